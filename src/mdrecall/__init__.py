@@ -1,0 +1,85 @@
+"""mdrecall: a local-first, Markdown-first memory engine for AI agents.
+
+>>> from mdrecall import Memory
+>>> with Memory.open("~/agent") as mem:          # doctest: +SKIP
+...     mem.index()
+...     hits = mem.search("what did we decide about the API?")
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .config import Config, load_config
+    from .errors import (
+        ConfigError,
+        EmbedderError,
+        MdrecallError,
+        MissingDependencyError,
+        NotFoundError,
+        PathError,
+        StoreError,
+        WorkspaceError,
+    )
+    from .memory import Memory, RememberResult
+    from .models import Chunk, GetResult, Hit, IndexReport, Status
+    from .search import SearchResult
+
+# Public names are imported on first use, so `mdrecall --version` and hooks start fast.
+_LAZY = {
+    "Config": "config",
+    "load_config": "config",
+    "ConfigError": "errors",
+    "EmbedderError": "errors",
+    "MdrecallError": "errors",
+    "MissingDependencyError": "errors",
+    "NotFoundError": "errors",
+    "PathError": "errors",
+    "StoreError": "errors",
+    "WorkspaceError": "errors",
+    "Memory": "memory",
+    "RememberResult": "memory",
+    "Chunk": "models",
+    "GetResult": "models",
+    "Hit": "models",
+    "IndexReport": "models",
+    "Status": "models",
+    "SearchResult": "search",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mdrecall' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Chunk",
+    "Config",
+    "ConfigError",
+    "EmbedderError",
+    "GetResult",
+    "Hit",
+    "IndexReport",
+    "MdrecallError",
+    "Memory",
+    "MissingDependencyError",
+    "NotFoundError",
+    "PathError",
+    "RememberResult",
+    "SearchResult",
+    "Status",
+    "StoreError",
+    "WorkspaceError",
+    "load_config",
+    "__version__",
+]

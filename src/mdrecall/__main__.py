@@ -1,0 +1,5 @@
+import sys
+
+from mdrecall.cli import main
+
+sys.exit(main())

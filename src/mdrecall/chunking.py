@@ -1,0 +1,202 @@
+"""Markdown → chunks: header-aware, line-ranged, content-hashed. Pure functions.
+
+A chunk holds about ``tokens`` tokens (1 token ≈ 4 characters). The file is cut into sections at
+headings (``#`` lines outside code fences); whole sections are packed together while they fit, so a
+heading boundary is always preferred. A section too large for one chunk is split at paragraph
+boundaries, then at line boundaries, with ``overlap`` tokens of trailing lines repeated at the start of
+the next piece; a single line longer than a chunk is hard-split. A file that fits is one chunk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .models import Chunk
+
+__all__ = ["chunk_markdown", "heading_paths", "CHARS_PER_TOKEN"]
+
+CHARS_PER_TOKEN = 4
+_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int  # 0-based line index, inclusive
+    end: int  # inclusive
+    text: str | None = None  # set for a hard-split piece of one long line
+
+
+def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
+    """For each line: the heading path in force (``"A > B"``) and whether the line is a heading."""
+    stack: list[tuple[int, str]] = []
+    paths: list[str] = []
+    is_heading: list[bool] = []
+    fence: str | None = None
+    for line in lines:
+        fm = _FENCE.match(line)
+        if fm:
+            marker = fm.group(1)[0] * 3
+            if fence is None:
+                fence = marker
+            elif marker == fence:
+                fence = None
+        hm = _HEADING.match(line) if fence is None and not fm else None
+        if hm:
+            level = len(hm.group(1))
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, hm.group(2).strip()))
+        paths.append(" > ".join(t for _, t in stack if t))
+        is_heading.append(bool(hm))
+    return paths, is_heading
+
+
+def chunk_markdown(
+    text: str,
+    *,
+    path: str,
+    source: str = "memory",
+    date: str | None = None,
+    tokens: int = 400,
+    overlap: int = 80,
+) -> list[Chunk]:
+    """Cut a Markdown document into chunks that keep 1-based ``start_line``/``end_line``."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    max_chars = max(tokens * CHARS_PER_TOKEN, 32)
+    overlap_chars = max(0, min(overlap * CHARS_PER_TOKEN, max_chars // 2))
+    paths, is_heading = heading_paths(lines)
+    spans = list(_pack(lines, is_heading, max_chars, overlap_chars))
+    chunks: list[Chunk] = []
+    for span in spans:
+        start, end = _trim(lines, span)
+        if start > end:
+            continue
+        body = span.text if span.text is not None else "\n".join(lines[start : end + 1])
+        if not body.strip():
+            continue
+        chunks.append(
+            Chunk(
+                path=path,
+                source=source,
+                start_line=start + 1,
+                end_line=end + 1,
+                text=body,
+                hash=hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest(),
+                heading=paths[start],
+                date=date,
+            )
+        )
+    return chunks
+
+
+def _size(lines: list[str], start: int, end: int) -> int:
+    return sum(len(lines[i]) + 1 for i in range(start, end + 1))
+
+
+def _trim(lines: list[str], span: _Span) -> tuple[int, int]:
+    if span.text is not None:
+        return span.start, span.end
+    start, end = span.start, span.end
+    while start <= end and not lines[start].strip():
+        start += 1
+    while end >= start and not lines[end].strip():
+        end -= 1
+    return start, end
+
+
+def _sections(is_heading: list[bool]) -> list[tuple[int, int]]:
+    bounds = [i for i, h in enumerate(is_heading) if h and i > 0]
+    starts = [0, *bounds]
+    ends = [b - 1 for b in bounds] + [len(is_heading) - 1]
+    return [(s, e) for s, e in zip(starts, ends, strict=True) if s <= e]
+
+
+def _pack(lines: list[str], is_heading: list[bool], max_chars: int, overlap: int) -> Iterator[_Span]:
+    if not lines:
+        return
+    if _size(lines, 0, len(lines) - 1) <= max_chars:
+        yield _Span(0, len(lines) - 1)
+        return
+    cur_start: int | None = None
+    cur_end = -1
+    cur_size = 0
+    for s, e in _sections(is_heading):
+        size = _size(lines, s, e)
+        if cur_start is not None and cur_size + size <= max_chars:
+            cur_end, cur_size = e, cur_size + size
+            continue
+        if cur_start is not None:
+            yield _Span(cur_start, cur_end)
+            cur_start = None
+        if size <= max_chars:
+            cur_start, cur_end, cur_size = s, e, size
+        else:
+            yield from _split_section(lines, s, e, max_chars, overlap)
+    if cur_start is not None:
+        yield _Span(cur_start, cur_end)
+
+
+def _units(lines: list[str], s: int, e: int, max_chars: int) -> Iterator[tuple[int, int]]:
+    """Paragraphs (blank-line separated); a paragraph too large for a chunk becomes its lines."""
+    i = s
+    while i <= e:
+        j = i
+        while j < e and lines[j].strip() and lines[j + 1].strip():
+            j += 1
+        while j < e and not lines[j + 1].strip():  # attach following blank lines
+            j += 1
+        if _size(lines, i, j) <= max_chars:
+            yield i, j
+        else:
+            for k in range(i, j + 1):
+                yield k, k
+        i = j + 1
+
+
+def _split_section(lines: list[str], s: int, e: int, max_chars: int, overlap: int) -> Iterator[_Span]:
+    cur_start: int | None = None
+    cur_end = -1
+    cur_size = 0
+    for us, ue in _units(lines, s, e, max_chars):
+        size = _size(lines, us, ue)
+        if size > max_chars:  # one very long line
+            if cur_start is not None:
+                yield _Span(cur_start, cur_end)
+                cur_start = None
+            yield from _hard_split(lines[us], us, max_chars, overlap)
+            continue
+        if cur_start is not None and cur_size + size > max_chars:
+            yield _Span(cur_start, cur_end)
+            # Start the next piece with trailing lines of the previous one (the overlap).
+            back, back_size = cur_end + 1, 0
+            while back - 1 > cur_start and back_size + len(lines[back - 1]) + 1 <= overlap:
+                back -= 1
+                back_size += len(lines[back]) + 1
+            if back_size + size > max_chars or back > cur_end:
+                cur_start, cur_size = us, size
+            else:
+                cur_start, cur_size = back, back_size + size
+        elif cur_start is None:
+            cur_start, cur_size = us, size
+        else:
+            cur_size += size
+        cur_end = ue
+    if cur_start is not None:
+        yield _Span(cur_start, cur_end)
+
+
+def _hard_split(line: str, index: int, max_chars: int, overlap: int) -> Iterator[_Span]:
+    step = max(max_chars - overlap, max_chars // 2, 1)
+    for off in range(0, len(line), step):
+        piece = line[off : off + max_chars]
+        if piece.strip():
+            yield _Span(index, index, piece)
+        if off + max_chars >= len(line):
+            break

@@ -1,0 +1,115 @@
+"""The embedder seam: a small Protocol, an identity, and the registry providers add themselves to.
+
+Built-in providers and third-party packages register the same way: a factory taking the
+:class:`~mdrecall.config.EmbeddingConfig` and returning an :class:`Embedder`. Third-party packages
+expose factories in the ``mdrecall.embedders`` entry-point group (name → callable).
+This module imports no provider implementation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..config import EmbeddingConfig
+
+__all__ = [
+    "Embedder",
+    "EmbedderFactory",
+    "EmbedderIdentity",
+    "available_providers",
+    "get_factory",
+    "register_embedder",
+]
+
+
+@dataclass(frozen=True)
+class EmbedderIdentity:
+    """Who made a vector: stored vectors are only reused when this matches exactly."""
+
+    provider: str
+    model: str
+    dims: int
+    endpoint: str = ""
+
+    @property
+    def key(self) -> str:
+        """A stable string form, used as the cache and vector-table key."""
+        fp = hashlib.sha256(self.endpoint.encode()).hexdigest()[:12] if self.endpoint else "-"
+        return f"{self.provider}:{self.model}:{self.dims}:{fp}"
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns text into L2-normalised float32 vectors."""
+
+    @property
+    def identity(self) -> EmbedderIdentity:
+        """Provider, model, dims and endpoint fingerprint."""
+        ...
+
+    @property
+    def dims(self) -> int:
+        """Vector length."""
+        ...
+
+    @property
+    def is_remote(self) -> bool:
+        """True when texts leave the machine (a network provider); local-only chunks must not go there."""
+        ...
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed many texts; returns a float32 array of shape ``(len(texts), dims)``."""
+        ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Embed one search query; returns a float32 array of shape ``(dims,)``."""
+        ...
+
+
+EmbedderFactory = Callable[["EmbeddingConfig"], Embedder]
+
+_REGISTRY: dict[str, EmbedderFactory] = {}
+_ENTRY_POINTS_LOADED = False
+
+
+def register_embedder(name: str, factory: EmbedderFactory, *, replace: bool = True) -> None:
+    """Register the factory for provider ``name``; with ``replace=False`` an existing one is kept."""
+    if replace or name not in _REGISTRY:
+        _REGISTRY[name] = factory
+
+
+def _load_entry_points() -> None:
+    global _ENTRY_POINTS_LOADED
+    if _ENTRY_POINTS_LOADED:
+        return
+    _ENTRY_POINTS_LOADED = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="mdrecall.embedders"):
+        if ep.name not in _REGISTRY:
+            _REGISTRY[ep.name] = ep.load()
+
+
+def available_providers() -> list[str]:
+    """Names of every registered provider."""
+    _load_entry_points()
+    return sorted(_REGISTRY)
+
+
+def get_factory(name: str) -> EmbedderFactory:
+    """The factory for ``name``, or a :class:`ConfigError` listing the known providers."""
+    _load_entry_points()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ConfigError(
+            f"unknown embedding provider '{name}'. Known providers: {', '.join(available_providers())}"
+        ) from None

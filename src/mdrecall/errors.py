@@ -1,0 +1,68 @@
+"""The one exception hierarchy of mdrecall.
+
+::
+
+    MdrecallError                 base: anything mdrecall raises on purpose
+    ├── ConfigError               a config file, variable or flag is invalid
+    ├── WorkspaceError            the workspace is missing or not usable
+    ├── PathError                 a path is outside the memory files, not Markdown, or a symlink
+    ├── StoreError                the index cannot be opened, read or written
+    ├── EmbedderError             an embedding provider failed or is misconfigured
+    ├── MissingDependencyError    an optional extra is not installed (names the pip command)
+    └── NotFoundError             a requested file or item does not exist
+
+Every message says what to do next. The CLI prints ``str(error)`` on one line.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "EmbedderError",
+    "MdrecallError",
+    "MissingDependencyError",
+    "NotFoundError",
+    "PathError",
+    "StoreError",
+    "WorkspaceError",
+]
+
+
+class MdrecallError(Exception):
+    """Base class for every error mdrecall raises on purpose."""
+
+
+class ConfigError(MdrecallError):
+    """A config file, environment variable or flag has an invalid value."""
+
+
+class WorkspaceError(MdrecallError):
+    """The workspace folder is missing or cannot be used."""
+
+
+class PathError(MdrecallError):
+    """A path escapes the allowed memory files, is not Markdown, or is a symlink."""
+
+
+class StoreError(MdrecallError):
+    """The index store cannot be opened, read or written."""
+
+
+class EmbedderError(MdrecallError):
+    """An embedding provider failed, timed out or is misconfigured."""
+
+
+class MissingDependencyError(MdrecallError):
+    """An optional dependency is missing; the message names the exact install command."""
+
+    def __init__(self, package: str, extra: str, purpose: str) -> None:
+        self.package = package
+        self.extra = extra
+        super().__init__(
+            f"{purpose} needs the Python package '{package}', which is not installed. "
+            f"Install it with: pip install 'mdrecall[{extra}]'"
+        )
+
+
+class NotFoundError(MdrecallError):
+    """A requested file or item does not exist."""

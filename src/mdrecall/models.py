@@ -1,0 +1,189 @@
+"""Plain typed records passed between the stages: documents, chunks, hits and reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = [
+    "Candidate",
+    "Chunk",
+    "FileRecord",
+    "GetResult",
+    "Hit",
+    "IndexReport",
+    "ProgressCallback",
+    "Status",
+]
+
+#: Called as ``progress(done, total, label)`` during long work (indexing, embedding).
+ProgressCallback = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """One indexed file as the store knows it."""
+
+    path: str
+    source: str
+    hash: str
+    mtime_ns: int
+    size: int
+    date: str | None = None
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of a file: its lines, text, heading path, date and content hash."""
+
+    path: str
+    source: str
+    start_line: int
+    end_line: int
+    text: str
+    hash: str
+    heading: str = ""
+    date: str | None = None
+
+    @property
+    def id(self) -> str:
+        """Content-addressed id: path + line span + content hash."""
+        return f"{self.path}:{self.start_line}-{self.end_line}:{self.hash[:16]}"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A chunk returned by one search leg, with that leg's raw score (higher is better)."""
+
+    chunk: Chunk
+    raw_score: float
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result. ``score`` is 0..1, higher is better; ``citation`` is ``path#Lstart-Lend``."""
+
+    path: str
+    start_line: int
+    end_line: int
+    score: float
+    snippet: str
+    source: str
+    citation: str
+    date: str | None = None
+    heading: str = ""
+    snippet_start_line: int = 0
+    snippet_end_line: int = 0
+    explain: dict[str, float] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stable JSON shape (camelCase keys) used by the CLI and agent tools."""
+        data = {
+            "path": self.path,
+            "startLine": self.start_line,
+            "endLine": self.end_line,
+            "score": round(self.score, 4),
+            "snippet": self.snippet,
+            "snippetStartLine": self.snippet_start_line,
+            "snippetEndLine": self.snippet_end_line,
+            "source": self.source,
+            "date": self.date,
+            "heading": self.heading,
+            "citation": self.citation,
+        }
+        if self.explain is not None:
+            data["explain"] = {k: round(v, 4) for k, v in self.explain.items()}
+        return data
+
+
+@dataclass
+class IndexReport:
+    """What one indexing run did."""
+
+    scanned: int = 0
+    added: int = 0
+    updated: int = 0
+    removed: int = 0
+    unchanged: int = 0
+    chunks_written: int = 0
+    embedded: int = 0
+    cache_hits: int = 0
+    skipped: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def changed(self) -> bool:
+        """True when the run added, updated or removed anything."""
+        return bool(self.added or self.updated or self.removed)
+
+    def summary(self) -> str:
+        """A one-line human summary."""
+        parts = [
+            f"{self.scanned} files scanned",
+            f"{self.added} added",
+            f"{self.updated} updated",
+            f"{self.removed} removed",
+            f"{self.chunks_written} chunks written",
+        ]
+        if self.embedded or self.cache_hits:
+            parts.append(f"{self.embedded} embedded ({self.cache_hits} from cache)")
+        if self.skipped:
+            parts.append(f"{len(self.skipped)} skipped")
+        if self.warnings:
+            parts.append(f"{len(self.warnings)} warnings")
+        return ", ".join(parts) + f" in {self.seconds:.2f}s"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        data = asdict(self)
+        data["summary"] = self.summary()
+        return data
+
+
+@dataclass(frozen=True)
+class GetResult:
+    """Lines read from a memory file; ``next_from`` is set when more lines follow."""
+
+    path: str
+    text: str
+    from_line: int
+    to_line: int
+    total_lines: int
+    next_from: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stable JSON shape used by the CLI and agent tools."""
+        return {
+            "path": self.path,
+            "text": self.text,
+            "from": self.from_line,
+            "to": self.to_line,
+            "totalLines": self.total_lines,
+            "nextFrom": self.next_from,
+        }
+
+
+@dataclass(frozen=True)
+class Status:
+    """The state of a workspace's index."""
+
+    workspace: str
+    store: str
+    files: int
+    chunks: int
+    vectors: int
+    dirty_files: int
+    last_sync: float | None
+    embedder: str | None
+    schema_version: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        data = asdict(self)
+        extra = data.pop("extra")
+        data.update(extra)
+        return data

@@ -1,0 +1,149 @@
+"""The search pipeline: wires the query, the two legs and the ranking stages together.
+
+::
+
+    query ─► keywords ─► BM25 leg ─┐
+          └► embedding ─► vector leg ┴► fuse ─► min score ─► decay ─► MMR ─► top-k ─► snippets
+
+Either leg may be missing (no embedder, nothing to match): the other answers alone and
+``SearchResult.fallback`` says why. Nothing here knows SQL; stores return candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from .config import SearchConfig
+from .models import Hit
+from .query import KeywordQuery, build_keyword_query
+from .ranking import (
+    Scored,
+    apply_decay,
+    apply_min_score,
+    fuse_rrf,
+    fuse_weighted,
+    mmr,
+    normalize_text,
+    normalize_vector,
+)
+from .snippets import best_snippet, citation
+from .stores.base import Store
+
+__all__ = ["MODES", "SearchRequest", "SearchResult", "VectorLeg", "run_search"]
+
+MODES = ("hybrid", "bm25", "vector")
+
+
+@dataclass(frozen=True)
+class VectorLeg:
+    """What the vector leg needs: the embedded query and the key its vectors are stored under."""
+
+    embedder_key: str
+    query_vector: object  # numpy array
+    provider: str = ""
+    model: str = ""
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One search, fully specified."""
+
+    query: str
+    max_results: int
+    min_score: float
+    mode: str = "hybrid"
+    sources: Sequence[str] | None = None
+    explain: bool = False
+    today: date | None = None
+
+
+@dataclass
+class SearchResult:
+    """Hits plus how they were found."""
+
+    hits: list[Hit]
+    mode: str
+    keyword_query: KeywordQuery
+    provider: str | None = None
+    model: str | None = None
+    fallback: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        """The stable JSON shape used by the CLI and agent tools."""
+        return {
+            "results": [h.to_dict() for h in self.hits],
+            "mode": self.mode,
+            "provider": self.provider,
+            "model": self.model,
+            "fallback": self.fallback,
+        }
+
+
+def run_search(
+    store: Store, req: SearchRequest, cfg: SearchConfig, vector: VectorLeg | None = None
+) -> SearchResult:
+    """Run one search through every stage and build the hits."""
+    kq = build_keyword_query(req.query)
+    pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
+    mode = req.mode if req.mode in MODES else "hybrid"
+    fallback: str | None = None
+    text: list[Scored] = []
+    vec: list[Scored] = []
+    if mode in ("hybrid", "bm25"):
+        text = normalize_text(store.search_text(kq, pool, req.sources))
+    if mode in ("hybrid", "vector"):
+        if vector is None:
+            fallback = "no embedder configured: keyword search only"
+        else:
+            vec = normalize_vector(
+                store.search_vector(vector.embedder_key, vector.query_vector, pool, req.sources)
+            )
+    if mode == "vector" and vector is None:
+        text = normalize_text(store.search_text(kq, pool, req.sources))
+    if mode == "hybrid" and vector is not None and (text and vec):
+        fused = (
+            fuse_rrf(text, vec, cfg.rrf_k)
+            if cfg.fusion == "rrf"
+            else fuse_weighted(text, vec, cfg.vector_weight, cfg.text_weight)
+        )
+    elif vec and not text:
+        fused = vec
+        if mode == "hybrid":
+            fallback = fallback or "no keyword match: vector results only"
+    else:
+        fused = text
+    ranked = apply_min_score(fused, req.min_score)
+    if cfg.decay_enabled:
+        ranked = apply_decay(ranked, req.today or date.today(), cfg.decay_half_life_days)
+    ranked = mmr(ranked, cfg.mmr_lambda, req.max_results) if cfg.mmr_enabled else ranked[: req.max_results]
+    hits = [_hit(s, kq, cfg.snippet_chars, req.explain) for s in ranked]
+    return SearchResult(
+        hits=hits,
+        mode=mode,
+        keyword_query=kq,
+        provider=vector.provider if vector else None,
+        model=vector.model if vector else None,
+        fallback=fallback,
+    )
+
+
+def _hit(s: Scored, kq: KeywordQuery, max_chars: int, explain: bool) -> Hit:
+    c = s.chunk
+    snip = best_snippet(c.text, c.start_line, kq.terms, max_chars)
+    return Hit(
+        path=c.path,
+        start_line=c.start_line,
+        end_line=c.end_line,
+        score=max(0.0, min(1.0, s.score)),
+        snippet=snip.text,
+        source=c.source,
+        citation=citation(c.path, c.start_line, c.end_line),
+        date=c.date,
+        heading=c.heading,
+        snippet_start_line=snip.start_line,
+        snippet_end_line=snip.end_line,
+        explain=dict(s.stages, final=s.score) if explain else None,
+    )

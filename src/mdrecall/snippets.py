@@ -1,0 +1,108 @@
+"""Snippets an agent reads: a window of a chunk centred on its best-matching lines, and citations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .query import tokenize
+
+__all__ = ["Snippet", "best_snippet", "citation", "term_matches"]
+
+_SUFFIXES = ("ing", "ed", "es", "s", "ly")
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """Snippet text and the 1-based file lines it covers."""
+
+    text: str
+    start_line: int
+    end_line: int
+
+
+def citation(path: str, start_line: int, end_line: int) -> str:
+    """``path#Lstart-Lend`` (``path#Ln`` for a single line)."""
+    return f"{path}#L{start_line}" if start_line == end_line else f"{path}#L{start_line}-L{end_line}"
+
+
+def _stem(token: str) -> str:
+    for suf in _SUFFIXES:
+        if len(token) > len(suf) + 3 and token.endswith(suf):
+            return token[: -len(suf)]
+    return token
+
+
+def term_matches(line: str, stems: frozenset[str]) -> set[str]:
+    """Which query stems occur in ``line`` (prefix match on light stems, so "decided" finds "decide")."""
+    found: set[str] = set()
+    if not stems:
+        return found
+    for tok in tokenize(line):
+        st = _stem(tok)
+        for q in stems:
+            if st == q or (len(q) >= 4 and (st.startswith(q) or q.startswith(st) and len(st) >= 4)):
+                found.add(q)
+    return found
+
+
+def best_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: int = 700) -> Snippet:
+    """The window of whole lines (≤ ``max_chars``) covering the most distinct query terms.
+
+    Ties go to the window with more matching lines, then the earlier one; the window is then widened
+    with neighbouring lines while it fits. A single line longer than ``max_chars`` is cut around its
+    first match. With no terms (or no match) the chunk's head is returned.
+    """
+    lines = text.split("\n")
+    stems = frozenset(_stem(t) for t in terms)
+    matches = [term_matches(line, stems) for line in lines]
+    sizes = [len(line) + 1 for line in lines]
+    best: tuple[int, int, int, int] | None = None  # (-covered, -hit_lines, start, end)
+    for i in range(len(lines)):
+        if not matches[i]:
+            continue
+        covered: set[str] = set()
+        hit_lines, size = 0, 0
+        for j in range(i, len(lines)):
+            size += sizes[j]
+            if size > max_chars + 1 and j > i:
+                break
+            if matches[j]:
+                covered |= matches[j]
+                hit_lines += 1
+                key = (-len(covered), -hit_lines, i, j)
+                if best is None or key < best:
+                    best = key
+    if best is None:
+        start, end = 0, 0
+    else:
+        start, end = best[2], best[3]
+    # Widen with context while it fits, alternating after and before.
+    size = sum(sizes[start : end + 1])
+    grew = True
+    while grew:
+        grew = False
+        if end + 1 < len(lines) and size + sizes[end + 1] <= max_chars + 1:
+            end += 1
+            size += sizes[end]
+            grew = True
+        if start > 0 and size + sizes[start - 1] <= max_chars + 1:
+            start -= 1
+            size += sizes[start]
+            grew = True
+    body = "\n".join(lines[start : end + 1])
+    if len(body) > max_chars:
+        body = _cut_line(body, stems, max_chars)
+    return Snippet(body.strip("\n"), first_line + start, first_line + end)
+
+
+def _cut_line(line: str, stems: frozenset[str], max_chars: int) -> str:
+    low = line.lower()
+    pos = min((low.find(s) for s in stems if s and low.find(s) >= 0), default=0)
+    begin = max(0, min(pos - max_chars // 3, len(line) - max_chars))
+    piece = line[begin : begin + max_chars]
+    if begin > 0:
+        piece = "…" + piece[1:]
+    if begin + max_chars < len(line):
+        piece = piece[:-1] + "…"
+    return piece

@@ -1,0 +1,177 @@
+"""An in-memory store: the fake that tests and short-lived programs use (``backend = "memory"``).
+
+It keeps everything in dicts and ranks keywords with a small Okapi BM25 (k1 = 1.2, b = 0.75) over
+the same tokens as the query builder, so it behaves like the SQLite store without a file.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..models import Candidate, Chunk, FileRecord
+from ..query import tokenize
+from .base import register_store
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..config import Config
+    from ..query import KeywordQuery
+
+__all__ = ["MemoryStore"]
+
+
+class MemoryStore:
+    """A :class:`~mdrecall.stores.base.Store` that lives only in this process."""
+
+    description = "memory"
+
+    def __init__(self) -> None:
+        self._meta: dict[str, str] = {}
+        self._files: dict[str, FileRecord] = {}
+        self._chunks: dict[str, Chunk] = {}
+        self._tf: dict[str, Counter[str]] = {}
+        self._vectors: dict[str, dict[str, Any]] = {}
+        self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()
+
+    def schema_version(self) -> int:
+        """Always 1: nothing to migrate in memory."""
+        return 1
+
+    def get_meta(self, key: str) -> str | None:
+        """A meta value."""
+        return self._meta.get(key)
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set a meta value."""
+        self._meta[key] = value
+
+    def file_records(self, source: str | None = None) -> dict[str, FileRecord]:
+        """Every file, optionally of one source."""
+        return {p: r for p, r in self._files.items() if source is None or r.source == source}
+
+    def replace_file(self, record: FileRecord, chunks: Sequence[Chunk]) -> list[str]:
+        """Replace a file's chunks; returns ids of new chunks."""
+        old = {cid for cid, c in self._chunks.items() if c.path == record.path}
+        wanted = {c.id: c for c in chunks}
+        for cid in old - wanted.keys():
+            self._drop_chunk(cid)
+        new = [cid for cid in wanted if cid not in old]
+        for cid in new:
+            self._chunks[cid] = wanted[cid]
+            self._tf[cid] = Counter(tokenize(wanted[cid].text))
+        self._files[record.path] = record
+        return new
+
+    def _drop_chunk(self, cid: str) -> None:
+        self._chunks.pop(cid, None)
+        self._tf.pop(cid, None)
+        for vecs in self._vectors.values():
+            vecs.pop(cid, None)
+
+    def remove_file(self, path: str) -> None:
+        """Drop a file and its chunks."""
+        for cid in [cid for cid, c in self._chunks.items() if c.path == path]:
+            self._drop_chunk(cid)
+        self._files.pop(path, None)
+
+    def search_text(
+        self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None
+    ) -> list[Candidate]:
+        """Okapi BM25 over the query terms."""
+        if query.empty or limit <= 0 or not self._tf:
+            return []
+        n = len(self._tf)
+        avg = sum(sum(tf.values()) for tf in self._tf.values()) / n or 1.0
+        df = {t: sum(1 for tf in self._tf.values() if t in tf) for t in query.terms}
+        scored: list[tuple[float, str]] = []
+        for cid, tf in self._tf.items():
+            if sources and self._chunks[cid].source not in sources:
+                continue
+            length = sum(tf.values())
+            score = 0.0
+            for t in query.terms:
+                f = tf.get(t, 0)
+                if f:
+                    idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
+                    score += idf * f * 2.2 / (f + 1.2 * (0.25 + 0.75 * length / avg))
+            if score > 0:
+                scored.append((score, cid))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [Candidate(self._chunks[cid], s, i) for i, (s, cid) in enumerate(scored[:limit])]
+
+    def chunks_without_vectors(self, embedder_key: str, limit: int = 0) -> list[Chunk]:
+        """Chunks lacking a vector for ``embedder_key``."""
+        have = self._vectors.get(embedder_key, {})
+        missing = [c for cid, c in self._chunks.items() if cid not in have]
+        return missing[:limit] if limit > 0 else missing
+
+    def put_vectors(self, embedder_key: str, items: Mapping[str, np.ndarray]) -> None:
+        """Store vectors by chunk id."""
+        vecs = self._vectors.setdefault(embedder_key, {})
+        for cid, v in items.items():
+            if cid in self._chunks:
+                vecs[cid] = v
+
+    def drop_vectors(self, keep_key: str | None) -> int:
+        """Delete every other embedder's vectors."""
+        removed = sum(len(v) for k, v in self._vectors.items() if k != keep_key)
+        self._vectors = {k: v for k, v in self._vectors.items() if k == keep_key}
+        return removed
+
+    def search_vector(
+        self, embedder_key: str, vector: np.ndarray, limit: int, sources: Sequence[str] | None = None
+    ) -> list[Candidate]:
+        """Cosine nearest neighbours."""
+        import numpy as np
+
+        q = np.asarray(vector, dtype=np.float32)
+        scored = [
+            (float(np.dot(v, q)), cid)
+            for cid, v in self._vectors.get(embedder_key, {}).items()
+            if (not sources or self._chunks[cid].source in sources) and len(v) == len(q)
+        ]
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [Candidate(self._chunks[cid], s, i) for i, (s, cid) in enumerate(scored[:limit])]
+
+    def cache_get(self, embedder_key: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Cached vectors by content hash."""
+        out = {}
+        for h in hashes:
+            key = (embedder_key, h)
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                out[h] = self._cache[key]
+        return out
+
+    def cache_put(self, embedder_key: str, items: Mapping[str, np.ndarray], max_entries: int) -> None:
+        """Add to the LRU cache."""
+        for h, v in items.items():
+            self._cache[(embedder_key, h)] = v
+            self._cache.move_to_end((embedder_key, h))
+        while max_entries > 0 and len(self._cache) > max_entries:
+            self._cache.popitem(last=False)
+
+    def counts(self) -> dict[str, int]:
+        """Row counts."""
+        return {
+            "files": len(self._files),
+            "chunks": len(self._chunks),
+            "vectors": sum(len(v) for v in self._vectors.values()),
+            "cache": len(self._cache),
+        }
+
+    def close(self) -> None:
+        """Nothing to release."""
+        self._meta["closed_at"] = str(time.time())
+
+
+def _factory(config: Config, workspace_root: str) -> MemoryStore:
+    return MemoryStore()
+
+
+register_store("memory", _factory)

@@ -1,0 +1,394 @@
+"""The embedded default store: one SQLite file (WAL) with FTS5 for BM25 and float32 vector blobs.
+
+Tables (see :mod:`mdrecall.stores.sqlite_migrations`): ``meta``, ``files``, ``chunks``,
+``chunks_fts`` (FTS5, external content over ``chunks``), ``vectors`` and ``embedding_cache``.
+Every file is replaced in one transaction, so a crash never leaves a half-indexed file. A file that
+is not a readable database is moved aside and rebuilt from the Markdown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import StoreError
+from ..models import Candidate, Chunk, FileRecord
+from .base import register_store
+from .sqlite_migrations import apply_migrations
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..config import Config
+    from ..query import KeywordQuery
+
+__all__ = ["SQLiteStore", "default_index_path"]
+
+_CHUNK_COLS = (
+    "c.id, c.chunk_id, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash, c.text"
+)
+
+
+def default_index_path(workspace_root: str) -> Path:
+    """``<workspace>/.mdrecall/index.sqlite``."""
+    return Path(workspace_root) / ".mdrecall" / "index.sqlite"
+
+
+class SQLiteStore:
+    """A :class:`~mdrecall.stores.base.Store` in one SQLite file."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.description = f"sqlite:{self.path}"
+        self.rebuilt_from: str | None = None
+        self._lock = threading.RLock()
+        self._vec_cache: dict[str, tuple[int, Any, Any, list[str]]] = {}
+        self._generation = 0
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the index folder {self.path.parent}: {exc}") from exc
+        self._conn = self._open()
+
+    # ---- opening and recovery ---------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA busy_timeout = 30000")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA temp_store = MEMORY")
+        apply_migrations(conn)
+        conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH '\"x\"'").fetchone()
+        return conn
+
+    def _open(self) -> sqlite3.Connection:
+        try:
+            return self._connect()
+        except sqlite3.DatabaseError as exc:
+            if "fts5" in str(exc).lower() and "no such module" in str(exc).lower():
+                raise StoreError(
+                    "this Python's SQLite has no FTS5 module; install a Python built with FTS5"
+                ) from exc
+            aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
+            for suffix in ("", "-wal", "-shm"):
+                src = Path(str(self.path) + suffix)
+                if src.exists():
+                    with contextlib.suppress(OSError):
+                        src.replace(Path(str(aside) + suffix))
+            self.rebuilt_from = f"{exc} (moved aside to {aside.name})"
+            try:
+                return self._connect()
+            except sqlite3.DatabaseError as exc2:
+                raise StoreError(f"cannot open the index {self.path}: {exc2}") from exc2
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            conn = self._conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+                self._generation += 1
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"index query failed ({exc}); run `mdrecall index --force`") from exc
+
+    # ---- meta and files ---------------------------------------------------------------------------
+
+    def schema_version(self) -> int:
+        """The applied schema migration number."""
+        return int(self._query("PRAGMA user_version")[0][0])
+
+    def get_meta(self, key: str) -> str | None:
+        """A value from the meta table."""
+        rows = self._query("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set a value in the meta table."""
+        with self._tx() as conn:
+            conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def file_records(self, source: str | None = None) -> dict[str, FileRecord]:
+        """Every indexed file (optionally of one source), keyed by path."""
+        sql = "SELECT path, source, hash, mtime_ns, size, date FROM files"
+        rows = self._query(sql + " WHERE source = ?", (source,)) if source else self._query(sql)
+        return {r["path"]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows}
+
+    def replace_file(self, record: FileRecord, chunks: Sequence[Chunk]) -> list[str]:
+        """Atomically replace a file's record and chunks; returns the ids of chunks that are new."""
+        with self._tx() as conn:
+            old = {
+                r["chunk_id"]: (r["id"], r["text"])
+                for r in conn.execute("SELECT id, chunk_id, text FROM chunks WHERE path = ?", (record.path,))
+            }
+            wanted = {c.id: c for c in chunks}
+            for cid, (rowid, text) in old.items():
+                if cid not in wanted:
+                    self._delete_chunk(conn, rowid, text)
+            new_ids: list[str] = []
+            for cid, c in wanted.items():
+                if cid in old:
+                    continue
+                cur = conn.execute(
+                    "INSERT INTO chunks(chunk_id, path, source, start_line, end_line, heading, date, hash,"
+                    " text)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (cid, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash, c.text),
+                )
+                conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
+                new_ids.append(cid)
+            conn.execute(
+                "INSERT OR REPLACE INTO files(path, source, hash, mtime_ns, size, date, indexed_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.path,
+                    record.source,
+                    record.hash,
+                    record.mtime_ns,
+                    record.size,
+                    record.date,
+                    time.time(),
+                ),
+            )
+        return new_ids
+
+    @staticmethod
+    def _delete_chunk(conn: sqlite3.Connection, rowid: int, text: str) -> None:
+        conn.execute("INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', ?, ?)", (rowid, text))
+        conn.execute("DELETE FROM vectors WHERE chunk_rowid = ?", (rowid,))
+        conn.execute("DELETE FROM chunks WHERE id = ?", (rowid,))
+
+    def remove_file(self, path: str) -> None:
+        """Drop a file, its chunks and their vectors."""
+        with self._tx() as conn:
+            for r in conn.execute("SELECT id, text FROM chunks WHERE path = ?", (path,)).fetchall():
+                self._delete_chunk(conn, r["id"], r["text"])
+            conn.execute("DELETE FROM files WHERE path = ?", (path,))
+
+    # ---- keyword leg --------------------------------------------------------------------------------
+
+    def search_text(
+        self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None
+    ) -> list[Candidate]:
+        """BM25 candidates from FTS5 (raw_score = -bm25, higher is better)."""
+        expr = query.fts
+        if not expr or limit <= 0:
+            return []
+        sql = (
+            f"SELECT {_CHUNK_COLS}, bm25(chunks_fts) AS rank FROM chunks_fts"
+            " JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ?"
+        )
+        params: list[Any] = [expr]
+        if sources:
+            sql += f" AND c.source IN ({','.join('?' * len(sources))})"
+            params.extend(sources)
+        sql += " ORDER BY rank LIMIT ?"
+        params.append(limit)
+        with self._lock:
+            try:
+                rows = self._conn.execute(sql, params).fetchall()
+            except sqlite3.OperationalError:
+                return []  # quoting makes this unreachable for any typed string; never fail a search
+        return [Candidate(_row_chunk(r), -float(r["rank"]), i) for i, r in enumerate(rows)]
+
+    # ---- vectors ------------------------------------------------------------------------------------
+
+    def chunks_without_vectors(self, embedder_key: str, limit: int = 0) -> list[Chunk]:
+        """Chunks that have no vector for ``embedder_key`` yet."""
+        sql = (
+            f"SELECT {_CHUNK_COLS} FROM chunks c LEFT JOIN vectors v"
+            " ON v.chunk_rowid = c.id AND v.embedder = ? WHERE v.chunk_rowid IS NULL ORDER BY c.id"
+        )
+        params: list[Any] = [embedder_key]
+        if limit > 0:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [_row_chunk(r) for r in self._query(sql, params)]
+
+    def put_vectors(self, embedder_key: str, items: Mapping[str, np.ndarray]) -> None:
+        """Store vectors by chunk id (ids no longer in the index are ignored)."""
+        import numpy as np
+
+        if not items:
+            return
+        with self._tx() as conn:
+            for cid, vec in items.items():
+                row = conn.execute("SELECT id FROM chunks WHERE chunk_id = ?", (cid,)).fetchone()
+                if row is None:
+                    continue
+                blob = np.asarray(vec, dtype=np.float32).tobytes()
+                conn.execute(
+                    "INSERT OR REPLACE INTO vectors(chunk_rowid, embedder, dims, vec) VALUES (?, ?, ?, ?)",
+                    (row[0], embedder_key, len(vec), blob),
+                )
+
+    def drop_vectors(self, keep_key: str | None) -> int:
+        """Delete vectors of every embedder key except ``keep_key``."""
+        with self._tx() as conn:
+            cur = conn.execute("DELETE FROM vectors WHERE embedder IS NOT ?", (keep_key,))
+            return cur.rowcount
+
+    def _matrix(self, embedder_key: str) -> tuple[Any, Any, list[str]]:
+        import numpy as np
+
+        version = (self._generation, int(self._query("PRAGMA data_version")[0][0]))
+        cached = self._vec_cache.get(embedder_key)
+        if cached and cached[0] == hash(version):
+            return cached[1], cached[2], cached[3]
+        rows = self._query(
+            "SELECT v.chunk_rowid, v.vec, c.source FROM vectors v JOIN chunks c ON c.id = v.chunk_rowid"
+            " WHERE v.embedder = ? ORDER BY v.chunk_rowid",
+            (embedder_key,),
+        )
+        if rows:
+            ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+            mat = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+        else:
+            ids, mat = np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.float32)
+        sources = [r[2] for r in rows]
+        self._vec_cache = {embedder_key: (hash(version), ids, mat, sources)}
+        return ids, mat, sources
+
+    def search_vector(
+        self, embedder_key: str, vector: np.ndarray, limit: int, sources: Sequence[str] | None = None
+    ) -> list[Candidate]:
+        """Brute-force cosine nearest neighbours with numpy (vectors are L2-normalised)."""
+        import numpy as np
+
+        ids, mat, srcs = self._matrix(embedder_key)
+        if limit <= 0 or len(ids) == 0 or mat.shape[1] != len(vector):
+            return []
+        scores = mat @ np.asarray(vector, dtype=np.float32)
+        if sources:
+            allowed = np.fromiter((s in sources for s in srcs), dtype=bool, count=len(srcs))
+            scores = np.where(allowed, scores, -np.inf)
+        k = min(limit, len(scores))
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.argsort(-scores[top])]
+        top = [i for i in top if np.isfinite(scores[i])]
+        if not top:
+            return []
+        by_id = self._chunks_by_rowid([int(ids[i]) for i in top])
+        return [
+            Candidate(by_id[int(ids[i])], float(scores[i]), rank)
+            for rank, i in enumerate(top)
+            if int(ids[i]) in by_id
+        ]
+
+    def _chunks_by_rowid(self, rowids: list[int]) -> dict[int, Chunk]:
+        rows = self._query(
+            f"SELECT {_CHUNK_COLS} FROM chunks c WHERE c.id IN ({','.join('?' * len(rowids))})", rowids
+        )
+        return {r["id"]: _row_chunk(r) for r in rows}
+
+    # ---- embedding cache ----------------------------------------------------------------------------
+
+    def cache_get(self, embedder_key: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        """Cached vectors by content hash (and marks them recently used)."""
+        import numpy as np
+
+        out: dict[str, np.ndarray] = {}
+        uniq = list(dict.fromkeys(hashes))
+        for i in range(0, len(uniq), 500):
+            part = uniq[i : i + 500]
+            rows = self._query(
+                "SELECT hash, vec FROM embedding_cache WHERE embedder = ?"
+                f" AND hash IN ({','.join('?' * len(part))})",
+                [embedder_key, *part],
+            )
+            for r in rows:
+                out[r[0]] = np.frombuffer(r[1], dtype=np.float32).copy()
+        if out:
+            now = time.time()
+            with self._tx() as conn:
+                conn.executemany(
+                    "UPDATE embedding_cache SET last_used = ? WHERE embedder = ? AND hash = ?",
+                    [(now, embedder_key, h) for h in out],
+                )
+        return out
+
+    def cache_put(self, embedder_key: str, items: Mapping[str, np.ndarray], max_entries: int) -> None:
+        """Add vectors to the cache, evicting the least recently used beyond ``max_entries``."""
+        import numpy as np
+
+        if not items:
+            return
+        now = time.time()
+        with self._tx() as conn:
+            conn.executemany(
+                "INSERT OR REPLACE INTO embedding_cache(embedder, hash, dims, vec, last_used)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (embedder_key, h, len(v), np.asarray(v, dtype=np.float32).tobytes(), now)
+                    for h, v in items.items()
+                ],
+            )
+            if max_entries > 0:
+                total = conn.execute("SELECT count(*) FROM embedding_cache").fetchone()[0]
+                if total > max_entries:
+                    conn.execute(
+                        "DELETE FROM embedding_cache WHERE rowid IN (SELECT rowid FROM embedding_cache"
+                        " ORDER BY last_used ASC LIMIT ?)",
+                        (total - max_entries,),
+                    )
+
+    # ---- housekeeping -------------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """Row counts of files, chunks, vectors and cache entries."""
+        row = self._query(
+            "SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM chunks),"
+            " (SELECT count(*) FROM vectors), (SELECT count(*) FROM embedding_cache)"
+        )[0]
+        return {"files": row[0], "chunks": row[1], "vectors": row[2], "cache": row[3]}
+
+    def close(self) -> None:
+        """Close the connection (the WAL is checkpointed by SQLite)."""
+        with self._lock:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.execute("PRAGMA optimize")
+            self._conn.close()
+
+
+def _row_chunk(r: sqlite3.Row) -> Chunk:
+    return Chunk(
+        path=r["path"],
+        source=r["source"],
+        start_line=r["start_line"],
+        end_line=r["end_line"],
+        text=r["text"],
+        hash=r["hash"],
+        heading=r["heading"] or "",
+        date=r["date"],
+    )
+
+
+def _factory(config: Config, workspace_root: str) -> SQLiteStore:
+    raw = config.store.path
+    if raw:
+        p = Path(raw).expanduser()
+        path = p if p.is_absolute() else Path(workspace_root) / p
+    else:
+        path = default_index_path(workspace_root)
+    return SQLiteStore(path)
+
+
+register_store("sqlite", _factory)

@@ -1,0 +1,91 @@
+"""Numbered schema migrations for the SQLite store, applied in order on open.
+
+``PRAGMA user_version`` holds the number of the last applied migration. Each migration runs in one
+transaction; a new one is appended to :data:`MIGRATIONS`, never edited once released.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from ..errors import StoreError
+
+__all__ = ["MIGRATIONS", "apply_migrations"]
+
+MIGRATIONS: list[str] = [
+    # 1: the initial schema
+    """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE files (
+        path TEXT PRIMARY KEY,
+        source TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        size INTEGER NOT NULL,
+        date TEXT,
+        indexed_at REAL NOT NULL
+    );
+    CREATE TABLE chunks (
+        id INTEGER PRIMARY KEY,
+        chunk_id TEXT NOT NULL UNIQUE,
+        path TEXT NOT NULL,
+        source TEXT NOT NULL,
+        start_line INTEGER NOT NULL,
+        end_line INTEGER NOT NULL,
+        heading TEXT NOT NULL DEFAULT '',
+        date TEXT,
+        hash TEXT NOT NULL,
+        text TEXT NOT NULL
+    );
+    CREATE INDEX chunks_path ON chunks(path);
+    CREATE INDEX chunks_hash ON chunks(hash);
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        text, content='chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+    );
+    CREATE TABLE vectors (
+        chunk_rowid INTEGER NOT NULL,
+        embedder TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        vec BLOB NOT NULL,
+        PRIMARY KEY (chunk_rowid, embedder)
+    );
+    CREATE INDEX vectors_embedder ON vectors(embedder);
+    CREATE TABLE embedding_cache (
+        embedder TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        vec BLOB NOT NULL,
+        last_used REAL NOT NULL,
+        PRIMARY KEY (embedder, hash)
+    );
+    CREATE INDEX embedding_cache_used ON embedding_cache(last_used);
+    """,
+]
+
+
+def apply_migrations(conn: sqlite3.Connection) -> int:
+    """Apply every migration newer than the database's ``user_version``; returns the new version."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > len(MIGRATIONS):
+        raise StoreError(
+            f"index schema {version} is newer than this mdrecall ({len(MIGRATIONS)}); upgrade mdrecall"
+        )
+    for number in range(version + 1, len(MIGRATIONS) + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        # Another process may have migrated while we waited for the write lock.
+        if int(conn.execute("PRAGMA user_version").fetchone()[0]) >= number:
+            conn.execute("ROLLBACK")
+            continue
+        try:
+            for statement in _statements(MIGRATIONS[number - 1]):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    return len(MIGRATIONS)
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";\n") if s.strip()]

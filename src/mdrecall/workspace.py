@@ -1,0 +1,276 @@
+"""The memory files of a workspace: discovery, allow-listed reads, and safe appends.
+
+Memory files are ``MEMORY.md`` (or ``memory.md``) at the workspace root, every ``*.md`` under
+``memory/`` (subfolders too, hidden folders excluded), and every ``*.md`` under the configured extra
+paths. Symlinks are never followed, so a symlink loop or a link pointing outside cannot be walked.
+Paths are keyed workspace-relative (POSIX) when inside the workspace, absolute otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from .errors import PathError, WorkspaceError
+
+__all__ = ["MemoryFile", "Workspace", "date_from_name"]
+
+MEMORY_FILE_NAMES = ("MEMORY.md", "memory.md")
+MEMORY_DIR = "memory"
+_DATE_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?![0-9])")
+
+
+def date_from_name(name: str) -> str | None:
+    """``YYYY-MM-DD`` when a name starts with a real date (not ``2026-02-30.md`` nor ``92025-...``)."""
+    m = _DATE_NAME.match(name)
+    if not m:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class MemoryFile:
+    """A Markdown file found on disk."""
+
+    key: str
+    abs_path: str
+    mtime_ns: int
+    size: int
+    source: str = "memory"
+
+    @property
+    def date(self) -> str | None:
+        """The file's date when its name is ``YYYY-MM-DD*.md``."""
+        return date_from_name(os.path.basename(self.abs_path))
+
+
+class Workspace:
+    """A folder an agent owns: ``MEMORY.md``, ``memory/`` and extra Markdown roots."""
+
+    def __init__(self, root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> None:
+        path = Path(root).expanduser()
+        if not path.exists():
+            raise WorkspaceError(f"workspace {path} does not exist. Create it with: mdrecall init {path}")
+        if not path.is_dir():
+            raise WorkspaceError(f"workspace {path} is not a folder")
+        self.root = path.resolve()
+        self.extra_roots = tuple(self._resolve_extra(p) for p in extra_paths)
+
+    def _resolve_extra(self, raw: str) -> Path:
+        p = Path(raw).expanduser()
+        if not p.is_absolute():
+            p = self.root / p
+        return Path(os.path.abspath(p))
+
+    # ---- keys -------------------------------------------------------------------------------------
+
+    def key_for(self, abs_path: Path) -> str:
+        """The stable key of a file: workspace-relative POSIX path, or the absolute path if outside."""
+        try:
+            return abs_path.relative_to(self.root).as_posix()
+        except ValueError:
+            return abs_path.as_posix()
+
+    @property
+    def memory_dir(self) -> Path:
+        """``<workspace>/memory``."""
+        return self.root / MEMORY_DIR
+
+    # ---- discovery --------------------------------------------------------------------------------
+
+    def discover(self, warnings: list[str] | None = None) -> Iterator[MemoryFile]:
+        """Yield every memory file (no symlinks, ``.md`` only, each path once)."""
+        seen: set[str] = set()
+        for name in MEMORY_FILE_NAMES:
+            f = self._file(self.root / name)
+            if f and f.key not in seen:
+                seen.add(f.key)
+                yield f
+        roots = [self.memory_dir, *self.extra_roots]
+        for root in roots:
+            if root.is_symlink():
+                continue
+            if root.is_file():
+                f = self._file(root)
+                if f and f.key not in seen:
+                    seen.add(f.key)
+                    yield f
+                continue
+            for f in self._walk(root, warnings):
+                if f.key not in seen:
+                    seen.add(f.key)
+                    yield f
+
+    def _file(self, path: Path) -> MemoryFile | None:
+        try:
+            st = path.lstat()
+        except OSError:
+            return None
+        if path.is_symlink() or not path.is_file() or path.suffix.lower() != ".md":
+            return None
+        return MemoryFile(self.key_for(path), str(path), st.st_mtime_ns, st.st_size)
+
+    def _walk(self, root: Path, warnings: list[str] | None) -> Iterator[MemoryFile]:
+        """Recursive walk on plain strings (no pathlib per entry: this is the hot path of every sync)."""
+        root_s = str(self.root) + os.sep
+        stack = [str(root)]
+        while stack:
+            folder = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = list(it)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                if warnings is not None:
+                    warnings.append(f"cannot list {folder}: {exc.strerror or exc}")
+                continue
+            for entry in entries:
+                name = entry.name
+                if name.startswith("."):
+                    continue
+                try:
+                    if entry.is_symlink():
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
+                    elif name[-3:].lower() == ".md" and entry.is_file(follow_symlinks=False):
+                        st = entry.stat(follow_symlinks=False)
+                        p = entry.path
+                        if p.startswith(root_s):
+                            key = p[len(root_s) :]
+                            if os.sep != "/":
+                                key = key.replace(os.sep, "/")
+                        else:
+                            key = Path(p).as_posix()
+                        yield MemoryFile(key, p, st.st_mtime_ns, st.st_size)
+                except OSError as exc:
+                    if warnings is not None:
+                        warnings.append(f"cannot stat {entry.path}: {exc.strerror or exc}")
+
+    # ---- allow-listed reads -------------------------------------------------------------------------
+
+    def resolve_readable(self, raw: str) -> Path:
+        """Resolve a user- or agent-given path to a memory file, refusing anything else.
+
+        Allowed: ``MEMORY.md``, files under ``memory/`` and under the extra paths; ``.md`` only;
+        no symlinks anywhere on the way; ``..`` or absolute paths that leave those roots are refused.
+        """
+        if not raw or "\x00" in raw:
+            raise PathError("empty or invalid path. Give a path like memory/2026-01-26.md")
+        given = Path(raw).expanduser()
+        candidate = given if given.is_absolute() else self.root / given
+        normal = Path(os.path.normpath(candidate))
+        if normal.suffix.lower() != ".md":
+            raise PathError(f"{raw}: only Markdown (.md) memory files can be read")
+        allowed = self._allowed_root(normal)
+        if allowed is None:
+            raise PathError(
+                f"{raw}: outside the memory files. Readable: MEMORY.md, memory/**, and configured extra_paths"
+            )
+        # No symlink on the way from the allowed root to the file.
+        probe = normal
+        while True:
+            if probe.is_symlink():
+                raise PathError(f"{raw}: symlinks are not followed")
+            if probe == allowed or probe.parent == probe:
+                break
+            probe = probe.parent
+        return normal
+
+    def _allowed_root(self, normal: Path) -> Path | None:
+        for name in MEMORY_FILE_NAMES:
+            if normal == self.root / name:
+                return normal
+        for root in (self.memory_dir, *self.extra_roots):
+            if normal == root or self._contains(root, normal):
+                return root
+        return None
+
+    @staticmethod
+    def _contains(root: Path, path: Path) -> bool:
+        try:
+            path.relative_to(root)
+            return True
+        except ValueError:
+            return False
+
+    # ---- safe appends -------------------------------------------------------------------------------
+
+    def daily_path(self, day: date) -> Path:
+        """``memory/YYYY-MM-DD.md`` for ``day``."""
+        return self.memory_dir / f"{day.isoformat()}.md"
+
+    def append(self, path: Path, compose: Callable[[str | None, bool], tuple[str, str]]) -> int:
+        """Append text under an exclusive lock; never rewrites what is there.
+
+        ``compose(last_heading, is_new)`` returns ``(preamble, entry)`` to add, built from the file's
+        last heading (read under the lock, so concurrent writers see each other). Returns the 1-based
+        line where the entry's first non-blank line lands.
+        """
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            raise PathError(f"{path}: refusing to write through a symlink")
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(path, flags, 0o644)
+        try:
+            _lock(fd)
+            try:
+                existing = _read_all(fd)
+                text = existing.decode("utf-8", errors="replace")
+                heading = next((ln.strip() for ln in reversed(text.splitlines()) if ln.startswith("#")), None)
+                preamble, entry = compose(heading, not existing)
+                prefix = b"\n" if existing and not existing.endswith(b"\n") else b""
+                head = prefix + preamble.encode("utf-8")
+                body = entry.encode("utf-8")
+                lead = len(body) - len(body.lstrip(b"\n"))
+                start_line = existing.count(b"\n") + head.count(b"\n") + lead + 1
+                os.write(fd, head + body)
+                os.fsync(fd)
+                return start_line
+            finally:
+                _unlock(fd)
+        finally:
+            os.close(fd)
+
+
+def _read_all(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    parts = []
+    while True:
+        block = os.read(fd, 1 << 20)
+        if not block:
+            return b"".join(parts)
+        parts.append(block)
+
+
+if sys.platform == "win32":  # pragma: no cover
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+
+    def _unlock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def now_local() -> datetime:
+    """The current local time (one place to change for tests)."""
+    return datetime.now().astimezone()

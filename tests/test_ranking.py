@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.models import Candidate, Chunk
+from mdrecall.ranking import (
+    Scored,
+    apply_decay,
+    apply_min_score,
+    decay_factor,
+    fuse_rrf,
+    fuse_weighted,
+    mmr,
+    normalize_text,
+    normalize_vector,
+)
+
+
+def chunk(name: str, text: str = "", day: str | None = None) -> Chunk:
+    return Chunk(
+        path=f"{name}.md", source="memory", start_line=1, end_line=1, text=text or name, hash=name, date=day
+    )
+
+
+def test_bm25_normalised_relative_to_best() -> None:
+    out = normalize_text([Candidate(chunk("a"), 8.0), Candidate(chunk("b"), 2.0)])
+    assert [round(s.score, 3) for s in out] == [1.0, 0.25]
+
+
+def test_vector_scores_clamped() -> None:
+    out = normalize_vector([Candidate(chunk("a"), 0.9), Candidate(chunk("b"), -0.2)])
+    assert [s.score for s in out] == [pytest.approx(0.9), 0.0]
+
+
+def test_weighted_fusion_normalises_weights_and_keeps_single_leg_hits() -> None:
+    text = [Scored(chunk("a"), 1.0), Scored(chunk("b"), 0.5)]
+    vec = [Scored(chunk("b"), 1.0), Scored(chunk("c"), 0.8)]
+    fused = {s.chunk.path: s for s in fuse_weighted(text, vec, vector_weight=7, text_weight=3)}
+    assert fused["b.md"].score == pytest.approx(0.7 * 1.0 + 0.3 * 0.5)
+    assert fused["a.md"].score == pytest.approx(0.3)
+    assert fused["c.md"].score == pytest.approx(0.56)
+    assert fused["b.md"].stages["text"] == 0.5
+
+
+def test_rrf_top_of_both_scores_one() -> None:
+    text = [Scored(chunk("a"), 1.0), Scored(chunk("b"), 0.5)]
+    vec = [Scored(chunk("a"), 0.9), Scored(chunk("c"), 0.8)]
+    fused = fuse_rrf(text, vec, k=60)
+    assert fused[0].chunk.path == "a.md"
+    assert fused[0].score == pytest.approx(1.0)
+    assert fused[1].score < 0.6
+
+
+def test_min_score() -> None:
+    items = [Scored(chunk("a"), 0.9), Scored(chunk("b"), 0.2)]
+    assert [s.chunk.path for s in apply_min_score(items, 0.35)] == ["a.md"]
+
+
+def test_decay_halves_per_half_life_and_spares_evergreen() -> None:
+    today = date(2026, 3, 1)
+    assert decay_factor("2026-01-30", today, 30) == pytest.approx(0.5)
+    assert decay_factor(None, today, 30) == 1.0
+    assert decay_factor("2026-03-05", today, 30) == 1.0  # future dates never boost
+    items = [Scored(chunk("old", day="2025-03-01"), 0.9), Scored(chunk("evergreen"), 0.5)]
+    out = apply_decay(items, today, 30)
+    assert out[0].chunk.path == "evergreen.md"
+    assert out[1].stages["decay"] < 0.01
+
+
+def test_mmr_prefers_diverse_results() -> None:
+    items = [
+        Scored(chunk("a", "alpha beta gamma delta"), 1.0),
+        Scored(chunk("b", "alpha beta gamma delta"), 0.95),
+        Scored(chunk("c", "completely different words"), 0.8),
+    ]
+    assert [s.chunk.path for s in mmr(items, 0.7, 3)] == ["a.md", "c.md", "b.md"]
+    assert [s.chunk.path for s in mmr(items, 1.0, 3)] == ["a.md", "b.md", "c.md"]

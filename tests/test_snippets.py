@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from mdrecall.snippets import best_snippet, citation
+
+
+def test_snippet_is_centred_on_matching_lines_not_the_head() -> None:
+    lines = [f"filler line number {i} about nothing in particular" for i in range(40)]
+    lines[30] = "We decided the billing API ships on Friday."
+    text = "\n".join(lines)
+    snip = best_snippet(text, first_line=10, terms=["billing", "api"], max_chars=200)
+    assert "billing API" in snip.text
+    assert len(snip.text) <= 200
+    assert snip.start_line <= 40 <= snip.end_line  # file line = first_line + index
+    assert snip.text.splitlines()[40 - snip.start_line].startswith("We decided")
+
+
+def test_snippet_prefers_window_covering_most_terms() -> None:
+    lines = ["alpha here"] + ["x" * 60] * 20 + ["alpha and beta together"] + ["y" * 60] * 20
+    snip = best_snippet("\n".join(lines), 1, ["alpha", "beta"], max_chars=150)
+    assert "alpha and beta together" in snip.text
+
+
+def test_light_stemming_matches_word_forms() -> None:
+    lines = ["nothing"] * 30 + ["They were deciding on deployments"] + ["nothing"] * 30
+    snip = best_snippet("\n".join(lines), 1, ["decided", "deployment"], max_chars=60)
+    assert "deciding on deployments" in snip.text
+
+
+def test_long_single_line_is_cut_around_match() -> None:
+    line = "a " * 1000 + "needle " + "b " * 1000
+    snip = best_snippet(line, 5, ["needle"], max_chars=300)
+    assert "needle" in snip.text and len(snip.text) <= 300
+    assert snip.start_line == snip.end_line == 5
+
+
+def test_no_match_returns_head() -> None:
+    snip = best_snippet("first\nsecond\nthird", 1, ["zzz"], max_chars=700)
+    assert snip.text.startswith("first")
+
+
+def test_citation() -> None:
+    assert citation("memory/a.md", 3, 9) == "memory/a.md#L3-L9"
+    assert citation("MEMORY.md", 4, 4) == "MEMORY.md#L4"

@@ -1,0 +1,51 @@
+"""SQLite-specific behaviour: files on disk, migrations, recovery from a broken index."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from mdrecall.errors import StoreError
+from mdrecall.stores.sqlite import SQLiteStore
+from mdrecall.stores.sqlite_migrations import MIGRATIONS
+
+
+def test_creates_wal_database_with_schema(tmp_path: Path) -> None:
+    s = SQLiteStore(tmp_path / "idx" / "index.sqlite")
+    assert s.schema_version() == len(MIGRATIONS)
+    s.close()
+    conn = sqlite3.connect(tmp_path / "idx" / "index.sqlite")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"meta", "files", "chunks", "chunks_fts", "vectors", "embedding_cache"} <= tables
+
+
+def test_garbage_file_is_moved_aside_and_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "index.sqlite"
+    path.write_bytes(b"this is not a database" * 100)
+    s = SQLiteStore(path)
+    assert s.rebuilt_from and "moved aside" in s.rebuilt_from
+    assert s.counts()["files"] == 0
+    assert list(tmp_path.glob("index.sqlite.broken-*"))
+    s.close()
+
+
+def test_newer_schema_is_refused_not_destroyed(tmp_path: Path) -> None:
+    path = tmp_path / "index.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    conn.close()
+    with pytest.raises(StoreError, match="upgrade mdrecall"):
+        SQLiteStore(path)
+    assert path.exists()
+
+
+def test_reopen_keeps_data(tmp_path: Path) -> None:
+    s = SQLiteStore(tmp_path / "i.sqlite")
+    s.set_meta("k", "v")
+    s.close()
+    s = SQLiteStore(tmp_path / "i.sqlite")
+    assert s.get_meta("k") == "v"
+    s.close()
