@@ -227,7 +227,22 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("status", help="show the index state")
     s.add_argument("--json", action="store_true", help="print as JSON")
     s.set_defaults(func=cmd_status)
+
+    from importlib import import_module
+
+    for name in EXTENSION_MODULES:
+        import_module(name).register(sub)
     return p
+
+
+#: Modules that add subcommands: each has ``register(subparsers)``; keep them light to import
+#: (handlers import what they need when they run). Handlers may use :func:`open_memory`.
+EXTENSION_MODULES: tuple[str, ...] = ()
+
+
+def open_memory(args: argparse.Namespace) -> Any:
+    """Open the :class:`~mdrecall.Memory` the global flags describe (for extension commands)."""
+    return _open(args)
 
 
 def _version() -> str:

@@ -33,6 +33,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 __all__ = [
     "ChunkingConfig",
     "Config",
+    "DreamingConfig",
+    "FlushConfig",
+    "QmdConfig",
+    "ScopeConfig",
+    "SessionsConfig",
+    "WatchConfig",
     "EmbeddingConfig",
     "IndexConfig",
     "ReadConfig",
@@ -120,6 +126,64 @@ class StoreConfig:
 
 
 @dataclass(frozen=True)
+class SessionsConfig:
+    """Agent transcripts (JSONL) indexed as source ``sessions`` (opt-in)."""
+
+    enabled: bool = False
+    paths: tuple[str, ...] = ()
+    delta_bytes: int = 100_000
+    delta_messages: int = 50
+    retention_days: int = 30
+
+
+@dataclass(frozen=True)
+class WatchConfig:
+    """The file watcher (``mdrecall watch`` and inside the MCP server)."""
+
+    enabled: bool = True
+    debounce_s: float = 1.5
+
+
+@dataclass(frozen=True)
+class FlushConfig:
+    """Pre-compaction memory flush policy."""
+
+    reserve_tokens_floor: int = 20_000
+    soft_threshold_tokens: int = 4_000
+
+
+@dataclass(frozen=True)
+class DreamingConfig:
+    """Promotion of often-recalled notes into ``MEMORY.md``."""
+
+    min_score: float = 0.8
+    min_recalls: int = 3
+    min_unique_queries: int = 3
+    max_age_days: int = 30
+
+
+@dataclass(frozen=True)
+class ScopeConfig:
+    """Where memory search may answer: by chat type and session-key prefix."""
+
+    default: str = "deny"
+    allow_chat_types: tuple[str, ...] = ("direct",)
+    allow_key_prefixes: tuple[str, ...] = ()
+    deny_key_prefixes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class QmdConfig:
+    """The optional QMD sidecar backend (``backend = "qmd"``)."""
+
+    command: str = "qmd"
+    mode: str = "search"
+    timeout_s: float = 30.0
+    update_interval_s: float = 300.0
+    embed: bool = False
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration, passed to :class:`mdrecall.Memory` in one piece."""
 
@@ -130,6 +194,15 @@ class Config:
     search: SearchConfig = field(default_factory=SearchConfig)
     embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
     store: StoreConfig = field(default_factory=StoreConfig)
+    backend: str = "builtin"
+    agent_id: str = ""
+    agents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sessions: SessionsConfig = field(default_factory=SessionsConfig)
+    watch: WatchConfig = field(default_factory=WatchConfig)
+    flush: FlushConfig = field(default_factory=FlushConfig)
+    dreaming: DreamingConfig = field(default_factory=DreamingConfig)
+    scope: ScopeConfig = field(default_factory=ScopeConfig)
+    qmd: QmdConfig = field(default_factory=QmdConfig)
 
     def merged(self, data: Mapping[str, Any], origin: str = "overrides") -> Config:
         """Return a copy with ``data`` (nested like the TOML file) applied on top."""
