@@ -31,19 +31,172 @@ from pathlib import Path
 
 from mdrecall import Config, Memory
 
-WORDS = (
-    "project meeting deploy release budget review design api database migration customer feedback "
-    "roadmap sprint bug incident outage latency cache queue worker index search embedding model "
-    "training dataset billing invoice payment refund contract vendor hiring interview onboarding "
-    "offsite travel flight hotel dinner birthday gift recipe garden hiking running marathon doctor "
-    "appointment insurance taxes mortgage apartment lease moving furniture laptop keyboard monitor "
-    "python typescript rust golang kubernetes terraform postgres redis kafka grafana alert pager "
-    "decision preference reminder deadline milestone blocker risk dependency estimate priority "
-    "weekly quarterly planning retrospective demo launch beta pricing marketing sales partner"
-).split()
-NAMES = "alice bob carol dave erin frank grace heidi ivan judy mallory niaj olivia peggy rupert sybil".split()
-FILLER = "the a of to and in for on with we it is was that this at by from as be have".split()
-_SYL = "ka lo mi ren tas vo bri den el fa gor hu in jo kel mar nu or pel qui ros sun tor ul vin wex yor zan".split()
+WORDS = [
+    "project",
+    "meeting",
+    "deploy",
+    "release",
+    "budget",
+    "review",
+    "design",
+    "api",
+    "database",
+    "migration",
+    "customer",
+    "feedback",
+    "roadmap",
+    "sprint",
+    "bug",
+    "incident",
+    "outage",
+    "latency",
+    "cache",
+    "queue",
+    "worker",
+    "index",
+    "search",
+    "embedding",
+    "model",
+    "training",
+    "dataset",
+    "billing",
+    "invoice",
+    "payment",
+    "refund",
+    "contract",
+    "vendor",
+    "hiring",
+    "interview",
+    "onboarding",
+    "offsite",
+    "travel",
+    "flight",
+    "hotel",
+    "dinner",
+    "birthday",
+    "gift",
+    "recipe",
+    "garden",
+    "hiking",
+    "running",
+    "marathon",
+    "doctor",
+    "appointment",
+    "insurance",
+    "taxes",
+    "mortgage",
+    "apartment",
+    "lease",
+    "moving",
+    "furniture",
+    "laptop",
+    "keyboard",
+    "monitor",
+    "python",
+    "typescript",
+    "rust",
+    "golang",
+    "kubernetes",
+    "terraform",
+    "postgres",
+    "redis",
+    "kafka",
+    "grafana",
+    "alert",
+    "pager",
+    "decision",
+    "preference",
+    "reminder",
+    "deadline",
+    "milestone",
+    "blocker",
+    "risk",
+    "dependency",
+    "estimate",
+    "priority",
+    "weekly",
+    "quarterly",
+    "planning",
+    "retrospective",
+    "demo",
+    "launch",
+    "beta",
+    "pricing",
+    "marketing",
+    "sales",
+    "partner",
+]
+NAMES = [
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "erin",
+    "frank",
+    "grace",
+    "heidi",
+    "ivan",
+    "judy",
+    "mallory",
+    "niaj",
+    "olivia",
+    "peggy",
+    "rupert",
+    "sybil",
+]
+FILLER = [
+    "the",
+    "a",
+    "of",
+    "to",
+    "and",
+    "in",
+    "for",
+    "on",
+    "with",
+    "we",
+    "it",
+    "is",
+    "was",
+    "that",
+    "this",
+    "at",
+    "by",
+    "from",
+    "as",
+    "be",
+    "have",
+]
+_SYL = [
+    "ka",
+    "lo",
+    "mi",
+    "ren",
+    "tas",
+    "vo",
+    "bri",
+    "den",
+    "el",
+    "fa",
+    "gor",
+    "hu",
+    "in",
+    "jo",
+    "kel",
+    "mar",
+    "nu",
+    "or",
+    "pel",
+    "qui",
+    "ros",
+    "sun",
+    "tor",
+    "ul",
+    "vin",
+    "wex",
+    "yor",
+    "zan",
+]
 
 
 def _vocabulary(size: int = 20_000) -> list[str]:
@@ -149,7 +302,9 @@ def bench(n: int, queries: int, tmp: Path) -> dict[str, float]:
         res["resync_1pct_files"] = r.updated
         qrng = random.Random(3)
         # Queries name things: 1-4 words drawn by frequency from the vocabulary (topics, names, rarer terms).
-        qs = [" ".join(qrng.choices(VOCAB, cum_weights=ZIPF_CUM, k=qrng.randint(1, 4))) for _ in range(queries)]
+        qs = [
+            " ".join(qrng.choices(VOCAB, cum_weights=ZIPF_CUM, k=qrng.randint(1, 4))) for _ in range(queries)
+        ]
         lat = []
         for q in qs:
             t = time.perf_counter()

@@ -22,6 +22,8 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     for key in list(os.environ):
         if key.startswith("MDRECALL_") or key.endswith("_API_KEY"):
             monkeypatch.delenv(key, raising=False)
+    # Keyword-only unless a test asks for embeddings (tests/test_hybrid*.py use the real local model).
+    monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "none")
     yield
 
 
@@ -87,7 +89,7 @@ def open_memory() -> Iterator[Callable[..., Memory]]:
     opened: list[Memory] = []
 
     def _open(root: Path, config: Config | None = None, **overrides: object) -> Memory:
-        cfg = config or Config()
+        cfg = config or Config().merged({"embedding": {"provider": "none"}})
         if overrides:
             cfg = cfg.merged(overrides)
         mem = Memory.open(root, cfg)

@@ -37,11 +37,18 @@ def test_vector_scores_clamped() -> None:
 def test_weighted_fusion_normalises_weights_and_keeps_single_leg_hits() -> None:
     text = [Scored(chunk("a"), 1.0), Scored(chunk("b"), 0.5)]
     vec = [Scored(chunk("b"), 1.0), Scored(chunk("c"), 0.8)]
-    fused = {s.chunk.path: s for s in fuse_weighted(text, vec, vector_weight=7, text_weight=3)}
+    fused = {
+        s.chunk.path: s for s in fuse_weighted(text, vec, vector_weight=7, text_weight=3, missing="zero")
+    }
     assert fused["b.md"].score == pytest.approx(0.7 * 1.0 + 0.3 * 0.5)
     assert fused["a.md"].score == pytest.approx(0.3)
     assert fused["c.md"].score == pytest.approx(0.56)
     assert fused["b.md"].stages["text"] == 0.5
+    # default: a leg's missing chunk scores that leg's floor (its lowest returned score)
+    floor = {s.chunk.path: s for s in fuse_weighted(text, vec, vector_weight=7, text_weight=3)}
+    assert floor["a.md"].score == pytest.approx(0.7 * 0.8 + 0.3 * 1.0)
+    assert floor["c.md"].score == pytest.approx(0.7 * 0.8 + 0.3 * 0.5)
+    assert floor["b.md"].score == fused["b.md"].score
 
 
 def test_rrf_top_of_both_scores_one() -> None:

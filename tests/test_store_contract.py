@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
+from pgserver import backend_config, drop_namespaces, unique_agent
 
 from mdrecall.chunking import chunk_markdown
 from mdrecall.config import Config
@@ -14,13 +15,26 @@ from mdrecall.models import FileRecord
 from mdrecall.query import build_keyword_query
 from mdrecall.stores import Store, open_store
 
-BACKENDS = ["sqlite", "memory"]
+BACKENDS = ["sqlite", "memory", "postgres"]
 
 
 @pytest.fixture(params=BACKENDS)
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    cfg = Config().merged({"store": {"backend": request.param}})
-    s = open_store(cfg, str(tmp_path))
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def make_config(backend: str) -> Iterator[Callable[..., Config]]:
+    """Configs for this backend: ``make_config("b")`` is another agent (its own namespace)."""
+    prefix = unique_agent()
+    yield lambda agent="a": backend_config(backend, prefix + agent)
+    if backend == "postgres":
+        drop_namespaces(prefix)
+
+
+@pytest.fixture
+def store(make_config: Callable[..., Config], tmp_path: Path) -> Iterator[Store]:
+    s = open_store(make_config(), str(tmp_path))
     yield s
     s.close()
 
@@ -109,3 +123,166 @@ def test_meta(store: Store) -> None:
 def test_hostile_queries_never_raise(store: Store, query: str) -> None:
     put(store, "memory/a.md", "# A\nsome text x")
     assert isinstance(store.search_text(build_keyword_query(query), 5), list)
+
+
+# ---- added with the PostgreSQL store: namespaces, persistence, hybrid, sync, bad input, concurrency ----
+
+
+def test_namespaces_are_isolated(make_config: Callable[..., Config], tmp_path: Path) -> None:
+    a = open_store(make_config("a"), str(tmp_path / "a"))
+    b = open_store(make_config("b"), str(tmp_path / "b"))
+    try:
+        put(a, "memory/a.md", "# A\nthe secret zanzibar plan")
+        a.set_meta("owner", "a")
+        a.cache_put("k", {"h": np.ones(3, dtype=np.float32)}, max_entries=10)
+        a.put_vectors("k", {c.id: np.ones(3, dtype=np.float32) for c in a.chunks_without_vectors("k")})
+        assert b.search_text(build_keyword_query("zanzibar"), 5) == []
+        assert b.search_vector("k", np.ones(3, dtype=np.float32), 5) == []
+        assert b.file_records() == {} and b.get_meta("owner") is None
+        assert b.cache_get("k", ["h"]) == {}
+        assert b.counts() == {"files": 0, "chunks": 0, "vectors": 0, "cache": 0}
+        put(b, "memory/a.md", "# A\nanother zanzibar")  # same path, other namespace
+        assert [h.chunk.text for h in a.search_text(build_keyword_query("zanzibar"), 5)] == [
+            "# A\nthe secret zanzibar plan"
+        ]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_reopen_keeps_index_and_schema(
+    backend: str, make_config: Callable[..., Config], tmp_path: Path
+) -> None:
+    if backend == "memory":
+        pytest.skip("the in-memory store keeps nothing after close")
+    first = open_store(make_config(), str(tmp_path))
+    put(first, "memory/a.md", "# A\nkestrel")
+    first.put_vectors("k", {c.id: np.ones(2, dtype=np.float32) for c in first.chunks_without_vectors("k")})
+    version = first.schema_version()
+    first.close()
+    again = open_store(make_config(), str(tmp_path))  # migrations are idempotent
+    try:
+        assert again.schema_version() == version >= 1
+        assert set(again.file_records()) == {"memory/a.md"}
+        assert len(again.search_text(build_keyword_query("kestrel"), 5)) == 1
+        assert again.counts()["vectors"] == 1
+    finally:
+        again.close()
+
+
+def test_hybrid_search_fuses_both_legs(store: Store) -> None:
+    from mdrecall.config import SearchConfig
+    from mdrecall.search import SearchRequest, VectorLeg, run_search
+
+    put(store, "memory/words.md", "# W\nthe quarterly budget review")
+    put(store, "memory/meaning.md", "# M\nmoney planning for next season")
+    put(store, "memory/other.md", "# O\nunrelated gardening notes")
+    by_path = {c.path: c for c in store.chunks_without_vectors("k")}
+    basis = {"memory/words.md": [1, 0, 0], "memory/meaning.md": [0.8, 0.6, 0], "memory/other.md": [0, 0, 1]}
+    store.put_vectors("k", {by_path[p].id: np.array(v, dtype=np.float32) for p, v in basis.items()})
+    req = SearchRequest(query="budget review", max_results=3, min_score=0.0)
+    leg = VectorLeg("k", np.array([0.8, 0.6, 0], dtype=np.float32))
+    result = run_search(store, req, SearchConfig(), leg)
+    paths = [h.path for h in result.hits]
+    assert set(paths[:2]) == {"memory/words.md", "memory/meaning.md"}  # one from each leg
+    assert result.hits[0].score > result.hits[-1].score
+
+
+def test_incremental_sync_through_memory(make_config: Callable[..., Config], ws: Path) -> None:
+    from mdrecall import Memory
+
+    with Memory.open(ws, make_config()) as mem:
+        first = mem.index()
+        assert first.added == 4 and first.chunks_written >= 4
+        assert mem.index().changed is False  # nothing to do
+        (ws / "memory" / "2026-01-27.md").write_text("# 2026-01-27\n\nThe ocelot project started.\n")
+        (ws / "memory" / "projects" / "kestrel.md").unlink()
+        second = mem.index()
+        assert (second.updated, second.removed, second.unchanged) == (1, 1, 2)
+        assert mem.search("ocelot", min_score=0.0)[0].path == "memory/2026-01-27.md"
+        assert mem.search("tantivy", min_score=0.0) == []
+        assert mem.status().files == 3
+
+
+def test_bad_input_is_stored_or_ignored_never_fatal(store: Store) -> None:
+    put(store, "memory/nul.md", "# N\nbefore\x00after wombat")
+    put(store, "memory/emoji.md", "# E\n🦉 owl café naïve 東京")
+    assert store.replace_file(FileRecord("memory/empty.md", "memory", "h", 1, 0), []) == []
+    assert "memory/empty.md" in store.file_records()
+    store.remove_file("memory/never-indexed.md")
+    store.put_vectors("k", {"no-such-chunk": np.ones(3, dtype=np.float32)})
+    assert store.counts()["vectors"] == 0
+    assert len(store.search_text(build_keyword_query("wombat"), 5)) == 1
+    assert [h.chunk.path for h in store.search_text(build_keyword_query("owl"), 5)] == ["memory/emoji.md"]
+    assert store.search_text(build_keyword_query("owl"), 0) == []
+    assert store.search_vector("k", np.ones(3, dtype=np.float32), 0) == []
+    assert store.cache_get("k", []) == {}
+    store.cache_put("k", {}, max_entries=10)
+
+
+def test_vector_leg_honours_sources(store: Store) -> None:
+    put(store, "memory/a.md", "# A\nalpha", source="memory")
+    put(store, "sessions/s.jsonl", "beta", source="sessions")
+    store.put_vectors(
+        "k", {c.id: np.ones(2, dtype=np.float32) / 2**0.5 for c in store.chunks_without_vectors("k")}
+    )
+    got = store.search_vector("k", np.array([1, 0], dtype=np.float32), 5, ["sessions"])
+    assert [c.chunk.source for c in got] == ["sessions"]
+    assert got[0].raw_score == pytest.approx(2**-0.5, abs=1e-4)
+
+
+_WORKER = """
+import sys
+from mdrecall import Memory, load_config
+mem = Memory.open(sys.argv[1], load_config(sys.argv[1]))
+for _ in range(3):
+    mem.index(force=True)
+    assert mem.search("zanzibar", min_score=0.0), "planted note not found"
+mem.close()
+"""
+
+
+def test_two_processes_index_and_search_at_once(
+    backend: str, make_config: Callable[..., Config], tmp_path: Path
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    if backend == "memory":
+        pytest.skip("the in-memory store is private to one process")
+    cfg = make_config()
+    root = tmp_path / "agent"
+    for i in range(25):
+        body = "\n\n".join(f"## Part {j}\nmeeting notes {i} {j} " + "filler words " * 30 for j in range(3))
+        (root / "memory").mkdir(parents=True, exist_ok=True)
+        (root / "memory" / f"2026-01-{i + 1:02d}.md").write_text(f"# Day {i}\n\n{body}\n")
+    (root / "MEMORY.md").write_text("# Memory\n\nThe zanzibar launch is in March.\n")
+    env = {
+        **os.environ,
+        "MDRECALL_STORE_BACKEND": backend,
+        "MDRECALL_STORE_DSN": cfg.store.dsn,
+        "MDRECALL_AGENT_ID": cfg.agent_id,
+        "MDRECALL_EMBEDDING_PROVIDER": "none",
+    }
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WORKER, str(root)], env=env, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+    from mdrecall import Memory
+
+    with Memory.open(root, cfg) as mem:
+        reference = Memory.open(
+            root, Config().merged({"store": {"backend": "memory"}, "embedding": {"provider": "none"}})
+        )
+        expected = reference.index()
+        reference.close()
+        counts = mem.store.counts()
+        assert counts["files"] == 26
+        assert counts["chunks"] == expected.chunks_written
+        assert mem.search("zanzibar", min_score=0.0)[0].path == "MEMORY.md"

@@ -237,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 #: Modules that add subcommands: each has ``register(subparsers)``; keep them light to import
 #: (handlers import what they need when they run). Handlers may use :func:`open_memory`.
-EXTENSION_MODULES: tuple[str, ...] = ()
+EXTENSION_MODULES: tuple[str, ...] = ("mdrecall.cli_agent",)
 
 
 def open_memory(args: argparse.Namespace) -> Any:

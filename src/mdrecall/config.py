@@ -95,6 +95,7 @@ class SearchConfig:
     mmr_enabled: bool = False
     mmr_lambda: float = 0.7
     synonyms: dict[str, list[str]] = field(default_factory=dict)
+    date_hints: str = "boost"
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,8 @@ class WatchConfig:
 
     enabled: bool = True
     debounce_s: float = 1.5
+    backend: str = "auto"
+    poll_interval_s: float = 2.0
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class FlushConfig:
 
     reserve_tokens_floor: int = 20_000
     soft_threshold_tokens: int = 4_000
+    capture_messages: int = 15
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,9 @@ class DreamingConfig:
     min_recalls: int = 3
     min_unique_queries: int = 3
     max_age_days: int = 30
+    record_recalls: bool = True
+    confirm_window_s: float = 600.0
+    max_promotions: int = 10
 
 
 @dataclass(frozen=True)
@@ -170,6 +177,8 @@ class ScopeConfig:
     allow_chat_types: tuple[str, ...] = ("direct",)
     allow_key_prefixes: tuple[str, ...] = ()
     deny_key_prefixes: tuple[str, ...] = ()
+    deny_chat_types: tuple[str, ...] = ()
+    search_agents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

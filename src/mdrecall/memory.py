@@ -10,15 +10,25 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .backends import open_backend
 from .config import Config, load_config
 from .errors import MdrecallError, NotFoundError, PathError
 from .indexer import sync_files
 from .models import GetResult, Hit, IndexReport, ProgressCallback, Status
-from .search import SearchRequest, SearchResult, VectorLeg, run_search
-from .stores.base import Store, open_store
+from .search import SearchRequest, SearchResult, run_search
+from .sessions import read_session, sessions_status, sync_sessions
+from .stores.base import Store, open_store, sync_guard
+from .vectorize import COMPLETE_KEY, embed_missing, embedder_label, get_embedder, query_vector
+from .watch import watcher_health
 from .workspace import Workspace, now_local
+
+if TYPE_CHECKING:
+    from .embedders.base import Embedder
+
+#: Chunks a search may embed while syncing first; a larger backlog waits for ``mdrecall index``.
+LAZY_EMBED_LIMIT = 128
 
 __all__ = ["Memory", "RememberResult"]
 
@@ -46,6 +56,22 @@ class Memory:
         self.config = config
         self.store = store
         self._sync_lock = threading.Lock()
+        self._embedder: Any = None
+        self._embedder_error: str | None = None
+        self._embedder_loaded = False
+        # config.backend (e.g. "qmd") may answer searches first; None = the builtin store only.
+        self.backend = open_backend(config, workspace, lambda key, f, n: Memory.get(self, key, f, n))
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The configured embedder, built on first use (``None``: keyword search only)."""
+        if not self._embedder_loaded:
+            self._embedder_loaded = True
+            try:
+                self._embedder = get_embedder(self.config.embedding)
+            except MdrecallError as exc:
+                self._embedder, self._embedder_error = None, str(exc)
+        return self._embedder
 
     @classmethod
     def open(
@@ -63,10 +89,26 @@ class Memory:
 
     # ---- indexing ---------------------------------------------------------------------------------
 
-    def index(self, force: bool = False, progress: ProgressCallback | None = None) -> IndexReport:
-        """Bring the index up to date with the files (``force`` re-chunks everything)."""
-        with self._sync_lock:
+    def index(
+        self, force: bool = False, progress: ProgressCallback | None = None, *, embed_limit: int = 0
+    ) -> IndexReport:
+        """Bring the index up to date with the files (``force`` re-chunks everything), then embed.
+
+        ``embed_limit`` caps how many chunks are embedded in this call (0 = all); the lazy sync before
+        a search uses a small cap so a search never waits for a large backfill.
+        """
+        with self._sync_lock, sync_guard(self.store):
             report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
+            sync_sessions(self.workspace, self.store, self.config, report, force=force)
+            embedder = self.embedder if self.config.search.mode != "bm25" else None
+            if self._embedder_error:
+                report.warnings.append(f"embeddings disabled: {self._embedder_error}")
+            if embedder is not None:
+                t0 = time.perf_counter()
+                report.pending_vectors = embed_missing(
+                    self.store, embedder, self.config, self.workspace.root, report, progress, embed_limit
+                )
+                report.seconds += time.perf_counter() - t0
             rebuilt = getattr(self.store, "rebuilt_from", None)
             if rebuilt:
                 report.warnings.append(f"the index was unreadable and has been rebuilt: {rebuilt}")
@@ -107,7 +149,7 @@ class Memory:
             raise MdrecallError("query must be a string")
         cfg = self.config.search
         if self.config.index.sync_on_search:
-            self.index()
+            self.index(embed_limit=LAZY_EMBED_LIMIT)
         req = SearchRequest(
             query=query,
             max_results=max(1, int(max_results if max_results is not None else cfg.max_results)),
@@ -117,16 +159,22 @@ class Memory:
             explain=explain,
             today=today,
         )
-        return run_search(self.store, req, cfg, self._vector_leg(query, req.mode))
-
-    def _vector_leg(self, query: str, mode: str) -> VectorLeg | None:
-        """The embedded query for the vector leg (no embedder → ``None``)."""
-        return None
+        served = self.backend.search(req) if self.backend is not None else None
+        if served is not None:
+            return served
+        leg, note = (None, None) if req.mode == "bm25" else query_vector(self.embedder, query)
+        if self._embedder_error:
+            note = f"embeddings disabled: {self._embedder_error}"
+        return run_search(self.store, req, cfg, leg, note)
 
     # ---- reading and writing files ---------------------------------------------------------------
 
     def get(self, path: str, from_line: int = 1, lines: int | None = None) -> GetResult:
         """Read lines of a memory file (``MEMORY.md``, ``memory/**``, extra paths; ``.md`` only)."""
+        if self.backend is not None and self.backend.owns(path):  # e.g. qmd/<collection>/<path>
+            return self.backend.get(path, from_line, lines)
+        if isinstance(path, str) and path.endswith(".jsonl"):  # an indexed session transcript
+            return read_session(self.workspace, self.store, self.config, path, from_line, lines)
         target = self.workspace.resolve_readable(path)
         limit = self.config.read
         count = limit.max_lines if lines is None else max(1, min(int(lines), 10_000))
@@ -202,13 +250,23 @@ class Memory:
             vectors=counts["vectors"],
             dirty_files=dirty,
             last_sync=float(last) if last else None,
-            embedder=None,
+            embedder=embedder_label(self.embedder),
             schema_version=self.store.schema_version(),
-            extra={"cache_entries": counts["cache"], "checked_at": time.time()},
+            extra={
+                "cache_entries": counts["cache"],
+                "vectors_complete": self.store.get_meta(COMPLETE_KEY),
+                "embedder_error": self._embedder_error,
+                "checked_at": time.time(),
+                "watcher": watcher_health(self.store),
+                **sessions_status(self.workspace, self.store, self.config),
+                **(self.backend.status() if self.backend is not None else {"backend": "builtin"}),
+            },
         )
 
     def close(self) -> None:
         """Close the store."""
+        if self.backend is not None:
+            self.backend.close()
         self.store.close()
 
     def __enter__(self) -> Memory:

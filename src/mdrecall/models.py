@@ -110,6 +110,7 @@ class IndexReport:
     chunks_written: int = 0
     embedded: int = 0
     cache_hits: int = 0
+    pending_vectors: int = 0
     skipped: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -130,6 +131,8 @@ class IndexReport:
         ]
         if self.embedded or self.cache_hits:
             parts.append(f"{self.embedded} embedded ({self.cache_hits} from cache)")
+        if self.pending_vectors:
+            parts.append(f"{self.pending_vectors} chunks await embedding")
         if self.skipped:
             parts.append(f"{len(self.skipped)} skipped")
         if self.warnings:

@@ -1,36 +1,65 @@
-"""Query understanding as pure functions: keywords, stop words, and the FTS5 expression.
+"""Query understanding as pure functions: keywords, stop words, synonyms, dates, FTS5 expressions.
 
 Any string a user or agent can type becomes either a safe FTS5 expression or ``None`` (nothing to
 search): every term is double-quoted, so ``*``, ``:``, ``-``, ``AND``/``OR``/``NOT``/``NEAR``,
 parentheses and quotes are only ever words, never syntax. Terms are OR-ed: BM25 ranks chunks that
 hold more (and rarer) terms first, while a chunk holding only some of them can still be found.
+
+Given ``today``, words that only say *when* ("yesterday", "la semana pasada", "el lunes") become
+:attr:`KeywordQuery.dates` instead of keywords; given a synonym table, the synonyms of the keywords
+(and of phrases such as "base de datos") are OR-ed in. CJK terms (bigrams, see :mod:`mdrecall.tokens`)
+are kept apart in :attr:`KeywordQuery.cjk_fts`, for a store's CJK index.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 
+from .dates import resolve_tokens
 from .stopwords import STOP_WORDS
+from .synonyms import SynonymTable, synonym_table
+from .tokens import is_cjk, is_hiragana, tokenize
 
-__all__ = ["KeywordQuery", "build_keyword_query", "fts_expression", "tokenize", "MAX_TERMS"]
+__all__ = [
+    "KeywordQuery",
+    "build_keyword_query",
+    "cjk_fts_expression",
+    "fts_expression",
+    "tokenize",
+    "MAX_SYNONYMS",
+    "MAX_TERMS",
+]
 
 MAX_TERMS = 32
-_WORD = re.compile(r"\w+", re.UNICODE)
+MAX_SYNONYMS = 16
 
 
 @dataclass(frozen=True)
 class KeywordQuery:
-    """The keyword leg's query: the terms, and the FTS5 expression built from them."""
+    """The keyword leg's query: the user's terms, their synonyms, the days named, and FTS expressions."""
 
     text: str
     terms: tuple[str, ...]
+    synonyms: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
+    date_phrases: tuple[str, ...] = ()
+
+    @property
+    def all_terms(self) -> tuple[str, ...]:
+        """The terms, then their synonyms (a synonym may be a phrase: ``"base de datos"``)."""
+        return self.terms + self.synonyms
 
     @property
     def fts(self) -> str | None:
-        """The FTS5 MATCH expression, or ``None`` when there is nothing to search."""
-        return fts_expression(self.terms)
+        """The FTS5 MATCH expression of the non-CJK terms and synonyms, or ``None``."""
+        return fts_expression([t for t in self.all_terms if not is_cjk(t)])
+
+    @property
+    def cjk_fts(self) -> str | None:
+        """The MATCH expression for a CJK bigram index (:func:`cjk_fts_expression`), or ``None``."""
+        return cjk_fts_expression(self.all_terms)
 
     @property
     def empty(self) -> bool:
@@ -38,32 +67,71 @@ class KeywordQuery:
         return not self.terms
 
 
-def tokenize(text: str) -> list[str]:
-    """Lowercased Unicode word tokens (NFKC-normalised; underscores split)."""
-    norm = unicodedata.normalize("NFKC", text).lower()
-    out: list[str] = []
-    for m in _WORD.finditer(norm):
-        out.extend(p for p in m.group(0).split("_") if p)
-    return out
-
-
-def build_keyword_query(text: str, stop_words: frozenset[str] = STOP_WORDS) -> KeywordQuery:
+def build_keyword_query(
+    text: str,
+    stop_words: frozenset[str] = STOP_WORDS,
+    *,
+    synonyms: SynonymTable | Mapping[str, Sequence[str]] | None = None,
+    today: date | None = None,
+) -> KeywordQuery:
     """Keywords of ``text``: tokens of 2+ characters that are not stop words, deduplicated, capped.
 
-    A query made only of stop words and punctuation has no keywords (and finds nothing by keyword).
+    ``today`` turns date phrases into ``dates`` (ISO days) and removes their words from the terms.
+    ``synonyms`` is a :class:`~mdrecall.synonyms.SynonymTable` or user pairs (``search.synonyms``),
+    merged with the built-in table; ``None`` adds no synonyms. A query made only of stop words and
+    punctuation has no keywords (and finds nothing by keyword).
     """
     tokens = tokenize(text[:20_000])
-    kept = [t for t in tokens if len(t) >= 2 and t not in stop_words]
-    seen: dict[str, None] = {}
-    for t in kept:
-        if t not in seen:
-            seen[t] = None
-        if len(seen) >= MAX_TERMS:
-            break
-    return KeywordQuery(text=text, terms=tuple(seen))
+    dates: tuple[str, ...] = ()
+    phrases: tuple[str, ...] = ()
+    if today is not None:
+        hints = resolve_tokens(tokens, today)
+        if hints.consumed:
+            tokens = [t for i, t in enumerate(tokens) if i not in hints.consumed]
+        dates, phrases = hints.iso, hints.phrases
+    kept = _keywords(tokens, stop_words)
+    terms = tuple(dict.fromkeys(kept))[:MAX_TERMS]
+    syns: tuple[str, ...] = ()
+    if synonyms is not None and terms:
+        table = synonyms if isinstance(synonyms, SynonymTable) else synonym_table(synonyms)
+        syns = tuple(s for s in table.expand(tokens[:200]) if s not in terms)[:MAX_SYNONYMS]
+    return KeywordQuery(text=text, terms=terms, synonyms=syns, dates=dates, date_phrases=phrases)
 
 
-def fts_expression(terms: tuple[str, ...] | list[str]) -> str | None:
-    """OR of double-quoted terms (quotes inside a term are doubled), or ``None`` when empty."""
+def _keywords(tokens: list[str], stop_words: frozenset[str]) -> list[str]:
+    """Tokens that carry meaning: 2+ characters (one CJK character is a word), no stop words.
+
+    Pure-Hiragana bigrams (particles, verb endings: は, です) are dropped when the query has other CJK.
+    """
+    kept = [t for t in tokens if t not in stop_words and (len(t) >= 2 or (is_cjk(t) and not is_hiragana(t)))]
+    if any(is_cjk(t) and not is_hiragana(t) for t in kept):
+        kept = [t for t in kept if not is_hiragana(t)]
+    return kept
+
+
+def fts_expression(terms: Sequence[str]) -> str | None:
+    """OR of double-quoted terms (quotes inside a term are doubled), or ``None`` when empty.
+
+    A term with spaces is an FTS5 phrase: its words must be consecutive.
+    """
     quoted = ['"' + t.replace('"', '""') + '"' for t in terms if t]
     return " OR ".join(quoted) if quoted else None
+
+
+def cjk_fts_expression(terms: Sequence[str]) -> str | None:
+    """OR of the CJK terms for an index of :func:`~mdrecall.tokens.cjk_index_text`, or ``None``.
+
+    A bigram is one token; a longer run (a synonym such as 数据库) is the phrase of its bigrams; a
+    single character is a prefix query (``"猫"*``), which finds it at the start of a bigram or as the
+    indexed last character of a run.
+    """
+    parts: list[str] = []
+    for term in terms:
+        if not is_cjk(term):
+            continue
+        grams = tokenize(term)
+        if len(grams) == 1 and len(grams[0]) == 1:
+            parts.append(f'"{grams[0]}"*')
+        elif grams:
+            parts.append('"' + " ".join(grams) + '"')
+    return " OR ".join(dict.fromkeys(parts)) if parts else None

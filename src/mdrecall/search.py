@@ -20,6 +20,7 @@ from .models import Hit
 from .query import KeywordQuery, build_keyword_query
 from .ranking import (
     Scored,
+    apply_date_hints,
     apply_decay,
     apply_min_score,
     fuse_rrf,
@@ -28,7 +29,7 @@ from .ranking import (
     normalize_text,
     normalize_vector,
 )
-from .snippets import best_snippet, citation
+from .snippets import citation, pieced_snippet
 from .stores.base import Store
 
 __all__ = ["MODES", "SearchRequest", "SearchResult", "VectorLeg", "run_search"]
@@ -83,10 +84,18 @@ class SearchResult:
 
 
 def run_search(
-    store: Store, req: SearchRequest, cfg: SearchConfig, vector: VectorLeg | None = None
+    store: Store,
+    req: SearchRequest,
+    cfg: SearchConfig,
+    vector: VectorLeg | None = None,
+    vector_note: str | None = None,
 ) -> SearchResult:
-    """Run one search through every stage and build the hits."""
-    kq = build_keyword_query(req.query)
+    """Run one search through every stage and build the hits.
+
+    ``vector_note`` says why the vector leg is missing (or degraded); it becomes ``fallback``.
+    """
+    today = req.today or date.today()
+    kq = build_keyword_query(req.query, synonyms=cfg.synonyms, today=today)
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
     mode = req.mode if req.mode in MODES else "hybrid"
     fallback: str | None = None
@@ -96,28 +105,32 @@ def run_search(
         text = normalize_text(store.search_text(kq, pool, req.sources))
     if mode in ("hybrid", "vector"):
         if vector is None:
-            fallback = "no embedder configured: keyword search only"
+            fallback = vector_note or "no embedder configured: keyword search only"
+            if mode == "vector":
+                text = normalize_text(store.search_text(kq, pool, req.sources))
         else:
+            fallback = vector_note
             vec = normalize_vector(
                 store.search_vector(vector.embedder_key, vector.query_vector, pool, req.sources)
             )
-    if mode == "vector" and vector is None:
-        text = normalize_text(store.search_text(kq, pool, req.sources))
-    if mode == "hybrid" and vector is not None and (text and vec):
-        fused = (
-            fuse_rrf(text, vec, cfg.rrf_k)
-            if cfg.fusion == "rrf"
-            else fuse_weighted(text, vec, cfg.vector_weight, cfg.text_weight)
-        )
-    elif vec and not text:
+    if mode == "hybrid" and text and vec:
+        if cfg.fusion == "rrf":
+            fused = fuse_rrf(text, vec, cfg.rrf_k)
+        else:
+            fused = fuse_weighted(text, vec, cfg.vector_weight, cfg.text_weight)
+    elif vec:
         fused = vec
         if mode == "hybrid":
             fallback = fallback or "no keyword match: vector results only"
     else:
         fused = text
+        if mode == "hybrid" and vector is not None:
+            fallback = fallback or "no vector match (vectors not indexed yet?): keyword results only"
     ranked = apply_min_score(fused, req.min_score)
+    if kq.dates:
+        ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
     if cfg.decay_enabled:
-        ranked = apply_decay(ranked, req.today or date.today(), cfg.decay_half_life_days)
+        ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     ranked = mmr(ranked, cfg.mmr_lambda, req.max_results) if cfg.mmr_enabled else ranked[: req.max_results]
     hits = [_hit(s, kq, cfg.snippet_chars, req.explain) for s in ranked]
     return SearchResult(
@@ -132,7 +145,7 @@ def run_search(
 
 def _hit(s: Scored, kq: KeywordQuery, max_chars: int, explain: bool) -> Hit:
     c = s.chunk
-    snip = best_snippet(c.text, c.start_line, kq.terms, max_chars)
+    snip = pieced_snippet(c.text, c.start_line, kq.terms, max_chars)
     return Hit(
         path=c.path,
         start_line=c.start_line,

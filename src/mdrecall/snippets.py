@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +28,8 @@ def citation(path: str, start_line: int, end_line: int) -> str:
 
 
 def _stem(token: str) -> str:
+    if len(token) < 5:
+        return token
     for suf in _SUFFIXES:
         if len(token) > len(suf) + 3 and token.endswith(suf):
             return token[: -len(suf)]
@@ -40,6 +43,10 @@ def term_matches(line: str, stems: frozenset[str]) -> set[str]:
         return found
     for tok in tokenize(line):
         st = _stem(tok)
+        if len(st) < 4:  # only an exact match is possible (CJK bigrams, short words): skip the loop
+            if st in stems:
+                found.add(st)
+            continue
         for q in stems:
             if st == q or (len(q) >= 4 and (st.startswith(q) or q.startswith(st) and len(st) >= 4)):
                 found.add(q)
@@ -106,3 +113,54 @@ def _cut_line(line: str, stems: frozenset[str], max_chars: int) -> str:
     if begin + max_chars < len(line):
         piece = piece[:-1] + "…"
     return piece
+
+
+def pieced_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: int = 700) -> Snippet:
+    """The best-matching lines of a chunk (not necessarily adjacent), in file order, ≤ ``max_chars``.
+
+    Lines are ranked by the query terms they hold, rarer terms (in fewer lines of the chunk) weighing
+    more; they are taken while they fit, then the budget left is spent on their neighbours. Gaps
+    between the pieces are shown as a ``…`` line.
+    """
+    lines = text.split("\n")
+    stems = frozenset(_stem(t) for t in terms)
+    matches = [term_matches(line, stems) for line in lines]
+    if not any(matches):
+        return best_snippet(text, first_line, terms, max_chars)
+    df: dict[str, int] = {}
+    for m in matches:
+        for s in m:
+            df[s] = df.get(s, 0) + 1
+    n = len(lines)
+    weight = {s: math.log(1 + n / c) for s, c in df.items()}
+    score = [sum(weight[s] for s in m) for m in matches]
+    order = sorted((i for i in range(n) if score[i] > 0), key=lambda i: (-score[i], i))
+    chosen: set[int] = set()
+    budget = max_chars
+
+    def cost(i: int) -> int:
+        return len(lines[i]) + 1 + (2 if (i - 1 not in chosen and i + 1 not in chosen) else 0)
+
+    for i in order:
+        c = cost(i)
+        if c <= budget:
+            chosen.add(i)
+            budget -= c
+    if not chosen:  # the best line alone is too long: cut it around its match
+        return best_snippet(text, first_line, terms, max_chars)
+    grew = True
+    while grew:
+        grew = False
+        for i in sorted(chosen):
+            for j in (i + 1, i - 1):
+                if 0 <= j < n and j not in chosen and lines[j].strip() and len(lines[j]) + 1 <= budget:
+                    chosen.add(j)
+                    budget -= len(lines[j]) + 1
+                    grew = True
+    picked = sorted(chosen)
+    out: list[str] = []
+    for k, i in enumerate(picked):
+        if k and i != picked[k - 1] + 1:
+            out.append("…")
+        out.append(lines[i])
+    return Snippet("\n".join(out), first_line + picked[0], first_line + picked[-1])

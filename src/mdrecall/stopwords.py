@@ -1,4 +1,11 @@
-"""Stop words dropped from keyword queries (English, Spanish, Portuguese, French, German)."""
+"""Stop words dropped from keyword queries.
+
+English, Spanish, Portuguese, French, German, Italian and Dutch, plus the commonest Chinese and Korean
+function words as they come out of :func:`mdrecall.tokens.tokenize` (single characters and bigrams).
+A word that is also a meaningful English word is never listed, whatever its language: "come", "dove",
+"met", "van", "op", "ci", "io", "vi" are kept, and "ai" (French) and "mit" (German) are not listed
+("AI", "MIT license").
+"""
 
 from __future__ import annotations
 
@@ -34,19 +41,53 @@ isto aquilo também já muito quando onde quem
 
 _FR = """
 le la les un une des du de et ou mais donc ni que qui quoi dont où ce cet cette ces je tu il elle
-nous vous ils elles mon ma mes ton ta tes sa ses notre votre leur leurs est sont été être avoir ai
+nous vous ils elles mon ma mes ton ta tes sa ses notre votre leur leurs est sont été être avoir
 as avons avez ont pas ne plus pour par avec sans sur sous dans en au aux y
 """
 
 _DE = """
 der die das den dem des ein eine einer eines einem einen und oder aber nicht ist sind waren sein
-bist haben hatte ich du er sie es wir ihr mein dein sein unser euer mit von zu im in am an auf
+bist haben hatte ich du er sie es wir ihr mein dein sein unser euer von zu im in am an auf
 für aus bei nach über unter wie was wer wo wann warum auch noch nur schon
+"""
+
+_IT = """
+il lo la gli le un uno una di da in su per tra fra che cui più quando perché anche ancora sono
+sei siamo siete erano ho hai ha abbiamo avete hanno mi ti si del dello della dei degli delle al allo
+alla agli alle dal dallo dalla dai dagli dalle nel nello nella nei negli nelle sul sullo sulla sui
+sugli sulle questo questa questi queste quello quella quelli quelle mio mia miei mie tuo tua tuoi
+tue suo sua suoi nostro nostra nostri nostre loro tu lui lei noi voi essi esse cosa quale quali
+"""
+
+_NL = """
+de het een en in is te voor zijn niet aan ook bij maar wat nog naar uit je ze hij wij zij ik
+mijn jouw haar hun onze waren heeft hebben wordt worden werd kunnen zal zou deze dit waar wie waarom
+wanneer dus geen veel hier daar welke omdat ons
+"""
+
+# Chinese and Korean: single-character words and bigrams that are pure function words.
+_ZH = """
+的 了 是 在 和 与 及 或 也 就 都 这 那 我 你 他 她 它 们 吗 呢 吧 啊 个 之 于 以 其 把 被 给 从 对
+我们 你们 他们 她们 什么 怎么 为什 哪里 一个 这个 那个 没有 可以 因为 所以 但是 如果 已经 还是
+"""
+
+_KO = """
+그 이 저 것 수 등 및 더 또 좀 잘 안 못 다
 """
 
 STOP_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     lang: frozenset(words.split())
-    for lang, words in {"en": _EN, "es": _ES, "pt": _PT, "fr": _FR, "de": _DE}.items()
+    for lang, words in {
+        "en": _EN,
+        "es": _ES,
+        "pt": _PT,
+        "fr": _FR,
+        "de": _DE,
+        "it": _IT,
+        "nl": _NL,
+        "zh": _ZH,
+        "ko": _KO,
+    }.items()
 }
 
 STOP_WORDS: frozenset[str] = frozenset().union(*STOP_WORDS_BY_LANGUAGE.values())

@@ -9,6 +9,7 @@ Stores register a factory by name (``register_store``); third-party packages may
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..errors import ConfigError
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..query import KeywordQuery
 
-__all__ = ["Store", "StoreFactory", "open_store", "register_store", "store_names"]
+__all__ = ["Store", "StoreFactory", "open_store", "register_store", "store_names", "sync_guard"]
 
 
 @runtime_checkable
@@ -97,6 +98,17 @@ class Store(Protocol):
 
 StoreFactory = Callable[["Config", str], Store]
 
+
+def sync_guard(store: Store) -> AbstractContextManager[object]:
+    """The store's cross-process re-index lock (``store.sync_lock()``), if it has one.
+
+    Server stores shared by several processes (PostgreSQL) provide it so two processes do not
+    re-index the same namespace at once; embedded stores need none.
+    """
+    lock = getattr(store, "sync_lock", None)
+    return lock() if callable(lock) else nullcontext()
+
+
 _REGISTRY: dict[str, StoreFactory] = {}
 
 
@@ -116,11 +128,20 @@ def _builtin() -> None:
         from . import sqlite  # noqa: F401  (registers itself)
     if "memory" not in _REGISTRY:
         from . import memory  # noqa: F401
+    if "postgres" not in _REGISTRY:
+        _REGISTRY["postgres"] = _postgres_factory
     from importlib.metadata import entry_points
 
     for ep in entry_points(group="mdrecall.stores"):
         if ep.name not in _REGISTRY:
             _REGISTRY[ep.name] = ep.load()
+
+
+def _postgres_factory(config: Config, workspace_root: str) -> Store:
+    """Import the PostgreSQL store (and psycopg) only when that backend is opened."""
+    from . import postgres
+
+    return postgres._factory(config, workspace_root)
 
 
 def open_store(config: Config, workspace_root: str) -> Store:

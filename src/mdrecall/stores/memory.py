@@ -1,7 +1,9 @@
 """An in-memory store: the fake that tests and short-lived programs use (``backend = "memory"``).
 
 It keeps everything in dicts and ranks keywords with a small Okapi BM25 (k1 = 1.2, b = 0.75) over
-the same tokens as the query builder, so it behaves like the SQLite store without a file.
+the same tokens as the query builder (CJK text as bigrams), so it behaves like the SQLite store without
+a file. Synonyms count like the user's terms; a multi-word synonym counts where its words are
+consecutive, and a single CJK character wherever it occurs.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..models import Candidate, Chunk, FileRecord
-from ..query import tokenize
+from ..tokens import is_cjk, normalize, tokenize
 from .base import register_store
 
 if TYPE_CHECKING:
@@ -35,6 +37,7 @@ class MemoryStore:
         self._files: dict[str, FileRecord] = {}
         self._chunks: dict[str, Chunk] = {}
         self._tf: dict[str, Counter[str]] = {}
+        self._tokens: dict[str, list[str]] = {}
         self._vectors: dict[str, dict[str, Any]] = {}
         self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()
 
@@ -63,13 +66,15 @@ class MemoryStore:
         new = [cid for cid in wanted if cid not in old]
         for cid in new:
             self._chunks[cid] = wanted[cid]
-            self._tf[cid] = Counter(tokenize(wanted[cid].text))
+            self._tokens[cid] = tokenize(wanted[cid].text)
+            self._tf[cid] = Counter(self._tokens[cid])
         self._files[record.path] = record
         return new
 
     def _drop_chunk(self, cid: str) -> None:
         self._chunks.pop(cid, None)
         self._tf.pop(cid, None)
+        self._tokens.pop(cid, None)
         for vecs in self._vectors.values():
             vecs.pop(cid, None)
 
@@ -82,20 +87,23 @@ class MemoryStore:
     def search_text(
         self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None
     ) -> list[Candidate]:
-        """Okapi BM25 over the query terms."""
+        """Okapi BM25 over the query terms and their synonyms."""
         if query.empty or limit <= 0 or not self._tf:
             return []
         n = len(self._tf)
         avg = sum(sum(tf.values()) for tf in self._tf.values()) / n or 1.0
-        df = {t: sum(1 for tf in self._tf.values() if t in tf) for t in query.terms}
+        grams = {t: g for t in getattr(query, "all_terms", query.terms) if (g := tokenize(t))}
+        terms = list(grams)
+        freq = {t: {cid: f for cid in self._tf if (f := self._freq(cid, grams[t]))} for t in terms}
+        df = {t: len(freq[t]) for t in terms}
         scored: list[tuple[float, str]] = []
         for cid, tf in self._tf.items():
             if sources and self._chunks[cid].source not in sources:
                 continue
             length = sum(tf.values())
             score = 0.0
-            for t in query.terms:
-                f = tf.get(t, 0)
+            for t in terms:
+                f = freq[t].get(cid, 0)
                 if f:
                     idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
                     score += idf * f * 2.2 / (f + 1.2 * (0.25 + 0.75 * length / avg))
@@ -103,6 +111,15 @@ class MemoryStore:
                 scored.append((score, cid))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [Candidate(self._chunks[cid], s, i) for i, (s, cid) in enumerate(scored[:limit])]
+
+    def _freq(self, cid: str, grams: list[str]) -> int:
+        """Occurrences in a chunk of a token, a phrase (consecutive tokens) or one CJK character."""
+        if len(grams) == 1 and len(grams[0]) == 1 and is_cjk(grams[0]):
+            return normalize(self._chunks[cid].text).count(grams[0])
+        if len(grams) == 1:
+            return self._tf[cid].get(grams[0], 0)
+        toks, k = self._tokens[cid], len(grams)
+        return sum(1 for i in range(len(toks) - k + 1) if toks[i : i + k] == grams)
 
     def chunks_without_vectors(self, embedder_key: str, limit: int = 0) -> list[Chunk]:
         """Chunks lacking a vector for ``embedder_key``."""

@@ -1,7 +1,8 @@
 """The embedded default store: one SQLite file (WAL) with FTS5 for BM25 and float32 vector blobs.
 
 Tables (see :mod:`mdrecall.stores.sqlite_migrations`): ``meta``, ``files``, ``chunks``,
-``chunks_fts`` (FTS5, external content over ``chunks``), ``vectors`` and ``embedding_cache``.
+``chunks_fts`` (FTS5, external content over ``chunks``), ``chunks_cjk`` (FTS5, contentless: the CJK
+bigrams of chunks that hold Chinese/Japanese/Korean text), ``vectors`` and ``embedding_cache``.
 Every file is replaced in one transaction, so a crash never leaves a half-indexed file. A file that
 is not a readable database is moved aside and rebuilt from the Markdown.
 """
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import StoreError
 from ..models import Candidate, Chunk, FileRecord
+from ..tokens import cjk_index_text
 from .base import register_store
 from .sqlite_migrations import apply_migrations
 
@@ -154,6 +156,9 @@ class SQLiteStore:
                     (cid, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash, c.text),
                 )
                 conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
+                cjk = cjk_index_text(c.text)
+                if cjk:
+                    conn.execute("INSERT INTO chunks_cjk(rowid, text) VALUES (?, ?)", (cur.lastrowid, cjk))
                 new_ids.append(cid)
             conn.execute(
                 "INSERT OR REPLACE INTO files(path, source, hash, mtime_ns, size, date, indexed_at)"
@@ -173,6 +178,11 @@ class SQLiteStore:
     @staticmethod
     def _delete_chunk(conn: sqlite3.Connection, rowid: int, text: str) -> None:
         conn.execute("INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', ?, ?)", (rowid, text))
+        cjk = cjk_index_text(text)
+        if cjk:
+            conn.execute(
+                "INSERT INTO chunks_cjk(chunks_cjk, rowid, text) VALUES ('delete', ?, ?)", (rowid, cjk)
+            )
         conn.execute("DELETE FROM vectors WHERE chunk_rowid = ?", (rowid,))
         conn.execute("DELETE FROM chunks WHERE id = ?", (rowid,))
 
@@ -188,13 +198,32 @@ class SQLiteStore:
     def search_text(
         self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None
     ) -> list[Candidate]:
-        """BM25 candidates from FTS5 (raw_score = -bm25, higher is better)."""
-        expr = query.fts
-        if not expr or limit <= 0:
+        """BM25 candidates from FTS5 (raw_score = -bm25, higher is better).
+
+        Non-CJK terms are matched in ``chunks_fts``, CJK terms (bigrams) in ``chunks_cjk``. When a query
+        has both, a chunk's raw score is the sum of its two BM25 scores: BM25 is a sum over query terms,
+        so this is one BM25 over all the terms (each table with its own statistics).
+        """
+        if limit <= 0:
             return []
+        exprs = (("chunks_fts", query.fts), ("chunks_cjk", getattr(query, "cjk_fts", None)))
+        legs = [(table, expr) for table, expr in exprs if expr]
+        found = [self._match(table, expr, limit, sources) for table, expr in legs]
+        if len(found) == 1:
+            return [Candidate(_row_chunk(r), -float(r["rank"]), i) for i, r in enumerate(found[0])]
+        rows: dict[int, sqlite3.Row] = {}
+        scores: dict[int, float] = {}
+        for leg in found:
+            for r in leg:
+                rows[r["id"]] = r
+                scores[r["id"]] = scores.get(r["id"], 0.0) - float(r["rank"])
+        best = sorted(scores, key=lambda rid: (-scores[rid], rid))[:limit]
+        return [Candidate(_row_chunk(rows[rid]), scores[rid], i) for i, rid in enumerate(best)]
+
+    def _match(self, table: str, expr: str, limit: int, sources: Sequence[str] | None) -> list[sqlite3.Row]:
         sql = (
-            f"SELECT {_CHUNK_COLS}, bm25(chunks_fts) AS rank FROM chunks_fts"
-            " JOIN chunks c ON c.id = chunks_fts.rowid WHERE chunks_fts MATCH ?"
+            f"SELECT {_CHUNK_COLS}, bm25({table}) AS rank FROM {table}"
+            f" JOIN chunks c ON c.id = {table}.rowid WHERE {table} MATCH ?"
         )
         params: list[Any] = [expr]
         if sources:
@@ -204,10 +233,9 @@ class SQLiteStore:
         params.append(limit)
         with self._lock:
             try:
-                rows = self._conn.execute(sql, params).fetchall()
+                return self._conn.execute(sql, params).fetchall()
             except sqlite3.OperationalError:
                 return []  # quoting makes this unreachable for any typed string; never fail a search
-        return [Candidate(_row_chunk(r), -float(r["rank"]), i) for i, r in enumerate(rows)]
 
     # ---- vectors ------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from ..errors import StoreError
+from ..tokens import cjk_index_text
 
 __all__ = ["MIGRATIONS", "apply_migrations"]
 
@@ -60,11 +61,22 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX embedding_cache_used ON embedding_cache(last_used);
     """,
+    # 2: CJK bigrams (mdrecall.tokens.cjk_index_text) in a contentless FTS5 table, rowid = chunks.id;
+    # only chunks holding CJK text have a row. Changing that rendering needs a new migration that
+    # empties ('delete-all') and refills this table, or deletes would not match what was indexed.
+    """
+    CREATE VIRTUAL TABLE chunks_cjk USING fts5(
+        text, content='', tokenize='unicode61 remove_diacritics 0'
+    );
+    INSERT INTO chunks_cjk(rowid, text)
+        SELECT id, cjk FROM (SELECT id, mdrecall_cjk_index(text) AS cjk FROM chunks) WHERE cjk <> '';
+    """,
 ]
 
 
 def apply_migrations(conn: sqlite3.Connection) -> int:
     """Apply every migration newer than the database's ``user_version``; returns the new version."""
+    conn.create_function("mdrecall_cjk_index", 1, cjk_index_text, deterministic=True)
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if version > len(MIGRATIONS):
         raise StoreError(

@@ -1,0 +1,209 @@
+"""Claude Code integration: install/uninstall hooks and the MCP server entry, and run the hooks.
+
+``install`` merges into the existing settings and never clobbers them:
+
+* hooks in ``.claude/settings.json`` (``--project``) or ``~/.claude/settings.json`` (``--user``):
+  ``SessionStart`` → ``mdrecall hook session-start`` (today's, yesterday's logs and ``MEMORY.md`` as
+  context), ``PreCompact`` → ``hook pre-compact`` (capture + index the transcript),
+  ``SessionEnd`` → ``hook session-end`` (capture);
+* the MCP server in ``.mcp.json`` (project) or ``~/.claude.json`` (user) under ``mcpServers.mdrecall``.
+
+Entries are recognised as ours by their command (``… mdrecall … hook <event>`` / ``… mcp``), so
+``uninstall`` removes only what ``install`` added and a re-install replaces them in place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from ..memory import Memory
+
+__all__ = ["EVENTS", "HookPlan", "handle_hook", "install", "mdrecall_command", "uninstall"]
+
+EVENTS = {"SessionStart": "session-start", "PreCompact": "pre-compact", "SessionEnd": "session-end"}
+_OURS = re.compile(r"mdrecall.*\bhook (session-start|pre-compact|session-end)\b")
+
+
+def mdrecall_command() -> list[str]:
+    """How to run mdrecall from a hook: the installed script, else ``python -m mdrecall``."""
+    exe = shutil.which("mdrecall")
+    return [exe] if exe else [sys.executable, "-m", "mdrecall"]
+
+
+@dataclass
+class HookPlan:
+    """The files an install/uninstall writes (new content) and what it does, line by line."""
+
+    files: dict[Path, dict[str, Any]] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+
+    def write(self) -> None:
+        """Write every planned file atomically."""
+        for path, data in self.files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, indent=2, ensure_ascii=False)
+                fh.write("\n")
+            os.replace(tmp, path)
+
+
+def _paths(scope: str, project_dir: Path, home: Path) -> tuple[Path, Path]:
+    if scope == "project":
+        return project_dir / ".claude" / "settings.json", project_dir / ".mcp.json"
+    if scope == "user":
+        return home / ".claude" / "settings.json", home / ".claude.json"
+    raise ConfigError(f"unknown scope {scope!r}: use 'project' or 'user'")
+
+
+def _load(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8") or "{}")
+    except (OSError, ValueError) as exc:
+        raise ConfigError(
+            f"cannot read {path} ({exc}); fix it first, mdrecall will not overwrite it"
+        ) from exc
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path} is not a JSON object; fix it first, mdrecall will not overwrite it")
+    return data
+
+
+def _is_our_server(entry: Any) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    parts = [str(entry.get("command", "")), *map(str, entry.get("args") or [])]
+    return any("mdrecall" in p for p in parts) and "mcp" in parts[1:]
+
+
+def _strip_hooks(settings: dict[str, Any]) -> int:
+    """Remove our hook commands from ``settings``; returns how many were removed."""
+    hooks = settings.get("hooks")
+    if not isinstance(hooks, dict):
+        return 0
+    removed = 0
+    for event in list(hooks):
+        groups = hooks[event]
+        if not isinstance(groups, list):
+            continue
+        kept_groups = []
+        for g in groups:
+            inner = g.get("hooks") if isinstance(g, dict) else None
+            if not isinstance(inner, list):
+                kept_groups.append(g)
+                continue
+            kept = [h for h in inner if not (isinstance(h, dict) and _OURS.search(str(h.get("command", ""))))]
+            removed += len(inner) - len(kept)
+            if kept:
+                kept_groups.append({**g, "hooks": kept})
+        if kept_groups:
+            hooks[event] = kept_groups
+        else:
+            del hooks[event]
+    if not hooks:
+        del settings["hooks"]
+    return removed
+
+
+def install(
+    scope: str,
+    workspace: Path,
+    *,
+    project_dir: Path,
+    home: Path | None = None,
+    command: list[str] | None = None,
+    agent: str | None = None,
+) -> HookPlan:
+    """Plan the Claude Code hooks and MCP entry for ``workspace`` (call ``plan.write()`` to apply)."""
+    settings_path, mcp_path = _paths(scope, project_dir, home or Path.home())
+    base = (command or mdrecall_command()) + ["-w", str(workspace)]
+    tail = ["--agent", agent] if agent else []
+    plan = HookPlan()
+    settings = _load(settings_path)
+    replaced = _strip_hooks(settings)
+    hooks = settings.setdefault("hooks", {})
+    for event, name in EVENTS.items():
+        cmd = shlex.join([*base, "hook", name, *tail])
+        hooks.setdefault(event, []).append({"hooks": [{"type": "command", "command": cmd, "timeout": 60}]})
+        plan.actions.append(f"{settings_path}: hooks.{event} → {cmd}")
+    if replaced:
+        plan.actions.append(f"{settings_path}: replaced {replaced} earlier mdrecall hook(s)")
+    plan.files[settings_path] = settings
+    mcp = _load(mcp_path)
+    servers = mcp.setdefault("mcpServers", {})
+    if not isinstance(servers, dict):
+        raise ConfigError(f"{mcp_path}: mcpServers is not an object; fix it first")
+    existing = servers.get("mdrecall")
+    if existing is not None and not _is_our_server(existing):
+        plan.actions.append(f"{mcp_path}: mcpServers.mdrecall exists and is not mdrecall's; left as it is")
+    else:
+        argv = [*base, "mcp", *tail]
+        servers["mdrecall"] = {"type": "stdio", "command": argv[0], "args": argv[1:]}
+        plan.actions.append(f"{mcp_path}: mcpServers.mdrecall → {shlex.join(argv)}")
+        plan.files[mcp_path] = mcp
+    return plan
+
+
+def uninstall(scope: str, *, project_dir: Path, home: Path | None = None) -> HookPlan:
+    """Plan the removal of exactly what :func:`install` added."""
+    settings_path, mcp_path = _paths(scope, project_dir, home or Path.home())
+    plan = HookPlan()
+    if settings_path.exists():
+        settings = _load(settings_path)
+        n = _strip_hooks(settings)
+        if n:
+            plan.files[settings_path] = settings
+            plan.actions.append(f"{settings_path}: removed {n} mdrecall hook(s)")
+    if mcp_path.exists():
+        mcp = _load(mcp_path)
+        servers = mcp.get("mcpServers")
+        if isinstance(servers, dict) and _is_our_server(servers.get("mdrecall")):
+            del servers["mdrecall"]
+            if not servers:
+                del mcp["mcpServers"]
+            plan.files[mcp_path] = mcp
+            plan.actions.append(f"{mcp_path}: removed mcpServers.mdrecall")
+    if not plan.actions:
+        plan.actions.append("nothing of mdrecall's was installed here")
+    return plan
+
+
+def handle_hook(
+    memory: Memory, event: str, payload: dict[str, Any], *, budget_chars: int = 8000
+) -> tuple[str, list[str]]:
+    """Run one hook; returns what to print on stdout (Claude Code's hook JSON, or nothing) and notes."""
+    from .capture import capture_session
+    from .context import session_start_context
+
+    if event == "session-start":
+        text = session_start_context(memory, budget_chars=budget_chars, chat_type="direct")
+        out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
+        return json.dumps(out, ensure_ascii=False), []
+    if event not in ("pre-compact", "session-end"):
+        raise ConfigError(f"unknown hook event {event!r}: use {', '.join(EVENTS.values())}")
+    transcript = payload.get("transcript_path")
+    if not transcript or not Path(str(transcript)).expanduser().is_file():
+        raise ConfigError("the hook input has no readable transcript_path; nothing to capture")
+    path = Path(str(transcript)).expanduser()
+    result = capture_session(memory.workspace, path, last_n=memory.config.flush.capture_messages)
+    if memory.config.sessions.enabled:  # index the whole transcript now, whatever its delta
+        from ..models import IndexReport
+        from ..sessions import sync_sessions
+
+        sync_sessions(memory.workspace, memory.store, memory.config, IndexReport(), only=[path])
+    report = memory.index()
+    notes = [f"captured {result.messages} messages to {result.path}" if result.path else str(result.skipped)]
+    return "", notes + result.warnings + report.warnings

@@ -1,0 +1,191 @@
+"""The agent tools as plain JSON functions: what the MCP server exposes, usable from any agent loop.
+
+Each method takes the tool's arguments and returns a JSON-ready ``dict``; errors never raise: they
+come back as ``{"error": ..., "action": ...}`` (``memory_search`` adds ``"results": []``), so an agent
+can read what went wrong and what to do. Search hits are recorded for dreaming; reading a hit soon
+after counts as confirmed use. Scope rules are applied before memory answers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..errors import (
+    ConfigError,
+    EmbedderError,
+    MdrecallError,
+    NotFoundError,
+    PathError,
+    StoreError,
+    WorkspaceError,
+)
+from .context import memory_context
+from .dreaming import RecallLog
+from .scope import ScopeDecision, check_scope
+
+if TYPE_CHECKING:
+    from ..memory import Memory
+
+__all__ = ["DESCRIPTIONS", "MemoryTools"]
+
+DESCRIPTIONS = {
+    "memory_search": (
+        "Search the user's long-term memory (MEMORY.md, daily logs in memory/, notes, and past session "
+        "transcripts when enabled). Use it BEFORE answering anything about prior work, decisions, dates, "
+        "people, preferences or to-dos, and whenever the user says 'remember', 'last time' or 'we decided'. "
+        "Returns ranked snippets with a citation path#Lstart-Lend; read more with memory_get. "
+        "source: 'memory', 'sessions' or 'all' (default)."
+    ),
+    "memory_get": (
+        "Read lines of a memory file returned by memory_search (path, optional 1-based from and lines). "
+        "Use it after memory_search when a snippet is not enough. Only memory files can be read; "
+        "nextFrom tells where to continue."
+    ),
+    "memory_context": (
+        "Given the user's whole message, derive several searches (keywords, names, dates), merge the "
+        "results and return one cited digest of relevant memory within budgetChars. Use it at the start "
+        "of a turn when the message may depend on earlier conversations; use memory_search for a "
+        "specific question."
+    ),
+    "memory_write": (
+        "Remember something: appends text to today's daily log, or to MEMORY.md with longTerm=true "
+        "(durable facts, preferences, decisions). Use it when the user says 'remember this' or when you "
+        "learn something worth keeping. Write self-contained notes; never store secrets."
+    ),
+}
+
+_ACTIONS: list[tuple[type[Exception], str]] = [
+    (PathError, "Use a path returned by memory_search (MEMORY.md, memory/**.md or a configured extra path)."),
+    (NotFoundError, "The file is gone or was renamed; search again with memory_search."),
+    (WorkspaceError, "Create the workspace with `mdrecall init <dir>` or fix the configured workspace."),
+    (StoreError, "The index is unusable; run `mdrecall index --force` and try again."),
+    (EmbedderError, "Retry; keyword search still works (search mode bm25)."),
+    (ConfigError, "Fix the mdrecall configuration (see docs/config.md)."),
+    (OSError, "The workspace cannot be written (read-only?); tell the user the note was not saved."),
+]
+
+
+def _failure(exc: Exception) -> dict[str, Any]:
+    action = next((a for t, a in _ACTIONS if isinstance(exc, t)), None)
+    if action is None:
+        action = "Check the arguments and retry." if isinstance(exc, MdrecallError) else "Report this error."
+    text = (
+        str(exc)
+        if isinstance(exc, (MdrecallError, OSError))
+        else f"internal error: {type(exc).__name__}: {exc}"
+    )
+    return {"error": text, "action": action}
+
+
+class MemoryTools:
+    """The four memory tools over one :class:`~mdrecall.Memory` (and the agents it may also search)."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        chat_type: str | None = None,
+        session_key: str | None = None,
+        others: Mapping[str, Memory] | None = None,
+    ) -> None:
+        self.memory = memory
+        self.others = dict(others or {})
+        self.scope: ScopeDecision = check_scope(memory.config.scope, chat_type, session_key)
+        self.recalls = RecallLog(memory.workspace, memory.config.dreaming)
+
+    def _denied(self) -> dict[str, Any] | None:
+        if self.scope.allowed:
+            return None
+        return {
+            "error": f"memory is not available in this conversation: {self.scope.reason}",
+            "action": "Answer without memory; an operator can change the scope rules (scope.* in config).",
+        }
+
+    def _record(self, query: str, hits: list[Any]) -> str | None:
+        try:
+            self.recalls.record(query, hits)
+        except OSError as exc:
+            return f"search hits were not recorded for dreaming ({exc.strerror or exc})"
+        return None
+
+    def memory_search(
+        self,
+        query: str,
+        maxResults: int | None = None,
+        minScore: float | None = None,
+        source: str | None = None,
+    ) -> dict[str, Any]:
+        """``{results, provider, model, fallback}``; ``{results: [], error, action}`` on failure."""
+        denied = self._denied()
+        if denied:
+            return {"results": [], **denied}
+        try:
+            if source not in (None, "", "all", "memory", "sessions"):
+                raise MdrecallError(f"unknown source {source!r}: use 'memory', 'sessions' or 'all'")
+            sources = [source] if source in ("memory", "sessions") else None
+            n = None if maxResults is None else max(1, min(int(maxResults), 50))
+            score = None if minScore is None else max(0.0, min(float(minScore), 1.0))
+            result = self.memory.search_result(query, n, score, sources=sources)
+            out = result.to_dict()
+            warning = self._record(query, result.hits)
+            if self.others:
+                merged = list(out["results"])
+                for agent_id, other in self.others.items():
+                    for h in other.search(query, n, score, sources=sources):
+                        merged.append({**h.to_dict(), "agent": agent_id})
+                merged.sort(key=lambda r: -r["score"])
+                out["results"] = merged[: n or self.memory.config.search.max_results]
+            if warning:
+                out["warning"] = warning
+            return out
+        except Exception as exc:  # noqa: BLE001 - tools answer with a structured error, never crash
+            return {"results": [], **_failure(exc)}
+
+    def memory_get(
+        self, path: str, from_: int | None = None, lines: int | None = None, agent: str | None = None
+    ) -> dict[str, Any]:
+        """``{path, text, from, to, totalLines, nextFrom}`` or ``{error, action}``."""
+        denied = self._denied()
+        if denied:
+            return denied
+        try:
+            mem = self.memory
+            if agent and agent != mem.config.agent_id:
+                if agent not in self.others:
+                    raise PathError(
+                        f"agent {agent!r} is not in scope.search_agents; its memory cannot be read"
+                    )
+                mem = self.others[agent]
+            res = mem.get(path, from_line=from_ or 1, lines=lines)
+            if mem is self.memory:
+                with contextlib.suppress(OSError):  # a hint for dreaming; the read itself succeeded
+                    self.recalls.confirm(res.path, res.from_line, res.to_line)
+            return res.to_dict()
+        except Exception as exc:  # noqa: BLE001
+            return _failure(exc)
+
+    def memory_context(self, message: str, budgetChars: int | None = None) -> dict[str, Any]:
+        """``{digest, queries, citations, truncated}`` or ``{error, action}``."""
+        denied = self._denied()
+        if denied:
+            return {"digest": "", **denied}
+        try:
+            budget = 3000 if budgetChars is None else max(200, min(int(budgetChars), 50_000))
+            digest = memory_context(self.memory, message, budget_chars=budget)
+            out = digest.to_dict()
+            warning = self._record(message, digest.hits)
+            if warning:
+                out["warning"] = warning
+            return out
+        except Exception as exc:  # noqa: BLE001
+            return {"digest": "", **_failure(exc)}
+
+    def memory_write(self, text: str, longTerm: bool = False) -> dict[str, Any]:
+        """``{path, line, citation}`` or ``{error, action}``."""
+        try:
+            res = self.memory.remember(text, long_term=bool(longTerm))
+            return {**res.to_dict(), "citation": f"{res.path}#L{res.line}"}
+        except Exception as exc:  # noqa: BLE001
+            return _failure(exc)

@@ -1,0 +1,207 @@
+"""A small JSON-over-HTTP client for the remote providers, on the standard library.
+
+It adds what every provider needs and nothing else: a timeout per request, retries with exponential
+backoff and jitter on 429, 5xx and connection errors (honouring ``Retry-After``), and
+:class:`~mdrecall.errors.EmbedderError` messages that say what to do next. The API key is sent
+in a header and scrubbed from every message; it never appears in a repr or a log line.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import http.client
+import json
+import logging
+import random
+import socket
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..errors import EmbedderError
+
+log = logging.getLogger("mdrecall.embedders")
+
+RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 529})
+MAX_RETRY_WAIT_S = 60.0
+_HINTS = {
+    400: "the request was rejected: check embedding.model and the input sizes",
+    401: "the API key was refused: check embedding.api_key or the provider's API key variable",
+    403: "the API key lacks access to this model: check the key's permissions and embedding.model",
+    404: "not found: check embedding.base_url and embedding.model",
+    413: "the request is too large: lower embedding.batch_size or options.max_batch_chars",
+    429: "rate limited: retry later, lower embedding.batch_size, or configure embedding.fallback",
+}
+
+
+class HttpClient:
+    """JSON requests against one base URL with auth headers, retries and scrubbed errors."""
+
+    def __init__(
+        self,
+        provider: str,
+        base_url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        secret: str = "",
+        timeout_s: float = 30.0,
+        max_retries: int = 3,
+        backoff_s: float = 0.5,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.provider = provider
+        self.base_url = base_url.rstrip("/")
+        self._headers = dict(headers or {})
+        self._secret = secret
+        self.timeout_s = timeout_s
+        self.max_retries = max(0, max_retries)
+        self.backoff_s = backoff_s
+        self._sleep = sleep
+        self.retries = 0  # total retries made, for reports and tests
+
+    def __repr__(self) -> str:
+        return f"HttpClient(provider={self.provider!r}, base_url={self.base_url!r})"
+
+    def url(self, path: str) -> str:
+        """Absolute URL for ``path`` (an absolute URL is returned unchanged)."""
+        if path.startswith(("http://", "https://")):
+            return path
+        return f"{self.base_url}/{path.lstrip('/')}"
+
+    def scrub(self, text: str) -> str:
+        """``text`` with the API key replaced by ``***``."""
+        return text.replace(self._secret, "***") if len(self._secret) >= 4 else text
+
+    def request_json(self, method: str, path: str, body: Any = None) -> Any:
+        """Send ``body`` as JSON (if given) and decode the JSON answer."""
+        data = None if body is None else json.dumps(body).encode()
+        raw = self.request(method, path, data=data, content_type="application/json")
+        return self.decode_json(raw, path)
+
+    def decode_json(self, raw: bytes, path: str) -> Any:
+        """Decode a JSON answer, or raise a clear :class:`EmbedderError`."""
+        try:
+            return json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            snippet = self.scrub(raw[:120].decode("utf-8", "replace"))
+            raise EmbedderError(
+                f"{self.provider}: {self._where(path)} answered with invalid JSON ({snippet!r}). "
+                "Check embedding.base_url points at the provider's API."
+            ) from None
+
+    def request(self, method: str, path: str, *, data: bytes | None = None, content_type: str = "") -> bytes:
+        """Send one request with retries; return the body of a 2xx answer."""
+        headers = {"Accept": "application/json", "User-Agent": "mdrecall", **self._headers}
+        if content_type and data is not None:
+            headers["Content-Type"] = content_type
+        attempt = 0
+        while True:
+            req = urllib.request.Request(self.url(path), data=data, method=method, headers=headers)
+            wait: float | None = None
+            try:
+                with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:
+                    return resp.read()
+            except urllib.error.HTTPError as exc:
+                body = _read_error(exc)
+                if exc.code not in RETRY_STATUS or attempt >= self.max_retries:
+                    raise self._status_error(path, exc.code, body, attempt) from None
+                wait = _retry_after(exc.headers.get("Retry-After"))
+                reason = f"HTTP {exc.code}"
+            except TimeoutError as exc:
+                if attempt >= self.max_retries:
+                    raise self._net_error(path, f"timed out after {self.timeout_s:g} s", attempt) from exc
+                reason = "timeout"
+            except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
+                cause = getattr(exc, "reason", exc)
+                if isinstance(cause, (TimeoutError, socket.timeout)):
+                    cause = f"timed out after {self.timeout_s:g} s"
+                if attempt >= self.max_retries:
+                    raise self._net_error(path, f"cannot connect ({cause})", attempt) from None
+                reason = "connection error"
+            if wait is None:
+                base = self.backoff_s * (2**attempt)
+                wait = base + random.uniform(0, base)
+            wait = min(wait, MAX_RETRY_WAIT_S)
+            attempt += 1
+            self.retries += 1
+            log.info("%s: %s, retry %d/%d in %.2fs", self.provider, reason, attempt, self.max_retries, wait)
+            self._sleep(wait)
+
+    def _where(self, path: str) -> str:
+        parts = urllib.parse.urlsplit(self.url(path))
+        return f"{parts.scheme}://{parts.netloc}{parts.path}"
+
+    def _status_error(self, path: str, status: int, body: str, attempts: int) -> EmbedderError:
+        hint = _HINTS.get(status)
+        if hint is None:
+            hint = (
+                "the provider has a problem: retry later or configure embedding.fallback"
+                if status >= 500
+                else "check embedding.model, embedding.base_url and the request size"
+            )
+        tried = f" after {attempts + 1} attempts" if attempts else ""
+        detail = f": {self.scrub(body)}" if body else ""
+        return EmbedderError(
+            f"{self.provider} embedding request failed{tried}: HTTP {status} from {self._where(path)}"
+            f"{detail}. What to do: {hint}."
+        )
+
+    def _net_error(self, path: str, what: str, attempts: int) -> EmbedderError:
+        tried = f" after {attempts + 1} attempts" if attempts else ""
+        return EmbedderError(
+            f"{self.provider} embedding request {what}{tried} at {self._where(path)}. What to do: check "
+            "the network and embedding.base_url, raise embedding.timeout_s, or configure embedding.fallback."
+        )
+
+
+def _read_error(exc: urllib.error.HTTPError) -> str:
+    """The server's error message, short: ``error.message`` of a JSON body, else the text."""
+    try:
+        raw = exc.read(4096)
+    except Exception:  # noqa: BLE001 - a broken error body must not hide the status code
+        return ""
+    text = raw.decode("utf-8", "replace").strip()
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError:
+        return " ".join(text.split())[:300]
+    err = doc.get("error", doc.get("detail", doc)) if isinstance(doc, dict) else doc
+    if isinstance(err, dict):
+        err = err.get("message", err)
+    return " ".join(str(err).split())[:300]
+
+
+def _retry_after(value: str | None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (seconds or an HTTP date)."""
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def multipart(fields: Mapping[str, str], file_field: str, filename: str, content: bytes) -> tuple[bytes, str]:
+    """Encode a ``multipart/form-data`` body; returns ``(body, content_type)``."""
+    boundary = f"mdrecall-{random.getrandbits(64):016x}"
+    parts: list[bytes] = []
+    for name, value in fields.items():
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        )
+    parts.append(
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{file_field}"; filename="{filename}"\r\n'
+        "Content-Type: application/jsonl\r\n\r\n".encode()
+        + content
+        + b"\r\n"
+    )
+    parts.append(f"--{boundary}--\r\n".encode())
+    return b"".join(parts), f"multipart/form-data; boundary={boundary}"

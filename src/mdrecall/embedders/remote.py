@@ -1,0 +1,221 @@
+"""What every network provider shares: keys, batching, dims, normalisation and the batch-API switch.
+
+A provider subclasses :class:`RemoteEmbedder`, names its defaults, and implements ``_call`` (one
+inline request → a list of vectors) and, optionally, ``_batch_api`` (an asynchronous batch job).
+
+Dimensions: ``embedding.dims`` if set, else the provider's table of known models, else they are
+learned from the first response. :attr:`RemoteEmbedder.identity` needs them, so reading it before
+any embedding of an unknown model makes one small probe request; callers can therefore rely on
+``identity`` being exact before they store vectors.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+import threading
+import urllib.parse
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from ..errors import EmbedderError
+from ._http import HttpClient
+from ._util import option, to_matrix
+from .base import EmbedderIdentity
+
+if TYPE_CHECKING:
+    from ..config import EmbeddingConfig
+
+log = logging.getLogger("mdrecall.embedders")
+
+DOCUMENT = "document"
+QUERY = "query"
+
+
+class RemoteEmbedder:
+    """Base class of the HTTP providers (OpenAI-compatible, Gemini, Voyage, Ollama)."""
+
+    provider: ClassVar[str] = ""
+    default_model: ClassVar[str] = ""
+    default_base_url: ClassVar[str] = ""
+    base_url_env: ClassVar[tuple[str, ...]] = ()
+    key_env: ClassVar[tuple[str, ...]] = ()
+    known_dims: ClassVar[dict[str, int]] = {}
+    max_batch_size: ClassVar[int] = 2048
+    default_max_batch_chars: ClassVar[int] = 200_000
+    probe_text: ClassVar[str] = "dimension probe"
+
+    def __init__(self, config: EmbeddingConfig, env: Mapping[str, str] | None = None) -> None:
+        env = os.environ if env is None else env
+        opts = config.options
+        self.model = config.model or self.default_model
+        base = config.base_url or next((env[k] for k in self.base_url_env if env.get(k)), "")
+        self.base_url = self._normalize_base_url(base or self.default_base_url)
+        key_vars = self._key_env(self.base_url)
+        key = config.api_key or next((env[k] for k in key_vars if env.get(k)), "")
+        if not key and self._key_required(self.base_url):
+            names = " or ".join(f"${k}" for k in key_vars)
+            raise EmbedderError(
+                f"{self.provider} embeddings need an API key: set {names} or embedding.api_key "
+                "(or choose another embedding.provider)."
+            )
+        self.batch_api = bool(config.batch_api)
+        self.batch_size = max(1, min(config.batch_size, self.max_batch_size))
+        self.max_batch_chars = option(opts, "max_batch_chars", self.default_max_batch_chars)
+        self.batch_api_min_texts = option(opts, "batch_api_min_texts", 256)
+        self.batch_api_max_failures = option(opts, "batch_api_max_failures", 2)
+        self.batch_poll_s = option(opts, "batch_poll_s", 10.0)
+        self.batch_timeout_s = option(opts, "batch_timeout_s", 3600.0)
+        self.batch_failures = 0
+        self.last_batch_error = ""
+        self._dims = config.dims or self.known_dims.get(self.model, 0)
+        self._is_remote = option(opts, "is_remote", not _is_loopback(self.base_url))
+        self._lock = threading.Lock()
+        headers = {**self._auth_headers(key), **config.headers}
+        self.http = HttpClient(
+            self.provider,
+            self.base_url,
+            headers=headers,
+            secret=key,
+            timeout_s=config.timeout_s,
+            max_retries=config.max_retries,
+            backoff_s=option(opts, "retry_backoff_s", 0.5),
+        )
+
+    # -- provider hooks -------------------------------------------------------------------------
+
+    def _auth_headers(self, key: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {key}"} if key else {}
+
+    def _key_env(self, base_url: str) -> tuple[str, ...]:
+        return self.key_env
+
+    def _key_required(self, base_url: str) -> bool:
+        return True
+
+    def _normalize_base_url(self, url: str) -> str:
+        return url.rstrip("/")
+
+    def _call(self, texts: list[str], kind: str) -> list[Any]:
+        """One inline request: ``texts`` → one vector (list of floats) per text, in order."""
+        raise NotImplementedError
+
+    def _batch_api(self, texts: list[str]) -> np.ndarray:
+        """Embed documents through the provider's asynchronous batch API (optional)."""
+        raise EmbedderError(f"{self.provider} has no batch API in mdrecall; set embedding.batch_api = false")
+
+    # -- the Embedder protocol ------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(model={self.model!r}, base_url={self.base_url!r})"
+
+    @property
+    def is_remote(self) -> bool:
+        """True unless the endpoint is on this machine (loopback); ``options.is_remote`` overrides."""
+        return self._is_remote
+
+    @property
+    def dims(self) -> int:
+        """Vector length; probes the endpoint once when it is not known yet."""
+        if not self._dims:
+            self._embed([self.probe_text], QUERY)
+        return self._dims
+
+    @property
+    def identity(self) -> EmbedderIdentity:
+        """Provider, model, dims and the base URL (fingerprinted in the key)."""
+        return EmbedderIdentity(self.provider, self.model, self.dims, self.base_url)
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed documents (batched; the batch API is used for large backfills when enabled)."""
+        texts = list(texts)
+        if texts and self._batch_api_wanted(len(texts)):
+            try:
+                return self._check(self._batch_api([_nonempty(t) for t in texts]), len(texts))
+            except (EmbedderError, ValueError, TypeError, KeyError, AttributeError) as exc:
+                # The batch API is an optimisation: any failure of it means "embed inline".
+                self.batch_failures += 1
+                self.last_batch_error = str(exc)
+                log.warning(
+                    "%s batch API failed (%d/%d), embedding inline: %s",
+                    self.provider,
+                    self.batch_failures,
+                    self.batch_api_max_failures,
+                    exc,
+                )
+        return self._embed(texts, DOCUMENT)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Embed one search query."""
+        return self._embed([text], QUERY)[0]
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _batch_api_wanted(self, n: int) -> bool:
+        return (
+            self.batch_api
+            and n >= self.batch_api_min_texts
+            and self.batch_failures < self.batch_api_max_failures
+        )
+
+    def _embed(self, texts: list[str], kind: str) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self._dims), dtype=np.float32)
+        texts = [_nonempty(t) for t in texts]
+        parts = [self._request(batch, kind) for batch in self.batches(texts)]
+        return parts[0] if len(parts) == 1 else np.vstack(parts)
+
+    def _request(self, texts: list[str], kind: str) -> np.ndarray:
+        return self._check(self._call(texts, kind), len(texts))
+
+    def _check(self, rows: Any, expected: int) -> np.ndarray:
+        matrix = to_matrix(rows, expected, self._dims, self.provider)
+        if not self._dims:
+            with self._lock:
+                self._dims = self._dims or matrix.shape[1]
+        return matrix
+
+    def batches(self, texts: list[str]) -> Iterator[list[str]]:
+        """Split ``texts`` into requests of at most ``batch_size`` texts and ``max_batch_chars``."""
+        batch: list[str] = []
+        chars = 0
+        for text in texts:
+            if batch and (len(batch) >= self.batch_size or chars + len(text) > self.max_batch_chars):
+                yield batch
+                batch, chars = [], 0
+            batch.append(text)
+            chars += len(text)
+        if batch:
+            yield batch
+
+    def _items(self, doc: Any, key: str, path: str) -> list[Any]:
+        """``doc[key]`` as a list, or a clear error when the answer has another shape."""
+        items = doc.get(key) if isinstance(doc, dict) else None
+        if not isinstance(items, list):
+            raise self.shape_error(path, f"no '{key}' list")
+        return items
+
+    def shape_error(self, path: str, what: str) -> EmbedderError:
+        """The error for an answer that does not have the provider's shape."""
+        return EmbedderError(
+            f"{self.provider}: the answer of {path} has {what}. "
+            "Check embedding.base_url points at the provider's API."
+        )
+
+
+def _nonempty(text: str) -> str:
+    """APIs reject empty input; a blank text is sent as one space."""
+    return text if text.strip() else " "
+
+
+def _is_loopback(url: str) -> bool:
+    host = urllib.parse.urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,129 @@
+"""Numbered schema migrations for the PostgreSQL store, applied per namespace on open.
+
+Each namespace is one PostgreSQL schema (see :func:`mdrecall.stores.postgres_sql.namespace_for`).
+``<schema>.schema_migrations`` lists the applied migration numbers. All pending migrations run in
+one transaction under a transaction-level advisory lock on the namespace, so processes that open
+the same namespace at once migrate it exactly once. ``{ns}`` stands for the quoted schema name. A
+new migration is appended to :data:`MIGRATIONS`, never edited once released.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import StoreError
+from .postgres_sql import quote_ident
+
+__all__ = ["MIGRATIONS", "apply_migrations", "ensure_vector_extension"]
+
+MIGRATIONS: list[str] = [
+    # 1: the initial schema
+    """
+    CREATE TABLE {ns}.meta (key text PRIMARY KEY, value text NOT NULL);
+    CREATE TABLE {ns}.files (
+        path text PRIMARY KEY,
+        source text NOT NULL,
+        hash text NOT NULL,
+        mtime_ns bigint NOT NULL,
+        size bigint NOT NULL,
+        date text,
+        indexed_at double precision NOT NULL
+    );
+    CREATE TABLE {ns}.chunks (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        chunk_id text NOT NULL UNIQUE,
+        path text NOT NULL,
+        source text NOT NULL,
+        start_line integer NOT NULL,
+        end_line integer NOT NULL,
+        heading text NOT NULL DEFAULT '',
+        date text,
+        hash text NOT NULL,
+        text text NOT NULL,
+        len integer NOT NULL,
+        terms text[] NOT NULL
+    );
+    CREATE INDEX chunks_path ON {ns}.chunks (path);
+    CREATE TABLE {ns}.postings (
+        term text NOT NULL,
+        chunk bigint NOT NULL,
+        tf integer NOT NULL,
+        dl integer NOT NULL,
+        PRIMARY KEY (term, chunk) INCLUDE (tf, dl)
+    );
+    CREATE TABLE {ns}.corpus (
+        id integer PRIMARY KEY CHECK (id = 1),
+        n_docs bigint NOT NULL,
+        total_len bigint NOT NULL
+    );
+    INSERT INTO {ns}.corpus (id, n_docs, total_len) VALUES (1, 0, 0);
+    CREATE TABLE {ns}.embedders (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        key text NOT NULL UNIQUE,
+        dims integer NOT NULL,
+        index_name text
+    );
+    CREATE TABLE {ns}.vectors (
+        chunk bigint NOT NULL REFERENCES {ns}.chunks (id) ON DELETE CASCADE,
+        eid integer NOT NULL REFERENCES {ns}.embedders (id) ON DELETE CASCADE,
+        vec vector NOT NULL,
+        PRIMARY KEY (chunk, eid)
+    );
+    CREATE INDEX vectors_eid ON {ns}.vectors (eid);
+    CREATE TABLE {ns}.embedding_cache (
+        embedder text NOT NULL,
+        hash text NOT NULL,
+        dims integer NOT NULL,
+        vec bytea NOT NULL,
+        last_used double precision NOT NULL,
+        PRIMARY KEY (embedder, hash)
+    );
+    CREATE INDEX embedding_cache_used ON {ns}.embedding_cache (last_used);
+    """,
+]
+
+
+def ensure_vector_extension(conn: Any) -> None:
+    """Create pgvector's ``vector`` extension when missing (needs the right to create it)."""
+    import psycopg
+
+    row = conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone()
+    if row:
+        return
+    try:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('mdrecall:extension', 0))")
+            conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    except psycopg.Error as exc:
+        raise StoreError(
+            f"the pgvector extension is not installed in this database and could not be created ({exc})."
+            " Install pgvector on the server and run `CREATE EXTENSION vector;` as a superuser"
+            " (on a managed service, enable the 'vector' extension)"
+        ) from exc
+
+
+def apply_migrations(conn: Any, schema: str) -> int:
+    """Create the namespace's schema if needed and apply pending migrations; returns the version."""
+    ns = quote_ident(schema)
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"mdrecall:migrate:{schema}",))
+        conn.execute(f"CREATE SCHEMA IF NOT EXISTS {ns}")
+        conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {ns}.schema_migrations"
+            " (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        version = conn.execute(f"SELECT coalesce(max(version), 0) FROM {ns}.schema_migrations").fetchone()[0]
+        if version > len(MIGRATIONS):
+            raise StoreError(
+                f"PostgreSQL namespace {schema} has schema {version}, newer than this mdrecall"
+                f" ({len(MIGRATIONS)}); upgrade mdrecall"
+            )
+        for number in range(version + 1, len(MIGRATIONS) + 1):
+            for statement in _statements(MIGRATIONS[number - 1].replace("{ns}", ns)):
+                conn.execute(statement)
+            conn.execute(f"INSERT INTO {ns}.schema_migrations (version) VALUES (%s)", (number,))
+    return len(MIGRATIONS)
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";\n") if s.strip()]

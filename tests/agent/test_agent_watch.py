@@ -1,0 +1,198 @@
+"""The file watcher: native events (recursive), polling, refused OS watches, a dead observer, health in
+``status``, and `mdrecall watch` through the real entry point."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from agent_helpers import isolated_env
+
+from mdrecall import Config, Memory
+from mdrecall.watch import HEARTBEAT_S, Watcher, watcher_health
+
+from helpers import write
+
+pytestmark = pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")  # watchdog's own race
+
+NO_LAZY = {"index": {"sync_on_search": False}, "embedding": {"provider": "none"}}
+
+
+def _until(check: Callable[[], bool], timeout: float = 15.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
+def _found(mem: Memory, query: str, path: str) -> Callable[[], bool]:
+    return lambda: any(h.path == path for h in mem.search(query))
+
+
+@pytest.mark.parametrize("backend", ["auto", "polling"])
+def test_changes_are_reindexed_in_the_background(ws: Path, backend: str) -> None:
+    if backend == "auto":
+        pytest.importorskip("watchdog")
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        w = Watcher(mem, debounce_s=0.1, backend=backend, poll_interval_s=0.1).start()
+        try:
+            assert w.state["state"] == ("watching" if backend == "auto" else "polling")
+            assert _until(_found(mem, "Kestrel", "memory/projects/kestrel.md"))  # the initial sync
+            write(ws, "memory/a/b/c/deep.md", "# Deep\nThe narwhal migration happens in spring.\n")
+            assert _until(_found(mem, "narwhal", "memory/a/b/c/deep.md"))
+            (ws / "memory" / "2026-01-27.md").unlink()
+            assert _until(lambda: not _found(mem, "onboarding funnel", "memory/2026-01-27.md")())
+            write(ws, "MEMORY.md", "# Long-term memory\n- Prefers oolong tea.\n")
+            assert _until(_found(mem, "oolong", "MEMORY.md"))
+            assert watcher_health(mem.store)["state"] in ("watching", "polling")
+            assert w.state["syncs"] >= 3
+        finally:
+            w.stop()
+        assert watcher_health(mem.store)["state"] == "stopped"
+
+
+def test_a_burst_of_changes_is_debounced_into_few_syncs(ws: Path) -> None:
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        mem.index()
+        reports = []
+        w = Watcher(mem, debounce_s=0.4, backend="polling", poll_interval_s=0.05, on_sync=reports.append)
+        w._initial_sync = False
+        w.start()
+        try:
+            for i in range(8):
+                write(ws, f"memory/burst-{i}.md", f"# Burst {i}\nquokka {i}\n")
+                time.sleep(0.05)
+            assert _until(lambda: len(mem.store.file_records(source="memory")) == 12)
+            time.sleep(0.6)
+        finally:
+            w.stop()
+        assert 1 <= len(reports) <= 2
+        assert sum(r.added for r in reports) == 8
+
+
+def test_refused_os_watches_fall_back_to_polling_and_say_so(ws: Path) -> None:
+    def refusing_observer() -> object:
+        class Refusing:
+            def schedule(self, *a: object, **k: object) -> None:
+                raise OSError(errno.ENOSPC, "inotify watch limit reached")
+
+        return Refusing()
+
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        w = Watcher(mem, debounce_s=0.1, poll_interval_s=0.1, observer_factory=refusing_observer).start()
+        try:
+            health = mem.status().extra["watcher"]
+            assert health["state"] == "polling"
+            assert "inotify watch limit reached" in health["note"]
+            write(ws, "memory/fresh.md", "# Fresh\nplatypus sighting\n")
+            assert _until(_found(mem, "platypus", "memory/fresh.md"))
+        finally:
+            w.stop()
+
+
+def test_a_dead_native_observer_is_replaced_by_polling(ws: Path) -> None:
+    pytest.importorskip("watchdog")
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        w = Watcher(mem, debounce_s=0.1, poll_interval_s=0.1).start()
+        try:
+            assert w.state["state"] == "watching"
+            assert _until(lambda: w.state["syncs"] >= 1)  # the initial sync is done
+            w._observer.stop()
+            w._observer.join(5)
+            w.notify()  # wake the worker, which notices the observer is gone
+            assert _until(lambda: w.state["backend"] == "polling")
+            assert "native watcher stopped" in w.state["note"]
+            write(ws, "memory/later.md", "# Later\naxolotl facts\n")
+            assert _until(_found(mem, "axolotl", "memory/later.md"))
+        finally:
+            w.stop()
+
+
+def test_status_reports_a_dead_watcher_as_stale(ws: Path) -> None:
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        assert mem.status().extra["watcher"]["state"] == "not running"
+        dead = subprocess.run(
+            [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+        )
+        state = {
+            "state": "watching",
+            "pid": int(dead.stdout),
+            "host": os.uname().nodename,
+            "heartbeat": time.time(),
+        }
+        mem.store.set_meta("watcher", json.dumps(state))
+        health = mem.status().extra["watcher"]
+        assert health["state"] == "stale" and "searches still sync lazily" in health["note"]
+        state.update(pid=os.getpid(), heartbeat=time.time() - HEARTBEAT_S * 10)
+        mem.store.set_meta("watcher", json.dumps(state))
+        assert watcher_health(mem.store)["state"] == "stale"
+
+
+def test_failed_reindex_is_reported_and_watching_goes_on(ws: Path) -> None:
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        w = Watcher(mem, debounce_s=0.05, backend="polling", poll_interval_s=0.05)
+        real = mem.index
+        calls = {"n": 0}
+
+        def flaky(*a: object, **k: object) -> object:
+            calls["n"] += 1
+            if calls["n"] == 1:
+                raise RuntimeError("disk on fire")
+            return real(*a, **k)
+
+        mem.index = flaky  # type: ignore[method-assign]
+        w.start()
+        try:
+            assert _until(lambda: calls["n"] >= 1 and "disk on fire" in (w.state["error"] or ""))
+            write(ws, "memory/retry.md", "# Retry\nwombat\n")
+            assert _until(_found(mem, "wombat", "memory/retry.md"))
+            assert w.state["error"] is None and w.healthy
+        finally:
+            w.stop()
+
+
+def test_watch_command_reindexes_and_stops_cleanly(ws: Path, tmp_path: Path) -> None:
+    env = isolated_env(tmp_path / "home")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mdrecall", "-w", str(ws), "watch", "--debounce", "0.1", "--json"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        first = json.loads(proc.stdout.readline())  # type: ignore[union-attr]
+        assert first["added"] == 4
+        time.sleep(0.3)
+        write(ws, "memory/2026-02-01.md", "# 2026-02-01\nCapybara day\n")
+        second = json.loads(proc.stdout.readline())  # type: ignore[union-attr]
+        assert second["added"] == 1
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        rc = proc.wait(20)
+    assert rc == 0
+    assert "mdrecall: watching" in proc.stderr.read()  # type: ignore[union-attr]
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        assert mem.status().extra["watcher"]["state"] == "stopped"
+
+
+def test_without_watchdog_it_polls_and_names_the_extra(ws: Path) -> None:
+    def missing() -> object:
+        raise ImportError("No module named 'watchdog'")
+
+    with Memory.open(ws, Config().merged(NO_LAZY)) as mem:
+        w = Watcher(mem, observer_factory=missing, initial_sync=False).start()
+        try:
+            assert w.state["state"] == "polling" and "mdrecall[watch]" in w.state["note"]
+        finally:
+            w.stop()

@@ -1,0 +1,249 @@
+"""PostgreSQL-specific behaviour: BM25 parity with SQLite, schema, namespaces, HNSW, errors, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pgserver import backend_config, drop_namespaces, pg_dsn, unique_agent
+
+from mdrecall.chunking import chunk_markdown
+from mdrecall.config import Config
+from mdrecall.errors import ConfigError, MissingDependencyError, StoreError
+from mdrecall.models import FileRecord
+from mdrecall.query import build_keyword_query
+from mdrecall.stores import open_store
+from mdrecall.stores.postgres_sql import bm25_sql, namespace_for, vector_sql
+
+pytest.importorskip("psycopg", reason="PostgreSQL tests need pip install '.[test]'")
+
+
+@pytest.fixture
+def agent() -> Iterator[str]:
+    prefix = unique_agent("p")
+    yield prefix
+    drop_namespaces(prefix)
+
+
+@pytest.fixture
+def pg(agent: str, tmp_path: Path) -> Iterator[object]:
+    store = open_store(backend_config("postgres", agent), str(tmp_path))
+    yield store
+    store.close()
+
+
+def put(store: object, path: str, text: str, source: str = "memory") -> list[str]:
+    chunks = chunk_markdown(text, path=path, source=source, tokens=60, overlap=10)
+    return store.replace_file(FileRecord(path, source, f"h{hash(text)}", 1, len(text)), chunks)  # type: ignore[attr-defined]
+
+
+def sql_rows(sql: str, *params: object) -> list[tuple]:
+    import psycopg
+
+    with psycopg.connect(pg_dsn(), autocommit=True) as conn:
+        return conn.execute(sql, params).fetchall()
+
+
+def test_bm25_scores_equal_sqlite_fts5(pg: object, tmp_path: Path) -> None:
+    """Same analysis, same formula: the keyword leg scores exactly like the SQLite store."""
+    sqlite = open_store(backend_config("sqlite"), str(tmp_path / "sqlite"))
+    rnd = random.Random(7)
+    vocab = [f"w{i}" for i in range(400)]
+    vocab += ["kestrel", "meeting", "meetings", "running", "café", "naïve", "budget"]
+    for i in range(250):
+        text = "# Note\n" + " ".join(rnd.choice(vocab) for _ in range(rnd.randint(3, 120)))
+        put(pg, f"memory/{i}.md", text)
+        put(sqlite, f"memory/{i}.md", text)
+    for q in ["kestrel meeting", "runs", "w1 w2 w3 w4", "cafe", "budget naive w399 w7"]:
+        kq = build_keyword_query(q)
+        a, b = pg.search_text(kq, 25), sqlite.search_text(kq, 25)  # type: ignore[attr-defined]
+        assert [c.chunk.id for c in a] == [c.chunk.id for c in b], q
+        assert [c.raw_score for c in a] == pytest.approx([c.raw_score for c in b], rel=1e-9), q
+    sqlite.close()
+
+
+def test_planted_rare_name_beats_repeated_common_word(pg: object) -> None:
+    """The case ts_rank gets wrong: no IDF means repetition of a common word wins."""
+    for i in range(300):
+        put(pg, f"memory/{i:03d}.md", "# Log\n" + "meeting status meeting " * 10 + f"item{i}")
+    put(pg, "memory/target.md", "# Log\nmeeting with Okonkwo about the lease")
+    hits = pg.search_text(build_keyword_query("meeting okonkwo"), 5)  # type: ignore[attr-defined]
+    assert hits[0].chunk.path == "memory/target.md"
+
+
+def test_postings_and_corpus_stay_in_step(pg: object, agent: str) -> None:
+    put(pg, "memory/a.md", "# A\nalpha beta beta")
+    put(pg, "memory/b.md", "# B\nbeta gamma")
+    put(pg, "memory/a.md", "# A\nalpha delta")  # replaced
+    pg.remove_file("memory/b.md")  # type: ignore[attr-defined]
+    ns = pg.namespace  # type: ignore[attr-defined]
+    corpus = sql_rows(f'SELECT n_docs, total_len FROM "{ns}".corpus')[0]
+    actual = sql_rows(f'SELECT count(*), coalesce(sum(len), 0) FROM "{ns}".chunks')[0]
+    assert corpus == actual == (1, 3)
+    postings = sql_rows(f'SELECT term, tf FROM "{ns}".postings ORDER BY term')
+    assert postings == [("a", 1), ("alpha", 1), ("delta", 1)]
+
+
+def test_namespace_names() -> None:
+    a = namespace_for("agent-1", "/x")
+    assert a.startswith("mdrecall_agent_agent_1_") and a == namespace_for("agent-1", "/elsewhere")
+    assert namespace_for("Agent 1", "/x") != a  # same slug, different id → different hash
+    ws1, ws2 = namespace_for("", "/srv/a/notes"), namespace_for("", "/srv/b/notes")
+    assert ws1 != ws2 and ws1.startswith("mdrecall_ws_notes_")
+    hostile = namespace_for('x"; DROP SCHEMA public; --' + "é" * 200, "/x")
+    assert len(hostile) <= 63 and hostile.replace("_", "").isalnum()
+
+
+def test_schema_newer_than_code_is_refused(pg: object, agent: str, tmp_path: Path) -> None:
+    ns = pg.namespace  # type: ignore[attr-defined]
+    sql_rows(f'INSERT INTO "{ns}".schema_migrations (version) VALUES (999) RETURNING version')
+    with pytest.raises(StoreError, match="upgrade mdrecall"):
+        open_store(backend_config("postgres", agent), str(tmp_path))
+
+
+def test_concurrent_first_opens_migrate_once(agent: str, tmp_path: Path) -> None:
+    cfg = backend_config("postgres", agent + "x")
+    errors: list[BaseException] = []
+    stores: list[object] = []
+
+    def open_one() -> None:
+        try:
+            stores.append(open_store(cfg, str(tmp_path)))
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(stores) == 4
+    assert {s.schema_version() for s in stores} == {1}  # type: ignore[attr-defined]
+    for s in stores:
+        s.close()  # type: ignore[attr-defined]
+
+
+def test_hnsw_index_serves_the_vector_leg(pg: object) -> None:
+    rnd = np.random.default_rng(3)
+    for i in range(60):
+        put(pg, f"memory/{i}.md", f"# N\nnote {i}")
+    chunks = sorted(pg.chunks_without_vectors("e"), key=lambda c: c.path)  # type: ignore[attr-defined]
+    vecs = rnd.normal(size=(len(chunks), 16)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    pg.put_vectors("e", {c.id: v for c, v in zip(chunks, vecs, strict=True)})  # type: ignore[attr-defined]
+    got = pg.search_vector("e", vecs[7], 5)  # type: ignore[attr-defined]
+    assert got[0].chunk.path == chunks[7].path and got[0].raw_score == pytest.approx(1.0, abs=1e-5)
+    exact = sorted(range(len(vecs)), key=lambda i: -float(vecs[i] @ vecs[7]))[:5]
+    assert [c.chunk.path for c in got] == [chunks[i].path for i in exact]
+    ns = pg.namespace  # type: ignore[attr-defined]
+    indexes = [r[0] for r in sql_rows("SELECT indexdef FROM pg_indexes WHERE schemaname = %s", ns)]
+    assert any("USING hnsw" in d and "vector_cosine_ops" in d and "eid = 1" in d for d in indexes)
+    import psycopg
+
+    with psycopg.connect(pg_dsn(), autocommit=True) as conn:
+        from pgvector.psycopg import register_vector
+
+        register_vector(conn)
+        conn.execute("SET enable_seqscan = off")  # a table this small is cheaper to sort
+        conn.execute("SET enable_sort = off")
+        sql = "EXPLAIN " + vector_sql(ns, 1, 16, with_sources=False)
+        plan = "\n".join(r[0] for r in conn.execute(sql, {"q": vecs[7], "limit": 5, "sources": []}))
+    assert "vectors_hnsw_e1" in plan
+    assert pg.drop_vectors(None) == 60  # type: ignore[attr-defined]
+    assert not [
+        r
+        for r in sql_rows(
+            "SELECT 1 FROM pg_indexes WHERE schemaname = %s AND indexname LIKE 'vectors_hnsw%%'", ns
+        )
+    ]
+
+
+@pytest.mark.parametrize("dims", [3000, 4100])
+def test_wide_vectors_use_halfvec_or_exact_scan(pg: object, dims: int) -> None:
+    put(pg, "memory/a.md", "# A\nalpha")
+    put(pg, "memory/b.md", "# B\nbeta")
+    a, b = sorted(pg.chunks_without_vectors("wide"), key=lambda c: c.path)  # type: ignore[attr-defined]
+    va, vb = np.zeros(dims, dtype=np.float32), np.zeros(dims, dtype=np.float32)
+    va[0], vb[1] = 1, 1
+    pg.put_vectors("wide", {a.id: va, b.id: vb})  # type: ignore[attr-defined]
+    assert [c.chunk.path for c in pg.search_vector("wide", vb, 2)] == ["memory/b.md", "memory/a.md"]  # type: ignore[attr-defined]
+
+
+def test_vector_size_must_not_change_for_a_key(pg: object) -> None:
+    put(pg, "memory/a.md", "# A\nalpha")
+    (c,) = pg.chunks_without_vectors("k")  # type: ignore[attr-defined]
+    pg.put_vectors("k", {c.id: np.ones(4, dtype=np.float32)})  # type: ignore[attr-defined]
+    with pytest.raises(StoreError, match="4-dimensional"):
+        pg.put_vectors("k", {c.id: np.ones(5, dtype=np.float32)})  # type: ignore[attr-defined]
+    assert pg.search_vector("k", np.ones(5, dtype=np.float32), 3) == []  # type: ignore[attr-defined]
+
+
+def test_reconnects_after_the_server_drops_the_connection(pg: object) -> None:
+    put(pg, "memory/a.md", "# A\nkestrel")
+    pid = pg._conn.info.backend_pid  # type: ignore[attr-defined]
+    sql_rows("SELECT pg_terminate_backend(%s)", pid)
+    assert len(pg.search_text(build_keyword_query("kestrel"), 3)) == 1  # type: ignore[attr-defined]
+
+
+def test_sync_lock_excludes_a_second_indexer(pg: object, agent: str, tmp_path: Path) -> None:
+    other = open_store(backend_config("postgres", agent), str(tmp_path))
+    try:
+        with pg.sync_lock():  # type: ignore[attr-defined]
+            busy = other.sync_lock(timeout_s=0.2)  # type: ignore[attr-defined]
+            with pytest.raises(StoreError, match="indexing"):
+                busy.__enter__()
+        with other.sync_lock(timeout_s=1):  # type: ignore[attr-defined]
+            pass
+    finally:
+        other.close()
+
+
+def test_dsn_from_env_and_errors(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, agent: str) -> None:
+    cfg = Config().merged({"store": {"backend": "postgres"}, "agent_id": agent})
+    with pytest.raises(ConfigError, match="MDRECALL_PG_DSN"):
+        open_store(cfg, str(tmp_path))
+    monkeypatch.setenv("MDRECALL_PG_DSN", pg_dsn())
+    store = open_store(cfg, str(tmp_path))
+    assert store.description.startswith("postgres:") and agent in store.description
+    store.close()
+    bad = cfg.merged({"store": {"dsn": "postgresql://mdr:s3cret@127.0.0.1:1/nodb?connect_timeout=2"}})
+    with pytest.raises(StoreError, match="cannot connect") as err:
+        open_store(bad, str(tmp_path))
+    assert "s3cret" not in str(err.value)
+
+
+def test_missing_driver_names_the_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    cfg = Config().merged({"store": {"backend": "postgres", "dsn": "postgresql:///x"}})
+    with pytest.raises(MissingDependencyError, match=r"pip install 'mdrecall\[postgres\]'"):
+        open_store(cfg, str(tmp_path))
+
+
+def test_bm25_sql_is_visible_and_parameterised() -> None:
+    sql = bm25_sql('we"ird', with_sources=True)
+    assert '"we""ird".postings' in sql and "%(terms)s" in sql and "%(sources)s" in sql
+
+
+def test_cli_runs_against_postgres(ws: Path, agent: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = {"MDRECALL_PG_DSN": pg_dsn(), "MDRECALL_AGENT_ID": agent, "MDRECALL_EMBEDDING_PROVIDER": "none"}
+    import os
+
+    full = {**os.environ, **env}
+    base = [sys.executable, "-m", "mdrecall", "--store", "postgres", "-w", str(ws)]
+    out = subprocess.run([*base, "index", "--json"], env=full, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["added"] == 4
+    out = subprocess.run(
+        [*base, "search", "payment gateway", "--json"], env=full, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["results"][0]["path"] == "memory/2026-01-26.md"
+    out = subprocess.run([*base, "status", "--json"], env=full, capture_output=True, text=True, timeout=60)
+    assert json.loads(out.stdout)["store"].startswith("postgres:")
