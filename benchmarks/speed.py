@@ -9,6 +9,9 @@ sections, bullets, names, projects), then measures with the real CLI and the Pyt
   lazy no-op sync a search does first;
 * index size on disk; the wall time of a one-shot ``mdrecall search`` process (start-up included).
 
+Embeddings are off (``MDRECALL_EMBEDDING_PROVIDER=none``): this measures the keyword engine that every
+search runs; ``benchmarks/vectors.py`` measures vector and hybrid search with the local model.
+
 Usage: ``python benchmarks/speed.py [--files 10000] [--out benchmarks/results/speed.json]``.
 Prints a table and writes JSON. Numbers depend on the machine; targets are in the README.
 """
@@ -285,7 +288,7 @@ def bench(n: int, queries: int, tmp: Path) -> dict[str, float]:
         "index_peak_rss_mb": max(peak_kb, before) / 1024,
         "index_size_mb": dir_size(ws / ".mdrecall") / 1e6,
     }
-    cfg = Config().merged({"index": {"sync_on_search": False}})
+    cfg = Config().merged({"index": {"sync_on_search": False}, "embedding": {"provider": "none"}})
     with Memory.open(ws, cfg) as mem:
         t = time.perf_counter()
         r = mem.index()
@@ -338,6 +341,9 @@ def main() -> int:
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--out", default="benchmarks/results/speed.json")
     args = ap.parse_args()
+    # This is the keyword (BM25) engine's benchmark: no embedder, in this process and in the CLI runs.
+    # Vector and hybrid speed are measured by benchmarks/vectors.py.
+    os.environ["MDRECALL_EMBEDDING_PROVIDER"] = "none"
     results = []
     with tempfile.TemporaryDirectory(prefix="mdrecall-bench-") as tmp:
         for n in args.files:

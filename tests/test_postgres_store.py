@@ -137,14 +137,20 @@ def test_hnsw_index_serves_the_vector_leg(pg: object) -> None:
     chunks = sorted(pg.chunks_without_vectors("e"), key=lambda c: c.path)  # type: ignore[attr-defined]
     vecs = rnd.normal(size=(len(chunks), 16)).astype(np.float32)
     vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
-    pg.put_vectors("e", {c.id: v for c, v in zip(chunks, vecs, strict=True)})  # type: ignore[attr-defined]
+    pg.vector_index_min_rows = 50  # type: ignore[attr-defined]
+    pg.put_vectors("e", {c.id: v for c, v in zip(chunks[:40], vecs[:40], strict=True)})  # type: ignore[attr-defined]
+    ns = pg.namespace  # type: ignore[attr-defined]
+    hnsw = "SELECT indexdef FROM pg_indexes WHERE schemaname = %s AND indexdef LIKE '%%USING hnsw%%'"
+    assert sql_rows(hnsw, ns) == []  # 40 vectors: exact scan, no index yet
+    with pg.sync_lock():  # type: ignore[attr-defined]
+        pg.put_vectors("e", {c.id: v for c, v in zip(chunks[40:], vecs[40:], strict=True)})  # type: ignore[attr-defined]
+        assert sql_rows(hnsw, ns) == []  # a sync builds the index once, at its end
     got = pg.search_vector("e", vecs[7], 5)  # type: ignore[attr-defined]
     assert got[0].chunk.path == chunks[7].path and got[0].raw_score == pytest.approx(1.0, abs=1e-5)
     exact = sorted(range(len(vecs)), key=lambda i: -float(vecs[i] @ vecs[7]))[:5]
     assert [c.chunk.path for c in got] == [chunks[i].path for i in exact]
-    ns = pg.namespace  # type: ignore[attr-defined]
-    indexes = [r[0] for r in sql_rows("SELECT indexdef FROM pg_indexes WHERE schemaname = %s", ns)]
-    assert any("USING hnsw" in d and "vector_cosine_ops" in d and "eid = 1" in d for d in indexes)
+    indexes = [r[0] for r in sql_rows(hnsw, ns)]
+    assert len(indexes) == 1 and "vector_cosine_ops" in indexes[0] and "eid = 1" in indexes[0]
     import psycopg
 
     with psycopg.connect(pg_dsn(), autocommit=True) as conn:
@@ -157,12 +163,7 @@ def test_hnsw_index_serves_the_vector_leg(pg: object) -> None:
         plan = "\n".join(r[0] for r in conn.execute(sql, {"q": vecs[7], "limit": 5, "sources": []}))
     assert "vectors_hnsw_e1" in plan
     assert pg.drop_vectors(None) == 60  # type: ignore[attr-defined]
-    assert not [
-        r
-        for r in sql_rows(
-            "SELECT 1 FROM pg_indexes WHERE schemaname = %s AND indexname LIKE 'vectors_hnsw%%'", ns
-        )
-    ]
+    assert sql_rows(hnsw, ns) == []
 
 
 @pytest.mark.parametrize("dims", [3000, 4100])
@@ -172,7 +173,10 @@ def test_wide_vectors_use_halfvec_or_exact_scan(pg: object, dims: int) -> None:
     a, b = sorted(pg.chunks_without_vectors("wide"), key=lambda c: c.path)  # type: ignore[attr-defined]
     va, vb = np.zeros(dims, dtype=np.float32), np.zeros(dims, dtype=np.float32)
     va[0], vb[1] = 1, 1
+    pg.vector_index_min_rows = 1  # type: ignore[attr-defined]
     pg.put_vectors("wide", {a.id: va, b.id: vb})  # type: ignore[attr-defined]
+    defs = [r[0] for r in sql_rows("SELECT indexdef FROM pg_indexes WHERE schemaname = %s", pg.namespace)]  # type: ignore[attr-defined]
+    assert any("halfvec_cosine_ops" in d for d in defs) == (dims <= 4000)
     assert [c.chunk.path for c in pg.search_vector("wide", vb, 2)] == ["memory/b.md", "memory/a.md"]  # type: ignore[attr-defined]
 
 
@@ -187,7 +191,7 @@ def test_vector_size_must_not_change_for_a_key(pg: object) -> None:
 
 def test_reconnects_after_the_server_drops_the_connection(pg: object) -> None:
     put(pg, "memory/a.md", "# A\nkestrel")
-    pid = pg._conn.info.backend_pid  # type: ignore[attr-defined]
+    pid = pg._db.conn.info.backend_pid  # type: ignore[attr-defined]
     sql_rows("SELECT pg_terminate_backend(%s)", pid)
     assert len(pg.search_text(build_keyword_query("kestrel"), 3)) == 1  # type: ignore[attr-defined]
 
@@ -247,3 +251,80 @@ def test_cli_runs_against_postgres(ws: Path, agent: str, monkeypatch: pytest.Mon
     assert json.loads(out.stdout)["results"][0]["path"] == "memory/2026-01-26.md"
     out = subprocess.run([*base, "status", "--json"], env=full, capture_output=True, text=True, timeout=60)
     assert json.loads(out.stdout)["store"].startswith("postgres:")
+
+
+def test_single_word_synonyms_reach_the_keyword_leg(pg: object) -> None:
+    put(pg, "memory/a.md", "# A\nPaid the invoice from the vendor.")
+    put(pg, "memory/b.md", "# B\nNothing relevant here.")
+    kq = build_keyword_query("factura", synonyms={})  # built-in Spanish ↔ English table
+    assert "invoice" in kq.all_terms
+    assert [c.chunk.path for c in pg.search_text(kq, 5)] == ["memory/a.md"]  # type: ignore[attr-defined]
+
+
+_WRITER = """
+import sys
+from mdrecall.chunking import chunk_markdown
+from mdrecall.config import Config
+from mdrecall.models import FileRecord
+from mdrecall.query import build_keyword_query
+from mdrecall.stores import open_store
+
+dsn, agent, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = open_store(Config().merged({"store": {"backend": "postgres", "dsn": dsn}, "agent_id": agent}), "/x")
+for rnd in range(3):
+    for i in range(30):  # both writers touch the same 30 files, with different text
+        path = f"memory/{i:02d}.md"
+        text = f"# F{i}\\n" + " ".join(f"w{(i * 7 + j * seed + rnd) % 97}" for j in range(40 + seed))
+        chunks = chunk_markdown(text, path=path, source="memory", tokens=30, overlap=5)
+        store.replace_file(FileRecord(path, "memory", str(hash(text)), 1, len(text)), chunks)
+        store.search_text(build_keyword_query("w3 w5"), 5)
+        if i % 10 == 9:
+            store.remove_file(f"memory/{i - 5:02d}.md")
+store.close()
+"""
+
+
+def test_concurrent_writers_keep_postings_and_counters_exact(pg: object, agent: str) -> None:
+    """Two processes rewrite and remove the same files at once, without the sync lock."""
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WRITER, pg_dsn(), agent, str(seed)], stderr=subprocess.PIPE, text=True
+        )
+        for seed in (1, 2)
+    ]
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+    ns = pg.namespace  # type: ignore[attr-defined]
+    corpus = sql_rows(f'SELECT n_docs, total_len FROM "{ns}".corpus')[0]
+    assert corpus == sql_rows(f'SELECT count(*), coalesce(sum(len), 0) FROM "{ns}".chunks')[0]
+    postings = sql_rows(f'SELECT count(*), coalesce(sum(tf), 0) FROM "{ns}".postings')[0]
+    expected = sql_rows(
+        f'SELECT coalesce(sum(cardinality(terms)), 0), coalesce(sum(len), 0) FROM "{ns}".chunks'
+    )
+    assert postings == expected[0]
+    orphans = sql_rows(
+        f'SELECT count(*) FROM "{ns}".chunks c LEFT JOIN "{ns}".files f ON f.path = c.path'
+        " WHERE f.path IS NULL"
+    )
+    assert orphans == [(0,)]
+
+
+def test_a_changed_analyser_rebuilds_the_postings_on_open(pg: object, agent: str, tmp_path: Path) -> None:
+    put(pg, "memory/a.md", "# A\nThe kestrels were running")
+    put(pg, "memory/b.md", "# B\nquiet day")
+    ns = pg.namespace  # type: ignore[attr-defined]
+    before = sql_rows(f'SELECT term, chunk, tf, dl FROM "{ns}".postings ORDER BY 1, 2')
+    # as if written by an older analyser: other terms, wrong counters
+    sql_rows(f'UPDATE "{ns}".postings SET term = upper(term) RETURNING 1')
+    sql_rows(f'UPDATE "{ns}".chunks SET terms = ARRAY(SELECT upper(t) FROM unnest(terms) t) RETURNING 1')
+    sql_rows(f'UPDATE "{ns}".corpus SET n_docs = 99 RETURNING 1')
+    pg.set_meta("pg_analysis", "older")  # type: ignore[attr-defined]
+    again = open_store(backend_config("postgres", agent), str(tmp_path))
+    try:
+        assert sql_rows(f'SELECT term, chunk, tf, dl FROM "{ns}".postings ORDER BY 1, 2') == before
+        assert sql_rows(f'SELECT n_docs FROM "{ns}".corpus') == [(2,)]
+        hits = again.search_text(build_keyword_query("kestrel run"), 3)
+        assert [c.chunk.path for c in hits] == ["memory/a.md"]
+    finally:
+        again.close()

@@ -136,8 +136,9 @@ def test_real_qmd_answers_and_get_reads_its_paths(
 
 
 def _orphans(home: Path) -> list[str]:
-    found = []
-    for pid in os.listdir("/proc"):
+    """Processes still running with ``home`` in their environment (Linux ``/proc``; else none)."""
+    found: list[str] = []
+    for pid in os.listdir("/proc") if os.path.isdir("/proc") else []:
         try:
             env = Path(f"/proc/{pid}/environ").read_bytes()
         except (OSError, ValueError):

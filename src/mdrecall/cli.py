@@ -177,6 +177,27 @@ def cmd_status(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_probe(args: argparse.Namespace) -> int:
+    from .config import load_config
+    from .embedders.probe import probe
+
+    if args.config:
+        os.environ["MDRECALL_CONFIG"] = args.config
+    cfg = load_config(_workspace(args) if _workspace(args).is_dir() else None, overrides=_overrides(args))
+    info = probe(cfg.embedding)
+    if args.json:
+        _print_json(info)
+        return 0
+    remote = "remote" if info.get("is_remote") else "local"
+    print(
+        f"{info['provider']} {info['model']} · {info['dims']} dims · {remote} · "
+        f"first call {info.get('cold_ms', 0):.0f} ms, then {info.get('latency_ms', 0):.0f} ms"
+    )
+    if info.get("fallback_used"):
+        print(f"served by the fallback: {info.get('fallback_error')}")
+    return 0
+
+
 # ---- parser -------------------------------------------------------------------------------------------
 
 
@@ -227,6 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("status", help="show the index state")
     s.add_argument("--json", action="store_true", help="print as JSON")
     s.set_defaults(func=cmd_status)
+
+    s = sub.add_parser("probe", help="check the configured embedder end to end (provider, model, dims, latency)")
+    s.add_argument("--provider", help="embedding provider to probe instead of the configured one")
+    s.add_argument("--json", action="store_true", help="print as JSON")
+    s.set_defaults(func=cmd_probe)
 
     from importlib import import_module
 

@@ -15,6 +15,7 @@ builder drops them from queries.
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -23,7 +24,7 @@ from typing import Any
 from ..errors import MissingDependencyError
 from ..query import tokenize
 
-__all__ = ["MAX_TERM_CHARS", "analyze", "query_terms", "term_counts"]
+__all__ = ["MAX_TERM_CHARS", "analysis_fingerprint", "analyze", "query_terms", "term_counts"]
 
 #: Longer tokens are not indexed (base64 blobs, hashes of pasted data).
 MAX_TERM_CHARS = 64
@@ -66,9 +67,27 @@ def term_counts(text: str) -> tuple[Counter[str], int]:
 
 
 def query_terms(terms: tuple[str, ...] | list[str]) -> list[str]:
-    """Keyword-query terms → distinct indexed terms (same analysis as documents)."""
+    """Keyword-query terms (and synonyms) → distinct indexed terms (same analysis as documents).
+
+    A multi-word synonym ("base de datos") is left out: postings keep no positions, so a phrase
+    cannot be matched as one (the SQLite store matches it as an FTS5 phrase).
+    """
     out: dict[str, None] = {}
     for t in terms:
-        for a in analyze(t):
-            out[a] = None
+        analysed = analyze(t)
+        if len(analysed) == 1:
+            out[analysed[0]] = None
     return list(out)
+
+
+#: Text that exercises every rule above; its analysis fingerprints the analyser's behaviour.
+_PROBE = (
+    "Running runs ran RUNNER café naïve Ünïcödé snake_case_words v2rays 2026-01-26 3.5kg e-mail "
+    "poetry.lock 明天的会议很重要 東京タワー 회의록 Москва ΑΘΗΝΑ " + "x" * 70
+)
+
+
+@lru_cache(maxsize=1)
+def analysis_fingerprint() -> str:
+    """Changes when :func:`analyze` would index text differently (stored terms must be rebuilt)."""
+    return hashlib.sha256("\x1f".join(analyze(_PROBE)).encode("utf-8")).hexdigest()[:16]

@@ -7,23 +7,22 @@ many agents share one server without seeing each other's memory. Tables: ``meta`
 ``embedding_cache``. Text is analysed in Python (:mod:`mdrecall.stores.analysis`) exactly like
 SQLite FTS5 does, and ranked with FTS5's BM25, so both stores score alike. See ``docs/postgres.md``.
 
-Needs ``pip install 'mdrecall[postgres]'`` (psycopg 3, pgvector, snowballstemmer).
+Needs ``pip install 'mdrecall[postgres]'`` (psycopg 3, pgvector, snowballstemmer + PyStemmer).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, MissingDependencyError, StoreError
+from ..errors import ConfigError, StoreError
 from ..models import Candidate, Chunk, FileRecord
-from .analysis import query_terms, term_counts
+from .analysis import analysis_fingerprint, query_terms, term_counts
 from .base import register_store
-from .postgres_migrations import apply_migrations, ensure_vector_extension
+from .postgres_session import DSN_ENV, Session, safe_dsn
 from .postgres_sql import Statements, bm25_sql, hnsw_index_sql, namespace_for, quote_ident, vector_sql
 
 if TYPE_CHECKING:
@@ -34,107 +33,30 @@ if TYPE_CHECKING:
 
 __all__ = ["PostgresStore", "DSN_ENV"]
 
-#: Environment variable read when ``store.dsn`` is empty.
-DSN_ENV = "MDRECALL_PG_DSN"
-_T = TypeVar("_T")
-
-
-def _psycopg() -> Any:
-    try:
-        import psycopg
-        from pgvector.psycopg import vector as _  # noqa: F401
-    except ImportError as exc:
-        missing = "pgvector" if "pgvector" in str(exc) else "psycopg"
-        raise MissingDependencyError(missing, "postgres", "The PostgreSQL store") from exc
-    return psycopg
-
-
-def safe_dsn(dsn: str) -> str:
-    """``host:port/dbname`` of a DSN, without user or password (for messages and ``status``)."""
-    try:
-        from psycopg.conninfo import conninfo_to_dict
-
-        info = conninfo_to_dict(dsn)
-    except Exception:  # noqa: BLE001 - a bad DSN is reported by connect()
-        return "?"
-    host = str(info.get("host") or "localhost")
-    port = f":{info['port']}" if info.get("port") else ""
-    return f"{host}{port}/{info.get('dbname') or ''}"
+#: Below this many vectors an exact scan is fast and exact; from it on, an HNSW index.
+VECTOR_INDEX_MIN_ROWS = 2_000
+#: ``maintenance_work_mem`` for an HNSW build (the graph should fit in it).
+INDEX_BUILD_MEMORY = "512MB"
+#: Meta key holding the fingerprint of the text analysis the postings were built with.
+ANALYSIS_KEY = "pg_analysis"
 
 
 class PostgresStore:
     """A :class:`~mdrecall.stores.base.Store` in one schema of a PostgreSQL database."""
 
     def __init__(self, dsn: str, namespace: str) -> None:
-        self._pg = _psycopg()
-        self.dsn = dsn
         self.namespace = namespace
         self.description = f"postgres:{safe_dsn(dsn)}#{namespace}"
         self._ns = quote_ident(namespace)
         self.sql = Statements.for_namespace(namespace)
-        self._lock = threading.RLock()
-        self._conn = self._connect()
-
-    # ---- connection -------------------------------------------------------------------------------
-
-    def _connect(self) -> Any:
-        pg = self._pg
-        try:
-            conn = pg.connect(self.dsn, autocommit=True, connect_timeout=10)
-        except pg.Error as exc:
-            raise StoreError(
-                f"cannot connect to PostgreSQL at {safe_dsn(self.dsn)}: {str(exc).strip()}."
-                f" Check store.dsn (or {DSN_ENV}) and that the server is running"
-            ) from exc
-        try:
-            ensure_vector_extension(conn)
-            ext = conn.execute(
-                "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
-                " WHERE e.extname = 'vector'"
-            ).fetchone()[0]
-            visible = conn.execute("SELECT %s = ANY(current_schemas(false))", (ext,)).fetchone()[0]
-            if not visible:
-                conn.execute(f"SET search_path TO {quote_ident(ext)}, public")
-            from pgvector.psycopg import register_vector
-
-            register_vector(conn)
-            apply_migrations(conn, self.namespace)
-        except StoreError:
-            conn.close()
-            raise
-        except pg.Error as exc:
-            conn.close()
-            raise StoreError(f"cannot prepare PostgreSQL namespace {self.namespace}: {exc}") from exc
-        return conn
-
-    def _run(self, work: Callable[[Any], _T], write: bool = False) -> _T:
-        """Run ``work(conn)`` (in a transaction when ``write``); reconnect and retry once if the
-        connection broke, and retry deadlocks / serialisation failures."""
-        pg = self._pg
-        with self._lock:
-            for attempt in range(4):
-                try:
-                    if self._conn.closed or self._conn.broken:
-                        self._conn = self._connect()
-                    if not write:
-                        return work(self._conn)
-                    with self._conn.transaction():
-                        return work(self._conn)
-                except (pg.errors.DeadlockDetected, pg.errors.SerializationFailure) as exc:
-                    if attempt == 3:
-                        raise StoreError(f"PostgreSQL write kept conflicting, gave up: {exc}") from exc
-                    time.sleep(0.05 * (attempt + 1))
-                except pg.OperationalError as exc:
-                    if attempt or not (self._conn.closed or self._conn.broken):
-                        raise StoreError(f"PostgreSQL query failed: {exc}") from exc
-                except pg.Error as exc:
-                    raise StoreError(f"PostgreSQL query failed: {exc}") from exc
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _lock_key(self, conn: Any, what: str) -> None:
-        conn.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"mdrecall:{self.namespace}:{what}",)
-        )
+        self._in_sync = 0
+        #: An embedder's HNSW index is built once it has this many vectors (below, exact scan).
+        self.vector_index_min_rows = VECTOR_INDEX_MIN_ROWS
+        self._db = Session(dsn, namespace)
+        self._run = self._db.run
+        self._lock_key = self._db.xact_lock
+        if self.get_meta(ANALYSIS_KEY) != analysis_fingerprint():
+            self.reanalyse()
 
     @contextlib.contextmanager
     def sync_lock(self, timeout_s: float = 600.0) -> Iterator[None]:
@@ -142,29 +64,46 @@ class PostgresStore:
 
         Another process syncing the same namespace waits for it (at most ``timeout_s``); searches
         never take it. Per-file writes are safe without it (each takes a per-file transaction lock);
-        it only keeps two processes from re-indexing the same files at once.
+        it only keeps two processes from re-indexing the same files at once. Vector indexes are
+        built when the sync ends (:meth:`ensure_vector_indexes`), not vector by vector.
         """
-        key = f"mdrecall:{self.namespace}:sync"
+        with self._db.session_lock("sync", timeout_s):
+            self._in_sync += 1
+            try:
+                yield
+            finally:
+                self._in_sync -= 1
+            if not self._in_sync:
+                self.ensure_vector_indexes()
 
-        def take(conn: Any) -> None:
-            conn.execute(
-                "SELECT set_config('lock_timeout', %s, true)", (f"{max(1, int(timeout_s * 1000))}ms",)
-            )
-            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (key,))
+    def reanalyse(self, batch: int = 500) -> int:
+        """Rebuild every chunk's terms and postings from its text with this version's analyser.
 
-        try:
-            self._run(take, write=True)
-        except StoreError as exc:
-            if "lock timeout" not in str(exc):
-                raise
-            raise StoreError(
-                f"another process has been indexing {self.namespace} for {timeout_s:g}s"
-            ) from exc
-        try:
-            yield
-        finally:
-            with contextlib.suppress(StoreError):
-                self._run(lambda c: c.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key,)))
+        Runs on open when the stored analysis fingerprint differs (a new tokenizer or stemmer would
+        otherwise leave old terms that queries no longer produce); returns the chunks redone.
+        """
+        done = 0
+        with self.sync_lock():
+            if self.get_meta(ANALYSIS_KEY) == analysis_fingerprint():
+                return 0  # another process did it while we waited
+            last = 0
+            page = f"SELECT id, text FROM {self._ns}.chunks WHERE id > %s ORDER BY id LIMIT %s"
+            while True:
+                rows = self._run(lambda c, a=last: c.execute(page, (a, batch)).fetchall())
+                if not rows:
+                    break
+                counts = [term_counts(text) for _, text in rows]
+                params = {
+                    "ids": [r[0] for r in rows],
+                    "len": [n for _, n in counts],
+                    "terms": ["\x1f".join(tc) for tc, _ in counts],
+                    "tfs": [",".join(map(str, tc.values())) for tc, _ in counts],
+                }
+                self._run(lambda c, p=params: [c.execute(q, p) for q in self.sql.reanalyse], write=True)
+                done += len(rows)
+                last = rows[-1][0]
+            self.set_meta(ANALYSIS_KEY, analysis_fingerprint())
+        return done
 
     # ---- meta and files ---------------------------------------------------------------------------
 
@@ -208,38 +147,31 @@ class PostgresStore:
 
         def work(conn: Any) -> list[str]:
             self._lock_key(conn, "file:" + path)
-            old = dict(conn.execute(self.sql.old_chunks, (path,)).fetchall())
-            gone = self._delete_chunks(conn, [rid for cid, rid in old.items() if cid not in wanted])
+            old = {r[0]: (r[1], r[2]) for r in conn.execute(self.sql.old_chunks, (path,))}
+            gone = [rid_len for cid, rid_len in old.items() if cid not in wanted]
             new = [cid for cid in wanted if cid not in old]
-            added = self._insert_chunks(conn, [wanted[c] for c in new], [analysed[c] for c in new])
-            meta = (record.hash, record.mtime_ns, record.size, record.date, time.time())
-            conn.execute(self.sql.upsert_file, (path, _clean(record.source), *meta))
-            self._bump_corpus(conn, added[0] - gone[0], added[1] - gone[1])
+            docs = len(new) - len(gone)
+            length = sum(analysed[c][1] for c in new) - sum(n for _, n in gone)
+            with conn.pipeline():  # the rest needs no answers: one round trip
+                if gone:
+                    conn.execute(self.sql.delete_chunks, ([rid for rid, _ in gone],))
+                if new:
+                    conn.execute(self.sql.insert_chunks, self._chunk_params(wanted, analysed, new))
+                meta = (record.hash, record.mtime_ns, record.size, record.date, time.time())
+                conn.execute(self.sql.upsert_file, (path, _clean(record.source), *meta))
+                if docs or length:  # last: the one row every writer shares
+                    conn.execute(self.sql.bump_corpus, (docs, length))
             return new
 
         return self._run(work, write=True)
 
-    def _delete_chunks(self, conn: Any, ids: list[int]) -> tuple[int, int]:
-        """Delete chunks (their postings too; vectors cascade); returns (count, total length)."""
-        if not ids:
-            return 0, 0
-        row = conn.execute(self.sql.delete_chunks, (ids,)).fetchone()
-        return int(row[0]), int(row[1])
-
-    def _insert_chunks(self, conn: Any, chunks: list[Chunk], analysed: list[Any]) -> tuple[int, int]:
-        """Insert chunks and their postings in one statement; returns (count, total length)."""
-        if not chunks:
-            return 0, 0
-        p_ord: list[int] = []
-        p_term: list[str] = []
-        p_tf: list[int] = []
-        for i, (counts, _length) in enumerate(analysed, 1):
-            for term, tf in counts.items():
-                p_ord.append(i)
-                p_term.append(term)
-                p_tf.append(tf)
-        cols = {
-            "cid": [_clean(c.id) for c in chunks],
+    @staticmethod
+    def _chunk_params(wanted: Mapping[str, Chunk], analysed: Mapping[str, Any], new: list[str]) -> dict:
+        """Column arrays for :attr:`Statements.insert_chunks`."""
+        chunks = [wanted[cid] for cid in new]
+        counts = [analysed[cid][0] for cid in new]
+        return {
+            "cid": new,
             "path": [_clean(c.path) for c in chunks],
             "source": [_clean(c.source) for c in chunks],
             "sl": [c.start_line for c in chunks],
@@ -248,19 +180,10 @@ class PostgresStore:
             "date": [c.date for c in chunks],
             "hash": [c.hash for c in chunks],
             "text": [_clean(c.text) for c in chunks],
-            "len": [length for _counts, length in analysed],
-            "terms": ["\x1f".join(counts) for counts, _length in analysed],
-            "p_ord": p_ord,
-            "p_term": p_term,
-            "p_tf": p_tf,
+            "len": [analysed[cid][1] for cid in new],
+            "terms": ["\x1f".join(tc) for tc in counts],
+            "tfs": [",".join(map(str, tc.values())) for tc in counts],
         }
-        row = conn.execute(self.sql.insert_chunks, cols).fetchone()
-        return int(row[0]), int(row[1])
-
-    def _bump_corpus(self, conn: Any, docs: int, length: int) -> None:
-        """Last statement of a write: the one-row counter is the only row all writers share."""
-        if docs or length:
-            conn.execute(self.sql.bump_corpus, (docs, length))
 
     def remove_file(self, path: str) -> None:
         """Drop a file, its chunks, their postings and vectors."""
@@ -268,10 +191,13 @@ class PostgresStore:
 
         def work(conn: Any) -> None:
             self._lock_key(conn, "file:" + path)
-            ids = [r[0] for r in conn.execute(f"SELECT id FROM {self._ns}.chunks WHERE path = %s", (path,))]
-            n, length = self._delete_chunks(conn, ids)
-            conn.execute(f"DELETE FROM {self._ns}.files WHERE path = %s", (path,))
-            self._bump_corpus(conn, -n, -length)
+            old = conn.execute(self.sql.old_chunks, (path,)).fetchall()
+            with conn.pipeline():
+                if old:
+                    conn.execute(self.sql.delete_chunks, ([r[1] for r in old],))
+                conn.execute(f"DELETE FROM {self._ns}.files WHERE path = %s", (path,))
+                if old:
+                    conn.execute(self.sql.bump_corpus, (-len(old), -sum(r[2] for r in old)))
 
         self._run(work, write=True)
 
@@ -281,7 +207,7 @@ class PostgresStore:
         self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None
     ) -> list[Candidate]:
         """BM25 candidates (FTS5's formula over the postings), best first."""
-        terms = [t for t in query_terms(query.terms) if "\x00" not in t]
+        terms = [t for t in query_terms(getattr(query, "all_terms", query.terms)) if "\x00" not in t]
         if not terms or limit <= 0:
             return []
         params = {"terms": terms, "limit": int(limit), "sources": list(sources or [])}
@@ -326,11 +252,44 @@ class PostgresStore:
                 raise StoreError(f"embedder {key!r} stores {want}-dimensional vectors, got {size}")
             with conn.cursor() as cur:
                 cur.executemany(self.sql.put_vector, [(eid, v, cid) for cid, v in sorted(vecs.items())])
+            if not self._in_sync:  # inside a sync, the index is built once at its end
+                self._ensure_index(conn, eid, size)
 
         self._run(work, write=True)
 
+    def ensure_vector_indexes(self) -> None:
+        """Build the HNSW index of every embedder that has enough vectors and no index yet.
+
+        Building once over many vectors is several times faster than inserting them one by one
+        into an existing HNSW graph, so bulk loads (a sync) insert first and index at the end.
+        """
+        rows = self._run(
+            lambda c: c.execute(
+                f"SELECT id, dims FROM {self._ns}.embedders WHERE index_name IS NULL"
+            ).fetchall()
+        )
+        for eid, dims in rows:
+            self._run(lambda c, e=eid, d=dims: self._ensure_index(c, e, d), write=True)
+
+    def _ensure_index(self, conn: Any, eid: int, dims: int) -> None:
+        name = f"vectors_hnsw_e{eid}"
+        ddl = hnsw_index_sql(self.namespace, name, eid, dims)
+        if ddl is None:
+            return  # too many dimensions for an HNSW index: exact scan
+        sql = (
+            f"SELECT index_name, (SELECT count(*) FROM {self._ns}.vectors WHERE eid = %s)"
+            f" FROM {self._ns}.embedders WHERE id = %s"
+        )
+        row = conn.execute(sql, (eid, eid)).fetchone()
+        if row is None or row[0] or row[1] < self.vector_index_min_rows:
+            return
+        self._lock_key(conn, "ddl")
+        conn.execute("SELECT set_config('maintenance_work_mem', %s, true)", (INDEX_BUILD_MEMORY,))
+        conn.execute(ddl)
+        conn.execute(f"UPDATE {self._ns}.embedders SET index_name = %s WHERE id = %s", (name, eid))
+
     def _register_embedder(self, conn: Any, key: str, dims: int) -> tuple[int, int]:
-        """Add an embedder and its partial HNSW index (under the namespace's DDL lock)."""
+        """Add an embedder (under the namespace's DDL lock); its index comes with enough vectors."""
         self._lock_key(conn, "ddl")
         found = self._embedder(conn, key)
         if found:
@@ -340,11 +299,6 @@ class PostgresStore:
                 f"INSERT INTO {self._ns}.embedders (key, dims) VALUES (%s, %s) RETURNING id", (key, dims)
             ).fetchone()[0]
         )
-        name = f"vectors_hnsw_e{eid}"
-        ddl = hnsw_index_sql(self.namespace, name, eid, dims)
-        if ddl:
-            conn.execute(ddl)
-            conn.execute(f"UPDATE {self._ns}.embedders SET index_name = %s WHERE id = %s", (name, eid))
         return eid, dims
 
     def drop_vectors(self, keep_key: str | None) -> int:
@@ -385,7 +339,7 @@ class PostgresStore:
                 "SELECT set_config('hnsw.ef_search', %s, true)", (str(min(1000, max(40, 2 * limit))),)
             )
             if sources:
-                with contextlib.suppress(self._pg.Error), conn.transaction():
+                with contextlib.suppress(self._db._pg.Error), conn.transaction():
                     conn.execute("SELECT set_config('hnsw.iterative_scan', 'strict_order', true)")
             sql = vector_sql(self.namespace, found[0], found[1], bool(sources))
             return conn.execute(sql, {"q": q, "limit": int(limit), "sources": list(sources or [])}).fetchall()
@@ -444,8 +398,7 @@ class PostgresStore:
 
     def close(self) -> None:
         """Close the connection."""
-        with self._lock, contextlib.suppress(Exception):
-            self._conn.close()
+        self._db.close()
 
 
 def _clean(value: str) -> str:

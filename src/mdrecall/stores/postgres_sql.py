@@ -159,36 +159,37 @@ class Statements:
     cache_put: str
     cache_evict: str
     counts: str
+    reanalyse: tuple[str, ...]
 
     @classmethod
     def for_namespace(cls, ns: str) -> Statements:
         """Build every statement for schema ``ns``."""
         q = quote_ident(ns)
         return cls(
-            old_chunks=f"SELECT chunk_id, id FROM {q}.chunks WHERE path = %s",
+            old_chunks=f"SELECT chunk_id, id, len FROM {q}.chunks WHERE path = %s",
             # Postings are found through the chunk's own term list (primary-key lookups);
             # vectors go with their chunk (ON DELETE CASCADE).
             delete_chunks=(
-                f"WITH g AS (DELETE FROM {q}.chunks WHERE id = ANY(%s) RETURNING id, len, terms),"
-                f" p AS (DELETE FROM {q}.postings p USING (SELECT g.id, unnest(g.terms) AS term FROM g) x"
-                " WHERE p.term = x.term AND p.chunk = x.id)"
-                " SELECT count(*), coalesce(sum(len), 0) FROM g"
+                f"WITH g AS (DELETE FROM {q}.chunks WHERE id = ANY(%s) RETURNING id, terms)"
+                f" DELETE FROM {q}.postings p USING (SELECT g.id, unnest(g.terms) AS term FROM g) x"
+                " WHERE p.term = x.term AND p.chunk = x.id"
             ),
             # One statement per file: chunk rows, then one posting per (term, chunk).
+            # One statement per file: chunk rows, then one posting per (term, chunk). Terms travel
+            # as one string per chunk (unit separator), their frequencies as "3,1,2".
             insert_chunks=(
                 "WITH s AS (SELECT * FROM unnest(%(cid)s::text[], %(path)s::text[], %(source)s::text[],"
                 " %(sl)s::int[], %(el)s::int[], %(heading)s::text[], %(date)s::text[], %(hash)s::text[],"
-                " %(text)s::text[], %(len)s::int[], %(terms)s::text[]) WITH ORDINALITY"
-                " AS s(chunk_id, path, source, sl, el, heading, date, hash, text, len, terms, ord)),"
+                " %(text)s::text[], %(len)s::int[], %(terms)s::text[], %(tfs)s::text[])"
+                " AS s(chunk_id, path, source, sl, el, heading, date, hash, text, len, terms, tfs)),"
                 f" a AS (INSERT INTO {q}.chunks (chunk_id, path, source, start_line, end_line, heading,"
                 " date, hash, text, len, terms)"
                 " SELECT chunk_id, path, source, sl, el, heading, date, hash, text, len,"
                 " CASE WHEN terms = '' THEN '{}'::text[] ELSE string_to_array(terms, chr(31)) END"
-                " FROM s ORDER BY ord RETURNING id, chunk_id, len),"
-                f" p AS (INSERT INTO {q}.postings (term, chunk, tf, dl) SELECT t.term, a.id, t.tf, a.len"
-                " FROM unnest(%(p_ord)s::int[], %(p_term)s::text[], %(p_tf)s::int[]) AS t(ord, term, tf)"
-                " JOIN s ON s.ord = t.ord JOIN a ON a.chunk_id = s.chunk_id)"
-                " SELECT count(*), coalesce(sum(len), 0) FROM a"
+                " FROM s RETURNING id, chunk_id, len, terms)"
+                f" INSERT INTO {q}.postings (term, chunk, tf, dl) SELECT t.term, a.id, t.tf::int, a.len"
+                " FROM a JOIN s USING (chunk_id)"
+                " CROSS JOIN LATERAL unnest(a.terms, string_to_array(s.tfs, ',')) AS t(term, tf)"
             ),
             upsert_file=(
                 f"INSERT INTO {q}.files (path, source, hash, mtime_ns, size, date, indexed_at)"
@@ -224,5 +225,21 @@ class Statements:
             counts=(
                 f"SELECT (SELECT count(*) FROM {q}.files), (SELECT count(*) FROM {q}.chunks),"
                 f" (SELECT count(*) FROM {q}.vectors), (SELECT count(*) FROM {q}.embedding_cache)"
+            ),
+            # New terms for chunks %(ids)s: drop their postings, store the terms, write the postings,
+            # then recount the corpus.
+            reanalyse=(
+                f"DELETE FROM {q}.postings p USING (SELECT c.id, unnest(c.terms) AS term FROM {q}.chunks c"
+                " WHERE c.id = ANY(%(ids)s)) x WHERE p.term = x.term AND p.chunk = x.id",
+                f"UPDATE {q}.chunks c SET len = s.len,"
+                " terms = CASE WHEN s.terms = '' THEN '{}'::text[] ELSE string_to_array(s.terms, chr(31)) END"
+                " FROM unnest(%(ids)s::bigint[], %(len)s::int[], %(terms)s::text[]) AS s(id, len, terms)"
+                " WHERE c.id = s.id",
+                f"INSERT INTO {q}.postings (term, chunk, tf, dl) SELECT t.term, c.id, t.tf::int, c.len"
+                " FROM unnest(%(ids)s::bigint[], %(tfs)s::text[]) AS s(id, tfs)"
+                f" JOIN {q}.chunks c ON c.id = s.id"
+                " CROSS JOIN LATERAL unnest(c.terms, string_to_array(s.tfs, ',')) AS t(term, tf)",
+                f"UPDATE {q}.corpus SET n_docs = (SELECT count(*) FROM {q}.chunks),"
+                f" total_len = (SELECT coalesce(sum(len), 0) FROM {q}.chunks) WHERE id = 1",
             ),
         )

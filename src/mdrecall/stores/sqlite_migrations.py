@@ -71,6 +71,25 @@ MIGRATIONS: list[str] = [
     INSERT INTO chunks_cjk(rowid, text)
         SELECT id, cjk FROM (SELECT id, mdrecall_cjk_index(text) AS cjk FROM chunks) WHERE cjk <> '';
     """,
+    # 3: vectors get an id that is never reused (AUTOINCREMENT: a replaced vector is a new row), so the
+    # sqlite-vec side index (mdrecall.stores.sqlite_vec) finds every change by a set difference of ids;
+    # db_id tells that side index which database it mirrors.
+    """
+    CREATE TABLE vectors_v3 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chunk_rowid INTEGER NOT NULL,
+        embedder TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        vec BLOB NOT NULL,
+        UNIQUE (chunk_rowid, embedder)
+    );
+    INSERT INTO vectors_v3(chunk_rowid, embedder, dims, vec)
+        SELECT chunk_rowid, embedder, dims, vec FROM vectors ORDER BY chunk_rowid;
+    DROP TABLE vectors;
+    ALTER TABLE vectors_v3 RENAME TO vectors;
+    CREATE INDEX vectors_embedder ON vectors(embedder);
+    INSERT OR IGNORE INTO meta(key, value) VALUES ('db_id', lower(hex(randomblob(16))));
+    """,
 ]
 
 

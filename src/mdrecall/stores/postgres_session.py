@@ -1,0 +1,153 @@
+"""One PostgreSQL connection for one namespace: connect, prepare, run work with retries, lock.
+
+The connection is opened in autocommit mode; writes run in explicit transactions. A broken
+connection (server restart, idle timeout, ``pg_terminate_backend``) is reopened and the work run
+again once; deadlocks and serialisation failures are retried. Every psycopg error becomes a
+:class:`~mdrecall.errors.StoreError` naming what failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from ..errors import MissingDependencyError, StoreError
+from .postgres_migrations import apply_migrations, ensure_vector_extension
+from .postgres_sql import quote_ident
+
+__all__ = ["DSN_ENV", "Session", "safe_dsn"]
+
+#: Environment variable read when ``store.dsn`` is empty.
+DSN_ENV = "MDRECALL_PG_DSN"
+_T = TypeVar("_T")
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+        from pgvector.psycopg import vector as _  # noqa: F401
+    except ImportError as exc:
+        missing = "pgvector" if "pgvector" in str(exc) else "psycopg"
+        raise MissingDependencyError(missing, "postgres", "The PostgreSQL store") from exc
+    return psycopg
+
+
+def safe_dsn(dsn: str) -> str:
+    """``host:port/dbname`` of a DSN, without user or password (for messages and ``status``)."""
+    try:
+        from psycopg.conninfo import conninfo_to_dict
+
+        info = conninfo_to_dict(dsn)
+    except Exception:  # noqa: BLE001 - a bad DSN is reported by connect()
+        return "?"
+    host = str(info.get("host") or "localhost")
+    port = f":{info['port']}" if info.get("port") else ""
+    return f"{host}{port}/{info.get('dbname') or ''}"
+
+
+class Session:
+    """A thread-safe connection to one namespace (schema), created and migrated on connect."""
+
+    def __init__(self, dsn: str, namespace: str) -> None:
+        self._pg = _psycopg()
+        self.dsn = dsn
+        self.namespace = namespace
+        self._lock = threading.RLock()
+        self.conn = self._connect()
+
+    def _connect(self) -> Any:
+        pg = self._pg
+        try:
+            conn = pg.connect(self.dsn, autocommit=True, connect_timeout=10)
+        except pg.Error as exc:
+            raise StoreError(
+                f"cannot connect to PostgreSQL at {safe_dsn(self.dsn)}: {str(exc).strip()}."
+                f" Check store.dsn (or {DSN_ENV}) and that the server is running"
+            ) from exc
+        try:
+            ensure_vector_extension(conn)
+            ext = conn.execute(
+                "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace"
+                " WHERE e.extname = 'vector'"
+            ).fetchone()[0]
+            visible = conn.execute("SELECT %s = ANY(current_schemas(false))", (ext,)).fetchone()[0]
+            if not visible:
+                conn.execute(f"SET search_path TO {quote_ident(ext)}, public")
+            from pgvector.psycopg import register_vector
+
+            register_vector(conn)
+            # The index is derived data (rebuilt from the Markdown): a crash may lose the last
+            # commits of a sync, never half of one, and the next sync redoes them.
+            conn.execute("SET synchronous_commit = off")
+            apply_migrations(conn, self.namespace)
+        except StoreError:
+            conn.close()
+            raise
+        except pg.Error as exc:
+            conn.close()
+            raise StoreError(f"cannot prepare PostgreSQL namespace {self.namespace}: {exc}") from exc
+        return conn
+
+    def run(self, work: Callable[[Any], _T], write: bool = False) -> _T:
+        """Run ``work(conn)`` (in a transaction when ``write``); reconnect and retry once if the
+        connection broke, and retry deadlocks / serialisation failures."""
+        pg = self._pg
+        with self._lock:
+            for attempt in range(4):
+                try:
+                    if self.conn.closed or self.conn.broken:
+                        self.conn = self._connect()
+                    if not write:
+                        return work(self.conn)
+                    with self.conn.transaction():
+                        return work(self.conn)
+                except (pg.errors.DeadlockDetected, pg.errors.SerializationFailure) as exc:
+                    if attempt == 3:
+                        raise StoreError(f"PostgreSQL write kept conflicting, gave up: {exc}") from exc
+                    time.sleep(0.05 * (attempt + 1))
+                except pg.OperationalError as exc:
+                    if attempt or not (self.conn.closed or self.conn.broken):
+                        raise StoreError(f"PostgreSQL query failed: {exc}") from exc
+                except pg.Error as exc:
+                    raise StoreError(f"PostgreSQL query failed: {exc}") from exc
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def xact_lock(self, conn: Any, what: str) -> None:
+        """A transaction-level advisory lock on ``what`` in this namespace (released at commit)."""
+        conn.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"mdrecall:{self.namespace}:{what}",)
+        )
+
+    @contextlib.contextmanager
+    def session_lock(self, what: str, timeout_s: float) -> Iterator[None]:
+        """A session-level advisory lock on ``what`` in this namespace; waits at most ``timeout_s``."""
+        key = f"mdrecall:{self.namespace}:{what}"
+
+        def take(conn: Any) -> None:
+            conn.execute(
+                "SELECT set_config('lock_timeout', %s, true)", (f"{max(1, int(timeout_s * 1000))}ms",)
+            )
+            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (key,))
+
+        try:
+            self.run(take, write=True)
+        except StoreError as exc:
+            if not isinstance(exc.__cause__, self._pg.errors.LockNotAvailable):
+                raise
+            raise StoreError(
+                f"another process has been indexing {self.namespace} for {timeout_s:g}s"
+            ) from exc
+        try:
+            yield
+        finally:
+            with contextlib.suppress(StoreError):
+                unlock = "SELECT pg_advisory_unlock(hashtextextended(%s, 0))"
+                self.run(lambda c: c.execute(unlock, (key,)))
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock, contextlib.suppress(Exception):
+            self.conn.close()
