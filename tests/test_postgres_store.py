@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pgserver import backend_config, drop_namespaces, pg_dsn, unique_agent
 
 from mdrecall.chunking import chunk_markdown
 from mdrecall.config import Config
@@ -21,6 +20,8 @@ from mdrecall.models import FileRecord
 from mdrecall.query import build_keyword_query
 from mdrecall.stores import open_store
 from mdrecall.stores.postgres_sql import bm25_sql, namespace_for, vector_sql
+
+from pgserver import backend_config, drop_namespaces, pg_dsn, unique_agent
 
 pytest.importorskip("psycopg", reason="PostgreSQL tests need pip install '.[test]'")
 

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pgserver import backend_config, drop_namespaces, unique_agent
 
 from mdrecall.chunking import chunk_markdown
 from mdrecall.config import Config
 from mdrecall.models import FileRecord
 from mdrecall.query import build_keyword_query
 from mdrecall.stores import Store, open_store
+
+from pgserver import backend_config, drop_namespaces, unique_agent
 
 BACKENDS = ["sqlite", "memory", "postgres"]
 

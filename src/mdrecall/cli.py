@@ -249,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print as JSON")
     s.set_defaults(func=cmd_status)
 
-    s = sub.add_parser("probe", help="check the configured embedder end to end (provider, model, dims, latency)")
+    s = sub.add_parser("probe", help="check the configured embedder end to end (model, dims, latency)")
     s.add_argument("--provider", help="embedding provider to probe instead of the configured one")
     s.add_argument("--json", action="store_true", help="print as JSON")
     s.set_defaults(func=cmd_probe)
