@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from mdrecall.models import Chunk, FileRecord
-from mdrecall.stores import sqlite_migrations, sqlite_vectors
+from mdrecall.stores import sqlite_migrations, sqlite_vec_index, sqlite_vectors
 from mdrecall.stores.sqlite import SQLiteStore
 from mdrecall.stores.sqlite_vec_index import available, side_path
 from mdrecall.stores.sqlite_vectors import top_k
@@ -248,3 +248,15 @@ def test_sqlite_vec_side_index_follows_the_index(db: Path, caplog: pytest.LogCap
     fixed = SQLiteStore(db, vector_cache_bytes=0)
     assert hits(fixed, q, 5) == got and fixed.vectors.last_method == "sqlite-vec"
     fixed.close()
+
+
+def test_without_sqlite_vec_the_scan_answers(
+    db: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(sqlite_vec_index, "_available", False)  # as where it is not installed
+    store = SQLiteStore(db, vector_cache_bytes=0)
+    with caplog.at_level(logging.WARNING, logger="mdrecall.stores"):
+        assert len(hits(store, np.ones(DIMS, dtype=np.float32), 5)) == 5
+    assert store.vectors.last_method == "scan" and not caplog.text
+    assert not side_path(db).exists()
+    store.close()

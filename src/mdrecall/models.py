@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "Candidate",
@@ -21,9 +21,8 @@ __all__ = [
 ProgressCallback = Callable[[int, int, str], None]
 
 
-@dataclass(frozen=True)
-class FileRecord:
-    """One indexed file as the store knows it."""
+class FileRecord(NamedTuple):
+    """One indexed file as the store knows it (a tuple: a sync builds one per file, so it must be cheap)."""
 
     path: str
     source: str

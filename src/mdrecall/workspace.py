@@ -12,9 +12,9 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import PathError, WorkspaceError
 
@@ -36,9 +36,8 @@ def date_from_name(name: str) -> str | None:
         return None
 
 
-@dataclass(frozen=True)
-class MemoryFile:
-    """A Markdown file found on disk."""
+class MemoryFile(NamedTuple):
+    """A Markdown file found on disk (a tuple: every sync builds one per file)."""
 
     key: str
     abs_path: str

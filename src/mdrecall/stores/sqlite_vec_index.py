@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib
-import importlib.util
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,6 +43,7 @@ _SCHEMA = (
     " dims INTEGER NOT NULL, count INTEGER NOT NULL, largest INTEGER NOT NULL)",
 )
 _available: bool | None = None
+_binding: str | None = None  # the module that loaded it
 
 
 def side_path(index_path: Path) -> Path:
@@ -51,41 +51,47 @@ def side_path(index_path: Path) -> Path:
     return index_path.with_name(f"{index_path.stem}.vec{index_path.suffix or '.sqlite'}")
 
 
-def _module() -> Any:
-    """A ``sqlite3``-compatible module whose connections can load extensions."""
-    if hasattr(sqlite3.Connection, "enable_load_extension"):
-        return sqlite3
-    return importlib.import_module("sqlean")
-
-
 def connect(path: str | Path) -> Any:
-    """A connection with sqlite-vec loaded (raises ImportError or a database error if it cannot)."""
+    """A connection with sqlite-vec loaded: ``sqlite3`` where it loads extensions, else ``sqlean``.
+
+    Raises :class:`ImportError` when neither binding can load the extension.
+    """
+    global _binding
     import sqlite_vec
 
-    conn = _module().connect(str(path), isolation_level=None, check_same_thread=False, timeout=60)
-    try:
-        conn.enable_load_extension(True)
-        sqlite_vec.load(conn)
-        conn.enable_load_extension(False)
-    except BaseException:
-        conn.close()
-        raise
-    return conn
+    names = [_binding] if _binding else ["sqlite3", "sqlean"]
+    failures = []
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        conn = module.connect(str(path), isolation_level=None, check_same_thread=False, timeout=60)
+        try:
+            conn.enable_load_extension(True)
+            sqlite_vec.load(conn)
+            conn.enable_load_extension(False)
+        except Exception as exc:  # noqa: BLE001 - no extension loading in this build, a foreign wheel, ...
+            conn.close()
+            failures.append(f"{name}: {exc}")
+            continue
+        _binding = name
+        return conn
+    raise ImportError(
+        f"no SQLite binding here loads sqlite-vec ({'; '.join(failures) or 'sqlean.py not installed'});"
+        " pip install 'mdrecall[vec]'"
+    )
 
 
 def available() -> bool:
     """True when sqlite-vec and a binding that loads it are installed and the extension loads."""
     global _available
     if _available is None:
-        binding = hasattr(sqlite3.Connection, "enable_load_extension") or importlib.util.find_spec("sqlean")
-        if importlib.util.find_spec("sqlite_vec") is None or not binding:
+        try:
+            connect(":memory:").close()
+            _available = True
+        except Exception:  # noqa: BLE001 - not installed, or not loadable here
             _available = False
-        else:
-            try:
-                connect(":memory:").close()
-                _available = True
-            except Exception:  # noqa: BLE001 - a wheel for another platform, a broken binding, ...
-                _available = False
     return _available
 
 

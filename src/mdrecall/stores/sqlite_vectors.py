@@ -129,6 +129,8 @@ class VectorSearch:
         with _read_tx(conn):
             count, largest, dims = self._stat(conn, version, key)
             if count == 0 or dims != len(q):
+                if cached is not None and cached.key == key:
+                    self._cached = None
                 return []
             if count * dims * 4 <= self.cache_bytes:
                 # a write elsewhere (files, meta, another key) keeps the matrix: its signature holds
@@ -148,14 +150,9 @@ class VectorSearch:
             self.last_method = "scan"
             return self._scan(conn, key, q, limit, sources)
 
-    def forget(self) -> None:
-        """Drop the cached matrix (and the counts); the next query reloads what it needs."""
-        self._cached = None
-        self._stats = None
-
     def close(self) -> None:
         """Drop the cache and close the side index."""
-        self.forget()
+        self._cached = self._stats = None
         if self.side is not None:
             self.side.close()
 
