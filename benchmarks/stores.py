@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from speed import VOCAB
 
 from mdrecall.config import Config, SearchConfig
 from mdrecall.models import Chunk, FileRecord
@@ -48,42 +49,11 @@ from mdrecall.stores.base import sync_guard
 ROOT = Path(__file__).resolve().parent
 DIMS = 384
 KEY = "bench:random:384"
-_SYL = [
-    "ka",
-    "lo",
-    "mi",
-    "ren",
-    "tas",
-    "vo",
-    "bri",
-    "den",
-    "el",
-    "fa",
-    "gor",
-    "hu",
-    "in",
-    "jo",
-    "kel",
-    "mar",
-    "nu",
-    "or",
-    "pel",
-    "qui",
-    "ros",
-    "sun",
-    "tor",
-    "ul",
-    "vin",
-    "wex",
-]
 
 
 def vocabulary(rnd: random.Random, size: int = 20_000) -> list[str]:
-    """Pseudo-words; their position is their Zipf rank."""
-    words: dict[str, None] = {}
-    while len(words) < size:
-        words["".join(rnd.choice(_SYL) for _ in range(rnd.randint(2, 4)))] = None
-    return list(words)
+    """The keyword benchmark's vocabulary (``speed.VOCAB``); a word's position is its Zipf rank."""
+    return VOCAB[:size]
 
 
 def corpus(n_chunks: int, seed: int = 1) -> tuple[list[tuple[FileRecord, list[Chunk]]], list[str]]:
