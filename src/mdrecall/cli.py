@@ -173,7 +173,13 @@ def cmd_status(args: argparse.Namespace) -> int:
         _print_json(st.to_dict())
         return 0
     for key, value in st.to_dict().items():
-        print(f"{key:>15}: {value}")
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}={v}" for k, v in value.items()) or "-"
+        elif key in ("last_sync", "checked_at") and isinstance(value, (int, float)):
+            from datetime import datetime
+
+            value = datetime.fromtimestamp(value).strftime("%Y-%m-%d %H:%M:%S")
+        print(f"{key:>16}: {value}")
     return 0
 
 
