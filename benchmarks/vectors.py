@@ -15,9 +15,10 @@ ids. ``default`` is what a store with default settings uses at that size.
 Part 2, with the real local model (``embedding.provider = "local"``): a workspace of short chunks
 (one 40-60 word daily-log file each, so one chunk per file with the default chunking). Indexing:
 the model's raw batch throughput (``LocalEmbedder.embed_documents`` on the chunk texts) against the
-embedding phase of ``Memory.index()`` (``embed_missing``) on the same chunks; only ``--embed`` chunks
-are embedded (the model does ~15-60 texts/s on 2 cores), the rest get random unit vectors through
-``put_vectors`` so the vector leg searches every chunk. Then ``Memory.search`` p50/p95 with
+embedding phase of ``Memory.index()`` (``embed_missing``) on the same chunks, in alternating rounds of
+128 so that the machine's changing load hits both alike; only ``--embed`` chunks are embedded (the model
+does ~15-60 texts/s on 2 cores), the rest get random unit vectors through ``put_vectors`` so the vector
+leg searches every chunk. Then ``Memory.search`` p50/p95 with
 ``index.sync_on_search = false`` (query embedding included) and its parts.
 
 Usage: ``python benchmarks/vectors.py [--sizes 1000 10000 20000 100000] [--chunks 20000]
