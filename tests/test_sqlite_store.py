@@ -49,3 +49,25 @@ def test_reopen_keeps_data(tmp_path: Path) -> None:
     s = SQLiteStore(tmp_path / "i.sqlite")
     assert s.get_meta("k") == "v"
     s.close()
+
+
+def test_terms_in_half_the_chunks_do_not_change_the_ranking(tmp_path: Path) -> None:
+    from mdrecall.chunking import chunk_markdown
+    from mdrecall.models import FileRecord
+    from mdrecall.query import build_keyword_query
+
+    s = SQLiteStore(tmp_path / "i.sqlite")
+    for i in range(100):
+        extra = " walrus" if i % 10 == 0 else ""
+        text = f"# Note {i}\nproject status update number {i}{extra}"
+        s.replace_file(
+            FileRecord(f"memory/n{i}.md", "memory", str(i), 1, 1),
+            chunk_markdown(text, path=f"memory/n{i}.md"),
+        )
+    q = build_keyword_query("project walrus")
+    assert s._drop_common_terms(q.fts) == '"walrus"'  # "project" is in every chunk: IDF clamped to ~0
+    mixed = s.search_text(q, 20)
+    rare = s.search_text(build_keyword_query("walrus"), 20)
+    assert [c.chunk.path for c in mixed] == [c.chunk.path for c in rare]
+    assert len(s.search_text(build_keyword_query("project"), 200)) == 100  # common-only queries still work
+    s.close()
