@@ -71,3 +71,22 @@ def test_terms_in_half_the_chunks_do_not_change_the_ranking(tmp_path: Path) -> N
     assert [c.chunk.path for c in mixed] == [c.chunk.path for c in rare]
     assert len(s.search_text(build_keyword_query("project"), 200)) == 100  # common-only queries still work
     s.close()
+
+
+def test_a_failed_batch_lands_nothing(tmp_path: Path) -> None:
+    from mdrecall.chunking import chunk_markdown
+    from mdrecall.models import FileRecord
+
+    s = SQLiteStore(tmp_path / "i.sqlite")
+    with pytest.raises(RuntimeError), s.batch():
+        s.replace_file(
+            FileRecord("memory/a.md", "memory", "a", 1, 1), chunk_markdown("# A\nalpha", path="memory/a.md")
+        )
+        raise RuntimeError("crash between files")
+    assert s.counts()["files"] == 0 and s.counts()["chunks"] == 0
+    with s.batch():
+        s.replace_file(
+            FileRecord("memory/b.md", "memory", "b", 1, 1), chunk_markdown("# B\nbeta", path="memory/b.md")
+        )
+    assert s.counts()["files"] == 1
+    s.close()

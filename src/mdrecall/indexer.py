@@ -19,12 +19,14 @@ from pathlib import Path
 from .chunking import chunk_markdown
 from .config import Config
 from .models import Chunk, FileRecord, IndexReport, ProgressCallback
-from .stores.base import Store
+from .stores.base import Store, write_batch
 from .workspace import MemoryFile, Workspace, date_from_name
 
 __all__ = ["CHUNKER_VERSION", "Document", "chunking_identity", "decode_markdown", "sync_files"]
 
 CHUNKER_VERSION = 1
+#: Files written per transaction during a sync (each file is always written whole).
+BATCH_FILES = 64
 _BINARY_SAMPLE = 8192
 
 
@@ -116,10 +118,12 @@ def sync_files(
             continue
         store.remove_file(key)
         report.removed += 1
-    for done, f in enumerate(todo, 1):
-        _index_one(f, indexed.get(f.key), store, config, rechunk_all, report)
-        if progress:
-            progress(done, len(todo), f.key)
+    for start in range(0, len(todo), BATCH_FILES):
+        with write_batch(store):  # whole files only: a crash never leaves a half-indexed file
+            for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
+                _index_one(f, indexed.get(f.key), store, config, rechunk_all, report)
+                if progress:
+                    progress(done, len(todo), f.key)
     if rechunk_all:
         store.set_meta("chunking", ident)
     # A no-op sync writes nothing (searches stay readers); the check time is refreshed once a minute.

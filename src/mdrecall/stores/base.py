@@ -21,7 +21,15 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..query import KeywordQuery
 
-__all__ = ["Store", "StoreFactory", "open_store", "register_store", "store_names", "sync_guard"]
+__all__ = [
+    "Store",
+    "StoreFactory",
+    "open_store",
+    "register_store",
+    "store_names",
+    "sync_guard",
+    "write_batch",
+]
 
 
 @runtime_checkable
@@ -107,6 +115,12 @@ def sync_guard(store: Store) -> AbstractContextManager[object]:
     """
     lock = getattr(store, "sync_lock", None)
     return lock() if callable(lock) else nullcontext()
+
+
+def write_batch(store: Store) -> AbstractContextManager[object]:
+    """The store's ``batch()`` (several whole-file writes in one transaction), if it has one."""
+    batch = getattr(store, "batch", None)
+    return batch() if callable(batch) else nullcontext()
 
 
 _REGISTRY: dict[str, StoreFactory] = {}
