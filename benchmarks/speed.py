@@ -23,7 +23,6 @@ import json
 import os
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -110,10 +109,14 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
+#: The command as a user's shell runs it; a version manager's shim (pyenv) is skipped, it is not ours.
+MDRECALL = [sys.executable, "-m", "mdrecall"]
+
+
 def cli(ws: Path, *args: str) -> tuple[float, subprocess.CompletedProcess[str]]:
     t = time.perf_counter()
     out = subprocess.run(
-        [shutil.which("mdrecall") or "mdrecall", "--workspace", str(ws), *args],
+        [*MDRECALL, "--workspace", str(ws), *args],
         capture_output=True,
         text=True,
         check=True,
@@ -175,6 +178,12 @@ def bench(n: int, queries: int, tmp: Path) -> dict[str, float]:
         res["query_with_sync_p50_ms"] = statistics.median(lat)
     walls = [cli(ws, "search", qs[i])[0] * 1000 for i in range(5)]
     res["cli_search_ms"] = statistics.median(walls)
+    bare = []
+    for _ in range(5):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append((time.perf_counter() - t) * 1000)
+    res["python_startup_ms"] = statistics.median(bare)  # the floor under any one-shot CLI
     return res
 
 
