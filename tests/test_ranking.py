@@ -49,6 +49,9 @@ def test_weighted_fusion_normalises_weights_and_keeps_single_leg_hits() -> None:
     assert floor["a.md"].score == pytest.approx(0.7 * 0.8 + 0.3 * 1.0)
     assert floor["c.md"].score == pytest.approx(0.7 * 0.8 + 0.3 * 0.5)
     assert floor["b.md"].score == fused["b.md"].score
+    # a leg that returned fewer candidates than asked is complete: a chunk it lacks has no match there
+    complete = {s.chunk.path: s for s in fuse_weighted(text, vec, vector_weight=7, text_weight=3, limit=3)}
+    assert complete["a.md"].score == pytest.approx(0.3)
 
 
 def test_rrf_top_of_both_scores_one() -> None:

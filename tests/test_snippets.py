@@ -41,3 +41,13 @@ def test_no_match_returns_head() -> None:
 def test_citation() -> None:
     assert citation("memory/a.md", 3, 9) == "memory/a.md#L3-L9"
     assert citation("MEMORY.md", 4, 4) == "MEMORY.md#L4"
+
+
+def test_small_chunk_is_its_own_snippet_and_prefixes_must_be_word_forms() -> None:
+    from mdrecall.snippets import pieced_snippet, term_matches
+
+    text = "# Prefs\n- Python for data jobs\n\n## Decisions\n- PostgreSQL for bookings"
+    snip = pieced_snippet(text, 3, ["database"], max_chars=700)
+    assert snip.text == text and (snip.start_line, snip.end_line) == (3, 7)
+    assert term_matches("Python for data jobs", frozenset({"database"})) == set()
+    assert term_matches("we deployed it", frozenset({"deployment"})) == {"deployment"}

@@ -74,13 +74,16 @@ def fuse_weighted(
     vector_weight: float,
     text_weight: float,
     missing: str = "floor",
+    limit: int | None = None,
 ) -> list[Scored]:
     """Weighted sum of the two legs with weights normalised to 1, best first.
 
     A chunk one leg did not return scores that leg's lowest returned score there (``"floor"``: it
     ranked below every candidate, so at most that), or ``0`` (``missing="zero"``). The floor keeps a
     strong match of one leg from being buried by the other leg's noise (measured on LoCoMo: with
-    0.7/0.3 weights, line recall@5 0.709 → 0.799; see ``docs/search.md``).
+    0.7/0.3 weights, line recall@5 0.709 → 0.799; see ``docs/search.md``). Given the ``limit`` the legs
+    were asked for, a leg that returned fewer is complete — a chunk it lacks has no match there — and
+    scores 0.
     """
     total = vector_weight + text_weight
     wv, wt = (vector_weight / total, text_weight / total) if total > 0 else (0.5, 0.5)
@@ -90,8 +93,12 @@ def fuse_weighted(
         for s in items:
             chunks[s.chunk.id] = s.chunk
             merged.setdefault(s.chunk.id, {})[leg] = s.score
-    floor_v = min((s.score for s in vector), default=0.0) if missing == "floor" else 0.0
-    floor_t = min((s.score for s in text), default=0.0) if missing == "floor" else 0.0
+    def floor(leg: Sequence[Scored]) -> float:
+        if missing != "floor" or (limit is not None and len(leg) < limit):
+            return 0.0
+        return min((s.score for s in leg), default=0.0)
+
+    floor_v, floor_t = floor(vector), floor(text)
     out = []
     for cid, legs in merged.items():
         score = wv * legs.get("vector", floor_v) + wt * legs.get("text", floor_t)

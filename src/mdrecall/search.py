@@ -117,7 +117,7 @@ def run_search(
         if cfg.fusion == "rrf":
             fused = fuse_rrf(text, vec, cfg.rrf_k)
         else:
-            fused = fuse_weighted(text, vec, cfg.vector_weight, cfg.text_weight)
+            fused = fuse_weighted(text, vec, cfg.vector_weight, cfg.text_weight, limit=pool)
     elif vec:
         fused = vec
         if mode == "hybrid":

@@ -48,9 +48,16 @@ def term_matches(line: str, stems: frozenset[str]) -> set[str]:
                 found.add(st)
             continue
         for q in stems:
-            if st == q or (len(q) >= 4 and (st.startswith(q) or q.startswith(st) and len(st) >= 4)):
+            if st == q or (len(q) >= 4 and _same_word(st, q)):
                 found.add(q)
     return found
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Word forms of one stem: one is a prefix of the other, a few letters apart ("decid"/"decide",
+    "deploy"/"deployment"), but not two words that merely share a start ("data"/"database")."""
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return long_.startswith(short) and len(long_) - len(short) <= (4 if len(short) >= 6 else 2)
 
 
 def best_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: int = 700) -> Snippet:
@@ -123,6 +130,8 @@ def pieced_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: 
     between the pieces are shown as a ``…`` line.
     """
     lines = text.split("\n")
+    if len(text) <= max_chars:  # the whole chunk fits: nothing to choose
+        return Snippet(text.strip("\n"), first_line, first_line + len(lines) - 1)
     stems = frozenset(_stem(t) for t in terms)
     matches = [term_matches(line, stems) for line in lines]
     if not any(matches):
