@@ -93,6 +93,7 @@ def fuse_weighted(
         for s in items:
             chunks[s.chunk.id] = s.chunk
             merged.setdefault(s.chunk.id, {})[leg] = s.score
+
     def floor(leg: Sequence[Scored]) -> float:
         if missing != "floor" or (limit is not None and len(leg) < limit):
             return 0.0

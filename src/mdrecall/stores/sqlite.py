@@ -47,6 +47,7 @@ def default_index_path(workspace_root: str) -> Path:
 #: One quoted FTS5 term or phrase (``""`` is an escaped quote), with an optional prefix star.
 _QUOTED = re.compile(r'"(?:[^"]|"")*"\*?')
 
+
 class SQLiteStore:
     """A :class:`~mdrecall.stores.base.Store` in one SQLite file.
 
