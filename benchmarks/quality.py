@@ -56,6 +56,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "w0.5-pool10": {"vector_weight": 0.5, "text_weight": 0.5, "candidate_multiplier": 10},
     "w0.3-pool10": {"vector_weight": 0.3, "text_weight": 0.7, "candidate_multiplier": 10},
     "w0.4": {"vector_weight": 0.4, "text_weight": 0.6},
+    "dates-filter": {"date_hints": "filter"},
+    "dates-off": {"date_hints": "off"},
 }
 
 
