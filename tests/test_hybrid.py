@@ -167,3 +167,23 @@ def test_cli_default_config_uses_the_local_model(ws: Path) -> None:
     )
     st = json.loads(status.stdout)
     assert st["vectors"] == st["chunks"] and st["embedder"].startswith("local:")
+
+
+def test_chunks_embedded_by_the_fallback_are_re_embedded_by_the_primary(
+    ws: Path, open_memory: Callable[..., Memory]
+) -> None:
+    primary = {"provider": "fake"}
+    mem = open_memory(ws, Config().merged({"embedding": primary}))
+    mem.index()
+    primary_key = mem.store.get_meta(COMPLETE_KEY)
+    mem.close()
+    write(ws, "memory/2026-02-02.md", "# 2026-02-02\nThe heron migration plan.\n")
+    down = {"provider": "fake", "options": {"fail": True}, "fallback": "local"}  # primary down
+    during = open_memory(ws, Config().merged({"embedding": down}))
+    during.index()
+    assert during.store.counts()["vectors"] == during.store.counts()["chunks"]  # one is the fallback's
+    during.close()
+    again = open_memory(ws, Config().merged({"embedding": primary}))
+    again.index()
+    assert again.store.chunks_without_vectors(primary_key) == []
+    assert again.store.get_meta(COMPLETE_KEY) == primary_key

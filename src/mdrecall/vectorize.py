@@ -77,6 +77,13 @@ def embed_missing(
     from .embedders import embed_documents_tagged, local_only
 
     key = embedder.identity.key
+    if store.get_meta(COMPLETE_KEY) == key:
+        # The lazy sync before every search lands here: two counts instead of a join over all chunks
+        # (20k chunks: ~1 ms instead of ~18 ms). Complete means only this key's vectors are stored,
+        # so equal counts mean every chunk has one.
+        counts = store.counts()
+        if counts["vectors"] == counts["chunks"]:
+            return 0
     todo = store.chunks_without_vectors(key, limit=limit)
     if not todo:
         _mark_complete(store, key)
@@ -104,6 +111,8 @@ def embed_missing(
             report.warnings.append(f"embedding stopped: {exc}")
             break
         vecs = {c.id: vectors[j] for j, c in enumerate(part)}
+        if ident.key != key and store.get_meta(COMPLETE_KEY) == key:
+            store.set_meta(COMPLETE_KEY, "")  # another key's vectors now share the table: counts lie
         store.put_vectors(ident.key, vecs)
         store.cache_put(
             ident.key, {c.hash: vectors[j] for j, c in enumerate(part)}, config.embedding.cache_max_entries
