@@ -148,16 +148,22 @@ def _orphans(home: Path) -> list[str]:
     return found
 
 
-def test_real_qmd_that_hangs_times_out_and_falls_back(
+def test_real_qmd_that_cannot_download_models_falls_back(
     qmd_memory: Callable[..., Memory], qmd_command: str, ws: Path
 ) -> None:
-    """`qmd query` tries to download models from a hub and hangs here: the timeout path, for real."""
+    """`qmd query` tries to download models from a hub: it hangs where the network drops packets and
+    fails at once where connections are refused (CI). Either way the builtin store answers, and no
+    process is left behind. (The timeout itself is tested deterministically above, with `sleep`.)"""
     mem = qmd_memory(qmd_command, mode="query", timeout_s=4, embed=True)
+    t = time.monotonic()
     hits = mem.search("payment gateway", min_score=0.0)
+    assert time.monotonic() - t < 15
     assert hits[0].path == "memory/2026-01-26.md"
     status = mem.status().to_dict()
-    assert status["backend_served"] == "builtin" and "`qmd query` timed out" in status["backend_error"]
+    assert status["backend_served"] == "builtin"
+    error = status["backend_error"]
+    assert "`qmd query` timed out" in error or "`qmd query` exited with" in error, error
     embed = mem.backend._embedding  # type: ignore[union-attr]
-    embed.join(timeout=15)  # `qmd embed` hangs the same way and is killed at its timeout
+    embed.join(timeout=15)  # `qmd embed` hangs or fails the same way; a hang is killed at its timeout
     assert not embed.is_alive()
     assert _orphans(ws / ".mdrecall" / "qmd") == []
