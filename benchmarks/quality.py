@@ -58,6 +58,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "w0.4": {"vector_weight": 0.4, "text_weight": 0.6},
     "dates-filter": {"date_hints": "filter"},
     "dates-off": {"date_hints": "off"},
+    "merge": {"merge_neighbours": True},
+    "bm25-merge": {"mode": "bm25", "merge_neighbours": True},
 }
 
 

@@ -57,6 +57,40 @@ def test_snippet_is_bounded_and_centred(tmp_path: Path, open_memory: Callable[..
     )
 
 
+def test_overlapping_chunks_of_one_file_are_one_hit_or_do_not_repeat_lines(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
+    turns = [f"- Tom: chatter {n} about the garden, the weather and the neighbours" for n in range(40)]
+    turns[10] = "- Ana: the ocelot escaped from the zoo again this morning"
+    turns[14] = "- Tom: an ocelot was seen near the river by the ferry"
+    turns[16] = "- Ana: did the ocelot cross the bridge?"
+    turns[22] = "- Tom: the keeper caught the ocelot at noon"
+    turns[30] = "- Ana: the ocelot is back in its enclosure"
+    write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n" + "\n".join(turns) + "\n")
+    chunking = {"tokens": 300, "overlap": 100}
+    merged = open_memory(tmp_path, chunking=chunking, search={"merge_neighbours": True}).search(
+        "ocelot", max_results=5, min_score=0.0
+    )
+    apart = open_memory(tmp_path, chunking=chunking).search("ocelot", max_results=5, min_score=0.0)
+    assert len(apart) > len(merged) >= 1
+    spans = sorted((h.start_line, h.end_line) for h in merged)
+    for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+        assert start > end + 1  # no two hits of one file overlap or touch
+    for h in apart:  # every matching line is covered by the merged hits as well
+        for n in range(h.start_line, h.end_line + 1):
+            assert any(s <= n <= e for s, e in spans)
+    seen: set[str] = set()
+    for h in apart:  # a later hit with a new matching line does not spend its snippet on shown lines
+        lines = {line for line in h.snippet.splitlines() if line != "…"}
+        if any("ocelot" in line and line not in seen for line in lines):
+            assert lines.isdisjoint(seen)
+        seen |= lines
+    assert apart[0].path == apart[1].path and apart[1].start_line <= apart[0].end_line  # they overlap
+    assert sum("ocelot" in line for line in seen) == 5  # and the snippets show all five mentions
+    for h in merged:
+        assert len(h.snippet) <= 700 and h.citation == f"memory/2026-03-02.md#L{h.start_line}-L{h.end_line}"
+
+
 @pytest.mark.parametrize(
     "query",
     [

@@ -12,6 +12,7 @@ from mdrecall.ranking import (
     decay_factor,
     fuse_rrf,
     fuse_weighted,
+    merge_neighbours,
     mmr,
     normalize_text,
     normalize_vector,
@@ -87,3 +88,52 @@ def test_mmr_prefers_diverse_results() -> None:
     ]
     assert [s.chunk.path for s in mmr(items, 0.7, 3)] == ["a.md", "c.md", "b.md"]
     assert [s.chunk.path for s in mmr(items, 1.0, 3)] == ["a.md", "b.md", "c.md"]
+
+
+def span(path: str, start: int, lines: list[str], score: float) -> Scored:
+    text = "\n".join(lines)
+    c = Chunk(
+        path=path, source="memory", start_line=start, end_line=start + len(lines) - 1, text=text, hash=text
+    )
+    return Scored(c, score, {"text": score})
+
+
+def test_merge_neighbours_joins_overlapping_and_touching_chunks_of_one_file() -> None:
+    file_a = [f"a line {n}" for n in range(1, 21)]
+    items = [
+        span("a.md", 1, file_a[0:8], 1.0),  # lines 1-8
+        span("b.md", 1, ["b one", "b two"], 0.9),
+        span("a.md", 6, file_a[5:12], 0.8),  # overlaps 1-8
+        span("a.md", 13, file_a[12:16], 0.7),  # touches 6-12
+        span("c.md", 1, ["c"], 0.6),
+        span("d.md", 1, ["d"], 0.5),  # below the top 3: never considered
+        span("b.md", 3, ["b three"], 0.4),
+    ]
+    out = merge_neighbours(items, 3)
+    assert [(s.chunk.path, s.chunk.start_line, s.chunk.end_line) for s in out] == [
+        ("a.md", 1, 16),
+        ("b.md", 1, 2),
+        ("c.md", 1, 1),
+    ]
+    merged = out[0]
+    assert merged.chunk.text == "\n".join(file_a[0:16])
+    assert merged.score == 1.0 and merged.stages["merged"] == 3.0
+    assert merge_neighbours(items, 10)[1].chunk.end_line == 3  # "b three" touches b.md 1-2
+    assert [s.chunk.path for s in merge_neighbours(items, 10)] == ["a.md", "b.md", "c.md", "d.md"]
+
+
+def test_merge_neighbours_keeps_apart_what_cannot_be_joined_line_by_line() -> None:
+    items = [
+        span("a.md", 1, ["one", "two", "three"], 1.0),
+        span("a.md", 3, ["THREE, other text", "four"], 0.9),  # line 3 differs: a hard-split line
+        span("a.md", 10, ["ten"], 0.8),  # a gap of lines: not neighbours
+        span("b.md", 4, ["four"], 0.7),
+    ]
+    out = merge_neighbours(items, 4)
+    assert [(s.chunk.path, s.chunk.start_line) for s in out] == [
+        ("a.md", 1),
+        ("a.md", 3),
+        ("a.md", 10),
+        ("b.md", 4),
+    ]
+    assert "merged" not in out[0].stages

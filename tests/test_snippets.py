@@ -51,3 +51,23 @@ def test_small_chunk_is_its_own_snippet_and_prefixes_must_be_word_forms() -> Non
     assert snip.text == text and (snip.start_line, snip.end_line) == (3, 7)
     assert term_matches("Python for data jobs", frozenset({"database"})) == set()
     assert term_matches("we deployed it", frozenset({"deployment"})) == {"deployment"}
+
+
+def test_a_matching_question_brings_its_answer_and_shown_lines_are_not_repeated() -> None:
+    from mdrecall.snippets import pieced_snippet
+
+    filler = [f"- Tom: unrelated chatter number {n} about the weather and the garden" for n in range(12)]
+    lines = [
+        *filler[:6],
+        "- Ana: How long have you had the turtles?",
+        "- Tom: Three years now, they bring me joy.",
+        *filler[6:],
+        "- Ana: The turtles look happy today.",
+    ]
+    text = "\n".join(lines)
+    snip = pieced_snippet(text, 10, ["turtles"], max_chars=120)
+    assert "Three years now" in snip.text  # the answer follows the question, though it holds no term
+    assert 17 in snip.shown_lines() and 16 in snip.shown_lines()
+    again = pieced_snippet(text, 10, ["turtles"], max_chars=120, shown=snip.shown_lines())
+    assert "Three years now" not in again.text and "look happy" in again.text
+    assert set(again.shown_lines()).isdisjoint(snip.shown_lines())

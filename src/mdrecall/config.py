@@ -94,6 +94,7 @@ class SearchConfig:
     decay_half_life_days: float = 30.0
     mmr_enabled: bool = False
     mmr_lambda: float = 0.7
+    merge_neighbours: bool = False
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     date_hints: str = "boost"
 

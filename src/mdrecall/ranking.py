@@ -5,17 +5,21 @@ Scores are 0..1, higher is better:
 * keyword (BM25) leg: ``raw / best_raw`` — the best keyword match of the query scores 1.0 and the
   others are the fraction of its BM25 they reach (FTS5's ``bm25()`` is negated so higher is better);
 * vector leg: cosine similarity clamped to 0..1;
-* weighted fusion: ``(w_v·vector + w_t·text) / (w_v + w_t)`` (a leg that did not find a chunk adds 0);
+* weighted fusion: ``(w_v·vector + w_t·text) / (w_v + w_t)`` (a chunk a leg did not return gets that
+  leg's floor, the lowest score it returned, or 0 when the leg returned all it had);
 * reciprocal rank fusion: ``Σ 1/(k + rank)`` divided by its best possible value, ``2/(k + 1)``;
 * temporal decay: ``score × 0.5^(age_days / half_life)`` for dated files only;
 * date hints (the days a query names, "yesterday"): ``boost`` multiplies the score of a chunk from one of
   those days by a factor (scores are divided by the best one if that passes 1.0); ``filter`` keeps only
   those chunks, unless none is from those days;
-* MMR: greedy re-order by ``λ·score − (1−λ)·max Jaccard(tokens, already chosen)``.
+* MMR: greedy re-order by ``λ·score − (1−λ)·max Jaccard(tokens, already chosen)``;
+* neighbour merging: among the chunks that make the top ``k``, those of one file whose lines overlap
+  or touch become one hit (the best one's score), so a slot is not spent twice on one passage.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,6 +38,7 @@ __all__ = [
     "fuse_rrf",
     "fuse_weighted",
     "jaccard",
+    "merge_neighbours",
     "mmr",
     "normalize_text",
     "normalize_vector",
@@ -213,6 +218,89 @@ def mmr(items: Sequence[Scored], lambda_: float, k: int) -> list[Scored]:
         picked = pool.pop(best_i)
         chosen.append(replace(picked, stages={**picked.stages, "mmr": best_v}))
     return chosen
+
+
+def merge_neighbours(items: Sequence[Scored], k: int) -> list[Scored]:
+    """The top ``k`` hits, with chunks of one file whose lines overlap or touch merged into one.
+
+    Items are taken in rank order until ``k`` groups exist; an item that overlaps or is next to a
+    group of the same file joins it (line range and text become their union) instead of taking a
+    slot of its own, and the group keeps the score and stages of its best item. Chunks that cannot be
+    joined line by line (a line split across chunks) stay apart. Only chunks that would have been
+    shown anyway are merged, so a hit never grows with lines ranked below the top ``k``.
+    """
+    groups: list[list[Scored]] = []
+    spans: list[dict[int, str] | None] = []
+    for item in items:
+        lines = _line_map(item.chunk)
+        joined = False
+        for g, group in enumerate(groups):
+            span = spans[g]
+            head = group[0].chunk
+            if lines is None or span is None or head.path != item.chunk.path:
+                continue
+            lo, hi = min(span), max(span)
+            if item.chunk.start_line > hi + 1 or item.chunk.end_line < lo - 1:
+                continue
+            if any(span.get(n, text) != text for n, text in lines.items()):
+                continue  # the same line number with other text: a hard-split line
+            span.update(lines)
+            group.append(item)
+            _absorb(groups, spans, g)
+            joined = True
+            break
+        if not joined:
+            if len(groups) == k:
+                break
+            groups.append([item])
+            spans.append(lines)
+    return [
+        _merged(group, span) if len(group) > 1 and span else group[0]
+        for group, span in zip(groups, spans, strict=True)
+    ]
+
+
+def _absorb(groups: list[list[Scored]], spans: list[dict[int, str] | None], g: int) -> None:
+    """Fold into group ``g`` the later groups of its file that it now overlaps or touches."""
+    span = spans[g]
+    assert span is not None
+    path = groups[g][0].chunk.path
+    h = g + 1
+    while h < len(groups):
+        other = spans[h]
+        if (
+            other is not None
+            and groups[h][0].chunk.path == path
+            and min(other) <= max(span) + 1
+            and max(other) >= min(span) - 1
+            and all(span.get(n, text) == text for n, text in other.items())
+        ):
+            span.update(other)
+            groups[g].extend(groups.pop(h))
+            spans.pop(h)
+        else:
+            h += 1
+
+
+def _line_map(chunk: Chunk) -> dict[int, str] | None:
+    lines = chunk.text.split("\n")
+    if len(lines) != chunk.end_line - chunk.start_line + 1:
+        return None
+    return {chunk.start_line + i: line for i, line in enumerate(lines)}
+
+
+def _merged(group: list[Scored], span: dict[int, str]) -> Scored:
+    best = group[0]
+    lo, hi = min(span), max(span)
+    text = "\n".join(span[n] for n in range(lo, hi + 1))
+    chunk = replace(
+        best.chunk,
+        start_line=lo,
+        end_line=hi,
+        text=text,
+        hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    )
+    return replace(best, chunk=chunk, stages={**best.stages, "merged": float(len(group))})
 
 
 def _sorted(items: list[Scored]) -> list[Scored]:

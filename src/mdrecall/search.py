@@ -3,7 +3,7 @@
 ::
 
     query ─► keywords ─► BM25 leg ─┐
-          └► embedding ─► vector leg ┴► fuse ─► min score ─► decay ─► MMR ─► top-k ─► snippets
+          └► embedding ─► vector leg ┴► fuse ─► min score ─► decay ─► MMR ─► top-k, merged ─► snippets
 
 Either leg may be missing (no embedder, nothing to match): the other answers alone and
 ``SearchResult.fallback`` says why. Nothing here knows SQL; stores return candidates.
@@ -25,11 +25,12 @@ from .ranking import (
     apply_min_score,
     fuse_rrf,
     fuse_weighted,
+    merge_neighbours,
     mmr,
     normalize_text,
     normalize_vector,
 )
-from .snippets import citation, pieced_snippet
+from .snippets import Snippet, citation, pieced_snippet
 from .stores.base import Store
 
 __all__ = ["MODES", "SearchRequest", "SearchResult", "VectorLeg", "run_search"]
@@ -131,8 +132,11 @@ def run_search(
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
-    ranked = mmr(ranked, cfg.mmr_lambda, req.max_results) if cfg.mmr_enabled else ranked[: req.max_results]
-    hits = [_hit(s, kq, cfg.snippet_chars, req.explain) for s in ranked]
+    k = req.max_results
+    if cfg.mmr_enabled:
+        ranked = mmr(ranked, cfg.mmr_lambda, 2 * k if cfg.merge_neighbours else k)
+    ranked = merge_neighbours(ranked, k) if cfg.merge_neighbours else ranked[:k]
+    hits = _hits(ranked, kq, cfg.snippet_chars, req.explain)
     return SearchResult(
         hits=hits,
         mode=mode,
@@ -143,9 +147,20 @@ def run_search(
     )
 
 
-def _hit(s: Scored, kq: KeywordQuery, max_chars: int, explain: bool) -> Hit:
+def _hits(ranked: Sequence[Scored], kq: KeywordQuery, max_chars: int, explain: bool) -> list[Hit]:
+    """Hits in rank order; a snippet does not repeat lines an earlier hit's snippet already shows."""
+    shown: dict[str, set[int]] = {}
+    hits = []
+    for s in ranked:
+        seen = shown.setdefault(s.chunk.path, set())
+        snip = pieced_snippet(s.chunk.text, s.chunk.start_line, kq.terms, max_chars, seen)
+        seen.update(snip.shown_lines())
+        hits.append(_hit(s, snip, explain))
+    return hits
+
+
+def _hit(s: Scored, snip: Snippet, explain: bool) -> Hit:
     c = s.chunk
-    snip = pieced_snippet(c.text, c.start_line, kq.terms, max_chars)
     return Hit(
         path=c.path,
         start_line=c.start_line,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .query import tokenize
@@ -20,6 +20,12 @@ class Snippet:
     text: str
     start_line: int
     end_line: int
+    #: the file lines shown, when the snippet skips some (``…``); empty means all of start..end
+    lines: tuple[int, ...] = ()
+
+    def shown_lines(self) -> range | tuple[int, ...]:
+        """The file lines this snippet shows."""
+        return self.lines or range(self.start_line, self.end_line + 1)
 
 
 def citation(path: str, start_line: int, end_line: int) -> str:
@@ -110,6 +116,17 @@ def best_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: in
     return Snippet(body.strip("\n"), first_line + start, first_line + end)
 
 
+def _answer_line(lines: list[str], i: int) -> int | None:
+    """The line that answers line ``i`` when it asks a question or is a heading: the next non-blank one."""
+    line = lines[i].rstrip()
+    if "?" not in line and not line.lstrip().startswith("#"):
+        return None
+    for j in range(i + 1, min(len(lines), i + 4)):
+        if lines[j].strip():
+            return j
+    return None
+
+
 def _cut_line(line: str, stems: frozenset[str], max_chars: int) -> str:
     low = line.lower()
     pos = min((low.find(s) for s in stems if s and low.find(s) >= 0), default=0)
@@ -122,12 +139,19 @@ def _cut_line(line: str, stems: frozenset[str], max_chars: int) -> str:
     return piece
 
 
-def pieced_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: int = 700) -> Snippet:
+def pieced_snippet(
+    text: str,
+    first_line: int,
+    terms: Sequence[str],
+    max_chars: int = 700,
+    shown: Collection[int] = (),
+) -> Snippet:
     """The best-matching lines of a chunk (not necessarily adjacent), in file order, ≤ ``max_chars``.
 
     Lines are ranked by the query terms they hold, rarer terms (in fewer lines of the chunk) weighing
-    more; they are taken while they fit, then the budget left is spent on their neighbours. Gaps
-    between the pieces are shown as a ``…`` line.
+    more; they are taken while they fit, each matching question or heading together with the line
+    that answers it (the next non-blank one), then the budget left is spent on their neighbours.
+    Gaps between the pieces are shown as a ``…`` line.
     """
     lines = text.split("\n")
     if len(text) <= max_chars:  # the whole chunk fits: nothing to choose
@@ -143,7 +167,10 @@ def pieced_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: 
     n = len(lines)
     weight = {s: math.log(1 + n / c) for s, c in df.items()}
     score = [sum(weight[s] for s in m) for m in matches]
-    order = sorted((i for i in range(n) if score[i] > 0), key=lambda i: (-score[i], i))
+    seen = {n_ - first_line for n_ in shown}
+    if all(score[i] <= 0 or i in seen for i in range(n)):
+        seen = set()  # an earlier hit shows every matching line already: this snippet shows them again
+    order = sorted((i for i in range(n) if score[i] > 0 and i not in seen), key=lambda i: (-score[i], i))
     chosen: set[int] = set()
     budget = max_chars
 
@@ -155,6 +182,10 @@ def pieced_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: 
         if c <= budget:
             chosen.add(i)
             budget -= c
+            j = _answer_line(lines, i)
+            if j is not None and j not in chosen and j not in seen and len(lines[j]) + 1 <= budget:
+                chosen.add(j)
+                budget -= len(lines[j]) + 1
     if not chosen:  # the best line alone is too long: cut it around its match
         return best_snippet(text, first_line, terms, max_chars)
     grew = True
@@ -162,7 +193,13 @@ def pieced_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: 
         grew = False
         for i in sorted(chosen):
             for j in (i + 1, i - 1):
-                if 0 <= j < n and j not in chosen and lines[j].strip() and len(lines[j]) + 1 <= budget:
+                if (
+                    0 <= j < n
+                    and j not in chosen
+                    and j not in seen
+                    and lines[j].strip()
+                    and len(lines[j]) + 1 <= budget
+                ):
                     chosen.add(j)
                     budget -= len(lines[j]) + 1
                     grew = True
@@ -172,4 +209,5 @@ def pieced_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: 
         if k and i != picked[k - 1] + 1:
             out.append("…")
         out.append(lines[i])
-    return Snippet("\n".join(out), first_line + picked[0], first_line + picked[-1])
+    shown_lines = tuple(first_line + i for i in picked)
+    return Snippet("\n".join(out), first_line + picked[0], first_line + picked[-1], shown_lines)
