@@ -70,6 +70,18 @@ def test_terms_in_half_the_chunks_do_not_change_the_ranking(tmp_path: Path) -> N
     rare = s.search_text(build_keyword_query("walrus"), 20)
     assert [c.chunk.path for c in mixed] == [c.chunk.path for c in rare]
     assert len(s.search_text(build_keyword_query("project"), 200)) == 100  # common-only queries still work
+    # term counts are cached between searches, and forgotten when the index changes (here or elsewhere)
+    for i in range(100, 220):
+        s.replace_file(
+            FileRecord(f"memory/n{i}.md", "memory", str(i), 1, 1),
+            chunk_markdown(f"# Note {i}\nwalrus sighting {i}", path=f"memory/n{i}.md"),
+        )
+    assert s._drop_common_terms(q.fts) == '"project"'  # now walrus is the common one (130 of 220)
+    other = SQLiteStore(tmp_path / "i.sqlite")
+    for i in range(100, 220):
+        other.remove_file(f"memory/n{i}.md")
+    other.close()
+    assert s._drop_common_terms(q.fts) == '"walrus"'
     s.close()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .query import tokenize
 
@@ -48,15 +49,17 @@ def term_matches(line: str, stems: frozenset[str]) -> set[str]:
     if not stems:
         return found
     for tok in tokenize(line):
-        st = _stem(tok)
-        if len(st) < 4:  # only an exact match is possible (CJK bigrams, short words): skip the loop
-            if st in stems:
-                found.add(st)
-            continue
-        for q in stems:
-            if st == q or (len(q) >= 4 and _same_word(st, q)):
-                found.add(q)
+        found.update(_token_hits(tok, stems))
     return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _token_hits(token: str, stems: frozenset[str]) -> frozenset[str]:
+    """The query stems one token is a form of (cached: the same words recur in every snippet)."""
+    st = _stem(token)
+    if len(st) < 4:  # only an exact match is possible (CJK bigrams, short words)
+        return frozenset((st,)) if st in stems else frozenset()
+    return frozenset(q for q in stems if st == q or (len(q) >= 4 and _same_word(st, q)))
 
 
 def _same_word(a: str, b: str) -> bool:

@@ -45,6 +45,7 @@ def default_index_path(workspace_root: str) -> Path:
 
 
 #: One quoted FTS5 term or phrase (``""`` is an escaped quote), with an optional prefix star.
+_DF_CACHE_TERMS = 4096  # document frequencies remembered between searches
 _QUOTED = re.compile(r'"(?:[^"]|"")*"\*?')
 
 
@@ -70,6 +71,7 @@ class SQLiteStore:
         self._generation = 0
         self._batch_depth = 0
         self._count_cache: tuple[tuple[int, int], int] | None = None
+        self._df_cache: dict[str, int] = {}  # FTS5 term → chunks holding it, valid for _count_cache
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -279,18 +281,26 @@ class SQLiteStore:
         kept = []
         with self._lock:
             for unit in units:
-                try:
-                    sql = "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?"
-                    hits = int(self._conn.execute(sql, (unit,)).fetchone()[0])
-                except sqlite3.OperationalError:
-                    return expr
+                hits = self._df_cache.get(unit)
+                if hits is None:
+                    try:
+                        sql = "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?"
+                        hits = int(self._conn.execute(sql, (unit,)).fetchone()[0])
+                    except sqlite3.OperationalError:
+                        return expr
+                    if len(self._df_cache) >= _DF_CACHE_TERMS:
+                        self._df_cache.clear()
+                    self._df_cache[unit] = hits
                 if hits > 0 and 2 * hits < total:
                     kept.append(unit)
         return " OR ".join(kept) if kept else expr
 
     def _chunk_count(self) -> int:
+        """Chunks in the index; a change of the index (here or by another process) also clears the
+        cached term counts."""
         version = (self._generation, int(self._query("PRAGMA data_version")[0][0]))
         if self._count_cache is None or self._count_cache[0] != version:
+            self._df_cache = {}
             self._count_cache = (version, int(self._query("SELECT count(*) FROM chunks")[0][0]))
         return self._count_cache[1]
 
