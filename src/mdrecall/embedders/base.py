@@ -106,7 +106,8 @@ def available_providers() -> list[str]:
 
 def get_factory(name: str) -> EmbedderFactory:
     """The factory for ``name``, or a :class:`ConfigError` listing the known providers."""
-    _load_entry_points()
+    if name not in _REGISTRY:  # scanning installed packages costs ~20 ms: only for unknown names
+        _load_entry_points()
     try:
         return _REGISTRY[name]
     except KeyError:

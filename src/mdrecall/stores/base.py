@@ -134,6 +134,7 @@ def register_store(name: str, factory: StoreFactory) -> None:
 def store_names() -> list[str]:
     """Registered backend names."""
     _builtin()
+    _entry_points()
     return sorted(_REGISTRY)
 
 
@@ -144,6 +145,10 @@ def _builtin() -> None:
         from . import memory  # noqa: F401
     if "postgres" not in _REGISTRY:
         _REGISTRY["postgres"] = _postgres_factory
+
+
+def _entry_points() -> None:
+    """Third-party stores (scanning installed packages costs ~20 ms: only when a name is unknown)."""
     from importlib.metadata import entry_points
 
     for ep in entry_points(group="mdrecall.stores"):
@@ -163,6 +168,8 @@ def open_store(config: Config, workspace_root: str) -> Store:
     name = config.store.backend
     if name not in _REGISTRY:
         _builtin()
+    if name not in _REGISTRY:
+        _entry_points()
     try:
         factory = _REGISTRY[name]
     except KeyError:
