@@ -127,10 +127,22 @@ class Memory:
         sources: Sequence[str] | None = None,
         explain: bool = False,
         today: date | None = None,
+        sync: bool = True,
     ) -> list[Hit]:
-        """Search memory; returns up to ``max_results`` hits scoring at least ``min_score``."""
+        """Search memory; returns up to ``max_results`` hits scoring at least ``min_score``.
+
+        The index is first brought up to date with the files (``index.sync_on_search``); ``sync=False``
+        skips that check, for a caller running several searches in a row that has just synced.
+        """
         return self.search_result(
-            query, max_results, min_score, mode=mode, sources=sources, explain=explain, today=today
+            query,
+            max_results,
+            min_score,
+            mode=mode,
+            sources=sources,
+            explain=explain,
+            today=today,
+            sync=sync,
         ).hits
 
     def search_result(
@@ -143,12 +155,13 @@ class Memory:
         sources: Sequence[str] | None = None,
         explain: bool = False,
         today: date | None = None,
+        sync: bool = True,
     ) -> SearchResult:
         """Like :meth:`search`, with how the hits were found (mode, provider, fallback)."""
         if not isinstance(query, str):
             raise MdrecallError("query must be a string")
         cfg = self.config.search
-        if self.config.index.sync_on_search:
+        if sync and self.config.index.sync_on_search:
             self.index(embed_limit=LAZY_EMBED_LIMIT)
         req = SearchRequest(
             query=query,

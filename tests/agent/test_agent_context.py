@@ -65,6 +65,25 @@ def test_digest_merges_queries_dedupes_and_cites(ws: Path) -> None:
         assert memory_context(mem, "zzzz qqqq").text == ""
 
 
+def test_the_digest_checks_the_files_once_and_sees_a_new_note(ws: Path) -> None:
+    with Memory.open(ws, CFG) as mem:
+        mem.index()
+        write(ws, "memory/2026-01-28.md", "# 2026-01-28\n\nThe ocelot enclosure passed inspection.\n")
+        assert mem.search("ocelot", sync=False) == []  # no check: the index is as it was
+        d = memory_context(mem, "What about the ocelot and the payment gateway?", today=TODAY)
+        assert any(h.path == "memory/2026-01-28.md" for h in d.hits)  # the first query synced
+        calls: list[object] = []
+        real = mem.index
+
+        def counting(*a: object, **k: object) -> object:
+            calls.append(a)
+            return real(*a, **k)
+
+        mem.index = counting  # type: ignore[method-assign]
+        d = memory_context(mem, "Alice, Bob, Kestrel and the ocelot on Monday?", today=TODAY)
+        assert len(d.queries) > 2 and len(calls) == 1
+
+
 def test_context_command(ws: Path) -> None:
     out = run_cli("-w", str(ws), "context", "--chat-type", "group")
     assert out.returncode == 0 and "TypeScript" not in out.stdout

@@ -200,8 +200,8 @@ def memory_context(
     """Run the derived queries, merge overlapping hits, and pack a cited digest into the budget."""
     queries = derive_queries(message, today)
     best: dict[tuple[str, int, int], tuple[Hit, int]] = {}
-    for q in queries:
-        for h in memory.search(q, max_results=per_query, sources=sources, today=today):
+    for n, q in enumerate(queries):  # the files are checked once, before the first query
+        for h in memory.search(q, max_results=per_query, sources=sources, today=today, sync=n == 0):
             key = (h.path, h.start_line, h.end_line)
             old = best.get(key)
             best[key] = (h if old is None or h.score > old[0].score else old[0], (old[1] if old else 0) + 1)

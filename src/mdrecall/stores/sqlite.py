@@ -72,6 +72,7 @@ class SQLiteStore:
         self._batch_depth = 0
         self._count_cache: tuple[tuple[int, int], int] | None = None
         self._df_cache: dict[str, int] = {}  # FTS5 term → chunks holding it, valid for _count_cache
+        self._records_cache: dict[str | None, tuple[tuple[int, int], dict[str, FileRecord]]] = {}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -172,10 +173,24 @@ class SQLiteStore:
             conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
     def file_records(self, source: str | None = None) -> dict[str, FileRecord]:
-        """Every indexed file (optionally of one source), keyed by path."""
-        sql = "SELECT path, source, hash, mtime_ns, size, date FROM files"
-        rows = self._query(sql + " WHERE source = ?", (source,)) if source else self._query(sql)
-        return {r["path"]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows}
+        """Every indexed file (optionally of one source), keyed by path.
+
+        Kept between calls until the index changes (here or in another process): the no-op sync before
+        every search reads them, and at 10k files the query costs more than the stat pass itself.
+        """
+        version = self._version()
+        cached = self._records_cache.get(source)
+        if cached is None or cached[0] != version:
+            sql = "SELECT path, source, hash, mtime_ns, size, date FROM files"
+            rows = self._query(sql + " WHERE source = ?", (source,)) if source else self._query(sql)
+            records = {r[0]: FileRecord(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows}
+            cached = (version, records)
+            self._records_cache[source] = cached
+        return dict(cached[1])
+
+    def _version(self) -> tuple[int, int]:
+        """Changes whenever the index does: our own commits and (``data_version``) other processes'."""
+        return (self._generation, int(self._query("PRAGMA data_version")[0][0]))
 
     def replace_file(self, record: FileRecord, chunks: Sequence[Chunk]) -> list[str]:
         """Atomically replace a file's record and chunks; returns the ids of chunks that are new."""
@@ -298,7 +313,7 @@ class SQLiteStore:
     def _chunk_count(self) -> int:
         """Chunks in the index; a change of the index (here or by another process) also clears the
         cached term counts."""
-        version = (self._generation, int(self._query("PRAGMA data_version")[0][0]))
+        version = self._version()
         if self._count_cache is None or self._count_cache[0] != version:
             self._df_cache = {}
             self._count_cache = (version, int(self._query("SELECT count(*) FROM chunks")[0][0]))
