@@ -156,17 +156,22 @@ def ndcg10(ranked: list[str], relevant: set[str]) -> float:
 
 
 CHUNKING: dict[str, int] = {}
+EMBEDDING: dict[str, str] = {}  # --model: another local model (cached in its own folder)
 
 
 def _config(store: str, search: dict[str, Any]) -> Config:
     over: dict[str, Any] = {"store": {"backend": store}, "index": {"sync_on_search": False}, "search": search}
     if CHUNKING:
         over["chunking"] = CHUNKING
+    if EMBEDDING:
+        over["embedding"] = EMBEDDING
     return Config().merged(over)
 
 
 def _prepare(name: str, build: Any, store: str, force: bool) -> tuple[Memory, float]:
     root = CACHE / (name + "".join(f"-{k}{v}" for k, v in sorted(CHUNKING.items())))
+    if EMBEDDING:
+        root = root.with_name(root.name + "-" + EMBEDDING["model"])
     if force and root.exists():
         import shutil
 
@@ -261,8 +266,11 @@ def main() -> int:
     ap.add_argument("--store", default="sqlite")
     ap.add_argument("--rebuild", action="store_true", help="rebuild the cached workspaces and indexes")
     ap.add_argument("--chunk-tokens", type=int, help="chunking.tokens for this run (default: the config's)")
+    ap.add_argument("--model", help="a local model other than the default, e.g. multilingual-e5-small")
     ap.add_argument("--out", default=str(ROOT / "results" / "quality.json"))
     args = ap.parse_args()
+    if args.model:
+        EMBEDDING.update(provider="local", model=args.model)
     if args.chunk_tokens:
         CHUNKING.update(tokens=args.chunk_tokens, overlap=min(80, args.chunk_tokens // 5))
     results: dict[str, dict[str, float]] = {v: {} for v in args.variants}

@@ -9,6 +9,7 @@ from mdrecall.ranking import (
     Scored,
     apply_decay,
     apply_min_score,
+    apply_rerank,
     decay_factor,
     fuse_rrf,
     fuse_weighted,
@@ -137,3 +138,14 @@ def test_merge_neighbours_keeps_apart_what_cannot_be_joined_line_by_line() -> No
         ("b.md", 4),
     ]
     assert "merged" not in out[0].stages
+
+
+def test_rerank_rescores_and_resorts_the_head_and_caps_the_tail() -> None:
+    items = [Scored(chunk(n), s) for n, s in [("a", 0.9), ("b", 0.8), ("c", 0.7), ("d", 0.6), ("e", 0.5)]]
+    out = apply_rerank(items, {0: 0.1, 1: 0.95, 2: 0.4}, top_n=3)
+    assert [s.chunk.path for s in out] == ["b.md", "c.md", "a.md", "d.md", "e.md"]
+    assert [round(s.score, 2) for s in out] == [0.95, 0.4, 0.1, 0.1, 0.1]
+    assert out[0].stages["rerank"] == 0.95 and out[3].stages["rerank"] == 0.1
+    kept = apply_rerank(items, {0: 0.2, 2: 0.3}, top_n=3)  # "b" was not sent: it keeps its score
+    assert [s.chunk.path for s in kept][:3] == ["b.md", "c.md", "a.md"] and kept[0].score == 0.8
+    assert apply_rerank([], {}, 5) == []

@@ -42,6 +42,7 @@ __all__ = [
     "EmbeddingConfig",
     "IndexConfig",
     "ReadConfig",
+    "RerankConfig",
     "SearchConfig",
     "StoreConfig",
     "load_config",
@@ -115,6 +116,21 @@ class EmbeddingConfig:
     fallback: str = ""
     cache_max_entries: int = 200_000
     batch_api: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RerankConfig:
+    """An optional reranker (a cross-encoder behind an HTTP API) that re-scores the top hits."""
+
+    provider: str = "none"
+    model: str = ""
+    base_url: str = ""
+    api_key: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+    top_n: int = 20
+    timeout_s: float = 10.0
+    max_retries: int = 1
     options: dict[str, Any] = field(default_factory=dict)
 
 
@@ -203,6 +219,7 @@ class Config:
     read: ReadConfig = field(default_factory=ReadConfig)
     search: SearchConfig = field(default_factory=SearchConfig)
     embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
+    rerank: RerankConfig = field(default_factory=RerankConfig)
     store: StoreConfig = field(default_factory=StoreConfig)
     backend: str = "builtin"
     agent_id: str = ""

@@ -17,10 +17,17 @@ from .config import Config, load_config
 from .errors import MdrecallError, NotFoundError, PathError
 from .indexer import sync_files
 from .models import GetResult, Hit, IndexReport, ProgressCallback, Status
-from .search import SearchRequest, SearchResult, run_search
+from .search import RerankStage, SearchRequest, SearchResult, run_search
 from .sessions import read_session, sessions_status, sync_sessions
 from .stores.base import Store, open_store, sync_guard
-from .vectorize import COMPLETE_KEY, embed_missing, embedder_label, get_embedder, query_vector
+from .vectorize import (
+    COMPLETE_KEY,
+    embed_missing,
+    embedder_label,
+    get_embedder,
+    local_only_checker,
+    query_vector,
+)
 from .watch import watcher_health
 from .workspace import Workspace, now_local
 
@@ -59,6 +66,9 @@ class Memory:
         self._embedder: Any = None
         self._embedder_error: str | None = None
         self._embedder_loaded = False
+        self._rerank: RerankStage | None = None
+        self._rerank_error: str | None = None
+        self._rerank_loaded = False
         # config.backend (e.g. "qmd") may answer searches first; None = the builtin store only.
         self.backend = open_backend(config, workspace, lambda key, f, n: Memory.get(self, key, f, n))
 
@@ -72,6 +82,22 @@ class Memory:
             except MdrecallError as exc:
                 self._embedder, self._embedder_error = None, str(exc)
         return self._embedder
+
+    @property
+    def rerank_stage(self) -> RerankStage | None:
+        """The configured reranker as a search stage, built on first use (``None``: no reranking)."""
+        if not self._rerank_loaded:
+            self._rerank_loaded = True
+            try:
+                from .rerankers import create_reranker
+
+                reranker = create_reranker(self.config.rerank)
+            except MdrecallError as exc:
+                reranker, self._rerank_error = None, str(exc)
+            if reranker is not None:
+                keep_local = local_only_checker(self.workspace.root) if reranker.is_remote else None
+                self._rerank = RerankStage(reranker, max(1, self.config.rerank.top_n), keep_local)
+        return self._rerank
 
     @classmethod
     def open(
@@ -178,7 +204,11 @@ class Memory:
         leg, note = (None, None) if req.mode == "bm25" else query_vector(self.embedder, query)
         if self._embedder_error:
             note = f"embeddings disabled: {self._embedder_error}"
-        return run_search(self.store, req, cfg, leg, note)
+        stage = self.rerank_stage
+        if self._rerank_error:
+            note = f"{note}; " if note else ""
+            note += f"reranking disabled: {self._rerank_error}"
+        return run_search(self.store, req, cfg, leg, note, stage)
 
     # ---- reading and writing files ---------------------------------------------------------------
 
@@ -269,6 +299,8 @@ class Memory:
                 "cache_entries": counts["cache"],
                 "vectors_complete": self.store.get_meta(COMPLETE_KEY),
                 "embedder_error": self._embedder_error,
+                "reranker": self.rerank_stage.reranker.name if self.rerank_stage else None,
+                "reranker_error": self._rerank_error,
                 "checked_at": time.time(),
                 "watcher": watcher_health(self.store),
                 **sessions_status(self.workspace, self.store, self.config),

@@ -12,6 +12,8 @@ Scores are 0..1, higher is better:
 * date hints (the days a query names, "yesterday"): ``boost`` multiplies the score of a chunk from one of
   those days by a factor (scores are divided by the best one if that passes 1.0); ``filter`` keeps only
   those chunks, unless none is from those days;
+* rerank: a reranker's relevance (0..1) replaces the score of each of the top ``n`` it judged; they are
+  re-sorted, and the items below them are capped at the lowest of those scores;
 * MMR: greedy re-order by ``λ·score − (1−λ)·max Jaccard(tokens, already chosen)``;
 * neighbour merging: among the chunks that make the top ``k``, those of one file whose lines overlap
   or touch become one hit (the best one's score), so a slot is not spent twice on one passage.
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -34,6 +36,7 @@ __all__ = [
     "apply_date_hints",
     "apply_decay",
     "apply_min_score",
+    "apply_rerank",
     "decay_factor",
     "fuse_rrf",
     "fuse_weighted",
@@ -133,6 +136,24 @@ def fuse_rrf(text: Sequence[Scored], vector: Sequence[Scored], k: int = 60) -> l
 def apply_min_score(items: Sequence[Scored], min_score: float) -> list[Scored]:
     """Drop items scoring below ``min_score``."""
     return [s for s in items if s.score >= min_score]
+
+
+def apply_rerank(items: Sequence[Scored], scores: Mapping[int, float], top_n: int) -> list[Scored]:
+    """Re-score the first ``top_n`` items by ``scores`` (position → relevance) and re-sort them.
+
+    Items among the first ``top_n`` without a score (not sent to the reranker) keep theirs; the items
+    after them keep their order, their scores capped at the lowest score of the re-sorted head.
+    """
+    head = [
+        s.with_score("rerank", max(0.0, min(1.0, scores[i]))) if i in scores else s
+        for i, s in enumerate(items[:top_n])
+    ]
+    head.sort(key=lambda s: -s.score)
+    if not head:
+        return list(items)
+    floor = head[-1].score
+    tail = [s if s.score <= floor else s.with_score("rerank", floor) for s in items[top_n:]]
+    return head + tail
 
 
 def decay_factor(chunk_date: str | None, today: date, half_life_days: float) -> float:

@@ -3,7 +3,7 @@
 ::
 
     query ─► keywords ─► BM25 leg ─┐
-          └► embedding ─► vector leg ┴► fuse ─► min score ─► decay ─► MMR ─► top-k, merged ─► snippets
+          └► embedding ─► vector leg ┴► fuse ─► min score ─► decay ─► rerank ─► MMR ─► top-k ─► snippets
 
 Either leg may be missing (no embedder, nothing to match): the other answers alone and
 ``SearchResult.fallback`` says why. Nothing here knows SQL; stores return candidates.
@@ -11,18 +11,20 @@ Either leg may be missing (no embedder, nothing to match): the other answers alo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from .config import SearchConfig
-from .models import Hit
+from .models import Chunk, Hit
 from .query import KeywordQuery, build_keyword_query
 from .ranking import (
     Scored,
     apply_date_hints,
     apply_decay,
     apply_min_score,
+    apply_rerank,
     fuse_rrf,
     fuse_weighted,
     merge_neighbours,
@@ -33,7 +35,10 @@ from .ranking import (
 from .snippets import Snippet, citation, pieced_snippet
 from .stores.base import Store
 
-__all__ = ["MODES", "SearchRequest", "SearchResult", "VectorLeg", "run_search"]
+if TYPE_CHECKING:
+    from .rerankers import Reranker
+
+__all__ = ["MODES", "RerankStage", "SearchRequest", "SearchResult", "VectorLeg", "run_search"]
 
 MODES = ("hybrid", "bm25", "vector")
 
@@ -46,6 +51,15 @@ class VectorLeg:
     query_vector: object  # numpy array
     provider: str = ""
     model: str = ""
+
+
+@dataclass(frozen=True)
+class RerankStage:
+    """A reranker for the top ``top_n`` hits; ``keep_local`` says which chunks must not be sent to it."""
+
+    reranker: Reranker
+    top_n: int = 20
+    keep_local: Callable[[Chunk], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +86,7 @@ class SearchResult:
     model: str | None = None
     fallback: str | None = None
     notes: list[str] = field(default_factory=list)
+    reranker: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The stable JSON shape used by the CLI and agent tools."""
@@ -81,6 +96,7 @@ class SearchResult:
             "provider": self.provider,
             "model": self.model,
             "fallback": self.fallback,
+            "reranker": self.reranker,
         }
 
 
@@ -90,10 +106,12 @@ def run_search(
     cfg: SearchConfig,
     vector: VectorLeg | None = None,
     vector_note: str | None = None,
+    rerank: RerankStage | None = None,
 ) -> SearchResult:
     """Run one search through every stage and build the hits.
 
-    ``vector_note`` says why the vector leg is missing (or degraded); it becomes ``fallback``.
+    ``vector_note`` says why the vector leg is missing (or degraded); it becomes ``fallback``, as does
+    a reranker failure (the fused order is then kept).
     """
     today = req.today or date.today()
     kq = build_keyword_query(req.query, synonyms=cfg.synonyms, today=today)
@@ -132,6 +150,13 @@ def run_search(
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
+    reranked_by = None
+    if rerank is not None and ranked:
+        ranked, failure = _rerank(ranked, req.query, rerank)
+        if failure:
+            fallback = f"{fallback}; {failure}" if fallback else failure
+        else:
+            reranked_by = rerank.reranker.name
     k = req.max_results
     if cfg.mmr_enabled:
         ranked = mmr(ranked, cfg.mmr_lambda, 2 * k if cfg.merge_neighbours else k)
@@ -144,7 +169,23 @@ def run_search(
         provider=vector.provider if vector else None,
         model=vector.model if vector else None,
         fallback=fallback,
+        reranker=reranked_by,
     )
+
+
+def _rerank(ranked: list[Scored], query: str, stage: RerankStage) -> tuple[list[Scored], str | None]:
+    """Re-score the head of ``ranked`` with the reranker; on failure, the order as it was and why."""
+    head = ranked[: max(1, stage.top_n)]
+    sent = [i for i, s in enumerate(head) if stage.keep_local is None or not stage.keep_local(s.chunk)]
+    if not sent:
+        return ranked, None
+    try:
+        scores = stage.reranker.rerank(query, [head[i].chunk.text for i in sent])
+    except Exception as exc:  # noqa: BLE001 - a reranker (or a plugin's) must never fail a search
+        return ranked, f"reranker failed, fused order kept: {exc}"
+    if len(scores) != len(sent):
+        return ranked, f"reranker failed, fused order kept: {len(scores)} scores for {len(sent)} passages"
+    return apply_rerank(ranked, dict(zip(sent, scores, strict=True)), len(head)), None
 
 
 def _hits(ranked: Sequence[Scored], kq: KeywordQuery, max_chars: int, explain: bool) -> list[Hit]:

@@ -45,7 +45,8 @@ def get_embedder(config: EmbeddingConfig) -> Embedder | None:
         return _CACHE[key]
 
 
-def _local_only_checker(root: Path) -> Callable[[Chunk], bool]:
+def local_only_checker(root: Path) -> Callable[[Chunk], bool]:
+    """A test for chunks marked local-only (each file's markers read once per checker)."""
     ranges: dict[str, list[tuple[int, int]]] = {}
 
     def check(chunk: Chunk) -> bool:
@@ -89,7 +90,7 @@ def embed_missing(
         _mark_complete(store, key)
         return 0
     if embedder.is_remote:
-        check = _local_only_checker(workspace_root)
+        check = local_only_checker(workspace_root)
         private = [c for c in todo if check(c)]
         if private:
             todo = [c for c in todo if not check(c)]

@@ -117,7 +117,7 @@ class MemoryTools:
         minScore: float | None = None,
         source: str | None = None,
     ) -> dict[str, Any]:
-        """``{results, provider, model, fallback}``; ``{results: [], error, action}`` on failure."""
+        """``{results, provider, model, fallback, reranker}``; ``{results: [], error, action}`` on failure."""
         denied = self._denied()
         if denied:
             return {"results": [], **denied}

@@ -51,8 +51,10 @@ class HttpClient:
         max_retries: int = 3,
         backoff_s: float = 0.5,
         sleep: Callable[[float], None] = time.sleep,
+        section: str = "embedding",
     ) -> None:
         self.provider = provider
+        self.section = section  # the config section named in error messages (embedding, rerank)
         self.base_url = base_url.rstrip("/")
         self._headers = dict(headers or {})
         self._secret = secret
@@ -89,7 +91,7 @@ class HttpClient:
             snippet = self.scrub(raw[:120].decode("utf-8", "replace"))
             raise EmbedderError(
                 f"{self.provider}: {self._where(path)} answered with invalid JSON ({snippet!r}). "
-                "Check embedding.base_url points at the provider's API."
+                f"Check {self.section}.base_url points at the provider's API."
             ) from None
 
     def request(self, method: str, path: str, *, data: bytes | None = None, content_type: str = "") -> bytes:
@@ -145,15 +147,29 @@ class HttpClient:
         tried = f" after {attempts + 1} attempts" if attempts else ""
         detail = f": {self.scrub(body)}" if body else ""
         return EmbedderError(
-            f"{self.provider} embedding request failed{tried}: HTTP {status} from {self._where(path)}"
-            f"{detail}. What to do: {hint}."
+            f"{self.provider} {self.section} request failed{tried}: HTTP {status} from {self._where(path)}"
+            f"{detail}. What to do: {self._section_hint(hint)}."
         )
 
     def _net_error(self, path: str, what: str, attempts: int) -> EmbedderError:
         tried = f" after {attempts + 1} attempts" if attempts else ""
+        hint = (
+            "check the network and embedding.base_url, raise embedding.timeout_s, or configure "
+            "embedding.fallback"
+        )
         return EmbedderError(
-            f"{self.provider} embedding request {what}{tried} at {self._where(path)}. What to do: check "
-            "the network and embedding.base_url, raise embedding.timeout_s, or configure embedding.fallback."
+            f"{self.provider} {self.section} request {what}{tried} at {self._where(path)}. "
+            f"What to do: {self._section_hint(hint)}."
+        )
+
+    def _section_hint(self, hint: str) -> str:
+        if self.section == "embedding":
+            return hint
+        for embedding_only in (", or configure embedding.fallback", " or configure embedding.fallback"):
+            hint = hint.replace(embedding_only, "")
+        hint = hint.replace("embedding.batch_size or options.max_batch_chars", "embedding.top_n")
+        return hint.replace("lower embedding.batch_size", "lower embedding.top_n").replace(
+            "embedding.", f"{self.section}."
         )
 
 

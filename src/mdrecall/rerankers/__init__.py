@@ -1,0 +1,101 @@
+"""Rerankers: re-score the top hits of a search with a model that reads query and passage together.
+
+A reranker (a cross-encoder) judges each (query, passage) pair jointly, which a bi-encoder embedding
+cannot; it is the usual way past what BM25 and small embedding models find (see ``docs/search.md``).
+None runs by default: no cross-encoder ships its weights in a package on PyPI, and mdrecall never
+downloads models. Point ``[rerank]`` at one you run or rent:
+
+* ``cohere`` (``POST /v2/rerank``), ``jina`` (``POST /v1/rerank``), ``voyage`` (``POST /v1/rerank``);
+* ``http``: any endpoint speaking the Cohere/Jina shape at ``{base_url}/rerank`` (vLLM, Infinity, …);
+* ``tei``: Hugging Face text-embeddings-inference serving a reranker (``POST {base_url}/rerank``).
+
+Third-party packages add providers through the ``mdrecall.rerankers`` entry-point group (a factory
+taking a :class:`~mdrecall.config.RerankConfig`), or at run time with :func:`register_reranker`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Protocol, runtime_checkable
+
+from ..config import RerankConfig
+from ..errors import ConfigError
+
+__all__ = [
+    "Reranker",
+    "RerankerFactory",
+    "available_rerankers",
+    "create_reranker",
+    "register_reranker",
+]
+
+
+@runtime_checkable
+class Reranker(Protocol):
+    """Scores passages for a query: one relevance in 0..1 per passage, higher is better."""
+
+    name: str  # provider:model, shown in results
+    is_remote: bool  # passages leave the machine (local-only chunks are then never sent)
+
+    def rerank(self, query: str, passages: Sequence[str]) -> list[float]:
+        """Relevance of each passage, in input order; raises :class:`~mdrecall.errors.EmbedderError`."""
+        ...
+
+
+RerankerFactory = Callable[[RerankConfig], Reranker]
+
+_REGISTRY: dict[str, RerankerFactory] = {}
+_ENTRY_POINTS_LOADED = False
+
+
+def register_reranker(name: str, factory: RerankerFactory, *, replace: bool = True) -> None:
+    """Register (or replace) the factory for provider ``name``."""
+    if replace or name not in _REGISTRY:
+        _REGISTRY[name] = factory
+
+
+def _builtin() -> None:
+    if "cohere" not in _REGISTRY:
+        from . import remote
+
+        for name in remote.PROVIDERS:
+            _REGISTRY.setdefault(name, remote.create)
+
+
+def _entry_points() -> None:
+    global _ENTRY_POINTS_LOADED
+    if _ENTRY_POINTS_LOADED:
+        return
+    _ENTRY_POINTS_LOADED = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="mdrecall.rerankers"):
+        _REGISTRY.setdefault(ep.name, ep.load())
+
+
+def available_rerankers() -> list[str]:
+    """Names of every registered provider."""
+    _builtin()
+    _entry_points()
+    return sorted(_REGISTRY)
+
+
+def create_reranker(config: RerankConfig) -> Reranker | None:
+    """The configured reranker, or ``None`` for provider ``none``.
+
+    Raises :class:`~mdrecall.errors.ConfigError` for an unknown provider and
+    :class:`~mdrecall.errors.EmbedderError` when it is misconfigured (no API key, no base URL).
+    """
+    name = config.provider.strip().lower() or "none"
+    if name == "none":
+        return None
+    _builtin()
+    if name not in _REGISTRY:
+        _entry_points()
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise ConfigError(
+            f"unknown rerank provider '{name}'. Known providers: none, {', '.join(available_rerankers())}"
+        )
+    return factory(replace(config, provider=name))
