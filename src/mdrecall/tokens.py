@@ -19,6 +19,7 @@ import unicodedata
 __all__ = ["cjk_index_text", "has_cjk", "is_cjk", "is_hiragana", "normalize", "tokenize"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+_WORD_PART = re.compile(r"[^\W_]+", re.UNICODE)  # a \w+ word split at underscores, in one C pass
 # Han (+ extensions, compatibility), iteration marks, Hiragana, Katakana (not its punctuation),
 # Hangul syllables and jamo.
 _CJK_CHARS = (
@@ -72,9 +73,7 @@ def tokenize(text: str) -> list[str]:
     norm = normalize(text)
     out: list[str] = []
     if not has_cjk(norm):
-        for m in _WORD.finditer(norm):
-            out.extend(p for p in m.group(0).split("_") if p)
-        return out
+        return _WORD_PART.findall(norm)
     for m in _WORD.finditer(norm):
         word = m.group(0)
         out.extend(_split_word(word) if has_cjk(word) else (p for p in word.split("_") if p))
