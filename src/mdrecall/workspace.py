@@ -136,12 +136,11 @@ class Workspace:
                 name = entry.name
                 if name.startswith("."):
                     continue
-                try:
-                    if entry.is_symlink():
-                        continue
-                    if entry.is_dir(follow_symlinks=False):
-                        stack.append(entry.path)
-                    elif name[-3:].lower() == ".md" and entry.is_file(follow_symlinks=False):
+                try:  # with follow_symlinks=False a symlink is neither a file nor a folder: skipped
+                    if name[-3:].lower() != ".md" or not entry.is_file(follow_symlinks=False):
+                        if entry.is_dir(follow_symlinks=False):
+                            stack.append(entry.path)
+                    else:
                         st = entry.stat(follow_symlinks=False)
                         p = entry.path
                         if p.startswith(root_s):
