@@ -166,7 +166,23 @@ def test_configuration_errors_disable_reranking_without_failing_search(
     with pytest.raises(EmbedderError, match="needs rerank.base_url"):
         create_reranker(RerankConfig(provider="http"))
     assert create_reranker(RerankConfig()) is None
-    assert {"cohere", "jina", "voyage", "http", "tei"} <= set(available_rerankers())
+    assert {"cohere", "jina", "voyage", "http", "tei", "cross-encoder"} <= set(available_rerankers())
+
+
+def test_the_local_cross_encoder_names_its_extra_when_missing(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("sentence_transformers") is not None:
+        pytest.skip("sentence-transformers is installed here")
+    from mdrecall.errors import MissingDependencyError
+
+    with pytest.raises(MissingDependencyError, match=r"pip install 'mdrecall\[sentence-transformers\]'"):
+        create_reranker(RerankConfig(provider="cross-encoder"))
+    mem = open_with(workspace(tmp_path / "ws"), open_memory, {"provider": "cross-encoder"})
+    result = mem.search_result("ocelot", min_score=0.0)
+    assert result.hits and "sentence-transformers" in (result.fallback or "")
 
 
 def test_a_registered_reranker_is_used_like_a_builtin(

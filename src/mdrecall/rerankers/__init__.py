@@ -7,7 +7,9 @@ downloads models. Point ``[rerank]`` at one you run or rent:
 
 * ``cohere`` (``POST /v2/rerank``), ``jina`` (``POST /v1/rerank``), ``voyage`` (``POST /v1/rerank``);
 * ``http``: any endpoint speaking the Cohere/Jina shape at ``{base_url}/rerank`` (vLLM, Infinity, …);
-* ``tei``: Hugging Face text-embeddings-inference serving a reranker (``POST {base_url}/rerank``).
+* ``tei``: Hugging Face text-embeddings-inference serving a reranker (``POST {base_url}/rerank``);
+* ``cross-encoder``: a sentence-transformers ``CrossEncoder`` on this machine (the
+  ``sentence-transformers`` extra; the library fetches the model, mdrecall never does).
 
 Third-party packages add providers through the ``mdrecall.rerankers`` entry-point group (a factory
 taking a :class:`~mdrecall.config.RerankConfig`), or at run time with :func:`register_reranker`.
@@ -61,6 +63,14 @@ def _builtin() -> None:
 
         for name in remote.PROVIDERS:
             _REGISTRY.setdefault(name, remote.create)
+    _REGISTRY.setdefault("cross-encoder", _cross_encoder)
+
+
+def _cross_encoder(config: RerankConfig) -> Reranker:
+    """Import the local cross-encoder (and check for its extra) only when it is configured."""
+    from . import cross_encoder
+
+    return cross_encoder.create(config)
 
 
 def _entry_points() -> None:

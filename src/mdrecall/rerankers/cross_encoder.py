@@ -1,0 +1,71 @@
+"""Optional provider ``cross-encoder``: a sentence-transformers ``CrossEncoder`` run on this machine.
+
+Install with ``pip install 'mdrecall[sentence-transformers]'`` (it brings PyTorch). The model is
+named by ``rerank.model`` (default ``cross-encoder/ms-marco-MiniLM-L-6-v2``); the library may download
+it from the Hugging Face Hub on first use and caches it; mdrecall itself downloads nothing. Passages
+stay on this machine. Options: ``device`` (``cpu``, ``cuda``...), ``batch_size`` (default 32).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from ..config import RerankConfig
+from ..embedders._util import option
+from ..errors import EmbedderError, MissingDependencyError
+
+__all__ = ["CrossEncoderReranker", "create"]
+
+DEFAULT_MODEL = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+
+
+class CrossEncoderReranker:
+    """A local cross-encoder, loaded on first use."""
+
+    is_remote = False
+
+    def __init__(self, config: RerankConfig) -> None:
+        if importlib.util.find_spec("sentence_transformers") is None:
+            raise MissingDependencyError(
+                "sentence-transformers", "sentence-transformers", "The cross-encoder reranker"
+            )
+        self.model_name = config.model or DEFAULT_MODEL
+        self.name = f"cross-encoder:{self.model_name}"
+        self.device = option(config.options, "device", "") or None
+        self.batch_size = max(1, option(config.options, "batch_size", 32))
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    def load(self) -> Any:
+        """Load the model now (otherwise done on first use)."""
+        with self._lock:
+            if self._model is None:
+                from sentence_transformers import CrossEncoder
+
+                try:
+                    self._model = CrossEncoder(self.model_name, device=self.device)
+                except Exception as exc:  # noqa: BLE001 - hub and torch errors vary
+                    raise EmbedderError(
+                        f"cannot load cross-encoder '{self.model_name}': {exc}. Check rerank.model and "
+                        "the network (the first use downloads the model)."
+                    ) from exc
+        return self._model
+
+    def rerank(self, query: str, passages: Sequence[str]) -> list[float]:
+        """Relevance in 0..1 of each passage (logits through the logistic function)."""
+        if not passages:
+            return []
+        raw = self.load().predict([(query, p) for p in passages], batch_size=self.batch_size)
+        scores = [float(x) for x in raw]
+        if all(0.0 <= s <= 1.0 for s in scores):
+            return scores
+        return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s)))) for s in scores]
+
+
+def create(config: RerankConfig) -> CrossEncoderReranker:
+    """Factory for provider ``cross-encoder``."""
+    return CrossEncoderReranker(config)
