@@ -166,4 +166,7 @@ def test_real_qmd_that_cannot_download_models_falls_back(
     embed = mem.backend._embedding  # type: ignore[union-attr]
     embed.join(timeout=15)  # `qmd embed` hangs or fails the same way; a hang is killed at its timeout
     assert not embed.is_alive()
+    status = mem.status().to_dict()
+    assert "`qmd embed`" in (status["backend_embed_error"] or "")  # reported apart from the search's
+    assert "`qmd query`" in status["backend_error"]
     assert _orphans(ws / ".mdrecall" / "qmd") == []

@@ -91,6 +91,7 @@ class QmdBackend:
         self.home = workspace.root / ".mdrecall" / "qmd" / agent
         self.served = "builtin"
         self.error: str | None = None
+        self.embed_error: str | None = None  # the background `qmd embed`'s, kept apart from searches'
         self._retry_at = 0.0
         self._updated_at = 0.0
         self._lock = threading.Lock()
@@ -199,7 +200,9 @@ class QmdBackend:
             self.run("embed")
         except QmdError as exc:
             log.warning("qmd embed failed: %s", exc)
-            self.error = f"embed: {exc}"
+            self.embed_error = str(exc)
+        else:
+            self.embed_error = None
 
     # ---- the backend protocol -----------------------------------------------------------------------
 
@@ -284,7 +287,12 @@ class QmdBackend:
 
     def status(self) -> dict[str, Any]:
         """Which backend answered the last search, and why QMD did not (if it did not)."""
-        return {"backend": "qmd", "backend_served": self.served, "backend_error": self.error}
+        return {
+            "backend": "qmd",
+            "backend_served": self.served,
+            "backend_error": self.error,
+            "backend_embed_error": self.embed_error,
+        }
 
     def close(self) -> None:
         """Nothing to stop: a running ``qmd embed`` ends at its timeout (daemon thread)."""
