@@ -190,6 +190,20 @@ def cmd_probe(args: argparse.Namespace) -> int:
     if args.config:
         os.environ["MDRECALL_CONFIG"] = args.config
     cfg = load_config(_workspace(args) if _workspace(args).is_dir() else None, overrides=_overrides(args))
+    if args.rerank:
+        from .rerankers import probe_reranker
+
+        found = probe_reranker(cfg.rerank)
+        if args.json:
+            _print_json(found)
+            return 0
+        where = "remote" if found["is_remote"] else "local"
+        verdict = "ranks the answer first" if found["sane"] else "did NOT rank the answer first"
+        print(
+            f"{found['reranker']} · {where} · first call {found['cold_ms']:.0f} ms, then "
+            f"{found['latency_ms']:.0f} ms · {verdict} (scores {found['scores']})"
+        )
+        return 0
     info = probe(cfg.embedding)
     if args.json:
         _print_json(info)
@@ -257,6 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("probe", help="check the configured embedder end to end (model, dims, latency)")
     s.add_argument("--provider", help="embedding provider to probe instead of the configured one")
+    s.add_argument("--rerank", action="store_true", help="probe the configured reranker instead")
     s.add_argument("--json", action="store_true", help="print as JSON")
     s.set_defaults(func=cmd_probe)
 

@@ -207,3 +207,28 @@ def test_a_registered_reranker_is_used_like_a_builtin(
     head = [len(h.snippet) for h in result.hits[:2]]
     assert head == sorted(head)  # shortest first
     assert result.hits[2].score <= result.hits[1].score
+
+
+def test_probe_rerank_through_the_cli(tmp_path: Path, serve: Any, api: Any) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    server = serve(app_for(api, "cohere", key=None))
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / ".config"),
+        "MDRECALL_RERANK_PROVIDER": "http",
+        "MDRECALL_RERANK_BASE_URL": server.url + "/v1",
+    }
+    cmd = [sys.executable, "-m", "mdrecall", "-w", str(tmp_path), "probe", "--rerank"]
+    out = subprocess.run([*cmd, "--json"], env=env, capture_output=True, text=True, check=True)
+    found = json.loads(out.stdout)
+    assert found["reranker"] == "http" and found["is_remote"] is False and len(found["scores"]) == 2
+    assert found["scores"] == [0.05, 0.06] and found["sane"] is True  # the server's scores, by index
+    assert len(server.requests) == 2  # cold and warm
+    env["MDRECALL_RERANK_PROVIDER"] = "none"
+    bad = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    assert bad.returncode != 0 and "no reranker is configured" in bad.stderr and "Traceback" not in bad.stderr

@@ -29,6 +29,7 @@ __all__ = [
     "RerankerFactory",
     "available_rerankers",
     "create_reranker",
+    "probe_reranker",
     "register_reranker",
 ]
 
@@ -109,3 +110,38 @@ def create_reranker(config: RerankConfig) -> Reranker | None:
             f"unknown rerank provider '{name}'. Known providers: none, {', '.join(available_rerankers())}"
         )
     return factory(replace(config, provider=name))
+
+
+def probe_reranker(config: RerankConfig) -> dict[str, object]:
+    """Rerank two passages for a probe query (cold, then warm) and describe what answered.
+
+    Returns ``reranker``, ``is_remote``, ``cold_ms``, ``latency_ms``, the two ``scores`` and ``sane``
+    (the passage that answers the query scored higher). Raises :class:`ConfigError` when no reranker
+    is configured, and the reranker's own errors when it fails.
+    """
+    import time
+
+    reranker = create_reranker(config)
+    if reranker is None:
+        raise ConfigError(
+            "no reranker is configured (rerank.provider = 'none'); see docs/search.md#reranking"
+        )
+    query = "Where does the team keep the deployment checklist?"
+    passages = [
+        "Lunch on Friday was tacos; everyone liked the salsa.",
+        "The deployment checklist lives in the ops wiki under Releases.",
+    ]
+    start = time.perf_counter()
+    reranker.rerank(query, passages)
+    cold_ms = (time.perf_counter() - start) * 1000
+    start = time.perf_counter()
+    scores = reranker.rerank(query, passages)
+    latency_ms = (time.perf_counter() - start) * 1000
+    return {
+        "reranker": reranker.name,
+        "is_remote": reranker.is_remote,
+        "cold_ms": round(cold_ms, 1),
+        "latency_ms": round(latency_ms, 1),
+        "scores": [round(float(x), 4) for x in scores],
+        "sane": len(scores) == 2 and scores[1] > scores[0],
+    }
