@@ -133,9 +133,16 @@ def fuse_rrf(text: Sequence[Scored], vector: Sequence[Scored], k: int = 60) -> l
     return _sorted(out)
 
 
-def apply_min_score(items: Sequence[Scored], min_score: float) -> list[Scored]:
-    """Drop items scoring below ``min_score``."""
-    return [s for s in items if s.score >= min_score]
+def apply_min_score(items: Sequence[Scored], min_score: float, legs: Sequence[str] = ()) -> list[Scored]:
+    """Drop items scoring below ``min_score``, unless one of ``legs`` alone scored them that high.
+
+    With ``legs = ("text", "vector")`` after weighted fusion, a chunk only one leg found is judged by
+    that leg: a note that shares no word with the query ("database" → "PostgreSQL") but is close in
+    meaning can never reach 0.35 as ``0.3 × cosine``, yet it is what embeddings are for.
+    """
+    return [
+        s for s in items if s.score >= min_score or any(s.stages.get(leg, -1.0) >= min_score for leg in legs)
+    ]
 
 
 def apply_rerank(items: Sequence[Scored], scores: Mapping[int, float], top_n: int) -> list[Scored]:

@@ -145,7 +145,7 @@ def run_search(
         fused = text
         if mode == "hybrid" and vector is not None:
             fallback = fallback or "no vector match (vectors not indexed yet?): keyword results only"
-    ranked = apply_min_score(fused, req.min_score)
+    ranked = apply_min_score(fused, req.min_score, ("text", "vector") if text and vec else ())
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
     if cfg.decay_enabled:
