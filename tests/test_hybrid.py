@@ -39,6 +39,20 @@ def test_paraphrase_is_found_by_vectors(ws: Path, hybrid: Callable[..., Memory])
     assert vec_only and vec_only[0].path == "memory/projects/kestrel.md"
 
 
+def test_a_match_in_meaning_only_passes_the_default_min_score(
+    tmp_path: Path, hybrid: Callable[..., Memory]
+) -> None:
+    write(tmp_path, "MEMORY.md", "# Memory\n\n## Stack\n- We store every booking in PostgreSQL 16.\n")
+    write(tmp_path, "memory/2026-03-01.md", "# 2026-03-01\n\n- Reservations for dinner at eight.\n")
+    mem = hybrid(tmp_path)
+    res = mem.search_result("which database holds the reservations", explain=True)  # min_score 0.35
+    assert [h.path for h in res.hits] == ["memory/2026-03-01.md", "MEMORY.md"]
+    hit = res.hits[1]  # no word in common: its fused score is 0.3 × cosine, below 0.35
+    assert hit.explain is not None and "text" not in hit.explain and hit.explain["vector"] >= 0.35
+    assert hit.score < 0.35  # ranked by its fused score, kept by its vector score
+    assert mem.search("which database holds the reservations", mode="bm25") != res.hits
+
+
 def test_explain_shows_both_legs(ws: Path, hybrid: Callable[..., Memory]) -> None:
     mem = hybrid(ws)
     hit = mem.search("Stripe webhooks retried", explain=True)[0]

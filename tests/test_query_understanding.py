@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -72,6 +73,21 @@ def test_expand_matches_phrases_and_skips_words_already_there() -> None:
     assert "reunión" not in syns and "reunion" not in syns
     assert "reunión" not in DEFAULT_SYNONYMS.expand(tokenize("reunion"))  # the same word to the index
     assert "reunión" in DEFAULT_SYNONYMS.expand(tokenize("reuniones"))  # no Spanish stemmer there
+
+
+def test_english_forms_the_stemmer_misses_find_each_other(tmp_path: Path) -> None:
+    from mdrecall import Memory
+
+    from helpers import write
+
+    write(
+        tmp_path, "MEMORY.md", "# Memory\n\n- 2026-09-02: we chose PostgreSQL; the decision was unanimous.\n"
+    )
+    with Memory.open(tmp_path, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        for query in ("what did we choose", "what did we decide", "our choice of database"):
+            assert [h.path for h in mem.search(query)] == ["MEMORY.md"], query
+    assert set(DEFAULT_SYNONYMS.lookup("choose")) >= {"chose", "chosen", "choice"}
+    assert "decision" in DEFAULT_SYNONYMS.lookup("decide")
 
 
 def test_user_synonyms_from_config_are_merged_and_symmetric() -> None:

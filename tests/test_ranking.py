@@ -149,3 +149,17 @@ def test_rerank_rescores_and_resorts_the_head_and_caps_the_tail() -> None:
     kept = apply_rerank(items, {0: 0.2, 2: 0.3}, top_n=3)  # "b" was not sent: it keeps its score
     assert [s.chunk.path for s in kept][:3] == ["b.md", "c.md", "a.md"] and kept[0].score == 0.8
     assert apply_rerank([], {}, 5) == []
+
+
+def test_min_score_keeps_what_one_leg_alone_scores_high_enough() -> None:
+    fused = fuse_weighted(
+        [Scored(chunk("kw"), 1.0, {"text": 1.0}), Scored(chunk("weak"), 0.2, {"text": 0.2})],
+        [Scored(chunk("sem"), 0.6, {"vector": 0.6}), Scored(chunk("weak"), 0.3, {"vector": 0.3})],
+        0.3,
+        0.7,
+        limit=10,  # both legs complete: a chunk one leg lacks scores 0 there
+    )
+    assert {s.chunk.path: round(s.score, 2) for s in fused} == {"kw.md": 0.7, "sem.md": 0.18, "weak.md": 0.23}
+    kept = apply_min_score(fused, 0.35, ("text", "vector"))
+    assert [s.chunk.path for s in kept] == ["kw.md", "sem.md"]  # "weak" is weak in both legs
+    assert [s.chunk.path for s in apply_min_score(fused, 0.35)] == ["kw.md"]
