@@ -232,19 +232,27 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def mmr(items: Sequence[Scored], lambda_: float, k: int) -> list[Scored]:
-    """Maximal marginal relevance: trade score for diversity (token Jaccard) among the top ``k``."""
+    """Maximal marginal relevance: trade score for diversity (token Jaccard) among the top ``k``.
+
+    Each item's highest similarity to the chosen ones is updated as items are chosen, so picking
+    ``k`` of ``n`` costs ``k × n`` similarities, not ``k² × n``.
+    """
     pool = list(items)
-    tokens = {s.chunk.id: frozenset(tokenize(s.chunk.text)) for s in pool}
+    tokens = [frozenset(tokenize(s.chunk.text)) for s in pool]
+    nearest = [0.0] * len(pool)  # max similarity to anything chosen so far
+    left = list(range(len(pool)))
     chosen: list[Scored] = []
-    while pool and len(chosen) < k:
-        best_i, best_v = 0, -math.inf
-        for i, s in enumerate(pool):
-            sim = max((jaccard(tokens[s.chunk.id], tokens[c.chunk.id]) for c in chosen), default=0.0)
-            value = lambda_ * s.score - (1 - lambda_) * sim
+    while left and len(chosen) < k:
+        best_i, best_v = left[0], -math.inf
+        for i in left:
+            value = lambda_ * pool[i].score - (1 - lambda_) * nearest[i]
             if value > best_v:
                 best_i, best_v = i, value
-        picked = pool.pop(best_i)
+        left.remove(best_i)
+        picked = pool[best_i]
         chosen.append(replace(picked, stages={**picked.stages, "mmr": best_v}))
+        for i in left:
+            nearest[i] = max(nearest[i], jaccard(tokens[i], tokens[best_i]))
     return chosen
 
 
