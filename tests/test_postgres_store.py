@@ -262,6 +262,38 @@ def test_single_word_synonyms_reach_the_keyword_leg(pg: object) -> None:
     assert [c.chunk.path for c in pg.search_text(kq, 5)] == ["memory/a.md"]  # type: ignore[attr-defined]
 
 
+def test_multi_word_synonyms_are_phrases_scored_like_fts5(pg: object, tmp_path: Path) -> None:
+    """ "database" brings the synonym "base de datos": a phrase, with its own IDF, on both stores."""
+    sqlite = open_store(backend_config("sqlite"), str(tmp_path / "sqlite"))
+    rnd = random.Random(3)
+    filler = [f"w{i}" for i in range(60)]
+    texts = [
+        "La base de datos principal vive en Madrid.",
+        "Base de datos, base de datos: dos veces la base de datos.",
+        "The database was migrated; la base de datos también.",
+        "Una base sólida y muchos datos, pero no juntos.",  # the words, not the phrase
+        "datos de base invertidos",
+        "The database holds every booking.",
+    ]
+    for i in range(80):
+        text = "# N\n" + " ".join(rnd.choice(filler) for _ in range(rnd.randint(5, 40)))
+        if i < len(texts):
+            text += " " + texts[i]
+        put(pg, f"memory/{i}.md", text)
+        put(sqlite, f"memory/{i}.md", text)
+    for q in ["database", "base de datos", "database w3"]:
+        kq = build_keyword_query(q, synonyms={})
+        a, b = pg.search_text(kq, 25), sqlite.search_text(kq, 25)  # type: ignore[attr-defined]
+        assert [c.chunk.id for c in a] == [c.chunk.id for c in b], q
+        assert [c.raw_score for c in a] == pytest.approx([c.raw_score for c in b], rel=1e-9), q
+    kq = build_keyword_query("database", synonyms={})
+    assert "base de datos" in kq.all_terms
+    found = {c.chunk.path for c in pg.search_text(kq, 25)}  # type: ignore[attr-defined]
+    assert {"memory/0.md", "memory/1.md", "memory/2.md", "memory/5.md"} <= found
+    assert "memory/3.md" not in found and "memory/4.md" not in found  # words apart are not the phrase
+    sqlite.close()
+
+
 _WRITER = """
 import sys
 from mdrecall.chunking import chunk_markdown

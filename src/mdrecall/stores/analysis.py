@@ -24,7 +24,15 @@ from typing import Any
 from ..errors import MissingDependencyError
 from ..query import tokenize
 
-__all__ = ["MAX_TERM_CHARS", "analysis_fingerprint", "analyze", "query_terms", "term_counts"]
+__all__ = [
+    "MAX_TERM_CHARS",
+    "analysis_fingerprint",
+    "analyze",
+    "phrase_count",
+    "query_phrases",
+    "query_terms",
+    "term_counts",
+]
 
 #: Longer tokens are not indexed (base64 blobs, hashes of pasted data).
 MAX_TERM_CHARS = 64
@@ -69,8 +77,7 @@ def term_counts(text: str) -> tuple[Counter[str], int]:
 def query_terms(terms: tuple[str, ...] | list[str]) -> list[str]:
     """Keyword-query terms (and synonyms) → distinct indexed terms (same analysis as documents).
 
-    A multi-word synonym ("base de datos") is left out: postings keep no positions, so a phrase
-    cannot be matched as one (the SQLite store matches it as an FTS5 phrase).
+    A multi-word synonym ("base de datos") is left out here: see :func:`query_phrases`.
     """
     out: dict[str, None] = {}
     for t in terms:
@@ -78,6 +85,25 @@ def query_terms(terms: tuple[str, ...] | list[str]) -> list[str]:
         if len(analysed) == 1:
             out[analysed[0]] = None
     return list(out)
+
+
+def query_phrases(terms: tuple[str, ...] | list[str]) -> list[tuple[str, ...]]:
+    """The multi-word terms of a query (synonyms such as "base de datos"), each as its indexed terms."""
+    out: dict[tuple[str, ...], None] = {}
+    for t in terms:
+        analysed = tuple(analyze(t))
+        if len(analysed) > 1:
+            out[analysed] = None
+    return list(out)
+
+
+def phrase_count(terms: list[str], phrase: tuple[str, ...]) -> int:
+    """How many times ``phrase`` occurs in the term sequence ``terms`` (as consecutive terms)."""
+    n = len(phrase)
+    first = phrase[0]
+    return sum(
+        1 for i in range(len(terms) - n + 1) if terms[i] == first and tuple(terms[i : i + n]) == phrase
+    )
 
 
 #: Text that exercises every rule above; its analysis fingerprints the analyser's behaviour.

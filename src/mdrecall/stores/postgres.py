@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, StoreError
 from ..models import Candidate, Chunk, FileRecord
-from .analysis import analysis_fingerprint, query_terms, term_counts
+from .analysis import analysis_fingerprint, analyze, phrase_count, query_phrases, query_terms, term_counts
 from .base import register_store
 from .postgres_session import DSN_ENV, Session, safe_dsn
 from .postgres_sql import Statements, bm25_sql, hnsw_index_sql, namespace_for, quote_ident, vector_sql
@@ -206,14 +206,47 @@ class PostgresStore:
     def search_text(
         self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None
     ) -> list[Candidate]:
-        """BM25 candidates (FTS5's formula over the postings), best first."""
-        terms = [t for t in query_terms(getattr(query, "all_terms", query.terms)) if "\x00" not in t]
-        if not terms or limit <= 0:
+        """BM25 candidates (FTS5's formula over the postings), best first.
+
+        A multi-word synonym ("base de datos") is a phrase, as in FTS5: the chunks holding all its
+        words are read and the phrase counted in their terms; it then scores as one more term.
+        """
+        every = getattr(query, "all_terms", query.terms)
+        terms = [t for t in query_terms(every) if "\x00" not in t]
+        phrases = [p for p in query_phrases(every) if not any("\x00" in t for t in p)]
+        if not (terms or phrases) or limit <= 0:
             return []
-        params = {"terms": terms, "limit": int(limit), "sources": list(sources or [])}
         sql = bm25_sql(self.namespace, bool(sources))
-        rows = self._run(lambda c: c.execute(sql, params).fetchall())
+
+        def work(conn: Any) -> list[Any]:
+            found = self._phrase_postings(conn, phrases)
+            params = {
+                "terms": terms,
+                "limit": int(limit),
+                "sources": list(sources or []),
+                **{f"ph_{k}": [row[i] for row in found] for i, k in enumerate(("term", "chunk", "tf", "dl"))},
+            }
+            return conn.execute(sql, params).fetchall()
+
+        rows = self._run(work)
         return [Candidate(_row_chunk(r), float(r[9]), i) for i, r in enumerate(rows)]
+
+    def _phrase_postings(self, conn: Any, phrases: list[tuple[str, ...]]) -> list[tuple[str, int, int, int]]:
+        """``(key, chunk, tf, dl)`` for every chunk where a phrase occurs (its words in order)."""
+        out: list[tuple[str, int, int, int]] = []
+        for phrase in phrases:
+            words = sorted(set(phrase))
+            sql = (
+                f"SELECT c.id, c.len, c.text FROM {self._ns}.chunks c WHERE c.id IN ("
+                f"SELECT chunk FROM {self._ns}.postings WHERE term = ANY(%s::text[])"
+                " GROUP BY chunk HAVING count(*) = %s)"
+            )
+            key = " ".join(phrase)  # no indexed term holds a space: this key is never a real term
+            for cid, dl, text in conn.execute(sql, (words, len(words))).fetchall():
+                tf = phrase_count(analyze(text), phrase)
+                if tf:
+                    out.append((key, int(cid), tf, int(dl)))
+        return out
 
     # ---- vectors ------------------------------------------------------------------------------------
 

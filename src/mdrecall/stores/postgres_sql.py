@@ -64,7 +64,9 @@ def namespace_for(agent_id: str, workspace_root: str) -> str:
 
 
 def bm25_sql(ns: str, with_sources: bool) -> str:
-    """Top chunks by BM25. Parameters: ``terms`` (text[]), ``limit``, and ``sources`` (text[])."""
+    """Top chunks by BM25. Parameters: ``terms`` (text[]), ``limit``, ``sources`` (text[]), and the
+    postings of the query's phrases, found by the caller: ``ph_term``, ``ph_chunk``, ``ph_tf``, ``ph_dl``
+    (parallel arrays; a phrase is one more term, as in FTS5's ``bm25()``)."""
     q = quote_ident(ns)
     k1, b = BM25_K1, BM25_B
     scored = f"""
@@ -72,9 +74,12 @@ WITH st AS (
     SELECT greatest(n_docs, 1)::float8 AS n,
            greatest(total_len, 1)::float8 / greatest(n_docs, 1) AS avgdl
     FROM {q}.corpus WHERE id = 1
+), p0 AS (
+    SELECT p.term, p.chunk, p.tf, p.dl FROM {q}.postings p WHERE p.term = ANY(%(terms)s::text[])
+    UNION ALL
+    SELECT * FROM unnest(%(ph_term)s::text[], %(ph_chunk)s::bigint[], %(ph_tf)s::int[], %(ph_dl)s::int[])
 ), p AS (
-    SELECT p.chunk, p.tf, p.dl, count(*) OVER (PARTITION BY p.term) AS df
-    FROM {q}.postings p WHERE p.term = ANY(%(terms)s::text[])
+    SELECT p.chunk, p.tf, p.dl, count(*) OVER (PARTITION BY p.term) AS df FROM p0 p
 ), s AS (
     SELECT p.chunk,
            sum(greatest(ln((st.n - p.df + 0.5) / (p.df + 0.5)), 1e-6)
