@@ -33,6 +33,7 @@ from .workspace import Workspace, now_local
 
 if TYPE_CHECKING:
     from .embedders.base import Embedder
+    from .rerankers import Reranker
 
 #: Chunks a search may embed while syncing first; a larger backlog waits for ``mdrecall index``.
 LAZY_EMBED_LIMIT = 128
@@ -66,7 +67,7 @@ class Memory:
         self._embedder: Any = None
         self._embedder_error: str | None = None
         self._embedder_loaded = False
-        self._rerank: RerankStage | None = None
+        self._reranker: Reranker | None = None
         self._rerank_error: str | None = None
         self._rerank_loaded = False
         # config.backend (e.g. "qmd") may answer searches first; None = the builtin store only.
@@ -85,19 +86,24 @@ class Memory:
 
     @property
     def rerank_stage(self) -> RerankStage | None:
-        """The configured reranker as a search stage, built on first use (``None``: no reranking)."""
+        """The configured reranker as a search stage (``None``: no reranking).
+
+        The reranker is built once; the stage is new for each search, so local-only markers are read
+        as the files are now (a long-lived server must not keep sending a section marked since).
+        """
         if not self._rerank_loaded:
             self._rerank_loaded = True
             try:
                 from .rerankers import create_reranker
 
-                reranker = create_reranker(self.config.rerank)
+                self._reranker = create_reranker(self.config.rerank)
             except MdrecallError as exc:
-                reranker, self._rerank_error = None, str(exc)
-            if reranker is not None:
-                keep_local = local_only_checker(self.workspace.root) if reranker.is_remote else None
-                self._rerank = RerankStage(reranker, max(1, self.config.rerank.top_n), keep_local)
-        return self._rerank
+                self._rerank_error = str(exc)
+        reranker = self._reranker
+        if reranker is None:
+            return None
+        keep_local = local_only_checker(self.workspace.root) if reranker.is_remote else None
+        return RerankStage(reranker, max(1, self.config.rerank.top_n), keep_local)
 
     @classmethod
     def open(
@@ -299,7 +305,7 @@ class Memory:
                 "cache_entries": counts["cache"],
                 "vectors_complete": self.store.get_meta(COMPLETE_KEY),
                 "embedder_error": self._embedder_error,
-                "reranker": self.rerank_stage.reranker.name if self.rerank_stage else None,
+                "reranker": stage.reranker.name if (stage := self.rerank_stage) else None,
                 "reranker_error": self._rerank_error,
                 "checked_at": time.time(),
                 "watcher": watcher_health(self.store),

@@ -142,6 +142,10 @@ def test_local_only_chunks_never_reach_a_remote_reranker(
     sent = [d for r in server.requests for d in r.json()["documents"]]
     assert sent and not any("infection" in d for d in sent)
     server.requests.clear()
+    write(root, "memory/2026-02-03.md", "# 2026-02-03\n\n## Ocelot vet bill <!-- local-only -->\nPaid 300.\n")
+    mem.search("ocelot vet infection", min_score=0.0)  # marked since the last search: not sent now
+    assert not any("Paid 300" in d for r in server.requests for d in r.json()["documents"])
+    server.requests.clear()
     local = open_with(root, open_memory, rerank)  # a loopback endpoint counts as local
     local.search("ocelot vet infection", min_score=0.0)
     assert any("infection" in d for r in server.requests for d in r.json()["documents"])
