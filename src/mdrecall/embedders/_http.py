@@ -27,13 +27,26 @@ log = logging.getLogger("mdrecall.embedders")
 
 RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 529})
 MAX_RETRY_WAIT_S = 60.0
+#: What to do, by HTTP status; ``{s}`` is the config section (``embedding``, ``rerank``) and the other
+#: fields come from :data:`_SECTION_REMEDIES`.
 _HINTS = {
-    400: "the request was rejected: check embedding.model and the input sizes",
-    401: "the API key was refused: check embedding.api_key or the provider's API key variable",
-    403: "the API key lacks access to this model: check the key's permissions and embedding.model",
-    404: "not found: check embedding.base_url and embedding.model",
-    413: "the request is too large: lower embedding.batch_size or options.max_batch_chars",
-    429: "rate limited: retry later, lower embedding.batch_size, or configure embedding.fallback",
+    400: "the request was rejected: check {s}.model and the input sizes",
+    401: "the API key was refused: check {s}.api_key or the provider's API key variable",
+    403: "the API key lacks access to this model: check the key's permissions and {s}.model",
+    404: "not found: check {s}.base_url and {s}.model",
+    413: "the request is too large: lower {smaller}",
+    429: "rate limited: retry later, lower {batch}{fallback}",
+}
+_SERVER_HINT = "the provider has a problem: retry later{fallback}"
+_OTHER_HINT = "check {s}.model, {s}.base_url and the request size"
+_NETWORK_HINT = "check the network and {s}.base_url, raise {s}.timeout_s{fallback}"
+_SECTION_REMEDIES = {
+    "embedding": {
+        "smaller": "embedding.batch_size or options.max_batch_chars",
+        "batch": "embedding.batch_size",
+        "fallback": ", or configure embedding.fallback",
+    },
+    "rerank": {"smaller": "rerank.top_n", "batch": "rerank.top_n", "fallback": ""},
 }
 
 
@@ -137,39 +150,24 @@ class HttpClient:
         return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
     def _status_error(self, path: str, status: int, body: str, attempts: int) -> EmbedderError:
-        hint = _HINTS.get(status)
-        if hint is None:
-            hint = (
-                "the provider has a problem: retry later or configure embedding.fallback"
-                if status >= 500
-                else "check embedding.model, embedding.base_url and the request size"
-            )
+        hint = _HINTS.get(status) or (_SERVER_HINT if status >= 500 else _OTHER_HINT)
         tried = f" after {attempts + 1} attempts" if attempts else ""
         detail = f": {self.scrub(body)}" if body else ""
         return EmbedderError(
             f"{self.provider} {self.section} request failed{tried}: HTTP {status} from {self._where(path)}"
-            f"{detail}. What to do: {self._section_hint(hint)}."
+            f"{detail}. What to do: {self._hint(hint)}."
         )
 
     def _net_error(self, path: str, what: str, attempts: int) -> EmbedderError:
         tried = f" after {attempts + 1} attempts" if attempts else ""
-        hint = (
-            "check the network and embedding.base_url, raise embedding.timeout_s, or configure "
-            "embedding.fallback"
-        )
         return EmbedderError(
             f"{self.provider} {self.section} request {what}{tried} at {self._where(path)}. "
-            f"What to do: {self._section_hint(hint)}."
+            f"What to do: {self._hint(_NETWORK_HINT)}."
         )
 
-    def _section_hint(self, hint: str) -> str:
-        if self.section == "embedding":
-            return hint
-        for embedding_only in (", or configure embedding.fallback", " or configure embedding.fallback"):
-            hint = hint.replace(embedding_only, "")
-        hint = hint.replace("embedding.batch_size or options.max_batch_chars", "embedding.top_n")
-        return hint.replace("lower embedding.batch_size", "lower embedding.top_n").replace(
-            "embedding.", f"{self.section}."
+    def _hint(self, template: str) -> str:
+        return template.format(
+            s=self.section, **_SECTION_REMEDIES.get(self.section, _SECTION_REMEDIES["rerank"])
         )
 
 
