@@ -269,53 +269,48 @@ def merge_neighbours(items: Sequence[Scored], k: int) -> list[Scored]:
     spans: list[dict[int, str] | None] = []
     for item in items:
         lines = _line_map(item.chunk)
-        joined = False
-        for g, group in enumerate(groups):
-            span = spans[g]
-            head = group[0].chunk
-            if lines is None or span is None or head.path != item.chunk.path:
-                continue
-            lo, hi = min(span), max(span)
-            if item.chunk.start_line > hi + 1 or item.chunk.end_line < lo - 1:
-                continue
-            if any(span.get(n, text) != text for n, text in lines.items()):
-                continue  # the same line number with other text: a hard-split line
-            span.update(lines)
-            group.append(item)
-            _absorb(groups, spans, g)
-            joined = True
-            break
-        if not joined:
+        g = next(
+            (
+                g
+                for g, group in enumerate(groups)
+                if group[0].chunk.path == item.chunk.path and _joinable(spans[g], lines)
+            ),
+            None,
+        )
+        if g is None:
             if len(groups) == k:
                 break
             groups.append([item])
             spans.append(lines)
+            continue
+        span = spans[g]
+        assert span is not None and lines is not None
+        span.update(lines)
+        groups[g].append(item)
+        h = g + 1  # the grown group may now reach later groups of its file: fold them in
+        while h < len(groups):
+            other = spans[h]
+            if groups[h][0].chunk.path == item.chunk.path and _joinable(span, other):
+                assert other is not None
+                span.update(other)
+                groups[g].extend(groups.pop(h))
+                spans.pop(h)
+            else:
+                h += 1
     return [
         _merged(group, span) if len(group) > 1 and span else group[0]
         for group, span in zip(groups, spans, strict=True)
     ]
 
 
-def _absorb(groups: list[list[Scored]], spans: list[dict[int, str] | None], g: int) -> None:
-    """Fold into group ``g`` the later groups of its file that it now overlaps or touches."""
-    span = spans[g]
-    assert span is not None
-    path = groups[g][0].chunk.path
-    h = g + 1
-    while h < len(groups):
-        other = spans[h]
-        if (
-            other is not None
-            and groups[h][0].chunk.path == path
-            and min(other) <= max(span) + 1
-            and max(other) >= min(span) - 1
-            and all(span.get(n, text) == text for n, text in other.items())
-        ):
-            span.update(other)
-            groups[g].extend(groups.pop(h))
-            spans.pop(h)
-        else:
-            h += 1
+def _joinable(span: dict[int, str] | None, lines: dict[int, str] | None) -> bool:
+    """Two line maps of one file overlap or touch and agree on every shared line (a line split
+    across chunks has other text under the same number: those stay apart)."""
+    if span is None or lines is None:
+        return False
+    if min(lines) > max(span) + 1 or max(lines) < min(span) - 1:
+        return False
+    return all(span.get(n, text) == text for n, text in lines.items())
 
 
 def _line_map(chunk: Chunk) -> dict[int, str] | None:

@@ -17,6 +17,7 @@ taking a :class:`~mdrecall.config.RerankConfig`), or at run time with :func:`reg
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
@@ -31,6 +32,7 @@ __all__ = [
     "create_reranker",
     "probe_reranker",
     "register_reranker",
+    "unit_scores",
 ]
 
 
@@ -47,6 +49,15 @@ class Reranker(Protocol):
 
 
 RerankerFactory = Callable[[RerankConfig], Reranker]
+
+
+def unit_scores(scores: Sequence[float]) -> list[float]:
+    """Relevances in 0..1: kept when all are already, else all squashed by the logistic function
+    (raw cross-encoder logits), so one answer is never half one scale and half the other."""
+    if all(0.0 <= s <= 1.0 for s in scores):
+        return list(scores)
+    return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s)))) for s in scores]
+
 
 _REGISTRY: dict[str, RerankerFactory] = {}
 _ENTRY_POINTS_LOADED = False

@@ -9,7 +9,6 @@ stay on this machine. Options: ``device`` (``cpu``, ``cuda``...), ``batch_size``
 from __future__ import annotations
 
 import importlib.util
-import math
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from ..config import RerankConfig
 from ..embedders._util import option
 from ..errors import EmbedderError, MissingDependencyError
+from . import unit_scores
 
 __all__ = ["CrossEncoderReranker", "create"]
 
@@ -60,10 +60,7 @@ class CrossEncoderReranker:
         if not passages:
             return []
         raw = self.load().predict([(query, p) for p in passages], batch_size=self.batch_size)
-        scores = [float(x) for x in raw]
-        if all(0.0 <= s <= 1.0 for s in scores):
-            return scores
-        return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s)))) for s in scores]
+        return unit_scores([float(x) for x in raw])
 
 
 def create(config: RerankConfig) -> CrossEncoderReranker:

@@ -31,6 +31,7 @@ from ..embedders._http import HttpClient
 from ..embedders._util import option
 from ..embedders.remote import _is_loopback
 from ..errors import EmbedderError
+from . import unit_scores
 
 __all__ = ["PROVIDERS", "HttpReranker", "create"]
 
@@ -116,13 +117,7 @@ class HttpReranker:
         scores = [found.get(i, math.nan) for i in range(n)]
         if not all(math.isfinite(s) for s in scores):
             raise EmbedderError(f"{self.provider} did not score every passage. Check rerank.base_url.")
-        if all(0.0 <= s <= 1.0 for s in scores):
-            return scores
-        return [_logistic(s) for s in scores]  # raw logits: squash them all the same way
-
-
-def _logistic(score: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, score))))
+        return unit_scores(scores)
 
 
 def create(config: RerankConfig) -> HttpReranker:
