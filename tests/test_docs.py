@@ -53,6 +53,6 @@ def test_readme_has_exactly_the_two_setup_commands() -> None:
     text = README.read_text()
     ci = (README.parent / ".ci" / "run").read_text()
     setup = text.split("## Set-up", 1)[1].split("\n## ", 1)[0]
-    commands = [line for line in setup.splitlines() if line.startswith("pip install")]
+    commands = [line for line in setup.splitlines() if line.startswith(("pip install", "python3 -m venv"))]
     assert len(commands) == 2
     assert commands[1] in ci, ".ci/run must run the README's test command verbatim"
