@@ -23,10 +23,10 @@ from mdrecall.embedders import (
     register_embedder,
     resolve_provider,
 )
-from mdrecall.embedders import base as embedders_base
 from mdrecall.embedders.fake import FakeEmbedder
 from mdrecall.embedders.probe import probe
 from mdrecall.errors import ConfigError, EmbedderError, MissingDependencyError
+from mdrecall.plugins import EMBEDDERS
 
 BUILTINS = {"local", "local-e5", "sentence-transformers", "openai", "gemini", "voyage", "ollama", "fake"}
 
@@ -47,14 +47,13 @@ def test_builtins_and_unknown_provider():
         create_embedder(EmbeddingConfig(provider="nope"))
 
 
-def test_register_a_factory(monkeypatch):
-    monkeypatch.setitem(
-        embedders_base._REGISTRY, "mine", lambda cfg: FakeEmbedder(cfg.dims or 8, model="mine")
-    )
-    emb = create_embedder(EmbeddingConfig(provider="mine", dims=4))
-    assert emb.identity.model == "mine" and emb.dims == 4
-    register_embedder("mine", lambda cfg: FakeEmbedder(16), replace=False)
-    assert create_embedder(EmbeddingConfig(provider="mine")).dims == 8  # kept
+def test_register_a_factory():
+    with EMBEDDERS.registered("mine", lambda cfg: FakeEmbedder(cfg.dims or 8, model="mine")):
+        emb = create_embedder(EmbeddingConfig(provider="mine", dims=4))
+        assert emb.identity.model == "mine" and emb.dims == 4
+        register_embedder("mine", lambda cfg: FakeEmbedder(16), replace=False)
+        assert create_embedder(EmbeddingConfig(provider="mine")).dims == 8  # kept
+    assert "mine" not in available_providers()  # the block's registration is gone
 
 
 def test_entry_point_plugin(tmp_path, monkeypatch):
@@ -73,10 +72,12 @@ def test_entry_point_plugin(tmp_path, monkeypatch):
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mdr-plugin\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[mdrecall.embedders]\nplugged = mdr_plugin:create\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(embedders_base, "_ENTRY_POINTS_LOADED", False)
-    monkeypatch.setattr(embedders_base, "_REGISTRY", dict(embedders_base._REGISTRY))
-    assert "plugged" in available_providers()
-    assert create_embedder(EmbeddingConfig(provider="plugged")).identity.model == "from-plugin"
+    EMBEDDERS.refresh()
+    try:
+        assert "plugged" in available_providers()
+        assert create_embedder(EmbeddingConfig(provider="plugged")).identity.model == "from-plugin"
+    finally:
+        EMBEDDERS.refresh()
 
 
 def test_none_and_auto(monkeypatch):

@@ -21,7 +21,6 @@ for how identities are reported.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Mapping
 from dataclasses import fields, replace
@@ -64,34 +63,6 @@ AUTO_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("gemini", ("GEMINI_API_KEY", "GOOGLE_API_KEY")),
     ("voyage", ("VOYAGE_API_KEY",)),
 )
-
-_BUILTINS = {
-    "local": "local",
-    "local-e5": "e5",
-    "sentence-transformers": "sbert",
-    "openai": "openai",
-    "gemini": "gemini",
-    "voyage": "voyage",
-    "ollama": "ollama",
-    "fake": "fake",
-}
-
-
-def _lazy(module: str) -> EmbedderFactory:
-    def factory(config: EmbeddingConfig) -> Embedder:
-        return importlib.import_module(f"{__name__}.{module}").create(config)
-
-    factory.__qualname__ = f"{module}.create"
-    return factory
-
-
-def register_builtins() -> None:
-    """Register the built-in providers (kept if a provider of the same name is already registered)."""
-    for name, module in _BUILTINS.items():
-        register_embedder(name, _lazy(module), replace=False)
-
-
-register_builtins()
 
 
 def _local_available() -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..config import RerankConfig
 from ..embedders._util import option
-from ..errors import EmbedderError, MissingDependencyError
+from ..errors import MissingDependencyError, RerankError
 from . import unit_scores
 
 __all__ = ["CrossEncoderReranker", "create"]
@@ -49,7 +49,7 @@ class CrossEncoderReranker:
                 try:
                     self._model = CrossEncoder(self.model_name, device=self.device)
                 except Exception as exc:  # noqa: BLE001 - hub and torch errors vary
-                    raise EmbedderError(
+                    raise RerankError(
                         f"cannot load cross-encoder '{self.model_name}': {exc}. Check rerank.model and "
                         "the network (the first use downloads the model)."
                     ) from exc
