@@ -162,6 +162,14 @@ def test_configuration_errors_disable_reranking_without_failing_search(
         ({"provider": "nosuch"}, "unknown rerank provider 'nosuch'"),
         ({"provider": "cohere"}, "needs an API key: set $COHERE_API_KEY"),
         ({"provider": "tei"}, "needs rerank.base_url"),
+        (
+            {"provider": "tei", "base_url": "http://127.0.0.1:9", "options": {"is_remote": "maybe"}},
+            "rerank.options.is_remote: expected true or false, got 'maybe'",
+        ),
+        (
+            {"provider": "http", "base_url": "http://127.0.0.1:9", "options": {"top": 3}},
+            "rerank.options.top: unknown option for provider 'http'",
+        ),
     ]:
         mem = open_with(root, open_memory, rerank)
         result = mem.search_result("ocelot", min_score=0.0)

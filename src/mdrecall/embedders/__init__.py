@@ -27,6 +27,7 @@ from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
+from ..provider_options import option
 from .base import (
     Embedder,
     EmbedderFactory,
@@ -100,7 +101,7 @@ def create_embedder(config: EmbeddingConfig, env: Mapping[str, str] | None = Non
     fallback = get_factory(fallback_name)(_fallback_config(config, fallback_name))
     if primary is None:
         return fallback
-    cooldown = float(config.options.get("fallback_cooldown_s", 60.0))
+    cooldown = option(config.options, "fallback_cooldown_s", 60.0)
     return FallbackEmbedder(primary, fallback, cooldown_s=cooldown)
 
 

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import EmbedderError, MissingDependencyError
-from ._util import l2_normalize, option
+from ..provider_options import EMBEDDING_SHARED, check_options, option
+from ._util import l2_normalize
 from .base import EmbedderIdentity
 
 if TYPE_CHECKING:
@@ -95,8 +96,13 @@ class E5Embedder:
         return l2_normalize(np.vstack(parts).reshape(len(texts), DIMS))
 
 
+#: ``embedding.options`` this provider reads.
+OPTIONS = {**EMBEDDING_SHARED, "variant": str, "threads": int}
+
+
 def create(config: EmbeddingConfig) -> E5Embedder:
     """Factory registered as provider ``local-e5``."""
+    check_options("embedding", "local-e5", config.options, OPTIONS)
     return E5Embedder(
         variant=str(option(config.options, "variant", "original")),
         threads=option(config.options, "threads", 0),

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import EmbedderError, MissingDependencyError
-from ._util import l2_normalize, option
+from ..provider_options import EMBEDDING_SHARED, check_options, option
+from ._util import l2_normalize
 from .base import EmbedderIdentity
 
 if TYPE_CHECKING:
@@ -26,6 +27,16 @@ if TYPE_CHECKING:
 __all__ = ["SentenceTransformersEmbedder", "create"]
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+#: ``embedding.options`` this provider reads.
+OPTIONS = {
+    **EMBEDDING_SHARED,
+    "device": str,
+    "query_prefix": str,
+    "document_prefix": str,
+    "trust_remote_code": bool,
+}
 
 
 class SentenceTransformersEmbedder:
@@ -39,6 +50,7 @@ class SentenceTransformersEmbedder:
                 "sentence-transformers", "sentence-transformers", "The sentence-transformers provider"
             )
         opts = config.options
+        check_options("embedding", "sentence-transformers", opts, OPTIONS)
         self.model_name = config.model or DEFAULT_MODEL
         self.device = option(opts, "device", "") or None
         self.query_prefix = option(opts, "query_prefix", "")

@@ -14,13 +14,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..config import RerankConfig
-from ..embedders._util import option
 from ..errors import MissingDependencyError, RerankError
+from ..provider_options import check_options, option
 from . import unit_scores
 
 __all__ = ["CrossEncoderReranker", "create"]
 
 DEFAULT_MODEL = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+
+
+#: ``rerank.options`` this provider reads.
+OPTIONS = {"device": str, "batch_size": int}
 
 
 class CrossEncoderReranker:
@@ -35,8 +39,9 @@ class CrossEncoderReranker:
             )
         self.model_name = config.model or DEFAULT_MODEL
         self.name = f"cross-encoder:{self.model_name}"
-        self.device = option(config.options, "device", "") or None
-        self.batch_size = max(1, option(config.options, "batch_size", 32))
+        check_options("rerank", "cross-encoder", config.options, OPTIONS)
+        self.device = option(config.options, "device", "", "rerank") or None
+        self.batch_size = max(1, option(config.options, "batch_size", 32, "rerank"))
         self._model: Any = None
         self._lock = threading.Lock()
 

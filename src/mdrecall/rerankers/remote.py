@@ -28,9 +28,9 @@ from typing import Any
 
 from ..config import RerankConfig
 from ..embedders._http import HttpClient
-from ..embedders._util import option
 from ..embedders.remote import _is_loopback
 from ..errors import EmbedderError, RerankError
+from ..provider_options import check_options, option
 from . import unit_scores
 
 __all__ = ["PROVIDERS", "HttpReranker", "create"]
@@ -47,6 +47,10 @@ PROVIDERS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
 }
 
 
+#: ``rerank.options`` these providers read.
+OPTIONS = {"is_remote": bool}
+
+
 class HttpReranker:
     """One of the HTTP rerank APIs above."""
 
@@ -55,6 +59,7 @@ class HttpReranker:
         self.provider = config.provider
         if self.provider not in PROVIDERS:
             raise RerankError(f"unknown HTTP rerank provider '{self.provider}'")
+        check_options("rerank", self.provider, config.options, OPTIONS)
         default_base, default_model, key_vars, self.shape = PROVIDERS[self.provider]
         self.base_url = (config.base_url or default_base).rstrip("/")
         if not self.base_url:
@@ -68,7 +73,7 @@ class HttpReranker:
             names = " or ".join(f"${k}" for k in key_vars)
             raise RerankError(f"{self.provider} reranking needs an API key: set {names} or rerank.api_key.")
         self.name = f"{self.provider}:{self.model}" if self.model else self.provider
-        self.is_remote = option(config.options, "is_remote", not _is_loopback(self.base_url))
+        self.is_remote = option(config.options, "is_remote", not _is_loopback(self.base_url), "rerank")
         headers = {**({"Authorization": f"Bearer {key}"} if key else {}), **config.headers}
         self.http = HttpClient(
             self.provider,
