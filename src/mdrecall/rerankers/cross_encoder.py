@@ -8,13 +8,12 @@ stay on this machine. Options: ``device`` (``cpu``, ``cuda``...), ``batch_size``
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 from collections.abc import Sequence
 from typing import Any
 
 from ..config import RerankConfig
-from ..errors import MissingDependencyError, RerankError
+from ..errors import RerankError, require_extra
 from ..provider_options import check_options, option
 from . import unit_scores
 
@@ -33,10 +32,12 @@ class CrossEncoderReranker:
     is_remote = False
 
     def __init__(self, config: RerankConfig) -> None:
-        if importlib.util.find_spec("sentence_transformers") is None:
-            raise MissingDependencyError(
-                "sentence-transformers", "sentence-transformers", "The cross-encoder reranker"
-            )
+        require_extra(
+            "sentence_transformers",
+            "sentence-transformers",
+            "sentence-transformers",
+            "The cross-encoder reranker",
+        )
         self.model_name = config.model or DEFAULT_MODEL
         self.name = f"cross-encoder:{self.model_name}"
         check_options("rerank", "cross-encoder", config.options, OPTIONS)
