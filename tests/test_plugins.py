@@ -29,10 +29,10 @@ import hashlib
 import numpy as np
 
 from mdrecall.embedders.base import EmbedderIdentity
-from mdrecall.stores.memory import MemoryStore
+from mdrecall.stores.in_memory import InMemoryStore
 
 
-class NotebookStore(MemoryStore):
+class NotebookStore(InMemoryStore):
     description = "notebook: a plugin store"
 
 

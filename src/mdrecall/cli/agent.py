@@ -35,7 +35,7 @@ def _open(agent: str | None) -> tuple[Any, Any]:
     if not agent:
         mem = open_memory()
         return mem, mem.config
-    from ..agents import open_agent
+    from ..agent.workspaces import open_agent
 
     base = _base_config()
     return open_agent(agent, base), base
@@ -71,7 +71,7 @@ def cmd_mcp(
 ) -> int:
     """Run the MCP server (stdio; --http for streamable HTTP)."""
     from ..agent.tools import MemoryTools
-    from ..agents import open_search_agents
+    from ..agent.workspaces import open_search_agents
     from ..mcp_server import serve
 
     mem, base = _open(agent)
@@ -286,7 +286,7 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
 @command("agents")
 def cmd_agents() -> int:
     """List configured agents and their workspaces."""
-    from ..agents import agent_ids, resolve_agent
+    from ..agent.workspaces import agent_ids, resolve_agent
 
     base = _base_config()
     rows = []

@@ -23,10 +23,10 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..query import KeywordQuery
 
-__all__ = ["MemoryStore"]
+__all__ = ["InMemoryStore"]
 
 
-class MemoryStore:
+class InMemoryStore:
     """A :class:`~mdrecall.stores.base.Store` that lives only in this process."""
 
     description = "memory"
@@ -186,5 +186,5 @@ class MemoryStore:
         self._meta["closed_at"] = str(time.time())
 
 
-def create(config: Config, workspace_root: str) -> MemoryStore:
-    return MemoryStore()
+def create(config: Config, workspace_root: str) -> InMemoryStore:
+    return InMemoryStore()
