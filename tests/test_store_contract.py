@@ -77,6 +77,17 @@ def test_replace_is_incremental_and_remove_cleans_up(store: Store) -> None:
     assert store.counts()["chunks"] == 0 and store.file_records() == {}
 
 
+def test_chunk_counts_per_file(store: Store) -> None:
+    assert store.chunk_counts() == {}
+    many = "# Big\n" + "\n\n".join(f"## Part {i}\n" + "word " * 60 for i in range(4))
+    n = len(put(store, "memory/big.md", many))
+    put(store, "memory/small.md", "# Small\none line")
+    assert n > 1
+    assert store.chunk_counts() == {"memory/big.md": n, "memory/small.md": 1}
+    store.remove_file("memory/big.md")
+    assert store.chunk_counts() == {"memory/small.md": 1}
+
+
 def test_sources_filter(store: Store) -> None:
     put(store, "memory/a.md", "# A\nshared word", source="memory")
     put(store, "sessions/s.jsonl", "shared word", source="sessions")

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 from .backends import open_backend
 from .config import Config, load_config
 from .errors import MdrecallError, NotFoundError, PathError
+from .filters import SearchFilter
 from .indexer import sync_files
-from .models import GetResult, Hit, IndexReport, ProgressCallback, Status
+from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, Status
 from .search import RerankStage, SearchRequest, SearchResult, run_search
 from .sessions import read_session, sessions_status, sync_sessions
 from .stores.base import Store, open_store, sync_guard
@@ -160,11 +161,13 @@ class Memory:
         explain: bool = False,
         today: date | None = None,
         sync: bool = True,
+        filters: SearchFilter | None = None,
     ) -> list[Hit]:
         """Search memory; returns up to ``max_results`` hits scoring at least ``min_score``.
 
         The index is first brought up to date with the files (``index.sync_on_search``); ``sync=False``
         skips that check, for a caller running several searches in a row that has just synced.
+        ``filters`` keeps only some files (:class:`~mdrecall.filters.SearchFilter`: paths, dates).
         """
         return self.search_result(
             query,
@@ -175,6 +178,7 @@ class Memory:
             explain=explain,
             today=today,
             sync=sync,
+            filters=filters,
         ).hits
 
     def search_result(
@@ -188,6 +192,7 @@ class Memory:
         explain: bool = False,
         today: date | None = None,
         sync: bool = True,
+        filters: SearchFilter | None = None,
     ) -> SearchResult:
         """Like :meth:`search`, with how the hits were found (mode, provider, fallback)."""
         if not isinstance(query, str):
@@ -203,9 +208,12 @@ class Memory:
             sources=sources,
             explain=explain,
             today=today,
+            filters=filters,
         )
         served = self.backend.search(req) if self.backend is not None else None
         if served is not None:
+            if filters is not None and filters.active:
+                served.hits = [h for h in served.hits if filters.keeps(h.path, h.date)]
             return served
         leg, note = (None, None) if req.mode == "bm25" else query_vector(self.embedder, query)
         if self._embedder_error:
@@ -279,6 +287,14 @@ class Memory:
         return RememberResult(self.workspace.key_for(target), line)
 
     # ---- status and lifecycle ---------------------------------------------------------------------
+
+    def files(self, source: str | None = None) -> list[IndexedFile]:
+        """The indexed files (optionally of one source), sorted by path, with their chunk counts."""
+        counts = self.store.chunk_counts()
+        return [
+            IndexedFile(r.path, r.source, counts.get(r.path, 0), r.size, r.mtime_ns / 1e9, r.date)
+            for r in sorted(self.store.file_records(source=source).values(), key=lambda r: r.path)
+        ]
 
     def status(self) -> Status:
         """Counts, dirty files, last sync time and the store in use."""

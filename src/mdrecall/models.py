@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from typing import Any, NamedTuple
 
 __all__ = [
@@ -165,6 +166,30 @@ class GetResult:
             "to": self.to_line,
             "totalLines": self.total_lines,
             "nextFrom": self.next_from,
+        }
+
+
+@dataclass(frozen=True)
+class IndexedFile:
+    """One file in the index: its key, source, chunk count, size in bytes, modification time and date."""
+
+    path: str
+    source: str
+    chunks: int
+    size: int
+    mtime: float
+    date: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``modified``: local ISO time of ``mtime``)."""
+        modified = datetime.fromtimestamp(self.mtime).isoformat(timespec="seconds") if self.mtime else None
+        return {
+            "path": self.path,
+            "source": self.source,
+            "chunks": self.chunks,
+            "size": self.size,
+            "modified": modified,
+            "date": self.date,
         }
 
 

@@ -17,6 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from .config import SearchConfig
+from .filters import SearchFilter
 from .models import Chunk, Hit
 from .query import KeywordQuery, build_keyword_query
 from .ranking import (
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
 __all__ = ["MODES", "RerankStage", "SearchRequest", "SearchResult", "VectorLeg", "run_search"]
 
 MODES = ("hybrid", "bm25", "vector")
+#: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
+FILTERED_POOL = 1000
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class SearchRequest:
     sources: Sequence[str] | None = None
     explain: bool = False
     today: date | None = None
+    filters: SearchFilter | None = None
 
 
 @dataclass
@@ -117,6 +121,9 @@ def run_search(
     kq = build_keyword_query(req.query, synonyms=cfg.synonyms, today=today)
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
     mode = req.mode if req.mode in MODES else "hybrid"
+    flt = req.filters if req.filters is not None and req.filters.active else None
+    if flt is not None:
+        pool = max(pool, FILTERED_POOL)
     fallback: str | None = None
     text: list[Scored] = []
     vec: list[Scored] = []
@@ -132,6 +139,8 @@ def run_search(
             vec = normalize_vector(
                 store.search_vector(vector.embedder_key, vector.query_vector, pool, req.sources)
             )
+    if flt is not None:
+        text, vec = _filtered(text, flt), _filtered(vec, flt)
     if mode == "hybrid" and text and vec:
         if cfg.fusion == "rrf":
             fused = fuse_rrf(text, vec, cfg.rrf_k)
@@ -171,6 +180,11 @@ def run_search(
         fallback=fallback,
         reranker=reranked_by,
     )
+
+
+def _filtered(scored: list[Scored], flt: SearchFilter) -> list[Scored]:
+    """The candidates the filter keeps (scores unchanged: they mean what they mean unfiltered)."""
+    return [s for s in scored if flt.keeps(s.chunk.path, s.chunk.date)]
 
 
 def _rerank(ranked: list[Scored], query: str, stage: RerankStage) -> tuple[list[Scored], str | None]:

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .errors import PathError, WorkspaceError
 
-__all__ = ["MemoryFile", "Workspace", "date_from_name"]
+__all__ = ["MemoryFile", "Workspace", "WORKSPACE_MARKERS", "date_from_name", "require_workspace"]
 
 MEMORY_FILE_NAMES = ("MEMORY.md", "memory.md")
 MEMORY_DIR = "memory"
@@ -272,3 +272,29 @@ else:
 def now_local() -> datetime:
     """The current local time (one place to change for tests)."""
     return datetime.now().astimezone()
+
+
+#: What makes a folder a workspace: any of these inside it.
+WORKSPACE_MARKERS = (*MEMORY_FILE_NAMES, MEMORY_DIR, ".mdrecall.toml", ".mdrecall")
+
+
+def require_workspace(root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> Path:
+    """``root`` if it is a workspace (a marker inside, or extra paths set), else a :class:`WorkspaceError`.
+
+    Commands that read memory call this first, so a folder that is not a workspace is never silently
+    turned into one (an index created in it) nor searched as if it were empty.
+    """
+    path = Path(root).expanduser()
+    hint = (
+        f"Create one with: mdrecall init {path}, or name an existing one with -w DIR "
+        "or the MDRECALL_WORKSPACE environment variable"
+    )
+    if not path.exists():
+        raise WorkspaceError(f"workspace {path} does not exist. {hint}")
+    if not path.is_dir():
+        raise WorkspaceError(f"workspace {path} is not a folder. {hint}")
+    if extra_paths or any(os.path.lexists(path / m) for m in WORKSPACE_MARKERS):
+        return path
+    raise WorkspaceError(
+        f"{path} is not an mdrecall workspace (no MEMORY.md, memory/ or .mdrecall.toml in it). {hint}"
+    )

@@ -106,6 +106,10 @@ class Store(Protocol):
         """``files``, ``chunks``, ``vectors`` and ``cache`` row counts."""
         ...
 
+    def chunk_counts(self) -> dict[str, int]:
+        """How many chunks each indexed file has, keyed by path."""
+        ...
+
     def close(self) -> None:
         """Release resources."""
         ...

@@ -181,6 +181,13 @@ class InMemoryStore:
             "cache": len(self._cache),
         }
 
+    def chunk_counts(self) -> dict[str, int]:
+        """How many chunks each indexed file has, keyed by path."""
+        found: dict[str, int] = {}
+        for c in self._chunks.values():
+            found[c.path] = found.get(c.path, 0) + 1
+        return found
+
     def close(self) -> None:
         """Nothing to release."""
         self._meta["closed_at"] = str(time.time())

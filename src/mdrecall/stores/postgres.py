@@ -424,6 +424,11 @@ class PostgresStore:
         row = self._run(lambda c: c.execute(self.sql.counts).fetchone())
         return {"files": row[0], "chunks": row[1], "vectors": row[2], "cache": row[3]}
 
+    def chunk_counts(self) -> dict[str, int]:
+        """How many chunks each indexed file has, keyed by path."""
+        sql = f"SELECT path, count(*) FROM {self._ns}.chunks GROUP BY path"
+        return {r[0]: int(r[1]) for r in self._run(lambda c: c.execute(sql).fetchall())}
+
     def drop_namespace(self) -> None:
         """Delete this namespace's schema and everything in it (the Markdown files are untouched)."""
         self._run(lambda c: c.execute(f"DROP SCHEMA IF EXISTS {self._ns} CASCADE"), write=True)

@@ -474,6 +474,10 @@ class SQLiteStore:
         )[0]
         return {"files": row[0], "chunks": row[1], "vectors": row[2], "cache": row[3]}
 
+    def chunk_counts(self) -> dict[str, int]:
+        """How many chunks each indexed file has, keyed by path."""
+        return {r[0]: int(r[1]) for r in self._query("SELECT path, count(*) FROM chunks GROUP BY path")}
+
     def close(self) -> None:
         """Close the connection (the WAL is checkpointed by SQLite)."""
         with self._lock:
