@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
 from datetime import date
 from pathlib import Path
 
@@ -171,3 +174,63 @@ def test_global_flags_are_accepted_after_the_command(ws: Path, tmp_path: Path) -
     assert json.loads(after.stdout)["results"] == json.loads(before.stdout)["results"]
     mixed = run("--json", "search", "Stripe", "--workspace", str(ws), "-n", "1", cwd=tmp_path)
     assert json.loads(mixed.stdout)["results"][0]["path"] == "memory/2026-01-26.md"
+
+
+def test_ctrl_c_exits_130_without_a_traceback(ws: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mdrecall", "-w", str(ws), "remember", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(3)  # started and blocked reading the note from stdin
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "mdrecall: interrupted" in err and "Traceback" not in err
+    assert date.today().isoformat() not in {p.stem for p in (ws / "memory").glob("*.md")}
+
+
+def test_mcp_port_errors(ws: Path) -> None:
+    bad = run("-w", str(ws), "mcp", "--http", "--port", "70000")
+    assert bad.returncode == 2 and "--port" in bad.stderr and "Traceback" not in bad.stderr
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = run("-w", str(ws), "mcp", "--http", "--port", str(port), "--no-watch")
+    assert out.returncode == 1, out.stderr
+    assert f"cannot serve on 127.0.0.1:{port}" in out.stderr and "--port" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_usage_errors_exit_2_and_json_errors_go_to_stderr(ws: Path, tmp_path: Path) -> None:
+    bare = run()
+    assert bare.returncode == 2 and "Usage: mdrecall" in bare.stderr + bare.stdout
+    unknown = run("-w", str(ws), "serch", "x")
+    assert unknown.returncode == 2 and "No such command 'serch'" in unknown.stderr
+    err = run("-w", str(tmp_path), "status", "--json")
+    assert err.returncode == 1 and err.stdout == ""
+    assert json.loads(err.stderr)["error"]["code"] == "workspace"
+
+
+def test_status_in_a_plain_folder_creates_nothing(tmp_path: Path) -> None:
+    out = run("status", cwd=tmp_path)
+    assert out.returncode == 1 and "not an mdrecall workspace" in out.stderr
+    assert not (tmp_path / ".mdrecall").exists()
+
+
+def test_internal_errors_are_one_line_with_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
+    from mdrecall.cli.app import State
+    from mdrecall.cli.errors import run_guarded
+
+    assert run_guarded(lambda: 1 / 0, State(), []) == 3
+    assert capsys.readouterr().err == (
+        "mdrecall: internal error: ZeroDivisionError: division by zero (set MDRECALL_DEBUG=1 for details)\n"
+    )
+    assert run_guarded(lambda: 1 / 0, State(format="json"), []) == 3
+    assert json.loads(capsys.readouterr().err)["error"]["code"] == "internal"

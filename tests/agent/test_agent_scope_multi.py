@@ -93,7 +93,7 @@ def test_agent_flag_through_the_cli(tmp_path: Path) -> None:
     )
     out = run_cli("--config", str(cfg), "agents", "--json")
     assert out.returncode == 0, out.stderr
-    assert [r["agent"] for r in json.loads(out.stdout)] == ["alpha", "beta"]
+    assert [r["agent"] for r in json.loads(out.stdout)["agents"]] == ["alpha", "beta"]
     (tmp_path / "alpha").mkdir()
     write(tmp_path, "alpha/MEMORY.md", "# Memory\n- Alpha prefers green tea.\n")
     ctx = run_cli("--config", str(cfg), "context", "--agent", "alpha")

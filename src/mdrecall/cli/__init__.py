@@ -21,7 +21,7 @@ from .app import cli
 __all__ = ["COMMAND_MODULES", "cli", "main"]
 
 #: Modules whose import registers commands on :data:`cli`, in the order ``mdrecall --help`` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("mdrecall.cli.core", "mdrecall.cli.agent")
+COMMAND_MODULES: tuple[str, ...] = ("mdrecall.cli.core", "mdrecall.cli.agent", "mdrecall.cli.tools")
 
 for _name in COMMAND_MODULES:
     import_module(_name)

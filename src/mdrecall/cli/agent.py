@@ -17,7 +17,7 @@ import click
 
 from ..errors import MdrecallError
 from .app import command, load_cli_config, open_memory, state
-from .output import print_json
+from .output import Listing, emit, warn
 
 __all__: list[str] = []
 
@@ -35,16 +35,32 @@ def _open(agent: str | None) -> tuple[Any, Any]:
     if not agent:
         mem = open_memory()
         return mem, mem.config
-    from ..agent.workspaces import open_agent
+    return open_memory(agent), _base_config()
 
-    base = _base_config()
-    return open_agent(agent, base), base
+
+def _port_free(host: str, port: int) -> None:
+    """A clear error now, rather than a server that logs a bind failure and exits."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise MdrecallError(f"cannot serve on {host}: {exc}. Check --host") from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        try:
+            sock.bind(addr)
+        except OSError as exc:
+            raise MdrecallError(
+                f"cannot serve on {host}:{port}: {exc.strerror or exc}. Another server may be using the "
+                "port: stop it, or choose another with --port"
+            ) from None
 
 
 def agent_option(f: F) -> F:
     """``--agent ID``: use that agent's own workspace and config."""
     return click.option(
-        "--agent", help="Agent id: use that agent's own workspace and config ([agents.<id>])."
+        "--agent", metavar="ID", help="Agent id: use that agent's own workspace and config ([agents.<id>])."
     )(f)
 
 
@@ -74,6 +90,8 @@ def cmd_mcp(
     from ..agent.workspaces import open_search_agents
     from ..mcp_server import serve
 
+    if http:
+        _port_free(host, port)
     mem, base = _open(agent)
     others = open_search_agents(mem, base)
     try:
@@ -185,8 +203,12 @@ def cmd_hooks(
 
     project = Path(project_dir).expanduser().resolve() if project_dir else Path.cwd()
     if action == "install":
-        raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()
-        plan = install(scope, Path(raw).expanduser().resolve(), project_dir=project, agent=agent)
+        from ..workspace import require_workspace
+
+        raw = Path(state().workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()).expanduser()
+        if not agent:
+            require_workspace(raw)
+        plan = install(scope, raw.resolve(), project_dir=project, agent=agent)
     else:
         plan = uninstall(scope, project_dir=project)
     for line in plan.actions:
@@ -207,22 +229,26 @@ def cmd_hooks(
 def cmd_capture(transcript: str, last: int | None, no_index: bool, agent: str | None) -> int:
     """Save the last messages of a transcript to memory/."""
     from ..agent.capture import capture_session
+    from ..errors import NotFoundError, PathError
 
+    source = Path(transcript).expanduser()
+    if not source.exists():
+        raise NotFoundError(f"{transcript}: no such transcript file")
+    if not source.is_file():
+        raise PathError(f"{transcript}: is not a file (give the path of a .jsonl transcript)")
     mem, _ = _open(agent)
     with mem:
         res = capture_session(mem.workspace, transcript, last_n=last or mem.config.flush.capture_messages)
         if res.path and not no_index:
             mem.index()
-    if state().json:
-        print_json(res.to_dict())
-    else:
-        print(
-            f"captured {res.messages} messages to {res.path}"
-            if res.path
-            else f"nothing captured: {res.skipped}"
-        )
+
+    def human() -> None:
+        done = f"captured {res.messages} messages to {res.path}"
+        print(done if res.path else f"nothing captured: {res.skipped}")
         for w in res.warnings:
-            sys.stderr.write(f"mdrecall: warning: {w}\n")
+            warn(w, quiet=state().quiet)
+
+    emit(Listing(res.to_dict(), human=human), state().format)
     return 0
 
 
@@ -250,10 +276,12 @@ def cmd_context(
                 raise MdrecallError(f"memory is not available here: {decision.reason}")
             digest = memory_context(mem, message, budget_chars=budget)
             text, data = digest.text, digest.to_dict()
-    if state().json:
-        print_json(data)
-    elif text:
-        print(text.rstrip("\n"))
+
+    def human() -> None:
+        if text:
+            print(text.rstrip("\n"))
+
+    emit(Listing(data, human=human, path_key=None), state().format)
     return 0
 
 
@@ -269,17 +297,19 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
         report = dream(mem.workspace, mem.config.dreaming, apply=apply)
         if apply and report.promoted:
             mem.index()
-    if state().json:
-        print_json(report.to_dict())
-        return 0
-    verb = "promoted" if apply else "would promote"
-    print(f"{verb} {len(report.promoted)} of {len(report.promoted) + len(report.rejected)} recalled notes")
-    for c in report.promoted:
-        print(f"  + {c.citation}  score {c.score:.2f}: {c.text[:100]}")
-    for c in report.rejected[:10]:
-        print(f"  - {c.citation}  score {c.score:.2f}: {'; '.join(c.reasons)}")
-    if not apply and report.promoted:
-        print("run `mdrecall dream --apply` to write them to MEMORY.md and DREAMS.md")
+
+    def human() -> None:
+        verb = "promoted" if apply else "would promote"
+        total = len(report.promoted) + len(report.rejected)
+        print(f"{verb} {len(report.promoted)} of {total} recalled notes")
+        for c in report.promoted:
+            print(f"  + {c.citation}  score {c.score:.2f}: {c.text[:100]}")
+        for c in report.rejected[:10]:
+            print(f"  - {c.citation}  score {c.score:.2f}: {'; '.join(c.reasons)}")
+        if not apply and report.promoted:
+            print("run `mdrecall dream --apply` to write them to MEMORY.md and DREAMS.md")
+
+    emit(Listing(report.to_dict(), human=human, path_key=None), state().format)
     return 0
 
 
@@ -300,12 +330,14 @@ def cmd_agents() -> int:
                 "searches": list(cfg.scope.search_agents),
             }
         )
-    if state().json:
-        print_json(rows)
-        return 0
-    if not rows:
-        print("no agents configured (add [agents.<id>] tables to the config)")
-    for r in rows:
-        extra = f"  also searches: {', '.join(r['searches'])}" if r["searches"] else ""
-        print(f"{r['agent']:<16} {r['workspace']}{'' if r['exists'] else ' (not created yet)'}{extra}")
+
+    def human() -> None:
+        if not rows:
+            print("no agents configured (add [agents.<id>] tables to the config)")
+        for r in rows:
+            extra = f"  also searches: {', '.join(r['searches'])}" if r["searches"] else ""
+            print(f"{r['agent']:<16} {r['workspace']}{'' if r['exists'] else ' (not created yet)'}{extra}")
+
+    columns = ["agent", "workspace", "exists", "searches"]
+    emit(Listing({"agents": rows}, rows, columns=columns, human=human, path_key="workspace"), state().format)
     return 0

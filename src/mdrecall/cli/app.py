@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -84,6 +85,15 @@ _GLOBAL: list[Callable[[F], F]] = [
         help="Index file (default: <workspace>/.mdrecall/index.sqlite).",
     ),
     click.option(
+        "--format",
+        "-f",
+        "output_format",
+        type=click.Choice(FORMATS),
+        expose_value=False,
+        callback=_setter("format"),
+        help="Output format (default table).",
+    ),
+    click.option(
         "--json",
         "as_json",
         is_flag=True,
@@ -99,13 +109,27 @@ _GLOBAL: list[Callable[[F], F]] = [
         callback=_setter("quiet"),
         help="Print only results: no notes, warnings or progress.",
     ),
+    click.option(
+        "-v",
+        "--verbose",
+        count=True,
+        expose_value=False,
+        callback=_setter("verbose", lambda st, v: st.verbose + v),
+        help="Say more on stderr (repeat for more).",
+    ),
 ]
 
 
 def global_options(f: F) -> F:
-    """Add the global flags to a command (they are also accepted before the command name)."""
+    """Add the global flags to a command (they are also accepted before the command name).
+
+    They are listed after the command's own options in its ``--help``.
+    """
+    own = getattr(f, "__click_params__", [])
+    f.__click_params__ = []  # type: ignore[attr-defined]
     for opt in reversed(_GLOBAL):
         f = opt(f)
+    f.__click_params__ = f.__click_params__ + own  # type: ignore[attr-defined]
     return f
 
 
@@ -190,18 +214,58 @@ def overrides(provider: str | None = None) -> dict[str, Any]:
     return over
 
 
+@contextmanager
+def user_config_env() -> Iterator[None]:
+    """While inside, ``$MDRECALL_CONFIG`` names the ``--config`` file (restored after: no leak in tests)."""
+    path = state().config
+    if not path:
+        yield
+        return
+    before = os.environ.get("MDRECALL_CONFIG")
+    os.environ["MDRECALL_CONFIG"] = path
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("MDRECALL_CONFIG", None)
+        else:
+            os.environ["MDRECALL_CONFIG"] = before
+
+
 def load_cli_config(workspace: Path | None, provider: str | None = None) -> Any:
     """The config for ``workspace`` with the flags applied (``--config`` names the user file)."""
     from ..config import load_config
 
-    if state().config:
-        os.environ["MDRECALL_CONFIG"] = state().config
-    return load_config(workspace, overrides=overrides(provider))
+    with user_config_env():
+        return load_config(workspace, overrides=overrides(provider))
 
 
-def open_memory() -> Any:
-    """Open the :class:`~mdrecall.Memory` the global flags describe."""
+def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
+    """Open the :class:`~mdrecall.Memory` the global flags describe, or agent ``agent``'s own.
+
+    With ``require`` (the default) a folder that is not a workspace is refused with a hint, never
+    turned into one.
+    """
     from ..memory import Memory
+    from ..workspace import require_workspace
 
+    agent = agent or os.environ.get("MDRECALL_AGENT_ID")
+    if agent:
+        from ..agent.workspaces import open_agent
+
+        raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE")
+        return open_agent(agent, load_cli_config(Path(raw).expanduser() if raw else None))
     ws = workspace_path()
-    return Memory.open(ws, load_cli_config(ws))
+    cfg = load_cli_config(ws)
+    if require and cfg.backend == "builtin":
+        require_workspace(ws, cfg.extra_paths)
+    mem = Memory.open(ws, cfg)
+    verbose(f"workspace {mem.workspace.root}; store {mem.store.description}")
+    return mem
+
+
+def verbose(message: str, level: int = 1) -> None:
+    """A line on stderr when ``-v`` was given (``level`` times)."""
+    st = state()
+    if st.verbose >= level and not st.quiet:
+        sys.stderr.write(f"mdrecall: {message}\n")

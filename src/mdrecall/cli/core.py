@@ -1,4 +1,4 @@
-"""The core commands: ``init``, ``index``, ``search``, ``get``, ``remember``, ``status``, ``probe``.
+"""The core commands: ``init``, ``index``, ``search``, ``get``, ``ls``, ``remember``, ``status``, ``probe``.
 
 Each parses its flags, makes one library call and formats the result (:mod:`mdrecall.cli.output`).
 """
@@ -6,16 +6,16 @@ Each parses its flags, makes one library call and formats the result (:mod:`mdre
 from __future__ import annotations
 
 import sys
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
 from .app import command, load_cli_config, open_memory, state, workspace_path
-from .output import note, print_json, warn
+from .output import Listing, emit, highlight, note, text_table, warn
 
-__all__: list[str] = []
+__all__ = ["parse_ref"]
 
 
 class _Progress:
@@ -50,6 +50,10 @@ def _warn_report(report: Any, limit: int = 10) -> None:
         warn(f"… and {len(items) - limit} more", quiet=quiet)
 
 
+def _local_time(epoch: float | None) -> str | None:
+    return datetime.fromtimestamp(epoch).isoformat(sep=" ", timespec="seconds") if epoch else None
+
+
 @command("init")
 @click.argument("dir", required=False)
 @click.option("--dry-run", is_flag=True, help="Print what would be created, create nothing.")
@@ -59,12 +63,21 @@ def cmd_init(dir: str | None, dry_run: bool) -> int:
 
     target = Path(dir).expanduser() if dir else workspace_path()
     actions = init_workspace(target, today=date.today(), dry_run=dry_run)
-    verb = "would create" if dry_run else "created"
-    for a in actions:
-        shown = verb if a.action == "create" else "exists, kept"
-        print(f"{shown:>14}  {a.path}")
     made = sum(a.action == "create" for a in actions)
-    print(f"{'dry run: ' if dry_run else ''}{made} files {verb}, {len(actions) - made} kept in {target}")
+    rows = [{"path": str(a.path), "action": a.action} for a in actions]
+    payload = {"workspace": str(target), "dryRun": dry_run, "files": rows}
+
+    def human() -> None:
+        verb = "would create" if dry_run else "created"
+        for a in actions:
+            print(f"{verb if a.action == 'create' else 'exists, kept':>14}  {a.path}")
+        kept = len(actions) - made
+        if dry_run:
+            print(f"dry run: would create {made} files and keep {kept} in {target}")
+        else:
+            print(f"created {made} files, kept {kept} in {target}")
+
+    emit(Listing(payload, rows, human=human), state().format)
     return 0
 
 
@@ -77,69 +90,165 @@ def cmd_index(force: bool) -> int:
         bar = _Progress(sys.stderr.isatty() and not st.json and not st.quiet)
         report = mem.index(force=force, progress=bar)
         bar.finish()
-    if st.json:
-        print_json(report.to_dict())
-    else:
+
+    def human() -> None:
         _warn_report(report)
         print(report.summary())
+
+    emit(Listing(report.to_dict(), human=human, path_key=None), st.format)
     return 0
 
 
+def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date | None:
+    from ..errors import MdrecallError
+    from ..filters import parse_day
+
+    if value is None:
+        return None
+    try:
+        return parse_day(value, date.today())
+    except MdrecallError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 @command("search")
-@click.argument("query")
-@click.option("-n", "--max-results", "n", type=int, help="Number of results (default 6).")
-@click.option("--min-score", type=float, help="Minimum score 0..1 (default 0.35).")
+@click.argument("words", nargs=-1, required=True, metavar="QUERY...")
+@click.option("-n", "--max-results", "n", type=click.IntRange(1, 1000), help="Number of results (default 6).")
+@click.option("--min-score", type=click.FloatRange(0, 1), help="Minimum score 0..1 (default 0.35).")
 @click.option("--mode", type=click.Choice(["hybrid", "bm25", "vector"]), help="Run one leg alone, or both.")
-@click.option("--source", type=click.Choice(["memory", "sessions"]), help="Only this source.")
+@click.option(
+    "--source", "sources", multiple=True, type=click.Choice(["memory", "sessions"]), help="Only this source."
+)
+@click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
+@click.option("--since", callback=_day, metavar="DATE", help="Only dated files from this day on.")
+@click.option("--until", callback=_day, metavar="DATE", help="Only dated files up to this day.")
+@click.option("--agent", metavar="ID", help="Search this agent's own workspace ([agents.<id>]).")
 @click.option("--explain", is_flag=True, help="Show each stage's score.")
 def cmd_search(
-    query: str, n: int | None, min_score: float | None, mode: str | None, source: str | None, explain: bool
+    words: tuple[str, ...],
+    n: int | None,
+    min_score: float | None,
+    mode: str | None,
+    sources: tuple[str, ...],
+    paths: tuple[str, ...],
+    since: date | None,
+    until: date | None,
+    agent: str | None,
+    explain: bool,
 ) -> int:
-    """Search memory."""
+    """Search memory (the words are joined: quoting the query is optional)."""
+    from ..filters import SearchFilter
+
     st = state()
-    with open_memory() as mem:
+    query = " ".join(words)
+    filters = SearchFilter(paths=tuple(p for p in paths if p.strip()), since=since, until=until)
+    with open_memory(agent) as mem:
         result = mem.search_result(
             query,
             max_results=n,
             min_score=min_score,
             mode=mode,
-            sources=[source] if source else None,
+            sources=list(sources) or None,
             explain=explain,
+            filters=filters,
         )
-    if st.json:
-        print_json({"query": query, **result.to_dict()})
-        return 0
-    if result.fallback:
+    if result.fallback and st.format in (None, "table"):
         note(result.fallback, quiet=st.quiet)
-    if not result.hits:
-        print("no results")
-        return 0
-    for i, h in enumerate(result.hits, 1):
-        meta = " · ".join(x for x in (h.date or "", h.heading) if x)
-        print(f"{i}. {h.citation}  score {h.score:.2f}" + (f"  ({meta})" if meta else ""))
-        if h.explain:
-            print("   " + "  ".join(f"{k}={v:.3f}" for k, v in h.explain.items()))
-        for line in h.snippet.splitlines():
-            print(f"   {line}")
-        print()
+    hits = [h.to_dict() for h in result.hits]
+
+    def human() -> None:
+        if not result.hits:
+            print("no results")
+            if filters.active or sources:
+                note("filters are on: try without --path, --source, --since or --until", quiet=st.quiet)
+            return
+        terms = result.keyword_query.terms
+        for i, h in enumerate(result.hits, 1):
+            meta = " · ".join(x for x in (h.date or "", h.heading) if x)
+            extra = f"  ({meta})" if meta else ""
+            click.echo(f"{i}. {click.style(h.citation, fg='cyan')}  score {h.score:.2f}{extra}")
+            if h.explain:
+                click.echo("   " + "  ".join(f"{k}={v:.3f}" for k, v in h.explain.items()))
+            for line in h.snippet.splitlines():
+                click.echo("   " + highlight(line, terms))
+            click.echo()
+
+    payload = {"query": query, **result.to_dict()}
+    columns = ["path", "startLine", "endLine", "score", "citation", "source", "date", "heading", "snippet"]
+    emit(Listing(payload, hits, columns=columns + (["explain"] if explain else []), human=human), st.format)
     return 0
 
 
+def parse_ref(ref: str, from_line: int, lines: int | None) -> tuple[str, int, int | None]:
+    """``PATH``, ``PATH:FROM``, ``PATH:FROM:COUNT`` or a citation ``PATH#L10-L20`` → (path, from, count)."""
+    if "#L" in ref:
+        path, _, span = ref.partition("#L")
+        first, _, last = span.partition("-")
+        try:
+            start = int(first)
+            end = int(last.lstrip("L")) if last else start
+        except ValueError:
+            raise click.BadParameter(f"{ref!r}: a citation is PATH#L10 or PATH#L10-L20") from None
+        return path, start, max(1, end - start + 1)
+    parts = ref.split(":")
+    nums: list[int] = []
+    while len(parts) > 1 and len(nums) < 2 and parts[-1].isdigit():
+        nums.insert(0, int(parts.pop()))
+    path = ":".join(parts)
+    if not nums:
+        return path, from_line, lines
+    return path, nums[0], nums[1] if len(nums) > 1 else lines
+
+
 @command("get")
-@click.argument("path")
-@click.option("--from", "from_line", type=int, default=1, help="First line (1-based).")
-@click.option("--lines", type=int, help="How many lines (default 120).")
-def cmd_get(path: str, from_line: int, lines: int | None) -> int:
-    """Print lines of a memory file."""
+@click.argument("refs", nargs=-1, required=True, metavar="PATH[:FROM[:COUNT]]...")
+@click.option("--from", "from_line", type=click.IntRange(min=1), default=1, help="First line (1-based).")
+@click.option("--lines", type=click.IntRange(min=1), help="How many lines (default 120).")
+def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
+    """Print lines of one or more memory files (PATH, PATH:FROM:COUNT or PATH#L10-L20)."""
     st = state()
+    wanted = [parse_ref(r, from_line, lines) for r in refs]
     with open_memory() as mem:
-        res = mem.get(path, from_line=from_line, lines=lines)
-    if st.json:
-        print_json(res.to_dict())
+        got = [mem.get(path, from_line=start, lines=count) for path, start, count in wanted]
+    rows = [g.to_dict() for g in got]
+
+    def human() -> None:
+        for i, g in enumerate(got):
+            if len(got) > 1:
+                print(f"{'' if i == 0 else chr(10)}==> {g.path}:{g.from_line}-{g.to_line} <==")
+            print(g.text)
+            if g.next_from:
+                note(f"more lines follow: mdrecall get {g.path}:{g.next_from}", quiet=st.quiet)
+
+    if st.format == "md":
+        for g in got:
+            print(f"### {g.path}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
         return 0
-    print(res.text)
-    if res.next_from:
-        note(f"more lines follow: mdrecall get {res.path} --from {res.next_from}", quiet=st.quiet)
+    payload = rows[0] if len(rows) == 1 else {"files": rows}
+    emit(Listing(payload, rows, human=human), st.format)
+    return 0
+
+
+@command("ls")
+@click.option("--source", type=click.Choice(["memory", "sessions"]), help="Only this source.")
+@click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
+def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
+    """List the indexed files with their chunks, dates and sizes."""
+    from ..filters import SearchFilter
+
+    flt = SearchFilter(paths=tuple(p for p in paths if p.strip()))
+    with open_memory() as mem:
+        files = [f.to_dict() for f in mem.files(source) if flt.keeps(f.path, f.date)]
+    payload = {"files": files, "count": len(files)}
+    columns = ["path", "source", "chunks", "size", "modified", "date"]
+
+    def human() -> None:
+        if not files:
+            print("no indexed files (run `mdrecall index`)")
+            return
+        sys.stdout.write(text_table(columns, files))
+
+    emit(Listing(payload, files, columns=columns, human=human), state().format)
     return 0
 
 
@@ -151,10 +260,8 @@ def cmd_remember(text: str, long_term: bool) -> int:
     body = text if text != "-" else sys.stdin.read()
     with open_memory() as mem:
         res = mem.remember(body, long_term=long_term)
-    if state().json:
-        print_json(res.to_dict())
-    else:
-        print(f"remembered in {res.path}#L{res.line}")
+    listing = Listing(res.to_dict(), human=lambda: print(f"remembered in {res.path}#L{res.line}"))
+    emit(listing, state().format)
     return 0
 
 
@@ -162,18 +269,27 @@ def cmd_remember(text: str, long_term: bool) -> int:
 def cmd_status() -> int:
     """Show the index state."""
     with open_memory() as mem:
-        st = mem.status()
-    if state().json:
-        print_json(st.to_dict())
-        return 0
-    for key, value in st.to_dict().items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k}={v}" for k, v in value.items()) or "-"
-        elif key in ("last_sync", "checked_at") and isinstance(value, (int, float)):
-            from datetime import datetime
+        raw = mem.status().to_dict()
+    data: dict[str, Any] = {}
+    for key, value in raw.items():
+        data[key] = value
+        if key == "last_sync":
+            data["last_sync_at"] = _local_time(value)
+    rows = [{"key": k, "value": v} for k, v in data.items()]
 
-            value = datetime.fromtimestamp(value).strftime("%Y-%m-%d %H:%M:%S")
-        print(f"{key:>16}: {value}")
+    def human() -> None:
+        for key, value in data.items():
+            if key == "last_sync":
+                continue
+            if key == "checked_at":
+                value = _local_time(value)
+            if key == "last_sync_at" and value is None:
+                value = "never"
+            if isinstance(value, dict):
+                value = ", ".join(f"{k}={'-' if v is None else v}" for k, v in value.items()) or "-"
+            print(f"{key:>16}: {'-' if value is None else value}")
+
+    emit(Listing(data, rows, columns=["key", "value"], human=human, path_key=None), state().format)
     return 0
 
 
@@ -184,32 +300,33 @@ def cmd_probe(provider: str | None, rerank: bool) -> int:
     """Check the configured embedder end to end (model, dims, latency)."""
     ws = workspace_path()
     cfg = load_cli_config(ws if ws.is_dir() else None, provider)
-    as_json = state().json
     if rerank:
         from ..rerankers import probe_reranker
 
         found = probe_reranker(cfg.rerank)
-        if as_json:
-            print_json(found)
-            return 0
-        where = "remote" if found["is_remote"] else "local"
-        verdict = "ranks the answer first" if found["sane"] else "did NOT rank the answer first"
-        print(
-            f"{found['reranker']} · {where} · first call {found['cold_ms']:.0f} ms, then "
-            f"{found['latency_ms']:.0f} ms · {verdict} (scores {found['scores']})"
-        )
+
+        def human() -> None:
+            where = "remote" if found["is_remote"] else "local"
+            verdict = "ranks the answer first" if found["sane"] else "did NOT rank the answer first"
+            print(
+                f"{found['reranker']} · {where} · first call {found['cold_ms']:.0f} ms, then "
+                f"{found['latency_ms']:.0f} ms · {verdict} (scores {found['scores']})"
+            )
+
+        emit(Listing(found, human=human, path_key=None), state().format)
         return 0
     from ..embedders.probe import probe
 
     info = probe(cfg.embedding)
-    if as_json:
-        print_json(info)
-        return 0
-    remote = "remote" if info.get("is_remote") else "local"
-    print(
-        f"{info['provider']} {info['model']} · {info['dims']} dims · {remote} · "
-        f"first call {info.get('cold_ms', 0):.0f} ms, then {info.get('latency_ms', 0):.0f} ms"
-    )
-    if info.get("fallback_used"):
-        print(f"served by the fallback: {info.get('fallback_error')}")
+
+    def show() -> None:
+        remote = "remote" if info.get("is_remote") else "local"
+        print(
+            f"{info['provider']} {info['model']} · {info['dims']} dims · {remote} · "
+            f"first call {info.get('cold_ms', 0):.0f} ms, then {info.get('latency_ms', 0):.0f} ms"
+        )
+        if info.get("fallback_used"):
+            print(f"served by the fallback: {info.get('fallback_error')}")
+
+    emit(Listing(info, human=show, path_key=None), state().format)
     return 0

@@ -19,8 +19,6 @@ from typing import Any
 
 import click
 
-from ..errors import MdrecallError
-
 __all__ = ["SCHEMA_VERSION", "Listing", "emit", "highlight", "note", "print_json", "warn"]
 
 #: Version of the JSON output contract; raised only when a field changes meaning or goes away.
@@ -84,7 +82,7 @@ def emit(listing: Listing, fmt: str | None) -> None:
         sys.stdout.write(markdown_table(listing.columns, listing.rows))
     elif fmt == "files":
         if listing.path_key is None:
-            raise MdrecallError("this command lists no files: use --format table, json, jsonl, csv or md")
+            raise click.UsageError("this command lists no files: use --format table, json, jsonl, csv or md")
         seen: dict[str, None] = {}
         for row in listing.rows:
             if row.get(listing.path_key):
