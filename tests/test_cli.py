@@ -234,3 +234,17 @@ def test_internal_errors_are_one_line_with_exit_3(capsys: pytest.CaptureFixture[
     )
     assert run_guarded(lambda: 1 / 0, State(format="json"), []) == 3
     assert json.loads(capsys.readouterr().err)["error"]["code"] == "internal"
+
+
+def test_a_closed_pipe_is_not_an_error(ws: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mdrecall", "-w", str(ws), "get", "MEMORY.md", "memory/2026-01-26.md"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # like `mdrecall get … | head -0`
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "Exception ignored" not in err

@@ -142,6 +142,15 @@ class _Group(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # `mdrecall ls | head`: the reader has what it wanted; not an error
+            from .errors import quiet_stdout
+
+            quiet_stdout()
+            ctx.exit(0)
+
     def main(  # type: ignore[override]
         self,
         args: Sequence[str] | None = None,
@@ -249,7 +258,6 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
     from ..memory import Memory
     from ..workspace import require_workspace
 
-    agent = agent or os.environ.get("MDRECALL_AGENT_ID")
     if agent:
         from ..agent.workspaces import open_agent
 

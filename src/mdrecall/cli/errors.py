@@ -26,7 +26,15 @@ import click
 
 from ..errors import MdrecallError
 
-__all__ = ["EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_USAGE", "EXIT_USER", "error_code", "run_guarded"]
+__all__ = [
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_USAGE",
+    "EXIT_USER",
+    "error_code",
+    "quiet_stdout",
+    "run_guarded",
+]
 
 EXIT_USER = 1
 EXIT_USAGE = 2
@@ -83,6 +91,7 @@ def run_guarded(run: Callable[[], Any], state: Any, argv: Sequence[str]) -> int:
     """Run the command; map every outcome to an exit code and a report (never a traceback)."""
     try:
         rv = run()
+        sys.stdout.flush()  # a closed pipe shows here, not as "Exception ignored" at exit
     except MdrecallError as exc:
         return _report(_wants_json(state, argv), error_code(exc), str(exc), EXIT_USER)
     except click.UsageError as exc:
@@ -95,7 +104,7 @@ def run_guarded(run: Callable[[], Any], state: Any, argv: Sequence[str]) -> int:
     except (click.Abort, KeyboardInterrupt):
         return _report(_wants_json(state, argv), "interrupted", "", EXIT_INTERRUPTED)
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, never a traceback
         if os.environ.get("MDRECALL_DEBUG"):
@@ -105,7 +114,7 @@ def run_guarded(run: Callable[[], Any], state: Any, argv: Sequence[str]) -> int:
     return rv if isinstance(rv, int) else 0
 
 
-def _quiet_stdout() -> None:
+def quiet_stdout() -> None:
     """After a closed pipe (``mdrecall … | head``), stop Python complaining when it flushes at exit."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
