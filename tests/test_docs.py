@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from mdrecall.cli import cli
+from mdrecall.cli import COMMANDS, cli, load_commands
 from mdrecall.config import Config
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -46,6 +46,8 @@ def long_options(cmd: click.Command) -> list[str]:
 
 
 def test_every_cli_command_and_option_is_documented() -> None:
+    load_commands()
+    assert set(cli.commands) == set(COMMANDS), "every command is listed in mdrecall.cli.app.COMMANDS"
     text = (DOCS / "cli.md").read_text()
     missing = [o for o in long_options(cli) if o not in ("--help", "--version") and o not in text]
     for name, cmd in cli_commands(cli):

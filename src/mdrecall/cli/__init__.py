@@ -5,26 +5,20 @@ Each command parses its flags, makes one library call and formats the result. Th
 * :mod:`~mdrecall.cli.app`: the root group, the global flags (accepted anywhere), opening the workspace;
 * :mod:`~mdrecall.cli.errors`: exit codes and error reports (one line, or JSON with ``--json``);
 * :mod:`~mdrecall.cli.output`: the output formats (table, json, jsonl, csv, md, files);
-* :mod:`~mdrecall.cli.core` and :mod:`~mdrecall.cli.agent`: the commands.
+* :mod:`~mdrecall.cli.core`, :mod:`~mdrecall.cli.agent` and :mod:`~mdrecall.cli.tools`: the commands.
 
-A module that adds commands declares them with :func:`mdrecall.cli.app.command` and is listed in
-:data:`COMMAND_MODULES`; keep such modules light to import (handlers import what they need when they run).
+A module that adds commands declares them with :func:`mdrecall.cli.app.command` and lists each in
+:data:`mdrecall.cli.app.COMMANDS` (command name → module), which imports it only when one of its commands
+runs; keep such modules light to import (handlers import what they need when they run).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import import_module
 
-from .app import cli
+from .app import COMMANDS, cli, load_commands
 
-__all__ = ["COMMAND_MODULES", "cli", "main"]
-
-#: Modules whose import registers commands on :data:`cli`, in the order ``mdrecall --help`` lists them.
-COMMAND_MODULES: tuple[str, ...] = ("mdrecall.cli.core", "mdrecall.cli.agent", "mdrecall.cli.tools")
-
-for _name in COMMAND_MODULES:
-    import_module(_name)
+__all__ = ["COMMANDS", "cli", "load_commands", "main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

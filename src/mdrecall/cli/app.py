@@ -133,14 +133,56 @@ def global_options(f: F) -> F:
     return f
 
 
+#: Every command, in ``mdrecall --help`` order, and the module (under ``mdrecall.cli``) that defines it.
+#: A module is imported only when one of its commands runs (or for help and completion), so a one-shot
+#: ``mdrecall search`` never builds the other commands' options. A new command is added here.
+COMMANDS: dict[str, str] = {
+    "init": "core",
+    "index": "core",
+    "search": "core",
+    "get": "core",
+    "ls": "core",
+    "remember": "core",
+    "status": "core",
+    "probe": "core",
+    "doctor": "tools",
+    "config": "tools",
+    "completion": "tools",
+    "mcp": "agent",
+    "watch": "agent",
+    "hook": "agent",
+    "hooks": "agent",
+    "capture": "agent",
+    "context": "agent",
+    "dream": "agent",
+    "agents": "agent",
+}
+
+
+def load_commands() -> None:
+    """Import every command module (what ``--help``, completion and the docs test need)."""
+    from importlib import import_module
+
+    for module in dict.fromkeys(COMMANDS.values()):
+        import_module(f"mdrecall.cli.{module}")
+
+
 class _Group(click.Group):
-    """The root group: commands listed in the order they were added, and one error policy for all.
+    """The root group: commands loaded lazily (:data:`COMMANDS`), and one error policy for all.
 
     ``main`` never lets a traceback out: exit codes are those of :mod:`mdrecall.cli.errors`.
     """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(self.commands)
+        load_commands()
+        return [*COMMANDS, *(name for name in self.commands if name not in COMMANDS)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            from importlib import import_module
+
+            import_module(f"mdrecall.cli.{COMMANDS[cmd_name]}")
+        return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

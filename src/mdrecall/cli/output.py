@@ -9,7 +9,6 @@ Notes, warnings and progress go to stderr and are silenced by ``--quiet``; JSON 
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import re
@@ -74,6 +73,8 @@ def emit(listing: Listing, fmt: str | None) -> None:
         for row in listing.rows:
             sys.stdout.write(json.dumps(dict(row), ensure_ascii=False) + "\n")
     elif fmt == "csv":
+        import csv
+
         out = csv.writer(sys.stdout, lineterminator="\n")
         out.writerow(listing.columns)
         for row in listing.rows:
