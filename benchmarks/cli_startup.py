@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,20 +40,29 @@ MDRECALL = [sys.executable, "-m", "mdrecall"]
 
 def wall_ms(cmd: list[str], runs: int, env: dict[str, str]) -> float:
     """Median wall time of ``cmd`` over ``runs`` fresh processes (one warm-up run first)."""
-    return paired_ms([cmd], runs, [env])[0]
+    return paired_ms([cmd], runs, [env])[0][0]
 
 
-def paired_ms(cmds: list[list[str]], runs: int, envs: list[dict[str, str]]) -> list[float]:
-    """Median wall times of several commands, run alternately (so load drifts hit them alike)."""
+def paired_ms(cmds: list[list[str]], runs: int, envs: list[dict[str, str]]) -> list[tuple[float, float]]:
+    """(median wall ms, median CPU ms) of several commands, run alternately (load drifts hit them alike).
+
+    CPU time (user + system of the child) is the steadier figure on a loaded machine: waiting for a
+    core does not count in it.
+    """
     for cmd, env in zip(cmds, envs, strict=True):
         subprocess.run(cmd, capture_output=True, env=env, check=True)
-    times: list[list[float]] = [[] for _ in cmds]
+    walls: list[list[float]] = [[] for _ in cmds]
+    cpus: list[list[float]] = [[] for _ in cmds]
     for _ in range(runs):
         for i, (cmd, env) in enumerate(zip(cmds, envs, strict=True)):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
             subprocess.run(cmd, capture_output=True, env=env, check=True)
-            times[i].append((time.perf_counter() - t) * 1000)
-    return [statistics.median(t) for t in times]
+            walls[i].append((time.perf_counter() - t) * 1000)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            cpus[i].append(cpu * 1000)
+    return [(statistics.median(w), statistics.median(c)) for w, c in zip(walls, cpus, strict=True)]
 
 
 def slowest_imports(module: str, env: dict[str, str], top: int = 12) -> list[tuple[str, float]]:
@@ -97,9 +107,10 @@ def main() -> int:
             base = {**env, "PYTHONPATH": str(Path(args.baseline_src).resolve())}
             for name, cmd in (("version", version), ("search_bm25", search), ("import_cli", None)):
                 cmd = cmd or [*py, "import mdrecall.cli"]
-                ours, theirs = paired_ms([cmd, cmd], args.runs, [env, base])
+                (ours, ours_cpu), (theirs, theirs_cpu) = paired_ms([cmd, cmd], args.runs, [env, base])
                 res[f"{name}_ms"], res[f"{name}_baseline_ms"] = ours, theirs
-                res[f"{name}_ratio"] = ours / theirs
+                res[f"{name}_cpu_ms"], res[f"{name}_baseline_cpu_ms"] = ours_cpu, theirs_cpu
+                res[f"{name}_cpu_ratio"] = ours_cpu / theirs_cpu
         else:
             res["version_ms"] = wall_ms(version, args.runs, env)
             res["search_bm25_ms"] = wall_ms(search, args.runs, env)
