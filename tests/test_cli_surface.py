@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 from datetime import date
 from pathlib import Path
 
@@ -322,3 +323,35 @@ def test_agents_json_is_versioned(tmp_path: Path) -> None:
     cfg.write_text(f'[agents.a]\nworkspace = "{(tmp_path / "a").as_posix()}"\n')
     data = json.loads(invoke("agents", "--config", str(cfg), "--json").stdout)
     assert data["version"] == 1 and data["agents"][0]["agent"] == "a"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["status"],
+        ["ls"],
+        ["index"],
+        ["search", "Stripe"],
+        ["get", "MEMORY.md"],
+        ["get", "MEMORY.md", "memory/2026-01-27.md"],
+        ["remember", "a versioned note"],
+        ["doctor", "--no-model"],
+        ["config", "show"],
+        ["config", "show", "--origin"],
+        ["context"],
+        ["dream"],
+        ["probe", "--provider", "fake"],
+        ["agents"],
+    ],
+)
+def test_every_json_output_is_versioned(indexed: Path, args: list[str]) -> None:
+    out = invoke(*args, "-w", str(indexed), "--json")
+    assert out.exit_code == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert next(iter(data)) == "version" and data["version"] == 1
+
+
+def test_verbose_says_how_long_it_took(indexed: Path) -> None:
+    out = invoke("-v", "ls", "-w", str(indexed))
+    assert re.search(r"mdrecall: done in \d+ ms", out.stderr)
+    assert "done in" not in invoke("-v", "-q", "ls", "-w", str(indexed)).stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -185,8 +186,11 @@ class _Group(click.Group):
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        started = time.perf_counter()
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            verbose(f"done in {(time.perf_counter() - started) * 1000:.0f} ms")
+            return result
         except BrokenPipeError:  # `mdrecall ls | head`: the reader has what it wanted; not an error
             from .errors import quiet_stdout
 

@@ -36,15 +36,14 @@ def cmd_doctor(no_model: bool) -> int:
     ws = workspace_path()
     cfg = load_cli_config(ws if ws.is_dir() else None)
     checks = []
-    with user_config_env():
-        found = list(run_checks(ws, cfg, overrides=overrides(), model=not no_model))
-    for check in found:
-        checks.append(check)
-        if st.format in (None, "table"):
-            mark = click.style(f"{_MARKS[check.status]:>4}", fg=_COLOURS[check.status], bold=True)
-            click.echo(f"{mark}  {check.name:<10} {check.detail}")
-            if check.hint and check.status in ("warn", "fail"):
-                click.echo(f"{'':16}→ {check.hint}")
+    with user_config_env():  # each line is printed as its check ends (loading a model takes a while)
+        for check in run_checks(ws, cfg, overrides=overrides(), model=not no_model):
+            checks.append(check)
+            if st.format in (None, "table"):
+                mark = click.style(f"{_MARKS[check.status]:>4}", fg=_COLOURS[check.status], bold=True)
+                click.echo(f"{mark}  {check.name:<10} {check.detail}")
+                if check.hint and check.status in ("warn", "fail"):
+                    click.echo(f"{'':16}→ {check.hint}")
     rows = [c.to_dict() for c in checks]
     failed = sum(c.status == "fail" for c in checks)
     payload = {"ok": not failed, "checks": rows}
