@@ -248,3 +248,20 @@ def test_a_closed_pipe_is_not_an_error(ws: Path) -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "Traceback" not in err and "Exception ignored" not in err
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash on this machine")
+def test_bash_completion_script_completes_commands_and_flags() -> None:
+    exe = shutil.which("mdrecall")
+    assert exe
+    script = (
+        'eval "$(mdrecall completion bash)"; complete -p mdrecall; '
+        'COMP_WORDS=(mdrecall sea); COMP_CWORD=1; _mdrecall_completion mdrecall; echo "${COMPREPLY[@]}"; '
+        "COMPREPLY=(); COMP_WORDS=(mdrecall search x --si); COMP_CWORD=3; "
+        '_mdrecall_completion mdrecall; echo "${COMPREPLY[@]}"'
+    )
+    env = {**os.environ, "PATH": f"{Path(exe).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    lines = out.stdout.splitlines()
+    assert "_mdrecall_completion" in lines[0], out.stderr
+    assert lines[1] == "search" and lines[2] == "--since"
