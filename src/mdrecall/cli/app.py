@@ -17,7 +17,22 @@ from typing import Any, TypeVar
 
 import click
 
-__all__ = ["State", "cli", "command", "global_options", "load_cli_config", "open_memory", "state"]
+__all__ = [
+    "COMMANDS",
+    "FORMATS",
+    "State",
+    "cli",
+    "command",
+    "global_options",
+    "load_cli_config",
+    "load_commands",
+    "open_memory",
+    "overrides",
+    "state",
+    "user_config_env",
+    "verbose",
+    "workspace_path",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
