@@ -247,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-n", "--max-results", dest="n", type=int, help="number of results (default 6)")
     s.add_argument("--min-score", type=float, help="minimum score 0..1 (default 0.35)")
     s.add_argument("--mode", choices=["hybrid", "bm25", "vector"], help="run one leg alone, or both")
-    s.add_argument("--source", choices=["memory", "sessions"], help="only this source")
+    s.add_argument("--source", choices=["memory", "sessions", "conversations"], help="only this source")
     s.add_argument("--explain", action="store_true", help="show each stage's score")
     s.add_argument("--json", action="store_true", help="print results as JSON")
     s.set_defaults(func=cmd_search)

@@ -116,14 +116,43 @@ def cmd_watch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _turn_hook(args: argparse.Namespace, payload: dict[str, Any]) -> int:
+    """The per-turn hooks: no index, no store, no model; whatever happens, exit 0."""
+    from .agent.hooks import handle_turn_hook
+    from .workspace import Workspace
+
+    try:
+        agent = getattr(args, "agent", None) or os.environ.get("MDRECALL_AGENT_ID")
+        if agent:
+            from .agents import resolve_agent
+
+            root, cfg = resolve_agent(_base_config(args), agent)
+            root.mkdir(parents=True, exist_ok=True)
+        else:
+            from .config import load_config
+
+            if args.config:
+                os.environ["MDRECALL_CONFIG"] = args.config
+            root = Path(args.workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()).expanduser()
+            cfg = load_config(root)
+        notes = handle_turn_hook(Workspace(root, cfg.extra_paths), cfg, args.event, payload)
+    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+        notes = [f"{args.event}: capture failed ({type(exc).__name__}: {exc})"]
+    for line in notes:
+        sys.stderr.write(f"mdrecall: {line}\n")
+    return 0
+
+
 def cmd_hook(args: argparse.Namespace) -> int:
-    from .agent.hooks import handle_hook
+    from .agent.hooks import TURN_EVENTS, handle_hook
 
     raw = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
     try:
         payload = json.loads(raw) if raw.strip() else {}
     except ValueError:
         payload = {}
+    if args.event in TURN_EVENTS:
+        return _turn_hook(args, payload if isinstance(payload, dict) else {})
     mem, _ = _open(args)
     with mem:
         out, notes = handle_hook(
@@ -275,7 +304,9 @@ def register(sub: Any) -> None:
     s.set_defaults(func=cmd_watch)
 
     s = sub.add_parser("hook", help="run a Claude Code hook (reads the hook JSON on stdin)")
-    s.add_argument("event", choices=["session-start", "pre-compact", "session-end"])
+    s.add_argument(
+        "event", choices=["session-start", "user-prompt-submit", "stop", "pre-compact", "session-end"]
+    )
     s.add_argument("--budget", type=int, default=8000, help="session-start context size in characters")
     _add_agent(s)
     s.set_defaults(func=cmd_hook)

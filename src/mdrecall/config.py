@@ -31,6 +31,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "CaptureConfig",
     "ChunkingConfig",
     "Config",
     "DreamingConfig",
@@ -174,6 +175,19 @@ class FlushConfig:
 
 
 @dataclass(frozen=True)
+class CaptureConfig:
+    """Per-turn capture of conversations into ``memory/conversations/`` and the "Noted" list."""
+
+    turns: bool = True
+    max_chars: int = 2000
+    salience: bool = True
+    salience_roles: tuple[str, ...] = ("user", "assistant")
+    max_notes_per_turn: int = 5
+    rules: dict[str, list[str]] = field(default_factory=dict)
+    transcripts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class DreamingConfig:
     """Promotion of often-recalled notes into ``MEMORY.md``."""
 
@@ -227,6 +241,7 @@ class Config:
     sessions: SessionsConfig = field(default_factory=SessionsConfig)
     watch: WatchConfig = field(default_factory=WatchConfig)
     flush: FlushConfig = field(default_factory=FlushConfig)
+    capture: CaptureConfig = field(default_factory=CaptureConfig)
     dreaming: DreamingConfig = field(default_factory=DreamingConfig)
     scope: ScopeConfig = field(default_factory=ScopeConfig)
     qmd: QmdConfig = field(default_factory=QmdConfig)

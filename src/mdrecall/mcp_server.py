@@ -1,4 +1,4 @@
-"""The MCP server (``mdrecall mcp``): the four memory tools over stdio or streamable HTTP.
+"""The MCP server (``mdrecall mcp``): the memory tools over stdio or streamable HTTP.
 
 A thin adapter on the official ``mcp`` SDK (``pip install 'mdrecall[mcp]'``): arguments are checked
 against each tool's JSON schema, then :class:`mdrecall.agent.tools.MemoryTools` does the work; every
@@ -47,7 +47,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "minScore": {"type": "number", "minimum": 0, "maximum": 1, "description": "Lowest score (0..1)."},
             "source": {
                 "type": "string",
-                "enum": ["memory", "sessions", "all"],
+                "enum": ["memory", "sessions", "conversations", "all"],
                 "description": "Default all.",
             },
         },
@@ -83,6 +83,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "required": ["text"],
         "additionalProperties": False,
     },
+    "memory_capture": {
+        "type": "object",
+        "properties": {
+            "user": {"type": "string", "description": "What the user said this turn."},
+            "assistant": {"type": "string", "description": "What the assistant answered."},
+            "session": {"type": "string", "minLength": 1, "description": "Conversation id (default 'mcp')."},
+            "turnId": {"type": "string", "minLength": 1, "description": "Makes a retried call add nothing."},
+        },
+        "additionalProperties": False,
+    },
 }
 
 
@@ -93,11 +103,13 @@ def _call(tools: MemoryTools, name: str, a: dict[str, Any]) -> dict[str, Any]:
         return tools.memory_get(a["path"], a.get("from"), a.get("lines"), a.get("agent"))
     if name == "memory_context":
         return tools.memory_context(a["message"], a.get("budgetChars"))
+    if name == "memory_capture":
+        return tools.memory_capture(a.get("user"), a.get("assistant"), a.get("session"), a.get("turnId"))
     return tools.memory_write(a["text"], bool(a.get("longTerm", False)))
 
 
 def build_server(tools: MemoryTools) -> Any:
-    """The low-level MCP ``Server`` with the four tools (schemas and descriptions above)."""
+    """The low-level MCP ``Server`` with the memory tools (schemas and descriptions above)."""
     try:
         import anyio.to_thread
         import jsonschema

@@ -36,7 +36,7 @@ DESCRIPTIONS = {
         "transcripts when enabled). Use it BEFORE answering anything about prior work, decisions, dates, "
         "people, preferences or to-dos, and whenever the user says 'remember', 'last time' or 'we decided'. "
         "Returns ranked snippets with a citation path#Lstart-Lend; read more with memory_get. "
-        "source: 'memory', 'sessions' or 'all' (default)."
+        "source: 'memory', 'sessions', 'conversations' (captured turns) or 'all' (default)."
     ),
     "memory_get": (
         "Read lines of a memory file returned by memory_search (path, optional 1-based from and lines). "
@@ -54,7 +54,14 @@ DESCRIPTIONS = {
         "(durable facts, preferences, decisions). Use it when the user says 'remember this' or when you "
         "learn something worth keeping. Write self-contained notes; never store secrets."
     ),
+    "memory_capture": (
+        "Record this turn of the conversation (user and/or assistant text) in memory/conversations/; "
+        "decisions, preferences, commitments, facts, dates and to-dos in it are listed under 'Noted' in "
+        "today's log. Call it once per turn when no hook captures turns; pass turnId so a retry adds "
+        "nothing. Secrets are redacted."
+    ),
 }
+_SOURCES = ("memory", "sessions", "conversations")
 
 _ACTIONS: list[tuple[type[Exception], str]] = [
     (PathError, "Use a path returned by memory_search (MEMORY.md, memory/**.md or a configured extra path)."),
@@ -80,7 +87,7 @@ def _failure(exc: Exception) -> dict[str, Any]:
 
 
 class MemoryTools:
-    """The four memory tools over one :class:`~mdrecall.Memory` (and the agents it may also search)."""
+    """The memory tools over one :class:`~mdrecall.Memory` (and the agents it may also search)."""
 
     def __init__(
         self,
@@ -122,9 +129,9 @@ class MemoryTools:
         if denied:
             return {"results": [], **denied}
         try:
-            if source not in (None, "", "all", "memory", "sessions"):
-                raise MdrecallError(f"unknown source {source!r}: use 'memory', 'sessions' or 'all'")
-            sources = [source] if source in ("memory", "sessions") else None
+            if source not in (None, "", "all", *_SOURCES):
+                raise MdrecallError(f"unknown source {source!r}: use {', '.join(_SOURCES)} or 'all'")
+            sources = [source] if source in _SOURCES else None
             n = None if maxResults is None else max(1, min(int(maxResults), 50))
             score = None if minScore is None else max(0.0, min(float(minScore), 1.0))
             result = self.memory.search_result(query, n, score, sources=sources)
@@ -187,5 +194,19 @@ class MemoryTools:
         try:
             res = self.memory.remember(text, long_term=bool(longTerm))
             return {**res.to_dict(), "citation": f"{res.path}#L{res.line}"}
+        except Exception as exc:  # noqa: BLE001
+            return _failure(exc)
+
+    def memory_capture(
+        self,
+        user: str | None = None,
+        assistant: str | None = None,
+        session: str | None = None,
+        turnId: str | None = None,
+    ) -> dict[str, Any]:
+        """``{written, skipped, paths, citations, notes, warnings}`` or ``{error, action}``."""
+        try:
+            res = self.memory.capture_turn(user, assistant, session=session or "mcp", turn_id=turnId)
+            return res.to_dict()
         except Exception as exc:  # noqa: BLE001
             return _failure(exc)
