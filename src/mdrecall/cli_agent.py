@@ -118,46 +118,26 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 def _turn_hook(args: argparse.Namespace, payload: dict[str, Any]) -> int:
     """The per-turn hooks: no index, no store, no model; whatever happens, exit 0."""
-    from .agent.hooks import handle_turn_hook
-    from .workspace import Workspace
+    from .agent.turn_hook import run_turn_hook
 
-    try:
-        agent = getattr(args, "agent", None) or os.environ.get("MDRECALL_AGENT_ID")
-        if agent:
-            from .agents import resolve_agent
-
-            root, cfg = resolve_agent(_base_config(args), agent)
-            root.mkdir(parents=True, exist_ok=True)
-        else:
-            from .config import load_config
-
-            if args.config:
-                os.environ["MDRECALL_CONFIG"] = args.config
-            root = Path(args.workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()).expanduser()
-            cfg = load_config(root)
-        notes = handle_turn_hook(Workspace(root, cfg.extra_paths), cfg, args.event, payload)
-    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
-        notes = [f"{args.event}: capture failed ({type(exc).__name__}: {exc})"]
-    for line in notes:
+    agent = getattr(args, "agent", None)
+    for line in run_turn_hook(
+        args.event, payload, workspace=args.workspace, config_file=args.config, agent=agent
+    ):
         sys.stderr.write(f"mdrecall: {line}\n")
     return 0
 
 
 def cmd_hook(args: argparse.Namespace) -> int:
     from .agent.hooks import TURN_EVENTS, handle_hook
+    from .agent.turn_hook import read_payload
 
-    raw = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
-    try:
-        payload = json.loads(raw) if raw.strip() else {}
-    except ValueError:
-        payload = {}
+    payload = read_payload(sys.stdin)
     if args.event in TURN_EVENTS:
-        return _turn_hook(args, payload if isinstance(payload, dict) else {})
+        return _turn_hook(args, payload)
     mem, _ = _open(args)
     with mem:
-        out, notes = handle_hook(
-            mem, args.event, payload if isinstance(payload, dict) else {}, budget_chars=args.budget
-        )
+        out, notes = handle_hook(mem, args.event, payload, budget_chars=args.budget)
     if out:
         sys.stdout.write(out + "\n")
     for line in notes:

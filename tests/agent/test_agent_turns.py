@@ -261,3 +261,40 @@ def test_turn_hook_without_transcript_or_prompt_does_nothing(ws: Path) -> None:
     notes = handle_turn_hook(Workspace(ws), Config(), "stop", {})
     assert notes == ["stop: captured 0 message(s), noted 0"]
     assert not (ws / "memory" / "conversations").exists()
+
+
+def test_installed_turn_hooks_run_the_fast_entry_point(ws: Path, tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    assert run_cli("-w", str(ws), "hooks", "install", "claude-code", "--dir", str(project)).returncode == 0
+    settings = json.loads((project / ".claude" / "settings.json").read_text())
+    cmds = {e: settings["hooks"][e][0]["hooks"][0]["command"] for e in ("UserPromptSubmit", "Stop")}
+    assert all("mdrecall.agent.turn_hook" in c for c in cmds.values())
+    env = isolated_env(tmp_path / "home")
+    transcript = write_jsonl(tmp_path / "cc.jsonl", [])
+    base = {"session_id": "fast-1", "transcript_path": str(transcript)}
+
+    def fire(event: str, payload: dict) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            cmds[event],
+            shell=True,
+            input=json.dumps(payload),
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+
+    assert (
+        fire(
+            "UserPromptSubmit", {**base, "prompt": "Remember that the on-call rota starts Monday."}
+        ).returncode
+        == 0
+    )
+    write_jsonl(transcript, [_turn("a1", "assistant", "Got it, I will remind the team.", _now(1))], mode="a")
+    out = fire("Stop", base)
+    assert out.returncode == 0 and "captured 1 message(s)" in out.stderr
+    conv = next((ws / "memory" / "conversations").glob("*-fast-1.md"))
+    assert _records(conv) == ["user", "assistant"]
+    out = run_cli("hooks", "uninstall", "claude-code", "--dir", str(project))
+    assert "removed 5 mdrecall hook(s)" in out.stdout

@@ -18,10 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
-import shutil
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,11 +50,18 @@ EVENTS = {
 }
 #: Events run on every turn: they never open the index (a hook must stay cheap) and never fail.
 TURN_EVENTS = ("user-prompt-submit", "stop")
-_OURS = re.compile(r"mdrecall.*\bhook (session-start|user-prompt-submit|stop|pre-compact|session-end)\b")
+_OURS = re.compile(
+    r"mdrecall(?:.*\bhook|\.agent\.turn_hook\b.*) "
+    r"(session-start|user-prompt-submit|stop|pre-compact|session-end)\b"
+)
+#: What runs the per-turn hooks by default: a small entry point that skips the CLI parser (fast start).
+TURN_HOOK_MODULE = "mdrecall.agent.turn_hook"
 
 
 def mdrecall_command() -> list[str]:
     """How to run mdrecall from a hook: the installed script, else ``python -m mdrecall``."""
+    import shutil
+
     exe = shutil.which("mdrecall")
     return [exe] if exe else [sys.executable, "-m", "mdrecall"]
 
@@ -71,6 +75,8 @@ class HookPlan:
 
     def write(self) -> None:
         """Write every planned file atomically."""
+        import tempfile
+
         for path, data in self.files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
@@ -148,6 +154,8 @@ def install(
     agent: str | None = None,
 ) -> HookPlan:
     """Plan the Claude Code hooks and MCP entry for ``workspace`` (call ``plan.write()`` to apply)."""
+    import shlex  # here, not at the top: the per-turn hooks import this module and must start fast
+
     settings_path, mcp_path = _paths(scope, project_dir, home or Path.home())
     base = (command or mdrecall_command()) + ["-w", str(workspace)]
     tail = ["--agent", agent] if agent else []
@@ -155,8 +163,10 @@ def install(
     settings = _load(settings_path)
     replaced = _strip_hooks(settings)
     hooks = settings.setdefault("hooks", {})
+    fast = [sys.executable, "-m", TURN_HOOK_MODULE, "-w", str(workspace)] if command is None else None
     for event, name in EVENTS.items():
-        cmd = shlex.join([*base, "hook", name, *tail])
+        argv = [*fast, name] if fast and name in TURN_EVENTS else [*base, "hook", name]
+        cmd = shlex.join([*argv, *tail])
         timeout = 10 if name in TURN_EVENTS else 60
         hooks.setdefault(event, []).append(
             {"hooks": [{"type": "command", "command": cmd, "timeout": timeout}]}

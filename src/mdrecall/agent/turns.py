@@ -20,11 +20,11 @@ written is picked up where it was left. This module imports no numerical library
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -284,15 +284,22 @@ def _load_state(workspace: Workspace, transcript: str) -> dict[str, Any]:
 
 def _save_state(workspace: Workspace, transcript: str, state: dict[str, Any], result: TurnResult) -> None:
     path = _state_path(workspace, transcript)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # no tempfile module: hooks start fast
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".state.")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(state, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
+        data = json.dumps(state).encode("utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            view = memoryview(data)
+            while view:  # os.write may write less than asked
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
         result.warnings.append(f"cannot record how far {transcript} was captured ({exc.strerror or exc})")
 
 
