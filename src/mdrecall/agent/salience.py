@@ -24,13 +24,24 @@ _MONTHS = (
 )
 _KIN = (
     r"(?:birthday|anniversary|wife|husband|partner|son|daughter|kids?|children|mom|mother|dad|father"
-    r"|sister|brother|family|friend|boss|manager|colleague|name|job|team|project|address|email|phone"
-    r"|dog|cat|pet|car|home|house|hometown)"
+    r"|sister|brother|boss|manager|colleague|name|job|team|project|address|email|phone"
+    r"|dog|cat|pet|car|home|house|hometown|goal|plan|dream)"
+)
+_DAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# "I'll do my best", "we'll get through this": promises without content, not commitments.
+_EMPTY = (
+    r"(?! (?:(?:try|do) (?:my|our) best|try|(?:definitely |always )?keep\b|make it\b|get through"
+    r"|be (?:there|fine|ok)))"
+)
+_DID = (
+    r"(?:got(?! (?:this|it)\b)|finished|won|lost|ran|took|went|visited|attended|painted|made|built"
+    r"|launched|released|emailed|called|met|donated|sold|opened|signed|booked|ordered|wrote|watched|tried|joined|adopted"
+    r"|bought|started|moved|graduated|failed|passed|scored|sent|submitted|printed)"
 )
 
 #: The built-in rules: (kind, pattern), tried in this order; the first match names the note's kind.
 RULES: tuple[tuple[str, str], ...] = (
-    ("todo", r"\bTODO\b|\bto-?do\b|\baction item\b|\bdon'?t forget\b|\bremind (?:me|us)\b"),
+    ("todo", r"\bTODO\b|\bto-?do\b|\baction item\b|\bdon'?t forget\b|\bremind (?:me|us) to\b"),
     (
         "decision",
         r"\b(?:we|i|they|the team)(?: have| had|'ve)? (?:decided|agreed|chose|settled on|went with"
@@ -39,29 +50,33 @@ RULES: tuple[tuple[str, str], ...] = (
     ("remember", r"\bremember (?:that|this)\b|\bnote that\b|\bfor the record\b|\bkeep in mind\b"),
     (
         "preference",
-        r"\bi (?:really |much |do |don'?t |always |never )?(?:prefer|like|love|hate|enjoy|dislike|adore"
-        r"|can'?t stand)\b|\bmy fav(?:ou?rite)?\b|\b(?:always|never) (?:use|do|call|send|put|eat|drink"
-        r"|book|run|deploy|commit|push|write)\b|\bi'?m (?:a big )?fan of\b|\bpassionate about\b",
+        r"\b(?:i|we) (?:really |much |do |don'?t |always |never |also )?(?:prefer|like|love|hate|enjoy"
+        r"|dislike|adore|can'?t stand|recommend)\b|\b(?:my|our) (?:fav(?:ou?rite)?|passion)\b"
+        r"|\b(?:always|never) (?:use|do|call|send|put|eat|drink|book|run|deploy|commit|push|write)\b"
+        r"|\bi'?m (?:a big )?fan of\b|\bpassionate about\b|\bnew fav(?:ou?rite)?\b|\ballergic\b",
     ),
     (
         "commitment",
-        r"\bi(?:'ll| will| am going to|'m going to| plan to| promise| intend to)\b(?! be (?:there|fine|ok))"
-        r"|\bwe(?:'ll| will| are going to|'re going to| plan to)\b|\bplanning (?:to|on)\b|\bgoing to\b"
-        r"|\bdeadline\b|\bby (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow"
-        r"|next week|the end of)\b",
+        rf"\b(?:i|we)(?:'ll| will| am going to|'m going to| are going to|'re going to| plan to| promise"
+        rf"| intend to|'m gonna|'re gonna)\b{_EMPTY}"
+        r"|\bplanning (?:to|on)\b|\bdeadline\b|\bi'?m off to\b"
+        rf"|\bby (?:{_DAYS}|tomorrow|next week|the end of)\b",
     ),
     (
         "fact",
         rf"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?{_KIN}\b|\b\w+'s {_KIN}\b"
-        r"|\bi (?:work|worked|live|lived|moved|started|joined|graduated|adopted|bought|signed up|volunteer)"
-        r"|\bi(?: am|'m) (?:a|an|the) \w+|\bi(?:'ve| have) been \w+ing\b|\bi (?:just )?(?:got|finished|"
-        r"won|lost|ran|took|went|visited|attended|painted|made|built|launched|released)\b",
+        r"|\b(?:i|we) (?:work|worked|live|lived|volunteer)\b|\bi(?: am|'m) (?:a|an|the) \w+"
+        rf"|\b(?:i|we)(?:'ve| have)? (?:just |finally |recently |also )?{_DID}\b"
+        r"|\b(?:i|we)(?:'ve| have) (?:been \w+ing|been to|had|visited|lived|worked)\b"
+        r"|\bi'?m (?:still |currently |now )?(?:exploring|considering|looking into|researching|searching for"
+        r"|looking for|working on|learning|training for|saving for)\b",
     ),
     (
         "date",
         rf"\b{_MONTHS}\.? \d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTHS}\b"
-        r"|\b\d{4}-\d{2}-\d{2}\b|\b(?:last|next) (?:week|month|year|weekend|monday|tuesday|wednesday"
-        r"|thursday|friday|saturday|sunday)\b|\b(?:yesterday|tomorrow)\b",
+        rf"|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b(?:last|next) (?:week|month|year|weekend|{_DAYS})\b"
+        r"|\b(?:yesterday|tomorrow)\b"
+        r"|\b(?:for|since) (?:\d+|a few|two|three|four|five|ten) (?:years|months)\b",
     ),
     (
         "amount",
