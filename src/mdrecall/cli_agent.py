@@ -58,11 +58,15 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     from .agent.tools import MemoryTools
     from .agents import open_search_agents
     from .mcp_server import serve
+    from .team import open_team
 
     mem, base = _open(args)
     others = open_search_agents(mem, base)
+    team = open_team(mem)
     try:
-        tools = MemoryTools(mem, chat_type=args.chat_type, session_key=args.session_key, others=others)
+        tools = MemoryTools(
+            mem, chat_type=args.chat_type, session_key=args.session_key, others=others, team=team
+        )
         token = args.token or os.environ.get("MDRECALL_MCP_TOKEN") or None
         serve(
             mem,
@@ -75,6 +79,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
             tools=tools,
         )
     finally:
+        team.close()
         for m in [mem, *others.values()]:
             m.close()
     return 0

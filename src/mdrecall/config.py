@@ -46,6 +46,7 @@ __all__ = [
     "RerankConfig",
     "SearchConfig",
     "StoreConfig",
+    "TeamConfig",
     "load_config",
     "user_config_path",
     "WORKSPACE_CONFIG_NAME",
@@ -213,6 +214,15 @@ class ScopeConfig:
 
 
 @dataclass(frozen=True)
+class TeamConfig:
+    """A workspace shared by a team of agents, searched beside each agent's own."""
+
+    workspace: str = ""
+    write: str = "private"
+    name: str = "team"
+
+
+@dataclass(frozen=True)
 class QmdConfig:
     """The optional QMD sidecar backend (``backend = "qmd"``)."""
 
@@ -244,6 +254,7 @@ class Config:
     capture: CaptureConfig = field(default_factory=CaptureConfig)
     dreaming: DreamingConfig = field(default_factory=DreamingConfig)
     scope: ScopeConfig = field(default_factory=ScopeConfig)
+    team: TeamConfig = field(default_factory=TeamConfig)
     qmd: QmdConfig = field(default_factory=QmdConfig)
 
     def merged(self, data: Mapping[str, Any], origin: str = "overrides") -> Config:

@@ -61,6 +61,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "from": {**_INT, "minimum": 1, "description": "First line, 1-based (default 1)."},
             "lines": {**_INT, "minimum": 1, "maximum": 10000, "description": "How many lines."},
             "agent": {"type": "string", "description": "Agent id of a hit from another agent's memory."},
+            "workspace": {
+                "type": "string",
+                "enum": ["own", "team"],
+                "description": "'team' for a hit from the team workspace (default own).",
+            },
         },
         "required": ["path"],
         "additionalProperties": False,
@@ -79,6 +84,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "properties": {
             "text": {"type": "string", "minLength": 1, "description": "The note, self-contained."},
             "longTerm": {"type": "boolean", "description": "Write to MEMORY.md instead of today's log."},
+            "team": {"type": "boolean", "description": "Share it in the team workspace (default: private)."},
         },
         "required": ["text"],
         "additionalProperties": False,
@@ -100,12 +106,12 @@ def _call(tools: MemoryTools, name: str, a: dict[str, Any]) -> dict[str, Any]:
     if name == "memory_search":
         return tools.memory_search(a["query"], a.get("maxResults"), a.get("minScore"), a.get("source"))
     if name == "memory_get":
-        return tools.memory_get(a["path"], a.get("from"), a.get("lines"), a.get("agent"))
+        return tools.memory_get(a["path"], a.get("from"), a.get("lines"), a.get("agent"), a.get("workspace"))
     if name == "memory_context":
         return tools.memory_context(a["message"], a.get("budgetChars"))
     if name == "memory_capture":
         return tools.memory_capture(a.get("user"), a.get("assistant"), a.get("session"), a.get("turnId"))
-    return tools.memory_write(a["text"], bool(a.get("longTerm", False)))
+    return tools.memory_write(a["text"], bool(a.get("longTerm", False)), a.get("team"))
 
 
 def build_server(tools: MemoryTools) -> Any:
