@@ -100,7 +100,7 @@ def test_workspace_from_env_then_cwd(ws: Path, tmp_path: Path) -> None:
         (["get", "../secret.md"], "outside the memory files"),
         (["get", "memory/none.md"], "no such memory file"),
         (["remember", "  "], "empty"),
-        (["search", "x", "--min-score", "abc"], "invalid float"),
+        (["search", "x", "--min-score", "abc"], "not a valid float"),
     ],
 )
 def test_errors_are_one_line_without_traceback(ws: Path, args: list[str], needle: str) -> None:
@@ -162,3 +162,12 @@ def test_probe_reports_the_embedder(tmp_path: Path) -> None:
     missing_key = run("-w", str(tmp_path), "probe", "--provider", "openai")
     assert missing_key.returncode == 1 and "OPENAI_API_KEY" in missing_key.stderr
     assert "Traceback" not in missing_key.stderr
+
+
+def test_global_flags_are_accepted_after_the_command(ws: Path, tmp_path: Path) -> None:
+    before = run("-w", str(ws), "search", "Stripe webhooks", "--json", cwd=tmp_path)
+    after = run("search", "Stripe webhooks", "-w", str(ws), "--json", cwd=tmp_path)
+    assert after.returncode == 0, after.stderr
+    assert json.loads(after.stdout)["results"] == json.loads(before.stdout)["results"]
+    mixed = run("--json", "search", "Stripe", "--workspace", str(ws), "-n", "1", cwd=tmp_path)
+    assert json.loads(mixed.stdout)["results"][0]["path"] == "memory/2026-01-26.md"

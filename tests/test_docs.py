@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from pathlib import Path
 
-from mdrecall.cli import build_parser
+import click
+
+from mdrecall.cli import cli
 from mdrecall.config import Config
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -30,22 +31,27 @@ def test_every_config_key_is_documented() -> None:
     assert not missing, f"undocumented config keys: {missing}"
 
 
+def cli_commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    """Every command, nested groups' commands included, by its full name (``config show``)."""
+    found = []
+    for name, cmd in group.commands.items():
+        found.append((prefix + name, cmd))
+        if isinstance(cmd, click.Group):
+            found += cli_commands(cmd, f"{prefix}{name} ")
+    return found
+
+
+def long_options(cmd: click.Command) -> list[str]:
+    return [o for p in cmd.params for o in [*p.opts, *p.secondary_opts] if o.startswith("--")]
+
+
 def test_every_cli_command_and_option_is_documented() -> None:
     text = (DOCS / "cli.md").read_text()
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    missing = []
-    for name, cmd in sub.choices.items():
+    missing = [o for o in long_options(cli) if o not in ("--help", "--version") and o not in text]
+    for name, cmd in cli_commands(cli):
         if f"`{name}" not in text:
             missing.append(name)
-        for action in cmd._actions:
-            for opt in action.option_strings:
-                if opt.startswith("--") and opt != "--help" and opt not in text:
-                    missing.append(f"{name} {opt}")
-    for action in parser._actions:
-        for opt in action.option_strings:
-            if opt.startswith("--") and opt not in ("--help", "--version") and opt not in text:
-                missing.append(opt)
+        missing += [f"{name} {o}" for o in long_options(cmd) if o != "--help" and o not in text]
     assert not missing, f"undocumented CLI commands/options: {missing}"
 
 

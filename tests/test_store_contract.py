@@ -1,4 +1,4 @@
-"""One contract every store must keep; runs against each registered backend."""
+"""One contract every store must keep; runs against every store in the public registry."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ from mdrecall.chunking import chunk_markdown
 from mdrecall.config import Config
 from mdrecall.models import FileRecord
 from mdrecall.query import build_keyword_query
-from mdrecall.stores import Store, open_store
+from mdrecall.stores import Store, open_store, store_names
+from mdrecall.stores.base import SupportsBatch, SupportsSyncLock, sync_guard, write_batch
 
 from pgserver import backend_config, drop_namespaces, unique_agent
 
-BACKENDS = ["sqlite", "memory", "postgres"]
+#: Every registered store: the built-ins are entry points like any installed plugin.
+BACKENDS = store_names()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -110,6 +112,39 @@ def test_embedding_cache_is_bounded(store: Store) -> None:
     assert len(got) == 3
     assert store.cache_get("other", ["h4"]) == {}
     assert np.allclose(got["h4"], 4)
+
+
+def test_every_protocol_method_is_present(store: Store) -> None:
+    assert isinstance(store, Store)
+    assert store.description
+
+
+def test_drop_vectors_keeps_only_the_current_embedder(store: Store) -> None:
+    put(store, "memory/a.md", "# A\nalpha")
+    (chunk,) = store.chunks_without_vectors("old")
+    store.put_vectors("old", {chunk.id: np.ones(3, dtype=np.float32)})
+    store.put_vectors("new", {chunk.id: np.ones(3, dtype=np.float32)})
+    assert store.drop_vectors(keep_key="new") == 1
+    assert [c.id for c in store.chunks_without_vectors("old")] == [chunk.id]
+    assert store.chunks_without_vectors("new") == []
+    assert store.drop_vectors(keep_key=None) == 1
+    assert store.counts()["vectors"] == 0
+
+
+def test_optional_capabilities_keep_their_promise(store: Store) -> None:
+    # a batch commits every write made inside it; a store without one writes each file at once
+    with write_batch(store):
+        put(store, "memory/a.md", "# A\nkestrel")
+        put(store, "memory/b.md", "# B\nkestrel")
+    assert store.counts()["files"] == 2
+    assert len(store.search_text(build_keyword_query("kestrel"), 5)) == 2
+    # the re-index lock is re-usable and releases
+    for _ in range(2):
+        with sync_guard(store):
+            store.remove_file("memory/b.md")
+    assert store.counts()["files"] == 1
+    assert isinstance(store, SupportsBatch) or not hasattr(store, "batch")
+    assert isinstance(store, SupportsSyncLock) or not hasattr(store, "sync_lock")
 
 
 def test_meta(store: Store) -> None:

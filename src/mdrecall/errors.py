@@ -7,7 +7,10 @@
     ├── WorkspaceError            the workspace is missing or not usable
     ├── PathError                 a path is outside the memory files, not Markdown, or a symlink
     ├── StoreError                the index cannot be opened, read or written
-    ├── EmbedderError             an embedding provider failed or is misconfigured
+    ├── ProviderError             a model provider failed, timed out or is misconfigured
+    │   ├── EmbedderError         … an embedding provider
+    │   └── RerankError           … a reranker (the fused order is kept)
+    ├── BackendError              a search backend (QMD) failed (the builtin store answers)
     ├── MissingDependencyError    an optional extra is not installed (names the pip command)
     └── NotFoundError             a requested file or item does not exist
 
@@ -17,14 +20,18 @@ Every message says what to do next. The CLI prints ``str(error)`` on one line.
 from __future__ import annotations
 
 __all__ = [
+    "BackendError",
     "ConfigError",
     "EmbedderError",
     "MdrecallError",
     "MissingDependencyError",
     "NotFoundError",
     "PathError",
+    "ProviderError",
+    "RerankError",
     "StoreError",
     "WorkspaceError",
+    "require_extra",
 ]
 
 
@@ -48,8 +55,20 @@ class StoreError(MdrecallError):
     """The index store cannot be opened, read or written."""
 
 
-class EmbedderError(MdrecallError):
+class ProviderError(MdrecallError):
+    """A model provider (embeddings, reranking) failed, timed out or is misconfigured."""
+
+
+class EmbedderError(ProviderError):
     """An embedding provider failed, timed out or is misconfigured."""
+
+
+class RerankError(ProviderError):
+    """A reranker failed, timed out or is misconfigured; searches keep the fused order."""
+
+
+class BackendError(MdrecallError):
+    """A search backend (such as QMD) failed; the builtin store answers instead."""
 
 
 class MissingDependencyError(MdrecallError):
@@ -66,3 +85,11 @@ class MissingDependencyError(MdrecallError):
 
 class NotFoundError(MdrecallError):
     """A requested file or item does not exist."""
+
+
+def require_extra(module: str, package: str, extra: str, purpose: str) -> None:
+    """Raise :class:`MissingDependencyError` unless ``module`` (from ``package``) can be imported."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise MissingDependencyError(package, extra, purpose)

@@ -11,7 +11,7 @@ from agent_helpers import run_cli
 from mdrecall import Config
 from mdrecall.agent.scope import check_scope
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.agents import open_agent, open_search_agents, resolve_agent
+from mdrecall.agent.workspaces import open_agent, open_search_agents, resolve_agent
 from mdrecall.config import ScopeConfig
 from mdrecall.errors import ConfigError
 

@@ -37,7 +37,7 @@ def _setup(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 
 BOB = """
 import json, sys
-from mdrecall.agents import open_agent
+from mdrecall.agent.workspaces import open_agent
 from mdrecall.team import open_team
 
 own = open_agent("bob")

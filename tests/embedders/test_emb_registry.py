@@ -23,10 +23,10 @@ from mdrecall.embedders import (
     register_embedder,
     resolve_provider,
 )
-from mdrecall.embedders import base as embedders_base
 from mdrecall.embedders.fake import FakeEmbedder
 from mdrecall.embedders.probe import probe
 from mdrecall.errors import ConfigError, EmbedderError, MissingDependencyError
+from mdrecall.plugins import EMBEDDERS
 
 BUILTINS = {"local", "local-e5", "sentence-transformers", "openai", "gemini", "voyage", "ollama", "fake"}
 
@@ -47,14 +47,13 @@ def test_builtins_and_unknown_provider():
         create_embedder(EmbeddingConfig(provider="nope"))
 
 
-def test_register_a_factory(monkeypatch):
-    monkeypatch.setitem(
-        embedders_base._REGISTRY, "mine", lambda cfg: FakeEmbedder(cfg.dims or 8, model="mine")
-    )
-    emb = create_embedder(EmbeddingConfig(provider="mine", dims=4))
-    assert emb.identity.model == "mine" and emb.dims == 4
-    register_embedder("mine", lambda cfg: FakeEmbedder(16), replace=False)
-    assert create_embedder(EmbeddingConfig(provider="mine")).dims == 8  # kept
+def test_register_a_factory():
+    with EMBEDDERS.registered("mine", lambda cfg: FakeEmbedder(cfg.dims or 8, model="mine")):
+        emb = create_embedder(EmbeddingConfig(provider="mine", dims=4))
+        assert emb.identity.model == "mine" and emb.dims == 4
+        register_embedder("mine", lambda cfg: FakeEmbedder(16), replace=False)
+        assert create_embedder(EmbeddingConfig(provider="mine")).dims == 8  # kept
+    assert "mine" not in available_providers()  # the block's registration is gone
 
 
 def test_entry_point_plugin(tmp_path, monkeypatch):
@@ -73,10 +72,12 @@ def test_entry_point_plugin(tmp_path, monkeypatch):
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mdr-plugin\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text("[mdrecall.embedders]\nplugged = mdr_plugin:create\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(embedders_base, "_ENTRY_POINTS_LOADED", False)
-    monkeypatch.setattr(embedders_base, "_REGISTRY", dict(embedders_base._REGISTRY))
-    assert "plugged" in available_providers()
-    assert create_embedder(EmbeddingConfig(provider="plugged")).identity.model == "from-plugin"
+    EMBEDDERS.refresh()
+    try:
+        assert "plugged" in available_providers()
+        assert create_embedder(EmbeddingConfig(provider="plugged")).identity.model == "from-plugin"
+    finally:
+        EMBEDDERS.refresh()
 
 
 def test_none_and_auto(monkeypatch):
@@ -205,7 +206,74 @@ def test_every_option_and_provider_is_documented():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "embedders.md").read_text()
     code = "\n".join(p.read_text() for p in src.glob("*.py"))
     names = set(re.findall(r'option\(\s*[\w.]+,\s*"(\w+)"', code))
-    names |= set(re.findall(r'options\.get\("(\w+)"', code))
+    names |= {n for spec in declared_option_types().values() for n in spec}
     assert {"max_batch_chars", "dimensions_param", "fallback_cooldown_s"} <= names
     assert not [n for n in sorted(names) if f"`options.{n}`" not in doc]
     assert not [p for p in sorted(BUILTINS) if f"`{p}`" not in doc]
+
+
+def declared_option_types() -> dict[str, dict[str, type]]:
+    """Each built-in embedding provider's declared ``embedding.options``, by provider."""
+    from mdrecall.embedders import e5, fake, gemini, local, ollama, openai, sbert, voyage
+
+    specs: dict[str, dict[str, type]] = {"local": local.OPTIONS, "local-e5": e5.OPTIONS}
+    specs.update({"sentence-transformers": sbert.OPTIONS, "fake": fake.OPTIONS})
+    for module in (openai, gemini, voyage, ollama):
+        cls = next(
+            v
+            for v in vars(module).values()
+            if isinstance(v, type) and v.__module__ == module.__name__ and hasattr(v, "option_types")
+        )
+        specs[cls.provider] = dict(cls.option_types)
+    return specs
+
+
+def test_every_option_a_provider_reads_is_declared():
+    src = Path(embedders.__file__).parent
+    specs = declared_option_types()
+    by_module = {"local": "local", "e5": "local-e5", "sbert": "sentence-transformers", "fake": "fake"}
+    by_module.update({"remote": "openai", "openai": "openai"})
+    for module, provider in by_module.items():
+        read = set(re.findall(r'option\(\s*[\w.]+,\s*"(\w+)"', (src / f"{module}.py").read_text()))
+        assert read <= set(specs[provider]), (module, read - set(specs[provider]))
+
+
+@pytest.mark.parametrize(
+    ("provider", "options", "message"),
+    [
+        ("fake", {"treads": 2}, r"embedding\.options\.treads: unknown option for provider 'fake'"),
+        (
+            "fake",
+            {"is_remote": "maybe"},
+            r"embedding\.options\.is_remote: expected true or false, got 'maybe'",
+        ),
+        ("fake", {"fail": 1.5}, r"embedding\.options\.fail: expected true or false"),
+        ("local", {"threads": "two"}, r"embedding\.options\.threads: expected an integer, got 'two'"),
+        ("local", {"max_length": 2.5}, r"embedding\.options\.max_length: expected an integer"),
+        ("local-e5", {"variant": 3}, r"embedding\.options\.variant: expected a string"),
+        ("openai", {"dimensions_param": "sometimes"}, r"embedding\.options\.dimensions_param"),
+        ("ollama", {"batch_poll_s": "soon"}, r"embedding\.options\.batch_poll_s: expected a number"),
+        (
+            "ollama",
+            {"max_length": 128},
+            r"embedding\.options\.max_length: unknown option .* Known options: .*is_remote",
+        ),
+        ("none", {}, None),
+    ],
+)
+def test_unknown_or_ill_typed_options_are_errors_that_name_the_key(provider, options, message):
+    config = EmbeddingConfig(provider=provider, options=options, api_key="k", base_url="http://127.0.0.1:9")
+    if message is None:
+        assert create_embedder(config) is None
+        return
+    with pytest.raises(ConfigError, match=message):
+        create_embedder(config)
+
+
+def test_options_given_as_strings_are_converted():
+    emb = create_embedder(
+        EmbeddingConfig(provider="fake", options={"is_remote": "yes", "fallback_cooldown_s": "5"})
+    )
+    assert emb.is_remote is True
+    off = create_embedder(EmbeddingConfig(provider="fake", options={"is_remote": "off"}))
+    assert off.is_remote is False

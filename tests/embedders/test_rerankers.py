@@ -10,7 +10,8 @@ import pytest
 
 from mdrecall import Memory
 from mdrecall.config import Config, RerankConfig
-from mdrecall.errors import EmbedderError
+from mdrecall.errors import RerankError
+from mdrecall.plugins import RERANKERS
 from mdrecall.rerankers import available_rerankers, create_reranker, register_reranker
 
 from helpers import write
@@ -161,13 +162,21 @@ def test_configuration_errors_disable_reranking_without_failing_search(
         ({"provider": "nosuch"}, "unknown rerank provider 'nosuch'"),
         ({"provider": "cohere"}, "needs an API key: set $COHERE_API_KEY"),
         ({"provider": "tei"}, "needs rerank.base_url"),
+        (
+            {"provider": "tei", "base_url": "http://127.0.0.1:9", "options": {"is_remote": "maybe"}},
+            "rerank.options.is_remote: expected true or false, got 'maybe'",
+        ),
+        (
+            {"provider": "http", "base_url": "http://127.0.0.1:9", "options": {"top": 3}},
+            "rerank.options.top: unknown option for provider 'http'",
+        ),
     ]:
         mem = open_with(root, open_memory, rerank)
         result = mem.search_result("ocelot", min_score=0.0)
         assert result.hits and result.reranker is None
         assert says in (result.fallback or "")
         assert says in mem.status().to_dict()["reranker_error"]
-    with pytest.raises(EmbedderError, match="needs rerank.base_url"):
+    with pytest.raises(RerankError, match="needs rerank.base_url"):
         create_reranker(RerankConfig(provider="http"))
     assert create_reranker(RerankConfig()) is None
     assert {"cohere", "jina", "voyage", "http", "tei", "cross-encoder"} <= set(available_rerankers())
@@ -204,9 +213,12 @@ def test_a_registered_reranker_is_used_like_a_builtin(
 
     register_reranker("shortest", lambda config: Shortest())
     root = workspace(tmp_path / "ws")
-    result = open_with(root, open_memory, {"provider": "shortest", "top_n": 2}).search_result(
-        "ocelot", min_score=0.0
-    )
+    try:
+        result = open_with(root, open_memory, {"provider": "shortest", "top_n": 2}).search_result(
+            "ocelot", min_score=0.0
+        )
+    finally:
+        RERANKERS.unregister("shortest")
     assert result.reranker == "shortest" and len(seen) == 1 and len(seen[0]) == 2  # only the top 2
     head = [len(h.snippet) for h in result.hits[:2]]
     assert head == sorted(head)  # shortest first

@@ -41,7 +41,7 @@ def run_turn_hook(
         raw = workspace or os.environ.get("MDRECALL_WORKSPACE")
         agent = agent or os.environ.get("MDRECALL_AGENT_ID")
         if agent:
-            from ..agents import resolve_agent
+            from .workspaces import resolve_agent
 
             root, cfg = resolve_agent(load_config(Path(raw).expanduser() if raw else None), agent)
             root.mkdir(parents=True, exist_ok=True)

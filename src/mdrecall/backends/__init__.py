@@ -3,7 +3,8 @@
 A backend answers searches instead of the store and may decline: ``search(request)`` returns a
 :class:`~mdrecall.search.SearchResult`, or ``None`` when it cannot answer (the builtin store answers
 then). It also reads the paths its hits cite (``owns(path)`` / ``get``) and reports itself in
-``status()``. ``builtin`` means no backend. Backends register a factory by name, like stores.
+``status()``. ``builtin`` means no backend. Backends are plugins of the ``mdrecall.backends``
+entry-point group, like stores (see :mod:`mdrecall.plugins`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import ConfigError
+from ..plugins import BACKENDS
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -50,12 +51,11 @@ class SearchBackend(Protocol):
 
 
 BackendFactory = Callable[["Config", "Workspace", Reader], SearchBackend]
-_REGISTRY: dict[str, BackendFactory] = {}
 
 
 def register_backend(name: str, factory: BackendFactory) -> None:
-    """Register (or replace) the factory for search backend ``name``."""
-    _REGISTRY[name] = factory
+    """Register (or replace) the factory for search backend ``name`` (see :mod:`mdrecall.plugins`)."""
+    BACKENDS.register(name, factory)
 
 
 def open_backend(config: Config, workspace: Workspace, reader: Reader) -> SearchBackend | None:
@@ -63,11 +63,5 @@ def open_backend(config: Config, workspace: Workspace, reader: Reader) -> Search
     name = config.backend
     if name in ("", "builtin"):
         return None
-    if name not in _REGISTRY and name == "qmd":
-        from . import qmd  # noqa: F401  (registers itself)
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(["builtin", "qmd", *sorted(set(_REGISTRY) - {"qmd"})])
-        raise ConfigError(f"unknown search backend '{name}'. Known backends: {known}") from None
+    factory: BackendFactory = BACKENDS.get(name)
     return factory(config, workspace, reader)

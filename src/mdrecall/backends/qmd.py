@@ -29,12 +29,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import PathError
+from ..errors import BackendError, PathError
 from ..models import GetResult, Hit
 from ..query import build_keyword_query, tokenize
 from ..snippets import citation
 from ..workspace import MEMORY_FILE_NAMES, date_from_name
-from . import Reader, register_backend
+from . import Reader
 
 if TYPE_CHECKING:
     from ..config import Config
@@ -48,7 +48,7 @@ MODES = ("search", "vsearch", "query")
 _HEADER = re.compile(r"^@@ -(\d+),(\d+) @@")
 
 
-class QmdError(Exception):
+class QmdError(BackendError):
     """QMD could not answer (the reason is the message)."""
 
 
@@ -307,8 +307,5 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
         proc.communicate(timeout=5)
 
 
-def _factory(config: Config, workspace: Workspace, reader: Reader) -> QmdBackend:
+def create(config: Config, workspace: Workspace, reader: Reader) -> QmdBackend:
     return QmdBackend(config, workspace, reader)
-
-
-register_backend("qmd", _factory)

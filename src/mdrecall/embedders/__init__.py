@@ -21,13 +21,13 @@ for how identities are reported.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
+from ..provider_options import option
 from .base import (
     Embedder,
     EmbedderFactory,
@@ -65,34 +65,6 @@ AUTO_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("voyage", ("VOYAGE_API_KEY",)),
 )
 
-_BUILTINS = {
-    "local": "local",
-    "local-e5": "e5",
-    "sentence-transformers": "sbert",
-    "openai": "openai",
-    "gemini": "gemini",
-    "voyage": "voyage",
-    "ollama": "ollama",
-    "fake": "fake",
-}
-
-
-def _lazy(module: str) -> EmbedderFactory:
-    def factory(config: EmbeddingConfig) -> Embedder:
-        return importlib.import_module(f"{__name__}.{module}").create(config)
-
-    factory.__qualname__ = f"{module}.create"
-    return factory
-
-
-def register_builtins() -> None:
-    """Register the built-in providers (kept if a provider of the same name is already registered)."""
-    for name, module in _BUILTINS.items():
-        register_embedder(name, _lazy(module), replace=False)
-
-
-register_builtins()
-
 
 def _local_available() -> bool:
     from .local import is_available
@@ -129,7 +101,7 @@ def create_embedder(config: EmbeddingConfig, env: Mapping[str, str] | None = Non
     fallback = get_factory(fallback_name)(_fallback_config(config, fallback_name))
     if primary is None:
         return fallback
-    cooldown = float(config.options.get("fallback_cooldown_s", 60.0))
+    cooldown = option(config.options, "fallback_cooldown_s", 60.0)
     return FallbackEmbedder(primary, fallback, cooldown_s=cooldown)
 
 

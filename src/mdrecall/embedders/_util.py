@@ -44,22 +44,3 @@ def to_matrix(rows: Sequence[Any], expected: int, dims: int, provider: str) -> n
     if not np.all(np.isfinite(matrix)):
         raise EmbedderError(f"{provider} returned vectors with NaN or infinite values. Try again later.")
     return l2_normalize(matrix)
-
-
-def option(options: dict[str, Any], name: str, default: Any) -> Any:
-    """``options[name]`` coerced to the type of ``default`` (options may come from env strings)."""
-    value = options.get(name, default)
-    if value is default or value is None:
-        return default
-    try:
-        if isinstance(default, bool):
-            if isinstance(value, str):
-                return value.strip().lower() in {"1", "true", "yes", "on"}
-            return bool(value)
-        if isinstance(default, (int, float)):
-            return type(default)(value)
-    except (TypeError, ValueError):
-        from ..errors import ConfigError
-
-        raise ConfigError(f"embedding.options.{name}: invalid value {value!r}") from None
-    return value

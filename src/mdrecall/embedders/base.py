@@ -1,8 +1,8 @@
 """The embedder seam: a small Protocol, an identity, and the registry providers add themselves to.
 
 Built-in providers and third-party packages register the same way: a factory taking the
-:class:`~mdrecall.config.EmbeddingConfig` and returning an :class:`Embedder`. Third-party packages
-expose factories in the ``mdrecall.embedders`` entry-point group (name → callable).
+:class:`~mdrecall.config.EmbeddingConfig` and returning an :class:`Embedder`, declared in the
+``mdrecall.embedders`` entry-point group (see :mod:`mdrecall.plugins`).
 This module imports no provider implementation.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..errors import ConfigError
+from ..plugins import EMBEDDERS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -76,41 +76,22 @@ class Embedder(Protocol):
 
 EmbedderFactory = Callable[["EmbeddingConfig"], Embedder]
 
-_REGISTRY: dict[str, EmbedderFactory] = {}
-_ENTRY_POINTS_LOADED = False
-
 
 def register_embedder(name: str, factory: EmbedderFactory, *, replace: bool = True) -> None:
-    """Register the factory for provider ``name``; with ``replace=False`` an existing one is kept."""
-    if replace or name not in _REGISTRY:
-        _REGISTRY[name] = factory
+    """Register the factory for provider ``name``; with ``replace=False`` a known one is kept.
 
-
-def _load_entry_points() -> None:
-    global _ENTRY_POINTS_LOADED
-    if _ENTRY_POINTS_LOADED:
-        return
-    _ENTRY_POINTS_LOADED = True
-    from importlib.metadata import entry_points
-
-    for ep in entry_points(group="mdrecall.embedders"):
-        if ep.name not in _REGISTRY:
-            _REGISTRY[ep.name] = ep.load()
+    Built-ins and installed plugins are entry points of the ``mdrecall.embedders`` group
+    (see :mod:`mdrecall.plugins`); this is for programs and tests that add one at run time.
+    """
+    EMBEDDERS.register(name, factory, replace=replace)
 
 
 def available_providers() -> list[str]:
     """Names of every registered provider."""
-    _load_entry_points()
-    return sorted(_REGISTRY)
+    return EMBEDDERS.names()
 
 
 def get_factory(name: str) -> EmbedderFactory:
     """The factory for ``name``, or a :class:`ConfigError` listing the known providers."""
-    if name not in _REGISTRY:  # scanning installed packages costs ~20 ms: only for unknown names
-        _load_entry_points()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise ConfigError(
-            f"unknown embedding provider '{name}'. Known providers: {', '.join(available_providers())}"
-        ) from None
+    factory: EmbedderFactory = EMBEDDERS.get(name)
+    return factory

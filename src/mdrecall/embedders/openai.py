@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._util import option
+from ..provider_options import option
 from .remote import RemoteEmbedder
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ class OpenAIEmbedder(RemoteEmbedder):
     }
     max_batch_size = 2048
     default_max_batch_chars = 400_000  # the API allows 300k tokens per request
+    option_types = {**RemoteEmbedder.option_types, "dimensions_param": bool}
 
     def __init__(self, config: EmbeddingConfig, env: Any = None) -> None:
         super().__init__(config, env)

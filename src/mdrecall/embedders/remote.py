@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from ..errors import EmbedderError
+from ..provider_options import EMBEDDING_SHARED, check_options, option
 from ._http import HttpClient
-from ._util import option, to_matrix
+from ._util import to_matrix
 from .base import EmbedderIdentity
 
 if TYPE_CHECKING:
@@ -47,10 +48,22 @@ class RemoteEmbedder:
     max_batch_size: ClassVar[int] = 2048
     default_max_batch_chars: ClassVar[int] = 200_000
     probe_text: ClassVar[str] = "dimension probe"
+    #: ``embedding.options`` the provider reads (subclasses add theirs).
+    option_types: ClassVar[dict[str, type]] = {
+        **EMBEDDING_SHARED,
+        "max_batch_chars": int,
+        "batch_api_min_texts": int,
+        "batch_api_max_failures": int,
+        "batch_poll_s": float,
+        "batch_timeout_s": float,
+        "is_remote": bool,
+        "retry_backoff_s": float,
+    }
 
     def __init__(self, config: EmbeddingConfig, env: Mapping[str, str] | None = None) -> None:
         env = os.environ if env is None else env
         opts = config.options
+        check_options("embedding", self.provider, opts, self.option_types)
         self.model = config.model or self.default_model
         base = config.base_url or next((env[k] for k in self.base_url_env if env.get(k)), "")
         self.base_url = self._normalize_base_url(base or self.default_base_url)

@@ -9,15 +9,15 @@ Options: ``device`` (``cpu``, ``cuda``...), ``query_prefix`` and ``document_pref
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import EmbedderError, MissingDependencyError
-from ._util import l2_normalize, option
+from ..errors import EmbedderError, require_extra
+from ..provider_options import EMBEDDING_SHARED, check_options, option
+from ._util import l2_normalize
 from .base import EmbedderIdentity
 
 if TYPE_CHECKING:
@@ -28,17 +28,30 @@ __all__ = ["SentenceTransformersEmbedder", "create"]
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 
 
+#: ``embedding.options`` this provider reads.
+OPTIONS = {
+    **EMBEDDING_SHARED,
+    "device": str,
+    "query_prefix": str,
+    "document_prefix": str,
+    "trust_remote_code": bool,
+}
+
+
 class SentenceTransformersEmbedder:
     """A sentence-transformers model, loaded on first use (dims are known after loading)."""
 
     is_remote = False
 
     def __init__(self, config: EmbeddingConfig) -> None:
-        if importlib.util.find_spec("sentence_transformers") is None:
-            raise MissingDependencyError(
-                "sentence-transformers", "sentence-transformers", "The sentence-transformers provider"
-            )
+        require_extra(
+            "sentence_transformers",
+            "sentence-transformers",
+            "sentence-transformers",
+            "The sentence-transformers provider",
+        )
         opts = config.options
+        check_options("embedding", "sentence-transformers", opts, OPTIONS)
         self.model_name = config.model or DEFAULT_MODEL
         self.device = option(opts, "device", "") or None
         self.query_prefix = option(opts, "query_prefix", "")

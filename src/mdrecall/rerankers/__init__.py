@@ -11,8 +11,9 @@ downloads models. Point ``[rerank]`` at one you run or rent:
 * ``cross-encoder``: a sentence-transformers ``CrossEncoder`` on this machine (the
   ``sentence-transformers`` extra; the library fetches the model, mdrecall never does).
 
-Third-party packages add providers through the ``mdrecall.rerankers`` entry-point group (a factory
-taking a :class:`~mdrecall.config.RerankConfig`), or at run time with :func:`register_reranker`.
+Providers are plugins: built-ins and third-party packages alike are entry points of the
+``mdrecall.rerankers`` group (a factory taking a :class:`~mdrecall.config.RerankConfig`; see
+:mod:`mdrecall.plugins`); programs may also call :func:`register_reranker`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Protocol, runtime_checkable
 
 from ..config import RerankConfig
 from ..errors import ConfigError
+from ..plugins import RERANKERS
 
 __all__ = [
     "Reranker",
@@ -44,7 +46,7 @@ class Reranker(Protocol):
     is_remote: bool  # passages leave the machine (local-only chunks are then never sent)
 
     def rerank(self, query: str, passages: Sequence[str]) -> list[float]:
-        """Relevance of each passage, in input order; raises :class:`~mdrecall.errors.EmbedderError`."""
+        """Relevance of each passage, in input order; raises :class:`~mdrecall.errors.RerankError`."""
         ...
 
 
@@ -59,67 +61,26 @@ def unit_scores(scores: Sequence[float]) -> list[float]:
     return [1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s)))) for s in scores]
 
 
-_REGISTRY: dict[str, RerankerFactory] = {}
-_ENTRY_POINTS_LOADED = False
-
-
 def register_reranker(name: str, factory: RerankerFactory, *, replace: bool = True) -> None:
-    """Register (or replace) the factory for provider ``name``."""
-    if replace or name not in _REGISTRY:
-        _REGISTRY[name] = factory
-
-
-def _builtin() -> None:
-    if "cohere" not in _REGISTRY:
-        from . import remote
-
-        for name in remote.PROVIDERS:
-            _REGISTRY.setdefault(name, remote.create)
-    _REGISTRY.setdefault("cross-encoder", _cross_encoder)
-
-
-def _cross_encoder(config: RerankConfig) -> Reranker:
-    """Import the local cross-encoder (and check for its extra) only when it is configured."""
-    from . import cross_encoder
-
-    return cross_encoder.create(config)
-
-
-def _entry_points() -> None:
-    global _ENTRY_POINTS_LOADED
-    if _ENTRY_POINTS_LOADED:
-        return
-    _ENTRY_POINTS_LOADED = True
-    from importlib.metadata import entry_points
-
-    for ep in entry_points(group="mdrecall.rerankers"):
-        _REGISTRY.setdefault(ep.name, ep.load())
+    """Register (or replace) the factory for provider ``name`` (see :mod:`mdrecall.plugins`)."""
+    RERANKERS.register(name, factory, replace=replace)
 
 
 def available_rerankers() -> list[str]:
     """Names of every registered provider."""
-    _builtin()
-    _entry_points()
-    return sorted(_REGISTRY)
+    return RERANKERS.names()
 
 
 def create_reranker(config: RerankConfig) -> Reranker | None:
     """The configured reranker, or ``None`` for provider ``none``.
 
     Raises :class:`~mdrecall.errors.ConfigError` for an unknown provider and
-    :class:`~mdrecall.errors.EmbedderError` when it is misconfigured (no API key, no base URL).
+    :class:`~mdrecall.errors.RerankError` when it is misconfigured (no API key, no base URL).
     """
     name = config.provider.strip().lower() or "none"
     if name == "none":
         return None
-    _builtin()
-    if name not in _REGISTRY:
-        _entry_points()
-    factory = _REGISTRY.get(name)
-    if factory is None:
-        raise ConfigError(
-            f"unknown rerank provider '{name}'. Known providers: none, {', '.join(available_rerankers())}"
-        )
+    factory: RerankerFactory = RERANKERS.get(name)
     return factory(replace(config, provider=name))
 
 

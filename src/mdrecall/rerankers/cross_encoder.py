@@ -8,19 +8,22 @@ stay on this machine. Options: ``device`` (``cpu``, ``cuda``...), ``batch_size``
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 from collections.abc import Sequence
 from typing import Any
 
 from ..config import RerankConfig
-from ..embedders._util import option
-from ..errors import EmbedderError, MissingDependencyError
+from ..errors import RerankError, require_extra
+from ..provider_options import check_options, option
 from . import unit_scores
 
 __all__ = ["CrossEncoderReranker", "create"]
 
 DEFAULT_MODEL = "cross-encoder/ms-marco-MiniLM-L-6-v2"
+
+
+#: ``rerank.options`` this provider reads.
+OPTIONS = {"device": str, "batch_size": int}
 
 
 class CrossEncoderReranker:
@@ -29,14 +32,17 @@ class CrossEncoderReranker:
     is_remote = False
 
     def __init__(self, config: RerankConfig) -> None:
-        if importlib.util.find_spec("sentence_transformers") is None:
-            raise MissingDependencyError(
-                "sentence-transformers", "sentence-transformers", "The cross-encoder reranker"
-            )
+        require_extra(
+            "sentence_transformers",
+            "sentence-transformers",
+            "sentence-transformers",
+            "The cross-encoder reranker",
+        )
         self.model_name = config.model or DEFAULT_MODEL
         self.name = f"cross-encoder:{self.model_name}"
-        self.device = option(config.options, "device", "") or None
-        self.batch_size = max(1, option(config.options, "batch_size", 32))
+        check_options("rerank", "cross-encoder", config.options, OPTIONS)
+        self.device = option(config.options, "device", "", "rerank") or None
+        self.batch_size = max(1, option(config.options, "batch_size", 32, "rerank"))
         self._model: Any = None
         self._lock = threading.Lock()
 
@@ -49,7 +55,7 @@ class CrossEncoderReranker:
                 try:
                     self._model = CrossEncoder(self.model_name, device=self.device)
                 except Exception as exc:  # noqa: BLE001 - hub and torch errors vary
-                    raise EmbedderError(
+                    raise RerankError(
                         f"cannot load cross-encoder '{self.model_name}': {exc}. Check rerank.model and "
                         "the network (the first use downloads the model)."
                     ) from exc

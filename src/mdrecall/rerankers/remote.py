@@ -28,9 +28,9 @@ from typing import Any
 
 from ..config import RerankConfig
 from ..embedders._http import HttpClient
-from ..embedders._util import option
 from ..embedders.remote import _is_loopback
-from ..errors import EmbedderError
+from ..errors import EmbedderError, RerankError
+from ..provider_options import check_options, option
 from . import unit_scores
 
 __all__ = ["PROVIDERS", "HttpReranker", "create"]
@@ -47,6 +47,10 @@ PROVIDERS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
 }
 
 
+#: ``rerank.options`` these providers read.
+OPTIONS = {"is_remote": bool}
+
+
 class HttpReranker:
     """One of the HTTP rerank APIs above."""
 
@@ -54,11 +58,12 @@ class HttpReranker:
         env = os.environ if env is None else env
         self.provider = config.provider
         if self.provider not in PROVIDERS:
-            raise EmbedderError(f"unknown HTTP rerank provider '{self.provider}'")
+            raise RerankError(f"unknown HTTP rerank provider '{self.provider}'")
+        check_options("rerank", self.provider, config.options, OPTIONS)
         default_base, default_model, key_vars, self.shape = PROVIDERS[self.provider]
         self.base_url = (config.base_url or default_base).rstrip("/")
         if not self.base_url:
-            raise EmbedderError(
+            raise RerankError(
                 f"rerank provider '{self.provider}' needs rerank.base_url (the server that runs the model, "
                 "e.g. http://127.0.0.1:8080)."
             )
@@ -66,9 +71,9 @@ class HttpReranker:
         key = config.api_key or next((env[k] for k in key_vars if env.get(k)), "")
         if key_vars and not key and not _is_loopback(self.base_url):
             names = " or ".join(f"${k}" for k in key_vars)
-            raise EmbedderError(f"{self.provider} reranking needs an API key: set {names} or rerank.api_key.")
+            raise RerankError(f"{self.provider} reranking needs an API key: set {names} or rerank.api_key.")
         self.name = f"{self.provider}:{self.model}" if self.model else self.provider
-        self.is_remote = option(config.options, "is_remote", not _is_loopback(self.base_url))
+        self.is_remote = option(config.options, "is_remote", not _is_loopback(self.base_url), "rerank")
         headers = {**({"Authorization": f"Bearer {key}"} if key else {}), **config.headers}
         self.http = HttpClient(
             self.provider,
@@ -96,7 +101,10 @@ class HttpReranker:
             if self.model:
                 body["model"] = self.model
             body["top_k" if self.shape == "voyage" else "top_n"] = len(docs)
-        answer = self.http.request_json("POST", "rerank", body)
+        try:
+            answer = self.http.request_json("POST", "rerank", body)
+        except EmbedderError as exc:  # the shared HTTP client speaks for embedders too
+            raise RerankError(str(exc)) from None
         return self._scores(answer, len(docs))
 
     def _scores(self, answer: Any, n: int) -> list[float]:
@@ -110,13 +118,13 @@ class HttpReranker:
             for item in items:
                 found[int(item["index"])] = float(item[field])
         except (TypeError, KeyError, ValueError):
-            raise EmbedderError(
+            raise RerankError(
                 f"{self.provider} answered with an unexpected rerank shape ({str(answer)[:120]!r}). "
                 "Check rerank.provider and rerank.base_url."
             ) from None
         scores = [found.get(i, math.nan) for i in range(n)]
         if not all(math.isfinite(s) for s in scores):
-            raise EmbedderError(f"{self.provider} did not score every passage. Check rerank.base_url.")
+            raise RerankError(f"{self.provider} did not score every passage. Check rerank.base_url.")
         return unit_scores(scores)
 
 

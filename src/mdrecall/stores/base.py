@@ -2,8 +2,9 @@
 
 A store returns *candidates* with raw leg scores; ranking (normalisation, fusion, decay, MMR,
 snippets) is done by the pure functions in :mod:`mdrecall.ranking`, the same for every store.
-Stores register a factory by name (``register_store``); third-party packages may use the
-``mdrecall.stores`` entry-point group. This module imports no implementation.
+Stores are plugins: the built-ins (``sqlite``, ``postgres``, ``memory``) are entry points of the
+``mdrecall.stores`` group like any third-party store (see :mod:`mdrecall.plugins`); programs may also
+call :func:`register_store`. This module imports no implementation.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..errors import ConfigError
 from ..models import Candidate, Chunk, FileRecord
+from ..plugins import STORES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Store",
+    "SupportsBatch",
+    "SupportsSyncLock",
     "StoreFactory",
     "open_store",
     "register_store",
@@ -34,7 +37,11 @@ __all__ = [
 
 @runtime_checkable
 class Store(Protocol):
-    """What the engine needs from an index store."""
+    """What the engine needs from an index store: the whole contract (``tests/test_store_contract.py``).
+
+    Optional capabilities are separate protocols a store may also implement:
+    :class:`SupportsSyncLock` and :class:`SupportsBatch`.
+    """
 
     #: Short human description (``sqlite:/path/index.sqlite``), shown by ``status``.
     description: str
@@ -107,73 +114,49 @@ class Store(Protocol):
 StoreFactory = Callable[["Config", str], Store]
 
 
-def sync_guard(store: Store) -> AbstractContextManager[object]:
-    """The store's cross-process re-index lock (``store.sync_lock()``), if it has one.
+@runtime_checkable
+class SupportsSyncLock(Protocol):
+    """Optional: a cross-process re-index lock.
 
     Server stores shared by several processes (PostgreSQL) provide it so two processes do not
     re-index the same namespace at once; embedded stores need none.
     """
-    lock = getattr(store, "sync_lock", None)
-    return lock() if callable(lock) else nullcontext()
+
+    def sync_lock(self) -> AbstractContextManager[object]:
+        """Held while one process re-indexes; blocks other processes' re-index until released."""
+        ...
+
+
+@runtime_checkable
+class SupportsBatch(Protocol):
+    """Optional: several whole-file writes in one transaction (faster full indexing)."""
+
+    def batch(self) -> AbstractContextManager[object]:
+        """Group the ``replace_file``/``remove_file`` calls made inside the block into one commit."""
+        ...
+
+
+def sync_guard(store: Store) -> AbstractContextManager[object]:
+    """The store's cross-process re-index lock (:class:`SupportsSyncLock`), if it has one."""
+    return store.sync_lock() if isinstance(store, SupportsSyncLock) else nullcontext()
 
 
 def write_batch(store: Store) -> AbstractContextManager[object]:
-    """The store's ``batch()`` (several whole-file writes in one transaction), if it has one."""
-    batch = getattr(store, "batch", None)
-    return batch() if callable(batch) else nullcontext()
-
-
-_REGISTRY: dict[str, StoreFactory] = {}
+    """The store's write batch (:class:`SupportsBatch`), if it has one."""
+    return store.batch() if isinstance(store, SupportsBatch) else nullcontext()
 
 
 def register_store(name: str, factory: StoreFactory) -> None:
-    """Register (or replace) the factory for store backend ``name``."""
-    _REGISTRY[name] = factory
+    """Register (or replace) the factory for store backend ``name`` (see :mod:`mdrecall.plugins`)."""
+    STORES.register(name, factory)
 
 
 def store_names() -> list[str]:
-    """Registered backend names."""
-    _builtin()
-    _entry_points()
-    return sorted(_REGISTRY)
-
-
-def _builtin() -> None:
-    if "sqlite" not in _REGISTRY:
-        from . import sqlite  # noqa: F401  (registers itself)
-    if "memory" not in _REGISTRY:
-        from . import memory  # noqa: F401
-    if "postgres" not in _REGISTRY:
-        _REGISTRY["postgres"] = _postgres_factory
-
-
-def _entry_points() -> None:
-    """Third-party stores (scanning installed packages costs ~20 ms: only when a name is unknown)."""
-    from importlib.metadata import entry_points
-
-    for ep in entry_points(group="mdrecall.stores"):
-        if ep.name not in _REGISTRY:
-            _REGISTRY[ep.name] = ep.load()
-
-
-def _postgres_factory(config: Config, workspace_root: str) -> Store:
-    """Import the PostgreSQL store (and psycopg) only when that backend is opened."""
-    from . import postgres
-
-    return postgres._factory(config, workspace_root)
+    """Registered backend names: built-ins, installed plugins and run-time registrations."""
+    return STORES.names()
 
 
 def open_store(config: Config, workspace_root: str) -> Store:
     """Open the store named by ``config.store.backend`` for a workspace."""
-    name = config.store.backend
-    if name not in _REGISTRY:
-        _builtin()
-    if name not in _REGISTRY:
-        _entry_points()
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        raise ConfigError(
-            f"unknown store backend '{name}'. Known backends: {', '.join(store_names())}"
-        ) from None
+    factory: StoreFactory = STORES.get(config.store.backend)
     return factory(config, workspace_root)

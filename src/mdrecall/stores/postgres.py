@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ConfigError, StoreError
 from ..models import Candidate, Chunk, FileRecord
 from .analysis import analysis_fingerprint, analyze, phrase_count, query_phrases, query_terms, term_counts
-from .base import register_store
 from .postgres_session import DSN_ENV, Session, safe_dsn
 from .postgres_sql import Statements, bm25_sql, hnsw_index_sql, namespace_for, quote_ident, vector_sql
 
@@ -458,7 +457,7 @@ def _row_chunk(r: Sequence[Any]) -> Chunk:
     )
 
 
-def _factory(config: Config, workspace_root: str) -> PostgresStore:
+def create(config: Config, workspace_root: str) -> PostgresStore:
     dsn = config.store.dsn or os.environ.get(DSN_ENV, "")
     if not dsn:
         raise ConfigError(
@@ -466,6 +465,3 @@ def _factory(config: Config, workspace_root: str) -> PostgresStore:
             " (postgresql://user:password@host:5432/dbname)"
         )
     return PostgresStore(dsn, namespace_for(config.agent_id, workspace_root))
-
-
-register_store("postgres", _factory)

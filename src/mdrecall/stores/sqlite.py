@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from ..errors import StoreError
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import cjk_index_text
-from .base import register_store
 from .sqlite_migrations import apply_migrations
 from .sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
 
@@ -497,7 +496,7 @@ def _row_chunk(r: sqlite3.Row) -> Chunk:
     )
 
 
-def _factory(config: Config, workspace_root: str) -> SQLiteStore:
+def create(config: Config, workspace_root: str) -> SQLiteStore:
     raw = config.store.path
     if raw:
         p = Path(raw).expanduser()
@@ -505,6 +504,3 @@ def _factory(config: Config, workspace_root: str) -> SQLiteStore:
     else:
         path = default_index_path(workspace_root)
     return SQLiteStore(path)
-
-
-register_store("sqlite", _factory)

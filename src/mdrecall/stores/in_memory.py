@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import is_cjk, normalize, tokenize
-from .base import register_store
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,10 +23,10 @@ if TYPE_CHECKING:
     from ..config import Config
     from ..query import KeywordQuery
 
-__all__ = ["MemoryStore"]
+__all__ = ["InMemoryStore"]
 
 
-class MemoryStore:
+class InMemoryStore:
     """A :class:`~mdrecall.stores.base.Store` that lives only in this process."""
 
     description = "memory"
@@ -187,8 +186,5 @@ class MemoryStore:
         self._meta["closed_at"] = str(time.time())
 
 
-def _factory(config: Config, workspace_root: str) -> MemoryStore:
-    return MemoryStore()
-
-
-register_store("memory", _factory)
+def create(config: Config, workspace_root: str) -> InMemoryStore:
+    return InMemoryStore()

@@ -15,11 +15,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .config import Config, load_config
-from .errors import ConfigError
+from ..config import Config, load_config
+from ..errors import ConfigError
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from ..memory import Memory
 
 __all__ = ["agent_ids", "default_agent_workspace", "open_agent", "open_search_agents", "resolve_agent"]
 
@@ -58,7 +58,7 @@ def resolve_agent(config: Config, agent_id: str) -> tuple[Path, Config]:
 
 def open_agent(agent_id: str, config: Config | None = None) -> Memory:
     """Open one agent's :class:`~mdrecall.Memory` (its workspace folder is created if missing)."""
-    from .memory import Memory
+    from ..memory import Memory
 
     base = config if config is not None else load_config()
     workspace, cfg = resolve_agent(base, agent_id)

@@ -1,0 +1,319 @@
+"""Agent commands: ``mcp``, ``watch``, ``hook``, ``hooks``, ``capture``, ``context``, ``dream``, ``agents``.
+
+Thin adapters: each parses flags, calls the library, prints. Heavy modules (the MCP SDK, watchdog) are
+imported inside the handlers, so ``mdrecall`` starts fast for hooks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ..errors import MdrecallError
+from .app import command, load_cli_config, open_memory, state
+from .output import print_json
+
+__all__: list[str] = []
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _base_config() -> Any:
+    ws = state().workspace or os.environ.get("MDRECALL_WORKSPACE")
+    return load_cli_config(Path(ws).expanduser() if ws else None)
+
+
+def _open(agent: str | None) -> tuple[Any, Any]:
+    """The Memory the flags describe (``--agent`` picks an agent's own workspace), and the base config."""
+    agent = agent or os.environ.get("MDRECALL_AGENT_ID")
+    if not agent:
+        mem = open_memory()
+        return mem, mem.config
+    from ..agent.workspaces import open_agent
+
+    base = _base_config()
+    return open_agent(agent, base), base
+
+
+def agent_option(f: F) -> F:
+    """``--agent ID``: use that agent's own workspace and config."""
+    return click.option(
+        "--agent", help="Agent id: use that agent's own workspace and config ([agents.<id>])."
+    )(f)
+
+
+@command("mcp")
+@click.option("--http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP bind address.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="HTTP port.")
+@click.option("--token", help="Bearer token required on HTTP requests (default: $MDRECALL_MCP_TOKEN).")
+@click.option("--allow-remote", is_flag=True, help="Allow a non-loopback --host (needs a token).")
+@click.option("--no-watch", is_flag=True, help="Do not watch the files while serving.")
+@click.option("--chat-type", help="Chat type of the host conversation for scope rules (default direct).")
+@click.option("--session-key", help="Session key of the host conversation for scope rules.")
+@agent_option
+def cmd_mcp(
+    http: bool,
+    host: str,
+    port: int,
+    token: str | None,
+    allow_remote: bool,
+    no_watch: bool,
+    chat_type: str | None,
+    session_key: str | None,
+    agent: str | None,
+) -> int:
+    """Run the MCP server (stdio; --http for streamable HTTP)."""
+    from ..agent.tools import MemoryTools
+    from ..agent.workspaces import open_search_agents
+    from ..mcp_server import serve
+    from ..team import open_team
+
+    mem, base = _open(agent)
+    others = open_search_agents(mem, base)
+    team = open_team(mem)
+    try:
+        tools = MemoryTools(mem, chat_type=chat_type, session_key=session_key, others=others, team=team)
+        serve(
+            mem,
+            http=http,
+            host=host,
+            port=port,
+            token=token or os.environ.get("MDRECALL_MCP_TOKEN") or None,
+            allow_remote=allow_remote,
+            watch=not no_watch,
+            tools=tools,
+        )
+    finally:
+        team.close()
+        for m in [mem, *others.values()]:
+            m.close()
+    return 0
+
+
+@command("watch")
+@click.option("--debounce", type=float, help="Seconds of quiet before re-indexing (default 1.5).")
+@click.option("--polling", is_flag=True, help="Poll file stats instead of OS events.")
+@agent_option
+def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
+    """Watch the memory files and re-index on change."""
+    import signal
+    import threading
+
+    from ..watch import Watcher, watch_targets
+
+    as_json = state().json
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+
+    def show(report: Any) -> None:
+        if as_json:
+            sys.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False) + "\n")
+        else:
+            print(f"re-indexed: {report.summary()}")
+        sys.stdout.flush()
+
+    mem, _ = _open(agent)
+    with mem:
+        show(mem.index())
+        watcher = Watcher(
+            mem,
+            debounce_s=debounce,
+            backend="polling" if polling else None,
+            on_sync=show,
+            initial_sync=False,
+        ).start()
+        folders = ", ".join(str(p) for p, _ in watch_targets(mem))
+        extra = f" ({watcher.state['note']})" if watcher.state["note"] else ""
+        if not state().quiet:
+            sys.stderr.write(
+                f"mdrecall: watching {folders} [{watcher.state['backend']}]{extra}; Ctrl-C stops\n"
+            )
+        try:
+            while not stop.wait(0.5):
+                pass
+        except KeyboardInterrupt:
+            pass
+        finally:
+            watcher.stop()
+    return 0
+
+
+@command("hook")
+@click.argument(
+    "event",
+    type=click.Choice(["session-start", "user-prompt-submit", "stop", "pre-compact", "session-end"]),
+)
+@click.option("--budget", type=int, default=8000, show_default=True, help="Session-start context size.")
+@agent_option
+def cmd_hook(event: str, budget: int, agent: str | None) -> int:
+    """Run a Claude Code hook (reads the hook JSON on stdin)."""
+    from ..agent.hooks import TURN_EVENTS, handle_hook
+    from ..agent.turn_hook import read_payload, run_turn_hook
+
+    payload = read_payload(sys.stdin)
+    if event in TURN_EVENTS:  # per turn: no index, no model; whatever happens, exit 0
+        notes = run_turn_hook(
+            event, payload, workspace=state().workspace, config_file=state().config, agent=agent
+        )
+        for line in notes:
+            sys.stderr.write(f"mdrecall: {line}\n")
+        return 0
+    mem, _ = _open(agent)
+    with mem:
+        out, notes = handle_hook(mem, event, payload, budget_chars=budget)
+    if out:
+        sys.stdout.write(out + "\n")
+    for line in notes:
+        sys.stderr.write(f"mdrecall: {line}\n")
+    return 0
+
+
+@command("hooks")
+@click.argument("action", type=click.Choice(["install", "uninstall"]))
+@click.argument("target", type=click.Choice(["claude-code"]))
+@click.option(
+    "--project", "scope", flag_value="project", default=True, help=".claude/settings.json and .mcp.json."
+)
+@click.option("--user", "scope", flag_value="user", help="~/.claude/settings.json and ~/.claude.json.")
+@click.option("--dir", "project_dir", help="Project folder for --project (default: current folder).")
+@click.option("--dry-run", is_flag=True, help="Print what would change, write nothing.")
+@agent_option
+def cmd_hooks(
+    action: str, target: str, scope: str, project_dir: str | None, dry_run: bool, agent: str | None
+) -> int:
+    """Install or remove the Claude Code hooks and MCP entry."""
+    from ..agent.hooks import install, uninstall
+
+    project = Path(project_dir).expanduser().resolve() if project_dir else Path.cwd()
+    if action == "install":
+        raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()
+        plan = install(scope, Path(raw).expanduser().resolve(), project_dir=project, agent=agent)
+    else:
+        plan = uninstall(scope, project_dir=project)
+    for line in plan.actions:
+        print(("would: " if dry_run else "") + line)
+    if dry_run:
+        for path, data in plan.files.items():
+            print(f"\n--- {path} (after)\n{json.dumps(data, indent=2, ensure_ascii=False)}")
+    else:
+        plan.write()
+    return 0
+
+
+@command("capture")
+@click.argument("transcript")
+@click.option("--last", type=int, help="How many messages (default flush.capture_messages).")
+@click.option("--no-index", is_flag=True, help="Do not index after writing.")
+@agent_option
+def cmd_capture(transcript: str, last: int | None, no_index: bool, agent: str | None) -> int:
+    """Save the last messages of a transcript to memory/."""
+    from ..agent.capture import capture_session
+
+    mem, _ = _open(agent)
+    with mem:
+        res = capture_session(mem.workspace, transcript, last_n=last or mem.config.flush.capture_messages)
+        if res.path and not no_index:
+            mem.index()
+    if state().json:
+        print_json(res.to_dict())
+    else:
+        print(
+            f"captured {res.messages} messages to {res.path}"
+            if res.path
+            else f"nothing captured: {res.skipped}"
+        )
+        for w in res.warnings:
+            sys.stderr.write(f"mdrecall: warning: {w}\n")
+    return 0
+
+
+@command("context")
+@click.option("--message", help="A user message: print the memory digest for it.")
+@click.option("--budget", type=int, default=8000, show_default=True, help="Most characters to print.")
+@click.option("--chat-type", help="direct (default), group, ...: MEMORY.md only in private chats.")
+@click.option("--session-key", help="Session key for scope rules.")
+@agent_option
+def cmd_context(
+    message: str | None, budget: int, chat_type: str | None, session_key: str | None, agent: str | None
+) -> int:
+    """Print session-start context, or a memory digest for --message."""
+    from ..agent.context import memory_context, session_start_context
+    from ..agent.scope import check_scope
+
+    mem, _ = _open(agent)
+    with mem:
+        if message is None:
+            text = session_start_context(mem, budget_chars=budget, chat_type=chat_type)
+            data: dict[str, Any] = {"context": text}
+        else:
+            decision = check_scope(mem.config.scope, chat_type, session_key)
+            if not decision:
+                raise MdrecallError(f"memory is not available here: {decision.reason}")
+            digest = memory_context(mem, message, budget_chars=budget)
+            text, data = digest.text, digest.to_dict()
+    if state().json:
+        print_json(data)
+    elif text:
+        print(text.rstrip("\n"))
+    return 0
+
+
+@command("dream")
+@click.option("--apply", is_flag=True, help="Write MEMORY.md and DREAMS.md.")
+@agent_option
+def cmd_dream(apply: bool, agent: str | None) -> int:
+    """Promote often-recalled notes into MEMORY.md (report only without --apply)."""
+    from ..agent.dreaming import dream
+
+    mem, _ = _open(agent)
+    with mem:
+        report = dream(mem.workspace, mem.config.dreaming, apply=apply)
+        if apply and report.promoted:
+            mem.index()
+    if state().json:
+        print_json(report.to_dict())
+        return 0
+    verb = "promoted" if apply else "would promote"
+    print(f"{verb} {len(report.promoted)} of {len(report.promoted) + len(report.rejected)} recalled notes")
+    for c in report.promoted:
+        print(f"  + {c.citation}  score {c.score:.2f}: {c.text[:100]}")
+    for c in report.rejected[:10]:
+        print(f"  - {c.citation}  score {c.score:.2f}: {'; '.join(c.reasons)}")
+    if not apply and report.promoted:
+        print("run `mdrecall dream --apply` to write them to MEMORY.md and DREAMS.md")
+    return 0
+
+
+@command("agents")
+def cmd_agents() -> int:
+    """List configured agents and their workspaces."""
+    from ..agent.workspaces import agent_ids, resolve_agent
+
+    base = _base_config()
+    rows = []
+    for agent in agent_ids(base):
+        ws, cfg = resolve_agent(base, agent)
+        rows.append(
+            {
+                "agent": agent,
+                "workspace": str(ws),
+                "exists": ws.is_dir(),
+                "searches": list(cfg.scope.search_agents),
+            }
+        )
+    if state().json:
+        print_json(rows)
+        return 0
+    if not rows:
+        print("no agents configured (add [agents.<id>] tables to the config)")
+    for r in rows:
+        extra = f"  also searches: {', '.join(r['searches'])}" if r["searches"] else ""
+        print(f"{r['agent']:<16} {r['workspace']}{'' if r['exists'] else ' (not created yet)'}{extra}")
+    return 0

@@ -1,0 +1,114 @@
+"""Exit codes and error reports of the ``mdrecall`` command: one line on stderr, or one JSON object.
+
+=====  ==========================================================
+code   meaning
+=====  ==========================================================
+0      success
+1      a user error mdrecall explains (bad input, missing file, …)
+2      bad usage (unknown flag, bad value, missing argument)
+3      an unexpected internal error (``MDRECALL_DEBUG=1`` shows it)
+130    interrupted (Ctrl-C)
+=====  ==========================================================
+
+With ``--json`` (or ``--format json|jsonl``) an error is ``{"version": 1, "error": {"code", "message",
+"exit"}}`` on stderr instead of ``mdrecall: error: …``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from ..errors import MdrecallError
+
+__all__ = ["EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_USAGE", "EXIT_USER", "error_code", "run_guarded"]
+
+EXIT_USER = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+EXIT_INTERRUPTED = 130
+
+#: JSON error codes by exception class name (the most specific class found in the MRO wins).
+_CODES = {
+    "ConfigError": "config",
+    "WorkspaceError": "workspace",
+    "PathError": "path",
+    "StoreError": "store",
+    "EmbedderError": "embedder",
+    "MissingDependencyError": "missing_dependency",
+    "NotFoundError": "not_found",
+    "MdrecallError": "error",
+}
+
+
+def error_code(exc: BaseException) -> str:
+    """The stable JSON ``code`` of an error mdrecall raised on purpose."""
+    for cls in type(exc).__mro__:
+        if cls.__name__ in _CODES:
+            return _CODES[cls.__name__]
+    return "error"
+
+
+def _wants_json(state: Any, argv: Sequence[str]) -> bool:
+    if getattr(state, "json", False):
+        return True
+    # A usage error can stop parsing before --json is seen: look at the words themselves.
+    words = list(argv)
+    if "--json" in words:
+        return True
+    for i, w in enumerate(words):
+        if w in ("--format", "-f") and i + 1 < len(words) and words[i + 1] in ("json", "jsonl"):
+            return True
+        if w in ("--format=json", "--format=jsonl"):
+            return True
+    return False
+
+
+def _report(as_json: bool, code: str, message: str, exit_code: int) -> int:
+    if as_json:
+        err = {"version": 1, "error": {"code": code, "message": message, "exit": exit_code}}
+        sys.stderr.write(json.dumps(err, ensure_ascii=False) + "\n")
+    else:
+        label = "interrupted" if code == "interrupted" else f"{'internal ' if exit_code == 3 else ''}error"
+        sys.stderr.write(f"mdrecall: {label}{': ' + message if message else ''}\n")
+    return exit_code
+
+
+def run_guarded(run: Callable[[], Any], state: Any, argv: Sequence[str]) -> int:
+    """Run the command; map every outcome to an exit code and a report (never a traceback)."""
+    try:
+        rv = run()
+    except MdrecallError as exc:
+        return _report(_wants_json(state, argv), error_code(exc), str(exc), EXIT_USER)
+    except click.UsageError as exc:
+        if _wants_json(state, argv):
+            return _report(True, "usage", exc.format_message(), EXIT_USAGE)
+        exc.show()
+        return EXIT_USAGE
+    except click.ClickException as exc:
+        return _report(_wants_json(state, argv), "error", exc.format_message(), EXIT_USER)
+    except (click.Abort, KeyboardInterrupt):
+        return _report(_wants_json(state, argv), "interrupted", "", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: one line, never a traceback
+        if os.environ.get("MDRECALL_DEBUG"):
+            raise
+        message = f"{type(exc).__name__}: {exc} (set MDRECALL_DEBUG=1 for details)"
+        return _report(_wants_json(state, argv), "internal", message, EXIT_INTERNAL)
+    return rv if isinstance(rv, int) else 0
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe (``mdrecall … | head``), stop Python complaining when it flushes at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
