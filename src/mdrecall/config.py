@@ -186,6 +186,7 @@ class CaptureConfig:
     max_notes_per_turn: int = 5
     rules: dict[str, list[str]] = field(default_factory=dict)
     transcripts: tuple[str, ...] = ()
+    share_notes: bool = False
 
 
 @dataclass(frozen=True)

@@ -31,10 +31,21 @@ if TYPE_CHECKING:
     from .memory import Memory, RememberResult
     from .models import Hit
 
-__all__ = ["TeamHit", "TeamMemory", "author_of", "open_team"]
+__all__ = ["TeamHit", "TeamMemory", "author_of", "open_team", "team_note_path", "team_root"]
 
 AGENTS_DIR = "memory/agents"
 _AUTHOR = re.compile(r"^memory/agents/([A-Za-z0-9][A-Za-z0-9_.-]{0,63})/")
+
+
+def team_root(config: Config, own_root: Path) -> Path:
+    """The team workspace folder of ``team.workspace`` (relative paths are from the own workspace)."""
+    root = Path(config.team.workspace).expanduser()
+    return root if root.is_absolute() else own_root / root
+
+
+def team_note_path(root: Path, agent: str, day: str) -> Path:
+    """Where ``agent``'s notes of ``day`` go in the team workspace: ``memory/agents/<agent>/<day>.md``."""
+    return root / AGENTS_DIR / agent / f"{day}.md"
 
 
 def author_of(key: str) -> str | None:
@@ -109,7 +120,7 @@ class TeamMemory:
             raise MdrecallError("nothing to remember: the text is empty")
         when = now or now_local()
         ws = self.team.workspace
-        target = ws.root / AGENTS_DIR / self.agent / f"{when.date().isoformat()}.md"
+        target = team_note_path(ws.root, self.agent, when.date().isoformat())
 
         def compose(_heading: str | None, is_new: bool) -> tuple[str, str]:
             head = f"# {when.date().isoformat()} · {self.agent}\n" if is_new else ""
@@ -153,9 +164,7 @@ def open_team(own: Memory) -> TeamMemory:
         return TeamMemory(own, None)
     from .memory import Memory
 
-    root = Path(raw).expanduser()
-    if not root.is_absolute():
-        root = own.workspace.root / root
+    root = team_root(own.config, own.workspace.root)
     if root.resolve() == own.workspace.root:
         raise ConfigError("team.workspace is this agent's own workspace: name the shared folder instead")
     return TeamMemory(own, Memory.open(root, team_config(own.config, root)))

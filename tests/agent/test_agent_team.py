@@ -147,3 +147,31 @@ def test_private_by_default_and_clear_errors(ws: Path, tmp_path: Path) -> None:
     with same, pytest.raises(ConfigError, match="own workspace"):
         open_team(same)
     assert author_of("memory/agents/ada/2026-01-01.md") == "ada" and author_of("MEMORY.md") is None
+
+
+def test_a_second_agent_finds_a_fact_the_first_noted_in_a_claude_code_session(tmp_path: Path) -> None:
+    team, env = _setup(tmp_path)
+    config = Path(env["MDRECALL_CONFIG"])
+    config.write_text(config.read_text() + "\n[capture]\nshare_notes = true\n")
+    transcript = tmp_path / "ada-session.jsonl"
+    transcript.write_text("")
+    hook = [sys.executable, "-m", "mdrecall.agent.turn_hook", "--agent", "ada"]
+    payload = {"session_id": "ada-1", "transcript_path": str(transcript)}
+    prompt = "We decided the staging database moves to Frankfurt next week. How do I start?"
+    for event, extra in (("user-prompt-submit", {"prompt": prompt}), ("stop", {})):
+        if event == "stop":
+            answer = {"role": "assistant", "content": [{"type": "text", "text": "Start with the replica."}]}
+            transcript.write_text(json.dumps({"type": "assistant", "uuid": "a1", "message": answer}) + "\n")
+        out = subprocess.run(
+            [*hook, event], input=json.dumps({**payload, **extra}), capture_output=True, text=True, env=env
+        )
+        assert out.returncode == 0 and "capture failed" not in out.stderr, out.stderr
+    own_log = next((tmp_path / "ada" / "memory").glob("20*.md")).read_text()
+    assert "- decision: We decided the staging database moves to Frankfurt next week." in own_log
+    bob = _bob(env, "staging database Frankfurt")
+    stdout, stderr = bob.communicate(timeout=300)
+    assert bob.returncode == 0, stderr
+    hit = json.loads(stdout)["found"][0]
+    assert "Frankfurt" in hit["snippet"] and hit["workspace"] == "team" and hit["agent"] == "ada"
+    assert hit["path"].startswith("memory/agents/ada/")
+    assert "How do I start" not in (team / hit["path"]).read_text()  # only what was noted is shared

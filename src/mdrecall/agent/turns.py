@@ -11,7 +11,9 @@ The ``t:`` id is stable (a transcript record's ``uuid``, else a hash of its line
 hook was given), so a replayed hook or a re-read transcript adds nothing: ids already in the session's
 files are skipped. Text is redacted (:mod:`mdrecall.redact`) and cut to ``capture.max_chars``.
 The first record of a file adds a line to that day's log, and sentences the salience rules pick
-(:mod:`mdrecall.agent.salience`) are listed there under ``## Noted`` with a citation ``path#Lline``.
+(:mod:`mdrecall.agent.salience`) are listed there under ``## Noted`` with a citation ``path#Lline``;
+with ``capture.share_notes`` they are also listed in the agent's file of the team workspace
+(:mod:`mdrecall.team`), so the other agents find them.
 
 Transcripts are read incrementally: the byte offset reached is kept in
 ``<workspace>/.mdrecall/turns/<hash>.json``; only complete lines are read, so a transcript being
@@ -27,11 +29,11 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from ..config import CaptureConfig, Config
+from ..config import Config
 from ..conversations import CONVERSATIONS_DIR
 from ..redact import redact
 from ..transcripts import parse_message
@@ -153,7 +155,6 @@ def capture_messages(
     now: datetime | None = None,
 ) -> TurnResult:
     """Append the messages not captured yet to their day's conversation file; note what is salient."""
-    cap = config.capture
     result = TurnResult()
     folder = workspace.root / CONVERSATIONS_DIR
     slug = session_slug(session)
@@ -169,20 +170,20 @@ def capture_messages(
         at = _local(m.timestamp, when)
         by_day.setdefault(at.date().isoformat(), []).append((at, TurnMessage(m.role, m.text, mid)))
     for day, items in by_day.items():
-        result.merge(_write_day(workspace, cap, config.agent_id, session, slug, day, items, transcript))
+        result.merge(_write_day(workspace, config, session, slug, day, items, transcript))
     return result
 
 
 def _write_day(
     workspace: Workspace,
-    cap: CaptureConfig,
-    agent: str,
+    config: Config,
     session: str,
     slug: str,
     day: str,
     items: list[tuple[datetime, TurnMessage]],
     transcript: str | None,
 ) -> TurnResult:
+    cap, agent = config.capture, config.agent_id
     path = workspace.root / CONVERSATIONS_DIR / f"{day}-{slug}.md"
     blocks: list[str] = []
     offsets: list[int] = []
@@ -212,6 +213,7 @@ def _write_day(
     notes: list[str] = []
     if created and created[0]:
         notes.append(f"- conversation: session `{slug}` → {key}")
+    shared: list[str] = []
     if cap.salience:
         rules = compile_rules(cap.rules)
         for (_at, m), cite in zip(items, result.citations, strict=True):
@@ -219,20 +221,28 @@ def _write_day(
                 continue
             for note in find_notes(redact(m.text), rules, limit=cap.max_notes_per_turn):
                 notes.append(f"- {note.kind}: {note.text} ({cite})")
+                shared.append(f"- {note.kind}: {note.text} (from {agent or 'default'}'s {cite})")
                 result.notes.append(f"{note.kind}: {note.text}")
     if notes:
-        _append_noted(workspace, day, notes)
+        _append_noted(workspace, workspace.daily_path(date.fromisoformat(day)), f"# {day}", notes)
+    if shared and cap.share_notes and config.team.workspace:
+        from ..team import team_note_path, team_root
+
+        team = Workspace(team_root(config, workspace.root))
+        target = team_note_path(team.root, agent or "default", day)
+        _append_noted(team, target, f"# {day} · {agent or 'default'}", shared)
     return result
 
 
-def _append_noted(workspace: Workspace, day: str, notes: Iterable[str]) -> None:
+def _append_noted(workspace: Workspace, path: Path, title: str, notes: Iterable[str]) -> None:
+    """Append notes under ``## Noted`` (the heading is added unless it is the file's last one)."""
     entry = "\n".join(notes) + "\n"
 
     def compose(heading: str | None, is_new: bool) -> tuple[str, str]:
-        head = f"# {day}\n" if is_new else ""
+        head = f"{title}\n" if is_new else ""
         return head + ("" if heading == NOTED else f"\n{NOTED}\n\n"), entry
 
-    workspace.append(workspace.memory_dir / f"{day}.md", compose)
+    workspace.append(path, compose)
 
 
 def capture_prompt(
