@@ -19,7 +19,7 @@ from pathlib import Path
 from .chunking import chunk_markdown
 from .config import Config
 from .conversations import SOURCE as CONVERSATIONS
-from .conversations import source_of
+from .conversations import expired, source_of
 from .models import Chunk, FileRecord, IndexReport, ProgressCallback
 from .stores.base import Store, write_batch
 from .workspace import MemoryFile, Workspace, date_from_name
@@ -102,7 +102,8 @@ def sync_files(
     """Bring the store in line with the memory files on disk; returns what was done."""
     t0 = time.perf_counter()
     report = report or IndexReport()
-    on_disk = {f.key: f for f in workspace.discover(report.warnings)}
+    keep = config.sessions.retention_days
+    on_disk = {f.key: f for f in workspace.discover(report.warnings) if not expired(f.key, keep)}
     indexed = {**store.file_records(source="memory"), **store.file_records(source=CONVERSATIONS)}
     ident = chunking_identity(config)
     rechunk_all = force or store.get_meta("chunking") != ident

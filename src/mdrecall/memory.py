@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .backends import open_backend
 from .config import Config, load_config
 from .conversations import SOURCE as CONVERSATIONS
+from .conversations import expired
 from .errors import MdrecallError, NotFoundError, PathError
 from .indexer import sync_files
 from .models import GetResult, Hit, IndexReport, ProgressCallback, Status
@@ -323,7 +324,8 @@ class Memory:
             **self.store.file_records(source="memory"),
             **self.store.file_records(source=CONVERSATIONS),
         }
-        on_disk = {f.key: f for f in self.workspace.discover()}
+        keep = self.config.sessions.retention_days
+        on_disk = {f.key: f for f in self.workspace.discover() if not expired(f.key, keep)}
         dirty = sum(
             1
             for k, f in on_disk.items()

@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -298,3 +298,18 @@ def test_installed_turn_hooks_run_the_fast_entry_point(ws: Path, tmp_path: Path)
     assert _records(conv) == ["user", "assistant"]
     out = run_cli("hooks", "uninstall", "claude-code", "--dir", str(project))
     assert "removed 5 mdrecall hook(s)" in out.stdout
+
+
+def test_old_conversations_leave_the_index_but_stay_on_disk(ws: Path) -> None:
+    old = datetime.now().astimezone() - timedelta(days=60)
+    with Memory.open(ws) as mem:
+        mem.capture_turn("The walrus migration plan was drafted.", session="old", now=old)
+        mem.capture_turn("The walrus migration plan was approved.", session="new")
+        mem.index()
+        hits = mem.search("walrus migration plan", sources=["conversations"])
+        assert [h.path.endswith("-new.md") for h in hits] == [True]
+        assert mem.status().dirty_files == 0
+    assert len(list((ws / "memory" / "conversations").glob("*-old.md"))) == 1  # the file stays
+    keep_all = Config().merged({"sessions": {"retention_days": 0}})
+    with Memory.open(ws, keep_all) as mem:
+        assert len(mem.search("walrus migration plan", sources=["conversations"])) == 2
