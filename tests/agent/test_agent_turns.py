@@ -227,9 +227,7 @@ def test_watch_ingests_a_transcript_folder_as_it_grows(ws: Path, tmp_path: Path)
     from mdrecall.watch import Watcher
 
     folder = tmp_path / "transcripts"
-    transcript = write_jsonl(
-        folder / "w1.jsonl", [_turn("u1", "user", "I love hiking.", "2026-04-01T08:00:00Z")]
-    )
+    transcript = write_jsonl(folder / "w1.jsonl", [_turn("u1", "user", "I love hiking.", _now(0))])
     cfg = Config().merged({"capture": {"transcripts": [str(folder)]}})
     assert capture_folders(Workspace(ws), cfg).written == 1
     with Memory.open(ws, cfg) as mem:
@@ -238,7 +236,7 @@ def test_watch_ingests_a_transcript_folder_as_it_grows(ws: Path, tmp_path: Path)
         try:
             write_jsonl(
                 transcript,
-                [_turn("u2", "user", "We decided on Lisbon for the offsite.", "2026-04-01T08:05:00Z")],
+                [_turn("u2", "user", "We decided on Lisbon for the offsite.", _now(5))],
                 mode="a",
             )
             (folder / "w2.json").write_text(

@@ -193,18 +193,19 @@ def _write_day(
         offsets.append(lines)
         lines += block.count("\n")
         blocks.append(block)
+    body = "".join(blocks).rstrip("\n") + "\n"
     created = []
 
     def compose(_heading: str | None, is_new: bool) -> tuple[str, str]:
         created.append(is_new)
         if not is_new:
-            return "\n", "".join(blocks).rstrip("\n") + "\n"
+            return "\n", body
         head = [f"# Conversation {day} · session {slug}", "", f"- Session: `{session}`"]
         if agent:
             head.append(f"- Agent: `{agent}`")
         if transcript:
             head.append(f"- Transcript: `{transcript}`")
-        return "\n".join(head) + "\n\n", "".join(blocks).rstrip("\n") + "\n"
+        return "\n".join(head) + "\n\n", body
 
     start = workspace.append(path, compose)
     key = workspace.key_for(path)
@@ -333,27 +334,26 @@ def read_transcript(path: str | os.PathLike[str], offset: int = 0) -> tuple[list
                 raw = json.dumps(obj, sort_keys=True, ensure_ascii=False)
                 out.append(TurnMessage(m.role, m.text, _digest(str(i), raw), m.timestamp))
         return out, len(items)
+    out = []
     with p.open("rb") as fh:
-        size = os.fstat(fh.fileno()).st_size
-        if offset > size:  # truncated or replaced: read it again (ids keep what was captured)
+        if offset > os.fstat(fh.fileno()).st_size:  # truncated or replaced: read it again (ids hold)
             offset = 0
         fh.seek(offset)
-        data = fh.read()
-    end = data.rfind(b"\n") + 1
-    out = []
-    for raw in data[:end].splitlines():
-        try:
-            obj = json.loads(raw)
-        except ValueError:
-            continue
-        m = parse_message(obj, 0)
-        if m is None:
-            continue
-        uuid = obj.get("uuid") if isinstance(obj, dict) else None
-        ident = uuid if isinstance(uuid, str) and uuid else raw.decode("utf-8", "replace")
-        mid = _digest(ident)
-        out.append(TurnMessage(m.role, m.text, mid, m.timestamp))
-    return out, offset + end
+        for raw in fh:  # line by line: a long transcript is never held whole
+            if not raw.endswith(b"\n"):
+                break  # a line still being written: the next read takes it
+            offset += len(raw)
+            try:
+                obj = json.loads(raw)
+            except ValueError:
+                continue
+            m = parse_message(obj, 0)
+            if m is None:
+                continue
+            uuid = obj.get("uuid") if isinstance(obj, dict) else None
+            ident = uuid if isinstance(uuid, str) and uuid else raw.decode("utf-8", "replace").strip()
+            out.append(TurnMessage(m.role, m.text, _digest(ident), m.timestamp))
+    return out, offset
 
 
 def capture_transcript(
