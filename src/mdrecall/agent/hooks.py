@@ -254,17 +254,14 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
     if not config.capture.turns:
         return []
     try:
-        from .turns import capture_prompt, capture_transcript
+        from .turns import TurnResult, capture_prompt, capture_transcript
 
         raw = payload.get("transcript_path")
         transcript = str(Path(str(raw)).expanduser()) if raw else None
         session = str(payload.get("session_id") or (Path(transcript).stem if transcript else "default"))
+        result = TurnResult()
         if transcript and Path(transcript).is_file():
             result = capture_transcript(workspace, config, transcript, session=session)
-        else:
-            from .turns import TurnResult
-
-            result = TurnResult()
         prompt = payload.get("prompt")
         if event == "user-prompt-submit" and isinstance(prompt, str) and prompt.strip():
             result.merge(capture_prompt(workspace, config, session, prompt, transcript=transcript))
