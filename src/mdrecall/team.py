@@ -9,9 +9,10 @@ the team workspace, ``memory/agents/<agent>/YYYY-MM-DD.md``, so its path names i
 never interleave lines; anything else in the team workspace (``MEMORY.md``, notes people keep) has no
 agent (``null``).
 
-Storage: on SQLite the team workspace has its own index file (``<team>/.mdrecall/index.sqlite``), which
-every agent's process reads and syncs (SQLite's locking serialises the writers). On PostgreSQL the team
-index is one namespace named after ``team.name``, the same for every agent that uses the database.
+The team workspace is opened with the agent's own config (store, embedder, search settings), so every
+agent indexes it alike. Storage: on SQLite it has its own index file (``<team>/.mdrecall/index.sqlite``),
+which every agent's process reads and syncs (SQLite's locking serialises the writers). On PostgreSQL the
+team index is one namespace named after ``team.name``, the same for every agent using the database.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .config import Config, load_config
+from .config import Config, TeamConfig
 from .errors import ConfigError, MdrecallError
 from .workspace import now_local
 
@@ -143,15 +144,15 @@ class TeamMemory:
             self.team.close()
 
 
-def team_config(own: Config, root: Path) -> Config:
-    """The config of the team workspace: its own files and the environment, with the team's namespace."""
-    cfg = replace(load_config(root), agent_id=f"team.{own.team.name}", agents={})
+def team_config(own: Config) -> Config:
+    """The config the team workspace is opened with: the agent's own (store, embedder, search), so every
+    agent indexes the team alike, with the team's namespace and no extra paths, agents or team of its own."""
+    cfg = replace(own, agent_id=f"team.{own.team.name}", agents={}, extra_paths=(), team=TeamConfig())
     path = cfg.store.path
     if path and Path(path).expanduser().is_absolute():  # a shared index path: the team gets its own file
         p = Path(path).expanduser()
-        cfg = replace(
-            cfg, store=replace(cfg.store, path=str(p.with_name(f"{p.stem}-team.{own.team.name}{p.suffix}")))
-        )
+        team_file = p.with_name(f"{p.stem}-team.{own.team.name}{p.suffix}")
+        cfg = replace(cfg, store=replace(cfg.store, path=str(team_file)))
     return cfg
 
 
@@ -167,4 +168,4 @@ def open_team(own: Memory) -> TeamMemory:
     root = team_root(own.config, own.workspace.root)
     if root.resolve() == own.workspace.root:
         raise ConfigError("team.workspace is this agent's own workspace: name the shared folder instead")
-    return TeamMemory(own, Memory.open(root, team_config(own.config, root)))
+    return TeamMemory(own, Memory.open(root, team_config(own.config)))

@@ -175,3 +175,38 @@ def test_a_second_agent_finds_a_fact_the_first_noted_in_a_claude_code_session(tm
     assert "Frankfurt" in hit["snippet"] and hit["workspace"] == "team" and hit["agent"] == "ada"
     assert hit["path"].startswith("memory/agents/ada/")
     assert "How do I start" not in (team / hit["path"]).read_text()  # only what was noted is shared
+
+
+def test_on_postgresql_the_team_is_one_namespace_for_every_agent(tmp_path: Path) -> None:
+    from mdrecall.stores.postgres_sql import namespace_for
+
+    from pgserver import backend_config, unique_agent
+
+    team_root = tmp_path / "team"
+    (team_root / "memory").mkdir(parents=True)
+    name = unique_agent("team")
+    mems = {}
+    try:
+        for agent in ("ada", "bob"):
+            (tmp_path / agent).mkdir()
+            cfg = backend_config("postgres", f"{name}-{agent}").merged(
+                {"team": {"workspace": str(team_root), "name": name}}
+            )
+            mems[agent] = open_team(Memory.open(tmp_path / agent, cfg))
+        assert mems["ada"].team.store.namespace == mems["bob"].team.store.namespace  # type: ignore[union-attr]
+        assert mems["ada"].own.store.namespace != mems["bob"].own.store.namespace  # type: ignore[attr-defined]
+        mems["ada"].remember("The okapi cluster is retired on June 30th.", team=True)
+        mems["ada"].remember("Ada's own okapi scratch note.")
+        found = mems["bob"].search("okapi cluster retired")
+        assert [(t.workspace, t.agent) for t in found] == [("team", f"{name}-ada")]
+    finally:
+        import psycopg
+
+        from pgserver import pg_dsn
+
+        for t in mems.values():
+            t.close()
+            t.own.close()
+        with psycopg.connect(pg_dsn(), autocommit=True) as conn:
+            for ident in (f"team.{name}", f"{name}-ada", f"{name}-bob"):
+                conn.execute(f'DROP SCHEMA IF EXISTS "{namespace_for(ident, "")}" CASCADE')
