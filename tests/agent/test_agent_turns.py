@@ -25,6 +25,7 @@ from mdrecall import Config, Memory
 from mdrecall.agent.hooks import handle_turn_hook
 from mdrecall.agent.tools import MemoryTools
 from mdrecall.agent.turns import capture_folders, capture_transcript, read_transcript
+from mdrecall.errors import PathError
 from mdrecall.workspace import Workspace
 
 PROMPT = f"We decided to ship Kestrel on Friday. Use the key {SECRET_KEY} for the deploy."
@@ -126,6 +127,19 @@ def test_a_failing_capture_is_logged_and_never_blocks(ws: Path, tmp_path: Path) 
         timeout=60,
     )
     assert garbage.returncode == 0 and "capture failed" in garbage.stderr
+
+
+def test_a_symlinked_conversations_folder_is_refused(ws: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (ws / "memory" / "conversations").symlink_to(outside)
+    with Memory.open(ws) as mem, pytest.raises(PathError, match="symlink"):
+        mem.capture_turn("I prefer tea.", session="s")
+    assert list(outside.iterdir()) == []
+    notes = handle_turn_hook(
+        Workspace(ws), Config(), "user-prompt-submit", {"session_id": "s", "prompt": "hi"}
+    )
+    assert "capture failed" in notes[0] and list(outside.iterdir()) == []
 
 
 def test_capture_is_off_when_configured(ws: Path, tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ from typing import Any
 
 from ..config import Config
 from ..conversations import CONVERSATIONS_DIR
+from ..errors import PathError
 from ..redact import redact
 from ..transcripts import parse_message
 from ..workspace import Workspace, now_local
@@ -157,6 +158,8 @@ def capture_messages(
     """Append the messages not captured yet to their day's conversation file; note what is salient."""
     result = TurnResult()
     folder = workspace.root / CONVERSATIONS_DIR
+    if folder.is_symlink() or folder.parent.is_symlink():  # the file itself is opened O_NOFOLLOW
+        raise PathError(f"{CONVERSATIONS_DIR} is a symlink: refusing to write conversations through it")
     slug = session_slug(session)
     seen = _captured_ids(folder, slug)
     when = now or now_local()
