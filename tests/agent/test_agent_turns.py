@@ -142,6 +142,28 @@ def test_a_symlinked_conversations_folder_is_refused(ws: Path, tmp_path: Path) -
     assert "capture failed" in notes[0] and list(outside.iterdir()) == []
 
 
+def test_a_prompt_the_host_already_wrote_to_the_transcript_is_captured_once(ws: Path, tmp_path: Path) -> None:
+    transcript = write_jsonl(
+        tmp_path / "t.jsonl", [_turn("u1", "user", "Remember that Bob owns billing.", _now(0))]
+    )
+    payload = {
+        "session_id": "early",
+        "transcript_path": str(transcript),
+        "prompt": "Remember that Bob owns billing.",
+    }
+    for event in ("user-prompt-submit", "stop", "user-prompt-submit"):
+        handle_turn_hook(Workspace(ws), Config(), event, payload)
+    conv = next((ws / "memory" / "conversations").glob("*-early.md"))
+    assert _records(conv) == ["user"]
+    # A repeated short prompt written after the hook is not lost: Stop picks it up from the transcript.
+    again = {**payload, "prompt": "ok"}
+    write_jsonl(transcript, [_turn("u2", "user", "ok", _now(1))], mode="a")
+    handle_turn_hook(Workspace(ws), Config(), "user-prompt-submit", again)  # "ok" is the transcript's last
+    write_jsonl(transcript, [_turn("u3", "user", "ok", _now(2))], mode="a")  # the host writes it after
+    handle_turn_hook(Workspace(ws), Config(), "stop", again)
+    assert _records(conv) == ["user", "user", "user"]
+
+
 def test_capture_is_off_when_configured(ws: Path, tmp_path: Path) -> None:
     (ws / ".mdrecall.toml").write_text("[capture]\nturns = false\n")
     out = _hook(

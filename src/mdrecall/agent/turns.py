@@ -56,6 +56,7 @@ __all__ = [
 _ID_LINE = re.compile(r"^### .* · t:([0-9a-f]+)\s*$", re.MULTILINE)
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 NOTED = "## Noted"
+_TAIL_BYTES = 256 * 1024  # how much of a transcript's end is read to see whether it holds the prompt
 
 
 @dataclass(frozen=True)
@@ -261,14 +262,22 @@ def capture_prompt(
     """Capture a prompt handed to a hook (``UserPromptSubmit``), before it reaches the transcript.
 
     Its id comes from the session, the text and the transcript's size then, so a replayed hook adds
-    nothing; the prompt is remembered as pending, so the transcript's copy is not captured again.
+    nothing; the prompt is remembered as pending, so the transcript's copy is not captured again. When
+    the transcript already ends with this prompt (the host wrote it before running the hook), it was
+    captured from there and nothing is added.
     """
     size = ""
     if transcript:
         try:
             size = str(os.stat(transcript).st_size)
-        except OSError:
-            size = ""
+            tail, _ = read_transcript(
+                transcript, max(0, int(size) - _TAIL_BYTES)
+            )  # a cut first line is skipped
+        except (OSError, ValueError):
+            size, tail = "", []
+        users = [m for m in tail if m.role == "user"]
+        if users and users[-1].text.strip() == redact(prompt.strip()):
+            return TurnResult(skipped=1)
     mid = _digest(session, "prompt", prompt, size)
     result = capture_messages(
         workspace, config, session, [TurnMessage("user", prompt, mid)], transcript=transcript, now=now
