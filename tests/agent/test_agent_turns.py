@@ -347,3 +347,17 @@ def test_old_conversations_leave_the_index_but_stay_on_disk(ws: Path) -> None:
     keep_all = Config().merged({"sessions": {"retention_days": 0}})
     with Memory.open(ws, keep_all) as mem:
         assert len(mem.search("walrus migration plan", sources=["conversations"])) == 2
+
+
+def test_capture_turns_command(ws: Path, tmp_path: Path) -> None:
+    listing = tmp_path / "chat.json"
+    listing.write_text(json.dumps([{"role": "user", "content": "Remember that the VPN rotates on Mondays."}]))
+    env = isolated_env(tmp_path / "home")
+    out = run_cli("-w", str(ws), "capture", str(listing), "--turns", "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["written"] == 1 and data["notes"] == ["remember: Remember that the VPN rotates on Mondays."]
+    again = run_cli("-w", str(ws), "capture", str(listing), "--turns", env=env)
+    assert "captured 0 message(s)" in again.stdout
+    found = run_cli("-w", str(ws), "search", "VPN rotates", "--source", "conversations", "--json", env=env)
+    assert json.loads(found.stdout)["results"][0]["path"] == data["paths"][0]

@@ -211,12 +211,27 @@ def cmd_hooks(
 @click.argument("transcript")
 @click.option("--last", type=int, help="How many messages (default flush.capture_messages).")
 @click.option("--no-index", is_flag=True, help="Do not index after writing.")
+@click.option(
+    "--turns", is_flag=True, help="Record every new message in memory/conversations/ and note what matters."
+)
 @agent_option
-def cmd_capture(transcript: str, last: int | None, no_index: bool, agent: str | None) -> int:
-    """Save the last messages of a transcript to memory/."""
+def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, agent: str | None) -> int:
+    """Save the last messages of a transcript to memory/ (--turns: every message, turn by turn)."""
     from ..agent.capture import capture_session
 
     mem, _ = _open(agent)
+    if turns:
+        with mem:
+            got = mem.capture_transcript(transcript)
+            if got.written and not no_index:
+                mem.index()
+        if state().json:
+            print_json(got.to_dict())
+        else:
+            print(f"captured {got.written} message(s) ({got.skipped} already there), noted {len(got.notes)}")
+            for w in got.warnings:
+                sys.stderr.write(f"mdrecall: warning: {w}\n")
+        return 0
     with mem:
         res = capture_session(mem.workspace, transcript, last_n=last or mem.config.flush.capture_messages)
         if res.path and not no_index:
