@@ -31,6 +31,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "CaptureConfig",
     "ChunkingConfig",
     "Config",
     "DreamingConfig",
@@ -45,6 +46,7 @@ __all__ = [
     "RerankConfig",
     "SearchConfig",
     "StoreConfig",
+    "TeamConfig",
     "load_config",
     "user_config_path",
     "WORKSPACE_CONFIG_NAME",
@@ -174,6 +176,20 @@ class FlushConfig:
 
 
 @dataclass(frozen=True)
+class CaptureConfig:
+    """Per-turn capture of conversations into ``memory/conversations/`` and the "Noted" list."""
+
+    turns: bool = True
+    max_chars: int = 2000
+    salience: bool = True
+    salience_roles: tuple[str, ...] = ("user", "assistant")
+    max_notes_per_turn: int = 5
+    rules: dict[str, list[str]] = field(default_factory=dict)
+    transcripts: tuple[str, ...] = ()
+    share_notes: bool = False
+
+
+@dataclass(frozen=True)
 class DreamingConfig:
     """Promotion of often-recalled notes into ``MEMORY.md``."""
 
@@ -196,6 +212,15 @@ class ScopeConfig:
     deny_key_prefixes: tuple[str, ...] = ()
     deny_chat_types: tuple[str, ...] = ()
     search_agents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TeamConfig:
+    """A workspace shared by a team of agents, searched beside each agent's own."""
+
+    workspace: str = ""
+    write: str = "private"
+    name: str = "team"
 
 
 @dataclass(frozen=True)
@@ -227,8 +252,10 @@ class Config:
     sessions: SessionsConfig = field(default_factory=SessionsConfig)
     watch: WatchConfig = field(default_factory=WatchConfig)
     flush: FlushConfig = field(default_factory=FlushConfig)
+    capture: CaptureConfig = field(default_factory=CaptureConfig)
     dreaming: DreamingConfig = field(default_factory=DreamingConfig)
     scope: ScopeConfig = field(default_factory=ScopeConfig)
+    team: TeamConfig = field(default_factory=TeamConfig)
     qmd: QmdConfig = field(default_factory=QmdConfig)
 
     def merged(self, data: Mapping[str, Any], origin: str = "overrides") -> Config:

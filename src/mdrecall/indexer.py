@@ -18,6 +18,8 @@ from pathlib import Path
 
 from .chunking import chunk_markdown
 from .config import Config
+from .conversations import SOURCE as CONVERSATIONS
+from .conversations import expired, source_of
 from .models import Chunk, FileRecord, IndexReport, ProgressCallback
 from .stores.base import Store, write_batch
 from .workspace import MemoryFile, Workspace, date_from_name
@@ -100,8 +102,9 @@ def sync_files(
     """Bring the store in line with the memory files on disk; returns what was done."""
     t0 = time.perf_counter()
     report = report or IndexReport()
-    on_disk = {f.key: f for f in workspace.discover(report.warnings)}
-    indexed = store.file_records(source="memory")
+    keep = config.sessions.retention_days
+    on_disk = {f.key: f for f in workspace.discover(report.warnings) if not expired(f.key, keep)}
+    indexed = {**store.file_records(source="memory"), **store.file_records(source=CONVERSATIONS)}
     ident = chunking_identity(config)
     rechunk_all = force or store.get_meta("chunking") != ident
     report.scanned = len(on_disk)
@@ -165,7 +168,7 @@ def _index_one(
     data, st = read
     digest = hashlib.sha256(data).hexdigest()
     date = date_from_name(os.path.basename(f.abs_path))
-    record = FileRecord(f.key, f.source, digest, st.st_mtime_ns, st.st_size, date)
+    record = FileRecord(f.key, source_of(f.key, f.source), digest, st.st_mtime_ns, st.st_size, date)
     if old is not None and old.hash == digest and not rechunk_all:
         store.replace_file(record, _chunks_for(f, data, record, config, report, warn=False))
         report.unchanged += 1

@@ -1,4 +1,4 @@
-"""The MCP server (``mdrecall mcp``): the four memory tools over stdio or streamable HTTP.
+"""The MCP server (``mdrecall mcp``): the memory tools over stdio or streamable HTTP.
 
 A thin adapter on the official ``mcp`` SDK (``pip install 'mdrecall[mcp]'``): arguments are checked
 against each tool's JSON schema, then :class:`mdrecall.agent.tools.MemoryTools` does the work; every
@@ -47,7 +47,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "minScore": {"type": "number", "minimum": 0, "maximum": 1, "description": "Lowest score (0..1)."},
             "source": {
                 "type": "string",
-                "enum": ["memory", "sessions", "all"],
+                "enum": ["memory", "sessions", "conversations", "all"],
                 "description": "Default all.",
             },
         },
@@ -61,6 +61,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "from": {**_INT, "minimum": 1, "description": "First line, 1-based (default 1)."},
             "lines": {**_INT, "minimum": 1, "maximum": 10000, "description": "How many lines."},
             "agent": {"type": "string", "description": "Agent id of a hit from another agent's memory."},
+            "workspace": {
+                "type": "string",
+                "enum": ["own", "team"],
+                "description": "'team' for a hit from the team workspace (default own).",
+            },
         },
         "required": ["path"],
         "additionalProperties": False,
@@ -79,8 +84,19 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "properties": {
             "text": {"type": "string", "minLength": 1, "description": "The note, self-contained."},
             "longTerm": {"type": "boolean", "description": "Write to MEMORY.md instead of today's log."},
+            "team": {"type": "boolean", "description": "Share it in the team workspace (default: private)."},
         },
         "required": ["text"],
+        "additionalProperties": False,
+    },
+    "memory_capture": {
+        "type": "object",
+        "properties": {
+            "user": {"type": "string", "description": "What the user said this turn."},
+            "assistant": {"type": "string", "description": "What the assistant answered."},
+            "session": {"type": "string", "minLength": 1, "description": "Conversation id (default 'mcp')."},
+            "turnId": {"type": "string", "minLength": 1, "description": "Makes a retried call add nothing."},
+        },
         "additionalProperties": False,
     },
 }
@@ -90,14 +106,16 @@ def _call(tools: MemoryTools, name: str, a: dict[str, Any]) -> dict[str, Any]:
     if name == "memory_search":
         return tools.memory_search(a["query"], a.get("maxResults"), a.get("minScore"), a.get("source"))
     if name == "memory_get":
-        return tools.memory_get(a["path"], a.get("from"), a.get("lines"), a.get("agent"))
+        return tools.memory_get(a["path"], a.get("from"), a.get("lines"), a.get("agent"), a.get("workspace"))
     if name == "memory_context":
         return tools.memory_context(a["message"], a.get("budgetChars"))
-    return tools.memory_write(a["text"], bool(a.get("longTerm", False)))
+    if name == "memory_capture":
+        return tools.memory_capture(a.get("user"), a.get("assistant"), a.get("session"), a.get("turnId"))
+    return tools.memory_write(a["text"], bool(a.get("longTerm", False)), a.get("team"))
 
 
 def build_server(tools: MemoryTools) -> Any:
-    """The low-level MCP ``Server`` with the four tools (schemas and descriptions above)."""
+    """The low-level MCP ``Server`` with the memory tools (schemas and descriptions above)."""
     try:
         import anyio.to_thread
         import jsonschema

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from .backends import open_backend
 from .config import Config, load_config
+from .conversations import SOURCE as CONVERSATIONS
+from .conversations import expired
 from .errors import MdrecallError, NotFoundError, PathError
 from .filters import SearchFilter
 from .indexer import sync_files
@@ -33,6 +35,7 @@ from .watch import watcher_health
 from .workspace import Workspace, now_local
 
 if TYPE_CHECKING:
+    from .agent.turns import TurnResult
     from .embedders.base import Embedder
     from .rerankers import Reranker
 
@@ -286,6 +289,40 @@ class Memory:
         line = self.workspace.append(target, compose)
         return RememberResult(self.workspace.key_for(target), line)
 
+    def capture_turn(
+        self,
+        user: str | None = None,
+        assistant: str | None = None,
+        *,
+        session: str = "default",
+        turn_id: str | None = None,
+        now: datetime | None = None,
+    ) -> TurnResult:
+        """Capture one exchange into ``memory/conversations/`` and note what is salient in today's log.
+
+        With ``turn_id`` the capture is idempotent (the same id again adds nothing); without it every
+        call is a new turn. Text is redacted; see :mod:`mdrecall.agent.turns`.
+        """
+        from .agent.turns import TurnMessage, capture_messages
+
+        if not (user or "").strip() and not (assistant or "").strip():
+            raise MdrecallError("nothing to capture: both user and assistant text are empty")
+        base = turn_id or f"{time.time_ns()}-{os.getpid()}-{threading.get_ident()}"
+        messages = [
+            TurnMessage(role, text, _turn_id(session, base, role))
+            for role, text in (("user", user), ("assistant", assistant))
+            if text and text.strip()
+        ]
+        return capture_messages(self.workspace, self.config, session, messages, now=now)
+
+    def capture_transcript(
+        self, transcript: str | os.PathLike[str], *, session: str | None = None
+    ) -> TurnResult:
+        """Capture what a transcript (Claude Code JSONL, OpenAI-style JSON list) gained since last time."""
+        from .agent.turns import capture_transcript
+
+        return capture_transcript(self.workspace, self.config, transcript, session=session)
+
     # ---- status and lifecycle ---------------------------------------------------------------------
 
     def files(self, source: str | None = None) -> list[IndexedFile]:
@@ -299,8 +336,12 @@ class Memory:
     def status(self) -> Status:
         """Counts, dirty files, last sync time and the store in use."""
         counts = self.store.counts()
-        indexed = self.store.file_records(source="memory")
-        on_disk = {f.key: f for f in self.workspace.discover()}
+        indexed = {
+            **self.store.file_records(source="memory"),
+            **self.store.file_records(source=CONVERSATIONS),
+        }
+        keep = self.config.sessions.retention_days
+        on_disk = {f.key: f for f in self.workspace.discover() if not expired(f.key, keep)}
         dirty = sum(
             1
             for k, f in on_disk.items()
@@ -343,3 +384,9 @@ class Memory:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+def _turn_id(session: str, turn: str, role: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(f"{session}\x00{turn}\x00{role}".encode()).hexdigest()[:12]

@@ -20,11 +20,12 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .chunking import CHARS_PER_TOKEN
-from .models import Chunk
 from .redact import redact
+
+if TYPE_CHECKING:
+    from .models import Chunk
 
 __all__ = [
     "SOURCE",
@@ -122,6 +123,9 @@ def chunk_transcript(
     messages: Sequence[Message], *, path: str, tokens: int = 400, file_date: str | None = None
 ) -> list[Chunk]:
     """Pack consecutive messages into chunks of about ``tokens``; line i of a chunk is transcript line i."""
+    from .chunking import CHARS_PER_TOKEN  # here, not at the top: per-turn hooks parse messages only
+    from .models import Chunk
+
     max_chars = max(tokens * CHARS_PER_TOKEN, 64)
     chunks: list[Chunk] = []
     group: list[Message] = []

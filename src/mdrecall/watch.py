@@ -1,7 +1,9 @@
 """Keep the index fresh without asking: watch the memory files, re-index after a quiet period.
 
 Watched: ``MEMORY.md`` (the workspace root, not recursive), ``memory/`` and the extra paths
-(recursive, on Linux too), and the transcript folders when sessions are on. Native OS events come from
+(recursive, on Linux too), the transcript folders when sessions are on, and the folders of
+``capture.transcripts``, whose transcripts are captured turn by turn into ``memory/conversations/``
+before each re-index (:mod:`mdrecall.agent.turns`). Native OS events come from
 ``watchdog`` (``pip install 'mdrecall[watch]'``); without it, or when the OS refuses watches (inotify
 limits), the watcher polls the files' stats instead and says so. Changes are debounced
 (``watch.debounce_s``), then :meth:`Memory.index` runs in a background thread.
@@ -31,7 +33,7 @@ __all__ = ["HEARTBEAT_S", "Watcher", "watch_targets", "watcher_health"]
 
 META_KEY = "watcher"
 HEARTBEAT_S = 10.0
-_SUFFIXES = (".md", ".jsonl")
+_SUFFIXES = (".md", ".jsonl", ".json")
 
 
 def watch_targets(memory: Memory) -> list[tuple[Path, bool]]:
@@ -43,6 +45,9 @@ def watch_targets(memory: Memory) -> list[tuple[Path, bool]]:
     roots = [ws.memory_dir, *ws.extra_roots]
     if memory.config.sessions.enabled:
         roots += transcript_roots(ws, memory.config)
+    for raw in memory.config.capture.transcripts:
+        p = Path(raw).expanduser()
+        roots.append(p if p.is_absolute() else ws.root / p)
     for root in roots:
         if root.is_dir():
             out.append((root, True))
@@ -241,7 +246,9 @@ class Watcher:
         try:
             if self._observer is not None:
                 self._schedule_missing()
+            captured = self._capture()
             report = self.memory.index()
+            report.warnings.extend(captured)
         except Exception as exc:  # noqa: BLE001 - keep watching; status shows the error
             self.state["error"] = f"re-index failed: {type(exc).__name__}: {exc}"
             self._publish()
@@ -250,6 +257,15 @@ class Watcher:
         self._publish()
         if self.on_sync is not None:
             self.on_sync(report)
+
+    def _capture(self) -> list[str]:
+        """Capture the transcripts of ``capture.transcripts`` turn by turn; returns warnings."""
+        cfg = self.memory.config
+        if not cfg.capture.transcripts or not cfg.capture.turns:
+            return []
+        from .agent.turns import capture_folders
+
+        return capture_folders(self.memory.workspace, cfg).warnings
 
     def _check_native(self) -> None:
         if self._observer is not None and not self._observer.is_alive():
@@ -278,6 +294,13 @@ class Watcher:
                 except OSError:
                     continue
                 items.append((key, st.st_mtime_ns, st.st_size))
+        if self.memory.config.capture.transcripts:
+            from .agent.turns import transcript_files
+
+            for p in transcript_files(self.memory.workspace, self.memory.config):
+                with contextlib.suppress(OSError):
+                    st = p.stat()
+                    items.append((str(p), st.st_mtime_ns, st.st_size))
         return hash(tuple(sorted(items)))
 
     def _publish(self) -> None:

@@ -102,3 +102,78 @@ def test_dream_command(ws: Path) -> None:
     assert (ws / "DREAMS.md").is_file()
     found = run_cli("-w", str(ws), "search", "webhooks backoff", "--json")
     assert "MEMORY.md" in [h["path"] for h in json.loads(found.stdout)["results"]]
+
+
+GROWING = """# 2026-03-02
+
+## 09:00
+
+- Kestrel deploys moved to Thursdays.
+- Alice wants the Stripe webhooks retried with exponential backoff.
+"""
+
+
+def test_a_fact_recalled_as_its_log_grows_is_one_entry_and_is_promoted_as_itself(ws: Path) -> None:
+    log = ws / "memory" / "2026-03-02.md"
+    log.write_text(GROWING)
+    mem = Memory.open(ws, CFG)
+    tools = MemoryTools(mem)
+    cited = set()
+    queries = [
+        "stripe webhooks",
+        "exponential backoff",
+        "what does Alice want for webhooks",
+        "retried webhooks",
+    ]
+    try:
+        for i, q in enumerate(queries):
+            hit = next(
+                h for h in tools.memory_search(q, maxResults=3)["results"] if h["path"].endswith("03-02.md")
+            )
+            cited.add(hit["citation"])
+            with log.open("a") as fh:  # the day goes on: the chunk holding the fact grows
+                fh.write(f"\n## 1{i}:00\n\nStand-up {i}: nothing blocking, the release train is on time.\n")
+    finally:
+        mem.close()
+    assert len(cited) > 1  # the chunk's citation changed as the log grew...
+    entries = RecallLog(Workspace(ws)).load()["entries"].values()
+    fact = [e for e in entries if "exponential backoff" in e["text"]]
+    assert (
+        len(fact) == 1 and fact[0]["recallCount"] == 4 and fact[0]["uniqueQueries"] == 4
+    )  # ...not the entry
+    assert not any("Kestrel" in e["text"] for e in entries)  # a neighbour no query matched is not recalled
+
+    # Lines are added above the fact before dreaming: the citation follows the line.
+    log.write_text(log.read_text().replace("## 09:00\n", "## 09:00\n\n- Coffee order: two flat whites.\n"))
+    report = dream(Workspace(ws), DreamingConfig(min_score=0.0), apply=True)
+    promoted = [c for c in report.promoted if "exponential backoff" in c.text]
+    assert len(promoted) == 1
+    line = int(promoted[0].citation.rsplit("#L", 1)[1])
+    assert "exponential backoff" in log.read_text().splitlines()[line - 1]
+    bullets = (ws / "MEMORY.md").read_text().split("## Promoted from recall")[1]
+    fact_line = next(ln for ln in bullets.splitlines() if "exponential backoff" in ln)
+    assert fact_line.startswith("- Alice wants the Stripe webhooks retried with exponential backoff. _(from ")
+    assert "- - " not in bullets and "Kestrel" not in fact_line and "Stand-up" not in fact_line
+
+
+def test_a_recalled_line_edited_away_is_not_promoted_and_old_recall_files_are_read(ws: Path) -> None:
+    _recall(ws, QUERIES).memory.close()
+    daily = ws / "memory" / "2026-01-26.md"
+    daily.write_text(daily.read_text().replace("Stripe webhooks retried with backoff", "nothing"))
+    report = dream(Workspace(ws), DreamingConfig(min_score=0.0))
+    assert report.promoted == []
+    assert any("no longer in memory/2026-01-26.md" in r for c in report.rejected for r in c.reasons)
+
+    old = {"version": 1, "entries": {"memory/2026-01-26.md#L3-L7": {
+        "path": "memory/2026-01-26.md", "startLine": 3, "endLine": 7, "source": "memory", "recallCount": 5,
+        "scoreSum": 4.5, "maxScore": 0.95, "queries": ["a", "b", "c"], "uniqueQueries": 3,
+        "firstRecalled": 1.0, "lastRecalled": time.time(), "confirmed": 1, "lastConfirmed": None,
+        "promotedAt": None,
+        "snippet": "## 14:00\nDebugged the flaky CI job: the cache key ignored the lockfile.",
+    }}}  # fmt: skip
+    (ws / "memory" / ".dreams" / "short-term-recall.json").write_text(json.dumps(old))
+    entries = RecallLog(Workspace(ws)).load()["entries"]
+    assert [e["text"] for e in entries.values()] == [
+        "Debugged the flaky CI job: the cache key ignored the lockfile."
+    ]
+    assert next(iter(entries.values()))["recallCount"] == 5

@@ -55,7 +55,7 @@ def test_install_merges_dry_run_writes_nothing_uninstall_restores(ws: Path, tmp_
     assert settings["hooks"]["PostToolUse"] == THEIRS["hooks"]["PostToolUse"]
     assert settings["hooks"]["PreCompact"][0] == THEIRS["hooks"]["PreCompact"][0]
     ours = _hook_commands(settings)
-    assert set(ours) == {"SessionStart", "PreCompact", "SessionEnd"}
+    assert set(ours) == {"SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd"}
     assert sum("mdrecall" in json.dumps(g) for g in settings["hooks"]["PreCompact"]) == 1
     assert ours["SessionStart"].endswith(f"-w {ws} hook session-start")
     mcp = json.loads((project / ".mcp.json").read_text())
@@ -63,7 +63,7 @@ def test_install_merges_dry_run_writes_nothing_uninstall_restores(ws: Path, tmp_
     assert mcp["mcpServers"]["mdrecall"]["args"][-3:] == ["-w", str(ws), "mcp"]
 
     out = run_cli("hooks", "uninstall", "claude-code", "--dir", str(project))
-    assert out.returncode == 0 and "removed 3 mdrecall hook(s)" in out.stdout
+    assert out.returncode == 0 and "removed 5 mdrecall hook(s)" in out.stdout
     assert json.loads((project / ".claude" / "settings.json").read_text()) == THEIRS
     assert json.loads((project / ".mcp.json").read_text()) == THEIR_MCP
 
@@ -82,7 +82,7 @@ def test_user_scope_and_a_foreign_mdrecall_entry_is_left_alone(ws: Path, tmp_pat
     assert "not mdrecall's; left as it is" in out.stdout
     assert json.loads((home / ".claude.json").read_text()) == foreign
     assert set(_hook_commands(json.loads((home / ".claude" / "settings.json").read_text()))) == {
-        "SessionStart", "PreCompact", "SessionEnd"
+        "SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd"
     }  # fmt: skip
     run_cli("hooks", "uninstall", "claude-code", "--user", env=env)
     assert "hooks" not in json.loads((home / ".claude" / "settings.json").read_text())

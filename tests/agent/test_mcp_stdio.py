@@ -79,16 +79,18 @@ def _search(client: McpClient, args: dict, want: int = 1, timeout: float = 20.0)
         time.sleep(0.2)
 
 
-def test_lists_the_four_tools_with_schemas_and_teaching_descriptions(served) -> None:
+def test_lists_the_tools_with_schemas_and_teaching_descriptions(served) -> None:
     client, _, _ = served
     tools = {t.name: t for t in client.list_tools()}
-    assert set(tools) == {"memory_search", "memory_get", "memory_context", "memory_write"}
+    assert set(tools) == {"memory_search", "memory_get", "memory_context", "memory_write", "memory_capture"}
     assert "BEFORE answering" in tools["memory_search"].description
     assert "after memory_search" in tools["memory_get"].description
     assert set(tools["memory_get"].input_schema["properties"]) >= {"path", "from", "lines"}
     assert tools["memory_search"].input_schema["required"] == ["query"]
     assert tools["memory_search"].annotations.read_only_hint is True
     assert tools["memory_write"].annotations.read_only_hint is False
+    assert tools["memory_capture"].annotations.read_only_hint is False
+    assert "turnId" in tools["memory_capture"].input_schema["properties"]
 
 
 def test_search_returns_cited_hits_in_the_documented_shape(served) -> None:
@@ -205,9 +207,24 @@ def test_hits_are_recorded_for_dreaming_and_a_get_confirms_them(served) -> None:
     hit = _search(client, {"query": "Stripe webhooks Alice"})["results"][0]
     client.call("memory_get", {"path": hit["path"], "from": hit["startLine"], "lines": 5})
     data = json.loads((root / "memory" / ".dreams" / "short-term-recall.json").read_text())
-    entry = data["entries"][hit["citation"]]
+    entry = next(e for e in data["entries"].values() if "Stripe webhooks" in e["text"])
+    assert entry["path"] == hit["path"]
     assert entry["recallCount"] >= 1 and "stripe webhooks alice" in entry["queries"]
     assert entry["confirmed"] >= 1
+
+
+def test_a_turn_captured_over_mcp_is_searchable_as_a_conversation(served) -> None:
+    client, root, _ = served
+    args = {"user": "We decided the Zephyr API freezes on May 9th.", "session": "stdio-1", "turnId": "t-1"}
+    err, out = client.call("memory_capture", args)
+    assert not err and out["written"] == 1 and out["notes"] == ["decision: " + args["user"]]
+    err, again = client.call("memory_capture", args)
+    assert not err and again["written"] == 0
+    err, bad = client.call("memory_capture", {"user": "x", "bogus": 1})
+    assert err and "bogus" in json.dumps(bad)
+    data = _search(client, {"query": "Zephyr API freeze", "source": "conversations"})
+    assert data["results"][0]["path"] == out["paths"][0] and data["results"][0]["source"] == "conversations"
+    assert "Zephyr" in (root / out["paths"][0]).read_text()
 
 
 def test_status_shows_the_servers_watcher(served) -> None:

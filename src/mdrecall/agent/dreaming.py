@@ -1,15 +1,20 @@
 """Dreaming: notes the agent keeps recalling are promoted from short-term recall into ``MEMORY.md``.
 
 Every search hit served to an agent is recorded in ``memory/.dreams/short-term-recall.json`` (score,
-query, recall count, distinct queries, last recalled); a ``memory_get`` of a hit soon after the search
-(``dreaming.confirm_window_s``) counts as confirmed use. :func:`dream` scores each candidate on
-relevance, frequency, query diversity, recency and confirmed use, keeps those that pass every gate
-(``dreaming.*``), and with ``apply`` appends them to ``MEMORY.md`` (deduplicated, with a citation) and
-writes a dated entry to ``DREAMS.md`` at the workspace root saying what was promoted and why.
+query, recall count, distinct queries, last recalled) under the *lines it recalled*: the snippet lines that
+share a word with the query (else its first line), each anchored to its file and its own content, not to
+the chunk's line range, so a fact recalled again after its daily log grew is the same entry. A
+``memory_get`` of a hit soon after the search (``dreaming.confirm_window_s``) counts as confirmed use.
+:func:`dream` scores each candidate on relevance, frequency, query diversity, recency and confirmed use,
+keeps those that pass every gate (``dreaming.*``), and with ``apply`` appends the recalled lines
+themselves to ``MEMORY.md`` (one bullet each, deduplicated, cited where the line is now) and writes a
+dated entry to ``DREAMS.md`` at the workspace root saying what was promoted and why. A line edited away
+since it was recalled is not promoted.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -26,15 +31,46 @@ from typing import Any
 from ..config import DreamingConfig
 from ..errors import MdrecallError
 from ..models import Hit
+from ..query import tokenize
+from ..stopwords import STOP_WORDS
 from ..workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
 
-__all__ = ["Candidate", "DreamReport", "RecallLog", "dream"]
+__all__ = ["Candidate", "DreamReport", "RecallLog", "anchor", "dream", "recalled_lines"]
 
 RECALL_FILE = "memory/.dreams/short-term-recall.json"
 PROMOTED_HEADING = "## Promoted from recall"
 _WEIGHTS = {"relevance": 0.30, "frequency": 0.20, "diversity": 0.20, "recency": 0.15, "confirmed": 0.15}
 _MAX_ENTRIES = 2000
 _MAX_QUERIES = 50
+_MAX_RECALLED_LINES = 3
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def anchor(path: str, line_text: str) -> str:
+    """The key of a recalled line: its file and a hash of its words (stable as the file grows)."""
+    return f"{path}#{hashlib.sha256(_norm(line_text).encode()).hexdigest()[:12]}"
+
+
+def recalled_lines(snippet: str, query: str) -> list[str]:
+    """The lines of a snippet that a query recalled: those sharing a word with it, else the first one.
+
+    Headings, blank lines and the ``…`` gaps of a pieced snippet are never recalled lines.
+    """
+    lines = [ln.strip().strip("…").strip() for ln in snippet.splitlines()]
+    lines = [ln for ln in lines if _norm(ln) and not ln.startswith("#")]
+    terms = {t for t in tokenize(query) if len(t) >= 3 and t not in STOP_WORDS}
+
+    def shares_a_word(line: str) -> bool:
+        return any(
+            t == q or (len(t) >= 5 and len(q) >= 5 and t[:5] == q[:5]) for t in tokenize(line) for q in terms
+        )
+
+    matched = [ln for ln in lines if shares_a_word(ln)]
+    return (matched or lines[:1])[:_MAX_RECALLED_LINES]
 
 
 class RecallLog:
@@ -63,14 +99,18 @@ class RecallLog:
             os.close(fd)
 
     def load(self) -> dict[str, Any]:
-        """The file's content (``{"version": 1, "entries": {citation: entry}}``)."""
+        """The file's content (``{"version": 2, "entries": {anchor: entry}}``).
+
+        A version 1 file (entries keyed by chunk citation) is read as one entry per line of each stored
+        snippet, with the snippet's counts.
+        """
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if isinstance(data, dict) and isinstance(data.get("entries"), dict):
-                return data
+                return data if data.get("version") == 2 else _upgrade(data)
         except (OSError, ValueError):
             pass
-        return {"version": 1, "entries": {}}
+        return {"version": 2, "entries": {}}
 
     def record(self, query: str, hits: Sequence[Hit], now: float | None = None) -> None:
         """Record one search: each hit's score and the query that found it."""
@@ -80,24 +120,12 @@ class RecallLog:
         q = " ".join(query.lower().split())[:200]
         with self._locked() as data:
             for h in hits:
-                e = data["entries"].setdefault(
-                    h.citation,
-                    {"path": h.path, "startLine": h.start_line, "endLine": h.end_line, "source": h.source,
-                     "recallCount": 0, "scoreSum": 0.0, "maxScore": 0.0, "queries": [], "uniqueQueries": 0,
-                     "firstRecalled": now, "confirmed": 0, "lastConfirmed": None, "promotedAt": None},
-                )  # fmt: skip
-                e.update(
-                    snippet=h.snippet,
-                    snippetStartLine=h.snippet_start_line,
-                    snippetEndLine=h.snippet_end_line,
-                )
-                e["recallCount"] += 1
-                e["scoreSum"] += float(h.score)
-                e["maxScore"] = max(e["maxScore"], float(h.score))
-                e["lastRecalled"] = now
-                if q and q not in e["queries"]:
-                    e["uniqueQueries"] += 1
-                    e["queries"] = (e["queries"] + [q])[-_MAX_QUERIES:]
+                first = h.snippet_start_line or h.start_line
+                last = h.snippet_end_line or h.end_line
+                for text in recalled_lines(h.snippet, query):
+                    e = data["entries"].setdefault(anchor(h.path, text), _new_entry(h.path, h.source, now))
+                    e.update(text=text, startLine=first, endLine=last)
+                    _count(e, float(h.score), q, now)
 
     def confirm(self, path: str, from_line: int, to_line: int, now: float | None = None) -> int:
         """Count a read of ``path`` lines as confirmed use of recent hits; returns how many."""
@@ -116,18 +144,56 @@ class RecallLog:
                     n += 1
         return n
 
-    def mark_promoted(self, citations: Sequence[str], now: float) -> None:
+    def mark_promoted(self, anchors: Sequence[str], now: float) -> None:
         """Remember which entries were promoted (they are not candidates again)."""
         with self._locked() as data:
-            for c in citations:
-                if c in data["entries"]:
-                    data["entries"][c]["promotedAt"] = now
+            for key in anchors:
+                if key in data["entries"]:
+                    data["entries"][key]["promotedAt"] = now
 
     def _prune(self, data: dict[str, Any]) -> None:
         entries = data["entries"]
         if len(entries) > _MAX_ENTRIES:
             keep = sorted(entries, key=lambda c: entries[c].get("lastRecalled", 0))[-_MAX_ENTRIES:]
             data["entries"] = {c: entries[c] for c in keep}
+
+
+def _new_entry(path: str, source: str, now: float) -> dict[str, Any]:
+    return {"path": path, "source": source, "text": "", "startLine": 0, "endLine": 0,
+            "recallCount": 0, "scoreSum": 0.0, "maxScore": 0.0, "queries": [], "uniqueQueries": 0,
+            "firstRecalled": now, "lastRecalled": now, "confirmed": 0, "lastConfirmed": None,
+            "promotedAt": None}  # fmt: skip
+
+
+def _count(e: dict[str, Any], score: float, query: str, now: float) -> None:
+    e["recallCount"] += 1
+    e["scoreSum"] += score
+    e["maxScore"] = max(e["maxScore"], score)
+    e["lastRecalled"] = now
+    if query and query not in e["queries"]:
+        e["uniqueQueries"] += 1
+        e["queries"] = (e["queries"] + [query])[-_MAX_QUERIES:]
+
+
+def _upgrade(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 (keyed by chunk citation, counts per chunk) → version 2 (one entry per recalled line)."""
+    entries: dict[str, Any] = {}
+    for e in old["entries"].values():
+        if not isinstance(e, dict) or "path" not in e:
+            continue
+        lines = [
+            ln
+            for ln in (e.get("snippet") or "").splitlines()
+            if _norm(ln) and not ln.lstrip().startswith("#")
+        ]
+        for text in lines[:_MAX_RECALLED_LINES]:
+            key = anchor(e["path"], text.strip())
+            if key not in entries or entries[key]["recallCount"] < e.get("recallCount", 0):
+                entries[key] = {**_new_entry(e["path"], e.get("source", "memory"), e.get("firstRecalled", 0)),
+                                **{k: v for k, v in e.items() if k not in ("snippet", "snippetStartLine",
+                                                                          "snippetEndLine")},
+                                "text": text.strip()}  # fmt: skip
+    return {"version": 2, "entries": entries}
 
 
 @dataclass
@@ -141,6 +207,7 @@ class Candidate:
     passed: bool
     reasons: list[str]
     text: str = ""
+    anchor: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -175,22 +242,38 @@ class DreamReport:
         }
 
 
-def _norm(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.lower()))
+def _locate(
+    workspace: Workspace, e: dict[str, Any], files: dict[str, list[str] | None]
+) -> tuple[str, int] | None:
+    """The recalled line as it is now and its 1-based line, or ``None`` when it is no longer there.
 
-
-def _note_text(workspace: Workspace, e: dict[str, Any]) -> str:
-    """The recalled lines as they are now (the stored snippet if the file changed or is gone)."""
-    text = e.get("snippet", "")
-    if e["path"].endswith(".md"):
+    Found by content (the stored words within a line of the file), so lines added or removed above it
+    do not matter. A transcript hit (not Markdown) keeps its stored text and line.
+    """
+    text = e.get("text", "")
+    if not e["path"].endswith(".md"):
+        return (text, e["startLine"]) if _norm(text) else None
+    if e["path"] not in files:
         try:
-            lines = workspace.resolve_readable(e["path"]).read_text(encoding="utf-8").splitlines()
-            a, b = e.get("snippetStartLine") or e["startLine"], e.get("snippetEndLine") or e["endLine"]
-            text = "\n".join(lines[a - 1 : b]) or text
+            raw = workspace.resolve_readable(e["path"]).read_text(encoding="utf-8", errors="replace")
+            files[e["path"]] = raw.splitlines()
         except (OSError, MdrecallError):
-            pass  # the file moved or went away: the stored snippet stands
-    kept = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    one = " ".join(" ".join(kept).split())
+            files[e["path"]] = None
+    lines = files[e["path"]]
+    want = _norm(text)
+    if not lines or not want:
+        return None
+    hint = max(0, e.get("startLine", 1) - 1)
+    order = [*range(hint, len(lines)), *range(0, min(hint, len(lines)))]
+    for i in order:
+        if want in _norm(lines[i]):
+            return lines[i].strip(), i + 1
+    return None
+
+
+def _bullet_text(line: str) -> str:
+    """A line as one bullet's text: its own list marker (and checkbox) removed, so no double bullet."""
+    one = " ".join(_MARKER.sub("", line).split())
     return one if len(one) <= 500 else one[:499] + "…"
 
 
@@ -234,12 +317,19 @@ def dream(
     report = DreamReport(applied=apply)
     seen: set[str] = set()
     ranked = []
-    for cit, e in entries.items():
+    files: dict[str, list[str] | None] = {}
+    for key, e in entries.items():
         if e.get("promotedAt") or e["path"] in MEMORY_FILE_NAMES:
             continue
         comps, fails = score_entry(e, config, ts)
         total = sum(_WEIGHTS[k] * v for k, v in comps.items())
-        c = Candidate(cit, e, comps, total, not fails, fails, _note_text(workspace, e))
+        found = _locate(workspace, e, files)
+        if found is None:
+            fails.append(f"the recalled line is no longer in {e['path']}")
+            found = (e.get("text", ""), e.get("startLine", 0))
+        line_text, line_no = found
+        c = Candidate(f"{e['path']}#L{line_no}", e, comps, total, not fails, fails, _bullet_text(line_text))
+        c.anchor = key
         norm = _norm(c.text)
         if c.passed and (not norm or norm in existing or norm in seen):
             c.passed, c.reasons = (
@@ -258,7 +348,7 @@ def dream(
             report.rejected.append(c)
     if apply and report.promoted:
         _write(workspace, memory_key, report, config, when)
-        log.mark_promoted([c.citation for c in report.promoted], ts)
+        log.mark_promoted([c.anchor for c in report.promoted], ts)
     return report
 
 

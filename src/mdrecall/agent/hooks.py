@@ -4,8 +4,9 @@
 
 * hooks in ``.claude/settings.json`` (``--project``) or ``~/.claude/settings.json`` (``--user``):
   ``SessionStart`` → ``mdrecall hook session-start`` (today's, yesterday's logs and ``MEMORY.md`` as
-  context), ``PreCompact`` → ``hook pre-compact`` (capture + index the transcript),
-  ``SessionEnd`` → ``hook session-end`` (capture);
+  context), ``UserPromptSubmit`` → ``hook user-prompt-submit`` and ``Stop`` → ``hook stop`` (per-turn
+  capture, :mod:`mdrecall.agent.turns`), ``PreCompact`` → ``hook pre-compact`` (capture + index the
+  transcript), ``SessionEnd`` → ``hook session-end`` (capture);
 * the MCP server in ``.mcp.json`` (project) or ``~/.claude.json`` (user) under ``mcpServers.mdrecall``.
 
 Entries are recognised as ours by their command (``… mdrecall … hook <event>`` / ``… mcp``), so
@@ -17,10 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
-import shutil
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,16 +26,42 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ConfigError
 
 if TYPE_CHECKING:
+    from ..config import Config
     from ..memory import Memory
+    from ..workspace import Workspace
 
-__all__ = ["EVENTS", "HookPlan", "handle_hook", "install", "mdrecall_command", "uninstall"]
+__all__ = [
+    "EVENTS",
+    "TURN_EVENTS",
+    "HookPlan",
+    "handle_hook",
+    "handle_turn_hook",
+    "install",
+    "mdrecall_command",
+    "uninstall",
+]
 
-EVENTS = {"SessionStart": "session-start", "PreCompact": "pre-compact", "SessionEnd": "session-end"}
-_OURS = re.compile(r"mdrecall.*\bhook (session-start|pre-compact|session-end)\b")
+EVENTS = {
+    "SessionStart": "session-start",
+    "UserPromptSubmit": "user-prompt-submit",
+    "Stop": "stop",
+    "PreCompact": "pre-compact",
+    "SessionEnd": "session-end",
+}
+#: Events run on every turn: they never open the index (a hook must stay cheap) and never fail.
+TURN_EVENTS = ("user-prompt-submit", "stop")
+_OURS = re.compile(
+    r"mdrecall(?:.*\bhook|\.agent\.turn_hook\b.*) "
+    r"(session-start|user-prompt-submit|stop|pre-compact|session-end)\b"
+)
+#: What runs the per-turn hooks by default: a small entry point that skips the CLI parser (fast start).
+TURN_HOOK_MODULE = "mdrecall.agent.turn_hook"
 
 
 def mdrecall_command() -> list[str]:
     """How to run mdrecall from a hook: the installed script, else ``python -m mdrecall``."""
+    import shutil
+
     exe = shutil.which("mdrecall")
     return [exe] if exe else [sys.executable, "-m", "mdrecall"]
 
@@ -51,6 +75,8 @@ class HookPlan:
 
     def write(self) -> None:
         """Write every planned file atomically."""
+        import tempfile
+
         for path, data in self.files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
@@ -128,6 +154,8 @@ def install(
     agent: str | None = None,
 ) -> HookPlan:
     """Plan the Claude Code hooks and MCP entry for ``workspace`` (call ``plan.write()`` to apply)."""
+    import shlex  # here, not at the top: the per-turn hooks import this module and must start fast
+
     settings_path, mcp_path = _paths(scope, project_dir, home or Path.home())
     base = (command or mdrecall_command()) + ["-w", str(workspace)]
     tail = ["--agent", agent] if agent else []
@@ -135,9 +163,14 @@ def install(
     settings = _load(settings_path)
     replaced = _strip_hooks(settings)
     hooks = settings.setdefault("hooks", {})
+    fast = [sys.executable, "-m", TURN_HOOK_MODULE, "-w", str(workspace)] if command is None else None
     for event, name in EVENTS.items():
-        cmd = shlex.join([*base, "hook", name, *tail])
-        hooks.setdefault(event, []).append({"hooks": [{"type": "command", "command": cmd, "timeout": 60}]})
+        argv = [*fast, name] if fast and name in TURN_EVENTS else [*base, "hook", name]
+        cmd = shlex.join([*argv, *tail])
+        timeout = 10 if name in TURN_EVENTS else 60
+        hooks.setdefault(event, []).append(
+            {"hooks": [{"type": "command", "command": cmd, "timeout": timeout}]}
+        )
         plan.actions.append(f"{settings_path}: hooks.{event} → {cmd}")
     if replaced:
         plan.actions.append(f"{settings_path}: replaced {replaced} earlier mdrecall hook(s)")
@@ -192,12 +225,15 @@ def handle_hook(
         text = session_start_context(memory, budget_chars=budget_chars, chat_type="direct")
         out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
         return json.dumps(out, ensure_ascii=False), []
+    if event in TURN_EVENTS:
+        return "", handle_turn_hook(memory.workspace, memory.config, event, payload)
     if event not in ("pre-compact", "session-end"):
         raise ConfigError(f"unknown hook event {event!r}: use {', '.join(EVENTS.values())}")
     transcript = payload.get("transcript_path")
     if not transcript or not Path(str(transcript)).expanduser().is_file():
         raise ConfigError("the hook input has no readable transcript_path; nothing to capture")
     path = Path(str(transcript)).expanduser()
+    turn_notes = handle_turn_hook(memory.workspace, memory.config, "stop", payload)
     result = capture_session(memory.workspace, path, last_n=memory.config.flush.capture_messages)
     if memory.config.sessions.enabled:  # index the whole transcript now, whatever its delta
         from ..models import IndexReport
@@ -206,4 +242,44 @@ def handle_hook(
         sync_sessions(memory.workspace, memory.store, memory.config, IndexReport(), only=[path])
     report = memory.index()
     notes = [f"captured {result.messages} messages to {result.path}" if result.path else str(result.skipped)]
-    return "", notes + result.warnings + report.warnings
+    return "", turn_notes + notes + result.warnings + report.warnings
+
+
+def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: dict[str, Any]) -> list[str]:
+    """Capture one turn (``user-prompt-submit``: the prompt; ``stop``: what the transcript gained).
+
+    Never raises: a failure is returned as a note and appended to ``<workspace>/.mdrecall/hooks.log``,
+    so the agent is never blocked by its memory.
+    """
+    if not config.capture.turns:
+        return []
+    try:
+        from .turns import TurnResult, capture_prompt, capture_transcript
+
+        raw = payload.get("transcript_path")
+        transcript = str(Path(str(raw)).expanduser()) if raw else None
+        session = str(payload.get("session_id") or (Path(transcript).stem if transcript else "default"))
+        result = TurnResult()
+        if transcript and Path(transcript).is_file():
+            result = capture_transcript(workspace, config, transcript, session=session)
+        prompt = payload.get("prompt")
+        if event == "user-prompt-submit" and isinstance(prompt, str) and prompt.strip():
+            result.merge(capture_prompt(workspace, config, session, prompt, transcript=transcript))
+        return [f"{event}: captured {result.written} message(s), noted {len(result.notes)}", *result.warnings]
+    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+        note = f"{event}: capture failed ({type(exc).__name__}: {exc})"
+        _log(workspace, note)
+        return [note]
+
+
+def _log(workspace: Workspace, line: str) -> None:
+    """Append one line to ``.mdrecall/hooks.log`` (best effort: a hook has nowhere else to say it)."""
+    from datetime import datetime, timezone
+
+    try:
+        log = workspace.root / ".mdrecall" / "hooks.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        workspace.append(log, lambda _h, _n: ("", f"{stamp} {line}\n"))
+    except Exception:  # noqa: BLE001, S110 - logging the failure failed too; stderr still has it
+        pass

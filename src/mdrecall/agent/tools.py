@@ -27,6 +27,7 @@ from .scope import ScopeDecision, check_scope
 
 if TYPE_CHECKING:
     from ..memory import Memory
+    from ..team import TeamMemory
 
 __all__ = ["DESCRIPTIONS", "MemoryTools"]
 
@@ -36,12 +37,13 @@ DESCRIPTIONS = {
         "transcripts when enabled). Use it BEFORE answering anything about prior work, decisions, dates, "
         "people, preferences or to-dos, and whenever the user says 'remember', 'last time' or 'we decided'. "
         "Returns ranked snippets with a citation path#Lstart-Lend; read more with memory_get. "
-        "source: 'memory', 'sessions' or 'all' (default)."
+        "source: 'memory', 'sessions', 'conversations' (captured turns) or 'all' (default). With a team "
+        "workspace, each hit says its workspace ('own' or 'team') and the agent that wrote it."
     ),
     "memory_get": (
         "Read lines of a memory file returned by memory_search (path, optional 1-based from and lines). "
         "Use it after memory_search when a snippet is not enough. Only memory files can be read; "
-        "nextFrom tells where to continue."
+        "nextFrom tells where to continue. Pass workspace='team' for a hit from the team workspace."
     ),
     "memory_context": (
         "Given the user's whole message, derive several searches (keywords, names, dates), merge the "
@@ -52,9 +54,17 @@ DESCRIPTIONS = {
     "memory_write": (
         "Remember something: appends text to today's daily log, or to MEMORY.md with longTerm=true "
         "(durable facts, preferences, decisions). Use it when the user says 'remember this' or when you "
-        "learn something worth keeping. Write self-contained notes; never store secrets."
+        "learn something worth keeping. Write self-contained notes; never store secrets. Notes are "
+        "private; team=true shares one with the other agents of the team (when a team workspace is set)."
+    ),
+    "memory_capture": (
+        "Record this turn of the conversation (user and/or assistant text) in memory/conversations/; "
+        "decisions, preferences, commitments, facts, dates and to-dos in it are listed under 'Noted' in "
+        "today's log. Call it once per turn when no hook captures turns; pass turnId so a retry adds "
+        "nothing. Secrets are redacted."
     ),
 }
+_SOURCES = ("memory", "sessions", "conversations")
 
 _ACTIONS: list[tuple[type[Exception], str]] = [
     (PathError, "Use a path returned by memory_search (MEMORY.md, memory/**.md or a configured extra path)."),
@@ -80,7 +90,7 @@ def _failure(exc: Exception) -> dict[str, Any]:
 
 
 class MemoryTools:
-    """The four memory tools over one :class:`~mdrecall.Memory` (and the agents it may also search)."""
+    """The memory tools over one :class:`~mdrecall.Memory` (and the agents it may also search)."""
 
     def __init__(
         self,
@@ -89,9 +99,11 @@ class MemoryTools:
         chat_type: str | None = None,
         session_key: str | None = None,
         others: Mapping[str, Memory] | None = None,
+        team: TeamMemory | None = None,
     ) -> None:
         self.memory = memory
         self.others = dict(others or {})
+        self.team = team
         self.scope: ScopeDecision = check_scope(memory.config.scope, chat_type, session_key)
         self.recalls = RecallLog(memory.workspace, memory.config.dreaming)
 
@@ -122,14 +134,18 @@ class MemoryTools:
         if denied:
             return {"results": [], **denied}
         try:
-            if source not in (None, "", "all", "memory", "sessions"):
-                raise MdrecallError(f"unknown source {source!r}: use 'memory', 'sessions' or 'all'")
-            sources = [source] if source in ("memory", "sessions") else None
+            if source not in (None, "", "all", *_SOURCES):
+                raise MdrecallError(f"unknown source {source!r}: use {', '.join(_SOURCES)} or 'all'")
+            sources = [source] if source in _SOURCES else None
             n = None if maxResults is None else max(1, min(int(maxResults), 50))
             score = None if minScore is None else max(0.0, min(float(minScore), 1.0))
             result = self.memory.search_result(query, n, score, sources=sources)
             out = result.to_dict()
             warning = self._record(query, result.hits)
+            if self.team is not None and self.team.team is not None:
+                limit = n or self.memory.config.search.max_results
+                merged_hits = self.team.merge(result.hits, query, limit, score, sources)
+                out["results"] = [t.to_dict() for t in merged_hits]
             if self.others:
                 merged = list(out["results"])
                 for agent_id, other in self.others.items():
@@ -144,7 +160,12 @@ class MemoryTools:
             return {"results": [], **_failure(exc)}
 
     def memory_get(
-        self, path: str, from_: int | None = None, lines: int | None = None, agent: str | None = None
+        self,
+        path: str,
+        from_: int | None = None,
+        lines: int | None = None,
+        agent: str | None = None,
+        workspace: str | None = None,
     ) -> dict[str, Any]:
         """``{path, text, from, to, totalLines, nextFrom}`` or ``{error, action}``."""
         denied = self._denied()
@@ -152,6 +173,10 @@ class MemoryTools:
             return denied
         try:
             mem = self.memory
+            if workspace == "team":
+                if self.team is None or self.team.team is None:
+                    raise PathError("no team workspace is configured (team.workspace)")
+                return self.team.team.get(path, from_line=from_ or 1, lines=lines).to_dict()
             if agent and agent != mem.config.agent_id:
                 if agent not in self.others:
                     raise PathError(
@@ -182,10 +207,30 @@ class MemoryTools:
         except Exception as exc:  # noqa: BLE001
             return {"digest": "", **_failure(exc)}
 
-    def memory_write(self, text: str, longTerm: bool = False) -> dict[str, Any]:
-        """``{path, line, citation}`` or ``{error, action}``."""
+    def memory_write(self, text: str, longTerm: bool = False, team: bool | None = None) -> dict[str, Any]:
+        """``{path, line, citation, workspace}`` or ``{error, action}``."""
         try:
+            to_team = team if team is not None else self.memory.config.team.write == "team"
+            if to_team and not longTerm:
+                if self.team is None or self.team.team is None:
+                    raise ConfigError("no team workspace is configured: set team.workspace to share notes")
+                res = self.team.remember(text, team=True)
+                return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "team"}
             res = self.memory.remember(text, long_term=bool(longTerm))
-            return {**res.to_dict(), "citation": f"{res.path}#L{res.line}"}
+            return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "own"}
+        except Exception as exc:  # noqa: BLE001
+            return _failure(exc)
+
+    def memory_capture(
+        self,
+        user: str | None = None,
+        assistant: str | None = None,
+        session: str | None = None,
+        turnId: str | None = None,
+    ) -> dict[str, Any]:
+        """``{written, skipped, paths, citations, notes, warnings}`` or ``{error, action}``."""
+        try:
+            res = self.memory.capture_turn(user, assistant, session=session or "mcp", turn_id=turnId)
+            return res.to_dict()
         except Exception as exc:  # noqa: BLE001
             return _failure(exc)

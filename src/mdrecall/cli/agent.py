@@ -89,13 +89,15 @@ def cmd_mcp(
     from ..agent.tools import MemoryTools
     from ..agent.workspaces import open_search_agents
     from ..mcp_server import serve
+    from ..team import open_team
 
     if http:
         _port_free(host, port)
     mem, base = _open(agent)
     others = open_search_agents(mem, base)
+    team = open_team(mem)
     try:
-        tools = MemoryTools(mem, chat_type=chat_type, session_key=session_key, others=others)
+        tools = MemoryTools(mem, chat_type=chat_type, session_key=session_key, others=others, team=team)
         serve(
             mem,
             http=http,
@@ -107,6 +109,7 @@ def cmd_mcp(
             tools=tools,
         )
     finally:
+        team.close()
         for m in [mem, *others.values()]:
             m.close()
     return 0
@@ -161,23 +164,28 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
 
 
 @command("hook")
-@click.argument("event", type=click.Choice(["session-start", "pre-compact", "session-end"]))
+@click.argument(
+    "event",
+    type=click.Choice(["session-start", "user-prompt-submit", "stop", "pre-compact", "session-end"]),
+)
 @click.option("--budget", type=int, default=8000, show_default=True, help="Session-start context size.")
 @agent_option
 def cmd_hook(event: str, budget: int, agent: str | None) -> int:
     """Run a Claude Code hook (reads the hook JSON on stdin)."""
-    from ..agent.hooks import handle_hook
+    from ..agent.hooks import TURN_EVENTS, handle_hook
+    from ..agent.turn_hook import read_payload, run_turn_hook
 
-    raw = "" if sys.stdin is None or sys.stdin.isatty() else sys.stdin.read()
-    try:
-        payload = json.loads(raw) if raw.strip() else {}
-    except ValueError:
-        payload = {}
+    payload = read_payload(sys.stdin)
+    if event in TURN_EVENTS:  # per turn: no index, no model; whatever happens, exit 0
+        notes = run_turn_hook(
+            event, payload, workspace=state().workspace, config_file=state().config, agent=agent
+        )
+        for line in notes:
+            sys.stderr.write(f"mdrecall: {line}\n")
+        return 0
     mem, _ = _open(agent)
     with mem:
-        out, notes = handle_hook(
-            mem, event, payload if isinstance(payload, dict) else {}, budget_chars=budget
-        )
+        out, notes = handle_hook(mem, event, payload, budget_chars=budget)
     if out:
         sys.stdout.write(out + "\n")
     for line in notes:
@@ -225,9 +233,12 @@ def cmd_hooks(
 @click.argument("transcript")
 @click.option("--last", type=int, help="How many messages (default flush.capture_messages).")
 @click.option("--no-index", is_flag=True, help="Do not index after writing.")
+@click.option(
+    "--turns", is_flag=True, help="Record every new message in memory/conversations/ and note what matters."
+)
 @agent_option
-def cmd_capture(transcript: str, last: int | None, no_index: bool, agent: str | None) -> int:
-    """Save the last messages of a transcript to memory/."""
+def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, agent: str | None) -> int:
+    """Save the last messages of a transcript to memory/ (--turns: every message, turn by turn)."""
     from ..agent.capture import capture_session
     from ..errors import NotFoundError, PathError
 
@@ -237,6 +248,19 @@ def cmd_capture(transcript: str, last: int | None, no_index: bool, agent: str | 
     if not source.is_file():
         raise PathError(f"{transcript}: is not a file (give the path of a .jsonl transcript)")
     mem, _ = _open(agent)
+    if turns:
+        with mem:
+            got = mem.capture_transcript(transcript)
+            if got.written and not no_index:
+                mem.index()
+
+        def human_turns() -> None:
+            print(f"captured {got.written} message(s) ({got.skipped} already there), noted {len(got.notes)}")
+            for w in got.warnings:
+                warn(w, quiet=state().quiet)
+
+        emit(Listing(got.to_dict(), human=human_turns, path_key=None), state().format)
+        return 0
     with mem:
         res = capture_session(mem.workspace, transcript, last_n=last or mem.config.flush.capture_messages)
         if res.path and not no_index:

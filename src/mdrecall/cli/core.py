@@ -117,7 +117,11 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date 
 @click.option("--min-score", type=click.FloatRange(0, 1), help="Minimum score 0..1 (default 0.35).")
 @click.option("--mode", type=click.Choice(["hybrid", "bm25", "vector"]), help="Run one leg alone, or both.")
 @click.option(
-    "--source", "sources", multiple=True, type=click.Choice(["memory", "sessions"]), help="Only this source."
+    "--source",
+    "sources",
+    multiple=True,
+    type=click.Choice(["memory", "sessions", "conversations"]),
+    help="Only this source.",
 )
 @click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
 @click.option("--since", callback=_day, metavar="DATE", help="Only dated files from this day on.")
