@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import MdrecallError
+from .textclean import clean_text
 
 __all__ = ["main", "build_parser"]
 
@@ -50,7 +51,11 @@ def _open(args: argparse.Namespace) -> Any:
 
 
 def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """Always valid UTF-8: a lone surrogate (an undecodable file name or argument) becomes U+FFFD."""
+    text = clean_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.buffer.flush()
 
 
 class _Progress:

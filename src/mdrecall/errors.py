@@ -6,8 +6,11 @@
     ├── ConfigError               a config file, variable or flag is invalid
     ├── WorkspaceError            the workspace is missing or not usable
     ├── PathError                 a path is outside the memory files, not Markdown, or a symlink
+    ├── WriteError                a memory file could not be written (it was left as it was)
     ├── StoreError                the index cannot be opened, read or written
+    │   └── IndexCorruptError     the index file is damaged (moved aside and rebuilt from Markdown)
     ├── EmbedderError             an embedding provider failed or is misconfigured
+    │   └── ProviderUnavailableError  it timed out, could not be reached or kept failing
     ├── MissingDependencyError    an optional extra is not installed (names the pip command)
     └── NotFoundError             a requested file or item does not exist
 
@@ -19,12 +22,15 @@ from __future__ import annotations
 __all__ = [
     "ConfigError",
     "EmbedderError",
+    "IndexCorruptError",
     "MdrecallError",
     "MissingDependencyError",
     "NotFoundError",
     "PathError",
+    "ProviderUnavailableError",
     "StoreError",
     "WorkspaceError",
+    "WriteError",
 ]
 
 
@@ -44,12 +50,24 @@ class PathError(MdrecallError):
     """A path escapes the allowed memory files, is not Markdown, or is a symlink."""
 
 
+class WriteError(MdrecallError):
+    """A memory file could not be written (full disk, short write, read-only); nothing was saved."""
+
+
 class StoreError(MdrecallError):
     """The index store cannot be opened, read or written."""
 
 
+class IndexCorruptError(StoreError):
+    """The index file is damaged; the Markdown is intact and the index can be rebuilt from it."""
+
+
 class EmbedderError(MdrecallError):
     """An embedding provider failed, timed out or is misconfigured."""
+
+
+class ProviderUnavailableError(EmbedderError):
+    """A provider timed out, could not be reached, or kept answering with server errors."""
 
 
 class MissingDependencyError(MdrecallError):
