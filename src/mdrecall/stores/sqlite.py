@@ -130,6 +130,8 @@ class SQLiteStore:
     def _open_read_only(self, cause: sqlite3.DatabaseError) -> sqlite3.Connection:
         """Keep an index that cannot be written (full disk, read-only file, lock): read it as it is."""
         reason = describe(cause)
+        if _disk_full(self.path.parent):
+            reason = f"the disk is full: {reason}"
         if not self.path.exists():
             raise StoreError(f"cannot create the index {self.path}: {reason}")
         uri = self.path.resolve().as_uri()
@@ -191,7 +193,10 @@ class SQLiteStore:
             )
         if self.read_only:
             return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
-        return StoreError(f"{what}: {describe(exc)}")
+        reason = describe(exc)
+        if _disk_full(self.path.parent):
+            reason = f"the disk is full: {reason}"
+        return StoreError(f"{what}: {reason}; the Markdown files are unchanged")
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -594,6 +599,15 @@ def describe(exc: sqlite3.DatabaseError) -> str:
     name = getattr(exc, "sqlite_errorname", "") or type(exc).__name__
     text = "".join(ch if ch.isprintable() and ch.isascii() else "?" for ch in str(exc))[:160]
     return f"{text} [{name}]"
+
+
+def _disk_full(folder: Path) -> bool:
+    """True when the file system holding ``folder`` has no free block left for us."""
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
 
 
 def _quick_check(conn: sqlite3.Connection) -> str | None:
