@@ -148,6 +148,9 @@ class Memory:
 
     def _index(self, force: bool, progress: ProgressCallback | None, embed_limit: int) -> IndexReport:
         with self._sync_lock, sync_guard(self.store):
+            verify = getattr(self.store, "verify", None)
+            if force and verify is not None:
+                verify()  # a damaged index raises here and is rebuilt, not patched
             report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
             embedder = self.embedder if self.config.search.mode != "bm25" else None

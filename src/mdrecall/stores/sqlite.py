@@ -184,6 +184,26 @@ class SQLiteStore:
             self._corrupt_reason = None
             self.vectors = self._vector_search()
 
+    def verify(self) -> None:
+        """Run SQLite's full ``integrity_check`` and FTS5's own check; raise :class:`IndexCorruptError`.
+
+        Slower than the ``quick_check`` made on open (it also checks that indexes match their
+        tables), so ``mdrecall index --force`` runs it before rebuilding.
+        """
+        with self._lock:
+            try:
+                rows = self._conn.execute("PRAGMA integrity_check(1)").fetchall()
+                for table in ("chunks_fts", "chunks_cjk"):
+                    self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+            except sqlite3.DatabaseError as exc:
+                if is_corruption(exc):
+                    raise self._failed(exc) from None
+                return
+        first = str(rows[0][0]) if rows else "ok"
+        if first != "ok":
+            self._corrupt_reason = "integrity_check failed: " + _printable(first)
+            raise IndexCorruptError(f"the index is damaged ({self._corrupt_reason})")
+
     def _failed(self, exc: sqlite3.DatabaseError, what: str = "index query failed") -> StoreError:
         """The error to raise for a SQLite failure: corruption, or why the index cannot be used now."""
         if is_corruption(exc):
@@ -590,15 +610,14 @@ def is_corruption(exc: sqlite3.DatabaseError) -> bool:
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
         return (code & 0xFF) in _CORRUPT_CODES
-    text = str(exc).lower()
-    return "malformed" in text or "not a database" in text
+    text = str(exc).lower()  # Python's own errors carry no code; mdrecall only ever stores UTF-8
+    return "malformed" in text or "not a database" in text or "could not decode to utf-8" in text
 
 
 def describe(exc: sqlite3.DatabaseError) -> str:
     """A one-line, printable reason (never raw bytes of the file)."""
     name = getattr(exc, "sqlite_errorname", "") or type(exc).__name__
-    text = "".join(ch if ch.isprintable() and ch.isascii() else "?" for ch in str(exc))[:160]
-    return f"{text} [{name}]"
+    return f"{_printable(str(exc))} [{name}]"
 
 
 def _disk_full(folder: Path) -> bool:
@@ -621,10 +640,12 @@ def _quick_check(conn: sqlite3.Connection) -> str | None:
     first = str(rows[0][0]) if rows else "ok"
     if first == "ok":
         return None
-    return (
-        "quick_check failed: "
-        + "".join(ch if ch.isprintable() and ch.isascii() else "?" for ch in first)[:160]
-    )
+    return "quick_check failed: " + _printable(first)
+
+
+def _printable(text: str) -> str:
+    """``text`` as printable ASCII (``?`` for anything else), at most 160 characters."""
+    return "".join(ch if ch.isprintable() and ch.isascii() else "?" for ch in text)[:160]
 
 
 def _salvage_cache(broken: Path, conn: sqlite3.Connection) -> int:
