@@ -86,11 +86,17 @@ def embed_missing(
     """Embed chunks that lack a vector for ``embedder``; returns how many are still missing."""
     from .embedders import embed_documents_tagged, local_only
 
-    key = embedder.identity.key
-    down = breaker_open(store, embedder) if embedder.is_remote else None
+    down = breaker_open(store, embedder)
+    if not down:
+        try:
+            key = embedder.identity.key  # an unknown model's dims are probed here
+        except ProviderUnavailableError as exc:
+            trip_breaker(store, embedder, str(exc))
+            down = str(exc)
     if down:
         report.warnings.append(f"embedding skipped: {down}")
-        return len(store.chunks_without_vectors(key, limit=limit))
+        counts = store.counts()
+        return max(0, counts["chunks"] - counts["vectors"])
     if store.get_meta(COMPLETE_KEY) == key:
         # The lazy sync before every search lands here: two counts instead of a join over all chunks
         # (20k chunks: ~1 ms instead of ~18 ms). Complete means only this key's vectors are stored,
@@ -156,10 +162,16 @@ def _mark_complete(store: Store, key: str) -> None:
         store.set_meta(COMPLETE_KEY, key)
 
 
+def _breaker_key(embedder: Embedder) -> str:
+    """Names the endpoint without asking it anything (an identity may need a probe request)."""
+    parts = (type(embedder).__name__, getattr(embedder, "base_url", ""), getattr(embedder, "model", ""))
+    return _BREAKER_PREFIX + ":".join(str(p) for p in parts)
+
+
 def breaker_open(store: Store, embedder: Embedder) -> str | None:
     """Why ``embedder`` is being skipped now (its breaker is open), or ``None``."""
     try:
-        value = store.get_meta(_BREAKER_PREFIX + embedder.identity.key)
+        value = store.get_meta(_breaker_key(embedder))
     except StoreError:
         return None
     if not value:
@@ -172,16 +184,14 @@ def breaker_open(store: Store, embedder: Embedder) -> str | None:
     if until <= time.time():
         return None
     clock = time.strftime("%H:%M:%S", time.localtime(until))
-    return f"{embedder.identity.provider} is skipped until {clock} after it failed: {reason}"
+    return f"the embedding provider is skipped until {clock} after it failed: {reason}"
 
 
 def trip_breaker(store: Store, embedder: Embedder, reason: str) -> None:
     """Skip ``embedder`` for :data:`BREAKER_S` seconds, in this and every other process."""
-    if not embedder.is_remote:
-        return
     value = f"{time.time() + BREAKER_S:.3f}|{reason[:300]}"
     with contextlib.suppress(StoreError):  # a read-only index: this process still stops after this
-        store.set_meta(_BREAKER_PREFIX + embedder.identity.key, value)
+        store.set_meta(_breaker_key(embedder), value)
 
 
 def query_vector(
@@ -198,7 +208,7 @@ def query_vector(
         return None, "empty query"
     from .embedders import embed_query_tagged
 
-    if store is not None and embedder.is_remote:
+    if store is not None:
         down = breaker_open(store, embedder)
         if down:
             return None, f"keyword search only: {down}"
