@@ -60,7 +60,10 @@ class DripServer:
                 payload = json.dumps(
                     {"data": [{"index": i, "embedding": [0.1] * 8} for i in range(len(texts))]}
                 ).encode()
-                head_out = f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+                head_out = (
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(payload)}\r\n\r\n"
+                )
                 try:
                     if owner.mode == "silent":
                         owner.stop.wait(60)
