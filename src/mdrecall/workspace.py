@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from .errors import PathError, WorkspaceError, WriteError
 from .safe_files import append_all, open_beneath
+from .textclean import clean_text
 
 __all__ = ["MemoryFile", "Workspace", "date_from_name"]
 
@@ -150,6 +151,10 @@ class Workspace:
                                 key = key.replace(os.sep, "/")
                         else:
                             key = Path(p).as_posix()
+                        if not key.isascii() and not _is_utf8(key):
+                            if warnings is not None:
+                                warnings.append(f"{clean_text(key)}: file name is not valid UTF-8; rename it")
+                            continue
                         yield MemoryFile(key, p, st.st_mtime_ns, st.st_size)
                 except OSError as exc:
                     if warnings is not None:
@@ -270,6 +275,15 @@ class Workspace:
                 _unlock(fd)
         finally:
             os.close(fd)
+
+
+def _is_utf8(name: str) -> bool:
+    """False for a name holding undecodable bytes (surrogate escapes): the index stores UTF-8."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_all(fd: int) -> bytes:
