@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 #: Chunks a search may embed while syncing first; a larger backlog waits for ``mdrecall index``.
 LAZY_EMBED_LIMIT = 128
+REBUILT_NOTE = "the index was unreadable and has been rebuilt"
 
 __all__ = ["Memory", "RememberResult"]
 
@@ -67,6 +68,7 @@ class Memory:
         self.config = config
         self.store = store
         self._sync_lock = threading.Lock()
+        self._verified = False  # the first full `index` of this Memory checks the file for damage
         self._embedder: Any = None
         self._embedder_error: str | None = None
         self._embedder_loaded = False
@@ -149,8 +151,9 @@ class Memory:
     def _index(self, force: bool, progress: ProgressCallback | None, embed_limit: int) -> IndexReport:
         with self._sync_lock, sync_guard(self.store):
             verify = getattr(self.store, "verify", None)
-            if force and verify is not None:
-                verify()  # a damaged index raises here and is rebuilt, not patched
+            if verify is not None and (force or (not embed_limit and not self._verified)):
+                verify(full=force)  # a damaged index raises here and is rebuilt, not patched
+                self._verified = True
             report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
             embedder = self.embedder if self.config.search.mode != "bm25" else None
@@ -164,7 +167,7 @@ class Memory:
                 report.seconds += time.perf_counter() - t0
             rebuilt = getattr(self.store, "rebuilt_from", None)
             if rebuilt:
-                report.warnings.append(f"the index was unreadable and has been rebuilt: {rebuilt}")
+                report.warnings.append(f"{REBUILT_NOTE}: {rebuilt}")
                 self.store.rebuilt_from = None  # type: ignore[attr-defined]
             return report
 
@@ -235,12 +238,13 @@ class Memory:
         notes: list[str] = []
         rebuilt = getattr(self.store, "rebuilt_from", None)
         if rebuilt:
-            notes.append(f"the index was unreadable and has been rebuilt: {rebuilt}")
+            notes.append(f"{REBUILT_NOTE}: {rebuilt}")
             self.store.rebuilt_from = None  # type: ignore[attr-defined]
         if sync and self.config.index.sync_on_search:
             try:
                 with provider_deadline(self.config.embedding.timeout_s):
-                    self.index(embed_limit=LAZY_EMBED_LIMIT)
+                    synced = self.index(embed_limit=LAZY_EMBED_LIMIT)
+                notes.extend(w for w in synced.warnings if w.startswith(REBUILT_NOTE))
             except IndexCorruptError:
                 raise
             except StoreError as exc:  # full disk, read-only, locked: answer from the index as it is

@@ -90,8 +90,9 @@ def embed_missing(
     if not down:
         try:
             key = embedder.identity.key  # an unknown model's dims are probed here
-        except ProviderUnavailableError as exc:
-            trip_breaker(store, embedder, str(exc))
+        except EmbedderError as exc:  # down, or answering garbage (NaN, zero vectors)
+            if isinstance(exc, ProviderUnavailableError):
+                trip_breaker(store, embedder, str(exc))
             down = str(exc)
     if down:
         report.warnings.append(f"embedding skipped: {down}")

@@ -4,10 +4,11 @@ Tables (see :mod:`mdrecall.stores.sqlite_migrations`): ``meta``, ``files``, ``ch
 ``chunks_fts`` (FTS5, external content over ``chunks``), ``chunks_cjk`` (FTS5, contentless: the CJK
 bigrams of chunks that hold Chinese/Japanese/Korean text), ``vectors`` and ``embedding_cache``.
 Every file is replaced in one transaction, so a crash never leaves a half-indexed file. A file that
-is not a readable database, or that fails SQLite's ``quick_check`` on open or reports itself
-malformed later, is moved aside and rebuilt from the Markdown (its embedding cache salvaged where
-readable). A full disk, a read-only file or a lock is not corruption: the index is kept and opened
-read-only, searches answer from it, and writes fail saying why.
+is not a readable database, that reports itself malformed at any query, or that fails
+:meth:`SQLiteStore.verify` (run by ``mdrecall index``, not by searches), is moved aside and rebuilt
+from the Markdown (its embedding cache salvaged where readable). A full disk, a read-only file or a
+lock is not corruption: the index is kept and opened read-only, searches answer from it, and writes
+fail saying why.
 """
 
 from __future__ import annotations
@@ -121,10 +122,6 @@ class SQLiteStore:
             if is_corruption(exc):
                 return self._rebuild(describe(exc))
             return self._open_read_only(exc)
-        problem = _quick_check(conn)
-        if problem:
-            conn.close()
-            return self._rebuild(problem)
         return conn
 
     def _open_read_only(self, cause: sqlite3.DatabaseError) -> sqlite3.Connection:
@@ -132,6 +129,8 @@ class SQLiteStore:
         reason = describe(cause)
         if _disk_full(self.path.parent):
             reason = f"the disk is full: {reason}"
+        elif _read_only_fs(self.path.parent):
+            reason = f"the file system is read-only: {reason}"
         if not self.path.exists():
             raise StoreError(f"cannot create the index {self.path}: {reason}")
         uri = self.path.resolve().as_uri()
@@ -184,24 +183,29 @@ class SQLiteStore:
             self._corrupt_reason = None
             self.vectors = self._vector_search()
 
-    def verify(self) -> None:
-        """Run SQLite's full ``integrity_check`` and FTS5's own check; raise :class:`IndexCorruptError`.
+    def verify(self, full: bool = False) -> None:
+        """Check the file for damage; raise :class:`IndexCorruptError` when it has any.
 
-        Slower than the ``quick_check`` made on open (it also checks that indexes match their
-        tables), so ``mdrecall index --force`` runs it before rebuilding.
+        ``quick_check`` (page and b-tree structure; ~4 ms per MB) by default; ``full`` adds
+        SQLite's ``integrity_check`` (indexes match their tables) and FTS5's own check. Searches do
+        not run it (they detect damage when a query meets it); ``mdrecall index`` does.
         """
         with self._lock:
             try:
-                rows = self._conn.execute("PRAGMA integrity_check(1)").fetchall()
-                for table in ("chunks_fts", "chunks_cjk"):
-                    self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+                if full:
+                    rows = self._conn.execute("PRAGMA integrity_check(1)").fetchall()
+                    for table in ("chunks_fts", "chunks_cjk"):
+                        self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+                else:
+                    rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
             except sqlite3.DatabaseError as exc:
                 if is_corruption(exc):
                     raise self._failed(exc) from None
-                return
+                return  # busy, full, I/O: not evidence of damage
         first = str(rows[0][0]) if rows else "ok"
         if first != "ok":
-            self._corrupt_reason = "integrity_check failed: " + _printable(first)
+            check = "integrity_check" if full else "quick_check"
+            self._corrupt_reason = f"{check} failed: {_printable(first)}"
             raise IndexCorruptError(f"the index is damaged ({self._corrupt_reason})")
 
     def _failed(self, exc: sqlite3.DatabaseError, what: str = "index query failed") -> StoreError:
@@ -629,18 +633,12 @@ def _disk_full(folder: Path) -> bool:
     return st.f_bavail * st.f_frsize < 64 * 1024
 
 
-def _quick_check(conn: sqlite3.Connection) -> str | None:
-    """``None`` when SQLite's ``quick_check`` passes (b-tree structure and page checks), else why not."""
+def _read_only_fs(folder: Path) -> bool:
+    """True when ``folder`` is on a file system mounted read-only."""
     try:
-        rows = conn.execute("PRAGMA quick_check(1)").fetchall()
-    except sqlite3.DatabaseError as exc:
-        if is_corruption(exc):
-            return describe(exc)
-        return None  # busy/full/IO: not evidence of damage
-    first = str(rows[0][0]) if rows else "ok"
-    if first == "ok":
-        return None
-    return "quick_check failed: " + _printable(first)
+        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1))
+    except (OSError, AttributeError):
+        return False
 
 
 def _printable(text: str) -> str:
