@@ -235,6 +235,7 @@ class Memory:
         sync: bool,
     ) -> SearchResult:
         cfg = self.config.search
+        budget_end = time.monotonic() + self.config.embedding.timeout_s  # providers' share of a search
         notes: list[str] = []
         rebuilt = getattr(self.store, "rebuilt_from", None)
         if rebuilt:
@@ -263,7 +264,7 @@ class Memory:
             return served
         leg, note = None, None
         if req.mode != "bm25":
-            with provider_deadline(self.config.embedding.timeout_s):
+            with provider_deadline(budget_end - time.monotonic()):
                 leg, note = query_vector(self.embedder, query, self.store)
         if self._embedder_error:
             note = f"embeddings disabled: {self._embedder_error}"

@@ -121,9 +121,10 @@ class HttpClient:
         while True:
             left = time_left()
             budget = self.timeout_s if left is None else min(self.timeout_s, left)
-            if budget <= 0:
-                raise self._net_error(
-                    path, "was not sent: the search's time for the provider ran out", attempt
+            if budget <= 0:  # not the provider's fault: no breaker for this one
+                raise EmbedderError(
+                    f"{self.provider} {self.section} request not sent: this search's time for providers "
+                    f"({self.section}.timeout_s) was spent. Retry, or raise {self.section}.timeout_s."
                 )
             req = urllib.request.Request(self.url(path), data=data, method=method, headers=headers)
             wait: float | None = None

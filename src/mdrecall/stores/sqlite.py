@@ -186,7 +186,7 @@ class SQLiteStore:
     def verify(self, full: bool = False) -> None:
         """Check the file for damage; raise :class:`IndexCorruptError` when it has any.
 
-        ``quick_check`` (page and b-tree structure; ~4 ms per MB) by default; ``full`` adds
+        ``quick_check`` (page and b-tree structure; ~5 ms per MB) by default; ``full`` adds
         SQLite's ``integrity_check`` (indexes match their tables) and FTS5's own check. Searches do
         not run it (they detect damage when a query meets it); ``mdrecall index`` does.
         """
