@@ -41,6 +41,8 @@ def open_beneath(
     if not parts or any(p in ("", ".", "..") or "/" in p or "\x00" in p for p in parts):
         raise PathError(f"invalid path {'/'.join(parts)!r}")
     where = os.path.join(os.fspath(base), *parts)
+    if os.open not in os.supports_dir_fd:  # pragma: no cover - Windows: check, then open
+        return _open_checked(base, parts, flags, create, mode)
     fd = os.open(base, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
     try:
         for name in parts[:-1]:
@@ -77,6 +79,28 @@ def open_beneath(
     if _NONBLOCK:
         os.set_blocking(out, True)
     return out
+
+
+def _open_checked(
+    base: str | os.PathLike[str], parts: Sequence[str], flags: int, create: bool, mode: int
+) -> int:  # pragma: no cover - platforms without openat
+    """Without ``openat``: refuse links on the way, open, then compare the opened file with the path."""
+    path = os.fspath(base)
+    for name in parts[:-1]:
+        path = os.path.join(path, name)
+        if create and not os.path.lexists(path):
+            os.makedirs(path, exist_ok=True)
+        if os.path.islink(path) or not os.path.isdir(path):
+            raise PathError(f"{path}: a folder on the way is a symlink or not a folder")
+    path = os.path.join(path, parts[-1])
+    if os.path.islink(path):
+        raise PathError(f"{path}: is a symlink; symlinks are not followed")
+    fd = os.open(path, flags | (os.O_CREAT if create else 0), mode)
+    st, lst = os.fstat(fd), os.lstat(path)
+    if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (lst.st_dev, lst.st_ino):
+        os.close(fd)
+        raise PathError(f"{path}: changed while opening, or not a regular file")
+    return fd
 
 
 def read_fd(fd: int, limit: int = 0) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall import Memory, NotFoundError, PathError
+from mdrecall import Memory, NotFoundError, PathError, WriteError
 from mdrecall.config import Config
 
 from .conftest import run_cli
@@ -216,3 +217,44 @@ def test_an_unlistable_folder_keeps_its_files(tmp_path: Path) -> None:
     finally:
         os.chmod(base / "agent" / "memory" / "locked", 0o755)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_remember_never_writes_through_a_swapped_memory_folder(tmp_path: Path) -> None:
+    """`memory/` swapped for a symlink to an outside folder while notes are saved: outside untouched."""
+    ws = tmp_path / "agent"
+    write(ws, "MEMORY.md", "# m\n")
+    (ws / "memory").mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    mem_dir, parked = ws / "memory", ws / ".parked"
+
+    def swap(i: int) -> None:
+        with contextlib.suppress(OSError):
+            if i % 2 == 0:
+                if parked.exists() and mem_dir.is_dir() and not mem_dir.is_symlink():
+                    shutil.rmtree(mem_dir)  # remember made a new memory/ meanwhile: drop it
+                elif not parked.exists():
+                    os.rename(mem_dir, parked)
+                os.symlink(outside, mem_dir)
+            else:
+                if mem_dir.is_symlink():
+                    os.unlink(mem_dir)
+                os.rename(parked, mem_dir)
+        time.sleep(0.0002)
+
+    saved = refused = 0
+    with Memory.open(ws, KEYWORD) as mem:
+        stop, t = swapping(swap)
+        end = time.monotonic() + RACE_SECONDS
+        try:
+            while time.monotonic() < end:
+                try:
+                    mem.remember(f"note {saved}")
+                    saved += 1
+                except (PathError, WriteError):
+                    refused += 1
+        finally:
+            stop.set()
+            t.join()
+    assert list(outside.iterdir()) == []  # nothing ever written outside the workspace
+    assert saved > 0 and refused > 0
