@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         PathError,
         StoreError,
         WorkspaceError,
+        WriteError,
     )
     from .memory import Memory, RememberResult
     from .models import Chunk, GetResult, Hit, IndexReport, Status
@@ -38,6 +39,7 @@ _LAZY = {
     "PathError": "errors",
     "StoreError": "errors",
     "WorkspaceError": "errors",
+    "WriteError": "errors",
     "Memory": "memory",
     "RememberResult": "memory",
     "Chunk": "models",
@@ -80,6 +82,7 @@ __all__ = [
     "Status",
     "StoreError",
     "WorkspaceError",
+    "WriteError",
     "load_config",
     "__version__",
 ]

@@ -6,9 +6,12 @@
     ├── ConfigError               a config file, variable or flag is invalid
     ├── WorkspaceError            the workspace is missing or not usable
     ├── PathError                 a path is outside the memory files, not Markdown, or a symlink
+    ├── WriteError                a memory file could not be written (it was left as it was)
     ├── StoreError                the index cannot be opened, read or written
+    │   └── IndexCorruptError     the index file is damaged (moved aside and rebuilt from Markdown)
     ├── ProviderError             a model provider failed, timed out or is misconfigured
     │   ├── EmbedderError         … an embedding provider
+    │   │   └── ProviderUnavailableError  it timed out, could not be reached or kept failing
     │   └── RerankError           … a reranker (the fused order is kept)
     ├── BackendError              a search backend (QMD) failed (the builtin store answers)
     ├── MissingDependencyError    an optional extra is not installed (names the pip command)
@@ -23,14 +26,17 @@ __all__ = [
     "BackendError",
     "ConfigError",
     "EmbedderError",
+    "IndexCorruptError",
     "MdrecallError",
     "MissingDependencyError",
     "NotFoundError",
     "PathError",
     "ProviderError",
+    "ProviderUnavailableError",
     "RerankError",
     "StoreError",
     "WorkspaceError",
+    "WriteError",
     "require_extra",
 ]
 
@@ -51,6 +57,10 @@ class PathError(MdrecallError):
     """A path escapes the allowed memory files, is not Markdown, or is a symlink."""
 
 
+class WriteError(MdrecallError):
+    """A memory file could not be written (full disk, short write, read-only); nothing was saved."""
+
+
 class StoreError(MdrecallError):
     """The index store cannot be opened, read or written."""
 
@@ -69,6 +79,14 @@ class RerankError(ProviderError):
 
 class BackendError(MdrecallError):
     """A search backend (such as QMD) failed; the builtin store answers instead."""
+
+
+class IndexCorruptError(StoreError):
+    """The index file is damaged; the Markdown is intact and the index can be rebuilt from it."""
+
+
+class ProviderUnavailableError(EmbedderError):
+    """A provider timed out, could not be reached, or kept answering with server errors."""
 
 
 class MissingDependencyError(MdrecallError):

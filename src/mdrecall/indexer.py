@@ -20,6 +20,7 @@ from .chunking import chunk_markdown
 from .config import Config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired, source_of
+from .errors import PathError
 from .models import Chunk, FileRecord, IndexReport, ProgressCallback
 from .stores.base import Store, write_batch
 from .workspace import MemoryFile, Workspace, date_from_name
@@ -46,7 +47,15 @@ class Document:
 
 
 def decode_markdown(data: bytes, name: str, warnings: list[str]) -> str | None:
-    """Bytes → text. Returns ``None`` for binary content; bad UTF-8 becomes U+FFFD with a warning."""
+    """Bytes → text. Returns ``None`` for binary content; bad UTF-8 becomes U+FFFD with a warning.
+
+    UTF-16 text (Windows editors) is recognised by its byte-order mark and decoded as such.
+    """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") and len(data) % 2 == 0:
+        try:
+            return data.decode("utf-16").replace("\x00", "")
+        except UnicodeDecodeError:
+            pass  # not UTF-16 after all: treated as bytes below
     sample = data[:_BINARY_SAMPLE]
     if b"\x00" in sample:
         controls = sum(1 for b in sample if b < 9 or 13 < b < 32)
@@ -65,10 +74,15 @@ def decode_markdown(data: bytes, name: str, warnings: list[str]) -> str | None:
         return data.decode("utf-8", errors="replace")
 
 
-def _read(f: MemoryFile, max_bytes: int, report: IndexReport) -> tuple[bytes, os.stat_result] | None:
-    """Read a file once, with the stat of the open descriptor; ``None`` means skip (with a reason)."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(f.abs_path, flags)
+def _read(
+    f: MemoryFile, workspace: Workspace, max_bytes: int, report: IndexReport
+) -> tuple[bytes, os.stat_result] | None:
+    """Read a file once, with the stat of the open descriptor; ``None`` means skip (with a reason).
+
+    The file is opened without following a symlink at any step (a folder swapped for a link to
+    outside content after the scan is refused, not read).
+    """
+    fd = workspace.open_file(Path(f.abs_path))
     try:
         st = os.fstat(fd)
         if st.st_size > max_bytes:
@@ -106,6 +120,8 @@ def sync_files(
     on_disk = {f.key: f for f in workspace.discover(report.warnings) if not expired(f.key, keep)}
     indexed = {**store.file_records(source="memory"), **store.file_records(source=CONVERSATIONS)}
     ident = chunking_identity(config)
+    if not indexed and store.get_meta("chunking") != ident:
+        store.set_meta("chunking", ident)  # an empty index: a crash midway must not force a re-chunk
     rechunk_all = force or store.get_meta("chunking") != ident
     report.scanned = len(on_disk)
     todo: list[MemoryFile] = []
@@ -115,16 +131,19 @@ def sync_files(
             todo.append(f)
         else:
             report.unchanged += 1
-    failed_dirs = [w for w in report.warnings if w.startswith("cannot list ")]
+    failed_dirs = [
+        w[len("cannot list ") :].rsplit(": ", 1)[0] for w in report.warnings if w.startswith("cannot list ")
+    ]
     for key in indexed.keys() - on_disk.keys():
-        if _still_exists_unlisted(workspace, key, failed_dirs):
+        if _under_unlisted(workspace, key, failed_dirs):
+            report.unchanged += 1
             continue
         store.remove_file(key)
         report.removed += 1
     for start in range(0, len(todo), BATCH_FILES):
         with write_batch(store):  # whole files only: a crash never leaves a half-indexed file
             for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
-                _index_one(f, indexed.get(f.key), store, config, rechunk_all, report)
+                _index_one(f, workspace, indexed.get(f.key), store, config, rechunk_all, report)
                 if progress:
                     progress(done, len(todo), f.key)
     if rechunk_all:
@@ -137,16 +156,15 @@ def sync_files(
     return report
 
 
-def _still_exists_unlisted(workspace: Workspace, key: str, failed: Iterable[str]) -> bool:
-    """Keep an indexed file whose folder could not be listed this time (its absence is unknown)."""
-    if not failed:
-        return False
-    p = Path(key) if Path(key).is_absolute() else workspace.root / key
-    return os.path.lexists(p)
+def _under_unlisted(workspace: Workspace, key: str, failed: Iterable[str]) -> bool:
+    """Keep an indexed file under a folder that could not be listed this time (absence unknown)."""
+    p = str(Path(key) if Path(key).is_absolute() else workspace.root / key)
+    return any(p.startswith(folder.rstrip(os.sep) + os.sep) for folder in failed)
 
 
 def _index_one(
     f: MemoryFile,
+    workspace: Workspace,
     old: FileRecord | None,
     store: Store,
     config: Config,
@@ -154,7 +172,10 @@ def _index_one(
     report: IndexReport,
 ) -> None:
     try:
-        read = _read(f, config.index.max_file_bytes, report)
+        read = _read(f, workspace, config.index.max_file_bytes, report)
+    except PathError as exc:
+        report.skipped.append(f"{f.key}: {exc}; not indexed")
+        return
     except FileNotFoundError:
         if old is not None:  # deleted while we were indexing
             store.remove_file(f.key)

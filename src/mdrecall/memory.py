@@ -16,13 +16,16 @@ from .backends import open_backend
 from .config import Config, load_config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired
-from .errors import MdrecallError, NotFoundError, PathError
+from .embedders.deadline import provider_deadline
+from .errors import IndexCorruptError, MdrecallError, NotFoundError, PathError, StoreError
 from .filters import SearchFilter
 from .indexer import sync_files
 from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, Status
+from .safe_files import read_fd
 from .search import RerankStage, SearchRequest, SearchResult, run_search
 from .sessions import read_session, sessions_status, sync_sessions
 from .stores.base import Store, open_store, sync_guard
+from .textclean import clean_text
 from .vectorize import (
     COMPLETE_KEY,
     embed_missing,
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
 
 #: Chunks a search may embed while syncing first; a larger backlog waits for ``mdrecall index``.
 LAZY_EMBED_LIMIT = 128
+REBUILT_NOTE = "the index was unreadable and has been rebuilt"
 
 __all__ = ["Memory", "RememberResult"]
 
@@ -68,6 +72,7 @@ class Memory:
         self.config = config
         self.store = store
         self._sync_lock = threading.Lock()
+        self._verified = False  # the first full `index` of this Memory checks the file for damage
         self._embedder: Any = None
         self._embedder_error: str | None = None
         self._embedder_loaded = False
@@ -131,9 +136,28 @@ class Memory:
         """Bring the index up to date with the files (``force`` re-chunks everything), then embed.
 
         ``embed_limit`` caps how many chunks are embedded in this call (0 = all); the lazy sync before
-        a search uses a small cap so a search never waits for a large backfill.
+        a search uses a small cap so a search never waits for a large backfill. A damaged index is
+        moved aside and rebuilt from the Markdown (the report's warnings say so).
         """
+        try:
+            return self._index(force, progress, embed_limit)
+        except IndexCorruptError as exc:
+            self._recover(exc)
+            return self._index(force, progress, embed_limit)
+
+    def _recover(self, exc: IndexCorruptError) -> None:
+        """Move a damaged index aside and start afresh (a store that cannot recover re-raises)."""
+        recover = getattr(self.store, "recover", None)
+        if recover is None:
+            raise exc
+        recover()
+
+    def _index(self, force: bool, progress: ProgressCallback | None, embed_limit: int) -> IndexReport:
         with self._sync_lock, sync_guard(self.store):
+            verify = getattr(self.store, "verify", None)
+            if verify is not None and (force or (not embed_limit and not self._verified)):
+                verify(full=force)  # a damaged index raises here and is rebuilt, not patched
+                self._verified = True
             report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
             embedder = self.embedder if self.config.search.mode != "bm25" else None
@@ -147,7 +171,7 @@ class Memory:
                 report.seconds += time.perf_counter() - t0
             rebuilt = getattr(self.store, "rebuilt_from", None)
             if rebuilt:
-                report.warnings.append(f"the index was unreadable and has been rebuilt: {rebuilt}")
+                report.warnings.append(f"{REBUILT_NOTE}: {rebuilt}")
                 self.store.rebuilt_from = None  # type: ignore[attr-defined]
             return report
 
@@ -200,9 +224,41 @@ class Memory:
         """Like :meth:`search`, with how the hits were found (mode, provider, fallback)."""
         if not isinstance(query, str):
             raise MdrecallError("query must be a string")
+        query = clean_text(query)
+        try:
+            return self._search(query, max_results, min_score, mode, sources, explain, today, sync, filters)
+        except IndexCorruptError as exc:
+            self._recover(exc)
+            return self._search(query, max_results, min_score, mode, sources, explain, today, sync, filters)
+
+    def _search(
+        self,
+        query: str,
+        max_results: int | None,
+        min_score: float | None,
+        mode: str | None,
+        sources: Sequence[str] | None,
+        explain: bool,
+        today: date | None,
+        sync: bool,
+        filters: SearchFilter | None = None,
+    ) -> SearchResult:
         cfg = self.config.search
+        budget_end = time.monotonic() + self.config.embedding.timeout_s  # providers' share of a search
+        notes: list[str] = []
+        rebuilt = getattr(self.store, "rebuilt_from", None)
+        if rebuilt:
+            notes.append(f"{REBUILT_NOTE}: {rebuilt}")
+            self.store.rebuilt_from = None  # type: ignore[attr-defined]
         if sync and self.config.index.sync_on_search:
-            self.index(embed_limit=LAZY_EMBED_LIMIT)
+            try:
+                with provider_deadline(self.config.embedding.timeout_s):
+                    synced = self.index(embed_limit=LAZY_EMBED_LIMIT)
+                notes.extend(w for w in synced.warnings if w.startswith(REBUILT_NOTE))
+            except IndexCorruptError:
+                raise
+            except StoreError as exc:  # full disk, read-only, locked: answer from the index as it is
+                notes.append(f"index not updated, answering from it as it is: {exc}")
         req = SearchRequest(
             query=query,
             max_results=max(1, int(max_results if max_results is not None else cfg.max_results)),
@@ -218,13 +274,18 @@ class Memory:
             if filters is not None and filters.active:
                 served.hits = [h for h in served.hits if filters.keeps(h.path, h.date)]
             return served
-        leg, note = (None, None) if req.mode == "bm25" else query_vector(self.embedder, query)
+        leg, note = None, None
+        if req.mode != "bm25":
+            with provider_deadline(budget_end - time.monotonic()):
+                leg, note = query_vector(self.embedder, query, self.store)
         if self._embedder_error:
             note = f"embeddings disabled: {self._embedder_error}"
         stage = self.rerank_stage
         if self._rerank_error:
             note = f"{note}; " if note else ""
             note += f"reranking disabled: {self._rerank_error}"
+        if notes:
+            note = "; ".join([*notes, *([note] if note else [])])
         return run_search(self.store, req, cfg, leg, note, stage)
 
     # ---- reading and writing files ---------------------------------------------------------------
@@ -239,14 +300,16 @@ class Memory:
         limit = self.config.read
         count = limit.max_lines if lines is None else max(1, min(int(lines), 10_000))
         start = max(1, int(from_line))
-        try:
-            raw = target.read_bytes()
+        try:  # opened without following a symlink at any step: a swap after the check is refused
+            fd = self.workspace.open_file(target)
+            try:
+                raw = read_fd(fd)
+            finally:
+                os.close(fd)
         except FileNotFoundError:
             raise NotFoundError(f"{path}: no such memory file") from None
-        except IsADirectoryError:
-            raise PathError(f"{path}: is a folder, not a file") from None
         except OSError as exc:
-            raise PathError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+            raise PathError(f"{path}: cannot read ({exc.strerror or exc})") from None
         all_lines = raw.decode("utf-8", errors="replace").replace("\x00", "").splitlines()
         total = len(all_lines)
         chosen: list[str] = []
@@ -266,7 +329,7 @@ class Memory:
 
     def remember(self, text: str, long_term: bool = False, *, now: datetime | None = None) -> RememberResult:
         """Append a note to today's log (or to ``MEMORY.md`` with ``long_term``); never rewrites."""
-        body = (text or "").strip()
+        body = clean_text(text or "").strip()
         if not body:
             raise MdrecallError("nothing to remember: the text is empty")
         when = now or now_local()

@@ -6,16 +6,22 @@ A batch served by a fallback embedder is stored under the fallback's identity (v
 never mix); the primary re-embeds those chunks once it works again. Vectors of other identities are
 kept until the current one covers every chunk, then dropped — so a model change never leaves a
 window without vectors. Local-only chunks (:mod:`mdrecall.privacy`) never reach a remote embedder.
+
+A provider that times out or cannot be reached trips a circuit breaker kept in the index's ``meta``
+table for :data:`BREAKER_S` seconds: until then every process skips it at once (keyword search, a
+warning), so an outage costs one timeout, not one per call.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import EmbedderError, MdrecallError
+from .errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
 from .models import Chunk, IndexReport, ProgressCallback
 from .privacy import is_local_only, local_only_ranges
 from .search import VectorLeg
@@ -29,6 +35,9 @@ __all__ = ["COMPLETE_KEY", "embed_missing", "get_embedder", "query_vector"]
 
 #: Meta key: the embedder identity whose vectors cover every chunk.
 COMPLETE_KEY = "vectors_complete"
+#: Seconds a provider that timed out or could not be reached is skipped (by every process).
+BREAKER_S = 60.0
+_BREAKER_PREFIX = "provider_down:"
 
 _CACHE: dict[str, Embedder | None] = {}
 _CACHE_LOCK = threading.Lock()
@@ -77,7 +86,18 @@ def embed_missing(
     """Embed chunks that lack a vector for ``embedder``; returns how many are still missing."""
     from .embedders import embed_documents_tagged, local_only
 
-    key = embedder.identity.key
+    down = breaker_open(store, embedder)
+    if not down:
+        try:
+            key = embedder.identity.key  # an unknown model's dims are probed here
+        except EmbedderError as exc:  # down, or answering garbage (NaN, zero vectors)
+            if isinstance(exc, ProviderUnavailableError):
+                trip_breaker(store, embedder, str(exc))
+            down = str(exc)
+    if down:
+        report.warnings.append(f"embedding skipped: {down}")
+        counts = store.counts()
+        return max(0, counts["chunks"] - counts["vectors"])
     if store.get_meta(COMPLETE_KEY) == key:
         # The lazy sync before every search lands here: two counts instead of a join over all chunks
         # (20k chunks: ~1 ms instead of ~18 ms). Complete means only this key's vectors are stored,
@@ -110,6 +130,8 @@ def embed_missing(
             ident, vectors = embed_documents_tagged(embedder, [_embed_text(c) for c in part])
         except EmbedderError as exc:
             report.warnings.append(f"embedding stopped: {exc}")
+            if isinstance(exc, ProviderUnavailableError):
+                trip_breaker(store, embedder, str(exc))
             break
         vecs = {c.id: vectors[j] for j, c in enumerate(part)}
         if ident.key != key and store.get_meta(COMPLETE_KEY) == key:
@@ -141,17 +163,61 @@ def _mark_complete(store: Store, key: str) -> None:
         store.set_meta(COMPLETE_KEY, key)
 
 
-def query_vector(embedder: Embedder | None, query: str) -> tuple[VectorLeg | None, str | None]:
-    """Embed a query for the vector leg: ``(leg, None)``, or ``(None, why not)``."""
+def _breaker_key(embedder: Embedder) -> str:
+    """Names the endpoint without asking it anything (an identity may need a probe request)."""
+    parts = (type(embedder).__name__, getattr(embedder, "base_url", ""), getattr(embedder, "model", ""))
+    return _BREAKER_PREFIX + ":".join(str(p) for p in parts)
+
+
+def breaker_open(store: Store, embedder: Embedder) -> str | None:
+    """Why ``embedder`` is being skipped now (its breaker is open), or ``None``."""
+    try:
+        value = store.get_meta(_breaker_key(embedder))
+    except StoreError:
+        return None
+    if not value:
+        return None
+    until_s, _, reason = value.partition("|")
+    try:
+        until = float(until_s)
+    except ValueError:
+        return None
+    if until <= time.time():
+        return None
+    clock = time.strftime("%H:%M:%S", time.localtime(until))
+    return f"the embedding provider is skipped until {clock} after it failed: {reason}"
+
+
+def trip_breaker(store: Store, embedder: Embedder, reason: str) -> None:
+    """Skip ``embedder`` for :data:`BREAKER_S` seconds, in this and every other process."""
+    value = f"{time.time() + BREAKER_S:.3f}|{reason[:300]}"
+    with contextlib.suppress(StoreError):  # a read-only index: this process still stops after this
+        store.set_meta(_breaker_key(embedder), value)
+
+
+def query_vector(
+    embedder: Embedder | None, query: str, store: Store | None = None
+) -> tuple[VectorLeg | None, str | None]:
+    """Embed a query for the vector leg: ``(leg, None)``, or ``(None, why not)``.
+
+    With ``store``, a provider whose circuit breaker is open is not called, and one that times out
+    or cannot be reached trips it.
+    """
     if embedder is None:
         return None, "no embedder configured: keyword search only"
     if not query.strip():
         return None, "empty query"
     from .embedders import embed_query_tagged
 
+    if store is not None:
+        down = breaker_open(store, embedder)
+        if down:
+            return None, f"keyword search only: {down}"
     try:
         ident, vec = embed_query_tagged(embedder, query[:8000])
     except MdrecallError as exc:
+        if store is not None and isinstance(exc, ProviderUnavailableError):
+            trip_breaker(store, embedder, str(exc))
         return None, f"embedder failed, keyword search only: {exc}"
     note = None
     if ident.key != embedder.identity.key:

@@ -16,7 +16,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from .errors import PathError, WorkspaceError
+from .errors import PathError, WorkspaceError, WriteError
+from .safe_files import append_all, open_beneath
+from .textclean import clean_text
 
 __all__ = ["MemoryFile", "Workspace", "WORKSPACE_MARKERS", "date_from_name", "require_workspace"]
 
@@ -149,6 +151,10 @@ class Workspace:
                                 key = key.replace(os.sep, "/")
                         else:
                             key = Path(p).as_posix()
+                        if not key.isascii() and not _is_utf8(key):
+                            if warnings is not None:
+                                warnings.append(f"{clean_text(key)}: file name is not valid UTF-8; rename it")
+                            continue
                         yield MemoryFile(key, p, st.st_mtime_ns, st.st_size)
                 except OSError as exc:
                     if warnings is not None:
@@ -164,7 +170,10 @@ class Workspace:
         """
         if not raw or "\x00" in raw:
             raise PathError("empty or invalid path. Give a path like memory/2026-01-26.md")
-        given = Path(raw).expanduser()
+        try:
+            given = Path(raw).expanduser()
+        except RuntimeError:  # ~nosuchuser
+            raise PathError(f"{raw}: unknown user in '~'. Give a path like memory/2026-01-26.md") from None
         candidate = given if given.is_absolute() else self.root / given
         normal = Path(os.path.normpath(candidate))
         if normal.suffix.lower() != ".md":
@@ -177,12 +186,37 @@ class Workspace:
         # No symlink on the way from the allowed root to the file.
         probe = normal
         while True:
-            if probe.is_symlink():
+            try:
+                link = probe.is_symlink()
+            except OSError as exc:  # a name longer than the file system allows, a denied folder
+                raise PathError(f"{raw}: cannot read ({exc.strerror or exc})") from None
+            if link:
                 raise PathError(f"{raw}: symlinks are not followed")
             if probe == allowed or probe.parent == probe:
                 break
             probe = probe.parent
         return normal
+
+    def open_file(self, path: Path, flags: int = os.O_RDONLY, *, create: bool = False) -> int:
+        """A descriptor of a memory file, opened without following a symlink at any step.
+
+        The walk starts at the workspace root (or at the extra root holding ``path``), so a folder or
+        file swapped for a symlink after :meth:`resolve_readable` checked it is refused, not followed.
+        """
+        base = self._base_for(path)
+        return open_beneath(base, path.relative_to(base).parts, flags, create=create)
+
+    def _base_for(self, path: Path) -> Path:
+        for root in self.extra_roots:
+            if self._contains(self.root, root):
+                continue  # inside the workspace: walked from the root like memory/
+            if path == root:
+                return root.parent
+            if self._contains(root, path):
+                return root
+        if path != self.root and self._contains(self.root, path):
+            return self.root
+        raise PathError(f"{path}: outside the memory files")
 
     def _allowed_root(self, normal: Path) -> Path | None:
         for name in MEMORY_FILE_NAMES:
@@ -214,11 +248,15 @@ class Workspace:
         last heading (read under the lock, so concurrent writers see each other). Returns the 1-based
         line where the entry's first non-blank line lands.
         """
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_symlink():
-            raise PathError(f"{path}: refusing to write through a symlink")
-        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-        fd = os.open(path, flags, 0o644)
+        name = self.key_for(path)
+        try:
+            fd = self.open_file(path, os.O_RDWR | os.O_APPEND, create=True)
+        except PathError as exc:
+            raise PathError(f"{exc}; refusing to write there") from None
+        except OSError as exc:
+            raise WriteError(
+                f"{name}: cannot open for writing ({exc.strerror or exc}); nothing was saved"
+            ) from None
         try:
             _lock(fd)
             try:
@@ -231,13 +269,21 @@ class Workspace:
                 body = entry.encode("utf-8")
                 lead = len(body) - len(body.lstrip(b"\n"))
                 start_line = existing.count(b"\n") + head.count(b"\n") + lead + 1
-                os.write(fd, head + body)
-                os.fsync(fd)
+                append_all(fd, head + body, len(existing), name)
                 return start_line
             finally:
                 _unlock(fd)
         finally:
             os.close(fd)
+
+
+def _is_utf8(name: str) -> bool:
+    """False for a name holding undecodable bytes (surrogate escapes): the index stores UTF-8."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _read_all(fd: int) -> bytes:

@@ -14,6 +14,7 @@ runs; keep such modules light to import (handlers import what they need when the
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from .app import COMMANDS, cli, load_commands
@@ -23,6 +24,10 @@ __all__ = ["COMMANDS", "cli", "load_commands", "main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mdrecall`` command; returns the exit code (see :mod:`mdrecall.cli.errors`)."""
+    for stream in (sys.stdout, sys.stderr):  # never print invalid UTF-8 (lone surrogates from bad bytes)
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
     code = cli.main(
         args=list(argv) if argv is not None else None, prog_name="mdrecall", standalone_mode=False
     )

@@ -25,8 +25,11 @@ SCHEMA_VERSION = 1
 
 
 def print_json(data: Any) -> None:
-    """Pretty JSON on stdout."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """Pretty JSON on stdout, always valid UTF-8: a lone surrogate (an undecodable file name or
+    argument) becomes U+FFFD."""
+    from ..textclean import clean_text
+
+    sys.stdout.write(clean_text(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
 
 
 class Listing:

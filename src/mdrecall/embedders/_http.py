@@ -1,6 +1,8 @@
 """A small JSON-over-HTTP client for the remote providers, on the standard library.
 
-It adds what every provider needs and nothing else: a timeout per request, retries with exponential
+It adds what every provider needs and nothing else: a deadline for each whole request (connect,
+headers and body together: a server that drips bytes is cut off, see :class:`_Watchdog`) and for all
+the requests of a block (:func:`~mdrecall.embedders.deadline.provider_deadline`), retries with exponential
 backoff and jitter on 429, 5xx and connection errors (honouring ``Retry-After``), and
 :class:`~mdrecall.errors.EmbedderError` messages that say what to do next. The API key is sent
 in a header and scrubbed from every message; it never appears in a repr or a log line.
@@ -8,12 +10,14 @@ in a header and scrubbed from every message; it never appears in a repr or a log
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import http.client
 import json
 import logging
 import random
 import socket
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -21,7 +25,8 @@ import urllib.request
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import EmbedderError
+from ..errors import EmbedderError, ProviderUnavailableError
+from .deadline import time_left
 
 log = logging.getLogger("mdrecall.embedders")
 
@@ -114,32 +119,46 @@ class HttpClient:
             headers["Content-Type"] = content_type
         attempt = 0
         while True:
+            left = time_left()
+            budget = self.timeout_s if left is None else min(self.timeout_s, left)
+            if budget <= 0:  # not the provider's fault: no breaker for this one
+                raise EmbedderError(
+                    f"{self.provider} {self.section} request not sent: this search's time for providers "
+                    f"({self.section}.timeout_s) was spent. Retry, or raise {self.section}.timeout_s."
+                )
             req = urllib.request.Request(self.url(path), data=data, method=method, headers=headers)
             wait: float | None = None
+            watchdog = _Watchdog(budget)
             try:
-                with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:
-                    return resp.read()
+                with watchdog.opener().open(req, timeout=budget) as resp:
+                    body: bytes = resp.read()
+                if watchdog.fired:
+                    raise TimeoutError
+                return body
             except urllib.error.HTTPError as exc:
-                body = _read_error(exc)
+                body_text = _read_error(exc)
                 if exc.code not in RETRY_STATUS or attempt >= self.max_retries:
-                    raise self._status_error(path, exc.code, body, attempt) from None
+                    raise self._status_error(path, exc.code, body_text, attempt) from None
                 wait = _retry_after(exc.headers.get("Retry-After"))
                 reason = f"HTTP {exc.code}"
-            except TimeoutError as exc:
-                if attempt >= self.max_retries:
-                    raise self._net_error(path, f"timed out after {self.timeout_s:g} s", attempt) from exc
-                reason = "timeout"
             except (urllib.error.URLError, http.client.HTTPException, OSError) as exc:
                 cause = getattr(exc, "reason", exc)
-                if isinstance(cause, (TimeoutError, socket.timeout)):
-                    cause = f"timed out after {self.timeout_s:g} s"
+                timed_out = (
+                    watchdog.fired or isinstance(exc, TimeoutError) or isinstance(cause, socket.timeout)
+                )
+                what = f"timed out after {budget:g} s" if timed_out else f"cannot connect ({cause})"
                 if attempt >= self.max_retries:
-                    raise self._net_error(path, f"cannot connect ({cause})", attempt) from None
-                reason = "connection error"
+                    raise self._net_error(path, what, attempt) from None
+                reason = "timeout" if timed_out else "connection error"
+            finally:
+                watchdog.cancel()
             if wait is None:
                 base = self.backoff_s * (2**attempt)
                 wait = base + random.uniform(0, base)
             wait = min(wait, MAX_RETRY_WAIT_S)
+            left = time_left()
+            if left is not None and wait >= left:  # no time for another try: fail now, not later
+                raise self._net_error(path, f"failed ({reason}) and the search's time ran out", attempt)
             attempt += 1
             self.retries += 1
             log.info("%s: %s, retry %d/%d in %.2fs", self.provider, reason, attempt, self.max_retries, wait)
@@ -153,14 +172,15 @@ class HttpClient:
         hint = _HINTS.get(status) or (_SERVER_HINT if status >= 500 else _OTHER_HINT)
         tried = f" after {attempts + 1} attempts" if attempts else ""
         detail = f": {self.scrub(body)}" if body else ""
-        return EmbedderError(
+        kind = ProviderUnavailableError if status in RETRY_STATUS else EmbedderError
+        return kind(
             f"{self.provider} {self.section} request failed{tried}: HTTP {status} from {self._where(path)}"
             f"{detail}. What to do: {self._hint(hint)}."
         )
 
-    def _net_error(self, path: str, what: str, attempts: int) -> EmbedderError:
+    def _net_error(self, path: str, what: str, attempts: int) -> ProviderUnavailableError:
         tried = f" after {attempts + 1} attempts" if attempts else ""
-        return EmbedderError(
+        return ProviderUnavailableError(
             f"{self.provider} {self.section} request {what}{tried} at {self._where(path)}. "
             f"What to do: {self._hint(_NETWORK_HINT)}."
         )
@@ -169,6 +189,66 @@ class HttpClient:
         return template.format(
             s=self.section, **_SECTION_REMEDIES.get(self.section, _SECTION_REMEDIES["rerank"])
         )
+
+
+class _Watchdog:
+    """Cuts a request off when its deadline passes, whatever stage it is in.
+
+    A socket timeout bounds each read, not the request: a server sending one byte a second never
+    trips it. The watchdog records the sockets its opener connects and shuts them down at the
+    deadline, so the blocked read returns at once and the request fails as timed out.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.fired = False
+        self._socks: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(max(0.0, seconds), self._fire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _fire(self) -> None:
+        with self._lock:
+            self.fired = True
+            for sock in self._socks:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+
+    def track(self, sock: socket.socket | None) -> None:
+        if sock is None:
+            return
+        with self._lock:
+            self._socks.append(sock)
+            if self.fired:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+
+    def opener(self) -> urllib.request.OpenerDirector:
+        """An opener (proxies, redirects as usual) whose connections this watchdog can cut."""
+        dog = self
+
+        class _HTTP(http.client.HTTPConnection):
+            def connect(self) -> None:
+                super().connect()
+                dog.track(self.sock)
+
+        class _HTTPS(http.client.HTTPSConnection):
+            def connect(self) -> None:
+                super().connect()
+                dog.track(self.sock)
+
+        class _HTTPHandler(urllib.request.HTTPHandler):
+            def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+                return self.do_open(_HTTP, req)
+
+        class _HTTPSHandler(urllib.request.HTTPSHandler):
+            def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+                return self.do_open(_HTTPS, req, context=self._context)
+
+        return urllib.request.build_opener(_HTTPHandler, _HTTPSHandler)
 
 
 def _read_error(exc: urllib.error.HTTPError) -> str:

@@ -43,4 +43,9 @@ def to_matrix(rows: Sequence[Any], expected: int, dims: int, provider: str) -> n
         )
     if not np.all(np.isfinite(matrix)):
         raise EmbedderError(f"{provider} returned vectors with NaN or infinite values. Try again later.")
+    if expected and not np.all(np.any(matrix != 0, axis=1)):
+        raise EmbedderError(
+            f"{provider} returned all-zero vectors, which match nothing. "
+            "Check embedding.model and the provider's status; try again later."
+        )
     return l2_normalize(matrix)

@@ -4,7 +4,11 @@ Tables (see :mod:`mdrecall.stores.sqlite_migrations`): ``meta``, ``files``, ``ch
 ``chunks_fts`` (FTS5, external content over ``chunks``), ``chunks_cjk`` (FTS5, contentless: the CJK
 bigrams of chunks that hold Chinese/Japanese/Korean text), ``vectors`` and ``embedding_cache``.
 Every file is replaced in one transaction, so a crash never leaves a half-indexed file. A file that
-is not a readable database is moved aside and rebuilt from the Markdown.
+is not a readable database, that reports itself malformed at any query, or that fails
+:meth:`SQLiteStore.verify` (run by ``mdrecall index``, not by searches), is moved aside and rebuilt
+from the Markdown (its embedding cache salvaged where readable). A full disk, a read-only file or a
+lock is not corruption: the index is kept and opened read-only, searches answer from it, and writes
+fail saying why.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StoreError
+from ..errors import IndexCorruptError, StoreError
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import cjk_index_text
 from .sqlite_migrations import apply_migrations
@@ -66,6 +70,7 @@ class SQLiteStore:
         self.path = Path(path)
         self.description = f"sqlite:{self.path}"
         self.rebuilt_from: str | None = None
+        self._corrupt_reason: str | None = None
         self._lock = threading.RLock()
         self._generation = 0
         self._batch_depth = 0
@@ -76,13 +81,18 @@ class SQLiteStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"cannot create the index folder {self.path.parent}: {exc}") from exc
+        self._vector_options = (vector_cache_bytes, sqlite_vec)
         self._conn = self._open()
+        self.vectors = self._vector_search()
+
+    def _vector_search(self) -> VectorSearch:
+        cache_bytes, sqlite_vec = self._vector_options
         side = None
         if sqlite_vec:
             from .sqlite_vec_index import SideIndex, side_path
 
             side = SideIndex(side_path(self.path), self.get_meta("db_id") or "")
-        self.vectors = VectorSearch(vector_cache_bytes, side)
+        return VectorSearch(cache_bytes, side)
 
     # ---- opening and recovery ---------------------------------------------------------------------
 
@@ -98,24 +108,118 @@ class SQLiteStore:
         return conn
 
     def _open(self) -> sqlite3.Connection:
+        self.read_only: str | None = None  # why writes are off, when the index could only be read
+        if self.path.is_dir():
+            return self._rebuild("a folder is in the index's place")
         try:
-            return self._connect()
+            conn = self._connect()
         except sqlite3.DatabaseError as exc:
             if "fts5" in str(exc).lower() and "no such module" in str(exc).lower():
                 raise StoreError(
                     "this Python's SQLite has no FTS5 module; install a Python built with FTS5"
                 ) from exc
-            aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
-            for suffix in ("", "-wal", "-shm"):
-                src = Path(str(self.path) + suffix)
-                if src.exists():
-                    with contextlib.suppress(OSError):
-                        src.replace(Path(str(aside) + suffix))
-            self.rebuilt_from = f"{exc} (moved aside to {aside.name})"
+            if is_corruption(exc):
+                return self._rebuild(describe(exc))
+            return self._open_read_only(exc)
+        return conn
+
+    def _open_read_only(self, cause: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """Keep an index that cannot be written (full disk, read-only file, lock): read it as it is."""
+        reason = describe(cause)
+        if _disk_full(self.path.parent):
+            reason = f"the disk is full: {reason}"
+        elif _read_only_fs(self.path.parent):
+            reason = f"the file system is read-only: {reason}"
+        if not self.path.exists():
+            raise StoreError(f"cannot create the index {self.path}: {reason}")
+        uri = self.path.resolve().as_uri()
+        for opts in ("mode=ro", "mode=ro&immutable=1"):
             try:
-                return self._connect()
-            except sqlite3.DatabaseError as exc2:
-                raise StoreError(f"cannot open the index {self.path}: {exc2}") from exc2
+                conn = sqlite3.connect(
+                    f"{uri}?{opts}", uri=True, isolation_level=None, check_same_thread=False
+                )
+                conn.row_factory = sqlite3.Row
+                conn.execute("SELECT count(*) FROM chunks").fetchone()
+            except sqlite3.DatabaseError:
+                continue
+            self.read_only = reason
+            return conn
+        raise StoreError(f"cannot open the index {self.path}: {reason}")
+
+    def _rebuild(self, reason: str) -> sqlite3.Connection:
+        """Move the damaged index aside, start a new one, and copy over the readable cache entries."""
+        aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(self.path) + suffix)
+            if src.exists() or src.is_symlink():
+                try:
+                    src.replace(Path(str(aside) + suffix))
+                except OSError as exc:
+                    raise StoreError(
+                        f"the index {self.path} is damaged ({reason}) and cannot be moved aside "
+                        f"({exc.strerror or exc}); remove it and run `mdrecall index`"
+                    ) from None
+        try:
+            conn = self._connect()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot create the index {self.path}: {describe(exc)}") from None
+        salvaged = _salvage_cache(aside, conn)
+        kept = f"; {salvaged} cached embeddings kept" if salvaged else ""
+        self.rebuilt_from = f"{reason} (moved aside to {aside.name}{kept})"
+        return conn
+
+    def recover(self) -> None:
+        """After :class:`IndexCorruptError`: move the damaged file aside and start a new index."""
+        with self._lock:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()
+            self.vectors.close()
+            self._generation += 1
+            self._records_cache.clear()
+            self._count_cache = None
+            self._df_cache = {}
+            self._conn = self._rebuild(self._corrupt_reason or "the index is damaged")
+            self._corrupt_reason = None
+            self.vectors = self._vector_search()
+
+    def verify(self, full: bool = False) -> None:
+        """Check the file for damage; raise :class:`IndexCorruptError` when it has any.
+
+        ``quick_check`` (page and b-tree structure; ~5 ms per MB) by default; ``full`` adds
+        SQLite's ``integrity_check`` (indexes match their tables) and FTS5's own check. Searches do
+        not run it (they detect damage when a query meets it); ``mdrecall index`` does.
+        """
+        with self._lock:
+            try:
+                if full:
+                    rows = self._conn.execute("PRAGMA integrity_check(1)").fetchall()
+                    for table in ("chunks_fts", "chunks_cjk"):
+                        self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+                else:
+                    rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
+            except sqlite3.DatabaseError as exc:
+                if is_corruption(exc):
+                    raise self._failed(exc) from None
+                return  # busy, full, I/O: not evidence of damage
+        first = str(rows[0][0]) if rows else "ok"
+        if first != "ok":
+            check = "integrity_check" if full else "quick_check"
+            self._corrupt_reason = f"{check} failed: {_printable(first)}"
+            raise IndexCorruptError(f"the index is damaged ({self._corrupt_reason})")
+
+    def _failed(self, exc: sqlite3.DatabaseError, what: str = "index query failed") -> StoreError:
+        """The error to raise for a SQLite failure: corruption, or why the index cannot be used now."""
+        if is_corruption(exc):
+            self._corrupt_reason = describe(exc)
+            return IndexCorruptError(
+                f"the index is damaged ({self._corrupt_reason}); it will be rebuilt from the Markdown"
+            )
+        if self.read_only:
+            return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
+        reason = describe(exc)
+        if _disk_full(self.path.parent):
+            reason = f"the disk is full: {reason}"
+        return StoreError(f"{what}: {reason}; the Markdown files are unchanged")
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -124,14 +228,27 @@ class SQLiteStore:
             if self._batch_depth:  # inside batch(): the outer transaction commits
                 yield conn
                 return
-            conn.execute("BEGIN IMMEDIATE")
+            if self.read_only:
+                raise StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.DatabaseError as exc:
+                raise self._failed(exc, "cannot write the index") from None
             try:
                 yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
+            except BaseException as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.DatabaseError):
+                    raise self._failed(exc, "cannot write the index") from None
                 raise
             else:
-                conn.execute("COMMIT")
+                try:
+                    conn.execute("COMMIT")
+                except sqlite3.DatabaseError as exc:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                    raise self._failed(exc, "cannot write the index") from None
                 self._generation += 1
 
     @contextlib.contextmanager
@@ -153,7 +270,7 @@ class SQLiteStore:
             try:
                 return self._conn.execute(sql, params).fetchall()
             except sqlite3.DatabaseError as exc:
-                raise StoreError(f"index query failed ({exc}); run `mdrecall index --force`") from exc
+                raise self._failed(exc) from None
 
     # ---- meta and files ---------------------------------------------------------------------------
 
@@ -188,7 +305,7 @@ class SQLiteStore:
                     cur.row_factory = None  # plain tuples: ~2x faster than sqlite3.Row for 10k files
                     rows = cur.execute(sql, params).fetchall()
                 except sqlite3.DatabaseError as exc:
-                    raise StoreError(f"index query failed ({exc}); run `mdrecall index --force`") from exc
+                    raise self._failed(exc) from None
             make = FileRecord._make
             records = {r[0]: make(r) for r in rows}
             cached = (version, records)
@@ -308,7 +425,9 @@ class SQLiteStore:
                     try:
                         sql = "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?"
                         hits = int(self._conn.execute(sql, (unit,)).fetchone()[0])
-                    except sqlite3.OperationalError:
+                    except sqlite3.DatabaseError as exc:
+                        if is_corruption(exc):
+                            raise self._failed(exc) from None
                         return expr
                     if len(self._df_cache) >= _DF_CACHE_TERMS:
                         self._df_cache.clear()
@@ -345,7 +464,9 @@ class SQLiteStore:
         with self._lock:
             try:
                 return self._conn.execute(sql, params).fetchall()
-            except sqlite3.OperationalError:
+            except sqlite3.DatabaseError as exc:
+                if is_corruption(exc):
+                    raise self._failed(exc) from None
                 return []  # quoting makes this unreachable for any typed string; never fail a search
 
     # ---- vectors ------------------------------------------------------------------------------------
@@ -398,7 +519,7 @@ class SQLiteStore:
                 version = (self._generation, int(self._conn.execute("PRAGMA data_version").fetchone()[0]))
                 found = self.vectors.search(self._conn, version, embedder_key, vector, limit, sources)
             except sqlite3.DatabaseError as exc:
-                raise StoreError(f"index query failed ({exc}); run `mdrecall index --force`") from exc
+                raise self._failed(exc) from None
             if not found:
                 return []
             by_id = self._chunks_by_rowid([rowid for rowid, _ in found])
@@ -485,6 +606,78 @@ class SQLiteStore:
             with contextlib.suppress(sqlite3.Error):
                 self._conn.execute("PRAGMA optimize")
             self._conn.close()
+
+
+#: SQLite's primary result codes for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB).
+_CORRUPT_CODES = frozenset({11, 26})
+
+
+def is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    """True when SQLite says the file is damaged, not full, read-only or locked."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in _CORRUPT_CODES
+    text = str(exc).lower()  # Python's own errors carry no code; mdrecall only ever stores UTF-8
+    return "malformed" in text or "not a database" in text or "could not decode to utf-8" in text
+
+
+def describe(exc: sqlite3.DatabaseError) -> str:
+    """A one-line, printable reason (never raw bytes of the file)."""
+    name = getattr(exc, "sqlite_errorname", "") or type(exc).__name__
+    return f"{_printable(str(exc))} [{name}]"
+
+
+def _disk_full(folder: Path) -> bool:
+    """True when the file system holding ``folder`` has no free block left for us."""
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
+def _read_only_fs(folder: Path) -> bool:
+    """True when ``folder`` is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1))
+    except (OSError, AttributeError):
+        return False
+
+
+def _printable(text: str) -> str:
+    """``text`` as printable ASCII (``?`` for anything else), at most 160 characters."""
+    return "".join(ch if ch.isprintable() and ch.isascii() else "?" for ch in text)[:160]
+
+
+def _salvage_cache(broken: Path, conn: sqlite3.Connection) -> int:
+    """Copy the readable rows of a damaged index's embedding cache into ``conn``; returns how many."""
+    if not broken.is_file():
+        return 0
+    saved = 0
+    try:
+        old = sqlite3.connect(f"{broken.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return 0
+    try:
+        cur = old.execute("SELECT embedder, hash, dims, vec, last_used FROM embedding_cache")
+        conn.execute("BEGIN")
+        while True:
+            rows = cur.fetchmany(500)
+            if not rows:
+                break
+            conn.executemany(
+                "INSERT OR IGNORE INTO embedding_cache(embedder, hash, dims, vec, last_used)"
+                " VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+            saved += len(rows)
+    except sqlite3.Error:
+        pass  # keep what was read before the damaged page
+    finally:
+        old.close()
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+    return saved
 
 
 def _row_chunk(r: sqlite3.Row) -> Chunk:

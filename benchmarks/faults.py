@@ -1,0 +1,465 @@
+"""A small fault campaign: damage, full disks, read-only mounts, odd files, broken providers, races.
+
+Every case runs the real CLI (``python -m mdrecall``) or the library on a real workspace and counts
+outcomes: converged (the index answers and passes ``integrity_check`` afterwards), lost (a note cut or
+a file changed), hung (over the case's time limit), unclear (exit 3 / a traceback). Cases that need
+root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
+
+    python benchmarks/faults.py            # about two minutes
+    python benchmarks/faults.py --quick    # fewer repetitions
+
+Prints a table and writes ``benchmarks/results/faults.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import shutil
+import socketserver
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+PAGE = 4096
+ROOT = os.geteuid() == 0
+
+
+def cli(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The real CLI in a subprocess (bytes out)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mdrecall", *args],
+        capture_output=True,
+        env={**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none", **(env or {})},
+        timeout=timeout,
+    )
+
+
+def workspace(root: Path, files: int = 30) -> Path:
+    (root / "memory").mkdir(parents=True, exist_ok=True)
+    (root / "MEMORY.md").write_text("# Long-term\n\n- the user prefers tea\n")
+    for i in range(files):
+        body = "\n\n".join(f"## part {j}\n\nnote {i}.{j} on the kafka move, word{i}x{j}" for j in range(8))
+        (root / "memory" / f"2026-01-{i % 28 + 1:02d}-n{i}.md").write_text(f"# day {i}\n\n{body}\n")
+    return root
+
+
+def integrity_ok(db: Path) -> bool:
+    try:
+        with sqlite3.connect(db) as conn:
+            ok = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+            return ok
+    except sqlite3.Error:
+        return False
+
+
+@contextlib.contextmanager
+def tmpfs(size: str = "5m") -> Iterator[Path]:
+    mnt = Path(tempfile.mkdtemp(prefix="mdrecall-fault-"))
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mnt)], check=True)
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], check=False)
+        shutil.rmtree(mnt, ignore_errors=True)
+
+
+def fill(disk: Path, leave: int = 0) -> Path:
+    filler = disk / "filler.bin"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        for block in (b"\0" * (1 << 16), b"\0" * 4096, b"\0"):
+            with contextlib.suppress(OSError):
+                while os.write(fd, block) > 0:
+                    pass
+        if leave:
+            os.ftruncate(fd, max(0, os.fstat(fd).st_size - leave))
+    finally:
+        os.close(fd)
+    return filler
+
+
+# ---- cases ------------------------------------------------------------------------------------------
+
+
+def damage(db: Path, how: str, rng: random.Random) -> None:
+    data = bytearray(db.read_bytes())
+    pages = len(data) // PAGE
+    if how == "zero-page":
+        p = rng.randrange(1, pages)
+        data[p * PAGE : (p + 1) * PAGE] = bytes(PAGE)
+    elif how == "random-bytes":
+        for _ in range(64):
+            at = rng.randrange(PAGE, len(data) - 16)
+            data[at : at + 16] = rng.randbytes(16)
+    elif how == "garbage-header":
+        data[:100] = rng.randbytes(100)
+    elif how == "truncate":
+        data = data[: len(data) // 2]
+    db.write_bytes(bytes(data))
+
+
+def case_corruption(tmp: Path, reps: int) -> dict[str, Any]:
+    """Damage the index, then run `search` first, then `index`: does it converge, and say so?"""
+    kinds = ["zero-page", "random-bytes", "garbage-header", "truncate"]
+    out = {"cases": 0, "converged": 0, "announced": 0, "found_by_search": 0, "found_by_index": 0}
+    out |= {"unclear": 0, "raw_bytes_printed": 0}
+    rng = random.Random(8)
+    for n in range(reps):
+        how = kinds[n % len(kinds)]
+        ws = workspace(tmp / f"corrupt{n}")
+        cli("-w", str(ws), "index")
+        db = ws / ".mdrecall" / "index.sqlite"
+        damage(db, how, rng)
+        s = cli("-w", str(ws), "search", "word7x3 kafka")
+        moved_by_search = len(list(db.parent.glob("index.sqlite.broken-*")))
+        i = cli("-w", str(ws), "index")
+        moved_by_index = len(list(db.parent.glob("index.sqlite.broken-*"))) - moved_by_search
+        out["cases"] += 1
+        out["unclear"] += s.returncode == 3 or i.returncode == 3
+        err = s.stderr + i.stderr
+        out["raw_bytes_printed"] += any(b > 126 or (b < 32 and b != 10) for b in err)
+        out["found_by_search"] += bool(moved_by_search)
+        out["found_by_index"] += bool(moved_by_index)
+        out["announced"] += (not moved_by_search or b"rebuilt" in s.stderr) and (
+            not moved_by_index or b"rebuilt" in i.stderr
+        )
+        out["converged"] += (
+            s.returncode == 0 and b"n7.md" in s.stdout and i.returncode == 0 and integrity_ok(db)
+        )
+    return out
+
+
+def case_full_disk_remember(tmp: Path, reps: int) -> dict[str, Any]:
+    """A 10 KB note on a full 5 MB tmpfs (4 KB left): exit non-zero and the file unchanged."""
+    out = {"cases": 0, "refused": 0, "file_unchanged": 0}
+    for n in range(reps):
+        with tmpfs() as disk:
+            ws = workspace(disk / "ws", files=3)
+            cli("-w", str(ws), "index")
+            target = ws / "MEMORY.md"
+            before = target.read_bytes()
+            fill(disk, leave=4096 * (n % 3))
+            r = cli("-w", str(ws), "remember", "x" * 10_000, "--long-term")
+            out["cases"] += 1
+            out["refused"] += r.returncode == 1 and b"nothing was saved" in r.stderr
+            out["file_unchanged"] += target.read_bytes() == before
+    return out
+
+
+def case_full_disk_checkpoint(tmp: Path) -> dict[str, Any]:
+    """ENOSPC while `index` writes a large file (WAL growth and checkpoint): index kept, search answers."""
+    with tmpfs() as disk:
+        ws = workspace(disk / "ws", files=20)
+        cli("-w", str(ws), "index")
+        (ws / "memory" / "big.md").write_text("# big\n\n" + "zookeeper quorum notes\n" * 40_000)
+        fill(disk, leave=300 * 1024)
+        i = cli("-w", str(ws), "index")
+        s = cli("-w", str(ws), "search", "kafka")
+        (disk / "filler.bin").unlink()
+        again = cli("-w", str(ws), "index")
+        db = ws / ".mdrecall" / "index.sqlite"
+        return {
+            "index_exit": i.returncode,
+            "index_says_full": b"full" in i.stderr.lower(),
+            "search_exit": s.returncode,
+            "search_answered": b"memory/" in s.stdout,
+            "moved_aside": bool(list(db.parent.glob("*.broken-*"))),
+            "after_freeing_exit": again.returncode,
+            "integrity_ok": integrity_ok(db),
+        }
+
+
+def case_read_only_mount(tmp: Path) -> dict[str, Any]:
+    """The whole workspace on a read-only bind mount (EROFS)."""
+    ws = workspace(tmp / "rofs", files=5)
+    cli("-w", str(ws), "index")
+    (ws / "memory" / "late.md").write_text("# late\n\nwritten after indexing\n")
+    subprocess.run(["mount", "--bind", str(ws), str(ws)], check=True)
+    subprocess.run(["mount", "-o", "remount,ro,bind", str(ws)], check=True)
+    try:
+        s = cli("-w", str(ws), "search", "kafka")
+        r = cli("-w", str(ws), "remember", "a note")
+        i = cli("-w", str(ws), "index")
+    finally:
+        subprocess.run(["umount", str(ws)], check=False)
+    return {
+        "search_exit": s.returncode,
+        "search_answered": b"memory/" in s.stdout,
+        "remember_exit": r.returncode,
+        "remember_says": r.stderr.decode(errors="replace").strip()[:160],
+        "index_exit": i.returncode,
+        "index_says": i.stderr.decode(errors="replace").strip()[:160],
+    }
+
+
+def case_odd_files(tmp: Path) -> dict[str, Any]:
+    """A FIFO, a device node, a symlinked MEMORY.md, a 5 MB single line, a path with NUL."""
+    ws = workspace(tmp / "odd", files=3)
+    secret = tmp / "secret.md"
+    secret.write_text("zzsecretzz\n")
+    (ws / "MEMORY.md").unlink()
+    os.symlink(secret, ws / "MEMORY.md")
+    os.mkfifo(ws / "memory" / "fifo.md")
+    if ROOT:
+        os.mknod(ws / "memory" / "dev.md", 0o600 | 0o020000, os.makedev(1, 3))  # like /dev/null
+    (ws / "memory" / "oneline.md").write_text("word " * 1_000_000)
+    t0 = time.perf_counter()
+    i = cli("-w", str(ws), "index", timeout=300)
+    index_s = time.perf_counter() - t0
+    s = cli("-w", str(ws), "search", "zzsecretzz")
+    gets = {p: cli("-w", str(ws), "get", p, timeout=30).returncode for p in ("MEMORY.md", "memory/fifo.md")}
+    if ROOT:
+        gets["memory/dev.md"] = cli("-w", str(ws), "get", "memory/dev.md", timeout=30).returncode
+    from mdrecall import MdrecallError, Memory
+    from mdrecall.config import Config
+
+    with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        try:
+            mem.get("memory/a\x00b.md")
+            nul = "read"
+        except MdrecallError as exc:
+            nul = type(exc).__name__
+    return {
+        "index_exit": i.returncode,
+        "index_seconds_with_5MB_line": round(index_s, 2),
+        "secret_found_by_search": b"zzsecretzz" in s.stdout,
+        "get_exits": gets,
+        "nul_path": nul,
+    }
+
+
+def case_symlink_races(tmp: Path, seconds: float) -> dict[str, Any]:
+    """Swap a file and a folder for symlinks to outside content while `get` and `index` run."""
+    from mdrecall import Memory, NotFoundError, PathError
+    from mdrecall.config import Config
+
+    cfg = Config().merged({"embedding": {"provider": "none"}})
+    ws = workspace(tmp / "race", files=2)
+    outside = tmp / "outside"
+    outside.mkdir()
+    for i in range(10):
+        (outside / f"n{i}.md").write_text("# x\n\nzzsecretzz\n")
+    (ws / "memory" / "sub").mkdir()
+    for i in range(10):
+        (ws / "memory" / "sub" / f"n{i}.md").write_text("# x\n\ninside\n")
+    sub, parked = ws / "memory" / "sub", ws / "memory" / ".parked"
+    stop = threading.Event()
+
+    def swap() -> None:
+        i = 0
+        while not stop.is_set():
+            if i % 2 == 0:
+                os.rename(sub, parked)
+                os.symlink(outside, sub)
+            else:
+                os.unlink(sub)
+                os.rename(parked, sub)
+            i += 1
+
+    t = threading.Thread(target=swap, daemon=True)
+    t.start()
+    gets = get_escapes = runs = index_escapes = 0
+    with Memory.open(ws, cfg) as mem:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            gets += 1
+            with contextlib.suppress(PathError, NotFoundError):
+                get_escapes += "zzsecretzz" in mem.get("memory/sub/n1.md").text
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            mem.index(force=True)
+            runs += 1
+            index_escapes += len(mem.search("zzsecretzz", mode="bm25", sync=False))
+    stop.set()
+    t.join()
+    return {"get_calls": gets, "get_escapes": get_escapes, "index_runs": runs, "index_escapes": index_escapes}
+
+
+def serve(answer: Callable[[bytes], bytes | None]) -> tuple[str, Callable[[], None], list[int]]:
+    """A loopback OpenAI-compatible server: ``answer(body)`` gives the response bytes (None: silence)."""
+    count = [0]
+    stop = threading.Event()
+
+    class H(socketserver.BaseRequestHandler):
+        def handle(self) -> None:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                part = self.request.recv(65536)
+                if not part:
+                    return
+                data += part
+            head, _, body = data.partition(b"\r\n\r\n")
+            n = next(
+                (
+                    int(x.split(b":")[1])
+                    for x in head.split(b"\r\n")
+                    if x.lower().startswith(b"content-length")
+                ),
+                0,
+            )
+            while len(body) < n:
+                body += self.request.recv(65536)
+            count[0] += 1
+            out = answer(body)
+            if out is None:
+                stop.wait(60)
+                return
+            with contextlib.suppress(OSError):
+                self.request.sendall(out)
+
+    srv = socketserver.ThreadingTCPServer(("127.0.0.1", 0), H)
+    srv.daemon_threads = True
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+
+    def close() -> None:
+        stop.set()
+        srv.shutdown()
+        srv.server_close()
+
+    return f"http://127.0.0.1:{srv.server_address[1]}/v1", close, count
+
+
+def _vectors(body: bytes, vec: Callable[[int], list[Any]]) -> bytes:
+    texts = json.loads(body).get("input", ["x"])
+    payload = json.dumps({"data": [{"index": i, "embedding": vec(i)} for i in range(len(texts))]}).encode()
+    return (
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(payload)
+        + payload
+    )
+
+
+def case_providers(tmp: Path) -> dict[str, Any]:
+    """Silent, NaN, wrong-dimension and all-zero providers: search answers; an outage costs one timeout."""
+    out: dict[str, Any] = {}
+    behaviours: dict[str, Callable[[bytes], bytes | None]] = {
+        "silent": lambda body: None,
+        "nan": lambda body: _vectors(body, lambda i: [float("nan")] * 8),
+        "wrong_dims": lambda body: _vectors(body, lambda i: [0.1] * (8 + i % 3)),
+        "all_zero": lambda body: _vectors(body, lambda i: [0.0] * 8),
+    }
+    for name, answer in behaviours.items():
+        url, close, count = serve(answer)
+        ws = workspace(tmp / f"prov-{name}", files=3)
+        env = {
+            "MDRECALL_EMBEDDING_PROVIDER": "openai",
+            "MDRECALL_EMBEDDING_BASE_URL": url,
+            "OPENAI_API_KEY": "sk-test-0123456789",
+            "MDRECALL_EMBEDDING_MODEL": "test-embed",
+            "MDRECALL_EMBEDDING_TIMEOUT_S": "2",
+        }
+        try:
+            t0 = time.perf_counter()
+            first = cli("-w", str(ws), "search", "kafka", env=env, timeout=120)
+            t1 = time.perf_counter()
+            asked = count[0]
+            second = cli("-w", str(ws), "search", "kafka", env=env, timeout=120)
+            t2 = time.perf_counter()
+        finally:
+            close()
+        out[name] = {
+            "first_exit": first.returncode,
+            "first_s": round(t1 - t0, 2),
+            "first_answered": b"memory/" in first.stdout,
+            "second_exit": second.returncode,
+            "second_s": round(t2 - t1, 2),
+            "requests_first": asked,
+            "requests_second": count[0] - asked,
+        }
+    return out
+
+
+def case_verify_cost(tmp: Path) -> dict[str, Any]:
+    """What the damage check of `mdrecall index` costs on a large index (searches skip it)."""
+    from mdrecall.models import Chunk, FileRecord
+    from mdrecall.stores.sqlite import SQLiteStore
+
+    rng = random.Random(1)
+    words = [f"w{i}" for i in range(20_000)]
+    db = tmp / "cost.sqlite"
+    store = SQLiteStore(db)
+    with store.batch():
+        for f in range(4000):
+            chunks = [
+                Chunk(
+                    f"memory/f{f}.md",
+                    "memory",
+                    j * 10 + 1,
+                    j * 10 + 9,
+                    " ".join(rng.choices(words, k=300)),
+                    f"{f}-{j}",
+                )
+                for j in range(5)
+            ]
+            store.replace_file(FileRecord(f"memory/f{f}.md", "memory", f"h{f}", 1, 1, None), chunks)
+    timings = {}
+    for name, fn in (
+        ("open_ms", lambda: None),
+        ("quick_check_ms", lambda: store.verify()),
+        ("full_check_ms", lambda: store.verify(full=True)),
+    ):
+        t0 = time.perf_counter()
+        fn()
+        timings[name] = round((time.perf_counter() - t0) * 1000, 1)
+    store.close()
+    t0 = time.perf_counter()
+    SQLiteStore(db).close()
+    timings["open_ms"] = round((time.perf_counter() - t0) * 1000, 1)
+    return {"chunks": 20_000, "db_mb": round(db.stat().st_size / 1e6, 1), **timings}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--only", nargs="*", help="run only these cases")
+    ap.add_argument("--out", default=str(Path(__file__).parent / "results" / "faults.json"))
+    args = ap.parse_args()
+    reps = 4 if args.quick else 16
+    results: dict[str, Any] = {
+        "root": ROOT,
+        "python": sys.version.split()[0],
+        "sqlite": sqlite3.sqlite_version,
+    }
+    with tempfile.TemporaryDirectory(prefix="mdrecall-faults-") as d:
+        tmp = Path(d)
+        steps: list[tuple[str, Callable[[], Any], bool]] = [
+            ("corruption", lambda: case_corruption(tmp, reps), False),
+            ("full_disk_remember", lambda: case_full_disk_remember(tmp, max(3, reps // 2)), True),
+            ("full_disk_during_index", lambda: case_full_disk_checkpoint(tmp), True),
+            ("read_only_mount", lambda: case_read_only_mount(tmp), True),
+            ("odd_files", lambda: case_odd_files(tmp), False),
+            ("symlink_races", lambda: case_symlink_races(tmp, 3.0 if args.quick else 10.0), False),
+            ("providers", lambda: case_providers(tmp), False),
+            ("verify_cost", lambda: case_verify_cost(tmp), False),
+        ]
+        for name, fn, needs_root in steps:
+            if args.only and name not in args.only:
+                continue
+            if needs_root and not ROOT:
+                results[name] = "skipped: needs root"
+                continue
+            t0 = time.perf_counter()
+            try:
+                results[name] = fn()
+            except Exception as exc:  # noqa: BLE001 - a broken case is a result, not the end of the run
+                results[name] = f"case failed: {type(exc).__name__}: {exc}"
+            print(f"{name:<24} {time.perf_counter() - t0:6.1f} s  {json.dumps(results[name])}", flush=True)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Open and append to user files without following symlinks, and write every byte or nothing.
+
+:func:`open_beneath` walks from a trusted folder one component at a time (``openat`` with
+``O_NOFOLLOW``), so a folder or file swapped for a symlink between a check and the open is refused
+instead of followed; FIFOs and devices are refused without blocking. :func:`append_all` appends
+bytes and, on a short write or an error (a full disk), cuts the file back to its old size.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+from collections.abc import Sequence
+
+from .errors import PathError, WriteError
+
+__all__ = ["append_all", "open_beneath", "read_fd"]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_LINK_ERRNOS = {errno.ELOOP, errno.ENOTDIR, getattr(errno, "EMLINK", -1)}
+
+
+def open_beneath(
+    base: str | os.PathLike[str],
+    parts: Sequence[str],
+    flags: int = os.O_RDONLY,
+    *,
+    create: bool = False,
+    mode: int = 0o644,
+) -> int:
+    """A file descriptor of the regular file ``base/parts...``, no symlink followed below ``base``.
+
+    ``create`` makes missing folders and the file. Raises :class:`PathError` for a symlink, a FIFO,
+    a device or a folder on the way, and lets ``FileNotFoundError``/``PermissionError`` through.
+    """
+    if not parts or any(p in ("", ".", "..") or "/" in p or "\x00" in p for p in parts):
+        raise PathError(f"invalid path {'/'.join(parts)!r}")
+    where = os.path.join(os.fspath(base), *parts)
+    if os.open not in os.supports_dir_fd:  # pragma: no cover - Windows: check, then open
+        return _open_checked(base, parts, flags, create, mode)
+    fd = os.open(base, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    try:
+        for name in parts[:-1]:
+            try:
+                nxt = os.open(name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=fd)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(name, 0o755, dir_fd=fd)
+                nxt = os.open(name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno in _LINK_ERRNOS:
+                    raise PathError(f"{where}: a folder on the way is a symlink or not a folder") from None
+                raise
+            os.close(fd)
+            fd = nxt
+        extra = (os.O_CREAT if create else 0) | _NOFOLLOW | _CLOEXEC | _NONBLOCK
+        try:
+            out = os.open(parts[-1], flags | extra, mode, dir_fd=fd)
+        except OSError as exc:
+            if exc.errno in _LINK_ERRNOS:
+                raise PathError(f"{where}: is a symlink; symlinks are not followed") from None
+            if exc.errno == errno.ENXIO:  # a FIFO with no writer opened for writing, or a socket
+                raise PathError(f"{where}: not a regular file") from None
+            raise
+    finally:
+        os.close(fd)
+    st = os.fstat(out)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(out)
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a FIFO, device or socket)"
+        raise PathError(f"{where}: {kind}")
+    if _NONBLOCK:
+        os.set_blocking(out, True)
+    return out
+
+
+def _open_checked(
+    base: str | os.PathLike[str], parts: Sequence[str], flags: int, create: bool, mode: int
+) -> int:  # pragma: no cover - platforms without openat
+    """Without ``openat``: refuse links on the way, open, then compare the opened file with the path."""
+    path = os.fspath(base)
+    for name in parts[:-1]:
+        path = os.path.join(path, name)
+        if create and not os.path.lexists(path):
+            os.makedirs(path, exist_ok=True)
+        if os.path.islink(path) or not os.path.isdir(path):
+            raise PathError(f"{path}: a folder on the way is a symlink or not a folder")
+    path = os.path.join(path, parts[-1])
+    if os.path.islink(path):
+        raise PathError(f"{path}: is a symlink; symlinks are not followed")
+    fd = os.open(path, flags | (os.O_CREAT if create else 0), mode)
+    st, lst = os.fstat(fd), os.lstat(path)
+    if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (lst.st_dev, lst.st_ino):
+        os.close(fd)
+        raise PathError(f"{path}: changed while opening, or not a regular file")
+    return fd
+
+
+def read_fd(fd: int, limit: int = 0) -> bytes:
+    """Everything from ``fd``'s current offset (at most ``limit`` + 1 bytes when ``limit`` > 0)."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        block = os.read(fd, 1 << 20)
+        if not block:
+            return b"".join(parts)
+        parts.append(block)
+        size += len(block)
+        if limit and size > limit:
+            return b"".join(parts)
+
+
+def append_all(fd: int, data: bytes, original_size: int, name: str) -> None:
+    """Append every byte of ``data`` and fsync, or cut the file back to ``original_size`` and raise.
+
+    ``fd`` is open with ``O_APPEND``. A short write, a full disk or a failed fsync leaves the file as
+    it was and raises :class:`WriteError`: nothing is reported saved that was not.
+    """
+    view = memoryview(data)
+    try:
+        while view:
+            n = os.write(fd, view)
+            if n <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            view = view[n:]
+        os.fsync(fd)
+    except OSError as exc:
+        restored = True
+        try:
+            os.ftruncate(fd, original_size)
+            os.fsync(fd)
+        except OSError:
+            restored = False
+        state = "the file was left as it was" if restored else "the file could not be restored: check it"
+        raise WriteError(
+            f"{name}: could not save ({exc.strerror or exc}); nothing was saved, {state}. "
+            "Free disk space or fix the permissions, then retry."
+        ) from None

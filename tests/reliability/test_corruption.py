@@ -1,0 +1,144 @@
+"""Item 2 and 8: a damaged index is detected, moved aside, rebuilt from the Markdown, and announced."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Memory
+from mdrecall.config import Config
+
+from .conftest import run_cli
+from helpers import write
+
+PAGE = 4096
+
+
+def make_ws(root: Path, files: int = 40) -> Path:
+    for i in range(files):
+        body = "\n\n".join(
+            f"## part {j}\n\nnote {i}.{j} about the kafka migration and word{i}x{j}" for j in range(8)
+        )
+        write(root, f"memory/2026-01-{i % 28 + 1:02d}-n{i}.md", f"# day {i}\n\n{body}\n")
+    write(root, "MEMORY.md", "# Long-term\n\n- the user prefers tea over coffee\n")
+    return root
+
+
+def index_path(ws: Path) -> Path:
+    return ws / ".mdrecall" / "index.sqlite"
+
+
+def pages_of(db: Path, table: str) -> list[int]:
+    with sqlite3.connect(db) as conn:
+        return [
+            r[0] for r in conn.execute("SELECT pageno FROM dbstat WHERE name = ? ORDER BY pageno", (table,))
+        ]
+
+
+def damage(db: Path, how: str, seed: int) -> None:
+    rng = random.Random(seed)
+    data = bytearray(db.read_bytes())
+    pages = len(data) // PAGE
+    if how == "zero-page":
+        p = rng.randrange(1, pages)
+        data[p * PAGE : (p + 1) * PAGE] = bytes(PAGE)
+    elif how == "random-bytes":
+        for _ in range(64):
+            at = rng.randrange(PAGE, len(data) - 16)
+            data[at : at + 16] = rng.randbytes(16)
+    elif how == "chunks-page":
+        p = rng.choice(pages_of(db, "chunks")) - 1
+        data[p * PAGE : (p + 1) * PAGE] = rng.randbytes(PAGE)
+    db.write_bytes(bytes(data))
+
+
+def test_undecodable_text_in_the_index_is_corruption(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 in a text column: rebuilt, and the error never prints them."""
+    ws = make_ws(tmp_path / "agent", files=5)
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    db = index_path(ws)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE chunks SET date = CAST(X'32303236ffef' AS TEXT)")
+    out = run_cli("-w", str(ws), "search", "word3x2 kafka")
+    assert out.returncode == 0, out.stderr
+    assert b"n3.md" in out.stdout and b"rebuilt" in out.stderr and b"\xff" not in out.stderr
+
+
+def healthy(db: Path) -> bool:
+    with sqlite3.connect(db) as conn:
+        ok = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+        return ok and conn.execute("SELECT count(*) FROM files").fetchone()[0] == 41
+
+
+@pytest.mark.parametrize(
+    ("how", "seed"),
+    [("zero-page", 1), ("zero-page", 2), ("random-bytes", 3), ("random-bytes", 4), ("chunks-page", 5)],
+)
+def test_search_first_after_damage_rebuilds_and_says_so(tmp_path: Path, how: str, seed: int) -> None:
+    ws = make_ws(tmp_path / "agent")
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    db = index_path(ws)
+    damage(db, how, seed)
+    out = run_cli("-w", str(ws), "search", "word7x3 kafka")
+    assert out.returncode == 0, out.stderr
+    assert b"n7.md" in out.stdout
+    err = out.stderr.decode("utf-8")  # valid UTF-8 ...
+    assert err.isascii() or all(ch.isprintable() or ch == "\n" for ch in err)  # ... and no raw bytes
+    # Either the damage was found (moved aside, announced) or it hit nothing SQLite reads.
+    if list(db.parent.glob("index.sqlite.broken-*")):
+        assert "rebuilt" in err
+    again = run_cli("-w", str(ws), "index", "--force")
+    assert again.returncode == 0, again.stderr
+    assert healthy(db)
+
+
+def test_index_force_rebuilds_a_damaged_fts_index(tmp_path: Path) -> None:
+    """FTS5 data gone under SQLite's feet: ``index --force`` rebuilds instead of failing (exit 3)."""
+    ws = make_ws(tmp_path / "agent", files=5)
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    db = index_path(ws)
+    with sqlite3.connect(db) as conn:  # damage FTS5's data without touching SQLite's page structure
+        conn.execute("DELETE FROM chunks_fts_data WHERE id > 10")
+    out = run_cli("-w", str(ws), "index", "--force")
+    assert out.returncode == 0, out.stderr
+    assert b"rebuilt" in out.stderr
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
+    assert list(db.parent.glob("index.sqlite.broken-*"))
+
+
+def test_malformed_at_query_time_recovers_in_process(tmp_path: Path) -> None:
+    """Damage that only shows when a query reads it: the search rebuilds and still answers."""
+    ws = make_ws(tmp_path / "agent", files=5)
+    cfg = Config().merged({"embedding": {"provider": "none"}})
+    with Memory.open(ws, cfg) as mem:
+        mem.index()
+    db = index_path(ws)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE chunks_fts_data SET block = randomblob(length(block)) WHERE id > 10")
+    with Memory.open(ws, cfg) as mem:
+        result = mem.search_result("word3x2 kafka")
+        assert any(h.path.endswith("n3.md") for h in result.hits)
+        assert result.fallback and "rebuilt" in result.fallback
+    assert list(db.parent.glob("index.sqlite.broken-*"))
+
+
+def test_cache_is_salvaged_from_a_damaged_index(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "agent", files=10)
+    cfg = Config().merged({"embedding": {"provider": "fake"}})
+    with Memory.open(ws, cfg) as mem:
+        mem.index()
+        cached = mem.store.counts()["cache"]
+    assert cached > 0
+    db = index_path(ws)
+    damage(db, "chunks-page", 9)
+    with Memory.open(ws, cfg) as mem:
+        report = mem.index()
+        counts = mem.store.counts()
+    assert any("rebuilt" in w and "cached embeddings kept" in w for w in report.warnings), report.warnings
+    assert report.cache_hits == counts["chunks"] and report.embedded == 0  # nothing re-embedded
+    assert counts["vectors"] == counts["chunks"]
