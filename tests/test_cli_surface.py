@@ -355,3 +355,26 @@ def test_verbose_says_how_long_it_took(indexed: Path) -> None:
     out = invoke("-v", "ls", "-w", str(indexed))
     assert re.search(r"mdrecall: done in \d+ ms", out.stderr)
     assert "done in" not in invoke("-v", "-q", "ls", "-w", str(indexed)).stderr
+
+
+def test_get_expands_globs_over_the_indexed_files(indexed: Path) -> None:
+    w = ["-w", str(indexed)]
+    data = json.loads(invoke("get", "memory/2026-01-*.md:1:1", *w, "--json").stdout)
+    assert [(f["path"], f["text"]) for f in data["files"]] == [
+        ("memory/2026-01-26.md", "# 2026-01-26"),
+        ("memory/2026-01-27.md", "# 2026-01-27"),
+    ]
+    one = json.loads(invoke("get", "memory/projects/*", *w, "--json").stdout)
+    assert [f["path"] for f in one["files"]] == ["memory/projects/kestrel.md"]  # a glob always lists
+    none = invoke("get", "memory/1999-*.md", *w)
+    assert none.exit_code == 1 and "no indexed file matches" in none.stderr
+
+
+def test_get_notes_more_lines_only_when_it_cut_the_file(indexed: Path) -> None:
+    w = ["-w", str(indexed)]
+    assert "more lines follow" not in invoke("get", "MEMORY.md:1:2", *w).stderr
+    cut = invoke("get", "MEMORY.md", "--lines", "2", *w)
+    assert "more lines follow" not in cut.stderr  # the user asked for 2 lines
+    (indexed / "memory/long.md").write_text("# Long\n" + "line\n" * 300)
+    long = invoke("get", "memory/long.md", *w)
+    assert "more lines follow: mdrecall get memory/long.md:121" in long.stderr

@@ -16,7 +16,7 @@ from fnmatch import fnmatchcase
 
 from .errors import MdrecallError
 
-__all__ = ["SearchFilter", "parse_day"]
+__all__ = ["SearchFilter", "has_wildcard", "parse_day"]
 
 _WILDCARD = re.compile(r"[*?\[]")
 _AGO = re.compile(r"^(\d{1,5})\s*([dwmy])$")
@@ -54,9 +54,14 @@ class SearchFilter:
         return (self.since is None or d >= self.since) and (self.until is None or d <= self.until)
 
 
+def has_wildcard(pattern: str) -> bool:
+    """Whether ``pattern`` is a glob (``*``, ``?`` or ``[``) rather than a plain path."""
+    return bool(_WILDCARD.search(pattern))
+
+
 def _path_matches(path: str, pattern: str) -> bool:
     pattern = pattern.strip().removeprefix("./")
-    if _WILDCARD.search(pattern):
+    if has_wildcard(pattern):
         return fnmatchcase(path, pattern)
     folder = pattern.rstrip("/")
     return path == folder or path.startswith(folder + "/")

@@ -204,31 +204,56 @@ def parse_ref(ref: str, from_line: int, lines: int | None) -> tuple[str, int, in
     return path, nums[0], nums[1] if len(nums) > 1 else lines
 
 
+def _expand(mem: Any, wanted: list[tuple[str, int, int | None]]) -> list[tuple[str, int, int | None]]:
+    """Paths with wildcards (``memory/2026-01-*.md``) become the indexed files they match, in order."""
+    from ..errors import NotFoundError
+    from ..filters import SearchFilter, has_wildcard
+
+    out: list[tuple[str, int, int | None]] = []
+    indexed: list[str] | None = None
+    for path, start, count in wanted:
+        if not has_wildcard(path):
+            out.append((path, start, count))
+            continue
+        if indexed is None:
+            indexed = [f.path for f in mem.files()]
+        matched = [p for p in indexed if SearchFilter(paths=(path,)).keeps(p, None)]
+        if not matched:
+            raise NotFoundError(f"{path}: no indexed file matches (mdrecall ls lists them)")
+        out += [(p, start, count) for p in matched]
+    return out
+
+
 @command("get")
 @click.argument("refs", nargs=-1, required=True, metavar="PATH[:FROM[:COUNT]]...")
 @click.option("--from", "from_line", type=click.IntRange(min=1), default=1, help="First line (1-based).")
 @click.option("--lines", type=click.IntRange(min=1), help="How many lines (default 120).")
 def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
-    """Print lines of one or more memory files (PATH, PATH:FROM:COUNT or PATH#L10-L20)."""
+    """Print lines of one or more memory files (PATH, PATH:FROM:COUNT, PATH#L10-L20 or a GLOB)."""
     st = state()
     wanted = [parse_ref(r, from_line, lines) for r in refs]
     with open_memory() as mem:
+        wanted = _expand(mem, wanted)
         got = [mem.get(path, from_line=start, lines=count) for path, start, count in wanted]
     rows = [g.to_dict() for g in got]
+    counted = [count is not None for _, _, count in wanted]
 
     def human() -> None:
         for i, g in enumerate(got):
             if len(got) > 1:
                 print(f"{'' if i == 0 else chr(10)}==> {g.path}:{g.from_line}-{g.to_line} <==")
             print(g.text)
-            if g.next_from:
+            if g.next_from and not counted[i]:  # cut by the default size, not by the user's count
                 note(f"more lines follow: mdrecall get {g.path}:{g.next_from}", quiet=st.quiet)
 
     if st.format == "md":
         for g in got:
             print(f"### {g.path}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
         return 0
-    payload = rows[0] if len(rows) == 1 else {"files": rows}
+    from ..filters import has_wildcard
+
+    single = len(refs) == 1 and not has_wildcard(parse_ref(refs[0], 1, None)[0])
+    payload = rows[0] if single else {"files": rows}  # one plain path: the file itself
     emit(Listing(payload, rows, human=human), st.format)
     return 0
 
