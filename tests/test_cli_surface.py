@@ -378,3 +378,17 @@ def test_get_notes_more_lines_only_when_it_cut_the_file(indexed: Path) -> None:
     (indexed / "memory/long.md").write_text("# Long\n" + "line\n" * 300)
     long = invoke("get", "memory/long.md", *w)
     assert "more lines follow: mdrecall get memory/long.md:121" in long.stderr
+
+
+def test_config_flag_is_passed_not_smuggled_through_the_environment(ws: Path, tmp_path: Path) -> None:
+    user = tmp_path / "user.toml"
+    user.write_text("[search]\nmax_results = 3\n")
+    before = dict(os.environ)
+    out = invoke("config", "show", "--origin", "-w", str(ws), "--config", str(user))
+    line = next(x for x in out.stdout.splitlines() if x.startswith("search.max_results "))
+    assert line.endswith(f"= 3  # {user}")
+    assert dict(os.environ) == before  # nothing set, nothing left behind
+    from mdrecall.config import load_config
+
+    assert load_config(ws, user_file=user).search.max_results == 3
+    assert load_config(ws).search.max_results != 3

@@ -263,12 +263,16 @@ class Config:
         return _apply(self, data, origin)
 
 
-def user_config_path() -> Path:
-    """The user-level config file path (it need not exist)."""
-    explicit = os.environ.get("MDRECALL_CONFIG")
+def user_config_path(
+    user_file: str | os.PathLike[str] | None = None, env: Mapping[str, str] | None = None
+) -> Path:
+    """The user-level config file path (it need not exist): ``user_file`` (the ``--config`` flag),
+    else ``$MDRECALL_CONFIG``, else ``$XDG_CONFIG_HOME/mdrecall/config.toml``."""
+    env = os.environ if env is None else env
+    explicit = user_file or env.get("MDRECALL_CONFIG")
     if explicit:
         return Path(explicit).expanduser()
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    base = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     return Path(base) / "mdrecall" / "config.toml"
 
 
@@ -276,11 +280,16 @@ def load_config(
     workspace: str | os.PathLike[str] | None = None,
     overrides: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
+    user_file: str | os.PathLike[str] | None = None,
 ) -> Config:
-    """Load the config with the documented precedence (defaults → user → workspace → env → overrides)."""
+    """Load the config with the documented precedence (defaults → user → workspace → env → overrides).
+
+    ``user_file`` replaces the user file (the CLI's ``--config``); ``env`` replaces ``os.environ`` for the
+    ``MDRECALL_<KEY>`` variables (the user file's location is read from the process environment).
+    """
     env = os.environ if env is None else env
     cfg = Config()
-    user = user_config_path()
+    user = user_config_path(user_file)
     if user.is_file():
         cfg = _apply(cfg, _read_toml(user), str(user))
     if workspace is not None:

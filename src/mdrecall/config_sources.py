@@ -75,12 +75,13 @@ def config_report(
     workspace: str | os.PathLike[str] | None = None,
     overrides: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
+    user_file: str | os.PathLike[str] | None = None,
 ) -> ConfigReport:
     """Describe ``config`` (as loaded for ``workspace`` with ``overrides``): values, origins, files."""
     env = os.environ if env is None else env
     template = Config()
     origins = dict.fromkeys(flatten(template), "default")
-    user = user_config_path()
+    user = user_config_path(user_file)
     files = [ConfigFile("user", str(user), user.is_file())]
     layers: list[tuple[str, Mapping[str, Any]]] = []
     if user.is_file():

@@ -43,6 +43,7 @@ def run_checks(
     project_dir: Path | None = None,
     home: Path | None = None,
     model: bool = True,
+    user_file: str | None = None,
 ) -> Iterator[Check]:
     """Yield every check for ``workspace`` (``model=False`` skips loading the embedding model)."""
     from .workspace import require_workspace
@@ -54,7 +55,7 @@ def run_checks(
     except MdrecallError as exc:
         yield Check("workspace", "fail", str(exc))
         found = False
-    yield from _config_files(workspace if found else None, config, overrides)
+    yield from _config_files(workspace if found else None, config, overrides, user_file)
     mem = None
     if found:
         try:
@@ -77,12 +78,12 @@ def run_checks(
 
 
 def _config_files(
-    workspace: Path | None, config: Config, overrides: Mapping[str, Any] | None
+    workspace: Path | None, config: Config, overrides: Mapping[str, Any] | None, user_file: str | None
 ) -> Iterator[Check]:
     from .config_sources import config_report
 
     try:
-        report = config_report(config, workspace, overrides)
+        report = config_report(config, workspace, overrides, user_file=user_file)
     except MdrecallError as exc:
         yield Check("config", "fail", str(exc), "fix or remove the file")
         return

@@ -36,18 +36,17 @@ def run_turn_hook(
         from ..config import load_config
         from ..workspace import Workspace
 
-        if config_file:
-            os.environ["MDRECALL_CONFIG"] = config_file
         raw = workspace or os.environ.get("MDRECALL_WORKSPACE")
         agent = agent or os.environ.get("MDRECALL_AGENT_ID")
         if agent:
             from .workspaces import resolve_agent
 
-            root, cfg = resolve_agent(load_config(Path(raw).expanduser() if raw else None), agent)
+            base = load_config(Path(raw).expanduser() if raw else None, user_file=config_file)
+            root, cfg = resolve_agent(base, agent)
             root.mkdir(parents=True, exist_ok=True)
         else:
             root = Path(raw or os.getcwd()).expanduser()
-            cfg = load_config(root)
+            cfg = load_config(root, user_file=config_file)
         return handle_turn_hook(Workspace(root, cfg.extra_paths), cfg, event, payload)
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
         return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]

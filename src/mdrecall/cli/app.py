@@ -9,8 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,7 +28,6 @@ __all__ = [
     "open_memory",
     "overrides",
     "state",
-    "user_config_env",
     "verbose",
     "workspace_path",
 ]
@@ -284,30 +282,11 @@ def overrides(provider: str | None = None) -> dict[str, Any]:
     return over
 
 
-@contextmanager
-def user_config_env() -> Iterator[None]:
-    """While inside, ``$MDRECALL_CONFIG`` names the ``--config`` file (restored after: no leak in tests)."""
-    path = state().config
-    if not path:
-        yield
-        return
-    before = os.environ.get("MDRECALL_CONFIG")
-    os.environ["MDRECALL_CONFIG"] = path
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop("MDRECALL_CONFIG", None)
-        else:
-            os.environ["MDRECALL_CONFIG"] = before
-
-
 def load_cli_config(workspace: Path | None, provider: str | None = None) -> Any:
     """The config for ``workspace`` with the flags applied (``--config`` names the user file)."""
     from ..config import load_config
 
-    with user_config_env():
-        return load_config(workspace, overrides=overrides(provider))
+    return load_config(workspace, overrides=overrides(provider), user_file=state().config)
 
 
 def open_memory(agent: str | None = None, *, require: bool = True) -> Any:

@@ -15,7 +15,6 @@ from .app import (
     load_cli_config,
     overrides,
     state,
-    user_config_env,
     workspace_path,
 )
 from .output import Listing, emit
@@ -36,14 +35,14 @@ def cmd_doctor(no_model: bool) -> int:
     ws = workspace_path()
     cfg = load_cli_config(ws if ws.is_dir() else None)
     checks = []
-    with user_config_env():  # each line is printed as its check ends (loading a model takes a while)
-        for check in run_checks(ws, cfg, overrides=overrides(), model=not no_model):
-            checks.append(check)
-            if st.format in (None, "table"):
-                mark = click.style(f"{_MARKS[check.status]:>4}", fg=_COLOURS[check.status], bold=True)
-                click.echo(f"{mark}  {check.name:<10} {check.detail}")
-                if check.hint and check.status in ("warn", "fail"):
-                    click.echo(f"{'':16}→ {check.hint}")
+    # each line is printed as its check ends (loading a model takes a while)
+    for check in run_checks(ws, cfg, overrides=overrides(), model=not no_model, user_file=st.config):
+        checks.append(check)
+        if st.format in (None, "table"):
+            mark = click.style(f"{_MARKS[check.status]:>4}", fg=_COLOURS[check.status], bold=True)
+            click.echo(f"{mark}  {check.name:<10} {check.detail}")
+            if check.hint and check.status in ("warn", "fail"):
+                click.echo(f"{'':16}→ {check.hint}")
     rows = [c.to_dict() for c in checks]
     failed = sum(c.status == "fail" for c in checks)
     payload = {"ok": not failed, "checks": rows}
@@ -68,8 +67,7 @@ def cmd_config_show(origin: bool) -> int:
     ws = workspace_path()
     where = ws if ws.is_dir() else None
     cfg = load_cli_config(where)
-    with user_config_env():
-        report = config_report(cfg, where, overrides())
+    report = config_report(cfg, where, overrides(), user_file=state().config)
     rows = [
         {"key": k, "value": v, **({"origin": report.origins.get(k, "default")} if origin else {})}
         for k, v in report.values.items()
