@@ -177,3 +177,20 @@ def test_a_recalled_line_edited_away_is_not_promoted_and_old_recall_files_are_re
         "Debugged the flaky CI job: the cache key ignored the lockfile."
     ]
     assert next(iter(entries.values()))["recallCount"] == 5
+
+
+def test_a_corrupt_recall_log_is_moved_aside_never_overwritten(ws: Path) -> None:
+    log_path = ws / "memory" / ".dreams" / "short-term-recall.json"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    damaged = b'{"version": 2, "entries": {"a": {"path": "MEMORY.md", "recallCount": 7' + b"\xff"
+    log_path.write_bytes(damaged)
+    mem = Memory.open(ws, CFG)
+    try:
+        out = MemoryTools(mem).memory_search(QUERIES[0], maxResults=1)
+        assert out["results"]
+        assert "moved aside" in out["warning"]
+    finally:
+        mem.close()
+    aside = [p for p in log_path.parent.iterdir() if p.name.startswith("short-term-recall.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == damaged  # the old log kept byte for byte
+    assert json.loads(log_path.read_text())["entries"]  # a new log with this search in it

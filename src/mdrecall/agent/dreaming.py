@@ -14,6 +14,7 @@ since it was recalled is not promoted.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
@@ -80,6 +81,8 @@ class RecallLog:
         self.workspace = workspace
         self.config = config or DreamingConfig()
         self.path = workspace.root / RECALL_FILE
+        #: Where an unreadable (corrupt) recall file was moved, if one was.
+        self.moved_aside: str | None = None
 
     @contextmanager
     def _locked(self) -> Iterator[dict[str, Any]]:
@@ -91,9 +94,16 @@ class RecallLog:
             yield data
             self._prune(data)
             tmp_fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".recall-")
-            with os.fdopen(tmp_fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, ensure_ascii=False, indent=1)
-            os.replace(tmp, self.path)
+            try:  # the old file stays whole until the new one is complete on disk
+                with os.fdopen(tmp_fd, "w", encoding="utf-8") as fh:
+                    json.dump(data, fh, ensure_ascii=False, indent=1)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                os.replace(tmp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
         finally:
             _unlock(fd)
             os.close(fd)
@@ -102,14 +112,23 @@ class RecallLog:
         """The file's content (``{"version": 2, "entries": {anchor: entry}}``).
 
         A version 1 file (entries keyed by chunk citation) is read as one entry per line of each stored
-        snippet, with the snippet's counts.
+        snippet, with the snippet's counts. A file that cannot be parsed is never overwritten: it is moved
+        aside (``short-term-recall.corrupt-<time>.json``, named in :attr:`moved_aside`); a new log starts.
+        A file that cannot be read raises :class:`OSError` (nothing is written then either).
         """
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return {"version": 2, "entries": {}}
+        try:
+            data = json.loads(raw.decode("utf-8"))
             if isinstance(data, dict) and isinstance(data.get("entries"), dict):
                 return data if data.get("version") == 2 else _upgrade(data)
-        except (OSError, ValueError):
+        except ValueError:  # bad JSON or bad UTF-8
             pass
+        aside = self.path.with_name(f"{self.path.stem}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}.json")
+        os.replace(self.path, aside)
+        self.moved_aside = str(aside)
         return {"version": 2, "entries": {}}
 
     def record(self, query: str, hits: Sequence[Hit], now: float | None = None) -> None:

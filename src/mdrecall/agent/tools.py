@@ -120,6 +120,9 @@ class MemoryTools:
             self.recalls.record(query, hits)
         except OSError as exc:
             return f"search hits were not recorded for dreaming ({exc.strerror or exc})"
+        aside, self.recalls.moved_aside = self.recalls.moved_aside, None
+        if aside:
+            return f"the recall log could not be read and was moved aside to {aside}; a new one was started"
         return None
 
     def memory_search(
