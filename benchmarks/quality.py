@@ -28,6 +28,7 @@ import argparse
 import dataclasses
 import json
 import math
+import random
 import re
 import statistics
 import sys
@@ -69,9 +70,25 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # Small-to-big, measured: small chunks scored by both legs; "-parent" cites the default-size chunk
     # that holds the snippet (what a stored parent range would give), snippet from the small chunk.
     "small150": {"_chunking": {"tokens": 150, "overlap": 0}},
-    "small150-parent": {"_parents": True, "_chunking": {"tokens": 150, "overlap": 0}},
+    "small150-parent": {"_parents": 400, "_chunking": {"tokens": 150, "overlap": 0}},
     "small200": {"_chunking": {"tokens": 200, "overlap": 0}},
-    "small200-parent": {"_parents": True, "_chunking": {"tokens": 200, "overlap": 0}},
+    "small200-parent": {"_parents": 400, "_chunking": {"tokens": 200, "overlap": 0}},
+    "bm25-c300": {"mode": "bm25", "_chunking": {"tokens": 300, "overlap": 60}},
+    "bm25-c500": {"mode": "bm25", "_chunking": {"tokens": 500, "overlap": 80}},
+    "bm25-c300-p400": {"mode": "bm25", "_parents": 400, "_chunking": {"tokens": 300, "overlap": 60}},
+    "bm25-c300-p500": {"mode": "bm25", "_parents": 500, "_chunking": {"tokens": 300, "overlap": 60}},
+    "bm25-c300-p600": {"mode": "bm25", "_parents": 600, "_chunking": {"tokens": 300, "overlap": 60}},
+    "bm25-p500": {"mode": "bm25", "_parents": 500},
+    "c300": {"_chunking": {"tokens": 300, "overlap": 60}},
+    "c300-p500": {"_parents": 500, "_chunking": {"tokens": 300, "overlap": 60}},
+    "c300-p600": {"_parents": 600, "_chunking": {"tokens": 300, "overlap": 60}},
+    "p500": {"_parents": 500},
+    "c300-parent500": {"_chunking": {"tokens": 300, "overlap": 60, "parent_tokens": 500}},
+    "c300-parent600": {"_chunking": {"tokens": 300, "overlap": 60, "parent_tokens": 600}},
+    "bm25-c300-parent500": {
+        "mode": "bm25",
+        "_chunking": {"tokens": 300, "overlap": 60, "parent_tokens": 500},
+    },
     # The plain baseline: BM25 over ~700-character chunks, each returned whole (it fits the snippet).
     "plain700": {"mode": "bm25", "min_score": 0.0, "_chunking": {"tokens": 175, "overlap": 0}},
 }
@@ -164,6 +181,23 @@ def build_scifact(root: Path) -> None:
             (mem / f"{doc['_id']}.md").write_text(scifact_note(doc), encoding="utf-8")
 
 
+#: The fast SciFact subset (also the CI test's): the first test queries, their relevant abstracts and
+#: a fixed sample of other abstracts.
+SUBSET_QUERIES = 100
+SUBSET_DISTRACTORS = 250
+
+
+def build_scifact_subset(
+    root: Path, relevant: set[str], distractors: int = SUBSET_DISTRACTORS, data: Path = DATA / "scifact"
+) -> None:
+    """The ``relevant`` abstracts plus ``distractors`` others drawn with a fixed seed, as notes."""
+    with (data / "corpus.jsonl").open(encoding="utf-8") as fh:
+        docs = [json.loads(line) for line in fh]
+    others = [d for d in docs if d["_id"] not in relevant]
+    chosen = [d for d in docs if d["_id"] in relevant] + random.Random(14).sample(others, distractors)
+    write_files(root, {f"memory/{d['_id']}.md": scifact_note(d) for d in chosen})
+
+
 def ndcg10(ranked: list[str], relevant: set[str]) -> float:
     dcg = sum(1 / math.log2(i + 2) for i, d in enumerate(ranked[:10]) if d in relevant)
     ideal = sum(1 / math.log2(i + 2) for i in range(min(10, len(relevant))))
@@ -190,7 +224,8 @@ def _prepare(
     name: str, build: Any, store: str, force: bool, chunking: dict[str, int] | None = None
 ) -> tuple[Memory, float]:
     chunk = {**CHUNKING, **(chunking or {})}
-    root = CACHE / (name + "".join(f"-{k}{v}" for k, v in sorted(chunk.items())))
+    # parent_tokens only changes the passages cited: the same folder (its embedding cache) serves
+    root = CACHE / (name + "".join(f"-{k}{v}" for k, v in sorted(chunk.items()) if k != "parent_tokens"))
     if EMBEDDING:
         root = root.with_name(root.name + "-" + EMBEDDING.get("model", EMBEDDING["provider"]))
     if force and root.exists():
@@ -240,10 +275,7 @@ def locomo_rows(
         if convs is not None and i not in convs:
             continue
         files, where, today = render_locomo(conv)
-        parents = {
-            p: chunk_markdown(t, path=p, tokens=Config().chunking.tokens, overlap=Config().chunking.overlap)
-            for p, t in files.items()
-        }
+        parents: dict[int, dict[str, list[Any]]] = {}
         for key, group in _index_groups(variants).items():
             chunking = json.loads(key)
             mem, _ = _prepare(
@@ -261,8 +293,14 @@ def locomo_rows(
                     t = time.perf_counter()
                     hits = vm.search(str(qa["question"]), max_results=5, today=today)
                     ms = (time.perf_counter() - t) * 1000
-                    if VARIANTS[v].get("_parents"):  # simulate a stored parent range per unit
-                        hits = [_with_parent(h, parents) for h in hits]
+                    size = VARIANTS[v].get("_parents")
+                    if size:  # simulate a stored parent range per unit: a chunk of `size` tokens
+                        if size not in parents:
+                            parents[size] = {
+                                p: chunk_markdown(t, path=p, tokens=size, overlap=80)
+                                for p, t in files.items()
+                            }
+                        hits = [_with_parent(h, parents[size]) for h in hits]
                     s, r = locomo_scores(hits, ev)
                     chars = sum(len(h.snippet) for h in hits)
                     rows[v].append(
@@ -361,11 +399,19 @@ def scifact_ndcg(vm: Memory, queries: dict[str, str], qrels: dict[str, set[str]]
     return statistics.fmean(scores), statistics.median(lat)
 
 
-def run_scifact(variants: list[str], store: str, force: bool) -> dict[str, dict[str, float]]:
-    queries, qrels = scifact_queries()
+def run_scifact(
+    variants: list[str], store: str, force: bool, subset: bool = False
+) -> dict[str, dict[str, float]]:
+    queries, qrels = scifact_queries(SUBSET_QUERIES if subset else 0)
+    relevant = set().union(*qrels.values())
+    name, build = (
+        ("scifact-subset", lambda r: build_scifact_subset(r, relevant))
+        if subset
+        else ("scifact", build_scifact)
+    )
     out = {}
     for key, group in _index_groups(variants).items():
-        mem, _ = _prepare("scifact", build_scifact, store, force, json.loads(key))
+        mem, _ = _prepare(name, build, store, force, json.loads(key))
         for v in group:
             vm = Memory(mem.workspace, _variant_config(store, v, {"candidate_cap": 200}), mem.store)
             vm._embedder, vm._embedder_loaded = mem.embedder, True
@@ -403,6 +449,7 @@ def main() -> int:
     ap.add_argument("--chunk-tokens", type=int, help="chunking.tokens for this run (default: the config's)")
     ap.add_argument("--model", help="a local model other than the default, e.g. multilingual-e5-small")
     ap.add_argument("--keyword-only", action="store_true", help="index without an embedder (fast)")
+    ap.add_argument("--scifact-subset", action="store_true", help="the CI test's SciFact subset (fast)")
     ap.add_argument("--out", default=str(ROOT / "results" / "quality.json"))
     args = ap.parse_args()
     if args.keyword_only:
@@ -416,7 +463,7 @@ def main() -> int:
         for v, row in run_locomo(args.variants, args.store, args.rebuild).items():
             results[v].update(row)
     if "scifact" in args.datasets:
-        for v, row in run_scifact(args.variants, args.store, args.rebuild).items():
+        for v, row in run_scifact(args.variants, args.store, args.rebuild, args.scifact_subset).items():
             results[v].update(row)
     _print_table(results)
     out = Path(args.out)

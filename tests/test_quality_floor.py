@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import statistics
 import sys
 from pathlib import Path
@@ -39,8 +38,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 LOCOMO_CONVERSATION = 1
-SCIFACT_QUERIES = 100
-SCIFACT_DISTRACTORS = 250
 
 #: (keyword-only, hybrid) floors.
 LOCOMO_SNIPPET_FLOOR = (0.77, 0.77)
@@ -96,14 +93,8 @@ def test_locomo_recall_stays_above_its_floor(tmp_path: Path) -> None:
 
 def _scifact_subset(root: Path) -> tuple[dict[str, str], dict[str, set[str]]]:
     """The first test queries, and a corpus of their relevant abstracts plus seeded distractors."""
-    queries, qrels = quality.scifact_queries(SCIFACT_QUERIES, DATA / "scifact")
-    relevant = set().union(*qrels.values())
-    with (DATA / "scifact" / "corpus.jsonl").open(encoding="utf-8") as fh:
-        docs = [json.loads(line) for line in fh]
-    others = [d for d in docs if d["_id"] not in relevant]
-    chosen = [d for d in docs if d["_id"] in relevant] + random.Random(14).sample(others, SCIFACT_DISTRACTORS)
-    for doc in chosen:
-        quality.write_files(root, {f"memory/{doc['_id']}.md": quality.scifact_note(doc)})
+    queries, qrels = quality.scifact_queries(quality.SUBSET_QUERIES, DATA / "scifact")
+    quality.build_scifact_subset(root, set().union(*qrels.values()), data=DATA / "scifact")
     return queries, qrels
 
 

@@ -59,6 +59,7 @@ class ChunkingConfig:
 
     tokens: int = 400
     overlap: int = 80
+    parent_tokens: int = 0
 
 
 @dataclass(frozen=True)
