@@ -67,30 +67,25 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "dates-off": {"date_hints": "off"},
     "merge": {"merge_neighbours": True},
     "bm25-merge": {"mode": "bm25", "merge_neighbours": True},
-    # Small-to-big, measured: small chunks scored by both legs; "-parent" cites the default-size chunk
-    # that holds the snippet (what a stored parent range would give), snippet from the small chunk.
-    "small150": {"_chunking": {"tokens": 150, "overlap": 0}},
-    "small150-parent": {"_parents": 400, "_chunking": {"tokens": 150, "overlap": 0}},
-    "small200": {"_chunking": {"tokens": 200, "overlap": 0}},
-    "small200-parent": {"_parents": 400, "_chunking": {"tokens": 200, "overlap": 0}},
-    "bm25-c300": {"mode": "bm25", "_chunking": {"tokens": 300, "overlap": 60}},
-    "bm25-c500": {"mode": "bm25", "_chunking": {"tokens": 500, "overlap": 80}},
-    "bm25-c300-p400": {"mode": "bm25", "_parents": 400, "_chunking": {"tokens": 300, "overlap": 60}},
-    "bm25-c300-p500": {"mode": "bm25", "_parents": 500, "_chunking": {"tokens": 300, "overlap": 60}},
-    "bm25-c300-p600": {"mode": "bm25", "_parents": 600, "_chunking": {"tokens": 300, "overlap": 60}},
-    "bm25-p500": {"mode": "bm25", "_parents": 500},
-    "c300": {"_chunking": {"tokens": 300, "overlap": 60}},
-    "c300-p500": {"_parents": 500, "_chunking": {"tokens": 300, "overlap": 60}},
-    "c300-p600": {"_parents": 600, "_chunking": {"tokens": 300, "overlap": 60}},
-    "p500": {"_parents": 500},
-    "c300-parent500": {"_chunking": {"tokens": 300, "overlap": 60, "parent_tokens": 500}},
+    # Chunking (each asks for its own index). The default: 300-token chunks citing 500-token passages.
+    "c400": {"_chunking": {"tokens": 400, "overlap": 80, "parent_tokens": 0}},  # the default before
+    "bm25-c400": {"mode": "bm25", "_chunking": {"tokens": 400, "overlap": 80, "parent_tokens": 0}},
+    "c300": {"_chunking": {"tokens": 300, "overlap": 60, "parent_tokens": 0}},
     "c300-parent600": {"_chunking": {"tokens": 300, "overlap": 60, "parent_tokens": 600}},
-    "bm25-c300-parent500": {
-        "mode": "bm25",
-        "_chunking": {"tokens": 300, "overlap": 60, "parent_tokens": 500},
-    },
+    "c400-parent500": {"_chunking": {"tokens": 400, "overlap": 80, "parent_tokens": 500}},
+    "bm25-c500": {"mode": "bm25", "_chunking": {"tokens": 500, "overlap": 80, "parent_tokens": 0}},
+    # Small units cited by a simulated passage ("_parents": tokens; the default-size chunk that holds
+    # the snippet), measured before passages were stored.
+    "small150": {"_chunking": {"tokens": 150, "overlap": 0, "parent_tokens": 0}},
+    "small150-parent": {"_parents": 400, "_chunking": {"tokens": 150, "overlap": 0, "parent_tokens": 0}},
+    "small200": {"_chunking": {"tokens": 200, "overlap": 0, "parent_tokens": 0}},
+    "small200-parent": {"_parents": 400, "_chunking": {"tokens": 200, "overlap": 0, "parent_tokens": 0}},
     # The plain baseline: BM25 over ~700-character chunks, each returned whole (it fits the snippet).
-    "plain700": {"mode": "bm25", "min_score": 0.0, "_chunking": {"tokens": 175, "overlap": 0}},
+    "plain700": {
+        "mode": "bm25",
+        "min_score": 0.0,
+        "_chunking": {"tokens": 175, "overlap": 0, "parent_tokens": 0},
+    },
 }
 
 
@@ -223,9 +218,9 @@ def _config(store: str, search: dict[str, Any], chunking: dict[str, int] | None 
 def _prepare(
     name: str, build: Any, store: str, force: bool, chunking: dict[str, int] | None = None
 ) -> tuple[Memory, float]:
-    chunk = {**CHUNKING, **(chunking or {})}
-    # parent_tokens only changes the passages cited: the same folder (its embedding cache) serves
-    root = CACHE / (name + "".join(f"-{k}{v}" for k, v in sorted(chunk.items()) if k != "parent_tokens"))
+    chunk = _config(store, {}, chunking).chunking
+    # Named by chunk size only: parent_tokens changes the passages cited, not the chunks embedded.
+    root = CACHE / f"{name}-overlap{chunk.overlap}-tokens{chunk.tokens}"
     if EMBEDDING:
         root = root.with_name(root.name + "-" + EMBEDDING.get("model", EMBEDDING["provider"]))
     if force and root.exists():

@@ -233,7 +233,8 @@ def test_small_chunks_cite_their_passage(tmp_path: Path, open_memory: Callable[.
     turns = [f"- Tim: day {i} of the trip, we walked {'and walked ' * 8}along the coast." for i in range(40)]
     turns[23] = "- Tim: I finally finished reading The Name of the Wind, a fantasy novel."
     write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n## Session 1\n\n" + "\n".join(turns) + "\n")
-    plain = open_memory(tmp_path, chunking={"tokens": 100, "overlap": 0}).search("fantasy novel")[0]
+    plain = open_memory(tmp_path, chunking={"tokens": 100, "overlap": 0, "parent_tokens": 0})
+    plain = plain.search("fantasy novel")[0]
     mem = open_memory(tmp_path, chunking={"tokens": 100, "overlap": 0, "parent_tokens": 400})
     hit = mem.search("fantasy novel")[0]
     assert "Name of the Wind" in hit.snippet and hit.snippet == plain.snippet

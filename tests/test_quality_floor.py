@@ -40,9 +40,9 @@ pytestmark = pytest.mark.skipif(
 LOCOMO_CONVERSATION = 1
 
 #: (keyword-only, hybrid) floors.
-LOCOMO_SNIPPET_FLOOR = (0.77, 0.77)
-LOCOMO_LINE_FLOOR = (0.82, 0.83)
-SCIFACT_NDCG_FLOOR = (0.85, 0.88)
+LOCOMO_SNIPPET_FLOOR = (0.78, 0.79)  # measured 0.808, 0.821
+LOCOMO_LINE_FLOOR = (0.84, 0.845)  # measured 0.873, 0.875
+SCIFACT_NDCG_FLOOR = (0.84, 0.86)  # measured 0.867, 0.893
 
 
 def _config(mode: str) -> Config:
