@@ -77,3 +77,24 @@ def test_chunk_ids_are_content_addressed() -> None:
     c = chunk_markdown("# A\nother", path="x.md")[0]
     assert a.id == b.id
     assert a.id != c.id
+
+
+def test_small_chunks_cite_their_enclosing_passage() -> None:
+    lines = ["# 2026-01-26", "", "## Session 1", ""] + [
+        f"- A: turn number {i} " + "word " * 20 for i in range(30)
+    ]
+    text = "\n".join(lines) + "\n"
+    small = chunk_markdown(text, path="memory/d.md", tokens=60, overlap=0, parent_tokens=300)
+    passages = chunk_markdown(text, path="memory/d.md", tokens=300, overlap=0)
+    spans = {(p.start_line, p.end_line) for p in passages}
+    assert len(small) > len(passages) > 1
+    for c in small:  # each cites the passage holding most of its lines, widened to cover it
+        start, end = c.cited_lines
+        assert start <= c.start_line <= c.end_line <= end
+        assert any((min(s, c.start_line), max(e, c.end_line)) == (start, end) for s, e in spans)
+    wider = [c for c in small if c.cited_lines != (c.start_line, c.end_line)]
+    assert len(wider) >= len(small) // 2
+    plain = chunk_markdown(text, path="memory/d.md", tokens=60, overlap=0)
+    assert [c.text for c in plain] == [c.text for c in small]
+    assert all(c.parent_start_line == c.parent_end_line == 0 for c in plain)
+    assert {c.id for c in plain}.isdisjoint(c.id for c in small)

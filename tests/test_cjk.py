@@ -134,7 +134,10 @@ def test_v1_index_is_migrated_and_backfilled(
     cjk_ws: Path, open_memory: Callable[..., Memory], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with monkeypatch.context() as m:
-        m.setattr(sqlite_migrations, "MIGRATIONS", sqlite_migrations.MIGRATIONS[:1])
+        # version 1's schema, plus the columns today's code writes (migration 4), dropped below
+        parents = "\nALTER TABLE chunks ADD COLUMN parent_start INTEGER NOT NULL DEFAULT 0;\n"
+        parents += "ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;\n"
+        m.setattr(sqlite_migrations, "MIGRATIONS", [sqlite_migrations.MIGRATIONS[0] + parents])
         m.setattr(sqlite_store, "cjk_index_text", lambda text: "")  # writes what version 1 wrote
         old = open_memory(cjk_ws, index={"sync_on_search": False})
         old.index()
@@ -142,6 +145,11 @@ def test_v1_index_is_migrated_and_backfilled(
         assert _paths(old, "会议") == []  # no CJK table yet: the whole sentence is one FTS token
         assert _paths(old, "tomatoes") == ["memory/garden.md"]
         old.close()
+    conn = sqlite3.connect(default_index_path(str(cjk_ws)))
+    conn.execute("ALTER TABLE chunks DROP COLUMN parent_start")
+    conn.execute("ALTER TABLE chunks DROP COLUMN parent_end")
+    conn.commit()
+    conn.close()
     mem = open_memory(cjk_ws)
     assert mem.status().schema_version == len(sqlite_migrations.MIGRATIONS) >= 2
     report = mem.index()

@@ -252,7 +252,7 @@ def test_config_show_with_origins(ws: Path, tmp_path: Path, monkeypatch: pytest.
     assert lines["chunking.tokens"].endswith(f"= 300  # {user}")
     assert lines["search.max_results"].endswith("= 9  # $MDRECALL_SEARCH_MAX_RESULTS")
     assert lines["store.path"].endswith('= "/x/i.db"  # flags')
-    assert lines["chunking.overlap"].endswith("= 80  # default")
+    assert lines["chunking.overlap"].endswith("= 60  # default")
     data = json.loads(invoke("config", "show", "-w", str(ws), "--json").stdout)
     assert data["version"] == 1 and data["values"]["search.max_results"] == 9 and "origins" not in data
 

@@ -13,7 +13,7 @@ def test_defaults() -> None:
     assert cfg == Config()
     assert cfg.search.max_results == 6
     assert cfg.search.min_score == 0.35
-    assert cfg.chunking.tokens == 400 and cfg.chunking.overlap == 80
+    assert cfg.chunking.tokens == 300 and cfg.chunking.overlap == 60 and cfg.chunking.parent_tokens == 500
     assert cfg.read.max_lines == 120 and cfg.read.max_chars == 12_000
 
 

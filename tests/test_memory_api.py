@@ -226,3 +226,20 @@ def test_context_manager_and_memory_store(ws: Path) -> None:
     with Memory.open(ws, Config().merged({"store": {"backend": "memory"}})) as mem:
         assert mem.search("Stripe")[0].path == "memory/2026-01-26.md"
     assert not (ws / ".mdrecall").exists()
+
+
+def test_small_chunks_cite_their_passage(tmp_path: Path, open_memory: Callable[..., Memory]) -> None:
+    """Small-to-big: the small chunk is scored and shown, the hit cites the passage around it."""
+    turns = [f"- Tim: day {i} of the trip, we walked {'and walked ' * 8}along the coast." for i in range(40)]
+    turns[23] = "- Tim: I finally finished reading The Name of the Wind, a fantasy novel."
+    write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n## Session 1\n\n" + "\n".join(turns) + "\n")
+    plain = open_memory(tmp_path, chunking={"tokens": 100, "overlap": 0, "parent_tokens": 0})
+    plain = plain.search("fantasy novel")[0]
+    mem = open_memory(tmp_path, chunking={"tokens": 100, "overlap": 0, "parent_tokens": 400})
+    hit = mem.search("fantasy novel")[0]
+    assert "Name of the Wind" in hit.snippet and hit.snippet == plain.snippet
+    assert hit.start_line <= plain.start_line <= 28 <= plain.end_line <= hit.end_line
+    assert hit.end_line - hit.start_line > 2 * (plain.end_line - plain.start_line)
+    assert hit.citation == f"memory/2026-03-02.md#L{hit.start_line}-L{hit.end_line}"
+    text = mem.get("memory/2026-03-02.md", from_line=hit.start_line, lines=hit.end_line - hit.start_line + 1)
+    assert 1400 < len(text.text) <= 400 * 4 + 200  # the cited passage: about parent_tokens of text

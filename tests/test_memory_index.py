@@ -58,7 +58,7 @@ def test_force_and_chunking_change_rechunk_everything(ws: Path, open_memory: Cal
     small = open_memory(ws, chunking={"tokens": 20, "overlap": 5})
     r = small.index()
     assert r.chunks_written > 4
-    assert small.store.get_meta("chunking") == "v1:20:5"
+    assert small.store.get_meta("chunking") == "v1:20:5:500"
 
 
 def test_search_syncs_lazily(ws: Path, open_memory: Callable[..., Memory]) -> None:

@@ -333,3 +333,18 @@ def test_two_processes_index_and_search_at_once(
         assert counts["files"] == 26
         assert counts["chunks"] == expected.chunks_written
         assert mem.search("zanzibar", min_score=0.0)[0].path == "MEMORY.md"
+
+
+def test_a_chunks_passage_range_round_trips(store: Store) -> None:
+    """Small-to-big: the passage a chunk cites comes back from both legs as it was written."""
+    text = "# Log\n\n" + "\n".join(f"- turn {i}: " + ("filler words " * 6) + f"marker{i}" for i in range(40))
+    chunks = chunk_markdown(text, path="memory/log.md", tokens=60, overlap=0, parent_tokens=200)
+    assert all(c.parent_start_line <= c.start_line <= c.end_line <= c.parent_end_line for c in chunks)
+    assert any(c.cited_lines != (c.start_line, c.end_line) for c in chunks)
+    store.replace_file(FileRecord("memory/log.md", "memory", "h", 1, len(text)), chunks)
+    by_id = {c.id: c for c in chunks}
+    hits = store.search_text(build_keyword_query("marker17"), 5)
+    assert hits and hits[0].chunk == by_id[hits[0].chunk.id]
+    store.put_vectors("k", {c.id: np.ones(4, dtype=np.float32) for c in chunks})
+    near = store.search_vector("k", np.ones(4, dtype=np.float32), 3)
+    assert near and all(n.chunk == by_id[n.chunk.id] for n in near)

@@ -166,11 +166,18 @@ def test_writes_elsewhere_keep_the_cached_matrix(db: Path) -> None:
 def test_schema_2_vectors_are_migrated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "index.sqlite"
     with monkeypatch.context() as m:
-        m.setattr(sqlite_migrations, "MIGRATIONS", sqlite_migrations.MIGRATIONS[:2])
+        # schema 2, plus the columns today's code writes (migration 4), dropped again below
+        parents = "\nALTER TABLE chunks ADD COLUMN parent_start INTEGER NOT NULL DEFAULT 0;\n"
+        parents += "ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;\n"
+        first, second = sqlite_migrations.MIGRATIONS[:2]
+        m.setattr(sqlite_migrations, "MIGRATIONS", [first, second + parents])
         old = SQLiteStore(path, sqlite_vec=False)
         fill(old, 120)
         old.close()
     conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE chunks DROP COLUMN parent_start")
+    conn.execute("ALTER TABLE chunks DROP COLUMN parent_end")
+    conn.commit()
     q = unit(np.random.default_rng(3), 1)[0]
     scored = [
         (float(np.frombuffer(vec, dtype=np.float32) @ q), line)

@@ -5,6 +5,11 @@ headings (``#`` lines outside code fences); whole sections are packed together w
 heading boundary is always preferred. A section too large for one chunk is split at paragraph
 boundaries, then at line boundaries, with ``overlap`` tokens of trailing lines repeated at the start of
 the next piece; a single line longer than a chunk is hard-split. A file that fits is one chunk.
+
+Small-to-big: with ``parent_tokens`` larger than ``tokens``, the file is also cut the same way into
+passages of ``parent_tokens``, and each chunk records the line range of the passage that holds most of
+its lines (``parent_start_line``/``parent_end_line``): search scores the small chunk and cites the
+passage around it.
 """
 
 from __future__ import annotations
@@ -63,8 +68,10 @@ def chunk_markdown(
     date: str | None = None,
     tokens: int = 400,
     overlap: int = 80,
+    parent_tokens: int = 0,
 ) -> list[Chunk]:
-    """Cut a Markdown document into chunks that keep 1-based ``start_line``/``end_line``."""
+    """Cut a Markdown document into chunks that keep 1-based ``start_line``/``end_line`` (and, with
+    ``parent_tokens`` > ``tokens``, the line range of their enclosing passage)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if text.endswith("\n"):
@@ -73,6 +80,11 @@ def chunk_markdown(
     overlap_chars = max(0, min(overlap * CHARS_PER_TOKEN, max_chars // 2))
     paths, is_heading = heading_paths(lines)
     spans = list(_pack(lines, is_heading, max_chars, overlap_chars))
+    parents: list[tuple[int, int]] = []
+    if parent_tokens > tokens:
+        parent_chars = parent_tokens * CHARS_PER_TOKEN
+        parent_overlap = max(0, min(overlap * CHARS_PER_TOKEN, parent_chars // 2))
+        parents = [_trim(lines, sp) for sp in _pack(lines, is_heading, parent_chars, parent_overlap)]
     chunks: list[Chunk] = []
     for span in spans:
         start, end = _trim(lines, span)
@@ -81,6 +93,7 @@ def chunk_markdown(
         body = span.text if span.text is not None else "\n".join(lines[start : end + 1])
         if not body.strip():
             continue
+        p_start, p_end = _parent(parents, start, end)
         chunks.append(
             Chunk(
                 path=path,
@@ -91,9 +104,17 @@ def chunk_markdown(
                 hash=hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest(),
                 heading=paths[start],
                 date=date,
+                parent_start_line=p_start + 1 if parents else 0,
+                parent_end_line=p_end + 1 if parents else 0,
             )
         )
     return chunks
+
+
+def _parent(parents: list[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
+    """The passage holding most of lines ``start..end`` (the first on a tie), widened to cover them."""
+    best = max(parents, key=lambda p: min(end, p[1]) - max(start, p[0]), default=(start, end))
+    return min(best[0], start), max(best[1], end)
 
 
 def _size(lines: list[str], start: int, end: int) -> int:

@@ -59,8 +59,9 @@ WORKSPACE_CONFIG_NAME = ".mdrecall.toml"
 class ChunkingConfig:
     """How Markdown files are cut into chunks (1 token ≈ 4 characters)."""
 
-    tokens: int = 400
-    overlap: int = 80
+    tokens: int = 300
+    overlap: int = 60
+    parent_tokens: int = 500
 
 
 @dataclass(frozen=True)

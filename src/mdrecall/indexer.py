@@ -35,7 +35,8 @@ _BINARY_SAMPLE = 8192
 
 def chunking_identity(config: Config) -> str:
     """Changes whenever chunk boundaries would change: forces a full re-chunk."""
-    return f"v{CHUNKER_VERSION}:{config.chunking.tokens}:{config.chunking.overlap}"
+    ident = f"v{CHUNKER_VERSION}:{config.chunking.tokens}:{config.chunking.overlap}"
+    return ident + (f":{config.chunking.parent_tokens}" if config.chunking.parent_tokens else "")
 
 
 @dataclass(frozen=True)
@@ -221,4 +222,5 @@ def _chunks_for(
         date=record.date,
         tokens=config.chunking.tokens,
         overlap=config.chunking.overlap,
+        parent_tokens=config.chunking.parent_tokens,
     )

@@ -45,11 +45,24 @@ class Chunk:
     hash: str
     heading: str = ""
     date: str | None = None
+    #: the enclosing passage a hit on this chunk cites (small-to-big); 0 when the chunk is its own
+    parent_start_line: int = 0
+    parent_end_line: int = 0
+
+    @property
+    def cited_lines(self) -> tuple[int, int]:
+        """The line range a hit on this chunk cites: its passage's, or its own."""
+        if self.parent_start_line and self.parent_end_line:
+            return min(self.parent_start_line, self.start_line), max(self.parent_end_line, self.end_line)
+        return self.start_line, self.end_line
 
     @property
     def id(self) -> str:
-        """Content-addressed id: path + line span + content hash."""
-        return f"{self.path}:{self.start_line}-{self.end_line}:{self.hash[:16]}"
+        """Content-addressed id: path + line span + content hash (+ the passage's span, when cited)."""
+        base = f"{self.path}:{self.start_line}-{self.end_line}:{self.hash[:16]}"
+        if self.parent_start_line and self.parent_end_line:
+            return f"{base}@{self.parent_start_line}-{self.parent_end_line}"
+        return base
 
 
 @dataclass(frozen=True)

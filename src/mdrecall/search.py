@@ -216,14 +216,15 @@ def _hits(ranked: Sequence[Scored], kq: KeywordQuery, max_chars: int, explain: b
 
 def _hit(s: Scored, snip: Snippet, explain: bool) -> Hit:
     c = s.chunk
+    start, end = c.cited_lines
     return Hit(
         path=c.path,
-        start_line=c.start_line,
-        end_line=c.end_line,
+        start_line=start,
+        end_line=end,
         score=max(0.0, min(1.0, s.score)),
         snippet=snip.text,
         source=c.source,
-        citation=citation(c.path, c.start_line, c.end_line),
+        citation=citation(c.path, start, end),
         date=c.date,
         heading=c.heading,
         snippet_start_line=snip.start_line,

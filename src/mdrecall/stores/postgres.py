@@ -182,6 +182,8 @@ class PostgresStore:
             "len": [analysed[cid][1] for cid in new],
             "terms": ["\x1f".join(tc) for tc in counts],
             "tfs": [",".join(map(str, tc.values())) for tc in counts],
+            "ps": [c.parent_start_line for c in chunks],
+            "pe": [c.parent_end_line for c in chunks],
         }
 
     def remove_file(self, path: str) -> None:
@@ -228,7 +230,7 @@ class PostgresStore:
             return conn.execute(sql, params).fetchall()
 
         rows = self._run(work)
-        return [Candidate(_row_chunk(r), float(r[9]), i) for i, r in enumerate(rows)]
+        return [Candidate(_row_chunk(r), float(r[11]), i) for i, r in enumerate(rows)]
 
     def _phrase_postings(self, conn: Any, phrases: list[tuple[str, ...]]) -> list[tuple[str, int, int, int]]:
         """``(key, chunk, tf, dl)`` for every chunk where a phrase occurs (its words in order)."""
@@ -377,8 +379,8 @@ class PostgresStore:
             return conn.execute(sql, {"q": q, "limit": int(limit), "sources": list(sources or [])}).fetchall()
 
         rows = self._run(work, write=True)
-        ranked = sorted(rows, key=lambda r: (-float(r[9]), r[0]))
-        return [Candidate(_row_chunk(r), float(r[9]), i) for i, r in enumerate(ranked)]
+        ranked = sorted(rows, key=lambda r: (-float(r[11]), r[0]))
+        return [Candidate(_row_chunk(r), float(r[11]), i) for i, r in enumerate(ranked)]
 
     # ---- embedding cache ----------------------------------------------------------------------------
 
@@ -459,6 +461,8 @@ def _row_chunk(r: Sequence[Any]) -> Chunk:
         hash=r[6],
         heading=r[7] or "",
         date=r[8],
+        parent_start_line=r[9],
+        parent_end_line=r[10],
     )
 
 

@@ -80,6 +80,11 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX embedding_cache_used ON {ns}.embedding_cache (last_used);
     """,
+    # 2: small-to-big: the line range of the passage a chunk cites (0 = the chunk's own lines)
+    """
+    ALTER TABLE {ns}.chunks ADD COLUMN parent_start integer NOT NULL DEFAULT 0;
+    ALTER TABLE {ns}.chunks ADD COLUMN parent_end integer NOT NULL DEFAULT 0;
+    """,
 ]
 
 

@@ -34,7 +34,10 @@ BM25_K1 = 1.2
 BM25_B = 0.75
 
 #: Columns of ``chunks c`` that make a :class:`~mdrecall.models.Chunk`, in this order.
-CHUNK_COLS = "c.id, c.path, c.source, c.start_line, c.end_line, c.text, c.hash, c.heading, c.date"
+CHUNK_COLS = (
+    "c.id, c.path, c.source, c.start_line, c.end_line, c.text, c.hash, c.heading, c.date,"
+    " c.parent_start, c.parent_end"
+)
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -185,13 +188,14 @@ class Statements:
             insert_chunks=(
                 "WITH s AS (SELECT * FROM unnest(%(cid)s::text[], %(path)s::text[], %(source)s::text[],"
                 " %(sl)s::int[], %(el)s::int[], %(heading)s::text[], %(date)s::text[], %(hash)s::text[],"
-                " %(text)s::text[], %(len)s::int[], %(terms)s::text[], %(tfs)s::text[])"
-                " AS s(chunk_id, path, source, sl, el, heading, date, hash, text, len, terms, tfs)),"
+                " %(text)s::text[], %(len)s::int[], %(terms)s::text[], %(tfs)s::text[],"
+                " %(ps)s::int[], %(pe)s::int[])"
+                " AS s(chunk_id, path, source, sl, el, heading, date, hash, text, len, terms, tfs, ps, pe)),"
                 f" a AS (INSERT INTO {q}.chunks (chunk_id, path, source, start_line, end_line, heading,"
-                " date, hash, text, len, terms)"
+                " date, hash, text, len, terms, parent_start, parent_end)"
                 " SELECT chunk_id, path, source, sl, el, heading, date, hash, text, len,"
-                " CASE WHEN terms = '' THEN '{}'::text[] ELSE string_to_array(terms, chr(31)) END"
-                " FROM s RETURNING id, chunk_id, len, terms)"
+                " CASE WHEN terms = '' THEN '{}'::text[] ELSE string_to_array(terms, chr(31)) END,"
+                " ps, pe FROM s RETURNING id, chunk_id, len, terms)"
                 f" INSERT INTO {q}.postings (term, chunk, tf, dl) SELECT t.term, a.id, t.tf::int, a.len"
                 " FROM a JOIN s USING (chunk_id)"
                 " CROSS JOIN LATERAL unnest(a.terms, string_to_array(s.tfs, ',')) AS t(term, tf)"

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 __all__ = ["SQLiteStore", "default_index_path"]
 
 _CHUNK_COLS = (
-    "c.id, c.chunk_id, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash, c.text"
+    "c.id, c.chunk_id, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash, c.text,"
+    " c.parent_start, c.parent_end"
 )
 
 
@@ -333,9 +334,12 @@ class SQLiteStore:
                     continue
                 cur = conn.execute(
                     "INSERT INTO chunks(chunk_id, path, source, start_line, end_line, heading, date, hash,"
-                    " text)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (cid, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash, c.text),
+                    " text, parent_start, parent_end)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        *(cid, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash),
+                        *(c.text, c.parent_start_line, c.parent_end_line),
+                    ),
                 )
                 conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
                 cjk = cjk_index_text(c.text)
@@ -690,6 +694,8 @@ def _row_chunk(r: sqlite3.Row) -> Chunk:
         hash=r["hash"],
         heading=r["heading"] or "",
         date=r["date"],
+        parent_start_line=r["parent_start"],
+        parent_end_line=r["parent_end"],
     )
 
 

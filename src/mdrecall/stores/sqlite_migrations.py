@@ -90,6 +90,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX vectors_embedder ON vectors(embedder);
     INSERT OR IGNORE INTO meta(key, value) VALUES ('db_id', lower(hex(randomblob(16))));
     """,
+    # 4: small-to-big: the line range of the passage a chunk cites (0 = the chunk's own lines)
+    """
+    ALTER TABLE chunks ADD COLUMN parent_start INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 
