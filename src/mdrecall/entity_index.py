@@ -19,7 +19,8 @@ from .errors import MdrecallError, NotFoundError
 from .models import Chunk
 from .ranking import Scored
 from .stores.base import Store
-from .stores.views import MentionRow, ViewStore
+from .stores.views import KeySummary, MentionRow
+from .views import keeps_views
 
 __all__ = [
     "Entity",
@@ -28,6 +29,10 @@ __all__ = [
     "apply_entity_boost",
 ]
 
+#: Per store: the last accepted-name table and what it was computed from. A store returns the same stats
+#: object until its index changes, so a search reuses the table instead of rebuilding it.
+_KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
+_LINE_CHARS = 240  # a timeline entry shows at most this much of its line
 _KIND_WEIGHT = {"front_matter": 3, "relation": 2, "speaker": 2, "mention": 2, "wiki": 1, "name": 1}
 
 
@@ -79,7 +84,7 @@ class EntityIndex:
     """Entities of one store, read through the alias table."""
 
     def __init__(self, store: Store, config: EntitiesConfig) -> None:
-        if not isinstance(store, ViewStore):
+        if not keeps_views(store):
             raise MdrecallError(
                 f"the {store.description.split(':')[0]} store keeps no entity views; use the sqlite store"
             )
@@ -107,6 +112,15 @@ class EntityIndex:
         multi-word person ("Bob" and "Bob Ruiz") is folded into it.
         """
         stats = self.store.entity_stats()
+        cached = _KNOWN.get(id(self.store))
+        ident = (
+            stats,
+            repr(sorted(self.canonical.items())),
+            self.config.min_name_files,
+            self.config.auto_aliases,
+        )
+        if cached is not None and cached[0][0] is stats and cached[0][1:] == ident[1:]:
+            return cached[1]
         out = {
             k: self.canonical.get(k, k)
             for k, (files, strong) in stats.items()
@@ -121,39 +135,49 @@ class EntityIndex:
             for first, fulls in firsts.items():
                 if len(fulls) == 1 and out.get(first) == first:
                     out[first] = fulls[0]
+        if len(_KNOWN) > 16:
+            _KNOWN.clear()
+        _KNOWN[id(self.store)] = (ident, out)
         return out
 
     def entities(self, kind: str | None = None, limit: int = 0) -> list[Entity]:
-        """Accepted entities, most mentioned first."""
+        """Accepted entities, most mentioned first (aggregated by the store, not row by row)."""
         known = self.known()
-        groups: dict[str, list[MentionRow]] = {}
-        for m in self.store.mention_rows():
-            root = known.get(m.key)
+        groups: dict[str, list[KeySummary]] = {}
+        for summary in self.store.entity_summary():
+            root = known.get(summary.key)
             if root is not None:
-                groups.setdefault(root, []).append(m)
-        found = [self._entity(root, rows) for root, rows in groups.items()]
+                groups.setdefault(root, []).append(summary)
+        found = [self._entity(root, parts) for root, parts in groups.items()]
         found = [e for e in found if kind is None or e.kind == kind]
         found.sort(key=lambda e: (-e.mentions, e.name.casefold()))
         return found[:limit] if limit > 0 else found
 
-    def _entity(self, root: str, rows: Sequence[MentionRow]) -> Entity:
-        lines = {(m.path, m.line) for m in rows}
-        names = Counter(m.name for m in rows)
-        days = sorted(m.day for m in rows if m.day)
+    def _entity(self, root: str, parts: Sequence[KeySummary]) -> Entity:
+        names: Counter[str] = Counter()
         kinds: Counter[str] = Counter()
-        for m in rows:
-            if m.kind != "unknown":
-                kinds[m.kind] += _KIND_WEIGHT.get(m.how, 1)
+        for part in parts:
+            for (name, kind, how), n in part.forms.items():
+                names[name] += n
+                if kind != "unknown":
+                    kinds[kind] += n * _KIND_WEIGHT.get(how, 1)
+        if len(parts) == 1:
+            lines, files = parts[0].lines, parts[0].files
+        else:  # several names of one entity may share lines: count them once
+            where = self.store.mention_lines([p.key for p in parts])
+            lines, files = len(where), len({path for path, _ in where})
+        firsts = [p.first for p in parts if p.first]
+        lasts = [p.last for p in parts if p.last]
         shown = [n for n, _ in names.most_common() if n[:1].isupper()] or [names.most_common(1)[0][0]]
         name = self.display.get(root) or (root_name if (root_name := _longest(names, root)) else shown[0])
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
         return Entity(
             name=name,
             kind=kinds.most_common(1)[0][0] if kinds else "unknown",
-            mentions=len(lines),
-            files=len({m.path for m in rows}),
-            first_seen=days[0] if days else None,
-            last_seen=days[-1] if days else None,
+            mentions=lines,
+            files=files,
+            first_seen=min(firsts) if firsts else None,
+            last_seen=max(lasts) if lasts else None,
             aliases=tuple(a for a in aliases if a != name),
         )
 
@@ -184,34 +208,41 @@ class EntityIndex:
         rows = self.store.mention_rows(keys)
         if not rows:
             raise NotFoundError(f"no mentions of {name!r} in the index; run mdrecall index")
-        entity = self._entity(root, rows)
+        entity = self._entity(root, self.store.entity_summary(keys))
         by_line: dict[tuple[str, int], MentionRow] = {}
         for m in rows:
             by_line.setdefault((m.path, m.line), m)
+        chosen = sorted(by_line.values(), key=lambda m: (m.day or "", m.path, m.line))[-limit:]
+        texts = self.store.line_texts([(m.path, m.line) for m in chosen])
         timeline = [
-            {"day": m.day, "path": m.path, "line": m.line, "citation": f"{m.path}#L{m.line}", "text": m.text}
-            for m in sorted(by_line.values(), key=lambda m: (m.day or "", m.path, m.line))
-        ][-limit:]
+            {
+                "day": m.day,
+                "path": m.path,
+                "line": m.line,
+                "citation": f"{m.path}#L{m.line}",
+                "text": texts.get((m.path, m.line), "").strip()[:_LINE_CHARS],
+            }
+            for m in chosen
+        ]
         return EntityDetail(entity, timeline, self._related(keys, rows), self._relations(set(keys)))
 
     def _related(self, keys: Sequence[str], rows: Sequence[MentionRow]) -> list[dict[str, Any]]:
         """Entities mentioned in the same sections, with how many sections they share."""
-        sections = {(m.path, m.section) for m in rows}
         known = self.known()
         mine = set(keys)
-        shared: dict[str, set[tuple[str, int]]] = {}
+        shared: dict[str, int] = {}
         names: dict[str, Counter[str]] = {}
-        for m in self.store.mention_rows():
-            root = known.get(m.key)
-            if root is None or m.key in mine or root in mine or (m.path, m.section) not in sections:
+        for key, name, sections in self.store.cooccurring(list(keys)):
+            root = known.get(key)
+            if root is None or root in mine:
                 continue
-            shared.setdefault(root, set()).add((m.path, m.section))
-            names.setdefault(root, Counter())[m.name] += 1
-        ranked = sorted(shared, key=lambda k: (-len(shared[k]), k))[:20]
+            shared[root] = max(shared.get(root, 0), sections)
+            names.setdefault(root, Counter())[name] += sections
+        ranked = sorted(shared, key=lambda k: (-shared[k], k))[:20]
         return [
             {
                 "name": self.display.get(k) or _longest(names[k], k) or names[k].most_common(1)[0][0],
-                "sections": len(shared[k]),
+                "sections": shared[k],
             }
             for k in ranked
         ]
@@ -257,8 +288,8 @@ class EntityIndex:
         """A predicate: does a chunk mention any of the entities ``roots`` (or their aliases)?"""
         keys = sorted({k for r in roots for k in self.group(r)})
         lines: dict[str, list[int]] = {}
-        for m in self.store.mention_rows(keys):
-            lines.setdefault(m.path, []).append(m.line)
+        for path, line in self.store.mention_lines(keys):
+            lines.setdefault(path, []).append(line)
 
         def check(chunk: Chunk) -> bool:
             return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))

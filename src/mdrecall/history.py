@@ -19,8 +19,9 @@ from typing import Any
 
 from .errors import MdrecallError
 from .stores.base import Store
-from .stores.views import FileVersion, ViewStore
+from .stores.views import FileVersion
 from .timeline import utc_stamp
+from .views import keeps_views
 from .workspace import Workspace
 
 __all__ = [
@@ -235,7 +236,7 @@ class GitRepo:
 
 def index_versions(store: Store, key: str | None = None) -> list[FileVersion]:
     """The index's own record of versions (``[]`` when the store keeps none)."""
-    return store.file_versions(key) if isinstance(store, ViewStore) else []
+    return store.file_versions(key) if keeps_views(store) else []  # type: ignore[attr-defined]
 
 
 def working_text(workspace: Workspace, key: str) -> tuple[str | None, float]:
@@ -266,7 +267,7 @@ def file_history(
         versions = repo.versions(key, hist.max_versions, current, mtime)
         source = "git"
     else:
-        if not isinstance(store, ViewStore):
+        if not keeps_views(store):
             raise MdrecallError(
                 f"{store.description}: this store keeps no file history; use the sqlite store"
             )

@@ -50,6 +50,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str], str, str]] = [
 
 #: Every predicate the patterns produce (``*_of`` for each family word).
 PREDICATES = ("works_at", "uses", "moved_to", "chosen_over") + tuple(f"{w}_of" for w in _FAMILY.split("|"))
+#: Words a line must hold for each pattern to be tried.
+_CUES = {
+    "works_at": ("work",),
+    "{rel}_of": ("'s",),
+    "uses": ("use", "using", "switched"),
+    "moved_to": ("moved", "relocated"),
+    "chosen_over": (" over ",),
+}
 _PRONOUNS = {"we", "i"}
 _MARKUP = re.compile(r"\*\*|__|\[\[|\]\]|(?<![\w@])@(?=\w)|`")
 
@@ -57,8 +65,11 @@ _MARKUP = re.compile(r"\*\*|__|\[\[|\]\]|(?<![\w@])@(?=\w)|`")
 def find_relations(line: str, number: int) -> list[Relation]:
     """Relations stated in ``line`` (Markdown emphasis, wiki brackets and ``@`` are ignored)."""
     text = _MARKUP.sub("", line)
+    low = text.lower()
     out: list[Relation] = []
     for predicate, pattern, s_kind, o_kind in _PATTERNS:
+        if not any(word in low for word in _CUES[predicate]):
+            continue  # a cheap check first: most lines state no relationship
         for m in pattern.finditer(text):
             obj = _clean(m.group("o"))
             if predicate == "chosen_over":

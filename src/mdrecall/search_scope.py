@@ -23,8 +23,9 @@ from .models import FileRecord, Hit
 from .search import SearchRequest, SearchResult, run_search
 from .stores.base import Store
 from .stores.in_memory import InMemoryStore
-from .stores.views import FileVersion, ViewStore
+from .stores.views import FileVersion
 from .timeline import DateRange, chunk_dates, utc_stamp
+from .views import keeps_views
 from .workspace import Workspace, date_from_name
 
 __all__ = ["scope_request", "search_as_of"]
@@ -41,7 +42,7 @@ def scope_request(
     """The request with its entity/valid-time filter and entity boost, and the search config with the
     aliases of the entities the query names added as synonyms."""
     ents = config.entities
-    index = EntityIndex(store, ents) if isinstance(store, ViewStore) else None
+    index = EntityIndex(store, ents) if keeps_views(store) else None
     keeps = []
     if entity:
         if index is None:
@@ -79,7 +80,7 @@ def search_as_of(
         then = repo.snapshot(stamp)
         source = "git"
     else:
-        if not isinstance(store, ViewStore):
+        if not keeps_views(store):
             raise MdrecallError(
                 f"{store.description}: this store keeps no file history; use the sqlite store"
             )

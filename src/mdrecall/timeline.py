@@ -93,9 +93,15 @@ def line_dates(text: str, file_date: str | date | None) -> list[date | None]:
 
 def chunk_dates(text: str, file_date: str | date | None, heading: str = "") -> set[date]:
     """Every day a chunk is about: its lines' days, plus a date in its heading path."""
-    days = {d for d in line_dates(text, file_date) if d is not None}
+    anchor = _as_date(file_date)
+    if _RELATIVE_HINT.search(text):
+        days = {d for d in line_dates(text, file_date) if d is not None}
+    else:  # no relative phrase (most chunks): the file's day and the dates written out
+        days = set(_iso_dates(text))
+        if anchor:
+            days.add(anchor)
     days.update(_iso_dates(heading))
-    if not days and (anchor := _as_date(file_date)):
+    if not days and anchor:
         days.add(anchor)
     return days
 

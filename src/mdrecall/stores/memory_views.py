@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .views import FileVersion, MentionRow, RelationRow
+from .views import FileVersion, KeySummary, MentionRow, RelationRow
 
 __all__ = ["MemoryViews"]
 
@@ -32,6 +32,38 @@ class MemoryViews:
         wanted = None if keys is None else set(keys)
         rows = [m for ms, _ in self._views().values() for m in ms if wanted is None or m.key in wanted]
         return sorted(rows, key=lambda m: (m.path, m.line))
+
+    def mention_lines(self, keys: Sequence[str]) -> set[tuple[str, int]]:
+        """The distinct ``(path, line)`` where any of ``keys`` is mentioned."""
+        return {(m.path, m.line) for m in self.mention_rows(keys)}
+
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int]]:
+        """(key, name as written, sections shared) for every key mentioned in a section with ``keys``."""
+        mine = set(keys)
+        sections = {(m.path, m.section) for m in self.mention_rows(keys)}
+        shared: dict[tuple[str, str], set[tuple[str, int]]] = {}
+        for m in self.mention_rows():
+            if m.key not in mine and (m.path, m.section) in sections:
+                shared.setdefault((m.key, m.name), set()).add((m.path, m.section))
+        return [(k, n, len(v)) for (k, n), v in shared.items()]
+
+    def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
+        """Per entity key (``keys``, or all): distinct lines and files, first and last day, and
+        (name, kind, how) counts."""
+        by_key: dict[str, list[MentionRow]] = {}
+        for m in self.mention_rows(keys):
+            by_key.setdefault(m.key, []).append(m)
+        out = []
+        for key, rows in by_key.items():
+            days = sorted(m.day for m in rows if m.day)
+            forms: dict[tuple[str, str, str], int] = {}
+            for m in rows:
+                forms[(m.name, m.kind, m.how)] = forms.get((m.name, m.kind, m.how), 0) + 1
+            lines = {(m.path, m.line) for m in rows}
+            files = {m.path for m in rows}
+            first, last = (days[0], days[-1]) if days else (None, None)
+            out.append(KeySummary(key, len(lines), len(files), first, last, forms))
+        return out
 
     def relation_rows(self) -> list[RelationRow]:
         """Every stored relationship."""
@@ -61,3 +93,13 @@ class MemoryViews:
         """Versions of one file (``None``: all files), oldest first."""
         self._views()
         return [v for v in self._versions if path is None or v.path == path]
+
+    def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
+        want = set(wanted)
+        out: dict[tuple[str, int], str] = {}
+        for c in getattr(self, "_chunks", {}).values():
+            for i, piece in enumerate(c.text.split("\n")):
+                if (c.path, c.start_line + i) in want:
+                    out.setdefault((c.path, c.start_line + i), piece)
+        return out

@@ -102,8 +102,7 @@ MIGRATIONS: list[str] = [
         name TEXT NOT NULL,
         kind TEXT NOT NULL,
         how TEXT NOT NULL,
-        day TEXT,
-        text TEXT NOT NULL
+        day TEXT
     );
     CREATE INDEX mentions_key ON mentions(key);
     CREATE INDEX mentions_path ON mentions(path);

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-__all__ = ["FileVersion", "MentionRow", "RelationRow", "ViewStore"]
+__all__ = ["FileVersion", "KeySummary", "MentionRow", "RelationRow", "ViewStore"]
 
 
 class MentionRow(NamedTuple):
@@ -24,7 +24,17 @@ class MentionRow(NamedTuple):
     kind: str
     how: str
     day: str | None
-    text: str
+
+
+class KeySummary(NamedTuple):
+    """What the mentions of one entity key add up to."""
+
+    key: str
+    lines: int
+    files: int
+    first: str | None
+    last: str | None
+    forms: dict[tuple[str, str, str], int]  # (name as written, kind, how) → mentions
 
 
 class RelationRow(NamedTuple):
@@ -66,6 +76,19 @@ class ViewStore(Protocol):
         """Every stored relationship."""
         ...
 
+    def mention_lines(self, keys: Sequence[str]) -> set[tuple[str, int]]:
+        """The distinct ``(path, line)`` where any of ``keys`` is mentioned."""
+        ...
+
+    def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
+        """Per entity key (``keys``, or all): distinct lines and files, first and last day, and
+        (name, kind, how) counts."""
+        ...
+
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int]]:
+        """(key, name as written, sections shared) for every key mentioned in a section with ``keys``."""
+        ...
+
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""
         ...
@@ -76,4 +99,8 @@ class ViewStore(Protocol):
 
     def file_versions(self, path: str | None = None) -> list[FileVersion]:
         """Versions of one file (``None``: all files), oldest first."""
+        ...
+
+    def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
         ...
