@@ -153,6 +153,10 @@ def test_example_workspace_replayed_as_a_repository(tmp_path: Path) -> None:
         assert alice.entity.first_seen == "2026-03-02" and alice.entity.last_seen == "2026-03-16"
         top = mem.search("which database does the billing service use", as_of="2026-03-05")[0]
         assert "We use MongoDB" in top.snippet and top.superseded
+        # an entity filter on past versions matches the entity's names (aliases too) in their text
+        dana = mem.search("demo", as_of="2026-03-05", entity="Dana", min_score=0)
+        assert dana and all("dana" in h.snippet.lower() for h in dana)
+        assert not mem.search("demo", as_of="2026-03-05", entity="Expo", min_score=0)  # not written yet
 
 
 # ---- pure functions --------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ helpers are pure: a boost stage over :class:`~mdrecall.ranking.Scored` lists and
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -295,6 +296,19 @@ class EntityIndex:
             return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))
 
         return check
+
+    def named_in(self, roots: Sequence[str]) -> Callable[[Chunk], bool]:
+        """A predicate: does a chunk's text name any of the entities ``roots`` (any of their names)?"""
+        names = {self.display.get(r, r) for r in roots} | {k for r in roots for k in self.group(r)}
+        names |= {a for r in roots for a in self._alias_names(r)}
+        words = sorted({entity_key(n) for n in names if n.strip()}, key=len, reverse=True)
+        if not words:
+            return lambda chunk: False
+        pattern = re.compile(
+            r"(?<!\w)(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words) + r")(?!\w)",
+            re.IGNORECASE,
+        )
+        return lambda chunk: bool(pattern.search(chunk.text))
 
     def alias_synonyms(self, query: str) -> dict[str, list[str]]:
         """Synonyms making the names a query gives match the entity's other names: name → others."""

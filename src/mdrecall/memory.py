@@ -293,7 +293,7 @@ class Memory:
             filters=filters,
         )
         rng = parse_during(during) if during is not None else None
-        req, cfg = scope_request(req, cfg, self.store, self.config, entity, rng)
+        req, cfg = scope_request(req, cfg, self.store, self.config, entity, rng, past=as_of is not None)
         if as_of is not None:
             return search_as_of(self.workspace, self.store, self.config, req, cfg, parse_as_of(as_of))
         served = self.backend.search(req) if self.backend is not None and req.keep is None else None

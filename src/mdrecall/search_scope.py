@@ -38,9 +38,12 @@ def scope_request(
     config: Config,
     entity: str | None = None,
     during: DateRange | None = None,
+    past: bool = False,
 ) -> tuple[SearchRequest, SearchConfig]:
     """The request with its entity/valid-time filter and entity boost, and the search config with the
-    aliases of the entities the query names added as synonyms."""
+    aliases of the entities the query names added as synonyms. ``past``: the chunks searched are past
+    versions (``as_of``), so the entity filter matches the entity's names in their text, as the stored
+    mention lines are today's, and the boost is left out."""
     ents = config.entities
     index = EntityIndex(store, ents) if keeps_views(store) else None
     keeps = []
@@ -49,12 +52,13 @@ def scope_request(
             raise MdrecallError(
                 f"{store.description}: this store keeps no entity views; use the sqlite store"
             )
-        keeps.append(index.about([index.resolve(entity)]))
+        root = index.resolve(entity)
+        keeps.append(index.named_in([root]) if past else index.about([root]))
     if during is not None:
         keeps.append(partial(_during, during))
     if keeps:
         req = replace(req, keep=lambda c: all(k(c) for k in keeps))
-    if index is not None and ents.boost > 0:
+    if index is not None and ents.boost > 0 and not past:
         roots = index.in_query(req.query)
         if roots:
             req = replace(req, boost=partial(apply_entity_boost, about=index.about(roots), weight=ents.boost))
