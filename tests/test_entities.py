@@ -18,6 +18,7 @@ from mdrecall.relations import find_relations
 from mdrecall.timeline import DateRange, chunk_dates, line_dates, parse_as_of, parse_during
 
 from helpers import write
+from pgserver import backend_config, drop_namespaces, unique_agent
 
 
 def _found(text: str, day: str | None = "2026-03-10") -> set[tuple[str, str, str]]:
@@ -160,12 +161,17 @@ def _team(root: Path) -> Path:
 
 def _config(store: str = "sqlite", **entities: object) -> Config:
     base = {"aliases": {"Robert Ruiz": ["Bob", "Bobby"]}}
-    over = {"store": {"backend": store}, "embedding": {"provider": "none"}, "entities": {**base, **entities}}
-    return Config().merged(over)
+    over = {"embedding": {"provider": "none"}, "entities": {**base, **entities}}
+    if store == "postgres":
+        return backend_config("postgres", unique_agent("entities")).merged(over)
+    return Config().merged({"store": {"backend": store}, **over})
 
 
-@pytest.mark.parametrize("store", ["sqlite", "memory"])
-def test_entities_listing_and_detail(tmp_path: Path, store: str) -> None:
+@pytest.mark.parametrize("store", ["sqlite", "memory", "postgres"])
+def test_entities_listing_and_detail(tmp_path: Path, store: str, request: pytest.FixtureRequest) -> None:
+    if store == "postgres":
+        pytest.importorskip("psycopg")
+        request.addfinalizer(lambda: drop_namespaces("entities"))
     root = _team(tmp_path / "ws")
     with Memory.open(root, _config(store)) as mem:
         mem.index()

@@ -101,11 +101,21 @@ def _stamp(day: str) -> float:
     return datetime.fromisoformat(day + "T12:00:00+00:00").timestamp()
 
 
-def test_plain_folder_uses_the_index_record(tmp_path: Path) -> None:
+@pytest.mark.parametrize("store", ["sqlite", "postgres"])
+def test_plain_folder_uses_the_index_record(
+    tmp_path: Path, store: str, request: pytest.FixtureRequest
+) -> None:
+    config = _config()
+    if store == "postgres":
+        pytest.importorskip("psycopg")
+        from pgserver import backend_config, drop_namespaces, unique_agent
+
+        request.addfinalizer(lambda: drop_namespaces("history"))
+        config = backend_config("postgres", unique_agent("history")).merged({"search": {"min_score": 0}})
     ws = tmp_path / "plain"
     mem_file = write(ws, "MEMORY.md", OLD)
     os.utime(mem_file, (_stamp("2026-03-02"), _stamp("2026-03-02")))
-    with Memory.open(ws, _config()) as mem:
+    with Memory.open(ws, config) as mem:
         mem.index()
         mem_file.write_text(NEW, encoding="utf-8")
         os.utime(mem_file, (_stamp("2026-03-16"), _stamp("2026-03-16")))

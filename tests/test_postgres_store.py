@@ -19,6 +19,7 @@ from mdrecall.errors import ConfigError, MissingDependencyError, StoreError
 from mdrecall.models import FileRecord
 from mdrecall.query import build_keyword_query
 from mdrecall.stores import open_store
+from mdrecall.stores.postgres_migrations import MIGRATIONS
 from mdrecall.stores.postgres_sql import bm25_sql, namespace_for, vector_sql
 
 from pgserver import backend_config, drop_namespaces, pg_dsn, unique_agent
@@ -126,7 +127,7 @@ def test_concurrent_first_opens_migrate_once(agent: str, tmp_path: Path) -> None
     for t in threads:
         t.join()
     assert not errors and len(stores) == 4
-    assert {s.schema_version() for s in stores} == {1}  # type: ignore[attr-defined]
+    assert {s.schema_version() for s in stores} == {len(MIGRATIONS)}  # type: ignore[attr-defined]
     for s in stores:
         s.close()  # type: ignore[attr-defined]
 
@@ -301,6 +302,7 @@ from mdrecall.config import Config
 from mdrecall.models import FileRecord
 from mdrecall.query import build_keyword_query
 from mdrecall.stores import open_store
+from mdrecall.stores.postgres_migrations import MIGRATIONS
 
 dsn, agent, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = open_store(Config().merged({"store": {"backend": "postgres", "dsn": dsn}, "agent_id": agent}), "/x")
