@@ -137,6 +137,21 @@ def test_plain_folder_uses_the_index_record(
         assert mem.search("billing service", as_of=datetime.now(timezone.utc)) == []
 
 
+def test_untracked_memory_in_a_repository_uses_the_index_record(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    _git(root, "init", "-q")
+    write(root, ".gitignore", "MEMORY.md\nmemory/\n.mdrecall/\n")
+    _git(root, "add", ".gitignore")
+    _git(root, "commit", "-q", "-m", "ignore memory", when="2026-03-01T12:00:00+00:00")
+    mem_file = write(root, "MEMORY.md", OLD)
+    os.utime(mem_file, (_stamp("2026-03-02"), _stamp("2026-03-02")))
+    with Memory.open(root, _config()) as mem:
+        mem.index()
+        result = mem.search_result("billing service", as_of="2026-03-05")
+        assert "index history" in (result.fallback or "") and "MongoDB" in result.hits[0].snippet
+
+
 def test_git_can_be_turned_off(tmp_path: Path) -> None:
     ws = _repo(tmp_path / "repo")
     with Memory.open(ws, _config(git=False)) as mem:

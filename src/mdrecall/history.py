@@ -133,7 +133,8 @@ class GitRepo:
 
     @classmethod
     def find(cls, root: Path, timeout_s: float) -> GitRepo | None:
-        """The repository the workspace is in, or ``None`` (not a repository, or no git installed)."""
+        """The repository the workspace is in, or ``None`` (not a repository, no git installed, or the
+        memory files are not tracked)."""
         if not (root / ".git").exists() and not any((p / ".git").exists() for p in root.parents):
             return None
         repo = cls(root, "", timeout_s)
@@ -145,7 +146,10 @@ class GitRepo:
         lines = out.splitlines()
         if not lines:
             return None
-        return cls(Path(lines[0]), lines[1] if len(lines) > 1 else "", timeout_s)
+        found = cls(Path(lines[0]), lines[1] if len(lines) > 1 else "", timeout_s)
+        found.start()
+        tracked = found._git(["ls-files", "-z", "--", f"{found.prefix}MEMORY.md", f"{found.prefix}memory"])
+        return found if tracked.strip(b"\0") else None  # memory not in git: the index's record answers
 
     def start(self) -> None:
         """Begin a request: its commands share ``timeout_s`` from now."""
