@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
 
 from mdrecall import Config, Memory
@@ -58,16 +59,17 @@ def main() -> int:
         alice = mem.entity("Alice")
         print("timeline of Alice Chen:")
         for row in alice.timeline:
-            print(f"  {row['day']}  {row['citation']}  {row['text']}")
+            print(f"  {row['day'] or 'undated':<10}  {row['citation']:<24}  {row['text']}")
         print("  related:", ", ".join(r["name"] for r in alice.related[:5]))
         question = "which database does the billing service use"
         print(f"as of 2026-03-05, {question!r}:")
-        for h in mem.search(question, as_of="2026-03-05", max_results=2, min_score=0):
+        for h in mem.search(question, as_of="2026-03-05", max_results=1, min_score=0):
             print(f"  {h.citation}  superseded={h.superseded}")
             print("    " + h.snippet.replace("\n", "\n    "))
         print("history of MEMORY.md --grep billing:")
         for c in mem.history("MEMORY.md", grep="billing"):
-            print(f"  {c.when:.0f} {c.rev} {c.kind:7} {c.text}")
+            when = datetime.fromtimestamp(c.when, tz=timezone.utc).strftime("%Y-%m-%d")
+            print(f"  {when} {c.rev} {c.kind:7} {c.text}")
     print(f"(the repository is in {target})")
     return 0
 
