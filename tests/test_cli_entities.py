@@ -67,8 +67,6 @@ def test_search_as_of_during_and_entity(repo: Path) -> None:
     assert {r["path"] for r in json.loads(during.stdout)["results"]} == {"memory/2026-03-09.md"}
     dana = run("search", "demo", "--entity", "Dana", "--min-score", "0", "--json", cwd=repo)
     assert all("ana" in r["snippet"] for r in json.loads(dana.stdout)["results"])
-    bad = run("search", "x", "--during", "last week", cwd=repo)
-    assert bad.returncode == 1 and "YYYY-MM-DD" in bad.stderr
 
 
 def test_history_with_grep(repo: Path) -> None:
@@ -79,5 +77,5 @@ def test_history_with_grep(repo: Path) -> None:
     assert changes[0]["when"].startswith("2026-03-02") and changes[1]["when"].startswith("2026-03-16")
     human = run("history", "MEMORY.md", "--grep", "PostgreSQL", cwd=repo)
     assert "+ MEMORY.md#L8  - We moved to PostgreSQL" in human.stdout
-    outside = run("history", "../etc/passwd.md", cwd=repo)
-    assert outside.returncode == 1 and "outside the memory files" in outside.stderr
+    outside = run("history", "../etc/passwd.md", "--grep", "x", cwd=repo)
+    assert outside.returncode == 1 and "outside the memory files" in outside.stderr  # exit 1, one line
