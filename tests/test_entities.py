@@ -194,8 +194,10 @@ def test_entities_listing_and_detail(tmp_path: Path, store: str, request: pytest
         preds = {(r["subject"], r["predicate"], r["object"]) for r in bob.relations}
         assert ("Robert Ruiz", "works_at", "Northwind Labs") in preds
         assert ("Alice Chen", "sister_of", "Robert") in preds
-        related = [r["name"] for r in bob.related]
+        related = {r["name"]: r for r in bob.related}
         assert "Alice Chen" in related and "Northwind Labs" in related
+        assert related["Alice Chen"]["citation"] == "memory/2026-03-09.md#L3"  # the latest shared section
+        assert related["Alice Chen"]["day"] == "2026-03-09"
         with pytest.raises(NotFoundError, match="mdrecall entities|Did you mean"):
             mem.entity("Nobody Here")
 

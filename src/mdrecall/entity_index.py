@@ -228,22 +228,28 @@ class EntityIndex:
         return EntityDetail(entity, timeline, self._related(keys, rows), self._relations(set(keys)))
 
     def _related(self, keys: Sequence[str], rows: Sequence[MentionRow]) -> list[dict[str, Any]]:
-        """Entities mentioned in the same sections, with how many sections they share."""
+        """Entities mentioned in the same sections (co-occurrence): how many sections they share, and the
+        latest shared one's day and citation."""
         known = self.known()
         mine = set(keys)
         shared: dict[str, int] = {}
+        latest: dict[str, tuple[str, str]] = {}
         names: dict[str, Counter[str]] = {}
-        for key, name, sections in self.store.cooccurring(list(keys)):
+        for key, name, sections, day, cite in self.store.cooccurring(list(keys)):
             root = known.get(key)
             if root is None or root in mine:
                 continue
             shared[root] = max(shared.get(root, 0), sections)
+            if root not in latest or (day or "") > latest[root][0]:
+                latest[root] = (day or "", cite)
             names.setdefault(root, Counter())[name] += sections
         ranked = sorted(shared, key=lambda k: (-shared[k], k))[:20]
         return [
             {
                 "name": self.display.get(k) or _longest(names[k], k) or names[k].most_common(1)[0][0],
                 "sections": shared[k],
+                "day": latest[k][0] or None,
+                "citation": latest[k][1],
             }
             for k in ranked
         ]

@@ -37,15 +37,21 @@ class MemoryViews:
         """The distinct ``(path, line)`` where any of ``keys`` is mentioned."""
         return {(m.path, m.line) for m in self.mention_rows(keys)}
 
-    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int]]:
-        """(key, name as written, sections shared) for every key mentioned in a section with ``keys``."""
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
+        """(key, name as written, sections shared, latest day, citation of that section) for every key
+        mentioned in a section with ``keys``."""
         mine = set(keys)
         sections = {(m.path, m.section) for m in self.mention_rows(keys)}
-        shared: dict[tuple[str, str], set[tuple[str, int]]] = {}
+        shared: dict[tuple[str, str], list[MentionRow]] = {}
         for m in self.mention_rows():
             if m.key not in mine and (m.path, m.section) in sections:
-                shared.setdefault((m.key, m.name), set()).add((m.path, m.section))
-        return [(k, n, len(v)) for (k, n), v in shared.items()]
+                shared.setdefault((m.key, m.name), []).append(m)
+        out = []
+        for (k, n), rows in shared.items():
+            last = max(rows, key=lambda m: m.day or "")
+            count = len({(m.path, m.section) for m in rows})
+            out.append((k, n, count, last.day, f"{last.path}#L{max(1, last.section)}"))
+        return out
 
     def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
         """Per entity key (``keys``, or all): distinct lines and files, first and last day, and

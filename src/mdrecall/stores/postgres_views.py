@@ -74,18 +74,21 @@ class PostgresViews:
         sql = f"SELECT DISTINCT path, line FROM {self._ns}.mentions WHERE key = ANY(%s)"
         return {(r[0], r[1]) for r in self._rows(sql, (list(keys),))}
 
-    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int]]:
-        """(key, name as written, sections shared) for every key mentioned in a section with ``keys``."""
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
+        """(key, name as written, sections shared, latest day, citation of that section) for every key
+        mentioned in a section with ``keys``."""
         if not keys:
             return []
         ns = self._ns
         sql = (
-            f"SELECT m.key, m.name, count(DISTINCT (m.path, m.section)) FROM {ns}.mentions m"
+            "SELECT m.key, m.name, count(DISTINCT (m.path, m.section)), max(m.day),"
+            " (array_agg(m.path || '#L' || greatest(m.section, 1) ORDER BY m.day DESC NULLS LAST))[1]"
+            f" FROM {ns}.mentions m"
             f" JOIN (SELECT DISTINCT path, section FROM {ns}.mentions WHERE key = ANY(%s)) s"
             " ON s.path = m.path AND s.section = m.section"
             " WHERE NOT (m.key = ANY(%s)) GROUP BY m.key, m.name"
         )
-        return [(r[0], r[1], int(r[2])) for r in self._rows(sql, (list(keys), list(keys)))]
+        return [(r[0], r[1], int(r[2]), r[3], r[4]) for r in self._rows(sql, (list(keys), list(keys)))]
 
     def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
         """Per entity key (``keys``, or all): distinct lines and files, first and last day, and

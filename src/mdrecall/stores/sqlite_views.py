@@ -66,18 +66,22 @@ class SQLiteViews:
         sql = f"SELECT DISTINCT path, line FROM mentions WHERE key IN ({','.join('?' * len(keys))})"
         return {(r[0], r[1]) for r in self._query(sql, list(keys))}  # type: ignore[attr-defined]
 
-    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int]]:
-        """(key, name as written, sections shared) for every key mentioned in a section with ``keys``."""
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
+        """(key, name as written, sections shared, latest day, citation of that section) for every key
+        mentioned in a section with ``keys``."""
         if not keys:
             return []
         marks = ",".join("?" * len(keys))
         sql = (
-            "SELECT m.key, m.name, count(DISTINCT m.path || char(0) || m.section) FROM mentions m"
+            # max(day) makes SQLite take path and section from that row: the latest shared section
+            "SELECT m.key, m.name, count(DISTINCT m.path || char(0) || m.section), max(m.day),"
+            " m.path, m.section FROM mentions m"
             f" JOIN (SELECT DISTINCT path, section FROM mentions WHERE key IN ({marks})) s"
             " ON s.path = m.path AND s.section = m.section"
             f" WHERE m.key NOT IN ({marks}) GROUP BY m.key, m.name"
         )
-        return [(r[0], r[1], int(r[2])) for r in self._query(sql, [*keys, *keys])]  # type: ignore[attr-defined]
+        rows = self._query(sql, [*keys, *keys])  # type: ignore[attr-defined]
+        return [(r[0], r[1], int(r[2]), r[3], f"{r[4]}#L{max(1, r[5])}") for r in rows]
 
     def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
         """Per entity key (``keys``, or all): distinct lines and files, first and last day, and

@@ -85,8 +85,9 @@ class ViewStore(Protocol):
         (name, kind, how) counts."""
         ...
 
-    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int]]:
-        """(key, name as written, sections shared) for every key mentioned in a section with ``keys``."""
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
+        """(key, name as written, sections shared, latest day, citation of that section) for every key
+        mentioned in a section with ``keys``."""
         ...
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
