@@ -260,11 +260,11 @@ def test_entities_entity_history_and_scoped_search(served) -> None:
             break
         time.sleep(0.2)
     zephyr = next(e for e in ents["entities"] if e["name"] == "Zephyr")
-    assert zephyr["kind"] == "person" and zephyr["mentions"] == 1
+    assert zephyr["kind"] == "person" and zephyr["mentions"] >= 1  # hooks may also note the line elsewhere
     err, one = client.call("memory_entity", {"name": "zephyr"})
     assert not err, one
-    assert one["timeline"][0]["path"] == data["path"] and one["timeline"][0]["line"] >= data["line"]
-    assert "Helios" in one["timeline"][0]["text"]
+    mine = [t for t in one["timeline"] if t["path"] == data["path"]]
+    assert any(t["line"] >= data["line"] and "Helios" in t["text"] for t in mine)
     err, found = client.call("memory_search", {"query": "rollout", "entity": "Zephyr", "minScore": 0})
     assert not err and found["results"] and all("Zephyr" in r["snippet"] for r in found["results"])
     err, hist = client.call("memory_history", {"path": data["path"], "grep": "Helios"})
