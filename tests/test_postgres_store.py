@@ -302,6 +302,7 @@ from mdrecall.config import Config
 from mdrecall.models import FileRecord
 from mdrecall.query import build_keyword_query
 from mdrecall.stores import open_store
+from mdrecall.stores.postgres_migrations import MIGRATIONS
 
 dsn, agent, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = open_store(Config().merged({"store": {"backend": "postgres", "dsn": dsn}, "agent_id": agent}), "/x")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .config import Config, load_config
+    from .entity_index import Entity, EntityDetail
     from .errors import (
         ConfigError,
         EmbedderError,
@@ -23,9 +24,11 @@ if TYPE_CHECKING:
         WorkspaceError,
         WriteError,
     )
+    from .history import Change
     from .memory import Memory, RememberResult
     from .models import Chunk, GetResult, Hit, IndexReport, Status
     from .search import SearchResult
+    from .timeline import DateRange
 
 # Public names are imported on first use, so `mdrecall --version` and hooks start fast.
 _LAZY = {
@@ -48,6 +51,10 @@ _LAZY = {
     "IndexReport": "models",
     "Status": "models",
     "SearchResult": "search",
+    "Entity": "entity_index",
+    "EntityDetail": "entity_index",
+    "Change": "history",
+    "DateRange": "timeline",
 }
 
 
@@ -65,7 +72,11 @@ def __getattr__(name: str) -> Any:
 __version__ = "0.1.0"
 
 __all__ = [
+    "Change",
     "Chunk",
+    "DateRange",
+    "Entity",
+    "EntityDetail",
     "Config",
     "ConfigError",
     "EmbedderError",

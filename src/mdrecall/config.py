@@ -35,6 +35,8 @@ __all__ = [
     "ChunkingConfig",
     "Config",
     "DreamingConfig",
+    "EntitiesConfig",
+    "HistoryConfig",
     "FlushConfig",
     "QmdConfig",
     "ScopeConfig",
@@ -236,6 +238,26 @@ class QmdConfig:
 
 
 @dataclass(frozen=True)
+class EntitiesConfig:
+    """Entities and relationships extracted from the files (see ``docs/entities.md``)."""
+
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    min_name_files: int = 2
+    boost: float = 0.0
+    expand_aliases: bool = True
+    auto_aliases: bool = True
+
+
+@dataclass(frozen=True)
+class HistoryConfig:
+    """Transaction time: where past versions of the files come from."""
+
+    git: bool = True
+    git_timeout_s: float = 10.0
+    max_versions: int = 200
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration, passed to :class:`mdrecall.Memory` in one piece."""
 
@@ -258,6 +280,8 @@ class Config:
     scope: ScopeConfig = field(default_factory=ScopeConfig)
     team: TeamConfig = field(default_factory=TeamConfig)
     qmd: QmdConfig = field(default_factory=QmdConfig)
+    entities: EntitiesConfig = field(default_factory=EntitiesConfig)
+    history: HistoryConfig = field(default_factory=HistoryConfig)
 
     def merged(self, data: Mapping[str, Any], origin: str = "overrides") -> Config:
         """Return a copy with ``data`` (nested like the TOML file) applied on top."""

@@ -23,6 +23,7 @@ from .conversations import expired, source_of
 from .errors import PathError
 from .models import Chunk, FileRecord, IndexReport, ProgressCallback
 from .stores.base import Store, write_batch
+from .views import VIEWS_VERSION, forget_file, refresh_file, views_stale
 from .workspace import MemoryFile, Workspace, date_from_name
 
 __all__ = ["CHUNKER_VERSION", "Document", "chunking_identity", "decode_markdown", "sync_files"]
@@ -124,11 +125,12 @@ def sync_files(
     if not indexed and store.get_meta("chunking") != ident:
         store.set_meta("chunking", ident)  # an empty index: a crash midway must not force a re-chunk
     rechunk_all = force or store.get_meta("chunking") != ident
+    reread_all = rechunk_all or views_stale(store)  # entity views built by another version: re-extract
     report.scanned = len(on_disk)
     todo: list[MemoryFile] = []
     for key, f in on_disk.items():
         rec = indexed.get(key)
-        if rechunk_all or rec is None or rec.mtime_ns != f.mtime_ns or rec.size != f.size:
+        if reread_all or rec is None or rec.mtime_ns != f.mtime_ns or rec.size != f.size:
             todo.append(f)
         else:
             report.unchanged += 1
@@ -140,15 +142,18 @@ def sync_files(
             report.unchanged += 1
             continue
         store.remove_file(key)
+        forget_file(store, key)
         report.removed += 1
     for start in range(0, len(todo), BATCH_FILES):
         with write_batch(store):  # whole files only: a crash never leaves a half-indexed file
             for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
-                _index_one(f, workspace, indexed.get(f.key), store, config, rechunk_all, report)
+                _index_one(f, workspace, indexed.get(f.key), store, config, rechunk_all, report, reread_all)
                 if progress:
                     progress(done, len(todo), f.key)
     if rechunk_all:
         store.set_meta("chunking", ident)
+    if reread_all and views_stale(store):
+        store.set_meta("views", VIEWS_VERSION)
     # A no-op sync writes nothing (searches stay readers); the check time is refreshed once a minute.
     last = store.get_meta("last_sync")
     if report.changed or report.chunks_written or not last or time.time() - float(last) > 60:
@@ -171,6 +176,7 @@ def _index_one(
     config: Config,
     rechunk_all: bool,
     report: IndexReport,
+    reread_views: bool = False,
 ) -> None:
     try:
         read = _read(f, workspace, config.index.max_file_bytes, report)
@@ -180,6 +186,7 @@ def _index_one(
     except FileNotFoundError:
         if old is not None:  # deleted while we were indexing
             store.remove_file(f.key)
+            forget_file(store, f.key)
             report.removed += 1
         return
     except OSError as exc:
@@ -193,10 +200,13 @@ def _index_one(
     record = FileRecord(f.key, source_of(f.key, f.source), digest, st.st_mtime_ns, st.st_size, date)
     if old is not None and old.hash == digest and not rechunk_all:
         store.replace_file(record, _chunks_for(f, data, record, config, report, warn=False))
+        if reread_views:
+            refresh_file(store, record, decode_markdown(data, f.key, []), st.st_mtime)
         report.unchanged += 1
         return
     chunks = _chunks_for(f, data, record, config, report)
     new_ids = store.replace_file(record, chunks)
+    refresh_file(store, record, decode_markdown(data, f.key, []), st.st_mtime)
     report.chunks_written += len(new_ids)
     if old is None:
         report.added += 1

@@ -50,6 +50,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "enum": ["memory", "sessions", "conversations", "all"],
                 "description": "Default all.",
             },
+            "entity": {"type": "string", "minLength": 1, "description": "Only passages mentioning it."},
+            "during": {"type": "string", "minLength": 1, "description": "Valid time FROM..TO (YYYY-MM-DD)."},
+            "asOf": {"type": "string", "minLength": 1, "description": "Memory as it was on YYYY-MM-DD."},
         },
         "required": ["query"],
         "additionalProperties": False,
@@ -79,6 +82,33 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "required": ["message"],
         "additionalProperties": False,
     },
+    "memory_entities": {
+        "type": "object",
+        "properties": {
+            "kind": {
+                "type": "string",
+                "enum": ["person", "project", "organisation", "place", "tool", "unknown"],
+                "description": "Only entities of this kind.",
+            },
+            "limit": {**_INT, "minimum": 1, "maximum": 500, "description": "Most entities (default 50)."},
+        },
+        "additionalProperties": False,
+    },
+    "memory_entity": {
+        "type": "object",
+        "properties": {"name": {"type": "string", "minLength": 1, "description": "A name or alias."}},
+        "required": ["name"],
+        "additionalProperties": False,
+    },
+    "memory_history": {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "description": "A memory file, e.g. MEMORY.md."},
+            "grep": {"type": "string", "minLength": 1, "description": "Only changed lines containing it."},
+        },
+        "required": ["path"],
+        "additionalProperties": False,
+    },
     "memory_write": {
         "type": "object",
         "properties": {
@@ -104,7 +134,16 @@ SCHEMAS: dict[str, dict[str, Any]] = {
 
 def _call(tools: MemoryTools, name: str, a: dict[str, Any]) -> dict[str, Any]:
     if name == "memory_search":
-        return tools.memory_search(a["query"], a.get("maxResults"), a.get("minScore"), a.get("source"))
+        scoped = {k: a.get(k) for k in ("entity", "during", "asOf")}
+        return tools.memory_search(
+            a["query"], a.get("maxResults"), a.get("minScore"), a.get("source"), **scoped
+        )
+    if name == "memory_entities":
+        return tools.memory_entities(a.get("kind"), a.get("limit"))
+    if name == "memory_entity":
+        return tools.memory_entity(a["name"])
+    if name == "memory_history":
+        return tools.memory_history(a["path"], a.get("grep"))
     if name == "memory_get":
         return tools.memory_get(a["path"], a.get("from"), a.get("lines"), a.get("agent"), a.get("workspace"))
     if name == "memory_context":
@@ -131,7 +170,11 @@ def build_server(tools: MemoryTools) -> Any:
         )
 
     async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
-        read_only = {"memory_search", "memory_get", "memory_context"}
+        read_only = {"memory_search", "memory_get", "memory_context"} | {
+            "memory_entities",
+            "memory_entity",
+            "memory_history",
+        }
         return types.ListToolsResult(
             tools=[
                 types.Tool(

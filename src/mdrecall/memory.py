@@ -17,15 +17,19 @@ from .config import Config, load_config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired
 from .embedders.deadline import provider_deadline
+from .entity_index import Entity, EntityDetail, EntityIndex
 from .errors import IndexCorruptError, MdrecallError, NotFoundError, PathError, StoreError
 from .filters import SearchFilter
+from .history import Change, file_history, working_text
 from .indexer import sync_files
 from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, Status
 from .safe_files import read_fd
 from .search import RerankStage, SearchRequest, SearchResult, run_search
+from .search_scope import scope_request, search_as_of
 from .sessions import read_session, sessions_status, sync_sessions
 from .stores.base import Store, open_store, sync_guard
 from .textclean import clean_text
+from .timeline import DateRange, parse_as_of, parse_during
 from .vectorize import (
     COMPLETE_KEY,
     embed_missing,
@@ -189,12 +193,17 @@ class Memory:
         today: date | None = None,
         sync: bool = True,
         filters: SearchFilter | None = None,
+        entity: str | None = None,
+        as_of: str | date | datetime | None = None,
+        during: str | DateRange | None = None,
     ) -> list[Hit]:
         """Search memory; returns up to ``max_results`` hits scoring at least ``min_score``.
 
         The index is first brought up to date with the files (``index.sync_on_search``); ``sync=False``
         skips that check, for a caller running several searches in a row that has just synced.
         ``filters`` keeps only some files (:class:`~mdrecall.filters.SearchFilter`: paths, dates).
+        ``entity`` keeps chunks mentioning that entity (or its aliases); ``during`` (``"FROM..TO"``) keeps
+        chunks whose valid time meets the range; ``as_of`` searches the files as they were then.
         """
         return self.search_result(
             query,
@@ -206,6 +215,9 @@ class Memory:
             today=today,
             sync=sync,
             filters=filters,
+            entity=entity,
+            as_of=as_of,
+            during=during,
         ).hits
 
     def search_result(
@@ -220,16 +232,24 @@ class Memory:
         today: date | None = None,
         sync: bool = True,
         filters: SearchFilter | None = None,
+        entity: str | None = None,
+        as_of: str | date | datetime | None = None,
+        during: str | DateRange | None = None,
     ) -> SearchResult:
         """Like :meth:`search`, with how the hits were found (mode, provider, fallback)."""
         if not isinstance(query, str):
             raise MdrecallError("query must be a string")
         query = clean_text(query)
+        scope = {"entity": entity, "as_of": as_of, "during": during}
         try:
-            return self._search(query, max_results, min_score, mode, sources, explain, today, sync, filters)
+            return self._search(
+                query, max_results, min_score, mode, sources, explain, today, sync, filters, **scope
+            )
         except IndexCorruptError as exc:
             self._recover(exc)
-            return self._search(query, max_results, min_score, mode, sources, explain, today, sync, filters)
+            return self._search(
+                query, max_results, min_score, mode, sources, explain, today, sync, filters, **scope
+            )
 
     def _search(
         self,
@@ -242,6 +262,9 @@ class Memory:
         today: date | None,
         sync: bool,
         filters: SearchFilter | None = None,
+        entity: str | None = None,
+        as_of: str | date | datetime | None = None,
+        during: str | DateRange | None = None,
     ) -> SearchResult:
         cfg = self.config.search
         budget_end = time.monotonic() + self.config.embedding.timeout_s  # providers' share of a search
@@ -269,7 +292,11 @@ class Memory:
             today=today,
             filters=filters,
         )
-        served = self.backend.search(req) if self.backend is not None else None
+        rng = parse_during(during) if during is not None else None
+        req, cfg = scope_request(req, cfg, self.store, self.config, entity, rng, past=as_of is not None)
+        if as_of is not None:
+            return search_as_of(self.workspace, self.store, self.config, req, cfg, parse_as_of(as_of))
+        served = self.backend.search(req) if self.backend is not None and req.keep is None else None
         if served is not None:
             if filters is not None and filters.active:
                 served.hits = [h for h in served.hits if filters.keeps(h.path, h.date)]
@@ -287,6 +314,29 @@ class Memory:
         if notes:
             note = "; ".join([*notes, *([note] if note else [])])
         return run_search(self.store, req, cfg, leg, note, stage)
+
+    # ---- entities and history ---------------------------------------------------------------------
+
+    def entities(self, kind: str | None = None, limit: int = 0, *, sync: bool = True) -> list[Entity]:
+        """Entities found in the memory files, most mentioned first (``kind``: person, place, …)."""
+        if sync and self.config.index.sync_on_search:
+            self.index(embed_limit=LAZY_EMBED_LIMIT)
+        return EntityIndex(self.store, self.config.entities).entities(kind, limit)
+
+    def entity(self, name: str, *, sync: bool = True) -> EntityDetail:
+        """One entity (by name or alias): its dated mentions with citations, related entities, relations."""
+        if sync and self.config.index.sync_on_search:
+            self.index(embed_limit=LAZY_EMBED_LIMIT)
+        return EntityIndex(self.store, self.config.entities).detail(name)
+
+    def history(self, path: str, grep: str | None = None) -> list[Change]:
+        """How a memory file's lines changed, oldest first: from git, else from the index's record."""
+        key = self.workspace.key_for(self.workspace.resolve_readable(path))
+        current, mtime = working_text(self.workspace, key)
+        if self.config.index.sync_on_search:
+            self.index(embed_limit=LAZY_EMBED_LIMIT)
+        changes, _ = file_history(self.workspace.root, self.store, key, current, mtime, self.config, grep)
+        return changes
 
     # ---- reading and writing files ---------------------------------------------------------------
 

@@ -90,6 +90,8 @@ class Hit:
     snippet_start_line: int = 0
     snippet_end_line: int = 0
     explain: dict[str, float] | None = None
+    #: When history is known: the time (and revision) a later version changed or removed these lines.
+    superseded: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (camelCase keys) used by the CLI and agent tools."""
@@ -108,6 +110,8 @@ class Hit:
         }
         if self.explain is not None:
             data["explain"] = {k: round(v, 4) for k, v in self.explain.items()}
+        if self.superseded is not None:
+            data["superseded"] = self.superseded
         return data
 
 

@@ -77,6 +77,10 @@ class SearchRequest:
     explain: bool = False
     today: date | None = None
     filters: SearchFilter | None = None
+    #: Keeps only the chunks it accepts (an entity, a valid-time range); the pool grows to the cap.
+    keep: Callable[[Chunk], bool] | None = None
+    #: A ranking stage run after decay (the entity boost).
+    boost: Callable[[list[Scored]], list[Scored]] | None = None
 
 
 @dataclass
@@ -120,6 +124,8 @@ def run_search(
     today = req.today or date.today()
     kq = build_keyword_query(req.query, synonyms=cfg.synonyms, today=today)
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
+    if req.keep is not None:
+        pool = max(pool, cfg.candidate_cap)
     mode = req.mode if req.mode in MODES else "hybrid"
     flt = req.filters if req.filters is not None and req.filters.active else None
     if flt is not None:
@@ -141,6 +147,8 @@ def run_search(
             )
     if flt is not None:
         text, vec = _filtered(text, flt), _filtered(vec, flt)
+    if req.keep is not None:
+        text, vec = [s for s in text if req.keep(s.chunk)], [s for s in vec if req.keep(s.chunk)]
     if mode == "hybrid" and text and vec:
         if cfg.fusion == "rrf":
             fused = fuse_rrf(text, vec, cfg.rrf_k)
@@ -159,6 +167,8 @@ def run_search(
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
+    if req.boost is not None:
+        ranked = req.boost(ranked)
     reranked_by = None
     if rerank is not None and ranked:
         ranked, failure = _rerank(ranked, req.query, rerank)

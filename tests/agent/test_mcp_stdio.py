@@ -82,7 +82,18 @@ def _search(client: McpClient, args: dict, want: int = 1, timeout: float = 20.0)
 def test_lists_the_tools_with_schemas_and_teaching_descriptions(served) -> None:
     client, _, _ = served
     tools = {t.name: t for t in client.list_tools()}
-    assert set(tools) == {"memory_search", "memory_get", "memory_context", "memory_write", "memory_capture"}
+    assert set(tools) == {
+        "memory_search",
+        "memory_get",
+        "memory_context",
+        "memory_write",
+        "memory_capture",
+        "memory_entities",
+        "memory_entity",
+        "memory_history",
+    }
+    assert tools["memory_entity"].annotations.read_only_hint is True
+    assert {"entity", "during", "asOf"} <= set(tools["memory_search"].input_schema["properties"])
     assert "BEFORE answering" in tools["memory_search"].description
     assert "after memory_search" in tools["memory_get"].description
     assert set(tools["memory_get"].input_schema["properties"]) >= {"path", "from", "lines"}
@@ -235,3 +246,31 @@ def test_status_shows_the_servers_watcher(served) -> None:
     assert st["watcher"]["state"] == "watching", st["watcher"]
     assert st["watcher"]["pid"] != os.getpid()
     assert st["sessions"] == {"enabled": True, "transcripts": 1, "pending": 0}
+
+
+def test_entities_entity_history_and_scoped_search(served) -> None:
+    client, _, _ = served
+    err, data = client.call("memory_write", {"text": "**Zephyr**: the Helios rollout is done."})
+    assert not err, data
+    deadline = time.monotonic() + 20
+    while True:
+        err, ents = client.call("memory_entities", {"kind": "person"})
+        assert not err, ents
+        if any(e["name"] == "Zephyr" for e in ents["entities"]) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    zephyr = next(e for e in ents["entities"] if e["name"] == "Zephyr")
+    assert zephyr["kind"] == "person" and zephyr["mentions"] >= 1  # hooks may also note the line elsewhere
+    err, one = client.call("memory_entity", {"name": "zephyr"})
+    assert not err, one
+    mine = [t for t in one["timeline"] if t["path"] == data["path"]]
+    assert any(t["line"] >= data["line"] and "Helios" in t["text"] for t in mine)
+    err, found = client.call("memory_search", {"query": "rollout", "entity": "Zephyr", "minScore": 0})
+    assert not err and found["results"] and all("Zephyr" in r["snippet"] for r in found["results"])
+    err, hist = client.call("memory_history", {"path": data["path"], "grep": "Helios"})
+    assert not err, hist
+    assert [c["kind"] for c in hist["changes"]] == ["added"]
+    err, missing = client.call("memory_entity", {"name": "Nobody Known"})
+    assert err and "no entity" in missing["error"] and missing["action"]
+    err, bad = client.call("memory_search", {"query": "x", "during": "last week"})
+    assert err and "YYYY-MM-DD" in bad["error"]

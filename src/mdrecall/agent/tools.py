@@ -38,7 +38,9 @@ DESCRIPTIONS = {
         "people, preferences or to-dos, and whenever the user says 'remember', 'last time' or 'we decided'. "
         "Returns ranked snippets with a citation path#Lstart-Lend; read more with memory_get. "
         "source: 'memory', 'sessions', 'conversations' (captured turns) or 'all' (default). With a team "
-        "workspace, each hit says its workspace ('own' or 'team') and the agent that wrote it."
+        "workspace, each hit says its workspace ('own' or 'team') and the agent that wrote it. Optional: "
+        "entity (only passages mentioning that person/project/… or its aliases), during 'FROM..TO' (passages "
+        "about those days), asOf 'YYYY-MM-DD' (what memory said then; hits changed since say 'superseded')."
     ),
     "memory_get": (
         "Read lines of a memory file returned by memory_search (path, optional 1-based from and lines). "
@@ -50,6 +52,19 @@ DESCRIPTIONS = {
         "results and return one cited digest of relevant memory within budgetChars. Use it at the start "
         "of a turn when the message may depend on earlier conversations; use memory_search for a "
         "specific question."
+    ),
+    "memory_entities": (
+        "List the people, projects, organisations, places and tools the memory mentions, with how often "
+        "and when first/last seen. Use it to learn who and what the memory knows about; then memory_entity."
+    ),
+    "memory_entity": (
+        "Everything memory says about one entity (a name or alias): a dated timeline of mentions with "
+        "citations, related entities and stated relationships (works at, uses, moved to, …)."
+    ),
+    "memory_history": (
+        "How a memory file changed over time (from git, else the index's own record): lines added and "
+        "removed with dates, optionally only those containing grep. Use it for 'what did we decide "
+        "before', 'when did this change'."
     ),
     "memory_write": (
         "Remember something: appends text to today's daily log, or to MEMORY.md with longTerm=true "
@@ -68,7 +83,7 @@ _SOURCES = ("memory", "sessions", "conversations")
 
 _ACTIONS: list[tuple[type[Exception], str]] = [
     (PathError, "Use a path returned by memory_search (MEMORY.md, memory/**.md or a configured extra path)."),
-    (NotFoundError, "The file is gone or was renamed; search again with memory_search."),
+    (NotFoundError, "It is not in memory (a file gone or renamed, an unknown entity); search again."),
     (WorkspaceError, "Create the workspace with `mdrecall init <dir>` or fix the configured workspace."),
     (StoreError, "The index is unusable; run `mdrecall index --force` and try again."),
     (EmbedderError, "Retry; keyword search still works (search mode bm25)."),
@@ -131,6 +146,9 @@ class MemoryTools:
         maxResults: int | None = None,
         minScore: float | None = None,
         source: str | None = None,
+        entity: str | None = None,
+        during: str | None = None,
+        asOf: str | None = None,
     ) -> dict[str, Any]:
         """``{results, provider, model, fallback, reranker}``; ``{results: [], error, action}`` on failure."""
         denied = self._denied()
@@ -142,14 +160,15 @@ class MemoryTools:
             sources = [source] if source in _SOURCES else None
             n = None if maxResults is None else max(1, min(int(maxResults), 50))
             score = None if minScore is None else max(0.0, min(float(minScore), 1.0))
-            result = self.memory.search_result(query, n, score, sources=sources)
+            scoped = {"entity": entity or None, "during": during or None, "as_of": asOf or None}
+            result = self.memory.search_result(query, n, score, sources=sources, **scoped)
             out = result.to_dict()
             warning = self._record(query, result.hits)
-            if self.team is not None and self.team.team is not None:
+            if self.team is not None and self.team.team is not None and not any(scoped.values()):
                 limit = n or self.memory.config.search.max_results
                 merged_hits = self.team.merge(result.hits, query, limit, score, sources)
                 out["results"] = [t.to_dict() for t in merged_hits]
-            if self.others:
+            if self.others and not any(scoped.values()):
                 merged = list(out["results"])
                 for agent_id, other in self.others.items():
                     for h in other.search(query, n, score, sources=sources):
@@ -209,6 +228,38 @@ class MemoryTools:
             return out
         except Exception as exc:  # noqa: BLE001
             return {"digest": "", **_failure(exc)}
+
+    def memory_entities(self, kind: str | None = None, limit: int | None = None) -> dict[str, Any]:
+        """``{entities: [{name, kind, mentions, files, firstSeen, lastSeen, aliases}]}``, or an error."""
+        denied = self._denied()
+        if denied:
+            return {"entities": [], **denied}
+        try:
+            n = 50 if limit is None else max(1, min(int(limit), 500))
+            return {"entities": [e.to_dict() for e in self.memory.entities(kind or None, n)]}
+        except Exception as exc:  # noqa: BLE001
+            return {"entities": [], **_failure(exc)}
+
+    def memory_entity(self, name: str) -> dict[str, Any]:
+        """``{name, kind, …, timeline, related, relations}`` or ``{error, action}``."""
+        denied = self._denied()
+        if denied:
+            return denied
+        try:
+            return self.memory.entity(name).to_dict()
+        except Exception as exc:  # noqa: BLE001
+            return _failure(exc)
+
+    def memory_history(self, path: str, grep: str | None = None) -> dict[str, Any]:
+        """``{path, changes: [{kind, line, text, when, rev, citation}]}`` or ``{error, action}``."""
+        denied = self._denied()
+        if denied:
+            return denied
+        try:
+            changes = self.memory.history(path, grep or None)
+            return {"path": path, "changes": [c.to_dict() for c in changes]}
+        except Exception as exc:  # noqa: BLE001
+            return _failure(exc)
 
     def memory_write(self, text: str, longTerm: bool = False, team: bool | None = None) -> dict[str, Any]:
         """``{path, line, citation, workspace}`` or ``{error, action}``."""

@@ -128,6 +128,9 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date 
 @click.option("--until", callback=_day, metavar="DATE", help="Only dated files up to this day.")
 @click.option("--agent", metavar="ID", help="Search this agent's own workspace ([agents.<id>]).")
 @click.option("--explain", is_flag=True, help="Show each stage's score.")
+@click.option("--entity", help="Only passages mentioning this entity (or its aliases).")
+@click.option("--as-of", "as_of", metavar="DATE", help="Search the files as they were on DATE (YYYY-MM-DD).")
+@click.option("--during", metavar="FROM..TO", help="Only passages about days in this range (valid time).")
 def cmd_search(
     words: tuple[str, ...],
     n: int | None,
@@ -139,6 +142,9 @@ def cmd_search(
     until: date | None,
     agent: str | None,
     explain: bool,
+    entity: str | None,
+    as_of: str | None,
+    during: str | None,
 ) -> int:
     """Search memory (the words are joined: quoting the query is optional)."""
     from ..filters import SearchFilter
@@ -155,6 +161,9 @@ def cmd_search(
             sources=list(sources) or None,
             explain=explain,
             filters=filters,
+            entity=entity,
+            as_of=as_of,
+            during=during,
         )
     if result.fallback and st.format in (None, "table"):
         note(result.fallback, quiet=st.quiet)
@@ -171,6 +180,8 @@ def cmd_search(
             meta = " · ".join(x for x in (h.date or "", h.heading) if x)
             extra = f"  ({meta})" if meta else ""
             click.echo(f"{i}. {click.style(h.citation, fg='cyan')}  score {h.score:.2f}{extra}")
+            if h.superseded:
+                click.echo(f"   superseded {h.superseded}")
             if h.explain:
                 click.echo("   " + "  ".join(f"{k}={v:.3f}" for k, v in h.explain.items()))
             for line in h.snippet.splitlines():
@@ -179,6 +190,7 @@ def cmd_search(
 
     payload = {"query": query, **result.to_dict()}
     columns = ["path", "startLine", "endLine", "score", "citation", "source", "date", "heading", "snippet"]
+    columns += ["superseded"] if any(h.superseded for h in result.hits) else []
     emit(Listing(payload, hits, columns=columns + (["explain"] if explain else []), human=human), st.format)
     return 0
 

@@ -40,7 +40,8 @@ class Store(Protocol):
     """What the engine needs from an index store: the whole contract (``tests/test_store_contract.py``).
 
     Optional capabilities are separate protocols a store may also implement:
-    :class:`SupportsSyncLock` and :class:`SupportsBatch`.
+    :class:`SupportsSyncLock`, :class:`SupportsBatch` and :class:`~mdrecall.stores.views.ViewStore`
+    (the entity and history views).
     """
 
     #: Short human description (``sqlite:/path/index.sqlite``), shown by ``status``.

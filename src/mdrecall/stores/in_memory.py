@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import is_cjk, normalize, tokenize
+from .in_memory_views import MemoryViews
 
 if TYPE_CHECKING:
     import numpy as np
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["InMemoryStore"]
 
 
-class InMemoryStore:
+class InMemoryStore(MemoryViews):
     """A :class:`~mdrecall.stores.base.Store` that lives only in this process."""
 
     description = "memory"

@@ -23,6 +23,7 @@ from ..models import Candidate, Chunk, FileRecord
 from .analysis import analysis_fingerprint, analyze, phrase_count, query_phrases, query_terms, term_counts
 from .postgres_session import DSN_ENV, Session, safe_dsn
 from .postgres_sql import Statements, bm25_sql, hnsw_index_sql, namespace_for, quote_ident, vector_sql
+from .postgres_views import PostgresViews
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,7 +41,7 @@ INDEX_BUILD_MEMORY = "512MB"
 ANALYSIS_KEY = "pg_analysis"
 
 
-class PostgresStore:
+class PostgresStore(PostgresViews):
     """A :class:`~mdrecall.stores.base.Store` in one schema of a PostgreSQL database."""
 
     def __init__(self, dsn: str, namespace: str) -> None:

@@ -85,6 +85,38 @@ MIGRATIONS: list[str] = [
     ALTER TABLE {ns}.chunks ADD COLUMN parent_start integer NOT NULL DEFAULT 0;
     ALTER TABLE {ns}.chunks ADD COLUMN parent_end integer NOT NULL DEFAULT 0;
     """,
+    # 3: views derived from the files (mdrecall.stores.postgres_views), as SQLite's migration 5
+    """
+    CREATE TABLE {ns}.mentions (
+        path text NOT NULL,
+        line integer NOT NULL,
+        section integer NOT NULL,
+        key text NOT NULL,
+        name text NOT NULL,
+        kind text NOT NULL,
+        how text NOT NULL,
+        day text
+    );
+    CREATE INDEX mentions_key ON {ns}.mentions (key);
+    CREATE INDEX mentions_path ON {ns}.mentions (path);
+    CREATE TABLE {ns}.relations (
+        path text NOT NULL,
+        line integer NOT NULL,
+        subject text NOT NULL,
+        predicate text NOT NULL,
+        object text NOT NULL,
+        day text
+    );
+    CREATE INDEX relations_path ON {ns}.relations (path);
+    CREATE TABLE {ns}.file_versions (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        path text NOT NULL,
+        hash text NOT NULL,
+        seen_at double precision NOT NULL,
+        body bytea
+    );
+    CREATE INDEX file_versions_path ON {ns}.file_versions (path, id);
+    """,
 ]
 
 

@@ -28,6 +28,7 @@ from ..models import Candidate, Chunk, FileRecord
 from ..tokens import cjk_index_text
 from .sqlite_migrations import apply_migrations
 from .sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
+from .sqlite_views import SQLiteViews
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,7 +54,7 @@ _DF_CACHE_TERMS = 4096  # document frequencies remembered between searches
 _QUOTED = re.compile(r'"(?:[^"]|"")*"\*?')
 
 
-class SQLiteStore:
+class SQLiteStore(SQLiteViews):
     """A :class:`~mdrecall.stores.base.Store` in one SQLite file.
 
     ``vector_cache_bytes`` bounds the vectors held in memory for the vector leg; beyond it a query

@@ -95,6 +95,40 @@ MIGRATIONS: list[str] = [
     ALTER TABLE chunks ADD COLUMN parent_start INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: views derived from the files (mdrecall.stores.sqlite_views): entity mentions and relationships
+    # (rebuilt from the files on the next sync: the indexer refills them while meta 'views' differs from
+    # mdrecall.views.VIEWS_VERSION), and file_versions, the append-only record of each file's texts.
+    """
+    CREATE TABLE mentions (
+        path TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        section INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        how TEXT NOT NULL,
+        day TEXT
+    );
+    CREATE INDEX mentions_key ON mentions(key);
+    CREATE INDEX mentions_path ON mentions(path);
+    CREATE TABLE relations (
+        path TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        subject TEXT NOT NULL,
+        predicate TEXT NOT NULL,
+        object TEXT NOT NULL,
+        day TEXT
+    );
+    CREATE INDEX relations_path ON relations(path);
+    CREATE TABLE file_versions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        path TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        seen_at REAL NOT NULL,
+        body BLOB
+    );
+    CREATE INDEX file_versions_path ON file_versions(path, id);
+    """,
 ]
 
 

@@ -1,0 +1,145 @@
+"""What the entity and history views cost: indexing time and index size with and without them, and the
+latency of entity-aware, as-of and history queries, on a synthetic workspace of daily logs.
+
+The workspace has ``--files`` daily logs (default 1,000) of ~20 lines naming people, places, projects
+and tools, with wiki links, ``@mentions``, speaker labels and stated relationships; ``MEMORY.md`` is
+rewritten ``--edits`` times (each edit indexed) so the index holds a history. "without views" indexes
+the same files with the view refresh replaced by a no-op (the indexer as it was before). Keyword-only
+(no embedder) so the figures are the views' own cost. Usage::
+
+    python benchmarks/entities_speed.py [--files 1000] [--edits 20]
+
+Prints a table and writes ``benchmarks/results/entities_speed.json``. Timings depend on the machine and
+its load: compare the ratios measured in one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from mdrecall import Config, Memory
+from mdrecall import indexer as indexer_module
+
+ROOT = Path(__file__).resolve().parent
+PEOPLE = ["Alice Chen", "Bob Ruiz", "Carol Diaz", "Dmitri Ivanov", "Erin Walsh", "Farah Khan", "Gus Lund"]
+PLACES = ["Lisbon", "Berlin", "Osaka", "Toronto", "Nairobi"]
+TOOLS = ["PostgreSQL", "Redis", "Kafka", "Terraform", "Grafana", "MongoDB"]
+ORGS = ["Northwind Labs", "Acme Corp", "Globex Inc"]
+WORDS = "the deploy went fine after we fixed the cache key and reran the flaky tests on the build".split()
+
+
+def _line(rng: random.Random) -> str:
+    p, q = rng.sample(PEOPLE, 2)
+    pick = rng.randrange(8)
+    filler = " ".join(rng.choices(WORDS, k=8))
+    if pick == 0:
+        return f"- {p.split()[0]} works at {rng.choice(ORGS)}; {filler}."
+    if pick == 1:
+        return f"- **{p.split()[0]}**: {filler}, ask @{q.split()[0].lower()}."
+    if pick == 2:
+        project = rng.choice(["Atlas", "Borealis", "Cygnus"])
+        return f"- We use {rng.choice(TOOLS)} for [[Project {project}]]; {filler}."
+    if pick == 3:
+        return f"- {p} moved to {rng.choice(PLACES)} and met {q} there; {filler}."
+    return f"- Then {filler} with {p} and {q}."
+
+
+def build(root: Path, files: int, seed: int = 7) -> None:
+    rng = random.Random(seed)
+    start = date(2025, 1, 1)
+    for i in range(files):
+        day = start + timedelta(days=i)
+        lines = [f"# {day}", "", "## Notes", *(_line(rng) for _ in range(20))]
+        path = root / "memory" / f"{day}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (root / "MEMORY.md").write_text("# Memory\n\n- We use MongoDB for billing.\n", encoding="utf-8")
+
+
+def _timed(fn: Callable[[], Any], n: int = 1) -> tuple[float, Any]:
+    t = time.perf_counter()
+    out = None
+    for _ in range(n):
+        out = fn()
+    return (time.perf_counter() - t) / n, out
+
+
+def _p50(fn: Callable[[], Any], n: int = 15) -> float:
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--files", type=int, default=1000)
+    ap.add_argument("--edits", type=int, default=20)
+    ap.add_argument("--out", default=str(ROOT / "results" / "entities_speed.json"))
+    args = ap.parse_args()
+    base = Config().merged(
+        {"embedding": {"provider": "none"}, "index": {"sync_on_search": False}, "history": {"git": False}}
+    )
+    res: dict[str, Any] = {"files": args.files, "edits": args.edits}
+    with tempfile.TemporaryDirectory() as tmp:
+        plain_root, views_root = Path(tmp) / "plain", Path(tmp) / "views"
+        build(plain_root, args.files)
+        build(views_root, args.files)
+        real = indexer_module.refresh_file
+        indexer_module.refresh_file = lambda *a, **k: None  # type: ignore[assignment]
+        try:
+            with Memory.open(plain_root, base) as mem:
+                res["index_s_without_views"], _ = _timed(mem.index)
+        finally:
+            indexer_module.refresh_file = real  # type: ignore[assignment]
+        with Memory.open(views_root, base) as mem:
+            res["index_s_with_views"], _ = _timed(mem.index)
+            memory_md = views_root / "MEMORY.md"
+            for i in range(args.edits):
+                memory_md.write_text(f"# Memory\n\n- We use MongoDB for billing.\n- Edit {i}: Redis.\n")
+                mem.index()
+            memory_md.write_text("# Memory\n\n- We moved to PostgreSQL for billing.\n")
+            mem.index()
+            off = Memory(mem.workspace, base.merged({"entities": {"expand_aliases": False}}), mem.store)
+            boost = Memory(mem.workspace, base.merged({"entities": {"boost": 0.5}}), mem.store)
+            q = "what did Alice say about the deploy"
+            res["search_ms_entities_off"] = _p50(lambda: off.search(q))
+            res["search_ms_default"] = _p50(lambda: mem.search(q))
+            res["search_ms_boost"] = _p50(lambda: boost.search(q))
+            res["search_ms_entity_filter"] = _p50(lambda: mem.search(q, entity="Alice Chen"))
+            res["search_ms_during"] = _p50(lambda: mem.search(q, during="2025-03-01..2025-03-31"))
+            res["search_ms_as_of"] = _p50(lambda: mem.search("billing database", as_of="2025-06-01"), n=5)
+            res["entities_ms"] = _p50(lambda: mem.entities(sync=False), n=5)
+            res["entity_ms"] = _p50(lambda: mem.entity("Alice Chen", sync=False), n=5)
+            res["history_ms"] = _p50(lambda: mem.history("MEMORY.md", grep="billing"), n=5)
+            res["entity_count"] = len(mem.entities(sync=False))
+        size = {
+            n: (r / ".mdrecall" / "index.sqlite").stat().st_size
+            for n, r in (("plain", plain_root), ("views", views_root))
+        }
+        res["index_mb_without_views"] = size["plain"] / 1e6
+        res["index_mb_with_views"] = size["views"] / 1e6
+    res["index_time_ratio"] = res["index_s_with_views"] / res["index_s_without_views"]
+    for k, v in res.items():
+        print(f"{k:<28} {v:.3f}" if isinstance(v, float) else f"{k:<28} {v}")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(res, indent=2))
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

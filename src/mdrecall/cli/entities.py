@@ -1,0 +1,90 @@
+"""Entity and time commands: ``entities``, ``entity NAME``, ``history PATH``.
+
+Each makes one library call (:meth:`mdrecall.Memory.entities`, :meth:`~mdrecall.Memory.entity`,
+:meth:`~mdrecall.Memory.history`) and formats the result (:mod:`mdrecall.cli.output`).
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+
+import click
+
+from .app import command, open_memory, state
+from .output import Listing, emit, text_table
+
+__all__: list[str] = []
+
+_KINDS = ["person", "project", "organisation", "place", "tool", "unknown"]
+_ENTITY_COLUMNS = ["name", "kind", "mentions", "files", "firstSeen", "lastSeen", "aliases"]
+
+
+@command("entities")
+@click.option("--kind", type=click.Choice(_KINDS), help="Only entities of this kind.")
+@click.option("-n", "--limit", type=click.IntRange(0), default=0, help="Most entities to list (default all).")
+def cmd_entities(kind: str | None, limit: int) -> int:
+    """List the entities the memory files mention, with counts and first/last seen."""
+    with open_memory() as mem:
+        rows = [e.to_dict() for e in mem.entities(kind, limit)]
+
+    def human() -> None:
+        if not rows:
+            print("no entities")
+            return
+        shown = [{**r, "aliases": ", ".join(r["aliases"])} for r in rows]
+        sys.stdout.write(text_table(_ENTITY_COLUMNS, shown))
+
+    listing = Listing({"entities": rows}, rows, columns=_ENTITY_COLUMNS, human=human, path_key=None)
+    emit(listing, state().format)
+    return 0
+
+
+@command("entity")
+@click.argument("name")
+def cmd_entity(name: str) -> int:
+    """Show one entity: a dated timeline of mentions, related entities, relationships."""
+    with open_memory() as mem:
+        data = mem.entity(name).to_dict()
+
+    def human() -> None:
+        aliases = f"  (also: {', '.join(data['aliases'])})" if data["aliases"] else ""
+        counts = f"{data['mentions']} mentions in {data['files']} files"
+        print(f"{data['name']} · {data['kind']} · {counts}{aliases}")
+        print("\ntimeline:")
+        for t in data["timeline"]:
+            print(f"  {t['day'] or 'undated':<10}  {t['citation']:<28}  {t['text']}")
+        if data["relations"]:
+            print("\nrelationships:")
+            for r in data["relations"]:
+                day = f"  ({r['day']})" if r["day"] else ""
+                print(f"  {r['subject']} {r['predicate']} {r['object']}  {r['citation']}{day}")
+        if data["related"]:
+            print("\nseen with: " + ", ".join(f"{r['name']} ({r['sections']})" for r in data["related"]))
+
+    columns = ["day", "path", "line", "citation", "text"]
+    emit(Listing(data, data["timeline"], columns=columns, human=human), state().format)
+    return 0
+
+
+@command("history")
+@click.argument("path")
+@click.option("--grep", help="Only changed lines containing this text (case-insensitive).")
+def cmd_history(path: str, grep: str | None) -> int:
+    """Show how a memory file changed: lines added and removed, with dates (git, else the index)."""
+    with open_memory() as mem:
+        changes = [c.to_dict() for c in mem.history(path, grep)]
+
+    def human() -> None:
+        if not changes:
+            print("no recorded changes")
+            return
+        for c in changes:
+            when = datetime.fromisoformat(c["when"]).astimezone().strftime("%Y-%m-%d %H:%M")
+            sign = "+" if c["kind"] == "added" else "-"
+            rev = f" {c['rev']}" if c["rev"] else ""
+            print(f"{when}{rev}  {sign} {c['citation']}  {c['text']}")
+
+    columns = ["when", "rev", "kind", "citation", "text"]
+    emit(Listing({"path": path, "changes": changes}, changes, columns=columns, human=human), state().format)
+    return 0

@@ -1,0 +1,340 @@
+"""The entity view over stored mentions: listing, one entity's timeline, and entity-aware search.
+
+Aliases (``entities.aliases``) fold several keys into one entity, shown under the alias table's name.
+A key found only as a capitalised name is an entity once ``entities.min_name_files`` files mention it;
+any other evidence (link, ``@``, speaker, front matter, relationship) makes it one at once. The search
+helpers are pure: a boost stage over :class:`~mdrecall.ranking.Scored` lists and a chunk predicate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .config import EntitiesConfig
+from .entities import entity_key
+from .errors import MdrecallError, NotFoundError
+from .models import Chunk
+from .ranking import Scored
+from .stores.base import Store
+from .stores.views import KeySummary, MentionRow
+from .views import keeps_views
+
+__all__ = [
+    "Entity",
+    "EntityDetail",
+    "EntityIndex",
+    "apply_entity_boost",
+]
+
+#: Per store: the last accepted-name table and what it was computed from. A store returns the same stats
+#: object until its index changes, so a search reuses the table instead of rebuilding it.
+_KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
+_LINE_CHARS = 240  # a timeline entry shows at most this much of its line
+_KIND_WEIGHT = {"front_matter": 3, "relation": 2, "speaker": 2, "mention": 2, "wiki": 1, "name": 1}
+
+
+@dataclass(frozen=True)
+class Entity:
+    """An entity with how often and when it is mentioned."""
+
+    name: str
+    kind: str
+    mentions: int
+    files: int
+    first_seen: str | None
+    last_seen: str | None
+    aliases: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "mentions": self.mentions,
+            "files": self.files,
+            "firstSeen": self.first_seen,
+            "lastSeen": self.last_seen,
+            "aliases": list(self.aliases),
+        }
+
+
+@dataclass(frozen=True)
+class EntityDetail:
+    """One entity: a dated timeline of mentions with citations, related entities and relationships."""
+
+    entity: Entity
+    timeline: list[dict[str, Any]] = field(default_factory=list)
+    related: list[dict[str, Any]] = field(default_factory=list)
+    relations: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            **self.entity.to_dict(),
+            "timeline": self.timeline,
+            "related": self.related,
+            "relations": self.relations,
+        }
+
+
+class EntityIndex:
+    """Entities of one store, read through the alias table."""
+
+    def __init__(self, store: Store, config: EntitiesConfig) -> None:
+        if not keeps_views(store):
+            raise MdrecallError(
+                f"the {store.description.split(':')[0]} store keeps no entity views; use the sqlite store"
+            )
+        self.store = store
+        self.config = config
+        self.canonical: dict[str, str] = {}  # alias key → canonical key
+        self.display: dict[str, str] = {}  # canonical key → name to show
+        for name, others in config.aliases.items():
+            key = entity_key(name)
+            self.display[key] = " ".join(name.split())
+            self.canonical[key] = key
+            for other in others:
+                self.canonical.setdefault(entity_key(other), key)
+
+    def group(self, key: str) -> list[str]:
+        """Every key of the entity ``key`` belongs to (itself and its aliases)."""
+        known = self.known()
+        root = known.get(key, key)
+        return sorted({root, *(k for k, v in known.items() if v == root)})
+
+    def known(self) -> dict[str, str]:
+        """Every key that names an accepted entity (aliases included) → its canonical key.
+
+        With ``auto_aliases``, a one-word name that is the first word of exactly one accepted
+        multi-word person ("Bob" and "Bob Ruiz") is folded into it.
+        """
+        stats = self.store.entity_stats()
+        cached = _KNOWN.get(id(self.store))
+        ident = (
+            stats,
+            repr(sorted(self.canonical.items())),
+            self.config.min_name_files,
+            self.config.auto_aliases,
+        )
+        if cached is not None and cached[0][0] is stats and cached[0][1:] == ident[1:]:
+            return cached[1]
+        out = {
+            k: self.canonical.get(k, k)
+            for k, (files, strong) in stats.items()
+            if strong or files >= self.config.min_name_files or k in self.canonical
+        }
+        out.update(self.canonical)
+        if self.config.auto_aliases:
+            firsts: dict[str, list[str]] = {}
+            for k in out:
+                if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
+                    firsts.setdefault(k.split()[0], []).append(k)
+            for first, fulls in firsts.items():
+                if len(fulls) == 1 and out.get(first) == first:
+                    out[first] = fulls[0]
+        if len(_KNOWN) > 16:
+            _KNOWN.clear()
+        _KNOWN[id(self.store)] = (ident, out)
+        return out
+
+    def entities(self, kind: str | None = None, limit: int = 0) -> list[Entity]:
+        """Accepted entities, most mentioned first (aggregated by the store, not row by row)."""
+        known = self.known()
+        groups: dict[str, list[KeySummary]] = {}
+        for summary in self.store.entity_summary():
+            root = known.get(summary.key)
+            if root is not None:
+                groups.setdefault(root, []).append(summary)
+        found = [self._entity(root, parts) for root, parts in groups.items()]
+        found = [e for e in found if kind is None or e.kind == kind]
+        found.sort(key=lambda e: (-e.mentions, e.name.casefold()))
+        return found[:limit] if limit > 0 else found
+
+    def _entity(self, root: str, parts: Sequence[KeySummary]) -> Entity:
+        names: Counter[str] = Counter()
+        kinds: Counter[str] = Counter()
+        for part in parts:
+            for (name, kind, how), n in part.forms.items():
+                names[name] += n
+                if kind != "unknown":
+                    kinds[kind] += n * _KIND_WEIGHT.get(how, 1)
+        if len(parts) == 1:
+            lines, files = parts[0].lines, parts[0].files
+        else:  # several names of one entity may share lines: count them once
+            where = self.store.mention_lines([p.key for p in parts])
+            lines, files = len(where), len({path for path, _ in where})
+        firsts = [p.first for p in parts if p.first]
+        lasts = [p.last for p in parts if p.last]
+        shown = [n for n, _ in names.most_common() if n[:1].isupper()] or [names.most_common(1)[0][0]]
+        name = self.display.get(root) or (root_name if (root_name := _longest(names, root)) else shown[0])
+        aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
+        return Entity(
+            name=name,
+            kind=kinds.most_common(1)[0][0] if kinds else "unknown",
+            mentions=lines,
+            files=files,
+            first_seen=min(firsts) if firsts else None,
+            last_seen=max(lasts) if lasts else None,
+            aliases=tuple(a for a in aliases if a != name),
+        )
+
+    def _alias_names(self, root: str) -> set[str]:
+        return {
+            other
+            for name, others in self.config.aliases.items()
+            if entity_key(name) == root
+            for other in others
+        }
+
+    def resolve(self, name: str) -> str:
+        """The canonical key an entity name refers to, or :class:`NotFoundError` with a hint."""
+        key = entity_key(name)
+        if not key:
+            raise MdrecallError("give an entity name, e.g. mdrecall entity Alice")
+        known = self.known()
+        if key in known:
+            return known[key]
+        close = [k for k in known if key in k or k in key][:5]
+        hint = f" Did you mean: {', '.join(close)}?" if close else " List them with: mdrecall entities"
+        raise NotFoundError(f"no entity named {name!r}.{hint}")
+
+    def detail(self, name: str, limit: int = 200) -> EntityDetail:
+        """The entity's mentions as a dated timeline, who/what it appears with, and its relationships."""
+        root = self.resolve(name)
+        keys = self.group(root)
+        rows = self.store.mention_rows(keys)
+        if not rows:
+            raise NotFoundError(f"no mentions of {name!r} in the index; run mdrecall index")
+        entity = self._entity(root, self.store.entity_summary(keys))
+        by_line: dict[tuple[str, int], MentionRow] = {}
+        for m in rows:
+            by_line.setdefault((m.path, m.line), m)
+        chosen = sorted(by_line.values(), key=lambda m: (m.day or "", m.path, m.line))[-limit:]
+        texts = self.store.line_texts([(m.path, m.line) for m in chosen])
+        timeline = [
+            {
+                "day": m.day,
+                "path": m.path,
+                "line": m.line,
+                "citation": f"{m.path}#L{m.line}",
+                "text": texts.get((m.path, m.line), "").strip()[:_LINE_CHARS],
+            }
+            for m in chosen
+        ]
+        return EntityDetail(entity, timeline, self._related(keys, rows), self._relations(set(keys)))
+
+    def _related(self, keys: Sequence[str], rows: Sequence[MentionRow]) -> list[dict[str, Any]]:
+        """Entities mentioned in the same sections (co-occurrence): how many sections they share, and the
+        latest shared one's day and citation."""
+        known = self.known()
+        mine = set(keys)
+        shared: dict[str, int] = {}
+        latest: dict[str, tuple[str, str]] = {}
+        names: dict[str, Counter[str]] = {}
+        for key, name, sections, day, cite in self.store.cooccurring(list(keys)):
+            root = known.get(key)
+            if root is None or root in mine:
+                continue
+            shared[root] = max(shared.get(root, 0), sections)
+            if root not in latest or (day or "") > latest[root][0]:
+                latest[root] = (day or "", cite)
+            names.setdefault(root, Counter())[name] += sections
+        ranked = sorted(shared, key=lambda k: (-shared[k], k))[:20]
+        return [
+            {
+                "name": self.display.get(k) or _longest(names[k], k) or names[k].most_common(1)[0][0],
+                "sections": shared[k],
+                "day": latest[k][0] or None,
+                "citation": latest[k][1],
+            }
+            for k in ranked
+        ]
+
+    def _relations(self, keys: set[str]) -> list[dict[str, Any]]:
+        out = []
+        for r in self.store.relation_rows():
+            s, o = entity_key(r.subject), entity_key(r.object)
+            if self.canonical.get(s, s) in keys or s in keys or self.canonical.get(o, o) in keys or o in keys:
+                out.append(
+                    {
+                        "subject": r.subject,
+                        "predicate": r.predicate,
+                        "object": r.object,
+                        "day": r.day,
+                        "citation": f"{r.path}#L{r.line}",
+                    }
+                )
+        return out
+
+    # ---- search ---------------------------------------------------------------------------------------
+
+    def in_query(self, query: str) -> list[str]:
+        """Canonical keys of the known entities the query names (1–3 word names)."""
+        return list(dict.fromkeys(root for _, root in self.named_in_query(query)))
+
+    def named_in_query(self, query: str) -> list[tuple[str, str]]:
+        """(the name as the query says it, normalised; the entity's canonical key), longest names first."""
+        words = [w.strip(".,;:!?\"'()[]") for w in query.split()]
+        words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]
+        known = self.known()
+        found: list[tuple[str, str]] = []
+        taken: set[int] = set()
+        for n in (3, 2, 1):
+            for i in range(len(words) - n + 1):
+                key = entity_key(" ".join(words[i : i + n]))
+                if key in known and not taken & set(range(i, i + n)):
+                    found.append((key, known[key]))
+                    taken.update(range(i, i + n))
+        return found
+
+    def about(self, roots: Sequence[str]) -> Callable[[Chunk], bool]:
+        """A predicate: does a chunk mention any of the entities ``roots`` (or their aliases)?"""
+        keys = sorted({k for r in roots for k in self.group(r)})
+        lines: dict[str, list[int]] = {}
+        for path, line in self.store.mention_lines(keys):
+            lines.setdefault(path, []).append(line)
+
+        def check(chunk: Chunk) -> bool:
+            return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))
+
+        return check
+
+    def named_in(self, roots: Sequence[str]) -> Callable[[Chunk], bool]:
+        """A predicate: does a chunk's text name any of the entities ``roots`` (any of their names)?"""
+        names = {self.display.get(r, r) for r in roots} | {k for r in roots for k in self.group(r)}
+        names |= {a for r in roots for a in self._alias_names(r)}
+        words = sorted({entity_key(n) for n in names if n.strip()}, key=len, reverse=True)
+        if not words:
+            return lambda chunk: False
+        pattern = re.compile(
+            r"(?<!\w)(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words) + r")(?!\w)",
+            re.IGNORECASE,
+        )
+        return lambda chunk: bool(pattern.search(chunk.text))
+
+    def alias_synonyms(self, query: str) -> dict[str, list[str]]:
+        """Synonyms making the names a query gives match the entity's other names: name → others."""
+        out: dict[str, list[str]] = {}
+        for said, root in self.named_in_query(query):
+            others = [k for k in self.group(root) if k != said]
+            if others:
+                out[said] = others
+        return out
+
+
+def _longest(names: Counter[str], root: str) -> str | None:
+    """The written form of the canonical key itself, capitalised where any mention capitalised it."""
+    forms = [n for n in names if entity_key(n) == root]
+    return max(forms, key=lambda n: (n[:1].isupper(), names[n])) if forms else None
+
+
+def apply_entity_boost(
+    items: Sequence[Scored], about: Callable[[Chunk], bool], weight: float
+) -> list[Scored]:
+    """Lift chunks about the query's entities: score × (1 + weight), like the date-hint boost; re-sorted."""
+    out = [s.with_score("entity", s.score * (1.0 + weight)) if about(s.chunk) else s for s in items]
+    return sorted(out, key=lambda s: -s.score)

@@ -1,0 +1,182 @@
+"""The derived views of the PostgreSQL store (:class:`~mdrecall.stores.views.ViewStore`).
+
+Tables (migration 3 of :mod:`mdrecall.stores.postgres_migrations`): ``mentions``, ``relations`` and
+``file_versions``, as in the SQLite store (:mod:`mdrecall.stores.sqlite_views`).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+from .views import FileVersion, KeySummary, MentionRow, RelationRow
+
+__all__ = ["PostgresViews"]
+
+_MENTION_COLS = "path, line, section, key, name, kind, how, day"
+
+
+def _unpack(body: Any) -> str | None:
+    return zlib.decompress(bytes(body)).decode("utf-8") if body is not None else None
+
+
+def _clean(value: Any) -> Any:
+    return value.replace("\x00", "") if isinstance(value, str) else value
+
+
+class PostgresViews:
+    """Mixed into :class:`~mdrecall.stores.postgres.PostgresStore`; uses its ``_run`` and ``_ns``."""
+
+    _ns: str
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._run(lambda c: c.execute(sql, params).fetchall())  # type: ignore[attr-defined]
+
+    def replace_views(
+        self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+    ) -> None:
+        """Replace a file's mentions and relationships (empty lists forget the file)."""
+        ns = self._ns
+
+        def work(conn: Any) -> None:
+            conn.execute(f"DELETE FROM {ns}.mentions WHERE path = %s", (_clean(path),))
+            conn.execute(f"DELETE FROM {ns}.relations WHERE path = %s", (_clean(path),))
+            with conn.cursor() as cur:
+                if mentions:
+                    cur.executemany(
+                        f"INSERT INTO {ns}.mentions ({_MENTION_COLS}) VALUES ({', '.join(['%s'] * 8)})",
+                        [tuple(_clean(v) for v in m) for m in mentions],
+                    )
+                if relations:
+                    cur.executemany(
+                        f"INSERT INTO {ns}.relations (path, line, subject, predicate, object, day)"
+                        " VALUES (%s, %s, %s, %s, %s, %s)",
+                        [tuple(_clean(v) for v in r) for r in relations],
+                    )
+
+        self._run(work, write=True)  # type: ignore[attr-defined]
+
+    def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
+        """Mentions of the entities ``keys`` (``None``: all), in path and line order."""
+        sql = f"SELECT {_MENTION_COLS} FROM {self._ns}.mentions"
+        if keys is None:
+            return [MentionRow(*r) for r in self._rows(sql + " ORDER BY path, line")]
+        if not keys:
+            return []
+        rows = self._rows(sql + " WHERE key = ANY(%s) ORDER BY path, line", (list(keys),))
+        return [MentionRow(*r) for r in rows]
+
+    def mention_lines(self, keys: Sequence[str]) -> set[tuple[str, int]]:
+        """The distinct ``(path, line)`` where any of ``keys`` is mentioned."""
+        if not keys:
+            return set()
+        sql = f"SELECT DISTINCT path, line FROM {self._ns}.mentions WHERE key = ANY(%s)"
+        return {(r[0], r[1]) for r in self._rows(sql, (list(keys),))}
+
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
+        """(key, name as written, sections shared, latest day, citation of that section) for every key
+        mentioned in a section with ``keys``."""
+        if not keys:
+            return []
+        ns = self._ns
+        sql = (
+            "SELECT m.key, m.name, count(DISTINCT (m.path, m.section)), max(m.day),"
+            " (array_agg(m.path || '#L' || greatest(m.section, 1) ORDER BY m.day DESC NULLS LAST))[1]"
+            f" FROM {ns}.mentions m"
+            f" JOIN (SELECT DISTINCT path, section FROM {ns}.mentions WHERE key = ANY(%s)) s"
+            " ON s.path = m.path AND s.section = m.section"
+            " WHERE NOT (m.key = ANY(%s)) GROUP BY m.key, m.name"
+        )
+        return [(r[0], r[1], int(r[2]), r[3], r[4]) for r in self._rows(sql, (list(keys), list(keys)))]
+
+    def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
+        """Per entity key (``keys``, or all): distinct lines and files, first and last day, and
+        (name, kind, how) counts."""
+        where, params = "", ()
+        if keys is not None:
+            if not keys:
+                return []
+            where, params = " WHERE key = ANY(%s)", (list(keys),)
+        forms: dict[str, dict[tuple[str, str, str], int]] = {}
+        sql = (
+            f"SELECT key, name, kind, how, count(*) FROM {self._ns}.mentions{where}"
+            " GROUP BY key, name, kind, how"
+        )
+        for r in self._rows(sql, params):
+            forms.setdefault(r[0], {})[(r[1], r[2], r[3])] = int(r[4])
+        rows = self._rows(
+            "SELECT key, count(*), count(DISTINCT path), min(d1), max(d2) FROM"
+            f" (SELECT key, path, min(day) AS d1, max(day) AS d2 FROM {self._ns}.mentions{where}"
+            " GROUP BY key, path, line) t GROUP BY key",
+            params,
+        )
+        return [KeySummary(r[0], int(r[1]), int(r[2]), r[3], r[4], forms.get(r[0], {})) for r in rows]
+
+    def relation_rows(self) -> list[RelationRow]:
+        """Every stored relationship."""
+        sql = f"SELECT path, line, subject, predicate, object, day FROM {self._ns}.relations"
+        sql += " ORDER BY path, line"
+        return [RelationRow(*r) for r in self._rows(sql)]
+
+    def entity_stats(self) -> dict[str, tuple[int, bool]]:
+        """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""
+        rows = self._rows(
+            "SELECT key, count(DISTINCT path) FILTER (WHERE how = 'name'),"
+            f" bool_or(how NOT IN ('name', 'name_start')) FROM {self._ns}.mentions GROUP BY key"
+        )
+        return {r[0]: (int(r[1]), bool(r[2])) for r in rows}
+
+    def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
+        """Append a version of ``path`` unless its last one has the same hash; True when added."""
+        ns = self._ns
+        body = zlib.compress(text.encode("utf-8")) if text is not None else None
+
+        def work(conn: Any) -> bool:
+            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{ns}:versions:{path}",))
+            last = conn.execute(
+                f"SELECT hash FROM {ns}.file_versions WHERE path = %s ORDER BY id DESC LIMIT 1",
+                (_clean(path),),
+            ).fetchone()
+            if (last[0] if last else None) == hash or (last is None and text is None):
+                return False
+            conn.execute(
+                f"INSERT INTO {ns}.file_versions (path, hash, seen_at, body) VALUES (%s, %s, %s, %s)",
+                (_clean(path), hash, seen_at, body),
+            )
+            return True
+
+        return bool(self._run(work, write=True))  # type: ignore[attr-defined]
+
+    def file_versions(self, path: str | None = None) -> list[FileVersion]:
+        """Versions of one file (``None``: all files), oldest first."""
+        sql = f"SELECT path, seen_at, hash, body FROM {self._ns}.file_versions"
+        rows = (
+            self._rows(sql + " WHERE path = %s ORDER BY id", (_clean(path),))
+            if path is not None
+            else self._rows(sql + " ORDER BY id")
+        )
+        return [
+            FileVersion(
+                r[0], float(r[1]), r[2], zlib.decompress(bytes(r[3])).decode("utf-8") if r[3] else None
+            )
+            for r in rows
+        ]
+
+    def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
+        out: dict[tuple[str, int], str] = {}
+        by_path: dict[str, set[int]] = {}
+        for path, line in wanted:
+            by_path.setdefault(path, set()).add(line)
+        for path, lines in by_path.items():
+            rows = self._rows(
+                f"SELECT start_line, text FROM {self._ns}.chunks"
+                " WHERE path = %s AND end_line >= %s AND start_line <= %s",
+                (path, min(lines), max(lines)),
+            )
+            for start, text in rows:
+                for i, piece in enumerate(text.split("\n")):
+                    if start + i in lines:
+                        out.setdefault((path, start + i), piece)
+        return out

@@ -1,0 +1,172 @@
+"""The derived views of the SQLite store (:class:`~mdrecall.stores.views.ViewStore`).
+
+Tables (migration 5): ``mentions`` and ``relations``, rebuilt from the files like the chunks, and
+``file_versions``, the index's append-only record of each file's texts (zlib-compressed) with the time
+each was written: the transaction time of a workspace that is not a git repository.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+from .views import FileVersion, KeySummary, MentionRow, RelationRow
+
+__all__ = ["SQLiteViews"]
+
+_MENTION_COLS = "path, line, section, key, name, kind, how, day"
+
+
+class SQLiteViews:
+    """Mixed into :class:`~mdrecall.stores.sqlite.SQLiteStore`; uses its ``_tx``, ``_query``, ``_version``."""
+
+    _stats_cache: tuple[Any, dict[str, tuple[int, bool]]] | None = None
+    _views_ready = False
+
+    def views_ready(self) -> bool:
+        """True when the view tables exist (an index held at an older schema has none)."""
+        if not self._views_ready:
+            sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mentions'"
+            self._views_ready = bool(self._query(sql))  # type: ignore[attr-defined]
+        return self._views_ready
+
+    def replace_views(
+        self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+    ) -> None:
+        """Replace a file's mentions and relationships (empty lists forget the file)."""
+        with self._tx() as conn:  # type: ignore[attr-defined]
+            conn.execute("DELETE FROM mentions WHERE path = ?", (path,))
+            conn.execute("DELETE FROM relations WHERE path = ?", (path,))
+            conn.executemany(
+                f"INSERT INTO mentions({_MENTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", mentions
+            )
+            conn.executemany(
+                "INSERT INTO relations(path, line, subject, predicate, object, day)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                relations,
+            )
+
+    def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
+        """Mentions of the entities ``keys`` (``None``: all), in path and line order."""
+        sql = f"SELECT {_MENTION_COLS} FROM mentions"
+        params: list[Any] = []
+        if keys is not None:
+            if not keys:
+                return []
+            sql += f" WHERE key IN ({','.join('?' * len(keys))})"
+            params = list(keys)
+        rows = self._query(sql + " ORDER BY path, line", params)  # type: ignore[attr-defined]
+        return [MentionRow(*r) for r in rows]
+
+    def mention_lines(self, keys: Sequence[str]) -> set[tuple[str, int]]:
+        """The distinct ``(path, line)`` where any of ``keys`` is mentioned."""
+        if not keys:
+            return set()
+        sql = f"SELECT DISTINCT path, line FROM mentions WHERE key IN ({','.join('?' * len(keys))})"
+        return {(r[0], r[1]) for r in self._query(sql, list(keys))}  # type: ignore[attr-defined]
+
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
+        """(key, name as written, sections shared, latest day, citation of that section) for every key
+        mentioned in a section with ``keys``."""
+        if not keys:
+            return []
+        marks = ",".join("?" * len(keys))
+        sql = (
+            # max(day) makes SQLite take path and section from that row: the latest shared section
+            "SELECT m.key, m.name, count(DISTINCT m.path || char(0) || m.section), max(m.day),"
+            " m.path, m.section FROM mentions m"
+            f" JOIN (SELECT DISTINCT path, section FROM mentions WHERE key IN ({marks})) s"
+            " ON s.path = m.path AND s.section = m.section"
+            f" WHERE m.key NOT IN ({marks}) GROUP BY m.key, m.name"
+        )
+        rows = self._query(sql, [*keys, *keys])  # type: ignore[attr-defined]
+        return [(r[0], r[1], int(r[2]), r[3], f"{r[4]}#L{max(1, r[5])}") for r in rows]
+
+    def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
+        """Per entity key (``keys``, or all): distinct lines and files, first and last day, and
+        (name, kind, how) counts."""
+        where, params = "", []
+        if keys is not None:
+            if not keys:
+                return []
+            where, params = f" WHERE key IN ({','.join('?' * len(keys))})", list(keys)
+        forms: dict[str, dict[tuple[str, str, str], int]] = {}
+        for r in self._query(  # type: ignore[attr-defined]
+            f"SELECT key, name, kind, how, count(*) FROM mentions{where} GROUP BY key, name, kind, how",
+            params,
+        ):
+            forms.setdefault(r[0], {})[(r[1], r[2], r[3])] = int(r[4])
+        rows = self._query(  # type: ignore[attr-defined]
+            "SELECT key, count(*), count(DISTINCT path), min(d1), max(d2) FROM"
+            f" (SELECT key, path, min(day) AS d1, max(day) AS d2 FROM mentions{where}"
+            " GROUP BY key, path, line) GROUP BY key",
+            params,
+        )
+        return [KeySummary(r[0], int(r[1]), int(r[2]), r[3], r[4], forms.get(r[0], {})) for r in rows]
+
+    def relation_rows(self) -> list[RelationRow]:
+        """Every stored relationship."""
+        rows = self._query(  # type: ignore[attr-defined]
+            "SELECT path, line, subject, predicate, object, day FROM relations ORDER BY path, line"
+        )
+        return [RelationRow(*r) for r in rows]
+
+    def entity_stats(self) -> dict[str, tuple[int, bool]]:
+        """Entity key → (files naming it mid-sentence, found other than as a capitalised word); cached
+        until the index changes (a search consults it)."""
+        version = self._version()  # type: ignore[attr-defined]
+        cached = self._stats_cache
+        if cached is None or cached[0] != version:
+            rows = self._query(  # type: ignore[attr-defined]
+                "SELECT key, count(DISTINCT CASE WHEN how = 'name' THEN path END),"
+                " max(how NOT IN ('name', 'name_start')) FROM mentions GROUP BY key"
+            )
+            cached = (version, {r[0]: (int(r[1]), bool(r[2])) for r in rows})
+            self._stats_cache = cached
+        return cached[1]
+
+    def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
+        """Append a version of ``path`` unless its last one has the same hash; True when added."""
+        body = zlib.compress(text.encode("utf-8")) if text is not None else None
+        with self._tx() as conn:  # type: ignore[attr-defined]
+            last = conn.execute(
+                "SELECT hash FROM file_versions WHERE path = ? ORDER BY id DESC LIMIT 1", (path,)
+            ).fetchone()
+            if (last[0] if last else None) == hash or (last is None and text is None):
+                return False
+            conn.execute(
+                "INSERT INTO file_versions(path, hash, seen_at, body) VALUES (?, ?, ?, ?)",
+                (path, hash, seen_at, body),
+            )
+        return True
+
+    def file_versions(self, path: str | None = None) -> list[FileVersion]:
+        """Versions of one file (``None``: all files), oldest first."""
+        sql = "SELECT path, seen_at, hash, body FROM file_versions"
+        params: tuple[Any, ...] = ()
+        if path is not None:
+            sql, params = sql + " WHERE path = ?", (path,)
+        rows = self._query(sql + " ORDER BY id", params)  # type: ignore[attr-defined]
+        return [
+            FileVersion(r[0], float(r[1]), r[2], zlib.decompress(r[3]).decode("utf-8") if r[3] else None)
+            for r in rows
+        ]
+
+    def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
+        out: dict[tuple[str, int], str] = {}
+        by_path: dict[str, set[int]] = {}
+        for path, line in wanted:
+            by_path.setdefault(path, set()).add(line)
+        for path, lines in by_path.items():
+            rows = self._query(  # type: ignore[attr-defined]
+                "SELECT start_line, end_line, text FROM chunks"
+                " WHERE path = ? AND end_line >= ? AND start_line <= ?",
+                (path, min(lines), max(lines)),
+            )
+            for start, _end, text in rows:
+                for i, piece in enumerate(text.split("\n")):
+                    if start + i in lines:
+                        out.setdefault((path, start + i), piece)
+        return out

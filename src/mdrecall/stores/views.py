@@ -1,0 +1,107 @@
+"""The optional seam for views derived from the files: entity mentions, relationships, file versions.
+
+A store that keeps them implements :class:`ViewStore` (SQLite and the in-memory store do); the
+engine checks ``isinstance(store, ViewStore)`` and says so when a store lacks them. The rows are
+plain tuples: a sync writes one per mention.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol, runtime_checkable
+
+__all__ = ["FileVersion", "KeySummary", "MentionRow", "RelationRow", "ViewStore"]
+
+
+class MentionRow(NamedTuple):
+    """One stored mention: where, which entity (``key`` normalised, ``name`` as written) and how."""
+
+    path: str
+    line: int
+    section: int
+    key: str
+    name: str
+    kind: str
+    how: str
+    day: str | None
+
+
+class KeySummary(NamedTuple):
+    """What the mentions of one entity key add up to."""
+
+    key: str
+    lines: int
+    files: int
+    first: str | None
+    last: str | None
+    forms: dict[tuple[str, str, str], int]  # (name as written, kind, how) → mentions
+
+
+class RelationRow(NamedTuple):
+    """One stored relationship, with the line that states it."""
+
+    path: str
+    line: int
+    subject: str
+    predicate: str
+    object: str
+    day: str | None
+
+
+class FileVersion(NamedTuple):
+    """A version of a file as the index first saw it; ``text`` is ``None`` when the file was deleted."""
+
+    path: str
+    seen_at: float
+    hash: str
+    text: str | None
+    rev: str = ""  # a git commit, when the version comes from git
+
+
+@runtime_checkable
+class ViewStore(Protocol):
+    """A store that keeps the derived views."""
+
+    def replace_views(
+        self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+    ) -> None:
+        """Replace a file's mentions and relationships (empty lists forget the file)."""
+        ...
+
+    def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
+        """Mentions of the entities ``keys`` (``None``: all), in path and line order."""
+        ...
+
+    def relation_rows(self) -> list[RelationRow]:
+        """Every stored relationship."""
+        ...
+
+    def mention_lines(self, keys: Sequence[str]) -> set[tuple[str, int]]:
+        """The distinct ``(path, line)`` where any of ``keys`` is mentioned."""
+        ...
+
+    def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
+        """Per entity key (``keys``, or all): distinct lines and files, first and last day, and
+        (name, kind, how) counts."""
+        ...
+
+    def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
+        """(key, name as written, sections shared, latest day, citation of that section) for every key
+        mentioned in a section with ``keys``."""
+        ...
+
+    def entity_stats(self) -> dict[str, tuple[int, bool]]:
+        """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""
+        ...
+
+    def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
+        """Append a version of ``path`` unless its last one has the same hash; True when added."""
+        ...
+
+    def file_versions(self, path: str | None = None) -> list[FileVersion]:
+        """Versions of one file (``None``: all files), oldest first."""
+        ...
+
+    def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
+        ...

@@ -1,0 +1,81 @@
+"""``mdrecall entities``, ``entity``, ``history`` and ``search --entity/--as-of/--during`` through the real
+entry point, on the example workspace replayed as a git repository with back-dated commits."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DEMO = Path(__file__).resolve().parents[1] / "examples" / "timeline" / "demo.py"
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mdrecall", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ},
+        timeout=120,
+    )
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    spec = importlib.util.spec_from_file_location("timeline_demo", DEMO)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    root = module.build_repo(tmp_path_factory.mktemp("cli") / "timeline")
+    (root / ".mdrecall.toml").write_text('[embedding]\nprovider = "none"\n', encoding="utf-8")
+    assert run("index", cwd=root).returncode == 0
+    return root
+
+
+def test_entities_and_entity(repo: Path) -> None:
+    out = run("entities", "--kind", "person", "--json", cwd=repo)
+    assert out.returncode == 0, out.stderr
+    people = {e["name"]: e for e in json.loads(out.stdout)["entities"]}
+    assert people["Alice Chen"]["firstSeen"] == "2026-03-02" and "Alice" in people["Alice Chen"]["aliases"]
+    table = run("entities", "-n", "2", cwd=repo)
+    assert table.stdout.splitlines()[0].split()[:3] == ["name", "kind", "mentions"]
+    assert len(table.stdout.splitlines()) == 3
+    one = run("entity", "Bob", cwd=repo)
+    assert one.returncode == 0, one.stderr
+    assert one.stdout.startswith("Bob Ruiz · person")
+    assert "works_at Northwind Labs  memory/2026-03-02.md#L8  (2026-03-02)" in one.stdout
+    missing = run("entity", "Nobody", cwd=repo)
+    assert missing.returncode == 1 and "no entity named 'Nobody'" in missing.stderr
+
+
+def test_search_as_of_during_and_entity(repo: Path) -> None:
+    then = run("search", "which database does billing use", "--as-of", "2026-03-05", "--json", cwd=repo)
+    assert then.returncode == 0, then.stderr
+    top = json.loads(then.stdout)["results"][0]
+    assert "We use MongoDB" in top["snippet"] and top["superseded"].startswith("2026-03-16")
+    human = run("search", "which database does billing use", "--as-of", "2026-03-05", "-n", "1", cwd=repo)
+    assert "superseded 2026-03-16" in human.stdout and "from git" in human.stderr
+    during = run(
+        "search", "MongoDB", "--during", "2026-03-08..2026-03-10", "--min-score", "0", "--json", cwd=repo
+    )
+    assert {r["path"] for r in json.loads(during.stdout)["results"]} == {"memory/2026-03-09.md"}
+    dana = run("search", "demo", "--entity", "Dana", "--min-score", "0", "--json", cwd=repo)
+    assert all("ana" in r["snippet"] for r in json.loads(dana.stdout)["results"])
+
+
+def test_history_with_grep(repo: Path) -> None:
+    out = run("history", "MEMORY.md", "--grep", "mongodb", "--json", cwd=repo)
+    assert out.returncode == 0, out.stderr
+    changes = json.loads(out.stdout)["changes"]
+    assert [c["kind"] for c in changes] == ["added", "removed", "added"]
+    assert changes[0]["when"].startswith("2026-03-02") and changes[1]["when"].startswith("2026-03-16")
+    human = run("history", "MEMORY.md", "--grep", "PostgreSQL", cwd=repo)
+    assert "+ MEMORY.md#L8  - We moved to PostgreSQL" in human.stdout
+    outside = run("history", "../etc/passwd.md", "--grep", "x", cwd=repo)
+    assert outside.returncode == 1 and "outside the memory files" in outside.stderr  # exit 1, one line
