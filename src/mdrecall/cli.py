@@ -53,29 +53,6 @@ def _print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-class _Progress:
-    """A one-line progress bar on stderr, shown only on a terminal."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.shown = False
-
-    def __call__(self, done: int, total: int, label: str) -> None:
-        if not self.enabled or total <= 0:
-            return
-        width = 28
-        filled = int(width * done / total)
-        name = label if len(label) <= 40 else "…" + label[-39:]
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name:<40}")
-        sys.stderr.flush()
-        self.shown = True
-
-    def finish(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 80 + "\r")
-            sys.stderr.flush()
-
-
 def _warn_report(report: Any, limit: int = 10) -> None:
     items = [*report.warnings, *report.skipped]
     for line in items[:limit]:
@@ -102,10 +79,24 @@ def cmd_init(args: argparse.Namespace) -> int:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    from .progress import progress_for
+
+    if args.estimate:
+        from .estimate import estimate_index
+
+        with _open(args) as mem:
+            est = estimate_index(mem)
+        if args.json:
+            _print_json(est.to_dict())
+        else:
+            print(est.summary())
+        return 0
     with _open(args) as mem:
-        bar = _Progress(sys.stderr.isatty() and not args.json)
-        report = mem.index(force=args.force, progress=bar)
-        bar.finish()
+        bar = progress_for(sys.stderr, json_lines=args.json)  # JSON lines off a terminal too
+        try:
+            report = mem.index(force=args.force, progress=bar)
+        finally:
+            bar.finish()
     if args.json:
         _print_json(report.to_dict())
     else:
@@ -239,7 +230,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("index", help="index the memory files (incremental)")
     s.add_argument("--force", action="store_true", help="re-read and re-chunk every file")
-    s.add_argument("--json", action="store_true", help="print the report as JSON")
+    s.add_argument(
+        "--estimate", action="store_true", help="print files, chunks, tokens, time and cost; index nothing"
+    )
+    s.add_argument("--json", action="store_true", help="print the report as JSON (progress: JSON lines)")
     s.set_defaults(func=cmd_index)
 
     s = sub.add_parser("search", help="search memory")

@@ -84,6 +84,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     import signal
     import threading
 
+    from .backfill import Backfiller
     from .watch import Watcher, watch_targets
 
     stop = threading.Event()
@@ -100,8 +101,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
     with mem:
         show(mem.index())
         backend = "polling" if args.polling else None
+        backfill = Backfiller(mem).start()  # resumes an embedding run a provider outage stopped
         watcher = Watcher(
-            mem, debounce_s=args.debounce, backend=backend, on_sync=show, initial_sync=False
+            mem,
+            debounce_s=args.debounce,
+            backend=backend,
+            on_sync=show,
+            initial_sync=False,
+            backfill=backfill,
         ).start()
         folders = ", ".join(str(p) for p, _ in watch_targets(mem))
         note = f" ({watcher.state['note']})" if watcher.state["note"] else ""
@@ -113,6 +120,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
             pass
         finally:
             watcher.stop()
+            backfill.stop()
     return 0
 
 
