@@ -13,6 +13,7 @@ it with a different ``[search]`` config. Usage::
     python benchmarks/quality.py                       # default variants, both datasets
     python benchmarks/quality.py --datasets locomo --variants bm25 default
     python benchmarks/quality.py --store memory        # any store backend
+    python benchmarks/quality.py --max-length 128      # the local model truncating at 128 word pieces
 
 Prints a table and writes ``benchmarks/results/quality.json``. The datasets are CC BY-NC: they are
 read from shared/, never copied into the package.
@@ -156,7 +157,7 @@ def ndcg10(ranked: list[str], relevant: set[str]) -> float:
 
 
 CHUNKING: dict[str, int] = {}
-EMBEDDING: dict[str, str] = {}  # --model: another local model (cached in its own folder)
+EMBEDDING: dict[str, Any] = {}  # --model / --max-length: another local model (cached in its own folder)
 
 
 def _config(store: str, search: dict[str, Any]) -> Config:
@@ -171,7 +172,9 @@ def _config(store: str, search: dict[str, Any]) -> Config:
 def _prepare(name: str, build: Any, store: str, force: bool) -> tuple[Memory, float]:
     root = CACHE / (name + "".join(f"-{k}{v}" for k, v in sorted(CHUNKING.items())))
     if EMBEDDING:
-        root = root.with_name(root.name + "-" + EMBEDDING["model"])
+        length = EMBEDDING.get("options", {}).get("max_length")
+        suffix = EMBEDDING.get("model") or "default"
+        root = root.with_name(root.name + "-" + suffix + (f"@{length}" if length else ""))
     if force and root.exists():
         import shutil
 
@@ -267,10 +270,13 @@ def main() -> int:
     ap.add_argument("--rebuild", action="store_true", help="rebuild the cached workspaces and indexes")
     ap.add_argument("--chunk-tokens", type=int, help="chunking.tokens for this run (default: the config's)")
     ap.add_argument("--model", help="a local model other than the default, e.g. multilingual-e5-small")
+    ap.add_argument("--max-length", type=int, help="the local model's max_length (tokens per text)")
     ap.add_argument("--out", default=str(ROOT / "results" / "quality.json"))
     args = ap.parse_args()
     if args.model:
         EMBEDDING.update(provider="local", model=args.model)
+    if args.max_length:
+        EMBEDDING.update(provider="local", options={"max_length": args.max_length})
     if args.chunk_tokens:
         CHUNKING.update(tokens=args.chunk_tokens, overlap=min(80, args.chunk_tokens // 5))
     results: dict[str, dict[str, float]] = {v: {} for v in args.variants}

@@ -15,7 +15,7 @@ off: with inputs of a new shape on every call they only keep growing (3 GB on 2,
 them on, see docs/performance.md).
 Options: ``threads`` (ONNX intra-op threads; default: the CPU count, at most 4),
 ``max_length`` (tokens; default 256, a different value is part of the model id),
-``max_batch_tokens`` (default 8192) and ``memory_arena`` (default false).
+``max_batch_tokens`` (default 512) and ``memory_arena`` (default false).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ MODEL_ALIASES = frozenset(
 DIMS = 384
 MAX_LENGTH = 256
 #: Padded tokens (rows × longest row) per model call: bounds the attention buffers' size.
-MAX_BATCH_TOKENS = 8192
+MAX_BATCH_TOKENS = 512
 _REQUIRES = (
     ("onnxruntime", "onnxruntime"),
     ("tokenizers", "tokenizers"),
