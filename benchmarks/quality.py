@@ -16,6 +16,7 @@ index). LoCoMo figures are also given per conversation, per half (conversations 
     python benchmarks/quality.py --datasets locomo --variants bm25 default
     python benchmarks/quality.py --keyword-only --variants bm25 plain700   # no embedding: fast
     python benchmarks/quality.py --store memory        # any store backend
+    python benchmarks/quality.py --max-length 128      # the local model truncating at 128 word pieces
 
 Prints a table and writes ``benchmarks/results/quality.json``. ``tests/test_quality_floor.py`` runs a
 fast subset of it in CI. The datasets are CC BY-NC: they are
@@ -203,7 +204,7 @@ def ndcg10(ranked: list[str], relevant: set[str]) -> float:
 
 
 CHUNKING: dict[str, int] = {}
-EMBEDDING: dict[str, str] = {}  # --model: another local model (cached in its own folder)
+EMBEDDING: dict[str, Any] = {}  # --model / --max-length: another local model (cached in its own folder)
 
 
 def _config(store: str, search: dict[str, Any], chunking: dict[str, int] | None = None) -> Config:
@@ -222,7 +223,10 @@ def _prepare(
     # Named by chunk size only: parent_tokens changes the passages cited, not the chunks embedded.
     root = CACHE / f"{name}-overlap{chunk.overlap}-tokens{chunk.tokens}"
     if EMBEDDING:
-        root = root.with_name(root.name + "-" + EMBEDDING.get("model", EMBEDDING["provider"]))
+        length = EMBEDDING.get("options", {}).get("max_length")
+        provider = EMBEDDING["provider"]
+        suffix = EMBEDDING.get("model") or ("default" if provider == "local" else provider)
+        root = root.with_name(root.name + "-" + suffix + (f"@{length}" if length else ""))
     if force and root.exists():
         import shutil
 
@@ -445,12 +449,15 @@ def main() -> int:
     ap.add_argument("--model", help="a local model other than the default, e.g. multilingual-e5-small")
     ap.add_argument("--keyword-only", action="store_true", help="index without an embedder (fast)")
     ap.add_argument("--scifact-subset", action="store_true", help="the CI test's SciFact subset (fast)")
+    ap.add_argument("--max-length", type=int, help="the local model's max_length (tokens per text)")
     ap.add_argument("--out", default=str(ROOT / "results" / "quality.json"))
     args = ap.parse_args()
     if args.keyword_only:
         EMBEDDING.update(provider="none")
     if args.model:
         EMBEDDING.update(provider="local", model=args.model)
+    if args.max_length:
+        EMBEDDING.update(provider="local", options={"max_length": args.max_length})
     if args.chunk_tokens:
         CHUNKING.update(tokens=args.chunk_tokens, overlap=min(80, args.chunk_tokens // 5))
     results: dict[str, dict[str, float]] = {v: {} for v in args.variants}

@@ -45,6 +45,7 @@ def test_a_match_in_meaning_only_passes_the_default_min_score(
     write(tmp_path, "MEMORY.md", "# Memory\n\n## Stack\n- We store every booking in PostgreSQL 16.\n")
     write(tmp_path, "memory/2026-03-01.md", "# 2026-03-01\n\n- Reservations for dinner at eight.\n")
     mem = hybrid(tmp_path)
+    mem.index()
     res = mem.search_result("which database holds the reservations", explain=True)  # min_score 0.35
     assert [h.path for h in res.hits] == ["memory/2026-03-01.md", "MEMORY.md"]
     hit = res.hits[1]  # no word in common: its fused score is 0.3 × cosine, below 0.35
@@ -55,6 +56,7 @@ def test_a_match_in_meaning_only_passes_the_default_min_score(
 
 def test_explain_shows_both_legs(ws: Path, hybrid: Callable[..., Memory]) -> None:
     mem = hybrid(ws)
+    mem.index()
     hit = mem.search("Stripe webhooks retried", explain=True)[0]
     assert hit.path == "memory/2026-01-26.md"
     assert hit.explain is not None
@@ -161,6 +163,14 @@ def test_cli_default_config_uses_the_local_model(ws: Path) -> None:
     import sys
 
     env = {k: v for k, v in os.environ.items() if k != "MDRECALL_EMBEDDING_PROVIDER"}
+    indexed = subprocess.run(
+        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert indexed.returncode == 0, indexed.stderr
     out = subprocess.run(
         [sys.executable, "-m", "mdrecall", "-w", str(ws), "search", "Stripe webhooks", "--json"],
         capture_output=True,

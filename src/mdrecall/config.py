@@ -121,6 +121,8 @@ class EmbeddingConfig:
     fallback: str = ""
     cache_max_entries: int = 200_000
     batch_api: bool = False
+    concurrency: int = 4
+    price_per_million_tokens: float = 0.0
     options: dict[str, Any] = field(default_factory=dict)
 
 

@@ -272,11 +272,14 @@ def serve(
     server = build_server(tools or MemoryTools(memory))
     if threading.current_thread() is threading.main_thread():  # SIGTERM: stop cleanly (watcher says so)
         signal.signal(signal.SIGTERM, _exit_on_term)
+    from .backfill import Backfiller
+
+    backfill = Backfiller(memory).start()  # missing vectors are filled here, never by a search
     watcher = None
     if watch and memory.config.watch.enabled:
         from .watch import Watcher
 
-        watcher = Watcher(memory).start()
+        watcher = Watcher(memory, backfill=backfill).start()
     try:
         if http:
             _serve_http(server, host, port, token)
@@ -291,6 +294,7 @@ def serve(
     finally:
         if watcher is not None:
             watcher.stop()
+        backfill.stop()
 
 
 def _exit_on_term(_sig: int, _frame: Any) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -35,8 +36,11 @@ from .vectorize import (
     embed_missing,
     embedder_label,
     get_embedder,
+    load_rate,
     local_only_checker,
     query_vector,
+    vector_coverage,
+    vectors_behind_note,
 )
 from .watch import watcher_health
 from .workspace import Workspace, now_local
@@ -46,8 +50,6 @@ if TYPE_CHECKING:
     from .embedders.base import Embedder
     from .rerankers import Reranker
 
-#: Chunks a search may embed while syncing first; a larger backlog waits for ``mdrecall index``.
-LAZY_EMBED_LIMIT = 128
 REBUILT_NOTE = "the index was unreadable and has been rebuilt"
 
 __all__ = ["Memory", "RememberResult"]
@@ -77,6 +79,11 @@ class Memory:
         self.store = store
         self._sync_lock = threading.Lock()
         self._verified = False  # the first full `index` of this Memory checks the file for damage
+        self._embed_lock = threading.Lock()
+        self._search_count = 0
+        self._search_count_lock = threading.Lock()
+        self._no_searches = threading.Event()
+        self._no_searches.set()
         self._embedder: Any = None
         self._embedder_error: str | None = None
         self._embedder_loaded = False
@@ -135,19 +142,24 @@ class Memory:
     # ---- indexing ---------------------------------------------------------------------------------
 
     def index(
-        self, force: bool = False, progress: ProgressCallback | None = None, *, embed_limit: int = 0
+        self,
+        force: bool = False,
+        progress: ProgressCallback | None = None,
+        *,
+        embed: bool = True,
+        embed_limit: int = 0,
     ) -> IndexReport:
         """Bring the index up to date with the files (``force`` re-chunks everything), then embed.
 
-        ``embed_limit`` caps how many chunks are embedded in this call (0 = all); the lazy sync before
-        a search uses a small cap so a search never waits for a large backfill. A damaged index is
+        ``embed=False`` only syncs the files (what a search does first: it never waits for vectors);
+        ``embed_limit`` caps how many chunks are embedded in this call (0 = all). A damaged index is
         moved aside and rebuilt from the Markdown (the report's warnings say so).
         """
         try:
-            return self._index(force, progress, embed_limit)
+            return self._index(force, progress, embed, embed_limit)
         except IndexCorruptError as exc:
             self._recover(exc)
-            return self._index(force, progress, embed_limit)
+            return self._index(force, progress, embed, embed_limit)
 
     def _recover(self, exc: IndexCorruptError) -> None:
         """Move a damaged index aside and start afresh (a store that cannot recover re-raises)."""
@@ -156,28 +168,72 @@ class Memory:
             raise exc
         recover()
 
-    def _index(self, force: bool, progress: ProgressCallback | None, embed_limit: int) -> IndexReport:
+    def _index(
+        self, force: bool, progress: ProgressCallback | None, embed: bool, embed_limit: int
+    ) -> IndexReport:
         with self._sync_lock, sync_guard(self.store):
             verify = getattr(self.store, "verify", None)
-            if verify is not None and (force or (not embed_limit and not self._verified)):
+            # not on a search's sync (embed=False): a full check costs a search too much
+            if verify is not None and (force or (embed and not embed_limit and not self._verified)):
                 verify(full=force)  # a damaged index raises here and is rebuilt, not patched
                 self._verified = True
             report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
-            embedder = self.embedder if self.config.search.mode != "bm25" else None
-            if self._embedder_error:
-                report.warnings.append(f"embeddings disabled: {self._embedder_error}")
-            if embedder is not None:
-                t0 = time.perf_counter()
-                report.pending_vectors = embed_missing(
-                    self.store, embedder, self.config, self.workspace.root, report, progress, embed_limit
-                )
-                report.seconds += time.perf_counter() - t0
             rebuilt = getattr(self.store, "rebuilt_from", None)
             if rebuilt:
                 report.warnings.append(f"{REBUILT_NOTE}: {rebuilt}")
                 self.store.rebuilt_from = None  # type: ignore[attr-defined]
+        if embed:
+            self.embed_pending(report, progress, limit=embed_limit)
+        return report
+
+    def embed_pending(
+        self,
+        report: IndexReport | None = None,
+        progress: ProgressCallback | None = None,
+        *,
+        limit: int = 0,
+        stop: threading.Event | None = None,
+    ) -> IndexReport:
+        """Embed the chunks that have no vector yet (in batches; searches in this process go first).
+
+        Setting ``stop`` ends the run after the batch in flight (what it embedded is kept).
+        """
+        report = report if report is not None else IndexReport()
+        embedder = self.embedder if self.config.search.mode != "bm25" else None
+        if self._embedder_error:
+            report.warnings.append(f"embeddings disabled: {self._embedder_error}")
+        if embedder is None:
             return report
+        with self._embed_lock, sync_guard(self.store):
+            t0 = time.perf_counter()
+            report.pending_vectors = embed_missing(
+                self.store,
+                embedder,
+                self.config,
+                self.workspace.root,
+                report,
+                progress,
+                limit,
+                between_batches=lambda: self._searches_first(stop),
+            )
+            report.seconds += time.perf_counter() - t0
+        return report
+
+    def vector_coverage(self) -> tuple[int, int] | None:
+        """``(chunks with a vector, all chunks)`` for the configured embedder; ``None`` without one."""
+        embedder = self.embedder if self.config.search.mode != "bm25" else None
+        if embedder is None:
+            return None
+        return vector_coverage(self.store, embedder.identity.key)
+
+    def _searches_first(self, stop: threading.Event | None) -> bool:
+        """Between embedding batches: wait (at most 5 s) while searches of this process run.
+
+        Returns ``False`` when ``stop`` is set (the run ends there).
+        """
+        self._no_searches.wait(timeout=5.0)
+        return stop is None or not stop.is_set()
 
     # ---- search -----------------------------------------------------------------------------------
 
@@ -275,8 +331,7 @@ class Memory:
             self.store.rebuilt_from = None  # type: ignore[attr-defined]
         if sync and self.config.index.sync_on_search:
             try:
-                with provider_deadline(self.config.embedding.timeout_s):
-                    synced = self.index(embed_limit=LAZY_EMBED_LIMIT)
+                synced = self.index(embed=False)  # files only: a search never waits for a backlog of vectors
                 notes.extend(w for w in synced.warnings if w.startswith(REBUILT_NOTE))
             except IndexCorruptError:
                 raise
@@ -301,32 +356,56 @@ class Memory:
             if filters is not None and filters.active:
                 served.hits = [h for h in served.hits if filters.keeps(h.path, h.date)]
             return served
-        leg, note = None, None
-        if req.mode != "bm25":
-            with provider_deadline(budget_end - time.monotonic()):
-                leg, note = query_vector(self.embedder, query, self.store)
-        if self._embedder_error:
-            note = f"embeddings disabled: {self._embedder_error}"
-        stage = self.rerank_stage
-        if self._rerank_error:
-            note = f"{note}; " if note else ""
-            note += f"reranking disabled: {self._rerank_error}"
-        if notes:
-            note = "; ".join([*notes, *([note] if note else [])])
-        return run_search(self.store, req, cfg, leg, note, stage)
+        with self._searching():
+            leg, note = None, None
+            if req.mode != "bm25":
+                with provider_deadline(budget_end - time.monotonic()):
+                    leg, note = query_vector(self.embedder, query, self.store)
+            if self._embedder_error:
+                note = f"embeddings disabled: {self._embedder_error}"
+            coverage = None
+            if leg is not None:
+                coverage = vector_coverage(self.store, leg.embedder_key)
+                behind = vectors_behind_note(*coverage)
+                if behind:
+                    note = f"{note}; {behind}" if note else behind
+            stage = self.rerank_stage
+            if self._rerank_error:
+                note = f"{note}; " if note else ""
+                note += f"reranking disabled: {self._rerank_error}"
+            if notes:
+                note = "; ".join([*notes, *([note] if note else [])])
+            result = run_search(self.store, req, cfg, leg, note, stage)
+        if coverage is not None:
+            result.vectors = {"indexed": coverage[0], "total": coverage[1]}
+        return result
+
+    @contextlib.contextmanager
+    def _searching(self) -> Iterator[None]:
+        """Mark a search in flight: background embedding pauses between batches until it ends."""
+        with self._search_count_lock:
+            self._search_count += 1
+            self._no_searches.clear()
+        try:
+            yield
+        finally:
+            with self._search_count_lock:
+                self._search_count -= 1
+                if self._search_count == 0:
+                    self._no_searches.set()
 
     # ---- entities and history ---------------------------------------------------------------------
 
     def entities(self, kind: str | None = None, limit: int = 0, *, sync: bool = True) -> list[Entity]:
         """Entities found in the memory files, most mentioned first (``kind``: person, place, …)."""
         if sync and self.config.index.sync_on_search:
-            self.index(embed_limit=LAZY_EMBED_LIMIT)
+            self.index(embed=False)
         return EntityIndex(self.store, self.config.entities).entities(kind, limit)
 
     def entity(self, name: str, *, sync: bool = True) -> EntityDetail:
         """One entity (by name or alias): its dated mentions with citations, related entities, relations."""
         if sync and self.config.index.sync_on_search:
-            self.index(embed_limit=LAZY_EMBED_LIMIT)
+            self.index(embed=False)
         return EntityIndex(self.store, self.config.entities).detail(name)
 
     def history(self, path: str, grep: str | None = None) -> list[Change]:
@@ -334,7 +413,7 @@ class Memory:
         key = self.workspace.key_for(self.workspace.resolve_readable(path))
         current, mtime = working_text(self.workspace, key)
         if self.config.index.sync_on_search:
-            self.index(embed_limit=LAZY_EMBED_LIMIT)
+            self.index(embed=False)
         changes, _ = file_history(self.workspace.root, self.store, key, current, mtime, self.config, grep)
         return changes
 
@@ -474,6 +553,7 @@ class Memory:
             extra={
                 "cache_entries": counts["cache"],
                 "vectors_complete": self.store.get_meta(COMPLETE_KEY),
+                **self._pending_vectors(),
                 "embedder_error": self._embedder_error,
                 "reranker": stage.reranker.name if (stage := self.rerank_stage) else None,
                 "reranker_error": self._rerank_error,
@@ -483,6 +563,16 @@ class Memory:
                 **(self.backend.status() if self.backend is not None else {"backend": "builtin"}),
             },
         )
+
+    def _pending_vectors(self) -> dict[str, Any]:
+        """Chunks still to embed and, from the last measured rate, how long that will take."""
+        coverage = self.vector_coverage()
+        if coverage is None:
+            return {"vectors_pending": 0, "vectors_eta_s": None}
+        pending = coverage[1] - coverage[0]
+        rate = load_rate(self.store, self.embedder.identity.key) if pending and self.embedder else None
+        eta = round(pending / rate["texts_per_s"], 1) if rate else None
+        return {"vectors_pending": pending, "vectors_eta_s": eta}
 
     def close(self) -> None:
         """Close the store."""

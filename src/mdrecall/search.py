@@ -95,6 +95,8 @@ class SearchResult:
     fallback: str | None = None
     notes: list[str] = field(default_factory=list)
     reranker: str | None = None
+    #: Vector coverage when the vector leg ran: ``{"indexed": n, "total": m}`` chunks.
+    vectors: dict[str, int] | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The stable JSON shape used by the CLI and agent tools."""
@@ -105,6 +107,7 @@ class SearchResult:
             "model": self.model,
             "fallback": self.fallback,
             "reranker": self.reranker,
+            "vectors": self.vectors,
         }
 
 

@@ -15,6 +15,7 @@ warning), so an outage costs one timeout, not one per call.
 from __future__ import annotations
 
 import contextlib
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -31,10 +32,29 @@ if TYPE_CHECKING:
     from .embedders.base import Embedder
     from .stores.base import Store
 
-__all__ = ["COMPLETE_KEY", "embed_missing", "get_embedder", "query_vector"]
+__all__ = [
+    "BREAKER_S",
+    "COMPLETE_KEY",
+    "breaker_open",
+    "count_missing",
+    "embed_missing",
+    "get_embedder",
+    "load_rate",
+    "query_vector",
+    "reset_breaker",
+    "trip_breaker",
+    "vector_coverage",
+    "vectors_behind_note",
+]
 
 #: Meta key: the embedder identity whose vectors cover every chunk.
 COMPLETE_KEY = "vectors_complete"
+#: Meta key prefix (+ embedder key): the last measured embedding rate, JSON.
+RATE_KEY_PREFIX = "embed_rate:"
+#: Chunks read from the store per window while embedding (bounded memory whatever the backlog).
+WINDOW_CHUNKS = 256
+#: Texts a run must embed before its rate is kept for estimates.
+MIN_RATE_SAMPLE = 32
 #: Seconds a provider that timed out or could not be reached is skipped (by every process).
 BREAKER_S = 60.0
 _BREAKER_PREFIX = "provider_down:"
@@ -82,9 +102,18 @@ def embed_missing(
     report: IndexReport,
     progress: ProgressCallback | None = None,
     limit: int = 0,
+    *,
+    between_batches: Callable[[], bool] | None = None,
 ) -> int:
-    """Embed chunks that lack a vector for ``embedder``; returns how many are still missing."""
-    from .embedders import embed_documents_tagged, local_only
+    """Embed chunks that lack a vector for ``embedder``; returns how many are still missing.
+
+    Chunks are read from the store a window at a time (:func:`window_size`), so memory stays bounded
+    whatever the backlog; each batch's vectors are written before the next batch is embedded, so an
+    interrupted run loses at most the batch in flight and the next run resumes. ``between_batches``
+    is called before each batch (a long-lived process uses it to let searches go first); when it
+    returns ``False`` the run stops there.
+    """
+    from .embedders import local_only
 
     down = breaker_open(store, embedder)
     if not down:
@@ -105,49 +134,198 @@ def embed_missing(
         counts = store.counts()
         if counts["vectors"] == counts["chunks"]:
             return 0
-    todo = store.chunks_without_vectors(key, limit=limit)
-    if not todo:
+    total = count_missing(store, key)
+    if total == 0:
         _mark_complete(store, key)
         return 0
-    if embedder.is_remote:
-        check = local_only_checker(workspace_root)
-        private = [c for c in todo if check(c)]
-        if private:
-            todo = [c for c in todo if not check(c)]
-            if local_only(embedder) is None:
-                report.warnings.append(f"{len(private)} local-only chunks kept from the remote embedder")
-    cached = store.cache_get(key, [c.hash for c in todo])
-    if cached:
-        store.put_vectors(key, {c.id: cached[c.hash] for c in todo if c.hash in cached})
-        report.cache_hits += sum(1 for c in todo if c.hash in cached)
-    # Batches of similar length pad less: ~20% faster with the local model on mixed chunk sizes.
-    pending = sorted((c for c in todo if c.hash not in cached), key=lambda c: len(_embed_text(c)))
-    batch = max(1, config.embedding.batch_size)
-    done = 0
-    for i in range(0, len(pending), batch):
-        part = pending[i : i + batch]
-        try:
-            ident, vectors = embed_documents_tagged(embedder, [_embed_text(c) for c in part])
-        except EmbedderError as exc:
-            report.warnings.append(f"embedding stopped: {exc}")
-            if isinstance(exc, ProviderUnavailableError):
-                trip_breaker(store, embedder, str(exc))
+    if limit > 0:
+        total = min(total, limit)
+    check = local_only_checker(workspace_root) if embedder.is_remote else None
+    run = _Run(store, embedder, config, report, progress, total, between_batches)
+    window = window_size(embedder, config)
+    private = 0
+    while not run.stopped and (limit <= 0 or run.done < limit):
+        want = window if limit <= 0 else min(window, limit - run.done)
+        rows = store.chunks_without_vectors(key, limit=want + len(run.seen))
+        todo = [c for c in rows if c.id not in run.seen]
+        if not todo:
             break
-        vecs = {c.id: vectors[j] for j, c in enumerate(part)}
-        if ident.key != key and store.get_meta(COMPLETE_KEY) == key:
-            store.set_meta(COMPLETE_KEY, "")  # another key's vectors now share the table: counts lie
-        store.put_vectors(ident.key, vecs)
-        store.cache_put(
-            ident.key, {c.hash: vectors[j] for j, c in enumerate(part)}, config.embedding.cache_max_entries
-        )
-        report.embedded += len(part)
-        done += len(part)
-        if progress:
-            progress(done, len(pending), f"embedding ({ident.provider})")
-    remaining = len(store.chunks_without_vectors(key))
+        todo = todo[:want]
+        run.seen.update(c.id for c in todo)
+        if check is not None:
+            kept = [c for c in todo if not check(c)]
+            private += len(todo) - len(kept)
+            todo = kept
+        run.window(todo)
+    if private and local_only(embedder) is None:
+        report.warnings.append(f"{private} local-only chunks kept from the remote embedder")
+    run.record_rate()
+    remaining = count_missing(store, key)
     if remaining == 0:
         _mark_complete(store, key)
     return remaining
+
+
+class _Run:
+    """One embedding run: the windows it embeds, what it has done, and its measured rate."""
+
+    def __init__(
+        self,
+        store: Store,
+        embedder: Embedder,
+        config: Config,
+        report: IndexReport,
+        progress: ProgressCallback | None,
+        total: int,
+        between_batches: Callable[[], bool] | None,
+    ) -> None:
+        self.store, self.embedder, self.config, self.report = store, embedder, config, report
+        self.progress, self.total, self.between_batches = progress, total, between_batches
+        self.key = embedder.identity.key
+        self.seen: set[str] = set()
+        self.done = 0
+        self.stopped = False
+        self.embedded = 0
+        self.tokens = 0
+        self.seconds = 0.0
+
+    def window(self, todo: list[Chunk]) -> None:
+        """Serve a window from the cache, then embed the rest in batches of similar length."""
+        cached = self.store.cache_get(self.key, [c.hash for c in todo])
+        if cached:
+            hits = {c.id: cached[c.hash] for c in todo if c.hash in cached}
+            self.store.put_vectors(self.key, hits)
+            self.report.cache_hits += len(hits)
+            self.done += len(hits)
+        # Batches of similar length pad less: ~20% faster with the local model on mixed chunk sizes.
+        pending = sorted((c for c in todo if c.hash not in cached), key=lambda c: len(_embed_text(c)))
+        for part in batches_by_size(pending, batch_texts(self.embedder, self.config)):
+            if self.between_batches is not None and not self.between_batches():
+                self.stopped = True
+                return
+            if not self._embed(part):
+                self.stopped = True
+                return
+
+    def _embed(self, part: list[Chunk]) -> bool:
+        from .embedders import embed_documents_tagged
+
+        texts = [_embed_text(c) for c in part]
+        t0 = time.perf_counter()
+        try:
+            ident, vectors = embed_documents_tagged(self.embedder, texts)
+        except EmbedderError as exc:
+            self.report.warnings.append(f"embedding stopped (run `mdrecall index` again to resume): {exc}")
+            if isinstance(exc, ProviderUnavailableError):
+                trip_breaker(self.store, self.embedder, str(exc))
+            return False
+        self.seconds += time.perf_counter() - t0
+        self.embedded += len(part)
+        self.tokens += sum(estimate_tokens(t) for t in texts)
+        vecs = {c.id: vectors[j] for j, c in enumerate(part)}
+        if ident.key != self.key and self.store.get_meta(COMPLETE_KEY) == self.key:
+            self.store.set_meta(COMPLETE_KEY, "")  # another key's vectors now share the table: counts lie
+        self.store.put_vectors(ident.key, vecs)
+        self.store.cache_put(
+            ident.key,
+            {c.hash: vectors[j] for j, c in enumerate(part)},
+            self.config.embedding.cache_max_entries,
+        )
+        self.report.embedded += len(part)
+        self.done += len(part)
+        if self.progress:
+            self.progress(min(self.done, self.total), self.total, f"embedding ({ident.provider})")
+        return True
+
+    def record_rate(self) -> None:
+        """Keep the measured throughput (for estimates) when this run embedded enough to tell."""
+        if self.embedded >= MIN_RATE_SAMPLE and self.seconds > 0:
+            save_rate(self.store, self.key, self.embedded / self.seconds, self.tokens / self.seconds)
+
+
+def batches_by_size(chunks: list[Chunk], max_texts: int, max_chars: int = 0) -> list[list[Chunk]]:
+    """Split ``chunks`` (in order) into batches of at most ``max_texts`` texts and ``max_chars`` characters.
+
+    ``max_chars`` 0 means ``max_texts`` × 1,600 characters (≈ 400 tokens each): a batch is bounded by
+    size, not by count alone.
+    """
+    max_texts = max(1, max_texts)
+    budget = max_chars or max_texts * 1600
+    out: list[list[Chunk]] = []
+    batch: list[Chunk] = []
+    size = 0
+    for c in chunks:
+        n = len(_embed_text(c))
+        if batch and (len(batch) >= max_texts or size + n > budget):
+            out.append(batch)
+            batch, size = [], 0
+        batch.append(c)
+        size += n
+    if batch:
+        out.append(batch)
+    return out
+
+
+def batch_texts(embedder: Embedder, config: Config) -> int:
+    """Texts per :meth:`embed_documents` call: ``embedding.batch_size``, or more for an embedder that
+    asks for more at once (``window_hint``: a remote one with several requests in flight)."""
+    return max(1, config.embedding.batch_size, int(getattr(embedder, "window_hint", 0) or 0))
+
+
+def window_size(embedder: Embedder, config: Config) -> int:
+    """Chunks read from the store at a time: enough for a few batches (or one batch-API job)."""
+    window = max(WINDOW_CHUNKS, 4 * max(1, config.embedding.batch_size))
+    hint = getattr(embedder, "window_hint", 0)
+    return max(window, int(hint or 0))
+
+
+def count_missing(store: Store, key: str) -> int:
+    """Chunks without a vector for ``key`` (a count query where the store has one)."""
+    counter = getattr(store, "count_without_vectors", None)
+    if callable(counter):
+        return int(counter(key))
+    return len(store.chunks_without_vectors(key))
+
+
+def vector_coverage(store: Store, key: str) -> tuple[int, int]:
+    """``(chunks with a vector for key, all chunks)``; cheap when the index is complete."""
+    counts = store.counts()
+    if store.get_meta(COMPLETE_KEY) == key and counts["vectors"] == counts["chunks"]:
+        return counts["chunks"], counts["chunks"]
+    return counts["chunks"] - count_missing(store, key), counts["chunks"]
+
+
+def vectors_behind_note(indexed: int, total: int) -> str | None:
+    """What a search says when some chunks have no vector yet (``None`` when none are missing)."""
+    if indexed >= total:
+        return None
+    return (
+        f"vectors behind: {indexed:,} of {total:,} chunks embedded, the rest found by keywords only "
+        "(run `mdrecall index`, or leave the MCP server or `mdrecall watch` running, to fill them)"
+    )
+
+
+def estimate_tokens(text: str) -> int:
+    """Word pieces in ``text``, roughly: one per 4 characters (the usual figure for English)."""
+    return max(1, (len(text) + 3) // 4)
+
+
+def save_rate(store: Store, key: str, texts_per_s: float, tokens_per_s: float) -> None:
+    """Persist a measured embedding rate for ``key`` in the store's meta table."""
+    value = {"texts_per_s": round(texts_per_s, 3), "tokens_per_s": round(tokens_per_s, 1), "at": time.time()}
+    store.set_meta(RATE_KEY_PREFIX + key, json.dumps(value))
+
+
+def load_rate(store: Store, key: str) -> dict[str, float] | None:
+    """The last measured embedding rate for ``key`` (``None`` if never measured)."""
+    raw = store.get_meta(RATE_KEY_PREFIX + key)
+    if not raw:
+        return None
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        return None
+    return value if isinstance(value, dict) and value.get("texts_per_s") else None
 
 
 def _embed_text(chunk: Chunk) -> str:
@@ -193,6 +371,12 @@ def trip_breaker(store: Store, embedder: Embedder, reason: str) -> None:
     value = f"{time.time() + BREAKER_S:.3f}|{reason[:300]}"
     with contextlib.suppress(StoreError):  # a read-only index: this process still stops after this
         store.set_meta(_breaker_key(embedder), value)
+
+
+def reset_breaker(store: Store, embedder: Embedder) -> None:
+    """Close ``embedder``'s breaker now (the provider is known to be back)."""
+    with contextlib.suppress(StoreError):
+        store.set_meta(_breaker_key(embedder), "")
 
 
 def query_vector(

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .backfill import Backfiller
     from .memory import Memory
     from .models import IndexReport
     from .stores.base import Store
@@ -74,6 +75,7 @@ class Watcher:
         on_sync: Callable[[IndexReport], None] | None = None,
         observer_factory: Callable[[], Any] | None = None,
         initial_sync: bool = True,
+        backfill: Backfiller | None = None,
     ) -> None:
         cfg = memory.config.watch
         self.memory = memory
@@ -83,6 +85,7 @@ class Watcher:
         self.on_sync = on_sync
         self._observer_factory = observer_factory
         self._initial_sync = initial_sync
+        self.backfill = backfill
         self._observer: Any = None
         self._watched: set[Path] = set()
         self._changed = threading.Event()
@@ -247,8 +250,12 @@ class Watcher:
             if self._observer is not None:
                 self._schedule_missing()
             captured = self._capture()
-            report = self.memory.index()
+            # With a backfiller the watcher only syncs files (it stays responsive to changes); the
+            # backfiller embeds the new chunks. Without one, the re-index embeds them here.
+            report = self.memory.index(embed=self.backfill is None)
             report.warnings.extend(captured)
+            if self.backfill is not None:
+                self.backfill.notify()
         except Exception as exc:  # noqa: BLE001 - keep watching; status shows the error
             self.state["error"] = f"re-index failed: {type(exc).__name__}: {exc}"
             self._publish()

@@ -170,3 +170,21 @@ def test_gemini_async_batch(serve, api):
     assert np.allclose(out, expected, atol=1e-6) and emb.batch_failures == 0
     retried = [r.json()["requests"] for r in server.requests if r.path.endswith(":batchEmbedContents")]
     assert [x["content"]["parts"][0]["text"] for x in retried[0]] == ["beta"]  # the failed item, inline
+
+
+def test_index_run_uses_the_batch_api_above_its_threshold(serve, api, tmp_path, open_memory):
+    """``mdrecall index`` hands the embedder enough texts at once for a batch job (``window_hint``)."""
+    from mdrecall import Config
+
+    app, state = openai_batch_app(api, polls_before_done=0)
+    server = serve(app)
+    (tmp_path / "memory").mkdir()
+    for i in range(20):
+        (tmp_path / "memory" / f"n{i:02d}.md").write_text(f"# Note {i}\n\nFact {i}: {i * 3}.\n")
+    emb = {"provider": "openai", "base_url": f"{server.url}/v1", "api_key": api.KEY, "model": "m", "dims": 8}
+    opts = {**BATCH, "batch_api_min_texts": 16}
+    cfg = Config().merged({"embedding": {**emb, "batch_api": True, "batch_size": 4, "options": opts}})
+    report = open_memory(tmp_path, cfg).index()
+    assert report.embedded == 20 and report.pending_vectors == 0
+    assert sum(len(x["body"]["input"]) for x in state["files"]["file-in"]) == 20  # all in one job
+    assert "/v1/embeddings" not in server.paths()

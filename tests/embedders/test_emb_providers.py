@@ -43,7 +43,7 @@ def test_gemini_at_most_100_per_request_and_output_dims(serve, api):
     assert emb.identity.dims == 16 and emb.identity.model == "gemini-embedding-001"
     out = emb.embed_documents([f"text {i}" for i in range(150)])
     assert out.shape == (150, 16)
-    assert [len(r.json()["requests"]) for r in server.requests] == [100, 50]
+    assert sorted(len(r.json()["requests"]) for r in server.requests) == [50, 100]  # in flight together
     assert server.requests[0].json()["requests"][0]["outputDimensionality"] == 16
 
 

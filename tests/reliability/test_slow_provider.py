@@ -157,9 +157,9 @@ def test_search_costs_one_timeout_then_the_breaker_skips_the_provider(
     start = time.monotonic()
     with Memory.open(ws, cfg) as mem:
         first = mem.search_result("kafka racks")
-    assert time.monotonic() - start < 8  # one 1 s deadline for the sync, none for the query
+    assert time.monotonic() - start < 8  # the query embedding: one 1 s deadline (the sync embeds nothing)
     assert first.hits and first.mode in {"hybrid", "bm25", "vector"}
-    assert first.fallback and ("timed out" in first.fallback or "skipped" in first.fallback)
+    assert first.fallback and any(w in first.fallback for w in ("timed out", "timeout", "skipped"))
     seen = server.requests
     assert seen >= 1
     with Memory.open(ws, cfg) as mem:  # a new process would read the same breaker from the index

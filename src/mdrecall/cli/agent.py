@@ -124,6 +124,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
     import signal
     import threading
 
+    from ..backfill import Backfiller
     from ..watch import Watcher, watch_targets
 
     as_json = state().json
@@ -140,12 +141,14 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
     mem, _ = _open(agent)
     with mem:
         show(mem.index())
+        backfill = Backfiller(mem).start()  # fills missing vectors when idle; resumes after an outage
         watcher = Watcher(
             mem,
             debounce_s=debounce,
             backend="polling" if polling else None,
             on_sync=show,
             initial_sync=False,
+            backfill=backfill,
         ).start()
         folders = ", ".join(str(p) for p, _ in watch_targets(mem))
         extra = f" ({watcher.state['note']})" if watcher.state["note"] else ""
@@ -160,6 +163,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             pass
         finally:
             watcher.stop()
+            backfill.stop()
     return 0
 
 

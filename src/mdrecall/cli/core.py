@@ -18,29 +18,6 @@ from .output import Listing, emit, highlight, note, text_table, warn
 __all__ = ["parse_ref"]
 
 
-class _Progress:
-    """A one-line progress bar on stderr, shown only on a terminal."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.shown = False
-
-    def __call__(self, done: int, total: int, label: str) -> None:
-        if not self.enabled or total <= 0:
-            return
-        width = 28
-        filled = int(width * done / total)
-        name = label if len(label) <= 40 else "…" + label[-39:]
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name:<40}")
-        sys.stderr.flush()
-        self.shown = True
-
-    def finish(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 80 + "\r")
-            sys.stderr.flush()
-
-
 def _warn_report(report: Any, limit: int = 10) -> None:
     items = [*report.warnings, *report.skipped]
     quiet = state().quiet
@@ -83,13 +60,26 @@ def cmd_init(dir: str | None, dry_run: bool) -> int:
 
 @command("index")
 @click.option("--force", is_flag=True, help="Re-read and re-chunk every file.")
-def cmd_index(force: bool) -> int:
-    """Index the memory files (incremental)."""
+@click.option("--estimate", is_flag=True, help="Print files, chunks, tokens, time and cost; index nothing.")
+def cmd_index(force: bool, estimate: bool) -> int:
+    """Index the memory files (incremental); progress on stderr (JSON lines off a terminal)."""
+    from ..progress import progress_for
+
     st = state()
+    if estimate:
+        from ..estimate import estimate_index
+
+        with open_memory() as mem:
+            est = estimate_index(mem)
+        emit(Listing(est.to_dict(), human=lambda: print(est.summary()), path_key=None), st.format)
+        return 0
     with open_memory() as mem:
-        bar = _Progress(sys.stderr.isatty() and not st.json and not st.quiet)
-        report = mem.index(force=force, progress=bar)
-        bar.finish()
+        bar = None if st.quiet else progress_for(sys.stderr, json_lines=st.format not in (None, "table"))
+        try:
+            report = mem.index(force=force, progress=bar)
+        finally:
+            if bar is not None:
+                bar.finish()
 
     def human() -> None:
         _warn_report(report)

@@ -76,6 +76,16 @@ class FallbackEmbedder:
         """True when any member sends texts off this machine."""
         return self.primary.is_remote or self.fallback.is_remote
 
+    @property
+    def window_hint(self) -> int:
+        """The primary's preferred texts per call (0: no preference)."""
+        return int(getattr(self.primary, "window_hint", 0) or 0)
+
+    @property
+    def dims_known(self) -> bool:
+        """Whether the primary's identity can be read without a request."""
+        return bool(getattr(self.primary, "dims_known", True))
+
     def embed_documents_tagged(self, texts: Sequence[str]) -> tuple[EmbedderIdentity, np.ndarray]:
         """``(identity of the member that served, vectors)`` for a batch of documents."""
         return self._serve(lambda e: e.embed_documents(texts))

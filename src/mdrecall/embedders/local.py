@@ -8,9 +8,14 @@
 - Pooling: mean over the attention mask, then L2 normalisation (the sentence-transformers recipe).
 
 The ONNX session is created on first use, so building the embedder is cheap. Texts are sorted by
-length before batching (``embedding.batch_size``) so that a batch pads to similar lengths.
-Options: ``threads`` (ONNX intra-op threads; default: the CPU count, at most 4) and
-``max_length`` (tokens; default 256, a different value is part of the model id).
+length before batching so that a batch pads to similar lengths; a batch holds at most
+``embedding.batch_size`` texts and ``max_batch_tokens`` padded tokens (rows × longest row), so
+memory is bounded by size, not count. ONNX Runtime's memory arena and memory-pattern planning are
+off: with inputs of a new shape on every call they only keep growing (3 GB on 2,000 chunks with
+them on, see docs/performance.md).
+Options: ``threads`` (ONNX intra-op threads; default: the CPU count, at most 4),
+``max_length`` (tokens; default 256, a different value is part of the model id),
+``max_batch_tokens`` (default 512) and ``memory_arena`` (default false).
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ MODEL_ALIASES = frozenset(
 )
 DIMS = 384
 MAX_LENGTH = 256
+#: Padded tokens (rows × longest row) per model call: bounds the attention buffers' size.
+MAX_BATCH_TOKENS = 512
 _REQUIRES = (
     ("onnxruntime", "onnxruntime"),
     ("tokenizers", "tokenizers"),
@@ -69,6 +76,8 @@ class LocalEmbedder:
         threads: int = 0,
         max_length: int = MAX_LENGTH,
         model_path: str | os.PathLike[str] | None = None,
+        max_batch_tokens: int = MAX_BATCH_TOKENS,
+        memory_arena: bool = False,
     ) -> None:
         for module, package in _REQUIRES:
             if importlib.util.find_spec(module) is None:
@@ -76,6 +85,8 @@ class LocalEmbedder:
         self.batch_size = max(1, batch_size)
         self.threads = threads or min(4, os.cpu_count() or 1)
         self.max_length = max(8, min(max_length, 512))
+        self.max_batch_tokens = max(self.max_length, max_batch_tokens)
+        self.memory_arena = memory_arena
         self._model_path = model_path
         self._session: Any = None
         self._tokenizer: Any = None
@@ -113,6 +124,8 @@ class LocalEmbedder:
             opts.intra_op_num_threads = self.threads
             opts.inter_op_num_threads = 1
             opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            opts.enable_cpu_mem_arena = self.memory_arena
+            opts.enable_mem_pattern = self.memory_arena
             try:
                 session = ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
             except Exception as exc:  # noqa: BLE001 - onnxruntime raises its own untyped errors
@@ -140,11 +153,10 @@ class LocalEmbedder:
         if not texts:
             return out
         self.load()
-        encodings = self._tokenizer.encode_batch(texts)
-        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-        for start in range(0, len(order), self.batch_size):
-            idx = order[start : start + self.batch_size]
-            out[idx] = self._run([encodings[i].ids for i in idx])
+        ids = [e.ids for e in self._tokenizer.encode_batch(texts)]
+        order = sorted(range(len(texts)), key=lambda i: len(ids[i]))
+        for idx in token_batches(order, [len(x) for x in ids], self.batch_size, self.max_batch_tokens):
+            out[idx] = self._run([ids[i] for i in idx])
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
@@ -170,7 +182,31 @@ class LocalEmbedder:
 
 
 #: ``embedding.options`` this provider reads.
-OPTIONS = {**EMBEDDING_SHARED, "threads": int, "max_length": int}
+OPTIONS = {
+    **EMBEDDING_SHARED,
+    "threads": int,
+    "max_length": int,
+    "max_batch_tokens": int,
+    "memory_arena": bool,
+}
+
+
+def token_batches(order: list[int], lengths: list[int], max_rows: int, max_tokens: int) -> list[list[int]]:
+    """Split ``order`` (indices sorted by length) into batches of ≤ ``max_rows`` rows and
+    ≤ ``max_tokens`` padded tokens (rows × the longest row's length); a single row always fits."""
+    out: list[list[int]] = []
+    batch: list[int] = []
+    width = 0
+    for i in order:
+        wider = max(width, lengths[i])
+        if batch and (len(batch) >= max_rows or (len(batch) + 1) * wider > max_tokens):
+            out.append(batch)
+            batch, wider = [], lengths[i]
+        batch.append(i)
+        width = wider
+    if batch:
+        out.append(batch)
+    return out
 
 
 def create(config: EmbeddingConfig) -> Any:
@@ -191,4 +227,6 @@ def create(config: EmbeddingConfig) -> Any:
         batch_size=config.batch_size,
         threads=option(config.options, "threads", 0),
         max_length=option(config.options, "max_length", MAX_LENGTH),
+        max_batch_tokens=option(config.options, "max_batch_tokens", MAX_BATCH_TOKENS),
+        memory_arena=option(config.options, "memory_arena", False),
     )

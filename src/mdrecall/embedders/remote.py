@@ -16,7 +16,8 @@ import logging
 import os
 import threading
 import urllib.parse
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from ..config import EmbeddingConfig
 
 log = logging.getLogger("mdrecall.embedders")
+
+#: Texts gathered for one batch-API job during an index run (the job is used from batch_api_min_texts).
+BATCH_JOB_TEXTS = 2048
 
 DOCUMENT = "document"
 QUERY = "query"
@@ -77,6 +81,7 @@ class RemoteEmbedder:
             )
         self.batch_api = bool(config.batch_api)
         self.batch_size = max(1, min(config.batch_size, self.max_batch_size))
+        self.concurrency = max(1, config.concurrency)
         self.max_batch_chars = option(opts, "max_batch_chars", self.default_max_batch_chars)
         self.batch_api_min_texts = option(opts, "batch_api_min_texts", 256)
         self.batch_api_max_failures = option(opts, "batch_api_max_failures", 2)
@@ -138,6 +143,11 @@ class RemoteEmbedder:
         return self._dims
 
     @property
+    def dims_known(self) -> bool:
+        """True when :attr:`dims` (and so :attr:`identity`) can be read without a probe request."""
+        return bool(self._dims)
+
+    @property
     def identity(self) -> EmbedderIdentity:
         """Provider, model, dims and the base URL (fingerprinted in the key)."""
         return EmbedderIdentity(self.provider, self.model, self.dims, self.base_url)
@@ -174,11 +184,24 @@ class RemoteEmbedder:
             and self.batch_failures < self.batch_api_max_failures
         )
 
+    @property
+    def window_hint(self) -> int:
+        """Texts worth passing to one :meth:`embed_documents` call: a request for each of
+        ``concurrency`` slots, or a whole batch-API job when the batch API is on."""
+        hint = self.batch_size * self.concurrency
+        if self.batch_api and self.batch_failures < self.batch_api_max_failures:
+            hint = max(hint, self.batch_api_min_texts, BATCH_JOB_TEXTS)
+        return hint
+
     def _embed(self, texts: list[str], kind: str) -> np.ndarray:
         if not texts:
             return np.zeros((0, self._dims), dtype=np.float32)
         texts = [_nonempty(t) for t in texts]
-        parts = [self._request(batch, kind) for batch in self.batches(texts)]
+        batches = list(self.batches(texts))
+        if len(batches) == 1 or self.concurrency == 1:
+            parts = [self._request(batch, kind) for batch in batches]
+        else:
+            parts = in_flight(lambda batch: self._request(batch, kind), batches, self.concurrency)
         return parts[0] if len(parts) == 1 else np.vstack(parts)
 
     def _request(self, texts: list[str], kind: str) -> np.ndarray:
@@ -217,6 +240,25 @@ class RemoteEmbedder:
             f"{self.provider}: the answer of {path} has {what}. "
             "Check embedding.base_url points at the provider's API."
         )
+
+
+def in_flight(
+    call: Callable[[list[str]], np.ndarray], batches: list[list[str]], slots: int
+) -> list[np.ndarray]:
+    """``call`` on every batch with up to ``slots`` requests in flight; results in order.
+
+    The first failure (in batch order) is raised once the requests in flight have ended; batches not
+    started yet are not sent.
+    """
+    workers = min(slots, len(batches))
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mdrecall-embed") as pool:
+        futures = [pool.submit(call, b) for b in batches]
+        try:
+            return [f.result() for f in futures]
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
 
 
 def _nonempty(text: str) -> str:

@@ -127,6 +127,11 @@ class InMemoryStore(MemoryViews):
         missing = [c for cid, c in self._chunks.items() if cid not in have]
         return missing[:limit] if limit > 0 else missing
 
+    def count_without_vectors(self, embedder_key: str) -> int:
+        """How many chunks lack a vector for ``embedder_key``."""
+        have = self._vectors.get(embedder_key, {})
+        return sum(1 for cid in self._chunks if cid not in have)
+
     def put_vectors(self, embedder_key: str, items: Mapping[str, np.ndarray]) -> None:
         """Store vectors by chunk id."""
         vecs = self._vectors.setdefault(embedder_key, {})

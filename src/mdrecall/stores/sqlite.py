@@ -488,6 +488,29 @@ class SQLiteStore(SQLiteViews):
             params.append(limit)
         return [_row_chunk(r) for r in self._query(sql, params)]
 
+    def count_without_vectors(self, embedder_key: str) -> int:
+        """How many chunks have no vector for ``embedder_key`` (a count, no rows read)."""
+        rows = self._query(
+            "SELECT count(*) FROM chunks c WHERE NOT EXISTS"
+            " (SELECT 1 FROM vectors v WHERE v.chunk_rowid = c.id AND v.embedder = ?)",
+            (embedder_key,),
+        )
+        return int(rows[0][0])
+
+    def missing_vector_sizes(self, embedder_key: str) -> list[tuple[str, str, int]]:
+        """``(path, hash, characters embedded)`` of chunks without a vector (for estimates; no texts)."""
+        rows = self._query(
+            "SELECT c.path, c.hash, length(c.text) + CASE WHEN coalesce(c.heading, '') != ''"
+            " AND ltrim(c.text) NOT LIKE '#%' THEN length(c.heading) + 1 ELSE 0 END FROM chunks c"
+            " WHERE NOT EXISTS (SELECT 1 FROM vectors v WHERE v.chunk_rowid = c.id AND v.embedder = ?)",
+            (embedder_key,),
+        )
+        return [(r[0], r[1], int(r[2])) for r in rows]
+
+    def chunk_counts_by_path(self) -> dict[str, int]:
+        """Chunks per indexed file."""
+        return {r[0]: int(r[1]) for r in self._query("SELECT path, count(*) FROM chunks GROUP BY path")}
+
     def put_vectors(self, embedder_key: str, items: Mapping[str, np.ndarray]) -> None:
         """Store vectors by chunk id (ids no longer in the index are ignored)."""
         import numpy as np
@@ -564,6 +587,20 @@ class SQLiteStore(SQLiteViews):
                     [(now, embedder_key, h) for h in out],
                 )
         return out
+
+    def cache_has(self, embedder_key: str, hashes: Sequence[str]) -> set[str]:
+        """The hashes the cache holds a vector for (read only: nothing is marked used)."""
+        found: set[str] = set()
+        uniq = list(dict.fromkeys(hashes))
+        for i in range(0, len(uniq), 500):
+            part = uniq[i : i + 500]
+            rows = self._query(
+                "SELECT hash FROM embedding_cache WHERE embedder = ?"
+                f" AND hash IN ({','.join('?' * len(part))})",
+                [embedder_key, *part],
+            )
+            found.update(r[0] for r in rows)
+        return found
 
     def cache_put(self, embedder_key: str, items: Mapping[str, np.ndarray], max_entries: int) -> None:
         """Add vectors to the cache, evicting the least recently used beyond ``max_entries``."""
