@@ -17,6 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from .config import SearchConfig
+from .errors import IndexCorruptError, StoreError
 from .filters import SearchFilter
 from .models import Chunk, Hit
 from .query import KeywordQuery, build_keyword_query
@@ -136,13 +137,14 @@ def run_search(
     fallback: str | None = None
     text: list[Scored] = []
     vec: list[Scored] = []
+    keyword_failure: str | None = None
     if mode in ("hybrid", "bm25"):
-        text = normalize_text(store.search_text(kq, pool, req.sources))
+        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources)
     if mode in ("hybrid", "vector"):
         if vector is None:
             fallback = vector_note or "no embedder configured: keyword search only"
             if mode == "vector":
-                text = normalize_text(store.search_text(kq, pool, req.sources))
+                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources)
         else:
             fallback = vector_note
             vec = normalize_vector(
@@ -165,6 +167,8 @@ def run_search(
         fused = text
         if mode == "hybrid" and vector is not None:
             fallback = fallback or "no vector match (vectors not indexed yet?): keyword results only"
+    if keyword_failure:
+        fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     ranked = apply_min_score(fused, req.min_score, ("text", "vector") if text and vec else ())
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
@@ -193,6 +197,19 @@ def run_search(
         fallback=fallback,
         reranker=reranked_by,
     )
+
+
+def _keyword_leg(
+    store: Store, kq: KeywordQuery, pool: int, sources: Sequence[str] | None
+) -> tuple[list[Scored], str | None]:
+    """The BM25 leg, or no candidates and why: a store error (a lock, I/O) degrades the search and
+    says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt."""
+    try:
+        return normalize_text(store.search_text(kq, pool, sources)), None
+    except IndexCorruptError:
+        raise
+    except StoreError as exc:
+        return [], f"keyword search failed, vector results only: {exc}"
 
 
 def _filtered(scored: list[Scored], flt: SearchFilter) -> list[Scored]:

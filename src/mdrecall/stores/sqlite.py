@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sqlite3
 import threading
 import time
@@ -23,10 +22,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IndexCorruptError, StoreError
+from ..errors import StoreError
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import cjk_index_text
+from .sqlite_fts import SQLiteKeywordSearch
+from .sqlite_health import SQLiteRecovery, describe, is_corruption
 from .sqlite_migrations import apply_migrations
+from .sqlite_rows import CHUNK_COLS, row_chunk
 from .sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
 from .sqlite_views import SQLiteViews
 
@@ -34,14 +36,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ..config import Config
-    from ..query import KeywordQuery
 
 __all__ = ["SQLiteStore", "default_index_path"]
-
-_CHUNK_COLS = (
-    "c.id, c.chunk_id, c.path, c.source, c.start_line, c.end_line, c.heading, c.date, c.hash, c.text,"
-    " c.parent_start, c.parent_end"
-)
 
 
 def default_index_path(workspace_root: str) -> Path:
@@ -50,11 +46,9 @@ def default_index_path(workspace_root: str) -> Path:
 
 
 #: One quoted FTS5 term or phrase (``""`` is an escaped quote), with an optional prefix star.
-_DF_CACHE_TERMS = 4096  # document frequencies remembered between searches
-_QUOTED = re.compile(r'"(?:[^"]|"")*"\*?')
 
 
-class SQLiteStore(SQLiteViews):
+class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
     """A :class:`~mdrecall.stores.base.Store` in one SQLite file.
 
     ``vector_cache_bytes`` bounds the vectors held in memory for the vector leg; beyond it a query
@@ -124,104 +118,6 @@ class SQLiteStore(SQLiteViews):
                 return self._rebuild(describe(exc))
             return self._open_read_only(exc)
         return conn
-
-    def _open_read_only(self, cause: sqlite3.DatabaseError) -> sqlite3.Connection:
-        """Keep an index that cannot be written (full disk, read-only file, lock): read it as it is."""
-        reason = describe(cause)
-        if _disk_full(self.path.parent):
-            reason = f"the disk is full: {reason}"
-        elif _read_only_fs(self.path.parent):
-            reason = f"the file system is read-only: {reason}"
-        if not self.path.exists():
-            raise StoreError(f"cannot create the index {self.path}: {reason}")
-        uri = self.path.resolve().as_uri()
-        for opts in ("mode=ro", "mode=ro&immutable=1"):
-            try:
-                conn = sqlite3.connect(
-                    f"{uri}?{opts}", uri=True, isolation_level=None, check_same_thread=False
-                )
-                conn.row_factory = sqlite3.Row
-                conn.execute("SELECT count(*) FROM chunks").fetchone()
-            except sqlite3.DatabaseError:
-                continue
-            self.read_only = reason
-            return conn
-        raise StoreError(f"cannot open the index {self.path}: {reason}")
-
-    def _rebuild(self, reason: str) -> sqlite3.Connection:
-        """Move the damaged index aside, start a new one, and copy over the readable cache entries."""
-        aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
-        for suffix in ("", "-wal", "-shm"):
-            src = Path(str(self.path) + suffix)
-            if src.exists() or src.is_symlink():
-                try:
-                    src.replace(Path(str(aside) + suffix))
-                except OSError as exc:
-                    raise StoreError(
-                        f"the index {self.path} is damaged ({reason}) and cannot be moved aside "
-                        f"({exc.strerror or exc}); remove it and run `mdrecall index`"
-                    ) from None
-        try:
-            conn = self._connect()
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot create the index {self.path}: {describe(exc)}") from None
-        salvaged = _salvage_cache(aside, conn)
-        kept = f"; {salvaged} cached embeddings kept" if salvaged else ""
-        self.rebuilt_from = f"{reason} (moved aside to {aside.name}{kept})"
-        return conn
-
-    def recover(self) -> None:
-        """After :class:`IndexCorruptError`: move the damaged file aside and start a new index."""
-        with self._lock:
-            with contextlib.suppress(sqlite3.Error):
-                self._conn.close()
-            self.vectors.close()
-            self._generation += 1
-            self._records_cache.clear()
-            self._count_cache = None
-            self._df_cache = {}
-            self._conn = self._rebuild(self._corrupt_reason or "the index is damaged")
-            self._corrupt_reason = None
-            self.vectors = self._vector_search()
-
-    def verify(self, full: bool = False) -> None:
-        """Check the file for damage; raise :class:`IndexCorruptError` when it has any.
-
-        ``quick_check`` (page and b-tree structure; ~5 ms per MB) by default; ``full`` adds
-        SQLite's ``integrity_check`` (indexes match their tables) and FTS5's own check. Searches do
-        not run it (they detect damage when a query meets it); ``mdrecall index`` does.
-        """
-        with self._lock:
-            try:
-                if full:
-                    rows = self._conn.execute("PRAGMA integrity_check(1)").fetchall()
-                    for table in ("chunks_fts", "chunks_cjk"):
-                        self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
-                else:
-                    rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
-            except sqlite3.DatabaseError as exc:
-                if is_corruption(exc):
-                    raise self._failed(exc) from None
-                return  # busy, full, I/O: not evidence of damage
-        first = str(rows[0][0]) if rows else "ok"
-        if first != "ok":
-            check = "integrity_check" if full else "quick_check"
-            self._corrupt_reason = f"{check} failed: {_printable(first)}"
-            raise IndexCorruptError(f"the index is damaged ({self._corrupt_reason})")
-
-    def _failed(self, exc: sqlite3.DatabaseError, what: str = "index query failed") -> StoreError:
-        """The error to raise for a SQLite failure: corruption, or why the index cannot be used now."""
-        if is_corruption(exc):
-            self._corrupt_reason = describe(exc)
-            return IndexCorruptError(
-                f"the index is damaged ({self._corrupt_reason}); it will be rebuilt from the Markdown"
-            )
-        if self.read_only:
-            return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
-        reason = describe(exc)
-        if _disk_full(self.path.parent):
-            reason = f"the disk is full: {reason}"
-        return StoreError(f"{what}: {reason}; the Markdown files are unchanged")
 
     @contextlib.contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -382,111 +278,19 @@ class SQLiteStore(SQLiteViews):
 
     # ---- keyword leg --------------------------------------------------------------------------------
 
-    def search_text(
-        self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None
-    ) -> list[Candidate]:
-        """BM25 candidates from FTS5 (raw_score = -bm25, higher is better).
-
-        Non-CJK terms are matched in ``chunks_fts``, CJK terms (bigrams) in ``chunks_cjk``. When a query
-        has both, a chunk's raw score is the sum of its two BM25 scores: BM25 is a sum over query terms,
-        so this is one BM25 over all the terms (each table with its own statistics).
-        """
-        if limit <= 0:
-            return []
-        fts = self._drop_common_terms(query.fts) if query.fts else None
-        exprs = (("chunks_fts", fts), ("chunks_cjk", getattr(query, "cjk_fts", None)))
-        legs = [(table, expr) for table, expr in exprs if expr]
-        found = [self._match(table, expr, limit, sources) for table, expr in legs]
-        if len(found) == 1:
-            return [Candidate(_row_chunk(r), -float(r["rank"]), i) for i, r in enumerate(found[0])]
-        rows: dict[int, sqlite3.Row] = {}
-        scores: dict[int, float] = {}
-        for leg in found:
-            for r in leg:
-                rows[r["id"]] = r
-                scores[r["id"]] = scores.get(r["id"], 0.0) - float(r["rank"])
-        best = sorted(scores, key=lambda rid: (-scores[rid], rid))[:limit]
-        return [Candidate(_row_chunk(rows[rid]), scores[rid], i) for i, rid in enumerate(best)]
-
-    def _drop_common_terms(self, expr: str) -> str:
-        """Drop OR-ed terms that occur in at least half of the chunks.
-
-        FTS5's ``bm25()`` clamps the IDF of such a term to 1e-6, so it changes no score by more than
-        that, yet it makes FTS5 score nearly every chunk: on 20k chunks a query holding one very common
-        word took ~35 ms instead of a few. A chunk matching only dropped terms scored ~0 and falls out.
-        When every term is that common, the expression is kept as it is.
-        """
-        units = _QUOTED.findall(expr)
-        if len(units) < 2 or " OR ".join(units) != expr:
-            return expr
-        total = self._chunk_count()
-        if total < 64:
-            return expr
-        kept = []
-        with self._lock:
-            for unit in units:
-                hits = self._df_cache.get(unit)
-                if hits is None:
-                    try:
-                        sql = "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?"
-                        hits = int(self._conn.execute(sql, (unit,)).fetchone()[0])
-                    except sqlite3.DatabaseError as exc:
-                        if is_corruption(exc):
-                            raise self._failed(exc) from None
-                        return expr
-                    if len(self._df_cache) >= _DF_CACHE_TERMS:
-                        self._df_cache.clear()
-                    self._df_cache[unit] = hits
-                if hits > 0 and 2 * hits < total:
-                    kept.append(unit)
-        return " OR ".join(kept) if kept else expr
-
-    def _chunk_count(self) -> int:
-        """Chunks in the index; a change of the index (here or by another process) also clears the
-        cached term counts."""
-        version = self._version()
-        if self._count_cache is None or self._count_cache[0] != version:
-            self._df_cache = {}
-            self._count_cache = (version, int(self._query("SELECT count(*) FROM chunks")[0][0]))
-        return self._count_cache[1]
-
-    def _match(self, table: str, expr: str, limit: int, sources: Sequence[str] | None) -> list[sqlite3.Row]:
-        params: list[Any] = [expr]
-        if sources:  # the filter needs the chunk row before the limit
-            sql = (
-                f"SELECT {_CHUNK_COLS}, bm25({table}) AS rank FROM {table}"
-                f" JOIN chunks c ON c.id = {table}.rowid WHERE {table} MATCH ?"
-                f" AND c.source IN ({','.join('?' * len(sources))}) ORDER BY rank LIMIT ?"
-            )
-            params.extend(sources)
-        else:  # rank in FTS alone, then read only the chunks kept: ~40% faster on common terms
-            sql = (
-                f"SELECT {_CHUNK_COLS}, f.rank AS rank FROM (SELECT rowid, bm25({table}) AS rank"
-                f" FROM {table} WHERE {table} MATCH ? ORDER BY rank LIMIT ?) f"
-                " JOIN chunks c ON c.id = f.rowid ORDER BY f.rank"
-            )
-        params.append(limit)
-        with self._lock:
-            try:
-                return self._conn.execute(sql, params).fetchall()
-            except sqlite3.DatabaseError as exc:
-                if is_corruption(exc):
-                    raise self._failed(exc) from None
-                return []  # quoting makes this unreachable for any typed string; never fail a search
-
     # ---- vectors ------------------------------------------------------------------------------------
 
     def chunks_without_vectors(self, embedder_key: str, limit: int = 0) -> list[Chunk]:
         """Chunks that have no vector for ``embedder_key`` yet."""
         sql = (
-            f"SELECT {_CHUNK_COLS} FROM chunks c LEFT JOIN vectors v"
+            f"SELECT {CHUNK_COLS} FROM chunks c LEFT JOIN vectors v"
             " ON v.chunk_rowid = c.id AND v.embedder = ? WHERE v.chunk_rowid IS NULL ORDER BY c.id"
         )
         params: list[Any] = [embedder_key]
         if limit > 0:
             sql += " LIMIT ?"
             params.append(limit)
-        return [_row_chunk(r) for r in self._query(sql, params)]
+        return [row_chunk(r) for r in self._query(sql, params)]
 
     def count_without_vectors(self, embedder_key: str) -> int:
         """How many chunks have no vector for ``embedder_key`` (a count, no rows read)."""
@@ -558,9 +362,9 @@ class SQLiteStore(SQLiteViews):
 
     def _chunks_by_rowid(self, rowids: list[int]) -> dict[int, Chunk]:
         rows = self._query(
-            f"SELECT {_CHUNK_COLS} FROM chunks c WHERE c.id IN ({','.join('?' * len(rowids))})", rowids
+            f"SELECT {CHUNK_COLS} FROM chunks c WHERE c.id IN ({','.join('?' * len(rowids))})", rowids
         )
-        return {r["id"]: _row_chunk(r) for r in rows}
+        return {r["id"]: row_chunk(r) for r in rows}
 
     # ---- embedding cache ----------------------------------------------------------------------------
 
@@ -651,92 +455,6 @@ class SQLiteStore(SQLiteViews):
 
 
 #: SQLite's primary result codes for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB).
-_CORRUPT_CODES = frozenset({11, 26})
-
-
-def is_corruption(exc: sqlite3.DatabaseError) -> bool:
-    """True when SQLite says the file is damaged, not full, read-only or locked."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return (code & 0xFF) in _CORRUPT_CODES
-    text = str(exc).lower()  # Python's own errors carry no code; mdrecall only ever stores UTF-8
-    return "malformed" in text or "not a database" in text or "could not decode to utf-8" in text
-
-
-def describe(exc: sqlite3.DatabaseError) -> str:
-    """A one-line, printable reason (never raw bytes of the file)."""
-    name = getattr(exc, "sqlite_errorname", "") or type(exc).__name__
-    return f"{_printable(str(exc))} [{name}]"
-
-
-def _disk_full(folder: Path) -> bool:
-    """True when the file system holding ``folder`` has no free block left for us."""
-    try:
-        st = os.statvfs(folder)
-    except (OSError, AttributeError):
-        return False
-    return st.f_bavail * st.f_frsize < 64 * 1024
-
-
-def _read_only_fs(folder: Path) -> bool:
-    """True when ``folder`` is on a file system mounted read-only."""
-    try:
-        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1))
-    except (OSError, AttributeError):
-        return False
-
-
-def _printable(text: str) -> str:
-    """``text`` as printable ASCII (``?`` for anything else), at most 160 characters."""
-    return "".join(ch if ch.isprintable() and ch.isascii() else "?" for ch in text)[:160]
-
-
-def _salvage_cache(broken: Path, conn: sqlite3.Connection) -> int:
-    """Copy the readable rows of a damaged index's embedding cache into ``conn``; returns how many."""
-    if not broken.is_file():
-        return 0
-    saved = 0
-    try:
-        old = sqlite3.connect(f"{broken.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return 0
-    try:
-        cur = old.execute("SELECT embedder, hash, dims, vec, last_used FROM embedding_cache")
-        conn.execute("BEGIN")
-        while True:
-            rows = cur.fetchmany(500)
-            if not rows:
-                break
-            conn.executemany(
-                "INSERT OR IGNORE INTO embedding_cache(embedder, hash, dims, vec, last_used)"
-                " VALUES (?, ?, ?, ?, ?)",
-                rows,
-            )
-            saved += len(rows)
-    except sqlite3.Error:
-        pass  # keep what was read before the damaged page
-    finally:
-        old.close()
-        if conn.in_transaction:
-            conn.execute("COMMIT")
-    return saved
-
-
-def _row_chunk(r: sqlite3.Row) -> Chunk:
-    return Chunk(
-        path=r["path"],
-        source=r["source"],
-        start_line=r["start_line"],
-        end_line=r["end_line"],
-        text=r["text"],
-        hash=r["hash"],
-        heading=r["heading"] or "",
-        date=r["date"],
-        parent_start_line=r["parent_start"],
-        parent_end_line=r["parent_end"],
-    )
-
-
 def create(config: Config, workspace_root: str) -> SQLiteStore:
     raw = config.store.path
     if raw:

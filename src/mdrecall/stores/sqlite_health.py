@@ -1,0 +1,199 @@
+"""The SQLite store's health: telling damage from a full disk, a read-only file or a lock, and recovery.
+
+A file that is not a readable database, or that reports itself malformed at any query, or that fails
+:meth:`SQLiteRecovery.verify`, is damaged: it is moved aside and rebuilt from the Markdown, with its
+embedding cache salvaged where readable. A full disk, a read-only file or a lock is not damage: the
+index is kept and opened read-only, and writes fail saying why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from ..errors import IndexCorruptError, StoreError
+
+__all__ = ["SQLiteRecovery", "describe", "is_corruption"]
+
+
+class SQLiteRecovery:
+    """Opening read-only, rebuilding and verifying, mixed into :class:`~mdrecall.stores.sqlite.SQLiteStore`
+    (which provides ``_connect``)."""
+
+    path: Path
+    rebuilt_from: str | None
+    read_only: str | None
+    _conn: sqlite3.Connection
+    _corrupt_reason: str | None
+
+    def _open_read_only(self, cause: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """Keep an index that cannot be written (full disk, read-only file, lock): read it as it is."""
+        reason = describe(cause)
+        if _disk_full(self.path.parent):
+            reason = f"the disk is full: {reason}"
+        elif _read_only_fs(self.path.parent):
+            reason = f"the file system is read-only: {reason}"
+        if not self.path.exists():
+            raise StoreError(f"cannot create the index {self.path}: {reason}")
+        uri = self.path.resolve().as_uri()
+        for opts in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                conn = sqlite3.connect(
+                    f"{uri}?{opts}", uri=True, isolation_level=None, check_same_thread=False
+                )
+                conn.row_factory = sqlite3.Row
+                conn.execute("SELECT count(*) FROM chunks").fetchone()
+            except sqlite3.DatabaseError:
+                continue
+            self.read_only = reason
+            return conn
+        raise StoreError(f"cannot open the index {self.path}: {reason}")
+
+    def _rebuild(self, reason: str) -> sqlite3.Connection:
+        """Move the damaged index aside, start a new one, and copy over the readable cache entries."""
+        aside = self.path.with_name(f"{self.path.name}.broken-{int(time.time())}")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(self.path) + suffix)
+            if src.exists() or src.is_symlink():
+                try:
+                    src.replace(Path(str(aside) + suffix))
+                except OSError as exc:
+                    raise StoreError(
+                        f"the index {self.path} is damaged ({reason}) and cannot be moved aside "
+                        f"({exc.strerror or exc}); remove it and run `mdrecall index`"
+                    ) from None
+        try:
+            conn = self._connect()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot create the index {self.path}: {describe(exc)}") from None
+        salvaged = _salvage_cache(aside, conn)
+        kept = f"; {salvaged} cached embeddings kept" if salvaged else ""
+        self.rebuilt_from = f"{reason} (moved aside to {aside.name}{kept})"
+        return conn
+
+    def recover(self) -> None:
+        """After :class:`IndexCorruptError`: move the damaged file aside and start a new index."""
+        with self._lock:
+            with contextlib.suppress(sqlite3.Error):
+                self._conn.close()
+            self.vectors.close()
+            self._generation += 1
+            self._records_cache.clear()
+            self._count_cache = None
+            self._df_cache = {}
+            self._conn = self._rebuild(self._corrupt_reason or "the index is damaged")
+            self._corrupt_reason = None
+            self.vectors = self._vector_search()
+
+    def verify(self, full: bool = False) -> None:
+        """Check the file for damage; raise :class:`IndexCorruptError` when it has any.
+
+        ``quick_check`` (page and b-tree structure; ~5 ms per MB) by default; ``full`` adds
+        SQLite's ``integrity_check`` (indexes match their tables) and FTS5's own check. Searches do
+        not run it (they detect damage when a query meets it); ``mdrecall index`` does.
+        """
+        with self._lock:
+            try:
+                if full:
+                    rows = self._conn.execute("PRAGMA integrity_check(1)").fetchall()
+                    for table in ("chunks_fts", "chunks_cjk"):
+                        self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+                else:
+                    rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
+            except sqlite3.DatabaseError as exc:
+                if is_corruption(exc):
+                    raise self._failed(exc) from None
+                return  # busy, full, I/O: not evidence of damage
+        first = str(rows[0][0]) if rows else "ok"
+        if first != "ok":
+            check = "integrity_check" if full else "quick_check"
+            self._corrupt_reason = f"{check} failed: {_printable(first)}"
+            raise IndexCorruptError(f"the index is damaged ({self._corrupt_reason})")
+
+    def _failed(self, exc: sqlite3.DatabaseError, what: str = "index query failed") -> StoreError:
+        """The error to raise for a SQLite failure: corruption, or why the index cannot be used now."""
+        if is_corruption(exc):
+            self._corrupt_reason = describe(exc)
+            return IndexCorruptError(
+                f"the index is damaged ({self._corrupt_reason}); it will be rebuilt from the Markdown"
+            )
+        if self.read_only:
+            return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
+        reason = describe(exc)
+        if _disk_full(self.path.parent):
+            reason = f"the disk is full: {reason}"
+        return StoreError(f"{what}: {reason}; the Markdown files are unchanged")
+
+
+_CORRUPT_CODES = frozenset({11, 26})
+
+
+def is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    """True when SQLite says the file is damaged, not full, read-only or locked."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in _CORRUPT_CODES
+    text = str(exc).lower()  # Python's own errors carry no code; mdrecall only ever stores UTF-8
+    return "malformed" in text or "not a database" in text or "could not decode to utf-8" in text
+
+
+def describe(exc: sqlite3.DatabaseError) -> str:
+    """A one-line, printable reason (never raw bytes of the file)."""
+    name = getattr(exc, "sqlite_errorname", "") or type(exc).__name__
+    return f"{_printable(str(exc))} [{name}]"
+
+
+def _disk_full(folder: Path) -> bool:
+    """True when the file system holding ``folder`` has no free block left for us."""
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
+def _read_only_fs(folder: Path) -> bool:
+    """True when ``folder`` is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & getattr(os, "ST_RDONLY", 1))
+    except (OSError, AttributeError):
+        return False
+
+
+def _printable(text: str) -> str:
+    """``text`` as printable ASCII (``?`` for anything else), at most 160 characters."""
+    return "".join(ch if ch.isprintable() and ch.isascii() else "?" for ch in text)[:160]
+
+
+def _salvage_cache(broken: Path, conn: sqlite3.Connection) -> int:
+    """Copy the readable rows of a damaged index's embedding cache into ``conn``; returns how many."""
+    if not broken.is_file():
+        return 0
+    saved = 0
+    try:
+        old = sqlite3.connect(f"{broken.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return 0
+    try:
+        cur = old.execute("SELECT embedder, hash, dims, vec, last_used FROM embedding_cache")
+        conn.execute("BEGIN")
+        while True:
+            rows = cur.fetchmany(500)
+            if not rows:
+                break
+            conn.executemany(
+                "INSERT OR IGNORE INTO embedding_cache(embedder, hash, dims, vec, last_used)"
+                " VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+            saved += len(rows)
+    except sqlite3.Error:
+        pass  # keep what was read before the damaged page
+    finally:
+        old.close()
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+    return saved
