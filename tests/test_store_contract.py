@@ -348,3 +348,22 @@ def test_a_chunks_passage_range_round_trips(store: Store) -> None:
     store.put_vectors("k", {c.id: np.ones(4, dtype=np.float32) for c in chunks})
     near = store.search_vector("k", np.ones(4, dtype=np.float32), 3)
     assert near and all(n.chunk == by_id[n.chunk.id] for n in near)
+
+
+def test_vector_stats_agree_with_the_plain_methods(store: Store) -> None:
+    from mdrecall.stores.base import SupportsVectorStats
+
+    if not isinstance(store, SupportsVectorStats):
+        pytest.skip("this store has no vector statistics: callers fall back to the plain methods")
+    put(store, "memory/a.md", "# A\nalpha")
+    put(store, "memory/b.md", "# B\nbeta\n\n## More\ngamma delta")
+    missing = store.chunks_without_vectors("k")
+    assert store.count_without_vectors("k") == len(missing)
+    assert sorted((p, h) for p, h, _ in store.missing_vector_sizes("k")) == sorted(
+        (c.path, c.hash) for c in missing
+    )
+    assert store.chunk_counts_by_path() == {
+        p: sum(1 for c in missing if c.path == p) for p in ("memory/a.md", "memory/b.md")
+    }
+    store.cache_put("k", {missing[0].hash: np.ones(3, dtype=np.float32)}, max_entries=10)
+    assert store.cache_has("k", [c.hash for c in missing]) == {missing[0].hash}

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .chunking import chunk_markdown
 from .indexer import chunking_identity, decode_markdown
+from .stores.base import SupportsVectorStats
 from .vectorize import _embed_text, estimate_tokens, load_rate
 
 if TYPE_CHECKING:
@@ -167,26 +168,23 @@ def _chunks_of(f: MemoryFile, memory: Memory) -> list[Chunk]:
 
 def _missing(store: Any, key: str) -> list[tuple[str, str, int]]:
     """``(path, hash, tokens)`` of every chunk without a vector for ``key`` (no texts kept)."""
-    sizes = getattr(store, "missing_vector_sizes", None)
-    if callable(sizes):
-        return [(p, h, max(1, (n + 3) // 4)) for p, h, n in sizes(key)]
+    if isinstance(store, SupportsVectorStats):
+        return [(p, h, max(1, (n + 3) // 4)) for p, h, n in store.missing_vector_sizes(key)]
     return [(c.path, c.hash, estimate_tokens(_embed_text(c))) for c in store.chunks_without_vectors(key)]
 
 
 def _chunks_in(store: Any, paths: set[str]) -> int:
-    counter = getattr(store, "chunk_counts_by_path", None)
     if not paths:
         return 0
-    if callable(counter):
-        counts = counter()
+    if isinstance(store, SupportsVectorStats):
+        counts = store.chunk_counts_by_path()
         return sum(counts.get(p, 0) for p in paths)
     return 0
 
 
 def _cached(store: Any, key: str, hashes: list[str]) -> set[str]:
-    has = getattr(store, "cache_has", None)
-    if callable(has):
-        return set(has(key, hashes))
+    if isinstance(store, SupportsVectorStats):
+        return set(store.cache_has(key, hashes))
     return set(store.cache_get(key, hashes))
 
 

@@ -28,7 +28,7 @@ from .safe_files import read_fd
 from .search import RerankStage, SearchRequest, SearchResult, run_search
 from .search_scope import scope_request, search_as_of
 from .sessions import read_session, sessions_status, sync_sessions
-from .stores.base import Store, open_store, sync_guard
+from .stores.base import Store, SupportsRecovery, open_store, sync_guard
 from .textclean import clean_text
 from .timeline import DateRange, parse_as_of, parse_during
 from .vectorize import (
@@ -161,28 +161,33 @@ class Memory:
             self._recover(exc)
             return self._index(force, progress, embed, embed_limit)
 
+    def _rebuild_notice(self) -> str | None:
+        """Why the store rebuilt itself, once (then it is reported and forgotten)."""
+        if not isinstance(self.store, SupportsRecovery) or not self.store.rebuilt_from:
+            return None
+        why, self.store.rebuilt_from = self.store.rebuilt_from, None
+        return why
+
     def _recover(self, exc: IndexCorruptError) -> None:
         """Move a damaged index aside and start afresh (a store that cannot recover re-raises)."""
-        recover = getattr(self.store, "recover", None)
-        if recover is None:
+        if not isinstance(self.store, SupportsRecovery):
             raise exc
-        recover()
+        self.store.recover()
 
     def _index(
         self, force: bool, progress: ProgressCallback | None, embed: bool, embed_limit: int
     ) -> IndexReport:
         with self._sync_lock, sync_guard(self.store):
-            verify = getattr(self.store, "verify", None)
+            verify = self.store.verify if isinstance(self.store, SupportsRecovery) else None
             # not on a search's sync (embed=False): a full check costs a search too much
             if verify is not None and (force or (embed and not embed_limit and not self._verified)):
                 verify(full=force)  # a damaged index raises here and is rebuilt, not patched
                 self._verified = True
             report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
-            rebuilt = getattr(self.store, "rebuilt_from", None)
+            rebuilt = self._rebuild_notice()
             if rebuilt:
                 report.warnings.append(f"{REBUILT_NOTE}: {rebuilt}")
-                self.store.rebuilt_from = None  # type: ignore[attr-defined]
         if embed:
             self.embed_pending(report, progress, limit=embed_limit)
         return report
@@ -325,10 +330,9 @@ class Memory:
         cfg = self.config.search
         budget_end = time.monotonic() + self.config.embedding.timeout_s  # providers' share of a search
         notes: list[str] = []
-        rebuilt = getattr(self.store, "rebuilt_from", None)
+        rebuilt = self._rebuild_notice()
         if rebuilt:
             notes.append(f"{REBUILT_NOTE}: {rebuilt}")
-            self.store.rebuilt_from = None  # type: ignore[attr-defined]
         if sync and self.config.index.sync_on_search:
             try:
                 synced = self.index(embed=False)  # files only: a search never waits for a backlog of vectors

@@ -281,9 +281,10 @@ def window_size(embedder: Embedder, config: Config) -> int:
 
 def count_missing(store: Store, key: str) -> int:
     """Chunks without a vector for ``key`` (a count query where the store has one)."""
-    counter = getattr(store, "count_without_vectors", None)
-    if callable(counter):
-        return int(counter(key))
+    from .stores.base import SupportsVectorStats
+
+    if isinstance(store, SupportsVectorStats):
+        return int(store.count_without_vectors(key))
     return len(store.chunks_without_vectors(key))
 
 

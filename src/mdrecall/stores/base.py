@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 __all__ = [
     "Store",
     "SupportsBatch",
+    "SupportsRecovery",
     "SupportsSyncLock",
+    "SupportsVectorStats",
     "StoreFactory",
     "open_store",
     "register_store",
@@ -138,6 +140,47 @@ class SupportsBatch(Protocol):
 
     def batch(self) -> AbstractContextManager[object]:
         """Group the ``replace_file``/``remove_file`` calls made inside the block into one commit."""
+        ...
+
+
+@runtime_checkable
+class SupportsRecovery(Protocol):
+    """Optional: a store that can tell damage from other failures and rebuild itself (SQLite).
+
+    ``verify`` raises :class:`~mdrecall.errors.IndexCorruptError` when the index is damaged; ``recover``
+    moves the damaged index aside and starts an empty one (the indexer refills it from the Markdown);
+    ``rebuilt_from`` says why the last rebuild happened, until the facade has reported it.
+    """
+
+    rebuilt_from: str | None
+
+    def verify(self, full: bool = False) -> None:
+        """Check the index for damage (``full``: every page and the FTS index, slower)."""
+        ...
+
+    def recover(self) -> None:
+        """Move a damaged index aside and open a new, empty one."""
+        ...
+
+
+@runtime_checkable
+class SupportsVectorStats(Protocol):
+    """Optional: cheap counts for progress, coverage and estimates (without reading chunk texts)."""
+
+    def count_without_vectors(self, embedder_key: str) -> int:
+        """How many chunks have no vector for ``embedder_key``."""
+        ...
+
+    def missing_vector_sizes(self, embedder_key: str) -> list[tuple[str, str, int]]:
+        """``(path, hash, characters)`` of each chunk without a vector."""
+        ...
+
+    def chunk_counts_by_path(self) -> dict[str, int]:
+        """Chunks per indexed file."""
+        ...
+
+    def cache_has(self, embedder_key: str, hashes: Sequence[str]) -> set[str]:
+        """The hashes the embedding cache holds a vector for (nothing marked used)."""
         ...
 
 

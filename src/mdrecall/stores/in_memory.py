@@ -132,6 +132,24 @@ class InMemoryStore(MemoryViews):
         have = self._vectors.get(embedder_key, {})
         return sum(1 for cid in self._chunks if cid not in have)
 
+    def missing_vector_sizes(self, embedder_key: str) -> list[tuple[str, str, int]]:
+        """``(path, hash, characters embedded)`` of chunks without a vector (the heading counts)."""
+        have = self._vectors.get(embedder_key, {})
+        out = []
+        for cid, c in self._chunks.items():
+            if cid not in have:
+                extra = len(c.heading) + 1 if c.heading and not c.text.lstrip().startswith("#") else 0
+                out.append((c.path, c.hash, len(c.text) + extra))
+        return out
+
+    def chunk_counts_by_path(self) -> dict[str, int]:
+        """Chunks per indexed file."""
+        return dict(Counter(c.path for c in self._chunks.values()))
+
+    def cache_has(self, embedder_key: str, hashes: Sequence[str]) -> set[str]:
+        """The hashes the cache holds a vector for (nothing marked used)."""
+        return {h for h in hashes if (embedder_key, h) in self._cache}
+
     def put_vectors(self, embedder_key: str, items: Mapping[str, np.ndarray]) -> None:
         """Store vectors by chunk id."""
         vecs = self._vectors.setdefault(embedder_key, {})
