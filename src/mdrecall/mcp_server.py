@@ -10,7 +10,6 @@ token, and a token, when given, is required on every request.
 from __future__ import annotations
 
 import hmac
-import ipaddress
 import json
 import signal
 import sys
@@ -218,13 +217,10 @@ def build_server(tools: MemoryTools) -> Any:
 
 
 def is_loopback(host: str) -> bool:
-    """True for ``localhost`` and loopback addresses."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+    """True for ``localhost`` and loopback addresses (the one check in :mod:`mdrecall.http_client`)."""
+    from .http_client import is_loopback_host
+
+    return is_loopback_host(host)
 
 
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]

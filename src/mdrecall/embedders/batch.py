@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import EmbedderError
-from ._http import multipart
+from ..http_client import multipart
 
 if TYPE_CHECKING:
     from .gemini import GeminiEmbedder

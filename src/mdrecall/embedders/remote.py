@@ -11,11 +11,9 @@ any embedding of an unknown model makes one small probe request; callers can the
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import os
 import threading
-import urllib.parse
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -23,8 +21,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from ..errors import EmbedderError
+from ..http_client import HttpClient, is_loopback_url
 from ..provider_options import EMBEDDING_SHARED, check_options, option
-from ._http import HttpClient
 from ._util import to_matrix
 from .base import EmbedderIdentity
 
@@ -90,7 +88,7 @@ class RemoteEmbedder:
         self.batch_failures = 0
         self.last_batch_error = ""
         self._dims = config.dims or self.known_dims.get(self.model, 0)
-        self._is_remote = option(opts, "is_remote", not _is_loopback(self.base_url))
+        self._is_remote = option(opts, "is_remote", not is_loopback_url(self.base_url))
         self._lock = threading.Lock()
         headers = {**self._auth_headers(key), **config.headers}
         self.http = HttpClient(
@@ -264,13 +262,3 @@ def in_flight(
 def _nonempty(text: str) -> str:
     """APIs reject empty input; a blank text is sent as one space."""
     return text if text.strip() else " "
-
-
-def _is_loopback(url: str) -> bool:
-    host = urllib.parse.urlsplit(url).hostname or ""
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

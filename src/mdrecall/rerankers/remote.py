@@ -27,9 +27,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..config import RerankConfig
-from ..embedders._http import HttpClient
-from ..embedders.remote import _is_loopback
 from ..errors import EmbedderError, RerankError
+from ..http_client import HttpClient, is_loopback_url
 from ..provider_options import check_options, option
 from . import unit_scores
 
@@ -69,11 +68,11 @@ class HttpReranker:
             )
         self.model = config.model or default_model
         key = config.api_key or next((env[k] for k in key_vars if env.get(k)), "")
-        if key_vars and not key and not _is_loopback(self.base_url):
+        if key_vars and not key and not is_loopback_url(self.base_url):
             names = " or ".join(f"${k}" for k in key_vars)
             raise RerankError(f"{self.provider} reranking needs an API key: set {names} or rerank.api_key.")
         self.name = f"{self.provider}:{self.model}" if self.model else self.provider
-        self.is_remote = option(config.options, "is_remote", not _is_loopback(self.base_url), "rerank")
+        self.is_remote = option(config.options, "is_remote", not is_loopback_url(self.base_url), "rerank")
         headers = {**({"Authorization": f"Bearer {key}"} if key else {}), **config.headers}
         self.http = HttpClient(
             self.provider,
