@@ -52,6 +52,15 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "entity": {"type": "string", "minLength": 1, "description": "Only passages mentioning it."},
             "during": {"type": "string", "minLength": 1, "description": "Valid time FROM..TO (YYYY-MM-DD)."},
             "asOf": {"type": "string", "minLength": 1, "description": "Memory as it was on YYYY-MM-DD."},
+            "path": {
+                "anyOf": [
+                    {"type": "string", "minLength": 1},
+                    {"type": "array", "items": {"type": "string", "minLength": 1}},
+                ],
+                "description": "Only files matching this glob (or any of these), e.g. memory/2026-01-*.",
+            },
+            "since": {"type": "string", "minLength": 1, "description": "Only dated files from this day on."},
+            "until": {"type": "string", "minLength": 1, "description": "Only dated files up to this day."},
         },
         "required": ["query"],
         "additionalProperties": False,
@@ -133,7 +142,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
 
 def _call(tools: MemoryTools, name: str, a: dict[str, Any]) -> dict[str, Any]:
     if name == "memory_search":
-        scoped = {k: a.get(k) for k in ("entity", "during", "asOf")}
+        scoped = {k: a.get(k) for k in ("entity", "during", "asOf", "path", "since", "until")}
         return tools.memory_search(
             a["query"], a.get("maxResults"), a.get("minScore"), a.get("source"), **scoped
         )

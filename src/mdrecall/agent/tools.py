@@ -149,8 +149,15 @@ class MemoryTools:
         entity: str | None = None,
         during: str | None = None,
         asOf: str | None = None,
+        path: str | list[str] | None = None,
+        since: str | None = None,
+        until: str | None = None,
     ) -> dict[str, Any]:
-        """``{results, provider, model, fallback, reranker}``; ``{results: [], error, action}`` on failure."""
+        """``{results, provider, model, fallback, reranker}``; ``{results: [], error, action}`` on failure.
+
+        ``path`` (a glob or a list of them), ``since`` and ``until`` (``YYYY-MM-DD``, ``today``, ``7d``…)
+        are the CLI's search filters (:class:`~mdrecall.filters.SearchFilter`).
+        """
         denied = self._denied()
         if denied:
             return {"results": [], **denied}
@@ -161,10 +168,16 @@ class MemoryTools:
             n = None if maxResults is None else max(1, min(int(maxResults), 50))
             score = None if minScore is None else max(0.0, min(float(minScore), 1.0))
             scoped = {"entity": entity or None, "during": during or None, "as_of": asOf or None}
-            result = self.memory.search_result(query, n, score, sources=sources, **scoped)
+            filters = _filters(path, since, until)
+            result = self.memory.search_result(query, n, score, sources=sources, filters=filters, **scoped)
             out = result.to_dict()
             warning = self._record(query, result.hits)
-            if self.team is not None and self.team.team is not None and not any(scoped.values()):
+            if (
+                self.team is not None
+                and self.team.team is not None
+                and not any(scoped.values())
+                and not filters
+            ):
                 limit = n or self.memory.config.search.max_results
                 merged_hits = self.team.merge(result.hits, query, limit, score, sources)
                 out["results"] = [t.to_dict() for t in merged_hits]
@@ -288,3 +301,20 @@ class MemoryTools:
             return res.to_dict()
         except Exception as exc:  # noqa: BLE001
             return _failure(exc)
+
+
+def _filters(path: str | list[str] | None, since: str | None, until: str | None) -> Any:
+    """The search filters an agent asked for, or ``None``; a bad date is a :class:`MdrecallError`."""
+    from datetime import date
+
+    from ..filters import SearchFilter, parse_day
+
+    paths = tuple(p for p in ([path] if isinstance(path, str) else (path or [])) if p and p.strip())
+    if not paths and not since and not until:
+        return None
+    today = date.today()
+    return SearchFilter(
+        paths=paths,
+        since=parse_day(since, today) if since else None,
+        until=parse_day(until, today) if until else None,
+    )
