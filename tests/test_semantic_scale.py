@@ -194,3 +194,19 @@ def test_estimate_prices_a_remote_provider_without_calling_it(tmp_path: Path) ->
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["files"] == 10 and data["chunks_to_embed"] == 0 and "no embedder" in data["notes"][0]
+
+
+def test_estimate_chunks_a_file_exactly_as_the_indexer_does(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    sections = "\n\n".join(
+        f"## Part {i}\n"
+        + "\n".join(f"Line {j} of part {i}: note {i * 100 + j} on topic {j % 7}." for j in range(40))
+        for i in range(6)
+    )
+    (ws / "memory" / "2026-02-01.md").write_text(f"# 2026-02-01\n\n{sections}\n")
+    cfg = Config().merged({"embedding": {"provider": "fake"}})
+    with Memory.open(ws, cfg) as mem:
+        est = estimate_index(mem)
+        report = mem.index()
+    assert est.chunks == report.chunks_written == est.chunks_to_embed > 1

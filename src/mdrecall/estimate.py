@@ -10,12 +10,13 @@ even probed (every chunk then counts as missing, and the estimate says so).
 
 from __future__ import annotations
 
-import os
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .chunking import chunk_markdown
-from .indexer import chunking_identity, decode_markdown
+from .conversations import source_of
+from .errors import PathError
+from .indexer import chunk_text, chunking_identity, decode_markdown, read_file
+from .models import IndexReport
 from .stores.base import SupportsVectorStats
 from .vectorize import _embed_text, estimate_tokens, load_rate
 
@@ -139,31 +140,15 @@ def _known_key(embedder: Any) -> str | None:
 
 
 def _chunks_of(f: MemoryFile, memory: Memory) -> list[Chunk]:
-    """A changed file's chunks, read safely (no symlinks, size limit) and chunked in memory."""
-    config = memory.config
+    """A changed file's chunks, read and chunked exactly as the indexer would (nothing written)."""
     try:
-        fd = os.open(f.abs_path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
+        read = read_file(f, memory.workspace, memory.config.index.max_file_bytes, IndexReport())
+    except (OSError, PathError):
         return []
-    try:
-        if os.fstat(fd).st_size > config.index.max_file_bytes:
-            return []
-        data = b""
-        while block := os.read(fd, 1 << 20):
-            data += block
-    finally:
-        os.close(fd)
-    text = decode_markdown(data, f.key, [])
+    text = decode_markdown(read[0], f.key, []) if read is not None else None
     if text is None:
         return []
-    return chunk_markdown(
-        text,
-        path=f.key,
-        source=f.source,
-        date=f.date,
-        tokens=config.chunking.tokens,
-        overlap=config.chunking.overlap,
-    )
+    return chunk_text(text, f.key, source_of(f.key, f.source), f.date, memory.config)
 
 
 def _missing(store: Any, key: str) -> list[tuple[str, str, int]]:

@@ -76,7 +76,7 @@ def decode_markdown(data: bytes, name: str, warnings: list[str]) -> str | None:
         return data.decode("utf-8", errors="replace")
 
 
-def _read(
+def read_file(
     f: MemoryFile, workspace: Workspace, max_bytes: int, report: IndexReport
 ) -> tuple[bytes, os.stat_result] | None:
     """Read a file once, with the stat of the open descriptor; ``None`` means skip (with a reason).
@@ -179,7 +179,7 @@ def _index_one(
     reread_views: bool = False,
 ) -> None:
     try:
-        read = _read(f, workspace, config.index.max_file_bytes, report)
+        read = read_file(f, workspace, config.index.max_file_bytes, report)
     except PathError as exc:
         report.skipped.append(f"{f.key}: {exc}; not indexed")
         return
@@ -225,11 +225,16 @@ def _chunks_for(
         if warn:
             report.skipped.append(f"{f.key}: binary content")
         return []
+    return chunk_text(text, record.path, record.source, record.date, config)
+
+
+def chunk_text(text: str, path: str, source: str, date: str | None, config: Config) -> list[Chunk]:
+    """A file's text as chunks, with the configured sizes (what the index stores for it)."""
     return chunk_markdown(
         text,
-        path=record.path,
-        source=record.source,
-        date=record.date,
+        path=path,
+        source=source,
+        date=date,
         tokens=config.chunking.tokens,
         overlap=config.chunking.overlap,
         parent_tokens=config.chunking.parent_tokens,
