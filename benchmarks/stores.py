@@ -42,7 +42,7 @@ from speed import VOCAB
 from mdrecall.config import Config, SearchConfig
 from mdrecall.models import Chunk, FileRecord
 from mdrecall.query import build_keyword_query
-from mdrecall.search import SearchRequest, VectorLeg, run_search
+from mdrecall.search import PipelineRequest, VectorLeg, run_search
 from mdrecall.stores import open_store
 from mdrecall.stores.base import sync_guard
 
@@ -121,7 +121,7 @@ def bench_store(name: str, cfg: Config, size: int) -> dict[str, Any]:
             store.search_vector(KEY, v, 24)
             lat["vector"].append(time.perf_counter() - t)
             t = time.perf_counter()
-            run_search(store, SearchRequest(q, 6, 0.0), cfg_s, VectorLeg(KEY, v))
+            run_search(store, PipelineRequest(q, 6, 0.0), cfg_s, VectorLeg(KEY, v))
             lat["hybrid"].append(time.perf_counter() - t)
         counts = store.counts()
         if hasattr(store, "drop_namespace"):

@@ -219,7 +219,7 @@ def test_reopen_keeps_index_and_schema(
 
 def test_hybrid_search_fuses_both_legs(store: Store) -> None:
     from mdrecall.config import SearchConfig
-    from mdrecall.search import SearchRequest, VectorLeg, run_search
+    from mdrecall.search import PipelineRequest, VectorLeg, run_search
 
     put(store, "memory/words.md", "# W\nthe quarterly budget review")
     put(store, "memory/meaning.md", "# M\nmoney planning for next season")
@@ -227,7 +227,7 @@ def test_hybrid_search_fuses_both_legs(store: Store) -> None:
     by_path = {c.path: c for c in store.chunks_without_vectors("k")}
     basis = {"memory/words.md": [1, 0, 0], "memory/meaning.md": [0.8, 0.6, 0], "memory/other.md": [0, 0, 1]}
     store.put_vectors("k", {by_path[p].id: np.array(v, dtype=np.float32) for p, v in basis.items()})
-    req = SearchRequest(query="budget review", max_results=3, min_score=0.0)
+    req = PipelineRequest(query="budget review", max_results=3, min_score=0.0)
     leg = VectorLeg("k", np.array([0.8, 0.6, 0], dtype=np.float32))
     result = run_search(store, req, SearchConfig(), leg)
     paths = [h.path for h in result.hits]

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .history import Change
     from .memory import Memory, RememberResult
     from .models import Chunk, GetResult, Hit, IndexReport, Status
+    from .request import SearchFilter, SearchRequest
     from .search import SearchResult
     from .timeline import DateRange
 
@@ -44,13 +45,15 @@ _LAZY = {
     "WorkspaceError": "errors",
     "WriteError": "errors",
     "Memory": "memory",
-    "RememberResult": "memory",
+    "RememberResult": "models",
     "Chunk": "models",
     "GetResult": "models",
     "Hit": "models",
     "IndexReport": "models",
     "Status": "models",
     "SearchResult": "search",
+    "SearchFilter": "request",
+    "SearchRequest": "request",
     "Entity": "entity_index",
     "EntityDetail": "entity_index",
     "Change": "history",
@@ -89,6 +92,8 @@ __all__ = [
     "NotFoundError",
     "PathError",
     "RememberResult",
+    "SearchFilter",
+    "SearchRequest",
     "SearchResult",
     "Status",
     "StoreError",

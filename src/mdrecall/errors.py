@@ -17,7 +17,9 @@
     ├── MissingDependencyError    an optional extra is not installed (names the pip command)
     └── NotFoundError             a requested file or item does not exist
 
-Every message says what to do next. The CLI prints ``str(error)`` on one line.
+Every message says what to do next. The CLI prints ``str(error)`` on one line. Each class also says,
+as class attributes, its stable ``code`` (the CLI's JSON error code) and the ``action`` an agent is
+told to take (the MCP tools' ``{error, action}``); a subclass inherits both unless it says otherwise.
 """
 
 from __future__ import annotations
@@ -44,41 +46,69 @@ __all__ = [
 class MdrecallError(Exception):
     """Base class for every error mdrecall raises on purpose."""
 
+    #: The stable JSON error code (``mdrecall --json``).
+    code = "error"
+    #: What an agent should do next (the MCP tools' ``action``).
+    action = "Check the arguments and retry."
+
 
 class ConfigError(MdrecallError):
     """A config file, environment variable or flag has an invalid value."""
+
+    code = "config"
+    action = "Fix the mdrecall configuration (see docs/config.md)."
 
 
 class WorkspaceError(MdrecallError):
     """The workspace folder is missing or cannot be used."""
 
+    code = "workspace"
+    action = "Create the workspace with `mdrecall init <dir>` or fix the configured workspace."
+
 
 class PathError(MdrecallError):
     """A path escapes the allowed memory files, is not Markdown, or is a symlink."""
+
+    code = "path"
+    action = "Use a path returned by memory_search (MEMORY.md, memory/**.md or a configured extra path)."
 
 
 class WriteError(MdrecallError):
     """A memory file could not be written (full disk, short write, read-only); nothing was saved."""
 
+    code = "write"
+
 
 class StoreError(MdrecallError):
     """The index store cannot be opened, read or written."""
+
+    code = "store"
+    action = "The index is unusable; run `mdrecall index --force` and try again."
 
 
 class ProviderError(MdrecallError):
     """A model provider (embeddings, reranking) failed, timed out or is misconfigured."""
 
+    code = "provider"
+
 
 class EmbedderError(ProviderError):
     """An embedding provider failed, timed out or is misconfigured."""
+
+    code = "embedder"
+    action = "Retry; keyword search still works (search mode bm25)."
 
 
 class RerankError(ProviderError):
     """A reranker failed, timed out or is misconfigured; searches keep the fused order."""
 
+    code = "rerank"
+
 
 class BackendError(MdrecallError):
     """A search backend (such as QMD) failed; the builtin store answers instead."""
+
+    code = "backend"
 
 
 class IndexCorruptError(StoreError):
@@ -92,6 +122,8 @@ class ProviderUnavailableError(EmbedderError):
 class MissingDependencyError(MdrecallError):
     """An optional dependency is missing; the message names the exact install command."""
 
+    code = "missing_dependency"
+
     def __init__(self, package: str, extra: str, purpose: str) -> None:
         self.package = package
         self.extra = extra
@@ -103,6 +135,9 @@ class MissingDependencyError(MdrecallError):
 
 class NotFoundError(MdrecallError):
     """A requested file or item does not exist."""
+
+    code = "not_found"
+    action = "It is not in memory (a file gone or renamed, an unknown entity); search again."
 
 
 def require_extra(module: str, package: str, extra: str, purpose: str) -> None:

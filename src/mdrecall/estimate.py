@@ -95,7 +95,7 @@ def estimate_index(memory: Memory) -> IndexEstimate:
     embedder = memory.embedder if config.search.mode != "bm25" else None
     if embedder is None:
         est.chunks = store.counts()["chunks"] - _chunks_in(store, stale) + len(new_chunks)
-        est.notes.append(memory._embedder_error or "no embedder configured: nothing to embed")
+        est.notes.append(memory.embedder_error or "no embedder configured: nothing to embed")
         return est
     key = _known_key(embedder)
     if key is None:

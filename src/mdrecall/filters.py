@@ -1,57 +1,26 @@
-"""Search filters: which files a search may answer from (path patterns, a date range); pure functions.
+"""Search filters' matching rules: path patterns and days; pure functions (the filter type itself,
+:class:`~mdrecall.request.SearchFilter`, lives with the request that carries it).
 
 A filter keeps a candidate when its path matches one of the patterns (shell-style, ``*`` also crosses
 ``/``; a pattern with no wildcard matches that file or everything under that folder) and, when a date
 range is given, when its file is dated (``memory/YYYY-MM-DD*.md``) inside the range, ends included.
-Sources are filtered by the store itself (``SearchRequest.sources``).
+Sources are filtered by the store itself (``SearchFilter.sources``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, timedelta
 from fnmatch import fnmatchcase
+from typing import Any
 
 from .errors import MdrecallError
 
-__all__ = ["SearchFilter", "has_wildcard", "parse_day"]
+__all__ = ["has_wildcard", "parse_day", "path_matches"]
 
 _WILDCARD = re.compile(r"[*?\[]")
 _AGO = re.compile(r"^(\d{1,5})\s*([dwmy])$")
-
-
-@dataclass(frozen=True)
-class SearchFilter:
-    """Path patterns and an inclusive date range; an empty filter keeps everything."""
-
-    paths: tuple[str, ...] = ()
-    since: date | None = None
-    until: date | None = None
-
-    def __post_init__(self) -> None:
-        if self.since and self.until and self.since > self.until:
-            raise MdrecallError(f"--since {self.since} is after --until {self.until}: nothing can match")
-
-    @property
-    def active(self) -> bool:
-        """Whether this filter removes anything at all."""
-        return bool(self.paths) or self.since is not None or self.until is not None
-
-    def keeps(self, path: str, day: str | None) -> bool:
-        """Whether a chunk of ``path`` (dated ``day``, ``YYYY-MM-DD`` or ``None``) may be a result."""
-        if self.paths and not any(_path_matches(path, p) for p in self.paths):
-            return False
-        if self.since is None and self.until is None:
-            return True
-        if not day:
-            return False
-        try:
-            d = date.fromisoformat(day[:10])
-        except ValueError:
-            return False
-        return (self.since is None or d >= self.since) and (self.until is None or d <= self.until)
 
 
 def has_wildcard(pattern: str) -> bool:
@@ -59,7 +28,8 @@ def has_wildcard(pattern: str) -> bool:
     return bool(_WILDCARD.search(pattern))
 
 
-def _path_matches(path: str, pattern: str) -> bool:
+def path_matches(path: str, pattern: str) -> bool:
+    """Whether ``path`` matches ``pattern`` (a glob, or a file or folder path)."""
     pattern = pattern.strip().removeprefix("./")
     if has_wildcard(pattern):
         return fnmatchcase(path, pattern)
@@ -90,3 +60,11 @@ def parse_day(text: str, today: date) -> date:
 def paths_tuple(paths: Sequence[str] | None) -> tuple[str, ...]:
     """Patterns as a tuple, blanks dropped."""
     return tuple(p for p in (paths or ()) if p and p.strip())
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SearchFilter":  # its old home: the type is defined with the request
+        from .request import SearchFilter
+
+        return SearchFilter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,8 +18,9 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .agent.tools import DESCRIPTIONS, MemoryTools
+from .agent.tools import MemoryTools
 from .errors import ConfigError, MissingDependencyError
+from .mcp_tools import TOOLS, tool_named
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -32,133 +33,8 @@ INSTRUCTIONS = (
     "dates or to-dos; cite results as path#Lstart-Lend. Call memory_write to remember new durable facts."
 )
 
-_INT = {"type": "integer"}
-SCHEMAS: dict[str, dict[str, Any]] = {
-    "memory_search": {
-        "type": "object",
-        "properties": {
-            "query": {
-                "type": "string",
-                "minLength": 1,
-                "description": "What to look for, in natural language.",
-            },
-            "maxResults": {**_INT, "minimum": 1, "maximum": 50, "description": "Hits to return (default 6)."},
-            "minScore": {"type": "number", "minimum": 0, "maximum": 1, "description": "Lowest score (0..1)."},
-            "source": {
-                "type": "string",
-                "enum": ["memory", "sessions", "conversations", "all"],
-                "description": "Default all.",
-            },
-            "entity": {"type": "string", "minLength": 1, "description": "Only passages mentioning it."},
-            "during": {"type": "string", "minLength": 1, "description": "Valid time FROM..TO (YYYY-MM-DD)."},
-            "asOf": {"type": "string", "minLength": 1, "description": "Memory as it was on YYYY-MM-DD."},
-            "path": {
-                "anyOf": [
-                    {"type": "string", "minLength": 1},
-                    {"type": "array", "items": {"type": "string", "minLength": 1}},
-                ],
-                "description": "Only files matching this glob (or any of these), e.g. memory/2026-01-*.",
-            },
-            "since": {"type": "string", "minLength": 1, "description": "Only dated files from this day on."},
-            "until": {"type": "string", "minLength": 1, "description": "Only dated files up to this day."},
-        },
-        "required": ["query"],
-        "additionalProperties": False,
-    },
-    "memory_get": {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "minLength": 1, "description": "A path from memory_search results."},
-            "from": {**_INT, "minimum": 1, "description": "First line, 1-based (default 1)."},
-            "lines": {**_INT, "minimum": 1, "maximum": 10000, "description": "How many lines."},
-            "agent": {"type": "string", "description": "Agent id of a hit from another agent's memory."},
-            "workspace": {
-                "type": "string",
-                "enum": ["own", "team"],
-                "description": "'team' for a hit from the team workspace (default own).",
-            },
-        },
-        "required": ["path"],
-        "additionalProperties": False,
-    },
-    "memory_context": {
-        "type": "object",
-        "properties": {
-            "message": {"type": "string", "minLength": 1, "description": "The user's whole message."},
-            "budgetChars": {**_INT, "minimum": 200, "maximum": 50000, "description": "Digest size (3000)."},
-        },
-        "required": ["message"],
-        "additionalProperties": False,
-    },
-    "memory_entities": {
-        "type": "object",
-        "properties": {
-            "kind": {
-                "type": "string",
-                "enum": ["person", "project", "organisation", "place", "tool", "unknown"],
-                "description": "Only entities of this kind.",
-            },
-            "limit": {**_INT, "minimum": 1, "maximum": 500, "description": "Most entities (default 50)."},
-        },
-        "additionalProperties": False,
-    },
-    "memory_entity": {
-        "type": "object",
-        "properties": {"name": {"type": "string", "minLength": 1, "description": "A name or alias."}},
-        "required": ["name"],
-        "additionalProperties": False,
-    },
-    "memory_history": {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "minLength": 1, "description": "A memory file, e.g. MEMORY.md."},
-            "grep": {"type": "string", "minLength": 1, "description": "Only changed lines containing it."},
-        },
-        "required": ["path"],
-        "additionalProperties": False,
-    },
-    "memory_write": {
-        "type": "object",
-        "properties": {
-            "text": {"type": "string", "minLength": 1, "description": "The note, self-contained."},
-            "longTerm": {"type": "boolean", "description": "Write to MEMORY.md instead of today's log."},
-            "team": {"type": "boolean", "description": "Share it in the team workspace (default: private)."},
-        },
-        "required": ["text"],
-        "additionalProperties": False,
-    },
-    "memory_capture": {
-        "type": "object",
-        "properties": {
-            "user": {"type": "string", "description": "What the user said this turn."},
-            "assistant": {"type": "string", "description": "What the assistant answered."},
-            "session": {"type": "string", "minLength": 1, "description": "Conversation id (default 'mcp')."},
-            "turnId": {"type": "string", "minLength": 1, "description": "Makes a retried call add nothing."},
-        },
-        "additionalProperties": False,
-    },
-}
-
-
-def _call(tools: MemoryTools, name: str, a: dict[str, Any]) -> dict[str, Any]:
-    if name == "memory_search":
-        scoped = {k: a.get(k) for k in ("entity", "during", "asOf", "path", "since", "until")}
-        return tools.memory_search(
-            a["query"], a.get("maxResults"), a.get("minScore"), a.get("source"), **scoped
-        )
-    if name == "memory_entities":
-        return tools.memory_entities(a.get("kind"), a.get("limit"))
-    if name == "memory_entity":
-        return tools.memory_entity(a["name"])
-    if name == "memory_history":
-        return tools.memory_history(a["path"], a.get("grep"))
-    if name == "memory_get":
-        return tools.memory_get(a["path"], a.get("from"), a.get("lines"), a.get("agent"), a.get("workspace"))
-    if name == "memory_context":
-        return tools.memory_context(a["message"], a.get("budgetChars"))
-    if name == "memory_capture":
-        return tools.memory_capture(a.get("user"), a.get("assistant"), a.get("session"), a.get("turnId"))
-    return tools.memory_write(a["text"], bool(a.get("longTerm", False)), a.get("team"))
+#: Each tool's input schema, by name (the tools themselves: :data:`mdrecall.mcp_tools.TOOLS`).
+SCHEMAS: dict[str, dict[str, Any]] = {t.name: t.schema for t in TOOLS}
 
 
 def build_server(tools: MemoryTools) -> Any:
@@ -178,34 +54,27 @@ def build_server(tools: MemoryTools) -> Any:
         )
 
     async def list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
-        read_only = {"memory_search", "memory_get", "memory_context"} | {
-            "memory_entities",
-            "memory_entity",
-            "memory_history",
-        }
         return types.ListToolsResult(
             tools=[
                 types.Tool(
-                    name=name,
-                    description=DESCRIPTIONS[name],
-                    input_schema=schema,
-                    annotations=types.ToolAnnotations(
-                        read_only_hint=name in read_only, open_world_hint=False
-                    ),
+                    name=t.name,
+                    description=t.description,
+                    input_schema=t.schema,
+                    annotations=types.ToolAnnotations(read_only_hint=t.read_only, open_world_hint=False),
                 )
-                for name, schema in SCHEMAS.items()
+                for t in TOOLS
             ]
         )
 
     async def call_tool(_ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         name, args = params.name, dict(params.arguments or {})
-        schema = SCHEMAS.get(name)
-        if schema is None:
+        tool = tool_named(name)
+        if tool is None:
             return result(
                 {"error": f"unknown tool {name!r}", "action": f"Use one of {sorted(SCHEMAS)}."}, True
             )
         try:
-            jsonschema.validate(args, schema)
+            jsonschema.validate(args, tool.schema)
         except jsonschema.ValidationError as exc:
             where = ".".join(str(p) for p in exc.absolute_path) or "arguments"
             bad = {
@@ -213,7 +82,7 @@ def build_server(tools: MemoryTools) -> Any:
                 "action": "Fix the arguments and retry.",
             }
             return result({"results": [], **bad} if name == "memory_search" else bad, True)
-        data = await anyio.to_thread.run_sync(lambda: _call(tools, name, args))
+        data = await anyio.to_thread.run_sync(lambda: tool.handler(tools, args))
         return result(data, "error" in data)
 
     return Server(

@@ -6,31 +6,29 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from . import searcher
 from .backends import open_backend
 from .config import Config, load_config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired
-from .deadline import provider_deadline
 from .entity_index import Entity, EntityDetail, EntityIndex
-from .errors import IndexCorruptError, MdrecallError, NotFoundError, PathError, StoreError
-from .filters import SearchFilter
+from .errors import IndexCorruptError, MdrecallError
 from .history import Change, file_history, working_text
 from .indexer import sync_files
-from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, Status
-from .safe_files import read_fd
-from .search import RerankStage, SearchRequest, SearchResult, run_search
-from .search_scope import scope_request, search_as_of
+from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
+from .notes import append_note, read_lines
+from .request import SearchRequest
+from .search import RerankStage, SearchResult
+from .searcher import REBUILT_NOTE, Companions
 from .sessions import read_session, sessions_status, sync_sessions
 from .stores.base import Store, SupportsRecovery, open_store, sync_guard
-from .textclean import clean_text
-from .timeline import DateRange, parse_as_of, parse_during
 from .vectorize import (
     COMPLETE_KEY,
     embed_missing,
@@ -38,11 +36,9 @@ from .vectorize import (
     get_embedder,
     load_rate,
     local_only_checker,
-    query_vector,
     vector_coverage,
-    vectors_behind_note,
 )
-from .watch import watcher_health
+from .watch_health import watcher_health
 from .workspace import Workspace, now_local
 
 if TYPE_CHECKING:
@@ -50,21 +46,7 @@ if TYPE_CHECKING:
     from .embedders.base import Embedder
     from .rerankers import Reranker
 
-REBUILT_NOTE = "the index was unreadable and has been rebuilt"
-
 __all__ = ["Memory", "RememberResult"]
-
-
-@dataclass(frozen=True)
-class RememberResult:
-    """Where ``remember`` wrote: the file key and the 1-based line of the new entry."""
-
-    path: str
-    line: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"path": self.path, "line": self.line}
 
 
 class Memory:
@@ -103,6 +85,16 @@ class Memory:
             except MdrecallError as exc:
                 self._embedder, self._embedder_error = None, str(exc)
         return self._embedder
+
+    @property
+    def embedder_error(self) -> str | None:
+        """Why the configured embedder could not be built (``None``: it was, or none is configured)."""
+        return self._embedder_error
+
+    @property
+    def rerank_error(self) -> str | None:
+        """Why the configured reranker could not be built (read after :attr:`rerank_stage`)."""
+        return self._rerank_error
 
     @property
     def rerank_stage(self) -> RerankStage | None:
@@ -158,17 +150,17 @@ class Memory:
         try:
             return self._index(force, progress, embed, embed_limit)
         except IndexCorruptError as exc:
-            self._recover(exc)
+            self.recover(exc)
             return self._index(force, progress, embed, embed_limit)
 
-    def _rebuild_notice(self) -> str | None:
+    def rebuild_notice(self) -> str | None:
         """Why the store rebuilt itself, once (then it is reported and forgotten)."""
         if not isinstance(self.store, SupportsRecovery) or not self.store.rebuilt_from:
             return None
         why, self.store.rebuilt_from = self.store.rebuilt_from, None
         return why
 
-    def _recover(self, exc: IndexCorruptError) -> None:
+    def recover(self, exc: IndexCorruptError) -> None:
         """Move a damaged index aside and start afresh (a store that cannot recover re-raises)."""
         if not isinstance(self.store, SupportsRecovery):
             raise exc
@@ -185,7 +177,7 @@ class Memory:
                 self._verified = True
             report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
-            rebuilt = self._rebuild_notice()
+            rebuilt = self.rebuild_notice()
             if rebuilt:
                 report.warnings.append(f"{REBUILT_NOTE}: {rebuilt}")
         if embed:
@@ -244,148 +236,40 @@ class Memory:
 
     def search(
         self,
-        query: str,
+        query: str | SearchRequest,
         max_results: int | None = None,
         min_score: float | None = None,
-        *,
-        mode: str | None = None,
-        sources: Sequence[str] | None = None,
-        explain: bool = False,
-        today: date | None = None,
-        sync: bool = True,
-        filters: SearchFilter | None = None,
-        entity: str | None = None,
-        as_of: str | date | datetime | None = None,
-        during: str | DateRange | None = None,
+        **options: Any,
     ) -> list[Hit]:
         """Search memory; returns up to ``max_results`` hits scoring at least ``min_score``.
 
-        The index is first brought up to date with the files (``index.sync_on_search``); ``sync=False``
-        skips that check, for a caller running several searches in a row that has just synced.
-        ``filters`` keeps only some files (:class:`~mdrecall.filters.SearchFilter`: paths, dates).
-        ``entity`` keeps chunks mentioning that entity (or its aliases); ``during`` (``"FROM..TO"``) keeps
-        chunks whose valid time meets the range; ``as_of`` searches the files as they were then.
+        ``query`` is the text, or a whole :class:`~mdrecall.request.SearchRequest`; the keywords
+        (``mode``, ``sources``, ``filters``, ``entity``, ``as_of``, ``during``, ``explain``, ``sync``, …)
+        are its fields. The index is first brought up to date with the files (``sync=False`` skips
+        that, for a caller that has just synced). ``companions`` (from
+        :func:`mdrecall.team.open_companions`) are the memories a request's ``agents`` may name.
         """
-        return self.search_result(
-            query,
-            max_results,
-            min_score,
-            mode=mode,
-            sources=sources,
-            explain=explain,
-            today=today,
-            sync=sync,
-            filters=filters,
-            entity=entity,
-            as_of=as_of,
-            during=during,
-        ).hits
+        return self.search_result(query, max_results, min_score, **options).hits
 
     def search_result(
         self,
-        query: str,
+        query: str | SearchRequest,
         max_results: int | None = None,
         min_score: float | None = None,
         *,
-        mode: str | None = None,
-        sources: Sequence[str] | None = None,
-        explain: bool = False,
-        today: date | None = None,
-        sync: bool = True,
-        filters: SearchFilter | None = None,
-        entity: str | None = None,
-        as_of: str | date | datetime | None = None,
-        during: str | DateRange | None = None,
+        companions: Companions | None = None,
+        **options: Any,
     ) -> SearchResult:
         """Like :meth:`search`, with how the hits were found (mode, provider, fallback)."""
-        if not isinstance(query, str):
-            raise MdrecallError("query must be a string")
-        query = clean_text(query)
-        scope = {"entity": entity, "as_of": as_of, "during": during}
-        try:
-            return self._search(
-                query, max_results, min_score, mode, sources, explain, today, sync, filters, **scope
-            )
-        except IndexCorruptError as exc:
-            self._recover(exc)
-            return self._search(
-                query, max_results, min_score, mode, sources, explain, today, sync, filters, **scope
-            )
-
-    def _search(
-        self,
-        query: str,
-        max_results: int | None,
-        min_score: float | None,
-        mode: str | None,
-        sources: Sequence[str] | None,
-        explain: bool,
-        today: date | None,
-        sync: bool,
-        filters: SearchFilter | None = None,
-        entity: str | None = None,
-        as_of: str | date | datetime | None = None,
-        during: str | DateRange | None = None,
-    ) -> SearchResult:
-        cfg = self.config.search
-        budget_end = time.monotonic() + self.config.embedding.timeout_s  # providers' share of a search
-        notes: list[str] = []
-        rebuilt = self._rebuild_notice()
-        if rebuilt:
-            notes.append(f"{REBUILT_NOTE}: {rebuilt}")
-        if sync and self.config.index.sync_on_search:
-            try:
-                synced = self.index(embed=False)  # files only: a search never waits for a backlog of vectors
-                notes.extend(w for w in synced.warnings if w.startswith(REBUILT_NOTE))
-            except IndexCorruptError:
-                raise
-            except StoreError as exc:  # full disk, read-only, locked: answer from the index as it is
-                notes.append(f"index not updated, answering from it as it is: {exc}")
-        req = SearchRequest(
-            query=query,
-            max_results=max(1, int(max_results if max_results is not None else cfg.max_results)),
-            min_score=float(min_score if min_score is not None else cfg.min_score),
-            mode=mode or cfg.mode,
-            sources=sources,
-            explain=explain,
-            today=today,
-            filters=filters,
-        )
-        rng = parse_during(during) if during is not None else None
-        req, cfg = scope_request(req, cfg, self.store, self.config, entity, rng, past=as_of is not None)
-        if as_of is not None:
-            return search_as_of(self.workspace, self.store, self.config, req, cfg, parse_as_of(as_of))
-        served = self.backend.search(req) if self.backend is not None and req.keep is None else None
-        if served is not None:
-            if filters is not None and filters.active:
-                served.hits = [h for h in served.hits if filters.keeps(h.path, h.date)]
-            return served
-        with self._searching():
-            leg, note = None, None
-            if req.mode != "bm25":
-                with provider_deadline(budget_end - time.monotonic()):
-                    leg, note = query_vector(self.embedder, query, self.store)
-            if self._embedder_error:
-                note = f"embeddings disabled: {self._embedder_error}"
-            coverage = None
-            if leg is not None:
-                coverage = vector_coverage(self.store, leg.embedder_key)
-                behind = vectors_behind_note(*coverage)
-                if behind:
-                    note = f"{note}; {behind}" if note else behind
-            stage = self.rerank_stage
-            if self._rerank_error:
-                note = f"{note}; " if note else ""
-                note += f"reranking disabled: {self._rerank_error}"
-            if notes:
-                note = "; ".join([*notes, *([note] if note else [])])
-            result = run_search(self.store, req, cfg, leg, note, stage)
-        if coverage is not None:
-            result.vectors = {"indexed": coverage[0], "total": coverage[1]}
-        return result
+        if isinstance(query, SearchRequest):
+            limits = {"max_results": max_results, "min_score": min_score}
+            req = replace(query, **{k: v for k, v in limits.items() if v is not None}, **options)
+        else:
+            req = SearchRequest.of(query, max_results, min_score, **options)
+        return searcher.search(self, req, companions)
 
     @contextlib.contextmanager
-    def _searching(self) -> Iterator[None]:
+    def searching(self) -> Iterator[None]:
         """Mark a search in flight: background embedding pauses between batches until it ends."""
         with self._search_count_lock:
             self._search_count += 1
@@ -429,61 +313,11 @@ class Memory:
             return self.backend.get(path, from_line, lines)
         if isinstance(path, str) and path.endswith(".jsonl"):  # an indexed session transcript
             return read_session(self.workspace, self.store, self.config, path, from_line, lines)
-        target = self.workspace.resolve_readable(path)
-        limit = self.config.read
-        count = limit.max_lines if lines is None else max(1, min(int(lines), 10_000))
-        start = max(1, int(from_line))
-        try:  # opened without following a symlink at any step: a swap after the check is refused
-            fd = self.workspace.open_file(target)
-            try:
-                raw = read_fd(fd)
-            finally:
-                os.close(fd)
-        except FileNotFoundError:
-            raise NotFoundError(f"{path}: no such memory file") from None
-        except OSError as exc:
-            raise PathError(f"{path}: cannot read ({exc.strerror or exc})") from None
-        all_lines = raw.decode("utf-8", errors="replace").replace("\x00", "").splitlines()
-        total = len(all_lines)
-        chosen: list[str] = []
-        size = 0
-        end = start - 1
-        for i in range(start - 1, min(total, start - 1 + count)):
-            line = all_lines[i]
-            if chosen and size + len(line) + 1 > limit.max_chars:
-                break
-            if not chosen and len(line) > limit.max_chars:
-                line = line[: limit.max_chars]
-            chosen.append(line)
-            size += len(line) + 1
-            end = i + 1
-        next_from = end + 1 if end < total else None
-        return GetResult(self.workspace.key_for(target), "\n".join(chosen), start, end, total, next_from)
+        return read_lines(self.workspace, path, from_line, lines, self.config.read)
 
     def remember(self, text: str, long_term: bool = False, *, now: datetime | None = None) -> RememberResult:
         """Append a note to today's log (or to ``MEMORY.md`` with ``long_term``); never rewrites."""
-        body = clean_text(text or "").strip()
-        if not body:
-            raise MdrecallError("nothing to remember: the text is empty")
-        when = now or now_local()
-        if long_term:
-            target = self.workspace.root / "MEMORY.md"
-            section = "## Remembered"
-            entry = "- " + body.replace("\n", "\n  ") + f" _({when.date().isoformat()})_\n"
-
-            def compose(heading: str | None, is_new: bool) -> tuple[str, str]:
-                head = "# Long-term memory\n" if is_new else ""
-                return head + ("" if heading == section else f"\n{section}\n\n"), entry
-
-        else:
-            target = self.workspace.daily_path(when.date())
-
-            def compose(heading: str | None, is_new: bool) -> tuple[str, str]:
-                head = f"# {when.date().isoformat()}\n" if is_new else ""
-                return head, f"\n## {when.strftime('%H:%M')}\n\n{body}\n"
-
-        line = self.workspace.append(target, compose)
-        return RememberResult(self.workspace.key_for(target), line)
+        return append_note(self.workspace, text, now or now_local(), long_term=long_term)
 
     def capture_turn(
         self,

@@ -92,6 +92,10 @@ class Hit:
     explain: dict[str, float] | None = None
     #: When history is known: the time (and revision) a later version changed or removed these lines.
     superseded: str | None = None
+    #: When other memories were merged in: ``own`` or ``team`` (with a team workspace) ...
+    workspace: str | None = None
+    #: ... and the agent that wrote the hit (``None`` for a team file no agent wrote).
+    agent: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (camelCase keys) used by the CLI and agent tools."""
@@ -112,7 +116,24 @@ class Hit:
             data["explain"] = {k: round(v, 4) for k, v in self.explain.items()}
         if self.superseded is not None:
             data["superseded"] = self.superseded
+        if self.workspace is not None:
+            data["workspace"] = self.workspace
+            data["agent"] = self.agent
+        elif self.agent is not None:
+            data["agent"] = self.agent
         return data
+
+
+@dataclass(frozen=True)
+class RememberResult:
+    """Where ``remember`` wrote: the file key and the 1-based line of the new entry."""
+
+    path: str
+    line: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"path": self.path, "line": self.line}
 
 
 @dataclass

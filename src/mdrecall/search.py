@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from .config import SearchConfig
 from .errors import IndexCorruptError, StoreError
-from .filters import SearchFilter
 from .models import Chunk, Hit
 from .query import KeywordQuery, build_keyword_query
 from .ranking import (
@@ -34,13 +33,14 @@ from .ranking import (
     normalize_text,
     normalize_vector,
 )
+from .request import SearchFilter
 from .snippets import Snippet, citation, pieced_snippet
 from .stores.base import Store
 
 if TYPE_CHECKING:
     from .rerankers import Reranker
 
-__all__ = ["MODES", "RerankStage", "SearchRequest", "SearchResult", "VectorLeg", "run_search"]
+__all__ = ["MODES", "PipelineRequest", "RerankStage", "SearchResult", "VectorLeg", "run_search"]
 
 MODES = ("hybrid", "bm25", "vector")
 #: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
@@ -67,8 +67,9 @@ class RerankStage:
 
 
 @dataclass(frozen=True)
-class SearchRequest:
-    """One search, fully specified."""
+class PipelineRequest:
+    """What the pipeline runs: a :class:`~mdrecall.request.SearchRequest` with the configured defaults
+    filled in and its entity/time scope turned into ``keep`` and ``boost`` (see :mod:`mdrecall.searcher`)."""
 
     query: str
     max_results: int
@@ -114,7 +115,7 @@ class SearchResult:
 
 def run_search(
     store: Store,
-    req: SearchRequest,
+    req: PipelineRequest,
     cfg: SearchConfig,
     vector: VectorLeg | None = None,
     vector_note: str | None = None,

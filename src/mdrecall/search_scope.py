@@ -20,7 +20,7 @@ from .entity_index import EntityIndex, apply_entity_boost
 from .errors import MdrecallError
 from .history import GitRepo, index_versions, superseded_by, versions_as_of, working_text
 from .models import FileRecord, Hit
-from .search import SearchRequest, SearchResult, run_search
+from .search import PipelineRequest, SearchResult, run_search
 from .stores.base import Store
 from .stores.in_memory import InMemoryStore
 from .stores.views import FileVersion
@@ -32,14 +32,14 @@ __all__ = ["scope_request", "search_as_of"]
 
 
 def scope_request(
-    req: SearchRequest,
+    req: PipelineRequest,
     cfg: SearchConfig,
     store: Store,
     config: Config,
     entity: str | None = None,
     during: DateRange | None = None,
     past: bool = False,
-) -> tuple[SearchRequest, SearchConfig]:
+) -> tuple[PipelineRequest, SearchConfig]:
     """The request with its entity/valid-time filter and entity boost, and the search config with the
     aliases of the entities the query names added as synonyms. ``past``: the chunks searched are past
     versions (``as_of``), so the entity filter matches the entity's names in their text, as the stored
@@ -75,7 +75,12 @@ def _during(rng: DateRange, chunk: object) -> bool:
 
 
 def search_as_of(
-    workspace: Workspace, store: Store, config: Config, req: SearchRequest, cfg: SearchConfig, when: datetime
+    workspace: Workspace,
+    store: Store,
+    config: Config,
+    req: PipelineRequest,
+    cfg: SearchConfig,
+    when: datetime,
 ) -> SearchResult:
     """Search the memory files as they were at ``when`` (see the module docstring)."""
     stamp = when.timestamp()

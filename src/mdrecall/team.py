@@ -17,7 +17,6 @@ team index is one namespace named after ``team.name``, the same for every agent 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -25,34 +24,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .config import Config, TeamConfig
-from .errors import ConfigError, MdrecallError
+from .errors import ConfigError
+from .models import Hit, RememberResult
+from .notes import append_note
+from .searcher import Companions
+from .team_paths import AGENTS_DIR, author_of, team_note_path, team_root
 from .workspace import now_local
 
 if TYPE_CHECKING:
-    from .memory import Memory, RememberResult
-    from .models import Hit
+    from .memory import Memory
 
-__all__ = ["TeamHit", "TeamMemory", "author_of", "open_team", "team_note_path", "team_root"]
-
-AGENTS_DIR = "memory/agents"
-_AUTHOR = re.compile(r"^memory/agents/([A-Za-z0-9][A-Za-z0-9_.-]{0,63})/")
-
-
-def team_root(config: Config, own_root: Path) -> Path:
-    """The team workspace folder of ``team.workspace`` (relative paths are from the own workspace)."""
-    root = Path(config.team.workspace).expanduser()
-    return root if root.is_absolute() else own_root / root
-
-
-def team_note_path(root: Path, agent: str, day: str) -> Path:
-    """Where ``agent``'s notes of ``day`` go in the team workspace: ``memory/agents/<agent>/<day>.md``."""
-    return root / AGENTS_DIR / agent / f"{day}.md"
-
-
-def author_of(key: str) -> str | None:
-    """The agent that wrote a team file (``memory/agents/<agent>/…``), else ``None``."""
-    m = _AUTHOR.match(key)
-    return m.group(1) if m else None
+__all__ = [
+    "AGENTS_DIR",
+    "Companions",
+    "TeamHit",
+    "TeamMemory",
+    "author_of",
+    "close_companions",
+    "open_companions",
+    "open_team",
+    "team_note_path",
+    "team_root",
+]
 
 
 @dataclass(frozen=True)
@@ -114,21 +107,9 @@ class TeamMemory:
             return self.own.remember(text, now=now)
         if self.team is None:
             raise ConfigError("no team workspace is configured: set team.workspace to share notes")
-        from .memory import RememberResult
-
-        body = (text or "").strip()
-        if not body:
-            raise MdrecallError("nothing to remember: the text is empty")
         when = now or now_local()
-        ws = self.team.workspace
-        target = team_note_path(ws.root, self.agent, when.date().isoformat())
-
-        def compose(_heading: str | None, is_new: bool) -> tuple[str, str]:
-            head = f"# {when.date().isoformat()} · {self.agent}\n" if is_new else ""
-            return head, f"\n## {when.strftime('%H:%M')}\n\n{body}\n"
-
-        line = ws.append(target, compose)
-        return RememberResult(ws.key_for(target), line)
+        folder = f"{AGENTS_DIR}/{self.agent}"  # team_note_path(): the path names its author
+        return append_note(self.team.workspace, text, when, title=f" · {self.agent}", folder=folder)
 
     def get(self, path: str, from_line: int = 1, lines: int | None = None, *, team: bool = False) -> Any:
         """Read lines of a file of the own workspace, or of the team workspace with ``team``."""
@@ -169,3 +150,19 @@ def open_team(own: Memory) -> TeamMemory:
     if root.resolve() == own.workspace.root:
         raise ConfigError("team.workspace is this agent's own workspace: name the shared folder instead")
     return TeamMemory(own, Memory.open(root, team_config(own.config)))
+
+
+def open_companions(own: Memory, base: Config | None = None) -> Companions:
+    """The other memories ``own`` may search, opened: its team workspace (``team.workspace``) and the
+    agents of its ``scope.search_agents`` (``base``: the config before its agent's overrides).
+    Close them with :func:`close_companions`."""
+    from .agent.workspaces import open_search_agents
+
+    return Companions(open_team(own).team, open_search_agents(own, base))
+
+
+def close_companions(companions: Companions) -> None:
+    """Close the memories :func:`open_companions` opened."""
+    for mem in [companions.team, *companions.others.values()]:
+        if mem is not None:
+            mem.close()

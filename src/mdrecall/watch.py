@@ -24,16 +24,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .watch_health import HEARTBEAT_S, META_KEY, host_name, watcher_health
+
 if TYPE_CHECKING:
     from .backfill import Backfiller
     from .memory import Memory
     from .models import IndexReport
-    from .stores.base import Store
 
 __all__ = ["HEARTBEAT_S", "Watcher", "watch_targets", "watcher_health"]
 
-META_KEY = "watcher"
-HEARTBEAT_S = 10.0
 _SUFFIXES = (".md", ".jsonl", ".json")
 
 
@@ -96,7 +95,7 @@ class Watcher:
             "state": "stopped",
             "backend": None,
             "pid": os.getpid(),
-            "host": _host(),
+            "host": host_name(),
             "debounce_s": self.debounce_s,
             "started_at": None,
             "heartbeat": None,
@@ -314,38 +313,3 @@ class Watcher:
         self.state["heartbeat"] = time.time()
         with contextlib.suppress(Exception):  # health is best effort; the watcher itself goes on
             self.memory.store.set_meta(META_KEY, json.dumps(self.state))
-
-
-def watcher_health(store: Store, now: float | None = None) -> dict[str, Any]:
-    """The last watcher state recorded in the store, with ``stale`` when its heartbeat stopped."""
-    raw = store.get_meta(META_KEY)
-    if not raw:
-        return {"state": "not running", "note": "no watcher: searches sync the files before answering"}
-    try:
-        state = json.loads(raw)
-    except ValueError:
-        return {"state": "unknown", "note": "unreadable watcher record"}
-    now = time.time() if now is None else now
-    beat = state.get("heartbeat") or 0
-    live = state.get("state") in ("watching", "polling", "starting")
-    gone = state.get("host") == _host() and not _pid_alive(state.get("pid"))
-    if live and (gone or now - beat > HEARTBEAT_S * 3 + 5):
-        state["note"] = "the watcher stopped reporting (process gone?): searches still sync lazily"
-        state["state"] = "stale"
-    return state
-
-
-def _host() -> str:
-    return os.uname().nodename if hasattr(os, "uname") else os.environ.get("COMPUTERNAME", "")
-
-
-def _pid_alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True

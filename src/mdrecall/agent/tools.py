@@ -12,15 +12,9 @@ import contextlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..errors import (
-    ConfigError,
-    EmbedderError,
-    MdrecallError,
-    NotFoundError,
-    PathError,
-    StoreError,
-    WorkspaceError,
-)
+from ..errors import ConfigError, MdrecallError, PathError
+from ..request import SearchRequest
+from ..searcher import Companions
 from .context import memory_context
 from .dreaming import RecallLog
 from .scope import ScopeDecision, check_scope
@@ -29,79 +23,19 @@ if TYPE_CHECKING:
     from ..memory import Memory
     from ..team import TeamMemory
 
-__all__ = ["DESCRIPTIONS", "MemoryTools"]
-
-DESCRIPTIONS = {
-    "memory_search": (
-        "Search the user's long-term memory (MEMORY.md, daily logs in memory/, notes, and past session "
-        "transcripts when enabled). Use it BEFORE answering anything about prior work, decisions, dates, "
-        "people, preferences or to-dos, and whenever the user says 'remember', 'last time' or 'we decided'. "
-        "Returns ranked snippets with a citation path#Lstart-Lend; read more with memory_get. "
-        "source: 'memory', 'sessions', 'conversations' (captured turns) or 'all' (default). With a team "
-        "workspace, each hit says its workspace ('own' or 'team') and the agent that wrote it. Optional: "
-        "entity (only passages mentioning that person/project/… or its aliases), during 'FROM..TO' (passages "
-        "about those days), asOf 'YYYY-MM-DD' (what memory said then; hits changed since say 'superseded')."
-    ),
-    "memory_get": (
-        "Read lines of a memory file returned by memory_search (path, optional 1-based from and lines). "
-        "Use it after memory_search when a snippet is not enough. Only memory files can be read; "
-        "nextFrom tells where to continue. Pass workspace='team' for a hit from the team workspace."
-    ),
-    "memory_context": (
-        "Given the user's whole message, derive several searches (keywords, names, dates), merge the "
-        "results and return one cited digest of relevant memory within budgetChars. Use it at the start "
-        "of a turn when the message may depend on earlier conversations; use memory_search for a "
-        "specific question."
-    ),
-    "memory_entities": (
-        "List the people, projects, organisations, places and tools the memory mentions, with how often "
-        "and when first/last seen. Use it to learn who and what the memory knows about; then memory_entity."
-    ),
-    "memory_entity": (
-        "Everything memory says about one entity (a name or alias): a dated timeline of mentions with "
-        "citations, related entities and stated relationships (works at, uses, moved to, …)."
-    ),
-    "memory_history": (
-        "How a memory file changed over time (from git, else the index's own record): lines added and "
-        "removed with dates, optionally only those containing grep. Use it for 'what did we decide "
-        "before', 'when did this change'."
-    ),
-    "memory_write": (
-        "Remember something: appends text to today's daily log, or to MEMORY.md with longTerm=true "
-        "(durable facts, preferences, decisions). Use it when the user says 'remember this' or when you "
-        "learn something worth keeping. Write self-contained notes; never store secrets. Notes are "
-        "private; team=true shares one with the other agents of the team (when a team workspace is set)."
-    ),
-    "memory_capture": (
-        "Record this turn of the conversation (user and/or assistant text) in memory/conversations/; "
-        "decisions, preferences, commitments, facts, dates and to-dos in it are listed under 'Noted' in "
-        "today's log. Call it once per turn when no hook captures turns; pass turnId so a retry adds "
-        "nothing. Secrets are redacted."
-    ),
-}
-_SOURCES = ("memory", "sessions", "conversations")
-
-_ACTIONS: list[tuple[type[Exception], str]] = [
-    (PathError, "Use a path returned by memory_search (MEMORY.md, memory/**.md or a configured extra path)."),
-    (NotFoundError, "It is not in memory (a file gone or renamed, an unknown entity); search again."),
-    (WorkspaceError, "Create the workspace with `mdrecall init <dir>` or fix the configured workspace."),
-    (StoreError, "The index is unusable; run `mdrecall index --force` and try again."),
-    (EmbedderError, "Retry; keyword search still works (search mode bm25)."),
-    (ConfigError, "Fix the mdrecall configuration (see docs/config.md)."),
-    (OSError, "The workspace cannot be written (read-only?); tell the user the note was not saved."),
-]
+__all__ = ["MemoryTools"]
 
 
 def _failure(exc: Exception) -> dict[str, Any]:
-    action = next((a for t, a in _ACTIONS if isinstance(exc, t)), None)
-    if action is None:
-        action = "Check the arguments and retry." if isinstance(exc, MdrecallError) else "Report this error."
-    text = (
-        str(exc)
-        if isinstance(exc, (MdrecallError, OSError))
-        else f"internal error: {type(exc).__name__}: {exc}"
-    )
-    return {"error": text, "action": action}
+    """``{error, action}``: the action is the error class's own (:mod:`mdrecall.errors`)."""
+    if isinstance(exc, MdrecallError):
+        return {"error": str(exc), "action": exc.action}
+    if isinstance(exc, OSError):
+        return {"error": str(exc), "action": _OS_ACTION}
+    return {"error": f"internal error: {type(exc).__name__}: {exc}", "action": "Report this error."}
+
+
+_OS_ACTION = "The workspace cannot be written (read-only?); tell the user the note was not saved."
 
 
 class MemoryTools:
@@ -119,6 +53,8 @@ class MemoryTools:
         self.memory = memory
         self.others = dict(others or {})
         self.team = team
+        #: What a search's ``agents`` may name; an agent that does not say searches all of them.
+        self.companions = Companions(team.team if team is not None else None, self.others)
         self.scope: ScopeDecision = check_scope(memory.config.scope, chat_type, session_key)
         self.recalls = RecallLog(memory.workspace, memory.config.dreaming)
 
@@ -140,54 +76,23 @@ class MemoryTools:
             return f"the recall log could not be read and was moved aside to {aside}; a new one was started"
         return None
 
-    def memory_search(
-        self,
-        query: str,
-        maxResults: int | None = None,
-        minScore: float | None = None,
-        source: str | None = None,
-        entity: str | None = None,
-        during: str | None = None,
-        asOf: str | None = None,
-        path: str | list[str] | None = None,
-        since: str | None = None,
-        until: str | None = None,
-    ) -> dict[str, Any]:
+    def memory_search(self, query: str, **args: Any) -> dict[str, Any]:
         """``{results, provider, model, fallback, reranker}``; ``{results: [], error, action}`` on failure.
 
-        ``path`` (a glob or a list of them), ``since`` and ``until`` (``YYYY-MM-DD``, ``today``, ``7d``…)
-        are the CLI's search filters (:class:`~mdrecall.filters.SearchFilter`).
+        ``args`` are the tool's JSON arguments (``maxResults``, ``source``, ``path``, ``since``, ``agents``,
+        …: :func:`mdrecall.request.mcp_schema`); without ``agents`` every memory open here is searched.
         """
         denied = self._denied()
         if denied:
             return {"results": [], **denied}
         try:
-            if source not in (None, "", "all", *_SOURCES):
-                raise MdrecallError(f"unknown source {source!r}: use {', '.join(_SOURCES)} or 'all'")
-            sources = [source] if source in _SOURCES else None
-            n = None if maxResults is None else max(1, min(int(maxResults), 50))
-            score = None if minScore is None else max(0.0, min(float(minScore), 1.0))
-            scoped = {"entity": entity or None, "during": during or None, "as_of": asOf or None}
-            filters = _filters(path, since, until)
-            result = self.memory.search_result(query, n, score, sources=sources, filters=filters, **scoped)
+            req = SearchRequest.from_mcp({**args, "query": query}, agents=("all",))
+            result = self.memory.search_result(req, companions=self.companions)
             out = result.to_dict()
-            warning = self._record(query, result.hits)
-            if (
-                self.team is not None
-                and self.team.team is not None
-                and not any(scoped.values())
-                and not filters
-            ):
-                limit = n or self.memory.config.search.max_results
-                merged_hits = self.team.merge(result.hits, query, limit, score, sources)
-                out["results"] = [t.to_dict() for t in merged_hits]
-            if self.others and not any(scoped.values()):
-                merged = list(out["results"])
-                for agent_id, other in self.others.items():
-                    for h in other.search(query, n, score, sources=sources):
-                        merged.append({**h.to_dict(), "agent": agent_id})
-                merged.sort(key=lambda r: -r["score"])
-                out["results"] = merged[: n or self.memory.config.search.max_results]
+            own = [
+                h for h in result.hits if h.workspace == "own" or (h.workspace is None and h.agent is None)
+            ]
+            warning = self._record(query, own)
             if warning:
                 out["warning"] = warning
             return out
@@ -301,20 +206,3 @@ class MemoryTools:
             return res.to_dict()
         except Exception as exc:  # noqa: BLE001
             return _failure(exc)
-
-
-def _filters(path: str | list[str] | None, since: str | None, until: str | None) -> Any:
-    """The search filters an agent asked for, or ``None``; a bad date is a :class:`MdrecallError`."""
-    from datetime import date
-
-    from ..filters import SearchFilter, parse_day
-
-    paths = tuple(p for p in ([path] if isinstance(path, str) else (path or [])) if p and p.strip())
-    if not paths and not since and not until:
-        return None
-    today = date.today()
-    return SearchFilter(
-        paths=paths,
-        since=parse_day(since, today) if since else None,
-        until=parse_day(until, today) if until else None,
-    )

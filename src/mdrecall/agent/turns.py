@@ -231,7 +231,7 @@ def _write_day(
     if notes:
         _append_noted(workspace, workspace.daily_path(date.fromisoformat(day)), f"# {day}", notes)
     if shared and cap.share_notes and config.team.workspace:
-        from ..team import team_note_path, team_root
+        from ..team_paths import team_note_path, team_root
 
         team = Workspace(team_root(config, workspace.root))
         target = team_note_path(team.root, agent or "default", day)

@@ -17,7 +17,7 @@ from ..plugins import BACKENDS
 if TYPE_CHECKING:
     from ..config import Config
     from ..models import GetResult
-    from ..search import SearchRequest, SearchResult
+    from ..search import PipelineRequest, SearchResult
     from ..workspace import Workspace
 
 __all__ = ["Reader", "SearchBackend", "open_backend", "register_backend"]
@@ -29,7 +29,7 @@ Reader = Callable[[str, int, "int | None"], "GetResult"]
 class SearchBackend(Protocol):
     """What :class:`~mdrecall.Memory` needs from a search backend."""
 
-    def search(self, request: SearchRequest) -> SearchResult | None:
+    def search(self, request: PipelineRequest) -> SearchResult | None:
         """Hits for ``request``, or ``None`` to let the builtin store answer."""
         ...
 

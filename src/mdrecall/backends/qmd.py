@@ -38,7 +38,7 @@ from . import Reader
 
 if TYPE_CHECKING:
     from ..config import Config
-    from ..search import SearchRequest, SearchResult
+    from ..search import PipelineRequest, SearchResult
     from ..workspace import Workspace
 
 __all__ = ["QmdBackend", "QmdError", "parse_results"]
@@ -206,7 +206,7 @@ class QmdBackend:
 
     # ---- the backend protocol -----------------------------------------------------------------------
 
-    def search(self, request: SearchRequest) -> SearchResult | None:
+    def search(self, request: PipelineRequest) -> SearchResult | None:
         """QMD's hits for ``request``, or ``None`` (logged, remembered) when QMD cannot answer."""
         from ..search import SearchResult
 
@@ -233,7 +233,7 @@ class QmdBackend:
     def _mode(self) -> str:
         return self.cfg.mode if self.cfg.mode in MODES else "search"
 
-    def _query(self, request: SearchRequest) -> list[dict[str, Any]]:
+    def _query(self, request: PipelineRequest) -> list[dict[str, Any]]:
         mode = self._mode()
         # Plain words only: QMD's own syntax (quotes, -negation, typed query lines) is never triggered.
         text = " ".join(tokenize(request.query)[:64])

@@ -315,6 +315,12 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
     return mem
 
 
+def base_config() -> Any:
+    """The config the global flags describe before any agent's overrides (``[agents.<id>]``)."""
+    raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE")
+    return load_cli_config(Path(raw).expanduser() if raw else None)
+
+
 def verbose(message: str, level: int = 1) -> None:
     """A line on stderr when ``-v`` was given (``level`` times)."""
     st = state()

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from .app import command, load_cli_config, open_memory, state, workspace_path
+from .app import base_config, command, load_cli_config, open_memory, state, workspace_path
 from .output import Listing, emit, highlight, note, text_table, warn
 
 __all__ = ["parse_ref"]
@@ -103,7 +103,7 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date 
 
 @command("search")
 @click.argument("words", nargs=-1, required=True, metavar="QUERY...")
-@click.option("-n", "--max-results", "n", type=click.IntRange(1, 1000), help="Number of results (default 6).")
+@click.option("-n", "--max-results", type=click.IntRange(1, 1000), help="Number of results (default 6).")
 @click.option("--min-score", type=click.FloatRange(0, 1), help="Minimum score 0..1 (default 0.35).")
 @click.option("--mode", type=click.Choice(["hybrid", "bm25", "vector"]), help="Run one leg alone, or both.")
 @click.option(
@@ -117,44 +117,38 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date 
 @click.option("--since", callback=_day, metavar="DATE", help="Only dated files from this day on.")
 @click.option("--until", callback=_day, metavar="DATE", help="Only dated files up to this day.")
 @click.option("--agent", metavar="ID", help="Search this agent's own workspace ([agents.<id>]).")
+@click.option(
+    "--with",
+    "agents",
+    multiple=True,
+    metavar="NAME",
+    help="Merge in another memory: team, an agent of scope.search_agents, or all (repeatable).",
+)
 @click.option("--explain", is_flag=True, help="Show each stage's score.")
 @click.option("--entity", help="Only passages mentioning this entity (or its aliases).")
 @click.option("--as-of", "as_of", metavar="DATE", help="Search the files as they were on DATE (YYYY-MM-DD).")
 @click.option("--during", metavar="FROM..TO", help="Only passages about days in this range (valid time).")
-def cmd_search(
-    words: tuple[str, ...],
-    n: int | None,
-    min_score: float | None,
-    mode: str | None,
-    sources: tuple[str, ...],
-    paths: tuple[str, ...],
-    since: date | None,
-    until: date | None,
-    agent: str | None,
-    explain: bool,
-    entity: str | None,
-    as_of: str | None,
-    during: str | None,
-) -> int:
-    """Search memory (the words are joined: quoting the query is optional)."""
-    from ..filters import SearchFilter
+def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
+    """Search memory (the words are joined: quoting the query is optional).
+
+    Every option but ``--agent`` is a field of :class:`mdrecall.SearchRequest` (same name).
+    """
+    from ..request import SearchRequest
 
     st = state()
     query = " ".join(words)
-    filters = SearchFilter(paths=tuple(p for p in paths if p.strip()), since=since, until=until)
+    req = SearchRequest.of(query, **fields)
     with open_memory(agent) as mem:
-        result = mem.search_result(
-            query,
-            max_results=n,
-            min_score=min_score,
-            mode=mode,
-            sources=list(sources) or None,
-            explain=explain,
-            filters=filters,
-            entity=entity,
-            as_of=as_of,
-            during=during,
-        )
+        companions = None
+        if req.agents:
+            from ..team import close_companions, open_companions
+
+            companions = open_companions(mem, base_config() if agent else None)
+        try:
+            result = mem.search_result(req, companions=companions)
+        finally:
+            if companions is not None:
+                close_companions(companions)
     if result.fallback and st.format in (None, "table"):
         note(result.fallback, quiet=st.quiet)
     hits = [h.to_dict() for h in result.hits]
@@ -162,12 +156,12 @@ def cmd_search(
     def human() -> None:
         if not result.hits:
             print("no results")
-            if filters.active or sources:
+            if req.filters.active or req.filters.sources:
                 note("filters are on: try without --path, --source, --since or --until", quiet=st.quiet)
             return
         terms = result.keyword_query.terms
         for i, h in enumerate(result.hits, 1):
-            meta = " · ".join(x for x in (h.date or "", h.heading) if x)
+            meta = " · ".join(x for x in (h.workspace or "", h.agent or "", h.date or "", h.heading) if x)
             extra = f"  ({meta})" if meta else ""
             click.echo(f"{i}. {click.style(h.citation, fg='cyan')}  score {h.score:.2f}{extra}")
             if h.superseded:
@@ -181,7 +175,9 @@ def cmd_search(
     payload = {"query": query, **result.to_dict()}
     columns = ["path", "startLine", "endLine", "score", "citation", "source", "date", "heading", "snippet"]
     columns += ["superseded"] if any(h.superseded for h in result.hits) else []
-    emit(Listing(payload, hits, columns=columns + (["explain"] if explain else []), human=human), st.format)
+    columns += ["workspace", "agent"] if any(h.agent or h.workspace for h in result.hits) else []
+    columns += ["explain"] if req.explain else []
+    emit(Listing(payload, hits, columns=columns, human=human), st.format)
     return 0
 
 

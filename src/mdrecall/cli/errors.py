@@ -41,30 +41,10 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
 
-#: JSON error codes by exception class name (the most specific class found in the MRO wins).
-_CODES = {
-    "ConfigError": "config",
-    "WorkspaceError": "workspace",
-    "PathError": "path",
-    "WriteError": "write",
-    "StoreError": "store",
-    "IndexCorruptError": "store",
-    "ProviderError": "provider",
-    "EmbedderError": "embedder",
-    "RerankError": "rerank",
-    "BackendError": "backend",
-    "MissingDependencyError": "missing_dependency",
-    "NotFoundError": "not_found",
-    "MdrecallError": "error",
-}
-
 
 def error_code(exc: BaseException) -> str:
-    """The stable JSON ``code`` of an error mdrecall raised on purpose."""
-    for cls in type(exc).__mro__:
-        if cls.__name__ in _CODES:
-            return _CODES[cls.__name__]
-    return "error"
+    """The stable JSON ``code`` of an error mdrecall raised on purpose (its class's ``code``)."""
+    return exc.code if isinstance(exc, MdrecallError) else "error"
 
 
 def _wants_json(state: Any, argv: Sequence[str]) -> bool:

@@ -1,0 +1,237 @@
+"""One search, as one typed request: :class:`SearchRequest` with its :class:`SearchFilter`.
+
+The CLI builds one from its flags, the MCP tool from its JSON arguments (:meth:`SearchRequest.from_mcp`),
+Python callers pass one (or the keywords of :meth:`mdrecall.Memory.search`, which make one). This
+module is the one place where search options are validated and clamped, and each field carries its
+own description, JSON schema and MCP name, so the MCP input schema is generated (:func:`mcp_schema`):
+a new search option is one field here plus one click option in ``cli/core.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import MISSING, Field, dataclass, field, fields, replace
+from datetime import date, datetime
+from typing import Any
+
+from .errors import MdrecallError
+from .filters import parse_day, path_matches
+from .textclean import clean_text
+
+__all__ = ["MODES", "SOURCES", "SearchFilter", "SearchRequest", "mcp_schema", "option"]
+
+MODES = ("hybrid", "bm25", "vector")
+SOURCES = ("memory", "sessions", "conversations")
+#: The most hits one search returns (the MCP tool's own ceiling is in its schema: 50).
+MAX_RESULTS = 1000
+
+
+def option(
+    description: str,
+    schema: Mapping[str, Any] | None,
+    *,
+    mcp: str | None = None,
+    default: Any = None,
+    factory: Any = MISSING,
+) -> Any:
+    """A request field with its documentation: ``schema`` is its JSON schema (``None``: not an MCP
+    argument), ``mcp`` its MCP name (default: the field name)."""
+    meta = {"description": description, "schema": dict(schema) if schema is not None else None, "mcp": mcp}
+    if factory is not MISSING:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+_TEXT = {"type": "string", "minLength": 1}
+
+
+@dataclass(frozen=True)
+class SearchFilter:
+    """Which files a search may answer from: sources, path patterns and an inclusive date range.
+
+    An empty filter keeps everything. ``since``/``until`` take a date or ``YYYY-MM-DD``, ``today``,
+    ``yesterday``, an age (``7d``, ``2w``, ``3m``, ``1y``); see :mod:`mdrecall.filters` for patterns.
+    """
+
+    sources: tuple[str, ...] = option(
+        "Only this source: memory, sessions, conversations (captured turns) or all (default).",
+        {"type": "string", "enum": [*SOURCES, "all"]},
+        mcp="source",
+        factory=tuple,
+    )
+    paths: tuple[str, ...] = option(
+        "Only files matching this glob (or any of these), e.g. memory/2026-01-*.",
+        {"anyOf": [_TEXT, {"type": "array", "items": _TEXT}]},
+        mcp="path",
+        factory=tuple,
+    )
+    since: date | None = option("Only dated files from this day on.", _TEXT)
+    until: date | None = option("Only dated files up to this day.", _TEXT)
+
+    def __post_init__(self) -> None:
+        sources = _strings(self.sources)
+        if "all" in sources:
+            sources = ()
+        bad = [s for s in sources if s not in SOURCES]
+        if bad:
+            raise MdrecallError(f"unknown source {bad[0]!r}: use {', '.join(SOURCES)} or 'all'")
+        object.__setattr__(self, "sources", sources)
+        object.__setattr__(self, "paths", tuple(p for p in _strings(self.paths) if p.strip()))
+        for name in ("since", "until"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                object.__setattr__(self, name, parse_day(value, date.today()) if value.strip() else None)
+            elif isinstance(value, datetime):
+                object.__setattr__(self, name, value.date())
+        if self.since and self.until and self.since > self.until:
+            raise MdrecallError(f"--since {self.since} is after --until {self.until}: nothing can match")
+
+    @property
+    def active(self) -> bool:
+        """Whether this filter removes candidates after the store answers (paths, dates; the store
+        itself keeps only ``sources``)."""
+        return bool(self.paths) or self.since is not None or self.until is not None
+
+    def keeps(self, path: str, day: str | None) -> bool:
+        """Whether a chunk of ``path`` (dated ``day``, ``YYYY-MM-DD`` or ``None``) may be a result."""
+        if self.paths and not any(path_matches(path, p) for p in self.paths):
+            return False
+        if self.since is None and self.until is None:
+            return True
+        if not day:
+            return False
+        try:
+            d = date.fromisoformat(day[:10])
+        except ValueError:
+            return False
+        return (self.since is None or d >= self.since) and (self.until is None or d <= self.until)
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One search, fully specified; validated and clamped when made (a bad value is a
+    :class:`~mdrecall.errors.MdrecallError` saying what to use). ``None`` means the configured default."""
+
+    query: str = option("What to look for, in natural language.", _TEXT, default="")
+    max_results: int | None = option(
+        "Hits to return (default 6).", {"type": "integer", "minimum": 1, "maximum": 50}, mcp="maxResults"
+    )
+    min_score: float | None = option(
+        "Lowest score (0..1).", {"type": "number", "minimum": 0, "maximum": 1}, mcp="minScore"
+    )
+    max_chars: int | None = option(
+        "Longest snippet per hit, in characters (default search.snippet_chars).",
+        {"type": "integer", "minimum": 80, "maximum": 20000},
+        mcp="maxChars",
+    )
+    mode: str | None = option(
+        "hybrid (default), bm25 (keywords only) or vector (meaning only).",
+        {"type": "string", "enum": list(MODES)},
+    )
+    filters: SearchFilter = option("Which files may answer.", None, factory=SearchFilter)
+    entity: str | None = option("Only passages mentioning it (or one of its aliases).", _TEXT)
+    during: Any = option("Valid time FROM..TO (YYYY-MM-DD): only passages about those days.", _TEXT)
+    as_of: Any = option(
+        "Memory as it was on YYYY-MM-DD (hits changed since say 'superseded').", _TEXT, mcp="asOf"
+    )
+    agents: tuple[str, ...] = option(
+        "Other memories merged in: 'team', an agent id of scope.search_agents, or 'all'.",
+        {"type": "array", "items": _TEXT},
+        factory=tuple,
+    )
+    explain: bool = option("Each hit lists every stage's score.", {"type": "boolean"}, default=False)
+    rerank: bool | None = option("false skips the configured reranker.", {"type": "boolean"})
+    today: date | None = option("The day relative dates are read from (default: today).", None)
+    sync: bool = option("Bring the index up to date with the files first.", None, default=True)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.query, str):
+            raise MdrecallError("query must be a string")
+        set_ = object.__setattr__
+        set_(self, "query", clean_text(self.query))
+        if self.max_results is not None:
+            set_(self, "max_results", max(1, min(int(self.max_results), MAX_RESULTS)))
+        if self.min_score is not None:
+            set_(self, "min_score", max(0.0, min(float(self.min_score), 1.0)))
+        if self.max_chars is not None:
+            set_(self, "max_chars", max(80, int(self.max_chars)))
+        if self.mode is not None and self.mode not in MODES:
+            raise MdrecallError(f"unknown search mode {self.mode!r}: use {', '.join(MODES)}")
+        if self.filters is None:
+            set_(self, "filters", SearchFilter())
+        elif not isinstance(self.filters, SearchFilter):
+            raise MdrecallError("filters must be a SearchFilter")
+        for name in ("entity", "during", "as_of"):
+            if getattr(self, name) == "":
+                set_(self, name, None)
+        set_(self, "agents", tuple(a.strip() for a in _strings(self.agents) if a.strip()))
+
+    @property
+    def scoped(self) -> bool:
+        """Whether an entity or a time scope is set (they are answered by the own workspace alone)."""
+        return self.entity is not None or self.during is not None or self.as_of is not None
+
+    @classmethod
+    def of(
+        cls,
+        query: str,
+        max_results: int | None = None,
+        min_score: float | None = None,
+        *,
+        sources: Sequence[str] | None = None,
+        filters: SearchFilter | None = None,
+        **options: Any,
+    ) -> SearchRequest:
+        """A request from keywords (what :meth:`mdrecall.Memory.search` takes): ``sources`` and the
+        filter fields (``paths``, ``since``, ``until``) may be given flat; they join ``filters``."""
+        flat = {f.name: options.pop(f.name) for f in fields(SearchFilter) if f.name in options}
+        if sources:
+            flat["sources"] = tuple(sources)
+        flt = filters if filters is not None else SearchFilter()
+        if flat:
+            flt = replace(flt, **flat)
+        return cls(query, max_results, min_score, filters=flt, **options)
+
+    @classmethod
+    def from_mcp(cls, args: Mapping[str, Any], **defaults: Any) -> SearchRequest:
+        """A request from the MCP tool's arguments (named as in :func:`mcp_schema`); numbers are
+        clamped to the schema's bounds. ``defaults`` are fields the caller sets when the agent did not."""
+        values = dict(defaults)
+        for owner in (SearchFilter, cls):
+            for name, f, schema in _mcp_fields(owner):
+                if name in args and args[name] is not None:
+                    values[f.name] = _clamp(args[name], schema)
+        flt = {f.name: values.pop(f.name) for f in fields(SearchFilter) if f.name in values}
+        return cls.of(values.pop("query", ""), filters=SearchFilter(**flt), **values)
+
+
+def mcp_schema() -> dict[str, Any]:
+    """The ``memory_search`` tool's JSON input schema, generated from the request's fields."""
+    props: dict[str, Any] = {}
+    for owner in (SearchRequest, SearchFilter):
+        for name, f, schema in _mcp_fields(owner):
+            props[name] = {**schema, "description": f.metadata["description"]}
+    return {"type": "object", "properties": props, "required": ["query"], "additionalProperties": False}
+
+
+def _mcp_fields(owner: type) -> Iterable[tuple[str, Field[Any], dict[str, Any]]]:
+    for f in fields(owner):
+        schema = f.metadata.get("schema")
+        if schema is not None:
+            yield f.metadata.get("mcp") or f.name, f, schema
+
+
+def _clamp(value: Any, schema: Mapping[str, Any]) -> Any:
+    if schema.get("type") in ("integer", "number") and isinstance(value, (int, float)):
+        lo, hi = schema.get("minimum"), schema.get("maximum")
+        value = max(lo, value) if lo is not None else value
+        value = min(hi, value) if hi is not None else value
+    return value
+
+
+def _strings(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
