@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING, Any
 from . import searcher
 from .backends import open_backend
 from .config import Config, load_config
-from .conversations import SOURCE as CONVERSATIONS
-from .conversations import expired
 from .entity_index import Entity, EntityDetail, EntityIndex
 from .errors import IndexCorruptError, MdrecallError
 from .history import Change, file_history, working_text
@@ -27,18 +25,15 @@ from .notes import append_note, read_lines
 from .request import SearchRequest
 from .search import RerankStage, SearchResult
 from .searcher import REBUILT_NOTE, Companions
-from .sessions import read_session, sessions_status, sync_sessions
+from .sessions import read_session, sync_sessions
+from .status import memory_status
 from .stores.base import Store, SupportsRecovery, open_store, sync_guard
 from .vectorize import (
-    COMPLETE_KEY,
     embed_missing,
-    embedder_label,
     get_embedder,
-    load_rate,
     local_only_checker,
     vector_coverage,
 )
-from .watch_health import watcher_health
 from .workspace import Workspace, now_local
 
 if TYPE_CHECKING:
@@ -364,53 +359,8 @@ class Memory:
         ]
 
     def status(self) -> Status:
-        """Counts, dirty files, last sync time and the store in use."""
-        counts = self.store.counts()
-        indexed = {
-            **self.store.file_records(source="memory"),
-            **self.store.file_records(source=CONVERSATIONS),
-        }
-        keep = self.config.sessions.retention_days
-        on_disk = {f.key: f for f in self.workspace.discover() if not expired(f.key, keep)}
-        dirty = sum(
-            1
-            for k, f in on_disk.items()
-            if k not in indexed or indexed[k].mtime_ns != f.mtime_ns or indexed[k].size != f.size
-        ) + len(indexed.keys() - on_disk.keys())
-        last = self.store.get_meta("last_sync")
-        return Status(
-            workspace=str(self.workspace.root),
-            store=self.store.description,
-            files=counts["files"],
-            chunks=counts["chunks"],
-            vectors=counts["vectors"],
-            dirty_files=dirty,
-            last_sync=float(last) if last else None,
-            embedder=embedder_label(self.embedder),
-            schema_version=self.store.schema_version(),
-            extra={
-                "cache_entries": counts["cache"],
-                "vectors_complete": self.store.get_meta(COMPLETE_KEY),
-                **self._pending_vectors(),
-                "embedder_error": self._embedder_error,
-                "reranker": stage.reranker.name if (stage := self.rerank_stage) else None,
-                "reranker_error": self._rerank_error,
-                "checked_at": time.time(),
-                "watcher": watcher_health(self.store),
-                **sessions_status(self.workspace, self.store, self.config),
-                **(self.backend.status() if self.backend is not None else {"backend": "builtin"}),
-            },
-        )
-
-    def _pending_vectors(self) -> dict[str, Any]:
-        """Chunks still to embed and, from the last measured rate, how long that will take."""
-        coverage = self.vector_coverage()
-        if coverage is None:
-            return {"vectors_pending": 0, "vectors_eta_s": None}
-        pending = coverage[1] - coverage[0]
-        rate = load_rate(self.store, self.embedder.identity.key) if pending and self.embedder else None
-        eta = round(pending / rate["texts_per_s"], 1) if rate else None
-        return {"vectors_pending": pending, "vectors_eta_s": eta}
+        """Counts, dirty files, last sync time, the store, embedder, reranker and watcher in use."""
+        return memory_status(self)
 
     def close(self) -> None:
         """Close the store."""
