@@ -9,7 +9,8 @@ import pytest
 
 from mdrecall import Memory
 from mdrecall.errors import MdrecallError
-from mdrecall.filters import SearchFilter, parse_day
+from mdrecall.filters import parse_day
+from mdrecall.request import SearchFilter
 
 
 def test_path_patterns() -> None:

@@ -13,7 +13,6 @@ import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 from fnmatch import fnmatchcase
-from typing import Any
 
 from .errors import MdrecallError
 
@@ -60,11 +59,3 @@ def parse_day(text: str, today: date) -> date:
 def paths_tuple(paths: Sequence[str] | None) -> tuple[str, ...]:
     """Patterns as a tuple, blanks dropped."""
     return tuple(p for p in (paths or ()) if p and p.strip())
-
-
-def __getattr__(name: str) -> Any:
-    if name == "SearchFilter":  # its old home: the type is defined with the request
-        from .request import SearchFilter
-
-        return SearchFilter
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -205,7 +205,8 @@ def parse_ref(ref: str, from_line: int, lines: int | None) -> tuple[str, int, in
 def _expand(mem: Any, wanted: list[tuple[str, int, int | None]]) -> list[tuple[str, int, int | None]]:
     """Paths with wildcards (``memory/2026-01-*.md``) become the indexed files they match, in order."""
     from ..errors import NotFoundError
-    from ..filters import SearchFilter, has_wildcard
+    from ..filters import has_wildcard
+    from ..request import SearchFilter
 
     out: list[tuple[str, int, int | None]] = []
     indexed: list[str] | None = None
@@ -261,7 +262,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
 @click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
 def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
     """List the indexed files with their chunks, dates and sizes."""
-    from ..filters import SearchFilter
+    from ..request import SearchFilter
 
     flt = SearchFilter(paths=tuple(p for p in paths if p.strip()))
     with open_memory() as mem:

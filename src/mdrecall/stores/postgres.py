@@ -15,8 +15,8 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import ConfigError, StoreError
 from ..models import Candidate, Chunk, FileRecord
@@ -39,6 +39,9 @@ VECTOR_INDEX_MIN_ROWS = 2_000
 INDEX_BUILD_MEMORY = "512MB"
 #: Meta key holding the fingerprint of the text analysis the postings were built with.
 ANALYSIS_KEY = "pg_analysis"
+
+
+_T = TypeVar("_T")
 
 
 class PostgresStore(PostgresViews):
@@ -106,6 +109,10 @@ class PostgresStore(PostgresViews):
         return done
 
     # ---- meta and files ---------------------------------------------------------------------------
+
+    def run(self, work: Callable[[Any], _T], write: bool = False) -> _T:
+        """``work(conn)``, in a transaction when ``write`` (the interface its views use)."""
+        return self._db.run(work, write)
 
     def schema_version(self) -> int:
         """The applied schema migration number."""

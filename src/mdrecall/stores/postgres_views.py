@@ -7,12 +7,14 @@ Tables (migration 3 of :mod:`mdrecall.stores.postgres_migrations`): ``mentions``
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from .views import FileVersion, KeySummary, MentionRow, RelationRow
 
-__all__ = ["PostgresViews"]
+__all__ = ["PostgresAccess", "PostgresViews"]
+
+_T = TypeVar("_T")
 
 _MENTION_COLS = "path, line, section, key, name, kind, how, day"
 
@@ -25,13 +27,23 @@ def _clean(value: Any) -> Any:
     return value.replace("\x00", "") if isinstance(value, str) else value
 
 
-class PostgresViews:
-    """Mixed into :class:`~mdrecall.stores.postgres.PostgresStore`; uses its ``_run`` and ``_ns``."""
+class PostgresAccess(Protocol):
+    """What the views need from the store they are mixed into
+    (:class:`~mdrecall.stores.postgres.PostgresStore`)."""
 
+    #: The store's schema, quoted for SQL.
     _ns: str
 
+    def run(self, work: Callable[[Any], _T], write: bool = False) -> _T:
+        """``work(conn)``, in a transaction when ``write`` (retried once on a broken connection)."""
+        ...
+
+
+class PostgresViews(PostgresAccess):
+    """Mixed into :class:`~mdrecall.stores.postgres.PostgresStore`; uses only :class:`PostgresAccess`."""
+
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return self._run(lambda c: c.execute(sql, params).fetchall())  # type: ignore[attr-defined]
+        return self.run(lambda c: c.execute(sql, params).fetchall())
 
     def replace_views(
         self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
@@ -55,7 +67,7 @@ class PostgresViews:
                         [tuple(_clean(v) for v in r) for r in relations],
                     )
 
-        self._run(work, write=True)  # type: ignore[attr-defined]
+        self.run(work, write=True)
 
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
         """Mentions of the entities ``keys`` (``None``: all), in path and line order."""
@@ -146,7 +158,7 @@ class PostgresViews:
             )
             return True
 
-        return bool(self._run(work, write=True))  # type: ignore[attr-defined]
+        return bool(self.run(work, write=True))
 
     def file_versions(self, path: str | None = None) -> list[FileVersion]:
         """Versions of one file (``None``: all files), oldest first."""

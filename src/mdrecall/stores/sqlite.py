@@ -163,6 +163,19 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
             finally:
                 self._batch_depth -= 1
 
+    # The narrow interface its views use (:class:`~mdrecall.stores.sqlite_views.SQLiteAccess`).
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of one statement."""
+        return self._query(sql, params)
+
+    def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        """A connection whose statements commit together (or not at all)."""
+        return self._tx()
+
+    def change_stamp(self) -> tuple[int, int]:
+        """A value that changes whenever the index does (in this process or another)."""
+        return self._version()
+
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:
             try:

@@ -7,19 +7,38 @@ each was written: the transaction time of a workspace that is not a git reposito
 
 from __future__ import annotations
 
+import sqlite3
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from .views import FileVersion, KeySummary, MentionRow, RelationRow
 
-__all__ = ["SQLiteViews"]
+__all__ = ["SQLiteAccess", "SQLiteViews"]
 
 _MENTION_COLS = "path, line, section, key, name, kind, how, day"
 
 
-class SQLiteViews:
-    """Mixed into :class:`~mdrecall.stores.sqlite.SQLiteStore`; uses its ``_tx``, ``_query``, ``_version``."""
+class SQLiteAccess(Protocol):
+    """What the views need from the store they are mixed into
+    (:class:`~mdrecall.stores.sqlite.SQLiteStore`)."""
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of one statement."""
+        ...
+
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A connection whose statements commit together (or not at all)."""
+        ...
+
+    def change_stamp(self) -> tuple[int, int]:
+        """A value that changes whenever the index does (in this process or another)."""
+        ...
+
+
+class SQLiteViews(SQLiteAccess):
+    """Mixed into :class:`~mdrecall.stores.sqlite.SQLiteStore`; uses only :class:`SQLiteAccess`."""
 
     _stats_cache: tuple[Any, dict[str, tuple[int, bool]]] | None = None
     _views_ready = False
@@ -28,14 +47,14 @@ class SQLiteViews:
         """True when the view tables exist (an index held at an older schema has none)."""
         if not self._views_ready:
             sql = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mentions'"
-            self._views_ready = bool(self._query(sql))  # type: ignore[attr-defined]
+            self._views_ready = bool(self.query(sql))
         return self._views_ready
 
     def replace_views(
         self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
     ) -> None:
         """Replace a file's mentions and relationships (empty lists forget the file)."""
-        with self._tx() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             conn.execute("DELETE FROM mentions WHERE path = ?", (path,))
             conn.execute("DELETE FROM relations WHERE path = ?", (path,))
             conn.executemany(
@@ -56,7 +75,7 @@ class SQLiteViews:
                 return []
             sql += f" WHERE key IN ({','.join('?' * len(keys))})"
             params = list(keys)
-        rows = self._query(sql + " ORDER BY path, line", params)  # type: ignore[attr-defined]
+        rows = self.query(sql + " ORDER BY path, line", params)
         return [MentionRow(*r) for r in rows]
 
     def mention_lines(self, keys: Sequence[str]) -> set[tuple[str, int]]:
@@ -64,7 +83,7 @@ class SQLiteViews:
         if not keys:
             return set()
         sql = f"SELECT DISTINCT path, line FROM mentions WHERE key IN ({','.join('?' * len(keys))})"
-        return {(r[0], r[1]) for r in self._query(sql, list(keys))}  # type: ignore[attr-defined]
+        return {(r[0], r[1]) for r in self.query(sql, list(keys))}
 
     def cooccurring(self, keys: Sequence[str]) -> list[tuple[str, str, int, str | None, str]]:
         """(key, name as written, sections shared, latest day, citation of that section) for every key
@@ -80,7 +99,7 @@ class SQLiteViews:
             " ON s.path = m.path AND s.section = m.section"
             f" WHERE m.key NOT IN ({marks}) GROUP BY m.key, m.name"
         )
-        rows = self._query(sql, [*keys, *keys])  # type: ignore[attr-defined]
+        rows = self.query(sql, [*keys, *keys])
         return [(r[0], r[1], int(r[2]), r[3], f"{r[4]}#L{max(1, r[5])}") for r in rows]
 
     def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
@@ -92,12 +111,12 @@ class SQLiteViews:
                 return []
             where, params = f" WHERE key IN ({','.join('?' * len(keys))})", list(keys)
         forms: dict[str, dict[tuple[str, str, str], int]] = {}
-        for r in self._query(  # type: ignore[attr-defined]
+        for r in self.query(
             f"SELECT key, name, kind, how, count(*) FROM mentions{where} GROUP BY key, name, kind, how",
             params,
         ):
             forms.setdefault(r[0], {})[(r[1], r[2], r[3])] = int(r[4])
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self.query(
             "SELECT key, count(*), count(DISTINCT path), min(d1), max(d2) FROM"
             f" (SELECT key, path, min(day) AS d1, max(day) AS d2 FROM mentions{where}"
             " GROUP BY key, path, line) GROUP BY key",
@@ -107,7 +126,7 @@ class SQLiteViews:
 
     def relation_rows(self) -> list[RelationRow]:
         """Every stored relationship."""
-        rows = self._query(  # type: ignore[attr-defined]
+        rows = self.query(
             "SELECT path, line, subject, predicate, object, day FROM relations ORDER BY path, line"
         )
         return [RelationRow(*r) for r in rows]
@@ -115,10 +134,10 @@ class SQLiteViews:
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it mid-sentence, found other than as a capitalised word); cached
         until the index changes (a search consults it)."""
-        version = self._version()  # type: ignore[attr-defined]
+        version = self.change_stamp()
         cached = self._stats_cache
         if cached is None or cached[0] != version:
-            rows = self._query(  # type: ignore[attr-defined]
+            rows = self.query(
                 "SELECT key, count(DISTINCT CASE WHEN how = 'name' THEN path END),"
                 " max(how NOT IN ('name', 'name_start')) FROM mentions GROUP BY key"
             )
@@ -129,7 +148,7 @@ class SQLiteViews:
     def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
         """Append a version of ``path`` unless its last one has the same hash; True when added."""
         body = zlib.compress(text.encode("utf-8")) if text is not None else None
-        with self._tx() as conn:  # type: ignore[attr-defined]
+        with self.transaction() as conn:
             last = conn.execute(
                 "SELECT hash FROM file_versions WHERE path = ? ORDER BY id DESC LIMIT 1", (path,)
             ).fetchone()
@@ -147,7 +166,7 @@ class SQLiteViews:
         params: tuple[Any, ...] = ()
         if path is not None:
             sql, params = sql + " WHERE path = ?", (path,)
-        rows = self._query(sql + " ORDER BY id", params)  # type: ignore[attr-defined]
+        rows = self.query(sql + " ORDER BY id", params)
         return [
             FileVersion(r[0], float(r[1]), r[2], zlib.decompress(r[3]).decode("utf-8") if r[3] else None)
             for r in rows
@@ -160,7 +179,7 @@ class SQLiteViews:
         for path, line in wanted:
             by_path.setdefault(path, set()).add(line)
         for path, lines in by_path.items():
-            rows = self._query(  # type: ignore[attr-defined]
+            rows = self.query(
                 "SELECT start_line, end_line, text FROM chunks"
                 " WHERE path = ? AND end_line >= ? AND start_line <= ?",
                 (path, min(lines), max(lines)),
