@@ -1,22 +1,68 @@
-"""Where each config value comes from: the files consulted and, per key, the layer that set it last.
+"""Where each config value comes from: the files consulted and, per key, the layer that set it last;
+and the environment layer itself, the one place settings are read from the process environment.
 
-Follows :func:`mdrecall.config.load_config`'s precedence (defaults → user file → workspace file →
-environment → overrides), reading the same files and variables, so ``mdrecall config show --origin``
-and ``mdrecall doctor`` tell the user exactly which file or variable to edit.
+Besides the ``MDRECALL_<KEY>`` variables that :func:`mdrecall.config.load_config` applies, a few
+settings are read from variables named by convention: providers' API keys and base URLs
+(``OPENAI_API_KEY``, …, declared by each provider), ``MDRECALL_PG_DSN`` (when ``store.dsn`` is empty),
+``MDRECALL_WORKSPACE`` (the CLI's default workspace) and the keys ``provider = "auto"`` looks for.
+Stores, embedders and rerankers read them through :func:`environment` (``env`` replaces the process
+environment, as for ``load_config``), never from ``os.environ`` directly.
+
+:func:`config_report` follows :func:`mdrecall.config.load_config`'s precedence (defaults → user file →
+workspace file → environment → overrides), reading the same files and variables, so
+``mdrecall config show --origin`` and ``mdrecall doctor`` tell the user which file or variable to edit.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .config import WORKSPACE_CONFIG_NAME, Config, _env_data, _read_toml, user_config_path
 
-__all__ = ["ConfigFile", "ConfigReport", "config_report", "flatten"]
+__all__ = [
+    "DSN_ENV",
+    "WORKSPACE_ENV",
+    "ConfigFile",
+    "ConfigReport",
+    "config_report",
+    "env_dsn",
+    "env_value",
+    "env_workspace",
+    "environment",
+    "flatten",
+]
+
+#: The PostgreSQL connection string, when ``store.dsn`` is empty.
+DSN_ENV = "MDRECALL_PG_DSN"
+#: The CLI's default workspace (``-w`` wins over it).
+WORKSPACE_ENV = "MDRECALL_WORKSPACE"
+
+
+def environment(env: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """The environment layer: ``env`` when given (a test, a program embedding mdrecall), else the
+    process environment."""
+    return os.environ if env is None else env
+
+
+def env_value(names: Iterable[str], env: Mapping[str, str] | None = None) -> str:
+    """The value of the first of ``names`` that is set and not empty (``""`` if none is)."""
+    source = environment(env)
+    return next((source[k] for k in names if source.get(k)), "")
+
+
+def env_dsn(env: Mapping[str, str] | None = None) -> str:
+    """``$MDRECALL_PG_DSN`` (``""`` when unset)."""
+    return env_value((DSN_ENV,), env)
+
+
+def env_workspace(env: Mapping[str, str] | None = None) -> str | None:
+    """``$MDRECALL_WORKSPACE`` (``None`` when unset or empty)."""
+    return env_value((WORKSPACE_ENV,), env) or None
 
 
 @dataclass(frozen=True)
@@ -78,7 +124,7 @@ def config_report(
     user_file: str | os.PathLike[str] | None = None,
 ) -> ConfigReport:
     """Describe ``config`` (as loaded for ``workspace`` with ``overrides``): values, origins, files."""
-    env = os.environ if env is None else env
+    env = environment(env)
     template = Config()
     origins = dict.fromkeys(flatten(template), "default")
     user = user_config_path(user_file)

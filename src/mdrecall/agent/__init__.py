@@ -1,4 +1,18 @@
-"""Agent integration helpers: flush policy, session capture, start-of-session context, pruning,
-dreaming, scope rules and agent hooks. Each module is plain library code; the CLI and the MCP server
-are thin adapters over it. Nothing here is imported by the core engine.
+"""Agent helpers, on two sides of :class:`~mdrecall.Memory`:
+
+* **below Memory** (:data:`CORE`): plain library code that ``Memory`` and the indexer call; these
+  modules never import ``mdrecall.memory``, ``mdrecall.team`` or an integration module:
+  ``capture`` (transcript capture), ``dreaming`` (promotion of recalled notes), ``flush``
+  (pre-compaction), ``pruning``, ``salience`` (what is worth noting), ``scope`` (where memory may be
+  used), ``turns`` (per-turn capture);
+* **above Memory** (:data:`INTEGRATIONS`): adapters that take an open ``Memory`` and may import it:
+  ``context`` (start-of-turn digest), ``hooks`` and ``turn_hook`` (Claude Code), ``tools`` (the MCP
+  tools as plain JSON functions), ``workspaces`` (one ``Memory`` per agent id).
+
+``tests/test_architecture.py`` checks both lists against the imports.
 """
+
+#: Below Memory: never import mdrecall.memory, mdrecall.team or an integration module.
+CORE = ("capture", "dreaming", "flush", "pruning", "salience", "scope", "turns")
+#: Above Memory: adapters over an open Memory.
+INTEGRATIONS = ("context", "hooks", "tools", "turn_hook", "workspaces")

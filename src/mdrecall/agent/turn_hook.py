@@ -34,9 +34,10 @@ def run_turn_hook(
 
     try:
         from ..config import load_config
+        from ..config_sources import env_workspace
         from ..workspace import Workspace
 
-        raw = workspace or os.environ.get("MDRECALL_WORKSPACE")
+        raw = workspace or env_workspace()
         agent = agent or os.environ.get("MDRECALL_AGENT_ID")
         if agent:
             from .workspaces import resolve_agent

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from ..errors import MdrecallError
-from .app import command, load_cli_config, open_memory, state
+from .app import command, open_memory, state, workspace_path
 from .output import Listing, emit, warn
 
 __all__: list[str] = []
@@ -25,8 +25,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _base_config() -> Any:
-    ws = state().workspace or os.environ.get("MDRECALL_WORKSPACE")
-    return load_cli_config(Path(ws).expanduser() if ws else None)
+    from .app import base_config
+
+    return base_config()
 
 
 def _open(agent: str | None) -> tuple[Any, Any]:
@@ -217,7 +218,7 @@ def cmd_hooks(
     if action == "install":
         from ..workspace import require_workspace
 
-        raw = Path(state().workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()).expanduser()
+        raw = workspace_path()
         if not agent:
             require_workspace(raw)
         plan = install(scope, raw.resolve(), project_dir=project, agent=agent)

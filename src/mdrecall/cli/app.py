@@ -268,7 +268,9 @@ def command(name: str | None = None, **kwargs: Any) -> Callable[[F], click.Comma
 
 def workspace_path() -> Path:
     """The workspace the flags name: ``-w``, else ``$MDRECALL_WORKSPACE``, else the current folder."""
-    raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()
+    from ..config_sources import env_workspace
+
+    raw = state().workspace or env_workspace() or os.getcwd()
     return Path(raw).expanduser()
 
 
@@ -303,8 +305,9 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
 
     if agent:
         from ..agent.workspaces import open_agent
+        from ..config_sources import env_workspace
 
-        raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE")
+        raw = state().workspace or env_workspace()
         return open_agent(agent, load_cli_config(Path(raw).expanduser() if raw else None))
     ws = workspace_path()
     cfg = load_cli_config(ws)
@@ -317,7 +320,9 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
 
 def base_config() -> Any:
     """The config the global flags describe before any agent's overrides (``[agents.<id>]``)."""
-    raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE")
+    from ..config_sources import env_workspace
+
+    raw = state().workspace or env_workspace()
     return load_cli_config(Path(raw).expanduser() if raw else None)
 
 

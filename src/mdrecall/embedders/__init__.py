@@ -21,11 +21,11 @@ for how identities are reported.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
+from ..config_sources import env_value
 from ..errors import ConfigError
 from ..provider_options import option
 from .base import (
@@ -74,14 +74,13 @@ def _local_available() -> bool:
 
 def resolve_provider(config: EmbeddingConfig, env: Mapping[str, str] | None = None) -> str:
     """The provider name ``config`` selects (``"auto"`` resolved), or ``"none"``."""
-    env = os.environ if env is None else env
     name = config.provider.strip().lower() or "none"
     if name != "auto":
         return name
     if _local_available():
         return "local"
     for provider, variables in AUTO_ORDER:
-        if any(env.get(v) for v in variables):
+        if env_value(variables, env):
             return provider
     return "none"
 

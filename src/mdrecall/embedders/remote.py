@@ -12,7 +12,6 @@ any embedding of an unknown model makes one small probe request; callers can the
 from __future__ import annotations
 
 import logging
-import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from ..config_sources import env_value
 from ..errors import EmbedderError
 from ..http_client import HttpClient, is_loopback_url
 from ..provider_options import EMBEDDING_SHARED, check_options, option
@@ -63,14 +63,13 @@ class RemoteEmbedder:
     }
 
     def __init__(self, config: EmbeddingConfig, env: Mapping[str, str] | None = None) -> None:
-        env = os.environ if env is None else env
         opts = config.options
         check_options("embedding", self.provider, opts, self.option_types)
         self.model = config.model or self.default_model
-        base = config.base_url or next((env[k] for k in self.base_url_env if env.get(k)), "")
+        base = config.base_url or env_value(self.base_url_env, env)
         self.base_url = self._normalize_base_url(base or self.default_base_url)
         key_vars = self._key_env(self.base_url)
-        key = config.api_key or next((env[k] for k in key_vars if env.get(k)), "")
+        key = config.api_key or env_value(key_vars, env)
         if not key and self._key_required(self.base_url):
             names = " or ".join(f"${k}" for k in key_vars)
             raise EmbedderError(

@@ -22,11 +22,11 @@ outside 0..1 (raw logits) all go through the logistic function.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..config import RerankConfig
+from ..config_sources import env_value
 from ..errors import EmbedderError, RerankError
 from ..http_client import HttpClient, is_loopback_url
 from ..provider_options import check_options, option
@@ -54,7 +54,6 @@ class HttpReranker:
     """One of the HTTP rerank APIs above."""
 
     def __init__(self, config: RerankConfig, env: Mapping[str, str] | None = None) -> None:
-        env = os.environ if env is None else env
         self.provider = config.provider
         if self.provider not in PROVIDERS:
             raise RerankError(f"unknown HTTP rerank provider '{self.provider}'")
@@ -67,7 +66,7 @@ class HttpReranker:
                 "e.g. http://127.0.0.1:8080)."
             )
         self.model = config.model or default_model
-        key = config.api_key or next((env[k] for k in key_vars if env.get(k)), "")
+        key = config.api_key or env_value(key_vars, env)
         if key_vars and not key and not is_loopback_url(self.base_url):
             names = " or ".join(f"${k}" for k in key_vars)
             raise RerankError(f"{self.provider} reranking needs an API key: set {names} or rerank.api_key.")

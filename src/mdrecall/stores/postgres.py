@@ -13,11 +13,11 @@ Needs ``pip install 'mdrecall[postgres]'`` (psycopg 3, pgvector, snowballstemmer
 from __future__ import annotations
 
 import contextlib
-import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..config_sources import env_dsn
 from ..errors import ConfigError, StoreError
 from ..models import Candidate, Chunk, FileRecord
 from .analysis import analysis_fingerprint, analyze, phrase_count, query_phrases, query_terms, term_counts
@@ -475,7 +475,7 @@ def _row_chunk(r: Sequence[Any]) -> Chunk:
 
 
 def create(config: Config, workspace_root: str) -> PostgresStore:
-    dsn = config.store.dsn or os.environ.get(DSN_ENV, "")
+    dsn = config.store.dsn or env_dsn()
     if not dsn:
         raise ConfigError(
             f"store.backend = 'postgres' needs a connection string: set store.dsn or {DSN_ENV}"

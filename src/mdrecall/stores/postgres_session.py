@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from ..config_sources import DSN_ENV
 from ..errors import MissingDependencyError, StoreError
 from .postgres_migrations import apply_migrations, ensure_vector_extension
 from .postgres_sql import quote_ident
@@ -21,7 +22,6 @@ from .postgres_sql import quote_ident
 __all__ = ["DSN_ENV", "Session", "safe_dsn"]
 
 #: Environment variable read when ``store.dsn`` is empty.
-DSN_ENV = "MDRECALL_PG_DSN"
 _T = TypeVar("_T")
 
 
