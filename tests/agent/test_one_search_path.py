@@ -60,8 +60,8 @@ def test_a_filter_applies_to_the_team_hits_too(tmp_path: Path) -> None:
         try:
             tools = MemoryTools(mem, team=team_mem)
             out = tools.memory_search("quokka cache", minScore=0, path="memory/agents/*")["results"]
+            assert [(h["path"], h["workspace"]) for h in out] == [("memory/agents/bob/2026-01-07.md", "team")]
             only_own = tools.memory_search("quokka cache", minScore=0, agents=[])["results"]
+            assert [h["path"] for h in only_own] == ["MEMORY.md"] and "workspace" not in only_own[0]
         finally:
             team_mem.close()
-    assert [(h["path"], h["workspace"]) for h in out] == [("memory/agents/bob/2026-01-07.md", "team")]
-    assert [h["path"] for h in only_own] == ["MEMORY.md"] and "workspace" not in only_own[0]
