@@ -27,6 +27,7 @@ from .config import Config, TeamConfig
 from .errors import ConfigError
 from .models import Hit, RememberResult
 from .notes import append_note
+from .request import SearchRequest
 from .searcher import Companions
 from .team_paths import AGENTS_DIR, author_of, team_note_path, team_root
 from .workspace import now_local
@@ -77,25 +78,11 @@ class TeamMemory:
         *,
         sources: Sequence[str] | None = None,
     ) -> list[TeamHit]:
-        """Both workspaces' hits for ``query``, best first, at most ``max_results`` in all."""
-        n = max(1, int(max_results if max_results is not None else self.own.config.search.max_results))
-        return self.merge(self.own.search(query, n, min_score, sources=sources), query, n, min_score, sources)
-
-    def merge(
-        self,
-        own_hits: Sequence[Hit],
-        query: str,
-        max_results: int,
-        min_score: float | None = None,
-        sources: Sequence[str] | None = None,
-    ) -> list[TeamHit]:
-        """``own_hits`` (already found in the own workspace) merged with the team's hits for ``query``."""
-        hits = [TeamHit(h, "own", self.agent) for h in own_hits]
-        if self.team is not None:
-            found = self.team.search(query, max_results, min_score, sources=sources)
-            hits += [TeamHit(h, "team", author_of(h.path)) for h in found]
-        hits.sort(key=lambda t: -t.hit.score)
-        return hits[:max_results]
+        """Both workspaces' hits for ``query``, best first, at most ``max_results`` in all (the one
+        merge of :func:`mdrecall.searcher.search`)."""
+        req = SearchRequest.of(query, max_results, min_score, sources=sources, agents=("all",))
+        hits = self.own.search_result(req, companions=Companions(self.team)).hits
+        return [TeamHit(h, h.workspace or "own", h.agent if h.workspace else self.agent) for h in hits]
 
     def remember(self, text: str, *, team: bool | None = None, now: datetime | None = None) -> RememberResult:
         """Append a note to the agent's own log, or (``team``) to its file in the team workspace.
