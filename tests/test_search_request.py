@@ -54,6 +54,8 @@ def test_keywords_and_mcp_arguments_make_the_same_request() -> None:
     )
     assert kw == want == mcp
     assert SearchRequest.from_mcp({"query": "x", "maxResults": 500}).max_results == 50  # the tool's ceiling
+    with pytest.raises(MdrecallError, match="unknown argument 'maxResult'"):
+        SearchRequest.from_mcp({"query": "x", "maxResult": 5})
 
 
 def test_the_mcp_schema_is_generated_from_the_request_fields() -> None:

@@ -196,6 +196,10 @@ class SearchRequest:
     def from_mcp(cls, args: Mapping[str, Any], **defaults: Any) -> SearchRequest:
         """A request from the MCP tool's arguments (named as in :func:`mcp_schema`); numbers are
         clamped to the schema's bounds. ``defaults`` are fields the caller sets when the agent did not."""
+        known = {name for owner in (SearchFilter, cls) for name, _f, _s in _mcp_fields(owner)}
+        unknown = sorted(set(args) - known)
+        if unknown:
+            raise MdrecallError(f"unknown argument {unknown[0]!r}: use {', '.join(sorted(known))}")
         values = dict(defaults)
         for owner in (SearchFilter, cls):
             for name, f, schema in _mcp_fields(owner):
