@@ -86,7 +86,14 @@ def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
     try:
         app = create_app(mem, access)
         server = uvicorn.Server(
-            uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False)
+            uvicorn.Config(
+                app,
+                log_level="warning",
+                access_log=False,
+                lifespan="off",
+                server_header=False,
+                timeout_graceful_shutdown=2,
+            )
         )
         click.echo(f"mdrecall ui: {url}  (Ctrl-C stops it)")
         sys.stdout.flush()
