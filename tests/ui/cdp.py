@@ -149,10 +149,11 @@ class Browser:
         """A PNG of the whole page at ``width`` CSS pixels."""
         self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=800,
                   deviceScaleFactor=1, mobile=width < 600)  # fmt: skip
-        height = int(self.js("Math.ceil(document.documentElement.scrollHeight)") or 800)
-        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=min(height, 4000),
-                  deviceScaleFactor=1, mobile=width < 600)  # fmt: skip
-        shot = self.call("Page.captureScreenshot", session=True, format="png")
+        height = min(int(self.js("Math.ceil(document.documentElement.scrollHeight)") or 800), 4000)
+        clip = {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}
+        shot = self.call(
+            "Page.captureScreenshot", session=True, format="png", clip=clip, captureBeyondViewport=True
+        )
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(shot["data"]))
         self.call("Emulation.clearDeviceMetricsOverride", session=True)

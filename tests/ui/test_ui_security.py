@@ -79,7 +79,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
         csp = h["content-security-policy"]
         assert "default-src 'self'" in csp and "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
         assert "unsafe-inline" not in csp
-        assert h["x-content-type-options"] == "nosniff" and h["referrer-policy"] == "no-referrer"
+        assert h["x-content-type-options"] == "nosniff" and h["referrer-policy"] == "same-origin"
 
 
 @pytest.mark.parametrize(

@@ -123,8 +123,8 @@ class UI:
             checks=self.doctor.get(),
             sources=sorted(by_source.items()),
             chunks=chunks,
-            chart=bar_chart(days),
-            recent=list(reversed(days[-7:])),
+            chart=bar_chart(days) if any(n or t for _, n, t in days) else None,
+            recent=sorted({f.date[:10] for f in files if f.date}, reverse=True)[:7],
         )
 
     async def search(self, request: Request) -> Response:
@@ -142,17 +142,19 @@ class UI:
 
     async def browse(self, request: Request) -> Response:
         self.fresh()
-        return self.page("browse.html", request, groups=data.grouped_files(self.mem))
+        day = (request.query_params.get("day") or "").strip()[:10]
+        return self.page("browse.html", request, groups=data.grouped_files(self.mem, day), day=day)
 
     async def day(self, request: Request) -> Response:
         day = request.path_params["day"]
         try:
-            key = self.mem.workspace.key_for(
-                self.mem.workspace.daily_path(datetime.strptime(day, "%Y-%m-%d"))
-            )
+            when = datetime.strptime(day, "%Y-%m-%d").date()
         except ValueError:
             return self.error(request, NotFoundError(f"{day}: not a date (YYYY-MM-DD)"))
-        return RedirectResponse("/file/" + quote(key), status_code=303)
+        key = self.mem.workspace.key_for(self.mem.workspace.daily_path(when))
+        if any(f.path == key for f in self.mem.files("memory")):
+            return RedirectResponse("/file/" + quote(key), status_code=303)
+        return RedirectResponse(f"/browse?day={when.isoformat()}", status_code=303)
 
     async def file(self, request: Request) -> Response:
         path = request.path_params["path"]

@@ -106,10 +106,15 @@ class FileGroups:
     sessions: list[Any] = field(default_factory=list)
 
 
-def grouped_files(mem: Memory) -> FileGroups:
-    """``MEMORY.md``; daily logs (newest first); conversations; other notes and extra paths; sessions."""
+def grouped_files(mem: Memory, day: str = "") -> FileGroups:
+    """``MEMORY.md``; daily logs (newest first); conversations; other notes and extra paths; sessions.
+
+    With ``day`` (``YYYY-MM-DD``), only the files dated that day.
+    """
     groups = FileGroups()
     for f in mem.files():
+        if day and not (f.date or "").startswith(day):
+            continue
         if f.path in ("MEMORY.md", "memory.md"):
             groups.memory.append(f)
         elif f.source == "sessions":
@@ -126,21 +131,18 @@ def grouped_files(mem: Memory) -> FileGroups:
 
 
 def day_counts(mem: Memory, files: list[Any], days: int = 60) -> list[tuple[str, int, int]]:
-    """Per day of the last ``days`` that have anything: ``(day, notes, captured turns)``.
+    """Each of the ``days`` days up to today: ``(day, notes, captured turns)`` (zeros included).
 
     Notes are the chunks of that day's memory files; turns are the records of that day's conversations
     (read through :meth:`Memory.get`; the files are one per session and day).
     """
     notes: Counter[str] = Counter()
     turns: Counter[str] = Counter()
-    dated = [f.date[:10] for f in files if f.date]
-    if not dated:
-        return []
-    last = max(dated)
-    first = (date.fromisoformat(last) - timedelta(days=days - 1)).isoformat()
+    last = date.today()
+    first = (last - timedelta(days=days - 1)).isoformat()
     for f in files:
         day = (f.date or "")[:10]
-        if not day or day < first:
+        if not day or not first <= day <= last.isoformat():
             continue
         if f.source == "conversations":
             try:
@@ -149,7 +151,7 @@ def day_counts(mem: Memory, files: list[Any], days: int = 60) -> list[tuple[str,
                 continue
         elif f.source == "memory":
             notes[day] += f.chunks
-    span = sorted(set(notes) | set(turns))
+    span = [(last - timedelta(days=i)).isoformat() for i in range(days - 1, -1, -1)]
     return [(d, notes[d], turns[d]) for d in span]
 
 

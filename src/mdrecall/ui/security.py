@@ -8,7 +8,8 @@
 - **POST** (the only method that changes anything) must come with an ``Origin`` of this server and the
   form's CSRF token; other methods than GET/HEAD/POST are refused.
 - Every answer carries a Content-Security-Policy (``default-src 'self'``, no inline script or style,
-  ``frame-ancestors 'none'``), ``X-Content-Type-Options: nosniff``, no referrer, no caching.
+  ``frame-ancestors 'none'``), ``X-Content-Type-Options: nosniff``,
+  no referrer beyond this server, no caching.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ _HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    (b"referrer-policy", b"same-origin"),
     (b"cache-control", b"no-store"),
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),

@@ -4,7 +4,8 @@
   // A fragment such as #L12-L20 highlights every block covering those lines.
   function markFragment() {
     var m = /^#L(\d+)(?:-L?(\d+))?$/.exec(location.hash);
-    if (!m) return;
+    // a single line inside lines the server already marked (?lines=a-b#La) keeps that mark
+    if (!m || (!m[2] && document.querySelector(".blk.hl[data-start]"))) return;
     var a = +m[1], b = +(m[2] || m[1]), first = null;
     document.querySelectorAll(".doc .blk").forEach(function (el) {
       var s = +el.dataset.start, e = +el.dataset.end, on = s <= b && a <= e;
