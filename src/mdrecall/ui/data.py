@@ -29,6 +29,7 @@ __all__ = [
 SOURCES = ("memory", "sessions", "conversations")
 _NOTED = re.compile(r"^- (?P<kind>[\w -]{1,40}): (?P<text>.*?)(?: \((?P<cite>[^()\s]+#L\d+)\))?\s*$")
 _RECORD = re.compile(r"^### (?P<at>[^·]*?) · (?P<role>[^·]+?) · t:[0-9a-f]+")
+_DAILY = re.compile(r"memory/(?:[^/]+/)*\d{4}-\d{2}-\d{2}\.md")  # a daily log (also memory/2026/…)
 _MAX_PAGES = 50  # Memory.get pages read for one file (each up to read.max_chars)
 
 
@@ -121,7 +122,7 @@ def grouped_files(mem: Memory, day: str = "") -> FileGroups:
             groups.sessions.append(f)
         elif f.source == "conversations":
             groups.conversations.append(f)
-        elif f.date and re.fullmatch(r"memory/\d{4}-\d{2}-\d{2}\.md", f.path):
+        elif f.date and _DAILY.fullmatch(f.path):
             groups.daily.append(f)
         else:
             groups.other.append(f)
@@ -158,8 +159,8 @@ def day_counts(mem: Memory, files: list[Any], days: int = 60) -> list[tuple[str,
 def captured(mem: Memory, files: list[Any], days: int = 14) -> list[dict[str, Any]]:
     """What capture noted (``## Noted`` in the recent daily logs), with who said it where known."""
     logs = sorted(
-        (f for f in files if f.source == "memory" and re.fullmatch(r"memory/\d{4}-\d{2}-\d{2}\.md", f.path)),
-        key=lambda f: f.path,
+        (f for f in files if f.source == "memory" and _DAILY.fullmatch(f.path)),
+        key=lambda f: (f.date or "", f.path),
         reverse=True,
     )[:days]
     out: list[dict[str, Any]] = []
