@@ -8,7 +8,9 @@ TestClient: the whole ASGI stack and the gate, no socket) and reports per page t
 median and max of the next ones. The target is < 200 ms per page.
 
 The pages bring the index up to date with the files at most every 5 s; that sync (a stat of every file)
-is reported on its own line (``sync``) and kept out of the pages' figures.
+is reported on its own line (``sync``) and kept out of the pages' figures. What a page derives from the
+index (entities, candidates, per-day counts) is kept until an indexed file changes: the first request of
+a page is its cold cost (``first``), the later ones its warm cost.
 
 Usage: ``python benchmarks/ui.py [--files 10000] [--repeat 7] [--out benchmarks/results/ui.json]``.
 """
@@ -69,24 +71,29 @@ def main() -> int:
     ap.add_argument("--files", type=int, default=10_000)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--out", default="benchmarks/results/ui.json")
+    ap.add_argument("--workspace", help="generate here (kept), or reuse what an earlier run generated here")
     args = ap.parse_args()
     os.environ["MDRECALL_EMBEDDING_PROVIDER"] = "none"
     from starlette.testclient import TestClient
 
     from mdrecall import Memory
+    from mdrecall.ui import app as ui_app
     from mdrecall.ui.app import create_app
     from mdrecall.ui.security import Access
 
     with tempfile.TemporaryDirectory(prefix="mdrecall-ui-bench-") as tmp:
-        ws = Path(tmp) / "agent"
-        print(f"generating and indexing {args.files} notes…", file=sys.stderr)
-        generate(ws, args.files)
+        ws = Path(args.workspace or Path(tmp) / "agent")
+        fresh = not (ws / "MEMORY.md").exists()
+        if fresh:
+            print(f"generating and indexing {args.files} notes…", file=sys.stderr)
+            generate(ws, args.files)
         mem = Memory.open(ws)
         started = time.perf_counter()
         mem.index()
         index_s = time.perf_counter() - started
-        populate(mem, random.Random(3))
-        mem.index()
+        if fresh:
+            populate(mem, random.Random(3))
+            mem.index()
         entity = mem.entities(limit=1)[0].name
         day = (date.today() - timedelta(days=3)).isoformat()
         pages = {
@@ -107,15 +114,18 @@ def main() -> int:
         rows = []
         with TestClient(create_app(mem, access), base_url="http://127.0.0.1:8765") as client:
             client.cookies.set(access.cookie, "bench")
+            t = time.perf_counter()
+            ui_app.warm_up(client.app)  # what `mdrecall ui` does before printing its URL
+            startup_ms = (time.perf_counter() - t) * 1000
             ui = client.app.app.state.ui  # type: ignore[attr-defined]
             ui.synced_at = 0.0
             t = time.perf_counter()
             ui.fresh()
             sync_ms = (time.perf_counter() - t) * 1000
+            ui_app.SYNC_EVERY_S = 1e9  # the sync (at most every 5 s) is measured on its own, above
             for name, url in pages.items():
                 times = []
                 for _ in range(args.repeat):
-                    ui.synced_at = time.monotonic()  # the sync is measured on its own (above)
                     t = time.perf_counter()
                     r = client.get(url)
                     times.append((time.perf_counter() - t) * 1000)
@@ -125,9 +135,8 @@ def main() -> int:
                              "median_ms": round(statistics.median(warm), 1), "max_ms": round(max(warm), 1),
                              "bytes": len(r.content)})  # fmt: skip
         mem.close()
-    print(
-        f"{args.files:,} notes, indexed keyword-only in {index_s:.1f} s; sync of the files: {sync_ms:.0f} ms"
-    )
+    print(f"{args.files:,} notes, indexed keyword-only in {index_s:.1f} s; start-up (first sync + doctor) "
+          f"{startup_ms:.0f} ms; a later sync of the files (at most every 5 s): {sync_ms:.0f} ms")  # fmt: skip
     print(f"{'page':<24} {'first ms':>9} {'median ms':>10} {'max ms':>8} {'KiB':>6}  < {TARGET_MS:.0f} ms")
     for r in rows:
         ok = "yes" if r["max_ms"] < TARGET_MS and r["first_ms"] < TARGET_MS else "NO"
@@ -136,7 +145,8 @@ def main() -> int:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     meta = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "when": time.strftime("%Y-%m-%d %H:%M"),
-            "files": args.files, "index_s": round(index_s, 1), "sync_ms": round(sync_ms, 1)}  # fmt: skip
+            "files": args.files, "index_s": round(index_s, 1), "startup_ms": round(startup_ms, 1),
+            "sync_ms": round(sync_ms, 1), "machine": "2 cores shared, loaded"}  # fmt: skip
     out.write_text(json.dumps({"meta": meta, "pages": rows}, indent=2))
     print(f"wrote {out}")
     return 0

@@ -28,10 +28,11 @@ from . import data
 from .render import bar_chart, highlight, markdown_blocks, parse_lines, plain_blocks
 from .security import Access, Guard
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "warm_up"]
 
 HERE = Path(__file__).parent
 _MAX_BODY = 16_384
+SYNC_EVERY_S = 5.0
 
 
 def _env() -> Environment:
@@ -76,6 +77,10 @@ class UI:
         self.env = _env()
         self.doctor = data.Cached(self._doctor, ttl_s=300)
         self.synced_at = 0.0
+        self.files: list[Any] = []
+        self.signature = 0
+        self.memo = data.Memo()
+        self.per_sync = data.Memo(limit=8)
 
     # ---- plumbing -------------------------------------------------------------------------------
 
@@ -86,10 +91,19 @@ class UI:
         return HTMLResponse(html, status_code=code)
 
     def fresh(self) -> None:
-        """Bring the index up to date with the files (files only), at most every few seconds."""
-        if self.mem.config.index.sync_on_search and time.monotonic() - self.synced_at > 5:
+        """Bring the index up to date with the files (files only, like a search's lazy sync), at most every
+        :data:`SYNC_EVERY_S` seconds; the pages then answer from what that sync saw."""
+        if self.synced_at and time.monotonic() - self.synced_at <= SYNC_EVERY_S:
+            return
+        if self.mem.config.index.sync_on_search:
             self.mem.index(embed=False)
-            self.synced_at = time.monotonic()
+        self.files = self.mem.files()
+        self.signature = data.fingerprint(self.files)
+        self.synced_at = time.monotonic()
+
+    def cached(self, name: str, compute: Any) -> Any:
+        """``compute()``, kept until an indexed file changes (entities, candidates, per-day counts)."""
+        return self.memo.get(self.signature, name, compute)
 
     def _doctor(self) -> list[Any]:
         from ..doctor import run_checks
@@ -108,17 +122,17 @@ class UI:
 
     async def overview(self, request: Request) -> Response:
         self.fresh()
-        files = self.mem.files()
+        files = self.files
         by_source: Counter[str] = Counter()
         chunks: Counter[str] = Counter()
         for f in files:
             by_source[f.source] += 1
             chunks[f.source] += f.chunks
-        days = data.day_counts(self.mem, files)
+        days = self.cached("days", lambda: data.day_counts(self.mem, files))
         return self.page(
             "overview.html",
             request,
-            st=self.mem.status(),
+            st=self.per_sync.get(self.synced_at, "status", self.mem.status),
             coverage=self.mem.vector_coverage(),
             checks=self.doctor.get(),
             sources=sorted(by_source.items()),
@@ -143,7 +157,7 @@ class UI:
     async def browse(self, request: Request) -> Response:
         self.fresh()
         day = (request.query_params.get("day") or "").strip()[:10]
-        return self.page("browse.html", request, groups=data.grouped_files(self.mem, day), day=day)
+        return self.page("browse.html", request, groups=data.grouped_files(self.files, day), day=day)
 
     async def day(self, request: Request) -> Response:
         day = request.path_params["day"]
@@ -171,15 +185,16 @@ class UI:
     async def entities(self, request: Request) -> Response:
         self.fresh()
         kind = (request.query_params.get("kind") or "").strip() or None
-        items = self.mem.entities(kind, limit=500, sync=False)
-        kinds = Counter(e.kind for e in self.mem.entities(None, limit=0, sync=False)) if kind else None
-        kinds = kinds or Counter(e.kind for e in items)
+        every = self.cached("entities", lambda: self.mem.entities(None, limit=0, sync=False))
+        items = [e for e in every if kind is None or e.kind == kind][:500]
+        kinds = Counter(e.kind for e in every)
         return self.page("entities.html", request, items=items, kind=kind, kinds=sorted(kinds.items()))
 
     async def entity(self, request: Request) -> Response:
         self.fresh()
         try:
-            detail = self.mem.entity(request.path_params["name"], sync=False)
+            name = request.path_params["name"]
+            detail = self.cached(f"entity:{name}", lambda: self.mem.entity(name, sync=False))
         except MdrecallError as exc:
             return self.error(request, exc)
         return self.page("entity.html", request, d=detail)
@@ -214,18 +229,25 @@ class UI:
                          as_of=as_of, shown=shown)  # fmt: skip
 
     async def review(self, request: Request) -> Response:
-        from ..agent.dreaming import dream
+        from ..agent.dreaming import RECALL_FILE, dream
+        from ..agent.dreaming_review import REJECTED_FILE
 
         self.fresh()
-        files = self.mem.files()
+        files = self.files
+        logs = [self.mem.workspace.root / p for p in (RECALL_FILE, REJECTED_FILE)]
+        stamp = tuple(p.stat().st_mtime_ns if p.exists() else 0 for p in logs)
         try:
-            report = dream(self.mem.workspace, self.mem.config.dreaming, apply=False)
+            report = self.cached(
+                f"dream:{stamp}", lambda: dream(self.mem.workspace, self.mem.config.dreaming, apply=False)
+            )
             candidates, problem = [*report.promoted, *report.rejected], None
         except (MdrecallError, OSError) as exc:
             candidates, problem = [], str(exc)
         done = request.query_params.get("done", "")
-        return self.page("review.html", request, noted=data.captured(self.mem, files), candidates=candidates,
-                         problem=problem, done=done)  # fmt: skip
+        noted = self.cached("noted", lambda: data.captured(self.mem, files))
+        return self.page(
+            "review.html", request, noted=noted, candidates=candidates, problem=problem, done=done
+        )
 
     async def decide(self, request: Request) -> Response:
         from ..agent.dreaming_review import approve, reject
@@ -245,8 +267,7 @@ class UI:
         try:
             if action == "approve":
                 c = approve(self.mem.workspace, self.mem.config.dreaming, anchor)
-                self.mem.index(embed=False)
-                self.synced_at = time.monotonic()
+                self.synced_at = 0.0  # the next page syncs and sees the new MEMORY.md
                 done = f"promoted into MEMORY.md: {c.text[:120]}"
             else:
                 reject(self.mem.workspace, self.mem.config.dreaming, anchor)
@@ -275,3 +296,10 @@ def create_app(mem: Memory, access: Access) -> Any:
     app = Starlette(routes=routes)
     app.state.ui = ui
     return Guard(app, access)
+
+
+def warm_up(app: Any) -> None:
+    """Before serving: the first sync of the files and the doctor's checks (kept for 5 minutes)."""
+    ui: UI = app.app.state.ui
+    ui.fresh()
+    ui.doctor.get()

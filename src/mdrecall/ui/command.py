@@ -73,7 +73,7 @@ def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
     require_ui()
     import uvicorn
 
-    from .app import create_app
+    from .app import create_app, warm_up
     from .security import Access, new_token
 
     sock = listen(host or LOOPBACK, port)
@@ -85,6 +85,7 @@ def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
     mem = open_memory()
     try:
         app = create_app(mem, access)
+        warm_up(app)
         server = uvicorn.Server(
             uvicorn.Config(
                 app,

@@ -107,13 +107,13 @@ class FileGroups:
     sessions: list[Any] = field(default_factory=list)
 
 
-def grouped_files(mem: Memory, day: str = "") -> FileGroups:
+def grouped_files(files: list[Any], day: str = "") -> FileGroups:
     """``MEMORY.md``; daily logs (newest first); conversations; other notes and extra paths; sessions.
 
     With ``day`` (``YYYY-MM-DD``), only the files dated that day.
     """
     groups = FileGroups()
-    for f in mem.files():
+    for f in files:
         if day and not (f.date or "").startswith(day):
             continue
         if f.path in ("MEMORY.md", "memory.md"):
@@ -217,6 +217,30 @@ def file_versions(mem: Memory, key: str) -> tuple[list[Any], str]:
     if not keeps_views(mem.store):
         return [], "none"
     return index_versions(mem.store, key)[-hist.max_versions :], "index history"
+
+
+def fingerprint(files: list[Any]) -> int:
+    """A value that changes when any indexed file does (path, size, time, chunks)."""
+    return hash(tuple((f.path, f.size, f.mtime, f.chunks) for f in files))
+
+
+class Memo:
+    """Values derived from the index, kept while its key (the files' fingerprint) stays the same."""
+
+    def __init__(self, limit: int = 256) -> None:
+        self.key: Any = None
+        self.values: dict[str, Any] = {}
+        self.limit = limit
+
+    def get(self, key: Any, name: str, compute: Any) -> Any:
+        """The value ``name`` for ``key``; computed (and kept) when missing."""
+        if key != self.key:
+            self.key, self.values = key, {}
+        if name not in self.values:
+            if len(self.values) >= self.limit:
+                self.values.clear()
+            self.values[name] = compute()
+        return self.values[name]
 
 
 class Cached:
