@@ -136,7 +136,7 @@ def main() -> int:
                              "bytes": len(r.content)})  # fmt: skip
         mem.close()
     print(f"{args.files:,} notes, indexed keyword-only in {index_s:.1f} s; start-up (first sync + doctor) "
-          f"{startup_ms:.0f} ms; a later sync of the files (at most every 5 s): {sync_ms:.0f} ms")  # fmt: skip
+          f"{startup_ms:.0f} ms; a later sync (at most every 5 s): {sync_ms:.0f} ms")  # fmt: skip
     print(f"{'page':<24} {'first ms':>9} {'median ms':>10} {'max ms':>8} {'KiB':>6}  < {TARGET_MS:.0f} ms")
     for r in rows:
         ok = "yes" if r["max_ms"] < TARGET_MS and r["first_ms"] < TARGET_MS else "NO"

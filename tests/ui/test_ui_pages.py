@@ -77,3 +77,12 @@ def test_browse_groups_the_files_and_review_shows_who_said_what(client: TestClie
     assert "memory/2026-01-26.md" in day and "2026-01-27" not in day
     review = _main(client.get("/review").text)
     assert "said by <b>user</b>" in review and "We decided to use Postgres" in review
+
+
+def test_pages_catch_up_with_the_files_at_the_next_sync(client: TestClient, ui_ws: Path) -> None:
+    assert "Zed" not in _main(client.get("/entities").text)
+    (ui_ws / "memory" / "2026-01-28.md").write_text("# 2026-01-28\n\nLunch with [[Zed]] and [[Alice]].\n")
+    client.app.app.state.ui.synced_at -= 3600  # type: ignore[attr-defined]  # as if 5 s had passed
+    assert 'href="/entity/Zed"' in _main(client.get("/entities").text)
+    assert "2026-01-28.md" in _main(client.get("/browse").text)
+    assert "2026-01-28.md#L3" in _main(client.get("/entity/Alice").text)
