@@ -145,6 +145,12 @@ class Browser:
         self.js(f"setTimeout(() => {{ {expression}; }}, 0)")
         self._wait_event("Page.loadEventFired")
 
+    def key(self, key: str, code: str, vk: int, text: str = "") -> None:
+        """Press and release one key, as the keyboard would."""
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", session=True, type=kind, key=key, code=code,
+                      windowsVirtualKeyCode=vk, text=text if kind == "keyDown" else "")  # fmt: skip
+
     def screenshot(self, path: Path, width: int = 1200) -> None:
         """A PNG of the whole page at ``width`` CSS pixels."""
         self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=800,

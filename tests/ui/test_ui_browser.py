@@ -170,3 +170,18 @@ def test_09_reject_leaves_memory_md_alone_and_is_remembered(site: Site) -> None:
     assert "kestrel.md" in (site.ws / "memory" / ".dreams" / "rejected.json").read_text()
     site.b.goto(site.base + "/review")
     assert site.b.js("document.querySelectorAll('.cand').length") == 0
+
+
+def test_10_keyboard_first_tab_skips_to_content_and_slash_searches(site: Site) -> None:
+    for url in ("/", "/search?q=alice", "/review", "/file/MEMORY.md", "/entities", "/history"):
+        site.b.goto(site.base + url)
+        unlabelled = site.b.js(
+            "[...document.querySelectorAll('input:not([type=hidden]), select')]"
+            ".filter(i => !(i.labels && i.labels.length)).map(i => i.name)"
+        )
+        assert unlabelled == [], (url, unlabelled)
+    site.b.goto(site.base + "/file/MEMORY.md")
+    site.b.key("Tab", "Tab", 9)
+    assert site.b.js("document.activeElement.className") == "skiplink"
+    site.b.key("/", "Slash", 191, "/")
+    assert site.b.js("document.activeElement.id") == "quick-q"

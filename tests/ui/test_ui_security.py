@@ -138,3 +138,10 @@ def test_a_missing_extra_names_the_install_command(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "jinja2" else real(n, *a))
     with pytest.raises(MissingDependencyError, match=r"pip install 'mdrecall\[ui\]'"):
         require_ui()
+
+
+def test_an_explicit_host_is_answered_besides_loopback() -> None:
+    acc = Access("t", 8400, extra=("192.168.1.5",))
+    assert acc.host_ok("192.168.1.5:8400") and acc.host_ok("localhost:8400") and acc.host_ok("[::1]:8400")
+    assert not acc.host_ok("192.168.1.6:8400") and not acc.host_ok("192.168.1.5:8401")
+    assert acc.origin_ok("http://192.168.1.5:8400") and not acc.origin_ok("null")
