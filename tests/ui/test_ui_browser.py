@@ -116,6 +116,7 @@ def test_05_a_citation_fragment_deep_links_and_highlights(site: Site) -> None:
     assert "Alice works at Acme" in text
     top = site.b.js("document.querySelector('.blk.hl').getBoundingClientRect().top")
     assert 0 <= top < site.b.js("window.innerHeight")
+    site.shot("deep-link")
 
 
 def test_06_a_note_with_script_does_not_run(site: Site) -> None:
@@ -139,9 +140,6 @@ def test_07_browse_entities_and_history(site: Site) -> None:
     text = site.text()
     assert "Timeline" in text and "works_at" in text and "memory/2026-01-27.md#L5" in text
     site.shot("entity")
-    site.b.goto(site.base + "/history?path=MEMORY.md")
-    assert "Versions" in site.text()
-    site.shot("history")
 
 
 def test_08_approve_promotes_into_memory_md(site: Site) -> None:
@@ -170,6 +168,9 @@ def test_09_reject_leaves_memory_md_alone_and_is_remembered(site: Site) -> None:
     assert "kestrel.md" in (site.ws / "memory" / ".dreams" / "rejected.json").read_text()
     site.b.goto(site.base + "/review")
     assert site.b.js("document.querySelectorAll('.cand').length") == 0
+    site.b.goto(site.base + "/history?path=MEMORY.md")  # the approval is a new version of MEMORY.md
+    assert "2 versions" in site.text() and "+- Met [[Alice]]" in site.text()
+    site.shot("history")
 
 
 def test_10_keyboard_first_tab_skips_to_content_and_slash_searches(site: Site) -> None:
