@@ -86,3 +86,12 @@ def test_pages_catch_up_with_the_files_at_the_next_sync(client: TestClient, ui_w
     assert 'href="/entity/Zed"' in _main(client.get("/entities").text)
     assert "2026-01-28.md" in _main(client.get("/browse").text)
     assert "2026-01-28.md#L3" in _main(client.get("/entity/Alice").text)
+
+
+def test_search_as_of_a_date_and_the_source_view(client: TestClient) -> None:
+    past = client.get("/search?q=typescript&as_of=2001-01-01")
+    assert past.status_code == 200 and "No results" in past.text
+    assert "MEMORY.md#L" in client.get(f"/search?q=typescript&as_of={date.today().isoformat()}").text
+    raw = _main(client.get("/file/memory/2026-01-27.md?raw=1&lines=5-5").text)
+    marked = [p for p in raw.split('<div class="blk') if p.startswith(' hl"')]
+    assert len(marked) == 1 and "Alice works at Acme" in marked[0] and 'id="L5"' in marked[0]
