@@ -166,7 +166,8 @@ class UI:
         except ValueError:
             return self.error(request, NotFoundError(f"{day}: not a date (YYYY-MM-DD)"))
         key = self.mem.workspace.key_for(self.mem.workspace.daily_path(when))
-        if any(f.path == key for f in self.mem.files("memory")):
+        self.fresh()
+        if any(f.path == key for f in self.files):
             return RedirectResponse("/file/" + quote(key), status_code=303)
         return RedirectResponse(f"/browse?day={when.isoformat()}", status_code=303)
 
@@ -185,7 +186,10 @@ class UI:
     async def entities(self, request: Request) -> Response:
         self.fresh()
         kind = (request.query_params.get("kind") or "").strip() or None
-        every = self.cached("entities", lambda: self.mem.entities(None, limit=0, sync=False))
+        try:
+            every = self.cached("entities", lambda: self.mem.entities(None, limit=0, sync=False))
+        except MdrecallError as exc:  # e.g. a store that keeps no entity views
+            return self.error(request, exc)
         items = [e for e in every if kind is None or e.kind == kind][:500]
         kinds = Counter(e.kind for e in every)
         return self.page("entities.html", request, items=items, kind=kind, kinds=sorted(kinds.items()))
