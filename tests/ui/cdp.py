@@ -142,7 +142,7 @@ class Browser:
     def submit(self, expression: str) -> None:
         """Run ``expression`` (a click that submits a form or follows a link) and wait for the new page."""
         self._drain()
-        self.js(f"setTimeout(() => {{ {expression}; }}, 0)")
+        self.js(expression)
         self._wait_event("Page.loadEventFired")
 
     def key(self, key: str, code: str, vk: int, text: str = "") -> None:

@@ -186,3 +186,16 @@ def test_10_keyboard_first_tab_skips_to_content_and_slash_searches(site: Site) -
     assert site.b.js("document.activeElement.className") == "skiplink"
     site.b.key("/", "Slash", 191, "/")
     assert site.b.js("document.activeElement.id") == "quick-q"
+
+
+def test_11_reading_works_without_javascript(site: Site) -> None:
+    site.b.call("Emulation.setScriptExecutionDisabled", session=True, value=True)
+    try:
+        site.b.goto(site.base + "/search")
+        site.b.js("document.getElementById('q').value = 'onboarding funnel'")  # DevTools still runs
+        site.b.submit("document.querySelector('form.search-form').submit()")
+        assert "memory/2026-01-27.md#L" in site.text()
+        site.b.goto(site.base + "/file/memory/2026-01-27.md?lines=4-4#L4")
+        assert "Quarterly planning" in site.b.js("document.querySelector('.blk.hl').innerText")
+    finally:
+        site.b.call("Emulation.setScriptExecutionDisabled", session=True, value=False)

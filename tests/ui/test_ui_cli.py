@@ -6,6 +6,7 @@ import http.client
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -54,3 +55,18 @@ def test_a_port_in_use_is_a_one_line_error(ui_ws: Path, tmp_path: Path) -> None:
             capture_output=True, text=True, env=env_for(tmp_path / "home"), timeout=60,
         )  # fmt: skip
     assert out.returncode == 1 and "--port" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_without_no_open_the_url_is_handed_to_the_browser(ui_ws: Path, tmp_path: Path) -> None:
+    opened = tmp_path / "opened.txt"
+    browser = tmp_path / "browser.sh"  # $BROWSER, as the webbrowser module honours it
+    browser.write_text(f'#!/bin/sh\necho "$1" > {opened}\n')
+    browser.chmod(0o755)
+    proc, url = start_server(ui_ws, tmp_path / "home", "--host", "127.0.0.1", env={"BROWSER": str(browser)})
+    try:
+        deadline = time.monotonic() + 20
+        while not (opened.exists() and opened.read_text().strip()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert opened.read_text().strip() == url
+    finally:
+        assert stop_server(proc) == 0

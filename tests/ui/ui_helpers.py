@@ -99,14 +99,19 @@ def env_for(home: Path) -> dict[str, str]:
     return env
 
 
-def start_server(ws: Path, home: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
-    """``mdrecall ui --no-open --port 0`` as a user would type it; returns it and the URL it printed."""
+def start_server(
+    ws: Path, home: Path, *args: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    """``mdrecall ui --no-open --port 0`` as a user would type it; returns it and the URL it printed.
+
+    ``args`` replace ``--no-open`` when given.
+    """
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mdrecall", "ui", "-w", str(ws), "--no-open", "--port", "0", *args],
+        [sys.executable, "-m", "mdrecall", "ui", "-w", str(ws), "--port", "0", *(args or ("--no-open",))],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=env_for(home),
+        env={**env_for(home), **(env or {})},
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
