@@ -101,6 +101,11 @@ def test_04_search_finds_a_fact_and_follows_it_to_its_lines(site: Site) -> None:
     assert first.startswith("memory/2026-01-26.md#L")
     site.shot("search")
     site.shot("search-phone", 390)
+    site.b.goto(site.base + "/search?q=stripe+webhooks+backoff&since=2026-01-01&explain=1")
+    site.b.js("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert "fused" in site.text() or "final" in site.text()
+    site.shot("search-explain")
+    site.b.goto(site.base + "/search?q=stripe+webhooks+backoff")
     site.b.submit("document.querySelector('.hit .cite a').click()")
     assert site.b.js("location.pathname") == "/file/memory/2026-01-26.md"
     marked = site.b.js("[...document.querySelectorAll('.blk.hl')].map(b => b.innerText).join(' ')")
