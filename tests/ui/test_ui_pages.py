@@ -95,3 +95,8 @@ def test_search_as_of_a_date_and_the_source_view(client: TestClient) -> None:
     raw = _main(client.get("/file/memory/2026-01-27.md?raw=1&lines=5-5").text)
     marked = [p for p in raw.split('<div class="blk') if p.startswith(' hl"')]
     assert len(marked) == 1 and "Alice works at Acme" in marked[0] and 'id="L5"' in marked[0]
+
+
+def test_wiki_links_lead_to_the_entity_page(client: TestClient) -> None:
+    page = _main(client.get("/file/memory/2026-01-26.md").text)
+    assert 'href="/entity/Alice" class="wiki">Alice</a>' in page

@@ -3,6 +3,7 @@ and the per-day bar chart as inline SVG.
 
 Markdown goes through markdown-it-py's CommonMark parser with ``html=False``: raw HTML in a note is shown
 as text, never interpreted, and link targets such as ``javascript:`` are refused by its link validator.
+``[[Name]]`` links to the entity's page.
 Each top-level block keeps the source lines it came from (``token.map``), so a citation ``path#L12-L20``
 lands on, and highlights, the blocks covering those lines.
 """
@@ -13,8 +14,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from urllib.parse import quote
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markupsafe import Markup, escape
 
@@ -31,10 +34,43 @@ class Block:
     marked: bool = False
 
 
+_WIKI = re.compile(r"\[\[([^\[\]|\n]{1,120})(?:\|([^\[\]\n]{1,120}))?\]\]")
+
+
+def _text(content: str) -> Token:
+    tok = Token("text", "", 0)
+    tok.content = content
+    return tok
+
+
+def _wiki_links(state: StateCore) -> None:
+    """``[[Name]]`` and ``[[Name|label]]`` become links to the entity's page (tokens: escaped as text)."""
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        out: list[Token] = []
+        for tok in block.children:
+            if tok.type != "text" or "[[" not in tok.content:
+                out.append(tok)
+                continue
+            pos = 0
+            for m in _WIKI.finditer(tok.content):
+                if m.start() > pos:
+                    out.append(_text(tok.content[pos : m.start()]))
+                link = Token("link_open", "a", 1)
+                link.attrs = {"href": "/entity/" + quote(m.group(1).strip(), safe=""), "class": "wiki"}
+                out += [link, _text((m.group(2) or m.group(1)).strip()), Token("link_close", "a", -1)]
+                pos = m.end()
+            if pos < len(tok.content):
+                out.append(_text(tok.content[pos:]))
+        block.children = out
+
+
 @lru_cache(maxsize=1)
 def _md() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable(["table", "strikethrough"])
+    md.core.ruler.push("wiki_links", _wiki_links)
     return md
 
 
