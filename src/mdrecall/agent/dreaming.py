@@ -35,6 +35,7 @@ from ..models import Hit
 from ..query import tokenize
 from ..stopwords import STOP_WORDS
 from ..workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
+from .dreaming_review import rejected
 
 __all__ = ["Candidate", "DreamReport", "RecallLog", "anchor", "dream", "recalled_lines"]
 
@@ -337,8 +338,9 @@ def dream(
     seen: set[str] = set()
     ranked = []
     files: dict[str, list[str] | None] = {}
+    refused = rejected(workspace)  # a person rejected these (agent/dreaming_review.py): never again
     for key, e in entries.items():
-        if e.get("promotedAt") or e["path"] in MEMORY_FILE_NAMES:
+        if e.get("promotedAt") or e["path"] in MEMORY_FILE_NAMES or key in refused:
             continue
         comps, fails = score_entry(e, config, ts)
         total = sum(_WEIGHTS[k] * v for k, v in comps.items())

@@ -173,6 +173,7 @@ COMMANDS: dict[str, str] = {
     "context": "agent",
     "dream": "agent",
     "agents": "agent",
+    "ui": "ui",
 }
 
 

@@ -1,0 +1,108 @@
+"""The ``mdrecall ui`` command: open the workspace, listen on loopback, print the URL, serve until Ctrl-C."""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import socket
+import sys
+import threading
+import webbrowser
+
+import click
+
+from ..cli.app import command, open_memory
+from ..errors import MdrecallError
+
+__all__ = ["cmd_ui", "listen"]
+
+LOOPBACK = "127.0.0.1"
+
+
+def _literal(host: str) -> str:
+    """A host as it appears in a URL or a Host header (IPv6 literals in brackets)."""
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(host).version == 6:
+            return f"[{host}]"
+    return host
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: any free port), or a clear error."""
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError as exc:
+        raise MdrecallError(f"cannot serve on {host}: {exc}. Check --host") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(64)
+    except OSError as exc:
+        sock.close()
+        raise MdrecallError(
+            f"cannot serve on {host}:{port}: {exc.strerror or exc}. Choose another port with --port"
+        ) from None
+    return sock
+
+
+def _extra_hosts(host: str | None) -> tuple[str, ...]:
+    """Host names a request may use besides loopback, when ``--host`` was given."""
+    if not host or host in (LOOPBACK, "localhost", "::1"):
+        return ()
+    names = {_literal(host)}
+    if host in ("0.0.0.0", "::"):  # every interface: this machine's name and addresses
+        name = socket.gethostname()
+        names.add(name)
+        with contextlib.suppress(OSError):
+            names.update(_literal(a) for a in socket.gethostbyname_ex(name)[2])
+    return tuple(sorted(names))
+
+
+@command("ui")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port to listen on (0: any free port).")  # fmt: skip
+@click.option("--host", default=None, metavar="ADDR",
+              help="Listen on this address instead of 127.0.0.1 (leaves loopback: anyone who can reach it "
+                   "and has the token can read the memory).")  # fmt: skip
+@click.option("--no-open", is_flag=True, help="Do not open a browser; only print the URL.")
+def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
+    """Serve a local web page to see, search and curate memory (prints its URL with the token)."""
+    from . import require_ui
+
+    require_ui()
+    import uvicorn
+
+    from .app import create_app, warm_up
+    from .security import Access, new_token
+
+    sock = listen(host or LOOPBACK, port)
+    actual = sock.getsockname()[1]
+    token = new_token()
+    access = Access(token, actual, extra=_extra_hosts(host))
+    shown = _literal(host) if host and host not in ("0.0.0.0", "::") else LOOPBACK
+    url = f"http://{shown}:{actual}/?token={token}"
+    mem = open_memory()
+    try:
+        app = create_app(mem, access)
+        warm_up(app)
+        server = uvicorn.Server(
+            uvicorn.Config(
+                app,
+                log_level="warning",
+                access_log=False,
+                lifespan="off",
+                server_header=False,
+                timeout_graceful_shutdown=2,
+            )
+        )
+        click.echo(f"mdrecall ui: {url}  (Ctrl-C stops it)")
+        sys.stdout.flush()
+        if not no_open:
+            threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run(sockets=[sock])
+    finally:
+        sock.close()
+        mem.close()
+    return 0
