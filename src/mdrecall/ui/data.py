@@ -63,26 +63,25 @@ class SearchForm:
 def search(mem: Memory, form: SearchForm) -> Any:
     """Run the search a page asked for; returns the library's ``SearchResult``.
 
-    The only search call of the UI (to become one ``SearchRequest`` when the library has it).
+    The only search call of the UI: one :class:`~mdrecall.request.SearchRequest`, as the CLI and MCP build.
     """
-    from ..filters import SearchFilter, parse_day
+    from ..request import SearchFilter, SearchRequest
 
-    today = date.today()
-    filters = SearchFilter(
-        paths=tuple(p.strip() for p in form.path.split(",") if p.strip()),
-        since=parse_day(form.since, today) if form.since else None,
-        until=parse_day(form.until, today) if form.until else None,
-    )
-    return mem.search_result(
-        form.q,
+    req = SearchRequest(
+        query=form.q,
         max_results=form.n,
-        sources=[form.source] if form.source else None,
+        filters=SearchFilter(
+            sources=(form.source,) if form.source else (),
+            paths=tuple(p.strip() for p in form.path.split(",") if p.strip()),
+            since=form.since or None,
+            until=form.until or None,
+        ),
         explain=form.explain,
-        filters=filters,
         entity=form.entity or None,
         as_of=form.as_of or None,
         sync=False,
     )
+    return mem.search_result(req)
 
 
 def file_text(mem: Memory, path: str) -> tuple[str, str, bool]:
