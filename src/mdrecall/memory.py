@@ -460,9 +460,17 @@ class Memory:
         next_from = end + 1 if end < total else None
         return GetResult(self.workspace.key_for(target), "\n".join(chosen), start, end, total, next_from)
 
-    def remember(self, text: str, long_term: bool = False, *, now: datetime | None = None) -> RememberResult:
-        """Append a note to today's log (or to ``MEMORY.md`` with ``long_term``); never rewrites."""
+    def remember(
+        self, text: str, long_term: bool = False, *, redact: bool = True, now: datetime | None = None
+    ) -> RememberResult:
+        """Append a note to today's log (or to ``MEMORY.md`` with ``long_term``); never rewrites.
+
+        Secrets are replaced with ``[REDACTED]`` (:mod:`mdrecall.redact`) unless ``redact=False``.
+        """
+        from .redact import redact as redact_secrets
+
         body = clean_text(text or "").strip()
+        body = redact_secrets(body) if redact else body
         if not body:
             raise MdrecallError("nothing to remember: the text is empty")
         when = now or now_local()

@@ -115,8 +115,9 @@ class TeamMemory:
         if self.team is None:
             raise ConfigError("no team workspace is configured: set team.workspace to share notes")
         from .memory import RememberResult
+        from .redact import redact
 
-        body = (text or "").strip()
+        body = redact((text or "").strip())
         if not body:
             raise MdrecallError("nothing to remember: the text is empty")
         when = now or now_local()
