@@ -140,7 +140,7 @@ def test_concurrent_hooks_with_one_prompt_never_duplicate_processes(ws: Path, tm
 
 
 def test_no_capture_path_stores_a_secret(ws: Path, tmp_path: Path) -> None:
-    said = f"the wifi password is {WIFI}, we decided to deploy the router with STRIPE_KEY=sk_live_51HxAbCdEfGh"
+    said = f"the wifi password is {WIFI}, we decided to deploy with STRIPE_KEY=sk_live_51HxAbCdEfGh"
     transcript = write_jsonl(
         tmp_path / "t" / "sec.jsonl",
         [_turn("u1", "user", said), _turn("a1", "assistant", "Noted, and DB_PASS=abc123.")],
