@@ -97,12 +97,13 @@ def line_origin(lines: Sequence[str], index: int) -> str:
     """The origin of ``lines[index]`` in a memory file (0-based): ``user`` unless marked otherwise.
 
     Marked otherwise: a line under a conversation record heading of another speaker, under a
-    session capture's ``### Assistant``, a block quote inside a captured record, or a ``## Noted`` line
-    labelled ``[assistant]`` / ``[command]`` / ``[quoted]``.
+    session capture's ``### Assistant``, a block quote or a line holding a quotation inside a captured
+    record, or a ``## Noted`` line labelled ``[assistant]`` / ``[command]`` / ``[quoted]``.
     """
     line = lines[index]
     if _NOTED_LABEL.match(line):
         return "assistant" if "[assistant]" in line else "quoted"
+    quoted = line.lstrip().startswith(">") or _QUOTE_SPAN.search(line) is not None
     session_file = bool(lines) and lines[0].startswith("# Session ")
     for i in range(index, -1, -1):
         m = _RECORD.match(lines[i])
@@ -110,13 +111,13 @@ def line_origin(lines: Sequence[str], index: int) -> str:
             role = m.group(1)
             if role != "user":
                 return role
-            return "quoted" if line.lstrip().startswith(">") else "user"
+            return "quoted" if quoted else "user"
         if session_file:
             s = _SESSION_HEAD.match(lines[i])
             if s:
                 if s.group(1) == "Assistant":
                     return "assistant"
-                return "quoted" if line.lstrip().startswith(">") else "user"
+                return "quoted" if quoted else "user"
         if lines[i].startswith(("# ", "## ")):
             break
     return "user"
