@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
-__all__ = ["ORIGINS", "render", "line_origin", "segments", "user_text"]
+__all__ = ["ORIGINS", "label_origins", "line_origin", "render", "segments", "user_text"]
 
 ORIGINS = ("user", "assistant", "command", "quoted")
 _TAG = re.compile(r"<([a-z][a-z0-9]{0,20}(?:-[a-z0-9]{1,20}){0,4})>")
@@ -121,3 +123,34 @@ def line_origin(lines: Sequence[str], index: int) -> str:
         if lines[i].startswith(("# ", "## ")):
             break
     return "user"
+
+
+def label_origins(root: Path, results: list[dict[str, Any]]) -> None:
+    """Add ``origin`` to search results (JSON form) whose snippet holds lines the user did not say.
+
+    ``origin`` lists who said the snippet's lines (``["assistant"]``, ``["user", "command"]``…); hits
+    of only the user's own lines are left as they are. Only captured conversations are read.
+    """
+    cache: dict[str, list[str]] = {}
+    for r in results:
+        path = str(r.get("path", ""))
+        if not path.endswith(".md") or r.get("source") not in ("conversations", "memory"):
+            continue
+        if path not in cache:
+            try:
+                with open(root / path, encoding="utf-8", errors="replace") as fh:
+                    head = fh.readline()
+                    captured = path.startswith("memory/conversations/") or head.startswith("# Session ")
+                    cache[path] = (head + fh.read()).splitlines() if captured else []
+            except OSError:
+                cache[path] = []
+        lines = cache[path]
+        lo = int(r.get("snippetStartLine") or r.get("startLine") or 1)
+        hi = int(r.get("snippetEndLine") or r.get("endLine") or lo)
+        said = {
+            line_origin(lines, i)
+            for i in range(max(0, lo - 1), min(hi, len(lines)))
+            if lines[i].strip() and not lines[i].startswith("#") and not lines[i].startswith("- ")
+        }
+        if said - {"user"}:
+            r["origin"] = sorted(said)

@@ -113,3 +113,17 @@ def test_zero_promotions_through_dream_apply(ws: Path, tmp_path: Path) -> None:
     assert "evil.example" not in memory and "2FA" not in memory
     said_by_others = [c for c in report["rejected"] if any("not the user" in r for r in c["reasons"])]
     assert said_by_others  # they were candidates, and refused for who said them
+
+
+def test_search_results_say_who_said_a_relayed_line(ws: Path, tmp_path: Path) -> None:
+    transcript = _transcript(tmp_path / "t" / "inj.jsonl")
+    capture_transcript(Workspace(ws), _config(["user"]), transcript, session="inj")
+    with Memory.open(ws, _config(["user"])) as mem:
+        tools = MemoryTools(mem)
+        results = tools.memory_search("evil.example curl deploying", minScore=0.0)["results"]
+        own = tools.memory_search("TypeScript", minScore=0.0)["results"]
+    relayed = [r for r in results if "evil.example" in r["snippet"]]
+    assert relayed and all(
+        "assistant" in r.get("origin", []) or "quoted" in r.get("origin", []) for r in relayed
+    )
+    assert own and all("origin" not in r for r in own if not r["path"].startswith("memory/conversations/"))

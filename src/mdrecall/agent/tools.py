@@ -21,6 +21,7 @@ from ..errors import (
     StoreError,
     WorkspaceError,
 )
+from ..provenance import label_origins
 from .context import memory_context
 from .dreaming import RecallLog
 from .scope import ScopeDecision, check_scope
@@ -188,6 +189,7 @@ class MemoryTools:
                         merged.append({**h.to_dict(), "agent": agent_id})
                 merged.sort(key=lambda r: -r["score"])
                 out["results"] = merged[: n or self.memory.config.search.max_results]
+            label_origins(self.memory.workspace.root, out["results"])  # who said it (docs/security.md)
             if warning:
                 out["warning"] = warning
             return out
