@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall.models import Chunk
-from mdrecall.privacy import local_only_checker, local_only_ranges
+from mdrecall.privacy import local_only_ranges
 
 WHOLE = [
     "---\nlocal_only: true\n---\nx\n",
@@ -55,6 +55,8 @@ def test_setext_headings_and_code_blocks() -> None:
 
 
 def test_every_source_is_checked(tmp_path: Path) -> None:
+    from mdrecall.privacy import local_only_checker
+
     (tmp_path / "memory" / "conversations").mkdir(parents=True)
     (tmp_path / "memory" / "conversations" / "2026-01-01-s.md").write_text("---\nlocal-only: true\n---\nx\n")
     check = local_only_checker(tmp_path)
