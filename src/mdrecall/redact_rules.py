@@ -98,6 +98,12 @@ def _mysql_line(value: str, m: re.Match[str], text: str) -> bool:
     return any(w in line for w in ("mysql", "mariadb"))
 
 
+def _login_line(value: str, m: re.Match[str], text: str) -> bool:
+    """``docker login -u bob -p SECRET`` (and podman, helm, oras…): ``-p`` after ``login`` on the line."""
+    line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()].lower()
+    return " login" in line
+
+
 def _token(kind: str, prefix: str, rest: str, needle: str | None = None) -> Rule:
     """A token with a literal ``prefix`` at the start of a word."""
     return Rule(kind, prefix + rest, ((needle or prefix).lower().replace("\\", ""),), word=True)
@@ -197,6 +203,8 @@ RULES: tuple[Rule, ...] = (
         lower=True,
     ),
     Rule("cli-user", r"-u[ \t]{1,8}[^\s:\-][^\s:]{0,99}:([^\s\"']{1,200})", ("-u",), 1, word=False),
+    Rule("cookie", r"(?:set-)?cookie:[ \t]{0,8}([^\n]{1,2000})", ("cookie:",), 1, lower=True),
+    Rule("login-flag", r" -p[ \t]{1,8}([^\s\-][^\s]{0,199})", ("login",), 1, _login_line),
     Rule("mysql-flag", r" -p([^\s\-][^\s]{0,199})", ("mysql", "mariadb"), 1, _mysql_line),
     Rule(
         "netrc",
@@ -228,9 +236,10 @@ RULES: tuple[Rule, ...] = (
         r"(?:password|passwd|passphrase|passcode|pin|pwd|pw|wifi key|wi-fi key|wifi code)"
         r"(?:[ \t]{1,3}(?:for|to|of|on|at)[ \t]{1,3}[^\s]{1,40}"
         r"(?:[ \t]{1,3}[^\s]{1,40})?(?:[ \t]{1,3}[^\s]{1,40})?)?"
-        r"[ \t]{1,3}(?:is now|is|was|will be|=)[ \t:]{1,3}[\"'\u201c]?([^\s\"'\u201d]{1,200})",
+        r"[ \t]{1,3}(?:is now|is|was|will be|=)[ \t:]{1,3}"
+        r"(?:\"([^\"\n]{1,200})\"|'([^'\n]{1,200})'|\u201c([^\u201d\n]{1,200})\u201d|([^\s\"'\u201c\u201d]{1,200}))",
         ("pass", "pin", "pwd", "pw", "wifi", "wi-fi"),
-        1,
+        -1,
         _prose_ok,
         trim=True,
         lower=True,
