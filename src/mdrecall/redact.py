@@ -140,7 +140,7 @@ def nested_quantifier(pattern: str) -> bool:
     def walk(items: object, outer: int) -> bool:
         """``outer``: 0 outside any repeat, 1 inside a bounded one, 2 inside an unbounded one."""
         for op, av in items:  # type: ignore[attr-defined]
-            name = str(op)
+            name = getattr(op, "name", str(op))
             if name in repeats:
                 _lo, hi, sub = av
                 level = 2 if hi > big else (1 if hi > 1 else 0)
