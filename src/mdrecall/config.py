@@ -187,7 +187,7 @@ class CaptureConfig:
     turns: bool = True
     max_chars: int = 2000
     salience: bool = True
-    salience_roles: tuple[str, ...] = ("user", "assistant")
+    salience_roles: tuple[str, ...] = ("user",)  # only what the user said is noted (docs/security.md)
     max_notes_per_turn: int = 5
     rules: dict[str, list[str]] = field(default_factory=dict)
     transcripts: tuple[str, ...] = ()

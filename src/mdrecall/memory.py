@@ -310,9 +310,14 @@ class Memory:
             return read_session(self.workspace, self.store, self.config, path, from_line, lines)
         return read_lines(self.workspace, path, from_line, lines, self.config.read)
 
-    def remember(self, text: str, long_term: bool = False, *, now: datetime | None = None) -> RememberResult:
-        """Append a note to today's log (or to ``MEMORY.md`` with ``long_term``); never rewrites."""
-        return append_note(self.workspace, text, now or now_local(), long_term=long_term)
+    def remember(
+        self, text: str, long_term: bool = False, *, redact: bool = True, now: datetime | None = None
+    ) -> RememberResult:
+        """Append a note to today's log (or to ``MEMORY.md`` with ``long_term``); never rewrites.
+
+        Secrets are replaced with ``[REDACTED]`` (:mod:`mdrecall.redact`) unless ``redact=False``.
+        """
+        return append_note(self.workspace, text, now or now_local(), long_term=long_term, redact=redact)
 
     def capture_turn(
         self,

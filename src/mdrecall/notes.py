@@ -14,6 +14,7 @@ from datetime import datetime
 from .config import ReadConfig
 from .errors import MdrecallError, NotFoundError, PathError
 from .models import GetResult, RememberResult
+from .redact import redact as redact_secrets
 from .safe_files import read_fd
 from .textclean import clean_text
 from .workspace import Workspace
@@ -67,11 +68,14 @@ def append_note(
     long_term: bool = False,
     title: str = "",
     folder: str | None = None,
+    redact: bool = True,
 ) -> RememberResult:
     """Append ``text`` to the daily log of ``when`` (``# DAY`` + ``title`` heads a new file; ``folder``
     replaces the workspace's own log path) or, with ``long_term``, under ``## Remembered`` in
-    ``MEMORY.md``. Never rewrites a line."""
+    ``MEMORY.md``. Never rewrites a line. Secrets are replaced with ``[REDACTED]`` unless ``redact=False``."""
     body = clean_text(text or "").strip()
+    if redact:
+        body = redact_secrets(body)
     if not body:
         raise MdrecallError("nothing to remember: the text is empty")
     day = when.date().isoformat()

@@ -22,9 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import privacy
 from .errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
 from .models import Chunk, IndexReport, ProgressCallback
-from .privacy import is_local_only, local_only_ranges
 from .search import VectorLeg
 
 if TYPE_CHECKING:
@@ -75,23 +75,8 @@ def get_embedder(config: EmbeddingConfig) -> Embedder | None:
 
 
 def local_only_checker(root: Path) -> Callable[[Chunk], bool]:
-    """A test for chunks marked local-only (each file's markers read once per checker)."""
-    ranges: dict[str, list[tuple[int, int]]] = {}
-
-    def check(chunk: Chunk) -> bool:
-        if chunk.source != "memory":
-            return False
-        if chunk.path not in ranges:
-            p = Path(chunk.path)
-            path = p if p.is_absolute() else root / p
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                text = ""
-            ranges[chunk.path] = local_only_ranges(text)
-        return is_local_only(chunk.start_line, chunk.end_line, ranges[chunk.path])
-
-    return check
+    """A test for chunks marked local-only, in any source (:func:`mdrecall.privacy.local_only_checker`)."""
+    return privacy.local_only_checker(root)
 
 
 def embed_missing(

@@ -85,3 +85,15 @@ def test_user_rules_extend_the_table_and_bad_patterns_are_named(ws: Path) -> Non
     assert res.notes == ["decision: Postmortem is written, ship it now please."]  # decision comes first
     with pytest.raises(ConfigError, match=r"capture.rules.broken: invalid pattern"):
         compile_rules({"broken": ["(unclosed"]})
+
+
+@pytest.mark.parametrize("pattern", [r"(a+)+$", r"(?:[a-z0-9]+[_\-])*secret", r"(\w+)\1"])
+def test_user_rules_that_can_backtrack_forever_are_refused(pattern: str) -> None:
+    with pytest.raises(ConfigError, match=r"capture\.rules\.mine"):
+        compile_rules({"mine": [pattern]})
+
+
+def test_rules_read_bounded_sentences() -> None:
+    rules = compile_rules({"long": [r"a{1,5}b"]})
+    text = "x" + "a" * 100_000 + "b"
+    assert find_notes(text, rules) == []  # the sentence is cut before the rule sees it

@@ -2,9 +2,10 @@
 
 * **below Memory** (:data:`CORE`): plain library code that ``Memory`` and the indexer call; these
   modules never import ``mdrecall.memory``, ``mdrecall.team`` or an integration module:
-  ``capture`` (transcript capture), ``dreaming`` (promotion of recalled notes), ``dreaming_review``
-  (a person's approve or reject of one candidate), ``flush`` (pre-compaction), ``pruning``,
-  ``salience`` (what is worth noting), ``scope`` (where memory may be used), ``turns`` (per-turn capture);
+  ``budget`` (a hook's time budget), ``capture`` (transcript capture), ``dreaming`` (promotion of
+  recalled notes), ``dreaming_review`` (a person's approve or reject of one candidate), ``flush``
+  (pre-compaction), ``pruning``, ``salience`` (what is worth noting), ``scope`` (where memory may be
+  used), ``turns`` and ``turn_records`` (per-turn capture);
 * **above Memory** (:data:`INTEGRATIONS`): adapters that take an open ``Memory`` and may import it:
   ``context`` (start-of-turn digest), ``hooks`` and ``turn_hook`` (Claude Code), ``tools`` (the MCP
   tools as plain JSON functions), ``workspaces`` (one ``Memory`` per agent id).
@@ -13,6 +14,17 @@
 """
 
 #: Below Memory: never import mdrecall.memory, mdrecall.team or an integration module.
-CORE = ("capture", "dreaming", "dreaming_review", "flush", "pruning", "salience", "scope", "turns")
+CORE = (
+    "budget",
+    "capture",
+    "dreaming",
+    "dreaming_review",
+    "flush",
+    "pruning",
+    "salience",
+    "scope",
+    "turn_records",
+    "turns",
+)
 #: Above Memory: adapters over an open Memory.
 INTEGRATIONS = ("context", "hooks", "tools", "turn_hook", "workspaces")

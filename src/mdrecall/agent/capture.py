@@ -2,9 +2,11 @@
 
 The slug comes from the conversation's own keywords (no network, no model); an optional
 ``summarizer(messages) -> str`` adds a summary section. Only user and assistant text is saved,
-redacted (:mod:`mdrecall.sessions`). Each transcript remembers the last line it captured
-(``<workspace>/.mdrecall/capture/``), so a pre-compaction capture followed by a session-end capture
-does not save the same messages twice. Files are created exclusively: nothing is ever overwritten.
+redacted (:mod:`mdrecall.sessions`), the slug made from redacted words only. Each transcript remembers
+the last line it captured (``<workspace>/.mdrecall/capture/``), so a pre-compaction capture followed by a
+session-end capture does not save the same messages twice, and turns that per-turn capture already
+recorded in ``memory/conversations/`` are not saved again. Files are created exclusively: nothing is
+ever overwritten.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from ..provenance import render
 from ..query import tokenize
+from ..redact import redact
 from ..stopwords import STOP_WORDS
 from ..transcripts import Message, read_messages
 from ..workspace import Workspace, now_local
@@ -66,8 +70,12 @@ def slug_for(messages: Sequence[Message], max_words: int = 4) -> str:
     text = " ".join(m.text for m in messages if m.role == "user") or " ".join(m.text for m in messages)
     words = [
         t
-        for t in tokenize(text.replace("[REDACTED]", " "))
-        if len(t) >= 3 and not t.isdigit() and t not in STOP_WORDS and t not in _NOISE and t.isascii()
+        for t in tokenize(redact(text).replace("[REDACTED]", " "))
+        if 3 <= len(t) <= 20
+        and t.isalpha()  # a word, never a code, a number or a token-like string
+        and t not in STOP_WORDS
+        and t not in _NOISE
+        and t.isascii()
     ]
     counts = Counter(words)
     first = {w: i for i, w in reversed(list(enumerate(words)))}
@@ -101,7 +109,8 @@ def format_capture(
     out += ["## Conversation", ""]
     for m in messages:
         clock = _clock(m.timestamp)
-        out += [f"### {m.role.capitalize()}" + (f" ({clock})" if clock else ""), "", m.text.strip(), ""]
+        text = render(m.role, m.text).strip()  # command output as a labelled quote (not the user's words)
+        out += [f"### {m.role.capitalize()}" + (f" ({clock})" if clock else ""), "", text, ""]
     return "\n".join(out)
 
 
@@ -124,6 +133,21 @@ def _create(folder: Path, stem: str, text: str) -> Path:
     raise FileExistsError(f"too many captures named {stem} in {folder}")
 
 
+def _recorded_lines(workspace: Workspace, transcript: Path) -> int:
+    """The last transcript line per-turn capture already recorded in ``memory/conversations/`` (0: none)."""
+    from .turn_records import load_state
+
+    path = os.path.abspath(os.path.expanduser(str(transcript)))
+    offset = load_state(workspace, path).get("offset", 0)
+    if not isinstance(offset, int) or offset <= 0 or path.endswith(".json"):
+        return 0
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(offset).count(b"\n")
+    except OSError:
+        return 0
+
+
 def capture_session(
     workspace: Workspace,
     transcript: str | os.PathLike[str],
@@ -140,9 +164,12 @@ def capture_session(
         done = int(json.loads(state_file.read_text(encoding="utf-8")).get("last_line", 0))
     except (OSError, ValueError, AttributeError):
         done = 0
-    fresh = [m for m in messages if m.line > done]
+    recorded = _recorded_lines(workspace, path)
+    fresh = [m for m in messages if m.line > max(done, recorded)]
     if not fresh:
         why = "nothing new since the last capture" if messages else "no user or assistant messages"
+        if messages and recorded >= messages[-1].line:
+            why = "every turn is already recorded in memory/conversations/"
         return CaptureResult(None, 0, why)
     chosen = fresh[-max(1, last_n) :]
     when = now or now_local()

@@ -9,7 +9,8 @@ the chunk's line range, so a fact recalled again after its daily log grew is the
 keeps those that pass every gate (``dreaming.*``), and with ``apply`` appends the recalled lines
 themselves to ``MEMORY.md`` (one bullet each, deduplicated, cited where the line is now) and writes a
 dated entry to ``DREAMS.md`` at the workspace root saying what was promoted and why. A line edited away
-since it was recalled is not promoted.
+since it was recalled is not promoted, nor is a line the user did not say (an assistant's record, a
+command's output, a quotation: :func:`mdrecall.provenance.line_origin`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any
 from ..config import DreamingConfig
 from ..errors import MdrecallError
 from ..models import Hit
+from ..provenance import line_origin, segments
 from ..query import tokenize
 from ..stopwords import STOP_WORDS
 from ..workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
@@ -291,6 +293,17 @@ def _locate(
     return None
 
 
+def _origin(e: dict[str, Any], files: dict[str, list[str] | None], line_no: int) -> str:
+    """Who said a recalled line (:mod:`mdrecall.provenance`): only ``user`` lines are promoted."""
+    if not e["path"].endswith(".md"):  # a transcript line, rendered "User: …" / "Assistant: …"
+        text = e.get("text", "")
+        if not text.startswith("User:"):
+            return "assistant"
+        return "user" if all(o == "user" for o, _ in segments("user", text[5:])) else "command"
+    lines = files.get(e["path"]) or []
+    return line_origin(lines, line_no - 1) if 0 < line_no <= len(lines) else "user"
+
+
 def _bullet_text(line: str) -> str:
     """A line as one bullet's text: its own list marker (and checkbox) removed, so no double bullet."""
     one = " ".join(_MARKER.sub("", line).split())
@@ -349,6 +362,9 @@ def dream(
             fails.append(f"the recalled line is no longer in {e['path']}")
             found = (e.get("text", ""), e.get("startLine", 0))
         line_text, line_no = found
+        origin = _origin(e, files, line_no)
+        if origin != "user":  # a relayed page or a command's output is never the user's memory
+            fails.append(f"said by the {origin}, not the user")
         c = Candidate(f"{e['path']}#L{line_no}", e, comps, total, not fails, fails, _bullet_text(line_text))
         c.anchor = key
         norm = _norm(c.text)

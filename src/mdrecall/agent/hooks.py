@@ -254,17 +254,23 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
     if not config.capture.turns:
         return []
     try:
-        from .turns import TurnResult, capture_prompt, capture_transcript
+        from .turns import TURN_BUDGET_S, TurnResult, capture_prompt, capture_transcript
 
         raw = payload.get("transcript_path")
         transcript = str(Path(str(raw)).expanduser()) if raw else None
         session = str(payload.get("session_id") or (Path(transcript).stem if transcript else "default"))
         result = TurnResult()
         if transcript and Path(transcript).is_file():
-            result = capture_transcript(workspace, config, transcript, session=session)
+            result = capture_transcript(
+                workspace, config, transcript, session=session, budget_s=TURN_BUDGET_S
+            )
         prompt = payload.get("prompt")
         if event == "user-prompt-submit" and isinstance(prompt, str) and prompt.strip():
-            result.merge(capture_prompt(workspace, config, session, prompt, transcript=transcript))
+            result.merge(
+                capture_prompt(
+                    workspace, config, session, prompt, transcript=transcript, budget_s=TURN_BUDGET_S
+                )
+            )
         return [f"{event}: captured {result.written} message(s), noted {len(result.notes)}", *result.warnings]
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
         note = f"{event}: capture failed ({type(exc).__name__}: {exc})"

@@ -4,7 +4,9 @@ A rule is a kind and a regular expression (case-insensitive). A sentence that ma
 under the first matching kind, in table order; questions are never noted (they ask, they do not state).
 The built-in table (:data:`RULES`) covers decisions, preferences, commitments, facts about people and
 projects, to-dos, dates and amounts; ``capture.rules`` in the config adds patterns, to a built-in kind
-or to a new one (``docs/agents.md`` lists the table).
+or to a new one (``docs/agents.md`` lists the table). A user pattern that repeats a repeated part
+(``(a+)+``) is refused, and every rule reads sentences cut to :data:`MAX_SENTENCE_CHARS`, so a rule's
+time on a turn stays bounded.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ RULES: tuple[tuple[str, str], ...] = (
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 MAX_NOTE_CHARS = 300
+MAX_SENTENCE_CHARS = 2000
 
 
 @dataclass(frozen=True)
@@ -118,15 +121,20 @@ def compile_rules(
 
 @functools.lru_cache(maxsize=8)
 def _compiled(extra: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    table: list[tuple[str, str]] = list(RULES)
+    from ..redact import nested_quantifier
+
+    out = [(kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in RULES]
     for kind, patterns in extra:
-        table.extend((kind, p) for p in patterns)
-    out = []
-    for kind, pattern in table:
-        try:
-            out.append((kind, re.compile(pattern, re.IGNORECASE)))
-        except re.error as exc:
-            raise ConfigError(f"capture.rules.{kind}: invalid pattern {pattern!r} ({exc})") from exc
+        for pattern in patterns:
+            try:
+                if nested_quantifier(pattern):
+                    raise ConfigError(
+                        f"capture.rules.{kind}: pattern {pattern!r} repeats a repeated part (like (a+)+) "
+                        "or uses a backreference, which can take forever on some text; write it without"
+                    )
+                out.append((kind, re.compile(pattern, re.IGNORECASE)))
+            except re.error as exc:
+                raise ConfigError(f"capture.rules.{kind}: invalid pattern {pattern!r} ({exc})") from exc
     return tuple(out)
 
 
@@ -137,6 +145,7 @@ def find_notes(
     table = tuple(rules) if rules is not None else compile_rules()
     notes: list[Note] = []
     for s in sentences(text):
+        s = s[:MAX_SENTENCE_CHARS]  # rules (user rules too) only ever see a bounded sentence
         if s.endswith("?") or len(s) < 12 or "[REDACTED]" in s:
             continue
         kind = next((k for k, rx in table if rx.search(s)), None)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, MdrecallError, PathError
+from ..provenance import label_origins
 from ..request import SearchRequest
 from ..searcher import Companions
 from .context import memory_context
@@ -93,6 +94,7 @@ class MemoryTools:
                 h for h in result.hits if h.workspace == "own" or (h.workspace is None and h.agent is None)
             ]
             warning = self._record(query, own)
+            label_origins(self.memory.workspace.root, out["results"])  # who said it (docs/security.md)
             if warning:
                 out["warning"] = warning
             return out

@@ -23,25 +23,35 @@ written is picked up where it was left. This module imports no numerical library
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import os
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
 
 from ..config import Config
 from ..conversations import CONVERSATIONS_DIR
-from ..errors import PathError
+from ..errors import ConfigError, PathError
+from ..provenance import render, user_text
 from ..redact import redact
-from ..transcripts import parse_message
 from ..workspace import Workspace, now_local
+from .budget import BudgetExceeded, run_within
 from .salience import compile_rules, find_notes
+from .turn_records import (
+    TurnMessage,
+    TurnResult,
+    _digest,
+    end_offset,
+    load_state,
+    read_transcript,
+    save_state,
+    session_lock,
+    session_slug,
+    transcript_files,
+)
 
 __all__ = [
+    "TURN_BUDGET_S",
     "TurnMessage",
     "TurnResult",
     "capture_folders",
@@ -54,62 +64,10 @@ __all__ = [
 ]
 
 _ID_LINE = re.compile(r"^### .* · t:([0-9a-f]+)\s*$", re.MULTILINE)
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 NOTED = "## Noted"
 _TAIL_BYTES = 256 * 1024  # how much of a transcript's end is read to see whether it holds the prompt
-
-
-@dataclass(frozen=True)
-class TurnMessage:
-    """One message to capture: role (``user``/``assistant``), text, a stable id, and when it was said."""
-
-    role: str
-    text: str
-    id: str = ""
-    timestamp: str | None = None
-
-
-@dataclass
-class TurnResult:
-    """What a capture wrote: records added, records already there, notes, and the files touched."""
-
-    written: int = 0
-    skipped: int = 0
-    paths: list[str] = field(default_factory=list)
-    citations: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    def merge(self, other: TurnResult) -> TurnResult:
-        """Add ``other``'s counts and lists to this result (returns self)."""
-        self.written += other.written
-        self.skipped += other.skipped
-        self.paths += [p for p in other.paths if p not in self.paths]
-        self.citations += other.citations
-        self.notes += other.notes
-        self.warnings += other.warnings
-        return self
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "written": self.written,
-            "skipped": self.skipped,
-            "paths": self.paths,
-            "citations": self.citations,
-            "notes": self.notes,
-            "warnings": self.warnings,
-        }
-
-
-def _digest(*parts: str) -> str:
-    return hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:12]
-
-
-def session_slug(session: str) -> str:
-    """A file-name-safe form of a session id (its first 12 safe characters, else a hash)."""
-    safe = _UNSAFE.sub("", session or "")[:12]
-    return safe or _digest(session or "default")[:8]
+#: Seconds a hook gives each capture (Claude Code stops a hook after 10 s; Python starts in well under 1).
+TURN_BUDGET_S = 4.0
 
 
 def _local(ts: str | None, now: datetime) -> datetime:
@@ -139,8 +97,8 @@ def _captured_ids(folder: Path, slug: str) -> set[str]:
     return ids
 
 
-def _body(text: str, limit: int) -> str:
-    body = redact(text.strip())
+def _body(role: str, text: str, limit: int) -> str:
+    body = redact(render(role, text).strip())
     if limit > 0 and len(body) > limit:
         body = body[: limit - 1].rstrip() + "…"
     # A line starting with '#' would open a heading inside the record: escape it.
@@ -162,19 +120,20 @@ def capture_messages(
     if folder.is_symlink() or folder.parent.is_symlink():  # the file itself is opened O_NOFOLLOW
         raise PathError(f"{CONVERSATIONS_DIR} is a symlink: refusing to write conversations through it")
     slug = session_slug(session)
-    seen = _captured_ids(folder, slug)
     when = now or now_local()
-    by_day: dict[str, list[tuple[datetime, TurnMessage]]] = {}
-    for i, m in enumerate(messages):
-        mid = m.id or _digest(session, m.role, m.text, m.timestamp or "", str(i))
-        if mid in seen or not m.text.strip() or m.role not in ("user", "assistant"):
-            result.skipped += 1
-            continue
-        seen.add(mid)
-        at = _local(m.timestamp, when)
-        by_day.setdefault(at.date().isoformat(), []).append((at, TurnMessage(m.role, m.text, mid)))
-    for day, items in by_day.items():
-        result.merge(_write_day(workspace, config, session, slug, day, items, transcript))
+    with session_lock(workspace, slug):  # a replayed or concurrent hook sees what the other wrote
+        seen = _captured_ids(folder, slug)
+        by_day: dict[str, list[tuple[datetime, TurnMessage]]] = {}
+        for i, m in enumerate(messages):
+            mid = m.id or _digest(session, m.role, m.text, m.timestamp or "", str(i))
+            if mid in seen or not m.text.strip() or m.role not in ("user", "assistant"):
+                result.skipped += 1
+                continue
+            seen.add(mid)
+            at = _local(m.timestamp, when)
+            by_day.setdefault(at.date().isoformat(), []).append((at, TurnMessage(m.role, m.text, mid)))
+        for day, items in by_day.items():
+            result.merge(_write_day(workspace, config, session, slug, day, items, transcript))
     return result
 
 
@@ -193,7 +152,8 @@ def _write_day(
     offsets: list[int] = []
     lines = 0
     for at, m in items:
-        block = f"### {at.strftime('%H:%M')} · {m.role} · t:{m.id}\n\n{_body(m.text, cap.max_chars)}\n\n"
+        text = _body(m.role, m.text, cap.max_chars)
+        block = f"### {at.strftime('%H:%M')} · {m.role} · t:{m.id}\n\n{text}\n\n"
         offsets.append(lines)
         lines += block.count("\n")
         blocks.append(block)
@@ -220,14 +180,21 @@ def _write_day(
         notes.append(f"- conversation: session `{slug}` → {key}")
     shared: list[str] = []
     if cap.salience:
-        rules = compile_rules(cap.rules)
+        try:
+            rules = compile_rules(cap.rules)
+        except ConfigError as exc:  # a bad user rule must not stop the capture itself
+            result.warnings.append(f"{exc}; noting with the built-in rules only")
+            rules = compile_rules()
         for (_at, m), cite in zip(items, result.citations, strict=True):
             if m.role not in cap.salience_roles:
                 continue
-            for note in find_notes(redact(m.text), rules, limit=cap.max_notes_per_turn):
-                notes.append(f"- {note.kind}: {note.text} ({cite})")
-                shared.append(f"- {note.kind}: {note.text} (from {agent or 'default'}'s {cite})")
-                result.notes.append(f"{note.kind}: {note.text}")
+            # Only what the speaker said: command output and quotations in a user's message are not theirs.
+            said = user_text(m.role, redact(m.text)) if m.role == "user" else redact(m.text)
+            label = "" if m.role == "user" else f" [{m.role}]"
+            for note in find_notes(said, rules, limit=cap.max_notes_per_turn):
+                notes.append(f"- {note.kind}{label}: {note.text} ({cite})")
+                shared.append(f"- {note.kind}{label}: {note.text} (from {agent or 'default'}'s {cite})")
+                result.notes.append(f"{note.kind}{label}: {note.text}")
     if notes:
         _append_noted(workspace, workspace.daily_path(date.fromisoformat(day)), f"# {day}", notes)
     if shared and cap.share_notes and config.team.workspace:
@@ -258,14 +225,64 @@ def capture_prompt(
     *,
     transcript: str | None = None,
     now: datetime | None = None,
+    budget_s: float | None = None,
 ) -> TurnResult:
     """Capture a prompt handed to a hook (``UserPromptSubmit``), before it reaches the transcript.
 
     Its id comes from the session, the text and the transcript's size then, so a replayed hook adds
     nothing; the prompt is remembered as pending, so the transcript's copy is not captured again. When
     the transcript already ends with this prompt (the host wrote it before running the hook), it was
-    captured from there and nothing is added.
+    captured from there and nothing is added. With ``budget_s``, a capture that runs longer is stopped
+    and noted as skipped (:mod:`mdrecall.agent.budget`).
     """
+
+    def run() -> TurnResult:
+        with session_lock(workspace, session_slug(session)):
+            return _capture_prompt(workspace, config, session, prompt, transcript=transcript, now=now)
+
+    return _bounded(workspace, budget_s, run, f"prompt of session {session}", None)
+
+
+def _bounded(
+    workspace: Workspace,
+    budget_s: float | None,
+    run: Callable[[], TurnResult],
+    what: str,
+    skip_to: Callable[[], None] | None,
+) -> TurnResult:
+    """``run()`` within ``budget_s``; past it, ``skip_to()`` advances the transcript and a note is written."""
+    if budget_s is None:
+        return run()
+    try:
+        return TurnResult(**run_within(budget_s, lambda: run().to_dict()))
+    except BudgetExceeded as exc:
+        result = TurnResult(skipped=1)
+        if skip_to is not None:
+            skip_to()
+        note = f"capture skipped: the {what} could not be processed in time ({exc})"
+        result.warnings.append(note)
+        _note(workspace, note)
+        return result
+
+
+def _note(workspace: Workspace, line: str) -> None:
+    """Append one line to ``.mdrecall/hooks.log`` (best effort)."""
+    stamp = now_local().strftime("%Y-%m-%dT%H:%M:%S%z")
+    with contextlib.suppress(Exception):
+        log = workspace.root / ".mdrecall" / "hooks.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        workspace.append(log, lambda _h, _n: ("", f"{stamp} {line}\n"))
+
+
+def _capture_prompt(
+    workspace: Workspace,
+    config: Config,
+    session: str,
+    prompt: str,
+    *,
+    transcript: str | None,
+    now: datetime | None,
+) -> TurnResult:
     size = ""
     if transcript:
         try:
@@ -283,89 +300,13 @@ def capture_prompt(
         workspace, config, session, [TurnMessage("user", prompt, mid)], transcript=transcript, now=now
     )
     if transcript and result.written:
-        state = _load_state(workspace, transcript)
+        state = load_state(workspace, transcript)
         state.setdefault("pending", []).append(_digest(redact(prompt.strip())))
-        _save_state(workspace, transcript, state, result)
+        save_state(workspace, transcript, state, result)
     return result
 
 
 # ---- transcripts --------------------------------------------------------------------------------------
-
-
-def _state_path(workspace: Workspace, transcript: str) -> Path:
-    ident = _digest(os.path.abspath(os.path.expanduser(transcript)))
-    return workspace.root / ".mdrecall" / "turns" / f"{ident}.json"
-
-
-def _load_state(workspace: Workspace, transcript: str) -> dict[str, Any]:
-    try:
-        data = json.loads(_state_path(workspace, transcript).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _save_state(workspace: Workspace, transcript: str, state: dict[str, Any], result: TurnResult) -> None:
-    path = _state_path(workspace, transcript)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # no tempfile module: hooks start fast
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(state).encode("utf-8")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        try:
-            view = memoryview(data)
-            while view:  # os.write may write less than asked
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        result.warnings.append(f"cannot record how far {transcript} was captured ({exc.strerror or exc})")
-
-
-def read_transcript(path: str | os.PathLike[str], offset: int = 0) -> tuple[list[TurnMessage], int]:
-    """Messages after ``offset`` and the new offset.
-
-    JSONL (Claude Code records, OpenClaw-style or plain ``{role, content}`` lines): ``offset`` is in
-    bytes and only complete lines are read. JSON (an OpenAI-style message list, or ``{"messages": [...]}``):
-    ``offset`` counts messages.
-    """
-    p = Path(path)
-    if p.suffix == ".json":
-        data = json.loads(p.read_bytes() or b"[]")
-        items = data.get("messages") if isinstance(data, dict) else data
-        if not isinstance(items, list):
-            raise ValueError(f"{p}: expected a list of messages or {{'messages': [...]}}")
-        out = []
-        for i, obj in enumerate(items[offset:], offset):
-            m = parse_message(obj, i + 1)
-            if m is not None:
-                raw = json.dumps(obj, sort_keys=True, ensure_ascii=False)
-                out.append(TurnMessage(m.role, m.text, _digest(str(i), raw), m.timestamp))
-        return out, len(items)
-    out = []
-    with p.open("rb") as fh:
-        if offset > os.fstat(fh.fileno()).st_size:  # truncated or replaced: read it again (ids hold)
-            offset = 0
-        fh.seek(offset)
-        for raw in fh:  # line by line: a long transcript is never held whole
-            if not raw.endswith(b"\n"):
-                break  # a line still being written: the next read takes it
-            offset += len(raw)
-            try:
-                obj = json.loads(raw)
-            except ValueError:
-                continue
-            m = parse_message(obj, 0)
-            if m is None:
-                continue
-            uuid = obj.get("uuid") if isinstance(obj, dict) else None
-            ident = uuid if isinstance(uuid, str) and uuid else raw.decode("utf-8", "replace").strip()
-            out.append(TurnMessage(m.role, m.text, _digest(ident), m.timestamp))
-    return out, offset
 
 
 def capture_transcript(
@@ -375,10 +316,34 @@ def capture_transcript(
     *,
     session: str | None = None,
     now: datetime | None = None,
+    budget_s: float | None = None,
 ) -> TurnResult:
-    """Capture what a transcript gained since the last call (Claude Code JSONL or an OpenAI-style list)."""
+    """Capture what a transcript gained since the last call (Claude Code JSONL or an OpenAI-style list).
+
+    With ``budget_s``, a capture that runs longer is stopped: what the transcript held then is recorded
+    as skipped (the offset moves past it and a note is written to ``.mdrecall/hooks.log``), so a turn
+    that cannot be processed in time is never retried on every later turn.
+    """
     path = os.path.abspath(os.path.expanduser(str(transcript)))
-    state = _load_state(workspace, path)
+    name = session or Path(path).stem
+    end = end_offset(path) if budget_s is not None else 0
+
+    def run() -> TurnResult:
+        with session_lock(workspace, session_slug(name)):
+            return _capture_transcript(workspace, config, path, name, now)
+
+    def skip() -> None:
+        state = load_state(workspace, path)
+        skipped = [*state.get("skipped", []), [int(state.get("offset", 0) or 0), end]][-20:]
+        save_state(workspace, path, {**state, "offset": end, "skipped": skipped}, TurnResult())
+
+    return _bounded(workspace, budget_s, run, f"transcript {path}", skip)
+
+
+def _capture_transcript(
+    workspace: Workspace, config: Config, path: str, session: str, now: datetime | None
+) -> TurnResult:
+    state = load_state(workspace, path)
     messages, offset = read_transcript(path, int(state.get("offset", 0) or 0))
     pending = list(state.get("pending", []))
     fresh = []
@@ -388,31 +353,11 @@ def capture_transcript(
             pending.remove(h)
             continue
         fresh.append(m)
-    result = capture_messages(workspace, config, session or Path(path).stem, fresh, transcript=path, now=now)
+    result = capture_messages(workspace, config, session, fresh, transcript=path, now=now)
     result.skipped += len(messages) - len(fresh)
     if offset != state.get("offset") or pending != state.get("pending", []):
-        _save_state(workspace, path, {"offset": offset, "pending": pending[-20:]}, result)
+        save_state(workspace, path, {**state, "offset": offset, "pending": pending[-20:]}, result)
     return result
-
-
-def transcript_files(workspace: Workspace, config: Config) -> list[Path]:
-    """``*.jsonl`` and ``*.json`` files under ``capture.transcripts`` (no symlinks, no hidden folders)."""
-    found: list[Path] = []
-    for raw in config.capture.transcripts:
-        root = Path(raw).expanduser()
-        root = root if root.is_absolute() else workspace.root / root
-        if root.is_symlink():
-            continue
-        if root.is_file():
-            found.append(root)
-            continue
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = [d for d in dirs if not d.startswith(".") and not os.path.islink(Path(folder, d))]
-            for name in sorted(files):
-                p = Path(folder, name)
-                if name.endswith((".jsonl", ".json")) and not name.startswith(".") and not p.is_symlink():
-                    found.append(p)
-    return found
 
 
 def capture_folders(workspace: Workspace, config: Config) -> TurnResult:
