@@ -25,8 +25,8 @@ from typing import Any
 from quality import DATA, ROOT, _turn_line, render_locomo, write_files
 
 from mdrecall import Config, Memory
-from mdrecall.entities import entity_key
-from mdrecall.entity_index import EntityIndex
+from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.index import EntityIndex
 
 LABELS = ROOT / "entity_labels.json"
 EXAMPLE = ROOT.parent / "examples" / "timeline"

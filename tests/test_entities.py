@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.entities import extract_entities
-from mdrecall.entity_index import apply_entity_boost
 from mdrecall.errors import MdrecallError, NotFoundError
+from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.index import apply_entity_boost
+from mdrecall.knowledge.relations import find_relations
+from mdrecall.knowledge.valid_time import DateRange, chunk_dates, line_dates, parse_as_of, parse_during
 from mdrecall.models import Chunk
 from mdrecall.ranking import Scored
-from mdrecall.relations import find_relations
-from mdrecall.timeline import DateRange, chunk_dates, line_dates, parse_as_of, parse_during
 
 from helpers import write
 from pgserver import backend_config, drop_namespaces, unique_agent

@@ -14,7 +14,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.errors import MdrecallError, PathError
-from mdrecall.history import line_changes, superseded_by, versions_as_of
+from mdrecall.knowledge.history import line_changes, superseded_by, versions_as_of
 from mdrecall.stores.views import FileVersion
 
 from helpers import write

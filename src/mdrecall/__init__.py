@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .config import Config, load_config
-    from .entity_index import Entity, EntityDetail
     from .errors import (
         ConfigError,
         EmbedderError,
@@ -24,11 +23,12 @@ if TYPE_CHECKING:
         WorkspaceError,
         WriteError,
     )
-    from .history import Change
+    from .knowledge.history import Change
+    from .knowledge.index import Entity, EntityDetail
+    from .knowledge.valid_time import DateRange
     from .memory import Memory, RememberResult
     from .models import Chunk, GetResult, Hit, IndexReport, Status
     from .search import SearchResult
-    from .timeline import DateRange
 
 # Public names are imported on first use, so `mdrecall --version` and hooks start fast.
 _LAZY = {
@@ -51,10 +51,10 @@ _LAZY = {
     "IndexReport": "models",
     "Status": "models",
     "SearchResult": "search",
-    "Entity": "entity_index",
-    "EntityDetail": "entity_index",
-    "Change": "history",
-    "DateRange": "timeline",
+    "Entity": "knowledge.index",
+    "EntityDetail": "knowledge.index",
+    "Change": "knowledge.history",
+    "DateRange": "knowledge.valid_time",
 }
 
 

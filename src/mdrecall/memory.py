@@ -18,19 +18,19 @@ from .config import Config, load_config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired
 from .deadline import provider_deadline
-from .entity_index import Entity, EntityDetail, EntityIndex
 from .errors import IndexCorruptError, MdrecallError, NotFoundError, PathError, StoreError
 from .filters import SearchFilter
-from .history import Change, file_history, working_text
 from .indexer import sync_files
+from .knowledge.history import Change, file_history, working_text
+from .knowledge.index import Entity, EntityDetail, EntityIndex
+from .knowledge.scope import scope_request, search_as_of
+from .knowledge.valid_time import DateRange, parse_as_of, parse_during
 from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, Status
 from .safe_files import read_fd
 from .search import RerankStage, SearchRequest, SearchResult, run_search
-from .search_scope import scope_request, search_as_of
 from .sessions import read_session, sessions_status, sync_sessions
 from .stores.base import Store, SupportsRecovery, open_store, sync_guard
 from .textclean import clean_text
-from .timeline import DateRange, parse_as_of, parse_during
 from .vectorize import (
     COMPLETE_KEY,
     embed_missing,

@@ -1,7 +1,7 @@
 """Entity and time scoping of a search: ``entity=``, ``during=``, the entity boost, and ``as_of=``.
 
 ``entity`` keeps the chunks that mention the entity or one of its aliases; ``during`` keeps the chunks
-whose valid time (:func:`mdrecall.timeline.chunk_dates`) meets the range. ``as_of`` searches the files
+whose valid time (:func:`.valid_time.chunk_dates`) meets the range. ``as_of`` searches the files
 as they were then: the last git commit at that time, or the index's own record of versions, chunked
 and ranked in memory (keyword leg only: past texts have no vectors); a hit whose lines a later
 version changed or removed says so in ``superseded``.
@@ -14,19 +14,19 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
-from .chunking import chunk_markdown
-from .config import Config, SearchConfig
-from .entity_index import EntityIndex, apply_entity_boost
-from .errors import MdrecallError
+from ..chunking import chunk_markdown
+from ..config import Config, SearchConfig
+from ..errors import MdrecallError
+from ..models import FileRecord, Hit
+from ..search import SearchRequest, SearchResult, run_search
+from ..stores.base import Store
+from ..stores.in_memory import InMemoryStore
+from ..stores.views import FileVersion
+from ..workspace import Workspace, date_from_name
 from .history import GitRepo, index_versions, superseded_by, versions_as_of, working_text
-from .models import FileRecord, Hit
-from .search import SearchRequest, SearchResult, run_search
-from .stores.base import Store
-from .stores.in_memory import InMemoryStore
-from .stores.views import FileVersion
-from .timeline import DateRange, chunk_dates, utc_stamp
-from .views import keeps_views
-from .workspace import Workspace, date_from_name
+from .index import EntityIndex, apply_entity_boost
+from .refresh import keeps_views
+from .valid_time import DateRange, chunk_dates, utc_stamp
 
 __all__ = ["scope_request", "search_as_of"]
 

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
 
-from .chunking import heading_paths
-from .dates import resolve_relative_dates
-from .errors import MdrecallError
+from ..chunking import heading_paths
+from ..dates import resolve_relative_dates
+from ..errors import MdrecallError
 
 __all__ = [
     "DateRange",

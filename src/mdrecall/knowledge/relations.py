@@ -2,7 +2,7 @@
 
 Pure, pattern-based, no network: each pattern names its predicate and, where the pattern tells it, the
 kinds of its two ends. Co-occurrence within a section is not found here: it is a view over stored
-mentions (:mod:`mdrecall.entity_index`).
+mentions (:mod:`mdrecall.knowledge.index`).
 """
 
 from __future__ import annotations

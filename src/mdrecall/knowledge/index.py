@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .config import EntitiesConfig
-from .entities import entity_key
-from .errors import MdrecallError, NotFoundError
-from .models import Chunk
-from .ranking import Scored
-from .stores.base import Store
-from .stores.views import KeySummary, MentionRow
-from .views import keeps_views
+from ..config import EntitiesConfig
+from ..errors import MdrecallError, NotFoundError
+from ..models import Chunk
+from ..ranking import Scored
+from ..stores.base import Store
+from ..stores.views import KeySummary, MentionRow
+from .extract import entity_key
+from .refresh import keeps_views
 
 __all__ = [
     "Entity",

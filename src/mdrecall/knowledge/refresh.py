@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 
-from .entities import extract_entities
-from .models import FileRecord
-from .stores.base import Store
-from .stores.views import MentionRow, RelationRow, ViewStore
+from ..models import FileRecord
+from ..stores.base import Store
+from ..stores.views import MentionRow, RelationRow, ViewStore
+from .extract import extract_entities
 
 __all__ = ["VIEWS_VERSION", "forget_file", "keeps_views", "refresh_file", "views_stale"]
 

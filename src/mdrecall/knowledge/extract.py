@@ -7,7 +7,7 @@ A file yields :class:`Mention` records, each found one way (``how``):
 * ``wiki``: ``[[Name]]`` and ``[[Name|label]]`` links (the target is the name);
 * ``mention``: ``@name`` (not an e-mail address);
 * ``speaker``: a speaker label opening a line: ``**Name**:``, ``- Name: ...``, ``Name: ...``;
-* ``relation``: an end of a stated relationship (:mod:`mdrecall.relations`);
+* ``relation``: an end of a stated relationship (:mod:`mdrecall.knowledge.relations`);
 * ``name``: a capitalised name inside a sentence. These are only candidates: the entity view keeps them
   when the name recurs across files or was found some other way;
 * ``name_start``: a capitalised word opening a sentence or line, kept only for names that are entities
@@ -15,7 +15,7 @@ A file yields :class:`Mention` records, each found one way (``how``):
 
 Kinds are told where the evidence says so (person, project, organisation, place, tool), else "unknown".
 Each mention carries its line, its section (the heading line above it) and its valid day
-(:func:`mdrecall.timeline.line_dates`).
+(:func:`mdrecall.knowledge.valid_time.line_dates`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from .chunking import heading_paths
+from ..chunking import heading_paths
 from .relations import Relation, find_relations
-from .timeline import line_dates
+from .valid_time import line_dates
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
 
