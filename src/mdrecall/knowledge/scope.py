@@ -14,9 +14,9 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
-from ..chunking import chunk_markdown
 from ..config import Config, SearchConfig
 from ..errors import MdrecallError
+from ..indexer import chunk_text
 from ..models import FileRecord, Hit
 from ..search import SearchRequest, SearchResult, run_search
 from ..stores.base import Store
@@ -96,14 +96,7 @@ def search_as_of(
         if v.text is None:
             continue
         day = date_from_name(os.path.basename(v.path))
-        chunks = chunk_markdown(
-            v.text,
-            path=v.path,
-            source="memory",
-            date=day,
-            tokens=config.chunking.tokens,
-            overlap=config.chunking.overlap,
-        )
+        chunks = chunk_text(v.text, v.path, "memory", day, config)  # as the index chunks it today
         past.replace_file(FileRecord(v.path, "memory", v.hash, 0, len(v.text), day), chunks)
     note = f"as of {when.isoformat(timespec='seconds')}: {len(then)} files from {source}, keyword search only"
     result = run_search(past, replace(req, mode="bm25"), cfg, None, None)
