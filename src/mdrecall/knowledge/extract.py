@@ -21,13 +21,14 @@ Each mention carries its line, its section (the heading line above it) and its v
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date
+from itertools import accumulate
 
 from ..chunking import heading_paths
-from .relations import Relation, find_relations
-from .valid_time import line_dates
+from .relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
+from .valid_time import LineDays
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
 
@@ -73,17 +74,26 @@ _FRONT_KINDS = {
 _WIKI = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 _AT = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 _WORD = r"[A-Z][a-z][A-Za-z0-9]*"
-_CAPS = re.compile(rf"(?<![\w'’-])(?:{_WORD})(?:[ ](?:{_WORD}))*(?![\w-])")
-_SPEAKER = re.compile(
-    r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*\s*:|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):\s)"
-)
+#: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
+#: the first letter so that the search can skip ahead to capitals: several times faster).
+_CAPS = re.compile(rf"[A-Z](?<![\w'’-][A-Z])[a-z][A-Za-z0-9]*(?:[ ](?:{_WORD}))*(?![\w-])")
 _CODE = re.compile(r"`[^`\n]*`|https?://\S+|<[^>\n]*>")
-_SENTENCE_END = re.compile(r"[.!?:;]['\")\]]*\s*$|^\s*['\"(\[]*$")
+#: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
+_SPEAKERS = re.compile(
+    r"^[^\S\n]*(?:[-*+][^\S\n]+)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
+    r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
+    re.M,
+)
+_HEADINGS = re.compile(r" {0,3}#{1,6}[ \t]")
+_NEWLINE = re.compile(r"\n")
+_CUE, _MARKUP = CUE, MARKUP
+_CUE_WORDS = tuple(CUE_WORDS)
+
 _ORG_SUFFIX = re.compile(
     r"\b(Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|"
     r"Foundation|Agency|Team|Studio|Studios)\.?$"
 )
-_PLACE_HINT = re.compile(r"\b(?:in|at|from|to|visited|near)\s+$")
+_PLACE_END = re.compile(r"\b(?:in|visited)$")
 #: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
 _STOP = set(
     """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
@@ -102,62 +112,66 @@ _LABEL_STOP = {w.lower() for w in _STOP} | {
 
 
 def extract_entities(text: str, file_date: str | date | None = None) -> Extraction:
-    """Mentions and relationships in one Markdown file (line numbers are 1-based)."""
+    """Mentions and relationships in one Markdown file (line numbers are 1-based).
+
+    Each kind of evidence is found by one regular-expression pass over the whole file, not line by line:
+    most lines name nothing, and the per-line work (the day a line is about, its section) is done only for
+    lines that name something.
+    """
     lines = text.splitlines()
-    days = line_dates(text, file_date)
-    _, is_heading = heading_paths(lines)
-    mentions: list[Mention] = []
-    relations: list[tuple[Relation, str | None]] = []
+    if not lines:
+        return Extraction([], [])
+    joined = "\n".join(lines)  # one separator, so a position maps to a line by its offset
+    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    skip, headings, all_headings = _skipped_and_headings(lines, joined, starts)
     front_end = _front_matter_end(lines)
-    section = 0
-    fence = False
-    for i, line in enumerate(lines):
-        number = i + 1
-        day = days[i].isoformat() if days[i] else None
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-            continue
-        if fence:
-            continue
-        if is_heading[i]:
-            section = number
-        if number <= front_end:
+    per_line: dict[int, list[tuple[str, str, str]]] = {}  # 0-based line → (name, kind, how)
+
+    def add(i: int, name: str, kind: str, how: str) -> None:
+        per_line.setdefault(i, []).append((name, kind, how))
+
+    for i in range(front_end):
+        if i not in skip:
             for name, kind in _front_matter_line(lines, i):
-                mentions.append(Mention(name, kind, "front_matter", number, 0, day))
+                add(i, name, kind, "front_matter")
+    if front_end:
+        skip = skip | set(range(front_end))
+    heads = set(headings)
+    text_ = _CODE.sub(_blank, joined) if _may_hold_code(joined) else joined
+    plain = text_
+    if "[[" in text_:
+        for m in _WIKI.finditer(text_):
+            i = bisect_right(starts, m.start()) - 1
+            name = " ".join(m.group(1).split())
+            if name and i not in skip:
+                add(i, name, "unknown", "wiki")
+        plain = _WIKI.sub(_blank, plain)
+    if "@" in text_:
+        for m in _AT.finditer(text_):
+            i = bisect_right(starts, m.start()) - 1
+            if i not in skip:
+                add(i, m.group(1), "person", "mention")
+        plain = _AT.sub(_blank, plain)
+    body: dict[int, int] = {}  # line → where its text starts after a speaker label
+    if ":" in text_:
+        for sm in _SPEAKERS.finditer(text_):
+            i = bisect_right(starts, sm.start()) - 1
+            if i in skip or i in heads:
+                continue
+            name = (sm.group("b") or sm.group("p") or "").strip()
+            if name and name.lower() not in _LABEL_STOP and len(name.split()) <= 3 and name[0].isupper():
+                add(i, name, "person", "speaker")
+                body[i] = sm.end()
+    for m in _CAPS.finditer(plain):
+        at = m.start()
+        i = bisect_right(starts, at) - 1
+        if i in skip or i in heads:
             continue
-        found = list(_line_mentions(line, number, section, day, is_heading[i]))
-        mentions.extend(found)
-        for rel in find_relations(_CODE.sub(" ", line), number):
-            relations.append((rel, day))
-            for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
-                if entity_key(name) not in ("we", "i"):
-                    mentions.append(Mention(name, kind, "relation", number, section, day))
-    return Extraction(mentions, relations)
-
-
-def _line_mentions(line: str, number: int, section: int, day: str | None, heading: bool) -> Iterator[Mention]:
-    text = _CODE.sub(lambda m: " " * len(m.group(0)), line)
-    for m in _WIKI.finditer(text):
-        name = " ".join(m.group(1).split())
-        if name:
-            yield Mention(name, "unknown", "wiki", number, section, day)
-    for m in _AT.finditer(text):
-        yield Mention(m.group(1), "person", "mention", number, section, day)
-    body_start = 0
-    sm = _SPEAKER.match(text)
-    if sm and not heading:
-        name = (sm.group("b") or sm.group("p") or "").strip()
-        if name and name.lower() not in _LABEL_STOP and len(name.split()) <= 3 and name[0].isupper():
-            yield Mention(name, "person", "speaker", number, section, day)
-            body_start = sm.end()
-    if heading:
-        return
-    plain = _WIKI.sub(lambda m: " " * len(m.group(0)), text)
-    plain = _AT.sub(lambda m: " " * len(m.group(0)), plain)
-    for m in _CAPS.finditer(plain, body_start):
-        name = m.group(0)
-        before = plain[body_start : m.start()]
-        words = name.split()
+        line_start = body.get(i, starts[i])
+        if at < line_start:
+            continue
+        before = plain[line_start:at]
+        words = m.group(0).split()
         while words and words[0] in _STOP:
             before += words.pop(0) + " "
         while words and words[-1] in _STOP:
@@ -167,14 +181,101 @@ def _line_mentions(line: str, number: int, section: int, day: str | None, headin
         name = " ".join(words)
         # The first word of a sentence or line is capitalised anyway: only a weak candidate, kept by the
         # entity view when the name is an entity on other evidence.
-        how = "name_start" if _SENTENCE_END.search(before) or not before.strip(" -*+>\t") else "name"
-        yield Mention(name, _kind_of(name, before), how, number, section, day)
+        how = "name_start" if _sentence_start(before) or not before.strip(" -*+>\t") else "name"
+        add(i, name, _kind_of(name, before), how)
+    relations: list[tuple[Relation, int]] = []
+    for i in _cue_lines(joined, starts, skip):
+        for rel in find_relations(_CODE.sub(" ", lines[i]), i + 1):
+            relations.append((rel, i))
+            for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
+                if entity_key(name) not in ("we", "i"):
+                    add(i, name, kind, "relation")
+    days = LineDays(lines, all_headings, file_date)
+    day_of: dict[int, str | None] = {}
+    for i in sorted(per_line.keys() | {i for _, i in relations}):
+        d = days.day(i)
+        day_of[i] = d.isoformat() if d else None
+    mentions = []
+    for i in sorted(per_line):
+        section = headings[bisect_right(headings, i) - 1] + 1 if headings and headings[0] <= i else 0
+        day = day_of[i]
+        mentions += [Mention(name, kind, how, i + 1, section if how != "front_matter" else 0, day)
+                     for name, kind, how in per_line[i]]  # fmt: skip
+    return Extraction(mentions, [(rel, day_of[i]) for rel, i in relations])
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
+def _skipped_and_headings(
+    lines: list[str], joined: str, starts: list[int]
+) -> tuple[set[int], list[int], list[int]]:
+    """Lines not read (code fences and what they hold), the heading lines outside them and every heading
+    line (0-based, in order)."""
+    if "```" not in joined and "~~~" not in joined:
+        heads = []
+        at = joined.find("#")
+        while at >= 0:  # a substring search, then a check of the line: no regex scan of the whole file
+            i = bisect_right(starts, at) - 1
+            if _HEADINGS.match(lines[i]):
+                heads.append(i)
+            at = joined.find("#", starts[i + 1]) if i + 1 < len(lines) else -1
+        return set(), heads, heads
+    _, is_heading = heading_paths(lines)
+    skip: set[int] = set()
+    fence = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+            skip.add(i)
+        elif fence:
+            skip.add(i)
+    heads = [i for i, h in enumerate(is_heading) if h]
+    return skip, [i for i in heads if i not in skip], heads
+
+
+def _line_starts(joined: str) -> list[int]:
+    return [0, *(m.end() for m in _NEWLINE.finditer(joined))]
+
+
+def _cue_lines(joined: str, starts: list[int], skip: set[int]) -> list[int]:
+    """Lines holding a word some relationship pattern needs (most lines hold none)."""
+    text = joined
+    if _may_hold_code(text) or any(c in text for c in "*_[]@"):
+        text = _MARKUP.sub("", _CODE.sub(" ", text))
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer: find the lines with a regex
+        return sorted({bisect_right(_line_starts(text), m.start()) - 1 for m in _CUE.finditer(text)} - skip)
+    if text is not joined:
+        starts = _line_starts(text)
+    found: set[int] = set()
+    for word in _CUE_WORDS:
+        at = low.find(word)
+        while at >= 0:
+            i = bisect_right(starts, at) - 1
+            found.add(i)
+            at = low.find(word, starts[i + 1]) if i + 1 < len(starts) else -1
+    return sorted(found - skip)
+
+
+def _may_hold_code(text: str) -> bool:
+    return "`" in text or "<" in text or "http" in text
+
+
+def _sentence_start(before: str) -> bool:
+    """Does ``before`` (a line's text up to a name) end a sentence, or hold only opening punctuation?"""
+    tail = before.rstrip().rstrip("'\")]")
+    if tail and tail[-1] in ".!?:;":
+        return True
+    return not before.lstrip().lstrip("'\"([")
 
 
 def _kind_of(name: str, before: str) -> str:
     if _ORG_SUFFIX.search(name):
         return "organisation"
-    if _PLACE_HINT.search(before) and before.rstrip().endswith(("in", "visited")):
+    tail = before.rstrip()
+    if len(tail) < len(before) and _PLACE_END.search(tail[-9:]):  # "in Paris", "visited Paris"
         return "place"
     return "unknown"
 

@@ -20,9 +20,18 @@ __all__ = ["VIEWS_VERSION", "forget_file", "keeps_views", "refresh_file", "views
 VIEWS_VERSION = "1"
 
 
+#: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
+#: is asked once per file indexed, so it is answered once per type)
+_VIEW_TYPES: dict[type, bool] = {}
+
+
 def keeps_views(store: Store) -> bool:
     """True when the store keeps the derived views (and, for a migrated store, has their tables)."""
-    return isinstance(store, ViewStore) and getattr(store, "views_ready", lambda: True)()
+    kind = type(store)
+    is_view_store = _VIEW_TYPES.get(kind)
+    if is_view_store is None:
+        is_view_store = _VIEW_TYPES[kind] = isinstance(store, ViewStore)
+    return is_view_store and getattr(store, "views_ready", lambda: True)()
 
 
 def views_stale(store: Store) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["PREDICATES", "Relation", "find_relations"]
+__all__ = ["CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations"]
 
 _NAME = r"[A-Z][\w.+-]*[\w+](?:\s+[A-Z][\w.+-]*[\w+]){0,2}|[A-Z]"
 _SUBJ = rf"(?P<s>{_NAME}|[Ww]e|I)"
@@ -60,6 +60,10 @@ _CUES = {
 }
 _PRONOUNS = {"we", "i"}
 _MARKUP = re.compile(r"\*\*|__|\[\[|\]\]|(?<![\w@])@(?=\w)|`")
+#: Markup that :func:`find_relations` ignores, and any word of ``_CUES`` (a line without one states none).
+MARKUP = _MARKUP
+CUE_WORDS = sorted({w for words in _CUES.values() for w in words})
+CUE = re.compile("|".join(re.escape(w) for w in CUE_WORDS), re.IGNORECASE)
 
 
 def find_relations(line: str, number: int) -> list[Relation]:
