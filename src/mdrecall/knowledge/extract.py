@@ -11,7 +11,9 @@ A file yields :class:`Mention` records, each found one way (``how``):
 * ``name``: a capitalised name inside a sentence. These are only candidates: the entity view keeps them
   when the name recurs across files or was found some other way;
 * ``name_start``: a capitalised word opening a sentence or line, kept only for names that are entities
-  on other evidence (most such words are ordinary words).
+  on other evidence (most such words are ordinary words);
+* ``typed_name``: a capitalised name whose kind the name itself or the words around it tell (a known given
+  name and a surname, an organisation suffix, a known place, "Dana said"): :mod:`.names`.
 
 Kinds are told where the evidence says so (person, project, organisation, place, tool), else "unknown".
 Each mention carries its line, its section (the heading line above it) and its valid day
@@ -27,6 +29,7 @@ from datetime import date
 from itertools import accumulate
 
 from ..chunking import heading_paths
+from .names import name_kind, trim_leading
 from .relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
 from .valid_time import LineDays
 
@@ -89,11 +92,6 @@ _NEWLINE = re.compile(r"\n")
 _CUE, _MARKUP = CUE, MARKUP
 _CUE_WORDS = tuple(CUE_WORDS)
 
-_ORG_SUFFIX = re.compile(
-    r"\b(Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|"
-    r"Foundation|Agency|Team|Studio|Studios)\.?$"
-)
-_PLACE_END = re.compile(r"\b(?:in|visited)$")
 #: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
 _STOP = set(
     """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
@@ -102,7 +100,8 @@ _STOP = set(
     Notes Summary Decision Decisions Update Updates Question Answer Re Fwd God Christmas Easter
     Session Meeting Morning Evening Afternoon Night Week Month Year The A An And But Or So If When Then
     This That These Those There Here It Its We You He She They Me My Our Your His Her Their Also Just
-    Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please Congrats Congratulations Happy""".split()
+    Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please Congrats Congratulations Happy Everyone
+    Everybody Someone Somebody Nobody Anyone Anybody""".split()
 )
 _LABEL_STOP = {w.lower() for w in _STOP} | {
     "note", "notes", "todo", "decision", "summary", "update", "status", "next", "action", "result",
@@ -174,15 +173,25 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
         words = m.group(0).split()
         while words and words[0] in _STOP:
             before += words.pop(0) + " "
+        trailing = False
         while words and words[-1] in _STOP:
             words.pop()
+            trailing = True
         if not words:
             continue
+        opens = _sentence_start(before) or not before.strip(" -*+>\t")
+        lead = trim_leading(words, opens) if len(words) > 1 else 0
+        if lead:
+            before += " ".join(words[:lead]) + " "
+            words = words[lead:]
+            opens = False
         name = " ".join(words)
+        after = "" if trailing else plain[m.end() : m.end() + 16]
+        kind, strong = name_kind(name, words, before, after)
         # The first word of a sentence or line is capitalised anyway: only a weak candidate, kept by the
-        # entity view when the name is an entity on other evidence.
-        how = "name_start" if _sentence_start(before) or not before.strip(" -*+>\t") else "name"
-        add(i, name, _kind_of(name, before), how)
+        # entity view when the name is an entity on other evidence (or its kind is told: typed_name).
+        how = "typed_name" if strong else "name_start" if opens else "name"
+        add(i, name, kind, how)
     relations: list[tuple[Relation, int]] = []
     for i in _cue_lines(joined, starts, skip):
         for rel in find_relations(_CODE.sub(" ", lines[i]), i + 1):
@@ -269,15 +278,6 @@ def _sentence_start(before: str) -> bool:
     if tail and tail[-1] in ".!?:;":
         return True
     return not before.lstrip().lstrip("'\"([")
-
-
-def _kind_of(name: str, before: str) -> str:
-    if _ORG_SUFFIX.search(name):
-        return "organisation"
-    tail = before.rstrip()
-    if len(tail) < len(before) and _PLACE_END.search(tail[-9:]):  # "in Paris", "visited Paris"
-        return "place"
-    return "unknown"
 
 
 def _front_matter_end(lines: list[str]) -> int:

@@ -17,7 +17,7 @@ from .extract import extract_entities
 __all__ = ["VIEWS_VERSION", "forget_file", "keeps_views", "refresh_file", "views_stale"]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "1"
+VIEWS_VERSION = "2"
 
 
 #: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
