@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -254,6 +257,36 @@ def test_search_by_entity_and_aliases(tmp_path: Path) -> None:
         assert any("Bobby" in h.snippet for h in mem.search("Robert", min_score=0, max_results=6))
         with pytest.raises(NotFoundError):
             mem.search("retries", entity="Nobody Here")
+
+
+def test_a_search_naming_no_entity_builds_no_entity_table(tmp_path: Path) -> None:
+    """The accepted-name table aggregates every mention: a query that names no entity (the common case)
+    must not pay for it, and one that does still gets its aliases."""
+    root = _team(tmp_path / "ws")
+    with Memory.open(root, _config(min_name_files=1)) as mem:
+        mem.index()
+        calls = []
+        real = mem.store.entity_stats  # type: ignore[attr-defined]
+        mem.store.entity_stats = lambda: calls.append(1) or real()  # type: ignore[attr-defined]
+        assert mem.search("tomatoes water", min_score=0)
+        assert calls == []
+        assert any("Bobby" in h.snippet for h in mem.search("Robert", min_score=0, max_results=6))
+        assert calls
+
+
+def test_the_search_path_loads_no_extraction_history_or_entity_view() -> None:
+    code = (
+        "import sys, mdrecall.memory, mdrecall.cli.app\n"
+        "print(sorted(m for m in sys.modules if m.startswith('mdrecall.knowledge.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(out.stdout))
+    assert not loaded & {
+        "mdrecall.knowledge.extract",
+        "mdrecall.knowledge.index",
+        "mdrecall.knowledge.history",
+        "mdrecall.knowledge.names",
+    }, loaded
 
 
 def test_search_during_filters_valid_time(tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ import time
 from ..models import FileRecord
 from ..stores.base import Store
 from ..stores.views import MentionRow, RelationRow, ViewStore
-from .extract import extract_entities
 
 __all__ = ["VIEWS_VERSION", "forget_file", "keeps_views", "refresh_file", "views_stale"]
 
@@ -44,6 +43,8 @@ def refresh_file(store: Store, record: FileRecord, text: str | None, mtime: floa
     ``text`` is ``None`` for a file that cannot be read as text (its views are dropped)."""
     if not keeps_views(store):
         return
+    from .extract import extract_entities  # here: a search that finds no change never loads extraction
+
     path = record.path
     if text is None:
         store.replace_views(path, [], [])
