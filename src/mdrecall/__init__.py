@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # not imported from typing: `mdrecall --version` loads neither typing nor re
 if TYPE_CHECKING:
+    from typing import Any
+
     from .config import Config, load_config
     from .errors import (
         ConfigError,
