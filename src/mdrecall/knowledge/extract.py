@@ -260,8 +260,12 @@ def _cue_lines(joined: str, starts: list[int], skip: set[int]) -> list[int]:
         starts = _line_starts(text)
     found: set[int] = set()
     for word in _CUE_WORDS:
+        spaced = word[0].isalpha()  # the patterns want whitespace before a verb: "we use", not "because"
         at = low.find(word)
         while at >= 0:
+            if spaced and at and not low[at - 1].isspace():
+                at = low.find(word, at + 1)
+                continue
             i = bisect_right(starts, at) - 1
             found.add(i)
             at = low.find(word, starts[i + 1]) if i + 1 < len(starts) else -1

@@ -38,6 +38,7 @@ _RELATIVE_HINT = re.compile(
     r"november|december)\b",
     re.IGNORECASE,
 )
+_RELATIVE_HINT_LOWER = re.compile(_RELATIVE_HINT.pattern)
 _HINT_WORDS = tuple(_RELATIVE_HINT.pattern.split("(", 1)[1].split(")", 1)[0].split("|"))
 
 
@@ -77,7 +78,11 @@ def _text_date(line: str, anchor: date | None, hints: Sequence[str] | None = Non
         low = line.lower()
         if not any(w in low for w in hints):
             return None
-    if not _RELATIVE_HINT.search(line):
+        # the same test case-sensitively on the lower-cased line: several times faster than IGNORECASE
+        found = _RELATIVE_HINT_LOWER.search(low) if len(low) == len(line) else _RELATIVE_HINT.search(line)
+    else:
+        found = _RELATIVE_HINT.search(line)
+    if not found:
         return None
     days = resolve_relative_dates(line, anchor).dates
     return days[0] if len(days) == 1 else None  # only a phrase naming a single day dates a line
