@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
+from functools import cache
 
 from ..chunking import heading_paths
 from ..dates import resolve_relative_dates
@@ -32,14 +33,19 @@ __all__ = [
 _ISO = re.compile(r"(\d)(?<![\d-]\d)(\d{3})-(\d{2})-(\d{2})(?![\d-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 #: Phrases worth resolving relative to a file's date (cheap pre-check before the full resolver).
-_RELATIVE_HINT = re.compile(
-    r"\b(yesterday|today|tonight|tomorrow|ago|last|next|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|january|february|march|april|may|june|july|august|september|october|"
-    r"november|december)\b",
-    re.IGNORECASE,
-)
-_RELATIVE_HINT_LOWER = re.compile(_RELATIVE_HINT.pattern)
-_HINT_WORDS = tuple(_RELATIVE_HINT.pattern.split("(", 1)[1].split(")", 1)[0].split("|"))
+_HINT_WORDS = (
+    "yesterday", "today", "tonight", "tomorrow", "ago", "last", "next", "monday", "tuesday", "wednesday",
+    "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+
+
+@cache
+def _hint(lower: bool = False) -> re.Pattern[str]:
+    """Those phrases as whole words (compiled on first use: a search that never asks loads no big regex);
+    ``lower``: for lower-cased text, case-sensitive (several times faster than IGNORECASE)."""
+    pattern = r"\b(" + "|".join(_HINT_WORDS) + r")\b"
+    return re.compile(pattern) if lower else re.compile(pattern, re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,7 @@ def _iso_dates(text: str) -> list[date]:
 
 def _text_date(line: str, anchor: date | None, hints: Sequence[str] | None = None) -> date | None:
     """The one day a line's text names, if it names exactly one. ``hints``: words of which the line must
-    hold one to be worth the ``_RELATIVE_HINT`` search (a substring test is many times cheaper)."""
+    hold one to be worth the whole-word search (a substring test is many times cheaper)."""
     explicit = _iso_dates(line)
     if explicit:
         return explicit[0]
@@ -79,9 +85,9 @@ def _text_date(line: str, anchor: date | None, hints: Sequence[str] | None = Non
         if not any(w in low for w in hints):
             return None
         # the same test case-sensitively on the lower-cased line: several times faster than IGNORECASE
-        found = _RELATIVE_HINT_LOWER.search(low) if len(low) == len(line) else _RELATIVE_HINT.search(line)
+        found = _hint(True).search(low) if len(low) == len(line) else _hint().search(line)
     else:
-        found = _RELATIVE_HINT.search(line)
+        found = _hint().search(line)
     if not found:
         return None
     days = resolve_relative_dates(line, anchor).dates
@@ -134,7 +140,7 @@ def line_dates(text: str, file_date: str | date | None) -> list[date | None]:
 def chunk_dates(text: str, file_date: str | date | None, heading: str = "") -> set[date]:
     """Every day a chunk is about: its lines' days, plus a date in its heading path."""
     anchor = _as_date(file_date)
-    if _RELATIVE_HINT.search(text):
+    if _hint().search(text):
         days = {d for d in line_dates(text, file_date) if d is not None}
     else:  # no relative phrase (most chunks): the file's day and the dates written out
         days = set(_iso_dates(text))
