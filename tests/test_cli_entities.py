@@ -49,7 +49,7 @@ def test_entities_and_entity(repo: Path) -> None:
     one = run("entity", "Bob", cwd=repo)
     assert one.returncode == 0, one.stderr
     assert one.stdout.startswith("Bob Ruiz · person")
-    assert "works_at Northwind Labs  memory/2026-03-02.md#L8  (2026-03-02)" in one.stdout
+    assert "Bob works at Northwind Labs  memory/2026-03-02.md#L8  (2026-03-02)" in one.stdout
     missing = run("entity", "Nobody", cwd=repo)
     assert missing.returncode == 1 and "no entity named 'Nobody'" in missing.stderr
 
@@ -79,3 +79,56 @@ def test_history_with_grep(repo: Path) -> None:
     assert "+ MEMORY.md#L8  - We moved to PostgreSQL" in human.stdout
     outside = run("history", "../etc/passwd.md", "--grep", "x", cwd=repo)
     assert outside.returncode == 1 and "outside the memory files" in outside.stderr  # exit 1, one line
+
+
+@pytest.fixture(scope="module")
+def prose(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """People, organisations and places named in ordinary prose, as a user writes daily notes."""
+    root = tmp_path_factory.mktemp("prose") / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / ".mdrecall.toml").write_text('[embedding]\nprovider = "none"\n', encoding="utf-8")
+    (root / "MEMORY.md").write_text("# Memory\n\n- We use MySQL for billing.\n", encoding="utf-8")
+    (root / "memory" / "2026-02-02.md").write_text(
+        "# 2026-02-02\n\nMet Dana Okafor from Lumen Labs about the Oslo office.\n"
+        "Dana Okafor prefers async updates.\nSam Park said the draft is ready.\n",
+        encoding="utf-8",
+    )
+    (root / "memory" / "2026-02-03.md").write_text(
+        "# 2026-02-03\n\nDana Okafor signed off the Oslo lease.\nSam Reyes said the budget holds.\n",
+        encoding="utf-8",
+    )
+    assert run("index", cwd=root).returncode == 0
+    return root
+
+
+def test_names_in_prose_are_entities_with_kinds(prose: Path) -> None:
+    out = run("entities", "--json", cwd=prose)
+    assert out.returncode == 0, out.stderr
+    kinds = {e["name"]: e["kind"] for e in json.loads(out.stdout)["entities"]}
+    assert kinds["Dana Okafor"] == "person"
+    assert kinds["Lumen Labs"] == "organisation"
+    assert kinds["Oslo"] == "place"
+    assert "Met Dana Okafor" not in kinds
+    people = run("entities", "--kind", "person", "--json", cwd=prose)
+    names = {e["name"] for e in json.loads(people.stdout)["entities"]}
+    assert {"Dana Okafor", "Sam Park", "Sam Reyes"} <= names
+
+
+def test_entity_lookup_ignores_case_and_takes_a_unique_first_or_last_name(prose: Path) -> None:
+    for name in ("Dana", "dana okafor", "okafor"):
+        one = run("entity", name, cwd=prose)
+        assert one.returncode == 0, one.stderr
+        assert one.stdout.startswith("Dana Okafor · person · 3 mentions in 2 files")
+    found = run("search", "lease", "--entity", "Dana", "--json", cwd=prose)
+    assert found.returncode == 0, found.stderr
+    assert [r["path"] for r in json.loads(found.stdout)["results"]] == ["memory/2026-02-03.md"]
+    both = run("entity", "Sam", cwd=prose)
+    assert both.returncode == 1
+    assert "names several entities: Sam Park, Sam Reyes" in both.stderr
+
+
+def test_relationships_read_as_sentences(prose: Path) -> None:
+    one = run("entity", "MySQL", cwd=prose)
+    assert one.returncode == 0, one.stderr
+    assert "we use MySQL  MEMORY.md#L3" in one.stdout
+    assert "we uses" not in one.stdout

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import ast
 import shutil
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.entities import extract_entities
-from mdrecall.entity_index import apply_entity_boost
 from mdrecall.errors import MdrecallError, NotFoundError
+from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.index import apply_entity_boost
+from mdrecall.knowledge.relations import find_relations
+from mdrecall.knowledge.valid_time import DateRange, chunk_dates, line_dates, parse_as_of, parse_during
 from mdrecall.models import Chunk
 from mdrecall.ranking import Scored
-from mdrecall.relations import find_relations
-from mdrecall.timeline import DateRange, chunk_dates, line_dates, parse_as_of, parse_during
 
 from helpers import write
 from pgserver import backend_config, drop_namespaces, unique_agent
@@ -45,9 +48,9 @@ def test_links_mentions_speakers_and_front_matter() -> None:
 
 def test_capitalised_names_inside_sentences_only() -> None:
     found = _found("Yesterday we met Dave in Paris. The Acme Corp team liked it.\n`Hidden Name` in code.\n")
-    assert ("Dave", "unknown", "name") in found
-    assert ("Paris", "place", "name") in found
-    assert ("Acme Corp", "organisation", "name") in found
+    assert ("Dave", "person", "name") in found  # a known given name, alone: the kind, not yet an entity
+    assert ("Paris", "place", "typed_name") in found  # a known place
+    assert ("Acme Corp", "organisation", "typed_name") in found
     # sentence-initial words are weak candidates only; code spans are not read
     assert ("Yesterday", "unknown", "name") not in found
     assert ("The", "unknown", "name_start") not in found  # a stop word, dropped
@@ -222,8 +225,8 @@ def test_views_follow_edits_and_deletions(tmp_path: Path) -> None:
         assert mem.entity("Priya Nair").entity.files == 2
         (root / "memory/2026-03-02.md").unlink()
         mem.index()
-        with pytest.raises(NotFoundError):
-            mem.entity("Priya Nair")  # now in one file only, as a plain capitalised name
+        # now in one file only (a given name and a surname: an entity on that evidence alone)
+        assert mem.entity("Priya Nair").entity.files == 1
         write(root, "memory/2026-03-20.md", "# 2026-03-20\n- Lunch with @priya and [[Priya Nair]].\n")
         mem.index()
         assert mem.entity("Priya Nair").entity.last_seen == "2026-03-20"
@@ -254,6 +257,36 @@ def test_search_by_entity_and_aliases(tmp_path: Path) -> None:
         assert any("Bobby" in h.snippet for h in mem.search("Robert", min_score=0, max_results=6))
         with pytest.raises(NotFoundError):
             mem.search("retries", entity="Nobody Here")
+
+
+def test_a_search_naming_no_entity_builds_no_entity_table(tmp_path: Path) -> None:
+    """The accepted-name table aggregates every mention: a query that names no entity (the common case)
+    must not pay for it, and one that does still gets its aliases."""
+    root = _team(tmp_path / "ws")
+    with Memory.open(root, _config(min_name_files=1)) as mem:
+        mem.index()
+        calls = []
+        real = mem.store.entity_stats  # type: ignore[attr-defined]
+        mem.store.entity_stats = lambda: calls.append(1) or real()  # type: ignore[attr-defined]
+        assert mem.search("tomatoes water", min_score=0)
+        assert calls == []
+        assert any("Bobby" in h.snippet for h in mem.search("Robert", min_score=0, max_results=6))
+        assert calls
+
+
+def test_the_search_path_loads_no_extraction_history_or_entity_view() -> None:
+    code = (
+        "import sys, mdrecall.memory, mdrecall.cli.app\n"
+        "print(sorted(m for m in sys.modules if m.startswith('mdrecall.knowledge.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(out.stdout))
+    assert not loaded & {
+        "mdrecall.knowledge.extract",
+        "mdrecall.knowledge.index",
+        "mdrecall.knowledge.history",
+        "mdrecall.knowledge.names",
+    }, loaded
 
 
 def test_search_during_filters_valid_time(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.errors import MdrecallError, PathError
-from mdrecall.history import line_changes, superseded_by, versions_as_of
+from mdrecall.knowledge.history import line_changes, superseded_by, versions_as_of
 from mdrecall.stores.views import FileVersion
 
 from helpers import write
@@ -206,3 +206,19 @@ def test_line_changes_versions_as_of_and_superseded() -> None:
     assert versions_as_of(vs, 3) == {}  # deleted by then
     assert superseded_by(["a", ""], vs[1:]) is vs[2]
     assert superseded_by(["b"], vs[1:]) is vs[1]
+
+
+def test_as_of_hits_cite_the_same_passages_as_live_hits(tmp_path: Path) -> None:
+    """Past versions are chunked like the index chunks today (``parent_tokens`` included), so a hit on
+    an unchanged file cites the same lines with and without ``as_of``."""
+    config = _config(git=False).merged({"chunking": {"tokens": 40, "overlap": 0, "parent_tokens": 400}})
+    ws = tmp_path / "plain"
+    body = "".join(f"- Item {i}: routine note about the garden and the weekly shopping.\n" for i in range(30))
+    mem_file = write(ws, "MEMORY.md", "# Memory\n\n" + body + "- The billing service runs on MongoDB.\n")
+    os.utime(mem_file, (_stamp("2026-03-02"), _stamp("2026-03-02")))
+    with Memory.open(ws, config) as mem:
+        mem.index()
+        live = mem.search("billing service MongoDB")[0]
+        then = mem.search("billing service MongoDB", as_of="2026-03-05")[0]
+        assert live.end_line - live.start_line > 5  # a passage, not the chunk's few lines
+        assert (then.start_line, then.end_line) == (live.start_line, live.end_line)

@@ -8,11 +8,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # not imported from typing: `mdrecall --version` loads neither typing nor re
 if TYPE_CHECKING:
+    from typing import Any
+
     from .config import Config, load_config
-    from .entity_index import Entity, EntityDetail
     from .errors import (
         ConfigError,
         EmbedderError,
@@ -24,12 +24,13 @@ if TYPE_CHECKING:
         WorkspaceError,
         WriteError,
     )
-    from .history import Change
+    from .knowledge.history import Change
+    from .knowledge.index import Entity, EntityDetail
+    from .knowledge.valid_time import DateRange
     from .memory import Memory, RememberResult
     from .models import Chunk, GetResult, Hit, IndexReport, Status
     from .request import SearchFilter, SearchRequest
     from .search import SearchResult
-    from .timeline import DateRange
 
 # Public names are imported on first use, so `mdrecall --version` and hooks start fast.
 _LAZY = {
@@ -54,10 +55,10 @@ _LAZY = {
     "SearchResult": "search",
     "SearchFilter": "request",
     "SearchRequest": "request",
-    "Entity": "entity_index",
-    "EntityDetail": "entity_index",
-    "Change": "history",
-    "DateRange": "timeline",
+    "Entity": "knowledge.index",
+    "EntityDetail": "knowledge.index",
+    "Change": "knowledge.history",
+    "DateRange": "knowledge.valid_time",
 }
 
 

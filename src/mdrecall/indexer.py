@@ -21,9 +21,9 @@ from .config import Config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired, source_of
 from .errors import PathError
+from .knowledge.refresh import VIEWS_VERSION, forget_file, refresh_file, views_stale
 from .models import Chunk, FileRecord, IndexReport, ProgressCallback
 from .stores.base import Store, write_batch
-from .views import VIEWS_VERSION, forget_file, refresh_file, views_stale
 from .workspace import MemoryFile, Workspace, date_from_name
 
 __all__ = ["CHUNKER_VERSION", "Document", "chunking_identity", "decode_markdown", "sync_files"]

@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import searcher
 from .backends import open_backend
 from .config import Config, load_config
-from .entity_index import Entity, EntityDetail, EntityIndex
 from .errors import IndexCorruptError, MdrecallError
-from .history import Change, file_history, working_text
 from .indexer import sync_files
 from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
 from .notes import append_note, read_lines
@@ -39,6 +37,8 @@ from .workspace import Workspace, now_local
 if TYPE_CHECKING:
     from .agent.turns import TurnResult
     from .embedders.base import Embedder
+    from .knowledge.history import Change
+    from .knowledge.index import Entity, EntityDetail
     from .rerankers import Reranker
 
 __all__ = ["Memory", "RememberResult"]
@@ -283,16 +283,22 @@ class Memory:
         """Entities found in the memory files, most mentioned first (``kind``: person, place, …)."""
         if sync and self.config.index.sync_on_search:
             self.index(embed=False)
+        from .knowledge.index import EntityIndex  # here: a search does not load the entity view
+
         return EntityIndex(self.store, self.config.entities).entities(kind, limit)
 
     def entity(self, name: str, *, sync: bool = True) -> EntityDetail:
         """One entity (by name or alias): its dated mentions with citations, related entities, relations."""
         if sync and self.config.index.sync_on_search:
             self.index(embed=False)
+        from .knowledge.index import EntityIndex
+
         return EntityIndex(self.store, self.config.entities).detail(name)
 
     def history(self, path: str, grep: str | None = None) -> list[Change]:
         """How a memory file's lines changed, oldest first: from git, else from the index's record."""
+        from .knowledge.history import file_history, working_text  # here: a search does not load history
+
         key = self.workspace.key_for(self.workspace.resolve_readable(path))
         current, mtime = working_text(self.workspace, key)
         if self.config.index.sync_on_search:

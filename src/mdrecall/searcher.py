@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING
 
 from .deadline import provider_deadline
 from .errors import IndexCorruptError, NotFoundError, StoreError
+from .knowledge.scope import scope_request, search_as_of
+from .knowledge.valid_time import parse_as_of, parse_during
 from .models import Hit
 from .request import SearchRequest
 from .search import PipelineRequest, SearchResult, VectorLeg, run_search
-from .search_scope import scope_request, search_as_of
 from .team_paths import author_of
-from .timeline import parse_as_of, parse_during
 from .vectorize import query_vector, vector_coverage, vectors_behind_note
 
 if TYPE_CHECKING:

@@ -274,3 +274,17 @@ def test_entities_entity_history_and_scoped_search(served) -> None:
     assert err and "no entity" in missing["error"] and missing["action"]
     err, bad = client.call("memory_search", {"query": "x", "during": "last week"})
     assert err and "YYYY-MM-DD" in bad["error"]
+
+
+def test_memory_entity_takes_a_unique_first_name(served) -> None:
+    client, _, _ = served
+    err, data = client.call("memory_write", {"text": "Dana Okafor signed off the Oslo lease."})
+    assert not err, data
+    deadline = time.monotonic() + 20
+    while True:
+        err, one = client.call("memory_entity", {"name": "Dana"})
+        if not err or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert not err, one
+    assert one["name"] == "Dana Okafor" and one["kind"] == "person"

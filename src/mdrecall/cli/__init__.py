@@ -15,15 +15,24 @@ runs; keep such modules light to import (handlers import what they need when the
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
-from .app import COMMANDS, cli, load_commands
+TYPE_CHECKING = False  # as in mdrecall/__init__.py: `--version` loads no typing
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 __all__ = ["COMMANDS", "cli", "load_commands", "main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mdrecall`` command; returns the exit code (see :mod:`mdrecall.cli.errors`)."""
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:  # answered without loading click
+        from .. import __version__
+
+        print(f"mdrecall {__version__}")
+        return 0
+    from .app import cli
+
     for stream in (sys.stdout, sys.stderr):  # never print invalid UTF-8 (lone surrogates from bad bytes)
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -32,3 +41,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args=list(argv) if argv is not None else None, prog_name="mdrecall", standalone_mode=False
     )
     return int(code or 0)
+
+
+def __getattr__(name: str) -> Any:
+    """``cli``, ``COMMANDS`` and ``load_commands`` load click on first use (``--version`` does not)."""
+    if name in ("COMMANDS", "cli", "load_commands"):
+        from . import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module 'mdrecall.cli' has no attribute {name!r}")

@@ -58,7 +58,7 @@ def cmd_entity(name: str) -> int:
             print("\nrelationships:")
             for r in data["relations"]:
                 day = f"  ({r['day']})" if r["day"] else ""
-                print(f"  {r['subject']} {r['predicate']} {r['object']}  {r['citation']}{day}")
+                print(f"  {r['text']}  {r['citation']}{day}")
         if data["related"]:
             print("\nseen with: " + ", ".join(f"{r['name']} ({r['sections']})" for r in data["related"]))
 

@@ -97,7 +97,7 @@ MIGRATIONS: list[str] = [
     """,
     # 5: views derived from the files (mdrecall.stores.sqlite_views): entity mentions and relationships
     # (rebuilt from the files on the next sync: the indexer refills them while meta 'views' differs from
-    # mdrecall.views.VIEWS_VERSION), and file_versions, the append-only record of each file's texts.
+    # knowledge.refresh.VIEWS_VERSION), and file_versions, the append-only record of each file's texts.
     """
     CREATE TABLE mentions (
         path TEXT NOT NULL,

@@ -221,8 +221,8 @@ class UI:
             previous = text
         shown = None
         if as_of:
-            from ..history import text_as_of
-            from ..timeline import parse_as_of
+            from ..knowledge.history import text_as_of
+            from ..knowledge.valid_time import parse_as_of
 
             try:
                 version = text_as_of(versions, parse_as_of(as_of).timestamp())

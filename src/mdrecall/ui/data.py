@@ -205,8 +205,8 @@ def _role(mem: Memory, cite: str | None, cache: dict[str, list[str]]) -> str | N
 
 def file_versions(mem: Memory, key: str) -> tuple[list[Any], str]:
     """A memory file's versions, oldest first (from git, else the index's record), and their source."""
-    from ..history import GitRepo, index_versions, working_text
-    from ..views import keeps_views
+    from ..knowledge.history import GitRepo, index_versions, working_text
+    from ..knowledge.refresh import keeps_views
 
     hist = mem.config.history
     repo = GitRepo.find(mem.workspace.root, hist.git_timeout_s) if hist.git else None

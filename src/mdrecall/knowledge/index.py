@@ -14,14 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .config import EntitiesConfig
-from .entities import entity_key
-from .errors import MdrecallError, NotFoundError
-from .models import Chunk
-from .ranking import Scored
-from .stores.base import Store
-from .stores.views import KeySummary, MentionRow
-from .views import keeps_views
+from ..config import EntitiesConfig
+from ..errors import MdrecallError, NotFoundError
+from ..models import Chunk
+from ..ranking import Scored
+from ..stores.base import Store
+from ..stores.views import KeySummary, MentionRow
+from .extract import entity_key
+from .refresh import keeps_views
+from .relations import phrase
 
 __all__ = [
     "Entity",
@@ -34,7 +35,15 @@ __all__ = [
 #: object until its index changes, so a search reuses the table instead of rebuilding it.
 _KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
 _LINE_CHARS = 240  # a timeline entry shows at most this much of its line
-_KIND_WEIGHT = {"front_matter": 3, "relation": 2, "speaker": 2, "mention": 2, "wiki": 1, "name": 1}
+_KIND_WEIGHT = {
+    "front_matter": 3,
+    "relation": 2,
+    "speaker": 2,
+    "mention": 2,
+    "typed_name": 2,
+    "wiki": 1,
+    "name": 1,
+}
 
 
 @dataclass(frozen=True)
@@ -191,16 +200,40 @@ class EntityIndex:
         }
 
     def resolve(self, name: str) -> str:
-        """The canonical key an entity name refers to, or :class:`NotFoundError` with a hint."""
+        """The canonical key an entity name refers to, or :class:`NotFoundError` with a hint.
+
+        Case is ignored; a single word that is the first or last word of exactly one entity's name
+        ("Dana" for Dana Okafor) names it, and one shared by several lists them.
+        """
         key = entity_key(name)
         if not key:
             raise MdrecallError("give an entity name, e.g. mdrecall entity Alice")
         known = self.known()
         if key in known:
             return known[key]
-        close = [k for k in known if key in k or k in key][:5]
-        hint = f" Did you mean: {', '.join(close)}?" if close else " List them with: mdrecall entities"
+        roots = set(known.values())
+        if " " not in key:
+            partial = sorted(r for r in roots if " " in r and key in (r.split()[0], r.split()[-1]))
+            if len(partial) == 1:
+                return partial[0]
+            if partial:
+                names = ", ".join(self._shown(partial))
+                raise NotFoundError(f"{name!r} names several entities: {names}; give the full name")
+        close = sorted({known[k] for k in known if key in k or k in key})[:5]
+        hint = (
+            f" Did you mean: {', '.join(self._shown(close))}?"
+            if close
+            else " List them with: mdrecall entities"
+        )
         raise NotFoundError(f"no entity named {name!r}.{hint}")
+
+    def _shown(self, roots: Sequence[str]) -> list[str]:
+        """The names entities are shown under (as written in the files), for messages."""
+        forms: dict[str, Counter[str]] = {}
+        for summary in self.store.entity_summary(list(roots)):
+            for (written, _kind, _how), n in summary.forms.items():
+                forms.setdefault(summary.key, Counter())[written] += n
+        return [self.display.get(r) or _longest(forms.get(r, Counter()), r) or r for r in roots]
 
     def detail(self, name: str, limit: int = 200) -> EntityDetail:
         """The entity's mentions as a dated timeline, who/what it appears with, and its relationships."""
@@ -264,6 +297,7 @@ class EntityIndex:
                         "subject": r.subject,
                         "predicate": r.predicate,
                         "object": r.object,
+                        "text": phrase(r.subject, r.predicate, r.object),
                         "day": r.day,
                         "citation": f"{r.path}#L{r.line}",
                     }

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import MdrecallError
-from .stores.base import Store
-from .stores.views import FileVersion
-from .timeline import utc_stamp
-from .views import keeps_views
-from .workspace import Workspace
+from ..errors import MdrecallError
+from ..stores.base import Store
+from ..stores.views import FileVersion
+from ..workspace import Workspace
+from .refresh import keeps_views
+from .valid_time import utc_stamp
 
 __all__ = [
     "Change",

@@ -9,20 +9,28 @@ from __future__ import annotations
 
 import time
 
-from .entities import extract_entities
-from .models import FileRecord
-from .stores.base import Store
-from .stores.views import MentionRow, RelationRow, ViewStore
+from ..models import FileRecord
+from ..stores.base import Store
+from ..stores.views import MentionRow, RelationRow, ViewStore
 
 __all__ = ["VIEWS_VERSION", "forget_file", "keeps_views", "refresh_file", "views_stale"]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "1"
+VIEWS_VERSION = "2"
+
+
+#: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
+#: is asked once per file indexed, so it is answered once per type)
+_VIEW_TYPES: dict[type, bool] = {}
 
 
 def keeps_views(store: Store) -> bool:
     """True when the store keeps the derived views (and, for a migrated store, has their tables)."""
-    return isinstance(store, ViewStore) and getattr(store, "views_ready", lambda: True)()
+    kind = type(store)
+    is_view_store = _VIEW_TYPES.get(kind)
+    if is_view_store is None:
+        is_view_store = _VIEW_TYPES[kind] = isinstance(store, ViewStore)
+    return is_view_store and getattr(store, "views_ready", lambda: True)()
 
 
 def views_stale(store: Store) -> bool:
@@ -35,6 +43,8 @@ def refresh_file(store: Store, record: FileRecord, text: str | None, mtime: floa
     ``text`` is ``None`` for a file that cannot be read as text (its views are dropped)."""
     if not keeps_views(store):
         return
+    from .extract import extract_entities  # here: a search that finds no change never loads extraction
+
     path = record.path
     if text is None:
         store.replace_views(path, [], [])

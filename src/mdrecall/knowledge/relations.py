@@ -2,7 +2,7 @@
 
 Pure, pattern-based, no network: each pattern names its predicate and, where the pattern tells it, the
 kinds of its two ends. Co-occurrence within a section is not found here: it is a view over stored
-mentions (:mod:`mdrecall.entity_index`).
+mentions (:mod:`mdrecall.knowledge.index`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["PREDICATES", "Relation", "find_relations"]
+__all__ = ["CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
 
 _NAME = r"[A-Z][\w.+-]*[\w+](?:\s+[A-Z][\w.+-]*[\w+]){0,2}|[A-Z]"
 _SUBJ = rf"(?P<s>{_NAME}|[Ww]e|I)"
@@ -60,6 +60,10 @@ _CUES = {
 }
 _PRONOUNS = {"we", "i"}
 _MARKUP = re.compile(r"\*\*|__|\[\[|\]\]|(?<![\w@])@(?=\w)|`")
+#: Markup that :func:`find_relations` ignores, and any word of ``_CUES`` (a line without one states none).
+MARKUP = _MARKUP
+CUE_WORDS = sorted({w for words in _CUES.values() for w in words})
+CUE = re.compile("|".join(re.escape(w) for w in CUE_WORDS), re.IGNORECASE)
 
 
 def find_relations(line: str, number: int) -> list[Relation]:
@@ -84,6 +88,27 @@ def find_relations(line: str, number: int) -> list[Relation]:
                 kind = "unknown" if subject in _PRONOUNS else "place"
             out.append(Relation(subject, pred, obj, number, _subject_kind(subject, s_kind), kind))
     return out
+
+
+_VERBS = {  # predicate → (after a third-person subject, after "I"/"we")
+    "works_at": ("works at", "work at"),
+    "uses": ("uses", "use"),
+    "moved_to": ("moved to", "moved to"),
+}
+
+
+def phrase(subject: str, predicate: str, obj: str) -> str:
+    """A relationship as a sentence a reader expects: "we use MySQL", "Dana works at Lumen Labs",
+    "Postgres was chosen over Mongo", "Dana is Bob's sister" (the predicate stays the stored key)."""
+    pronoun = subject.casefold() in _PRONOUNS
+    if predicate in _VERBS:
+        return f"{subject} {_VERBS[predicate][1 if pronoun else 0]} {obj}"
+    if predicate == "chosen_over":
+        return f"{subject} was chosen over {obj}"
+    if predicate.endswith("_of"):
+        be = ("am" if subject.casefold() == "i" else "are") if pronoun else "is"
+        return f"{subject} {be} {obj}'s {predicate[:-3]}"
+    return f"{subject} {predicate.replace('_', ' ')} {obj}"
 
 
 def _subject_kind(subject: str, kind: str) -> str:

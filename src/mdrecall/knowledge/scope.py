@@ -1,7 +1,7 @@
 """Entity and time scoping of a search: ``entity=``, ``during=``, the entity boost, and ``as_of=``.
 
 ``entity`` keeps the chunks that mention the entity or one of its aliases; ``during`` keeps the chunks
-whose valid time (:func:`mdrecall.timeline.chunk_dates`) meets the range. ``as_of`` searches the files
+whose valid time (:func:`.valid_time.chunk_dates`) meets the range. ``as_of`` searches the files
 as they were then: the last git commit at that time, or the index's own record of versions, chunked
 and ranked in memory (keyword leg only: past texts have no vectors); a hit whose lines a later
 version changed or removed says so in ``superseded``.
@@ -13,22 +13,23 @@ import os
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
+from typing import TYPE_CHECKING, cast
 
-from .chunking import chunk_markdown
-from .config import Config, SearchConfig
-from .entity_index import EntityIndex, apply_entity_boost
-from .errors import MdrecallError
-from .history import GitRepo, index_versions, superseded_by, versions_as_of, working_text
-from .models import FileRecord, Hit
-from .search import PipelineRequest, SearchResult, run_search
-from .stores.base import Store
-from .stores.in_memory import InMemoryStore
-from .stores.views import FileVersion
-from .timeline import DateRange, chunk_dates, utc_stamp
-from .views import keeps_views
-from .workspace import Workspace, date_from_name
+from ..config import Config, SearchConfig
+from ..errors import MdrecallError
+from ..models import Hit
+from ..search import PipelineRequest, SearchResult, run_search
+from ..stores.base import Store
+from ..workspace import Workspace
+from .refresh import keeps_views
+from .valid_time import DateRange, chunk_dates, utc_stamp
 
-__all__ = ["scope_request", "search_as_of"]
+if TYPE_CHECKING:  # imported where used: a plain search loads neither the entity view nor history
+    from ..stores.views import FileVersion, ViewStore
+    from .history import GitRepo
+    from .index import EntityIndex
+
+__all__ = ["may_name_entity", "scope_request", "search_as_of"]
 
 
 def scope_request(
@@ -45,28 +46,63 @@ def scope_request(
     versions (``as_of``), so the entity filter matches the entity's names in their text, as the stored
     mention lines are today's, and the boost is left out."""
     ents = config.entities
-    index = EntityIndex(store, ents) if keeps_views(store) else None
+    views = keeps_views(store)
     keeps = []
     if entity:
-        if index is None:
+        if not views:
             raise MdrecallError(
                 f"{store.description}: this store keeps no entity views; use the sqlite store"
             )
+        index = _index(store, config)
         root = index.resolve(entity)
         keeps.append(index.named_in([root]) if past else index.about([root]))
     if during is not None:
         keeps.append(partial(_during, during))
     if keeps:
         req = replace(req, keep=lambda c: all(k(c) for k in keeps))
-    if index is not None and ents.boost > 0 and not past:
+    boost = ents.boost > 0 and not past
+    aliases = ents.expand_aliases and bool(ents.aliases or ents.auto_aliases)
+    if not views or not (boost or aliases) or not may_name_entity(req.query, store, config):
+        return req, cfg  # the query names no entity: nothing to boost, no aliases to search
+    index = _index(store, config)
+    if boost:
         roots = index.in_query(req.query)
         if roots:
+            from .index import apply_entity_boost
+
             req = replace(req, boost=partial(apply_entity_boost, about=index.about(roots), weight=ents.boost))
-    if index is not None and ents.expand_aliases and (ents.aliases or ents.auto_aliases):
+    if aliases:
         extra = index.alias_synonyms(req.query)
         if extra:
             cfg = replace(cfg, synonyms={**extra, **cfg.synonyms})
     return req, cfg
+
+
+def _index(store: Store, config: Config) -> EntityIndex:
+    from .index import EntityIndex
+
+    return EntityIndex(store, config.entities)
+
+
+def may_name_entity(query: str, store: Store, config: Config) -> bool:
+    """False when no 1–3 word run of the query is a name any file mentions or an alias the config
+    gives: then the query names no entity, and the entity table (a scan of every mention) is not built.
+    One indexed lookup of the query's own words."""
+    words = [w.strip(".,;:!?\"'()[]") for w in query.split()]
+    words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]
+    grams = {_key(" ".join(words[i : i + n])) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+    grams.discard("")
+    if not grams:
+        return False
+    aliases = config.entities.aliases
+    if aliases and grams & {_key(n) for name, others in aliases.items() for n in (name, *others)}:
+        return True
+    return bool(cast("ViewStore", store).mention_lines(sorted(grams)))
+
+
+def _key(name: str) -> str:
+    """:func:`.extract.entity_key` (not imported: a search does not load the extraction)."""
+    return " ".join(name.split()).casefold()
 
 
 def _during(rng: DateRange, chunk: object) -> bool:
@@ -83,6 +119,12 @@ def search_as_of(
     when: datetime,
 ) -> SearchResult:
     """Search the memory files as they were at ``when`` (see the module docstring)."""
+    from ..indexer import chunk_text
+    from ..models import FileRecord
+    from ..stores.in_memory import InMemoryStore
+    from ..workspace import date_from_name
+    from .history import GitRepo, index_versions, versions_as_of
+
     stamp = when.timestamp()
     repo = GitRepo.find(workspace.root, config.history.git_timeout_s) if config.history.git else None
     if repo is not None:
@@ -101,14 +143,7 @@ def search_as_of(
         if v.text is None:
             continue
         day = date_from_name(os.path.basename(v.path))
-        chunks = chunk_markdown(
-            v.text,
-            path=v.path,
-            source="memory",
-            date=day,
-            tokens=config.chunking.tokens,
-            overlap=config.chunking.overlap,
-        )
+        chunks = chunk_text(v.text, v.path, "memory", day, config)  # as the index chunks it today
         past.replace_file(FileRecord(v.path, "memory", v.hash, 0, len(v.text), day), chunks)
     note = f"as of {when.isoformat(timespec='seconds')}: {len(then)} files from {source}, keyword search only"
     result = run_search(past, replace(req, mode="bm25"), cfg, None, None)
@@ -123,6 +158,8 @@ def search_as_of(
 def _later_versions(
     repo: GitRepo | None, store: Store, config: Config, workspace: Workspace, paths: set[str], after: float
 ) -> dict[str, list[FileVersion]]:
+    from .history import index_versions, working_text
+
     out: dict[str, list[FileVersion]] = {}
     for path in paths:
         if repo is not None:
@@ -135,6 +172,8 @@ def _later_versions(
 
 
 def _mark(hit: Hit, text: str, later: list[FileVersion]) -> Hit:
+    from .history import superseded_by
+
     lines = text.splitlines()[hit.start_line - 1 : hit.end_line]
     newer = superseded_by(lines, later)
     if newer is None:

@@ -1,0 +1,322 @@
+"""Who and what a Markdown file is about: entity mentions and relationships. Pure, no network, no LLM.
+
+A file yields :class:`Mention` records, each found one way (``how``):
+
+* ``front_matter``: ``people:``/``tags:``/``projects:``/``organisations:``/``places:``/``tools:`` keys of
+  a leading ``---`` block (inline ``[a, b]``, ``a, b`` or ``- a`` list items);
+* ``wiki``: ``[[Name]]`` and ``[[Name|label]]`` links (the target is the name);
+* ``mention``: ``@name`` (not an e-mail address);
+* ``speaker``: a speaker label opening a line: ``**Name**:``, ``- Name: ...``, ``Name: ...``;
+* ``relation``: an end of a stated relationship (:mod:`mdrecall.knowledge.relations`);
+* ``name``: a capitalised name inside a sentence. These are only candidates: the entity view keeps them
+  when the name recurs across files or was found some other way;
+* ``name_start``: a capitalised word opening a sentence or line, kept only for names that are entities
+  on other evidence (most such words are ordinary words);
+* ``typed_name``: a capitalised name whose kind the name itself or the words around it tell (a known given
+  name and a surname, an organisation suffix, a known place, "Dana said"): :mod:`.names`.
+
+Kinds are told where the evidence says so (person, project, organisation, place, tool), else "unknown".
+Each mention carries its line, its section (the heading line above it) and its valid day
+(:func:`mdrecall.knowledge.valid_time.line_dates`).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from datetime import date
+from itertools import accumulate
+
+from ..chunking import heading_paths
+from .names import name_kind, trim_leading
+from .relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
+from .valid_time import LineDays
+
+__all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
+
+KINDS = ("person", "project", "organisation", "place", "tool", "unknown")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One mention of an entity on one line (1-based) of a file."""
+
+    name: str
+    kind: str
+    how: str
+    line: int
+    section: int = 0
+    day: str | None = None
+
+    @property
+    def key(self) -> str:
+        """The normalised name entities are grouped by."""
+        return entity_key(self.name)
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """Everything found in one file."""
+
+    mentions: list[Mention]
+    relations: list[tuple[Relation, str | None]]  # with the line's valid day
+
+
+def entity_key(name: str) -> str:
+    """``"  Bob  Smith "`` → ``"bob smith"``: how names are compared."""
+    return " ".join(name.split()).casefold()
+
+
+_FRONT_KINDS = {
+    "people": "person", "person": "person", "attendees": "person", "authors": "person",
+    "tags": "unknown", "projects": "project", "project": "project", "organisations": "organisation",
+    "organizations": "organisation", "orgs": "organisation", "company": "organisation",
+    "places": "place", "place": "place", "location": "place", "tools": "tool",
+}  # fmt: skip
+_WIKI = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
+_AT = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
+_WORD = r"[A-Z][a-z][A-Za-z0-9]*"
+#: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
+#: the first letter so that the search can skip ahead to capitals: several times faster).
+_CAPS = re.compile(rf"[A-Z](?<![\w'’-][A-Z])[a-z][A-Za-z0-9]*(?:[ ](?:{_WORD}))*(?![\w-])")
+_CODE = re.compile(r"`[^`\n]*`|https?://\S+|<[^>\n]*>")
+#: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
+_SPEAKERS = re.compile(
+    r"^[^\S\n]*(?:[-*+][^\S\n]+)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
+    r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
+    re.M,
+)
+_HEADINGS = re.compile(r" {0,3}#{1,6}[ \t]")
+_NEWLINE = re.compile(r"\n")
+_CUE, _MARKUP = CUE, MARKUP
+_CUE_WORDS = tuple(CUE_WORDS)
+
+#: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
+_STOP = set(
+    """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
+    Mr Mrs Ms Dr Sir Madam Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
+    April May June July August September October November December Today Tomorrow Yesterday TODO Note
+    Notes Summary Decision Decisions Update Updates Question Answer Re Fwd God Christmas Easter
+    Session Meeting Morning Evening Afternoon Night Week Month Year The A An And But Or So If When Then
+    This That These Those There Here It Its We You He She They Me My Our Your His Her Their Also Just
+    Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please Congrats Congratulations Happy Everyone
+    Everybody Someone Somebody Nobody Anyone Anybody""".split()
+)
+_LABEL_STOP = {w.lower() for w in _STOP} | {
+    "note", "notes", "todo", "decision", "summary", "update", "status", "next", "action", "result",
+    "results", "goal", "goals", "context", "problem", "fix", "idea", "tip", "warning", "example", "source",
+    "date", "time", "owner", "tags", "people", "q", "a", "user", "assistant", "system", "tldr", "why",
+}  # fmt: skip
+
+
+def extract_entities(text: str, file_date: str | date | None = None) -> Extraction:
+    """Mentions and relationships in one Markdown file (line numbers are 1-based).
+
+    Each kind of evidence is found by one regular-expression pass over the whole file, not line by line:
+    most lines name nothing, and the per-line work (the day a line is about, its section) is done only for
+    lines that name something.
+    """
+    lines = text.splitlines()
+    if not lines:
+        return Extraction([], [])
+    joined = "\n".join(lines)  # one separator, so a position maps to a line by its offset
+    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    skip, headings, all_headings = _skipped_and_headings(lines, joined, starts)
+    front_end = _front_matter_end(lines)
+    per_line: dict[int, list[tuple[str, str, str]]] = {}  # 0-based line → (name, kind, how)
+
+    def add(i: int, name: str, kind: str, how: str) -> None:
+        per_line.setdefault(i, []).append((name, kind, how))
+
+    for i in range(front_end):
+        if i not in skip:
+            for name, kind in _front_matter_line(lines, i):
+                add(i, name, kind, "front_matter")
+    if front_end:
+        skip = skip | set(range(front_end))
+    heads = set(headings)
+    text_ = _CODE.sub(_blank, joined) if _may_hold_code(joined) else joined
+    plain = text_
+    if "[[" in text_:
+        for m in _WIKI.finditer(text_):
+            i = bisect_right(starts, m.start()) - 1
+            name = " ".join(m.group(1).split())
+            if name and i not in skip:
+                add(i, name, "unknown", "wiki")
+        plain = _WIKI.sub(_blank, plain)
+    if "@" in text_:
+        for m in _AT.finditer(text_):
+            i = bisect_right(starts, m.start()) - 1
+            if i not in skip:
+                add(i, m.group(1), "person", "mention")
+        plain = _AT.sub(_blank, plain)
+    body: dict[int, int] = {}  # line → where its text starts after a speaker label
+    if ":" in text_:
+        for sm in _SPEAKERS.finditer(text_):
+            i = bisect_right(starts, sm.start()) - 1
+            if i in skip or i in heads:
+                continue
+            name = (sm.group("b") or sm.group("p") or "").strip()
+            if name and name.lower() not in _LABEL_STOP and len(name.split()) <= 3 and name[0].isupper():
+                add(i, name, "person", "speaker")
+                body[i] = sm.end()
+    for m in _CAPS.finditer(plain):
+        at = m.start()
+        i = bisect_right(starts, at) - 1
+        if i in skip or i in heads:
+            continue
+        line_start = body.get(i, starts[i])
+        if at < line_start:
+            continue
+        before = plain[line_start:at]
+        words = m.group(0).split()
+        while words and words[0] in _STOP:
+            before += words.pop(0) + " "
+        trailing = False
+        while words and words[-1] in _STOP:
+            words.pop()
+            trailing = True
+        if not words:
+            continue
+        opens = _sentence_start(before) or not before.strip(" -*+>\t")
+        lead = trim_leading(words, opens) if len(words) > 1 else 0
+        if lead:
+            before += " ".join(words[:lead]) + " "
+            words = words[lead:]
+            opens = False
+        name = " ".join(words)
+        after = "" if trailing else plain[m.end() : m.end() + 16]
+        kind, strong = name_kind(name, words, before, after)
+        # The first word of a sentence or line is capitalised anyway: only a weak candidate, kept by the
+        # entity view when the name is an entity on other evidence (or its kind is told: typed_name).
+        how = "typed_name" if strong else "name_start" if opens else "name"
+        add(i, name, kind, how)
+    relations: list[tuple[Relation, int]] = []
+    for i in _cue_lines(joined, starts, skip):
+        for rel in find_relations(_CODE.sub(" ", lines[i]), i + 1):
+            relations.append((rel, i))
+            for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
+                if entity_key(name) not in ("we", "i"):
+                    add(i, name, kind, "relation")
+    days = LineDays(lines, all_headings, file_date)
+    day_of: dict[int, str | None] = {}
+    for i in sorted(per_line.keys() | {i for _, i in relations}):
+        d = days.day(i)
+        day_of[i] = d.isoformat() if d else None
+    mentions = []
+    for i in sorted(per_line):
+        section = headings[bisect_right(headings, i) - 1] + 1 if headings and headings[0] <= i else 0
+        day = day_of[i]
+        mentions += [Mention(name, kind, how, i + 1, section if how != "front_matter" else 0, day)
+                     for name, kind, how in per_line[i]]  # fmt: skip
+    return Extraction(mentions, [(rel, day_of[i]) for rel, i in relations])
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
+def _skipped_and_headings(
+    lines: list[str], joined: str, starts: list[int]
+) -> tuple[set[int], list[int], list[int]]:
+    """Lines not read (code fences and what they hold), the heading lines outside them and every heading
+    line (0-based, in order)."""
+    if "```" not in joined and "~~~" not in joined:
+        heads = []
+        at = joined.find("#")
+        while at >= 0:  # a substring search, then a check of the line: no regex scan of the whole file
+            i = bisect_right(starts, at) - 1
+            if _HEADINGS.match(lines[i]):
+                heads.append(i)
+            at = joined.find("#", starts[i + 1]) if i + 1 < len(lines) else -1
+        return set(), heads, heads
+    _, is_heading = heading_paths(lines)
+    skip: set[int] = set()
+    fence = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+            skip.add(i)
+        elif fence:
+            skip.add(i)
+    heads = [i for i, h in enumerate(is_heading) if h]
+    return skip, [i for i in heads if i not in skip], heads
+
+
+def _line_starts(joined: str) -> list[int]:
+    return [0, *(m.end() for m in _NEWLINE.finditer(joined))]
+
+
+def _cue_lines(joined: str, starts: list[int], skip: set[int]) -> list[int]:
+    """Lines holding a word some relationship pattern needs (most lines hold none)."""
+    text = joined
+    if _may_hold_code(text) or any(c in text for c in "*_[]@"):
+        text = _MARKUP.sub("", _CODE.sub(" ", text))
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer: find the lines with a regex
+        return sorted({bisect_right(_line_starts(text), m.start()) - 1 for m in _CUE.finditer(text)} - skip)
+    if text is not joined:
+        starts = _line_starts(text)
+    found: set[int] = set()
+    for word in _CUE_WORDS:
+        spaced = word[0].isalpha()  # the patterns want whitespace before a verb: "we use", not "because"
+        at = low.find(word)
+        while at >= 0:
+            if spaced and at and not low[at - 1].isspace():
+                at = low.find(word, at + 1)
+                continue
+            i = bisect_right(starts, at) - 1
+            found.add(i)
+            at = low.find(word, starts[i + 1]) if i + 1 < len(starts) else -1
+    return sorted(found - skip)
+
+
+def _may_hold_code(text: str) -> bool:
+    return "`" in text or "<" in text or "http" in text
+
+
+def _sentence_start(before: str) -> bool:
+    """Does ``before`` (a line's text up to a name) end a sentence, or hold only opening punctuation?"""
+    tail = before.rstrip().rstrip("'\")]")
+    if tail and tail[-1] in ".!?:;":
+        return True
+    return not before.lstrip().lstrip("'\"([")
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    """The 1-based line closing a leading ``---`` block, or 0."""
+    if not lines or lines[0].strip() != "---":
+        return 0
+    for i in range(1, min(len(lines), 200)):
+        if lines[i].strip() in ("---", "..."):
+            return i + 1
+    return 0
+
+
+def _front_matter_line(lines: list[str], i: int) -> list[tuple[str, str]]:
+    line = lines[i]
+    m = re.match(r"^([A-Za-z_]+)\s*:\s*(.*)$", line)
+    if m:
+        kind = _FRONT_KINDS.get(m.group(1).lower())
+        value = m.group(2).strip()
+        if kind is None or not value:
+            return []
+        return [(v, kind) for v in _split_list(value)]
+    item = re.match(r"^\s+-\s+(.+)$|^-\s+(.+)$", line)
+    if not item:
+        return []
+    for j in range(i - 1, 0, -1):  # the key this list item belongs to
+        km = re.match(r"^([A-Za-z_]+)\s*:\s*$", lines[j])
+        if km:
+            kind = _FRONT_KINDS.get(km.group(1).lower())
+            return [(v, kind) for v in _split_list(item.group(1) or item.group(2))] if kind else []
+        if not re.match(r"^\s+-\s|^-\s", lines[j]):
+            return []
+    return []
+
+
+def _split_list(value: str) -> list[str]:
+    value = value.strip().strip("[]")
+    parts = [p.strip().strip("'\"").lstrip("#@").strip() for p in value.split(",")]
+    return [re.sub(r"^\[\[|\]\]$", "", p) for p in parts if p]
