@@ -187,7 +187,11 @@ def cmd_hook(event: str, budget: int, agent: str | None) -> int:
         for line in notes:
             sys.stderr.write(f"mdrecall: {line}\n")
         return 0
-    mem, _ = _open(agent)
+    try:
+        mem, _ = _open(agent)
+    except MdrecallError as exc:  # not a workspace, an unknown agent: say why, never block the agent
+        sys.stderr.write(f"mdrecall: {event}: nothing done: {exc}\n")
+        return 0
     with mem:
         out, notes = handle_hook(mem, event, payload, budget_chars=budget)
     if out:
