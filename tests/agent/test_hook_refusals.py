@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from agent_helpers import claude_code_transcript, isolated_env, run_cli, write_jsonl
 
 
@@ -16,7 +15,10 @@ def _files(root: Path) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
 
 
-@pytest.mark.parametrize("event", ["user-prompt-submit", "stop", "session-end", "session-start", "pre-compact"])
+EVENTS = ["user-prompt-submit", "stop", "session-end", "session-start", "pre-compact"]
+
+
+@pytest.mark.parametrize("event", EVENTS)
 def test_cli_hook_refuses_a_folder_that_is_not_a_workspace(tmp_path: Path, event: str) -> None:
     folder = tmp_path / "not-a-workspace"
     folder.mkdir()
