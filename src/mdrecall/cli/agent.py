@@ -189,8 +189,9 @@ def cmd_hook(event: str, budget: int, agent: str | None) -> int:
         return 0
     try:
         mem, _ = _open(agent)
-    except MdrecallError as exc:  # not a workspace, an unknown agent: say why, never block the agent
-        sys.stderr.write(f"mdrecall: {event}: nothing done: {exc}\n")
+    except (MdrecallError, click.UsageError) as exc:  # not a workspace, an unknown agent: never block
+        message = exc.format_message() if isinstance(exc, click.UsageError) else str(exc)
+        sys.stderr.write(f"mdrecall: {event}: nothing done: {message}\n")
         return 0
     with mem:
         out, notes = handle_hook(mem, event, payload, budget_chars=budget)

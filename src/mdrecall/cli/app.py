@@ -302,10 +302,13 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
     from ..workspace import require_workspace
 
     if agent:
-        from ..agent.workspaces import open_agent
+        from ..agent.workspaces import UnknownAgentError, open_agent
 
         raw = state().workspace or os.environ.get("MDRECALL_WORKSPACE")
-        return open_agent(agent, load_cli_config(Path(raw).expanduser() if raw else None))
+        try:
+            return open_agent(agent, load_cli_config(Path(raw).expanduser() if raw else None))
+        except UnknownAgentError as exc:  # a typo is bad usage (exit 2), and nothing was created
+            raise click.BadParameter(str(exc), param_hint="'--agent'") from None
     ws = workspace_path()
     cfg = load_cli_config(ws)
     if require and cfg.backend == "builtin":
