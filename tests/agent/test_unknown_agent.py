@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from agent_helpers import isolated_env, run_cli
+
 from mdrecall import Config
 from mdrecall.agent.workspaces import UnknownAgentError, open_agent, resolve_agent
 
