@@ -15,8 +15,12 @@ __all__ = [
     "Hit",
     "IndexReport",
     "ProgressCallback",
+    "SOURCES",
     "Status",
 ]
+
+#: Every source a document can come from; the one list each command and tool offers (``--source``).
+SOURCES = ("memory", "sessions", "conversations")
 
 #: Called as ``progress(done, total, label)`` during long work (indexing, embedding).
 ProgressCallback = Callable[[int, int, str], None]

@@ -39,6 +39,8 @@ def run_turn_hook(
         from ..config import load_config
         from ..workspace import Workspace, require_workspace
 
+        if config_file and not Path(config_file).expanduser().is_file():
+            raise ConfigError(f"config file {config_file} does not exist")
         raw = workspace or os.environ.get("MDRECALL_WORKSPACE")
         agent = agent or os.environ.get("MDRECALL_AGENT_ID")
         if agent:

@@ -84,6 +84,7 @@ _GLOBAL: list[Callable[[F], F]] = [
     click.option(
         "--config",
         metavar="FILE",
+        type=click.Path(exists=True, dir_okay=False),  # a typo is bad usage, never silently no config
         expose_value=False,
         callback=_setter("config"),
         help="User config file (default: ~/.config/mdrecall/config.toml).",
