@@ -336,9 +336,9 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
         total = len(report.promoted) + len(report.rejected)
         print(f"{verb} {len(report.promoted)} of {total} recalled notes")
         for c in report.promoted:
-            print(f"  + {c.citation}  score {c.score:.2f}: {c.text[:100]}")
+            print(f"  + {c.citation}  promotion score {c.score:.2f}: {c.text[:100]}")
         for c in report.rejected[:10]:
-            print(f"  - {c.citation}  score {c.score:.2f}: {'; '.join(c.reasons)}")
+            print(f"  - {c.citation}  promotion score {c.score:.2f}: {'; '.join(c.reasons)}")
         if not apply and report.promoted:
             print("run `mdrecall dream --apply` to write them to MEMORY.md and DREAMS.md")
 
