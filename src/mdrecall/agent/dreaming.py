@@ -385,8 +385,8 @@ def _why(c: Candidate) -> str:
     parts = ", ".join(f"{k} {v:.2f}" for k, v in c.components.items())
     last = datetime.fromtimestamp(e["lastRecalled"]).date().isoformat()
     return (
-        f"promotion score {c.score:.2f} ({parts}): recalled {e['recallCount']}× by {e['uniqueQueries']} distinct "
-        f"queries, average score {e['scoreSum'] / e['recallCount']:.2f}, last {last}, "
+        f"promotion score {c.score:.2f} ({parts}): recalled {e['recallCount']}× by {e['uniqueQueries']} "
+        f"distinct queries, average recall score {e['scoreSum'] / e['recallCount']:.2f}, last {last}, "
         f"confirmed {e['confirmed']}×"
     )
 
