@@ -258,17 +258,23 @@ def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, 
         raise PathError(f"{transcript}: is not a file (give the path of a .jsonl transcript)")
     mem, _ = _open(agent)
     if turns:
+        from ..agent.turns import read_transcript
+
         with mem:
             got = mem.capture_transcript(transcript)
             if got.written and not no_index:
                 mem.index()
+        # Counted over the whole transcript: a second run reads nothing new, yet every message is there.
+        said = [m for m in read_transcript(source)[0] if m.role in ("user", "assistant") and m.text.strip()]
+        already = max(0, len(said) - got.written)
 
         def human_turns() -> None:
-            print(f"captured {got.written} message(s) ({got.skipped} already there), noted {len(got.notes)}")
+            print(f"captured {got.written} message(s) ({already} already there), noted {len(got.notes)}")
             for w in got.warnings:
                 warn(w, quiet=state().quiet)
 
-        emit(Listing(got.to_dict(), human=human_turns, path_key=None), state().format)
+        data = {**got.to_dict(), "alreadyThere": already}
+        emit(Listing(data, human=human_turns, path_key=None), state().format)
         return 0
     with mem:
         res = capture_session(mem.workspace, transcript, last_n=last or mem.config.flush.capture_messages)
