@@ -156,15 +156,16 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             sys.stderr.write(
                 f"mdrecall: watching {folders} [{watcher.state['backend']}]{extra}; Ctrl-C stops\n"
             )
+        interrupted = False
         try:
             while not stop.wait(0.5):
                 pass
-        except KeyboardInterrupt:
-            pass
+        except KeyboardInterrupt:  # Ctrl-C: stop cleanly, then exit 130 as every interrupted command does
+            interrupted = True
         finally:
             watcher.stop()
             backfill.stop()
-    return 0
+    return 130 if interrupted else 0
 
 
 @command("hook")
