@@ -35,7 +35,7 @@ __all__ = [
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Output formats every listing accepts (a command may accept fewer; see docs/cli.md).
-FORMATS = ("table", "json", "jsonl", "csv", "md", "files")
+FORMATS = ("table", "json", "jsonl", "csv", "md", "files", "files0")
 
 
 @dataclass
