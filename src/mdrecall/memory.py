@@ -368,8 +368,9 @@ class Memory:
             if self._embedder_error:
                 note = f"embeddings disabled: {self._embedder_error}"
             coverage = None
-            if leg is not None:
-                coverage = vector_coverage(self.store, leg.embedder_key)
+            key = leg.embedder_key if leg is not None else self.embedder and self.embedder.identity.key
+            if key and req.mode != "bm25":  # coverage always, even when the query could not be embedded
+                coverage = vector_coverage(self.store, key)
                 behind = vectors_behind_note(*coverage)
                 if behind:
                     note = f"{note}; {behind}" if note else behind

@@ -24,6 +24,7 @@ from ..errors import (
 from .context import memory_context
 from .dreaming import RecallLog
 from .scope import ScopeDecision, check_scope
+from .tool_hints import for_tools
 
 if TYPE_CHECKING:
     from ..memory import Memory
@@ -101,7 +102,7 @@ def _failure(exc: Exception) -> dict[str, Any]:
         if isinstance(exc, (MdrecallError, OSError))
         else f"internal error: {type(exc).__name__}: {exc}"
     )
-    return {"error": text, "action": action}
+    return {"error": for_tools(text), "action": for_tools(action)}  # MCP hints, not CLI commands
 
 
 class MemoryTools:
