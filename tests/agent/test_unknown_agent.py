@@ -50,3 +50,12 @@ def test_the_library_refuses_unknown_agents_before_creating_anything(
         open_agent("alhpa", base)
     assert not (tmp_path / "data").exists()
     assert resolve_agent(base, "alpha")[0] == tmp_path / "alpha"
+
+
+def test_hooks_install_for_an_unknown_agent_is_refused(tmp_path: Path) -> None:
+    env = isolated_env(tmp_path / "home")
+    project = tmp_path / "project"
+    project.mkdir()
+    out = run_cli("hooks", "install", "claude-code", "--dir", str(project), "--agent", "typo", env=env)
+    assert out.returncode == 2 and "unknown agent 'typo'" in out.stderr
+    assert not (project / ".claude").exists() and not (project / ".mcp.json").exists()

@@ -226,6 +226,13 @@ def cmd_hooks(
         raw = Path(state().workspace or os.environ.get("MDRECALL_WORKSPACE") or os.getcwd()).expanduser()
         if not agent:
             require_workspace(raw)
+        else:  # hooks for an agent that does not exist would only ever say so: refuse now
+            from ..agent.workspaces import UnknownAgentError, resolve_agent
+
+            try:
+                resolve_agent(_base_config(), agent)
+            except UnknownAgentError as exc:
+                raise click.BadParameter(str(exc), param_hint="'--agent'") from None
         plan = install(scope, raw.resolve(), project_dir=project, agent=agent)
     else:
         plan = uninstall(scope, project_dir=project)
@@ -356,11 +363,11 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
 @command("agents")
 def cmd_agents() -> int:
     """List configured agents and their workspaces."""
-    from ..agent.workspaces import agent_ids, resolve_agent
+    from ..agent.workspaces import known_agents, resolve_agent
 
     base = _base_config()
     rows = []
-    for agent in agent_ids(base):
+    for agent in known_agents(base):
         ws, cfg = resolve_agent(base, agent)
         rows.append(
             {
