@@ -62,3 +62,20 @@ def test_turn_hook_still_captures_in_a_workspace(tmp_path: Path) -> None:
     )
     assert out.returncode == 0 and "captured 1 message" in out.stderr, out.stderr
     assert list((ws / "memory" / "conversations").glob("*.md"))
+
+
+@pytest.mark.parametrize("event", ["user-prompt-submit", "session-start"])
+def test_a_hook_with_a_missing_config_file_never_blocks_the_agent(tmp_path: Path, event: str) -> None:
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    out = run_cli(
+        "hook",
+        event,
+        "--config",
+        str(tmp_path / "missing.toml"),
+        stdin=json.dumps({"prompt": "we decided to ship Kestrel on Friday", "session_id": "s1"}),
+        cwd=ws,
+        env=isolated_env(tmp_path / "home"),
+    )
+    assert out.returncode == 0 and "missing.toml does not exist" in out.stderr  # exit 2 would block it
+    assert not (ws / "memory" / "conversations").exists()

@@ -84,7 +84,6 @@ _GLOBAL: list[Callable[[F], F]] = [
     click.option(
         "--config",
         metavar="FILE",
-        type=click.Path(exists=True, dir_okay=False),  # a typo is bad usage, never silently no config
         expose_value=False,
         callback=_setter("config"),
         help="User config file (default: ~/.config/mdrecall/config.toml).",
@@ -290,7 +289,10 @@ def load_cli_config(workspace: Path | None, provider: str | None = None) -> Any:
     """The config for ``workspace`` with the flags applied (``--config`` names the user file)."""
     from ..config import load_config
 
-    return load_config(workspace, overrides=overrides(provider), user_file=state().config)
+    user_file = state().config
+    if user_file and not Path(user_file).expanduser().is_file():  # a typo: bad usage, never the defaults
+        raise click.BadParameter(f"config file {user_file} does not exist", param_hint="'--config'")
+    return load_config(workspace, overrides=overrides(provider), user_file=user_file)
 
 
 def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
