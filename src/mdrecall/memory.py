@@ -368,8 +368,8 @@ class Memory:
             if self._embedder_error:
                 note = f"embeddings disabled: {self._embedder_error}"
             coverage = None
-            key = leg.embedder_key if leg is not None else self.embedder and self.embedder.identity.key
-            if key and req.mode != "bm25":  # coverage always, even when the query could not be embedded
+            emb = self.embedder if req.mode != "bm25" else None  # coverage even when the query failed
+            if key := leg.embedder_key if leg else emb and emb.identity.key:
                 coverage = vector_coverage(self.store, key)
                 behind = vectors_behind_note(*coverage)
                 if behind:
