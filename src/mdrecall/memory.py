@@ -368,7 +368,8 @@ class Memory:
             if self._embedder_error:
                 note = f"embeddings disabled: {self._embedder_error}"
             coverage = None
-            emb = self.embedder if req.mode != "bm25" else None  # coverage even when the query failed
+            emb = self.embedder if req.mode != "bm25" else None  # coverage even when the query failed,
+            emb = emb if getattr(emb, "dims_known", True) else None  # but never a probe request for it
             if key := leg.embedder_key if leg else emb and emb.identity.key:
                 coverage = vector_coverage(self.store, key)
                 behind = vectors_behind_note(*coverage)
