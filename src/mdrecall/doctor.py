@@ -50,7 +50,7 @@ def run_checks(
 
     try:
         require_workspace(workspace, config.extra_paths)
-        yield Check("workspace", "ok", f"{workspace.resolve()}")
+        yield _workspace(workspace, config)
         found = True
     except MdrecallError as exc:
         yield Check("workspace", "fail", str(exc))
@@ -75,6 +75,16 @@ def run_checks(
             yield _watcher(mem)
     yield _embedder(config, model)
     yield _mcp_entry(project_dir or Path.cwd(), home or Path.home())
+
+
+def _workspace(workspace: Path, config: Config) -> Check:
+    from .workspace import Workspace
+
+    links = Workspace(workspace, config.extra_paths).skipped_links()
+    if links:
+        hint = "mdrecall never follows symlinks: move the file or folder itself into the workspace"
+        return Check("workspace", "warn", f"{workspace.resolve()}: " + "; ".join(links), hint)
+    return Check("workspace", "ok", f"{workspace.resolve()}")
 
 
 def _config_files(

@@ -15,8 +15,12 @@ __all__ = [
     "Hit",
     "IndexReport",
     "ProgressCallback",
+    "SOURCES",
     "Status",
 ]
+
+#: Every source a document can come from; the one list each command and tool offers (``--source``).
+SOURCES = ("memory", "sessions", "conversations")
 
 #: Called as ``progress(done, total, label)`` during long work (indexing, embedding).
 ProgressCallback = Callable[[int, int, str], None]
@@ -160,21 +164,21 @@ class IndexReport:
 
     def summary(self) -> str:
         """A one-line human summary."""
-        parts = [
-            f"{self.scanned} files scanned",
-            f"{self.added} added",
-            f"{self.updated} updated",
-            f"{self.removed} removed",
-            f"{self.chunks_written} chunks written",
+        parts = [  # counts grouped like the progress bar's (1,001), so the two lines agree
+            f"{self.scanned:,} files scanned",
+            f"{self.added:,} added",
+            f"{self.updated:,} updated",
+            f"{self.removed:,} removed",
+            f"{self.chunks_written:,} chunks written",
         ]
         if self.embedded or self.cache_hits:
-            parts.append(f"{self.embedded} embedded ({self.cache_hits} from cache)")
+            parts.append(f"{self.embedded:,} embedded ({self.cache_hits:,} from cache)")
         if self.pending_vectors:
-            parts.append(f"{self.pending_vectors} chunks await embedding")
+            parts.append(f"{self.pending_vectors:,} chunks await embedding")
         if self.skipped:
-            parts.append(f"{len(self.skipped)} skipped")
+            parts.append(f"{len(self.skipped):,} skipped")
         if self.warnings:
-            parts.append(f"{len(self.warnings)} warnings")
+            parts.append(f"{len(self.warnings):,} warning{'s' if len(self.warnings) != 1 else ''}")
         return ", ".join(parts) + f" in {self.seconds:.2f}s"
 
     def to_dict(self) -> dict[str, Any]:

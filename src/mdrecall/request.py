@@ -16,12 +16,12 @@ from typing import Any
 
 from .errors import MdrecallError
 from .filters import parse_day, path_matches
+from .models import SOURCES  # the one list of sources every command takes
 from .textclean import clean_text
 
 __all__ = ["MODES", "SOURCES", "SearchFilter", "SearchRequest", "mcp_schema", "option"]
 
 MODES = ("hybrid", "bm25", "vector")
-SOURCES = ("memory", "sessions", "conversations")
 #: The most hits one search returns (the MCP tool's own ceiling is in its schema: 50).
 MAX_RESULTS = 1000
 

@@ -167,7 +167,8 @@ def run_search(
     else:
         fused = text
         if mode == "hybrid" and vector is not None:
-            fallback = fallback or "no vector match (vectors not indexed yet?): keyword results only"
+            # Only what is known: missing vectors are already named in the note (vectors behind: …).
+            fallback = fallback or "no vector match: keyword results only"
     if keyword_failure:
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     ranked = apply_min_score(fused, req.min_score, ("text", "vector") if text and vec else ())

@@ -140,8 +140,10 @@ def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
         if memory.embedder_error:
             note = f"embeddings disabled: {memory.embedder_error}"
         coverage = None
-        if leg is not None:
-            coverage = vector_coverage(memory.store, leg.embedder_key)
+        emb = memory.embedder if pipe.mode != "bm25" else None  # coverage even when the query failed,
+        emb = emb if getattr(emb, "dims_known", True) else None  # but never a probe request for it
+        if key := leg.embedder_key if leg else emb and emb.identity.key:
+            coverage = vector_coverage(memory.store, key)
             behind = vectors_behind_note(*coverage)
             if behind:
                 note = f"{note}; {behind}" if note else behind

@@ -6,7 +6,10 @@ Watched: ``MEMORY.md`` (the workspace root, not recursive), ``memory/`` and the 
 before each re-index (:mod:`mdrecall.agent.turns`). Native OS events come from
 ``watchdog`` (``pip install 'mdrecall[watch]'``); without it, or when the OS refuses watches (inotify
 limits), the watcher polls the files' stats instead and says so. Changes are debounced
-(``watch.debounce_s``), then :meth:`Memory.index` runs in a background thread.
+(``watch.debounce_s``), then :meth:`Memory.index` runs in a background thread. Every
+``watch.poll_interval_s`` the native watcher also checks that each watched folder is still the one it
+armed (same device and inode): a folder deleted and recreated (the whole workspace, or ``memory/``) no
+longer sends events to the old watch, so it is re-armed on the new folder and the files re-synced.
 
 The watcher's health is written to the store (meta key ``watcher``) with a heartbeat, so ``status``
 in any process shows it, and shows a watcher that died as ``stale``. Searches still sync lazily
@@ -86,7 +89,7 @@ class Watcher:
         self._initial_sync = initial_sync
         self.backfill = backfill
         self._observer: Any = None
-        self._watched: set[Path] = set()
+        self._watched: dict[Path, tuple[Any, tuple[int, int]]] = {}  # folder -> (watch, (dev, inode))
         self._changed = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -192,9 +195,25 @@ class Watcher:
                         watcher.notify(os.fsdecode(p))
 
         for folder, recursive in watch_targets(self.memory):
-            if folder not in self._watched:
-                self._observer.schedule(_Handler(), str(folder), recursive=recursive)
-                self._watched.add(folder)
+            ident = _identity(folder)
+            if folder not in self._watched and ident is not None:
+                watch = self._observer.schedule(_Handler(), str(folder), recursive=recursive)
+                self._watched[folder] = (watch, ident)
+
+    def _rearm(self) -> bool:
+        """Drop the watches whose folder is gone or was replaced, arm the folders now there.
+
+        Returns whether anything was re-armed (the files are then re-synced).
+        """
+        stale = [f for f, (_, ident) in self._watched.items() if _identity(f) != ident]
+        for folder in stale:
+            watch, _ = self._watched.pop(folder)
+            with contextlib.suppress(Exception):  # its emitter may have stopped with the folder
+                self._observer.unschedule(watch)
+        before = set(self._watched)
+        with contextlib.suppress(OSError):
+            self._schedule_missing()
+        return bool(stale) or set(self._watched) != before
 
     def _relevant(self, path: str) -> bool:
         """A Markdown or transcript file, or a folder, not inside a hidden folder (``.mdrecall/``)."""
@@ -214,8 +233,7 @@ class Watcher:
         try:
             next_beat = time.time() + HEARTBEAT_S
             while not self._stop.is_set():
-                polling = self.state["backend"] == "polling"
-                self._changed.wait(self.poll_interval_s if polling else HEARTBEAT_S)
+                self._changed.wait(min(self.poll_interval_s, HEARTBEAT_S))
                 if self._stop.is_set():
                     break
                 if self.state["backend"] == "polling":
@@ -281,6 +299,9 @@ class Watcher:
             )
             self._signature = self._stat_signature()
             self._changed.set()
+        elif self._observer is not None and self._rearm():
+            self.state["last_event"] = time.time()
+            self._changed.set()
 
     def _poll(self) -> None:
         sig = self._stat_signature()
@@ -313,3 +334,14 @@ class Watcher:
         self.state["heartbeat"] = time.time()
         with contextlib.suppress(Exception):  # health is best effort; the watcher itself goes on
             self.memory.store.set_meta(META_KEY, json.dumps(self.state))
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """``(device, inode)`` of a folder (not following a symlink), or ``None`` when it is not one."""
+    try:
+        st = folder.lstat()
+    except OSError:
+        return None
+    import stat
+
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None

@@ -88,7 +88,13 @@ class Workspace:
     # ---- discovery --------------------------------------------------------------------------------
 
     def discover(self, warnings: list[str] | None = None) -> Iterator[MemoryFile]:
-        """Yield every memory file (no symlinks, ``.md`` only, each path once)."""
+        """Yield every memory file (no symlinks, ``.md`` only, each path once).
+
+        A top-level memory file or folder that is a symlink is skipped with a warning
+        (:meth:`skipped_links`), so a memory that is all one link is never silently empty.
+        """
+        if warnings is not None:
+            warnings.extend(self.skipped_links())
         seen: set[str] = set()
         for name in MEMORY_FILE_NAMES:
             f = self._file(self.root / name)
@@ -109,6 +115,16 @@ class Workspace:
                 if f.key not in seen:
                     seen.add(f.key)
                     yield f
+
+    def skipped_links(self) -> list[str]:
+        """A warning for each top-level memory file or folder that is a symlink (never followed)."""
+        tops = [self.root / name for name in MEMORY_FILE_NAMES] + [self.memory_dir, *self.extra_roots]
+        return [
+            f"{self.key_for(p)}: a symlink, skipped (symlinks are never "
+            "followed, for safety); replace it with the file or folder itself"
+            for p in dict.fromkeys(tops)
+            if p.is_symlink()
+        ]
 
     def _file(self, path: Path) -> MemoryFile | None:
         try:

@@ -127,7 +127,7 @@ def test_a_failing_capture_is_logged_and_never_blocks(ws: Path, tmp_path: Path) 
         env=env,
         timeout=60,
     )
-    assert garbage.returncode == 0 and "capture failed" in garbage.stderr
+    assert garbage.returncode == 0 and "nothing captured" in garbage.stderr  # no workspace: nothing written
 
 
 def test_a_symlinked_conversations_folder_is_refused(ws: Path, tmp_path: Path) -> None:

@@ -8,7 +8,8 @@
   used), ``turns`` and ``turn_records`` (per-turn capture);
 * **above Memory** (:data:`INTEGRATIONS`): adapters that take an open ``Memory`` and may import it:
   ``context`` (start-of-turn digest), ``hooks`` and ``turn_hook`` (Claude Code), ``tools`` (the MCP
-  tools as plain JSON functions), ``workspaces`` (one ``Memory`` per agent id).
+  tools as plain JSON functions) and ``tool_hints`` (error hints worded for them), ``workspaces``
+  (one ``Memory`` per agent id).
 
 ``tests/test_architecture.py`` checks both lists against the imports.
 """
@@ -27,4 +28,4 @@ CORE = (
     "turns",
 )
 #: Above Memory: adapters over an open Memory.
-INTEGRATIONS = ("context", "hooks", "tools", "turn_hook", "workspaces")
+INTEGRATIONS = ("context", "hooks", "tool_hints", "tools", "turn_hook", "workspaces")

@@ -324,7 +324,7 @@ def score_entry(e: dict[str, Any], cfg: DreamingConfig, now: float) -> tuple[dic
     }
     fails = []
     if avg < cfg.min_score:
-        fails.append(f"average recall score {avg:.2f} < {cfg.min_score}")
+        fails.append(f"average recall score {_below(avg, cfg.min_score)} < {cfg.min_score}")
     if count < cfg.min_recalls:
         fails.append(f"recalled {count}× < {cfg.min_recalls}")
     if e["uniqueQueries"] < cfg.min_unique_queries:
@@ -332,6 +332,15 @@ def score_entry(e: dict[str, Any], cfg: DreamingConfig, now: float) -> tuple[dic
     if age_days > cfg.max_age_days:
         fails.append(f"last recalled {age_days:.0f} days ago > {cfg.max_age_days}")
     return comps, fails
+
+
+def _below(value: float, limit: float) -> str:
+    """``value`` with enough decimals that it reads as below ``limit`` (0.7996 vs 0.8: ``0.7996``)."""
+    for digits in range(2, 7):
+        text = f"{value:.{digits}f}"
+        if float(text) < limit:
+            return text
+    return repr(value)
 
 
 def dream(
@@ -394,8 +403,8 @@ def _why(c: Candidate) -> str:
     parts = ", ".join(f"{k} {v:.2f}" for k, v in c.components.items())
     last = datetime.fromtimestamp(e["lastRecalled"]).date().isoformat()
     return (
-        f"score {c.score:.2f} ({parts}): recalled {e['recallCount']}× by {e['uniqueQueries']} distinct "
-        f"queries, average score {e['scoreSum'] / e['recallCount']:.2f}, last {last}, "
+        f"promotion score {c.score:.2f} ({parts}): recalled {e['recallCount']}× by {e['uniqueQueries']} "
+        f"distinct queries, average recall score {e['scoreSum'] / e['recallCount']:.2f}, last {last}, "
         f"confirmed {e['confirmed']}×"
     )
 
@@ -415,7 +424,7 @@ def _write(
 
     workspace.append(workspace.root / memory_key, memory_compose)
     gates = (
-        f"score ≥ {cfg.min_score}, recalled ≥ {cfg.min_recalls}×, "
+        f"average recall score ≥ {cfg.min_score}, recalled ≥ {cfg.min_recalls}×, "
         f"≥ {cfg.min_unique_queries} distinct queries, seen within {cfg.max_age_days} days"
     )
     lines = [

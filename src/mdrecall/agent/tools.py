@@ -19,6 +19,7 @@ from ..searcher import Companions
 from .context import memory_context
 from .dreaming import RecallLog
 from .scope import ScopeDecision, check_scope
+from .tool_hints import for_tools
 
 if TYPE_CHECKING:
     from ..memory import Memory
@@ -28,12 +29,15 @@ __all__ = ["MemoryTools"]
 
 
 def _failure(exc: Exception) -> dict[str, Any]:
-    """``{error, action}``: the action is the error class's own (:mod:`mdrecall.errors`)."""
+    """``{error, action}``: the action is the error class's own (:mod:`mdrecall.errors`), worded for
+    an agent (MCP tool names, not CLI commands)."""
     if isinstance(exc, MdrecallError):
-        return {"error": str(exc), "action": exc.action}
-    if isinstance(exc, OSError):
-        return {"error": str(exc), "action": _OS_ACTION}
-    return {"error": f"internal error: {type(exc).__name__}: {exc}", "action": "Report this error."}
+        text, action = str(exc), exc.action
+    elif isinstance(exc, OSError):
+        text, action = str(exc), _OS_ACTION
+    else:
+        text, action = f"internal error: {type(exc).__name__}: {exc}", "Report this error."
+    return {"error": for_tools(text), "action": for_tools(action)}
 
 
 _OS_ACTION = "The workspace cannot be written (read-only?); tell the user the note was not saved."

@@ -4,7 +4,9 @@
 the hook JSON on stdin and captures the turn (:func:`mdrecall.agent.hooks.handle_turn_hook`). It is what
 ``mdrecall hooks install`` writes for ``UserPromptSubmit`` and ``Stop``: it skips the full command-line
 parser and imports only the config, the workspace and the capture code. ``mdrecall hook stop`` does the
-same through the CLI. Whatever happens, the exit status is 0: memory never blocks the agent.
+same through the CLI. Whatever happens, the exit status is 0: memory never blocks the agent. A folder
+that is not a workspace (see :func:`mdrecall.workspace.require_workspace`) is never written to: the hook
+says why on stderr and captures nothing, as ``hook session-start`` refuses it.
 """
 
 from __future__ import annotations
@@ -30,13 +32,16 @@ def run_turn_hook(
     agent: str | None = None,
 ) -> list[str]:
     """Capture one turn for the workspace (or agent) named; returns notes for stderr, never raises."""
+    from ..errors import ConfigError, WorkspaceError
     from .hooks import handle_turn_hook
 
     try:
         from ..config import load_config
         from ..config_sources import env_workspace
-        from ..workspace import Workspace
+        from ..workspace import Workspace, require_workspace
 
+        if config_file and not Path(config_file).expanduser().is_file():
+            raise ConfigError(f"config file {config_file} does not exist")
         raw = workspace or env_workspace()
         agent = agent or os.environ.get("MDRECALL_AGENT_ID")
         if agent:
@@ -48,6 +53,12 @@ def run_turn_hook(
         else:
             root = Path(raw or os.getcwd()).expanduser()
             cfg = load_config(root, user_file=config_file)
+            require_workspace(root, cfg.extra_paths)
+    except (WorkspaceError, ConfigError) as exc:
+        return [f"{event}: nothing captured: {exc}"]
+    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+        return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
+    try:
         return handle_turn_hook(Workspace(root, cfg.extra_paths), cfg, event, payload)
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
         return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]

@@ -5,6 +5,11 @@ folder (default: ``$XDG_DATA_HOME/mdrecall/agents/<id>``, created on first use).
 as an absolute ``store.path`` is shared config, so each agent gets its own file next to it
 (``index-<id>.sqlite``). One agent never searches another's memory unless its
 ``scope.search_agents`` lists that agent.
+
+An agent exists only by an explicit act: a ``[agents.<id>]`` table in the config (an empty one will do),
+or ``mdrecall init`` of its default folder. Any other id is an :class:`UnknownAgentError` naming the known
+ones, raised before anything is created, so a misspelled ``--agent`` never searches (or creates) empty
+memory without a word.
 """
 
 from __future__ import annotations
@@ -21,9 +26,21 @@ from ..errors import ConfigError
 if TYPE_CHECKING:
     from ..memory import Memory
 
-__all__ = ["agent_ids", "default_agent_workspace", "open_agent", "open_search_agents", "resolve_agent"]
+__all__ = [
+    "UnknownAgentError",
+    "agent_ids",
+    "default_agent_workspace",
+    "known_agents",
+    "open_agent",
+    "open_search_agents",
+    "resolve_agent",
+]
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+class UnknownAgentError(ConfigError):
+    """An agent id that has no ``[agents.<id>]`` table and no workspace in its default folder."""
 
 
 def agent_ids(config: Config) -> list[str]:
@@ -37,10 +54,34 @@ def default_agent_workspace(agent_id: str) -> Path:
     return Path(base).expanduser() / "mdrecall" / "agents" / agent_id
 
 
+def known_agents(config: Config) -> list[str]:
+    """Configured agents, and those whose default folder was made a workspace (``mdrecall init``)."""
+    from ..workspace import WORKSPACE_MARKERS
+
+    found = set(config.agents)
+    root = default_agent_workspace("x").parent
+    try:
+        for d in root.iterdir() if root.is_dir() else ():
+            if _ID.match(d.name) and any(os.path.lexists(d / m) for m in WORKSPACE_MARKERS):
+                found.add(d.name)
+    except OSError:
+        pass
+    return sorted(found)
+
+
 def resolve_agent(config: Config, agent_id: str) -> tuple[Path, Config]:
-    """The workspace folder and the merged config of one agent."""
+    """The workspace folder and the merged config of one agent.
+
+    Raises :class:`UnknownAgentError` for an id that is not one of :func:`known_agents`.
+    """
     if not _ID.match(agent_id or ""):
         raise ConfigError(f"invalid agent id {agent_id!r}: use letters, digits, '.', '_' or '-'")
+    if agent_id != config.agent_id and agent_id not in (known := known_agents(config)):
+        names = ", ".join(known) if known else "none"
+        raise UnknownAgentError(
+            f"unknown agent {agent_id!r} (known: {names}). Create it with an [agents.{agent_id}] table in "
+            f"the config, or with: mdrecall init {default_agent_workspace(agent_id)}"
+        )
     overrides = dict(config.agents.get(agent_id, {}))
     raw_ws = overrides.pop("workspace", None)
     workspace = Path(str(raw_ws)).expanduser() if raw_ws else default_agent_workspace(agent_id)

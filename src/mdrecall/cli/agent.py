@@ -157,15 +157,16 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             sys.stderr.write(
                 f"mdrecall: watching {folders} [{watcher.state['backend']}]{extra}; Ctrl-C stops\n"
             )
+        interrupted = False
         try:
             while not stop.wait(0.5):
                 pass
-        except KeyboardInterrupt:
-            pass
+        except KeyboardInterrupt:  # Ctrl-C: stop cleanly, then exit 130 as every interrupted command does
+            interrupted = True
         finally:
             watcher.stop()
             backfill.stop()
-    return 0
+    return 130 if interrupted else 0
 
 
 @command("hook")
@@ -188,7 +189,12 @@ def cmd_hook(event: str, budget: int, agent: str | None) -> int:
         for line in notes:
             sys.stderr.write(f"mdrecall: {line}\n")
         return 0
-    mem, _ = _open(agent)
+    try:
+        mem, _ = _open(agent)
+    except (MdrecallError, click.UsageError) as exc:  # not a workspace, an unknown agent: never block
+        message = exc.format_message() if isinstance(exc, click.UsageError) else str(exc)
+        sys.stderr.write(f"mdrecall: {event}: nothing done: {message}\n")
+        return 0
     with mem:
         out, notes = handle_hook(mem, event, payload, budget_chars=budget)
     if out:
@@ -221,6 +227,13 @@ def cmd_hooks(
         raw = workspace_path()
         if not agent:
             require_workspace(raw)
+        else:  # hooks for an agent that does not exist would only ever say so: refuse now
+            from ..agent.workspaces import UnknownAgentError, resolve_agent
+
+            try:
+                resolve_agent(_base_config(), agent)
+            except UnknownAgentError as exc:
+                raise click.BadParameter(str(exc), param_hint="'--agent'") from None
         plan = install(scope, raw.resolve(), project_dir=project, agent=agent)
     else:
         plan = uninstall(scope, project_dir=project)
@@ -254,17 +267,23 @@ def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, 
         raise PathError(f"{transcript}: is not a file (give the path of a .jsonl transcript)")
     mem, _ = _open(agent)
     if turns:
+        from ..agent.turns import read_transcript
+
         with mem:
             got = mem.capture_transcript(transcript)
             if got.written and not no_index:
                 mem.index()
+        # Counted over the whole transcript: a second run reads nothing new, yet every message is there.
+        said = [m for m in read_transcript(source)[0] if m.role in ("user", "assistant") and m.text.strip()]
+        already = max(0, len(said) - got.written)
 
         def human_turns() -> None:
-            print(f"captured {got.written} message(s) ({got.skipped} already there), noted {len(got.notes)}")
+            print(f"captured {got.written} message(s) ({already} already there), noted {len(got.notes)}")
             for w in got.warnings:
                 warn(w, quiet=state().quiet)
 
-        emit(Listing(got.to_dict(), human=human_turns, path_key=None), state().format)
+        data = {**got.to_dict(), "alreadyThere": already}
+        emit(Listing(data, human=human_turns, path_key=None), state().format)
         return 0
     with mem:
         res = capture_session(mem.workspace, transcript, last_n=last or mem.config.flush.capture_messages)
@@ -332,9 +351,9 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
         total = len(report.promoted) + len(report.rejected)
         print(f"{verb} {len(report.promoted)} of {total} recalled notes")
         for c in report.promoted:
-            print(f"  + {c.citation}  score {c.score:.2f}: {c.text[:100]}")
+            print(f"  + {c.citation}  promotion score {c.score:.2f}: {c.text[:100]}")
         for c in report.rejected[:10]:
-            print(f"  - {c.citation}  score {c.score:.2f}: {'; '.join(c.reasons)}")
+            print(f"  - {c.citation}  promotion score {c.score:.2f}: {'; '.join(c.reasons)}")
         if not apply and report.promoted:
             print("run `mdrecall dream --apply` to write them to MEMORY.md and DREAMS.md")
 
@@ -345,11 +364,11 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
 @command("agents")
 def cmd_agents() -> int:
     """List configured agents and their workspaces."""
-    from ..agent.workspaces import agent_ids, resolve_agent
+    from ..agent.workspaces import known_agents, resolve_agent
 
     base = _base_config()
     rows = []
-    for agent in agent_ids(base):
+    for agent in known_agents(base):
         ws, cfg = resolve_agent(base, agent)
         rows.append(
             {

@@ -35,7 +35,7 @@ __all__ = [
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Output formats every listing accepts (a command may accept fewer; see docs/cli.md).
-FORMATS = ("table", "json", "jsonl", "csv", "md", "files")
+FORMATS = ("table", "json", "jsonl", "csv", "md", "files", "files0")
 
 
 @dataclass
@@ -292,7 +292,10 @@ def load_cli_config(workspace: Path | None, provider: str | None = None) -> Any:
     """The config for ``workspace`` with the flags applied (``--config`` names the user file)."""
     from ..config import load_config
 
-    return load_config(workspace, overrides=overrides(provider), user_file=state().config)
+    user_file = state().config
+    if user_file and not Path(user_file).expanduser().is_file():  # a typo: bad usage, never the defaults
+        raise click.BadParameter(f"config file {user_file} does not exist", param_hint="'--config'")
+    return load_config(workspace, overrides=overrides(provider), user_file=user_file)
 
 
 def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
@@ -305,11 +308,14 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
     from ..workspace import require_workspace
 
     if agent:
-        from ..agent.workspaces import open_agent
+        from ..agent.workspaces import UnknownAgentError, open_agent
         from ..config_sources import env_workspace
 
         raw = state().workspace or env_workspace()
-        return open_agent(agent, load_cli_config(Path(raw).expanduser() if raw else None))
+        try:
+            return open_agent(agent, load_cli_config(Path(raw).expanduser() if raw else None))
+        except UnknownAgentError as exc:  # a typo is bad usage (exit 2), and nothing was created
+            raise click.BadParameter(str(exc), param_hint="'--agent'") from None
     ws = workspace_path()
     cfg = load_cli_config(ws)
     if require and cfg.backend == "builtin":

@@ -12,8 +12,10 @@ from typing import Any
 
 import click
 
+from ..models import SOURCES
 from .app import base_config, command, load_cli_config, open_memory, state, workspace_path
 from .output import Listing, emit, highlight, note, text_table, warn
+from .params import as_of_value, during_value
 
 __all__ = ["parse_ref"]
 
@@ -110,7 +112,7 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date 
     "--source",
     "sources",
     multiple=True,
-    type=click.Choice(["memory", "sessions", "conversations"]),
+    type=click.Choice(SOURCES),
     help="Only this source.",
 )
 @click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
@@ -126,8 +128,12 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date 
 )
 @click.option("--explain", is_flag=True, help="Show each stage's score.")
 @click.option("--entity", help="Only passages mentioning this entity (or its aliases).")
-@click.option("--as-of", "as_of", metavar="DATE", help="Search the files as they were on DATE (YYYY-MM-DD).")
-@click.option("--during", metavar="FROM..TO", help="Only passages about days in this range (valid time).")
+@click.option(
+    "--as-of", "as_of", callback=as_of_value, metavar="DATE", help="Search the files as they were on DATE."
+)
+@click.option(
+    "--during", callback=during_value, metavar="FROM..TO", help="Only passages about days in this range."
+)
 def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
     """Search memory (the words are joined: quoting the query is optional).
 
@@ -258,7 +264,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
 
 
 @command("ls")
-@click.option("--source", type=click.Choice(["memory", "sessions"]), help="Only this source.")
+@click.option("--source", type=click.Choice(SOURCES), help="Only this source.")
 @click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
 def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
     """List the indexed files with their chunks, dates and sizes."""

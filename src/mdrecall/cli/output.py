@@ -2,7 +2,9 @@
 
 * ``json``: the payload with ``"version": SCHEMA_VERSION`` first (the stable contract, docs/cli.md);
 * ``jsonl``: one JSON object per row; ``csv`` and ``md``: the rows as a table with a header;
-* ``files``: each distinct path once (for ``xargs``); ``table``: the command's own human layout.
+* ``files``: each distinct path once, one a line (for ``xargs``; a path with a control character, such as
+  a newline, or starting with ``"`` is written as a JSON string, so one line is always one path);
+  ``files0``: the raw paths, each ended by NUL (for ``xargs -0``); ``table``: the command's own layout.
 
 Notes, warnings and progress go to stderr and are silenced by ``--quiet``; JSON is never coloured.
 """
@@ -22,6 +24,17 @@ __all__ = ["SCHEMA_VERSION", "Listing", "emit", "highlight", "note", "print_json
 
 #: Version of the JSON output contract; raised only when a field changes meaning or goes away.
 SCHEMA_VERSION = 1
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _one_line(path: str) -> str:
+    """``path`` as one line: as is, or as a JSON string when it holds a control character (a newline)
+    or starts with ``"`` (so a quoted line is never a real name)."""
+    if _CONTROL.search(path) or path.startswith('"'):
+        return json.dumps(path, ensure_ascii=False)
+    return path
 
 
 def print_json(data: Any) -> None:
@@ -84,7 +97,7 @@ def emit(listing: Listing, fmt: str | None) -> None:
             out.writerow([_cell(row.get(c)) for c in listing.columns])
     elif fmt == "md":
         sys.stdout.write(markdown_table(listing.columns, listing.rows))
-    elif fmt == "files":
+    elif fmt in ("files", "files0"):
         if listing.path_key is None:
             raise click.UsageError("this command lists no files: use --format table, json, jsonl, csv or md")
         seen: dict[str, None] = {}
@@ -92,7 +105,7 @@ def emit(listing: Listing, fmt: str | None) -> None:
             if row.get(listing.path_key):
                 seen.setdefault(str(row[listing.path_key]), None)
         for path in seen:
-            sys.stdout.write(path + "\n")
+            sys.stdout.write(path + "\0" if fmt == "files0" else _one_line(path) + "\n")
     elif listing.human is not None:
         listing.human()
     else:

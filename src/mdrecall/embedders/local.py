@@ -112,6 +112,9 @@ class LocalEmbedder:
         with self._lock:
             if self._session is not None:
                 return
+            from ..no_telemetry import quiet_onnxruntime
+
+            quiet_onnxruntime()  # before the import: onnxruntime writes a device id to HOME on import
             import onnxruntime as ort
             from tokenizers.implementations import BertWordPieceTokenizer
 

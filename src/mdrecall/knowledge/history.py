@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import MdrecallError
+from ..errors import MdrecallError, NotFoundError
 from ..stores.base import Store
 from ..stores.views import FileVersion
 from ..workspace import Workspace
@@ -277,4 +277,8 @@ def file_history(
             )
         versions = index_versions(store, key)[-hist.max_versions :]
         source = "index history"
+    if current is None and not versions and not (source == "git" and index_versions(store, key)):
+        raise NotFoundError(
+            f"{key}: no such memory file (not on disk, in the index or in git); check the path"
+        )
     return line_changes(versions, grep), source

@@ -162,11 +162,14 @@ def _as_date(value: str | date | None) -> date | None:
 
 
 def parse_day(raw: str, what: str) -> date:
-    """``YYYY-MM-DD`` → a date, or a clear error naming the argument."""
+    """A day as ``--since`` takes it (``YYYY-MM-DD``, ``today``, ``yesterday``, ``7d``…), or an error
+    naming the argument: one parser for every date a user types (:func:`mdrecall.filters.parse_day`)."""
+    from ..filters import parse_day as parse_user_day
+
     try:
-        return date.fromisoformat(raw.strip())
-    except ValueError:
-        raise MdrecallError(f"{what}: expected a date as YYYY-MM-DD, got {raw!r}") from None
+        return parse_user_day(raw, date.today())
+    except MdrecallError as exc:
+        raise MdrecallError(f"{what}: {exc}") from None
 
 
 def parse_during(raw: str | Sequence[str | date | None] | DateRange) -> DateRange:
@@ -205,7 +208,9 @@ def parse_as_of(raw: str | date | datetime) -> datetime:
             try:
                 when = datetime.fromisoformat(text)
             except ValueError:
-                raise MdrecallError(f"as-of: expected YYYY-MM-DD or an ISO datetime, got {raw!r}") from None
+                raise MdrecallError(
+                    f"as-of: expected YYYY-MM-DD, yesterday, an age (7d) or an ISO datetime, got {raw!r}"
+                ) from None
             return when if when.tzinfo else when.astimezone()
         day = parse_day(text, "as-of")
     return datetime.combine(day, time(23, 59, 59)).astimezone()
