@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
+
+from mdrecall import Memory
+from mdrecall.agent.tools import MemoryTools
 
 from .conftest import run_cli
 from helpers import write
@@ -38,3 +42,31 @@ def test_a_file_time_past_64_bit_nanoseconds_does_not_break_index_or_search(
     assert again.returncode == 0 and b"0 updated" in again.stdout, again.stdout + again.stderr
     listing = run_cli("-w", str(ws), "--format", "json", "status")
     assert listing.returncode == 0, listing.stderr
+
+
+AS_OF_EDGES = ["0001-01-01", "9999-12-31", "0001-01-01T00:00:00", "9999-12-31T23:59:59-12:00"]
+
+
+@pytest.mark.parametrize("tz", ["UTC", "Asia/Tokyo", "America/Los_Angeles"])
+def test_as_of_at_the_ends_of_the_calendar_answers_from_the_cli(tmp_path: Path, tz: str) -> None:
+    """``--as-of 0001-01-01`` was ``ValueError: year 0 is out of range`` (exit 3): now an answer."""
+    ws = make_ws(tmp_path / "agent")
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    for when in AS_OF_EDGES:
+        out = run_cli("-w", str(ws), "--format", "json", "search", "kafka", "--as-of", when, env={"TZ": tz})
+        assert out.returncode == 0, (when, out.stderr)
+        paths = [h["path"] for h in json.loads(out.stdout)["results"]]
+        # before any file existed: nothing; at the end of time: the files as they are now
+        assert paths == ([] if when.startswith("0001") else ["memory/notes.md"]), (when, paths)
+
+
+def test_as_of_at_the_ends_of_the_calendar_answers_over_the_mcp_tool(tmp_path: Path) -> None:
+    ws = make_ws(tmp_path / "agent")
+    with Memory.open(ws) as mem:
+        mem.index()
+        tools = MemoryTools(mem)
+        for when in AS_OF_EDGES:
+            out = tools.memory_search("kafka", asOf=when)
+            assert "error" not in out, (when, out)
+            found = [r["path"] for r in out["results"]]
+            assert found == ([] if when.startswith("0001") else ["memory/notes.md"]), (when, found)
