@@ -74,7 +74,7 @@ def test_limits_hold_for_every_source(tmp_path: Path) -> None:
     write(ws, ".mdrecall.toml", "[index]\nmax_file_bytes = -1\n")
     with pytest.raises(ConfigError, match=r"\.mdrecall\.toml \[index\]: index\.max_file_bytes = -1"):
         load_config(ws, env={})
-    with pytest.raises(ConfigError, match=r"environment \[chunking\]: tokens: invalid value 'nan'"):
+    with pytest.raises(ConfigError, match=r"environment \[chunking\]: chunking\.tokens: invalid value 'nan'"):
         load_config(env={"MDRECALL_CHUNKING_TOKENS": "nan"})
     with pytest.raises(
         ConfigError, match=r"environment \[search\]: search\.min_score = 'nan' is not a finite"

@@ -371,7 +371,7 @@ def _apply(obj: Any, data: Mapping[str, Any], origin: str, section: str = "") ->
         if dataclasses.is_dataclass(current):
             changes[name] = _apply(current, value, f"{origin} [{name}]", name)
         else:
-            changes[name] = _coerce(value, hints[name], f"{origin}: {name}")
+            changes[name] = _coerce(value, hints[name], f"{origin}: {section + '.' if section else ''}{name}")
             check_value(section, name, changes[name], origin, value)
     return replace(obj, **changes)
 
