@@ -149,7 +149,8 @@ class SQLiteRecovery:
         if is_corruption(exc):
             self._corrupt_reason = describe(exc)
             return IndexCorruptError(
-                f"the index is damaged ({self._corrupt_reason}); `mdrecall index` rebuilds it from the Markdown"
+                f"the index is damaged ({self._corrupt_reason}); "
+                "`mdrecall index` rebuilds it from the Markdown"
             )
         if self.read_only:
             return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
