@@ -5,7 +5,7 @@ outcomes: converged (the index answers and passes ``integrity_check`` afterwards
 a file changed), hung (over the case's time limit), unclear (exit 3 / a traceback). Cases that need
 root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
 
-    python benchmarks/faults.py            # about two minutes
+    python benchmarks/faults.py            # about five minutes
     python benchmarks/faults.py --quick    # fewer repetitions
 
 Prints a table and writes ``benchmarks/results/faults.json``.
@@ -18,7 +18,6 @@ import contextlib
 import json
 import os
 import random
-import shutil
 import socketserver
 import sqlite3
 import subprocess
@@ -26,68 +25,12 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-PAGE = 4096
-ROOT = os.geteuid() == 0
-
-
-def cli(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
-    """The real CLI in a subprocess (bytes out)."""
-    return subprocess.run(
-        [sys.executable, "-m", "mdrecall", *args],
-        capture_output=True,
-        env={**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none", **(env or {})},
-        timeout=timeout,
-    )
-
-
-def workspace(root: Path, files: int = 30) -> Path:
-    (root / "memory").mkdir(parents=True, exist_ok=True)
-    (root / "MEMORY.md").write_text("# Long-term\n\n- the user prefers tea\n")
-    for i in range(files):
-        body = "\n\n".join(f"## part {j}\n\nnote {i}.{j} on the kafka move, word{i}x{j}" for j in range(8))
-        (root / "memory" / f"2026-01-{i % 28 + 1:02d}-n{i}.md").write_text(f"# day {i}\n\n{body}\n")
-    return root
-
-
-def integrity_ok(db: Path) -> bool:
-    try:
-        with sqlite3.connect(db) as conn:
-            ok = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-            conn.execute("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')")
-            return ok
-    except sqlite3.Error:
-        return False
-
-
-@contextlib.contextmanager
-def tmpfs(size: str = "5m") -> Iterator[Path]:
-    mnt = Path(tempfile.mkdtemp(prefix="mdrecall-fault-"))
-    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mnt)], check=True)
-    try:
-        yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], check=False)
-        shutil.rmtree(mnt, ignore_errors=True)
-
-
-def fill(disk: Path, leave: int = 0) -> Path:
-    filler = disk / "filler.bin"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-    try:
-        for block in (b"\0" * (1 << 16), b"\0" * 4096, b"\0"):
-            with contextlib.suppress(OSError):
-                while os.write(fd, block) > 0:
-                    pass
-        if leave:
-            os.ftruncate(fd, max(0, os.fstat(fd).st_size - leave))
-    finally:
-        os.close(fd)
-    return filler
-
+import fault_cases as fc
+from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
 
@@ -441,6 +384,19 @@ def main() -> int:
             ("symlink_races", lambda: case_symlink_races(tmp, 3.0 if args.quick else 10.0), False),
             ("providers", lambda: case_providers(tmp), False),
             ("verify_cost", lambda: case_verify_cost(tmp), False),
+            # added for issue 17: cases that were not in its text
+            ("damage_anywhere", lambda: fc.case_damage_anywhere(tmp, max(7, reps * 2)), False),
+            ("wal_damage", lambda: fc.case_wal_damage(tmp, max(4, reps // 2)), False),
+            ("folder_and_foreign_db", lambda: fc.case_folder_and_foreign(tmp), False),
+            ("read_only_index_dir", lambda: fc.case_read_only_index_dir(tmp), False),
+            ("full_disk_during_rebuild", lambda: fc.case_full_disk_rebuild(tmp), True),
+            ("extreme_values", lambda: fc.case_extreme_values(tmp), False),
+            ("dream_apply_efbig", lambda: fc.case_dream_apply(tmp), False),
+            (
+                "mcp_close_mid_backfill",
+                lambda: fc.case_mcp_close_mid_backfill(tmp, 2 if args.quick else 5),
+                False,
+            ),
         ]
         for name, fn, needs_root in steps:
             if args.only and name not in args.only:

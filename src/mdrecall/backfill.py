@@ -52,12 +52,25 @@ class Backfiller:
         """Look for missing vectors now (e.g. after a sync wrote chunks)."""
         self._wake.set()
 
-    def stop(self, timeout: float = 5.0) -> None:
-        """Stop after the batch in flight."""
+    def stop(self, timeout: float = 30.0) -> bool:
+        """Stop, cutting short the batch in flight where the embedder can; returns ``False`` when the
+        thread is still running after ``timeout``.
+
+        The thread is waited for: a process that exits while it runs the local model is aborted by
+        onnxruntime ("terminate called without an active exception").
+        """
+        from .vectorize import interrupt_embedding
+
         self._stop.set()
         self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
+        thread = self._thread
+        if thread is None:
+            return True
+        deadline = time.monotonic() + timeout
+        while thread.is_alive() and time.monotonic() < deadline:
+            interrupt_embedding()  # again each time: a batch may have begun just after the last one
+            thread.join(min(0.2, max(0.0, deadline - time.monotonic())))
+        return not thread.is_alive()
 
     def _run(self) -> None:
         wait = 0.0

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
+from .config_limits import check_config, check_value
 from .errors import ConfigError
 
 if sys.version_info >= (3, 11):
@@ -287,7 +288,9 @@ class Config:
 
     def merged(self, data: Mapping[str, Any], origin: str = "overrides") -> Config:
         """Return a copy with ``data`` (nested like the TOML file) applied on top."""
-        return _apply(self, data, origin)
+        cfg = _apply(self, data, origin)
+        check_config(cfg)
+        return cfg
 
 
 def user_config_path(
@@ -326,6 +329,7 @@ def load_config(
     cfg = _apply(cfg, _env_data(cfg, env), "environment")
     if overrides:
         cfg = _apply(cfg, overrides, "overrides")
+    check_config(cfg)
     return cfg
 
 
@@ -353,7 +357,7 @@ def _env_data(cfg: Config, env: Mapping[str, str]) -> dict[str, Any]:
     return data
 
 
-def _apply(obj: Any, data: Mapping[str, Any], origin: str) -> Any:
+def _apply(obj: Any, data: Mapping[str, Any], origin: str, section: str = "") -> Any:
     if not isinstance(data, Mapping):
         raise ConfigError(f"{origin}: expected a table, got {data!r}")
     hints = get_type_hints(type(obj))
@@ -365,9 +369,10 @@ def _apply(obj: Any, data: Mapping[str, Any], origin: str) -> Any:
             raise ConfigError(f"{origin}: unknown config key '{key}'. Known keys: {', '.join(sorted(known))}")
         current = getattr(obj, name)
         if dataclasses.is_dataclass(current):
-            changes[name] = _apply(current, value, f"{origin} [{name}]")
+            changes[name] = _apply(current, value, f"{origin} [{name}]", name)
         else:
-            changes[name] = _coerce(value, hints[name], f"{origin}: {name}")
+            changes[name] = _coerce(value, hints[name], f"{origin}: {section + '.' if section else ''}{name}")
+            check_value(section, name, changes[name], origin, value)
     return replace(obj, **changes)
 
 
@@ -413,6 +418,6 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
                 value = [value]
             (item_t,) = get_args(hint)
             return [_coerce(v, item_t, where) for v in value]
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:  # the last: int(inf)
         raise ConfigError(f"{where}: invalid value {value!r} ({exc})") from exc
     return value

@@ -63,7 +63,7 @@ def run_checks(
 
             mem = Memory.open(workspace, config)
         except MdrecallError as exc:
-            yield Check("index", "fail", str(exc), "check store.path and its folder's permissions")
+            yield Check("index", "fail", str(exc), _open_hint(exc))
     if mem is None:
         for name in ("index", "full-text", "vectors", "watcher"):
             if found and name == "index":
@@ -108,9 +108,19 @@ def _config_files(
     yield Check("config", "ok", detail)
 
 
+def _open_hint(exc: Exception) -> str:
+    """What to do when the index cannot be opened: the store's own advice, or check the folder."""
+    if "not an mdrecall index" in str(exc):
+        return "move that file out of the way, or set store.path to another file"
+    return "check store.path and its folder's permissions"
+
+
 def _index_checks(mem: Any) -> Iterator[Check]:
     st = mem.status()
     detail = f"{mem.store.description}, schema {st.schema_version}, {st.files} files, {st.chunks} chunks"
+    rebuilt = getattr(mem.store, "rebuilt_from", None)
+    if rebuilt:  # opening it found damage: a new index was started, to be filled from the Markdown
+        detail += f"; it was damaged and has been started afresh: {rebuilt}"
     if st.files == 0:
         yield Check("index", "warn", detail + ": nothing indexed yet", "mdrecall index")
     elif st.dirty_files:

@@ -22,7 +22,7 @@ from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired, source_of
 from .errors import PathError
 from .knowledge.refresh import VIEWS_VERSION, forget_file, refresh_file, views_stale
-from .models import Chunk, FileRecord, IndexReport, ProgressCallback
+from .models import Chunk, FileRecord, IndexReport, ProgressCallback, clamp_ns
 from .stores.base import Store, write_batch
 from .workspace import MemoryFile, Workspace, date_from_name
 
@@ -197,7 +197,7 @@ def _index_one(
     data, st = read
     digest = hashlib.sha256(data).hexdigest()
     date = date_from_name(os.path.basename(f.abs_path))
-    record = FileRecord(f.key, source_of(f.key, f.source), digest, st.st_mtime_ns, st.st_size, date)
+    record = FileRecord(f.key, source_of(f.key, f.source), digest, clamp_ns(st.st_mtime_ns), st.st_size, date)
     if old is not None and old.hash == digest and not rechunk_all:
         store.replace_file(record, _chunks_for(f, data, record, config, report, warn=False))
         if reread_views:

@@ -168,7 +168,8 @@ def serve(
     finally:
         if watcher is not None:
             watcher.stop()
-        backfill.stop()
+        if not backfill.stop():  # waited for: exiting while the local model runs aborts the process
+            sys.stderr.write("mdrecall: the background embedding did not stop in time\n")
 
 
 def _exit_on_term(_sig: int, _frame: Any) -> None:

@@ -17,6 +17,7 @@ __all__ = [
     "ProgressCallback",
     "SOURCES",
     "Status",
+    "clamp_ns",
 ]
 
 #: Every source a document can come from; the one list each command and tool offers (``--source``).
@@ -24,6 +25,19 @@ SOURCES = ("memory", "sessions", "conversations")
 
 #: Called as ``progress(done, total, label)`` during long work (indexing, embedding).
 ProgressCallback = Callable[[int, int, str], None]
+
+
+_NS_MIN, _NS_MAX = -(2**63), 2**63 - 1
+
+
+def clamp_ns(ns: int) -> int:
+    """A file time in nanoseconds, kept within a 64-bit integer (what SQLite and Postgres store).
+
+    A file dated after 2262-04-11 or before 1677-09-21 has an ``st_mtime_ns`` past that range; it is
+    recorded as the nearest end of it (still a change from any ordinary time, and the same on every
+    sync, so the file is not re-read each time).
+    """
+    return _NS_MAX if ns > _NS_MAX else _NS_MIN if ns < _NS_MIN else ns
 
 
 class FileRecord(NamedTuple):

@@ -19,7 +19,7 @@ from typing import Any
 
 from .config import Config
 from .errors import NotFoundError, PathError
-from .models import FileRecord, GetResult, IndexReport
+from .models import FileRecord, GetResult, IndexReport, clamp_ns
 from .stores.base import Store
 from .transcripts import (
     SOURCE,
@@ -124,7 +124,7 @@ def index_transcript(key: str, path: Path, store: Store, config: Config) -> int:
     file_date = datetime.fromtimestamp(st.st_mtime).date().isoformat()
     date = next((message_date(m.timestamp) for m in messages if message_date(m.timestamp)), file_date)
     chunks = chunk_transcript(messages, path=key, tokens=config.chunking.tokens, file_date=date)
-    record = FileRecord(key, SOURCE, digest.hexdigest(), st.st_mtime_ns, st.st_size, date)
+    record = FileRecord(key, SOURCE, digest.hexdigest(), clamp_ns(st.st_mtime_ns), st.st_size, date)
     new = store.replace_file(record, chunks)
     return len(new)
 

@@ -74,6 +74,18 @@ def get_embedder(config: EmbeddingConfig) -> Embedder | None:
         return _CACHE[key]
 
 
+def interrupt_embedding() -> None:
+    """Cut short the embedding calls in flight in this process, where the embedder can (the local
+    model: between its runs); later calls run as usual. For a process about to exit."""
+    with _CACHE_LOCK:
+        embedders = [e for e in _CACHE.values() if e is not None]
+    for emb in embedders:
+        for one in (emb, getattr(emb, "primary", None), getattr(emb, "fallback", None)):
+            interrupt = getattr(one, "interrupt", None)
+            if callable(interrupt):
+                interrupt()
+
+
 def local_only_checker(root: Path) -> Callable[[Chunk], bool]:
     """A test for chunks marked local-only, in any source (:func:`mdrecall.privacy.local_only_checker`)."""
     return privacy.local_only_checker(root)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .errors import PathError, WorkspaceError, WriteError
+from .models import clamp_ns
 from .safe_files import append_all, open_beneath
 from .textclean import clean_text
 
@@ -133,7 +134,7 @@ class Workspace:
             return None
         if path.is_symlink() or not path.is_file() or path.suffix.lower() != ".md":
             return None
-        return MemoryFile(self.key_for(path), str(path), st.st_mtime_ns, st.st_size)
+        return MemoryFile(self.key_for(path), str(path), clamp_ns(st.st_mtime_ns), st.st_size)
 
     def _walk(self, root: Path, warnings: list[str] | None) -> Iterator[MemoryFile]:
         """Recursive walk on plain strings (no pathlib per entry: this is the hot path of every sync)."""
@@ -171,7 +172,7 @@ class Workspace:
                             if warnings is not None:
                                 warnings.append(f"{clean_text(key)}: file name is not valid UTF-8; rename it")
                             continue
-                        yield MemoryFile(key, p, st.st_mtime_ns, st.st_size)
+                        yield MemoryFile(key, p, clamp_ns(st.st_mtime_ns), st.st_size)
                 except OSError as exc:
                     if warnings is not None:
                         warnings.append(f"cannot stat {entry.path}: {exc.strerror or exc}")

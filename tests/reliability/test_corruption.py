@@ -142,3 +142,63 @@ def test_cache_is_salvaged_from_a_damaged_index(tmp_path: Path) -> None:
     assert any("rebuilt" in w and "cached embeddings kept" in w for w in report.warnings), report.warnings
     assert report.cache_hits == counts["chunks"] and report.embedded == 0  # nothing re-embedded
     assert counts["vectors"] == counts["chunks"]
+
+
+def _overwrite(data: bytes, at: int, new: bytes) -> bytes:
+    return data[:at] + new + data[at + len(new) :]
+
+
+def _scatter(data: bytes, seed: int) -> bytes:
+    rng = random.Random(seed)
+    out = bytearray(data)
+    for _ in range(8):  # anywhere, the header included
+        at = rng.randrange(0, len(out) - 16)
+        out[at : at + 16] = rng.randbytes(16)
+    return bytes(out)
+
+
+#: Damage anywhere in the file: the first pages (the header, sqlite_master, meta) included.
+DAMAGE = {
+    "page 2 zeroed (bytes 4096-8191)": lambda d: _overwrite(d, PAGE, bytes(PAGE)),
+    "page 1 zeroed": lambda d: _overwrite(d, 0, bytes(PAGE)),
+    "page 3 zeroed": lambda d: _overwrite(d, 2 * PAGE, bytes(PAGE)),
+    "header: schema format": lambda d: _overwrite(d, 44, b"\xff" * 4),
+    "header: schema version": lambda d: _overwrite(d, 60, b"\xff" * 4),
+    "header: application id": lambda d: _overwrite(d, 68, b"\xff" * 4),
+    "truncated to 100 bytes": lambda d: d[:100],
+    "random bytes, header included (a schema error quoting bad bytes)": lambda d: _scatter(d, 3),
+}
+
+
+@pytest.mark.parametrize("how", list(DAMAGE))
+def test_damage_anywhere_is_rebuilt_by_the_next_command(tmp_path: Path, how: str) -> None:
+    """Before: page 2 zeroed made every command, ``index --force`` included, say "it will be rebuilt"
+    and never rebuild; ``doctor`` advised checking permissions."""
+    ws = make_ws(tmp_path / "agent")
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    db = index_path(ws)
+    db.write_bytes(DAMAGE[how](db.read_bytes()))
+    first = run_cli("-w", str(ws), "index")
+    assert first.returncode == 0, first.stderr
+    assert b"rebuilt" in first.stderr
+    assert healthy(db)
+    out = run_cli("-w", str(ws), "search", "word7x3 kafka")
+    assert out.returncode == 0 and b"n7.md" in out.stdout, out.stderr
+    doctor = run_cli("-w", str(ws), "doctor")
+    assert b"FAIL" not in doctor.stdout and b"permissions" not in doctor.stdout, doctor.stdout
+
+
+@pytest.mark.parametrize("command", [("doctor",), ("status",), ("search", "kafka"), ("index", "--force")])
+def test_doctor_and_every_command_rebuild_after_page_2_is_zeroed(tmp_path: Path, command: tuple) -> None:
+    ws = make_ws(tmp_path / "agent", files=5)
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    db = index_path(ws)
+    db.write_bytes(DAMAGE["page 2 zeroed (bytes 4096-8191)"](db.read_bytes()))
+    out = run_cli("-w", str(ws), *command)
+    assert out.returncode in (0, 1) and b"it will be rebuilt" not in out.stdout + out.stderr, out.stderr
+    if command == ("doctor",):
+        assert b"damaged and has been started afresh" in out.stdout and b"permissions" not in out.stdout
+    assert list(db.parent.glob("index.sqlite.broken-*"))
+    again = run_cli("-w", str(ws), "index")
+    assert again.returncode == 0, again.stderr
+    assert run_cli("-w", str(ws), "search", "word3x2 kafka").stdout.count(b"n3.md") >= 1

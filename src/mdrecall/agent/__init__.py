@@ -2,7 +2,8 @@
 
 * **below Memory** (:data:`CORE`): plain library code that ``Memory`` and the indexer call; these
   modules never import ``mdrecall.memory``, ``mdrecall.team`` or an integration module:
-  ``budget`` (a hook's time budget), ``capture`` (transcript capture), ``dreaming`` (promotion of
+  ``all_or_none`` (appends to several files that land together or not at all), ``budget`` (a hook's
+  time budget), ``capture`` (transcript capture), ``dreaming`` (promotion of
   recalled notes), ``dreaming_review`` (a person's approve or reject of one candidate), ``flush``
   (pre-compaction), ``pruning``, ``salience`` (what is worth noting), ``scope`` (where memory may be
   used), ``turns`` and ``turn_records`` (per-turn capture);
@@ -16,6 +17,7 @@
 
 #: Below Memory: never import mdrecall.memory, mdrecall.team or an integration module.
 CORE = (
+    "all_or_none",
     "budget",
     "capture",
     "dreaming",

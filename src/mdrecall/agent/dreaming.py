@@ -23,7 +23,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -37,6 +37,7 @@ from ..provenance import line_origin, segments
 from ..query import tokenize
 from ..stopwords import STOP_WORDS
 from ..workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
+from .all_or_none import append_all_or_none
 from .dreaming_review import rejected
 
 __all__ = ["Candidate", "DreamReport", "RecallLog", "anchor", "dream", "recalled_lines"]
@@ -392,9 +393,9 @@ def dream(
             if c.passed:
                 c.passed, c.reasons = False, [f"over dreaming.max_promotions ({config.max_promotions})"]
             report.rejected.append(c)
-    if apply and report.promoted:
-        _write(workspace, memory_key, report, config, when)
-        log.mark_promoted([c.anchor for c in report.promoted], ts)
+    if apply and report.promoted:  # MEMORY.md, DREAMS.md and the recall log together, or none
+        anchors = [c.anchor for c in report.promoted]
+        _write(workspace, memory_key, report, config, when, lambda: log.mark_promoted(anchors, ts))
     return report
 
 
@@ -410,8 +411,15 @@ def _why(c: Candidate) -> str:
 
 
 def _write(
-    workspace: Workspace, memory_key: str, report: DreamReport, cfg: DreamingConfig, when: datetime
+    workspace: Workspace,
+    memory_key: str,
+    report: DreamReport,
+    cfg: DreamingConfig,
+    when: datetime,
+    commit: Callable[[], None],
 ) -> None:
+    """Append the promoted lines to MEMORY.md and the run's entry to DREAMS.md, then ``commit`` (mark
+    them promoted in the recall log): all of it, or on any failure none of it (:mod:`.all_or_none`)."""
     day = when.date().isoformat()
     bullets = "".join(
         f"- {c.text} _(from {c.citation}; recalled {c.entry['recallCount']}×; promoted {day})_\n"
@@ -422,7 +430,6 @@ def _write(
         head = "# Long-term memory\n" if is_new else ""
         return head + ("" if heading == PROMOTED_HEADING else f"\n{PROMOTED_HEADING}\n\n"), bullets
 
-    workspace.append(workspace.root / memory_key, memory_compose)
     gates = (
         f"average recall score ≥ {cfg.min_score}, recalled ≥ {cfg.min_recalls}×, "
         f"≥ {cfg.min_unique_queries} distinct queries, seen within {cfg.max_age_days} days"
@@ -437,7 +444,13 @@ def _write(
     if near:
         lines += ["", "Not promoted:"] + [f"- `{c.citation}`: {'; '.join(c.reasons)}" for c in near]
     entry = "\n".join(lines) + "\n"
-    workspace.append(workspace.root / "DREAMS.md", lambda _h, new: ("# Dreams\n" if new else "", entry))
+
+    def dreams_compose(_heading: str | None, is_new: bool) -> tuple[str, str]:
+        return "# Dreams\n" if is_new else "", entry
+
+    # DREAMS.md first: a run that cannot be recorded there never reaches MEMORY.md
+    appends = [(workspace.root / "DREAMS.md", dreams_compose), (workspace.root / memory_key, memory_compose)]
+    append_all_or_none(workspace, appends, commit)
 
 
 def recall_path(root: str | os.PathLike[str]) -> Path:

@@ -91,6 +91,7 @@ class LocalEmbedder:
         self._session: Any = None
         self._tokenizer: Any = None
         self._lock = threading.Lock()
+        self._interrupts = 0  # bumped by interrupt(): calls begun before it stop between model runs
         model = MODEL_ID if self.max_length == MAX_LENGTH else f"{MODEL_ID}@{self.max_length}"
         self._identity = EmbedderIdentity("local", model, DIMS)
 
@@ -158,9 +159,17 @@ class LocalEmbedder:
         self.load()
         ids = [e.ids for e in self._tokenizer.encode_batch(texts)]
         order = sorted(range(len(texts)), key=lambda i: len(ids[i]))
+        begun = self._interrupts
         for idx in token_batches(order, [len(x) for x in ids], self.batch_size, self.max_batch_tokens):
+            if self._interrupts != begun:
+                raise EmbedderError("embedding interrupted: the process is stopping")
             out[idx] = self._run([ids[i] for i in idx])
         return out
+
+    def interrupt(self) -> None:
+        """Make the calls in flight stop before their next model run (a process that is shutting
+        down must not exit while onnxruntime runs: it aborts). Later calls run as usual."""
+        self._interrupts += 1
 
     def embed_query(self, text: str) -> np.ndarray:
         """Embed one query (the model is symmetric: same as a document)."""

@@ -199,7 +199,7 @@ def parse_during(raw: str | Sequence[str | date | None] | DateRange) -> DateRang
 def parse_as_of(raw: str | date | datetime) -> datetime:
     """A date (the end of that day, local time) or an ISO datetime → an aware datetime."""
     if isinstance(raw, datetime):
-        return raw if raw.tzinfo else raw.astimezone()
+        return _aware(raw)
     if isinstance(raw, date):
         day = raw
     else:
@@ -211,9 +211,20 @@ def parse_as_of(raw: str | date | datetime) -> datetime:
                 raise MdrecallError(
                     f"as-of: expected YYYY-MM-DD, yesterday, an age (7d) or an ISO datetime, got {raw!r}"
                 ) from None
-            return when if when.tzinfo else when.astimezone()
+            return _aware(when)
         day = parse_day(text, "as-of")
-    return datetime.combine(day, time(23, 59, 59)).astimezone()
+    return _aware(datetime.combine(day, time(23, 59, 59)))
+
+
+def _aware(when: datetime) -> datetime:
+    """``when`` with its time zone: local time, or UTC at the ends of the calendar (0001-01-01,
+    9999-12-31), where Python cannot work out the local offset."""
+    if when.tzinfo:
+        return when
+    try:
+        return when.astimezone()
+    except (OverflowError, ValueError):
+        return when.replace(tzinfo=timezone.utc)
 
 
 def utc_stamp(when: float) -> str:

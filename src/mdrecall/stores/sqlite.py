@@ -22,11 +22,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import StoreError
+from ..errors import IndexCorruptError, StoreError
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import cjk_index_text
 from .sqlite_fts import SQLiteKeywordSearch
-from .sqlite_health import SQLiteRecovery, describe, is_corruption
+from .sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
 from .sqlite_migrations import apply_migrations
 from .sqlite_rows import CHUNK_COLS, row_chunk
 from .sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
@@ -79,7 +79,12 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
             raise StoreError(f"cannot create the index folder {self.path.parent}: {exc}") from exc
         self._vector_options = (vector_cache_bytes, sqlite_vec)
         self._conn = self._open()
-        self.vectors = self._vector_search()
+        try:
+            self.vectors = self._vector_search()  # reads meta: damage there shows here
+        except IndexCorruptError:
+            self._conn.close()
+            self._conn = self._rebuild(self._corrupt_reason or "the index is damaged")
+            self.vectors = self._vector_search()
 
     def _vector_search(self) -> VectorSearch:
         cache_bytes, sqlite_vec = self._vector_options
@@ -94,13 +99,18 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
 
     def _connect(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA busy_timeout = 30000")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA temp_store = MEMORY")
-        apply_migrations(conn)
-        conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH '\"x\"'").fetchone()
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA busy_timeout = 30000")
+            refuse_foreign(conn, self.path)  # before anything is written
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA temp_store = MEMORY")
+            apply_migrations(conn)
+            conn.execute("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH '\"x\"'").fetchone()
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
     def _open(self) -> sqlite3.Connection:
@@ -109,12 +119,16 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
             return self._rebuild("a folder is in the index's place")
         try:
             conn = self._connect()
+        except IndexCorruptError as exc:  # a header or schema that cannot be ours as it is
+            return self._rebuild(str(exc))
+        except UnicodeDecodeError:  # SQLite's error quoted bytes of a damaged schema
+            return self._rebuild("the schema holds bytes that are not text [SQLITE_CORRUPT]")
         except sqlite3.DatabaseError as exc:
             if "fts5" in str(exc).lower() and "no such module" in str(exc).lower():
                 raise StoreError(
                     "this Python's SQLite has no FTS5 module; install a Python built with FTS5"
                 ) from exc
-            if is_corruption(exc):
+            if is_corruption(exc) or "unsupported file format" in str(exc):
                 return self._rebuild(describe(exc))
             return self._open_read_only(exc)
         return conn

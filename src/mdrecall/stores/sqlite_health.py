@@ -15,8 +15,39 @@ import time
 from pathlib import Path
 
 from ..errors import IndexCorruptError, StoreError
+from .sqlite_migrations import APPLICATION_ID, MIGRATIONS, OWN_TABLES
 
-__all__ = ["SQLiteRecovery", "describe", "is_corruption"]
+__all__ = ["SQLiteRecovery", "describe", "is_corruption", "refuse_foreign"]
+
+
+def refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise :class:`StoreError` when ``conn`` holds another application's database, before we write.
+
+    Ours: ``application_id`` is mdrecall's, or (an index from before it was set) it is 0 with mdrecall's
+    tables and a schema version; an empty database is ours to initialise. Anything else is left exactly
+    as it is: no table added, journal mode unchanged. Only reads (the header and ``sqlite_master``).
+    """
+    app = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if app in (0, APPLICATION_ID) and version > len(MIGRATIONS):
+        raise StoreError(
+            f"index schema {version} is newer than this mdrecall ({len(MIGRATIONS)}); upgrade mdrecall"
+        )
+    if app == APPLICATION_ID:
+        return
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if app == 0 and ((not tables and version == 0) or (tables >= OWN_TABLES and version >= 1)):
+        return
+    if OWN_TABLES | {"chunks_fts"} <= tables:  # our tables under a header that is not: damage
+        raise IndexCorruptError(f"the index header is damaged (application_id {app:#x})")
+    shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "") or "none"
+    where = f"{path} (a link to {path.resolve()})" if path.is_symlink() else str(path)
+    raise StoreError(
+        f"{where} is not an mdrecall index: it holds another application's SQLite database "
+        f"(application_id {app:#x}, tables: {_printable(shown)}); it was left untouched. Move it "
+        "(or the link) out of the way and mdrecall builds its index from the Markdown, or set store.path "
+        "to another file"
+    )
 
 
 class SQLiteRecovery:
@@ -118,7 +149,8 @@ class SQLiteRecovery:
         if is_corruption(exc):
             self._corrupt_reason = describe(exc)
             return IndexCorruptError(
-                f"the index is damaged ({self._corrupt_reason}); it will be rebuilt from the Markdown"
+                f"the index is damaged ({self._corrupt_reason}); "
+                "`mdrecall index` rebuilds it from the Markdown"
             )
         if self.read_only:
             return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
@@ -190,7 +222,7 @@ def _salvage_cache(broken: Path, conn: sqlite3.Connection) -> int:
                 rows,
             )
             saved += len(rows)
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # the latter: an error message quoting damaged bytes
         pass  # keep what was read before the damaged page
     finally:
         old.close()

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..errors import StoreError
+from ..errors import IndexCorruptError, StoreError
 from ..tokens import cjk_index_text
 
-__all__ = ["MIGRATIONS", "apply_migrations"]
+__all__ = ["APPLICATION_ID", "MIGRATIONS", "OWN_TABLES", "apply_migrations"]
+
+#: ``PRAGMA application_id`` of an mdrecall index ("mdrc"): how a file is known as ours, not another
+#: application's database. Indexes made before it was set are recognised by their tables and stamped.
+APPLICATION_ID = 0x6D647263
+
+#: Tables every mdrecall index has had since migration 1.
+OWN_TABLES = frozenset({"meta", "files", "chunks", "embedding_cache"})
 
 MIGRATIONS: list[str] = [
     # 1: the initial schema
@@ -136,6 +143,8 @@ def apply_migrations(conn: sqlite3.Connection) -> int:
     """Apply every migration newer than the database's ``user_version``; returns the new version."""
     conn.create_function("mdrecall_cjk_index", 1, cjk_index_text, deterministic=True)
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version < 0:
+        raise IndexCorruptError(f"the index header is damaged (schema version {version})")
     if version > len(MIGRATIONS):
         raise StoreError(
             f"index schema {version} is newer than this mdrecall ({len(MIGRATIONS)}); upgrade mdrecall"
@@ -150,11 +159,26 @@ def apply_migrations(conn: sqlite3.Connection) -> int:
             for statement in _statements(MIGRATIONS[number - 1]):
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
-        except BaseException:
+        except BaseException as exc:
             conn.execute("ROLLBACK")
+            if version and _schema_mismatch(exc):
+                raise IndexCorruptError(
+                    f"the index's tables do not match its schema version {version} "
+                    f"(migration {number}: {str(exc)[:80]})"
+                ) from None
             raise
         conn.execute("COMMIT")
+    if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     return len(MIGRATIONS)
+
+
+def _schema_mismatch(exc: BaseException) -> bool:
+    """True when a migration met tables it did not expect (a damaged ``user_version``), not a missing
+    SQLite feature, a lock or a full disk."""
+    if not isinstance(exc, sqlite3.OperationalError) or "no such module" in str(exc):
+        return False
+    return (getattr(exc, "sqlite_errorcode", 1) & 0xFF) == 1  # SQLITE_ERROR
 
 
 def _statements(script: str) -> list[str]:
