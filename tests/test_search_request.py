@@ -102,3 +102,41 @@ def test_python_request_and_mcp_answer_a_query_alike(tmp_path: Path) -> None:
     assert by_keywords == by_request and by_keywords
     assert [h.to_dict() for h in by_keywords] == out["results"]
     assert all(h.path.startswith("memory/2026-") for h in by_keywords)
+
+
+def test_non_finite_numbers_are_refused_naming_the_option(tmp_path: Path) -> None:
+    for bad in ("nan", float("nan"), float("inf"), "many", True):
+        with pytest.raises(MdrecallError, match="min_score|max_results"):
+            SearchRequest("x", min_score=bad)
+        with pytest.raises(MdrecallError, match="max_results"):
+            SearchRequest("x", max_results=bad)
+    with pytest.raises(MdrecallError, match="max_results"):
+        SearchRequest.from_mcp({"query": "x", "maxResults": "nan"})
+
+
+def test_cli_min_score_nan_is_bad_usage(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n\nWe ship on Fridays.\n")
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mdrecall",
+            "-w",
+            str(ws),
+            "search",
+            "ship",
+            "--min-score",
+            "nan",
+            "--mode",
+            "bm25",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode != 0 and "min" in (run.stderr + run.stdout).lower()

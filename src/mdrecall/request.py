@@ -9,6 +9,7 @@ a new search option is one field here plus one click option in ``cli/core.py``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from datetime import date, datetime
@@ -150,11 +151,11 @@ class SearchRequest:
         set_ = object.__setattr__
         set_(self, "query", clean_text(self.query))
         if self.max_results is not None:
-            set_(self, "max_results", max(1, min(int(self.max_results), MAX_RESULTS)))
+            set_(self, "max_results", max(1, min(int(_number("max_results", self.max_results)), MAX_RESULTS)))
         if self.min_score is not None:
-            set_(self, "min_score", max(0.0, min(float(self.min_score), 1.0)))
+            set_(self, "min_score", max(0.0, min(_number("min_score", self.min_score), 1.0)))
         if self.max_chars is not None:
-            set_(self, "max_chars", max(80, int(self.max_chars)))
+            set_(self, "max_chars", max(80, int(_number("max_chars", self.max_chars))))
         if self.mode is not None and self.mode not in MODES:
             raise MdrecallError(f"unknown search mode {self.mode!r}: use {', '.join(MODES)}")
         if self.filters is None:
@@ -231,6 +232,17 @@ def _clamp(value: Any, schema: Mapping[str, Any]) -> Any:
         value = max(lo, value) if lo is not None else value
         value = min(hi, value) if hi is not None else value
     return value
+
+
+def _number(name: str, value: Any) -> float:
+    """``value`` as a finite number, or an error naming the option (``nan``, ``inf`` and text are refused)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise MdrecallError(f"{name} must be a number, got {value!r}") from None
+    if not math.isfinite(number) or isinstance(value, bool):
+        raise MdrecallError(f"{name} must be a finite number, got {value!r}")
+    return number
 
 
 def _strings(value: str | Sequence[str] | None) -> tuple[str, ...]:

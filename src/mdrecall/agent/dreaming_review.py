@@ -116,7 +116,8 @@ def reject(
 def approve(workspace: Workspace, config: DreamingConfig, anchor: str, *, now: datetime | None = None) -> Any:
     """Promote the one candidate ``anchor`` into ``MEMORY.md`` (and ``DREAMS.md``); returns it.
 
-    The same write as ``dream --apply`` (:func:`mdrecall.agent.dreaming._write`), for this candidate only.
+    The same write as ``dream --apply`` (:func:`mdrecall.agent.dreaming._write`: ``DREAMS.md``,
+    ``MEMORY.md`` and the recall log, all or none), for this candidate only.
     """
     from .dreaming import DreamReport, RecallLog, _write
 
@@ -127,6 +128,7 @@ def approve(workspace: Workspace, config: DreamingConfig, anchor: str, *, now: d
         raise MdrecallError(f"{c.citation} cannot be promoted: {'; '.join(refused)}")
     memory_key = next((n for n in MEMORY_FILE_NAMES if (workspace.root / n).is_file()), "MEMORY.md")
     c.passed, c.reasons = True, []
-    _write(workspace, memory_key, DreamReport(applied=True, promoted=[c]), config, when)
-    RecallLog(workspace, config).mark_promoted([anchor], when.timestamp())
+    log = RecallLog(workspace, config)
+    report = DreamReport(applied=True, promoted=[c])
+    _write(workspace, memory_key, report, config, when, lambda: log.mark_promoted([anchor], when.timestamp()))
     return c
