@@ -41,6 +41,7 @@ from typing import Any
 from mdrecall import Config, Memory
 from mdrecall.chunking import chunk_markdown
 from mdrecall.models import Hit
+from mdrecall.search import STAGES
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT.parent.parent / "shared" / "datasets"
@@ -87,6 +88,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "min_score": 0.0,
         "_chunking": {"tokens": 175, "overlap": 0, "parent_tokens": 0},
     },
+    # The distinct-hit and query-focused stages (issue 20), each turned off in turn (an ablation), and
+    # all of them off (the pipeline before them).
+    **{f"no-{stage}": {"skip_stages": [stage]} for stage in STAGES},
+    "no-stages": {"skip_stages": list(STAGES)},
+    **{f"bm25-no-{stage}": {"mode": "bm25", "skip_stages": [stage]} for stage in STAGES},
+    "bm25-no-stages": {"mode": "bm25", "skip_stages": list(STAGES)},
 }
 
 

@@ -90,8 +90,11 @@ class Hit:
     snippet_start_line: int = 0
     snippet_end_line: int = 0
     explain: dict[str, float] | None = None
-    #: When history is known: the time (and revision) a later version changed or removed these lines.
+    #: When history is known: the time (and revision) a later version changed or removed these lines;
+    #: in an ordinary search, the citation of a later line that says this changed.
     superseded: str | None = None
+    #: Citations of other hits that state the same fact (folded into this one).
+    also: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (camelCase keys) used by the CLI and agent tools."""
@@ -112,6 +115,8 @@ class Hit:
             data["explain"] = {k: round(v, 4) for k, v in self.explain.items()}
         if self.superseded is not None:
             data["superseded"] = self.superseded
+        if self.also:
+            data["also"] = list(self.also)
         return data
 
 
