@@ -304,20 +304,22 @@ def _spend_budget(
     scorer: LineScorer | None,
     context: bool,
 ) -> list[tuple[CitationGroup, str, int, Snippet]]:
-    """Spend what the snippets left of the query's budget (``k × snippet_chars``) on the hits whose
-    passage the ranking chose more than once (several of its chunks ranked in the top ``2k``): their
-    snippets grow, in rank order, by up to ``snippet_chars`` per extra chunk (at most 2 more)."""
+    """Spend what the snippets left of the query's budget (``k × snippet_chars``) on more lines of
+    their passages: first the hits whose passage the ranking chose more than once (several of its
+    chunks ranked in the top ``2k``: up to ``snippet_chars`` more per extra chunk, 2 at most), then
+    every other hit in rank order (up to ``snippet_chars`` more)."""
     left = budget - sum(len(s.text) for *_, s in chosen)
     window = 2 * len(chosen)
+    picks = [sum(1 for r in g.ranks if r < window) for g, *_ in chosen]
     out = list(chosen)
-    for i, (group, text, first, snip) in enumerate(out):
-        extra = min(2, sum(1 for r in group.ranks if r < window) - 1)
-        if left <= 0 or extra <= 0 or len(text) <= len(snip.text):
+    for i in sorted(range(len(out)), key=lambda i: (picks[i] < 2, i)):
+        group, text, first, snip = out[i]
+        if left <= 0 or len(text) <= len(snip.text):
             continue
         others = {
             n for j, (g, *_, s) in enumerate(out) if j != i and g.path == group.path for n in s.shown_lines()
         }
-        size = min(max_chars * (1 + extra), len(snip.text) + left)
+        size = min(max_chars * (1 + max(1, min(2, picks[i] - 1))), len(snip.text) + left)
         grown = pieced_snippet(text, first, kq.snippet_terms, size, others, scorer, context)
         if len(grown.text) > len(snip.text):
             left -= len(grown.text) - len(snip.text)
