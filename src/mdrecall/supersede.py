@@ -22,9 +22,9 @@ __all__ = ["CHANGE", "WINDOW", "apply_supersession", "change_line"]
 
 #: Wording that says a thing changed (English): the line holding it replaces what was said before.
 CHANGE = re.compile(
-    r"\b(?:moved (?:to|over|from|away)|switch(?:ed|ing)? (?:to|over|from)|migrat(?:ed|ing) (?:to|from)"
+    r"\b(?:(?:moved|switched|migrated|changed|upgraded)\b[^.;]{0,40}?\b(?:to|over|from|away)"
     r"|replac(?:ed|ing)|no longer|not \w+ any ?more|instead of|(?:we|i) now|now (?:use|using|on|prefer)"
-    r"|from now on|changed (?:to|from|our|my|the)|stopped using|dropped|deprecated|retired)\b",
+    r"|from now on|stopped using|dropped|deprecated|retired)\b",
     re.IGNORECASE,
 )
 #: How many of the top candidates are looked at (the stage is quadratic in it).
