@@ -57,7 +57,9 @@ def test_snippet_is_bounded_and_centred(tmp_path: Path, open_memory: Callable[..
     )
 
 
-def test_overlapping_chunks_of_one_file_are_one_hit(tmp_path: Path, open_memory: Callable[..., Memory]) -> None:
+def test_overlapping_chunks_of_one_file_are_one_hit(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
     """Chunks citing overlapping lines of one file are one hit (the slot goes to the next one), and
     its snippet shows the matching lines of the whole passage within the query's budget."""
     turns = [f"- Tom: chatter {n} about the garden, the weather and the neighbours" for n in range(40)]
