@@ -446,6 +446,27 @@ def _print_table(results: dict[str, dict[str, Any]]) -> None:
             print(f"{v:<14} " + " | ".join(cells))
 
 
+def _print_ablation(results: dict[str, dict[str, Any]]) -> None:
+    """Before (``no-stages``) / after (``default``), and what turning off each stage costs, per half."""
+    for prefix in ("", "bm25-"):
+        after = results.get(prefix + "default" if prefix == "" else "bm25")
+        if not after or "by_half" not in after:
+            continue
+        print(f"\nStages {prefix or 'hybrid '}(issue 20): snippet / line recall@5 per half, change when off")
+        for v, row in results.items():
+            if not v.startswith(prefix + "no-") or "by_half" not in row:
+                continue
+            cells = []
+            for half, a in row["by_half"].items():
+                b = after["by_half"][half]
+                ds = b["snippet_recall@5"] - a["snippet_recall@5"]
+                dl = b["line_recall@5"] - a["line_recall@5"]
+                cells.append(
+                    f"{half}: {a['snippet_recall@5']:.3f}/{a['line_recall@5']:.3f} ({ds:+.3f}/{dl:+.3f})"
+                )
+            print(f"{v:<20} " + " | ".join(cells))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--datasets", nargs="+", default=["locomo", "scifact"], choices=["locomo", "scifact"])
@@ -475,6 +496,7 @@ def main() -> int:
         for v, row in run_scifact(args.variants, args.store, args.rebuild, args.scifact_subset).items():
             results[v].update(row)
     _print_table(results)
+    _print_ablation(results)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     defaults = Config().search
