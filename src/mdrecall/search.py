@@ -275,12 +275,17 @@ def _hits(
     facts: list[frozenset[str]] = []
     owner: list[int] = []
     chosen: list[tuple[CitationGroup, str, int, Snippet]] = []
+    left = k * max_chars
     for group in groups:
         if len(chosen) == k:
             break
         seen = shown.setdefault(group.path, set())
         text, first = _passage(group, lines_of)
-        snip = pieced_snippet(text, first, kq.snippet_terms, max_chars, seen, req.line_scorer, context)
+        # a passage several of the top k chunks cite gets the characters those hits would have had
+        picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
+        reserve = (k - len(chosen) - 1) * max_chars // 2
+        size = max(max_chars // 2, min(max_chars * max(1, min(3, picks)), left - reserve))
+        snip = pieced_snippet(text, first, kq.snippet_terms, size, seen, req.line_scorer, context)
         if "facts" not in off and facts:
             same = repeats(matching_lines(snip.text, kq.snippet_terms), facts)
             if same is not None:
@@ -291,6 +296,7 @@ def _hits(
             facts.append(fact_key(line))
             owner.append(len(chosen))
         chosen.append((group, text, first, snip))
+        left -= len(snip.text)
     if "budget" not in off:
         chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, req.line_scorer, context)
     return [_hit(group, snip, req.explain) for group, _, _, snip in chosen]
