@@ -61,14 +61,20 @@ def query_stems(terms: Sequence[str]) -> frozenset[str]:
     return frozenset(_stem(t) for t in terms)
 
 
-def term_matches(line: str, stems: frozenset[str]) -> set[str]:
+def term_matches(line: str, stems: frozenset[str]) -> frozenset[str]:
     """Which query stems occur in ``line`` (prefix match on light stems, so "decided" finds "decide")."""
-    found: set[str] = set()
     if not stems:
-        return found
+        return frozenset()
+    return _line_hits(line, stems)
+
+
+@lru_cache(maxsize=1 << 13)
+def _line_hits(line: str, stems: frozenset[str]) -> frozenset[str]:
+    """(cached: a search looks at the lines of its passages several times)"""
+    found: set[str] = set()
     for tok in tokenize(line):
         found.update(_token_hits(tok, stems))
-    return found
+    return frozenset(found)
 
 
 @lru_cache(maxsize=1 << 16)

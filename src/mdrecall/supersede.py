@@ -33,6 +33,8 @@ WINDOW = 30
 
 def change_line(text: str, stems: frozenset[str]) -> tuple[int, frozenset[str]] | None:
     """The first line of ``text`` that says something changed and holds query stems: (index, stems)."""
+    if not CHANGE.search(text):
+        return None
     for i, line in enumerate(text.split("\n")):
         if CHANGE.search(line):
             found = term_matches(line, stems)
