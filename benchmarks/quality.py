@@ -17,6 +17,8 @@ index). LoCoMo figures are also given per conversation, per half (conversations 
     python benchmarks/quality.py --keyword-only --variants bm25 plain700   # no embedding: fast
     python benchmarks/quality.py --store memory        # any store backend
     python benchmarks/quality.py --max-length 128      # the local model truncating at 128 word pieces
+    python benchmarks/quality.py --datasets locomo --variants default no-stages no-citations no-budget
+                                                       # before (no-stages) / after, and each stage off
 
 Prints a table and writes ``benchmarks/results/quality.json``. ``tests/test_quality_floor.py`` runs a
 fast subset of it in CI. The datasets are CC BY-NC: they are
