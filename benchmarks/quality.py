@@ -40,6 +40,8 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from quality_report import print_ablation, print_table
+
 from mdrecall import Config, Memory
 from mdrecall.chunking import chunk_markdown
 from mdrecall.models import Hit
@@ -429,46 +431,6 @@ def run_scifact(
     return out
 
 
-def _print_table(results: dict[str, dict[str, Any]]) -> None:
-    """Overall figures, then LoCoMo by conversation half, conversation and category."""
-    cols = sorted({k for row in results.values() for k, x in row.items() if isinstance(x, float)})
-    print(f"{'variant':<14} " + " ".join(f"{c:>24}" for c in cols))
-    for v, row in results.items():
-        print(f"{v:<14} " + " ".join(f"{row.get(c, float('nan')):>24.3f}" for c in cols))
-    for part in ("by_half", "by_conversation", "by_category"):
-        if not any(part in row for row in results.values()):
-            continue
-        print(f"\nLoCoMo {part.replace('_', ' ')}: snippet / line recall@5, chars per query")
-        for v, row in results.items():
-            cells = [
-                f"{k}: {a['snippet_recall@5']:.3f}/{a['line_recall@5']:.3f} {a['chars_per_query']:.0f}"
-                for k, a in row.get(part, {}).items()
-                if a
-            ]
-            print(f"{v:<14} " + " | ".join(cells))
-
-
-def _print_ablation(results: dict[str, dict[str, Any]]) -> None:
-    """Before (``no-stages``) / after (``default``), and what turning off each stage costs, per half."""
-    for prefix in ("", "bm25-"):
-        after = results.get(prefix + "default" if prefix == "" else "bm25")
-        if not after or "by_half" not in after:
-            continue
-        print(f"\nStages {prefix or 'hybrid '}(issue 20): snippet / line recall@5 per half, change when off")
-        for v, row in results.items():
-            if not v.startswith(prefix + "no-") or "by_half" not in row:
-                continue
-            cells = []
-            for half, a in row["by_half"].items():
-                b = after["by_half"][half]
-                ds = b["snippet_recall@5"] - a["snippet_recall@5"]
-                dl = b["line_recall@5"] - a["line_recall@5"]
-                cells.append(
-                    f"{half}: {a['snippet_recall@5']:.3f}/{a['line_recall@5']:.3f} ({ds:+.3f}/{dl:+.3f})"
-                )
-            print(f"{v:<20} " + " | ".join(cells))
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--datasets", nargs="+", default=["locomo", "scifact"], choices=["locomo", "scifact"])
@@ -497,8 +459,8 @@ def main() -> int:
     if "scifact" in args.datasets:
         for v, row in run_scifact(args.variants, args.store, args.rebuild, args.scifact_subset).items():
             results[v].update(row)
-    _print_table(results)
-    _print_ablation(results)
+    print_table(results)
+    print_ablation(results)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     defaults = Config().search
