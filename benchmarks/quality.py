@@ -17,6 +17,8 @@ index). LoCoMo figures are also given per conversation, per half (conversations 
     python benchmarks/quality.py --keyword-only --variants bm25 plain700   # no embedding: fast
     python benchmarks/quality.py --store memory        # any store backend
     python benchmarks/quality.py --max-length 128      # the local model truncating at 128 word pieces
+    python benchmarks/quality.py --datasets locomo --variants default no-stages no-citations no-budget
+                                                       # before (no-stages) / after, and each stage off
 
 Prints a table and writes ``benchmarks/results/quality.json``. ``tests/test_quality_floor.py`` runs a
 fast subset of it in CI. The datasets are CC BY-NC: they are
@@ -38,9 +40,12 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from quality_report import print_ablation, print_table
+
 from mdrecall import Config, Memory
 from mdrecall.chunking import chunk_markdown
 from mdrecall.models import Hit
+from mdrecall.search import STAGES
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT.parent.parent / "shared" / "datasets"
@@ -87,6 +92,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "min_score": 0.0,
         "_chunking": {"tokens": 175, "overlap": 0, "parent_tokens": 0},
     },
+    # The distinct-hit and query-focused stages (issue 20), each turned off in turn (an ablation), and
+    # all of them off (the pipeline before them).
+    **{f"no-{stage}": {"skip_stages": [stage]} for stage in STAGES},
+    "no-stages": {"skip_stages": list(STAGES)},
+    **{f"bm25-no-{stage}": {"mode": "bm25", "skip_stages": [stage]} for stage in STAGES},
+    "bm25-no-stages": {"mode": "bm25", "skip_stages": list(STAGES)},
 }
 
 
@@ -420,25 +431,6 @@ def run_scifact(
     return out
 
 
-def _print_table(results: dict[str, dict[str, Any]]) -> None:
-    """Overall figures, then LoCoMo by conversation half, conversation and category."""
-    cols = sorted({k for row in results.values() for k, x in row.items() if isinstance(x, float)})
-    print(f"{'variant':<14} " + " ".join(f"{c:>24}" for c in cols))
-    for v, row in results.items():
-        print(f"{v:<14} " + " ".join(f"{row.get(c, float('nan')):>24.3f}" for c in cols))
-    for part in ("by_half", "by_conversation", "by_category"):
-        if not any(part in row for row in results.values()):
-            continue
-        print(f"\nLoCoMo {part.replace('_', ' ')}: snippet / line recall@5, chars per query")
-        for v, row in results.items():
-            cells = [
-                f"{k}: {a['snippet_recall@5']:.3f}/{a['line_recall@5']:.3f} {a['chars_per_query']:.0f}"
-                for k, a in row.get(part, {}).items()
-                if a
-            ]
-            print(f"{v:<14} " + " | ".join(cells))
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--datasets", nargs="+", default=["locomo", "scifact"], choices=["locomo", "scifact"])
@@ -467,7 +459,8 @@ def main() -> int:
     if "scifact" in args.datasets:
         for v, row in run_scifact(args.variants, args.store, args.rebuild, args.scifact_subset).items():
             results[v].update(row)
-    _print_table(results)
+    print_table(results)
+    print_ablation(results)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     defaults = Config().search

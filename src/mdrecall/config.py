@@ -104,6 +104,7 @@ class SearchConfig:
     merge_neighbours: bool = False
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     date_hints: str = "boost"
+    skip_stages: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -108,12 +108,15 @@ class Hit:
     snippet_start_line: int = 0
     snippet_end_line: int = 0
     explain: dict[str, float] | None = None
-    #: When history is known: the time (and revision) a later version changed or removed these lines.
+    #: When history is known: the time (and revision) a later version changed or removed these lines;
+    #: in an ordinary search, the citation of a later line that says this changed.
     superseded: str | None = None
     #: When other memories were merged in: ``own`` or ``team`` (with a team workspace) ...
     workspace: str | None = None
     #: ... and the agent that wrote the hit (``None`` for a team file no agent wrote).
     agent: str | None = None
+    #: Citations of other hits that state the same fact (folded into this one).
+    also: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (camelCase keys) used by the CLI and agent tools."""
@@ -139,6 +142,8 @@ class Hit:
             data["agent"] = self.agent
         elif self.agent is not None:
             data["agent"] = self.agent
+        if self.also:
+            data["also"] = list(self.also)
         return data
 
 

@@ -13,6 +13,7 @@ are kept apart in :attr:`KeywordQuery.cjk_fts`, for a store's CJK index.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -23,10 +24,13 @@ from .synonyms import SynonymTable, synonym_table
 from .tokens import is_cjk, is_hiragana, tokenize
 
 __all__ = [
+    "INTENT_CUES",
     "KeywordQuery",
+    "PREFIX_MIN",
     "build_keyword_query",
     "cjk_fts_expression",
     "fts_expression",
+    "query_intent",
     "tokenize",
     "MAX_SYNONYMS",
     "MAX_TERMS",
@@ -34,6 +38,36 @@ __all__ = [
 
 MAX_TERMS = 32
 MAX_SYNONYMS = 16
+#: Terms at least this long also match as prefixes ("postgres" finds "PostgreSQL"; shorter ones such
+#: as "plan" would find "planet").
+PREFIX_MIN = 6
+
+#: What a question asks for, by its wording: ``prefer`` (a recommendation, a preference: the user's
+#: stated likes and dislikes answer it) or ``gather`` (a count, a total, a list: several facts).
+_INTENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "prefer",
+        re.compile(
+            r"\b(?:recommend\w*|suggest\w*|should (?:i|we)|ideas? for|tips? for|prefer\w*|favou?rite"
+            r"|(?:would|might) (?:i|we|he|she|they) (?:like|enjoy|want)"
+            r"|what (?:do|does) \w+ (?:like|enjoy))\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "gather",
+        re.compile(
+            r"\b(?:how many|how much|how often|in total|altogether|all (?:the|of)|list (?:all|the|every)"
+            r"|what are (?:all|some)|every time)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+#: Words added to a ``prefer`` question's keywords: how capture labels a preference, and how people
+#: state one.
+INTENT_CUES: dict[str, tuple[str, ...]] = {
+    "prefer": ("preference", "prefer", "favorite", "favourite", "love", "enjoy", "allergic", "hate"),
+}
 
 
 @dataclass(frozen=True)
@@ -45,16 +79,27 @@ class KeywordQuery:
     synonyms: tuple[str, ...] = ()
     dates: tuple[str, ...] = ()
     date_phrases: tuple[str, ...] = ()
+    #: Terms also matched as prefixes (``"postgres"*``), for stores that can.
+    prefixes: tuple[str, ...] = ()
+    #: Words the question's intent adds (:func:`query_intent`): OR-ed in, shown in snippets.
+    cues: tuple[str, ...] = ()
 
     @property
     def all_terms(self) -> tuple[str, ...]:
-        """The terms, then their synonyms (a synonym may be a phrase: ``"base de datos"``)."""
-        return self.terms + self.synonyms
+        """The terms, then their synonyms (a synonym may be a phrase: ``"base de datos"``), then cues."""
+        return self.terms + self.synonyms + self.cues
+
+    @property
+    def snippet_terms(self) -> tuple[str, ...]:
+        """The words a snippet looks for: the user's terms and the intent's cues."""
+        return self.terms + self.cues
 
     @property
     def fts(self) -> str | None:
-        """The FTS5 MATCH expression of the non-CJK terms and synonyms, or ``None``."""
-        return fts_expression([t for t in self.all_terms if not is_cjk(t)])
+        """The FTS5 MATCH expression of the non-CJK terms, synonyms and prefixes, or ``None``."""
+        expr = fts_expression([t for t in self.all_terms if not is_cjk(t)])
+        extra = " OR ".join('"' + t.replace('"', '""') + '"*' for t in self.prefixes)
+        return f"{expr} OR {extra}" if expr and extra else expr
 
     @property
     def cjk_fts(self) -> str | None:
@@ -73,13 +118,17 @@ def build_keyword_query(
     *,
     synonyms: SynonymTable | Mapping[str, Sequence[str]] | None = None,
     today: date | None = None,
+    prefixes: bool = False,
+    intent: str | None = None,
 ) -> KeywordQuery:
     """Keywords of ``text``: tokens of 2+ characters that are not stop words, deduplicated, capped.
 
     ``today`` turns date phrases into ``dates`` (ISO days) and removes their words from the terms.
     ``synonyms`` is a :class:`~mdrecall.synonyms.SynonymTable` or user pairs (``search.synonyms``),
     merged with the built-in table; ``None`` adds no synonyms. A query made only of stop words and
-    punctuation has no keywords (and finds nothing by keyword).
+    punctuation has no keywords (and finds nothing by keyword). ``prefixes`` lists the alphabetic
+    terms of :data:`PREFIX_MIN`+ letters as prefixes too; ``intent`` (:func:`query_intent`) adds its
+    :data:`INTENT_CUES`.
     """
     tokens = tokenize(text[:20_000])
     dates: tuple[str, ...] = ()
@@ -95,7 +144,19 @@ def build_keyword_query(
     if synonyms is not None and terms:
         table = synonyms if isinstance(synonyms, SynonymTable) else synonym_table(synonyms)
         syns = tuple(s for s in table.expand(tokens[:200]) if s not in terms)[:MAX_SYNONYMS]
-    return KeywordQuery(text=text, terms=terms, synonyms=syns, dates=dates, date_phrases=phrases)
+    pre = tuple(t for t in terms if len(t) >= PREFIX_MIN and t.isascii() and t.isalpha()) if prefixes else ()
+    cues = tuple(c for c in INTENT_CUES.get(intent or "", ()) if c not in terms and c not in syns)
+    return KeywordQuery(
+        text=text, terms=terms, synonyms=syns, dates=dates, date_phrases=phrases, prefixes=pre, cues=cues
+    )
+
+
+def query_intent(text: str) -> str | None:
+    """``"prefer"``, ``"gather"`` or ``None``: what the question asks for, by its wording (English)."""
+    for name, pattern in _INTENTS:
+        if pattern.search(text[:2_000]):
+            return name
+    return None
 
 
 def _keywords(tokens: list[str], stop_words: frozenset[str]) -> list[str]:

@@ -55,6 +55,8 @@ class Scored:
     chunk: Chunk
     score: float
     stages: dict[str, float] = field(default_factory=dict)
+    #: The citation of a later line that says this chunk's fact changed (see :mod:`mdrecall.supersede`).
+    superseded_by: str | None = None
 
     def with_score(self, stage: str, score: float) -> Scored:
         """A copy with a new score, recorded under ``stage``."""

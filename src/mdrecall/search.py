@@ -3,7 +3,8 @@
 ::
 
     query ─► keywords ─► BM25 leg ─┐
-          └► embedding ─► vector leg ┴► fuse ─► min score ─► decay ─► rerank ─► MMR ─► top-k ─► snippets
+          └► embedding ─► vector leg ┴► fuse ─► supersede ─► min score ─► decay ─► rerank ─► MMR
+       ─► one hit per citation ─► passage snippets ─► one hit per fact ─► top-k
 
 Either leg may be missing (no embedder, nothing to match): the other answers alone and
 ``SearchResult.fallback`` says why. Nothing here knows SQL; stores return candidates.
@@ -16,10 +17,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
+from .citations import CitationGroup, fact_key, group_by_citation, repeats
 from .config import SearchConfig
 from .errors import IndexCorruptError, StoreError
 from .models import Chunk, Hit
-from .query import KeywordQuery, build_keyword_query
+from .query import KeywordQuery, build_keyword_query, query_intent
 from .ranking import (
     Scored,
     apply_date_hints,
@@ -34,17 +36,20 @@ from .ranking import (
     normalize_vector,
 )
 from .request import SearchFilter
-from .snippets import Snippet, citation, pieced_snippet
+from .snippets import LineScorer, Snippet, citation, matching_lines, pieced_snippet
 from .stores.base import Store
+from .supersede import apply_supersession
 
 if TYPE_CHECKING:
     from .rerankers import Reranker
 
-__all__ = ["MODES", "PipelineRequest", "RerankStage", "SearchResult", "VectorLeg", "run_search"]
+__all__ = ["MODES", "STAGES", "PipelineRequest", "RerankStage", "SearchResult", "VectorLeg", "run_search"]
 
 MODES = ("hybrid", "bm25", "vector")
 #: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
 FILTERED_POOL = 1000
+#: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
+STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede")
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,8 @@ class PipelineRequest:
     keep: Callable[[Chunk], bool] | None = None
     #: A ranking stage run after decay (the entity boost).
     boost: Callable[[list[Scored]], list[Scored]] | None = None
+    #: Scores a passage's lines against the query (0..1) when choosing snippets (a cheap embedder).
+    line_scorer: LineScorer | None = None
 
 
 @dataclass
@@ -127,7 +134,11 @@ def run_search(
     a reranker failure (the fused order is then kept).
     """
     today = req.today or date.today()
-    kq = build_keyword_query(req.query, synonyms=cfg.synonyms, today=today)
+    off = frozenset(cfg.skip_stages)
+    intent = None if "intent" in off else query_intent(req.query)
+    kq = build_keyword_query(
+        req.query, synonyms=cfg.synonyms, today=today, prefixes="prefixes" not in off, intent=intent
+    )
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
     if req.keep is not None:
         pool = max(pool, cfg.candidate_cap)
@@ -171,6 +182,8 @@ def run_search(
             fallback = fallback or "no vector match: keyword results only"
     if keyword_failure:
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
+    if "supersede" not in off:
+        fused = apply_supersession(fused, kq.terms)
     ranked = apply_min_score(fused, req.min_score, ("text", "vector") if text and vec else ())
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
@@ -188,8 +201,9 @@ def run_search(
     k = req.max_results
     if cfg.mmr_enabled:
         ranked = mmr(ranked, cfg.mmr_lambda, 2 * k if cfg.merge_neighbours else k)
-    ranked = merge_neighbours(ranked, k) if cfg.merge_neighbours else ranked[:k]
-    hits = _hits(ranked, kq, cfg.snippet_chars, req.explain)
+    if cfg.merge_neighbours:
+        ranked = merge_neighbours(ranked, k)
+    hits = _hits(ranked, kq, k, cfg.snippet_chars, req, store, off, intent)
     return SearchResult(
         hits=hits,
         mode=mode,
@@ -234,32 +248,135 @@ def _rerank(ranked: list[Scored], query: str, stage: RerankStage) -> tuple[list[
     return apply_rerank(ranked, dict(zip(sent, scores, strict=True)), len(head)), None
 
 
-def _hits(ranked: Sequence[Scored], kq: KeywordQuery, max_chars: int, explain: bool) -> list[Hit]:
-    """Hits in rank order; a snippet does not repeat lines an earlier hit's snippet already shows."""
+def _hits(
+    ranked: Sequence[Scored],
+    kq: KeywordQuery,
+    k: int,
+    max_chars: int,
+    req: PipelineRequest,
+    store: Store,
+    off: frozenset[str],
+    intent: str | None,
+) -> list[Hit]:
+    """The top ``k`` distinct hits in rank order, each with its snippet.
+
+    One hit per citation (chunks citing overlapping lines of one file are one hit), its snippet made
+    of the lines of the whole cited passage that best answer the query, and one hit per fact (a hit
+    whose matching lines all repeat what an earlier hit shows is folded into it, its citation listed
+    in that hit's ``also``); each time the slot goes to the next hit. A snippet does not repeat lines
+    an earlier hit's snippet already shows.
+    """
+    groups = (
+        [CitationGroup([s], *s.chunk.cited_lines, [i]) for i, s in enumerate(ranked[:k])]
+        if "citations" in off
+        else group_by_citation(ranked, k + 8)
+    )
+    lines_of = getattr(store, "line_texts", None) if "passages" not in off else None
+    context = intent != "gather"
     shown: dict[str, set[int]] = {}
-    hits = []
-    for s in ranked:
-        seen = shown.setdefault(s.chunk.path, set())
-        snip = pieced_snippet(s.chunk.text, s.chunk.start_line, kq.terms, max_chars, seen)
+    facts: list[frozenset[str]] = []
+    owner: list[int] = []
+    chosen: list[tuple[CitationGroup, str, int, Snippet]] = []
+    left = k * max_chars
+    for group in groups:
+        if len(chosen) == k:
+            break
+        seen = shown.setdefault(group.path, set())
+        text, first = _passage(group, lines_of)
+        # a passage several of the top k chunks cite gets the characters those hits would have had
+        picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
+        reserve = (k - len(chosen) - 1) * max_chars // 2
+        size = max(max_chars // 2, min(max_chars * max(1, min(3, picks)), left - reserve))
+        snip = pieced_snippet(text, first, kq.snippet_terms, size, seen, req.line_scorer, context)
+        if "facts" not in off and facts:
+            same = repeats(matching_lines(snip.text, kq.snippet_terms), facts)
+            if same is not None:
+                chosen[owner[same]][0].also.append(citation(group.path, group.start, group.end))
+                continue
         seen.update(snip.shown_lines())
-        hits.append(_hit(s, snip, explain))
-    return hits
+        for line in snip.text.split("\n"):
+            facts.append(fact_key(line))
+            owner.append(len(chosen))
+        chosen.append((group, text, first, snip))
+        left -= len(snip.text)
+    if "budget" not in off:
+        chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, req.line_scorer, context)
+    return [_hit(group, snip, req.explain) for group, _, _, snip in chosen]
 
 
-def _hit(s: Scored, snip: Snippet, explain: bool) -> Hit:
+def _spend_budget(
+    chosen: list[tuple[CitationGroup, str, int, Snippet]],
+    kq: KeywordQuery,
+    budget: int,
+    max_chars: int,
+    scorer: LineScorer | None,
+    context: bool,
+) -> list[tuple[CitationGroup, str, int, Snippet]]:
+    """Spend what the snippets left of the query's budget (``k × snippet_chars``) on more lines of
+    their passages: first the hits whose passage the ranking chose more than once (several of its
+    chunks ranked in the top ``2k``: up to ``snippet_chars`` more per extra chunk, 2 at most), then
+    every other hit in rank order (up to ``snippet_chars`` more)."""
+    left = budget - sum(len(s.text) for *_, s in chosen)
+    window = 2 * len(chosen)
+    picks = [sum(1 for r in g.ranks if r < window) for g, *_ in chosen]
+    out = list(chosen)
+    for i in sorted(range(len(out)), key=lambda i: (picks[i] < 2, i)):
+        group, text, first, snip = out[i]
+        if left <= 0 or len(text) <= len(snip.text):
+            continue
+        others = {
+            n for j, (g, *_, s) in enumerate(out) if j != i and g.path == group.path for n in s.shown_lines()
+        }
+        size = min(max_chars * (1 + max(1, min(2, picks[i] - 1))), len(snip.text) + left)
+        grown = pieced_snippet(text, first, kq.snippet_terms, size, others, scorer, context)
+        if len(grown.text) > len(snip.text):
+            left -= len(grown.text) - len(snip.text)
+            out[i] = (group, text, first, grown)
+    return out
+
+
+def _passage(
+    group: CitationGroup, lines_of: Callable[..., dict[tuple[str, int], str]] | None
+) -> tuple[str, int]:
+    """The text the group's snippet is chosen from, and its first line: the whole cited passage when
+    the store can give its lines (``line_texts``), else the best chunk's own text."""
+    best = group.best.chunk
+    if lines_of is None or (group.start, group.end) == (best.start_line, best.end_line):
+        return best.text, best.start_line
+    if any(len(s.chunk.text.split("\n")) != s.chunk.end_line - s.chunk.start_line + 1 for s in group.items):
+        return best.text, best.start_line  # a line split across chunks: the chunk's own text
+    try:
+        found = lines_of([(group.path, n) for n in range(group.start, group.end + 1)])
+    except StoreError:
+        return best.text, best.start_line
+    for s in group.items:  # the chunks at hand are the passage as indexed: they win
+        for i, line in enumerate(s.chunk.text.split("\n")):
+            found[(group.path, s.chunk.start_line + i)] = line
+    rows = [found.get((group.path, n)) for n in range(group.start, group.end + 1)]
+    if any(r is None for r in rows):
+        return best.text, best.start_line
+    return "\n".join(r or "" for r in rows), group.start
+
+
+def _hit(group: CitationGroup, snip: Snippet, explain: bool) -> Hit:
+    s = group.best
     c = s.chunk
-    start, end = c.cited_lines
+    stages = dict(s.stages, final=s.score)
+    if len(group.items) > 1:
+        stages["citation_group"] = float(len(group.items))
     return Hit(
         path=c.path,
-        start_line=start,
-        end_line=end,
+        start_line=group.start,
+        end_line=group.end,
         score=max(0.0, min(1.0, s.score)),
         snippet=snip.text,
         source=c.source,
-        citation=citation(c.path, start, end),
+        citation=citation(c.path, group.start, group.end),
         date=c.date,
         heading=c.heading,
         snippet_start_line=snip.start_line,
         snippet_end_line=snip.end_line,
-        explain=dict(s.stages, final=s.score) if explain else None,
+        explain=stages if explain else None,
+        superseded=s.superseded_by,
+        also=tuple(group.also),
     )

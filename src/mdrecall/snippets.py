@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from .query import tokenize
 
-__all__ = ["Snippet", "best_snippet", "citation", "term_matches"]
+__all__ = [
+    "LineScorer",
+    "Snippet",
+    "best_snippet",
+    "citation",
+    "matching_lines",
+    "pieced_snippet",
+    "query_stems",
+    "term_matches",
+]
+
+#: Scores each line of a passage against the query, 0..1 (e.g. the cosine of a line's vector to the
+#: query's, from a cheap static embedder); added to the lines' keyword scores when choosing a snippet.
+LineScorer = Callable[[Sequence[str]], Sequence[float]]
 
 _SUFFIXES = ("ing", "ed", "es", "s", "ly")
 
@@ -43,14 +56,25 @@ def _stem(token: str) -> str:
     return token
 
 
-def term_matches(line: str, stems: frozenset[str]) -> set[str]:
+def query_stems(terms: Sequence[str]) -> frozenset[str]:
+    """The light stems :func:`term_matches` looks for."""
+    return frozenset(_stem(t) for t in terms)
+
+
+def term_matches(line: str, stems: frozenset[str]) -> frozenset[str]:
     """Which query stems occur in ``line`` (prefix match on light stems, so "decided" finds "decide")."""
-    found: set[str] = set()
     if not stems:
-        return found
+        return frozenset()
+    return _line_hits(line, stems)
+
+
+@lru_cache(maxsize=1 << 13)
+def _line_hits(line: str, stems: frozenset[str]) -> frozenset[str]:
+    """(cached: a search looks at the lines of its passages several times)"""
+    found: set[str] = set()
     for tok in tokenize(line):
         found.update(_token_hits(tok, stems))
-    return found
+    return frozenset(found)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -142,26 +166,38 @@ def _cut_line(line: str, stems: frozenset[str], max_chars: int) -> str:
     return piece
 
 
+def matching_lines(text: str, terms: Sequence[str]) -> list[str]:
+    """The lines of ``text`` that hold at least one of the query ``terms`` (word forms included)."""
+    stems = frozenset(_stem(t) for t in terms)
+    return [line for line in text.split("\n") if line != "…" and term_matches(line, stems)]
+
+
 def pieced_snippet(
     text: str,
     first_line: int,
     terms: Sequence[str],
     max_chars: int = 700,
     shown: Collection[int] = (),
+    line_scorer: LineScorer | None = None,
+    context: bool = True,
 ) -> Snippet:
     """The best-matching lines of a chunk (not necessarily adjacent), in file order, ≤ ``max_chars``.
 
     Lines are ranked by the query terms they hold, rarer terms (in fewer lines of the chunk) weighing
     more; they are taken while they fit, each matching question or heading together with the line
     that answers it (the next non-blank one), then the budget left is spent on their neighbours.
-    Gaps between the pieces are shown as a ``…`` line.
+    Gaps between the pieces are shown as a ``…`` line. ``line_scorer`` (when given) adds each
+    line's 0..1 similarity to the query, weighted like the rarest term, so a line that answers in
+    other words can be chosen too. ``context=False`` spends no budget on neighbours: more matching
+    lines, less around them (for questions that gather several facts).
     """
     lines = text.split("\n")
     if len(text) <= max_chars:  # the whole chunk fits: nothing to choose
         return Snippet(text.strip("\n"), first_line, first_line + len(lines) - 1)
     stems = frozenset(_stem(t) for t in terms)
     matches = [term_matches(line, stems) for line in lines]
-    if not any(matches):
+    sims = _similarities(lines, line_scorer)
+    if not any(matches) and not any(sims):
         return best_snippet(text, first_line, terms, max_chars)
     df: dict[str, int] = {}
     for m in matches:
@@ -169,7 +205,8 @@ def pieced_snippet(
             df[s] = df.get(s, 0) + 1
     n = len(lines)
     weight = {s: math.log(1 + n / c) for s, c in df.items()}
-    score = [sum(weight[s] for s in m) for m in matches]
+    top = max(weight.values(), default=math.log(1 + n))
+    score = [sum(weight[s] for s in m) + top * sim for m, sim in zip(matches, sims, strict=True)]
     seen = {n_ - first_line for n_ in shown}
     if all(score[i] <= 0 or i in seen for i in range(n)):
         seen = set()  # an earlier hit shows every matching line already: this snippet shows them again
@@ -191,7 +228,7 @@ def pieced_snippet(
                 budget -= len(lines[j]) + 1
     if not chosen:  # the best line alone is too long: cut it around its match
         return best_snippet(text, first_line, terms, max_chars)
-    grew = True
+    grew = context
     while grew:
         grew = False
         for i in sorted(chosen):
@@ -214,3 +251,16 @@ def pieced_snippet(
         out.append(lines[i])
     shown_lines = tuple(first_line + i for i in picked)
     return Snippet("\n".join(out), first_line + picked[0], first_line + picked[-1], shown_lines)
+
+
+def _similarities(lines: Sequence[str], scorer: LineScorer | None) -> list[float]:
+    """Each line's similarity to the query from ``scorer`` (0 for blank lines), or all 0."""
+    if scorer is None:
+        return [0.0] * len(lines)
+    try:
+        raw = list(scorer(lines))
+    except Exception:  # noqa: BLE001 - a scorer (or a plugin's) must never fail a search
+        return [0.0] * len(lines)
+    if len(raw) != len(lines):
+        return [0.0] * len(lines)
+    return [max(0.0, min(1.0, float(v))) if line.strip() else 0.0 for v, line in zip(raw, lines, strict=True)]

@@ -172,6 +172,8 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
             click.echo(f"{i}. {click.style(h.citation, fg='cyan')}  score {h.score:.2f}{extra}")
             if h.superseded:
                 click.echo(f"   superseded {h.superseded}")
+            if h.also:
+                click.echo(f"   also in {', '.join(h.also)}")
             if h.explain:
                 click.echo("   " + "  ".join(f"{k}={v:.3f}" for k, v in h.explain.items()))
             for line in h.snippet.splitlines():

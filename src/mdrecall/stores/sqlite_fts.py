@@ -62,32 +62,42 @@ class SQLiteKeywordSearch:
         FTS5's ``bm25()`` clamps the IDF of such a term to 1e-6, so it changes no score by more than
         that, yet it makes FTS5 score nearly every chunk: on 20k chunks a query holding one very common
         word took ~35 ms instead of a few. A chunk matching only dropped terms scored ~0 and falls out.
-        When every term is that common, the expression is kept as it is.
+        When every term is that common, the expression is kept as it is. A prefix (``"postgres"*``) is
+        kept only when the word as typed is in no chunk: it is for the forms users type ("postgres"
+        for "PostgreSQL"), not for widening a word the notes hold (``"protein"*`` cost SciFact 0.01).
         """
         units = _QUOTED.findall(expr)
-        if len(units) < 2 or " OR ".join(units) != expr:
+        if " OR ".join(units) != expr:
             return expr
-        total = self._chunk_count()
-        if total < 64:
-            return expr
-        kept = []
+        total = self._chunk_count()  # first: a changed index clears the cached counts
         with self._lock:
-            for unit in units:
-                hits = self._df_cache.get(unit)
-                if hits is None:
-                    try:
-                        sql = "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?"
-                        hits = int(self._conn.execute(sql, (unit,)).fetchone()[0])
-                    except sqlite3.DatabaseError as exc:
-                        if is_corruption(exc):
-                            raise self._failed(exc) from None
-                        return expr
-                    if len(self._df_cache) >= _DF_CACHE_TERMS:
-                        self._df_cache.clear()
-                    self._df_cache[unit] = hits
-                if hits > 0 and 2 * hits < total:
-                    kept.append(unit)
-        return " OR ".join(kept) if kept else expr
+            counts = {unit: self._term_count(unit) for unit in units}
+            for unit in units:  # a prefix is for a word the index does not hold as typed
+                if unit.endswith("*") and unit[:-1] not in counts:
+                    counts[unit[:-1]] = self._term_count(unit[:-1])
+        if any(c is None for c in counts.values()):
+            return expr
+        units = [u for u in units if not (u.endswith("*") and counts[u[:-1]])] or units
+        if len(units) < 2 or total < 64:
+            return " OR ".join(units)
+        kept = [u for u in units if (counts[u] or 0) > 0 and 2 * (counts[u] or 0) < total]
+        return " OR ".join(kept) if kept else " OR ".join(units)
+
+    def _term_count(self, unit: str) -> int | None:
+        """Chunks matching one quoted term (cached), or ``None`` when FTS5 cannot say."""
+        hits = self._df_cache.get(unit)
+        if hits is None:
+            try:
+                sql = "SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?"
+                hits = int(self._conn.execute(sql, (unit,)).fetchone()[0])
+            except sqlite3.DatabaseError as exc:
+                if is_corruption(exc):
+                    raise self._failed(exc) from None
+                return None
+            if len(self._df_cache) >= _DF_CACHE_TERMS:
+                self._df_cache.clear()
+            self._df_cache[unit] = hits
+        return hits
 
     def _chunk_count(self) -> int:
         """Chunks in the index; a change of the index (here or by another process) also clears the

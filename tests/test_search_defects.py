@@ -1,0 +1,116 @@
+"""What a user saw in search results (issue 20, and the search half of issue 21 item 3), on real
+workspaces, the CLI through its real entry point: each of these failed before the stages that fix it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from mdrecall import Memory
+
+from helpers import write
+
+
+def cli(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mdrecall", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=dict(os.environ),
+        input=stdin,
+        timeout=120,
+    )
+
+
+def test_search_postgres_in_keyword_mode_finds_the_note_saying_postgresql(tmp_path: Path) -> None:
+    assert cli("init", cwd=tmp_path).returncode == 0
+    write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n- We store every booking in PostgreSQL 16.\n")
+    write(tmp_path, "memory/2026-03-03.md", "# 2026-03-03\n\n- The deploys ran on Kubernetes overnight.\n")
+    out = cli("search", "postgres", "--mode", "bm25", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    results = json.loads(out.stdout)["results"]
+    assert [r["path"] for r in results] == ["memory/2026-03-02.md"]
+    assert "PostgreSQL" in results[0]["snippet"]
+    k8s = json.loads(cli("search", "k8s deploy", "--mode", "bm25", "--json", cwd=tmp_path).stdout)["results"]
+    assert k8s and k8s[0]["path"] == "memory/2026-03-03.md"
+
+
+def test_the_later_change_outranks_the_superseded_line(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
+    write(
+        tmp_path,
+        "memory/2026-01-10.md",
+        "# 2026-01-10\n\n- We use MySQL as the database of the booking service; we use it for reports too.\n",
+    )
+    write(tmp_path, "memory/2026-02-01.md", "# 2026-02-01\n\n- Lunch with Ana, talked about the garden.\n")
+    write(
+        tmp_path,
+        "memory/2026-03-02.md",
+        "# 2026-03-02\n\n- Done: we moved the booking database to PostgreSQL last night.\n",
+    )
+    hits = open_memory(tmp_path).search("which database does the booking service use?", max_results=5)
+    assert [h.path for h in hits][:2] == ["memory/2026-03-02.md", "memory/2026-01-10.md"]
+    assert hits[0].superseded is None
+    assert hits[1].superseded == "memory/2026-03-02.md#L3 (2026-03-02)"
+    assert hits[1].to_dict()["superseded"] == hits[1].superseded
+
+
+def test_a_snippet_shows_the_evidence_its_cited_passage_holds(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
+    """The chunk that scores best holds two of the query's words; the line holding the third is in
+    another chunk of the same cited passage: the snippet is chosen from the passage, so it shows it."""
+    turns = [f"- Tim: day {i}, we walked {'and walked ' * 8}along the coast." for i in range(30)]
+    turns[10] = "- Ana: the Kestrel launch is set, after the audit."
+    turns[13] = "- Tim: the date: the third of March."
+    write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n## Session 1\n\n" + "\n".join(turns) + "\n")
+    mem = open_memory(tmp_path, chunking={"tokens": 100, "overlap": 0, "parent_tokens": 500})
+    hit = mem.search("Kestrel launch date", max_results=1, min_score=0.0)[0]
+    assert "Kestrel launch is set" in hit.snippet
+    assert hit.start_line <= 18 <= hit.end_line  # the passage cited holds the date
+    assert "the third of March" in hit.snippet
+    assert len(hit.snippet) <= 700
+
+
+def test_one_turn_captured_three_times_is_one_hit(tmp_path: Path) -> None:
+    """user-prompt-submit, stop and session-end each keep the turn (conversation record, ``## Noted``
+    line, session-end capture): search shows it once, citing the other copies in ``also``."""
+    assert cli("init", cwd=tmp_path).returncode == 0
+    said = "Decision: we will ship Kestrel on Friday after the load test passes."
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_text(
+        json.dumps({"type": "user", "message": {"role": "user", "content": said}, "sessionId": "s1"})
+        + "\n"
+        + json.dumps(
+            {
+                "type": "assistant",
+                "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]},
+                "sessionId": "s1",
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    base = {"session_id": "s1", "transcript_path": str(transcript)}
+    for hook, extra in (
+        ("user-prompt-submit", {"prompt": said}),
+        ("stop", {"last_assistant_message": "Noted."}),
+        ("session-end", {"reason": "exit"}),
+    ):
+        out = cli("hook", hook, cwd=tmp_path, stdin=json.dumps({**base, **extra}))
+        assert out.returncode == 0, out.stderr
+    copies = [p for p in (tmp_path / "memory").rglob("*.md") if "ship Kestrel on Friday" in p.read_text()]
+    assert len(copies) >= 2  # the capture side keeps more than one copy: search must fold them
+    out = cli("search", "ship Kestrel on Friday", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    results = json.loads(out.stdout)["results"]
+    showing = [r for r in results if "ship Kestrel on Friday" in r["snippet"]]
+    assert len(showing) == 1, [r["citation"] for r in results]
+    folded = {c.split("#")[0] for c in showing[0].get("also", [])} | {showing[0]["path"]}
+    assert {str(p.relative_to(tmp_path)) for p in copies} <= folded
