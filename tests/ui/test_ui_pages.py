@@ -32,7 +32,9 @@ def test_overview_shows_health_counts_sources_and_days(client: TestClient) -> No
 def test_search_applies_the_filters_and_explains_on_demand(client: TestClient) -> None:
     page = _main(client.get("/search?q=postgres").text)
     today = f"memory/{date.today().isoformat()}.md#L"
+    # today's "Noted" line and the conversation record state one fact: one hit, the other cited as "also"
     assert today in page and ">memory/conversations/" in page
+    assert "the same also in" in page
     only = _main(client.get("/search?q=postgres&source=conversations").text)
     assert ">memory/conversations/" in only and today not in only
     dated = _main(client.get("/search?q=alice&since=2026-01-27&until=2026-01-27").text)
