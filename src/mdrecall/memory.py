@@ -14,6 +14,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from .backends import open_backend
+from .backfill import embed_inline
 from .config import Config, load_config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired
@@ -361,6 +362,7 @@ class Memory:
                 served.hits = [h for h in served.hits if filters.keeps(h.path, h.date)]
             return served
         with self._searching():
+            embed_inline(self, req.mode, budget_end)  # a handful of new chunks only (backfill.py)
             leg, note = None, None
             if req.mode != "bm25":
                 with provider_deadline(budget_end - time.monotonic()):
