@@ -28,7 +28,7 @@ from .base import EmbedderIdentity
 if TYPE_CHECKING:
     from ..config import EmbeddingConfig
 
-__all__ = ["MODEL_FILE", "MODEL_ID", "StaticEmbedder", "create"]
+__all__ = ["MODEL_FILE", "MODEL_ID", "StaticEmbedder", "create", "is_available"]
 
 MODEL_ID = "static-minilm-256"
 MODEL_ALIASES = frozenset({"", MODEL_ID, "static-minilm"})
@@ -38,6 +38,13 @@ MAX_TOKENS = 2048
 TOKENIZE_BATCH = 1024
 #: Tokens whose rows are gathered at once (16k × 256 float32 = 16 MB): memory bounded by size.
 BLOCK_TOKENS = 16_384
+
+
+def is_available() -> bool:
+    """True when the tokenizer library and the table are installed (checked without importing them)."""
+    import importlib.util
+
+    return importlib.util.find_spec("tokenizers") is not None and MODEL_FILE.is_file()
 
 
 class StaticEmbedder:
