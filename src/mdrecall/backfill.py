@@ -124,11 +124,13 @@ def embed_inline(memory: Memory, mode: str, deadline: float) -> int:
     ``time.monotonic()`` budget for providers). It embeds only when every missing chunk fits: at most
     :data:`INLINE_MAX_CHUNKS`, expected (:func:`expected_rate`) to take at most :data:`INLINE_MAX_S`
     and to end before ``deadline``; a larger backlog is left to ``mdrecall index`` and the background
-    worker, and the search says "vectors behind". It never waits: when another thread of this process
-    is embedding, or anything fails, it does nothing more. Returns how many chunks it embedded.
+    worker, and the search says "vectors behind". Only a local embedder is used: a search sends a
+    remote provider its query and nothing else (no surprise cost, no notes leaving the machine
+    mid-search). It never waits: when another thread of this process is embedding, or anything fails,
+    it does nothing more. Returns how many chunks it embedded.
     """
     embedder = memory.embedder if mode != "bm25" else None
-    if embedder is None or getattr(embedder, "dims_known", True) is False:
+    if embedder is None or embedder.is_remote:  # a search sends a remote provider its query, nothing more
         return 0
     store, key = memory.store, embedder.identity.key
     try:
