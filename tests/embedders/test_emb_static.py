@@ -41,10 +41,9 @@ def test_semantic_sanity(static):
     assert query @ paraphrase > query @ unrelated + 0.2
 
 
-def test_batches_and_blocks_do_not_change_vectors(static, monkeypatch):
+def test_batches_do_not_change_vectors(static, monkeypatch):
     texts = ["short note", "a longer note about the deployment plan " * 40, "", "databases and indexes"] * 3
     whole = static.embed_documents(texts)
-    monkeypatch.setattr("mdrecall.embedders.static.BLOCK_TOKENS", 5)
     monkeypatch.setattr("mdrecall.embedders.static.TOKENIZE_BATCH", 2)
     assert np.allclose(static.embed_documents(texts), whole, atol=1e-6)
     for text, row in zip(texts, whole, strict=True):
