@@ -3,9 +3,9 @@
 Each WordPiece token has one 256-dimensional row (``data/static-minilm.npz``, 7.8 MB, Apache-2.0 like
 the model it comes from; how it is made: :mod:`mdrecall.embedders.distill`). A text's vector is the
 sum of its tokens' rows, L2-normalised: ~1,000–1,500 chunks of ~300 words a second on 2 shared cores,
-loaded in ~25 ms, with no ONNX Runtime session and no per-batch buffers. It knows no word order and no context, so it is weaker
-than MiniLM where meaning hangs on phrasing (SciFact) and as good or better on short conversational
-turns (LoCoMo); docs/search.md gives the figures.
+loaded in ~25 ms, with no ONNX Runtime session and no per-batch buffers. It knows no word order and
+no context, so it is weaker than MiniLM where meaning hangs on phrasing (SciFact) and as good or
+better on short conversational turns (LoCoMo); docs/search.md gives the figures.
 
 Provider ``static`` (model ``static-minilm-256``). Options: ``max_tokens`` (tokens read per text,
 default 2,048; a different value is part of the model id).
