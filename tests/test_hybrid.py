@@ -157,7 +157,7 @@ def test_local_only_text_never_reaches_a_remote_embedder(
     assert mem.search("barista", mode="bm25")[0].path == "memory/diary.md"
 
 
-def test_cli_default_config_uses_the_local_model(ws: Path) -> None:
+def test_cli_default_config_uses_the_static_model(ws: Path) -> None:
     import os
     import subprocess
     import sys
@@ -180,7 +180,7 @@ def test_cli_default_config_uses_the_local_model(ws: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["provider"] == "local" and data["fallback"] is None
+    assert data["provider"] == "static" and data["fallback"] is None  # the default, by measurement
     assert data["results"][0]["path"] == "memory/2026-01-26.md"
     status = subprocess.run(
         [sys.executable, "-m", "mdrecall", "-w", str(ws), "status", "--json"],
@@ -190,7 +190,7 @@ def test_cli_default_config_uses_the_local_model(ws: Path) -> None:
         timeout=120,
     )
     st = json.loads(status.stdout)
-    assert st["vectors"] == st["chunks"] and st["embedder"].startswith("local:")
+    assert st["vectors"] == st["chunks"] and st["embedder"].startswith("static:")
 
 
 def test_chunks_embedded_by_the_fallback_are_re_embedded_by_the_primary(

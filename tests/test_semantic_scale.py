@@ -161,7 +161,9 @@ def test_estimate_embeds_nothing_and_matches_the_run(
     mem = open_memory(ws, LOCAL)
     before = estimate_index(mem)
     assert (before.files, before.files_to_read, before.chunks, before.chunks_to_embed) == (60, 60, 60, 60)
-    assert before.tokens_to_embed > 60 * 10 and before.cost == 0.0 and before.seconds is None
+    assert before.tokens_to_embed > 60 * 10 and before.cost == 0.0
+    # before any run: the provider's typical rate, said to be one
+    assert before.rate_source == "typical" and before.seconds == pytest.approx(60 / 25.0)
     assert mem.store.counts() == {"files": 0, "chunks": 0, "vectors": 0, "cache": 0}  # nothing written
     report = mem.index()
     assert report.embedded == before.chunks_to_embed
@@ -171,6 +173,7 @@ def test_estimate_embeds_nothing_and_matches_the_run(
     after = estimate_index(mem)
     assert (after.files_to_read, after.cache_hits, after.chunks_to_embed) == (2, 1, 1)
     assert after.rate_texts_per_s and after.seconds is not None and after.seconds > 0
+    assert after.rate_source == "measured"
     assert mem.store.counts()["chunks"] == 60  # still nothing written
 
 

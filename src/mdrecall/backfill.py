@@ -1,9 +1,12 @@
-"""Missing vectors filled in the background by long-lived processes (the MCP server, ``watch``).
+"""Missing vectors filled: a handful inline by a search, a backlog in the background.
 
-A search never embeds more than its own query; chunks written by a search's file sync, by the
-watcher, or left behind by an interrupted ``mdrecall index`` are embedded here, in a daemon thread,
-batch by batch. Searches of the same process go first: :meth:`Memory.embed_pending` pauses between
-batches while one runs. A failed run (a provider outage) is tried again after ``retry_s``.
+A search embeds its own query and, when only a handful of chunks lack a vector (after ``remember`` or
+a small edit) and they fit its budget, those too (:func:`embed_inline`): hybrid search then works
+from the first search. A real backlog (a first index, a model change, an interrupted
+``mdrecall index``) is embedded by long-lived processes (the MCP server, ``watch``) in a daemon thread
+(:class:`Backfiller`), batch by batch. Searches of the same process go first:
+:meth:`Memory.embed_pending` pauses between batches while one runs. A failed run (a provider outage)
+is tried again after ``retry_s``.
 """
 
 from __future__ import annotations
@@ -12,10 +15,22 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .memory import Memory
+from .deadline import provider_deadline
+from .errors import MdrecallError, StoreError
+from .models import IndexReport
+from .vectorize import COMPLETE_KEY, count_missing, embed_missing, load_rate
 
-__all__ = ["Backfiller"]
+if TYPE_CHECKING:
+    from .embedders.base import Embedder
+    from .memory import Memory
+    from .stores.base import Store
+
+__all__ = ["INLINE_MAX_CHUNKS", "INLINE_MAX_S", "Backfiller", "embed_inline", "expected_rate"]
+
+#: A search embeds the chunks it finds without vectors itself when there are at most this many...
+INLINE_MAX_CHUNKS = 64
+#: ...and the rate measured on earlier runs (or the provider's typical rate) says they take at most this.
+INLINE_MAX_S = 1.0
 
 
 class Backfiller:
@@ -101,3 +116,54 @@ class Backfiller:
             last_run=time.time(),
         )
         return self.retry_s if stopped else self.check_s
+
+
+def expected_rate(store: Store, embedder: Embedder) -> float | None:
+    """Texts per second: measured on an earlier run of this index, else the provider's typical rate."""
+    try:
+        measured = load_rate(store, embedder.identity.key)
+    except (MdrecallError, StoreError):
+        measured = None
+    if measured:
+        return float(measured["texts_per_s"])
+    typical = getattr(embedder, "typical_texts_per_s", None)
+    return float(typical) if typical else None
+
+
+def embed_inline(memory: Memory, mode: str, deadline: float) -> int:
+    """Embed a small backlog of missing vectors inside a search (after ``remember`` or a small edit).
+
+    A search calls this after its file sync, before it embeds its query (``deadline``: the search's
+    ``time.monotonic()`` budget for providers). It embeds only when every missing chunk fits: at most
+    :data:`INLINE_MAX_CHUNKS`, expected (:func:`expected_rate`) to take at most :data:`INLINE_MAX_S`
+    and to end before ``deadline``; a larger backlog is left to ``mdrecall index`` and the background
+    worker, and the search says "vectors behind". Only a local embedder is used: a search sends a
+    remote provider its query and nothing else (no surprise cost, no notes leaving the machine
+    mid-search). It never waits: when another thread of this process is embedding, or anything fails,
+    it does nothing more. Returns how many chunks it embedded.
+    """
+    embedder = memory.embedder if mode != "bm25" else None
+    if embedder is None or embedder.is_remote:  # a search sends a remote provider its query, nothing more
+        return 0
+    store, key = memory.store, embedder.identity.key
+    try:
+        counts = store.counts()
+        if store.get_meta(COMPLETE_KEY) == key and counts["vectors"] == counts["chunks"]:
+            return 0
+        missing = count_missing(store, key)
+        rate = expected_rate(store, embedder)
+        budget = min(INLINE_MAX_S, deadline - time.monotonic())
+        if not missing or missing > INLINE_MAX_CHUNKS or not rate or missing / rate > budget:
+            return 0
+        lock = getattr(memory, "_embed_lock", None) or threading.Lock()
+        if not lock.acquire(blocking=False):  # this process is embedding already: never wait for it
+            return 0
+        report = IndexReport()
+        try:
+            with provider_deadline(deadline - time.monotonic()):
+                embed_missing(store, embedder, memory.config, memory.workspace.root, report, limit=missing)
+        finally:
+            lock.release()
+    except (MdrecallError, StoreError):  # a read-only or locked index: the search answers as it is
+        return 0
+    return report.embedded

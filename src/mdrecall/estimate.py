@@ -3,9 +3,10 @@
 :func:`estimate_index` reads the files that changed and chunks them in memory, counts the chunks
 that have no vector for the configured embedder, looks their content hashes up in the embedding
 cache, and turns the rest into tokens (about 4 characters each), seconds (from the rate the last
-index run measured, kept in the store's meta table) and, at ``embedding.price_per_million_tokens``,
-money. It writes nothing and embeds nothing: a remote provider whose dimensions are unknown is not
-even probed (every chunk then counts as missing, and the estimate says so).
+index run measured, kept in the store's meta table; before any run, the provider's typical rate)
+and, at ``embedding.price_per_million_tokens``, money. It writes nothing and embeds nothing: a
+remote provider whose dimensions are unknown is not even probed (every chunk then counts as
+missing, and the estimate says so).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class IndexEstimate:
     rate_texts_per_s: float | None = None
     rate_tokens_per_s: float | None = None
     seconds: float | None = None
+    rate_source: str = "measured"  # or "typical": the provider's figure, before a run measured one
     price_per_million_tokens: float = 0.0
     cost: float | None = None
     notes: list[str] = field(default_factory=list)
@@ -60,7 +62,7 @@ class IndexEstimate:
             if self.seconds is not None:
                 lines.append(
                     f"time: ~{_duration(self.seconds)} with {self.provider}:{self.model} ({where}) "
-                    f"at the measured {self.rate_texts_per_s:,.1f} texts/s"
+                    f"at the {self.rate_source} {self.rate_texts_per_s:,.1f} texts/s"
                 )
             else:
                 lines.append(f"time: unknown with {self.provider}:{self.model} ({where})")
@@ -113,6 +115,7 @@ def estimate_index(memory: Memory) -> IndexEstimate:
     est.model = getattr(embedder, "model", None) or (embedder.identity.model if key else "?")
     est.is_remote = bool(embedder.is_remote)
     rate = load_rate(store, key) if key else None
+    typical = getattr(embedder, "typical_texts_per_s", None)
     if rate:
         est.rate_texts_per_s = rate["texts_per_s"]
         est.rate_tokens_per_s = rate.get("tokens_per_s") or None
@@ -120,6 +123,12 @@ def estimate_index(memory: Memory) -> IndexEstimate:
             est.seconds = est.tokens_to_embed / est.rate_tokens_per_s
         else:
             est.seconds = est.chunks_to_embed / est.rate_texts_per_s
+    elif typical:
+        est.rate_texts_per_s = float(typical)
+        est.seconds = est.chunks_to_embed / est.rate_texts_per_s
+        est.rate_source = "typical"
+        if est.chunks_to_embed:
+            est.notes.append("rate not measured on this index yet: the provider's typical rate is used")
     elif est.chunks_to_embed:
         est.notes.append("no embedding rate measured yet: `mdrecall index` measures and keeps it")
     est.price_per_million_tokens = config.embedding.price_per_million_tokens

@@ -86,8 +86,14 @@ def resolve_agents(names: tuple[str, ...], companions: Companions | None) -> dic
 
 def catch_up_vectors(memory: Memory, budget_end: float, notes: list[str]) -> None:
     """The place where a search may embed a small backlog of chunks before its vector leg (within
-    ``budget_end``, a ``time.monotonic()`` deadline), adding a note when it does. Today: nothing; the
-    background workers and ``mdrecall index`` fill vectors."""
+    ``budget_end``, a ``time.monotonic()`` deadline): a handful of new chunks with a local embedder
+    (:func:`mdrecall.backfill.embed_inline`); a real backlog is left to ``mdrecall index`` and the
+    background workers, and the search says "vectors behind"."""
+    from .backfill import embed_inline  # here: a keyword search never loads the embedding path
+
+    done = embed_inline(memory, "hybrid", budget_end)
+    if done:
+        notes.append(f"embedded {done} new chunk{'s' if done != 1 else ''} before answering")
 
 
 def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:

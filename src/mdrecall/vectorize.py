@@ -208,6 +208,9 @@ class _Run:
         from .embedders import embed_documents_tagged
 
         texts = [_embed_text(c) for c in part]
+        load = getattr(self.embedder, "load", None)
+        if callable(load) and not self.embedded:
+            load()  # a model's start-up is not part of its rate: estimates would count it per chunk
         t0 = time.perf_counter()
         try:
             ident, vectors = embed_documents_tagged(self.embedder, texts)
@@ -235,9 +238,16 @@ class _Run:
         return True
 
     def record_rate(self) -> None:
-        """Keep the measured throughput (for estimates) when this run embedded enough to tell."""
-        if self.embedded >= MIN_RATE_SAMPLE and self.seconds > 0:
-            save_rate(self.store, self.key, self.embedded / self.seconds, self.tokens / self.seconds)
+        """Keep the measured throughput for estimates; a small run's only replaces a small run's."""
+        if not self.embedded or self.seconds <= 0:
+            return
+        if self.embedded < MIN_RATE_SAMPLE:
+            known = load_rate(self.store, self.key)
+            if known and known.get("sample", MIN_RATE_SAMPLE) >= MIN_RATE_SAMPLE:
+                return
+        save_rate(
+            self.store, self.key, self.embedded / self.seconds, self.tokens / self.seconds, self.embedded
+        )
 
 
 def batches_by_size(chunks: list[Chunk], max_texts: int, max_chars: int = 0) -> list[list[Chunk]]:
@@ -308,9 +318,14 @@ def estimate_tokens(text: str) -> int:
     return max(1, (len(text) + 3) // 4)
 
 
-def save_rate(store: Store, key: str, texts_per_s: float, tokens_per_s: float) -> None:
-    """Persist a measured embedding rate for ``key`` in the store's meta table."""
-    value = {"texts_per_s": round(texts_per_s, 3), "tokens_per_s": round(tokens_per_s, 1), "at": time.time()}
+def save_rate(store: Store, key: str, texts_per_s: float, tokens_per_s: float, sample: int = 0) -> None:
+    """Persist a measured embedding rate for ``key`` (over ``sample`` texts) in the store's meta table."""
+    value = {
+        "texts_per_s": round(texts_per_s, 3),
+        "tokens_per_s": round(tokens_per_s, 1),
+        "sample": sample or MIN_RATE_SAMPLE,
+        "at": time.time(),
+    }
     store.set_meta(RATE_KEY_PREFIX + key, json.dumps(value))
 
 

@@ -143,6 +143,9 @@ def test_outage_mid_run_is_resumed_by_the_next_run(serve, api, tmp_path, open_me
     server = serve(app)
     ws = _workspace(tmp_path / "ws", 40)
     emb = {"provider": "openai", "base_url": f"{server.url}/v1", "api_key": api.KEY, "model": "m", "dims": 8}
+    # a remote provider, as in real use: a search sends it only its query (a local one's search would
+    # embed a handful of missing chunks itself, see tests/test_inline_vectors.py)
+    emb["options"] = {"is_remote": True}
     cfg = Config().merged({"embedding": {**emb, "batch_size": 5, "concurrency": 1, "max_retries": 0}})
     mem: Memory = open_memory(ws, cfg)
     first = mem.index()

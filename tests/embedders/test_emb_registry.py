@@ -82,6 +82,8 @@ def test_entry_point_plugin(tmp_path, monkeypatch):
 
 def test_none_and_auto(monkeypatch):
     assert create_embedder(EmbeddingConfig(provider="none")) is None
+    assert resolve_provider(EmbeddingConfig()) == "static"  # the default, chosen by measurement
+    monkeypatch.setattr(embedders, "_static_available", lambda: False)
     monkeypatch.setattr(embedders, "_local_available", lambda: False)
     assert resolve_provider(EmbeddingConfig()) == "none"
     assert create_embedder(EmbeddingConfig()) is None
@@ -93,8 +95,11 @@ def test_none_and_auto(monkeypatch):
     assert emb.identity.provider == "openai" and emb.is_remote
     assert resolve_provider(EmbeddingConfig(), env={"VOYAGE_API_KEY": "v"}) == "voyage"
     monkeypatch.undo()
+    monkeypatch.setattr(embedders, "_static_available", lambda: False)
     monkeypatch.setattr(embedders, "_local_available", lambda: True)
     assert resolve_provider(EmbeddingConfig(), env={"OPENAI_API_KEY": "o"}) == "local"
+    monkeypatch.undo()
+    assert resolve_provider(EmbeddingConfig(), env={"OPENAI_API_KEY": "o"}) == "static"
 
 
 def test_missing_dependency_names_the_pip_command(monkeypatch):

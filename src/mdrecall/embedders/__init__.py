@@ -6,10 +6,12 @@ provider's module (with numpy, ONNX Runtime or HTTP code) is imported only when 
 ``embedding.provider``:
 
 - ``"none"`` → no embedder (keyword search only);
-- ``"auto"`` → the local model if it is installed, else the first remote provider whose API key is
-  in the environment, in :data:`AUTO_ORDER` (``OPENAI_API_KEY``, ``GEMINI_API_KEY`` /
-  ``GOOGLE_API_KEY``, ``VOYAGE_API_KEY``), else none;
-- any registered name: ``local``, ``local-e5``, ``sentence-transformers``, ``openai``, ``gemini``,
+- ``"auto"`` → the static model distilled from MiniLM (``static``: a table lookup, indexed with the
+  files, so a search never has vectors missing; docs/search.md gives the measurements that chose it),
+  else the local MiniLM if it is installed, else the first remote provider whose API key is in the
+  environment, in :data:`AUTO_ORDER` (``OPENAI_API_KEY``, ``GEMINI_API_KEY`` / ``GOOGLE_API_KEY``,
+  ``VOYAGE_API_KEY``), else none;
+- any registered name: ``static``, ``local``, ``local-e5``, ``sentence-transformers``, ``openai``, ``gemini``,
   ``voyage``, ``ollama``, ``fake``, or a plugin's (entry-point group ``mdrecall.embedders``).
 
 ``embedding.fallback`` names a second provider. It is built from the primary's config with the
@@ -72,11 +74,19 @@ def _local_available() -> bool:
     return is_available()
 
 
+def _static_available() -> bool:
+    from .static import is_available
+
+    return is_available()
+
+
 def resolve_provider(config: EmbeddingConfig, env: Mapping[str, str] | None = None) -> str:
     """The provider name ``config`` selects (``"auto"`` resolved), or ``"none"``."""
     name = config.provider.strip().lower() or "none"
     if name != "auto":
         return name
+    if _static_available():
+        return "static"
     if _local_available():
         return "local"
     for provider, variables in AUTO_ORDER:

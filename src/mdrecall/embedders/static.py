@@ -1,0 +1,147 @@
+"""A static embedding model distilled from the shipped MiniLM: a table lookup, no neural network run.
+
+Each WordPiece token has one 256-dimensional row (``data/static-minilm.npz``, 7.8 MB, Apache-2.0 like
+the model it comes from; how it is made: :mod:`mdrecall.embedders.distill`). A text's vector is the
+sum of its tokens' rows, L2-normalised: ~1,000–1,500 chunks of ~300 words a second on 2 shared cores,
+loaded in ~25 ms, with no ONNX Runtime session and no per-batch buffers. It knows no word order and
+no context, so it is weaker than MiniLM where meaning hangs on phrasing (SciFact) and as good or
+better on short conversational turns (LoCoMo); docs/search.md gives the figures.
+
+Provider ``static`` (model ``static-minilm-256``). Options: ``max_tokens`` (tokens read per text,
+default 2,048; a different value is part of the model id).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..errors import EmbedderError, MissingDependencyError
+from ..provider_options import EMBEDDING_SHARED, check_options, option
+from ._util import l2_normalize
+from .base import EmbedderIdentity
+
+if TYPE_CHECKING:
+    from ..config import EmbeddingConfig
+
+__all__ = ["MODEL_FILE", "MODEL_ID", "StaticEmbedder", "create", "is_available"]
+
+MODEL_ID = "static-minilm-256"
+MODEL_ALIASES = frozenset({"", MODEL_ID, "static-minilm"})
+MODEL_FILE = Path(__file__).parent / "data" / "static-minilm.npz"
+MAX_TOKENS = 2048
+#: Texts tokenised per call (the tokenizer runs a batch on all cores).
+TOKENIZE_BATCH = 1024
+
+
+def is_available() -> bool:
+    """True when the tokenizer library and the table are installed (checked without importing them)."""
+    import importlib.util
+
+    return importlib.util.find_spec("tokenizers") is not None and MODEL_FILE.is_file()
+
+
+class StaticEmbedder:
+    """Sum of per-token rows of a table distilled from all-MiniLM-L6-v2, normalised."""
+
+    is_remote = False
+    #: Chunks per second on a quiet 2-core machine (~300-token chunks): estimates until one is measured.
+    typical_texts_per_s = 1000.0
+
+    def __init__(self, *, max_tokens: int = MAX_TOKENS, model_file: Path | None = None) -> None:
+        try:
+            import tokenizers  # noqa: F401
+        except ImportError:
+            raise MissingDependencyError("tokenizers", "local", "The static embedding model") from None
+        self.max_tokens = max(8, max_tokens)
+        self._file = model_file or MODEL_FILE
+        self._rows: np.ndarray | None = None
+        self._scale: np.ndarray | None = None
+        self._tokenizer: Any = None
+        self._lock = threading.Lock()
+        model = MODEL_ID if self.max_tokens == MAX_TOKENS else f"{MODEL_ID}@{self.max_tokens}"
+        self._identity = EmbedderIdentity("static", model, 256)
+
+    def __repr__(self) -> str:
+        return f"StaticEmbedder(model={self._identity.model!r})"
+
+    @property
+    def identity(self) -> EmbedderIdentity:
+        """``static:static-minilm-256:256``."""
+        return self._identity
+
+    @property
+    def dims(self) -> int:
+        """256."""
+        return 256
+
+    def load(self) -> None:
+        """Read the table and build the tokenizer now (otherwise done on first use; a few ms)."""
+        with self._lock:
+            if self._rows is not None:
+                return
+            from tokenizers.implementations import BertWordPieceTokenizer
+
+            from .local import vocab_path
+
+            try:
+                with np.load(self._file) as data:
+                    rows, scale = data["rows"], data["scale"]
+            except (OSError, KeyError, ValueError) as exc:
+                raise EmbedderError(
+                    f"cannot read the static model {self._file}: {exc}. Reinstall mdrecall, or rebuild it: "
+                    "python -m mdrecall.embedders.distill"
+                ) from exc
+            tokenizer = BertWordPieceTokenizer(
+                str(vocab_path()),
+                lowercase=True,
+                strip_accents=None,
+                clean_text=True,
+                handle_chinese_chars=True,
+            )
+            if rows.shape[0] != tokenizer.get_vocab_size():
+                raise EmbedderError(f"the static model {self._file} does not match the vocabulary")
+            tokenizer.enable_truncation(self.max_tokens)
+            tokenizer.no_padding()
+            self._tokenizer = tokenizer
+            self._scale = scale
+            self._rows = rows
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed texts: rows come back in input order, float32, L2-normalised (an empty text: zeros)."""
+        texts = list(texts)
+        out = np.zeros((len(texts), 256), dtype=np.float32)
+        if not texts:
+            return out
+        self.load()
+        assert self._rows is not None and self._scale is not None
+        for start in range(0, len(texts), TOKENIZE_BATCH):
+            part = texts[start : start + TOKENIZE_BATCH]
+            for j, enc in enumerate(self._tokenizer.encode_batch(part, add_special_tokens=False)):
+                if enc.ids:
+                    ids = np.asarray(enc.ids, dtype=np.int64)
+                    # weighted sum of the int8 rows: one small matrix product per text (numpy's
+                    # add.reduceat over a gathered block was 10x slower)
+                    out[start + j] = self._scale[ids] @ self._rows[ids]
+        return l2_normalize(out)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """Embed one query (the same as a document)."""
+        return self.embed_documents([text])[0]
+
+
+#: ``embedding.options`` this provider reads.
+OPTIONS = {**EMBEDDING_SHARED, "max_tokens": int}
+
+
+def create(config: EmbeddingConfig) -> StaticEmbedder:
+    """Factory registered as provider ``static``."""
+    model = config.model.strip().lower()
+    if model not in MODEL_ALIASES:
+        raise EmbedderError(f"the static provider has no model '{config.model}'. Use '{MODEL_ID}' (default).")
+    check_options("embedding", "static", config.options, OPTIONS)
+    return StaticEmbedder(max_tokens=option(config.options, "max_tokens", MAX_TOKENS))

@@ -1,0 +1,92 @@
+"""The static model distilled from MiniLM (real table, real tokenizer), and its distillation steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mdrecall import Config, Memory
+from mdrecall.config import EmbeddingConfig
+from mdrecall.embedders import create_embedder
+from mdrecall.embedders.distill import quantize, rank_weights, save_model
+from mdrecall.embedders.static import StaticEmbedder
+from mdrecall.errors import EmbedderError
+
+
+@pytest.fixture(scope="module")
+def static() -> StaticEmbedder:
+    emb = create_embedder(EmbeddingConfig(provider="static"))
+    assert isinstance(emb, StaticEmbedder)
+    emb.load()
+    return emb
+
+
+def test_shape_norm_identity(static):
+    out = static.embed_documents(["hello world", "", "Grüße aus Köln", "東京", "[CLS] [SEP]"])
+    assert out.shape == (5, 256) and out.dtype == np.float32
+    assert np.allclose(np.linalg.norm(out[[0, 2, 3]], axis=1), 1.0, atol=1e-5)
+    assert not out[1].any()  # no tokens: a zero vector, which matches nothing
+    assert static.identity.key == "static:static-minilm-256:256:-"
+    assert static.identity.key != create_embedder(EmbeddingConfig(provider="local")).identity.key
+    assert not static.is_remote and static.dims == 256
+
+
+def test_semantic_sanity(static):
+    query = static.embed_query("How do I reset my password?")
+    paraphrase, unrelated = static.embed_documents(
+        ["Steps to recover a forgotten login password", "The recipe needs two cups of flour and an egg"]
+    )
+    assert query @ paraphrase > query @ unrelated + 0.2
+
+
+def test_batches_do_not_change_vectors(static, monkeypatch):
+    texts = ["short note", "a longer note about the deployment plan " * 40, "", "databases and indexes"] * 3
+    whole = static.embed_documents(texts)
+    monkeypatch.setattr("mdrecall.embedders.static.TOKENIZE_BATCH", 2)
+    assert np.allclose(static.embed_documents(texts), whole, atol=1e-6)
+    for text, row in zip(texts, whole, strict=True):
+        assert np.allclose(static.embed_query(text), row, atol=1e-6)
+
+
+def test_max_tokens_is_part_of_the_identity_and_unknown_model_is_an_error():
+    short = create_embedder(EmbeddingConfig(provider="static", options={"max_tokens": 64}))
+    assert short.identity.model == "static-minilm-256@64"
+    with pytest.raises(EmbedderError, match="no model 'potion'"):
+        create_embedder(EmbeddingConfig(provider="static", model="potion"))
+
+
+def test_a_damaged_table_is_a_clear_error(tmp_path: Path):
+    bad = tmp_path / "static.npz"
+    bad.write_bytes(b"not a numpy file")
+    with pytest.raises(EmbedderError, match="cannot read the static model"):
+        StaticEmbedder(model_file=bad).embed_query("x")
+
+
+def test_quantized_table_round_trips(tmp_path: Path):
+    rows = np.random.default_rng(0).normal(size=(10, 256)).astype(np.float32)
+    rows[3] = 0
+    q, scale = quantize(rows)
+    assert q.dtype == np.int8 and scale[3] == 0
+    assert np.abs(q * scale[:, None] - rows).max() <= scale.max() / 2 + 1e-6
+    save_model(rows, tmp_path / "m.npz", {"model": "t"})
+    assert sorted(np.load(tmp_path / "m.npz").files) == ["model", "rows", "scale"]
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_rank_weights_zero_special_tokens_and_favour_rare_words():
+    vocab = ["[PAD]"] + [f"[unused{i}]" for i in range(1995)] + ["the", "of", "kestrel"]  # BERT's layout
+    w = rank_weights(vocab)
+    assert not w[:1996].any()
+    assert w[-1] > w[-2] > w[-3] > 0
+
+
+def test_hybrid_search_with_static_vectors(ws: Path):
+    cfg = Config().merged({"embedding": {"provider": "static"}})
+    with Memory.open(ws, cfg) as mem:
+        report = mem.index()
+        assert report.embedded > 0 and report.pending_vectors == 0
+        result = mem.search_result("what did we pick for the database?")
+        assert result.hits and result.vectors["indexed"] == result.vectors["total"] > 0
+        assert result.provider == "static"

@@ -1,0 +1,68 @@
+"""The README's flow (init, remember, search) has every vector from the first search; estimates know a rate.
+
+A search embeds a handful of chunks that have no vector yet (:func:`mdrecall.backfill.embed_inline`);
+a real backlog stays for ``mdrecall index`` and the background worker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Config, Memory
+from mdrecall.backfill import INLINE_MAX_CHUNKS
+
+from helpers import write
+
+
+def run(*args: str, cwd: Path, provider: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MDRECALL_EMBEDDING_PROVIDER": provider}
+    cmd = [sys.executable, "-m", "mdrecall", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("provider", ["static", "local"])
+def test_init_remember_search_has_every_vector(tmp_path: Path, provider: str) -> None:
+    ws = tmp_path / "agent"
+    assert run("init", str(ws), cwd=tmp_path, provider=provider).returncode == 0
+    out = run("remember", "We ship the Kestrel release on Friday", cwd=ws, provider=provider)
+    assert out.returncode == 0, out.stderr
+    out = run("search", "when does Kestrel ship?", "--json", cwd=ws, provider=provider)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["vectors"]["total"] >= 2
+    assert result["vectors"]["indexed"] == result["vectors"]["total"], result
+    assert "vectors behind" not in (result.get("fallback") or "")
+    assert any("Kestrel" in hit["snippet"] for hit in result["results"])
+
+
+def test_estimate_on_a_new_workspace_gives_a_time(tmp_path: Path) -> None:
+    ws = tmp_path / "agent"
+    assert run("init", str(ws), cwd=tmp_path, provider="static").returncode == 0
+    run("remember", "The Oslo lease was signed", cwd=ws, provider="static")
+    out = run("index", "--estimate", cwd=ws, provider="static")
+    assert out.returncode == 0, out.stderr
+    assert "time: unknown" not in out.stdout and "typical" in out.stdout, out.stdout
+    assert run("index", cwd=ws, provider="static").returncode == 0
+    write(ws, "memory/notes.md", "# Notes\n\nA new note about the Lisbon office.\n")
+    out = run("index", "--estimate", cwd=ws, provider="static")
+    assert "time: ~" in out.stdout and "at the measured" in out.stdout, out.stdout
+
+
+def test_a_real_backlog_is_left_to_index(tmp_path: Path) -> None:
+    ws = tmp_path / "agent"
+    for i in range(INLINE_MAX_CHUNKS + 6):
+        write(ws, f"memory/n{i:03d}.md", f"# Note {i}\n\nThe kestrel count on day {i} was {i * 3}.\n")
+    cfg = Config().merged({"embedding": {"provider": "static"}})
+    with Memory.open(ws, cfg) as mem:
+        result = mem.search_result("kestrel count")
+        assert result.vectors is None or result.vectors["indexed"] == 0
+        mem.index()
+        write(ws, "memory/extra.md", "# Extra\n\nOne more kestrel note.\n")
+        result = mem.search_result("kestrel note")
+        assert result.vectors["indexed"] == result.vectors["total"] == INLINE_MAX_CHUNKS + 7
