@@ -145,8 +145,11 @@ def embed_inline(memory: Memory, mode: str, deadline: float) -> int:
     embedder = memory.embedder if mode != "bm25" else None
     if embedder is None or embedder.is_remote:  # a search sends a remote provider its query, nothing more
         return 0
-    store, key = memory.store, embedder.identity.key
+    if not getattr(embedder, "dims_known", True):  # its identity would cost a probe request: not here
+        return 0
+    store = memory.store
     try:
+        key = embedder.identity.key
         counts = store.counts()
         if store.get_meta(COMPLETE_KEY) == key and counts["vectors"] == counts["chunks"]:
             return 0

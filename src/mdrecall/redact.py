@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .redact_rules import RULES, Rule
 
@@ -129,17 +130,17 @@ def nested_quantifier(pattern: str) -> bool:
     Such patterns can backtrack exponentially or quadratically; user rules that have them are refused.
     A bad pattern raises :class:`re.error`.
     """
-    try:
-        from re import _parser as parser  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover - Python 3.10
-        import sre_parse as parser  # type: ignore[no-redef]
+    import importlib
+
+    # the standard library's own regex parser: re._parser (3.11+), sre_parse before
+    parser: Any = getattr(re, "_parser", None) or importlib.import_module("sre_parse")
 
     repeats = {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"}
     big = 20
 
-    def walk(items: object, outer: int) -> bool:
+    def walk(items: Any, outer: int) -> bool:
         """``outer``: 0 outside any repeat, 1 inside a bounded one, 2 inside an unbounded one."""
-        for op, av in items:  # type: ignore[attr-defined]
+        for op, av in items:
             name = getattr(op, "name", str(op))
             if name in repeats:
                 _lo, hi, sub = av

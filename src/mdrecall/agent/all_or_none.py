@@ -67,16 +67,17 @@ def append_all_or_none(
 
 def _append(workspace: Workspace, path: Path, compose: Compose) -> _Appended:
     created = not path.exists()
-    seen: dict[str, object] = {}
+    sizes: list[int] = []
+    data: list[bytes] = []
 
     def wrapped(heading: str | None, is_new: bool) -> tuple[str, str]:
-        seen["size"] = path.stat().st_size  # compose runs under the append's lock
+        sizes.append(path.stat().st_size)  # compose runs under the append's lock
         preamble, entry = compose(heading, is_new)
-        seen["data"] = (preamble + entry).encode("utf-8")
+        data.append((preamble + entry).encode("utf-8"))
         return preamble, entry
 
     workspace.append(path, wrapped)
-    return _Appended(path, int(seen["size"]), bytes(seen["data"]), created)  # type: ignore[call-overload]
+    return _Appended(path, sizes[-1], data[-1], created)
 
 
 def _undo(workspace: Workspace, a: _Appended) -> bool:

@@ -15,11 +15,11 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..errors import MdrecallError, NotFoundError
 from ..stores.base import Store
-from ..stores.views import FileVersion
+from ..stores.views import FileVersion, ViewStore
 from ..workspace import Workspace
 from .refresh import keeps_views
 from .valid_time import utc_stamp
@@ -240,7 +240,7 @@ class GitRepo:
 
 def index_versions(store: Store, key: str | None = None) -> list[FileVersion]:
     """The index's own record of versions (``[]`` when the store keeps none)."""
-    return store.file_versions(key) if keeps_views(store) else []  # type: ignore[attr-defined]
+    return cast("ViewStore", store).file_versions(key) if keeps_views(store) else []
 
 
 def working_text(workspace: Workspace, key: str) -> tuple[str | None, float]:

@@ -25,6 +25,7 @@ from .refresh import keeps_views
 from .valid_time import DateRange, chunk_dates, utc_stamp
 
 if TYPE_CHECKING:  # imported where used: a plain search loads neither the entity view nor history
+    from ..models import Chunk
     from ..stores.views import FileVersion, ViewStore
     from .history import GitRepo
     from .index import EntityIndex
@@ -105,8 +106,8 @@ def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def _during(rng: DateRange, chunk: object) -> bool:
-    days = chunk_dates(chunk.text, chunk.date, chunk.heading)  # type: ignore[attr-defined]
+def _during(rng: DateRange, chunk: Chunk) -> bool:
+    days = chunk_dates(chunk.text, chunk.date, chunk.heading)
     return any(rng.contains(d) for d in days)
 
 
