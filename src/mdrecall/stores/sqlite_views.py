@@ -149,16 +149,16 @@ class SQLiteViews(SQLiteAccess):
             if not keys:
                 return []
             where, params = f" WHERE key IN ({','.join('?' * len(keys))})", list(keys)
+        # both read the covering index mentions_entity (key, how, name, kind, path, line, day) in order
         forms: dict[str, dict[tuple[str, str, str], int]] = {}
         for r in self.query(
-            f"SELECT key, name, kind, how, count(*) FROM mentions{where} GROUP BY key, name, kind, how",
+            f"SELECT key, how, name, kind, count(*) FROM mentions{where} GROUP BY key, how, name, kind",
             params,
         ):
-            forms.setdefault(r[0], {})[(r[1], r[2], r[3])] = int(r[4])
-        rows = self.query(
-            "SELECT key, count(*), count(DISTINCT path), min(d1), max(d2) FROM"
-            f" (SELECT key, path, min(day) AS d1, max(day) AS d2 FROM mentions{where}"
-            " GROUP BY key, path, line) GROUP BY key",
+            forms.setdefault(r[0], {})[(r[2], r[3], r[1])] = int(r[4])
+        rows = self.query(  # a key's first/last day over its lines is the first/last over its mentions
+            "SELECT key, count(DISTINCT path || char(0) || line), count(DISTINCT path), min(day), max(day)"
+            f" FROM mentions{where} GROUP BY key",
             params,
         )
         return [KeySummary(r[0], int(r[1]), int(r[2]), r[3], r[4], forms.get(r[0], {})) for r in rows]
