@@ -31,7 +31,7 @@ from itertools import accumulate
 from ..chunking import heading_paths
 from .names import name_kind, trim_leading
 from .relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
-from .valid_time import LineDays, hinted_lines
+from .valid_time import LineDays
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
 
@@ -199,7 +199,7 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
             for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
                 if entity_key(name) not in ("we", "i"):
                     add(i, name, kind, "relation")
-    days = LineDays(lines, all_headings, file_date, hinted_lines(joined, starts) if per_line else ())
+    days = LineDays(lines, all_headings, file_date)
     day_of: dict[int, str | None] = {}
     for i in sorted(per_line.keys() | {i for _, i in relations}):
         d = days.day(i)

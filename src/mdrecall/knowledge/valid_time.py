@@ -11,8 +11,7 @@ Also parses the user's ``--as-of DATE`` and ``--during FROM..TO`` arguments.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
 from functools import cache
@@ -25,7 +24,6 @@ __all__ = [
     "DateRange",
     "LineDays",
     "chunk_dates",
-    "hinted_lines",
     "line_dates",
     "parse_as_of",
     "parse_during",
@@ -99,21 +97,13 @@ def _text_date(line: str, anchor: date | None, hints: Sequence[str] | None = Non
 class LineDays:
     """The day each line of a file is about (see the module docstring), computed on demand.
 
-    ``headings`` are the 0-based indices of the heading lines, in order; ``hinted``, when given, the
-    lines holding one of the phrases a relative date needs (:func:`hinted_lines`). Lines must be asked in
+    ``headings`` are the 0-based indices of the heading lines, in order. Lines must be asked in
     increasing order: the headings in force are walked once, so asking a few lines of a long file
     costs a few lines' work (the entity extraction asks only the lines that name something).
     """
 
-    def __init__(
-        self,
-        lines: Sequence[str],
-        headings: Sequence[int],
-        file_date: str | date | None,
-        hinted: Collection[int] | None = None,
-    ) -> None:
+    def __init__(self, lines: Sequence[str], headings: Sequence[int], file_date: str | date | None) -> None:
         self.lines = lines
-        self.hinted = hinted  # lines that may hold a relative phrase (None: any line may)
         self.headings = headings
         self.anchor = _as_date(file_date)
         self._next = 0  # the next heading (index into headings) not yet in force
@@ -135,25 +125,8 @@ class LineDays:
         head = self._next > 0 and heads[self._next - 1] == i
         in_force = self._in_force
         line = self.lines[i]
-        hints = _HINT_WORDS if self.hinted is None or i in self.hinted else ()
-        own = _text_date(line, in_force or self.anchor, hints) if not head and line.strip() else None
+        own = _text_date(line, in_force or self.anchor, _HINT_WORDS) if not head and line.strip() else None
         return own or in_force or self.anchor
-
-
-def hinted_lines(text: str, starts: Sequence[int]) -> set[int]:
-    """The lines (0-based; ``starts``: each line's offset in ``text``) holding a word a relative date needs:
-    one substring search per word over the whole text, instead of every word on every line."""
-    low = text.lower()
-    if len(low) != len(text):  # a character whose lower case is longer: offsets would not map
-        return set(range(len(starts)))
-    found: set[int] = set()
-    for word in _HINT_WORDS:
-        at = low.find(word)
-        while at >= 0:
-            i = bisect_right(starts, at) - 1
-            found.add(i)
-            at = low.find(word, starts[i + 1]) if i + 1 < len(starts) else -1
-    return found
 
 
 def line_dates(text: str, file_date: str | date | None) -> list[date | None]:
