@@ -13,7 +13,9 @@ Also indexes ``--files`` ordinary notes (``benchmarks/speed.py``'s generated dai
 19 target is about) with and without views. ``--baseline-src`` (another checkout's ``src``, e.g. from
 ``git archive``) measures the same index ratios with that code, in a subprocess, alternating round by
 round with this code so both see the same load. Index times are the median over ``--rounds``, in CPU
-seconds of the process (steadier than wall time on a loaded machine) and wall seconds.
+seconds of the process (steadier than wall time on a loaded machine) and wall seconds. ``--listing-files N``
+also times listing the entities of N ordinary notes (``Memory.entities()`` in a fresh ``Memory``, and
+``Memory.entity()``), with the baseline's code too.
 
 Prints a table and writes ``benchmarks/results/entities_speed.json``. Timings depend on the machine and
 its load: compare the ratios measured in one run.
@@ -136,6 +138,24 @@ def index_ratios(rounds: list[dict[str, float]]) -> dict[str, float]:
     return res
 
 
+def listing_times(files: int, rounds: int = 3) -> dict[str, float]:
+    """Listing entities on ``files`` ordinary notes, indexed first: ``Memory.entities()`` in a fresh
+    ``Memory`` (nothing cached) and ``Memory.entity()``, best of ``rounds``, in ms."""
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "notes"
+        generate_notes(root, files)
+        with Memory.open(root, Config().merged(BASE)) as mem:
+            mem.index()
+        for _ in range(rounds):
+            with Memory.open(root, Config().merged(BASE)) as mem:
+                cold, found = _timed(lambda mem=mem: mem.entities(sync=False))
+                one, _ = _timed(lambda mem=mem, found=found: mem.entity(found[0].name, sync=False))
+            out["listing_entities_ms"] = min(out.get("listing_entities_ms", 1e9), cold * 1000)
+            out["listing_entity_ms"] = min(out.get("listing_entity_ms", 1e9), one * 1000)
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--files", type=int, default=1000)
@@ -143,10 +163,15 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--baseline-src", help="a src folder to compare the index ratios with")
     ap.add_argument("--index-round", action="store_true", help=argparse.SUPPRESS)  # one round, as JSON
+    ap.add_argument("--listing-files", type=int, default=0, help="also time listing on N ordinary notes")
+    ap.add_argument("--listing-round", action="store_true", help=argparse.SUPPRESS)  # as JSON
     ap.add_argument("--out", default=str(ROOT / "results" / "entities_speed.json"))
     args = ap.parse_args()
     if args.index_round:
         print(json.dumps(index_round(args.files)))
+        return 0
+    if args.listing_round:
+        print(json.dumps(listing_times(args.listing_files)))
         return 0
     ours, theirs = [], []
     for _ in range(args.rounds):
@@ -158,6 +183,16 @@ def main() -> int:
             done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
             theirs.append(json.loads(done.stdout.strip().splitlines()[-1]))
     res: dict[str, Any] = {"files": args.files, "edits": args.edits, "rounds": args.rounds}
+    if args.listing_files:
+        res["listing_files"] = args.listing_files
+        res.update(listing_times(args.listing_files))
+        if args.baseline_src:
+            env = {**os.environ, "PYTHONPATH": str(Path(args.baseline_src).resolve())}
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            cmd = [sys.executable, __file__, "--listing-round", "--listing-files", str(args.listing_files)]
+            done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+            theirs_listing = json.loads(done.stdout.strip().splitlines()[-1])
+            res.update({f"baseline_{k}": v for k, v in theirs_listing.items()})
     res.update(index_ratios(ours))
     if theirs:
         res.update({f"baseline_{k}": v for k, v in index_ratios(theirs).items()})

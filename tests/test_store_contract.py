@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pytest
@@ -367,3 +368,51 @@ def test_vector_stats_agree_with_the_plain_methods(store: Store) -> None:
     }
     store.cache_put("k", {missing[0].hash: np.ones(3, dtype=np.float32)}, max_entries=10)
     assert store.cache_has("k", [c.hash for c in missing]) == {missing[0].hash}
+
+
+def test_batched_view_writes_match_file_by_file(make_config: Callable[..., Config], tmp_path: Path) -> None:
+    """``write_views`` (what a sync writes per batch of files) leaves the same views and versions as the
+    per-file calls, in order: a path given twice keeps its last rows, unchanged versions are not added."""
+    from mdrecall.knowledge.refresh import keeps_views
+    from mdrecall.stores.views import FileViews, MentionRow, RelationRow, ViewStore
+
+    def mention(path: str, line: int, name: str) -> MentionRow:
+        return MentionRow(path, line, 0, name.lower(), name, "person", "name", "2026-01-02")
+
+    rel = RelationRow("memory/a.md", 3, "Dana", "works_at", "Acme Corp", None)
+    updates = [
+        FileViews("memory/a.md", [mention("memory/a.md", 1, "Dana")], [rel], "h1", 10.0, "Dana\n"),
+        FileViews("memory/b.md", [mention("memory/b.md", 2, "Bob")], [], "h2", 11.0, "Bob\n"),
+        FileViews("memory/b.md", [mention("memory/b.md", 4, "Erin")], [], "h3", 12.0, "Erin\n"),
+        FileViews("memory/c.md", [], [], "h4", 13.0, "plain\n"),
+        FileViews("memory/c.md", [], [], "h4", 14.0, "plain\n"),  # same hash: no new version
+        FileViews("memory/gone.md", [], [], "", 15.0, None),  # never seen, deleted: nothing recorded
+        FileViews("memory/a.md", [], [], "", 16.0, None),  # deleted: views dropped, deletion recorded
+        FileViews("memory/d.md", [mention("memory/d.md", 1, "Gus")], [], None),  # views only
+    ]
+    stores = [open_store(make_config(agent), str(tmp_path / agent)) for agent in ("one", "many")]
+    try:
+        if not keeps_views(stores[0]):
+            pytest.skip("this store keeps no views")
+        one, many = (cast(ViewStore, s) for s in stores)
+        for u in updates:
+            one.replace_views(u.path, u.mentions, u.relations)
+            if u.hash is not None:
+                one.add_file_version(u.path, u.hash, u.seen_at, u.text)
+        many.write_views(updates[:3])
+        many.write_views(updates[3:])
+        many.write_views([])
+        assert many.mention_rows() == one.mention_rows()
+        assert [m.key for m in many.mention_rows()] == ["erin", "gus"]
+        assert many.relation_rows() == one.relation_rows() == []
+        assert many.file_versions() == one.file_versions()
+        assert [(v.path, v.hash) for v in many.file_versions()] == [
+            ("memory/a.md", "h1"),
+            ("memory/b.md", "h2"),
+            ("memory/b.md", "h3"),
+            ("memory/c.md", "h4"),
+            ("memory/a.md", ""),
+        ]
+    finally:
+        for s in stores:
+            s.close()

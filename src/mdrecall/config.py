@@ -26,11 +26,6 @@ from typing import Any, get_args, get_origin, get_type_hints
 from .config_limits import check_config, check_value
 from .errors import ConfigError
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
-
 __all__ = [
     "CaptureConfig",
     "ChunkingConfig",
@@ -335,6 +330,10 @@ def load_config(
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):  # here: a run with no config file loads no TOML parser
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

@@ -21,7 +21,7 @@ from .config import Config
 from .conversations import SOURCE as CONVERSATIONS
 from .conversations import expired, source_of
 from .errors import PathError
-from .knowledge.refresh import VIEWS_VERSION, forget_file, refresh_file, views_stale
+from .knowledge.refresh import VIEWS_VERSION, ViewBatch, forget_file, refresh_file, view_batch, views_stale
 from .models import Chunk, FileRecord, IndexReport, ProgressCallback, clamp_ns
 from .stores.base import Store, write_batch
 from .workspace import MemoryFile, Workspace, date_from_name
@@ -145,9 +145,12 @@ def sync_files(
         forget_file(store, key)
         report.removed += 1
     for start in range(0, len(todo), BATCH_FILES):
-        with write_batch(store):  # whole files only: a crash never leaves a half-indexed file
+        # whole files only: a crash never leaves a half-indexed file; the views are written per batch
+        with write_batch(store), view_batch(store) as views:
             for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
-                _index_one(f, workspace, indexed.get(f.key), store, config, rechunk_all, report, reread_all)
+                _index_one(
+                    f, workspace, indexed.get(f.key), store, config, rechunk_all, report, reread_all, views
+                )
                 if progress:
                     progress(done, len(todo), f.key)
     if rechunk_all:
@@ -177,6 +180,7 @@ def _index_one(
     rechunk_all: bool,
     report: IndexReport,
     reread_views: bool = False,
+    views: ViewBatch | None = None,
 ) -> None:
     try:
         read = read_file(f, workspace, config.index.max_file_bytes, report)
@@ -201,12 +205,12 @@ def _index_one(
     if old is not None and old.hash == digest and not rechunk_all:
         store.replace_file(record, _chunks_for(f, data, record, config, report, warn=False))
         if reread_views:
-            refresh_file(store, record, decode_markdown(data, f.key, []), st.st_mtime)
+            refresh_file(views or store, record, decode_markdown(data, f.key, []), st.st_mtime)
         report.unchanged += 1
         return
     chunks = _chunks_for(f, data, record, config, report)
     new_ids = store.replace_file(record, chunks)
-    refresh_file(store, record, decode_markdown(data, f.key, []), st.st_mtime)
+    refresh_file(views or store, record, decode_markdown(data, f.key, []), st.st_mtime)
     report.chunks_written += len(new_ids)
     if old is None:
         report.added += 1

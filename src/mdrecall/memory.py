@@ -19,7 +19,6 @@ from .config import Config, load_config
 from .errors import IndexCorruptError, MdrecallError
 from .indexer import sync_files
 from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
-from .notes import append_note, read_lines
 from .request import SearchRequest
 from .search import RerankStage, SearchResult
 from .searcher import REBUILT_NOTE, Companions
@@ -314,6 +313,8 @@ class Memory:
             return self.backend.get(path, from_line, lines)
         if isinstance(path, str) and path.endswith(".jsonl"):  # an indexed session transcript
             return read_session(self.workspace, self.store, self.config, path, from_line, lines)
+        from .notes import read_lines  # here: a search does not load the note writer and redaction
+
         return read_lines(self.workspace, path, from_line, lines, self.config.read)
 
     def remember(
@@ -323,6 +324,8 @@ class Memory:
 
         Secrets are replaced with ``[REDACTED]`` (:mod:`mdrecall.redact`) unless ``redact=False``.
         """
+        from .notes import append_note
+
         return append_note(self.workspace, text, now or now_local(), long_term=long_term, redact=redact)
 
     def capture_turn(

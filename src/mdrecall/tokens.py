@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 __all__ = ["cjk_index_text", "has_cjk", "is_cjk", "is_hiragana", "normalize", "tokenize"]
 
@@ -27,8 +28,20 @@ _CJK_CHARS = (
     "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff\uf900-\ufaff"
     "\U00020000-\U0003134f"
 )
-_CJK_RUN = re.compile(f"[{_CJK_CHARS}]+")
-_CJK_ONLY = re.compile(f"[{_CJK_CHARS} ]+")
+
+
+@cache
+def _cjk_run() -> re.Pattern[str]:
+    """A run of CJK characters (compiled on first use: the ranges take milliseconds to compile, and
+    ASCII text, a keyword search's usual input, never needs them)."""
+    return re.compile(f"[{_CJK_CHARS}]+")
+
+
+@cache
+def _cjk_only() -> re.Pattern[str]:
+    return re.compile(f"[{_CJK_CHARS} ]+")
+
+
 _HIRAGANA = re.compile("[\u3041-\u309f]+")
 
 
@@ -37,14 +50,19 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
 
+def _may_hold_cjk(text: str) -> bool:
+    """A cheap test before the regex: every CJK character is at or above U+1100."""
+    return not text.isascii() and max(text) >= "\u1100"
+
+
 def has_cjk(text: str) -> bool:
     """True when ``text`` holds at least one CJK character."""
-    return _CJK_RUN.search(text) is not None
+    return _may_hold_cjk(text) and _cjk_run().search(text) is not None
 
 
 def is_cjk(token: str) -> bool:
     """True when ``token`` (spaces allowed) is made only of CJK characters."""
-    return bool(token.strip()) and _CJK_ONLY.fullmatch(token) is not None
+    return _may_hold_cjk(token) and bool(token.strip()) and _cjk_only().fullmatch(token) is not None
 
 
 def is_hiragana(token: str) -> bool:
@@ -60,7 +78,7 @@ def _split_word(word: str) -> list[str]:
     """A ``\\w+`` word → its non-CJK parts (split on ``_``) and the bigrams of its CJK runs."""
     out: list[str] = []
     pos = 0
-    for m in _CJK_RUN.finditer(word):
+    for m in _cjk_run().finditer(word):
         out.extend(p for p in word[pos : m.start()].split("_") if p)
         out.extend(_bigrams(m.group(0)))
         pos = m.end()
@@ -85,7 +103,7 @@ def cjk_index_text(text: str) -> str:
     if not has_cjk(text):
         return ""
     out: list[str] = []
-    for m in _CJK_RUN.finditer(normalize(text)):
+    for m in _cjk_run().finditer(normalize(text)):
         run = m.group(0)
         out.extend(_bigrams(run))
         if len(run) > 1:

@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .redact import redact
-
 if TYPE_CHECKING:
     from .models import Chunk
 
@@ -88,6 +86,8 @@ def parse_message(obj: Any, line: int) -> Message | None:
     if not text:
         return None
     ts = obj.get("timestamp") or msg.get("timestamp")
+    from .redact import redact  # here: a sync that reads no transcript loads no redaction rules
+
     return Message(line, role, redact(text), ts if isinstance(ts, str) else None)
 
 

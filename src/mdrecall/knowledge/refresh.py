@@ -1,19 +1,32 @@
 """Keeps the derived views in step with the files: entity mentions, relationships, file versions.
 
-The indexer calls :func:`refresh_file` for each memory file it (re)reads and :func:`forget_file` for
-each one that left the disk. Mentions and relationships are a function of the text (deleting the index
-rebuilds them); file versions are the index's own append-only record of what was written when.
+The indexer calls :func:`refresh_file` for each memory file it (re)reads (through a :func:`view_batch`,
+which writes a batch of files' rows in one transaction) and :func:`forget_file` for each one
+that left the disk. Mentions and relationships are a function of the text (deleting the index rebuilds them);
+file versions are the index's own append-only record of what was written when.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import cast
 
 from ..models import FileRecord
 from ..stores.base import Store
-from ..stores.views import MentionRow, RelationRow, ViewStore
+from ..stores.views import FileViews, MentionRow, RelationRow, ViewStore
 
-__all__ = ["VIEWS_VERSION", "forget_file", "keeps_views", "refresh_file", "views_stale"]
+__all__ = [
+    "VIEWS_VERSION",
+    "ViewBatch",
+    "file_views",
+    "forget_file",
+    "keeps_views",
+    "refresh_file",
+    "view_batch",
+    "views_stale",
+]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
 VIEWS_VERSION = "2"
@@ -38,17 +51,14 @@ def views_stale(store: Store) -> bool:
     return keeps_views(store) and store.get_meta("views") != VIEWS_VERSION
 
 
-def refresh_file(store: Store, record: FileRecord, text: str | None, mtime: float) -> None:
-    """Re-extract one file's mentions and relationships and record its version (written at ``mtime``);
-    ``text`` is ``None`` for a file that cannot be read as text (its views are dropped)."""
-    if not keeps_views(store):
-        return
-    from .extract import extract_entities  # here: a search that finds no change never loads extraction
-
+def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
+    """One file's mentions, relationships and version (written at ``mtime``), extracted from ``text``;
+    ``None`` for a file that cannot be read as text (its views are dropped, no version recorded)."""
     path = record.path
     if text is None:
-        store.replace_views(path, [], [])
-        return
+        return FileViews(path, [], [])
+    from .extract import extract_entities  # here: a search that finds no change never loads extraction
+
     found = extract_entities(text, record.date)
     seen: set[tuple[str, int, str]] = set()
     mentions = []
@@ -61,8 +71,46 @@ def refresh_file(store: Store, record: FileRecord, text: str | None, mtime: floa
     relations = [
         RelationRow(path, r.line, r.subject, r.predicate, r.object, day) for r, day in found.relations
     ]
-    store.replace_views(path, mentions, relations)
-    store.add_file_version(path, record.hash, min(mtime, time.time()), text)
+    return FileViews(path, mentions, relations, record.hash, min(mtime, time.time()), text)
+
+
+def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None, mtime: float) -> None:
+    """Re-extract one file's mentions and relationships and record its version (written at ``mtime``);
+    ``text`` is ``None`` for a file that cannot be read as text (its views are dropped). Given a
+    :class:`ViewBatch`, the rows are written when the batch ends."""
+    if isinstance(store, ViewBatch):
+        store.add(record, text, mtime)
+    elif keeps_views(store):
+        cast("ViewStore", store).write_views([file_views(record, text, mtime)])
+
+
+class ViewBatch:
+    """Collects the views of several files and writes them in one transaction (:meth:`flush`)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.keeps = keeps_views(store)
+        self.pending: list[FileViews] = []
+
+    def add(self, record: FileRecord, text: str | None, mtime: float) -> None:
+        """Extract one file's views now; they are written by the next :meth:`flush`."""
+        if self.keeps:
+            self.pending.append(file_views(record, text, mtime))
+
+    def flush(self) -> None:
+        """Write what was collected (one transaction), then start afresh."""
+        if self.pending:
+            pending, self.pending = self.pending, []
+            cast("ViewStore", self.store).write_views(pending)
+
+
+@contextmanager
+def view_batch(store: Store) -> Iterator[ViewBatch]:
+    """A :class:`ViewBatch` flushed when the block ends without an error (inside the caller's write batch,
+    so a file's chunks and views land together)."""
+    batch = ViewBatch(store)
+    yield batch
+    batch.flush()
 
 
 def forget_file(store: Store, path: str) -> None:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
-from functools import cache
+from functools import cache, lru_cache
 
 from ..chunking import heading_paths
 from ..dates import resolve_relative_dates
@@ -113,20 +113,27 @@ class LineDays:
     def day(self, i: int) -> date | None:
         """The day line ``i`` (0-based) is about, or ``None``."""
         heads = self.headings
-        while self._next < len(heads) and heads[self._next] <= i:
-            h = heads[self._next]
-            self._next += 1
-            line = self.lines[h].lstrip()
-            level = len(line) - len(line.lstrip("#"))
-            for lv in [k for k in self._by_level if k >= level]:
-                del self._by_level[lv]
-            self._by_level[level] = (_iso_dates(line) or [None])[0]
-            self._in_force = next((d for _, d in sorted(self._by_level.items(), reverse=True) if d), None)
+        if self._next < len(heads) and heads[self._next] <= i:
+            by_level = self._by_level
+            while self._next < len(heads) and heads[self._next] <= i:
+                level, when = _heading_day(self.lines[heads[self._next]])
+                self._next += 1
+                for lv in [k for k in by_level if k >= level]:
+                    del by_level[lv]
+                by_level[level] = when
+            self._in_force = next((by_level[k] for k in sorted(by_level, reverse=True) if by_level[k]), None)
         head = self._next > 0 and heads[self._next - 1] == i
         in_force = self._in_force
         line = self.lines[i]
         own = _text_date(line, in_force or self.anchor, _HINT_WORDS) if not head and line.strip() else None
         return own or in_force or self.anchor
+
+
+@lru_cache(maxsize=1024)
+def _heading_day(line: str) -> tuple[int, date | None]:
+    """A heading line's level and the date it names (headings such as ``## 09:15`` recur in every file)."""
+    line = line.lstrip()
+    return len(line) - len(line.lstrip("#")), (_iso_dates(line) or [None])[0]
 
 
 def line_dates(text: str, file_date: str | date | None) -> list[date | None]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .views import FileVersion, KeySummary, MentionRow, RelationRow
+from .views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["MemoryViews"]
 
@@ -26,6 +26,13 @@ class MemoryViews:
         views.pop(path, None)
         if mentions or relations:
             views[path] = (list(mentions), list(relations))
+
+    def write_views(self, files: Sequence[FileViews]) -> None:
+        """Many files' views and versions at once (the same as file by file, in order)."""
+        for f in files:
+            self.replace_views(f.path, f.mentions, f.relations)
+            if f.hash is not None:
+                self.add_file_version(f.path, f.hash, f.seen_at, f.text)
 
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
         """Mentions of the entities ``keys`` (``None``: all), in path and line order."""

@@ -10,7 +10,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from .views import FileVersion, KeySummary, MentionRow, RelationRow
+from .views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["PostgresAccess", "PostgresViews"]
 
@@ -49,23 +49,22 @@ class PostgresViews(PostgresAccess):
         self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
     ) -> None:
         """Replace a file's mentions and relationships (empty lists forget the file)."""
+        self.run(lambda conn: _replace(conn, self._ns, [path], mentions, relations), write=True)
+
+    def write_views(self, files: Sequence[FileViews]) -> None:
+        """Many files' views and versions in one transaction (one statement per table for the views)."""
+        if not files:
+            return
         ns = self._ns
+        final = {f.path: f for f in files}  # a path given twice: its last rows win
 
         def work(conn: Any) -> None:
-            conn.execute(f"DELETE FROM {ns}.mentions WHERE path = %s", (_clean(path),))
-            conn.execute(f"DELETE FROM {ns}.relations WHERE path = %s", (_clean(path),))
-            with conn.cursor() as cur:
-                if mentions:
-                    cur.executemany(
-                        f"INSERT INTO {ns}.mentions ({_MENTION_COLS}) VALUES ({', '.join(['%s'] * 8)})",
-                        [tuple(_clean(v) for v in m) for m in mentions],
-                    )
-                if relations:
-                    cur.executemany(
-                        f"INSERT INTO {ns}.relations (path, line, subject, predicate, object, day)"
-                        " VALUES (%s, %s, %s, %s, %s, %s)",
-                        [tuple(_clean(v) for v in r) for r in relations],
-                    )
+            mentions = [m for f in final.values() for m in f.mentions]
+            relations = [r for f in final.values() for r in f.relations]
+            _replace(conn, ns, list(final), mentions, relations)
+            for f in files:
+                if f.hash is not None:
+                    _add_version(conn, ns, f.path, f.hash, f.seen_at, f.text)
 
         self.run(work, write=True)
 
@@ -142,23 +141,7 @@ class PostgresViews(PostgresAccess):
     def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
         """Append a version of ``path`` unless its last one has the same hash; True when added."""
         ns = self._ns
-        body = zlib.compress(text.encode("utf-8")) if text is not None else None
-
-        def work(conn: Any) -> bool:
-            conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{ns}:versions:{path}",))
-            last = conn.execute(
-                f"SELECT hash FROM {ns}.file_versions WHERE path = %s ORDER BY id DESC LIMIT 1",
-                (_clean(path),),
-            ).fetchone()
-            if (last[0] if last else None) == hash or (last is None and text is None):
-                return False
-            conn.execute(
-                f"INSERT INTO {ns}.file_versions (path, hash, seen_at, body) VALUES (%s, %s, %s, %s)",
-                (_clean(path), hash, seen_at, body),
-            )
-            return True
-
-        return bool(self.run(work, write=True))
+        return bool(self.run(lambda conn: _add_version(conn, ns, path, hash, seen_at, text), write=True))
 
     def file_versions(self, path: str | None = None) -> list[FileVersion]:
         """Versions of one file (``None``: all files), oldest first."""
@@ -192,3 +175,40 @@ class PostgresViews(PostgresAccess):
                     if start + i in lines:
                         out.setdefault((path, start + i), piece)
         return out
+
+
+def _replace(
+    conn: Any, ns: str, paths: list[str], mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+) -> None:
+    """Replace the mentions and relationships of ``paths`` (in the caller's transaction)."""
+    clean = [_clean(p) for p in paths]
+    conn.execute(f"DELETE FROM {ns}.mentions WHERE path = ANY(%s)", (clean,))
+    conn.execute(f"DELETE FROM {ns}.relations WHERE path = ANY(%s)", (clean,))
+    with conn.cursor() as cur:
+        if mentions:
+            cur.executemany(
+                f"INSERT INTO {ns}.mentions ({_MENTION_COLS}) VALUES ({', '.join(['%s'] * 8)})",
+                [tuple(_clean(v) for v in m) for m in mentions],
+            )
+        if relations:
+            cur.executemany(
+                f"INSERT INTO {ns}.relations (path, line, subject, predicate, object, day)"
+                " VALUES (%s, %s, %s, %s, %s, %s)",
+                [tuple(_clean(v) for v in r) for r in relations],
+            )
+
+
+def _add_version(conn: Any, ns: str, path: str, hash: str, seen_at: float, text: str | None) -> bool:
+    """Append a version of ``path`` unless its last one has the same hash (in the caller's transaction)."""
+    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{ns}:versions:{path}",))
+    last = conn.execute(
+        f"SELECT hash FROM {ns}.file_versions WHERE path = %s ORDER BY id DESC LIMIT 1", (_clean(path),)
+    ).fetchone()
+    if (last[0] if last else None) == hash or (last is None and text is None):
+        return False
+    body = zlib.compress(text.encode("utf-8")) if text is not None else None
+    conn.execute(
+        f"INSERT INTO {ns}.file_versions (path, hash, seen_at, body) VALUES (%s, %s, %s, %s)",
+        (_clean(path), hash, seen_at, body),
+    )
+    return True

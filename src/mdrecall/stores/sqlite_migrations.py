@@ -136,6 +136,13 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX file_versions_path ON file_versions(path, id);
     """,
+    # 6: one covering index for the entity listing (mdrecall.stores.sqlite_views): every aggregate over
+    # the mentions (forms, lines, files, days, evidence) reads it in key order, not the table row by row;
+    # it also serves the key lookups the narrower index did.
+    """
+    DROP INDEX IF EXISTS mentions_key;
+    CREATE INDEX mentions_entity ON mentions(key, how, name, kind, path, line, day);
+    """,
 ]
 
 

@@ -21,7 +21,6 @@ ascending), so the cached matrix and the block scan return identical candidates.
 from __future__ import annotations
 
 import contextlib
-import logging
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -39,7 +38,6 @@ DEFAULT_VECTOR_CACHE_BYTES = 256 * 2**20
 #: Vectors read and scored at a time by the block scan.
 SCAN_BLOCK_BYTES = 4 * 2**20
 
-log = logging.getLogger("mdrecall.stores")
 
 #: Count, largest id and dims of one embedder key's vectors (dims from one blob: an identity has one).
 #: Ids are never reused, so (count, largest id) changes whenever that key's vectors do.
@@ -240,7 +238,11 @@ class VectorSearch:
             try:
                 vector_ids = self.side.nearest(conn, key, dims, signature, q, fetch, sources)
             except Exception as exc:  # noqa: BLE001 - any failure of the optional accelerator
-                log.warning("sqlite-vec side index failed, scanning instead (%s); rebuilt next time", exc)
+                import logging  # here: only this rare fallback logs
+
+                logging.getLogger("mdrecall.stores").warning(
+                    "sqlite-vec side index failed, scanning instead (%s); rebuilt next time", exc
+                )
                 self.side.discard()
                 self.side = None
                 return None

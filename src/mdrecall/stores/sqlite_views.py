@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from .views import FileVersion, KeySummary, MentionRow, RelationRow
+from .views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["SQLiteAccess", "SQLiteViews"]
 
@@ -66,6 +66,45 @@ class SQLiteViews(SQLiteAccess):
                 relations,
             )
 
+    def write_views(self, files: Sequence[FileViews]) -> None:
+        """Many files' views and versions in one transaction: one statement per table, not per file."""
+        if not files:
+            return
+        final = {f.path: f for f in files}  # a path given twice: its last rows win
+        paths = list(final)
+        with self.transaction() as conn:
+            last: dict[str, str] = {}
+            for start in range(0, len(paths), 500):  # under SQLite's bound-parameter limit
+                part = paths[start : start + 500]
+                marks = ",".join("?" * len(part))
+                conn.execute(f"DELETE FROM mentions WHERE path IN ({marks})", part)
+                conn.execute(f"DELETE FROM relations WHERE path IN ({marks})", part)
+                rows = conn.execute(
+                    "SELECT path, hash FROM file_versions WHERE id IN (SELECT max(id) FROM file_versions"
+                    f" WHERE path IN ({marks}) GROUP BY path)",
+                    part,
+                ).fetchall()
+                last.update({r[0]: r[1] for r in rows})
+            versions: list[tuple[str, str, float, bytes | None]] = []
+            for f in files:
+                if f.hash is None or last.get(f.path) == f.hash or (f.path not in last and f.text is None):
+                    continue  # what add_file_version would skip
+                body = zlib.compress(f.text.encode("utf-8")) if f.text is not None else None
+                versions.append((f.path, f.hash, f.seen_at, body))
+                last[f.path] = f.hash
+            conn.executemany(
+                f"INSERT INTO mentions({_MENTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [m for f in final.values() for m in f.mentions],
+            )
+            conn.executemany(
+                "INSERT INTO relations(path, line, subject, predicate, object, day)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [r for f in final.values() for r in f.relations],
+            )
+            conn.executemany(
+                "INSERT INTO file_versions(path, hash, seen_at, body) VALUES (?, ?, ?, ?)", versions
+            )
+
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
         """Mentions of the entities ``keys`` (``None``: all), in path and line order."""
         sql = f"SELECT {_MENTION_COLS} FROM mentions"
@@ -110,16 +149,16 @@ class SQLiteViews(SQLiteAccess):
             if not keys:
                 return []
             where, params = f" WHERE key IN ({','.join('?' * len(keys))})", list(keys)
+        # both read the covering index mentions_entity (key, how, name, kind, path, line, day) in order
         forms: dict[str, dict[tuple[str, str, str], int]] = {}
         for r in self.query(
-            f"SELECT key, name, kind, how, count(*) FROM mentions{where} GROUP BY key, name, kind, how",
+            f"SELECT key, how, name, kind, count(*) FROM mentions{where} GROUP BY key, how, name, kind",
             params,
         ):
-            forms.setdefault(r[0], {})[(r[1], r[2], r[3])] = int(r[4])
-        rows = self.query(
-            "SELECT key, count(*), count(DISTINCT path), min(d1), max(d2) FROM"
-            f" (SELECT key, path, min(day) AS d1, max(day) AS d2 FROM mentions{where}"
-            " GROUP BY key, path, line) GROUP BY key",
+            forms.setdefault(r[0], {})[(r[2], r[3], r[1])] = int(r[4])
+        rows = self.query(  # a key's first/last day over its lines is the first/last over its mentions
+            "SELECT key, count(DISTINCT path || char(0) || line), count(DISTINCT path), min(day), max(day)"
+            f" FROM mentions{where} GROUP BY key",
             params,
         )
         return [KeySummary(r[0], int(r[1]), int(r[2]), r[3], r[4], forms.get(r[0], {})) for r in rows]

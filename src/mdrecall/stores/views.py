@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-__all__ = ["FileVersion", "KeySummary", "MentionRow", "RelationRow", "ViewStore"]
+__all__ = ["FileVersion", "FileViews", "KeySummary", "MentionRow", "RelationRow", "ViewStore"]
 
 
 class MentionRow(NamedTuple):
@@ -58,6 +58,18 @@ class FileVersion(NamedTuple):
     rev: str = ""  # a git commit, when the version comes from git
 
 
+class FileViews(NamedTuple):
+    """Everything one sync writes for one file: its mentions and relationships (replacing the old ones)
+    and, unless ``hash`` is ``None``, a version of it (as :meth:`ViewStore.add_file_version`)."""
+
+    path: str
+    mentions: Sequence[MentionRow]
+    relations: Sequence[RelationRow]
+    hash: str | None = None
+    seen_at: float = 0.0
+    text: str | None = None
+
+
 @runtime_checkable
 class ViewStore(Protocol):
     """A store that keeps the derived views."""
@@ -66,6 +78,11 @@ class ViewStore(Protocol):
         self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
     ) -> None:
         """Replace a file's mentions and relationships (empty lists forget the file)."""
+        ...
+
+    def write_views(self, files: Sequence[FileViews]) -> None:
+        """Many files' :meth:`replace_views` and :meth:`add_file_version` in one transaction (what a
+        sync writes per batch of files); the same rows as calling them file by file, in order."""
         ...
 
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
