@@ -1,0 +1,171 @@
+"""Issue 19's table in one run: mdrecall's first index and one-shot commands beside a baseline checkout
+and QMD, on the same generated notes, every command a fresh process with ``.pyc`` caches present.
+
+Rows (each index on a fresh copy of the notes; peak RSS of the process from ``/usr/bin/time``):
+
+* keyword-only index (``embedding.provider = "none"``), this tree and the baseline (``--baseline-src``);
+* the default index (this tree's default embedder; the baseline's default is MiniLM and slow: only with
+  ``--baseline-default``);
+* QMD's index (``collection add`` + ``update``: its BM25 index) when QMD is installed (``.ci/npm``);
+* ``mdrecall --version``, a one-shot ``search --mode bm25`` and a one-shot default search, against QMD's
+  ``search``, run alternately (load drifts hit them alike), median wall and CPU time.
+
+Usage: ``python benchmarks/vs_peers.py [--files 1000] [--runs 11] [--baseline-src DIR] [--qmd CMD]``.
+Prints a table and writes JSON (``benchmarks/results/vs_peers.json``). Compare within one run only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cli_startup import default_qmd, paired_ms, pyc_present, qmd_env  # noqa: E402
+from speed import cli_env, generate  # noqa: E402
+
+MDRECALL = [sys.executable, "-m", "mdrecall"]
+KEYWORD_ONLY = '[embedding]\nprovider = "none"\n'
+
+
+def timed(cmd: list[str], env: dict[str, str], cwd: Path | None = None) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MB) of one fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    out = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", *cmd], capture_output=True, text=True, env=env, cwd=cwd, check=False
+    )
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if out.returncode != 0:
+        raise SystemExit(f"failed: {shlex.join(cmd)}\n{out.stderr[-2000:]}")
+    rss_kb = int(out.stderr.strip().splitlines()[-1])
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, rss_kb / 1024
+
+
+def env_for(src: Path | None) -> dict[str, str]:
+    env = cli_env()
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    return env
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--files", type=int, default=1000)
+    ap.add_argument("--runs", type=int, default=11)
+    ap.add_argument("--baseline-src", type=Path, help="another checkout's src folder")
+    ap.add_argument("--baseline-default", action="store_true", help="also index with the baseline's default")
+    ap.add_argument("--qmd", help="the qmd command (default: the copy in .ci/npm, if installed)")
+    ap.add_argument("--out", type=Path, default=Path("benchmarks/results/vs_peers.json"))
+    args = ap.parse_args()
+    qmd = args.qmd or default_qmd()
+    here = cli_env()
+    rows: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        notes = root / "notes"
+        generate(notes, args.files)
+        kw_conf = root / "keyword.toml"
+        kw_conf.write_text(KEYWORD_ONLY)
+
+        def index(label: str, src: Path | None, conf: Path | None) -> Path:
+            ws = root / label.replace(" ", "-").replace("(", "").replace(")", "")
+            shutil.copytree(notes, ws)
+            cmd = [*MDRECALL, *(["--config", str(conf)] if conf else []), "-w", str(ws), "index", "--quiet"]
+            wall, cpu, rss = timed(cmd, env_for(src))
+            rows[label] = {"wall_s": wall, "cpu_s": cpu, "peak_rss_mb": rss}
+            return ws
+
+        subprocess.run([*MDRECALL, "--version"], capture_output=True, env=here, check=True)  # writes .pyc
+        kw = index("index keyword-only", None, kw_conf)
+        kw_base = None
+        if args.baseline_src:
+            kw_base = index("index keyword-only (baseline)", args.baseline_src, kw_conf)
+        default = index("index default", None, None)
+        if args.baseline_src and args.baseline_default:
+            index("index default (baseline)", args.baseline_src, None)
+        qenv = None
+        if qmd:
+            home = root / "qmd-home"
+            home.mkdir()
+            qenv = qmd_env(home)
+            qws = root / "qmd-notes"
+            shutil.copytree(notes, qws)
+            add = [*shlex.split(qmd), "collection", "add", str(qws), "--name", "notes", "--mask", "**/*.md"]
+            t = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run(add, capture_output=True, env=qenv, check=True, cwd=home)
+            subprocess.run([*shlex.split(qmd), "update"], capture_output=True, env=qenv, check=True, cwd=home)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            rows["index QMD (add + update)"] = {"wall_s": time.perf_counter() - t, "cpu_s": cpu}
+        query = "deploy budget"
+        cmds = {
+            "mdrecall --version": ([*MDRECALL, "--version"], here),
+            "search --mode bm25": (
+                [*MDRECALL, "--config", str(kw_conf), "-w", str(kw), "search", query, "--mode", "bm25"],
+                here,
+            ),
+            "search (default)": ([*MDRECALL, "-w", str(default), "search", query], here),
+        }
+        if args.baseline_src and kw_base is not None:
+            base = env_for(args.baseline_src)
+            cmds["search --mode bm25 (baseline)"] = (
+                [*MDRECALL, "--config", str(kw_conf), "-w", str(kw_base), "search", query, "--mode", "bm25"],
+                base,
+            )
+        if qmd and qenv is not None:
+            cmds["QMD search"] = (
+                [*shlex.split(qmd), "search", "--format", "json", "-n", "6", "--", query],
+                qenv,
+            )
+        pyc = pyc_present(here)
+        times = paired_ms([c for c, _ in cmds.values()], args.runs, [e for _, e in cmds.values()])
+        for label, (wall, cpu) in zip(cmds, times, strict=True):
+            rows[label] = {"wall_ms": wall, "cpu_ms": cpu}
+    load = os.getloadavg()[0]
+    print(f"{args.files} notes, .pyc present: {pyc}, load average {load:.1f}, {os.cpu_count()} cores")
+    print(f"{'':34} {'wall':>10} {'CPU':>10} {'peak RSS':>10}")
+    for label, r in rows.items():
+        if "wall_s" in r:
+            rss = f"{r['peak_rss_mb']:.0f} MB" if "peak_rss_mb" in r else ""
+            print(f"{label:34} {r['wall_s']:9.2f}s {r['cpu_s']:9.2f}s {rss:>10}")
+        else:
+            print(f"{label:34} {r['wall_ms']:8.0f}ms {r['cpu_ms']:8.0f}ms")
+    ratios = {}
+    if "index QMD (add + update)" in rows:
+        q = rows["index QMD (add + update)"]["wall_s"]
+        ratios["keyword index vs QMD index (wall)"] = q / rows["index keyword-only"]["wall_s"]
+        ratios["bm25 search vs QMD search (wall)"] = (
+            rows["QMD search"]["wall_ms"] / rows["search --mode bm25"]["wall_ms"]
+        )
+    if "index keyword-only (baseline)" in rows:
+        b = rows["index keyword-only (baseline)"]["cpu_s"]
+        ratios["keyword index: baseline / now (CPU)"] = b / rows["index keyword-only"]["cpu_s"]
+    for label, value in ratios.items():
+        print(f"{label:48} {value:5.2f}x")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    payload = {
+        "files": args.files,
+        "pyc_present": pyc,
+        "load": load,
+        "rows": rows,
+        "ratios": ratios,
+        "qmd": qmd,
+    }
+    args.out.write_text(json.dumps(payload, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
