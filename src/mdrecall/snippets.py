@@ -71,19 +71,31 @@ def term_matches(line: str, stems: frozenset[str]) -> frozenset[str]:
 @lru_cache(maxsize=1 << 13)
 def _line_hits(line: str, stems: frozenset[str]) -> frozenset[str]:
     """(cached: a search looks at the lines of its passages several times)"""
-    found: set[str] = set()
-    for tok in tokenize(line):
-        found.update(_token_hits(tok, stems))
-    return frozenset(found)
+    words = _line_stems(line)
+    found = words & stems  # exact forms; short words and CJK bigrams match only so
+    by_head = _heads(stems)
+    for st in words:
+        if len(st) >= 4:
+            near = by_head.get(st[:4])  # two forms of one word share their first four letters
+            if near:
+                found |= {q for q in near if q != st and _same_word(st, q)}
+    return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _token_hits(token: str, stems: frozenset[str]) -> frozenset[str]:
-    """The query stems one token is a form of (cached: the same words recur in every snippet)."""
-    st = _stem(token)
-    if len(st) < 4:  # only an exact match is possible (CJK bigrams, short words)
-        return frozenset((st,)) if st in stems else frozenset()
-    return frozenset(q for q in stems if st == q or (len(q) >= 4 and _same_word(st, q)))
+@lru_cache(maxsize=1 << 12)
+def _line_stems(line: str) -> frozenset[str]:
+    """The distinct light stems of a line's tokens (cached: lines recur across a search's stages)."""
+    return frozenset(_stem(t) for t in tokenize(line))
+
+
+@lru_cache(maxsize=64)
+def _heads(stems: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The query stems of four letters or more, by their first four letters."""
+    by_head: dict[str, list[str]] = {}
+    for q in stems:
+        if len(q) >= 4:
+            by_head.setdefault(q[:4], []).append(q)
+    return {h: tuple(qs) for h, qs in by_head.items()}
 
 
 def _same_word(a: str, b: str) -> bool:
