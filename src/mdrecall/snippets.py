@@ -24,7 +24,7 @@ __all__ = [
 #: query's, from a cheap static embedder); added to the lines' keyword scores when choosing a snippet.
 LineScorer = Callable[[Sequence[str]], Sequence[float]]
 
-_SUFFIXES = ("ing", "ed", "es", "s", "ly")
+_SUFFIXES = ("ings", "ing", "ed", "es", "s", "ly")
 
 
 @dataclass(frozen=True)
