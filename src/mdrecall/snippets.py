@@ -195,9 +195,10 @@ def pieced_snippet(
 ) -> Snippet:
     """The best-matching lines of a chunk (not necessarily adjacent), in file order, ≤ ``max_chars``.
 
-    Lines are ranked by the query terms they hold, rarer terms (in fewer lines of the chunk) weighing
-    more; they are taken while they fit, each matching question or heading together with the line
-    that answers it (the next non-blank one), then the budget left is spent on their neighbours.
+    Lines are ranked by the query terms they hold, each weighted by its BM25 idf over the chunk's
+    lines (rarer terms weigh more, a term on nearly every line about nothing); they are taken while
+    they fit, each matching question or heading together with the line that answers it (the next
+    non-blank one), then the budget left is spent on their neighbours.
     Gaps between the pieces are shown as a ``…`` line. ``line_scorer`` (when given) adds each
     line's 0..1 similarity to the query, weighted like the rarest term, so a line that answers in
     other words can be chosen too. ``context=False`` spends no budget on neighbours: more matching
@@ -216,7 +217,8 @@ def pieced_snippet(
         for s in m:
             df[s] = df.get(s, 0) + 1
     n = len(lines)
-    weight = {s: math.log(1 + n / c) for s, c in df.items()}
+    # BM25's idf over the passage's lines: a term on nearly every line (a speaker's name) weighs ~0
+    weight = {s: math.log(1 + (n - c + 0.5) / (c + 0.5)) for s, c in df.items()}
     top = max(weight.values(), default=math.log(1 + n))
     score = [sum(weight[s] for s in m) + top * sim for m, sim in zip(matches, sims, strict=True)]
     seen = {n_ - first_line for n_ in shown}
