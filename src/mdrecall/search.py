@@ -283,8 +283,6 @@ def _hits(
             break
         seen = shown.setdefault(group.path, set())
         text, first = _passage(group, lines_of)
-        if not _has_body(text):
-            continue  # a heading alone (a file's title chunk) answers nothing: the slot goes on
         # a passage several of the top k chunks cite gets the characters those hits would have had
         picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
         reserve = (k - len(chosen) - 1) * max_chars // 2
@@ -358,11 +356,6 @@ def _passage(
         return best.text, best.start_line
     # a line no chunk holds is one the chunker skipped: a blank line between sections
     return "\n".join(found.get((group.path, n), "") for n in range(group.start, group.end + 1)), group.start
-
-
-def _has_body(text: str) -> bool:
-    """Whether ``text`` holds a line other than a heading or a blank one."""
-    return any(line.strip() and not line.lstrip().startswith("#") for line in text.split("\n"))
 
 
 def _hit(group: CitationGroup, snip: Snippet, explain: bool) -> Hit:
