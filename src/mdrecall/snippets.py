@@ -24,6 +24,9 @@ __all__ = [
 #: query's, from a cheap static embedder); added to the lines' keyword scores when choosing a snippet.
 LineScorer = Callable[[Sequence[str]], Sequence[float]]
 
+#: A passage line is taken for its own words only when it scores at least this share of its best line.
+EVIDENCE_SHARE = 0.25
+
 _SUFFIXES = ("ings", "ing", "ed", "es", "s", "ly")
 
 
@@ -224,7 +227,10 @@ def pieced_snippet(
     seen = {n_ - first_line for n_ in shown}
     if all(score[i] <= 0 or i in seen for i in range(n)):
         seen = set()  # an earlier hit shows every matching line already: this snippet shows them again
-    order = sorted((i for i in range(n) if score[i] > 0 and i not in seen), key=lambda i: (-score[i], i))
+    # a line scoring under a share of the best line's (a speaker's name, a word on every line) is not
+    # evidence: it comes in only as a neighbour of one that is
+    floor = EVIDENCE_SHARE * max(score)
+    order = sorted((i for i in range(n) if score[i] > floor and i not in seen), key=lambda i: (-score[i], i))
     chosen: set[int] = set()
     budget = max_chars
 
