@@ -114,3 +114,20 @@ def test_one_turn_captured_three_times_is_one_hit(tmp_path: Path) -> None:
     assert len(showing) == 1, [r["citation"] for r in results]
     folded = {c.split("#")[0] for c in showing[0].get("also", [])} | {showing[0]["path"]}
     assert {str(p.relative_to(tmp_path)) for p in copies} <= folded
+
+
+def test_a_title_chunk_shows_the_passage_it_cites(tmp_path: Path, open_memory: Callable[..., Memory]) -> None:
+    """A daily log's title ("# 2026-04-15") is its own tiny chunk, a blank line away from the first
+    session; it matches a query naming the year. Its hit cites the passage holding the title and the
+    session, and shows that passage's lines: the blank line no chunk holds is no reason to fall back
+    to the title alone."""
+    turn = "- Nate: turn {} about the weather and the long, long, long walk home."
+    turns = "\n".join(turn.format(i) for i in range(12))
+    body = "## Session 7\n\n- Nate: I dyed my hair purple last week, come see!\n" + turns + "\n"
+    write(tmp_path, "memory/2026-04-15.md", "# 2026-04-15\n\n" + body)
+    write(tmp_path, "memory/2026-04-21.md", "# 2026-04-21\n\n" + body.replace("dyed my hair purple", "slept"))
+    mem = open_memory(tmp_path, chunking={"tokens": 120, "overlap": 0, "parent_tokens": 500})
+    hits = mem.search("what did Nate dye in April 2026?", max_results=5, min_score=0.0)
+    spanning = [h for h in hits if h.end_line > h.start_line]
+    assert spanning and all(not h.snippet.startswith("# 2026-04-") or "Nate" in h.snippet for h in spanning)
+    assert any("dyed my hair purple" in h.snippet for h in hits)

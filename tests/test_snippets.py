@@ -71,3 +71,17 @@ def test_a_matching_question_brings_its_answer_and_shown_lines_are_not_repeated(
     again = pieced_snippet(text, 10, ["turtles"], max_chars=120, shown=snip.shown_lines())
     assert "Three years now" not in again.text and "look happy" in again.text
     assert set(again.shown_lines()).isdisjoint(snip.shown_lines())
+
+
+def test_a_speakers_name_on_every_line_does_not_crowd_out_the_reply() -> None:
+    """In a conversation the speaker's name is on nearly every line: the lines holding only the name
+    are not evidence, so the snippet's room goes to the neighbours of the line that matched (the
+    reply after it), not to name-only lines from the top of the passage."""
+    from mdrecall.snippets import pieced_snippet
+
+    lines = [f"- Nate: chatter number {i} about nothing much at all, really." for i in range(10)]
+    lines += ["- Nate: the turtles came home with me", "- Joanna: that was three years ago, in spring."]
+    lines += [f"- Nate: more chatter number {i} about nothing." for i in range(4)]
+    snip = pieced_snippet("\n".join(lines), 1, ["nate", "turtles"], max_chars=160)
+    assert "the turtles came home" in snip.text
+    assert "three years ago" in snip.text

@@ -352,10 +352,10 @@ def _passage(
     for s in group.items:  # the chunks at hand are the passage as indexed: they win
         for i, line in enumerate(s.chunk.text.split("\n")):
             found[(group.path, s.chunk.start_line + i)] = line
-    rows = [found.get((group.path, n)) for n in range(group.start, group.end + 1)]
-    if any(r is None for r in rows):
+    if not found:
         return best.text, best.start_line
-    return "\n".join(r or "" for r in rows), group.start
+    # a line no chunk holds is one the chunker skipped: a blank line between sections
+    return "\n".join(found.get((group.path, n), "") for n in range(group.start, group.end + 1)), group.start
 
 
 def _hit(group: CitationGroup, snip: Snippet, explain: bool) -> Hit:

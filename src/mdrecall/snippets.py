@@ -24,7 +24,10 @@ __all__ = [
 #: query's, from a cheap static embedder); added to the lines' keyword scores when choosing a snippet.
 LineScorer = Callable[[Sequence[str]], Sequence[float]]
 
-_SUFFIXES = ("ing", "ed", "es", "s", "ly")
+#: A passage line is taken for its own words only when it scores at least this share of its best line.
+EVIDENCE_SHARE = 0.25
+
+_SUFFIXES = ("ings", "ing", "ed", "es", "s", "ly")
 
 
 @dataclass(frozen=True)
@@ -71,19 +74,31 @@ def term_matches(line: str, stems: frozenset[str]) -> frozenset[str]:
 @lru_cache(maxsize=1 << 13)
 def _line_hits(line: str, stems: frozenset[str]) -> frozenset[str]:
     """(cached: a search looks at the lines of its passages several times)"""
-    found: set[str] = set()
-    for tok in tokenize(line):
-        found.update(_token_hits(tok, stems))
-    return frozenset(found)
+    words = _line_stems(line)
+    found = words & stems  # exact forms; short words and CJK bigrams match only so
+    by_head = _heads(stems)
+    for st in words:
+        if len(st) >= 4:
+            near = by_head.get(st[:4])  # two forms of one word share their first four letters
+            if near:
+                found |= {q for q in near if q != st and _same_word(st, q)}
+    return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _token_hits(token: str, stems: frozenset[str]) -> frozenset[str]:
-    """The query stems one token is a form of (cached: the same words recur in every snippet)."""
-    st = _stem(token)
-    if len(st) < 4:  # only an exact match is possible (CJK bigrams, short words)
-        return frozenset((st,)) if st in stems else frozenset()
-    return frozenset(q for q in stems if st == q or (len(q) >= 4 and _same_word(st, q)))
+@lru_cache(maxsize=1 << 12)
+def _line_stems(line: str) -> frozenset[str]:
+    """The distinct light stems of a line's tokens (cached: lines recur across a search's stages)."""
+    return frozenset(_stem(t) for t in tokenize(line))
+
+
+@lru_cache(maxsize=64)
+def _heads(stems: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The query stems of four letters or more, by their first four letters."""
+    by_head: dict[str, list[str]] = {}
+    for q in stems:
+        if len(q) >= 4:
+            by_head.setdefault(q[:4], []).append(q)
+    return {h: tuple(qs) for h, qs in by_head.items()}
 
 
 def _same_word(a: str, b: str) -> bool:
@@ -183,9 +198,10 @@ def pieced_snippet(
 ) -> Snippet:
     """The best-matching lines of a chunk (not necessarily adjacent), in file order, ≤ ``max_chars``.
 
-    Lines are ranked by the query terms they hold, rarer terms (in fewer lines of the chunk) weighing
-    more; they are taken while they fit, each matching question or heading together with the line
-    that answers it (the next non-blank one), then the budget left is spent on their neighbours.
+    Lines are ranked by the query terms they hold, each weighted by its BM25 idf over the chunk's
+    lines (rarer terms weigh more, a term on nearly every line about nothing); they are taken while
+    they fit, each matching question or heading together with the line that answers it (the next
+    non-blank one), then the budget left is spent on their neighbours.
     Gaps between the pieces are shown as a ``…`` line. ``line_scorer`` (when given) adds each
     line's 0..1 similarity to the query, weighted like the rarest term, so a line that answers in
     other words can be chosen too. ``context=False`` spends no budget on neighbours: more matching
@@ -204,13 +220,17 @@ def pieced_snippet(
         for s in m:
             df[s] = df.get(s, 0) + 1
     n = len(lines)
-    weight = {s: math.log(1 + n / c) for s, c in df.items()}
+    # BM25's idf over the passage's lines: a term on nearly every line (a speaker's name) weighs ~0
+    weight = {s: math.log(1 + (n - c + 0.5) / (c + 0.5)) for s, c in df.items()}
     top = max(weight.values(), default=math.log(1 + n))
     score = [sum(weight[s] for s in m) + top * sim for m, sim in zip(matches, sims, strict=True)]
     seen = {n_ - first_line for n_ in shown}
     if all(score[i] <= 0 or i in seen for i in range(n)):
         seen = set()  # an earlier hit shows every matching line already: this snippet shows them again
-    order = sorted((i for i in range(n) if score[i] > 0 and i not in seen), key=lambda i: (-score[i], i))
+    # a line scoring under a share of the best line's (a speaker's name, a word on every line) is not
+    # evidence: it comes in only as a neighbour of one that is
+    floor = EVIDENCE_SHARE * max(score)
+    order = sorted((i for i in range(n) if score[i] > floor and i not in seen), key=lambda i: (-score[i], i))
     chosen: set[int] = set()
     budget = max_chars
 

@@ -22,10 +22,27 @@ __all__ = ["CHANGE", "WINDOW", "apply_supersession", "change_line"]
 
 #: Wording that says a thing changed (English): the line holding it replaces what was said before.
 CHANGE = re.compile(
-    r"\b(?:(?:moved|switched|migrated|changed|upgraded)\b[^.;]{0,40}?\b(?:to|over|from|away)"
+    r"\b(?:(?:moved|switched|migrated|changed|upgraded)\b[^.;\n]{0,40}?\b(?:to|over|from|away)"
     r"|replac(?:ed|ing)|no longer|not \w+ any ?more|instead of|(?:we|i) now|now (?:use|using|on|prefer)"
     r"|from now on|stopped using|dropped|deprecated|retired)\b",
     re.IGNORECASE,
+)
+#: A word each of :data:`CHANGE`'s phrases holds.
+_CHANGE_WORDS = (
+    "moved",
+    "switched",
+    "migrated",
+    "changed",
+    "upgraded",
+    "replac",
+    "no longer",
+    "more",
+    "instead of",
+    "now",
+    "stopped using",
+    "dropped",
+    "deprecated",
+    "retired",
 )
 #: How many of the top candidates are looked at (the stage is quadratic in it).
 WINDOW = 30
@@ -33,13 +50,20 @@ WINDOW = 30
 
 def change_line(text: str, stems: frozenset[str]) -> tuple[int, frozenset[str]] | None:
     """The first line of ``text`` that says something changed and holds query stems: (index, stems)."""
-    if not CHANGE.search(text):
+    low = text.lower()
+    if not any(w in low for w in _CHANGE_WORDS):  # a cheap look before the (slow) pattern
         return None
-    for i, line in enumerate(text.split("\n")):
-        if CHANGE.search(line):
-            found = term_matches(line, stems)
-            if found:
-                return i, frozenset(found)
+    done = -1
+    for m in CHANGE.finditer(text):  # one pass over the text; each changed line looked at once
+        i = text.count("\n", 0, m.start())
+        if i == done:
+            continue
+        done = i
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        found = term_matches(text[start : end if end >= 0 else len(text)], stems)
+        if found:
+            return i, frozenset(found)
     return None
 
 
@@ -84,4 +108,7 @@ def apply_supersession(items: Sequence[Scored], terms: Sequence[str], window: in
 
 
 def _held(text: str, stems: frozenset[str]) -> frozenset[str]:
-    return frozenset(term_matches(text, stems))
+    found: set[str] = set()
+    for line in text.split("\n"):  # line by line: the lines' stems are cached for the snippets
+        found |= term_matches(line, stems)
+    return frozenset(found)
