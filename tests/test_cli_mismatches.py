@@ -75,3 +75,14 @@ def test_a_symlinked_memory_file_is_reported_by_index_and_doctor(tmp_path: Path)
     doc = run("doctor", "--no-model", "--json", cwd=ws)
     checks = {c["name"]: c for c in json.loads(doc.stdout)["checks"]}
     assert checks["workspace"]["status"] == "warn" and "MEMORY.md: a symlink" in checks["workspace"]["detail"]
+
+
+def test_a_memory_folder_that_is_a_plain_file_is_reported_by_index_and_doctor(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- The lease is in Oslo.\n")
+    (ws / "memory").write_text("not a folder\n", encoding="utf-8")
+    out = run("index", cwd=ws)
+    assert out.returncode == 0 and "memory: not a folder" in out.stderr, out.stderr
+    doc = run("doctor", "--no-model", "--json", cwd=ws)
+    checks = {c["name"]: c for c in json.loads(doc.stdout)["checks"]}
+    assert checks["workspace"]["status"] == "warn" and "memory: not a folder" in checks["workspace"]["detail"]
