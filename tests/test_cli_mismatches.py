@@ -86,3 +86,18 @@ def test_a_memory_folder_that_is_a_plain_file_is_reported_by_index_and_doctor(tm
     doc = run("doctor", "--no-model", "--json", cwd=ws)
     checks = {c["name"]: c for c in json.loads(doc.stdout)["checks"]}
     assert checks["workspace"]["status"] == "warn" and "memory: not a folder" in checks["workspace"]["detail"]
+
+
+def test_get_says_when_a_long_line_was_cut(tmp_path: Path) -> None:
+    """Before: a line longer than read.max_chars came back cut at 12,000 characters with nextFrom null
+    and no word that anything was missing."""
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n" + "word " * 5_000 + "the end\n")
+    out = run("get", "MEMORY.md:3", cwd=ws)
+    assert out.returncode == 0 and len(out.stdout) == 12_001, len(out.stdout)
+    assert "line 3 was cut at 12,000 characters (read.max_chars)" in out.stderr, out.stderr
+    data = json.loads(run("get", "MEMORY.md:3", "--json", cwd=ws).stdout)
+    assert data["truncated"] is True and data["nextFrom"] is None
+    whole = json.loads(run("get", "MEMORY.md:1:1", "--json", cwd=ws).stdout)
+    assert whole["truncated"] is False
+    assert "cut" not in run("get", "MEMORY.md:1:1", cwd=ws).stderr

@@ -250,6 +250,11 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
             if len(got) > 1:
                 print(f"{'' if i == 0 else chr(10)}==> {g.path}:{g.from_line}-{g.to_line} <==")
             print(g.text)
+            if g.truncated:
+                note(
+                    f"{g.path}: line {g.from_line} was cut at {len(g.text):,} characters (read.max_chars)",
+                    quiet=st.quiet,
+                )
             if g.next_from and not counted[i]:  # cut by the default size, not by the user's count
                 note(f"more lines follow: mdrecall get {g.path}:{g.next_from}", quiet=st.quiet)
 
