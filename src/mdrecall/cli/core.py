@@ -72,7 +72,7 @@ def cmd_index(force: bool, estimate: bool) -> int:
         from ..estimate import estimate_index
 
         with open_memory() as mem:
-            est = estimate_index(mem)
+            est = estimate_index(mem, force=force)
         emit(Listing(est.to_dict(), human=lambda: print(est.summary()), path_key=None), st.format)
         return 0
     with open_memory() as mem:
