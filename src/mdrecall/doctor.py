@@ -110,7 +110,7 @@ def _config_files(
 
 def _open_hint(exc: Exception) -> str:
     """What to do when the index cannot be opened: the store's own advice, or check the folder."""
-    if "not an mdrecall index" in str(exc):
+    if "not an mdrecall index" in str(exc) or "a file is in its place" in str(exc):
         return "move that file out of the way, or set store.path to another file"
     return "check store.path and its folder's permissions"
 
