@@ -101,12 +101,3 @@ def test_get_says_when_a_long_line_was_cut(tmp_path: Path) -> None:
     whole = json.loads(run("get", "MEMORY.md:1:1", "--json", cwd=ws).stdout)
     assert whole["truncated"] is False
     assert "cut" not in run("get", "MEMORY.md:1:1", cwd=ws).stderr
-
-
-def test_since_after_until_is_a_usage_error(ws: Path) -> None:
-    """Before: exit 1 with code "error", while --since soon is exit 2 ("usage"); both are bad flag values."""
-    out = run("search", "Stripe", "--since", "2026-11-20", "--until", "2026-11-01", "--json", cwd=ws)
-    err = json.loads(out.stderr)["error"]
-    assert out.returncode == 2 and err["code"] == "usage" and "is after --until" in err["message"], out.stderr
-    plain = run("search", "Stripe", "--since", "2026-11-20", "--until", "2026-11-01", cwd=ws)
-    assert plain.returncode == 2 and "is after --until" in plain.stderr

@@ -143,9 +143,6 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
 
     st = state()
     query = " ".join(words)
-    since, until = fields.get("since"), fields.get("until")
-    if since and until and since > until:  # two flag values that contradict: bad usage, exit 2
-        raise click.UsageError(f"--since {since} is after --until {until}: nothing can match")
     req = SearchRequest.of(query, **fields)
     with open_memory(agent) as mem:
         companions = None
