@@ -101,3 +101,12 @@ def test_get_says_when_a_long_line_was_cut(tmp_path: Path) -> None:
     whole = json.loads(run("get", "MEMORY.md:1:1", "--json", cwd=ws).stdout)
     assert whole["truncated"] is False
     assert "cut" not in run("get", "MEMORY.md:1:1", cwd=ws).stderr
+
+
+def test_ls_with_a_filter_that_matches_nothing_does_not_send_the_user_to_index(ws: Path) -> None:
+    """Before: "no indexed files (run `mdrecall index`)" for an indexed workspace with no conversations."""
+    assert run("index", cwd=ws).returncode == 0
+    out = run("ls", "--source", "conversations", cwd=ws)
+    assert out.returncode == 0 and out.stdout.strip() == "no indexed files match --source conversations"
+    out = run("ls", "--path", "nope/*", cwd=ws)
+    assert out.stdout.strip() == "no indexed files match --path nope/*", out.stdout

@@ -284,6 +284,10 @@ def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
     columns = ["path", "source", "chunks", "size", "modified", "date"]
 
     def human() -> None:
+        if not files and (source or flt.paths):  # the index may hold files: none of them match
+            given = [f"--source {source}"] if source else []
+            print(f"no indexed files match {' '.join(given + [f'--path {p}' for p in flt.paths])}")
+            return
         if not files:
             print("no indexed files (run `mdrecall index`)")
             return
