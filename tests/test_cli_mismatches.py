@@ -75,3 +75,38 @@ def test_a_symlinked_memory_file_is_reported_by_index_and_doctor(tmp_path: Path)
     doc = run("doctor", "--no-model", "--json", cwd=ws)
     checks = {c["name"]: c for c in json.loads(doc.stdout)["checks"]}
     assert checks["workspace"]["status"] == "warn" and "MEMORY.md: a symlink" in checks["workspace"]["detail"]
+
+
+def test_a_memory_folder_that_is_a_plain_file_is_reported_by_index_and_doctor(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- The lease is in Oslo.\n")
+    (ws / "memory").write_text("not a folder\n", encoding="utf-8")
+    out = run("index", cwd=ws)
+    assert out.returncode == 0 and "memory: not a folder" in out.stderr, out.stderr
+    doc = run("doctor", "--no-model", "--json", cwd=ws)
+    checks = {c["name"]: c for c in json.loads(doc.stdout)["checks"]}
+    assert checks["workspace"]["status"] == "warn" and "memory: not a folder" in checks["workspace"]["detail"]
+
+
+def test_get_says_when_a_long_line_was_cut(tmp_path: Path) -> None:
+    """Before: a line longer than read.max_chars came back cut at 12,000 characters with nextFrom null
+    and no word that anything was missing."""
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n" + "word " * 5_000 + "the end\n")
+    out = run("get", "MEMORY.md:3", cwd=ws)
+    assert out.returncode == 0 and len(out.stdout) == 12_001, len(out.stdout)
+    assert "line 3 was cut at 12,000 characters (read.max_chars)" in out.stderr, out.stderr
+    data = json.loads(run("get", "MEMORY.md:3", "--json", cwd=ws).stdout)
+    assert data["truncated"] is True and data["nextFrom"] is None
+    whole = json.loads(run("get", "MEMORY.md:1:1", "--json", cwd=ws).stdout)
+    assert whole["truncated"] is False
+    assert "cut" not in run("get", "MEMORY.md:1:1", cwd=ws).stderr
+
+
+def test_ls_with_a_filter_that_matches_nothing_does_not_send_the_user_to_index(ws: Path) -> None:
+    """Before: "no indexed files (run `mdrecall index`)" for an indexed workspace with no conversations."""
+    assert run("index", cwd=ws).returncode == 0
+    out = run("ls", "--source", "conversations", cwd=ws)
+    assert out.returncode == 0 and out.stdout.strip() == "no indexed files match --source conversations"
+    out = run("ls", "--path", "nope/*", cwd=ws)
+    assert out.stdout.strip() == "no indexed files match --path nope/*", out.stdout

@@ -82,6 +82,8 @@ def test_limits_hold_for_every_source(tmp_path: Path) -> None:
         load_config(env={"MDRECALL_SEARCH_MIN_SCORE": "nan"})
     with pytest.raises(ConfigError, match=r"environment \[embedding\]: embedding\.timeout_s = 'inf'"):
         load_config(env={"MDRECALL_EMBEDDING_TIMEOUT_S": "inf"})
+    with pytest.raises(ConfigError, match=r"search\.mode = 'vectors' is not one of: hybrid, bm25, vector"):
+        load_config(env={"MDRECALL_SEARCH_MODE": "vectors"})
 
 
 @pytest.mark.parametrize(
@@ -93,6 +95,9 @@ def test_limits_hold_for_every_source(tmp_path: Path) -> None:
         ("[chunking]\ntokens = 100\noverlap = 400\n", "chunking.overlap"),
         ("[index]\nmax_file_bytes = -1\n", "index.max_file_bytes"),
         ("[embedding]\ntimeout_s = nan\n", "embedding.timeout_s"),
+        ('[search]\nmode = "BM25"\n', "search.mode"),  # was searched as hybrid, in silence
+        ('[search]\nfusion = "rff"\n', "search.fusion"),  # was fused as weighted, in silence
+        ('[search]\ndate_hints = "Boost"\n', "search.date_hints"),  # was an error at search time only
     ],
 )
 def test_the_cli_says_which_key_and_exits_1(tmp_path: Path, toml: str, key: str) -> None:

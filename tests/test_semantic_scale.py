@@ -213,3 +213,20 @@ def test_estimate_chunks_a_file_exactly_as_the_indexer_does(tmp_path: Path) -> N
         est = estimate_index(mem)
         report = mem.index()
     assert est.chunks == report.chunks_written == est.chunks_to_embed > 1
+
+
+def test_estimate_with_force_counts_every_file_to_read(tmp_path: Path) -> None:
+    """Before: ``index --estimate --force`` ignored --force and said "0 to read" for a run that
+    re-reads every file."""
+    ws = notes(tmp_path / "ws", 10)
+    env = {**cli_env(), "MDRECALL_EMBEDDING_PROVIDER": "none"}
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        cmd = [sys.executable, "-m", "mdrecall", "-w", str(ws), *args]
+        return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
+
+    assert cli("index", "--quiet").returncode == 0
+    plain = json.loads(cli("index", "--estimate", "--json").stdout)
+    forced = json.loads(cli("index", "--estimate", "--force", "--json").stdout)
+    assert plain["files_to_read"] == 0 and plain["chunks"] == 10
+    assert forced["files_to_read"] == 10 and forced["chunks"] == 10

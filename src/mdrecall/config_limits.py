@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import ConfigError
 
-__all__ = ["LIMITS", "check_value", "check_config"]
+__all__ = ["CHOICES", "LIMITS", "check_value", "check_config"]
 
 _BIG = 1_000_000_000  # counts and sizes: far past any real use, far below what breaks arithmetic
 _DAY_S = 86_400.0
@@ -73,6 +73,15 @@ LIMITS: dict[tuple[str, str], tuple[float, float]] = {
 }
 
 
+#: ``(section, key) -> the allowed words`` of the string keys that name one of a fixed set (the CLI's
+#: ``--mode`` takes the same words): a typo is an error, not a silent fall back to the default.
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("search", "mode"): ("hybrid", "bm25", "vector"),
+    ("search", "fusion"): ("weighted", "rrf"),
+    ("search", "date_hints"): ("boost", "filter", "off"),
+}
+
+
 def _shown(value: float) -> str:
     return f"{value:g}" if isinstance(value, float) else f"{value:,}".replace(",", "_")
 
@@ -80,6 +89,10 @@ def _shown(value: float) -> str:
 def check_value(section: str, key: str, value: Any, where: str, given: Any = None) -> None:
     """Raise :class:`ConfigError` when ``value`` of ``section.key`` is not finite or out of range
     (``given``: the value as written, shown in the message)."""
+    choices = CHOICES.get((section, key))
+    if choices is not None and isinstance(value, str) and value not in choices:
+        name = f"{section}.{key}" if section else key
+        raise ConfigError(f"{where}: {name} = {value!r} is not one of: {', '.join(choices)}")
     limits = LIMITS.get((section, key))
     if limits is None or isinstance(value, bool) or not isinstance(value, (int, float)):
         return

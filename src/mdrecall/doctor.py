@@ -110,7 +110,7 @@ def _config_files(
 
 def _open_hint(exc: Exception) -> str:
     """What to do when the index cannot be opened: the store's own advice, or check the folder."""
-    if "not an mdrecall index" in str(exc):
+    if "not an mdrecall index" in str(exc) or "a file is in its place" in str(exc):
         return "move that file out of the way, or set store.path to another file"
     return "check store.path and its folder's permissions"
 
@@ -121,7 +121,11 @@ def _index_checks(mem: Any) -> Iterator[Check]:
     rebuilt = getattr(mem.store, "rebuilt_from", None)
     if rebuilt:  # opening it found damage: a new index was started, to be filled from the Markdown
         detail += f"; it was damaged and has been started afresh: {rebuilt}"
-    if st.files == 0:
+    damage = _damage(mem.store)
+    if damage:
+        hint = "mdrecall index (moves the damaged file aside and rebuilds the index from the Markdown)"
+        yield Check("index", "fail", f"{detail}; {damage}", hint)
+    elif st.files == 0:
         yield Check("index", "warn", detail + ": nothing indexed yet", "mdrecall index")
     elif st.dirty_files:
         yield Check("index", "warn", f"{detail}; {st.dirty_files} files changed since", "mdrecall index")
@@ -129,6 +133,24 @@ def _index_checks(mem: Any) -> Iterator[Check]:
         yield Check("index", "ok", detail + ", in sync with the files")
     yield _fts(mem, st.chunks)
     yield _vectors(mem, st)
+
+
+def _damage(store: Any) -> str | None:
+    """What SQLite's ``quick_check`` finds wrong with the index file (the check ``index`` runs), or None.
+
+    Searches meet damage only where a query reads it, so without this a damaged index passed every
+    check here while ``index`` moved it aside on its next run.
+    """
+    from .errors import IndexCorruptError
+    from .stores.base import SupportsRecovery
+
+    if not isinstance(store, SupportsRecovery):
+        return None
+    try:
+        store.verify()
+    except IndexCorruptError as exc:
+        return str(exc)
+    return None
 
 
 def _fts(mem: Any, chunks: int) -> Check:

@@ -79,13 +79,14 @@ class IndexEstimate:
         return data
 
 
-def estimate_index(memory: Memory) -> IndexEstimate:
-    """Estimate the next index run of ``memory`` (nothing is written or embedded)."""
+def estimate_index(memory: Memory, force: bool = False) -> IndexEstimate:
+    """Estimate the next index run of ``memory`` (nothing is written or embedded); ``force``: of
+    ``index --force``, which re-reads and re-chunks every file."""
     store, config = memory.store, memory.config
     est = IndexEstimate()
     on_disk = {f.key: f for f in memory.workspace.discover()}
     indexed = store.file_records(source="memory")
-    rechunk_all = store.get_meta("chunking") != chunking_identity(config)
+    rechunk_all = force or store.get_meta("chunking") != chunking_identity(config)
     changed = [
         f
         for k, f in on_disk.items()

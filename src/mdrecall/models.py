@@ -217,6 +217,7 @@ class GetResult:
     to_line: int
     total_lines: int
     next_from: int | None = None
+    truncated: bool = False  # the first line was longer than read.max_chars and was cut there
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape used by the CLI and agent tools."""
@@ -227,6 +228,7 @@ class GetResult:
             "to": self.to_line,
             "totalLines": self.total_lines,
             "nextFrom": self.next_from,
+            "truncated": self.truncated,
         }
 
 

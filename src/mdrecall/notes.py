@@ -28,7 +28,8 @@ def read_lines(
     workspace: Workspace, path: str, from_line: int, lines: int | None, limit: ReadConfig
 ) -> GetResult:
     """Lines ``from_line``… of a memory file, at most ``lines`` (default ``limit.max_lines``) and
-    ``limit.max_chars`` characters; ``next_from`` says where to continue."""
+    ``limit.max_chars`` characters; ``next_from`` says where to continue. A first line longer than
+    ``limit.max_chars`` is cut there, and ``truncated`` says so."""
     target = workspace.resolve_readable(path)
     count = limit.max_lines if lines is None else max(1, min(int(lines), 10_000))
     start = max(1, int(from_line))
@@ -47,17 +48,18 @@ def read_lines(
     chosen: list[str] = []
     size = 0
     end = start - 1
+    cut = False
     for i in range(start - 1, min(total, start - 1 + count)):
         line = all_lines[i]
         if chosen and size + len(line) + 1 > limit.max_chars:
             break
         if not chosen and len(line) > limit.max_chars:
-            line = line[: limit.max_chars]
+            line, cut = line[: limit.max_chars], True
         chosen.append(line)
         size += len(line) + 1
         end = i + 1
     next_from = end + 1 if end < total else None
-    return GetResult(workspace.key_for(target), "\n".join(chosen), start, end, total, next_from)
+    return GetResult(workspace.key_for(target), "\n".join(chosen), start, end, total, next_from, cut)
 
 
 def append_note(

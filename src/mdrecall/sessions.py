@@ -238,4 +238,5 @@ def read_session(
         size += len(line) + 1
         end = i + 1
     next_from = end + 1 if end < len(rendered) else None
-    return GetResult(key, "\n".join(chosen), start, end, len(rendered), next_from)
+    cut = bool(chosen) and len(rendered[start - 1]) > limit.max_chars  # only a first line can be cut
+    return GetResult(key, "\n".join(chosen), start, end, len(rendered), next_from, cut)

@@ -118,14 +118,28 @@ class Workspace:
                     yield f
 
     def skipped_links(self) -> list[str]:
-        """A warning for each top-level memory file or folder that is a symlink (never followed)."""
+        """A warning for each top-level memory file or folder that is skipped.
+
+        A symlink (never followed), or a ``memory/`` or extra path that is neither a folder nor a
+        Markdown file (a plain file in the folder's place), so a memory that is skipped whole is
+        never silently empty.
+        """
         tops = [self.root / name for name in MEMORY_FILE_NAMES] + [self.memory_dir, *self.extra_roots]
-        return [
-            f"{self.key_for(p)}: a symlink, skipped (symlinks are never "
-            "followed, for safety); replace it with the file or folder itself"
-            for p in dict.fromkeys(tops)
-            if p.is_symlink()
-        ]
+        out: list[str] = []
+        for p in dict.fromkeys(tops):
+            if p.is_symlink():
+                out.append(
+                    f"{self.key_for(p)}: a symlink, skipped (symlinks are never "
+                    "followed, for safety); replace it with the file or folder itself"
+                )
+            elif (
+                p in (self.memory_dir, *self.extra_roots)
+                and p.exists()
+                and not p.is_dir()
+                and not (p.is_file() and p.suffix.lower() == ".md")
+            ):
+                out.append(f"{self.key_for(p)}: not a folder (nor a .md file), skipped; make it a folder")
+        return out
 
     def _file(self, path: Path) -> MemoryFile | None:
         try:

@@ -288,3 +288,13 @@ def test_memory_entity_takes_a_unique_first_name(served) -> None:
         time.sleep(0.2)
     assert not err, one
     assert one["name"] == "Dana Okafor" and one["kind"] == "person"
+
+
+def test_a_write_with_a_secret_says_what_was_redacted(served) -> None:
+    """Before: the stored note said [REDACTED] and the agent was not told (the CLI warns)."""
+    client, root, _ = served
+    err, data = client.call("memory_write", {"text": "The deploy key is sk_live_abc123def456ghi789jkl"})
+    assert not err and data["redacted"] == ["stripe"], data
+    assert "sk_live" not in (root / data["path"]).read_text()
+    err, plain = client.call("memory_write", {"text": "The user likes green tea"})
+    assert not err and "redacted" not in plain

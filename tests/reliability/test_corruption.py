@@ -202,3 +202,22 @@ def test_doctor_and_every_command_rebuild_after_page_2_is_zeroed(tmp_path: Path,
     again = run_cli("-w", str(ws), "index")
     assert again.returncode == 0, again.stderr
     assert run_cli("-w", str(ws), "search", "word3x2 kafka").stdout.count(b"n3.md") >= 1
+
+
+def test_doctor_fails_on_damage_that_only_quick_check_sees(tmp_path: Path) -> None:
+    """Before: bytes overwritten in the middle of the file passed every doctor check ("ok ... in sync")
+    while the next ``index`` found the damage with ``quick_check`` and rebuilt."""
+    ws = make_ws(tmp_path / "agent")
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    db = index_path(ws)
+    data = db.read_bytes()
+    db.write_bytes(_overwrite(data, len(data) // 2, b"\xde\xad" * 2000))
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok"  # damaged, yet it opens
+    doctor = run_cli("-w", str(ws), "doctor", "--no-model")
+    assert doctor.returncode == 1, doctor.stdout
+    line = next(ln for ln in doctor.stdout.decode().splitlines() if " index " in f" {ln} ")
+    assert line.lstrip().startswith("FAIL") and "damaged" in line, doctor.stdout
+    assert b"mdrecall index" in doctor.stdout
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    assert b"FAIL" not in run_cli("-w", str(ws), "doctor", "--no-model").stdout

@@ -105,3 +105,16 @@ def test_an_index_from_before_application_id_still_opens_and_is_stamped(tmp_path
     with sqlite3.connect(index) as conn:
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+
+
+def test_a_file_where_the_index_folder_goes_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """Before: "cannot create the index folder …: [Errno 17] File exists", and doctor said to check
+    permissions."""
+    ws = make_ws(tmp_path / "agent")
+    (ws / ".mdrecall").write_text("not a folder\n", encoding="utf-8")
+    out = run_cli("-w", str(ws), "search", "tea")
+    assert out.returncode == 1 and b"a file is in its place; move it out of the way" in out.stderr, out.stderr
+    assert b"Errno" not in out.stderr
+    doctor = run_cli("-w", str(ws), "doctor", "--no-model")
+    assert b"move that file out of the way" in doctor.stdout and b"permissions" not in doctor.stdout
+    assert (ws / ".mdrecall").read_text(encoding="utf-8") == "not a folder\n"  # left as it was

@@ -282,7 +282,13 @@ class QmdBackend:
         """Read lines of a file a QMD hit cited (through the builtin, allow-listed reader)."""
         result = self._read(self.workspace_key(path), from_line, lines)
         return GetResult(
-            path, result.text, result.from_line, result.to_line, result.total_lines, result.next_from
+            path,
+            result.text,
+            result.from_line,
+            result.to_line,
+            result.total_lines,
+            result.next_from,
+            result.truncated,
         )
 
     def status(self) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def cmd_index(force: bool, estimate: bool) -> int:
         from ..estimate import estimate_index
 
         with open_memory() as mem:
-            est = estimate_index(mem)
+            est = estimate_index(mem, force=force)
         emit(Listing(est.to_dict(), human=lambda: print(est.summary()), path_key=None), st.format)
         return 0
     with open_memory() as mem:
@@ -250,6 +250,11 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
             if len(got) > 1:
                 print(f"{'' if i == 0 else chr(10)}==> {g.path}:{g.from_line}-{g.to_line} <==")
             print(g.text)
+            if g.truncated:
+                note(
+                    f"{g.path}: line {g.from_line} was cut at {len(g.text):,} characters (read.max_chars)",
+                    quiet=st.quiet,
+                )
             if g.next_from and not counted[i]:  # cut by the default size, not by the user's count
                 note(f"more lines follow: mdrecall get {g.path}:{g.next_from}", quiet=st.quiet)
 
@@ -279,6 +284,10 @@ def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
     columns = ["path", "source", "chunks", "size", "modified", "date"]
 
     def human() -> None:
+        if not files and (source or flt.paths):  # the index may hold files: none of them match
+            given = [f"--source {source}"] if source else []
+            print(f"no indexed files match {' '.join(given + [f'--path {p}' for p in flt.paths])}")
+            return
         if not files:
             print("no indexed files (run `mdrecall index`)")
             return

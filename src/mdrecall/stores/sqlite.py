@@ -75,6 +75,11 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         self._records_cache: dict[str | None, tuple[tuple[int, int], dict[str, FileRecord]]] = {}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file (or a link to one) where the folder goes
+            raise StoreError(
+                f"cannot create the index folder {self.path.parent}: a file is in its place; "
+                "move it out of the way (or set store.path) and mdrecall builds the index from the Markdown"
+            ) from None
         except OSError as exc:
             raise StoreError(f"cannot create the index folder {self.path.parent}: {exc}") from exc
         self._vector_options = (vector_cache_bytes, sqlite_vec)
