@@ -145,3 +145,10 @@ def test_an_explicit_host_is_answered_besides_loopback() -> None:
     assert acc.host_ok("192.168.1.5:8400") and acc.host_ok("localhost:8400") and acc.host_ok("[::1]:8400")
     assert not acc.host_ok("192.168.1.6:8400") and not acc.host_ok("192.168.1.5:8401")
     assert acc.origin_ok("http://192.168.1.5:8400") and not acc.origin_ok("null")
+
+
+def test_a_note_image_is_never_fetched_it_is_shown_as_a_link() -> None:
+    from mdrecall.ui.render import markdown_blocks
+
+    html = "".join(b.html for b in markdown_blocks("See ![tracker](http://evil.test/pixel.png) here.\n"))
+    assert "<img" not in html and 'href="http://evil.test/pixel.png"' in html

@@ -70,6 +70,7 @@ def _wiki_links(state: StateCore) -> None:
 def _md() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable(["table", "strikethrough"])
+    md.disable("image")  # a note's image would be a request to wherever it points: shown as a link instead
     md.core.ruler.push("wiki_links", _wiki_links)
     return md
 
