@@ -362,3 +362,33 @@ def test_capture_turns_command(ws: Path, tmp_path: Path) -> None:
     assert "captured 0 message(s)" in again.stdout
     found = run_cli("-w", str(ws), "search", "VPN rotates", "--source", "conversations", "--json", env=env)
     assert json.loads(found.stdout)["results"][0]["path"] == data["paths"][0]
+
+
+def test_a_replayed_prompt_is_recorded_and_noted_once(ws: Path, tmp_path: Path) -> None:
+    env = isolated_env(tmp_path / "home")
+    transcript = write_jsonl(tmp_path / "t.jsonl", [])
+    said = "We decided to use PostgreSQL for the team store."
+    payload = {"session_id": "rep", "transcript_path": str(transcript), "prompt": said}
+    assert _hook(ws, "user-prompt-submit", payload, env).returncode == 0
+    # The transcript grows by a line that is no message (its size is part of the prompt's id): a replay.
+    write_jsonl(transcript, [{"type": "summary", "summary": "x"}], mode="a")
+    assert _hook(ws, "user-prompt-submit", payload, env).returncode == 0
+    # The same prompt without a transcript, straight after: a replay too.
+    assert _hook(ws, "user-prompt-submit", {"session_id": "rep", "prompt": said}, env).returncode == 0
+    conv = next((ws / "memory" / "conversations").glob("*-rep-*.md"))
+    assert _records(conv) == ["user"]
+
+    # A real repeat after an answer is a new turn (recorded) but its note is not listed twice.
+    write_jsonl(
+        transcript,
+        [
+            _turn("u1", "user", said, _now(0)),
+            _turn("a1", "assistant", "Noted.", _now(1)),
+            _turn("u2", "user", said, _now(2)),
+        ],
+        mode="a",
+    )
+    assert _hook(ws, "stop", {**payload, "prompt": None}, env).returncode == 0
+    assert _records(conv) == ["user", "assistant", "user"]
+    logs = "".join(p.read_text() for p in (ws / "memory").glob("20*.md"))
+    assert len(re.findall(r"^- decision: We decided to use PostgreSQL", logs, re.M)) == 1

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -34,7 +35,7 @@ from ..conversations import CONVERSATIONS_DIR
 from ..errors import ConfigError, PathError
 from ..provenance import render, user_text
 from ..redact import redact
-from ..workspace import Workspace, now_local
+from ..workspace import Workspace, _read_all, now_local
 from .budget import BudgetExceeded, run_within
 from .salience import compile_rules, find_notes
 from .turn_records import (
@@ -64,10 +65,14 @@ __all__ = [
 ]
 
 _ID_LINE = re.compile(r"^### .* · t:([0-9a-f]+)\s*$", re.MULTILINE)
+_RECORD = re.compile(r"^### .* · (user|assistant) · t:[0-9a-f]+\s*$", re.MULTILINE)
+_CITATION = re.compile(r" \((?:from [^()]*'s )?[^()\s]+#L\d+\)$")
 NOTED = "## Noted"
 _TAIL_BYTES = 256 * 1024  # how much of a transcript's end is read to see whether it holds the prompt
 #: Seconds a hook gives each capture (Claude Code stops a hook after 10 s; Python starts in well under 1).
 TURN_BUDGET_S = 4.0
+#: Seconds within which a prompt equal to the session's last record is taken for a replay (no transcript).
+REPLAY_WINDOW_S = 120.0
 
 
 def _local(ts: str | None, now: datetime) -> datetime:
@@ -206,9 +211,49 @@ def _write_day(
     return result
 
 
+def _read(workspace: Workspace, path: Path) -> str:
+    """The text of a workspace file (opened without following links); empty when it cannot be read."""
+    try:
+        fd = workspace.open_file(path)
+    except (OSError, PathError):
+        return ""
+    try:
+        return _read_all(fd).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+
+
+def _noted_keys(text: str) -> set[str]:
+    """The lines already under any ``## Noted`` heading of ``text``, without their citation."""
+    keys: set[str] = set()
+    heading = None
+    for line in text.splitlines():
+        if line.startswith("#"):
+            heading = line.strip()
+        elif heading == NOTED and line.startswith("- "):
+            keys.add(_CITATION.sub("", line.rstrip()))
+    return keys
+
+
 def _append_noted(workspace: Workspace, path: Path, title: str, notes: Iterable[str]) -> None:
-    """Append notes under ``## Noted`` (the heading is added unless it is the file's last one)."""
-    entry = "\n".join(notes) + "\n"
+    """Append notes under ``## Noted`` (the heading is added unless it is the file's last one).
+
+    A note already listed under a ``## Noted`` heading of the file (same line but its citation) is not
+    listed again. The file is append-only, so a ``## Noted`` section that is not the file's last one
+    cannot be extended: a new one is opened after it.
+    """
+    seen = _noted_keys(_read(workspace, path))
+    fresh = []
+    for note in notes:
+        key = _CITATION.sub("", note.rstrip())
+        if key not in seen:
+            seen.add(key)
+            fresh.append(note)
+    if not fresh:
+        return
+    entry = "\n".join(fresh) + "\n"
 
     def compose(heading: str | None, is_new: bool) -> tuple[str, str]:
         head = f"{title}\n" if is_new else ""
@@ -295,6 +340,8 @@ def _capture_prompt(
         users = [m for m in tail if m.role == "user"]
         if users and users[-1].text.strip() == redact(prompt.strip()):
             return TurnResult(skipped=1)
+    if _repeats_last(workspace, config, session, prompt, recent_only=not transcript):
+        return TurnResult(skipped=1)
     mid = _digest(session, "prompt", prompt, size)
     result = capture_messages(
         workspace, config, session, [TurnMessage("user", prompt, mid)], transcript=transcript, now=now
@@ -304,6 +351,38 @@ def _capture_prompt(
         state.setdefault("pending", []).append(_digest(redact(prompt.strip())))
         save_state(workspace, transcript, state, result)
     return result
+
+
+def _repeats_last(
+    workspace: Workspace, config: Config, session: str, prompt: str, *, recent_only: bool
+) -> bool:
+    """True when the session's last record is a user record of this same text: the hook was replayed.
+
+    Only the very last record counts, so a "yes" said again after an answer is a new turn. With a
+    transcript, a real repeat is still captured from it (the skipped prompt is not marked pending);
+    without one (``recent_only``), the last record must also have been written in the last
+    :data:`REPLAY_WINDOW_S` seconds.
+    """
+    folder = workspace.root / CONVERSATIONS_DIR
+    slug = session_slug(session)
+    try:
+        names = sorted(n for n in os.listdir(folder) if n[11:] == f"{slug}.md")
+    except OSError:
+        return False
+    if not names:
+        return False
+    path = folder / names[-1]
+    try:
+        if recent_only and time.time() - path.lstat().st_mtime > REPLAY_WINDOW_S:
+            return False
+    except OSError:
+        return False
+    text = _read(workspace, path)
+    heads = list(_RECORD.finditer(text))
+    if not heads or heads[-1].group(1) != "user":
+        return False
+    said = _body("user", prompt, config.capture.max_chars)
+    return " ".join(text[heads[-1].end() :].split()) == " ".join(said.split())
 
 
 # ---- transcripts --------------------------------------------------------------------------------------
