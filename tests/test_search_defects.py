@@ -10,6 +10,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from mdrecall import Memory
 
 from helpers import write
@@ -131,3 +133,24 @@ def test_a_title_chunk_shows_the_passage_it_cites(tmp_path: Path, open_memory: C
     spanning = [h for h in hits if h.end_line > h.start_line]
     assert spanning and all(not h.snippet.startswith("# 2026-04-") or "Nate" in h.snippet for h in spanning)
     assert any("dyed my hair purple" in h.snippet for h in hits)
+
+
+def test_results_all_cut_by_min_score_say_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "local")  # the real bundled model
+    assert cli("init", cwd=tmp_path).returncode == 0
+    write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n- Reservations for dinner at eight.\n")
+    assert cli("index", cwd=tmp_path).returncode == 0
+    for mode in ("vector", "hybrid"):
+        out = cli("search", "ship", "--mode", mode, "--min-score", "0.99", cwd=tmp_path)
+        assert out.returncode == 0 and "no results" in out.stdout
+        assert "scored below min_score 0.99: try --min-score 0" in out.stderr, out.stderr
+        data = json.loads(
+            cli("search", "ship", "--mode", mode, "--min-score", "0.99", "--json", cwd=tmp_path).stdout
+        )
+        assert (
+            data["results"] == [] and "candidate" in data["fallback"] and "--min-score 0" in data["fallback"]
+        )
+    shown = json.loads(
+        cli("search", "ship", "--mode", "vector", "--min-score", "0", "--json", cwd=tmp_path).stdout
+    )
+    assert shown["results"] and "min_score" not in (shown["fallback"] or "")

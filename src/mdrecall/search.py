@@ -185,6 +185,10 @@ def run_search(
     if "supersede" not in off:
         fused = apply_supersession(fused, kq.terms)
     ranked = apply_min_score(fused, req.min_score, ("text", "vector") if text and vec else ())
+    if fused and not ranked:  # say why nothing is shown: every candidate was cut by min_score
+        n, s = len(fused), "s" if len(fused) != 1 else ""
+        cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
+        fallback = f"{fallback}; {cut}" if fallback else cut
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
     if cfg.decay_enabled:
