@@ -102,3 +102,11 @@ def test_search_as_of_a_date_and_the_source_view(client: TestClient) -> None:
 def test_wiki_links_lead_to_the_entity_page(client: TestClient) -> None:
     page = _main(client.get("/file/memory/2026-01-26.md").text)
     assert 'href="/entity/Alice" class="wiki">Alice</a>' in page
+
+
+def test_an_unknown_entity_links_to_the_entities_page_not_a_cli_command(client: TestClient) -> None:
+    page = client.get("/entity/nobody")
+    assert page.status_code == 404
+    main = _main(page.text)
+    assert "no entity named" in main and "mdrecall entities" not in main
+    assert '<a href="/entities">' in main

@@ -8,6 +8,7 @@ two POSTs (approve, reject), which go through :mod:`mdrecall.agent.dreaming_revi
 from __future__ import annotations
 
 import difflib
+import re
 import time
 from collections import Counter
 from datetime import datetime
@@ -33,6 +34,20 @@ __all__ = ["create_app", "warm_up"]
 HERE = Path(__file__).parent
 _MAX_BODY = 16_384
 SYNC_EVERY_S = 5.0
+#: CLI hints in the library's messages (cf. :mod:`mdrecall.agent.tool_hints`), and the page doing the same.
+_PAGE_HINTS: list[tuple[re.Pattern[str], str, str]] = [
+    (re.compile(r"\s*(?:List them with:\s*)?`?mdrecall entities`?\.?"), "/entities", "See all entities"),
+]
+
+
+def for_browser(message: str) -> tuple[str, list[tuple[str, str]]]:
+    """``message`` without the CLI commands it suggests, and ``(href, label)`` links to the pages instead."""
+    links = []
+    for pattern, href, label in _PAGE_HINTS:
+        message, n = pattern.subn("", message)
+        if n:
+            links.append((href, label))
+    return message, links
 
 
 def _env() -> Environment:
@@ -116,7 +131,8 @@ class UI:
             status = 404
         elif isinstance(exc, PathError):
             status = 403
-        return self.page("error.html", request, status, title="Not shown", message=str(exc))
+        message, links = for_browser(str(exc))
+        return self.page("error.html", request, status, title="Not shown", message=message, links=links)
 
     # ---- pages ----------------------------------------------------------------------------------
 
