@@ -19,20 +19,12 @@ from agent_helpers import isolated_env
 from mdrecall import Config, Memory
 from mdrecall.watch import HEARTBEAT_S, Watcher, watcher_health
 
+from helpers import until as _until
 from helpers import write
 
 pytestmark = pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")  # watchdog's own race
 
 NO_LAZY = {"index": {"sync_on_search": False}, "embedding": {"provider": "none"}}
-
-
-def _until(check: Callable[[], bool], timeout: float = 15.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return check()
 
 
 def _found(mem: Memory, query: str, path: str) -> Callable[[], bool]:

@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,18 +16,10 @@ from agent_helpers import isolated_env
 from mdrecall import Config, Memory
 from mdrecall.watch import Watcher
 
+from helpers import until as _until
 from helpers import write
 
 pytestmark = pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")
-
-
-def _until(check: Callable[[], bool], timeout: float = 15.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.05)
-    return check()
 
 
 def test_native_watcher_recovers_after_the_workspace_is_deleted_and_recreated(
