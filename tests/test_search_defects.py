@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall import Memory
+from mdrecall import Config, Memory
 
 from helpers import write
 
@@ -154,3 +154,69 @@ def test_results_all_cut_by_min_score_say_so(tmp_path: Path, monkeypatch: pytest
         cli("search", "ship", "--mode", "vector", "--min-score", "0", "--json", cwd=tmp_path).stdout
     )
     assert shown["results"] and "min_score" not in (shown["fallback"] or "")
+
+
+_DANA = [
+    "The release slipped to Thursday because of the flaky network test.",
+    "I renewed the parking permit online this morning.",
+    "My laptop battery died twice during the demo.",
+    "The client wants the invoice split into two payments.",
+    "I'm reading a book about Roman roads and aqueducts.",
+    "We adopted a puppy and two kittens from the shelter last spring.",
+    "Grandma visits next weekend, so I'll be offline.",
+    "We should move the retro to Friday afternoon.",
+    "The new bike lamp is much brighter than the old one.",
+    "Our office plants need watering twice a week.",
+    "I finally fixed the printer driver on the old desktop.",
+]
+
+
+@pytest.mark.parametrize("provider", ["static", "none"])
+def test_the_snippet_shows_the_line_that_answers_in_other_words(
+    tmp_path: Path, open_memory: Callable[..., Memory], provider: str
+) -> None:
+    """Only the speaker's name matches "What pets does Dana have?": keyword overlap alone shows the
+    passage's first lines; the line vectors (the ``lines`` stage, static model) find the puppy.
+    A keyword-only index has no vectors to compare, and shows what it did before."""
+    body = "\n".join(f"- Dana: {t}" for t in _DANA)
+    write(tmp_path, "memory/2026-03-02.md", f"# 2026-03-02\n\n## Call with Dana\n\n{body}\n")
+    snippets = {}
+    for skip in ((), ("lines",)):
+        cfg = Config().merged({"embedding": {"provider": provider}, "search": {"skip_stages": list(skip)}})
+        mem = open_memory(tmp_path, cfg)
+        mem.index()
+        hit = mem.search("What pets does Dana have?", max_results=1, min_score=0.0, max_chars=300)[0]
+        snippets[skip] = hit.snippet
+        assert len(hit.snippet) <= 300
+    assert "puppy" not in snippets[("lines",)]
+    assert ("puppy" in snippets[()]) is (provider == "static")
+
+
+def test_line_vectors_come_from_the_local_static_model_whatever_the_provider(tmp_path: Path) -> None:
+    """With another embedder (here a fake remote one), lines are still scored locally by the static
+    model, and never sent to the provider: the scorer embeds nothing through it."""
+    from mdrecall.embedders.static import StaticEmbedder
+    from mdrecall.line_vectors import line_scorer
+    from mdrecall.search import VectorLeg
+
+    class Remote:
+        is_remote = True
+        identity = type("I", (), {"key": "remote:x:3"})()
+
+        def embed_documents(self, texts: object) -> object:
+            raise AssertionError("a line was sent to the remote provider")
+
+    leg = VectorLeg("remote:x:3", [0.0, 0.0, 1.0])
+    scorer = line_scorer("What pets does Dana have?", Remote(), leg)  # type: ignore[arg-type]
+    assert scorer is not None
+    scores = scorer([f"- Dana: {t}" for t in _DANA] + [""])
+    assert len(scores) == len(_DANA) + 1 and scores[-1] == 0.0
+    assert max(range(len(_DANA)), key=lambda i: scores[i]) == _DANA.index(
+        "We adopted a puppy and two kittens from the shelter last spring."
+    )
+    static = StaticEmbedder()
+    # the static model's own leg: its query vector is reused (here one for "x", so other scores)
+    own_leg = VectorLeg(static.identity.key, static.embed_query("x"))
+    own = line_scorer("What pets does Dana have?", static, own_leg)
+    assert own is not None and own([f"- Dana: {_DANA[5]}"])[0] != pytest.approx(scores[5])
+    assert line_scorer("   ", static, None) is None

@@ -49,7 +49,7 @@ MODES = ("hybrid", "bm25", "vector")
 #: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
 FILTERED_POOL = 1000
 #: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
-STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede")
+STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "lines")
 
 
 @dataclass(frozen=True)
@@ -305,7 +305,8 @@ def _hits(
         left -= len(snip.text)
     if "budget" not in off:
         chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, req.line_scorer, context)
-    return [_hit(group, snip, req.explain) for group, _, _, snip in chosen]
+    lines = req.line_scorer is not None
+    return [_hit(group, snip, req.explain, lines) for group, _, _, snip in chosen]
 
 
 def _spend_budget(
@@ -362,10 +363,12 @@ def _passage(
     return "\n".join(found.get((group.path, n), "") for n in range(group.start, group.end + 1)), group.start
 
 
-def _hit(group: CitationGroup, snip: Snippet, explain: bool) -> Hit:
+def _hit(group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False) -> Hit:
     s = group.best
     c = s.chunk
     stages = dict(s.stages, final=s.score)
+    if lines:  # the snippet's lines were also chosen by their vectors' similarity to the query
+        stages["lines"] = 1.0
     if len(group.items) > 1:
         stages["citation_group"] = float(len(group.items))
     return Hit(

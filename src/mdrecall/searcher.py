@@ -4,6 +4,7 @@
 
     request ─► sync the files ─► defaults + entity/time scope ─► as-of? (past files, keyword leg)
             ─► backend? ─► query vector (deadline) + coverage ─► catch-up step ─► rerank stage
+            ─► line scorer for snippets (static vectors, when the vector leg runs)
             ─► search.run_search (the pipeline) ─► merge other memories (team, agents)
 
 Notes (a rebuilt index, an index that could not be updated, a missing embedder or reranker, vectors
@@ -22,6 +23,7 @@ from .deadline import provider_deadline
 from .errors import IndexCorruptError, NotFoundError, StoreError
 from .knowledge.scope import scope_request, search_as_of
 from .knowledge.valid_time import parse_as_of, parse_during
+from .line_vectors import line_scorer
 from .models import Hit
 from .request import SearchRequest
 from .search import PipelineRequest, SearchResult, VectorLeg, run_search
@@ -159,6 +161,8 @@ def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
             note += f"reranking disabled: {memory.rerank_error}"
         if notes:
             note = "; ".join([*notes, *([note] if note else [])])
+        if leg is not None and "lines" not in cfg.skip_stages:
+            pipe = replace(pipe, line_scorer=line_scorer(req.query, memory.embedder, leg))
         result = run_search(memory.store, pipe, cfg, leg, note, stage)
     if coverage is not None:
         result.vectors = {"indexed": coverage[0], "total": coverage[1]}
