@@ -1,8 +1,9 @@
 """The embedded default store: one SQLite file (WAL) with FTS5 for BM25 and float32 vector blobs.
 
 Tables (see :mod:`mdrecall.stores.sqlite_migrations`): ``meta``, ``files``, ``chunks``,
-``chunks_fts`` (FTS5, external content over ``chunks``), ``chunks_cjk`` (FTS5, contentless: the CJK
-bigrams of chunks that hold Chinese/Japanese/Korean text), ``vectors`` and ``embedding_cache``.
+``chunks_fts`` (FTS5 over the view ``chunks_fts_source``: each chunk's text and heading path),
+``chunks_cjk`` (FTS5, contentless: the CJK bigrams of chunks that hold Chinese/Japanese/Korean
+text), ``vectors`` and ``embedding_cache``.
 Every file is replaced in one transaction, so a crash never leaves a half-indexed file. A file that
 is not a readable database, that reports itself malformed at any query, or that fails
 :meth:`SQLiteStore.verify` (run by ``mdrecall index``, not by searches), is moved aside and rebuilt
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IndexCorruptError, StoreError
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import cjk_index_text
-from .sqlite_fts import SQLiteKeywordSearch
+from .sqlite_fts import FTS_DELETE, FTS_INSERT, SQLiteKeywordSearch
 from .sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
 from .sqlite_migrations import apply_migrations
 from .sqlite_rows import CHUNK_COLS, row_chunk
@@ -43,9 +44,6 @@ __all__ = ["SQLiteStore", "default_index_path"]
 def default_index_path(workspace_root: str) -> Path:
     """``<workspace>/.mdrecall/index.sqlite``."""
     return Path(workspace_root) / ".mdrecall" / "index.sqlite"
-
-
-#: One quoted FTS5 term or phrase (``""`` is an escaped quote), with an optional prefix star.
 
 
 class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
@@ -270,7 +268,7 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
                         *(c.text, c.parent_start_line, c.parent_end_line),
                     ),
                 )
-                conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
+                conn.execute(FTS_INSERT, (cur.lastrowid,))
                 cjk = cjk_index_text(c.text)
                 if cjk:
                     conn.execute("INSERT INTO chunks_cjk(rowid, text) VALUES (?, ?)", (cur.lastrowid, cjk))
@@ -292,7 +290,7 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
 
     @staticmethod
     def _delete_chunk(conn: sqlite3.Connection, rowid: int, text: str) -> None:
-        conn.execute("INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', ?, ?)", (rowid, text))
+        conn.execute(FTS_DELETE, (rowid,))
         cjk = cjk_index_text(text)
         if cjk:
             conn.execute(

@@ -1,4 +1,10 @@
-"""The SQLite store's keyword leg: BM25 over FTS5 (and the CJK bigram table), best first."""
+"""The SQLite store's keyword leg: BM25 over FTS5 (and the CJK bigram table), best first.
+
+``chunks_fts`` has two columns, the chunk's text and its heading path
+(:func:`mdrecall.chunking.keyword_heading`), scored as one document: ``bm25()``'s default weights
+(1.0 each) ranked best on SciFact and LoCoMo (0.5, 0.75, 1.5 and 2.0 for the heading were measured;
+docs/search.md). The other stores index the heading the same way.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +21,18 @@ from .sqlite_rows import CHUNK_COLS, row_chunk
 if TYPE_CHECKING:
     from ..query import KeywordQuery
 
-__all__ = ["SQLiteKeywordSearch"]
+__all__ = ["FTS_DELETE", "FTS_INSERT", "SQLiteKeywordSearch"]
+
+#: A chunk's row in ``chunks_fts``, read from the view that index is built over (migration 7), so a
+#: delete gives exactly what was inserted. Run the insert after the chunk row, the delete before.
+FTS_INSERT = (
+    "INSERT INTO chunks_fts(rowid, text, heading)"
+    " SELECT id, text, heading FROM chunks_fts_source WHERE id = ?"
+)
+FTS_DELETE = (
+    "INSERT INTO chunks_fts(chunks_fts, rowid, text, heading)"
+    " SELECT 'delete', id, text, heading FROM chunks_fts_source WHERE id = ?"
+)
 
 _DF_CACHE_TERMS = 4096  # document frequencies remembered between searches
 _QUOTED = re.compile(r'"(?:[^"]|"")*"\*?')

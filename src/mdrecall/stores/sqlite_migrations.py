@@ -143,6 +143,22 @@ MIGRATIONS: list[str] = [
     DROP INDEX IF EXISTS mentions_key;
     CREATE INDEX mentions_entity ON mentions(key, how, name, kind, path, line, day);
     """,
+    # 7: the keyword index sees each chunk's heading path (mdrecall.chunking.keyword_heading, here in
+    # SQL): chunks_fts gets a second column, heading, read from the view chunks_fts_source (external
+    # content may be a view), and is refilled. Inserts and deletes read their values from that view,
+    # so a delete always gives what was indexed. Changing the view needs a new migration that rebuilds.
+    """
+    DROP TABLE chunks_fts;
+    CREATE VIEW chunks_fts_source AS SELECT id, text,
+        CASE WHEN ltrim(text) NOT LIKE '#%' THEN heading
+             ELSE rtrim(rtrim(heading, replace(heading, '>', '')), ' >') END AS heading
+        FROM chunks;
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        text, heading, content='chunks_fts_source', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2'
+    );
+    INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild');
+    """,
 ]
 
 
