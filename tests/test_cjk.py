@@ -138,12 +138,9 @@ def test_v1_index_is_migrated_and_backfilled(
         parents = "\nALTER TABLE chunks ADD COLUMN parent_start INTEGER NOT NULL DEFAULT 0;\n"
         parents += "ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;\n"
         m.setattr(sqlite_migrations, "MIGRATIONS", [sqlite_migrations.MIGRATIONS[0] + parents])
-        m.setattr(sqlite_store, "cjk_index_text", lambda text: "")  # writes what version 1 wrote
-        m.setattr(
-            sqlite_store,
-            "FTS_INSERT",
-            "INSERT INTO chunks_fts(rowid, text) SELECT id, text FROM chunks WHERE id = ?",
-        )
+        # writes what version 1 wrote: the text in chunks_fts, no CJK table
+        v1_insert = "INSERT INTO chunks_fts(rowid, text) SELECT id, text FROM chunks WHERE id = ?"
+        m.setattr(sqlite_store, "FTS_INSERT", (v1_insert,))
         old = open_memory(cjk_ws, index={"sync_on_search": False})
         old.index()
         assert old.status().schema_version == 1

@@ -160,16 +160,20 @@ def test_an_index_from_before_headings_upgrades_in_place(tmp_path: Path) -> None
     from mdrecall.query import build_keyword_query
 
     path = tmp_path / "index.sqlite"
-    _index_at_schema(path, 6, [("Atlas", "# Atlas\nintro"), ("Atlas > Kubernetes", "drain the pods")])
+    rows = [("Atlas", "# Atlas\nintro"), ("Atlas > Kubernetes", "drain the pods"), ("会议记录", "東京 notes")]
+    _index_at_schema(path, 6, rows)
     s = SQLiteStore(path)
     assert s.schema_version() == len(MIGRATIONS) >= 7 and s.rebuilt_from is None
     hits = s.search_text(build_keyword_query("kubernetes"), 5)
     assert [h.chunk.text for h in hits] == ["drain the pods"]
     assert len(s.search_text(build_keyword_query("atlas"), 5)) == 2
+    assert [h.chunk.text for h in s.search_text(build_keyword_query("会议"), 5)] == ["東京 notes"]
     s.verify(full=True)
     s.remove_file("memory/a.md")  # deletes give the values the rebuild indexed
     s.verify(full=True)
     assert s.search_text(build_keyword_query("atlas"), 5) == []
+    # chunks_cjk is contentless: a delete that gave other bigrams than were indexed would leave them
+    assert s.query('SELECT count(*) FROM chunks_cjk WHERE chunks_cjk MATCH \'"会议" OR "東京"\'')[0][0] == 0
     s.close()
 
 

@@ -112,6 +112,12 @@ def test_a_term_only_in_the_heading_path_finds_the_chunk(store: Store) -> None:
     assert tie[0].raw_score == pytest.approx(tie[1].raw_score)
     store.remove_file("memory/atlas.md")
     assert store.search_text(build_keyword_query("atlas"), 5) == []
+    cjk = "# 项目\n\n## 会议记录\n\n" + "\n\n".join(f"Item {i}: budget and hiring notes." for i in range(8))
+    put(store, "memory/cjk.md", cjk)
+    deep = [h.chunk for h in store.search_text(build_keyword_query("会议"), 20)]
+    assert len(deep) > 1 and all(c.heading == "项目 > 会议记录" for c in deep)
+    store.remove_file("memory/cjk.md")
+    assert store.search_text(build_keyword_query("会议"), 5) == []
 
 
 def test_sources_filter(store: Store) -> None:

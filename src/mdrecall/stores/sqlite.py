@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IndexCorruptError, StoreError
 from ..models import Candidate, Chunk, FileRecord
-from ..tokens import cjk_index_text
 from .sqlite_fts import FTS_DELETE, FTS_INSERT, SQLiteKeywordSearch
 from .sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
 from .sqlite_migrations import apply_migrations
@@ -248,13 +247,13 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         """Atomically replace a file's record and chunks; returns the ids of chunks that are new."""
         with self._tx() as conn:
             old = {
-                r["chunk_id"]: (r["id"], r["text"])
-                for r in conn.execute("SELECT id, chunk_id, text FROM chunks WHERE path = ?", (record.path,))
+                r["chunk_id"]: r["id"]
+                for r in conn.execute("SELECT id, chunk_id FROM chunks WHERE path = ?", (record.path,))
             }
             wanted = {c.id: c for c in chunks}
-            for cid, (rowid, text) in old.items():
+            for cid, rowid in old.items():
                 if cid not in wanted:
-                    self._delete_chunk(conn, rowid, text)
+                    self._delete_chunk(conn, rowid)
             new_ids: list[str] = []
             for cid, c in wanted.items():
                 if cid in old:
@@ -268,10 +267,8 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
                         *(c.text, c.parent_start_line, c.parent_end_line),
                     ),
                 )
-                conn.execute(FTS_INSERT, (cur.lastrowid,))
-                cjk = cjk_index_text(c.text)
-                if cjk:
-                    conn.execute("INSERT INTO chunks_cjk(rowid, text) VALUES (?, ?)", (cur.lastrowid, cjk))
+                for statement in FTS_INSERT:
+                    conn.execute(statement, (cur.lastrowid,))
                 new_ids.append(cid)
             conn.execute(
                 "INSERT OR REPLACE INTO files(path, source, hash, mtime_ns, size, date, indexed_at)"
@@ -289,21 +286,17 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         return new_ids
 
     @staticmethod
-    def _delete_chunk(conn: sqlite3.Connection, rowid: int, text: str) -> None:
-        conn.execute(FTS_DELETE, (rowid,))
-        cjk = cjk_index_text(text)
-        if cjk:
-            conn.execute(
-                "INSERT INTO chunks_cjk(chunks_cjk, rowid, text) VALUES ('delete', ?, ?)", (rowid, cjk)
-            )
+    def _delete_chunk(conn: sqlite3.Connection, rowid: int) -> None:
+        for statement in FTS_DELETE:  # before the chunk row: they read it
+            conn.execute(statement, (rowid,))
         conn.execute("DELETE FROM vectors WHERE chunk_rowid = ?", (rowid,))
         conn.execute("DELETE FROM chunks WHERE id = ?", (rowid,))
 
     def remove_file(self, path: str) -> None:
         """Drop a file, its chunks and their vectors."""
         with self._tx() as conn:
-            for r in conn.execute("SELECT id, text FROM chunks WHERE path = ?", (path,)).fetchall():
-                self._delete_chunk(conn, r["id"], r["text"])
+            for r in conn.execute("SELECT id FROM chunks WHERE path = ?", (path,)).fetchall():
+                self._delete_chunk(conn, r["id"])
             conn.execute("DELETE FROM files WHERE path = ?", (path,))
 
     # ---- keyword leg --------------------------------------------------------------------------------

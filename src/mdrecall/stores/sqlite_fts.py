@@ -23,15 +23,23 @@ if TYPE_CHECKING:
 
 __all__ = ["FTS_DELETE", "FTS_INSERT", "SQLiteKeywordSearch"]
 
-#: A chunk's row in ``chunks_fts``, read from the view that index is built over (migration 7), so a
-#: delete gives exactly what was inserted. Run the insert after the chunk row, the delete before.
+#: A chunk's rows in the keyword indexes, read from the view they are built over (migration 7):
+#: its text and indexed heading in ``chunks_fts``, their CJK bigrams (``mdrecall_cjk_index``, a
+#: function each connection registers) in ``chunks_cjk`` when there are any. A delete gives exactly
+#: what was inserted. Run the inserts after the chunk row is written, the deletes before it goes.
+_CJK = (
+    "SELECT id, cjk FROM (SELECT id, mdrecall_cjk_index(heading || char(10) || text) AS cjk"
+    " FROM chunks_fts_source WHERE id = ?) WHERE cjk <> ''"
+)
 FTS_INSERT = (
     "INSERT INTO chunks_fts(rowid, text, heading)"
-    " SELECT id, text, heading FROM chunks_fts_source WHERE id = ?"
+    " SELECT id, text, heading FROM chunks_fts_source WHERE id = ?",
+    f"INSERT INTO chunks_cjk(rowid, text) {_CJK}",
 )
 FTS_DELETE = (
     "INSERT INTO chunks_fts(chunks_fts, rowid, text, heading)"
-    " SELECT 'delete', id, text, heading FROM chunks_fts_source WHERE id = ?"
+    " SELECT 'delete', id, text, heading FROM chunks_fts_source WHERE id = ?",
+    f"INSERT INTO chunks_cjk(chunks_cjk, rowid, text) SELECT 'delete', * FROM ({_CJK})",
 )
 
 _DF_CACHE_TERMS = 4096  # document frequencies remembered between searches

@@ -145,8 +145,9 @@ MIGRATIONS: list[str] = [
     """,
     # 7: the keyword index sees each chunk's heading path (mdrecall.chunking.keyword_heading, here in
     # SQL): chunks_fts gets a second column, heading, read from the view chunks_fts_source (external
-    # content may be a view), and is refilled. Inserts and deletes read their values from that view,
-    # so a delete always gives what was indexed. Changing the view needs a new migration that rebuilds.
+    # content may be a view), and is refilled; chunks_cjk is refilled with the bigrams of heading and
+    # text. Inserts and deletes read their values from that view (sqlite_fts.FTS_INSERT), so a delete
+    # always gives what was indexed. Changing the view needs a new migration that refills both.
     """
     DROP TABLE chunks_fts;
     CREATE VIEW chunks_fts_source AS SELECT id, text,
@@ -158,6 +159,10 @@ MIGRATIONS: list[str] = [
         tokenize='porter unicode61 remove_diacritics 2'
     );
     INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild');
+    INSERT INTO chunks_cjk(chunks_cjk) VALUES ('delete-all');
+    INSERT INTO chunks_cjk(rowid, text) SELECT id, cjk FROM
+        (SELECT id, mdrecall_cjk_index(heading || char(10) || text) AS cjk FROM chunks_fts_source)
+        WHERE cjk <> '';
     """,
 ]
 
