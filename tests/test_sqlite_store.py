@@ -172,6 +172,16 @@ def test_an_index_from_before_headings_upgrades_in_place(tmp_path: Path) -> None
     s.remove_file("memory/a.md")  # deletes give the values the rebuild indexed
     s.verify(full=True)
     assert s.search_text(build_keyword_query("atlas"), 5) == []
+    from mdrecall.chunking import chunk_markdown
+    from mdrecall.models import FileRecord
+
+    text = "# 项目\n\n## 会议记录\n\n" + "\n\n".join(f"東京 item {i}: budget notes." for i in range(8))
+    s.replace_file(
+        FileRecord("memory/b.md", "memory", "b", 1, 1), chunk_markdown(text, path="memory/b.md", tokens=30)
+    )
+    found = s.search_text(build_keyword_query("会议"), 20)
+    assert len(found) > 1 and {h.chunk.heading for h in found} == {"项目 > 会议记录"}
+    s.remove_file("memory/b.md")
     # chunks_cjk is contentless: a delete that gave other bigrams than were indexed would leave them
     assert s.query('SELECT count(*) FROM chunks_cjk WHERE chunks_cjk MATCH \'"会议" OR "東京"\'')[0][0] == 0
     s.close()

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IndexCorruptError, StoreError
 from ..models import Candidate, Chunk, FileRecord
-from .sqlite_fts import FTS_DELETE, FTS_INSERT, SQLiteKeywordSearch
+from .sqlite_fts import SQLiteKeywordSearch, index_chunk
 from .sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
 from .sqlite_migrations import apply_migrations
 from .sqlite_rows import CHUNK_COLS, row_chunk
@@ -247,13 +247,15 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         """Atomically replace a file's record and chunks; returns the ids of chunks that are new."""
         with self._tx() as conn:
             old = {
-                r["chunk_id"]: r["id"]
-                for r in conn.execute("SELECT id, chunk_id FROM chunks WHERE path = ?", (record.path,))
+                r["chunk_id"]: (r["id"], r["heading"], r["text"])
+                for r in conn.execute(
+                    "SELECT id, chunk_id, heading, text FROM chunks WHERE path = ?", (record.path,)
+                )
             }
             wanted = {c.id: c for c in chunks}
-            for cid, rowid in old.items():
+            for cid, row in old.items():
                 if cid not in wanted:
-                    self._delete_chunk(conn, rowid)
+                    self._delete_chunk(conn, *row)
             new_ids: list[str] = []
             for cid, c in wanted.items():
                 if cid in old:
@@ -267,8 +269,7 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
                         *(c.text, c.parent_start_line, c.parent_end_line),
                     ),
                 )
-                for statement in FTS_INSERT:
-                    conn.execute(statement, (cur.lastrowid,))
+                index_chunk(conn, cur.lastrowid, c.heading, c.text)
                 new_ids.append(cid)
             conn.execute(
                 "INSERT OR REPLACE INTO files(path, source, hash, mtime_ns, size, date, indexed_at)"
@@ -286,17 +287,17 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         return new_ids
 
     @staticmethod
-    def _delete_chunk(conn: sqlite3.Connection, rowid: int) -> None:
-        for statement in FTS_DELETE:  # before the chunk row: they read it
-            conn.execute(statement, (rowid,))
+    def _delete_chunk(conn: sqlite3.Connection, rowid: int, heading: str, text: str) -> None:
+        index_chunk(conn, rowid, heading, text, delete=True)
         conn.execute("DELETE FROM vectors WHERE chunk_rowid = ?", (rowid,))
         conn.execute("DELETE FROM chunks WHERE id = ?", (rowid,))
 
     def remove_file(self, path: str) -> None:
         """Drop a file, its chunks and their vectors."""
         with self._tx() as conn:
-            for r in conn.execute("SELECT id FROM chunks WHERE path = ?", (path,)).fetchall():
-                self._delete_chunk(conn, r["id"])
+            rows = conn.execute("SELECT id, heading, text FROM chunks WHERE path = ?", (path,)).fetchall()
+            for r in rows:
+                self._delete_chunk(conn, r["id"], r["heading"], r["text"])
             conn.execute("DELETE FROM files WHERE path = ?", (path,))
 
     # ---- keyword leg --------------------------------------------------------------------------------

@@ -146,8 +146,8 @@ MIGRATIONS: list[str] = [
     # 7: the keyword index sees each chunk's heading path (mdrecall.chunking.keyword_heading, here in
     # SQL): chunks_fts gets a second column, heading, read from the view chunks_fts_source (external
     # content may be a view), and is refilled; chunks_cjk is refilled with the bigrams of heading and
-    # text. Inserts and deletes read their values from that view (sqlite_fts.FTS_INSERT), so a delete
-    # always gives what was indexed. Changing the view needs a new migration that refills both.
+    # text. Writes compute the same values in Python (sqlite_fts.index_chunk; a test checks they
+    # agree). Changing either needs a new migration that refills both tables.
     """
     DROP TABLE chunks_fts;
     CREATE VIEW chunks_fts_source AS SELECT id, text,
