@@ -30,8 +30,8 @@ from ..query import tokenize
 __all__ = [
     "MAX_TERM_CHARS",
     "analysis_fingerprint",
-    "chunk_phrase_count",
     "analyze",
+    "chunk_phrase_count",
     "chunk_term_counts",
     "phrase_count",
     "query_phrases",
