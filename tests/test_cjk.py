@@ -130,6 +130,11 @@ def test_cjk_index_follows_edits_and_deletes(cjk_ws: Path, open_memory: Callable
         conn.close()
 
 
+def _v1_index_chunk(conn: sqlite3.Connection, rowid: int, heading: str, text: str) -> None:
+    """What version 1 wrote for a chunk: its text in chunks_fts (no heading, no CJK table)."""
+    conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (rowid, text))
+
+
 def test_v1_index_is_migrated_and_backfilled(
     cjk_ws: Path, open_memory: Callable[..., Memory], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -138,7 +143,7 @@ def test_v1_index_is_migrated_and_backfilled(
         parents = "\nALTER TABLE chunks ADD COLUMN parent_start INTEGER NOT NULL DEFAULT 0;\n"
         parents += "ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;\n"
         m.setattr(sqlite_migrations, "MIGRATIONS", [sqlite_migrations.MIGRATIONS[0] + parents])
-        m.setattr(sqlite_store, "cjk_index_text", lambda text: "")  # writes what version 1 wrote
+        m.setattr(sqlite_store, "index_chunk", _v1_index_chunk)
         old = open_memory(cjk_ws, index={"sync_on_search": False})
         old.index()
         assert old.status().schema_version == 1

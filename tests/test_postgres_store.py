@@ -363,3 +363,47 @@ def test_a_changed_analyser_rebuilds_the_postings_on_open(pg: object, agent: str
         assert [c.chunk.path for c in hits] == ["memory/a.md"]
     finally:
         again.close()
+
+
+def test_heading_paths_score_equal_sqlite_fts5(pg: object, tmp_path: Path) -> None:
+    """The heading path is indexed as SQLite's heading column is (weight 1, no doubled heading line)."""
+    sqlite = open_store(backend_config("sqlite"), str(tmp_path / "sqlite"))
+    rnd = random.Random(11)
+    vocab = [f"w{i}" for i in range(300)]
+    for i in range(60):
+        title, part = (
+            rnd.choice(["Atlas", "Borealis", "Kestrel"]),
+            rnd.choice(["Deploys", "Budget", "Kestrel"]),
+        )
+        body = "\n\n".join(" ".join(rnd.choice(vocab) for _ in range(30)) for _ in range(rnd.randint(1, 4)))
+        text = f"# {title} {i % 7}\n\n{body}\n\n## {part} plan\n\n{body}\n"
+        put(pg, f"memory/{i}.md", text)
+        put(sqlite, f"memory/{i}.md", text)
+    for q in ["atlas deploys", "kestrel", "budget w3", "borealis 3"]:  # no term in half the chunks
+        kq = build_keyword_query(q)
+        a, b = pg.search_text(kq, 40), sqlite.search_text(kq, 40)  # type: ignore[attr-defined]
+        assert [c.chunk.id for c in a] == [c.chunk.id for c in b], q
+        assert [c.raw_score for c in a] == pytest.approx([c.raw_score for c in b], rel=1e-9), q
+    sqlite.close()
+
+
+def test_a_namespace_indexed_before_headings_is_reanalysed_on_open(
+    pg: object, agent: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Postings written without the heading paths (an older mdrecall) are rebuilt on open: the stored
+    analysis fingerprint names what a chunk indexes, so opening with this version redoes them."""
+    from mdrecall.stores import analysis, postgres
+
+    with monkeypatch.context() as m:  # as the previous version indexed: the text only
+        m.setattr(postgres, "chunk_term_counts", lambda heading, text: analysis.term_counts(text))
+        put(pg, "memory/a.md", "# Atlas\n\nintro\n\n## Kubernetes\n\n" + "drain the pods. " * 30)
+    found = pg.search_text(build_keyword_query("kubernetes"), 5)  # type: ignore[attr-defined]
+    assert [h.chunk.text for h in found] == ["## Kubernetes"]  # the text only
+    pg.set_meta("pg_analysis", "older")  # type: ignore[attr-defined]
+    again = open_store(backend_config("postgres", agent), str(tmp_path))
+    try:
+        hits = again.search_text(build_keyword_query("kubernetes"), 5)
+        assert len(hits) > 1 and all(h.chunk.heading == "Atlas > Kubernetes" for h in hits)
+        assert len(again.search_text(build_keyword_query("atlas"), 10)) == again.counts()["chunks"]
+    finally:
+        again.close()

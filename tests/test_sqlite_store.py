@@ -130,3 +130,90 @@ def test_entity_listing_reads_one_covering_index(tmp_path: Path) -> None:
         plans.append(" ".join(r[3] for r in s.query("EXPLAIN QUERY PLAN " + sql)))
     s.close()
     assert all("COVERING INDEX mentions_entity" in p for p in plans), plans
+
+
+def _index_at_schema(path: Path, version: int, rows: list[tuple[str, str]]) -> None:
+    """An index as an older mdrecall left it: migrations up to ``version``, chunks ``(heading, text)``
+    written the way that version's code wrote them (the keyword index holding the text only)."""
+    from mdrecall.stores import sqlite_migrations
+
+    conn = sqlite3.connect(path, isolation_level=None)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sqlite_migrations, "MIGRATIONS", MIGRATIONS[:version])
+        assert sqlite_migrations.apply_migrations(conn) == version
+    conn.execute("BEGIN")
+    conn.execute("INSERT INTO files VALUES ('memory/a.md', 'memory', 'h', 1, 1, NULL, 0)")
+    for i, (heading, text) in enumerate(rows):
+        cur = conn.execute(
+            "INSERT INTO chunks(chunk_id, path, source, start_line, end_line, heading, hash, text)"
+            " VALUES (?, 'memory/a.md', 'memory', ?, ?, ?, ?, ?)",
+            (f"c{i}", i + 1, i + 1, heading, f"h{i}", text),
+        )
+        conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, text))
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def test_an_index_from_before_headings_upgrades_in_place(tmp_path: Path) -> None:
+    """Migration 7 rebuilds the keyword index of an existing file with the heading paths: a term only
+    in a heading then finds its chunk, and FTS5's own check passes through later writes."""
+    from mdrecall.query import build_keyword_query
+
+    path = tmp_path / "index.sqlite"
+    rows = [("Atlas", "# Atlas\nintro"), ("Atlas > Kubernetes", "drain the pods"), ("会议记录", "東京 notes")]
+    _index_at_schema(path, 6, rows)
+    s = SQLiteStore(path)
+    assert s.schema_version() == len(MIGRATIONS) >= 7 and s.rebuilt_from is None
+    hits = s.search_text(build_keyword_query("kubernetes"), 5)
+    assert [h.chunk.text for h in hits] == ["drain the pods"]
+    assert len(s.search_text(build_keyword_query("atlas"), 5)) == 2
+    assert [h.chunk.text for h in s.search_text(build_keyword_query("会议"), 5)] == ["東京 notes"]
+    s.verify(full=True)
+    s.remove_file("memory/a.md")  # deletes give the values the rebuild indexed
+    s.verify(full=True)
+    assert s.search_text(build_keyword_query("atlas"), 5) == []
+    from mdrecall.chunking import chunk_markdown
+    from mdrecall.models import FileRecord
+
+    text = "# 项目\n\n## 会议记录\n\n" + "\n\n".join(f"東京 item {i}: budget notes." for i in range(8))
+    s.replace_file(
+        FileRecord("memory/b.md", "memory", "b", 1, 1), chunk_markdown(text, path="memory/b.md", tokens=30)
+    )
+    found = s.search_text(build_keyword_query("会议"), 20)
+    assert len(found) > 1 and {h.chunk.heading for h in found} == {"项目 > 会议记录"}
+    s.remove_file("memory/b.md")
+    # chunks_cjk is contentless: a delete that gave other bigrams than were indexed would leave them
+    assert s.query('SELECT count(*) FROM chunks_cjk WHERE chunks_cjk MATCH \'"会议" OR "東京"\'')[0][0] == 0
+    s.close()
+
+
+def test_the_indexed_heading_is_the_same_in_sql_and_python(tmp_path: Path) -> None:
+    """The view the keyword index reads (migration 7) and chunking.keyword_heading agree."""
+    from mdrecall.chunking import keyword_heading
+
+    cases = [
+        ("", "plain"),
+        ("A", "# A\ntext"),
+        ("A", "plain under A"),
+        ("A > B", "## B\ntext"),
+        ("A > B > C", "   ### C"),
+        ("Ünï > 東京 > 会議", "### 会議"),
+        ("a>b > c", "# c"),
+        ("A > B", "#hashtag first"),
+        ("A > B", "\n## B"),
+    ]
+    path = tmp_path / "index.sqlite"
+    _index_at_schema(path, len(MIGRATIONS), [])
+    conn = sqlite3.connect(path)
+    conn.execute("BEGIN")
+    for i, (heading, text) in enumerate(cases):
+        conn.execute(
+            "INSERT INTO chunks(id, chunk_id, path, source, start_line, end_line, heading, hash, text)"
+            " VALUES (?, ?, 'p', 'memory', 1, 1, ?, 'h', ?)",
+            (i + 1, f"c{i}", heading, text),
+        )
+    sql = [r[0] for r in conn.execute("SELECT heading FROM chunks_fts_source ORDER BY id")]
+    conn.execute("ROLLBACK")
+    conn.close()
+    assert sql == [keyword_heading(h, t) for h, t in cases]
+    assert sql[:5] == ["", "", "A", "A", "A > B"]

@@ -89,6 +89,37 @@ def test_chunk_counts_per_file(store: Store) -> None:
     assert store.chunk_counts() == {"memory/small.md": 1}
 
 
+def test_a_term_only_in_the_heading_path_finds_the_chunk(store: Store) -> None:
+    """The keyword leg sees each chunk's heading path: a section's later chunks match its heading
+    and the note's title, and a chunk that opens with its own heading does not count it twice."""
+    body = "\n\n".join(f"Step {i}: drain the pods, then roll the deploys forward." for i in range(12))
+    text = f"# Project Atlas\n\nOwner: Sam.\n\n## Kubernetes migration\n\n{body}\n"
+    chunks = {c.id: c for c in chunk_markdown(text, path="memory/atlas.md", tokens=50, overlap=10)}
+    put(store, "memory/atlas.md", text)
+    put(store, "memory/other.md", "# Other\nA note about kubernetes clusters.")
+    deep = [c for c in chunks.values() if not c.text.startswith("#")]
+    assert deep and all("Kubernetes" not in c.text and "Atlas" not in c.text for c in deep)
+    found = {h.chunk.id for h in store.search_text(build_keyword_query("kubernetes"), 50)}
+    assert {c.id for c in deep} <= found
+    titled = {h.chunk.id for h in store.search_text(build_keyword_query("atlas"), 50)}
+    assert titled == set(chunks)  # every chunk of the note, none of the other
+    # A chunk that opens with its heading line holds that heading once: "# Widget" + 3 words and
+    # "# Notes" + "widget" + 2 words are the same length with one "widget" each, so they tie.
+    put(store, "memory/x.md", "# Widget\nplain words here")
+    put(store, "memory/y.md", "# Notes\nwidget plain words")
+    tie = store.search_text(build_keyword_query("widget"), 5)
+    assert {h.chunk.path for h in tie} == {"memory/x.md", "memory/y.md"}
+    assert tie[0].raw_score == pytest.approx(tie[1].raw_score)
+    store.remove_file("memory/atlas.md")
+    assert store.search_text(build_keyword_query("atlas"), 5) == []
+    cjk = "# 项目\n\n## 会议记录\n\n" + "\n\n".join(f"Item {i}: budget and hiring notes." for i in range(8))
+    put(store, "memory/cjk.md", cjk)
+    deep = [h.chunk for h in store.search_text(build_keyword_query("会议"), 20)]
+    assert len(deep) > 1 and all(c.heading == "项目 > 会议记录" for c in deep)
+    store.remove_file("memory/cjk.md")
+    assert store.search_text(build_keyword_query("会议"), 5) == []
+
+
 def test_sources_filter(store: Store) -> None:
     put(store, "memory/a.md", "# A\nshared word", source="memory")
     put(store, "sessions/s.jsonl", "shared word", source="sessions")

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from mdrecall.models import Chunk, FileRecord
+from mdrecall.stores import sqlite as sqlite_store
 from mdrecall.stores import sqlite_migrations, sqlite_vec_index, sqlite_vectors
 from mdrecall.stores.sqlite import SQLiteStore
 from mdrecall.stores.sqlite_vec_index import available, side_path
@@ -163,6 +164,11 @@ def test_writes_elsewhere_keep_the_cached_matrix(db: Path) -> None:
     store.close()
 
 
+def _schema_2_index_chunk(conn: sqlite3.Connection, rowid: int, heading: str, text: str) -> None:
+    """What schema 2 wrote for a chunk without CJK text: the text in chunks_fts (no heading column)."""
+    conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (rowid, text))
+
+
 def test_schema_2_vectors_are_migrated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "index.sqlite"
     with monkeypatch.context() as m:
@@ -171,6 +177,7 @@ def test_schema_2_vectors_are_migrated(tmp_path: Path, monkeypatch: pytest.Monke
         parents += "ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;\n"
         first, second = sqlite_migrations.MIGRATIONS[:2]
         m.setattr(sqlite_migrations, "MIGRATIONS", [first, second + parents])
+        m.setattr(sqlite_store, "index_chunk", _schema_2_index_chunk)
         old = SQLiteStore(path, sqlite_vec=False)
         fill(old, 120)
         old.close()

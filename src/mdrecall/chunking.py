@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .models import Chunk
 
-__all__ = ["chunk_markdown", "heading_paths", "CHARS_PER_TOKEN"]
+__all__ = ["chunk_markdown", "heading_paths", "keyword_heading", "CHARS_PER_TOKEN"]
 
 CHARS_PER_TOKEN = 4
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -33,6 +33,20 @@ class _Span:
     start: int  # 0-based line index, inclusive
     end: int  # inclusive
     text: str | None = None  # set for a hard-split piece of one long line
+
+
+def keyword_heading(heading: str, text: str) -> str:
+    """The part of a chunk's heading path its keyword index holds next to its text.
+
+    The whole path, except when the text opens with a heading line (``#``): that line is the path's
+    last part, so only its parents are added (``"Atlas > Deploys"`` → ``"Atlas"``) and its words do
+    not count twice. The SQLite store computes the same in SQL (its view ``chunks_fts_source``); the
+    tests check the two agree.
+    """
+    if not text.lstrip(" ").startswith("#"):
+        return heading
+    cut = heading.rfind(">")
+    return heading[: cut + 1].rstrip(" >") if cut >= 0 else ""
 
 
 def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:

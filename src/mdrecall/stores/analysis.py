@@ -10,7 +10,9 @@ tokenizer, which the embedded store uses:
   ``snowballstemmer`` package (pure Python; it uses PyStemmer's C code when that is installed).
 
 Stop words are kept in documents (they count towards a chunk's length, as in FTS5); the query
-builder drops them from queries.
+builder drops them from queries. A chunk's terms are those of its text and of its heading path
+(:func:`mdrecall.chunking.keyword_heading`), as SQLite's two-column ``chunks_fts`` holds them; a
+phrase is matched within one of the two.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
+from ..chunking import keyword_heading
 from ..errors import MissingDependencyError
 from ..query import tokenize
 
@@ -28,6 +31,8 @@ __all__ = [
     "MAX_TERM_CHARS",
     "analysis_fingerprint",
     "analyze",
+    "chunk_phrase_count",
+    "chunk_term_counts",
     "phrase_count",
     "query_phrases",
     "query_terms",
@@ -74,6 +79,17 @@ def term_counts(text: str) -> tuple[Counter[str], int]:
     return Counter(terms), len(terms)
 
 
+def chunk_term_counts(heading: str, text: str) -> tuple[Counter[str], int]:
+    """A chunk's term frequencies and length as indexed: its text's terms and its heading path's."""
+    terms = analyze(text) + analyze(keyword_heading(heading, text))
+    return Counter(terms), len(terms)
+
+
+def chunk_phrase_count(heading: str, text: str, phrase: tuple[str, ...]) -> int:
+    """How many times ``phrase`` occurs in a chunk's text or its indexed heading (never across)."""
+    return phrase_count(analyze(text), phrase) + phrase_count(analyze(keyword_heading(heading, text)), phrase)
+
+
 def query_terms(terms: tuple[str, ...] | list[str]) -> list[str]:
     """Keyword-query terms (and synonyms) → distinct indexed terms (same analysis as documents).
 
@@ -106,6 +122,9 @@ def phrase_count(terms: list[str], phrase: tuple[str, ...]) -> int:
     )
 
 
+#: What a chunk indexes besides its text's terms: bumped when that changes (2: its heading path).
+_CHUNK_FORMAT = "2:heading"
+
 #: Text that exercises every rule above; its analysis fingerprints the analyser's behaviour.
 _PROBE = (
     "Running runs ran RUNNER café naïve Ünïcödé snake_case_words v2rays 2026-01-26 3.5kg e-mail "
@@ -115,5 +134,7 @@ _PROBE = (
 
 @lru_cache(maxsize=1)
 def analysis_fingerprint() -> str:
-    """Changes when :func:`analyze` would index text differently (stored terms must be rebuilt)."""
-    return hashlib.sha256("\x1f".join(analyze(_PROBE)).encode("utf-8")).hexdigest()[:16]
+    """Changes when :func:`analyze` would index text differently, or a chunk indexes other fields
+    (:data:`_CHUNK_FORMAT`): the stored terms must then be rebuilt."""
+    probe = "\x1f".join([*analyze(_PROBE), _CHUNK_FORMAT])
+    return hashlib.sha256(probe.encode("utf-8")).hexdigest()[:16]

@@ -2,8 +2,9 @@
 
 It keeps everything in dicts and ranks keywords with a small Okapi BM25 (k1 = 1.2, b = 0.75) over
 the same tokens as the query builder (CJK text as bigrams), so it behaves like the SQLite store without
-a file. Synonyms count like the user's terms; a multi-word synonym counts where its words are
-consecutive, and a single CJK character wherever it occurs.
+a file. A chunk's tokens are its text's and its heading path's
+(:func:`~mdrecall.chunking.keyword_heading`). Synonyms count like the user's terms; a multi-word
+synonym counts where its words are consecutive, and a single CJK character wherever it occurs.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..chunking import keyword_heading
 from ..models import Candidate, Chunk, FileRecord
 from ..tokens import is_cjk, normalize, tokenize
 from .in_memory_views import MemoryViews
@@ -38,6 +40,7 @@ class InMemoryStore(MemoryViews):
         self._chunks: dict[str, Chunk] = {}
         self._tf: dict[str, Counter[str]] = {}
         self._tokens: dict[str, list[str]] = {}
+        self._heading: dict[str, tuple[str, list[str]]] = {}  # indexed heading text and its tokens
         self._vectors: dict[str, dict[str, Any]] = {}
         self._cache: OrderedDict[tuple[str, str], Any] = OrderedDict()
 
@@ -65,9 +68,11 @@ class InMemoryStore(MemoryViews):
             self._drop_chunk(cid)
         new = [cid for cid in wanted if cid not in old]
         for cid in new:
-            self._chunks[cid] = wanted[cid]
-            self._tokens[cid] = tokenize(wanted[cid].text)
-            self._tf[cid] = Counter(self._tokens[cid])
+            c = self._chunks[cid] = wanted[cid]
+            head = keyword_heading(c.heading, c.text)
+            self._tokens[cid] = tokenize(c.text)
+            self._heading[cid] = (head, tokenize(head))
+            self._tf[cid] = Counter(self._tokens[cid]) + Counter(self._heading[cid][1])
         self._files[record.path] = record
         return new
 
@@ -75,6 +80,7 @@ class InMemoryStore(MemoryViews):
         self._chunks.pop(cid, None)
         self._tf.pop(cid, None)
         self._tokens.pop(cid, None)
+        self._heading.pop(cid, None)
         for vecs in self._vectors.values():
             vecs.pop(cid, None)
 
@@ -113,13 +119,20 @@ class InMemoryStore(MemoryViews):
         return [Candidate(self._chunks[cid], s, i) for i, (s, cid) in enumerate(scored[:limit])]
 
     def _freq(self, cid: str, grams: list[str]) -> int:
-        """Occurrences in a chunk of a token, a phrase (consecutive tokens) or one CJK character."""
+        """Occurrences in a chunk (text and heading) of a token, a phrase (consecutive tokens, within
+        the text or within the heading) or one CJK character."""
+        head, head_tokens = self._heading[cid]
         if len(grams) == 1 and len(grams[0]) == 1 and is_cjk(grams[0]):
-            return normalize(self._chunks[cid].text).count(grams[0])
+            return sum(normalize(t).count(grams[0]) for t in (self._chunks[cid].text, head))
         if len(grams) == 1:
             return self._tf[cid].get(grams[0], 0)
-        toks, k = self._tokens[cid], len(grams)
-        return sum(1 for i in range(len(toks) - k + 1) if toks[i : i + k] == grams)
+        k = len(grams)
+        return sum(
+            1
+            for toks in (self._tokens[cid], head_tokens)
+            for i in range(len(toks) - k + 1)
+            if toks[i : i + k] == grams
+        )
 
     def chunks_without_vectors(self, embedder_key: str, limit: int = 0) -> list[Chunk]:
         """Chunks lacking a vector for ``embedder_key``."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..config_sources import env_dsn
 from ..errors import ConfigError, StoreError
 from ..models import Candidate, Chunk, FileRecord
-from .analysis import analysis_fingerprint, analyze, phrase_count, query_phrases, query_terms, term_counts
+from .analysis import analysis_fingerprint, chunk_phrase_count, chunk_term_counts, query_phrases, query_terms
 from .postgres_session import DSN_ENV, Session, safe_dsn
 from .postgres_sql import Statements, bm25_sql, hnsw_index_sql, namespace_for, quote_ident, vector_sql
 from .postgres_views import PostgresViews
@@ -90,12 +90,12 @@ class PostgresStore(PostgresViews):
             if self.get_meta(ANALYSIS_KEY) == analysis_fingerprint():
                 return 0  # another process did it while we waited
             last = 0
-            page = f"SELECT id, text FROM {self._ns}.chunks WHERE id > %s ORDER BY id LIMIT %s"
+            page = f"SELECT id, heading, text FROM {self._ns}.chunks WHERE id > %s ORDER BY id LIMIT %s"
             while True:
                 rows = self._run(lambda c, a=last: c.execute(page, (a, batch)).fetchall())
                 if not rows:
                     break
-                counts = [term_counts(text) for _, text in rows]
+                counts = [chunk_term_counts(heading, text) for _, heading, text in rows]
                 params = {
                     "ids": [r[0] for r in rows],
                     "len": [n for _, n in counts],
@@ -149,7 +149,7 @@ class PostgresStore(PostgresViews):
     def replace_file(self, record: FileRecord, chunks: Sequence[Chunk]) -> list[str]:
         """Atomically replace a file's record and chunks; returns the ids of chunks that are new."""
         wanted = {_clean(c.id): c for c in chunks}
-        analysed = {cid: term_counts(c.text) for cid, c in wanted.items()}
+        analysed = {cid: chunk_term_counts(c.heading, c.text) for cid, c in wanted.items()}
         path = _clean(record.path)
 
         def work(conn: Any) -> list[str]:
@@ -246,13 +246,13 @@ class PostgresStore(PostgresViews):
         for phrase in phrases:
             words = sorted(set(phrase))
             sql = (
-                f"SELECT c.id, c.len, c.text FROM {self._ns}.chunks c WHERE c.id IN ("
+                f"SELECT c.id, c.len, c.heading, c.text FROM {self._ns}.chunks c WHERE c.id IN ("
                 f"SELECT chunk FROM {self._ns}.postings WHERE term = ANY(%s::text[])"
                 " GROUP BY chunk HAVING count(*) = %s)"
             )
             key = " ".join(phrase)  # no indexed term holds a space: this key is never a real term
-            for cid, dl, text in conn.execute(sql, (words, len(words))).fetchall():
-                tf = phrase_count(analyze(text), phrase)
+            for cid, dl, heading, text in conn.execute(sql, (words, len(words))).fetchall():
+                tf = chunk_phrase_count(heading, text, phrase)
                 if tf:
                     out.append((key, int(cid), tf, int(dl)))
         return out

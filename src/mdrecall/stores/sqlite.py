@@ -1,8 +1,9 @@
 """The embedded default store: one SQLite file (WAL) with FTS5 for BM25 and float32 vector blobs.
 
 Tables (see :mod:`mdrecall.stores.sqlite_migrations`): ``meta``, ``files``, ``chunks``,
-``chunks_fts`` (FTS5, external content over ``chunks``), ``chunks_cjk`` (FTS5, contentless: the CJK
-bigrams of chunks that hold Chinese/Japanese/Korean text), ``vectors`` and ``embedding_cache``.
+``chunks_fts`` (FTS5 over the view ``chunks_fts_source``: each chunk's text and heading path),
+``chunks_cjk`` (FTS5, contentless: the CJK bigrams of chunks that hold Chinese/Japanese/Korean
+text), ``vectors`` and ``embedding_cache``.
 Every file is replaced in one transaction, so a crash never leaves a half-indexed file. A file that
 is not a readable database, that reports itself malformed at any query, or that fails
 :meth:`SQLiteStore.verify` (run by ``mdrecall index``, not by searches), is moved aside and rebuilt
@@ -24,8 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import IndexCorruptError, StoreError
 from ..models import Candidate, Chunk, FileRecord
-from ..tokens import cjk_index_text
-from .sqlite_fts import SQLiteKeywordSearch
+from .sqlite_fts import SQLiteKeywordSearch, index_chunk
 from .sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
 from .sqlite_migrations import apply_migrations
 from .sqlite_rows import CHUNK_COLS, row_chunk
@@ -43,9 +43,6 @@ __all__ = ["SQLiteStore", "default_index_path"]
 def default_index_path(workspace_root: str) -> Path:
     """``<workspace>/.mdrecall/index.sqlite``."""
     return Path(workspace_root) / ".mdrecall" / "index.sqlite"
-
-
-#: One quoted FTS5 term or phrase (``""`` is an escaped quote), with an optional prefix star.
 
 
 class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
@@ -250,13 +247,15 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         """Atomically replace a file's record and chunks; returns the ids of chunks that are new."""
         with self._tx() as conn:
             old = {
-                r["chunk_id"]: (r["id"], r["text"])
-                for r in conn.execute("SELECT id, chunk_id, text FROM chunks WHERE path = ?", (record.path,))
+                r["chunk_id"]: (r["id"], r["heading"], r["text"])
+                for r in conn.execute(
+                    "SELECT id, chunk_id, heading, text FROM chunks WHERE path = ?", (record.path,)
+                )
             }
             wanted = {c.id: c for c in chunks}
-            for cid, (rowid, text) in old.items():
+            for cid, row in old.items():
                 if cid not in wanted:
-                    self._delete_chunk(conn, rowid, text)
+                    self._delete_chunk(conn, *row)
             new_ids: list[str] = []
             for cid, c in wanted.items():
                 if cid in old:
@@ -270,10 +269,7 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
                         *(c.text, c.parent_start_line, c.parent_end_line),
                     ),
                 )
-                conn.execute("INSERT INTO chunks_fts(rowid, text) VALUES (?, ?)", (cur.lastrowid, c.text))
-                cjk = cjk_index_text(c.text)
-                if cjk:
-                    conn.execute("INSERT INTO chunks_cjk(rowid, text) VALUES (?, ?)", (cur.lastrowid, cjk))
+                index_chunk(conn, cur.lastrowid, c.heading, c.text)
                 new_ids.append(cid)
             conn.execute(
                 "INSERT OR REPLACE INTO files(path, source, hash, mtime_ns, size, date, indexed_at)"
@@ -291,21 +287,17 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         return new_ids
 
     @staticmethod
-    def _delete_chunk(conn: sqlite3.Connection, rowid: int, text: str) -> None:
-        conn.execute("INSERT INTO chunks_fts(chunks_fts, rowid, text) VALUES ('delete', ?, ?)", (rowid, text))
-        cjk = cjk_index_text(text)
-        if cjk:
-            conn.execute(
-                "INSERT INTO chunks_cjk(chunks_cjk, rowid, text) VALUES ('delete', ?, ?)", (rowid, cjk)
-            )
+    def _delete_chunk(conn: sqlite3.Connection, rowid: int, heading: str, text: str) -> None:
+        index_chunk(conn, rowid, heading, text, delete=True)
         conn.execute("DELETE FROM vectors WHERE chunk_rowid = ?", (rowid,))
         conn.execute("DELETE FROM chunks WHERE id = ?", (rowid,))
 
     def remove_file(self, path: str) -> None:
         """Drop a file, its chunks and their vectors."""
         with self._tx() as conn:
-            for r in conn.execute("SELECT id, text FROM chunks WHERE path = ?", (path,)).fetchall():
-                self._delete_chunk(conn, r["id"], r["text"])
+            rows = conn.execute("SELECT id, heading, text FROM chunks WHERE path = ?", (path,)).fetchall()
+            for r in rows:
+                self._delete_chunk(conn, r["id"], r["heading"], r["text"])
             conn.execute("DELETE FROM files WHERE path = ?", (path,))
 
     # ---- keyword leg --------------------------------------------------------------------------------

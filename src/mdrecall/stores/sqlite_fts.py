@@ -1,4 +1,10 @@
-"""The SQLite store's keyword leg: BM25 over FTS5 (and the CJK bigram table), best first."""
+"""The SQLite store's keyword leg: BM25 over FTS5 (and the CJK bigram table), best first.
+
+``chunks_fts`` has two columns, the chunk's text and its heading path
+(:func:`mdrecall.chunking.keyword_heading`), scored as one document: ``bm25()``'s default weights
+(1.0 each) ranked best on SciFact and LoCoMo (0.5, 0.75, 1.5 and 2.0 for the heading were measured;
+docs/search.md). The other stores index the heading the same way.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +14,44 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..chunking import keyword_heading
 from ..models import Candidate
+from ..tokens import cjk_index_text
 from .sqlite_health import is_corruption
 from .sqlite_rows import CHUNK_COLS, row_chunk
 
 if TYPE_CHECKING:
     from ..query import KeywordQuery
 
-__all__ = ["SQLiteKeywordSearch"]
+__all__ = ["SQLiteKeywordSearch", "index_chunk"]
+
+
+def index_chunk(conn: sqlite3.Connection, rowid: int, heading: str, text: str, delete: bool = False) -> None:
+    """Add a chunk's rows to the keyword indexes (``delete``: remove them; before its row goes).
+
+    ``chunks_fts`` gets its text and indexed heading (:func:`~mdrecall.chunking.keyword_heading`),
+    ``chunks_cjk`` the CJK bigrams of both when there are any. Both derive from the stored heading
+    and text alone, so a delete gives exactly what was inserted; they equal what migration 7's view
+    ``chunks_fts_source`` gives a rebuild (a test checks the SQL and this function agree). Values are
+    computed here, not read from that view: ``INSERT … SELECT`` into FTS5 from the view made a first
+    index about 20% slower.
+    """
+    head = keyword_heading(heading, text)
+    cjk = cjk_index_text(f"{head}\n{text}")
+    if delete:
+        conn.execute(
+            "INSERT INTO chunks_fts(chunks_fts, rowid, text, heading) VALUES ('delete', ?, ?, ?)",
+            (rowid, text, head),
+        )
+        if cjk:
+            conn.execute(
+                "INSERT INTO chunks_cjk(chunks_cjk, rowid, text) VALUES ('delete', ?, ?)", (rowid, cjk)
+            )
+        return
+    conn.execute("INSERT INTO chunks_fts(rowid, text, heading) VALUES (?, ?, ?)", (rowid, text, head))
+    if cjk:
+        conn.execute("INSERT INTO chunks_cjk(rowid, text) VALUES (?, ?)", (rowid, cjk))
+
 
 _DF_CACHE_TERMS = 4096  # document frequencies remembered between searches
 _QUOTED = re.compile(r'"(?:[^"]|"")*"\*?')

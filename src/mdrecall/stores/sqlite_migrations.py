@@ -143,6 +143,27 @@ MIGRATIONS: list[str] = [
     DROP INDEX IF EXISTS mentions_key;
     CREATE INDEX mentions_entity ON mentions(key, how, name, kind, path, line, day);
     """,
+    # 7: the keyword index sees each chunk's heading path (mdrecall.chunking.keyword_heading, here in
+    # SQL): chunks_fts gets a second column, heading, read from the view chunks_fts_source (external
+    # content may be a view), and is refilled; chunks_cjk is refilled with the bigrams of heading and
+    # text. Writes compute the same values in Python (sqlite_fts.index_chunk; a test checks they
+    # agree). Changing either needs a new migration that refills both tables.
+    """
+    DROP TABLE chunks_fts;
+    CREATE VIEW chunks_fts_source AS SELECT id, text,
+        CASE WHEN ltrim(text) NOT LIKE '#%' THEN heading
+             ELSE rtrim(rtrim(heading, replace(heading, '>', '')), ' >') END AS heading
+        FROM chunks;
+    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+        text, heading, content='chunks_fts_source', content_rowid='id',
+        tokenize='porter unicode61 remove_diacritics 2'
+    );
+    INSERT INTO chunks_fts(chunks_fts) VALUES ('rebuild');
+    INSERT INTO chunks_cjk(chunks_cjk) VALUES ('delete-all');
+    INSERT INTO chunks_cjk(rowid, text) SELECT id, cjk FROM
+        (SELECT id, mdrecall_cjk_index(heading || char(10) || text) AS cjk FROM chunks_fts_source)
+        WHERE cjk <> '';
+    """,
 ]
 
 
