@@ -201,6 +201,13 @@ def test_the_indexed_heading_is_the_same_in_sql_and_python(tmp_path: Path) -> No
         ("a>b > c", "# c"),
         ("A > B", "#hashtag first"),
         ("A > B", "\n## B"),
+        ("2026-04-15", "# 2026-04-15"),
+        ("2026-04-15", "- a turn under the day's title"),
+        ("2026-04-15 > Session 1", "- a turn"),
+        ("2026-04-15 > Session 1", "## Session 1\n- a turn"),
+        ("2026-04-15 > Session 1 > Notes", "### Notes"),
+        ("2026-04-15 notes > Deploys", "- not only a date"),
+        ("Log > 2026-04-15", "- a date below the top"),
     ]
     path = tmp_path / "index.sqlite"
     _index_at_schema(path, len(MIGRATIONS), [])
@@ -217,3 +224,4 @@ def test_the_indexed_heading_is_the_same_in_sql_and_python(tmp_path: Path) -> No
     conn.close()
     assert sql == [keyword_heading(h, t) for h, t in cases]
     assert sql[:5] == ["", "", "A", "A", "A > B"]
+    assert sql[9:] == ["", "", "Session 1", "", "Session 1", "2026-04-15 notes > Deploys", "Log > 2026-04-15"]

@@ -24,6 +24,8 @@ from .models import Chunk
 __all__ = ["chunk_markdown", "heading_paths", "keyword_heading", "CHARS_PER_TOKEN"]
 
 CHARS_PER_TOKEN = 4
+#: A heading path whose first part is only an ISO date (``2026-04-15`` or ``2026-04-15 > …``).
+_DATE_PART = re.compile(r"\d{4}-\d{2}-\d{2}(?: > |$)", re.ASCII)
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
@@ -38,11 +40,15 @@ class _Span:
 def keyword_heading(heading: str, text: str) -> str:
     """The part of a chunk's heading path its keyword index holds next to its text.
 
-    The whole path, except when the text opens with a heading line (``#``): that line is the path's
-    last part, so only its parents are added (``"Atlas > Deploys"`` → ``"Atlas"``) and its words do
-    not count twice. The SQLite store computes the same in SQL (its view ``chunks_fts_source``); the
-    tests check the two agree.
+    The whole path, except: a leading part that is only a date (a daily log's ``# 2026-04-15``) is
+    left out — dates are answered by the chunk's date, and as words it would add the same terms to
+    every chunk of the day; and when the text opens with a heading line (``#``), that line is the
+    path's last part, so only its parents are added (``"Atlas > Deploys"`` → ``"Atlas"``) and its
+    words do not count twice. The SQLite store computes the same in SQL (its view
+    ``chunks_fts_source``); the tests check the two agree.
     """
+    if _DATE_PART.match(heading):
+        heading = heading[13:]
     if not text.lstrip(" ").startswith("#"):
         return heading
     cut = heading.rfind(">")

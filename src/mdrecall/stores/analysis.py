@@ -122,8 +122,9 @@ def phrase_count(terms: list[str], phrase: tuple[str, ...]) -> int:
     )
 
 
-#: What a chunk indexes besides its text's terms: bumped when that changes (2: its heading path).
-_CHUNK_FORMAT = "2:heading"
+#: What a chunk indexes besides its text's terms: bumped when that changes (2: its heading path; 3: without a
+#: leading date).
+_CHUNK_FORMAT = "3:heading-without-leading-date"
 
 #: Text that exercises every rule above; its analysis fingerprints the analyser's behaviour.
 _PROBE = (

@@ -143,17 +143,22 @@ MIGRATIONS: list[str] = [
     DROP INDEX IF EXISTS mentions_key;
     CREATE INDEX mentions_entity ON mentions(key, how, name, kind, path, line, day);
     """,
-    # 7: the keyword index sees each chunk's heading path (mdrecall.chunking.keyword_heading, here in
-    # SQL): chunks_fts gets a second column, heading, read from the view chunks_fts_source (external
-    # content may be a view), and is refilled; chunks_cjk is refilled with the bigrams of heading and
-    # text. Writes compute the same values in Python (sqlite_fts.index_chunk; a test checks they
-    # agree). Changing either needs a new migration that refills both tables.
+    # 7: the keyword index sees each chunk's heading path but a leading date (mdrecall.chunking.
+    # keyword_heading, here in SQL): chunks_fts gets a second column, heading, read from the view
+    # chunks_fts_source (external content may be a view), and is refilled; chunks_cjk is refilled
+    # with the bigrams of heading and text. Writes compute the same values in Python
+    # (sqlite_fts.index_chunk; a test checks they agree). Changing either needs a new migration that
+    # refills both tables.
     """
     DROP TABLE chunks_fts;
     CREATE VIEW chunks_fts_source AS SELECT id, text,
-        CASE WHEN ltrim(text) NOT LIKE '#%' THEN heading
-             ELSE rtrim(rtrim(heading, replace(heading, '>', '')), ' >') END AS heading
-        FROM chunks;
+        CASE WHEN ltrim(text) NOT LIKE '#%' THEN h
+             ELSE rtrim(rtrim(h, replace(h, '>', '')), ' >') END AS heading
+        FROM (SELECT id, text,
+            CASE WHEN heading GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN ''
+                 WHEN heading GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] > *' THEN substr(heading, 14)
+                 ELSE heading END AS h
+            FROM chunks);
     CREATE VIRTUAL TABLE chunks_fts USING fts5(
         text, heading, content='chunks_fts_source', content_rowid='id',
         tokenize='porter unicode61 remove_diacritics 2'
