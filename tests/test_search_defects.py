@@ -220,3 +220,28 @@ def test_line_vectors_come_from_the_local_static_model_whatever_the_provider(tmp
     own = line_scorer("What pets does Dana have?", static, own_leg)
     assert own is not None and own([f"- Dana: {_DANA[5]}"])[0] != pytest.approx(scores[5])
     assert line_scorer("   ", static, None) is None
+
+
+def test_a_renamed_heading_is_found_by_its_new_name(tmp_path: Path) -> None:
+    """The heading path is part of what a chunk stands for (keyword heading column, embedded text):
+    renaming a note's title re-indexes and re-embeds the chunks of its sections, their lines unchanged."""
+    body = "\n".join(f"- step {i}: run the migration script and check the replica lag" for i in range(40))
+    write(tmp_path, "memory/runbook.md", f"# Atlas runbook\n\n## Steps\n\n{body}\n")
+    mem = Memory.open(tmp_path, Config().merged({"embedding": {"provider": "static"}}))
+    mem.index()
+
+    def lines_matching(word: str) -> list[int]:
+        sql = (
+            "SELECT c.start_line FROM chunks_fts f JOIN chunks c ON c.id = f.rowid"
+            " WHERE chunks_fts MATCH ? ORDER BY c.start_line"
+        )
+        return [r[0] for r in mem.store.query(sql, (f'"{word}"',))]
+
+    chunks = [1, 3, 21, 37]  # the title, and the steps' chunks: found by their heading path
+    assert lines_matching("atlas") == chunks
+    write(tmp_path, "memory/runbook.md", f"# Orion runbook\n\n## Steps\n\n{body}\n")
+    report = mem.index()
+    assert report.embedded == 4  # the steps' chunks too: not served from the cache under the old title
+    assert lines_matching("orion") == chunks
+    assert lines_matching("atlas") == []
+    mem.close()

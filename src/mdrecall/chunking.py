@@ -21,7 +21,14 @@ from dataclasses import dataclass
 
 from .models import Chunk
 
-__all__ = ["chunk_markdown", "heading_paths", "keyword_heading", "CHARS_PER_TOKEN"]
+__all__ = [
+    "chunk_hash",
+    "chunk_markdown",
+    "embedded_text",
+    "heading_paths",
+    "keyword_heading",
+    "CHARS_PER_TOKEN",
+]
 
 CHARS_PER_TOKEN = 4
 #: A heading path whose first part is only an ISO date (``2026-04-15`` or ``2026-04-15 > …``).
@@ -35,6 +42,21 @@ class _Span:
     start: int  # 0-based line index, inclusive
     end: int  # inclusive
     text: str | None = None  # set for a hard-split piece of one long line
+
+
+def embedded_text(heading: str, text: str) -> str:
+    """What is embedded: a chunk's text in the context of its heading path (unless it opens with a
+    heading line)."""
+    if heading and not text.lstrip().startswith("#"):
+        return f"{heading}\n{text}"
+    return text
+
+
+def chunk_hash(heading: str, text: str) -> str:
+    """A chunk's content hash (so its id, and its embedding cache key): of its heading path and its
+    text, so a renamed heading makes new chunks, indexed and embedded afresh."""
+    data = f"{heading}\n{text}" if heading else text
+    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def keyword_heading(heading: str, text: str) -> str:
@@ -121,7 +143,7 @@ def chunk_markdown(
                 start_line=start + 1,
                 end_line=end + 1,
                 text=body,
-                hash=hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest(),
+                hash=chunk_hash(paths[start], body),
                 heading=paths[start],
                 date=date,
                 parent_start_line=p_start + 1 if parents else 0,

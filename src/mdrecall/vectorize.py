@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import privacy
+from .chunking import embedded_text
 from .errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
 from .models import Chunk, IndexReport, ProgressCallback
 from .search import VectorLeg
@@ -342,10 +343,8 @@ def load_rate(store: Store, key: str) -> dict[str, float] | None:
 
 
 def _embed_text(chunk: Chunk) -> str:
-    """What is embedded: the heading path gives a chunk its context."""
-    if chunk.heading and not chunk.text.lstrip().startswith("#"):
-        return f"{chunk.heading}\n{chunk.text}"
-    return chunk.text
+    """What is embedded: the text in its heading path's context (:func:`.chunking.embedded_text`)."""
+    return embedded_text(chunk.heading, chunk.text)
 
 
 def _mark_complete(store: Store, key: str) -> None:
