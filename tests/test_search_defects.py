@@ -245,3 +245,24 @@ def test_a_renamed_heading_is_found_by_its_new_name(tmp_path: Path) -> None:
     assert lines_matching("orion") == chunks
     assert lines_matching("atlas") == []
     mem.close()
+
+
+def test_a_changed_time_is_its_own_hit_not_a_repeat(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
+    """One hit per fact folds a line said again in another file; a later line that changes the time
+    shares most words with the earlier one, but states another fact: both are shown."""
+    write(
+        tmp_path,
+        "memory/2026-03-02.md",
+        "# 2026-03-02\n\n- Standup moved to 9:30 on Mondays for the platform team\n",
+    )
+    write(
+        tmp_path,
+        "memory/2026-04-20.md",
+        "# 2026-04-20\n\n- Standup moved to 10:30 on Mondays for the platform team\n",
+    )
+    mem = open_memory(tmp_path)
+    hits = mem.search("when is the platform team standup", min_score=0.0)
+    assert sorted(h.path for h in hits) == ["memory/2026-03-02.md", "memory/2026-04-20.md"]
+    assert all(not h.also for h in hits)

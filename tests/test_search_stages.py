@@ -96,3 +96,12 @@ def test_a_line_scorer_chooses_the_line_that_answers_in_other_words() -> None:
     assert "vegetarian" in focused.text and "cook tonight" in focused.text
     broken = pieced_snippet(text, 1, ["cook"], max_chars=200, line_scorer=lambda ls: [1.0])  # wrong length
     assert broken == plain
+
+
+def test_lines_that_state_other_numbers_are_other_facts() -> None:
+    """A later line that changes a time or an amount is not a repeat of the earlier one, however many
+    words they share: it must get its own hit, not only a citation in the earlier hit's ``also``."""
+    before = "- Standup moved to 9:30 on Mondays for the platform team"
+    after = "- Standup moved to 10:30 on Mondays for the platform team"
+    assert repeats([after], [fact_key(before)]) is None
+    assert repeats([before.replace("- ", "- **Ana**: ")], [fact_key(before)]) == 0  # same numbers: a repeat

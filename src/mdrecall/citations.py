@@ -6,7 +6,8 @@
 * :func:`fact_key` / :func:`repeats`: the same fact written in several files (a turn in the
   conversation record, in the session-end capture and as a ``## Noted`` line) is recognised by its
   normalised text (list markers, ``kind:`` labels, speaker names and citations dropped; token sets
-  at least :data:`SAME_FACT` alike), so search can fold the later copies into the first hit.
+  at least :data:`SAME_FACT` alike, with the same numbers), so search can fold the later copies into
+  the first hit.
 """
 
 from __future__ import annotations
@@ -120,4 +121,10 @@ def repeats(lines: Iterable[str], shown: Sequence[frozenset[str]]) -> int | None
 
 
 def _alike(a: frozenset[str], b: frozenset[str]) -> bool:
-    return len(a & b) >= SAME_FACT * len(a | b)
+    """The same fact: token sets at least :data:`SAME_FACT` alike, stating the same numbers (a time,
+    an amount or a date that differs is another fact: "standup at 9:30" is not "standup at 10:30")."""
+    return len(a & b) >= SAME_FACT * len(a | b) and _numbers(a) == _numbers(b)
+
+
+def _numbers(tokens: frozenset[str]) -> frozenset[str]:
+    return frozenset(t for t in tokens if any(ch.isdigit() for ch in t))
