@@ -174,6 +174,13 @@ def test_defaults_are_backwards_compatible() -> None:
         ("March 3", ("2025-03-03",)),  # no year: the latest one up to today
         ("in december", span("2025-12-01", "2025-12-31")),
         ("en enero", span("2026-01-01", "2026-01-28")),
+        ("in January 2022", span("2022-01-01", "2022-01-31")),
+        ("what happened in november 2024", span("2024-11-01", "2024-11-30")),
+        ("the beginning of November 2024", span("2024-11-01", "2024-11-30")),
+        ("en enero de 2022", span("2022-01-01", "2022-01-31")),
+        ("between August 11 and August 15 2025", span("2025-08-11", "2025-08-15")),
+        ("from March 3 to March 5", span("2025-03-03", "2025-03-05")),
+        ("between December 28 and January 3 2026", span("2025-12-28", "2026-01-03")),
         ("昨天", days(-1)),
         ("一昨日の会議", days(-2)),
         ("어제", days(-1)),
@@ -217,6 +224,10 @@ def test_date_words_are_not_keywords() -> None:
     q = build_keyword_query("invoices from 2 days ago and last week", today=WED)
     assert q.terms == ("invoices",)
     assert len(q.dates) == 8
+    q = build_keyword_query("What did Joanna finish in January 2022?", today=WED)
+    assert q.terms == ("joanna", "finish") and len(q.dates) == 31  # "2022" is the month's year
+    q = build_keyword_query("Where was John between August 11 and August 15 2025?", today=WED)
+    assert q.terms == ("john",) and q.dates == span("2025-08-11", "2025-08-15")
     q = build_keyword_query("yesterday", today=WED)
     assert q.empty and q.fts is None and q.dates == days(-1)
 

@@ -97,6 +97,16 @@ _NEXT = {"next", "proximo", "proxima"}
 _IN = {"in", "during", "en", "durante"}
 # "mañana" is a time of day after these words ("esta mañana" is handled as today).
 _NOT_TOMORROW = {"la", "por", "en", "de", "cada", "toda", "esta"}
+#: Words around two date phrases that make them a range ("between A and B", "from A to B", "entre A y B").
+_RANGE_WORDS = {
+    (opener, joiner)
+    for openers, joiners in (
+        (("between", "entre"), ("and", "y")),
+        (("from", "desde", "del", "de"), ("to", "until", "till", "through", "thru", "hasta", "al", "a")),
+    )
+    for opener in openers
+    for joiner in joiners
+}
 _ORDINAL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 
 
@@ -111,6 +121,7 @@ def resolve_tokens(tokens: Sequence[str], today: date) -> DateHints:
     days: set[date] = set()
     phrases: list[str] = []
     consumed: set[int] = set()
+    spans: list[tuple[int, int, list[date]]] = []
     i = 0
     while i < len(t):
         hit = _match(t, i, today)
@@ -126,8 +137,34 @@ def resolve_tokens(tokens: Sequence[str], today: date) -> DateHints:
             consumed.add(i - 1)
         if i + n < len(t) and _overlaps(t[i + n - 1], t[i + n]):
             consumed.add(i + n)
+        spans.append((i, n, found))
         i += n
+    for (a, an, first), (b, _, second) in zip(spans, spans[1:], strict=False):
+        joined = _range(t, a, an, b, first, second)
+        if joined:
+            days.update(joined)
+            consumed.update({a - 1, a + an})
     return DateHints(tuple(sorted(days)), tuple(phrases), frozenset(consumed))
+
+
+def _range(t: list[str], a: int, an: int, b: int, first: list[date], second: list[date]) -> list[date]:
+    """Every day of "between A and B" / "from A to B" (A, B: date phrases at tokens ``a`` and ``b``).
+
+    A without a year ("between August 11 and August 15 2023") is read in B's year, or the year before
+    when that would put it after B.
+    """
+    if b != a + an + 1 or a == 0 or (t[a - 1], t[a + an]) not in _RANGE_WORDS:
+        return []
+    start, end = min(first), max(second)
+    if start > end and len(first) == 1:
+        for year in (end.year, end.year - 1):
+            try:
+                start = start.replace(year=year)
+            except ValueError:
+                return []
+            if start <= end:
+                break
+    return _span(start, end) if start <= end else []
 
 
 def _fold(token: str) -> str:
@@ -300,10 +337,24 @@ def _match(t: list[str], i: int, today: date) -> tuple[int, list[date]] | None:
             found = _day(yr, month, _day_num(w) or 1, today)
             if found:
                 return used, found
-    # whole months: "in January", "en enero", "last January"
+    # whole months: "in January", "en enero", "last January", "January 2022", "in enero de 2022"
     if w in _IN | _LAST and n1 in _MONTHS:
-        return 2, _latest_month(_MONTHS[n1], today)
+        yr, extra = _year_after(n2, n3)
+        return (2 + extra, _month(yr, _MONTHS[n1])) if yr else (2, _latest_month(_MONTHS[n1], today))
+    if w in _MONTHS:
+        yr, extra = _year_after(n1, n2)
+        if yr:
+            return 1 + extra, _month(yr, _MONTHS[w])
     return None
+
+
+def _year_after(n1: str, n2: str) -> tuple[int | None, int]:
+    """The year that follows a month name (``2022``, ``de 2022``) and the tokens it takes."""
+    if _year(n1):
+        return _year(n1), 1
+    if n1 == "de" and _year(n2):
+        return _year(n2), 2
+    return None, 0
 
 
 def _ago(count: int, unit: str, today: date) -> list[date] | None:
