@@ -266,3 +266,25 @@ def test_a_changed_time_is_its_own_hit_not_a_repeat(
     hits = mem.search("when is the platform team standup", min_score=0.0)
     assert sorted(h.path for h in hits) == ["memory/2026-03-02.md", "memory/2026-04-20.md"]
     assert all(not h.also for h in hits)
+
+
+def test_a_title_alone_is_never_a_hit_it_shows_the_section_below(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
+    """A title with no text of its own ("# 2026-04-15" above "## Session 7") is a chunk of one line.
+    As a hit it showed that line and nothing else; it now cites and shows the section it heads, and
+    where another hit already shows that section, the title gives its slot to the next hit."""
+    turns = "\n".join(f"- Nate: turn {i} about the weather and the long walk home." for i in range(90))
+    day = "# 2026-04-15\n\n## Session 7\n\n- Nate: I dyed my hair purple.\n"
+    write(tmp_path, "memory/2026-04-15.md", day + turns)
+    goals = "\n".join(f"- Goal {i}: ship the billing rewrite piece {i} by June." for i in range(12))
+    risks = "## Risks\n\n- The vendor API.\n"
+    write(tmp_path, "memory/atlas.md", f"# Project Atlas\n\n## Goals\n\n{goals}\n\n{risks}")
+    mem = open_memory(tmp_path, chunking={"tokens": 60, "overlap": 0})
+    year = mem.search("2026", max_results=3, min_score=0.0, mode="bm25")
+    assert year and (year[0].start_line, year[0].path) == (1, "memory/2026-04-15.md")
+    assert 5 < year[0].end_line <= 21 and "dyed my hair purple" in year[0].snippet
+    for hit in mem.search("atlas", max_results=5, min_score=0.0, mode="bm25"):
+        assert any(line.strip() and not line.startswith("#") for line in hit.snippet.split("\n")), hit
+    first = mem.search("atlas", max_results=1, min_score=0.0, mode="bm25")
+    assert first and "- " in first[0].snippet

@@ -12,6 +12,7 @@ Either leg may be missing (no embedder, nothing to match): the other answers alo
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -48,6 +49,8 @@ __all__ = ["MODES", "STAGES", "PipelineRequest", "RerankStage", "SearchResult", 
 MODES = ("hybrid", "bm25", "vector")
 #: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
 FILTERED_POOL = 1000
+#: How many lines below a title-only hit (``# Project Atlas`` alone) its hit may cite and show.
+SECTION_LINES = 20
 #: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
 STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "lines")
 
@@ -278,6 +281,9 @@ def _hits(
     lines_of = getattr(store, "line_texts", None) if "passages" not in off else None
     context = intent != "gather"
     shown: dict[str, set[int]] = {}
+    cited: dict[str, set[int]] = {}  # the lines each file's groups cite
+    for g in groups:
+        cited.setdefault(g.path, set()).update(range(g.start, g.end + 1))
     facts: list[frozenset[str]] = []
     owner: list[int] = []
     chosen: list[tuple[CitationGroup, str, int, Snippet]] = []
@@ -287,6 +293,11 @@ def _hits(
             break
         seen = shown.setdefault(group.path, set())
         text, first = _passage(group, lines_of)
+        if lines_of is not None and _only_headings(text):  # a title alone: the section it heads
+            below = _section_below(group, text, lines_of, cited.get(group.path, set()))
+            if below is None:
+                continue
+            group, text = below
         # a passage several of the top k chunks cite gets the characters those hits would have had
         picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
         reserve = (k - len(chosen) - 1) * max_chars // 2
@@ -361,6 +372,38 @@ def _passage(
         return best.text, best.start_line
     # a line no chunk holds is one the chunker skipped: a blank line between sections
     return "\n".join(found.get((group.path, n), "") for n in range(group.start, group.end + 1)), group.start
+
+
+def _only_headings(text: str) -> bool:
+    """True when a passage holds no line but headings (and blank lines): a title chunk."""
+    return all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n"))
+
+
+def _section_below(
+    group: CitationGroup, text: str, lines_of: Callable[..., dict[tuple[str, int], str]], cited: set[int]
+) -> tuple[CitationGroup, str] | None:
+    """A title-only group as the start of the section it heads: its range grown over the next
+    :data:`SECTION_LINES` lines, up to a line another hit cites or the next heading of the same or a
+    higher level; ``None`` when nothing but headings and blank lines is below it (or the store fails).
+    """
+    level = min(len(line) - len(line.lstrip().lstrip("#")) for line in text.split("\n") if line.strip())
+    try:
+        found = lines_of([(group.path, n) for n in range(group.end + 1, group.end + 1 + SECTION_LINES)])
+    except StoreError:
+        return None
+    # a line between them no chunk holds is blank; the store may answer with more lines than asked
+    last = min(max((n for _, n in found), default=group.end), group.end + SECTION_LINES)
+    body: list[str] = []
+    for n in range(group.end + 1, last + 1):
+        line = found.get((group.path, n), "").lstrip()
+        if n in cited or (line.startswith("#") and len(line) - len(line.lstrip("#")) <= level):
+            break
+        body.append(found.get((group.path, n), ""))
+    while body and not body[-1].strip():
+        body.pop()
+    if all(not line.strip() or line.lstrip().startswith("#") for line in body):
+        return None
+    return dataclasses.replace(group, end=group.end + len(body)), "\n".join([text, *body])
 
 
 def _hit(group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False) -> Hit:

@@ -159,12 +159,15 @@ def best_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: in
 
 
 def _answer_line(lines: list[str], i: int) -> int | None:
-    """The line that answers line ``i`` when it asks a question or is a heading: the next non-blank one."""
+    """The line that answers line ``i`` when it asks a question or is a heading: the next non-blank
+    one (after a heading, the next that is not a heading: "# 2026-04-15" is answered by the first
+    line of "## Session 7" below it)."""
     line = lines[i].rstrip()
-    if "?" not in line and not line.lstrip().startswith("#"):
+    heading = line.lstrip().startswith("#")
+    if "?" not in line and not heading:
         return None
-    for j in range(i + 1, min(len(lines), i + 4)):
-        if lines[j].strip():
+    for j in range(i + 1, min(len(lines), i + (6 if heading else 4))):
+        if lines[j].strip() and not (heading and lines[j].lstrip().startswith("#")):
             return j
     return None
 
