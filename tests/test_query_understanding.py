@@ -181,6 +181,7 @@ def test_defaults_are_backwards_compatible() -> None:
         ("between August 11 and August 15 2025", span("2025-08-11", "2025-08-15")),
         ("from March 3 to March 5", span("2025-03-03", "2025-03-05")),
         ("between December 28 and January 3 2026", span("2025-12-28", "2026-01-03")),
+        ("between March 3 2025 and February 1 2025", ("2025-02-01", "2025-03-03")),  # backwards: the two days
         ("昨天", days(-1)),
         ("一昨日の会議", days(-2)),
         ("어제", days(-1)),

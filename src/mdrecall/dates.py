@@ -156,7 +156,7 @@ def _range(t: list[str], a: int, an: int, b: int, first: list[date], second: lis
     if b != a + an + 1 or a == 0 or (t[a - 1], t[a + an]) not in _RANGE_WORDS:
         return []
     start, end = min(first), max(second)
-    if start > end and len(first) == 1:
+    if start > end and len(first) == 1 and not any(_year(x) for x in t[a : a + an]):
         for year in (end.year, end.year - 1):
             try:
                 start = start.replace(year=year)
