@@ -288,3 +288,7 @@ def test_a_title_alone_is_never_a_hit_it_shows_the_section_below(
         assert any(line.strip() and not line.startswith("#") for line in hit.snippet.split("\n")), hit
     first = mem.search("atlas", max_results=1, min_score=0.0, mode="bm25")
     assert first and "- " in first[0].snippet
+    write(tmp_path, "memory/groceries.md", "# Groceries for Saturday\n")  # a note that is only a title
+    mem.index()
+    only = mem.search("groceries", max_results=5, min_score=0.0, mode="bm25")
+    assert [(h.path, h.snippet) for h in only] == [("memory/groceries.md", "# Groceries for Saturday")]

@@ -281,23 +281,29 @@ def _hits(
     lines_of = getattr(store, "line_texts", None) if "passages" not in off else None
     context = intent != "gather"
     shown: dict[str, set[int]] = {}
-    cited: dict[str, set[int]] = {}  # the lines each file's groups cite
-    for g in groups:
-        cited.setdefault(g.path, set()).update(range(g.start, g.end + 1))
+    cited: dict[str, dict[int, int]] = {}  # for each file, the group (its index) citing each line
+    for i, g in enumerate(groups):
+        cited.setdefault(g.path, {}).update(dict.fromkeys(range(g.start, g.end + 1), i))
     facts: list[frozenset[str]] = []
     owner: list[int] = []
     chosen: list[tuple[CitationGroup, str, int, Snippet]] = []
+    merged: set[int] = set()
     left = k * max_chars
-    for group in groups:
+    for index, group in enumerate(groups):
         if len(chosen) == k:
             break
+        if index in merged:
+            continue
         seen = shown.setdefault(group.path, set())
         text, first = _passage(group, lines_of)
         if lines_of is not None and _only_headings(text):  # a title alone: the section it heads
-            below = _section_below(group, text, lines_of, cited.get(group.path, set()))
-            if below is None:
-                continue
-            group, text = below
+            group, text, below = _section_below(group, text, lines_of, cited.get(group.path, {}))
+            if below is not None:  # another hit cites the section: one hit, at the better rank
+                if below < index:
+                    continue
+                group = _joined(group, groups[below])
+                merged.add(below)
+                text, first = _passage(group, lines_of)
         # a passage several of the top k chunks cite gets the characters those hits would have had
         picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
         reserve = (k - len(chosen) - 1) * max_chars // 2
@@ -380,30 +386,48 @@ def _only_headings(text: str) -> bool:
 
 
 def _section_below(
-    group: CitationGroup, text: str, lines_of: Callable[..., dict[tuple[str, int], str]], cited: set[int]
-) -> tuple[CitationGroup, str] | None:
+    group: CitationGroup,
+    text: str,
+    lines_of: Callable[..., dict[tuple[str, int], str]],
+    cited: dict[int, int],
+) -> tuple[CitationGroup, str, int | None]:
     """A title-only group as the start of the section it heads: its range grown over the next
-    :data:`SECTION_LINES` lines, up to a line another hit cites or the next heading of the same or a
-    higher level; ``None`` when nothing but headings and blank lines is below it (or the store fails).
+    :data:`SECTION_LINES` lines, up to the next heading of the same or a higher level, or up to a line
+    another group cites — then that group's index is returned too (the title and it are one hit).
+    The group unchanged when nothing but headings is below it (a note that is only a title) or the
+    store cannot say.
     """
-    level = min(len(line) - len(line.lstrip().lstrip("#")) for line in text.split("\n") if line.strip())
+    level = min(len(line) - len(line.lstrip("#")) for line in text.split("\n") if line.strip())
     try:
         found = lines_of([(group.path, n) for n in range(group.end + 1, group.end + 1 + SECTION_LINES)])
     except StoreError:
-        return None
+        return group, text, None
     # a line between them no chunk holds is blank; the store may answer with more lines than asked
     last = min(max((n for _, n in found), default=group.end), group.end + SECTION_LINES)
     body: list[str] = []
     for n in range(group.end + 1, last + 1):
-        line = found.get((group.path, n), "").lstrip()
-        if n in cited or (line.startswith("#") and len(line) - len(line.lstrip("#")) <= level):
+        line = found.get((group.path, n), "")
+        if n in cited:
+            return group, text, cited[n]
+        if line.startswith("#") and len(line) - len(line.lstrip("#")) <= level:
             break
-        body.append(found.get((group.path, n), ""))
+        body.append(line)
     while body and not body[-1].strip():
         body.pop()
-    if all(not line.strip() or line.lstrip().startswith("#") for line in body):
-        return None
-    return dataclasses.replace(group, end=group.end + len(body)), "\n".join([text, *body])
+    if _only_headings("\n".join(body)):
+        return group, text, None
+    return dataclasses.replace(group, end=group.end + len(body)), "\n".join([text, *body]), None
+
+
+def _joined(title: CitationGroup, section: CitationGroup) -> CitationGroup:
+    """One group of a title and the section below it, ranked as the title."""
+    return CitationGroup(
+        title.items + section.items,
+        title.start,
+        max(title.end, section.end),
+        title.ranks + section.ranks,
+        title.also + section.also,
+    )
 
 
 def _hit(group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False) -> Hit:
