@@ -98,3 +98,15 @@ def test_small_chunks_cite_their_enclosing_passage() -> None:
     assert [c.text for c in plain] == [c.text for c in small]
     assert all(c.parent_start_line == c.parent_end_line == 0 for c in plain)
     assert {c.id for c in plain}.isdisjoint(c.id for c in small)
+
+
+def test_an_outline_of_empty_sections_is_not_a_chunk_a_title_alone_is() -> None:
+    """A new MEMORY.md ("## Preferences", "## Decisions", nothing under them) holds no memory: as a
+    chunk its words matched every question about preferences. A note that is only its title stays."""
+    skeleton = "# Long-term memory\n\n## About the user\n\n## Preferences\n\n## Decisions\n"
+    assert chunk_markdown(skeleton, path="MEMORY.md") == []
+    filled = skeleton.replace("## Decisions\n", "## Decisions\n\n- We chose PostgreSQL.\n")
+    (chunk,) = chunk_markdown(filled, path="MEMORY.md")
+    assert chunk.text.startswith("# Long-term memory") and chunk.text.endswith("PostgreSQL.")
+    (title,) = chunk_markdown("# Groceries for Saturday\n", path="notes/groceries.md")
+    assert title.text == "# Groceries for Saturday"

@@ -32,6 +32,8 @@ def test_init_remember_search_has_every_vector(tmp_path: Path, provider: str) ->
     assert run("init", str(ws), cwd=tmp_path, provider=provider).returncode == 0
     out = run("remember", "We ship the Kestrel release on Friday", cwd=ws, provider=provider)
     assert out.returncode == 0, out.stderr
+    out = run("remember", "--long-term", "We chose PostgreSQL for the store", cwd=ws, provider=provider)
+    assert out.returncode == 0, out.stderr
     out = run("search", "when does Kestrel ship?", "--json", cwd=ws, provider=provider)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)

@@ -10,6 +10,7 @@ from mdrecall.ranking import (
     apply_decay,
     apply_min_score,
     apply_rerank,
+    apply_statement_boost,
     decay_factor,
     fuse_rrf,
     fuse_weighted,
@@ -163,3 +164,24 @@ def test_min_score_keeps_what_one_leg_alone_scores_high_enough() -> None:
     kept = apply_min_score(fused, 0.35, ("text", "vector"))
     assert [s.chunk.path for s in kept] == ["kw.md", "sem.md"]  # "weak" is weak in both legs
     assert [s.chunk.path for s in apply_min_score(fused, 0.35)] == ["kw.md"]
+
+
+def test_statement_boost_lifts_what_states_the_answer_within_the_head() -> None:
+    items = [
+        Scored(chunk(n, t), sc, {"fused": sc})
+        for n, t, sc in (
+            ("a", "the deploy failed", 0.9),
+            ("b", "I love sushi", 0.7),
+            ("c", "lunch was late", 0.5),
+            ("d", "I hate olives", 0.4),
+        )
+    ]
+    says = lambda c: "love" in c.text or "hate" in c.text  # noqa: E731
+    out = apply_statement_boost(items, says, factor=1.5)
+    assert [s.chunk.path for s in out] == ["b.md", "a.md", "d.md", "c.md"]
+    assert out[0].score == pytest.approx(1.0) and max(s.score for s in out) <= 1.0
+    assert all("statement" in s.stages for s in out)
+    head = apply_statement_boost(items, says, factor=1.5, top_n=2)  # "d" is past the head: not lifted
+    assert [s.chunk.path for s in head] == ["b.md", "a.md", "c.md", "d.md"]
+    assert head[2].score <= head[1].score and head[3].score <= head[2].score
+    assert apply_statement_boost([], says) == []

@@ -292,3 +292,40 @@ def test_a_title_alone_is_never_a_hit_it_shows_the_section_below(
     mem.index()
     only = mem.search("groceries", max_results=5, min_score=0.0, mode="bm25")
     assert [(h.path, h.snippet) for h in only] == [("memory/groceries.md", "# Groceries for Saturday")]
+
+
+def test_what_should_i_cook_finds_the_stated_diet_not_the_new_memory_outline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 20's preference question on a workspace as `init` leaves it, with the real static default:
+    "what should I cook tonight?" shares no word with "I've been vegetarian since March". The new
+    MEMORY.md's "## Preferences" outline came first (its words matched the question's preference cues),
+    alone; the diet was not shown. A first-person question that asks for a recommendation now favours
+    the candidates that state a preference, and an outline of empty sections is not indexed."""
+    monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "static")  # what `auto` gives a new user
+    assert cli("init", cwd=tmp_path).returncode == 0
+    write(
+        tmp_path,
+        "memory/2026-03-02.md",
+        "# 2026-03-02\n\n- User: Can you plan the sprint review?\n"
+        "- User: I've been vegetarian since March, by the way, so no meat at the team lunch.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2026-05-20.md",
+        "# 2026-05-20\n\n- User: I bought a road bike for the Alps.\n"
+        "- User: Book the hotel for July 12 to July 19.\n",
+    )
+    for day in range(1, 25):
+        write(
+            tmp_path,
+            f"memory/2026-06-{day:02d}.md",
+            f"# 2026-06-{day:02d}\n\n- User: Kestrel status "
+            f"{day}: latency fine.\n- User: Lunch was a chicken sandwich from the cafe downstairs.\n",
+        )
+    out = cli("search", "what should I cook tonight?", "-n", "3", "--json", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    results = json.loads(out.stdout)["results"]
+    assert results and results[0]["path"] == "memory/2026-03-02.md", [r["path"] for r in results]
+    assert "vegetarian" in results[0]["snippet"]
+    assert all(r["path"] != "MEMORY.md" for r in results)

@@ -133,7 +133,7 @@ def chunk_markdown(
         if start > end:
             continue
         body = span.text if span.text is not None else "\n".join(lines[start : end + 1])
-        if not body.strip():
+        if not body.strip() or _empty_sections(lines, is_heading, start, end):
             continue
         p_start, p_end = _parent(parents, start, end)
         chunks.append(
@@ -151,6 +151,20 @@ def chunk_markdown(
             )
         )
     return chunks
+
+
+def _empty_sections(lines: list[str], is_heading: list[bool], start: int, end: int) -> bool:
+    """True for a span of two or more headings and nothing else (a new ``MEMORY.md``'s "## Preferences",
+    "## Decisions"): an outline holds no memory yet, and its words would match every question about
+    preferences. Their words still reach the keyword index as the heading path of what is written under
+    them. One heading alone (a note's title) is kept."""
+    heads = 0
+    for i in range(start, end + 1):
+        if is_heading[i]:
+            heads += 1
+        elif lines[i].strip():
+            return False
+    return heads > 1
 
 
 def _parent(parents: list[tuple[int, int]], start: int, end: int) -> tuple[int, int]:

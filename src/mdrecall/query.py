@@ -25,6 +25,7 @@ from .tokens import is_cjk, is_hiragana, tokenize
 
 __all__ = [
     "INTENT_CUES",
+    "asks_about_self",
     "KeywordQuery",
     "PREFIX_MIN",
     "build_keyword_query",
@@ -149,6 +150,15 @@ def build_keyword_query(
     return KeywordQuery(
         text=text, terms=terms, synonyms=syns, dates=dates, date_phrases=phrases, prefixes=pre, cues=cues
     )
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours)\b", re.IGNORECASE)
+
+
+def asks_about_self(text: str) -> bool:
+    """True when a question is in the first person ("what should I cook?", "recommend … for us"): the
+    asker's own statements answer it, not anyone's (English)."""
+    return _FIRST_PERSON.search(text[:2_000]) is not None
 
 
 def query_intent(text: str) -> str | None:

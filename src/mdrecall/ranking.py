@@ -190,6 +190,8 @@ def apply_decay(
 
 
 DATE_BOOST = 1.5
+#: How much a chunk stating what the question asks for (a preference) is favoured.
+STATEMENT_BOOST = 1.5
 """Default factor of :func:`apply_date_hints` in ``boost`` mode."""
 
 
@@ -220,10 +222,31 @@ def apply_date_hints(
     if mode == "filter":
         kept = [s.with_score("date", s.score) for s in items if hit(s)]
         return _sorted(kept) if kept else list(items)
+    return _boosted(items, hit, factor, "date")
+
+
+def apply_statement_boost(
+    items: Sequence[Scored], states: Callable[[Chunk], bool], factor: float = STATEMENT_BOOST, top_n: int = 50
+) -> list[Scored]:
+    """Favour, among the first ``top_n`` candidates, the chunks that state what the question asks for
+    (``states``: a preference, for "what should I cook tonight?"): their score is multiplied by
+    ``factor`` like a date hint's (stage ``statement``); the rest keep their order after them."""
+    if not items:
+        return []
+    head = _boosted(items[:top_n], lambda s: states(s.chunk), factor, "statement")
+    floor = head[-1].score
+    return head + [s if s.score <= floor else s.with_score("statement", floor) for s in items[top_n:]]
+
+
+def _boosted(
+    items: Sequence[Scored], hit: Callable[[Scored], bool], factor: float, stage: str
+) -> list[Scored]:
+    """Scores of the items ``hit`` accepts multiplied by ``factor``, all divided by the best when it
+    passes 1.0 (0..1 is kept), re-sorted, each recording ``stage``."""
     boosted = [(s, s.score * factor if hit(s) else s.score) for s in items]
     top = max(score for _, score in boosted)
     scale = top if top > 1.0 else 1.0
-    return _sorted([s.with_score("date", score / scale) for s, score in boosted])
+    return _sorted([s.with_score(stage, score / scale) for s, score in boosted])
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:

@@ -3,7 +3,8 @@
 ::
 
     query ─► keywords ─► BM25 leg ─┐
-          └► embedding ─► vector leg ┴► fuse ─► supersede ─► min score ─► decay ─► rerank ─► MMR
+          └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
+       ─► decay ─► rerank ─► MMR
        ─► one hit per citation ─► passage snippets ─► one hit per fact ─► top-k
 
 Either leg may be missing (no embedder, nothing to match): the other answers alone and
@@ -22,13 +23,14 @@ from .citations import CitationGroup, fact_key, group_by_citation, repeats
 from .config import SearchConfig
 from .errors import IndexCorruptError, StoreError
 from .models import Chunk, Hit
-from .query import KeywordQuery, build_keyword_query, query_intent
+from .query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
 from .ranking import (
     Scored,
     apply_date_hints,
     apply_decay,
     apply_min_score,
     apply_rerank,
+    apply_statement_boost,
     fuse_rrf,
     fuse_weighted,
     merge_neighbours,
@@ -187,6 +189,8 @@ def run_search(
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
         fused = apply_supersession(fused, kq.terms)
+    if intent == "prefer" and asks_about_self(req.query):  # "what should I cook?": my stated likes
+        fused = apply_statement_boost(fused, _states_preference)
     ranked = apply_min_score(fused, req.min_score, ("text", "vector") if text and vec else ())
     if fused and not ranked:  # say why nothing is shown: every candidate was cut by min_score
         n, s = len(fused), "s" if len(fused) != 1 else ""
@@ -220,6 +224,12 @@ def run_search(
         fallback=fallback,
         reranker=reranked_by,
     )
+
+
+def _states_preference(chunk: Chunk) -> bool:
+    from .agent.salience import states  # only for questions that ask for a preference
+
+    return states("preference", chunk.text)
 
 
 def _keyword_leg(
@@ -304,6 +314,8 @@ def _hits(
                 group = _joined(group, groups[below])
                 merged.add(below)
                 text, first = _passage(group, lines_of)
+            elif _only_headings(text) and sum(1 for line in text.split("\n") if line.strip()) > 1:
+                continue  # a skeleton of empty sections (a new MEMORY.md) holds no memory yet
         # a passage several of the top k chunks cite gets the characters those hits would have had
         picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
         reserve = (k - len(chosen) - 1) * max_chars // 2

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory
-from mdrecall.agent.salience import RULES, compile_rules, find_notes, sentences
+from mdrecall.agent.salience import RULES, compile_rules, find_notes, sentences, states
 from mdrecall.config import load_config
 from mdrecall.errors import ConfigError
 
@@ -22,6 +22,8 @@ from mdrecall.errors import ConfigError
         ("I prefer tabs over spaces in Go code.", "preference"),
         ("We never deploy on Fridays.", "preference"),
         ("I'm allergic to most reptiles and animals with fur.", "preference"),
+        ("I've been vegetarian since March, so no meat at the team lunch.", "preference"),
+        ("We don't eat pork at home.", "preference"),
         ("I will send the invoice to the client.", "commitment"),
         ("Now I'm gonna submit it to some film festivals.", "commitment"),
         ("My sister's birthday is on the 4th.", "fact"),
@@ -97,3 +99,10 @@ def test_rules_read_bounded_sentences() -> None:
     rules = compile_rules({"long": [r"a{1,5}b"]})
     text = "x" + "a" * 100_000 + "b"
     assert find_notes(text, rules) == []  # the sentence is cut before the rule sees it
+
+
+def test_states_reads_each_sentence_and_never_a_question() -> None:
+    assert states("preference", "- User: Hi.\n- User: I've been vegan for years, by the way.")
+    assert not states("preference", "- User: Do you like sushi?\n- Assistant: Here is the agenda.")
+    assert not states("preference", "The deploy failed again on staging.")
+    assert not states("no-such-kind", "I prefer tea.")

@@ -55,7 +55,9 @@ RULES: tuple[tuple[str, str], ...] = (
         r"\b(?:i|we) (?:really |much |do |don'?t |always |never |also )?(?:prefer|like|love|hate|enjoy"
         r"|dislike|adore|can'?t stand|recommend)\b|\b(?:my|our) (?:fav(?:ou?rite)?|passion)\b"
         r"|\b(?:always|never) (?:use|do|call|send|put|eat|drink|book|run|deploy|commit|push|write)\b"
-        r"|\bi'?m (?:a big )?fan of\b|\bpassionate about\b|\bnew fav(?:ou?rite)?\b|\ballergic\b",
+        r"|\bi'?m (?:a big )?fan of\b|\bpassionate about\b|\bnew fav(?:ou?rite)?\b|\ballergic\b"
+        r"|\b(?:vegetarian|vegan|pescatarian|gluten[- ]free|lactose[- ]intolerant|teetotal(?:er|ler)?)\b"
+        r"|\b(?:i|we) (?:don'?t|do not|can'?t|cannot|no longer|never) (?:eat|drink)\b",
     ),
     (
         "commitment",
@@ -136,6 +138,26 @@ def _compiled(extra: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[tuple[str
             except re.error as exc:
                 raise ConfigError(f"capture.rules.{kind}: invalid pattern {pattern!r} ({exc})") from exc
     return tuple(out)
+
+
+def states(kind: str, text: str) -> bool:
+    """True when a sentence of ``text`` matches a built-in rule of ``kind`` ("preference", …).
+
+    Each line is read up to :data:`MAX_SENTENCE_CHARS`, like :func:`find_notes`; a question does not
+    state anything."""
+    pattern = _kind_pattern(kind)
+    return pattern is not None and any(
+        pattern.search(line[:MAX_SENTENCE_CHARS]) and not line.rstrip().endswith("?")
+        for line in sentences(text[: 4 * MAX_SENTENCE_CHARS])
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _kind_pattern(kind: str) -> re.Pattern[str] | None:
+    for name, pattern in _compiled(()):
+        if name == kind:
+            return pattern
+    return None
 
 
 def find_notes(
