@@ -154,10 +154,9 @@ def states(kind: str, text: str) -> bool:
 
 @functools.lru_cache(maxsize=16)
 def _kind_pattern(kind: str) -> re.Pattern[str] | None:
-    for name, pattern in _compiled(()):
-        if name == kind:
-            return pattern
-    return None
+    """The built-in rule of ``kind`` alone (compiling the whole table costs a search ~15 ms)."""
+    pattern = dict(RULES).get(kind)
+    return re.compile(pattern, re.IGNORECASE) if pattern is not None else None
 
 
 def find_notes(
