@@ -182,6 +182,13 @@ def test_defaults_are_backwards_compatible() -> None:
         ("from March 3 to March 5", span("2025-03-03", "2025-03-05")),
         ("between December 28 and January 3 2026", span("2025-12-28", "2026-01-03")),
         ("between March 3 2025 and February 1 2025", ("2025-02-01", "2025-03-03")),  # backwards: the two days
+        ("what did she finish last Friday on 23 January, 2025?", ("2025-01-17", "2025-01-23")),
+        ("the Sunday before October 26, 2025", ("2025-10-19", "2025-10-26")),
+        (
+            "last week, as mentioned on November 6, 2025",
+            span("2025-10-27", "2025-11-06")[:7] + ("2025-11-06",),
+        ),
+        ("what did we decide yesterday about the March 3 2025 launch", ("2025-03-03", "2026-01-27")),
         ("昨天", days(-1)),
         ("一昨日の会議", days(-2)),
         ("어제", days(-1)),

@@ -107,6 +107,15 @@ _RANGE_WORDS = {
     for opener in openers
     for joiner in joiners
 }
+#: Words between a relative phrase and the dated day it is said of ("last Friday on 23 January 2022").
+_ANCHOR_WORDS = {
+    ("on",),
+    ("before",),
+    ("as", "of"),
+    ("as", "mentioned", "on"),
+    ("mentioned", "on"),
+    ("antes", "del"),
+}
 _ORDINAL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?")
 
 
@@ -129,7 +138,6 @@ def resolve_tokens(tokens: Sequence[str], today: date) -> DateHints:
             i += 1
             continue
         n, found = hit
-        days.update(found)
         phrases.append(" ".join(tokens[i : i + n]))
         consumed.update(range(i, i + n))
         # Drop the neighbouring bigrams that overlap a CJK date word (昨天我们 → 天我).
@@ -139,12 +147,35 @@ def resolve_tokens(tokens: Sequence[str], today: date) -> DateHints:
             consumed.add(i + n)
         spans.append((i, n, found))
         i += n
+    spans = _anchored(t, spans)
+    for _, _, found in spans:
+        days.update(found)
     for (a, an, first), (b, _, second) in zip(spans, spans[1:], strict=False):
         joined = _range(t, a, an, b, first, second)
         if joined:
             days.update(joined)
             consumed.update({a - 1, a + an})
     return DateHints(tuple(sorted(days)), tuple(phrases), frozenset(consumed))
+
+
+def _anchored(t: list[str], spans: list[tuple[int, int, list[date]]]) -> list[tuple[int, int, list[date]]]:
+    """Relative phrases said of a dated day, read from that day: "last Friday on 23 January 2022" is
+    the Friday before 23 January 2022, "the Sunday before October 25, 2022" the one before it, "last
+    week, as mentioned on November 6, 2023" the week before that day (not before today). The dated
+    phrase must follow at once (``on``, ``before``, ``as of``, ``as mentioned on``) and name one day of
+    a given year."""
+    out = list(spans)
+    for k in range(len(out) - 1):
+        a, an, _ = out[k]
+        b, bn, anchor = out[k + 1]
+        if tuple(t[a + an : b]) not in _ANCHOR_WORDS or len(anchor) != 1:
+            continue
+        if not any(_year(x) or (len(x) == 4 and x.isdigit()) for x in t[b : b + bn]):
+            continue
+        again = _match(t, a, anchor[0])
+        if again is not None and again[0] == an:
+            out[k] = (a, an, again[1])
+    return out
 
 
 def _range(t: list[str], a: int, an: int, b: int, first: list[date], second: list[date]) -> list[date]:
