@@ -10,7 +10,7 @@ import pytest
 from mdrecall import Config, Memory
 from mdrecall.config import EmbeddingConfig
 from mdrecall.embedders import create_embedder
-from mdrecall.embedders.distill import quantize, rank_weights, save_model
+from mdrecall.embedders.distill import quantize, rank_weights, save_model, tokenlearn, wordnet_glosses
 from mdrecall.embedders.static import StaticEmbedder
 from mdrecall.errors import EmbedderError
 
@@ -90,3 +90,72 @@ def test_hybrid_search_with_static_vectors(ws: Path):
         result = mem.search_result("what did we pick for the database?")
         assert result.hits and result.vectors["indexed"] == result.vectors["total"] > 0
         assert result.provider == "static"
+
+
+def test_wordnet_glosses_reads_lemmas_and_glosses_and_skips_the_licence(tmp_path: Path):
+    header = "  1 This software and database is being provided to you | by Princeton\n"
+    lines = {
+        "noun": "00001740 03 n 02 entity 0 thing 0 000 | that which is perceived to exist\n",
+        "verb": '00001740 29 v 01 breathe 0 000 | draw air into the lungs; "she breathed deeply"\n',
+        "adj": "",
+        "adv": "00001740 02 r 01 a_cappella 0 000 | without musical accompaniment\n",
+    }
+    for pos, text in lines.items():
+        (tmp_path / f"data.{pos}").write_text(header + text, encoding="utf-8")
+    texts = wordnet_glosses(tmp_path, n=10)
+    assert sorted(texts) == [
+        "a cappella: without musical accompaniment",
+        'breathe: draw air into the lungs; "she breathed deeply"',
+        "entity, thing: that which is perceived to exist",
+    ]
+    assert wordnet_glosses(tmp_path, n=2) == texts[:2]  # a seeded shuffle: the same order each time
+
+
+def test_tokenlearn_pulls_text_means_toward_the_teacher():
+    """A planted table: the teacher is the weighted token mean under other rows; the fit recovers them."""
+    from mdrecall.embedders.distill import _design
+    from mdrecall.embedders.local import vocab_path
+
+    vocab = vocab_path().read_text(encoding="utf-8").splitlines()
+    rng = np.random.default_rng(0)
+    words = ["river", "bank", "money", "loan", "water", "fish", "boat", "stream", "credit", "cash"]
+    texts = [" ".join(rng.choice(words, size=5)) for _ in range(200)]
+    weights = rank_weights(vocab)
+    pooled = rng.normal(size=(len(vocab), 384)).astype(np.float32)
+    target = pooled.copy()
+    used = np.unique(_design(texts, weights)[1])
+    target[used] += rng.normal(size=(len(used), 384)).astype(np.float32)
+    r, c, v = _design(texts, weights)
+    teacher = np.zeros((len(texts), 384))
+    np.add.at(teacher, r, v[:, None] * (target - pooled.mean(axis=0))[c])
+
+    fitted = tokenlearn(pooled, texts, teacher.astype(np.float32), weights, ridge=1e-3)
+
+    def fit_error(rows: np.ndarray) -> float:
+        pred = np.zeros_like(teacher)
+        np.add.at(pred, r, v[:, None] * rows[c])
+        return float(
+            np.mean(
+                np.sum(pred * (teacher - teacher.mean(0)), 1)
+                / np.linalg.norm(pred, axis=1)
+                / np.linalg.norm(teacher - teacher.mean(0), axis=1)
+            )
+        )
+
+    centred = pooled - pooled.mean(axis=0)
+    assert fit_error(fitted) > 0.99 > fit_error(centred) + 0.2
+    unused = np.setdiff1d(np.arange(len(vocab)), used)[:100]
+    assert np.allclose(fitted[unused], centred[unused], atol=1e-4)  # tokens not in the corpus keep their row
+
+
+def test_sparse_products_match_dense():
+    from mdrecall.embedders.distill import _Sparse
+
+    rng = np.random.default_rng(1)
+    dense = (rng.random((60, 45)) < 0.1) * rng.random((60, 45))
+    dense[:, 5] = 0
+    dense[7] = 0
+    r, c = np.nonzero(dense)
+    sparse = _Sparse(r, c, dense[r, c], dense.shape)
+    x, z = rng.random((45, 4)), rng.random((60, 4))
+    assert np.allclose(sparse.dot(x), dense @ x) and np.allclose(sparse.tdot(z), dense.T @ z)
