@@ -281,8 +281,9 @@ def test_a_title_alone_is_never_a_hit_it_shows_the_section_below(
     risks = "## Risks\n\n- The vendor API.\n"
     write(tmp_path, "memory/atlas.md", f"# Project Atlas\n\n## Goals\n\n{goals}\n\n{risks}")
     mem = open_memory(tmp_path, chunking={"tokens": 60, "overlap": 0})
-    year = mem.search("2026", max_results=3, min_score=0.0, mode="bm25")
+    year = mem.search("2026", max_results=3, min_score=0.0, mode="bm25", explain=True)
     assert year and (year[0].start_line, year[0].path) == (1, "memory/2026-04-15.md")
+    assert year[0].explain and year[0].explain["section"] == year[0].end_line - 1  # lines it stands for
     assert 5 < year[0].end_line <= 21 and "dyed my hair purple" in year[0].snippet
     for hit in mem.search("atlas", max_results=5, min_score=0.0, mode="bm25"):
         assert any(line.strip() and not line.startswith("#") for line in hit.snippet.split("\n")), hit

@@ -208,6 +208,8 @@ def _hit(group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False
         stages["lines"] = 1.0
     if len(group.items) > 1:
         stages["citation_group"] = float(len(group.items))
+    if group.end > c.end_line and _only_headings(c.text):  # a title standing for the section below
+        stages["section"] = float(group.end - c.end_line)
     return Hit(
         path=c.path,
         start_line=group.start,
