@@ -170,7 +170,7 @@ def _anchored(t: list[str], spans: list[tuple[int, int, list[date]]]) -> list[tu
         b, bn, anchor = out[k + 1]
         if tuple(t[a + an : b]) not in _ANCHOR_WORDS or len(anchor) != 1:
             continue
-        if not any(_year(x) or (len(x) == 4 and x.isdigit()) for x in t[b : b + bn]):
+        if not any(_year(x) for x in t[b : b + bn]):
             continue
         again = _match(t, a, anchor[0])
         if again is not None and again[0] == an:

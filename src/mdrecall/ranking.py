@@ -190,9 +190,9 @@ def apply_decay(
 
 
 DATE_BOOST = 1.5
-#: How much a chunk stating what the question asks for (a preference) is favoured.
-STATEMENT_BOOST = 1.5
 """Default factor of :func:`apply_date_hints` in ``boost`` mode."""
+STATEMENT_BOOST = 1.5
+"""Default factor of :func:`apply_statement_boost`: a chunk stating what the question asks for."""
 
 
 def apply_date_hints(
