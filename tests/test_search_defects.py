@@ -293,6 +293,10 @@ def test_a_title_alone_is_never_a_hit_it_shows_the_section_below(
     mem.index()
     only = mem.search("groceries", max_results=5, min_score=0.0, mode="bm25")
     assert [(h.path, h.snippet) for h in only] == [("memory/groceries.md", "# Groceries for Saturday")]
+    write(tmp_path, "memory/tags.md", "#todo buy milk\n#urgent call the bank\n")  # tags, not headings
+    mem.index()
+    tags = mem.search("milk", max_results=5, min_score=0.0, mode="bm25")
+    assert [h.path for h in tags] == ["memory/tags.md"] and "buy milk" in tags[0].snippet
 
 
 def test_what_should_i_cook_finds_the_stated_diet_not_the_new_memory_outline(

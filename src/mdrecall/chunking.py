@@ -25,6 +25,7 @@ __all__ = [
     "chunk_hash",
     "chunk_markdown",
     "embedded_text",
+    "heading_level",
     "heading_paths",
     "keyword_heading",
     "CHARS_PER_TOKEN",
@@ -75,6 +76,12 @@ def keyword_heading(heading: str, text: str) -> str:
         return heading
     cut = heading.rfind(">")
     return heading[: cut + 1].rstrip(" >") if cut >= 0 else ""
+
+
+def heading_level(line: str) -> int:
+    """The level of an ATX heading line (``## Goals`` → 2), 0 for any other line (``#todo`` too)."""
+    m = _HEADING.match(line)
+    return len(m.group(1)) if m else 0
 
 
 def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
+from .chunking import heading_level
 from .citations import CitationGroup, fact_key, group_by_citation, repeats
 from .errors import StoreError
 from .models import Hit
@@ -152,7 +153,7 @@ def _passage(
 
 def _only_headings(text: str) -> bool:
     """True when a passage holds no line but headings (and blank lines): a title chunk."""
-    return all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n"))
+    return all(not line.strip() or heading_level(line) for line in text.split("\n"))
 
 
 def _section_below(
@@ -167,7 +168,7 @@ def _section_below(
     The group unchanged when nothing but headings is below it (a note that is only a title) or the
     store cannot say.
     """
-    level = min(len(line) - len(line.lstrip("#")) for line in text.split("\n") if line.strip())
+    level = min(heading_level(line) for line in text.split("\n") if line.strip())
     try:
         found = lines_of([(group.path, n) for n in range(group.end + 1, group.end + 1 + SECTION_LINES)])
     except StoreError:
@@ -179,7 +180,7 @@ def _section_below(
         line = found.get((group.path, n), "")
         if n in cited:
             return group, text, cited[n]
-        if line.startswith("#") and len(line) - len(line.lstrip("#")) <= level:
+        if 0 < heading_level(line) <= level:
             break
         body.append(line)
     while body and not body[-1].strip():
