@@ -135,15 +135,22 @@ def fuse_rrf(text: Sequence[Scored], vector: Sequence[Scored], k: int = 60) -> l
     return _sorted(out)
 
 
-def apply_min_score(items: Sequence[Scored], min_score: float, legs: Sequence[str] = ()) -> list[Scored]:
+def apply_min_score(
+    items: Sequence[Scored],
+    min_score: float,
+    legs: Sequence[str] = (),
+    floors: Mapping[str, float] | None = None,
+) -> list[Scored]:
     """Drop items scoring below ``min_score``, unless one of ``legs`` alone scored them that high.
 
     With ``legs = ("text", "vector")`` after weighted fusion, a chunk only one leg found is judged by
     that leg: a note that shares no word with the query ("database" → "PostgreSQL") but is close in
-    meaning can never reach 0.35 as ``0.3 × cosine``, yet it is what embeddings are for.
+    meaning can never reach 0.35 as ``0.5 × cosine``, yet it is what embeddings are for. ``floors``
+    gives a leg its own bar in its own units (a model's cosine as rare as MiniLM's ``min_score``).
     """
+    bar = {leg: (floors or {}).get(leg, min_score) for leg in legs}
     return [
-        s for s in items if s.score >= min_score or any(s.stages.get(leg, -1.0) >= min_score for leg in legs)
+        s for s in items if s.score >= min_score or any(s.stages.get(leg, -1.0) >= bar[leg] for leg in legs)
     ]
 
 
@@ -193,6 +200,8 @@ DATE_BOOST = 1.5
 """Default factor of :func:`apply_date_hints` in ``boost`` mode."""
 STATEMENT_BOOST = 1.5
 """Default factor of :func:`apply_statement_boost`: a chunk stating what the question asks for."""
+STATEMENT_POOL = 50
+"""Candidates :func:`apply_statement_boost` looks at (the search fetches at least this many for it)."""
 
 
 def apply_date_hints(
@@ -226,7 +235,10 @@ def apply_date_hints(
 
 
 def apply_statement_boost(
-    items: Sequence[Scored], states: Callable[[Chunk], bool], factor: float = STATEMENT_BOOST, top_n: int = 50
+    items: Sequence[Scored],
+    states: Callable[[Chunk], bool],
+    factor: float = STATEMENT_BOOST,
+    top_n: int = STATEMENT_POOL,
 ) -> list[Scored]:
     """Favour, among the first ``top_n`` candidates, the chunks that state what the question asks for
     (``states``: a preference, for "what should I cook tonight?"): their score is multiplied by
