@@ -57,6 +57,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "bm25": {"mode": "bm25"},
     "vector": {"mode": "vector"},
     "w0.7/0.3": {"fusion": "weighted", "vector_weight": 0.7, "text_weight": 0.3},
+    "w0.6/0.4": {"fusion": "weighted", "vector_weight": 0.6, "text_weight": 0.4},
     "w0.5/0.5": {"fusion": "weighted", "vector_weight": 0.5, "text_weight": 0.5},
     "w0.3/0.7": {"fusion": "weighted", "vector_weight": 0.3, "text_weight": 0.7},
     "rrf": {"fusion": "rrf"},

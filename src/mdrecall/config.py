@@ -87,8 +87,8 @@ class SearchConfig:
     snippet_chars: int = 700
     mode: str = "hybrid"
     fusion: str = "weighted"
-    vector_weight: float = 0.3
-    text_weight: float = 0.7
+    vector_weight: float = 0.5
+    text_weight: float = 0.5
     rrf_k: int = 60
     candidate_multiplier: int = 4
     candidate_cap: int = 200

@@ -24,6 +24,7 @@ from .hits import build_hits
 from .models import Chunk, Hit
 from .query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
 from .ranking import (
+    STATEMENT_POOL,
     Scored,
     apply_date_hints,
     apply_decay,
@@ -62,6 +63,9 @@ class VectorLeg:
     query_vector: object  # numpy array
     provider: str = ""
     model: str = ""
+    #: The model's cosines against the reference's, so ``min_score`` means the same for every model
+    #: (:mod:`~mdrecall.embedders.calibration`); ``None``: its cosines are taken as they are.
+    cosine_knots: object = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,9 @@ def run_search(
         req.query, synonyms=cfg.synonyms, today=today, prefixes="prefixes" not in off, intent=intent
     )
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
+    prefers = intent == "prefer" and asks_about_self(req.query)  # "what should I cook?": my stated likes
+    if prefers:  # the statement boost needs the stated preferences among the candidates
+        pool = max(pool, STATEMENT_POOL)
     if req.keep is not None:
         pool = max(pool, cfg.candidate_cap)
     mode = req.mode if req.mode in MODES else "hybrid"
@@ -186,9 +193,17 @@ def run_search(
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
         fused = apply_supersession(fused, kq.terms)
-    if intent == "prefer" and asks_about_self(req.query):  # "what should I cook?": my stated likes
+    if prefers:
         fused = apply_statement_boost(fused, _states_preference)
-    ranked = apply_min_score(fused, req.min_score, ("text", "vector") if text and vec else ())
+    bar = req.min_score
+    if vector is not None:  # a cosine is judged in its model's units (embedders/calibration.py)
+        from .embedders.calibration import cosine_for
+
+        bar = cosine_for(req.min_score, vector.cosine_knots)
+    if text and vec:
+        ranked = apply_min_score(fused, req.min_score, ("text", "vector"), {"vector": bar})
+    else:
+        ranked = apply_min_score(fused, bar if vec else req.min_score)
     if fused and not ranked:  # say why nothing is shown: every candidate was cut by min_score
         n, s = len(fused), "s" if len(fused) != 1 else ""
         cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"

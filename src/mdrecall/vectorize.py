@@ -418,7 +418,16 @@ def query_vector(
     note = None
     if ident.key != embedder.identity.key:
         note = f"query embedded by fallback provider {ident.provider}"
-    return VectorLeg(ident.key, vec, ident.provider, ident.model), note
+    return VectorLeg(ident.key, vec, ident.provider, ident.model, _cosine_knots(embedder, ident.key)), note
+
+
+def _cosine_knots(embedder: Embedder, key: str) -> object:
+    """The calibration of whichever model embedded the query (a fallback's member), if it has one."""
+    for member in getattr(embedder, "members", (embedder,)):
+        # only a model that can carry knots is asked its identity (a remote one may have to probe for it)
+        if getattr(type(member), "cosine_knots", None) is not None and member.identity.key == key:
+            return member.cosine_knots
+    return None
 
 
 def embedder_label(embedder: Embedder | None) -> str | None:

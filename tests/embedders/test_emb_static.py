@@ -11,7 +11,7 @@ from mdrecall import Config, Memory
 from mdrecall.config import EmbeddingConfig
 from mdrecall.embedders import create_embedder
 from mdrecall.embedders.distill import quantize, rank_weights, save_model, tokenlearn, wordnet_glosses
-from mdrecall.embedders.static import StaticEmbedder
+from mdrecall.embedders.static import MODEL_FILE, StaticEmbedder
 from mdrecall.errors import EmbedderError
 
 
@@ -28,7 +28,7 @@ def test_shape_norm_identity(static):
     assert out.shape == (5, 256) and out.dtype == np.float32
     assert np.allclose(np.linalg.norm(out[[0, 2, 3]], axis=1), 1.0, atol=1e-5)
     assert not out[1].any()  # no tokens: a zero vector, which matches nothing
-    assert static.identity.key == "static:static-minilm-256:256:-"
+    assert static.identity.key == "static:static-minilm-256-v2:256:-"  # v2: fitted on WordNet glosses
     assert static.identity.key != create_embedder(EmbeddingConfig(provider="local")).identity.key
     assert not static.is_remote and static.dims == 256
 
@@ -52,7 +52,7 @@ def test_batches_do_not_change_vectors(static, monkeypatch):
 
 def test_max_tokens_is_part_of_the_identity_and_unknown_model_is_an_error():
     short = create_embedder(EmbeddingConfig(provider="static", options={"max_tokens": 64}))
-    assert short.identity.model == "static-minilm-256@64"
+    assert short.identity.model == "static-minilm-256-v2@64"
     with pytest.raises(EmbedderError, match="no model 'potion'"):
         create_embedder(EmbeddingConfig(provider="static", model="potion"))
 
@@ -61,6 +61,12 @@ def test_a_damaged_table_is_a_clear_error(tmp_path: Path):
     bad = tmp_path / "static.npz"
     bad.write_bytes(b"not a numpy file")
     with pytest.raises(EmbedderError, match="cannot read the static model"):
+        StaticEmbedder(model_file=bad).embed_query("x")
+    with np.load(MODEL_FILE) as data:
+        table = {k: data[k] for k in data.files}
+    table["calibration"] = table["calibration"][:, ::-1]  # falling knots: interpolation would be wrong
+    np.savez(bad, **table)
+    with pytest.raises(EmbedderError, match="damaged calibration knots"):
         StaticEmbedder(model_file=bad).embed_query("x")
 
 
@@ -82,14 +88,42 @@ def test_rank_weights_zero_special_tokens_and_favour_rare_words():
     assert w[-1] > w[-2] > w[-3] > 0
 
 
-def test_hybrid_search_with_static_vectors(ws: Path):
+def test_hybrid_search_with_static_vectors(ws: Path, monkeypatch: pytest.MonkeyPatch):
+    """A note that shares no word with the question is found by the static vectors alone, and its
+    cosine is judged in the table's units: with ``min_score`` just above it, the table's calibrated
+    bar (a cosine as rare as MiniLM's ``min_score``) still keeps it; taken as MiniLM's, it is cut."""
+    from mdrecall.embedders.calibration import cosine_for
+
+    (ws / "memory" / "2026-01-27.md").write_text(
+        "# 2026-01-27\n\nTooth cleaning on Thursday at 3pm with Dr. Ruiz.\n"
+    )
     cfg = Config().merged({"embedding": {"provider": "static"}})
     with Memory.open(ws, cfg) as mem:
         report = mem.index()
         assert report.embedded > 0 and report.pending_vectors == 0
-        result = mem.search_result("what did we pick for the database?")
+        result = mem.search_result("when is the dentist?", explain=True)
         assert result.hits and result.vectors["indexed"] == result.vectors["total"] > 0
         assert result.provider == "static"
+        top = result.hits[0]
+        assert top.path == "memory/2026-01-27.md", [h.path for h in result.hits]
+        assert "text" not in top.explain and top.explain["vector"] >= cosine_for(
+            0.35, StaticEmbedder().cosine_knots
+        )
+        above = top.explain["vector"] + 0.01
+        assert [h.path for h in mem.search("when is the dentist?", min_score=above)][:1] == [top.path]
+        monkeypatch.setattr(StaticEmbedder, "cosine_knots", property(lambda self: None))
+        assert top.path not in [h.path for h in mem.search("when is the dentist?", min_score=above)]
+
+
+def test_the_shipped_table_carries_its_calibration(static):
+    """The knots rise in both rows and end at (1, 1); MiniLM's 0.35 is a lower cosine in this table."""
+    from mdrecall.embedders.calibration import cosine_for
+
+    knots = static.cosine_knots
+    assert knots is not None and knots.shape[0] == 2 and knots.shape[1] >= 6
+    assert (np.diff(knots, axis=1) > 0).all() and tuple(knots[:, -1]) == (1.0, 1.0)
+    assert 0.2 < cosine_for(0.35, knots) < 0.35
+    assert cosine_for(0.0, knots) == 0.0  # min_score 0 cuts nothing, in any units
 
 
 def test_wordnet_glosses_reads_lemmas_and_glosses_and_skips_the_licence(tmp_path: Path):

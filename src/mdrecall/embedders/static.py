@@ -1,14 +1,17 @@
 """A static embedding model distilled from the shipped MiniLM: a table lookup, no neural network run.
 
 Each WordPiece token has one 256-dimensional row (``data/static-minilm.npz``, 7.8 MB, Apache-2.0 like
-the model it comes from; how it is made: :mod:`mdrecall.embedders.distill`). A text's vector is the
-sum of its tokens' rows, L2-normalised: ~1,000–1,500 chunks of ~300 words a second on 2 shared cores,
-loaded in ~25 ms, with no ONNX Runtime session and no per-batch buffers. It knows no word order and
-no context, so it is weaker than MiniLM where meaning hangs on phrasing (SciFact) and as good or
-better on short conversational turns (LoCoMo); docs/search.md gives the figures.
+the model it comes from), fitted so that a text's mean of rows comes close to MiniLM's embedding of
+it (how it is made: :mod:`mdrecall.embedders.distill`). A text's vector is the sum of its tokens'
+rows, L2-normalised: ~1,000–1,500 chunks of ~300 words a second on 2 shared cores, loaded in ~25 ms,
+with no ONNX Runtime session and no per-batch buffers. It knows no word order and no context, so it
+is weaker than MiniLM where meaning hangs on phrasing (SciFact) and as good on short conversational
+turns (LoCoMo); docs/search.md gives the figures. Its cosines run lower than MiniLM's; the table
+carries knots that translate ``min_score`` (:attr:`StaticEmbedder.cosine_knots`).
 
-Provider ``static`` (model ``static-minilm-256``). Options: ``max_tokens`` (tokens read per text,
-default 2,048; a different value is part of the model id).
+Provider ``static`` (model ``static-minilm-256-v2``; ``static-minilm-256``, the first table's name,
+is an alias of it). Options: ``max_tokens`` (tokens read per text, default 2,048; a different value
+is part of the model id).
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MODEL_FILE", "MODEL_ID", "StaticEmbedder", "create", "is_available"]
 
-MODEL_ID = "static-minilm-256"
-MODEL_ALIASES = frozenset({"", MODEL_ID, "static-minilm"})
+MODEL_ID = "static-minilm-256-v2"
+MODEL_ALIASES = frozenset({"", MODEL_ID, "static-minilm", "static-minilm-256"})
 MODEL_FILE = Path(__file__).parent / "data" / "static-minilm.npz"
 MAX_TOKENS = 2048
 #: Texts tokenised per call (the tokenizer runs a batch on all cores).
@@ -62,6 +65,7 @@ class StaticEmbedder:
         self._rows: np.ndarray | None = None
         self._scale: np.ndarray | None = None
         self._tokenizer: Any = None
+        self._knots: np.ndarray | None = None
         self._lock = threading.Lock()
         model = MODEL_ID if self.max_tokens == MAX_TOKENS else f"{MODEL_ID}@{self.max_tokens}"
         self._identity = EmbedderIdentity("static", model, 256)
@@ -71,13 +75,19 @@ class StaticEmbedder:
 
     @property
     def identity(self) -> EmbedderIdentity:
-        """``static:static-minilm-256:256``."""
+        """``static:static-minilm-256-v2:256``."""
         return self._identity
 
     @property
     def dims(self) -> int:
         """256."""
         return 256
+
+    @property
+    def cosine_knots(self) -> np.ndarray | None:
+        """This table's cosines against MiniLM's, if it has them (:mod:`~mdrecall.embedders.calibration`)."""
+        self.load()
+        return self._knots
 
     def load(self) -> None:
         """Read the table and build the tokenizer now (otherwise done on first use; a few ms)."""
@@ -89,6 +99,7 @@ class StaticEmbedder:
             try:
                 with np.load(self._file) as data:
                     rows, scale = data["rows"], data["scale"]
+                    knots = data["calibration"] if "calibration" in data.files else None
             except (OSError, KeyError, ValueError) as exc:
                 raise EmbedderError(
                     f"cannot read the static model {self._file}: {exc}. Reinstall mdrecall, or rebuild it: "
@@ -97,8 +108,11 @@ class StaticEmbedder:
             tokenizer = wordpiece_tokenizer(self.max_tokens)
             if rows.shape[0] != tokenizer.get_vocab_size():
                 raise EmbedderError(f"the static model {self._file} does not match the vocabulary")
+            if knots is not None and not _valid_knots(knots):
+                raise EmbedderError(f"the static model {self._file} has damaged calibration knots")
             self._tokenizer = tokenizer
             self._scale = scale
+            self._knots = knots
             self._rows = rows
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
@@ -122,6 +136,17 @@ class StaticEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         """Embed one query (the same as a document)."""
         return self.embed_documents([text])[0]
+
+
+def _valid_knots(knots: np.ndarray) -> bool:
+    """Two finite rows of at least two knots, rising in both."""
+    return (
+        knots.ndim == 2
+        and knots.shape[0] == 2
+        and knots.shape[1] >= 2
+        and bool(np.isfinite(knots).all())
+        and bool((np.diff(knots, axis=1) > 0).all())
+    )
 
 
 #: ``embedding.options`` this provider reads.
