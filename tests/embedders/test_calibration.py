@@ -37,6 +37,7 @@ def test_knots_drop_levels_whose_tail_is_unmeasured_and_stay_increasing():
 def test_zero_or_less_cuts_nothing_and_a_score_below_the_first_knot_gets_its_cosine():
     table = np.array([[-0.2, 0.3, 1.0], [-0.1, 0.35, 1.0]])
     assert cosine_for(0.0, table) == 0.0 and cosine_for(-0.5, table) == -0.5
+    assert cosine_for(1.5, table) == 1.5  # above every cosine: still nothing passes
     assert cosine_for(0.35, table) == pytest.approx(0.3)
     assert cosine_for(0.675, table) == pytest.approx(0.65)
     assert cosine_for(0.05, np.array([[0.1, 1.0], [0.2, 1.0]])) == pytest.approx(0.1)
@@ -59,3 +60,31 @@ def test_a_leg_floor_replaces_min_score_for_that_leg_only():
     assert apply_min_score([only_vector, weak_both], 0.35, legs) == []
     kept = apply_min_score([only_vector, weak_both], 0.35, legs, {"vector": 0.31})
     assert [s.chunk.path for s in kept] == ["a.md"]
+
+
+def test_the_query_leg_carries_the_knots_of_the_model_that_embedded_it(closed_url, tmp_path):
+    """A remote primary that is down, the static table as fallback: the query is the table's, so its
+    knots judge the cosines; a table without knots (an older build) is taken as it is."""
+    from mdrecall.config import EmbeddingConfig
+    from mdrecall.embedders import create_embedder
+    from mdrecall.embedders.static import MODEL_FILE, StaticEmbedder
+    from mdrecall.vectorize import query_vector
+
+    cfg = EmbeddingConfig(
+        provider="openai",
+        model="test-embed",
+        base_url=f"{closed_url}/v1",
+        dims=8,  # known dims: no probe of the dead primary
+        max_retries=0,
+        fallback="static",
+    )
+    leg, note = query_vector(create_embedder(cfg), "when is the dentist?")
+    assert leg is not None and leg.provider == "static" and "fallback" in (note or "")
+    assert leg.cosine_knots is not None and np.array_equal(leg.cosine_knots, StaticEmbedder().cosine_knots)
+
+    with np.load(MODEL_FILE) as data:
+        table = {k: data[k] for k in data.files if k != "calibration"}
+    np.savez(tmp_path / "old.npz", **table)
+    old = StaticEmbedder(model_file=tmp_path / "old.npz")
+    leg, _ = query_vector(old, "when is the dentist?")
+    assert leg is not None and leg.cosine_knots is None and old.cosine_knots is None

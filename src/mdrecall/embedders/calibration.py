@@ -52,9 +52,9 @@ def knots(model: np.ndarray, reference: np.ndarray, levels: Sequence[float] = LE
 
 def cosine_for(score: float, table: np.ndarray | None) -> float:
     """The model's cosine as rare as the reference cosine ``score`` (``score`` itself without knots)."""
-    if table is None or score <= 0:  # no knots, or nothing is to be cut
+    xs, ys = table if table is not None else ((), ())
+    if table is None or score <= 0 or score > ys[-1]:  # no knots, nothing to cut, or nothing can pass
         return score
-    xs, ys = table
     return float(np.interp(score, ys, xs))  # below the first knot: the first knot's cosine
 
 
