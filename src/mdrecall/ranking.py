@@ -146,12 +146,17 @@ def apply_min_score(
     With ``legs = ("text", "vector")`` after weighted fusion, a chunk only one leg found is judged by
     that leg: a note that shares no word with the query ("database" → "PostgreSQL") but is close in
     meaning can never reach 0.35 as ``0.5 × cosine``, yet it is what embeddings are for. ``floors``
-    gives a leg its own bar in its own units (a model's cosine as rare as MiniLM's ``min_score``).
+    gives a leg its own bar in its own units (a model's cosine as rare as MiniLM's ``min_score``); an
+    item kept only by such a bar records it (stage ``vector_bar``, shown by ``--explain``).
     """
     bar = {leg: (floors or {}).get(leg, min_score) for leg in legs}
-    return [
-        s for s in items if s.score >= min_score or any(s.stages.get(leg, -1.0) >= bar[leg] for leg in legs)
-    ]
+    out = []
+    for s in items:
+        if s.score >= min_score or any(s.stages.get(leg, -1.0) >= min_score for leg in legs):
+            out.append(s)
+        elif by := next((leg for leg in legs if s.stages.get(leg, -1.0) >= bar[leg]), None):
+            out.append(replace(s, stages={**s.stages, f"{by}_bar": bar[by]}))
+    return out
 
 
 def apply_rerank(items: Sequence[Scored], scores: Mapping[int, float], top_n: int) -> list[Scored]:

@@ -60,6 +60,9 @@ def test_a_leg_floor_replaces_min_score_for_that_leg_only():
     assert apply_min_score([only_vector, weak_both], 0.35, legs) == []
     kept = apply_min_score([only_vector, weak_both], 0.35, legs, {"vector": 0.31})
     assert [s.chunk.path for s in kept] == ["a.md"]
+    assert kept[0].stages["vector_bar"] == 0.31 and kept[0].score == 0.16  # --explain shows the bar
+    strong = Scored(chunk("c.md"), 0.2, {"vector": 0.5, "fused": 0.2})
+    assert "vector_bar" not in apply_min_score([strong], 0.35, legs, {"vector": 0.31})[0].stages
 
 
 def test_the_query_leg_carries_the_knots_of_the_model_that_embedded_it(closed_url, tmp_path):
