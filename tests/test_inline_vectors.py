@@ -68,3 +68,23 @@ def test_a_real_backlog_is_left_to_index(tmp_path: Path) -> None:
         write(ws, "memory/extra.md", "# Extra\n\nOne more kestrel note.\n")
         result = mem.search_result("kestrel note")
         assert result.vectors["indexed"] == result.vectors["total"] == INLINE_MAX_CHUNKS + 7
+
+
+def test_a_changed_model_is_named_when_its_vectors_are_behind(tmp_path: Path) -> None:
+    """An index complete for one model, searched with another (an upgrade that changes the default
+    table, or a config change): every vector is missing, and the note says why."""
+    ws = tmp_path / "agent"
+    for i in range(INLINE_MAX_CHUNKS + 6):
+        write(ws, f"memory/n{i:03d}.md", f"# Note {i}\n\nThe kestrel count on day {i} was {i * 3}.\n")
+    old = Config().merged({"embedding": {"provider": "static", "options": {"max_tokens": 64}}})
+    with Memory.open(ws, old) as mem:
+        assert mem.index().embedded == INLINE_MAX_CHUNKS + 6
+        assert "changed" not in (mem.search_result("kestrel count").fallback or "")
+    with Memory.open(ws, Config().merged({"embedding": {"provider": "static"}})) as mem:
+        result = mem.search_result("kestrel count")
+        assert result.vectors == {"indexed": 0, "total": INLINE_MAX_CHUNKS + 6}
+        assert "vectors behind: 0 of" in (result.fallback or "")
+        assert (
+            "model changed from static:static-minilm-256-v2@64 to static:static-minilm-256-v2"
+            in result.fallback
+        )

@@ -28,7 +28,7 @@ from .models import Hit
 from .request import SearchRequest
 from .search import PipelineRequest, SearchResult, VectorLeg, run_search
 from .team_paths import author_of
-from .vectorize import query_vector, vector_coverage, vectors_behind_note
+from .vectorize import COMPLETE_KEY, query_vector, vector_coverage, vectors_behind_note
 
 if TYPE_CHECKING:
     from .memory import Memory
@@ -152,7 +152,8 @@ def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
         emb = emb if getattr(emb, "dims_known", True) else None  # but never a probe request for it
         if key := leg.embedder_key if leg else emb and emb.identity.key:
             coverage = vector_coverage(memory.store, key)
-            behind = vectors_behind_note(*coverage)
+            previous = memory.store.get_meta(COMPLETE_KEY) if coverage[0] < coverage[1] else None
+            behind = vectors_behind_note(*coverage, previous, key)
             if behind:
                 note = f"{note}; {behind}" if note else behind
         stage = memory.rerank_stage if req.rerank is not False else None

@@ -304,14 +304,26 @@ def vector_coverage(store: Store, key: str) -> tuple[int, int]:
     return counts["chunks"] - count_missing(store, key), counts["chunks"]
 
 
-def vectors_behind_note(indexed: int, total: int) -> str | None:
-    """What a search says when some chunks have no vector yet (``None`` when none are missing)."""
+def vectors_behind_note(indexed: int, total: int, previous: str | None = None, key: str = "") -> str | None:
+    """What a search says when some chunks have no vector yet (``None`` when none are missing).
+
+    ``previous``: the embedder key the index was last complete for; when it is not ``key``, the note
+    says the model changed (an upgrade or a config change), which is why every vector is missing.
+    """
     if indexed >= total:
         return None
+    changed = ""
+    if previous and key and previous != key:
+        changed = f"the embedding model changed from {_model_name(previous)} to {_model_name(key)}; "
     return (
         f"vectors behind: {indexed:,} of {total:,} chunks embedded, the rest found by keywords only "
-        "(run `mdrecall index`, or leave the MCP server or `mdrecall watch` running, to fill them)"
+        f"({changed}run `mdrecall index`, or leave the MCP server or `mdrecall watch` running, to fill them)"
     )
+
+
+def _model_name(key: str) -> str:
+    """``provider:model`` of an embedder key (``static:static-minilm-256-v2:256:-``)."""
+    return ":".join(key.split(":")[:2])
 
 
 def estimate_tokens(text: str) -> int:
