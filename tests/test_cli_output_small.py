@@ -42,3 +42,23 @@ def test_files_format_keeps_one_path_per_line_and_files0_gives_raw_paths(ws: Pat
     assert raw.endswith("\0") and "memory/odd\nname.md" in raw.split("\0")
     found = run("search", "quokka", "--format", "files0", cwd=ws).stdout.split("\0")
     assert "memory/odd\nname.md" in found
+
+
+def test_terminal_control_in_memory_is_shown_not_acted_on(tmp_path: Path) -> None:
+    """Memory is untrusted: a captured page may hold a title-setting OSC sequence, a colour, a C1 CSI
+    or a bell. The search's human layout shows each as U+FFFD; JSON keeps the text exact."""
+    from mdrecall.cli.output import highlight, shown
+
+    hostile = "The deploy \x1b]0;pwned\x07 went \x1b[31mred\x1b[0m and \x9b2J fine\tok"
+    ws = tmp_path / "ws"
+    write(ws, "memory/2026-03-02.md", f"# 2026-03-02\n\n{hostile}\n")
+    at = ("--workspace", str(ws))
+    assert run(*at, "index", cwd=tmp_path).returncode == 0
+    out = run(*at, "search", "deploy", cwd=tmp_path)
+    assert out.returncode == 0 and "deploy" in out.stdout, out.stderr
+    assert not any(ch in out.stdout for ch in "\x1b\x07\x9b"), repr(out.stdout)
+    assert "\ufffd]0;pwned\ufffd" in out.stdout and "fine\tok" in out.stdout
+    data = json.loads(run(*at, "search", "deploy", "--json", cwd=tmp_path).stdout)
+    assert hostile in data["results"][0]["snippet"]
+    assert shown("a\nb\tc\x00d\x7fe") == "a\nb\tc\ufffdd\ufffde"
+    assert highlight("x\x1by", []) == "x\ufffdy"

@@ -14,7 +14,7 @@ import click
 
 from ..models import SOURCES
 from .app import base_config, command, load_cli_config, open_memory, state, workspace_path
-from .output import Listing, emit, highlight, note, text_table, warn
+from .output import Listing, emit, highlight, note, shown, text_table, warn
 from .params import as_of_value, during_value
 
 __all__ = ["parse_ref"]
@@ -168,12 +168,12 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
         terms = result.keyword_query.terms
         for i, h in enumerate(result.hits, 1):
             meta = " · ".join(x for x in (h.workspace or "", h.agent or "", h.date or "", h.heading) if x)
-            extra = f"  ({meta})" if meta else ""
-            click.echo(f"{i}. {click.style(h.citation, fg='cyan')}  score {h.score:.2f}{extra}")
+            extra = f"  ({shown(meta)})" if meta else ""
+            click.echo(f"{i}. {click.style(shown(h.citation), fg='cyan')}  score {h.score:.2f}{extra}")
             if h.superseded:
-                click.echo(f"   superseded {h.superseded}")
+                click.echo(f"   superseded {shown(h.superseded)}")
             if h.also:
-                click.echo(f"   also in {', '.join(h.also)}")
+                click.echo(f"   also in {shown(', '.join(h.also))}")
             if h.explain:
                 click.echo("   " + "  ".join(f"{k}={v:.3f}" for k, v in h.explain.items()))
             for line in h.snippet.splitlines():
@@ -248,8 +248,8 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
     def human() -> None:
         for i, g in enumerate(got):
             if len(got) > 1:
-                print(f"{'' if i == 0 else chr(10)}==> {g.path}:{g.from_line}-{g.to_line} <==")
-            print(g.text)
+                print(f"{'' if i == 0 else chr(10)}==> {shown(g.path)}:{g.from_line}-{g.to_line} <==")
+            print(shown(g.text) if sys.stdout.isatty() else g.text)  # piped: the exact lines, like cat
             if g.truncated:
                 note(
                     f"{g.path}: line {g.from_line} was cut at {len(g.text):,} characters (read.max_chars)",

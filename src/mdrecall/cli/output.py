@@ -20,13 +20,22 @@ from typing import Any
 
 import click
 
-__all__ = ["SCHEMA_VERSION", "Listing", "emit", "highlight", "note", "print_json", "warn"]
+__all__ = ["SCHEMA_VERSION", "Listing", "emit", "highlight", "note", "print_json", "shown", "warn"]
 
 #: Version of the JSON output contract; raised only when a field changes meaning or goes away.
 SCHEMA_VERSION = 1
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: What a terminal acts on: C0 and C1 control characters but tab and newline (ESC starts a colour, a
+#: title change or a hyperlink; U+009B is a one-byte ESC [).
+_TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def shown(text: str) -> str:
+    """``text`` safe on a terminal: each control character but tab and newline becomes U+FFFD. Memory
+    is untrusted (a captured web page may hold ``ESC ] 0;title BEL``); JSON keeps the text exact."""
+    return _TERMINAL_CONTROL.sub("\ufffd", text)
 
 
 def _one_line(path: str) -> str:
@@ -139,13 +148,13 @@ def text_table(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str
 def note(message: str, *, quiet: bool) -> None:
     """A note on stderr (``mdrecall: note: …``) unless ``--quiet``."""
     if not quiet:
-        sys.stderr.write(f"mdrecall: note: {message}\n")
+        sys.stderr.write(f"mdrecall: note: {shown(message)}\n")
 
 
 def warn(message: str, *, quiet: bool) -> None:
     """A warning on stderr unless ``--quiet``."""
     if not quiet:
-        sys.stderr.write(f"mdrecall: warning: {message}\n")
+        sys.stderr.write(f"mdrecall: warning: {shown(message)}\n")
 
 
 def colour_enabled() -> bool:
@@ -154,7 +163,9 @@ def colour_enabled() -> bool:
 
 
 def highlight(text: str, terms: Sequence[str]) -> str:
-    """``text`` with each query term in bold yellow; :func:`click.echo` strips it off a terminal."""
+    """``text`` (made :func:`shown`) with each query term in bold yellow; :func:`click.echo` strips the
+    colour off a terminal."""
+    text = shown(text)
     words = sorted({t for t in terms if t and len(t) > 1}, key=len, reverse=True)
     if not words or not colour_enabled():
         return text
