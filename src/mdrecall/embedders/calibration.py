@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["LEVELS", "cosine_for", "knots", "lemma_gloss_pairs"]
+__all__ = ["LEVELS", "cosine_for", "knots", "lemma_gloss_pairs", "valid"]
 
 #: Reference (MiniLM) cosines at which a model's equivalent is recorded.
 LEVELS = (-0.1, 0.0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7)
@@ -50,12 +50,22 @@ def knots(model: np.ndarray, reference: np.ndarray, levels: Sequence[float] = LE
     return np.array([xs, ys], dtype=np.float64)
 
 
+def valid(table: np.ndarray) -> bool:
+    """True for knots as :func:`knots` makes them: two finite rows of two or more, rising in both."""
+    return (
+        table.ndim == 2
+        and table.shape[0] == 2
+        and table.shape[1] >= 2
+        and bool(np.isfinite(table).all())
+        and bool((np.diff(table, axis=1) > 0).all())
+    )
+
+
 def cosine_for(score: float, table: np.ndarray | None) -> float:
     """The model's cosine as rare as the reference cosine ``score`` (``score`` itself without knots)."""
-    xs, ys = table if table is not None else ((), ())
-    if table is None or score <= 0 or score > ys[-1]:  # no knots, nothing to cut, or nothing can pass
+    if table is None or score <= 0 or score > table[1, -1]:  # no knots, nothing to cut, nothing passes
         return score
-    return float(np.interp(score, ys, xs))  # below the first knot: the first knot's cosine
+    return float(np.interp(score, table[1], table[0]))  # below the first knot: the first knot's cosine
 
 
 def lemma_gloss_pairs(texts: Sequence[str]) -> tuple[list[str], list[str]]:

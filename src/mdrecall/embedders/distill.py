@@ -310,9 +310,13 @@ def main(argv: list[str] | None = None) -> int:
         pooled = tokenlearn(pooled, texts, teacher, rank_weights(vocab), progress=progress)
         meta["fit"] = f"tokenlearn:wordnet-3.1:{GLOSSES}:ridge{RIDGE}"
     rows = distil(pooled, vocab)
-    save_model(rows, out, meta)
-    if wordnet is not None:  # its cosines in MiniLM's units, from glosses it was not fitted on
-        save_model(rows, out, meta, {"calibration": calibrate(out, held_out, model)})
+    arrays: dict[str, np.ndarray] = {}
+    if wordnet is not None:  # its cosines in MiniLM's units, measured on the table as stored (int8)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
+            save_model(rows, Path(tmp) / out.name, meta)
+            arrays["calibration"] = calibrate(Path(tmp) / out.name, held_out, model)
+    save_model(rows, out, meta, arrays)
     size = out.stat().st_size / 1e6
     print(f"wrote {out} ({size:.1f} MB) in {time.perf_counter() - t0:.1f} s", file=sys.stderr)
     return 0

@@ -94,6 +94,7 @@ class StaticEmbedder:
         with self._lock:
             if self._rows is not None:
                 return
+            from .calibration import valid
             from .local import wordpiece_tokenizer
 
             try:
@@ -108,7 +109,7 @@ class StaticEmbedder:
             tokenizer = wordpiece_tokenizer(self.max_tokens)
             if rows.shape[0] != tokenizer.get_vocab_size():
                 raise EmbedderError(f"the static model {self._file} does not match the vocabulary")
-            if knots is not None and not _valid_knots(knots):
+            if knots is not None and not valid(knots):
                 raise EmbedderError(f"the static model {self._file} has damaged calibration knots")
             self._tokenizer = tokenizer
             self._scale = scale
@@ -136,17 +137,6 @@ class StaticEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         """Embed one query (the same as a document)."""
         return self.embed_documents([text])[0]
-
-
-def _valid_knots(knots: np.ndarray) -> bool:
-    """Two finite rows of at least two knots, rising in both."""
-    return (
-        knots.ndim == 2
-        and knots.shape[0] == 2
-        and knots.shape[1] >= 2
-        and bool(np.isfinite(knots).all())
-        and bool((np.diff(knots, axis=1) > 0).all())
-    )
 
 
 #: ``embedding.options`` this provider reads.
