@@ -12,8 +12,8 @@ TYPE_CHECKING = False  # not imported from typing: `mdrecall --version` loads ne
 if TYPE_CHECKING:
     from typing import Any
 
-    from .config import Config, load_config
-    from .errors import (
+    from mdrecall.config import Config, load_config
+    from mdrecall.errors import (
         ConfigError,
         EmbedderError,
         MdrecallError,
@@ -24,13 +24,13 @@ if TYPE_CHECKING:
         WorkspaceError,
         WriteError,
     )
-    from .knowledge.history import Change
-    from .knowledge.index import Entity, EntityDetail
-    from .knowledge.valid_time import DateRange
-    from .memory import Memory, RememberResult
-    from .models import Chunk, GetResult, Hit, IndexReport, Status
-    from .request import SearchFilter, SearchRequest
-    from .search import SearchResult
+    from mdrecall.knowledge.history import Change
+    from mdrecall.knowledge.index import Entity, EntityDetail
+    from mdrecall.knowledge.valid_time import DateRange
+    from mdrecall.memory import Memory, RememberResult
+    from mdrecall.models import Chunk, GetResult, Hit, IndexReport, Status
+    from mdrecall.request import SearchFilter, SearchRequest
+    from mdrecall.search import SearchResult
 
 # Public names are imported on first use, so `mdrecall --version` and hooks start fast.
 _LAZY = {

@@ -15,15 +15,15 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from .deadline import provider_deadline
-from .errors import MdrecallError, StoreError
-from .models import IndexReport
-from .vectorize import COMPLETE_KEY, count_missing, embed_missing, load_rate
+from mdrecall.deadline import provider_deadline
+from mdrecall.errors import MdrecallError, StoreError
+from mdrecall.models import IndexReport
+from mdrecall.vectorize import COMPLETE_KEY, count_missing, embed_missing, load_rate
 
 if TYPE_CHECKING:
-    from .embedders.base import Embedder
-    from .memory import Memory
-    from .stores.base import Store
+    from mdrecall.embedders.base import Embedder
+    from mdrecall.memory import Memory
+    from mdrecall.stores.base import Store
 
 __all__ = ["INLINE_MAX_CHUNKS", "INLINE_MAX_S", "Backfiller", "embed_inline", "expected_rate"]
 
@@ -74,7 +74,7 @@ class Backfiller:
         The thread is waited for: a process that exits while it runs the local model is aborted by
         onnxruntime ("terminate called without an active exception").
         """
-        from .vectorize import interrupt_embedding
+        from mdrecall.vectorize import interrupt_embedding
 
         self._stop.set()
         self._wake.set()

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .models import Chunk
+from mdrecall.models import Chunk
 
 __all__ = [
     "chunk_hash",

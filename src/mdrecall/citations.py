@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .query import tokenize
-from .ranking import Scored
+from mdrecall.query import tokenize
+from mdrecall.ranking import Scored
 
 __all__ = ["SAME_FACT", "CitationGroup", "fact_key", "group_by_citation", "repeats"]
 

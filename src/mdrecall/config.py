@@ -23,8 +23,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
-from .config_limits import check_config, check_value
-from .errors import ConfigError
+from mdrecall.config_limits import check_config, check_value
+from mdrecall.errors import ConfigError
 
 __all__ = [
     "CaptureConfig",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .errors import ConfigError
+from mdrecall.errors import ConfigError
 
 __all__ = ["CHOICES", "LIMITS", "check_value", "check_config"]
 

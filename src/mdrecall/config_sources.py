@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .config import WORKSPACE_CONFIG_NAME, Config, _env_data, _read_toml, user_config_path
+from mdrecall.config import WORKSPACE_CONFIG_NAME, Config, _env_data, _read_toml, user_config_path
 
 __all__ = [
     "DSN_ENV",

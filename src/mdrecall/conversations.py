@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from .workspace import date_from_name
+from mdrecall.workspace import date_from_name
 
 __all__ = ["CONVERSATIONS_DIR", "SOURCE", "expired", "source_of"]
 

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from .tokens import is_cjk, tokenize
+from mdrecall.tokens import is_cjk, tokenize
 
 __all__ = ["MAX_DAYS", "DateHints", "resolve_relative_dates", "resolve_tokens"]
 

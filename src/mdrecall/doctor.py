@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .config import Config
-from .errors import MdrecallError
+from mdrecall.config import Config
+from mdrecall.errors import MdrecallError
 
 __all__ = ["Check", "run_checks"]
 
@@ -46,7 +46,7 @@ def run_checks(
     user_file: str | None = None,
 ) -> Iterator[Check]:
     """Yield every check for ``workspace`` (``model=False`` skips loading the embedding model)."""
-    from .workspace import require_workspace
+    from mdrecall.workspace import require_workspace
 
     try:
         require_workspace(workspace, config.extra_paths)
@@ -59,7 +59,7 @@ def run_checks(
     mem = None
     if found:
         try:
-            from .memory import Memory
+            from mdrecall.memory import Memory
 
             mem = Memory.open(workspace, config)
         except MdrecallError as exc:
@@ -78,7 +78,7 @@ def run_checks(
 
 
 def _workspace(workspace: Path, config: Config) -> Check:
-    from .workspace import Workspace
+    from mdrecall.workspace import Workspace
 
     links = Workspace(workspace, config.extra_paths).skipped_links()
     if links:
@@ -90,7 +90,7 @@ def _workspace(workspace: Path, config: Config) -> Check:
 def _config_files(
     workspace: Path | None, config: Config, overrides: Mapping[str, Any] | None, user_file: str | None
 ) -> Iterator[Check]:
-    from .config_sources import config_report
+    from mdrecall.config_sources import config_report
 
     try:
         report = config_report(config, workspace, overrides, user_file=user_file)
@@ -141,8 +141,8 @@ def _damage(store: Any) -> str | None:
     Searches meet damage only where a query reads it, so without this a damaged index passed every
     check here while ``index`` moved it aside on its next run.
     """
-    from .errors import IndexCorruptError
-    from .stores.base import SupportsRecovery
+    from mdrecall.errors import IndexCorruptError
+    from mdrecall.stores.base import SupportsRecovery
 
     if not isinstance(store, SupportsRecovery):
         return None
@@ -154,7 +154,7 @@ def _damage(store: Any) -> str | None:
 
 
 def _fts(mem: Any, chunks: int) -> Check:
-    from .query import build_keyword_query
+    from mdrecall.query import build_keyword_query
 
     if not chunks:
         return Check("full-text", "skip", "no chunks yet")
@@ -178,7 +178,7 @@ def _vectors(mem: Any, st: Any) -> Check:
 
 
 def _watcher(mem: Any) -> Check:
-    from .watch import watcher_health
+    from mdrecall.watch import watcher_health
 
     health = watcher_health(mem.store)
     state = health.get("state", "unknown")
@@ -196,7 +196,7 @@ def _embedder(config: Config, model: bool) -> Check:
         return Check("embedder", "skip", "embedding.provider = none")
     if not model:
         return Check("embedder", "skip", f"{emb.provider}: not loaded (--no-model)")
-    from .embedders.probe import probe
+    from mdrecall.embedders.probe import probe
 
     try:
         info = probe(emb)

@@ -14,17 +14,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .conversations import source_of
-from .errors import PathError
-from .indexer import chunk_text, chunking_identity, decode_markdown, read_file
-from .models import IndexReport
-from .stores.base import SupportsVectorStats
-from .vectorize import _embed_text, estimate_tokens, load_rate
+from mdrecall.conversations import source_of
+from mdrecall.errors import PathError
+from mdrecall.indexer import chunk_text, chunking_identity, decode_markdown, read_file
+from mdrecall.models import IndexReport
+from mdrecall.stores.base import SupportsVectorStats
+from mdrecall.vectorize import _embed_text, estimate_tokens, load_rate
 
 if TYPE_CHECKING:
-    from .memory import Memory
-    from .models import Chunk
-    from .workspace import MemoryFile
+    from mdrecall.memory import Memory
+    from mdrecall.models import Chunk
+    from mdrecall.workspace import MemoryFile
 
 __all__ = ["IndexEstimate", "estimate_index"]
 

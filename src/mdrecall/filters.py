@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from fnmatch import fnmatchcase
 
-from .errors import MdrecallError
+from mdrecall.errors import MdrecallError
 
 __all__ = ["has_wildcard", "parse_day", "path_matches"]
 

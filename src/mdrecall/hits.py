@@ -7,14 +7,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from .chunking import heading_level
-from .citations import CitationGroup, fact_key, group_by_citation, repeats
-from .errors import StoreError
-from .models import Hit
-from .query import KeywordQuery
-from .ranking import Scored
-from .snippets import LineScorer, Snippet, citation, matching_lines, pieced_snippet
-from .stores.base import Store
+from mdrecall.chunking import heading_level
+from mdrecall.citations import CitationGroup, fact_key, group_by_citation, repeats
+from mdrecall.errors import StoreError
+from mdrecall.models import Hit
+from mdrecall.query import KeywordQuery
+from mdrecall.ranking import Scored
+from mdrecall.snippets import LineScorer, Snippet, citation, matching_lines, pieced_snippet
+from mdrecall.stores.base import Store
 
 __all__ = ["SECTION_LINES", "build_hits"]
 

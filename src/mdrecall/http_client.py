@@ -29,8 +29,8 @@ import urllib.request
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .deadline import time_left
-from .errors import EmbedderError, ProviderUnavailableError
+from mdrecall.deadline import time_left
+from mdrecall.errors import EmbedderError, ProviderUnavailableError
 
 log = logging.getLogger("mdrecall.embedders")
 

@@ -16,15 +16,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .chunking import chunk_markdown
-from .config import Config
-from .conversations import SOURCE as CONVERSATIONS
-from .conversations import expired, source_of
-from .errors import PathError
-from .knowledge.refresh import VIEWS_VERSION, ViewBatch, forget_file, refresh_file, view_batch, views_stale
-from .models import Chunk, FileRecord, IndexReport, ProgressCallback, clamp_ns
-from .stores.base import Store, write_batch
-from .workspace import MemoryFile, Workspace, date_from_name
+from mdrecall.chunking import chunk_markdown
+from mdrecall.config import Config
+from mdrecall.conversations import SOURCE as CONVERSATIONS
+from mdrecall.conversations import expired, source_of
+from mdrecall.errors import PathError
+from mdrecall.knowledge.refresh import (
+    VIEWS_VERSION,
+    ViewBatch,
+    forget_file,
+    refresh_file,
+    view_batch,
+    views_stale,
+)
+from mdrecall.models import Chunk, FileRecord, IndexReport, ProgressCallback, clamp_ns
+from mdrecall.stores.base import Store, write_batch
+from mdrecall.workspace import MemoryFile, Workspace, date_from_name
 
 __all__ = ["CHUNKER_VERSION", "Document", "chunking_identity", "decode_markdown", "sync_files"]
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .snippets import LineScorer
+from mdrecall.snippets import LineScorer
 
 if TYPE_CHECKING:
-    from .embedders.base import Embedder
-    from .search import VectorLeg
+    from mdrecall.embedders.base import Embedder
+    from mdrecall.search import VectorLeg
 
 __all__ = ["line_scorer"]
 
@@ -66,14 +66,14 @@ class _Scorer:
 
 def _static_model(embedder: Embedder | None) -> Any:
     """The static model: the configured embedder when it is one, else the shared one (or ``None``)."""
-    from .embedders.static import StaticEmbedder, is_available
+    from mdrecall.embedders.static import StaticEmbedder, is_available
 
     if isinstance(embedder, StaticEmbedder):
         return embedder
     if not is_available():
         return None
-    from .config import EmbeddingConfig
-    from .vectorize import get_embedder
+    from mdrecall.config import EmbeddingConfig
+    from mdrecall.vectorize import get_embedder
 
     try:
         return get_embedder(EmbeddingConfig(provider="static"))

@@ -17,13 +17,13 @@ import threading
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
-from .agent.tools import MemoryTools
-from .errors import ConfigError, MissingDependencyError
-from .mcp_tools import TOOLS, tool_named
+from mdrecall import __version__
+from mdrecall.agent.tools import MemoryTools
+from mdrecall.errors import ConfigError, MissingDependencyError
+from mdrecall.mcp_tools import TOOLS, tool_named
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from mdrecall.memory import Memory
 
 __all__ = ["INSTRUCTIONS", "SCHEMAS", "build_server", "is_loopback", "serve"]
 
@@ -96,7 +96,7 @@ def build_server(tools: MemoryTools) -> Any:
 
 def is_loopback(host: str) -> bool:
     """True for ``localhost`` and loopback addresses (the one check in :mod:`mdrecall.http_client`)."""
-    from .http_client import is_loopback_host
+    from mdrecall.http_client import is_loopback_host
 
     return is_loopback_host(host)
 
@@ -146,12 +146,12 @@ def serve(
     server = build_server(tools or MemoryTools(memory))
     if threading.current_thread() is threading.main_thread():  # SIGTERM: stop cleanly (watcher says so)
         signal.signal(signal.SIGTERM, _exit_on_term)
-    from .backfill import Backfiller
+    from mdrecall.backfill import Backfiller
 
     backfill = Backfiller(memory).start()  # missing vectors are filled here, never by a search
     watcher = None
     if watch and memory.config.watch.enabled:
-        from .watch import Watcher
+        from mdrecall.watch import Watcher
 
         watcher = Watcher(memory, backfill=backfill).start()
     try:

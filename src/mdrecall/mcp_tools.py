@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .request import mcp_schema
+from mdrecall.request import mcp_schema
 
 if TYPE_CHECKING:
-    from .agent.tools import MemoryTools
+    from mdrecall.agent.tools import MemoryTools
 
 __all__ = ["TOOLS", "Tool", "tool_named"]
 

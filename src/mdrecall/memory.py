@@ -13,32 +13,27 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from . import searcher
-from .backends import open_backend
-from .config import Config, load_config
-from .errors import IndexCorruptError, MdrecallError
-from .indexer import sync_files
-from .models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
-from .request import SearchRequest
-from .search import RerankStage, SearchResult
-from .searcher import REBUILT_NOTE, Companions
-from .sessions import read_session, sync_sessions
-from .status import memory_status
-from .stores.base import Store, SupportsRecovery, open_store, sync_guard
-from .vectorize import (
-    embed_missing,
-    get_embedder,
-    local_only_checker,
-    vector_coverage,
-)
-from .workspace import Workspace, now_local
+from mdrecall import searcher
+from mdrecall.backends import open_backend
+from mdrecall.config import Config, load_config
+from mdrecall.errors import IndexCorruptError, MdrecallError
+from mdrecall.indexer import sync_files
+from mdrecall.models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
+from mdrecall.request import SearchRequest
+from mdrecall.search import RerankStage, SearchResult
+from mdrecall.searcher import REBUILT_NOTE, Companions
+from mdrecall.sessions import read_session, sync_sessions
+from mdrecall.status import memory_status
+from mdrecall.stores.base import Store, SupportsRecovery, open_store, sync_guard
+from mdrecall.vectorize import embed_missing, get_embedder, local_only_checker, vector_coverage
+from mdrecall.workspace import Workspace, now_local
 
 if TYPE_CHECKING:
-    from .agent.turns import TurnResult
-    from .embedders.base import Embedder
-    from .knowledge.history import Change
-    from .knowledge.index import Entity, EntityDetail
-    from .rerankers import Reranker
+    from mdrecall.agent.turns import TurnResult
+    from mdrecall.embedders.base import Embedder
+    from mdrecall.knowledge.history import Change
+    from mdrecall.knowledge.index import Entity, EntityDetail
+    from mdrecall.rerankers import Reranker
 
 __all__ = ["Memory", "RememberResult"]
 
@@ -100,7 +95,7 @@ class Memory:
         if not self._rerank_loaded:
             self._rerank_loaded = True
             try:
-                from .rerankers import create_reranker
+                from mdrecall.rerankers import create_reranker
 
                 self._reranker = create_reranker(self.config.rerank)
             except MdrecallError as exc:
@@ -282,7 +277,7 @@ class Memory:
         """Entities found in the memory files, most mentioned first (``kind``: person, place, …)."""
         if sync and self.config.index.sync_on_search:
             self.index(embed=False)
-        from .knowledge.index import EntityIndex  # here: a search does not load the entity view
+        from mdrecall.knowledge.index import EntityIndex  # here: a search does not load the entity view
 
         return EntityIndex(self.store, self.config.entities).entities(kind, limit)
 
@@ -290,13 +285,16 @@ class Memory:
         """One entity (by name or alias): its dated mentions with citations, related entities, relations."""
         if sync and self.config.index.sync_on_search:
             self.index(embed=False)
-        from .knowledge.index import EntityIndex
+        from mdrecall.knowledge.index import EntityIndex
 
         return EntityIndex(self.store, self.config.entities).detail(name)
 
     def history(self, path: str, grep: str | None = None) -> list[Change]:
         """How a memory file's lines changed, oldest first: from git, else from the index's record."""
-        from .knowledge.history import file_history, working_text  # here: a search does not load history
+        from mdrecall.knowledge.history import (
+            file_history,
+            working_text,
+        )  # here: a search does not load history
 
         key = self.workspace.key_for(self.workspace.resolve_readable(path))
         current, mtime = working_text(self.workspace, key)
@@ -313,7 +311,7 @@ class Memory:
             return self.backend.get(path, from_line, lines)
         if isinstance(path, str) and path.endswith(".jsonl"):  # an indexed session transcript
             return read_session(self.workspace, self.store, self.config, path, from_line, lines)
-        from .notes import read_lines  # here: a search does not load the note writer and redaction
+        from mdrecall.notes import read_lines  # here: a search does not load the note writer and redaction
 
         return read_lines(self.workspace, path, from_line, lines, self.config.read)
 
@@ -324,7 +322,7 @@ class Memory:
 
         Secrets are replaced with ``[REDACTED]`` (:mod:`mdrecall.redact`) unless ``redact=False``.
         """
-        from .notes import append_note
+        from mdrecall.notes import append_note
 
         return append_note(self.workspace, text, now or now_local(), long_term=long_term, redact=redact)
 
@@ -342,7 +340,7 @@ class Memory:
         With ``turn_id`` the capture is idempotent (the same id again adds nothing); without it every
         call is a new turn. Text is redacted; see :mod:`mdrecall.agent.turns`.
         """
-        from .agent.turns import TurnMessage, capture_messages
+        from mdrecall.agent.turns import TurnMessage, capture_messages
 
         if not (user or "").strip() and not (assistant or "").strip():
             raise MdrecallError("nothing to capture: both user and assistant text are empty")
@@ -358,7 +356,7 @@ class Memory:
         self, transcript: str | os.PathLike[str], *, session: str | None = None
     ) -> TurnResult:
         """Capture what a transcript (Claude Code JSONL, OpenAI-style JSON list) gained since last time."""
-        from .agent.turns import capture_transcript
+        from mdrecall.agent.turns import capture_transcript
 
         return capture_transcript(self.workspace, self.config, transcript, session=session)
 

@@ -11,13 +11,13 @@ import os
 from collections.abc import Callable
 from datetime import datetime
 
-from .config import ReadConfig
-from .errors import MdrecallError, NotFoundError, PathError
-from .models import GetResult, RememberResult
-from .redact import redact as redact_secrets
-from .safe_files import read_fd
-from .textclean import clean_text
-from .workspace import Workspace
+from mdrecall.config import ReadConfig
+from mdrecall.errors import MdrecallError, NotFoundError, PathError
+from mdrecall.models import GetResult, RememberResult
+from mdrecall.redact import redact as redact_secrets
+from mdrecall.safe_files import read_fd
+from mdrecall.textclean import clean_text
+from mdrecall.workspace import Workspace
 
 __all__ = ["append_note", "read_lines"]
 

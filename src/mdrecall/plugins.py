@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from .errors import ConfigError
+from mdrecall.errors import ConfigError
 
 __all__ = ["BACKENDS", "EMBEDDERS", "RERANKERS", "STORES", "Registry"]
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .models import Chunk
+    from mdrecall.models import Chunk
 
 __all__ = [
     "LOCAL_ONLY_MARKER",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import ConfigError
+from mdrecall.errors import ConfigError
 
 __all__ = ["EMBEDDING_SHARED", "OptionTypes", "check_options", "option"]
 

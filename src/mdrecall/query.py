@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from .dates import resolve_tokens
-from .stopwords import STOP_WORDS
-from .synonyms import SynonymTable, synonym_table
-from .tokens import is_cjk, is_hiragana, tokenize
+from mdrecall.dates import resolve_tokens
+from mdrecall.stopwords import STOP_WORDS
+from mdrecall.synonyms import SynonymTable, synonym_table
+from mdrecall.tokens import is_cjk, is_hiragana, tokenize
 
 __all__ = [
     "INTENT_CUES",

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from .models import Candidate, Chunk
-from .query import tokenize
+from mdrecall.models import Candidate, Chunk
+from mdrecall.query import tokenize
 
 __all__ = [
     "DATE_BOOST",

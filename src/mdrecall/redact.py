@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .redact_rules import RULES, Rule
+from mdrecall.redact_rules import RULES, Rule
 
 __all__ = ["REDACTED", "RULES", "Rule", "nested_quantifier", "redact", "redact_kinds"]
 

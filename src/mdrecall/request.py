@@ -15,10 +15,10 @@ from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from datetime import date, datetime
 from typing import Any
 
-from .errors import MdrecallError
-from .filters import parse_day, path_matches
-from .models import SOURCES  # the one list of sources every command takes
-from .textclean import clean_text
+from mdrecall.errors import MdrecallError
+from mdrecall.filters import parse_day, path_matches
+from mdrecall.models import SOURCES  # the one list of sources every command takes
+from mdrecall.textclean import clean_text
 
 __all__ = ["MODES", "SOURCES", "SearchFilter", "SearchRequest", "mcp_schema", "option"]
 

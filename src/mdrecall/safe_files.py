@@ -14,7 +14,7 @@ import os
 import stat
 from collections.abc import Sequence
 
-from .errors import PathError, WriteError
+from mdrecall.errors import PathError, WriteError
 
 __all__ = ["append_all", "open_beneath", "read_fd"]
 

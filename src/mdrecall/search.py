@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
-from .config import SearchConfig
-from .errors import IndexCorruptError, StoreError
-from .hits import build_hits
-from .models import Chunk, Hit
-from .query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
-from .ranking import (
+from mdrecall.config import SearchConfig
+from mdrecall.errors import IndexCorruptError, StoreError
+from mdrecall.hits import build_hits
+from mdrecall.models import Chunk, Hit
+from mdrecall.query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
+from mdrecall.ranking import (
     STATEMENT_POOL,
     Scored,
     apply_date_hints,
@@ -38,13 +38,13 @@ from .ranking import (
     normalize_text,
     normalize_vector,
 )
-from .request import SearchFilter
-from .snippets import LineScorer
-from .stores.base import Store
-from .supersede import apply_supersession
+from mdrecall.request import SearchFilter
+from mdrecall.snippets import LineScorer
+from mdrecall.stores.base import Store
+from mdrecall.supersede import apply_supersession
 
 if TYPE_CHECKING:
-    from .rerankers import Reranker
+    from mdrecall.rerankers import Reranker
 
 __all__ = ["MODES", "STAGES", "PipelineRequest", "RerankStage", "SearchResult", "VectorLeg", "run_search"]
 
@@ -197,7 +197,7 @@ def run_search(
         fused = apply_statement_boost(fused, _states_preference)
     bar = req.min_score
     if vector is not None:  # a cosine is judged in its model's units (embedders/calibration.py)
-        from .embedders.calibration import cosine_for
+        from mdrecall.embedders.calibration import cosine_for
 
         bar = cosine_for(req.min_score, vector.cosine_knots)
     if text and vec:
@@ -249,7 +249,7 @@ def run_search(
 
 
 def _states_preference(chunk: Chunk) -> bool:
-    from .agent.salience import states  # only for questions that ask for a preference
+    from mdrecall.agent.salience import states  # only for questions that ask for a preference
 
     return states("preference", chunk.text)
 

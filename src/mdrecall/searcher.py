@@ -19,19 +19,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from .deadline import provider_deadline
-from .errors import IndexCorruptError, NotFoundError, StoreError
-from .knowledge.scope import scope_request, search_as_of
-from .knowledge.valid_time import parse_as_of, parse_during
-from .line_vectors import line_scorer
-from .models import Hit
-from .request import SearchRequest
-from .search import PipelineRequest, SearchResult, VectorLeg, run_search
-from .team_paths import author_of
-from .vectorize import COMPLETE_KEY, query_vector, vector_coverage, vectors_behind_note
+from mdrecall.deadline import provider_deadline
+from mdrecall.errors import IndexCorruptError, NotFoundError, StoreError
+from mdrecall.knowledge.scope import scope_request, search_as_of
+from mdrecall.knowledge.valid_time import parse_as_of, parse_during
+from mdrecall.line_vectors import line_scorer
+from mdrecall.models import Hit
+from mdrecall.request import SearchRequest
+from mdrecall.search import PipelineRequest, SearchResult, VectorLeg, run_search
+from mdrecall.team_paths import author_of
+from mdrecall.vectorize import COMPLETE_KEY, query_vector, vector_coverage, vectors_behind_note
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from mdrecall.memory import Memory
 
 __all__ = ["REBUILT_NOTE", "Companions", "catch_up_vectors", "resolve_agents", "search"]
 
@@ -91,7 +91,7 @@ def catch_up_vectors(memory: Memory, budget_end: float, notes: list[str]) -> Non
     ``budget_end``, a ``time.monotonic()`` deadline): a handful of new chunks with a local embedder
     (:func:`mdrecall.backfill.embed_inline`); a real backlog is left to ``mdrecall index`` and the
     background workers, and the search says "vectors behind"."""
-    from .backfill import embed_inline  # here: a keyword search never loads the embedding path
+    from mdrecall.backfill import embed_inline  # here: a keyword search never loads the embedding path
 
     done = embed_inline(memory, "hybrid", budget_end)
     if done:

@@ -17,11 +17,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .config import Config
-from .errors import NotFoundError, PathError
-from .models import FileRecord, GetResult, IndexReport, clamp_ns
-from .stores.base import Store
-from .transcripts import (
+from mdrecall.config import Config
+from mdrecall.errors import NotFoundError, PathError
+from mdrecall.models import FileRecord, GetResult, IndexReport, clamp_ns
+from mdrecall.stores.base import Store
+from mdrecall.transcripts import (
     SOURCE,
     Message,
     chunk_transcript,
@@ -30,7 +30,7 @@ from .transcripts import (
     read_messages,
     render_lines,
 )
-from .workspace import Workspace
+from mdrecall.workspace import Workspace
 
 __all__ = [
     "SOURCE",

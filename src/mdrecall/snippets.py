@@ -7,7 +7,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .query import tokenize
+from mdrecall.query import tokenize
 
 __all__ = [
     "LineScorer",

@@ -6,15 +6,15 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from .conversations import SOURCE as CONVERSATIONS
-from .conversations import expired
-from .models import Status
-from .sessions import sessions_status
-from .vectorize import COMPLETE_KEY, embedder_label, load_rate
-from .watch_health import watcher_health
+from mdrecall.conversations import SOURCE as CONVERSATIONS
+from mdrecall.conversations import expired
+from mdrecall.models import Status
+from mdrecall.sessions import sessions_status
+from mdrecall.vectorize import COMPLETE_KEY, embedder_label, load_rate
+from mdrecall.watch_health import watcher_health
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from mdrecall.memory import Memory
 
 __all__ = ["memory_status"]
 

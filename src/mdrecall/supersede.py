@@ -15,8 +15,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .ranking import Scored
-from .snippets import citation, query_stems, term_matches
+from mdrecall.ranking import Scored
+from mdrecall.snippets import citation, query_stems, term_matches
 
 __all__ = ["CHANGE", "WINDOW", "apply_supersession", "change_line"]
 

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from .tokens import tokenize
+from mdrecall.tokens import tokenize
 
 __all__ = ["BUILTIN_GROUPS", "DEFAULT_SYNONYMS", "SynonymTable", "fold", "synonym_table"]
 

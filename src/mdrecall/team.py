@@ -23,17 +23,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .config import Config, TeamConfig
-from .errors import ConfigError
-from .models import Hit, RememberResult
-from .notes import append_note
-from .request import SearchRequest
-from .searcher import Companions
-from .team_paths import AGENTS_DIR, author_of, team_note_path, team_root
-from .workspace import now_local
+from mdrecall.config import Config, TeamConfig
+from mdrecall.errors import ConfigError
+from mdrecall.models import Hit, RememberResult
+from mdrecall.notes import append_note
+from mdrecall.request import SearchRequest
+from mdrecall.searcher import Companions
+from mdrecall.team_paths import AGENTS_DIR, author_of, team_note_path, team_root
+from mdrecall.workspace import now_local
 
 if TYPE_CHECKING:
-    from .memory import Memory
+    from mdrecall.memory import Memory
 
 __all__ = [
     "AGENTS_DIR",
@@ -131,7 +131,7 @@ def open_team(own: Memory) -> TeamMemory:
         raise ConfigError(f"team.write must be 'private' or 'team', not {own.config.team.write!r}")
     if not raw:
         return TeamMemory(own, None)
-    from .memory import Memory
+    from mdrecall.memory import Memory
 
     root = team_root(own.config, own.workspace.root)
     if root.resolve() == own.workspace.root:
@@ -143,7 +143,7 @@ def open_companions(own: Memory, base: Config | None = None) -> Companions:
     """The other memories ``own`` may search, opened: its team workspace (``team.workspace``) and the
     agents of its ``scope.search_agents`` (``base``: the config before its agent's overrides).
     Close them with :func:`close_companions`."""
-    from .agent.workspaces import open_search_agents
+    from mdrecall.agent.workspaces import open_search_agents
 
     return Companions(open_team(own).team, open_search_agents(own, base))
 

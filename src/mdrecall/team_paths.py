@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .config import Config
+from mdrecall.config import Config
 
 __all__ = ["AGENTS_DIR", "author_of", "team_note_path", "team_root"]
 

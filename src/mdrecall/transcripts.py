@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .models import Chunk
+    from mdrecall.models import Chunk
 
 __all__ = [
     "SOURCE",
@@ -85,7 +85,7 @@ def parse_message(obj: Any, line: int) -> Message | None:
     if not text:
         return None
     ts = obj.get("timestamp") or msg.get("timestamp")
-    from .redact import redact  # here: a sync that reads no transcript loads no redaction rules
+    from mdrecall.redact import redact  # here: a sync that reads no transcript loads no redaction rules
 
     return Message(line, role, redact(text), ts if isinstance(ts, str) else None)
 
@@ -123,8 +123,8 @@ def chunk_transcript(
 ) -> list[Chunk]:
     """Pack consecutive messages into chunks of about ``tokens``; line i of a chunk is transcript line i."""
     # here, not at the top: per-turn hooks parse messages only
-    from .chunking import CHARS_PER_TOKEN, chunk_hash
-    from .models import Chunk
+    from mdrecall.chunking import CHARS_PER_TOKEN, chunk_hash
+    from mdrecall.models import Chunk
 
     max_chars = max(tokens * CHARS_PER_TOKEN, 64)
     chunks: list[Chunk] = []

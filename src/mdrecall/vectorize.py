@@ -22,16 +22,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import privacy
-from .chunking import embedded_text
-from .errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
-from .models import Chunk, IndexReport, ProgressCallback
-from .search import VectorLeg
+from mdrecall import privacy
+from mdrecall.chunking import embedded_text
+from mdrecall.errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
+from mdrecall.models import Chunk, IndexReport, ProgressCallback
+from mdrecall.search import VectorLeg
 
 if TYPE_CHECKING:
-    from .config import Config, EmbeddingConfig
-    from .embedders.base import Embedder
-    from .stores.base import Store
+    from mdrecall.config import Config, EmbeddingConfig
+    from mdrecall.embedders.base import Embedder
+    from mdrecall.stores.base import Store
 
 __all__ = [
     "BREAKER_S",
@@ -69,7 +69,7 @@ def get_embedder(config: EmbeddingConfig) -> Embedder | None:
     key = repr(config)
     with _CACHE_LOCK:
         if key not in _CACHE:
-            from .embedders import create_embedder
+            from mdrecall.embedders import create_embedder
 
             _CACHE[key] = create_embedder(config)
         return _CACHE[key]
@@ -111,7 +111,7 @@ def embed_missing(
     is called before each batch (a long-lived process uses it to let searches go first); when it
     returns ``False`` the run stops there.
     """
-    from .embedders import local_only
+    from mdrecall.embedders import local_only
 
     down = breaker_open(store, embedder)
     if not down:
@@ -206,7 +206,7 @@ class _Run:
                 return
 
     def _embed(self, part: list[Chunk]) -> bool:
-        from .embedders import embed_documents_tagged
+        from mdrecall.embedders import embed_documents_tagged
 
         texts = [_embed_text(c) for c in part]
         load = getattr(self.embedder, "load", None)
@@ -289,7 +289,7 @@ def window_size(embedder: Embedder, config: Config) -> int:
 
 def count_missing(store: Store, key: str) -> int:
     """Chunks without a vector for ``key`` (a count query where the store has one)."""
-    from .stores.base import SupportsVectorStats
+    from mdrecall.stores.base import SupportsVectorStats
 
     if isinstance(store, SupportsVectorStats):
         return int(store.count_without_vectors(key))
@@ -415,7 +415,7 @@ def query_vector(
         return None, "no embedder configured: keyword search only"
     if not query.strip():
         return None, "empty query"
-    from .embedders import embed_query_tagged
+    from mdrecall.embedders import embed_query_tagged
 
     if store is not None:
         down = breaker_open(store, embedder)

@@ -27,12 +27,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .watch_health import HEARTBEAT_S, META_KEY, host_name, watcher_health
+from mdrecall.watch_health import HEARTBEAT_S, META_KEY, host_name, watcher_health
 
 if TYPE_CHECKING:
-    from .backfill import Backfiller
-    from .memory import Memory
-    from .models import IndexReport
+    from mdrecall.backfill import Backfiller
+    from mdrecall.memory import Memory
+    from mdrecall.models import IndexReport
 
 __all__ = ["HEARTBEAT_S", "Watcher", "watch_targets", "watcher_health"]
 
@@ -41,7 +41,7 @@ _SUFFIXES = (".md", ".jsonl", ".json")
 
 def watch_targets(memory: Memory) -> list[tuple[Path, bool]]:
     """``(folder, recursive)`` pairs to watch for a workspace."""
-    from .sessions import transcript_roots
+    from mdrecall.sessions import transcript_roots
 
     ws = memory.workspace
     out: list[tuple[Path, bool]] = [(ws.root, False)]
@@ -287,7 +287,7 @@ class Watcher:
         cfg = self.memory.config
         if not cfg.capture.transcripts or not cfg.capture.turns:
             return []
-        from .agent.turns import capture_folders
+        from mdrecall.agent.turns import capture_folders
 
         return capture_folders(self.memory.workspace, cfg).warnings
 
@@ -311,7 +311,7 @@ class Watcher:
             self._changed.set()
 
     def _stat_signature(self) -> int:
-        from .sessions import discover_transcripts
+        from mdrecall.sessions import discover_transcripts
 
         items = [(f.key, f.mtime_ns, f.size) for f in self.memory.workspace.discover()]
         if self.memory.config.sessions.enabled:
@@ -322,7 +322,7 @@ class Watcher:
                     continue
                 items.append((key, st.st_mtime_ns, st.st_size))
         if self.memory.config.capture.transcripts:
-            from .agent.turns import transcript_files
+            from mdrecall.agent.turns import transcript_files
 
             for p in transcript_files(self.memory.workspace, self.memory.config):
                 with contextlib.suppress(OSError):

@@ -9,7 +9,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .stores.base import Store
+    from mdrecall.stores.base import Store
 
 __all__ = ["HEARTBEAT_S", "META_KEY", "host_name", "watcher_health"]
 

@@ -16,10 +16,10 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from .errors import PathError, WorkspaceError, WriteError
-from .models import clamp_ns
-from .safe_files import append_all, open_beneath
-from .textclean import clean_text
+from mdrecall.errors import PathError, WorkspaceError, WriteError
+from mdrecall.models import clamp_ns
+from mdrecall.safe_files import append_all, open_beneath
+from mdrecall.textclean import clean_text
 
 __all__ = ["MemoryFile", "Workspace", "WORKSPACE_MARKERS", "date_from_name", "require_workspace"]
 

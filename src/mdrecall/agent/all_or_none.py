@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..errors import MdrecallError, WriteError
-from ..safe_files import read_fd
-from ..workspace import Workspace, _lock, _unlock
+from mdrecall.errors import MdrecallError, WriteError
+from mdrecall.safe_files import read_fd
+from mdrecall.workspace import Workspace, _lock, _unlock
 
 __all__ = ["append_all_or_none"]
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from ..provenance import render
-from ..query import tokenize
-from ..redact import redact
-from ..stopwords import STOP_WORDS
-from ..transcripts import Message, read_messages
-from ..workspace import Workspace, now_local
+from mdrecall.provenance import render
+from mdrecall.query import tokenize
+from mdrecall.redact import redact
+from mdrecall.stopwords import STOP_WORDS
+from mdrecall.transcripts import Message, read_messages
+from mdrecall.workspace import Workspace, now_local
 
 __all__ = ["CaptureResult", "Summarizer", "capture_session", "format_capture", "slug_for"]
 
@@ -135,7 +135,7 @@ def _create(folder: Path, stem: str, text: str) -> Path:
 
 def _recorded_lines(workspace: Workspace, transcript: Path) -> int:
     """The last transcript line per-turn capture already recorded in ``memory/conversations/`` (0: none)."""
-    from .turn_records import load_state
+    from mdrecall.agent.turn_records import load_state
 
     path = os.path.abspath(os.path.expanduser(str(transcript)))
     offset = load_state(workspace, path).get("offset", 0)

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
-from ..stopwords import STOP_WORDS
-from ..workspace import MEMORY_FILE_NAMES, now_local
+from mdrecall.stopwords import STOP_WORDS
+from mdrecall.workspace import MEMORY_FILE_NAMES, now_local
 
 if TYPE_CHECKING:
-    from ..memory import Memory
-    from ..models import Hit
+    from mdrecall.memory import Memory
+    from mdrecall.models import Hit
 
 __all__ = ["ContextDigest", "PRIVATE_CHAT_TYPES", "derive_queries", "memory_context", "session_start_context"]
 

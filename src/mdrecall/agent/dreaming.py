@@ -30,15 +30,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..config import DreamingConfig
-from ..errors import MdrecallError
-from ..models import Hit
-from ..provenance import line_origin, segments
-from ..query import tokenize
-from ..stopwords import STOP_WORDS
-from ..workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
-from .all_or_none import append_all_or_none
-from .dreaming_review import rejected
+from mdrecall.agent.all_or_none import append_all_or_none
+from mdrecall.agent.dreaming_review import rejected
+from mdrecall.config import DreamingConfig
+from mdrecall.errors import MdrecallError
+from mdrecall.models import Hit
+from mdrecall.provenance import line_origin, segments
+from mdrecall.query import tokenize
+from mdrecall.stopwords import STOP_WORDS
+from mdrecall.workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
 
 __all__ = ["Candidate", "DreamReport", "RecallLog", "anchor", "dream", "recalled_lines"]
 

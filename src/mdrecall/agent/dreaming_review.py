@@ -24,9 +24,9 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from ..config import DreamingConfig
-from ..errors import MdrecallError, NotFoundError, WriteError
-from ..workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
+from mdrecall.config import DreamingConfig
+from mdrecall.errors import MdrecallError, NotFoundError, WriteError
+from mdrecall.workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unlock, now_local
 
 __all__ = ["REJECTED_FILE", "approve", "rejected", "reject"]
 
@@ -93,7 +93,7 @@ def _locked(workspace: Workspace) -> Iterator[dict[str, dict[str, Any]]]:
 
 
 def _candidate(workspace: Workspace, config: DreamingConfig, anchor: str, now: datetime) -> Any:
-    from .dreaming import dream
+    from mdrecall.agent.dreaming import dream
 
     report = dream(workspace, config, apply=False, now=now)
     for c in [*report.promoted, *report.rejected]:
@@ -119,7 +119,7 @@ def approve(workspace: Workspace, config: DreamingConfig, anchor: str, *, now: d
     The same write as ``dream --apply`` (:func:`mdrecall.agent.dreaming._write`: ``DREAMS.md``,
     ``MEMORY.md`` and the recall log, all or none), for this candidate only.
     """
-    from .dreaming import DreamReport, RecallLog, _write
+    from mdrecall.agent.dreaming import DreamReport, RecallLog, _write
 
     when = now or now_local()
     c = _candidate(workspace, config, anchor, when)

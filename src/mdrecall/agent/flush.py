@@ -24,7 +24,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from ..config import FlushConfig
+from mdrecall.config import FlushConfig
 
 __all__ = ["NO_REPLY", "FlushPolicy", "FlushPrompts", "is_no_reply"]
 

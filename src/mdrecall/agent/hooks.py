@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError
+from mdrecall.errors import ConfigError
 
 if TYPE_CHECKING:
-    from ..config import Config
-    from ..memory import Memory
-    from ..workspace import Workspace
+    from mdrecall.config import Config
+    from mdrecall.memory import Memory
+    from mdrecall.workspace import Workspace
 
 __all__ = [
     "EVENTS",
@@ -218,8 +218,8 @@ def handle_hook(
     memory: Memory, event: str, payload: dict[str, Any], *, budget_chars: int = 8000
 ) -> tuple[str, list[str]]:
     """Run one hook; returns what to print on stdout (Claude Code's hook JSON, or nothing) and notes."""
-    from .capture import capture_session
-    from .context import session_start_context
+    from mdrecall.agent.capture import capture_session
+    from mdrecall.agent.context import session_start_context
 
     if event == "session-start":
         text = session_start_context(memory, budget_chars=budget_chars, chat_type="direct")
@@ -236,8 +236,8 @@ def handle_hook(
     turn_notes = handle_turn_hook(memory.workspace, memory.config, "stop", payload)
     result = capture_session(memory.workspace, path, last_n=memory.config.flush.capture_messages)
     if memory.config.sessions.enabled:  # index the whole transcript now, whatever its delta
-        from ..models import IndexReport
-        from ..sessions import sync_sessions
+        from mdrecall.models import IndexReport
+        from mdrecall.sessions import sync_sessions
 
         sync_sessions(memory.workspace, memory.store, memory.config, IndexReport(), only=[path])
     report = memory.index()
@@ -254,7 +254,7 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
     if not config.capture.turns:
         return []
     try:
-        from .turns import TURN_BUDGET_S, TurnResult, capture_prompt, capture_transcript
+        from mdrecall.agent.turns import TURN_BUDGET_S, TurnResult, capture_prompt, capture_transcript
 
         raw = payload.get("transcript_path")
         transcript = str(Path(str(raw)).expanduser()) if raw else None

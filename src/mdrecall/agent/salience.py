@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..errors import ConfigError
+from mdrecall.errors import ConfigError
 
 __all__ = ["RULES", "Note", "compile_rules", "find_notes", "sentences"]
 
@@ -123,7 +123,7 @@ def compile_rules(
 
 @functools.lru_cache(maxsize=8)
 def _compiled(extra: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    from ..redact import nested_quantifier
+    from mdrecall.redact import nested_quantifier
 
     out = [(kind, re.compile(pattern, re.IGNORECASE)) for kind, pattern in RULES]
     for kind, patterns in extra:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..config import ScopeConfig
+from mdrecall.config import ScopeConfig
 
 __all__ = ["ScopeDecision", "check_scope"]
 

@@ -12,18 +12,18 @@ import contextlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, MdrecallError, PathError
-from ..provenance import label_origins
-from ..request import SearchRequest
-from ..searcher import Companions
-from .context import memory_context
-from .dreaming import RecallLog
-from .scope import ScopeDecision, check_scope
-from .tool_hints import for_tools
+from mdrecall.agent.context import memory_context
+from mdrecall.agent.dreaming import RecallLog
+from mdrecall.agent.scope import ScopeDecision, check_scope
+from mdrecall.agent.tool_hints import for_tools
+from mdrecall.errors import ConfigError, MdrecallError, PathError
+from mdrecall.provenance import label_origins
+from mdrecall.request import SearchRequest
+from mdrecall.searcher import Companions
 
 if TYPE_CHECKING:
-    from ..memory import Memory
-    from ..team import TeamMemory
+    from mdrecall.memory import Memory
+    from mdrecall.team import TeamMemory
 
 __all__ = ["MemoryTools"]
 
@@ -189,7 +189,7 @@ class MemoryTools:
         """``{path, line, citation, workspace}`` (plus ``redacted``: the kinds of secret replaced with
         ``[REDACTED]``, when any were) or ``{error, action}``."""
         try:
-            from ..redact import redact_kinds
+            from mdrecall.redact import redact_kinds
 
             kinds = sorted(set(redact_kinds(text)[1]))
             said = {"redacted": kinds} if kinds else {}

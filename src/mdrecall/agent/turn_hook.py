@@ -32,20 +32,20 @@ def run_turn_hook(
     agent: str | None = None,
 ) -> list[str]:
     """Capture one turn for the workspace (or agent) named; returns notes for stderr, never raises."""
-    from ..errors import ConfigError, WorkspaceError
-    from .hooks import handle_turn_hook
+    from mdrecall.agent.hooks import handle_turn_hook
+    from mdrecall.errors import ConfigError, WorkspaceError
 
     try:
-        from ..config import load_config
-        from ..config_sources import env_workspace
-        from ..workspace import Workspace, require_workspace
+        from mdrecall.config import load_config
+        from mdrecall.config_sources import env_workspace
+        from mdrecall.workspace import Workspace, require_workspace
 
         if config_file and not Path(config_file).expanduser().is_file():
             raise ConfigError(f"config file {config_file} does not exist")
         raw = workspace or env_workspace()
         agent = agent or os.environ.get("MDRECALL_AGENT_ID")
         if agent:
-            from .workspaces import resolve_agent
+            from mdrecall.agent.workspaces import resolve_agent
 
             base = load_config(Path(raw).expanduser() if raw else None, user_file=config_file)
             root, cfg = resolve_agent(base, agent)

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..config import Config
-from ..transcripts import parse_message
-from ..workspace import Workspace, _lock, _unlock
+from mdrecall.config import Config
+from mdrecall.transcripts import parse_message
+from mdrecall.workspace import Workspace, _lock, _unlock
 
 __all__ = [
     "TurnMessage",

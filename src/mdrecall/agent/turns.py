@@ -30,15 +30,9 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 
-from ..config import Config
-from ..conversations import CONVERSATIONS_DIR
-from ..errors import ConfigError, PathError
-from ..provenance import render, user_text
-from ..redact import redact
-from ..workspace import Workspace, _read_all, now_local
-from .budget import BudgetExceeded, run_within
-from .salience import compile_rules, find_notes
-from .turn_records import (
+from mdrecall.agent.budget import BudgetExceeded, run_within
+from mdrecall.agent.salience import compile_rules, find_notes
+from mdrecall.agent.turn_records import (
     TurnMessage,
     TurnResult,
     _digest,
@@ -50,6 +44,12 @@ from .turn_records import (
     session_slug,
     transcript_files,
 )
+from mdrecall.config import Config
+from mdrecall.conversations import CONVERSATIONS_DIR
+from mdrecall.errors import ConfigError, PathError
+from mdrecall.provenance import render, user_text
+from mdrecall.redact import redact
+from mdrecall.workspace import Workspace, _read_all, now_local
 
 __all__ = [
     "TURN_BUDGET_S",
@@ -203,7 +203,7 @@ def _write_day(
     if notes:
         _append_noted(workspace, workspace.daily_path(date.fromisoformat(day)), f"# {day}", notes)
     if shared and cap.share_notes and config.team.workspace:
-        from ..team_paths import team_note_path, team_root
+        from mdrecall.team_paths import team_note_path, team_root
 
         team = Workspace(team_root(config, workspace.root))
         target = team_note_path(team.root, agent or "default", day)

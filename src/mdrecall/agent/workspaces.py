@@ -20,11 +20,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..config import Config, load_config
-from ..errors import ConfigError
+from mdrecall.config import Config, load_config
+from mdrecall.errors import ConfigError
 
 if TYPE_CHECKING:
-    from ..memory import Memory
+    from mdrecall.memory import Memory
 
 __all__ = [
     "UnknownAgentError",
@@ -56,7 +56,7 @@ def default_agent_workspace(agent_id: str) -> Path:
 
 def known_agents(config: Config) -> list[str]:
     """Configured agents, and those whose default folder was made a workspace (``mdrecall init``)."""
-    from ..workspace import WORKSPACE_MARKERS
+    from mdrecall.workspace import WORKSPACE_MARKERS
 
     found = set(config.agents)
     root = default_agent_workspace("x").parent
@@ -99,7 +99,7 @@ def resolve_agent(config: Config, agent_id: str) -> tuple[Path, Config]:
 
 def open_agent(agent_id: str, config: Config | None = None) -> Memory:
     """Open one agent's :class:`~mdrecall.Memory` (its workspace folder is created if missing)."""
-    from ..memory import Memory
+    from mdrecall.memory import Memory
 
     base = config if config is not None else load_config()
     workspace, cfg = resolve_agent(base, agent_id)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..plugins import BACKENDS
+from mdrecall.plugins import BACKENDS
 
 if TYPE_CHECKING:
-    from ..config import Config
-    from ..models import GetResult
-    from ..search import PipelineRequest, SearchResult
-    from ..workspace import Workspace
+    from mdrecall.config import Config
+    from mdrecall.models import GetResult
+    from mdrecall.search import PipelineRequest, SearchResult
+    from mdrecall.workspace import Workspace
 
 __all__ = ["Reader", "SearchBackend", "open_backend", "register_backend"]
 

@@ -29,17 +29,17 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import BackendError, PathError
-from ..models import GetResult, Hit
-from ..query import build_keyword_query, tokenize
-from ..snippets import citation
-from ..workspace import MEMORY_FILE_NAMES, date_from_name
-from . import Reader
+from mdrecall.backends import Reader
+from mdrecall.errors import BackendError, PathError
+from mdrecall.models import GetResult, Hit
+from mdrecall.query import build_keyword_query, tokenize
+from mdrecall.snippets import citation
+from mdrecall.workspace import MEMORY_FILE_NAMES, date_from_name
 
 if TYPE_CHECKING:
-    from ..config import Config
-    from ..search import PipelineRequest, SearchResult
-    from ..workspace import Workspace
+    from mdrecall.config import Config
+    from mdrecall.search import PipelineRequest, SearchResult
+    from mdrecall.workspace import Workspace
 
 __all__ = ["QmdBackend", "QmdError", "parse_results"]
 
@@ -208,7 +208,7 @@ class QmdBackend:
 
     def search(self, request: PipelineRequest) -> SearchResult | None:
         """QMD's hits for ``request``, or ``None`` (logged, remembered) when QMD cannot answer."""
-        from ..search import SearchResult
+        from mdrecall.search import SearchResult
 
         kq = build_keyword_query(request.query)
         if request.sources and "memory" not in request.sources:

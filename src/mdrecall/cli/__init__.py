@@ -27,11 +27,11 @@ __all__ = ["COMMANDS", "cli", "load_commands", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mdrecall`` command; returns the exit code (see :mod:`mdrecall.cli.errors`)."""
     if list(sys.argv[1:] if argv is None else argv) == ["--version"]:  # answered without loading click
-        from .. import __version__
+        from mdrecall import __version__
 
         print(f"mdrecall {__version__}")
         return 0
-    from .app import cli
+    from mdrecall.cli.app import cli
 
     for stream in (sys.stdout, sys.stderr):  # never print invalid UTF-8 (lone surrogates from bad bytes)
         reconfigure = getattr(stream, "reconfigure", None)
@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def __getattr__(name: str) -> Any:
     """``cli``, ``COMMANDS`` and ``load_commands`` load click on first use (``--version`` does not)."""
     if name in ("COMMANDS", "cli", "load_commands"):
-        from . import app
+        from mdrecall.cli import app
 
         return getattr(app, name)
     raise AttributeError(f"module 'mdrecall.cli' has no attribute {name!r}")

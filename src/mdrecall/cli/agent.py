@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 
 import click
 
-from ..errors import MdrecallError
-from .app import command, open_memory, state, workspace_path
-from .output import Listing, emit, warn
+from mdrecall.cli.app import command, open_memory, state, workspace_path
+from mdrecall.cli.output import Listing, emit, warn
+from mdrecall.errors import MdrecallError
 
 __all__: list[str] = []
 
@@ -25,7 +25,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _base_config() -> Any:
-    from .app import base_config
+    from mdrecall.cli.app import base_config
 
     return base_config()
 
@@ -87,10 +87,10 @@ def cmd_mcp(
     agent: str | None,
 ) -> int:
     """Run the MCP server (stdio; --http for streamable HTTP)."""
-    from ..agent.tools import MemoryTools
-    from ..agent.workspaces import open_search_agents
-    from ..mcp_server import serve
-    from ..team import open_team
+    from mdrecall.agent.tools import MemoryTools
+    from mdrecall.agent.workspaces import open_search_agents
+    from mdrecall.mcp_server import serve
+    from mdrecall.team import open_team
 
     if http:
         _port_free(host, port)
@@ -125,8 +125,8 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
     import signal
     import threading
 
-    from ..backfill import Backfiller
-    from ..watch import Watcher, watch_targets
+    from mdrecall.backfill import Backfiller
+    from mdrecall.watch import Watcher, watch_targets
 
     as_json = state().json
     stop = threading.Event()
@@ -178,8 +178,8 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
 @agent_option
 def cmd_hook(event: str, budget: int, agent: str | None) -> int:
     """Run a Claude Code hook (reads the hook JSON on stdin)."""
-    from ..agent.hooks import TURN_EVENTS, handle_hook
-    from ..agent.turn_hook import read_payload, run_turn_hook
+    from mdrecall.agent.hooks import TURN_EVENTS, handle_hook
+    from mdrecall.agent.turn_hook import read_payload, run_turn_hook
 
     payload = read_payload(sys.stdin)
     if event in TURN_EVENTS:  # per turn: no index, no model; whatever happens, exit 0
@@ -218,17 +218,17 @@ def cmd_hooks(
     action: str, target: str, scope: str, project_dir: str | None, dry_run: bool, agent: str | None
 ) -> int:
     """Install or remove the Claude Code hooks and MCP entry."""
-    from ..agent.hooks import install, uninstall
+    from mdrecall.agent.hooks import install, uninstall
 
     project = Path(project_dir).expanduser().resolve() if project_dir else Path.cwd()
     if action == "install":
-        from ..workspace import require_workspace
+        from mdrecall.workspace import require_workspace
 
         raw = workspace_path()
         if not agent:
             require_workspace(raw)
         else:  # hooks for an agent that does not exist would only ever say so: refuse now
-            from ..agent.workspaces import UnknownAgentError, resolve_agent
+            from mdrecall.agent.workspaces import UnknownAgentError, resolve_agent
 
             try:
                 resolve_agent(_base_config(), agent)
@@ -257,8 +257,8 @@ def cmd_hooks(
 @agent_option
 def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, agent: str | None) -> int:
     """Save the last messages of a transcript to memory/ (--turns: every message, turn by turn)."""
-    from ..agent.capture import capture_session
-    from ..errors import NotFoundError, PathError
+    from mdrecall.agent.capture import capture_session
+    from mdrecall.errors import NotFoundError, PathError
 
     source = Path(transcript).expanduser()
     if not source.exists():
@@ -267,7 +267,7 @@ def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, 
         raise PathError(f"{transcript}: is not a file (give the path of a .jsonl transcript)")
     mem, _ = _open(agent)
     if turns:
-        from ..agent.turns import read_transcript
+        from mdrecall.agent.turns import read_transcript
 
         with mem:
             got = mem.capture_transcript(transcript)
@@ -310,8 +310,8 @@ def cmd_context(
     message: str | None, budget: int, chat_type: str | None, session_key: str | None, agent: str | None
 ) -> int:
     """Print session-start context, or a memory digest for --message."""
-    from ..agent.context import memory_context, session_start_context
-    from ..agent.scope import check_scope
+    from mdrecall.agent.context import memory_context, session_start_context
+    from mdrecall.agent.scope import check_scope
 
     mem, _ = _open(agent)
     with mem:
@@ -338,7 +338,7 @@ def cmd_context(
 @agent_option
 def cmd_dream(apply: bool, agent: str | None) -> int:
     """Promote often-recalled notes into MEMORY.md (report only without --apply)."""
-    from ..agent.dreaming import dream
+    from mdrecall.agent.dreaming import dream
 
     mem, _ = _open(agent)
     with mem:
@@ -364,7 +364,7 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
 @command("agents")
 def cmd_agents() -> int:
     """List configured agents and their workspaces."""
-    from ..agent.workspaces import known_agents, resolve_agent
+    from mdrecall.agent.workspaces import known_agents, resolve_agent
 
     base = _base_config()
     rows = []

@@ -209,7 +209,7 @@ class _Group(click.Group):
             verbose(f"done in {(time.perf_counter() - started) * 1000:.0f} ms")
             return result
         except BrokenPipeError:  # `mdrecall ls | head`: the reader has what it wanted; not an error
-            from .errors import quiet_stdout
+            from mdrecall.cli.errors import quiet_stdout
 
             quiet_stdout()
             ctx.exit(0)
@@ -222,7 +222,7 @@ class _Group(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
-        from .errors import run_guarded
+        from mdrecall.cli.errors import run_guarded
 
         st = extra.pop("obj", None) or State()
         argv = list(sys.argv[1:] if args is None else args)
@@ -239,7 +239,7 @@ class _Group(click.Group):
 
 
 def _version() -> str:
-    from .. import __version__
+    from mdrecall import __version__
 
     return __version__
 
@@ -269,7 +269,7 @@ def command(name: str | None = None, **kwargs: Any) -> Callable[[F], click.Comma
 
 def workspace_path() -> Path:
     """The workspace the flags name: ``-w``, else ``$MDRECALL_WORKSPACE``, else the current folder."""
-    from ..config_sources import env_workspace
+    from mdrecall.config_sources import env_workspace
 
     raw = state().workspace or env_workspace() or os.getcwd()
     return Path(raw).expanduser()
@@ -290,7 +290,7 @@ def overrides(provider: str | None = None) -> dict[str, Any]:
 
 def load_cli_config(workspace: Path | None, provider: str | None = None) -> Any:
     """The config for ``workspace`` with the flags applied (``--config`` names the user file)."""
-    from ..config import load_config
+    from mdrecall.config import load_config
 
     user_file = state().config
     if user_file and not Path(user_file).expanduser().is_file():  # a typo: bad usage, never the defaults
@@ -304,12 +304,12 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
     With ``require`` (the default) a folder that is not a workspace is refused with a hint, never
     turned into one.
     """
-    from ..memory import Memory
-    from ..workspace import require_workspace
+    from mdrecall.memory import Memory
+    from mdrecall.workspace import require_workspace
 
     if agent:
-        from ..agent.workspaces import UnknownAgentError, open_agent
-        from ..config_sources import env_workspace
+        from mdrecall.agent.workspaces import UnknownAgentError, open_agent
+        from mdrecall.config_sources import env_workspace
 
         raw = state().workspace or env_workspace()
         try:
@@ -327,7 +327,7 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
 
 def base_config() -> Any:
     """The config the global flags describe before any agent's overrides (``[agents.<id>]``)."""
-    from ..config_sources import env_workspace
+    from mdrecall.config_sources import env_workspace
 
     raw = state().workspace or env_workspace()
     return load_cli_config(Path(raw).expanduser() if raw else None)

@@ -12,10 +12,10 @@ from typing import Any
 
 import click
 
-from ..models import SOURCES
-from .app import base_config, command, load_cli_config, open_memory, state, workspace_path
-from .output import Listing, emit, highlight, note, shown, text_table, warn
-from .params import as_of_value, during_value
+from mdrecall.cli.app import base_config, command, load_cli_config, open_memory, state, workspace_path
+from mdrecall.cli.output import Listing, emit, highlight, note, shown, text_table, warn
+from mdrecall.cli.params import as_of_value, during_value
+from mdrecall.models import SOURCES
 
 __all__ = ["parse_ref"]
 
@@ -38,7 +38,7 @@ def _local_time(epoch: float | None) -> str | None:
 @click.option("--dry-run", is_flag=True, help="Print what would be created, create nothing.")
 def cmd_init(dir: str | None, dry_run: bool) -> int:
     """Create a workspace: MEMORY.md, today's log, templates, AGENTS.md."""
-    from ..scaffold import init_workspace
+    from mdrecall.scaffold import init_workspace
 
     target = Path(dir).expanduser() if dir else workspace_path()
     actions = init_workspace(target, today=date.today(), dry_run=dry_run)
@@ -65,11 +65,11 @@ def cmd_init(dir: str | None, dry_run: bool) -> int:
 @click.option("--estimate", is_flag=True, help="Print files, chunks, tokens, time and cost; index nothing.")
 def cmd_index(force: bool, estimate: bool) -> int:
     """Index the memory files (incremental); progress on stderr (JSON lines off a terminal)."""
-    from ..progress import progress_for
+    from mdrecall.progress import progress_for
 
     st = state()
     if estimate:
-        from ..estimate import estimate_index
+        from mdrecall.estimate import estimate_index
 
         with open_memory() as mem:
             est = estimate_index(mem, force=force)
@@ -92,8 +92,8 @@ def cmd_index(force: bool, estimate: bool) -> int:
 
 
 def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date | None:
-    from ..errors import MdrecallError
-    from ..filters import parse_day
+    from mdrecall.errors import MdrecallError
+    from mdrecall.filters import parse_day
 
     if value is None:
         return None
@@ -139,7 +139,7 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
 
     Every option but ``--agent`` is a field of :class:`mdrecall.SearchRequest` (same name).
     """
-    from ..request import SearchRequest
+    from mdrecall.request import SearchRequest
 
     st = state()
     query = " ".join(words)
@@ -147,7 +147,7 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
     with open_memory(agent) as mem:
         companions = None
         if req.agents:
-            from ..team import close_companions, open_companions
+            from mdrecall.team import close_companions, open_companions
 
             companions = open_companions(mem, base_config() if agent else None)
         try:
@@ -212,9 +212,9 @@ def parse_ref(ref: str, from_line: int, lines: int | None) -> tuple[str, int, in
 
 def _expand(mem: Any, wanted: list[tuple[str, int, int | None]]) -> list[tuple[str, int, int | None]]:
     """Paths with wildcards (``memory/2026-01-*.md``) become the indexed files they match, in order."""
-    from ..errors import NotFoundError
-    from ..filters import has_wildcard
-    from ..request import SearchFilter
+    from mdrecall.errors import NotFoundError
+    from mdrecall.filters import has_wildcard
+    from mdrecall.request import SearchFilter
 
     out: list[tuple[str, int, int | None]] = []
     indexed: list[str] | None = None
@@ -262,7 +262,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
         for g in got:
             print(f"### {g.path}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
         return 0
-    from ..filters import has_wildcard
+    from mdrecall.filters import has_wildcard
 
     single = len(refs) == 1 and not has_wildcard(parse_ref(refs[0], 1, None)[0])
     payload = rows[0] if single else {"files": rows}  # one plain path: the file itself
@@ -275,7 +275,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
 @click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
 def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
     """List the indexed files with their chunks, dates and sizes."""
-    from ..request import SearchFilter
+    from mdrecall.request import SearchFilter
 
     flt = SearchFilter(paths=tuple(p for p in paths if p.strip()))
     with open_memory() as mem:
@@ -303,7 +303,7 @@ def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
 @click.option("--keep-secrets", is_flag=True, help="Store tokens and passwords as given (not redacted).")
 def cmd_remember(text: str, long_term: bool, keep_secrets: bool) -> int:
     """Append a note to today's log (or MEMORY.md); '-' reads standard input. Secrets are redacted."""
-    from ..redact import redact_kinds
+    from mdrecall.redact import redact_kinds
 
     body = text if text != "-" else sys.stdin.read()
     kinds = [] if keep_secrets else sorted(set(redact_kinds(body)[1]))
@@ -352,7 +352,7 @@ def cmd_probe(provider: str | None, rerank: bool) -> int:
     ws = workspace_path()
     cfg = load_cli_config(ws if ws.is_dir() else None, provider)
     if rerank:
-        from ..rerankers import probe_reranker
+        from mdrecall.rerankers import probe_reranker
 
         found = probe_reranker(cfg.rerank)
 
@@ -366,7 +366,7 @@ def cmd_probe(provider: str | None, rerank: bool) -> int:
 
         emit(Listing(found, human=human, path_key=None), state().format)
         return 0
-    from ..embedders.probe import probe
+    from mdrecall.embedders.probe import probe
 
     info = probe(cfg.embedding)
 

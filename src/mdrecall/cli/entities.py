@@ -11,8 +11,8 @@ from datetime import datetime
 
 import click
 
-from .app import command, open_memory, state
-from .output import Listing, emit, text_table
+from mdrecall.cli.app import command, open_memory, state
+from mdrecall.cli.output import Listing, emit, text_table
 
 __all__: list[str] = []
 

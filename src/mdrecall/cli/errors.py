@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from ..errors import MdrecallError
+from mdrecall.errors import MdrecallError
 
 __all__ = [
     "EXIT_INTERNAL",

@@ -10,7 +10,7 @@ __all__ = ["as_of_value", "during_value"]
 
 
 def _checked(value: str | None, parse: Any) -> str | None:
-    from ..errors import MdrecallError
+    from mdrecall.errors import MdrecallError
 
     if value is None:
         return None
@@ -23,13 +23,13 @@ def _checked(value: str | None, parse: Any) -> str | None:
 
 def as_of_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--as-of``: a date as ``--since`` takes it (``YYYY-MM-DD``, ``yesterday``, ``7d``) or ISO datetime."""
-    from ..knowledge.valid_time import parse_as_of
+    from mdrecall.knowledge.valid_time import parse_as_of
 
     return _checked(value, parse_as_of)
 
 
 def during_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--during FROM..TO`` (either end may be empty; each end a date as ``--since`` takes it)."""
-    from ..knowledge.valid_time import parse_during
+    from mdrecall.knowledge.valid_time import parse_during
 
     return _checked(value, parse_during)

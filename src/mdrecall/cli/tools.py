@@ -8,16 +8,8 @@ from typing import Any
 
 import click
 
-from .app import (
-    cli,
-    command,
-    global_options,
-    load_cli_config,
-    overrides,
-    state,
-    workspace_path,
-)
-from .output import Listing, emit
+from mdrecall.cli.app import cli, command, global_options, load_cli_config, overrides, state, workspace_path
+from mdrecall.cli.output import Listing, emit
 
 __all__: list[str] = []
 
@@ -29,7 +21,7 @@ _COLOURS = {"ok": "green", "warn": "yellow", "fail": "red", "skip": None}
 @click.option("--no-model", is_flag=True, help="Do not load the embedding model or call the provider.")
 def cmd_doctor(no_model: bool) -> int:
     """Check the workspace, index, embedder, watcher and Claude Code set-up; exit 1 if a check fails."""
-    from ..doctor import run_checks
+    from mdrecall.doctor import run_checks
 
     st = state()
     ws = workspace_path()
@@ -62,7 +54,7 @@ def config_group() -> None:
 @global_options
 def cmd_config_show(origin: bool) -> int:
     """Print every config key with its effective value (TOML keys; --origin adds their source)."""
-    from ..config_sources import config_report
+    from mdrecall.config_sources import config_report
 
     ws = workspace_path()
     where = ws if ws.is_dir() else None

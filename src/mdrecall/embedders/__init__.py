@@ -27,10 +27,8 @@ from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
-from ..config_sources import env_value
-from ..errors import ConfigError
-from ..provider_options import option
-from .base import (
+from mdrecall.config_sources import env_value
+from mdrecall.embedders.base import (
     Embedder,
     EmbedderFactory,
     EmbedderIdentity,
@@ -38,10 +36,17 @@ from .base import (
     get_factory,
     register_embedder,
 )
-from .fallback import FallbackEmbedder, embed_documents_tagged, embed_query_tagged, local_only
+from mdrecall.embedders.fallback import (
+    FallbackEmbedder,
+    embed_documents_tagged,
+    embed_query_tagged,
+    local_only,
+)
+from mdrecall.errors import ConfigError
+from mdrecall.provider_options import option
 
 if TYPE_CHECKING:
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = [
     "AUTO_ORDER",
@@ -69,13 +74,13 @@ AUTO_ORDER: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def _local_available() -> bool:
-    from .local import is_available
+    from mdrecall.embedders.local import is_available
 
     return is_available()
 
 
 def _static_available() -> bool:
-    from .static import is_available
+    from mdrecall.embedders.static import is_available
 
     return is_available()
 

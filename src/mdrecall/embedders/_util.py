@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import EmbedderError
+from mdrecall.errors import EmbedderError
 
 
 def l2_normalize(matrix: np.ndarray) -> np.ndarray:

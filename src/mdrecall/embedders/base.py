@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..plugins import EMBEDDERS
+from mdrecall.plugins import EMBEDDERS
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = [
     "Embedder",

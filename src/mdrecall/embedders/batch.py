@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import EmbedderError
-from ..http_client import multipart
+from mdrecall.errors import EmbedderError
+from mdrecall.http_client import multipart
 
 if TYPE_CHECKING:
-    from .gemini import GeminiEmbedder
-    from .openai import OpenAIEmbedder
-    from .remote import RemoteEmbedder
+    from mdrecall.embedders.gemini import GeminiEmbedder
+    from mdrecall.embedders.openai import OpenAIEmbedder
+    from mdrecall.embedders.remote import RemoteEmbedder
 
 _OPENAI_DONE = {"completed", "failed", "expired", "cancelled"}
 _GEMINI_FAILED = ("FAILED", "CANCELLED", "EXPIRED")

@@ -75,7 +75,7 @@ CALIBRATION_PAIRS = 3000
 
 def pool_vocabulary(progress: Any = None, threads: int = 0) -> np.ndarray:
     """Every vocabulary token through MiniLM once: a ``(vocab, 384)`` float32 matrix of pooled outputs."""
-    from .local import LocalEmbedder, vocab_path
+    from mdrecall.embedders.local import LocalEmbedder, vocab_path
 
     vocab = vocab_path().read_text(encoding="utf-8").splitlines()
     model = LocalEmbedder(threads=threads)
@@ -141,7 +141,7 @@ def wordnet_glosses(dict_dir: Path, n: int = GLOSSES) -> list[str]:
 
 def _design(texts: list[str], weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The sparse design matrix as COO arrays: row ``i`` holds ``weight(t) / len(text)`` per token."""
-    from .local import wordpiece_tokenizer
+    from mdrecall.embedders.local import wordpiece_tokenizer
 
     rows, cols, vals = [], [], []
     for i, enc in enumerate(wordpiece_tokenizer(2048).encode_batch(texts, add_special_tokens=False)):
@@ -238,8 +238,8 @@ def calibrate(path: Path, texts: list[str], teacher: Any) -> np.ndarray:
 
     ``texts`` are glosses the rows were not fitted on; see :mod:`mdrecall.embedders.calibration`.
     """
-    from .calibration import knots, lemma_gloss_pairs
-    from .static import StaticEmbedder
+    from mdrecall.embedders.calibration import knots, lemma_gloss_pairs
+    from mdrecall.embedders.static import StaticEmbedder
 
     queries, notes = lemma_gloss_pairs(texts)
     student = StaticEmbedder(model_file=path)
@@ -275,9 +275,9 @@ def save_model(
 
 def main(argv: list[str] | None = None) -> int:
     """Rebuild the static model file (default: the shipped one)."""
-    from ..progress import progress_for
-    from .local import LocalEmbedder, vocab_path
-    from .static import MODEL_FILE, MODEL_ID
+    from mdrecall.embedders.local import LocalEmbedder, vocab_path
+    from mdrecall.embedders.static import MODEL_FILE, MODEL_ID
+    from mdrecall.progress import progress_for
 
     args = list(sys.argv[1:] if argv is None else argv)
     wordnet = None

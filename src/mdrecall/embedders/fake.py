@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import EmbedderError
-from ..provider_options import EMBEDDING_SHARED, check_options, option
-from ._util import l2_normalize
-from .base import EmbedderIdentity
+from mdrecall.embedders._util import l2_normalize
+from mdrecall.embedders.base import EmbedderIdentity
+from mdrecall.errors import EmbedderError
+from mdrecall.provider_options import EMBEDDING_SHARED, check_options, option
 
 if TYPE_CHECKING:
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["FakeEmbedder", "create"]
 

@@ -28,8 +28,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EmbedderError
-from .base import Embedder, EmbedderIdentity
+from mdrecall.embedders.base import Embedder, EmbedderIdentity
+from mdrecall.errors import EmbedderError
 
 if TYPE_CHECKING:
     import numpy as np

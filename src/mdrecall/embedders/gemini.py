@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .remote import QUERY, RemoteEmbedder
+from mdrecall.embedders.remote import QUERY, RemoteEmbedder
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["GeminiEmbedder", "create"]
 
@@ -67,7 +67,7 @@ class GeminiEmbedder(RemoteEmbedder):
         return [self.values(e, path) for e in self._items(doc, "embeddings", path)]
 
     def _batch_api(self, texts: list[str]) -> np.ndarray:
-        from .batch import gemini_batch
+        from mdrecall.embedders.batch import gemini_batch
 
         return gemini_batch(self, texts)
 

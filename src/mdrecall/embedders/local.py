@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import EmbedderError, MissingDependencyError
-from ..provider_options import EMBEDDING_SHARED, check_options, option
-from ._util import l2_normalize
-from .base import EmbedderIdentity
+from mdrecall.embedders._util import l2_normalize
+from mdrecall.embedders.base import EmbedderIdentity
+from mdrecall.errors import EmbedderError, MissingDependencyError
+from mdrecall.provider_options import EMBEDDING_SHARED, check_options, option
 
 if TYPE_CHECKING:
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["LocalEmbedder", "create", "is_available", "vocab_path"]
 
@@ -128,7 +128,7 @@ class LocalEmbedder:
         with self._lock:
             if self._session is not None:
                 return
-            from ..no_telemetry import quiet_onnxruntime
+            from mdrecall.no_telemetry import quiet_onnxruntime
 
             quiet_onnxruntime()  # before the import: onnxruntime writes a device id to HOME on import
             import onnxruntime as ort
@@ -231,7 +231,7 @@ def create(config: EmbeddingConfig) -> Any:
     """Factory registered as provider ``local``; ``model = "multilingual-e5-small"`` selects the e5 model."""
     model = config.model.strip()
     if model.lower() not in MODEL_ALIASES:
-        from . import e5
+        from mdrecall.embedders import e5
 
         if model.lower() in e5.MODEL_ALIASES:
             return e5.create(config)

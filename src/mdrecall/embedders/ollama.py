@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .remote import RemoteEmbedder
+from mdrecall.embedders.remote import RemoteEmbedder
 
 if TYPE_CHECKING:
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["OllamaEmbedder", "create"]
 

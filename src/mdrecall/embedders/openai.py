@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..provider_options import option
-from .remote import RemoteEmbedder
+from mdrecall.embedders.remote import RemoteEmbedder
+from mdrecall.provider_options import option
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["OpenAIEmbedder", "create"]
 
@@ -81,7 +81,7 @@ class OpenAIEmbedder(RemoteEmbedder):
         return self.parse(self.http.request_json("POST", "embeddings", self.body(texts)))
 
     def _batch_api(self, texts: list[str]) -> np.ndarray:
-        from .batch import openai_batch
+        from mdrecall.embedders.batch import openai_batch
 
         return openai_batch(self, texts)
 

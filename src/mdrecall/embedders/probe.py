@@ -5,12 +5,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EmbedderError
-from . import create_embedder, embed_query_tagged, resolve_provider
-from .fallback import FallbackEmbedder
+from mdrecall.embedders import create_embedder, embed_query_tagged, resolve_provider
+from mdrecall.embedders.fallback import FallbackEmbedder
+from mdrecall.errors import EmbedderError
 
 if TYPE_CHECKING:
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["probe"]
 

@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import EmbedderError, MissingDependencyError
-from ..provider_options import EMBEDDING_SHARED, check_options, option
-from ._util import l2_normalize
-from .base import EmbedderIdentity
+from mdrecall.embedders._util import l2_normalize
+from mdrecall.embedders.base import EmbedderIdentity
+from mdrecall.errors import EmbedderError, MissingDependencyError
+from mdrecall.provider_options import EMBEDDING_SHARED, check_options, option
 
 if TYPE_CHECKING:
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["MODEL_FILE", "MODEL_ID", "StaticEmbedder", "create", "is_available"]
 
@@ -94,8 +94,8 @@ class StaticEmbedder:
         with self._lock:
             if self._rows is not None:
                 return
-            from .calibration import valid
-            from .local import wordpiece_tokenizer
+            from mdrecall.embedders.calibration import valid
+            from mdrecall.embedders.local import wordpiece_tokenizer
 
             try:
                 with np.load(self._file) as data:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .remote import QUERY, RemoteEmbedder
+from mdrecall.embedders.remote import QUERY, RemoteEmbedder
 
 if TYPE_CHECKING:
-    from ..config import EmbeddingConfig
+    from mdrecall.config import EmbeddingConfig
 
 __all__ = ["VoyageEmbedder", "create"]
 

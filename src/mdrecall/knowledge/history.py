@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from ..errors import MdrecallError, NotFoundError
-from ..stores.base import Store
-from ..stores.views import FileVersion, ViewStore
-from ..workspace import Workspace
-from .refresh import keeps_views
-from .valid_time import utc_stamp
+from mdrecall.errors import MdrecallError, NotFoundError
+from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.knowledge.valid_time import utc_stamp
+from mdrecall.stores.base import Store
+from mdrecall.stores.views import FileVersion, ViewStore
+from mdrecall.workspace import Workspace
 
 __all__ = [
     "Change",

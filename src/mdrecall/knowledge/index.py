@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..config import EntitiesConfig
-from ..errors import MdrecallError, NotFoundError
-from ..models import Chunk
-from ..ranking import Scored
-from ..stores.base import Store
-from ..stores.views import KeySummary, MentionRow
-from .extract import entity_key
-from .refresh import keeps_views
-from .relations import phrase
+from mdrecall.config import EntitiesConfig
+from mdrecall.errors import MdrecallError, NotFoundError
+from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.knowledge.relations import phrase
+from mdrecall.models import Chunk
+from mdrecall.ranking import Scored
+from mdrecall.stores.base import Store
+from mdrecall.stores.views import KeySummary, MentionRow
 
 __all__ = [
     "Entity",

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import cast
 
-from ..models import FileRecord
-from ..stores.base import Store
-from ..stores.views import FileViews, MentionRow, RelationRow, ViewStore
+from mdrecall.models import FileRecord
+from mdrecall.stores.base import Store
+from mdrecall.stores.views import FileViews, MentionRow, RelationRow, ViewStore
 
 __all__ = [
     "VIEWS_VERSION",
@@ -57,7 +57,9 @@ def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
     path = record.path
     if text is None:
         return FileViews(path, [], [])
-    from .extract import extract_entities  # here: a search that finds no change never loads extraction
+    from mdrecall.knowledge.extract import (
+        extract_entities,
+    )  # here: a search that finds no change never loads extraction
 
     found = extract_entities(text, record.date)
     seen: set[tuple[str, int, str]] = set()

@@ -15,20 +15,20 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from ..config import Config, SearchConfig
-from ..errors import MdrecallError
-from ..models import Hit
-from ..search import PipelineRequest, SearchResult, run_search
-from ..stores.base import Store
-from ..workspace import Workspace
-from .refresh import keeps_views
-from .valid_time import DateRange, chunk_dates, utc_stamp
+from mdrecall.config import Config, SearchConfig
+from mdrecall.errors import MdrecallError
+from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.knowledge.valid_time import DateRange, chunk_dates, utc_stamp
+from mdrecall.models import Hit
+from mdrecall.search import PipelineRequest, SearchResult, run_search
+from mdrecall.stores.base import Store
+from mdrecall.workspace import Workspace
 
 if TYPE_CHECKING:  # imported where used: a plain search loads neither the entity view nor history
-    from ..models import Chunk
-    from ..stores.views import FileVersion, ViewStore
-    from .history import GitRepo
-    from .index import EntityIndex
+    from mdrecall.knowledge.history import GitRepo
+    from mdrecall.knowledge.index import EntityIndex
+    from mdrecall.models import Chunk
+    from mdrecall.stores.views import FileVersion, ViewStore
 
 __all__ = ["may_name_entity", "scope_request", "search_as_of"]
 
@@ -69,7 +69,7 @@ def scope_request(
     if boost:
         roots = index.in_query(req.query)
         if roots:
-            from .index import apply_entity_boost
+            from mdrecall.knowledge.index import apply_entity_boost
 
             req = replace(req, boost=partial(apply_entity_boost, about=index.about(roots), weight=ents.boost))
     if aliases:
@@ -80,7 +80,7 @@ def scope_request(
 
 
 def _index(store: Store, config: Config) -> EntityIndex:
-    from .index import EntityIndex
+    from mdrecall.knowledge.index import EntityIndex
 
     return EntityIndex(store, config.entities)
 
@@ -120,11 +120,11 @@ def search_as_of(
     when: datetime,
 ) -> SearchResult:
     """Search the memory files as they were at ``when`` (see the module docstring)."""
-    from ..indexer import chunk_text
-    from ..models import FileRecord
-    from ..stores.in_memory import InMemoryStore
-    from ..workspace import date_from_name
-    from .history import GitRepo, index_versions, versions_as_of
+    from mdrecall.indexer import chunk_text
+    from mdrecall.knowledge.history import GitRepo, index_versions, versions_as_of
+    from mdrecall.models import FileRecord
+    from mdrecall.stores.in_memory import InMemoryStore
+    from mdrecall.workspace import date_from_name
 
     stamp = when.timestamp()
     repo = GitRepo.find(workspace.root, config.history.git_timeout_s) if config.history.git else None
@@ -159,7 +159,7 @@ def search_as_of(
 def _later_versions(
     repo: GitRepo | None, store: Store, config: Config, workspace: Workspace, paths: set[str], after: float
 ) -> dict[str, list[FileVersion]]:
-    from .history import index_versions, working_text
+    from mdrecall.knowledge.history import index_versions, working_text
 
     out: dict[str, list[FileVersion]] = {}
     for path in paths:
@@ -173,7 +173,7 @@ def _later_versions(
 
 
 def _mark(hit: Hit, text: str, later: list[FileVersion]) -> Hit:
-    from .history import superseded_by
+    from mdrecall.knowledge.history import superseded_by
 
     lines = text.splitlines()[hit.start_line - 1 : hit.end_line]
     newer = superseded_by(lines, later)

@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
-from ..config import RerankConfig
-from ..errors import ConfigError
-from ..plugins import RERANKERS
+from mdrecall.config import RerankConfig
+from mdrecall.errors import ConfigError
+from mdrecall.plugins import RERANKERS
 
 __all__ = [
     "Reranker",

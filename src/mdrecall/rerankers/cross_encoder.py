@@ -12,10 +12,10 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from ..config import RerankConfig
-from ..errors import RerankError, require_extra
-from ..provider_options import check_options, option
-from . import unit_scores
+from mdrecall.config import RerankConfig
+from mdrecall.errors import RerankError, require_extra
+from mdrecall.provider_options import check_options, option
+from mdrecall.rerankers import unit_scores
 
 __all__ = ["CrossEncoderReranker", "create"]
 

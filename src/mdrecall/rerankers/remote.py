@@ -25,12 +25,12 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..config import RerankConfig
-from ..config_sources import env_value
-from ..errors import EmbedderError, RerankError
-from ..http_client import HttpClient, is_loopback_url
-from ..provider_options import check_options, option
-from . import unit_scores
+from mdrecall.config import RerankConfig
+from mdrecall.config_sources import env_value
+from mdrecall.errors import EmbedderError, RerankError
+from mdrecall.http_client import HttpClient, is_loopback_url
+from mdrecall.provider_options import check_options, option
+from mdrecall.rerankers import unit_scores
 
 __all__ = ["PROVIDERS", "HttpReranker", "create"]
 

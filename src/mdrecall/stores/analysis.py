@@ -23,9 +23,9 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from ..chunking import keyword_heading
-from ..errors import MissingDependencyError
-from ..query import tokenize
+from mdrecall.chunking import keyword_heading
+from mdrecall.errors import MissingDependencyError
+from mdrecall.query import tokenize
 
 __all__ = [
     "MAX_TERM_CHARS",

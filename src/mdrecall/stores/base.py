@@ -13,14 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..models import Candidate, Chunk, FileRecord
-from ..plugins import STORES
+from mdrecall.models import Candidate, Chunk, FileRecord
+from mdrecall.plugins import STORES
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..config import Config
-    from ..query import KeywordQuery
+    from mdrecall.config import Config
+    from mdrecall.query import KeywordQuery
 
 __all__ = [
     "Store",

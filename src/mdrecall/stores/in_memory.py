@@ -15,16 +15,16 @@ from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..chunking import keyword_heading
-from ..models import Candidate, Chunk, FileRecord
-from ..tokens import is_cjk, normalize, tokenize
-from .in_memory_views import MemoryViews
+from mdrecall.chunking import keyword_heading
+from mdrecall.models import Candidate, Chunk, FileRecord
+from mdrecall.stores.in_memory_views import MemoryViews
+from mdrecall.tokens import is_cjk, normalize, tokenize
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..config import Config
-    from ..query import KeywordQuery
+    from mdrecall.config import Config
+    from mdrecall.query import KeywordQuery
 
 __all__ = ["InMemoryStore"]
 

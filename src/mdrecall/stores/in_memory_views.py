@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
+from mdrecall.stores.views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["MemoryViews"]
 

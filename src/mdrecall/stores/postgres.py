@@ -17,19 +17,32 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..config_sources import env_dsn
-from ..errors import ConfigError, StoreError
-from ..models import Candidate, Chunk, FileRecord
-from .analysis import analysis_fingerprint, chunk_phrase_count, chunk_term_counts, query_phrases, query_terms
-from .postgres_session import DSN_ENV, Session, safe_dsn
-from .postgres_sql import Statements, bm25_sql, hnsw_index_sql, namespace_for, quote_ident, vector_sql
-from .postgres_views import PostgresViews
+from mdrecall.config_sources import env_dsn
+from mdrecall.errors import ConfigError, StoreError
+from mdrecall.models import Candidate, Chunk, FileRecord
+from mdrecall.stores.analysis import (
+    analysis_fingerprint,
+    chunk_phrase_count,
+    chunk_term_counts,
+    query_phrases,
+    query_terms,
+)
+from mdrecall.stores.postgres_session import DSN_ENV, Session, safe_dsn
+from mdrecall.stores.postgres_sql import (
+    Statements,
+    bm25_sql,
+    hnsw_index_sql,
+    namespace_for,
+    quote_ident,
+    vector_sql,
+)
+from mdrecall.stores.postgres_views import PostgresViews
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..config import Config
-    from ..query import KeywordQuery
+    from mdrecall.config import Config
+    from mdrecall.query import KeywordQuery
 
 __all__ = ["PostgresStore", "DSN_ENV"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import StoreError
-from .postgres_sql import quote_ident
+from mdrecall.errors import StoreError
+from mdrecall.stores.postgres_sql import quote_ident
 
 __all__ = ["MIGRATIONS", "apply_migrations", "ensure_vector_extension"]
 

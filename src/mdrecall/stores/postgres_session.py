@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from ..config_sources import DSN_ENV
-from ..errors import MissingDependencyError, StoreError
-from .postgres_migrations import apply_migrations, ensure_vector_extension
-from .postgres_sql import quote_ident
+from mdrecall.config_sources import DSN_ENV
+from mdrecall.errors import MissingDependencyError, StoreError
+from mdrecall.stores.postgres_migrations import apply_migrations, ensure_vector_extension
+from mdrecall.stores.postgres_sql import quote_ident
 
 __all__ = ["DSN_ENV", "Session", "safe_dsn"]
 

@@ -10,7 +10,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from .views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
+from mdrecall.stores.views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["PostgresAccess", "PostgresViews"]
 

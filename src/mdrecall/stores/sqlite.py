@@ -23,19 +23,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IndexCorruptError, StoreError
-from ..models import Candidate, Chunk, FileRecord
-from .sqlite_fts import SQLiteKeywordSearch, index_chunk
-from .sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
-from .sqlite_migrations import apply_migrations
-from .sqlite_rows import CHUNK_COLS, row_chunk
-from .sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
-from .sqlite_views import SQLiteViews
+from mdrecall.errors import IndexCorruptError, StoreError
+from mdrecall.models import Candidate, Chunk, FileRecord
+from mdrecall.stores.sqlite_fts import SQLiteKeywordSearch, index_chunk
+from mdrecall.stores.sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
+from mdrecall.stores.sqlite_migrations import apply_migrations
+from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
+from mdrecall.stores.sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
+from mdrecall.stores.sqlite_views import SQLiteViews
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..config import Config
+    from mdrecall.config import Config
 
 __all__ = ["SQLiteStore", "default_index_path"]
 
@@ -92,7 +92,7 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
         cache_bytes, sqlite_vec = self._vector_options
         side = None
         if sqlite_vec:
-            from .sqlite_vec_index import SideIndex, side_path
+            from mdrecall.stores.sqlite_vec_index import SideIndex, side_path
 
             side = SideIndex(side_path(self.path), self.get_meta("db_id") or "")
         return VectorSearch(cache_bytes, side)

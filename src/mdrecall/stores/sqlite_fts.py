@@ -14,14 +14,14 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..chunking import keyword_heading
-from ..models import Candidate
-from ..tokens import cjk_index_text
-from .sqlite_health import is_corruption
-from .sqlite_rows import CHUNK_COLS, row_chunk
+from mdrecall.chunking import keyword_heading
+from mdrecall.models import Candidate
+from mdrecall.stores.sqlite_health import is_corruption
+from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
+from mdrecall.tokens import cjk_index_text
 
 if TYPE_CHECKING:
-    from ..query import KeywordQuery
+    from mdrecall.query import KeywordQuery
 
 __all__ = ["SQLiteKeywordSearch", "index_chunk"]
 

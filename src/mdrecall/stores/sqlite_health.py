@@ -14,8 +14,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from ..errors import IndexCorruptError, StoreError
-from .sqlite_migrations import APPLICATION_ID, MIGRATIONS, OWN_TABLES
+from mdrecall.errors import IndexCorruptError, StoreError
+from mdrecall.stores.sqlite_migrations import APPLICATION_ID, MIGRATIONS, OWN_TABLES
 
 __all__ = ["SQLiteRecovery", "describe", "is_corruption", "refuse_foreign"]
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..errors import IndexCorruptError, StoreError
-from ..tokens import cjk_index_text
+from mdrecall.errors import IndexCorruptError, StoreError
+from mdrecall.tokens import cjk_index_text
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "OWN_TABLES", "apply_migrations"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from ..models import Chunk
+from mdrecall.models import Chunk
 
 __all__ = ["CHUNK_COLS", "row_chunk"]
 

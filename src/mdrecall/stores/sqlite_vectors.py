@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
-    from .sqlite_vec_index import SideIndex
+    from mdrecall.stores.sqlite_vec_index import SideIndex
 
 __all__ = ["DEFAULT_VECTOR_CACHE_BYTES", "SCAN_BLOCK_BYTES", "VectorSearch", "scores", "top_k"]
 
@@ -227,7 +227,7 @@ class VectorSearch:
         """
         import numpy as np
 
-        from .sqlite_vec_index import MAX_K, available
+        from mdrecall.stores.sqlite_vec_index import MAX_K, available
 
         assert self.side is not None
         if not available():

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from .views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
+from mdrecall.stores.views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["SQLiteAccess", "SQLiteViews"]
 

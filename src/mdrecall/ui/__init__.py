@@ -25,7 +25,7 @@ def require_ui() -> None:
     """Raise :class:`~mdrecall.errors.MissingDependencyError` if a part is missing."""
     import importlib.util
 
-    from ..errors import MissingDependencyError
+    from mdrecall.errors import MissingDependencyError
 
     for module, package in _NEEDED:
         if importlib.util.find_spec(module) is None:

@@ -23,11 +23,11 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import MdrecallError, NotFoundError, PathError
-from ..memory import Memory
-from . import data
-from .render import bar_chart, highlight, markdown_blocks, parse_lines, plain_blocks
-from .security import Access, Guard
+from mdrecall.errors import MdrecallError, NotFoundError, PathError
+from mdrecall.memory import Memory
+from mdrecall.ui import data
+from mdrecall.ui.render import bar_chart, highlight, markdown_blocks, parse_lines, plain_blocks
+from mdrecall.ui.security import Access, Guard
 
 __all__ = ["create_app", "warm_up"]
 
@@ -121,7 +121,7 @@ class UI:
         return self.memo.get(self.signature, name, compute)
 
     def _doctor(self) -> list[Any]:
-        from ..doctor import run_checks
+        from mdrecall.doctor import run_checks
 
         return list(run_checks(self.mem.workspace.root, self.mem.config, model=False))
 
@@ -237,8 +237,8 @@ class UI:
             previous = text
         shown = None
         if as_of:
-            from ..knowledge.history import text_as_of
-            from ..knowledge.valid_time import parse_as_of
+            from mdrecall.knowledge.history import text_as_of
+            from mdrecall.knowledge.valid_time import parse_as_of
 
             try:
                 version = text_as_of(versions, parse_as_of(as_of).timestamp())
@@ -249,8 +249,8 @@ class UI:
                          as_of=as_of, shown=shown)  # fmt: skip
 
     async def review(self, request: Request) -> Response:
-        from ..agent.dreaming import RECALL_FILE, dream
-        from ..agent.dreaming_review import REJECTED_FILE
+        from mdrecall.agent.dreaming import RECALL_FILE, dream
+        from mdrecall.agent.dreaming_review import REJECTED_FILE
 
         self.fresh()
         files = self.files
@@ -270,7 +270,7 @@ class UI:
         )
 
     async def decide(self, request: Request) -> Response:
-        from ..agent.dreaming_review import approve, reject
+        from mdrecall.agent.dreaming_review import approve, reject
 
         body = await request.body()
         if len(body) > _MAX_BODY:

@@ -11,8 +11,8 @@ import webbrowser
 
 import click
 
-from ..cli.app import command, open_memory
-from ..errors import MdrecallError
+from mdrecall.cli.app import command, open_memory
+from mdrecall.errors import MdrecallError
 
 __all__ = ["cmd_ui", "listen"]
 
@@ -68,13 +68,13 @@ def _extra_hosts(host: str | None) -> tuple[str, ...]:
 @click.option("--no-open", is_flag=True, help="Do not open a browser; only print the URL.")
 def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
     """Serve a local web page to see, search and curate memory (prints its URL with the token)."""
-    from . import require_ui
+    from mdrecall.ui import require_ui
 
     require_ui()
     import uvicorn
 
-    from .app import create_app, warm_up
-    from .security import Access, new_token
+    from mdrecall.ui.app import create_app, warm_up
+    from mdrecall.ui.security import Access, new_token
 
     sock = listen(host or LOOPBACK, port)
     actual = sock.getsockname()[1]

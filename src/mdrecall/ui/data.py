@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from ..errors import MdrecallError
-from ..memory import Memory
+from mdrecall.errors import MdrecallError
+from mdrecall.memory import Memory
 
 __all__ = [
     "SearchForm",
@@ -65,7 +65,7 @@ def search(mem: Memory, form: SearchForm) -> Any:
 
     The only search call of the UI: one :class:`~mdrecall.request.SearchRequest`, as the CLI and MCP build.
     """
-    from ..request import SearchFilter, SearchRequest
+    from mdrecall.request import SearchFilter, SearchRequest
 
     req = SearchRequest(
         query=form.q,
@@ -205,8 +205,8 @@ def _role(mem: Memory, cite: str | None, cache: dict[str, list[str]]) -> str | N
 
 def file_versions(mem: Memory, key: str) -> tuple[list[Any], str]:
     """A memory file's versions, oldest first (from git, else the index's record), and their source."""
-    from ..knowledge.history import GitRepo, index_versions, working_text
-    from ..knowledge.refresh import keeps_views
+    from mdrecall.knowledge.history import GitRepo, index_versions, working_text
+    from mdrecall.knowledge.refresh import keeps_views
 
     hist = mem.config.history
     repo = GitRepo.find(mem.workspace.root, hist.git_timeout_s) if hist.git else None
