@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall import Config, Memory
-from mdrecall import indexer as indexer_module
+from mdrecall.index import indexer as indexer_module
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))

@@ -249,7 +249,7 @@ def case_extreme_values(tmp: Path) -> dict[str, Any]:
     }
     from mdrecall import Memory
     from mdrecall.agent.tools import MemoryTools
-    from mdrecall.config import Config
+    from mdrecall.config.settings import Config
 
     with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
         tools = MemoryTools(mem)
@@ -277,7 +277,7 @@ def case_dream_apply(tmp: Path) -> dict[str, Any]:
     """`dream --apply` when DREAMS.md, MEMORY.md or the recall log cannot grow (RLIMIT_FSIZE: EFBIG)."""
     from mdrecall import Memory
     from mdrecall.agent.tools import MemoryTools
-    from mdrecall.config import Config
+    from mdrecall.config.settings import Config
 
     out = {}
     for failing in ("DREAMS.md", "MEMORY.md", str(_RECALL)):

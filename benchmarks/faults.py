@@ -165,7 +165,7 @@ def case_odd_files(tmp: Path) -> dict[str, Any]:
     if ROOT:
         gets["memory/dev.md"] = cli("-w", str(ws), "get", "memory/dev.md", timeout=30).returncode
     from mdrecall import MdrecallError, Memory
-    from mdrecall.config import Config
+    from mdrecall.config.settings import Config
 
     with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
         try:
@@ -185,7 +185,7 @@ def case_odd_files(tmp: Path) -> dict[str, Any]:
 def case_symlink_races(tmp: Path, seconds: float) -> dict[str, Any]:
     """Swap a file and a folder for symlinks to outside content while `get` and `index` run."""
     from mdrecall import Memory, NotFoundError, PathError
-    from mdrecall.config import Config
+    from mdrecall.config.settings import Config
 
     cfg = Config().merged({"embedding": {"provider": "none"}})
     ws = workspace(tmp / "race", files=2)

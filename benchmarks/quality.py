@@ -43,9 +43,9 @@ from typing import Any
 from quality_report import print_ablation, print_table
 
 from mdrecall import Config, Memory
-from mdrecall.chunking import chunk_markdown
 from mdrecall.models import Hit
-from mdrecall.search import STAGES
+from mdrecall.search.pipeline import STAGES
+from mdrecall.text.chunking import chunk_markdown
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT.parent.parent / "shared" / "datasets"

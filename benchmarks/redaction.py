@@ -1,4 +1,4 @@
-"""Redaction speed on adversarial text: the size-vs-time curve of ``mdrecall.redact.redact``.
+"""Redaction speed on adversarial text: the size-vs-time curve of ``mdrecall.text.redact.redact``.
 
 Each shape is repeated to 1 KB, 10 KB, 100 KB and 1 MB and redacted; the table gives the best of
 ``--runs`` timings per size and the ratio to the 100 KB time (linear: about 10× per step). The shapes are
@@ -40,7 +40,7 @@ SHAPES = {
 
 _ONE = """
 import sys, time
-from mdrecall.redact import redact
+from mdrecall.text.redact import redact
 text = sys.stdin.read()
 t0 = time.perf_counter(); redact(text); print(time.perf_counter() - t0)
 """
@@ -52,7 +52,7 @@ def _text(shape: str, size: int) -> str:
 
 
 def _time(text: str, runs: int) -> float:
-    from mdrecall.redact import redact
+    from mdrecall.text.redact import redact
 
     best = float("inf")
     for _ in range(runs):

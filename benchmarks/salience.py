@@ -1,4 +1,4 @@
-"""Precision and recall of the salience rules (``mdrecall.agent.salience``) on LoCoMo dev turns.
+"""Precision and recall of the salience rules (``mdrecall.text.salience``) on LoCoMo dev turns.
 
 Two references, both turn-level (a turn counts as noted when the rules note any sentence of it):
 
@@ -29,7 +29,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from mdrecall.agent.salience import compile_rules, find_notes
+from mdrecall.text.salience import compile_rules, find_notes
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT.parent.parent / "shared" / "datasets" / "locomo-dev" / "locomo-dev.json"

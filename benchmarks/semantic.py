@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from speed import VOCAB, ZIPF_CUM, cli_env, generate, pct  # noqa: E402
 
 from mdrecall import Config, Memory  # noqa: E402
-from mdrecall.chunking import chunk_markdown  # noqa: E402
+from mdrecall.text.chunking import chunk_markdown  # noqa: E402
 
 #: Runs a command and prints its peak RSS (KiB) as the last stderr line: one figure per process.
 _WRAP = (
@@ -61,7 +61,7 @@ def measured(cmd: list[str], env: dict[str, str]) -> tuple[float, float, str, st
 
 
 def chunk_texts(ws: Path, limit: int) -> list[str]:
-    from mdrecall.vectorize import _embed_text
+    from mdrecall.index.vectorize import _embed_text
 
     texts: list[str] = []
     for p in sorted((ws / "memory").rglob("*.md")):
@@ -74,7 +74,7 @@ def chunk_texts(ws: Path, limit: int) -> list[str]:
 def raw_rate(texts: list[str]) -> float:
     """The model alone: texts/s over length-sorted windows of 256, after one warm-up call."""
     from mdrecall.embedders.local import LocalEmbedder
-    from mdrecall.vectorize import WINDOW_CHUNKS
+    from mdrecall.index.vectorize import WINDOW_CHUNKS
 
     emb = LocalEmbedder(batch_size=Config().embedding.batch_size)
     emb.embed_documents(texts[:16])
@@ -133,7 +133,8 @@ def bench(n: int, args: argparse.Namespace, tmp: Path) -> dict[str, float | int 
     res["raw_texts_per_s"] = raw_rate(texts)
     if args.embed_cap:
         code = (
-            "import sys, json; from mdrecall import Memory; from mdrecall.progress import JsonProgress\n"
+            "import sys, json; from mdrecall import Memory\n"
+            "from mdrecall.plugins.progress import JsonProgress\n"
             "m = Memory.open(sys.argv[1]); r = m.index(progress=JsonProgress(sys.stderr), "
             "embed_limit=int(sys.argv[2])); print(json.dumps(r.to_dict()))"
         )

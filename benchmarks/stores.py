@@ -39,12 +39,12 @@ from typing import Any
 import numpy as np
 from speed import VOCAB
 
-from mdrecall.config import Config, SearchConfig
-from mdrecall.models import Chunk, FileRecord
-from mdrecall.query import build_keyword_query
-from mdrecall.search import PipelineRequest, VectorLeg, run_search
+from mdrecall.config.settings import Config, SearchConfig
+from mdrecall.models import Chunk, FileRecord, VectorLeg
+from mdrecall.search.pipeline import PipelineRequest, run_search
 from mdrecall.stores import open_store
 from mdrecall.stores.base import sync_guard
+from mdrecall.text.query import build_keyword_query
 
 ROOT = Path(__file__).resolve().parent
 DIMS = 384

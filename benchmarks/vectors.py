@@ -179,9 +179,9 @@ def short_text(rng: random.Random, day: date) -> str:
 
 
 def bench_hybrid(chunks: int, embed: int, queries: int, tmp: Path) -> dict[str, object]:
+    from mdrecall.index.vectorize import _embed_text, embed_missing, get_embedder, query_vector
     from mdrecall.models import IndexReport
-    from mdrecall.query import build_keyword_query
-    from mdrecall.vectorize import _embed_text, embed_missing, get_embedder, query_vector
+    from mdrecall.text.query import build_keyword_query
 
     ws = tmp / "hybrid"
     rng = random.Random(5)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 
 __all__ = ["backend_config", "drop_namespaces", "pg_dsn", "unique_agent"]
 

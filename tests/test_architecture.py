@@ -121,7 +121,9 @@ def test_agent_modules_are_on_their_declared_side() -> None:
     assert names == set(agent.CORE) | set(agent.INTEGRATIONS) and not set(agent.CORE) & set(
         agent.INTEGRATIONS
     )
-    above = {"mdrecall.memory", "mdrecall.team"} | {f"mdrecall.agent.{n}" for n in agent.INTEGRATIONS}
+    above = {"mdrecall.memory", "mdrecall.services.team"} | {
+        f"mdrecall.agent.{n}" for n in agent.INTEGRATIONS
+    }
     for name in agent.CORE:
         module = f"mdrecall.agent.{name}"
         assert not imports(module, top_level_only=False) & above, f"{module} is below Memory"
@@ -147,4 +149,4 @@ def test_stores_embedders_and_rerankers_read_settings_only_through_the_environme
         for p in (SRC / folder).rglob("*.py")
         if "os.environ" in p.read_text(encoding="utf-8") or "getenv" in p.read_text(encoding="utf-8")
     ]
-    assert set(readers) <= allowed, f"read settings through mdrecall.config_sources.environment: {readers}"
+    assert set(readers) <= allowed, f"read settings through mdrecall.config.sources.environment: {readers}"

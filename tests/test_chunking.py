@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from mdrecall.chunking import chunk_markdown, heading_paths
+from mdrecall.text.chunking import chunk_markdown, heading_paths
 
 
 def test_small_file_is_one_chunk_with_line_range_and_hash() -> None:

@@ -388,7 +388,7 @@ def test_config_flag_is_passed_not_smuggled_through_the_environment(ws: Path, tm
     line = next(x for x in out.stdout.splitlines() if x.startswith("search.max_results "))
     assert line.endswith(f"= 3  # {user}")
     assert dict(os.environ) == before  # nothing set, nothing left behind
-    from mdrecall.config import load_config
+    from mdrecall.config.settings import load_config
 
     assert load_config(ws, user_file=user).search.max_results == 3
     assert load_config(ws).search.max_results != 3

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.config import Config, load_config
+from mdrecall.config.settings import Config, load_config
 from mdrecall.errors import ConfigError
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.config import Config, load_config
-from mdrecall.config_limits import LIMITS
+from mdrecall.config.limits import LIMITS
+from mdrecall.config.settings import Config, load_config
 from mdrecall.errors import ConfigError
 
 from helpers import write

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from mdrecall.cli import COMMANDS, cli, load_commands
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 README = Path(__file__).resolve().parent.parent / "README.md"

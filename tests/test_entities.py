@@ -18,7 +18,7 @@ from mdrecall.knowledge.index import apply_entity_boost
 from mdrecall.knowledge.relations import find_relations
 from mdrecall.knowledge.valid_time import DateRange, chunk_dates, line_dates, parse_as_of, parse_during
 from mdrecall.models import Chunk
-from mdrecall.ranking import Scored
+from mdrecall.search.ranking import Scored
 
 from helpers import write
 from pgserver import backend_config, drop_namespaces, unique_agent

@@ -9,8 +9,8 @@ import pytest
 
 from mdrecall import Memory
 from mdrecall.errors import MdrecallError
-from mdrecall.filters import parse_day
 from mdrecall.request import SearchFilter
+from mdrecall.text.filters import parse_day
 
 
 def test_path_patterns() -> None:

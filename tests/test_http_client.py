@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.http_client import is_loopback_host, is_loopback_url
-from mdrecall.mcp_server import is_loopback
+from mdrecall.mcp.server import is_loopback
+from mdrecall.plugins.http_client import is_loopback_host, is_loopback_url
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.vectorize import COMPLETE_KEY
+from mdrecall.index.vectorize import COMPLETE_KEY
 
 from helpers import write
 

@@ -1,6 +1,6 @@
 """The README's flow (init, remember, search) has every vector from the first search; estimates know a rate.
 
-A search embeds a handful of chunks that have no vector yet (:func:`mdrecall.backfill.embed_inline`);
+A search embeds a handful of chunks that have no vector yet (:func:`mdrecall.index.backfill.embed_inline`);
 a real backlog stays for ``mdrecall index`` and the background worker.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.backfill import INLINE_MAX_CHUNKS
+from mdrecall.index.backfill import INLINE_MAX_CHUNKS
 
 from helpers import write
 

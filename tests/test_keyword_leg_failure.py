@@ -10,8 +10,8 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.errors import StoreError
-from mdrecall.query import build_keyword_query
 from mdrecall.stores.sqlite import SQLiteStore
+from mdrecall.text.query import build_keyword_query
 
 from helpers import write
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 from mdrecall.errors import ConfigError
-from mdrecall.plugins import BACKENDS, EMBEDDERS, RERANKERS, STORES, Registry
+from mdrecall.plugins.registry import BACKENDS, EMBEDDERS, RERANKERS, STORES, Registry
 
 if sys.version_info >= (3, 11):
     import tomllib

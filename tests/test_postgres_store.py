@@ -13,14 +13,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mdrecall.chunking import chunk_markdown
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 from mdrecall.errors import ConfigError, MissingDependencyError, StoreError
 from mdrecall.models import FileRecord
-from mdrecall.query import build_keyword_query
 from mdrecall.stores import open_store
 from mdrecall.stores.postgres_migrations import MIGRATIONS
 from mdrecall.stores.postgres_sql import bm25_sql, namespace_for, vector_sql
+from mdrecall.text.chunking import chunk_markdown
+from mdrecall.text.query import build_keyword_query
 
 from pgserver import backend_config, drop_namespaces, pg_dsn, unique_agent
 
@@ -297,10 +297,10 @@ def test_multi_word_synonyms_are_phrases_scored_like_fts5(pg: object, tmp_path: 
 
 _WRITER = """
 import sys
-from mdrecall.chunking import chunk_markdown
-from mdrecall.config import Config
+from mdrecall.text.chunking import chunk_markdown
+from mdrecall.config.settings import Config
 from mdrecall.models import FileRecord
-from mdrecall.query import build_keyword_query
+from mdrecall.text.query import build_keyword_query
 from mdrecall.stores import open_store
 from mdrecall.stores.postgres_migrations import MIGRATIONS
 

@@ -1,4 +1,4 @@
-"""The one front-matter and marker parser (:mod:`mdrecall.privacy`): every way of saying local-only."""
+"""The one front-matter and marker parser (:mod:`mdrecall.text.privacy`): every way of saying local-only."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall.models import Chunk
-from mdrecall.privacy import local_only_ranges
+from mdrecall.text.privacy import local_only_ranges
 
 WHOLE = [
     "---\nlocal_only: true\n---\nx\n",
@@ -55,7 +55,7 @@ def test_setext_headings_and_code_blocks() -> None:
 
 
 def test_every_source_is_checked(tmp_path: Path) -> None:
-    from mdrecall.privacy import local_only_checker
+    from mdrecall.text.privacy import local_only_checker
 
     (tmp_path / "memory" / "conversations").mkdir(parents=True)
     (tmp_path / "memory" / "conversations" / "2026-01-01-s.md").write_text("---\nlocal-only: true\n---\nx\n")

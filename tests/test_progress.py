@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-from mdrecall.progress import JsonProgress, RateMeter, TerminalProgress, format_eta, progress_for
+from mdrecall.plugins.progress import JsonProgress, RateMeter, TerminalProgress, format_eta, progress_for
 
 
 class Clock:

@@ -23,7 +23,7 @@ import pytest
 
 from mdrecall import Memory
 from mdrecall.backends.qmd import QmdError, parse_results, snippet_lines
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 from mdrecall.errors import PathError
 
 NPM_DIR = Path(os.environ.get("QMD_TEST_NPM_DIR") or Path(__file__).resolve().parent.parent / ".ci" / "npm")

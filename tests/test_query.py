@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.query import MAX_TERMS, build_keyword_query, fts_expression, tokenize
+from mdrecall.text.query import MAX_TERMS, build_keyword_query, fts_expression, tokenize
 
 
 def test_stop_words_and_short_tokens_are_dropped() -> None:

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config
-from mdrecall.dates import DateHints, resolve_relative_dates
 from mdrecall.models import Chunk
-from mdrecall.query import MAX_SYNONYMS, build_keyword_query, cjk_fts_expression
-from mdrecall.ranking import Scored, apply_date_hints
-from mdrecall.stopwords import STOP_WORDS, STOP_WORDS_BY_LANGUAGE
-from mdrecall.synonyms import BUILTIN_GROUPS, DEFAULT_SYNONYMS, SynonymTable, fold, synonym_table
-from mdrecall.tokens import cjk_index_text, tokenize
+from mdrecall.search.ranking import Scored, apply_date_hints
+from mdrecall.text.dates import DateHints, resolve_relative_dates
+from mdrecall.text.query import MAX_SYNONYMS, build_keyword_query, cjk_fts_expression
+from mdrecall.text.stopwords import STOP_WORDS, STOP_WORDS_BY_LANGUAGE
+from mdrecall.text.synonyms import BUILTIN_GROUPS, DEFAULT_SYNONYMS, SynonymTable, fold, synonym_table
+from mdrecall.text.tokens import cjk_index_text, tokenize
 
 WED = date(2026, 1, 28)  # a Wednesday
 

@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from mdrecall.models import Candidate, Chunk
-from mdrecall.ranking import (
+from mdrecall.search.ranking import (
     Scored,
     apply_decay,
     apply_min_score,

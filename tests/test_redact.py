@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.redact import redact
+from mdrecall.text.redact import redact
 
 # (text, the secret that must not survive): the 35 kinds of issue 17 and the common families.
 CASES = [
@@ -114,7 +114,7 @@ def test_ordinary_text_is_kept(text: str) -> None:
 
 
 def test_kinds_are_reported_and_redaction_is_idempotent() -> None:
-    from mdrecall.redact import redact_kinds
+    from mdrecall.text.redact import redact_kinds
 
     text = "DB_PASS=s3cr3tpw and ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
     out, kinds = redact_kinds(text)
@@ -123,7 +123,7 @@ def test_kinds_are_reported_and_redaction_is_idempotent() -> None:
 
 
 def test_no_rule_has_a_nested_or_unbounded_repeat_of_a_repeat() -> None:
-    from mdrecall.redact import RULES, nested_quantifier
+    from mdrecall.text.redact import RULES, nested_quantifier
 
     assert nested_quantifier(r"(a+)+$") and nested_quantifier(r"(?:[a-z0-9]+[_\-])*x")
     assert nested_quantifier(r"(\w+){1,30}") and nested_quantifier(r"(a)\1")

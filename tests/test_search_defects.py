@@ -196,8 +196,8 @@ def test_line_vectors_come_from_the_local_static_model_whatever_the_provider(tmp
     """With another embedder (here a fake remote one), lines are still scored locally by the static
     model, and never sent to the provider: the scorer embeds nothing through it."""
     from mdrecall.embedders.static import StaticEmbedder
-    from mdrecall.line_vectors import line_scorer
-    from mdrecall.search import VectorLeg
+    from mdrecall.models import VectorLeg
+    from mdrecall.search.line_vectors import line_scorer
 
     class Remote:
         is_remote = True

@@ -10,8 +10,8 @@ import pytest
 
 from mdrecall import Config, MdrecallError, Memory, SearchFilter, SearchRequest
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.mcp_server import SCHEMAS
-from mdrecall.mcp_tools import TOOLS, tool_named
+from mdrecall.mcp.server import SCHEMAS
+from mdrecall.mcp.tools import TOOLS, tool_named
 from mdrecall.request import mcp_schema
 
 from helpers import write

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from mdrecall.citations import fact_key, group_by_citation, repeats
 from mdrecall.models import Chunk
-from mdrecall.query import build_keyword_query, query_intent
-from mdrecall.ranking import Scored
-from mdrecall.snippets import pieced_snippet
-from mdrecall.supersede import apply_supersession
+from mdrecall.search.citations import fact_key, group_by_citation, repeats
+from mdrecall.search.ranking import Scored
+from mdrecall.search.snippets import pieced_snippet
+from mdrecall.search.supersede import apply_supersession
+from mdrecall.text.query import build_keyword_query, query_intent
 
 
 def scored(path: str, start: int, end: int, score: float, text: str = "x", date: str | None = None) -> Scored:

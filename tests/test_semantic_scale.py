@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.backfill import Backfiller
-from mdrecall.estimate import estimate_index
+from mdrecall.index.backfill import Backfiller
+from mdrecall.services.estimate import estimate_index
 
 LOCAL = Config().merged({"embedding": {"provider": "local"}})
 TOPICS = ("billing", "deploy", "hiring", "garden", "kafka", "budget", "travel", "pricing", "rust", "oncall")

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from mdrecall.snippets import best_snippet, citation
+from mdrecall.search.snippets import best_snippet, citation
 
 
 def test_snippet_is_centred_on_matching_lines_not_the_head() -> None:
@@ -44,7 +44,7 @@ def test_citation() -> None:
 
 
 def test_small_chunk_is_its_own_snippet_and_prefixes_must_be_word_forms() -> None:
-    from mdrecall.snippets import pieced_snippet, term_matches
+    from mdrecall.search.snippets import pieced_snippet, term_matches
 
     text = "# Prefs\n- Python for data jobs\n\n## Decisions\n- PostgreSQL for bookings"
     snip = pieced_snippet(text, 3, ["database"], max_chars=700)
@@ -54,7 +54,7 @@ def test_small_chunk_is_its_own_snippet_and_prefixes_must_be_word_forms() -> Non
 
 
 def test_a_matching_question_brings_its_answer_and_shown_lines_are_not_repeated() -> None:
-    from mdrecall.snippets import pieced_snippet
+    from mdrecall.search.snippets import pieced_snippet
 
     filler = [f"- Tom: unrelated chatter number {n} about the weather and the garden" for n in range(12)]
     lines = [
@@ -77,7 +77,7 @@ def test_a_speakers_name_on_every_line_does_not_crowd_out_the_reply() -> None:
     """In a conversation the speaker's name is on nearly every line: the lines holding only the name
     are not evidence, so the snippet's room goes to the neighbours of the line that matched (the
     reply after it), not to name-only lines from the top of the passage."""
-    from mdrecall.snippets import pieced_snippet
+    from mdrecall.search.snippets import pieced_snippet
 
     lines = [f"- Nate: chatter number {i} about nothing much at all, really." for i in range(10)]
     lines += ["- Nate: the turtles came home with me", "- Joanna: that was three years ago, in spring."]

@@ -52,9 +52,9 @@ def test_reopen_keeps_data(tmp_path: Path) -> None:
 
 
 def test_terms_in_half_the_chunks_do_not_change_the_ranking(tmp_path: Path) -> None:
-    from mdrecall.chunking import chunk_markdown
     from mdrecall.models import FileRecord
-    from mdrecall.query import build_keyword_query
+    from mdrecall.text.chunking import chunk_markdown
+    from mdrecall.text.query import build_keyword_query
 
     s = SQLiteStore(tmp_path / "i.sqlite")
     for i in range(100):
@@ -86,8 +86,8 @@ def test_terms_in_half_the_chunks_do_not_change_the_ranking(tmp_path: Path) -> N
 
 
 def test_a_failed_batch_lands_nothing(tmp_path: Path) -> None:
-    from mdrecall.chunking import chunk_markdown
     from mdrecall.models import FileRecord
+    from mdrecall.text.chunking import chunk_markdown
 
     s = SQLiteStore(tmp_path / "i.sqlite")
     with pytest.raises(RuntimeError), s.batch():
@@ -157,7 +157,7 @@ def _index_at_schema(path: Path, version: int, rows: list[tuple[str, str]]) -> N
 def test_an_index_from_before_headings_upgrades_in_place(tmp_path: Path) -> None:
     """Migration 7 rebuilds the keyword index of an existing file with the heading paths: a term only
     in a heading then finds its chunk, and FTS5's own check passes through later writes."""
-    from mdrecall.query import build_keyword_query
+    from mdrecall.text.query import build_keyword_query
 
     path = tmp_path / "index.sqlite"
     rows = [("Atlas", "# Atlas\nintro"), ("Atlas > Kubernetes", "drain the pods"), ("会议记录", "東京 notes")]
@@ -172,8 +172,8 @@ def test_an_index_from_before_headings_upgrades_in_place(tmp_path: Path) -> None
     s.remove_file("memory/a.md")  # deletes give the values the rebuild indexed
     s.verify(full=True)
     assert s.search_text(build_keyword_query("atlas"), 5) == []
-    from mdrecall.chunking import chunk_markdown
     from mdrecall.models import FileRecord
+    from mdrecall.text.chunking import chunk_markdown
 
     text = "# 项目\n\n## 会议记录\n\n" + "\n\n".join(f"東京 item {i}: budget notes." for i in range(8))
     s.replace_file(
@@ -189,7 +189,7 @@ def test_an_index_from_before_headings_upgrades_in_place(tmp_path: Path) -> None
 
 def test_the_indexed_heading_is_the_same_in_sql_and_python(tmp_path: Path) -> None:
     """The view the keyword index reads (migration 7) and chunking.keyword_heading agree."""
-    from mdrecall.chunking import keyword_heading
+    from mdrecall.text.chunking import keyword_heading
 
     cases = [
         ("", "plain"),

@@ -9,12 +9,12 @@ from typing import cast
 import numpy as np
 import pytest
 
-from mdrecall.chunking import chunk_markdown
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 from mdrecall.models import FileRecord
-from mdrecall.query import build_keyword_query
 from mdrecall.stores import Store, open_store, store_names
 from mdrecall.stores.base import SupportsBatch, SupportsSyncLock, sync_guard, write_batch
+from mdrecall.text.chunking import chunk_markdown
+from mdrecall.text.query import build_keyword_query
 
 from pgserver import backend_config, drop_namespaces, unique_agent
 
@@ -250,8 +250,9 @@ def test_reopen_keeps_index_and_schema(
 
 
 def test_hybrid_search_fuses_both_legs(store: Store) -> None:
-    from mdrecall.config import SearchConfig
-    from mdrecall.search import PipelineRequest, VectorLeg, run_search
+    from mdrecall.config.settings import SearchConfig
+    from mdrecall.models import VectorLeg
+    from mdrecall.search.pipeline import PipelineRequest, run_search
 
     put(store, "memory/words.md", "# W\nthe quarterly budget review")
     put(store, "memory/meaning.md", "# M\nmoney planning for next season")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall.errors import PathError, WorkspaceError
-from mdrecall.workspace import Workspace, date_from_name
+from mdrecall.files.workspace import Workspace, date_from_name
 
 from helpers import write
 

@@ -12,7 +12,7 @@ TYPE_CHECKING = False  # not imported from typing: `mdrecall --version` loads ne
 if TYPE_CHECKING:
     from typing import Any
 
-    from mdrecall.config import Config, load_config
+    from mdrecall.config.settings import Config, load_config
     from mdrecall.errors import (
         ConfigError,
         EmbedderError,
@@ -30,12 +30,12 @@ if TYPE_CHECKING:
     from mdrecall.memory import Memory, RememberResult
     from mdrecall.models import Chunk, GetResult, Hit, IndexReport, Status
     from mdrecall.request import SearchFilter, SearchRequest
-    from mdrecall.search import SearchResult
+    from mdrecall.search.pipeline import SearchResult
 
 # Public names are imported on first use, so `mdrecall --version` and hooks start fast.
 _LAZY = {
-    "Config": "config",
-    "load_config": "config",
+    "Config": "config.settings",
+    "load_config": "config.settings",
     "ConfigError": "errors",
     "EmbedderError": "errors",
     "MdrecallError": "errors",
@@ -52,7 +52,7 @@ _LAZY = {
     "Hit": "models",
     "IndexReport": "models",
     "Status": "models",
-    "SearchResult": "search",
+    "SearchResult": "search.pipeline",
     "SearchFilter": "request",
     "SearchRequest": "request",
     "Entity": "knowledge.index",

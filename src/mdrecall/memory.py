@@ -13,23 +13,23 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from mdrecall import searcher
 from mdrecall.backends import open_backend
-from mdrecall.config import Config, load_config
+from mdrecall.config.settings import Config, load_config
 from mdrecall.errors import IndexCorruptError, MdrecallError
-from mdrecall.indexer import sync_files
+from mdrecall.files.workspace import Workspace, now_local
+from mdrecall.index.indexer import sync_files
+from mdrecall.index.sessions import read_session, sync_sessions
+from mdrecall.index.status import memory_status
+from mdrecall.index.vectorize import embed_missing, get_embedder, local_only_checker, vector_coverage
 from mdrecall.models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
 from mdrecall.request import SearchRequest
-from mdrecall.search import RerankStage, SearchResult
-from mdrecall.searcher import REBUILT_NOTE, Companions
-from mdrecall.sessions import read_session, sync_sessions
-from mdrecall.status import memory_status
+from mdrecall.search import runner as searcher
+from mdrecall.search.pipeline import RerankStage, SearchResult
+from mdrecall.search.runner import REBUILT_NOTE, Companions
 from mdrecall.stores.base import Store, SupportsRecovery, open_store, sync_guard
-from mdrecall.vectorize import embed_missing, get_embedder, local_only_checker, vector_coverage
-from mdrecall.workspace import Workspace, now_local
 
 if TYPE_CHECKING:
-    from mdrecall.agent.turns import TurnResult
+    from mdrecall.capture.turns import TurnResult
     from mdrecall.embedders.base import Embedder
     from mdrecall.knowledge.history import Change
     from mdrecall.knowledge.index import Entity, EntityDetail
@@ -114,7 +114,7 @@ class Memory:
         *,
         store: Store | None = None,
     ) -> Memory:
-        """Open a workspace. ``config`` defaults to the files and environment (see :mod:`mdrecall.config`)."""
+        """Open a workspace. ``config`` defaults to the files and environment (:mod:`mdrecall.config`)."""
         root = Path(workspace).expanduser()
         cfg = config if config is not None else load_config(root)
         ws = Workspace(root, cfg.extra_paths)
@@ -236,7 +236,7 @@ class Memory:
         (``mode``, ``sources``, ``filters``, ``entity``, ``as_of``, ``during``, ``explain``, ``sync``, …)
         are its fields. The index is first brought up to date with the files (``sync=False`` skips
         that, for a caller that has just synced). ``companions`` (from
-        :func:`mdrecall.team.open_companions`) are the memories a request's ``agents`` may name.
+        :func:`mdrecall.services.team.open_companions`) are the memories a request's ``agents`` may name.
         """
         return self.search_result(query, max_results, min_score, **options).hits
 
@@ -311,7 +311,9 @@ class Memory:
             return self.backend.get(path, from_line, lines)
         if isinstance(path, str) and path.endswith(".jsonl"):  # an indexed session transcript
             return read_session(self.workspace, self.store, self.config, path, from_line, lines)
-        from mdrecall.notes import read_lines  # here: a search does not load the note writer and redaction
+        from mdrecall.files.notes import (
+            read_lines,  # here: a search does not load the note writer and redaction
+        )
 
         return read_lines(self.workspace, path, from_line, lines, self.config.read)
 
@@ -320,9 +322,9 @@ class Memory:
     ) -> RememberResult:
         """Append a note to today's log (or to ``MEMORY.md`` with ``long_term``); never rewrites.
 
-        Secrets are replaced with ``[REDACTED]`` (:mod:`mdrecall.redact`) unless ``redact=False``.
+        Secrets are replaced with ``[REDACTED]`` (:mod:`mdrecall.text.redact`) unless ``redact=False``.
         """
-        from mdrecall.notes import append_note
+        from mdrecall.files.notes import append_note
 
         return append_note(self.workspace, text, now or now_local(), long_term=long_term, redact=redact)
 
@@ -338,9 +340,9 @@ class Memory:
         """Capture one exchange into ``memory/conversations/`` and note what is salient in today's log.
 
         With ``turn_id`` the capture is idempotent (the same id again adds nothing); without it every
-        call is a new turn. Text is redacted; see :mod:`mdrecall.agent.turns`.
+        call is a new turn. Text is redacted; see :mod:`mdrecall.capture.turns`.
         """
-        from mdrecall.agent.turns import TurnMessage, capture_messages
+        from mdrecall.capture.turns import TurnMessage, capture_messages
 
         if not (user or "").strip() and not (assistant or "").strip():
             raise MdrecallError("nothing to capture: both user and assistant text are empty")
@@ -356,7 +358,7 @@ class Memory:
         self, transcript: str | os.PathLike[str], *, session: str | None = None
     ) -> TurnResult:
         """Capture what a transcript (Claude Code JSONL, OpenAI-style JSON list) gained since last time."""
-        from mdrecall.agent.turns import capture_transcript
+        from mdrecall.capture.turns import capture_transcript
 
         return capture_transcript(self.workspace, self.config, transcript, session=session)
 

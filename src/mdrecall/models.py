@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
 __all__ = [
+    "Scored",
+    "VectorLeg",
     "Candidate",
     "Chunk",
     "FileRecord",
@@ -277,3 +279,31 @@ class Status:
         extra = data.pop("extra")
         data.update(extra)
         return data
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A chunk with its current score and the score it had after each stage."""
+
+    chunk: Chunk
+    score: float
+    stages: dict[str, float] = field(default_factory=dict)
+    #: The citation of a later line that says this chunk's fact changed (:mod:`mdrecall.search.supersede`).
+    superseded_by: str | None = None
+
+    def with_score(self, stage: str, score: float) -> Scored:
+        """A copy with a new score, recorded under ``stage``."""
+        return replace(self, score=score, stages={**self.stages, stage: score})
+
+
+@dataclass(frozen=True)
+class VectorLeg:
+    """What the vector leg needs: the embedded query and the key its vectors are stored under."""
+
+    embedder_key: str
+    query_vector: object  # numpy array
+    provider: str = ""
+    model: str = ""
+    #: The model's cosines against the reference's, so ``min_score`` means the same for every model
+    #: (:mod:`~mdrecall.embedders.calibration`); ``None``: its cosines are taken as they are.
+    cosine_knots: object = None

@@ -16,9 +16,9 @@ from datetime import date, datetime
 from typing import Any
 
 from mdrecall.errors import MdrecallError
-from mdrecall.filters import parse_day, path_matches
 from mdrecall.models import SOURCES  # the one list of sources every command takes
-from mdrecall.textclean import clean_text
+from mdrecall.text.filters import parse_day, path_matches
+from mdrecall.text.textclean import clean_text
 
 __all__ = ["MODES", "SOURCES", "SearchFilter", "SearchRequest", "mcp_schema", "option"]
 
@@ -51,7 +51,7 @@ class SearchFilter:
     """Which files a search may answer from: sources, path patterns and an inclusive date range.
 
     An empty filter keeps everything. ``since``/``until`` take a date or ``YYYY-MM-DD``, ``today``,
-    ``yesterday``, an age (``7d``, ``2w``, ``3m``, ``1y``); see :mod:`mdrecall.filters` for patterns.
+    ``yesterday``, an age (``7d``, ``2w``, ``3m``, ``1y``); see :mod:`mdrecall.text.filters` for patterns.
     """
 
     sources: tuple[str, ...] = option(

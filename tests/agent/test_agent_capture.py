@@ -9,9 +9,9 @@ from pathlib import Path
 
 from agent_helpers import SECRET_KEY, chat_lines, claude_code_transcript, run_cli, write_jsonl
 
-from mdrecall.agent.capture import capture_session, slug_for
-from mdrecall.sessions import read_messages
-from mdrecall.workspace import Workspace
+from mdrecall.capture.session_end import capture_session, slug_for
+from mdrecall.files.workspace import Workspace
+from mdrecall.index.sessions import read_messages
 
 NOW = datetime(2026, 1, 26, 18, 5).astimezone()
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from agent_helpers import run_cli
 
 from mdrecall import Config, Memory
-from mdrecall.agent.dreaming import RecallLog, dream
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.config import DreamingConfig
-from mdrecall.workspace import Workspace
+from mdrecall.config.settings import DreamingConfig
+from mdrecall.dreaming.promote import RecallLog, dream
+from mdrecall.files.workspace import Workspace
 
 CFG = Config().merged({"embedding": {"provider": "none"}})
 QUERIES = [

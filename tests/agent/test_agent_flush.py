@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.agent.flush import NO_REPLY, FlushPolicy, is_no_reply
-from mdrecall.config import FlushConfig
+from mdrecall.capture.flush import NO_REPLY, FlushPolicy, is_no_reply
+from mdrecall.config.settings import FlushConfig
 
 
 def test_threshold_uses_the_floor_and_the_soft_threshold(ws: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from mdrecall.agent.pruning import PruneSettings, prune_messages
+from mdrecall.capture.pruning import PruneSettings, prune_messages
 
 BIG = "HEAD" + "x" * 9000 + "TAIL"
 

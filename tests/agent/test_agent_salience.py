@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory
-from mdrecall.agent.salience import RULES, compile_rules, find_notes, sentences, states
-from mdrecall.config import load_config
+from mdrecall.config.settings import load_config
 from mdrecall.errors import ConfigError
+from mdrecall.text.salience import RULES, compile_rules, find_notes, sentences, states
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,7 @@ def test_each_kind_is_noted(text: str, kind: str) -> None:
     ],
 )
 def test_small_talk_questions_and_secrets_are_not_noted(text: str) -> None:
-    from mdrecall.redact import redact
+    from mdrecall.text.redact import redact
 
     assert find_notes(redact(text)) == []
 

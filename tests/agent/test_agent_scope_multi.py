@@ -9,11 +9,11 @@ import pytest
 from agent_helpers import run_cli
 
 from mdrecall import Config
-from mdrecall.agent.scope import check_scope
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.agent.workspaces import open_agent, open_search_agents, resolve_agent
-from mdrecall.config import ScopeConfig
+from mdrecall.capture.scope import check_scope
+from mdrecall.config.settings import ScopeConfig
 from mdrecall.errors import ConfigError
+from mdrecall.services.agents import open_agent, open_search_agents, resolve_agent
 
 from helpers import write
 

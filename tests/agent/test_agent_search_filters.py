@@ -6,7 +6,7 @@ from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.mcp_server import SCHEMAS
+from mdrecall.mcp.server import SCHEMAS
 
 CFG = Config().merged({"embedding": {"provider": "none"}})
 

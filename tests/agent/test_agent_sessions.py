@@ -22,8 +22,8 @@ from agent_helpers import (
 
 from mdrecall import Config, Memory
 from mdrecall.errors import PathError
-from mdrecall.redact import redact
-from mdrecall.sessions import chunk_transcript, read_messages
+from mdrecall.index.sessions import chunk_transcript, read_messages
+from mdrecall.text.redact import redact
 
 
 def _cfg(**sessions: object) -> Config:

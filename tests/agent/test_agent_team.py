@@ -15,7 +15,7 @@ from agent_helpers import McpClient, isolated_env
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
 from mdrecall.errors import ConfigError
-from mdrecall.team import author_of, open_team
+from mdrecall.services.team import author_of, open_team
 
 N = 20
 
@@ -37,8 +37,8 @@ def _setup(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 
 BOB = """
 import json, sys
-from mdrecall.agent.workspaces import open_agent
-from mdrecall.team import open_team
+from mdrecall.services.agents import open_agent
+from mdrecall.services.team import open_team
 
 own = open_agent("bob")
 team = open_team(own)

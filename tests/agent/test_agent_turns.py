@@ -24,9 +24,9 @@ from agent_helpers import (
 from mdrecall import Config, Memory
 from mdrecall.agent.hooks import handle_turn_hook
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.agent.turns import capture_folders, capture_transcript, read_transcript
+from mdrecall.capture.turns import capture_folders, capture_transcript, read_transcript
 from mdrecall.errors import PathError
-from mdrecall.workspace import Workspace
+from mdrecall.files.workspace import Workspace
 
 PROMPT = f"We decided to ship Kestrel on Friday. Use the key {SECRET_KEY} for the deploy."
 
@@ -261,7 +261,7 @@ def test_python_api_and_mcp_tool_capture_turns_idempotently(ws: Path) -> None:
 
 
 def test_watch_ingests_a_transcript_folder_as_it_grows(ws: Path, tmp_path: Path) -> None:
-    from mdrecall.watch import Watcher
+    from mdrecall.services.watch import Watcher
 
     folder = tmp_path / "transcripts"
     transcript = write_jsonl(folder / "w1.jsonl", [_turn("u1", "user", "I love hiking.", _now(0))])

@@ -17,7 +17,7 @@ import pytest
 from agent_helpers import isolated_env
 
 from mdrecall import Config, Memory
-from mdrecall.watch import HEARTBEAT_S, Watcher, watcher_health
+from mdrecall.services.watch import HEARTBEAT_S, Watcher, watcher_health
 
 from helpers import until as _until
 from helpers import write

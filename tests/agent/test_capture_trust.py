@@ -15,11 +15,11 @@ from pathlib import Path
 from agent_helpers import isolated_env, run_cli, write_jsonl
 
 from mdrecall import Config, Memory
-from mdrecall.agent import turns
-from mdrecall.agent.capture import capture_session
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.agent.turns import capture_prompt, capture_transcript, session_slug
-from mdrecall.workspace import Workspace
+from mdrecall.capture import turns
+from mdrecall.capture.session_end import capture_session
+from mdrecall.capture.turns import capture_prompt, capture_transcript, session_slug
+from mdrecall.files.workspace import Workspace
 
 WIFI = "Tr0ub4dor3xyz"
 

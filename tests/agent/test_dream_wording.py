@@ -9,10 +9,10 @@ from pathlib import Path
 from agent_helpers import run_cli
 
 from mdrecall import Config, Memory
-from mdrecall.agent.dreaming import dream, score_entry
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.config import DreamingConfig
-from mdrecall.workspace import Workspace
+from mdrecall.config.settings import DreamingConfig
+from mdrecall.dreaming.promote import dream, score_entry
+from mdrecall.files.workspace import Workspace
 
 QUERIES = ["stripe webhooks retry", "payment gateway migration", "what does Alice want", "backoff webhooks"]
 

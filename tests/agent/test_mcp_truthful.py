@@ -8,7 +8,8 @@ import numpy as np
 
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.search import PipelineRequest, VectorLeg, run_search
+from mdrecall.models import VectorLeg
+from mdrecall.search.pipeline import PipelineRequest, run_search
 
 FAKE = {"embedding": {"provider": "fake"}}
 FAILING = {"embedding": {"provider": "fake", "options": {"fail": True}}}

@@ -11,7 +11,7 @@ from agent_helpers import isolated_env, run_cli
 
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.team import open_team
+from mdrecall.services.team import open_team
 
 from helpers import write
 

@@ -9,7 +9,7 @@ import pytest
 from agent_helpers import isolated_env, run_cli
 
 from mdrecall import Config
-from mdrecall.agent.workspaces import UnknownAgentError, open_agent, resolve_agent
+from mdrecall.services.agents import UnknownAgentError, open_agent, resolve_agent
 
 
 def test_search_with_a_misspelled_agent_is_a_usage_error_and_creates_nothing(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 from agent_helpers import isolated_env
 
 from mdrecall import Config, Memory
-from mdrecall.watch import Watcher
+from mdrecall.services.watch import Watcher
 
 from helpers import until as _until
 from helpers import write

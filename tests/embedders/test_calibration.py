@@ -7,7 +7,7 @@ import pytest
 
 from mdrecall.embedders.calibration import cosine_for, knots, lemma_gloss_pairs
 from mdrecall.models import Chunk
-from mdrecall.ranking import Scored, apply_min_score
+from mdrecall.search.ranking import Scored, apply_min_score
 
 
 def chunk(path: str) -> Chunk:
@@ -68,10 +68,10 @@ def test_a_leg_floor_replaces_min_score_for_that_leg_only():
 def test_the_query_leg_carries_the_knots_of_the_model_that_embedded_it(closed_url, tmp_path):
     """A remote primary that is down, the static table as fallback: the query is the table's, so its
     knots judge the cosines; a table without knots (an older build) is taken as it is."""
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
     from mdrecall.embedders import create_embedder
     from mdrecall.embedders.static import MODEL_FILE, StaticEmbedder
-    from mdrecall.vectorize import query_vector
+    from mdrecall.index.vectorize import query_vector
 
     cfg = EmbeddingConfig(
         provider="openai",

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.config import EmbeddingConfig
+from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders._util import l2_normalize
 from mdrecall.embedders.gemini import GeminiEmbedder
 from mdrecall.embedders.openai import OpenAIEmbedder
-from mdrecall.vectorize import breaker_open, reset_breaker
+from mdrecall.index.vectorize import breaker_open, reset_breaker
 
 
 class InFlight:

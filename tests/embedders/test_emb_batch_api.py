@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from mdrecall.config import EmbeddingConfig
+from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders.gemini import GeminiEmbedder
 from mdrecall.embedders.openai import OpenAIEmbedder
 

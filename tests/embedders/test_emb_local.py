@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mdrecall.config import EmbeddingConfig
+from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders import create_embedder
 from mdrecall.embedders.local import LocalEmbedder, vocab_path
 from mdrecall.errors import EmbedderError

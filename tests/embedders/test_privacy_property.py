@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.privacy import local_only_ranges
+from mdrecall.text.privacy import local_only_ranges
 
 FRONT = [
     "---\nlocal_only: true\n---\n",

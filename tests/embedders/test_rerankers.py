@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from mdrecall import Memory
-from mdrecall.config import Config, RerankConfig
+from mdrecall.config.settings import Config, RerankConfig
 from mdrecall.errors import RerankError
-from mdrecall.plugins import RERANKERS
+from mdrecall.plugins.registry import RERANKERS
 from mdrecall.rerankers import available_rerankers, create_reranker, register_reranker
 
 from helpers import write

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from mdrecall import Memory
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 from mdrecall.embedders._util import to_matrix
 from mdrecall.errors import EmbedderError
 
@@ -107,7 +107,7 @@ def test_utf16_markdown_is_indexed(tmp_path: Path) -> None:
 _CRASH_AFTER = """
 import os, sys
 from mdrecall import Memory
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 cfg = Config().merged({"embedding": {"provider": "none"}})
 mem = Memory.open(sys.argv[1], cfg)
 def progress(done, total, label):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 
 from .conftest import run_cli
 from helpers import write

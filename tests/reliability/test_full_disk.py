@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory, WriteError
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 
 from .conftest import fill, run_cli
 from helpers import write
@@ -56,7 +56,7 @@ def test_remember_on_a_full_disk_through_the_api(small_disk: Path) -> None:
 _LIMITED_REMEMBER = """
 import resource, signal, sys
 from mdrecall import Memory
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 limit = int(sys.argv[2])
 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory, NotFoundError, PathError, WriteError
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 
 from .conftest import run_cli
 from helpers import write
@@ -172,7 +172,7 @@ def test_odd_paths_are_clear_errors(tmp_path: Path) -> None:
 _AS_NOBODY = """
 import json, sys
 from mdrecall import Memory
-from mdrecall.config import Config
+from mdrecall.config.settings import Config
 cfg = Config().merged({"embedding": {"provider": "none"}, "store": {"path": sys.argv[2]}})
 with Memory.open(sys.argv[1], cfg) as mem:
     rep = mem.index()

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory
-from mdrecall.config import Config
-from mdrecall.deadline import provider_deadline
+from mdrecall.config.settings import Config
 from mdrecall.errors import EmbedderError, ProviderUnavailableError
-from mdrecall.http_client import HttpClient
+from mdrecall.plugins.deadline import provider_deadline
+from mdrecall.plugins.http_client import HttpClient
 
 from .conftest import run_cli
 from helpers import write

@@ -15,11 +15,11 @@ from starlette.testclient import TestClient
 from ui_helpers import CFG, env_for
 
 from mdrecall import Memory
-from mdrecall.agent.dreaming import dream
-from mdrecall.agent.dreaming_review import REJECTED_FILE, approve, reject
 from mdrecall.agent.tools import MemoryTools
+from mdrecall.dreaming.promote import dream
+from mdrecall.dreaming.review import REJECTED_FILE, approve, reject
 from mdrecall.errors import MdrecallError, NotFoundError
-from mdrecall.workspace import Workspace
+from mdrecall.files.workspace import Workspace
 
 WHEN = datetime(2026, 2, 1, 9, 0).astimezone()
 

@@ -1,7 +1,7 @@
 """Context for an agent's prompt: the start-of-session block, and a digest of memory for one message.
 
 * :func:`session_start_context`: today's and yesterday's logs plus ``MEMORY.md`` within a character
-  budget; when a log holds notes labelled ``[assistant]`` (:mod:`mdrecall.provenance`), a line says
+  budget; when a log holds notes labelled ``[assistant]`` (:mod:`mdrecall.text.provenance`), a line says
   they are not the user's words. ``MEMORY.md`` (curated, personal) is included in main/private sessions
   only, never in group contexts. Logs keep their most recent lines when cut, ``MEMORY.md`` its first lines.
 * :func:`memory_context`: derives several queries from a whole user message (the message itself,
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
-from mdrecall.stopwords import STOP_WORDS
-from mdrecall.workspace import MEMORY_FILE_NAMES, now_local
+from mdrecall.files.workspace import MEMORY_FILE_NAMES, now_local
+from mdrecall.text.stopwords import STOP_WORDS
 
 if TYPE_CHECKING:
     from mdrecall.memory import Memory

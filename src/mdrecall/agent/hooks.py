@@ -5,7 +5,7 @@
 * hooks in ``.claude/settings.json`` (``--project``) or ``~/.claude/settings.json`` (``--user``):
   ``SessionStart`` → ``mdrecall hook session-start`` (today's, yesterday's logs and ``MEMORY.md`` as
   context), ``UserPromptSubmit`` → ``hook user-prompt-submit`` and ``Stop`` → ``hook stop`` (per-turn
-  capture, :mod:`mdrecall.agent.turns`), ``PreCompact`` → ``hook pre-compact`` (capture + index the
+  capture, :mod:`mdrecall.capture.turns`), ``PreCompact`` → ``hook pre-compact`` (capture + index the
   transcript), ``SessionEnd`` → ``hook session-end`` (capture);
 * the MCP server in ``.mcp.json`` (project) or ``~/.claude.json`` (user) under ``mcpServers.mdrecall``.
 
@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 from mdrecall.errors import ConfigError
 
 if TYPE_CHECKING:
-    from mdrecall.config import Config
+    from mdrecall.config.settings import Config
+    from mdrecall.files.workspace import Workspace
     from mdrecall.memory import Memory
-    from mdrecall.workspace import Workspace
 
 __all__ = [
     "EVENTS",
@@ -218,8 +218,8 @@ def handle_hook(
     memory: Memory, event: str, payload: dict[str, Any], *, budget_chars: int = 8000
 ) -> tuple[str, list[str]]:
     """Run one hook; returns what to print on stdout (Claude Code's hook JSON, or nothing) and notes."""
-    from mdrecall.agent.capture import capture_session
     from mdrecall.agent.context import session_start_context
+    from mdrecall.capture.session_end import capture_session
 
     if event == "session-start":
         text = session_start_context(memory, budget_chars=budget_chars, chat_type="direct")
@@ -236,8 +236,8 @@ def handle_hook(
     turn_notes = handle_turn_hook(memory.workspace, memory.config, "stop", payload)
     result = capture_session(memory.workspace, path, last_n=memory.config.flush.capture_messages)
     if memory.config.sessions.enabled:  # index the whole transcript now, whatever its delta
+        from mdrecall.index.sessions import sync_sessions
         from mdrecall.models import IndexReport
-        from mdrecall.sessions import sync_sessions
 
         sync_sessions(memory.workspace, memory.store, memory.config, IndexReport(), only=[path])
     report = memory.index()
@@ -254,7 +254,7 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
     if not config.capture.turns:
         return []
     try:
-        from mdrecall.agent.turns import TURN_BUDGET_S, TurnResult, capture_prompt, capture_transcript
+        from mdrecall.capture.turns import TURN_BUDGET_S, TurnResult, capture_prompt, capture_transcript
 
         raw = payload.get("transcript_path")
         transcript = str(Path(str(raw)).expanduser()) if raw else None

@@ -13,17 +13,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.agent.context import memory_context
-from mdrecall.agent.dreaming import RecallLog
-from mdrecall.agent.scope import ScopeDecision, check_scope
 from mdrecall.agent.tool_hints import for_tools
+from mdrecall.capture.scope import ScopeDecision, check_scope
+from mdrecall.dreaming.promote import RecallLog
 from mdrecall.errors import ConfigError, MdrecallError, PathError
-from mdrecall.provenance import label_origins
 from mdrecall.request import SearchRequest
-from mdrecall.searcher import Companions
+from mdrecall.search.runner import Companions
+from mdrecall.text.provenance import label_origins
 
 if TYPE_CHECKING:
     from mdrecall.memory import Memory
-    from mdrecall.team import TeamMemory
+    from mdrecall.services.team import TeamMemory
 
 __all__ = ["MemoryTools"]
 
@@ -189,7 +189,7 @@ class MemoryTools:
         """``{path, line, citation, workspace}`` (plus ``redacted``: the kinds of secret replaced with
         ``[REDACTED]``, when any were) or ``{error, action}``."""
         try:
-            from mdrecall.redact import redact_kinds
+            from mdrecall.text.redact import redact_kinds
 
             kinds = sorted(set(redact_kinds(text)[1]))
             said = {"redacted": kinds} if kinds else {}

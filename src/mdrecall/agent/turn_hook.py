@@ -5,7 +5,7 @@ the hook JSON on stdin and captures the turn (:func:`mdrecall.agent.hooks.handle
 ``mdrecall hooks install`` writes for ``UserPromptSubmit`` and ``Stop``: it skips the full command-line
 parser and imports only the config, the workspace and the capture code. ``mdrecall hook stop`` does the
 same through the CLI. Whatever happens, the exit status is 0: memory never blocks the agent. A folder
-that is not a workspace (see :func:`mdrecall.workspace.require_workspace`) is never written to: the hook
+that is not a workspace (see :func:`mdrecall.files.workspace.require_workspace`) is never written to: the hook
 says why on stderr and captures nothing, as ``hook session-start`` refuses it.
 """
 
@@ -36,16 +36,16 @@ def run_turn_hook(
     from mdrecall.errors import ConfigError, WorkspaceError
 
     try:
-        from mdrecall.config import load_config
-        from mdrecall.config_sources import env_workspace
-        from mdrecall.workspace import Workspace, require_workspace
+        from mdrecall.config.settings import load_config
+        from mdrecall.config.sources import env_workspace
+        from mdrecall.files.workspace import Workspace, require_workspace
 
         if config_file and not Path(config_file).expanduser().is_file():
             raise ConfigError(f"config file {config_file} does not exist")
         raw = workspace or env_workspace()
         agent = agent or os.environ.get("MDRECALL_AGENT_ID")
         if agent:
-            from mdrecall.agent.workspaces import resolve_agent
+            from mdrecall.services.agents import resolve_agent
 
             base = load_config(Path(raw).expanduser() if raw else None, user_file=config_file)
             root, cfg = resolve_agent(base, agent)

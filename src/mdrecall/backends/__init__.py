@@ -1,10 +1,10 @@
 """Search backends other than the builtin store (``config.backend``).
 
 A backend answers searches instead of the store and may decline: ``search(request)`` returns a
-:class:`~mdrecall.search.SearchResult`, or ``None`` when it cannot answer (the builtin store answers
+:class:`~mdrecall.search.pipeline.SearchResult`, or ``None`` when it cannot answer (the builtin store answers
 then). It also reads the paths its hits cite (``owns(path)`` / ``get``) and reports itself in
 ``status()``. ``builtin`` means no backend. Backends are plugins of the ``mdrecall.backends``
-entry-point group, like stores (see :mod:`mdrecall.plugins`).
+entry-point group, like stores (:mod:`mdrecall.plugins.registry`).
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mdrecall.plugins import BACKENDS
+from mdrecall.plugins.registry import BACKENDS
 
 if TYPE_CHECKING:
-    from mdrecall.config import Config
+    from mdrecall.config.settings import Config
+    from mdrecall.files.workspace import Workspace
     from mdrecall.models import GetResult
-    from mdrecall.search import PipelineRequest, SearchResult
-    from mdrecall.workspace import Workspace
+    from mdrecall.search.pipeline import PipelineRequest, SearchResult
 
 __all__ = ["Reader", "SearchBackend", "open_backend", "register_backend"]
 
@@ -54,7 +54,7 @@ BackendFactory = Callable[["Config", "Workspace", Reader], SearchBackend]
 
 
 def register_backend(name: str, factory: BackendFactory) -> None:
-    """Register (or replace) the factory for search backend ``name`` (see :mod:`mdrecall.plugins`)."""
+    """Register (or replace) the factory for search backend ``name`` (:mod:`mdrecall.plugins.registry`)."""
     BACKENDS.register(name, factory)
 
 

@@ -31,15 +31,15 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.backends import Reader
 from mdrecall.errors import BackendError, PathError
+from mdrecall.files.workspace import MEMORY_FILE_NAMES, date_from_name
 from mdrecall.models import GetResult, Hit
-from mdrecall.query import build_keyword_query, tokenize
-from mdrecall.snippets import citation
-from mdrecall.workspace import MEMORY_FILE_NAMES, date_from_name
+from mdrecall.search.snippets import citation
+from mdrecall.text.query import build_keyword_query, tokenize
 
 if TYPE_CHECKING:
-    from mdrecall.config import Config
-    from mdrecall.search import PipelineRequest, SearchResult
-    from mdrecall.workspace import Workspace
+    from mdrecall.config.settings import Config
+    from mdrecall.files.workspace import Workspace
+    from mdrecall.search.pipeline import PipelineRequest, SearchResult
 
 __all__ = ["QmdBackend", "QmdError", "parse_results"]
 
@@ -208,7 +208,7 @@ class QmdBackend:
 
     def search(self, request: PipelineRequest) -> SearchResult | None:
         """QMD's hits for ``request``, or ``None`` (logged, remembered) when QMD cannot answer."""
-        from mdrecall.search import SearchResult
+        from mdrecall.search.pipeline import SearchResult
 
         kq = build_keyword_query(request.query)
         if request.sources and "memory" not in request.sources:

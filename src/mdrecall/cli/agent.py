@@ -88,9 +88,9 @@ def cmd_mcp(
 ) -> int:
     """Run the MCP server (stdio; --http for streamable HTTP)."""
     from mdrecall.agent.tools import MemoryTools
-    from mdrecall.agent.workspaces import open_search_agents
-    from mdrecall.mcp_server import serve
-    from mdrecall.team import open_team
+    from mdrecall.mcp.server import serve
+    from mdrecall.services.agents import open_search_agents
+    from mdrecall.services.team import open_team
 
     if http:
         _port_free(host, port)
@@ -125,8 +125,8 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
     import signal
     import threading
 
-    from mdrecall.backfill import Backfiller
-    from mdrecall.watch import Watcher, watch_targets
+    from mdrecall.index.backfill import Backfiller
+    from mdrecall.services.watch import Watcher, watch_targets
 
     as_json = state().json
     stop = threading.Event()
@@ -222,13 +222,13 @@ def cmd_hooks(
 
     project = Path(project_dir).expanduser().resolve() if project_dir else Path.cwd()
     if action == "install":
-        from mdrecall.workspace import require_workspace
+        from mdrecall.files.workspace import require_workspace
 
         raw = workspace_path()
         if not agent:
             require_workspace(raw)
         else:  # hooks for an agent that does not exist would only ever say so: refuse now
-            from mdrecall.agent.workspaces import UnknownAgentError, resolve_agent
+            from mdrecall.services.agents import UnknownAgentError, resolve_agent
 
             try:
                 resolve_agent(_base_config(), agent)
@@ -257,7 +257,7 @@ def cmd_hooks(
 @agent_option
 def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, agent: str | None) -> int:
     """Save the last messages of a transcript to memory/ (--turns: every message, turn by turn)."""
-    from mdrecall.agent.capture import capture_session
+    from mdrecall.capture.session_end import capture_session
     from mdrecall.errors import NotFoundError, PathError
 
     source = Path(transcript).expanduser()
@@ -267,7 +267,7 @@ def cmd_capture(transcript: str, last: int | None, no_index: bool, turns: bool, 
         raise PathError(f"{transcript}: is not a file (give the path of a .jsonl transcript)")
     mem, _ = _open(agent)
     if turns:
-        from mdrecall.agent.turns import read_transcript
+        from mdrecall.capture.turns import read_transcript
 
         with mem:
             got = mem.capture_transcript(transcript)
@@ -311,7 +311,7 @@ def cmd_context(
 ) -> int:
     """Print session-start context, or a memory digest for --message."""
     from mdrecall.agent.context import memory_context, session_start_context
-    from mdrecall.agent.scope import check_scope
+    from mdrecall.capture.scope import check_scope
 
     mem, _ = _open(agent)
     with mem:
@@ -338,7 +338,7 @@ def cmd_context(
 @agent_option
 def cmd_dream(apply: bool, agent: str | None) -> int:
     """Promote often-recalled notes into MEMORY.md (report only without --apply)."""
-    from mdrecall.agent.dreaming import dream
+    from mdrecall.dreaming.promote import dream
 
     mem, _ = _open(agent)
     with mem:
@@ -364,7 +364,7 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
 @command("agents")
 def cmd_agents() -> int:
     """List configured agents and their workspaces."""
-    from mdrecall.agent.workspaces import known_agents, resolve_agent
+    from mdrecall.services.agents import known_agents, resolve_agent
 
     base = _base_config()
     rows = []

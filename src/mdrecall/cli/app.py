@@ -269,7 +269,7 @@ def command(name: str | None = None, **kwargs: Any) -> Callable[[F], click.Comma
 
 def workspace_path() -> Path:
     """The workspace the flags name: ``-w``, else ``$MDRECALL_WORKSPACE``, else the current folder."""
-    from mdrecall.config_sources import env_workspace
+    from mdrecall.config.sources import env_workspace
 
     raw = state().workspace or env_workspace() or os.getcwd()
     return Path(raw).expanduser()
@@ -290,7 +290,7 @@ def overrides(provider: str | None = None) -> dict[str, Any]:
 
 def load_cli_config(workspace: Path | None, provider: str | None = None) -> Any:
     """The config for ``workspace`` with the flags applied (``--config`` names the user file)."""
-    from mdrecall.config import load_config
+    from mdrecall.config.settings import load_config
 
     user_file = state().config
     if user_file and not Path(user_file).expanduser().is_file():  # a typo: bad usage, never the defaults
@@ -304,12 +304,12 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
     With ``require`` (the default) a folder that is not a workspace is refused with a hint, never
     turned into one.
     """
+    from mdrecall.files.workspace import require_workspace
     from mdrecall.memory import Memory
-    from mdrecall.workspace import require_workspace
 
     if agent:
-        from mdrecall.agent.workspaces import UnknownAgentError, open_agent
-        from mdrecall.config_sources import env_workspace
+        from mdrecall.config.sources import env_workspace
+        from mdrecall.services.agents import UnknownAgentError, open_agent
 
         raw = state().workspace or env_workspace()
         try:
@@ -327,7 +327,7 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
 
 def base_config() -> Any:
     """The config the global flags describe before any agent's overrides (``[agents.<id>]``)."""
-    from mdrecall.config_sources import env_workspace
+    from mdrecall.config.sources import env_workspace
 
     raw = state().workspace or env_workspace()
     return load_cli_config(Path(raw).expanduser() if raw else None)

@@ -38,7 +38,7 @@ def _local_time(epoch: float | None) -> str | None:
 @click.option("--dry-run", is_flag=True, help="Print what would be created, create nothing.")
 def cmd_init(dir: str | None, dry_run: bool) -> int:
     """Create a workspace: MEMORY.md, today's log, templates, AGENTS.md."""
-    from mdrecall.scaffold import init_workspace
+    from mdrecall.files.scaffold import init_workspace
 
     target = Path(dir).expanduser() if dir else workspace_path()
     actions = init_workspace(target, today=date.today(), dry_run=dry_run)
@@ -65,11 +65,11 @@ def cmd_init(dir: str | None, dry_run: bool) -> int:
 @click.option("--estimate", is_flag=True, help="Print files, chunks, tokens, time and cost; index nothing.")
 def cmd_index(force: bool, estimate: bool) -> int:
     """Index the memory files (incremental); progress on stderr (JSON lines off a terminal)."""
-    from mdrecall.progress import progress_for
+    from mdrecall.plugins.progress import progress_for
 
     st = state()
     if estimate:
-        from mdrecall.estimate import estimate_index
+        from mdrecall.services.estimate import estimate_index
 
         with open_memory() as mem:
             est = estimate_index(mem, force=force)
@@ -93,7 +93,7 @@ def cmd_index(force: bool, estimate: bool) -> int:
 
 def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date | None:
     from mdrecall.errors import MdrecallError
-    from mdrecall.filters import parse_day
+    from mdrecall.text.filters import parse_day
 
     if value is None:
         return None
@@ -147,7 +147,7 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
     with open_memory(agent) as mem:
         companions = None
         if req.agents:
-            from mdrecall.team import close_companions, open_companions
+            from mdrecall.services.team import close_companions, open_companions
 
             companions = open_companions(mem, base_config() if agent else None)
         try:
@@ -213,8 +213,8 @@ def parse_ref(ref: str, from_line: int, lines: int | None) -> tuple[str, int, in
 def _expand(mem: Any, wanted: list[tuple[str, int, int | None]]) -> list[tuple[str, int, int | None]]:
     """Paths with wildcards (``memory/2026-01-*.md``) become the indexed files they match, in order."""
     from mdrecall.errors import NotFoundError
-    from mdrecall.filters import has_wildcard
     from mdrecall.request import SearchFilter
+    from mdrecall.text.filters import has_wildcard
 
     out: list[tuple[str, int, int | None]] = []
     indexed: list[str] | None = None
@@ -262,7 +262,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
         for g in got:
             print(f"### {g.path}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
         return 0
-    from mdrecall.filters import has_wildcard
+    from mdrecall.text.filters import has_wildcard
 
     single = len(refs) == 1 and not has_wildcard(parse_ref(refs[0], 1, None)[0])
     payload = rows[0] if single else {"files": rows}  # one plain path: the file itself
@@ -303,7 +303,7 @@ def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
 @click.option("--keep-secrets", is_flag=True, help="Store tokens and passwords as given (not redacted).")
 def cmd_remember(text: str, long_term: bool, keep_secrets: bool) -> int:
     """Append a note to today's log (or MEMORY.md); '-' reads standard input. Secrets are redacted."""
-    from mdrecall.redact import redact_kinds
+    from mdrecall.text.redact import redact_kinds
 
     body = text if text != "-" else sys.stdin.read()
     kinds = [] if keep_secrets else sorted(set(redact_kinds(body)[1]))

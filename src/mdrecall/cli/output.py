@@ -49,7 +49,7 @@ def _one_line(path: str) -> str:
 def print_json(data: Any) -> None:
     """Pretty JSON on stdout, always valid UTF-8: a lone surrogate (an undecodable file name or
     argument) becomes U+FFFD."""
-    from mdrecall.textclean import clean_text
+    from mdrecall.text.textclean import clean_text
 
     sys.stdout.write(clean_text(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
 

@@ -21,7 +21,7 @@ _COLOURS = {"ok": "green", "warn": "yellow", "fail": "red", "skip": None}
 @click.option("--no-model", is_flag=True, help="Do not load the embedding model or call the provider.")
 def cmd_doctor(no_model: bool) -> int:
     """Check the workspace, index, embedder, watcher and Claude Code set-up; exit 1 if a check fails."""
-    from mdrecall.doctor import run_checks
+    from mdrecall.services.doctor import run_checks
 
     st = state()
     ws = workspace_path()
@@ -54,7 +54,7 @@ def config_group() -> None:
 @global_options
 def cmd_config_show(origin: bool) -> int:
     """Print every config key with its effective value (TOML keys; --origin adds their source)."""
-    from mdrecall.config_sources import config_report
+    from mdrecall.config.sources import config_report
 
     ws = workspace_path()
     where = ws if ws.is_dir() else None

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
-from mdrecall.config_sources import env_value
+from mdrecall.config.sources import env_value
 from mdrecall.embedders.base import (
     Embedder,
     EmbedderFactory,
@@ -43,10 +43,10 @@ from mdrecall.embedders.fallback import (
     local_only,
 )
 from mdrecall.errors import ConfigError
-from mdrecall.provider_options import option
+from mdrecall.plugins.options import option
 
 if TYPE_CHECKING:
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = [
     "AUTO_ORDER",

@@ -1,8 +1,8 @@
 """The embedder seam: a small Protocol, an identity, and the registry providers add themselves to.
 
 Built-in providers and third-party packages register the same way: a factory taking the
-:class:`~mdrecall.config.EmbeddingConfig` and returning an :class:`Embedder`, declared in the
-``mdrecall.embedders`` entry-point group (see :mod:`mdrecall.plugins`).
+:class:`~mdrecall.config.settings.EmbeddingConfig` and returning an :class:`Embedder`, declared in the
+``mdrecall.embedders`` entry-point group (see :mod:`mdrecall.plugins.registry`).
 This module imports no provider implementation.
 """
 
@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from mdrecall.plugins import EMBEDDERS
+from mdrecall.plugins.registry import EMBEDDERS
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = [
     "Embedder",
@@ -81,7 +81,7 @@ def register_embedder(name: str, factory: EmbedderFactory, *, replace: bool = Tr
     """Register the factory for provider ``name``; with ``replace=False`` a known one is kept.
 
     Built-ins and installed plugins are entry points of the ``mdrecall.embedders`` group
-    (see :mod:`mdrecall.plugins`); this is for programs and tests that add one at run time.
+    (see :mod:`mdrecall.plugins.registry`); this is for programs and tests that add one at run time.
     """
     EMBEDDERS.register(name, factory, replace=replace)
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdrecall.errors import EmbedderError
-from mdrecall.http_client import multipart
+from mdrecall.plugins.http_client import multipart
 
 if TYPE_CHECKING:
     from mdrecall.embedders.gemini import GeminiEmbedder

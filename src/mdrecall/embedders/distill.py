@@ -277,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     """Rebuild the static model file (default: the shipped one)."""
     from mdrecall.embedders.local import LocalEmbedder, vocab_path
     from mdrecall.embedders.static import MODEL_FILE, MODEL_ID
-    from mdrecall.progress import progress_for
+    from mdrecall.plugins.progress import progress_for
 
     args = list(sys.argv[1:] if argv is None else argv)
     wordnet = None

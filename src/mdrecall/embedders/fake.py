@@ -21,10 +21,10 @@ import numpy as np
 from mdrecall.embedders._util import l2_normalize
 from mdrecall.embedders.base import EmbedderIdentity
 from mdrecall.errors import EmbedderError
-from mdrecall.provider_options import EMBEDDING_SHARED, check_options, option
+from mdrecall.plugins.options import EMBEDDING_SHARED, check_options, option
 
 if TYPE_CHECKING:
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = ["FakeEmbedder", "create"]
 

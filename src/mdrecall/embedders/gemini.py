@@ -16,7 +16,7 @@ from mdrecall.embedders.remote import QUERY, RemoteEmbedder
 if TYPE_CHECKING:
     import numpy as np
 
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = ["GeminiEmbedder", "create"]
 

@@ -32,10 +32,10 @@ import numpy as np
 from mdrecall.embedders._util import l2_normalize
 from mdrecall.embedders.base import EmbedderIdentity
 from mdrecall.errors import EmbedderError, MissingDependencyError
-from mdrecall.provider_options import EMBEDDING_SHARED, check_options, option
+from mdrecall.plugins.options import EMBEDDING_SHARED, check_options, option
 
 if TYPE_CHECKING:
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = ["LocalEmbedder", "create", "is_available", "vocab_path"]
 
@@ -128,7 +128,7 @@ class LocalEmbedder:
         with self._lock:
             if self._session is not None:
                 return
-            from mdrecall.no_telemetry import quiet_onnxruntime
+            from mdrecall.plugins.no_telemetry import quiet_onnxruntime
 
             quiet_onnxruntime()  # before the import: onnxruntime writes a device id to HOME on import
             import onnxruntime as ort

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.embedders.remote import RemoteEmbedder
-from mdrecall.provider_options import option
+from mdrecall.plugins.options import option
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = ["OpenAIEmbedder", "create"]
 

@@ -10,7 +10,7 @@ from mdrecall.embedders.fallback import FallbackEmbedder
 from mdrecall.errors import EmbedderError
 
 if TYPE_CHECKING:
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = ["probe"]
 

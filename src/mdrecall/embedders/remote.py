@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from mdrecall.config_sources import env_value
+from mdrecall.config.sources import env_value
 from mdrecall.embedders._util import to_matrix
 from mdrecall.embedders.base import EmbedderIdentity
 from mdrecall.errors import EmbedderError
-from mdrecall.http_client import HttpClient, is_loopback_url
-from mdrecall.provider_options import EMBEDDING_SHARED, check_options, option
+from mdrecall.plugins.http_client import HttpClient, is_loopback_url
+from mdrecall.plugins.options import EMBEDDING_SHARED, check_options, option
 
 if TYPE_CHECKING:
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 log = logging.getLogger("mdrecall.embedders")
 

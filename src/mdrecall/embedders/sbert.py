@@ -18,10 +18,10 @@ import numpy as np
 from mdrecall.embedders._util import l2_normalize
 from mdrecall.embedders.base import EmbedderIdentity
 from mdrecall.errors import EmbedderError, require_extra
-from mdrecall.provider_options import EMBEDDING_SHARED, check_options, option
+from mdrecall.plugins.options import EMBEDDING_SHARED, check_options, option
 
 if TYPE_CHECKING:
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = ["SentenceTransformersEmbedder", "create"]
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from mdrecall.embedders.remote import QUERY, RemoteEmbedder
 
 if TYPE_CHECKING:
-    from mdrecall.config import EmbeddingConfig
+    from mdrecall.config.settings import EmbeddingConfig
 
 __all__ = ["VoyageEmbedder", "create"]
 

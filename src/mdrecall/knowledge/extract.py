@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import accumulate
 
-from mdrecall.chunking import heading_paths
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
 from mdrecall.knowledge.valid_time import LineDays
+from mdrecall.text.chunking import heading_paths
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
 

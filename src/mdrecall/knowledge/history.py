@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any, cast
 
 from mdrecall.errors import MdrecallError, NotFoundError
+from mdrecall.files.workspace import Workspace
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.valid_time import utc_stamp
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileVersion, ViewStore
-from mdrecall.workspace import Workspace
 
 __all__ = [
     "Change",

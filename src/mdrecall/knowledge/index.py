@@ -3,7 +3,7 @@
 Aliases (``entities.aliases``) fold several keys into one entity, shown under the alias table's name.
 A key found only as a capitalised name is an entity once ``entities.min_name_files`` files mention it;
 any other evidence (link, ``@``, speaker, front matter, relationship) makes it one at once. The search
-helpers are pure: a boost stage over :class:`~mdrecall.ranking.Scored` lists and a chunk predicate.
+helpers are pure: a boost stage over :class:`~mdrecall.search.ranking.Scored` lists and a chunk predicate.
 """
 
 from __future__ import annotations
@@ -14,13 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mdrecall.config import EntitiesConfig
+from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
-from mdrecall.models import Chunk
-from mdrecall.ranking import Scored
+from mdrecall.models import Chunk, Scored
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KeySummary, MentionRow
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
 from functools import cache, lru_cache
 
-from mdrecall.chunking import heading_paths
-from mdrecall.dates import resolve_relative_dates
 from mdrecall.errors import MdrecallError
+from mdrecall.text.chunking import heading_paths
+from mdrecall.text.dates import resolve_relative_dates
 
 __all__ = [
     "DateRange",
@@ -170,8 +170,8 @@ def _as_date(value: str | date | None) -> date | None:
 
 def parse_day(raw: str, what: str) -> date:
     """A day as ``--since`` takes it (``YYYY-MM-DD``, ``today``, ``yesterday``, ``7d``…), or an error
-    naming the argument: one parser for every date a user types (:func:`mdrecall.filters.parse_day`)."""
-    from mdrecall.filters import parse_day as parse_user_day
+    naming the argument: one parser for every date a user types (:func:`mdrecall.text.filters.parse_day`)."""
+    from mdrecall.text.filters import parse_day as parse_user_day
 
     try:
         return parse_user_day(raw, date.today())

@@ -12,8 +12,8 @@ downloads models. Point ``[rerank]`` at one you run or rent:
   ``sentence-transformers`` extra; the library fetches the model, mdrecall never does).
 
 Providers are plugins: built-ins and third-party packages alike are entry points of the
-``mdrecall.rerankers`` group (a factory taking a :class:`~mdrecall.config.RerankConfig`; see
-:mod:`mdrecall.plugins`); programs may also call :func:`register_reranker`.
+``mdrecall.rerankers`` group (a factory taking a :class:`~mdrecall.config.settings.RerankConfig`; see
+:mod:`mdrecall.plugins.registry`); programs may also call :func:`register_reranker`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
-from mdrecall.config import RerankConfig
+from mdrecall.config.settings import RerankConfig
 from mdrecall.errors import ConfigError
-from mdrecall.plugins import RERANKERS
+from mdrecall.plugins.registry import RERANKERS
 
 __all__ = [
     "Reranker",
@@ -62,7 +62,7 @@ def unit_scores(scores: Sequence[float]) -> list[float]:
 
 
 def register_reranker(name: str, factory: RerankerFactory, *, replace: bool = True) -> None:
-    """Register (or replace) the factory for provider ``name`` (see :mod:`mdrecall.plugins`)."""
+    """Register (or replace) the factory for provider ``name`` (see :mod:`mdrecall.plugins.registry`)."""
     RERANKERS.register(name, factory, replace=replace)
 
 

@@ -12,9 +12,9 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from mdrecall.config import RerankConfig
+from mdrecall.config.settings import RerankConfig
 from mdrecall.errors import RerankError, require_extra
-from mdrecall.provider_options import check_options, option
+from mdrecall.plugins.options import check_options, option
 from mdrecall.rerankers import unit_scores
 
 __all__ = ["CrossEncoderReranker", "create"]

@@ -25,11 +25,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mdrecall.config import RerankConfig
-from mdrecall.config_sources import env_value
+from mdrecall.config.settings import RerankConfig
+from mdrecall.config.sources import env_value
 from mdrecall.errors import EmbedderError, RerankError
-from mdrecall.http_client import HttpClient, is_loopback_url
-from mdrecall.provider_options import check_options, option
+from mdrecall.plugins.http_client import HttpClient, is_loopback_url
+from mdrecall.plugins.options import check_options, option
 from mdrecall.rerankers import unit_scores
 
 __all__ = ["PROVIDERS", "HttpReranker", "create"]

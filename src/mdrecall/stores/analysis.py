@@ -4,14 +4,14 @@ The same function turns chunk text into indexed terms and query keywords into se
 both sides always agree. It mirrors SQLite FTS5's ``porter unicode61 remove_diacritics 2``
 tokenizer, which the embedded store uses:
 
-* :func:`mdrecall.query.tokenize` words (NFKC, lowercased, ``\\w+`` runs, underscores split);
+* :func:`mdrecall.text.query.tokenize` words (NFKC, lowercased, ``\\w+`` runs, underscores split);
 * diacritics folded (``café`` → ``cafe``);
 * the original Porter stemmer (``running`` → ``run``), as FTS5's ``porter`` does, from the
   ``snowballstemmer`` package (pure Python; it uses PyStemmer's C code when that is installed).
 
 Stop words are kept in documents (they count towards a chunk's length, as in FTS5); the query
 builder drops them from queries. A chunk's terms are those of its text and of its heading path
-(:func:`mdrecall.chunking.keyword_heading`), as SQLite's two-column ``chunks_fts`` holds them; a
+(:func:`mdrecall.text.chunking.keyword_heading`), as SQLite's two-column ``chunks_fts`` holds them; a
 phrase is matched within one of the two.
 """
 
@@ -23,9 +23,9 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from mdrecall.chunking import keyword_heading
 from mdrecall.errors import MissingDependencyError
-from mdrecall.query import tokenize
+from mdrecall.text.chunking import keyword_heading
+from mdrecall.text.query import tokenize
 
 __all__ = [
     "MAX_TERM_CHARS",

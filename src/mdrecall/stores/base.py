@@ -1,9 +1,9 @@
 """The store seam: where chunks, their keyword index, vectors and the embedding cache live.
 
 A store returns *candidates* with raw leg scores; ranking (normalisation, fusion, decay, MMR,
-snippets) is done by the pure functions in :mod:`mdrecall.ranking`, the same for every store.
+snippets) is done by the pure functions in :mod:`mdrecall.search.ranking`, the same for every store.
 Stores are plugins: the built-ins (``sqlite``, ``postgres``, ``memory``) are entry points of the
-``mdrecall.stores`` group like any third-party store (see :mod:`mdrecall.plugins`); programs may also
+``mdrecall.stores`` group like any third-party store (see :mod:`mdrecall.plugins.registry`); programs may also
 call :func:`register_store`. This module imports no implementation.
 """
 
@@ -14,13 +14,13 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from mdrecall.models import Candidate, Chunk, FileRecord
-from mdrecall.plugins import STORES
+from mdrecall.plugins.registry import STORES
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from mdrecall.config import Config
-    from mdrecall.query import KeywordQuery
+    from mdrecall.config.settings import Config
+    from mdrecall.text.query import KeywordQuery
 
 __all__ = [
     "Store",
@@ -195,7 +195,7 @@ def write_batch(store: Store) -> AbstractContextManager[object]:
 
 
 def register_store(name: str, factory: StoreFactory) -> None:
-    """Register (or replace) the factory for store backend ``name`` (see :mod:`mdrecall.plugins`)."""
+    """Register (or replace) the factory for store backend ``name`` (see :mod:`mdrecall.plugins.registry`)."""
     STORES.register(name, factory)
 
 

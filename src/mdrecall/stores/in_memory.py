@@ -3,7 +3,7 @@
 It keeps everything in dicts and ranks keywords with a small Okapi BM25 (k1 = 1.2, b = 0.75) over
 the same tokens as the query builder (CJK text as bigrams), so it behaves like the SQLite store without
 a file. A chunk's tokens are its text's and its heading path's
-(:func:`~mdrecall.chunking.keyword_heading`). Synonyms count like the user's terms; a multi-word
+(:func:`~mdrecall.text.chunking.keyword_heading`). Synonyms count like the user's terms; a multi-word
 synonym counts where its words are consecutive, and a single CJK character wherever it occurs.
 """
 
@@ -15,16 +15,16 @@ from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mdrecall.chunking import keyword_heading
 from mdrecall.models import Candidate, Chunk, FileRecord
 from mdrecall.stores.in_memory_views import MemoryViews
-from mdrecall.tokens import is_cjk, normalize, tokenize
+from mdrecall.text.chunking import keyword_heading
+from mdrecall.text.tokens import is_cjk, normalize, tokenize
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from mdrecall.config import Config
-    from mdrecall.query import KeywordQuery
+    from mdrecall.config.settings import Config
+    from mdrecall.text.query import KeywordQuery
 
 __all__ = ["InMemoryStore"]
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from mdrecall.config_sources import env_dsn
+from mdrecall.config.sources import env_dsn
 from mdrecall.errors import ConfigError, StoreError
 from mdrecall.models import Candidate, Chunk, FileRecord
 from mdrecall.stores.analysis import (
@@ -41,8 +41,8 @@ from mdrecall.stores.postgres_views import PostgresViews
 if TYPE_CHECKING:
     import numpy as np
 
-    from mdrecall.config import Config
-    from mdrecall.query import KeywordQuery
+    from mdrecall.config.settings import Config
+    from mdrecall.text.query import KeywordQuery
 
 __all__ = ["PostgresStore", "DSN_ENV"]
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from mdrecall.config_sources import DSN_ENV
+from mdrecall.config.sources import DSN_ENV
 from mdrecall.errors import MissingDependencyError, StoreError
 from mdrecall.stores.postgres_migrations import apply_migrations, ensure_vector_extension
 from mdrecall.stores.postgres_sql import quote_ident

@@ -35,7 +35,7 @@ from mdrecall.stores.sqlite_views import SQLiteViews
 if TYPE_CHECKING:
     import numpy as np
 
-    from mdrecall.config import Config
+    from mdrecall.config.settings import Config
 
 __all__ = ["SQLiteStore", "default_index_path"]
 

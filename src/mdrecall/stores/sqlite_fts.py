@@ -1,7 +1,7 @@
 """The SQLite store's keyword leg: BM25 over FTS5 (and the CJK bigram table), best first.
 
 ``chunks_fts`` has two columns, the chunk's text and its heading path
-(:func:`mdrecall.chunking.keyword_heading`), scored as one document: ``bm25()``'s default weights
+(:func:`mdrecall.text.chunking.keyword_heading`), scored as one document: ``bm25()``'s default weights
 (1.0 each) ranked best on SciFact and LoCoMo (0.5, 0.75, 1.5 and 2.0 for the heading were measured;
 docs/search.md). The other stores index the heading the same way.
 """
@@ -14,14 +14,14 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mdrecall.chunking import keyword_heading
 from mdrecall.models import Candidate
 from mdrecall.stores.sqlite_health import is_corruption
 from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
-from mdrecall.tokens import cjk_index_text
+from mdrecall.text.chunking import keyword_heading
+from mdrecall.text.tokens import cjk_index_text
 
 if TYPE_CHECKING:
-    from mdrecall.query import KeywordQuery
+    from mdrecall.text.query import KeywordQuery
 
 __all__ = ["SQLiteKeywordSearch", "index_chunk"]
 
@@ -29,7 +29,7 @@ __all__ = ["SQLiteKeywordSearch", "index_chunk"]
 def index_chunk(conn: sqlite3.Connection, rowid: int, heading: str, text: str, delete: bool = False) -> None:
     """Add a chunk's rows to the keyword indexes (``delete``: remove them; before its row goes).
 
-    ``chunks_fts`` gets its text and indexed heading (:func:`~mdrecall.chunking.keyword_heading`),
+    ``chunks_fts`` gets its text and indexed heading (:func:`~mdrecall.text.chunking.keyword_heading`),
     ``chunks_cjk`` the CJK bigrams of both when there are any. Both derive from the stored heading
     and text alone, so a delete gives exactly what was inserted; they equal what migration 7's view
     ``chunks_fts_source`` gives a rebuild (a test checks the SQL and this function agree). Values are

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from mdrecall.errors import IndexCorruptError, StoreError
-from mdrecall.tokens import cjk_index_text
+from mdrecall.text.tokens import cjk_index_text
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "OWN_TABLES", "apply_migrations"]
 
@@ -68,7 +68,7 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX embedding_cache_used ON embedding_cache(last_used);
     """,
-    # 2: CJK bigrams (mdrecall.tokens.cjk_index_text) in a contentless FTS5 table, rowid = chunks.id;
+    # 2: CJK bigrams (mdrecall.text.tokens.cjk_index_text) in a contentless FTS5 table, rowid = chunks.id;
     # only chunks holding CJK text have a row. Changing that rendering needs a new migration that
     # empties ('delete-all') and refills this table, or deletes would not match what was indexed.
     """
@@ -143,7 +143,7 @@ MIGRATIONS: list[str] = [
     DROP INDEX IF EXISTS mentions_key;
     CREATE INDEX mentions_entity ON mentions(key, how, name, kind, path, line, day);
     """,
-    # 7: the keyword index sees each chunk's heading path but a leading date (mdrecall.chunking.
+    # 7: the keyword index sees each chunk's heading path but a leading date (mdrecall.text.chunking.
     # keyword_heading, here in SQL): chunks_fts gets a second column, heading, read from the view
     # chunks_fts_source (external content may be a view), and is refilled; chunks_cjk is refilled
     # with the bigrams of heading and text. Writes compute the same values in Python

@@ -2,7 +2,7 @@
 
 Every handler is ``async`` and calls the (synchronous) library directly: the server is for one person,
 and this keeps the one :class:`~mdrecall.Memory` on one thread. The only writes are the Review page's
-two POSTs (approve, reject), which go through :mod:`mdrecall.agent.dreaming_review`.
+two POSTs (approve, reject), which go through :mod:`mdrecall.dreaming.review`.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ class UI:
         return self.memo.get(self.signature, name, compute)
 
     def _doctor(self) -> list[Any]:
-        from mdrecall.doctor import run_checks
+        from mdrecall.services.doctor import run_checks
 
         return list(run_checks(self.mem.workspace.root, self.mem.config, model=False))
 
@@ -249,8 +249,8 @@ class UI:
                          as_of=as_of, shown=shown)  # fmt: skip
 
     async def review(self, request: Request) -> Response:
-        from mdrecall.agent.dreaming import RECALL_FILE, dream
-        from mdrecall.agent.dreaming_review import REJECTED_FILE
+        from mdrecall.dreaming.promote import RECALL_FILE, dream
+        from mdrecall.dreaming.review import REJECTED_FILE
 
         self.fresh()
         files = self.files
@@ -270,7 +270,7 @@ class UI:
         )
 
     async def decide(self, request: Request) -> Response:
-        from mdrecall.agent.dreaming_review import approve, reject
+        from mdrecall.dreaming.review import approve, reject
 
         body = await request.body()
         if len(body) > _MAX_BODY:

@@ -1,4 +1,7 @@
-"""The ``mdrecall ui`` command: open the workspace, listen on loopback, print the URL, serve until Ctrl-C."""
+"""Serving the page: listen on loopback (or a given host), print the URL with its token, serve until Ctrl-C.
+
+The ``mdrecall ui`` command (:mod:`mdrecall.cli.ui`) opens the workspace and calls :func:`serve`.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +11,15 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import click
-
-from mdrecall.cli.app import command, open_memory
 from mdrecall.errors import MdrecallError
 
-__all__ = ["cmd_ui", "listen"]
+if TYPE_CHECKING:
+    from mdrecall.memory import Memory
+
+__all__ = ["listen", "serve"]
 
 LOOPBACK = "127.0.0.1"
 
@@ -59,15 +64,9 @@ def _extra_hosts(host: str | None) -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-@command("ui")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="Port to listen on (0: any free port).")  # fmt: skip
-@click.option("--host", default=None, metavar="ADDR",
-              help="Listen on this address instead of 127.0.0.1 (leaves loopback: anyone who can reach it "
-                   "and has the token can read the memory).")  # fmt: skip
-@click.option("--no-open", is_flag=True, help="Do not open a browser; only print the URL.")
-def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
-    """Serve a local web page to see, search and curate memory (prints its URL with the token)."""
+def serve(open_memory: Callable[[], Memory], host: str | None, port: int, *, open_browser: bool,
+          say: Callable[[str], None] = print) -> None:  # fmt: skip
+    """Listen, open the workspace with ``open_memory``, say the URL, serve until Ctrl-C; closes both."""
     from mdrecall.ui import require_ui
 
     require_ui()
@@ -82,7 +81,11 @@ def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
     access = Access(token, actual, extra=_extra_hosts(host))
     shown = _literal(host) if host and host not in ("0.0.0.0", "::") else LOOPBACK
     url = f"http://{shown}:{actual}/?token={token}"
-    mem = open_memory()
+    try:
+        mem = open_memory()
+    except BaseException:
+        sock.close()
+        raise
     try:
         app = create_app(mem, access)
         warm_up(app)
@@ -96,13 +99,12 @@ def cmd_ui(port: int, host: str | None, no_open: bool) -> int:
                 timeout_graceful_shutdown=2,
             )
         )
-        click.echo(f"mdrecall ui: {url}  (Ctrl-C stops it)")
+        say(f"mdrecall ui: {url}  (Ctrl-C stops it)")
         sys.stdout.flush()
-        if not no_open:
+        if open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
         with contextlib.suppress(KeyboardInterrupt):
             server.run(sockets=[sock])
     finally:
         sock.close()
         mem.close()
-    return 0

@@ -1,0 +1,377 @@
+"""The memory files of a workspace: discovery, allow-listed reads, and safe appends.
+
+Memory files are ``MEMORY.md`` (or ``memory.md``) at the workspace root, every ``*.md`` under
+``memory/`` (subfolders too, hidden folders excluded), and every ``*.md`` under the configured extra
+paths. Symlinks are never followed, so a symlink loop or a link pointing outside cannot be walked.
+Paths are keyed workspace-relative (POSIX) when inside the workspace, absolute otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from datetime import date, datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from mdrecall.errors import PathError, WorkspaceError, WriteError
+from mdrecall.files.safe_files import append_all, open_beneath
+from mdrecall.models import clamp_ns
+from mdrecall.text.textclean import clean_text
+
+__all__ = ["MemoryFile", "Workspace", "WORKSPACE_MARKERS", "date_from_name", "require_workspace"]
+
+MEMORY_FILE_NAMES = ("MEMORY.md", "memory.md")
+MEMORY_DIR = "memory"
+_DATE_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?![0-9])")
+
+
+def date_from_name(name: str) -> str | None:
+    """``YYYY-MM-DD`` when a name starts with a real date (not ``2026-02-30.md`` nor ``92025-...``)."""
+    m = _DATE_NAME.match(name)
+    if not m:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
+    except ValueError:
+        return None
+
+
+class MemoryFile(NamedTuple):
+    """A Markdown file found on disk (a tuple: every sync builds one per file)."""
+
+    key: str
+    abs_path: str
+    mtime_ns: int
+    size: int
+    source: str = "memory"
+
+    @property
+    def date(self) -> str | None:
+        """The file's date when its name is ``YYYY-MM-DD*.md``."""
+        return date_from_name(os.path.basename(self.abs_path))
+
+
+class Workspace:
+    """A folder an agent owns: ``MEMORY.md``, ``memory/`` and extra Markdown roots."""
+
+    def __init__(self, root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> None:
+        path = Path(root).expanduser()
+        if not path.exists():
+            raise WorkspaceError(f"workspace {path} does not exist. Create it with: mdrecall init {path}")
+        if not path.is_dir():
+            raise WorkspaceError(f"workspace {path} is not a folder")
+        self.root = path.resolve()
+        self.extra_roots = tuple(self._resolve_extra(p) for p in extra_paths)
+
+    def _resolve_extra(self, raw: str) -> Path:
+        p = Path(raw).expanduser()
+        if not p.is_absolute():
+            p = self.root / p
+        return Path(os.path.abspath(p))
+
+    # ---- keys -------------------------------------------------------------------------------------
+
+    def key_for(self, abs_path: Path) -> str:
+        """The stable key of a file: workspace-relative POSIX path, or the absolute path if outside."""
+        try:
+            return abs_path.relative_to(self.root).as_posix()
+        except ValueError:
+            return abs_path.as_posix()
+
+    @property
+    def memory_dir(self) -> Path:
+        """``<workspace>/memory``."""
+        return self.root / MEMORY_DIR
+
+    # ---- discovery --------------------------------------------------------------------------------
+
+    def discover(self, warnings: list[str] | None = None) -> Iterator[MemoryFile]:
+        """Yield every memory file (no symlinks, ``.md`` only, each path once).
+
+        A top-level memory file or folder that is a symlink is skipped with a warning
+        (:meth:`skipped_links`), so a memory that is all one link is never silently empty.
+        """
+        if warnings is not None:
+            warnings.extend(self.skipped_links())
+        seen: set[str] = set()
+        for name in MEMORY_FILE_NAMES:
+            f = self._file(self.root / name)
+            if f and f.key not in seen:
+                seen.add(f.key)
+                yield f
+        roots = [self.memory_dir, *self.extra_roots]
+        for root in roots:
+            if root.is_symlink():
+                continue
+            if root.is_file():
+                f = self._file(root)
+                if f and f.key not in seen:
+                    seen.add(f.key)
+                    yield f
+                continue
+            for f in self._walk(root, warnings):
+                if f.key not in seen:
+                    seen.add(f.key)
+                    yield f
+
+    def skipped_links(self) -> list[str]:
+        """A warning for each top-level memory file or folder that is skipped.
+
+        A symlink (never followed), or a ``memory/`` or extra path that is neither a folder nor a
+        Markdown file (a plain file in the folder's place), so a memory that is skipped whole is
+        never silently empty.
+        """
+        tops = [self.root / name for name in MEMORY_FILE_NAMES] + [self.memory_dir, *self.extra_roots]
+        out: list[str] = []
+        for p in dict.fromkeys(tops):
+            if p.is_symlink():
+                out.append(
+                    f"{self.key_for(p)}: a symlink, skipped (symlinks are never "
+                    "followed, for safety); replace it with the file or folder itself"
+                )
+            elif (
+                p in (self.memory_dir, *self.extra_roots)
+                and p.exists()
+                and not p.is_dir()
+                and not (p.is_file() and p.suffix.lower() == ".md")
+            ):
+                out.append(f"{self.key_for(p)}: not a folder (nor a .md file), skipped; make it a folder")
+        return out
+
+    def _file(self, path: Path) -> MemoryFile | None:
+        try:
+            st = path.lstat()
+        except OSError:
+            return None
+        if path.is_symlink() or not path.is_file() or path.suffix.lower() != ".md":
+            return None
+        return MemoryFile(self.key_for(path), str(path), clamp_ns(st.st_mtime_ns), st.st_size)
+
+    def _walk(self, root: Path, warnings: list[str] | None) -> Iterator[MemoryFile]:
+        """Recursive walk on plain strings (no pathlib per entry: this is the hot path of every sync)."""
+        root_s = str(self.root) + os.sep
+        stack = [str(root)]
+        while stack:
+            folder = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = list(it)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                if warnings is not None:
+                    warnings.append(f"cannot list {folder}: {exc.strerror or exc}")
+                continue
+            for entry in entries:
+                name = entry.name
+                if name.startswith("."):
+                    continue
+                try:  # with follow_symlinks=False a symlink is neither a file nor a folder: skipped
+                    if name[-3:].lower() != ".md" or not entry.is_file(follow_symlinks=False):
+                        if entry.is_dir(follow_symlinks=False):
+                            stack.append(entry.path)
+                    else:
+                        st = entry.stat(follow_symlinks=False)
+                        p = entry.path
+                        if p.startswith(root_s):
+                            key = p[len(root_s) :]
+                            if os.sep != "/":
+                                key = key.replace(os.sep, "/")
+                        else:
+                            key = Path(p).as_posix()
+                        if not key.isascii() and not _is_utf8(key):
+                            if warnings is not None:
+                                warnings.append(f"{clean_text(key)}: file name is not valid UTF-8; rename it")
+                            continue
+                        yield MemoryFile(key, p, clamp_ns(st.st_mtime_ns), st.st_size)
+                except OSError as exc:
+                    if warnings is not None:
+                        warnings.append(f"cannot stat {entry.path}: {exc.strerror or exc}")
+
+    # ---- allow-listed reads -------------------------------------------------------------------------
+
+    def resolve_readable(self, raw: str) -> Path:
+        """Resolve a user- or agent-given path to a memory file, refusing anything else.
+
+        Allowed: ``MEMORY.md``, files under ``memory/`` and under the extra paths; ``.md`` only;
+        no symlinks anywhere on the way; ``..`` or absolute paths that leave those roots are refused.
+        """
+        if not raw or "\x00" in raw:
+            raise PathError("empty or invalid path. Give a path like memory/2026-01-26.md")
+        try:
+            given = Path(raw).expanduser()
+        except RuntimeError:  # ~nosuchuser
+            raise PathError(f"{raw}: unknown user in '~'. Give a path like memory/2026-01-26.md") from None
+        candidate = given if given.is_absolute() else self.root / given
+        normal = Path(os.path.normpath(candidate))
+        if normal.suffix.lower() != ".md":
+            raise PathError(f"{raw}: only Markdown (.md) memory files can be read")
+        allowed = self._allowed_root(normal)
+        if allowed is None:
+            raise PathError(
+                f"{raw}: outside the memory files. Readable: MEMORY.md, memory/**, and configured extra_paths"
+            )
+        # No symlink on the way from the allowed root to the file.
+        probe = normal
+        while True:
+            try:
+                link = probe.is_symlink()
+            except OSError as exc:  # a name longer than the file system allows, a denied folder
+                raise PathError(f"{raw}: cannot read ({exc.strerror or exc})") from None
+            if link:
+                raise PathError(f"{raw}: symlinks are not followed")
+            if probe == allowed or probe.parent == probe:
+                break
+            probe = probe.parent
+        return normal
+
+    def open_file(self, path: Path, flags: int = os.O_RDONLY, *, create: bool = False) -> int:
+        """A descriptor of a memory file, opened without following a symlink at any step.
+
+        The walk starts at the workspace root (or at the extra root holding ``path``), so a folder or
+        file swapped for a symlink after :meth:`resolve_readable` checked it is refused, not followed.
+        """
+        base = self._base_for(path)
+        return open_beneath(base, path.relative_to(base).parts, flags, create=create)
+
+    def _base_for(self, path: Path) -> Path:
+        for root in self.extra_roots:
+            if self._contains(self.root, root):
+                continue  # inside the workspace: walked from the root like memory/
+            if path == root:
+                return root.parent
+            if self._contains(root, path):
+                return root
+        if path != self.root and self._contains(self.root, path):
+            return self.root
+        raise PathError(f"{path}: outside the memory files")
+
+    def _allowed_root(self, normal: Path) -> Path | None:
+        for name in MEMORY_FILE_NAMES:
+            if normal == self.root / name:
+                return normal
+        for root in (self.memory_dir, *self.extra_roots):
+            if normal == root or self._contains(root, normal):
+                return root
+        return None
+
+    @staticmethod
+    def _contains(root: Path, path: Path) -> bool:
+        try:
+            path.relative_to(root)
+            return True
+        except ValueError:
+            return False
+
+    # ---- safe appends -------------------------------------------------------------------------------
+
+    def daily_path(self, day: date) -> Path:
+        """``memory/YYYY-MM-DD.md`` for ``day``."""
+        return self.memory_dir / f"{day.isoformat()}.md"
+
+    def append(self, path: Path, compose: Callable[[str | None, bool], tuple[str, str]]) -> int:
+        """Append text under an exclusive lock; never rewrites what is there.
+
+        ``compose(last_heading, is_new)`` returns ``(preamble, entry)`` to add, built from the file's
+        last heading (read under the lock, so concurrent writers see each other). Returns the 1-based
+        line where the entry's first non-blank line lands.
+        """
+        name = self.key_for(path)
+        try:
+            fd = self.open_file(path, os.O_RDWR | os.O_APPEND, create=True)
+        except PathError as exc:
+            raise PathError(f"{exc}; refusing to write there") from None
+        except OSError as exc:
+            raise WriteError(
+                f"{name}: cannot open for writing ({exc.strerror or exc}); nothing was saved"
+            ) from None
+        try:
+            _lock(fd)
+            try:
+                existing = _read_all(fd)
+                text = existing.decode("utf-8", errors="replace")
+                heading = next((ln.strip() for ln in reversed(text.splitlines()) if ln.startswith("#")), None)
+                preamble, entry = compose(heading, not existing)
+                prefix = b"\n" if existing and not existing.endswith(b"\n") else b""
+                head = prefix + preamble.encode("utf-8")
+                body = entry.encode("utf-8")
+                lead = len(body) - len(body.lstrip(b"\n"))
+                start_line = existing.count(b"\n") + head.count(b"\n") + lead + 1
+                append_all(fd, head + body, len(existing), name)
+                return start_line
+            finally:
+                _unlock(fd)
+        finally:
+            os.close(fd)
+
+
+def _is_utf8(name: str) -> bool:
+    """False for a name holding undecodable bytes (surrogate escapes): the index stores UTF-8."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _read_all(fd: int) -> bytes:
+    os.lseek(fd, 0, os.SEEK_SET)
+    parts = []
+    while True:
+        block = os.read(fd, 1 << 20)
+        if not block:
+            return b"".join(parts)
+        parts.append(block)
+
+
+if sys.platform == "win32":  # pragma: no cover
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+
+    def _unlock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def now_local() -> datetime:
+    """The current local time (one place to change for tests)."""
+    return datetime.now().astimezone()
+
+
+#: What makes a folder a workspace: any of these inside it.
+WORKSPACE_MARKERS = (*MEMORY_FILE_NAMES, MEMORY_DIR, ".mdrecall.toml", ".mdrecall")
+
+
+def require_workspace(root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> Path:
+    """``root`` if it is a workspace (a marker inside, or extra paths set), else a :class:`WorkspaceError`.
+
+    Commands that read memory call this first, so a folder that is not a workspace is never silently
+    turned into one (an index created in it) nor searched as if it were empty.
+    """
+    path = Path(root).expanduser()
+    hint = (
+        f"Create one with: mdrecall init {path}, or name an existing one with -w DIR "
+        "or the MDRECALL_WORKSPACE environment variable"
+    )
+    if not path.exists():
+        raise WorkspaceError(f"workspace {path} does not exist. {hint}")
+    if not path.is_dir():
+        raise WorkspaceError(f"workspace {path} is not a folder. {hint}")
+    if extra_paths or any(os.path.lexists(path / m) for m in WORKSPACE_MARKERS):
+        return path
+    raise WorkspaceError(
+        f"{path} is not an mdrecall workspace (no MEMORY.md, memory/ or .mdrecall.toml in it). {hint}"
+    )

@@ -1,0 +1,274 @@
+"""The search pipeline: wires the query, the two legs and the ranking stages together.
+
+::
+
+    query ─► keywords ─► BM25 leg ─┐
+          └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
+       ─► decay ─► rerank ─► MMR
+       ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
+
+Either leg may be missing (no embedder, nothing to match): the other answers alone and
+``SearchResult.fallback`` says why. Nothing here knows SQL; stores return candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING
+
+from mdrecall.config.settings import SearchConfig
+from mdrecall.errors import IndexCorruptError, StoreError
+from mdrecall.models import Chunk, Hit, VectorLeg
+from mdrecall.request import SearchFilter
+from mdrecall.search.hits import build_hits
+from mdrecall.search.ranking import (
+    STATEMENT_POOL,
+    Scored,
+    apply_date_hints,
+    apply_decay,
+    apply_min_score,
+    apply_rerank,
+    apply_statement_boost,
+    fuse_rrf,
+    fuse_weighted,
+    merge_neighbours,
+    mmr,
+    normalize_text,
+    normalize_vector,
+)
+from mdrecall.search.snippets import LineScorer
+from mdrecall.search.supersede import apply_supersession
+from mdrecall.stores.base import Store
+from mdrecall.text.query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
+
+if TYPE_CHECKING:
+    from mdrecall.rerankers import Reranker
+
+__all__ = ["MODES", "STAGES", "PipelineRequest", "RerankStage", "SearchResult", "VectorLeg", "run_search"]
+
+MODES = ("hybrid", "bm25", "vector")
+#: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
+FILTERED_POOL = 1000
+#: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
+STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "lines")
+
+
+@dataclass(frozen=True)
+class RerankStage:
+    """A reranker for the top ``top_n`` hits; ``keep_local`` says which chunks must not be sent to it."""
+
+    reranker: Reranker
+    top_n: int = 20
+    keep_local: Callable[[Chunk], bool] | None = None
+
+
+@dataclass(frozen=True)
+class PipelineRequest:
+    """What the pipeline runs: a :class:`~mdrecall.request.SearchRequest` with the configured defaults
+    filled in and its entity/time scope turned into ``keep`` and ``boost`` (:mod:`mdrecall.search.runner`)."""
+
+    query: str
+    max_results: int
+    min_score: float
+    mode: str = "hybrid"
+    sources: Sequence[str] | None = None
+    explain: bool = False
+    today: date | None = None
+    filters: SearchFilter | None = None
+    #: Keeps only the chunks it accepts (an entity, a valid-time range); the pool grows to the cap.
+    keep: Callable[[Chunk], bool] | None = None
+    #: A ranking stage run after decay (the entity boost).
+    boost: Callable[[list[Scored]], list[Scored]] | None = None
+    #: Scores a passage's lines against the query (0..1) when choosing snippets (a cheap embedder).
+    line_scorer: LineScorer | None = None
+
+
+@dataclass
+class SearchResult:
+    """Hits plus how they were found."""
+
+    hits: list[Hit]
+    mode: str
+    keyword_query: KeywordQuery
+    provider: str | None = None
+    model: str | None = None
+    fallback: str | None = None
+    notes: list[str] = field(default_factory=list)
+    reranker: str | None = None
+    #: Vector coverage when the vector leg ran: ``{"indexed": n, "total": m}`` chunks.
+    vectors: dict[str, int] | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The stable JSON shape used by the CLI and agent tools."""
+        return {
+            "results": [h.to_dict() for h in self.hits],
+            "mode": self.mode,
+            "provider": self.provider,
+            "model": self.model,
+            "fallback": self.fallback,
+            "reranker": self.reranker,
+            "vectors": self.vectors,
+        }
+
+
+def run_search(
+    store: Store,
+    req: PipelineRequest,
+    cfg: SearchConfig,
+    vector: VectorLeg | None = None,
+    vector_note: str | None = None,
+    rerank: RerankStage | None = None,
+) -> SearchResult:
+    """Run one search through every stage and build the hits.
+
+    ``vector_note`` says why the vector leg is missing (or degraded); it becomes ``fallback``, as does
+    a reranker failure (the fused order is then kept).
+    """
+    today = req.today or date.today()
+    off = frozenset(cfg.skip_stages)
+    intent = None if "intent" in off else query_intent(req.query)
+    kq = build_keyword_query(
+        req.query, synonyms=cfg.synonyms, today=today, prefixes="prefixes" not in off, intent=intent
+    )
+    pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
+    prefers = intent == "prefer" and asks_about_self(req.query)  # "what should I cook?": my stated likes
+    if prefers:  # the statement boost needs the stated preferences among the candidates
+        pool = max(pool, STATEMENT_POOL)
+    if req.keep is not None:
+        pool = max(pool, cfg.candidate_cap)
+    mode = req.mode if req.mode in MODES else "hybrid"
+    flt = req.filters if req.filters is not None and req.filters.active else None
+    if flt is not None:
+        pool = max(pool, FILTERED_POOL)
+    fallback: str | None = None
+    text: list[Scored] = []
+    vec: list[Scored] = []
+    keyword_failure: str | None = None
+    if mode in ("hybrid", "bm25"):
+        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources)
+    if mode in ("hybrid", "vector"):
+        if vector is None:
+            fallback = vector_note or "no embedder configured: keyword search only"
+            if mode == "vector":
+                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources)
+        else:
+            fallback = vector_note
+            vec = normalize_vector(
+                store.search_vector(vector.embedder_key, vector.query_vector, pool, req.sources)
+            )
+    if flt is not None:
+        text, vec = _filtered(text, flt), _filtered(vec, flt)
+    if req.keep is not None:
+        text, vec = [s for s in text if req.keep(s.chunk)], [s for s in vec if req.keep(s.chunk)]
+    if mode == "hybrid" and text and vec:
+        if cfg.fusion == "rrf":
+            fused = fuse_rrf(text, vec, cfg.rrf_k)
+        else:
+            fused = fuse_weighted(text, vec, cfg.vector_weight, cfg.text_weight, limit=pool)
+    elif vec:
+        fused = vec
+        if mode == "hybrid":
+            fallback = fallback or "no keyword match: vector results only"
+    else:
+        fused = text
+        if mode == "hybrid" and vector is not None:
+            # Only what is known: missing vectors are already named in the note (vectors behind: …).
+            fallback = fallback or "no vector match: keyword results only"
+    if keyword_failure:
+        fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
+    if "supersede" not in off:
+        fused = apply_supersession(fused, kq.terms)
+    if prefers:
+        fused = apply_statement_boost(fused, _states_preference)
+    bar = req.min_score
+    if vector is not None:  # a cosine is judged in its model's units (embedders/calibration.py)
+        from mdrecall.embedders.calibration import cosine_for
+
+        bar = cosine_for(req.min_score, vector.cosine_knots)
+    if text and vec:
+        ranked = apply_min_score(fused, req.min_score, ("text", "vector"), {"vector": bar})
+    else:
+        ranked = apply_min_score(fused, bar if vec else req.min_score)
+    if fused and not ranked:  # say why nothing is shown: every candidate was cut by min_score
+        n, s = len(fused), "s" if len(fused) != 1 else ""
+        cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
+        fallback = f"{fallback}; {cut}" if fallback else cut
+    if kq.dates:
+        ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
+    if cfg.decay_enabled:
+        ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
+    if req.boost is not None:
+        ranked = req.boost(ranked)
+    reranked_by = None
+    if rerank is not None and ranked:
+        ranked, failure = _rerank(ranked, req.query, rerank)
+        if failure:
+            fallback = f"{fallback}; {failure}" if fallback else failure
+        else:
+            reranked_by = rerank.reranker.name
+    k = req.max_results
+    if cfg.mmr_enabled:
+        ranked = mmr(ranked, cfg.mmr_lambda, 2 * k if cfg.merge_neighbours else k)
+    if cfg.merge_neighbours:
+        ranked = merge_neighbours(ranked, k)
+    hits = build_hits(
+        ranked,
+        kq,
+        k,
+        cfg.snippet_chars,
+        store,
+        off=off,
+        intent=intent,
+        line_scorer=req.line_scorer,
+        explain=req.explain,
+    )
+    return SearchResult(
+        hits=hits,
+        mode=mode,
+        keyword_query=kq,
+        provider=vector.provider if vector else None,
+        model=vector.model if vector else None,
+        fallback=fallback,
+        reranker=reranked_by,
+    )
+
+
+def _states_preference(chunk: Chunk) -> bool:
+    from mdrecall.text.salience import states  # only for questions that ask for a preference
+
+    return states("preference", chunk.text)
+
+
+def _keyword_leg(
+    store: Store, kq: KeywordQuery, pool: int, sources: Sequence[str] | None
+) -> tuple[list[Scored], str | None]:
+    """The BM25 leg, or no candidates and why: a store error (a lock, I/O) degrades the search and
+    says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt."""
+    try:
+        return normalize_text(store.search_text(kq, pool, sources)), None
+    except IndexCorruptError:
+        raise
+    except StoreError as exc:
+        return [], f"keyword search failed, vector results only: {exc}"
+
+
+def _filtered(scored: list[Scored], flt: SearchFilter) -> list[Scored]:
+    """The candidates the filter keeps (scores unchanged: they mean what they mean unfiltered)."""
+    return [s for s in scored if flt.keeps(s.chunk.path, s.chunk.date)]
+
+
+def _rerank(ranked: list[Scored], query: str, stage: RerankStage) -> tuple[list[Scored], str | None]:
+    """Re-score the head of ``ranked`` with the reranker; on failure, the order as it was and why."""
+    head = ranked[: max(1, stage.top_n)]
+    sent = [i for i, s in enumerate(head) if stage.keep_local is None or not stage.keep_local(s.chunk)]
+    if not sent:
+        return ranked, None
+    try:
+        scores = stage.reranker.rerank(query, [head[i].chunk.text for i in sent])
+    except Exception as exc:  # noqa: BLE001 - a reranker (or a plugin's) must never fail a search
+        return ranked, f"reranker failed, fused order kept: {exc}"
+    if len(scores) != len(sent):
+        return ranked, f"reranker failed, fused order kept: {len(scores)} scores for {len(sent)} passages"
+    return apply_rerank(ranked, dict(zip(sent, scores, strict=True)), len(head)), None

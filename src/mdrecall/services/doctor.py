@@ -1,0 +1,229 @@
+"""Health checks of a workspace and its set-up, each one a small function returning a :class:`Check`.
+
+``run_checks`` runs them in order: workspace, config files, index (schema, files in sync), full-text
+index, vector coverage, embedding model / provider, watcher, and the MCP entry in Claude Code. A check
+that cannot run because an earlier one failed is ``skip``; nothing here raises for a failed check.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from mdrecall.config.settings import Config
+from mdrecall.errors import MdrecallError
+
+__all__ = ["Check", "run_checks"]
+
+STATUSES = ("ok", "warn", "fail", "skip")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check: ``status`` is ``ok``, ``warn``, ``fail`` or ``skip``; ``hint`` says what to do."""
+
+    name: str
+    status: str
+    detail: str
+    hint: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return asdict(self)
+
+
+def run_checks(
+    workspace: Path,
+    config: Config,
+    *,
+    overrides: Mapping[str, Any] | None = None,
+    project_dir: Path | None = None,
+    home: Path | None = None,
+    model: bool = True,
+    user_file: str | None = None,
+) -> Iterator[Check]:
+    """Yield every check for ``workspace`` (``model=False`` skips loading the embedding model)."""
+    from mdrecall.files.workspace import require_workspace
+
+    try:
+        require_workspace(workspace, config.extra_paths)
+        yield _workspace(workspace, config)
+        found = True
+    except MdrecallError as exc:
+        yield Check("workspace", "fail", str(exc))
+        found = False
+    yield from _config_files(workspace if found else None, config, overrides, user_file)
+    mem = None
+    if found:
+        try:
+            from mdrecall.memory import Memory
+
+            mem = Memory.open(workspace, config)
+        except MdrecallError as exc:
+            yield Check("index", "fail", str(exc), _open_hint(exc))
+    if mem is None:
+        for name in ("index", "full-text", "vectors", "watcher"):
+            if found and name == "index":
+                continue
+            yield Check(name, "skip", "no index to check")
+    else:
+        with mem:
+            yield from _index_checks(mem)
+            yield _watcher(mem)
+    yield _embedder(config, model)
+    yield _mcp_entry(project_dir or Path.cwd(), home or Path.home())
+
+
+def _workspace(workspace: Path, config: Config) -> Check:
+    from mdrecall.files.workspace import Workspace
+
+    links = Workspace(workspace, config.extra_paths).skipped_links()
+    if links:
+        hint = "mdrecall never follows symlinks: move the file or folder itself into the workspace"
+        return Check("workspace", "warn", f"{workspace.resolve()}: " + "; ".join(links), hint)
+    return Check("workspace", "ok", f"{workspace.resolve()}")
+
+
+def _config_files(
+    workspace: Path | None, config: Config, overrides: Mapping[str, Any] | None, user_file: str | None
+) -> Iterator[Check]:
+    from mdrecall.config.sources import config_report
+
+    try:
+        report = config_report(config, workspace, overrides, user_file=user_file)
+    except MdrecallError as exc:
+        yield Check("config", "fail", str(exc), "fix or remove the file")
+        return
+    found = [f"{f.role} {f.path}" for f in report.files if f.found]
+    missing = [f"{f.role} {f.path}" for f in report.files if not f.found]
+    changed = sorted(k for k, o in report.origins.items() if o != "default")
+    detail = "found: " + (", ".join(found) or "none (defaults)")
+    if missing:
+        detail += "; not present: " + ", ".join(missing)
+    if changed:
+        detail += "; set: " + ", ".join(f"{k} ({report.origins[k]})" for k in changed)
+    yield Check("config", "ok", detail)
+
+
+def _open_hint(exc: Exception) -> str:
+    """What to do when the index cannot be opened: the store's own advice, or check the folder."""
+    if "not an mdrecall index" in str(exc) or "a file is in its place" in str(exc):
+        return "move that file out of the way, or set store.path to another file"
+    return "check store.path and its folder's permissions"
+
+
+def _index_checks(mem: Any) -> Iterator[Check]:
+    st = mem.status()
+    detail = f"{mem.store.description}, schema {st.schema_version}, {st.files} files, {st.chunks} chunks"
+    rebuilt = getattr(mem.store, "rebuilt_from", None)
+    if rebuilt:  # opening it found damage: a new index was started, to be filled from the Markdown
+        detail += f"; it was damaged and has been started afresh: {rebuilt}"
+    damage = _damage(mem.store)
+    if damage:
+        hint = "mdrecall index (moves the damaged file aside and rebuilds the index from the Markdown)"
+        yield Check("index", "fail", f"{detail}; {damage}", hint)
+    elif st.files == 0:
+        yield Check("index", "warn", detail + ": nothing indexed yet", "mdrecall index")
+    elif st.dirty_files:
+        yield Check("index", "warn", f"{detail}; {st.dirty_files} files changed since", "mdrecall index")
+    else:
+        yield Check("index", "ok", detail + ", in sync with the files")
+    yield _fts(mem, st.chunks)
+    yield _vectors(mem, st)
+
+
+def _damage(store: Any) -> str | None:
+    """What SQLite's ``quick_check`` finds wrong with the index file (the check ``index`` runs), or None.
+
+    Searches meet damage only where a query reads it, so without this a damaged index passed every
+    check here while ``index`` moved it aside on its next run.
+    """
+    from mdrecall.errors import IndexCorruptError
+    from mdrecall.stores.base import SupportsRecovery
+
+    if not isinstance(store, SupportsRecovery):
+        return None
+    try:
+        store.verify()
+    except IndexCorruptError as exc:
+        return str(exc)
+    return None
+
+
+def _fts(mem: Any, chunks: int) -> Check:
+    from mdrecall.text.query import build_keyword_query
+
+    if not chunks:
+        return Check("full-text", "skip", "no chunks yet")
+    try:
+        sample = mem.store.search_text(build_keyword_query("memory note"), 1)
+    except Exception as exc:  # noqa: BLE001 - a broken FTS table is what this check looks for
+        return Check("full-text", "fail", f"full-text query failed: {exc}", "mdrecall index --force")
+    return Check("full-text", "ok", f"{chunks} chunks searchable (sample query: {len(sample)} hit)")
+
+
+def _vectors(mem: Any, st: Any) -> Check:
+    if mem.config.embedding.provider == "none" or mem.config.search.mode == "bm25":
+        return Check("vectors", "skip", "embeddings are off: keyword search only")
+    if not st.chunks:
+        return Check("vectors", "skip", "no chunks yet")
+    share = st.vectors / st.chunks if st.chunks else 0.0
+    detail = f"{st.vectors} of {st.chunks} chunks have vectors ({share:.0%})"
+    if share < 1.0:
+        return Check("vectors", "warn", detail, "mdrecall index (embeds what is missing)")
+    return Check("vectors", "ok", detail)
+
+
+def _watcher(mem: Any) -> Check:
+    from mdrecall.services.watch import watcher_health
+
+    health = watcher_health(mem.store)
+    state = health.get("state", "unknown")
+    detail = f"{state}" + (f": {health['note']}" if health.get("note") else "")
+    if state in ("watching", "polling", "starting"):
+        return Check("watcher", "ok", detail)
+    if state in ("stale", "failed", "unknown"):
+        return Check("watcher", "warn", detail, "restart `mdrecall watch` or `mdrecall mcp`")
+    return Check("watcher", "ok", detail)
+
+
+def _embedder(config: Config, model: bool) -> Check:
+    emb = config.embedding
+    if emb.provider == "none":
+        return Check("embedder", "skip", "embedding.provider = none")
+    if not model:
+        return Check("embedder", "skip", f"{emb.provider}: not loaded (--no-model)")
+    from mdrecall.embedders.probe import probe
+
+    try:
+        info = probe(emb)
+    except MdrecallError as exc:
+        return Check("embedder", "fail", str(exc), "mdrecall probe shows the details")
+    where = "remote, reachable" if info.get("is_remote") else "local, loads"
+    detail = f"{info['provider']} {info['model']} ({info['dims']} dims, {where}, {info['latency_ms']:.0f} ms)"
+    if info.get("fallback_used"):
+        return Check("embedder", "warn", f"{detail}: served by the fallback ({info.get('fallback_error')})")
+    return Check("embedder", "ok", detail)
+
+
+def _mcp_entry(project: Path, home: Path) -> Check:
+    places: list[tuple[Path, Callable[[dict[str, Any]], Any]]] = [
+        (project / ".mcp.json", lambda d: d.get("mcpServers", {})),
+        (home / ".claude.json", lambda d: d.get("mcpServers", {})),
+    ]
+    for path, servers in places:
+        if not path.is_file():
+            continue
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            return Check("mcp", "warn", f"{path}: unreadable ({exc})", "fix the JSON file")
+        entry = servers(data).get("mdrecall") if isinstance(data, dict) else None
+        if entry:
+            cmd = " ".join([str(entry.get("command", "")), *map(str, entry.get("args", []))]).strip()
+            return Check("mcp", "ok", f"Claude Code runs `{cmd}` ({path})")
+    where = f"{project / '.mcp.json'} or {home / '.claude.json'}"
+    return Check("mcp", "skip", f"no mdrecall entry in {where}", "mdrecall hooks install claude-code")

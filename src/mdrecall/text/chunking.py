@@ -1,0 +1,303 @@
+"""Markdown → chunks: header-aware, line-ranged, content-hashed. Pure functions.
+
+A chunk holds about ``tokens`` tokens (1 token ≈ 4 characters). The file is cut into sections at
+headings (``#`` lines outside code fences); whole sections are packed together while they fit, so a
+heading boundary is always preferred. A section too large for one chunk is split at paragraph
+boundaries, then at line boundaries, with ``overlap`` tokens of trailing lines repeated at the start of
+the next piece; a single line longer than a chunk is hard-split. A file that fits is one chunk.
+
+Small-to-big: with ``parent_tokens`` larger than ``tokens``, the file is also cut the same way into
+passages of ``parent_tokens``, and each chunk records the line range of the passage that holds most of
+its lines (``parent_start_line``/``parent_end_line``): search scores the small chunk and cites the
+passage around it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mdrecall.models import Chunk
+
+if TYPE_CHECKING:
+    from mdrecall.config.settings import Config
+
+__all__ = [
+    "chunk_hash",
+    "chunk_markdown",
+    "embedded_text",
+    "heading_level",
+    "heading_paths",
+    "keyword_heading",
+    "CHARS_PER_TOKEN",
+]
+
+CHARS_PER_TOKEN = 4
+#: A heading path whose first part is only an ISO date (``2026-04-15`` or ``2026-04-15 > …``).
+_DATE_PART = re.compile(r"\d{4}-\d{2}-\d{2}(?: > |$)", re.ASCII)
+_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int  # 0-based line index, inclusive
+    end: int  # inclusive
+    text: str | None = None  # set for a hard-split piece of one long line
+
+
+def embedded_text(heading: str, text: str) -> str:
+    """What is embedded: a chunk's text in the context of its heading path (unless it opens with a
+    heading line)."""
+    if heading and not text.lstrip().startswith("#"):
+        return f"{heading}\n{text}"
+    return text
+
+
+def chunk_hash(heading: str, text: str) -> str:
+    """A chunk's content hash (so its id, and its embedding cache key): of its heading path and its
+    text, so a renamed heading makes new chunks, indexed and embedded afresh."""
+    data = f"{heading}\n{text}" if heading else text
+    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def keyword_heading(heading: str, text: str) -> str:
+    """The part of a chunk's heading path its keyword index holds next to its text.
+
+    The whole path, except: a leading part that is only a date (a daily log's ``# 2026-04-15``) is
+    left out — dates are answered by the chunk's date, and as words it would add the same terms to
+    every chunk of the day; and when the text opens with a heading line (``#``), that line is the
+    path's last part, so only its parents are added (``"Atlas > Deploys"`` → ``"Atlas"``) and its
+    words do not count twice. The SQLite store computes the same in SQL (its view
+    ``chunks_fts_source``); the tests check the two agree.
+    """
+    if _DATE_PART.match(heading):
+        heading = heading[13:]
+    if not text.lstrip(" ").startswith("#"):
+        return heading
+    cut = heading.rfind(">")
+    return heading[: cut + 1].rstrip(" >") if cut >= 0 else ""
+
+
+def heading_level(line: str) -> int:
+    """The level of an ATX heading line (``## Goals`` → 2), 0 for any other line (``#todo`` too)."""
+    m = _HEADING.match(line)
+    return len(m.group(1)) if m else 0
+
+
+def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
+    """For each line: the heading path in force (``"A > B"``) and whether the line is a heading."""
+    stack: list[tuple[int, str]] = []
+    paths: list[str] = []
+    is_heading: list[bool] = []
+    fence: str | None = None
+    for line in lines:
+        fm = _FENCE.match(line)
+        if fm:
+            marker = fm.group(1)[0] * 3
+            if fence is None:
+                fence = marker
+            elif marker == fence:
+                fence = None
+        hm = _HEADING.match(line) if fence is None and not fm else None
+        if hm:
+            level = len(hm.group(1))
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, hm.group(2).strip()))
+        paths.append(" > ".join(t for _, t in stack if t))
+        is_heading.append(bool(hm))
+    return paths, is_heading
+
+
+def chunk_markdown(
+    text: str,
+    *,
+    path: str,
+    source: str = "memory",
+    date: str | None = None,
+    tokens: int = 400,
+    overlap: int = 80,
+    parent_tokens: int = 0,
+) -> list[Chunk]:
+    """Cut a Markdown document into chunks that keep 1-based ``start_line``/``end_line`` (and, with
+    ``parent_tokens`` > ``tokens``, the line range of their enclosing passage)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    max_chars = max(tokens * CHARS_PER_TOKEN, 32)
+    overlap_chars = max(0, min(overlap * CHARS_PER_TOKEN, max_chars // 2))
+    paths, is_heading = heading_paths(lines)
+    spans = list(_pack(lines, is_heading, max_chars, overlap_chars))
+    parents: list[tuple[int, int]] = []
+    if parent_tokens > tokens:
+        parent_chars = parent_tokens * CHARS_PER_TOKEN
+        parent_overlap = max(0, min(overlap * CHARS_PER_TOKEN, parent_chars // 2))
+        parents = [_trim(lines, sp) for sp in _pack(lines, is_heading, parent_chars, parent_overlap)]
+    chunks: list[Chunk] = []
+    for span in spans:
+        start, end = _trim(lines, span)
+        if start > end:
+            continue
+        body = span.text if span.text is not None else "\n".join(lines[start : end + 1])
+        if not body.strip() or _empty_sections(lines, is_heading, start, end):
+            continue
+        p_start, p_end = _parent(parents, start, end)
+        chunks.append(
+            Chunk(
+                path=path,
+                source=source,
+                start_line=start + 1,
+                end_line=end + 1,
+                text=body,
+                hash=chunk_hash(paths[start], body),
+                heading=paths[start],
+                date=date,
+                parent_start_line=p_start + 1 if parents else 0,
+                parent_end_line=p_end + 1 if parents else 0,
+            )
+        )
+    return chunks
+
+
+def _empty_sections(lines: list[str], is_heading: list[bool], start: int, end: int) -> bool:
+    """True for a span of two or more headings and nothing else (a new ``MEMORY.md``'s "## Preferences",
+    "## Decisions"): an outline holds no memory yet, and its words would match every question about
+    preferences. Their words still reach the keyword index as the heading path of what is written under
+    them. One heading alone (a note's title) is kept."""
+    heads = 0
+    for i in range(start, end + 1):
+        if is_heading[i]:
+            heads += 1
+        elif lines[i].strip():
+            return False
+    return heads > 1
+
+
+def _parent(parents: list[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
+    """The passage holding most of lines ``start..end`` (the first on a tie), widened to cover them."""
+    best = max(parents, key=lambda p: min(end, p[1]) - max(start, p[0]), default=(start, end))
+    return min(best[0], start), max(best[1], end)
+
+
+def _size(lines: list[str], start: int, end: int) -> int:
+    return sum(len(lines[i]) + 1 for i in range(start, end + 1))
+
+
+def _trim(lines: list[str], span: _Span) -> tuple[int, int]:
+    if span.text is not None:
+        return span.start, span.end
+    start, end = span.start, span.end
+    while start <= end and not lines[start].strip():
+        start += 1
+    while end >= start and not lines[end].strip():
+        end -= 1
+    return start, end
+
+
+def _sections(is_heading: list[bool]) -> list[tuple[int, int]]:
+    bounds = [i for i, h in enumerate(is_heading) if h and i > 0]
+    starts = [0, *bounds]
+    ends = [b - 1 for b in bounds] + [len(is_heading) - 1]
+    return [(s, e) for s, e in zip(starts, ends, strict=True) if s <= e]
+
+
+def _pack(lines: list[str], is_heading: list[bool], max_chars: int, overlap: int) -> Iterator[_Span]:
+    if not lines:
+        return
+    if _size(lines, 0, len(lines) - 1) <= max_chars:
+        yield _Span(0, len(lines) - 1)
+        return
+    cur_start: int | None = None
+    cur_end = -1
+    cur_size = 0
+    for s, e in _sections(is_heading):
+        size = _size(lines, s, e)
+        if cur_start is not None and cur_size + size <= max_chars:
+            cur_end, cur_size = e, cur_size + size
+            continue
+        if cur_start is not None:
+            yield _Span(cur_start, cur_end)
+            cur_start = None
+        if size <= max_chars:
+            cur_start, cur_end, cur_size = s, e, size
+        else:
+            yield from _split_section(lines, s, e, max_chars, overlap)
+    if cur_start is not None:
+        yield _Span(cur_start, cur_end)
+
+
+def _units(lines: list[str], s: int, e: int, max_chars: int) -> Iterator[tuple[int, int]]:
+    """Paragraphs (blank-line separated); a paragraph too large for a chunk becomes its lines."""
+    i = s
+    while i <= e:
+        j = i
+        while j < e and lines[j].strip() and lines[j + 1].strip():
+            j += 1
+        while j < e and not lines[j + 1].strip():  # attach following blank lines
+            j += 1
+        if _size(lines, i, j) <= max_chars:
+            yield i, j
+        else:
+            for k in range(i, j + 1):
+                yield k, k
+        i = j + 1
+
+
+def _split_section(lines: list[str], s: int, e: int, max_chars: int, overlap: int) -> Iterator[_Span]:
+    cur_start: int | None = None
+    cur_end = -1
+    cur_size = 0
+    for us, ue in _units(lines, s, e, max_chars):
+        size = _size(lines, us, ue)
+        if size > max_chars:  # one very long line
+            if cur_start is not None:
+                yield _Span(cur_start, cur_end)
+                cur_start = None
+            yield from _hard_split(lines[us], us, max_chars, overlap)
+            continue
+        if cur_start is not None and cur_size + size > max_chars:
+            yield _Span(cur_start, cur_end)
+            # Start the next piece with trailing lines of the previous one (the overlap).
+            back, back_size = cur_end + 1, 0
+            while back - 1 > cur_start and back_size + len(lines[back - 1]) + 1 <= overlap:
+                back -= 1
+                back_size += len(lines[back]) + 1
+            if back_size + size > max_chars or back > cur_end:
+                cur_start, cur_size = us, size
+            else:
+                cur_start, cur_size = back, back_size + size
+        elif cur_start is None:
+            cur_start, cur_size = us, size
+        else:
+            cur_size += size
+        cur_end = ue
+    if cur_start is not None:
+        yield _Span(cur_start, cur_end)
+
+
+def _hard_split(line: str, index: int, max_chars: int, overlap: int) -> Iterator[_Span]:
+    step = max(max_chars - overlap, max_chars // 2, 1)
+    for off in range(0, len(line), step):
+        piece = line[off : off + max_chars]
+        if piece.strip():
+            yield _Span(index, index, piece)
+        if off + max_chars >= len(line):
+            break
+
+
+def chunk_text(text: str, path: str, source: str, date: str | None, config: Config) -> list[Chunk]:
+    """A file's text as chunks, with the configured sizes (what the index stores for it)."""
+    return chunk_markdown(
+        text,
+        path=path,
+        source=source,
+        date=date,
+        tokens=config.chunking.tokens,
+        overlap=config.chunking.overlap,
+        parent_tokens=config.chunking.parent_tokens,
+    )

@@ -1,0 +1,208 @@
+"""Query understanding as pure functions: keywords, stop words, synonyms, dates, FTS5 expressions.
+
+Any string a user or agent can type becomes either a safe FTS5 expression or ``None`` (nothing to
+search): every term is double-quoted, so ``*``, ``:``, ``-``, ``AND``/``OR``/``NOT``/``NEAR``,
+parentheses and quotes are only ever words, never syntax. Terms are OR-ed: BM25 ranks chunks that
+hold more (and rarer) terms first, while a chunk holding only some of them can still be found.
+
+Given ``today``, words that only say *when* ("yesterday", "la semana pasada", "el lunes") become
+:attr:`KeywordQuery.dates` instead of keywords; given a synonym table, the synonyms of the keywords
+(and of phrases such as "base de datos") are OR-ed in. CJK terms (bigrams, see :mod:`mdrecall.text.tokens`)
+are kept apart in :attr:`KeywordQuery.cjk_fts`, for a store's CJK index.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from mdrecall.text.dates import resolve_tokens
+from mdrecall.text.stopwords import STOP_WORDS
+from mdrecall.text.synonyms import SynonymTable, synonym_table
+from mdrecall.text.tokens import is_cjk, is_hiragana, tokenize
+
+__all__ = [
+    "INTENT_CUES",
+    "asks_about_self",
+    "KeywordQuery",
+    "PREFIX_MIN",
+    "build_keyword_query",
+    "cjk_fts_expression",
+    "fts_expression",
+    "query_intent",
+    "tokenize",
+    "MAX_SYNONYMS",
+    "MAX_TERMS",
+]
+
+MAX_TERMS = 32
+MAX_SYNONYMS = 16
+#: Terms at least this long also match as prefixes ("postgres" finds "PostgreSQL"; shorter ones such
+#: as "plan" would find "planet").
+PREFIX_MIN = 6
+
+#: What a question asks for, by its wording: ``prefer`` (a recommendation, a preference: the user's
+#: stated likes and dislikes answer it) or ``gather`` (a count, a total, a list: several facts).
+_INTENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "prefer",
+        re.compile(
+            r"\b(?:recommend\w*|suggest\w*|should (?:i|we)|ideas? for|tips? for|prefer\w*|favou?rite"
+            r"|(?:would|might) (?:i|we|he|she|they) (?:like|enjoy|want)"
+            r"|what (?:do|does) \w+ (?:like|enjoy))\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "gather",
+        re.compile(
+            r"\b(?:how many|how much|how often|in total|altogether|all (?:the|of)|list (?:all|the|every)"
+            r"|what are (?:all|some)|every time)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+#: Words added to a ``prefer`` question's keywords: how capture labels a preference, and how people
+#: state one.
+INTENT_CUES: dict[str, tuple[str, ...]] = {
+    "prefer": ("preference", "prefer", "favorite", "favourite", "love", "enjoy", "allergic", "hate"),
+}
+
+
+@dataclass(frozen=True)
+class KeywordQuery:
+    """The keyword leg's query: the user's terms, their synonyms, the days named, and FTS expressions."""
+
+    text: str
+    terms: tuple[str, ...]
+    synonyms: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
+    date_phrases: tuple[str, ...] = ()
+    #: Terms also matched as prefixes (``"postgres"*``), for stores that can.
+    prefixes: tuple[str, ...] = ()
+    #: Words the question's intent adds (:func:`query_intent`): OR-ed in, shown in snippets.
+    cues: tuple[str, ...] = ()
+
+    @property
+    def all_terms(self) -> tuple[str, ...]:
+        """The terms, then their synonyms (a synonym may be a phrase: ``"base de datos"``), then cues."""
+        return self.terms + self.synonyms + self.cues
+
+    @property
+    def snippet_terms(self) -> tuple[str, ...]:
+        """The words a snippet looks for: the user's terms and the intent's cues."""
+        return self.terms + self.cues
+
+    @property
+    def fts(self) -> str | None:
+        """The FTS5 MATCH expression of the non-CJK terms, synonyms and prefixes, or ``None``."""
+        expr = fts_expression([t for t in self.all_terms if not is_cjk(t)])
+        extra = " OR ".join('"' + t.replace('"', '""') + '"*' for t in self.prefixes)
+        return f"{expr} OR {extra}" if expr and extra else expr
+
+    @property
+    def cjk_fts(self) -> str | None:
+        """The MATCH expression for a CJK bigram index (:func:`cjk_fts_expression`), or ``None``."""
+        return cjk_fts_expression(self.all_terms)
+
+    @property
+    def empty(self) -> bool:
+        """True when no searchable term is left."""
+        return not self.terms
+
+
+def build_keyword_query(
+    text: str,
+    stop_words: frozenset[str] = STOP_WORDS,
+    *,
+    synonyms: SynonymTable | Mapping[str, Sequence[str]] | None = None,
+    today: date | None = None,
+    prefixes: bool = False,
+    intent: str | None = None,
+) -> KeywordQuery:
+    """Keywords of ``text``: tokens of 2+ characters that are not stop words, deduplicated, capped.
+
+    ``today`` turns date phrases into ``dates`` (ISO days) and removes their words from the terms.
+    ``synonyms`` is a :class:`~mdrecall.text.synonyms.SynonymTable` or user pairs (``search.synonyms``),
+    merged with the built-in table; ``None`` adds no synonyms. A query made only of stop words and
+    punctuation has no keywords (and finds nothing by keyword). ``prefixes`` lists the alphabetic
+    terms of :data:`PREFIX_MIN`+ letters as prefixes too; ``intent`` (:func:`query_intent`) adds its
+    :data:`INTENT_CUES`.
+    """
+    tokens = tokenize(text[:20_000])
+    dates: tuple[str, ...] = ()
+    phrases: tuple[str, ...] = ()
+    if today is not None:
+        hints = resolve_tokens(tokens, today)
+        if hints.consumed:
+            tokens = [t for i, t in enumerate(tokens) if i not in hints.consumed]
+        dates, phrases = hints.iso, hints.phrases
+    kept = _keywords(tokens, stop_words)
+    terms = tuple(dict.fromkeys(kept))[:MAX_TERMS]
+    syns: tuple[str, ...] = ()
+    if synonyms is not None and terms:
+        table = synonyms if isinstance(synonyms, SynonymTable) else synonym_table(synonyms)
+        syns = tuple(s for s in table.expand(tokens[:200]) if s not in terms)[:MAX_SYNONYMS]
+    pre = tuple(t for t in terms if len(t) >= PREFIX_MIN and t.isascii() and t.isalpha()) if prefixes else ()
+    cues = tuple(c for c in INTENT_CUES.get(intent or "", ()) if c not in terms and c not in syns)
+    return KeywordQuery(
+        text=text, terms=terms, synonyms=syns, dates=dates, date_phrases=phrases, prefixes=pre, cues=cues
+    )
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours)\b", re.IGNORECASE)
+
+
+def asks_about_self(text: str) -> bool:
+    """True when a question is in the first person ("what should I cook?", "recommend … for us"): the
+    asker's own statements answer it, not anyone's (English)."""
+    return _FIRST_PERSON.search(text[:2_000]) is not None
+
+
+def query_intent(text: str) -> str | None:
+    """``"prefer"``, ``"gather"`` or ``None``: what the question asks for, by its wording (English)."""
+    for name, pattern in _INTENTS:
+        if pattern.search(text[:2_000]):
+            return name
+    return None
+
+
+def _keywords(tokens: list[str], stop_words: frozenset[str]) -> list[str]:
+    """Tokens that carry meaning: 2+ characters (one CJK character is a word), no stop words.
+
+    Pure-Hiragana bigrams (particles, verb endings: は, です) are dropped when the query has other CJK.
+    """
+    kept = [t for t in tokens if t not in stop_words and (len(t) >= 2 or (is_cjk(t) and not is_hiragana(t)))]
+    if any(is_cjk(t) and not is_hiragana(t) for t in kept):
+        kept = [t for t in kept if not is_hiragana(t)]
+    return kept
+
+
+def fts_expression(terms: Sequence[str]) -> str | None:
+    """OR of double-quoted terms (quotes inside a term are doubled), or ``None`` when empty.
+
+    A term with spaces is an FTS5 phrase: its words must be consecutive.
+    """
+    quoted = ['"' + t.replace('"', '""') + '"' for t in terms if t]
+    return " OR ".join(quoted) if quoted else None
+
+
+def cjk_fts_expression(terms: Sequence[str]) -> str | None:
+    """OR of the CJK terms for an index of :func:`~mdrecall.text.tokens.cjk_index_text`, or ``None``.
+
+    A bigram is one token; a longer run (a synonym such as 数据库) is the phrase of its bigrams; a
+    single character is a prefix query (``"猫"*``), which finds it at the start of a bigram or as the
+    indexed last character of a run.
+    """
+    parts: list[str] = []
+    for term in terms:
+        if not is_cjk(term):
+            continue
+        grams = tokenize(term)
+        if len(grams) == 1 and len(grams[0]) == 1:
+            parts.append(f'"{grams[0]}"*')
+        elif grams:
+            parts.append('"' + " ".join(grams) + '"')
+    return " OR ".join(dict.fromkeys(parts)) if parts else None
