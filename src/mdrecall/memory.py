@@ -50,7 +50,9 @@ class Memory:
         self.store = store
         self._sync_lock = threading.Lock()
         self._verified = False  # the first full `index` of this Memory checks the file for damage
-        self._embed_lock = threading.Lock()
+        self._embed_lock = threading.Lock()  # one embedding run at a time: index, backfill, catch-up
+        self._load_lock = threading.Lock()  # the embedder is built once, by one thread; others wait
+        self._rerank_lock = threading.Lock()  # the same for the reranker
         self._search_count = 0
         self._search_count_lock = threading.Lock()
         self._no_searches = threading.Event()
@@ -66,14 +68,26 @@ class Memory:
 
     @property
     def embedder(self) -> Embedder | None:
-        """The configured embedder, built on first use (``None``: keyword search only)."""
+        """The configured embedder, built on first use (``None``: keyword search only).
+
+        Built once: a thread that asks while another builds it waits for it (a first search never
+        answers keyword-only because a background thread began the load an instant before).
+        """
         if not self._embedder_loaded:
-            self._embedder_loaded = True
-            try:
-                self._embedder = get_embedder(self.config.embedding)
-            except MdrecallError as exc:
-                self._embedder, self._embedder_error = None, str(exc)
+            with self._load_lock:
+                if not self._embedder_loaded:
+                    try:
+                        self._embedder = get_embedder(self.config.embedding)
+                    except MdrecallError as exc:
+                        self._embedder, self._embedder_error = None, str(exc)
+                    self._embedder_loaded = True
         return self._embedder
+
+    @property
+    def embed_lock(self) -> threading.Lock:
+        """Held while this memory embeds chunks (:meth:`embed_pending`, a search's catch-up step):
+        one embedding run at a time in this process."""
+        return self._embed_lock
 
     @property
     def embedder_error(self) -> str | None:
@@ -93,13 +107,15 @@ class Memory:
         as the files are now (a long-lived server must not keep sending a section marked since).
         """
         if not self._rerank_loaded:
-            self._rerank_loaded = True
-            try:
-                from mdrecall.rerankers import create_reranker
+            with self._rerank_lock:
+                if not self._rerank_loaded:
+                    try:
+                        from mdrecall.rerankers import create_reranker
 
-                self._reranker = create_reranker(self.config.rerank)
-            except MdrecallError as exc:
-                self._rerank_error = str(exc)
+                        self._reranker = create_reranker(self.config.rerank)
+                    except MdrecallError as exc:
+                        self._rerank_error = str(exc)
+                    self._rerank_loaded = True
         reranker = self._reranker
         if reranker is None:
             return None
@@ -141,6 +157,14 @@ class Memory:
         except IndexCorruptError as exc:
             self.recover(exc)
             return self._index(force, progress, embed, embed_limit)
+
+    def sync(self) -> IndexReport:
+        """Bring the index up to date with the files, without embedding (what a search does first).
+
+        Unlike :meth:`index` it does not rebuild a damaged index itself: it raises
+        :class:`~mdrecall.errors.IndexCorruptError`, and the caller (a search) recovers, once.
+        """
+        return self._index(False, None, False, 0)
 
     def rebuild_notice(self) -> str | None:
         """Why the store rebuilt itself, once (then it is reported and forgotten)."""

@@ -271,6 +271,8 @@ class Status:
     last_sync: float | None
     embedder: str | None
     schema_version: int
+    #: Chunks still without a vector for the configured embedder (0 without one).
+    vectors_pending: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,8 +4,8 @@ A search embeds its own query and, when only a handful of chunks lack a vector (
 a small edit) and they fit its budget, those too (:func:`embed_inline`): hybrid search then works
 from the first search. A real backlog (a first index, a model change, an interrupted
 ``mdrecall index``) is embedded by long-lived processes (the MCP server, ``watch``) in a daemon thread
-(:class:`Backfiller`), batch by batch. Searches of the same process go first:
-:meth:`Memory.embed_pending` pauses between batches while one runs. A failed run (a provider outage)
+(:class:`Backfiller`), batch by batch, under the memory's one embed lock. Searches of the same process
+go first: :meth:`Memory.embed_pending` pauses between batches while one runs. A failed run (a provider outage)
 is tried again after ``retry_s``.
 """
 
@@ -16,13 +16,13 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.errors import MdrecallError, StoreError
-from mdrecall.index.vectorize import COMPLETE_KEY, count_missing, embed_missing, load_rate
+from mdrecall.index.access import MemoryAccess
+from mdrecall.index.vectorize import Coverage, embed_missing, load_rate
 from mdrecall.models import IndexReport
 from mdrecall.plugins.deadline import provider_deadline
 
 if TYPE_CHECKING:
     from mdrecall.embedders.base import Embedder
-    from mdrecall.memory import Memory
     from mdrecall.stores.base import Store
 
 __all__ = ["INLINE_MAX_CHUNKS", "INLINE_MAX_S", "Backfiller", "embed_inline", "expected_rate"]
@@ -40,7 +40,7 @@ class Backfiller:
     ``state`` says what it last did (for status and tests).
     """
 
-    def __init__(self, memory: Memory, *, check_s: float = 30.0, retry_s: float = 60.0) -> None:
+    def __init__(self, memory: MemoryAccess, *, check_s: float = 30.0, retry_s: float = 60.0) -> None:
         self.memory = memory
         self.check_s = check_s
         self.retry_s = retry_s
@@ -130,43 +130,44 @@ def expected_rate(store: Store, embedder: Embedder) -> float | None:
     return float(typical) if typical else None
 
 
-def embed_inline(memory: Memory, mode: str, deadline: float) -> int:
+def embed_inline(memory: MemoryAccess, found: Coverage, deadline: float) -> tuple[int, Coverage]:
     """Embed a small backlog of missing vectors inside a search (after ``remember`` or a small edit).
 
-    A search calls this after its file sync, before it embeds its query (``deadline``: the search's
-    ``time.monotonic()`` budget for providers). It embeds only when every missing chunk fits: at most
+    A search calls this after its file sync, before it embeds its query, with ``found``, its coverage
+    of the embedder's key (measured once for the search), and ``deadline``, its ``time.monotonic()``
+    budget for providers. It embeds only when every missing chunk fits: at most
     :data:`INLINE_MAX_CHUNKS`, expected (:func:`expected_rate`) to take at most :data:`INLINE_MAX_S`
     and to end before ``deadline``; a larger backlog is left to ``mdrecall index`` and the background
     worker, and the search says "vectors behind". Only a local embedder is used: a search sends a
     remote provider its query and nothing else (no surprise cost, no notes leaving the machine
-    mid-search). It never waits: when another thread of this process is embedding, or anything fails,
-    it does nothing more. Returns how many chunks it embedded.
+    mid-search). It never waits: when another thread of this process holds the memory's embed lock,
+    or anything fails, it does nothing more. Returns how many chunks it embedded and the coverage after.
     """
-    embedder = memory.embedder if mode != "bm25" else None
+    embedder = memory.embedder
     if embedder is None or embedder.is_remote:  # a search sends a remote provider its query, nothing more
-        return 0
+        return 0, found
     if not getattr(embedder, "dims_known", True):  # its identity would cost a probe request: not here
-        return 0
+        return 0, found
+    missing = found.missing
+    if not missing or missing > INLINE_MAX_CHUNKS:
+        return 0, found
     store = memory.store
+    lock = memory.embed_lock
     try:
-        key = embedder.identity.key
-        counts = store.counts()
-        if store.get_meta(COMPLETE_KEY) == key and counts["vectors"] == counts["chunks"]:
-            return 0
-        missing = count_missing(store, key)
         rate = expected_rate(store, embedder)
         budget = min(INLINE_MAX_S, deadline - time.monotonic())
-        if not missing or missing > INLINE_MAX_CHUNKS or not rate or missing / rate > budget:
-            return 0
-        lock = getattr(memory, "_embed_lock", None) or threading.Lock()
+        if not rate or missing / rate > budget:
+            return 0, found
         if not lock.acquire(blocking=False):  # this process is embedding already: never wait for it
-            return 0
+            return 0, found
         report = IndexReport()
         try:
             with provider_deadline(deadline - time.monotonic()):
-                embed_missing(store, embedder, memory.config, memory.workspace.root, report, limit=missing)
+                remaining = embed_missing(
+                    store, embedder, memory.config, memory.workspace.root, report, limit=missing
+                )
         finally:
             lock.release()
     except (MdrecallError, StoreError):  # a read-only or locked index: the search answers as it is
-        return 0
-    return report.embedded
+        return 0, found
+    return report.embedded, found._replace(indexed=found.total - remaining)

@@ -4,8 +4,9 @@ reranker, watcher, sessions, backend), gathered in one :class:`~mdrecall.models.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from mdrecall.index.access import MemoryAccess
 from mdrecall.index.conversations import SOURCE as CONVERSATIONS
 from mdrecall.index.conversations import expired
 from mdrecall.index.sessions import sessions_status
@@ -14,12 +15,40 @@ from mdrecall.index.watch_health import watcher_health
 from mdrecall.models import Status
 
 if TYPE_CHECKING:
-    from mdrecall.memory import Memory
+    from mdrecall.rerankers import Reranker
 
-__all__ = ["memory_status"]
+__all__ = ["StatusAccess", "memory_status"]
 
 
-def memory_status(memory: Memory) -> Status:
+class _Stage(Protocol):
+    @property
+    def reranker(self) -> Reranker: ...
+
+
+class _Reports(Protocol):
+    def status(self) -> dict[str, Any]: ...
+
+
+class StatusAccess(MemoryAccess, Protocol):
+    """What the status report needs from a memory (:class:`~mdrecall.Memory` satisfies it)."""
+
+    @property
+    def rerank_stage(self) -> _Stage | None:
+        """The configured reranker as a search stage (``None``: no reranking)."""
+        ...
+
+    @property
+    def rerank_error(self) -> str | None:
+        """Why the configured reranker could not be built."""
+        ...
+
+    @property
+    def backend(self) -> _Reports | None:
+        """The search backend, which reports its own state (``None``: the builtin store)."""
+        ...
+
+
+def memory_status(memory: StatusAccess) -> Status:
     """The status of ``memory`` (see :meth:`mdrecall.Memory.status`)."""
     counts = memory.store.counts()
     indexed = {
@@ -34,6 +63,7 @@ def memory_status(memory: Memory) -> Status:
         if k not in indexed or indexed[k].mtime_ns != f.mtime_ns or indexed[k].size != f.size
     ) + len(indexed.keys() - on_disk.keys())
     last = memory.store.get_meta("last_sync")
+    pending, eta = _pending_vectors(memory)
     return Status(
         workspace=str(memory.workspace.root),
         store=memory.store.description,
@@ -44,10 +74,11 @@ def memory_status(memory: Memory) -> Status:
         last_sync=float(last) if last else None,
         embedder=embedder_label(memory.embedder),
         schema_version=memory.store.schema_version(),
+        vectors_pending=pending,
         extra={
             "cache_entries": counts["cache"],
             "vectors_complete": memory.store.get_meta(COMPLETE_KEY),
-            **_pending_vectors(memory),
+            "vectors_eta_s": eta,
             "embedder_error": memory.embedder_error,
             "reranker": stage.reranker.name if (stage := memory.rerank_stage) else None,
             "reranker_error": memory.rerank_error,
@@ -59,12 +90,11 @@ def memory_status(memory: Memory) -> Status:
     )
 
 
-def _pending_vectors(memory: Memory) -> dict[str, Any]:
-    """Chunks still to embed and, from the last measured rate, how long that will take."""
+def _pending_vectors(memory: MemoryAccess) -> tuple[int, float | None]:
+    """Chunks still to embed and, from the last measured rate, how long that will take (seconds)."""
     coverage = memory.vector_coverage()
     if coverage is None:
-        return {"vectors_pending": 0, "vectors_eta_s": None}
+        return 0, None
     pending = coverage[1] - coverage[0]
     rate = load_rate(memory.store, memory.embedder.identity.key) if pending and memory.embedder else None
-    eta = round(pending / rate["texts_per_s"], 1) if rate else None
-    return {"vectors_pending": pending, "vectors_eta_s": eta}
+    return pending, round(pending / rate["texts_per_s"], 1) if rate else None

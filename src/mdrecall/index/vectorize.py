@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from mdrecall.errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
 from mdrecall.models import Chunk, IndexReport, ProgressCallback, VectorLeg
@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 __all__ = [
     "BREAKER_S",
     "COMPLETE_KEY",
+    "Coverage",
     "breaker_open",
+    "coverage",
     "count_missing",
     "embed_missing",
     "get_embedder",
@@ -295,12 +297,32 @@ def count_missing(store: Store, key: str) -> int:
     return len(store.chunks_without_vectors(key))
 
 
+class Coverage(NamedTuple):
+    """How far the vectors of one embedder key cover the chunks, measured once."""
+
+    indexed: int  #: chunks with a vector for the key
+    total: int  #: all chunks
+    complete_for: str | None  #: the key the index was last complete for (``COMPLETE_KEY``)
+
+    @property
+    def missing(self) -> int:
+        """Chunks still without a vector."""
+        return max(0, self.total - self.indexed)
+
+
+def coverage(store: Store, key: str) -> Coverage:
+    """The vector coverage of ``key``: one ``counts()`` and one meta read (a count query when incomplete)."""
+    counts = store.counts()
+    complete_for = store.get_meta(COMPLETE_KEY)
+    if complete_for == key and counts["vectors"] == counts["chunks"]:
+        return Coverage(counts["chunks"], counts["chunks"], complete_for)
+    return Coverage(counts["chunks"] - count_missing(store, key), counts["chunks"], complete_for)
+
+
 def vector_coverage(store: Store, key: str) -> tuple[int, int]:
     """``(chunks with a vector for key, all chunks)``; cheap when the index is complete."""
-    counts = store.counts()
-    if store.get_meta(COMPLETE_KEY) == key and counts["vectors"] == counts["chunks"]:
-        return counts["chunks"], counts["chunks"]
-    return counts["chunks"] - count_missing(store, key), counts["chunks"]
+    found = coverage(store, key)
+    return found.indexed, found.total
 
 
 def vectors_behind_note(indexed: int, total: int, previous: str | None = None, key: str = "") -> str | None:

@@ -3,39 +3,91 @@
 ::
 
     request ─► sync the files ─► defaults + entity/time scope ─► as-of? (past files, keyword leg)
-            ─► backend? ─► query vector (deadline) + coverage ─► catch-up step ─► rerank stage
+            ─► backend? ─► vector coverage (once) ─► catch-up step ─► query vector (deadline) ─► rerank stage
             ─► line scorer for snippets (static vectors, when the vector leg runs)
             ─► search.run_search (the pipeline) ─► merge other memories (team, agents)
 
 Notes (a rebuilt index, an index that could not be updated, a missing embedder or reranker, vectors
 still being filled) are gathered as a list and end up in ``SearchResult.fallback``. The ranking itself
-lives in :mod:`mdrecall.search.pipeline` and its stages; this module only decides what to run.
+lives in :mod:`mdrecall.search.pipeline` and its stages; this module only decides what to run. It sees a
+memory through :class:`SearchAccess` (never imports :mod:`mdrecall.memory`); a damaged index is
+rebuilt here, once per search, and nowhere below.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from mdrecall.errors import IndexCorruptError, NotFoundError, StoreError
 from mdrecall.files.team_paths import author_of
-from mdrecall.index.vectorize import COMPLETE_KEY, query_vector, vector_coverage, vectors_behind_note
+from mdrecall.index.access import MemoryAccess
+from mdrecall.index.vectorize import Coverage, coverage, query_vector, vectors_behind_note
 from mdrecall.knowledge.valid_time import parse_as_of, parse_during
 from mdrecall.models import Hit, VectorLeg
 from mdrecall.plugins.deadline import provider_deadline
 from mdrecall.request import SearchRequest
 from mdrecall.search.line_vectors import line_scorer
-from mdrecall.search.pipeline import PipelineRequest, SearchResult, run_search
+from mdrecall.search.pipeline import PipelineRequest, RerankStage, SearchResult, run_search
 from mdrecall.search.scope import scope_request, search_as_of
 
 if TYPE_CHECKING:
-    from mdrecall.memory import Memory
+    from mdrecall.models import IndexReport
 
-__all__ = ["REBUILT_NOTE", "Companions", "catch_up_vectors", "resolve_agents", "search"]
+__all__ = ["REBUILT_NOTE", "Companions", "SearchAccess", "catch_up_vectors", "resolve_agents", "search"]
 
 REBUILT_NOTE = "the index was unreadable and has been rebuilt"
+
+
+class Answers(Protocol):
+    """A search backend as a search sees it (:class:`~mdrecall.backends.SearchBackend` satisfies it)."""
+
+    def search(self, request: PipelineRequest) -> SearchResult | None:
+        """Hits for ``request``, or ``None`` to let the builtin store answer."""
+        ...
+
+
+class SearchAccess(MemoryAccess, Protocol):
+    """What a search needs from a memory (:class:`~mdrecall.Memory` satisfies it)."""
+
+    @property
+    def backend(self) -> Answers | None:
+        """The backend that may answer first (``None``: the builtin store only)."""
+        ...
+
+    @property
+    def rerank_stage(self) -> RerankStage | None:
+        """The configured reranker as a stage, new for each search (``None``: no reranking)."""
+        ...
+
+    @property
+    def rerank_error(self) -> str | None:
+        """Why the configured reranker could not be built."""
+        ...
+
+    def rebuild_notice(self) -> str | None:
+        """Why the store rebuilt itself, once (then it is forgotten)."""
+        ...
+
+    def sync(self) -> IndexReport:
+        """Bring the index up to date with the files (no embedding); a damaged index raises
+        :class:`~mdrecall.errors.IndexCorruptError` (the search recovers, once)."""
+        ...
+
+    def recover(self, exc: IndexCorruptError) -> None:
+        """Move a damaged index aside and start afresh."""
+        ...
+
+    def searching(self) -> AbstractContextManager[None]:
+        """Mark a search in flight (background embedding pauses between batches)."""
+        ...
+
+    def close(self) -> None:
+        """Close the store (a companion memory is closed by whoever opened it)."""
+        ...
 
 
 @dataclass
@@ -46,31 +98,33 @@ class Companions:
     the ones it wants in ``agents``.
     """
 
-    team: Memory | None = None
-    others: Mapping[str, Memory] = field(default_factory=dict)
+    team: SearchAccess | None = None
+    others: Mapping[str, SearchAccess] = field(default_factory=dict)
 
 
-def search(memory: Memory, req: SearchRequest, companions: Companions | None = None) -> SearchResult:
-    """Answer ``req`` from ``memory`` (a damaged index is rebuilt once), then merge the other
-    memories ``req.agents`` names."""
+def search(memory: SearchAccess, req: SearchRequest, companions: Companions | None = None) -> SearchResult:
+    """Answer ``req`` from ``memory`` (a damaged index is rebuilt once, here and nowhere else: damage
+    found again after that is raised), then merge the other memories ``req.agents`` names."""
     chosen = resolve_agents(req.agents, companions)  # an unknown name fails before any work
+    # the one place the configured default is applied; the other memories answer with the same limit
+    limit = req.max_results if req.max_results is not None else max(1, int(memory.config.search.max_results))
     try:
-        result = _search_one(memory, req)
+        result = _search_one(memory, req, limit)
     except IndexCorruptError as exc:
         memory.recover(exc)
-        result = _search_one(memory, req)
+        result = _search_one(memory, req, limit)
     if chosen and not req.scoped:  # an entity or a time scope is answered by the own workspace alone
-        _merge(memory, req, result, chosen)
+        _merge(memory, req, result, chosen, limit)
     return result
 
 
-def resolve_agents(names: tuple[str, ...], companions: Companions | None) -> dict[str, Memory]:
+def resolve_agents(names: tuple[str, ...], companions: Companions | None) -> dict[str, SearchAccess]:
     """The memories ``names`` picks among ``companions``: ``team``, agent ids, ``all`` (every one open).
 
     The one place a request's agent names are checked: a name that is not open here is an error.
     """
     comp = companions or Companions()
-    out: dict[str, Memory] = {}
+    out: dict[str, SearchAccess] = {}
     for name in names:
         if name == "all":
             out.update({"team": comp.team} if comp.team is not None else {})
@@ -86,19 +140,23 @@ def resolve_agents(names: tuple[str, ...], companions: Companions | None) -> dic
     return out
 
 
-def catch_up_vectors(memory: Memory, budget_end: float, notes: list[str]) -> None:
+def catch_up_vectors(memory: MemoryAccess, found: Coverage, budget_end: float, notes: list[str]) -> Coverage:
     """The place where a search may embed a small backlog of chunks before its vector leg (within
     ``budget_end``, a ``time.monotonic()`` deadline): a handful of new chunks with a local embedder
     (:func:`mdrecall.index.backfill.embed_inline`); a real backlog is left to ``mdrecall index`` and the
-    background workers, and the search says "vectors behind"."""
+    background workers, and the search says "vectors behind". ``found`` is the search's coverage of
+    the embedder's key; returns it as it is after the catch-up."""
+    if not found.missing:
+        return found
     from mdrecall.index.backfill import embed_inline  # here: a keyword search never loads the embedding path
 
-    done = embed_inline(memory, "hybrid", budget_end)
+    done, found = embed_inline(memory, found, budget_end)
     if done:
         notes.append(f"embedded {done} new chunk{'s' if done != 1 else ''} before answering")
+    return found
 
 
-def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
+def _search_one(memory: SearchAccess, req: SearchRequest, limit: int) -> SearchResult:
     config = memory.config
     cfg = config.search
     budget_end = time.monotonic() + config.embedding.timeout_s  # providers' share of a search
@@ -108,10 +166,10 @@ def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
         notes.append(f"{REBUILT_NOTE}: {rebuilt}")
     if req.sync and config.index.sync_on_search:
         try:
-            synced = memory.index(embed=False)  # files only: a search never waits for a backlog of vectors
+            synced = memory.sync()  # files only: a search never waits for a backlog of vectors
             notes.extend(w for w in synced.warnings if w.startswith(REBUILT_NOTE))
         except IndexCorruptError:
-            raise
+            raise  # recovered once, by search()
         except StoreError as exc:  # full disk, read-only, locked: answer from the index as it is
             notes.append(f"index not updated, answering from it as it is: {exc}")
     if req.max_chars is not None:
@@ -119,7 +177,7 @@ def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
     flt = req.filters
     pipe = PipelineRequest(
         query=req.query,
-        max_results=req.max_results if req.max_results is not None else max(1, int(cfg.max_results)),
+        max_results=limit,
         min_score=req.min_score if req.min_score is not None else float(cfg.min_score),
         mode=req.mode or cfg.mode,
         sources=list(flt.sources) or None,
@@ -141,19 +199,22 @@ def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
     with memory.searching():
         leg: VectorLeg | None = None
         note: str | None = None
+        found: Coverage | None = None  # measured once per search: the catch-up step and the note share it
+        key = ""
+        emb = memory.embedder if pipe.mode != "bm25" else None
+        if emb is not None and getattr(emb, "dims_known", True):  # never a probe request for coverage
+            key = emb.identity.key
+            found = catch_up_vectors(memory, coverage(memory.store, key), budget_end, notes)
         if pipe.mode != "bm25":
-            catch_up_vectors(memory, budget_end, notes)
             with provider_deadline(budget_end - time.monotonic()):
-                leg, note = query_vector(memory.embedder, req.query, memory.store)
+                leg, note = query_vector(emb, req.query, memory.store)
         if memory.embedder_error:
             note = f"embeddings disabled: {memory.embedder_error}"
-        coverage = None
-        emb = memory.embedder if pipe.mode != "bm25" else None  # coverage even when the query failed,
-        emb = emb if getattr(emb, "dims_known", True) else None  # but never a probe request for it
-        if key := leg.embedder_key if leg else emb and emb.identity.key:
-            coverage = vector_coverage(memory.store, key)
-            previous = memory.store.get_meta(COMPLETE_KEY) if coverage[0] < coverage[1] else None
-            behind = vectors_behind_note(*coverage, previous, key)
+        if leg is not None and leg.embedder_key != key:  # embedded by a fallback, or its dims were unknown
+            key = leg.embedder_key
+            found = coverage(memory.store, key)
+        if found is not None:
+            behind = vectors_behind_note(found.indexed, found.total, found.complete_for, key)
             if behind:
                 note = f"{note}; {behind}" if note else behind
         stage = memory.rerank_stage if req.rerank is not False else None
@@ -163,18 +224,23 @@ def _search_one(memory: Memory, req: SearchRequest) -> SearchResult:
         if notes:
             note = "; ".join([*notes, *([note] if note else [])])
         if leg is not None and "lines" not in cfg.skip_stages:
-            pipe = replace(pipe, line_scorer=line_scorer(req.query, memory.embedder, leg))
+            pipe = replace(pipe, line_scorer=line_scorer(req.query, emb, leg))
         result = run_search(memory.store, pipe, cfg, leg, note, stage)
-    if coverage is not None:
-        result.vectors = {"indexed": coverage[0], "total": coverage[1]}
+    if found is not None:
+        result.vectors = {"indexed": found.indexed, "total": found.total}
     return result
 
 
-def _merge(memory: Memory, req: SearchRequest, result: SearchResult, chosen: dict[str, Memory]) -> None:
+def _merge(
+    memory: SearchAccess,
+    req: SearchRequest,
+    result: SearchResult,
+    chosen: dict[str, SearchAccess],
+    limit: int,
+) -> None:
     """The one multi-workspace merge: each other memory answers the same request; hits are ranked by
     score and cut to the request's limit. With the team, every hit says its workspace (``own`` or
     ``team``) and the agent that wrote it; another agent's hits name that agent."""
-    limit = req.max_results if req.max_results is not None else max(1, int(memory.config.search.max_results))
     alone = replace(req, agents=(), max_results=limit)
     hits: list[Hit] = list(result.hits)
     team = chosen.pop("team", None)
