@@ -275,8 +275,11 @@ class Memory:
     ) -> SearchResult:
         """Like :meth:`search`, with how the hits were found (mode, provider, fallback)."""
         if isinstance(query, SearchRequest):
-            limits = {"max_results": max_results, "min_score": min_score}
-            req = replace(query, **{k: v for k, v in limits.items() if v is not None}, **options)
+            if max_results is not None:
+                options["max_results"] = max_results
+            if min_score is not None:
+                options["min_score"] = min_score
+            req = replace(query, **options)
         else:
             req = SearchRequest.of(query, max_results, min_score, **options)
         return searcher.search(self, req, companions)

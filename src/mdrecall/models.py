@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "Scored",
@@ -303,9 +306,9 @@ class VectorLeg:
     """What the vector leg needs: the embedded query and the key its vectors are stored under."""
 
     embedder_key: str
-    query_vector: object  # numpy array
+    query_vector: np.ndarray
     provider: str = ""
     model: str = ""
     #: The model's cosines against the reference's, so ``min_score`` means the same for every model
     #: (:mod:`~mdrecall.embedders.calibration`); ``None``: its cosines are taken as they are.
-    cosine_knots: object = None
+    cosine_knots: np.ndarray | None = None

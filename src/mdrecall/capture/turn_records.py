@@ -176,8 +176,8 @@ def read_transcript(path: str | os.PathLike[str], offset: int = 0) -> tuple[list
         for i, obj in enumerate(items[offset:], offset):
             m = parse_message(obj, i + 1)
             if m is not None:
-                raw = json.dumps(obj, sort_keys=True, ensure_ascii=False)
-                out.append(TurnMessage(m.role, m.text, _digest(str(i), raw), m.timestamp))
+                dumped = json.dumps(obj, sort_keys=True, ensure_ascii=False)
+                out.append(TurnMessage(m.role, m.text, _digest(str(i), dumped), m.timestamp))
         return out, len(items)
     out = []
     with p.open("rb") as fh:

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 import click
 
@@ -361,13 +361,22 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
     return 0
 
 
+class _AgentRow(TypedDict):
+    """One row of ``mdrecall agents``."""
+
+    agent: str
+    workspace: str
+    exists: bool
+    searches: list[str]
+
+
 @command("agents")
 def cmd_agents() -> int:
     """List configured agents and their workspaces."""
     from mdrecall.services.agents import known_agents, resolve_agent
 
     base = _base_config()
-    rows = []
+    rows: list[_AgentRow] = []
     for agent in known_agents(base):
         ws, cfg = resolve_agent(base, agent)
         rows.append(

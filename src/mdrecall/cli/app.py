@@ -214,7 +214,7 @@ class _Group(click.Group):
             quiet_stdout()
             ctx.exit(0)
 
-    def main(  # type: ignore[override]
+    def main(
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,

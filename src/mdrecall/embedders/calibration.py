@@ -35,7 +35,8 @@ def knots(model: np.ndarray, reference: np.ndarray, levels: Sequence[float] = LE
     ref = np.sort(np.asarray(reference, dtype=np.float64).ravel())
     if mod.size != ref.size or mod.size == 0:
         raise ValueError("calibration needs the two models' cosines over the same, non-empty pairs")
-    xs, ys = [], []
+    xs: list[float] = []
+    ys: list[float] = []
     for level in sorted(levels):
         below = int(np.searchsorted(ref, level, side="right"))
         if ref.size - below < MIN_TAIL or below == 0:

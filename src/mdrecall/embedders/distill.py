@@ -264,7 +264,9 @@ def save_model(
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, rows=q, scale=scale, **{k: np.array(v) for k, v in meta.items()}, **(arrays or {}))
+            extra = {k: np.array(v) for k, v in meta.items()}
+            # mypy matches each **dict against numpy's keyword-only ``allow_pickle: bool`` too (no key is)
+            np.savez(fh, rows=q, scale=scale, **extra, **(arrays or {}))  # type: ignore[arg-type]
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

@@ -20,7 +20,7 @@ class InitAction:
 
 
 def _template(name: str) -> str:
-    return resources.files("mdrecall").joinpath("templates", name).read_text(encoding="utf-8")
+    return (resources.files("mdrecall") / "templates" / name).read_text(encoding="utf-8")
 
 
 def init_workspace(root: str | os.PathLike[str], *, today: date, dry_run: bool = False) -> list[InitAction]:

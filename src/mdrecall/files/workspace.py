@@ -319,7 +319,7 @@ def _is_utf8(name: str) -> bool:
 
 def _read_all(fd: int) -> bytes:
     os.lseek(fd, 0, os.SEEK_SET)
-    parts = []
+    parts: list[bytes] = []
     while True:
         block = os.read(fd, 1 << 20)
         if not block:

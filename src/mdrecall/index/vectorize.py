@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard
 
 from mdrecall.errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
 from mdrecall.models import Chunk, IndexReport, ProgressCallback, VectorLeg
@@ -28,8 +28,10 @@ from mdrecall.text import privacy
 from mdrecall.text.chunking import embedded_text
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from mdrecall.config.settings import Config, EmbeddingConfig
-    from mdrecall.embedders.base import Embedder
+    from mdrecall.embedders.base import Embedder, EmbedderIdentity
     from mdrecall.stores.base import Store
 
 __all__ = [
@@ -454,11 +456,25 @@ def query_vector(
     return VectorLeg(ident.key, vec, ident.provider, ident.model, _cosine_knots(embedder, ident.key)), note
 
 
-def _cosine_knots(embedder: Embedder, key: str) -> object:
+class _Calibrated(Protocol):
+    """An embedder whose class carries cosine knots (:attr:`.StaticEmbedder.cosine_knots`)."""
+
+    @property
+    def identity(self) -> EmbedderIdentity: ...
+
+    @property
+    def cosine_knots(self) -> np.ndarray | None: ...
+
+
+def _carries_knots(member: object) -> TypeGuard[_Calibrated]:
+    return getattr(type(member), "cosine_knots", None) is not None
+
+
+def _cosine_knots(embedder: Embedder, key: str) -> np.ndarray | None:
     """The calibration of whichever model embedded the query (a fallback's member), if it has one."""
     for member in getattr(embedder, "members", (embedder,)):
         # only a model that can carry knots is asked its identity (a remote one may have to probe for it)
-        if getattr(type(member), "cosine_knots", None) is not None and member.identity.key == key:
+        if _carries_knots(member) and member.identity.key == key:
             return member.cosine_knots
     return None
 

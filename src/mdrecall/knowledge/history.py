@@ -15,14 +15,14 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.files.workspace import Workspace
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.valid_time import utc_stamp
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import FileVersion, ViewStore
+from mdrecall.stores.views import FileVersion
 
 __all__ = [
     "Change",
@@ -240,7 +240,7 @@ class GitRepo:
 
 def index_versions(store: Store, key: str | None = None) -> list[FileVersion]:
     """The index's own record of versions (``[]`` when the store keeps none)."""
-    return cast("ViewStore", store).file_versions(key) if keeps_views(store) else []
+    return store.file_versions(key) if keeps_views(store) else []
 
 
 def working_text(workspace: Workspace, key: str) -> tuple[str | None, float]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import cast
+from typing import TypeGuard
 
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import FileViews, MentionRow, RelationRow, ViewStore
+from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
 
 __all__ = [
     "VIEWS_VERSION",
@@ -37,13 +37,14 @@ VIEWS_VERSION = "2"
 _VIEW_TYPES: dict[type, bool] = {}
 
 
-def keeps_views(store: Store) -> bool:
-    """True when the store keeps the derived views (and, for a migrated store, has their tables)."""
+def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
+    """True when the store keeps the derived views (and, for a migrated store, has their tables); a
+    type checker then knows the store is a :class:`ViewStore` too."""
     kind = type(store)
     is_view_store = _VIEW_TYPES.get(kind)
     if is_view_store is None:
         is_view_store = _VIEW_TYPES[kind] = isinstance(store, ViewStore)
-    return is_view_store and getattr(store, "views_ready", lambda: True)()
+    return is_view_store and bool(getattr(store, "views_ready", lambda: True)())
 
 
 def views_stale(store: Store) -> bool:
@@ -83,7 +84,7 @@ def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None,
     if isinstance(store, ViewBatch):
         store.add(record, text, mtime)
     elif keeps_views(store):
-        cast("ViewStore", store).write_views([file_views(record, text, mtime)])
+        store.write_views([file_views(record, text, mtime)])
 
 
 class ViewBatch:
@@ -91,7 +92,8 @@ class ViewBatch:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.keeps = keeps_views(store)
+        self.views: StoreWithViews | None = store if keeps_views(store) else None
+        self.keeps = self.views is not None
         self.pending: list[FileViews] = []
 
     def add(self, record: FileRecord, text: str | None, mtime: float) -> None:
@@ -101,9 +103,9 @@ class ViewBatch:
 
     def flush(self) -> None:
         """Write what was collected (one transaction), then start afresh."""
-        if self.pending:
+        if self.pending and self.views is not None:
             pending, self.pending = self.pending, []
-            cast("ViewStore", self.store).write_views(pending)
+            self.views.write_views(pending)
 
 
 @contextmanager

@@ -133,7 +133,8 @@ class LineDays:
 def _heading_day(line: str) -> tuple[int, date | None]:
     """A heading line's level and the date it names (headings such as ``## 09:15`` recur in every file)."""
     line = line.lstrip()
-    return len(line) - len(line.lstrip("#")), (_iso_dates(line) or [None])[0]
+    named = _iso_dates(line)
+    return len(line) - len(line.lstrip("#")), named[0] if named else None
 
 
 def line_dates(text: str, file_date: str | date | None) -> list[date | None]:

@@ -250,7 +250,8 @@ class _Watchdog:
 
         class _HTTPSHandler(urllib.request.HTTPSHandler):
             def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-                return self.do_open(_HTTPS, req, context=self._context)
+                # HTTPSHandler keeps its TLS context in _context, which typeshed does not declare
+                return self.do_open(_HTTPS, req, context=self._context)  # type: ignore[attr-defined]
 
         return urllib.request.build_opener(_HTTPHandler, _HTTPSHandler)
 

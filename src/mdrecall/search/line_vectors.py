@@ -11,11 +11,13 @@ search stays free of numpy and the table), and is the ``lines`` stage (``search.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mdrecall.search.snippets import LineScorer
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from mdrecall.embedders.base import Embedder
     from mdrecall.models import VectorLeg
 
@@ -50,7 +52,7 @@ def line_scorer(query: str, embedder: Embedder | None, leg: VectorLeg | None) ->
 class _Scorer:
     """Cosines of lines to one query vector; each distinct line is embedded once per search."""
 
-    def __init__(self, model: Any, qvec: Any) -> None:
+    def __init__(self, model: Embedder, qvec: np.ndarray) -> None:
         self._model = model
         self._qvec = qvec
         self._memo: dict[str, float] = {}
@@ -64,7 +66,7 @@ class _Scorer:
         return [self._memo.get(ln, 0.0) for ln in lines]
 
 
-def _static_model(embedder: Embedder | None) -> Any:
+def _static_model(embedder: Embedder | None) -> Embedder | None:
     """The static model: the configured embedder when it is one, else the shared one (or ``None``)."""
     from mdrecall.embedders.static import StaticEmbedder, is_available
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import SearchConfig
 from mdrecall.errors import IndexCorruptError, StoreError
@@ -100,7 +100,7 @@ class SearchResult:
     #: Vector coverage when the vector leg ran: ``{"indexed": n, "total": m}`` chunks.
     vectors: dict[str, int] | None = None
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape used by the CLI and agent tools."""
         return {
             "results": [h.to_dict() for h in self.hits],

@@ -216,7 +216,7 @@ def apply_date_hints(
 
     def hit(s: Scored) -> bool:
         d = date_of(s.chunk)
-        return bool(d) and d[:10] in days
+        return d[:10] in days if d else False
 
     if mode == "filter":
         kept = [s.with_score("date", s.score) for s in items if hit(s)]

@@ -13,7 +13,7 @@ import os
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from mdrecall.config.settings import Config, SearchConfig
 from mdrecall.errors import MdrecallError
@@ -47,10 +47,10 @@ def scope_request(
     versions (``as_of``), so the entity filter matches the entity's names in their text, as the stored
     mention lines are today's, and the boost is left out."""
     ents = config.entities
-    views = keeps_views(store)
+    views = store if keeps_views(store) else None
     keeps = []
     if entity:
-        if not views:
+        if views is None:
             raise MdrecallError(
                 f"{store.description}: this store keeps no entity views; use the sqlite store"
             )
@@ -63,7 +63,7 @@ def scope_request(
         req = replace(req, keep=lambda c: all(k(c) for k in keeps))
     boost = ents.boost > 0 and not past
     aliases = ents.expand_aliases and bool(ents.aliases or ents.auto_aliases)
-    if not views or not (boost or aliases) or not may_name_entity(req.query, store, config):
+    if views is None or not (boost or aliases) or not may_name_entity(req.query, views, config):
         return req, cfg  # the query names no entity: nothing to boost, no aliases to search
     index = _index(store, config)
     if boost:
@@ -85,7 +85,7 @@ def _index(store: Store, config: Config) -> EntityIndex:
     return EntityIndex(store, config.entities)
 
 
-def may_name_entity(query: str, store: Store, config: Config) -> bool:
+def may_name_entity(query: str, store: ViewStore, config: Config) -> bool:
     """False when no 1–3 word run of the query is a name any file mentions or an alias the config
     gives: then the query names no entity, and the entity table (a scan of every mention) is not built.
     One indexed lookup of the query's own words."""
@@ -98,7 +98,7 @@ def may_name_entity(query: str, store: Store, config: Config) -> bool:
     aliases = config.entities.aliases
     if aliases and grams & {_key(n) for name, others in aliases.items() for n in (name, *others)}:
         return True
-    return bool(cast("ViewStore", store).mention_lines(sorted(grams)))
+    return bool(store.mention_lines(sorted(grams)))
 
 
 def _key(name: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mdrecall.config.sources import env_dsn
@@ -105,7 +106,11 @@ class PostgresStore(PostgresViews):
             last = 0
             page = f"SELECT id, heading, text FROM {self._ns}.chunks WHERE id > %s ORDER BY id LIMIT %s"
             while True:
-                rows = self._run(lambda c, a=last: c.execute(page, (a, batch)).fetchall())
+
+                def read_page(c: Any, after: int = last) -> list[Any]:
+                    return c.execute(page, (after, batch)).fetchall()
+
+                rows = self._run(read_page)
                 if not rows:
                     break
                 counts = [chunk_term_counts(heading, text) for _, heading, text in rows]
@@ -115,7 +120,12 @@ class PostgresStore(PostgresViews):
                     "terms": ["\x1f".join(tc) for tc, _ in counts],
                     "tfs": [",".join(map(str, tc.values())) for tc, _ in counts],
                 }
-                self._run(lambda c, p=params: [c.execute(q, p) for q in self.sql.reanalyse], write=True)
+
+                def write_page(c: Any, p: dict[str, list[Any]] = params) -> None:
+                    for q in self.sql.reanalyse:
+                        c.execute(q, p)
+
+                self._run(write_page, write=True)
                 done += len(rows)
                 last = rows[-1][0]
             self.set_meta(ANALYSIS_KEY, analysis_fingerprint())
@@ -324,7 +334,7 @@ class PostgresStore(PostgresViews):
             ).fetchall()
         )
         for eid, dims in rows:
-            self._run(lambda c, e=eid, d=dims: self._ensure_index(c, e, d), write=True)
+            self._run(partial(self._ensure_index, eid=eid, dims=dims), write=True)
 
     def _ensure_index(self, conn: Any, eid: int, dims: int) -> None:
         name = f"vectors_hnsw_e{eid}"

@@ -104,7 +104,8 @@ class PostgresViews(PostgresAccess):
     def entity_summary(self, keys: Sequence[str] | None = None) -> list[KeySummary]:
         """Per entity key (``keys``, or all): distinct lines and files, first and last day, and
         (name, kind, how) counts."""
-        where, params = "", ()
+        where = ""
+        params: tuple[list[str], ...] = ()
         if keys is not None:
             if not keys:
                 return []

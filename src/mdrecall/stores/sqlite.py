@@ -269,7 +269,9 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
                         *(c.text, c.parent_start_line, c.parent_end_line),
                     ),
                 )
-                index_chunk(conn, cur.lastrowid, c.heading, c.text)
+                rowid = cur.lastrowid
+                assert rowid is not None  # set by every INSERT
+                index_chunk(conn, rowid, c.heading, c.text)
                 new_ids.append(cid)
             conn.execute(
                 "INSERT OR REPLACE INTO files(path, source, hash, mtime_ns, size, date, indexed_at)"

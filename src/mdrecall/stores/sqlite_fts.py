@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.models import Candidate
-from mdrecall.stores.sqlite_health import is_corruption
+from mdrecall.stores.sqlite_health import SQLiteCore, is_corruption
 from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
 from mdrecall.text.chunking import keyword_heading
 from mdrecall.text.tokens import cjk_index_text
 
 if TYPE_CHECKING:
+    from mdrecall.errors import StoreError
     from mdrecall.text.query import KeywordQuery
 
 __all__ = ["SQLiteKeywordSearch", "index_chunk"]
@@ -57,14 +58,18 @@ _DF_CACHE_TERMS = 4096  # document frequencies remembered between searches
 _QUOTED = re.compile(r'"(?:[^"]|"")*"\*?')
 
 
-class SQLiteKeywordSearch:
-    """``search_text`` and its helpers, mixed into :class:`~mdrecall.stores.sqlite.SQLiteStore` (which
-    provides ``_failed``, ``_query`` and ``_version``)."""
+class SQLiteKeywordSearch(SQLiteCore):
+    """``search_text`` and its helpers, mixed into :class:`~mdrecall.stores.sqlite.SQLiteStore` (uses
+    :class:`~mdrecall.stores.sqlite_health.SQLiteCore`, and ``_failed`` of :class:`SQLiteRecovery`)."""
 
     _conn: sqlite3.Connection
     _lock: threading.RLock
     _count_cache: tuple[tuple[int, int], int] | None
     _df_cache: dict[str, int]
+
+    if TYPE_CHECKING:  # declared only: SQLiteRecovery's method serves at run time
+
+        def _failed(self, exc: sqlite3.DatabaseError, what: str = ...) -> StoreError: ...
 
     def search_text(
         self, query: KeywordQuery, limit: int, sources: Sequence[str] | None = None

@@ -11,13 +11,20 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.stores.sqlite_migrations import APPLICATION_ID, MIGRATIONS, OWN_TABLES
 
-__all__ = ["SQLiteRecovery", "describe", "is_corruption", "refuse_foreign"]
+if TYPE_CHECKING:
+    from mdrecall.models import FileRecord
+    from mdrecall.stores.sqlite_vectors import VectorSearch
+
+__all__ = ["SQLiteCore", "SQLiteRecovery", "describe", "is_corruption", "refuse_foreign"]
 
 
 def refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
@@ -50,15 +57,44 @@ def refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
     )
 
 
-class SQLiteRecovery:
+class SQLiteCore(Protocol):
+    """What the mixins of :class:`~mdrecall.stores.sqlite.SQLiteStore` (:class:`SQLiteRecovery`,
+    :class:`~mdrecall.stores.sqlite_fts.SQLiteKeywordSearch`) call on it: methods the store defines
+    itself, so these declarations never stand in for them at run time. Each mixin declares the state
+    it reads and writes."""
+
+    def _connect(self) -> sqlite3.Connection:
+        """A new connection to the index file, migrated (raises on a damaged or foreign file)."""
+        ...
+
+    def _vector_search(self) -> VectorSearch:
+        """The vector leg over the current connection."""
+        ...
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """The rows of one statement (errors as :meth:`SQLiteRecovery._failed` says)."""
+        ...
+
+    def _version(self) -> tuple[int, int]:
+        """Changes whenever the index does."""
+        ...
+
+
+class SQLiteRecovery(SQLiteCore):
     """Opening read-only, rebuilding and verifying, mixed into :class:`~mdrecall.stores.sqlite.SQLiteStore`
-    (which provides ``_connect``)."""
+    (uses :class:`SQLiteCore`)."""
 
     path: Path
     rebuilt_from: str | None
     read_only: str | None
+    vectors: VectorSearch
     _conn: sqlite3.Connection
+    _lock: threading.RLock
     _corrupt_reason: str | None
+    _generation: int
+    _count_cache: tuple[tuple[int, int], int] | None
+    _df_cache: dict[str, int]
+    _records_cache: dict[str | None, tuple[tuple[int, int], dict[str, FileRecord]]]
 
     def _open_read_only(self, cause: sqlite3.DatabaseError) -> sqlite3.Connection:
         """Keep an index that cannot be written (full disk, read-only file, lock): read it as it is."""

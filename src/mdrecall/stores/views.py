@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
-__all__ = ["FileVersion", "FileViews", "KeySummary", "MentionRow", "RelationRow", "ViewStore"]
+from mdrecall.stores.base import Store
+
+__all__ = [
+    "FileVersion",
+    "FileViews",
+    "KeySummary",
+    "MentionRow",
+    "RelationRow",
+    "StoreWithViews",
+    "ViewStore",
+]
 
 
 class MentionRow(NamedTuple):
@@ -122,3 +132,8 @@ class ViewStore(Protocol):
     def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
         """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
         ...
+
+
+class StoreWithViews(Store, ViewStore, Protocol):
+    """A :class:`~mdrecall.stores.base.Store` that keeps the views too (what
+    :func:`mdrecall.knowledge.refresh.keeps_views` tells a type checker)."""

@@ -66,6 +66,7 @@ def search(mem: Memory, form: SearchForm) -> Any:
     The only search call of the UI: one :class:`~mdrecall.request.SearchRequest`, as the CLI and MCP build.
     """
     from mdrecall.request import SearchFilter, SearchRequest
+    from mdrecall.text.filters import parse_day
 
     req = SearchRequest(
         query=form.q,
@@ -73,8 +74,8 @@ def search(mem: Memory, form: SearchForm) -> Any:
         filters=SearchFilter(
             sources=(form.source,) if form.source else (),
             paths=tuple(p.strip() for p in form.path.split(",") if p.strip()),
-            since=form.since or None,
-            until=form.until or None,
+            since=parse_day(form.since, date.today()) if form.since else None,
+            until=parse_day(form.until, date.today()) if form.until else None,
         ),
         explain=form.explain,
         entity=form.entity or None,
