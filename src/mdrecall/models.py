@@ -282,7 +282,12 @@ class Status:
         """JSON-ready form."""
         data = asdict(self)
         extra = data.pop("extra")
-        data.update(extra)
+        pending = data.pop("vectors_pending")
+        for key, value in extra.items():  # the order `status` has always printed: pending after complete
+            data[key] = value
+            if key == "vectors_complete":
+                data["vectors_pending"] = pending
+        data.setdefault("vectors_pending", pending)
         return data
 
 
