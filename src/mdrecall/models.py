@@ -155,10 +155,15 @@ class RememberResult:
 
     path: str
     line: int
+    redacted: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"path": self.path, "line": self.line}
+        """JSON-ready form (``redacted`` only when a secret was)."""
+        return {
+            "path": self.path,
+            "line": self.line,
+            **({"redacted": list(self.redacted)} if self.redacted else {}),
+        }
 
 
 @dataclass

@@ -188,19 +188,15 @@ class MemoryTools:
     def memory_write(self, text: str, longTerm: bool = False, team: bool | None = None) -> dict[str, Any]:
         """``{path, line, citation, workspace}`` (plus ``redacted``: the kinds of secret replaced with
         ``[REDACTED]``, when any were) or ``{error, action}``."""
-        try:
-            from mdrecall.text.redact import redact_kinds
-
-            kinds = sorted(set(redact_kinds(text)[1]))
-            said = {"redacted": kinds} if kinds else {}
+        try:  # the library redacts (once) and says what it replaced
             to_team = team if team is not None else self.memory.config.team.write == "team"
             if to_team and not longTerm:
                 if self.team is None or self.team.team is None:
                     raise ConfigError("no team workspace is configured: set team.workspace to share notes")
                 res = self.team.remember(text, team=True)
-                return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "team", **said}
+                return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "team"}
             res = self.memory.remember(text, long_term=bool(longTerm))
-            return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "own", **said}
+            return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "own"}
         except Exception as exc:  # noqa: BLE001
             return _failure(exc)
 

@@ -303,14 +303,13 @@ def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
 @click.option("--keep-secrets", is_flag=True, help="Store tokens and passwords as given (not redacted).")
 def cmd_remember(text: str, long_term: bool, keep_secrets: bool) -> int:
     """Append a note to today's log (or MEMORY.md); '-' reads standard input. Secrets are redacted."""
-    from mdrecall.text.redact import redact_kinds
-
     body = text if text != "-" else sys.stdin.read()
-    kinds = [] if keep_secrets else sorted(set(redact_kinds(body)[1]))
-    if kinds:
-        warn(f"redacted {', '.join(kinds)} (use --keep-secrets to store as given)", quiet=state().quiet)
     with open_memory() as mem:
         res = mem.remember(body, long_term=long_term, redact=not keep_secrets)
+    if res.redacted:  # the library's one redaction says what it replaced
+        warn(
+            f"redacted {', '.join(res.redacted)} (use --keep-secrets to store as given)", quiet=state().quiet
+        )
     listing = Listing(res.to_dict(), human=lambda: print(f"remembered in {res.path}#L{res.line}"))
     emit(listing, state().format)
     return 0
