@@ -197,6 +197,9 @@ class SearchRequest:
     rerank: bool | None = option("false skips the configured reranker.", {"type": "boolean"})
     today: date | None = option("The day relative dates are read from (default: today).", None)
     sync: bool = option("Bring the index up to date with the files first.", None, default=True)
+    record_recall: bool = option(
+        "Record the hits as recalls for dreaming (when dreaming.record_recalls is on).", None, default=True
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.query, str):

@@ -151,6 +151,8 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
                 close_companions(companions)
     if result.fallback and st.format in (None, "table"):
         note(result.fallback, quiet=st.quiet)
+    if result.warning and st.format in (None, "table"):
+        warn(result.warning, quiet=st.quiet)
     hits = [h.to_dict() for h in result.hits]
 
     def human() -> None:
