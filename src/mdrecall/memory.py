@@ -282,7 +282,14 @@ class Memory:
             req = replace(query, **options)
         else:
             req = SearchRequest.of(query, max_results, min_score, **options)
-        return searcher.search(self, req, companions)
+        result = searcher.search(self, req, companions)
+        if req.record_recall:  # every surface's search is a recall for dreaming (dreaming.record_recalls)
+            from mdrecall.dreaming.promote import RecallLog
+
+            result.warning = RecallLog(self.workspace, self.config.dreaming).record_search(
+                req.query, result.hits
+            )
+        return result
 
     @contextlib.contextmanager
     def searching(self) -> Iterator[None]:

@@ -122,6 +122,9 @@ class Hit:
     agent: str | None = None
     #: Citations of other hits that state the same fact (folded into this one).
     also: tuple[str, ...] = ()
+    #: Who said the snippet's lines when not only the user (``("assistant",)``, ``("command", "user")``):
+    #: a captured conversation's relayed text (:func:`mdrecall.text.provenance.span_origins`).
+    origin: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape (camelCase keys) used by the CLI and agent tools."""
@@ -149,19 +152,27 @@ class Hit:
             data["agent"] = self.agent
         if self.also:
             data["also"] = list(self.also)
+        if self.origin:
+            data["origin"] = list(self.origin)
         return data
 
 
 @dataclass(frozen=True)
 class RememberResult:
-    """Where ``remember`` wrote: the file key and the 1-based line of the new entry."""
+    """Where ``remember`` wrote: the file key and the 1-based line of the new entry, and the kinds of
+    secret replaced with ``[REDACTED]`` in it (sorted, each once)."""
 
     path: str
     line: int
+    redacted: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"path": self.path, "line": self.line}
+        """JSON-ready form (``redacted`` only when a secret was)."""
+        return {
+            "path": self.path,
+            "line": self.line,
+            **({"redacted": list(self.redacted)} if self.redacted else {}),
+        }
 
 
 @dataclass

@@ -5,6 +5,12 @@ Python callers pass one (or the keywords of :meth:`mdrecall.Memory.search`, whic
 module is the one place where search options are validated and clamped, and each field carries its
 own description, JSON schema and MCP name, so the MCP input schema is generated (:func:`mcp_schema`):
 a new search option is one field here plus one click option in ``cli/core.py``.
+
+Each number has one range, declared here (:data:`LIMITS`; an MCP agent's own, narrower, in
+:data:`MCP_LIMITS`). Made from Python or the MCP arguments, a number outside its range is clamped into
+it; from the command line (:meth:`SearchRequest.from_cli`) it is refused, naming the option. A value that
+is no number at all (``nan``, ``inf``, text) or an unknown choice is refused everywhere. Every such
+refusal is a :class:`RequestValueError` naming the field.
 """
 
 from __future__ import annotations
@@ -20,11 +26,46 @@ from mdrecall.models import SOURCES  # the one list of sources every command tak
 from mdrecall.text.filters import parse_day, path_matches
 from mdrecall.text.textclean import clean_text
 
-__all__ = ["MODES", "SOURCES", "SearchFilter", "SearchRequest", "mcp_schema", "option"]
+__all__ = [
+    "LIMITS",
+    "MCP_LIMITS",
+    "MODES",
+    "SOURCES",
+    "Limits",
+    "RequestValueError",
+    "SearchFilter",
+    "SearchRequest",
+    "mcp_schema",
+    "option",
+]
 
 MODES = ("hybrid", "bm25", "vector")
-#: The most hits one search returns (the MCP tool's own ceiling is in its schema: 50).
-MAX_RESULTS = 1000
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The range of each number of a request (``None``: no upper bound)."""
+
+    max_results: tuple[int, int] = (1, 1000)
+    min_score: tuple[float, float] = (0.0, 1.0)
+    max_chars: tuple[int, int | None] = (80, None)
+
+
+#: Python and the CLI: at most 1000 hits, snippets of 80 characters or more.
+LIMITS = Limits()
+#: The MCP tool (what an agent's context holds): at most 50 hits, snippets of 80 to 20,000 characters.
+MCP_LIMITS = Limits(max_results=(1, 50), max_chars=(80, 20_000))
+#: The numbers of a request, and whether each is a whole number.
+_NUMBERS = {"max_results": True, "min_score": False, "max_chars": True}
+
+
+class RequestValueError(MdrecallError):
+    """A request field given a value it cannot take; :attr:`field` names it (the CLI's option, the
+    MCP argument)."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field_name
 
 
 def option(
@@ -44,6 +85,12 @@ def option(
 
 
 _TEXT = {"type": "string", "minLength": 1}
+
+
+def _bounded(kind: str, bounds: tuple[float, float | None]) -> dict[str, Any]:
+    """The JSON schema of a number in ``bounds`` (the MCP tool's: :data:`MCP_LIMITS`)."""
+    lo, hi = bounds
+    return {"type": kind, "minimum": lo, **({"maximum": hi} if hi is not None else {})}
 
 
 @dataclass(frozen=True)
@@ -75,13 +122,19 @@ class SearchFilter:
             sources = ()
         bad = [s for s in sources if s not in SOURCES]
         if bad:
-            raise MdrecallError(f"unknown source {bad[0]!r}: use {', '.join(SOURCES)} or 'all'")
+            raise RequestValueError(
+                "sources", f"unknown source {bad[0]!r}: use {', '.join(SOURCES)} or 'all'"
+            )
         object.__setattr__(self, "sources", sources)
         object.__setattr__(self, "paths", tuple(p for p in _strings(self.paths) if p.strip()))
         for name in ("since", "until"):
             value = getattr(self, name)
             if isinstance(value, str):
-                object.__setattr__(self, name, parse_day(value, date.today()) if value.strip() else None)
+                try:
+                    day = parse_day(value, date.today()) if value.strip() else None
+                except MdrecallError as exc:
+                    raise RequestValueError(name, str(exc)) from None
+                object.__setattr__(self, name, day)
             elif isinstance(value, datetime):
                 object.__setattr__(self, name, value.date())
         if self.since and self.until and self.since > self.until:
@@ -115,14 +168,14 @@ class SearchRequest:
 
     query: str = option("What to look for, in natural language.", _TEXT, default="")
     max_results: int | None = option(
-        "Hits to return (default 6).", {"type": "integer", "minimum": 1, "maximum": 50}, mcp="maxResults"
+        "Hits to return (default 6).", _bounded("integer", MCP_LIMITS.max_results), mcp="maxResults"
     )
     min_score: float | None = option(
-        "Lowest score (0..1).", {"type": "number", "minimum": 0, "maximum": 1}, mcp="minScore"
+        "Lowest score (0..1).", _bounded("number", MCP_LIMITS.min_score), mcp="minScore"
     )
     max_chars: int | None = option(
         "Longest snippet per hit, in characters (default search.snippet_chars).",
-        {"type": "integer", "minimum": 80, "maximum": 20000},
+        _bounded("integer", MCP_LIMITS.max_chars),
         mcp="maxChars",
     )
     mode: str | None = option(
@@ -144,20 +197,20 @@ class SearchRequest:
     rerank: bool | None = option("false skips the configured reranker.", {"type": "boolean"})
     today: date | None = option("The day relative dates are read from (default: today).", None)
     sync: bool = option("Bring the index up to date with the files first.", None, default=True)
+    record_recall: bool = option(
+        "Record the hits as recalls for dreaming (when dreaming.record_recalls is on).", None, default=True
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.query, str):
             raise MdrecallError("query must be a string")
         set_ = object.__setattr__
         set_(self, "query", clean_text(self.query))
-        if self.max_results is not None:
-            set_(self, "max_results", max(1, min(int(_number("max_results", self.max_results)), MAX_RESULTS)))
-        if self.min_score is not None:
-            set_(self, "min_score", max(0.0, min(_number("min_score", self.min_score), 1.0)))
-        if self.max_chars is not None:
-            set_(self, "max_chars", max(80, int(_number("max_chars", self.max_chars))))
+        for name in _NUMBERS:
+            if getattr(self, name) is not None:
+                set_(self, name, _fit(name, getattr(self, name), LIMITS))
         if self.mode is not None and self.mode not in MODES:
-            raise MdrecallError(f"unknown search mode {self.mode!r}: use {', '.join(MODES)}")
+            raise RequestValueError("mode", f"unknown search mode {self.mode!r}: use {', '.join(MODES)}")
         if self.filters is None:
             set_(self, "filters", SearchFilter())
         elif not isinstance(self.filters, SearchFilter):
@@ -194,18 +247,29 @@ class SearchRequest:
         return cls(query, max_results, min_score, filters=flt, **options)
 
     @classmethod
+    def from_cli(cls, query: str, **options: Any) -> SearchRequest:
+        """A request from the command line's options (the keywords of :meth:`of`): a number outside
+        its range (:data:`LIMITS`) is refused, not clamped, so a mistyped flag is not silently changed."""
+        for name in _NUMBERS:
+            if options.get(name) is not None:
+                options[name] = _fit(name, options[name], LIMITS, strict=True)
+        return cls.of(query, **options)
+
+    @classmethod
     def from_mcp(cls, args: Mapping[str, Any], **defaults: Any) -> SearchRequest:
         """A request from the MCP tool's arguments (named as in :func:`mcp_schema`); numbers are
-        clamped to the schema's bounds. ``defaults`` are fields the caller sets when the agent did not."""
+        clamped to the tool's ranges (:data:`MCP_LIMITS`). ``defaults`` are fields the caller sets when
+        the agent did not."""
         known = {name for owner in (SearchFilter, cls) for name, _f, _s in _mcp_fields(owner)}
         unknown = sorted(set(args) - known)
         if unknown:
             raise MdrecallError(f"unknown argument {unknown[0]!r}: use {', '.join(sorted(known))}")
         values = dict(defaults)
         for owner in (SearchFilter, cls):
-            for name, f, schema in _mcp_fields(owner):
+            for name, f, _schema in _mcp_fields(owner):
                 if name in args and args[name] is not None:
-                    values[f.name] = _clamp(args[name], schema)
+                    value = args[name]
+                    values[f.name] = _fit(f.name, value, MCP_LIMITS) if f.name in _NUMBERS else value
         flt = {f.name: values.pop(f.name) for f in fields(SearchFilter) if f.name in values}
         return cls.of(values.pop("query", ""), filters=SearchFilter(**flt), **values)
 
@@ -226,12 +290,20 @@ def _mcp_fields(owner: type) -> Iterable[tuple[str, Field[Any], dict[str, Any]]]
             yield f.metadata.get("mcp") or f.name, f, schema
 
 
-def _clamp(value: Any, schema: Mapping[str, Any]) -> Any:
-    if schema.get("type") in ("integer", "number") and isinstance(value, (int, float)):
-        lo, hi = schema.get("minimum"), schema.get("maximum")
-        value = max(lo, value) if lo is not None else value
-        value = min(hi, value) if hi is not None else value
-    return value
+def _fit(name: str, value: Any, limits: Limits, *, strict: bool = False) -> Any:
+    """``value`` as the number ``name`` takes, within its range in ``limits``: clamped into it, or
+    (``strict``) refused when outside. Not a finite number: always refused."""
+    number: float = _number(name, value)
+    whole = _NUMBERS[name]
+    if whole:
+        number = int(number)
+    lo, hi = getattr(limits, name)
+    if strict and (number < lo or (hi is not None and number > hi)):
+        kind = "a whole number" if whole else "a number"
+        span = f"from {lo:g} to {hi:g}" if hi is not None else f"of at least {lo:g}"
+        raise RequestValueError(name, f"{name} must be {kind} {span}, got {value!r}")
+    number = max(lo, number) if hi is None else max(lo, min(number, hi))
+    return int(number) if whole else float(number)
 
 
 def _number(name: str, value: Any) -> float:
@@ -239,9 +311,9 @@ def _number(name: str, value: Any) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise MdrecallError(f"{name} must be a number, got {value!r}") from None
+        raise RequestValueError(name, f"{name} must be a number, got {value!r}") from None
     if not math.isfinite(number) or isinstance(value, bool):
-        raise MdrecallError(f"{name} must be a finite number, got {value!r}")
+        raise RequestValueError(name, f"{name} must be a finite number, got {value!r}")
     return number
 
 

@@ -208,7 +208,10 @@ def memory_context(
     queries = derive_queries(message, today)
     best: dict[tuple[str, int, int], tuple[Hit, int]] = {}
     for n, q in enumerate(queries):  # the files are checked once, before the first query
-        for h in memory.search(q, max_results=per_query, sources=sources, today=today, sync=n == 0):
+        found = memory.search(  # the digest is the recall (its caller records it), not each query
+            q, max_results=per_query, sources=sources, today=today, sync=n == 0, record_recall=False
+        )
+        for h in found:
             key = (h.path, h.start_line, h.end_line)
             old = best.get(key)
             best[key] = (h if old is None or h.score > old[0].score else old[0], (old[1] if old else 0) + 1)

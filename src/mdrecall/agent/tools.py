@@ -2,8 +2,9 @@
 
 Each method takes the tool's arguments and returns a JSON-ready ``dict``; errors never raise: they
 come back as ``{"error": ..., "action": ...}`` (``memory_search`` adds ``"results": []``), so an agent
-can read what went wrong and what to do. Search hits are recorded for dreaming; reading a hit soon
-after counts as confirmed use. Scope rules are applied before memory answers.
+can read what went wrong and what to do. Search hits are recorded for dreaming (by the library, as
+every search's); reading a hit soon after counts as confirmed use. Scope rules are applied before memory
+answers.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from mdrecall.dreaming.promote import RecallLog
 from mdrecall.errors import ConfigError, MdrecallError, PathError
 from mdrecall.request import SearchRequest
 from mdrecall.search.runner import Companions
-from mdrecall.text.provenance import label_origins
 
 if TYPE_CHECKING:
     from mdrecall.memory import Memory
@@ -71,37 +71,19 @@ class MemoryTools:
             "action": "Answer without memory; an operator can change the scope rules (scope.* in config).",
         }
 
-    def _record(self, query: str, hits: list[Any]) -> str | None:
-        try:
-            self.recalls.record(query, hits)
-        except OSError as exc:
-            return f"search hits were not recorded for dreaming ({exc.strerror or exc})"
-        aside, self.recalls.moved_aside = self.recalls.moved_aside, None
-        if aside:
-            return f"the recall log could not be read and was moved aside to {aside}; a new one was started"
-        return None
-
     def memory_search(self, query: str, **args: Any) -> dict[str, Any]:
         """``{results, provider, model, fallback, reranker}``; ``{results: [], error, action}`` on failure.
 
         ``args`` are the tool's JSON arguments (``maxResults``, ``source``, ``path``, ``since``, ``agents``,
         …: :func:`mdrecall.request.mcp_schema`); without ``agents`` every memory open here is searched.
+        The library records the hits for dreaming and says who said a relayed hit (``origin``).
         """
         denied = self._denied()
         if denied:
             return {"results": [], **denied}
         try:
             req = SearchRequest.from_mcp({**args, "query": query}, agents=("all",))
-            result = self.memory.search_result(req, companions=self.companions)
-            out = result.to_dict()
-            own = [
-                h for h in result.hits if h.workspace == "own" or (h.workspace is None and h.agent is None)
-            ]
-            warning = self._record(query, own)
-            label_origins(self.memory.workspace.root, out["results"])  # who said it (docs/security.md)
-            if warning:
-                out["warning"] = warning
-            return out
+            return self.memory.search_result(req, companions=self.companions).to_dict()
         except Exception as exc:  # noqa: BLE001 - tools answer with a structured error, never crash
             return {"results": [], **_failure(exc)}
 
@@ -146,7 +128,7 @@ class MemoryTools:
             budget = 3000 if budgetChars is None else max(200, min(int(budgetChars), 50_000))
             digest = memory_context(self.memory, message, budget_chars=budget)
             out = digest.to_dict()
-            warning = self._record(message, digest.hits)
+            warning = self.recalls.record_search(message, digest.hits)
             if warning:
                 out["warning"] = warning
             return out
@@ -188,19 +170,15 @@ class MemoryTools:
     def memory_write(self, text: str, longTerm: bool = False, team: bool | None = None) -> dict[str, Any]:
         """``{path, line, citation, workspace}`` (plus ``redacted``: the kinds of secret replaced with
         ``[REDACTED]``, when any were) or ``{error, action}``."""
-        try:
-            from mdrecall.text.redact import redact_kinds
-
-            kinds = sorted(set(redact_kinds(text)[1]))
-            said = {"redacted": kinds} if kinds else {}
+        try:  # the library redacts (once) and says what it replaced
             to_team = team if team is not None else self.memory.config.team.write == "team"
             if to_team and not longTerm:
                 if self.team is None or self.team.team is None:
                     raise ConfigError("no team workspace is configured: set team.workspace to share notes")
                 res = self.team.remember(text, team=True)
-                return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "team", **said}
+                return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "team"}
             res = self.memory.remember(text, long_term=bool(longTerm))
-            return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "own", **said}
+            return {**res.to_dict(), "citation": f"{res.path}#L{res.line}", "workspace": "own"}
         except Exception as exc:  # noqa: BLE001
             return _failure(exc)
 

@@ -91,33 +91,21 @@ def cmd_index(force: bool, estimate: bool) -> int:
     return 0
 
 
-def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date | None:
-    from mdrecall.errors import MdrecallError
-    from mdrecall.text.filters import parse_day
-
-    if value is None:
-        return None
-    try:
-        return parse_day(value, date.today())
-    except MdrecallError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
 @command("search")
 @click.argument("words", nargs=-1, required=True, metavar="QUERY...")
-@click.option("-n", "--max-results", type=click.IntRange(1, 1000), help="Number of results (default 6).")
-@click.option("--min-score", type=click.FloatRange(0, 1), help="Minimum score 0..1 (default 0.35).")
-@click.option("--mode", type=click.Choice(["hybrid", "bm25", "vector"]), help="Run one leg alone, or both.")
+@click.option("-n", "--max-results", type=int, help="Number of results, 1 to 1000 (default 6).")
+@click.option("--min-score", type=float, help="Minimum score 0..1 (default 0.35).")
+@click.option("--mode", help="hybrid (both legs, default), bm25 (keywords) or vector (meaning).")
 @click.option(
     "--source",
     "sources",
     multiple=True,
-    type=click.Choice(SOURCES),
-    help="Only this source.",
+    metavar="SOURCE",
+    help="Only this source: memory, sessions, conversations or all (repeatable).",
 )
 @click.option("--path", "paths", multiple=True, metavar="GLOB", help="Only files matching (repeatable).")
-@click.option("--since", callback=_day, metavar="DATE", help="Only dated files from this day on.")
-@click.option("--until", callback=_day, metavar="DATE", help="Only dated files up to this day.")
+@click.option("--since", metavar="DATE", help="Only dated files from this day on.")
+@click.option("--until", metavar="DATE", help="Only dated files up to this day.")
 @click.option("--agent", metavar="ID", help="Search this agent's own workspace ([agents.<id>]).")
 @click.option(
     "--with",
@@ -137,13 +125,19 @@ def _day(ctx: click.Context, param: click.Parameter, value: str | None) -> date 
 def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
     """Search memory (the words are joined: quoting the query is optional).
 
-    Every option but ``--agent`` is a field of :class:`mdrecall.SearchRequest` (same name).
+    Every option but ``--agent`` is a field of :class:`mdrecall.SearchRequest` (same name), which
+    checks it: a value it refuses is bad usage (exit 2) naming the option.
     """
-    from mdrecall.request import SearchRequest
+    from mdrecall.request import RequestValueError, SearchRequest
 
     st = state()
     query = " ".join(words)
-    req = SearchRequest.of(query, **fields)
+    try:
+        req = SearchRequest.from_cli(query, **fields)
+    except RequestValueError as exc:
+        ctx = click.get_current_context()
+        param = next((p for p in ctx.command.params if p.name == exc.field), None)
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
     with open_memory(agent) as mem:
         companions = None
         if req.agents:
@@ -157,6 +151,8 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
                 close_companions(companions)
     if result.fallback and st.format in (None, "table"):
         note(result.fallback, quiet=st.quiet)
+    if result.warning and st.format in (None, "table"):
+        warn(result.warning, quiet=st.quiet)
     hits = [h.to_dict() for h in result.hits]
 
     def human() -> None:
@@ -303,14 +299,13 @@ def cmd_ls(source: str | None, paths: tuple[str, ...]) -> int:
 @click.option("--keep-secrets", is_flag=True, help="Store tokens and passwords as given (not redacted).")
 def cmd_remember(text: str, long_term: bool, keep_secrets: bool) -> int:
     """Append a note to today's log (or MEMORY.md); '-' reads standard input. Secrets are redacted."""
-    from mdrecall.text.redact import redact_kinds
-
     body = text if text != "-" else sys.stdin.read()
-    kinds = [] if keep_secrets else sorted(set(redact_kinds(body)[1]))
-    if kinds:
-        warn(f"redacted {', '.join(kinds)} (use --keep-secrets to store as given)", quiet=state().quiet)
     with open_memory() as mem:
         res = mem.remember(body, long_term=long_term, redact=not keep_secrets)
+    if res.redacted:  # the library's one redaction says what it replaced
+        warn(
+            f"redacted {', '.join(res.redacted)} (use --keep-secrets to store as given)", quiet=state().quiet
+        )
     listing = Listing(res.to_dict(), human=lambda: print(f"remembered in {res.path}#L{res.line}"))
     emit(listing, state().format)
     return 0

@@ -1,9 +1,10 @@
 """Dreaming: notes the agent keeps recalling are promoted from short-term recall into ``MEMORY.md``.
 
-Every search hit served to an agent is recorded in ``memory/.dreams/short-term-recall.json`` (score,
-query, recall count, distinct queries, last recalled) under the *lines it recalled*: the snippet lines that
-share a word with the query (else its first line), each anchored to its file and its own content, not to
-the chunk's line range, so a fact recalled again after its daily log grew is the same entry. A
+Every search hit served from the workspace (to the CLI, Python, the MCP tools or the web page, while
+``dreaming.record_recalls`` is on) is recorded in ``memory/.dreams/short-term-recall.json`` (score, query,
+recall count, distinct queries, last recalled) under the *lines it recalled*: the snippet lines that share
+a word with the query (else its first line), each anchored to its file and its own content, not to the
+chunk's line range, so a fact recalled again after its daily log grew is the same entry. A
 ``memory_get`` of a hit soon after the search (``dreaming.confirm_window_s``) counts as confirmed use.
 :func:`dream` scores each candidate on relevance, frequency, query diversity, recency and confirmed use,
 keeps those that pass every gate (``dreaming.*``), and with ``apply`` appends the recalled lines
@@ -100,7 +101,7 @@ class RecallLog:
             tmp_fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".recall-")
             try:  # the old file stays whole until the new one is complete on disk
                 with os.fdopen(tmp_fd, "w", encoding="utf-8") as fh:
-                    json.dump(data, fh, ensure_ascii=False, indent=1)
+                    fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # C encoder: fast
                     fh.flush()
                     os.fsync(fh.fileno())
                 os.replace(tmp, self.path)
@@ -149,6 +150,19 @@ class RecallLog:
                     e = data["entries"].setdefault(anchor(h.path, text), _new_entry(h.path, h.source, now))
                     e.update(text=text, startLine=first, endLine=last)
                     _count(e, float(h.score), q, now)
+
+    def record_search(self, query: str, hits: Sequence[Hit]) -> str | None:
+        """Record a search's hits from this workspace (another memory's, merged in, are not its
+        recalls); never fails the search: what went wrong comes back as a warning to show."""
+        own = [h for h in hits if h.workspace == "own" or (h.workspace is None and h.agent is None)]
+        try:
+            self.record(query, own)
+        except OSError as exc:
+            return f"search hits were not recorded for dreaming ({exc.strerror or exc})"
+        aside, self.moved_aside = self.moved_aside, None
+        if aside:
+            return f"the recall log could not be read and was moved aside to {aside}; a new one was started"
+        return None
 
     def confirm(self, path: str, from_line: int, to_line: int, now: float | None = None) -> int:
         """Count a read of ``path`` lines as confirmed use of recent hits; returns how many."""

@@ -16,7 +16,7 @@ from mdrecall.errors import MdrecallError, NotFoundError, PathError
 from mdrecall.files.safe_files import read_fd
 from mdrecall.files.workspace import Workspace
 from mdrecall.models import GetResult, RememberResult
-from mdrecall.text.redact import redact as redact_secrets
+from mdrecall.text.redact import redact_kinds
 from mdrecall.text.textclean import clean_text
 
 __all__ = ["append_note", "read_lines"]
@@ -74,10 +74,12 @@ def append_note(
 ) -> RememberResult:
     """Append ``text`` to the daily log of ``when`` (``# DAY`` + ``title`` heads a new file; ``folder``
     replaces the workspace's own log path) or, with ``long_term``, under ``## Remembered`` in
-    ``MEMORY.md``. Never rewrites a line. Secrets are replaced with ``[REDACTED]`` unless ``redact=False``."""
+    ``MEMORY.md``. Never rewrites a line. Secrets are replaced with ``[REDACTED]`` unless ``redact=False``
+    (the result names their kinds)."""
     body = clean_text(text or "").strip()
-    if redact:
-        body = redact_secrets(body)
+    kinds: list[str] = []
+    if redact:  # the one redaction of a note: the result says what it replaced
+        body, kinds = redact_kinds(body)
     if not body:
         raise MdrecallError("nothing to remember: the text is empty")
     day = when.date().isoformat()
@@ -99,4 +101,4 @@ def append_note(
             return head, f"\n## {when.strftime('%H:%M')}\n\n{body}\n"
 
     line = workspace.append(target, compose)
-    return RememberResult(workspace.key_for(target), line)
+    return RememberResult(workspace.key_for(target), line, tuple(sorted(set(kinds))))

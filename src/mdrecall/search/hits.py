@@ -1,6 +1,7 @@
 """From ranked chunks to the hits a search returns: one hit per cited passage, its snippet chosen from
-the whole passage, a title standing for the section it heads, one hit per fact, and the query's
-character budget shared among the snippets (the last stages of :mod:`mdrecall.search.pipeline`)."""
+the whole passage, a title standing for the section it heads, one hit per fact, the query's character
+budget shared among the snippets, and who said a captured snippet's lines (``origin``, read from the
+index that made the hit: the last stages of :mod:`mdrecall.search.pipeline`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from mdrecall.search.citations import CitationGroup, fact_key, group_by_citation
 from mdrecall.search.snippets import LineScorer, Snippet, citation, matching_lines, pieced_snippet
 from mdrecall.stores.base import Store
 from mdrecall.text.chunking import heading_level
+from mdrecall.text.provenance import captured, origin_stop, span_origins
 from mdrecall.text.query import KeywordQuery
 
 __all__ = ["SECTION_LINES", "build_hits"]
@@ -93,7 +95,8 @@ def build_hits(
     if "budget" not in off:
         chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, line_scorer, context)
     lines = line_scorer is not None
-    return [_hit(group, snip, explain, lines) for group, _, _, snip in chosen]
+    texts = getattr(store, "line_texts", None)
+    return [_hit(group, snip, explain, lines, _origin(group, snip, texts)) for group, _, _, snip in chosen]
 
 
 def _spend_budget(
@@ -200,7 +203,43 @@ def _joined(title: CitationGroup, section: CitationGroup) -> CitationGroup:
     )
 
 
-def _hit(group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False) -> Hit:
+def _origin(
+    group: CitationGroup, snip: Snippet, lines_of: Callable[..., dict[tuple[str, int], str]] | None
+) -> tuple[str, ...]:
+    """Who said the snippet's lines when the hit is from a captured conversation and not all of them
+    are the user's (:func:`mdrecall.text.provenance.span_origins`); ``()`` otherwise.
+
+    Read from the store that made the hit (its indexed lines: the hit's own workspace, never the file
+    again): line 1, then the lines above the snippet back to the record heading it sits under.
+    """
+    c = group.best.chunk
+    if lines_of is None or not c.path.endswith(".md") or c.source not in ("conversations", "memory"):
+        return ()
+    if not (c.path.startswith("memory/conversations/") or c.heading.startswith("Session ")):
+        return ()  # a session capture's every heading path starts at its "# Session …" title
+    first = snip.start_line or group.start
+    last = max(first, snip.end_line or group.end)
+    try:
+        got = {n: t for (_, n), t in lines_of([(c.path, 1)]).items()}
+        if not captured(c.path, got.get(1, "")):
+            return ()
+        session = got.get(1, "").startswith("# Session ")
+        top, step = first + 1, 32
+        while top > 1:  # widen upwards until the heading the first line sits under is read
+            low = max(1, top - step)
+            got.update({n: t for (_, n), t in lines_of([(c.path, n) for n in range(low, top)]).items()})
+            if any(origin_stop(got.get(n, ""), session) for n in range(low, first + 1)):
+                break
+            top, step = low, step * 2
+        got.update({n: t for (_, n), t in lines_of([(c.path, n) for n in range(first, last + 1)]).items()})
+    except StoreError:
+        return ()
+    return span_origins(got, first, last)
+
+
+def _hit(
+    group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False, origin: tuple[str, ...] = ()
+) -> Hit:
     s = group.best
     c = s.chunk
     stages = dict(s.stages, final=s.score)
@@ -225,4 +264,5 @@ def _hit(group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False
         explain=stages if explain else None,
         superseded=s.superseded_by,
         also=tuple(group.also),
+        origin=origin,
     )

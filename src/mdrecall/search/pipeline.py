@@ -99,6 +99,8 @@ class SearchResult:
     reranker: str | None = None
     #: Vector coverage when the vector leg ran: ``{"indexed": n, "total": m}`` chunks.
     vectors: dict[str, int] | None = None
+    #: What went wrong beside the search (its hits could not be recorded for dreaming).
+    warning: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The stable JSON shape used by the CLI and agent tools."""
@@ -110,6 +112,7 @@ class SearchResult:
             "fallback": self.fallback,
             "reranker": self.reranker,
             "vectors": self.vectors,
+            **({"warning": self.warning} if self.warning else {}),
         }
 
 

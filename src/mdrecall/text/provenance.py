@@ -17,11 +17,18 @@ back from a file's lines, so dreaming and search can tell a user's line from a r
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-__all__ = ["ORIGINS", "label_origins", "line_origin", "render", "segments", "user_text"]
+__all__ = [
+    "ORIGINS",
+    "captured",
+    "line_origin",
+    "origin_stop",
+    "render",
+    "segments",
+    "span_origins",
+    "user_text",
+]
 
 ORIGINS = ("user", "assistant", "command", "quoted")
 _TAG = re.compile(r"<([a-z][a-z0-9]{0,20}(?:-[a-z0-9]{1,20}){0,4})>")
@@ -95,6 +102,21 @@ def render(role: str, text: str) -> str:
     return "\n\n".join(out)
 
 
+def captured(path: str, first_line: str) -> bool:
+    """Whether ``path`` (whose line 1 is ``first_line``) is a captured conversation: a record file of
+    ``memory/conversations/`` or a session capture (``# Session …``). Only these can hold lines the user
+    did not say."""
+    return path.startswith("memory/conversations/") or first_line.startswith("# Session ")
+
+
+def origin_stop(line: str, session_file: bool) -> bool:
+    """Whether :func:`line_origin`, walking up from a line, stops at ``line`` (a record heading, a
+    session capture's speaker heading, or a ``#``/``##`` heading)."""
+    if _RECORD.match(line) or line.startswith(("# ", "## ")):
+        return True
+    return session_file and _SESSION_HEAD.match(line) is not None
+
+
 def line_origin(lines: Sequence[str], index: int) -> str:
     """The origin of ``lines[index]`` in a memory file (0-based): ``user`` unless marked otherwise.
 
@@ -125,32 +147,18 @@ def line_origin(lines: Sequence[str], index: int) -> str:
     return "user"
 
 
-def label_origins(root: Path, results: list[dict[str, Any]]) -> None:
-    """Add ``origin`` to search results (JSON form) whose snippet holds lines the user did not say.
+def span_origins(lines: Mapping[int, str], first: int, last: int) -> tuple[str, ...]:
+    """Who said lines ``first``..``last`` (1-based) of a captured file, sorted; ``()`` when the user
+    said them all (the usual case: nothing to flag).
 
-    ``origin`` lists who said the snippet's lines (``["assistant"]``, ``["user", "command"]``…); hits
-    of only the user's own lines are left as they are. Only captured conversations are read.
+    ``lines`` maps line numbers to their text: at least line 1 and every line from the nearest
+    :func:`origin_stop` above ``first`` down to ``last`` (a line it lacks reads as blank). Blank lines,
+    headings and list items (a record's metadata) say nothing.
     """
-    cache: dict[str, list[str]] = {}
-    for r in results:
-        path = str(r.get("path", ""))
-        if not path.endswith(".md") or r.get("source") not in ("conversations", "memory"):
-            continue
-        if path not in cache:
-            try:
-                with open(root / path, encoding="utf-8", errors="replace") as fh:
-                    head = fh.readline()
-                    captured = path.startswith("memory/conversations/") or head.startswith("# Session ")
-                    cache[path] = (head + fh.read()).splitlines() if captured else []
-            except OSError:
-                cache[path] = []
-        lines = cache[path]
-        lo = int(r.get("snippetStartLine") or r.get("startLine") or 1)
-        hi = int(r.get("snippetEndLine") or r.get("endLine") or lo)
-        said = {
-            line_origin(lines, i)
-            for i in range(max(0, lo - 1), min(hi, len(lines)))
-            if lines[i].strip() and not lines[i].startswith("#") and not lines[i].startswith("- ")
-        }
-        if said - {"user"}:
-            r["origin"] = sorted(said)
+    seq = [lines.get(n, "") for n in range(1, last + 1)]
+    said = {
+        line_origin(seq, i)
+        for i in range(max(0, first - 1), len(seq))
+        if seq[i].strip() and not seq[i].startswith("#") and not seq[i].startswith("- ")
+    }
+    return tuple(sorted(said)) if said - {"user"} else ()
