@@ -187,3 +187,11 @@ def test_a_cli_and_a_python_search_leave_a_recall_unless_switched_off(
         assert mem.search("Kestrel search service")
         MemoryTools(mem).memory_search("Kestrel")
     assert not (ws / RECALLS).exists()
+
+
+def test_a_secret_in_a_query_is_never_written_to_the_recall_log(ws: Path) -> None:
+    secret = "sk-proj-" + "Zq8vT2mL9xR4wK7nB3cY6hJ1"
+    query = f"Stripe webhooks curl -H 'Authorization: Bearer {secret}'"
+    assert invoke("-w", str(ws), "search", query).exit_code == 0
+    log = (ws / RECALLS).read_text()
+    assert _recalled(ws) and secret not in log and secret.lower() not in log

@@ -39,6 +39,7 @@ from mdrecall.files.workspace import MEMORY_FILE_NAMES, Workspace, _lock, _unloc
 from mdrecall.models import Hit
 from mdrecall.text.provenance import line_origin, segments
 from mdrecall.text.query import tokenize
+from mdrecall.text.redact import redact
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = ["Candidate", "DreamReport", "RecallLog", "anchor", "dream", "recalled_lines"]
@@ -141,7 +142,7 @@ class RecallLog:
         if not hits or not self.config.record_recalls:
             return
         now = time.time() if now is None else now
-        q = " ".join(query.lower().split())[:200]
+        q = redact(" ".join(query.split())).lower()[:200]  # a query can carry a secret: never stored as is
         with self._locked() as data:
             for h in hits:
                 first = h.snippet_start_line or h.start_line
