@@ -289,7 +289,7 @@ class Workspace:
                 f"{name}: cannot open for writing ({exc.strerror or exc}); nothing was saved"
             ) from None
         try:
-            _lock(fd)
+            lock_fd(fd)
             try:
                 existing = _read_all(fd)
                 text = existing.decode("utf-8", errors="replace")
@@ -303,7 +303,7 @@ class Workspace:
                 append_all(fd, head + body, len(existing), name)
                 return start_line
             finally:
-                _unlock(fd)
+                unlock_fd(fd)
         finally:
             os.close(fd)
 
@@ -330,19 +330,23 @@ def _read_all(fd: int) -> bytes:
 if sys.platform == "win32":  # pragma: no cover
     import msvcrt
 
-    def _lock(fd: int) -> None:
+    def lock_fd(fd: int) -> None:
+        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
         msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
 
-    def _unlock(fd: int) -> None:
+    def unlock_fd(fd: int) -> None:
+        """Release the lock :func:`lock_fd` took."""
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 else:
     import fcntl
 
-    def _lock(fd: int) -> None:
+    def lock_fd(fd: int) -> None:
+        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
         fcntl.flock(fd, fcntl.LOCK_EX)
 
-    def _unlock(fd: int) -> None:
+    def unlock_fd(fd: int) -> None:
+        """Release the lock :func:`lock_fd` took."""
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
