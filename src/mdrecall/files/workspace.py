@@ -60,7 +60,7 @@ class Workspace:
     def __init__(self, root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> None:
         path = Path(root).expanduser()
         if not path.exists():
-            raise WorkspaceError(f"workspace {path} does not exist. Create it with: mdrecall init {path}")
+            raise WorkspaceError(f"workspace {path} does not exist", next_step="init", subject=str(path))
         if not path.is_dir():
             raise WorkspaceError(f"workspace {path} is not a folder")
         self.root = path.resolve()
@@ -319,7 +319,7 @@ def _is_utf8(name: str) -> bool:
 
 def _read_all(fd: int) -> bytes:
     os.lseek(fd, 0, os.SEEK_SET)
-    parts = []
+    parts: list[bytes] = []
     while True:
         block = os.read(fd, 1 << 20)
         if not block:
@@ -362,20 +362,19 @@ WORKSPACE_MARKERS = (*MEMORY_FILE_NAMES, MEMORY_DIR, ".mdrecall.toml", ".mdrecal
 def require_workspace(root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> Path:
     """``root`` if it is a workspace (a marker inside, or extra paths set), else a :class:`WorkspaceError`.
 
-    Commands that read memory call this first, so a folder that is not a workspace is never silently
-    turned into one (an index created in it) nor searched as if it were empty.
+    :meth:`mdrecall.Memory.open` and the commands that read memory call this first, so a folder that is
+    not a workspace is never silently turned into one (an index created in it) nor searched as if it
+    were empty. The error's ``next_step`` is ``"init"`` (its ``subject`` the folder).
     """
     path = Path(root).expanduser()
-    hint = (
-        f"Create one with: mdrecall init {path}, or name an existing one with -w DIR "
-        "or the MDRECALL_WORKSPACE environment variable"
-    )
     if not path.exists():
-        raise WorkspaceError(f"workspace {path} does not exist. {hint}")
+        raise WorkspaceError(f"workspace {path} does not exist", next_step="init", subject=str(path))
     if not path.is_dir():
-        raise WorkspaceError(f"workspace {path} is not a folder. {hint}")
+        raise WorkspaceError(f"workspace {path} is not a folder", next_step="init", subject=str(path))
     if extra_paths or any(os.path.lexists(path / m) for m in WORKSPACE_MARKERS):
         return path
     raise WorkspaceError(
-        f"{path} is not an mdrecall workspace (no MEMORY.md, memory/ or .mdrecall.toml in it). {hint}"
+        f"{path} is not an mdrecall workspace (no MEMORY.md, memory/ or .mdrecall.toml in it)",
+        next_step="init",
+        subject=str(path),
     )

@@ -103,8 +103,7 @@ def open_agent(agent_id: str, config: Config | None = None) -> Memory:
 
     base = config if config is not None else load_config()
     workspace, cfg = resolve_agent(base, agent_id)
-    workspace.mkdir(parents=True, exist_ok=True)
-    return Memory.open(workspace, cfg)
+    return Memory.open(workspace, cfg, create=True)
 
 
 def open_search_agents(memory: Memory, base: Config | None = None) -> dict[str, Memory]:

@@ -53,7 +53,8 @@ def run_checks(
         yield _workspace(workspace, config)
         found = True
     except MdrecallError as exc:
-        yield Check("workspace", "fail", str(exc))
+        hint = f"mdrecall init {workspace}" if exc.next_step == "init" else ""
+        yield Check("workspace", "fail", str(exc), hint)
         found = False
     yield from _config_files(workspace if found else None, config, overrides, user_file)
     mem = None
