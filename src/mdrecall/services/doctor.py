@@ -18,8 +18,6 @@ from mdrecall.errors import MdrecallError
 
 __all__ = ["Check", "run_checks"]
 
-STATUSES = ("ok", "warn", "fail", "skip")
-
 
 @dataclass(frozen=True)
 class Check:
