@@ -88,11 +88,13 @@ def open_memory() -> Iterator[Callable[..., Memory]]:
     """Open Memory objects that are closed after the test."""
     opened: list[Memory] = []
 
-    def _open(root: Path, config: Config | None = None, **overrides: object) -> Memory:
+    def _open(
+        root: Path, config: Config | None = None, *, create: bool = False, **overrides: object
+    ) -> Memory:
         cfg = config or Config().merged({"embedding": {"provider": "none"}})
         if overrides:
             cfg = cfg.merged(overrides)
-        mem = Memory.open(root, cfg)
+        mem = Memory.open(root, cfg, create=create)
         opened.append(mem)
         return mem
 

@@ -201,7 +201,7 @@ def test_entities_listing_and_detail(tmp_path: Path, store: str, request: pytest
         assert "Alice Chen" in related and "Northwind Labs" in related
         assert related["Alice Chen"]["citation"] == "memory/2026-03-09.md#L3"  # the latest shared section
         assert related["Alice Chen"]["day"] == "2026-03-09"
-        with pytest.raises(NotFoundError, match="mdrecall entities|Did you mean"):
+        with pytest.raises(NotFoundError, match="no entity named|Did you mean"):
             mem.entity("Nobody Here")
 
 

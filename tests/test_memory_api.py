@@ -179,7 +179,7 @@ def test_remember_appends_to_todays_log(ws: Path, open_memory: Callable[..., Mem
 
 
 def test_remember_creates_a_new_daily_log(tmp_path: Path, open_memory: Callable[..., Memory]) -> None:
-    res = open_memory(tmp_path).remember("first note", now=datetime(2026, 5, 4, 8, 0))
+    res = open_memory(tmp_path, create=True).remember("first note", now=datetime(2026, 5, 4, 8, 0))
     assert (tmp_path / "memory/2026-05-04.md").read_text() == "# 2026-05-04\n\n## 08:00\n\nfirst note\n"
     assert res.line == 3
 

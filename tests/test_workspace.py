@@ -94,8 +94,9 @@ def test_resolve_readable_refuses_symlinks(ws: Path, tmp_path: Path) -> None:
 
 
 def test_missing_workspace_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(WorkspaceError, match="mdrecall init"):
+    with pytest.raises(WorkspaceError, match="does not exist") as caught:
         Workspace(tmp_path / "nope")
+    assert caught.value.next_step == "init" and "mdrecall" not in str(caught.value)  # the CLI adds its hint
 
 
 @pytest.mark.parametrize(

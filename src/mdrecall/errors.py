@@ -17,12 +17,18 @@
     ├── MissingDependencyError    an optional extra is not installed (names the pip command)
     └── NotFoundError             a requested file or item does not exist
 
-Every message says what to do next. The CLI prints ``str(error)`` on one line. Each class also says,
-as class attributes, its stable ``code`` (the CLI's JSON error code) and the ``action`` an agent is
-told to take (the MCP tools' ``{error, action}``); a subclass inherits both unless it says otherwise.
+Every message says what went wrong in the library's own words: it names no command of the CLI. Where
+the fix is a step the front ends word each their own way, the error carries it as :attr:`~MdrecallError.
+next_step` (one of :data:`NEXT_STEPS`; :attr:`~MdrecallError.subject` is what it applies to): the CLI
+appends its command (:mod:`mdrecall.cli.errors`), the MCP tools name their tool
+(:mod:`mdrecall.agent.tool_hints`). Each class also says, as class attributes, its stable ``code`` (the
+CLI's JSON error code) and the ``action`` an agent is told to take (the MCP tools' ``{error, action}``);
+a subclass inherits both unless it says otherwise.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 __all__ = [
     "BackendError",
@@ -31,6 +37,7 @@ __all__ = [
     "IndexCorruptError",
     "MdrecallError",
     "MissingDependencyError",
+    "NEXT_STEPS",
     "NotFoundError",
     "PathError",
     "ProviderError",
@@ -43,6 +50,14 @@ __all__ = [
 ]
 
 
+#: The steps an error may name as :attr:`MdrecallError.next_step`, and what each means.
+NEXT_STEPS = {
+    "init": "make the folder named by ``subject`` a workspace",
+    "index": "build or bring up to date the index of the workspace",
+    "entities": "list the entities the index knows",
+}
+
+
 class MdrecallError(Exception):
     """Base class for every error mdrecall raises on purpose."""
 
@@ -50,6 +65,27 @@ class MdrecallError(Exception):
     code = "error"
     #: What an agent should do next (the MCP tools' ``action``).
     action = "Check the arguments and retry."
+    #: The step that would help (a key of :data:`NEXT_STEPS`), or ``""``; each front end words it.
+    next_step = ""
+    #: What :attr:`next_step` applies to (a folder for ``init``), or ``""``.
+    subject = ""
+
+    def __init__(self, *args: object, next_step: str = "", subject: str = "") -> None:
+        super().__init__(*args)
+        if next_step:
+            self.next_step = next_step
+        if subject:
+            self.subject = subject
+
+    def worded(self, hints: Mapping[str, str]) -> str:
+        """The message, then a front end's wording of :attr:`next_step` (``hints[next_step]``, with
+        ``{subject}`` filled in) when it has one."""
+        message = str(self)
+        hint = hints.get(self.next_step, "") if self.next_step else ""
+        if not hint:
+            return message
+        stop = "" if message.endswith((".", "?", "!")) else "."
+        return f"{message}{stop} {hint.format(subject=self.subject or 'DIR')}"
 
 
 class ConfigError(MdrecallError):

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.backends import open_backend
 from mdrecall.config.settings import Config, load_config
-from mdrecall.errors import IndexCorruptError, MdrecallError
-from mdrecall.files.workspace import Workspace, now_local
+from mdrecall.errors import IndexCorruptError, MdrecallError, WorkspaceError
+from mdrecall.files.workspace import Workspace, now_local, require_workspace
 from mdrecall.index.indexer import sync_files
 from mdrecall.index.sessions import read_session, sync_sessions
 from mdrecall.index.status import memory_status
@@ -129,10 +129,25 @@ class Memory:
         config: Config | None = None,
         *,
         store: Store | None = None,
+        create: bool = False,
     ) -> Memory:
-        """Open a workspace. ``config`` defaults to the files and environment (:mod:`mdrecall.config`)."""
+        """Open a workspace. ``config`` defaults to the files and environment (:mod:`mdrecall.config`).
+
+        A folder that is not a workspace (no ``MEMORY.md``, ``memory/``, ``.mdrecall.toml`` nor
+        ``.mdrecall/`` in it, and no ``extra_paths`` configured), or a path that does not exist, is a
+        :class:`~mdrecall.errors.WorkspaceError` and nothing is created, as the CLI refuses it
+        (:func:`~mdrecall.files.workspace.require_workspace`). ``create=True`` makes it one instead: the
+        folder and its ``.mdrecall/`` are created if missing.
+        """
         root = Path(workspace).expanduser()
         cfg = config if config is not None else load_config(root)
+        if not create:
+            require_workspace(root, cfg.extra_paths)
+        elif not root.is_file():  # a file is refused below, as "not a folder"
+            try:
+                (root / ".mdrecall").mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise WorkspaceError(f"cannot create workspace {root} ({exc.strerror or exc})") from None
         ws = Workspace(root, cfg.extra_paths)
         return cls(ws, cfg, store if store is not None else open_store(cfg, str(ws.root)))
 
@@ -284,7 +299,7 @@ class Memory:
             req = SearchRequest.of(query, max_results, min_score, **options)
         result = searcher.search(self, req, companions)
         if req.record_recall:  # every surface's search is a recall for dreaming (dreaming.record_recalls)
-            from mdrecall.dreaming.promote import RecallLog
+            from mdrecall.dreaming.recall_log import RecallLog
 
             result.warning = RecallLog(self.workspace, self.config.dreaming).record_search(
                 req.query, result.hits

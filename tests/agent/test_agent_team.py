@@ -192,7 +192,7 @@ def test_on_postgresql_the_team_is_one_namespace_for_every_agent(tmp_path: Path)
             cfg = backend_config("postgres", f"{name}-{agent}").merged(
                 {"team": {"workspace": str(team_root), "name": name}}
             )
-            mems[agent] = open_team(Memory.open(tmp_path / agent, cfg))
+            mems[agent] = open_team(Memory.open(tmp_path / agent, cfg, create=True))
         assert mems["ada"].team.store.namespace == mems["bob"].team.store.namespace  # type: ignore[union-attr]
         assert mems["ada"].own.store.namespace != mems["bob"].own.store.namespace  # type: ignore[attr-defined]
         mems["ada"].remember("The okapi cluster is retired on June 30th.", team=True)

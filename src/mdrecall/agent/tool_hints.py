@@ -1,15 +1,25 @@
 """Hints in error messages, rewritten for an agent that calls the memory tools (MCP, JSON tools).
 
-The library's messages name the CLI command to run next (``List them with: mdrecall entities``), which
-an agent behind MCP cannot type. :func:`for_tools` swaps each for the tool that does the same, or, for
-what only the user can do (``mdrecall index``, ``mdrecall init``), says to have the user run it.
+An error may name the step that helps (:attr:`~mdrecall.errors.MdrecallError.next_step`): :func:`for_agent`
+words it as the tool to call (:data:`TOOL_HINTS`). Some texts (the errors' ``action``, a few messages)
+still name a CLI command (``mdrecall entities``), which an agent behind MCP cannot type: :func:`for_tools`
+swaps each for the tool that does the same, or, for what only the user can do (``mdrecall index``,
+``mdrecall init``), says to have the user run it.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["for_tools"]
+from mdrecall.errors import MdrecallError
+
+__all__ = ["TOOL_HINTS", "for_agent", "for_tools"]
+
+#: How the memory tools word each :data:`mdrecall.errors.NEXT_STEPS` (``init`` is the error's ``action``).
+TOOL_HINTS = {
+    "entities": "List them with the memory_entities tool.",
+    "index": "Have the user run `mdrecall index`.",
+}
 
 _USER_ONLY = r"mdrecall (?:index|init|doctor|dream)"
 
@@ -27,6 +37,15 @@ _HINTS: list[tuple[re.Pattern[str], str]] = [
         r"have the user run `\1`",
     ),
 ]
+
+
+def for_agent(exc: MdrecallError) -> str:
+    """The error's message for an agent (CLI hints reworded by :func:`for_tools`), then its next step."""
+    text = for_tools(str(exc))
+    hint = TOOL_HINTS.get(exc.next_step, "") if exc.next_step else ""
+    if not hint:
+        return text
+    return f"{text}{'' if text.endswith(('.', '?', '!')) else '.'} {hint}"
 
 
 def for_tools(message: str) -> str:

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.agent.context import memory_context
-from mdrecall.agent.tool_hints import for_tools
+from mdrecall.agent.tool_hints import for_agent, for_tools
 from mdrecall.capture.scope import ScopeDecision, check_scope
-from mdrecall.dreaming.promote import RecallLog
+from mdrecall.dreaming.recall_log import RecallLog
 from mdrecall.errors import ConfigError, MdrecallError, PathError
 from mdrecall.request import SearchRequest
 from mdrecall.search.runner import Companions
@@ -32,8 +32,8 @@ def _failure(exc: Exception) -> dict[str, Any]:
     """``{error, action}``: the action is the error class's own (:mod:`mdrecall.errors`), worded for
     an agent (MCP tool names, not CLI commands)."""
     if isinstance(exc, MdrecallError):
-        text, action = str(exc), exc.action
-    elif isinstance(exc, OSError):
+        return {"error": for_agent(exc), "action": for_tools(exc.action)}
+    if isinstance(exc, OSError):
         text, action = str(exc), _OS_ACTION
     else:
         text, action = f"internal error: {type(exc).__name__}: {exc}", "Report this error."

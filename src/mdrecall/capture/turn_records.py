@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import Config
-from mdrecall.files.workspace import Workspace, _lock, _unlock
+from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
 from mdrecall.index.transcripts import parse_message
 
 __all__ = [
@@ -114,13 +114,13 @@ def session_lock(workspace: Workspace, slug: str) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     try:
-        _lock(fd)
+        lock_fd(fd)
         _HELD[key] = 1
         try:
             yield
         finally:
             _HELD.pop(key, None)
-            _unlock(fd)
+            unlock_fd(fd)
     finally:
         os.close(fd)
 

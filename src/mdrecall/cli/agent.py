@@ -16,6 +16,7 @@ from typing import Any, TypedDict, TypeVar
 import click
 
 from mdrecall.cli.app import command, open_memory, state, workspace_path
+from mdrecall.cli.errors import cli_message
 from mdrecall.cli.output import Listing, emit, warn
 from mdrecall.errors import MdrecallError
 
@@ -192,7 +193,7 @@ def cmd_hook(event: str, budget: int, agent: str | None) -> int:
     try:
         mem, _ = _open(agent)
     except (MdrecallError, click.UsageError) as exc:  # not a workspace, an unknown agent: never block
-        message = exc.format_message() if isinstance(exc, click.UsageError) else str(exc)
+        message = exc.format_message() if isinstance(exc, click.UsageError) else cli_message(exc)
         sys.stderr.write(f"mdrecall: {event}: nothing done: {message}\n")
         return 0
     with mem:

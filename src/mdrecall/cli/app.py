@@ -320,7 +320,7 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
     cfg = load_cli_config(ws)
     if require and cfg.backend == "builtin":
         require_workspace(ws, cfg.extra_paths)
-    mem = Memory.open(ws, cfg)
+    mem = Memory.open(ws, cfg, create=not require or cfg.backend != "builtin")
     verbose(f"workspace {mem.workspace.root}; store {mem.store.description}")
     return mem
 

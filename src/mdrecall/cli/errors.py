@@ -11,7 +11,9 @@ code   meaning
 =====  ==========================================================
 
 With ``--json`` (or ``--format json|jsonl``) an error is ``{"version": 1, "error": {"code", "message",
-"exit"}}`` on stderr instead of ``mdrecall: error: …``.
+"exit"}}`` on stderr instead of ``mdrecall: error: …``. The library's messages name no command; an error
+whose :attr:`~mdrecall.errors.MdrecallError.next_step` is set gets the command that does it appended
+(:data:`CLI_HINTS`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_USAGE",
     "EXIT_USER",
+    "CLI_HINTS",
+    "cli_message",
     "error_code",
     "quiet_stdout",
     "run_guarded",
@@ -40,6 +44,22 @@ EXIT_USER = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
+
+
+#: How the CLI words each :data:`mdrecall.errors.NEXT_STEPS` (``{subject}``: the error's subject).
+CLI_HINTS = {
+    "init": (
+        "Create one with: mdrecall init {subject}, or name an existing one with -w DIR "
+        "or the MDRECALL_WORKSPACE environment variable"
+    ),
+    "index": "Run `mdrecall index`.",
+    "entities": "List them with: mdrecall entities",
+}
+
+
+def cli_message(exc: MdrecallError) -> str:
+    """The error's message with the CLI command for its next step, if it names one."""
+    return exc.worded(CLI_HINTS)
 
 
 def error_code(exc: BaseException) -> str:
@@ -78,7 +98,7 @@ def run_guarded(run: Callable[[], Any], state: Any, argv: Sequence[str]) -> int:
         rv = run()
         sys.stdout.flush()  # a closed pipe shows here, not as "Exception ignored" at exit
     except MdrecallError as exc:
-        return _report(_wants_json(state, argv), error_code(exc), str(exc), EXIT_USER)
+        return _report(_wants_json(state, argv), error_code(exc), cli_message(exc), EXIT_USER)
     except click.UsageError as exc:
         if _wants_json(state, argv):
             return _report(True, "usage", exc.format_message(), EXIT_USAGE)

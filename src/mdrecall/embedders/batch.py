@@ -10,6 +10,10 @@ and its results are read back. Items the job failed are embedded inline. Any job
 - OpenAI (and compatible): upload a JSONL file to ``/files`` (purpose ``batch``), create
   ``/batches`` for ``/v1/embeddings``, read ``/files/{output_file_id}/content``.
 - Gemini: ``models/{model}:asyncBatchEmbedContent`` with inlined requests, poll ``batches/{id}``.
+
+This module knows the providers only through the public methods named by :class:`OpenAIBatchHost` and
+:class:`GeminiBatchHost` (which :class:`~mdrecall.embedders.openai.OpenAIEmbedder` and
+:class:`~mdrecall.embedders.gemini.GeminiEmbedder` have); the providers import it, never the reverse.
 """
 
 from __future__ import annotations
@@ -17,24 +21,80 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 import numpy as np
 
 from mdrecall.errors import EmbedderError
-from mdrecall.plugins.http_client import multipart
+from mdrecall.plugins.http_client import HttpClient, multipart
 
-if TYPE_CHECKING:
-    from mdrecall.embedders.gemini import GeminiEmbedder
-    from mdrecall.embedders.openai import OpenAIEmbedder
-    from mdrecall.embedders.remote import RemoteEmbedder
+__all__ = ["BatchHost", "GeminiBatchHost", "OpenAIBatchHost", "gemini_batch", "openai_batch", "poll"]
 
 _OPENAI_DONE = {"completed", "failed", "expired", "cancelled"}
 _GEMINI_FAILED = ("FAILED", "CANCELLED", "EXPIRED")
 
 
-def poll(emb: RemoteEmbedder, fetch: Callable[[], Any], done: Callable[[Any], bool], job: str) -> Any:
+class BatchHost(Protocol):
+    """What every batch job needs of its embedder: the client, the polling limits, the row check."""
+
+    @property
+    def provider(self) -> str: ...
+
+    @property
+    def http(self) -> HttpClient: ...
+
+    @property
+    def batch_poll_s(self) -> float: ...
+
+    @property
+    def batch_timeout_s(self) -> float: ...
+
+    def checked(self, rows: Any, expected: int) -> np.ndarray:
+        """``rows`` as a checked, normalised matrix of ``expected`` rows."""
+        ...
+
+
+class OpenAIBatchHost(BatchHost, Protocol):
+    """An OpenAI-compatible embedder: request bodies, answer parsing, and one inline request."""
+
+    def batches(self, texts: list[str]) -> Iterator[list[str]]:
+        """``texts`` split as inline requests are."""
+        ...
+
+    def body(self, texts: list[str]) -> dict[str, Any]:
+        """The JSON body of one embeddings request."""
+        ...
+
+    def parse(self, doc: Any, path: str = ...) -> list[Any]:
+        """The vectors of one embeddings answer."""
+        ...
+
+    def request(self, texts: list[str], kind: str) -> np.ndarray:
+        """One inline request (for a chunk the job failed)."""
+        ...
+
+
+class GeminiBatchHost(BatchHost, Protocol):
+    """A Gemini embedder: its model, request items, answer values, and inline embedding."""
+
+    @property
+    def model(self) -> str: ...
+
+    def item(self, text: str, kind: str) -> dict[str, Any]:
+        """One ``EmbedContentRequest``."""
+        ...
+
+    def values(self, embedding: Any, path: str) -> Any:
+        """The vector of one ``ContentEmbedding``."""
+        ...
+
+    def embed_inline(self, texts: list[str], kind: str) -> np.ndarray:
+        """Inline requests (for the items the job failed)."""
+        ...
+
+
+def poll(emb: BatchHost, fetch: Callable[[], Any], done: Callable[[Any], bool], job: str) -> Any:
     """Call ``fetch`` until ``done(result)``; raise after ``batch_timeout_s``."""
     deadline = time.monotonic() + emb.batch_timeout_s
     while True:
@@ -49,7 +109,7 @@ def poll(emb: RemoteEmbedder, fetch: Callable[[], Any], done: Callable[[Any], bo
         time.sleep(emb.batch_poll_s)
 
 
-def openai_batch(emb: OpenAIEmbedder, texts: list[str]) -> np.ndarray:
+def openai_batch(emb: OpenAIBatchHost, texts: list[str]) -> np.ndarray:
     """Embed ``texts`` with one OpenAI batch job (one JSONL line per inline-sized request)."""
     chunks = list(emb.batches(texts))
     lines = [
@@ -93,11 +153,11 @@ def openai_batch(emb: OpenAIEmbedder, texts: list[str]) -> np.ndarray:
     for i, chunk in enumerate(chunks):
         answer = results.get(f"r{i}")
         rows = emb.parse(answer, "batch output") if answer is not None else None
-        parts.append(emb._check(rows, len(chunk)) if rows is not None else emb._request(chunk, "document"))
+        parts.append(emb.checked(rows, len(chunk)) if rows is not None else emb.request(chunk, "document"))
     return np.vstack(parts)
 
 
-def gemini_batch(emb: GeminiEmbedder, texts: list[str]) -> np.ndarray:
+def gemini_batch(emb: GeminiBatchHost, texts: list[str]) -> np.ndarray:
     """Embed ``texts`` with one Gemini async batch job of inlined requests."""
     requests = [
         {"request": emb.item(t, "document"), "metadata": {"key": str(i)}} for i, t in enumerate(texts)
@@ -132,10 +192,10 @@ def gemini_batch(emb: GeminiEmbedder, texts: list[str]) -> np.ndarray:
             rows[int(key)] = emb.values(embedding, "batch output")
     missing = [i for i, row in enumerate(rows) if row is None]
     if missing:  # items the job failed: embed them inline
-        again = emb._embed([texts[i] for i in missing], "document")
+        again = emb.embed_inline([texts[i] for i in missing], "document")
         for i, vec in zip(missing, again, strict=True):
             rows[i] = vec.tolist()
-    return emb._check(rows, len(texts))
+    return emb.checked(rows, len(texts))
 
 
 def _gemini_state(op: dict[str, Any]) -> str:

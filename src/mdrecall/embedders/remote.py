@@ -136,7 +136,7 @@ class RemoteEmbedder:
     def dims(self) -> int:
         """Vector length; probes the endpoint once when it is not known yet."""
         if not self._dims:
-            self._embed([self.probe_text], QUERY)
+            self.embed_inline([self.probe_text], QUERY)
         return self._dims
 
     @property
@@ -154,7 +154,7 @@ class RemoteEmbedder:
         texts = list(texts)
         if texts and self._batch_api_wanted(len(texts)):
             try:
-                return self._check(self._batch_api([_nonempty(t) for t in texts]), len(texts))
+                return self.checked(self._batch_api([_nonempty(t) for t in texts]), len(texts))
             except (EmbedderError, ValueError, TypeError, KeyError, AttributeError) as exc:
                 # The batch API is an optimisation: any failure of it means "embed inline".
                 self.batch_failures += 1
@@ -166,11 +166,11 @@ class RemoteEmbedder:
                     self.batch_api_max_failures,
                     exc,
                 )
-        return self._embed(texts, DOCUMENT)
+        return self.embed_inline(texts, DOCUMENT)
 
     def embed_query(self, text: str) -> np.ndarray:
         """Embed one search query."""
-        return self._embed([text], QUERY)[0]
+        return self.embed_inline([text], QUERY)[0]
 
     # -- internals ------------------------------------------------------------------------------
 
@@ -190,21 +190,26 @@ class RemoteEmbedder:
             hint = max(hint, self.batch_api_min_texts, BATCH_JOB_TEXTS)
         return hint
 
-    def _embed(self, texts: list[str], kind: str) -> np.ndarray:
+    def embed_inline(self, texts: list[str], kind: str) -> np.ndarray:
+        """Embed ``texts`` (``kind`` is :data:`DOCUMENT` or :data:`QUERY`) with inline requests, never the
+        batch API: split by :meth:`batches`, up to ``concurrency`` requests in flight; rows in order."""
         if not texts:
             return np.zeros((0, self._dims), dtype=np.float32)
         texts = [_nonempty(t) for t in texts]
         batches = list(self.batches(texts))
         if len(batches) == 1 or self.concurrency == 1:
-            parts = [self._request(batch, kind) for batch in batches]
+            parts = [self.request(batch, kind) for batch in batches]
         else:
-            parts = in_flight(lambda batch: self._request(batch, kind), batches, self.concurrency)
+            parts = in_flight(lambda batch: self.request(batch, kind), batches, self.concurrency)
         return parts[0] if len(parts) == 1 else np.vstack(parts)
 
-    def _request(self, texts: list[str], kind: str) -> np.ndarray:
-        return self._check(self._call(texts, kind), len(texts))
+    def request(self, texts: list[str], kind: str) -> np.ndarray:
+        """One inline request for ``texts`` (at most one of :meth:`batches`), checked by :meth:`checked`."""
+        return self.checked(self._call(texts, kind), len(texts))
 
-    def _check(self, rows: Any, expected: int) -> np.ndarray:
+    def checked(self, rows: Any, expected: int) -> np.ndarray:
+        """``rows`` (vectors as lists or an array) as a normalised float32 matrix of ``expected`` rows,
+        or an :class:`EmbedderError`; the first answer of a model of unknown size sets :attr:`dims`."""
         matrix = to_matrix(rows, expected, self._dims, self.provider)
         if not self._dims:
             with self._lock:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from mdrecall.errors import MdrecallError, WriteError
 from mdrecall.files.safe_files import read_fd
-from mdrecall.files.workspace import Workspace, _lock, _unlock
+from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
 
 __all__ = ["append_all_or_none"]
 
@@ -89,7 +89,7 @@ def _undo(workspace: Workspace, a: _Appended) -> bool:
         return False
     rest = b""
     try:
-        _lock(fd)
+        lock_fd(fd)
         try:
             os.lseek(fd, a.size, os.SEEK_SET)
             tail = read_fd(fd)
@@ -104,7 +104,7 @@ def _undo(workspace: Workspace, a: _Appended) -> bool:
                 view, at = view[n:], at + n
             os.fsync(fd)
         finally:
-            _unlock(fd)
+            unlock_fd(fd)
     except OSError:
         return False
     finally:

@@ -51,8 +51,3 @@ def init_workspace(root: str | os.PathLike[str], *, today: date, dry_run: bool =
             except FileExistsError:
                 actions[-1] = InitAction(path, "exists")
     return actions
-
-
-def agents_snippet() -> str:
-    """The AGENTS.md memory section, for pasting into an existing file."""
-    return _template("AGENTS.md")

@@ -60,7 +60,7 @@ class Workspace:
     def __init__(self, root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> None:
         path = Path(root).expanduser()
         if not path.exists():
-            raise WorkspaceError(f"workspace {path} does not exist. Create it with: mdrecall init {path}")
+            raise WorkspaceError(f"workspace {path} does not exist", next_step="init", subject=str(path))
         if not path.is_dir():
             raise WorkspaceError(f"workspace {path} is not a folder")
         self.root = path.resolve()
@@ -289,7 +289,7 @@ class Workspace:
                 f"{name}: cannot open for writing ({exc.strerror or exc}); nothing was saved"
             ) from None
         try:
-            _lock(fd)
+            lock_fd(fd)
             try:
                 existing = _read_all(fd)
                 text = existing.decode("utf-8", errors="replace")
@@ -303,7 +303,7 @@ class Workspace:
                 append_all(fd, head + body, len(existing), name)
                 return start_line
             finally:
-                _unlock(fd)
+                unlock_fd(fd)
         finally:
             os.close(fd)
 
@@ -330,19 +330,23 @@ def _read_all(fd: int) -> bytes:
 if sys.platform == "win32":  # pragma: no cover
     import msvcrt
 
-    def _lock(fd: int) -> None:
+    def lock_fd(fd: int) -> None:
+        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
         msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
 
-    def _unlock(fd: int) -> None:
+    def unlock_fd(fd: int) -> None:
+        """Release the lock :func:`lock_fd` took."""
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 else:
     import fcntl
 
-    def _lock(fd: int) -> None:
+    def lock_fd(fd: int) -> None:
+        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
         fcntl.flock(fd, fcntl.LOCK_EX)
 
-    def _unlock(fd: int) -> None:
+    def unlock_fd(fd: int) -> None:
+        """Release the lock :func:`lock_fd` took."""
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
@@ -358,20 +362,19 @@ WORKSPACE_MARKERS = (*MEMORY_FILE_NAMES, MEMORY_DIR, ".mdrecall.toml", ".mdrecal
 def require_workspace(root: str | os.PathLike[str], extra_paths: Sequence[str] = ()) -> Path:
     """``root`` if it is a workspace (a marker inside, or extra paths set), else a :class:`WorkspaceError`.
 
-    Commands that read memory call this first, so a folder that is not a workspace is never silently
-    turned into one (an index created in it) nor searched as if it were empty.
+    :meth:`mdrecall.Memory.open` and the commands that read memory call this first, so a folder that is
+    not a workspace is never silently turned into one (an index created in it) nor searched as if it
+    were empty. The error's ``next_step`` is ``"init"`` (its ``subject`` the folder).
     """
     path = Path(root).expanduser()
-    hint = (
-        f"Create one with: mdrecall init {path}, or name an existing one with -w DIR "
-        "or the MDRECALL_WORKSPACE environment variable"
-    )
     if not path.exists():
-        raise WorkspaceError(f"workspace {path} does not exist. {hint}")
+        raise WorkspaceError(f"workspace {path} does not exist", next_step="init", subject=str(path))
     if not path.is_dir():
-        raise WorkspaceError(f"workspace {path} is not a folder. {hint}")
+        raise WorkspaceError(f"workspace {path} is not a folder", next_step="init", subject=str(path))
     if extra_paths or any(os.path.lexists(path / m) for m in WORKSPACE_MARKERS):
         return path
     raise WorkspaceError(
-        f"{path} is not an mdrecall workspace (no MEMORY.md, memory/ or .mdrecall.toml in it). {hint}"
+        f"{path} is not an mdrecall workspace (no MEMORY.md, memory/ or .mdrecall.toml in it)",
+        next_step="init",
+        subject=str(path),
     )

@@ -206,7 +206,7 @@ class EntityIndex:
         """
         key = entity_key(name)
         if not key:
-            raise MdrecallError("give an entity name, e.g. mdrecall entity Alice")
+            raise MdrecallError("give an entity name, e.g. 'Alice'")
         known = self.known()
         if key in known:
             return known[key]
@@ -219,12 +219,9 @@ class EntityIndex:
                 names = ", ".join(self._shown(partial))
                 raise NotFoundError(f"{name!r} names several entities: {names}; give the full name")
         close = sorted({known[k] for k in known if key in k or k in key})[:5]
-        hint = (
-            f" Did you mean: {', '.join(self._shown(close))}?"
-            if close
-            else " List them with: mdrecall entities"
-        )
-        raise NotFoundError(f"no entity named {name!r}.{hint}")
+        if close:
+            raise NotFoundError(f"no entity named {name!r}. Did you mean: {', '.join(self._shown(close))}?")
+        raise NotFoundError(f"no entity named {name!r}", next_step="entities")
 
     def _shown(self, roots: Sequence[str]) -> list[str]:
         """The names entities are shown under (as written in the files), for messages."""
@@ -240,7 +237,7 @@ class EntityIndex:
         keys = self.group(root)
         rows = self.store.mention_rows(keys)
         if not rows:
-            raise NotFoundError(f"no mentions of {name!r} in the index; run mdrecall index")
+            raise NotFoundError(f"no mentions of {name!r} in the index", next_step="index")
         entity = self._entity(root, self.store.entity_summary(keys))
         by_line: dict[tuple[str, int], MentionRow] = {}
         for m in rows:

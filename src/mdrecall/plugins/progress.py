@@ -146,7 +146,6 @@ class JsonProgress:
         self._interval_s = interval_s
         self._last_emit: float | None = None
         self._phase: tuple[str, int] | None = None
-        self.events = 0
 
     def __call__(self, done: int, total: int, label: str) -> None:
         if total <= 0:
@@ -161,7 +160,6 @@ class JsonProgress:
         self._last_emit = now
         self.stream.write(json.dumps(snap.to_dict()) + "\n")
         self.stream.flush()
-        self.events += 1
 
     def finish(self) -> None:
         """Nothing to clear: every line is complete."""

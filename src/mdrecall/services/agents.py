@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "UnknownAgentError",
-    "agent_ids",
     "default_agent_workspace",
     "known_agents",
     "open_agent",
@@ -41,11 +40,6 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 class UnknownAgentError(ConfigError):
     """An agent id that has no ``[agents.<id>]`` table and no workspace in its default folder."""
-
-
-def agent_ids(config: Config) -> list[str]:
-    """The agent ids with a ``[agents.<id>]`` table."""
-    return sorted(config.agents)
 
 
 def default_agent_workspace(agent_id: str) -> Path:
@@ -103,8 +97,7 @@ def open_agent(agent_id: str, config: Config | None = None) -> Memory:
 
     base = config if config is not None else load_config()
     workspace, cfg = resolve_agent(base, agent_id)
-    workspace.mkdir(parents=True, exist_ok=True)
-    return Memory.open(workspace, cfg)
+    return Memory.open(workspace, cfg, create=True)
 
 
 def open_search_agents(memory: Memory, base: Config | None = None) -> dict[str, Memory]:

@@ -18,8 +18,6 @@ from mdrecall.errors import MdrecallError
 
 __all__ = ["Check", "run_checks"]
 
-STATUSES = ("ok", "warn", "fail", "skip")
-
 
 @dataclass(frozen=True)
 class Check:
@@ -53,7 +51,8 @@ def run_checks(
         yield _workspace(workspace, config)
         found = True
     except MdrecallError as exc:
-        yield Check("workspace", "fail", str(exc))
+        hint = f"mdrecall init {workspace}" if exc.next_step == "init" else ""
+        yield Check("workspace", "fail", str(exc), hint)
         found = False
     yield from _config_files(workspace if found else None, config, overrides, user_file)
     mem = None

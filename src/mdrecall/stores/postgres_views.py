@@ -19,10 +19,6 @@ _T = TypeVar("_T")
 _MENTION_COLS = "path, line, section, key, name, kind, how, day"
 
 
-def _unpack(body: Any) -> str | None:
-    return zlib.decompress(bytes(body)).decode("utf-8") if body is not None else None
-
-
 def _clean(value: Any) -> Any:
     return value.replace("\x00", "") if isinstance(value, str) else value
 

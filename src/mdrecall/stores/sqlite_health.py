@@ -130,7 +130,8 @@ class SQLiteRecovery(SQLiteCore):
                 except OSError as exc:
                     raise StoreError(
                         f"the index {self.path} is damaged ({reason}) and cannot be moved aside "
-                        f"({exc.strerror or exc}); remove it and run `mdrecall index`"
+                        f"({exc.strerror or exc}); remove it, then index again",
+                        next_step="index",
                     ) from None
         try:
             conn = self._connect()
@@ -185,8 +186,8 @@ class SQLiteRecovery(SQLiteCore):
         if is_corruption(exc):
             self._corrupt_reason = describe(exc)
             return IndexCorruptError(
-                f"the index is damaged ({self._corrupt_reason}); "
-                "`mdrecall index` rebuilds it from the Markdown"
+                f"the index is damaged ({self._corrupt_reason}); indexing again rebuilds it from Markdown",
+                next_step="index",
             )
         if self.read_only:
             return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")

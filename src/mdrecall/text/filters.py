@@ -10,7 +10,6 @@ Sources are filtered by the store itself (``SearchFilter.sources``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import date, timedelta
 from fnmatch import fnmatchcase
 
@@ -54,8 +53,3 @@ def parse_day(text: str, today: date) -> date:
         raise MdrecallError(
             f"not a date: {text!r}. Use YYYY-MM-DD, today, yesterday, or an age like 7d, 2w, 3m, 1y"
         ) from None
-
-
-def paths_tuple(paths: Sequence[str] | None) -> tuple[str, ...]:
-    """Patterns as a tuple, blanks dropped."""
-    return tuple(p for p in (paths or ()) if p and p.strip())

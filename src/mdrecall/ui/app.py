@@ -40,6 +40,10 @@ _PAGE_HINTS: list[tuple[re.Pattern[str], str, str]] = [
 ]
 
 
+#: The page for an error's next step (:attr:`mdrecall.errors.MdrecallError.next_step`).
+_STEP_LINKS = {"entities": ("/entities", "See all entities")}
+
+
 def for_browser(message: str) -> tuple[str, list[tuple[str, str]]]:
     """``message`` without the CLI commands it suggests, and ``(href, label)`` links to the pages instead."""
     links = []
@@ -132,6 +136,8 @@ class UI:
         elif isinstance(exc, PathError):
             status = 403
         message, links = for_browser(str(exc))
+        if isinstance(exc, MdrecallError) and exc.next_step in _STEP_LINKS:  # the page that does it
+            links.append(_STEP_LINKS[exc.next_step])
         return self.page("error.html", request, status, title="Not shown", message=message, links=links)
 
     # ---- pages ----------------------------------------------------------------------------------
