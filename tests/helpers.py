@@ -75,19 +75,27 @@ def run_cli(
     env: Mapping[str, str | None] | None = None,
     stdin: str | bytes | None = None,
     binary: bool = False,
+    color: bool = False,
 ) -> subprocess.CompletedProcess[Any]:
     """``mdrecall ARGS`` in this process: its exit code, stdout and stderr (kept apart).
 
     ``env`` is added to the environment for the run (``None`` removes a variable), ``cwd`` is the current
-    folder meanwhile, ``stdin`` the standard input. Each run starts from fresh global flags (the
-    :class:`~mdrecall.cli.app.State` lives on the root context of one invocation). An exception the entry
-    point would not catch is raised here, not turned into an exit code.
+    folder meanwhile, ``stdin`` the standard input; ``color`` keeps ANSI styles (as on a terminal). Each
+    run starts from fresh global flags (the :class:`~mdrecall.cli.app.State` lives on the root context of
+    one invocation). An exception the entry point would not catch is raised here, not turned into an exit
+    code. Unlike a process, nothing is released at exit: a handle a command leaves open stays open.
     """
     from mdrecall.cli import cli
 
     with _chdir(cwd):
         res = _Runner().invoke(
-            cli, list(args), input=stdin, env=dict(env or {}), prog_name="mdrecall", catch_exceptions=False
+            cli,
+            list(args),
+            input=stdin,
+            env=dict(env or {}),
+            prog_name="mdrecall",
+            color=color,
+            catch_exceptions=False,
         )
     out, err = (res.stdout_bytes, res.stderr_bytes) if binary else (res.stdout, res.stderr)
     return subprocess.CompletedProcess(["mdrecall", *args], res.exit_code, out, err)
