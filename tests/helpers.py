@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import subprocess
+import sys
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
 
 
 def write(root: Path, rel: str, text: str) -> Path:
@@ -24,3 +31,97 @@ def until(check: Callable[[], bool], timeout: float = 15.0) -> bool:
             return True
         time.sleep(0.05)
     return check()
+
+
+# ---- running the CLI --------------------------------------------------------------------------------------
+# Two ways, one helper each. ``run_cli`` runs ``mdrecall ARGS`` in this process (click's test runner on the
+# real root group, with the entry point's error policy and exit codes): use it unless the process itself is
+# what a test checks. ``run_process`` starts ``python -m mdrecall ARGS``: the console script, signals,
+# closed pipes, MCP over stdio, killing and resuming, a hook's cold start, two processes at once.
+# Both answer a ``subprocess.CompletedProcess`` (returncode, stdout, stderr), so a test reads the same
+# either way; text by default, bytes with ``binary=True`` (to check an encoding).
+
+
+class _Runner(CliRunner):
+    """Click's runner, set up like :func:`mdrecall.cli.main` sets up the real process."""
+
+    @contextlib.contextmanager
+    def isolation(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        with super().isolation(*args, **kwargs) as streams:
+            for stream in (sys.stdout, sys.stderr):  # as main(): never print invalid UTF-8
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+            time.tzset()  # a TZ in ``env`` counts, as it would in a new process
+            yield streams
+        time.tzset()  # and is forgotten with it
+
+
+@contextlib.contextmanager
+def _chdir(folder: Path | None) -> Iterator[None]:
+    """``folder`` is the current folder meanwhile (``contextlib.chdir`` is Python 3.11+)."""
+    if folder is None:
+        yield
+        return
+    before = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
+def run_cli(
+    *args: str,
+    cwd: Path | None = None,
+    env: Mapping[str, str | None] | None = None,
+    stdin: str | bytes | None = None,
+    binary: bool = False,
+    color: bool = False,
+) -> subprocess.CompletedProcess[Any]:
+    """``mdrecall ARGS`` in this process: its exit code, stdout and stderr (kept apart).
+
+    ``env`` is added to the environment for the run (``None`` removes a variable), ``cwd`` is the current
+    folder meanwhile, ``stdin`` the standard input; ``color`` keeps ANSI styles (as on a terminal). Each
+    run starts from fresh global flags (the :class:`~mdrecall.cli.app.State` lives on the root context of
+    one invocation). An exception the entry point would not catch is raised here, not turned into an exit
+    code. Unlike a process, nothing is released at exit: a handle a command leaves open stays open.
+    """
+    from mdrecall.cli import cli
+
+    with _chdir(cwd):
+        res = _Runner().invoke(
+            cli,
+            list(args),
+            input=stdin,
+            env=dict(env or {}),
+            prog_name="mdrecall",
+            color=color,
+            catch_exceptions=False,
+        )
+    out, err = (res.stdout_bytes, res.stderr_bytes) if binary else (res.stdout, res.stderr)
+    return subprocess.CompletedProcess(["mdrecall", *args], res.exit_code, out, err)
+
+
+def mdrecall_argv(*args: str, module: str = "mdrecall") -> list[str]:
+    """``python -m MODULE ARGS`` as a command line, for Popen (MODULE: ``mdrecall.agent.turn_hook`` too)."""
+    return [sys.executable, "-m", module, *args]
+
+
+def run_process(
+    *args: str,
+    module: str = "mdrecall",
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    stdin: str | bytes | None = None,
+    binary: bool = False,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[Any]:
+    """``python -m MODULE ARGS`` in a new process, to its end; ``env`` is added to this environment."""
+    return subprocess.run(
+        mdrecall_argv(*args, module=module),
+        capture_output=True,
+        text=not binary,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        input=stdin,
+        timeout=timeout,
+    )

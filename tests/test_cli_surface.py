@@ -1,4 +1,4 @@
-"""The CLI surface of issue 11 through click's test runner (in process, real workspaces and indexes):
+"""The CLI surface of issue 11 in process (tests/helpers.py: run_cli, real workspaces and indexes):
 formats, filters, highlighting, ls, multi-get, doctor, config show, completion, quiet/verbose,
 JSON errors and the workspace requirement."""
 
@@ -9,29 +9,24 @@ import io
 import json
 import os
 import re
+import subprocess
 from datetime import date
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from mdrecall.cli import cli
 from mdrecall.cli.core import parse_ref
 
-from helpers import write
+from helpers import run_cli, write
 
 
-def invoke(*args: str, color: bool = False, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), color=color, input=stdin, catch_exceptions=False)
-
-
-def checks_of(out: Result) -> dict[str, dict[str, str]]:
+def checks_of(out: subprocess.CompletedProcess[str]) -> dict[str, dict[str, str]]:
     return {c["name"]: c for c in json.loads(out.stdout)["checks"]}
 
 
 @pytest.fixture
 def indexed(ws: Path) -> Path:
-    assert invoke("-w", str(ws), "index").exit_code == 0
+    assert run_cli("-w", str(ws), "index").returncode == 0
     return ws
 
 
@@ -39,7 +34,7 @@ def indexed(ws: Path) -> Path:
 
 
 def test_search_json_has_a_version_and_the_documented_fields(indexed: Path) -> None:
-    out = invoke("search", "Stripe", "webhooks", "-w", str(indexed), "--json")
+    out = run_cli("search", "Stripe", "webhooks", "-w", str(indexed), "--json")
     data = json.loads(out.stdout)
     assert data["version"] == 1 and data["query"] == "Stripe webhooks"
     assert set(data) >= {"results", "mode", "provider", "model", "fallback", "reranker"}
@@ -48,52 +43,52 @@ def test_search_json_has_a_version_and_the_documented_fields(indexed: Path) -> N
 
 def test_search_jsonl_csv_md_files(indexed: Path) -> None:
     w = ["-w", str(indexed)]
-    lines = invoke("search", "Kestrel", *w, "-f", "jsonl").stdout.splitlines()
+    lines = run_cli("search", "Kestrel", *w, "-f", "jsonl").stdout.splitlines()
     assert lines and all(json.loads(line)["path"] for line in lines)
-    rows = list(csv.DictReader(io.StringIO(invoke("search", "Kestrel", *w, "--format", "csv").stdout)))
+    rows = list(csv.DictReader(io.StringIO(run_cli("search", "Kestrel", *w, "--format", "csv").stdout)))
     assert rows[0]["path"] == "memory/projects/kestrel.md" and float(rows[0]["score"]) > 0
     assert "\n" in rows[0]["snippet"]  # multi-line snippets survive CSV quoting
-    md = invoke("search", "Kestrel", *w, "-f", "md").stdout.splitlines()
+    md = run_cli("search", "Kestrel", *w, "-f", "md").stdout.splitlines()
     assert md[0].startswith("| path | startLine |") and md[1].startswith("|---|")
     assert md[2].startswith("| memory/projects/kestrel.md |")
-    files = invoke("search", "billing OR Kestrel OR Stripe", *w, "-f", "files", "--min-score", "0").stdout
+    files = run_cli("search", "billing OR Kestrel OR Stripe", *w, "-f", "files", "--min-score", "0").stdout
     paths = files.splitlines()
     assert len(paths) == len(set(paths)) >= 2 and all(p.endswith(".md") for p in paths)
 
 
 def test_highlight_on_a_terminal_never_in_json(indexed: Path) -> None:
     w = ["-w", str(indexed)]
-    coloured = invoke("search", "Stripe", *w, color=True).stdout
+    coloured = run_cli("search", "Stripe", *w, color=True).stdout
     assert "\x1b[" in coloured and "Stripe\x1b[0m" in coloured
-    plain = invoke("search", "Stripe", *w).stdout  # not a terminal: click strips the styles
+    plain = run_cli("search", "Stripe", *w).stdout  # not a terminal: click strips the styles
     assert "\x1b[" not in plain and "Stripe" in plain
-    data = invoke("search", "Stripe", *w, "--json", color=True).stdout
+    data = run_cli("search", "Stripe", *w, "--json", color=True).stdout
     assert "\x1b[" not in data
 
 
 def test_no_color_turns_highlighting_off(indexed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    out = invoke("search", "Stripe", "-w", str(indexed), color=True).stdout
+    out = run_cli("search", "Stripe", "-w", str(indexed), color=True).stdout
     assert "Stripe\x1b[0m" not in out
 
 
 def test_status_has_no_python_none_and_readable_times(indexed: Path) -> None:
-    out = invoke("status", "-w", str(indexed)).stdout
+    out = run_cli("status", "-w", str(indexed)).stdout
     assert "None" not in out and "last_sync_at: " + date.today().isoformat() in out
-    data = json.loads(invoke("status", "-w", str(indexed), "--json").stdout)
+    data = json.loads(run_cli("status", "-w", str(indexed), "--json").stdout)
     assert data["version"] == 1 and data["last_sync_at"].startswith(date.today().isoformat())
-    rows = list(csv.DictReader(io.StringIO(invoke("status", "-w", str(indexed), "-f", "csv").stdout)))
+    rows = list(csv.DictReader(io.StringIO(run_cli("status", "-w", str(indexed), "-f", "csv").stdout)))
     assert {"key": "files", "value": "4"} in rows
-    bad = invoke("status", "-w", str(indexed), "-f", "files")
-    assert bad.exit_code == 2 and "lists no files" in bad.stderr
+    bad = run_cli("status", "-w", str(indexed), "-f", "files")
+    assert bad.returncode == 2 and "lists no files" in bad.stderr
 
 
 def test_init_says_what_it_did_in_plain_words(tmp_path: Path) -> None:
-    dry = invoke("init", str(tmp_path / "a"), "--dry-run").stdout
+    dry = run_cli("init", str(tmp_path / "a"), "--dry-run").stdout
     assert "dry run: would create 6 files and keep 0 in" in dry
-    made = invoke("init", str(tmp_path / "a")).stdout
+    made = run_cli("init", str(tmp_path / "a")).stdout
     assert "created 6 files, kept 0 in" in made
-    data = json.loads(invoke("init", str(tmp_path / "a"), "--json").stdout)
+    data = json.loads(run_cli("init", str(tmp_path / "a"), "--json").stdout)
     assert len(data["files"]) == 6 and {f["action"] for f in data["files"]} == {"exists"}
 
 
@@ -104,8 +99,8 @@ def test_search_filters_path_source_and_dates(indexed: Path) -> None:
     w = ["-w", str(indexed), "--json", "--min-score", "0", "-n", "20"]
 
     def paths(*extra: str) -> set[str]:
-        out = invoke("search", "Stripe OR Kestrel OR planning OR TypeScript", *w, *extra)
-        assert out.exit_code == 0, out.stderr
+        out = run_cli("search", "Stripe OR Kestrel OR planning OR TypeScript", *w, *extra)
+        assert out.returncode == 0, out.stderr
         return {h["path"] for h in json.loads(out.stdout)["results"]}
 
     everything = paths()
@@ -131,14 +126,14 @@ def test_search_filters_path_source_and_dates(indexed: Path) -> None:
     ],
 )
 def test_search_flags_are_validated(indexed: Path, args: list[str], needle: str) -> None:
-    out = invoke("search", "x", "-w", str(indexed), *args)
-    assert out.exit_code == 2 and needle in out.stderr
+    out = run_cli("search", "x", "-w", str(indexed), *args)
+    assert out.returncode == 2 and needle in out.stderr
 
 
 def test_a_reversed_date_range_is_a_user_error(indexed: Path) -> None:
     dates = ["--since", "2026-02-01", "--until", "2026-01-01"]
-    out = invoke("search", "x", "-w", str(indexed), *dates, "--json")
-    assert out.exit_code == 1
+    out = run_cli("search", "x", "-w", str(indexed), *dates, "--json")
+    assert out.returncode == 1
     err = json.loads(out.stderr)["error"]
     assert err["code"] == "error" and "after --until" in err["message"] and err["exit"] == 1
 
@@ -148,8 +143,8 @@ def test_search_agent_uses_that_agents_workspace(tmp_path: Path) -> None:
     write(ws, "MEMORY.md", "# Memory\n- The alpha agent keeps bees.\n")
     cfg = tmp_path / "config.toml"
     cfg.write_text(f'[agents.alpha]\nworkspace = "{ws.as_posix()}"\n')
-    out = invoke("search", "bees", "--agent", "alpha", "--config", str(cfg), "--json")
-    assert out.exit_code == 0, out.stderr
+    out = run_cli("search", "bees", "--agent", "alpha", "--config", str(cfg), "--json")
+    assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["results"][0]["path"] == "MEMORY.md"
 
 
@@ -157,7 +152,7 @@ def test_search_agent_uses_that_agents_workspace(tmp_path: Path) -> None:
 
 
 def test_ls_lists_indexed_files_with_chunks_sizes_and_dates(indexed: Path) -> None:
-    data = json.loads(invoke("ls", "-w", str(indexed), "--json").stdout)
+    data = json.loads(run_cli("ls", "-w", str(indexed), "--json").stdout)
     files = {f["path"]: f for f in data["files"]}
     assert data["count"] == 4 and set(files) == {
         "MEMORY.md",
@@ -169,26 +164,26 @@ def test_ls_lists_indexed_files_with_chunks_sizes_and_dates(indexed: Path) -> No
     assert daily["date"] == "2026-01-26" and daily["chunks"] >= 1
     assert daily["size"] == (indexed / "memory/2026-01-26.md").stat().st_size
     assert files["MEMORY.md"]["date"] is None and files["MEMORY.md"]["modified"]
-    table = invoke("ls", "-w", str(indexed)).stdout.splitlines()
+    table = run_cli("ls", "-w", str(indexed)).stdout.splitlines()
     assert table[0].split() == ["path", "source", "chunks", "size", "modified", "date"]
-    only = invoke("ls", "-w", str(indexed), "--path", "memory/2026-*", "-f", "files").stdout.split()
+    only = run_cli("ls", "-w", str(indexed), "--path", "memory/2026-*", "-f", "files").stdout.split()
     assert only == ["memory/2026-01-26.md", "memory/2026-01-27.md"]
 
 
 def test_get_several_paths_and_spans_in_one_call(indexed: Path) -> None:
     w = ["-w", str(indexed)]
-    data = json.loads(invoke("get", "MEMORY.md:3:2", "memory/2026-01-26.md#L1-L1", *w, "--json").stdout)
+    data = json.loads(run_cli("get", "MEMORY.md:3:2", "memory/2026-01-26.md#L1-L1", *w, "--json").stdout)
     first, second = data["files"]
     assert (first["path"], first["from"], first["to"]) == ("MEMORY.md", 3, 4)
     assert first["text"] == "## Preferences\n- The user prefers TypeScript over JavaScript for new services."
     assert (second["from"], second["to"], second["text"]) == (1, 1, "# 2026-01-26")
-    human = invoke("get", "MEMORY.md:1:1", "memory/2026-01-27.md:1:1", *w).stdout
+    human = run_cli("get", "MEMORY.md:1:1", "memory/2026-01-27.md:1:1", *w).stdout
     expected = "==> MEMORY.md:1-1 <==\n# Long-term memory\n\n==> memory/2026-01-27.md:1-1 <==\n# 2026-01-27\n"
     assert human == expected
-    single = json.loads(invoke("get", "MEMORY.md", "--from", "3", "--lines", "1", *w, "--json").stdout)
+    single = json.loads(run_cli("get", "MEMORY.md", "--from", "3", "--lines", "1", *w, "--json").stdout)
     assert single["text"] == "## Preferences" and single["version"] == 1
-    missing = invoke("get", "MEMORY.md", "memory/nope.md", *w)
-    assert missing.exit_code == 1 and "no such memory file" in missing.stderr and missing.stdout == ""
+    missing = run_cli("get", "MEMORY.md", "memory/nope.md", *w)
+    assert missing.returncode == 1 and "no such memory file" in missing.stderr and missing.stdout == ""
 
 
 def test_parse_ref() -> None:
@@ -204,8 +199,8 @@ def test_parse_ref() -> None:
 
 
 def test_doctor_checks_a_healthy_workspace(indexed: Path, tmp_path: Path) -> None:
-    out = invoke("doctor", "-w", str(indexed), "--json")
-    assert out.exit_code == 0, out.stdout
+    out = run_cli("doctor", "-w", str(indexed), "--json")
+    assert out.returncode == 0, out.stdout
     checks = checks_of(out)
     names = {"workspace", "config", "index", "full-text", "vectors", "watcher", "embedder", "mcp"}
     assert set(checks) == names
@@ -215,19 +210,19 @@ def test_doctor_checks_a_healthy_workspace(indexed: Path, tmp_path: Path) -> Non
     assert "$MDRECALL_EMBEDDING_PROVIDER" in checks["config"]["detail"]
     assert checks["mcp"]["status"] == "skip" and "hooks install" in checks["mcp"]["hint"]
     (indexed / "memory/2026-01-28.md").write_text("# 2026-01-28\nnew\n")
-    stale = checks_of(invoke("doctor", "-w", str(indexed), "--json"))
+    stale = checks_of(run_cli("doctor", "-w", str(indexed), "--json"))
     assert stale["index"]["status"] == "warn" and stale["index"]["hint"] == "mdrecall index"
 
 
 def test_doctor_fails_outside_a_workspace_and_sees_the_mcp_entry(tmp_path: Path, ws: Path) -> None:
-    out = invoke("doctor", "-w", str(tmp_path / "empty"))
-    assert out.exit_code == 1 and "FAIL  workspace" in out.stdout
+    out = run_cli("doctor", "-w", str(tmp_path / "empty"))
+    assert out.returncode == 1 and "FAIL  workspace" in out.stdout
     project = tmp_path / "project"
-    assert invoke("-w", str(ws), "hooks", "install", "claude-code", "--dir", str(project)).exit_code == 0
+    assert run_cli("-w", str(ws), "hooks", "install", "claude-code", "--dir", str(project)).returncode == 0
     cwd = os.getcwd()
     os.chdir(project)
     try:
-        checks = checks_of(invoke("doctor", "-w", str(ws), "--json"))
+        checks = checks_of(run_cli("doctor", "-w", str(ws), "--json"))
     finally:
         os.chdir(cwd)
     assert checks["mcp"]["status"] == "ok" and str(ws.resolve()) in checks["mcp"]["detail"]
@@ -235,7 +230,7 @@ def test_doctor_fails_outside_a_workspace_and_sees_the_mcp_entry(tmp_path: Path,
 
 def test_doctor_loads_the_real_local_model(indexed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "local")
-    checks = checks_of(invoke("doctor", "-w", str(indexed), "--json"))
+    checks = checks_of(run_cli("doctor", "-w", str(indexed), "--json"))
     assert checks["embedder"]["status"] == "ok" and "local, loads" in checks["embedder"]["detail"]
     assert checks["vectors"]["status"] == "warn"  # indexed keyword-only: no vectors yet
 
@@ -246,26 +241,26 @@ def test_config_show_with_origins(ws: Path, tmp_path: Path, monkeypatch: pytest.
     user.write_text("[chunking]\ntokens = 300\n")
     monkeypatch.setenv("MDRECALL_SEARCH_MAX_RESULTS", "9")
     flags = ["-w", str(ws), "--config", str(user), "--index-path", "/x/i.db"]
-    out = invoke("config", "show", "--origin", *flags)
+    out = run_cli("config", "show", "--origin", *flags)
     lines = {line.split(" = ")[0].strip(): line for line in out.stdout.splitlines()}
     assert lines["search.min_score"].endswith(f"= 0.2  # {ws / '.mdrecall.toml'}")
     assert lines["chunking.tokens"].endswith(f"= 300  # {user}")
     assert lines["search.max_results"].endswith("= 9  # $MDRECALL_SEARCH_MAX_RESULTS")
     assert lines["store.path"].endswith('= "/x/i.db"  # flags')
     assert lines["chunking.overlap"].endswith("= 60  # default")
-    data = json.loads(invoke("config", "show", "-w", str(ws), "--json").stdout)
+    data = json.loads(run_cli("config", "show", "-w", str(ws), "--json").stdout)
     assert data["version"] == 1 and data["values"]["search.max_results"] == 9 and "origins" not in data
 
 
 def test_completion_scripts_and_live_completion(monkeypatch: pytest.MonkeyPatch) -> None:
     scripts = {"bash": "_mdrecall_completion", "zsh": "#compdef mdrecall", "fish": "complete"}
     for shell, needle in scripts.items():
-        out = invoke("completion", shell)
-        assert out.exit_code == 0 and needle in out.stdout
+        out = run_cli("completion", shell)
+        assert out.returncode == 0 and needle in out.stdout
     monkeypatch.setenv("_MDRECALL_COMPLETE", "bash_complete")
     monkeypatch.setenv("COMP_WORDS", "mdrecall sea")
     monkeypatch.setenv("COMP_CWORD", "1")
-    out = CliRunner().invoke(cli, [], prog_name="mdrecall")
+    out = run_cli()
     assert "plain,search" in out.stdout
 
 
@@ -273,9 +268,9 @@ def test_completion_scripts_and_live_completion(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_quiet_and_verbose(indexed: Path) -> None:
-    loud = invoke("search", "Stripe", "-w", str(indexed), "-v")
+    loud = run_cli("search", "Stripe", "-w", str(indexed), "-v")
     assert "mdrecall: workspace " in loud.stderr and "mdrecall: note: no embedder configured" in loud.stderr
-    quiet = invoke("search", "Stripe", "-w", str(indexed), "-q")
+    quiet = run_cli("search", "Stripe", "-w", str(indexed), "-q")
     assert quiet.stderr == "" and "memory/2026-01-26.md" in quiet.stdout
 
 
@@ -283,45 +278,45 @@ def test_commands_that_read_refuse_a_folder_that_is_not_a_workspace(tmp_path: Pa
     plain = tmp_path / "downloads"
     plain.mkdir()
     for args in (["status"], ["search", "x"], ["ls"], ["get", "MEMORY.md"], ["index"], ["remember", "hi"]):
-        out = invoke(*args, "-w", str(plain))
-        assert out.exit_code == 1, args
+        out = run_cli(*args, "-w", str(plain))
+        assert out.returncode == 1, args
         assert "not an mdrecall workspace" in out.stderr and "mdrecall init" in out.stderr
         assert "MDRECALL_WORKSPACE" in out.stderr
     assert list(plain.iterdir()) == []  # nothing created: no .mdrecall/index.sqlite, no memory/
 
 
 def test_hooks_install_refuses_a_missing_workspace(tmp_path: Path) -> None:
-    out = invoke("-w", str(tmp_path / "nope"), "hooks", "install", "claude-code", "--dir", str(tmp_path))
-    assert out.exit_code == 1 and "does not exist" in out.stderr
+    out = run_cli("-w", str(tmp_path / "nope"), "hooks", "install", "claude-code", "--dir", str(tmp_path))
+    assert out.returncode == 1 and "does not exist" in out.stderr
     assert not (tmp_path / ".mcp.json").exists()
 
 
 def test_json_errors_for_usage_and_user_errors(indexed: Path) -> None:
-    usage = invoke("search", "x", "-w", str(indexed), "--json", "--bogus")
-    assert usage.exit_code == 2
+    usage = run_cli("search", "x", "-w", str(indexed), "--json", "--bogus")
+    assert usage.returncode == 2
     err = json.loads(usage.stderr)
     assert err["version"] == 1 and err["error"]["code"] == "usage" and "--bogus" in err["error"]["message"]
-    missing = invoke("get", "memory/none.md", "-w", str(indexed), "-f", "jsonl")
+    missing = run_cli("get", "memory/none.md", "-w", str(indexed), "-f", "jsonl")
     assert json.loads(missing.stderr)["error"] == {
         "code": "not_found",
         "message": "memory/none.md: no such memory file",
         "exit": 1,
     }
-    plain = invoke("get", "memory/none.md", "-w", str(indexed))
+    plain = run_cli("get", "memory/none.md", "-w", str(indexed))
     assert plain.stderr == "mdrecall: error: memory/none.md: no such memory file\n"
 
 
 def test_capture_of_a_missing_file_or_a_folder_is_a_user_error(indexed: Path, tmp_path: Path) -> None:
-    gone = invoke("capture", str(tmp_path / "nope.jsonl"), "-w", str(indexed))
-    assert gone.exit_code == 1 and "no such transcript file" in gone.stderr
-    folder = invoke("capture", str(tmp_path), "-w", str(indexed), "--json")
-    assert folder.exit_code == 1 and json.loads(folder.stderr)["error"]["code"] == "path"
+    gone = run_cli("capture", str(tmp_path / "nope.jsonl"), "-w", str(indexed))
+    assert gone.returncode == 1 and "no such transcript file" in gone.stderr
+    folder = run_cli("capture", str(tmp_path), "-w", str(indexed), "--json")
+    assert folder.returncode == 1 and json.loads(folder.stderr)["error"]["code"] == "path"
 
 
 def test_agents_json_is_versioned(tmp_path: Path) -> None:
     cfg = tmp_path / "c.toml"
     cfg.write_text(f'[agents.a]\nworkspace = "{(tmp_path / "a").as_posix()}"\n')
-    data = json.loads(invoke("agents", "--config", str(cfg), "--json").stdout)
+    data = json.loads(run_cli("agents", "--config", str(cfg), "--json").stdout)
     assert data["version"] == 1 and data["agents"][0]["agent"] == "a"
 
 
@@ -345,38 +340,38 @@ def test_agents_json_is_versioned(tmp_path: Path) -> None:
     ],
 )
 def test_every_json_output_is_versioned(indexed: Path, args: list[str]) -> None:
-    out = invoke(*args, "-w", str(indexed), "--json")
-    assert out.exit_code == 0, out.stderr
+    out = run_cli(*args, "-w", str(indexed), "--json")
+    assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert next(iter(data)) == "version" and data["version"] == 1
 
 
 def test_verbose_says_how_long_it_took(indexed: Path) -> None:
-    out = invoke("-v", "ls", "-w", str(indexed))
+    out = run_cli("-v", "ls", "-w", str(indexed))
     assert re.search(r"mdrecall: done in \d+ ms", out.stderr)
-    assert "done in" not in invoke("-v", "-q", "ls", "-w", str(indexed)).stderr
+    assert "done in" not in run_cli("-v", "-q", "ls", "-w", str(indexed)).stderr
 
 
 def test_get_expands_globs_over_the_indexed_files(indexed: Path) -> None:
     w = ["-w", str(indexed)]
-    data = json.loads(invoke("get", "memory/2026-01-*.md:1:1", *w, "--json").stdout)
+    data = json.loads(run_cli("get", "memory/2026-01-*.md:1:1", *w, "--json").stdout)
     assert [(f["path"], f["text"]) for f in data["files"]] == [
         ("memory/2026-01-26.md", "# 2026-01-26"),
         ("memory/2026-01-27.md", "# 2026-01-27"),
     ]
-    one = json.loads(invoke("get", "memory/projects/*", *w, "--json").stdout)
+    one = json.loads(run_cli("get", "memory/projects/*", *w, "--json").stdout)
     assert [f["path"] for f in one["files"]] == ["memory/projects/kestrel.md"]  # a glob always lists
-    none = invoke("get", "memory/1999-*.md", *w)
-    assert none.exit_code == 1 and "no indexed file matches" in none.stderr
+    none = run_cli("get", "memory/1999-*.md", *w)
+    assert none.returncode == 1 and "no indexed file matches" in none.stderr
 
 
 def test_get_notes_more_lines_only_when_it_cut_the_file(indexed: Path) -> None:
     w = ["-w", str(indexed)]
-    assert "more lines follow" not in invoke("get", "MEMORY.md:1:2", *w).stderr
-    cut = invoke("get", "MEMORY.md", "--lines", "2", *w)
+    assert "more lines follow" not in run_cli("get", "MEMORY.md:1:2", *w).stderr
+    cut = run_cli("get", "MEMORY.md", "--lines", "2", *w)
     assert "more lines follow" not in cut.stderr  # the user asked for 2 lines
     (indexed / "memory/long.md").write_text("# Long\n" + "line\n" * 300)
-    long = invoke("get", "memory/long.md", *w)
+    long = run_cli("get", "memory/long.md", *w)
     assert "more lines follow: mdrecall get memory/long.md:121" in long.stderr
 
 
@@ -384,7 +379,7 @@ def test_config_flag_is_passed_not_smuggled_through_the_environment(ws: Path, tm
     user = tmp_path / "user.toml"
     user.write_text("[search]\nmax_results = 3\n")
     before = dict(os.environ)
-    out = invoke("config", "show", "--origin", "-w", str(ws), "--config", str(user))
+    out = run_cli("config", "show", "--origin", "-w", str(ws), "--config", str(user))
     line = next(x for x in out.stdout.splitlines() if x.startswith("search.max_results "))
     assert line.endswith(f"= 3  # {user}")
     assert dict(os.environ) == before  # nothing set, nothing left behind

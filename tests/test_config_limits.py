@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +11,7 @@ from mdrecall.config.limits import LIMITS
 from mdrecall.config.settings import Config, load_config
 from mdrecall.errors import ConfigError
 
-from helpers import write
+from helpers import run_cli, write
 
 
 def numeric_keys() -> list[tuple[str, str]]:
@@ -105,10 +102,7 @@ def test_the_cli_says_which_key_and_exits_1(tmp_path: Path, toml: str, key: str)
     ws = tmp_path / "ws"
     write(ws, "MEMORY.md", "# Long-term\n\n- tea\n")
     write(ws, ".mdrecall.toml", toml)
-    env = {**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none"}
-    out = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index"], capture_output=True, text=True, env=env
-    )
+    out = run_cli("-w", str(ws), "index")  # keyword-only (tests/conftest.py)
     assert out.returncode == 1, out.stdout + out.stderr
     assert key in out.stderr and "internal" not in out.stderr, out.stderr
     assert ".mdrecall.toml" in out.stderr or "overlap" in key, out.stderr  # two keys: no one place

@@ -14,7 +14,7 @@ import pytest
 from mdrecall import Config, Memory
 from mdrecall.index.vectorize import COMPLETE_KEY
 
-from helpers import write
+from helpers import run_cli, write
 
 LOCAL = {"embedding": {"provider": "local"}}
 
@@ -158,37 +158,15 @@ def test_local_only_text_never_reaches_a_remote_embedder(
 
 
 def test_cli_default_config_uses_the_static_model(ws: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    env = {k: v for k, v in os.environ.items() if k != "MDRECALL_EMBEDDING_PROVIDER"}
-    indexed = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    env = {"MDRECALL_EMBEDDING_PROVIDER": None}  # no provider named: the default
+    indexed = run_cli("-w", str(ws), "index", env=env)
     assert indexed.returncode == 0, indexed.stderr
-    out = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "search", "Stripe webhooks", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    out = run_cli("-w", str(ws), "search", "Stripe webhooks", "--json", env=env)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["provider"] == "static" and data["fallback"] is None  # the default, by measurement
     assert data["results"][0]["path"] == "memory/2026-01-26.md"
-    status = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "status", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    status = run_cli("-w", str(ws), "status", "--json", env=env)
     st = json.loads(status.stdout)
     assert st["vectors"] == st["chunks"] and st["embedder"].startswith("static:")
 

@@ -7,9 +7,6 @@ a real backlog stays for ``mdrecall index`` and the background worker.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,24 +14,21 @@ import pytest
 from mdrecall import Config, Memory
 from mdrecall.index.backfill import INLINE_MAX_CHUNKS
 
-from helpers import write
-
-
-def run(*args: str, cwd: Path, provider: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MDRECALL_EMBEDDING_PROVIDER": provider}
-    cmd = [sys.executable, "-m", "mdrecall", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
+from helpers import run_cli, write
 
 
 @pytest.mark.parametrize("provider", ["static", "local"])
-def test_init_remember_search_has_every_vector(tmp_path: Path, provider: str) -> None:
+def test_init_remember_search_has_every_vector(
+    tmp_path: Path, provider: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", provider)
     ws = tmp_path / "agent"
-    assert run("init", str(ws), cwd=tmp_path, provider=provider).returncode == 0
-    out = run("remember", "We ship the Kestrel release on Friday", cwd=ws, provider=provider)
+    assert run_cli("init", str(ws), cwd=tmp_path).returncode == 0
+    out = run_cli("remember", "We ship the Kestrel release on Friday", cwd=ws)
     assert out.returncode == 0, out.stderr
-    out = run("remember", "--long-term", "We chose PostgreSQL for the store", cwd=ws, provider=provider)
+    out = run_cli("remember", "--long-term", "We chose PostgreSQL for the store", cwd=ws)
     assert out.returncode == 0, out.stderr
-    out = run("search", "when does Kestrel ship?", "--json", cwd=ws, provider=provider)
+    out = run_cli("search", "when does Kestrel ship?", "--json", cwd=ws)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["vectors"]["total"] >= 2
@@ -43,16 +37,17 @@ def test_init_remember_search_has_every_vector(tmp_path: Path, provider: str) ->
     assert any("Kestrel" in hit["snippet"] for hit in result["results"])
 
 
-def test_estimate_on_a_new_workspace_gives_a_time(tmp_path: Path) -> None:
+def test_estimate_on_a_new_workspace_gives_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "static")
     ws = tmp_path / "agent"
-    assert run("init", str(ws), cwd=tmp_path, provider="static").returncode == 0
-    run("remember", "The Oslo lease was signed", cwd=ws, provider="static")
-    out = run("index", "--estimate", cwd=ws, provider="static")
+    assert run_cli("init", str(ws), cwd=tmp_path).returncode == 0
+    run_cli("remember", "The Oslo lease was signed", cwd=ws)
+    out = run_cli("index", "--estimate", cwd=ws)
     assert out.returncode == 0, out.stderr
     assert "time: unknown" not in out.stdout and "typical" in out.stdout, out.stdout
-    assert run("index", cwd=ws, provider="static").returncode == 0
+    assert run_cli("index", cwd=ws).returncode == 0
     write(ws, "memory/notes.md", "# Notes\n\nA new note about the Lisbon office.\n")
-    out = run("index", "--estimate", cwd=ws, provider="static")
+    out = run_cli("index", "--estimate", cwd=ws)
     assert "time: ~" in out.stdout and "at the measured" in out.stdout, out.stdout
 
 

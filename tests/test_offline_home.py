@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from helpers import write
+from helpers import mdrecall_argv, write
 
 
 def test_home_stays_clean_after_a_local_embedding(tmp_path: Path) -> None:
@@ -22,7 +21,7 @@ def test_home_stays_clean_after_a_local_embedding(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("MDRECALL_", "ORT_", "XDG_"))}
     env.update(HOME=str(home), MDRECALL_EMBEDDING_PROVIDER="local")
     out = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index", "--json"],
+        mdrecall_argv("-w", str(ws), "index", "--json"),  # a new process: onnxruntime's import writes
         capture_output=True,
         text=True,
         env=env,

@@ -22,6 +22,7 @@ from mdrecall.stores.postgres_sql import bm25_sql, namespace_for, vector_sql
 from mdrecall.text.chunking import chunk_markdown
 from mdrecall.text.query import build_keyword_query
 
+from helpers import run_cli
 from pgserver import backend_config, drop_namespaces, pg_dsn, unique_agent
 
 pytest.importorskip("psycopg", reason="PostgreSQL tests need pip install '.[test]'")
@@ -239,19 +240,14 @@ def test_bm25_sql_is_visible_and_parameterised() -> None:
 
 def test_cli_runs_against_postgres(ws: Path, agent: str, monkeypatch: pytest.MonkeyPatch) -> None:
     env = {"MDRECALL_PG_DSN": pg_dsn(), "MDRECALL_AGENT_ID": agent, "MDRECALL_EMBEDDING_PROVIDER": "none"}
-    import os
-
-    full = {**os.environ, **env}
-    base = [sys.executable, "-m", "mdrecall", "--store", "postgres", "-w", str(ws)]
-    out = subprocess.run([*base, "index", "--json"], env=full, capture_output=True, text=True, timeout=60)
+    base = ["--store", "postgres", "-w", str(ws)]
+    out = run_cli(*base, "index", "--json", env=env)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["added"] == 4
-    out = subprocess.run(
-        [*base, "search", "payment gateway", "--json"], env=full, capture_output=True, text=True, timeout=60
-    )
+    out = run_cli(*base, "search", "payment gateway", "--json", env=env)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["results"][0]["path"] == "memory/2026-01-26.md"
-    out = subprocess.run([*base, "status", "--json"], env=full, capture_output=True, text=True, timeout=60)
+    out = run_cli(*base, "status", "--json", env=env)
     assert json.loads(out.stdout)["store"].startswith("postgres:")
 
 

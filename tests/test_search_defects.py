@@ -4,9 +4,6 @@ workspaces, the CLI through its real entry point: each of these failed before th
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,31 +11,20 @@ import pytest
 
 from mdrecall import Config, Memory
 
-from helpers import write
-
-
-def cli(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mdrecall", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=dict(os.environ),
-        input=stdin,
-        timeout=120,
-    )
+from helpers import run_cli, write
 
 
 def test_search_postgres_in_keyword_mode_finds_the_note_saying_postgresql(tmp_path: Path) -> None:
-    assert cli("init", cwd=tmp_path).returncode == 0
+    assert run_cli("init", cwd=tmp_path).returncode == 0
     write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n- We store every booking in PostgreSQL 16.\n")
     write(tmp_path, "memory/2026-03-03.md", "# 2026-03-03\n\n- The deploys ran on Kubernetes overnight.\n")
-    out = cli("search", "postgres", "--mode", "bm25", "--json", cwd=tmp_path)
+    out = run_cli("search", "postgres", "--mode", "bm25", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     results = json.loads(out.stdout)["results"]
     assert [r["path"] for r in results] == ["memory/2026-03-02.md"]
     assert "PostgreSQL" in results[0]["snippet"]
-    k8s = json.loads(cli("search", "k8s deploy", "--mode", "bm25", "--json", cwd=tmp_path).stdout)["results"]
+    k8s_out = run_cli("search", "k8s deploy", "--mode", "bm25", "--json", cwd=tmp_path)
+    k8s = json.loads(k8s_out.stdout)["results"]
     assert k8s and k8s[0]["path"] == "memory/2026-03-03.md"
 
 
@@ -83,7 +69,7 @@ def test_a_snippet_shows_the_evidence_its_cited_passage_holds(
 def test_one_turn_captured_three_times_is_one_hit(tmp_path: Path) -> None:
     """user-prompt-submit, stop and session-end each keep the turn (conversation record, ``## Noted``
     line, session-end capture): search shows it once, citing the other copies in ``also``."""
-    assert cli("init", cwd=tmp_path).returncode == 0
+    assert run_cli("init", cwd=tmp_path).returncode == 0
     said = "Decision: we will ship Kestrel on Friday after the load test passes."
     transcript = tmp_path / "t.jsonl"
     transcript.write_text(
@@ -105,11 +91,11 @@ def test_one_turn_captured_three_times_is_one_hit(tmp_path: Path) -> None:
         ("stop", {"last_assistant_message": "Noted."}),
         ("session-end", {"reason": "exit"}),
     ):
-        out = cli("hook", hook, cwd=tmp_path, stdin=json.dumps({**base, **extra}))
+        out = run_cli("hook", hook, cwd=tmp_path, stdin=json.dumps({**base, **extra}))
         assert out.returncode == 0, out.stderr
     copies = [p for p in (tmp_path / "memory").rglob("*.md") if "ship Kestrel on Friday" in p.read_text()]
     assert len(copies) >= 2  # the capture side keeps more than one copy: search must fold them
-    out = cli("search", "ship Kestrel on Friday", "--json", cwd=tmp_path)
+    out = run_cli("search", "ship Kestrel on Friday", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     results = json.loads(out.stdout)["results"]
     showing = [r for r in results if "ship Kestrel on Friday" in r["snippet"]]
@@ -137,21 +123,21 @@ def test_a_title_chunk_shows_the_passage_it_cites(tmp_path: Path, open_memory: C
 
 def test_results_all_cut_by_min_score_say_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "local")  # the real bundled model
-    assert cli("init", cwd=tmp_path).returncode == 0
+    assert run_cli("init", cwd=tmp_path).returncode == 0
     write(tmp_path, "memory/2026-03-02.md", "# 2026-03-02\n\n- Reservations for dinner at eight.\n")
-    assert cli("index", cwd=tmp_path).returncode == 0
+    assert run_cli("index", cwd=tmp_path).returncode == 0
     for mode in ("vector", "hybrid"):
-        out = cli("search", "ship", "--mode", mode, "--min-score", "0.99", cwd=tmp_path)
+        out = run_cli("search", "ship", "--mode", mode, "--min-score", "0.99", cwd=tmp_path)
         assert out.returncode == 0 and "no results" in out.stdout
         assert "scored below min_score 0.99: try --min-score 0" in out.stderr, out.stderr
         data = json.loads(
-            cli("search", "ship", "--mode", mode, "--min-score", "0.99", "--json", cwd=tmp_path).stdout
+            run_cli("search", "ship", "--mode", mode, "--min-score", "0.99", "--json", cwd=tmp_path).stdout
         )
         assert (
             data["results"] == [] and "candidate" in data["fallback"] and "--min-score 0" in data["fallback"]
         )
     shown = json.loads(
-        cli("search", "ship", "--mode", "vector", "--min-score", "0", "--json", cwd=tmp_path).stdout
+        run_cli("search", "ship", "--mode", "vector", "--min-score", "0", "--json", cwd=tmp_path).stdout
     )
     assert shown["results"] and "min_score" not in (shown["fallback"] or "")
 
@@ -308,7 +294,7 @@ def test_what_should_i_cook_finds_the_stated_diet_not_the_new_memory_outline(
     alone; the diet was not shown. A first-person question that asks for a recommendation now favours
     the candidates that state a preference, and an outline of empty sections is not indexed."""
     monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "static")  # what `auto` gives a new user
-    assert cli("init", cwd=tmp_path).returncode == 0
+    assert run_cli("init", cwd=tmp_path).returncode == 0
     write(
         tmp_path,
         "memory/2026-03-02.md",
@@ -328,7 +314,7 @@ def test_what_should_i_cook_finds_the_stated_diet_not_the_new_memory_outline(
             f"# 2026-06-{day:02d}\n\n- User: Kestrel status "
             f"{day}: latency fine.\n- User: Lunch was a chicken sandwich from the cafe downstairs.\n",
         )
-    out = cli("search", "what should I cook tonight?", "-n", "3", "--json", cwd=tmp_path)
+    out = run_cli("search", "what should I cook tonight?", "-n", "3", "--json", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     results = json.loads(out.stdout)["results"]
     assert results and results[0]["path"] == "memory/2026-03-02.md", [r["path"] for r in results]

@@ -14,7 +14,7 @@ from mdrecall.mcp.server import SCHEMAS
 from mdrecall.mcp.tools import TOOLS, tool_named
 from mdrecall.request import mcp_schema
 
-from helpers import write
+from helpers import run_cli, write
 
 
 def test_values_are_validated_and_clamped_when_the_request_is_made() -> None:
@@ -115,28 +115,8 @@ def test_non_finite_numbers_are_refused_naming_the_option(tmp_path: Path) -> Non
 
 
 def test_cli_min_score_nan_is_bad_usage(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     ws = tmp_path / "ws"
     (ws / "memory").mkdir(parents=True)
     (ws / "MEMORY.md").write_text("# Memory\n\nWe ship on Fridays.\n")
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mdrecall",
-            "-w",
-            str(ws),
-            "search",
-            "ship",
-            "--min-score",
-            "nan",
-            "--mode",
-            "bm25",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    run = run_cli("-w", str(ws), "search", "ship", "--min-score", "nan", "--mode", "bm25")
     assert run.returncode != 0 and "min" in (run.stderr + run.stdout).lower()

@@ -21,6 +21,8 @@ from mdrecall import Config, Memory
 from mdrecall.index.backfill import Backfiller
 from mdrecall.services.estimate import estimate_index
 
+from helpers import run_cli
+
 LOCAL = Config().merged({"embedding": {"provider": "local"}})
 TOPICS = ("billing", "deploy", "hiring", "garden", "kafka", "budget", "travel", "pricing", "rust", "oncall")
 
@@ -35,9 +37,7 @@ def notes(root: Path, n: int, words: int = 12) -> Path:
     return root
 
 
-def cli_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "MDRECALL_EMBEDDING_PROVIDER"}
-    return {**env, "MDRECALL_EMBEDDING_PROVIDER": "local"}
+LOCAL_ENV = {"MDRECALL_EMBEDDING_PROVIDER": "local"}
 
 
 def test_a_search_never_embeds_a_backlog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,13 +60,7 @@ def test_a_search_never_embeds_a_backlog(tmp_path: Path, monkeypatch: pytest.Mon
         assert res.hits and res.hits[0].path == "memory/note-00042.md"  # keywords still answer
         assert mem.store.counts()["vectors"] == 0
         assert mem.status().to_dict()["vectors_pending"] == 3000
-    out = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "search", "billing item 42"],
-        capture_output=True,
-        text=True,
-        env=cli_env(),
-        timeout=120,
-    )
+    out = run_cli("-w", str(ws), "search", "billing item 42", env=LOCAL_ENV)
     assert out.returncode == 0, out.stderr
     notes_seen = [line for line in out.stderr.splitlines() if line.startswith("mdrecall: note:")]
     assert len(notes_seen) == 1 and "vectors behind: 0 of 3,000" in notes_seen[0]
@@ -102,54 +96,61 @@ def _vectors(ws: Path) -> dict[str, np.ndarray]:
     return {cid: np.frombuffer(vec, dtype=np.float32) for cid, _key, vec in rows}
 
 
+#: ``python -c GATE ARGS`` is ``mdrecall ARGS`` whose local model embeds GATED batches, then says "gated"
+#: on stdout and waits forever inside the next one: the kill lands at a known point however fast or loaded
+#: the machine. (Killing on a progress event raced the run: JSON progress is at most one event a second,
+#: so on a fast machine the first event past the threshold was the last one, every vector written.)
+GATED = 2
+GATE = f"""
+import sys, threading
+from mdrecall.embedders.local import LocalEmbedder
+real, batches = LocalEmbedder.embed_documents, []
+def gated(self, texts):
+    if len(batches) == {GATED}:
+        print("gated", flush=True)
+        threading.Event().wait()
+    batches.append(len(texts))
+    return real(self, texts)
+LocalEmbedder.embed_documents = gated
+from mdrecall.cli import main
+sys.exit(main())
+"""
+
+
 def test_a_killed_index_run_resumes_to_the_same_index(tmp_path: Path) -> None:
-    ws = notes(tmp_path / "ws", 150, words=30)
+    ws = notes(tmp_path / "ws", 64, words=30)
     fresh = tmp_path / "fresh"
     shutil.copytree(ws, fresh)
-    env = {**cli_env(), "MDRECALL_EMBEDDING_BATCH_SIZE": "8"}
+    env = {"MDRECALL_EMBEDDING_PROVIDER": "local", "MDRECALL_EMBEDDING_BATCH_SIZE": "8"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index"],
+        [sys.executable, "-c", GATE, "-w", str(ws), "index"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=env,
+        env={**os.environ, **env},
     )
-    assert proc.stderr is not None
-    events = []
-    for line in proc.stderr:  # not a terminal: JSON-lines progress
-        event = json.loads(line)
-        events.append(event)
-        if event["phase"] == "embedding" and event["done"] >= 16:
-            break
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline() == "gated\n"  # two batches embedded and written, the third in flight
+        proc.send_signal(signal.SIGKILL)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
     assert proc.returncode == -signal.SIGKILL
+    events = [json.loads(line) for line in err.splitlines()]  # not a terminal: JSON-lines progress
     assert any(e["phase"] == "files" for e in events)
+    assert any(e["phase"] == "embedding" and 0 < e["done"] <= 8 * GATED for e in events)
     partial = _vectors(ws)
-    assert 16 <= len(partial) < 150  # the batches written before the kill survive
-    status = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "mdrecall", "-w", str(ws), "status", "--json"],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=True,
-        ).stdout
-    )
-    assert status["vectors_pending"] == 150 - len(partial)
-    again = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
+    assert len(partial) == 8 * GATED  # the batches written before the kill survive
+    status = json.loads(run_cli("-w", str(ws), "status", "--json", env=env).stdout)
+    assert status["vectors_pending"] == 64 - len(partial)
+    again = run_cli("-w", str(ws), "index", "--json", env=env)
+    assert again.returncode == 0, again.stderr
     report = json.loads(again.stdout)
-    assert report["embedded"] + report["cache_hits"] == 150 - len(partial) and report["pending_vectors"] == 0
-    fresh_run = [sys.executable, "-m", "mdrecall", "-w", str(fresh), "index"]
-    subprocess.run(fresh_run, capture_output=True, env=env, check=True)
+    assert report["embedded"] + report["cache_hits"] == 64 - len(partial) and report["pending_vectors"] == 0
+    assert run_cli("-w", str(fresh), "index", env=env).returncode == 0
     resumed, clean = _vectors(ws), _vectors(fresh)
-    assert resumed.keys() == clean.keys() and len(clean) == 150
+    assert resumed.keys() == clean.keys() and len(clean) == 64
     worst = min(float(np.dot(resumed[k], clean[k])) for k in clean)
     assert worst > 0.999  # the same model on the same text (batches differ: float noise only)
 
@@ -187,13 +188,7 @@ def test_estimate_prices_a_remote_provider_without_calling_it(tmp_path: Path) ->
         est = estimate_index(mem)
     assert est.is_remote and est.chunks_to_embed == 10
     assert est.cost == pytest.approx(est.tokens_to_embed * 0.02 / 1e6)
-    out = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index", "--estimate", "--json"],
-        capture_output=True,
-        text=True,
-        env={**cli_env(), "MDRECALL_EMBEDDING_PROVIDER": "none"},
-        timeout=60,
-    )
+    out = run_cli("-w", str(ws), "index", "--estimate", "--json")  # keyword-only (tests/conftest.py)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["files"] == 10 and data["chunks_to_embed"] == 0 and "no embedder" in data["notes"][0]
@@ -219,11 +214,9 @@ def test_estimate_with_force_counts_every_file_to_read(tmp_path: Path) -> None:
     """Before: ``index --estimate --force`` ignored --force and said "0 to read" for a run that
     re-reads every file."""
     ws = notes(tmp_path / "ws", 10)
-    env = {**cli_env(), "MDRECALL_EMBEDDING_PROVIDER": "none"}
 
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        cmd = [sys.executable, "-m", "mdrecall", "-w", str(ws), *args]
-        return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
+        return run_cli("-w", str(ws), *args)  # keyword-only (tests/conftest.py)
 
     assert cli("index", "--quiet").returncode == 0
     plain = json.loads(cli("index", "--estimate", "--json").stdout)

@@ -1,31 +1,15 @@
-"""Helpers for the agent-integration tests: the CLI in a subprocess, real JSONL transcripts, an MCP client."""
+"""Helpers for the agent-integration tests: a clean environment for a server process, real JSONL transcripts,
+an MCP client. (The CLI itself: ``run_cli`` and ``run_process`` in tests/helpers.py.)"""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import os
-import subprocess
-import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-
-
-def run_cli(
-    *args: str, env: dict[str, str] | None = None, stdin: str | None = None, cwd: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """``python -m mdrecall ARGS`` (the real entry point)."""
-    return subprocess.run(
-        [sys.executable, "-m", "mdrecall", *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, **(env or {})},
-        input=stdin,
-        cwd=cwd,
-        timeout=120,
-    )
 
 
 def isolated_env(home: Path) -> dict[str, str]:

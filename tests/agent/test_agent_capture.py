@@ -7,11 +7,13 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from agent_helpers import SECRET_KEY, chat_lines, claude_code_transcript, run_cli, write_jsonl
+from agent_helpers import SECRET_KEY, chat_lines, claude_code_transcript, write_jsonl
 
 from mdrecall.capture.session_end import capture_session, slug_for
 from mdrecall.files.workspace import Workspace
 from mdrecall.index.sessions import read_messages
+
+from helpers import run_cli
 
 NOW = datetime(2026, 1, 26, 18, 5).astimezone()
 

@@ -6,12 +6,10 @@ import json
 from datetime import date
 from pathlib import Path
 
-from agent_helpers import run_cli
-
 from mdrecall import Config, Memory
 from mdrecall.agent.context import derive_queries, memory_context, session_start_context
 
-from helpers import write
+from helpers import run_cli, write
 
 TODAY = date(2026, 1, 27)
 CFG = Config().merged({"embedding": {"provider": "none"}})

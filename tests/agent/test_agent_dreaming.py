@@ -7,13 +7,13 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from agent_helpers import run_cli
-
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
 from mdrecall.config.settings import DreamingConfig
 from mdrecall.dreaming.promote import RecallLog, dream
 from mdrecall.files.workspace import Workspace
+
+from helpers import run_cli
 
 CFG = Config().merged({"embedding": {"provider": "none"}})
 QUERIES = [

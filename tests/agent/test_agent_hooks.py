@@ -7,7 +7,9 @@ import json
 import subprocess
 from pathlib import Path
 
-from agent_helpers import claude_code_transcript, isolated_env, run_cli, write_jsonl
+from agent_helpers import claude_code_transcript, isolated_env, write_jsonl
+
+from helpers import run_cli
 
 THEIRS = {
     "model": "opus",

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from agent_helpers import run_cli
 
 from mdrecall import Config
 from mdrecall.agent.tools import MemoryTools
@@ -15,7 +14,7 @@ from mdrecall.config.settings import ScopeConfig
 from mdrecall.errors import ConfigError
 from mdrecall.services.agents import open_agent, open_search_agents, resolve_agent
 
-from helpers import write
+from helpers import run_cli, write
 
 
 def test_scope_rules_allow_direct_chats_by_default_and_say_why() -> None:

@@ -16,7 +16,6 @@ from agent_helpers import (
     chat_lines,
     claude_code_transcript,
     openclaw_transcript,
-    run_cli,
     write_jsonl,
 )
 
@@ -24,6 +23,8 @@ from mdrecall import Config, Memory
 from mdrecall.errors import PathError
 from mdrecall.index.sessions import chunk_transcript, read_messages
 from mdrecall.text.redact import redact
+
+from helpers import run_cli
 
 
 def _cfg(**sessions: object) -> Config:

@@ -17,6 +17,8 @@ from mdrecall.agent.tools import MemoryTools
 from mdrecall.errors import ConfigError
 from mdrecall.services.team import author_of, open_team
 
+from helpers import run_process
+
 N = 20
 
 
@@ -155,16 +157,14 @@ def test_a_second_agent_finds_a_fact_the_first_noted_in_a_claude_code_session(tm
     config.write_text(config.read_text() + "\n[capture]\nshare_notes = true\n")
     transcript = tmp_path / "ada-session.jsonl"
     transcript.write_text("")
-    hook = [sys.executable, "-m", "mdrecall.agent.turn_hook", "--agent", "ada"]
     payload = {"session_id": "ada-1", "transcript_path": str(transcript)}
     prompt = "We decided the staging database moves to Frankfurt next week. How do I start?"
     for event, extra in (("user-prompt-submit", {"prompt": prompt}), ("stop", {})):
         if event == "stop":
             answer = {"role": "assistant", "content": [{"type": "text", "text": "Start with the replica."}]}
             transcript.write_text(json.dumps({"type": "assistant", "uuid": "a1", "message": answer}) + "\n")
-        out = subprocess.run(
-            [*hook, event], input=json.dumps({**payload, **extra}), capture_output=True, text=True, env=env
-        )
+        stdin = json.dumps({**payload, **extra})
+        out = run_process("--agent", "ada", event, module="mdrecall.agent.turn_hook", stdin=stdin, env=env)
         assert out.returncode == 0 and "capture failed" not in out.stderr, out.stderr
     own_log = next((tmp_path / "ada" / "memory").glob("20*.md")).read_text()
     assert "- decision: We decided the staging database moves to Frankfurt next week." in own_log

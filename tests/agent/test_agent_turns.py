@@ -6,20 +6,12 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from agent_helpers import (
-    SECRET_BEARER,
-    SECRET_KEY,
-    claude_code_transcript,
-    isolated_env,
-    run_cli,
-    write_jsonl,
-)
+from agent_helpers import SECRET_BEARER, SECRET_KEY, claude_code_transcript, isolated_env, write_jsonl
 
 from mdrecall import Config, Memory
 from mdrecall.agent.hooks import handle_turn_hook
@@ -28,18 +20,13 @@ from mdrecall.capture.turns import capture_folders, capture_transcript, read_tra
 from mdrecall.errors import PathError
 from mdrecall.files.workspace import Workspace
 
+from helpers import run_cli
+
 PROMPT = f"We decided to ship Kestrel on Friday. Use the key {SECRET_KEY} for the deploy."
 
 
 def _hook(ws: Path, event: str, payload: dict, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "hook", event],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    return run_cli("-w", str(ws), "hook", event, stdin=json.dumps(payload), env=env)
 
 
 def _records(path: Path) -> list[str]:
@@ -119,14 +106,7 @@ def test_a_failing_capture_is_logged_and_never_blocks(ws: Path, tmp_path: Path) 
     out = _hook(ws, "user-prompt-submit", {"session_id": "x", "prompt": "I prefer tea."}, env)
     assert out.returncode == 0 and "capture failed" in out.stderr
     assert "capture failed" in (ws / ".mdrecall" / "hooks.log").read_text()
-    garbage = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(tmp_path / "missing"), "hook", "stop"],
-        input="not json",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    garbage = run_cli("-w", str(tmp_path / "missing"), "hook", "stop", stdin="not json", env=env)
     assert garbage.returncode == 0 and "nothing captured" in garbage.stderr  # no workspace: nothing written
 
 

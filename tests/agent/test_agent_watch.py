@@ -19,8 +19,8 @@ from agent_helpers import isolated_env
 from mdrecall import Config, Memory
 from mdrecall.services.watch import HEARTBEAT_S, Watcher, watcher_health
 
+from helpers import mdrecall_argv, write
 from helpers import until as _until
-from helpers import write
 
 pytestmark = pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")  # watchdog's own race
 
@@ -157,7 +157,7 @@ def test_failed_reindex_is_reported_and_watching_goes_on(ws: Path) -> None:
 def test_watch_command_reindexes_and_stops_cleanly(ws: Path, tmp_path: Path) -> None:
     env = isolated_env(tmp_path / "home")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "watch", "--debounce", "0.1", "--json"],
+        mdrecall_argv("-w", str(ws), "watch", "--debounce", "0.1", "--json"),
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agent_helpers import isolated_env, run_cli
+from agent_helpers import isolated_env
+
+from helpers import run_cli
 
 
 def test_a_second_capture_counts_the_messages_already_there(ws: Path, tmp_path: Path) -> None:

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from agent_helpers import isolated_env, run_cli, write_jsonl
+from agent_helpers import isolated_env, write_jsonl
 
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
@@ -20,6 +19,8 @@ from mdrecall.capture import turns
 from mdrecall.capture.session_end import capture_session
 from mdrecall.capture.turns import capture_prompt, capture_transcript, session_slug
 from mdrecall.files.workspace import Workspace
+
+from helpers import mdrecall_argv, run_cli, run_process
 
 WIFI = "Tr0ub4dor3xyz"
 
@@ -32,14 +33,8 @@ def _turn(uuid: str, role: str, text: str) -> dict:
 
 def _fast_hook(ws: Path, event: str, payload: dict, env: dict[str, str], timeout: float = 10):
     """What ``hooks install`` writes for the per-turn events, with Claude Code's 10 s timeout."""
-    return subprocess.run(
-        [sys.executable, "-m", "mdrecall.agent.turn_hook", "-w", str(ws), event],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=timeout,
-    )
+    hook = "mdrecall.agent.turn_hook"
+    return run_process("-w", str(ws), event, module=hook, stdin=json.dumps(payload), env=env, timeout=timeout)
 
 
 def _conversation_text(ws: Path) -> str:
@@ -121,7 +116,7 @@ def test_concurrent_hooks_with_one_prompt_never_duplicate_processes(ws: Path, tm
         payload = {"session_id": f"p-{n}", "hook_event_name": "UserPromptSubmit", "prompt": f"Ship v{n} now."}
         procs = [
             subprocess.Popen(
-                [sys.executable, "-m", "mdrecall.agent.turn_hook", "-w", str(ws), "user-prompt-submit"],
+                mdrecall_argv("-w", str(ws), "user-prompt-submit", module="mdrecall.agent.turn_hook"),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from agent_helpers import claude_code_transcript, isolated_env, run_cli, write_jsonl
+from agent_helpers import claude_code_transcript, isolated_env, write_jsonl
+
+from helpers import run_cli, run_process
 
 
 def _files(root: Path) -> list[str]:
@@ -36,14 +36,12 @@ def test_cli_hook_refuses_a_folder_that_is_not_a_workspace(tmp_path: Path, event
 def test_turn_hook_module_refuses_a_folder_that_is_not_a_workspace(tmp_path: Path) -> None:
     folder = tmp_path / "plain"
     folder.mkdir()
-    out = subprocess.run(
-        [sys.executable, "-m", "mdrecall.agent.turn_hook", "user-prompt-submit"],
-        input=json.dumps({"prompt": "hi we decided X", "session_id": "s1"}),
-        capture_output=True,
-        text=True,
+    out = run_process(
+        "user-prompt-submit",
+        module="mdrecall.agent.turn_hook",
+        stdin=json.dumps({"prompt": "hi we decided X", "session_id": "s1"}),
         cwd=folder,
         env=isolated_env(tmp_path / "home"),
-        timeout=60,
     )
     assert out.returncode == 0
     assert "not an mdrecall workspace" in out.stderr

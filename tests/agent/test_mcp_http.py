@@ -17,9 +17,9 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from agent_helpers import McpClient, isolated_env, run_cli  # noqa: E402
+from agent_helpers import McpClient, isolated_env  # noqa: E402
 
-from helpers import write  # noqa: E402
+from helpers import run_cli, write  # noqa: E402
 
 TOKEN = "t0ken-for-tests-only"
 

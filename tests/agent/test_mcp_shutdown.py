@@ -10,14 +10,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from agent_helpers import isolated_env, run_cli
+from agent_helpers import isolated_env
 
-from helpers import write
+from helpers import mdrecall_argv, run_cli, write
 
 pytest.importorskip("mcp")
 pytest.importorskip("onnxruntime")
@@ -64,7 +63,7 @@ def test_closing_stdin_while_vectors_fill_exits_cleanly(tmp_path: Path) -> None:
     for round_ in range(5):
         before = counts(db)[1]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "mdrecall", "-w", str(root), "mcp", "--no-watch"],
+            mdrecall_argv("-w", str(root), "mcp", "--no-watch"),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -24,11 +24,10 @@ from agent_helpers import (  # noqa: E402
     McpClient,
     claude_code_transcript,
     isolated_env,
-    run_cli,
     write_jsonl,
 )
 
-from helpers import write  # noqa: E402
+from helpers import run_cli, write  # noqa: E402
 
 CONFIG = """
 [index]

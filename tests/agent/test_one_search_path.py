@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from agent_helpers import isolated_env, run_cli
+from agent_helpers import isolated_env
 
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
 from mdrecall.services.team import open_team
 
-from helpers import write
+from helpers import run_cli, write
 
 
 def _setup(tmp_path: Path) -> tuple[Path, Path, Config]:

@@ -6,10 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from agent_helpers import isolated_env, run_cli
+from agent_helpers import isolated_env
 
 from mdrecall import Config
 from mdrecall.services.agents import UnknownAgentError, open_agent, resolve_agent
+
+from helpers import run_cli
 
 
 def test_search_with_a_misspelled_agent_is_a_usage_error_and_creates_nothing(tmp_path: Path) -> None:

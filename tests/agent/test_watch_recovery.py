@@ -6,7 +6,6 @@ import json
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,8 +15,8 @@ from agent_helpers import isolated_env
 from mdrecall import Config, Memory
 from mdrecall.services.watch import Watcher
 
+from helpers import mdrecall_argv, write
 from helpers import until as _until
-from helpers import write
 
 pytestmark = pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")
 
@@ -51,7 +50,7 @@ def test_native_watcher_recovers_after_the_workspace_is_deleted_and_recreated(
 
 def test_ctrl_c_on_watch_exits_130(ws: Path, tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "watch", "--polling", "--json"],
+        mdrecall_argv("-w", str(ws), "watch", "--polling", "--json"),
         env=isolated_env(tmp_path / "home"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

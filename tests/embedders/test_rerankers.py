@@ -14,7 +14,7 @@ from mdrecall.errors import RerankError
 from mdrecall.plugins.registry import RERANKERS
 from mdrecall.rerankers import available_rerankers, create_reranker, register_reranker
 
-from helpers import write
+from helpers import run_cli, write
 
 KEY = "rk-test-SECRET-0123456789"
 
@@ -227,24 +227,21 @@ def test_a_registered_reranker_is_used_like_a_builtin(
 
 def test_probe_rerank_through_the_cli(tmp_path: Path, serve: Any, api: Any) -> None:
     import json
-    import os
-    import subprocess
-    import sys
 
     server = serve(app_for(api, "cohere", key=None))
     env = {
-        **os.environ,
         "HOME": str(tmp_path),
         "XDG_CONFIG_HOME": str(tmp_path / ".config"),
         "MDRECALL_RERANK_PROVIDER": "http",
         "MDRECALL_RERANK_BASE_URL": server.url + "/v1",
     }
-    cmd = [sys.executable, "-m", "mdrecall", "-w", str(tmp_path), "probe", "--rerank"]
-    out = subprocess.run([*cmd, "--json"], env=env, capture_output=True, text=True, check=True)
+    cmd = ["-w", str(tmp_path), "probe", "--rerank"]
+    out = run_cli(*cmd, "--json", env=env)
+    assert out.returncode == 0, out.stderr
     found = json.loads(out.stdout)
     assert found["reranker"] == "http" and found["is_remote"] is False and len(found["scores"]) == 2
     assert found["scores"] == [0.05, 0.06] and found["sane"] is True  # the server's scores, by index
     assert len(server.requests) == 2  # cold and warm
     env["MDRECALL_RERANK_PROVIDER"] = "none"
-    bad = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    bad = run_cli(*cmd, env=env)
     assert bad.returncode != 0 and "no reranker is configured" in bad.stderr and "Traceback" not in bad.stderr

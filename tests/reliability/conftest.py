@@ -1,26 +1,19 @@
-"""Fixtures for the fault tests: a small real file system (tmpfs) and the CLI in a subprocess."""
+"""Fixtures for the fault tests: a small real file system (tmpfs) and the CLI (output as bytes)."""
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import helpers
 
-def run_cli(
-    *args: str, env: dict[str, str] | None = None, timeout: float = 120
-) -> subprocess.CompletedProcess:
-    """``python -m mdrecall ARGS`` in a subprocess; stdout/stderr as bytes (to check their encoding)."""
-    return subprocess.run(
-        [sys.executable, "-m", "mdrecall", *args],
-        capture_output=True,
-        env={**os.environ, **(env or {})},
-        timeout=timeout,
-    )
+#: ``mdrecall ARGS`` in this process (tests/helpers.py), stdout and stderr as bytes: to check their encoding.
+run_cli = functools.partial(helpers.run_cli, binary=True)
 
 
 @pytest.fixture

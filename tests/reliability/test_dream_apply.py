@@ -13,7 +13,6 @@ import resource
 import shutil
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
 
 from .conftest import fill
+from helpers import mdrecall_argv
 
 QUERIES = [
     "stripe webhooks retry",
@@ -54,7 +54,7 @@ def dream_apply(ws: Path, fsize_limit: int = 0) -> subprocess.CompletedProcess:
         resource.setrlimit(resource.RLIMIT_FSIZE, (fsize_limit, fsize_limit))
 
     return subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "dream", "--apply"],
+        mdrecall_argv("-w", str(ws), "dream", "--apply"),
         capture_output=True,
         text=True,
         timeout=120,

@@ -15,7 +15,7 @@ from mdrecall import Memory, WriteError
 from mdrecall.config.settings import Config
 
 from .conftest import fill, run_cli
-from helpers import write
+from helpers import run_process, write
 
 NOTE = "decision: keep postgres " + "x" * 10_000  # 10 KB: larger than the space left
 
@@ -74,9 +74,7 @@ print("saved")
 def test_a_short_write_is_undone_without_root(tmp_path: Path) -> None:
     """RLIMIT_FSIZE makes the kernel cut the write short (EFBIG): works as any user."""
     ws = make_ws(tmp_path / "agent")
-    subprocess.run(
-        [sys.executable, "-m", "mdrecall", "-w", str(ws), "index"], check=True, capture_output=True
-    )
+    assert run_cli("-w", str(ws), "index").returncode == 0
     target = ws / f"memory/{date.today().isoformat()}.md"
     before = target.read_bytes()
     limit = len(before) + 3000
@@ -130,11 +128,12 @@ def test_a_read_only_index_answers_and_index_fails_clearly(tmp_path: Path) -> No
             if done.returncode != 0:
                 pytest.skip("cannot bind-mount read-only here")
             subprocess.run(["mount", "-o", "remount,ro,bind", str(index.parent)], capture_output=True)
-        try:
-            out = run_cli("-w", str(ws), "search", "postgres")
+        try:  # real processes: in this one a read-only store's connections stay open until collected,
+            # and an open file keeps the mount busy (it could not be unmounted)
+            out = run_process("-w", str(ws), "search", "postgres", binary=True)
             assert out.returncode == 0, out.stderr
             assert b"memory/" in out.stdout
-            idx = run_cli("-w", str(ws), "index")
+            idx = run_process("-w", str(ws), "index", binary=True)
             assert idx.returncode == 1, idx.stderr
             assert b"read-only" in idx.stderr.lower() and b"internal error" not in idx.stderr
         finally:

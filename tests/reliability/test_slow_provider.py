@@ -18,8 +18,7 @@ from mdrecall.errors import EmbedderError, ProviderUnavailableError
 from mdrecall.plugins.deadline import provider_deadline
 from mdrecall.plugins.http_client import HttpClient
 
-from .conftest import run_cli
-from helpers import write
+from helpers import run_process, write
 
 
 class DripServer:
@@ -169,6 +168,7 @@ def test_search_costs_one_timeout_then_the_breaker_skips_the_provider(
 
 
 def test_cli_runs_share_the_breaker(drip, tmp_path: Path) -> None:
+    """Two processes: the breaker lives in the index, not in a process's memory."""
     server = drip("silent")
     ws = make_ws(tmp_path / "agent")
     env = {
@@ -178,10 +178,10 @@ def test_cli_runs_share_the_breaker(drip, tmp_path: Path) -> None:
         "MDRECALL_EMBEDDING_MODEL": "test-embed",
         "MDRECALL_EMBEDDING_TIMEOUT_S": "1",
     }
-    first = run_cli("-w", str(ws), "search", "kafka", env=env, timeout=60)
+    first = run_process("-w", str(ws), "search", "kafka", env=env, binary=True, timeout=60)
     assert first.returncode == 0, first.stderr
     seen = server.requests
-    second = run_cli("-w", str(ws), "search", "kafka", env=env, timeout=60)
+    second = run_process("-w", str(ws), "search", "kafka", env=env, binary=True, timeout=60)
     assert second.returncode == 0 and b"MEMORY.md" in second.stdout
     assert b"skipped until" in second.stderr
     assert server.requests == seen

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -20,6 +18,8 @@ from mdrecall.dreaming.promote import dream
 from mdrecall.dreaming.review import REJECTED_FILE, approve, reject
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.files.workspace import Workspace
+
+from helpers import run_cli
 
 WHEN = datetime(2026, 2, 1, 9, 0).astimezone()
 
@@ -77,10 +77,7 @@ def test_a_rejected_candidate_is_never_proposed_again(
         for q in ["kestrel codename", "rust search service kestrel", "what is kestrel", "kestrel project"]:
             tools.memory_search(q, maxResults=1)
     assert "memory/projects/kestrel.md" not in _candidates(ui_ws)
-    out = subprocess.run(
-        [sys.executable, "-m", "mdrecall", "dream", "--json", "-w", str(ui_ws)],
-        capture_output=True, text=True, env=env_for(tmp_path / "home"), timeout=120,
-    )  # fmt: skip
+    out = run_cli("dream", "--json", "-w", str(ui_ws), env=env_for(tmp_path / "home"))
     assert out.returncode == 0, out.stderr
     listed = json.loads(out.stdout)
     assert all("kestrel" not in c["citation"] for c in listed["promoted"] + listed["rejected"])
