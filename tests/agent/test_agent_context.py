@@ -71,13 +71,13 @@ def test_the_digest_checks_the_files_once_and_sees_a_new_note(ws: Path) -> None:
         d = memory_context(mem, "What about the ocelot and the payment gateway?", today=TODAY)
         assert any(h.path == "memory/2026-01-28.md" for h in d.hits)  # the first query synced
         calls: list[object] = []
-        real = mem.index
+        real = mem.sync
 
         def counting(*a: object, **k: object) -> object:
             calls.append(a)
             return real(*a, **k)
 
-        mem.index = counting  # type: ignore[method-assign]
+        mem.sync = counting  # type: ignore[method-assign]
         d = memory_context(mem, "Alice, Bob, Kestrel and the ocelot on Monday?", today=TODAY)
         assert len(d.queries) > 2 and len(calls) == 1
 
