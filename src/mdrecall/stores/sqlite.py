@@ -45,6 +45,23 @@ def default_index_path(workspace_root: str) -> Path:
     return Path(workspace_root) / ".mdrecall" / "index.sqlite"
 
 
+def _wal(conn: sqlite3.Connection, wait_s: float = 30.0) -> None:
+    """Put the index in WAL mode. Switching needs the file to itself for a moment, and SQLite answers
+    "database is locked" at once (its busy handler is not consulted) while another process opens the same
+    new index: retry for up to ``wait_s`` seconds, as ``busy_timeout`` does for everything else."""
+    end = time.monotonic() + wait_s
+    delay = 0.002
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= end:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
+
+
 class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
     """A :class:`~mdrecall.stores.base.Store` in one SQLite file.
 
@@ -105,7 +122,7 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA busy_timeout = 30000")
             refuse_foreign(conn, self.path)  # before anything is written
-            conn.execute("PRAGMA journal_mode = WAL")
+            _wal(conn)
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA temp_store = MEMORY")
             apply_migrations(conn)
