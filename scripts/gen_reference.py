@@ -142,8 +142,9 @@ def render_cli() -> str:
 def _schema_type(schema: dict[str, Any]) -> str:
     if "enum" in schema:
         return " | ".join(json.dumps(v) for v in schema["enum"])
-    if "anyOf" in schema or "oneOf" in schema:
-        return " or ".join(_schema_type(s) for s in schema.get("anyOf", schema.get("oneOf")))
+    choices = schema.get("anyOf") or schema.get("oneOf")
+    if choices:
+        return " or ".join(_schema_type(s) for s in choices)
     text = str(schema.get("type", "any"))
     if text == "array" and isinstance(schema.get("items"), dict):
         text = f"array of {_schema_type(schema['items'])}"
