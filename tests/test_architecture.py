@@ -1,6 +1,7 @@
-"""The tree keeps the shape docs/architecture.md draws: no import cycle at module level, nothing
-below ``Memory`` imports it back (even inside a function), agent/ modules on their declared side,
-and every module of ``src/mdrecall`` named in the map."""
+"""The tree keeps the shape docs/architecture.md draws: the layers (no import runs back up one, even inside
+a function), no import cycle at module level and at most one circle in the whole graph, nothing below
+``Memory`` imports it back, agent/ modules on their declared side, no top-level module beyond the allowed
+ones, and every module of ``src/mdrecall`` named in the map."""
 
 from __future__ import annotations
 
@@ -20,6 +21,49 @@ def _name(path: Path) -> str:
 
 
 MODULES = {_name(p): p for p in SRC.rglob("*.py")}
+
+#: The layers of docs/architecture.md, bottom (0) to top, by top-level package or module of ``mdrecall``.
+#: A module may import its own layer and those below, never one above (``if TYPE_CHECKING:`` aside).
+#: ``__init__`` is the package itself: public names imported on first use, nothing at import time.
+LAYERS: dict[str, int] = {
+    "__init__": 0,
+    "errors": 0,
+    "models": 0,
+    "text": 1,
+    "config": 1,
+    "plugins": 1,
+    "request": 1,
+    "files": 2,
+    "stores": 2,
+    "embedders": 2,
+    "rerankers": 2,
+    "knowledge": 3,
+    "index": 4,
+    "search": 5,
+    "capture": 5,
+    "dreaming": 5,
+    "backends": 6,
+    "memory": 7,
+    "services": 8,
+    "agent": 8,
+    "cli": 9,
+    "mcp": 9,
+    "ui": 9,
+    "__main__": 9,
+}
+
+#: The modules allowed directly in ``src/mdrecall`` (everything else lives in a layer package).
+TOP_LEVEL_MODULES = {"__init__", "__main__", "memory", "request", "models", "errors"}
+MAX_TOP_LEVEL_MODULES = 12
+
+#: Circles (strongly connected components of more than one module) the whole import graph may hold.
+MAX_CIRCLES = 1
+
+
+def layer(module: str) -> int:
+    """The layer of ``module`` (``mdrecall.search.runner`` → the layer of ``search``)."""
+    parts = module.split(".")
+    return LAYERS[parts[1] if len(parts) > 1 else "__init__"]
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -67,6 +111,50 @@ def imports(module: str, *, top_level_only: bool) -> set[str]:
     return {m for m in found if m in MODULES and m != module}
 
 
+class _AllImports(ast.NodeVisitor):
+    """Every import statement of a module, wherever it is (functions, classes, ``with``, ``try``, …)."""
+
+    def __init__(self, *, type_checking: bool) -> None:
+        self.type_checking = type_checking
+        self.found: list[ast.Import | ast.ImportFrom] = []
+
+    def visit_If(self, node: ast.If) -> None:
+        if _is_type_checking(node.test) and not self.type_checking:
+            for child in node.orelse:
+                self.visit(child)
+            return
+        self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        self.found.append(node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        self.found.append(node)
+
+
+def all_imports(module: str, *, type_checking: bool) -> set[str]:
+    """The mdrecall modules ``module`` imports anywhere in its text (under ``TYPE_CHECKING`` if asked)."""
+    visitor = _AllImports(type_checking=type_checking)
+    visitor.visit(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+    found = set().union(*(_target(module, node) for node in visitor.found))
+    return {m for m in found if m in MODULES and m != module}
+
+
+def back_up_arrows() -> list[str]:
+    """Each import (run-time, inside functions included) from a layer to a higher one, as ``a -> b``."""
+    return sorted(
+        f"{m} ({layer(m)}) -> {t} ({layer(t)})"
+        for m in MODULES
+        for t in all_imports(m, type_checking=False)
+        if layer(t) > layer(m)
+    )
+
+
+def whole_graph() -> dict[str, set[str]]:
+    """Every import of every module: inside functions and under ``TYPE_CHECKING`` included."""
+    return {m: all_imports(m, type_checking=True) for m in MODULES}
+
+
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """Strongly connected components of more than one module (Tarjan)."""
     index: dict[str, int] = {}
@@ -102,6 +190,39 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_module_level_import_cycle() -> None:
     graph = {m: imports(m, top_level_only=True) for m in MODULES}
     assert cycles(graph) == []
+
+
+def test_every_top_level_package_and_module_has_a_layer() -> None:
+    tops = {m.split(".")[1] if "." in m else "__init__" for m in MODULES}
+    assert tops <= set(LAYERS), f"give these a layer in LAYERS and docs/architecture.md: {tops - set(LAYERS)}"
+
+
+def test_no_import_runs_back_up_a_layer() -> None:
+    arrows = back_up_arrows()
+    assert not arrows, "imports from a lower layer to a higher one (move the code, or pass it in):\n" + (
+        "\n".join(arrows)
+    )
+
+
+def test_the_whole_import_graph_has_at_most_one_circle() -> None:
+    found = cycles(whole_graph())
+    assert len(found) <= MAX_CIRCLES, f"{len(found)} import circles (TYPE_CHECKING included): {found}"
+
+
+def test_no_top_level_module_beyond_the_allowed_ones() -> None:
+    top = {p.stem for p in SRC.glob("*.py")}
+    assert top <= TOP_LEVEL_MODULES, (
+        f"top-level modules outside a layer package: {sorted(top - TOP_LEVEL_MODULES)}"
+    )
+    assert len(TOP_LEVEL_MODULES) <= MAX_TOP_LEVEL_MODULES
+
+
+def test_the_layers_in_the_doc_are_the_layers_in_the_test() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    table = text.split("<!-- layers -->", 2)[1]
+    rows = re.findall(r"^\| (\d+) \| (.+?) \|", table, flags=re.M)
+    documented = {name: int(n) for n, names in rows for name in re.findall(r"`([\w_]+)(?:/|\.py)?`", names)}
+    assert documented == LAYERS
 
 
 def test_nothing_below_memory_imports_it_back() -> None:

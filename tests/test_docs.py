@@ -64,3 +64,16 @@ def test_readme_has_exactly_the_two_setup_commands() -> None:
     commands = [line for line in setup.splitlines() if line.startswith(("pip install", "python3 -m venv"))]
     assert len(commands) == 2
     assert commands[1] in ci, ".ci/run must run the README's test command verbatim"
+
+
+def test_generated_references_match_the_code() -> None:
+    """docs/reference/ is generated from the click commands and the MCP tools; it cannot drift."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "scripts" / "gen_reference.py"
+    spec = importlib.util.spec_from_file_location("gen_reference", path)
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    stale = [p.relative_to(DOCS.parent).as_posix() for p in gen.stale()]
+    assert not stale, f"{stale} differ from the code: run `{gen.COMMAND}` and commit the result"

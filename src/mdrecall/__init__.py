@@ -12,6 +12,7 @@ TYPE_CHECKING = False  # not imported from typing: `mdrecall --version` loads ne
 if TYPE_CHECKING:
     from typing import Any
 
+    from mdrecall.agent.tools import MemoryTools
     from mdrecall.config.settings import Config, load_config
     from mdrecall.errors import (
         ConfigError,
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
     from mdrecall.models import Chunk, GetResult, Hit, IndexReport, Status
     from mdrecall.request import SearchFilter, SearchRequest
     from mdrecall.search.pipeline import SearchResult
+    from mdrecall.services.estimate import estimate_index
+    from mdrecall.services.team import open_companions, open_team
+    from mdrecall.services.watch import Watcher
 
 # Public names are imported on first use, so `mdrecall --version` and hooks start fast.
 _LAZY = {
@@ -59,6 +63,11 @@ _LAZY = {
     "EntityDetail": "knowledge.index",
     "Change": "knowledge.history",
     "DateRange": "knowledge.valid_time",
+    "MemoryTools": "agent.tools",
+    "Watcher": "services.watch",
+    "estimate_index": "services.estimate",
+    "open_companions": "services.team",
+    "open_team": "services.team",
 }
 
 
@@ -89,6 +98,7 @@ __all__ = [
     "IndexReport",
     "MdrecallError",
     "Memory",
+    "MemoryTools",
     "MissingDependencyError",
     "NotFoundError",
     "PathError",
@@ -98,8 +108,12 @@ __all__ = [
     "SearchResult",
     "Status",
     "StoreError",
+    "Watcher",
     "WorkspaceError",
     "WriteError",
+    "estimate_index",
     "load_config",
+    "open_companions",
+    "open_team",
     "__version__",
 ]
