@@ -179,7 +179,7 @@ def short_text(rng: random.Random, day: date) -> str:
 
 
 def bench_hybrid(chunks: int, embed: int, queries: int, tmp: Path) -> dict[str, object]:
-    from mdrecall.index.vectorize import _embed_text, embed_missing, get_embedder, query_vector
+    from mdrecall.index.vectorize import embed_missing, embed_text, get_embedder, query_vector
     from mdrecall.models import IndexReport
     from mdrecall.text.query import build_keyword_query
 
@@ -204,7 +204,7 @@ def bench_hybrid(chunks: int, embed: int, queries: int, tmp: Path) -> dict[str, 
     with Memory.open(ws, cfg) as mem:
         key = embedder.identity.key
         todo = mem.store.chunks_without_vectors(key, limit=embed)
-        texts = [_embed_text(c) for c in todo]
+        texts = [embed_text(c) for c in todo]
         embedder.embed_documents(texts[:ROUND])  # load the model, warm up its buffers
         words = [len(t.split()) for t in texts]
         res["embedded"], res["words_per_chunk"] = len(texts), statistics.mean(words)

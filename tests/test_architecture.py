@@ -271,3 +271,13 @@ def test_stores_embedders_and_rerankers_read_settings_only_through_the_environme
         if "os.environ" in p.read_text(encoding="utf-8") or "getenv" in p.read_text(encoding="utf-8")
     ]
     assert set(readers) <= allowed, f"read settings through mdrecall.config.sources.environment: {readers}"
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A leading underscore means "this module's own": another module that needs it gets a public name."""
+    found = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mdrecall"):
+                found += [f"{module}: {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+    assert not [f for f in found if not f.endswith(".__version__")], found

@@ -81,7 +81,8 @@ class TurnResult:
         }
 
 
-def _digest(*parts: str) -> str:
+def digest(*parts: str) -> str:
+    """A short stable hash of the parts (12 hex digits): message ids, session and transcript keys."""
     return hashlib.sha256("\x00".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
@@ -92,8 +93,8 @@ def session_slug(session: str) -> str:
     never share a file.
     """
     readable = _UNSAFE.sub("-", session or "").strip("-")[:24].strip("-")
-    digest = _digest(session or "default")[:8]
-    return f"{readable}-{digest}" if readable else digest
+    short = digest(session or "default")[:8]
+    return f"{readable}-{short}" if readable else short
 
 
 _HELD: dict[tuple[int, str], int] = {}  # session locks held, per thread (re-entered by nested captures)
@@ -126,7 +127,7 @@ def session_lock(workspace: Workspace, slug: str) -> Iterator[None]:
 
 
 def _state_path(workspace: Workspace, transcript: str) -> Path:
-    ident = _digest(os.path.abspath(os.path.expanduser(transcript)))
+    ident = digest(os.path.abspath(os.path.expanduser(transcript)))
     return workspace.root / ".mdrecall" / "turns" / f"{ident}.json"
 
 
@@ -177,7 +178,7 @@ def read_transcript(path: str | os.PathLike[str], offset: int = 0) -> tuple[list
             m = parse_message(obj, i + 1)
             if m is not None:
                 dumped = json.dumps(obj, sort_keys=True, ensure_ascii=False)
-                out.append(TurnMessage(m.role, m.text, _digest(str(i), dumped), m.timestamp))
+                out.append(TurnMessage(m.role, m.text, digest(str(i), dumped), m.timestamp))
         return out, len(items)
     out = []
     with p.open("rb") as fh:
@@ -197,7 +198,7 @@ def read_transcript(path: str | os.PathLike[str], offset: int = 0) -> tuple[list
                 continue
             uuid = obj.get("uuid") if isinstance(obj, dict) else None
             ident = uuid if isinstance(uuid, str) and uuid else raw.decode("utf-8", "replace").strip()
-            out.append(TurnMessage(m.role, m.text, _digest(ident), m.timestamp))
+            out.append(TurnMessage(m.role, m.text, digest(ident), m.timestamp))
     return out, offset
 
 

@@ -34,7 +34,7 @@ from mdrecall.capture.budget import BudgetExceeded, run_within
 from mdrecall.capture.turn_records import (
     TurnMessage,
     TurnResult,
-    _digest,
+    digest,
     end_offset,
     load_state,
     read_transcript,
@@ -45,7 +45,7 @@ from mdrecall.capture.turn_records import (
 )
 from mdrecall.config.settings import Config
 from mdrecall.errors import ConfigError, PathError
-from mdrecall.files.workspace import Workspace, _read_all, now_local
+from mdrecall.files.workspace import Workspace, now_local, read_all
 from mdrecall.index.conversations import CONVERSATIONS_DIR
 from mdrecall.text.provenance import render, user_text
 from mdrecall.text.redact import redact
@@ -130,7 +130,7 @@ def capture_messages(
         seen = _captured_ids(folder, slug)
         by_day: dict[str, list[tuple[datetime, TurnMessage]]] = {}
         for i, m in enumerate(messages):
-            mid = m.id or _digest(session, m.role, m.text, m.timestamp or "", str(i))
+            mid = m.id or digest(session, m.role, m.text, m.timestamp or "", str(i))
             if mid in seen or not m.text.strip() or m.role not in ("user", "assistant"):
                 result.skipped += 1
                 continue
@@ -218,7 +218,7 @@ def _read(workspace: Workspace, path: Path) -> str:
     except (OSError, PathError):
         return ""
     try:
-        return _read_all(fd).decode("utf-8", errors="replace")
+        return read_all(fd).decode("utf-8", errors="replace")
     except OSError:
         return ""
     finally:
@@ -342,13 +342,13 @@ def _capture_prompt(
             return TurnResult(skipped=1)
     if _repeats_last(workspace, config, session, prompt, recent_only=not transcript):
         return TurnResult(skipped=1)
-    mid = _digest(session, "prompt", prompt, size)
+    mid = digest(session, "prompt", prompt, size)
     result = capture_messages(
         workspace, config, session, [TurnMessage("user", prompt, mid)], transcript=transcript, now=now
     )
     if transcript and result.written:
         state = load_state(workspace, transcript)
-        state.setdefault("pending", []).append(_digest(redact(prompt.strip())))
+        state.setdefault("pending", []).append(digest(redact(prompt.strip())))
         save_state(workspace, transcript, state, result)
     return result
 
@@ -427,7 +427,7 @@ def _capture_transcript(
     pending = list(state.get("pending", []))
     fresh = []
     for m in messages:
-        h = _digest(m.text.strip())
+        h = digest(m.text.strip())
         if m.role == "user" and h in pending:  # already captured from the hook's prompt
             pending.remove(h)
             continue

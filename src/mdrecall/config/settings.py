@@ -317,19 +317,20 @@ def load_config(
     cfg = Config()
     user = user_config_path(user_file)
     if user.is_file():
-        cfg = _apply(cfg, _read_toml(user), str(user))
+        cfg = _apply(cfg, read_toml(user), str(user))
     if workspace is not None:
         ws_file = Path(workspace).expanduser() / WORKSPACE_CONFIG_NAME
         if ws_file.is_file():
-            cfg = _apply(cfg, _read_toml(ws_file), str(ws_file))
-    cfg = _apply(cfg, _env_data(cfg, env), "environment")
+            cfg = _apply(cfg, read_toml(ws_file), str(ws_file))
+    cfg = _apply(cfg, env_data(cfg, env), "environment")
     if overrides:
         cfg = _apply(cfg, overrides, "overrides")
     check_config(cfg)
     return cfg
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
+    """A config file's data (a clear :class:`ConfigError` for one that is not valid TOML)."""
     if sys.version_info >= (3, 11):  # here: a run with no config file loads no TOML parser
         import tomllib
     else:  # pragma: no cover - exercised on Python 3.10 only
@@ -341,7 +342,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"cannot read config file {path}: {exc}. Fix or remove the file.") from exc
 
 
-def _env_data(cfg: Config, env: Mapping[str, str]) -> dict[str, Any]:
+def env_data(cfg: Config, env: Mapping[str, str]) -> dict[str, Any]:
+    """The config layer the ``MDRECALL_*`` variables of ``env`` make, shaped like a TOML file's data."""
     data: dict[str, Any] = {}
     for f in fields(cfg):
         value = getattr(cfg, f.name)

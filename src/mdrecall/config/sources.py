@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, _env_data, _read_toml, user_config_path
+from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, read_toml, user_config_path
 
 __all__ = [
     "DSN_ENV",
@@ -131,13 +131,13 @@ def config_report(
     files = [ConfigFile("user", str(user), user.is_file())]
     layers: list[tuple[str, Mapping[str, Any]]] = []
     if user.is_file():
-        layers.append((str(user), _read_toml(user)))
+        layers.append((str(user), read_toml(user)))
     if workspace is not None:
         ws_file = Path(workspace).expanduser() / WORKSPACE_CONFIG_NAME
         files.append(ConfigFile("workspace", str(ws_file), ws_file.is_file()))
         if ws_file.is_file():
-            layers.append((str(ws_file), _read_toml(ws_file)))
-    layers.append(("environment", _env_data(template, env)))
+            layers.append((str(ws_file), read_toml(ws_file)))
+    layers.append(("environment", env_data(template, env)))
     if overrides:
         layers.append(("flags", overrides))
     for origin, data in layers:

@@ -291,7 +291,7 @@ class Workspace:
         try:
             lock_fd(fd)
             try:
-                existing = _read_all(fd)
+                existing = read_all(fd)
                 text = existing.decode("utf-8", errors="replace")
                 heading = next((ln.strip() for ln in reversed(text.splitlines()) if ln.startswith("#")), None)
                 preamble, entry = compose(heading, not existing)
@@ -317,7 +317,8 @@ def _is_utf8(name: str) -> bool:
     return True
 
 
-def _read_all(fd: int) -> bytes:
+def read_all(fd: int) -> bytes:
+    """The whole content of an open file, read from its start (the caller holds its lock)."""
     os.lseek(fd, 0, os.SEEK_SET)
     parts: list[bytes] = []
     while True:

@@ -199,7 +199,7 @@ class _Run:
             self.report.cache_hits += len(hits)
             self.done += len(hits)
         # Batches of similar length pad less: ~20% faster with the local model on mixed chunk sizes.
-        pending = sorted((c for c in todo if c.hash not in cached), key=lambda c: len(_embed_text(c)))
+        pending = sorted((c for c in todo if c.hash not in cached), key=lambda c: len(embed_text(c)))
         for part in batches_by_size(pending, batch_texts(self.embedder, self.config)):
             if self.between_batches is not None and not self.between_batches():
                 self.stopped = True
@@ -211,7 +211,7 @@ class _Run:
     def _embed(self, part: list[Chunk]) -> bool:
         from mdrecall.embedders import embed_documents_tagged
 
-        texts = [_embed_text(c) for c in part]
+        texts = [embed_text(c) for c in part]
         load = getattr(self.embedder, "load", None)
         if callable(load) and not self.embedded:
             load()  # a model's start-up is not part of its rate: estimates would count it per chunk
@@ -266,7 +266,7 @@ def batches_by_size(chunks: list[Chunk], max_texts: int, max_chars: int = 0) -> 
     batch: list[Chunk] = []
     size = 0
     for c in chunks:
-        n = len(_embed_text(c))
+        n = len(embed_text(c))
         if batch and (len(batch) >= max_texts or size + n > budget):
             out.append(batch)
             batch, size = [], 0
@@ -377,7 +377,7 @@ def load_rate(store: Store, key: str) -> dict[str, float] | None:
     return value if isinstance(value, dict) and value.get("texts_per_s") else None
 
 
-def _embed_text(chunk: Chunk) -> str:
+def embed_text(chunk: Chunk) -> str:
     """What is embedded: the text in its heading path's context (:func:`.chunking.embedded_text`)."""
     return embedded_text(chunk.heading, chunk.text)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from mdrecall.errors import PathError
 from mdrecall.index.conversations import source_of
 from mdrecall.index.indexer import chunk_text, chunking_identity, decode_markdown, read_file
-from mdrecall.index.vectorize import _embed_text, estimate_tokens, load_rate
+from mdrecall.index.vectorize import embed_text, estimate_tokens, load_rate
 from mdrecall.models import IndexReport
 from mdrecall.stores.base import SupportsVectorStats
 
@@ -106,7 +106,7 @@ def estimate_index(memory: Memory, force: bool = False) -> IndexEstimate:
     missing = [(p, h, n) for p, h, n in _missing(store, key or "") if p not in stale]
     kept = store.counts()["chunks"] - _chunks_in(store, stale)
     est.chunks = kept + len(new_chunks)
-    todo = [(c.hash, estimate_tokens(_embed_text(c))) for c in new_chunks] + [(h, n) for _, h, n in missing]
+    todo = [(c.hash, estimate_tokens(embed_text(c))) for c in new_chunks] + [(h, n) for _, h, n in missing]
     cached = _cached(store, key, [h for h, _ in todo]) if key else set()
     est.cache_hits = sum(1 for h, _ in todo if h in cached)
     est.chunks_to_embed = len(todo) - est.cache_hits
@@ -165,7 +165,7 @@ def _missing(store: Any, key: str) -> list[tuple[str, str, int]]:
     """``(path, hash, tokens)`` of every chunk without a vector for ``key`` (no texts kept)."""
     if isinstance(store, SupportsVectorStats):
         return [(p, h, max(1, (n + 3) // 4)) for p, h, n in store.missing_vector_sizes(key)]
-    return [(c.path, c.hash, estimate_tokens(_embed_text(c))) for c in store.chunks_without_vectors(key)]
+    return [(c.path, c.hash, estimate_tokens(embed_text(c))) for c in store.chunks_without_vectors(key)]
 
 
 def _chunks_in(store: Any, paths: set[str]) -> int:
