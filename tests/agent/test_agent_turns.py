@@ -108,6 +108,8 @@ def test_a_failing_capture_is_logged_and_never_blocks(ws: Path, tmp_path: Path) 
     assert "capture failed" in (ws / ".mdrecall" / "hooks.log").read_text()
     garbage = run_cli("-w", str(tmp_path / "missing"), "hook", "stop", stdin="not json", env=env)
     assert garbage.returncode == 0 and "nothing captured" in garbage.stderr  # no workspace: nothing written
+    cold = _hook(tmp_path / "missing", "stop", {"session_id": "x"}, env)  # the lean entry point says it too
+    assert cold.returncode == 0 and "nothing captured" in cold.stderr and "mdrecall init" in cold.stderr
 
 
 def test_a_symlinked_conversations_folder_is_refused(ws: Path, tmp_path: Path) -> None:

@@ -21,6 +21,8 @@ from typing import Any
 __all__ = ["main", "read_payload", "run_turn_hook"]
 
 _FLAGS = {"-w": "workspace", "--workspace": "workspace", "--config": "config", "--agent": "agent"}
+#: What the hook log says to do about a refusal (the CLI's wording: a person reads the log).
+_HINTS = {"init": "Create one with: mdrecall init {subject}"}
 
 
 def run_turn_hook(
@@ -54,8 +56,8 @@ def run_turn_hook(
             root = Path(raw or os.getcwd()).expanduser()
             cfg = load_config(root, user_file=config_file)
             require_workspace(root, cfg.extra_paths)
-    except (WorkspaceError, ConfigError) as exc:
-        return [f"{event}: nothing captured: {exc}"]
+    except (WorkspaceError, ConfigError) as exc:  # the log is read by a person: name the command that helps
+        return [f"{event}: nothing captured: {exc.worded(_HINTS)}"]
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
         return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
     try:

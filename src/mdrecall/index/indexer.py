@@ -13,7 +13,6 @@ import hashlib
 import os
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from mdrecall.config.settings import Config
@@ -33,7 +32,7 @@ from mdrecall.models import Chunk, FileRecord, IndexReport, ProgressCallback, cl
 from mdrecall.stores.base import Store, write_batch
 from mdrecall.text.chunking import chunk_text
 
-__all__ = ["CHUNKER_VERSION", "Document", "chunking_identity", "decode_markdown", "sync_files"]
+__all__ = ["CHUNKER_VERSION", "chunking_identity", "decode_markdown", "sync_files"]
 
 CHUNKER_VERSION = 1
 #: Files written per transaction during a sync (each file is always written whole).
@@ -45,14 +44,6 @@ def chunking_identity(config: Config) -> str:
     """Changes whenever chunk boundaries would change: forces a full re-chunk."""
     ident = f"v{CHUNKER_VERSION}:{config.chunking.tokens}:{config.chunking.overlap}"
     return ident + (f":{config.chunking.parent_tokens}" if config.chunking.parent_tokens else "")
-
-
-@dataclass(frozen=True)
-class Document:
-    """A file's text ready to chunk."""
-
-    record: FileRecord
-    text: str
 
 
 def decode_markdown(data: bytes, name: str, warnings: list[str]) -> str | None:

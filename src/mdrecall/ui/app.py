@@ -8,7 +8,6 @@ two POSTs (approve, reject), which go through :mod:`mdrecall.dreaming.review`.
 from __future__ import annotations
 
 import difflib
-import re
 import time
 from collections import Counter
 from datetime import datetime
@@ -34,24 +33,8 @@ __all__ = ["create_app", "warm_up"]
 HERE = Path(__file__).parent
 _MAX_BODY = 16_384
 SYNC_EVERY_S = 5.0
-#: CLI hints in the library's messages (cf. :mod:`mdrecall.agent.tool_hints`), and the page doing the same.
-_PAGE_HINTS: list[tuple[re.Pattern[str], str, str]] = [
-    (re.compile(r"\s*(?:List them with:\s*)?`?mdrecall entities`?\.?"), "/entities", "See all entities"),
-]
-
-
 #: The page for an error's next step (:attr:`mdrecall.errors.MdrecallError.next_step`).
 _STEP_LINKS = {"entities": ("/entities", "See all entities")}
-
-
-def for_browser(message: str) -> tuple[str, list[tuple[str, str]]]:
-    """``message`` without the CLI commands it suggests, and ``(href, label)`` links to the pages instead."""
-    links = []
-    for pattern, href, label in _PAGE_HINTS:
-        message, n = pattern.subn("", message)
-        if n:
-            links.append((href, label))
-    return message, links
 
 
 def _env() -> Environment:
@@ -135,7 +118,7 @@ class UI:
             status = 404
         elif isinstance(exc, PathError):
             status = 403
-        message, links = for_browser(str(exc))
+        message, links = str(exc), []
         if isinstance(exc, MdrecallError) and exc.next_step in _STEP_LINKS:  # the page that does it
             links.append(_STEP_LINKS[exc.next_step])
         return self.page("error.html", request, status, title="Not shown", message=message, links=links)
