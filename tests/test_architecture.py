@@ -43,6 +43,7 @@ LAYERS: dict[str, int] = {
     "capture": 5,
     "dreaming": 5,
     "backends": 6,
+    "forget": 6,
     "memory": 7,
     "services": 8,
     "agent": 8,

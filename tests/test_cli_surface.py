@@ -85,11 +85,11 @@ def test_status_has_no_python_none_and_readable_times(indexed: Path) -> None:
 
 def test_init_says_what_it_did_in_plain_words(tmp_path: Path) -> None:
     dry = run_cli("init", str(tmp_path / "a"), "--dry-run").stdout
-    assert "dry run: would create 6 files and keep 0 in" in dry
+    assert "dry run: would create 7 files and keep 0 in" in dry  # .gitignore the 7th
     made = run_cli("init", str(tmp_path / "a")).stdout
-    assert "created 6 files, kept 0 in" in made
+    assert "created 7 files, kept 0 in" in made
     data = json.loads(run_cli("init", str(tmp_path / "a"), "--json").stdout)
-    assert len(data["files"]) == 6 and {f["action"] for f in data["files"]} == {"exists"}
+    assert len(data["files"]) == 7 and {f["action"] for f in data["files"]} == {"exists"}
 
 
 # ---- filters ------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +31,7 @@ from mdrecall.stores.base import Store, SupportsRecovery, open_store, sync_guard
 if TYPE_CHECKING:
     from mdrecall.capture.turns import TurnResult
     from mdrecall.embedders.base import Embedder
+    from mdrecall.forget import ForgetPlan, ForgetResult
     from mdrecall.knowledge.history import Change
     from mdrecall.knowledge.index import Entity, EntityDetail
     from mdrecall.rerankers import Reranker
@@ -54,6 +55,7 @@ class Memory:
         self._load_lock = threading.Lock()  # the embedder is built once, by one thread; others wait
         self._rerank_lock = threading.Lock()  # the same for the reranker
         self._search_count = 0
+        self._forgetting = False  # a forget runs: its own syncs must not resume it again
         self._search_count_lock = threading.Lock()
         self._no_searches = threading.Event()
         self._no_searches.set()
@@ -165,8 +167,11 @@ class Memory:
 
         ``embed=False`` only syncs the files (what a search does first: it never waits for vectors);
         ``embed_limit`` caps how many chunks are embedded in this call (0 = all). A damaged index is
-        moved aside and rebuilt from the Markdown (the report's warnings say so).
+        moved aside and rebuilt from the Markdown (the report's warnings say so). A forget that a crash
+        interrupted is finished first (:meth:`forget_resume`).
         """
+        if not self._forgetting and (self.workspace.root / ".mdrecall" / "forget").is_dir():
+            self.forget_resume()
         try:
             return self._index(force, progress, embed, embed_limit)
         except IndexCorruptError as exc:
@@ -410,6 +415,64 @@ class Memory:
         from mdrecall.capture.turns import capture_transcript
 
         return capture_transcript(self.workspace, self.config, transcript, session=session)
+
+    # ---- forgetting -----------------------------------------------------------------------------------
+
+    def forget_plan(
+        self,
+        text: str | None = None,
+        *,
+        citations: Sequence[str] = (),
+        entity: str | None = None,
+        case_sensitive: bool = True,
+    ) -> ForgetPlan:
+        """What forgetting would touch: every file line, index row and other copy (nothing changes).
+
+        Give exactly one of ``text`` (every occurrence), ``citations`` (``memory/x.md#L5-L7``: those lines)
+        or ``entity`` (every line naming it, aliases included). See :mod:`mdrecall.forget`.
+        """
+        from mdrecall.forget import plan_forget, target_for
+
+        self.index(embed=False)
+        target = target_for(
+            self.workspace,
+            self.store,
+            text=text,
+            citations=citations,
+            entity=entity,
+            case_sensitive=case_sensitive,
+            entity_config=self.config.entities,
+            today=now_local().date(),
+        )
+        return plan_forget(self.workspace, self.store, self.config, target)
+
+    def forget(self, plan: ForgetPlan) -> ForgetResult:
+        """Carry out ``plan`` (from :meth:`forget_plan`), then prove it: ``result.remaining`` lists every
+        copy a scan of the workspace's bytes and the index still finds, and why."""
+        from mdrecall.forget import apply_plan
+
+        return self._forget_with(
+            lambda sync, embed: apply_plan(
+                self.workspace, self.store, self.config, plan, sync=sync, embed=embed
+            )
+        )
+
+    def forget_resume(self) -> list[ForgetResult]:
+        """Finish the forgets a crash interrupted (recorded in ``.mdrecall/forget/``); [] when none."""
+        from mdrecall.forget import resume_forgets
+
+        return self._forget_with(
+            lambda sync, embed: resume_forgets(
+                self.workspace, self.store, self.config, sync=sync, embed=embed
+            )
+        )
+
+    def _forget_with(self, run: Any) -> Any:
+        self._forgetting = True
+        try:
+            return run(lambda: self.index(embed=False), lambda: self.embed_pending())
+        finally:
+            self._forgetting = False
 
     # ---- status and lifecycle ---------------------------------------------------------------------
 

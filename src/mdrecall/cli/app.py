@@ -157,6 +157,7 @@ COMMANDS: dict[str, str] = {
     "get": "core",
     "ls": "core",
     "remember": "core",
+    "forget": "forget",
     "status": "core",
     "probe": "core",
     "entities": "entities",

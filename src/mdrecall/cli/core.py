@@ -49,8 +49,9 @@ def cmd_init(dir: str | None, dry_run: bool) -> int:
     def human() -> None:
         verb = "would create" if dry_run else "created"
         for a in actions:
-            print(f"{verb if a.action == 'create' else 'exists, kept':>14}  {a.path}")
-        kept = len(actions) - made
+            shown_as = {"create": verb, "append": "would add to" if dry_run else "added to"}
+            print(f"{shown_as.get(a.action, 'exists, kept'):>14}  {a.path}")
+        kept = sum(a.action == "exists" for a in actions)
         if dry_run:
             print(f"dry run: would create {made} files and keep {kept} in {target}")
         else:

@@ -55,6 +55,8 @@ def run_checks(
         yield Check("workspace", "fail", str(exc), hint)
         found = False
     yield from _config_files(workspace if found else None, config, overrides, user_file)
+    if found:
+        yield from _git_ignores(workspace)
     mem = None
     if found:
         try:
@@ -74,6 +76,47 @@ def run_checks(
             yield _watcher(mem)
     yield _embedder(config, model)
     yield _mcp_entry(project_dir or Path.cwd(), home or Path.home())
+
+
+def _git_ignores(workspace: Path) -> Iterator[Check]:
+    """In a git workspace: ``.mdrecall/`` and ``memory/.dreams/`` tracked or not ignored is a warning (a
+    ``git add -A`` would commit the index, and with it every string a forget removed, for good)."""
+    import shutil
+    import subprocess
+
+    from mdrecall.files.scaffold import DERIVED_PATHS
+
+    git = shutil.which("git")
+    if git is None:
+        return
+
+    def run(*args: str) -> subprocess.CompletedProcess[str] | None:
+        try:
+            return subprocess.run(
+                [git, "-C", str(workspace), *args], capture_output=True, text=True, timeout=30
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+
+    top = run("rev-parse", "--show-toplevel")
+    if top is None or top.returncode != 0:
+        return
+    problems: list[str] = []
+    for rel in DERIVED_PATHS:
+        tracked = run("ls-files", "--", rel)
+        if tracked is not None and tracked.stdout.strip():
+            problems.append(f"{rel} is tracked")
+            continue
+        ignored = run("check-ignore", "-q", "--no-index", rel.rstrip("/") + "/x")
+        if ignored is not None and ignored.returncode == 1:
+            problems.append(f"{rel} is not ignored")
+    if not problems:
+        yield Check("git", "ok", "the index and the recall log are kept out of git")
+        return
+    hint = "add them to .gitignore (`mdrecall init` does); then `git rm -r --cached .mdrecall memory/.dreams`"
+    yield Check(
+        "git", "warn", "; ".join(problems) + " (a commit would keep the index and what it held)", hint
+    )
 
 
 def _workspace(workspace: Path, config: Config) -> Check:

@@ -20,11 +20,13 @@ if TYPE_CHECKING:
     import numpy as np
 
     from mdrecall.config.settings import Config
+    from mdrecall.text.needle import Needle
     from mdrecall.text.query import KeywordQuery
 
 __all__ = [
     "Store",
     "SupportsBatch",
+    "SupportsForget",
     "SupportsRecovery",
     "SupportsSyncLock",
     "SupportsVectorStats",
@@ -181,6 +183,30 @@ class SupportsVectorStats(Protocol):
 
     def cache_has(self, embedder_key: str, hashes: Sequence[str]) -> set[str]:
         """The hashes the embedding cache holds a vector for (nothing marked used)."""
+        ...
+
+
+@runtime_checkable
+class SupportsForget(Protocol):
+    """Optional: find and remove every row that holds a text (``mdrecall forget``).
+
+    ``purge_text`` deletes the chunks holding it (with their keyword rows and vectors) and the cache
+    entries of those chunks' texts, rewrites the index's record of file versions with ``marker`` in its
+    place, and drops the entity rows naming it; the indexer then re-adds the rewritten files. ``scrub``
+    makes what was deleted unreadable where the store keeps leftovers (SQLite: free pages, the WAL, old
+    keyword-index segments) and drops cache entries no chunk uses (the cache keeps no text to check).
+    """
+
+    def find_text(self, needle: Needle) -> list[str]:
+        """Where the index holds ``needle``: one short line per row (``chunk memory/x.md#L3-L5``, …)."""
+        ...
+
+    def purge_text(self, needle: Needle, marker: str) -> int:
+        """Delete or rewrite every row holding ``needle``; returns how many rows changed."""
+        ...
+
+    def scrub(self) -> list[str]:
+        """Overwrite the leftovers of deleted rows; returns notes on anything that could not be done."""
         ...
 
 

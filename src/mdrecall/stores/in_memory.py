@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from mdrecall.config.settings import Config
+    from mdrecall.text.needle import Needle
     from mdrecall.text.query import KeywordQuery
 
 __all__ = ["InMemoryStore"]
@@ -208,6 +209,61 @@ class InMemoryStore(MemoryViews):
             self._cache.move_to_end((embedder_key, h))
         while max_entries > 0 and len(self._cache) > max_entries:
             self._cache.popitem(last=False)
+
+    # ---- forgetting (SupportsForget) ----------------------------------------------------------------
+
+    def find_text(self, needle: Needle) -> list[str]:
+        """Where this store holds ``needle``: chunks, their cache entries, file versions, entity rows."""
+        found = [
+            f"chunk {c.path}#L{c.start_line}-L{c.end_line}"
+            for c in self._chunks.values()
+            if needle.search(c.text) or needle.search(c.heading)
+        ]
+        hashes = {c.hash for c in self._chunks.values() if needle.search(c.text) or needle.search(c.heading)}
+        found += [f"embedding cache {h[:12]}" for (_, h) in self._cache if h in hashes]
+        self._views()
+        found += [f"history {v.path}" for v in self._versions if v.text and needle.search(v.text)]
+        for mentions, relations in self._view_rows.values():
+            found += [f"entity mention {m.path}#L{m.line}" for m in mentions if needle.search(m.name)]
+            found += [
+                f"entity relation {r.path}#L{r.line}"
+                for r in relations
+                if any(needle.search(v) for v in (r.subject, r.predicate, r.object))
+            ]
+        return found
+
+    def purge_text(self, needle: Needle, marker: str) -> int:
+        """Drop the chunks and rows holding ``needle``; rewrite the file versions with ``marker``."""
+        held = [cid for cid, c in self._chunks.items() if needle.search(c.text) or needle.search(c.heading)]
+        hashes = {self._chunks[cid].hash for cid in held}
+        for path in {self._chunks[cid].path for cid in held}:  # the next sync re-reads these files
+            self._files.pop(path, None)
+        for cid in held:
+            self._drop_chunk(cid)
+        stale = [key for key in self._cache if key[1] in hashes]
+        for key in stale:
+            del self._cache[key]
+        self._views()
+        changed = len(held) + len(stale)
+        for i, v in enumerate(self._versions):
+            if v.text and needle.search(v.text):
+                self._versions[i] = v._replace(text=needle.sub(v.text, marker))
+                changed += 1
+        for path, (mentions, relations) in list(self._view_rows.items()):
+            keep_m = [m for m in mentions if not needle.search(m.name)]
+            keep_r = [
+                r for r in relations if not any(needle.search(v) for v in (r.subject, r.predicate, r.object))
+            ]
+            changed += len(mentions) - len(keep_m) + len(relations) - len(keep_r)
+            self._view_rows[path] = (keep_m, keep_r)
+        return changed
+
+    def scrub(self) -> list[str]:
+        """Drop cache entries no chunk uses; nothing else outlives a delete in memory."""
+        used = {c.hash for c in self._chunks.values()}
+        for key in [k for k in self._cache if k[1] not in used]:
+            del self._cache[key]
+        return []
 
     def counts(self) -> dict[str, int]:
         """Row counts."""

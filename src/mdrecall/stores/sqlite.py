@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Candidate, Chunk, FileRecord
+from mdrecall.stores.sqlite_forget import SQLiteForget
 from mdrecall.stores.sqlite_fts import SQLiteKeywordSearch, index_chunk
 from mdrecall.stores.sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
 from mdrecall.stores.sqlite_migrations import apply_migrations
@@ -62,7 +63,7 @@ def _wal(conn: sqlite3.Connection, wait_s: float = 30.0) -> None:
             delay = min(delay * 2, 0.1)
 
 
-class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
+class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews, SQLiteForget):
     """A :class:`~mdrecall.stores.base.Store` in one SQLite file.
 
     ``vector_cache_bytes`` bounds the vectors held in memory for the vector leg; beyond it a query
@@ -204,6 +205,20 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews):
     def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         """A connection whose statements commit together (or not at all)."""
         return self._tx()
+
+    def run_alone(self, sql: str) -> list[sqlite3.Row]:
+        """Run one statement outside any transaction (``VACUUM``, a checkpoint, a pragma)."""
+        with self._lock:
+            if self._batch_depth:
+                raise StoreError(f"{sql.split()[0]} cannot run inside a write batch")
+            if self.read_only:
+                raise StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
+            try:
+                rows = self._conn.execute(sql).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise self._failed(exc, "cannot write the index") from None
+            self._generation += 1
+            return rows
 
     def change_stamp(self) -> tuple[int, int]:
         """A value that changes whenever the index does (in this process or another)."""

@@ -1,0 +1,206 @@
+"""Carrying out a forget, recorded first so that a crash at any point is finished by the next run.
+
+Order: the journal (``.mdrecall/forget/<id>.json``, synced) → the index rows holding the text (deleted, their
+files' records dropped so the next sync re-reads them) → each file, replaced atomically → the index brought up
+to date with the files and embedded → the store's leftovers scrubbed (SQLite: keyword segments merged, VACUUM,
+WAL truncated) → the journal removed → the proof scan. Every step can be run again: a resumed forget plans
+anew from the journal and does what is left.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mdrecall.config.settings import Config
+from mdrecall.errors import MdrecallError
+from mdrecall.files.workspace import Workspace
+from mdrecall.forget.files import JOURNAL_DIR, FileChange, owned_files, write_atomic
+from mdrecall.forget.plan import ForgetPlan, Target, file_edit
+from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes
+from mdrecall.index.sessions import discover_transcripts
+from mdrecall.stores.base import Store, SupportsForget
+
+__all__ = ["PAUSE_ENV", "ForgetResult", "apply_plan", "pending_forgets", "prove", "resume_forgets"]
+
+#: Seconds to wait after the journal and after each file (tests kill a forget midway with it).
+PAUSE_ENV = "MDRECALL_FORGET_TEST_PAUSE"
+
+
+@dataclass
+class ForgetResult:
+    """What a forget did, and the proof: the copies a scan of every byte still found (none, ideally)."""
+
+    target: Target
+    files: list[FileChange] = field(default_factory=list)
+    index_rows: int = 0
+    remaining: list[Copy] = field(default_factory=list)
+    git: GitNote | None = None
+    notes: list[str] = field(default_factory=list)
+    resumed: bool = False
+
+    @property
+    def proven(self) -> bool:
+        """No copy remains under the workspace (the index included) and the index holds no row of it."""
+        return not self.remaining
+
+    def summary(self) -> str:
+        """``0 copies remain`` or how many remain."""
+        n = sum(c.count for c in self.remaining)
+        return "0 copies remain" if not n else f"{n} {'copy remains' if n == 1 else 'copies remain'}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "form": self.target.form,
+            "what": self.target.label,
+            "files": [f.to_dict() for f in self.files if f.lines],
+            "indexRows": self.index_rows,
+            "remaining": [c.to_dict() for c in self.remaining],
+            "proof": self.summary(),
+            "git": self.git.to_dict() if self.git else None,
+            "notes": self.notes,
+            "resumed": self.resumed,
+        }
+
+
+def _journal_dir(workspace: Workspace) -> Path:
+    return workspace.root / JOURNAL_DIR
+
+
+def pending_forgets(workspace: Workspace) -> list[Path]:
+    """Journals of forgets that did not finish, oldest first."""
+    folder = _journal_dir(workspace)
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+
+
+def _write_journal(workspace: Workspace, target: Target) -> Path:
+    folder = _journal_dir(workspace)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}.json"
+    data = json.dumps({"started": time.time(), "target": target.to_dict()}, ensure_ascii=False).encode(
+        "utf-8"
+    )
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return path
+
+
+def _pause() -> None:
+    delay = os.environ.get(PAUSE_ENV)
+    if delay:
+        time.sleep(float(delay))
+
+
+def apply_plan(
+    workspace: Workspace,
+    store: Store,
+    config: Config,
+    plan: ForgetPlan | Target,
+    *,
+    sync: Callable[[], object],
+    embed: Callable[[], object] | None = None,
+    journal: Path | None = None,
+) -> ForgetResult:
+    """Forget ``plan``'s target everywhere, then prove it (``sync`` brings the index up to date with the
+    files; ``embed`` embeds what it re-added). ``journal``: resume the forget it records."""
+    target = plan.target if isinstance(plan, ForgetPlan) else plan
+    result = ForgetResult(target, resumed=journal is not None)
+    journal = journal or _write_journal(workspace, target)
+    _pause()
+    if isinstance(store, SupportsForget):
+        result.index_rows = store.purge_text(target.needle, target.marker)
+    else:
+        result.notes.append(f"the {store.description} store cannot forget: its rows are left as they are")
+    for key, (path, kind) in sorted(owned_files(workspace).items()):
+        try:
+            edit = file_edit(target, key, path, kind)
+            if edit is None:
+                continue
+            change, data = edit
+            if data is not None:
+                write_atomic(path, data)
+                _pause()
+        except OSError as exc:
+            result.notes.append(f"{key}: cannot rewrite it ({exc.strerror or exc})")
+            continue
+        if change.lines or change.skipped:
+            result.files.append(change)
+            result.notes += [f"{key}: {s}" for s in change.skipped]
+    sync()
+    if embed is not None:
+        try:
+            embed()
+        except MdrecallError as exc:
+            result.notes.append(f"the rewritten notes are not embedded yet ({exc}); `mdrecall index` does it")
+    if isinstance(store, SupportsForget):
+        result.notes += store.scrub()
+    with contextlib.suppress(FileNotFoundError):
+        journal.unlink()
+    with contextlib.suppress(OSError):  # empty now: the next index has nothing to look for
+        journal.parent.rmdir()
+    result.remaining = prove(workspace, store, config, target)
+    result.git = git_note(workspace, target.needle, target.marker)
+    return result
+
+
+def prove(workspace: Workspace, store: Store, config: Config, target: Target) -> list[Copy]:
+    """The copies of ``target`` that remain: in the bytes of every file under the workspace (and of the
+    transcripts and the index), and in the index's rows (compressed history, a server's tables)."""
+    transcripts = discover_transcripts(workspace, config)
+    index_path = getattr(store, "path", None)
+    found = scan_bytes(
+        workspace,
+        target.needle,
+        owned=owned_files(workspace),
+        transcripts=transcripts.values(),
+        index_paths=[index_path] if index_path is not None else [],
+    )
+    if target.form == "citations":
+        for c in found:
+            if c.path not in target.lines and c.why.startswith("a memory file"):
+                c.why = "another note holds the same text (a citation forget changes only the cited lines)"
+    if isinstance(store, SupportsForget):
+        for row in store.find_text(target.needle):
+            from_transcript = any(f" {key}#" in f" {row.split(' ', 1)[-1]}" for key in transcripts)
+            why = (
+                "indexed from a session transcript that still holds it"
+                if from_transcript
+                else "the index holds it"
+            )
+            found.append(Copy(row, ["index row"], 1, why))
+    return found
+
+
+def resume_forgets(
+    workspace: Workspace,
+    store: Store,
+    config: Config,
+    *,
+    sync: Callable[[], object],
+    embed: Callable[[], object] | None = None,
+) -> list[ForgetResult]:
+    """Finish every forget a crash interrupted (from their journals), oldest first."""
+    results = []
+    for journal in pending_forgets(workspace):
+        try:
+            target = Target.from_dict(json.loads(journal.read_text(encoding="utf-8"))["target"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise MdrecallError(
+                f"cannot read the forget journal {journal} ({exc}); delete it to go on"
+            ) from None
+        results.append(apply_plan(workspace, store, config, target, sync=sync, embed=embed, journal=journal))
+    return results

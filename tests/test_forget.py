@@ -1,0 +1,189 @@
+"""``mdrecall forget``: one string planted through every channel leaves no byte of itself anywhere under the
+workspace (the index files included), nothing else changes, a dry run changes nothing, a citation forget
+removes exactly its lines, and a forget killed midway (kill -9) is finished by the next run."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Memory
+from mdrecall.agent.tools import MemoryTools
+
+from helpers import mdrecall_argv, run_cli, until, write
+
+SECRET = "Quokka-Vellum-4471"
+
+
+def _copies(root: Path, text: str) -> list[str]:
+    """Every file under ``root`` whose bytes hold ``text`` in any case, as UTF-8, UTF-16 or JSON-escaped."""
+    forms = set()
+    for t in (text, text.lower(), text.upper()):
+        forms |= {t.encode(), t.encode("utf-16-le"), t.encode("utf-16-be"), json.dumps(t)[1:-1].encode()}
+    found = []
+    for path in root.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            data = path.read_bytes()
+            low = data.lower()
+            if any(f in data or f.lower() in low for f in forms):
+                found.append(path.relative_to(root).as_posix())
+    return found
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    """The bytes of every file but the index (which a plan's sync may touch)."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in root.rglob("*")
+        if p.is_file() and ".mdrecall/index" not in p.relative_to(root).as_posix()
+    }
+
+
+def _plant(ws: Path, tmp_path: Path) -> None:
+    w = ["-w", str(ws)]
+    assert run_cli(*w, "remember", f"The courier code word is {SECRET} for the Lisbon drop").returncode == 0
+    assert run_cli(*w, "remember", "--long-term", f"Always greet with {SECRET.lower()}").returncode == 0
+    payload = {
+        "session_id": "s-9",
+        "prompt": f"note that my locker tag is {SECRET.upper()}",
+        "cwd": str(tmp_path),
+    }
+    out = run_cli(*w, "hook", "user-prompt-submit", stdin=json.dumps(payload))
+    assert out.returncode == 0, out.stderr
+    with Memory.open(ws) as mem:
+        mem.capture_turn(user="what was the tag?", assistant=f"It was {SECRET}.", session="s-10")
+        assert "citation" in MemoryTools(mem).memory_write(f"Agent note: {SECRET} opens locker 12")
+    write(ws, "DREAMS.md", f"# Dreams\n\n- promoted: the code word {SECRET}\n")
+    assert run_cli(*w, "index").returncode == 0
+    hits = json.loads(run_cli(*w, "search", SECRET, "--json").stdout)["results"]
+    assert hits, "the planted string is found before the forget"
+
+
+@pytest.fixture
+def hybrid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Vectors and the embedding cache in play (the static embedder: offline and quick)."""
+    monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "static")
+
+
+def test_forget_text_leaves_no_byte_and_changes_nothing_else(ws: Path, tmp_path: Path, hybrid: None) -> None:
+    _plant(ws, tmp_path)
+    assert len(_copies(ws, SECRET)) >= 6  # the notes, the records, DREAMS.md, the recall log, the index
+    unrelated = {
+        k: v
+        for k, v in _snapshot(ws).items()
+        if k.endswith(".md") and SECRET.lower().encode() not in v.lower()
+    }
+    assert "memory/projects/billing.md" in unrelated or len(unrelated) >= 2
+    before_hits = json.loads(run_cli("-w", str(ws), "search", "Stripe webhooks", "--json").stdout)["results"]
+
+    files_before = _snapshot(ws)
+    dry = run_cli("-w", str(ws), "forget", "--text", SECRET.lower(), "--ignore-case", "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert "MEMORY.md" in dry.stdout and "index rows" in dry.stdout
+    assert _snapshot(ws) == files_before, "a dry run changes no file"
+    plan = json.loads(run_cli("-w", str(ws), "forget", "--text", SECRET, "-i", "--json").stdout)["plan"]
+    assert {"MEMORY.md", "DREAMS.md"} <= {f["path"] for f in plan["files"]}
+    assert any(r.startswith("embedding cache") for r in plan["indexRows"])
+
+    out = run_cli("-w", str(ws), "forget", "--text", SECRET, "--ignore-case", "--yes")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 copies remain" in out.stdout
+    assert _copies(ws, SECRET) == []
+    after = _snapshot(ws)
+    for key, data in unrelated.items():
+        assert after[key] == data, f"{key} changed"
+    assert "[forgotten " in (ws / "MEMORY.md").read_text()
+    after_hits = json.loads(run_cli("-w", str(ws), "search", "Stripe webhooks", "--json").stdout)["results"]
+    assert [(h["path"], h["startLine"]) for h in after_hits] == [
+        (h["path"], h["startLine"]) for h in before_hits
+    ]
+    again = json.loads(run_cli("-w", str(ws), "search", SECRET, "--json").stdout)["results"]
+    assert all(SECRET.lower() not in json.dumps(h).lower() for h in again)  # near neighbours, not the text
+
+
+def test_citation_forget_removes_exactly_those_lines(ws: Path) -> None:
+    log = ws / "memory" / "notes.md"
+    lines = [
+        "# Notes",
+        "",
+        "- keep this line",
+        "- the wrong fact: Mercury is cold",
+        "- keep that one too",
+        "",
+    ]
+    log.write_text("\n".join(lines))
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    out = run_cli("-w", str(ws), "forget", "memory/notes.md#L4", "--yes")
+    assert out.returncode == 0, out.stdout + out.stderr
+    got = log.read_text().split("\n")
+    assert got[:3] == lines[:3] and got[4:] == lines[4:]
+    assert got[3].startswith("- [forgotten ") and "Mercury" not in got[3]
+    assert _copies(ws, "Mercury is cold") == []
+
+
+def test_a_forget_killed_midway_is_finished_by_the_next_index(ws: Path, tmp_path: Path) -> None:
+    _plant(ws, tmp_path)
+    env = {**os.environ, "MDRECALL_FORGET_TEST_PAUSE": "3"}
+    proc = subprocess.Popen(
+        mdrecall_argv("-w", str(ws), "forget", "--text", SECRET, "-i", "--yes"),
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    journal = ws / ".mdrecall" / "forget"
+    try:
+        assert until(lambda: journal.is_dir() and any(journal.glob("*.json")), timeout=60)
+        # after the journal and the index rows, and the first file rewritten: midway
+        assert until(lambda: "[forgotten " in (ws / "DREAMS.md").read_text(), timeout=60)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    assert any(journal.glob("*.json")) and _copies(ws, SECRET), "killed midway: work is left"
+    out = run_cli("-w", str(ws), "index")
+    assert out.returncode == 0, out.stderr
+    assert not journal.exists()
+    assert _copies(ws, SECRET) == []
+
+
+def test_forget_in_the_python_api_and_the_memory_store(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    write(root, "MEMORY.md", f"# Memory\n\n- the alarm code is {SECRET}\n- we use Postgres\n")
+    from mdrecall.config.settings import load_config
+
+    cfg = load_config(root, overrides={"store": {"backend": "memory"}})
+    with Memory.open(root, cfg) as mem:
+        mem.index()
+        plan = mem.forget_plan(SECRET)
+        assert [f.path for f in plan.files] == ["MEMORY.md"] and plan.index_rows
+        result = mem.forget(plan)
+        assert result.proven and mem.store.find_text(plan.target.needle) == []  # type: ignore[attr-defined]
+        assert mem.search("Postgres")
+    assert (root / "MEMORY.md").read_text().endswith("- we use Postgres\n")
+
+
+def test_init_keeps_derived_files_out_of_git_and_doctor_warns(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    root.mkdir()
+    (root / ".gitignore").write_text("node_modules/")
+    assert run_cli("init", str(root)).returncode == 0
+    header = "# mdrecall: derived from the Markdown (the index, the recall log)\n"
+    assert (root / ".gitignore").read_text() == f"node_modules/\n{header}.mdrecall/\nmemory/.dreams/\n"
+    assert run_cli("init", str(root)).returncode == 0  # nothing appended twice
+    assert (root / ".gitignore").read_text().count(".mdrecall/") == 1
+    fresh = tmp_path / "fresh"
+    run_cli("init", str(fresh))
+    assert ".mdrecall/" in (fresh / ".gitignore").read_text()
+
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    ok = json.loads(run_cli("-w", str(root), "doctor", "--json").stdout)
+    checks = {c["name"]: c for c in ok["checks"]}
+    assert checks["git"]["status"] == "ok"
+    (root / ".gitignore").write_text("node_modules/\n")
+    warned = json.loads(run_cli("-w", str(root), "doctor", "--json").stdout)
+    git = {c["name"]: c for c in warned["checks"]}["git"]
+    assert git["status"] == "warn" and ".mdrecall/ is not ignored" in git["detail"]
