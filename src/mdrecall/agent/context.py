@@ -11,11 +11,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
+from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import MEMORY_FILE_NAMES, now_local
 from mdrecall.text.stopwords import STOP_WORDS
 
@@ -49,10 +51,18 @@ _MONTH = re.compile(
 # ---- start of session ---------------------------------------------------------------------------------
 
 
-def _read(memory: Memory, key: str) -> str:
+def _read(memory: Memory, key: str, limit: int, keep: str, warnings: list[str] | None) -> str:
+    """The text of a memory file, read the safe way (no symlink followed, no FIFO opened): ``""`` when
+    it is missing or refused (a refusal is said in ``warnings``). At most ``limit`` bytes: the head or
+    the tail, as ``keep`` says."""
     try:
-        return (memory.workspace.root / key).read_text(encoding="utf-8", errors="replace").strip()
-    except OSError:
+        return memory.workspace.read_text(key, limit=limit, tail=keep == "tail").strip()
+    except FileNotFoundError:
+        return ""
+    except (OSError, MdrecallError) as exc:
+        if warnings is not None:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            warnings.append(f"session-start: {key} not read: {reason}")
         return ""
 
 
@@ -72,19 +82,30 @@ def _fit(text: str, budget: int, keep: str, key: str) -> str:
 
 
 def session_start_context(
-    memory: Memory, *, budget_chars: int = 8000, chat_type: str | None = None, today: date | None = None
+    memory: Memory,
+    *,
+    budget_chars: int = 8000,
+    chat_type: str | None = None,
+    today: date | None = None,
+    warnings: list[str] | None = None,
 ) -> str:
-    """Today's and yesterday's logs, and ``MEMORY.md`` in private sessions, as one Markdown block."""
+    """Today's and yesterday's logs, and ``MEMORY.md`` in private sessions, as one Markdown block.
+
+    Every file is read as ``get`` reads it (:meth:`~mdrecall.files.workspace.Workspace.read_text`): a
+    symlink, a FIFO or a device in a memory file's place is left out (and said in ``warnings``), never
+    followed nor waited on; a huge file costs only the bytes its share of the budget can show.
+    """
     day = today or now_local().date()
     ws = memory.workspace
+    limit = 4 * max(0, budget_chars) + 4  # enough UTF-8 bytes for more characters than any share
     parts: list[tuple[str, str, str, str]] = []  # (key, label, text, keep)
     if (chat_type or "direct").lower() in PRIVATE_CHAT_TYPES:
-        key = next((n for n in MEMORY_FILE_NAMES if (ws.root / n).is_file()), None)
+        key = next((n for n in MEMORY_FILE_NAMES if os.path.lexists(ws.root / n)), None)
         if key:
-            parts.append((key, "long-term memory", _read(memory, key), "head"))
+            parts.append((key, "long-term memory", _read(memory, key, limit, "head", warnings), "head"))
     for d, label in ((day - timedelta(days=1), "yesterday"), (day, "today")):
         key = ws.key_for(ws.daily_path(d))
-        parts.append((key, label, _read(memory, key), "tail"))
+        parts.append((key, label, _read(memory, key, limit, "tail", warnings), "tail"))
     parts = [p for p in parts if p[2]]
     if not parts:
         return ""

@@ -15,10 +15,13 @@ Entries are recognised as ours by their command (``… mdrecall … hook <event>
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import sys
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,10 +35,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EVENTS",
+    "HOOK_DEADLINE_S",
     "TURN_EVENTS",
     "HookPlan",
     "handle_hook",
     "handle_turn_hook",
+    "hook_deadline",
     "install",
     "mdrecall_command",
     "uninstall",
@@ -54,6 +59,15 @@ _OURS = re.compile(
     r"mdrecall(?:.*\bhook|\.agent\.turn_hook\b.*) "
     r"(session-start|user-prompt-submit|stop|pre-compact|session-end)\b"
 )
+#: How long each hook may run, whatever the file system holds (below the ``timeout`` :func:`install`
+#: writes for it: 10 s per turn, 60 s otherwise): past it, :func:`hook_deadline` ends the process.
+HOOK_DEADLINE_S = {
+    "session-start": 20.0,
+    "user-prompt-submit": 8.0,
+    "stop": 8.0,
+    "pre-compact": 55.0,
+    "session-end": 55.0,
+}
 #: What runs the per-turn hooks by default: a small entry point that skips the CLI parser (fast start).
 TURN_HOOK_MODULE = "mdrecall.agent.turn_hook"
 
@@ -214,6 +228,35 @@ def uninstall(scope: str, *, project_dir: Path, home: Path | None = None) -> Hoo
     return plan
 
 
+@contextlib.contextmanager
+def hook_deadline(event: str, seconds: float | None = None) -> Iterator[None]:
+    """End the process (exit 0, a note on stderr) if the block runs past ``seconds``.
+
+    The last guard of a hook: a file that never answers (a FIFO, a hung network mount, a lock held
+    for ever) can block a read where no timeout reaches, and an agent must never wait on its memory.
+    ``seconds`` defaults to the event's :data:`HOOK_DEADLINE_S`.
+    """
+    limit = HOOK_DEADLINE_S.get(event, 20.0) if seconds is None else seconds
+
+    def expire() -> None:
+        try:
+            sys.stderr.write(
+                f"mdrecall: {event}: stopped after {limit:g}s (something in the workspace did not answer: "
+                "run mdrecall doctor); the agent goes on without it\n"
+            )
+            sys.stderr.flush()
+        finally:
+            os._exit(0)
+
+    timer = threading.Timer(limit, expire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
 def handle_hook(
     memory: Memory, event: str, payload: dict[str, Any], *, budget_chars: int = 8000
 ) -> tuple[str, list[str]]:
@@ -222,9 +265,10 @@ def handle_hook(
     from mdrecall.capture.session_end import capture_session
 
     if event == "session-start":
-        text = session_start_context(memory, budget_chars=budget_chars, chat_type="direct")
+        notes: list[str] = []
+        text = session_start_context(memory, budget_chars=budget_chars, chat_type="direct", warnings=notes)
         out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
-        return json.dumps(out, ensure_ascii=False), []
+        return json.dumps(out, ensure_ascii=False), notes
     if event in TURN_EVENTS:
         return "", handle_turn_hook(memory.workspace, memory.config, event, payload)
     if event not in ("pre-compact", "session-end"):

@@ -66,14 +66,64 @@ def run_turn_hook(
         return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
 
 
-def read_payload(stream: Any) -> dict[str, Any]:
-    """The hook JSON from ``stream`` (``{}`` when absent or not a JSON object)."""
-    raw = "" if stream is None or stream.isatty() else stream.read()
+#: How long a hook waits for its JSON on stdin (a host writes it at once; one that never closes stdin
+#: must not hold the hook).
+PAYLOAD_WAIT_S = 5.0
+
+
+def read_payload(stream: Any, wait_s: float = PAYLOAD_WAIT_S) -> dict[str, Any]:
+    """The hook JSON from ``stream`` (``{}`` when absent or not a JSON object).
+
+    From a pipe it reads until the end, or until what came is a whole JSON object, or for ``wait_s``
+    seconds at most: a host that keeps stdin open never makes the hook wait for ever.
+    """
+    if stream is None or stream.isatty():
+        return {}
+    fd = _pipe_fd(stream)
+    raw = stream.read() if fd is None else _read_bounded(fd, wait_s)
     try:
         data = json.loads(raw) if raw.strip() else {}
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def _pipe_fd(stream: Any) -> int | None:
+    """The descriptor of ``stream`` when it is a pipe, FIFO or socket (what can keep a reader waiting)."""
+    import stat
+
+    if sys.platform == "win32":  # pragma: no cover - select() takes sockets only there
+        return None
+    try:
+        fd = int(stream.fileno())
+        mode = os.fstat(fd).st_mode
+    except (AttributeError, OSError, ValueError):
+        return None
+    return fd if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) else None
+
+
+def _read_bounded(fd: int, wait_s: float) -> str:
+    """What the pipe ``fd`` holds: to its end, to a whole JSON object, or until ``wait_s`` passes."""
+    import select
+    import time
+
+    deadline = time.monotonic() + wait_s
+    data = b""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            break
+        block = os.read(fd, 1 << 16)
+        if not block:
+            break
+        data += block
+        if data.rstrip().endswith(b"}"):
+            try:
+                json.loads(data)
+                break
+            except ValueError:
+                pass
+    return data.decode("utf-8", errors="replace")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,13 +141,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not event:
         sys.stderr.write("mdrecall: turn_hook: give the event: user-prompt-submit or stop\n")
         return 0
-    notes = run_turn_hook(
-        event,
-        read_payload(sys.stdin),
-        workspace=flags.get("workspace"),
-        config_file=flags.get("config"),
-        agent=flags.get("agent"),
-    )
+    from mdrecall.agent.hooks import hook_deadline
+
+    with hook_deadline(event):  # whatever the file system holds, the agent is not kept waiting
+        notes = run_turn_hook(
+            event,
+            read_payload(sys.stdin),
+            workspace=flags.get("workspace"),
+            config_file=flags.get("config"),
+            agent=flags.get("agent"),
+        )
     for line in notes:
         sys.stderr.write(f"mdrecall: {line}\n")
     return 0

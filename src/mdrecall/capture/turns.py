@@ -45,6 +45,7 @@ from mdrecall.capture.turn_records import (
 )
 from mdrecall.config.settings import Config
 from mdrecall.errors import ConfigError, PathError
+from mdrecall.files.safe_files import read_beneath
 from mdrecall.files.workspace import Workspace, now_local, read_all
 from mdrecall.index.conversations import CONVERSATIONS_DIR
 from mdrecall.text.provenance import render, user_text
@@ -95,9 +96,9 @@ def _captured_ids(folder: Path, slug: str) -> set[str]:
         path = folder / name
         if path.is_symlink():
             continue
-        try:
-            ids.update(_ID_LINE.findall(path.read_text(encoding="utf-8", errors="replace")))
-        except OSError:
+        try:  # no symlink followed, no FIFO waited on
+            ids.update(_ID_LINE.findall(read_beneath(folder, [name]).decode("utf-8", errors="replace")))
+        except (OSError, PathError):
             continue
     return ids
 

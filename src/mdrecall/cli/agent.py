@@ -179,6 +179,14 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
 @agent_option
 def cmd_hook(event: str, budget: int, agent: str | None) -> int:
     """Run a Claude Code hook (reads the hook JSON on stdin)."""
+    from mdrecall.agent.hooks import hook_deadline
+
+    with hook_deadline(event):  # whatever the file system holds, the agent is not kept waiting
+        return _run_hook(event, budget, agent)
+
+
+def _run_hook(event: str, budget: int, agent: str | None) -> int:
+    """The hook itself (within its deadline)."""
     from mdrecall.agent.hooks import TURN_EVENTS, handle_hook
     from mdrecall.agent.turn_hook import read_payload, run_turn_hook
 

@@ -17,6 +17,7 @@ command's output, a quotation: :func:`mdrecall.text.provenance.line_origin`).
 from __future__ import annotations
 
 import math
+import os
 import re
 from datetime import datetime
 from typing import Any
@@ -60,7 +61,7 @@ def _locate(
         return (text, e["startLine"]) if plain_words(text) else None
     if e["path"] not in files:
         try:
-            raw = workspace.resolve_readable(e["path"]).read_text(encoding="utf-8", errors="replace")
+            raw = workspace.read_text(e["path"])  # no symlink followed, no FIFO waited on
             files[e["path"]] = raw.splitlines()
         except (OSError, MdrecallError):
             files[e["path"]] = None
@@ -134,10 +135,10 @@ def dream(
     ts = when.timestamp()
     log = RecallLog(workspace, config)
     entries = log.load()["entries"]
-    memory_key = next((n for n in MEMORY_FILE_NAMES if (workspace.root / n).is_file()), "MEMORY.md")
+    memory_key = next((n for n in MEMORY_FILE_NAMES if os.path.lexists(workspace.root / n)), "MEMORY.md")
     try:
-        existing = plain_words((workspace.root / memory_key).read_text(encoding="utf-8"))
-    except OSError:
+        existing = plain_words(workspace.read_text(memory_key))
+    except (OSError, MdrecallError):
         existing = ""
     report = DreamReport(applied=apply)
     seen: set[str] = set()

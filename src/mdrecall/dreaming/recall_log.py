@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from mdrecall.config.settings import DreamingConfig
+from mdrecall.errors import PathError
+from mdrecall.files.safe_files import read_beneath
 from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
 from mdrecall.models import Hit
 from mdrecall.text.query import tokenize
@@ -104,11 +106,15 @@ class RecallLog:
         aside (``short-term-recall.corrupt-<time>.json``, named in :attr:`moved_aside`); a new log starts.
         A file that cannot be read raises :class:`OSError` (nothing is written then either).
         """
-        try:
-            raw = self.path.read_bytes()
+        try:  # no symlink followed, no FIFO waited on: either is moved aside as a corrupt file is
+            raw: bytes | None = read_beneath(self.path.parent, [self.path.name])
         except FileNotFoundError:
             return {"version": 2, "entries": {}}
+        except PathError:
+            raw = None
         try:
+            if raw is None:
+                raise ValueError("not a regular file")
             data = json.loads(raw.decode("utf-8"))
             if isinstance(data, dict) and isinstance(data.get("entries"), dict):
                 return data if data.get("version") == 2 else _upgrade(data)

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from mdrecall.errors import MdrecallError, WriteError
+from mdrecall.errors import MdrecallError, PathError, WriteError
+from mdrecall.files.safe_files import read_beneath
 from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
 
 __all__ = ["REJECTED_FILE", "editing_rejections", "rejected"]
@@ -29,12 +30,14 @@ def rejected(workspace: Workspace) -> dict[str, dict[str, Any]]:
     back as candidates.
     """
     path = workspace.root / REJECTED_FILE
-    try:
-        raw = path.read_bytes()
+    try:  # no symlink followed, no FIFO waited on
+        raw = read_beneath(path.parent, [path.name])
     except FileNotFoundError:
         return {}
     except OSError as exc:
         raise MdrecallError(f"{REJECTED_FILE}: cannot read ({exc.strerror or exc})") from None
+    except PathError as exc:
+        raise MdrecallError(f"{REJECTED_FILE}: cannot read ({exc}); fix or remove it") from None
     try:
         data = json.loads(raw.decode("utf-8"))
         entries = data["rejected"]

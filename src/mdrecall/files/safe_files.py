@@ -2,7 +2,9 @@
 
 :func:`open_beneath` walks from a trusted folder one component at a time (``openat`` with
 ``O_NOFOLLOW``), so a folder or file swapped for a symlink between a check and the open is refused
-instead of followed; FIFOs and devices are refused without blocking. :func:`append_all` appends
+instead of followed; FIFOs, sockets and devices are refused without blocking (looked at before the
+open, and checked again on the open descriptor). :func:`read_beneath` is the one way to read such a
+file whole or in part. :func:`append_all` appends
 bytes and, on a short write or an error (a full disk), cuts the file back to its old size.
 """
 
@@ -16,7 +18,7 @@ from collections.abc import Sequence
 
 from mdrecall.errors import PathError, WriteError
 
-__all__ = ["append_all", "open_beneath", "read_fd"]
+__all__ = ["append_all", "open_beneath", "read_beneath", "read_fd"]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -60,6 +62,7 @@ def open_beneath(
                 raise
             os.close(fd)
             fd = nxt
+        _refuse_special(fd, parts[-1], where)
         extra = (os.O_CREAT if create else 0) | _NOFOLLOW | _CLOEXEC | _NONBLOCK
         try:
             out = os.open(parts[-1], flags | extra, mode, dir_fd=fd)
@@ -79,6 +82,35 @@ def open_beneath(
     if _NONBLOCK:
         os.set_blocking(out, True)
     return out
+
+
+def _refuse_special(dir_fd: int, name: str, where: str) -> None:
+    """Refuse a FIFO, socket or device before it is opened at all (opening one can block or act)."""
+    try:
+        st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+        raise PathError(f"{where}: not a regular file (a FIFO, device or socket)")
+
+
+def read_beneath(
+    base: str | os.PathLike[str], parts: Sequence[str], *, limit: int = 0, tail: bool = False
+) -> bytes:
+    """The bytes of the regular file ``base/parts...``, opened as :func:`open_beneath` does.
+
+    With ``limit`` > 0 at most ``limit`` bytes come back: the first ones, or with ``tail`` the last ones
+    (so a huge file costs no more than its share). Never blocks on a FIFO nor follows a symlink.
+    """
+    fd = open_beneath(base, parts)
+    try:
+        if limit > 0 and tail:
+            size = os.fstat(fd).st_size
+            if size > limit:
+                os.lseek(fd, size - limit, os.SEEK_SET)
+        return read_fd(fd, limit)[:limit] if limit > 0 else read_fd(fd)
+    finally:
+        os.close(fd)
 
 
 def _open_checked(

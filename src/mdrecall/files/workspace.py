@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mdrecall.errors import PathError, WorkspaceError, WriteError
-from mdrecall.files.safe_files import append_all, open_beneath
+from mdrecall.files.safe_files import append_all, open_beneath, read_beneath
 from mdrecall.models import clamp_ns
 from mdrecall.text.textclean import clean_text
 
@@ -236,6 +236,19 @@ class Workspace:
         """
         base = self._base_for(path)
         return open_beneath(base, path.relative_to(base).parts, flags, create=create)
+
+    def read_text(self, raw: str, *, limit: int = 0, tail: bool = False) -> str:
+        """The text of the memory file ``raw``: the one safe read of a memory file.
+
+        Allow-listed as :meth:`resolve_readable` says, opened as :meth:`open_file` does (no symlink
+        followed at any step, a FIFO, socket or device refused without blocking). ``limit`` bytes at most:
+        the first ones, or with ``tail`` the last ones. Raises :class:`PathError` for a refused path and
+        ``FileNotFoundError`` (an ``OSError``) for a missing one.
+        """
+        target = self.resolve_readable(raw)
+        base = self._base_for(target)
+        data = read_beneath(base, target.relative_to(base).parts, limit=limit, tail=tail)
+        return data.decode("utf-8", errors="replace")
 
     def _base_for(self, path: Path) -> Path:
         for root in self.extra_roots:

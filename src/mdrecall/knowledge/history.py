@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall.errors import MdrecallError, NotFoundError
+from mdrecall.files.safe_files import read_fd
 from mdrecall.files.workspace import Workspace
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.valid_time import utc_stamp
@@ -244,15 +245,19 @@ def index_versions(store: Store, key: str | None = None) -> list[FileVersion]:
 
 
 def working_text(workspace: Workspace, key: str) -> tuple[str | None, float]:
-    """The file's text in the working tree (``None`` when gone), read without following symlinks."""
+    """The file's text in the working tree (``None`` when gone or refused), read as ``get`` reads it: no
+    symlink followed at any step, a FIFO or device refused without waiting on it."""
     try:
-        target = workspace.resolve_readable(key)
-        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        fd = workspace.open_file(workspace.resolve_readable(key))
     except (OSError, MdrecallError):
         return None, 0.0
-    with os.fdopen(fd, "rb") as fh:
-        mtime = os.fstat(fh.fileno()).st_mtime
-        return fh.read().decode("utf-8", errors="replace"), mtime
+    try:
+        mtime = os.fstat(fd).st_mtime
+        return read_fd(fd).decode("utf-8", errors="replace"), mtime
+    except OSError:
+        return None, 0.0
+    finally:
+        os.close(fd)
 
 
 def file_history(

@@ -137,6 +137,7 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews, SQLiteForget
         self.read_only: str | None = None  # why writes are off, when the index could only be read
         if self.path.is_dir():
             return self._rebuild("a folder is in the index's place")
+        self._set_aside_special()  # a FIFO or device: SQLite would wait on it for ever
         try:
             conn = self._connect()
         except IndexCorruptError as exc:  # a header or schema that cannot be ours as it is

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Sequence
@@ -24,7 +25,32 @@ if TYPE_CHECKING:
     from mdrecall.models import FileRecord
     from mdrecall.stores.sqlite_vectors import VectorSearch
 
-__all__ = ["SQLiteCore", "SQLiteRecovery", "describe", "is_corruption", "refuse_foreign"]
+__all__ = ["SQLiteCore", "SQLiteRecovery", "describe", "is_corruption", "refuse_foreign", "special_files"]
+
+#: The files SQLite opens beside the index.
+SIDECARS = ("", "-wal", "-shm", "-journal")
+
+
+def special_files(path: Path) -> list[tuple[Path, str]]:
+    """The index file and its sidecars that are a FIFO, socket or device (a link to one included).
+
+    SQLite would open such a file and wait on it for ever (a FIFO with no writer): they are found
+    before SQLite opens anything. Each comes with what it is, in words.
+    """
+    found = []
+    for suffix in SIDECARS:
+        p = Path(str(path) + suffix)
+        try:
+            mode = os.stat(p).st_mode
+        except OSError:  # missing (or a dangling link, a denied folder): SQLite says what it finds
+            continue
+        if stat.S_ISFIFO(mode):
+            found.append((p, "a FIFO"))
+        elif stat.S_ISSOCK(mode):
+            found.append((p, "a socket"))
+        elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            found.append((p, "a device"))
+    return found
 
 
 def refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
@@ -118,6 +144,27 @@ class SQLiteRecovery(SQLiteCore):
             self.read_only = reason
             return conn
         raise StoreError(f"cannot open the index {self.path}: {reason}")
+
+    def _set_aside_special(self) -> None:
+        """Move a FIFO, socket or device found in the place of the index (or of its -wal, -shm or
+        -journal file) aside, so SQLite never opens it; a new index is started when it was the index."""
+        found = special_files(self.path)
+        if not found:
+            return
+        stamp = int(time.time())
+        moved = []
+        for p, kind in found:
+            aside = p.with_name(f"{p.name}.broken-{stamp}")
+            try:
+                p.replace(aside)
+            except OSError as exc:
+                raise StoreError(
+                    f"{p} is {kind}, not an index file, and cannot be moved aside ({exc.strerror or exc}); "
+                    "remove it, then index again",
+                    next_step="index",
+                ) from None
+            moved.append(f"{kind} was in the place of {p.name} (moved aside to {aside.name})")
+        self.rebuilt_from = "; ".join(moved)
 
     def _rebuild(self, reason: str) -> sqlite3.Connection:
         """Move the damaged index aside, start a new one, and copy over the readable cache entries."""
