@@ -32,6 +32,7 @@ embedder (fallback included) they get no vector, and a remote reranker never see
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Callable
@@ -39,6 +40,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
     from mdrecall.models import Chunk
 
 __all__ = [
@@ -191,6 +194,8 @@ def _lines(text: str) -> list[str]:
 
 def scan(text: str) -> Privacy:
     """A document's local-only line ranges (1-based, inclusive) and its warnings."""
+    if not text.lstrip("\ufeff").lstrip().startswith(tuple(_FENCES)) and not has_marker(text):
+        return Privacy([], [])  # most notes: no front matter, no marker, nothing to split or parse
     lines = _lines(text)
     notes: list[str] = []
     start_body, whole = _front(lines, notes)
@@ -207,13 +212,20 @@ def local_only_ranges(text: str) -> list[tuple[int, int]]:
     return scan(text).ranges
 
 
-def _sections(lines: list[str], offset: int, body: str) -> list[tuple[int, int]]:
-    """The marked sections of ``body`` (``lines`` from ``offset`` on), by CommonMark's block structure."""
+@functools.lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    """One CommonMark block parser per process (imported on first use: most notes never need it); inline
+    parsing is off, block tokens keep their raw text."""
     from markdown_it import MarkdownIt
 
+    return MarkdownIt("commonmark").disable(["inline", "text_join"])
+
+
+def _sections(lines: list[str], offset: int, body: str) -> list[tuple[int, int]]:
+    """The marked sections of ``body`` (``lines`` from ``offset`` on), by CommonMark's block structure."""
     headings: list[tuple[int, int, bool]] = []  # (1-based line, level, whether it ends a section)
     markers: list[int] = []  # 1-based lines holding a marker (heading or not)
-    for tok in MarkdownIt("commonmark").parse(body):
+    for tok in _parser().parse(body):
         if tok.map is None:
             continue
         first, last = tok.map[0] + offset, tok.map[1] + offset
