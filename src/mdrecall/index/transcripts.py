@@ -8,7 +8,9 @@ Understood shapes, one JSON object per line:
 
 Only user and assistant *text* is kept (tool calls, tool results, thinking and meta lines are dropped)
 and secrets are redacted (:mod:`mdrecall.text.redact`). A chunk's text has one line per transcript line
-(blank for dropped lines), so a hit's line numbers and its snippet lines are transcript lines.
+(blank for dropped lines), so a hit's line numbers and its snippet lines are transcript lines. A message
+too long for one chunk is cut into pieces; when it carries the local-only marker, so does each piece
+(:mod:`mdrecall.text.privacy`).
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ def chunk_transcript(
     # here, not at the top: per-turn hooks parse messages only
     from mdrecall.models import Chunk
     from mdrecall.text.chunking import CHARS_PER_TOKEN, chunk_hash
+    from mdrecall.text.privacy import LOCAL_ONLY_MARKER, has_marker
 
     max_chars = max(tokens * CHARS_PER_TOKEN, 64)
     chunks: list[Chunk] = []
@@ -154,8 +157,11 @@ def chunk_transcript(
             emit(group)
             group, size = [], 0
         if len(r) > max_chars:
+            # a local-only message stays local-only in every piece (the marker may sit in one, or across two)
+            mark = has_marker(r)
             for off in range(0, len(r), max_chars):
-                emit([m], r[off : off + max_chars])
+                piece = r[off : off + max_chars]
+                emit([m], piece if not mark or has_marker(piece) else f"{LOCAL_ONLY_MARKER} {piece}")
             continue
         group.append(m)
         size += len(r) + gap

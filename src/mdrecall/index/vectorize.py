@@ -90,9 +90,12 @@ def interrupt_embedding() -> None:
                 interrupt()
 
 
-def local_only_checker(root: Path) -> Callable[[Chunk], bool]:
-    """A test for chunks marked local-only, in any source (:mod:`mdrecall.text.privacy`)."""
-    return privacy.local_only_checker(root)
+def local_only_checker(root: Path) -> privacy.LocalOnlyChecker:
+    """A test for chunks marked local-only, in any source (:mod:`mdrecall.text.privacy`), reading each file
+    as the indexer decodes it (UTF-16 by its byte-order mark)."""
+    from mdrecall.index.indexer import decode_markdown
+
+    return privacy.local_only_checker(root, lambda data: decode_markdown(data, "", []))
 
 
 def embed_missing(
@@ -160,6 +163,8 @@ def embed_missing(
         run.window(todo)
     if private and local_only(embedder) is None:
         report.warnings.append(f"{private} local-only chunks kept from the remote embedder")
+    if check is not None:
+        report.warnings.extend(check.warnings)
     run.record_rate()
     remaining = count_missing(store, key)
     if remaining == 0:

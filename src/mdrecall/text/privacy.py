@@ -1,20 +1,30 @@
 """Local-only markers: text that must never be sent to a remote embedder or a remote reranker.
 
 One parser for every source (memory files, ``memory/conversations/``, session-end captures, extra paths,
-session transcripts). A whole file is local-only when its YAML front matter says so; the front matter
-is read by a real YAML parser (a byte-order mark, CRLF line ends, comments and quoting are all fine)::
+session transcripts), reading the text as the indexer decoded it (UTF-8, or UTF-16 by its byte-order mark).
 
-    ---
-    local_only: true        # also local-only: yes, localOnly: "true", mdrecall: local-only
-    ---
+A whole file is local-only when its front matter says so, however long it is. YAML (``---`` … ``---`` or
+``...``) is read by a real YAML parser, TOML (``+++`` … ``+++``) by a TOML parser; front matter that cannot
+be parsed is read line by line, erring on the side of privacy. Understood spellings::
 
-A section is local-only when its heading (ATX ``## …`` or setext, underlined with ``===``/``---``)
-carries the marker ``<!-- local-only -->`` (any spacing and case, ``local_only`` too); the section
-runs to the next heading of the same or a higher level (a ``---``-underlined line, which may be meant
-as a rule, never ends it early). A marker on a line of its own marks the section
-it is in, or the whole file when it comes before the first heading. Headings inside fenced code blocks
-are not headings. Front matter that cannot be parsed is read line by line, erring on the side of privacy.
-In a transcript (JSON lines), a message that carries the marker is local-only.
+    local_only: true          # also local-only, localOnly, local; true, yes, on, 1, "true"
+    mdrecall: local-only      # or a list holding it
+    privacy: local            # also private, local-only, confidential, secret, true
+    visibility: private       # also sensitivity, confidentiality: the same values
+    private: true             # also confidential: true
+    tags: [local-only]        # also tag, labels, keywords, categories; local_only, private, confidential
+
+A privacy key whose value is neither a private nor a public word (``privacy: internal``) keeps the file
+local-only and gives a warning (:attr:`LocalOnlyChecker.warnings`): never silently ignored.
+
+A section is local-only when its heading carries the marker ``<!-- local-only -->`` (any spacing and
+case, ``local_only`` too); the section runs to the next top-level heading of the same or a higher level
+(a ``---``-underlined setext heading, which may be meant as a rule, and a heading inside a block quote or
+a list, never end it early). A marker elsewhere marks the section it is in, or the whole file when it
+comes before the first heading. The block structure is CommonMark's, read by ``markdown-it-py``: headings
+and markers inside fenced code blocks are neither (an indented code block's marker still counts); the
+parser runs only on text that holds the marker at all. In a transcript (JSON lines), a message that carries
+the marker is local-only, every piece of it.
 
 Local-only chunks are still indexed for keyword search and embedded by local models; with a remote
 embedder (fallback included) they get no vector, and a remote reranker never sees them.
@@ -22,35 +32,52 @@ embedder (fallback included) they get no vector, and a remote reranker never see
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
     from mdrecall.models import Chunk
 
 __all__ = [
     "LOCAL_ONLY_MARKER",
+    "LocalOnlyChecker",
+    "Privacy",
     "front_matter",
     "has_marker",
     "is_local_only",
     "local_only_checker",
     "local_only_ranges",
+    "scan",
 ]
 
 LOCAL_ONLY_MARKER = "<!-- local-only -->"
 _MARKER = re.compile(r"<!--[ \t]{0,20}local[-_ ]?only[ \t]{0,20}-->", re.IGNORECASE)
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]|$)")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_FLAG_LINE = re.compile(
-    r"^\s*[\"']?(?:local[-_]?only|localonly)[\"']?\s*:\s*[\"']?(?:true|yes|on|1)\b"
-    r"|^\s*[\"']?mdrecall[\"']?\s*:.*local[-_]?only",
-    re.IGNORECASE,
-)
+_KEY_LINE = re.compile(r"""^[ \t]*["']?([A-Za-z_][\w -]{0,40}?)["']?[ \t]*[:=][ \t]*(.*)$""")
+_ITEM_LINE = re.compile(r"""^[ \t]+-[ \t]+["']?([^"'#]*)""")
 _TRUE = {"true", "yes", "on", "1", "y"}
-_MAX_FRONT_LINES = 200
+_FALSE = {"false", "no", "off", "0", "n", ""}
+#: keys whose true value makes a file local-only
+_FLAG_KEYS = {"local_only", "localonly", "local", "private", "confidential"}
+#: keys whose value says how far a file may travel
+_LEVEL_KEYS = {"privacy", "visibility", "sensitivity", "confidentiality"}
+_TAG_KEYS = {"tags", "tag", "labels", "keywords", "categories"}
+_PRIVATE_WORDS = {"local-only", "localonly", "local", "private", "confidential", "secret", "restricted"}
+_PUBLIC_WORDS = {"public", "shared", "open", "remote", "cloud", "none", "normal", "default"}
+_PRIVATE_TAGS = {"local-only", "localonly", "private", "confidential"}
+_FENCES = {"---": ("---", "..."), "+++": ("+++",)}
+
+
+class Privacy(NamedTuple):
+    """What a document says: its local-only line ranges, and warnings about spellings not understood."""
+
+    ranges: list[tuple[int, int]]
+    warnings: list[str]
 
 
 def has_marker(text: str) -> bool:
@@ -58,84 +85,157 @@ def has_marker(text: str) -> bool:
     return "-->" in text and _MARKER.search(text) is not None
 
 
-def _truthy(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        return value == 1
-    if isinstance(value, str):
-        return value.strip().lower() in _TRUE
-    return False
+def _word(value: Any) -> str:
+    return str(value).strip().strip("\"'").strip().lower().replace("_", "-").replace(" ", "-")
 
 
-def _says_local_only(data: Any) -> bool:
-    if not isinstance(data, dict):
-        return False
+def _items(value: Any) -> list[str]:
+    if isinstance(value, (list, tuple, set)):
+        return [_word(v).lstrip("#") for v in value]
+    text = str(value).strip().strip("[]")
+    return [_word(v).lstrip("#") for v in re.split(r"[,\s]+", text) if v]
+
+
+def _judge(data: dict[Any, Any], notes: list[str]) -> bool:
+    """Whether front-matter ``data`` says local-only; a privacy value not understood is local, with a note."""
+    local = False
     for key, value in data.items():
-        name = str(key).strip().lower().replace("-", "_")
-        if name in ("local_only", "localonly") and _truthy(value):
-            return True
-        if name == "mdrecall":
-            values = value if isinstance(value, list) else [value]
-            if any(str(v).strip().lower().replace("_", "-") == "local-only" for v in values):
-                return True
-            if isinstance(value, dict) and _says_local_only(value):
-                return True
-    return False
+        name = str(key).strip().lower().replace("-", "_").replace(" ", "_")
+        word = "" if isinstance(value, (dict, list)) else _word(value)
+        if isinstance(value, bool):
+            word = "true" if value else "false"
+        if name in _FLAG_KEYS:
+            if word in _TRUE:
+                local = True
+            elif word not in _FALSE and name != "local":  # `local: Berlin` is not about privacy
+                local = True
+                notes.append(f"front matter '{key}: {value}' not understood: read as local-only")
+        elif name in _LEVEL_KEYS and not isinstance(value, dict):
+            words = _items(value) if isinstance(value, list) else [word]
+            if any(w in _PRIVATE_WORDS or w in _TRUE for w in words):
+                local = True
+            elif not all(w in _PUBLIC_WORDS or w in _FALSE for w in words):
+                local = True
+                notes.append(f"front matter '{key}: {value}' not understood: read as local-only")
+        elif name in _TAG_KEYS:
+            local = local or any(t in _PRIVATE_TAGS for t in _items(value))
+        elif name == "mdrecall":
+            if isinstance(value, dict):
+                local = _judge(value, notes) or local
+            else:
+                local = local or "local-only" in _items(value)
+    return local
+
+
+def _by_line(lines: list[str]) -> dict[str, Any]:
+    """``key: value`` (or ``key = value``) lines as a dict, block lists included; for what no parser reads."""
+    data: dict[str, Any] = {}
+    last: str | None = None
+    for line in lines:
+        item = _ITEM_LINE.match(line)
+        if item and last is not None:
+            prev = data.get(last)
+            data[last] = [*(prev if isinstance(prev, list) else []), item.group(1).strip()]
+            continue
+        m = _KEY_LINE.match(line)
+        if m:
+            last = m.group(1).strip()
+            value = re.sub(r"\s+#.*$", "", m.group(2)).strip()
+            data[last] = _items(value) if value.startswith("[") else value
+    return data
+
+
+def _load(fence: str, block: str) -> Any:
+    if fence == "+++":
+        if sys.version_info >= (3, 11):
+            import tomllib
+        else:  # pragma: no cover - exercised on Python 3.10 only
+            import tomli as tomllib
+        return tomllib.loads(block)
+    import yaml
+
+    return yaml.safe_load(block)
+
+
+def _front(lines: list[str], notes: list[str]) -> tuple[int, bool]:
+    """The number of front-matter lines (0: none) and whether they say local-only, however many there are."""
+    if not lines:
+        return 0, False
+    fence = lines[0].strip()
+    if fence not in _FENCES:
+        return 0, False
+    ends = _FENCES[fence]
+    close = next((i for i in range(1, len(lines)) if lines[i].strip() in ends), None)
+    if close is None:  # never closed: a rule after all, unless its first lines say local-only
+        head = []
+        for line in lines[1:]:
+            if not line.strip():
+                break
+            head.append(line)
+        return 0, _judge(_by_line(head), [])
+    body = lines[1:close]
+    try:
+        data = _load(fence, "\n".join(body))
+    except Exception:  # noqa: BLE001 - not YAML/TOML after all: read it line by line
+        data = None
+    if not isinstance(data, dict):
+        data = _by_line(body)
+    return close + 1, _judge(data, notes)
 
 
 def front_matter(lines: list[str]) -> tuple[int, bool]:
     """The number of front-matter lines at the top of a file (0: none) and whether they say local-only."""
-    if not lines or lines[0].strip() != "---":
-        return 0, False
-    for i in range(1, min(len(lines), _MAX_FRONT_LINES)):
-        if lines[i].strip() in ("---", "..."):
-            block = "\n".join(lines[1:i])
-            try:
-                import yaml
-
-                data = yaml.safe_load(block)
-            except Exception:  # noqa: BLE001 - not YAML after all: read it line by line
-                return i + 1, any(_FLAG_LINE.match(ln) for ln in lines[1:i])
-            return i + 1, _says_local_only(data) or (
-                not isinstance(data, dict) and any(_FLAG_LINE.match(ln) for ln in lines[1:i])
-            )
-    return 0, False
+    return _front(lines, [])
 
 
 def _lines(text: str) -> list[str]:
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def scan(text: str) -> Privacy:
+    """A document's local-only line ranges (1-based, inclusive) and its warnings."""
+    if not text.lstrip("\ufeff").lstrip().startswith(tuple(_FENCES)) and not has_marker(text):
+        return Privacy([], [])  # most notes: no front matter, no marker, nothing to split or parse
+    lines = _lines(text)
+    notes: list[str] = []
+    start_body, whole = _front(lines, notes)
+    if whole:
+        return Privacy([(1, len(lines))], notes)
+    body = "\n".join(lines[start_body:])
+    if not has_marker(body):  # the common case: no Markdown parser at all
+        return Privacy([], notes)
+    return Privacy(_sections(lines, start_body, body), notes)
+
+
 def local_only_ranges(text: str) -> list[tuple[int, int]]:
     """1-based inclusive line ranges that are local-only (the whole file when its front matter says so)."""
-    lines = _lines(text)
-    start_body, whole = front_matter(lines)
-    if whole:
-        return [(1, len(lines))]
+    return scan(text).ranges
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    """One CommonMark block parser per process (imported on first use: most notes never need it); inline
+    parsing is off, block tokens keep their raw text."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").disable(["inline", "text_join"])
+
+
+def _sections(lines: list[str], offset: int, body: str) -> list[tuple[int, int]]:
+    """The marked sections of ``body`` (``lines`` from ``offset`` on), by CommonMark's block structure."""
     headings: list[tuple[int, int, bool]] = []  # (1-based line, level, whether it ends a section)
     markers: list[int] = []  # 1-based lines holding a marker (heading or not)
-    fence: str | None = None
-    for i in range(start_body, len(lines)):
-        line = lines[i]
-        f = _FENCE.match(line)
-        if f:
-            mark = f.group(1)[0]
-            fence = None if fence == mark else (fence or mark)
+    for tok in _parser().parse(body):
+        if tok.map is None:
             continue
-        if fence:
-            continue
-        if has_marker(line):
-            markers.append(i + 1)
-        m = _ATX.match(line)
-        if m:
-            headings.append((i + 1, len(m.group(1)), True))
-            continue
-        nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        s = _SETEXT.match(nxt)
-        if s and line.strip() and not _SETEXT.match(line) and i + 1 > start_body:
-            # "text" over "---" may be meant as a rule: it opens a section but never ends one early
-            headings.append((i + 1, 1 if s.group(1)[0] == "=" else 2, s.group(1)[0] == "="))
+        first, last = tok.map[0] + offset, tok.map[1] + offset
+        if tok.type == "heading_open":
+            # a setext `---` underline may be meant as a rule; a nested heading is not the file's
+            closes = tok.level == 0 and tok.markup != "-"
+            headings.append((first + 1, int(tok.tag[1]), closes))
+        elif tok.type in ("inline", "html_block", "code_block") and has_marker(tok.content):
+            found = [n + 1 for n in range(first, last) if has_marker(lines[n])]
+            markers.extend(found or [first + 1])
     return _ranges(headings, markers, len(lines))
 
 
@@ -163,27 +263,53 @@ def is_local_only(start_line: int, end_line: int, ranges: list[tuple[int, int]])
     return any(start_line <= hi and end_line >= lo for lo, hi in ranges)
 
 
-def local_only_checker(root: Path) -> Callable[[Chunk], bool]:
+def _decode(data: bytes) -> str | None:
+    """Bytes → text where no decoder is given: UTF-16 by its byte-order mark, else UTF-8."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") and len(data) % 2 == 0:
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    return data.decode("utf-8", errors="replace")
+
+
+class LocalOnlyChecker:
     """A test for local-only chunks of any source (each file's markers read once per checker).
 
-    A Markdown file's chunk is checked against the file's ranges; any chunk (a transcript's included)
-    whose own text carries a marker is local-only; a file that cannot be read keeps its chunks local.
+    A Markdown file's chunk is checked against the file's ranges, read from the text as ``decode`` makes it
+    of the file's bytes (the indexer's decoding); any chunk (a transcript's included) whose own text carries
+    a marker is local-only; a file that cannot be read or decoded keeps its chunks local. Front-matter
+    spellings not understood are in :attr:`warnings` (``path: …``), once per file.
     """
-    ranges: dict[str, list[tuple[int, int]] | None] = {}
 
-    def check(chunk: Chunk) -> bool:
+    def __init__(self, root: Path, decode: Callable[[bytes], str | None] | None = None) -> None:
+        self.root = root
+        self.decode = decode or _decode
+        self.warnings: list[str] = []
+        self._ranges: dict[str, list[tuple[int, int]] | None] = {}
+
+    def ranges(self, path: str) -> list[tuple[int, int]] | None:
+        """The local-only ranges of a Markdown file (``None``: unreadable now, so wholly local)."""
+        if path not in self._ranges:
+            p = Path(path)
+            try:
+                text = self.decode((p if p.is_absolute() else self.root / p).read_bytes())
+            except OSError:
+                text = None
+            found = scan(text) if text is not None else None
+            self.warnings.extend(f"{path}: {note}" for note in (found.warnings if found else []))
+            self._ranges[path] = found.ranges if found else None
+        return self._ranges[path]
+
+    def __call__(self, chunk: Chunk) -> bool:
         if has_marker(chunk.text):
             return True
         if not chunk.path.lower().endswith((".md", ".markdown")):
             return False
-        if chunk.path not in ranges:
-            p = Path(chunk.path)
-            path = p if p.is_absolute() else root / p
-            try:
-                ranges[chunk.path] = local_only_ranges(path.read_text(encoding="utf-8", errors="replace"))
-            except OSError:
-                ranges[chunk.path] = None  # unreadable now: do not send what cannot be checked
-        found = ranges[chunk.path]
+        found = self.ranges(chunk.path)
         return True if found is None else is_local_only(chunk.start_line, chunk.end_line, found)
 
-    return check
+
+def local_only_checker(root: Path, decode: Callable[[bytes], str | None] | None = None) -> LocalOnlyChecker:
+    """A :class:`LocalOnlyChecker` for the files under ``root`` (``decode``: bytes → text, the indexer's)."""
+    return LocalOnlyChecker(root, decode)
