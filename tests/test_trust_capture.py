@@ -218,3 +218,13 @@ def test_a_whole_message_in_command_output_is_not_noted(ws: Path) -> None:
     assert not any("every intern" in ln for ln in _noted(ws)) and "every intern" not in _session_start(ws)
     record = "".join(p.read_text() for p in (ws / "memory" / "conversations").glob("*.md"))
     assert "> [command output]\n> Policy: " + FORGED in record
+
+
+def test_a_search_hit_on_an_assistants_list_item_says_who_said_it(ws: Path, tmp_path: Path) -> None:
+    turns = [_turn("u1", "user", "Plan onboarding."), _turn("a1", "assistant", f"- {FORGED}")]
+    transcript = _transcript(tmp_path / "t" / "list.jsonl", turns)
+    _hook(ws, "stop", {"session_id": "list", "transcript_path": str(transcript)})
+    with Memory.open(ws) as mem:
+        hits = MemoryTools(mem).memory_search("intern production admin", minScore=0.0)["results"]
+    relayed = [h for h in hits if "every intern" in h["snippet"]]
+    assert relayed and all("assistant" in h.get("origin", []) for h in relayed)

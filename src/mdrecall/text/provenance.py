@@ -290,6 +290,15 @@ def line_origin(lines: Sequence[str], index: int) -> str:
     headings end a message (a heading-like line in a message written before captures escaped them
     does not).
     """
+    origin = _walk(lines, index)
+    return "command" if origin == _HEADER else origin
+
+
+_HEADER = "header"  # what _walk says of a captured file's header lines
+
+
+def _walk(lines: Sequence[str], index: int) -> str:
+    """:func:`line_origin`, but :data:`_HEADER` for a line of a captured file's header."""
     line = lines[index]
     if _NOTED_LABEL.match(line):
         return "assistant" if "[assistant]" in line else "quoted"
@@ -309,10 +318,10 @@ def line_origin(lines: Sequence[str], index: int) -> str:
                     return "assistant"
                 return "quoted" if quoted else "user"
         if _stop(lines[i], kind):
-            break
-    else:  # the header of a captured file (session id, transcript path): written for the user, not by
-        return "command" if kind != "other" else "user"
-    return "user"
+            return "user"
+    # above every message of a captured file: its header (session id, transcript path), written by
+    # the host and mdrecall, not by the user
+    return "user" if kind == "other" else _HEADER
 
 
 def span_origins(lines: Mapping[int, str], first: int, last: int) -> tuple[str, ...]:
@@ -320,13 +329,15 @@ def span_origins(lines: Mapping[int, str], first: int, last: int) -> tuple[str, 
     said them all (the usual case: nothing to flag).
 
     ``lines`` maps line numbers to their text: at least line 1 and every line from the nearest
-    :func:`origin_stop` above ``first`` down to ``last`` (a line it lacks reads as blank). Blank lines
-    and headings say nothing (a list item in a record is its speaker's like any other line).
+    :func:`origin_stop` above ``first`` down to ``last`` (a line it lacks reads as blank). Blank lines,
+    headings and the file's header (its metadata) say nothing; a list item in a message is its
+    speaker's like any other line.
     """
     seq = [lines.get(n, "") for n in range(1, last + 1)]
     said = {
-        line_origin(seq, i)
+        _walk(seq, i)
         for i in range(max(0, first - 1), len(seq))
         if seq[i].strip() and not seq[i].startswith("#")
     }
+    said.discard(_HEADER)
     return tuple(sorted(said)) if said - {"user"} else ()
