@@ -22,7 +22,7 @@ from pathlib import Path
 
 from mdrecall.files.workspace import Workspace, now_local
 from mdrecall.index.transcripts import Message, read_messages
-from mdrecall.text.provenance import render
+from mdrecall.text.provenance import escape_structure, render
 from mdrecall.text.query import tokenize
 from mdrecall.text.redact import redact
 from mdrecall.text.stopwords import STOP_WORDS
@@ -96,20 +96,22 @@ def _clock(ts: str | None) -> str:
 def format_capture(
     messages: Sequence[Message], *, transcript: str, when: datetime, slug: str, summary: str | None = None
 ) -> str:
-    """The Markdown of a captured session."""
+    """The Markdown of a captured session. What a message or the summary holds cannot open a heading
+    (``## …``, ``### User``) or a fence in it (:func:`~mdrecall.text.provenance.escape_structure`), so
+    what the assistant wrote is never read back as the user's."""
     out = [
         f"# Session {when.strftime('%Y-%m-%d %H:%M')}: {slug.replace('-', ' ')}",
         "",
-        f"- Transcript: `{transcript}` (lines {messages[0].line}-{messages[-1].line})",
+        f"- Transcript: `{' '.join(transcript.splitlines())}` (lines {messages[0].line}-{messages[-1].line})",
         f"- Messages: {len(messages)}",
         "",
     ]
     if summary:
-        out += ["## Summary", "", summary.strip(), ""]
+        out += ["## Summary", "", escape_structure(summary.strip()), ""]
     out += ["## Conversation", ""]
     for m in messages:
         clock = _clock(m.timestamp)
-        text = render(m.role, m.text).strip()  # command output as a labelled quote (not the user's words)
+        text = escape_structure(render(m.role, m.text).strip())  # command output: a labelled quote
         out += [f"### {m.role.capitalize()}" + (f" ({clock})" if clock else ""), "", text, ""]
     return "\n".join(out)
 

@@ -48,7 +48,7 @@ from mdrecall.errors import ConfigError, PathError
 from mdrecall.files.safe_files import read_beneath
 from mdrecall.files.workspace import Workspace, now_local, read_all
 from mdrecall.index.conversations import CONVERSATIONS_DIR
-from mdrecall.text.provenance import render, user_text
+from mdrecall.text.provenance import escape_structure, render, user_text
 from mdrecall.text.redact import redact
 from mdrecall.text.salience import compile_rules, find_notes
 
@@ -74,6 +74,9 @@ _TAIL_BYTES = 256 * 1024  # how much of a transcript's end is read to see whethe
 TURN_BUDGET_S = 4.0
 #: Seconds within which a prompt equal to the session's last record is taken for a replay (no transcript).
 REPLAY_WINDOW_S = 120.0
+#: Most characters of one message capture reads, however large ``capture.max_chars`` is: a longer message
+#: is cut there and marked, so a huge paste is recorded within the hook's budget, never dropped.
+MAX_MESSAGE_CHARS = 256 * 1024
 
 
 def _local(ts: str | None, now: datetime) -> datetime:
@@ -103,12 +106,27 @@ def _captured_ids(folder: Path, slug: str) -> set[str]:
     return ids
 
 
+def _one_line(value: str) -> str:
+    """A header value on one line: a session id or a path cannot add a line (a forged record) to the file."""
+    return " ".join(value.splitlines())
+
+
+def _read_limit(limit: int) -> int:
+    """How much of a message capture reads: enough for a record of ``limit`` characters (rendering
+    only adds characters) and its notes, so the time a turn takes does not grow with its size."""
+    return min(MAX_MESSAGE_CHARS, max(4 * limit, 16_384)) if limit > 0 else MAX_MESSAGE_CHARS
+
+
 def _body(role: str, text: str, limit: int) -> str:
-    body = redact(render(role, text).strip())
-    if limit > 0 and len(body) > limit:
-        body = body[: limit - 1].rstrip() + "…"
-    # A line starting with '#' would open a heading inside the record: escape it.
-    return "\n".join("\\" + ln if ln.startswith("#") else ln for ln in body.splitlines())
+    """A message as its record holds it: rendered, redacted, cut to ``limit`` characters (marked
+    with the size it had), and unable to open a heading or a fence in the file it is written into."""
+    read = text[: _read_limit(limit)]
+    body = redact(render(role, read).strip())
+    if not (limit > 0 and len(body) > limit) and len(read) == len(text):
+        return escape_structure(body)
+    if limit > 0:
+        body = body[: limit - 1].rstrip()
+    return escape_structure(body + "…") + f"\n\n[cut: the message had {len(text):,} characters]"
 
 
 def capture_messages(
@@ -170,11 +188,11 @@ def _write_day(
         created.append(is_new)
         if not is_new:
             return "\n", body
-        head = [f"# Conversation {day} · session {slug}", "", f"- Session: `{session}`"]
+        head = [f"# Conversation {day} · session {slug}", "", f"- Session: `{_one_line(session)}`"]
         if agent:
-            head.append(f"- Agent: `{agent}`")
+            head.append(f"- Agent: `{_one_line(agent)}`")
         if transcript:
-            head.append(f"- Transcript: `{transcript}`")
+            head.append(f"- Transcript: `{_one_line(transcript)}`")
         return "\n".join(head) + "\n\n", body
 
     start = workspace.append(path, compose)
@@ -195,7 +213,8 @@ def _write_day(
             if m.role not in cap.salience_roles:
                 continue
             # Only what the speaker said: command output and quotations in a user's message are not theirs.
-            said = user_text(m.role, redact(m.text)) if m.role == "user" else redact(m.text)
+            text = redact(m.text[: _read_limit(cap.max_chars)])
+            said = user_text(m.role, text) if m.role == "user" else text
             label = "" if m.role == "user" else f" [{m.role}]"
             for note in find_notes(said, rules, limit=cap.max_notes_per_turn):
                 notes.append(f"- {note.kind}{label}: {note.text} ({cite})")

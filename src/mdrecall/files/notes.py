@@ -16,6 +16,7 @@ from mdrecall.errors import MdrecallError, NotFoundError, PathError
 from mdrecall.files.safe_files import read_fd
 from mdrecall.files.workspace import Workspace
 from mdrecall.models import GetResult, RememberResult
+from mdrecall.text.provenance import escape_structure
 from mdrecall.text.redact import redact_kinds
 from mdrecall.text.textclean import clean_text
 
@@ -75,11 +76,14 @@ def append_note(
     """Append ``text`` to the daily log of ``when`` (``# DAY`` + ``title`` heads a new file; ``folder``
     replaces the workspace's own log path) or, with ``long_term``, under ``## Remembered`` in
     ``MEMORY.md``. Never rewrites a line. Secrets are replaced with ``[REDACTED]`` unless ``redact=False``
-    (the result names their kinds)."""
+    (the result names their kinds). The note cannot open a heading of the file (a ``## Noted`` line in
+    it is written ``\\## Noted``) nor leave a fence open (:func:`~mdrecall.text.provenance.escape_structure`).
+    """
     body = clean_text(text or "").strip()
     kinds: list[str] = []
     if redact:  # the one redaction of a note: the result says what it replaced
         body, kinds = redact_kinds(body)
+    body = escape_structure(body).strip()
     if not body:
         raise MdrecallError("nothing to remember: the text is empty")
     day = when.date().isoformat()
