@@ -7,9 +7,11 @@ The false-positive rate on ordinary notes is measured by ``benchmarks/redaction_
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 
 import pytest
 
+from mdrecall import Memory
 from mdrecall.text.redact import redact, redact_kinds
 
 # (text, the secret that must not survive, the kind reported)
@@ -150,3 +152,48 @@ def test_a_megabyte_of_each_new_shape_completes() -> None:
     for unit in units:
         text = (unit * (1_000_000 // len(unit) + 1))[:1_000_000]
         assert isinstance(redact(text), str)
+
+
+# ---- what is written to disk: the recall log (queries, memory_context messages) and the hook log
+
+
+def _documented() -> list[tuple[str, str]]:
+    from test_redact import CASES
+
+    return [*CASES, *((t, s) for t, s, _ in MISSED)]
+
+
+def test_no_query_or_context_message_reaches_the_recall_log_with_its_secret(tmp_path: Path) -> None:
+    from mdrecall.agent.tools import MemoryTools
+    from mdrecall.dreaming.recall_log import RECALL_FILE
+
+    (tmp_path / "MEMORY.md").write_text("# Memory\n\n- Kestrel deploys on Fridays from the release branch.\n")
+    with Memory.open(tmp_path) as mem:
+        tools = MemoryTools(mem)
+        for text, _ in _documented():
+            message = f"Kestrel deploy:\n{text}\nthanks"
+            assert tools.memory_context(message)["citations"]
+            assert tools.memory_search(message)["results"]
+            assert mem.search(message)
+    stored = (tmp_path / RECALL_FILE).read_text(encoding="utf-8")
+    assert "kestrel" in stored
+    leaked = [secret for _, secret in _documented() if secret.lower() in stored]
+    assert not leaked
+
+
+def test_a_hook_log_line_is_redacted(tmp_path: Path) -> None:
+    """A capture failure's text may carry what failed (here a path that holds a key): the log hides it."""
+    from mdrecall import Config
+    from mdrecall.agent.hooks import handle_turn_hook
+    from mdrecall.files.workspace import Workspace
+
+    secret = "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+    root = tmp_path / f"token={secret}"
+    (root / "memory").mkdir(parents=True)
+    (root / "memory" / "conversations").write_text("a file where the folder should be")
+    notes = handle_turn_hook(
+        Workspace(root), Config(), "user-prompt-submit", {"session_id": "s", "prompt": "Hi."}
+    )
+    assert "capture failed" in notes[0]
+    log = (root / ".mdrecall" / "hooks.log").read_text(encoding="utf-8")
+    assert "capture failed" in log and "[REDACTED]" in log and secret not in log
