@@ -113,6 +113,7 @@ KEPT = [
     "I noticed a spiderman pin on your purse. Is Spider-Man your favorite superhero?",
     "a token table distilled from all-MiniLM-L6-v2 and fitted to it",
     "auth id 7e645493089855018155e8578b4f5224",
+    "By category, after this pass: multi-hop 0.499, temporal 0.61",
     # prose around secrets words
     "We agreed that the API token should expire after 30 days and be rotated automatically.",
     "Authentication uses OAuth2PasswordBearer from FastAPI",

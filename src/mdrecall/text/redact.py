@@ -6,8 +6,11 @@ registry, chat and payment tokens with a known prefix (AWS, Google, Azure, OpenA
 GitLab, Slack, Stripe, Twilio, Hugging Face, npm, PyPI, SendGrid, ...); JSON Web Tokens; chat webhooks;
 credentials in URLs and connection strings; ``Authorization``/``Bearer`` headers; assignments whose key
 names a secret (``.env``, ``export``, JSON, YAML, ``Password=`` in connection strings); ``.netrc``
-entries; CLI flags (``--password x``, ``curl -u user:pass``, ``mysql -pX``); prose ("the wifi password
-is ..."); a bare AWS secret access key next to a word that names it.
+entries; ``.pgpass`` lines; CLI flags (``--password x``, ``curl -u user:pass``, ``mysql -pX``); prose
+("the wifi password is ...", "the router password's ...", a passphrase of plain words); signed URLs;
+Luhn-valid card numbers; a bare AWS secret access key next to a word that names it; and, by code
+rather than a rule, a key's END line whose BEGIN came earlier and a random-looking token among the few
+words after a secret word (:func:`random_token`).
 
 Every pattern is linear: a literal anchor, then character classes with no nested or overlapping
 repetition (:func:`nested_quantifier` checks it, and a test checks every rule), and a rule runs only when
@@ -19,6 +22,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,11 +164,8 @@ def random_token(token: str) -> bool:
     parts = _SEPARATORS.split(token)
     if len(parts) > 2 and max(map(len, parts)) < 12:  # a name made of short parts: all-MiniLM-L6-v2
         return False
-    counts: dict[str, int] = {}
-    for c in token:
-        counts[c] = counts.get(c, 0) + 1
     n = len(token)
-    return -sum(k / n * math.log2(k / n) for k in counts.values()) >= 3.0
+    return -sum(k / n * math.log2(k / n) for k in Counter(token).values()) >= 3.0
 
 
 def _generic(text: str, low: str, found: list[str] | None) -> str:
@@ -216,7 +217,7 @@ def _redact(text: str, found: list[str] | None) -> str:
     rules, needles = _compiled(), _needles()
     present = {n for n in needles if n in low}  # each keyword looked for once (redaction only removes)
     for c in rules:
-        if c.rule.needles and present.isdisjoint(c.rule.needles):
+        if (c.rule.needles and present.isdisjoint(c.rule.needles)) or c.rule.requires not in low:
             continue
         spans = _spans(c, text, low, found)
         if spans:

@@ -21,7 +21,8 @@ class Rule:
 
     ``lower``: the pattern is lowercase and runs on the text lowercased (ASCII; offsets kept), which keeps
     its literal prefix fast; ``word``: a match must not follow a letter or digit (checked after the
-    match, so the pattern keeps its literal prefix). ``check(secret, match, text)`` may refuse a match.
+    match, so the pattern keeps its literal prefix); ``requires``: a string the text must hold too.
+    ``check(secret, match, text)`` may refuse a match.
     """
 
     kind: str
@@ -32,6 +33,7 @@ class Rule:
     trim: bool = False  # drop trailing punctuation from the secret (prose)
     lower: bool = False
     word: bool = False
+    requires: str = ""  # a string that must be in the text as well as one of the needles
 
 
 _NOT_SECRET = frozenset(
@@ -57,12 +59,23 @@ def _key_ok(text: str, start: int, end: int) -> bool:
     return (prev.islower() or prev.isdigit()) and word[0].isupper()
 
 
+_MID_SENTENCE = re.compile(r"[A-Za-z][ \t]")
+_PLAIN_WORD = re.compile(r"[A-Za-z][a-z\-]{0,40}")
+
+
 def _value_ok(value: str, m: re.Match[str], text: str) -> bool:
     """A named secret's value, not a placeholder (``true``, ``${VAR}``); weak names want 8+ chars."""
     start, end = m.span("key")
     if not _key_ok(text, start, end):
         return False
     v = value.strip("\"'")
+    if (  # "after this pass: multi-hop 0.49" is prose, not a name
+        m.group("key") == "pass"
+        and text[end : end + 1] == ":"
+        and _MID_SENTENCE.fullmatch(text, max(0, start - 2), start)
+        and _PLAIN_WORD.fullmatch(v)
+    ):
+        return False
     if (
         len(v) < 2
         or v.lower() in _NOT_SECRET
@@ -136,8 +149,10 @@ def _possessive_ok(value: str, m: re.Match[str], text: str) -> bool:
 
 def _pgpass_ok(value: str, m: re.Match[str], text: str) -> bool:
     """A ``.pgpass`` line, not an IPv6 address or a time (every field hex digits)."""
-    fields = m.group(0).strip().split(":")
-    return not all(re.fullmatch(r"[0-9a-fA-F]{0,8}", f) for f in fields)
+    return _HEX_LINE.fullmatch(m.group(0).strip()) is None
+
+
+_HEX_LINE = re.compile(r"[0-9a-fA-F:]+")
 
 
 _CARD_GROUPS = ((4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4), (4, 4, 4, 1), (4, 4, 4, 2), (4, 4, 4, 3))
@@ -207,7 +222,14 @@ _FOR_WHAT = (
 RULES: tuple[Rule, ...] = (
     # ---- credentials in URLs and connection strings
     # the password may hold "/" and "@": it ends at the first "@" followed by a whole host name
-    Rule("url-password", r"://[^\s:/@?#]{0,256}:([^\s]{1,256}?)@" + _HOST, ("://",), 1, _not_a_port),
+    Rule(
+        "url-password",
+        r"://[^\s:/@?#]{0,256}:([^\s]{1,256}?)@" + _HOST,
+        ("://",),
+        1,
+        _not_a_port,
+        requires="@",
+    ),
     Rule("url-key", r"://([A-Za-z0-9]{16,128})@", ("://",), 1),  # Sentry-style DSN: the key is the user
     # signed URLs: Azure SAS (sig=), S3 and GCS pre-signed (X-Amz-Signature=, X-Goog-Signature=)
     Rule(
