@@ -36,6 +36,15 @@ SHAPES = {
     "jwt-heads": "eyJ",
     "url-colons": "a://b:",
     "prose": "We decided to ship on Friday; the password is in the vault. ",
+    # the anchors of the rules added for issue 32
+    "url-at-slash": "a://b:c/d@",
+    "key-end-lines": "-----END RSA PRIVATE KEY----- ",
+    "card-digits": "4111 ",
+    "pgpass-lines": "a:1:b:c:d\n",
+    "secret-words": "token key secret ",
+    "random-after-key": "key Xk29dLq8vN3mPz7R ",
+    "possessive": "password's ",
+    "passphrase-is": "the passphrase is a ",
 }
 
 _ONE = """

@@ -323,10 +323,14 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
 
 
 def _log(workspace: Workspace, line: str) -> None:
-    """Append one line to ``.mdrecall/hooks.log`` (best effort: a hook has nowhere else to say it)."""
+    """Append one line to ``.mdrecall/hooks.log``, redacted (an error's text may quote what failed; best
+    effort: a hook has nowhere else to say it)."""
     from datetime import datetime, timezone
 
+    from mdrecall.text.redact import redact
+
     try:
+        line = redact(line)
         log = workspace.root / ".mdrecall" / "hooks.log"
         log.parent.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -331,12 +331,12 @@ def _bounded(
 
 
 def _note(workspace: Workspace, line: str) -> None:
-    """Append one line to ``.mdrecall/hooks.log`` (best effort)."""
+    """Append one line to ``.mdrecall/hooks.log``, redacted (best effort)."""
     stamp = now_local().strftime("%Y-%m-%dT%H:%M:%S%z")
     with contextlib.suppress(Exception):
         log = workspace.root / ".mdrecall" / "hooks.log"
         log.parent.mkdir(parents=True, exist_ok=True)
-        workspace.append(log, lambda _h, _n: ("", f"{stamp} {line}\n"))
+        workspace.append(log, lambda _h, _n: ("", f"{stamp} {redact(line)}\n"))
 
 
 def _capture_prompt(

@@ -130,7 +130,7 @@ class RecallLog:
         if not hits or not self.config.record_recalls:
             return
         now = time.time() if now is None else now
-        q = redact(" ".join(query.split())).lower()[:200]  # a query can carry a secret: never stored as is
+        q = " ".join(redact(query).split()).lower()[:200]  # a query can carry a secret: never stored as is
         with self._locked() as data:
             for h in hits:
                 first = h.snippet_start_line or h.start_line

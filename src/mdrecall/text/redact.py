@@ -6,8 +6,11 @@ registry, chat and payment tokens with a known prefix (AWS, Google, Azure, OpenA
 GitLab, Slack, Stripe, Twilio, Hugging Face, npm, PyPI, SendGrid, ...); JSON Web Tokens; chat webhooks;
 credentials in URLs and connection strings; ``Authorization``/``Bearer`` headers; assignments whose key
 names a secret (``.env``, ``export``, JSON, YAML, ``Password=`` in connection strings); ``.netrc``
-entries; CLI flags (``--password x``, ``curl -u user:pass``, ``mysql -pX``); prose ("the wifi password
-is ..."); a bare AWS secret access key next to a word that names it.
+entries; ``.pgpass`` lines; CLI flags (``--password x``, ``curl -u user:pass``, ``mysql -pX``); prose
+("the wifi password is ...", "the router password's ...", a passphrase of plain words); signed URLs;
+Luhn-valid card numbers; a bare AWS secret access key next to a word that names it; and, by code
+rather than a rule, a key's END line whose BEGIN came earlier and a random-looking token among the few
+words after a secret word (:func:`random_token`).
 
 Every pattern is linear: a literal anchor, then character classes with no nested or overlapping
 repetition (:func:`nested_quantifier` checks it, and a test checks every rule), and a rule runs only when
@@ -17,13 +20,15 @@ its cheap keyword is in the text. Redaction errs on the side of hiding too much.
 from __future__ import annotations
 
 import functools
+import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from mdrecall.text.redact_rules import RULES, Rule
 
-__all__ = ["REDACTED", "RULES", "Rule", "nested_quantifier", "redact", "redact_kinds"]
+__all__ = ["REDACTED", "RULES", "Rule", "nested_quantifier", "random_token", "redact", "redact_kinds"]
 
 REDACTED = "[REDACTED]"
 _PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
@@ -48,20 +53,51 @@ def _needles() -> tuple[str, ...]:
 
 
 def _private_keys(text: str, found: list[str] | None) -> str:
-    """Private key blocks, from BEGIN to END (or to the end of the text when cut)."""
+    """Private key blocks, from BEGIN to END (or to the end of the text when cut); an END line whose
+    BEGIN was in an earlier message takes the key body before it (:func:`_body_before`)."""
     if "PRIVATE KEY" not in text:
         return text
     out, pos = [], 0
+    begin = _PEM_BEGIN.search(text)
     while True:
-        m = _PEM_BEGIN.search(text, pos)
-        if m is None:
+        if begin is not None and begin.start() < pos:
+            begin = _PEM_BEGIN.search(text, pos)
+        end = _PEM_END.search(text, pos, begin.start() if begin else len(text))
+        if end is not None:  # an END before any BEGIN: the rest of a key sent earlier
+            start = _body_before(text, pos, end.start())
+            if start is None:
+                out.append(text[pos : end.end()])
+            else:
+                out.append(text[pos:start] + REDACTED)
+                if found is not None:
+                    found.append("private-key")
+            pos = end.end()
+            continue
+        if begin is None:
             break
-        end = _PEM_END.search(text, m.end())
-        out.append(text[pos : m.start()] + REDACTED)
+        end = _PEM_END.search(text, begin.end())
+        out.append(text[pos : begin.start()] + REDACTED)
         pos = end.end() if end else len(text)
         if found is not None:
             found.append("private-key")
     return "".join(out) + text[pos:]
+
+
+_KEY_WORD = re.compile(r"\S+")
+_KEY_BODY = re.compile(r"[A-Za-z0-9+/=]+")
+_BODY_WINDOW = 20_000  # a 4096-bit RSA key's body is about 3.2 KB, a PGP key with subkeys a few KB more
+
+
+def _body_before(text: str, lo: int, end: int) -> int | None:
+    """Where the key body ends by ``end`` begins: the words of base64 just before it (the last may be
+    short, every other one 16+ characters), 16+ characters in all; None when there is no such body."""
+    words = [(w.start(), w.end()) for w in _KEY_WORD.finditer(text, max(lo, end - _BODY_WINDOW), end)]
+    start, size = None, 0
+    for a, b in reversed(words):
+        if not _KEY_BODY.fullmatch(text, a, b) or (start is not None and b - a < 16):
+            break
+        start, size = a, size + b - a
+    return start if size >= 16 else None
 
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")  # keeps every offset
@@ -75,9 +111,11 @@ def _spans(c: _Compiled, text: str, low: str, found: list[str] | None) -> list[t
         start, end = m.span(g)
         if start < 0:
             continue
-        if rule.word and m.start() > 0 and text[m.start() - 1].isalnum():
+        if rule.word and m.start() > 0 and text[m.start() - 1].isalnum() and not _escaped(text, m.start()):
             continue
         secret = text[start:end]
+        if secret.startswith(REDACTED):  # already hidden (redaction is idempotent)
+            continue
         if rule.trim:
             secret = secret.rstrip(".,;:!?)]}>")
         if not secret or secret == REDACTED or (rule.check is not None and not rule.check(secret, m, text)):
@@ -86,6 +124,85 @@ def _spans(c: _Compiled, text: str, low: str, found: list[str] | None) -> list[t
         if found is not None:
             found.append(rule.kind)
     return out
+
+
+def _escaped(text: str, at: int) -> bool:
+    """``text[at]`` follows a URL escape (``token%3Dghp_…``): a word starts there."""
+    return at >= 3 and text[at - 3] == "%" and _HEX2.fullmatch(text, at - 2, at) is not None
+
+
+_HEX2 = re.compile(r"[0-9A-Fa-f]{2}")
+
+# ---- a generic detector: a random-looking token just after a word that names a secret (as gitleaks'
+# generic-api-key and detect-secrets' keyword + entropy detectors do)
+_SECRET_WORD = re.compile(
+    r"(?<![a-z0-9])(?:api[ _\-]?keys?|keys?|tokens?|secrets?|passwords?|passwd|passphrase|pwd|credentials?"
+    r"|creds|auth)(?=[\s:),'\u2019])"
+)
+_WHOLE_WORD = re.compile(r"(?<!\S)\S{1,300}(?!\S)")
+_DIGIT = re.compile(r"[0-9]")
+_GENERIC_NEEDLES = ("key", "token", "secret", "pass", "pwd", "cred", "auth")
+_GENERIC_REACH = 80  # characters after the word, on its line
+_GENERIC_WORDS = 5  # words after the word
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-~]{16,256}")
+_HEX_ID = re.compile(r"[0-9A-Fa-f\-]+")  # commit hashes, UUIDs, hex ids: kept
+_WORDLIKE = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[A-Z][a-z]{3,}")
+_SEPARATORS = re.compile(r"[_\-]")
+_EDGES = "\"'`()[]{}<>,;:.!?*"
+
+
+def random_token(token: str) -> bool:
+    """A token that looks generated: 16-256 base64/URL-safe characters, letters and digits mixed, not
+    hex (a hash, a UUID), mostly no readable words (``OAuth2PasswordBearer``), not a name of short parts
+    (``all-MiniLM-L6-v2``), Shannon entropy of 3 bits a character or more."""
+    if not _TOKEN.fullmatch(token) or _HEX_ID.fullmatch(token):
+        return False
+    if not any(c.isdigit() for c in token) or not any(c.isalpha() for c in token):
+        return False
+    if sum(len(w) for w in _WORDLIKE.findall(token)) * 10 > len(token) * 4:
+        return False
+    parts = _SEPARATORS.split(token)
+    if len(parts) > 2 and max(map(len, parts)) < 12:  # a name made of short parts: all-MiniLM-L6-v2
+        return False
+    n = len(token)
+    return -sum(k / n * math.log2(k / n) for k in Counter(token).values()) >= 3.0
+
+
+def _generic(text: str, low: str, found: list[str] | None) -> str:
+    """Random-looking tokens among the few words after ``key``, ``token``, ``secret``, ``password``,
+    ``credential``, ``auth`` (on the same line). Each word is looked at once, and only where the reach
+    of a secret word holds a digit: linear."""
+    if not any(n in low for n in _GENERIC_NEEDLES):
+        return text
+    spans: list[tuple[int, int]] = []
+    done, size = 0, len(text)
+    for m in _SECRET_WORD.finditer(low):
+        start = max(m.end(), done)
+        stop = low.find("\n", start, m.end() + _GENERIC_REACH)
+        stop = min(size, m.end() + _GENERIC_REACH) if stop < 0 else stop
+        if start >= stop or _DIGIT.search(text, start, stop) is None:
+            continue
+        for _ in range(_GENERIC_WORDS):
+            w = _WHOLE_WORD.search(text, start, min(size, stop + 300))
+            if w is None or w.start() >= stop:
+                break
+            a, b = w.span()
+            start = done = b
+            while a < b and text[a] in _EDGES:
+                a += 1
+            while b > a and text[b - 1] in _EDGES:
+                b -= 1
+            if random_token(text[a:b]):
+                spans.append((a, b))
+                if found is not None:
+                    found.append("generic-secret")
+    if not spans:
+        return text
+    parts, pos = [], 0
+    for a, b in spans:
+        parts += [text[pos:a], REDACTED]
+        pos = b
+    return "".join(parts) + text[pos:]
 
 
 def _low(text: str) -> str:
@@ -100,7 +217,7 @@ def _redact(text: str, found: list[str] | None) -> str:
     rules, needles = _compiled(), _needles()
     present = {n for n in needles if n in low}  # each keyword looked for once (redaction only removes)
     for c in rules:
-        if c.rule.needles and present.isdisjoint(c.rule.needles):
+        if (c.rule.needles and present.isdisjoint(c.rule.needles)) or c.rule.requires not in low:
             continue
         spans = _spans(c, text, low, found)
         if spans:
@@ -110,7 +227,7 @@ def _redact(text: str, found: list[str] | None) -> str:
                 pos = b
             text = "".join(parts) + text[pos:]
             low = _low(text)
-    return text
+    return _generic(text, low, found)
 
 
 def redact(text: str) -> str:

@@ -21,7 +21,8 @@ class Rule:
 
     ``lower``: the pattern is lowercase and runs on the text lowercased (ASCII; offsets kept), which keeps
     its literal prefix fast; ``word``: a match must not follow a letter or digit (checked after the
-    match, so the pattern keeps its literal prefix). ``check(secret, match, text)`` may refuse a match.
+    match, so the pattern keeps its literal prefix); ``requires``: a string the text must hold too.
+    ``check(secret, match, text)`` may refuse a match.
     """
 
     kind: str
@@ -32,6 +33,7 @@ class Rule:
     trim: bool = False  # drop trailing punctuation from the secret (prose)
     lower: bool = False
     word: bool = False
+    requires: str = ""  # a string that must be in the text as well as one of the needles
 
 
 _NOT_SECRET = frozenset(
@@ -57,27 +59,41 @@ def _key_ok(text: str, start: int, end: int) -> bool:
     return (prev.islower() or prev.isdigit()) and word[0].isupper()
 
 
+_MID_SENTENCE = re.compile(r"[A-Za-z][ \t]")
+_PLAIN_WORD = re.compile(r"[A-Za-z][a-z\-]{0,40}")
+
+
 def _value_ok(value: str, m: re.Match[str], text: str) -> bool:
     """A named secret's value, not a placeholder (``true``, ``${VAR}``); weak names want 8+ chars."""
     start, end = m.span("key")
     if not _key_ok(text, start, end):
         return False
     v = value.strip("\"'")
+    if (  # "after this pass: multi-hop 0.49" is prose, not a name
+        m.group("key") == "pass"
+        and text[end : end + 1] == ":"
+        and _MID_SENTENCE.fullmatch(text, max(0, start - 2), start)
+        and _PLAIN_WORD.fullmatch(v)
+    ):
+        return False
     if (
-        not v
+        len(v) < 2
         or v.lower() in _NOT_SECRET
-        or v.startswith(("${", "$(", "<", "{{", "%("))
-        or set(v) <= {"*", "x"}
+        or v.startswith(("${", "$(", "<", "{{", "%(", "`"))
+        or set(v) <= {"*", "x", "."}
+        or "\u2026" in v  # "TOKEN=…", "postgresql://…": an ellipsis stands for the value
     ):
         return False
     return True if any(s in m.group("key") for s in _STRONG) else len(v) >= 8
 
 
 def _prose_ok(value: str, m: re.Match[str], text: str) -> bool:
+    """A value named in prose or by a flag, not a word about it nor a placeholder (``--token T``, ``…``)."""
     start = m.start()
     if start > 0 and text[start - 1].isalnum():
         return False
-    return value.lower().strip("\"'.,:;") not in _NOT_SECRET
+    v = value.lower().strip("\"'.,:;()[]")
+    return len(v) > 1 and v not in _NOT_SECRET and "\u2026" not in v
 
 
 def _mixed(value: str, m: re.Match[str], text: str) -> bool:
@@ -104,6 +120,71 @@ def _login_line(value: str, m: re.Match[str], text: str) -> bool:
     return " login" in line
 
 
+def _not_a_port(value: str, m: re.Match[str], text: str) -> bool:
+    """``host:8080/path/@user`` is a port and a path, not a password: digits before the first ``/?#``."""
+    head = re.split(r"[/?#]", value, maxsplit=1)[0]
+    return head == value or not (head == "" or head.isdigit())
+
+
+#: Words that begin a sentence about a passphrase rather than the passphrase itself.
+_PHRASE_STOP = _NOT_SECRET.difference({"correct", "right", "wrong", "secret", "key"}) | frozenset(
+    "that this what where how also kept written located somewhere available being been very only just "
+    "long short strong weak ok fine good bad".split()
+)
+
+
+def _phrase_ok(value: str, m: re.Match[str], text: str) -> bool:
+    """A passphrase of plain words: not a sentence about it ("is stored in the vault")."""
+    if m.start() > 0 and text[m.start() - 1].isalnum():
+        return False
+    words = value.lower().split()
+    return bool(words) and words[0] not in _PHRASE_STOP and (len(words) > 1 or _prose_ok(value, m, text))
+
+
+def _possessive_ok(value: str, m: re.Match[str], text: str) -> bool:
+    """After ``password's``: a value, not a plain word or a count ("the password's length", "'s 12 chars")."""
+    v = value.strip("\"'.,:;!?")
+    return _prose_ok(value, m, text) and not (v.isalpha() and v.islower()) and not v.isdigit()
+
+
+def _pgpass_ok(value: str, m: re.Match[str], text: str) -> bool:
+    """A ``.pgpass`` line, not an IPv6 address or a time (every field hex digits)."""
+    return _HEX_LINE.fullmatch(m.group(0).strip()) is None
+
+
+_HEX_LINE = re.compile(r"[0-9a-fA-F:]+")
+
+
+_CARD_GROUPS = ((4, 4, 4, 4), (4, 4, 4, 4, 3), (4, 6, 5), (4, 6, 4), (4, 4, 4, 1), (4, 4, 4, 2), (4, 4, 4, 3))
+
+
+def _card_ok(value: str, m: re.Match[str], text: str) -> bool:
+    """A payment card number: grouped as cards are printed, a known prefix and length, Luhn-valid."""
+    groups = re.split(r"[ \-]", value)
+    if len(groups) > 1 and (
+        len(set(re.findall(r"[ \-]", value))) > 1 or tuple(map(len, groups)) not in _CARD_GROUPS
+    ):
+        return False
+    digits = "".join(groups)
+    n, two = len(digits), int(digits[:2])
+    ok_len = (
+        (digits[0] == "4" and n in (13, 16, 19))
+        or (51 <= two <= 55 and n == 16)
+        or (2221 <= int(digits[:4]) <= 2720 and n == 16)
+        or (two in (34, 37) and n == 15)
+        or (two in (30, 36, 38, 39) and 14 <= n <= 19)
+        or (two == 35 and 16 <= n <= 19)
+        or (digits[0] == "6" and 16 <= n <= 19)
+    )
+    if not ok_len or len(set(digits)) == 1:
+        return False
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
 def _token(kind: str, prefix: str, rest: str, needle: str | None = None) -> Rule:
     """A token with a literal ``prefix`` at the start of a word."""
     return Rule(kind, prefix + rest, ((needle or prefix).lower().replace("\\", ""),), word=True)
@@ -117,14 +198,47 @@ _KEY = (
 )
 _ONCE = "+" if sys.version_info >= (3, 11) else ""  # possessive: a name part is never backtracked into
 _ASSIGN = (
-    _KEY + r"(?![a-z])[a-z0-9_.\-]{0,40}" + _ONCE + r"[\"']?[ \t]{0,8}(?::=|=>|[:=])[ \t]{0,8}"
+    _KEY
+    + r"(?![a-z])[a-z0-9_.\-]{0,40}"
+    + _ONCE
+    + r"(?:[\"']|%22|%27)?[ \t]{0,8}(?::=|=>|[:=]|%3d|%3a)[ \t]{0,8}"
     r"(?:\"(?P<dq>[^\"\n]{1,500})\"|'(?P<sq>[^'\n]{1,500})'|(?P<bare>[^\s\"',;<>]{1,500}))"
+)
+
+#: A whole host name (and port) after the ``@`` of a URL: not followed by another ``@``.
+_HOST = r"[A-Za-z0-9.\-_\[\]:%]{1,253}(?![A-Za-z0-9.\-_\[\]:%@])"
+_W = r"[^\s!?]{0,39}[^\s.!?]"  # a word that does not end a sentence
+#: "for my laptop", "to the router": up to three words saying what the secret is for (in one sentence).
+_FOR_WHAT = (
+    r"(?:[ \t]{1,3}(?:for|to|of|on|at)[ \t]{1,3}"
+    + _W
+    + r"(?:[ \t]{1,3}"
+    + _W
+    + r")?(?:[ \t]{1,3}"
+    + _W
+    + r")?)?"
 )
 
 RULES: tuple[Rule, ...] = (
     # ---- credentials in URLs and connection strings
-    Rule("url-password", r"://[^\s:/@?#]{0,256}:([^\s@/?#]{1,256})@", ("://",), 1),
+    # the password may hold "/" and "@": it ends at the first "@" followed by a whole host name
+    Rule(
+        "url-password",
+        r"://[^\s:/@?#]{0,256}:([^\s]{1,256}?)@" + _HOST,
+        ("://",),
+        1,
+        _not_a_port,
+        requires="@",
+    ),
     Rule("url-key", r"://([A-Za-z0-9]{16,128})@", ("://",), 1),  # Sentry-style DSN: the key is the user
+    # signed URLs: Azure SAS (sig=), S3 and GCS pre-signed (X-Amz-Signature=, X-Goog-Signature=)
+    Rule(
+        "url-signature",
+        r"[?&](?:sig|signature|x-amz-signature|x-goog-signature)=([^\s&#\"'<>]{8,2000})",
+        ("sig",),
+        1,
+        lower=True,
+    ),  # fmt: skip
     # ---- chat webhooks
     Rule(
         "slack-webhook",
@@ -159,7 +273,11 @@ RULES: tuple[Rule, ...] = (
     _token("pypi", r"pypi-AgE", r"[A-Za-z0-9_\-]{50,}"),
     _token("twilio", r"SK", r"[0-9a-fA-F]{32}(?![0-9a-fA-F])", "sk"),
     _token("sendgrid", r"SG\.", r"[A-Za-z0-9_\-]{16,40}\.[A-Za-z0-9_\-]{16,}", "sg."),
-    _token("mailgun", r"key-", r"[0-9a-f]{32}"),
+    _token("mailgun", r"key-", r"[0-9a-z]{32}(?![0-9A-Za-z])"),  # the docs' own keys are base 36
+    Rule("mailgun", r"(?<![0-9a-f])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-f])", ("-",)),  # signing key
+    _token("square", r"EAAA", r"[A-Za-z0-9_\-]{22,}", "eaaa"),
+    _token("square", r"sq0atp-", r"[A-Za-z0-9_\-]{22,}"),
+    _token("square", r"sq0csp-", r"[A-Za-z0-9_\-]{40,}"),
     _token("shopify", r"shp(?:at|ca|pa|ss)_", r"[a-fA-F0-9]{32}", "shp"),
     _token("digitalocean", r"do[opr]_v1_", r"[a-f0-9]{64}", "_v1_"),
     _token("databricks", r"dapi", r"[a-f0-9]{32}"),
@@ -221,6 +339,35 @@ RULES: tuple[Rule, ...] = (
         _prose_ok,
         lower=True,
     ),  # fmt: skip
+    # .pgpass: hostname:port:database:username:password, one a line
+    Rule(
+        "pgpass",
+        r"(?m)^[ \t]{0,8}[^\s:#]{1,253}:(?:[0-9]{1,5}|\*):[^\s:]{1,128}:[^\s:]{1,128}:(\S{1,256})[ \t]{0,8}$",
+        (":",),
+        1,
+        _pgpass_ok,
+    ),  # fmt: skip
+    # ---- payment cards: 13 to 19 digits, grouped as printed, with a known prefix, Luhn-valid
+    Rule(
+        "card-number",
+        r"(?<![0-9A-Za-z.\-/:,])[2-6][0-9](?:[ \-]?[0-9]){11,17}(?![0-9A-Za-z])",
+        (),
+        0,
+        _card_ok,
+    ),
+    # ---- a passphrase of plain words: the rest of the sentence
+    Rule(
+        "passphrase",
+        r"(?:passphrase|pass phrase|seed phrase|recovery phrase|mnemonic phrase|mnemonic)"
+        + _FOR_WHAT
+        + r"(?:[ \t]{1,3}(?:is now|is|was|will be)[ \t:]{1,3}|[ \t]{0,3}[:=][ \t]{1,3})"
+        r"([^\s.;!?\"'\u201c\u201d][^\n.;!?\"\u201c\u201d]{0,199})",
+        ("phrase", "mnemonic"),
+        1,
+        _phrase_ok,
+        trim=True,
+        lower=True,
+    ),
     # ---- key = value, in .env, shell, JSON, YAML, TOML, connection strings
     Rule(
         "assignment",
@@ -234,13 +381,23 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "prose",
         r"(?:password|passwd|passphrase|passcode|pin|pwd|pw|wifi key|wi-fi key|wifi code)"
-        r"(?:[ \t]{1,3}(?:for|to|of|on|at)[ \t]{1,3}[^\s]{1,40}"
-        r"(?:[ \t]{1,3}[^\s]{1,40})?(?:[ \t]{1,3}[^\s]{1,40})?)?"
-        r"[ \t]{1,3}(?:is now|is|was|will be|=)[ \t:]{1,3}"
+        + _FOR_WHAT
+        + r"[ \t]{1,3}(?:is now|is|was|will be|=)[ \t:]{1,3}"
         r"(?:\"([^\"\n]{1,200})\"|'([^'\n]{1,200})'|\u201c([^\u201d\n]{1,200})\u201d|([^\s\"'\u201c\u201d]{1,200}))",
         ("pass", "pin", "pwd", "pw", "wifi", "wi-fi"),
         -1,
         _prose_ok,
+        trim=True,
+        lower=True,
+    ),
+    # ---- "the router password's Zebra-Kettle-991": a value that is not a plain word or a number
+    Rule(
+        "prose",
+        r"(?:password|passwd|passphrase|passcode|pwd|wifi key|wi-fi key|wifi code)(?:'|\u2019)s[ \t]{1,3}"
+        r"(?:\"([^\"\n]{1,200})\"|'([^'\n]{1,200})'|([^\s\"']{1,200}))",
+        ("'s", "\u2019s"),
+        -1,
+        _possessive_ok,
         trim=True,
         lower=True,
     ),
