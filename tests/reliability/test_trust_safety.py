@@ -8,6 +8,7 @@ import http.server
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import threading
@@ -188,3 +189,80 @@ def test_the_pages_token_cookie_never_reaches_another_port_of_localhost(tmp_path
             if ui.poll() is None:
                 ui.kill()
         other.shutdown()
+
+
+# ---- item 12: malformed JSON-RPC on the MCP server's stdio ------------------------------------------------
+
+
+class _Stdio:
+    """The real ``mdrecall mcp`` process, spoken to line by line over its stdin and stdout."""
+
+    def __init__(self, ws: Path, home: Path) -> None:
+        env = {**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none", "HOME": str(home)}
+        self.proc = subprocess.Popen(
+            mdrecall_argv("-w", str(ws), "mcp"),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
+
+    def send(self, line: str | bytes) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line.encode() if isinstance(line, str) else line) + b"\n")
+        self.proc.stdin.flush()
+
+    def answer(self, timeout: float = 20) -> dict | None:
+        """The next line the server writes, as JSON (``None`` when it says nothing for ``timeout`` s)."""
+        assert self.proc.stdout is not None
+        if not select.select([self.proc.stdout], [], [], timeout)[0]:
+            return None
+        return json.loads(self.proc.stdout.readline())
+
+    def close(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            return self.proc.wait(timeout=30)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+
+def test_malformed_json_rpc_gets_the_json_rpc_error_and_the_server_goes_on(tmp_path: Path) -> None:
+    pytest.importorskip("mcp")
+    ws = tmp_path / "agent"
+    ws.mkdir()
+    (ws / "MEMORY.md").write_text("# Long-term memory\n\n- the user likes tea\n")
+    server = _Stdio(ws, tmp_path / "home")
+    try:
+        client = {"name": "t", "version": "1"}
+        hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": client}
+        server.send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": hello}))
+        assert (server.answer() or {}).get("id") == 0
+        server.send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        bad: list[tuple[str | bytes, int, int | str | None]] = [
+            ("this is not json", -32700, None),
+            (b"\xff\xfe{ binary", -32700, None),
+            ('{"jsonrpc": "2.0", "id": 3, "method": "tools/list"', -32700, None),  # cut short
+            ('{"jsonrpc": "1.0", "id": 4, "method": "tools/list"}', -32600, 4),  # wrong version
+            ('{"jsonrpc": "2.0", "id": 5, "method": "tools/list", "params": "x"}', -32600, 5),
+            ('{"jsonrpc": "2.0", "id": "six"}', -32600, "six"),  # no method
+            ('{"jsonrpc": "2.0", "id": 7, "method": 7}', -32600, 7),
+            ("[1, 2]", -32600, None),
+            ('"a string"', -32600, None),
+        ]
+        for line, code, ident in bad:
+            server.send(line)
+            got = server.answer()
+            assert got is not None, f"no answer to {line!r}"
+            assert (got["jsonrpc"], got["id"], got["error"]["code"]) == ("2.0", ident, code), (line, got)
+            assert "result" not in got
+        server.send("")  # a blank line asks nothing: no answer, as before
+        search = {"name": "memory_search", "arguments": {"query": "tea"}}
+        server.send(json.dumps({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": search}))
+        ok = server.answer()
+        assert ok is not None and ok["id"] == 9, ok  # the next answer is the search's: still serving
+        assert "likes tea" in ok["result"]["content"][0]["text"]
+    finally:
+        assert server.close() == 0
