@@ -151,7 +151,8 @@ def _create(workspace: Workspace, stem: str, text: str) -> Path:
     except OSError as exc:
         raise WriteError(
             f"{workspace.key_for(path)}: could not save the session capture ({exc.strerror or exc}); "
-            "nothing was saved. Free disk space or fix the permissions: the next capture saves these messages."
+            "nothing was saved. Free disk space or fix the permissions: "
+            "the next capture saves these messages."
         ) from None
     raise FileExistsError(f"too many captures named {stem} in {folder}")
 
