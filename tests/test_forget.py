@@ -187,3 +187,34 @@ def test_init_keeps_derived_files_out_of_git_and_doctor_warns(tmp_path: Path) ->
     warned = json.loads(run_cli("-w", str(root), "doctor", "--json").stdout)
     git = {c["name"]: c for c in warned["checks"]}["git"]
     assert git["status"] == "warn" and ".mdrecall/ is not ignored" in git["detail"]
+
+
+def test_notes_appended_while_a_forget_runs_are_all_kept(tmp_path: Path) -> None:
+    import threading
+
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n" + "".join(f"- filler fact {i} {SECRET}\n" for i in range(400)))
+    with Memory.open(ws) as mem:
+        mem.index(embed=False)
+        plan = mem.forget_plan(SECRET)
+        done = threading.Event()
+        written: list[int] = []
+
+        def append() -> None:
+            with Memory.open(ws) as other:
+                i = 0
+                while not done.is_set() or i < 20:
+                    other.remember(f"appended note number {i}", long_term=True)
+                    written.append(i)
+                    i += 1
+
+        appender = threading.Thread(target=append)
+        appender.start()
+        for _ in range(3):  # each forget rewrites MEMORY.md while the appends go on
+            mem.forget(plan)
+            plan = mem.forget_plan("filler fact")
+        done.set()
+        appender.join(timeout=60)
+    text = (ws / "MEMORY.md").read_text()
+    missing = [i for i in written if f"appended note number {i} " not in text]
+    assert written and not missing, f"{len(missing)} of {len(written)} appends lost"

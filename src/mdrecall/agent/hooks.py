@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mdrecall.errors import ConfigError
+from mdrecall.errors import ConfigError, WriteError
 
 if TYPE_CHECKING:
     from mdrecall.config.settings import Config
@@ -278,7 +278,10 @@ def handle_hook(
         raise ConfigError("the hook input has no readable transcript_path; nothing to capture")
     path = Path(str(transcript)).expanduser()
     turn_notes = handle_turn_hook(memory.workspace, memory.config, "stop", payload)
-    result = capture_session(memory.workspace, path, last_n=memory.config.flush.capture_messages)
+    try:
+        result = capture_session(memory.workspace, path, last_n=memory.config.flush.capture_messages)
+    except WriteError as exc:  # a full disk: nothing was saved, and a hook never fails the agent for it
+        return "", [*turn_notes, f"{event}: nothing captured: {exc}"]
     if memory.config.sessions.enabled:  # index the whole transcript now, whatever its delta
         from mdrecall.index.sessions import sync_sessions
         from mdrecall.models import IndexReport

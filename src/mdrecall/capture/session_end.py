@@ -6,11 +6,13 @@ redacted (:mod:`mdrecall.index.sessions`), the slug made from redacted words onl
 the last line it captured (``<workspace>/.mdrecall/capture/``), so a pre-compaction capture followed by a
 session-end capture does not save the same messages twice, and turns that per-turn capture already
 recorded in ``memory/conversations/`` are not saved again. Files are created exclusively: nothing is
-ever overwritten.
+ever overwritten; a capture that cannot be written whole (a full disk) leaves no file and raises.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from mdrecall.errors import WriteError
 from mdrecall.files.workspace import Workspace, now_local
 from mdrecall.index.transcripts import Message, read_messages
 from mdrecall.text.provenance import escape_structure, render
@@ -121,18 +124,50 @@ def _state_path(workspace: Workspace, transcript: Path) -> Path:
     return workspace.root / ".mdrecall" / "capture" / f"{ident}.json"
 
 
-def _create(folder: Path, stem: str, text: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    for n in range(1, 1000):
-        path = folder / (f"{stem}.md" if n == 1 else f"{stem}-{n}.md")
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        except FileExistsError:
-            continue
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        return path
+def _create(workspace: Workspace, stem: str, text: str) -> Path:
+    """Create ``memory/<stem>.md`` (``<stem>-2.md``… when taken) holding all of ``text``, or nothing.
+
+    A failed write (a full disk, a file-size limit) removes the file it created and raises
+    :class:`WriteError`, so no empty or cut capture is left behind (nor pushes the next one to ``-2``).
+    """
+    folder = workspace.memory_dir
+    data = text.encode("utf-8")
+    path = folder / f"{stem}.md"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for n in range(1, 1000):
+            path = folder / (f"{stem}.md" if n == 1 else f"{stem}-{n}.md")
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            except FileExistsError:
+                continue
+            try:
+                _write_all(fd, data)
+            except OSError:
+                os.close(fd)
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                raise
+            os.close(fd)
+            return path
+    except OSError as exc:
+        raise WriteError(
+            f"{workspace.key_for(path)}: could not save the session capture ({exc.strerror or exc}); "
+            "nothing was saved. Free disk space or fix the permissions: "
+            "the next capture saves these messages."
+        ) from None
     raise FileExistsError(f"too many captures named {stem} in {folder}")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` and fsync it (a short write is an error)."""
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        if n <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[n:]
+    os.fsync(fd)
 
 
 def _recorded_lines(workspace: Workspace, transcript: Path) -> int:
@@ -158,7 +193,11 @@ def capture_session(
     summarizer: Summarizer | None = None,
     now: datetime | None = None,
 ) -> CaptureResult:
-    """Save the last ``last_n`` new messages of ``transcript`` into the workspace's ``memory/``."""
+    """Save the last ``last_n`` new messages of ``transcript`` into the workspace's ``memory/``.
+
+    Raises :class:`~mdrecall.errors.WriteError` when the file cannot be written whole: nothing is left on
+    disk and the messages stay new, so the next capture saves them.
+    """
     path = Path(transcript).expanduser()
     messages, _ = read_messages(path)
     state_file = _state_path(workspace, path)
@@ -186,7 +225,7 @@ def capture_session(
             )
     slug = slug_for(chosen)
     text = format_capture(chosen, transcript=str(path), when=when, slug=slug, summary=summary)
-    written = _create(workspace.memory_dir, f"{when.date().isoformat()}-{slug}", text)
+    written = _create(workspace, f"{when.date().isoformat()}-{slug}", text)
     result.path = workspace.key_for(written)
     try:
         state_file.parent.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,8 @@ instead of followed; FIFOs, sockets and devices are refused without blocking (lo
 open, and checked again on the open descriptor). :func:`read_beneath` is the one way to read such a
 file whole or in part. :func:`append_all` appends
 bytes and, on a short write or an error (a full disk), cuts the file back to its old size.
+:func:`replace_whole` writes a file's new content beside it and renames it into place, so a process
+killed meanwhile leaves the old file (see :meth:`mdrecall.files.workspace.Workspace.append`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from collections.abc import Sequence
 
 from mdrecall.errors import PathError, WriteError
 
-__all__ = ["append_all", "open_beneath", "read_beneath", "read_fd"]
+__all__ = [
+    "append_all",
+    "copy_name",
+    "open_beneath",
+    "open_folder_beneath",
+    "read_beneath",
+    "read_fd",
+    "replace_whole",
+]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
@@ -175,3 +185,72 @@ def append_all(fd: int, data: bytes, original_size: int, name: str) -> None:
             f"{name}: could not save ({exc.strerror or exc}); nothing was saved, {state}. "
             "Free disk space or fix the permissions, then retry."
         ) from None
+
+
+def open_folder_beneath(base: str | os.PathLike[str], parts: Sequence[str]) -> int:
+    """A descriptor of the existing folder ``base/parts...``, no symlink followed below ``base``.
+
+    Raises :class:`PathError` for a symlink or a non-folder on the way, ``OSError`` otherwise.
+    """
+    if any(p in ("", ".", "..") or "/" in p or "\x00" in p for p in parts):
+        raise PathError(f"invalid path {'/'.join(parts)!r}")
+    fd = os.open(base, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    try:
+        for name in parts:
+            try:
+                nxt = os.open(name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=fd)
+            except OSError as exc:
+                if exc.errno in _LINK_ERRNOS:
+                    where = os.path.join(os.fspath(base), *parts)
+                    raise PathError(f"{where}: a folder on the way is a symlink or not a folder") from None
+                raise
+            os.close(fd)
+            fd = nxt
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def copy_name(name: str) -> str:
+    """The hidden name :func:`replace_whole` writes ``name``'s new content under, beside it."""
+    return f".{name}.mdrecall-new"
+
+
+def replace_whole(folder_fd: int, name: str, chunks: Sequence[bytes], like: os.stat_result) -> None:
+    """Make ``name`` in the folder ``folder_fd`` hold ``chunks``, joined, in one atomic step.
+
+    The bytes go to a hidden ``.<name>.mdrecall-new`` beside it (mode and, where allowed, owner copied
+    from ``like``), are fsynced, and the file is renamed over ``name``: a reader, a crash or a kill -9 sees
+    the old file or the new one whole, never part. On any error the new file is removed and the
+    ``OSError`` raised; ``name`` is untouched. The caller holds ``name``'s lock, so one writer at a time
+    uses the hidden name (a copy left by a killed process is overwritten by the next).
+    """
+    tmp = copy_name(name)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW | _CLOEXEC | _NONBLOCK
+    fd = os.open(tmp, flags, 0o600, dir_fd=folder_fd)
+    try:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, f"{tmp} is not a regular file")
+            os.fchmod(fd, stat.S_IMODE(like.st_mode))
+            if hasattr(os, "fchown") and os.fstat(fd).st_uid != like.st_uid:
+                with contextlib.suppress(OSError):
+                    os.fchown(fd, like.st_uid, like.st_gid)
+            for chunk in chunks:
+                view = memoryview(chunk)
+                while view:
+                    n = os.write(fd, view)
+                    if n <= 0:
+                        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                    view = view[n:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.rename(tmp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp, dir_fd=folder_fd)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself survives a power cut too
+        os.fsync(folder_fd)

@@ -8,6 +8,7 @@ Paths are keyed workspace-relative (POSIX) when inside the workspace, absolute o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -17,7 +18,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mdrecall.errors import PathError, WorkspaceError, WriteError
-from mdrecall.files.safe_files import append_all, open_beneath, read_beneath
+from mdrecall.files.safe_files import (
+    append_all,
+    copy_name,
+    open_beneath,
+    open_folder_beneath,
+    read_beneath,
+    replace_whole,
+)
 from mdrecall.models import clamp_ns
 from mdrecall.text.textclean import clean_text
 
@@ -291,34 +299,87 @@ class Workspace:
         ``compose(last_heading, is_new)`` returns ``(preamble, entry)`` to add, built from the file's
         last heading (read under the lock, so concurrent writers see each other). Returns the 1-based
         line where the entry's first non-blank line lands.
+
+        The text lands whole or not at all, even if the process is killed meanwhile: text that stays
+        within one page (4 KiB block) of the file is appended in place (the kernel copies a page in one
+        step); longer text goes with the old bytes into a copy renamed over the file
+        (:func:`~mdrecall.files.safe_files.replace_whole`). Where no copy can be made (no room for it, a
+        folder not writable), it is appended in place, and an error still leaves the old bytes.
         """
         name = self.key_for(path)
-        try:
-            fd = self.open_file(path, os.O_RDWR | os.O_APPEND, create=True)
-        except PathError as exc:
-            raise PathError(f"{exc}; refusing to write there") from None
-        except OSError as exc:
-            raise WriteError(
-                f"{name}: cannot open for writing ({exc.strerror or exc}); nothing was saved"
-            ) from None
-        try:
-            lock_fd(fd)
+        for _ in range(_REOPENS):
             try:
-                existing = read_all(fd)
-                text = existing.decode("utf-8", errors="replace")
-                heading = next((ln.strip() for ln in reversed(text.splitlines()) if ln.startswith("#")), None)
-                preamble, entry = compose(heading, not existing)
-                prefix = b"\n" if existing and not existing.endswith(b"\n") else b""
-                head = prefix + preamble.encode("utf-8")
-                body = entry.encode("utf-8")
-                lead = len(body) - len(body.lstrip(b"\n"))
-                start_line = existing.count(b"\n") + head.count(b"\n") + lead + 1
-                append_all(fd, head + body, len(existing), name)
-                return start_line
+                fd = self.open_file(path, os.O_RDWR | os.O_APPEND, create=True)
+            except PathError as exc:
+                raise PathError(f"{exc}; refusing to write there") from None
+            except OSError as exc:
+                raise WriteError(
+                    f"{name}: cannot open for writing ({exc.strerror or exc}); nothing was saved"
+                ) from None
+            try:
+                lock_fd(fd)
+                try:
+                    if not _still_there(fd, path):  # renamed over by the writer before us: take the new one
+                        continue
+                    existing = read_all(fd)
+                    text = existing.decode("utf-8", errors="replace")
+                    heading = next(
+                        (ln.strip() for ln in reversed(text.splitlines()) if ln.startswith("#")), None
+                    )
+                    preamble, entry = compose(heading, not existing)
+                    prefix = b"\n" if existing and not existing.endswith(b"\n") else b""
+                    head = prefix + preamble.encode("utf-8")
+                    body = entry.encode("utf-8")
+                    lead = len(body) - len(body.lstrip(b"\n"))
+                    start_line = existing.count(b"\n") + head.count(b"\n") + lead + 1
+                    self._write(path, fd, existing, head + body)
+                    return start_line
+                finally:
+                    unlock_fd(fd)
             finally:
-                unlock_fd(fd)
+                os.close(fd)
+        raise WriteError(f"{name}: replaced over and over while saving; nothing was saved. Retry.")
+
+    def _write(self, path: Path, fd: int, existing: bytes, data: bytes) -> None:
+        """Add ``data`` after ``existing`` (``fd``, locked): in place when it stays within one page, else
+        by a copy renamed over ``path``; in place too when no copy can be made here."""
+        base = self._base_for(path)
+        parts = path.relative_to(base).parts
+        folder = None
+        if os.rename in os.supports_dir_fd:  # pragma: no branch - not on Windows
+            try:
+                folder = open_folder_beneath(base, parts[:-1])
+            except (OSError, PathError):
+                folder = None
+        try:
+            if folder is not None:
+                if len(existing) // _PAGE != (len(existing) + len(data) - 1) // _PAGE:
+                    try:
+                        replace_whole(folder, parts[-1], (existing, data), os.fstat(fd))
+                        return
+                    except OSError:
+                        pass  # no room for a copy, a folder not writable: append in place
+                with contextlib.suppress(OSError):  # a copy a killed writer left (we hold the lock)
+                    os.unlink(copy_name(parts[-1]), dir_fd=folder)
+            append_all(fd, data, len(existing), self.key_for(path))
         finally:
-            os.close(fd)
+            if folder is not None:
+                os.close(folder)
+
+
+#: Pages of this size are copied whole by the kernel: an append inside one cannot be cut by a kill.
+_PAGE = 4096
+#: How often :meth:`Workspace.append` takes the file anew when another writer renamed a copy over it.
+_REOPENS = 1000
+
+
+def _still_there(fd: int, path: Path) -> bool:
+    """Whether ``fd`` is still the file at ``path`` (not renamed over by another writer's copy)."""
+    try:
+        st, now = os.fstat(fd), os.lstat(path)
+    except OSError:
+        return False
+    return (st.st_dev, st.st_ino) == (now.st_dev, now.st_ino)
 
 
 def _is_utf8(name: str) -> bool:

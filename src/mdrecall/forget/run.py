@@ -14,14 +14,14 @@ import json
 import os
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import Config
 from mdrecall.errors import MdrecallError
-from mdrecall.files.workspace import Workspace
+from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
 from mdrecall.forget.files import JOURNAL_DIR, FileChange, owned_files, write_atomic
 from mdrecall.forget.plan import ForgetPlan, Target, file_edit
 from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes
@@ -127,12 +127,16 @@ def apply_plan(
         result.notes.append(f"the {store.description} store cannot forget: its rows are left as they are")
     for key, (path, kind) in sorted(owned_files(workspace).items()):
         try:
-            edit = file_edit(target, key, path, kind)
-            if edit is None:
-                continue
-            change, data = edit
+            with _locked(
+                path
+            ):  # as Workspace.append locks it: an append waiting on it then takes the new file
+                edit = file_edit(target, key, path, kind)
+                if edit is None:
+                    continue
+                change, data = edit
+                if data is not None:
+                    write_atomic(path, data)
             if data is not None:
-                write_atomic(path, data)
                 _pause()
         except OSError as exc:
             result.notes.append(f"{key}: cannot rewrite it ({exc.strerror or exc})")
@@ -204,3 +208,17 @@ def resume_forgets(
             ) from None
         results.append(apply_plan(workspace, store, config, target, sync=sync, embed=embed, journal=journal))
     return results
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold the lock every append to ``path`` takes, for a read, rewrite and rename of it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        lock_fd(fd)
+        try:
+            yield
+        finally:
+            unlock_fd(fd)
+    finally:
+        os.close(fd)

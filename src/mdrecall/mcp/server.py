@@ -25,7 +25,7 @@ from mdrecall.mcp.tools import TOOLS, tool_named
 if TYPE_CHECKING:
     from mdrecall.memory import Memory
 
-__all__ = ["INSTRUCTIONS", "SCHEMAS", "build_server", "is_loopback", "serve"]
+__all__ = ["INSTRUCTIONS", "SCHEMAS", "ScreenedStream", "build_server", "is_loopback", "rpc_error", "serve"]
 
 INSTRUCTIONS = (
     "mdrecall is this user's long-term memory: Markdown notes, daily logs and (optionally) past sessions. "
@@ -162,7 +162,8 @@ def serve(
 
             async def run_stdio() -> None:
                 async with stdio_server() as (read, write):
-                    await server.run(read, write, server.create_initialization_options())
+                    screened = ScreenedStream(read, write)
+                    await server.run(screened, write, server.create_initialization_options())
 
             anyio.run(run_stdio)
     finally:
@@ -170,6 +171,95 @@ def serve(
             watcher.stop()
         if not backfill.stop():  # waited for: exiting while the local model runs aborts the process
             sys.stderr.write("mdrecall: the background embedding did not stop in time\n")
+
+
+def rpc_error(exc: Exception) -> Any:
+    """The JSON-RPC error answering a line the transport could not read as a message, or ``None``.
+
+    Not JSON: ``-32700`` (parse error, ``id`` null). JSON that is no JSON-RPC 2.0 message (another
+    ``jsonrpc`` version, ``params`` not an object, no ``method``, not an object at all): ``-32600``
+    (invalid request), with the message's ``id`` when it has a usable one, else null. ``exc`` is what the
+    SDK's stdio transport passes on for such a line (a pydantic ``ValidationError``); anything else is
+    not judged here (``None``).
+    """
+    from mcp import types
+    from pydantic import ValidationError
+
+    if not isinstance(exc, ValidationError):
+        return None
+    errors = exc.errors(include_url=False)
+    if not errors or all(isinstance(e["input"], str) and not e["input"].strip() for e in errors):
+        return None  # a blank line: nothing was asked
+    if any(e["type"] == "json_invalid" for e in errors):
+        data = types.ErrorData(code=types.PARSE_ERROR, message="Parse error: the line is not JSON")
+        return types.JSONRPCError(jsonrpc="2.0", id=None, error=data)
+    ident = next(
+        (
+            e["input"]["id"]
+            for e in errors
+            if isinstance(e["input"], dict)
+            and isinstance(e["input"].get("id"), (int, str))
+            and not isinstance(e["input"].get("id"), bool)
+        ),
+        None,
+    )
+    asked = [e for e in errors if e["loc"][:1] in (("JSONRPCRequest",), ("JSONRPCNotification",))]
+    first = next((e for e in asked if e["type"] != "missing"), asked[0] if asked else errors[0])
+    field = str(first["loc"][1]) if len(first["loc"]) > 1 else "message"
+    message = f"Invalid Request: not a JSON-RPC 2.0 request or notification ({field}: {first['msg']})"
+    data = types.ErrorData(code=types.INVALID_REQUEST, message=message)
+    return types.JSONRPCError(jsonrpc="2.0", id=ident, error=data)
+
+
+class ScreenedStream:
+    """The stdio transport's read stream, with each malformed line answered by a JSON-RPC error.
+
+    The SDK's stdio transport turns a line it cannot read into an exception on the stream, which the
+    server only logs, so the client waits for an answer that never comes. This wrapper writes
+    :func:`rpc_error`'s answer to the client and goes on reading; everything else passes unchanged
+    (``last_context`` too, which the SDK reads from the stream).
+    """
+
+    def __init__(self, read: Any, write: Any) -> None:
+        self._read = read
+        self._write = write
+
+    @property
+    def last_context(self) -> Any:
+        """The sender's context of the last item (the SDK's context-aware streams keep it)."""
+        return getattr(self._read, "last_context", None)
+
+    async def receive(self) -> Any:
+        """The next message, or an exception nobody could answer."""
+        from mcp.shared.message import SessionMessage
+
+        while True:
+            item = await self._read.receive()
+            reply = rpc_error(item) if isinstance(item, Exception) else None
+            if reply is None:
+                return item
+            await self._write.send(SessionMessage(reply))
+
+    async def aclose(self) -> None:
+        """Close the underlying stream."""
+        await self._read.aclose()
+
+    def __aiter__(self) -> ScreenedStream:
+        return self
+
+    async def __anext__(self) -> Any:
+        import anyio
+
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> ScreenedStream:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.aclose()
 
 
 def _exit_on_term(_sig: int, _frame: Any) -> None:

@@ -76,10 +76,13 @@ def serve(open_memory: Callable[[], Memory], host: str | None, port: int, *, ope
     from mdrecall.ui.security import Access, new_token
 
     sock = listen(host or LOOPBACK, port)
-    actual = sock.getsockname()[1]
+    bound, actual = sock.getsockname()[:2]
     token = new_token()
-    access = Access(token, actual, extra=_extra_hosts(host))
-    shown = _literal(host) if host and host not in ("0.0.0.0", "::") else LOOPBACK
+    if not host or host == "localhost":  # an address, never the name: a cookie for it reaches all its ports
+        shown = _literal(bound)
+    else:
+        shown = _literal(host) if host not in ("0.0.0.0", "::") else LOOPBACK
+    access = Access(token, actual, extra=_extra_hosts(host), canonical=shown)
     url = f"http://{shown}:{actual}/?token={token}"
     try:
         mem = open_memory()

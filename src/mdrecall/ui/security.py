@@ -2,6 +2,11 @@
 
 - **Host** must be the address the server was started for (``127.0.0.1:PORT``, ``localhost:PORT``,
   ``[::1]:PORT``, or the explicit ``--host``): a DNS-rebinding page on another name is refused.
+- **One address**: a request to ``localhost:PORT`` is redirected to the address the URL names
+  (``127.0.0.1:PORT``) before any cookie is set. Cookies are scoped by host name, not by port, so a
+  cookie set for ``localhost`` would go to every server on any port of ``localhost`` (the name dev
+  servers print); the token's cookie is set for ``127.0.0.1`` only. Servers on other ports of
+  ``127.0.0.1`` that the same browser visits still receive it (see docs/security.md).
 - **Token**: a random token is required on every request. The first visit carries it in the URL
   (``/?token=…``); the answer sets it as a cookie (``HttpOnly; SameSite=Strict``) and redirects to the
   same URL without it, so it leaves the address bar and the history.
@@ -20,7 +25,7 @@ import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 __all__ = ["CSP", "Guard", "Access", "new_token"]
 
@@ -58,6 +63,8 @@ class Access:
     port: int
     hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]")
     extra: tuple[str, ...] = field(default=())
+    #: The one loopback address the page is used at (the printed URL's): ``localhost`` is sent there.
+    canonical: str = "127.0.0.1"
 
     @property
     def cookie(self) -> str:
@@ -72,6 +79,10 @@ class Access:
     def host_ok(self, host: str) -> bool:
         """Whether a ``Host`` header names this server."""
         return host.lower() in {f"{h}:{self.port}" for h in (*self.hosts, *self.extra)}
+
+    def moved(self, host: str) -> bool:
+        """Whether a request to ``host`` is redirected to :attr:`canonical` (a ``localhost`` name)."""
+        return host.lower() == f"localhost:{self.port}" and self.canonical != "localhost"
 
     def origin_ok(self, origin: str) -> bool:
         """Whether an ``Origin`` header is this server's own."""
@@ -121,6 +132,12 @@ class Guard:
         acc = self.access
         if not acc.host_ok(headers.get("host", "")):
             return await _refuse(send, 421, "Wrong address", "This server answers only at its own address.")
+        if acc.moved(headers.get("host", "")):  # before any cookie: localhost's would go to all its ports
+            raw = scope.get("query_string", b"").decode("latin-1")
+            location = f"http://{acc.canonical}:{acc.port}{quote(scope.get('path', '/'))}" + (
+                f"?{raw}" if raw else ""
+            )
+            return await _send(send, 307, b"", [(b"location", location.encode("latin-1"))])
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         given = [v for k, v in query if k == "token"]
         if given:
