@@ -72,10 +72,7 @@ def score_dates(root: Path, labels: dict[str, Any]) -> dict[str, Any]:
             for g in gold.get((path, i + 1), []):
                 assert g["text"] in line, (path, i + 1, g["text"])
                 want = [date.fromisoformat(x) for x in g["days"]]
-                if g["role"] == "event":
-                    ok = day in want
-                else:
-                    ok = set(want) <= every
+                ok = day in want if g["role"] == "event" else set(want) <= every
                 rows.append({**g, "got": day.isoformat() if day else None, "right": ok})
             if (path, i + 1) not in gold and day != anchor:
                 false_dates.append({"file": path, "line": i + 1, "text": line.strip(), "got": str(day)})
