@@ -14,17 +14,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
-from mdrecall.text.dates import resolve_relative_dates
+from mdrecall.text.dates import NoteDate, note_dates
 
 __all__ = [
     "DateRange",
     "LineDays",
     "chunk_dates",
     "line_dates",
+    "line_day",
     "parse_as_of",
     "parse_during",
 ]
@@ -32,20 +33,26 @@ __all__ = [
 #: (the look-behind follows the first digit so that a search skips ahead to digits: several times faster)
 _ISO = re.compile(r"(\d)(?<![\d-]\d)(\d{3})-(\d{2})-(\d{2})(?![\d-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
-#: Phrases worth resolving relative to a file's date (cheap pre-check before the full resolver).
+#: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
+#: cheaper than the grammar): weekdays, today and "N days" hold "day"; months their first three letters.
 _HINT_WORDS = (
-    "yesterday", "today", "tonight", "tomorrow", "ago", "last", "next", "monday", "tuesday", "wednesday",
-    "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
+    "day", "tonight", "tomorrow", "week", "month", "ago", "/", "jan", "feb", "mar", "apr", "may", "jun",
+    "jul", "aug", "sep", "oct", "nov", "dec", "christmas", "halloween", "new year",
 )  # fmt: skip
+#: A verb in a line's first sentence that says what it reports happened or holds on the day it was
+#: written ("Fixed the bug; retest on 3/12" is about the day of the fix, not the retest).
+_DONE = re.compile(
+    r"\b(?:is|are|am|has|have|was|were|did|had|went|met|saw|got|came|gave|took|made|sent|broke|found|"
+    r"paid|kept|left|won|lost|wrote|\w{2,}ed)\b"
+)
+_NOT_DONE = {"need", "needed", "planned", "scheduled", "booked", "expected", "supposed", "moved", "pushed"}
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)|\(")
 
 
-@cache
-def _hint(lower: bool = False) -> re.Pattern[str]:
-    """Those phrases as whole words (compiled on first use: a search that never asks loads no big regex);
-    ``lower``: for lower-cased text, case-sensitive (several times faster than IGNORECASE)."""
-    pattern = r"\b(" + "|".join(_HINT_WORDS) + r")\b"
-    return re.compile(pattern) if lower else re.compile(pattern, re.IGNORECASE)
+def _hinted(text: str) -> bool:
+    """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
+    low = text.lower()
+    return any(w in low for w in _HINT_WORDS) or ("-" in text and _ISO.search(text) is not None)
 
 
 @dataclass(frozen=True)
@@ -72,26 +79,45 @@ def _iso_dates(text: str) -> list[date]:
     return out
 
 
-def _text_date(line: str, anchor: date | None, hints: Sequence[str] | None = None) -> date | None:
-    """The one day a line's text names, if it names exactly one. ``hints``: words of which the line must
-    hold one to be worth the whole-word search (a substring test is many times cheaper)."""
-    explicit = _iso_dates(line)
-    if explicit:
-        return explicit[0]
-    if anchor is None:
+def _text_date(line: str, anchor: date | None) -> date | None:
+    """The day a line's text says it is about, if it names one (see :func:`line_day`)."""
+    if not _hinted(line):
         return None
-    if hints is not None:
-        low = line.lower()
-        if not any(w in low for w in hints):
-            return None
-        # the same test case-sensitively on the lower-cased line: several times faster than IGNORECASE
-        found = _hint(True).search(low) if len(low) == len(line) else _hint().search(line)
-    else:
-        found = _hint().search(line)
+    return line_day(line, note_dates(line, anchor))
+
+
+def line_day(line: str, found: Sequence[NoteDate]) -> date | None:
+    """The day a line is about, from the date phrases ``found`` in it (:func:`.dates.note_dates`).
+
+    The first one in its first sentence; with none there, ``None`` (the written day) when that sentence
+    reports something done or a state ("Fixed the retry bug; retest on 3/12"), else the first in the line.
+    In "moved from Friday to next Thursday" the day moved from is not the line's.
+    """
     if not found:
         return None
-    days = resolve_relative_dates(line, anchor).dates
-    return days[0] if len(days) == 1 else None  # only a phrase naming a single day dates a line
+    low = line.lower()
+    stop = _SENTENCE_END.search(low, _lead(low))
+    end = stop.start() if stop else len(low)
+    kept = [n for n in found if not _moved_from(low, n, found)] or list(found)
+    first = [n for n in kept if n.start < end]
+    if first:
+        return first[0].days[0]
+    if any(w.group(0) not in _NOT_DONE for w in _DONE.finditer(low[:end])):
+        return None
+    return kept[0].days[0]
+
+
+def _lead(low: str) -> int:
+    """Where a line's text starts after its list marker and a label ("- Owner: ", "Dr. ")."""
+    m = re.match(r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+)?(?:[\w ]{1,20}:\s+)?(?:\w{1,3}\.\s+)?", low)
+    return m.end() if m else 0
+
+
+def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
+    """``n`` is the day in "from <n> to <another>"."""
+    return low[: n.start].rstrip().endswith("from") and any(
+        o.start > n.end and low[n.end : o.start].strip() == "to" for o in found
+    )
 
 
 class LineDays:
@@ -125,8 +151,16 @@ class LineDays:
         head = self._next > 0 and heads[self._next - 1] == i
         in_force = self._in_force
         line = self.lines[i]
-        own = _text_date(line, in_force or self.anchor, _HINT_WORDS) if not head and line.strip() else None
+        own = _text_date(line, in_force or self.anchor) if not head and line.strip() else None
         return own or in_force or self.anchor
+
+    def named(self, i: int) -> list[date]:
+        """Every day line ``i`` names (its own day and days it mentions, such as a retest date); ask
+        after :meth:`day` for the same line."""
+        line = self.lines[i]
+        if not line.strip() or not _hinted(line):
+            return []
+        return [d for n in note_dates(line, self._in_force or self.anchor) for d in n.days]
 
 
 @lru_cache(maxsize=1024)
@@ -146,14 +180,20 @@ def line_dates(text: str, file_date: str | date | None) -> list[date | None]:
 
 
 def chunk_dates(text: str, file_date: str | date | None, heading: str = "") -> set[date]:
-    """Every day a chunk is about: its lines' days, plus a date in its heading path."""
+    """Every day a chunk is about: its lines' days, the other days they name, and a date in its heading."""
     anchor = _as_date(file_date)
-    if _hint().search(text):
-        days = {d for d in line_dates(text, file_date) if d is not None}
-    else:  # no relative phrase (most chunks): the file's day and the dates written out
-        days = set(_iso_dates(text))
-        if anchor:
-            days.add(anchor)
+    if _hinted(text):
+        lines = text.splitlines()
+        _, is_heading = heading_paths(lines)
+        line_days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date)
+        days: set[date] = set()
+        for i in range(len(lines)):
+            day = line_days.day(i)
+            if day is not None:
+                days.add(day)
+            days.update(line_days.named(i))
+    else:  # no date phrase (most chunks): the file's day
+        days = {anchor} if anchor else set()
     days.update(_iso_dates(heading))
     if not days and anchor:
         days.add(anchor)

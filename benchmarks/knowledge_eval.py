@@ -1,0 +1,261 @@
+"""What mdrecall knows from ordinary notes, against hand labels (``benchmarks/knowledge/``).
+
+Two labelled workspaces of ordinary notes (daily logs, MEMORY.md, project, people and personal pages):
+``dev`` (for tuning) and ``held_out`` (looked at only at the end). Their gold labels
+(``knowledge/<set>.labels.json``) give, and this script measures:
+
+* **dates**: each date expression (file, line, text, the day(s) it means, role). Role ``event``: the day
+  the line is about (its valid time), so :func:`~mdrecall.knowledge.valid_time.line_dates` must give it
+  (one of the days, for a span such as "last week"); role ``mention``: another day the line names (a
+  retest date beside the day a fix was done), which must be among the days a search by date finds the
+  line on (:func:`~mdrecall.knowledge.valid_time.chunk_dates` of the line). *False dates*: lines with no
+  label whose day is not the day in force there (the heading's or the file's).
+* **entities**: the entity view's names against the gold entities (matched by name or alias);
+  precision, recall, kinds right among the matched, and which false finds are labelled not-entities.
+* **first names**: a first name alone linked to the one full name it can mean (or to none when shared).
+* **supersession**: for each (older line → newer line) pair and its query, the newer line's hit ranks
+  above the older one, and the older one is marked superseded (or absent from the top 5).
+* **questions**: the answering line lies in one of the top 3 hits.
+
+Usage::
+
+    python benchmarks/knowledge_eval.py [--held-out] [--src PATH]
+
+``--src`` runs another checkout's ``src`` (to measure before and after). Prints a table and writes
+``benchmarks/results/knowledge.json`` (``knowledge-held_out.json`` with ``--held-out``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+import tempfile
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+DATA = ROOT / "knowledge"
+_FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})[^/]*\.md$")
+_KINDS = {"organisation": "org", "organization": "org", "tech": "technology"}
+
+
+def _file_date(path: str) -> str | None:
+    m = _FILE_DATE.search(path)
+    return m.group(1) if m else None
+
+
+def score_dates(root: Path, labels: dict[str, Any]) -> dict[str, Any]:
+    """Date expressions read right, per role, and days the code gives lines that name none."""
+    from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+
+    gold: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for d in labels["dates"]:
+        gold.setdefault((d["file"], d["line"]), []).append(d)
+    rows: list[dict[str, Any]] = []
+    false_dates: list[dict[str, Any]] = []
+    for path in sorted(p.relative_to(root).as_posix() for p in root.rglob("*.md")):
+        text = (root / path).read_text(encoding="utf-8")
+        lines = text.splitlines()
+        fdate = _file_date(path)
+        days = line_dates(text, fdate)
+        for i, line in enumerate(lines):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            blanked = lines[:i] + ["-"] + lines[i + 1 :]
+            anchor = line_dates("\n".join(blanked), fdate)[i]
+            day = days[i]
+            every = set(chunk_dates(line, anchor)) | ({day} if day else set())
+            for g in gold.get((path, i + 1), []):
+                assert g["text"] in line, (path, i + 1, g["text"])
+                want = [date.fromisoformat(x) for x in g["days"]]
+                ok = day in want if g["role"] == "event" else set(want) <= every
+                rows.append({**g, "got": day.isoformat() if day else None, "right": ok})
+            if (path, i + 1) not in gold and day != anchor:
+                false_dates.append({"file": path, "line": i + 1, "text": line.strip(), "got": str(day)})
+    right = sum(r["right"] for r in rows)
+    claimed_wrong = sum(1 for r in rows if not r["right"] and r["got"] is not None)
+    out: dict[str, Any] = {
+        "gold": len(rows),
+        "right": right,
+        "recall": right / len(rows) if rows else 0.0,
+        "precision": right / (right + claimed_wrong + len(false_dates)) if rows else 0.0,
+        "false_dates": false_dates,
+        "wrong": [r for r in rows if not r["right"]],
+    }
+    for role in ("event", "mention"):
+        sub = [r for r in rows if r["role"] == role]
+        out[role] = sum(r["right"] for r in sub) / len(sub) if sub else 0.0
+    return out
+
+
+def _open(root: Path) -> Any:
+    from mdrecall import Config, Memory
+
+    cfg = Config().merged({"history": {"git": False}, "index": {"sync_on_search": False}})
+    mem = Memory.open(root, cfg)
+    mem.index()
+    return mem
+
+
+def score_entities(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
+    """Entity precision/recall/kinds against the gold list, and first-name linking."""
+    from mdrecall.knowledge.extract import entity_key
+    from mdrecall.knowledge.index import EntityIndex
+
+    index = EntityIndex(mem.store, mem.config.entities)
+    predicted = index.entities()
+    known = index.known()
+    by_key: dict[str, dict[str, Any]] = {}
+    for g in labels["entities"]:
+        for name in [g["name"], *g["aliases"]]:
+            by_key.setdefault(entity_key(name), g)
+    not_keys = {entity_key(n) for n in labels["not_entities"]}
+    matched: dict[str, str] = {}  # gold name → predicted kind
+    false_pos: list[str] = []
+    label_words: list[str] = []
+    for e in predicted:
+        keys = {entity_key(n) for n in (e.name, *e.aliases)}
+        hit = next((by_key[k] for k in keys if k in by_key), None)
+        if hit is None:
+            false_pos.append(e.name)
+            if keys & not_keys:
+                label_words.append(e.name)
+        elif hit["name"] not in matched:
+            matched[hit["name"]] = _KINDS.get(e.kind, e.kind)
+    kinds = {g["name"]: g["kind"] for g in labels["entities"]}
+    kinds_right = sum(1 for n, k in matched.items() if kinds[n] == k)
+    links = []
+    for item in labels["first_names"]:
+        root = known.get(entity_key(item["short"]))
+        if item["full"]:
+            ok = root is not None and root == known.get(entity_key(item["full"]), entity_key(item["full"]))
+        else:
+            fulls = {known.get(entity_key(g["name"])) for g in labels["entities"]}
+            fulls |= {entity_key(g["name"]) for g in labels["entities"]}
+            shared = {f for f in fulls if f and " " in f and f.split()[0] == entity_key(item["short"])}
+            ok = root not in shared
+        links.append({**item, "linked_to": root, "right": ok})
+    n_pred = len(predicted)
+    return {
+        "predicted": n_pred,
+        "gold": len(labels["entities"]),
+        "precision": (n_pred - len(false_pos)) / n_pred if n_pred else 0.0,
+        "recall": len(matched) / len(labels["entities"]),
+        "kinds_right": kinds_right / len(matched) if matched else 0.0,
+        "false_positives": false_pos,
+        "label_words_taken": label_words,
+        "missed": sorted(set(kinds) - set(matched)),
+        "wrong_kinds": {n: f"{k} (gold {kinds[n]})" for n, k in matched.items() if kinds[n] != k},
+        "first_names": sum(x["right"] for x in links) / len(links) if links else 0.0,
+        "first_name_rows": links,
+    }
+
+
+def _rank(hits: list[Any], ref: dict[str, Any]) -> int | None:
+    for i, h in enumerate(hits):
+        if h.path == ref["file"] and h.start_line <= ref["line"] <= h.end_line:
+            return i
+    return None
+
+
+def score_search(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
+    """Supersession pairs and questions answered in the top 3."""
+    today = date.fromisoformat(labels["today"])
+    olders = {(s["older"]["file"], s["older"]["line"]) for s in labels["supersession"]}
+    pairs, stray_marks = [], []
+    for s in labels["supersession"]:
+        hits = mem.search(s["query"], max_results=5, min_score=0.0, today=today)
+        new, old = _rank(hits, s["newer"]), _rank(hits, s["older"])
+        marked = old is not None and hits[old].superseded is not None
+        ok = new is not None and (old is None or (new < old and marked))
+        pairs.append(
+            {"query": s["query"], "newer_rank": new, "older_rank": old, "marked": marked, "right": ok}
+        )
+    questions = []
+    for q in labels["questions"]:
+        hits = mem.search(q["q"], max_results=3, today=today)
+        rank = _rank(hits, q["answer"])
+        questions.append({"q": q["q"], "kind": q["kind"], "rank": rank, "right": rank is not None})
+        for h in hits:
+            if h.superseded and not any(h.path == f and h.start_line <= ln <= h.end_line for f, ln in olders):
+                stray_marks.append(f"{q['q']}: {h.citation}")
+    by_kind: dict[str, list[bool]] = {}
+    for q in questions:
+        by_kind.setdefault(q["kind"], []).append(q["right"])
+    return {
+        "supersession": sum(p["right"] for p in pairs) / len(pairs) if pairs else 0.0,
+        "supersession_rows": pairs,
+        "questions_top3": sum(q["right"] for q in questions) / len(questions) if questions else 0.0,
+        "questions_by_kind": {k: sum(v) / len(v) for k, v in sorted(by_kind.items())},
+        "question_rows": questions,
+        "stray_superseded_marks": stray_marks,
+    }
+
+
+def run(which: str) -> dict[str, Any]:
+    """Every measure on one labelled set (``dev`` or ``held_out``)."""
+    labels = json.loads((DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / which
+        shutil.copytree(DATA / which, root)
+        result: dict[str, Any] = {"set": which, "dates": score_dates(root, labels)}
+        mem = _open(root)
+        try:
+            result["entities"] = score_entities(mem, labels)
+            result.update(score_search(mem, labels))
+        finally:
+            mem.close()
+    return result
+
+
+def report(res: dict[str, Any]) -> None:
+    """The table of figures."""
+    d, e = res["dates"], res["entities"]
+    print(f"knowledge eval on {res['set']}")
+    print(
+        f"  dates right        {d['recall']:.2f}  ({d['right']}/{d['gold']}; event {d['event']:.2f},"
+        f" mention {d['mention']:.2f}); precision {d['precision']:.2f}, false dates {len(d['false_dates'])}"
+    )
+    print(
+        f"  entities           precision {e['precision']:.2f}  recall {e['recall']:.2f}"
+        f"  kinds right {e['kinds_right']:.2f}  ({e['predicted']} found, {e['gold']} gold,"
+        f" {len(e['label_words_taken'])} label words taken)"
+    )
+    print(f"  first names linked {e['first_names']:.2f}")
+    print(
+        f"  supersession right {res['supersession']:.2f}  (stray marks {len(res['stray_superseded_marks'])})"
+    )
+    kinds = ", ".join(f"{k} {v:.2f}" for k, v in res["questions_by_kind"].items())
+    print(f"  questions in top 3 {res['questions_top3']:.2f}  ({kinds})")
+    for w in d["wrong"]:
+        print(
+            f"    date wrong: {w['file']}:{w['line']} {w['text']!r} → {w['got']} (gold {w['days'][0]}"
+            f"{'…' + w['days'][-1] if len(w['days']) > 1 else ''}, {w['role']})"
+        )
+    for f in d["false_dates"]:
+        print(f"    false date: {f['file']}:{f['line']} {f['text'][:60]!r} → {f['got']}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--held-out", action="store_true", help="the set kept aside (run once, at the end)")
+    parser.add_argument("--src", help="the src folder of the checkout to measure (default: this one's)")
+    args = parser.parse_args()
+    if args.src:
+        sys.path.insert(0, str(Path(args.src).resolve()))
+    which = "held_out" if args.held_out else "dev"
+    res = run(which)
+    report(res)
+    out = ROOT / "results" / ("knowledge.json" if which == "dev" else "knowledge-held_out.json")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(res, indent=2, default=str) + "\n")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
