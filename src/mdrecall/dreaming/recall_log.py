@@ -307,7 +307,7 @@ class RecallLog:
     def confirm(self, path: str, from_line: int, to_line: int, now: float | None = None) -> int:
         """Count a read of ``path`` lines as confirmed use of recent hits; returns how many."""
         now = time.time() if now is None else now
-        if not self.path.exists() and not self.journal.exists():
+        if not (self.path.exists() or self.journal.exists() or self._renamed_journals()):
             return 0
         n = 0
         with self._locked() as data:
