@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import mdrecall.text.redact as redact_module
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
 from mdrecall.cli import cli
+from mdrecall.dreaming.recall_log import RecallLog
+from mdrecall.files.workspace import Workspace
 from mdrecall.services.team import open_team
 
 from helpers import write
@@ -162,8 +165,7 @@ def test_cli_json_and_mcp_show_a_hit_alike(ws: Path) -> None:
 
 
 def _recalled(root: Path) -> list[dict[str, object]]:
-    log = root / RECALLS
-    return list(json.loads(log.read_text())["entries"].values()) if log.exists() else []
+    return list(RecallLog(Workspace(root)).load()["entries"].values())  # the journal folded in
 
 
 def test_a_cli_and_a_python_search_leave_a_recall_unless_switched_off(
@@ -180,18 +182,18 @@ def test_a_cli_and_a_python_search_leave_a_recall_unless_switched_off(
     assert "how is the kestrel search service doing?" in queries  # a digest is one recall, its message
     assert len(queries) == 3  # not one per query the digest derived
 
-    (ws / RECALLS).unlink()
+    shutil.rmtree(ws / RECALLS.parent)
     monkeypatch.setenv("MDRECALL_DREAMING_RECORD_RECALLS", "false")
     assert invoke("-w", str(ws), "search", "Stripe", "webhooks").exit_code == 0
     with Memory.open(ws, _config(dreaming={"record_recalls": False})) as mem:
         assert mem.search("Kestrel search service")
         MemoryTools(mem).memory_search("Kestrel")
-    assert not (ws / RECALLS).exists()
+    assert not (ws / RECALLS.parent).exists()
 
 
 def test_a_secret_in_a_query_is_never_written_to_the_recall_log(ws: Path) -> None:
     secret = "sk-proj-" + "Zq8vT2mL9xR4wK7nB3cY6hJ1"
     query = f"Stripe webhooks curl -H 'Authorization: Bearer {secret}'"
     assert invoke("-w", str(ws), "search", query).exit_code == 0
-    log = (ws / RECALLS).read_text()
+    log = "".join(p.read_text() for p in (ws / RECALLS.parent).iterdir())  # the aggregate and journal
     assert _recalled(ws) and secret not in log and secret.lower() not in log

@@ -19,6 +19,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.agent.tools import MemoryTools
+from mdrecall.dreaming.recall_log import RecallLog
 
 from .conftest import fill
 from helpers import mdrecall_argv
@@ -38,6 +39,7 @@ def ready_to_promote(ws: Path) -> Path:
         tools = MemoryTools(mem)
         for q in QUERIES:
             assert tools.memory_search(q, maxResults=1)["results"]
+    RecallLog(mem.workspace).fold()  # the searches' journal into the JSON these tests grow
     return ws
 
 

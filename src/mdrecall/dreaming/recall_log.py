@@ -1,22 +1,35 @@
 """The short-term recall log: every search hit served from the workspace (CLI, Python, MCP, the page),
 by the lines it recalled (while ``dreaming.record_recalls`` is on).
 
-``memory/.dreams/short-term-recall.json`` keeps, per recalled line (anchored to its file and its own words,
-:func:`anchor`), the scores, queries, recall count, distinct queries, last recall and confirmed reads that
-:func:`mdrecall.dreaming.promote.dream` scores. The file is locked and atomically rewritten.
+``memory/.dreams/short-term-recall.json`` (the aggregate) keeps, per recalled line (anchored to its file and
+its own words, :func:`anchor`), the scores, queries, recall count, distinct queries, last recall and
+confirmed reads that :func:`mdrecall.dreaming.promote.dream` scores. A search does not rewrite it: it appends
+one line (the recalled lines, the redacted query, scores, paths, line ranges, time) to the journal next to it
+(``short-term-recall.journal``), which is folded into the aggregate whenever the aggregate is read (in
+memory) or changed (confirm, mark promoted), and when the journal grows past a bound. Everything happens
+under one file lock; the aggregate is atomically rewritten.
+
+Folding is crash-safe: the journal is first renamed to a unique name, that name is written into the
+aggregate together with its events, and the renamed journal is deleted after; a renamed journal whose name
+the aggregate already holds is deleted unread, one it does not hold is folded (again). A kill at any point
+neither loses nor double-counts a search.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import DreamingConfig
@@ -28,12 +41,20 @@ from mdrecall.text.query import tokenize
 from mdrecall.text.redact import redact
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["RECALL_FILE", "RecallLog", "anchor", "plain_words", "recalled_lines"]
+__all__ = ["RECALL_FILE", "RECALL_JOURNAL", "RecallLog", "anchor", "plain_words", "recalled_lines"]
 
 RECALL_FILE = "memory/.dreams/short-term-recall.json"
+#: The searches not yet folded into :data:`RECALL_FILE`, one JSON line each (appended).
+RECALL_JOURNAL = "memory/.dreams/short-term-recall.journal"
 _MAX_ENTRIES = 2000
 _MAX_QUERIES = 50
 _MAX_RECALLED_LINES = 3
+#: A search that leaves the journal longer than this folds it (a few hundred searches).
+_MAX_JOURNAL_BYTES = 256 * 1024
+#: How many names of folded journals the aggregate remembers (one is enough after a crash; more is safe).
+_MAX_FOLDED_NAMES = 32
+#: One search in the journal: (time, redacted query, [(path, source, first, last, score, lines)]).
+_Event = tuple[float, str, list[tuple[str, str, int, int, float, list[str]]]]
 
 
 def plain_words(text: str) -> str:
@@ -65,51 +86,53 @@ def recalled_lines(snippet: str, query: str) -> list[str]:
 
 
 class RecallLog:
-    """The short-term recall file of a workspace (locked, atomically rewritten)."""
+    """The short-term recall log of a workspace: the aggregate and its journal (locked, crash-safe)."""
 
     def __init__(self, workspace: Workspace, config: DreamingConfig | None = None) -> None:
         self.workspace = workspace
         self.config = config or DreamingConfig()
         self.path = workspace.root / RECALL_FILE
+        self.journal = workspace.root / RECALL_JOURNAL
         #: Where an unreadable (corrupt) recall file was moved, if one was.
         self.moved_aside: str | None = None
+        #: Journal lines skipped as unreadable (torn or corrupt) since this was last reported.
+        self.skipped_lines = 0
+        #: Why folding the journal after a search failed (the search itself was recorded), if it did.
+        self.fold_error: str | None = None
 
-    @contextmanager
-    def _locked(self) -> Iterator[dict[str, Any]]:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            lock_fd(fd)
-            data = self.load()
-            yield data
-            self._prune(data)
-            tmp_fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".recall-")
-            try:  # the old file stays whole until the new one is complete on disk
-                with os.fdopen(tmp_fd, "w", encoding="utf-8") as fh:
-                    fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # C encoder: fast
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                os.replace(tmp, self.path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
-        finally:
-            unlock_fd(fd)
-            os.close(fd)
+    # ---- reading --------------------------------------------------------------------------------------
 
     def load(self) -> dict[str, Any]:
-        """The file's content (``{"version": 2, "entries": {anchor: entry}}``).
+        """The log's content (``{"version": 2, "entries": {anchor: entry}}``), the journal folded in.
 
-        A version 1 file (entries keyed by chunk citation) is read as one entry per line of each stored
-        snippet, with the snippet's counts. A file that cannot be parsed is never overwritten: it is moved
-        aside (``short-term-recall.corrupt-<time>.json``, named in :attr:`moved_aside`); a new log starts.
-        A file that cannot be read raises :class:`OSError` (nothing is written then either).
+        A pending journal is folded into the file first (where that cannot be written, in memory only: the
+        next change writes it). A version 1 file (entries keyed by chunk citation) is read as one entry per
+        line of each stored snippet, with the snippet's counts. A file that cannot be parsed is never
+        overwritten: it is moved aside (``short-term-recall.corrupt-<time>.json``, named in
+        :attr:`moved_aside`); a new log starts. A file that cannot be read raises :class:`OSError`.
         """
+        if not self.path.parent.is_dir():
+            return _empty()
+        with self._lock():
+            if not self.journal.exists() and not self._renamed_journals():
+                return self._read_aggregate()
+            skipped = self.skipped_lines
+            try:
+                with self._changing() as data:
+                    pass
+                return data
+            except OSError:  # no room to write it, say: fold in memory
+                self.skipped_lines = skipped
+                data = self._read_aggregate()
+                for journal in [*self._unfolded(data, delete_folded=False), self.journal]:
+                    self._apply_journal(data, journal)
+                return data
+
+    def _read_aggregate(self) -> dict[str, Any]:
         try:  # no symlink followed, no FIFO waited on: either is moved aside as a corrupt file is
             raw: bytes | None = read_beneath(self.path.parent, [self.path.name])
         except FileNotFoundError:
-            return {"version": 2, "entries": {}}
+            return _empty()
         except PathError:
             raw = None
         try:
@@ -123,22 +146,153 @@ class RecallLog:
         aside = self.path.with_name(f"{self.path.stem}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}.json")
         os.replace(self.path, aside)
         self.moved_aside = str(aside)
-        return {"version": 2, "entries": {}}
+        return _empty()
+
+    def _unfolded(self, data: dict[str, Any], delete_folded: bool) -> list[Path]:
+        """Renamed journals of an interrupted fold that ``data`` does not hold yet, oldest first."""
+        done = set(data.get("folded") or ())
+        left = []
+        for p in self._renamed_journals():
+            if p.name not in done:
+                left.append(p)
+            elif delete_folded:  # its fold was written; only the deletion was missed
+                with contextlib.suppress(FileNotFoundError):
+                    p.unlink()
+        return left
+
+    def _renamed_journals(self) -> list[Path]:
+        return sorted(self.path.parent.glob(f"{self.journal.name}.*"))
+
+    def _apply_journal(self, data: dict[str, Any], journal: Path) -> int:
+        """Count ``journal``'s searches into ``data`` (the old per-search order); how many it held."""
+        try:  # as the log itself: no symlink followed, no FIFO waited on (such a journal counts as empty)
+            raw = read_beneath(journal.parent, [journal.name])
+        except FileNotFoundError:
+            return 0
+        except PathError:
+            return 0
+        n = 0
+        for line in raw.split(b"\n"):
+            if not line.strip():
+                continue
+            event = _parse_event(line)
+            if event is None:
+                self.skipped_lines += 1
+                data["skippedJournalLines"] = data.get("skippedJournalLines", 0) + 1
+                continue
+            _apply(data, event)
+            n += 1
+        return n
+
+    # ---- changing -------------------------------------------------------------------------------------
+
+    @contextmanager
+    def _lock(self) -> Iterator[None]:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            lock_fd(fd)
+            try:
+                yield
+            finally:
+                unlock_fd(fd)
+        finally:
+            os.close(fd)
+
+    @contextmanager
+    def _locked(self) -> Iterator[dict[str, Any]]:
+        """The aggregate with the journal folded in, to change; written back (the lock held throughout)."""
+        with self._lock(), self._changing() as data:
+            yield data
+
+    @contextmanager
+    def _changing(self) -> Iterator[dict[str, Any]]:
+        """What :meth:`_locked` does once the lock is held."""
+        data = self._read_aggregate()
+        journals = self._unfolded(data, delete_folded=True)
+        if self.journal.exists():  # from here on a kill leaves it to the next fold, under this name
+            renamed = self.journal.with_name(
+                f"{self.journal.name}.{_next_seq(journals):08d}-{uuid.uuid4().hex[:8]}"
+            )
+            os.replace(self.journal, renamed)
+            journals.append(renamed)
+        for journal in journals:
+            self._apply_journal(data, journal)
+        yield data
+        _prune(data)
+        if journals:
+            data["folded"] = ([*(data.get("folded") or ()), *(j.name for j in journals)])[-_MAX_FOLDED_NAMES:]
+        self._write(data)
+        # a kill before these deletions: the aggregate names them, so they are never counted again
+        for journal in journals:
+            with contextlib.suppress(FileNotFoundError):
+                journal.unlink()
+
+    def _write(self, data: dict[str, Any]) -> None:
+        tmp_fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".recall-")
+        try:  # the old file stays whole until the new one is complete on disk
+            with os.fdopen(tmp_fd, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))  # C encoder: fast
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def _append(self, line: bytes) -> int:
+        """Append one line to the journal in one write (the lock held); the journal's size after."""
+        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+        flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # never a link out, never a FIFO
+        fd = os.open(self.journal, flags, 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "the recall journal is not a regular file")
+            size = os.fstat(fd).st_size
+            if size:  # a line torn by a power cut: end it, so this one stays whole
+                os.lseek(fd, size - 1, os.SEEK_SET)
+                if os.read(fd, 1) != b"\n":
+                    line = b"\n" + line
+            written = os.write(fd, line)
+            if written != len(line):  # a full disk: leave no partial line behind
+                os.ftruncate(fd, size)
+                raise OSError(
+                    errno.ENOSPC, f"short write to {self.journal.name} ({written} of {len(line)} bytes)"
+                )
+            return size + written
+        finally:
+            os.close(fd)
+
+    def fold(self) -> None:
+        """Fold the journal into the aggregate now (what the next change would do anyway)."""
+        if self.path.parent.is_dir():
+            with self._locked():
+                pass
 
     def record(self, query: str, hits: Sequence[Hit], now: float | None = None) -> None:
-        """Record one search: each hit's score and the query that found it."""
+        """Record one search: each hit's score and the query that found it (one line in the journal)."""
         if not hits or not self.config.record_recalls:
             return
         now = time.time() if now is None else now
         q = " ".join(redact(query).split()).lower()[:200]  # a query can carry a secret: never stored as is
-        with self._locked() as data:
-            for h in hits:
+        found = []
+        for h in hits:
+            lines = recalled_lines(h.snippet, query)
+            if lines:
                 first = h.snippet_start_line or h.start_line
                 last = h.snippet_end_line or h.end_line
-                for text in recalled_lines(h.snippet, query):
-                    e = data["entries"].setdefault(anchor(h.path, text), _new_entry(h.path, h.source, now))
-                    e.update(text=text, startLine=first, endLine=last)
-                    _count(e, float(h.score), q, now)
+                found.append([h.path, h.source, first, last, float(h.score), lines])
+        event = {"t": now, "q": q, "h": found}
+        line = (json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        with self._lock():
+            size = self._append(line)
+            if size > _MAX_JOURNAL_BYTES:
+                try:
+                    with self._changing():
+                        pass
+                except OSError as exc:  # the search is in the journal; the next change folds it
+                    self.fold_error = exc.strerror or str(exc)
 
     def record_search(self, query: str, hits: Sequence[Hit]) -> str | None:
         """Record a search's hits from this workspace (another memory's, merged in, are not its
@@ -148,15 +302,24 @@ class RecallLog:
             self.record(query, own)
         except OSError as exc:
             return f"search hits were not recorded for dreaming ({exc.strerror or exc})"
+        notes = []
         aside, self.moved_aside = self.moved_aside, None
         if aside:
-            return f"the recall log could not be read and was moved aside to {aside}; a new one was started"
-        return None
+            notes.append(
+                f"the recall log could not be read and was moved aside to {aside}; a new one was started"
+            )
+        skipped, self.skipped_lines = self.skipped_lines, 0
+        if skipped:
+            notes.append(f"{skipped} unreadable line(s) of the recall journal were skipped")
+        failed, self.fold_error = self.fold_error, None
+        if failed:
+            notes.append(f"the recall journal could not be folded into the recall log yet ({failed})")
+        return "; ".join(notes) or None
 
     def confirm(self, path: str, from_line: int, to_line: int, now: float | None = None) -> int:
         """Count a read of ``path`` lines as confirmed use of recent hits; returns how many."""
         now = time.time() if now is None else now
-        if not self.path.exists():
+        if not (self.path.exists() or self.journal.exists() or self._renamed_journals()):
             return 0
         n = 0
         with self._locked() as data:
@@ -177,11 +340,48 @@ class RecallLog:
                 if key in data["entries"]:
                     data["entries"][key]["promotedAt"] = now
 
-    def _prune(self, data: dict[str, Any]) -> None:
-        entries = data["entries"]
-        if len(entries) > _MAX_ENTRIES:
-            keep = sorted(entries, key=lambda c: entries[c].get("lastRecalled", 0))[-_MAX_ENTRIES:]
-            data["entries"] = {c: entries[c] for c in keep}
+
+def _empty() -> dict[str, Any]:
+    return {"version": 2, "entries": {}}
+
+
+def _next_seq(journals: Sequence[Path]) -> int:
+    """The number of the next renamed journal: after every one still there (they fold in this order)."""
+    seqs = [int(p.suffix[1:].split("-")[0]) for p in journals if p.suffix[1:].split("-")[0].isdigit()]
+    return max(seqs, default=0) + 1
+
+
+def _parse_event(line: bytes) -> _Event | None:
+    """One journal line as a search, or None where it is torn or corrupt."""
+    try:
+        raw = json.loads(line.decode("utf-8"))
+        t, q = float(raw["t"]), raw["q"]
+        hits = [
+            (str(path), str(source), int(first), int(last), float(score), [str(x) for x in lines])
+            for path, source, first, last, score, lines in raw["h"]
+        ]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
+    return (t, q, hits) if isinstance(q, str) else None
+
+
+def _apply(data: dict[str, Any], event: _Event) -> None:
+    """Count one search into the aggregate, as the per-search rewrite did (pruned after it)."""
+    now, query, hits = event
+    entries = data["entries"]
+    for path, source, first, last, score, lines in hits:
+        for text in lines:
+            e = entries.setdefault(anchor(path, text), _new_entry(path, source, now))
+            e.update(text=text, startLine=first, endLine=last)
+            _count(e, score, query, now)
+    _prune(data)
+
+
+def _prune(data: dict[str, Any]) -> None:
+    entries = data["entries"]
+    if len(entries) > _MAX_ENTRIES:
+        keep = sorted(entries, key=lambda c: entries[c].get("lastRecalled", 0))[-_MAX_ENTRIES:]
+        data["entries"] = {c: entries[c] for c in keep}
 
 
 def _new_entry(path: str, source: str, now: float) -> dict[str, Any]:

@@ -226,7 +226,9 @@ def pieced_snippet(
     # BM25's idf over the passage's lines: a term on nearly every line (a speaker's name) weighs ~0
     weight = {s: math.log(1 + (n - c + 0.5) / (c + 0.5)) for s, c in df.items()}
     top = max(weight.values(), default=math.log(1 + n))
-    score = [sum(weight[s] for s in m) + top * sim for m, sim in zip(matches, sims, strict=True)]
+    # fsum: exact, so the same terms score the same whatever order a set of them is iterated in (that order
+    # changes from one process to the next): lines that tie stay tied, and go to the earlier one
+    score = [math.fsum(weight[s] for s in m) + top * sim for m, sim in zip(matches, sims, strict=True)]
     seen = {n_ - first_line for n_ in shown}
     if all(score[i] <= 0 or i in seen for i in range(n)):
         seen = set()  # an earlier hit shows every matching line already: this snippet shows them again
