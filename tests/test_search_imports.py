@@ -15,8 +15,9 @@ from helpers import write
 #: Modules a ``search --mode bm25`` has no use for (their features load them when asked).
 UNUSED = (
     r"mdrecall\.knowledge\.(extract|index|history|names)",
-    r"mdrecall\.(notes|redact|redact_rules|mcp_server|mcp_tools|doctor|estimate|backfill)",
-    r"mdrecall\.(agent|ui|embedders)(\..*)?",
+    r"mdrecall\.files\.(notes|scaffold|all_or_none)",
+    r"mdrecall\.index\.(backfill|transcripts_write)",
+    r"mdrecall\.(mcp|services|agent|ui|embedders|capture|backends\.qmd)(\..*)?",
     r"mdrecall\.stores\.(postgres|in_memory).*",
     r"(logging|tomllib|difflib|numpy|onnxruntime|psycopg|http\.client|ssl|asyncio)",
 )

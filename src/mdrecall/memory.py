@@ -184,7 +184,7 @@ class Memory:
         Unlike :meth:`index` it does not rebuild a damaged index itself: it raises
         :class:`~mdrecall.errors.IndexCorruptError`, and the caller (a search) recovers, once.
         """
-        return self._index(False, None, False, 0)
+        return self._index(False, None, False, 0, quick=True)
 
     def rebuild_notice(self) -> str | None:
         """Why the store rebuilt itself, once (then it is reported and forgotten)."""
@@ -200,7 +200,13 @@ class Memory:
         self.store.recover()
 
     def _index(
-        self, force: bool, progress: ProgressCallback | None, embed: bool, embed_limit: int
+        self,
+        force: bool,
+        progress: ProgressCallback | None,
+        embed: bool,
+        embed_limit: int,
+        *,
+        quick: bool = False,
     ) -> IndexReport:
         with self._sync_lock, sync_guard(self.store):
             verify = self.store.verify if isinstance(self.store, SupportsRecovery) else None
@@ -208,7 +214,9 @@ class Memory:
             if verify is not None and (force or (embed and not embed_limit and not self._verified)):
                 verify(full=force)  # a damaged index raises here and is rebuilt, not patched
                 self._verified = True
-            report = sync_files(self.workspace, self.store, self.config, force=force, progress=progress)
+            report = sync_files(
+                self.workspace, self.store, self.config, force=force, progress=progress, quick=quick
+            )
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
             rebuilt = self.rebuild_notice()
             if rebuilt:

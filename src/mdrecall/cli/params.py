@@ -23,6 +23,8 @@ def _checked(value: str | None, parse: Any) -> str | None:
 
 def as_of_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--as-of``: a date as ``--since`` takes it (``YYYY-MM-DD``, ``yesterday``, ``7d``) or ISO datetime."""
+    if value is None:
+        return None  # not given: the parser is not even imported
     from mdrecall.knowledge.valid_time import parse_as_of
 
     return _checked(value, parse_as_of)
@@ -30,6 +32,8 @@ def as_of_value(ctx: click.Context, param: click.Parameter, value: str | None) -
 
 def during_value(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """``--during FROM..TO`` (either end may be empty; each end a date as ``--since`` takes it)."""
+    if value is None:
+        return None
     from mdrecall.knowledge.valid_time import parse_during
 
     return _checked(value, parse_during)

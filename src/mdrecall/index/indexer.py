@@ -18,6 +18,7 @@ from pathlib import Path
 from mdrecall.config.settings import Config
 from mdrecall.errors import PathError
 from mdrecall.files.workspace import MemoryFile, Workspace, date_from_name
+from mdrecall.index import snapshot
 from mdrecall.index.conversations import SOURCE as CONVERSATIONS
 from mdrecall.index.conversations import expired, source_of
 from mdrecall.knowledge.refresh import (
@@ -32,7 +33,7 @@ from mdrecall.models import Chunk, FileRecord, IndexReport, ProgressCallback, cl
 from mdrecall.stores.base import Store, write_batch
 from mdrecall.text.chunking import chunk_text
 
-__all__ = ["CHUNKER_VERSION", "chunking_identity", "decode_markdown", "sync_files"]
+__all__ = ["CHUNKER_VERSION", "chunking_identity", "decode_markdown", "sync_check", "sync_files"]
 
 CHUNKER_VERSION = 1
 #: Files written per transaction during a sync (each file is always written whole).
@@ -44,6 +45,21 @@ def chunking_identity(config: Config) -> str:
     """Changes whenever chunk boundaries would change: forces a full re-chunk."""
     ident = f"v{CHUNKER_VERSION}:{config.chunking.tokens}:{config.chunking.overlap}"
     return ident + (f":{config.chunking.parent_tokens}" if config.chunking.parent_tokens else "")
+
+
+def _snapshot_head(workspace: Workspace, config: Config) -> str:
+    """What a sync snapshot must have been taken with to vouch for the files (see :mod:`.snapshot`)."""
+    roots = "|".join(str(r) for r in (workspace.memory_dir, *workspace.extra_roots))
+    keep, limit = config.sessions.retention_days, config.index.max_file_bytes
+    return f"{chunking_identity(config)}:{VIEWS_VERSION}:{keep}:{limit}:{roots}"
+
+
+def sync_check(workspace: Workspace, store: Store, config: Config) -> tuple[bool, str]:
+    """Which path the next one-shot search's sync takes: ``(True, how)`` when a snapshot proves that
+    no memory file changed since the last sync (no walk), else ``(False, why it walks the files)``."""
+    if store.get_meta("chunking") != chunking_identity(config) or views_stale(store):
+        return False, "full walk: the index was built with other chunking or views"
+    return snapshot.check(workspace, store, _snapshot_head(workspace, config), config.sessions.retention_days)
 
 
 def decode_markdown(data: bytes, name: str, warnings: list[str]) -> str | None:
@@ -112,10 +128,19 @@ def sync_files(
     force: bool = False,
     progress: ProgressCallback | None = None,
     report: IndexReport | None = None,
+    quick: bool = False,
 ) -> IndexReport:
-    """Bring the store in line with the memory files on disk; returns what was done."""
+    """Bring the store in line with the memory files on disk; returns what was done.
+
+    ``quick`` (a search's sync) first asks the last sync's snapshot (:func:`sync_check`): when it proves
+    that nothing changed, the files are not walked (``report.scanned`` stays 0).
+    """
     t0 = time.perf_counter()
     report = report or IndexReport()
+    if quick and not force and sync_check(workspace, store, config)[0]:
+        report.seconds = time.perf_counter() - t0
+        return report
+    started_ns = time.time_ns()
     keep = config.sessions.retention_days
     on_disk = {f.key: f for f in workspace.discover(report.warnings) if not expired(f.key, keep)}
     indexed = {**store.file_records(source="memory"), **store.file_records(source=CONVERSATIONS)}
@@ -155,6 +180,11 @@ def sync_files(
         store.set_meta("chunking", ident)
     if reread_all and views_stale(store):
         store.set_meta("views", VIEWS_VERSION)
+    if report.warnings or report.skipped:  # the walk must say these again: no snapshot
+        if store.get_meta(snapshot.META_KEY):
+            store.set_meta(snapshot.META_KEY, "")
+    else:  # the next search need not walk (nor write) while nothing changes
+        snapshot.record(workspace, store, _snapshot_head(workspace, config), on_disk, started_ns, keep)
     # A no-op sync writes nothing (searches stay readers); the check time is refreshed once a minute.
     last = store.get_meta("last_sync")
     if report.changed or report.chunks_written or not last or time.time() - float(last) > 60:

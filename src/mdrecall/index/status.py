@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mdrecall.index.access import MemoryAccess
 from mdrecall.index.conversations import SOURCE as CONVERSATIONS
 from mdrecall.index.conversations import expired
+from mdrecall.index.indexer import sync_check
 from mdrecall.index.sessions import sessions_status
 from mdrecall.index.vectorize import COMPLETE_KEY, embedder_label, load_rate
 from mdrecall.index.watch_health import watcher_health
@@ -84,6 +85,7 @@ def memory_status(memory: StatusAccess) -> Status:
             "reranker_error": memory.rerank_error,
             "checked_at": time.time(),
             "watcher": watcher_health(memory.store),
+            "sync_check": sync_check(memory.workspace, memory.store, memory.config)[1],
             **sessions_status(memory.workspace, memory.store, memory.config),
             **(memory.backend.status() if memory.backend is not None else {"backend": "builtin"}),
         },
