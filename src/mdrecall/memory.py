@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from mdrecall.knowledge.history import Change
     from mdrecall.knowledge.index import Entity, EntityDetail
     from mdrecall.rerankers import Reranker
+    from mdrecall.search.recall import RecallResult
 
 __all__ = ["Memory", "RememberResult"]
 
@@ -318,6 +319,34 @@ class Memory:
                 req.query, result.hits
             )
         return result
+
+    def recall(
+        self,
+        prompt: str,
+        *,
+        session: str = "default",
+        budget_chars: int | None = None,
+        today: date | None = None,
+        started: float | None = None,
+        record: bool = True,
+    ) -> RecallResult:
+        """The memories ``prompt`` needs, unasked: what the ``UserPromptSubmit`` hook injects.
+
+        Nothing when no hit clears the gate (``recall.min_score`` and a shared word with a question or a
+        name, :mod:`mdrecall.search.recall_gate`); never superseded, local-only (unless
+        ``recall.local_model``) or already shown to ``session`` text. The index is not synced first.
+        """
+        from mdrecall.search.recall import recall
+
+        return recall(
+            self,
+            prompt,
+            session=session,
+            budget_chars=budget_chars,
+            today=today,
+            started=started,
+            record=record,
+        )
 
     @contextlib.contextmanager
     def searching(self) -> Iterator[None]:

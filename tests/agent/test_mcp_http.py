@@ -79,7 +79,7 @@ def test_http_server_with_token_scope_and_clean_shutdown(tmp_path: Path) -> None
 
         hc = httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=60)
         with McpClient(streamable_http_client(url, http_client=hc)) as client:
-            assert len(client.list_tools()) == 8
+            assert len(client.list_tools()) == 9
             err, data = client.call("memory_search", {"query": "passport"})
             assert err and data["results"] == []
             assert "chat type 'group'" in data["error"] and "scope.allow_chat_types" in data["error"]

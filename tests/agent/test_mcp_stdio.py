@@ -90,6 +90,7 @@ def test_lists_the_tools_with_schemas_and_teaching_descriptions(served) -> None:
         "memory_entities",
         "memory_entity",
         "memory_history",
+        "memory_recall",
     }
     assert tools["memory_entity"].annotations.read_only_hint is True
     assert {"entity", "during", "asOf"} <= set(tools["memory_search"].input_schema["properties"])

@@ -4,6 +4,8 @@
   budget; when a log holds notes labelled ``[assistant]`` (:mod:`mdrecall.text.provenance`), a line says
   they are not the user's words. ``MEMORY.md`` (curated, personal) is included in main/private sessions
   only, never in group contexts. Logs keep their most recent lines when cut, ``MEMORY.md`` its first lines.
+  Local-only lines (:mod:`mdrecall.text.privacy`) are left out unless ``recall.local_model`` says the
+  agent's model runs on this machine.
 * :func:`memory_context`: derives several queries from a whole user message (the message itself,
   names, quoted phrases, identifiers, dates), runs them, merges the hits and returns one digest
   within a budget, each entry cited as ``path#Lstart-Lend``.
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import MEMORY_FILE_NAMES, now_local
+from mdrecall.text.privacy import is_local_only, scan
 from mdrecall.text.stopwords import STOP_WORDS
 
 if TYPE_CHECKING:
@@ -27,6 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ContextDigest", "PRIVATE_CHAT_TYPES", "derive_queries", "memory_context", "session_start_context"]
 
+#: How much of a memory file the start-of-session block reads to find its local-only lines (a file
+#: larger than this is judged by its first bytes, where front matter is).
+PRIVACY_READ_BYTES = 4 << 20
 PRIVATE_CHAT_TYPES = frozenset({"direct", "dm", "private", "main"})
 _NAME = re.compile(r"\b[A-Z][\w'-]*[a-z0-9][\w'-]*(?:\s+[A-Z][\w'-]*[a-z0-9][\w'-]*)*")
 _ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]{1,9}\b")
@@ -98,6 +104,8 @@ def session_start_context(
     day = today or now_local().date()
     ws = memory.workspace
     limit = 4 * max(0, budget_chars) + 4  # enough UTF-8 bytes for more characters than any share
+    if not memory.config.recall.local_model:  # local-only text is read whole, to find its markers
+        limit = max(limit, PRIVACY_READ_BYTES)
     parts: list[tuple[str, str, str, str]] = []  # (key, label, text, keep)
     if (chat_type or "direct").lower() in PRIVATE_CHAT_TYPES:
         key = next((n for n in MEMORY_FILE_NAMES if os.path.lexists(ws.root / n)), None)
@@ -105,7 +113,10 @@ def session_start_context(
             parts.append((key, "long-term memory", _read(memory, key, limit, "head", warnings), "head"))
     for d, label in ((day - timedelta(days=1), "yesterday"), (day, "today")):
         key = ws.key_for(ws.daily_path(d))
-        parts.append((key, label, _read(memory, key, limit, "tail", warnings), "tail"))
+        read_from = "tail" if memory.config.recall.local_model else "head"  # head: where front matter is
+        parts.append((key, label, _read(memory, key, limit, read_from, warnings), "tail"))
+    if not memory.config.recall.local_model:
+        parts = [(k, label, _without_local(text), keep) for k, label, text, keep in parts]
     parts = [p for p in parts if p[2]]
     if not parts:
         return ""
@@ -122,6 +133,16 @@ def session_start_context(
     for (key, _label, text, keep), head, share in zip(parts, heads, shares, strict=True):
         out += head + _fit(text, share, keep, key)
     return out + "\n"
+
+
+def _without_local(text: str) -> str:
+    """``text`` less its local-only lines (:mod:`mdrecall.text.privacy`): the agent's model is usually a
+    remote service, and a start-of-session block is sent to it unasked."""
+    ranges = scan(text).ranges
+    if not ranges:
+        return text
+    kept = [ln for i, ln in enumerate(text.split("\n"), 1) if not is_local_only(i, i, ranges)]
+    return "\n".join(kept).strip()
 
 
 def _shares(sizes: list[int], budget: int) -> list[int]:

@@ -43,6 +43,8 @@ __all__ = [
     "hook_deadline",
     "install",
     "mdrecall_command",
+    "prompt_recall",
+    "record_session_start",
     "uninstall",
 ]
 
@@ -53,7 +55,8 @@ EVENTS = {
     "PreCompact": "pre-compact",
     "SessionEnd": "session-end",
 }
-#: Events run on every turn: they never open the index (a hook must stay cheap) and never fail.
+#: Events run on every turn: they never sync the index (a hook must stay cheap) and never fail;
+#: ``user-prompt-submit`` searches it, as it is, for per-prompt recall (:func:`prompt_recall`).
 TURN_EVENTS = ("user-prompt-submit", "stop")
 _OURS = re.compile(
     r"mdrecall(?:.*\bhook|\.agent\.turn_hook\b.*) "
@@ -267,6 +270,8 @@ def handle_hook(
     if event == "session-start":
         notes: list[str] = []
         text = session_start_context(memory, budget_chars=budget_chars, chat_type="direct", warnings=notes)
+        if text:
+            record_session_start(memory, payload, text)
         out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
         return json.dumps(out, ensure_ascii=False), notes
     if event in TURN_EVENTS:
@@ -290,6 +295,53 @@ def handle_hook(
     report = memory.index()
     notes = [f"captured {result.messages} messages to {result.path}" if result.path else str(result.skipped)]
     return "", turn_notes + notes + result.warnings + report.warnings
+
+
+def prompt_recall(
+    workspace: Workspace, config: Config, payload: dict[str, Any], *, started: float | None = None
+) -> tuple[str, list[str]]:
+    """Per-prompt recall for ``UserPromptSubmit``: Claude Code's hook JSON with the memories the prompt
+    gets (``""``: none) and notes. Never raises; past ``recall.deadline_ms`` or on any failure it injects
+    nothing and says why in ``.mdrecall/hooks.log``. A workspace with no index yet gets nothing (the
+    hook never builds one)."""
+    prompt = payload.get("prompt")
+    if not config.recall.enabled or not isinstance(prompt, str) or not prompt.strip():
+        return "", []
+    try:
+        default_store = config.store.backend == "sqlite" and not config.store.path
+        if default_store and not (workspace.root / ".mdrecall" / "index.sqlite").is_file():
+            return "", []
+        from mdrecall.memory import Memory
+
+        session = str(payload.get("session_id") or "default")
+        with Memory.open(workspace.root, config) as memory:
+            result = memory.recall(prompt, session=session, started=started)
+    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+        note = f"user-prompt-submit: recall injected nothing ({type(exc).__name__}: {exc})"
+        _log(workspace, note)
+        return "", [note]
+    if result.stage in ("deadline", "error"):
+        note = f"user-prompt-submit: recall injected nothing after {result.elapsed_ms:.0f} ms: {result.note}"
+        _log(workspace, note)
+        return "", [note]
+    if not result.text:
+        return "", []
+    out = {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": result.text}}
+    note = f"user-prompt-submit: recalled {len(result.hits)} memory(ies)"
+    return json.dumps(out, ensure_ascii=False), [note]
+
+
+def record_session_start(memory: Memory, payload: dict[str, Any], text: str) -> None:
+    """Remember the lines of the ``SessionStart`` context as shown to the session (per-prompt recall
+    does not repeat them); best effort."""
+    from mdrecall.search.recall_seen import SeenLog
+
+    try:
+        seen = SeenLog.load(memory.workspace.root, str(payload.get("session_id") or "default"))
+        seen.add(lines=text.splitlines())
+        seen.save()
+    except OSError:
+        pass
 
 
 def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: dict[str, Any]) -> list[str]:

@@ -135,6 +135,20 @@ class MemoryTools:
         except Exception as exc:  # noqa: BLE001
             return {"digest": "", **_failure(exc)}
 
+    def memory_recall(
+        self, prompt: str, session: str | None = None, budgetChars: int | None = None
+    ) -> dict[str, Any]:
+        """``{context, citations, stage, elapsed_ms, decisions}`` (:meth:`mdrecall.Memory.recall`), or
+        ``{context: "", error, action}``."""
+        denied = self._denied()
+        if denied:
+            return {"context": "", **denied}
+        try:
+            budget = None if budgetChars is None else max(0, min(int(budgetChars), 50_000))
+            return self.memory.recall(prompt, session=session or "mcp", budget_chars=budget).to_dict()
+        except Exception as exc:  # noqa: BLE001
+            return {"context": "", **_failure(exc)}
+
     def memory_entities(self, kind: str | None = None, limit: int | None = None) -> dict[str, Any]:
         """``{entities: [{name, kind, mentions, files, firstSeen, lastSeen, aliases}]}``, or an error."""
         denied = self._denied()

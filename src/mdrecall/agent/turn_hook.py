@@ -1,9 +1,12 @@
 """The per-turn Claude Code hooks as their own small entry point, for a fast cold start.
 
 ``python -m mdrecall.agent.turn_hook [-w WS] [--config FILE] [--agent ID] user-prompt-submit|stop`` reads
-the hook JSON on stdin and captures the turn (:func:`mdrecall.agent.hooks.handle_turn_hook`). It is what
-``mdrecall hooks install`` writes for ``UserPromptSubmit`` and ``Stop``: it skips the full command-line
-parser and imports only the config, the workspace and the capture code. ``mdrecall hook stop`` does the
+the hook JSON on stdin and captures the turn (:func:`mdrecall.agent.hooks.handle_turn_hook`); for
+``user-prompt-submit`` it first recalls what the prompt needs and prints Claude Code's hook JSON with it
+as ``additionalContext`` (:func:`mdrecall.agent.hooks.prompt_recall`; nothing when the gate says so).
+It is what ``mdrecall hooks install`` writes for ``UserPromptSubmit`` and ``Stop``: it skips the full
+command-line parser and imports only the config, the workspace and the capture code (and, to recall,
+the search). ``mdrecall hook stop`` does the
 same through the CLI. Whatever happens, the exit status is 0: memory never blocks the agent. A folder
 that is not a workspace (see :func:`mdrecall.files.workspace.require_workspace`) is never written to: the hook
 says why on stderr and captures nothing, as ``hook session-start`` refuses it.
@@ -18,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["main", "read_payload", "run_turn_hook"]
+__all__ = ["main", "read_payload", "run_turn_hook", "run_turn_hook_output"]
 
 _FLAGS = {"-w": "workspace", "--workspace": "workspace", "--config": "config", "--agent": "agent"}
 #: What the hook log says to do about a refusal (the CLI's wording: a person reads the log).
@@ -34,7 +37,22 @@ def run_turn_hook(
     agent: str | None = None,
 ) -> list[str]:
     """Capture one turn for the workspace (or agent) named; returns notes for stderr, never raises."""
-    from mdrecall.agent.hooks import handle_turn_hook
+    return run_turn_hook_output(event, payload, workspace=workspace, config_file=config_file, agent=agent)[1]
+
+
+def run_turn_hook_output(
+    event: str,
+    payload: dict[str, Any],
+    *,
+    workspace: str | None = None,
+    config_file: str | None = None,
+    agent: str | None = None,
+    started: float | None = None,
+) -> tuple[str, list[str]]:
+    """Recall (``user-prompt-submit``) and capture one turn: what to print on stdout (the hook JSON, or
+    ``""``) and notes for stderr; never raises. ``started``: when the hook began (``time.monotonic()``),
+    from which ``recall.deadline_ms`` runs."""
+    from mdrecall.agent.hooks import handle_turn_hook, prompt_recall
     from mdrecall.errors import ConfigError, WorkspaceError
 
     try:
@@ -57,13 +75,17 @@ def run_turn_hook(
             cfg = load_config(root, user_file=config_file)
             require_workspace(root, cfg.extra_paths)
     except (WorkspaceError, ConfigError) as exc:  # the log is read by a person: name the command that helps
-        return [f"{event}: nothing captured: {exc.worded(_HINTS)}"]
+        return "", [f"{event}: nothing captured: {exc.worded(_HINTS)}"]
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
-        return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
+        return "", [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
+    ws = Workspace(root, cfg.extra_paths)
+    out, notes = "", list[str]()
+    if event == "user-prompt-submit":
+        out, notes = prompt_recall(ws, cfg, payload, started=started)
     try:
-        return handle_turn_hook(Workspace(root, cfg.extra_paths), cfg, event, payload)
+        return out, notes + handle_turn_hook(ws, cfg, event, payload)
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
-        return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
+        return out, [*notes, f"{event}: capture failed ({type(exc).__name__}: {exc})"]
 
 
 #: How long a hook waits for its JSON on stdin (a host writes it at once; one that never closes stdin
@@ -128,6 +150,9 @@ def _read_bounded(fd: int, wait_s: float) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the few flags by hand (no parser to build), run the hook, exit 0."""
+    import time
+
+    started = time.monotonic()
     args = list(sys.argv[1:] if argv is None else argv)
     flags: dict[str, str] = {}
     event = ""
@@ -144,13 +169,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from mdrecall.agent.hooks import hook_deadline
 
     with hook_deadline(event):  # whatever the file system holds, the agent is not kept waiting
-        notes = run_turn_hook(
+        out, notes = run_turn_hook_output(
             event,
             read_payload(sys.stdin),
             workspace=flags.get("workspace"),
             config_file=flags.get("config"),
             agent=flags.get("agent"),
+            started=started,
         )
+    if out:
+        sys.stdout.write(out + "\n")
+        sys.stdout.flush()
     for line in notes:
         sys.stderr.write(f"mdrecall: {line}\n")
     return 0

@@ -188,13 +188,15 @@ def cmd_hook(event: str, budget: int, agent: str | None) -> int:
 def _run_hook(event: str, budget: int, agent: str | None) -> int:
     """The hook itself (within its deadline)."""
     from mdrecall.agent.hooks import TURN_EVENTS, handle_hook
-    from mdrecall.agent.turn_hook import read_payload, run_turn_hook
+    from mdrecall.agent.turn_hook import read_payload, run_turn_hook_output
 
     payload = read_payload(sys.stdin)
-    if event in TURN_EVENTS:  # per turn: no index, no model; whatever happens, exit 0
-        notes = run_turn_hook(
+    if event in TURN_EVENTS:  # per turn: no sync, no model load for capture; whatever happens, exit 0
+        out, notes = run_turn_hook_output(
             event, payload, workspace=state().workspace, config_file=state().config, agent=agent
         )
+        if out:
+            sys.stdout.write(out + "\n")
         for line in notes:
             sys.stderr.write(f"mdrecall: {line}\n")
         return 0

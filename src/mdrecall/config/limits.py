@@ -70,6 +70,10 @@ LIMITS: dict[tuple[str, str], tuple[float, float]] = {
     ("entities", "boost"): (0.0, 1_000.0),
     ("history", "git_timeout_s"): (_ABOVE_0, _DAY_S),
     ("history", "max_versions"): (1, 1_000_000),
+    ("recall", "min_score"): (0.0, 1.0),
+    ("recall", "max_chars"): (0, 1_000_000),  # 0: nothing is injected
+    ("recall", "max_hits"): (0, 100),
+    ("recall", "deadline_ms"): (1, 600_000),
 }
 
 

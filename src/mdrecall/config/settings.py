@@ -41,6 +41,7 @@ __all__ = [
     "EmbeddingConfig",
     "IndexConfig",
     "ReadConfig",
+    "RecallConfig",
     "RerankConfig",
     "SearchConfig",
     "StoreConfig",
@@ -257,6 +258,18 @@ class HistoryConfig:
 
 
 @dataclass(frozen=True)
+class RecallConfig:
+    """Per-prompt recall: the ``UserPromptSubmit`` hook, ``memory_recall``, :meth:`mdrecall.Memory.recall`."""
+
+    enabled: bool = True
+    min_score: float = 0.6
+    max_chars: int = 2000
+    max_hits: int = 3
+    deadline_ms: int = 300
+    local_model: bool = False
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration, passed to :class:`mdrecall.Memory` in one piece."""
 
@@ -281,6 +294,7 @@ class Config:
     qmd: QmdConfig = field(default_factory=QmdConfig)
     entities: EntitiesConfig = field(default_factory=EntitiesConfig)
     history: HistoryConfig = field(default_factory=HistoryConfig)
+    recall: RecallConfig = field(default_factory=RecallConfig)
 
     def merged(self, data: Mapping[str, Any], origin: str = "overrides") -> Config:
         """Return a copy with ``data`` (nested like the TOML file) applied on top."""

@@ -109,6 +109,23 @@ TOOLS: tuple[Tool, ...] = (
         lambda t, a: t.memory_context(a["message"], a.get("budgetChars")),
     ),
     Tool(
+        "memory_recall",
+        "Given the user's prompt, return only the few memories it needs (cited, dated, saying who said "
+        "them), or nothing when none clears the gate: a calibrated score and a question or name the memory "
+        "knows. Memories already returned in this session are not returned again. What the Claude Code "
+        "hook injects by itself; call it on each new prompt in other hosts.",
+        _object(
+            {
+                "prompt": _text("The user's prompt."),
+                "session": _text("The conversation's id (what was shown in it is not shown again)."),
+                "budgetChars": _int("Most characters returned (recall.max_chars, 2000).", 0, 50000),
+            },
+            "prompt",
+        ),
+        True,
+        lambda t, a: t.memory_recall(a["prompt"], a.get("session"), a.get("budgetChars")),
+    ),
+    Tool(
         "memory_entities",
         "List the people, projects, organisations, places and tools the memory mentions, with how often "
         "and when first/last seen. Use it to learn who and what the memory knows about; then memory_entity.",

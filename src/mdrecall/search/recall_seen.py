@@ -1,0 +1,99 @@
+"""What one agent session was already shown: ``.mdrecall/recall/<session>.json``, crash-safe.
+
+Per-prompt recall never shows a session the same memory twice, nor what its ``SessionStart`` context
+held. The record is the citations injected and short hashes of the file lines shown (whitespace folded),
+so a line is known again whether it came in a hit or in the start-of-session block. The file is replaced
+atomically (written beside, flushed, renamed): a crash leaves the old record or the new one, never half
+of one; a damaged or unreadable record reads as empty (the worst case is a memory shown twice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["MAX_LINES", "SeenLog", "line_key", "session_slug"]
+
+#: The most line hashes one session's record keeps (the oldest are dropped first).
+MAX_LINES = 5000
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+def session_slug(session: str) -> str:
+    """A file name for ``session``: its safe characters, plus a hash when any were replaced or cut."""
+    raw = session or "default"
+    slug = _UNSAFE.sub("-", raw).strip(".-")[:60] or "session"
+    if slug != raw:
+        slug += "-" + hashlib.blake2b(raw.encode("utf-8", "replace"), digest_size=4).hexdigest()
+    return slug
+
+
+def line_key(line: str) -> str | None:
+    """The hash a shown line is remembered by (``None`` for a blank line or a bare list marker)."""
+    folded = " ".join(line.split()).strip("-*> ").lower()
+    if len(folded) < 3:
+        return None
+    return hashlib.blake2b(folded.encode("utf-8", "replace"), digest_size=6).hexdigest()
+
+
+@dataclass
+class SeenLog:
+    """One session's record: load it, test hits and lines against it, add to it, save it."""
+
+    path: Path
+    citations: list[str] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, root: Path, session: str) -> SeenLog:
+        """The record of ``session`` under workspace ``root`` (empty when missing or damaged)."""
+        path = root / ".mdrecall" / "recall" / f"{session_slug(session)}.json"
+        log = cls(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return log
+        if isinstance(data, dict):
+            log.citations = [c for c in data.get("citations", []) if isinstance(c, str)]
+            log.lines = [h for h in data.get("lines", []) if isinstance(h, str)]
+        return log
+
+    def knows(self, citation: str, lines: Iterable[str]) -> bool:
+        """Whether a memory was shown: its citation was, or every line it shows was."""
+        if citation in self.citations:
+            return True
+        keys = [k for k in map(line_key, lines) if k]
+        have = set(self.lines)
+        return bool(keys) and all(k in have for k in keys)
+
+    def add(self, citations: Iterable[str] = (), lines: Iterable[str] = ()) -> None:
+        """Remember ``citations`` and ``lines`` as shown (call :meth:`save` to keep them)."""
+        for c in citations:
+            if c not in self.citations:
+                self.citations.append(c)
+        seen = set(self.lines)
+        for k in map(line_key, lines):
+            if k and k not in seen:
+                seen.add(k)
+                self.lines.append(k)
+        self.lines = self.lines[-MAX_LINES:]
+
+    def save(self) -> None:
+        """Write the record atomically (a temporary file beside it, flushed, then renamed over it)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump({"citations": self.citations, "lines": self.lines}, fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
