@@ -128,3 +128,26 @@ def test_past_its_deadline_the_hook_injects_nothing_and_says_so_in_the_log(ws: P
     out = run_process("-w", str(ws), "user-prompt-submit", module="mdrecall.agent.turn_hook", stdin=payload)
     assert out.returncode == 0 and out.stdout == "", out.stderr
     assert "recall injected nothing" in (ws / ".mdrecall" / "hooks.log").read_text()
+
+
+def test_a_search_that_hangs_does_not_hold_the_prompt_past_the_deadline(ws: Path) -> None:
+    import sqlite3
+    import time
+
+    holder = sqlite3.connect(ws / ".mdrecall" / "index.sqlite", isolation_level=None)
+    try:  # another process holds the index: a search waits for it (up to the busy timeout, 30 s)
+        holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+        holder.execute("BEGIN EXCLUSIVE")
+        holder.execute("CREATE TABLE IF NOT EXISTS held (x)")
+        payload = json.dumps({"session_id": "held", "prompt": "When does Kestrel ship?"})
+        t = time.monotonic()
+        out = run_process(
+            "-w", str(ws), "user-prompt-submit", module="mdrecall.agent.turn_hook", stdin=payload
+        )
+        took = time.monotonic() - t
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert out.returncode == 0 and out.stdout == "", out.stderr
+    assert took < 5, f"the hook held the prompt {took:.1f} s"  # its deadline is 0.3 s; process start aside
+    assert "still searching" in (ws / ".mdrecall" / "hooks.log").read_text()

@@ -21,6 +21,7 @@ import os
 import re
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -307,19 +308,38 @@ def prompt_recall(
     prompt = payload.get("prompt")
     if not config.recall.enabled or not isinstance(prompt, str) or not prompt.strip():
         return "", []
-    try:
-        default_store = config.store.backend == "sqlite" and not config.store.path
-        if default_store and not (workspace.root / ".mdrecall" / "index.sqlite").is_file():
-            return "", []
-        from mdrecall.memory import Memory
+    default_store = config.store.backend == "sqlite" and not config.store.path
+    if default_store and not (workspace.root / ".mdrecall" / "index.sqlite").is_file():
+        return "", []
+    started = time.monotonic() if started is None else started
+    session = str(payload.get("session_id") or "default")
+    box: dict[str, Any] = {}
 
-        session = str(payload.get("session_id") or "default")
-        with Memory.open(workspace.root, config) as memory:
-            result = memory.recall(prompt, session=session, started=started)
-    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+    def work() -> None:  # in its own thread, so the deadline holds however slow the search is
+        try:
+            from mdrecall.memory import Memory
+
+            with Memory.open(workspace.root, config) as memory:
+                box["result"] = memory.recall(prompt, session=session, started=started)
+        except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+            box["error"] = exc
+
+    worker = threading.Thread(target=work, name="mdrecall-recall", daemon=True)
+    worker.start()
+    worker.join(max(0.0, config.recall.deadline_ms / 1000 - (time.monotonic() - started)))
+    if worker.is_alive():  # left behind: a daemon thread, ended with the hook's process
+        note = (
+            f"user-prompt-submit: recall injected nothing: still searching at recall.deadline_ms = "
+            f"{config.recall.deadline_ms}"
+        )
+        _log(workspace, note)
+        return "", [note]
+    if "error" in box:
+        exc = box["error"]
         note = f"user-prompt-submit: recall injected nothing ({type(exc).__name__}: {exc})"
         _log(workspace, note)
         return "", [note]
+    result = box["result"]
     if result.stage in ("deadline", "error"):
         note = f"user-prompt-submit: recall injected nothing after {result.elapsed_ms:.0f} ms: {result.note}"
         _log(workspace, note)
