@@ -28,6 +28,8 @@ __all__ = ["ForgetPlan", "Target", "file_edit", "marker_for", "parse_citation", 
 _CITATION = re.compile(r"^(?P<path>.+?)(?:#L|:)(?P<start>\d+)(?:-L?(?P<end>\d+))?$")
 #: A cited line shorter than this is not looked for elsewhere (``- ok`` would match everything).
 _MIN_LINE_NEEDLE = 6
+#: A cited heading is replaced but not looked for elsewhere (``# 2026-01-26`` names a day, not a fact).
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 
 
 def marker_for(day: date) -> str:
@@ -146,13 +148,14 @@ def target_for(
             raise MdrecallError(f"{citation}: {key} has only {len(body)} lines")
         for n in range(start, min(end, len(body)) + 1):
             lines.setdefault(key, {})[n] = body[n - 1].rstrip("\r")
-    texts = tuple(
-        dict.fromkeys(
-            t.strip()
-            for ls in lines.values()
-            for line in ls.values()
-            if len(t := _line_content(line)) >= _MIN_LINE_NEEDLE and marker not in t
-        )
+    contents = [
+        (t, bool(_HEADING.match(line)))
+        for ls in lines.values()
+        for line in ls.values()
+        if len(t := _line_content(line)) >= _MIN_LINE_NEEDLE and marker not in t
+    ]
+    texts = tuple(dict.fromkeys(t for t, heading in contents if not heading)) or tuple(
+        dict.fromkeys(t for t, _ in contents)  # only headings cited: look for them
     )
     if not texts:
         raise MdrecallError("the cited lines are empty or already forgotten")
