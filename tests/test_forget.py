@@ -218,3 +218,36 @@ def test_notes_appended_while_a_forget_runs_are_all_kept(tmp_path: Path) -> None
     text = (ws / "MEMORY.md").read_text()
     missing = [i for i in written if f"appended note number {i} " not in text]
     assert written and not missing, f"{len(missing)} of {len(written)} appends lost"
+
+
+def test_redact_rescan_finds_and_forgets_a_secret_stored_before_its_rule(ws: Path, hybrid: None) -> None:
+    token = "ghp_" + "Zq7Lm2Xv9Rt4Kp8Wn3Yb6Hc1Jd5Fg0Se2Ua"
+    # written straight to the files, as a note from before the rule (or --keep-secrets) would be
+    write(
+        ws,
+        "memory/2026-03-02.md",
+        f"# 2026-03-02\n\n- deploy with token {token} on the CI box\n- kept line\n",
+    )
+    record = ws / "memory" / ".dreams" / "notes.json"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(json.dumps({"q": f"what is {token}?"}))
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    assert _copies(ws, token)
+    before = {k: v for k, v in _snapshot(ws).items() if token.encode() not in v}
+
+    dry = run_cli("-w", str(ws), "redact", "--rescan", "--json")
+    assert dry.returncode == 0, dry.stderr
+    plan = json.loads(dry.stdout)["plan"]
+    assert {"memory/2026-03-02.md", "memory/.dreams/notes.json"} <= {f["path"] for f in plan["files"]}
+    assert "github" in plan["what"] and token not in plan["what"] and plan["indexRows"]
+    assert _copies(ws, token), "a dry run changes nothing"
+
+    out = run_cli("-w", str(ws), "redact", "--rescan", "--yes")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 copies remain" in out.stdout and _copies(ws, token) == []
+    lines = (ws / "memory" / "2026-03-02.md").read_text().split("\n")
+    assert lines[2] == "- deploy with token [REDACTED] on the CI box" and lines[3] == "- kept line"
+    after = _snapshot(ws)
+    assert all(after[k] == v for k, v in before.items() if k in after and ".mdrecall/" not in k)
+    again = run_cli("-w", str(ws), "redact", "--rescan", "--json")
+    assert json.loads(again.stdout)["plan"] is None

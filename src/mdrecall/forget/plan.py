@@ -1,8 +1,9 @@
 """A forget's plan: what it looks for, and every file line, index row and other copy it would touch.
 
 Three forms: ``text`` (every occurrence of a string), ``citations`` (the cited lines, replaced whole) and
-``entity`` (every line that names a person or thing, its aliases included). A plan changes nothing;
-:func:`mdrecall.forget.run.apply_plan` carries it out.
+``entity`` (every line that names a person or thing, its aliases included); and ``redact``, every secret the
+current redaction rules find in what is stored (:mod:`mdrecall.forget.rescan`), replaced like a text.
+A plan changes nothing; :func:`mdrecall.forget.run.apply_plan` carries it out.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def parse_citation(citation: str) -> tuple[str, int, int]:
 class Target:
     """What a forget looks for: the needle, and (citations, entity) the lines replaced whole."""
 
-    form: str  # "text" | "citations" | "entity"
+    form: str  # "text" | "citations" | "entity" | "redact"
     needle: Needle
     marker: str
     lines: dict[str, dict[int, str]] = field(default_factory=dict)  # path → line → its text at plan time
@@ -221,7 +222,7 @@ def file_edit(target: Target, key: str, path: Path, kind: str) -> tuple[FileChan
     (the state files have their text replaced). An entity's lines, its mentions and every line naming it,
     are replaced whole.
     """
-    if target.form == "text" or kind == "json":
+    if target.form in ("text", "redact") or kind == "json":
         return change_file(key, path, kind, target.needle, target.marker, None)
     lines = dict(target.lines.get(key, {}))
     if target.form == "entity" and kind == "markdown":
