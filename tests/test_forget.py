@@ -251,3 +251,44 @@ def test_redact_rescan_finds_and_forgets_a_secret_stored_before_its_rule(ws: Pat
     assert all(after[k] == v for k, v in before.items() if k in after and ".mdrecall/" not in k)
     again = run_cli("-w", str(ws), "redact", "--rescan", "--json")
     assert json.loads(again.stdout)["plan"] is None
+
+
+def test_entity_forget_removes_every_line_naming_the_person_and_aliases(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    home = tmp_path / "config"  # the aliases in the user's config, outside the workspace
+    write(home, "mdrecall/config.toml", '[entities]\naliases = { "Robert Ruiz" = ["Bob", "Bobby"] }\n')
+    env = {"XDG_CONFIG_HOME": str(home)}
+    write(
+        root,
+        "MEMORY.md",
+        "# Memory\n\n- Robert Ruiz prefers tea.\n- We use Postgres.\n- [[Dana Okafor]] runs Lisbon.\n",
+    )
+    daily = [
+        "# 2026-03-01",
+        "",
+        "- Met [[Robert Ruiz]] about the office lease.",
+        "- The printer on floor 2 is broken again.",
+        "- @Bob wants the quarterly report by Friday.",
+        "- Lunch with [[Dana Okafor]]; Bobby joined late.",
+        "- Bobbin lace exhibit opens in May.",
+        "",
+    ]
+    write(root, "memory/2026-03-01.md", "\n".join(daily))
+    w = ["-w", str(root)]
+    assert run_cli(*w, "index", env=env).returncode == 0
+    plan = json.loads(run_cli(*w, "forget", "--entity", "Bob", "--json", env=env).stdout)["plan"]
+    assert plan["form"] == "entity"
+    assert {f["path"] for f in plan["files"]} >= {"MEMORY.md", "memory/2026-03-01.md"}
+
+    out = run_cli(*w, "forget", "--entity", "Bob", "--yes", env=env)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 copies remain" in out.stdout
+    got = (root / "memory" / "2026-03-01.md").read_text().split("\n")
+    for n in (2, 4, 5):  # the lines naming him, by his name or an alias
+        assert got[n].startswith("- [forgotten "), got[n]
+    assert [got[i] for i in (0, 1, 3, 6, 7)] == [daily[i] for i in (0, 1, 3, 6, 7)]  # the rest as it was
+    memory = (root / "MEMORY.md").read_text()
+    assert "Robert" not in memory and memory.endswith("- We use Postgres.\n- [[Dana Okafor]] runs Lisbon.\n")
+    for name in ("Robert Ruiz", "Bobby", "@Bob"):
+        assert _copies(root, name) == [], name
+    assert run_cli(*w, "entity", "Dana Okafor", env=env).returncode == 0  # the other person is kept
