@@ -5,9 +5,10 @@ removes exactly its lines, and a forget killed midway (kill -9) is finished by t
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from mdrecall import Memory
 from mdrecall.agent.tools import MemoryTools
 
-from helpers import mdrecall_argv, run_cli, until, write
+from helpers import mdrecall_argv, run_cli, write
 
 SECRET = "Quokka-Vellum-4471"
 
@@ -126,28 +127,46 @@ def test_citation_forget_removes_exactly_those_lines(ws: Path) -> None:
     assert _copies(ws, "Mercury is cold") == []
 
 
-def test_a_forget_killed_midway_is_finished_by_the_next_index(ws: Path, tmp_path: Path) -> None:
-    _plant(ws, tmp_path)
-    env = {**os.environ, "MDRECALL_FORGET_TEST_PAUSE": "3"}
+def _kill_when(ws: Path, ready: Callable[[], bool]) -> None:
+    """Start a forget of SECRET and kill it (-9) as soon as ``ready()`` holds (polled every millisecond)."""
     proc = subprocess.Popen(
         mdrecall_argv("-w", str(ws), "forget", "--text", SECRET, "-i", "--yes"),
-        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    journal = ws / ".mdrecall" / "forget"
     try:
-        assert until(lambda: journal.is_dir() and any(journal.glob("*.json")), timeout=60)
-        # after the journal and the index rows, and the first file rewritten: midway
-        assert until(lambda: "[forgotten " in (ws / "DREAMS.md").read_text(), timeout=60)
+        deadline = time.monotonic() + 120
+        while not ready():
+            assert proc.poll() is None and time.monotonic() < deadline, "the forget ended first"
+            time.sleep(0.001)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
-    assert any(journal.glob("*.json")) and _copies(ws, SECRET), "killed midway: work is left"
-    out = run_cli("-w", str(ws), "index")
-    assert out.returncode == 0, out.stderr
-    assert not journal.exists()
-    assert _copies(ws, SECRET) == []
+
+
+def test_a_forget_killed_midway_is_finished_by_the_next_index(ws: Path, tmp_path: Path) -> None:
+    # enough notes holding it that a forget takes a while: no pause switch needed to kill one midway
+    notes = [ws / "memory" / "zz" / f"{i:04d}.md" for i in range(400)]
+    journal = ws / ".mdrecall" / "forget"
+
+    def held() -> list[Path]:
+        return [n for n in notes if SECRET.encode() in n.read_bytes()]
+
+    # killed as soon as it is recorded (a journal is whole or absent), then halfway through the notes
+    for ready in (
+        lambda: journal.is_dir() and any(journal.glob("*.json")),
+        lambda: b"[forgotten " in notes[0].read_bytes(),
+    ):
+        _plant(ws, tmp_path)
+        for i, note in enumerate(notes):
+            write(ws, note.relative_to(ws).as_posix(), f"# Note {i}\n\n- item {i} holds {SECRET} and more\n")
+        assert run_cli("-w", str(ws), "index").returncode == 0
+        _kill_when(ws, ready)
+        assert any(journal.glob("*.json")) and held(), "killed midway: work is left"
+        out = run_cli("-w", str(ws), "index")
+        assert out.returncode == 0, out.stderr
+        assert not journal.exists() and _copies(ws, SECRET) == []
+    assert b"[forgotten " in notes[-1].read_bytes()
 
 
 def test_forget_in_the_python_api_and_the_memory_store(tmp_path: Path) -> None:
