@@ -5,9 +5,10 @@ removes exactly its lines, and a forget killed midway (kill -9) is finished by t
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from mdrecall import Memory
 from mdrecall.agent.tools import MemoryTools
 
-from helpers import mdrecall_argv, run_cli, until, write
+from helpers import mdrecall_argv, run_cli, write
 
 SECRET = "Quokka-Vellum-4471"
 
@@ -126,28 +127,46 @@ def test_citation_forget_removes_exactly_those_lines(ws: Path) -> None:
     assert _copies(ws, "Mercury is cold") == []
 
 
-def test_a_forget_killed_midway_is_finished_by_the_next_index(ws: Path, tmp_path: Path) -> None:
-    _plant(ws, tmp_path)
-    env = {**os.environ, "MDRECALL_FORGET_TEST_PAUSE": "3"}
+def _kill_when(ws: Path, ready: Callable[[], bool]) -> None:
+    """Start a forget of SECRET and kill it (-9) as soon as ``ready()`` holds (polled every millisecond)."""
     proc = subprocess.Popen(
         mdrecall_argv("-w", str(ws), "forget", "--text", SECRET, "-i", "--yes"),
-        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    journal = ws / ".mdrecall" / "forget"
     try:
-        assert until(lambda: journal.is_dir() and any(journal.glob("*.json")), timeout=60)
-        # after the journal and the index rows, and the first file rewritten: midway
-        assert until(lambda: "[forgotten " in (ws / "DREAMS.md").read_text(), timeout=60)
+        deadline = time.monotonic() + 120
+        while not ready():
+            assert proc.poll() is None and time.monotonic() < deadline, "the forget ended first"
+            time.sleep(0.001)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
-    assert any(journal.glob("*.json")) and _copies(ws, SECRET), "killed midway: work is left"
-    out = run_cli("-w", str(ws), "index")
-    assert out.returncode == 0, out.stderr
-    assert not journal.exists()
-    assert _copies(ws, SECRET) == []
+
+
+def test_a_forget_killed_midway_is_finished_by_the_next_index(ws: Path, tmp_path: Path) -> None:
+    # enough notes holding it that a forget takes a while: no pause switch needed to kill one midway
+    notes = [ws / "memory" / "zz" / f"{i:04d}.md" for i in range(400)]
+    journal = ws / ".mdrecall" / "forget"
+
+    def held() -> list[Path]:
+        return [n for n in notes if SECRET.encode() in n.read_bytes()]
+
+    # killed as soon as it is recorded (a journal is whole or absent), then halfway through the notes
+    for ready in (
+        lambda: journal.is_dir() and any(journal.glob("*.json")),
+        lambda: b"[forgotten " in notes[0].read_bytes(),
+    ):
+        _plant(ws, tmp_path)
+        for i, note in enumerate(notes):
+            write(ws, note.relative_to(ws).as_posix(), f"# Note {i}\n\n- item {i} holds {SECRET} and more\n")
+        assert run_cli("-w", str(ws), "index").returncode == 0
+        _kill_when(ws, ready)
+        assert any(journal.glob("*.json")) and held(), "killed midway: work is left"
+        out = run_cli("-w", str(ws), "index")
+        assert out.returncode == 0, out.stderr
+        assert not journal.exists() and _copies(ws, SECRET) == []
+    assert b"[forgotten " in notes[-1].read_bytes()
 
 
 def test_forget_in_the_python_api_and_the_memory_store(tmp_path: Path) -> None:
@@ -218,3 +237,77 @@ def test_notes_appended_while_a_forget_runs_are_all_kept(tmp_path: Path) -> None
     text = (ws / "MEMORY.md").read_text()
     missing = [i for i in written if f"appended note number {i} " not in text]
     assert written and not missing, f"{len(missing)} of {len(written)} appends lost"
+
+
+def test_redact_rescan_finds_and_forgets_a_secret_stored_before_its_rule(ws: Path, hybrid: None) -> None:
+    token = "ghp_" + "Zq7Lm2Xv9Rt4Kp8Wn3Yb6Hc1Jd5Fg0Se2Ua"
+    # written straight to the files, as a note from before the rule (or --keep-secrets) would be
+    write(
+        ws,
+        "memory/2026-03-02.md",
+        f"# 2026-03-02\n\n- deploy with token {token} on the CI box\n- kept line\n",
+    )
+    record = ws / "memory" / ".dreams" / "notes.json"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(json.dumps({"q": f"what is {token}?"}))
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    assert _copies(ws, token)
+    before = {k: v for k, v in _snapshot(ws).items() if token.encode() not in v}
+
+    dry = run_cli("-w", str(ws), "redact", "--rescan", "--json")
+    assert dry.returncode == 0, dry.stderr
+    plan = json.loads(dry.stdout)["plan"]
+    assert {"memory/2026-03-02.md", "memory/.dreams/notes.json"} <= {f["path"] for f in plan["files"]}
+    assert "github" in plan["what"] and token not in plan["what"] and plan["indexRows"]
+    assert _copies(ws, token), "a dry run changes nothing"
+
+    out = run_cli("-w", str(ws), "redact", "--rescan", "--yes")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 copies remain" in out.stdout and _copies(ws, token) == []
+    lines = (ws / "memory" / "2026-03-02.md").read_text().split("\n")
+    assert lines[2] == "- deploy with token [REDACTED] on the CI box" and lines[3] == "- kept line"
+    after = _snapshot(ws)
+    assert all(after[k] == v for k, v in before.items() if k in after and ".mdrecall/" not in k)
+    again = run_cli("-w", str(ws), "redact", "--rescan", "--json")
+    assert json.loads(again.stdout)["plan"] is None
+
+
+def test_entity_forget_removes_every_line_naming_the_person_and_aliases(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    home = tmp_path / "config"  # the aliases in the user's config, outside the workspace
+    write(home, "mdrecall/config.toml", '[entities]\naliases = { "Robert Ruiz" = ["Bob", "Bobby"] }\n')
+    env = {"XDG_CONFIG_HOME": str(home)}
+    write(
+        root,
+        "MEMORY.md",
+        "# Memory\n\n- Robert Ruiz prefers tea.\n- We use Postgres.\n- [[Dana Okafor]] runs Lisbon.\n",
+    )
+    daily = [
+        "# 2026-03-01",
+        "",
+        "- Met [[Robert Ruiz]] about the office lease.",
+        "- The printer on floor 2 is broken again.",
+        "- @Bob wants the quarterly report by Friday.",
+        "- Lunch with [[Dana Okafor]]; Bobby joined late.",
+        "- Bobbin lace exhibit opens in May.",
+        "",
+    ]
+    write(root, "memory/2026-03-01.md", "\n".join(daily))
+    w = ["-w", str(root)]
+    assert run_cli(*w, "index", env=env).returncode == 0
+    plan = json.loads(run_cli(*w, "forget", "--entity", "Bob", "--json", env=env).stdout)["plan"]
+    assert plan["form"] == "entity"
+    assert {f["path"] for f in plan["files"]} >= {"MEMORY.md", "memory/2026-03-01.md"}
+
+    out = run_cli(*w, "forget", "--entity", "Bob", "--yes", env=env)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 copies remain" in out.stdout
+    got = (root / "memory" / "2026-03-01.md").read_text().split("\n")
+    for n in (2, 4, 5):  # the lines naming him, by his name or an alias
+        assert got[n].startswith("- [forgotten "), got[n]
+    assert [got[i] for i in (0, 1, 3, 6, 7)] == [daily[i] for i in (0, 1, 3, 6, 7)]  # the rest as it was
+    memory = (root / "MEMORY.md").read_text()
+    assert "Robert" not in memory and memory.endswith("- We use Postgres.\n- [[Dana Okafor]] runs Lisbon.\n")
+    for name in ("Robert Ruiz", "Bobby", "@Bob"):
+        assert _copies(root, name) == [], name
+    assert run_cli(*w, "entity", "Dana Okafor", env=env).returncode == 0  # the other person is kept

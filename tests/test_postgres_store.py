@@ -403,3 +403,54 @@ def test_a_namespace_indexed_before_headings_is_reanalysed_on_open(
         assert len(again.search_text(build_keyword_query("atlas"), 10)) == again.counts()["chunks"]
     finally:
         again.close()
+
+
+def test_forget_purges_the_namespace_rows_vectors_cache_and_views(
+    agent: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdrecall import Memory
+    from mdrecall.stores.base import SupportsForget
+
+    from helpers import write
+
+    monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "static")
+    secret = "Quokka-Vellum-4471"
+    root = tmp_path / "agent"
+    write(
+        root, "MEMORY.md", f"# Memory\n\n- [[Dana Quill]] keeps the alarm code {secret}\n- we use Postgres\n"
+    )
+    write(root, "memory/2026-02-01.md", f"# 2026-02-01\n\n- told Dana: {secret}\n- the lease ends in May\n")
+    cfg = backend_config("postgres", agent).merged({"embedding": {"provider": "static"}})
+    with Memory.open(root, cfg) as mem:
+        mem.index()
+        ns = mem.store.namespace  # type: ignore[attr-defined]
+        assert isinstance(mem.store, SupportsForget)
+        held = sql_rows(f'SELECT count(*) FROM "{ns}".chunks WHERE text LIKE %s', f"%{secret}%")[0][0]
+        assert held == 2 and sql_rows(f'SELECT count(*) FROM "{ns}".vectors')[0][0] >= 2
+        plan = mem.forget_plan(secret)
+        assert any(r.startswith("embedding cache") for r in plan.index_rows)
+        assert any(r.startswith("history") for r in plan.index_rows)
+        result = mem.forget(plan)
+        assert result.proven, result.to_dict()
+        assert mem.store.find_text(plan.target.needle) == []
+        assert [h.path for h in mem.search("lease ends May")][:1] == ["memory/2026-02-01.md"]
+    assert not sql_rows(
+        f'SELECT 1 FROM "{ns}".chunks WHERE text LIKE %s OR heading LIKE %s', f"%{secret}%", f"%{secret}%"
+    )
+    assert not sql_rows(
+        f'SELECT 1 FROM "{ns}".embedding_cache WHERE hash NOT IN (SELECT hash FROM "{ns}".chunks)'
+    )
+    assert not sql_rows(f'SELECT 1 FROM "{ns}".vectors WHERE chunk NOT IN (SELECT id FROM "{ns}".chunks)')
+    assert not sql_rows(f'SELECT 1 FROM "{ns}".postings WHERE term LIKE %s', "%quokka%")
+    import zlib
+
+    bodies = [
+        zlib.decompress(bytes(r[0])).decode()
+        for r in sql_rows(f'SELECT body FROM "{ns}".file_versions WHERE body IS NOT NULL')
+    ]
+    assert bodies and all(secret not in b for b in bodies)
+    # the rewritten notes are indexed again, with their vectors, and the corpus counts what is there
+    n_docs, total = sql_rows(f'SELECT n_docs, total_len FROM "{ns}".corpus')[0]
+    assert (n_docs, total) == sql_rows(f'SELECT count(*), coalesce(sum(len), 0) FROM "{ns}".chunks')[0]
+    unembedded = f'SELECT 1 FROM "{ns}".chunks WHERE id NOT IN (SELECT chunk FROM "{ns}".vectors)'
+    assert not sql_rows(unembedded)

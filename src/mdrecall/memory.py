@@ -483,6 +483,21 @@ class Memory:
         )
         return plan_forget(self.workspace, self.store, self.config, target)
 
+    def redact_rescan(self) -> ForgetPlan | None:
+        """A retroactive redaction: every secret the current redaction rules find in what is already stored
+        (memory files, conversation records, ``DREAMS.md``, ``memory/.dreams/``, the index's texts), as one
+        plan that replaces each with ``[REDACTED]`` (carry it out with :meth:`forget`); ``None`` when none.
+        """
+        from mdrecall.forget import plan_forget, rescan_target
+
+        self.index(embed=False)
+        target, where = rescan_target(self.workspace, self.store)
+        if target is None:
+            return None
+        plan = plan_forget(self.workspace, self.store, self.config, target)
+        plan.notes += [f"{kind} found in {', '.join(places)}" for kind, places in sorted(where.items())]
+        return plan
+
     def forget(self, plan: ForgetPlan) -> ForgetResult:
         """Carry out ``plan`` (from :meth:`forget_plan`), then prove it: ``result.remaining`` lists every
         copy a scan of the workspace's bytes and the index still finds, and why."""

@@ -158,6 +158,7 @@ COMMANDS: dict[str, str] = {
     "ls": "core",
     "remember": "core",
     "forget": "forget",
+    "redact": "forget",
     "status": "core",
     "probe": "core",
     "entities": "entities",

@@ -1,8 +1,10 @@
-"""``mdrecall forget``: remove a text, cited lines or an entity from every copy, then prove it.
+"""``mdrecall forget``: remove a text, cited lines or an entity from every copy, then prove it; and
+``mdrecall redact --rescan``: the secrets the current redaction rules find in what is stored, forgotten alike.
 
 Shows the plan first (every file line, index row and copy it will not remove); does it with ``--yes`` or when
 a person answers yes on a terminal. One library call each (:meth:`mdrecall.Memory.forget_plan`,
-:meth:`~mdrecall.Memory.forget`, :meth:`~mdrecall.Memory.forget_resume`). Exit 0 when 0 copies remain, 1 when
+:meth:`~mdrecall.Memory.forget`, :meth:`~mdrecall.Memory.forget_resume`,
+:meth:`~mdrecall.Memory.redact_rescan`). Exit 0 when 0 copies remain, 1 when
 some do (each listed with why).
 """
 
@@ -58,22 +60,54 @@ def cmd_forget(
         if not (text or citations or entity):
             raise click.UsageError("forget what? give --text STRING, CITATION... or --entity NAME")
         plan = mem.forget_plan(text, citations=citations, entity=entity, case_sensitive=not ignore_case)
-        asked = not (yes or dry_run) and sys.stdin.isatty() and not st.json
-        if dry_run or not yes:
-            if st.json and not asked:
-                print_json({"dryRun": True, "plan": plan.to_dict()})
+        return _confirm_and_forget(mem, plan, dry_run=dry_run, yes=yes)
+
+
+@command("redact")
+@click.option("--rescan", is_flag=True, help="Scan what is already stored with the current redaction rules.")
+@click.option("--dry-run", is_flag=True, help="Show what would be redacted and change nothing.")
+@click.option("-y", "--yes", is_flag=True, help="Redact it without asking.")
+def cmd_redact(rescan: bool, dry_run: bool, yes: bool) -> int:
+    """Redact, after the fact, the secrets the current rules find in what is already stored.
+
+    With --rescan the memory files, conversation records, DREAMS.md, memory/.dreams/ and the index's texts
+    are scanned; every secret found is offered for forgetting as `mdrecall forget` does (replaced by
+    [REDACTED] everywhere, then every byte under the workspace searched). Without --yes it shows the plan
+    and asks (on a terminal) or stops there.
+    """
+    if not rescan:
+        raise click.UsageError("give --rescan: what is written is redacted as it is written")
+    st = state()
+    with open_memory() as mem:
+        plan = mem.redact_rescan()
+        if plan is None:
+            if st.json:
+                print_json({"dryRun": dry_run or not yes, "plan": None})
             else:
-                _print_plan(plan.to_dict())
-            if plan.empty:
-                return 0
-            if not asked:
-                if not dry_run and not st.quiet:
-                    sys.stderr.write("mdrecall: nothing changed: run again with --yes to forget it\n")
-                return 0
-            if not click.confirm("Forget all of this?", default=False):
-                print("nothing changed")
-                return 0
-        result = mem.forget(plan)
+                print("no secret the redaction rules know is stored")
+            return 0
+        return _confirm_and_forget(mem, plan, dry_run=dry_run, yes=yes)
+
+
+def _confirm_and_forget(mem: Any, plan: Any, *, dry_run: bool, yes: bool) -> int:
+    """Show ``plan``; unless a dry run, forget it (with --yes, or when a person answers yes); the proof."""
+    st = state()
+    asked = not (yes or dry_run) and sys.stdin.isatty() and not st.json
+    if dry_run or not yes:
+        if st.json and not asked:
+            print_json({"dryRun": True, "plan": plan.to_dict()})
+        else:
+            _print_plan(plan.to_dict())
+        if plan.empty:
+            return 0
+        if not asked:
+            if not dry_run and not st.quiet:
+                sys.stderr.write("mdrecall: nothing changed: run again with --yes to forget it\n")
+            return 0
+        if not click.confirm("Forget all of this?", default=False):
+            print("nothing changed")
+            return 0
+    result = mem.forget(plan)
     data = result.to_dict()
     if st.json:
         print_json(data)

@@ -9,6 +9,7 @@ scans every byte under the workspace for what is left. :meth:`mdrecall.Memory.fo
 from __future__ import annotations
 
 from mdrecall.forget.plan import ForgetPlan, Target, plan_forget, target_for
+from mdrecall.forget.rescan import rescan_target
 from mdrecall.forget.run import ForgetResult, apply_plan, pending_forgets, prove, resume_forgets
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "pending_forgets",
     "plan_forget",
     "prove",
+    "rescan_target",
     "resume_forgets",
     "target_for",
 ]

@@ -1,8 +1,9 @@
 """A forget's plan: what it looks for, and every file line, index row and other copy it would touch.
 
 Three forms: ``text`` (every occurrence of a string), ``citations`` (the cited lines, replaced whole) and
-``entity`` (every line that names a person or thing, its aliases included). A plan changes nothing;
-:func:`mdrecall.forget.run.apply_plan` carries it out.
+``entity`` (every line that names a person or thing, its aliases included); and ``redact``, every secret the
+current redaction rules find in what is stored (:mod:`mdrecall.forget.rescan`), replaced like a text.
+A plan changes nothing; :func:`mdrecall.forget.run.apply_plan` carries it out.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ __all__ = ["ForgetPlan", "Target", "file_edit", "marker_for", "parse_citation", 
 _CITATION = re.compile(r"^(?P<path>.+?)(?:#L|:)(?P<start>\d+)(?:-L?(?P<end>\d+))?$")
 #: A cited line shorter than this is not looked for elsewhere (``- ok`` would match everything).
 _MIN_LINE_NEEDLE = 6
+#: A cited heading is replaced but not looked for elsewhere (``# 2026-01-26`` names a day, not a fact).
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 
 
 def marker_for(day: date) -> str:
@@ -51,7 +54,7 @@ def parse_citation(citation: str) -> tuple[str, int, int]:
 class Target:
     """What a forget looks for: the needle, and (citations, entity) the lines replaced whole."""
 
-    form: str  # "text" | "citations" | "entity"
+    form: str  # "text" | "citations" | "entity" | "redact"
     needle: Needle
     marker: str
     lines: dict[str, dict[int, str]] = field(default_factory=dict)  # path → line → its text at plan time
@@ -146,13 +149,14 @@ def target_for(
             raise MdrecallError(f"{citation}: {key} has only {len(body)} lines")
         for n in range(start, min(end, len(body)) + 1):
             lines.setdefault(key, {})[n] = body[n - 1].rstrip("\r")
-    texts = tuple(
-        dict.fromkeys(
-            t.strip()
-            for ls in lines.values()
-            for line in ls.values()
-            if len(t := _line_content(line)) >= _MIN_LINE_NEEDLE and marker not in t
-        )
+    contents = [
+        (t, bool(_HEADING.match(line)))
+        for ls in lines.values()
+        for line in ls.values()
+        if len(t := _line_content(line)) >= _MIN_LINE_NEEDLE and marker not in t
+    ]
+    texts = tuple(dict.fromkeys(t for t, heading in contents if not heading)) or tuple(
+        dict.fromkeys(t for t, _ in contents)  # only headings cited: look for them
     )
     if not texts:
         raise MdrecallError("the cited lines are empty or already forgotten")
@@ -218,7 +222,7 @@ def file_edit(target: Target, key: str, path: Path, kind: str) -> tuple[FileChan
     (the state files have their text replaced). An entity's lines, its mentions and every line naming it,
     are replaced whole.
     """
-    if target.form == "text" or kind == "json":
+    if target.form in ("text", "redact") or kind == "json":
         return change_file(key, path, kind, target.needle, target.marker, None)
     lines = dict(target.lines.get(key, {}))
     if target.form == "entity" and kind == "markdown":

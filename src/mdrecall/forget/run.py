@@ -28,10 +28,7 @@ from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes
 from mdrecall.index.sessions import discover_transcripts
 from mdrecall.stores.base import Store, SupportsForget
 
-__all__ = ["PAUSE_ENV", "ForgetResult", "apply_plan", "pending_forgets", "prove", "resume_forgets"]
-
-#: Seconds to wait after the journal and after each file (tests kill a forget midway with it).
-PAUSE_ENV = "MDRECALL_FORGET_TEST_PAUSE"
+__all__ = ["ForgetResult", "apply_plan", "pending_forgets", "prove", "resume_forgets"]
 
 
 @dataclass
@@ -71,6 +68,10 @@ class ForgetResult:
         }
 
 
+#: The suffix of a journal being written (renamed to ``*.json`` once whole).
+_JOURNAL_TMP = ".json-tmp"
+
+
 def _journal_dir(workspace: Workspace) -> Path:
     return workspace.root / JOURNAL_DIR
 
@@ -84,25 +85,44 @@ def pending_forgets(workspace: Workspace) -> list[Path]:
 
 
 def _write_journal(workspace: Workspace, target: Target) -> Path:
+    """Record the forget before it starts: written whole under a hidden name, synced, then renamed, so a
+    crash leaves no journal or a whole one (never an empty one that the next run could not read)."""
     folder = _journal_dir(workspace)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}.json"
+    tmp = folder / f".{path.name}{_JOURNAL_TMP}"
     data = json.dumps({"started": time.time(), "target": target.to_dict()}, ensure_ascii=False).encode(
         "utf-8"
     )
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        os.write(fd, data)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
         os.fsync(fd)
     finally:
         os.close(fd)
+    os.replace(tmp, path)
+    with contextlib.suppress(OSError):  # the rename itself survives a power cut
+        dfd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
     return path
 
 
-def _pause() -> None:
-    delay = os.environ.get(PAUSE_ENV)
-    if delay:
-        time.sleep(float(delay))
+def _drop_unstarted(workspace: Workspace) -> None:
+    """Remove the journals a crash left half-written (their forget had not started: nothing to finish),
+    and the folder when nothing is pending."""
+    folder = _journal_dir(workspace)
+    if not folder.is_dir():
+        return
+    for tmp in folder.glob(f".*{_JOURNAL_TMP}"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    with contextlib.suppress(OSError):
+        folder.rmdir()
 
 
 def apply_plan(
@@ -120,7 +140,6 @@ def apply_plan(
     target = plan.target if isinstance(plan, ForgetPlan) else plan
     result = ForgetResult(target, resumed=journal is not None)
     journal = journal or _write_journal(workspace, target)
-    _pause()
     if isinstance(store, SupportsForget):
         result.index_rows = store.purge_text(target.needle, target.marker)
     else:
@@ -136,8 +155,6 @@ def apply_plan(
                 change, data = edit
                 if data is not None:
                     write_atomic(path, data)
-            if data is not None:
-                _pause()
         except OSError as exc:
             result.notes.append(f"{key}: cannot rewrite it ({exc.strerror or exc})")
             continue
@@ -198,6 +215,7 @@ def resume_forgets(
     embed: Callable[[], object] | None = None,
 ) -> list[ForgetResult]:
     """Finish every forget a crash interrupted (from their journals), oldest first."""
+    _drop_unstarted(workspace)
     results = []
     for journal in pending_forgets(workspace):
         try:

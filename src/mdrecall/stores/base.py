@@ -9,7 +9,7 @@ call :func:`register_store`. This module imports no implementation.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -199,6 +199,11 @@ class SupportsForget(Protocol):
 
     def find_text(self, needle: Needle) -> list[str]:
         """Where the index holds ``needle``: one short line per row (``chunk memory/x.md#L3-L5``, …)."""
+        ...
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """Every text the index holds, as ``(where, text)`` (chunks, file versions, meta values): what
+        ``mdrecall redact --rescan`` scans with the current rules."""
         ...
 
     def purge_text(self, needle: Needle, marker: str) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.models import Candidate, Chunk, FileRecord
@@ -231,6 +231,15 @@ class InMemoryStore(MemoryViews):
                 if any(needle.search(v) for v in (r.subject, r.predicate, r.object))
             ]
         return found
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """Every text this store holds: chunk headings and texts, file versions."""
+        for c in list(self._chunks.values()):
+            yield f"chunk {c.path}#L{c.start_line}-L{c.end_line}", f"{c.heading}\n{c.text}"
+        self._views()
+        for v in list(self._versions):
+            if v.text:
+                yield f"history {v.path}", v.text
 
     def purge_text(self, needle: Needle, marker: str) -> int:
         """Drop the chunks and rows holding ``needle``; rewrite the file versions with ``marker``."""

@@ -4,8 +4,9 @@ Each agent (``agent_id``) or workspace gets its own schema in the database (its 
 many agents share one server without seeing each other's memory. Tables: ``meta``, ``files``,
 ``chunks``, ``postings`` (the inverted index for BM25), ``corpus`` (chunk count and total length),
 ``embedders`` + ``vectors`` (pgvector, one partial HNSW cosine index per embedder) and
-``embedding_cache``. Text is analysed in Python (:mod:`mdrecall.stores.analysis`) exactly like
-SQLite FTS5 does, and ranked with FTS5's BM25, so both stores score alike. See ``docs/postgres.md``.
+``embedding_cache``; forgetting in :mod:`~mdrecall.stores.postgres_forget`. Text is analysed in Python
+(:mod:`mdrecall.stores.analysis`) exactly like SQLite FTS5 does, and ranked with FTS5's BM25, so both
+stores score alike. See ``docs/postgres.md``.
 
 Needs ``pip install 'mdrecall[postgres]'`` (psycopg 3, pgvector, snowballstemmer + PyStemmer).
 """
@@ -28,6 +29,7 @@ from mdrecall.stores.analysis import (
     query_phrases,
     query_terms,
 )
+from mdrecall.stores.postgres_forget import PostgresForget
 from mdrecall.stores.postgres_session import DSN_ENV, Session, safe_dsn
 from mdrecall.stores.postgres_sql import (
     Statements,
@@ -58,7 +60,7 @@ ANALYSIS_KEY = "pg_analysis"
 _T = TypeVar("_T")
 
 
-class PostgresStore(PostgresViews):
+class PostgresStore(PostgresViews, PostgresForget):
     """A :class:`~mdrecall.stores.base.Store` in one schema of a PostgreSQL database."""
 
     def __init__(self, dsn: str, namespace: str) -> None:

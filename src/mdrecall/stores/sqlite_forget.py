@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import zlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from mdrecall.errors import StoreError
@@ -60,6 +61,16 @@ class SQLiteForget(SQLiteForgetAccess):
             if needle.search(r[1]):
                 found.append(f"meta {r[0]}")
         return found
+
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """Every text the index holds: chunk headings and texts, file versions, meta values."""
+        for r in self.query("SELECT path, start_line, end_line, heading, text FROM chunks"):
+            yield f"chunk {r[0]}#L{r[1]}-L{r[2]}", f"{r[3]}\n{r[4]}"
+        if self._has_table("file_versions"):
+            for r in self.query("SELECT id, path, body FROM file_versions WHERE body IS NOT NULL"):
+                yield f"history {r[1]} (version {r[0]})", _unzip(r[2])
+        for r in self.query("SELECT key, value FROM meta"):
+            yield f"meta {r[0]}", str(r[1])
 
     def purge_text(self, needle: Needle, marker: str) -> int:
         """Delete the rows holding ``needle`` (rewrite the file versions and meta values); one transaction.

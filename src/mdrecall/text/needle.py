@@ -54,7 +54,7 @@ class Needle:
             ("utf-16-be", lambda s: s.encode("utf-16-be")),
         ):
             alts = [self._byte_alternative(t, encode) for t in self.texts]
-            out.append((form, re.compile(b"|".join(alts))))
+            out.append((form, re.compile(self._words(b"|".join(alts), form))))
         escaped = {
             json.dumps(v, ensure_ascii=ascii_only)[1:-1]
             for t in self.texts
@@ -65,8 +65,20 @@ class Needle:
         if escaped:
             flags = re.IGNORECASE if self.ignore_case else 0
             alts = [re.escape(e.encode("utf-8")) for e in sorted(escaped, key=len, reverse=True)]
-            out.append(("json-escaped", re.compile(b"|".join(alts), flags)))
+            out.append(("json-escaped", re.compile(self._words(b"|".join(alts), "utf-8"), flags)))
         return tuple(out)
+
+    def _words(self, body: bytes, form: str) -> bytes:
+        """With ``whole_words``, ``body`` not next to an ASCII letter, digit or underscore in ``form`` (a
+        letter beyond ASCII does not count: the proof errs on the side of finding a copy)."""
+        if not self.whole_words:
+            return body
+        word = rb"[A-Za-z0-9_]"
+        before, after = {
+            "utf-16-le": (word + rb"\x00", word + rb"\x00"),
+            "utf-16-be": (rb"\x00" + word, rb"\x00" + word),
+        }.get(form, (word, word))
+        return rb"(?<!" + before + rb")(?:" + body + rb")(?!" + after + rb")"
 
     def _byte_alternative(self, text: str, encode: object) -> bytes:
         """A bytes regex for ``text`` in one encoding; with ``ignore_case`` each character's cases."""

@@ -28,11 +28,35 @@ from typing import Any
 
 from mdrecall.text.redact_rules import RULES, Rule
 
-__all__ = ["REDACTED", "RULES", "Rule", "nested_quantifier", "random_token", "redact", "redact_kinds"]
+__all__ = [
+    "REDACTED",
+    "RULES",
+    "Rule",
+    "nested_quantifier",
+    "random_token",
+    "redact",
+    "redact_kinds",
+    "secrets_in",
+]
 
 REDACTED = "[REDACTED]"
 _PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END = re.compile(r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+
+
+class _Found(list[str]):
+    """The kinds found (a list, as :func:`redact_kinds` returns) and, beside them, the secrets themselves."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.secrets: list[tuple[str, str]] = []
+
+
+def _note(found: list[str] | None, kind: str, secret: str) -> None:
+    if found is not None:
+        found.append(kind)
+        if isinstance(found, _Found):
+            found.secrets.append((kind, secret))
 
 
 @dataclass(frozen=True)
@@ -70,17 +94,15 @@ def _private_keys(text: str, found: list[str] | None) -> str:
                 out.append(text[pos : end.end()])
             else:
                 out.append(text[pos:start] + REDACTED)
-                if found is not None:
-                    found.append("private-key")
+                _note(found, "private-key", text[start : end.end()])
             pos = end.end()
             continue
         if begin is None:
             break
         end = _PEM_END.search(text, begin.end())
         out.append(text[pos : begin.start()] + REDACTED)
+        _note(found, "private-key", text[begin.start() : end.end() if end else len(text)])
         pos = end.end() if end else len(text)
-        if found is not None:
-            found.append("private-key")
     return "".join(out) + text[pos:]
 
 
@@ -122,8 +144,7 @@ def _spans(c: _Compiled, text: str, low: str, found: list[str] | None) -> list[t
         if not secret or secret == REDACTED or (rule.check is not None and not rule.check(secret, m, text)):
             continue
         out.append((start, start + len(secret)))
-        if found is not None:
-            found.append(rule.kind)
+        _note(found, rule.kind, secret)
     return out
 
 
@@ -195,8 +216,7 @@ def _generic(text: str, low: str, found: list[str] | None) -> str:
                 b -= 1
             if random_token(text[a:b]):
                 spans.append((a, b))
-                if found is not None:
-                    found.append("generic-secret")
+                _note(found, "generic-secret", text[a:b])
     if not spans:
         return text
     parts, pos = [], 0
@@ -239,6 +259,17 @@ def redact_kinds(text: str) -> tuple[str, list[str]]:
     """``redact(text)`` and the kinds of secret it replaced (for a warning that names them)."""
     found: list[str] = []
     return _redact(text, found), found
+
+
+def secrets_in(text: str) -> list[tuple[str, str]]:
+    """The secrets :func:`redact` would replace in ``text``: ``(kind, secret)`` each, in the order found
+    (a secret that held an earlier one's ``[REDACTED]`` gives its parts around it)."""
+    found = _Found()
+    _redact(text, found)
+    out: list[tuple[str, str]] = []
+    for kind, secret in found.secrets:
+        out += [(kind, part.strip()) for part in secret.split(REDACTED) if part.strip()]
+    return out
 
 
 def nested_quantifier(pattern: str) -> bool:

@@ -1,8 +1,9 @@
 """The UI's Starlette app: one route per page, each a thin adapter over :mod:`mdrecall.ui.data`.
 
 Every handler is ``async`` and calls the (synchronous) library directly: the server is for one person,
-and this keeps the one :class:`~mdrecall.Memory` on one thread. The only writes are the Review page's
-two POSTs (approve, reject), which go through :mod:`mdrecall.dreaming.review`.
+and this keeps the one :class:`~mdrecall.Memory` on one thread. The only writes are POSTs with the form's
+CSRF token: the Review page's two (approve, reject), through :mod:`mdrecall.dreaming.review`, and the
+forget page's one (:meth:`mdrecall.Memory.forget`, after the plan it showed).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def _env() -> Environment:
     env.filters["highlight"] = highlight
     env.filters["cite_url"] = cite_url
     env.filters["hit_url"] = hit_url
+    env.filters["hit_lines"] = hit_lines
     env.filters["q"] = lambda s: quote(str(s), safe="")
     env.filters["stamp"] = lambda t: datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M") if t else "never"
     return env
@@ -68,6 +70,13 @@ def hit_url(hit: Any) -> str:
     if hit.path.endswith(".md") or hit.path.endswith(".jsonl"):
         return f"/file/{quote(hit.path)}?lines={a}-{b}#L{a}"
     return cite_url(hit.citation)
+
+
+def hit_lines(hit: Any) -> str:
+    """A hit's shown lines as a citation (``path#L5-L7``): what its "forget" action plans to remove."""
+    a = hit.snippet_start_line or hit.start_line
+    b = hit.snippet_end_line or hit.end_line
+    return f"{hit.path}#L{a}-L{b}"
 
 
 class UI:
@@ -258,9 +267,41 @@ class UI:
             "review.html", request, noted=noted, candidates=candidates, problem=problem, done=done
         )
 
-    async def decide(self, request: Request) -> Response:
-        from mdrecall.dreaming.review import approve, reject
+    async def forget_plan(self, request: Request) -> Response:
+        """What forgetting ``cite`` (a hit's or a file's lines: ``path#L5-L7``, or ``path`` and ``lines``)
+        would touch, and the form that does it (no file changes on a GET)."""
+        params = request.query_params
+        cite = (params.get("cite") or "").strip()[:1000]
+        rng = parse_lines(params.get("lines"))
+        if not cite and params.get("path") and rng:  # the file page's form: its path and a line range
+            cite = f"{params['path'].strip()[:1000]}#L{rng[0]}-L{rng[1]}"
+        if not cite:
+            return self.error(request, MdrecallError("forget what? give the lines: ?cite=PATH#L5-L7"))
+        try:
+            plan = self.mem.forget_plan(citations=[cite])
+        except MdrecallError as exc:
+            return self.error(request, exc)
+        self.synced_at = 0.0
+        return self.page(
+            "forget.html", request, cite=cite, plan=plan.to_dict(), empty=plan.empty, result=None
+        )
 
+    async def forget(self, request: Request) -> Response:
+        """Forget the cited lines (the form the plan showed, with its CSRF token), then show the proof."""
+        form = await self._form(request)
+        if isinstance(form, Response):
+            return form
+        cite = form.get("cite", "").strip()
+        try:
+            plan = self.mem.forget_plan(citations=[cite])
+            result = self.mem.forget(plan)
+        except MdrecallError as exc:
+            return self.error(request, exc, 409)
+        self.synced_at = 0.0  # the next page syncs and sees the rewritten files
+        return self.page("forget.html", request, cite=cite, plan=None, empty=False, result=result.to_dict())
+
+    async def _form(self, request: Request) -> dict[str, str] | Response:
+        """A POST's form, or the refusal when it is too large or lacks the CSRF token."""
         body = await request.body()
         if len(body) > _MAX_BODY:
             return self.error(request, MdrecallError("form too large"), 413)
@@ -269,6 +310,14 @@ class UI:
             return self.page(
                 "error.html", request, 403, title="Refused", message="missing or wrong CSRF token"
             )
+        return form
+
+    async def decide(self, request: Request) -> Response:
+        from mdrecall.dreaming.review import approve, reject
+
+        form = await self._form(request)
+        if isinstance(form, Response):
+            return form
         anchor = form.get("anchor", "")
         action = request.path_params["action"]
         if action not in ("approve", "reject"):
@@ -300,6 +349,8 @@ def create_app(mem: Memory, access: Access) -> Any:
         Route("/history", ui.history),
         Route("/review", ui.review),
         Route("/review/{action:str}", ui.decide, methods=["POST"]),
+        Route("/forget", ui.forget_plan, methods=["GET"]),
+        Route("/forget", ui.forget, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes)
