@@ -13,7 +13,22 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["PAGE", "ROOT", "cli", "fill", "integrity_ok", "tmpfs", "workspace"]
+__all__ = [
+    "PAGE",
+    "ROOT",
+    "VERDICTS",
+    "Recorder",
+    "cli",
+    "files_holding",
+    "fill",
+    "integrity_ok",
+    "last_line",
+    "run",
+    "tmpfs",
+    "unclear",
+    "verdict",
+    "workspace",
+]
 
 PAGE = 4096
 ROOT = os.geteuid() == 0
@@ -72,3 +87,120 @@ def fill(disk: Path, leave: int = 0) -> Path:
     finally:
         os.close(fd)
     return filler
+
+
+# ---- verdicts (issue 32 and the third round) ---------------------------------------------------------
+# Each trust case ends in one verdict: "converged" (the safe end state: nothing leaked, nothing forged, the
+# command answered), "refused-clearly" (it refused with a message that says what and why, nothing changed),
+# "unclear" (a hang, an exit 3, a traceback, or a refusal that says nothing) or "failed" (a wrong end state:
+# a secret stored, local-only text sent, a forged line taken for the user's, a file changed or lost).
+
+VERDICTS = ("converged", "refused-clearly", "unclear", "failed")
+
+
+def verdict(kind: str, detail: str = "") -> dict[str, str]:
+    assert kind in VERDICTS, kind
+    return {"verdict": kind, "detail": detail[:300]}
+
+
+def run(
+    *args: str,
+    stdin: bytes | str = b"",
+    env: dict[str, str] | None = None,
+    timeout: float = 60,
+    unprivileged: bool = False,
+) -> subprocess.CompletedProcess | None:
+    """The real CLI in a subprocess with ``stdin``; ``None`` when it ran past ``timeout`` (hung)."""
+    cmd = [sys.executable, "-m", "mdrecall", *args]
+    setpriv = shutil.which("setpriv")
+    if unprivileged and ROOT and setpriv:  # root ignores file modes: drop that power for the child
+        cmd = [setpriv, "--bounding-set=-dac_override,-dac_read_search", *cmd]
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    try:
+        return subprocess.run(
+            cmd,
+            input=data,
+            capture_output=True,
+            env={**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none", **(env or {})},
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def unclear(r: subprocess.CompletedProcess | None) -> str:
+    """Why ``r`` is unclear ("" when it is not): hung, exit 3, a traceback."""
+    if r is None:
+        return "hung"
+    if r.returncode == 3:
+        return "exit 3: " + last_line(r.stderr)
+    if b"Traceback" in r.stderr:
+        return "traceback: " + last_line(r.stderr)
+    return ""
+
+
+def last_line(data: bytes) -> str:
+    lines = data.decode(errors="replace").strip().splitlines()
+    return lines[-1][:200] if lines else ""
+
+
+def files_holding(root: Path, needle: str | bytes, *, strip: str = "") -> list[str]:
+    """The files under ``root`` whose bytes hold ``needle`` (after deleting the characters of ``strip``)."""
+    want = needle.encode() if isinstance(needle, str) else needle
+    out = []
+    for path in sorted(root.rglob("*")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        data = path.read_bytes()
+        for ch in strip:
+            data = data.replace(ch.encode(), b"")
+        if want in data:
+            out.append(str(path.relative_to(root)))
+    return out
+
+
+class Recorder:
+    """A loopback OpenAI-compatible embeddings server that keeps every text it is sent (a remote
+    embedder for the local-only cases: ``config`` is the workspace's .mdrecall.toml for it)."""
+
+    def __init__(self) -> None:
+        import http.server
+        import json
+        import threading
+
+        self.texts: list[str] = []
+        texts = self.texts
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                got = body.get("input", [])
+                texts.extend([got] if isinstance(got, str) else got)
+                n = 1 if isinstance(got, str) else len(got)
+                data = [{"index": i, "embedding": [0.1 * (i % 7 + 1)] * 8} for i in range(n)]
+                payload = json.dumps({"data": data}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, *_: object) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        port = self.server.server_address[1]
+        self.config = (
+            f'[embedding]\nprovider = "openai"\nbase_url = "http://127.0.0.1:{port}/v1"\n'
+            'api_key = "sk-test-0123456789abcdef"\nmodel = "m"\ndims = 8\n'
+            '[embedding.options]\nis_remote = true\n[rerank]\nprovider = "none"\n'
+        )
+        self.env = {"MDRECALL_EMBEDDING_PROVIDER": "openai"}
+
+    def received(self) -> str:
+        return "\n".join(self.texts)
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

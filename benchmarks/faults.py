@@ -7,6 +7,11 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
 
     python benchmarks/faults.py            # about five minutes
     python benchmarks/faults.py --quick    # fewer repetitions
+    python benchmarks/faults.py --only issue32 round3   # the trust cases only (a verdict each)
+
+Trust cases (issue 32 and the third round) end in one verdict each: converged, refused-clearly, unclear
+(hung, exit 3, a traceback, a silent refusal) or failed (a secret stored, local-only text sent, a forged
+line taken for the user's, a file changed or lost); the run prints each and the tally.
 
 Prints a table and writes ``benchmarks/results/faults.json``.
 """
@@ -30,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import fault_cases as fc
+import fault_round3 as fr
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -361,6 +367,17 @@ def case_verify_cost(tmp: Path) -> dict[str, Any]:
     return {"chunks": 20_000, "db_mb": round(db.stat().st_size / 1e6, 1), **timings}
 
 
+def verdicts(results: dict[str, Any]) -> dict[str, int]:
+    """How many trust cases ended in each verdict (converged, refused-clearly, unclear, failed)."""
+    tally: dict[str, int] = {}
+    for res in results.values():
+        if isinstance(res, dict):
+            for v in res.values():
+                if isinstance(v, dict) and "verdict" in v:
+                    tally[v["verdict"]] = tally.get(v["verdict"], 0) + 1
+    return tally
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -397,6 +414,9 @@ def main() -> int:
                 lambda: fc.case_mcp_close_mid_backfill(tmp, 2 if args.quick else 5),
                 False,
             ),
+            # issue 32 (trust, second round), then a third round of cases in no issue and no test
+            ("issue32", lambda: fc.case_issue32(tmp), False),
+            ("round3", lambda: fr.case_round3(tmp), False),
         ]
         for name, fn, needs_root in steps:
             if args.only and name not in args.only:
@@ -409,7 +429,19 @@ def main() -> int:
                 results[name] = fn()
             except Exception as exc:  # noqa: BLE001 - a broken case is a result, not the end of the run
                 results[name] = f"case failed: {type(exc).__name__}: {exc}"
-            print(f"{name:<24} {time.perf_counter() - t0:6.1f} s  {json.dumps(results[name])}", flush=True)
+            took = time.perf_counter() - t0
+            if isinstance(results[name], dict) and all(
+                isinstance(v, dict) and "verdict" in v for v in results[name].values()
+            ):
+                print(f"{name:<24} {took:6.1f} s", flush=True)
+                for case, v in results[name].items():
+                    print(f"  {v['verdict']:<16} {case}: {v['detail']}", flush=True)
+                continue
+            print(f"{name:<24} {took:6.1f} s  {json.dumps(results[name])}", flush=True)
+    tally = verdicts(results)
+    if tally:
+        results["verdicts"] = tally
+        print("verdicts: " + ", ".join(f"{k} {v}" for k, v in tally.items()))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n")

@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 LOCAL_ONLY_MARKER = "<!-- local-only -->"
-_MARKER = re.compile(r"<!--[ \t]{0,20}local[-_ ]?only[ \t]{0,20}-->", re.IGNORECASE)
+_MARKER = re.compile(r"<!--\s{0,20}local[-_ ]?only\s{0,20}-->", re.IGNORECASE)  # over lines too
 _KEY_LINE = re.compile(r"""^[ \t]*["']?([A-Za-z_][\w -]{0,40}?)["']?[ \t]*[:=][ \t]*(.*)$""")
 _ITEM_LINE = re.compile(r"""^[ \t]+-[ \t]+["']?([^"'#]*)""")
 _TRUE = {"true", "yes", "on", "1", "y"}
@@ -225,10 +225,13 @@ def _sections(lines: list[str], offset: int, body: str) -> list[tuple[int, int]]
     """The marked sections of ``body`` (``lines`` from ``offset`` on), by CommonMark's block structure."""
     headings: list[tuple[int, int, bool]] = []  # (1-based line, level, whether it ends a section)
     markers: list[int] = []  # 1-based lines holding a marker (heading or not)
+    fences: list[tuple[int, int]] = []  # 0-based [first, last) lines of fenced code (no marker there)
     for tok in _parser().parse(body):
         if tok.map is None:
             continue
         first, last = tok.map[0] + offset, tok.map[1] + offset
+        if tok.type == "fence":
+            fences.append((first, last))
         if tok.type == "heading_open":
             # a setext `---` underline may be meant as a rule; a nested heading is not the file's
             closes = tok.level == 0 and tok.markup != "-"
@@ -236,6 +239,10 @@ def _sections(lines: list[str], offset: int, body: str) -> list[tuple[int, int]]
         elif tok.type in ("inline", "html_block", "code_block") and has_marker(tok.content):
             found = [n + 1 for n in range(first, last) if has_marker(lines[n])]
             markers.extend(found or [first + 1])
+    for m in _MARKER.finditer(body):  # a comment over lines (`## Health <!--` … `-->`) spans blocks
+        at = offset + body.count("\n", 0, m.start())
+        if "\n" in m.group() and not any(lo <= at < hi for lo, hi in fences):
+            markers.append(at + 1)
     return _ranges(headings, markers, len(lines))
 
 

@@ -230,9 +230,16 @@ def _low(text: str) -> str:
     return text.lower() if text.isascii() else text.translate(_LOWER)
 
 
+#: invisible characters (zero-width space, word joiner, zero-width no-break space, soft hyphen) inside an
+#: ASCII token: removed before the rules run, or a key split by one would pass every rule
+_INVISIBLE_IN_TOKEN = re.compile(r"(?<=[A-Za-z0-9_+/=.\-])[\u200b\u2060\ufeff\u00ad]+(?=[A-Za-z0-9_+/=.\-])")
+
+
 def _redact(text: str, found: list[str] | None) -> str:
     if not text:
         return text
+    if not text.isascii():
+        text = _INVISIBLE_IN_TOKEN.sub("", text)
     text = _private_keys(text, found)
     low = _low(text)
     present = {n for n in _needles() if n in low}  # each keyword looked for once (redaction only removes)
