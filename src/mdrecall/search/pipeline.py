@@ -39,7 +39,7 @@ from mdrecall.search.ranking import (
     normalize_vector,
 )
 from mdrecall.search.snippets import LineScorer
-from mdrecall.search.supersede import apply_supersession
+from mdrecall.search.supersede import apply_fact_supersession, apply_supersession, superseded_lines
 from mdrecall.stores.base import Store
 from mdrecall.text.query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
 
@@ -183,6 +183,7 @@ def run_search(
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
         fused = apply_supersession(fused, kq.terms)
+        fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store))
     if prefers:
         fused = apply_statement_boost(fused, _states_preference)
     bar = req.min_score
