@@ -132,3 +132,17 @@ def test_lines_about_other_subjects_are_not_paired() -> None:
     facts = line_facts("memory/2026-11-02.md", old, "2026-11-02")
     facts += line_facts("memory/2026-11-23.md", new, "2026-11-23")
     assert supersessions(facts) == {}
+
+
+@pytest.mark.parametrize("provider", ["none", "static"])
+def test_the_readme_showcase_answers_with_the_postgresql_decision_first(
+    tmp_path: Path, provider: str
+) -> None:
+    import shutil
+
+    root = tmp_path / "workspace"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "workspace", root)
+    with Memory.open(root, Config().merged({"embedding": {"provider": provider}})) as mem:
+        hits = mem.search("what did we decide about the database?")
+    assert hits[0].path == "MEMORY.md"
+    assert "PostgreSQL" in hits[0].snippet

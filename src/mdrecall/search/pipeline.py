@@ -23,6 +23,7 @@ from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.request import SearchFilter
 from mdrecall.search.hits import build_hits
+from mdrecall.search.kinds import apply_kind_instances
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -52,7 +53,7 @@ MODES = ("hybrid", "bm25", "vector")
 #: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
 FILTERED_POOL = 1000
 #: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
-STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "lines")
+STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "kinds", "lines")
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,8 @@ def run_search(
     if "supersede" not in off:
         fused = apply_supersession(fused, kq.terms)
         fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store))
+    if "kinds" not in off:
+        fused = apply_kind_instances(fused, kq.terms)
     if prefers:
         fused = apply_statement_boost(fused, _states_preference)
     bar = req.min_score
