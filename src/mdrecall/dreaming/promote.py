@@ -11,7 +11,8 @@ keeps those that pass every gate (``dreaming.*``), and with ``apply`` appends th
 themselves to ``MEMORY.md`` (one bullet each, deduplicated, cited where the line is now) and writes a
 dated entry to ``DREAMS.md`` at the workspace root saying what was promoted and why. A line edited away
 since it was recalled is not promoted, nor is a line the user did not say (an assistant's record, a
-command's output, a quotation: :func:`mdrecall.text.provenance.line_origin`).
+command's output, a quotation: :func:`mdrecall.text.provenance.line_origin`). Nor is a line a later note
+superseded (the same fact changed since: :mod:`mdrecall.knowledge.facts`, paired over the memory files).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from mdrecall.dreaming.recall_log import RECALL_FILE, RecallLog, anchor, plain_w
 from mdrecall.dreaming.rejections import rejected
 from mdrecall.dreaming.report import PROMOTED_HEADING, Candidate, DreamReport, write_promotions
 from mdrecall.errors import MdrecallError
-from mdrecall.files.workspace import MEMORY_FILE_NAMES, Workspace, now_local
+from mdrecall.files.workspace import MEMORY_FILE_NAMES, Workspace, date_from_name, now_local
+from mdrecall.knowledge.facts import Supersession, line_facts, supersessions
 from mdrecall.text.provenance import line_origin, segments
 
 #: The recall log, the report types and the promotion heading live in their own modules
@@ -94,6 +96,18 @@ def _bullet_text(line: str) -> str:
     return one if len(one) <= 500 else one[:499] + "…"
 
 
+def _superseded(workspace: Workspace) -> dict[tuple[str, int], Supersession]:
+    """Each line of the memory files a later line supersedes (the same pairing as the index's view)."""
+    facts = []
+    for f in workspace.discover():
+        try:
+            text = workspace.read_text(f.key)
+        except (OSError, MdrecallError):
+            continue
+        facts += line_facts(f.key, text, date_from_name(os.path.basename(f.key)))
+    return supersessions(facts)
+
+
 def score_entry(e: dict[str, Any], cfg: DreamingConfig, now: float) -> tuple[dict[str, float], list[str]]:
     """The five components of a candidate, and the gates it fails (empty: it passes)."""
     count = max(1, int(e["recallCount"]))
@@ -145,6 +159,7 @@ def dream(
     ranked = []
     files: dict[str, list[str] | None] = {}
     refused = rejected(workspace)  # a person rejected these (dreaming/review.py): never again
+    gone: dict[tuple[str, int], Supersession] | None = None  # read once, when there is a candidate
     for key, e in entries.items():
         if e.get("promotedAt") or e["path"] in MEMORY_FILE_NAMES or key in refused:
             continue
@@ -155,6 +170,12 @@ def dream(
             fails.append(f"the recalled line is no longer in {e['path']}")
             found = (e.get("text", ""), e.get("startLine", 0))
         line_text, line_no = found
+        if gone is None:
+            gone = _superseded(workspace)
+        newer = gone.get((e["path"], line_no))
+        if newer is not None:
+            day = f" ({newer.day[:10]})" if newer.day else ""
+            fails.append(f"superseded by {newer.path}#L{newer.line}{day}: the fact changed since")
         origin = _origin(e, files, line_no)
         if origin != "user":  # a relayed page or a command's output is never the user's memory
             fails.append(f"said by the {origin}, not the user")

@@ -28,7 +28,7 @@ from mdrecall.files.workspace import MEMORY_FILE_NAMES, Workspace, now_local
 
 __all__ = ["REJECTED_FILE", "approve", "rejected", "reject"]
 
-_REFUSED = ("already in MEMORY.md", "duplicate or empty", "is no longer in")
+_REFUSED = ("already in MEMORY.md", "duplicate or empty", "is no longer in", "superseded by")
 
 
 def _candidate(workspace: Workspace, config: DreamingConfig, anchor: str, now: datetime) -> Candidate:

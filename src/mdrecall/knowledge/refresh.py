@@ -1,4 +1,5 @@
-"""Keeps the derived views in step with the files: entity mentions, relationships, file versions.
+"""Keeps the derived views in step with the files: entity mentions, relationships, fact lines (the
+supersession view: :mod:`mdrecall.knowledge.facts`), file versions.
 
 The indexer calls :func:`refresh_file` for each memory file it (re)reads (through a :func:`view_batch`,
 which writes a batch of files' rows in one transaction) and :func:`forget_file` for each one
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeGuard
 
+from mdrecall.knowledge.facts import line_facts
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
@@ -29,7 +31,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "2"
+VIEWS_VERSION = "3"
 
 
 #: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
@@ -74,7 +76,8 @@ def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
     relations = [
         RelationRow(path, r.line, r.subject, r.predicate, r.object, day) for r, day in found.relations
     ]
-    return FileViews(path, mentions, relations, record.hash, min(mtime, time.time()), text)
+    facts = line_facts(path, text, record.date)
+    return FileViews(path, mentions, relations, record.hash, min(mtime, time.time()), text, facts)
 
 
 def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None, mtime: float) -> None:
@@ -120,5 +123,5 @@ def view_batch(store: Store) -> Iterator[ViewBatch]:
 def forget_file(store: Store, path: str) -> None:
     """A file left the disk: drop its views and record the deletion."""
     if keeps_views(store):
-        store.replace_views(path, [], [])
+        store.replace_views(path, [], [], [])
         store.add_file_version(path, "", time.time(), None)

@@ -23,6 +23,7 @@ from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.request import SearchFilter
 from mdrecall.search.hits import build_hits
+from mdrecall.search.kinds import apply_kind_instances
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -39,7 +40,7 @@ from mdrecall.search.ranking import (
     normalize_vector,
 )
 from mdrecall.search.snippets import LineScorer
-from mdrecall.search.supersede import apply_supersession
+from mdrecall.search.supersede import apply_fact_supersession, apply_supersession, superseded_lines
 from mdrecall.stores.base import Store
 from mdrecall.text.query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
 
@@ -52,7 +53,7 @@ MODES = ("hybrid", "bm25", "vector")
 #: Candidates each leg fetches when a filter is set (filtering happens after the store answers).
 FILTERED_POOL = 1000
 #: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
-STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "lines")
+STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "kinds", "lines")
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,9 @@ def run_search(
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
         fused = apply_supersession(fused, kq.terms)
+        fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store))
+    if "kinds" not in off:
+        fused = apply_kind_instances(fused, kq.terms)
     if prefers:
         fused = apply_statement_boost(fused, _states_preference)
     bar = req.min_score

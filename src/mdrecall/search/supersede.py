@@ -1,4 +1,4 @@
-"""Supersession as a ranking stage: a later line that says a thing changed outranks the earlier one. Pure.
+"""Supersession as a ranking stage: a later line that says a thing changed outranks the earlier one.
 
 "We use MySQL for bookings" (January) and "we moved bookings to PostgreSQL" (March) both match "what
 database do bookings use?", and the stale one, holding more of the query's words, ranks first. Here a
@@ -7,18 +7,35 @@ dated chunk holding a *change line* — a line that says something changed ("mov
 above every earlier-dated candidate that ranks above it and holds those same terms; each of those is
 marked superseded by the change line's citation. Nothing else moves: no change line, no lift, so
 ordinary history (a conversation where every day mentions the same topic) keeps its order.
+
+That reads the query's wording; :func:`apply_fact_supersession` does not: the index pairs fact lines
+once (:mod:`mdrecall.knowledge.facts`, a view kept with the entity views), and a candidate whose lines
+answering the query are superseded there is marked, and the chunk holding the newer line is lifted just
+above it, whatever words the query used ("production deploy days" as well as "what changed").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
+from mdrecall.knowledge.facts import Supersession, supersessions
+from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.models import Scored
 from mdrecall.search.snippets import citation, query_stems, term_matches
+from mdrecall.stores.base import Store
 
-__all__ = ["CHANGE", "WINDOW", "apply_supersession", "change_line"]
+__all__ = [
+    "CHANGE",
+    "WINDOW",
+    "apply_fact_supersession",
+    "apply_supersession",
+    "change_line",
+    "superseded_lines",
+    "supersession_note",
+]
 
 #: Wording that says a thing changed (English): the line holding it replaces what was said before.
 CHANGE = re.compile(
@@ -112,3 +129,89 @@ def _held(text: str, stems: frozenset[str]) -> frozenset[str]:
     for line in text.split("\n"):  # line by line: the lines' stems are cached for the snippets
         found |= term_matches(line, stems)
     return frozenset(found)
+
+
+#: Store (by id) → (its change stamp, its superseded lines): the pairing is redone only when the index
+#: changed (a few stores at most live in one process).
+_PAIRED: dict[int, tuple[Any, dict[str, dict[int, Supersession]]]] = {}
+
+
+def superseded_lines(store: Store) -> dict[str, dict[int, Supersession]]:
+    """Path → line → the later line superseding it, from the store's fact lines (empty for a store that
+    keeps no views)."""
+    if not keeps_views(store):
+        return {}
+    stamp_of = getattr(store, "change_stamp", None)
+    stamp = stamp_of() if callable(stamp_of) else None
+    cached = _PAIRED.get(id(store))
+    if stamp is not None and cached is not None and cached[0] == stamp:
+        return cached[1]
+    out: dict[str, dict[int, Supersession]] = {}
+    for (path, line), newer in supersessions(store.fact_rows()).items():
+        out.setdefault(path, {})[line] = newer
+    if stamp is not None:
+        if len(_PAIRED) > 8:
+            _PAIRED.clear()
+        _PAIRED[id(store)] = (stamp, out)
+    return out
+
+
+def supersession_note(newer: Supersession) -> str:
+    """How a hit names the line superseding it: its citation and the day it was written."""
+    where = citation(newer.path, newer.line, newer.line)
+    return f"{where} ({newer.day[:10]})" if newer.day else where
+
+
+def apply_fact_supersession(
+    items: Sequence[Scored],
+    terms: Sequence[str],
+    lines: Mapping[str, Mapping[int, Supersession]],
+    window: int = WINDOW,
+) -> list[Scored]:
+    """``items`` with each candidate marked whose lines answering the query are all superseded (by
+    ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it.
+
+    A candidate's answering lines are those holding the most query stems; none (no query word on any
+    line) → no mark. Items are re-sorted when something was lifted.
+    """
+    out = list(items)
+    if not lines or not terms or not out:
+        return out
+    stems = query_stems(terms)
+    head = out[:window]
+    changed = False
+    for a_pos in range(len(head)):
+        a = head[a_pos]
+        gone = lines.get(a.chunk.path)
+        if not gone or a.superseded_by is not None:
+            continue
+        newer = _answer_superseded(a.chunk.text, a.chunk.start_line, stems, gone)
+        if newer is None:
+            continue
+        head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
+        for b_pos, b in enumerate(head):
+            c = b.chunk
+            if c.path == newer.path and c.start_line <= newer.line <= c.end_line and b is not a:
+                if b.score <= a.score:
+                    head[b_pos] = b.with_score("supersede", a.score + 1e-6)
+                    changed = True
+                break
+    if not changed:
+        return head + out[window:]
+    return sorted(head, key=lambda s: -s.score) + out[window:]
+
+
+def _answer_superseded(
+    text: str, start: int, stems: frozenset[str], gone: Mapping[int, Supersession]
+) -> Supersession | None:
+    """The line superseding the chunk's answering lines when every one of them is superseded."""
+    best, found = 0, []
+    for i, line in enumerate(text.split("\n")):
+        n = len(term_matches(line, stems))
+        if n > best:
+            best, found = n, [start + i]
+        elif n == best and n:
+            found.append(start + i)
+    if not found or any(n not in gone for n in found):
+        return None
+    return gone[found[0]]

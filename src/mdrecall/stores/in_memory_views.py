@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdrecall.stores.views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
+from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["MemoryViews"]
 
@@ -16,21 +16,29 @@ class MemoryViews:
         if not hasattr(self, "_view_rows"):
             self._view_rows: dict[str, tuple[list[MentionRow], list[RelationRow]]] = {}
             self._versions: list[FileVersion] = []
+            self._facts: dict[str, list[FactRow]] = {}
         return self._view_rows
 
     def replace_views(
-        self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+        self,
+        path: str,
+        mentions: Sequence[MentionRow],
+        relations: Sequence[RelationRow],
+        facts: Sequence[FactRow] = (),
     ) -> None:
-        """Replace a file's mentions and relationships (empty lists forget the file)."""
+        """Replace a file's mentions, relationships and fact lines (empty lists forget the file)."""
         views = self._views()
         views.pop(path, None)
+        self._facts.pop(path, None)
         if mentions or relations:
             views[path] = (list(mentions), list(relations))
+        if facts:
+            self._facts[path] = list(facts)
 
     def write_views(self, files: Sequence[FileViews]) -> None:
         """Many files' views and versions at once (the same as file by file, in order)."""
         for f in files:
-            self.replace_views(f.path, f.mentions, f.relations)
+            self.replace_views(f.path, f.mentions, f.relations, f.facts)
             if f.hash is not None:
                 self.add_file_version(f.path, f.hash, f.seen_at, f.text)
 
@@ -81,6 +89,11 @@ class MemoryViews:
     def relation_rows(self) -> list[RelationRow]:
         """Every stored relationship."""
         return sorted((r for _, rs in self._views().values() for r in rs), key=lambda r: (r.path, r.line))
+
+    def fact_rows(self) -> list[FactRow]:
+        """Every stored fact line, in path and line order."""
+        self._views()
+        return sorted((f for fs in self._facts.values() for f in fs), key=lambda f: (f.path, f.line))
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""

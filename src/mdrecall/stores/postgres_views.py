@@ -1,7 +1,10 @@
 """The derived views of the PostgreSQL store (:class:`~mdrecall.stores.views.ViewStore`).
 
 Tables (migration 3 of :mod:`mdrecall.stores.postgres_migrations`): ``mentions``, ``relations`` and
-``file_versions``, as in the SQLite store (:mod:`mdrecall.stores.sqlite_views`).
+``file_versions``, as in the SQLite store (:mod:`mdrecall.stores.sqlite_views`). Fact lines (the
+supersession view, :mod:`mdrecall.knowledge.facts`) are not kept here yet: :meth:`PostgresViews.fact_rows`
+is empty, so a search on PostgreSQL marks a line superseded only by its query's wording
+(:mod:`mdrecall.search.supersede`), and dreaming reads the fact lines from the files themselves.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from mdrecall.stores.views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
+from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["PostgresAccess", "PostgresViews"]
 
@@ -42,9 +45,14 @@ class PostgresViews(PostgresAccess):
         return self.run(lambda c: c.execute(sql, params).fetchall())
 
     def replace_views(
-        self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+        self,
+        path: str,
+        mentions: Sequence[MentionRow],
+        relations: Sequence[RelationRow],
+        facts: Sequence[FactRow] = (),
     ) -> None:
-        """Replace a file's mentions and relationships (empty lists forget the file)."""
+        """Replace a file's mentions and relationships (empty lists forget the file); fact lines are
+        not kept by this store (see the module docstring)."""
         self.run(lambda conn: _replace(conn, self._ns, [path], mentions, relations), write=True)
 
     def write_views(self, files: Sequence[FileViews]) -> None:
@@ -126,6 +134,10 @@ class PostgresViews(PostgresAccess):
         sql = f"SELECT path, line, subject, predicate, object, day FROM {self._ns}.relations"
         sql += " ORDER BY path, line"
         return [RelationRow(*r) for r in self._rows(sql)]
+
+    def fact_rows(self) -> list[FactRow]:
+        """None: this store does not keep the fact lines yet (see the module docstring)."""
+        return []
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""

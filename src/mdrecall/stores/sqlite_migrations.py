@@ -169,6 +169,22 @@ MIGRATIONS: list[str] = [
         (SELECT id, mdrecall_cjk_index(heading || char(10) || text) AS cjk FROM chunks_fts_source)
         WHERE cjk <> '';
     """,
+    # 8: fact lines (mdrecall.knowledge.facts), a view like the mentions: rebuilt from the files on the
+    # next sync (knowledge.refresh.VIEWS_VERSION changed with it); attrs and vals are joined by '|'.
+    """
+    CREATE TABLE facts (
+        path TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        day TEXT,
+        attrs TEXT NOT NULL,
+        vals TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        context TEXT NOT NULL,
+        cue INTEGER NOT NULL,
+        words TEXT NOT NULL
+    );
+    CREATE INDEX facts_path ON facts(path);
+    """,
 ]
 
 

@@ -1,6 +1,7 @@
 """The derived views of the SQLite store (:class:`~mdrecall.stores.views.ViewStore`).
 
-Tables (migration 5): ``mentions`` and ``relations``, rebuilt from the files like the chunks, and
+Tables (migration 5): ``mentions`` and ``relations`` (and ``facts``, migration 8), rebuilt from the
+files like the chunks, and
 ``file_versions``, the index's append-only record of each file's texts (zlib-compressed) with the time
 each was written: the transaction time of a workspace that is not a git repository.
 """
@@ -13,11 +14,33 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from mdrecall.stores.views import FileVersion, FileViews, KeySummary, MentionRow, RelationRow
+from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["SQLiteAccess", "SQLiteViews"]
 
 _MENTION_COLS = "path, line, section, key, name, kind, how, day"
+_FACT_COLS = "path, line, day, attrs, vals, subject, context, cue, words"
+_FACT_INSERT = f"INSERT INTO facts({_FACT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+def _fact_params(f: FactRow) -> tuple[Any, ...]:
+    return (
+        f.path,
+        f.line,
+        f.day,
+        "|".join(f.attrs),
+        "|".join(f.values),
+        f.subject,
+        f.context,
+        int(f.cue),
+        f.words,
+    )
+
+
+def _fact_row(r: Sequence[Any]) -> FactRow:
+    attrs = tuple(r[3].split("|")) if r[3] else ()
+    values = tuple(r[4].split("|")) if attrs else ()
+    return FactRow(r[0], int(r[1]), r[2], attrs, values, r[5], r[6], bool(r[7]), r[8])
 
 
 class SQLiteAccess(Protocol):
@@ -51,12 +74,18 @@ class SQLiteViews(SQLiteAccess):
         return self._views_ready
 
     def replace_views(
-        self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+        self,
+        path: str,
+        mentions: Sequence[MentionRow],
+        relations: Sequence[RelationRow],
+        facts: Sequence[FactRow] = (),
     ) -> None:
-        """Replace a file's mentions and relationships (empty lists forget the file)."""
+        """Replace a file's mentions, relationships and fact lines (empty lists forget the file)."""
         with self.transaction() as conn:
             conn.execute("DELETE FROM mentions WHERE path = ?", (path,))
             conn.execute("DELETE FROM relations WHERE path = ?", (path,))
+            conn.execute("DELETE FROM facts WHERE path = ?", (path,))
+            conn.executemany(_FACT_INSERT, [_fact_params(f) for f in facts])
             conn.executemany(
                 f"INSERT INTO mentions({_MENTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", mentions
             )
@@ -79,6 +108,7 @@ class SQLiteViews(SQLiteAccess):
                 marks = ",".join("?" * len(part))
                 conn.execute(f"DELETE FROM mentions WHERE path IN ({marks})", part)
                 conn.execute(f"DELETE FROM relations WHERE path IN ({marks})", part)
+                conn.execute(f"DELETE FROM facts WHERE path IN ({marks})", part)
                 rows = conn.execute(
                     "SELECT path, hash FROM file_versions WHERE id IN (SELECT max(id) FROM file_versions"
                     f" WHERE path IN ({marks}) GROUP BY path)",
@@ -101,6 +131,7 @@ class SQLiteViews(SQLiteAccess):
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [r for f in final.values() for r in f.relations],
             )
+            conn.executemany(_FACT_INSERT, [_fact_params(x) for f in final.values() for x in f.facts])
             conn.executemany(
                 "INSERT INTO file_versions(path, hash, seen_at, body) VALUES (?, ?, ?, ?)", versions
             )
@@ -169,6 +200,10 @@ class SQLiteViews(SQLiteAccess):
             "SELECT path, line, subject, predicate, object, day FROM relations ORDER BY path, line"
         )
         return [RelationRow(*r) for r in rows]
+
+    def fact_rows(self) -> list[FactRow]:
+        """Every stored fact line, in path and line order."""
+        return [_fact_row(r) for r in self.query(f"SELECT {_FACT_COLS} FROM facts ORDER BY path, line")]
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it mid-sentence, found other than as a capitalised word); cached

@@ -1,4 +1,5 @@
-"""The optional seam for views derived from the files: entity mentions, relationships, file versions.
+"""The optional seam for views derived from the files: entity mentions, relationships, fact lines
+(what :mod:`mdrecall.knowledge.facts` pairs into supersessions), file versions.
 
 A store that keeps them implements :class:`ViewStore` (SQLite and the in-memory store do); the
 engine checks ``isinstance(store, ViewStore)`` and says so when a store lacks them. The rows are
@@ -13,6 +14,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 from mdrecall.stores.base import Store
 
 __all__ = [
+    "FactRow",
     "FileVersion",
     "FileViews",
     "KeySummary",
@@ -58,6 +60,22 @@ class RelationRow(NamedTuple):
     day: str | None
 
 
+class FactRow(NamedTuple):
+    """One stored fact line (:func:`mdrecall.knowledge.facts.line_facts`): the attributes it states with
+    their values, its subject words, its page's title words, whether it says the thing changed, and the
+    day it was written."""
+
+    path: str
+    line: int
+    day: str | None
+    attrs: tuple[str, ...]
+    values: tuple[str, ...]  # one space-joined value per attribute, in ``attrs`` order
+    subject: str  # space-joined stems of the line's own subject words
+    context: str  # space-joined stems of the page's title (a page about one thing), else ""
+    cue: bool
+    words: str  # space-joined lowercased words of the whole line (to see an old value named)
+
+
 class FileVersion(NamedTuple):
     """A version of a file as the index first saw it; ``text`` is ``None`` when the file was deleted."""
 
@@ -69,8 +87,8 @@ class FileVersion(NamedTuple):
 
 
 class FileViews(NamedTuple):
-    """Everything one sync writes for one file: its mentions and relationships (replacing the old ones)
-    and, unless ``hash`` is ``None``, a version of it (as :meth:`ViewStore.add_file_version`)."""
+    """Everything one sync writes for one file: its mentions, relationships and fact lines (replacing
+    the old ones) and, unless ``hash`` is ``None``, a version of it (:meth:`ViewStore.add_file_version`)."""
 
     path: str
     mentions: Sequence[MentionRow]
@@ -78,6 +96,7 @@ class FileViews(NamedTuple):
     hash: str | None = None
     seen_at: float = 0.0
     text: str | None = None
+    facts: Sequence[FactRow] = ()
 
 
 @runtime_checkable
@@ -85,9 +104,13 @@ class ViewStore(Protocol):
     """A store that keeps the derived views."""
 
     def replace_views(
-        self, path: str, mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
+        self,
+        path: str,
+        mentions: Sequence[MentionRow],
+        relations: Sequence[RelationRow],
+        facts: Sequence[FactRow] = (),
     ) -> None:
-        """Replace a file's mentions and relationships (empty lists forget the file)."""
+        """Replace a file's mentions, relationships and fact lines (empty lists forget the file)."""
         ...
 
     def write_views(self, files: Sequence[FileViews]) -> None:
@@ -101,6 +124,10 @@ class ViewStore(Protocol):
 
     def relation_rows(self) -> list[RelationRow]:
         """Every stored relationship."""
+        ...
+
+    def fact_rows(self) -> list[FactRow]:
+        """Every stored fact line, in path and line order."""
         ...
 
     def mention_lines(self, keys: Sequence[str]) -> set[tuple[str, int]]:

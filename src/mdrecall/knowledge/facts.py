@@ -1,0 +1,347 @@
+"""Facts that change: which line a later note supersedes, read from the lines themselves. Pure.
+
+A *fact line* states an attribute of a subject: a **time** ("standup is at 9:30", "deploys happen on
+Tuesdays"), an **owner** ("Owner: Fatima", "Bo owns billing"), a **place** ("based in Manchester"),
+a **choice** ("we use MySQL", "PostgreSQL 16 chosen over CockroachDB") or a **status** ("Status:
+evaluation"). :func:`line_facts` reads, per line, the attributes it states, their values (weekdays and
+clock times, names, places, the things chosen), its *subject* (the line's remaining content words, and
+for a page about one thing, the page's title) and whether it says the thing changed (a *change cue*:
+"is now", "no longer", "moved to", "dropped X for Y", "from today", "slipped to", a decision).
+
+:func:`supersessions` pairs them: a later line *N* supersedes an earlier line *O* when
+
+* N holds a change cue (a decision counts for a choice),
+* they share an attribute, O has a value for it and N names a value for it that O does not,
+* their subjects overlap: shared words are at least :data:`MIN_OVERLAP` of the larger subject,
+  and at least one shared word is on one of the two lines (not only in both pages' titles),
+* N was written later: both dated and N's day after O's; or O undated (a standing fact in
+  ``MEMORY.md`` or a page) and N dated; or both undated and N names O's old value beside its new one
+  ("based in Manchester, moved to Leeds").
+
+The written day of a line is its file's date, or the last date heading above it, or a date at the line's
+start ("Update 2026-11-20: …"); a date the line talks about ("slipped to March") is not when it was
+written. Several later lines superseding one line: the latest wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from mdrecall.stores.views import FactRow
+from mdrecall.text.stopwords import STOP_WORDS
+
+__all__ = ["ATTRIBUTES", "MIN_OVERLAP", "Fact", "Supersession", "line_facts", "supersessions"]
+
+#: The attributes a fact line may state.
+ATTRIBUTES = ("time", "owner", "place", "choice", "status")
+#: Shared subject words, as a share of the larger of the two subjects, for two lines to be one fact.
+MIN_OVERLAP = 0.4
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = (
+    "january february march april may june july august september october november december"
+    " jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()
+_WEEKDAY = re.compile(r"\b(" + "|".join(_DAYS) + r")s?\b", re.I)
+_CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2})[:.](\d{2})\b", re.I)
+_MONTH = re.compile(r"\b(" + "|".join(_MONTHS) + r")\b", re.I)
+
+#: Label words ("Owner: …") → the attribute the value after the colon states.
+_LABELS = {
+    "owner": "owner",
+    "owners": "owner",
+    "owns": "owner",
+    "lead": "owner",
+    "status": "status",
+    "location": "place",
+    "where": "place",
+    "based": "place",
+    "venue": "place",
+    "time": "time",
+    "when": "time",
+    "schedule": "time",
+    "decision": "choice",
+    "stack": "choice",
+    "tool": "choice",
+}
+_LABEL = re.compile(r"([A-Za-z][A-Za-z ]{0,19}):\s+")
+_OWNER = re.compile(
+    r"\bown(?:s|er|ers|ed|ing)?\b|\bled by\b|\bin charge of\b"
+    r"|\bresponsible for\b|\btakes? over\b|\btook over\b|\bhanded (?:over|to)\b",
+    re.I,
+)
+_POSSESSIVE_OWN = re.compile(r"\b(?:my|our|your|his|her|its|their) own\b", re.I)
+_PLACE = re.compile(
+    r"\bbased (?:in|at|out of)\b|\blives? in\b|\bliving in\b|\bmov(?:ed|ing|es?) (?:to|from)\b"
+    r"|\brelocat\w*|\blocated\b|\bin the \w+ room\b|\broom\b|\boffice in\b",
+    re.I,
+)
+_CHOICE = re.compile(
+    r"\bus(?:e|es|ed|ing)\b|\bchose\b|\bchosen\b|\bpicked\b|\bdecided (?:on|to)\b|\bwent with\b"
+    r"|\bgoing with\b|\bswitch(?:ed|ing)? (?:to|from)\b|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b"
+    r"|\badopt\w*|\bmov(?:ed|ing) (?:to|from|off)\b",
+    re.I,
+)
+_TIME_WORDS = re.compile(
+    r"\b(?:at|on|every|happens?|schedule\w*|plann\w*|due|deadline|slipp\w*|postponed"
+    r"|rescheduled|pushed|delayed|moved|moving)\b",
+    re.I,
+)
+_STATUS = re.compile(r"\bstatus\b", re.I)
+#: Wording that says a thing changed.
+_CUE = re.compile(
+    r"\b(?:(?:is|are|was|were|it's|now) now|now (?:at|on|in|is|are|owns?|uses?|using|based|lives?)"
+    r"|no longer|not \w+ any ?more|any ?more\b|changed?|moved|moving|switch(?:ed|ing)?|migrat\w*"
+    r"|replac\w*|dropp(?:ed|ing)|instead|from (?:today|now|tomorrow|next|this)\b|from now on|starting"
+    r"|slipped|pushed (?:back|out|to)|postponed|rescheduled|delayed|brought forward|took over|takes over"
+    r"|taking over|handed (?:over|to)|update[sd]?|new (?:time|owner|day|days|place|office|lead)|never)\b",
+    re.I,
+)
+_DECISION = re.compile(r"\b(?:chose|chosen|picked|decided|decision|went with|going with)\b", re.I)
+_ISO = re.compile(r"(\d{4}-\d{2}-\d{2})")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
+_MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+_WORD = re.compile(r"[A-Za-z][\w'’-]*|\d[\w:.]*")
+#: What a choice was made against ("chosen over CockroachDB", "instead of Jenkins").
+_REJECTED = re.compile(r"\b(?:over|instead of|rather than)\s+((?:[A-Z][\w'-]*\s?)+)")
+_PLACE_VALUE = re.compile(r"\b(?:in|to|at|from|out of)\s+(?:the\s+)?((?:[A-Z][\w'-]*\s?)+)")
+#: Words that are never a subject: the attributes' and the cues' own words, filler verbs, times of day.
+_NOT_SUBJECT = frozenset(
+    """
+    own owns owner owners owned owning lead leads led charge responsible based live lives living located
+    location move moved moving moves relocated office use uses used using chose chosen pick picked decide
+    decided decision went going switch switched switching migrate migrated migrating migration replace
+    replaced replacing drop dropped dropping adopt adopted status time times schedule scheduled day days
+    now no longer anymore any more change changed changes new instead today tomorrow yesterday next
+    starting start started from happen happens happened every week weeks month months year years
+    morning afternoon evening evenings night summer winter spring autumn fall slipped pushed postponed
+    rescheduled delayed plan plans planned planning update updated updates never always usually still
+    take takes took taking over
+    handed will be been being is are was were am pm at on in to of the a an for with and or but not
+    it its it's we i you they he she our my your their his her us them this that these those there here
+    via per vs also just only back out off up
+    """.split()
+)
+
+
+#: One fact line (stored by the index as a view: :class:`~mdrecall.stores.views.FactRow`).
+Fact = FactRow
+
+
+class Supersession(NamedTuple):
+    """The later line that supersedes a line: where it is and the day it was written."""
+
+    path: str
+    line: int
+    day: str | None
+
+
+def _stem(word: str) -> str:
+    w = word.lower().strip("'’-")
+    for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return w
+
+
+def _content(words: Iterable[str], drop: set[str]) -> set[str]:
+    out = set()
+    for w in words:
+        low = w.lower()
+        if low in STOP_WORDS or low in _NOT_SUBJECT or low in drop or len(low) < 2 or low[0].isdigit():
+            continue
+        if low.rstrip("s") in _DAYS or low in _MONTHS:
+            continue
+        out.add(_stem(low))
+    return out
+
+
+def _times(text: str) -> set[str]:
+    found = {m.group(1).lower() for m in _WEEKDAY.finditer(text)}
+    for m in _CLOCK.finditer(text):
+        if m.group(4):
+            found.add(f"{int(m.group(4))}:{m.group(5)}")
+        else:
+            hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
+            found.add(f"{hour}:{m.group(2) or '00'}")
+    found |= {m.group(1).lower()[:3] for m in _MONTH.finditer(text) if m.group(1)[0].isupper()}
+    return found
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised words that are not stop words (names, places, products), lowercased."""
+    return {
+        w.lower()
+        for w in _WORD.findall(text)
+        if (
+            w[0].isupper()
+            or any(c.isdigit() for c in w[1:])
+            or (w[0].islower() and any(c.isupper() for c in w))
+        )
+        and w.lower() not in STOP_WORDS
+        and w.lower() not in _NOT_SUBJECT
+        and w.lower() not in _LABELS
+        and w.lower().rstrip("s") not in _DAYS
+        and w.lower() not in _MONTHS
+    }
+
+
+def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) -> Fact | None:
+    line = _MARKER.sub("", raw).strip()
+    if not line:
+        return None
+    body = line
+    attrs: dict[str, set[str]] = {}
+    label = _LABEL.match(line)
+    label_attr = _LABELS.get(label.group(1).strip().lower()) if label else None
+    if label and label_attr:
+        body = line[label.end() :]
+    for m in _LABEL.finditer(line):  # "…. Status: migrating." later on the line
+        a = _LABELS.get(m.group(1).strip().lower().split()[-1])
+        if a == "status":
+            value = re.split(r"[.;,(]", line[m.end() :], maxsplit=1)[0].strip().lower()
+            if value:
+                attrs["status"] = {value}
+    times = _times(line)
+    names = _names(_ISO.sub(" ", body))
+    owned = label_attr == "owner" or (label_attr is None and _OWNER.search(_POSSESSIVE_OWN.sub("", line)))
+    if owned and names:
+        attrs["owner"] = names
+    if label_attr == "place" or _PLACE.search(line):
+        where = {w.lower() for m in _PLACE_VALUE.finditer(body) for w in m.group(1).split()}
+        where = {w for w in where - STOP_WORDS if w not in _MONTHS and w.rstrip("s") not in _DAYS}
+        if where:
+            attrs["place"] = where
+    if label_attr == "choice" or _CHOICE.search(line):
+        rejected = {w.lower() for m in _REJECTED.finditer(body) for w in m.group(1).split()}
+        chosen = {n for n in names - rejected if not n.isdigit()}
+        chosen -= attrs.get("owner", set())
+        if chosen:
+            attrs["choice"] = chosen
+    if times and (label_attr == "time" or _TIME_WORDS.search(line)):
+        attrs["time"] = times
+    if label_attr == "status" and "status" not in attrs:
+        value = re.split(r"[.;,(]", body, maxsplit=1)[0].strip().lower()
+        if value:
+            attrs["status"] = {value}
+    if not attrs:
+        return None
+    values = set().union(*attrs.values())
+    words = _WORD.findall(line)
+    drop = {v for v in values for v in v.split()}
+    subject = _content(words, drop)
+    cue = bool(_CUE.search(line)) or ("choice" in attrs and bool(_DECISION.search(line)))
+    order = [a for a in ATTRIBUTES if a in attrs]
+    own_day = _ISO.match(line) or re.match(
+        r"(?:update|updated|edit|edited)\s+(\d{4}-\d{2}-\d{2})", line, re.I
+    )
+    return Fact(
+        path,
+        number,
+        own_day.group(1) if own_day else day,
+        tuple(order),
+        tuple(" ".join(sorted(attrs[a])) for a in order),
+        " ".join(sorted(subject)),
+        " ".join(sorted(context - subject)),
+        cue,
+        " ".join(w.lower() for w in words),
+    )
+
+
+def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
+    """The fact lines of one file (1-based line numbers), each with the day it was written."""
+    out: list[Fact] = []
+    day = file_date
+    context: set[str] = set()
+    fence = False
+    for number, raw in enumerate(text.split("\n"), 1):
+        stripped = raw.strip()
+        if stripped.startswith(("```", "~~~")):
+            fence = not fence
+            continue
+        if fence or not stripped:
+            continue
+        heading = _HEADING.match(stripped)
+        if heading:
+            title = heading.group(2).strip()
+            iso = _ISO.match(title)
+            if iso:
+                day = iso.group(1)
+            elif len(heading.group(1)) == 1 and file_date is None and not context:
+                context = _content(_WORD.findall(title), set())
+            continue
+        found = _fact(path, number, raw, day, context)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _words(s: str) -> set[str]:
+    return set(s.split()) if s else set()
+
+
+def _later(old: Fact, new: Fact, old_value: set[str]) -> bool:
+    if old.day and new.day:
+        return new.day[:10] > old.day[:10]
+    if not old.day and new.day:
+        return True
+    if old.day or (old.path == new.path and new.line <= old.line):
+        return False
+    return bool(old_value) and old_value <= _words(new.words)  # undated both: N names O's old value
+
+
+def _same_subject(old: Fact, new: Fact) -> bool:
+    a_line, b_line = _words(old.subject), _words(new.subject)
+    if old.path == new.path and not a_line and not b_line:
+        return True  # two label lines of one page ("Status: evaluation" … "Status: migrating")
+    a_ctx, b_ctx = _words(old.context), _words(new.context)
+    # a page's title is its lines' subject where the other line names it ("Fatima Okafor" → her page)
+    a = a_line | (a_ctx if a_ctx & (b_line | b_ctx) else set())
+    b = b_line | (b_ctx if b_ctx & (a_line | a_ctx) else set())
+    shared = a & b
+    if not shared or not shared & (a_line | b_line):
+        return False
+    return len(shared) >= MIN_OVERLAP * max(len(a), len(b))
+
+
+def _supersedes(old: Fact, new: Fact) -> bool:
+    if not new.cue or (old.path == new.path and old.line == new.line):
+        return False
+    for attr, value in zip(new.attrs, new.values, strict=True):
+        if attr not in old.attrs:
+            continue
+        old_value = _words(old.values[old.attrs.index(attr)])
+        new_value = _words(value)
+        if not old_value or not new_value - old_value:
+            continue
+        if _later(old, new, old_value) and _same_subject(old, new):
+            return True
+    return False
+
+
+def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
+    """``(path, line)`` of each superseded line → the latest line superseding it."""
+    by_word: dict[str, list[int]] = {}
+    for i, f in enumerate(facts):
+        for w in _words(f.subject) | _words(f.context):
+            by_word.setdefault(w, []).append(i)
+    out: dict[tuple[str, int], Supersession] = {}
+    for j, new in enumerate(facts):
+        if not new.cue:
+            continue
+        seen: set[int] = set()
+        for w in _words(new.subject) | _words(new.context):
+            for i in by_word.get(w, ()):
+                if i == j or i in seen:
+                    continue
+                seen.add(i)
+                old = facts[i]
+                if not _supersedes(old, new):
+                    continue
+                key = (old.path, old.line)
+                have = out.get(key)
+                if have is None or (new.day or "") > (have.day or ""):
+                    out[key] = Supersession(new.path, new.line, new.day)
+    return out

@@ -1,0 +1,68 @@
+"""A question that names a kind of technology finds the notes naming an instance of it. Pure.
+
+"What did we decide about the database?" holds no database's name, and the note that answers it
+("PostgreSQL (not MongoDB) for bookings") holds no word of the question but the kind's instances: a
+keyword index scores it on "decide" alone, like any other decision. Here a query naming a kind
+(:data:`KINDS`: database, framework, cloud, queue, CI; not "language", which a question asks of
+people's languages as often as of programming ones) lifts each candidate whose text names
+an instance of that kind by :data:`KIND_BOOST` (a share of its score), so among candidates that match the
+rest of the question, the one naming a database ranks first. Nothing is fetched: the stage only
+reorders candidates the legs found. A small shipped list, English only; see ``docs/search.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from mdrecall.models import Scored
+
+__all__ = ["KINDS", "KIND_BOOST", "apply_kind_instances", "asked_kinds"]
+
+#: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
+KINDS: dict[tuple[str, ...], list[str]] = {
+    ("database", "databases", "db", "dbs", "datastore"): (
+        "postgresql postgres mysql mariadb sqlite mongodb mongo cockroachdb redis cassandra dynamodb"
+        " oracle mssql elasticsearch opensearch clickhouse snowflake bigquery supabase firestore neo4j"
+        " couchdb couchbase timescaledb duckdb"
+    ).split(),
+    ("framework", "frameworks"): (
+        "django flask fastapi rails laravel spring react vue angular svelte nextjs next.js express"
+    ).split(),
+    ("cloud",): "aws gcp azure heroku vercel netlify fly.io digitalocean hetzner cloudflare".split(),
+    ("queue", "broker"): "kafka rabbitmq sqs nats pubsub celery sidekiq".split(),
+    ("ci",): "jenkins circleci travis buildkite gitlab github actions".split(),
+}
+#: How much a candidate naming an instance of the asked kind is lifted (a share of its score).
+KIND_BOOST = 0.25
+
+
+def asked_kinds(terms: Sequence[str]) -> tuple[str, ...]:
+    """The instance names of every kind the query's terms name."""
+    low = {t.lower() for t in terms}
+    return tuple(name for words, names in KINDS.items() if low & set(words) for name in names)
+
+
+@lru_cache(maxsize=32)
+def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w.])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w])", re.I)
+
+
+def apply_kind_instances(items: Sequence[Scored], terms: Sequence[str], window: int = 30) -> list[Scored]:
+    """``items`` with the candidates naming an instance of a kind the query names lifted (stage
+    ``kind``) and re-sorted; unchanged when the query names no kind."""
+    names = asked_kinds(terms)
+    out = list(items)
+    if not names or not out:
+        return out
+    pattern = _pattern(names)
+    head = out[:window]
+    lifted = False
+    for i, s in enumerate(head):
+        if pattern.search(s.chunk.text):
+            head[i] = s.with_score("kind", s.score * (1 + KIND_BOOST))
+            lifted = True
+    if not lifted:
+        return out
+    return sorted(head, key=lambda s: -s.score) + out[window:]

@@ -1,0 +1,148 @@
+"""Supersession by fact, not by query (issue 29, part 3): a later dated note that changes the same fact
+marks the earlier line superseded in the index, whatever the query's wording; ``as_of`` before the
+change still answers with the earlier line; dreaming never promotes it; an unrelated similar line is
+not marked."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.facts import line_facts, supersessions
+
+from helpers import run_cli
+
+OLD = "- Production deploys happen on Tuesdays and Thursdays."
+NEW = "- Deploy schedule changed: production deploys are now Mondays and Wednesdays."
+RETRO = "- Deploys on Thursday evenings keep colliding with the data team's jobs."
+GATES = "[dreaming]\nmin_score = 0.0\nmin_recalls = 1\nmin_unique_queries = 1\nmax_promotions = 50\n"
+
+
+def _stamp(path: Path, day: str) -> None:
+    t = datetime.fromisoformat(f"{day}T12:00:00").timestamp()
+    os.utime(path, (t, t))
+
+
+@pytest.fixture
+def team(tmp_path: Path) -> Path:
+    """MEMORY.md with the old deploy days, a retro that mentions Thursday deploys, and the change."""
+    root = tmp_path / "team"
+    (root / "memory").mkdir(parents=True)
+    files = {
+        "MEMORY.md": (
+            "2026-11-01",
+            f"# Memory\n\n## Work\n{OLD}\n- We use MySQL 8 for the bookings service.\n",
+        ),
+        "memory/2026-11-18.md": ("2026-11-18", f"# 2026-11-18\n\n## Retro\n{RETRO}\n"),
+        "memory/2026-11-23.md": ("2026-11-23", f"# 2026-11-23\n\n{NEW}\n"),
+    }
+    for rel, (day, text) in files.items():
+        (root / rel).write_text(text, encoding="utf-8")
+        _stamp(root / rel, day)
+    return root
+
+
+def _open(root: Path) -> Memory:
+    cfg = Config().merged({"history": {"git": False}})
+    return Memory.open(root, cfg, create=True)
+
+
+@pytest.mark.parametrize("query", ["production deploy days", "what changed about the deploy schedule"])
+def test_the_newer_deploy_days_rank_first_and_the_older_is_marked(team: Path, query: str) -> None:
+    with _open(team) as mem:
+        hits = mem.search(query, max_results=5, min_score=0.0)
+    paths = [h.path for h in hits]
+    assert paths.index("memory/2026-11-23.md") < paths.index("MEMORY.md")
+    old = hits[paths.index("MEMORY.md")]
+    assert old.superseded == "memory/2026-11-23.md#L3 (2026-11-23)"
+    assert hits[paths.index("memory/2026-11-23.md")].superseded is None
+
+
+def test_an_unrelated_similar_line_is_not_marked(team: Path) -> None:
+    with _open(team) as mem:
+        hits = mem.search("deploys on thursday evenings colliding", max_results=5, min_score=0.0)
+        retro = next(h for h in hits if h.path == "memory/2026-11-18.md")
+        assert retro.superseded is None
+        db = next(
+            h for h in mem.search("mysql bookings", max_results=5, min_score=0.0) if h.path == "MEMORY.md"
+        )
+        assert db.superseded is None  # the MySQL line, in the same chunk as the deploy days, is current
+
+
+def test_as_of_before_the_change_answers_with_the_older_line_as_current(team: Path) -> None:
+    with _open(team) as mem:
+        mem.index()
+        hits = mem.search("production deploy days", max_results=5, min_score=0.0, as_of="2026-11-20")
+    assert [h.path for h in hits][0] == "MEMORY.md"
+    assert hits[0].superseded is None
+    assert "memory/2026-11-23.md" not in [h.path for h in hits]
+
+
+def test_dreaming_never_promotes_a_superseded_line(tmp_path: Path) -> None:
+    root = tmp_path / "agent"
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
+    (root / "mdrecall.toml").write_text(GATES, encoding="utf-8")
+    (root / "memory/2026-11-02.md").write_text(f"# 2026-11-02\n\n{OLD}\n", encoding="utf-8")
+    (root / "memory/2026-11-23.md").write_text(f"# 2026-11-23\n\n{NEW}\n", encoding="utf-8")
+    with Memory.open(root) as mem:
+        for q in ["production deploy days", "when do production deploys happen"] * 2:
+            mem.search(q, min_score=0.0)
+    out = run_cli("-w", str(root), "dream", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    promoted = [c["citation"] for c in report["promoted"]]
+    assert "memory/2026-11-02.md#L3" not in promoted
+    old = next(c for c in report["rejected"] if c["citation"] == "memory/2026-11-02.md#L3")
+    assert any("superseded by memory/2026-11-23.md#L3" in r for r in old["reasons"])
+    new = next(
+        c for c in report["promoted"] + report["rejected"] if c["citation"] == "memory/2026-11-23.md#L3"
+    )
+    assert not any("superseded" in r for r in new["reasons"])
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "- Bo Chen: product manager.\n- Owner: Fatima Okafor (billing service).",
+            "Bo owns billing from today.",
+        ),
+        ("- Standup is at 9:30 in the Harbour room.", "standup is now at 10:00"),
+        ("- We use Jenkins for CI builds.", "We dropped Jenkins for GitHub Actions for CI builds."),
+        ("- The launch is planned for February.", "The launch slipped to March."),
+    ],
+)
+def test_a_change_in_other_words_is_paired(old: str, new: str) -> None:
+    facts = line_facts("MEMORY.md", f"# Memory\n\n{old}\n", None)
+    facts += line_facts("memory/2026-12-02.md", f"# 2026-12-02\n\n{new}\n", "2026-12-02")
+    pairs = supersessions(facts)
+    assert len(pairs) == 1
+    assert next(iter(pairs.values())).path == "memory/2026-12-02.md"
+
+
+def test_lines_about_other_subjects_are_not_paired() -> None:
+    old = "# 2026-11-02\n\n- The Redis upgrade is on Tuesday.\n- Lunch with Hanna on Friday.\n"
+    new = "# 2026-11-23\n\n- Deploys are now on Wednesdays.\n- The book club now meets on Thursdays.\n"
+    facts = line_facts("memory/2026-11-02.md", old, "2026-11-02")
+    facts += line_facts("memory/2026-11-23.md", new, "2026-11-23")
+    assert supersessions(facts) == {}
+
+
+@pytest.mark.parametrize("provider", ["none", "static"])
+def test_the_readme_showcase_answers_with_the_postgresql_decision_first(
+    tmp_path: Path, provider: str
+) -> None:
+    import shutil
+
+    root = tmp_path / "workspace"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "workspace", root)
+    with Memory.open(root, Config().merged({"embedding": {"provider": provider}})) as mem:
+        hits = mem.search("what did we decide about the database?")
+    assert hits[0].path == "MEMORY.md"
+    assert "PostgreSQL" in hits[0].snippet
