@@ -9,6 +9,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,37 @@ def _plant(ws: Path, tmp_path: Path) -> None:
     with Memory.open(ws) as mem:
         mem.capture_turn(user="what was the tag?", assistant=f"It was {SECRET}.", session="s-10")
         assert "citation" in MemoryTools(mem).memory_write(f"Agent note: {SECRET} opens locker 12")
+    now = datetime.now(timezone.utc).isoformat()
+    session = f"end-{time.time_ns()}"  # a new session each time: planting twice plants twice
+    transcript = tmp_path / "host" / f"{session}.jsonl"  # the host's transcript: read, never edited
+    transcript.parent.mkdir(parents=True, exist_ok=True)
+    transcript.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "type": role,
+                    "uuid": f"{session}-{i}",
+                    "timestamp": now,
+                    "message": {"role": role, "content": c},
+                }
+            )
+            + "\n"
+            for i, (role, c) in enumerate(
+                [
+                    ("user", f"the vault label is {SECRET} remember it"),
+                    ("assistant", [{"type": "text", "text": "Noted."}]),
+                ]
+            )
+        )
+    )
+    end = run_cli(
+        *w,
+        "hook",
+        "session-end",
+        stdin=json.dumps({"session_id": session, "transcript_path": str(transcript)}),
+    )
+    assert end.returncode == 0, end.stderr  # session end: its turns land in memory/conversations/
+    assert any(SECRET in f.read_text() for f in (ws / "memory" / "conversations").glob(f"*{session}*"))
     write(ws, "DREAMS.md", f"# Dreams\n\n- promoted: the code word {SECRET}\n")
     assert run_cli(*w, "index").returncode == 0
     hits = json.loads(run_cli(*w, "search", SECRET, "--json").stdout)["results"]
