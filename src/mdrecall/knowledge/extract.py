@@ -27,6 +27,7 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from itertools import accumulate
 
 from mdrecall.knowledge.names import (
@@ -279,16 +280,18 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
             if i in skip or (known is None and rx is _UPPER):
                 continue
             add(i, m.group(0), known.kind if known else "unknown", "typed_name")
-    lower, given = lower_known(), first_names()
-    for m in _LOWER.finditer(plain):
-        word = m.group(0)
-        i = bisect_right(starts, m.start()) - 1
-        if word in lower:
-            if i not in skip:
+    lower = lower_known()
+    wanted = _lower_words().intersection(_LOWER.findall(plain))  # most files hold none: no second pass
+    if wanted:
+        for m in _LOWER.finditer(plain):
+            word = m.group(0)
+            if word not in wanted or (i := bisect_right(starts, m.start()) - 1) in skip:
+                continue
+            if word in lower:
                 known = known_name(word)
                 add(i, word, known.kind if known else "unknown", "typed_name")
-        elif len(word) > 2 and word not in _LOWER_NOT_NAMES and word.capitalize() in given and i not in skip:
-            add(i, word, "person", "name_start")  # "priya drafts it": linked only to a known person
+            else:
+                add(i, word, "person", "name_start")  # "priya drafts it": linked only to a known person
     relations: list[tuple[Relation, int]] = []
     for i in _cue_lines(joined, starts, skip):
         for rel in find_relations(_CODE.sub(" ", lines[i]), i + 1):
@@ -311,6 +314,14 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
         mentions += [Mention(name, kind, how, i + 1, section if how != "front_matter" else 0, day)
                      for name, kind, how in per_line[i]]  # fmt: skip
     return Extraction(mentions, [(rel, day_of[i]) for rel, i in relations])
+
+
+@cache
+def _lower_words() -> frozenset[str]:
+    """Lower-case words worth a look: well-known names written so, and given names that are not mostly
+    ordinary words."""
+    given = {n.lower() for n in first_names() if len(n) > 2} - _LOWER_NOT_NAMES
+    return lower_known() | given
 
 
 def _person_label(name: str, repeated: int, text: str) -> bool:

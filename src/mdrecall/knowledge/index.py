@@ -17,7 +17,7 @@ from typing import Any
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.names import known_alias
+from mdrecall.knowledge.names import ORG_WORD, first_names, known_alias
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.models import Chunk, Scored
@@ -144,7 +144,7 @@ class EntityIndex:
         if self.config.auto_aliases:
             firsts: dict[str, list[str]] = {}
             for k in out:
-                if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
+                if " " in k and out[k] == k and stats.get(k, (0, False))[1] and _person_or_org(k):
                     firsts.setdefault(k.split()[0], []).append(k)
             # a first name (or a one-word name) alone means the one longer name it starts, whether or not it
             # is an entity on its own evidence: "Fatima" (or "fatima") is Fatima Okafor
@@ -363,6 +363,13 @@ class EntityIndex:
             if others:
                 out[said] = others
         return out
+
+
+def _person_or_org(key: str) -> bool:
+    """Does a multi-word name read as a person's (a known given name first) or an organisation's (an
+    organisation word last)? Only those take their first word as another name."""
+    words = key.split()
+    return words[0].capitalize() in first_names() or ORG_WORD.search(words[-1].capitalize()) is not None
 
 
 def _shared_firsts(known: dict[str, str]) -> set[str]:

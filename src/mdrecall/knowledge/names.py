@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 __all__ = [
+    "ORG_WORD",
     "KnownName",
     "first_names",
     "known_alias",
@@ -34,12 +35,15 @@ __all__ = [
 ]
 
 _DATA = Path(__file__).parent / "data"
-_ORG_SUFFIX = re.compile(
-    r"\b(Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|"
-    r"Foundation|Agency|Team|Studio|Studios|Trust|Fund|Charity|Council|Society|Association|Club|Vets|"
-    r"Clinic|Library|Partners|Ventures|Capital|Holdings|Systems|Technologies|Software|Media|Press|"
-    r"Museum|Union|Committee|Department|Ministry|Services|Co|plc|PLC|AG|SA)\.?$"
+_ORG_WORDS = (
+    "Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|Foundation|"
+    "Agency|Team|Studio|Studios|Trust|Fund|Charity|Council|Society|Association|Club|Vets|Clinic|Library|"
+    "Partners|Ventures|Capital|Holdings|Systems|Technologies|Software|Media|Press|Museum|Union|Committee|"
+    "Department|Ministry|Services|Co|plc|PLC|AG|SA"
 )
+_ORG_SUFFIX = re.compile(rf"\b({_ORG_WORDS})\.?$")
+#: One organisation word, alone.
+ORG_WORD = re.compile(rf"^(?:{_ORG_WORDS})$", re.IGNORECASE)
 #: Organisation words that do not make a multi-word name an entity on their own ("Platform Team").
 _WEAK_ORG = {"Team", "Group", "Services", "Department", "Committee"}
 #: Words that make a name a place, last ("St Anne's Church", "Peak District") or first ("Osteria Nonna").
@@ -227,9 +231,9 @@ def name_kind(
     if name in places():
         return "place", True
     first = first_names()
-    if head in first and 1 < len(words) <= 3 and not any(w in places() for w in words[1:]):
-        if head not in places() and head not in _PLACE_FIRST:  # "Sam Park" is a person, "Hyde Park" not
-            return "person", True
+    # "Sam Park" is a person, "Hyde Park" is not
+    if head in first and head not in _PLACE_FIRST and 1 < len(words) <= 3 and places().isdisjoint(words[1:]):
+        return "person", True
     if several and (last in _PLACE_LAST or head in _PLACE_FIRST or head in places()):
         return "place", True
     tail = before[-40:]
