@@ -220,7 +220,7 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
     for m in _CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
-        if i in skip or any(a <= at < b for a, b in taken):
+        if i in skip or (taken and any(a <= at < b for a, b in taken)):
             continue
         line_start = body.get(i, starts[i])
         if at < line_start:
