@@ -95,7 +95,10 @@ def score_dates(root: Path, labels: dict[str, Any]) -> dict[str, Any]:
 def _open(root: Path) -> Any:
     from mdrecall import Config, Memory
 
-    cfg = Config().merged({"history": {"git": False}, "index": {"sync_on_search": False}})
+    # Every folder of the labelled workspace is memory (people/, projects/, personal/...), not only memory/.
+    extra = sorted(p.name for p in root.iterdir() if p.is_dir() and p.name not in ("memory", ".mdrecall"))
+    over = {"history": {"git": False}, "index": {"sync_on_search": False}, "extra_paths": extra}
+    cfg = Config().merged(over)
     mem = Memory.open(root, cfg)
     mem.index()
     return mem

@@ -16,12 +16,17 @@ from mdrecall.cli.output import Listing, emit, text_table
 
 __all__: list[str] = []
 
-_KINDS = ["person", "project", "organisation", "place", "tool", "unknown"]
+_KINDS = [
+    "person", "project", "organisation", "place", "technology", "product", "pet", "work", "event", "tool",
+    "unknown",
+]  # fmt: skip
 _ENTITY_COLUMNS = ["name", "kind", "mentions", "files", "firstSeen", "lastSeen", "aliases"]
 
 
 @command("entities")
-@click.option("--kind", type=click.Choice(_KINDS), help="Only entities of this kind.")
+@click.option(
+    "--kind", type=click.Choice(_KINDS), help="Only entities of this kind (tool: the old name of technology)."
+)
 @click.option("-n", "--limit", type=click.IntRange(0), default=0, help="Most entities to list (default all).")
 def cmd_entities(kind: str | None, limit: int) -> int:
     """List the entities the memory files mention, with counts and first/last seen."""

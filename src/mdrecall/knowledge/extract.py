@@ -24,18 +24,30 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from itertools import accumulate
 
-from mdrecall.knowledge.names import name_kind, trim_leading
+from mdrecall.knowledge.names import (
+    PLACE_NOUNS,
+    first_names,
+    known_name,
+    lower_known,
+    name_kind,
+    places,
+    trim_leading,
+)
 from mdrecall.knowledge.relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
 from mdrecall.knowledge.valid_time import LineDays
 from mdrecall.text.chunking import heading_paths
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
 
-KINDS = ("person", "project", "organisation", "place", "tool", "unknown")
+KINDS = (
+    "person", "project", "organisation", "place", "technology", "product", "pet", "work", "event", "unknown"
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -72,18 +84,36 @@ _FRONT_KINDS = {
     "people": "person", "person": "person", "attendees": "person", "authors": "person",
     "tags": "unknown", "projects": "project", "project": "project", "organisations": "organisation",
     "organizations": "organisation", "orgs": "organisation", "company": "organisation",
-    "places": "place", "place": "place", "location": "place", "tools": "tool",
+    "places": "place", "place": "place", "location": "place", "tools": "technology",
+    "technologies": "technology", "tech": "technology", "stack": "technology", "products": "product",
+    "pets": "pet", "books": "work", "films": "work", "movies": "work", "events": "event",
 }  # fmt: skip
 _WIKI = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 _AT = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 _WORD = r"[A-Z][a-z][A-Za-z0-9]*"
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
 #: the first letter so that the search can skip ahead to capitals: several times faster).
-_CAPS = re.compile(rf"[A-Z](?<![\w'’-][A-Z])[a-z][A-Za-z0-9]*(?:[ ](?:{_WORD}))*(?![\w-])")
+_CAPS = re.compile(rf"[A-Z](?<![\w'’-][A-Z])[a-z][A-Za-z0-9]*(?:(?:['’]s)?[ ](?:{_WORD}))*(?![\w-])")
+#: A word with a capital after a lower-case letter that _CAPS does not find ("easyJet", "iPhone", "macOS").
+_CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
+#: A capital inside a word after a lower-case letter ("PostgreSQL", "LaunchDarkly"): not an ordinary word.
+_HUMP = re.compile(r"[a-z][A-Z]")
+#: An all-capitals word (checked against the well-known names only: "AWS", "NHS").
+_UPPER = re.compile(r"(?<![\w'’@/.-])[A-Z][A-Z0-9]{1,9}(?![\w-])")
+#: A lower-case word ("k6", "postgres", "priya"): checked against well-known names and given names.
+_LOWER = re.compile(r"(?<![\w'’@/.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)?(?![\w'’@/-]|\.\w)")
+#: "Title by Firstname Lastname" opening a line: a work and its author ("Piranesi by Susanna Clarke").
+_BY_AUTHOR = re.compile(
+    r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]"
+    r"(?P<a>[A-Z][a-z]+(?:[ ][A-Z][a-z'’-]+){1,2})\b",
+    re.M,
+)
+#: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
+_LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 _CODE = re.compile(r"`[^`\n]*`|https?://\S+|<[^>\n]*>")
 #: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
 _SPEAKERS = re.compile(
-    r"^[^\S\n]*(?:[-*+][^\S\n]+)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
+    r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
     r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
     re.M,
 )
@@ -97,7 +127,9 @@ _STOP = set(
     """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
     Mr Mrs Ms Dr Sir Madam Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
     April May June July August September October November December Today Tomorrow Yesterday TODO Note
-    Notes Summary Decision Decisions Update Updates Question Answer Re Fwd God Christmas Easter
+    Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays Mon Tue Tues Wed Thu Thur Thurs Fri
+    Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Weekend Weekends Tonight Noon Midnight
+    Notes Summary Decision Decisions Update Updates Question Answer Re Fwd God
     Session Meeting Morning Evening Afternoon Night Week Month Year The A An And But Or So If When Then
     This That These Those There Here It Its We You He She They Me My Our Your His Her Their Also Just
     Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please Congrats Congratulations Happy Everyone
@@ -108,6 +140,14 @@ _LABEL_STOP = {w.lower() for w in _STOP} | {
     "results", "goal", "goals", "context", "problem", "fix", "idea", "tip", "warning", "example", "source",
     "date", "time", "owner", "tags", "people", "q", "a", "user", "assistant", "system", "tldr", "why",
 }  # fmt: skip
+#: Lower-case words that are given names too but mostly ordinary words ("dev", "bill"): never read as names.
+_LOWER_NOT_NAMES = set(
+    """dev art bill bob don guy jack jean mark max may pat ray rob sue ted will hope joy grace faith rose lily
+    ruby amber jade iris ivy holly daisy violet summer autumn dawn sky june april august chase drew frank gene
+    rich victor wade dean hunter mason nick sofia florence ada ali bea jun kai mai nam ola ong rin rui soo
+    sora uma xin mei min nia noor sana ange ewa hana jin mika milan nils rowan seren jude percy
+    jan kim lee long young stone brook leo""".split()
+)
 
 
 def extract_entities(text: str, file_date: str | date | None = None) -> Extraction:
@@ -153,51 +193,114 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
         plain = _AT.sub(_blank, plain)
     body: dict[int, int] = {}  # line → where its text starts after a speaker label
     if ":" in text_:
-        for sm in _SPEAKERS.finditer(text_):
-            i = bisect_right(starts, sm.start()) - 1
-            if i in skip or i in heads:
+        labels = [
+            (sm, (sm.group("b") or sm.group("p") or "").strip())
+            for sm in _SPEAKERS.finditer(text_)
+            if (i := bisect_right(starts, sm.start()) - 1) not in skip and i not in heads
+        ]
+        repeated = Counter(name for sm, name in labels if sm.group("p"))
+        for sm, name in labels:
+            if not name or name.lower() in _LABEL_STOP or len(name.split()) > 3 or not name[0].isupper():
                 continue
-            name = (sm.group("b") or sm.group("p") or "").strip()
-            if name and name.lower() not in _LABEL_STOP and len(name.split()) <= 3 and name[0].isupper():
+            if sm.group("b") or _person_label(name, repeated[name], text_):
+                i = bisect_right(starts, sm.start()) - 1
                 add(i, name, "person", "speaker")
                 body[i] = sm.end()
+    taken: list[tuple[int, int]] = []  # spans already read as a work's title
+    if " by " in plain:
+        for bm in _BY_AUTHOR.finditer(plain):
+            i = bisect_right(starts, bm.start()) - 1
+            title = bm.group("t").strip().rstrip(",.")
+            if i in skip or i in heads or not _title_like(title):
+                continue
+            add(i, title, "work", "typed_name")
+            add(i, bm.group("a"), "person", "typed_name")
+            taken.append((bm.start("t"), bm.end("a")))
+    found: list[tuple[int, list[str], str, str, bool, bool, str]] = []  # line, words, before, after...
     for m in _CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
-        if i in skip or i in heads:
+        if i in skip or (taken and any(a <= at < b for a, b in taken)):
             continue
         line_start = body.get(i, starts[i])
         if at < line_start:
             continue
         before = plain[line_start:at]
         words = m.group(0).split()
-        while words and words[0] in _STOP:
+        heading = i in heads
+        opens = heading or _sentence_start(before) or not before.strip(" -*+>\t[]xX")
+        if opens and not heading and before.rstrip().endswith(":") and _LIST_NEXT.match(plain, m.end()):
+            opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")
+        title = words[0] == "The" and not opens and len(words) > 1  # "about The Overstory": a title
+        while words and words[0] in _STOP and not title:
             before += words.pop(0) + " "
         trailing = False
-        while words and words[-1] in _STOP:
+        while words and words[-1] in _STOP and known_name(" ".join(words)) is None:
             words.pop()
             trailing = True
         if not words:
             continue
-        opens = _sentence_start(before) or not before.strip(" -*+>\t")
-        lead = trim_leading(words, opens) if len(words) > 1 else 0
+        lead = trim_leading(words, opens) if len(words) > 1 and not title else 0
         if lead:
             before += " ".join(words[:lead]) + " "
             words = words[lead:]
-            opens = False
+            opens = heading
+        after = "" if trailing else plain[m.end() : m.end() + 24]
+        place_noun = re.match(r"[ ]([a-z]+)\b", after) if not trailing and len(words) <= 2 else None
+        joined_name = " ".join(words)
+        if (  # "the Harbour room" (but "the Oslo office" is Oslo)
+            place_noun
+            and place_noun.group(1) in PLACE_NOUNS
+            and joined_name not in places()
+            and known_name(joined_name) is None
+        ):
+            words.append(place_noun.group(1))
+            after = after[place_noun.end() :]
+        found.append((i, words, before, after, opens, heading, m.group(0)))
+    technical = len({n for _, w, *_ in found if (k := known_name(n := " ".join(w))) and not k.ambiguous
+                     and k.kind == "technology"}) >= 2  # fmt: skip
+    for i, words, before, after, opens, heading, _raw in found:
         name = " ".join(words)
-        after = "" if trailing else plain[m.end() : m.end() + 16]
-        kind, strong = name_kind(name, words, before, after)
-        # The first word of a sentence or line is capitalised anyway: only a weak candidate, kept by the
-        # entity view when the name is an entity on other evidence (or its kind is told: typed_name).
+        kind, strong = name_kind(name, words, before, after, opens=opens, technical=technical)
+        if words[-1] in PLACE_NOUNS:
+            kind, strong = "place", strong or not opens
+        if not strong and not opens and not heading:
+            # several capitalised words inside a sentence, or a capital inside a word: a name, not prose
+            strong = (len(words) > 1 and kind != "organisation") or bool(_HUMP.search(name))
+        elif not strong and _HUMP.search(name) and not heading:
+            strong = True
+        # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak
+        # candidate, kept by the entity view when the name is an entity on other evidence.
         how = "typed_name" if strong else "name_start" if opens else "name"
         add(i, name, kind, how)
+    for rx in (_CAMEL_LOW, _UPPER):
+        for m in rx.finditer(plain):
+            i = bisect_right(starts, m.start()) - 1
+            known = known_name(m.group(0))
+            if i in skip or (known is None and rx is _UPPER):
+                continue
+            add(i, m.group(0), known.kind if known else "unknown", "typed_name")
+    lower = lower_known()
+    wanted = _lower_words().intersection(_LOWER.findall(plain))  # most files hold none: no second pass
+    if wanted:
+        for m in _LOWER.finditer(plain):
+            word = m.group(0)
+            if word not in wanted or (i := bisect_right(starts, m.start()) - 1) in skip:
+                continue
+            if word in lower:
+                known = known_name(word)
+                add(i, word, known.kind if known else "unknown", "typed_name")
+            else:
+                add(i, word, "person", "name_start")  # "priya drafts it": linked only to a known person
     relations: list[tuple[Relation, int]] = []
     for i in _cue_lines(joined, starts, skip):
         for rel in find_relations(_CODE.sub(" ", lines[i]), i + 1):
             relations.append((rel, i))
             for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
-                if entity_key(name) not in ("we", "i"):
+                known = known_name(name)
+                if known is not None:
+                    add(i, name, known.kind, "relation")
+                elif name[:1].isupper() and name not in _STOP:
                     add(i, name, kind, "relation")
     days = LineDays(lines, all_headings, file_date)
     day_of: dict[int, str | None] = {}
@@ -211,6 +314,41 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
         mentions += [Mention(name, kind, how, i + 1, section if how != "front_matter" else 0, day)
                      for name, kind, how in per_line[i]]  # fmt: skip
     return Extraction(mentions, [(rel, day_of[i]) for rel, i in relations])
+
+
+@cache
+def _lower_words() -> frozenset[str]:
+    """Lower-case words worth a look: well-known names written so, and given names that are not mostly
+    ordinary words."""
+    given = {n.lower() for n in first_names() if len(n) > 2} - _LOWER_NOT_NAMES
+    return lower_known() | given
+
+
+def _person_label(name: str, repeated: int, text: str) -> bool:
+    """Is a plain ``Name:`` label opening a line a person speaking (not "Risk:", "Owner:", "Redis:")?
+
+    Yes when it starts with a known given name, opens three lines or more (a transcript's speakers), or
+    is the first word of a longer capitalised name in the same file ("Dev:" beside "Dev Anand").
+    """
+    words = name.split()
+    if any(w in _STOP for w in words) or known_name(name) is not None:
+        return False
+    if words[0] in first_names():
+        return True
+    if len(words) == 1:
+        return repeated >= 3 or re.search(rf"(?<![\w-]){re.escape(name)} [A-Z][a-z]", text) is not None
+    return False
+
+
+def _title_like(title: str) -> bool:
+    """Could ``title`` (before "by <author>") be a work's title rather than "Approved" or "Fixed"?"""
+    words = title.split()
+    if not words or len(words) > 10 or words[0] in _STOP and words[0] != "The" and len(words) == 1:
+        return False
+    if len(words) == 1 and (words[0].endswith(("ed", "ing")) or words[0].lower() in _LABEL_STOP):
+        return False
+    caps = sum(1 for w in words if w[:1].isupper())
+    return caps * 2 >= len(words)
 
 
 def _blank(m: re.Match[str]) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.names import ORG_WORD, first_names, known_alias
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.models import Chunk, Scored
@@ -136,13 +137,19 @@ class EntityIndex:
             if strong or files >= self.config.min_name_files or k in self.canonical
         }
         out.update(self.canonical)
+        for k in stats:  # another name of a well-known thing ("postgres" for PostgreSQL)
+            other = known_alias(k)
+            if other is not None and other != k and k not in self.canonical and (k in out or other in out):
+                out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
             firsts: dict[str, list[str]] = {}
             for k in out:
-                if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
+                if " " in k and out[k] == k and stats.get(k, (0, False))[1] and _person_or_org(k):
                     firsts.setdefault(k.split()[0], []).append(k)
+            # a first name (or a one-word name) alone means the one longer name it starts, whether or not it
+            # is an entity on its own evidence: "Fatima" (or "fatima") is Fatima Okafor
             for first, fulls in firsts.items():
-                if len(fulls) == 1 and out.get(first) == first:
+                if len(fulls) == 1 and first in stats and out.get(first, first) == first:
                     out[first] = fulls[0]
         if len(_KNOWN) > 16:
             _KNOWN.clear()
@@ -157,7 +164,9 @@ class EntityIndex:
             root = known.get(summary.key)
             if root is not None:
                 groups.setdefault(root, []).append(summary)
-        found = [self._entity(root, parts) for root, parts in groups.items()]
+        shared = _shared_firsts(known)
+        found = [self._entity(root, parts) for root, parts in groups.items() if root not in shared]
+        kind = "technology" if kind == "tool" else kind  # the kind's old name
         found = [e for e in found if kind is None or e.kind == kind]
         found.sort(key=lambda e: (-e.mentions, e.name.casefold()))
         return found[:limit] if limit > 0 else found
@@ -354,6 +363,20 @@ class EntityIndex:
             if others:
                 out[said] = others
         return out
+
+
+def _person_or_org(key: str) -> bool:
+    """Does a multi-word name read as a person's (a known given name first) or an organisation's (an
+    organisation word last)? Only those take their first word as another name."""
+    words = key.split()
+    return words[0].capitalize() in first_names() or ORG_WORD.search(words[-1].capitalize()) is not None
+
+
+def _shared_firsts(known: dict[str, str]) -> set[str]:
+    """One-word names that start several accepted longer names ("Sam" with Sam Patel and Sam Oduya): a
+    mention of one of them, not an entity of its own, so not listed."""
+    firsts = Counter(k.split()[0] for k, root in known.items() if " " in k and root == k)
+    return {k for k, root in known.items() if root == k and firsts[k] > 1}
 
 
 def _longest(names: Counter[str], root: str) -> str | None:

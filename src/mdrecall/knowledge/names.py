@@ -1,12 +1,17 @@
-"""What kind of thing a capitalised name in prose is: cheap heuristics, no model.
+"""What kind of thing a capitalised name in prose is: cheap heuristics and small shipped lists, no model.
 
+* a well-known name (``data/known_names.txt``: technologies, products, organisations, holidays);
 * a known given name first (``data/first_names.txt``) and a surname after it: a person ("Dana Okafor");
-* an organisation suffix (Labs, Inc, Ltd, GmbH, Corp, Company, Group, University...): an organisation;
-* a known city or country (``data/places.txt``): a place;
-* a verb that people do right after the name ("Dana said", "Marcus prefers"): a person.
+* an organisation word last (Labs, Inc, Ltd, Trust, Fund, Foundation, Vets...): an organisation;
+* a place word in the name (Street, Church, District, Airport, Osteria...) or a known city or country
+  (``data/places.txt``), or a place cue before it ("lives in", "moved to", "trip to"): a place;
+* a person cue: a verb people do right after it ("Dana said"), a family word or title before it ("my sister
+  Hanna", "Dr. Amara Singh");
+* a pet cue ("my dog Rex", "Rex (a beagle)", "Cat: Miso"), a work cue ("reading Dune", "finished Dune");
+* a product head word after it ("the Atlas platform", "the Orbit app").
 
-Each of these is evidence strong enough to make the name an entity at once (``how`` = ``typed_name``);
-weaker hints (a lone given name, "in Paris") only set the kind. The lists load on first use.
+Each of these but the weakest is evidence strong enough to make the name an entity at once (``how`` =
+``typed_name``); weaker hints (a lone given name, "in Paris") only set the kind. The lists load on first use.
 """
 
 from __future__ import annotations
@@ -14,33 +19,109 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
-__all__ = ["first_names", "name_kind", "places", "trim_leading"]
+__all__ = [
+    "ORG_WORD",
+    "KnownName",
+    "first_names",
+    "known_alias",
+    "known_name",
+    "known_names",
+    "lower_known",
+    "name_kind",
+    "places",
+    "trim_leading",
+]
 
 _DATA = Path(__file__).parent / "data"
-_ORG_SUFFIX = re.compile(
-    r"\b(Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|"
-    r"Foundation|Agency|Team|Studio|Studios)\.?$"
+_ORG_WORDS = (
+    "Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|Foundation|"
+    "Agency|Team|Studio|Studios|Trust|Fund|Charity|Council|Society|Association|Club|Vets|Clinic|Library|"
+    "Partners|Ventures|Capital|Holdings|Systems|Technologies|Software|Media|Press|Museum|Union|Committee|"
+    "Department|Ministry|Services|Co|plc|PLC|AG|SA"
 )
-#: Suffixes that make a multi-word name an organisation on their own ("Platform Team" is not one).
-_STRONG_ORG = {"Inc", "Corp", "Corporation", "Ltd", "LLC", "GmbH", "Labs", "University", "Company", "Group"}
+_ORG_SUFFIX = re.compile(rf"\b({_ORG_WORDS})\.?$")
+#: One organisation word, alone.
+ORG_WORD = re.compile(rf"^(?:{_ORG_WORDS})$", re.IGNORECASE)
+#: Organisation words that do not make a multi-word name an entity on their own ("Platform Team").
+_WEAK_ORG = {"Team", "Group", "Services", "Department", "Committee"}
+#: Words that make a name a place, last ("St Anne's Church", "Peak District") or first ("Osteria Nonna").
+_PLACE_LAST = set(
+    """Street St Road Rd Avenue Ave Lane Square Park Gardens Garden Church Cathedral Chapel Abbey Castle
+    Palace Bridge Station Airport Harbour Harbor Port Beach Bay Island Islands Lake Loch River Valley Hill
+    Hills Mountain Mountains Mount Forest Woods Heath Common District County Province State City Town
+    Village Quarter Market Hall Arena Stadium Hotel Inn Pub Cafe Café Restaurant Bistro Bakery
+    Tavern Bar Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Way Close Crescent Terrace
+    Place Row Wharf Quay Pier Falls Canyon Coast Peninsula""".split()
+)
+_PLACE_FIRST = set(
+    """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount
+    Lake Loch Isle Cape Fort Port Lago Monte Rio Saint San Santa""".split()
+)
+#: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
+PLACE_NOUNS = frozenset(
+    "room hall street road lane park square station church garden gardens office building cafe café".split()
+)
+#: Lower-case words after a capitalised word that make it a product or project ("the Atlas platform").
+_PRODUCT_AFTER = re.compile(
+    r"^[ ](?:platform|app|service|sdk|api|dashboard|plugin|extension|library|engine)\b"
+)
 _PERSON_VERB = re.compile(
-    r"[ ](?:said|says|prefers|signed|met|asked|asks|told|tells|wants|thinks|agreed|mentioned|emailed|"
+    r"[ ](?:said|says|prefers|signed|met|asked|asks|told|tells|wants|wanted|thinks|agreed|mentioned|emailed|"
     r"called|wrote|writes|suggested|joined|approved|likes|loves|decided|replied|confirmed|promised|"
-    r"reported|explained|shared|recommended|complained|argued|insisted|admitted)\b"
+    r"reported|explained|shared|recommended|complained|argued|insisted|admitted|owns|drafts|drafted|"
+    r"checks|checked|borrowed|lives|lived|works|worked|leads|interviewed|hired|thought)\b"
 )
-_PLACE_END = re.compile(r"\b(?:in|visited)$")
+#: A family word, title or role right before a name ("my sister Hanna", "Dr. Singh", "Partner: Lena").
+_PERSON_BEFORE = re.compile(
+    r"\b(?:sister|brother|mother|father|mum|mom|dad|wife|husband|partner|son|daughter|friend|boss|manager|"
+    r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
+    r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord|"
+    r"interviewed|hired)\.?[:,]?[ ]$",
+    re.IGNORECASE,
+)
+_ANIMALS = (
+    "dog|dogs|cat|cats|puppy|kitten|pup|rabbit|bunny|hamster|guinea pig|parrot|budgie|horse|pony|tortoise|"
+    "turtle|goldfish|fish|ferret|gerbil|lizard|snake|beagle|labrador|spaniel|terrier|poodle|collie|"
+    "retriever|dachshund|pug|husky|greyhound|whippet|lurcher|corgi|schnauzer|tabby|moggy"
+)
+_PET_BEFORE = re.compile(rf"\b(?:{_ANIMALS})\b[:,]?[ ](?:called[ ]|named[ ])?$", re.IGNORECASE)
+_PET_AFTER = re.compile(
+    rf"^(?::[ ]|[ ]\((?:a[ ]|an[ ]|the[ ]|our[ ]|my[ ])?(?:\w+[ ])?)(?:{_ANIMALS})\b", re.IGNORECASE
+)
+_WORK_BEFORE = re.compile(
+    r"\b(?:reading|read|re-read|finished|started|watched|watching|watch|rewatched|listening to|listened to|"
+    r"listen to|album|novel|book|film|movie|show|series|podcast|song|play)[ ](?:the[ ])?$",
+    re.IGNORECASE,
+)
+_PLACE_BEFORE = re.compile(
+    r"\b(?:lives?|lived|living|based|born|grew up|flat|house|home|stay|stays|stayed|staying|holiday|trip|"
+    r"flights?|fly|flying|flew|moved|moving|move|relocated|visit|visited|visiting|travel|travelled|"
+    r"traveled|drive|driving|drove|walk|hike|hiked|back|went|going|arrived|landed)[ ](?:in|to|at|from|around|"
+    r"through|into)[ ](?:the[ ])?$|\b(?:visited|visiting|visit|left|leaving)[ ]$",
+    re.IGNORECASE,
+)
 #: Words that open a sentence before a name ("Met Dana Okafor", "Ask Priya"): not part of the name.
 _LEADERS = set(
     """met meet meeting called call asked ask told tell emailed email pinged ping thanked thank invited
     invite saw see visited visit with from for about per cc dear congratulate congrats lunch dinner
-    coffee call sync chat talked spoke""".split()
+    coffee call sync chat talked spoke interviewed interview hired hire finished reading read watched
+    picked chose welcomed""".split()
 )
 
 
 def _words(name: str) -> frozenset[str]:
     lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
     return frozenset(w for line in lines if not line.startswith("#") for w in line.split())
+
+
+class KnownName(NamedTuple):
+    """A well-known name: its kind, the name it is shown under, and whether it is also an ordinary word."""
+
+    kind: str
+    canonical: str
+    ambiguous: bool
 
 
 @cache
@@ -56,34 +137,120 @@ def places() -> frozenset[str]:
     return frozenset(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
 
 
+@cache
+def known_names() -> dict[str, KnownName]:
+    """Every well-known name as written (each alias too) → :class:`KnownName`."""
+    out: dict[str, KnownName] = {}
+    kind = "unknown"
+    for raw in (_DATA / "known_names.txt").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            kind = line[1:-1]
+            continue
+        names = [" ".join(n.split()) for n in line.split(" | ")]
+        ambiguous = names[0].endswith("?")
+        canonical = names[0].rstrip("?")
+        for name in [canonical, *names[1:]]:
+            out.setdefault(name, KnownName(kind, canonical, ambiguous and name == canonical))
+    return out
+
+
+@cache
+def _lower_known() -> frozenset[str]:
+    return frozenset(n for n in known_names() if n.islower() or not n[:1].isalpha())
+
+
+@cache
+def _aliases() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name, known in known_names().items():
+        if not known.ambiguous:
+            out.setdefault(" ".join(name.split()).casefold(), " ".join(known.canonical.split()).casefold())
+    return out
+
+
+def known_alias(key: str) -> str | None:
+    """The normalised name of the well-known thing a normalised name ``key`` is another name of, or None."""
+    return _aliases().get(key)
+
+
+def known_name(name: str) -> KnownName | None:
+    """The well-known name ``name`` is (as written), or None."""
+    return known_names().get(name)
+
+
+def lower_known() -> frozenset[str]:
+    """Well-known names written in lower case ("k6", "postgres"): found in lower-case text too."""
+    return _lower_known()
+
+
 def trim_leading(words: list[str], sentence_start: bool) -> int:
     """How many leading words of a capitalised run are not part of the name: a sentence-opening verb or
-    preposition ("Met Dana Okafor"), or a capitalised sentence opener before a known given name."""
+    preposition ("Met Dana Okafor", "Interviewed Dev Anand"), or a capitalised sentence opener before a
+    known given name or a well-known name."""
     first = first_names()
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
-        if word.casefold() in _LEADERS or (sentence_start and n == 0 and nxt in first and word not in first):
+        if (
+            word.casefold() in _LEADERS
+            or (sentence_start and n == 0 and word not in first and (nxt in first or nxt in known_names()))
+            or (sentence_start and not n and _verb_form(word))
+        ):
             n += 1
             continue
         break
     return n
 
 
-def name_kind(name: str, words: list[str], before: str, after: str) -> tuple[str, bool]:
-    """(kind, strong) of a capitalised name, from the name itself and the text around it."""
-    if _ORG_SUFFIX.search(name):
-        return "organisation", len(words) > 1 and words[-1].rstrip(".") in _STRONG_ORG
+def _verb_form(word: str) -> bool:
+    """A sentence-opening "Interviewed", "Finished", "Walking": a verb, not part of the name after it."""
+    return len(word) > 4 and word.endswith(("ed", "ing")) and word not in first_names()
+
+
+def name_kind(
+    name: str, words: list[str], before: str, after: str, *, opens: bool = False, technical: bool = False
+) -> tuple[str, bool]:
+    """(kind, strong) of a capitalised name, from the name itself and the text around it.
+
+    ``before`` is the line's text up to the name, ``after`` a few characters after it; ``opens`` says the
+    name opens a sentence, ``technical`` that its file names technologies (a context in which "Go" or
+    "Rust" are languages).
+    """
+    known = known_name(name)
+    if known is not None and (
+        not known.ambiguous or (not opens and (technical or known.kind != "technology"))
+    ):
+        return known.kind, True
+    last, head = words[-1].rstrip("."), words[0]
+    several = len(words) > 1
+    if _ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
+        return "organisation", several and last not in _WEAK_ORG
     if name in places():
         return "place", True
     first = first_names()
-    if words[0] in first and 1 < len(words) <= 3 and not any(w in places() for w in words[1:]):
+    # "Sam Park" is a person, "Hyde Park" is not
+    if head in first and head not in _PLACE_FIRST and 1 < len(words) <= 3 and places().isdisjoint(words[1:]):
+        return "person", True
+    if several and (last in _PLACE_LAST or head in _PLACE_FIRST or head in places()):
+        return "place", True
+    tail = before[-40:]
+    if _PET_BEFORE.search(tail) or _PET_AFTER.match(after):
+        return "pet", True
+    if _PERSON_BEFORE.search(tail):
         return "person", True
     if _PERSON_VERB.match(after):
         return "person", True
+    if _WORK_BEFORE.search(tail):
+        return "work", False
+    if _PRODUCT_AFTER.match(after):
+        return "product", False
     if len(words) == 1 and name in first:
         return "person", False
-    tail = before.rstrip()
-    if len(tail) < len(before) and _PLACE_END.search(tail[-9:]):  # "in Paris", "visited Paris"
+    if _PLACE_BEFORE.search(tail):
+        return "place", True
+    if re.search(r"\b(?:in|visited)[ ]$", tail):  # "in Paris", "visited Paris": the kind only
         return "place", False
     return "unknown", False

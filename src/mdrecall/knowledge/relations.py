@@ -13,6 +13,12 @@ from dataclasses import dataclass
 __all__ = ["CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
 
 _NAME = r"[A-Z][\w.+-]*[\w+](?:\s+[A-Z][\w.+-]*[\w+]){0,2}|[A-Z]"
+_VERSION = r"(?:\s+v?\d[\w.]*)?"  # "PostgreSQL 16": the version is not part of the name
+#: What someone owns or moves to, when it is not a name: a few lower-case words ("billing", "the data team").
+_THING = (
+    r"(?:the\s+|our\s+)?[a-z][\w-]*"
+    r"(?:\s+(?!from\b|to\b|in\b|on\b|by\b|until\b|since\b|for\b|and\b)[a-z][\w-]*){0,3}"
+)
 _SUBJ = rf"(?P<s>{_NAME}|[Ww]e|I)"
 _OBJ = rf"(?P<o>{_NAME})"
 _FAMILY = (
@@ -41,24 +47,41 @@ _PATTERNS: list[tuple[str, re.Pattern[str], str, str]] = [
      "person", "person"),
     ("uses", re.compile(rf"{_SUBJ}\s+(?:uses|use|used|is using|are using|switched to)\s+{_OBJ}"),
      "unknown", "tool"),
-    ("moved_to", re.compile(rf"{_SUBJ}\s+(?:moved|has moved|have moved|relocated)\s+(?:\w+\s+)?to\s+{_OBJ}"),
-     "person", "unknown"),
+    ("moved_to", re.compile(
+        rf"{_SUBJ}\s+(?:moved|has moved|have moved|relocated|is moving|are moving|will move)\s+"
+        rf"(?:\w+\s+)?to\s+(?P<o>{_NAME}|{_THING})"), "person", "unknown"),
     ("chosen_over", re.compile(
-        rf"\b(?:[Ww]e|I|{_NAME})\s+(?:chose|picked|went with|preferred|prefer|selected)\s+{_OBJ}\s+over\s+"
-        rf"(?P<z>{_NAME})"), "unknown", "unknown"),
+        rf"\b(?:[Ww]e|I|{_NAME})\s+(?:chose|picked|went with|preferred|prefer|selected)\s+{_OBJ}{_VERSION}\s+"
+        rf"over\s+(?P<z>{_NAME})"), "unknown", "unknown"),
+    ("chosen_over", re.compile(
+        rf"(?P<o>{_NAME}){_VERSION}\s+(?:(?:was|is|has been|got)\s+)?(?:chosen|picked|selected|preferred)\s+"
+        rf"over\s+(?P<z>{_NAME})"), "unknown", "unknown"),
+    ("owns", re.compile(
+        rf"{_SUBJ}\s+(?:owns|now owns|will own|owned|took over|takes over)\s+(?P<o>{_NAME}|{_THING})"),
+     "person", "unknown"),
+    ("left", re.compile(rf"{_SUBJ}\s+(?:left|has left|quit|is leaving|will leave)\s+{_OBJ}"),
+     "person", "organisation"),
+    ("joined", re.compile(rf"{_SUBJ}\s+(?:joined|has joined|will join|is joining)\s+{_OBJ}"),
+     "person", "organisation"),
 ]  # fmt: skip
 
 #: Every predicate the patterns produce (``*_of`` for each family word).
-PREDICATES = ("works_at", "uses", "moved_to", "chosen_over") + tuple(f"{w}_of" for w in _FAMILY.split("|"))
+PREDICATES = ("works_at", "uses", "moved_to", "chosen_over", "owns", "left", "joined") + tuple(
+    f"{w}_of" for w in _FAMILY.split("|")
+)
 #: Words a line must hold for each pattern to be tried.
 _CUES = {
     "works_at": ("work",),
     "{rel}_of": ("'s",),
     "uses": ("use", "using", "switched"),
-    "moved_to": ("moved", "relocated"),
+    "moved_to": ("moved", "relocated", "moving", "move"),
     "chosen_over": (" over ",),
+    "owns": ("own", "took over", "takes over"),
+    "left": ("left", "quit", "leav"),
+    "joined": ("join",),
 }
 _PRONOUNS = {"we", "i"}
+_NOT_ENDS = {"it", "them", "this", "that", "there", "here", "us", "me", "him", "her", "the", "a", "an"}
 _MARKUP = re.compile(r"\*\*|__|\[\[|\]\]|(?<![\w@])@(?=\w)|`")
 #: Markup that :func:`find_relations` ignores, and any word of ``_CUES`` (a line without one states none).
 MARKUP = _MARKUP
@@ -76,6 +99,8 @@ def find_relations(line: str, number: int) -> list[Relation]:
             continue  # a cheap check first: most lines state no relationship
         for m in pattern.finditer(text):
             obj = _clean(m.group("o"))
+            if obj.casefold() in _NOT_ENDS or obj.casefold().split()[0] in ("it", "them", "this", "that"):
+                continue  # "Fatima owns it": nothing named
             if predicate == "chosen_over":
                 out.append(Relation(obj, predicate, _clean(m.group("z")), number, "unknown", "unknown"))
                 continue
@@ -85,7 +110,7 @@ def find_relations(line: str, number: int) -> list[Relation]:
                 subject = subject.lower()
             kind = o_kind
             if predicate == "moved_to":  # a person moves to a place; "we moved to X" is a tool or a home
-                kind = "unknown" if subject in _PRONOUNS else "place"
+                kind = "unknown" if subject in _PRONOUNS or not obj[:1].isupper() else "place"
             out.append(Relation(subject, pred, obj, number, _subject_kind(subject, s_kind), kind))
     return out
 
@@ -94,6 +119,9 @@ _VERBS = {  # predicate → (after a third-person subject, after "I"/"we")
     "works_at": ("works at", "work at"),
     "uses": ("uses", "use"),
     "moved_to": ("moved to", "moved to"),
+    "owns": ("owns", "own"),
+    "left": ("left", "left"),
+    "joined": ("joined", "joined"),
 }
 
 

@@ -127,13 +127,26 @@ TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "memory_entities",
-        "List the people, projects, organisations, places and tools the memory mentions, with how often "
-        "and when first/last seen. Use it to learn who and what the memory knows about; then memory_entity.",
+        "List the people, organisations, places, technologies, products, pets, works and events the memory "
+        "mentions, with how often and when first/last seen. Use it to learn who and what the memory knows "
+        "about; then memory_entity.",
         _object(
             {
                 "kind": {
                     "type": "string",
-                    "enum": ["person", "project", "organisation", "place", "tool", "unknown"],
+                    "enum": [
+                        "person",
+                        "project",
+                        "organisation",
+                        "place",
+                        "technology",
+                        "product",
+                        "pet",
+                        "work",
+                        "event",
+                        "tool",
+                        "unknown",
+                    ],  # fmt: skip
                     "description": "Only entities of this kind.",
                 },
                 "limit": _int("Most entities (default 50).", 1, 500),
