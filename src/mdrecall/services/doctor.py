@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import Config
-from mdrecall.errors import MdrecallError
+from mdrecall.errors import IndexCorruptError, MdrecallError
 
 __all__ = ["Check", "run_checks"]
 
@@ -158,7 +158,12 @@ def _open_hint(exc: Exception) -> str:
 
 
 def _index_checks(mem: Any) -> Iterator[Check]:
-    st = mem.status()
+    try:
+        st = mem.status()
+    except IndexCorruptError as exc:  # damage that reading the counts already meets: a check, not a crash
+        hint = "mdrecall index (moves the damaged file aside and rebuilds the index from the Markdown)"
+        yield Check("index", "fail", f"{mem.store.description}: damaged ({exc})", hint)
+        return
     detail = f"{mem.store.description}, schema {st.schema_version}, {st.files} files, {st.chunks} chunks"
     rebuilt = getattr(mem.store, "rebuilt_from", None)
     if rebuilt:  # opening it found damage: a new index was started, to be filled from the Markdown
