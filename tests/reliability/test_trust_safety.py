@@ -251,6 +251,9 @@ def test_malformed_json_rpc_gets_the_json_rpc_error_and_the_server_goes_on(tmp_p
             ('{"jsonrpc": "2.0", "id": 7, "method": 7}', -32600, 7),
             ("[1, 2]", -32600, None),
             ('"a string"', -32600, None),
+            ('{"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}', -32600, None),  # no id: not one
+            ('{"jsonrpc": "2.0", "id": [8], "method": "tools/list"}', -32600, None),
+            ('{"jsonrpc": "2.0", "id": true, "method": "tools/list"}', -32600, None),
         ]
         for line, code, ident in bad:
             server.send(line)

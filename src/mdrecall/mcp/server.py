@@ -10,11 +10,13 @@ token, and a token, when given, is required on every request.
 from __future__ import annotations
 
 import hmac
+import io
 import json
+import os
 import signal
 import sys
 import threading
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 
 from mdrecall import __version__
@@ -161,9 +163,22 @@ def serve(
             from mcp.server.stdio import stdio_server
 
             async def run_stdio() -> None:
-                async with stdio_server() as (read, write):
-                    screened = ScreenedStream(read, write)
-                    await server.run(screened, write, server.create_initialization_options())
+                private = os.dup(0)  # the protocol's stdin; fd 0 reads the null device meanwhile, as the
+                null = os.open(os.devnull, os.O_RDONLY)  # SDK's own claim does: nothing a handler starts
+                os.dup2(
+                    null, 0
+                )  # reads the protocol (the fd is never closed: a reader thread may block on it)
+                os.close(null)
+                text = io.TextIOWrapper(
+                    os.fdopen(private, "rb", closefd=False), encoding="utf-8", errors="replace"
+                )
+                try:
+                    lines: Any = ScreenedLines(anyio.wrap_file(text))
+                    async with stdio_server(stdin=lines) as (read, write):
+                        screened = ScreenedStream(read, write)
+                        await server.run(screened, write, server.create_initialization_options())
+                finally:
+                    os.dup2(private, 0)
 
             anyio.run(run_stdio)
     finally:
@@ -209,6 +224,40 @@ def rpc_error(exc: Exception) -> Any:
     message = f"Invalid Request: not a JSON-RPC 2.0 request or notification ({field}: {first['msg']})"
     data = types.ErrorData(code=types.INVALID_REQUEST, message=message)
     return types.JSONRPCError(jsonrpc="2.0", id=ident, error=data)
+
+
+class ScreenedLines:
+    """The protocol's stdin lines, where a message whose ``id`` is no JSON-RPC id (an object, an array, a
+    boolean) becomes one the SDK refuses: its reader would take it for a notification (dropping the id) and
+    answer nothing; refused, it gets :func:`rpc_error`'s ``-32600`` with ``id`` null."""
+
+    def __init__(self, lines: Any) -> None:
+        self._lines = lines
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._screened()
+
+    async def _screened(self) -> AsyncIterator[str]:
+        async for line in self._lines:
+            yield screen_line(line)
+
+
+def screen_line(line: str) -> str:
+    """``line``, or a request the SDK refuses when its ``id`` is an object, an array or a boolean."""
+    if '"id"' not in line:
+        return line
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return line
+    if isinstance(message, dict) and isinstance(message.get("id"), (dict, list, bool)):
+        return (
+            json.dumps(
+                {"jsonrpc": "2.0", "id": None, "method": "", "params": "an id must be a string or a number"}
+            )
+            + "\n"
+        )
+    return line
 
 
 class ScreenedStream:
