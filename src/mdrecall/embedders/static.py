@@ -177,8 +177,7 @@ def _mapped(file: Path, member: str) -> np.ndarray | None:
         offset = fh.tell()
     if dtype.hasobject or offset - start + dtype.itemsize * int(np.prod(shape)) > info.file_size:
         return None
-    order = "F" if fortran else "C"
-    return np.memmap(file, dtype=dtype, mode="r", shape=shape, order=order, offset=offset)
+    return np.memmap(file, dtype=dtype, mode="r", shape=shape, order="F" if fortran else "C", offset=offset)
 
 
 #: ``embedding.options`` this provider reads.
