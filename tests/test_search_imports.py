@@ -45,3 +45,50 @@ def test_a_keyword_search_imports_nothing_it_does_not_use(tmp_path: Path) -> Non
     }
     unused = re.compile("|".join(f"(?:{p})" for p in UNUSED))
     assert not sorted(m for m in loaded if unused.fullmatch(m))
+
+
+#: Modules the per-prompt hook (recall, then capture) has no use for: the CLI, the other front ends, and
+#: the heavy optional runtimes (the default static embedder needs only numpy and tokenizers).
+HOOK_UNUSED = (
+    r"click(\..*)?",
+    r"mdrecall\.(cli|mcp|ui|services|dreaming|backends\.qmd)(\..*)?",
+    r"mdrecall\.embedders\.(remote|distill|calibration_pairs)",
+    r"(onnxruntime|psycopg|http\.client|ssl|asyncio|tomllib)(\..*)?",
+)
+
+
+def test_the_prompt_hook_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the Kestrel deploy to Friday.\n")
+    with Memory.open(root, Config(), create=True) as mem:
+        mem.index()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env["HOME"] = str(tmp_path / "home")
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "mdrecall.agent.turn_hook", "-w", str(root)]
+        + ["user-prompt-submit"],
+        input='{"session_id": "s1", "prompt": "When did Dana Okafor move the Kestrel deploy?"}',
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert "2026-03-02.md" in out.stdout  # it did search, with the vector leg
+    loaded = {
+        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
+    }
+    assert "numpy" in loaded
+    unused = re.compile("|".join(f"(?:{p})" for p in HOOK_UNUSED))
+    assert not sorted(m for m in loaded if unused.fullmatch(m))
+
+
+def test_the_static_table_is_mapped_not_read() -> None:
+    import numpy as np
+
+    from mdrecall.embedders.static import StaticEmbedder
+
+    embedder = StaticEmbedder()
+    embedder.load()
+    assert isinstance(embedder._rows, np.memmap)  # a query touches a few of its 30,522 rows
+    a, b = embedder.embed_documents(["the Kestrel deploy", "the Kestrel deploy moved"])
+    assert 0.5 < float(a @ b) <= 1.0

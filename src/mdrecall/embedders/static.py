@@ -99,8 +99,11 @@ class StaticEmbedder:
 
             try:
                 with np.load(self._file) as data:
-                    rows, scale = data["rows"], data["scale"]
+                    scale = data["scale"]
                     knots = data["calibration"] if "calibration" in data.files else None
+                    rows = _mapped(self._file, "rows.npy")
+                    if rows is None:  # a compressed table: read it whole
+                        rows = data["rows"]
             except (OSError, KeyError, ValueError) as exc:
                 raise EmbedderError(
                     f"cannot read the static model {self._file}: {exc}. Reinstall mdrecall, or rebuild it: "
@@ -137,6 +140,44 @@ class StaticEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         """Embed one query (the same as a document)."""
         return self.embed_documents([text])[0]
+
+
+def _mapped(file: Path, member: str) -> np.ndarray | None:
+    """The array ``member`` of the ``.npz`` ``file``, mapped read-only from the file rather than read
+    (a query touches a few rows of the 7.8 MB table), or ``None`` when it is compressed or absent.
+
+    ``np.load(mmap_mode=...)`` does not map the arrays of an ``.npz``; the shipped one stores them
+    uncompressed, so the member's bytes lie at a fixed offset in the file.
+    """
+    import struct
+    import zipfile
+
+    with zipfile.ZipFile(file) as archive:
+        try:
+            info = archive.getinfo(member)
+        except KeyError:
+            return None
+        if info.compress_type != zipfile.ZIP_STORED:
+            return None
+    with open(file, "rb") as fh:
+        fh.seek(info.header_offset)
+        local = fh.read(30)  # the local file header: its name and extra field lengths end it
+        if local[:4] != b"PK\x03\x04":
+            return None
+        name_len, extra_len = struct.unpack("<HH", local[26:30])
+        start = info.header_offset + 30 + name_len + extra_len
+        fh.seek(start)
+        version = np.lib.format.read_magic(fh)
+        if version not in ((1, 0), (2, 0)):
+            return None
+        read_header = (
+            np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        )
+        shape, fortran, dtype = read_header(fh)
+        offset = fh.tell()
+    if dtype.hasobject or offset - start + dtype.itemsize * int(np.prod(shape)) > info.file_size:
+        return None
+    return np.memmap(file, dtype=dtype, mode="r", shape=shape, order="F" if fortran else "C", offset=offset)
 
 
 #: ``embedding.options`` this provider reads.
