@@ -13,12 +13,20 @@ reorders candidates the legs found. A small shipped list, English only; see ``do
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from mdrecall.models import Scored
+from mdrecall.models import Chunk, Scored
 
-__all__ = ["KINDS", "KIND_BOOST", "apply_kind_instances", "asked_kinds"]
+__all__ = [
+    "ENTITY_KINDS",
+    "KINDS",
+    "KIND_BOOST",
+    "apply_entity_kinds",
+    "apply_kind_instances",
+    "asked_entity_kinds",
+    "asked_kinds",
+]
 
 #: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
 KINDS: dict[tuple[str, ...], list[str]] = {
@@ -36,6 +44,62 @@ KINDS: dict[tuple[str, ...], list[str]] = {
 }
 #: How much a candidate naming an instance of the asked kind is lifted (a share of its score).
 KIND_BOOST = 0.25
+
+
+#: A kind's word in a question → the entity kinds (as the extractor stores them per mention) of its
+#: instances: "which *books*", "what *pets*", "which *city*". Plural and singular, English only; not the
+#: bare verbs ("read", "live") nor "where", which a question asks of anything.
+ENTITY_KINDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        "book books novel novels author authors film films movie movies song songs album albums band bands"
+        " series podcast podcasts poem poems play plays painting paintings artist artists".split(),
+        ("work",),
+    ),
+    **dict.fromkeys(
+        "game games app apps product products brand brands gadget device".split(), ("product", "work")
+    ),
+    **dict.fromkeys("pet pets dog dogs cat cats puppy puppies kitten kittens".split(), ("pet",)),
+    **dict.fromkeys(
+        "city cities town towns country countries place places state states village villages"
+        " neighbourhood neighborhood".split(),
+        ("place",),
+    ),
+    **dict.fromkeys(
+        "company companies employer employers organisation organisations organization organizations"
+        " firm firms startup startups charity charities nonprofit".split(),
+        ("organisation",),
+    ),
+    **dict.fromkeys(
+        "tool tools database databases framework frameworks library libraries stack".split(), ("technology",)
+    ),
+    **dict.fromkeys("event events festival festivals conference conferences".split(), ("event",)),
+}
+
+
+def asked_entity_kinds(terms: Sequence[str]) -> tuple[str, ...]:
+    """The entity kinds the query's terms name (``"which books"`` → ``("work",)``), in table order."""
+    low = {t.lower() for t in terms}
+    return tuple(dict.fromkeys(k for word, kinds in ENTITY_KINDS.items() if word in low for k in kinds))
+
+
+def apply_entity_kinds(
+    items: Sequence[Scored], names_kind: Callable[[Chunk], bool], weight: float, window: int = 30
+) -> list[Scored]:
+    """``items`` with the candidates ``names_kind`` accepts (their stored mentions name an entity of the
+    asked kind) lifted by ``weight`` (a share of the score; stage ``kind``) and re-sorted. Only the first
+    ``window`` are looked at: the stage reorders what the legs found, it fetches nothing."""
+    out = list(items)
+    if weight <= 0 or not out:
+        return out
+    head = out[:window]
+    lifted = False
+    for i, s in enumerate(head):
+        if names_kind(s.chunk):
+            head[i] = s.with_score("kind", s.score * (1 + weight))
+            lifted = True
+    if not lifted:
+        return out
+    return sorted(head, key=lambda s: -s.score) + out[window:]
 
 
 def asked_kinds(terms: Sequence[str]) -> tuple[str, ...]:
