@@ -65,3 +65,12 @@ def test_a_question_naming_no_kind_is_unchanged(tmp_path: Path) -> None:
     assert [(h.citation, h.score) for h in on.search(query, min_score=0.0)] == [
         (h.citation, h.score) for h in off.search(query, min_score=0.0)
     ]
+
+
+def test_only_a_question_asking_for_instances_names_a_kind() -> None:
+    from mdrecall.search.kinds import asked_entity_kinds
+
+    assert asked_entity_kinds("which books has Mel read?") == ("work",)
+    assert asked_entity_kinds("What European countries has Maria been to?") == ("place",)
+    assert asked_entity_kinds("When did Mel read the book?") == ()
+    assert asked_entity_kinds("what did the plumber say") == ()

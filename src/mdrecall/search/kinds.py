@@ -47,39 +47,43 @@ KIND_BOOST = 0.25
 
 
 #: A kind's word in a question → the entity kinds (as the extractor stores them per mention) of its
-#: instances: "which *books*", "what *pets*", "which *city*". Plural and singular, English only; not the
-#: bare verbs ("read", "live") nor "where", which a question asks of anything.
+#: instances: "which *books*", "what *pets*", "which *city*". English only; not the words a question
+#: uses as verbs or for the thing itself ("read", "play", "place", "painting", "charity", "library").
 ENTITY_KINDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(
         "book books novel novels author authors film films movie movies song songs album albums band bands"
-        " series podcast podcasts poem poems play plays painting paintings artist artists".split(),
+        " artists series podcast podcasts poem poems".split(),
         ("work",),
     ),
     **dict.fromkeys(
-        "game games app apps product products brand brands gadget device".split(), ("product", "work")
+        "game games app apps product products brand brands gadget gadgets".split(), ("product", "work")
     ),
     **dict.fromkeys("pet pets dog dogs cat cats puppy puppies kitten kittens".split(), ("pet",)),
     **dict.fromkeys(
-        "city cities town towns country countries place places state states village villages"
-        " neighbourhood neighborhood".split(),
+        "city cities town towns country countries state states village villages".split(),
         ("place",),
     ),
     **dict.fromkeys(
         "company companies employer employers organisation organisations organization organizations"
-        " firm firms startup startups charity charities nonprofit".split(),
+        " firm firms startup startups nonprofit nonprofits".split(),
         ("organisation",),
     ),
-    **dict.fromkeys(
-        "tool tools database databases framework frameworks library libraries stack".split(), ("technology",)
-    ),
+    **dict.fromkeys("tool tools database databases framework frameworks".split(), ("technology",)),
     **dict.fromkeys("event events festival festivals conference conferences".split(), ("event",)),
 }
+#: A question asks for instances when the kind's word follows "what"/"which" (a few words between:
+#: "what *European* countries", "which *outdoor gear* company", "what kind of books"); "when did Mel
+#: read the book" asks about one thing, not for the books.
+_ASKS = re.compile(r"\b(?:what|which|list|name)\b((?:\W+[\w'’-]+){1,4})", re.IGNORECASE)
 
 
-def asked_entity_kinds(terms: Sequence[str]) -> tuple[str, ...]:
-    """The entity kinds the query's terms name (``"which books"`` → ``("work",)``), in table order."""
-    low = {t.lower() for t in terms}
-    return tuple(dict.fromkeys(k for word, kinds in ENTITY_KINDS.items() if word in low for k in kinds))
+def asked_entity_kinds(query: str) -> tuple[str, ...]:
+    """The entity kinds a question asks instances of (``"which books has Mel read?"`` → ``("work",)``)."""
+    found: list[str] = []
+    for m in _ASKS.finditer(query):
+        for word in re.findall(r"[\w'’-]+", m.group(1).lower()):
+            found += ENTITY_KINDS.get(word, ())
+    return tuple(dict.fromkeys(found))
 
 
 def apply_entity_kinds(

@@ -188,7 +188,7 @@ def run_search(
         fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
-        kinds = asked_entity_kinds(kq.terms) if cfg.kind_boost > 0 else ()
+        kinds = asked_entity_kinds(req.query) if cfg.kind_boost > 0 else ()
         check = names_kind(store, kinds) if kinds else None
         if check is not None:
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
