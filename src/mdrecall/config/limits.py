@@ -38,6 +38,7 @@ LIMITS: dict[tuple[str, str], tuple[float, float]] = {
     ("search", "candidate_cap"): (1, 1_000_000),
     ("search", "decay_half_life_days"): (_ABOVE_0, 1e6),
     ("search", "mmr_lambda"): (0.0, 1.0),
+    ("search", "kind_boost"): (0.0, 10.0),
     ("embedding", "dims"): (0, 1_000_000),  # 0: asked of the model
     ("embedding", "batch_size"): (1, 1_000_000),
     ("embedding", "timeout_s"): (_ABOVE_0, _DAY_S),

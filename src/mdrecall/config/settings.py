@@ -101,6 +101,7 @@ class SearchConfig:
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     date_hints: str = "boost"
     skip_stages: tuple[str, ...] = ()
+    kind_boost: float = 0.15
 
 
 @dataclass(frozen=True)

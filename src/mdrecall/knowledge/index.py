@@ -22,18 +22,21 @@ from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.models import Chunk, Scored
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import KeySummary, MentionRow
+from mdrecall.stores.views import KeySummary, MentionRow, StoreWithViews
 
 __all__ = [
     "Entity",
     "EntityDetail",
     "EntityIndex",
     "apply_entity_boost",
+    "names_kind",
 ]
 
 #: Per store: the last accepted-name table and what it was computed from. A store returns the same stats
 #: object until its index changes, so a search reuses the table instead of rebuilding it.
 _KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
+#: Per store: the entity kind of every key with a known kind, and the stats object it was read with.
+_KINDS: dict[int, tuple[Any, dict[str, str]]] = {}
 _LINE_CHARS = 240  # a timeline entry shows at most this much of its line
 _KIND_WEIGHT = {
     "front_matter": 3,
@@ -391,3 +394,43 @@ def apply_entity_boost(
     """Lift chunks about the query's entities: score × (1 + weight), like the date-hint boost; re-sorted."""
     out = [s.with_score("entity", s.score * (1.0 + weight)) if about(s.chunk) else s for s in items]
     return sorted(out, key=lambda s: -s.score)
+
+
+def _key_kinds(store: StoreWithViews) -> dict[str, str]:
+    """Entity key → its kind: the kind most of its stored mentions give (weighted as in the entity view),
+    for keys with any kind but ``unknown``. Cached per store until its index changes."""
+    stats = store.entity_stats()
+    cached = _KINDS.get(id(store))
+    if cached is not None and cached[0] is stats:
+        return cached[1]
+    out: dict[str, str] = {}
+    for summary in store.entity_summary():
+        kinds: Counter[str] = Counter()
+        for (_name, kind, how), n in summary.forms.items():
+            if kind != "unknown":
+                kinds[kind] += n * _KIND_WEIGHT.get(how, 1)
+        if kinds:
+            out[summary.key] = kinds.most_common(1)[0][0]
+    if len(_KINDS) > 16:
+        _KINDS.clear()
+    _KINDS[id(store)] = (stats, out)
+    return out
+
+
+def names_kind(store: Store, kinds: Sequence[str]) -> Callable[[Chunk], bool] | None:
+    """A predicate: does a chunk hold a stored mention of an entity of one of ``kinds`` ("pet": Biscuit,
+    "work": a book's title)? ``None`` when the store keeps no views or no entity has those kinds."""
+    if not kinds or not keeps_views(store):
+        return None
+    wanted = set(kinds)
+    keys = [k for k, kind in _key_kinds(store).items() if kind in wanted]
+    if not keys:
+        return None
+    lines: dict[str, list[int]] = {}
+    for path, line in store.mention_lines(keys):
+        lines.setdefault(path, []).append(line)
+
+    def check(chunk: Chunk) -> bool:
+        return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))
+
+    return check

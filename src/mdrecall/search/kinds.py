@@ -13,12 +13,20 @@ reorders candidates the legs found. A small shipped list, English only; see ``do
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from mdrecall.models import Scored
+from mdrecall.models import Chunk, Scored
 
-__all__ = ["KINDS", "KIND_BOOST", "apply_kind_instances", "asked_kinds"]
+__all__ = [
+    "ENTITY_KINDS",
+    "KINDS",
+    "KIND_BOOST",
+    "apply_entity_kinds",
+    "apply_kind_instances",
+    "asked_entity_kinds",
+    "asked_kinds",
+]
 
 #: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
 KINDS: dict[tuple[str, ...], list[str]] = {
@@ -36,6 +44,66 @@ KINDS: dict[tuple[str, ...], list[str]] = {
 }
 #: How much a candidate naming an instance of the asked kind is lifted (a share of its score).
 KIND_BOOST = 0.25
+
+
+#: A kind's word in a question → the entity kinds (as the extractor stores them per mention) of its
+#: instances: "which *books*", "what *pets*", "which *city*". English only; not the words a question
+#: uses as verbs or for the thing itself ("read", "play", "place", "painting", "charity", "library").
+ENTITY_KINDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        "book books novel novels author authors film films movie movies song songs album albums band bands"
+        " artists series podcast podcasts poem poems".split(),
+        ("work",),
+    ),
+    **dict.fromkeys(
+        "game games app apps product products brand brands gadget gadgets".split(), ("product", "work")
+    ),
+    **dict.fromkeys("pet pets dog dogs cat cats puppy puppies kitten kittens".split(), ("pet",)),
+    **dict.fromkeys(
+        "city cities town towns country countries state states village villages".split(),
+        ("place",),
+    ),
+    **dict.fromkeys(
+        "company companies employer employers organisation organisations organization organizations"
+        " firm firms startup startups nonprofit nonprofits".split(),
+        ("organisation",),
+    ),
+    **dict.fromkeys("tool tools database databases framework frameworks".split(), ("technology",)),
+    **dict.fromkeys("event events festival festivals conference conferences".split(), ("event",)),
+}
+#: A question asks for instances when the kind's word follows "what"/"which" (a few words between:
+#: "what *European* countries", "which *outdoor gear* company", "what kind of books"); "when did Mel
+#: read the book" asks about one thing, not for the books.
+_ASKS = re.compile(r"\b(?:what|which|list|name)\b((?:\W+[\w'’-]+){1,4})", re.IGNORECASE)
+
+
+def asked_entity_kinds(query: str) -> tuple[str, ...]:
+    """The entity kinds a question asks instances of (``"which books has Mel read?"`` → ``("work",)``)."""
+    found: list[str] = []
+    for m in _ASKS.finditer(query):
+        for word in re.findall(r"[\w'’-]+", m.group(1).lower()):
+            found += ENTITY_KINDS.get(word, ())
+    return tuple(dict.fromkeys(found))
+
+
+def apply_entity_kinds(
+    items: Sequence[Scored], names_kind: Callable[[Chunk], bool], weight: float, window: int = 30
+) -> list[Scored]:
+    """``items`` with the candidates ``names_kind`` accepts (their stored mentions name an entity of the
+    asked kind) lifted by ``weight`` (a share of the score; stage ``kind``) and re-sorted. Only the first
+    ``window`` are looked at: the stage reorders what the legs found, it fetches nothing."""
+    out = list(items)
+    if weight <= 0 or not out:
+        return out
+    head = out[:window]
+    lifted = False
+    for i, s in enumerate(head):
+        if names_kind(s.chunk):
+            head[i] = s.with_score("kind", s.score * (1 + weight))
+            lifted = True
+    if not lifted:
+        return out
+    return sorted(head, key=lambda s: -s.score) + out[window:]
 
 
 def asked_kinds(terms: Sequence[str]) -> tuple[str, ...]:

@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import SearchConfig
 from mdrecall.errors import IndexCorruptError, StoreError
+from mdrecall.knowledge.index import names_kind
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.request import SearchFilter
 from mdrecall.search.hits import build_hits
-from mdrecall.search.kinds import apply_kind_instances
+from mdrecall.search.kinds import apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -187,6 +188,10 @@ def run_search(
         fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
+        kinds = asked_entity_kinds(req.query) if cfg.kind_boost > 0 else ()
+        check = names_kind(store, kinds) if kinds else None
+        if check is not None:
+            fused = apply_entity_kinds(fused, check, cfg.kind_boost)
     if prefers:
         fused = apply_statement_boost(fused, _states_preference)
     bar = req.min_score
