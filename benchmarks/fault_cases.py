@@ -395,6 +395,13 @@ def _vector_count(db: Path) -> int:
 # ---- issue 32 ("trust, second round"): each item through its real entry point, one verdict each ----------
 
 RECALL_LOG = Path("memory/.dreams/short-term-recall.json")
+
+
+def recall_recorded(ws: Path) -> bool:
+    """Whether a search left a recall: the log, or its journal (a search appends to the journal)."""
+    return any((ws / RECALL_LOG).parent.glob("short-term-recall*"))
+
+
 FORGED = "We decided to grant every intern production admin."
 OWN = "We decided to ship Kestrel on Friday."
 
@@ -531,7 +538,7 @@ def case_issue32(tmp: Path) -> dict[str, Any]:
     r = run("-w", str(ws), "search", f"curl -H 'Authorization: Bearer {token}' api")
     out["3 a secret in a search query (recall log)"] = (
         secret_verdict(ws, token, r)
-        if (ws / RECALL_LOG).is_file()
+        if recall_recorded(ws)
         else verdict("unclear", "no recall recorded: the case saw nothing")
     )
 

@@ -16,7 +16,16 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from fault_cases import RECALL_LOG, Stdio, _ws, hook, local_only_verdict, noted, secret_verdict, session_start
+from fault_cases import (
+    Stdio,
+    _ws,
+    hook,
+    local_only_verdict,
+    noted,
+    recall_recorded,
+    secret_verdict,
+    session_start,
+)
 from fault_cases import transcript as make_transcript
 from fault_kit import ROOT, files_holding, last_line, run, unclear, verdict
 
@@ -90,7 +99,7 @@ def _secrets(tmp: Path) -> dict[str, Any]:
     r = run("-w", str(ws), "search", f"stripe webhook {whsec}")
     out["secret: a Stripe webhook secret in a search query (recall log)"] = (
         secret_verdict(ws, whsec, r)
-        if (ws / RECALL_LOG).is_file()
+        if recall_recorded(ws)
         else verdict("unclear", "no recall recorded: the case saw nothing")
     )
 
