@@ -110,6 +110,7 @@ _BY_AUTHOR = re.compile(
 )
 #: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
 _LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
+_NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
 _CODE = re.compile(r"`[^`\n]*`|https?://\S+|<[^>\n]*>")
 #: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
 _SPEAKERS = re.compile(
@@ -246,7 +247,7 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
             words = words[lead:]
             opens = heading
         after = "" if trailing else plain[m.end() : m.end() + 24]
-        place_noun = re.match(r"[ ]([a-z]+)\b", after) if not trailing and len(words) <= 2 else None
+        place_noun = _NOUN_AFTER.match(after) if not trailing and len(words) <= 2 else None
         joined_name = " ".join(words)
         if (  # "the Harbour room" (but "the Oslo office" is Oslo)
             place_noun
@@ -283,9 +284,8 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
     lower = lower_known()
     wanted = _lower_words().intersection(_LOWER.findall(plain))  # most files hold none: no second pass
     if wanted:
-        for m in _LOWER.finditer(plain):
-            word = m.group(0)
-            if word not in wanted or (i := bisect_right(starts, m.start()) - 1) in skip:
+        for at, word in _lower_hits(plain, wanted):
+            if (i := bisect_right(starts, at) - 1) in skip:
                 continue
             if word in lower:
                 known = known_name(word)
@@ -322,6 +322,22 @@ def _lower_words() -> frozenset[str]:
     ordinary words."""
     given = {n.lower() for n in first_names() if len(n) > 2} - _LOWER_NOT_NAMES
     return lower_known() | given
+
+
+def _lower_hits(plain: str, wanted: frozenset[str]) -> list[tuple[int, str]]:
+    """Where the words ``wanted`` are found by ``_LOWER``, in order: each occurrence is checked with a match
+    at its position (a match there is a word ``_LOWER.finditer`` yields, as the look-behind fails inside
+    a word), instead of stepping through every lower-case word of the file."""
+    hits = []
+    for word in wanted:
+        at = plain.find(word)
+        while at >= 0:
+            m = _LOWER.match(plain, at)
+            if m is not None and m.end() - at == len(word):
+                hits.append((at, word))
+            at = plain.find(word, at + 1)
+    hits.sort()
+    return hits
 
 
 def _person_label(name: str, repeated: int, text: str) -> bool:

@@ -72,18 +72,27 @@ _OWNER = re.compile(
     r"|\bresponsible for\b|\btakes? over\b|\btook over\b|\bhanded (?:over|to)\b",
     re.I,
 )
+#: A word each match of the expression above holds.
+_OWNER_WORDS = ("own", "led by", "in charge of", "responsible for", " over", "handed")
 _POSSESSIVE_OWN = re.compile(r"\b(?:my|our|your|his|her|its|their) own\b", re.I)
 _PLACE = re.compile(
     r"\bbased (?:in|at|out of)\b|\blives? in\b|\bliving in\b|\bmov(?:ed|ing|es?) (?:to|from)\b"
     r"|\brelocat\w*|\blocated\b|\bin the \w+ room\b|\broom\b|\boffice in\b",
     re.I,
 )
+#: A word each match of the expression above holds.
+_PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in")
 _CHOICE = re.compile(
     r"\bus(?:e|es|ed|ing)\b|\bchose\b|\bchosen\b|\bpicked\b|\bdecided (?:on|to)\b|\bwent with\b"
     r"|\bgoing with\b|\bswitch(?:ed|ing)? (?:to|from)\b|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b"
     r"|\badopt\w*|\bmov(?:ed|ing) (?:to|from|off)\b",
     re.I,
 )
+#: A word each match of the expression above holds.
+_CHOICE_WORDS = (
+    "use", "using", "chose", "picked", "decided", "went with", "going with", "switch", "migrat", "replac",
+    "dropp", "adopt", "mov",
+)  # fmt: skip
 _TIME_WORDS = re.compile(
     r"\b(?:at|on|every|happens?|schedule\w*|plann\w*|due|deadline|slipp\w*|postponed"
     r"|rescheduled|pushed|delayed|moved|moving)\b",
@@ -172,20 +181,32 @@ def _times(text: str) -> set[str]:
 
 def _names(text: str) -> set[str]:
     """Capitalised words that are not stop words (names, places, products), lowercased."""
-    return {
-        w.lower()
-        for w in _WORD.findall(text)
-        if (
+    out = set()
+    for w in _WORD.findall(text):
+        if w.islower() and not any(c.isdigit() for c in w[1:]):
+            continue  # no capital and no digit: no name (the test below, quicker, for most words)
+        if not (
             w[0].isupper()
             or any(c.isdigit() for c in w[1:])
             or (w[0].islower() and any(c.isupper() for c in w))
-        )
-        and w.lower() not in STOP_WORDS
-        and w.lower() not in _NOT_SUBJECT
-        and w.lower() not in _LABELS
-        and w.lower().rstrip("s") not in _DAYS
-        and w.lower() not in _MONTHS
-    }
+        ):
+            continue
+        low = w.lower()
+        if (
+            low not in STOP_WORDS
+            and low not in _NOT_SUBJECT
+            and low not in _LABELS
+            and low.rstrip("s") not in _DAYS
+            and low not in _MONTHS
+        ):
+            out.add(low)
+    return out
+
+
+def _may(low: str | None, words: tuple[str, ...]) -> bool:
+    """Could an expression needing one of ``words`` match the line (lower-cased ``low``; ``None``: the
+    line is not ASCII, so yes)?"""
+    return low is None or any(w in low for w in words)
 
 
 def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) -> Fact | None:
@@ -194,34 +215,45 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         return None
     body = line
     attrs: dict[str, set[str]] = {}
-    label = _LABEL.match(line)
+    colon = ":" in line  # a label needs one
+    label = _LABEL.match(line) if colon else None
     label_attr = _LABELS.get(label.group(1).strip().lower()) if label else None
     if label and label_attr:
         body = line[label.end() :]
-    for m in _LABEL.finditer(line):  # "…. Status: migrating." later on the line
+    # Each cue expression below is searched only when the line holds one of its words (in ASCII, where
+    # the expressions' case-blind matching is the lower-case text's): most lines hold none.
+    low = line.lower() if line.isascii() else None
+    for m in _LABEL.finditer(line) if colon else ():  # "…. Status: migrating." later on the line
         a = _LABELS.get(m.group(1).strip().lower().split()[-1])
         if a == "status":
             value = re.split(r"[.;,(]", line[m.end() :], maxsplit=1)[0].strip().lower()
             if value:
                 attrs["status"] = {value}
-    times = _times(line)
-    names = _names(_ISO.sub(" ", body))
-    owned = label_attr == "owner" or (label_attr is None and _OWNER.search(_POSSESSIVE_OWN.sub("", line)))
-    if owned and names:
-        attrs["owner"] = names
-    if label_attr == "place" or _PLACE.search(line):
+    names: set[str] | None = None  # read only for an owner or a choice (most lines state neither)
+    owned = label_attr == "owner" or (
+        label_attr is None and _may(low, _OWNER_WORDS) and _OWNER.search(_POSSESSIVE_OWN.sub("", line))
+    )
+    if owned:
+        names = _names(_ISO.sub(" ", body))
+        if names:
+            attrs["owner"] = names
+    if label_attr == "place" or (_may(low, _PLACE_WORDS) and _PLACE.search(line)):
         where = {w.lower() for m in _PLACE_VALUE.finditer(body) for w in m.group(1).split()}
         where = {w for w in where - STOP_WORDS if w not in _MONTHS and w.rstrip("s") not in _DAYS}
         if where:
             attrs["place"] = where
-    if label_attr == "choice" or _CHOICE.search(line):
+    if label_attr == "choice" or (_may(low, _CHOICE_WORDS) and _CHOICE.search(line)):
         rejected = {w.lower() for m in _REJECTED.finditer(body) for w in m.group(1).split()}
+        if names is None:
+            names = _names(_ISO.sub(" ", body))
         chosen = {n for n in names - rejected if not n.isdigit()}
         chosen -= attrs.get("owner", set())
         if chosen:
             attrs["choice"] = chosen
-    if times and (label_attr == "time" or _TIME_WORDS.search(line)):
-        attrs["time"] = times
+    if label_attr == "time" or _TIME_WORDS.search(line):
+        times = _times(line)
+        if times:
+            attrs["time"] = times
     if label_attr == "status" and "status" not in attrs:
         value = re.split(r"[.;,(]", body, maxsplit=1)[0].strip().lower()
         if value:

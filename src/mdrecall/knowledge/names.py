@@ -102,6 +102,18 @@ _PLACE_BEFORE = re.compile(
     r"through|into)[ ](?:the[ ])?$|\b(?:visited|visiting|visit|left|leaving)[ ]$",
     re.IGNORECASE,
 )
+_IN_BEFORE = re.compile(r"\b(?:in|visited)[ ]$")
+#: The last word of every cue before a name (``_PET_BEFORE`` … ``_IN_BEFORE``): a name after any other
+#: word matches none of them.
+_CUE_LAST = frozenset(
+    [animal.split()[-1] for animal in _ANIMALS.split("|")]
+    + """called named sister brother mother father mum mom dad wife husband partner son daughter friend boss
+    manager colleague cousin aunt uncle grandma grandpa grandmother grandfather girlfriend boyfriend mentor
+    roommate flatmate neighbour neighbor niece nephew dr mr mrs ms mx prof sir dame lady lord interviewed
+    hired reading read finished started watched watching watch rewatched to album novel book film movie
+    show series podcast song play the in at from around through into visited visiting visit left
+    leaving""".split()
+)
 #: Words that open a sentence before a name ("Met Dana Okafor", "Ask Priya"): not part of the name.
 _LEADERS = set(
     """met meet meeting called call asked ask told tell emailed email pinged ping thanked thank invited
@@ -237,20 +249,34 @@ def name_kind(
     if several and (last in _PLACE_LAST or head in _PLACE_FIRST or head in places()):
         return "place", True
     tail = before[-40:]
-    if _PET_BEFORE.search(tail) or _PET_AFTER.match(after):
+    cued = _may_cue(tail)  # most names follow no cue word: skip the cue expressions
+    if (cued and _PET_BEFORE.search(tail)) or _PET_AFTER.match(after):
         return "pet", True
-    if _PERSON_BEFORE.search(tail):
+    if cued and _PERSON_BEFORE.search(tail):
         return "person", True
     if _PERSON_VERB.match(after):
         return "person", True
-    if _WORK_BEFORE.search(tail):
+    if cued and _WORK_BEFORE.search(tail):
         return "work", False
     if _PRODUCT_AFTER.match(after):
         return "product", False
     if len(words) == 1 and name in first:
         return "person", False
-    if _PLACE_BEFORE.search(tail):
+    if cued and _PLACE_BEFORE.search(tail):
         return "place", True
-    if re.search(r"\b(?:in|visited)[ ]$", tail):  # "in Paris", "visited Paris": the kind only
+    if cued and _IN_BEFORE.search(tail):  # "in Paris", "visited Paris": the kind only
         return "place", False
     return "unknown", False
+
+
+def _may_cue(tail: str) -> bool:
+    """Could one of the cue expressions before a name match ``tail``? Each ends with a space after one of
+    :data:`_CUE_LAST` (and a dot, colon or comma): a look-up of that word instead of five searches."""
+    if not tail.endswith(" "):
+        return False
+    end = len(tail.rstrip(" .:,"))
+    start = end
+    while start and (tail[start - 1].isalnum() or tail[start - 1] == "_"):
+        start -= 1
+    word = tail[start:end]
+    return not word.isascii() or word.lower() in _CUE_LAST

@@ -35,10 +35,18 @@ _ISO = re.compile(r"(\d)(?<![\d-]\d)(\d{3})-(\d{2})-(\d{2})(?![\d-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 #: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
 #: cheaper than the grammar): weekdays, today and "N days" hold "day"; months their first three letters.
-_HINT_WORDS = (
-    "day", "tonight", "tomorrow", "week", "month", "ago", "/", "jan", "feb", "mar", "apr", "may", "jun",
-    "jul", "aug", "sep", "oct", "nov", "dec", "christmas", "halloween", "new year",
-)  # fmt: skip
+#: ("N days ago" holds "day": "ago" alone is no hint.)
+_HINT_WORDS = ("day", "tonight", "tomorrow", "week", "month", "/", "christmas", "halloween", "new year")
+_MONTH_HINTS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+#: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
+#: "marathon" alone need no grammar.
+_MONTH_WORD = re.compile(
+    r"(?<![a-z0-9_])(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?![a-z0-9_])"
+)
+#: Besides month names, what the grammar reads that no hint word covers: an ISO date (its test is wider
+#: than ``_ISO``) and "this morning/afternoon/evening".
+_OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
 #: A verb in a line's first sentence that says what it reports happened or holds on the day it was
 #: written ("Fixed the bug; retest on 3/12" is about the day of the fix, not the retest).
 _DONE = re.compile(
@@ -52,7 +60,13 @@ _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)|\(")
 def _hinted(text: str) -> bool:
     """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
     low = text.lower()
-    return any(w in low for w in _HINT_WORDS) or ("-" in text and _ISO.search(text) is not None)
+    if any(w in low for w in _HINT_WORDS) or ("-" in text and _ISO.search(text) is not None):
+        return True
+    if not any(w in low for w in _MONTH_HINTS):
+        return False
+    # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word
+    # characters are wider) keep the plain substring test.
+    return not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
 
 
 @dataclass(frozen=True)
