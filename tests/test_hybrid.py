@@ -50,7 +50,8 @@ def test_a_match_in_meaning_only_passes_the_default_min_score(
     assert [h.path for h in res.hits] == ["memory/2026-03-01.md", "MEMORY.md"]
     hit = res.hits[1]  # no word in common: its fused score is 0.3 × cosine, below 0.35
     assert hit.explain is not None and "text" not in hit.explain and hit.explain["vector"] >= 0.35
-    assert hit.score < 0.35  # ranked by its fused score, kept by its vector score
+    assert hit.explain["fused"] < 0.35  # its fused score is under the bar: kept by its vector score
+    assert hit.explain.get("kind", 0) > hit.explain["fused"]  # then raised: it names a database (kinds)
     assert mem.search("which database holds the reservations", mode="bm25") != res.hits
 
 

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import SearchConfig
 from mdrecall.errors import IndexCorruptError, StoreError
-from mdrecall.knowledge.index import names_kind
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.request import SearchFilter
 from mdrecall.search.hits import build_hits
@@ -189,7 +188,11 @@ def run_search(
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
         kinds = asked_entity_kinds(req.query) if cfg.kind_boost > 0 else ()
-        check = names_kind(store, kinds) if kinds else None
+        check = None
+        if kinds:  # here: a search whose question names no kind loads no entity view
+            from mdrecall.knowledge.index import names_kind
+
+            check = names_kind(store, kinds)
         if check is not None:
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
     if prefers:
