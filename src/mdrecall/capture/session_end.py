@@ -12,7 +12,6 @@ ever overwritten; a capture that cannot be written whole (a full disk) leaves no
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
 import json
 import os
@@ -23,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 
 from mdrecall.errors import WriteError
+from mdrecall.files.safe_files import write_all
 from mdrecall.files.workspace import Workspace, now_local
 from mdrecall.index.transcripts import Message, read_messages
 from mdrecall.text.provenance import escape_structure, render
@@ -142,7 +142,7 @@ def _create(workspace: Workspace, stem: str, text: str) -> Path:
             except FileExistsError:
                 continue
             try:
-                _write_all(fd, data)
+                write_all(fd, data)
             except OSError:
                 os.close(fd)
                 with contextlib.suppress(OSError):
@@ -157,17 +157,6 @@ def _create(workspace: Workspace, stem: str, text: str) -> Path:
             "the next capture saves these messages."
         ) from None
     raise FileExistsError(f"too many captures named {stem} in {folder}")
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    """Write every byte of ``data`` to ``fd`` and fsync it (a short write is an error)."""
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        if n <= 0:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        view = view[n:]
-    os.fsync(fd)
 
 
 def _recorded_lines(workspace: Workspace, transcript: Path) -> int:

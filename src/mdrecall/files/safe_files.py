@@ -28,6 +28,7 @@ __all__ = [
     "read_beneath",
     "read_fd",
     "replace_whole",
+    "write_all",
 ]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -238,12 +239,7 @@ def replace_whole(folder_fd: int, name: str, chunks: Sequence[bytes], like: os.s
                 with contextlib.suppress(OSError):
                     os.fchown(fd, like.st_uid, like.st_gid)
             for chunk in chunks:
-                view = memoryview(chunk)
-                while view:
-                    n = os.write(fd, view)
-                    if n <= 0:
-                        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-                    view = view[n:]
+                write_all(fd, chunk, sync=False)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -254,3 +250,15 @@ def replace_whole(folder_fd: int, name: str, chunks: Sequence[bytes], like: os.s
         raise
     with contextlib.suppress(OSError):  # the rename itself survives a power cut too
         os.fsync(folder_fd)
+
+
+def write_all(fd: int, data: bytes, *, sync: bool = True) -> None:
+    """Write every byte of ``data`` to ``fd`` (a write making no progress is ``ENOSPC``), then fsync it."""
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        if n <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[n:]
+    if sync:
+        os.fsync(fd)

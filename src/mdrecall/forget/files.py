@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mdrecall.files.safe_files import write_all
 from mdrecall.files.workspace import Workspace
 from mdrecall.text.needle import Needle
 
@@ -196,10 +197,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     mode = path.stat().st_mode & 0o7777
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), mode)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        write_all(fd, data)
     finally:
         os.close(fd)
     try:

@@ -21,6 +21,7 @@ from typing import Any
 
 from mdrecall.config.settings import Config
 from mdrecall.errors import MdrecallError
+from mdrecall.files.safe_files import write_all
 from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
 from mdrecall.forget.files import JOURNAL_DIR, FileChange, owned_files, write_atomic
 from mdrecall.forget.plan import ForgetPlan, Target, file_edit
@@ -96,10 +97,7 @@ def _write_journal(workspace: Workspace, target: Target) -> Path:
     )
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        write_all(fd, data)
     finally:
         os.close(fd)
     os.replace(tmp, path)
