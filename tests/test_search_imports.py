@@ -16,7 +16,9 @@ from helpers import write
 UNUSED = (
     r"mdrecall\.knowledge\.(extract|index|history|names)",
     r"mdrecall\.files\.(notes|scaffold|all_or_none)",
-    r"mdrecall\.index\.(backfill|transcripts_write)",
+    r"mdrecall\.index\.(backfill|transcripts_write|status|watch_health|vectorize)",
+    r"mdrecall\.knowledge\.valid_time",  # only --as-of / --during
+    r"mdrecall\.search\.line_vectors|mdrecall\.text\.privacy",  # the vector leg's, and the embedders'
     r"mdrecall\.(mcp|services|agent|ui|embedders|capture|backends\.qmd)(\..*)?",
     r"mdrecall\.stores\.(postgres|in_memory).*",
     r"(logging|tomllib|difflib|numpy|onnxruntime|psycopg|http\.client|ssl|asyncio)",

@@ -19,8 +19,6 @@ from mdrecall.errors import IndexCorruptError, MdrecallError, WorkspaceError
 from mdrecall.files.workspace import Workspace, now_local, require_workspace
 from mdrecall.index.indexer import sync_files
 from mdrecall.index.sessions import read_session, sync_sessions
-from mdrecall.index.status import memory_status
-from mdrecall.index.vectorize import embed_missing, get_embedder, local_only_checker, vector_coverage
 from mdrecall.models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
 from mdrecall.request import SearchRequest
 from mdrecall.search import runner as searcher
@@ -79,6 +77,8 @@ class Memory:
         if not self._embedder_loaded:
             with self._load_lock:
                 if not self._embedder_loaded:
+                    from mdrecall.index.vectorize import get_embedder  # here: a keyword search loads none
+
                     try:
                         self._embedder = get_embedder(self.config.embedding)
                     except MdrecallError as exc:
@@ -122,6 +122,8 @@ class Memory:
         reranker = self._reranker
         if reranker is None:
             return None
+        from mdrecall.index.vectorize import local_only_checker
+
         keep_local = local_only_checker(self.workspace.root) if reranker.is_remote else None
         return RerankStage(reranker, max(1, self.config.rerank.top_n), keep_local)
 
@@ -244,6 +246,8 @@ class Memory:
             report.warnings.append(f"embeddings disabled: {self._embedder_error}")
         if embedder is None:
             return report
+        from mdrecall.index.vectorize import embed_missing
+
         with self._embed_lock, sync_guard(self.store):
             t0 = time.perf_counter()
             report.pending_vectors = embed_missing(
@@ -264,6 +268,8 @@ class Memory:
         embedder = self.embedder if self.config.search.mode != "bm25" else None
         if embedder is None:
             return None
+        from mdrecall.index.vectorize import vector_coverage
+
         return vector_coverage(self.store, embedder.identity.key)
 
     def _searches_first(self, stop: threading.Event | None) -> bool:
@@ -538,6 +544,8 @@ class Memory:
 
     def status(self) -> Status:
         """Counts, dirty files, last sync time, the store, embedder, reranker and watcher in use."""
+        from mdrecall.index.status import memory_status  # here: a search does not load the status checks
+
         return memory_status(self)
 
     def close(self) -> None:

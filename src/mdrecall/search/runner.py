@@ -25,16 +25,14 @@ from typing import TYPE_CHECKING, Protocol
 from mdrecall.errors import IndexCorruptError, NotFoundError, StoreError
 from mdrecall.files.team_paths import author_of
 from mdrecall.index.access import MemoryAccess
-from mdrecall.index.vectorize import Coverage, coverage, query_vector, vectors_behind_note
-from mdrecall.knowledge.valid_time import parse_as_of, parse_during
 from mdrecall.models import Hit, VectorLeg
 from mdrecall.plugins.deadline import provider_deadline
 from mdrecall.request import SearchRequest
-from mdrecall.search.line_vectors import line_scorer
 from mdrecall.search.pipeline import PipelineRequest, RerankStage, SearchResult, run_search
 from mdrecall.search.scope import scope_request, search_as_of
 
 if TYPE_CHECKING:
+    from mdrecall.index.vectorize import Coverage
     from mdrecall.models import IndexReport
 
 __all__ = ["REBUILT_NOTE", "Companions", "SearchAccess", "catch_up_vectors", "resolve_agents", "search"]
@@ -185,8 +183,12 @@ def _search_one(memory: SearchAccess, req: SearchRequest, limit: int) -> SearchR
         today=req.today,
         filters=flt if flt.active else None,
     )
-    rng = parse_during(req.during) if req.during is not None else None
+    rng = None
     past = req.as_of is not None
+    if req.during is not None or past:  # here: a plain search does not load the valid-time parsing
+        from mdrecall.knowledge.valid_time import parse_as_of, parse_during
+
+        rng = parse_during(req.during) if req.during is not None else None
     pipe, cfg = scope_request(pipe, cfg, memory.store, config, req.entity, rng, past=past)
     if req.as_of is not None:
         return search_as_of(memory.workspace, memory.store, config, pipe, cfg, parse_as_of(req.as_of))
@@ -203,17 +205,25 @@ def _search_one(memory: SearchAccess, req: SearchRequest, limit: int) -> SearchR
         key = ""
         emb = memory.embedder if pipe.mode != "bm25" else None
         if emb is not None and getattr(emb, "dims_known", True):  # never a probe request for coverage
+            from mdrecall.index.vectorize import coverage  # here: a keyword search loads no vector code
+
             key = emb.identity.key
             found = catch_up_vectors(memory, coverage(memory.store, key), budget_end, notes)
         if pipe.mode != "bm25":
+            from mdrecall.index.vectorize import query_vector
+
             with provider_deadline(budget_end - time.monotonic()):
                 leg, note = query_vector(emb, req.query, memory.store)
         if memory.embedder_error:
             note = f"embeddings disabled: {memory.embedder_error}"
         if leg is not None and leg.embedder_key != key:  # embedded by a fallback, or its dims were unknown
+            from mdrecall.index.vectorize import coverage
+
             key = leg.embedder_key
             found = coverage(memory.store, key)
         if found is not None:
+            from mdrecall.index.vectorize import vectors_behind_note
+
             behind = vectors_behind_note(found.indexed, found.total, found.complete_for, key)
             if behind:
                 note = f"{note}; {behind}" if note else behind
@@ -224,6 +234,8 @@ def _search_one(memory: SearchAccess, req: SearchRequest, limit: int) -> SearchR
         if notes:
             note = "; ".join([*notes, *([note] if note else [])])
         if leg is not None and "lines" not in cfg.skip_stages:
+            from mdrecall.search.line_vectors import line_scorer
+
             pipe = replace(pipe, line_scorer=line_scorer(req.query, emb, leg))
         result = run_search(memory.store, pipe, cfg, leg, note, stage)
     if found is not None:

@@ -19,14 +19,14 @@ from mdrecall.config.settings import Config, SearchConfig
 from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import Workspace
 from mdrecall.knowledge.refresh import keeps_views
-from mdrecall.knowledge.valid_time import DateRange, chunk_dates, utc_stamp
 from mdrecall.models import Hit
 from mdrecall.search.pipeline import PipelineRequest, SearchResult, run_search
 from mdrecall.stores.base import Store
 
-if TYPE_CHECKING:  # imported where used: a plain search loads neither the entity view nor history
+if TYPE_CHECKING:  # imported where used: a plain search loads neither the entity view, history nor valid time
     from mdrecall.knowledge.history import GitRepo
     from mdrecall.knowledge.index import EntityIndex
+    from mdrecall.knowledge.valid_time import DateRange
     from mdrecall.models import Chunk
     from mdrecall.stores.views import FileVersion, ViewStore
 
@@ -107,6 +107,8 @@ def _key(name: str) -> str:
 
 
 def _during(rng: DateRange, chunk: Chunk) -> bool:
+    from mdrecall.knowledge.valid_time import chunk_dates
+
     days = chunk_dates(chunk.text, chunk.date, chunk.heading)
     return any(rng.contains(d) for d in days)
 
@@ -174,6 +176,7 @@ def _later_versions(
 
 def _mark(hit: Hit, text: str, later: list[FileVersion]) -> Hit:
     from mdrecall.knowledge.history import superseded_by
+    from mdrecall.knowledge.valid_time import utc_stamp
 
     lines = text.splitlines()[hit.start_line - 1 : hit.end_line]
     newer = superseded_by(lines, later)
