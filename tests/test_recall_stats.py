@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall.index import recall_stats
+from mdrecall.search.recall_seen import SeenLog
 
 from helpers import run_cli, write
 
@@ -88,3 +89,14 @@ def test_the_record_is_bounded_and_a_damaged_one_starts_afresh(tmp_path: Path) -
     assert st["prompts"] == recall_stats.RECENT + 5 and st["recent"] == recall_stats.RECENT
     assert st["p50_ms"] == pytest.approx(104.5, abs=1)
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".recall-stats")]  # no temp left
+
+
+def test_each_sessions_record_says_what_was_injected_and_why(ws: Path) -> None:
+    assert _prompt(ws, "When does Kestrel ship?", session="s7").stdout.strip()
+    assert not _prompt(ws, "thanks", session="s7").stdout.strip()
+    (log,) = SeenLog.sessions(ws)
+    assert log.session == "s7" and len(log.shown) == 1
+    entry = log.shown[0]
+    assert entry["citation"].startswith("memory/2024-03-01.md#L") and entry["stage"] == "injected"
+    assert entry["score"] >= 0.6 and "kestrel" in entry["matched"] and entry["at"] > 0
+    assert "thanks" not in json.dumps(entry)  # the record holds no prompt
