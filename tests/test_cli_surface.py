@@ -202,7 +202,7 @@ def test_doctor_checks_a_healthy_workspace(indexed: Path, tmp_path: Path) -> Non
     out = run_cli("doctor", "-w", str(indexed), "--json")
     assert out.returncode == 0, out.stdout
     checks = checks_of(out)
-    names = {"workspace", "config", "index", "full-text", "vectors", "watcher", "embedder", "mcp"}
+    names = {"workspace", "config", "index", "full-text", "vectors", "watcher", "recall", "embedder", "mcp"}
     assert set(checks) == names
     assert checks["workspace"]["status"] == checks["index"]["status"] == checks["full-text"]["status"] == "ok"
     assert "schema" in checks["index"]["detail"] and "4 files" in checks["index"]["detail"]

@@ -306,7 +306,10 @@ def prompt_recall(
     nothing and says why in ``.mdrecall/hooks.log``. A workspace with no index yet gets nothing (the
     hook never builds one)."""
     prompt = payload.get("prompt")
-    if not config.recall.enabled or not isinstance(prompt, str) or not prompt.strip():
+    if not isinstance(prompt, str) or not prompt.strip():
+        return "", []
+    if not config.recall.enabled:
+        _count(workspace, "disabled", 0.0)
         return "", []
     default_store = config.store.backend == "sqlite" and not config.store.path
     if default_store and not (workspace.root / ".mdrecall" / "index.sqlite").is_file():
@@ -333,13 +336,16 @@ def prompt_recall(
             f"{config.recall.deadline_ms}"
         )
         _log(workspace, note)
+        _count(workspace, "deadline", (time.monotonic() - started) * 1000)
         return "", [note]
     if "error" in box:
         exc = box["error"]
         note = f"user-prompt-submit: recall injected nothing ({type(exc).__name__}: {exc})"
         _log(workspace, note)
+        _count(workspace, "error", (time.monotonic() - started) * 1000)
         return "", [note]
     result = box["result"]
+    _count(workspace, result.stage, result.elapsed_ms)
     if result.stage in ("deadline", "error"):
         note = f"user-prompt-submit: recall injected nothing after {result.elapsed_ms:.0f} ms: {result.note}"
         _log(workspace, note)
@@ -349,6 +355,28 @@ def prompt_recall(
     out = {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": result.text}}
     note = f"user-prompt-submit: recalled {len(result.hits)} memory(ies)"
     return json.dumps(out, ensure_ascii=False), [note]
+
+
+#: How long the hook waits for its recall record to be written (on a file system that does not
+#: answer, it goes on without it; the write, a daemon thread, ends with the process at the latest).
+STATS_WAIT_S = 0.1
+
+
+def _count(workspace: Workspace, stage: str, elapsed_ms: float) -> None:
+    """Add one prompt to ``.mdrecall/recall-stats.json`` (:mod:`mdrecall.index.recall_stats`) for
+    ``status`` and ``doctor``; best effort, and never keeps the hook more than :data:`STATS_WAIT_S`."""
+
+    def write() -> None:
+        try:
+            from mdrecall.index.recall_stats import record
+
+            record(workspace.root, stage, elapsed_ms)
+        except Exception:  # noqa: BLE001, S110 - the record is a report: a hook never fails for it
+            pass
+
+    writer = threading.Thread(target=write, name="mdrecall-recall-stats", daemon=True)
+    writer.start()
+    writer.join(STATS_WAIT_S)
 
 
 def record_session_start(memory: Memory, payload: dict[str, Any], text: str) -> None:

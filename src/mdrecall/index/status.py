@@ -10,6 +10,7 @@ from mdrecall.index.access import MemoryAccess
 from mdrecall.index.conversations import SOURCE as CONVERSATIONS
 from mdrecall.index.conversations import expired
 from mdrecall.index.indexer import sync_check
+from mdrecall.index.recall_stats import summary as recall_summary
 from mdrecall.index.sessions import sessions_status
 from mdrecall.index.vectorize import COMPLETE_KEY, embedder_label, load_rate
 from mdrecall.index.watch_health import watcher_health
@@ -88,6 +89,11 @@ def memory_status(memory: StatusAccess) -> Status:
             "sync_check": sync_check(memory.workspace, memory.store, memory.config)[1],
             **sessions_status(memory.workspace, memory.store, memory.config),
             **(memory.backend.status() if memory.backend is not None else {"backend": "builtin"}),
+            "recall": {
+                "enabled": memory.config.recall.enabled,
+                "deadline_ms": memory.config.recall.deadline_ms,
+                **recall_summary(memory.workspace.root),
+            },
         },
     )
 

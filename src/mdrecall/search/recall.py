@@ -213,7 +213,18 @@ def recall(
     out.text, out.hits = text, [c[0] for c in chosen[:n]]
     if record:
         try:
-            seen.add((h.citation for h in out.hits), (ln for c in chosen[:n] for ln in c[3]))
+            seen.session = session
+            why = [
+                {
+                    "citation": h.citation,
+                    "score": round(h.score, 4),
+                    "stage": "injected",
+                    "matched": sorted(term_matches(h.snippet, signals.terms)),
+                    "note": note.strip(" ()"),
+                }
+                for h, _shown, note, _lines in chosen[:n]
+            ]
+            seen.add((h.citation for h in out.hits), (ln for c in chosen[:n] for ln in c[3]), why)
             seen.save()
         except OSError as exc:  # shown, not remembered: the next prompt may show it again
             return done("injected", f"what was shown is not remembered ({exc.strerror or exc})")

@@ -2,7 +2,9 @@
 
 Per-prompt recall never shows a session the same memory twice, nor what its ``SessionStart`` context
 held. The record is the citations injected and short hashes of the file lines shown (whitespace folded),
-so a line is known again whether it came in a hit or in the start-of-session block. The file is replaced
+so a line is known again whether it came in a hit or in the start-of-session block, and, for people
+(the page's Recall view), what was injected and why: each memory's citation, score, stage and the prompt
+words it matched (never the prompt itself), the last :data:`MAX_SHOWN`. The file is replaced
 atomically (written beside, flushed, renamed): a crash leaves the old record or the new one, never half
 of one; a damaged or unreadable record reads as empty (the worst case is a memory shown twice).
 """
@@ -14,14 +16,24 @@ import json
 import os
 import re
 import tempfile
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-__all__ = ["MAX_LINES", "SeenLog", "line_key", "session_slug"]
+__all__ = ["MAX_LINES", "MAX_SHOWN", "SeenLog", "line_key", "session_slug"]
 
 #: The most line hashes one session's record keeps (the oldest are dropped first).
 MAX_LINES = 5000
+#: The most injections one session's record describes (the oldest are dropped first).
+MAX_SHOWN = 200
+_SHOWN_KEYS: dict[str, type | tuple[type, ...]] = {
+    "at": (int, float),
+    "citation": str,
+    "score": (int, float),
+    "stage": str,
+}
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -49,12 +61,20 @@ class SeenLog:
     path: Path
     citations: list[str] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    #: What was injected, oldest first: ``at`` (epoch seconds), ``citation``, ``score``, ``stage``,
+    #: ``matched`` (the prompt's words its lines hold) and ``note``.
+    shown: list[dict[str, Any]] = field(default_factory=list)
+    session: str = ""
 
     @classmethod
     def load(cls, root: Path, session: str) -> SeenLog:
         """The record of ``session`` under workspace ``root`` (empty when missing or damaged)."""
-        path = root / ".mdrecall" / "recall" / f"{session_slug(session)}.json"
-        log = cls(path)
+        return cls.read(root / ".mdrecall" / "recall" / f"{session_slug(session)}.json", session)
+
+    @classmethod
+    def read(cls, path: Path, session: str = "") -> SeenLog:
+        """The record in ``path`` (empty when missing or damaged)."""
+        log = cls(path, session=session)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -62,7 +82,23 @@ class SeenLog:
         if isinstance(data, dict):
             log.citations = [c for c in data.get("citations", []) if isinstance(c, str)]
             log.lines = [h for h in data.get("lines", []) if isinstance(h, str)]
+            log.shown = [e for e in data.get("shown", []) if _valid(e)][-MAX_SHOWN:]
+            if not session and isinstance(data.get("session"), str):
+                log.session = data["session"]
         return log
+
+    @classmethod
+    def sessions(cls, root: Path) -> list[SeenLog]:
+        """Every session's record under workspace ``root``, the most recently injected first."""
+        folder = root / ".mdrecall" / "recall"
+        try:
+            paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+        except OSError:
+            return []
+        logs = [cls.read(p) for p in paths]
+        for log in logs:
+            log.session = log.session or log.path.stem
+        return sorted(logs, key=lambda g: max((e["at"] for e in g.shown), default=0.0), reverse=True)
 
     def knows(self, citation: str, lines: Iterable[str]) -> bool:
         """Whether a memory was shown: its citation was, or every line it shows was."""
@@ -72,8 +108,13 @@ class SeenLog:
         have = set(self.lines)
         return bool(keys) and all(k in have for k in keys)
 
-    def add(self, citations: Iterable[str] = (), lines: Iterable[str] = ()) -> None:
-        """Remember ``citations`` and ``lines`` as shown (call :meth:`save` to keep them)."""
+    def add(
+        self, citations: Iterable[str] = (), lines: Iterable[str] = (), shown: Iterable[dict[str, Any]] = ()
+    ) -> None:
+        """Remember ``citations`` and ``lines`` as shown, and ``shown`` as what was injected (each given
+        ``at`` now unless it has one); call :meth:`save` to keep them."""
+        now = time.time()
+        self.shown = [*self.shown, *({"at": now, **e} for e in shown)][-MAX_SHOWN:]
         for c in citations:
             if c not in self.citations:
                 self.citations.append(c)
@@ -90,10 +131,20 @@ class SeenLog:
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"citations": self.citations, "lines": self.lines}, fh)
+                data: dict[str, Any] = {"citations": self.citations, "lines": self.lines}
+                if self.shown:
+                    data["shown"] = self.shown
+                if self.session:
+                    data["session"] = self.session
+                json.dump(data, fh)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, self.path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _valid(entry: Any) -> bool:
+    """Whether ``entry`` is an injection as :meth:`SeenLog.add` writes it."""
+    return isinstance(entry, dict) and all(isinstance(entry.get(k), t) for k, t in _SHOWN_KEYS.items())

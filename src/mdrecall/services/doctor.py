@@ -1,8 +1,9 @@
 """Health checks of a workspace and its set-up, each one a small function returning a :class:`Check`.
 
 ``run_checks`` runs them in order: workspace, config files, index (schema, files in sync), full-text
-index, vector coverage, embedding model / provider, watcher, and the MCP entry in Claude Code. A check
-that cannot run because an earlier one failed is ``skip``; nothing here raises for a failed check.
+index, vector coverage, watcher, per-prompt recall, embedding model / provider, and the MCP entry in
+Claude Code. A check that cannot run because an earlier one failed is ``skip``; nothing here raises
+for a failed check.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def run_checks(
         with mem:
             yield from _index_checks(mem)
             yield _watcher(mem)
+    if found:
+        yield _recall(workspace, config)
     yield _embedder(config, model)
     yield _mcp_entry(project_dir or Path.cwd(), home or Path.home())
 
@@ -235,6 +238,31 @@ def _watcher(mem: Any) -> Check:
     if state in ("stale", "failed", "unknown"):
         return Check("watcher", "warn", detail, "restart `mdrecall watch` or `mdrecall mcp`")
     return Check("watcher", "ok", detail)
+
+
+def _recall(workspace: Path, config: Config) -> Check:
+    """The ``UserPromptSubmit`` hook's recall: its time over the recent prompts and how often it
+    injected (``.mdrecall/recall-stats.json``); a warning when it runs into its deadline."""
+    from mdrecall.index.recall_stats import summary
+
+    cfg = config.recall
+    if not cfg.enabled:
+        return Check("recall", "skip", "recall.enabled is off: prompts get no memories unasked")
+    st = summary(workspace)
+    n = st["recent"]
+    if not n:
+        return Check("recall", "skip", "no prompt recalled yet (the UserPromptSubmit hook records each one)")
+    detail = (
+        f"p50 {st['p50_ms']:.0f} ms, p95 {st['p95_ms']:.0f} ms over {n} prompts, "
+        f"injected in {st['recent_injected']}"
+    )
+    late = st["recent_deadline"]
+    if late:
+        detail += f", {late} ran into recall.deadline_ms = {cfg.deadline_ms}"
+    if st["p95_ms"] > cfg.deadline_ms or late * 2 > n:
+        hint = "raise recall.deadline_ms, or turn recall off (recall.enabled = false)"
+        return Check("recall", "warn", detail, hint)
+    return Check("recall", "ok", detail)
 
 
 def _embedder(config: Config, model: bool) -> Check:

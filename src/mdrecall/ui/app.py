@@ -246,6 +246,17 @@ class UI:
         return self.page("history.html", request, key=key, rows=list(reversed(rows)), source=source,
                          as_of=as_of, shown=shown)  # fmt: skip
 
+    async def recall(self, request: Request) -> Response:
+        from mdrecall.index.recall_stats import summary
+
+        return self.page(
+            "recall.html",
+            request,
+            sessions=data.recall_sessions(self.mem),
+            stats=summary(self.mem.workspace.root),
+            cfg=self.mem.config.recall,
+        )
+
     async def review(self, request: Request) -> Response:
         from mdrecall.dreaming.promote import RECALL_FILE, dream
         from mdrecall.dreaming.review import REJECTED_FILE
@@ -347,6 +358,7 @@ def create_app(mem: Memory, access: Access) -> Any:
         Route("/entities", ui.entities),
         Route("/entity/{name:path}", ui.entity),
         Route("/history", ui.history),
+        Route("/recall", ui.recall),
         Route("/review", ui.review),
         Route("/review/{action:str}", ui.decide, methods=["POST"]),
         Route("/forget", ui.forget_plan, methods=["GET"]),

@@ -23,6 +23,7 @@ __all__ = [
     "file_text",
     "file_versions",
     "grouped_files",
+    "recall_sessions",
     "search",
 ]
 
@@ -202,6 +203,21 @@ def _role(mem: Memory, cite: str | None, cache: dict[str, list[str]]) -> str | N
         if m:
             return m.group("role").strip()
     return None
+
+
+def recall_sessions(mem: Memory, limit: int = 50) -> list[dict[str, Any]]:
+    """Per session (the most recent first, at most ``limit``), what per-prompt recall injected and why:
+    ``session``, ``updated`` and ``shown`` (newest first: ``at``, ``citation``, ``score``, ``stage``,
+    ``matched``, ``note``), from the sessions' records under ``.mdrecall/recall/``. A session that was
+    only given its ``SessionStart`` block has nothing to show and is left out."""
+    from mdrecall.search.recall_seen import SeenLog
+
+    out = []
+    for log in SeenLog.sessions(mem.workspace.root):
+        if log.shown:
+            shown = list(reversed(log.shown))
+            out.append({"session": log.session, "updated": shown[0]["at"], "shown": shown})
+    return out[:limit]
 
 
 def file_versions(mem: Memory, key: str) -> tuple[list[Any], str]:
