@@ -61,7 +61,7 @@ def test_requests_in_flight_at_once_keep_the_order(serve, api, concurrency):
 
 
 def test_gemini_requests_in_flight(serve, api):
-    slow = InFlight(api.gemini(), delay=0.1)
+    slow = InFlight(api.gemini(), delay=0.4)  # long enough that three threads started together overlap
     server = serve(slow)
     url = f"{server.url}/v1beta"
     cfg = EmbeddingConfig(base_url=url, api_key=api.KEY, dims=8, batch_size=5, concurrency=3)
