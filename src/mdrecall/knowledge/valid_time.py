@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
-from mdrecall.text.dates import NoteDate, note_dates
+from mdrecall.text.note_dates import NoteDate, note_dates
 
 __all__ = [
     "DateRange",
@@ -101,7 +101,7 @@ def _text_date(line: str, anchor: date | None) -> date | None:
 
 
 def line_day(line: str, found: Sequence[NoteDate]) -> date | None:
-    """The day a line is about, from the date phrases ``found`` in it (:func:`.dates.note_dates`).
+    """The day a line is about, from the date phrases ``found`` in it (:mod:`~mdrecall.text.note_dates`).
 
     The first one in its first sentence; with none there, ``None`` (the written day) when that sentence
     reports something done or a state ("Fixed the retry bug; retest on 3/12"), else the first in the line.

@@ -37,11 +37,22 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import lru_cache
 
 from mdrecall.text.tokens import is_cjk, tokenize
 
-__all__ = ["MAX_DAYS", "DateHints", "NoteDate", "note_dates", "resolve_relative_dates", "resolve_tokens"]
+__all__ = [
+    "MAX_DAYS",
+    "MONTHS",
+    "MONTH_ABBR",
+    "NUMBER_WORDS",
+    "WEEKDAYS",
+    "DateHints",
+    "month_days",
+    "resolve_relative_dates",
+    "resolve_tokens",
+    "week_of",
+    "weekday_before",
+]
 
 MAX_DAYS = 366
 """Longest span one phrase can name ("last 500 days" is capped)."""
@@ -69,22 +80,22 @@ _SINGLE = {
     "tomorrow": 1, "今天": 0, "今日": 0, "昨天": -1, "昨日": -1, "前天": -2, "明天": 1, "明日": 1,
     "오늘": 0, "어제": -1, "내일": 1,
 }  # fmt: skip
-_WEEKDAYS = {
+WEEKDAYS = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
     "lunes": 0, "martes": 1, "miercoles": 2, "jueves": 3, "viernes": 4, "sabado": 5, "domingo": 6,
 }  # fmt: skip
-_MONTHS = {
+MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
     "september": 9, "october": 10, "november": 11, "december": 12,
     "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8,
     "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
 }  # fmt: skip
 # Abbreviations count only next to a day number ("Jan 26"), never alone ("mar" is Spanish for sea).
-_MONTH_ABBR = {
+MONTH_ABBR = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
     "oct": 10, "nov": 11, "dec": 12, "ene": 1, "abr": 4, "ago": 8, "dic": 12,
 }  # fmt: skip
-_NUMBERS = {
+NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "few": 3, "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3,
     "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
@@ -213,7 +224,7 @@ def _overlaps(left: str, right: str) -> bool:
 def _num(token: str) -> int | None:
     if token.isdigit() and len(token) <= 4:
         return int(token)
-    return _NUMBERS.get(token)
+    return NUMBER_WORDS.get(token)
 
 
 def _day_num(token: str) -> int | None:
@@ -230,12 +241,12 @@ def _span(start: date, end: date) -> list[date]:
     return [start + timedelta(days=k) for k in range((end - start).days + 1)]
 
 
-def _week_of(day: date) -> list[date]:
+def week_of(day: date) -> list[date]:
     monday = day - timedelta(days=day.weekday())
     return _span(monday, monday + timedelta(days=6))
 
 
-def _month(year: int, month: int, today: date | None = None) -> list[date]:
+def month_days(year: int, month: int, today: date | None = None) -> list[date]:
     year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
     last = date(year, month, calendar.monthrange(year, month)[1])
     return _span(date(year, month, 1), min(last, today) if today else last)
@@ -243,7 +254,7 @@ def _month(year: int, month: int, today: date | None = None) -> list[date]:
 
 def _latest_month(month: int, today: date) -> list[date]:
     year = today.year if month <= today.month else today.year - 1
-    return _month(year, month, today)
+    return month_days(year, month, today)
 
 
 def _day(year: int | None, month: int, day: int, today: date) -> list[date] | None:
@@ -256,7 +267,7 @@ def _day(year: int | None, month: int, day: int, today: date) -> list[date] | No
         return None
 
 
-def _weekday_before(today: date, wd: int) -> date:
+def weekday_before(today: date, wd: int) -> date:
     return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
 
 
@@ -298,18 +309,18 @@ def _match(t: list[str], i: int, today: date) -> tuple[int, list[date]] | None:
         return 3, _span(today - ((_num(n1) or 1) - 1) * one, today)
     # weeks
     if (w in _LAST and n1 == "week") or (w == "semana" and n1 in {"pasada", "anterior"}):
-        return 2, _week_of(today - 7 * one)
+        return 2, week_of(today - 7 * one)
     if (w, n1) == ("pasada", "semana") or w in {"上周", "先週"}:
-        return (1 if is_cjk(w) else 2), _week_of(today - 7 * one)
+        return (1 if is_cjk(w) else 2), week_of(today - 7 * one)
     if (w, n1) in {("past", "week"), ("ultima", "semana")}:
         return 2, _span(today - 6 * one, today)
     if (w in _THIS and n1 in {"week", "semana"}) or w in {"本周", "这周", "今週"}:
         monday = today - timedelta(days=today.weekday())
         return (1 if is_cjk(w) else 2), _span(monday, today)
     if (w in _NEXT and n1 in {"week", "semana"}) or (w, n1, n2) == ("semana", "que", "viene"):
-        return (3 if n1 == "que" else 2), _week_of(today + 7 * one)
+        return (3 if n1 == "que" else 2), week_of(today + 7 * one)
     # weekends
-    last_sunday = _weekday_before(today, 6)
+    last_sunday = weekday_before(today, 6)
     if w in _LAST | {"past"} and n1 == "weekend":
         return 2, [last_sunday - one, last_sunday]
     if w in _THIS and n1 == "weekend":
@@ -322,40 +333,40 @@ def _match(t: list[str], i: int, today: date) -> tuple[int, list[date]] | None:
         return (4 if n3 == "pasado" else 3), [last_sunday - one, last_sunday]
     # months
     if (w in _LAST | {"past"} and n1 == "month") or (w == "mes" and n1 in {"pasado", "anterior"}):
-        return 2, _month(today.year, today.month - 1)
+        return 2, month_days(today.year, today.month - 1)
     if w in {"上月", "先月"}:
-        return 1, _month(today.year, today.month - 1)
+        return 1, month_days(today.year, today.month - 1)
     if (w in _NEXT and n1 in {"month", "mes"}) or (w, n1, n2) == ("mes", "que", "viene"):
-        return (3 if n1 == "que" else 2), _month(today.year, today.month + 1)
+        return (3 if n1 == "que" else 2), month_days(today.year, today.month + 1)
     if (w in _THIS and n1 in {"month", "mes"}) or w in {"本月", "今月"}:
-        return (1 if is_cjk(w) else 2), _month(today.year, today.month, today)
+        return (1 if is_cjk(w) else 2), month_days(today.year, today.month, today)
     # weekdays: "monday", "last monday", "this monday", "next monday", "el lunes pasado"
-    if w in _WEEKDAYS:
-        wd = _WEEKDAYS[w]
+    if w in WEEKDAYS:
+        wd = WEEKDAYS[w]
         used = 2 if n1 in {"pasado", "anterior"} else 1
-        return used, [_weekday_before(today, wd)]
-    if w in _LAST | {"past", "pasado"} | _THIS | _NEXT and n1 in _WEEKDAYS:
-        wd = _WEEKDAYS[n1]
+        return used, [weekday_before(today, wd)]
+    if w in _LAST | {"past", "pasado"} | _THIS | _NEXT and n1 in WEEKDAYS:
+        wd = WEEKDAYS[n1]
         if w in _NEXT:
             return 2, [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
         if w in _THIS:
             return 2, [today + timedelta(days=wd - today.weekday())]
-        return 2, [_weekday_before(today, wd)]
+        return 2, [weekday_before(today, wd)]
     # explicit days: 2026-01-26, January 26 (2026), 26 January, 26 de enero (de 2026)
     year = _year(w)
     if year is not None and n1.isdigit() and n2.isdigit() and len(n1) <= 2 and len(n2) <= 2:
         found = _day(year, int(n1), int(n2), today) if 1 <= int(n1) <= 12 else None
         if found:
             return 3, found
-    month = _MONTHS.get(w) or _MONTH_ABBR.get(w)
+    month = MONTHS.get(w) or MONTH_ABBR.get(w)
     if month and _day_num(n1):
         found = _day(_year(n2), month, _day_num(n1) or 1, today)
         if found:
             return (3 if _year(n2) else 2), found
     if _day_num(w):
         de = 1 if n1 in {"de", "of"} else 0
-        month = _MONTHS.get(t[i + 1 + de] if i + 1 + de < len(t) else "") or (
-            _MONTH_ABBR.get(n1) if not de else None
+        month = MONTHS.get(t[i + 1 + de] if i + 1 + de < len(t) else "") or (
+            MONTH_ABBR.get(n1) if not de else None
         )
         if month:
             used = 2 + de
@@ -370,13 +381,13 @@ def _match(t: list[str], i: int, today: date) -> tuple[int, list[date]] | None:
             if found:
                 return used, found
     # whole months: "in January", "en enero", "last January", "January 2022", "in enero de 2022"
-    if w in _IN | _LAST and n1 in _MONTHS:
+    if w in _IN | _LAST and n1 in MONTHS:
         yr, extra = _year_after(n2, n3)
-        return (2 + extra, _month(yr, _MONTHS[n1])) if yr else (2, _latest_month(_MONTHS[n1], today))
-    if w in _MONTHS:
+        return (2 + extra, month_days(yr, MONTHS[n1])) if yr else (2, _latest_month(MONTHS[n1], today))
+    if w in MONTHS:
         yr, extra = _year_after(n1, n2)
         if yr:
-            return 1 + extra, _month(yr, _MONTHS[w])
+            return 1 + extra, month_days(yr, MONTHS[w])
     return None
 
 
@@ -395,9 +406,9 @@ def _ago(count: int, unit: str, today: date) -> list[date] | None:
     if unit in _DAY_UNITS:
         return [today - timedelta(days=count)]
     if unit in _WEEK_UNITS:
-        return _week_of(today - timedelta(days=7 * count))
+        return week_of(today - timedelta(days=7 * count))
     if unit in _MONTH_UNITS and count <= 120:
-        return _month(today.year, today.month - count)
+        return month_days(today.year, today.month - count)
     return None
 
 
@@ -407,267 +418,3 @@ def _ago(count: int, unit: str, today: date) -> list[date] | None:
 # note's phrases are read by their own grammar, from the note's date, in the direction the words around
 # them give: "by", "until", "due", "next", "in two weeks", a plan without a past verb → forward; "last",
 # "ago", "since", a past verb ("shipped", "broke") → back; a day and month with neither → the nearest.
-
-
-@dataclass(frozen=True)
-class NoteDate:
-    """One date phrase in a line of a note: where it is (character offsets) and the days it names."""
-
-    start: int
-    end: int
-    days: tuple[date, ...]
-
-
-_MONTH_RX = (
-    r"january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
-)
-_WEEKDAY_RX = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_NUM_RX = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of"
-#: Words right before a date that point forward / back.
-_FORWARD_PREP = {"by", "until", "till", "til", "before", "due", "next", "for", "to"}
-_BACK_PREP = {"since", "last"}
-#: Words in the same clause that say the clause is a plan, or that it happened.
-_FUTURE = {
-    "will", "ll", "going", "gonna", "plan", "plans", "planning", "planned", "scheduled", "booked", "due",
-    "until", "till", "by", "upcoming", "tomorrow", "starts", "start", "starting", "should", "must", "need",
-    "needs", "want", "wants", "expect", "expected", "hope", "shall", "next", "then",
-}  # fmt: skip
-_PAST = {
-    "went", "was", "were", "did", "had", "met", "saw", "got", "came", "gave", "took", "made", "said", "told",
-    "ran", "began", "bought", "brought", "thought", "felt", "left", "spent", "sent", "wrote", "won", "lost",
-    "broke", "fell", "found", "ate", "drove", "flew", "paid", "heard", "held", "kept", "knew", "led", "sold",
-    "stood", "woke", "wore", "ago", "yesterday", "last", "since", "done", "gone", "been", "happened",
-}  # fmt: skip
-#: Words ending in -ed that are not past tense, or that announce a plan ("planned for Friday").
-_NOT_PAST = {
-    "need", "needed", "feed", "speed", "seed", "weed", "breed", "bleed", "proceed", "exceed", "succeed",
-    "indeed", "hundred", "embed", "red", "bed", "shed", "scheduled", "planned", "booked", "expected",
-    "supposed", "postponed", "moved", "pushed", "delayed", "rescheduled", "confirmed", "agreed", "based",
-}  # fmt: skip
-_HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "boxing day": (12, 26),
-             "new year's eve": (12, 31), "new year's day": (1, 1), "halloween": (10, 31),
-             "valentine's day": (2, 14)}  # fmt: skip
-_CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
-_SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
-_WORD = re.compile(r"[a-z']+")
-
-
-@lru_cache(maxsize=1)
-def _note_grammar() -> re.Pattern[str]:
-    """Every phrase :func:`note_dates` reads, as one alternation of named groups (compiled on first use)."""
-    m, wd, n = _MONTH_RX, _WEEKDAY_RX, _NUM_RX
-    holidays = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
-    parts = [
-        r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})\b)",
-        r"(?:\b(?:on|by|until|till|from|due|before|after|since|for)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
-        r"(?:/(?P<ny>\d{4}|\d{2}))?)(?![\d/])",
-        rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:)",
-        rf"(?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
-        rf"(?P<end>\b(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<endw>(?:next\s+)?(?:month|week)|{m}))\b",
-        r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past)\s+(?P<spu>week|month|weekend))\b",
-        rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?\s*(?P<au>days?|weeks?|months?)(?:'?s?\s+time)?)\b",
-        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|months?)\s+ago)\b",
-        r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
-        r"|tonight|tomorrow|this\s+(?:morning|afternoon|evening))\b)",
-        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b(?:\s+(?P<wdd>\d{{1,2}})"
-        r"(?:st|nd|rd|th)?\b)?)",
-        r"(?P<mo>\b(?P<mop>in|from|since|until|by|during|early|late|mid|next|last|this)\s+(?P<mon>"
-        r"january|february|march|april|may|june|july|august|september|october|november|december)\b"
-        r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:\s+(?P<moy>\d{4})\b)?)",
-        rf"(?P<hol>\b(?:{holidays})\b)",
-    ]
-    return re.compile("|".join(parts), re.IGNORECASE)
-
-
-def note_dates(line: str, written: date | None) -> list[NoteDate]:
-    """The date phrases of one line of a note written on ``written``, each resolved in the direction its
-    words give (see above). Without ``written`` only dates that carry their year are read."""
-    out: list[NoteDate] = []
-    low = line.lower()
-    for m in _note_grammar().finditer(line):
-        kind = m.lastgroup
-        g = m.groupdict()
-        start = m.start(kind) if kind else m.start()
-        found = _note_match(g, low, start, m.end(), line, written)
-        if found:
-            out.append(NoteDate(start, m.end(), tuple(found)))
-    return out
-
-
-def _note_match(
-    g: dict[str, str | None], low: str, start: int, end: int, line: str, today: date | None
-) -> list[date] | None:
-    """The days of one matched phrase (``g``: the grammar's groups), or ``None``."""
-    if g["iso"]:
-        return _safe(int(g["iy"] or 0), int(g["im"] or 0), int(g["id"] or 0))
-    if g["mdm"] or g["dmm"]:
-        month = _month_num(g["mdm"] or g["dmm"] or "")
-        day = int(g["mdd"] or g["dmd"] or 0)
-        year = g["mdy"] or g["dmy"]
-        if not month or (month == 5 and g["mdm"] and g["mdm"] == "may" and not year):
-            return None  # "may 5" in lower case is more often a verb than a date
-        return (
-            _safe(int(year), month, day) if year else _dated(month, day, today, _direction(low, start, end))
-        )
-    if g["num"]:
-        a, b = int(g["n1"] or 0), int(g["n2"] or 0)
-        day, month = (b, a) if b > 12 >= a else (a, b)  # day first unless that cannot be
-        ny = g["ny"]
-        if ny:
-            return _safe(int(ny) + (2000 if len(ny) == 2 else 0), month, day)
-        return _dated(month, day, today, _direction(low, start, end)) if 1 <= month <= 12 else None
-    if today is None:
-        return None
-    one = timedelta(days=1)
-    if g["end"]:
-        what = (g["endw"] or "").lower()
-        if what.endswith("week"):
-            friday = today + timedelta(days=4 - today.weekday())
-            return [friday + (7 * one if what.startswith("next") else 0 * one)]
-        if what.endswith("month"):
-            first = _month(today.year, today.month + (1 if what.startswith("next") else 0))[0]
-            return [_month(first.year, first.month)[-1]]
-        month = _month_num(what)
-        days = _month_near(month, today, 1) if month else None
-        return [days[-1]] if days else None
-    if g["span"]:
-        which, unit, part = (g["spw"] or "").lower(), (g["spu"] or "").lower(), (g["spq"] or "").lower()
-        step = {"last": -1, "past": -1, "this": 0, "next": 1}[which]
-        if unit == "week":
-            days = _week_of(today + 7 * step * one)
-        elif unit == "weekend":
-            saturday = today - timedelta(days=today.weekday()) + 5 * one + 7 * step * one
-            days = [saturday, saturday + one]
-        else:
-            days = _month(today.year, today.month + step)
-        third = max(1, len(days) // 3)
-        return {"early": days[:third], "mid": days[third:-third], "late": days[-third:]}.get(part, days)
-    if g["ahead"] or g["ago"]:
-        count = _count(g["an"] if g["ahead"] else g["gn"])
-        unit = (g["au"] if g["ahead"] else g["gu"]) or ""
-        sign = 1 if g["ahead"] else -1
-        if count is None or count > MAX_DAYS:
-            return None
-        if unit.startswith("day"):
-            return [today + sign * count * one]
-        if unit.startswith("week"):
-            return [today + sign * 7 * count * one]
-        target = _month(today.year, today.month + sign * count)[0]
-        return [_safe(target.year, target.month, today.day) or [_month(target.year, target.month)[-1]]][0]
-    if g["rel"]:
-        word = " ".join((g["rel"] or "").lower().split()).removeprefix("the ")
-        shift = {"day before yesterday": -2, "day after tomorrow": 2, "yesterday": -1, "tomorrow": 1}
-        if word == "tomorrow" and line[start].isupper() and not _starts_clause(low, start):
-            return None  # a capital mid-sentence: a title ("Tomorrow, and Tomorrow, and Tomorrow")
-        return [today + shift.get(word, 0) * one]
-    if g["wdn"]:
-        return _weekday(g, low, start, end, today)
-    if g["mon"]:
-        prep = (g["mop"] or "").lower()
-        month = _MONTHS[(g["mon"] or "").lower()]
-        if g["moy"]:
-            return _month(int(g["moy"]), month)
-        if prep in {"next", "last", "this"}:
-            step = {"next": 1, "last": -1, "this": 0}[prep]
-            return _month_near(month, today, step) if step else _month(today.year, month)
-        return _month_near(month, today, _direction(low, start, end))
-    if g["hol"]:
-        mm, dd = _HOLIDAYS[" ".join((g["hol"] or "").lower().split())]
-        return _dated(mm, dd, today, _direction(low, start, end))
-    return None
-
-
-def _weekday(g: dict[str, str | None], low: str, start: int, end: int, today: date) -> list[date] | None:
-    """A weekday: "last/this/next Friday", "Monday 9th", or a bare one read in the clause's direction;
-    ``Tuesdays``, ``every Tuesday``, ``Thursday evenings`` recur and name no day."""
-    qual = (g["wq"] or "").lower()
-    wd = _WEEKDAYS[(g["wdn"] or "").lower()]
-    after = low[end : end + 12].lstrip()
-    if g["wpl"] or qual == "every" or re.match(r"(morning|afternoon|evening|night)s\b", after):
-        return None
-    one = timedelta(days=1)
-    if g["wdd"]:  # "Monday 9th": the nearest day numbered so that falls on that weekday
-        near = [today + k * one for k in range(-45, 46)]
-        fits = [d for d in near if d.day == int(g["wdd"] or 0) and d.weekday() == wd]
-        return [min(fits, key=lambda d: abs((d - today).days))] if fits else None
-    if qual == "next":
-        monday = today - timedelta(days=today.weekday()) + 7 * one
-        return [monday + wd * one]
-    if qual == "this":
-        return [today + timedelta(days=wd - today.weekday())]
-    if qual == "last" or _direction(low, start, end, default=1) < 0:
-        return [_weekday_before(today, wd)]
-    return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
-
-
-def _direction(low: str, start: int, end: int, default: int = 0) -> int:
-    """+1 (forward), −1 (back) or ``default`` for a date phrase at ``low[start:end]``: the word right
-    before it ("by", "since"), else the nearest cue word before it in its clause, else one after it."""
-    head = _CLAUSE.split(low[:start])[-1]
-    tail = _CLAUSE.split(low[end:])[0]
-    before = _WORD.findall(head)
-    if before and before[-1] in _FORWARD_PREP:
-        return 1
-    if before and before[-1] in _BACK_PREP:
-        return -1
-    for word in [*reversed(before), *_WORD.findall(tail)]:
-        if word in _FUTURE:
-            return 1
-        if word in _PAST or (len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST):
-            return -1
-    return default
-
-
-def _starts_clause(low: str, start: int) -> bool:
-    head = low[:start].rstrip(" *_-[]x:")
-    return not head or head[-1] in '.;:!?("“-' or head.endswith("- [ ]")
-
-
-def _month_num(word: str) -> int | None:
-    w = word.lower().rstrip(".")
-    return _MONTHS.get(w) or _MONTH_ABBR.get(w)
-
-
-def _safe(year: int, month: int, day: int) -> list[date] | None:
-    try:
-        return [date(year, month, day)]
-    except ValueError:
-        return None
-
-
-def _count(word: str | None) -> int | None:
-    if word is None:
-        return 1
-    w = word.lower().replace("couple of", "two")
-    return int(w) if w.isdigit() else _NUMBERS.get(w)
-
-
-def _dated(month: int, day: int, today: date | None, direction: int) -> list[date] | None:
-    """Day ``day`` of ``month`` in the year ``direction`` gives from ``today``: the first on or after it
-    (+1), the last on or before it (−1), or the nearest (0)."""
-    if today is None:
-        return None
-    options = [d for y in (today.year - 1, today.year, today.year + 1) for d in (_safe(y, month, day) or [])]
-    if not options:
-        return None
-    if direction > 0:
-        ahead = [d for d in options if d >= today]
-        return [min(ahead)] if ahead else None
-    if direction < 0:
-        back = [d for d in options if d <= today]
-        return [max(back)] if back else None
-    return [min(options, key=lambda d: (abs((d - today).days), d < today))]
-
-
-def _month_near(month: int, today: date, direction: int) -> list[date]:
-    """Every day of ``month`` in the year ``direction`` gives (this month counts either way)."""
-    ahead = today.year if month >= today.month else today.year + 1
-    back = today.year if month <= today.month else today.year - 1
-    if direction > 0:
-        year = ahead
-    elif direction < 0:
-        year = back
-    else:
-        year = ahead if (month - today.month) % 12 <= (today.month - month) % 12 else back
-    return _month(year, month)
