@@ -324,6 +324,10 @@ class Memory:
             result.warning = RecallLog(self.workspace, self.config.dreaming).record_search(
                 req.query, result.hits
             )
+            from mdrecall.search.recall_use import note_search
+
+            with contextlib.suppress(Exception):  # its top hits may use what recall injected lately
+                note_search(self.workspace, self.config, result.hits)
         return result
 
     def recall(
@@ -402,8 +406,14 @@ class Memory:
 
     # ---- reading and writing files ---------------------------------------------------------------
 
-    def get(self, path: str, from_line: int = 1, lines: int | None = None) -> GetResult:
-        """Read lines of a memory file (``MEMORY.md``, ``memory/**``, extra paths; ``.md`` only)."""
+    def get(
+        self, path: str, from_line: int = 1, lines: int | None = None, *, record_use: bool = True
+    ) -> GetResult:
+        """Read lines of a memory file (``MEMORY.md``, ``memory/**``, extra paths; ``.md`` only).
+
+        A read of lines that recall injected into a session lately is recorded as their use
+        (:mod:`mdrecall.search.recall_use`); ``record_use=False`` (a person's view) leaves it out.
+        """
         if self.backend is not None and self.backend.owns(path):  # e.g. qmd/<collection>/<path>
             return self.backend.get(path, from_line, lines)
         if isinstance(path, str) and path.endswith(".jsonl"):  # an indexed session transcript
@@ -412,7 +422,13 @@ class Memory:
             read_lines,  # here: a search does not load the note writer and redaction
         )
 
-        return read_lines(self.workspace, path, from_line, lines, self.config.read)
+        got = read_lines(self.workspace, path, from_line, lines, self.config.read)
+        if record_use:
+            from mdrecall.search.recall_use import note_get
+
+            with contextlib.suppress(Exception):  # a hint for recall and dreaming; the read succeeded
+                note_get(self.workspace, self.config, got.path, got.from_line, got.to_line)
+        return got
 
     def remember(
         self, text: str, long_term: bool = False, *, redact: bool = True, now: datetime | None = None

@@ -345,7 +345,7 @@ def prompt_recall(
         _count(workspace, "error", (time.monotonic() - started) * 1000)
         return "", [note]
     result = box["result"]
-    _count(workspace, result.stage, result.elapsed_ms)
+    _count(workspace, result.stage, result.elapsed_ms, len(result.hits))
     if result.stage in ("deadline", "error"):
         note = f"user-prompt-submit: recall injected nothing after {result.elapsed_ms:.0f} ms: {result.note}"
         _log(workspace, note)
@@ -362,7 +362,7 @@ def prompt_recall(
 STATS_WAIT_S = 0.1
 
 
-def _count(workspace: Workspace, stage: str, elapsed_ms: float) -> None:
+def _count(workspace: Workspace, stage: str, elapsed_ms: float, memories: int = 0) -> None:
     """Add one prompt to ``.mdrecall/recall-stats.json`` (:mod:`mdrecall.index.recall_stats`) for
     ``status`` and ``doctor``; best effort, and never keeps the hook more than :data:`STATS_WAIT_S`."""
 
@@ -370,7 +370,7 @@ def _count(workspace: Workspace, stage: str, elapsed_ms: float) -> None:
         try:
             from mdrecall.index.recall_stats import record
 
-            record(workspace.root, stage, elapsed_ms)
+            record(workspace.root, stage, elapsed_ms, memories)
         except Exception:  # noqa: BLE001, S110 - the record is a report: a hook never fails for it
             pass
 
@@ -396,10 +396,12 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
     """Capture one turn (``user-prompt-submit``: the prompt; ``stop``: what the transcript gained).
 
     Never raises: a failure is returned as a note and appended to ``<workspace>/.mdrecall/hooks.log``,
-    so the agent is never blocked by its memory.
+    so the agent is never blocked by its memory. At ``stop``, the reply's citations of memories recall
+    injected into the session are recorded as their use (:func:`note_reply_use`).
     """
+    used = note_reply_use(workspace, config, payload) if event == "stop" else []
     if not config.capture.turns:
-        return []
+        return used
     try:
         from mdrecall.capture.turns import TURN_BUDGET_S, TurnResult, capture_prompt, capture_transcript
 
@@ -418,11 +420,27 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
                     workspace, config, session, prompt, transcript=transcript, budget_s=TURN_BUDGET_S
                 )
             )
-        return [f"{event}: captured {result.written} message(s), noted {len(result.notes)}", *result.warnings]
+        captured = f"{event}: captured {result.written} message(s), noted {len(result.notes)}"
+        return [*used, captured, *result.warnings]
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
         note = f"{event}: capture failed ({type(exc).__name__}: {exc})"
         _log(workspace, note)
-        return [note]
+        return [*used, note]
+
+
+def note_reply_use(workspace: Workspace, config: Config, payload: dict[str, Any]) -> list[str]:
+    """Record the memories injected into the session that the assistant's reply cites
+    (:func:`mdrecall.search.recall_use.note_reply`); a note saying how many, or none. Never raises."""
+    session = payload.get("session_id") or "default"  # as the prompt's recall names it
+    if not (workspace.root / ".mdrecall" / "recall").is_dir():
+        return []  # recall never injected anything here
+    try:
+        from mdrecall.search.recall_use import last_reply, note_reply
+
+        used = note_reply(workspace, config, str(session), last_reply(payload))
+    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+        return [f"stop: the reply's use of recalled memories was not recorded ({type(exc).__name__}: {exc})"]
+    return [f"stop: the reply used {len(used)} recalled memory(ies)"] if used else []
 
 
 def _log(workspace: Workspace, line: str) -> None:

@@ -39,6 +39,7 @@ LIMITS: dict[tuple[str, str], tuple[float, float]] = {
     ("search", "decay_half_life_days"): (_ABOVE_0, 1e6),
     ("search", "mmr_lambda"): (0.0, 1.0),
     ("search", "kind_boost"): (0.0, 10.0),
+    ("search", "used_boost"): (1.0, 1.25),  # a small lift, never a filter (1.0: off)
     ("embedding", "dims"): (0, 1_000_000),  # 0: asked of the model
     ("embedding", "batch_size"): (1, 1_000_000),
     ("embedding", "timeout_s"): (_ABOVE_0, _DAY_S),

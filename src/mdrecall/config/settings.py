@@ -102,6 +102,7 @@ class SearchConfig:
     date_hints: str = "boost"
     skip_stages: tuple[str, ...] = ()
     kind_boost: float = 0.15
+    used_boost: float = 1.05
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ Every search hit served from the workspace (to the CLI, Python, the MCP tools or
 recall count, distinct queries, last recalled) under the *lines it recalled*: the snippet lines that share
 a word with the query (else its first line), each anchored to its file and its own content, not to the
 chunk's line range, so a fact recalled again after its daily log grew is the same entry. A
-``memory_get`` of a hit soon after the search (``dreaming.confirm_window_s``) counts as confirmed use.
+``memory_get`` of a hit soon after the search (``dreaming.confirm_window_s``) counts as confirmed use,
+and so does each use of a line recall injected (a read, a later search, the reply citing it:
+:mod:`mdrecall.search.recall_use`), which also counts as one more recall.
 :func:`dream` scores each candidate on relevance, frequency, query diversity, recency and confirmed use,
 keeps those that pass every gate (``dreaming.*``), and with ``apply`` appends the recalled lines
 themselves to ``MEMORY.md`` (one bullet each, deduplicated, cited where the line is now) and writes a
@@ -29,6 +31,8 @@ from mdrecall.dreaming.rejections import rejected
 from mdrecall.dreaming.report import PROMOTED_HEADING, Candidate, DreamReport, write_promotions
 from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import MEMORY_FILE_NAMES, Workspace, date_from_name, now_local
+from mdrecall.index.used_log import Used
+from mdrecall.index.used_log import read as read_used
 from mdrecall.knowledge.facts import Supersession, line_facts, supersessions
 from mdrecall.text.provenance import line_origin, segments
 
@@ -44,6 +48,7 @@ __all__ = [
     "dream",
     "recalled_lines",
     "score_entry",
+    "used_counts",
 ]
 
 _WEIGHTS = {"relevance": 0.30, "frequency": 0.20, "diversity": 0.20, "recency": 0.15, "confirmed": 0.15}
@@ -109,16 +114,21 @@ def _superseded(workspace: Workspace) -> dict[tuple[str, int], Supersession]:
 
 
 def score_entry(e: dict[str, Any], cfg: DreamingConfig, now: float) -> tuple[dict[str, float], list[str]]:
-    """The five components of a candidate, and the gates it fails (empty: it passes)."""
-    count = max(1, int(e["recallCount"]))
-    avg = e["scoreSum"] / count
+    """The five components of a candidate, and the gates it fails (empty: it passes).
+
+    ``e["used"]`` (:func:`used_counts`): each time the agent used the line after recall injected it
+    counts as one more recall (at the line's average score) and one confirmed use.
+    """
+    used = max(0, int(e.get("used", 0)))
+    avg = e["scoreSum"] / max(1, int(e["recallCount"]))
+    count = max(1, int(e["recallCount"]) + used)
     age_days = (now - e.get("lastRecalled", 0)) / 86400
     comps = {
         "relevance": min(1.0, avg),
         "frequency": min(1.0, math.log1p(count) / math.log1p(10)),
         "diversity": min(1.0, e["uniqueQueries"] / 5),
         "recency": 0.5 ** (max(0.0, age_days) / 14),
-        "confirmed": min(1.0, e["confirmed"] / 2),
+        "confirmed": min(1.0, (e["confirmed"] + used) / 2),
     }
     fails = []
     if avg < cfg.min_score:
@@ -130,6 +140,23 @@ def score_entry(e: dict[str, Any], cfg: DreamingConfig, now: float) -> tuple[dic
     if age_days > cfg.max_age_days:
         fails.append(f"last recalled {age_days:.0f} days ago > {cfg.max_age_days}")
     return comps, fails
+
+
+def used_counts(entries: dict[str, dict[str, Any]], signals: list[Used]) -> dict[str, int]:
+    """Anchor → how many injected memories (per session) the agent used that overlap the entry's lines
+    (:mod:`mdrecall.index.used_log`); entries none overlaps are left out."""
+    by_path: dict[str, set[tuple[str, int, int]]] = {}
+    for u in signals:
+        span = u.span()
+        if span is not None:
+            by_path.setdefault(span[0], set()).add((u.session, span[1], span[2]))
+    out: dict[str, int] = {}
+    for key, e in entries.items():
+        first, last = int(e.get("startLine", 0)), int(e.get("endLine", 0))
+        n = sum(1 for _s, a, b in by_path.get(e["path"], ()) if a <= last and first <= b)
+        if n:
+            out[key] = n
+    return out
 
 
 def _below(value: float, limit: float) -> str:
@@ -149,6 +176,7 @@ def dream(
     ts = when.timestamp()
     log = RecallLog(workspace, config)
     entries = log.load()["entries"]
+    used = used_counts(entries, read_used(workspace.root))  # what the agent used after recall injected it
     memory_key = next((n for n in MEMORY_FILE_NAMES if os.path.lexists(workspace.root / n)), "MEMORY.md")
     try:
         existing = plain_words(workspace.read_text(memory_key))
@@ -163,6 +191,8 @@ def dream(
     for key, e in entries.items():
         if e.get("promotedAt") or e["path"] in MEMORY_FILE_NAMES or key in refused:
             continue
+        if key in used:
+            e = {**e, "used": used[key]}
         comps, fails = score_entry(e, config, ts)
         total = sum(_WEIGHTS[k] * v for k, v in comps.items())
         found = _locate(workspace, e, files)

@@ -43,6 +43,7 @@ class Candidate:
             "recalls": e["recallCount"],
             "uniqueQueries": e["uniqueQueries"],
             "confirmed": e["confirmed"],
+            **({"used": e["used"]} if e.get("used") else {}),
             "passed": self.passed,
             "reasons": self.reasons,
             "text": self.text,

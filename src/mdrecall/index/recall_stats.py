@@ -1,10 +1,12 @@
 """How the per-prompt recall hook has been doing: ``.mdrecall/recall-stats.json``, small and crash-safe.
 
 The ``UserPromptSubmit`` hook adds one prompt to it (:func:`record`): a count per stage (``injected``,
-``gate``, ``empty``, ``deadline``, ``error``, ``disabled``) and, for the last :data:`RECENT` prompts, the
-hook's recall time (from the process's start) and stage. ``status`` and ``doctor`` read it
-(:func:`summary`). The file is replaced atomically; a damaged or missing one reads as empty. Two hooks
-writing at the same instant may lose one prompt's count (no lock: the hook must stay fast).
+``gate``, ``empty``, ``deadline``, ``error``, ``disabled``), how many memories it injected in all and, for
+the last :data:`RECENT` prompts, the hook's recall time (from the process's start) and stage; with the
+used signals (:mod:`mdrecall.index.used_log`) that gives the share of injected memories the agent used.
+``status`` and ``doctor`` read it (:func:`summary`). The file is replaced atomically; a damaged or
+missing one reads as empty. Two hooks writing at the same instant may lose one prompt's count (no
+lock: the hook must stay fast).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from mdrecall.index.used_log import summary as used_summary
 
 __all__ = ["RECENT", "STAGES", "load", "record", "stats_path", "summary"]
 
@@ -32,7 +36,7 @@ def stats_path(root: Path) -> Path:
 def load(root: Path) -> dict[str, Any]:
     """The record of workspace ``root``: ``counts`` per stage and ``recent`` ``[ms, stage]`` pairs."""
     counts = dict.fromkeys(STAGES, 0)
-    out: dict[str, Any] = {"counts": counts, "recent": [], "updated": None}
+    out: dict[str, Any] = {"counts": counts, "memories": 0, "recent": [], "updated": None}
     try:
         data = json.loads(stats_path(root).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -52,17 +56,21 @@ def load(root: Path) -> dict[str, Any]:
             for r in recent
             if isinstance(r, list) and len(r) == 2 and isinstance(r[0], (int, float)) and r[1] in STAGES
         ][-RECENT:]
+    if isinstance(data.get("memories"), int) and data["memories"] >= 0:
+        out["memories"] = data["memories"]
     if isinstance(data.get("updated"), (int, float)):
         out["updated"] = data["updated"]
     return out
 
 
-def record(root: Path, stage: str, elapsed_ms: float) -> None:
-    """Add one prompt that ended in ``stage`` after ``elapsed_ms`` (raises ``OSError`` if it cannot)."""
+def record(root: Path, stage: str, elapsed_ms: float, memories: int = 0) -> None:
+    """Add one prompt that ended in ``stage`` after ``elapsed_ms``, having injected ``memories``
+    (raises ``OSError`` if it cannot)."""
     if stage not in STAGES:
         stage = "error"
     data = load(root)
     data["counts"][stage] += 1
+    data["memories"] += max(0, memories)
     data["recent"] = [*data["recent"], [round(elapsed_ms, 1), stage]][-RECENT:]
     data["updated"] = time.time()
     path = stats_path(root)
@@ -86,7 +94,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 def summary(root: Path) -> dict[str, Any]:
     """What ``status`` shows: all-time ``prompts`` and ``counts``, and over the ``recent`` prompts their
-    number, how many were ``injected`` and hit the ``deadline``, and ``p50_ms`` / ``p95_ms``."""
+    number, how many were ``injected`` and hit the ``deadline``, and ``p50_ms`` / ``p95_ms``; the
+    ``memories`` injected in all and ``used``: how many of them the agent used
+    (:func:`mdrecall.index.used_log.summary`)."""
     data = load(root)
     recent = data["recent"]
     times = [r[0] for r in recent]
@@ -99,4 +109,6 @@ def summary(root: Path) -> dict[str, Any]:
         "p50_ms": round(_percentile(times, 0.5), 1) if times else None,
         "p95_ms": round(_percentile(times, 0.95), 1) if times else None,
         "updated": data["updated"],
+        "memories": data["memories"],
+        "used": used_summary(root, data["memories"]),
     }

@@ -4,7 +4,7 @@
 
     query ─► keywords ─► BM25 leg ─┐
           └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
-       ─► decay ─► rerank ─► MMR
+       ─► decay ─► rerank ─► used (lines the agent used after recall, ×search.used_boost) ─► MMR
        ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
 
 Either leg may be missing (no embedder, nothing to match): the other answers alone and
@@ -13,7 +13,7 @@ Either leg may be missing (no embedder, nothing to match): the other answers alo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Any
@@ -32,6 +32,7 @@ from mdrecall.search.ranking import (
     apply_min_score,
     apply_rerank,
     apply_statement_boost,
+    apply_used_boost,
     fuse_rrf,
     fuse_weighted,
     merge_neighbours,
@@ -84,6 +85,8 @@ class PipelineRequest:
     boost: Callable[[list[Scored]], list[Scored]] | None = None
     #: Scores a passage's lines against the query (0..1) when choosing snippets (a cheap embedder).
     line_scorer: LineScorer | None = None
+    #: Path → line spans the agent used after recall injected them (the ``used`` stage lifts them).
+    used: Mapping[str, Sequence[tuple[int, int]]] | None = None
 
 
 @dataclass
@@ -223,6 +226,8 @@ def run_search(
             fallback = f"{fallback}; {failure}" if fallback else failure
         else:
             reranked_by = rerank.reranker.name
+    if req.used and cfg.used_boost > 1.0 and ranked:
+        ranked = apply_used_boost(ranked, req.used, cfg.used_boost, _superseded_check(store, off))
     k = req.max_results
     if cfg.mmr_enabled:
         ranked = mmr(ranked, cfg.mmr_lambda, 2 * k if cfg.merge_neighbours else k)
@@ -248,6 +253,15 @@ def run_search(
         fallback=fallback,
         reranker=reranked_by,
     )
+
+
+def _superseded_check(store: Store, off: frozenset[str]) -> Callable[[str, int], bool] | None:
+    """Whether the index's fact lines say a newer line supersedes ``path`` line ``n`` (``None``: the
+    ``supersede`` stage is off)."""
+    if "supersede" in off:
+        return None
+    lines = superseded_lines(store)
+    return lambda path, n: n in lines.get(path, {})
 
 
 def _states_preference(chunk: Chunk) -> bool:

@@ -14,6 +14,9 @@ Scores are 0..1, higher is better:
   those chunks, unless none is from those days;
 * rerank: a reranker's relevance (0..1) replaces the score of each of the top ``n`` it judged; they are
   re-sorted, and the items below them are capped at the lowest of those scores;
+* used: a candidate holding lines the agent used after recall injected them
+  (:mod:`mdrecall.index.used_log`) has its score multiplied by ``search.used_boost`` (at most 1.25,
+  capped at 1.0); nothing is removed, and a line a newer one supersedes is never lifted;
 * MMR: greedy re-order by ``λ·score − (1−λ)·max Jaccard(tokens, already chosen)``;
 * neighbour merging: among the chunks that make the top ``k``, those of one file whose lines overlap
   or touch become one hit (the best one's score), so a slot is not spent twice on one passage.
@@ -37,6 +40,7 @@ __all__ = [
     "apply_decay",
     "apply_min_score",
     "apply_rerank",
+    "apply_used_boost",
     "decay_factor",
     "fuse_rrf",
     "fuse_weighted",
@@ -249,6 +253,40 @@ def _boosted(
     top = max(score for _, score in boosted)
     scale = top if top > 1.0 else 1.0
     return _sorted([s.with_score(stage, score / scale) for s, score in boosted])
+
+
+def apply_used_boost(
+    items: Sequence[Scored],
+    used: Mapping[str, Sequence[tuple[int, int]]],
+    boost: float,
+    superseded: Callable[[str, int], bool] | None = None,
+) -> list[Scored]:
+    """``items`` with each candidate whose lines overlap a used span (path → ``(first, last)`` lines)
+    scored ``min(1, score × boost)`` (stage ``used``), re-sorted (stably); nothing is removed.
+
+    A candidate marked superseded, or whose used lines ``superseded(path, line)`` says a newer line
+    replaces, is left as it is (so it never rises above the line that replaced it).
+    """
+    if boost <= 1.0 or not used:
+        return list(items)
+    out = []
+    changed = False
+    for s in items:
+        spans = used.get(s.chunk.path)
+        hit = [
+            (max(a, s.chunk.start_line), min(b, s.chunk.end_line))
+            for a, b in spans or ()
+            if a <= s.chunk.end_line and s.chunk.start_line <= b
+        ]
+        stale = s.superseded_by is not None or (
+            superseded is not None
+            and any(superseded(s.chunk.path, n) for a, b in hit for n in range(a, b + 1))
+        )
+        if hit and not stale and s.score < 1.0:
+            s = s.with_score("used", min(1.0, s.score * boost))
+            changed = True
+        out.append(s)
+    return sorted(out, key=lambda s: -s.score) if changed else out  # stable: ties keep their order
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:

@@ -3,6 +3,7 @@
 ::
 
     request ─► sync the files ─► defaults + entity/time scope ─► as-of? (past files, keyword leg)
+            ─► the lines the agent used after recall (index/used_log, for the pipeline's used stage)
             ─► backend? ─► vector coverage (once) ─► catch-up step ─► query vector (deadline) ─► rerank stage
             ─► line scorer for snippets (static vectors, when the vector leg runs)
             ─► search.run_search (the pipeline) ─► merge other memories (team, agents)
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 from mdrecall.errors import IndexCorruptError, NotFoundError, StoreError
 from mdrecall.files.team_paths import author_of
 from mdrecall.index.access import MemoryAccess
+from mdrecall.index.used_log import spans as used_spans
 from mdrecall.models import Hit, VectorLeg
 from mdrecall.plugins.deadline import provider_deadline
 from mdrecall.request import SearchRequest
@@ -182,6 +184,7 @@ def _search_one(memory: SearchAccess, req: SearchRequest, limit: int) -> SearchR
         explain=req.explain,
         today=req.today,
         filters=flt if flt.active else None,
+        used=used_spans(memory.workspace.root) if cfg.used_boost > 1.0 else None,
     )
     rng = None
     past = req.as_of is not None

@@ -88,10 +88,10 @@ def search(mem: Memory, form: SearchForm) -> Any:
 
 def file_text(mem: Memory, path: str) -> tuple[str, str, bool]:
     """A memory file's key and whole text through :meth:`Memory.get`, and whether it was cut short."""
-    first = mem.get(path, 1, 10_000)
+    first = mem.get(path, 1, 10_000, record_use=False)  # a person's view is not the agent's use
     parts, nxt, pages = [first.text], first.next_from, 1
     while nxt is not None and pages < _MAX_PAGES:
-        more = mem.get(path, nxt, 10_000)
+        more = mem.get(path, nxt, 10_000, record_use=False)
         parts.append(more.text)
         nxt, pages = more.next_from, pages + 1
     return first.path, "\n".join(parts), nxt is not None
