@@ -431,13 +431,14 @@ def handle_turn_hook(workspace: Workspace, config: Config, event: str, payload: 
 def note_reply_use(workspace: Workspace, config: Config, payload: dict[str, Any]) -> list[str]:
     """Record the memories injected into the session that the assistant's reply cites
     (:func:`mdrecall.search.recall_use.note_reply`); a note saying how many, or none. Never raises."""
-    session = payload.get("session_id") or "default"  # as the prompt's recall names it
-    if not (workspace.root / ".mdrecall" / "recall").is_dir():
-        return []  # recall never injected anything here
+    session = str(payload.get("session_id") or "default")  # as the prompt's recall names it
     try:
+        from mdrecall.search.recall_seen import SeenLog
         from mdrecall.search.recall_use import last_reply, note_reply
 
-        used = note_reply(workspace, config, str(session), last_reply(payload))
+        if not SeenLog.load(workspace.root, session).shown:
+            return []  # recall injected nothing into this session: its reply is not read
+        used = note_reply(workspace, config, session, last_reply(payload))
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
         return [f"stop: the reply's use of recalled memories was not recorded ({type(exc).__name__}: {exc})"]
     return [f"stop: the reply used {len(used)} recalled memory(ies)"] if used else []

@@ -164,13 +164,32 @@ def _locked(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
+#: Log path → (its size and mtime, its spans): a long-lived process reads the log again only when it changed.
+_SPANS: dict[Path, tuple[tuple[int, int], dict[str, list[tuple[int, int]]]]] = {}
+
+
 def spans(root: Path) -> dict[str, list[tuple[int, int]]]:
-    """Path → the line spans the agent used (any session, any kind): what the ranking stage lifts."""
+    """Path → the line spans the agent used (any session, any kind): what the ranking stage lifts.
+
+    One ``stat`` when there is no log, or when it is unchanged since this process last read it.
+    """
+    path = used_path(root)
+    try:
+        st = path.stat()
+    except OSError:
+        return {}
+    stamp = (st.st_size, st.st_mtime_ns)
+    cached = _SPANS.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
     out: dict[str, list[tuple[int, int]]] = {}
     for u in read(root):
         span = u.span()
         if span is not None and (span[1], span[2]) not in out.get(span[0], []):
             out.setdefault(span[0], []).append((span[1], span[2]))
+    if len(_SPANS) > 8:
+        _SPANS.clear()
+    _SPANS[path] = (stamp, out)
     return out
 
 
