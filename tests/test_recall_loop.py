@@ -16,7 +16,7 @@ from mdrecall.agent.tools import MemoryTools
 from mdrecall.config.settings import load_config
 from mdrecall.dreaming.promote import dream
 from mdrecall.dreaming.recall_log import RecallLog
-from mdrecall.index.used_log import Used, read, record, used_path
+from mdrecall.index.used_log import KEEP, MAX_BYTES, Used, read, record, spans, used_path
 from mdrecall.models import Chunk, Hit, Scored
 from mdrecall.search.ranking import apply_used_boost
 
@@ -191,3 +191,21 @@ def test_a_used_line_outranks_an_otherwise_equal_unused_one_in_dreaming(ws: Path
     assert ranked[0] == "memory/2024-03-01.md#L3"
     used = next(c for c in report.promoted + report.rejected if c.citation == "memory/2024-03-01.md#L3")
     assert used.score > scores["memory/2024-01-10.md#L3"] and used.to_dict()["used"] == 1
+
+
+def test_the_used_log_is_bounded_redacted_and_survives_a_torn_line(tmp_path: Path) -> None:
+    secret = "sk-ant-api03-" + "A" * 40
+    record(tmp_path, [Used("memory/a.md#L1-L2", "get", f"s-{secret}", 1.0)])
+    with used_path(tmp_path).open("ab") as fh:
+        fh.write(b'{"t":2,"c":"memory/torn.md#L')  # a crash mid-write
+    record(tmp_path, [Used("memory/b.md#L3", "reply", "s2", 3.0), Used("memory/b.md#L3", "reply", "s2", 4.0)])
+    assert [(u.citation, u.session) for u in read(tmp_path)] == [
+        ("memory/a.md#L1-L2", "s-[REDACTED]"),
+        ("memory/b.md#L3", "s2"),  # recorded once
+    ]
+    assert secret not in used_path(tmp_path).read_text() and "torn" not in str(spans(tmp_path))
+    for n in range(40):
+        record(tmp_path, [Used(f"memory/c.md#L{i}", "search", f"s{n}", 5.0 + n) for i in range(1, 60)])
+    assert used_path(tmp_path).stat().st_size <= MAX_BYTES
+    kept = read(tmp_path)
+    assert len(kept) >= KEEP and kept[-1] == Used("memory/c.md#L59", "search", "s39", 44.0)
