@@ -146,3 +146,79 @@ def test_the_readme_showcase_answers_with_the_postgresql_decision_first(
         hits = mem.search("what did we decide about the database?")
     assert hits[0].path == "MEMORY.md"
     assert "PostgreSQL" in hits[0].snippet
+
+
+def _pairs_by_trying_every_pair(facts: list) -> dict:  # noqa: ANN401 - the reference the fast pairing must equal
+    """The pairing by its definition: every later line against every earlier one, the latest winning."""
+    from mdrecall.knowledge import facts as f
+
+    out: dict = {}
+    for new in facts:
+        for old in facts:
+            if old is new or not f._supersedes(old, new):  # noqa: SLF001 - the rule itself
+                continue
+            have = out.get((old.path, old.line))
+            if have is None or (new.day or "") > (have.day or ""):
+                out[(old.path, old.line)] = f.Supersession(new.path, new.line, new.day)
+    return out
+
+
+def test_the_fast_pairing_equals_trying_every_pair() -> None:
+    """Random fact lines over a small vocabulary (many shared words, undated lines, page titles, label
+    lines with no subject): the prefix-filtered pairing finds exactly the pairs of the definition."""
+    import random
+
+    from mdrecall.stores.views import FactRow
+
+    rng = random.Random(5)
+    vocab = [f"w{i}" for i in range(14)]
+    facts = []
+    for n in range(400):
+        path = f"memory/2026-11-{rng.randint(1, 9):02d}.md" if rng.random() < 0.8 else f"pages/p{n % 7}.md"
+        day = path[7:17] if path.startswith("memory/") else None
+        subject = " ".join(sorted(set(rng.sample(vocab, rng.randint(0, 6)))))
+        context = "t" + path[-4] if day is None and rng.random() < 0.7 else ""
+        attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice"], rng.randint(1, 2)))))
+        values = tuple(rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"]) for _ in attrs)
+        words = " ".join([subject, *values])
+        facts.append(FactRow(path, n + 1, day, attrs, values, subject, context, rng.random() < 0.6, words))
+    want = _pairs_by_trying_every_pair(facts)
+    assert len(want) > 50  # the set exercises the pairing
+    assert supersessions(facts) == want
+    rng.shuffle(facts)
+    assert supersessions(facts) == _pairs_by_trying_every_pair(facts)
+
+
+def test_the_pairing_is_stored_with_the_index_and_redone_only_when_a_fact_changes(team: Path) -> None:
+    """A sync pairs the fact lines once and stores the pairs; a search reads them for its files; an edit
+    that changes no fact line keeps the pairing; a new superseding line is paired by the next sync."""
+    from mdrecall.stores.views import PairedFactStore
+
+    with _open(team) as mem:
+        mem.sync()
+        store = mem.store
+        assert isinstance(store, PairedFactStore)
+        generation = store.facts_generation()
+        assert store.paired_generation() == generation
+        rows = store.superseded_rows(["MEMORY.md"])
+        assert [(r[0], r[2]) for r in rows] == [("MEMORY.md", "memory/2026-11-23.md")]
+        retro = team / "memory" / "2026-11-18.md"
+        retro.write_text(retro.read_text() + "- Someone brought cake.\n", encoding="utf-8")
+        mem.sync()
+        assert store.facts_generation() == generation  # no fact line changed: no re-pairing
+        later = team / "memory" / "2026-11-25.md"
+        later.write_text(
+            "# 2026-11-25\n\n- Deploy schedule changed again: production deploys are now Fridays.\n"
+        )
+        mem.sync()
+        assert store.facts_generation() != generation
+        assert store.paired_generation() == store.facts_generation()
+        rows = store.superseded_rows(["MEMORY.md", "memory/2026-11-23.md"])
+        assert {(r[0], r[2]) for r in rows} == {
+            ("MEMORY.md", "memory/2026-11-25.md"),
+            ("memory/2026-11-23.md", "memory/2026-11-25.md"),
+        }
+        hits = mem.search("production deploy days", max_results=5, min_score=0.0)
+    assert hits[0].path == "memory/2026-11-25.md"
+    marked = {h.path: h.superseded for h in hits}
+    assert marked["MEMORY.md"] == "memory/2026-11-25.md#L3 (2026-11-25)"

@@ -187,7 +187,7 @@ def run_search(
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
         fused = apply_supersession(fused, kq.terms)
-        fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store))
+        fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store, fused))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
         kinds = asked_entity_kinds(req.query) if cfg.kind_boost > 0 else ()

@@ -19,10 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
-from mdrecall.knowledge.facts import Supersession, supersessions
-from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.knowledge.facts import Supersession
+from mdrecall.knowledge.superseded import superseded_in
 from mdrecall.models import Scored
 from mdrecall.search.snippets import citation, query_stems, term_matches
 from mdrecall.stores.base import Store
@@ -131,29 +130,12 @@ def _held(text: str, stems: frozenset[str]) -> frozenset[str]:
     return frozenset(found)
 
 
-#: Store (by id) → (its change stamp, its superseded lines): the pairing is redone only when the index
-#: changed (a few stores at most live in one process).
-_PAIRED: dict[int, tuple[Any, dict[str, dict[int, Supersession]]]] = {}
-
-
-def superseded_lines(store: Store) -> dict[str, dict[int, Supersession]]:
-    """Path → line → the later line superseding it, from the store's fact lines (empty for a store that
-    keeps no views)."""
-    if not keeps_views(store):
-        return {}
-    stamp_of = getattr(store, "change_stamp", None)
-    stamp = stamp_of() if callable(stamp_of) else None
-    cached = _PAIRED.get(id(store))
-    if stamp is not None and cached is not None and cached[0] == stamp:
-        return cached[1]
-    out: dict[str, dict[int, Supersession]] = {}
-    for (path, line), newer in supersessions(store.fact_rows()).items():
-        out.setdefault(path, {})[line] = newer
-    if stamp is not None:
-        if len(_PAIRED) > 8:
-            _PAIRED.clear()
-        _PAIRED[id(store)] = (stamp, out)
-    return out
+def superseded_lines(
+    store: Store, items: Sequence[Scored], window: int = WINDOW
+) -> dict[str, dict[int, Supersession]]:
+    """Path → line → the later line superseding it, for the files of the first ``window`` of ``items``
+    (the stored pairing, :mod:`mdrecall.knowledge.superseded`; empty for a store that keeps no views)."""
+    return superseded_in(store, {s.chunk.path for s in items[:window]})
 
 
 def supersession_note(newer: Supersession) -> str:

@@ -185,6 +185,18 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX facts_path ON facts(path);
     """,
+    # 9: the fact lines' pairing (mdrecall.knowledge.superseded), stored when a sync changed the fact lines
+    # (meta 'facts_gen' counts those changes, 'superseded_gen' says which one the table was paired at)
+    """
+    CREATE TABLE superseded (
+        path TEXT NOT NULL,
+        line INTEGER NOT NULL,
+        new_path TEXT NOT NULL,
+        new_line INTEGER NOT NULL,
+        new_day TEXT,
+        PRIMARY KEY (path, line)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

@@ -37,6 +37,27 @@ def _fact_params(f: FactRow) -> tuple[Any, ...]:
     )
 
 
+def _count_fact_change(
+    conn: sqlite3.Connection, paths: Sequence[str], facts: dict[str, list[tuple[Any, ...]]]
+) -> None:
+    """Count a change of the fact lines (meta ``facts_gen``) when ``facts`` (path → rows about to be
+    written) differ from what ``paths`` hold: the pairing is redone only then."""
+    held: dict[str, list[tuple[Any, ...]]] = {}
+    for start in range(0, len(paths), 500):
+        part = list(paths[start : start + 500])
+        marks = ",".join("?" * len(part))
+        for r in conn.execute(
+            f"SELECT {_FACT_COLS} FROM facts WHERE path IN ({marks}) ORDER BY path, line", part
+        ):
+            held.setdefault(r[0], []).append(tuple(r))
+    if all(held.get(p, []) == sorted(facts.get(p, []), key=lambda t: t[1]) for p in paths):
+        return
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES ('facts_gen', '1')"
+        " ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)"
+    )
+
+
 def _fact_row(r: Sequence[Any]) -> FactRow:
     attrs = tuple(r[3].split("|")) if r[3] else ()
     values = tuple(r[4].split("|")) if attrs else ()
@@ -82,6 +103,7 @@ class SQLiteViews(SQLiteAccess):
     ) -> None:
         """Replace a file's mentions, relationships and fact lines (empty lists forget the file)."""
         with self.transaction() as conn:
+            _count_fact_change(conn, [path], {path: [_fact_params(f) for f in facts]})
             conn.execute("DELETE FROM mentions WHERE path = ?", (path,))
             conn.execute("DELETE FROM relations WHERE path = ?", (path,))
             conn.execute("DELETE FROM facts WHERE path = ?", (path,))
@@ -102,6 +124,9 @@ class SQLiteViews(SQLiteAccess):
         final = {f.path: f for f in files}  # a path given twice: its last rows win
         paths = list(final)
         with self.transaction() as conn:
+            _count_fact_change(
+                conn, paths, {f.path: [_fact_params(x) for x in f.facts] for f in final.values()}
+            )
             last: dict[str, str] = {}
             for start in range(0, len(paths), 500):  # under SQLite's bound-parameter limit
                 part = paths[start : start + 500]
@@ -204,6 +229,45 @@ class SQLiteViews(SQLiteAccess):
     def fact_rows(self) -> list[FactRow]:
         """Every stored fact line, in path and line order."""
         return [_fact_row(r) for r in self.query(f"SELECT {_FACT_COLS} FROM facts ORDER BY path, line")]
+
+    def facts_generation(self) -> str:
+        """Changes whenever the stored fact lines do (a sync that rewrote a file's facts identically does
+        not change it)."""
+        rows = self.query("SELECT value FROM meta WHERE key = 'facts_gen'")
+        return str(rows[0][0]) if rows else "0"
+
+    def paired_generation(self) -> str | None:
+        """The :meth:`facts_generation` the stored pairing was made at (``None``: never paired)."""
+        rows = self.query("SELECT value FROM meta WHERE key = 'superseded_gen'")
+        return str(rows[0][0]) if rows else None
+
+    def replace_superseded(
+        self, pairs: dict[tuple[str, int], tuple[str, int, str | None]], generation: str
+    ) -> None:
+        """Store the pairing of the fact lines (old line → its newer line) made at ``generation``."""
+        with self.transaction() as conn:
+            conn.execute("DELETE FROM superseded")
+            conn.executemany(
+                "INSERT INTO superseded(path, line, new_path, new_line, new_day) VALUES (?, ?, ?, ?, ?)",
+                [(p, ln, *newer) for (p, ln), newer in pairs.items()],
+            )
+            conn.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('superseded_gen', ?)", (generation,)
+            )
+
+    def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
+        """The stored pairs whose older line is in ``paths``: (path, line, newer path, line, day)."""
+        out: list[tuple[str, int, str, int, str | None]] = []
+        unique = sorted(set(paths))
+        for start in range(0, len(unique), 500):
+            part = unique[start : start + 500]
+            marks = ",".join("?" * len(part))
+            rows = self.query(
+                f"SELECT path, line, new_path, new_line, new_day FROM superseded WHERE path IN ({marks})",
+                part,
+            )
+            out += [(r[0], int(r[1]), r[2], int(r[3]), r[4]) for r in rows]
+        return out
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it mid-sentence, found other than as a capitalised word); cached

@@ -19,6 +19,7 @@ __all__ = [
     "FileViews",
     "KeySummary",
     "MentionRow",
+    "PairedFactStore",
     "RelationRow",
     "StoreWithViews",
     "ViewStore",
@@ -158,6 +159,29 @@ class ViewStore(Protocol):
 
     def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
         """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
+        ...
+
+
+@runtime_checkable
+class PairedFactStore(Protocol):
+    """A store that keeps the fact lines' pairing (:mod:`mdrecall.knowledge.superseded`) beside them."""
+
+    def facts_generation(self) -> str:
+        """Changes whenever the stored fact lines do."""
+        ...
+
+    def paired_generation(self) -> str | None:
+        """The :meth:`facts_generation` the stored pairing was made at (``None``: never paired)."""
+        ...
+
+    def replace_superseded(
+        self, pairs: dict[tuple[str, int], tuple[str, int, str | None]], generation: str
+    ) -> None:
+        """Store the pairing (old line → its newer line: path, line, day) made at ``generation``."""
+        ...
+
+    def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
+        """The stored pairs whose older line is in ``paths``: (path, line, newer path, line, day)."""
         ...
 
 

@@ -1,0 +1,73 @@
+"""The fact lines' pairing kept with the index: which stored line a later one supersedes.
+
+:func:`refresh_superseded` pairs the stored fact lines (:func:`mdrecall.knowledge.facts.supersessions`)
+once after a sync that changed them, and stores the result; :func:`superseded_in` answers a search with
+the stored pairs of the files it looks at. A store that keeps no pairing (or one not paired yet, e.g. a
+read-only index) is paired in this process instead, once per change of the index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from mdrecall.errors import StoreError
+from mdrecall.knowledge.facts import Supersession, supersessions
+from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.stores.base import Store
+from mdrecall.stores.views import PairedFactStore
+
+__all__ = ["refresh_superseded", "superseded_in"]
+
+
+def refresh_superseded(store: Store) -> bool:
+    """Re-pair the stored fact lines when they changed since the stored pairing; True when it did. A
+    store that cannot be written now (read-only, busy) keeps its old pairing: :func:`superseded_in` then
+    pairs in process."""
+    if not keeps_views(store) or not isinstance(store, PairedFactStore):
+        return False
+    generation = store.facts_generation()
+    if store.paired_generation() == generation:
+        return False
+    pairs = supersessions(store.fact_rows())
+    try:
+        store.replace_superseded({k: (v.path, v.line, v.day) for k, v in pairs.items()}, generation)
+    except StoreError:
+        return False
+    return True
+
+
+#: Store (by id) → (its change stamp, its superseded lines), for stores paired in process.
+_PAIRED: dict[int, tuple[Any, dict[str, dict[int, Supersession]]]] = {}
+
+
+def superseded_in(store: Store, paths: Iterable[str]) -> dict[str, dict[int, Supersession]]:
+    """Path → line → the later line superseding it, for the lines of ``paths`` (empty for a store that
+    keeps no views)."""
+    if not keeps_views(store):
+        return {}
+    wanted = set(paths)
+    if isinstance(store, PairedFactStore) and store.paired_generation() == store.facts_generation():
+        out: dict[str, dict[int, Supersession]] = {}
+        for path, line, new_path, new_line, day in store.superseded_rows(sorted(wanted)):
+            out.setdefault(path, {})[line] = Supersession(new_path, new_line, day)
+        return out
+    every = _paired_here(store)
+    return {p: every[p] for p in wanted if p in every}
+
+
+def _paired_here(store: Store) -> dict[str, dict[int, Supersession]]:
+    stamp_of = getattr(store, "change_stamp", None)
+    stamp = stamp_of() if callable(stamp_of) else None
+    cached = _PAIRED.get(id(store))
+    if stamp is not None and cached is not None and cached[0] == stamp:
+        return cached[1]
+    out: dict[str, dict[int, Supersession]] = {}
+    if keeps_views(store):
+        for (path, line), newer in supersessions(store.fact_rows()).items():
+            out.setdefault(path, {})[line] = newer
+    if stamp is not None:
+        if len(_PAIRED) > 8:
+            _PAIRED.clear()
+        _PAIRED[id(store)] = (stamp, out)
+    return out
