@@ -227,7 +227,7 @@ def run_search(
         else:
             reranked_by = rerank.reranker.name
     if req.used and cfg.used_boost > 1.0 and ranked:
-        ranked = apply_used_boost(ranked, req.used, cfg.used_boost, _superseded_check(store, off))
+        ranked = apply_used_boost(ranked, req.used, cfg.used_boost, _superseded_check(store, off, ranked))
     k = req.max_results
     if cfg.mmr_enabled:
         ranked = mmr(ranked, cfg.mmr_lambda, 2 * k if cfg.merge_neighbours else k)
@@ -255,12 +255,14 @@ def run_search(
     )
 
 
-def _superseded_check(store: Store, off: frozenset[str]) -> Callable[[str, int], bool] | None:
-    """Whether the index's fact lines say a newer line supersedes ``path`` line ``n`` (``None``: the
-    ``supersede`` stage is off)."""
+def _superseded_check(
+    store: Store, off: frozenset[str], ranked: Sequence[Scored]
+) -> Callable[[str, int], bool] | None:
+    """Whether the index's fact lines say a newer line supersedes ``path`` line ``n``, for the files of
+    ``ranked`` (``None``: the ``supersede`` stage is off)."""
     if "supersede" in off:
         return None
-    lines = superseded_lines(store)
+    lines = superseded_lines(store, ranked, window=len(ranked))
     return lambda path, n: n in lines.get(path, {})
 
 
