@@ -1,7 +1,8 @@
 """What mdrecall knows from ordinary notes, against hand labels (``benchmarks/knowledge/``).
 
-Two labelled workspaces of ordinary notes (daily logs, MEMORY.md, project, people and personal pages):
-``dev`` (for tuning) and ``held_out`` (looked at only at the end). Their gold labels
+Labelled workspaces of ordinary notes (daily logs, MEMORY.md, project, people and personal pages):
+``dev`` (for tuning), ``held_out`` (looked at only at the end) and ``held_out_2`` (other worlds, written
+blind to the extraction rules; also looked at only at the end). Their gold labels
 (``knowledge/<set>.labels.json``) give, and this script measures:
 
 * **dates**: each date expression (file, line, text, the day(s) it means, role). Role ``event``: the day
@@ -19,10 +20,11 @@ Two labelled workspaces of ordinary notes (daily logs, MEMORY.md, project, peopl
 
 Usage::
 
-    python benchmarks/knowledge_eval.py [--held-out] [--src PATH]
+    python benchmarks/knowledge_eval.py [--held-out | --set NAME] [--src PATH]
 
-``--src`` runs another checkout's ``src`` (to measure before and after). Prints a table and writes
-``benchmarks/results/knowledge.json`` (``knowledge-held_out.json`` with ``--held-out``).
+``--set`` picks a labelled set by name (``--held-out`` is ``--set held_out``). ``--src`` runs another
+checkout's ``src`` (to measure before and after). Prints a table and writes
+``benchmarks/results/knowledge.json`` (``knowledge-<set>.json`` for a set other than ``dev``).
 """
 
 from __future__ import annotations
@@ -200,7 +202,7 @@ def score_search(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
 
 
 def run(which: str) -> dict[str, Any]:
-    """Every measure on one labelled set (``dev`` or ``held_out``)."""
+    """Every measure on one labelled set (``dev``, ``held_out``, ``held_out_2``)."""
     labels = json.loads((DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / which
@@ -245,15 +247,18 @@ def report(res: dict[str, Any]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--held-out", action="store_true", help="the set kept aside (run once, at the end)")
+    sets = sorted(p.name.removesuffix(".labels.json") for p in DATA.glob("*.labels.json"))
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--held-out", action="store_true", help="the set kept aside (run once, at the end)")
+    which.add_argument("--set", choices=sets, help="the labelled set to measure (default: dev)")
     parser.add_argument("--src", help="the src folder of the checkout to measure (default: this one's)")
     args = parser.parse_args()
     if args.src:
         sys.path.insert(0, str(Path(args.src).resolve()))
-    which = "held_out" if args.held_out else "dev"
+    which = "held_out" if args.held_out else args.set or "dev"
     res = run(which)
     report(res)
-    out = ROOT / "results" / ("knowledge.json" if which == "dev" else "knowledge-held_out.json")
+    out = ROOT / "results" / ("knowledge.json" if which == "dev" else f"knowledge-{which}.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(res, indent=2, default=str) + "\n")
     print(f"wrote {out}")
