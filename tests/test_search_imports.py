@@ -14,7 +14,7 @@ from helpers import write
 
 #: Modules a ``search --mode bm25`` has no use for (their features load them when asked).
 UNUSED = (
-    r"mdrecall\.knowledge\.(extract|index|history|names)",
+    r"mdrecall\.knowledge\.(extract|index|history|names|facts|relations)",
     r"mdrecall\.files\.(notes|scaffold|all_or_none)",
     r"mdrecall\.index\.(backfill|transcripts_write|status|watch_health|vectorize)",
     r"mdrecall\.knowledge\.valid_time",  # only --as-of / --during

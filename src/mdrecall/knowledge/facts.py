@@ -29,9 +29,8 @@ import itertools
 import math
 import re
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
-from mdrecall.stores.views import FactRow
+from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = ["ATTRIBUTES", "MIN_OVERLAP", "Fact", "Supersession", "line_facts", "supersessions"]
@@ -139,14 +138,6 @@ _NOT_SUBJECT = frozenset(
 
 #: One fact line (stored by the index as a view: :class:`~mdrecall.stores.views.FactRow`).
 Fact = FactRow
-
-
-class Supersession(NamedTuple):
-    """The later line that supersedes a line: where it is and the day it was written."""
-
-    path: str
-    line: int
-    day: str | None
 
 
 def _stem(word: str) -> str:

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeGuard
 
-from mdrecall.knowledge.facts import line_facts
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
@@ -60,9 +59,9 @@ def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
     path = record.path
     if text is None:
         return FileViews(path, [], [])
-    from mdrecall.knowledge.extract import (
-        extract_entities,
-    )  # here: a search that finds no change never loads extraction
+    # here: a search that finds no change never loads extraction
+    from mdrecall.knowledge.extract import extract_entities
+    from mdrecall.knowledge.facts import line_facts
 
     found = extract_entities(text, record.date)
     seen: set[tuple[str, int, str]] = set()

@@ -12,10 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from mdrecall.errors import StoreError
-from mdrecall.knowledge.facts import Supersession, supersessions
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import PairedFactStore
+from mdrecall.stores.views import PairedFactStore, Supersession
 
 __all__ = ["refresh_superseded", "superseded_in"]
 
@@ -29,6 +28,10 @@ def refresh_superseded(store: Store) -> bool:
     generation = store.facts_generation()
     if store.paired_generation() == generation:
         return False
+    from mdrecall.knowledge.facts import (
+        supersessions,  # here: a search that reads stored pairs loads no rules
+    )
+
     pairs = supersessions(store.fact_rows())
     try:
         store.replace_superseded({k: (v.path, v.line, v.day) for k, v in pairs.items()}, generation)
@@ -62,6 +65,8 @@ def _paired_here(store: Store) -> dict[str, dict[int, Supersession]]:
     cached = _PAIRED.get(id(store))
     if stamp is not None and cached is not None and cached[0] == stamp:
         return cached[1]
+    from mdrecall.knowledge.facts import supersessions
+
     out: dict[str, dict[int, Supersession]] = {}
     if keeps_views(store):
         for (path, line), newer in supersessions(store.fact_rows()).items():

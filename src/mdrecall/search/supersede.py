@@ -20,11 +20,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from mdrecall.knowledge.facts import Supersession
 from mdrecall.knowledge.superseded import superseded_in
 from mdrecall.models import Scored
 from mdrecall.search.snippets import citation, query_stems, term_matches
 from mdrecall.stores.base import Store
+from mdrecall.stores.views import Supersession
 
 __all__ = [
     "CHANGE",

@@ -22,6 +22,7 @@ __all__ = [
     "PairedFactStore",
     "RelationRow",
     "StoreWithViews",
+    "Supersession",
     "ViewStore",
 ]
 
@@ -160,6 +161,15 @@ class ViewStore(Protocol):
     def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
         """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
         ...
+
+
+class Supersession(NamedTuple):
+    """The later line that supersedes a line (:mod:`mdrecall.knowledge.facts`): where it is and the day
+    it was written."""
+
+    path: str
+    line: int
+    day: str | None
 
 
 @runtime_checkable
