@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from datetime import datetime
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.facts import line_facts, supersessions
+from mdrecall.stores.views import FactRow
 
 from helpers import run_cli
 
@@ -213,6 +215,8 @@ def test_the_pairing_is_stored_with_the_index_and_redone_only_when_a_fact_change
         mem.sync()
         assert store.facts_generation() != generation
         assert store.paired_generation() == store.facts_generation()
+        assert store.dirty_fact_paths() == []  # paired again in part: the same pairs as anew
+        assert store.superseded_all() == supersessions(store.fact_rows())
         rows = store.superseded_rows(["MEMORY.md", "memory/2026-11-23.md"])
         assert {(r[0], r[2]) for r in rows} == {
             ("MEMORY.md", "memory/2026-11-25.md"),
@@ -222,3 +226,35 @@ def test_the_pairing_is_stored_with_the_index_and_redone_only_when_a_fact_change
     assert hits[0].path == "memory/2026-11-25.md"
     marked = {h.path: h.superseded for h in hits}
     assert marked["MEMORY.md"] == "memory/2026-11-25.md#L3 (2026-11-25)"
+
+
+def _random_facts(rng: random.Random, files: list[str], n: int, start: int = 1) -> list[FactRow]:
+    vocab = [f"w{i}" for i in range(12)]
+    out = []
+    for k in range(n):
+        path = rng.choice(files)
+        day = path[7:17] if path.startswith("memory/") else None
+        subject = " ".join(sorted(set(rng.sample(vocab, rng.randint(0, 5)))))
+        context = "t" + path[-4] if day is None and rng.random() < 0.7 else ""
+        attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice"], rng.randint(1, 2)))))
+        values = tuple(rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"]) for _ in attrs)
+        words = " ".join([subject, *values])
+        out.append(FactRow(path, start + k, day, attrs, values, subject, context, rng.random() < 0.6, words))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pairing_again_after_a_change_equals_pairing_everything_anew(seed: int) -> None:
+    """A few files change (lines added, removed, rewritten): re-pairing only what they touch gives the
+    pairs of pairing every line anew."""
+    from mdrecall.knowledge.facts import supersessions_update
+
+    rng = random.Random(seed)
+    files = [f"memory/2026-11-{d:02d}.md" for d in range(1, 10)] + [f"pages/p{k}.md" for k in range(4)]
+    before = _random_facts(rng, files, 300)
+    changed = set(rng.sample(files, rng.randint(1, 3)))
+    kept = [f for f in before if f.path not in changed or rng.random() < 0.5]
+    after = sorted(kept + _random_facts(rng, sorted(changed), 20, start=1000), key=lambda f: (f.path, f.line))
+    old = supersessions(sorted(before, key=lambda f: (f.path, f.line)))
+    assert len(old) > 30
+    assert supersessions_update(after, old, changed) == supersessions(after)

@@ -33,7 +33,15 @@ from collections.abc import Iterable, Sequence
 from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["ATTRIBUTES", "MIN_OVERLAP", "Fact", "Supersession", "line_facts", "supersessions"]
+__all__ = [
+    "ATTRIBUTES",
+    "MIN_OVERLAP",
+    "Fact",
+    "Supersession",
+    "line_facts",
+    "supersessions",
+    "supersessions_update",
+]
 
 #: The attributes a fact line may state.
 ATTRIBUTES = ("time", "owner", "place", "choice", "status")
@@ -378,7 +386,7 @@ def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
     days = [f.day[:10] if f.day else "" for f in facts]
     paired = bytearray(len(facts))
     # newest first; a stable sort keeps list order among lines of one day (the first of them wins)
-    order = sorted((j for j, f in enumerate(facts) if f.cue), key=lambda j: days[j], reverse=True)
+    order = sorted((j for j, f in enumerate(facts) if f.cue), key=lambda j: facts[j].day or "", reverse=True)
     out: dict[tuple[str, int], Supersession] = {}
     for j in order:
         new, day, mine, attrs = facts[j], days[j], every[j], set(facts[j].attrs)
@@ -410,3 +418,73 @@ def _keys(ranked: list[str], need: int) -> tuple[list[tuple[str, str]], list[str
     words it is found by when one shared word is enough."""
     head = ranked[: len(ranked) - need + 2]
     return list(itertools.combinations(head, 2)), ranked
+
+
+def supersessions_update(
+    facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
+) -> dict[tuple[str, int], Supersession]:
+    """:func:`supersessions` of ``facts`` (in path and line order), from the pairing ``before`` of the
+    facts as they were before the files ``changed`` changed: only the lines of those files, and the lines
+    their old lines superseded, are paired again (the same pairs as pairing everything anew).
+
+    Candidates share one of a line's rarest ``len - need + 1`` words (a one-sided prefix filter): a few
+    lines probe a word index instead of every line joining every other.
+    """
+    words = [(_words(f.subject), _words(f.context)) for f in facts]
+    df: dict[str, int] = {}
+    for subject, context in words:
+        for w in subject | context:
+            df[w] = df.get(w, 0) + 1
+    by_word: dict[str, list[int]] = {}
+    for i, (subject, context) in enumerate(words):
+        for w in subject | context:
+            by_word.setdefault(w, []).append(i)
+    where = {(f.path, f.line): i for i, f in enumerate(facts)}
+
+    def candidates(i: int) -> set[int]:
+        subject, context = words[i]
+        ranked = sorted(subject | context, key=lambda w: (df[w], w))
+        need = max(1, math.ceil(MIN_OVERLAP * len(subject))) if subject else 1
+        found: set[int] = set()
+        for w in ranked[: len(ranked) - need + 1]:
+            found.update(by_word[w])
+        found.discard(i)
+        return found
+
+    def better(j: int, have: int | None) -> bool:  # the latest day wins; on a tie, the first in order
+        if have is None:
+            return True
+        a, b = facts[j].day or "", facts[have].day or ""
+        return a > b or (a == b and j < have)
+
+    out: dict[tuple[str, int], Supersession] = {}
+    redo: set[int] = set()
+    for key, newer in before.items():
+        at = where.get(key)
+        if at is None or key[0] in changed:
+            continue  # gone, or its file changed: paired again below (if still there)
+        if newer.path in changed or (newer.path, newer.line) not in where:
+            redo.add(at)  # its newer line's file changed: find its latest newer line again
+        else:
+            out[key] = newer
+    redo.update(i for i, f in enumerate(facts) if f.path in changed)
+    for i in sorted(redo):
+        old, best = facts[i], None
+        for j in candidates(i):
+            if facts[j].cue and better(j, best) and _supersedes(old, facts[j]):
+                best = j
+        if best is not None:
+            n = facts[best]
+            out[(old.path, old.line)] = Supersession(n.path, n.line, n.day)
+    for j, new in enumerate(facts):  # the changed files' lines may now supersede unchanged ones
+        if new.path not in changed or not new.cue:
+            continue
+        for i in candidates(j):
+            old = facts[i]
+            key = (old.path, old.line)
+            if i in redo:
+                continue
+            have = out.get(key)
+            if better(j, where[(have.path, have.line)] if have else None) and _supersedes(old, new):
+                out[key] = Supersession(new.path, new.line, new.day)
+    return out

@@ -19,25 +19,32 @@ from mdrecall.stores.views import PairedFactStore, Supersession
 __all__ = ["refresh_superseded", "superseded_in"]
 
 
+#: Past this many changed files (or a quarter of the files holding fact lines), everything is paired anew.
+PARTIAL_LIMIT = 200
+
+
 def refresh_superseded(store: Store) -> bool:
-    """Re-pair the stored fact lines when they changed since the stored pairing; True when it did. A
-    store that cannot be written now (read-only, busy) keeps its old pairing: :func:`superseded_in` then
-    pairs in process."""
+    """Pair the stored fact lines again when they changed since the stored pairing (only the changed
+    files' part, when few changed); True when it did. A store that cannot be written now (read-only,
+    busy) keeps its old pairing: :func:`superseded_in` then pairs in process."""
     if not keeps_views(store) or not isinstance(store, PairedFactStore):
         return False
     generation = store.facts_generation()
-    if store.paired_generation() == generation:
+    paired = store.paired_generation()
+    if paired == generation:
         return False
-    from mdrecall.knowledge.facts import (
-        supersessions,  # here: a search that reads stored pairs loads no rules
-    )
+    # here: a search that reads stored pairs loads no rules
+    from mdrecall.knowledge.facts import supersessions, supersessions_update
 
-    pairs = supersessions(store.fact_rows())
+    dirty = store.dirty_fact_paths()
+    facts = store.fact_rows()
+    files = len({f.path for f in facts})
+    full = paired is None or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
+    pairs = supersessions(facts) if full else supersessions_update(facts, store.superseded_all(), set(dirty))
     try:
-        store.replace_superseded({k: (v.path, v.line, v.day) for k, v in pairs.items()}, generation)
+        return store.write_superseded(pairs, generation, dirty, full)
     except StoreError:
         return False
-    return True
 
 
 #: Store (by id) → (its change stamp, its superseded lines), for stores paired in process.

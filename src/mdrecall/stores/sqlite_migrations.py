@@ -186,7 +186,8 @@ MIGRATIONS: list[str] = [
     CREATE INDEX facts_path ON facts(path);
     """,
     # 9: the fact lines' pairing (mdrecall.knowledge.superseded), stored when a sync changed the fact lines
-    # (meta 'facts_gen' counts those changes, 'superseded_gen' says which one the table was paired at)
+    # (meta 'facts_gen' counts those changes, 'superseded_gen' says which one the table was paired at;
+    # facts_dirty holds the files changed since, so a small change is paired again in part)
     """
     CREATE TABLE superseded (
         path TEXT NOT NULL,
@@ -196,6 +197,7 @@ MIGRATIONS: list[str] = [
         new_day TEXT,
         PRIMARY KEY (path, line)
     ) WITHOUT ROWID;
+    CREATE TABLE facts_dirty (path TEXT PRIMARY KEY) WITHOUT ROWID;
     """,
 ]
 

@@ -14,7 +14,15 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
+from mdrecall.stores.views import (
+    FactRow,
+    FileVersion,
+    FileViews,
+    KeySummary,
+    MentionRow,
+    RelationRow,
+    Supersession,
+)
 
 __all__ = ["SQLiteAccess", "SQLiteViews"]
 
@@ -50,8 +58,10 @@ def _count_fact_change(
             f"SELECT {_FACT_COLS} FROM facts WHERE path IN ({marks}) ORDER BY path, line", part
         ):
             held.setdefault(r[0], []).append(tuple(r))
-    if all(held.get(p, []) == sorted(facts.get(p, []), key=lambda t: t[1]) for p in paths):
+    dirty = [(p,) for p in paths if held.get(p, []) != sorted(facts.get(p, []), key=lambda t: t[1])]
+    if not dirty:
         return
+    conn.executemany("INSERT OR IGNORE INTO facts_dirty(path) VALUES (?)", dirty)
     conn.execute(
         "INSERT INTO meta(key, value) VALUES ('facts_gen', '1')"
         " ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)"
@@ -241,19 +251,51 @@ class SQLiteViews(SQLiteAccess):
         rows = self.query("SELECT value FROM meta WHERE key = 'superseded_gen'")
         return str(rows[0][0]) if rows else None
 
-    def replace_superseded(
-        self, pairs: dict[tuple[str, int], tuple[str, int, str | None]], generation: str
-    ) -> None:
-        """Store the pairing of the fact lines (old line → its newer line) made at ``generation``."""
+    def dirty_fact_paths(self) -> list[str]:
+        """The files whose fact lines changed since the stored pairing was made."""
+        return [r[0] for r in self.query("SELECT path FROM facts_dirty ORDER BY path")]
+
+    def superseded_all(self) -> dict[tuple[str, int], Supersession]:
+        """Every stored pair: (path, line) of the older line → its newer line."""
+        rows = self.query("SELECT path, line, new_path, new_line, new_day FROM superseded")
+        return {(r[0], int(r[1])): Supersession(r[2], int(r[3]), r[4]) for r in rows}
+
+    def write_superseded(
+        self,
+        pairs: dict[tuple[str, int], Supersession],
+        generation: str,
+        dirty: Sequence[str],
+        full: bool,
+    ) -> bool:
+        """Store the pairing made at ``generation`` (``full``: all of it; else the pairs that differ from
+        the stored ones) and forget the ``dirty`` files it took in; False (nothing written) when the fact
+        lines changed meanwhile."""
         with self.transaction() as conn:
-            conn.execute("DELETE FROM superseded")
+            row = conn.execute("SELECT value FROM meta WHERE key = 'facts_gen'").fetchone()
+            if (str(row[0]) if row else "0") != generation:
+                return False
+            if full:
+                conn.execute("DELETE FROM superseded")
+                stale: list[tuple[str, int]] = []
+                fresh = pairs
+            else:
+                held = {
+                    (r[0], int(r[1])): Supersession(r[2], int(r[3]), r[4])
+                    for r in conn.execute("SELECT path, line, new_path, new_line, new_day FROM superseded")
+                }
+                stale = [k for k in held if k not in pairs]
+                fresh = {k: v for k, v in pairs.items() if held.get(k) != v}
+            conn.executemany("DELETE FROM superseded WHERE path = ? AND line = ?", stale)
             conn.executemany(
-                "INSERT INTO superseded(path, line, new_path, new_line, new_day) VALUES (?, ?, ?, ?, ?)",
-                [(p, ln, *newer) for (p, ln), newer in pairs.items()],
+                "INSERT OR REPLACE INTO superseded(path, line, new_path, new_line, new_day)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(p, ln, *newer) for (p, ln), newer in fresh.items()],
             )
+            conn.executemany("DELETE FROM facts_dirty WHERE path = ?", [(p,) for p in dirty])
             conn.execute(
                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('superseded_gen', ?)", (generation,)
             )
+        return True
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
         """The stored pairs whose older line is in ``paths``: (path, line, newer path, line, day)."""

@@ -184,10 +184,23 @@ class PairedFactStore(Protocol):
         """The :meth:`facts_generation` the stored pairing was made at (``None``: never paired)."""
         ...
 
-    def replace_superseded(
-        self, pairs: dict[tuple[str, int], tuple[str, int, str | None]], generation: str
-    ) -> None:
-        """Store the pairing (old line → its newer line: path, line, day) made at ``generation``."""
+    def dirty_fact_paths(self) -> list[str]:
+        """The files whose fact lines changed since the stored pairing was made."""
+        ...
+
+    def superseded_all(self) -> dict[tuple[str, int], Supersession]:
+        """Every stored pair: (path, line) of the older line → its newer line."""
+        ...
+
+    def write_superseded(
+        self,
+        pairs: dict[tuple[str, int], Supersession],
+        generation: str,
+        dirty: Sequence[str],
+        full: bool,
+    ) -> bool:
+        """Store the pairing made at ``generation`` and forget the ``dirty`` files it took in; False when
+        the fact lines changed meanwhile."""
         ...
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
