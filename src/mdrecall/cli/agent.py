@@ -158,9 +158,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
         served = (
             None
             if agent or os.environ.get("MDRECALL_AGENT_ID")
-            else start_background(
-                mem.workspace.root, mem.config, lambda line: sys.stderr.write(f"mdrecall: {line}\n")
-            )
+            else start_background(mem, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
         )
         folders = ", ".join(str(p) for p, _ in watch_targets(mem))
         extra = f" ({watcher.state['note']})" if watcher.state["note"] else ""

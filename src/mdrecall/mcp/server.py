@@ -164,9 +164,7 @@ def serve(
     if serve_hooks:
         from mdrecall.services.serve import start_background
 
-        hooks = start_background(
-            memory.workspace.root, memory.config, lambda line: sys.stderr.write(f"mdrecall: {line}\n")
-        )
+        hooks = start_background(memory, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
     try:
         if http:
             _serve_http(server, host, port, token)

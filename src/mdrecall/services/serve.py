@@ -87,7 +87,16 @@ class HookServer:
     calling one; :meth:`stop` ends either and removes the socket (if it is still this server's).
     """
 
-    def __init__(self, root: str | os.PathLike[str], *, env: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        *,
+        env: Mapping[str, str] | None = None,
+        memory: Memory | None = None,
+    ) -> None:
+        """``memory``: the host process's own (the MCP server's, ``watch``'s), used while the config the
+        hooks load is its config (one index connection, one embedder); else the server opens its own."""
+        self._shared = memory
         self.root = Path(root).expanduser()
         self.real = os.path.realpath(self.root)
         self.path = socket_path(str(self.root))
@@ -102,7 +111,8 @@ class HookServer:
         self._retired: list[Memory] = []
         self._clients = threading.BoundedSemaphore(MAX_CLIENTS)
         self._syncing = threading.Lock()
-        self.reloads = 0  # how often the config was read (tests, ``serve`` output)
+        self.reloads = 0  # how often the config was read
+        self.turns = 0  # how many turns it answered
 
     # ---- the socket -------------------------------------------------------------------------------
 
@@ -205,6 +215,8 @@ class HookServer:
             memories = [s[2] for s in [self._state] if s is not None] + self._retired
             self._state, self._retired = None, []
         for memory in memories:
+            if memory is self._shared:  # the host's: it closes it
+                continue
             with contextlib.suppress(Exception):
                 memory.close()
 
@@ -285,6 +297,7 @@ class HookServer:
         out, notes = turn_output(
             ws, config, event, payload, started=started - elapsed, memory=memory, capture_first=True
         )
+        self.turns += 1
         after = (lambda: self._refresh(memory)) if config.index.sync_on_search else None
         return {"ok": True, "stdout": out, "notes": notes}, after
 
@@ -299,9 +312,12 @@ class HookServer:
             if self._state is not None and self._state[1] == config:
                 self._state = (stamp, config, self._state[2])
                 return config, self._state[2]
-            memory = Memory.open(self.root, config)
-            if self._state is not None:  # a request may still use it: closed when the server stops
-                self._retired.append(self._state[2])
+            shared = self._shared
+            memory = (
+                shared if shared is not None and shared.config == config else Memory.open(self.root, config)
+            )
+            if self._state is not None and self._state[2] is not shared:  # a request may still use it:
+                self._retired.append(self._state[2])  # closed when the server stops
             self._state = (stamp, config, memory)
             return config, memory
 
@@ -329,15 +345,13 @@ class HookServer:
             self._syncing.release()
 
 
-def start_background(
-    root: str | os.PathLike[str], config: Config, say: Callable[[str], object]
-) -> HookServer | None:
-    """Serve the hooks of ``root`` from a background thread of a long-lived process (the MCP server,
-    ``watch``) when ``serve.enabled`` (``None`` when off). It warms up, then binds: when another process
-    serves the workspace already, ``say`` tells so in one line and this one does not serve."""
-    if not config.serve.enabled:
+def start_background(memory: Memory, say: Callable[[str], object]) -> HookServer | None:
+    """Serve the hooks of ``memory``'s workspace from a background thread of a long-lived process (the
+    MCP server, ``watch``) when ``serve.enabled`` (``None`` when off). It warms up, then binds: when
+    another process serves the workspace already, ``say`` tells so in one line and this one does not."""
+    if not memory.config.serve.enabled:
         return None
-    return HookServer(root).start(say)
+    return HookServer(memory.workspace.root, memory=memory).start(say)
 
 
 def _alive(path: str) -> bool:
