@@ -166,6 +166,8 @@ def served_turn(
     stderr, exactly as :func:`mdrecall.agent.turn_hook.run_turn_hook_output` gives them; ``None`` when
     no server took it (run in-process). Waits until ``started`` (the hook's start, ``time.monotonic()``)
     plus the recall deadline."""
+    if os.environ.get("MDRECALL_SERVE_ENABLED", "").strip().lower() in {"0", "false", "no", "off"}:
+        return None  # serve.enabled off in this hook's environment: it runs in-process
     root = hook_root(workspace)
     deadline_ms = _deadline_ms()
     request = {
