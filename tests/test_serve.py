@@ -116,7 +116,7 @@ def test_without_a_server_or_with_other_settings_the_hook_runs_in_process(ws: Pa
         quiet = hook(ws, QUESTION, "s2", env={"MDRECALL_RECALL_ENABLED": "false"})
         assert server.turns == 0  # other MDRECALL_* settings than the server's: sent back, done in-process
         assert quiet.stdout == "" and "captured 1 message(s)" in quiet.stderr
-        answer = server.answer(json.dumps({"op": "turn", "workspace": "/elsewhere"}).encode())[0]
+        answer = server.answer(json.dumps({"op": "turn", "workspace": "/elsewhere"}).encode())
         assert answer["fallback"] is True
 
 
@@ -233,3 +233,13 @@ def test_the_mcp_server_and_watch_serve_the_hooks_unless_switched_off(ws: Path, 
             if proc.poll() is None:
                 proc.kill()
         assert not Path(socket_path(str(ws))).exists()
+
+
+def test_the_server_syncs_the_index_once_the_turns_pause(ws: Path) -> None:
+    with serving(ws) as server:
+        assert "Zephyr" not in hook(ws, "When does Zephyr launch?", "s1").stdout
+        write(ws, "memory/2024-04-01.md", "# 2024-04-01\n\n- Zephyr launches on Monday 7 April.\n")
+        hook(ws, "thanks", "s1")  # a turn: the server syncs once no other comes for a while
+        assert until(lambda: server.syncs == 1, 10)
+        assert "Monday 7 April" in hook(ws, "When does Zephyr launch?", "s2").stdout
+        assert server.turns == 3

@@ -103,6 +103,9 @@ def call(root: str, request: dict[str, Any], until: float) -> tuple[str, dict[st
     """
     import stat
 
+    line = json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n"
+    if len(line) > MAX_LINE:  # more than a server reads: this one runs in-process
+        return "none", None
     path = socket_path(root)
     try:
         st = os.stat(path)
@@ -122,7 +125,7 @@ def call(root: str, request: dict[str, Any], until: float) -> tuple[str, dict[st
             if _peer_uid(sock) not in (None, os.getuid()):
                 return "none", None
             sock.settimeout(max(0.001, until - time.monotonic()))
-            sock.sendall(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
+            sock.sendall(line)
         except OSError:  # nobody listens, or it would not take the request: nothing was done
             return "none", None
         data = b""

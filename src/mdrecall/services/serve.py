@@ -21,9 +21,10 @@ bytes and must arrive within :data:`REQUEST_TIMEOUT_S`; each connection has its 
 
 The config is read again when its files change (their mtimes are checked per request), so ranking and
 recall knobs apply without a restart; the :class:`~mdrecall.Memory` is reopened when the config changed.
-After each turn the index is brought up to date the way a one-shot search does (``index.sync_on_search``;
-the snapshot of :mod:`mdrecall.index.snapshot` makes that a few ``stat`` calls when nothing changed), after
-the answer has gone, so the next prompt finds it fresh.
+Once the turns pause (:data:`REFRESH_QUIET_S` without a request), the index is brought up to date the way a
+one-shot search does first (``index.sync_on_search``; the snapshot of :mod:`mdrecall.index.snapshot` makes
+that a few ``stat`` calls when nothing changed), so the next prompt finds it fresh and no sync competes
+with a hook's answer.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ __all__ = ["REQUEST_TIMEOUT_S", "HookServer", "config_key", "peer_allowed", "pee
 REQUEST_TIMEOUT_S = 2.0
 #: Most connections handled at once; one more is sent back to its in-process path.
 MAX_CLIENTS = 16
+#: Seconds without a turn before the index is synced with the files (turns come in bursts: prompt, stop).
+REFRESH_QUIET_S = 1.5
 _TURN_EVENTS = ("user-prompt-submit", "stop")
 
 
@@ -110,9 +113,11 @@ class HookServer:
         self._state: tuple[Any, Config, Memory] | None = None
         self._retired: list[Memory] = []
         self._clients = threading.BoundedSemaphore(MAX_CLIENTS)
-        self._syncing = threading.Lock()
+        self._pending: Memory | None = None  # to sync with the files once the turns pause
+        self._last = 0.0
         self.reloads = 0  # how often the config was read
         self.turns = 0  # how many turns it answered
+        self.syncs = 0  # how often it synced the index with the files
 
     # ---- the socket -------------------------------------------------------------------------------
 
@@ -186,6 +191,8 @@ class HookServer:
             self.bind()
         sock = self._sock
         assert sock is not None
+        refresher = threading.Thread(target=self._refresh_when_quiet, name="mdrecall-serve-sync", daemon=True)
+        refresher.start()
         while not self._stop.is_set():
             try:
                 conn, _ = sock.accept()
@@ -234,7 +241,6 @@ class HookServer:
     # ---- one connection ---------------------------------------------------------------------------
 
     def _connection(self, conn: socket.socket) -> None:
-        after: Callable[[], None] | None = None
         with conn:
             if not self._clients.acquire(blocking=False):
                 _send(conn, {"fallback": True, "why": "busy"})
@@ -245,61 +251,60 @@ class HookServer:
                 line = _read_line(conn, time.monotonic() + REQUEST_TIMEOUT_S)
                 if line is None:
                     return
-                answer, after = self.answer(line)
-                _send(conn, answer)
+                _send(conn, self.answer(line))
             finally:
                 self._clients.release()
-        if after is not None:
-            after()
 
-    def answer(self, line: bytes) -> tuple[dict[str, Any], Callable[[], None] | None]:
-        """The answer to one request line, and what to do once it has gone (or ``None``)."""
+    def answer(self, line: bytes) -> dict[str, Any]:
+        """The answer to one request line."""
         try:
             req = json.loads(line)
         except ValueError:
-            return _back("the request is not JSON"), None
+            return _back("the request is not JSON")
         if not isinstance(req, dict):
-            return _back("the request is not a JSON object"), None
+            return _back("the request is not a JSON object")
         op = req.get("op")
         if op == "ping":
-            return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}, None
+            return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}
         if op == "turn":
             return self._turn(req)
-        return _back(f"unknown op {op!r}"), None
+        return _back(f"unknown op {op!r}")
 
-    def _turn(self, req: dict[str, Any]) -> tuple[dict[str, Any], Callable[[], None] | None]:
+    def _turn(self, req: dict[str, Any]) -> dict[str, Any]:
         started = time.monotonic()
         event, payload = req.get("event"), req.get("payload")
         if req.get("v") != PROTOCOL or req.get("version") != __version__:
-            return _back("another mdrecall version"), None
+            return _back("another mdrecall version")
         if req.get("workspace") != self.real:
-            return _back("another workspace"), None
+            return _back("another workspace")
         if event not in _TURN_EVENTS or not isinstance(payload, dict):
-            return _back("not a turn"), None
+            return _back("not a turn")
         env = req.get("env")
         if not isinstance(env, dict) or config_key({str(k): str(v) for k, v in env.items()}) != self._key:
-            return _back("other MDRECALL_* settings than the server's"), None
+            return _back("other MDRECALL_* settings than the server's")
         try:
             config, memory = self._current()
             require_workspace(self.root, config.extra_paths)
         except Exception as exc:  # noqa: BLE001 - the hook says it in its own words, in-process
-            return _back(f"{type(exc).__name__}: {exc}"), None
+            return _back(f"{type(exc).__name__}: {exc}")
         if not config.serve.enabled:
-            return _back("serve.enabled is off"), None
+            return _back("serve.enabled is off")
         try:
             elapsed = float(req.get("elapsed_ms") or 0.0) / 1000
             wait_ms = int(req.get("wait_ms") or 0)
         except (TypeError, ValueError):
-            return _back("bad timing fields"), None
+            return _back("bad timing fields")
         if event == "user-prompt-submit" and config.recall.deadline_ms > wait_ms:
-            return _back("recall.deadline_ms is longer than the hook waits"), None
+            return _back("recall.deadline_ms is longer than the hook waits")
         ws = Workspace(self.root, config.extra_paths)
         out, notes = turn_output(
             ws, config, event, payload, started=started - elapsed, memory=memory, capture_first=True
         )
         self.turns += 1
-        after = (lambda: self._refresh(memory)) if config.index.sync_on_search else None
-        return {"ok": True, "stdout": out, "notes": notes}, after
+        self._last = time.monotonic()
+        if config.index.sync_on_search:
+            self._pending = memory
+        return {"ok": True, "stdout": out, "notes": notes}
 
     def _current(self) -> tuple[Config, Memory]:
         """The config as its files are now (read again when one changed) and the Memory opened with it."""
@@ -332,17 +337,17 @@ class HookServer:
                 out.append((str(path), None))
         return tuple(out)
 
-    def _refresh(self, memory: Memory) -> None:
-        """Bring the index up to date with the files (as a search does first); one at a time, skipped
-        while one runs."""
-        if not self._syncing.acquire(blocking=False):
-            return
-        try:
-            memory.sync()
-        except Exception:  # noqa: BLE001, S110 - the next search syncs (and recovers) itself
-            pass
-        finally:
-            self._syncing.release()
+    def _refresh_when_quiet(self) -> None:
+        """Until :meth:`stop`: once :data:`REFRESH_QUIET_S` passed without a turn, sync the index with
+        the files (as a search does first)."""
+        while not self._stop.wait(0.25):
+            memory = self._pending
+            if memory is None or time.monotonic() - self._last < REFRESH_QUIET_S:
+                continue
+            self._pending = None
+            with contextlib.suppress(Exception):  # the next search syncs (and recovers) itself
+                memory.sync()
+            self.syncs += 1
 
 
 def start_background(memory: Memory, say: Callable[[str], object]) -> HookServer | None:
@@ -375,12 +380,15 @@ def _alive(path: str) -> bool:
 
 
 def _read_line(conn: socket.socket, until: float) -> bytes | None:
-    """One line from ``conn`` by ``until``; ``None`` when it ends first, is too long or too slow."""
+    """One line from ``conn`` by ``until``; ``None`` when it ends first or comes too slowly, ``b""`` (no
+    request: sent back) when it is too long."""
     data = b""
     try:
         while b"\n" not in data:
             left = until - time.monotonic()
-            if left <= 0 or len(data) > MAX_LINE:
+            if len(data) > MAX_LINE:
+                return b""
+            if left <= 0:
                 return None
             conn.settimeout(left)
             block = conn.recv(1 << 16)
