@@ -299,12 +299,17 @@ def handle_hook(
 
 
 def prompt_recall(
-    workspace: Workspace, config: Config, payload: dict[str, Any], *, started: float | None = None
+    workspace: Workspace,
+    config: Config,
+    payload: dict[str, Any],
+    *,
+    started: float | None = None,
+    memory: Memory | None = None,
 ) -> tuple[str, list[str]]:
     """Per-prompt recall for ``UserPromptSubmit``: Claude Code's hook JSON with the memories the prompt
     gets (``""``: none) and notes. Never raises; past ``recall.deadline_ms`` or on any failure it injects
     nothing and says why in ``.mdrecall/hooks.log``. A workspace with no index yet gets nothing (the
-    hook never builds one)."""
+    hook never builds one). ``memory``: an open one to search (a server's), else one is opened."""
     prompt = payload.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip():
         return "", []
@@ -320,10 +325,13 @@ def prompt_recall(
 
     def work() -> None:  # in its own thread, so the deadline holds however slow the search is
         try:
+            if memory is not None:
+                box["result"] = memory.recall(prompt, session=session, started=started)
+                return
             from mdrecall.memory import Memory
 
-            with Memory.open(workspace.root, config) as memory:
-                box["result"] = memory.recall(prompt, session=session, started=started)
+            with Memory.open(workspace.root, config) as opened:
+                box["result"] = opened.recall(prompt, session=session, started=started)
         except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
             box["error"] = exc
 

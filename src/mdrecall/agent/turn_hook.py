@@ -19,9 +19,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["main", "read_payload", "run_turn_hook", "run_turn_hook_output"]
+if TYPE_CHECKING:
+    from mdrecall.config.settings import Config
+    from mdrecall.files.workspace import Workspace
+    from mdrecall.memory import Memory
+
+__all__ = ["main", "read_payload", "run_turn_hook", "run_turn_hook_output", "turn_output"]
 
 _FLAGS = {"-w": "workspace", "--workspace": "workspace", "--config": "config", "--agent": "agent"}
 #: What the hook log says to do about a refusal (the CLI's wording: a person reads the log).
@@ -52,7 +57,6 @@ def run_turn_hook_output(
     """Recall (``user-prompt-submit``) and capture one turn: what to print on stdout (the hook JSON, or
     ``""``) and notes for stderr; never raises. ``started``: when the hook began (``time.monotonic()``),
     from which ``recall.deadline_ms`` runs."""
-    from mdrecall.agent.hooks import handle_turn_hook, prompt_recall
     from mdrecall.errors import ConfigError, WorkspaceError
 
     try:
@@ -78,14 +82,37 @@ def run_turn_hook_output(
         return "", [f"{event}: nothing captured: {exc.worded(_HINTS)}"]
     except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
         return "", [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
-    ws = Workspace(root, cfg.extra_paths)
+    return turn_output(Workspace(root, cfg.extra_paths), cfg, event, payload, started=started)
+
+
+def turn_output(
+    workspace: Workspace,
+    config: Config,
+    event: str,
+    payload: dict[str, Any],
+    *,
+    started: float | None = None,
+    memory: Memory | None = None,
+    capture_first: bool = False,
+) -> tuple[str, list[str]]:
+    """The hook's work once the workspace and its config are known: recall (``user-prompt-submit``),
+    then capture; what to print on stdout and notes for stderr; never raises. ``memory``: an open one to
+    search (the server's; default: one opened for the prompt). ``capture_first``: capture before
+    recalling (the server: the only slow step left before its answer is the recall, bounded by its
+    deadline); the output is the same."""
+    from mdrecall.agent.hooks import handle_turn_hook, prompt_recall
+
+    def capture() -> list[str]:
+        try:
+            return handle_turn_hook(workspace, config, event, payload)
+        except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+            return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
+
+    captured = capture() if capture_first else None
     out, notes = "", list[str]()
     if event == "user-prompt-submit":
-        out, notes = prompt_recall(ws, cfg, payload, started=started)
-    try:
-        return out, notes + handle_turn_hook(ws, cfg, event, payload)
-    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
-        return out, [*notes, f"{event}: capture failed ({type(exc).__name__}: {exc})"]
+        out, notes = prompt_recall(workspace, config, payload, started=started, memory=memory)
+    return out, notes + (captured if captured is not None else capture())
 
 
 #: How long a hook waits for its JSON on stdin (a host writes it at once; one that never closes stdin
@@ -166,17 +193,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not event:
         sys.stderr.write("mdrecall: turn_hook: give the event: user-prompt-submit or stop\n")
         return 0
-    from mdrecall.agent.hooks import hook_deadline
+    payload = read_payload(sys.stdin)
+    got = None
+    if not (flags.get("agent") or flags.get("config") or os.environ.get("MDRECALL_AGENT_ID")):
+        from mdrecall.agent.serve_client import served_turn  # standard library only: a fast answer
 
-    with hook_deadline(event):  # whatever the file system holds, the agent is not kept waiting
-        out, notes = run_turn_hook_output(
-            event,
-            read_payload(sys.stdin),
-            workspace=flags.get("workspace"),
-            config_file=flags.get("config"),
-            agent=flags.get("agent"),
-            started=started,
-        )
+        got = served_turn(flags.get("workspace"), event, payload, started)
+    if got is None:  # nobody serves this workspace (or not as this hook would run): in-process
+        from mdrecall.agent.hooks import HOOK_DEADLINE_S, hook_deadline
+
+        left = max(1.0, HOOK_DEADLINE_S[event] - (time.monotonic() - started))
+        with hook_deadline(event, left):  # whatever the file system holds, the agent is not kept waiting
+            got = run_turn_hook_output(
+                event,
+                payload,
+                workspace=flags.get("workspace"),
+                config_file=flags.get("config"),
+                agent=flags.get("agent"),
+                started=started,
+            )
+    out, notes = got
     if out:
         sys.stdout.write(out + "\n")
         sys.stdout.flush()

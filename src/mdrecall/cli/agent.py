@@ -1,4 +1,5 @@
-"""Agent commands: ``mcp``, ``watch``, ``hook``, ``hooks``, ``capture``, ``context``, ``dream``, ``agents``.
+"""Agent commands: ``mcp``, ``watch``, ``serve``, ``hook``, ``hooks``, ``capture``, ``context``, ``dream``,
+``agents``.
 
 Thin adapters: each parses flags, calls the library, prints. Heavy modules (the MCP SDK, watchdog) are
 imported inside the handlers, so ``mdrecall`` starts fast for hooks.
@@ -109,6 +110,7 @@ def cmd_mcp(
             allow_remote=allow_remote,
             watch=not no_watch,
             tools=tools,
+            serve_hooks=not (agent or os.environ.get("MDRECALL_AGENT_ID")),
         )
     finally:
         team.close()
@@ -127,6 +129,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
     import threading
 
     from mdrecall.index.backfill import Backfiller
+    from mdrecall.services.serve import start_background
     from mdrecall.services.watch import Watcher, watch_targets
 
     as_json = state().json
@@ -152,6 +155,11 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             initial_sync=False,
             backfill=backfill,
         ).start()
+        served = (
+            None
+            if agent or os.environ.get("MDRECALL_AGENT_ID")
+            else start_background(mem, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
+        )
         folders = ", ".join(str(p) for p, _ in watch_targets(mem))
         extra = f" ({watcher.state['note']})" if watcher.state["note"] else ""
         if not state().quiet:
@@ -167,6 +175,50 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
         finally:
             watcher.stop()
             backfill.stop()
+            if served is not None:
+                served.stop()
+    return 130 if interrupted else 0
+
+
+@command("serve")
+def cmd_serve() -> int:
+    """Serve the workspace's per-turn hooks over a local socket (foreground; Ctrl-C stops).
+
+    The hooks ask it first and answer in tens of milliseconds; without it they run on their own. It
+    answers as the installed hooks run: the workspace's config and the user file, re-read when they
+    change (--config and the other global flags do not apply). The MCP server and watch serve too.
+    """
+    import signal
+    import threading
+
+    from mdrecall.config.settings import load_config
+    from mdrecall.files.workspace import require_workspace
+    from mdrecall.services.serve import HookServer
+
+    if state().config:
+        raise MdrecallError("serve answers the hooks as they run, with the user file they read: no --config")
+    root = workspace_path()
+    config = load_config(root)
+    require_workspace(root, config.extra_paths)
+    if not config.serve.enabled:
+        raise MdrecallError("serve.enabled is off in the config: nothing is served")
+    server = HookServer(root)
+    server.warm()
+    server.bind()
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    server.start()
+    if not state().quiet:
+        sys.stderr.write(f"mdrecall: serving the hooks of {server.real} on {server.path}; Ctrl-C stops\n")
+        sys.stderr.flush()
+    interrupted = False
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:  # Ctrl-C: stop cleanly, then exit 130 as every interrupted command does
+        interrupted = True
+    finally:
+        server.stop()
     return 130 if interrupted else 0
 
 

@@ -169,6 +169,7 @@ COMMANDS: dict[str, str] = {
     "completion": "tools",
     "mcp": "agent",
     "watch": "agent",
+    "serve": "agent",
     "hook": "agent",
     "hooks": "agent",
     "capture": "agent",

@@ -37,6 +37,7 @@ __all__ = [
     "QmdConfig",
     "ScopeConfig",
     "SessionsConfig",
+    "ServeConfig",
     "WatchConfig",
     "EmbeddingConfig",
     "IndexConfig",
@@ -172,6 +173,13 @@ class WatchConfig:
 
 
 @dataclass(frozen=True)
+class ServeConfig:
+    """The local search server the per-turn hooks talk to (``mdrecall serve``, the MCP server, ``watch``)."""
+
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
 class FlushConfig:
     """Pre-compaction memory flush policy."""
 
@@ -288,6 +296,7 @@ class Config:
     agents: dict[str, dict[str, Any]] = field(default_factory=dict)
     sessions: SessionsConfig = field(default_factory=SessionsConfig)
     watch: WatchConfig = field(default_factory=WatchConfig)
+    serve: ServeConfig = field(default_factory=ServeConfig)
     flush: FlushConfig = field(default_factory=FlushConfig)
     capture: CaptureConfig = field(default_factory=CaptureConfig)
     dreaming: DreamingConfig = field(default_factory=DreamingConfig)

@@ -134,8 +134,12 @@ def serve(
     allow_remote: bool = False,
     watch: bool = True,
     tools: MemoryTools | None = None,
+    serve_hooks: bool = True,
 ) -> None:
-    """Run the server until the client disconnects (stdio) or the process is stopped (HTTP)."""
+    """Run the server until the client disconnects (stdio) or the process is stopped (HTTP).
+
+    ``serve_hooks``: also answer the workspace's per-turn hooks over its local socket
+    (:mod:`mdrecall.services.serve`, when ``serve.enabled``), from a background thread."""
     if http and not is_loopback(host) and not (allow_remote and token):
         raise ConfigError(
             f"refusing to serve MCP on {host}: a non-loopback address needs --allow-remote and a bearer "
@@ -156,6 +160,11 @@ def serve(
         from mdrecall.services.watch import Watcher
 
         watcher = Watcher(memory, backfill=backfill).start()
+    hooks = None
+    if serve_hooks:
+        from mdrecall.services.serve import start_background
+
+        hooks = start_background(memory, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
     try:
         if http:
             _serve_http(server, host, port, token)
@@ -182,6 +191,8 @@ def serve(
 
             anyio.run(run_stdio)
     finally:
+        if hooks is not None:
+            hooks.stop()
         if watcher is not None:
             watcher.stop()
         if not backfill.stop():  # waited for: exiting while the local model runs aborts the process

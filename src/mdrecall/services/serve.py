@@ -1,0 +1,413 @@
+"""The local search server: the per-turn hooks of one workspace answered by a process that stays up.
+
+A hook that starts Python, imports the search and opens the index spends most of its time before it
+searches; a process that has all of that loaded answers the same request in a few milliseconds.
+:class:`HookServer` listens on a Unix domain socket (:func:`mdrecall.agent.serve_client.socket_path`:
+``<workspace>/.mdrecall/serve.sock``) and answers one JSON line with one JSON line:
+
+* ``{"op": "ping"}`` → ``{"ok": true, "workspace": …, "pid": …, "version": …}``;
+* ``{"op": "turn", "event": "user-prompt-submit"|"stop", "payload": {…}, …}`` → ``{"ok": true,
+  "stdout": …, "notes": […]}``: the hook's whole work (capture, then recall), the same output as
+  :func:`mdrecall.agent.turn_hook.run_turn_hook_output` gives in-process (:func:`~mdrecall.agent.turn_hook.
+  turn_output` does both).
+
+A request it would not answer as the hook would in-process (another workspace, another mdrecall version,
+other ``MDRECALL_*`` settings, a config that does not load, a recall deadline longer than the hook waits,
+``serve.enabled`` off) gets ``{"fallback": true, "why": …}`` before anything is done, and the hook runs
+in-process. Who may talk to it: the socket is created ``0600`` (in a ``0700`` folder of this user when it
+lives under the runtime folder), and each connection's peer uid is checked (``SO_PEERCRED`` on Linux);
+nothing listens on the network. Requests are at most :data:`~mdrecall.agent.serve_client.MAX_LINE`
+bytes and must arrive within :data:`REQUEST_TIMEOUT_S`; each connection has its own thread.
+
+The config is read again when its files change (their mtimes are checked per request), so ranking and
+recall knobs apply without a restart; the :class:`~mdrecall.Memory` is reopened when the config changed.
+Once the turns pause (:data:`REFRESH_QUIET_S` without a request), the index is brought up to date the way a
+one-shot search does first (``index.sync_on_search``; the snapshot of :mod:`mdrecall.index.snapshot` makes
+that a few ``stat`` calls when nothing changed), so the next prompt finds it fresh and no sync competes
+with a hook's answer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import stat
+import threading
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from mdrecall import __version__
+from mdrecall.agent.serve_client import MAX_LINE, PROTOCOL, private_dir, socket_path
+from mdrecall.agent.turn_hook import turn_output
+from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, load_config, user_config_path
+from mdrecall.errors import MdrecallError
+from mdrecall.files.workspace import Workspace, require_workspace
+from mdrecall.memory import Memory
+
+__all__ = ["REQUEST_TIMEOUT_S", "HookServer", "config_key", "peer_allowed", "peer_uid", "start_background"]
+
+#: How long a client may take to send its request line (a half-open client never holds a thread longer).
+REQUEST_TIMEOUT_S = 2.0
+#: Most connections handled at once; one more is sent back to its in-process path.
+MAX_CLIENTS = 16
+#: Seconds without a turn before the index is synced with the files (turns come in bursts: prompt, stop).
+REFRESH_QUIET_S = 1.5
+_TURN_EVENTS = ("user-prompt-submit", "stop")
+
+
+def config_key(env: Mapping[str, str]) -> str:
+    """What of an environment makes a hook's config: the ``MDRECALL_<section>_<key>`` values and the
+    user file's location (two environments with one key load the same config)."""
+    layer = env_data(Config(), env)
+    return json.dumps([layer, str(user_config_path(None, env)), env.get("HOME", "")], sort_keys=True)
+
+
+def peer_uid(conn: socket.socket) -> int | None:
+    """The uid of the process at the other end of ``conn`` (``None`` where the OS does not say)."""
+    opt = getattr(socket, "SO_PEERCRED", None)
+    if opt is None:  # pragma: no cover - not Linux: the socket's mode and folder keep others out
+        return None
+    import struct
+
+    raw = conn.getsockopt(socket.SOL_SOCKET, opt, struct.calcsize("3i"))
+    return int(struct.unpack("3i", raw)[1])
+
+
+def peer_allowed(uid: int | None, own: int | None = None) -> bool:
+    """Whether a peer of uid ``uid`` may talk to the server: only this user (``None``: not known, the
+    socket's ``0600`` mode already kept others out)."""
+    return uid is None or uid == (os.getuid() if own is None else own)
+
+
+class HookServer:
+    """Serve the per-turn hooks of the workspace ``root`` over its Unix socket (see the module).
+
+    :meth:`start` binds and serves from a background thread; :meth:`serve_forever` serves in the
+    calling one; :meth:`stop` ends either and removes the socket (if it is still this server's).
+    """
+
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        *,
+        env: Mapping[str, str] | None = None,
+        memory: Memory | None = None,
+    ) -> None:
+        """``memory``: the host process's own (the MCP server's, ``watch``'s), used while the config the
+        hooks load is its config (one index connection, one embedder); else the server opens its own."""
+        self._shared = memory
+        self.root = Path(root).expanduser()
+        self.real = os.path.realpath(self.root)
+        self.path = socket_path(str(self.root))
+        self._env = dict(os.environ if env is None else env)
+        self._key = config_key(self._env)
+        self._sock: socket.socket | None = None
+        self._ino = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._state: tuple[Any, Config, Memory] | None = None
+        self._retired: list[Memory] = []
+        self._clients = threading.BoundedSemaphore(MAX_CLIENTS)
+        self._pending: Memory | None = None  # to sync with the files once the turns pause
+        self._last = 0.0
+        self.reloads = 0  # how often the config was read
+        self.turns = 0  # how many turns it answered
+        self.syncs = 0  # how often it synced the index with the files
+
+    # ---- the socket -------------------------------------------------------------------------------
+
+    def bind(self) -> HookServer:
+        """Create the socket (``0600``), replacing a stale one; a live one is never taken over
+        (:class:`~mdrecall.errors.MdrecallError`: another process serves the workspace)."""
+        import fcntl
+
+        folder = os.path.dirname(self.path)
+        if folder != os.path.join(self.real, ".mdrecall"):  # under the runtime folder: ours alone
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            if not private_dir(folder):
+                raise MdrecallError(f"cannot serve: {folder} is not this user's private folder (mode 0700)")
+        else:
+            os.makedirs(folder, exist_ok=True)
+        lock = os.open(self.path + ".lock", os.O_CREAT | os.O_RDWR, 0o600)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # two servers starting at once: one binds, one finds it live
+            if _alive(self.path):
+                raise MdrecallError(f"another process already serves {self.real} on {self.path}")
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.path)  # stale: nobody listens on it
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            old = os.umask(0o177)
+            try:
+                sock.bind(self.path)
+            except OSError:
+                sock.close()
+                raise
+            finally:
+                os.umask(old)
+            os.chmod(self.path, 0o600)
+            sock.listen(MAX_CLIENTS)
+            sock.settimeout(0.2)  # the accept loop looks at the stop flag this often
+            self._ino = os.stat(self.path).st_ino
+            self._sock = sock
+        finally:
+            os.close(lock)
+        return self
+
+    def warm(self) -> None:
+        """Read the config, open the index and load what a search loads (the embedder), so that the
+        first hook is answered as fast as the next ones; best effort."""
+        with contextlib.suppress(Exception):
+            _config, memory = self._current()
+            memory.recall("mdrecall server warm-up", session="mdrecall-serve-warm-up", record=False)
+
+    def start(self, say: Callable[[str], object] | None = None) -> HookServer:
+        """Serve from a daemon thread; returns at once. Bound already (:meth:`bind`): serves at once;
+        else the thread warms up (:meth:`warm`), then binds (a failure goes to ``say``), then serves:
+        until then, hooks run in-process."""
+
+        def run() -> None:
+            if self._sock is None:
+                self.warm()
+                try:
+                    self.bind()
+                except (MdrecallError, OSError) as exc:
+                    if say is not None:
+                        say(f"hooks not served here: {exc}")
+                    return
+            self.serve_forever()
+
+        self._thread = threading.Thread(target=run, name="mdrecall-serve", daemon=True)
+        self._thread.start()
+        return self
+
+    def serve_forever(self) -> None:
+        """Accept connections until :meth:`stop`."""
+        if self._sock is None:
+            self.bind()
+        sock = self._sock
+        assert sock is not None
+        refresher = threading.Thread(target=self._refresh_when_quiet, name="mdrecall-serve-sync", daemon=True)
+        refresher.start()
+        while not self._stop.is_set():
+            try:
+                conn, _ = sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                if self._stop.is_set():
+                    break
+                time.sleep(0.05)
+                continue
+            worker = threading.Thread(target=self._connection, args=(conn,), name="mdrecall-serve-conn")
+            worker.daemon = True
+            worker.start()
+
+    def stop(self) -> None:
+        """Stop serving, remove the socket if it is still ours, close the memories."""
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+            with contextlib.suppress(OSError):
+                if os.stat(self.path).st_ino == self._ino:
+                    os.unlink(self.path)
+        with self._lock:
+            memories = [s[2] for s in [self._state] if s is not None] + self._retired
+            self._state, self._retired = None, []
+        for memory in memories:
+            if memory is self._shared:  # the host's: it closes it
+                continue
+            with contextlib.suppress(Exception):
+                memory.close()
+
+    def __enter__(self) -> HookServer:
+        return self.start()
+
+    @property
+    def serving(self) -> bool:
+        """Whether the socket is bound (and served, once :meth:`start` ran)."""
+        return self._sock is not None
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+    # ---- one connection ---------------------------------------------------------------------------
+
+    def _connection(self, conn: socket.socket) -> None:
+        with conn:
+            if not self._clients.acquire(blocking=False):
+                _send(conn, {"fallback": True, "why": "busy"})
+                return
+            try:
+                if not peer_allowed(peer_uid(conn)):
+                    return  # another user: not a word
+                line = _read_line(conn, time.monotonic() + REQUEST_TIMEOUT_S)
+                if line is None:
+                    return
+                _send(conn, self.answer(line))
+            finally:
+                self._clients.release()
+
+    def answer(self, line: bytes) -> dict[str, Any]:
+        """The answer to one request line."""
+        try:
+            req = json.loads(line)
+        except ValueError:
+            return _back("the request is not JSON")
+        if not isinstance(req, dict):
+            return _back("the request is not a JSON object")
+        op = req.get("op")
+        if op == "ping":
+            return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}
+        if op == "turn":
+            return self._turn(req)
+        return _back(f"unknown op {op!r}")
+
+    def _turn(self, req: dict[str, Any]) -> dict[str, Any]:
+        started = time.monotonic()
+        event, payload = req.get("event"), req.get("payload")
+        if req.get("v") != PROTOCOL or req.get("version") != __version__:
+            return _back("another mdrecall version")
+        if req.get("workspace") != self.real:
+            return _back("another workspace")
+        if event not in _TURN_EVENTS or not isinstance(payload, dict):
+            return _back("not a turn")
+        env = req.get("env")
+        if not isinstance(env, dict) or config_key({str(k): str(v) for k, v in env.items()}) != self._key:
+            return _back("other MDRECALL_* settings than the server's")
+        try:
+            config, memory = self._current()
+            require_workspace(self.root, config.extra_paths)
+        except Exception as exc:  # noqa: BLE001 - the hook says it in its own words, in-process
+            return _back(f"{type(exc).__name__}: {exc}")
+        if not config.serve.enabled:
+            return _back("serve.enabled is off")
+        try:
+            elapsed = float(req.get("elapsed_ms") or 0.0) / 1000
+            wait_ms = int(req.get("wait_ms") or 0)
+        except (TypeError, ValueError):
+            return _back("bad timing fields")
+        if event == "user-prompt-submit" and config.recall.deadline_ms > wait_ms:
+            return _back("recall.deadline_ms is longer than the hook waits")
+        ws = Workspace(self.root, config.extra_paths)
+        out, notes = turn_output(
+            ws, config, event, payload, started=started - elapsed, memory=memory, capture_first=True
+        )
+        self.turns += 1
+        self._last = time.monotonic()
+        if config.index.sync_on_search:
+            self._pending = memory
+        return {"ok": True, "stdout": out, "notes": notes}
+
+    def _current(self) -> tuple[Config, Memory]:
+        """The config as its files are now (read again when one changed) and the Memory opened with it."""
+        stamp = self._stamp()
+        with self._lock:
+            if self._state is not None and self._state[0] == stamp:
+                return self._state[1], self._state[2]
+            config = load_config(self.root, env=self._env)
+            self.reloads += 1
+            if self._state is not None and self._state[1] == config:
+                self._state = (stamp, config, self._state[2])
+                return config, self._state[2]
+            shared = self._shared
+            memory = (
+                shared if shared is not None and shared.config == config else Memory.open(self.root, config)
+            )
+            if self._state is not None and self._state[2] is not shared:  # a request may still use it:
+                self._retired.append(self._state[2])  # closed when the server stops
+            self._state = (stamp, config, memory)
+            return config, memory
+
+    def _stamp(self) -> tuple[Any, ...]:
+        """The config files' identity and mtimes (what makes the config read again)."""
+        out: list[Any] = []
+        for path in (user_config_path(None, self._env), self.root / WORKSPACE_CONFIG_NAME):
+            try:
+                st = os.stat(path)
+                out.append((str(path), st.st_ino, st.st_mtime_ns, st.st_size))
+            except OSError:
+                out.append((str(path), None))
+        return tuple(out)
+
+    def _refresh_when_quiet(self) -> None:
+        """Until :meth:`stop`: once :data:`REFRESH_QUIET_S` passed without a turn, sync the index with
+        the files (as a search does first)."""
+        while not self._stop.wait(0.25):
+            memory = self._pending
+            if memory is None or time.monotonic() - self._last < REFRESH_QUIET_S:
+                continue
+            self._pending = None
+            with contextlib.suppress(Exception):  # the next search syncs (and recovers) itself
+                memory.sync()
+            self.syncs += 1
+
+
+def start_background(memory: Memory, say: Callable[[str], object]) -> HookServer | None:
+    """Serve the hooks of ``memory``'s workspace from a background thread of a long-lived process (the
+    MCP server, ``watch``) when ``serve.enabled`` (``None`` when off). It warms up, then binds: when
+    another process serves the workspace already, ``say`` tells so in one line and this one does not."""
+    if not memory.config.serve.enabled:
+        return None
+    return HookServer(memory.workspace.root, memory=memory).start(say)
+
+
+def _alive(path: str) -> bool:
+    """Whether a process listens on the socket ``path`` (a stale file: nobody does)."""
+    try:
+        if not stat.S_ISSOCK(os.lstat(path).st_mode):
+            return False
+    except OSError:
+        return False
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(0.5)
+    try:
+        probe.connect(path)
+    except (ConnectionRefusedError, FileNotFoundError):
+        return False
+    except OSError:  # it did not answer in time, or we may not talk to it: not ours to replace
+        return True
+    finally:
+        probe.close()
+    return True
+
+
+def _read_line(conn: socket.socket, until: float) -> bytes | None:
+    """One line from ``conn`` by ``until``; ``None`` when it ends first or comes too slowly, ``b""`` (no
+    request: sent back) when it is too long."""
+    data = b""
+    try:
+        while b"\n" not in data:
+            left = until - time.monotonic()
+            if len(data) > MAX_LINE:
+                return b""
+            if left <= 0:
+                return None
+            conn.settimeout(left)
+            block = conn.recv(1 << 16)
+            if not block:
+                return None
+            data += block
+    except OSError:
+        return None
+    return data.split(b"\n", 1)[0]
+
+
+def _send(conn: socket.socket, answer: dict[str, Any]) -> None:
+    try:
+        conn.settimeout(REQUEST_TIMEOUT_S)
+        conn.sendall(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+    except OSError:  # the client gave up: the turn is captured all the same
+        pass
+
+
+def _back(why: str) -> dict[str, Any]:
+    """The answer that sends a hook back to its in-process path (nothing was done)."""
+    return {"fallback": True, "why": why}
