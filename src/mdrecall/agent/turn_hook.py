@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from mdrecall.files.workspace import Workspace
     from mdrecall.memory import Memory
 
-__all__ = ["main", "read_payload", "run_turn_hook", "run_turn_hook_output", "turn_output"]
+__all__ = ["capture_turn", "main", "read_payload", "run_turn_hook", "run_turn_hook_output", "turn_output"]
 
 _FLAGS = {"-w": "workspace", "--workspace": "workspace", "--config": "config", "--agent": "agent"}
 #: What the hook log says to do about a refusal (the CLI's wording: a person reads the log).
@@ -93,26 +93,28 @@ def turn_output(
     *,
     started: float | None = None,
     memory: Memory | None = None,
-    capture_first: bool = False,
+    capture: bool = True,
 ) -> tuple[str, list[str]]:
     """The hook's work once the workspace and its config are known: recall (``user-prompt-submit``),
-    then capture; what to print on stdout and notes for stderr; never raises. ``memory``: an open one to
-    search (the server's; default: one opened for the prompt). ``capture_first``: capture before
-    recalling (the server: the only slow step left before its answer is the recall, bounded by its
-    deadline); the output is the same."""
-    from mdrecall.agent.hooks import handle_turn_hook, prompt_recall
+    then capture (:func:`capture_turn`; ``capture=False``: the caller captures, as the server does once it
+    has answered); what to print on stdout and notes for stderr; never raises. ``memory``: an open one to
+    search (the server's; default: one opened for the prompt)."""
+    from mdrecall.agent.hooks import prompt_recall
 
-    def capture() -> list[str]:
-        try:
-            return handle_turn_hook(workspace, config, event, payload)
-        except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
-            return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
-
-    captured = capture() if capture_first else None
     out, notes = "", list[str]()
     if event == "user-prompt-submit":
         out, notes = prompt_recall(workspace, config, payload, started=started, memory=memory)
-    return out, notes + (captured if captured is not None else capture())
+    return out, notes + (capture_turn(workspace, config, event, payload) if capture else [])
+
+
+def capture_turn(workspace: Workspace, config: Config, event: str, payload: dict[str, Any]) -> list[str]:
+    """Capture one turn (:func:`mdrecall.agent.hooks.handle_turn_hook`); notes for stderr, never raises."""
+    from mdrecall.agent.hooks import handle_turn_hook
+
+    try:
+        return handle_turn_hook(workspace, config, event, payload)
+    except Exception as exc:  # noqa: BLE001 - a hook must never block the agent
+        return [f"{event}: capture failed ({type(exc).__name__}: {exc})"]
 
 
 #: How long a hook waits for its JSON on stdin (a host writes it at once; one that never closes stdin

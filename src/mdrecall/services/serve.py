@@ -7,9 +7,10 @@ searches; a process that has all of that loaded answers the same request in a fe
 
 * ``{"op": "ping"}`` → ``{"ok": true, "workspace": …, "pid": …, "version": …}``;
 * ``{"op": "turn", "event": "user-prompt-submit"|"stop", "payload": {…}, …}`` → ``{"ok": true,
-  "stdout": …, "notes": […]}``: the hook's whole work (capture, then recall), the same output as
-  :func:`mdrecall.agent.turn_hook.run_turn_hook_output` gives in-process (:func:`~mdrecall.agent.turn_hook.
-  turn_output` does both).
+  "stdout": …, "notes": […]}``: the hook's recall, the same output as
+  :func:`mdrecall.agent.turn_hook.run_turn_hook_output` gives in-process; the turn is captured right
+  after the answer is sent (:func:`~mdrecall.agent.turn_hook.capture_turn`), so the prompt never waits
+  for the capture (the notes say so instead of the capture's counts).
 
 A request it would not answer as the hook would in-process (another workspace, another mdrecall version,
 other ``MDRECALL_*`` settings, a config that does not load, a recall deadline longer than the hook waits,
@@ -42,7 +43,7 @@ from typing import Any
 
 from mdrecall import __version__
 from mdrecall.agent.serve_client import MAX_LINE, PROTOCOL, private_dir, socket_path
-from mdrecall.agent.turn_hook import turn_output
+from mdrecall.agent.turn_hook import capture_turn, turn_output
 from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, load_config, user_config_path
 from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import Workspace, require_workspace
@@ -52,6 +53,8 @@ __all__ = ["REQUEST_TIMEOUT_S", "HookServer", "config_key", "peer_allowed", "pee
 
 #: How long a client may take to send its request line (a half-open client never holds a thread longer).
 REQUEST_TIMEOUT_S = 2.0
+#: How long stopping waits for a connection still at work (a turn's capture runs after its answer).
+STOP_WAIT_S = 10.0
 #: Most connections handled at once; one more is sent back to its in-process path.
 MAX_CLIENTS = 16
 #: Seconds without a turn before the index is synced with the files (turns come in bursts: prompt, stop).
@@ -113,6 +116,7 @@ class HookServer:
         self._state: tuple[Any, Config, Memory] | None = None
         self._retired: list[Memory] = []
         self._clients = threading.BoundedSemaphore(MAX_CLIENTS)
+        self._workers: list[threading.Thread] = []
         self._pending: Memory | None = None  # to sync with the files once the turns pause
         self._last = 0.0
         self.reloads = 0  # how often the config was read
@@ -205,6 +209,7 @@ class HookServer:
                 continue
             worker = threading.Thread(target=self._connection, args=(conn,), name="mdrecall-serve-conn")
             worker.daemon = True
+            self._workers = [w for w in self._workers if w.is_alive()] + [worker]
             worker.start()
 
     def stop(self) -> None:
@@ -212,6 +217,9 @@ class HookServer:
         self._stop.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
+        for worker in list(self._workers):  # a capture after its answer is finished, not cut off
+            if worker is not threading.current_thread():
+                worker.join(timeout=STOP_WAIT_S)
         if self._sock is not None:
             self._sock.close()
             self._sock = None
@@ -251,60 +259,76 @@ class HookServer:
                 line = _read_line(conn, time.monotonic() + REQUEST_TIMEOUT_S)
                 if line is None:
                     return
-                _send(conn, self.answer(line))
+                answer, after = self.answer_then(line)
+                _send(conn, answer)
+                if after is not None:
+                    after()  # the capture: the hook has its answer (or gave up) already
             finally:
                 self._clients.release()
 
     def answer(self, line: bytes) -> dict[str, Any]:
-        """The answer to one request line."""
+        """The answer to one request line, with the work that follows it done too."""
+        answer, after = self.answer_then(line)
+        if after is not None:
+            after()
+        return answer
+
+    def answer_then(self, line: bytes) -> tuple[dict[str, Any], Callable[[], object] | None]:
+        """The answer to one request line, and the work to do once it is sent (a turn's capture)."""
         try:
             req = json.loads(line)
         except ValueError:
-            return _back("the request is not JSON")
+            return _back("the request is not JSON"), None
         if not isinstance(req, dict):
-            return _back("the request is not a JSON object")
+            return _back("the request is not a JSON object"), None
         op = req.get("op")
         if op == "ping":
-            return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}
+            return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}, None
         if op == "turn":
             return self._turn(req)
-        return _back(f"unknown op {op!r}")
+        return _back(f"unknown op {op!r}"), None
 
-    def _turn(self, req: dict[str, Any]) -> dict[str, Any]:
+    def _turn(self, req: dict[str, Any]) -> tuple[dict[str, Any], Callable[[], object] | None]:
         started = time.monotonic()
         event, payload = req.get("event"), req.get("payload")
         if req.get("v") != PROTOCOL or req.get("version") != __version__:
-            return _back("another mdrecall version")
+            return _back("another mdrecall version"), None
         if req.get("workspace") != self.real:
-            return _back("another workspace")
+            return _back("another workspace"), None
         if event not in _TURN_EVENTS or not isinstance(payload, dict):
-            return _back("not a turn")
+            return _back("not a turn"), None
         env = req.get("env")
         if not isinstance(env, dict) or config_key({str(k): str(v) for k, v in env.items()}) != self._key:
-            return _back("other MDRECALL_* settings than the server's")
+            return _back("other MDRECALL_* settings than the server's"), None
         try:
             config, memory = self._current()
             require_workspace(self.root, config.extra_paths)
         except Exception as exc:  # noqa: BLE001 - the hook says it in its own words, in-process
-            return _back(f"{type(exc).__name__}: {exc}")
+            return _back(f"{type(exc).__name__}: {exc}"), None
         if not config.serve.enabled:
-            return _back("serve.enabled is off")
+            return _back("serve.enabled is off"), None
         try:
             elapsed = float(req.get("elapsed_ms") or 0.0) / 1000
             wait_ms = int(req.get("wait_ms") or 0)
         except (TypeError, ValueError):
-            return _back("bad timing fields")
+            return _back("bad timing fields"), None
         if event == "user-prompt-submit" and config.recall.deadline_ms > wait_ms:
-            return _back("recall.deadline_ms is longer than the hook waits")
+            return _back("recall.deadline_ms is longer than the hook waits"), None
         ws = Workspace(self.root, config.extra_paths)
         out, notes = turn_output(
-            ws, config, event, payload, started=started - elapsed, memory=memory, capture_first=True
+            ws, config, event, payload, started=started - elapsed, memory=memory, capture=False
         )
+
+        def capture() -> None:
+            capture_turn(ws, config, event, payload)  # a failure is in hooks.log; the counts are not news
+            self._last = time.monotonic()
+            if config.index.sync_on_search:
+                self._pending = memory
+
         self.turns += 1
         self._last = time.monotonic()
-        if config.index.sync_on_search:
-            self._pending = memory
-        return {"ok": True, "stdout": out, "notes": notes}
+        notes.append(f"{event}: captured by the server (pid {os.getpid()}) once it answered")
+        return {"ok": True, "stdout": out, "notes": notes}, capture
 
     def _current(self) -> tuple[Config, Memory]:
         """The config as its files are now (read again when one changed) and the Memory opened with it."""
