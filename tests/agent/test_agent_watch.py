@@ -189,3 +189,39 @@ def test_without_watchdog_it_polls_and_names_the_extra(ws: Path) -> None:
             assert w.state["state"] == "polling" and "mdrecall[watch]" in w.state["note"]
         finally:
             w.stop()
+
+
+def test_a_clean_native_watcher_spares_a_one_shot_search_the_walk(ws: Path) -> None:
+    """While a native watcher on this machine reports no change since its last sync, a search's sync
+    does not check the files; an edit makes it check them at once, until the watcher synced again; a
+    polling watcher, a stopped one and a dead one's record never vouch."""
+    pytest.importorskip("watchdog")
+    from mdrecall.index.indexer import sync_check
+    from mdrecall.index.watch_health import META_KEY
+
+    with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        w = Watcher(mem, debounce_s=0.3, backend="auto", poll_interval_s=0.1).start()
+        try:
+            assert _until(lambda: w.state.get("clean") is True)
+            ok, why = sync_check(mem.workspace, mem.store, mem.config)
+            assert ok and "watcher" in why
+            path = ws / "memory" / "projects" / "kestrel.md"
+            with path.open("a", encoding="utf-8") as fh:  # an edit in place: no folder changes
+                fh.write("The albatross review is on Monday.\n")
+            assert _until(lambda: "watcher" not in sync_check(mem.workspace, mem.store, mem.config)[1], 2.0)
+            assert _until(lambda: w.state.get("clean") is True)
+            assert any(h.path == "memory/projects/kestrel.md" for h in mem.search("albatross"))
+        finally:
+            w.stop()
+        assert "watcher" not in sync_check(mem.workspace, mem.store, mem.config)[1]  # stopped
+        record = json.loads(mem.store.get_meta(META_KEY) or "{}")
+        dead = {**record, "state": "watching", "clean": True, "pid": 2**22 + 7, "heartbeat": time.time()}
+        mem.store.set_meta(META_KEY, json.dumps(dead))
+        assert "watcher" not in sync_check(mem.workspace, mem.store, mem.config)[1]  # not alive
+        w = Watcher(mem, debounce_s=0.1, backend="polling", poll_interval_s=0.1).start()
+        try:
+            assert _until(lambda: w.state["syncs"] >= 1)
+            assert w.state.get("clean") is False
+            assert "watcher" not in sync_check(mem.workspace, mem.store, mem.config)[1]
+        finally:
+            w.stop()

@@ -21,6 +21,7 @@ from mdrecall.files.workspace import MemoryFile, Workspace, date_from_name
 from mdrecall.index import snapshot
 from mdrecall.index.conversations import SOURCE as CONVERSATIONS
 from mdrecall.index.conversations import expired, source_of
+from mdrecall.index.watch_health import watcher_vouches
 from mdrecall.knowledge.refresh import (
     VIEWS_VERSION,
     ViewBatch,
@@ -59,6 +60,9 @@ def sync_check(workspace: Workspace, store: Store, config: Config) -> tuple[bool
     no memory file changed since the last sync (no walk), else ``(False, why it walks the files)``."""
     if store.get_meta("chunking") != chunking_identity(config) or views_stale(store):
         return False, "full walk: the index was built with other chunking or views"
+    vouched = watcher_vouches(store)
+    if vouched is not None:
+        return True, vouched
     return snapshot.check(workspace, store, _snapshot_head(workspace, config), config.sessions.retention_days)
 
 

@@ -24,6 +24,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -107,7 +108,9 @@ class Watcher:
             "syncs": 0,
             "error": None,
             "note": None,
+            "clean": False,  # native events, and no change since the last sync began: searches skip the walk
         }
+        self._events = 0
 
     # ---- lifecycle ----------------------------------------------------------------------------------
 
@@ -140,15 +143,23 @@ class Watcher:
                 pass
         if self._thread is not None:
             self._thread.join(timeout)
-        self.state.update(state="stopped")
+        self.state.update(state="stopped", clean=False)
         self._publish()
 
     def notify(self, path: str = "") -> None:
         """Mark a change (called by the native observer; usable by hosts that have their own events)."""
         if path and not self._relevant(path):
             return
-        self.state["last_event"] = time.time()
+        self._dirty()
         self._changed.set()
+
+    def _dirty(self) -> None:
+        """A change: searches check the files again until the next sync after it (said at once)."""
+        self._events += 1
+        self.state["last_event"] = time.time()
+        if self.state.get("clean"):
+            self.state["clean"] = False
+            self._publish()
 
     @property
     def healthy(self) -> bool:
@@ -189,6 +200,7 @@ class Watcher:
                 if event.event_type in ("opened", "closed_no_write"):
                     return
                 if event.is_directory and event.event_type == "created":
+                    watcher._dirty()
                     watcher._changed.set()
                 for p in (event.src_path, getattr(event, "dest_path", "")):
                     if p:
@@ -266,6 +278,7 @@ class Watcher:
         try:
             if self._observer is not None:
                 self._schedule_missing()
+            seen = self._events
             captured = self._capture()
             # With a backfiller the watcher only syncs files (it stays responsive to changes); the
             # backfiller embeds the new chunks. Without one, the re-index embeds them here.
@@ -277,7 +290,14 @@ class Watcher:
             self.state["error"] = f"re-index failed: {type(exc).__name__}: {exc}"
             self._publish()
             return
-        self.state.update(last_sync=time.time(), syncs=self.state["syncs"] + 1, error=None)
+        clean = self.state["state"] == "watching" and self._events == seen and not self._changed.is_set()
+        self.state.update(
+            last_sync=time.time(),
+            syncs=self.state["syncs"] + 1,
+            error=None,
+            clean=clean,
+            synced_day=date.today().isoformat(),
+        )
         self._publish()
         if self.on_sync is not None:
             self.on_sync(report)
@@ -295,19 +315,22 @@ class Watcher:
         if self._observer is not None and not self._observer.is_alive():
             self._observer = None
             self.state.update(
-                state="polling", backend="polling", note="the native watcher stopped: polling instead"
+                state="polling",
+                backend="polling",
+                note="the native watcher stopped: polling instead",
+                clean=False,
             )
             self._signature = self._stat_signature()
             self._changed.set()
         elif self._observer is not None and self._rearm():
-            self.state["last_event"] = time.time()
+            self._dirty()
             self._changed.set()
 
     def _poll(self) -> None:
         sig = self._stat_signature()
         if sig != self._signature:
             self._signature = sig
-            self.state["last_event"] = time.time()
+            self._dirty()
             self._changed.set()
 
     def _stat_signature(self) -> int:
