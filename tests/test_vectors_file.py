@@ -82,14 +82,28 @@ def test_writes_to_the_vectors_invalidate_the_file(db: Path) -> None:
         lambda s: s.remove_file("memory/f0.md"),
         lambda s: s.drop_vectors(keep_key="another:key"),
     ]
-    for change in changes:
+    for change in changes[:3]:
         writer = SQLiteStore(db, sqlite_vec=False)
         change(writer)
         writer.close()
         got, loaded = fresh(db)
-        assert loaded in ("sqlite", None) and got == scanned(db)
-        assert fresh(db)[1] in ("file", None)  # rewritten by the first of those stores
-    assert fresh(db)[0] == [[]] * len(QUERIES) * len(SHAPES)  # KEY has no vectors left
+        assert loaded == "sqlite" and got == scanned(db)
+        assert fresh(db)[1] == "file"  # rewritten by the first of those stores
+    writer = SQLiteStore(db, sqlite_vec=False)
+    changes[3](writer)
+    writer.close()
+    assert fresh(db) == ([[]] * len(QUERIES) * len(SHAPES), None)  # KEY has no vectors left
+
+
+def test_one_writer_at_a_time_and_a_killed_writers_file_is_replaced(db: Path) -> None:
+    tmp = db.parent / ".index.vectors.tmp"
+    tmp.write_bytes(b"being written")  # another process writing it now
+    got, loaded = fresh(db)
+    assert loaded == "sqlite" and got == scanned(db) and not vector_file_path(db).exists()
+    assert tmp.read_bytes() == b"being written"
+    os.utime(tmp, (1, 1))  # left by a writer killed long ago
+    fresh(db)
+    assert not tmp.exists() and fresh(db)[1] == "file"
 
 
 def test_another_key_replaces_the_file(db: Path) -> None:
