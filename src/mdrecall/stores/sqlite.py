@@ -30,6 +30,7 @@ from mdrecall.stores.sqlite_fts import SQLiteKeywordSearch, index_chunk
 from mdrecall.stores.sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
 from mdrecall.stores.sqlite_migrations import apply_migrations
 from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
+from mdrecall.stores.sqlite_vector_file import VectorFile, vector_file_path
 from mdrecall.stores.sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
 from mdrecall.stores.sqlite_views import SQLiteViews
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from mdrecall.config.settings import Config
+    from mdrecall.text.needle import Needle
 
 __all__ = ["SQLiteStore", "default_index_path"]
 
@@ -108,12 +110,13 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews, SQLiteForget
 
     def _vector_search(self) -> VectorSearch:
         cache_bytes, sqlite_vec = self._vector_options
+        db_id = self.get_meta("db_id") or ""
         side = None
         if sqlite_vec:
             from mdrecall.stores.sqlite_vec_index import SideIndex, side_path
 
-            side = SideIndex(side_path(self.path), self.get_meta("db_id") or "")
-        return VectorSearch(cache_bytes, side)
+            side = SideIndex(side_path(self.path), db_id)
+        return VectorSearch(cache_bytes, side, VectorFile(vector_file_path(self.path), db_id))
 
     # ---- opening and recovery ---------------------------------------------------------------------
 
@@ -396,6 +399,19 @@ class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews, SQLiteForget
         with self._tx() as conn:
             cur = conn.execute("DELETE FROM vectors WHERE embedder IS NOT ?", (keep_key,))
             return cur.rowcount
+
+    def purge_text(self, needle: Needle, marker: str) -> int:
+        """:meth:`SQLiteForget.purge_text`, and the vector file deleted: it may copy the deleted vectors."""
+        changed = super().purge_text(needle, marker)
+        self.vectors.discard_file()
+        return changed
+
+    def scrub(self) -> list[str]:
+        """:meth:`SQLiteForget.scrub`, and the vector file deleted (one rewritten meanwhile, e.g. by a
+        search that read the vectors before the purge, goes too; the next search writes it anew)."""
+        notes = super().scrub()
+        self.vectors.discard_file()
+        return notes
 
     def search_vector(
         self, embedder_key: str, vector: np.ndarray, limit: int, sources: Sequence[str] | None = None

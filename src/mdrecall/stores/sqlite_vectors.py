@@ -6,7 +6,9 @@ Each query takes the fastest way that applies (measured by ``benchmarks/vectors.
 1. **cached** — while one embedder's vectors fit the byte budget (``cache_bytes``, default
    :data:`DEFAULT_VECTOR_CACHE_BYTES`: 256 MiB, about 170k vectors of 384 dims), they are held as one
    numpy matrix and scored in memory. The matrix is reloaded after any write to the database (this
-   connection's writes, or another connection's: ``PRAGMA data_version``).
+   connection's writes, or another connection's: ``PRAGMA data_version``) that changed those vectors.
+   A new process maps it from the vector file beside the index (:mod:`mdrecall.stores.sqlite_vector_file`)
+   when that file matches the vectors; otherwise it reads the vectors from SQLite and rewrites the file.
 2. **sqlite-vec** — beyond the budget, when the optional extension loads, a ``vec0`` side index
    answers (:mod:`mdrecall.stores.sqlite_vec_index`).
 3. **block scan** — otherwise the vectors are read from SQLite in blocks of about
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from mdrecall.stores.sqlite_vec_index import SideIndex
+    from mdrecall.stores.sqlite_vector_file import VectorFile
 
 __all__ = ["DEFAULT_VECTOR_CACHE_BYTES", "SCAN_BLOCK_BYTES", "VectorSearch", "scores", "top_k"]
 
@@ -92,14 +95,22 @@ class VectorSearch:
     """The vector leg of one :class:`~mdrecall.stores.sqlite.SQLiteStore` (the caller holds its lock).
 
     ``side`` is the sqlite-vec side index, or ``None`` where the extension is not installed or is
-    turned off. :attr:`last_method` says how the last query was answered (``cached``, ``sqlite-vec``
-    or ``scan``).
+    turned off; ``file`` the vector file that keeps the cached matrix for the next process, or ``None``.
+    :attr:`last_method` says how the last query was answered (``cached``, ``sqlite-vec`` or ``scan``);
+    :attr:`last_load` where the cached matrix last came from (``file`` or ``sqlite``).
     """
 
-    def __init__(self, cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES, side: SideIndex | None = None):
+    def __init__(
+        self,
+        cache_bytes: int = DEFAULT_VECTOR_CACHE_BYTES,
+        side: SideIndex | None = None,
+        file: VectorFile | None = None,
+    ):
         self.cache_bytes = max(0, int(cache_bytes))
         self.side = side
+        self.file = file
         self.last_method: str | None = None
+        self.last_load: str | None = None
         self._cached: _Matrix | None = None
         self._stats: tuple[object, str, tuple[int, int, int]] | None = None  # version, key, stat
 
@@ -134,7 +145,9 @@ class VectorSearch:
                 # a write elsewhere (files, meta, another key) keeps the matrix: its signature holds
                 if cached is None or cached.key != key or cached.signature != (count, largest):
                     self._cached = None  # free the old matrix before loading the new one
-                    cached = self._load(conn, key, (count, largest), dims)
+                    cached = self._mapped(key, (count, largest), dims) or self._load_and_keep(
+                        conn, key, (count, largest), dims
+                    )
                 cached.version = version
                 self._cached = cached
                 self.last_method = "cached"
@@ -154,6 +167,11 @@ class VectorSearch:
         if self.side is not None:
             self.side.close()
 
+    def discard_file(self) -> None:
+        """Delete the vector file (after a forget deleted vectors: no copy of them may stay)."""
+        if self.file is not None:
+            self.file.discard()
+
     # ---- the numpy paths ----------------------------------------------------------------------------
 
     def _stat(self, conn: sqlite3.Connection, version: object, key: str) -> tuple[int, int, int]:
@@ -163,6 +181,25 @@ class VectorSearch:
         stat = (int(count), int(largest), int(size or 0) // 4)
         self._stats = (version, key, stat)
         return stat
+
+    def _mapped(self, key: str, signature: tuple[int, int], dims: int) -> _Matrix | None:
+        """The matrix from the vector file, when it holds exactly these vectors."""
+        found = self.file.read(key, signature, dims) if self.file is not None else None
+        if found is None:
+            return None
+        self.last_load = "file"
+        ids, mat, codes, names = found
+        return _Matrix(None, key, signature, ids, mat, codes, names)
+
+    def _load_and_keep(
+        self, conn: sqlite3.Connection, key: str, signature: tuple[int, int], dims: int
+    ) -> _Matrix:
+        """The matrix from SQLite, written to the vector file for the next process."""
+        m = self._load(conn, key, signature, dims)
+        self.last_load = "sqlite"
+        if self.file is not None:
+            self.file.write(key, signature, m.ids, m.mat, m.codes, m.names)
+        return m
 
     def _load(self, conn: sqlite3.Connection, key: str, signature: tuple[int, int], dims: int) -> _Matrix:
         import numpy as np
