@@ -23,10 +23,10 @@ _BUMP = (
 )
 
 
-def _evidence(how: str) -> str:
-    """What a mention tells the accepted-name table: found as a capitalised word mid-sentence, at a
-    sentence start, or in any other way (a link, ``@``, a speaker…)."""
-    return how if how in ("name", "name_start") else "other"
+#: How a mention tells the accepted-name table what it is: found as a capitalised word mid-sentence
+#: (``name``), at a sentence start (``name_start``), or in any other way (a link, ``@``, a speaker…).
+_WEAK = frozenset({"name", "name_start"})
+_EVIDENCE = "CASE WHEN how IN ('name', 'name_start') THEN how ELSE '' END"
 
 
 def count_mention_change(
@@ -40,11 +40,13 @@ def count_mention_change(
         part = list(paths[start : start + 500])
         marks = ",".join("?" * len(part))
         for path, key, how in conn.execute(
-            f"SELECT DISTINCT path, key, how FROM mentions WHERE path IN ({marks})", part
+            f"SELECT DISTINCT path, key, {_EVIDENCE} FROM mentions WHERE path IN ({marks})", part
         ):
-            held.setdefault(path, set()).add((key, _evidence(how)))
+            held.setdefault(path, set()).add((key, how))
+    weak = _WEAK
     for path in paths:
-        if held.get(path, set()) != {(m[3], _evidence(m[6])) for m in mentions.get(path, ())}:
+        new = {(m[3], m[6] if m[6] in weak else "") for m in mentions.get(path, ())}
+        if held.get(path, set()) != new:
             conn.execute(_BUMP)
             return
 
