@@ -19,6 +19,7 @@ from mdrecall.errors import IndexCorruptError, MdrecallError, WorkspaceError
 from mdrecall.files.workspace import Workspace, now_local, require_workspace
 from mdrecall.index.indexer import sync_files
 from mdrecall.index.sessions import read_session, sync_sessions
+from mdrecall.knowledge.known_refresh import refresh_known
 from mdrecall.knowledge.superseded import refresh_superseded
 from mdrecall.models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
 from mdrecall.request import SearchRequest
@@ -223,6 +224,7 @@ class Memory:
             )
             sync_sessions(self.workspace, self.store, self.config, report, force=force)
             refresh_superseded(self.store)  # once per change of the fact lines, not per search
+            refresh_known(self.store, self.config.entities)  # once per change of the mentions
             rebuilt = self.rebuild_notice()
             if rebuilt:
                 report.warnings.append(f"{REBUILT_NOTE}: {rebuilt}")

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.names import ORG_WORD, first_names, known_alias
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
-from mdrecall.models import Chunk, Scored
+from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KeySummary, MentionRow, StoreWithViews
 
@@ -93,8 +94,8 @@ class EntityDetail:
         }
 
 
-class EntityIndex:
-    """Entities of one store, read through the alias table."""
+class EntityIndex(NameQueries):
+    """Entities of one store, read through the alias table (the search helpers: :class:`.NameQueries`)."""
 
     def __init__(self, store: Store, config: EntitiesConfig) -> None:
         if not keeps_views(store):
@@ -103,14 +104,8 @@ class EntityIndex:
             )
         self.store = store
         self.config = config
-        self.canonical: dict[str, str] = {}  # alias key → canonical key
-        self.display: dict[str, str] = {}  # canonical key → name to show
-        for name, others in config.aliases.items():
-            key = entity_key(name)
-            self.display[key] = " ".join(name.split())
-            self.canonical[key] = key
-            for other in others:
-                self.canonical.setdefault(entity_key(other), key)
+        self.canonical = config_names(config)  # alias key → canonical key
+        self.display = {entity_key(name): " ".join(name.split()) for name in config.aliases}  # key → shown
 
     def group(self, key: str) -> list[str]:
         """Every key of the entity ``key`` belongs to (itself and its aliases)."""
@@ -312,38 +307,11 @@ class EntityIndex:
                 )
         return out
 
-    # ---- search ---------------------------------------------------------------------------------------
+    # ---- search (the rest: NameQueries) -------------------------------------------------------------
 
-    def in_query(self, query: str) -> list[str]:
-        """Canonical keys of the known entities the query names (1–3 word names)."""
-        return list(dict.fromkeys(root for _, root in self.named_in_query(query)))
-
-    def named_in_query(self, query: str) -> list[tuple[str, str]]:
-        """(the name as the query says it, normalised; the entity's canonical key), longest names first."""
-        words = [w.strip(".,;:!?\"'()[]") for w in query.split()]
-        words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]
-        known = self.known()
-        found: list[tuple[str, str]] = []
-        taken: set[int] = set()
-        for n in (3, 2, 1):
-            for i in range(len(words) - n + 1):
-                key = entity_key(" ".join(words[i : i + n]))
-                if key in known and not taken & set(range(i, i + n)):
-                    found.append((key, known[key]))
-                    taken.update(range(i, i + n))
-        return found
-
-    def about(self, roots: Sequence[str]) -> Callable[[Chunk], bool]:
-        """A predicate: does a chunk mention any of the entities ``roots`` (or their aliases)?"""
-        keys = sorted({k for r in roots for k in self.group(r)})
-        lines: dict[str, list[int]] = {}
-        for path, line in self.store.mention_lines(keys):
-            lines.setdefault(path, []).append(line)
-
-        def check(chunk: Chunk) -> bool:
-            return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))
-
-        return check
+    def known_roots(self, keys: Sequence[str]) -> Mapping[str, str]:
+        """The canonical key of each of ``keys`` that names an accepted entity (the whole table)."""
+        return self.known()
 
     def named_in(self, roots: Sequence[str]) -> Callable[[Chunk], bool]:
         """A predicate: does a chunk's text name any of the entities ``roots`` (any of their names)?"""
@@ -357,15 +325,6 @@ class EntityIndex:
             re.IGNORECASE,
         )
         return lambda chunk: bool(pattern.search(chunk.text))
-
-    def alias_synonyms(self, query: str) -> dict[str, list[str]]:
-        """Synonyms making the names a query gives match the entity's other names: name → others."""
-        out: dict[str, list[str]] = {}
-        for said, root in self.named_in_query(query):
-            others = [k for k in self.group(root) if k != said]
-            if others:
-                out[said] = others
-        return out
 
 
 def _person_or_org(key: str) -> bool:
@@ -386,14 +345,6 @@ def _longest(names: Counter[str], root: str) -> str | None:
     """The written form of the canonical key itself, capitalised where any mention capitalised it."""
     forms = [n for n in names if entity_key(n) == root]
     return max(forms, key=lambda n: (n[:1].isupper(), names[n])) if forms else None
-
-
-def apply_entity_boost(
-    items: Sequence[Scored], about: Callable[[Chunk], bool], weight: float
-) -> list[Scored]:
-    """Lift chunks about the query's entities: score × (1 + weight), like the date-hint boost; re-sorted."""
-    out = [s.with_score("entity", s.score * (1.0 + weight)) if about(s.chunk) else s for s in items]
-    return sorted(out, key=lambda s: -s.score)
 
 
 def _key_kinds(store: StoreWithViews) -> dict[str, str]:

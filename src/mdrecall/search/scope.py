@@ -26,6 +26,7 @@ from mdrecall.stores.base import Store
 if TYPE_CHECKING:  # imported where used: a plain search loads neither the entity view, history nor valid time
     from mdrecall.knowledge.history import GitRepo
     from mdrecall.knowledge.index import EntityIndex
+    from mdrecall.knowledge.known import NameQueries
     from mdrecall.knowledge.valid_time import DateRange
     from mdrecall.models import Chunk
     from mdrecall.stores.views import FileVersion, ViewStore
@@ -63,17 +64,23 @@ def scope_request(
         req = replace(req, keep=lambda c: all(k(c) for k in keeps))
     boost = ents.boost > 0 and not past
     aliases = ents.expand_aliases and bool(ents.aliases or ents.auto_aliases)
-    if views is None or not (boost or aliases) or not may_name_entity(req.query, views, config):
-        return req, cfg  # the query names no entity: nothing to boost, no aliases to search
-    index = _index(store, config)
-    if boost:
-        roots = index.in_query(req.query)
-        if roots:
-            from mdrecall.knowledge.index import apply_entity_boost
+    if views is None or not (boost or aliases):
+        return req, cfg
+    from mdrecall.knowledge.known import StoredNames
 
-            req = replace(req, boost=partial(apply_entity_boost, about=index.about(roots), weight=ents.boost))
+    names: NameQueries | None = StoredNames.of(store, config.entities)  # reads its own words' rows
+    if names is None:  # the index keeps no up-to-date table: computed here from every mention
+        if not may_name_entity(req.query, views, config):
+            return req, cfg  # the query names no entity: nothing to boost, no aliases to search
+        names = _index(store, config)
+    if boost:
+        roots = names.in_query(req.query)
+        if roots:
+            from mdrecall.knowledge.known import apply_entity_boost
+
+            req = replace(req, boost=partial(apply_entity_boost, about=names.about(roots), weight=ents.boost))
     if aliases:
-        extra = index.alias_synonyms(req.query)
+        extra = names.alias_synonyms(req.query)
         if extra:
             cfg = replace(cfg, synonyms={**extra, **cfg.synonyms})
     return req, cfg
@@ -89,21 +96,17 @@ def may_name_entity(query: str, store: ViewStore, config: Config) -> bool:
     """False when no 1–3 word run of the query is a name any file mentions or an alias the config
     gives: then the query names no entity, and the entity table (a scan of every mention) is not built.
     One indexed lookup of the query's own words."""
-    words = [w.strip(".,;:!?\"'()[]") for w in query.split()]
-    words = [w[:-2] if w.endswith(("'s", "’s")) else w for w in words]
-    grams = {_key(" ".join(words[i : i + n])) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+    from mdrecall.knowledge.known import name_key, query_words
+
+    words = query_words(query)
+    grams = {name_key(" ".join(words[i : i + n])) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
     grams.discard("")
     if not grams:
         return False
     aliases = config.entities.aliases
-    if aliases and grams & {_key(n) for name, others in aliases.items() for n in (name, *others)}:
+    if aliases and grams & {name_key(n) for name, others in aliases.items() for n in (name, *others)}:
         return True
     return bool(store.mention_lines(sorted(grams)))
-
-
-def _key(name: str) -> str:
-    """:func:`.extract.entity_key` (not imported: a search does not load the extraction)."""
-    return " ".join(name.split()).casefold()
 
 
 def _during(rng: DateRange, chunk: Chunk) -> bool:

@@ -28,6 +28,7 @@ from mdrecall.models import Candidate, Chunk, FileRecord
 from mdrecall.stores.sqlite_forget import SQLiteForget
 from mdrecall.stores.sqlite_fts import SQLiteKeywordSearch, index_chunk
 from mdrecall.stores.sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
+from mdrecall.stores.sqlite_known import SQLiteKnown
 from mdrecall.stores.sqlite_migrations import apply_migrations
 from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
 from mdrecall.stores.sqlite_vector_file import VectorFile, vector_file_path
@@ -65,7 +66,7 @@ def _wal(conn: sqlite3.Connection, wait_s: float = 30.0) -> None:
             delay = min(delay * 2, 0.1)
 
 
-class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews, SQLiteForget):
+class SQLiteStore(SQLiteRecovery, SQLiteKeywordSearch, SQLiteViews, SQLiteForget, SQLiteKnown):
     """A :class:`~mdrecall.stores.base.Store` in one SQLite file.
 
     ``vector_cache_bytes`` bounds the vectors held in memory for the vector leg; beyond it a query

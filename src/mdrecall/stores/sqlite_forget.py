@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from mdrecall.errors import StoreError
 from mdrecall.stores.sqlite_fts import index_chunk
+from mdrecall.stores.sqlite_known import forget_known
 from mdrecall.stores.sqlite_views import SQLiteAccess
 
 if TYPE_CHECKING:
@@ -103,9 +104,13 @@ class SQLiteForget(SQLiteForgetAccess):
                         conn.execute("UPDATE file_versions SET body = ? WHERE id = ?", (body, r[0]))
                         changed += 1
             if self._has_table("mentions"):
+                gone = 0
                 for r in conn.execute("SELECT rowid, name FROM mentions").fetchall():
                     if needle.search(r[1]):
-                        changed += conn.execute("DELETE FROM mentions WHERE rowid = ?", (r[0],)).rowcount
+                        gone += conn.execute("DELETE FROM mentions WHERE rowid = ?", (r[0],)).rowcount
+                if gone:  # the stored entity names may hold the name: recomputed on the next sync
+                    forget_known(conn)
+                changed += gone
                 for r in conn.execute("SELECT rowid, subject, predicate, object FROM relations").fetchall():
                     if any(needle.search(v) for v in r[1:4]):
                         changed += conn.execute("DELETE FROM relations WHERE rowid = ?", (r[0],)).rowcount

@@ -199,6 +199,16 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE TABLE facts_dirty (path TEXT PRIMARY KEY) WITHOUT ROWID;
     """,
+    # 10: the accepted entity names (mdrecall.knowledge.known): name key → its entity's canonical key, stored
+    # when a sync changed the mentions (meta 'mentions_gen' counts those changes; 'known_gen' and
+    # 'known_sig' say which change and which entity settings the table was made at)
+    """
+    CREATE TABLE entity_known (
+        key TEXT PRIMARY KEY,
+        root TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX entity_known_root ON entity_known(root);
+    """,
 ]
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from mdrecall.stores.sqlite_known import count_mention_change
 from mdrecall.stores.views import (
     FactRow,
     FileVersion,
@@ -114,6 +115,7 @@ class SQLiteViews(SQLiteAccess):
         """Replace a file's mentions, relationships and fact lines (empty lists forget the file)."""
         with self.transaction() as conn:
             _count_fact_change(conn, [path], {path: [_fact_params(f) for f in facts]})
+            count_mention_change(conn, [path], {path: mentions})
             conn.execute("DELETE FROM mentions WHERE path = ?", (path,))
             conn.execute("DELETE FROM relations WHERE path = ?", (path,))
             conn.execute("DELETE FROM facts WHERE path = ?", (path,))
@@ -137,6 +139,7 @@ class SQLiteViews(SQLiteAccess):
             _count_fact_change(
                 conn, paths, {f.path: [_fact_params(x) for x in f.facts] for f in final.values()}
             )
+            count_mention_change(conn, paths, {f.path: f.mentions for f in final.values()})
             last: dict[str, str] = {}
             for start in range(0, len(paths), 500):  # under SQLite's bound-parameter limit
                 part = paths[start : start + 500]

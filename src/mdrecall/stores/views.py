@@ -8,7 +8,7 @@ plain tuples: a sync writes one per mention.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from mdrecall.stores.base import Store
@@ -18,6 +18,7 @@ __all__ = [
     "FileVersion",
     "FileViews",
     "KeySummary",
+    "KnownNameStore",
     "MentionRow",
     "PairedFactStore",
     "RelationRow",
@@ -205,6 +206,28 @@ class PairedFactStore(Protocol):
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
         """The stored pairs whose older line is in ``paths``: (path, line, newer path, line, day)."""
+        ...
+
+
+@runtime_checkable
+class KnownNameStore(Protocol):
+    """A store that keeps the accepted entity names (:mod:`mdrecall.knowledge.known`) beside the mentions."""
+
+    def known_state(self) -> tuple[str, str | None, str | None]:
+        """(the mentions' change count, the count the stored name table was made at, the signature of
+        the entity settings it was made with); ``None`` where never stored."""
+        ...
+
+    def replace_known(self, table: Mapping[str, str], generation: str, signature: str) -> None:
+        """Store the name table (name key → canonical key) made at ``generation`` with ``signature``."""
+        ...
+
+    def known_roots(self, keys: Sequence[str]) -> dict[str, str]:
+        """The stored canonical key of each of ``keys`` that names an accepted entity."""
+        ...
+
+    def known_members(self, roots: Sequence[str]) -> dict[str, list[str]]:
+        """Canonical key → every stored key that names it (itself where stored), for ``roots``."""
         ...
 
 
