@@ -16,7 +16,7 @@ from helpers import write
 UNUSED = (
     r"mdrecall\.knowledge\.(extract|index|history|names|facts|relations)",
     r"mdrecall\.files\.(notes|scaffold|all_or_none)",
-    r"mdrecall\.index\.(backfill|transcripts_write|status|watch_health|vectorize)",
+    r"mdrecall\.index\.(backfill|transcripts_write|status|vectorize)",  # not watch_health: a sync asks it
     r"mdrecall\.knowledge\.valid_time",  # only --as-of / --during
     r"mdrecall\.search\.line_vectors|mdrecall\.text\.privacy",  # the vector leg's, and the embedders'
     r"mdrecall\.(mcp|services|agent|ui|embedders|capture|backends\.qmd)(\..*)?",
