@@ -21,7 +21,6 @@ import contextlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -141,6 +140,8 @@ def _append(path: Path, data: bytes) -> int:
 def _compact(path: Path) -> None:
     """Keep the newest :data:`KEEP` signals (written beside, flushed, renamed over the log)."""
     keep = list(_parse(path.read_bytes()))[-KEEP:]
+    import tempfile  # only to cut the log: a search that reads it never needs it
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as fh:
