@@ -216,20 +216,23 @@ def main() -> int:
         runs.append(run(args.convs, {k: v for k, v in given.items() if v is not None}, args.skip_stages))
     lost = [s for s in LOSSES if s != "injected"]
     print(
-        f"{'min_score':>9} {'convs':<5} {'evidence':>8} {'chars':>6} {'false':>6} {'check':>6} {'>score':>6}  lost at: "
+        f"{'min_score':>9} {'convs':<5} {'evidence':>8} {'chars':>6} {'false':>6} {'check':>6} {'>score':>6}"
+        + "  lost at: "
         + " ".join(f"{s:>8}" for s in lost)
     )
     for res in runs:
         for name, row in res["rows"].items():
             print(
-                f"{res['recall']['min_score']:>9} {name:<5} {row['evidence_recall']:>8.3f} {row['chars_mean']:>6.0f}"
+                f"{res['recall']['min_score']:>9} {name:<5} {row['evidence_recall']:>8.3f}"
+                f" {row['chars_mean']:>6.0f}"
                 f" {row['false_injections']:>6.1%} {row['false_injections_check']:>6.1%}"
                 f" {row['false_over_min_score']:>6.1%}           "
                 + " ".join(f"{row['lost_at'][s]:>8.3f}" for s in lost)
             )
     q = runs[0]["rows"]["all"]["questions"]
     print(
-        f"questions: {q}; unrelated prompts: {len(UNRELATED)} (+{len(UNRELATED_CHECK)} check) × {len(args.convs)}"
+        f"questions: {q}; unrelated prompts: {len(UNRELATED)} (+{len(UNRELATED_CHECK)} check)"
+        f" × {len(args.convs)}"
     )
     if args.skip_stages:
         print(f"search stages skipped: {', '.join(args.skip_stages)}")
