@@ -272,7 +272,7 @@ class RecallConfig:
     """Per-prompt recall: the ``UserPromptSubmit`` hook, ``memory_recall``, :meth:`mdrecall.Memory.recall`."""
 
     enabled: bool = True
-    min_score: float = 0.6
+    min_score: float = 0.5
     max_chars: int = 2000
     max_hits: int = 3
     deadline_ms: int = 300

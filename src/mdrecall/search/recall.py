@@ -25,14 +25,21 @@ from mdrecall.index.vectorize import local_only_checker
 from mdrecall.models import Hit
 from mdrecall.request import SearchRequest
 from mdrecall.search import runner
+from mdrecall.search.pipeline import SearchResult
+from mdrecall.search.recall_fit import Piece, matches_index, relabel, share
 from mdrecall.search.recall_gate import Decision, entry, judge, prompt_signals, render
-from mdrecall.search.recall_seen import SeenLog
-from mdrecall.search.snippets import term_matches
+from mdrecall.search.recall_seen import SeenLog, line_key
+from mdrecall.search.snippets import LineScorer, term_matches
 from mdrecall.text.privacy import has_marker, is_local_only
 
-__all__ = ["RecallResult", "recall"]
+__all__ = ["CANDIDATES", "RecallResult", "recall"]
 
-_CITATION = re.compile(r"^(?P<path>.+)#L(?P<a>\d+)(?:-L(?P<b>\d+))?$")
+#: How many hits the search gives the gate (at least 3 × ``recall.max_hits``): the memory that answers
+#: is often not among the first few, and those that fail the gate leave room for it.
+CANDIDATES = 10
+
+#: A citation, and the day a supersession note may give after it (``path#L4 (2024-03-01)``).
+_CITATION = re.compile(r"^(?P<path>.+?)#L(?P<a>\d+)(?:-L(?P<b>\d+))?(?: \(.*\))?$")
 
 
 @dataclass
@@ -96,6 +103,24 @@ class _Files:
                 return got[a - 1 : b]
         return hit.snippet.splitlines()
 
+    def passage(self, hit: Hit, local_model: bool) -> tuple[str, ...] | None:
+        """The hit's whole cited passage, as the index saw it, when its snippet may be cut again from it
+        (:mod:`~mdrecall.search.recall_fit`): ``None`` for a non-Markdown source, a file changed or
+        unreadable since, or a passage holding local-only lines (unless ``local_model``)."""
+        if not hit.path.lower().endswith((".md", ".markdown")) or self.text.get(hit.path) is None:
+            return None
+        if not local_model:
+            ranges = self.local.ranges(hit.path)
+            if ranges is None or is_local_only(hit.start_line, hit.end_line, ranges):
+                return None
+        got = tuple(self.text[hit.path] or ())[hit.start_line - 1 : hit.end_line]
+        return got if matches_index(hit, got) else None
+
+    def relabelled(self, piece: Piece) -> Piece:
+        """The piece with who said its lines read again from its file (:func:`relabel`)."""
+        lines = self.text.get(piece.hit.path)
+        return piece if piece.passage is None or not lines else relabel(piece, lines)
+
     def public(self, hit: Hit, local_model: bool) -> tuple[str, list[str]] | None:
         """The hit's text to show and the file lines it shows, less local-only lines (all of them with
         ``local_model``): ``None`` when nothing is left, or the file cannot be read now (it counts as
@@ -114,6 +139,15 @@ class _Files:
         kept = [ln for i, ln in enumerate(lines, a) if not is_local_only(i, i, ranges)]
         text = "\n".join(kept).strip()
         return (text, kept) if text else None
+
+
+def _scorer(memory: runner.SearchAccess, prompt: str, found: SearchResult) -> LineScorer | None:
+    """The line scorer the search's snippets used (static vectors, when its vector leg ran)."""
+    if found.provider is None or "lines" in memory.config.search.skip_stages:
+        return None
+    from mdrecall.search.line_vectors import line_scorer
+
+    return line_scorer(prompt[:1000], memory.embedder, None)
 
 
 def _newer(hit: Hit, candidates: list[Hit]) -> Hit | None:
@@ -160,21 +194,22 @@ def recall(
     budget = cfg.max_chars if budget_chars is None else max(0, budget_chars)
     req = SearchRequest.of(  # snippets sized so that ``want`` of them share the budget
         prompt[:1000],
-        max_results=max(6, 2 * want),
+        max_results=max(CANDIDATES, 3 * want),
         sync=False,
         record_recall=False,
         today=today,
         max_chars=max(200, budget // want - 80),
     )
     try:
-        candidates = runner.search(memory, req).hits
+        found = runner.search(memory, req)
+        candidates = found.hits
     except Exception as exc:  # noqa: BLE001 - recall never fails a prompt: it says why and injects nothing
         return done("error", f"search failed ({type(exc).__name__}: {exc})")
     if time.monotonic() - t0 > limit:
         return done("deadline", f"search took past recall.deadline_ms = {cfg.deadline_ms}")
     files = _Files(memory)
     seen = SeenLog.load(memory.workspace.root, session)
-    chosen: list[tuple[Hit, str, str, list[str]]] = []  # (hit, the text shown, a note, its lines)
+    chosen: list[Piece] = []
     taken: set[str] = set()
     for hit in candidates:
         dropped = judge(signals, hit, cfg.min_score)
@@ -202,29 +237,34 @@ def recall(
             out.decisions.append(Decision(hit, "budget"))
             continue
         taken.add(hit.citation)
-        chosen.append((hit, shown, note, shown_lines))
-    text, n = render([entry(h, shown, note) for h, shown, note, _ in chosen], budget)
-    out.decisions += [Decision(c[0], "budget") for c in chosen[n:]]
-    out.decisions += [Decision(c[0], "injected") for c in chosen[:n]]
+        chosen.append(Piece(hit, shown, note, tuple(shown_lines), files.passage(hit, cfg.local_model)))
+    known = set(seen.lines)
+    scorer = _scorer(memory, prompt, found)
+    terms = found.keyword_query.snippet_terms
+    chosen = share(chosen, budget, terms, scorer, lambda ln: line_key(ln) in known)
+    chosen = [files.relabelled(p) for p in chosen]
+    text, n = render([entry(p.hit, p.text, p.note) for p in chosen], budget)
+    out.decisions += [Decision(p.hit, "budget") for p in chosen[n:]]
+    out.decisions += [Decision(p.hit, "injected") for p in chosen[:n]]
     if time.monotonic() - t0 > limit:
         return done("deadline", f"recall took past recall.deadline_ms = {cfg.deadline_ms}")
     if not n:
         return done("gate")
-    out.text, out.hits = text, [c[0] for c in chosen[:n]]
+    out.text, out.hits = text, [p.hit for p in chosen[:n]]
     if record:
         try:
             seen.session = session
             why = [
                 {
-                    "citation": h.citation,
-                    "score": round(h.score, 4),
+                    "citation": p.hit.citation,
+                    "score": round(p.hit.score, 4),
                     "stage": "injected",
-                    "matched": sorted(term_matches(h.snippet, signals.terms)),
-                    "note": note.strip(" ()"),
+                    "matched": sorted(term_matches(p.text, signals.terms)),
+                    "note": p.note.strip(" ()"),
                 }
-                for h, _shown, note, _lines in chosen[:n]
+                for p in chosen[:n]
             ]
-            seen.add((h.citation for h in out.hits), (ln for c in chosen[:n] for ln in c[3]), why)
+            seen.add((h.citation for h in out.hits), (ln for p in chosen[:n] for ln in p.lines), why)
             seen.save()
         except OSError as exc:  # shown, not remembered: the next prompt may show it again
             return done("injected", f"what was shown is not remembered ({exc.strerror or exc})")

@@ -5,10 +5,11 @@ A prompt gets a memory only when both hold:
 * **score**: the hit's score after the whole pipeline (hybrid fusion of the keyword leg and the
   calibrated cosine, :mod:`mdrecall.embedders.calibration`) is at least ``recall.min_score``;
 * **overlap**: the hit's lines share words with the prompt beyond stop words, and the prompt either
-  asks something (a question) or names something the hit holds (a capitalised name, an acronym, an
-  identifier, a number): "run the tests again" asks nothing and names nothing, so a note about tests
-  is not pushed into the agent's context; "what did we decide about Postgres?" is a question that
-  shares "postgres" with the note that answers it.
+  asks something (a question sharing at least two of its content words with the hit) or names
+  something the hit holds (a capitalised name, an acronym, an identifier, a number): "run the tests
+  again" asks nothing and names nothing, so a note about tests is not pushed into the agent's context;
+  "what time is it?" and "what's the time complexity of this?" share only "time" with a note; "what did we
+  decide about Postgres?" is a question that shares "decide" and "postgres" with the note that answers it.
 
 Then, whatever their score: a superseded hit is replaced by the line that supersedes it, local-only
 text is left out (unless the agent's model runs locally), relayed text is labelled with who said it,
@@ -109,8 +110,9 @@ def judge(signals: PromptSignals, hit: Hit, min_score: float) -> Decision | None
     matched = term_matches(hit.snippet, signals.terms) if signals.terms else frozenset()
     if hit.score < min_score:
         return Decision(hit, "score", tuple(sorted(matched)))
-    need = 1 if len(signals.terms) <= 2 else 2
-    asks = signals.question and len(matched) >= need
+    # a question shares two of its words with the memory: one is a coincidence ("what time is it?", "the
+    # time complexity of this"); a question of one word names nothing to recall unasked ("what next?")
+    asks = signals.question and len(matched) >= 2
     if not (asks or matched & signals.names):
         return Decision(hit, "overlap", tuple(sorted(matched)))
     return None
