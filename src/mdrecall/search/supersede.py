@@ -65,7 +65,8 @@ WINDOW = 30
 
 
 def change_line(text: str, stems: frozenset[str]) -> tuple[int, frozenset[str]] | None:
-    """The first line of ``text`` that says something changed and holds query stems: (index, stems)."""
+    """The first line of ``text`` that says something changed and holds query stems, one of them other
+    than a name: (index, stems)."""
     low = text.lower()
     if not any(w in low for w in _CHANGE_WORDS):  # a cheap look before the (slow) pattern
         return None
@@ -77,10 +78,22 @@ def change_line(text: str, stems: frozenset[str]) -> tuple[int, frozenset[str]] 
         done = i
         start = text.rfind("\n", 0, m.start()) + 1
         end = text.find("\n", m.end())
-        found = term_matches(text[start : end if end >= 0 else len(text)], stems)
-        if found:
+        line = text[start : end if end >= 0 else len(text)]
+        found = term_matches(line, stems)
+        if found and term_matches(_unnamed(line), stems):
             return i, frozenset(found)
     return None
+
+
+#: A capitalised word inside a sentence (not after a line start, a list marker or a full stop): a name.
+_NAME = re.compile(r"(?<![-*#>.!?:]\s)(?<![-*#>.!?:])(?<!^)(?<=\s)[A-Z][\w'’-]*")
+
+
+def _unnamed(line: str) -> str:
+    """The line without the names inside its sentences: what a change line must share with the question
+    besides a name to be about its topic ("Hey John, … I dropped off the cakes" is not about John's
+    earlier lines)."""
+    return _NAME.sub(" ", line.strip())
 
 
 def apply_supersession(items: Sequence[Scored], terms: Sequence[str], window: int = WINDOW) -> list[Scored]:
