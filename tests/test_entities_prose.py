@@ -174,3 +174,21 @@ def test_sentence_initial_and_label_words_are_weak_only() -> None:
 def test_relations_from_ordinary_sentences(line: str, expected: tuple[str, str, str]) -> None:
     assert expected in [(r.subject, r.predicate, r.object) for r in find_relations(line, 1)]
     assert find_relations(line.replace(expected[2], "it"), 1) == []  # a pronoun names nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Reading Klara and the Sun to Ada at bedtime.", "Klara and the Sun"),
+        ("- watched The Lord of the Rings again", "The Lord of the Rings"),
+    ],
+)
+def test_a_title_of_several_words_after_a_verb_of_reading_is_one_work(text: str, title: str) -> None:
+    found = {(m.name, m.kind) for m in extract_entities(text).mentions}
+    assert (title, "work") in found
+    assert not {n for n, _ in found if n != title and n in title}  # not "Klara" alone as well
+
+
+def test_an_animal_is_called_name_is_a_pet() -> None:
+    found = {(m.name, m.kind) for m in extract_entities("- Our tortoise is called Gus.\n").mentions}
+    assert ("Gus", "pet") in found

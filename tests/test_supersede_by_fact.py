@@ -258,3 +258,43 @@ def test_pairing_again_after_a_change_equals_pairing_everything_anew(seed: int) 
     old = supersessions(sorted(before, key=lambda f: (f.path, f.line)))
     assert len(old) > 30
     assert supersessions_update(after, old, changed) == supersessions(after)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a verb of choice ("invoice through", "host on", "pay with", "via") states a choice of a tool
+        ("- We invoice through Xero; Oona handles it.", "we moved invoicing from Xero to FreeAgent"),
+        ("- We host on Heroku.", "Hosting: we moved from Heroku to Fly, Ana Ruiz suggested it."),
+        ("- Invoices go out monthly via Xero.", "We switched invoicing from Xero to FreeAgent."),
+        ("- We pay contractors with PayPal.", "Contractors are paid with Wise instead of PayPal now."),
+    ],
+)
+def test_a_choice_stated_by_a_verb_of_use_is_paired_with_its_change(old: str, new: str) -> None:
+    facts = line_facts("MEMORY.md", f"# Memory\n\n{old}\n", None)
+    facts += line_facts("memory/2026-12-02.md", f"# 2026-12-02\n\n{new}\n", "2026-12-02")
+    pairs = supersessions(facts)
+    assert list(pairs) == [("MEMORY.md", 3)]
+
+
+def test_an_aside_after_a_comma_is_not_the_facts_value_or_subject() -> None:
+    (fact,) = line_facts(
+        "memory/2026-12-02.md",
+        "# 2026-12-02\n\nNew invoicing: we moved from Xero to FreeAgent, our accountant Dev Shah liked it.\n",
+        "2026-12-02",
+    )
+    assert fact.values[fact.attrs.index("choice")] == "freeagent"  # not Xero (left), not Dev Shah (aside)
+    assert fact.subject == "invoic"
+
+
+def test_a_state_said_to_be_current_supersedes_the_pages_status() -> None:
+    page = "# Acme Ltd\n\nContact: Jo Bell\n- Status: pilot, licence under discussion\n"
+    facts = line_facts("clients/acme.md", page, None)
+    new = "# 2027-03-01\n\nAcme now want a full licence from May; Jo is drafting it.\n"
+    facts += line_facts("memory/2027-03-01.md", new, "2027-03-01")
+    assert supersessions(facts) == {("clients/acme.md", 4): ("memory/2027-03-01.md", 3, "2027-03-01")}
+
+
+@pytest.mark.parametrize("line", ["The free tier is enough for now.", "Right now I'm just tired."])
+def test_for_now_is_no_change(line: str) -> None:
+    assert line_facts("memory/2026-12-02.md", f"# 2026-12-02\n\n{line}\n", "2026-12-02") == []

@@ -103,6 +103,13 @@ _UPPER = re.compile(r"(?<![\w'’@/.-])[A-Z][A-Z0-9]{1,9}(?![\w-])")
 #: A lower-case word ("k6", "postgres", "priya"): checked against well-known names and given names.
 _LOWER = re.compile(r"(?<![\w'’@/.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)?(?![\w'’@/-]|\.\w)")
 #: "Title by Firstname Lastname" opening a line: a work and its author ("Piranesi by Susanna Clarke").
+#: A title of several words after a verb of reading or watching ("Reading Klara and the Sun to Ada",
+#: "watched The Lord of the Rings"): capitalised words joined by "and", "of", "the", "a", "in".
+_WORK_TITLE = re.compile(
+    r"\b(?:[Rr]eading|[Rr]ead|[Rr]e-read|[Ff]inished|[Ss]tarted|[Ww]atched|[Ww]atching|[Rr]ewatched)[ ]"
+    r"(?P<t>(?:The[ ]|A[ ])?[A-Z][\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])"
+    r"[A-Z][\w'’-]*)+)"
+)
 _BY_AUTHOR = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]"
     r"(?P<a>[A-Z][a-z]+(?:[ ][A-Z][a-z'’-]+){1,2})\b",
@@ -217,11 +224,18 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
             add(i, title, "work", "typed_name")
             add(i, bm.group("a"), "person", "typed_name")
             taken.append((bm.start("t"), bm.end("a")))
+    if "ead" in plain or "atch" in plain or "tarted" in plain or "inished" in plain:
+        for tm in _WORK_TITLE.finditer(plain):
+            i = bisect_right(starts, tm.start()) - 1
+            if i in skip or i in heads or (taken and any(a <= tm.start("t") < b for a, b in taken)):
+                continue
+            add(i, tm.group("t"), "work", "typed_name")
+            taken.append((tm.start("t"), tm.end("t")))
     found: list[tuple[int, list[str], str, str, bool, bool, str]] = []  # line, words, before, after...
     for m in _CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
-        if i in skip or (taken and any(a <= at < b for a, b in taken)):
+        if i in skip or (taken and any(a < m.end() and at < b for a, b in taken)):
             continue
         line_start = body.get(i, starts[i])
         if at < line_start:

@@ -3,10 +3,13 @@
 A *fact line* states an attribute of a subject: a **time** ("standup is at 9:30", "deploys happen on
 Tuesdays"), an **owner** ("Owner: Fatima", "Bo owns billing"), a **place** ("based in Manchester"),
 a **choice** ("we use MySQL", "PostgreSQL 16 chosen over CockroachDB") or a **status** ("Status:
-evaluation"). :func:`line_facts` reads, per line, the attributes it states, their values (weekdays and
-clock times, names, places, the things chosen), its *subject* (the line's remaining content words, and
-for a page about one thing, the page's title) and whether it says the thing changed (a *change cue*:
-"is now", "no longer", "moved to", "dropped X for Y", "from today", "slipped to", a decision).
+evaluation", "Halden now want a retainer"). :func:`line_facts` reads, per line, the attributes it states,
+their values (weekdays and clock times, names, places, the things chosen, not those left: "from Xero to
+FreeAgent"), its *subject* (the remaining content words of the label and of the clauses stating an
+attribute, not of an aside after a comma; for a page about one thing, the page's title) and whether it
+says the thing changed (a *change cue*: "is now", "no longer", "moved to", "dropped X for Y", "from
+today", "slipped to", a decision). Verbs of use state a choice ("we use", "invoice through", "host on",
+"pay with", "via").
 
 :func:`supersessions` pairs them: a later line *N* supersedes an earlier line *O* when
 
@@ -93,14 +96,17 @@ _PLACE = re.compile(
 _PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in")
 _CHOICE = re.compile(
     r"\bus(?:e|es|ed|ing)\b|\bchose\b|\bchosen\b|\bpicked\b|\bdecided (?:on|to)\b|\bwent with\b"
-    r"|\bgoing with\b|\bswitch(?:ed|ing)? (?:to|from)\b|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b"
-    r"|\badopt\w*|\bmov(?:ed|ing) (?:to|from|off)\b",
+    r"|\bgoing with\b|\b(?:switch(?:ed|ing)?|mov(?:ed|ing))(?:\s+[\w'-]+){0,2}?\s+(?:to|from|off)\b"
+    r"|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b|\badopt\w*|\bvia\s+(?=(?-i:[A-Z]))"
+    r"|\b(?:invoic|bill|pay|paid|host|stor|track|sync|back(?:ed|s)? up|keep|kept)\w*(?:\s+[\w'-]+){0,3}?"
+    r"\s+(?:through|via|with|on|in|using)\s+(?=(?-i:[A-Z]))",
     re.I,
 )
 #: A word each match of the expression above holds.
 _CHOICE_WORDS = (
     "use", "using", "chose", "picked", "decided", "went with", "going with", "switch", "migrat", "replac",
-    "dropp", "adopt", "mov",
+    "dropp", "adopt", "mov", "via", "invoic", "bill", "pay", "paid", "host", "stor", "track", "sync", "back",
+    "keep", "kept",
 )  # fmt: skip
 _TIME_WORDS = re.compile(
     r"\b(?:at|on|every|happens?|schedule\w*|plann\w*|due|deadline|slipp\w*|postponed"
@@ -117,13 +123,31 @@ _CUE = re.compile(
     r"|taking over|handed (?:over|to)|update[sd]?|new (?:time|owner|day|days|place|office|lead)|never)\b",
     re.I,
 )
+#: A choice verb that follows the thing chosen ("PostgreSQL chosen").
+_CHOSEN = re.compile(r"chosen|picked|adopted|selected|decided on")
 _DECISION = re.compile(r"\b(?:chose|chosen|picked|decided|decision|went with|going with)\b", re.I)
 _ISO = re.compile(r"(\d{4}-\d{2}-\d{2})")
+#: Where a clause ends (a sentence's end, a comma, a dash between spaces), and where a sentence ends: an
+#: attribute's value and the fact's subject are read from the clause stating it (a time from its sentence:
+#: "on Friday, 3pm"), not from an aside after it ("…, our accountant Dev Shah recommended it").
+_CLAUSE_END = re.compile(r"[.;!?](?=\s|$)|,\s|\s[-–—]\s")
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
+#: A state said to be the current one ("Halden now want us on retainer", "no longer on call"); "for now",
+#: "right now", "just now" and "until now" say nothing changed.
+_NOW_STATE = re.compile(
+    r"(?<!\bfor )(?<!\bright )(?<!\bjust )(?<!\buntil )(?<!\bby )\b(?:now|no longer)\b\s*", re.I
+)
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*|\d[\w:.]*")
 #: What a choice was made against ("chosen over CockroachDB", "instead of Jenkins").
-_REJECTED = re.compile(r"\b(?:over|instead of|rather than)\s+((?:[A-Z][\w'-]*\s?)+)")
+_CAPS = r"((?:[A-Z][\w'-]*\s?)+)"
+_REJECTED = re.compile(
+    rf"\b(?:over|instead of|rather than|no longer (?:use|on|in|with|via))\s+{_CAPS}"
+    rf"|\b(?:from|dropp(?:ed|ing)|replac(?:ed|ing)|ditch(?:ed|ing)|swapp(?:ed|ing))\s+(?:the\s+)?{_CAPS}"
+    r"\s*(?:to|for|with|in favou?r of|->|→)\b"
+    rf"|{_CAPS}\s*(?:is|was|has been|got|gets)?\s*replaced (?:by|with)\b"
+)
 _PLACE_VALUE = re.compile(r"\b(?:in|to|at|from|out of)\s+(?:the\s+)?((?:[A-Z][\w'-]*\s?)+)")
 #: Words that are never a subject: the attributes' and the cues' own words, filler verbs, times of day.
 _NOT_SUBJECT = frozenset(
@@ -135,6 +159,7 @@ _NOT_SUBJECT = frozenset(
     now no longer anymore any more change changed changes new instead today tomorrow yesterday next
     starting start started from happen happens happened every week weeks month months year years
     morning afternoon evening evenings night summer winter spring autumn fall slipped pushed postponed
+    daily weekly fortnightly monthly quarterly yearly annually
     rescheduled delayed plan plans planned planning update updated updates never always usually still
     take takes took taking over
     handed will be been being is are was were am pm at on in to of the a an for with and or but not
@@ -152,8 +177,9 @@ def _stem(word: str) -> str:
     w = word.lower().strip("'’-")
     for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            return w[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return w
+            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return w[:-1] if w.endswith("e") and len(w) > 4 else w  # "invoice", "invoicing": one stem
 
 
 def _content(words: Iterable[str], drop: set[str]) -> set[str]:
@@ -204,68 +230,163 @@ def _names(text: str) -> set[str]:
     return out
 
 
+def _chosen(text: str, rejected: set[str]) -> set[str]:
+    return {n for n in _names(_ISO.sub(" ", text)) - rejected if not n.isdigit()}
+
+
 def _may(low: str | None, words: tuple[str, ...]) -> bool:
     """Could an expression needing one of ``words`` match the line (lower-cased ``low``; ``None``: the
     line is not ASCII, so yes)?"""
     return low is None or any(w in low for w in words)
 
 
+def _clause(text: str, pos: int, ends: re.Pattern[str]) -> tuple[int, int]:
+    """The span of the clause of ``text`` (clauses end where ``ends`` matches) holding position ``pos``."""
+    start = 0
+    for m in ends.finditer(text):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            return start, m.start()
+    return start, len(text)
+
+
+class _Scopes:
+    """Where on a line each attribute is stated: the clause holding the word that states it (a label
+    before the colon states it for the whole line)."""
+
+    def __init__(self, line: str, head: int) -> None:
+        self.line, self.head = line, head
+        self.spans: list[tuple[int, int]] = []  # every clause stating an attribute
+
+    def of(
+        self, matches: Iterable[re.Match[str]], ends: re.Pattern[str] = _CLAUSE_END
+    ) -> list[tuple[int, int]]:
+        """The spans of the clauses holding ``matches`` (positions on the line)."""
+        parts: list[tuple[int, int]] = []
+        for m in matches:
+            if m.start() < self.head:  # the label's own word: the whole line after the label
+                span = (self.head, len(self.line))
+            else:
+                a, b = _clause(self.line[self.head :], m.start() - self.head, ends)
+                span = (self.head + a, self.head + b)
+            if span not in parts:
+                parts.append(span)
+        return parts
+
+    def whole(self) -> list[tuple[int, int]]:
+        """The span of the line after its label."""
+        return [(self.head, len(self.line))]
+
+    def read(self, spans: list[tuple[int, int]]) -> str:
+        """The text of ``spans``."""
+        return " ; ".join(self.line[a:b] for a, b in spans)
+
+    def stated(self, spans: list[tuple[int, int]]) -> None:
+        """Record ``spans`` as stating an attribute (their words are the fact's subject)."""
+        self.spans += spans
+
+    def text(self) -> str:
+        """The label and the clauses stating an attribute (the whole line when none was recorded)."""
+        if not self.spans:
+            return self.line
+        return " ".join([self.line[: self.head], *(self.line[a:b] for a, b in sorted(set(self.spans)))])
+
+
+def _status(value: str) -> str:
+    return " ".join(re.sub(r"[,()\[\]]", " ", value).lower().split())
+
+
 def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) -> Fact | None:
     line = _MARKER.sub("", raw).strip()
     if not line:
         return None
-    body = line
     attrs: dict[str, set[str]] = {}
+    drop_too: set[str] = set()  # what a choice was made against: not the subject either
     colon = ":" in line  # a label needs one
     label = _LABEL.match(line) if colon else None
     label_attr = _LABELS.get(label.group(1).strip().lower()) if label else None
-    if label and label_attr:
-        body = line[label.end() :]
+    scopes = _Scopes(line, label.end() if label else 0)
     # Each cue expression below is searched only when the line holds one of its words (in ASCII, where
     # the expressions' case-blind matching is the lower-case text's): most lines hold none.
     low = line.lower() if line.isascii() else None
     for m in _LABEL.finditer(line) if colon else ():  # "…. Status: migrating." later on the line
         a = _LABELS.get(m.group(1).strip().lower().split()[-1])
-        if a == "status":
-            value = re.split(r"[.;,(]", line[m.end() :], maxsplit=1)[0].strip().lower()
+        if a == "status" and m.start() > 0:
+            value = _status(re.split(r"[.;,(]", line[m.end() :], maxsplit=1)[0])
             if value:
                 attrs["status"] = {value}
-    names: set[str] | None = None  # read only for an owner or a choice (most lines state neither)
-    owned = label_attr == "owner" or (
-        label_attr is None and _may(low, _OWNER_WORDS) and _OWNER.search(_POSSESSIVE_OWN.sub("", line))
-    )
-    if owned:
-        names = _names(_ISO.sub(" ", body))
+                scopes.stated(scopes.of([m]))
+    if label_attr == "status":
+        spans = scopes.whole()
+        value = _status(re.split(r"[.;(]", scopes.read(spans), maxsplit=1)[0])  # "Status: on hold, waiting"
+        if value:
+            attrs["status"] = {value}
+            scopes.stated(spans)
+    spans = []
+    if label_attr == "owner":
+        spans = scopes.whole()
+    elif label_attr is None and _may(low, _OWNER_WORDS):
+        unpossessed = _POSSESSIVE_OWN.sub(lambda m: " " * len(m.group()), line)  # positions kept
+        spans = scopes.of(_OWNER.finditer(unpossessed))
+    if spans:
+        names = _names(_ISO.sub(" ", scopes.read(spans)))
         if names:
             attrs["owner"] = names
-    if label_attr == "place" or (_may(low, _PLACE_WORDS) and _PLACE.search(line)):
-        where = {w.lower() for m in _PLACE_VALUE.finditer(body) for w in m.group(1).split()}
+            scopes.stated(spans)
+    spans = (
+        scopes.whole()
+        if label_attr == "place"
+        else scopes.of(_PLACE.finditer(line))
+        if _may(low, _PLACE_WORDS)
+        else []
+    )
+    if spans:
+        where = {w.lower() for m in _PLACE_VALUE.finditer(scopes.read(spans)) for w in m.group(1).split()}
         where = {w for w in where - STOP_WORDS if w not in _MONTHS and w.rstrip("s") not in _DAYS}
         if where:
             attrs["place"] = where
-    if label_attr == "choice" or (_may(low, _CHOICE_WORDS) and _CHOICE.search(line)):
-        rejected = {w.lower() for m in _REJECTED.finditer(body) for w in m.group(1).split()}
-        if names is None:
-            names = _names(_ISO.sub(" ", body))
-        chosen = {n for n in names - rejected if not n.isdigit()}
+            scopes.stated(spans)
+    matches = [] if label_attr == "choice" or not _may(low, _CHOICE_WORDS) else list(_CHOICE.finditer(line))
+    spans = scopes.whole() if label_attr == "choice" else scopes.of(matches)
+    if spans:
+        scope = scopes.read(spans)
+        rejected = {w.lower() for m in _REJECTED.finditer(scope) for g in m.groups() if g for w in g.split()}
+        # the thing chosen is named after the verb ("we use MySQL", "invoices go out via Xero"), not the
+        # clause's opening word ("Contractors are paid with Wise"), save for "PostgreSQL chosen"
+        after = [line[m.end() : b] for m in matches for a, b in spans if a <= m.start() < b]
+        chosen = _chosen(" ; ".join(after), rejected) if matches else _chosen(scope, rejected)
+        if not chosen and any(_CHOSEN.fullmatch(m.group().lower()) for m in matches):
+            chosen = _chosen(scope, rejected)
         chosen -= attrs.get("owner", set())
         if chosen:
             attrs["choice"] = chosen
-    if label_attr == "time" or _TIME_WORDS.search(line):
-        times = _times(line)
+            drop_too = rejected
+            scopes.stated(spans)
+    spans = scopes.whole() if label_attr == "time" else scopes.of(_TIME_WORDS.finditer(line), _SENTENCE_END)
+    if spans:
+        times = _times(scopes.read(spans))
         if times:
             attrs["time"] = times
-    if label_attr == "status" and "status" not in attrs:
-        value = re.split(r"[.;,(]", body, maxsplit=1)[0].strip().lower()
-        if value:
-            attrs["status"] = {value}
+            scopes.stated(spans)
+    now = False  # a state said to be the current one
+    if "status" not in attrs and _may(low, ("now", "no longer")):
+        for m in _NOW_STATE.finditer(line):  # "Halden now want us on retainer"
+            rest = line[m.end() :]
+            state = {w.lower() for w in _WORD.findall(rest[: _clause(rest, 0, _CLAUSE_END)[1]])}
+            state = {w for w in state - STOP_WORDS if not w[0].isdigit()}
+            if state:
+                attrs["status"] = state
+                scopes.stated(scopes.of([m]))
+                now = True
+                break
     if not attrs:
         return None
     values = set().union(*attrs.values())
     words = _WORD.findall(line)
-    drop = {v for v in values for v in v.split()}
-    subject = _content(words, drop)
-    cue = bool(_CUE.search(line)) or ("choice" in attrs and bool(_DECISION.search(line)))
+    drop = {v for v in values for v in v.split()} | drop_too
+    subject = _content(_WORD.findall(scopes.text()), drop)
+    cue = now or bool(_CUE.search(line)) or ("choice" in attrs and bool(_DECISION.search(line)))
     order = [a for a in ATTRIBUTES if a in attrs]
     own_day = _ISO.match(line) or re.match(
         r"(?:update|updated|edit|edited)\s+(\d{4}-\d{2}-\d{2})", line, re.I

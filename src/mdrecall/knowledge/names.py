@@ -86,7 +86,9 @@ _ANIMALS = (
     "turtle|goldfish|fish|ferret|gerbil|lizard|snake|beagle|labrador|spaniel|terrier|poodle|collie|"
     "retriever|dachshund|pug|husky|greyhound|whippet|lurcher|corgi|schnauzer|tabby|moggy"
 )
-_PET_BEFORE = re.compile(rf"\b(?:{_ANIMALS})\b[:,]?[ ](?:called[ ]|named[ ])?$", re.IGNORECASE)
+_PET_BEFORE = re.compile(
+    rf"\b(?:{_ANIMALS})\b[:,]?[ ](?:(?:is[ ]|was[ ]|'s[ ])?(?:called[ ]|named[ ]))?$", re.IGNORECASE
+)
 _PET_AFTER = re.compile(
     rf"^(?::[ ]|[ ]\((?:a[ ]|an[ ]|the[ ]|our[ ]|my[ ])?(?:\w+[ ])?)(?:{_ANIMALS})\b", re.IGNORECASE
 )

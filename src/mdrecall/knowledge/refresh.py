@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "4"
+VIEWS_VERSION = "5"
 
 
 #: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
