@@ -298,3 +298,24 @@ def test_a_state_said_to_be_current_supersedes_the_pages_status() -> None:
 @pytest.mark.parametrize("line", ["The free tier is enough for now.", "Right now I'm just tired."])
 def test_for_now_is_no_change(line: str) -> None:
     assert line_facts("memory/2026-12-02.md", f"# 2026-12-02\n\n{line}\n", "2026-12-02") == []
+
+
+def test_a_page_title_naming_the_subject_does_not_keep_its_superseded_line_current(tmp_path: Path) -> None:
+    """A page's heading names the query's subject; the page's billing line, superseded by a later note,
+    is still marked (the heading is not one of the lines that answer)."""
+    root = tmp_path / "ws"
+    (root / "clients").mkdir(parents=True)
+    (root / "memory").mkdir()
+    (root / "clients" / "halden.md").write_text(
+        "# Halden Bikes\n\n- We invoice Halden through Xero.\n", encoding="utf-8"
+    )
+    _stamp(root / "clients" / "halden.md", "2026-10-01")
+    (root / "memory" / "2026-11-20.md").write_text(
+        "# 2026-11-20\n\n- We switched Halden invoicing from Xero to FreeAgent.\n",
+        encoding="utf-8",
+    )
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["clients"]})
+    with Memory.open(root, cfg, create=True) as mem:
+        hits = mem.search("Halden Bikes invoicing", max_results=5, min_score=0.0)
+    marks = {h.path: h.superseded for h in hits}
+    assert marks.get("clients/halden.md") == "memory/2026-11-20.md#L3 (2026-11-20)"

@@ -199,9 +199,13 @@ def apply_fact_supersession(
 def _answer_superseded(
     text: str, start: int, stems: frozenset[str], gone: Mapping[int, Supersession]
 ) -> Supersession | None:
-    """The line superseding the chunk's answering lines when every one of them is superseded."""
+    """The line superseding the chunk's answering lines when every one of them is superseded. Headings
+    are not answering lines: a page's title names its subject, not a fact about it ("# Halden Bikes"
+    for "how do we bill Halden")."""
     best, found = 0, []
     for i, line in enumerate(text.split("\n")):
+        if line.lstrip().startswith("#"):
+            continue
         n = len(term_matches(line, stems))
         if n > best:
             best, found = n, [start + i]
