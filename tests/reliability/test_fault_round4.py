@@ -57,3 +57,32 @@ def test_a_huge_used_log_costs_a_search_its_end_only(ws: Path) -> None:
     new = b'{"t":2.0,"c":"memory/new.md#L2","k":"get","s":"s"}\n'
     _log(ws).write_bytes(old * (2_000_000 // len(old)) + new * (used_log.READ_LIMIT // len(new) + 1))
     assert used_log.spans(ws) == {"memory/new.md": [(2, 2)]}
+
+
+_HOLDER = """
+import os, sys
+import numpy as np
+from pathlib import Path
+from mdrecall.stores.sqlite_vector_file import VectorFile
+
+vf = VectorFile(Path(sys.argv[1]), "db")
+rows, dims = 4000, 64
+mat = np.ones((rows, dims), dtype=np.float32)
+vf.write("k", (rows, rows), np.arange(1, rows + 1), mat, np.zeros(rows, dtype=np.int32), ["a"])
+ids, held, codes, names = vf.read("k", (rows, rows), dims)
+os.truncate(sys.argv[1], 0)  # in place: what an editor or another tool may do to it
+print(float(np.einsum("ij,j->i", held, np.ones(dims, dtype=np.float32)).sum()))
+"""
+
+
+def test_a_vector_file_truncated_in_place_does_not_kill_the_process_that_loaded_it(tmp_path: Path) -> None:
+    """Before: the matrix was a shared mapping of the file; truncating the file killed the process that
+    held it (an MCP server, the hooks' server) with SIGBUS at its next vector search."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _HOLDER, str(tmp_path / "index.vectors")], capture_output=True, timeout=120
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr[-500:])
+    assert float(done.stdout) == 4000 * 64
