@@ -7,7 +7,11 @@ import contextlib
 import os
 import threading
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from mdrecall import Config, Memory
 from mdrecall.index import used_log
 
 SIGNAL = b'{"t":1.0,"c":"memory/zzoutside.md#L1","k":"get","s":"x"}\n'
@@ -86,3 +90,45 @@ def test_a_vector_file_truncated_in_place_does_not_kill_the_process_that_loaded_
     )
     assert done.returncode == 0, (done.returncode, done.stderr[-500:])
     assert float(done.stdout) == 4000 * 64
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "DELETE FROM superseded",
+        "UPDATE superseded SET new_line = 999, new_path = 'memory/gone.md'",
+        "UPDATE entity_known SET root = 'mysql'",
+    ],
+)
+def test_index_force_makes_the_stored_derived_tables_anew(tmp_path: Path, edit: str) -> None:
+    """Before: a hand-edited (or damaged) pairing or name table survived ``mdrecall index --force``: the
+    search kept marking lines from it (or not), with no way to repair it short of deleting the index."""
+    import sqlite3
+
+    from helpers import run_cli, write
+
+    write(tmp_path, "MEMORY.md", "# Long-term\n\n- production deploys are on Tuesday and Thursday\n")
+    write(tmp_path, "memory/2026-02-10.md", "# 2026-02-10\n\n- production deploys are now on Friday only\n")
+    write(tmp_path, "memory/2026-02-11.md", "# 2026-02-11\n\n- Kestrel is the billing service on kafka\n")
+    cfg = Config().merged({"embedding": {"provider": "none"}})
+    db = tmp_path / ".mdrecall" / "index.sqlite"
+
+    def tables() -> tuple[list[Any], list[Any]]:
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            return (
+                sorted(conn.execute("SELECT * FROM superseded")),
+                sorted(conn.execute("SELECT * FROM entity_known")),
+            )
+
+    with Memory.open(tmp_path, cfg) as mem:
+        mem.index()
+        marked = {h.path: h.superseded for h in mem.search("production deploy days", sync=False)}
+    assert marked.get("MEMORY.md")  # the Tuesday line is superseded by the Friday one
+    made = tables()
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        conn.execute(edit)
+        conn.commit()
+    assert tables() != made
+    done = run_cli("-w", str(tmp_path), "index", "--force", env={"MDRECALL_EMBEDDING_PROVIDER": "none"})
+    assert done.returncode == 0, done.stderr
+    assert tables() == made
