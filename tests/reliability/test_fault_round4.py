@@ -132,3 +132,25 @@ def test_index_force_makes_the_stored_derived_tables_anew(tmp_path: Path, edit: 
     done = run_cli("-w", str(tmp_path), "index", "--force", env={"MDRECALL_EMBEDDING_PROVIDER": "none"})
     assert done.returncode == 0, done.stderr
     assert tables() == made
+
+
+@pytest.mark.parametrize("kind", ["file", "folder"])
+def test_serve_never_deletes_a_file_or_folder_at_its_socket_path(ws: Path, kind: str) -> None:
+    """Before: a regular file there was deleted to bind the socket, and a folder made ``mdrecall serve``
+    end in an internal error (IsADirectoryError)."""
+    from mdrecall.agent.serve_client import socket_path
+    from mdrecall.errors import MdrecallError
+    from mdrecall.services.serve import HookServer
+
+    (ws / ".mdrecall").mkdir(exist_ok=True)
+    path = Path(socket_path(str(ws)))
+    if kind == "file":
+        path.write_text("keep me\n")
+    else:
+        path.mkdir()
+        (path / "keep.txt").write_text("keep me\n")
+    server = HookServer(ws)
+    with pytest.raises(MdrecallError, match=f"is a {kind}, not a socket"):
+        server.bind()
+    server.stop()
+    assert (path if kind == "file" else path / "keep.txt").read_text() == "keep me\n"
