@@ -8,10 +8,12 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py            # about five minutes
     python benchmarks/faults.py --quick    # fewer repetitions
     python benchmarks/faults.py --only issue32 round3   # the trust cases only (a verdict each)
+    python benchmarks/faults.py --only round4           # the fourth round (fault_round4.py)
 
-Trust cases (issue 32 and the third round) end in one verdict each: converged, refused-clearly, unclear
-(hung, exit 3, a traceback, a silent refusal) or failed (a secret stored, local-only text sent, a forged
-line taken for the user's, a file changed or lost); the run prints each and the tally.
+Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
+refused-clearly, unclear (hung, exit 3, a traceback, a silent refusal) or failed (a secret stored,
+local-only text sent, a forged line taken for the user's, a file changed or lost); the run prints each
+and the tally.
 
 Prints a table and writes ``benchmarks/results/faults.json``.
 """
@@ -36,6 +38,7 @@ from typing import Any
 
 import fault_cases as fc
 import fault_round3 as fr
+import fault_round4 as fr4
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -417,6 +420,8 @@ def main() -> int:
             # issue 32 (trust, second round), then a third round of cases in no issue and no test
             ("issue32", lambda: fc.case_issue32(tmp), False),
             ("round3", lambda: fr.case_round3(tmp), False),
+            # a fourth round on the surfaces added since (serve, vector file, derived tables, vouch, used log)
+            ("round4", lambda: fr4.case_round4(tmp), False),
         ]
         for name, fn, needs_root in steps:
             if args.only and name not in args.only:

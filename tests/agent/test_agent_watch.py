@@ -225,3 +225,42 @@ def test_a_clean_native_watcher_spares_a_one_shot_search_the_walk(ws: Path) -> N
             assert "watcher" not in sync_check(mem.workspace, mem.store, mem.config)[1]
         finally:
             w.stop()
+
+
+def test_a_clean_record_without_its_watcher_vouches_for_nothing(ws: Path, tmp_path: Path) -> None:
+    """Fault round 4: a record that says clean, beating, with a live pid (this process's) but no watcher
+    holding the workspace's watch lock, and the record of a live watcher copied with its workspace
+    (``cp -r`` while it runs) into another folder, never spare a search the walk."""
+    pytest.importorskip("watchdog")
+    import shutil
+    from datetime import date
+
+    from mdrecall.index.indexer import sync_check
+    from mdrecall.index.watch_health import META_KEY, host_name
+
+    cfg = Config().merged({"embedding": {"provider": "none"}})
+    with Memory.open(ws, cfg) as mem:
+        mem.index()
+        forged = {
+            "state": "watching",
+            "clean": True,
+            "heartbeat": time.time(),
+            "host": host_name(),
+            "pid": os.getpid(),
+            "root": os.path.realpath(ws),
+            "synced_day": date.today().isoformat(),
+        }
+        mem.store.set_meta(META_KEY, json.dumps(forged))
+        assert "watcher" not in sync_check(mem.workspace, mem.store, mem.config)[1]
+        w = Watcher(mem, debounce_s=0.1, backend="auto", poll_interval_s=0.1).start()
+        try:
+            assert _until(lambda: w.state.get("clean") is True)
+            assert "watcher" in sync_check(mem.workspace, mem.store, mem.config)[1]  # the real one vouches
+            copy = tmp_path / "copy"
+            shutil.copytree(ws, copy, ignore=shutil.ignore_patterns("serve.sock*"))
+            write(copy, "memory/2026-02-02.md", "# 2026-02-02\nThe zzincopy note\n")
+            with Memory.open(copy, cfg) as other:
+                assert "watcher" not in sync_check(other.workspace, other.store, other.config)[1]
+                assert any(h.path == "memory/2026-02-02.md" for h in other.search("zzincopy"))
+        finally:
+            w.stop()

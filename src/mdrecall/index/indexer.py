@@ -60,7 +60,7 @@ def sync_check(workspace: Workspace, store: Store, config: Config) -> tuple[bool
     no memory file changed since the last sync (no walk), else ``(False, why it walks the files)``."""
     if store.get_meta("chunking") != chunking_identity(config) or views_stale(store):
         return False, "full walk: the index was built with other chunking or views"
-    vouched = watcher_vouches(store)
+    vouched = watcher_vouches(store, workspace.root)
     if vouched is not None:
         return True, vouched
     return snapshot.check(workspace, store, _snapshot_head(workspace, config), config.sessions.retention_days)

@@ -21,6 +21,11 @@ import contextlib
 import json
 import os
 import re
+<<<<<<< HEAD
+=======
+import stat
+import tempfile
+>>>>>>> h-faults4
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +43,9 @@ KEEP = 500
 _CITATION = re.compile(r"^(?P<path>.+)#L(?P<a>\d+)(?:-L(?P<b>\d+))?$")
 #: A signal's citation field, as :func:`_line` writes it (what :func:`spans` reads: no whole JSON parse).
 _CITED = re.compile(rb'"c":"((?:[^"\\]|\\.)*)"')
+#: Most of the log a reader takes, from its end (a log is cut to :data:`KEEP` signals past
+#: :data:`MAX_BYTES`: more than this is damage or someone else's file, never worth a search's time).
+READ_LIMIT = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -65,11 +73,37 @@ def used_path(root: Path) -> Path:
 
 def read(root: Path) -> list[Used]:
     """Every signal in the log of workspace ``root``, oldest first (torn or damaged lines skipped)."""
+    return list(_parse(_raw(used_path(root))))
+
+
+def _raw(path: Path) -> bytes:
+    """The log's last :data:`READ_LIMIT` bytes from its first whole line (``b""``: absent, unreadable, or
+    not a regular file of its own: a symlink is not followed, a FIFO or a device is not read)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        raw = used_path(root).read_bytes()
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
     except OSError:
-        return []
-    return list(_parse(raw))
+        return b""
+    parts: list[bytes] = []
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return b""
+        start = max(0, st.st_size - READ_LIMIT)
+        os.lseek(fd, start, os.SEEK_SET)
+        left = st.st_size - start
+        while left > 0:
+            block = os.read(fd, left)
+            if not block:
+                break
+            parts.append(block)
+            left -= len(block)
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+    data = b"".join(parts)
+    return data.partition(b"\n")[2] if start else data  # the first line was cut: skip it
 
 
 def _parse(raw: bytes) -> Iterator[Used]:
@@ -139,9 +173,13 @@ def _append(path: Path, data: bytes) -> int:
 
 def _compact(path: Path) -> None:
     """Keep the newest :data:`KEEP` signals (written beside, flushed, renamed over the log)."""
+<<<<<<< HEAD
     keep = list(_parse(path.read_bytes()))[-KEEP:]
     import tempfile  # only to cut the log: a search that reads it never needs it
 
+=======
+    keep = list(_parse(_raw(path)))[-KEEP:]
+>>>>>>> h-faults4
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -185,10 +223,7 @@ def spans(root: Path) -> dict[str, list[tuple[int, int]]]:
     cached = _SPANS.get(path)
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return {}
+    raw = _raw(path)
     found: dict[str, set[tuple[int, int]]] = {}
     for cited in set(_CITED.findall(raw)):  # a torn or damaged line yields nothing or a non-citation
         try:  # an escape (a quote, a control character) only when the path holds one

@@ -39,7 +39,7 @@ def refresh_superseded(store: Store) -> bool:
     dirty = store.dirty_fact_paths()
     facts = store.fact_rows()
     files = len({f.path for f in facts})
-    full = paired is None or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
+    full = not paired or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
     pairs = supersessions(facts) if full else supersessions_update(facts, store.superseded_all(), set(dirty))
     try:
         return store.write_superseded(pairs, generation, dirty, full)

@@ -142,6 +142,7 @@ class HookServer:
             fcntl.flock(lock, fcntl.LOCK_EX)  # two servers starting at once: one binds, one finds it live
             if _alive(self.path):
                 raise MdrecallError(f"another process already serves {self.real} on {self.path}")
+            _not_ours_to_remove(self.path)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.path)  # stale: nobody listens on it
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -401,6 +402,18 @@ def _alive(path: str) -> bool:
     finally:
         probe.close()
     return True
+
+
+def _not_ours_to_remove(path: str) -> None:
+    """Refuse (:class:`~mdrecall.errors.MdrecallError`) when ``path`` holds something other than a stale
+    socket or a symlink: a file or a folder there is someone's, never deleted to make room."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not (stat.S_ISSOCK(mode) or stat.S_ISLNK(mode)):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a file"
+        raise MdrecallError(f"cannot serve: {path} is {kind}, not a socket; move it away and start again")
 
 
 def _read_line(conn: socket.socket, until: float) -> bytes | None:

@@ -28,7 +28,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mdrecall.index.watch_health import HEARTBEAT_S, META_KEY, host_name, watcher_health
+from mdrecall.index.watch_health import HEARTBEAT_S, META_KEY, hold_watch_lock, host_name, watcher_health
 
 if TYPE_CHECKING:
     from mdrecall.index.backfill import Backfiller
@@ -100,6 +100,7 @@ class Watcher:
             "backend": None,
             "pid": os.getpid(),
             "host": host_name(),
+            "root": os.path.realpath(memory.workspace.root),
             "debounce_s": self.debounce_s,
             "started_at": None,
             "heartbeat": None,
@@ -111,6 +112,7 @@ class Watcher:
             "clean": False,  # native events, and no change since the last sync began: searches skip the walk
         }
         self._events = 0
+        self._lock_fd: int | None = None  # the watch lock, held while watching (searches trust only it)
 
     # ---- lifecycle ----------------------------------------------------------------------------------
 
@@ -119,6 +121,7 @@ class Watcher:
         if self._thread is not None:
             return self
         self.state.update(state="starting", started_at=time.time(), error=None)
+        self._lock_fd = hold_watch_lock(self.memory.workspace.root)
         if self.backend != "polling":
             self._start_native()
         if self._observer is None:
@@ -145,6 +148,9 @@ class Watcher:
             self._thread.join(timeout)
         self.state.update(state="stopped", clean=False)
         self._publish()
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
 
     def notify(self, path: str = "") -> None:
         """Mark a change (called by the native observer; usable by hosts that have their own events)."""
@@ -290,7 +296,12 @@ class Watcher:
             self.state["error"] = f"re-index failed: {type(exc).__name__}: {exc}"
             self._publish()
             return
-        clean = self.state["state"] == "watching" and self._events == seen and not self._changed.is_set()
+        clean = (
+            self.state["state"] == "watching"
+            and self._lock_fd is not None
+            and self._events == seen
+            and not self._changed.is_set()
+        )
         self.state.update(
             last_sync=time.time(),
             syncs=self.state["syncs"] + 1,

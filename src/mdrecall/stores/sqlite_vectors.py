@@ -7,7 +7,7 @@ Each query takes the fastest way that applies (measured by ``benchmarks/vectors.
    :data:`DEFAULT_VECTOR_CACHE_BYTES`: 256 MiB, about 170k vectors of 384 dims), they are held as one
    numpy matrix and scored in memory. The matrix is reloaded after any write to the database (this
    connection's writes, or another connection's: ``PRAGMA data_version``) that changed those vectors.
-   A new process maps it from the vector file beside the index (:mod:`mdrecall.stores.sqlite_vector_file`)
+   A new process reads it from the vector file beside the index (:mod:`mdrecall.stores.sqlite_vector_file`)
    when that file matches the vectors; otherwise it reads the vectors from SQLite and rewrites the file.
 2. **sqlite-vec** — beyond the budget, when the optional extension loads, a ``vec0`` side index
    answers (:mod:`mdrecall.stores.sqlite_vec_index`).
