@@ -21,11 +21,7 @@ import contextlib
 import json
 import os
 import re
-<<<<<<< HEAD
-=======
 import stat
-import tempfile
->>>>>>> h-faults4
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,13 +169,9 @@ def _append(path: Path, data: bytes) -> int:
 
 def _compact(path: Path) -> None:
     """Keep the newest :data:`KEEP` signals (written beside, flushed, renamed over the log)."""
-<<<<<<< HEAD
-    keep = list(_parse(path.read_bytes()))[-KEEP:]
+    keep = list(_parse(_raw(path)))[-KEEP:]
     import tempfile  # only to cut the log: a search that reads it never needs it
 
-=======
-    keep = list(_parse(_raw(path)))[-KEEP:]
->>>>>>> h-faults4
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as fh:
