@@ -25,6 +25,7 @@ from mdrecall.knowledge.refresh import (
     VIEWS_VERSION,
     ViewBatch,
     forget_file,
+    mark_pending,
     refresh_file,
     view_batch,
     views_stale,
@@ -38,6 +39,9 @@ __all__ = ["CHUNKER_VERSION", "chunking_identity", "decode_markdown", "sync_chec
 CHUNKER_VERSION = 1
 #: Files written per transaction during a sync (each file is always written whole).
 BATCH_FILES = 64
+#: A sync reading more files than this leaves their entity and fact views to be built on first use
+#: (:func:`mdrecall.knowledge.refresh.build_views`): a first index costs what the keyword index costs.
+DEFER_VIEWS_FILES = 64
 _BINARY_SAMPLE = 8192
 
 
@@ -167,9 +171,12 @@ def sync_files(
         store.remove_file(key)
         forget_file(store, key)
         report.removed += 1
+    defer = len(todo) > DEFER_VIEWS_FILES
+    if defer:
+        mark_pending(store, [f.key for f in todo])
     for start in range(0, len(todo), BATCH_FILES):
         # whole files only: a crash never leaves a half-indexed file; the views are written per batch
-        with write_batch(store), view_batch(store) as views:
+        with write_batch(store), view_batch(store, defer) as views:
             for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
                 _index_one(
                     f, workspace, indexed.get(f.key), store, config, rechunk_all, report, reread_all, views

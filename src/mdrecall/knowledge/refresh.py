@@ -5,26 +5,39 @@ The indexer calls :func:`refresh_file` for each memory file it (re)reads (throug
 which writes a batch of files' rows in one transaction) and :func:`forget_file` for each one
 that left the disk. Mentions and relationships are a function of the text (deleting the index rebuilds them);
 file versions are the index's own append-only record of what was written when.
+
+A sync that re-reads many files (a first index) records their versions but leaves their mentions,
+relationships and fact lines *pending* (:func:`mark_pending`; the meta key ``views_pending``, counted by
+``status``): extraction costs more than the keyword index itself. Whatever reads the views first builds
+them (:func:`keeps_views`, the gate every reader passes, calls :func:`build_views`) from the texts the
+sync recorded, so an entity query, ``as-of`` or a search's supersession marks never see them missing.
 """
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import TypeGuard
 
+from mdrecall.errors import StoreError
 from mdrecall.knowledge.facts import line_facts
 from mdrecall.models import FileRecord
-from mdrecall.stores.base import Store
+from mdrecall.stores.base import Store, write_batch
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
 
 __all__ = [
+    "PENDING_KEY",
     "VIEWS_VERSION",
     "ViewBatch",
+    "build_views",
     "file_views",
     "forget_file",
+    "has_views",
     "keeps_views",
+    "mark_pending",
+    "pending_views",
     "refresh_file",
     "view_batch",
     "views_stale",
@@ -32,6 +45,10 @@ __all__ = [
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
 VIEWS_VERSION = "4"
+#: Meta key: the paths whose views a sync left to build on first use (a JSON list; empty: none).
+PENDING_KEY = "views_pending"
+#: Files extracted per transaction when pending views are built.
+_BUILD_FILES = 500
 
 
 #: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
@@ -39,9 +56,9 @@ VIEWS_VERSION = "4"
 _VIEW_TYPES: dict[type, bool] = {}
 
 
-def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
-    """True when the store keeps the derived views (and, for a migrated store, has their tables); a
-    type checker then knows the store is a :class:`ViewStore` too."""
+def has_views(store: Store) -> TypeGuard[StoreWithViews]:
+    """True when the store keeps the derived views (and, for a migrated store, has their tables), built
+    or pending; a type checker then knows the store is a :class:`ViewStore` too."""
     kind = type(store)
     is_view_store = _VIEW_TYPES.get(kind)
     if is_view_store is None:
@@ -49,9 +66,71 @@ def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
     return is_view_store and bool(getattr(store, "views_ready", lambda: True)())
 
 
+def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
+    """True when the store keeps the derived views, with any a sync left pending built first
+    (:func:`build_views`): the gate of every reader of mentions, relationships or fact lines."""
+    if not has_views(store):
+        return False
+    if store.get_meta(PENDING_KEY):
+        with suppress(StoreError):  # a read-only index: the views stay pending (``status`` counts them)
+            build_views(store)
+    return True
+
+
 def views_stale(store: Store) -> bool:
     """True when the store keeps views and they were built by another extraction version (or never)."""
-    return keeps_views(store) and store.get_meta("views") != VIEWS_VERSION
+    return has_views(store) and store.get_meta("views") != VIEWS_VERSION
+
+
+def pending_views(store: Store) -> list[str]:
+    """The paths whose views are still to be built (see :func:`mark_pending`)."""
+    raw = store.get_meta(PENDING_KEY) if has_views(store) else None
+    return list(json.loads(raw)) if raw else []
+
+
+def mark_pending(store: Store, paths: Sequence[str]) -> None:
+    """Leave the views of ``paths`` to be built on first use (their sync writes only their versions).
+
+    Called before the sync writes them, so a sync stopped midway leaves nothing unbuilt and unmarked.
+    """
+    if paths and has_views(store):
+        with write_batch(store):
+            old = pending_views(store)
+            store.set_meta(PENDING_KEY, json.dumps(list(dict.fromkeys([*old, *paths]))))
+
+
+def build_views(store: Store) -> int:
+    """Extract the views of every pending file from the text its sync recorded (its last version) and
+    write them, a batch of files per transaction; returns how many files were built.
+
+    A file re-indexed meanwhile (another process) is left pending; a file gone has no views to build.
+    """
+    paths = pending_views(store)
+    if not paths or not has_views(store):
+        return 0
+    built = 0
+    for start in range(0, len(paths), _BUILD_FILES):
+        part = paths[start : start + _BUILD_FILES]
+        records = store.file_records()
+        found: list[tuple[str, str | None, FileViews]] = []
+        for path in part:
+            record = records.get(path)
+            if record is None:
+                continue
+            versions = store.file_versions(path)
+            last = versions[-1] if versions else None
+            text = last.text if last is not None and last.hash == record.hash else None
+            views = file_views(record, text, 0.0)._replace(hash=None, text=None)  # no new version
+            found.append((path, record.hash, views))
+        with write_batch(store):
+            now = store.file_records()  # in the write transaction: what is indexed now
+            ready = [v for path, digest, v in found if path in now and now[path].hash == digest]
+            store.write_views(ready)
+            done = {v.path for v in ready} | {p for p in part if p not in records}
+            left = [p for p in pending_views(store) if p not in done]
+            store.set_meta(PENDING_KEY, json.dumps(left) if left else "")
+        built += len(ready)
+    return built
 
 
 def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
@@ -86,22 +165,33 @@ def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None,
     :class:`ViewBatch`, the rows are written when the batch ends."""
     if isinstance(store, ViewBatch):
         store.add(record, text, mtime)
-    elif keeps_views(store):
+    elif has_views(store):
         store.write_views([file_views(record, text, mtime)])
 
 
 class ViewBatch:
-    """Collects the views of several files and writes them in one transaction (:meth:`flush`)."""
+    """Collects the views of several files and writes them in one transaction (:meth:`flush`).
 
-    def __init__(self, store: Store) -> None:
+    ``defer``: the files are pending (:func:`mark_pending`): only their versions are written (their old
+    rows are dropped), extraction is left to :func:`build_views`.
+    """
+
+    def __init__(self, store: Store, defer: bool = False) -> None:
         self.store = store
-        self.views: StoreWithViews | None = store if keeps_views(store) else None
+        self.views: StoreWithViews | None = store if has_views(store) else None
         self.keeps = self.views is not None
+        self.defer = defer
         self.pending: list[FileViews] = []
 
     def add(self, record: FileRecord, text: str | None, mtime: float) -> None:
-        """Extract one file's views now; they are written by the next :meth:`flush`."""
-        if self.keeps:
+        """Extract one file's views now (or, deferred, only record its version); written by the next
+        :meth:`flush`."""
+        if not self.keeps:
+            return
+        if self.defer:
+            seen = min(mtime, time.time())
+            self.pending.append(FileViews(record.path, [], [], record.hash, seen, text))
+        else:
             self.pending.append(file_views(record, text, mtime))
 
     def flush(self) -> None:
@@ -112,16 +202,16 @@ class ViewBatch:
 
 
 @contextmanager
-def view_batch(store: Store) -> Iterator[ViewBatch]:
+def view_batch(store: Store, defer: bool = False) -> Iterator[ViewBatch]:
     """A :class:`ViewBatch` flushed when the block ends without an error (inside the caller's write batch,
     so a file's chunks and views land together)."""
-    batch = ViewBatch(store)
+    batch = ViewBatch(store, defer)
     yield batch
     batch.flush()
 
 
 def forget_file(store: Store, path: str) -> None:
     """A file left the disk: drop its views and record the deletion."""
-    if keeps_views(store):
+    if has_views(store):
         store.replace_views(path, [], [], [])
         store.add_file_version(path, "", time.time(), None)
