@@ -30,7 +30,7 @@ from mdrecall.knowledge.refresh import (
     view_batch,
     views_stale,
 )
-from mdrecall.models import Chunk, FileRecord, IndexReport, ProgressCallback, clamp_ns
+from mdrecall.models import FileRecord, IndexReport, ProgressCallback, clamp_ns
 from mdrecall.stores.base import Store, write_batch
 from mdrecall.text.chunking import chunk_text
 
@@ -237,31 +237,24 @@ def _index_one(
     digest = hashlib.sha256(data).hexdigest()
     date = date_from_name(os.path.basename(f.abs_path))
     record = FileRecord(f.key, source_of(f.key, f.source), digest, clamp_ns(st.st_mtime_ns), st.st_size, date)
-    if old is not None and old.hash == digest and not rechunk_all:
-        store.replace_file(record, _chunks_for(f, data, record, config, report, warn=False))
+    unchanged = old is not None and old.hash == digest and not rechunk_all
+    warnings: list[str] = []
+    text = decode_markdown(data, f.key, warnings)  # once per file: the chunks and the views read it
+    if not unchanged:
+        report.warnings.extend(warnings)
+        if text is None:
+            report.skipped.append(f"{f.key}: binary content")
+    chunks = chunk_text(text, record.path, record.source, record.date, config) if text is not None else []
+    if unchanged:
+        store.replace_file(record, chunks)
         if reread_views:
-            refresh_file(views or store, record, decode_markdown(data, f.key, []), st.st_mtime)
+            refresh_file(views or store, record, text, st.st_mtime)
         report.unchanged += 1
         return
-    chunks = _chunks_for(f, data, record, config, report)
     new_ids = store.replace_file(record, chunks)
-    refresh_file(views or store, record, decode_markdown(data, f.key, []), st.st_mtime)
+    refresh_file(views or store, record, text, st.st_mtime)
     report.chunks_written += len(new_ids)
     if old is None:
         report.added += 1
     else:
         report.updated += 1
-
-
-def _chunks_for(
-    f: MemoryFile, data: bytes, record: FileRecord, config: Config, report: IndexReport, warn: bool = True
-) -> list[Chunk]:
-    warnings: list[str] = []
-    text = decode_markdown(data, f.key, warnings)
-    if warn:
-        report.warnings.extend(warnings)
-    if text is None:
-        if warn:
-            report.skipped.append(f"{f.key}: binary content")
-        return []
-    return chunk_text(text, record.path, record.source, record.date, config)

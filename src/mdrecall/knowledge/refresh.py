@@ -22,7 +22,6 @@ from contextlib import contextmanager, suppress
 from typing import TypeGuard
 
 from mdrecall.errors import StoreError
-from mdrecall.knowledge.facts import line_facts
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store, write_batch
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
@@ -139,9 +138,9 @@ def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
     path = record.path
     if text is None:
         return FileViews(path, [], [])
-    from mdrecall.knowledge.extract import (
-        extract_entities,
-    )  # here: a search that finds no change never loads extraction
+    # here: a search that finds no change, or an index that defers the views, never loads extraction
+    from mdrecall.knowledge.extract import extract_entities
+    from mdrecall.knowledge.facts import line_facts
 
     found = extract_entities(text, record.date)
     seen: set[tuple[str, int, str]] = set()
