@@ -6,6 +6,7 @@ same rows an inline extraction writes."""
 from __future__ import annotations
 
 import os
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.index import indexer
-from mdrecall.knowledge.refresh import keeps_views, pending_views
+from mdrecall.knowledge.refresh import PENDING_KEY, keeps_views, pending_views
 
 from helpers import write
 
@@ -123,3 +124,21 @@ def test_a_file_changed_after_the_index_is_built_from_its_indexed_text(many: Pat
         mem.index()  # the edit is one file: extracted inline
         bob = mem.entity("Robert Ruiz", sync=False)
         assert [t["citation"] for t in bob.timeline] == ["MEMORY.md#L2"]
+
+
+def test_a_long_lived_process_builds_the_pending_views_in_the_background(many: Path) -> None:
+    from mdrecall.index.backfill import Backfiller
+
+    with _open(many) as mem:
+        mem.index()
+        assert pending_views(mem.store)
+        worker = Backfiller(mem).start()
+        try:
+            deadline = time.monotonic() + 30
+            while worker.state["views_built"] == 0 and time.monotonic() < deadline:
+                time.sleep(0.05)
+        finally:
+            assert worker.stop()
+        assert worker.state["views_built"] == indexer.DEFER_VIEWS_FILES + 3
+        assert mem.store.get_meta(PENDING_KEY) == ""  # built: nothing left for a reader to do
+        assert mem.entity("Robert Ruiz", sync=False).entity.mentions == 2

@@ -16,6 +16,7 @@ sync recorded, so an entity query, ``as-of`` or a search's supersession marks ne
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -48,6 +49,9 @@ VIEWS_VERSION = "4"
 PENDING_KEY = "views_pending"
 #: Files extracted per transaction when pending views are built.
 _BUILD_FILES = 500
+#: One build at a time in a process: a search reaching the gate while the background worker builds waits
+#: for it instead of extracting the same files again.
+_BUILDING = threading.Lock()
 
 
 #: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
@@ -104,6 +108,11 @@ def build_views(store: Store) -> int:
 
     A file re-indexed meanwhile (another process) is left pending; a file gone has no views to build.
     """
+    with _BUILDING:
+        return _build(store)
+
+
+def _build(store: Store) -> int:
     paths = pending_views(store)
     if not paths or not has_views(store):
         return 0
