@@ -38,7 +38,7 @@ __all__ = ["CHUNKER_VERSION", "chunking_identity", "decode_markdown", "sync_chec
 
 CHUNKER_VERSION = 1
 #: Files written per transaction during a sync (each file is always written whole).
-BATCH_FILES = 256
+BATCH_FILES = 64
 #: A sync reading more files than this leaves their entity and fact views to be built on first use
 #: (:func:`mdrecall.knowledge.refresh.build_views`): a first index costs what the keyword index costs.
 DEFER_VIEWS_FILES = 64

@@ -16,6 +16,7 @@ sync recorded, so an entity query, ``as-of`` or a search's supersession marks ne
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -23,6 +24,7 @@ from contextlib import contextmanager, suppress
 from typing import TypeGuard
 
 from mdrecall.errors import StoreError
+from mdrecall.files.workspace import date_from_name
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store, write_batch
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
@@ -32,6 +34,7 @@ __all__ = [
     "VIEWS_VERSION",
     "ViewBatch",
     "build_views",
+    "extract_views",
     "file_views",
     "forget_file",
     "has_views",
@@ -48,7 +51,7 @@ VIEWS_VERSION = "4"
 #: Meta key: the paths whose views a sync left to build on first use (a JSON list; empty: none).
 PENDING_KEY = "views_pending"
 #: Files extracted per transaction when pending views are built.
-_BUILD_FILES = 500
+_BUILD_FILES = 128
 #: One build at a time in a process: a search reaching the gate while the background worker builds waits
 #: for it instead of extracting the same files again.
 _BUILDING = threading.Lock()
@@ -87,8 +90,13 @@ def views_stale(store: Store) -> bool:
 
 def pending_views(store: Store) -> list[str]:
     """The paths whose views are still to be built (see :func:`mark_pending`)."""
+    return list(_pending(store))
+
+
+def _pending(store: Store) -> dict[str, str]:
+    """Pending path → the mark of the sync that left it (a path marked again gets a new one)."""
     raw = store.get_meta(PENDING_KEY) if has_views(store) else None
-    return list(json.loads(raw)) if raw else []
+    return dict(json.loads(raw)) if raw else {}
 
 
 def mark_pending(store: Store, paths: Sequence[str]) -> None:
@@ -98,45 +106,44 @@ def mark_pending(store: Store, paths: Sequence[str]) -> None:
     """
     if paths and has_views(store):
         with write_batch(store):
-            old = pending_views(store)
-            store.set_meta(PENDING_KEY, json.dumps(list(dict.fromkeys([*old, *paths]))))
+            marks = _pending(store)
+            mark = str(time.time_ns())
+            marks.update(dict.fromkeys(paths, mark))
+            store.set_meta(PENDING_KEY, json.dumps(marks))
 
 
 def build_views(store: Store) -> int:
-    """Extract the views of every pending file from the text its sync recorded (its last version) and
-    write them, a batch of files per transaction; returns how many files were built.
+    """Extract the views of every pending file from the text its sync recorded (its last version: the
+    chunks' text) and write them, a batch of files per transaction; returns how many files were built.
 
-    A file re-indexed meanwhile (another process) is left pending; a file gone has no views to build.
+    A file marked again meanwhile (re-indexed by another process) stays pending; a file gone (its last
+    version has no text) or never read as text gets no rows.
     """
     with _BUILDING:
         return _build(store)
 
 
 def _build(store: Store) -> int:
-    paths = pending_views(store)
-    if not paths or not has_views(store):
+    marks = _pending(store)
+    if not marks or not has_views(store):
         return 0
+    paths = list(marks)
     built = 0
     for start in range(0, len(paths), _BUILD_FILES):
-        part = paths[start : start + _BUILD_FILES]
-        records = store.file_records()
-        found: list[tuple[str, str | None, FileViews]] = []
-        for path in part:
-            record = records.get(path)
-            if record is None:
-                continue
+        found: list[FileViews] = []
+        for path in paths[start : start + _BUILD_FILES]:
             versions = store.file_versions(path)
-            last = versions[-1] if versions else None
-            text = last.text if last is not None and last.hash == record.hash else None
-            views = file_views(record, text, 0.0)._replace(hash=None, text=None)  # no new version
-            found.append((path, record.hash, views))
+            text = versions[-1].text if versions else None
+            # the day the indexer gives the file (its name's date), as an inline extraction has it
+            day = date_from_name(os.path.basename(path))
+            found.append(extract_views(path, text, day))
         with write_batch(store):
-            now = store.file_records()  # in the write transaction: what is indexed now
-            ready = [v for path, digest, v in found if path in now and now[path].hash == digest]
+            now = _pending(store)  # in the write transaction: marks a sync set meanwhile win
+            ready = [v for v in found if now.get(v.path) == marks[v.path]]
             store.write_views(ready)
-            done = {v.path for v in ready} | {p for p in part if p not in records}
-            left = [p for p in pending_views(store) if p not in done]
-            store.set_meta(PENDING_KEY, json.dumps(left) if left else "")
+            for v in ready:
+                now.pop(v.path, None)
+            store.set_meta(PENDING_KEY, json.dumps(now) if now else "")
         built += len(ready)
     return built
 
@@ -144,14 +151,22 @@ def _build(store: Store) -> int:
 def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
     """One file's mentions, relationships and version (written at ``mtime``), extracted from ``text``;
     ``None`` for a file that cannot be read as text (its views are dropped, no version recorded)."""
-    path = record.path
+    views = extract_views(record.path, text, record.date)
+    if text is None:
+        return views
+    return views._replace(hash=record.hash, seen_at=min(mtime, time.time()), text=text)
+
+
+def extract_views(path: str, text: str | None, day: str | None) -> FileViews:
+    """One file's mentions, relationships and fact lines, extracted from ``text`` (no version); none for
+    ``None``. ``day``: the file's date (from its name)."""
     if text is None:
         return FileViews(path, [], [])
     # here: a search that finds no change, or an index that defers the views, never loads extraction
     from mdrecall.knowledge.extract import extract_entities
     from mdrecall.knowledge.facts import line_facts
 
-    found = extract_entities(text, record.date)
+    found = extract_entities(text, day)
     seen: set[tuple[str, int, str]] = set()
     mentions = []
     for m in found.mentions:
@@ -160,11 +175,8 @@ def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
             continue
         seen.add((key, m.line, m.how))
         mentions.append(MentionRow(path, m.line, m.section, key, m.name, m.kind, m.how, m.day))
-    relations = [
-        RelationRow(path, r.line, r.subject, r.predicate, r.object, day) for r, day in found.relations
-    ]
-    facts = line_facts(path, text, record.date)
-    return FileViews(path, mentions, relations, record.hash, min(mtime, time.time()), text, facts)
+    relations = [RelationRow(path, r.line, r.subject, r.predicate, r.object, on) for r, on in found.relations]
+    return FileViews(path, mentions, relations, facts=line_facts(path, text, day))
 
 
 def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None, mtime: float) -> None:
