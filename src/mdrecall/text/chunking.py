@@ -95,14 +95,14 @@ def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
     """For each line: the heading path in force (``"A > B"``) and whether the line is a heading."""
     stack: list[tuple[int, str]] = []
     paths: list[str] = []
-    is_heading: list[bool] = []
+    is_heading = [False] * len(lines)
     fence: str | None = None
     path = ""
-    for line in lines:
-        if not _MARKS.intersection(line[:4]):  # neither a heading nor a fence can start here
-            paths.append(path)
-            is_heading.append(False)
-            continue
+    # only a line with "#", "`" or "~" in its first four characters can open a heading or a fence
+    for i in [i for i, line in enumerate(lines) if not _MARKS.isdisjoint(line[:4])]:
+        line = lines[i]
+        if len(paths) < i:  # the lines since the last candidate are under the same path
+            paths += [path] * (i - len(paths))
         fm = _FENCE.match(line)
         if fm:
             marker = fm.group(1)[0] * 3
@@ -117,8 +117,9 @@ def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
                 stack.pop()
             stack.append((level, hm.group(2).strip()))
             path = " > ".join(t for _, t in stack if t)  # once per heading, not per line
+            is_heading[i] = True
         paths.append(path)
-        is_heading.append(bool(hm))
+    paths += [path] * (len(lines) - len(paths))
     return paths, is_heading
 
 
