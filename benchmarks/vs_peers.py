@@ -13,7 +13,8 @@ Rows (each index on a fresh copy of the notes; peak RSS of the process from ``/u
 The notes are dated an hour back before anything runs (a user's notes are not all written this second; a
 sync's snapshot never vouches for files written within 2 s of it), and each size is measured in turn.
 
-Usage: ``python benchmarks/vs_peers.py [--files 1000 10000] [--runs 11] [--baseline-src DIR] [--qmd CMD]``.
+Usage: ``python benchmarks/vs_peers.py [--files 1000 10000] [--runs 11] [--baseline-src DIR] [--qmd CMD]
+[--index-only]`` (``--index-only``: the index rows alone, no one-shot commands).
 Prints a table per size and writes JSON (``benchmarks/results/vs_peers.json``). Compare within one run only.
 """
 
@@ -78,6 +79,7 @@ def main() -> int:
     ap.add_argument("--baseline-src", type=Path, help="another checkout's src folder")
     ap.add_argument("--baseline-default", action="store_true", help="also index with the baseline's default")
     ap.add_argument("--qmd", help="the qmd command (default: the copy in .ci/npm, if installed)")
+    ap.add_argument("--index-only", action="store_true", help="measure the index rows only")
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results/vs_peers.json"))
     args = ap.parse_args()
     qmd = args.qmd or default_qmd()
@@ -154,6 +156,8 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
                 qenv,
             )
         pyc = pyc_present(here)
+        if args.index_only:
+            cmds = {}
         times = paired_ms([c for c, _ in cmds.values()], args.runs, [e for _, e in cmds.values()])
         for label, (wall, cpu) in zip(cmds, times, strict=True):
             rows[label] = {"wall_ms": wall, "cpu_ms": cpu}
@@ -170,13 +174,14 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
     if "index QMD (add + update)" in rows:
         q = rows["index QMD (add + update)"]["wall_s"]
         ratios["keyword index vs QMD index (wall)"] = q / rows["index keyword-only"]["wall_s"]
-        ratios["bm25 search vs QMD search (wall)"] = (
-            rows["QMD search"]["wall_ms"] / rows["search --mode bm25"]["wall_ms"]
-        )
+        if "QMD search" in rows:
+            ratios["bm25 search vs QMD search (wall)"] = (
+                rows["QMD search"]["wall_ms"] / rows["search --mode bm25"]["wall_ms"]
+            )
     if "index keyword-only (baseline)" in rows:
         b = rows["index keyword-only (baseline)"]["cpu_s"]
         ratios["keyword index: baseline / now (CPU)"] = b / rows["index keyword-only"]["cpu_s"]
-        for label in ("search --mode bm25", "search (default)"):
+        for label in ("search --mode bm25", "search (default)") if not args.index_only else ():
             ratios[f"{label}: baseline / now (wall)"] = (
                 rows[f"{label} (baseline)"]["wall_ms"] / rows[label]["wall_ms"]
             )

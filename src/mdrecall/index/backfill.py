@@ -1,4 +1,5 @@
-"""Missing vectors filled: a handful inline by a search, a backlog in the background.
+"""Missing vectors filled: a handful inline by a search, a backlog in the background (with the entity
+and fact views a large sync left pending: :func:`mdrecall.knowledge.refresh.build_views`).
 
 A search embeds its own query and, when only a handful of chunks lack a vector (after ``remember`` or
 a small edit) and they fit its budget, those too (:func:`embed_inline`): hybrid search then works
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from mdrecall.errors import MdrecallError, StoreError
 from mdrecall.index.access import MemoryAccess
 from mdrecall.index.vectorize import Coverage, embed_missing, load_rate
+from mdrecall.knowledge.refresh import build_views
 from mdrecall.models import IndexReport
 from mdrecall.plugins.deadline import provider_deadline
 
@@ -51,6 +53,7 @@ class Backfiller:
             "runs": 0,
             "embedded": 0,
             "pending": None,
+            "views_built": 0,
             "error": None,
             "last_run": None,
         }
@@ -99,6 +102,8 @@ class Backfiller:
     def _once(self) -> float:
         """One pass; returns how long to wait before the next."""
         try:
+            # views a first index left pending: built here, so the next entity query or search need not
+            self.state["views_built"] += build_views(self.memory.store)
             coverage = self.memory.vector_coverage()
             if coverage is None or coverage[0] >= coverage[1]:
                 self.state["pending"] = 0

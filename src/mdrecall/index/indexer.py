@@ -26,11 +26,12 @@ from mdrecall.knowledge.refresh import (
     VIEWS_VERSION,
     ViewBatch,
     forget_file,
+    mark_pending,
     refresh_file,
     view_batch,
     views_stale,
 )
-from mdrecall.models import Chunk, FileRecord, IndexReport, ProgressCallback, clamp_ns
+from mdrecall.models import FileRecord, IndexReport, ProgressCallback, clamp_ns
 from mdrecall.stores.base import Store, write_batch
 from mdrecall.text.chunking import chunk_text
 
@@ -39,6 +40,9 @@ __all__ = ["CHUNKER_VERSION", "chunking_identity", "decode_markdown", "sync_chec
 CHUNKER_VERSION = 1
 #: Files written per transaction during a sync (each file is always written whole).
 BATCH_FILES = 64
+#: A sync reading more files than this leaves their entity and fact views to be built on first use
+#: (:func:`mdrecall.knowledge.refresh.build_views`): a first index costs what the keyword index costs.
+DEFER_VIEWS_FILES = 64
 _BINARY_SAMPLE = 8192
 
 
@@ -171,9 +175,12 @@ def sync_files(
         store.remove_file(key)
         forget_file(store, key)
         report.removed += 1
+    defer = len(todo) > DEFER_VIEWS_FILES
+    if defer:
+        mark_pending(store, [f.key for f in todo])
     for start in range(0, len(todo), BATCH_FILES):
         # whole files only: a crash never leaves a half-indexed file; the views are written per batch
-        with write_batch(store), view_batch(store) as views:
+        with write_batch(store), view_batch(store, defer) as views:
             for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
                 _index_one(
                     f, workspace, indexed.get(f.key), store, config, rechunk_all, report, reread_all, views
@@ -234,31 +241,24 @@ def _index_one(
     digest = hashlib.sha256(data).hexdigest()
     date = date_from_name(os.path.basename(f.abs_path))
     record = FileRecord(f.key, source_of(f.key, f.source), digest, clamp_ns(st.st_mtime_ns), st.st_size, date)
-    if old is not None and old.hash == digest and not rechunk_all:
-        store.replace_file(record, _chunks_for(f, data, record, config, report, warn=False))
+    unchanged = old is not None and old.hash == digest and not rechunk_all
+    warnings: list[str] = []
+    text = decode_markdown(data, f.key, warnings)  # once per file: the chunks and the views read it
+    if not unchanged:
+        report.warnings.extend(warnings)
+        if text is None:
+            report.skipped.append(f"{f.key}: binary content")
+    chunks = chunk_text(text, record.path, record.source, record.date, config) if text is not None else []
+    if unchanged:
+        store.replace_file(record, chunks)
         if reread_views:
-            refresh_file(views or store, record, decode_markdown(data, f.key, []), st.st_mtime)
+            refresh_file(views or store, record, text, st.st_mtime)
         report.unchanged += 1
         return
-    chunks = _chunks_for(f, data, record, config, report)
     new_ids = store.replace_file(record, chunks)
-    refresh_file(views or store, record, decode_markdown(data, f.key, []), st.st_mtime)
+    refresh_file(views or store, record, text, st.st_mtime)
     report.chunks_written += len(new_ids)
     if old is None:
         report.added += 1
     else:
         report.updated += 1
-
-
-def _chunks_for(
-    f: MemoryFile, data: bytes, record: FileRecord, config: Config, report: IndexReport, warn: bool = True
-) -> list[Chunk]:
-    warnings: list[str] = []
-    text = decode_markdown(data, f.key, warnings)
-    if warn:
-        report.warnings.extend(warnings)
-    if text is None:
-        if warn:
-            report.skipped.append(f"{f.key}: binary content")
-        return []
-    return chunk_text(text, record.path, record.source, record.date, config)

@@ -150,7 +150,8 @@ def embed_missing(
     private = 0
     while not run.stopped and (limit <= 0 or run.done < limit):
         want = window if limit <= 0 else min(window, limit - run.done)
-        rows = store.chunks_without_vectors(key, limit=want + len(run.seen))
+        # seen chunks that got a vector are not read again: only those still without one are skipped
+        rows = store.chunks_without_vectors(key, limit=want + run.unvectored)
         todo = [c for c in rows if c.id not in run.seen]
         if not todo:
             break
@@ -159,6 +160,7 @@ def embed_missing(
         if check is not None:
             kept = [c for c in todo if not check(c)]
             private += len(todo) - len(kept)
+            run.unvectored += len(todo) - len(kept)
             todo = kept
         run.window(todo)
     if private and local_only(embedder) is None:
@@ -189,6 +191,8 @@ class _Run:
         self.progress, self.total, self.between_batches = progress, total, between_batches
         self.key = embedder.identity.key
         self.seen: set[str] = set()
+        #: Seen chunks still without a vector for ``key`` (kept local, or embedded under a fallback's key).
+        self.unvectored = 0
         self.done = 0
         self.stopped = False
         self.embedded = 0
@@ -232,6 +236,8 @@ class _Run:
         self.embedded += len(part)
         self.tokens += sum(estimate_tokens(t) for t in texts)
         vecs = {c.id: vectors[j] for j, c in enumerate(part)}
+        if ident.key != self.key:
+            self.unvectored += len(part)
         if ident.key != self.key and self.store.get_meta(COMPLETE_KEY) == self.key:
             self.store.set_meta(COMPLETE_KEY, "")  # another key's vectors now share the table: counts lie
         self.store.put_vectors(ident.key, vecs)

@@ -20,7 +20,7 @@ from typing import Any
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.files.safe_files import read_fd
 from mdrecall.files.workspace import Workspace
-from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.knowledge.refresh import has_views
 from mdrecall.knowledge.valid_time import utc_stamp
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileVersion
@@ -241,7 +241,7 @@ class GitRepo:
 
 def index_versions(store: Store, key: str | None = None) -> list[FileVersion]:
     """The index's own record of versions (``[]`` when the store keeps none)."""
-    return store.file_versions(key) if keeps_views(store) else []
+    return store.file_versions(key) if has_views(store) else []  # always written: nothing to build
 
 
 def working_text(workspace: Workspace, key: str) -> tuple[str | None, float]:
@@ -276,7 +276,7 @@ def file_history(
         versions = repo.versions(key, hist.max_versions, current, mtime)
         source = "git"
     else:
-        if not keeps_views(store):
+        if not has_views(store):
             raise MdrecallError(
                 f"{store.description}: this store keeps no file history; use the sqlite store"
             )

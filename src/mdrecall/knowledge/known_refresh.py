@@ -9,7 +9,7 @@ from __future__ import annotations
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import StoreError
 from mdrecall.knowledge.known import config_names, settings_signature
-from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.knowledge.refresh import views_built
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KnownNameStore
 
@@ -19,8 +19,8 @@ __all__ = ["refresh_known"]
 def refresh_known(store: Store, config: EntitiesConfig) -> bool:
     """Recompute and store the accepted-name table when it is stale; True when it did. A store that
     cannot be written now (read-only, busy) keeps the old one: a search then computes it in process."""
-    if not keeps_views(store) or not isinstance(store, KnownNameStore):
-        return False
+    if not views_built(store) or not isinstance(store, KnownNameStore):
+        return False  # pending views: the first search builds them and computes names in process
     generation, made_at, signature = store.known_state()
     wanted = settings_signature(config)
     if made_at == generation and signature == wanted:

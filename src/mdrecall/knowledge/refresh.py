@@ -5,32 +5,57 @@ The indexer calls :func:`refresh_file` for each memory file it (re)reads (throug
 which writes a batch of files' rows in one transaction) and :func:`forget_file` for each one
 that left the disk. Mentions and relationships are a function of the text (deleting the index rebuilds them);
 file versions are the index's own append-only record of what was written when.
+
+A sync that re-reads many files (a first index) records their versions but leaves their mentions,
+relationships and fact lines *pending* (:func:`mark_pending`; the meta key ``views_pending``, counted by
+``status``): extraction costs more than the keyword index itself. Whatever reads the views first builds
+them (:func:`keeps_views`, the gate every reader passes, calls :func:`build_views`) from the texts the
+sync recorded, so an entity query, ``as-of`` or a search's supersession marks never see them missing.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import TypeGuard
 
+from mdrecall.errors import StoreError
+from mdrecall.files.workspace import date_from_name
 from mdrecall.models import FileRecord
-from mdrecall.stores.base import Store
+from mdrecall.stores.base import Store, write_batch
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
 
 __all__ = [
+    "PENDING_KEY",
     "VIEWS_VERSION",
     "ViewBatch",
+    "build_views",
+    "extract_views",
     "file_views",
     "forget_file",
+    "has_views",
     "keeps_views",
+    "mark_pending",
+    "pending_views",
     "refresh_file",
     "view_batch",
+    "views_built",
     "views_stale",
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
 VIEWS_VERSION = "5"
+#: Meta key: the paths whose views a sync left to build on first use (a JSON list; empty: none).
+PENDING_KEY = "views_pending"
+#: Files extracted per transaction when pending views are built.
+_BUILD_FILES = 128
+#: One build at a time in a process: a search reaching the gate while the background worker builds waits
+#: for it instead of extracting the same files again.
+_BUILDING = threading.Lock()
 
 
 #: Store type → does it implement :class:`ViewStore`? (a runtime protocol check walks every method: it
@@ -38,9 +63,9 @@ VIEWS_VERSION = "5"
 _VIEW_TYPES: dict[type, bool] = {}
 
 
-def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
-    """True when the store keeps the derived views (and, for a migrated store, has their tables); a
-    type checker then knows the store is a :class:`ViewStore` too."""
+def has_views(store: Store) -> TypeGuard[StoreWithViews]:
+    """True when the store keeps the derived views (and, for a migrated store, has their tables), built
+    or pending; a type checker then knows the store is a :class:`ViewStore` too."""
     kind = type(store)
     is_view_store = _VIEW_TYPES.get(kind)
     if is_view_store is None:
@@ -48,22 +73,107 @@ def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
     return is_view_store and bool(getattr(store, "views_ready", lambda: True)())
 
 
+def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
+    """True when the store keeps the derived views, with any a sync left pending built first
+    (:func:`build_views`): the gate of every reader of mentions, relationships or fact lines."""
+    if not has_views(store):
+        return False
+    if store.get_meta(PENDING_KEY):
+        with suppress(StoreError):  # a read-only index: the views stay pending (``status`` counts them)
+            build_views(store)
+    return True
+
+
+def views_built(store: Store) -> TypeGuard[StoreWithViews]:
+    """True when the store keeps the derived views and none is pending (builds nothing: what refreshes
+    the tables derived from the views asks, so that an index that deferred them stays quick)."""
+    return has_views(store) and not store.get_meta(PENDING_KEY)
+
+
 def views_stale(store: Store) -> bool:
     """True when the store keeps views and they were built by another extraction version (or never)."""
-    return keeps_views(store) and store.get_meta("views") != VIEWS_VERSION
+    return has_views(store) and store.get_meta("views") != VIEWS_VERSION
+
+
+def pending_views(store: Store) -> list[str]:
+    """The paths whose views are still to be built (see :func:`mark_pending`)."""
+    return list(_pending(store))
+
+
+def _pending(store: Store) -> dict[str, str]:
+    """Pending path → the mark of the sync that left it (a path marked again gets a new one)."""
+    raw = store.get_meta(PENDING_KEY) if has_views(store) else None
+    return dict(json.loads(raw)) if raw else {}
+
+
+def mark_pending(store: Store, paths: Sequence[str]) -> None:
+    """Leave the views of ``paths`` to be built on first use (their sync writes only their versions).
+
+    Called before the sync writes them, so a sync stopped midway leaves nothing unbuilt and unmarked.
+    """
+    if paths and has_views(store):
+        with write_batch(store):
+            marks = _pending(store)
+            mark = str(time.time_ns())
+            marks.update(dict.fromkeys(paths, mark))
+            store.set_meta(PENDING_KEY, json.dumps(marks))
+
+
+def build_views(store: Store) -> int:
+    """Extract the views of every pending file from the text its sync recorded (its last version: the
+    chunks' text) and write them, a batch of files per transaction; returns how many files were built.
+
+    A file marked again meanwhile (re-indexed by another process) stays pending; a file gone (its last
+    version has no text) or never read as text gets no rows.
+    """
+    with _BUILDING:
+        return _build(store)
+
+
+def _build(store: Store) -> int:
+    marks = _pending(store)
+    if not marks or not has_views(store):
+        return 0
+    paths = list(marks)
+    built = 0
+    for start in range(0, len(paths), _BUILD_FILES):
+        found: list[FileViews] = []
+        for path in paths[start : start + _BUILD_FILES]:
+            versions = store.file_versions(path)
+            text = versions[-1].text if versions else None
+            # the day the indexer gives the file (its name's date), as an inline extraction has it
+            day = date_from_name(os.path.basename(path))
+            found.append(extract_views(path, text, day))
+        with write_batch(store):
+            now = _pending(store)  # in the write transaction: marks a sync set meanwhile win
+            ready = [v for v in found if now.get(v.path) == marks[v.path]]
+            store.write_views(ready)
+            for v in ready:
+                now.pop(v.path, None)
+            store.set_meta(PENDING_KEY, json.dumps(now) if now else "")
+        built += len(ready)
+    return built
 
 
 def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
     """One file's mentions, relationships and version (written at ``mtime``), extracted from ``text``;
     ``None`` for a file that cannot be read as text (its views are dropped, no version recorded)."""
-    path = record.path
+    views = extract_views(record.path, text, record.date)
+    if text is None:
+        return views
+    return views._replace(hash=record.hash, seen_at=min(mtime, time.time()), text=text)
+
+
+def extract_views(path: str, text: str | None, day: str | None) -> FileViews:
+    """One file's mentions, relationships and fact lines, extracted from ``text`` (no version); none for
+    ``None``. ``day``: the file's date (from its name)."""
     if text is None:
         return FileViews(path, [], [])
-    # here: a search that finds no change never loads extraction
+    # here: a search that finds no change, or an index that defers the views, never loads extraction
     from mdrecall.knowledge.extract import extract_entities
     from mdrecall.knowledge.facts import line_facts
 
-    found = extract_entities(text, record.date)
+    found = extract_entities(text, day)
     seen: set[tuple[str, int, str]] = set()
     mentions = []
     for m in found.mentions:
@@ -72,11 +182,8 @@ def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
             continue
         seen.add((key, m.line, m.how))
         mentions.append(MentionRow(path, m.line, m.section, key, m.name, m.kind, m.how, m.day))
-    relations = [
-        RelationRow(path, r.line, r.subject, r.predicate, r.object, day) for r, day in found.relations
-    ]
-    facts = line_facts(path, text, record.date)
-    return FileViews(path, mentions, relations, record.hash, min(mtime, time.time()), text, facts)
+    relations = [RelationRow(path, r.line, r.subject, r.predicate, r.object, on) for r, on in found.relations]
+    return FileViews(path, mentions, relations, facts=line_facts(path, text, day))
 
 
 def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None, mtime: float) -> None:
@@ -85,22 +192,33 @@ def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None,
     :class:`ViewBatch`, the rows are written when the batch ends."""
     if isinstance(store, ViewBatch):
         store.add(record, text, mtime)
-    elif keeps_views(store):
+    elif has_views(store):
         store.write_views([file_views(record, text, mtime)])
 
 
 class ViewBatch:
-    """Collects the views of several files and writes them in one transaction (:meth:`flush`)."""
+    """Collects the views of several files and writes them in one transaction (:meth:`flush`).
 
-    def __init__(self, store: Store) -> None:
+    ``defer``: the files are pending (:func:`mark_pending`): only their versions are written (their old
+    rows are dropped), extraction is left to :func:`build_views`.
+    """
+
+    def __init__(self, store: Store, defer: bool = False) -> None:
         self.store = store
-        self.views: StoreWithViews | None = store if keeps_views(store) else None
+        self.views: StoreWithViews | None = store if has_views(store) else None
         self.keeps = self.views is not None
+        self.defer = defer
         self.pending: list[FileViews] = []
 
     def add(self, record: FileRecord, text: str | None, mtime: float) -> None:
-        """Extract one file's views now; they are written by the next :meth:`flush`."""
-        if self.keeps:
+        """Extract one file's views now (or, deferred, only record its version); written by the next
+        :meth:`flush`."""
+        if not self.keeps:
+            return
+        if self.defer:
+            seen = min(mtime, time.time())
+            self.pending.append(FileViews(record.path, [], [], record.hash, seen, text))
+        else:
             self.pending.append(file_views(record, text, mtime))
 
     def flush(self) -> None:
@@ -111,16 +229,16 @@ class ViewBatch:
 
 
 @contextmanager
-def view_batch(store: Store) -> Iterator[ViewBatch]:
+def view_batch(store: Store, defer: bool = False) -> Iterator[ViewBatch]:
     """A :class:`ViewBatch` flushed when the block ends without an error (inside the caller's write batch,
     so a file's chunks and views land together)."""
-    batch = ViewBatch(store)
+    batch = ViewBatch(store, defer)
     yield batch
     batch.flush()
 
 
 def forget_file(store: Store, path: str) -> None:
     """A file left the disk: drop its views and record the deletion."""
-    if keeps_views(store):
+    if has_views(store):
         store.replace_views(path, [], [], [])
         store.add_file_version(path, "", time.time(), None)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from mdrecall.errors import StoreError
-from mdrecall.knowledge.refresh import keeps_views
+from mdrecall.knowledge.refresh import keeps_views, views_built
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import PairedFactStore, Supersession
 
@@ -27,8 +27,8 @@ def refresh_superseded(store: Store) -> bool:
     """Pair the stored fact lines again when they changed since the stored pairing (only the changed
     files' part, when few changed); True when it did. A store that cannot be written now (read-only,
     busy) keeps its old pairing: :func:`superseded_in` then pairs in process."""
-    if not keeps_views(store) or not isinstance(store, PairedFactStore):
-        return False
+    if not views_built(store) or not isinstance(store, PairedFactStore):
+        return False  # pending views: paired when they are built (first use), not by the index
     generation = store.facts_generation()
     paired = store.paired_generation()
     if paired == generation:
@@ -57,6 +57,8 @@ def superseded_in(store: Store, paths: Iterable[str]) -> dict[str, dict[int, Sup
     if not keeps_views(store):
         return {}
     wanted = set(paths)
+    if isinstance(store, PairedFactStore) and store.paired_generation() != store.facts_generation():
+        refresh_superseded(store)  # views just built on first use (or a read-only index: in process below)
     if isinstance(store, PairedFactStore) and store.paired_generation() == store.facts_generation():
         out: dict[str, dict[int, Supersession]] = {}
         for path, line, new_path, new_line, day in store.superseded_rows(sorted(wanted)):

@@ -18,6 +18,7 @@ import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from mdrecall.models import Chunk
@@ -40,6 +41,8 @@ CHARS_PER_TOKEN = 4
 _DATE_PART = re.compile(r"\d{4}-\d{2}-\d{2}(?: > |$)", re.ASCII)
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+#: A heading or a fence starts with one of these within a line's first four characters.
+_MARKS = frozenset("#`~")
 
 
 @dataclass(frozen=True)
@@ -92,9 +95,14 @@ def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
     """For each line: the heading path in force (``"A > B"``) and whether the line is a heading."""
     stack: list[tuple[int, str]] = []
     paths: list[str] = []
-    is_heading: list[bool] = []
+    is_heading = [False] * len(lines)
     fence: str | None = None
-    for line in lines:
+    path = ""
+    # only a line with "#", "`" or "~" in its first four characters can open a heading or a fence
+    for i in [i for i, line in enumerate(lines) if not _MARKS.isdisjoint(line[:4])]:
+        line = lines[i]
+        if len(paths) < i:  # the lines since the last candidate are under the same path
+            paths += [path] * (i - len(paths))
         fm = _FENCE.match(line)
         if fm:
             marker = fm.group(1)[0] * 3
@@ -108,8 +116,10 @@ def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
             while stack and stack[-1][0] >= level:
                 stack.pop()
             stack.append((level, hm.group(2).strip()))
-        paths.append(" > ".join(t for _, t in stack if t))
-        is_heading.append(bool(hm))
+            path = " > ".join(t for _, t in stack if t)  # once per heading, not per line
+            is_heading[i] = True
+        paths.append(path)
+    paths += [path] * (len(lines) - len(paths))
     return paths, is_heading
 
 
@@ -132,12 +142,13 @@ def chunk_markdown(
     max_chars = max(tokens * CHARS_PER_TOKEN, 32)
     overlap_chars = max(0, min(overlap * CHARS_PER_TOKEN, max_chars // 2))
     paths, is_heading = heading_paths(lines)
-    spans = list(_pack(lines, is_heading, max_chars, overlap_chars))
+    pre = [0, *accumulate(len(line) + 1 for line in lines)]  # _size of any span in O(1)
+    spans = list(_pack(lines, is_heading, max_chars, overlap_chars, pre))
     parents: list[tuple[int, int]] = []
     if parent_tokens > tokens:
         parent_chars = parent_tokens * CHARS_PER_TOKEN
         parent_overlap = max(0, min(overlap * CHARS_PER_TOKEN, parent_chars // 2))
-        parents = [_trim(lines, sp) for sp in _pack(lines, is_heading, parent_chars, parent_overlap)]
+        parents = [_trim(lines, sp) for sp in _pack(lines, is_heading, parent_chars, parent_overlap, pre)]
     chunks: list[Chunk] = []
     for span in spans:
         start, end = _trim(lines, span)
@@ -184,8 +195,9 @@ def _parent(parents: list[tuple[int, int]], start: int, end: int) -> tuple[int, 
     return min(best[0], start), max(best[1], end)
 
 
-def _size(lines: list[str], start: int, end: int) -> int:
-    return sum(len(lines[i]) + 1 for i in range(start, end + 1))
+def _size(pre: list[int], start: int, end: int) -> int:
+    """Characters of lines ``start..end`` with their newlines (``pre``: prefix sums of line sizes)."""
+    return pre[end + 1] - pre[start] if end >= start else 0
 
 
 def _trim(lines: list[str], span: _Span) -> tuple[int, int]:
@@ -206,17 +218,19 @@ def _sections(is_heading: list[bool]) -> list[tuple[int, int]]:
     return [(s, e) for s, e in zip(starts, ends, strict=True) if s <= e]
 
 
-def _pack(lines: list[str], is_heading: list[bool], max_chars: int, overlap: int) -> Iterator[_Span]:
+def _pack(
+    lines: list[str], is_heading: list[bool], max_chars: int, overlap: int, pre: list[int]
+) -> Iterator[_Span]:
     if not lines:
         return
-    if _size(lines, 0, len(lines) - 1) <= max_chars:
+    if _size(pre, 0, len(lines) - 1) <= max_chars:
         yield _Span(0, len(lines) - 1)
         return
     cur_start: int | None = None
     cur_end = -1
     cur_size = 0
     for s, e in _sections(is_heading):
-        size = _size(lines, s, e)
+        size = _size(pre, s, e)
         if cur_start is not None and cur_size + size <= max_chars:
             cur_end, cur_size = e, cur_size + size
             continue
@@ -226,12 +240,12 @@ def _pack(lines: list[str], is_heading: list[bool], max_chars: int, overlap: int
         if size <= max_chars:
             cur_start, cur_end, cur_size = s, e, size
         else:
-            yield from _split_section(lines, s, e, max_chars, overlap)
+            yield from _split_section(lines, s, e, max_chars, overlap, pre)
     if cur_start is not None:
         yield _Span(cur_start, cur_end)
 
 
-def _units(lines: list[str], s: int, e: int, max_chars: int) -> Iterator[tuple[int, int]]:
+def _units(lines: list[str], s: int, e: int, max_chars: int, pre: list[int]) -> Iterator[tuple[int, int]]:
     """Paragraphs (blank-line separated); a paragraph too large for a chunk becomes its lines."""
     i = s
     while i <= e:
@@ -240,7 +254,7 @@ def _units(lines: list[str], s: int, e: int, max_chars: int) -> Iterator[tuple[i
             j += 1
         while j < e and not lines[j + 1].strip():  # attach following blank lines
             j += 1
-        if _size(lines, i, j) <= max_chars:
+        if _size(pre, i, j) <= max_chars:
             yield i, j
         else:
             for k in range(i, j + 1):
@@ -248,12 +262,14 @@ def _units(lines: list[str], s: int, e: int, max_chars: int) -> Iterator[tuple[i
         i = j + 1
 
 
-def _split_section(lines: list[str], s: int, e: int, max_chars: int, overlap: int) -> Iterator[_Span]:
+def _split_section(
+    lines: list[str], s: int, e: int, max_chars: int, overlap: int, pre: list[int]
+) -> Iterator[_Span]:
     cur_start: int | None = None
     cur_end = -1
     cur_size = 0
-    for us, ue in _units(lines, s, e, max_chars):
-        size = _size(lines, us, ue)
+    for us, ue in _units(lines, s, e, max_chars, pre):
+        size = _size(pre, us, ue)
         if size > max_chars:  # one very long line
             if cur_start is not None:
                 yield _Span(cur_start, cur_end)

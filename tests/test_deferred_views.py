@@ -1,0 +1,144 @@
+"""Entity and fact views off the first index's critical path (issue 33): a sync that reads many files
+records their versions and leaves their mentions, relationships and fact lines pending (``status`` counts
+them); the first reader (an entity query, ``as-of``, a search's supersession marks) builds them, with the
+same rows an inline extraction writes."""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Config, Memory
+from mdrecall.index import indexer
+from mdrecall.knowledge.refresh import PENDING_KEY, keeps_views, pending_views
+
+from helpers import write
+
+OLD = "- Production deploys happen on Tuesdays and Thursdays."
+NEW = "- Deploy schedule changed: production deploys are now Mondays and Wednesdays."
+
+
+def _stamp(path: Path, day: str) -> None:
+    t = datetime.fromisoformat(f"{day}T12:00:00").timestamp()
+    os.utime(path, (t, t))
+
+
+@pytest.fixture
+def many(tmp_path: Path) -> Path:
+    """People, a relationship and a changed fact, among more notes than a sync extracts inline."""
+    root = tmp_path / "ws"
+    write(
+        root,
+        "MEMORY.md",
+        f"""
+        # Team
+        - Robert Ruiz works at Northwind Labs; Alice Chen is Robert's sister.
+        {OLD}
+        """,
+    )
+    kickoff = "# 2026-03-02\n\n## Kick-off\n- Bob said the billing API needs retries.\n"
+    write(root, "memory/2026-03-02.md", kickoff)
+    write(root, "memory/2026-11-23.md", f"# 2026-11-23\n\n{NEW}\n")
+    _stamp(root / "MEMORY.md", "2026-11-01")
+    _stamp(root / "memory/2026-11-23.md", "2026-11-23")
+    for i in range(indexer.DEFER_VIEWS_FILES):
+        write(root, f"memory/notes/n{i:03}.md", f"# Note {i}\n\n- Lunch with Priya Nair about item {i}.\n")
+    return root
+
+
+def _open(root: Path) -> Memory:
+    over = {
+        "embedding": {"provider": "none"},
+        "history": {"git": False},
+        "entities": {"aliases": {"Robert Ruiz": ["Bob"]}},
+    }
+    return Memory.open(root, Config().merged(over), create=True)
+
+
+def _rows(mem: Memory) -> tuple[list[object], list[object], list[object]]:
+    store = mem.store
+    assert keeps_views(store)  # every reader's gate: builds what is pending
+    return store.mention_rows(), store.relation_rows(), store.fact_rows()  # type: ignore[attr-defined]
+
+
+def test_a_first_index_leaves_the_views_pending_and_an_entity_query_builds_them(many: Path) -> None:
+    with _open(many) as mem:
+        report = mem.index()
+        assert report.added == indexer.DEFER_VIEWS_FILES + 3
+        assert mem.status().extra["views_pending"] == report.added
+        bob = mem.entity("bob", sync=False)
+        assert bob.entity.name == "Robert Ruiz" and bob.entity.mentions == 2
+        assert [t["citation"] for t in bob.timeline] == ["MEMORY.md#L2", "memory/2026-03-02.md#L4"]
+        preds = {(r["subject"], r["predicate"], r["object"]) for r in bob.relations}
+        assert ("Robert Ruiz", "works_at", "Northwind Labs") in preds
+        assert mem.entity("Priya Nair", sync=False).entity.files == indexer.DEFER_VIEWS_FILES
+        assert mem.status().extra["views_pending"] == 0
+        assert pending_views(mem.store) == []
+
+
+def test_built_views_have_the_rows_an_inline_extraction_writes(
+    many: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with _open(many) as mem:
+        mem.index()
+        deferred = _rows(mem)  # the gate builds them
+    os.rename(many / ".mdrecall", tmp_path / "deferred-index")
+    monkeypatch.setattr(indexer, "DEFER_VIEWS_FILES", 10**6)
+    with _open(many) as mem:
+        mem.index()
+        assert mem.status().extra["views_pending"] == 0
+        inline = _rows(mem)
+    assert deferred == inline and all(deferred)
+
+
+def test_a_search_after_a_first_index_marks_the_superseded_line(many: Path) -> None:
+    with _open(many) as mem:
+        mem.index()
+        assert pending_views(mem.store)
+        hits = mem.search("production deploy days", max_results=5, min_score=0.0, sync=False)
+        old = next(h for h in hits if h.path == "MEMORY.md")
+        assert old.superseded == "memory/2026-11-23.md#L3 (2026-11-23)"
+        assert pending_views(mem.store) == []
+
+
+def test_as_of_after_a_first_index_answers_from_the_built_views(many: Path) -> None:
+    with _open(many) as mem:
+        mem.index()
+        assert pending_views(mem.store)
+        hits = mem.search("retries", min_score=0.0, entity="Robert Ruiz", as_of="2026-12-01", sync=False)
+        assert [h.path for h in hits] == ["memory/2026-03-02.md"]
+        assert pending_views(mem.store) == []
+
+
+def test_a_file_changed_after_the_index_is_built_from_its_indexed_text(many: Path) -> None:
+    """The views are extracted from the text the sync recorded, so they agree with the chunks."""
+    with _open(many) as mem:
+        mem.index()
+        write(many, "memory/2026-03-02.md", "# 2026-03-02\n\n- Nothing about anyone.\n")
+        bob = mem.entity("Robert Ruiz", sync=False)
+        assert "memory/2026-03-02.md#L4" in [t["citation"] for t in bob.timeline]
+        mem.index()  # the edit is one file: extracted inline
+        bob = mem.entity("Robert Ruiz", sync=False)
+        assert [t["citation"] for t in bob.timeline] == ["MEMORY.md#L2"]
+
+
+def test_a_long_lived_process_builds_the_pending_views_in_the_background(many: Path) -> None:
+    from mdrecall.index.backfill import Backfiller
+
+    with _open(many) as mem:
+        mem.index()
+        assert pending_views(mem.store)
+        worker = Backfiller(mem).start()
+        try:
+            deadline = time.monotonic() + 30
+            while worker.state["views_built"] == 0 and time.monotonic() < deadline:
+                time.sleep(0.05)
+        finally:
+            assert worker.stop()
+        assert worker.state["views_built"] == indexer.DEFER_VIEWS_FILES + 3
+        assert mem.store.get_meta(PENDING_KEY) == ""  # built: nothing left for a reader to do
+        assert mem.entity("Robert Ruiz", sync=False).entity.mentions == 2
