@@ -142,3 +142,27 @@ def test_a_long_lived_process_builds_the_pending_views_in_the_background(many: P
         assert worker.state["views_built"] == indexer.DEFER_VIEWS_FILES + 3
         assert mem.store.get_meta(PENDING_KEY) == ""  # built: nothing left for a reader to do
         assert mem.entity("Robert Ruiz", sync=False).entity.mentions == 2
+
+
+def test_the_cli_says_the_views_wait_for_first_use_and_when_a_search_builds_them(tmp_path: Path) -> None:
+    """`index` names the files whose views wait; a search that must build many first says so (and then
+    none waits); a search with nothing pending says nothing."""
+    from helpers import run_cli
+
+    root = tmp_path / "ws"
+    for day in range(1, 211):
+        write(
+            root,
+            f"memory/2025-{1 + day // 28:02d}-{1 + day % 28:02d}.md",
+            f"# Day {day}\n\n- Kestrel note {day}.\n",
+        )
+    out = run_cli("-w", str(root), "init")
+    out = run_cli("-w", str(root), "index")
+    assert out.returncode == 0
+    assert "file(s) are built on first use" in out.stderr
+    first = run_cli("-w", str(root), "search", "Kestrel", "--mode", "bm25")
+    assert "building the entity and fact views of" in first.stderr
+    again = run_cli("-w", str(root), "search", "Kestrel", "--mode", "bm25")
+    assert "building" not in again.stderr
+    with Memory.open(root) as mem:
+        assert pending_views(mem.store) == []

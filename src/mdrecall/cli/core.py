@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,6 +16,9 @@ from mdrecall.cli.app import base_config, command, load_cli_config, open_memory,
 from mdrecall.cli.output import Listing, emit, highlight, note, shown, text_table, warn
 from mdrecall.cli.params import as_of_value, during_value
 from mdrecall.models import SOURCES
+
+if TYPE_CHECKING:
+    from mdrecall.memory import Memory
 
 __all__ = ["parse_ref"]
 
@@ -83,13 +86,31 @@ def cmd_index(force: bool, estimate: bool) -> int:
         finally:
             if bar is not None:
                 bar.finish()
+        pending = _views_pending(mem)
 
     def human() -> None:
         _warn_report(report)
         print(report.summary())
+        if pending:
+            note(
+                f"the entity and fact views of {pending:,} file(s) are built on first use (an entity query,"
+                " --as-of, the first search's supersession marks) or by a running watcher or MCP server",
+                quiet=st.quiet,
+            )
 
     emit(Listing(report.to_dict(), human=human, path_key=None), st.format)
     return 0
+
+
+#: Pending views past which a search says it builds them first (a few files build in no time).
+FIRST_USE_NOTE = 200
+
+
+def _views_pending(mem: Memory) -> int:
+    """How many files' entity and fact views a sync left to build on first use."""
+    from mdrecall.knowledge.refresh import pending_views
+
+    return len(pending_views(mem.store))
 
 
 @command("search")
@@ -140,6 +161,9 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
         param = next((p for p in ctx.command.params if p.name == exc.field), None)
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
     with open_memory(agent) as mem:
+        pending = _views_pending(mem)
+        if pending > FIRST_USE_NOTE and st.format in (None, "table"):
+            note(f"building the entity and fact views of {pending:,} file(s) first (once)", quiet=st.quiet)
         companions = None
         if req.agents:
             from mdrecall.services.team import close_companions, open_companions
