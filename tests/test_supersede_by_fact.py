@@ -319,3 +319,16 @@ def test_a_page_title_naming_the_subject_does_not_keep_its_superseded_line_curre
         hits = mem.search("Halden Bikes invoicing", max_results=5, min_score=0.0)
     marks = {h.path: h.superseded for h in hits}
     assert marks.get("clients/halden.md") == "memory/2026-11-20.md#L3 (2026-11-20)"
+
+
+def test_a_long_run_of_capitalised_words_is_read_in_linear_time() -> None:
+    """Forty capitalised words before "replaced" (gene names in an abstract) once took the fact reader
+    exponential time: 2.4 s at 20 words, hours at 40 (a first search building the views of SciFact's
+    abstracts never ended). Run in a child process so a regression fails instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    line = "- " + " ".join(f"Gene{i}X" for i in range(40)) + " replaced nothing here; we moved from ACME"
+    code = f"from mdrecall.knowledge.facts import line_facts; line_facts('x.md', {line!r}, None)"
+    done = subprocess.run([sys.executable, "-c", code], timeout=60, check=False)
+    assert done.returncode == 0

@@ -141,14 +141,16 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*|\d[\w:.]*")
 #: What a choice was made against ("chosen over CockroachDB", "instead of Jenkins").
-_CAPS = r"((?:[A-Z][\w'-]*\s?)+)"
+#: Capitalised words, one space apart (each word starts after a space: no way to split a run two ways, so no
+#: backtracking blow-up on a long run of capitals, e.g. gene names in an abstract).
+_CAPS = r"([A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*)"
 _REJECTED = re.compile(
     rf"\b(?:over|instead of|rather than|no longer (?:use|on|in|with|via))\s+{_CAPS}"
     rf"|\b(?:from|dropp(?:ed|ing)|replac(?:ed|ing)|ditch(?:ed|ing)|swapp(?:ed|ing))\s+(?:the\s+)?{_CAPS}"
     r"\s*(?:to|for|with|in favou?r of|->|→)\b"
     rf"|{_CAPS}\s*(?:is|was|has been|got|gets)?\s*replaced (?:by|with)\b"
 )
-_PLACE_VALUE = re.compile(r"\b(?:in|to|at|from|out of)\s+(?:the\s+)?((?:[A-Z][\w'-]*\s?)+)")
+_PLACE_VALUE = re.compile(r"\b(?:in|to|at|from|out of)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*)")
 #: Words that are never a subject: the attributes' and the cues' own words, filler verbs, times of day.
 _NOT_SUBJECT = frozenset(
     """
