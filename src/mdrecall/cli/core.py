@@ -102,6 +102,17 @@ def cmd_index(force: bool, estimate: bool) -> int:
     return 0
 
 
+def _plain(value: Any, nested: bool = False) -> str:
+    """A status value as a person reads it: ``-`` for none, a mapping as ``key=value`` pairs (a nested
+    one in parentheses)."""
+    if value is None:
+        return "-"
+    if isinstance(value, dict):
+        pairs = ", ".join(f"{k}={_plain(v, True)}" for k, v in value.items())
+        return f"({pairs})" if nested else pairs or "-"
+    return str(value)
+
+
 #: Pending views past which a search says it builds them first (a few files build in no time).
 FIRST_USE_NOTE = 200
 
@@ -356,9 +367,7 @@ def cmd_status() -> int:
                 value = _local_time(value)
             if key == "last_sync_at" and value is None:
                 value = "never"
-            if isinstance(value, dict):
-                value = ", ".join(f"{k}={'-' if v is None else v}" for k, v in value.items()) or "-"
-            print(f"{key:>16}: {'-' if value is None else value}")
+            print(f"{key:>16}: {_plain(value)}")
 
     emit(Listing(data, rows, columns=["key", "value"], human=human, path_key=None), state().format)
     return 0
