@@ -116,8 +116,9 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
         if args.baseline_src:
             kw_base = index("index keyword-only (baseline)", args.baseline_src, kw_conf)
         default = index("index default", None, None)
+        default_base = None
         if args.baseline_src and args.baseline_default:
-            index("index default (baseline)", args.baseline_src, None)
+            default_base = index("index default (baseline)", args.baseline_src, None)
         qenv = None
         if qmd:
             home = root / "qmd-home"
@@ -149,7 +150,11 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
                 [*MDRECALL, "--config", str(kw_conf), "-w", str(kw_base), "search", query, "--mode", "bm25"],
                 base,
             )
-            cmds["search (default) (baseline)"] = ([*MDRECALL, "-w", str(default), "search", query], base)
+            if default_base is not None:  # its own index: a newer index's schema is not the baseline's
+                cmds["search (default) (baseline)"] = (
+                    [*MDRECALL, "-w", str(default_base), "search", query],
+                    base,
+                )
         if qmd and qenv is not None:
             cmds["QMD search"] = (
                 [*shlex.split(qmd), "search", "--format", "json", "-n", "6", "--", query],
@@ -182,6 +187,8 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
         b = rows["index keyword-only (baseline)"]["cpu_s"]
         ratios["keyword index: baseline / now (CPU)"] = b / rows["index keyword-only"]["cpu_s"]
         for label in ("search --mode bm25", "search (default)") if not args.index_only else ():
+            if f"{label} (baseline)" not in rows:
+                continue
             ratios[f"{label}: baseline / now (wall)"] = (
                 rows[f"{label} (baseline)"]["wall_ms"] / rows[label]["wall_ms"]
             )
