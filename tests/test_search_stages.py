@@ -6,7 +6,7 @@ from mdrecall.models import Chunk
 from mdrecall.search.citations import fact_key, group_by_citation, repeats
 from mdrecall.search.ranking import Scored
 from mdrecall.search.snippets import pieced_snippet
-from mdrecall.search.supersede import apply_supersession
+from mdrecall.search.supersede import apply_supersession, query_names
 from mdrecall.text.query import build_keyword_query, query_intent
 
 
@@ -63,6 +63,46 @@ def test_a_later_change_line_lifts_above_what_it_supersedes() -> None:
         "memory/2025-12-01.md", 3, 3, 0.3, "- We moved the booking database to MySQL.", "2025-12-01"
     )
     assert apply_supersession([old, early], ["booking", "database"]) == [old, early]
+
+
+def test_a_change_line_that_shares_only_names_with_the_question_supersedes_nothing() -> None:
+    """A conversation's later turn that says "instead of" about something else, by or to a person the
+    question names, does not mark that person's earlier lines (LoCoMo: "Nate: … coconut oil instead of
+    butter" marked every earlier chunk of Nate's); a change about the question's topic still does."""
+    question = "When did Nate get his first two turtles?"
+    kq = build_keyword_query(question)
+    assert query_names(question) == ["nate"]
+    old = scored(
+        "memory/2022-01-23.md", 3, 3, 0.9, "- Nate: I got my first two turtles three years ago.", "2022-01-23"
+    )
+    butter = scored(
+        "memory/2022-09-05.md",
+        19,
+        19,
+        0.4,
+        "- Nate: You can use coconut oil instead of butter.",
+        "2022-09-05",
+    )
+    thanks = scored(
+        "memory/2022-09-14.md",
+        7,
+        7,
+        0.3,
+        "- Joanna: Thanks, Nate. I now have an external drive.",
+        "2022-09-14",
+    )
+    out = apply_supersession([old, butter, thanks], kq.terms, names=query_names(question))
+    assert [s.superseded_by for s in out] == [None, None, None]
+    turtles = scored(
+        "memory/2022-10-01.md",
+        4,
+        4,
+        0.4,
+        "- Nate: I switched my turtles to a bigger tank instead.",
+        "2022-10-01",
+    )
+    marked = apply_supersession([old, turtles], kq.terms, names=query_names(question))
+    assert marked[1].superseded_by == "memory/2022-10-01.md#L4 (2022-10-01)"
 
 
 def test_question_intent_and_its_keywords() -> None:

@@ -41,7 +41,12 @@ from mdrecall.search.ranking import (
     normalize_vector,
 )
 from mdrecall.search.snippets import LineScorer
-from mdrecall.search.supersede import apply_fact_supersession, apply_supersession, superseded_lines
+from mdrecall.search.supersede import (
+    apply_fact_supersession,
+    apply_supersession,
+    query_names,
+    superseded_lines,
+)
 from mdrecall.stores.base import Store
 from mdrecall.text.query import KeywordQuery, asks_about_self, build_keyword_query, query_intent
 
@@ -186,7 +191,7 @@ def run_search(
     if keyword_failure:
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
-        fused = apply_supersession(fused, kq.terms)
+        fused = apply_supersession(fused, kq.terms, names=query_names(req.query))
         fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store, fused))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)

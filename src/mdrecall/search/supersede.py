@@ -32,6 +32,7 @@ __all__ = [
     "apply_fact_supersession",
     "apply_supersession",
     "change_line",
+    "query_names",
     "superseded_lines",
     "supersession_note",
 ]
@@ -64,9 +65,12 @@ _CHANGE_WORDS = (
 WINDOW = 30
 
 
-def change_line(text: str, stems: frozenset[str]) -> tuple[int, frozenset[str]] | None:
+def change_line(
+    text: str, stems: frozenset[str], names: frozenset[str] = frozenset()
+) -> tuple[int, frozenset[str]] | None:
     """The first line of ``text`` that says something changed and holds query stems, one of them other
-    than a name: (index, stems)."""
+    than a name (written inside one of the line's sentences, or one of the question's ``names``, as
+    stems): (index, stems)."""
     low = text.lower()
     if not any(w in low for w in _CHANGE_WORDS):  # a cheap look before the (slow) pattern
         return None
@@ -80,7 +84,7 @@ def change_line(text: str, stems: frozenset[str]) -> tuple[int, frozenset[str]] 
         end = text.find("\n", m.end())
         line = text[start : end if end >= 0 else len(text)]
         found = term_matches(line, stems)
-        if found and term_matches(_unnamed(line), stems):
+        if found and term_matches(_unnamed(line), stems) - names:
             return i, frozenset(found)
     return None
 
@@ -96,24 +100,35 @@ def _unnamed(line: str) -> str:
     return _NAME.sub(" ", line.strip())
 
 
-def apply_supersession(items: Sequence[Scored], terms: Sequence[str], window: int = WINDOW) -> list[Scored]:
+def query_names(query: str) -> list[str]:
+    """The words a question capitalises inside its sentences (its names: "Is Nate friends with
+    Joanna?" → nate, joanna), lowercased."""
+    return [m.group().lower() for m in _NAME.finditer(query.strip())]
+
+
+def apply_supersession(
+    items: Sequence[Scored], terms: Sequence[str], window: int = WINDOW, names: Sequence[str] = ()
+) -> list[Scored]:
     """``items`` with each later change line lifted above the earlier candidates it supersedes.
 
     A candidate B (dated) with a change line holding query stems S supersedes every candidate A of
     another file, dated before it, holding all of S: A records ``superseded_by`` (B's line), and when
     A ranked above B, B takes A's score (stage ``supersede``). Items are re-sorted; ties keep B first.
+    A change line sharing only names with the question (``names``: :func:`query_names`) is not about its
+    topic.
     """
     out = list(items)
     if not terms or len(out) < 2:
         return out
     stems = query_stems(terms)
+    name_stems = query_stems(names) if names else frozenset()
     head = out[:window]
     changed = False
     for b_pos in range(len(head)):
         b = head[b_pos]
         if not b.chunk.date:
             continue
-        found = change_line(b.chunk.text, stems)
+        found = change_line(b.chunk.text, stems, name_stems)
         if found is None:
             continue
         line, topic = found
