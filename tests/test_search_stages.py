@@ -98,9 +98,15 @@ def test_a_change_line_that_shares_only_names_with_the_question_supersedes_nothi
         4,
         4,
         0.4,
-        "- Nate: I switched my turtles to a bigger tank instead.",
+        "- Nate: I moved my first two turtles to a bigger tank.",
         "2022-10-01",
     )
+    likely = "Is it likely that Nate has friends besides Joanna?"  # "likely" and "like" share a stem
+    friends = scored(
+        "memory/2022-01-21.md", 3, 3, 0.9, "- Nate: My friends from the gym came over.", "2022-01-21"
+    )
+    lone = apply_supersession([friends, butter], build_keyword_query(likely).terms, names=query_names(likely))
+    assert [s.superseded_by for s in lone] == [None, None]
     marked = apply_supersession([old, turtles], kq.terms, names=query_names(question))
     assert marked[1].superseded_by == "memory/2022-10-01.md#L4 (2022-10-01)"
 

@@ -61,6 +61,9 @@ _CHANGE_WORDS = (
     "deprecated",
     "retired",
 )
+#: Query stems other than names a change line must share with the question to be about its topic (one
+#: shared word is as often a common one, "like" for "likely", as the topic).
+MIN_TOPIC = 2
 #: How many of the top candidates are looked at (the stage is quadratic in it).
 WINDOW = 30
 
@@ -84,7 +87,7 @@ def change_line(
         end = text.find("\n", m.end())
         line = text[start : end if end >= 0 else len(text)]
         found = term_matches(line, stems)
-        if found and term_matches(_unnamed(line), stems) - names:
+        if len(term_matches(_unnamed(line), stems) - names) >= MIN_TOPIC:
             return i, frozenset(found)
     return None
 
