@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import stat
 import time
 from typing import Any
 
@@ -211,8 +212,17 @@ def _log(root: str, line: str) -> None:
     if not os.path.isdir(folder):
         return
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    try:
-        with open(os.path.join(folder, "hooks.log"), "a", encoding="utf-8") as fh:
-            fh.write(f"{stamp} {line}\n")
+    flags = (
+        os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    )
+    try:  # never through a symlink, never waiting on a FIFO put in the log's place
+        fd = os.open(os.path.join(folder, "hooks.log"), flags, 0o644)
     except OSError:  # the note still goes to stderr
+        return
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.write(fd, f"{stamp} {line}\n".encode())  # one short line: one write (a full disk loses it)
+    except OSError:
         pass
+    finally:
+        os.close(fd)

@@ -25,6 +25,8 @@ __all__ = [
 
 META_KEY = "watcher"
 HEARTBEAT_S = 10.0
+#: The watch lock is never opened through a symlink, nor waited on as a FIFO.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 def watcher_health(store: Store, now: float | None = None) -> dict[str, Any]:
@@ -90,7 +92,9 @@ def hold_watch_lock(root: str | os.PathLike[str]) -> int | None:
     except ImportError:  # pragma: no cover - not POSIX: searches check the files themselves
         return None
     try:
-        fd = os.open(watch_lock_path(root), os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        fd = os.open(
+            watch_lock_path(root), os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | _NOFOLLOW, 0o600
+        )
     except OSError:
         return None
     try:
@@ -108,7 +112,7 @@ def _lock_held(root: str | os.PathLike[str]) -> bool:
     except ImportError:  # pragma: no cover
         return False
     try:
-        fd = os.open(watch_lock_path(root), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(watch_lock_path(root), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | _NOFOLLOW)
     except OSError:
         return False
     try:

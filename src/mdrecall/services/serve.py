@@ -137,7 +137,11 @@ class HookServer:
                 raise MdrecallError(f"cannot serve: {folder} is not this user's private folder (mode 0700)")
         else:
             os.makedirs(folder, exist_ok=True)
-        lock = os.open(self.path + ".lock", os.O_CREAT | os.O_RDWR, 0o600)
+        lock = os.open(
+            self.path + ".lock",
+            os.O_CREAT | os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0),
+            0o600,
+        )
         try:
             fcntl.flock(lock, fcntl.LOCK_EX)  # two servers starting at once: one binds, one finds it live
             if _alive(self.path):
