@@ -209,3 +209,31 @@ def test_the_used_log_is_bounded_redacted_and_survives_a_torn_line(tmp_path: Pat
     assert used_path(tmp_path).stat().st_size <= MAX_BYTES
     kept = read(tmp_path)
     assert len(kept) >= KEEP and kept[-1] == Used("memory/c.md#L59", "search", "s39", 44.0)
+
+
+def test_a_transcript_that_is_a_fifo_or_a_link_out_is_not_waited_on_and_no_log_follows_a_link(
+    tmp_path: Path,
+) -> None:
+    """The Stop hook's reply reader never waits on a FIFO put at the transcript path; the hook client's
+    log line never goes through a symlink put at `.mdrecall/hooks.log`."""
+    import os
+    import threading
+
+    from mdrecall.agent.serve_client import _log
+    from mdrecall.search.recall_use import last_reply
+
+    fifo = tmp_path / "t.jsonl"
+    os.mkfifo(fifo)
+    got: list[str] = []
+    reader = threading.Thread(
+        target=lambda: got.append(last_reply({"transcript_path": str(fifo)})), daemon=True
+    )
+    reader.start()
+    reader.join(5)
+    assert got == [""]
+    (tmp_path / ".mdrecall").mkdir()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep\n")
+    (tmp_path / ".mdrecall" / "hooks.log").symlink_to(outside)
+    _log(str(tmp_path), "a note")
+    assert outside.read_text() == "keep\n"

@@ -28,14 +28,14 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import DreamingConfig
 from mdrecall.errors import PathError
 from mdrecall.files.safe_files import read_beneath
-from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
+from mdrecall.files.workspace import Workspace, held_lock
 from mdrecall.models import Hit
 from mdrecall.text.query import tokenize
 from mdrecall.text.redact import redact
@@ -186,18 +186,9 @@ class RecallLog:
 
     # ---- changing -------------------------------------------------------------------------------------
 
-    @contextmanager
-    def _lock(self) -> Iterator[None]:
+    def _lock(self) -> AbstractContextManager[None]:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            lock_fd(fd)
-            try:
-                yield
-            finally:
-                unlock_fd(fd)
-        finally:
-            os.close(fd)
+        return held_lock(self.path.with_suffix(".lock"))
 
     @contextmanager
     def _locked(self) -> Iterator[dict[str, Any]]:

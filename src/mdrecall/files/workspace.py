@@ -29,7 +29,7 @@ from mdrecall.files.safe_files import (
 from mdrecall.models import clamp_ns
 from mdrecall.text.textclean import clean_text
 
-__all__ = ["MemoryFile", "Workspace", "WORKSPACE_MARKERS", "date_from_name", "require_workspace"]
+__all__ = ["MemoryFile", "Workspace", "WORKSPACE_MARKERS", "date_from_name", "held_lock", "require_workspace"]
 
 MEMORY_FILE_NAMES = ("MEMORY.md", "memory.md")
 MEMORY_DIR = "memory"
@@ -423,6 +423,30 @@ else:
     def unlock_fd(fd: int) -> None:
         """Release the lock :func:`lock_fd` took."""
         fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+#: Flags of a lock file's open: created if missing, never through a symlink, never waiting on a FIFO.
+LOCK_FLAGS = (
+    os.O_RDWR
+    | os.O_CREAT
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+@contextlib.contextmanager
+def held_lock(path: str | os.PathLike[str], flags: int = LOCK_FLAGS, mode: int = 0o644) -> Iterator[None]:
+    """Hold :func:`lock_fd`'s exclusive lock on the file ``path`` (opened with ``flags``) for the block."""
+    fd = os.open(path, flags, mode)
+    try:
+        lock_fd(fd)
+        try:
+            yield
+        finally:
+            unlock_fd(fd)
+    finally:
+        os.close(fd)
 
 
 def now_local() -> datetime:

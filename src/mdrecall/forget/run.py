@@ -14,7 +14,7 @@ import json
 import os
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from typing import Any
 from mdrecall.config.settings import Config
 from mdrecall.errors import MdrecallError
 from mdrecall.files.safe_files import write_all
-from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
+from mdrecall.files.workspace import Workspace, held_lock
 from mdrecall.forget.files import JOURNAL_DIR, FileChange, owned_files, write_atomic
 from mdrecall.forget.plan import ForgetPlan, Target, file_edit
 from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes
@@ -226,15 +226,6 @@ def resume_forgets(
     return results
 
 
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def _locked(path: Path) -> contextlib.AbstractContextManager[None]:
     """Hold the lock every append to ``path`` takes, for a read, rewrite and rename of it."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    try:
-        lock_fd(fd)
-        try:
-            yield
-        finally:
-            unlock_fd(fd)
-    finally:
-        os.close(fd)
+    return held_lock(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))

@@ -27,9 +27,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mdrecall.files.workspace import lock_fd, unlock_fd
+from mdrecall.files.workspace import held_lock
 
-__all__ = ["KEEP", "KINDS", "MAX_BYTES", "Used", "read", "record", "spans", "summary", "used_path"]
+__all__ = [
+    "KEEP",
+    "KINDS",
+    "MAX_BYTES",
+    "Used",
+    "citation_span",
+    "read",
+    "record",
+    "spans",
+    "summary",
+    "used_path",
+]
 
 #: The kinds of use: a read of its lines, a later search's top hit, a citation in the reply.
 KINDS = ("get", "search", "reply")
@@ -55,11 +66,16 @@ class Used:
 
     def span(self) -> tuple[str, int, int] | None:
         """``(path, first line, last line)`` of the citation (``None``: not a line citation)."""
-        m = _CITATION.match(self.citation)
-        if not m:
-            return None
-        a = int(m["a"])
-        return m["path"], a, int(m["b"] or a)
+        return citation_span(self.citation)
+
+
+def citation_span(citation: str) -> tuple[str, int, int] | None:
+    """``path#La-Lb`` (or ``path#La``) → ``(path, a, b)``; ``None`` for anything else."""
+    m = _CITATION.match(citation)
+    if not m:
+        return None
+    a = int(m["a"])
+    return m["path"], a, int(m["b"] or a)
 
 
 def used_path(root: Path) -> Path:
@@ -184,17 +200,8 @@ def _compact(path: Path) -> None:
         raise
 
 
-@contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    fd = os.open(path.with_name(".used.lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        lock_fd(fd)
-        try:
-            yield
-        finally:
-            unlock_fd(fd)
-    finally:
-        os.close(fd)
+def _locked(path: Path) -> contextlib.AbstractContextManager[None]:
+    return held_lock(path.with_name(".used.lock"))
 
 
 #: Log path → (its size and mtime, its spans): a long-lived process reads the log again only when it changed.
@@ -219,12 +226,11 @@ def spans(root: Path) -> dict[str, list[tuple[int, int]]]:
     found: dict[str, set[tuple[int, int]]] = {}
     for cited in set(_CITED.findall(raw)):  # a torn or damaged line yields nothing or a non-citation
         try:  # an escape (a quote, a control character) only when the path holds one
-            m = _CITATION.match(json.loads(b'"' + cited + b'"') if b"\\" in cited else cited.decode())
+            span = citation_span(json.loads(b'"' + cited + b'"') if b"\\" in cited else cited.decode())
         except ValueError:
             continue
-        if m:
-            a = int(m["a"])
-            found.setdefault(m["path"], set()).add((a, int(m["b"] or a)))
+        if span is not None:
+            found.setdefault(span[0], set()).add(span[1:])
     out = {path: sorted(spans) for path, spans in found.items()}
     if len(_SPANS) > 8:
         _SPANS.clear()

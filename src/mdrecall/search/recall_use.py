@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -32,9 +33,10 @@ from typing import Any
 
 from mdrecall.config.settings import Config
 from mdrecall.dreaming.recall_log import RecallLog
+from mdrecall.files.safe_files import read_fd
 from mdrecall.files.workspace import Workspace
 from mdrecall.index.transcripts import parse_message
-from mdrecall.index.used_log import Used, record
+from mdrecall.index.used_log import Used, citation_span, record
 from mdrecall.models import Hit
 from mdrecall.search.recall_seen import SeenLog
 
@@ -44,7 +46,6 @@ __all__ = ["TOP", "Injection", "cited_spans", "last_reply", "note_get", "note_re
 TOP = 3
 #: How much of a transcript's end the ``Stop`` hook reads for the reply.
 TAIL_BYTES = 256 * 1024
-_CITATION = re.compile(r"^(?P<path>.+)#L(?P<a>\d+)(?:-L(?P<b>\d+))?$")
 #: A citation in prose: a file path, then ``#L5``, ``#L5-L7``, ``#L5-7``, ``:5``, ``:L5-L7`` …
 _CITED = re.compile(
     r"(?P<path>[\w./~\\-]*[\w-]\.(?:md|markdown|jsonl|txt))(?:#L|:L?)(?P<a>\d+)(?:\s*[-–]\s*L?(?P<b>\d+))?",
@@ -65,11 +66,7 @@ class Injection:
 
     def span(self) -> tuple[str, int, int] | None:
         """``(path, first line, last line)``."""
-        m = _CITATION.match(self.citation)
-        if not m:
-            return None
-        a = int(m["a"])
-        return m["path"], a, int(m["b"] or a)
+        return citation_span(self.citation)
 
 
 def _injections(log: SeenLog, since: float = 0.0) -> Iterator[Injection]:
@@ -214,13 +211,21 @@ def last_reply(payload: dict[str, Any]) -> str:
     raw = payload.get("transcript_path")
     if not raw:
         return ""
-    try:
-        with open(os.path.expanduser(str(raw)), "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            fh.seek(max(0, size - TAIL_BYTES))
-            tail = fh.read()
+    try:  # the host's transcript, outside the workspace; a FIFO or device in its place is never waited on
+        fd = os.open(os.path.expanduser(str(raw)), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return ""
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return ""
+        size = st.st_size
+        os.lseek(fd, max(0, size - TAIL_BYTES), os.SEEK_SET)
+        tail = read_fd(fd, TAIL_BYTES)[:TAIL_BYTES]
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
     lines = tail.split(b"\n")
     if size > TAIL_BYTES:
         lines = lines[1:]  # the first one is cut
