@@ -57,9 +57,11 @@ def superseded_in(store: Store, paths: Iterable[str]) -> dict[str, dict[int, Sup
     if not keeps_views(store):
         return {}
     wanted = set(paths)
-    if isinstance(store, PairedFactStore) and store.paired_generation() != store.facts_generation():
-        refresh_superseded(store)  # views just built on first use (or a read-only index: in process below)
-    if isinstance(store, PairedFactStore) and store.paired_generation() == store.facts_generation():
+    # stale: views just built on first use, paired and stored now (a read-only index: in process below)
+    fresh = isinstance(store, PairedFactStore) and (
+        store.paired_generation() == store.facts_generation() or refresh_superseded(store)
+    )
+    if fresh and isinstance(store, PairedFactStore):
         out: dict[str, dict[int, Supersession]] = {}
         for path, line, new_path, new_line, day in store.superseded_rows(sorted(wanted)):
             out.setdefault(path, {})[line] = Supersession(new_path, new_line, day)
