@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 import click
 
@@ -20,6 +20,9 @@ from mdrecall.cli.app import command, open_memory, state, workspace_path
 from mdrecall.cli.errors import cli_message
 from mdrecall.cli.output import Listing, emit, warn
 from mdrecall.errors import MdrecallError
+
+if TYPE_CHECKING:
+    import threading
 
 __all__: list[str] = []
 
@@ -168,10 +171,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             )
         interrupted = False
         try:
-            while not stop.wait(0.5):
-                pass
-        except KeyboardInterrupt:  # Ctrl-C: stop cleanly, then exit 130 as every interrupted command does
-            interrupted = True
+            interrupted = _until_stopped(stop)
         finally:
             watcher.stop()
             backfill.stop()
@@ -213,13 +213,21 @@ def cmd_serve() -> int:
         sys.stderr.flush()
     interrupted = False
     try:
-        while not stop.wait(0.5):
-            pass
-    except KeyboardInterrupt:  # Ctrl-C: stop cleanly, then exit 130 as every interrupted command does
-        interrupted = True
+        interrupted = _until_stopped(stop)
     finally:
         server.stop()
     return 130 if interrupted else 0
+
+
+def _until_stopped(stop: threading.Event) -> bool:
+    """Wait until ``stop`` is set (SIGTERM) or Ctrl-C; True for Ctrl-C (stop cleanly, then exit 130 as
+    every interrupted command does)."""
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        return True
+    return False
 
 
 @command("hook")
