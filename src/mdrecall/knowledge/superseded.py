@@ -40,9 +40,10 @@ def refresh_superseded(store: Store) -> bool:
     facts = store.fact_rows()
     files = len({f.path for f in facts})
     full = not paired or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
-    pairs = supersessions(facts) if full else supersessions_update(facts, store.superseded_all(), set(dirty))
+    before = None if full else store.superseded_all()
+    pairs = supersessions(facts) if before is None else supersessions_update(facts, before, set(dirty))
     try:
-        return store.write_superseded(pairs, generation, dirty, full)
+        return store.write_superseded(pairs, generation, dirty, before)
     except StoreError:
         return False
 

@@ -270,26 +270,22 @@ class SQLiteViews(SQLiteAccess):
         pairs: dict[tuple[str, int], Supersession],
         generation: str,
         dirty: Sequence[str],
-        full: bool,
+        before: dict[tuple[str, int], Supersession] | None,
     ) -> bool:
-        """Store the pairing made at ``generation`` (``full``: all of it; else the pairs that differ from
-        the stored ones) and forget the ``dirty`` files it took in; False (nothing written) when the fact
-        lines changed meanwhile."""
+        """Store the pairing made at ``generation`` (``before``: the stored pairs it was made from, only
+        those that differ are written; ``None``: all of it, anew) and forget the ``dirty`` files it took
+        in; False (nothing written) when the fact lines changed meanwhile."""
         with self.transaction() as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = 'facts_gen'").fetchone()
             if (str(row[0]) if row else "0") != generation:
                 return False
-            if full:
+            if before is None:
                 conn.execute("DELETE FROM superseded")
                 stale: list[tuple[str, int]] = []
                 fresh = pairs
             else:
-                held = {
-                    (r[0], int(r[1])): Supersession(r[2], int(r[3]), r[4])
-                    for r in conn.execute("SELECT path, line, new_path, new_line, new_day FROM superseded")
-                }
-                stale = [k for k in held if k not in pairs]
-                fresh = {k: v for k, v in pairs.items() if held.get(k) != v}
+                stale = [k for k in before if k not in pairs]
+                fresh = {k: v for k, v in pairs.items() if before.get(k) != v}
             conn.executemany("DELETE FROM superseded WHERE path = ? AND line = ?", stale)
             conn.executemany(
                 "INSERT OR REPLACE INTO superseded(path, line, new_path, new_line, new_day)"

@@ -198,10 +198,11 @@ class PairedFactStore(Protocol):
         pairs: dict[tuple[str, int], Supersession],
         generation: str,
         dirty: Sequence[str],
-        full: bool,
+        before: dict[tuple[str, int], Supersession] | None,
     ) -> bool:
-        """Store the pairing made at ``generation`` and forget the ``dirty`` files it took in; False when
-        the fact lines changed meanwhile."""
+        """Store the pairing made at ``generation`` (``before``: the stored pairs it was made from;
+        ``None``: anew) and forget the ``dirty`` files it took in; False when the fact lines changed
+        meanwhile."""
         ...
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
