@@ -31,6 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"mdrecall {__version__}")
         return 0
+    from mdrecall.cli.served import served_main
+
+    code = served_main(sys.argv[1:] if argv is None else argv)  # the workspace's server, if one runs
+    if code is not None:
+        return code
     from mdrecall.cli.app import cli
 
     for stream in (sys.stdout, sys.stderr):  # never print invalid UTF-8 (lone surrogates from bad bytes)

@@ -93,12 +93,14 @@ def cmd_mcp(
 ) -> int:
     """Run the MCP server (stdio; --http for streamable HTTP)."""
     from mdrecall.agent.tools import MemoryTools
+    from mdrecall.cli.serving import enable
     from mdrecall.mcp.server import serve
     from mdrecall.services.agents import open_search_agents
     from mdrecall.services.team import open_team
 
     if http:
         _port_free(host, port)
+    enable()  # its server answers one-shot searches too
     mem, base = _open(agent)
     others = open_search_agents(mem, base)
     team = open_team(mem)
@@ -131,6 +133,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
     import signal
     import threading
 
+    from mdrecall.cli.serving import enable
     from mdrecall.index.backfill import Backfiller
     from mdrecall.services.serve import start_background
     from mdrecall.services.watch import Watcher, watch_targets
@@ -146,6 +149,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             print(f"re-indexed: {report.summary()}")
         sys.stdout.flush()
 
+    enable()  # its server answers one-shot searches too
     mem, _ = _open(agent)
     with mem:
         show(mem.index())
@@ -182,15 +186,18 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
 
 @command("serve")
 def cmd_serve() -> int:
-    """Serve the workspace's per-turn hooks over a local socket (foreground; Ctrl-C stops).
+    """Serve the workspace's per-turn hooks and one-shot searches over a local socket (foreground).
 
-    The hooks ask it first and answer in tens of milliseconds; without it they run on their own. It
-    answers as the installed hooks run: the workspace's config and the user file, re-read when they
-    change (--config and the other global flags do not apply). The MCP server and watch serve too.
+    The hooks and `mdrecall search`/`get` ask it first and answer in tens of milliseconds; without it
+    they run on their own, with the same output. It answers as the installed hooks run: the
+    workspace's config and the user file, re-read when they change (--config and the other global
+    flags do not apply; a search with another config runs on its own). The MCP server and watch serve
+    too. Ctrl-C stops.
     """
     import signal
     import threading
 
+    from mdrecall.cli.serving import enable
     from mdrecall.config.settings import load_config
     from mdrecall.files.workspace import require_workspace
     from mdrecall.services.serve import HookServer
@@ -202,6 +209,7 @@ def cmd_serve() -> int:
     require_workspace(root, config.extra_paths)
     if not config.serve.enabled:
         raise MdrecallError("serve.enabled is off in the config: nothing is served")
+    enable()
     server = HookServer(root)
     server.warm()
     server.bind()

@@ -6,6 +6,7 @@ like ``mdrecall -w ~/agent search foo``; the value given last wins. They land in
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+
+from mdrecall.cli.served import NotServed, served
 
 __all__ = [
     "COMMANDS",
@@ -321,6 +324,14 @@ def open_memory(agent: str | None = None, *, require: bool = True) -> Any:
             raise click.BadParameter(str(exc), param_hint="'--agent'") from None
     ws = workspace_path()
     cfg = load_cli_config(ws)
+    held = served()
+    if held is not None:  # run by the workspace's server (mdrecall.cli.serving): its own memory, or none
+        st = state()
+        if st.store or st.index_path or os.path.realpath(ws) != held.root or cfg != held.config:
+            raise NotServed("the command's config is not the server's")
+        mem = held.memory
+        verbose(f"workspace {mem.workspace.root}; store {mem.store.description}; served (pid {os.getpid()})")
+        return contextlib.nullcontext(mem)
     if require and cfg.backend == "builtin":
         require_workspace(ws, cfg.extra_paths)
     mem = Memory.open(ws, cfg, create=not require or cfg.backend != "builtin")

@@ -20,6 +20,8 @@ from typing import Any
 
 import click
 
+from mdrecall.cli.served import served
+
 __all__ = ["SCHEMA_VERSION", "Listing", "emit", "highlight", "note", "print_json", "shown", "warn"]
 
 #: Version of the JSON output contract; raised only when a field changes meaning or goes away.
@@ -159,7 +161,8 @@ def warn(message: str, *, quiet: bool) -> None:
 
 def colour_enabled() -> bool:
     """Colour only on a terminal, and never when ``NO_COLOR`` is set (https://no-color.org)."""
-    return not os.environ.get("NO_COLOR")
+    held = served()
+    return not (held.no_color if held is not None else os.environ.get("NO_COLOR"))
 
 
 def highlight(text: str, terms: Sequence[str]) -> str:

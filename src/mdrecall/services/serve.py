@@ -12,6 +12,9 @@ searches; a process that has all of that loaded answers the same request in a fe
   after the answer is sent (:func:`~mdrecall.agent.turn_hook.capture_turn`), so the prompt never waits
   for the capture (the notes say so instead of the capture's counts).
 
+* ``{"op": <a registered kind>, …}``: what a host process added with :func:`register_op` (the CLI's
+  ``cli``: a one-shot ``search`` or ``get``, :mod:`mdrecall.cli.serving`), after the same checks.
+
 A request it would not answer as the hook would in-process (another workspace, another mdrecall version,
 other ``MDRECALL_*`` settings, a config that does not load, a recall deadline longer than the hook waits,
 ``serve.enabled`` off) gets ``{"fallback": true, "why": …}`` before anything is done, and the hook runs
@@ -49,7 +52,16 @@ from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import Workspace, require_workspace
 from mdrecall.memory import Memory
 
-__all__ = ["REQUEST_TIMEOUT_S", "HookServer", "config_key", "peer_allowed", "peer_uid", "start_background"]
+__all__ = [
+    "REQUEST_TIMEOUT_S",
+    "HookServer",
+    "OpHandler",
+    "config_key",
+    "peer_allowed",
+    "peer_uid",
+    "register_op",
+    "start_background",
+]
 
 #: How long a client may take to send its request line (a half-open client never holds a thread longer).
 REQUEST_TIMEOUT_S = 2.0
@@ -60,6 +72,20 @@ MAX_CLIENTS = 16
 #: Seconds without a turn before the index is synced with the files (turns come in bursts: prompt, stop).
 REFRESH_QUIET_S = 1.5
 _TURN_EVENTS = ("user-prompt-submit", "stop")
+
+#: A request kind a host process adds: ``handler(request, current)`` → the answer, where ``current()``
+#: gives the server's config and :class:`~mdrecall.Memory` (the one-shot CLI's ``search``: see
+#: :mod:`mdrecall.cli.served`). It runs after the checks every request passes (protocol, version,
+#: workspace, ``MDRECALL_*`` settings, ``serve.enabled``).
+OpHandler = Callable[[dict[str, Any], Callable[[], "tuple[Config, Memory]"]], dict[str, Any]]
+_OPS: dict[str, OpHandler] = {}
+
+
+def register_op(op: str, handler: OpHandler) -> None:
+    """Answer requests ``{"op": op, …}`` with ``handler`` in this process's servers (:data:`OpHandler`)."""
+    if op in ("ping", "turn"):
+        raise ValueError(f"op {op!r} is the server's own")
+    _OPS[op] = handler
 
 
 def config_key(env: Mapping[str, str]) -> str:
@@ -291,27 +317,44 @@ class HookServer:
             return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}, None
         if op == "turn":
             return self._turn(req)
-        return _back(f"unknown op {op!r}"), None
+        handler = _OPS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            return _back(f"unknown op {op!r}"), None
+        refused = self._refused(req)
+        if refused is not None:
+            return refused, None
+        try:
+            return handler(req, self._current), None
+        except Exception as exc:  # noqa: BLE001 - the client does it in-process, in its own words
+            return _back(f"{type(exc).__name__}: {exc}"), None
+
+    def _refused(self, req: dict[str, Any]) -> dict[str, Any] | None:
+        """Why a request is sent back before anything is done (``None``: it is answered here)."""
+        if req.get("v") != PROTOCOL or req.get("version") != __version__:
+            return _back("another mdrecall version")
+        if req.get("workspace") != self.real:
+            return _back("another workspace")
+        env = req.get("env")
+        if not isinstance(env, dict) or config_key({str(k): str(v) for k, v in env.items()}) != self._key:
+            return _back("other MDRECALL_* settings than the server's")
+        try:
+            config, _memory = self._current()
+            require_workspace(self.root, config.extra_paths)
+        except Exception as exc:  # noqa: BLE001 - the client says it in its own words, in-process
+            return _back(f"{type(exc).__name__}: {exc}")
+        if not config.serve.enabled:
+            return _back("serve.enabled is off")
+        return None
 
     def _turn(self, req: dict[str, Any]) -> tuple[dict[str, Any], Callable[[], object] | None]:
         started = time.monotonic()
         event, payload = req.get("event"), req.get("payload")
-        if req.get("v") != PROTOCOL or req.get("version") != __version__:
-            return _back("another mdrecall version"), None
-        if req.get("workspace") != self.real:
-            return _back("another workspace"), None
         if event not in _TURN_EVENTS or not isinstance(payload, dict):
             return _back("not a turn"), None
-        env = req.get("env")
-        if not isinstance(env, dict) or config_key({str(k): str(v) for k, v in env.items()}) != self._key:
-            return _back("other MDRECALL_* settings than the server's"), None
-        try:
-            config, memory = self._current()
-            require_workspace(self.root, config.extra_paths)
-        except Exception as exc:  # noqa: BLE001 - the hook says it in its own words, in-process
-            return _back(f"{type(exc).__name__}: {exc}"), None
-        if not config.serve.enabled:
-            return _back("serve.enabled is off"), None
+        refused = self._refused(req)
+        if refused is not None:
+            return refused, None
+        config, memory = self._current()
         try:
             elapsed = float(req.get("elapsed_ms") or 0.0) / 1000
             wait_ms = int(req.get("wait_ms") or 0)

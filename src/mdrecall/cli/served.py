@@ -1,0 +1,236 @@
+"""A one-shot ``mdrecall search`` or ``get`` answered by the workspace's local server: standard library only.
+
+When ``mdrecall serve``, ``watch`` or the MCP server runs for a workspace (:mod:`mdrecall.services.serve`),
+it has the index open, the config read and, under ``watch``, a watcher that vouches for the files. A
+one-shot command spends most of its time getting there (imports, the config, the check that no file
+changed), so :func:`served_main` asks that server first, before click or anything else of the search is
+imported: the server runs the same command (:mod:`mdrecall.cli.serving`) and sends back its stdout, stderr
+and exit code, which are written here as they are. The output is the one the command prints in-process.
+
+It runs in-process, as always, when no server answers, and when the command line holds anything this
+module does not read with certainty: another command, an option it does not know, ``--``, ``--help``,
+``--store``, ``--index-path``, ``--agent``, ``--with``, ``MDRECALL_SERVE_ENABLED`` off. Relative paths
+(``-w``, ``--config``) are made absolute here, where the user typed them; the workspace is always named
+(``-w``), so the server never reads its own current folder or environment for it. The server sends the
+request back (``fallback``) when its config, workspace, version or ``MDRECALL_*`` settings are not this
+command's; a server that takes the request and does not answer within :data:`WAIT_S` is left, and the
+command runs in-process (with a note).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import os
+import sys
+import time
+
+TYPE_CHECKING = False  # no typing import on the hot path
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from contextlib import AbstractContextManager
+    from typing import Any
+
+__all__ = [
+    "SERVED_COMMANDS",
+    "WAIT_S",
+    "NotServed",
+    "Served",
+    "served",
+    "served_main",
+    "served_request",
+    "serving_as",
+]
+
+#: The commands answered by a server (read-only, and printed the same wherever they run).
+SERVED_COMMANDS = ("search", "get")
+#: How long a command waits for a server that took it (a first search may build views for a while).
+WAIT_S = 120.0
+_GLOBAL_VALUES = {
+    "-w": "workspace",
+    "--workspace": "workspace",
+    "--config": "config",
+    "-f": "",
+    "--format": "",
+}
+_GLOBAL_FLAGS = {"--json", "-q", "--quiet", "-v", "--verbose"}
+#: The options of each served command that take a value (any other option: in-process).
+_VALUES = {
+    "search": {
+        "-n",
+        "--max-results",
+        "--min-score",
+        "--mode",
+        "--source",
+        "--path",
+        "--since",
+        "--until",
+        "--entity",
+        "--as-of",
+        "--during",
+    },
+    "get": {"--from", "--lines"},
+}
+_FLAGS = {"search": {"--explain"}, "get": set()}
+_OFF = {"0", "false", "no", "off"}
+
+
+class Served:
+    """What a command run by a server may use: the server's workspace (real path), config and
+    :class:`~mdrecall.Memory`, and whether the client's ``NO_COLOR`` is set."""
+
+    __slots__ = ("config", "memory", "no_color", "root")
+
+    def __init__(self, root: str, config: Any, memory: Any, no_color: bool = False) -> None:
+        self.root, self.config, self.memory, self.no_color = root, config, memory, no_color
+
+
+class NotServed(BaseException):  # noqa: N818 - a signal past the CLI's error handling, never shown
+    """The command needs another config than the server's: the client runs it in-process."""
+
+
+_SERVED: contextvars.ContextVar[Served | None] = contextvars.ContextVar("mdrecall_served", default=None)
+
+
+def served() -> Served | None:
+    """The server's state while it runs a command in this thread (``None`` in a one-shot process)."""
+    return _SERVED.get()
+
+
+def serving_as(state: Served) -> AbstractContextManager[None]:
+    """While the block runs, commands in this thread use the server's ``state``."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def block() -> Iterator[None]:
+        token = _SERVED.set(state)
+        try:
+            yield
+        finally:
+            _SERVED.reset(token)
+
+    return block()
+
+
+def served_request(
+    argv: Sequence[str], env: dict[str, str] | None = None, cwd: str | None = None
+) -> tuple[str, list[str]] | None:
+    """The workspace root and the command line to send a server for ``argv`` (paths made absolute, the
+    workspace named last), or ``None`` when this command runs in-process."""
+    env = dict(os.environ) if env is None else env
+    cwd = os.getcwd() if cwd is None else cwd
+    if env.get("MDRECALL_SERVE_ENABLED", "").strip().lower() in _OFF:
+        return None
+    out: list[str] = []
+    named: dict[str, str] = {}
+    command: str | None = None
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        flag, eq, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        if arg.startswith("-w") and len(arg) > 2 and not arg.startswith("--"):  # -wDIR
+            flag, eq, inline = "-w", "=", arg[2:]
+        if flag in _GLOBAL_VALUES:
+            if eq:
+                value = inline
+            elif i + 1 < len(args):
+                i += 1
+                value = args[i]
+            else:
+                return None
+            key = _GLOBAL_VALUES[flag]
+            if key:
+                named[key] = value
+            else:
+                out += [flag, value]
+        elif arg in _GLOBAL_FLAGS or (len(arg) > 2 and arg[0] == "-" and set(arg[1:]) == {"v"}):
+            out.append(arg)
+        elif command is None:
+            if arg not in SERVED_COMMANDS:
+                return None
+            command = arg
+            out.append(arg)
+        elif arg == "-" or not arg.startswith("-"):
+            out.append(arg)  # a word of the query, or a path
+        elif flag in _VALUES[command]:
+            if eq:
+                out.append(arg)
+            elif i + 1 < len(args):
+                out += [arg, args[i + 1]]
+                i += 1
+            else:
+                return None
+        elif arg in _FLAGS[command]:
+            out.append(arg)
+        else:  # --help, --, --agent, --with, --store, a typo: the command's own parser says what it is
+            return None
+        i += 1
+    if command is None:
+        return None
+    raw = named.get("workspace") or env.get("MDRECALL_WORKSPACE") or cwd
+    root = os.path.join(cwd, os.path.expanduser(raw))
+    if "config" in named:
+        out += ["--config", os.path.join(cwd, os.path.expanduser(named["config"]))]
+    return root, [*out, "-w", root]
+
+
+def served_main(argv: Sequence[str]) -> int | None:
+    """Run ``mdrecall ARGV`` on the workspace's server: the exit code, or ``None`` to run in-process."""
+    asked = served_request(argv)
+    if asked is None:
+        return None
+    from mdrecall import __version__
+    from mdrecall.agent.serve_client import PROTOCOL, call, config_env
+
+    root, line = asked
+    started = time.monotonic()
+    request = {
+        "op": "cli",
+        "v": PROTOCOL,
+        "version": __version__,
+        "workspace": os.path.realpath(root),
+        "argv": line,
+        "env": config_env(),
+        "tty": [_isatty(sys.stdout), _isatty(sys.stderr)],
+        "no_color": bool(os.environ.get("NO_COLOR")),
+    }
+    how, answer = call(root, request, started + WAIT_S)
+    if how == "none" or answer is None:
+        if how == "late":
+            sys.stderr.write(
+                f"mdrecall: note: the mdrecall server of {root} did not answer within {WAIT_S:.0f} s;"
+                " running here\n"
+            )
+        return None
+    out, err, code = answer.get("stdout"), answer.get("stderr"), answer.get("code")
+    if not isinstance(out, str) or not isinstance(err, str) or not isinstance(code, int):
+        return None
+    for stream, text in ((sys.stdout, out), (sys.stderr, err)):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+        try:
+            stream.write(text)
+            stream.flush()
+        except BrokenPipeError:  # `mdrecall search x | head`: the reader has what it wanted
+            _quiet(stream)
+    return code
+
+
+def _isatty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except (OSError, ValueError):
+        return False
+
+
+def _quiet(stream: object) -> None:
+    """Point ``stream``'s descriptor at /dev/null so that Python's exit flush does not fail again."""
+    try:
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        pass
