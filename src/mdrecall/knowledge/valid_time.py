@@ -36,7 +36,9 @@ _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 #: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
 #: cheaper than the grammar): weekdays, today and "N days" hold "day"; months their first three letters.
 #: ("N days ago" holds "day": "ago" alone is no hint.)
-_HINT_WORDS = ("day", "tonight", "tomorrow", "week", "month", "/", "christmas", "halloween", "new year")
+_HINT_WORDS = ("day", "night", "tomorrow", "week", "month", "/", "christmas", "halloween", "new year")
+#: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
+_PART_HINTS = ("end of", "start of", "beginning of", "middle of")
 _MONTH_HINTS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 #: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
 #: "marathon" alone need no grammar.
@@ -47,6 +49,9 @@ _MONTH_WORD = re.compile(
 #: Besides month names, what the grammar reads that no hint word covers: an ISO date (its test is wider
 #: than ``_ISO``) and "this morning/afternoon/evening".
 _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
+#: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
+_DIGIT = re.compile(r"\d")
+_NUMBER_PHRASE = re.compile(r"\bthe\s+\d|\bq[1-4]\b|\d\.\d{1,2}\.\d{4}|\d{4}-\d{2}", re.IGNORECASE)
 #: A verb in a line's first sentence that says what it reports happened or holds on the day it was
 #: written ("Fixed the bug; retest on 3/12" is about the day of the fix, not the retest).
 _DONE = re.compile(
@@ -60,7 +65,9 @@ _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)|\(")
 def _hinted(text: str) -> bool:
     """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
     low = text.lower()
-    if any(w in low for w in _HINT_WORDS) or ("-" in text and _ISO.search(text) is not None):
+    if any(w in low for w in _HINT_WORDS) or any(w in low for w in _PART_HINTS):
+        return True
+    if _DIGIT.search(text) is not None and _NUMBER_PHRASE.search(text) is not None:
         return True
     if not any(w in low for w in _MONTH_HINTS):
         return False
@@ -93,19 +100,13 @@ def _iso_dates(text: str) -> list[date]:
     return out
 
 
-def _text_date(line: str, anchor: date | None) -> date | None:
-    """The day a line's text says it is about, if it names one (see :func:`line_day`)."""
-    if not _hinted(line):
-        return None
-    return line_day(line, note_dates(line, anchor))
-
-
-def line_day(line: str, found: Sequence[NoteDate]) -> date | None:
+def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) -> date | None:
     """The day a line is about, from the date phrases ``found`` in it (:mod:`~mdrecall.text.note_dates`).
 
-    The first one in its first sentence; with none there, ``None`` (the written day) when that sentence
-    reports something done or a state ("Fixed the retry bug; retest on 3/12"), else the first in the line.
-    In "moved from Friday to next Thursday" the day moved from is not the line's.
+    The first one in its first sentence; with none there, when that sentence reports something done or a
+    state, a later day up to ``written`` (another thing done: "The sale raised £412. Banked it on 2 March")
+    or else ``None``, the written day ("Fixed the retry bug; retest on 3/12"); otherwise the first in the
+    line. In "moved from Friday to next Thursday" the day moved from is not the line's.
     """
     if not found:
         return None
@@ -117,7 +118,7 @@ def line_day(line: str, found: Sequence[NoteDate]) -> date | None:
     if first:
         return first[0].days[0]
     if any(w.group(0) not in _NOT_DONE for w in _DONE.finditer(low[:end])):
-        return None
+        return next((n.days[0] for n in kept if written is not None and n.days[0] <= written), None)
     return kept[0].days[0]
 
 
@@ -149,6 +150,8 @@ class LineDays:
         self._next = 0  # the next heading (index into headings) not yet in force
         self._by_level: dict[int, date | None] = {}  # heading level → its date
         self._in_force: date | None = None
+        self._scanned = 0  # lines read by _dated_above
+        self._above: date | None = None
 
     def day(self, i: int) -> date | None:
         """The day line ``i`` (0-based) is about, or ``None``."""
@@ -165,8 +168,21 @@ class LineDays:
         head = self._next > 0 and heads[self._next - 1] == i
         in_force = self._in_force
         line = self.lines[i]
-        own = _text_date(line, in_force or self.anchor) if not head and line.strip() else None
-        return own or in_force or self.anchor
+        if head or not line.strip() or not _hinted(line):
+            return in_force or self.anchor
+        base = in_force or self.anchor or self._dated_above(i)
+        return line_day(line, note_dates(line, base), base) or in_force or self.anchor
+
+    def _dated_above(self, i: int) -> date | None:
+        """On a page with no date of its own, the last day a line above ``i`` gives with its year (a
+        timeline's "- 2026-11-02 kickoff"), from which a later "Nov 20" or "next week" is read."""
+        while self._scanned < i:
+            line = self.lines[self._scanned]
+            self._scanned += 1
+            if _hinted(line):
+                named = [n.days[0] for n in note_dates(line, None) if len(n.days) == 1]
+                self._above = named[-1] if named else self._above
+        return self._above
 
     def named(self, i: int) -> list[date]:
         """Every day line ``i`` names (its own day and days it mentions, such as a retest date); ask
@@ -174,7 +190,8 @@ class LineDays:
         line = self.lines[i]
         if not line.strip() or not _hinted(line):
             return []
-        return [d for n in note_dates(line, self._in_force or self.anchor) for d in n.days]
+        base = self._in_force or self.anchor or self._above
+        return [d for n in note_dates(line, base) for d in n.days]
 
 
 @lru_cache(maxsize=1024)

@@ -66,6 +66,14 @@ _NOT_PAST = {
 _HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "boxing day": (12, 26),
              "new year's eve": (12, 31), "new year's day": (1, 1), "halloween": (10, 31),
              "valentine's day": (2, 14)}  # fmt: skip
+#: Nouns after "the 18th" that make it a rank, not a day ("the 18th floor", "the 2nd time").
+_ORDINAL_NOUNS = (
+    r"century|centuries|floor|time|times|place|percentile|anniversary|birthday|edition|hole|row|round|item"
+    r"|street|st\b|avenue|amendment|grade|minute|inning|lap|day|week|month|year|person|caller|attempt"
+    r"|iteration|version|release|run|try|chapter|page|line|step|draft|level|seed|pick|overall|one|ones|half"
+    r"|best|worst|largest|biggest|highest|lowest|most|least|generation|gen|batch|sprint|cohort|wave|phase"
+    r"|stage|episode|season|book|film|movie|song|album|game|match|race|team|player|child|kid|son|daughter"
+)
 _CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
 _SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
 _WORD = re.compile(r"[a-z']+")
@@ -77,39 +85,59 @@ def _note_grammar() -> re.Pattern[str]:
     m, wd, n = _MONTH_RX, _WEEKDAY_RX, _NUM_RX
     holidays = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
     parts = [
-        r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})\b)",
+        r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})(?!\d)(?!-\d))",
         r"(?:\b(?:on|by|until|till|from|due|before|after|since|for)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
         r"(?:/(?P<ny>\d{4}|\d{2}))?)(?![\d/])",
-        rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:)",
+        r"(?P<numy>\b(?P<y1>\d{1,2})(?P<ysep>[/.])(?P<y2>\d{1,2})(?P=ysep)(?P<yy>\d{4}))(?![\d/.]\d)",
+        r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2}))(?![\d/])",
+        rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
         rf"(?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
-        rf"(?P<end>\b(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<endw>(?:next\s+)?(?:month|week)|{m}))\b",
-        r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past)\s+(?P<spu>week|month|weekend))\b",
-        rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?\s*(?P<au>days?|weeks?|months?)(?:'?s?\s+time)?)\b",
-        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|months?)\s+ago)\b",
+        rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
+        rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4]))\b",
+        rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
+        rf"(?P<ww2>\b(?P<wwq2>next|this|last)\s+week(?:'s)?,?\s+(?:on\s+)?(?P<wwd2>{wd})\b)",
+        rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
+        r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next)\b)",
+        r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past|this\s+past|this\s+coming)\s+"
+        rf"(?P<spu>week|month|weekend))\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?",
+        r"(?P<wkend>\bthe\s+weekend)\b(?!s)",
+        rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?\s*(?P<au>days?|weeks?|fortnights?|months?)"
+        rf"(?:'?s?\s+time)?)\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?",
+        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
-        r"|tonight|tomorrow|this\s+(?:morning|afternoon|evening))\b)",
-        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b(?:\s+(?P<wdd>\d{{1,2}})"
-        r"(?:st|nd|rd|th)?\b)?)",
-        r"(?P<mo>\b(?P<mop>in|from|since|until|by|during|early|late|mid|next|last|this)\s+(?P<mon>"
-        r"january|february|march|april|may|june|july|august|september|october|november|december)\b"
-        r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:\s+(?P<moy>\d{4})\b)?)",
+        r"|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b)",
+        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
+        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b)?)",
+        rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
+        r"(?P<mo>\b(?P<mop>in|from|since|until|till|by|during|early|late|mid|next|last|this)[\s-]+(?P<mon>"
+        r"january|february|march|april|may|june|july|august|september|october|november|december"
+        r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
+        r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:,?\s+(?P<moy>\d{4})\b)?)",
+        rf"(?P<my>\b(?P<mym>{m})\.?,?\s+(?P<myy>\d{{4}})\b)",
+        r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
+        r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         rf"(?P<hol>\b(?:{holidays})\b)",
     ]
-    return re.compile("|".join(parts), re.IGNORECASE)
+    # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions.
+    return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)
 
 
 def note_dates(line: str, written: date | None) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
-    words give (see above). Without ``written`` only dates that carry their year are read."""
+    words give (see above). Without ``written``, dates that carry their year are read, and the others from
+    the first such date before them in the line ("- 2026-11-20: away until January")."""
     out: list[NoteDate] = []
     low = line.lower()
+    base = written
     for m in _note_grammar().finditer(line):
         kind = m.lastgroup
         g = m.groupdict()
         start = m.start(kind) if kind else m.start()
-        found = _note_match(g, low, start, m.end(), line, written)
+        found = _note_match(g, low, start, m.end(), line, base)
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
+            if base is None and len(found) == 1:
+                base = found[0]
     return out
 
 
@@ -117,8 +145,96 @@ def _note_match(
     g: dict[str, str | None], low: str, start: int, end: int, line: str, today: date | None
 ) -> list[date] | None:
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``."""
+    found = _explicit(g, low, start, end, today)
+    if found is not None or today is None:
+        return found
+    one = timedelta(days=1)
+    if g["end"]:
+        return _part_of(g, today, _direction(low, start, end, default=1))
+    if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
+        step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]
+        monday = today - timedelta(days=today.weekday()) + 7 * step * one
+        return [monday + WEEKDAYS[(g["wwd"] or g["wwd2"] or "").lower()] * one]
+    if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
+        wd = WEEKDAYS[(g["wand"] or "").lower()]
+        return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]
+    if g["wbl"]:  # "the week before last", "the week after next"
+        back = (g["wbld"] or "").lower().startswith("before")
+        return week_of(today + (-14 if back else 14) * one)
+    if g["span"]:
+        which = " ".join((g["spw"] or "").lower().split()).removeprefix("this ")
+        unit, part = (g["spu"] or "").lower(), (g["spq"] or "").lower()
+        step = {"last": -1, "past": -1, "this": 0, "next": 1, "coming": 1}[which]
+        if unit == "week":
+            days = week_of(today + 7 * step * one)
+            if g["spwd"]:  # "next week (Thursday)"
+                return [days[WEEKDAYS[g["spwd"].lower()]]]
+        elif unit == "weekend":
+            if which == "coming" and today.weekday() >= 5:
+                step = 0
+            days = _weekend(today, step)
+        else:
+            days = month_days(today.year, today.month + step)
+        return _third(days, part)
+    if g["wkend"]:  # "over the weekend": the past one, the coming one, or the nearest
+        direction = _direction(low, start, end)
+        if direction == 0:
+            direction = -1 if today.weekday() < 2 else 1 if today.weekday() < 5 else 0
+        return _weekend(today, direction)
+    if g["ahead"] or g["ago"]:
+        count = _count(g["an"] if g["ahead"] else g["gn"])
+        unit = (g["au"] if g["ahead"] else g["gu"]) or ""
+        sign = -1 if g["ago"] and (g["gdir"] or "").lower() == "ago" else 1
+        if count is None or count > MAX_DAYS:
+            return None
+        if unit.startswith(("day", "week", "fortnight")):
+            size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
+            day = today + sign * size * count * one
+            if g["awd"]:  # "in three weeks (Tuesday)": that weekday of that week
+                return [week_of(day)[WEEKDAYS[g["awd"].lower()]]]
+            return [day]
+        target = month_days(today.year, today.month + sign * count)[0]
+        return [_safe(target.year, target.month, today.day) or [month_days(target.year, target.month)[-1]]][0]
+    if g["rel"]:
+        word = " ".join((g["rel"] or "").lower().split()).removeprefix("the ")
+        shift = {"day before yesterday": -2, "day after tomorrow": 2, "yesterday": -1, "tomorrow": 1}
+        shift["last night"] = -1
+        if word == "tomorrow" and line[start].isupper() and not _starts_clause(low, start):
+            return None  # a capital mid-sentence: a title ("Tomorrow, and Tomorrow, and Tomorrow")
+        return [today + shift.get(word, 0) * one]
+    if g["wdn"]:
+        return _weekday(g, low, start, end, today)
+    if g["odd"]:  # "the 18th": that day of this month, the next or the last, as the words point
+        return _day_of_month(int(g["oddn"] or 0), today, _direction(low, start, end))
+    if g["mon"]:
+        prep = (g["mop"] or "").lower()
+        month = _month_num(g["mon"] or "") or 1
+        if prep in {"next", "last", "this"}:
+            step = {"next": 1, "last": -1, "this": 0}[prep]
+            days = _month_near(month, today, step) if step else month_days(today.year, month)
+        else:
+            days = _month_near(month, today, _direction(low, start, end))
+        return _third(days, prep)
+    if g["qtr"]:
+        return _quarter(int(g["qn"] or 1), today, _direction(low, start, end))
+    if g["hol"]:
+        mm, dd = _HOLIDAYS[" ".join((g["hol"] or "").lower().split())]
+        return _dated(mm, dd, today, _direction(low, start, end))
+    return None
+
+
+def _explicit(
+    g: dict[str, str | None], low: str, start: int, end: int, today: date | None
+) -> list[date] | None:
+    """The days of a phrase that carries a day and month (with or without its year), a month and year or
+    a quarter and year; ``None`` for other phrases (and for impossible dates)."""
     if g["iso"]:
         return _safe(int(g["iy"] or 0), int(g["im"] or 0), int(g["id"] or 0))
+    if g["ymd"]:
+        return _safe(int(g["ymdy"] or 0), int(g["ymdm"] or 0), int(g["ymdd"] or 0))
+    if g["numy"]:  # 3/12/2025, 12.06.2025: day first unless that cannot be
+        a, b = int(g["y1"] or 0), int(g["y2"] or 0)
+        return _safe(int(g["yy"] or 0), *((a, b) if b > 12 >= a else (b, a)))
     if g["mdm"] or g["dmm"]:
         month = _month_num(g["mdm"] or g["dmm"] or "")
         day = int(g["mdd"] or g["dmd"] or 0)
@@ -135,65 +251,93 @@ def _note_match(
         if ny:
             return _safe(int(ny) + (2000 if len(ny) == 2 else 0), month, day)
         return _dated(month, day, today, _direction(low, start, end)) if 1 <= month <= 12 else None
-    if today is None:
-        return None
-    one = timedelta(days=1)
-    if g["end"]:
-        what = (g["endw"] or "").lower()
-        if what.endswith("week"):
-            friday = today + timedelta(days=4 - today.weekday())
-            return [friday + (7 * one if what.startswith("next") else 0 * one)]
-        if what.endswith("month"):
-            first = month_days(today.year, today.month + (1 if what.startswith("next") else 0))[0]
-            return [month_days(first.year, first.month)[-1]]
-        month = _month_num(what)
-        days = _month_near(month, today, 1) if month else None
-        return [days[-1]] if days else None
-    if g["span"]:
-        which, unit, part = (g["spw"] or "").lower(), (g["spu"] or "").lower(), (g["spq"] or "").lower()
-        step = {"last": -1, "past": -1, "this": 0, "next": 1}[which]
-        if unit == "week":
-            days = week_of(today + 7 * step * one)
-        elif unit == "weekend":
-            saturday = today - timedelta(days=today.weekday()) + 5 * one + 7 * step * one
-            days = [saturday, saturday + one]
-        else:
-            days = month_days(today.year, today.month + step)
-        third = max(1, len(days) // 3)
-        return {"early": days[:third], "mid": days[third:-third], "late": days[-third:]}.get(part, days)
-    if g["ahead"] or g["ago"]:
-        count = _count(g["an"] if g["ahead"] else g["gn"])
-        unit = (g["au"] if g["ahead"] else g["gu"]) or ""
-        sign = 1 if g["ahead"] else -1
-        if count is None or count > MAX_DAYS:
-            return None
-        if unit.startswith("day"):
-            return [today + sign * count * one]
-        if unit.startswith("week"):
-            return [today + sign * 7 * count * one]
-        target = month_days(today.year, today.month + sign * count)[0]
-        return [_safe(target.year, target.month, today.day) or [month_days(target.year, target.month)[-1]]][0]
-    if g["rel"]:
-        word = " ".join((g["rel"] or "").lower().split()).removeprefix("the ")
-        shift = {"day before yesterday": -2, "day after tomorrow": 2, "yesterday": -1, "tomorrow": 1}
-        if word == "tomorrow" and line[start].isupper() and not _starts_clause(low, start):
-            return None  # a capital mid-sentence: a title ("Tomorrow, and Tomorrow, and Tomorrow")
-        return [today + shift.get(word, 0) * one]
-    if g["wdn"]:
-        return _weekday(g, low, start, end, today)
-    if g["mon"]:
-        prep = (g["mop"] or "").lower()
-        month = MONTHS[(g["mon"] or "").lower()]
-        if g["moy"]:
-            return month_days(int(g["moy"]), month)
-        if prep in {"next", "last", "this"}:
-            step = {"next": 1, "last": -1, "this": 0}[prep]
-            return _month_near(month, today, step) if step else month_days(today.year, month)
-        return _month_near(month, today, _direction(low, start, end))
-    if g["hol"]:
-        mm, dd = _HOLIDAYS[" ".join((g["hol"] or "").lower().split())]
-        return _dated(mm, dd, today, _direction(low, start, end))
+    if g["mon"] and g["moy"]:
+        return _third(month_days(int(g["moy"]), _month_num(g["mon"] or "") or 1), (g["mop"] or "").lower())
+    if g["my"]:
+        named = _month_num(g["mym"] or "")
+        return month_days(int(g["myy"] or 0), named) if named and g["mym"] != "may" else None
+    if g["isom"]:
+        return month_days(int(g["imy"] or 0), int(g["imm"] or 1))
+    if g["qtr"] and (g["qy1"] or g["qy"] or g["qy2"]):
+        qyear = int(g["qy1"] or g["qy"] or 0) or 2000 + int(g["qy2"] or 0)
+        return _quarter_days(qyear, int(g["qn"] or 1))
     return None
+
+
+def _part_of(g: dict[str, str | None], today: date, direction: int) -> list[date] | None:
+    """ "The end of the month", "the start of next week", "the end of January", "the end of Q3": the last
+    (first, middle) day of that period; a week ends on its Friday."""
+    side, what = (g["eside"] or "").lower(), " ".join((g["endw"] or "").lower().split())
+    step = {"next": 1, "last": -1}.get(what.split()[0], 0) if " " in what else 0
+    unit = what.split()[-1]
+    one = timedelta(days=1)
+    if unit == "week":
+        days = week_of(today + 7 * step * one)[:5]
+    elif unit == "month":
+        days = month_days(today.year, today.month + step)
+    elif unit == "year":
+        days = [date(today.year + step, 1, 1), date(today.year + step, 12, 31)]
+    elif unit == "quarter":
+        q = (today.month - 1) // 3 + step
+        days = _quarter_days(today.year + q // 4, q % 4 + 1)
+    elif unit.startswith("q"):
+        days = _quarter(int(unit[1]), today, direction)
+    else:
+        month = _month_num(unit)
+        if not month:
+            return None
+        days = _month_near(month, today, direction)
+    if side == "end":
+        return [days[-1]]
+    return [days[0]] if side in {"start", "beginning"} else [days[len(days) // 2]]
+
+
+def _third(days: list[date], part: str) -> list[date]:
+    """The early, mid or late third of ``days`` (all of them for another word)."""
+    third = max(1, len(days) // 3)
+    return {"early": days[:third], "mid": days[third:-third], "late": days[-third:]}.get(part) or days
+
+
+def _weekend(today: date, step: int) -> list[date]:
+    """The Saturday and Sunday before ``today`` (``step`` −1), of its week (0) or the coming one (+1);
+    said on a weekend day, −1 and 0 are that same weekend."""
+    saturday = today - timedelta(days=today.weekday()) + timedelta(days=5)
+    if step < 0 and today.weekday() < 5 or step > 0 and today.weekday() >= 5:
+        saturday += timedelta(days=7 * step)
+    return [saturday, saturday + timedelta(days=1)]
+
+
+def _day_of_month(day: int, today: date, direction: int) -> list[date] | None:
+    """Day ``day`` of this month, the next or the last: the first on or after ``today`` (+1), the last on or
+    before it (−1), or the nearest (0)."""
+    options = [
+        d for k in (-1, 0, 1) for first in [month_days(today.year, today.month + k)[0]]
+        for d in (_safe(first.year, first.month, day) or [])
+    ]  # fmt: skip
+    if direction > 0:
+        options = [d for d in options if d >= today]
+    elif direction < 0:
+        options = [d for d in options if d <= today]
+    return [min(options, key=lambda d: (abs((d - today).days), d < today))] if options else None
+
+
+def _quarter_days(year: int, q: int) -> list[date]:
+    first, last = month_days(year, 3 * q - 2)[0], month_days(year, 3 * q)[-1]
+    return [first + timedelta(days=k) for k in range((last - first).days + 1)]
+
+
+def _quarter(q: int, today: date, direction: int) -> list[date]:
+    """Every day of quarter ``q`` in the year ``direction`` gives (this quarter counts either way)."""
+    now = (today.month - 1) // 3 + 1
+    ahead = today.year if q >= now else today.year + 1
+    back = today.year if q <= now else today.year - 1
+    if direction > 0:
+        year = ahead
+    elif direction < 0:
+        year = back
+    else:
+        year = ahead if (q - now) % 4 <= (now - q) % 4 else back
+    return _quarter_days(year, q)
 
 
 def _weekday(g: dict[str, str | None], low: str, start: int, end: int, today: date) -> list[date] | None:
