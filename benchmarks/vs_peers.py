@@ -8,7 +8,10 @@ Rows (each index on a fresh copy of the notes; peak RSS of the process from ``/u
   ``--baseline-default``);
 * QMD's index (``collection add`` + ``update``: its BM25 index) when QMD is installed (``.ci/npm``);
 * ``mdrecall --version``, a one-shot ``search --mode bm25`` and a one-shot default search, against QMD's
-  ``search``, run alternately (load drifts hit them alike), median wall and CPU time.
+  ``search``, run alternately (load drifts hit them alike), median wall and CPU time; each search twice:
+  in-process (``MDRECALL_SERVE_ENABLED=off``) and answered by a running ``mdrecall watch`` of the
+  workspace (its server: :mod:`mdrecall.cli.served`; ``--no-served`` leaves these rows out), with the
+  watch process's peak RSS.
 
 The notes are dated an hour back before anything runs (a user's notes are not all written this second; a
 sync's snapshot never vouches for files written within 2 s of it), and each size is measured in turn.
@@ -26,6 +29,7 @@ import os
 import resource
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,6 +67,41 @@ def env_for(src: Path | None) -> dict[str, str]:
     return env
 
 
+def serve(ws: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """``mdrecall watch`` on ``ws`` (it serves one-shot searches), once it answers on its socket."""
+    proc = subprocess.Popen(
+        [*MDRECALL, "-w", str(ws), "watch", "--quiet"], env=env, stdout=subprocess.DEVNULL
+    )
+    sock = ws / ".mdrecall" / "serve.sock"
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and proc.poll() is None:
+        ping = subprocess.run(
+            [sys.executable, "-c", PING, str(ws)], capture_output=True, text=True, env=env, check=False
+        )
+        if sock.exists() and ping.stdout.strip() == "answer":
+            return proc
+        time.sleep(0.2)
+    proc.kill()
+    raise SystemExit(f"mdrecall watch did not serve {ws}")
+
+
+PING = (
+    "import sys, time\nfrom mdrecall.agent.serve_client import call\n"
+    "print(call(sys.argv[1], {'op': 'ping'}, time.monotonic() + 1)[0])"
+)
+
+
+def peak_rss_mb(pid: int) -> float:
+    """A live process's peak resident memory (``VmHWM``), in MB (0 where /proc does not say)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def age(root: Path, seconds: float = 3600) -> None:
     """Date every file and folder under ``root`` ``seconds`` back."""
     past = time.time() - seconds
@@ -80,6 +119,12 @@ def main() -> int:
     ap.add_argument("--baseline-default", action="store_true", help="also index with the baseline's default")
     ap.add_argument("--qmd", help="the qmd command (default: the copy in .ci/npm, if installed)")
     ap.add_argument("--index-only", action="store_true", help="measure the index rows only")
+    ap.add_argument(
+        "--no-served",
+        dest="served",
+        action="store_false",
+        help="no rows served by a running `mdrecall watch`",
+    )
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results/vs_peers.json"))
     args = ap.parse_args()
     qmd = args.qmd or default_qmd()
@@ -136,14 +181,31 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             rows["index QMD (add + update)"] = {"wall_s": time.perf_counter() - t, "cpu_s": cpu}
         query = "deploy budget"
+        alone = {**here, "MDRECALL_SERVE_ENABLED": "off"}  # in-process, even while a server runs
         cmds = {
             "mdrecall --version": ([*MDRECALL, "--version"], here),
             "search --mode bm25": (
                 [*MDRECALL, "--config", str(kw_conf), "-w", str(kw), "search", query, "--mode", "bm25"],
-                here,
+                alone,
             ),
-            "search (default)": ([*MDRECALL, "-w", str(default), "search", query], here),
+            "search (default)": ([*MDRECALL, "-w", str(default), "search", query], alone),
         }
+        servers: dict[str, subprocess.Popen[bytes]] = {}
+        if args.served and not args.index_only:  # `mdrecall watch` answers the one-shot commands
+            kw_env = {
+                **here,
+                "MDRECALL_EMBEDDING_PROVIDER": "none",
+            }  # the keyword-only config, as the server's
+            for label, ws, env in (("bm25", kw, kw_env), ("default", default, here)):
+                servers[label] = serve(ws, env)
+            cmds["search --mode bm25 (served by watch)"] = (
+                [*MDRECALL, "-w", str(kw), "search", query, "--mode", "bm25"],
+                kw_env,
+            )
+            cmds["search (default) (served by watch)"] = (
+                [*MDRECALL, "-w", str(default), "search", query],
+                here,
+            )
         if args.baseline_src and kw_base is not None:
             base = env_for(args.baseline_src)
             cmds["search --mode bm25 (baseline)"] = (
@@ -163,14 +225,25 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
         pyc = pyc_present(here)
         if args.index_only:
             cmds = {}
-        times = paired_ms([c for c, _ in cmds.values()], args.runs, [e for _, e in cmds.values()])
-        for label, (wall, cpu) in zip(cmds, times, strict=True):
-            rows[label] = {"wall_ms": wall, "cpu_ms": cpu}
+        try:
+            times = paired_ms([c for c, _ in cmds.values()], args.runs, [e for _, e in cmds.values()])
+            for label, (wall, cpu) in zip(cmds, times, strict=True):
+                rows[label] = {"wall_ms": wall, "cpu_ms": cpu}
+        finally:
+            for label, proc in servers.items():
+                rows[f"watch server ({label}) peak RSS"] = {"peak_rss_mb": peak_rss_mb(proc.pid)}
+                proc.send_signal(signal.SIGINT)
+                try:
+                    proc.wait(30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
     load = os.getloadavg()[0]
     print(f"{files} notes, .pyc present: {pyc}, load average {load:.1f}, {os.cpu_count()} cores")
     print(f"{'':34} {'wall':>10} {'CPU':>10} {'peak RSS':>10}")
     for label, r in rows.items():
-        if "wall_s" in r:
+        if "wall_s" not in r and "wall_ms" not in r:
+            print(f"{label:34} {'':>10} {'':>10} {r['peak_rss_mb']:7.0f} MB")
+        elif "wall_s" in r:
             rss = f"{r['peak_rss_mb']:.0f} MB" if "peak_rss_mb" in r else ""
             print(f"{label:34} {r['wall_s']:9.2f}s {r['cpu_s']:9.2f}s {rss:>10}")
         else:
@@ -180,9 +253,11 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
         q = rows["index QMD (add + update)"]["wall_s"]
         ratios["keyword index vs QMD index (wall)"] = q / rows["index keyword-only"]["wall_s"]
         if "QMD search" in rows:
-            ratios["bm25 search vs QMD search (wall)"] = (
-                rows["QMD search"]["wall_ms"] / rows["search --mode bm25"]["wall_ms"]
-            )
+            for label in ("search --mode bm25", "search --mode bm25 (served by watch)"):
+                if label in rows:
+                    ratios[f"{label} vs QMD search (wall)"] = (
+                        rows["QMD search"]["wall_ms"] / rows[label]["wall_ms"]
+                    )
     if "index keyword-only (baseline)" in rows:
         b = rows["index keyword-only (baseline)"]["cpu_s"]
         ratios["keyword index: baseline / now (CPU)"] = b / rows["index keyword-only"]["cpu_s"]
