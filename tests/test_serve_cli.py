@@ -202,3 +202,16 @@ def test_the_mcp_server_answers_one_shot_searches_and_its_stdout_stays_the_proto
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_status_says_whether_a_server_answers(ws: Path) -> None:
+    out = run_cli("-w", str(ws), "--json", "status")
+    assert json.loads(out.stdout)["server"]["state"] == "none"
+    proc = subprocess.Popen(mdrecall_argv("-w", str(ws), "serve"), stderr=subprocess.DEVNULL)
+    try:
+        assert until(lambda: call(str(ws), {"op": "ping"}, time.monotonic() + 1)[0] == "answer", 60)
+        server = json.loads(run_cli("-w", str(ws), "--json", "status").stdout)["server"]
+        assert server["state"] == "serving" and server["pid"] == proc.pid
+    finally:
+        proc.kill()
+        proc.wait(10)

@@ -352,11 +352,14 @@ def cmd_status() -> int:
     """Show the index state."""
     with open_memory() as mem:
         raw = mem.status().to_dict()
+        root = mem.workspace.root
     data: dict[str, Any] = {}
     for key, value in raw.items():
         data[key] = value
         if key == "last_sync":
             data["last_sync_at"] = _local_time(value)
+        if key == "watcher":
+            data["server"] = _server(root)
     rows = [{"key": k, "value": v} for k, v in data.items()]
 
     def human() -> None:
@@ -371,6 +374,28 @@ def cmd_status() -> int:
 
     emit(Listing(data, rows, columns=["key", "value"], human=human, path_key=None), state().format)
     return 0
+
+
+def _server(root: Path) -> dict[str, Any]:
+    """Whether a local server (``mdrecall serve``, ``watch``, the MCP server) answers this workspace's
+    one-shot searches and hooks."""
+    import time
+
+    from mdrecall.agent.serve_client import call, socket_path
+
+    how, answer = call(str(root), {"op": "ping"}, time.monotonic() + 0.5)
+    if how == "answer" and answer is not None and answer.get("ok"):
+        return {
+            "state": "serving",
+            "pid": answer.get("pid"),
+            "socket": socket_path(str(root)),
+            "note": "one-shot search and get, and the per-turn hooks, are answered by it",
+        }
+    return {
+        "state": "none",
+        "note": "one-shot searches run in their own process (mdrecall serve, watch or the MCP server answer"
+        " them in tens of milliseconds)",
+    }
 
 
 @command("probe")
