@@ -150,6 +150,20 @@ def test_the_readme_showcase_answers_with_the_postgresql_decision_first(
     assert "PostgreSQL" in hits[0].snippet
 
 
+def _random_claim(rng: random.Random, subject: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """Random attributes, values and line words: states, outcomes (a thing come to an end, or none), and
+    lines taking a value back ("no longer")."""
+    attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice", "state", "outcome"], rng.randint(1, 2)))))
+    values = tuple(
+        rng.choice(["=end", "=end w1", "=done w2 w3", "=done w4"])
+        if a == "outcome"
+        else rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"])
+        for a in attrs
+    )
+    words = " ".join([subject, *values, *(["no longer"] if rng.random() < 0.3 else [])])
+    return attrs, values, words
+
+
 def _pairs_by_trying_every_pair(facts: list) -> dict:  # noqa: ANN401 - the reference the fast pairing must equal
     """The pairing by its definition: every later line against every earlier one, the latest winning."""
     from mdrecall.knowledge import facts as f
@@ -180,9 +194,7 @@ def test_the_fast_pairing_equals_trying_every_pair() -> None:
         day = path[7:17] if path.startswith("memory/") else None
         subject = " ".join(sorted(set(rng.sample(vocab, rng.randint(0, 6)))))
         context = "t" + path[-4] if day is None and rng.random() < 0.7 else ""
-        attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice"], rng.randint(1, 2)))))
-        values = tuple(rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"]) for _ in attrs)
-        words = " ".join([subject, *values])
+        attrs, values, words = _random_claim(rng, subject)
         facts.append(FactRow(path, n + 1, day, attrs, values, subject, context, rng.random() < 0.6, words))
     want = _pairs_by_trying_every_pair(facts)
     assert len(want) > 50  # the set exercises the pairing
@@ -236,9 +248,7 @@ def _random_facts(rng: random.Random, files: list[str], n: int, start: int = 1) 
         day = path[7:17] if path.startswith("memory/") else None
         subject = " ".join(sorted(set(rng.sample(vocab, rng.randint(0, 5)))))
         context = "t" + path[-4] if day is None and rng.random() < 0.7 else ""
-        attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice"], rng.randint(1, 2)))))
-        values = tuple(rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"]) for _ in attrs)
-        words = " ".join([subject, *values])
+        attrs, values, words = _random_claim(rng, subject)
         out.append(FactRow(path, start + k, day, attrs, values, subject, context, rng.random() < 0.6, words))
     return out
 
