@@ -46,10 +46,11 @@ __all__ = [
     "supersessions_update",
 ]
 
-#: The attributes a fact line may state: ``state`` is a condition of the subject ("limping", "on the diet
-#: food", "back to normal"), ``outcome`` says an event or thing came to an end state ("went fine", "broke
-#: down", "was cancelled"): it supersedes an earlier line about its subject whatever that line states.
-ATTRIBUTES = ("time", "owner", "place", "choice", "status", "state", "outcome")
+#: The attributes a fact line may state: ``state`` is a condition of the subject ("limping", "back to
+#: normal"), ``on`` what it is on or off ("on the diet food", "off call"), ``outcome`` says an event or a
+#: thing came to an end state ("went fine", "broke down", "was cancelled"): it supersedes an earlier line
+#: about that thing whatever the line states.
+ATTRIBUTES = ("time", "owner", "place", "choice", "status", "state", "on", "outcome")
 #: Shared subject words, as a share of the larger of the two subjects, for two lines to be one fact.
 MIN_OVERLAP = 0.4
 
@@ -386,6 +387,13 @@ def _state_value(m: re.Match[str]) -> str:
     return "-".join(words)
 
 
+def _on_off(m: re.Match[str]) -> bool:
+    """Is the condition matched being on or off something ("on the kidney diet"; not "on hold")? Such a
+    line changes a fact only with a change cue (being "on the sofa" after "on the diet" is no change)."""
+    words = (m.group(1) or "").lower().split()
+    return bool(words) and words[0] in ("on", "off") and words[1:] != ["hold"]
+
+
 def _is_time_value(m: re.Match[str]) -> bool:
     """ "is on Monday", "back at 9", "on the 18th": a time, not a condition."""
     words = m.group().lower().split()
@@ -477,10 +485,21 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             scopes.stated(spans)
     if _may(low, _STATE_WORDS):
         found = [m for m in _STATE.finditer(line) if not _is_time_value(m)]
-        states = {_state_value(m) for m in found} - {""}
-        if states:
-            attrs["state"] = states
-            scopes.stated(scopes.of(found, _SENTENCE_END))  # "walked Biscuit, he's limping": Biscuit's
+        for attr, ms in (
+            ("state", [m for m in found if not _on_off(m)]),
+            ("on", [m for m in found if _on_off(m)]),
+        ):
+            states = {_state_value(m) for m in ms} - {""}
+            if states:
+                attrs[attr] = states
+                # whose condition: the clause's, or the sentence's when the clause names only a pronoun
+                # ("walked Biscuit, he's limping": Biscuit's)
+                for m in ms:
+                    span = scopes.of([m])
+                    a = span[0][0]
+                    if not _content(_WORD.findall(line[a : m.start()]), set()) - _PRONOUNS:
+                        span = scopes.of([m], _SENTENCE_END)
+                    scopes.stated(span)
     if _may(low, _OUTCOME_WORDS):
         found = list(_OUTCOME.finditer(line))
         if found:
@@ -492,7 +511,8 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             attrs["outcome"] = {end, *(w for w in thing if w not in _PRONOUNS)}
             scopes.stated(spans)
     now = False  # a state said to be the current one
-    if "status" not in attrs and _may(low, ("now", "no longer")):
+    stated = "status" in attrs or not {"owner", "place", "choice"}.isdisjoint(attrs)
+    if not stated and _may(low, ("now", "no longer")):
         for m in _NOW_STATE.finditer(line):  # "Halden now want us on retainer"
             rest = line[m.end() :]
             state = {w.lower() for w in _WORD.findall(rest[: _clause(rest, 0, _CLAUSE_END)[1]])}
@@ -515,6 +535,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     cue = (
         now
         or "state" in attrs
+        or bool(_WITHDRAW.search(line))
         or "outcome" in attrs
         or bool(_CUE.search(line))
         or ("choice" in attrs and bool(_DECISION.search(line)))
