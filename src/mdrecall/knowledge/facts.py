@@ -496,18 +496,18 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
                 # ("walked Biscuit, he's limping": Biscuit's)
                 for m in ms:
                     span = scopes.of([m])
-                    a = span[0][0]
-                    if not _content(_WORD.findall(line[a : m.start()]), set()) - _PRONOUNS:
+                    begin = span[0][0]
+                    if not _content(_WORD.findall(line[begin : m.start()]), set()) - _PRONOUNS:
                         span = scopes.of([m], _SENTENCE_END)
                     scopes.stated(span)
     if _may(low, _OUTCOME_WORDS):
         found = list(_OUTCOME.finditer(line))
         if found:
             spans = scopes.of(found)
-            m, (a, _) = found[0], spans[0]
+            m, begin = found[0], spans[0][0]
             end = "=end" if _TERMINAL.search(m.group()) else "=done"
             # what came to that state: the words before it in its clause ("the van", "Biscuit's recheck")
-            thing = _content(_WORD.findall(line[max(a, scopes.head) : m.start()]), set())
+            thing = _content(_WORD.findall(line[max(begin, scopes.head) : m.start()]), set())
             attrs["outcome"] = {end, *(w for w in thing if w not in _PRONOUNS)}
             scopes.stated(spans)
     now = False  # a state said to be the current one
