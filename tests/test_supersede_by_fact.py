@@ -150,6 +150,20 @@ def test_the_readme_showcase_answers_with_the_postgresql_decision_first(
     assert "PostgreSQL" in hits[0].snippet
 
 
+def _random_claim(rng: random.Random, subject: str) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """Random attributes, values and line words: states, outcomes (a thing come to an end, or none), and
+    lines taking a value back ("no longer")."""
+    attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice", "state", "outcome"], rng.randint(1, 2)))))
+    values = tuple(
+        rng.choice(["=end", "=end w1", "=done w2 w3", "=done w4"])
+        if a == "outcome"
+        else rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"])
+        for a in attrs
+    )
+    words = " ".join([subject, *values, *(["no longer"] if rng.random() < 0.3 else [])])
+    return attrs, values, words
+
+
 def _pairs_by_trying_every_pair(facts: list) -> dict:  # noqa: ANN401 - the reference the fast pairing must equal
     """The pairing by its definition: every later line against every earlier one, the latest winning."""
     from mdrecall.knowledge import facts as f
@@ -180,9 +194,7 @@ def test_the_fast_pairing_equals_trying_every_pair() -> None:
         day = path[7:17] if path.startswith("memory/") else None
         subject = " ".join(sorted(set(rng.sample(vocab, rng.randint(0, 6)))))
         context = "t" + path[-4] if day is None and rng.random() < 0.7 else ""
-        attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice"], rng.randint(1, 2)))))
-        values = tuple(rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"]) for _ in attrs)
-        words = " ".join([subject, *values])
+        attrs, values, words = _random_claim(rng, subject)
         facts.append(FactRow(path, n + 1, day, attrs, values, subject, context, rng.random() < 0.6, words))
     want = _pairs_by_trying_every_pair(facts)
     assert len(want) > 50  # the set exercises the pairing
@@ -236,9 +248,7 @@ def _random_facts(rng: random.Random, files: list[str], n: int, start: int = 1) 
         day = path[7:17] if path.startswith("memory/") else None
         subject = " ".join(sorted(set(rng.sample(vocab, rng.randint(0, 5)))))
         context = "t" + path[-4] if day is None and rng.random() < 0.7 else ""
-        attrs = tuple(sorted(set(rng.sample(["time", "owner", "choice"], rng.randint(1, 2)))))
-        values = tuple(rng.choice(["alice", "bob", "carol", "mon tue", "alice bob"]) for _ in attrs)
-        words = " ".join([subject, *values])
+        attrs, values, words = _random_claim(rng, subject)
         out.append(FactRow(path, start + k, day, attrs, values, subject, context, rng.random() < 0.6, words))
     return out
 
@@ -332,3 +342,69 @@ def test_a_long_run_of_capitalised_words_is_read_in_linear_time() -> None:
     code = f"from mdrecall.knowledge.facts import line_facts; line_facts('x.md', {line!r}, None)"
     done = subprocess.run([sys.executable, "-c", code], timeout=60, check=False)
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a start date moved, said with "instead" and a day of a month
+        ("- Mara's contract starts on 15 August.", "Mara's contract starts 1 September instead."),
+        # a condition taken back: off what it was on
+        ("- Pickle is on the kidney diet.", "Pickle is off the kidney diet, the vet says."),
+        # a responsibility taken back, with a verb of managing
+        ("- Jonas manages the boathouse keys.", "Jonas no longer manages the boathouse keys."),
+        # a condition changed: sick, then better
+        ("- The hamster is sick and not eating.", "The hamster is better, eating again."),
+        # a thing came to an end: the printer that did the posters died
+        ("- Lina Park: prints the posters on the office printer.", "the office printer died this morning"),
+        # an event's outcome ends its plan
+        ("- The quiz night is planned for Friday.", "The quiz night went well, 40 people came."),
+    ],
+)
+def test_a_change_of_state_in_other_words_is_paired(old: str, new: str) -> None:
+    """Wordings the labelled notes do not use: a new start date "instead", "off" a diet, "no longer
+    manages", "is better", a thing that "died", an event that "went well"."""
+    facts = line_facts("memory/2026-11-02.md", f"# 2026-11-02\n\n{old}\n", "2026-11-02")
+    facts += line_facts("memory/2026-12-02.md", f"# 2026-12-02\n\n{new}\n", "2026-12-02")
+    pairs = supersessions(facts)
+    assert list(pairs) == [("memory/2026-11-02.md", 3)]
+    assert pairs[("memory/2026-11-02.md", 3)].path == "memory/2026-12-02.md"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # an event's outcome does not end a standing fact
+        ("- The book club meets on Thursdays.", "The book club went well, we read Ishiguro."),
+        # another thing came to an end
+        ("- Lina Park: prints the posters on the office printer.", "the van broke down on the ring road"),
+        # on something else
+        ("- Pickle is on the kidney diet.", "Pickle is on the sofa again."),
+        # the same manager named again, nothing taken back
+        ("- Jonas manages the boathouse keys.", "Jonas manages the boathouse keys, ask him."),
+    ],
+)
+def test_a_state_or_outcome_about_something_else_is_not_paired(old: str, new: str) -> None:
+    facts = line_facts("MEMORY.md" if "book club" in old else "memory/2026-11-02.md", f"# M\n\n{old}\n", None)
+    facts += line_facts("memory/2026-12-02.md", f"# 2026-12-02\n\n{new}\n", "2026-12-02")
+    assert supersessions(facts) == {}
+
+
+def test_a_pets_recovery_ranks_first_and_marks_the_older_condition(tmp_path: Path) -> None:
+    """Search: the later line saying the dog recovered ranks above the earlier one saying it was limping,
+    which is marked superseded, for a question in neither line's change words."""
+    root = tmp_path / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Memory\n\n- Our dog is called Pepper.\n", encoding="utf-8")
+    (root / "memory" / "2026-10-01.md").write_text(
+        "# 2026-10-01\n\nTook Pepper to the beach, she's limping on her front paw.\n", encoding="utf-8"
+    )
+    (root / "memory" / "2026-10-20.md").write_text(
+        "# 2026-10-20\n\n- Pepper's paw healed, she is fine now and running again.\n", encoding="utf-8"
+    )
+    with _open(root) as mem:
+        hits = mem.search("is Pepper limping", max_results=5, min_score=0.0)
+    rank = {h.path: i for i, h in enumerate(hits)}
+    assert rank["memory/2026-10-20.md"] < rank["memory/2026-10-01.md"]
+    old = hits[rank["memory/2026-10-01.md"]]
+    assert old.superseded == "memory/2026-10-20.md#L3 (2026-10-20)"

@@ -46,8 +46,11 @@ __all__ = [
     "supersessions_update",
 ]
 
-#: The attributes a fact line may state.
-ATTRIBUTES = ("time", "owner", "place", "choice", "status")
+#: The attributes a fact line may state: ``state`` is a condition of the subject ("limping", "back to
+#: normal"), ``on`` what it is on or off ("on the diet food", "off call"), ``outcome`` says an event or a
+#: thing came to an end state ("went fine", "broke down", "was cancelled"): it supersedes an earlier line
+#: about that thing whatever the line states.
+ATTRIBUTES = ("time", "owner", "place", "choice", "status", "state", "on", "outcome")
 #: Shared subject words, as a share of the larger of the two subjects, for two lines to be one fact.
 MIN_OVERLAP = 0.4
 
@@ -81,11 +84,28 @@ _LABELS = {
 _LABEL = re.compile(r"([A-Za-z][A-Za-z ]{0,19}):\s+")
 _OWNER = re.compile(
     r"\bown(?:s|er|ers|ed|ing)?\b|\bled by\b|\bin charge of\b"
-    r"|\bresponsible for\b|\btakes? over\b|\btook over\b|\bhanded (?:over|to)\b",
+    r"|\bresponsible for\b|\btakes? over\b|\btook over\b|\bhanded (?:over|to)\b"
+    r"|\bmanag(?:e|es|ed|ing)\b|\bhandl(?:e|es|ed|ing)\b|\blook(?:s|ed|ing)? after\b"
+    r"|\bcoordinat(?:e|es|ed|ing)\b",
     re.I,
 )
 #: A word each match of the expression above holds.
-_OWNER_WORDS = ("own", "led by", "in charge of", "responsible for", " over", "handed")
+_OWNER_WORDS = (
+    "own",
+    "led by",
+    "in charge of",
+    "responsible for",
+    " over",
+    "handed",
+    "manag",
+    "handl",
+    "after",
+    "coordinat",
+)
+#: A first person owning a thing ("I manage the rota", "we look after the keys"): the owner ``me``.
+#: A person's full name as a line's label (a roster: "Tom Becker: treasurer, drives the van").
+_FULL_NAME = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+){1,2}")
+_FIRST_PERSON = re.compile(r"\b(?:I|we|We|me|us)\b")
 _POSSESSIVE_OWN = re.compile(r"\b(?:my|our|your|his|her|its|their) own\b", re.I)
 _PLACE = re.compile(
     r"\bbased (?:in|at|out of)\b|\blives? in\b|\bliving in\b|\bmov(?:ed|ing|es?) (?:to|from)\b"
@@ -110,7 +130,54 @@ _CHOICE_WORDS = (
 )  # fmt: skip
 _TIME_WORDS = re.compile(
     r"\b(?:at|on|every|happens?|schedule\w*|plann\w*|due|deadline|slipp\w*|postponed"
-    r"|rescheduled|pushed|delayed|moved|moving)\b",
+    r"|rescheduled|pushed|delayed|moved|moving|start(?:s|ed|ing)?|begin(?:s|ning)?|began|ends?|ended"
+    r"|finish(?:es|ed)?|opens?|closes?|until|till|from|kicks? off)\b",
+    re.I,
+)
+#: A day of a month ("1 September", "Sept 1st", "the 18th of March"): the value ``sep1``.
+_DAY_MONTH = re.compile(
+    r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(" + "|".join(_MONTHS) + r")\b"
+    r"|\b(" + "|".join(_MONTHS) + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!:)",
+    re.I,
+)
+#: A condition of the subject after a copula ("he's limping a bit", "the server is down", "Gus is on the
+#: diet food") or a return to one ("back to normal walks"): the line states a ``state``.
+_STATE = re.compile(
+    r"\b(?:is|are|was|were|been|be|seems?|looks?|gets?|got|feels?|felt|still|stays?|stayed|went|go|goes"
+    r"|came|comes|taken|put)\s+(?:(?:a bit|a little|still|now|much|very|fully|all)\s+)?"
+    r"(limping|lame|sick|ill|unwell|injured|hurt|broken|fine|better|worse|healed|fixed|recovered"
+    r"|recovering|on hold|(?:on|off)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?[a-z][\w-]*"
+    r"(?:\s+(?!(?:and|but|or|for|to|at|on|in|since|until|from|with|now|again|today|this|next)\b)[a-z][\w-]*)?)"
+    r"|['’]s\s+(?:(?:a bit|a little|still|now)\s+)?"
+    r"(limping|sick|ill|unwell|injured|hurt|broken|fine|better|worse)"
+    r"|\bback (?:to|at|on|in) (?:the\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?([a-z][\w-]*)",
+    re.I,
+)
+_STATE_WORDS = (
+    "limp", "lame", "sick", "ill", "unwell", "injur", "hurt", "broken", "fine", "better", "worse", "heal",
+    "fixed", "recover", "on hold", " on ", " off ", "back ",
+)  # fmt: skip
+#: An event or a thing come to an end state ("the recheck went fine", "the van broke down", "the fair
+#: was cancelled", "the sale raised £412"): the line states an ``outcome``.
+_OUTCOME = re.compile(
+    r"\b(?:went (?:well|fine|ahead|badly|smoothly|great|ok|okay|off well)|took place|broke down|passed away"
+    r"|died|shut down|closed down|called off|fell through|raised\s+[£$€]?\d[\d,.]*k?"
+    r"|(?:was|were|got|has been|have been|is|are) (?:cancell?ed|scrapped|sold|written off|stolen|closed))\b",
+    re.I,
+)
+#: An outcome that ends a thing for good (else it is an event's outcome: it ends a plan, not a standing
+#: fact).
+_TERMINAL = re.compile(r"broke|passed|died|shut|closed|called|fell|cancel|scrapped|sold|written|stolen", re.I)
+_PRONOUNS = frozenset("he she it they him her them this that which who".split())
+_OUTCOME_WORDS = (
+    "went", "took place", "broke down", "passed away", "died", "shut down", "closed", "called off",
+    "fell through", "raised", "cancel", "scrapped", "sold", "written off", "stolen",
+)  # fmt: skip
+#: A line taking a value back ("no longer manages", "is off the diet food", "stopped using"): it
+#: supersedes an earlier line stating that same value.
+_WITHDRAW = re.compile(
+    r"\bno longer\b|\bnot\b[^.;]{0,30}\bany ?more\b|\bstopp(?:ed|ing)\b|\bquit\b|\bg[ai]ve(?:n)? up\b"
+    r"|\b(?:is|are|was|were|been|came|come|comes|taken|went|go|goes|got|now|stays?)\s+off\b",
     re.I,
 )
 _STATUS = re.compile(r"\bstatus\b", re.I)
@@ -164,6 +231,9 @@ _NOT_SUBJECT = frozenset(
     daily weekly fortnightly monthly quarterly yearly annually
     rescheduled delayed plan plans planned planning update updated updates never always usually still
     take takes took taking over
+    manage manages managed managing handle handles handled handling look looks looked after coordinate
+    coordinates coordinated coordinating begin begins began beginning end ends ended finish finishes
+    finished open opens close closes until till kick kicks still bit little went back stopped quit
     handed will be been being is are was were am pm at on in to of the a an for with and or but not
     it its it's we i you they he she our my your their his her us them this that these those there here
     via per vs also just only back out off up
@@ -187,7 +257,7 @@ def _stem(word: str) -> str:
 def _content(words: Iterable[str], drop: set[str]) -> set[str]:
     out = set()
     for w in words:
-        low = w.lower()
+        low = w.lower().replace("’", "'").split("'")[0]  # "he's" → he, "Biscuit's" → biscuit
         if low in STOP_WORDS or low in _NOT_SUBJECT or low in drop or len(low) < 2 or low[0].isdigit():
             continue
         if low.rstrip("s") in _DAYS or low in _MONTHS:
@@ -204,7 +274,17 @@ def _times(text: str) -> set[str]:
         else:
             hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
             found.add(f"{hour}:{m.group(2) or '00'}")
-    found |= {m.group(1).lower()[:3] for m in _MONTH.finditer(text) if m.group(1)[0].isupper()}
+    days = set()
+    for m in _DAY_MONTH.finditer(text):
+        month, day = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
+        if month[0].isupper() and 1 <= int(day) <= 31:
+            days.add((month.lower()[:3], int(day)))
+    found |= {f"{month}{day}" for month, day in days}
+    found |= {
+        m.group(1).lower()[:3]
+        for m in _MONTH.finditer(text)
+        if m.group(1)[0].isupper() and not any(m.group(1).lower()[:3] == d[0] for d in days)
+    }
     return found
 
 
@@ -295,6 +375,32 @@ class _Scopes:
         return " ".join([self.line[: self.head], *(self.line[a:b] for a, b in sorted(set(self.spans)))])
 
 
+def _state_value(m: re.Match[str]) -> str:
+    """A condition's value: its words ("limping", "diet food" for "on/off the diet food", "back-normal")."""
+    if m.group(3):
+        return "back-" + m.group(3).lower()
+    words = (m.group(1) or m.group(2)).lower().split()
+    if words[0] in ("on", "off") and words[1:] != ["hold"]:
+        words = [w for w in words[1:] if w not in ("the", "his", "her", "their", "its", "my", "our")]
+        words = [_stem(w) for w in words if w not in STOP_WORDS]
+        return " ".join(words)
+    return "-".join(words)
+
+
+def _on_off(m: re.Match[str]) -> bool:
+    """Is the condition matched being on or off something ("on the kidney diet"; not "on hold")? Such a
+    line changes a fact only with a change cue (being "on the sofa" after "on the diet" is no change)."""
+    words = (m.group(1) or "").lower().split()
+    return bool(words) and words[0] in ("on", "off") and words[1:] != ["hold"]
+
+
+def _is_time_value(m: re.Match[str]) -> bool:
+    """ "is on Monday", "back at 9", "on the 18th": a time, not a condition."""
+    words = m.group().lower().split()
+    last = words[-1].strip(".,")
+    return last.rstrip("s") in _DAYS or last in _MONTHS or last[:1].isdigit() or last in ("time", "track")
+
+
 def _status(value: str) -> str:
     return " ".join(re.sub(r"[,()\[\]]", " ", value).lower().split())
 
@@ -331,11 +437,17 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     elif label_attr is None and _may(low, _OWNER_WORDS):
         unpossessed = _POSSESSIVE_OWN.sub(lambda m: " " * len(m.group()), line)  # positions kept
         spans = scopes.of(_OWNER.finditer(unpossessed))
+    roster = label is not None and label_attr is None and _FULL_NAME.fullmatch(label.group(1).strip())
     if spans:
         names = _names(_ISO.sub(" ", scopes.read(spans)))
+        if not names and label_attr is None and _FIRST_PERSON.search(scopes.read(spans)):
+            names = {"me"}
         if names:
             attrs["owner"] = names
             scopes.stated(spans)
+    elif roster and label is not None:  # "Tom Becker: treasurer, drives the van": what Tom does
+        attrs["owner"] = {w.lower() for w in label.group(1).split()}
+        scopes.stated(scopes.whole())
     spans = (
         scopes.whole()
         if label_attr == "place"
@@ -371,8 +483,36 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         if times:
             attrs["time"] = times
             scopes.stated(spans)
+    if _may(low, _STATE_WORDS):
+        found = [m for m in _STATE.finditer(line) if not _is_time_value(m)]
+        for attr, ms in (
+            ("state", [m for m in found if not _on_off(m)]),
+            ("on", [m for m in found if _on_off(m)]),
+        ):
+            states = {_state_value(m) for m in ms} - {""}
+            if states:
+                attrs[attr] = states
+                # whose condition: the clause's, or the sentence's when the clause names only a pronoun
+                # ("walked Biscuit, he's limping": Biscuit's)
+                for m in ms:
+                    span = scopes.of([m])
+                    begin = span[0][0]
+                    if not _content(_WORD.findall(line[begin : m.start()]), set()) - _PRONOUNS:
+                        span = scopes.of([m], _SENTENCE_END)
+                    scopes.stated(span)
+    if _may(low, _OUTCOME_WORDS):
+        found = list(_OUTCOME.finditer(line))
+        if found:
+            spans = scopes.of(found)
+            m, begin = found[0], spans[0][0]
+            end = "=end" if _TERMINAL.search(m.group()) else "=done"
+            # what came to that state: the words before it in its clause ("the van", "Biscuit's recheck")
+            thing = _content(_WORD.findall(line[max(begin, scopes.head) : m.start()]), set())
+            attrs["outcome"] = {end, *(w for w in thing if w not in _PRONOUNS)}
+            scopes.stated(spans)
     now = False  # a state said to be the current one
-    if "status" not in attrs and _may(low, ("now", "no longer")):
+    stated = "status" in attrs or not {"owner", "place", "choice"}.isdisjoint(attrs)
+    if not stated and _may(low, ("now", "no longer")):
         for m in _NOW_STATE.finditer(line):  # "Halden now want us on retainer"
             rest = line[m.end() :]
             state = {w.lower() for w in _WORD.findall(rest[: _clause(rest, 0, _CLAUSE_END)[1]])}
@@ -384,11 +524,22 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
                 break
     if not attrs:
         return None
-    values = set().union(*attrs.values())
     words = _WORD.findall(line)
-    drop = {v for v in values for v in v.split()} | drop_too
+    # a value's words, and the parts of a state's ("back-normal"), are not its subject; neither are a thing
+    # that came to an end ("the van": the subject), nor a roster line's person (what the line is about)
+    drop = {w for a in attrs if a != "outcome" for v in attrs[a] for w in v.split()} | drop_too
+    drop |= {w for v in attrs.get("state", ()) for w in v.split("-")}
+    if roster:
+        drop -= attrs["owner"]
     subject = _content(_WORD.findall(scopes.text()), drop)
-    cue = now or bool(_CUE.search(line)) or ("choice" in attrs and bool(_DECISION.search(line)))
+    cue = (
+        now
+        or "state" in attrs
+        or bool(_WITHDRAW.search(line))
+        or "outcome" in attrs
+        or bool(_CUE.search(line))
+        or ("choice" in attrs and bool(_DECISION.search(line)))
+    )
     order = [a for a in ATTRIBUTES if a in attrs]
     own_day = _ISO.match(line) or re.match(
         r"(?:update|updated|edit|edited)\s+(\d{4}-\d{2}-\d{2})", line, re.I
@@ -462,18 +613,42 @@ def _same_subject(old: Fact, new: Fact) -> bool:
     return len(shared) >= MIN_OVERLAP * max(len(a), len(b))
 
 
+def _may_pair(new_attrs: Iterable[str], old_attrs: Iterable[str]) -> bool:
+    """Could a line stating ``new_attrs`` supersede one stating ``old_attrs`` (an attribute in common, or
+    the newer states an outcome)?"""
+    new_set = set(new_attrs)
+    return "outcome" in new_set or not new_set.isdisjoint(old_attrs)
+
+
 def _supersedes(old: Fact, new: Fact) -> bool:
     if not new.cue or (old.path == new.path and old.line == new.line):
         return False
+    withdraws: bool | None = None  # read only when a value is repeated
     for attr, value in zip(new.attrs, new.values, strict=True):
-        if attr not in old.attrs:
+        if attr not in old.attrs or attr == "outcome":
             continue
         old_value = _words(old.values[old.attrs.index(attr)])
         new_value = _words(value)
-        if not old_value or not new_value - old_value:
+        if not old_value:
             continue
+        if not new_value - old_value:  # the same value again: a change only when the newer takes it back
+            if withdraws is None:
+                withdraws = bool(_WITHDRAW.search(new.words))
+            if not (withdraws and new_value & old_value):
+                continue
         if _later(old, new, old_value) and _same_subject(old, new):
             return True
+    if "outcome" in new.attrs and "outcome" not in old.attrs:  # an end state: whatever the older stated
+        thing = _words(new.values[new.attrs.index("outcome")])
+        if "=end" not in thing and not old.day:
+            return False  # an event's outcome ends its plan, not a standing fact
+        thing -= {"=end", "=done"}
+        if thing:  # the thing that came to an end is the older line's subject
+            if 2 * len(thing & _words(old.subject)) < len(thing):
+                return False
+        elif not _same_subject(old, new):
+            return False
+        return _later(old, new, _words(old.values[0]))
     return False
 
 
@@ -506,6 +681,8 @@ def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
             for w in singles:
                 by_word.setdefault(w, []).append(i)
     every = [frozenset(r) for r in ranked]
+    things = [_thing(f) for f in facts]
+    by_subject = _by_subject(facts) if any(things) else {}
     days = [f.day[:10] if f.day else "" for f in facts]
     paired = bytearray(len(facts))
     # newest first; a stable sort keeps list order among lines of one day (the first of them wins)
@@ -517,6 +694,8 @@ def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
         lists = [by_pair.get(k, ()) for k in pairs]
         if need[j] == 1:
             lists += [by_word.get(w, ()) for w in singles]
+        thing = things[j]  # an outcome's thing: the lines whose subject names it (fewer shared words)
+        lists += [by_subject.get(w, ()) for w in thing]
         seen: set[int] = set()
         for ids in lists:
             for i in ids:
@@ -527,12 +706,30 @@ def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
                 # attribute in common, enough shared words
                 if days[i] and (not day or days[i] >= day):
                     continue
-                if attrs.isdisjoint(facts[i].attrs) or len(mine & every[i]) < max(need[i], need[j]):
+                if not _may_pair(attrs, facts[i].attrs):
+                    continue
+                if not (thing and thing & every[i]) and len(mine & every[i]) < max(need[i], need[j]):
                     continue
                 old = facts[i]
                 if _supersedes(old, new):
                     paired[i] = 1
                     out[(old.path, old.line)] = Supersession(new.path, new.line, new.day)
+    return out
+
+
+def _thing(fact: Fact) -> frozenset[str]:
+    """The words of the thing an outcome line says came to an end state (empty for other lines)."""
+    if "outcome" not in fact.attrs:
+        return frozenset()
+    return frozenset(_words(fact.values[fact.attrs.index("outcome")]) - {"=end", "=done"})
+
+
+def _by_subject(facts: Sequence[Fact]) -> dict[str, list[int]]:
+    """Subject word → the lines (indexes) holding it."""
+    out: dict[str, list[int]] = {}
+    for i, f in enumerate(facts):
+        for w in _words(f.subject):
+            out.setdefault(w, []).append(i)
     return out
 
 
@@ -563,6 +760,12 @@ def supersessions_update(
         for w in subject | context:
             by_word.setdefault(w, []).append(i)
     where = {(f.path, f.line): i for i, f in enumerate(facts)}
+    things = [_thing(f) for f in facts]
+    by_subject = _by_subject(facts) if any(things) else {}
+    by_thing: dict[str, list[int]] = {}  # outcome lines by the words of their thing
+    for j, thing in enumerate(things):
+        for w in thing:
+            by_thing.setdefault(w, []).append(j)
 
     def candidates(i: int) -> set[int]:
         subject, context = words[i]
@@ -571,6 +774,10 @@ def supersessions_update(
         found: set[int] = set()
         for w in ranked[: len(ranked) - need + 1]:
             found.update(by_word[w])
+        for w in subject:  # outcomes naming this line's subject, and the lines naming this outcome's thing
+            found.update(by_thing.get(w, ()))
+        for w in things[i]:
+            found.update(by_subject.get(w, ()))
         found.discard(i)
         return found
 
