@@ -15,7 +15,8 @@ blind to the extraction rules; also looked at only at the end). Their gold label
   precision, recall, kinds right among the matched, and which false finds are labelled not-entities.
 * **first names**: a first name alone linked to the one full name it can mean (or to none when shared).
 * **supersession**: for each (older line → newer line) pair and its query, the newer line's hit ranks
-  above the older one, and the older one is marked superseded (or absent from the top 5).
+  above the older one, and the older one is marked superseded (or absent from the top 5); when both lines
+  lie in one hit (one chunk: one rank), the hit's superseded mark must cite the newer line.
 * **questions**: the answering line lies in one of the top 3 hits.
 
 Usage::
@@ -167,6 +168,19 @@ def _rank(hits: list[Any], ref: dict[str, Any]) -> int | None:
     return None
 
 
+def _cites(citation: str | None, ref: dict[str, Any]) -> bool:
+    """Whether a superseded mark (``path#L7`` or ``path#L7-L9``) names the line ``ref``."""
+    if not citation or "#L" not in citation:
+        return False
+    path, _, span = citation.partition("#L")
+    first, _, last = span.partition("-L")
+    try:
+        lo, hi = int(first), int(last or first)
+    except ValueError:
+        return False
+    return path == ref["file"] and lo <= ref["line"] <= hi
+
+
 def score_search(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
     """Supersession pairs and questions answered in the top 3."""
     today = date.fromisoformat(labels["today"])
@@ -176,7 +190,8 @@ def score_search(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
         hits = mem.search(s["query"], max_results=5, min_score=0.0, today=today)
         new, old = _rank(hits, s["newer"]), _rank(hits, s["older"])
         marked = old is not None and hits[old].superseded is not None
-        ok = new is not None and (old is None or (new < old and marked))
+        same = new is not None and new == old and _cites(hits[new].superseded, s["newer"])
+        ok = new is not None and (old is None or (new < old and marked) or same)
         pairs.append(
             {"query": s["query"], "newer_rank": new, "older_rank": old, "marked": marked, "right": ok}
         )
