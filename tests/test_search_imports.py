@@ -19,9 +19,11 @@ UNUSED = (
     r"mdrecall\.index\.(backfill|transcripts_write|status|vectorize)",  # not watch_health: a sync asks it
     r"mdrecall\.knowledge\.valid_time",  # only --as-of / --during
     r"mdrecall\.search\.line_vectors|mdrecall\.text\.privacy",  # the vector leg's, and the embedders'
-    r"mdrecall\.(mcp|services|agent|ui|embedders|capture|backends\.qmd)(\..*)?",
+    r"mdrecall\.(mcp|services|ui|embedders|capture|backends\.qmd)(\..*)?",
+    r"mdrecall\.agent\.(?!serve_client$).*",  # the client that asks a running server first is used
     r"mdrecall\.stores\.(postgres|in_memory).*",
-    r"(logging|tomllib|difflib|numpy|onnxruntime|psycopg|http\.client|ssl|asyncio)",
+    r"(logging|tomllib|difflib|numpy|onnxruntime|tokenizers|psycopg|http\.client|ssl|asyncio)(\..*)?",
+    r"(tempfile|shutil|bz2|lzma|random)",  # a search appends to the recall journal: no temporary file
 )
 
 

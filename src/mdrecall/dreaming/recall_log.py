@@ -19,14 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import re
 import stat
-import tempfile
 import time
-import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -64,6 +61,8 @@ def plain_words(text: str) -> str:
 
 def anchor(path: str, line_text: str) -> str:
     """The key of a recalled line: its file and a hash of its words (stable as the file grows)."""
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
     return f"{path}#{hashlib.sha256(plain_words(line_text).encode()).hexdigest()[:12]}"
 
 
@@ -202,6 +201,8 @@ class RecallLog:
         data = self._read_aggregate()
         journals = self._unfolded(data, delete_folded=True)
         if self.journal.exists():  # from here on a kill leaves it to the next fold, under this name
+            import uuid
+
             renamed = self.journal.with_name(
                 f"{self.journal.name}.{_next_seq(journals):08d}-{uuid.uuid4().hex[:8]}"
             )
@@ -220,6 +221,8 @@ class RecallLog:
                 journal.unlink()
 
     def _write(self, data: dict[str, Any]) -> None:
+        import tempfile  # here: a search only appends to the journal (tempfile loads shutil, bz2, lzma)
+
         tmp_fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".recall-")
         try:  # the old file stays whole until the new one is complete on disk
             with os.fdopen(tmp_fd, "w", encoding="utf-8") as fh:

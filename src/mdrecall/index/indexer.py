@@ -9,7 +9,6 @@ embedding cache by content hash.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Iterable
@@ -237,6 +236,8 @@ def _index_one(
         return
     if read is None:
         return
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
     data, st = read
     digest = hashlib.sha256(data).hexdigest()
     date = date_from_name(os.path.basename(f.abs_path))

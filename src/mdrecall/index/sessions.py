@@ -8,7 +8,6 @@ file (workspace-relative inside the workspace, else absolute) and re-indexed onc
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -115,6 +114,8 @@ def _due(path: Path, st: os.stat_result, rec: FileRecord | None, config: Config)
 
 def index_transcript(key: str, path: Path, store: Store, config: Config) -> int:
     """(Re-)index one transcript now; returns the number of new chunks."""
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
     st = path.stat()
     digest = hashlib.sha256()
     with path.open("rb") as fh:

@@ -24,7 +24,6 @@ Scores are 0..1, higher is better:
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -389,6 +388,8 @@ def _merged(group: list[Scored], span: dict[int, str]) -> Scored:
     best = group[0]
     lo, hi = min(span), max(span)
     text = "\n".join(span[n] for n in range(lo, hi + 1))
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
     chunk = replace(
         best.chunk,
         start_line=lo,

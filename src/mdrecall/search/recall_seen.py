@@ -11,11 +11,9 @@ of one; a damaged or unreadable record reads as empty (the worst case is a memor
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -42,6 +40,8 @@ def session_slug(session: str) -> str:
     raw = session or "default"
     slug = _UNSAFE.sub("-", raw).strip(".-")[:60] or "session"
     if slug != raw:
+        import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
         slug += "-" + hashlib.blake2b(raw.encode("utf-8", "replace"), digest_size=4).hexdigest()
     return slug
 
@@ -51,6 +51,8 @@ def line_key(line: str) -> str | None:
     folded = " ".join(line.split()).strip("-*> ").lower()
     if len(folded) < 3:
         return None
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
     return hashlib.blake2b(folded.encode("utf-8", "replace"), digest_size=6).hexdigest()
 
 
@@ -127,6 +129,8 @@ class SeenLog:
 
     def save(self) -> None:
         """Write the record atomically (a temporary file beside it, flushed, then renamed over it)."""
+        import tempfile  # here: it loads shutil, bz2, lzma and random; only a write needs it
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
         try:

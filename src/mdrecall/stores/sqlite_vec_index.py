@@ -22,7 +22,6 @@ Design:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib
 import sqlite3
 from collections.abc import Sequence
@@ -106,6 +105,8 @@ def knn_sql(table: str, k: int, sources: Sequence[str] | None) -> tuple[str, lis
 
 
 def _table(key: str) -> str:
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
     return "vec_" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
 
 

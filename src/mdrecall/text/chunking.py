@@ -14,7 +14,6 @@ passage around it.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -63,6 +62,8 @@ def embedded_text(heading: str, text: str) -> str:
 def chunk_hash(heading: str, text: str) -> str:
     """A chunk's content hash (so its id, and its embedding cache key): of its heading path and its
     text, so a renamed heading makes new chunks, indexed and embedded afresh."""
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms): only where a hash is taken
+
     data = f"{heading}\n{text}" if heading else text
     return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
 
