@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -215,3 +217,63 @@ def test_status_says_whether_a_server_answers(ws: Path) -> None:
     finally:
         proc.kill()
         proc.wait(10)
+
+
+@contextlib.contextmanager
+def fake_server(root: Path, answer: bool) -> Iterator[None]:
+    """A listener at the workspace's socket that takes a request, then hangs (or closes without a word)."""
+    path = socket_path(str(root))
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(path)
+    sock.listen(4)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def run() -> None:
+        sock.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                continue
+            conn.recv(1 << 20)
+            if answer:
+                held.append(conn)  # took it, never answers
+            else:
+                conn.close()  # took it and died
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(5)
+        for conn in held:
+            conn.close()
+        sock.close()
+        Path(path).unlink(missing_ok=True)
+
+
+def test_a_server_that_dies_with_the_request_leaves_the_command_to_run_here(ws: Path) -> None:
+    with fake_server(ws, answer=False):
+        out = run_process("-w", str(ws), "search", "Kestrel")
+    assert out.returncode == 0 and "Kestrel ships" in out.stdout
+    assert "did not answer" in out.stderr and "running here" in out.stderr
+
+
+def test_a_slow_server_is_announced_and_ctrl_c_ends_the_wait(ws: Path) -> None:
+    with fake_server(ws, answer=True):
+        proc = subprocess.Popen(
+            mdrecall_argv("-w", str(ws), "search", "Kestrel"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert proc.stderr is not None
+        line = proc.stderr.readline()  # within NOTE_AFTER_S: the one note, before any answer
+        assert "still at work on this command" in line
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(15) == 130
+        assert proc.stderr.read().strip() == "mdrecall: interrupted"

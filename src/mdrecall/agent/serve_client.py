@@ -16,6 +16,7 @@ import os
 import socket
 import stat
 import time
+from collections.abc import Callable
 from typing import Any
 
 __all__ = [
@@ -95,8 +96,15 @@ def _deadline_ms() -> int:
     return value if 1 <= value <= 600_000 else DEFAULT_DEADLINE_MS
 
 
-def call(root: str, request: dict[str, Any], until: float) -> tuple[str, dict[str, Any] | None]:
-    """Send ``request`` to the server of ``root`` and read its answer by ``until`` (``time.monotonic()``).
+def call(
+    root: str,
+    request: dict[str, Any],
+    until: float,
+    waiting: tuple[float, Callable[[], object]] | None = None,
+) -> tuple[str, dict[str, Any] | None]:
+    """Send ``request`` to the server of ``root`` and read its answer by ``until`` (``time.monotonic()``);
+    ``waiting``: ``(when, say)``, ``say()`` is called once if the server took the request and has not
+    answered by ``when``.
 
     Returns ``("none", None)`` when nobody took the request (no server, refused, another user's, or it
     sent it back: ``{"fallback": true}``), ``("late", None)`` when the server took it and did not answer in
@@ -132,8 +140,16 @@ def call(root: str, request: dict[str, Any], until: float) -> tuple[str, dict[st
         data = b""
         try:
             while not data.endswith(b"\n") and len(data) <= MAX_LINE:
-                sock.settimeout(max(0.001, until - time.monotonic()))
-                block = sock.recv(1 << 16)
+                end = until if waiting is None else min(until, waiting[0])
+                sock.settimeout(max(0.001, end - time.monotonic()))
+                try:
+                    block = sock.recv(1 << 16)
+                except TimeoutError:
+                    if waiting is None or time.monotonic() >= until:
+                        raise
+                    waiting[1]()
+                    waiting = None
+                    continue
                 if not block:
                     break
                 data += block

@@ -36,6 +36,7 @@ __all__ = [
     "CLI_HINTS",
     "cli_message",
     "error_code",
+    "interrupted",
     "quiet_stdout",
     "run_guarded",
 ]
@@ -117,6 +118,11 @@ def run_guarded(run: Callable[[], Any], state: Any, argv: Sequence[str]) -> int:
         message = f"{type(exc).__name__}: {exc} (set MDRECALL_DEBUG=1 for details)"
         return _report(_wants_json(state, argv), "internal", message, EXIT_INTERNAL)
     return rv if isinstance(rv, int) else 0
+
+
+def interrupted(argv: Sequence[str]) -> int:
+    """Report Ctrl-C as every command does (one line, or JSON with ``--json``); the exit code."""
+    return _report(_wants_json(None, argv), "interrupted", "", EXIT_INTERRUPTED)
 
 
 def quiet_stdout() -> None:

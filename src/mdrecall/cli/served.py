@@ -45,6 +45,8 @@ __all__ = [
 SERVED_COMMANDS = ("search", "get")
 #: How long a command waits for a server that took it (a first search may build views for a while).
 WAIT_S = 120.0
+#: When a command still waiting says so (once) on stderr.
+NOTE_AFTER_S = 2.0
 _GLOBAL_VALUES = {
     "-w": "workspace",
     "--workspace": "workspace",
@@ -194,7 +196,17 @@ def served_main(argv: Sequence[str]) -> int | None:
         "tty": [_isatty(sys.stdout), _isatty(sys.stderr)],
         "no_color": bool(os.environ.get("NO_COLOR")),
     }
-    how, answer = call(root, request, started + WAIT_S)
+
+    def say() -> None:
+        sys.stderr.write(f"mdrecall: note: the mdrecall server of {root} is still at work on this command\n")
+        sys.stderr.flush()
+
+    try:
+        how, answer = call(root, request, started + WAIT_S, waiting=(started + NOTE_AFTER_S, say))
+    except KeyboardInterrupt:  # Ctrl-C while the server works: as any command reports it
+        from mdrecall.cli.errors import interrupted
+
+        return interrupted(argv)
     if how == "none" or answer is None:
         if how == "late":
             sys.stderr.write(
