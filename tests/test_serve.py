@@ -248,3 +248,13 @@ def test_the_server_syncs_the_index_once_the_turns_pause(ws: Path) -> None:
         assert until(lambda: server.syncs == 1, 10)
         assert "Monday 7 April" in hook(ws, "When does Zephyr launch?", "s2").stdout
         assert server.turns == 3
+
+
+def test_a_prompt_holding_a_lone_surrogate_is_served(ws: Path) -> None:
+    with serving(ws) as server:
+        payload = '{"session_id": "s", "prompt": "When does Kestrel \\udcff ship?"}'
+        out = run_process(
+            "-w", str(ws), "user-prompt-submit", module="mdrecall.agent.turn_hook", stdin=payload
+        )
+        assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+        assert server.turns == 1 and "Friday 14 March" in out.stdout

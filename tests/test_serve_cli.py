@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.agent.serve_client import call, socket_path
+from mdrecall.agent.serve_client import call, config_env, socket_path
 from mdrecall.cli.served import served_request
 
 from helpers import mdrecall_argv, run_cli, run_process, until, write
@@ -277,3 +277,26 @@ def test_a_slow_server_is_announced_and_ctrl_c_ends_the_wait(ws: Path) -> None:
         proc.send_signal(signal.SIGINT)
         assert proc.wait(15) == 130
         assert proc.stderr.read().strip() == "mdrecall: interrupted"
+
+
+def test_bad_bytes_in_the_command_line_and_a_raw_request_for_another_command(
+    ws: Path, server: subprocess.Popen[str]
+) -> None:
+    bad = os.fsdecode(b"\xff\xfe")  # a lone surrogate pair of str: what Python makes of bad bytes
+    here = run_process("-w", str(ws), "search", bad, "Kestrel", env=OFF)
+    there = run_process("-w", str(ws), "-v", "search", bad, "Kestrel")
+    assert "Traceback" not in there.stderr and served_by(there, server), there.stderr
+    assert there.returncode == here.returncode == 0 and there.stdout == here.stdout
+    import mdrecall
+
+    for argv in (["forget", "search", "-w", str(ws)], ["search", "x", "--agent", "a", "-w", str(ws)]):
+        request = {
+            "op": "cli",
+            "v": 1,
+            "version": mdrecall.__version__,
+            "workspace": os.path.realpath(ws),
+            "argv": argv,
+            "env": config_env(),
+        }
+        how, answer = call(str(ws), request, time.monotonic() + 10)
+        assert how == "none", (argv, answer)  # sent back: the server runs only what the client would send

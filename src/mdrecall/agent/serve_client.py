@@ -112,7 +112,7 @@ def call(
     """
     import stat
 
-    line = json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n"
+    line = json.dumps(request).encode("ascii") + b"\n"  # escaped: a lone surrogate (bad bytes) travels too
     if len(line) > MAX_LINE:  # more than a server reads: this one runs in-process
         return "none", None
     path = socket_path(root)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from mdrecall.cli.served import SERVED_COMMANDS, NotServed, Served, serving_as
+from mdrecall.cli.served import NotServed, Served, served_request, serving_as
 from mdrecall.config.settings import Config
 from mdrecall.memory import Memory
 
@@ -89,8 +89,8 @@ def answer_cli(req: dict[str, Any], current: Callable[[], tuple[Config, Memory]]
     argv = req.get("argv")
     if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
         return {"fallback": True, "why": "bad argv"}
-    if not any(a in SERVED_COMMANDS for a in argv):
-        return {"fallback": True, "why": "not a served command"}
+    if served_request(argv, env={}, cwd="/") is None:  # as the client reads it: search or get, known options
+        return {"fallback": True, "why": "not a command line the server runs"}
     tty = req.get("tty")
     tty_out, tty_err = (
         (bool(tty[0]), bool(tty[1])) if isinstance(tty, list) and len(tty) == 2 else (False, False)

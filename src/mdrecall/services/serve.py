@@ -487,7 +487,7 @@ def _read_line(conn: socket.socket, until: float) -> bytes | None:
 def _send(conn: socket.socket, answer: dict[str, Any]) -> None:
     try:
         conn.settimeout(REQUEST_TIMEOUT_S)
-        conn.sendall(json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n")
+        conn.sendall(json.dumps(answer).encode("ascii") + b"\n")  # escaped: lone surrogates travel too
     except OSError:  # the client gave up: the turn is captured all the same
         pass
 
