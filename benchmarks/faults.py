@@ -9,6 +9,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --quick    # fewer repetitions
     python benchmarks/faults.py --only issue32 round3   # the trust cases only (a verdict each)
     python benchmarks/faults.py --only round4           # the fourth round (fault_round4.py)
+    python benchmarks/faults.py --only round5           # the fifth round (fault_round5.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
 refused-clearly, unclear (hung, exit 3, a traceback, a silent refusal) or failed (a secret stored,
@@ -39,6 +40,7 @@ from typing import Any
 import fault_cases as fc
 import fault_round3 as fr
 import fault_round4 as fr4
+import fault_round5 as fr5
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -422,6 +424,8 @@ def main() -> int:
             ("round3", lambda: fr.case_round3(tmp), False),
             # a fourth round on the surfaces added since (serve, vector file, derived tables, vouch, used log)
             ("round4", lambda: fr4.case_round4(tmp), False),
+            # a fifth round on the one-shot commands a running server answers (issue 33)
+            ("round5", lambda: fr5.case_round5(tmp), False),
         ]
         for name, fn, needs_root in steps:
             if args.only and name not in args.only:
