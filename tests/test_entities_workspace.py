@@ -6,8 +6,6 @@ with its own labels, before the rules it checks were written; it is not one of t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from mdrecall import Config, Memory
@@ -146,5 +144,40 @@ def test_first_names_and_nicknames_link_to_the_one_full_name(memory: Memory) -> 
 
 
 def test_names_with_accents_are_read_like_ascii_ones() -> None:
-    names = {m.name for m in extract_entities("Met Inês Duarte and Zoë Åberg. Later Tomás said hi.\n").mentions}
+    names = {
+        m.name for m in extract_entities("Met Inês Duarte and Zoë Åberg. Later Tomás said hi.\n").mentions
+    }
     assert {"Inês Duarte", "Zoë Åberg", "Tomás"} <= names
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "kind"),
+    [
+        ("- Collect the float from Mrs Okoye the day before.", "Mrs Okoye", "person"),
+        ("Talk accepted at LXCON in the spring.", "LXCON", "event"),
+        ("She draws in Procreate and Figma most days.", "Procreate", "product"),
+        ("Zoë started at Fernhill Nursery in May.", "Fernhill Nursery", "organisation"),
+        ("Tickets for the Harrogate Folk Festival are sold out.", "Harrogate Folk Festival", "event"),
+        ("Dana works at Quillmark on the data team.", "Quillmark", "organisation"),
+    ],
+)
+def test_the_words_around_a_name_tell_its_kind(line: str, name: str, kind: str) -> None:
+    found = {(m.name, m.kind) for m in extract_entities(f"{line}\n").mentions if m.how == "typed_name"}
+    assert (name, kind) in found
+
+
+def test_a_family_word_ending_a_sentence_makes_no_person_of_the_next_word() -> None:
+    found = extract_entities("Zoë's sister. Lives in Ilkley.\nWhat book is it?\n").mentions
+    assert not [
+        m for m in found if m.name in ("Lives", "What") and (m.kind != "unknown" or m.how == "typed_name")
+    ]
+
+
+def test_a_page_named_after_its_heading_names_its_entity() -> None:
+    text = "# Isobel Marsh\n\nProducer since April.\n"
+    page = {(m.name, m.kind, m.how) for m in extract_entities(text, None, "people/isobel-marsh.md").mentions}
+    assert ("Isobel Marsh", "person", "typed_name") in page
+    other = {
+        (m.name, m.how) for m in extract_entities("# Retro\n\nWent well.\n", None, "notes/retro.md").mentions
+    }
+    assert ("Retro", "typed_name") not in other
