@@ -33,11 +33,13 @@ from itertools import accumulate
 from mdrecall.knowledge.names import (
     PLACE_NOUNS,
     first_names,
+    given_name,
     known_name,
     lower_known,
     name_kind,
     places,
     trim_leading,
+    upper_kind,
 )
 from mdrecall.knowledge.relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
 from mdrecall.knowledge.valid_time import LineDays
@@ -90,10 +92,15 @@ _FRONT_KINDS = {
 }  # fmt: skip
 _WIKI = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 _AT = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
-_WORD = r"[A-Z][a-z][A-Za-z0-9]*"
+#: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
+_UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
+_LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
+_WORD = rf"[{_UP}][{_LO}][{_UP}{_LO}0-9]*"
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
 #: the first letter so that the search can skip ahead to capitals: several times faster).
-_CAPS = re.compile(rf"[A-Z](?<![\w'’-][A-Z])[a-z][A-Za-z0-9]*(?:(?:['’]s)?[ ](?:{_WORD}))*(?![\w-])")
+_CAPS = re.compile(
+    rf"[{_UP}](?<![\w'’-][{_UP}])[{_LO}][{_UP}{_LO}0-9]*(?:(?:['’]s)?[ ](?:{_WORD}))*(?![\w-])"
+)
 #: A word with a capital after a lower-case letter that _CAPS does not find ("easyJet", "iPhone", "macOS").
 _CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
 #: A capital inside a word after a lower-case letter ("PostgreSQL", "LaunchDarkly"): not an ordinary word.
@@ -112,7 +119,7 @@ _WORK_TITLE = re.compile(
 )
 _BY_AUTHOR = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]"
-    r"(?P<a>[A-Z][a-z]+(?:[ ][A-Z][a-z'’-]+){1,2})\b",
+    rf"(?P<a>[{_UP}][{_LO}]+(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b",
     re.M,
 )
 #: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
@@ -140,14 +147,16 @@ _STOP = set(
     Notes Summary Decision Decisions Update Updates Question Answer Re Fwd God
     Session Meeting Morning Evening Afternoon Night Week Month Year The A An And But Or So If When Then
     This That These Those There Here It Its We You He She They Me My Our Your His Her Their Also Just
-    Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please Congrats Congratulations Happy Everyone
-    Everybody Someone Somebody Nobody Anyone Anybody""".split()
+    What Which Who Whom Whose Where Why How Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please
+    Congrats Congratulations Happy Everyone Everybody Someone Somebody Nobody Anyone Anybody""".split()
 )
 _LABEL_STOP = {w.lower() for w in _STOP} | {
     "note", "notes", "todo", "decision", "summary", "update", "status", "next", "action", "result",
     "results", "goal", "goals", "context", "problem", "fix", "idea", "tip", "warning", "example", "source",
     "date", "time", "owner", "tags", "people", "q", "a", "user", "assistant", "system", "tldr", "why",
 }  # fmt: skip
+#: Titles kept before a surname alone ("Mr Adeyemi"), not before a given name ("Dr Amara Singh").
+_TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof"})
 #: Lower-case words that are given names too but mostly ordinary words ("dev", "bill"): never read as names.
 _LOWER_NOT_NAMES = set(
     """dev art bill bob don guy jack jean mark max may pat ray rob sue ted will hope joy grace faith rose lily
@@ -158,8 +167,12 @@ _LOWER_NOT_NAMES = set(
 )
 
 
-def extract_entities(text: str, file_date: str | date | None = None) -> Extraction:
+def extract_entities(text: str, file_date: str | date | None = None, path: str | None = None) -> Extraction:
     """Mentions and relationships in one Markdown file (line numbers are 1-based).
+
+    ``path`` (the file's path in the workspace) lets a page named after a name say so: a first heading
+    that spells the file's name ("people/oona-hart.md", "# Oona Hart") names the page's entity, of the kind
+    its folder tells ("people/" → person, "clients/" → organisation).
 
     Each kind of evidence is found by one regular-expression pass over the whole file, not line by line:
     most lines name nothing, and the per-line work (the day a line is about, its section) is done only for
@@ -184,6 +197,7 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
     if front_end:
         skip = skip | set(range(front_end))
     heads = set(headings)
+    page = _page_title(lines, headings, path) if path and headings else None
     text_ = _CODE.sub(_blank, joined) if _may_hold_code(joined) else joined
     plain = text_
     if "[[" in text_:
@@ -231,7 +245,7 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
                 continue
             add(i, tm.group("t"), "work", "typed_name")
             taken.append((tm.start("t"), tm.end("t")))
-    found: list[tuple[int, list[str], str, str, bool, bool, str]] = []  # line, words, before, after...
+    found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int]]] = []  # line, words, before...
     for m in _CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
@@ -247,6 +261,11 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
         if opens and not heading and before.rstrip().endswith(":") and _LIST_NEXT.match(plain, m.end()):
             opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")
         title = words[0] == "The" and not opens and len(words) > 1  # "about The Overstory": a title
+        if len(words) == 2 and words[0] in _TITLES and not given_name(words[1]):
+            add(
+                i, " ".join(words), "person", "typed_name"
+            )  # "Mrs Okoye": a surname is the name with its title
+            continue
         while words and words[0] in _STOP and not title:
             before += words.pop(0) + " "
         trailing = False
@@ -271,10 +290,16 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
         ):
             words.append(place_noun.group(1))
             after = after[place_noun.end() :]
-        found.append((i, words, before, after, opens, heading, m.group(0)))
+        if page is not None and i == page[0] and " ".join(words) == lines[i].lstrip("# ").strip():
+            add(i, " ".join(words), page[1] or name_kind(" ".join(words), words, "", "")[0], "typed_name")
+            continue
+        found.append((i, words, before, after, opens, heading, (at, m.end())))
     technical = len({n for _, w, *_ in found if (k := known_name(n := " ".join(w))) and not k.ambiguous
                      and k.kind == "technology"}) >= 2  # fmt: skip
-    for i, words, before, after, opens, heading, _raw in found:
+    typed: list[
+        tuple[int, str, str, bool, bool, tuple[int, int]]
+    ] = []  # line, name, kind, strong, opens, span
+    for i, words, before, after, opens, heading, span in found:
         name = " ".join(words)
         kind, strong = name_kind(name, words, before, after, opens=opens, technical=technical)
         if words[-1] in PLACE_NOUNS:
@@ -286,13 +311,25 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
             strong = True
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak
         # candidate, kept by the entity view when the name is an entity on other evidence.
+        typed.append((i, name, kind, strong, opens, span))
+    for j, (i, name, kind, strong, opens, _span) in enumerate(typed):
+        if not strong or kind == "unknown":  # "in Procreate and Figma": the kind of the name listed with
+            kind, strong = _listed_with(plain, typed, j, kind, strong)
         how = "typed_name" if strong else "name_start" if opens else "name"
         add(i, name, kind, how)
     for rx in (_CAMEL_LOW, _UPPER):
         for m in rx.finditer(plain):
             i = bisect_right(starts, m.start()) - 1
+            if i in skip:
+                continue
             known = known_name(m.group(0))
-            if i in skip or (known is None and rx is _UPPER):
+            if known is None and rx is _UPPER:
+                # an acronym named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event
+                word = m.group(0)
+                if 3 <= len(word) <= 8 and word.isalpha() and word not in _STOP:
+                    before = plain[body.get(i, starts[i]) : m.start()]
+                    if upper_kind(before, plain[m.end() : m.end() + 24]) == "event":
+                        add(i, word, "event", "typed_name")
                 continue
             add(i, m.group(0), known.kind if known else "unknown", "typed_name")
     lower = lower_known()
@@ -330,6 +367,70 @@ def extract_entities(text: str, file_date: str | date | None = None) -> Extracti
     return Extraction(mentions, [(rel, day_of[i]) for rel, i in relations])
 
 
+#: Folders whose pages are each about one thing of a kind ("people/oona-hart.md").
+_FOLDER_KINDS = {
+    "people": "person", "person": "person", "persons": "person", "contacts": "person", "team": "person",
+    "clients": "organisation", "customers": "organisation", "companies": "organisation",
+    "orgs": "organisation", "organisations": "organisation", "organizations": "organisation",
+    "vendors": "organisation", "suppliers": "organisation", "partners": "organisation",
+    "projects": "project", "pets": "pet", "places": "place", "books": "work", "tools": "technology",
+}  # fmt: skip
+_SLUG = re.compile(r"[\W_]+")
+
+
+def _page_title(lines: list[str], headings: list[int], path: str) -> tuple[int, str | None] | None:
+    """The first heading's line when it is a level-1 heading spelling the file's name (its slug starts with
+    the file's stem or the other way round: "clients/halden.md" and "# Halden Bikes"), and the kind the
+    file's folder tells (or None); None when the page is not named after its heading. A one-word title
+    counts only in a folder that tells a kind ("# Retro" in "notes/retro.md" is not a name)."""
+    i = headings[0]
+    line = lines[i]
+    if not line.startswith("# "):
+        return None
+    parts = path.replace("\\", "/").split("/")
+    stem = _SLUG.sub("-", parts[-1].rsplit(".", 1)[0].casefold()).strip("-")
+    slug = _SLUG.sub("-", line[2:].casefold()).strip("-")
+    if len(stem) < 3 or not (slug.startswith(stem) or stem.startswith(slug)):
+        return None
+    kind = next(
+        (_FOLDER_KINDS[p.casefold()] for p in reversed(parts[:-1]) if p.casefold() in _FOLDER_KINDS), None
+    )
+    if kind is None and " " not in line[2:].strip():
+        return None
+    return i, kind
+
+
+#: What may stand between two names of one list ("Figma and Procreate", "from Zencastr to Riverside").
+_LIST_GAPS = frozenset({" and ", " or ", ", and ", ", or ", " & ", "/", " / ", " + "})
+#: Kinds that a name listed with a name of that kind takes (things come in lists of a kind; people and
+#: places in a list are told by their own names).
+_LIST_KINDS = frozenset({"technology", "product", "organisation", "work", "event"})
+
+
+def _listed_with(
+    plain: str,
+    typed: list[tuple[int, str, str, bool, bool, tuple[int, int]]],
+    n: int,
+    kind: str,
+    strong: bool,
+) -> tuple[str, bool]:
+    """The kind and strength a name takes from a well-typed name next to it in a list on its line (a name of
+    unknown kind takes the kind; one of the same kind, the strength): ("product", True) for Procreate in
+    "works in Procreate and Figma"; else (``kind``, ``strong``)."""
+    i, _, _, _, opens, (at, end) = typed[n]
+    for m in (n - 1, n + 1):
+        if not 0 <= m < len(typed) or typed[m][0] != i:
+            continue
+        _, _, other, other_strong, _, (o_at, o_end) = typed[m]
+        gap = plain[o_end:at] if m < n else plain[end:o_at]
+        if plain.startswith(("'s", "’s"), end):  # "Google Drive, Oona's idea"
+            break
+        listed = gap in _LIST_GAPS or (gap == " to " and plain[: min(at, o_at)].endswith("from "))
+        if listed and other in _LIST_KINDS and kind in ("unknown", other):
+            return other, strong or (other_strong and not opens)
+    return kind, strong
+
+
 @cache
 def _lower_words() -> frozenset[str]:
     """Lower-case words worth a look: well-known names written so, and given names that are not mostly
@@ -363,7 +464,7 @@ def _person_label(name: str, repeated: int, text: str) -> bool:
     words = name.split()
     if any(w in _STOP for w in words) or known_name(name) is not None:
         return False
-    if words[0] in first_names():
+    if given_name(words[0]):
         return True
     if len(words) == 1:
         return repeated >= 3 or re.search(rf"(?<![\w-]){re.escape(name)} [A-Z][a-z]", text) is not None

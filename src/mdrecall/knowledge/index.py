@@ -18,12 +18,12 @@ from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
-from mdrecall.knowledge.names import ORG_WORD, first_names, known_alias
+from mdrecall.knowledge.names import ORG_WORD, fold_accents, given_name, known_alias, nicknames
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import KeySummary, MentionRow, StoreWithViews
+from mdrecall.stores.views import KeySummary, MentionRow, ViewStore
 
 __all__ = [
     "Entity",
@@ -140,15 +140,7 @@ class EntityIndex(NameQueries):
             if other is not None and other != k and k not in self.canonical and (k in out or other in out):
                 out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
-            firsts: dict[str, list[str]] = {}
-            for k in out:
-                if " " in k and out[k] == k and stats.get(k, (0, False))[1] and _person_or_org(k):
-                    firsts.setdefault(k.split()[0], []).append(k)
-            # a first name (or a one-word name) alone means the one longer name it starts, whether or not it
-            # is an entity on its own evidence: "Fatima" (or "fatima") is Fatima Okafor
-            for first, fulls in firsts.items():
-                if len(fulls) == 1 and first in stats and out.get(first, first) == first:
-                    out[first] = fulls[0]
+            _link_first_names(out, stats, _key_kinds(self.store))
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)
@@ -175,8 +167,8 @@ class EntityIndex(NameQueries):
         for part in parts:
             for (name, kind, how), n in part.forms.items():
                 names[name] += n
-                if kind != "unknown":
-                    kinds[kind] += n * _KIND_WEIGHT.get(how, 1)
+                kinds[kind] += n * _kind_weight(kind, how)
+        del kinds["unknown"]
         if len(parts) == 1:
             lines, files = parts[0].lines, parts[0].files
         else:  # several names of one entity may share lines: count them once
@@ -327,11 +319,69 @@ class EntityIndex(NameQueries):
         return lambda chunk: bool(pattern.search(chunk.text))
 
 
+#: Kinds told only by a cue of their own (an animal word, a reading verb, an event word): such a cue counts
+#: twice, so it outweighs a kind guessed from a given-name list ("Our tortoise is called Gus" beside "Gus:").
+_CUED_KINDS = frozenset({"pet", "work", "event"})
+
+
+def _kind_weight(kind: str, how: str) -> int:
+    """How much one mention found ``how`` counts for its ``kind`` in the entity's kind."""
+    weight = _KIND_WEIGHT.get(how, 1)
+    return weight * 2 if how == "typed_name" and kind in _CUED_KINDS else weight
+
+
+#: Kinds a one-word name may have and still be the first name of a longer name ("Halden" of Halden Bikes).
+_LINKABLE = frozenset({"person", "organisation", "unknown"})
+
+
+def _link_first_names(
+    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+) -> None:
+    """Fold into ``out`` a one-word name alone that means the one longer name of a person or organisation
+    it starts ("Fatima", "fatima" → Fatima Okafor), or the one person whose given name it is a nickname of
+    ("Izzy" → Isobel Marsh), whether or not it is an entity on its own evidence; a word that starts two
+    such names means neither.
+
+    A longer name is a person's or an organisation's by its words (a known given name first, an
+    organisation word last) or by what the workspace says of it or of its first word alone ("Nnamdi said"
+    makes Nnamdi Eze a person): the given-name list need not know the name.
+    """
+    firsts: dict[str, list[str]] = {}
+    for k in out:
+        if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
+            first = k.split()[0]
+            if (
+                _person_or_org(k)
+                or kinds.get(k) in ("person", "organisation")
+                or kinds.get(first) == "person"
+            ):
+                firsts.setdefault(first, []).append(k)
+    for first, fulls in firsts.items():
+        if (
+            len(fulls) == 1
+            and first in stats
+            and out.get(first, first) == first
+            and kinds.get(first, "unknown") in _LINKABLE
+        ):
+            out[first] = fulls[0]
+    nicks = nicknames()
+    by_given: dict[str, list[str]] = {}
+    for first, fulls in firsts.items():
+        by_given.setdefault(fold_accents(first), []).extend(
+            f for f in fulls if kinds.get(f) != "organisation"
+        )
+    for k in stats:
+        if k in nicks and k not in firsts and out.get(k, k) == k and kinds.get(k, "unknown") in _LINKABLE:
+            meant = {full for given in nicks[k] for full in by_given.get(given, ())}
+            if len(meant) == 1:
+                out[k] = meant.pop()
+
+
 def _person_or_org(key: str) -> bool:
     """Does a multi-word name read as a person's (a known given name first) or an organisation's (an
     organisation word last)? Only those take their first word as another name."""
     words = key.split()
-    return words[0].capitalize() in first_names() or ORG_WORD.search(words[-1].capitalize()) is not None
+    return given_name(words[0].capitalize()) or ORG_WORD.search(words[-1].capitalize()) is not None
 
 
 def _shared_firsts(known: dict[str, str]) -> set[str]:
@@ -347,7 +397,7 @@ def _longest(names: Counter[str], root: str) -> str | None:
     return max(forms, key=lambda n: (n[:1].isupper(), names[n])) if forms else None
 
 
-def _key_kinds(store: StoreWithViews) -> dict[str, str]:
+def _key_kinds(store: ViewStore) -> dict[str, str]:
     """Entity key → its kind: the kind most of its stored mentions give (weighted as in the entity view),
     for keys with any kind but ``unknown``. Cached per store until its index changes."""
     stats = store.entity_stats()
@@ -359,7 +409,7 @@ def _key_kinds(store: StoreWithViews) -> dict[str, str]:
         kinds: Counter[str] = Counter()
         for (_name, kind, how), n in summary.forms.items():
             if kind != "unknown":
-                kinds[kind] += n * _KIND_WEIGHT.get(how, 1)
+                kinds[kind] += n * _kind_weight(kind, how)
         if kinds:
             out[summary.key] = kinds.most_common(1)[0][0]
     if len(_KINDS) > 16:

@@ -17,6 +17,7 @@ Each of these but the weakest is evidence strong enough to make the name an enti
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -25,6 +26,9 @@ __all__ = [
     "ORG_WORD",
     "KnownName",
     "first_names",
+    "fold_accents",
+    "given_name",
+    "nicknames",
     "known_alias",
     "known_name",
     "known_names",
@@ -32,6 +36,7 @@ __all__ = [
     "name_kind",
     "places",
     "trim_leading",
+    "upper_kind",
 ]
 
 _DATA = Path(__file__).parent / "data"
@@ -39,7 +44,9 @@ _ORG_WORDS = (
     "Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|Foundation|"
     "Agency|Team|Studio|Studios|Trust|Fund|Charity|Council|Society|Association|Club|Vets|Clinic|Library|"
     "Partners|Ventures|Capital|Holdings|Systems|Technologies|Software|Media|Press|Museum|Union|Committee|"
-    "Department|Ministry|Services|Co|plc|PLC|AG|SA"
+    "Department|Ministry|Services|Co|plc|PLC|AG|SA|Nursery|Primary|Academy|Kindergarten|Preschool|Analytics|"
+    "Consulting|Consultancy|Solutions|Industries|Logistics|Bikes|Cycles|Brewery|Brewing|Roasters|Motors|"
+    "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice"
 )
 _ORG_SUFFIX = re.compile(rf"\b({_ORG_WORDS})\.?$")
 #: One organisation word, alone.
@@ -59,6 +66,11 @@ _PLACE_FIRST = set(
     """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount
     Lake Loch Isle Cape Fort Port Lago Monte Rio Saint San Santa""".split()
 )
+#: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
+_EVENT_LAST = set(
+    """Festival Fest Conference Con Summit Marathon Expo Fair Hackathon Meetup Symposium Congress Convention
+    Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival""".split()
+)
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(
     "room hall street road lane park square station church garden gardens office building cafe café".split()
@@ -71,14 +83,15 @@ _PERSON_VERB = re.compile(
     r"[ ](?:said|says|prefers|signed|met|asked|asks|told|tells|wants|wanted|thinks|agreed|mentioned|emailed|"
     r"called|wrote|writes|suggested|joined|approved|likes|loves|decided|replied|confirmed|promised|"
     r"reported|explained|shared|recommended|complained|argued|insisted|admitted|owns|drafts|drafted|"
-    r"checks|checked|borrowed|lives|lived|works|worked|leads|interviewed|hired|thought)\b"
+    r"checks|checked|borrowed|lives|lived|works|worked|leads|interviewed|hired|thought|handles|handled|drove|"
+    r"booked|organised|organized|cooked|texted|messaged|rang|phoned)\b"
 )
 #: A family word, title or role right before a name ("my sister Hanna", "Dr. Singh", "Partner: Lena").
 _PERSON_BEFORE = re.compile(
     r"\b(?:sister|brother|mother|father|mum|mom|dad|wife|husband|partner|son|daughter|friend|boss|manager|"
     r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
-    r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord|"
-    r"interviewed|hired)\.?[:,]?[ ]$",
+    r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|interviewed|hired)[:,]?[ ]$"
+    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
     re.IGNORECASE,
 )
 _ANIMALS = (
@@ -87,7 +100,9 @@ _ANIMALS = (
     "retriever|dachshund|pug|husky|greyhound|whippet|lurcher|corgi|schnauzer|tabby|moggy"
 )
 _PET_BEFORE = re.compile(
-    rf"\b(?:{_ANIMALS})\b[:,]?[ ](?:(?:is[ ]|was[ ]|'s[ ])?(?:called[ ]|named[ ]))?$", re.IGNORECASE
+    rf"\b(?:{_ANIMALS})\b[:,]?[ ](?:(?:is[ ]|was[ ]|'s[ ])?(?:called[ ]|named[ ])?)?$"
+    r"|\b(?:walked|walking|walk|fed|feeding|feed|groomed|brushed|wormed|neutered|spayed)[ ]$",
+    re.IGNORECASE,
 )
 _PET_AFTER = re.compile(
     rf"^(?::[ ]|[ ]\((?:a[ ]|an[ ]|the[ ]|our[ ]|my[ ])?(?:\w+[ ])?)(?:{_ANIMALS})\b", re.IGNORECASE
@@ -105,6 +120,42 @@ _PLACE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _IN_BEFORE = re.compile(r"\b(?:in|visited)[ ]$")
+#: Where someone works or studies ("works at Quillmark", "hired by Cobalt Signal"): an organisation.
+_ORG_BEFORE = re.compile(
+    r"\b(?:works|worked|working|work|job|engineer|developer|designer|manager|teaches|taught|teaching|studies|"
+    r"studied|interned|internship|volunteers|volunteered|volunteering|intern)[ ](?:at|for)[ ](?:the[ ])?$"
+    r"|\b(?:hired|employed|funded|sponsored|acquired|bought)[ ]by[ ](?:the[ ])?$"
+    r"|\b(?:offer|grant|funding|invoice|contract)[ ]from[ ](?:the[ ])?$",
+    re.IGNORECASE,
+)
+#: Software someone uses ("migrated to Dagster", "switched from Zencastr", "edited it in Descript").
+_TOOL_BEFORE = re.compile(
+    r"\b(?:uses|use|used|using|migrated|migrating|migrate|switched|switching|switch|deployed|deploy|hosted|"
+    r"hosting|installed|install|upgraded|adopted|subscribed|licence|license|runs|running)"
+    r"(?:[ ](?:to|from|on|in|onto|off|for|with))?[ ]$",
+    re.IGNORECASE,
+)
+#: A verb of making something and "in" a few words on ("edited the intro in Descript"): the kind only.
+_MADE_IN = re.compile(
+    r"\b(?:edited|edit|editing|drew|drawn|draws|drawing|designed|designing|built|build|building|mixed|"
+    r"mixing|sketched|modelled|modeled|prototyped|wrote|written|writing|works|worked|working|animated|"
+    r"tracked|logged|typeset|scripted|coded|recorded|recording|made)(?:[ ][\w'’-]+){0,3}[ ]in[ ]$",
+    re.IGNORECASE,
+)
+#: Going to, or speaking at, an event ("attended INTECOL", "talk accepted at LXCON").
+_EVENT_BEFORE = re.compile(
+    r"\b(?:attended|attending|attend|attends|tickets?[ ](?:for|to)|registered[ ]for|keynote[ ]at|"
+    r"(?:talk|paper|poster|workshop|abstract|proposal)(?:[ ]\w+)?[ ](?:at|for|to)|speaking[ ]at|"
+    r"presenting[ ]at|presented[ ]at|spoke[ ]at|volunteering[ ]at[ ]the)[ ]$",
+    re.IGNORECASE,
+)
+#: What an event's name is followed by ("LXCON 2027", "PyCon conference").
+_EVENT_AFTER = re.compile(
+    r"^[ ](?:(?:19|20)\d\d\b|conference|summit|workshop|festival|meetup|hackathon|expo|marathon|symposium|"
+    r"congress|convention|keynote|talks?)\b(?![ ]to\b)"
+)
+#: What a work's name is followed by ("the Low Tide podcast").
+_WORK_AFTER = re.compile(r"^[ ](?:podcast|album|novel|book|film|movie|documentary|series|boxset|audiobook)\b")
 #: The last word of every cue before a name (``_PET_BEFORE`` … ``_IN_BEFORE``): a name after any other
 #: word matches none of them.
 _CUE_LAST = frozenset(
@@ -114,14 +165,16 @@ _CUE_LAST = frozenset(
     roommate flatmate neighbour neighbor niece nephew dr mr mrs ms mx prof sir dame lady lord interviewed
     hired reading read finished started watched watching watch rewatched to album novel book film movie
     show series podcast song play the in at from around through into visited visiting visit left
-    leaving""".split()
+    leaving walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
+    used using migrated migrating migrate switched switching switch deployed deploy hosted hosting
+    installed install upgraded adopted subscribed licence license runs running on onto off with is""".split()
 )
 #: Words that open a sentence before a name ("Met Dana Okafor", "Ask Priya"): not part of the name.
 _LEADERS = set(
     """met meet meeting called call asked ask told tell emailed email pinged ping thanked thank invited
     invite saw see visited visit with from for about per cc dear congratulate congrats lunch dinner
     coffee call sync chat talked spoke interviewed interview hired hire finished reading read watched
-    picked chose welcomed""".split()
+    picked chose welcomed fed walked""".split()
 )
 
 
@@ -142,6 +195,28 @@ class KnownName(NamedTuple):
 def first_names() -> frozenset[str]:
     """Common given names (capitalised)."""
     return _words("first_names.txt")
+
+
+@cache
+def nicknames() -> dict[str, frozenset[str]]:
+    """Common nicknames (casefolded) → the given names (casefolded) each is short for ("izzy" → isobel…)."""
+    out: dict[str, frozenset[str]] = {}
+    for line in (_DATA / "nicknames.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            nick, *fulls = line.casefold().split()
+            out[nick] = frozenset(fulls)
+    return out
+
+
+def given_name(word: str) -> bool:
+    """Is ``word`` a common given name, accents aside ("Inês", "Tomás" and "Zoë" are Ines, Tomas, Zoe)?"""
+    first = first_names()
+    return word in first or (not word.isascii() and fold_accents(word) in first)
+
+
+def fold_accents(text: str) -> str:
+    """``"Inês Åberg"`` → ``"Ines Aberg"``: letters without their diacritics."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 @cache
@@ -204,13 +279,17 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
     """How many leading words of a capitalised run are not part of the name: a sentence-opening verb or
     preposition ("Met Dana Okafor", "Interviewed Dev Anand"), or a capitalised sentence opener before a
     known given name or a well-known name."""
-    first = first_names()
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
         if (
             word.casefold() in _LEADERS
-            or (sentence_start and n == 0 and word not in first and (nxt in first or nxt in known_names()))
+            or (
+                sentence_start
+                and n == 0
+                and not given_name(word)
+                and (given_name(nxt) or nxt in known_names())
+            )
             or (sentence_start and not n and _verb_form(word))
         ):
             n += 1
@@ -221,7 +300,7 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
 
 def _verb_form(word: str) -> bool:
     """A sentence-opening "Interviewed", "Finished", "Walking": a verb, not part of the name after it."""
-    return len(word) > 4 and word.endswith(("ed", "ing")) and word not in first_names()
+    return len(word) > 4 and word.endswith(("ed", "ing")) and not given_name(word)
 
 
 def name_kind(
@@ -244,12 +323,18 @@ def name_kind(
         return "organisation", several and last not in _WEAK_ORG
     if name in places():
         return "place", True
-    first = first_names()
     # "Sam Park" is a person, "Hyde Park" is not
-    if head in first and head not in _PLACE_FIRST and 1 < len(words) <= 3 and places().isdisjoint(words[1:]):
+    if (
+        given_name(head)
+        and head not in _PLACE_FIRST
+        and 1 < len(words) <= 3
+        and places().isdisjoint(words[1:])
+    ):
         return "person", True
     if several and (last in _PLACE_LAST or head in _PLACE_FIRST or head in places()):
         return "place", True
+    if several and last in _EVENT_LAST:
+        return "event", True
     tail = before[-40:]
     cued = _may_cue(tail)  # most names follow no cue word: skip the cue expressions
     if (cued and _PET_BEFORE.search(tail)) or _PET_AFTER.match(after):
@@ -262,13 +347,32 @@ def name_kind(
         return "work", False
     if _PRODUCT_AFTER.match(after):
         return "product", False
-    if len(words) == 1 and name in first:
+    if _WORK_AFTER.match(after):
+        return "work", not opens
+    if len(words) == 1 and given_name(name):
         return "person", False
+    if (cued and _EVENT_BEFORE.search(tail)) or _EVENT_AFTER.match(after):
+        return "event", not opens
+    if cued and _ORG_BEFORE.search(tail):
+        return "organisation", True
+    if cued and _TOOL_BEFORE.search(tail):
+        return ("technology" if technical else "product"), not opens
+    if tail.endswith(" in ") and _MADE_IN.search(tail):
+        return ("technology" if technical else "product"), False
     if cued and _PLACE_BEFORE.search(tail):
         return "place", True
     if cued and _IN_BEFORE.search(tail):  # "in Paris", "visited Paris": the kind only
         return "place", False
     return "unknown", False
+
+
+def upper_kind(before: str, after: str) -> str | None:
+    """The kind an all-capitals word that is no well-known name has by the words around it ("talk
+    accepted at LXCON", "INTECOL 2027": an event), or None (most such words are acronyms of no entity)."""
+    tail = before[-40:]
+    if (_may_cue(tail) and _EVENT_BEFORE.search(tail)) or _EVENT_AFTER.match(after):
+        return "event"
+    return None
 
 
 def _may_cue(tail: str) -> bool:

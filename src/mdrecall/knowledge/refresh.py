@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "6"
+VIEWS_VERSION = "7"
 #: Meta key: the paths whose views a sync left to build on first use (a JSON list; empty: none).
 PENDING_KEY = "views_pending"
 #: Files extracted per transaction when pending views are built.
@@ -173,7 +173,7 @@ def extract_views(path: str, text: str | None, day: str | None) -> FileViews:
     from mdrecall.knowledge.extract import extract_entities
     from mdrecall.knowledge.facts import line_facts
 
-    found = extract_entities(text, day)
+    found = extract_entities(text, day, path)
     seen: set[tuple[str, int, str]] = set()
     mentions = []
     for m in found.mentions:
