@@ -142,7 +142,12 @@ def run_search(
     off = frozenset(cfg.skip_stages)
     intent = None if "intent" in off else query_intent(req.query)
     kq = build_keyword_query(
-        req.query, synonyms=cfg.synonyms, today=today, prefixes="prefixes" not in off, intent=intent
+        req.query,
+        synonyms=cfg.synonyms,
+        today=today,
+        prefixes="prefixes" not in off,
+        intent=intent,
+        kinds="kinds" not in off,
     )
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
     prefers = intent == "prefer" and asks_about_self(req.query)  # "what should I cook?": my stated likes
