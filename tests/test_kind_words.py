@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.text.kind_words import asked_instances
-from mdrecall.text.query import build_keyword_query
+from mdrecall.text.query import asks_for_list, build_keyword_query
 from tests.helpers import write
 
 
@@ -60,3 +60,32 @@ def test_what_instruments_finds_the_violin_without_the_word(tmp_path: Path) -> N
     assert _top(tmp_path, "What instruments does Mel play?", []) == "memory/2026-03-03.md"
     # without the kinds stage the keyword leg ranks the line sharing "play" first
     assert _top(tmp_path, "What instruments does Mel play?", ["kinds"]) == "memory/2026-03-02.md"
+
+
+def test_a_list_question_is_recognised() -> None:
+    assert asks_for_list("What books has Tim read?")
+    assert asks_for_list("Which European countries has Maria been to?")
+    assert not asks_for_list("What is Caroline's identity?")
+    assert not asks_for_list("what database did we pick and why")
+
+
+def test_a_list_question_keeps_the_weaker_answers(tmp_path: Path) -> None:
+    """ "Which places has Jon visited?" has several answers, each sharing few words with it: the note
+    naming Rome scores under ``min_score`` beside the one sharing "visited", and is kept all the same."""
+    notes = {
+        "2026-03-02": "Jon visited the new gym.",
+        "2026-03-03": "Took a short trip to Rome last week, Jon said.",
+        "2026-03-04": "Ana fixed the boiler.",
+        "2026-03-05": "Ana and Bo cooked dinner.",
+        "2026-03-06": "Bo booked the flights.",
+    }
+    for day, line in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{line}\n")
+    for skip, want in (([], 2), (["kinds"], 1)):
+        over = {"embedding": {"provider": "none"}, "search": {"skip_stages": skip}}
+        mem = Memory.open(tmp_path, Config().merged(over), create=True)
+        try:
+            mem.index()
+            assert len(mem.search("Which places has Jon visited?", max_results=5)) == want
+        finally:
+            mem.close()

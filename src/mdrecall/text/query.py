@@ -27,6 +27,7 @@ from mdrecall.text.tokens import is_cjk, is_hiragana, tokenize
 __all__ = [
     "INTENT_CUES",
     "asks_about_self",
+    "asks_for_list",
     "KeywordQuery",
     "PREFIX_MIN",
     "build_keyword_query",
@@ -175,6 +176,18 @@ def asks_about_self(text: str) -> bool:
     """True when a question is in the first person ("what should I cook?", "recommend … for us"): the
     asker's own statements answer it, not anyone's (English)."""
     return _FIRST_PERSON.search(text[:2_000]) is not None
+
+
+_LIST = re.compile(
+    r"\b(?:what|which)\b(?:\W+[\w'’-]+){0,3}?\W+[a-z]{3,}s\W+(?:has|have|does|do|did|is|are|was|were)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_list(text: str) -> bool:
+    """True when a question asks for several things of a kind ("what books has Tim read?",
+    "which cities has Jon visited?"): a plural noun after what/which, then its verb (English)."""
+    return _LIST.search(text[:2_000]) is not None
 
 
 def query_intent(text: str) -> str | None:
