@@ -34,6 +34,9 @@ KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("exercise", "exercises", "workout", "workouts"): ("exercise.1",),
     ("dessert", "desserts", "sweets"): ("dessert.1", "cake.3", "pastry.1", "cookie.1"),
     ("board_game", "board_games"): ("board_game.1",),
+    ("card_game", "card_games"): ("card_game.1",),
+    ("dish", "dishes", "food", "foods", "meal", "meals", "recipe", "recipes"): ("dish.2", "dessert.1"),
+    ("color", "colors", "colour", "colours"): ("chromatic_color.1",),
     # no pets: WordNet files a pet under "domestic animal" (dog breeds), not turtles or hamsters
     ("drink", "drinks", "beverage", "beverages"): ("beverage.1",),
     ("fruit", "fruits"): ("edible_fruit.1",),
