@@ -17,6 +17,10 @@ def test_a_question_asking_for_a_kind_gets_its_instances() -> None:
     assert "bass" not in found  # its most frequent sense is a pitch, not the instrument
     assert {"judo", "karate"} <= set(asked_instances("What martial arts has John done?"))
     assert "postgresql" in asked_instances("what database did we pick and why")
+    countries = asked_instances("What European countries has Maria been to?")
+    assert {"spain", "england"} <= set(countries) and "us" not in countries  # a pronoun, in every note
+    assert "oregon" in asked_instances("What states has Maria vacationed at?")
+    assert "me" not in asked_instances("What states has Maria vacationed at?")
 
 
 def test_the_kind_must_be_what_is_asked_for() -> None:

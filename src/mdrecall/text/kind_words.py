@@ -49,7 +49,7 @@ _VERBS = frozenset(
     " wouldn't won't doesn't don't didn't isn't aren't".split()
 )
 #: At most this many instances are added to one query.
-MAX_INSTANCES = 400
+MAX_INSTANCES = 600
 
 
 @lru_cache(maxsize=1)
