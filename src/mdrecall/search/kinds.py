@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from mdrecall.models import Chunk, Scored
+from mdrecall.text.kind_words import TECH_KINDS
 
 __all__ = [
     "ENTITY_KINDS",
@@ -28,20 +29,9 @@ __all__ = [
     "asked_kinds",
 ]
 
-#: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
-KINDS: dict[tuple[str, ...], list[str]] = {
-    ("database", "databases", "db", "dbs", "datastore"): (
-        "postgresql postgres mysql mariadb sqlite mongodb mongo cockroachdb redis cassandra dynamodb"
-        " oracle mssql elasticsearch opensearch clickhouse snowflake bigquery supabase firestore neo4j"
-        " couchdb couchbase timescaledb duckdb"
-    ).split(),
-    ("framework", "frameworks"): (
-        "django flask fastapi rails laravel spring react vue angular svelte nextjs next.js express"
-    ).split(),
-    ("cloud",): "aws gcp azure heroku vercel netlify fly.io digitalocean hetzner cloudflare".split(),
-    ("queue", "broker"): "kafka rabbitmq sqs nats pubsub celery sidekiq".split(),
-    ("ci",): "jenkins circleci travis buildkite gitlab github actions".split(),
-}
+#: A kind's words (as a query writes them) → names of its instances (matched whole, any case); the
+#: table the keyword query is widened with (:data:`mdrecall.text.kind_words.TECH_KINDS`).
+KINDS: dict[tuple[str, ...], list[str]] = {words: list(names) for words, names in TECH_KINDS.items()}
 #: How much a candidate naming an instance of the asked kind is lifted (a share of its score).
 KIND_BOOST = 0.25
 

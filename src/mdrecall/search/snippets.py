@@ -61,6 +61,12 @@ def _stem(token: str) -> str:
 
 def query_stems(terms: Sequence[str]) -> frozenset[str]:
     """The light stems :func:`term_matches` looks for."""
+    return _stems_of(tuple(terms))
+
+
+@lru_cache(maxsize=64)
+def _stems_of(terms: tuple[str, ...]) -> frozenset[str]:
+    """(cached: a search stems its terms for every passage, and a kind's instances are hundreds)"""
     return frozenset(_stem(t) for t in terms)
 
 
@@ -116,7 +122,7 @@ def best_snippet(text: str, first_line: int, terms: Sequence[str], max_chars: in
     first match. With no terms (or no match) the chunk's head is returned.
     """
     lines = text.split("\n")
-    stems = frozenset(_stem(t) for t in terms)
+    stems = query_stems(terms)
     matches = [term_matches(line, stems) for line in lines]
     sizes = [len(line) + 1 for line in lines]
     best: tuple[int, int, int, int] | None = None  # (-covered, -hit_lines, start, end)
@@ -186,7 +192,7 @@ def _cut_line(line: str, stems: frozenset[str], max_chars: int) -> str:
 
 def matching_lines(text: str, terms: Sequence[str]) -> list[str]:
     """The lines of ``text`` that hold at least one of the query ``terms`` (word forms included)."""
-    stems = frozenset(_stem(t) for t in terms)
+    stems = query_stems(terms)
     return [line for line in text.split("\n") if line != "…" and term_matches(line, stems)]
 
 
@@ -213,7 +219,7 @@ def pieced_snippet(
     lines = text.split("\n")
     if len(text) <= max_chars:  # the whole chunk fits: nothing to choose
         return Snippet(text.strip("\n"), first_line, first_line + len(lines) - 1)
-    stems = frozenset(_stem(t) for t in terms)
+    stems = query_stems(terms)
     matches = [term_matches(line, stems) for line in lines]
     sims = _similarities(lines, line_scorer)
     if not any(matches) and not any(sims):

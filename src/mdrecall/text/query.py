@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from mdrecall.text.dates import resolve_tokens
+from mdrecall.text.kind_words import asked_instances
 from mdrecall.text.stopwords import STOP_WORDS
 from mdrecall.text.synonyms import SynonymTable, synonym_table
 from mdrecall.text.tokens import is_cjk, is_hiragana, tokenize
@@ -26,6 +27,7 @@ from mdrecall.text.tokens import is_cjk, is_hiragana, tokenize
 __all__ = [
     "INTENT_CUES",
     "asks_about_self",
+    "asks_for_list",
     "KeywordQuery",
     "PREFIX_MIN",
     "build_keyword_query",
@@ -84,16 +86,20 @@ class KeywordQuery:
     prefixes: tuple[str, ...] = ()
     #: Words the question's intent adds (:func:`query_intent`): OR-ed in, shown in snippets.
     cues: tuple[str, ...] = ()
+    #: Instances of the kinds the question asks for (:func:`~mdrecall.text.kind_words.asked_instances`:
+    #: "what instruments" → clarinet, violin...): OR-ed in, shown in snippets.
+    instances: tuple[str, ...] = ()
 
     @property
     def all_terms(self) -> tuple[str, ...]:
-        """The terms, then their synonyms (a synonym may be a phrase: ``"base de datos"``), then cues."""
-        return self.terms + self.synonyms + self.cues
+        """The terms, then their synonyms (a synonym may be a phrase: ``"base de datos"``), then cues
+        and the instances of the kinds asked for."""
+        return self.terms + self.synonyms + self.cues + self.instances
 
     @property
     def snippet_terms(self) -> tuple[str, ...]:
-        """The words a snippet looks for: the user's terms and the intent's cues."""
-        return self.terms + self.cues
+        """The words a snippet looks for: the user's terms, the intent's cues and the kinds' instances."""
+        return self.terms + self.cues + self.instances
 
     @property
     def fts(self) -> str | None:
@@ -121,6 +127,7 @@ def build_keyword_query(
     today: date | None = None,
     prefixes: bool = False,
     intent: str | None = None,
+    kinds: bool = False,
 ) -> KeywordQuery:
     """Keywords of ``text``: tokens of 2+ characters that are not stop words, deduplicated, capped.
 
@@ -129,7 +136,8 @@ def build_keyword_query(
     merged with the built-in table; ``None`` adds no synonyms. A query made only of stop words and
     punctuation has no keywords (and finds nothing by keyword). ``prefixes`` lists the alphabetic
     terms of :data:`PREFIX_MIN`+ letters as prefixes too; ``intent`` (:func:`query_intent`) adds its
-    :data:`INTENT_CUES`.
+    :data:`INTENT_CUES`; ``kinds`` adds the instances of the kinds the question asks for
+    (:func:`~mdrecall.text.kind_words.asked_instances`).
     """
     tokens = tokenize(text[:20_000])
     dates: tuple[str, ...] = ()
@@ -147,8 +155,17 @@ def build_keyword_query(
         syns = tuple(s for s in table.expand(tokens[:200]) if s not in terms)[:MAX_SYNONYMS]
     pre = tuple(t for t in terms if len(t) >= PREFIX_MIN and t.isascii() and t.isalpha()) if prefixes else ()
     cues = tuple(c for c in INTENT_CUES.get(intent or "", ()) if c not in terms and c not in syns)
+    said = {*terms, *syns, *cues}
+    found = tuple(n for n in asked_instances(text) if n not in said) if kinds and terms else ()
     return KeywordQuery(
-        text=text, terms=terms, synonyms=syns, dates=dates, date_phrases=phrases, prefixes=pre, cues=cues
+        text=text,
+        terms=terms,
+        synonyms=syns,
+        dates=dates,
+        date_phrases=phrases,
+        prefixes=pre,
+        cues=cues,
+        instances=found,
     )
 
 
@@ -159,6 +176,18 @@ def asks_about_self(text: str) -> bool:
     """True when a question is in the first person ("what should I cook?", "recommend … for us"): the
     asker's own statements answer it, not anyone's (English)."""
     return _FIRST_PERSON.search(text[:2_000]) is not None
+
+
+_LIST = re.compile(
+    r"\b(?:what|which)\b(?:\W+[\w'’-]+){0,3}?\W+[a-z]{3,}s\W+(?:has|have|does|do|did|is|are|was|were)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_list(text: str) -> bool:
+    """True when a question asks for several things of a kind ("what books has Tim read?",
+    "which cities has Jon visited?"): a plural noun after what/which, then its verb (English)."""
+    return _LIST.search(text[:2_000]) is not None
 
 
 def query_intent(text: str) -> str | None:

@@ -1,0 +1,88 @@
+"""The instances of a kind a question asks for: "what *instruments*" → clarinet, violin, piano. Pure.
+
+"What instruments does Mel play?" is answered by "I play clarinet", which holds no word of the question
+but Mel: a keyword index cannot find it, and a small vector model ranks it below any line about music.
+A question asks for instances when a kind's word follows "what"/"which"/"list"/"name" within a few
+words ("what *European* countries", "which *outdoor* sports"); its instances are then OR-ed into the
+keyword query (:func:`mdrecall.text.query.build_keyword_query`), so the lines naming one are found and
+shown. Two tables, English only:
+
+* :data:`TECH_KINDS`: technologies by kind (database, framework, cloud, queue, CI), written by hand;
+* ``data/kind_words.txt``: common kinds (instruments, sports, martial arts, cities, countries, pets,
+  desserts...) with their instances from WordNet 3.0, written by ``scripts/gen_kind_words.py`` (only a
+  word whose most frequent sense is of the kind: "violin", not "bass"). Read once, on the first
+  question that names a kind (a few milliseconds); nothing else is loaded.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["ASKS", "TECH_KINDS", "asked_instances", "kind_table"]
+
+#: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
+TECH_KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("database", "databases", "db", "dbs", "datastore"): tuple(
+        (
+            "postgresql postgres mysql mariadb sqlite mongodb mongo cockroachdb redis cassandra dynamodb"
+            " oracle mssql elasticsearch opensearch clickhouse snowflake bigquery supabase firestore neo4j"
+            " couchdb couchbase timescaledb duckdb"
+        ).split()
+    ),
+    ("framework", "frameworks"): tuple(
+        "django flask fastapi rails laravel spring react vue angular svelte nextjs next.js express".split()
+    ),
+    ("cloud",): tuple("aws gcp azure heroku vercel netlify fly.io digitalocean hetzner cloudflare".split()),
+    ("queue", "broker"): tuple("kafka rabbitmq sqs nats pubsub celery sidekiq".split()),
+    ("ci",): tuple("jenkins circleci travis buildkite gitlab github actions".split()),
+}
+
+#: A question asks for instances when the kind's word follows "what"/"which" (a few words between:
+#: "what *European* countries", "what kind of sports"); "when did Mel play the instrument" asks about
+#: one thing, not for the instruments.
+ASKS = re.compile(r"\b(?:what|which|list|name)\b((?:\W+[\w'’-]+){1,4})", re.IGNORECASE)
+#: Words that end the kind's phrase: "which *cities* has Jon visited", not "what does his dance ...".
+_VERBS = frozenset(
+    "is are was were be been do does did has have had can could will would should may might must"
+    " wouldn't won't doesn't don't didn't isn't aren't".split()
+)
+#: At most this many instances are added to one query.
+MAX_INSTANCES = 600
+
+
+@lru_cache(maxsize=1)
+def kind_table() -> dict[str, tuple[str, ...]]:
+    """Every kind's word (lowercase) → its instances: :data:`TECH_KINDS` and ``data/kind_words.txt``."""
+    table: dict[str, tuple[str, ...]] = {}
+    text = resources.files("mdrecall.text").joinpath("data/kind_words.txt").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#") or "|" not in line:
+            continue
+        said, _, listed = line.partition("|")
+        found = tuple(n.strip() for n in listed.split(",") if n.strip())
+        for word in said.split():
+            table[word.lower()] = table.get(word.lower(), ()) + found
+    for words, names in TECH_KINDS.items():
+        for word in words:
+            table[word] = table.get(word, ()) + names
+    return table
+
+
+def asked_instances(query: str) -> tuple[str, ...]:
+    """The instances of every kind the question asks for (``"what instruments does Mel play?"`` →
+    ``("accordion", ..., "violin", ...)``); empty when it names no kind."""
+    words: list[str] = []
+    for m in ASKS.finditer(query[:2_000]):
+        said = re.findall(r"[\w'’-]+", m.group(1).lower())
+        cut = next((i for i, w in enumerate(said) if w in _VERBS), len(said))
+        said = said[:cut]  # "what does Jon's *dance* studio offer" asks for no dances
+        words += said + [f"{a}_{b}" for a, b in zip(said, said[1:], strict=False)]  # "martial arts"
+    if not words:
+        return ()
+    table = kind_table()
+    found: dict[str, None] = {}
+    for word in words:
+        found.update(dict.fromkeys(table.get(word, ())))
+    return tuple(found)[:MAX_INSTANCES]
