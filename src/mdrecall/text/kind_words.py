@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 __all__ = ["ASKS", "TECH_KINDS", "asked_instances", "kind_table"]
 
@@ -56,7 +56,7 @@ MAX_INSTANCES = 600
 def kind_table() -> dict[str, tuple[str, ...]]:
     """Every kind's word (lowercase) → its instances: :data:`TECH_KINDS` and ``data/kind_words.txt``."""
     table: dict[str, tuple[str, ...]] = {}
-    text = resources.files("mdrecall.text").joinpath("data/kind_words.txt").read_text(encoding="utf-8")
+    text = (Path(__file__).parent / "data" / "kind_words.txt").read_text(encoding="utf-8")  # as names.py
     for line in text.splitlines():
         if not line.strip() or line.startswith("#") or "|" not in line:
             continue
