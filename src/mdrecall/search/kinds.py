@@ -14,10 +14,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
-from mdrecall.models import Chunk, Scored
+from mdrecall.models import Candidate, Chunk, Scored
+from mdrecall.search.snippets import query_stems
+from mdrecall.stores.base import Store
 from mdrecall.text.kind_words import TECH_KINDS
+from mdrecall.text.query import KeywordQuery
+from mdrecall.text.tokens import tokenize
 
 __all__ = [
     "ENTITY_KINDS",
@@ -27,6 +32,7 @@ __all__ = [
     "apply_kind_instances",
     "asked_entity_kinds",
     "asked_kinds",
+    "one_term_instances",
 ]
 
 #: A kind's words (as a query writes them) → names of its instances (matched whole, any case); the
@@ -124,3 +130,39 @@ def apply_kind_instances(items: Sequence[Scored], terms: Sequence[str], window: 
     if not lifted:
         return out
     return sorted(head, key=lambda s: -s.score) + out[window:]
+
+
+def one_term_instances(
+    store: Store,
+    kq: KeywordQuery,
+    limit: int,
+    sources: Sequence[str] | None = None,
+    groups: Sequence[Sequence[str]] = (),
+) -> list[Candidate]:
+    """BM25 candidates of ``kq`` with the instances of the asked kind counted as ONE term.
+
+    OR-ed into one query, every instance a note names adds its own BM25: the page listing three
+    candidate databases outscores the note saying which one was chosen, though it is no more about "a
+    database" (Lucene's ``SynonymQuery`` blends a term's synonyms for the same reason). Here the
+    question's own terms and the instances are separate queries; a chunk's score is its BM25 for the
+    terms plus the mean BM25 of the instances it names (their sum over how many distinct ones it names).
+    ``groups`` are more such terms (the ways to say "chose"), each counted as one; a question's term in a
+    group leaves its own terms."""
+    sets = [tuple(kq.instances), *(tuple(g) for g in groups)]
+    sets = [g for g in sets if g]
+    grouped = {w.lower() for g in sets[1:] for w in g}
+    terms = tuple(t for t in kq.terms if t.lower() not in grouped)
+    base = store.search_text(replace(kq, terms=terms, instances=()), limit, sources) if terms else []
+    chunks: dict[str, Chunk] = {}
+    score: dict[str, float] = {}
+    for c in base:
+        chunks[c.chunk.id] = c.chunk
+        score[c.chunk.id] = c.raw_score
+    for group in sets:
+        stems = query_stems(group)
+        for c in store.search_text(KeywordQuery(kq.text, (), instances=group), limit, sources):
+            many = max(1, len(query_stems(tokenize(c.chunk.text)) & stems))  # the ones it names
+            chunks.setdefault(c.chunk.id, c.chunk)
+            score[c.chunk.id] = score.get(c.chunk.id, 0.0) + c.raw_score / many
+    best = sorted(score, key=lambda cid: -score[cid])[:limit]
+    return [Candidate(chunks[cid], score[cid], i) for i, cid in enumerate(best)]

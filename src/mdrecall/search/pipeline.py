@@ -22,8 +22,14 @@ from mdrecall.config.settings import SearchConfig
 from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.request import SearchFilter
+from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.hits import build_hits
-from mdrecall.search.kinds import apply_entity_kinds, apply_kind_instances, asked_entity_kinds
+from mdrecall.search.kinds import (
+    apply_entity_kinds,
+    apply_kind_instances,
+    asked_entity_kinds,
+    one_term_instances,
+)
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -48,6 +54,7 @@ from mdrecall.search.supersede import (
     superseded_lines,
 )
 from mdrecall.stores.base import Store
+from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.query import (
     KeywordQuery,
     asks_about_self,
@@ -69,7 +76,19 @@ FILTERED_POOL = 1000
 #: (LoCoMo multi-hop snippet recall@5 0.534 → 0.543 on conversations 0–4, no category lower).
 LIST_MIN_SCORE_SHARE = 0.5
 #: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
-STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "kinds", "lines")
+STAGES = (
+    "citations",
+    "passages",
+    "budget",
+    "facts",
+    "prefixes",
+    "intent",
+    "supersede",
+    "kinds",
+    "lines",
+    "event_days",
+    "decisions",
+)
 
 
 @dataclass(frozen=True)
@@ -173,13 +192,15 @@ def run_search(
     text: list[Scored] = []
     vec: list[Scored] = []
     keyword_failure: str | None = None
+    choice = "decisions" not in off and asks_for_choice(req.query)  # "what database did we pick?"
+    groups = (CHOICE_WORDS,) if choice else ()
     if mode in ("hybrid", "bm25"):
-        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources)
+        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups)
     if mode in ("hybrid", "vector"):
         if vector is None:
             fallback = vector_note or "no embedder configured: keyword search only"
             if mode == "vector":
-                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources)
+                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups)
         else:
             fallback = vector_note
             vec = normalize_vector(
@@ -218,6 +239,8 @@ def run_search(
             check = names_kind(store, kinds)
         if check is not None:
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
+    if choice:
+        fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
         fused = apply_statement_boost(fused, _states_preference)
     if "kinds" not in off and asks_for_list(req.query):  # several answers: a lower bar fills the slots
@@ -236,7 +259,8 @@ def run_search(
         cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
         fallback = f"{fallback}; {cut}" if fallback else cut
     if kq.dates:
-        ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
+        days_of = None if "event_days" in off else _event_days
+        ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     if req.boost is not None:
@@ -288,6 +312,15 @@ def _superseded_check(
     return lambda path, n: n in lines.get(path, {})
 
 
+def _event_days(chunk: Chunk) -> list[str]:
+    """The days a chunk's lines are about ("Finished Piranesi on Saturday" in Monday's log: that
+    Saturday), and the other days they name: a question's "last Saturday" finds the line, not only the
+    log written that day. Read only for a question that names a day."""
+    from mdrecall.knowledge.valid_time import chunk_dates
+
+    return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading)]
+
+
 def _states_preference(chunk: Chunk) -> bool:
     from mdrecall.text.salience import states  # only for questions that ask for a preference
 
@@ -295,11 +328,17 @@ def _states_preference(chunk: Chunk) -> bool:
 
 
 def _keyword_leg(
-    store: Store, kq: KeywordQuery, pool: int, sources: Sequence[str] | None
+    store: Store,
+    kq: KeywordQuery,
+    pool: int,
+    sources: Sequence[str] | None,
+    groups: Sequence[Sequence[str]] = (),
 ) -> tuple[list[Scored], str | None]:
     """The BM25 leg, or no candidates and why: a store error (a lock, I/O) degrades the search and
     says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt."""
     try:
+        if kq.instances or groups:  # each counted as one term
+            return normalize_text(one_term_instances(store, kq, pool, sources, groups)), None
         return normalize_text(store.search_text(kq, pool, sources)), None
     except IndexCorruptError:
         raise

@@ -203,13 +203,15 @@ def apply_date_hints(
     mode: str = "boost",
     factor: float = DATE_BOOST,
     date_of: Callable[[Chunk], str | None] = lambda c: c.date,
+    days_of: Callable[[Chunk], Iterable[str]] | None = None,
 ) -> list[Scored]:
     """Favour chunks from the days a query names (ISO ``dates``; a range is given as its days).
 
     ``boost``: a matching chunk's score is multiplied by ``factor``, then, if the best score passes 1.0,
     every score is divided by it (0..1 is kept); the result is re-sorted and each item records stage
     ``date``. ``filter``: only matching chunks are kept, unless none match (then nothing changes).
-    ``off``, or no dates: the items unchanged.
+    ``off``, or no dates: the items unchanged. A chunk matches when its ``date_of`` day is one of the
+    days, or (given ``days_of``: the days its lines are about) one of those is.
     """
     if mode not in ("boost", "filter", "off"):
         raise ValueError(f"unknown date-hint mode {mode!r}: use 'boost', 'filter' or 'off'")
@@ -219,7 +221,9 @@ def apply_date_hints(
 
     def hit(s: Scored) -> bool:
         d = date_of(s.chunk)
-        return d[:10] in days if d else False
+        if d and d[:10] in days:
+            return True
+        return days_of is not None and any(x[:10] in days for x in days_of(s.chunk))
 
     if mode == "filter":
         kept = [s.with_score("date", s.score) for s in items if hit(s)]
