@@ -138,6 +138,7 @@ def one_term_instances(
     limit: int,
     sources: Sequence[str] | None = None,
     groups: Sequence[Sequence[str]] = (),
+    several: bool = False,
 ) -> list[Candidate]:
     """BM25 candidates of ``kq`` with the instances of the asked kind counted as ONE term.
 
@@ -147,12 +148,18 @@ def one_term_instances(
     question's own terms and the instances are separate queries; a chunk's score is its BM25 for the
     terms plus the mean BM25 of the instances it names (their sum over how many distinct ones it names).
     ``groups`` are more such terms (the ways to say "chose"), each counted as one; a question's term in a
-    group leaves its own terms."""
-    sets = [tuple(kq.instances), *(tuple(g) for g in groups)]
+    group leaves its own terms. ``several``: the question asks for several instances ("which books has
+    Mel read?"), so each one a note names is one more answer: they stay summed, with the terms (LoCoMo
+    multi-hop snippet recall 0.546 averaged, 0.540 summed)."""
+    sets = [*([] if several else [tuple(kq.instances)]), *(tuple(g) for g in groups)]
     sets = [g for g in sets if g]
-    grouped = {w.lower() for g in sets[1:] for w in g}
+    grouped = {w.lower() for g in groups for w in g}
     terms = tuple(t for t in kq.terms if t.lower() not in grouped)
-    base = store.search_text(replace(kq, terms=terms, instances=()), limit, sources) if terms else []
+    kept = kq.instances if several else ()
+    if terms or kept:
+        base = store.search_text(replace(kq, terms=terms, instances=kept), limit, sources)
+    else:
+        base = []
     chunks: dict[str, Chunk] = {}
     score: dict[str, float] = {}
     for c in base:

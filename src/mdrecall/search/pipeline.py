@@ -194,13 +194,14 @@ def run_search(
     keyword_failure: str | None = None
     choice = "decisions" not in off and asks_for_choice(req.query)  # "what database did we pick?"
     groups = (CHOICE_WORDS,) if choice else ()
+    several = "kinds" not in off and asks_for_list(req.query)  # each instance named is one more answer
     if mode in ("hybrid", "bm25"):
-        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups)
+        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several)
     if mode in ("hybrid", "vector"):
         if vector is None:
             fallback = vector_note or "no embedder configured: keyword search only"
             if mode == "vector":
-                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups)
+                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several)
         else:
             fallback = vector_note
             vec = normalize_vector(
@@ -243,7 +244,7 @@ def run_search(
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
         fused = apply_statement_boost(fused, _states_preference)
-    if "kinds" not in off and asks_for_list(req.query):  # several answers: a lower bar fills the slots
+    if several:  # several answers: a lower bar fills the slots
         req = replace(req, min_score=req.min_score * LIST_MIN_SCORE_SHARE)
     bar = req.min_score
     if vector is not None:  # a cosine is judged in its model's units (embedders/calibration.py)
@@ -333,12 +334,13 @@ def _keyword_leg(
     pool: int,
     sources: Sequence[str] | None,
     groups: Sequence[Sequence[str]] = (),
+    several: bool = False,
 ) -> tuple[list[Scored], str | None]:
     """The BM25 leg, or no candidates and why: a store error (a lock, I/O) degrades the search and
     says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt."""
     try:
-        if kq.instances or groups:  # each counted as one term
-            return normalize_text(one_term_instances(store, kq, pool, sources, groups)), None
+        if (kq.instances and not several) or groups:  # each counted as one term
+            return normalize_text(one_term_instances(store, kq, pool, sources, groups, several)), None
         return normalize_text(store.search_text(kq, pool, sources)), None
     except IndexCorruptError:
         raise
