@@ -24,6 +24,7 @@ from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.request import SearchFilter
 from mdrecall.search.hits import build_hits
 from mdrecall.search.kinds import apply_entity_kinds, apply_kind_instances, asked_entity_kinds
+from mdrecall.search.person_lines import lift_person_lines
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -69,7 +70,18 @@ FILTERED_POOL = 1000
 #: (LoCoMo multi-hop snippet recall@5 0.534 → 0.543 on conversations 0–4, no category lower).
 LIST_MIN_SCORE_SHARE = 0.5
 #: The stages ``search.skip_stages`` can turn off (to measure each one; see ``docs/search.md``).
-STAGES = ("citations", "passages", "budget", "facts", "prefixes", "intent", "supersede", "kinds", "lines")
+STAGES = (
+    "citations",
+    "passages",
+    "budget",
+    "facts",
+    "prefixes",
+    "intent",
+    "supersede",
+    "kinds",
+    "lines",
+    "person",
+)
 
 
 @dataclass(frozen=True)
@@ -237,6 +249,8 @@ def run_search(
         fallback = f"{fallback}; {cut}" if fallback else cut
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints)
+    if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
+        ranked = lift_person_lines(ranked, query_names(req.query), kq.terms, req.line_scorer)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     if req.boost is not None:
