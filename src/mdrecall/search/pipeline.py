@@ -30,6 +30,7 @@ from mdrecall.search.kinds import (
     asked_entity_kinds,
     one_term_instances,
 )
+from mdrecall.search.person_lines import lift_person_lines
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -88,6 +89,7 @@ STAGES = (
     "lines",
     "event_days",
     "decisions",
+    "person",
 )
 
 
@@ -262,6 +264,8 @@ def run_search(
     if kq.dates:
         days_of = None if "event_days" in off else _event_days
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
+    if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
+        ranked = lift_person_lines(ranked, query_names(req.query), kq.terms, req.line_scorer)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     if req.boost is not None:

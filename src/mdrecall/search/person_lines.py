@@ -1,0 +1,88 @@
+"""A list question about a person is answered by that person's own lines.
+
+"What activities does Melanie partake in?", "What books has Tim read?": each answer is one line, spread
+over many notes, and every chunk of a chat log names both people in it. A chunk is judged here by its
+best line among those the named person says (``- Melanie: …``, ``**Bo**: …``) or, for lines with no
+speaker, names: the line's static-vector similarity to the question plus the share of the question's
+other words it holds. That lifts the chunks where the person says something on the topic, and lowers
+those where the person says nothing of it (a hard-ish filter, never a cut).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Collection, Sequence
+
+from mdrecall.models import Scored
+from mdrecall.search.snippets import LineScorer, query_stems, term_matches
+
+__all__ = ["LIFT_WEIGHT", "lift_person_lines", "speaker"]
+
+#: Weight of the best line's score against the chunk's fused score (the rest).
+LIFT_WEIGHT = 0.3
+#: Weight of the share of the question's words a line holds, beside its vector similarity (0..1).
+KEYWORD_WEIGHT = 0.5
+#: Candidates re-scored (the head of the ranking).
+WINDOW = 30
+
+# "- Melanie: …", "* **Bo Chen**: …", "Ana: …": a speaker label at the start of a line
+_SPEAKER = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?([A-Za-z][\w'’.-]*(?: [A-Z][\w'’.-]*)?)(?:\*\*)?\s*:\s")
+_WORD = re.compile(r"[a-z][a-z'’-]*")
+
+
+def speaker(line: str) -> str | None:
+    """The first name of the line's speaker label, lowercased (``"- Melanie: …"`` → ``melanie``)."""
+    m = _SPEAKER.match(line)
+    return m.group(1).split()[0].lower() if m else None
+
+
+def lift_person_lines(
+    ranked: Sequence[Scored],
+    names: Collection[str],
+    terms: Sequence[str],
+    scorer: LineScorer | None = None,
+    window: int = WINDOW,
+) -> list[Scored]:
+    """``ranked`` with its head re-scored by each chunk's best line of the named people (stage
+    ``person``) and re-sorted; unchanged when the question names nobody."""
+    people = frozenset(n.lower() for n in names)
+    if not people or not ranked:
+        return list(ranked)
+    stems = query_stems([t for t in terms if t not in people])
+    head = []
+    for s in ranked[:window]:
+        lines = [line for line in s.chunk.text.split("\n") if _said_by(line, people)]
+        best = _best_line(lines, stems, scorer)
+        head.append(s.with_score("person", s.score * (1 - LIFT_WEIGHT) + LIFT_WEIGHT * best))
+    head.sort(key=lambda s: -s.score)
+    return head + list(ranked[window:])
+
+
+def _said_by(line: str, people: frozenset[str]) -> bool:
+    """Whether one of ``people`` says ``line`` (its speaker label) or, with no label, names them."""
+    if not line.strip() or line.lstrip().startswith("#"):
+        return False
+    who = speaker(line)
+    if who is not None:
+        return who in people
+    return not people.isdisjoint(_WORD.findall(line.lower()))
+
+
+def _best_line(lines: Sequence[str], stems: frozenset[str], scorer: LineScorer | None) -> float:
+    """The best of ``lines``: its similarity to the query plus the share of the query's stems it holds."""
+    if not lines:
+        return 0.0
+    sims: Sequence[float] = [0.0] * len(lines)
+    if scorer is not None:
+        try:
+            got = list(scorer(lines))
+        except Exception:  # noqa: BLE001 - a scorer (or a plugin's) must never fail a search
+            got = []
+        if len(got) == len(lines):
+            sims = [max(0.0, min(1.0, float(v))) if math.isfinite(v) else 0.0 for v in got]
+    share = 1 / max(1, len(stems))
+    return max(
+        sim + KEYWORD_WEIGHT * share * len(term_matches(line, stems))
+        for sim, line in zip(sims, lines, strict=True)
+    )

@@ -1,0 +1,61 @@
+"""A list question naming a person ("what trips has Ana taken?") is answered by that person's own
+lines: in a chat log every chunk names both people, so the chunk where the person says something on
+the topic is lifted above one where someone else does (issue 29, multi-hop questions)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.search.person_lines import speaker
+from tests.helpers import write
+
+
+def _memory(root: Path, skip: tuple[str, ...] = ()) -> Memory:
+    over: dict[str, object] = {"embedding": {"provider": "none"}, "search": {"skip_stages": list(skip)}}
+    return Memory.open(root, Config().merged(over), create=True)
+
+
+def _workspace(root: Path) -> None:
+    logs = {
+        "2026-03-02": "- Ana: Hi Bo, how was your spring?\n- Bo: Busy, two trips to Lisbon for work.",
+        "2026-03-04": "- Bo: How was your weekend?\n- Ana: Great, we took a trip to Oslo with the kids.",
+        "2026-03-06": "- Ana: The boiler broke again.\n- Bo: Call the plumber Ana, the one from last year.",
+    }
+    for day, text in logs.items():
+        write(root, f"memory/{day}.md", f"# {day}\n\n{text}\n")
+
+
+def _files(mem: Memory, query: str) -> list[str]:
+    return [h.citation.split("#")[0] for h in mem.search(query, max_results=3, min_score=0.0)]
+
+
+def test_the_persons_own_line_ranks_first(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    mem = _memory(tmp_path)
+    mem.index()
+    assert _files(mem, "What trips has Ana taken?")[0] == "memory/2026-03-04.md"
+
+
+def test_the_stage_off_keeps_the_keyword_order(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    mem = _memory(tmp_path, skip=("person",))
+    mem.index()
+    # the keyword leg alone ranks the shorter log first, though Bo took those trips
+    assert _files(mem, "What trips has Ana taken?")[0] == "memory/2026-03-02.md"
+
+
+def test_a_question_naming_nobody_is_unchanged(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    on, off = _memory(tmp_path), _memory(tmp_path, skip=("person",))
+    on.index()
+    assert _files(on, "What trips were taken?") == _files(off, "What trips were taken?")
+
+
+def test_speaker_labels() -> None:
+    assert speaker("- Melanie: I went camping.") == "melanie"
+    assert speaker("* **Bo Chen**: ships Friday") == "bo"
+    assert speaker("Ana: hi") == "ana"
+    assert speaker("- Decided: PostgreSQL") == "decided"  # a label reads as a speaker: matches no name
+    assert speaker("- Melanie went camping: beach") is None
+    assert speaker("https://example.com") is None
