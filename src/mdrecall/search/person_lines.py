@@ -43,17 +43,20 @@ def lift_person_lines(
     terms: Sequence[str],
     scorer: LineScorer | None = None,
     window: int = WINDOW,
+    instances: Sequence[str] = (),
 ) -> list[Scored]:
     """``ranked`` with its head re-scored by each chunk's best line of the named people (stage
-    ``person``) and re-sorted; unchanged when the question names nobody."""
+    ``person``) and re-sorted; unchanged when the question names nobody. ``instances``: those of the
+    kind the question asks for ("violin" for "what instruments"), any of them one more word of it."""
     people = frozenset(n.lower() for n in names)
     if not people or not ranked:
         return list(ranked)
     stems = query_stems([t for t in terms if t not in people])
+    kind = query_stems(list(instances))
     head = []
     for s in ranked[:window]:
         lines = [line for line in s.chunk.text.split("\n") if _said_by(line, people)]
-        best = _best_line(lines, stems, scorer)
+        best = _best_line(lines, stems, scorer, kind)
         head.append(s.with_score("person", s.score * (1 - LIFT_WEIGHT) + LIFT_WEIGHT * best))
     head.sort(key=lambda s: -s.score)
     return head + list(ranked[window:])
@@ -69,8 +72,11 @@ def _said_by(line: str, people: frozenset[str]) -> bool:
     return not people.isdisjoint(_WORD.findall(line.lower()))
 
 
-def _best_line(lines: Sequence[str], stems: frozenset[str], scorer: LineScorer | None) -> float:
-    """The best of ``lines``: its similarity to the query plus the share of the query's stems it holds."""
+def _best_line(
+    lines: Sequence[str], stems: frozenset[str], scorer: LineScorer | None, kind: frozenset[str] = frozenset()
+) -> float:
+    """The best of ``lines``: its similarity to the query plus the share of the query's stems it holds
+    (an instance of the asked kind, any of ``kind``, counts as one of them)."""
     if not lines:
         return 0.0
     sims: Sequence[float] = [0.0] * len(lines)
@@ -81,8 +87,9 @@ def _best_line(lines: Sequence[str], stems: frozenset[str], scorer: LineScorer |
             got = []
         if len(got) == len(lines):
             sims = [max(0.0, min(1.0, float(v))) if math.isfinite(v) else 0.0 for v in got]
-    share = 1 / max(1, len(stems))
-    return max(
-        sim + KEYWORD_WEIGHT * share * len(term_matches(line, stems))
-        for sim, line in zip(sims, lines, strict=True)
-    )
+    share = 1 / max(1, len(stems) + (1 if kind else 0))
+
+    def held(line: str) -> int:
+        return len(term_matches(line, stems)) + (1 if term_matches(line, kind) else 0)
+
+    return max(sim + KEYWORD_WEIGHT * share * held(line) for sim, line in zip(sims, lines, strict=True))

@@ -265,7 +265,8 @@ def run_search(
         days_of = None if "event_days" in off else _event_days
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
-        ranked = lift_person_lines(ranked, query_names(req.query), kq.terms, req.line_scorer)
+        kind = kq.instances if "kinds" not in off else ()
+        ranked = lift_person_lines(ranked, query_names(req.query), kq.terms, req.line_scorer, instances=kind)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     if req.boost is not None:
