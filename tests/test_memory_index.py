@@ -197,3 +197,28 @@ def test_mtime_only_stat_pass_is_used(ws: Path, open_memory: Callable[..., Memor
     t = time.perf_counter()
     r = mem.index()
     assert r.unchanged == 4 and r.seconds <= time.perf_counter() - t + 1e-3
+
+
+def test_a_sync_opens_each_folder_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files of a folder are read through one descriptor of that folder (opened without following a
+    symlink), not each by a walk from the workspace root (an open per folder on the way, per file)."""
+    from mdrecall import Config
+
+    ws = tmp_path / "agent"
+    for i in range(40):
+        write(ws, f"memory/2026/04/n{i}.md", f"# n{i}\n\nnote {i}\n")
+    opened: list[object] = []
+    real_open = os.open
+
+    def counting_open(path: object, *args: object, **kwargs: object) -> int:
+        opened.append(path)
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        monkeypatch.setattr(os, "open", counting_open)
+        monkeypatch.setattr(os, "supports_dir_fd", os.supports_dir_fd | {counting_open})
+        report = mem.index()
+        monkeypatch.undo()
+        assert report.added == 40 and len(mem.search("note", mode="bm25", sync=False)) > 0
+    files = [p for p in opened if isinstance(p, str) and p.endswith(".md")]
+    assert len(files) == 40 and len(opened) < 2 * 40, opened  # was 5 per file: root, memory, 2026, 04, file

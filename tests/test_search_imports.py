@@ -96,3 +96,27 @@ def test_the_static_table_is_mapped_not_read() -> None:
     assert isinstance(embedder._rows, np.memmap)  # a query touches a few of its 30,522 rows
     a, b = embedder.embed_documents(["the Kestrel deploy", "the Kestrel deploy moved"])
     assert 0.5 < float(a @ b) <= 1.0
+
+
+def test_an_index_imports_no_search(tmp_path: Path) -> None:
+    """``mdrecall index`` (a first index is timed against QMD's) loads none of the search's stages: the
+    facade imports them when it searches."""
+    root = tmp_path / "ws"
+    write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the deploy to Friday.\n")
+    config = tmp_path / "keyword.toml"
+    config.write_text('[embedding]\nprovider = "none"\n')
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env["HOME"] = str(tmp_path / "home")
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "mdrecall", "--config", str(config), "--workspace"]
+        + [str(root), "index", "--quiet"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    loaded = {
+        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
+    }
+    assert "mdrecall.index.indexer" in loaded
+    assert not sorted(m for m in loaded if m.startswith("mdrecall.search"))

@@ -225,3 +225,42 @@ def test_the_indexed_heading_is_the_same_in_sql_and_python(tmp_path: Path) -> No
     assert sql == [keyword_heading(h, t) for h, t in cases]
     assert sql[:5] == ["", "", "A", "A", "A > B"]
     assert sql[9:] == ["", "", "Session 1", "", "Session 1", "2026-04-15 notes > Deploys", "Log > 2026-04-15"]
+
+
+def test_an_index_from_schema_10_loses_the_unused_hash_index(tmp_path: Path) -> None:
+    """Migration 11 drops the index on chunks(hash) (no lookup used it; a first index spent a third of its
+    writes on it); the one statement that reads chunk hashes, the scrub's cache clean-up, still works."""
+    import numpy as np
+
+    path = tmp_path / "index.sqlite"
+    _index_at_schema(path, 10, [("A", "kept text"), ("B", "more text")])
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'chunks_hash'").fetchone()
+    conn.close()
+    s = SQLiteStore(path)
+    indexes = {r[0] for r in s.query("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "chunks_hash" not in indexes and "chunks_path" in indexes
+    vec = np.ones(4, dtype=np.float32)
+    s.cache_put("e", {"h0": vec, "h1": vec, "gone": vec}, 0)
+    assert s.scrub() == []
+    assert s.cache_has("e", ["h0", "h1", "gone"]) == {"h0", "h1"}
+    s.close()
+
+
+def test_commits_do_not_checkpoint_every_4_mb(tmp_path: Path) -> None:
+    """A write copies the WAL into the database once it holds ``WAL_CHECKPOINT_PAGES`` (32 MB), not at
+    SQLite's default of 1,000 pages: every checkpoint waits for the disk twice, and a first index of
+    10,000 notes made ~70 of them."""
+    from mdrecall.models import Chunk, FileRecord
+    from mdrecall.stores.sqlite import WAL_CHECKPOINT_PAGES
+
+    s = SQLiteStore(tmp_path / "index.sqlite")
+    words = " ".join(f"w{i}" for i in range(600))
+    for f in range(40):  # ~6 MB of WAL in 40 commits
+        chunks = [
+            Chunk(f"m/{f}.md", "memory", i, i, f"{words} {f} {i}", f"{f}-{i}", heading="H") for i in range(40)
+        ]
+        s.replace_file(FileRecord(f"m/{f}.md", "memory", str(f), 1, 1), chunks)
+    frames = s.query("PRAGMA wal_checkpoint(PASSIVE)")[0][1]  # the WAL's frames before this checkpoint
+    assert 1500 < frames < WAL_CHECKPOINT_PAGES
+    s.close()

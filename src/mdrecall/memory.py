@@ -23,9 +23,6 @@ from mdrecall.knowledge.known_refresh import refresh_known
 from mdrecall.knowledge.superseded import refresh_superseded
 from mdrecall.models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
 from mdrecall.request import SearchRequest
-from mdrecall.search import runner as searcher
-from mdrecall.search.pipeline import RerankStage, SearchResult
-from mdrecall.search.runner import REBUILT_NOTE, Companions
 from mdrecall.stores.base import Store, SupportsRecovery, open_store, sync_guard
 
 if TYPE_CHECKING:
@@ -35,7 +32,9 @@ if TYPE_CHECKING:
     from mdrecall.knowledge.history import Change
     from mdrecall.knowledge.index import Entity, EntityDetail
     from mdrecall.rerankers import Reranker
+    from mdrecall.search.pipeline import RerankStage, SearchResult
     from mdrecall.search.recall import RecallResult
+    from mdrecall.search.runner import Companions
 
 __all__ = ["Memory", "RememberResult"]
 
@@ -125,6 +124,7 @@ class Memory:
         if reranker is None:
             return None
         from mdrecall.index.vectorize import local_only_checker
+        from mdrecall.search.pipeline import RerankStage
 
         keep_local = local_only_checker(self.workspace.root) if reranker.is_remote else None
         return RerankStage(reranker, max(1, self.config.rerank.top_n), keep_local)
@@ -230,6 +230,8 @@ class Memory:
             refresh_known(self.store, self.config.entities)  # once per change of the mentions
             rebuilt = self.rebuild_notice()
             if rebuilt:
+                from mdrecall.search.runner import REBUILT_NOTE
+
                 report.warnings.append(f"{REBUILT_NOTE}: {rebuilt}")
         if embed:
             self.embed_pending(report, progress, limit=embed_limit)
@@ -324,7 +326,9 @@ class Memory:
             req = replace(query, **options)
         else:
             req = SearchRequest.of(query, max_results, min_score, **options)
-        result = searcher.search(self, req, companions)
+        from mdrecall.search import runner  # here: an index (the CLI's, the hooks' capture) needs no search
+
+        result = runner.search(self, req, companions)
         if req.record_recall:  # every surface's search is a recall for dreaming (dreaming.record_recalls)
             from mdrecall.dreaming.recall_log import RecallLog
 

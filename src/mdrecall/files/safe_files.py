@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from mdrecall.errors import PathError, WriteError
 
 __all__ = [
+    "FilesBeneath",
     "append_all",
     "copy_name",
     "open_beneath",
@@ -73,18 +74,23 @@ def open_beneath(
                 raise
             os.close(fd)
             fd = nxt
-        _refuse_special(fd, parts[-1], where)
-        extra = (os.O_CREAT if create else 0) | _NOFOLLOW | _CLOEXEC | _NONBLOCK
-        try:
-            out = os.open(parts[-1], flags | extra, mode, dir_fd=fd)
-        except OSError as exc:
-            if exc.errno in _LINK_ERRNOS:
-                raise PathError(f"{where}: is a symlink; symlinks are not followed") from None
-            if exc.errno == errno.ENXIO:  # a FIFO with no writer opened for writing, or a socket
-                raise PathError(f"{where}: not a regular file") from None
-            raise
+        return _open_in(fd, parts[-1], where, flags, create, mode)
     finally:
         os.close(fd)
+
+
+def _open_in(folder: int, name: str, where: str, flags: int, create: bool, mode: int) -> int:
+    """The last step of :func:`open_beneath`: the regular file ``name`` in the open ``folder``."""
+    _refuse_special(folder, name, where)
+    extra = (os.O_CREAT if create else 0) | _NOFOLLOW | _CLOEXEC | _NONBLOCK
+    try:
+        out = os.open(name, flags | extra, mode, dir_fd=folder)
+    except OSError as exc:
+        if exc.errno in _LINK_ERRNOS:
+            raise PathError(f"{where}: is a symlink; symlinks are not followed") from None
+        if exc.errno == errno.ENXIO:  # a FIFO with no writer opened for writing, or a socket
+            raise PathError(f"{where}: not a regular file") from None
+        raise
     st = os.fstat(out)
     if not stat.S_ISREG(st.st_mode):
         os.close(out)
@@ -103,6 +109,51 @@ def _refuse_special(dir_fd: int, name: str, where: str) -> None:
         return
     if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode) or stat.S_ISLNK(st.st_mode)):
         raise PathError(f"{where}: not a regular file (a FIFO, device or socket)")
+
+
+class FilesBeneath:
+    """Opens many files below ``base`` for reading as :func:`open_beneath` does, keeping the descriptor of
+    the last folder: a sync reads thousands of files folder by folder, and walking each one's path
+    from ``base`` again cost an ``open`` and a ``close`` per folder on the way.
+
+    The folder is opened once, no symlink followed (as :func:`open_folder_beneath`); a folder swapped
+    for a symlink afterwards does not redirect the opens, which go on in the folder that was opened.
+    Use as a context manager (the folder's descriptor is closed at the end).
+    """
+
+    def __init__(self, base: str | os.PathLike[str]) -> None:
+        self._base = os.fspath(base)
+        self._folder: tuple[str, ...] | None = None
+        self._fd = -1
+
+    def open(self, parts: Sequence[str]) -> int:
+        """A read-only descriptor of the regular file ``base/parts...`` (errors as :func:`open_beneath`)."""
+        if os.open not in os.supports_dir_fd:  # pragma: no cover - Windows
+            return open_beneath(self._base, parts)
+        if not parts or any(p in ("", ".", "..") or "/" in p or "\x00" in p for p in parts):
+            raise PathError(f"invalid path {'/'.join(parts)!r}")
+        folder = tuple(parts[:-1])
+        where = os.path.join(self._base, *parts)
+        if folder != self._folder:
+            self.close()
+            try:
+                self._fd = open_folder_beneath(self._base, folder)
+            except PathError:
+                raise PathError(f"{where}: a folder on the way is a symlink or not a folder") from None
+            self._folder = folder
+        return _open_in(self._fd, parts[-1], where, os.O_RDONLY, False, 0o644)
+
+    def close(self) -> None:
+        """Close the folder kept open."""
+        if self._fd >= 0:
+            os.close(self._fd)
+        self._fd, self._folder = -1, None
+
+    def __enter__(self) -> FilesBeneath:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def read_beneath(

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from mdrecall.errors import PathError, WorkspaceError, WriteError
 from mdrecall.files.safe_files import (
+    FilesBeneath,
     append_all,
     copy_name,
     open_beneath,
@@ -244,6 +245,33 @@ class Workspace:
         """
         base = self._base_for(path)
         return open_beneath(base, path.relative_to(base).parts, flags, create=create)
+
+    @contextlib.contextmanager
+    def file_opener(self) -> Iterator[Callable[[str], int]]:
+        """``open(abs_path)``: :meth:`open_file` (read-only) for many memory files in a row, as a sync
+        reads them: each folder is opened once (:class:`~mdrecall.files.safe_files.FilesBeneath`) and
+        its walk from the root is worked out once."""
+        openers: dict[Path, FilesBeneath] = {}
+        folders: dict[str, tuple[FilesBeneath, tuple[str, ...]]] = {}
+        file_roots = {str(r) for r in self.extra_roots}  # a root that is one file: its base is its folder
+
+        def open_one(abs_path: str) -> int:
+            folder, name = os.path.split(abs_path)
+            known = folders.get(folder)
+            if known is None or abs_path in file_roots:
+                path = Path(abs_path)
+                base = self._base_for(path)
+                opener = openers.get(base) or openers.setdefault(base, FilesBeneath(base))
+                known = (opener, path.relative_to(base).parts[:-1])
+                if abs_path not in file_roots:
+                    folders[folder] = known
+            return known[0].open((*known[1], name))
+
+        try:
+            yield open_one
+        finally:
+            for opener in openers.values():
+                opener.close()
 
     def read_text(self, raw: str, *, limit: int = 0, tail: bool = False) -> str:
         """The text of the memory file ``raw``: the one safe read of a memory file.

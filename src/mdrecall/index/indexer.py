@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from mdrecall.config.settings import Config
@@ -98,14 +98,19 @@ def decode_markdown(data: bytes, name: str, warnings: list[str]) -> str | None:
 
 
 def read_file(
-    f: MemoryFile, workspace: Workspace, max_bytes: int, report: IndexReport
+    f: MemoryFile,
+    workspace: Workspace,
+    max_bytes: int,
+    report: IndexReport,
+    opener: Callable[[str], int] | None = None,
 ) -> tuple[bytes, os.stat_result] | None:
     """Read a file once, with the stat of the open descriptor; ``None`` means skip (with a reason).
 
     The file is opened without following a symlink at any step (a folder swapped for a link to
-    outside content after the scan is refused, not read).
+    outside content after the scan is refused, not read); ``opener``: the workspace's
+    :meth:`~mdrecall.files.workspace.Workspace.file_opener`, for many files in a row.
     """
-    fd = workspace.open_file(Path(f.abs_path))
+    fd = opener(f.abs_path) if opener is not None else workspace.open_file(Path(f.abs_path))
     try:
         st = os.fstat(fd)
         if st.st_size > max_bytes:
@@ -177,15 +182,15 @@ def sync_files(
     defer = len(todo) > DEFER_VIEWS_FILES
     if defer:
         mark_pending(store, [f.key for f in todo])
-    for start in range(0, len(todo), BATCH_FILES):
-        # whole files only: a crash never leaves a half-indexed file; the views are written per batch
-        with write_batch(store), view_batch(store, defer) as views:
-            for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
-                _index_one(
-                    f, workspace, indexed.get(f.key), store, config, rechunk_all, report, reread_all, views
-                )
-                if progress:
-                    progress(done, len(todo), f.key)
+    with workspace.file_opener() as opener:
+        for start in range(0, len(todo), BATCH_FILES):
+            # whole files only: a crash never leaves a half-indexed file; the views are written per batch
+            with write_batch(store), view_batch(store, defer) as views:
+                for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
+                    args = (indexed.get(f.key), store, config, rechunk_all, report, reread_all, views, opener)
+                    _index_one(f, workspace, *args)
+                    if progress:
+                        progress(done, len(todo), f.key)
     if rechunk_all:
         store.set_meta("chunking", ident)
     if reread_all and views_stale(store):
@@ -219,9 +224,10 @@ def _index_one(
     report: IndexReport,
     reread_views: bool = False,
     views: ViewBatch | None = None,
+    opener: Callable[[str], int] | None = None,
 ) -> None:
     try:
-        read = read_file(f, workspace, config.index.max_file_bytes, report)
+        read = read_file(f, workspace, config.index.max_file_bytes, report, opener)
     except PathError as exc:
         report.skipped.append(f"{f.key}: {exc}; not indexed")
         return
