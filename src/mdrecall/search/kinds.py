@@ -150,7 +150,9 @@ def one_term_instances(
     ``groups`` are more such terms (the ways to say "chose"), each counted as one; a question's term in a
     group leaves its own terms. ``several``: the question asks for several instances ("which books has
     Mel read?"), so each one a note names is one more answer: they stay summed, with the terms (LoCoMo
-    multi-hop snippet recall 0.546 averaged, 0.540 summed)."""
+    multi-hop snippet recall 0.546 averaged, 0.540 summed). A group found in half the chunks or more
+    says nothing (BM25 gives such a term no weight, but an alias only some of them use - "postgres"
+    beside "PostgreSQL" - would decide alone): it is left out, as a common term is."""
     sets = [*([] if several else [tuple(kq.instances)]), *(tuple(g) for g in groups)]
     sets = [g for g in sets if g]
     grouped = {w.lower() for g in groups for w in g}
@@ -165,9 +167,15 @@ def one_term_instances(
     for c in base:
         chunks[c.chunk.id] = c.chunk
         score[c.chunk.id] = c.raw_score
+    total: int | None = None
     for group in sets:
         stems = query_stems(group)
-        for c in store.search_text(KeywordQuery(kq.text, (), instances=group), limit, sources):
+        found = store.search_text(KeywordQuery(kq.text, (), instances=group), limit, sources)
+        if base and found and len(found) < limit:  # every chunk naming one is here: how many are they?
+            total = store.counts().get("chunks", 0) if total is None else total
+            if 2 * len(found) >= total:  # in half the chunks or more: no information, as a common term
+                continue
+        for c in found:
             many = max(1, len(query_stems(tokenize(c.chunk.text)) & stems))  # the ones it names
             chunks.setdefault(c.chunk.id, c.chunk)
             score[c.chunk.id] = score.get(c.chunk.id, 0.0) + c.raw_score / many
