@@ -69,7 +69,11 @@ def settings_signature(config: EntitiesConfig) -> str:
         config.min_name_files,
         config.auto_aliases,
     )
-    return repr(shape)  # compared as it is: no hash (hashlib's OpenSSL costs a one-shot search ~2 ms)
+    if not config.aliases:  # nothing personal in it: compared as it is (hashlib costs a search ~2 ms)
+        return repr(shape)
+    import hashlib  # names in it: never stored in clear (forget proves a forgotten name is gone)
+
+    return hashlib.sha256(repr(shape).encode("utf-8")).hexdigest()[:32]
 
 
 class NameQueries:
