@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mdrecall import Config, Memory
 from mdrecall.text.kind_words import asked_instances
 from mdrecall.text.query import asks_for_list, build_keyword_query
@@ -71,6 +73,27 @@ def test_a_list_question_is_recognised() -> None:
     assert asks_for_list("Which European countries has Maria been to?")
     assert not asks_for_list("What is Caroline's identity?")
     assert not asks_for_list("what database did we pick and why")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where has Ana hiked this year?",
+        "what have the kids built with the lego?",
+        "What are Ana's favourite films?",
+        "what kinds of tea does Bo drink",
+        "How many times did the boiler break?",
+    ],
+)
+def test_the_present_perfect_a_named_plural_and_a_count_ask_for_several(question: str) -> None:
+    assert asks_for_list(question)
+
+
+@pytest.mark.parametrize(
+    "question", ["Where has Ana been working lately?", "What is Ana's address?", "who owns billing now"]
+)
+def test_one_answer_questions_stay_so(question: str) -> None:
+    assert not asks_for_list(question)
 
 
 def test_a_list_question_keeps_the_weaker_answers(tmp_path: Path) -> None:

@@ -179,14 +179,22 @@ def asks_about_self(text: str) -> bool:
 
 
 _LIST = re.compile(
-    r"\b(?:what|which)\b(?:\W+[\w'’-]+){0,3}?\W+[a-z]{3,}s\W+(?:has|have|does|do|did|is|are|was|were)\b",
+    r"\b(?:what|which)\b(?:\W+[\w'’-]+){0,3}?\W+[a-z]{3,}s\W+(?:has|have|does|do|did|is|are|was|were)\b"
+    # the present perfect gathers what happened over time: "where has Mel camped?", "what has Jo painted?"
+    r"|\b(?:what|where|who)\s+(?:has|have)\s+(?!.*\b(?:been|got)\b)"  # not "has been working": one
+    # a plural asked for by its name: "what are Mel's hobbies?", "what kinds of yoga ..."
+    r"|\bwhat\s+(?:are|were)\s+(?:some\s+(?:of\s+)?)?(?:the\s+)?[\w'’-]+s\b"
+    r"|\bwhat\s+(?:types|kinds|sorts)\s+of\b"
+    r"|\bhow\s+many\s+(?:times\s+)?",  # a count needs every instance
     re.IGNORECASE,
 )
 
 
 def asks_for_list(text: str) -> bool:
     """True when a question asks for several things of a kind ("what books has Tim read?",
-    "which cities has Jon visited?"): a plural noun after what/which, then its verb (English)."""
+    "which cities has Jon visited?"): a plural noun after what/which, then its verb; the present perfect
+    of what/where/who ("where has Mel camped?"); "what are X's hobbies", "what kinds of", "how many"
+    (English)."""
     return _LIST.search(text[:2_000]) is not None
 
 
