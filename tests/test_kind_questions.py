@@ -74,3 +74,37 @@ def test_only_a_question_asking_for_instances_names_a_kind() -> None:
     assert asked_entity_kinds("What European countries has Maria been to?") == ("place",)
     assert asked_entity_kinds("When did Mel read the book?") == ()
     assert asked_entity_kinds("what did the plumber say") == ()
+
+
+def _pet_workspace(root: Path) -> None:
+    write(root, "MEMORY.md", "# Memory\n\n- We live in Leeds.\n- Our tortoise is called Gus.\n")
+    write(root, "home/gus.md", "# Gus\n\nGus: vet check at the end of the month.\nGus ate the dandelions.\n")
+    write(root, "memory/2026-03-01.md", "# 2026-03-01\n\nBought a pet carrier for the trip to the coast.\n")
+    for day, line in (("02", "Paid the gas bill."), ("03", "Train to York."), ("04", "Fixed the shed door.")):
+        write(root, f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n{line}\n")
+
+
+def test_what_pet_reaches_the_line_naming_one_without_the_kind_word(tmp_path: Path) -> None:
+    # "Our tortoise is called Gus" holds no word of the question: the keyword leg finds it through
+    # Gus, counted with "pet" as one term
+    _pet_workspace(tmp_path)
+    mem = Memory.open(
+        tmp_path,
+        Config().merged({"embedding": {"provider": "none"}, "extra_paths": ["home"]}),
+        create=True,
+    )
+    mem.index()
+    hits = mem.search("what pet do we have", max_results=3)
+    assert "MEMORY.md" in [h.path for h in hits]
+
+
+def test_a_cued_pet_outweighs_a_given_name_guess_of_equal_weight(tmp_path: Path) -> None:
+    # "# Gus" and "Gus: vet check" look like a person's name; "Our tortoise is called Gus" says what Gus is
+    _pet_workspace(tmp_path)
+    mem = Memory.open(
+        tmp_path,
+        Config().merged({"embedding": {"provider": "none"}, "extra_paths": ["home"]}),
+        create=True,
+    )
+    mem.index()
+    assert {e.name: e.kind for e in mem.entities()}.get("Gus") == "pet"

@@ -30,6 +30,7 @@ __all__ = [
     "EntityDetail",
     "EntityIndex",
     "apply_entity_boost",
+    "kind_names",
     "names_kind",
 ]
 
@@ -181,7 +182,7 @@ class EntityIndex(NameQueries):
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
         return Entity(
             name=name,
-            kind=kinds.most_common(1)[0][0] if kinds else "unknown",
+            kind=_top_kind(kinds) if kinds else "unknown",
             mentions=lines,
             files=files,
             first_seen=min(firsts) if firsts else None,
@@ -330,6 +331,12 @@ def _kind_weight(kind: str, how: str) -> int:
     return weight * 2 if how == "typed_name" and kind in _CUED_KINDS else weight
 
 
+def _top_kind(kinds: Counter[str]) -> str:
+    """The kind with the most weight; a tie goes to a cued kind (:data:`_CUED_KINDS`): "Our tortoise is
+    called Gus" says what Gus is, while "# Gus" and "Gus: vet check" only look like a person's name."""
+    return max(kinds, key=lambda k: (kinds[k], k in _CUED_KINDS))
+
+
 #: Kinds a one-word name may have and still be the first name of a longer name ("Halden" of Halden Bikes).
 _LINKABLE = frozenset({"person", "organisation", "unknown"})
 
@@ -411,11 +418,30 @@ def _key_kinds(store: ViewStore) -> dict[str, str]:
             if kind != "unknown":
                 kinds[kind] += n * _kind_weight(kind, how)
         if kinds:
-            out[summary.key] = kinds.most_common(1)[0][0]
+            out[summary.key] = _top_kind(kinds)
     if len(_KINDS) > 16:
         _KINDS.clear()
     _KINDS[id(store)] = (stats, out)
     return out
+
+
+#: At most this many entity names widen one question's keyword query (:func:`kind_names`).
+MAX_KIND_NAMES = 100
+
+
+def kind_names(store: Store, kinds: Sequence[str]) -> tuple[str, ...]:
+    """The entities of ``kinds`` the workspace names (their keys, lowercase: "what pet do we have" →
+    ``("gus",)``), at most :data:`MAX_KIND_NAMES`, most mentioned first; empty when the store keeps no views.
+    A question naming the kind is answered by a line naming one ("Our tortoise is called Gus"), which
+    holds no word of the question."""
+    if not kinds or not keeps_views(store):
+        return ()
+    wanted = set(kinds)
+    keys = [k for k, kind in _key_kinds(store).items() if kind in wanted]
+    if len(keys) > MAX_KIND_NAMES:
+        stats = store.entity_stats()
+        keys.sort(key=lambda k: -stats.get(k, (0, False))[0])
+    return tuple(keys[:MAX_KIND_NAMES])
 
 
 def names_kind(store: Store, kinds: Sequence[str]) -> Callable[[Chunk], bool] | None:

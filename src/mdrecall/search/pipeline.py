@@ -25,6 +25,7 @@ from mdrecall.request import SearchFilter
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.hits import build_hits
 from mdrecall.search.kinds import (
+    ENTITY_KINDS,
     apply_entity_kinds,
     apply_kind_instances,
     asked_entity_kinds,
@@ -180,6 +181,9 @@ def run_search(
         intent=intent,
         kinds="kinds" not in off,
     )
+    entity_kinds = asked_entity_kinds(req.query) if "kinds" not in off and cfg.kind_boost > 0 else ()
+    # here: a search whose question names no kind loads no entity view
+    kind_group = _kind_group(store, kq, entity_kinds) if entity_kinds else ()
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
     prefers = intent == "prefer" and asks_about_self(req.query)  # "what should I cook?": my stated likes
     if prefers:  # the statement boost needs the stated preferences among the candidates
@@ -195,7 +199,7 @@ def run_search(
     vec: list[Scored] = []
     keyword_failure: str | None = None
     choice = "decisions" not in off and asks_for_choice(req.query)  # "what database did we pick?"
-    groups = (CHOICE_WORDS,) if choice else ()
+    groups = ((CHOICE_WORDS,) if choice else ()) + ((kind_group,) if kind_group else ())
     several = "kinds" not in off and asks_for_list(req.query)  # each instance named is one more answer
     if mode in ("hybrid", "bm25"):
         text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several)
@@ -234,12 +238,11 @@ def run_search(
         fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store, fused))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
-        kinds = asked_entity_kinds(req.query) if cfg.kind_boost > 0 else ()
         check = None
-        if kinds:  # here: a search whose question names no kind loads no entity view
+        if entity_kinds:
             from mdrecall.knowledge.index import names_kind
 
-            check = names_kind(store, kinds)
+            check = names_kind(store, entity_kinds)
         if check is not None:
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
     if choice:
@@ -305,6 +308,18 @@ def run_search(
         fallback=fallback,
         reranker=reranked_by,
     )
+
+
+def _kind_group(store: Store, kq: KeywordQuery, kinds: Sequence[str]) -> tuple[str, ...]:
+    """The question's word for an asked kind with the workspace's entities of that kind, to count as ONE
+    keyword term (as a kind's synonyms): "what pet do we have" is answered by "Our tortoise is called Gus",
+    which holds no word of the question but Gus, as much as by a line saying "pet". Empty when the
+    workspace names none."""
+    from mdrecall.knowledge.index import kind_names
+
+    said = [t for t in kq.terms if set(ENTITY_KINDS.get(t.lower(), ())) & set(kinds)]
+    names = [n for n in kind_names(store, kinds) if n not in said]
+    return (*said, *names) if said and names else ()
 
 
 def _superseded_check(
