@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.search.person_lines import speaker
+from mdrecall.models import Chunk, Scored
+from mdrecall.search.person_lines import lift_person_lines, speaker
 from tests.helpers import write
 
 
@@ -59,3 +60,19 @@ def test_speaker_labels() -> None:
     assert speaker("- Decided: PostgreSQL") == "decided"  # a label reads as a speaker: matches no name
     assert speaker("- Melanie went camping: beach") is None
     assert speaker("https://example.com") is None
+
+
+def _scored(path: str, text: str, score: float) -> Scored:
+    return Scored(Chunk(path, "memory", 1, 2, text, path), score)
+
+
+def test_the_line_score_is_scaled_over_the_head() -> None:
+    """A line's score has no fixed range (a quarter here: one of two words held): scaled over the head,
+    the chunk where Ana speaks of her trips passes one ranked a little higher where she does not."""
+    ranked = [
+        _scored("a.md", "- Ana: the boiler broke again\n- Bo: I took trips to Lisbon", 0.60),
+        _scored("b.md", "- Bo: how was your spring?\n- Ana: we took a trip to Oslo", 0.48),
+        _scored("c.md", "- Ana: hello\n- Bo: hi", 0.40),
+    ]
+    out = lift_person_lines(ranked, ["Ana"], ["trips", "taken"])
+    assert [s.chunk.path for s in out] == ["b.md", "a.md", "c.md"]

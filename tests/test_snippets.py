@@ -85,3 +85,19 @@ def test_a_speakers_name_on_every_line_does_not_crowd_out_the_reply() -> None:
     snip = pieced_snippet("\n".join(lines), 1, ["nate", "turtles"], max_chars=160)
     assert "the turtles came home" in snip.text
     assert "three years ago" in snip.text
+
+
+def test_a_list_questions_snippet_offers_new_terms_before_repeated_ones() -> None:
+    """Asked for several things, a snippet shows a line holding a term not yet shown before a fourth
+    line holding the same term: "pets" on every line of a chat is one answer shown again and again."""
+    from mdrecall.search.snippets import pieced_snippet
+
+    lines = [f"- Nate: shelter pets get adopted fast, {i} of many said about it." for i in range(4)]
+    lines += [f"- Joanna: filler {i} about the weather and nothing in particular here." for i in range(6)]
+    lines += ["- Nate: my dog Max came home last week."]
+    text = "\n".join(lines)
+    terms = ["pets", "adopted", "shelter", "dog"]
+    plain = pieced_snippet(text, 1, terms, max_chars=200, context=False)
+    novel = pieced_snippet(text, 1, terms, max_chars=200, context=False, repeat_weight=0.2)
+    assert "my dog Max" in novel.text
+    assert "my dog Max" not in plain.text

@@ -17,8 +17,12 @@ from mdrecall.text.chunking import heading_level
 from mdrecall.text.provenance import captured, origin_stop, span_origins
 from mdrecall.text.query import KeywordQuery
 
-__all__ = ["SECTION_LINES", "build_hits"]
+__all__ = ["LIST_REPEAT_WEIGHT", "SECTION_LINES", "build_hits"]
 
+#: For a question asking for several things, the weight of a term a snippet line already offered holds
+#: (:func:`~mdrecall.search.snippets.pieced_snippet`'s ``repeat_weight``): "pets" on five lines of a
+#: chat is one answer shown five times; the line naming the dog, next to them, is another.
+LIST_REPEAT_WEIGHT = 0.2
 #: How many lines below a title-only hit (``# Project Atlas`` alone) its hit may cite and show.
 SECTION_LINES = 20
 
@@ -34,6 +38,7 @@ def build_hits(
     intent: str | None = None,
     line_scorer: LineScorer | None = None,
     explain: bool = False,
+    several: bool = False,
 ) -> list[Hit]:
     """The top ``k`` distinct hits in rank order, each with its snippet.
 
@@ -41,7 +46,8 @@ def build_hits(
     of the lines of the whole cited passage that best answer the query, and one hit per fact (a hit
     whose matching lines all repeat what an earlier hit shows is folded into it, its citation listed
     in that hit's ``also``); each time the slot goes to the next hit. A snippet does not repeat lines
-    an earlier hit's snippet already shows.
+    an earlier hit's snippet already shows. ``several``: the question asks for several things; each
+    snippet offers its lines new terms first (:data:`LIST_REPEAT_WEIGHT`).
     """
     groups = (
         [CitationGroup([s], *s.chunk.cited_lines, [i]) for i, s in enumerate(ranked[:k])]
@@ -50,6 +56,7 @@ def build_hits(
     )
     lines_of = getattr(store, "line_texts", None) if "passages" not in off else None
     context = intent != "gather"
+    repeat = LIST_REPEAT_WEIGHT if several else 1.0
     shown: dict[str, set[int]] = {}
     cited: dict[str, dict[int, int]] = {}  # for each file, the group (its index) citing each line
     for i, g in enumerate(groups):
@@ -80,7 +87,7 @@ def build_hits(
         picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
         reserve = (k - len(chosen) - 1) * max_chars // 2
         size = max(max_chars // 2, min(max_chars * max(1, min(3, picks)), left - reserve))
-        snip = pieced_snippet(text, first, kq.snippet_terms, size, seen, line_scorer, context)
+        snip = pieced_snippet(text, first, kq.snippet_terms, size, seen, line_scorer, context, repeat)
         if "facts" not in off and facts:
             same = repeats(matching_lines(snip.text, kq.snippet_terms), facts)
             if same is not None:
@@ -93,7 +100,7 @@ def build_hits(
         chosen.append((group, text, first, snip))
         left -= len(snip.text)
     if "budget" not in off:
-        chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, line_scorer, context)
+        chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, line_scorer, context, repeat)
     lines = line_scorer is not None
     texts = getattr(store, "line_texts", None)
     return [_hit(group, snip, explain, lines, _origin(group, snip, texts)) for group, _, _, snip in chosen]
@@ -106,6 +113,7 @@ def _spend_budget(
     max_chars: int,
     scorer: LineScorer | None,
     context: bool,
+    repeat: float = 1.0,
 ) -> list[tuple[CitationGroup, str, int, Snippet]]:
     """Spend what the snippets left of the query's budget (``k × snippet_chars``) on more lines of
     their passages: first the hits whose passage the ranking chose more than once (several of its
@@ -123,7 +131,7 @@ def _spend_budget(
             n for j, (g, *_, s) in enumerate(out) if j != i and g.path == group.path for n in s.shown_lines()
         }
         size = min(max_chars * (1 + max(1, min(2, picks[i] - 1))), len(snip.text) + left)
-        grown = pieced_snippet(text, first, kq.snippet_terms, size, others, scorer, context)
+        grown = pieced_snippet(text, first, kq.snippet_terms, size, others, scorer, context, repeat)
         if len(grown.text) > len(snip.text):
             left -= len(grown.text) - len(snip.text)
             out[i] = (group, text, first, grown)

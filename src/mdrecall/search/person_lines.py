@@ -4,8 +4,9 @@
 over many notes, and every chunk of a chat log names both people in it. A chunk is judged here by its
 best line among those the named person says (``- Melanie: …``, ``**Bo**: …``) or, for lines with no
 speaker, names: the line's static-vector similarity to the question plus the share of the question's
-other words it holds. That lifts the chunks where the person says something on the topic, and lowers
-those where the person says nothing of it (a hard-ish filter, never a cut).
+other words it holds, scaled over the head (the best chunk's line 1, the worst's 0) before it is
+blended with the fused score. That lifts the chunks where the person says something on the topic, and
+lowers those where the person says nothing of it (a hard-ish filter, never a cut).
 """
 
 from __future__ import annotations
@@ -53,13 +54,28 @@ def lift_person_lines(
         return list(ranked)
     stems = query_stems([t for t in terms if t not in people])
     kind = query_stems(list(instances))
-    head = []
-    for s in ranked[:window]:
-        lines = [line for line in s.chunk.text.split("\n") if _said_by(line, people)]
-        best = _best_line(lines, stems, scorer, kind)
-        head.append(s.with_score("person", s.score * (1 - LIFT_WEIGHT) + LIFT_WEIGHT * best))
+    top = ranked[:window]
+    bests = _spread([_best_line(_person_lines(s, people), stems, scorer, kind) for s in top])
+    head = [
+        s.with_score("person", s.score * (1 - LIFT_WEIGHT) + LIFT_WEIGHT * best)
+        for s, best in zip(top, bests, strict=True)
+    ]
     head.sort(key=lambda s: -s.score)
     return head + list(ranked[window:])
+
+
+def _person_lines(scored: Scored, people: frozenset[str]) -> list[str]:
+    """The lines of the chunk that one of ``people`` says or names."""
+    return [line for line in scored.chunk.text.split("\n") if _said_by(line, people)]
+
+
+def _spread(scores: Sequence[float]) -> list[float]:
+    """``scores`` min-max scaled to 0..1 over the head (all 0 when they are equal): a line's
+    similarity plus keyword share has no fixed range, the fused score it is blended with does."""
+    if not scores:
+        return []
+    lo, hi = min(scores), max(scores)
+    return [(v - lo) / (hi - lo) if hi > lo else 0.0 for v in scores]
 
 
 def _said_by(line: str, people: frozenset[str]) -> bool:

@@ -298,6 +298,7 @@ def run_search(
         intent=intent,
         line_scorer=req.line_scorer,
         explain=req.explain,
+        several=several,
     )
     return SearchResult(
         hits=hits,

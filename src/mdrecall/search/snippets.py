@@ -204,6 +204,7 @@ def pieced_snippet(
     shown: Collection[int] = (),
     line_scorer: LineScorer | None = None,
     context: bool = True,
+    repeat_weight: float = 1.0,
 ) -> Snippet:
     """The best-matching lines of a chunk (not necessarily adjacent), in file order, ≤ ``max_chars``.
 
@@ -214,7 +215,10 @@ def pieced_snippet(
     Gaps between the pieces are shown as a ``…`` line. ``line_scorer`` (when given) adds each
     line's 0..1 similarity to the query, weighted like the rarest term, so a line that answers in
     other words can be chosen too. ``context=False`` spends no budget on neighbours: more matching
-    lines, less around them (for questions that gather several facts).
+    lines, less around them (for questions that gather several facts). ``repeat_weight`` < 1 offers
+    the lines greedily, a term a line already offered holds counting only that share of its weight:
+    the next line offered brings a term not yet shown (for questions asking for several things, whose
+    answers are spread over lines that share few words).
     """
     lines = text.split("\n")
     if len(text) <= max_chars:  # the whole chunk fits: nothing to choose
@@ -242,6 +246,8 @@ def pieced_snippet(
     # evidence: it comes in only as a neighbour of one that is
     floor = EVIDENCE_SHARE * max(score)
     order = sorted((i for i in range(n) if score[i] > floor and i not in seen), key=lambda i: (-score[i], i))
+    if repeat_weight < 1.0:
+        order = _novel_first(order, matches, weight, [top * sim for sim in sims], repeat_weight)
     chosen: set[int] = set()
     budget = max_chars
 
@@ -282,6 +288,30 @@ def pieced_snippet(
         out.append(lines[i])
     shown_lines = tuple(first_line + i for i in picked)
     return Snippet("\n".join(out), first_line + picked[0], first_line + picked[-1], shown_lines)
+
+
+def _novel_first(
+    order: Sequence[int],
+    matches: Sequence[frozenset[str]],
+    weight: dict[str, float],
+    bonus: Sequence[float],
+    repeat_weight: float,
+) -> list[int]:
+    """``order`` re-ordered greedily: each next line the best by its score with the terms of the lines
+    before it weighing ``repeat_weight`` of theirs (ties to the earlier line)."""
+    left = list(order)
+    covered: frozenset[str] = frozenset()
+    out: list[int] = []
+    while left:
+        gains = {
+            i: math.fsum(weight[s] * (repeat_weight if s in covered else 1.0) for s in matches[i]) + bonus[i]
+            for i in left
+        }
+        best = max(left, key=lambda i: (gains[i], -i))
+        out.append(best)
+        left.remove(best)
+        covered |= matches[best]
+    return out
 
 
 def _similarities(lines: Sequence[str], scorer: LineScorer | None) -> list[float]:
