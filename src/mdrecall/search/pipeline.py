@@ -183,7 +183,9 @@ def run_search(
     )
     entity_kinds = asked_entity_kinds(req.query) if "kinds" not in off and cfg.kind_boost > 0 else ()
     # here: a search whose question names no kind loads no entity view
-    kind_group = _kind_group(store, kq, entity_kinds) if entity_kinds else ()
+    # a kind the word table knows ("database": its instances) is asked more precisely than by the entity
+    # kind it maps to ("technology": LaunchDarkly too), so the entity names are for the others ("pet")
+    kind_group = _kind_group(store, kq, entity_kinds) if entity_kinds and not kq.instances else ()
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
     prefers = intent == "prefer" and asks_about_self(req.query)  # "what should I cook?": my stated likes
     if prefers:  # the statement boost needs the stated preferences among the candidates
