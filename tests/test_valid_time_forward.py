@@ -126,3 +126,20 @@ def test_a_day_of_the_month_is_read_but_a_rank_or_a_fraction_is_not() -> None:
     assert _day("- Rent goes out on the 18th", "2026-11-25") == date(2026, 11, 18)  # no direction: nearest
     for line in ("- Room on the 2nd floor is booked", "- q4_k_m quantization fits", "- 4/5 users liked it"):
         assert _day(line, "2026-11-25") == date(2026, 11, 25)
+
+
+def test_a_line_full_of_date_phrases_is_read_in_linear_time() -> None:
+    """A pasted calendar or table: 8,000 weekdays, quarters or "from X to Y" on one line took minutes
+    (each phrase looked at the whole line before it: 2,000 "Q1 Q2 Q3" took 7.8 s). Run in a child process
+    so a regression fails instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    code = (
+        "from datetime import date\n"
+        "from mdrecall.knowledge.valid_time import chunk_dates, line_dates\n"
+        "for unit in ('Friday ', 'Q1 Q2 Q3 ', 'from Monday to Friday ', 'the 18th '):\n"
+        "    line_dates(unit * 8000, date(2026, 11, 25)); chunk_dates(unit * 8000, date(2026, 11, 25))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], timeout=30, check=False)
+    assert done.returncode == 0

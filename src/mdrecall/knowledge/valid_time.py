@@ -130,7 +130,7 @@ def _lead(low: str) -> int:
 
 def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
     """``n`` is the day in "from <n> to <another>"."""
-    return low[: n.start].rstrip().endswith("from") and any(
+    return low[max(0, n.start - 16) : n.start].rstrip().endswith("from") and any(
         o.start > n.end and low[n.end : o.start].strip() == "to" for o in found
     )
 

@@ -24,7 +24,7 @@ from mdrecall.text.dates import (
     weekday_before,
 )
 
-__all__ = ["NoteDate", "note_dates"]
+__all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
 
 @dataclass(frozen=True)
@@ -122,6 +122,12 @@ def _note_grammar() -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)
 
 
+#: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
+MAX_PHRASES = 64
+#: How far before and after a phrase its direction's cue words are looked for (characters).
+_NEAR = 240
+
+
 def note_dates(line: str, written: date | None) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
@@ -130,6 +136,8 @@ def note_dates(line: str, written: date | None) -> list[NoteDate]:
     low = line.lower()
     base = written
     for m in _note_grammar().finditer(line):
+        if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
+            break
         kind = m.lastgroup
         g = m.groupdict()
         start = m.start(kind) if kind else m.start()
@@ -366,8 +374,8 @@ def _weekday(g: dict[str, str | None], low: str, start: int, end: int, today: da
 def _direction(low: str, start: int, end: int, default: int = 0) -> int:
     """+1 (forward), −1 (back) or ``default`` for a date phrase at ``low[start:end]``: the word right
     before it ("by", "since"), else the nearest cue word before it in its clause, else one after it."""
-    head = _CLAUSE.split(low[:start])[-1]
-    tail = _CLAUSE.split(low[end:])[0]
+    head = _CLAUSE.split(low[max(0, start - _NEAR) : start])[-1]  # a window: linear in the line's length
+    tail = _CLAUSE.split(low[end : end + _NEAR])[0]
     before = _WORD.findall(head)
     if before and before[-1] in _FORWARD_PREP:
         return 1
@@ -382,7 +390,7 @@ def _direction(low: str, start: int, end: int, default: int = 0) -> int:
 
 
 def _starts_clause(low: str, start: int) -> bool:
-    head = low[:start].rstrip(" *_-[]x:")
+    head = low[max(0, start - _NEAR) : start].rstrip(" *_-[]x:")
     return not head or head[-1] in '.;:!?("“-' or head.endswith("- [ ]")
 
 
