@@ -344,6 +344,22 @@ def test_a_long_run_of_capitalised_words_is_read_in_linear_time() -> None:
     assert done.returncode == 0
 
 
+def test_a_pasted_line_of_fact_wordings_is_read_in_bounded_time() -> None:
+    """16,000 words of "he's limping" or "Bo owns billing" on one line took the fact reader seconds to
+    minutes (time in the square of the line's length); it reads a line's first characters. In a child
+    process so a regression fails instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    code = (
+        "from mdrecall.knowledge.facts import line_facts\n"
+        "for unit in (\"he's limping \", 'no longer manages ', 'Bo owns billing ', 'the van broke down '):\n"
+        "    line_facts('x.md', '- ' + unit * 8000, '2026-11-25')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], timeout=30, check=False)
+    assert done.returncode == 0
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -38,6 +38,7 @@ from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
     "ATTRIBUTES",
+    "MAX_FACT_CHARS",
     "MIN_OVERLAP",
     "Fact",
     "Supersession",
@@ -557,6 +558,11 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     )
 
 
+#: A fact is read from a line's first characters: a longer line is a paste, not a statement, and some
+#: wordings cost the reader time in the square of the length it reads.
+MAX_FACT_CHARS = 1_000
+
+
 def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
     """The fact lines of one file (1-based line numbers), each with the day it was written."""
     out: list[Fact] = []
@@ -579,7 +585,7 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
             elif len(heading.group(1)) == 1 and file_date is None and not context:
                 context = _content(_WORD.findall(title), set())
             continue
-        found = _fact(path, number, raw, day, context)
+        found = _fact(path, number, raw[:MAX_FACT_CHARS], day, context)
         if found is not None:
             out.append(found)
     return out
