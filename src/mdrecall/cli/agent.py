@@ -154,12 +154,12 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
     with mem:
         show(mem.index())
         backfill = Backfiller(mem).start()  # fills missing vectors when idle; resumes after an outage
-        watcher = Watcher(
-            mem,
+        watcher = Watcher(  # its own first sync, once armed, proves the files unchanged: searches then skip
+            mem,  # the walk (a change between the index above and the arming is caught by it too)
             debounce_s=debounce,
             backend="polling" if polling else None,
-            on_sync=show,
-            initial_sync=False,
+            on_sync=lambda report: show(report) if report.changed or report.warnings else None,
+            initial_sync=True,
             backfill=backfill,
         ).start()
         served = (
