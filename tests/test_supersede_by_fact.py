@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.facts import line_facts, supersessions
+from mdrecall.knowledge.fact_pairs import supersessions
+from mdrecall.knowledge.facts import line_facts
 from mdrecall.stores.views import FactRow
 
 from helpers import run_cli
@@ -166,7 +167,7 @@ def _random_claim(rng: random.Random, subject: str) -> tuple[tuple[str, ...], tu
 
 def _pairs_by_trying_every_pair(facts: list) -> dict:  # noqa: ANN401 - the reference the fast pairing must equal
     """The pairing by its definition: every later line against every earlier one, the latest winning."""
-    from mdrecall.knowledge import facts as f
+    from mdrecall.knowledge import fact_pairs as f
 
     out: dict = {}
     for new in facts:
@@ -257,7 +258,7 @@ def _random_facts(rng: random.Random, files: list[str], n: int, start: int = 1) 
 def test_pairing_again_after_a_change_equals_pairing_everything_anew(seed: int) -> None:
     """A few files change (lines added, removed, rewritten): re-pairing only what they touch gives the
     pairs of pairing every line anew."""
-    from mdrecall.knowledge.facts import supersessions_update
+    from mdrecall.knowledge.fact_pairs import supersessions_update
 
     rng = random.Random(seed)
     files = [f"memory/2026-11-{d:02d}.md" for d in range(1, 10)] + [f"pages/p{k}.md" for k in range(4)]

@@ -33,7 +33,8 @@ from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import MEMORY_FILE_NAMES, Workspace, date_from_name, now_local
 from mdrecall.index.used_log import Used
 from mdrecall.index.used_log import read as read_used
-from mdrecall.knowledge.facts import Supersession, line_facts, supersessions
+from mdrecall.knowledge.fact_pairs import supersessions
+from mdrecall.knowledge.facts import Supersession, line_facts
 from mdrecall.text.provenance import line_origin, segments
 
 #: The recall log, the report types and the promotion heading live in their own modules

@@ -1,4 +1,4 @@
-"""Facts that change: which line a later note supersedes, read from the lines themselves. Pure.
+"""Fact lines: the attributes a line of a note states, with their values and subject. Pure.
 
 A *fact line* states an attribute of a subject: a **time** ("standup is at 9:30", "deploys happen on
 Tuesdays"), an **owner** ("Owner: Fatima", "Bo owns billing"), a **place** ("based in Manchester"),
@@ -11,27 +11,13 @@ says the thing changed (a *change cue*: "is now", "no longer", "moved to", "drop
 today", "slipped to", a decision). Verbs of use state a choice ("we use", "invoice through", "host on",
 "pay with", "via").
 
-:func:`supersessions` pairs them: a later line *N* supersedes an earlier line *O* when
-
-* N holds a change cue (a decision counts for a choice),
-* they share an attribute, O has a value for it and N names a value for it that O does not,
-* their subjects overlap: shared words are at least :data:`MIN_OVERLAP` of the larger subject,
-  and at least one shared word is on one of the two lines (not only in both pages' titles),
-* N was written later: both dated and N's day after O's; or O undated (a standing fact in
-  ``MEMORY.md`` or a page) and N dated; or both undated and N names O's old value beside its new one
-  ("based in Manchester, moved to Leeds").
-
-The written day of a line is its file's date, or the last date heading above it, or a date at the line's
-start ("Update 2026-11-20: …"); a date the line talks about ("slipped to March") is not when it was
-written. Several later lines superseding one line: the latest wins.
+Which of them a later line supersedes is :mod:`mdrecall.knowledge.fact_pairs`'s to say.
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
@@ -40,11 +26,10 @@ __all__ = [
     "ATTRIBUTES",
     "MAX_FACT_CHARS",
     "MIN_OVERLAP",
+    "WITHDRAW",
     "Fact",
     "Supersession",
     "line_facts",
-    "supersessions",
-    "supersessions_update",
 ]
 
 #: The attributes a fact line may state: ``state`` is a condition of the subject ("limping", "back to
@@ -176,7 +161,8 @@ _OUTCOME_WORDS = (
 )  # fmt: skip
 #: A line taking a value back ("no longer manages", "is off the diet food", "stopped using"): it
 #: supersedes an earlier line stating that same value.
-_WITHDRAW = re.compile(
+#: A line taking a value back ("no longer", "is off", "stopped"): a change even when it repeats the value.
+WITHDRAW = re.compile(
     r"\bno longer\b|\bnot\b[^.;]{0,30}\bany ?more\b|\bstopp(?:ed|ing)\b|\bquit\b|\bg[ai]ve(?:n)? up\b"
     r"|\b(?:is|are|was|were|been|came|come|comes|taken|went|go|goes|got|now|stays?)\s+off\b",
     re.I,
@@ -536,7 +522,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     cue = (
         now
         or "state" in attrs
-        or bool(_WITHDRAW.search(line))
+        or bool(WITHDRAW.search(line))
         or "outcome" in attrs
         or bool(_CUE.search(line))
         or ("choice" in attrs and bool(_DECISION.search(line)))
@@ -588,239 +574,4 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
         found = _fact(path, number, raw[:MAX_FACT_CHARS], day, context)
         if found is not None:
             out.append(found)
-    return out
-
-
-def _words(s: str) -> set[str]:
-    return set(s.split()) if s else set()
-
-
-def _later(old: Fact, new: Fact, old_value: set[str]) -> bool:
-    if old.day and new.day:
-        return new.day[:10] > old.day[:10]
-    if not old.day and new.day:
-        return True
-    if old.day or (old.path == new.path and new.line <= old.line):
-        return False
-    return bool(old_value) and old_value <= _words(new.words)  # undated both: N names O's old value
-
-
-def _same_subject(old: Fact, new: Fact) -> bool:
-    a_line, b_line = _words(old.subject), _words(new.subject)
-    if old.path == new.path and not a_line and not b_line:
-        return True  # two label lines of one page ("Status: evaluation" … "Status: migrating")
-    a_ctx, b_ctx = _words(old.context), _words(new.context)
-    # a page's title is its lines' subject where the other line names it ("Fatima Okafor" → her page)
-    a = a_line | (a_ctx if a_ctx & (b_line | b_ctx) else set())
-    b = b_line | (b_ctx if b_ctx & (a_line | a_ctx) else set())
-    shared = a & b
-    if not shared or not shared & (a_line | b_line):
-        return False
-    return len(shared) >= MIN_OVERLAP * max(len(a), len(b))
-
-
-def _may_pair(new_attrs: Iterable[str], old_attrs: Iterable[str]) -> bool:
-    """Could a line stating ``new_attrs`` supersede one stating ``old_attrs`` (an attribute in common, or
-    the newer states an outcome)?"""
-    new_set = set(new_attrs)
-    return "outcome" in new_set or not new_set.isdisjoint(old_attrs)
-
-
-def _supersedes(old: Fact, new: Fact) -> bool:
-    if not new.cue or (old.path == new.path and old.line == new.line):
-        return False
-    withdraws: bool | None = None  # read only when a value is repeated
-    for attr, value in zip(new.attrs, new.values, strict=True):
-        if attr not in old.attrs or attr == "outcome":
-            continue
-        old_value = _words(old.values[old.attrs.index(attr)])
-        new_value = _words(value)
-        if not old_value:
-            continue
-        if not new_value - old_value:  # the same value again: a change only when the newer takes it back
-            if withdraws is None:
-                withdraws = bool(_WITHDRAW.search(new.words))
-            if not (withdraws and new_value & old_value):
-                continue
-        if _later(old, new, old_value) and _same_subject(old, new):
-            return True
-    if "outcome" in new.attrs and "outcome" not in old.attrs:  # an end state: whatever the older stated
-        thing = _words(new.values[new.attrs.index("outcome")])
-        if "=end" not in thing and not old.day:
-            return False  # an event's outcome ends its plan, not a standing fact
-        thing -= {"=end", "=done"}
-        if thing:  # the thing that came to an end is the older line's subject
-            if 2 * len(thing & _words(old.subject)) < len(thing):
-                return False
-        elif not _same_subject(old, new):
-            return False
-        return _later(old, new, _words(old.values[0]))
-    return False
-
-
-def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
-    """``(path, line)`` of each superseded line → the latest line superseding it (on a tie of days, the
-    first in ``facts``' order).
-
-    Two lines are one fact only when they share at least ``need = ceil(MIN_OVERLAP × |subject|)`` words
-    for each of their subjects, so candidates come from a *prefix filter* (as in set-similarity joins):
-    with words ordered rarest first, two lines sharing ``t ≥ 2`` words share their two rarest shared words
-    among each one's first ``len - t + 2`` words, so lines are indexed by the word pairs of that prefix
-    (and lines needing one shared word by their words). Later lines are tried newest first, so a line once
-    paired is settled. Near-linear on notes sharing common words ("project", "meeting"), where trying
-    every pair sharing a word was quadratic (10,000 notes: minutes); the pairs are the same.
-    """
-    words = [(_words(f.subject), _words(f.context)) for f in facts]
-    df: dict[str, int] = {}
-    for subject, context in words:
-        for w in subject | context:
-            df[w] = df.get(w, 0) + 1
-    ranked = [sorted(subject | context, key=lambda w: (df[w], w)) for subject, context in words]
-    need = [max(1, math.ceil(MIN_OVERLAP * len(subject))) for subject, _ in words]
-    keys = [_keys(r, n) for r, n in zip(ranked, need, strict=True)]
-    by_pair: dict[tuple[str, str], list[int]] = {}
-    by_word: dict[str, list[int]] = {}  # lines needing one shared word
-    for i, (pairs, singles) in enumerate(keys):
-        for k in pairs:
-            by_pair.setdefault(k, []).append(i)
-        if need[i] == 1:
-            for w in singles:
-                by_word.setdefault(w, []).append(i)
-    every = [frozenset(r) for r in ranked]
-    things = [_thing(f) for f in facts]
-    by_subject = _by_subject(facts) if any(things) else {}
-    days = [f.day[:10] if f.day else "" for f in facts]
-    paired = bytearray(len(facts))
-    # newest first; a stable sort keeps list order among lines of one day (the first of them wins)
-    order = sorted((j for j, f in enumerate(facts) if f.cue), key=lambda j: facts[j].day or "", reverse=True)
-    out: dict[tuple[str, int], Supersession] = {}
-    for j in order:
-        new, day, mine, attrs = facts[j], days[j], every[j], set(facts[j].attrs)
-        pairs, singles = keys[j]
-        lists = [by_pair.get(k, ()) for k in pairs]
-        if need[j] == 1:
-            lists += [by_word.get(w, ()) for w in singles]
-        thing = things[j]  # an outcome's thing: the lines whose subject names it (fewer shared words)
-        lists += [by_subject.get(w, ()) for w in thing]
-        seen: set[int] = set()
-        for ids in lists:
-            for i in ids:
-                if paired[i] or i == j or i in seen:
-                    continue
-                seen.add(i)
-                # cheap necessary conditions of _supersedes first: written before (or undated), an
-                # attribute in common, enough shared words
-                if days[i] and (not day or days[i] >= day):
-                    continue
-                if not _may_pair(attrs, facts[i].attrs):
-                    continue
-                if not (thing and thing & every[i]) and len(mine & every[i]) < max(need[i], need[j]):
-                    continue
-                old = facts[i]
-                if _supersedes(old, new):
-                    paired[i] = 1
-                    out[(old.path, old.line)] = Supersession(new.path, new.line, new.day)
-    return out
-
-
-def _thing(fact: Fact) -> frozenset[str]:
-    """The words of the thing an outcome line says came to an end state (empty for other lines)."""
-    if "outcome" not in fact.attrs:
-        return frozenset()
-    return frozenset(_words(fact.values[fact.attrs.index("outcome")]) - {"=end", "=done"})
-
-
-def _by_subject(facts: Sequence[Fact]) -> dict[str, list[int]]:
-    """Subject word → the lines (indexes) holding it."""
-    out: dict[str, list[int]] = {}
-    for i, f in enumerate(facts):
-        for w in _words(f.subject):
-            out.setdefault(w, []).append(i)
-    return out
-
-
-def _keys(ranked: list[str], need: int) -> tuple[list[tuple[str, str]], list[str]]:
-    """A line's index keys: the word pairs of its first ``len - need + 2`` words (rarest first), and the
-    words it is found by when one shared word is enough."""
-    head = ranked[: len(ranked) - need + 2]
-    return list(itertools.combinations(head, 2)), ranked
-
-
-def supersessions_update(
-    facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
-) -> dict[tuple[str, int], Supersession]:
-    """:func:`supersessions` of ``facts`` (in path and line order), from the pairing ``before`` of the
-    facts as they were before the files ``changed`` changed: only the lines of those files, and the lines
-    their old lines superseded, are paired again (the same pairs as pairing everything anew).
-
-    Candidates share one of a line's rarest ``len - need + 1`` words (a one-sided prefix filter): a few
-    lines probe a word index instead of every line joining every other.
-    """
-    words = [(_words(f.subject), _words(f.context)) for f in facts]
-    df: dict[str, int] = {}
-    for subject, context in words:
-        for w in subject | context:
-            df[w] = df.get(w, 0) + 1
-    by_word: dict[str, list[int]] = {}
-    for i, (subject, context) in enumerate(words):
-        for w in subject | context:
-            by_word.setdefault(w, []).append(i)
-    where = {(f.path, f.line): i for i, f in enumerate(facts)}
-    things = [_thing(f) for f in facts]
-    by_subject = _by_subject(facts) if any(things) else {}
-    by_thing: dict[str, list[int]] = {}  # outcome lines by the words of their thing
-    for j, thing in enumerate(things):
-        for w in thing:
-            by_thing.setdefault(w, []).append(j)
-
-    def candidates(i: int) -> set[int]:
-        subject, context = words[i]
-        ranked = sorted(subject | context, key=lambda w: (df[w], w))
-        need = max(1, math.ceil(MIN_OVERLAP * len(subject))) if subject else 1
-        found: set[int] = set()
-        for w in ranked[: len(ranked) - need + 1]:
-            found.update(by_word[w])
-        for w in subject:  # outcomes naming this line's subject, and the lines naming this outcome's thing
-            found.update(by_thing.get(w, ()))
-        for w in things[i]:
-            found.update(by_subject.get(w, ()))
-        found.discard(i)
-        return found
-
-    def better(j: int, have: int | None) -> bool:  # the latest day wins; on a tie, the first in order
-        if have is None:
-            return True
-        a, b = facts[j].day or "", facts[have].day or ""
-        return a > b or (a == b and j < have)
-
-    out: dict[tuple[str, int], Supersession] = {}
-    redo: set[int] = set()
-    for key, newer in before.items():
-        at = where.get(key)
-        if at is None or key[0] in changed:
-            continue  # gone, or its file changed: paired again below (if still there)
-        if newer.path in changed or (newer.path, newer.line) not in where:
-            redo.add(at)  # its newer line's file changed: find its latest newer line again
-        else:
-            out[key] = newer
-    redo.update(i for i, f in enumerate(facts) if f.path in changed)
-    for i in sorted(redo):
-        old, best = facts[i], None
-        for j in candidates(i):
-            if facts[j].cue and better(j, best) and _supersedes(old, facts[j]):
-                best = j
-        if best is not None:
-            n = facts[best]
-            out[(old.path, old.line)] = Supersession(n.path, n.line, n.day)
-    for j, new in enumerate(facts):  # the changed files' lines may now supersede unchanged ones
-        if new.path not in changed or not new.cue:
-            continue
-        for i in candidates(j):
-            old = facts[i]
-            key = (old.path, old.line)
-            if i in redo:
-                continue
-            have = out.get(key)
-            if better(j, where[(have.path, have.line)] if have else None) and _supersedes(old, new):
-                out[key] = Supersession(new.path, new.line, new.day)
     return out

@@ -1,6 +1,6 @@
 """The fact lines' pairing kept with the index: which stored line a later one supersedes.
 
-:func:`refresh_superseded` pairs the stored fact lines (:func:`mdrecall.knowledge.facts.supersessions`)
+:func:`refresh_superseded` pairs the stored fact lines (:func:`mdrecall.knowledge.fact_pairs.supersessions`)
 once after a sync that changed them, and stores the result; :func:`superseded_in` answers a search with
 the stored pairs of the files it looks at. A store that keeps no pairing (or one not paired yet, e.g. a
 read-only index) is paired in this process instead, once per change of the index.
@@ -34,7 +34,7 @@ def refresh_superseded(store: Store) -> bool:
     if paired == generation:
         return False
     # here: a search that reads stored pairs loads no rules
-    from mdrecall.knowledge.facts import supersessions, supersessions_update
+    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
 
     dirty = store.dirty_fact_paths()
     facts = store.fact_rows()
@@ -77,7 +77,7 @@ def _paired_here(store: Store) -> dict[str, dict[int, Supersession]]:
     cached = _PAIRED.get(id(store))
     if stamp is not None and cached is not None and cached[0] == stamp:
         return cached[1]
-    from mdrecall.knowledge.facts import supersessions
+    from mdrecall.knowledge.fact_pairs import supersessions
 
     out: dict[str, dict[int, Supersession]] = {}
     if keeps_views(store):
