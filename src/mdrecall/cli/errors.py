@@ -125,10 +125,13 @@ def interrupted(argv: Sequence[str]) -> int:
     return _report(_wants_json(None, argv), "interrupted", "", EXIT_INTERRUPTED)
 
 
-def quiet_stdout() -> None:
-    """After a closed pipe (``mdrecall … | head``), stop Python complaining when it flushes at exit."""
+def quiet_stdout(stream: Any = None) -> None:
+    """After a closed pipe (``mdrecall … | head``), point ``stream``'s descriptor (stdout's by default) at
+    /dev/null, so that Python does not complain when it flushes at exit."""
     try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
+        fd = (sys.stdout if stream is None else stream).fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
         pass

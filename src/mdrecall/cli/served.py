@@ -225,7 +225,9 @@ def served_main(argv: Sequence[str]) -> int | None:
             stream.write(text)
             stream.flush()
         except BrokenPipeError:  # `mdrecall search x | head`: the reader has what it wanted
-            _quiet(stream)
+            from mdrecall.cli.errors import quiet_stdout
+
+            quiet_stdout(stream)
     return code
 
 
@@ -235,14 +237,3 @@ def _isatty(stream: object) -> bool:
         return bool(isatty()) if isatty is not None else False
     except (OSError, ValueError):
         return False
-
-
-def _quiet(stream: object) -> None:
-    """Point ``stream``'s descriptor at /dev/null so that Python's exit flush does not fail again."""
-    try:
-        fd = stream.fileno()  # type: ignore[attr-defined]
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, fd)
-        os.close(null)
-    except (AttributeError, OSError, ValueError):
-        pass
