@@ -172,7 +172,7 @@ def one_term_instances(
         stems = query_stems(group)
         found = store.search_text(KeywordQuery(kq.text, (), instances=group), limit, sources)
         if base and found and len(found) < limit:  # every chunk naming one is here: how many are they?
-            total = store.counts().get("chunks", 0) if total is None else total
+            total = _chunk_total(store) if total is None else total
             if 2 * len(found) >= total:  # in half the chunks or more: no information, as a common term
                 continue
         for c in found:
@@ -181,3 +181,9 @@ def one_term_instances(
             score[c.chunk.id] = score.get(c.chunk.id, 0.0) + c.raw_score / many
     best = sorted(score, key=lambda cid: -score[cid])[:limit]
     return [Candidate(chunks[cid], score[cid], i) for i, cid in enumerate(best)]
+
+
+def _chunk_total(store: Store) -> int:
+    """The index's chunk count: a store's cached one where it keeps it (SQLite), else its row counts."""
+    cached = getattr(store, "chunk_total", None)
+    return int(cached()) if callable(cached) else int(store.counts().get("chunks", 0))

@@ -140,6 +140,10 @@ class SQLiteKeywordSearch(SQLiteCore):
             self._df_cache[unit] = hits
         return hits
 
+    def chunk_total(self) -> int:
+        """Chunks in the index (counted once per change of the index; a keyword search counts them too)."""
+        return self._chunk_count()
+
     def _chunk_count(self) -> int:
         """Chunks in the index; a change of the index (here or by another process) also clears the
         cached term counts."""
