@@ -169,10 +169,10 @@ def _rank(hits: list[Any], ref: dict[str, Any]) -> int | None:
 
 
 def _cites(citation: str | None, ref: dict[str, Any]) -> bool:
-    """Whether a superseded mark (``path#L7`` or ``path#L7-L9``) names the line ``ref``."""
+    """Whether a superseded mark (``path#L7`` or ``path#L7-L9``, then the day) names the line ``ref``."""
     if not citation or "#L" not in citation:
         return False
-    path, _, span = citation.partition("#L")
+    path, _, span = citation.split(" ", 1)[0].partition("#L")  # "path#L7 (2026-11-20)": the day after
     first, _, last = span.partition("-L")
     try:
         lo, hi = int(first), int(last or first)

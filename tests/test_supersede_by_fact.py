@@ -425,3 +425,35 @@ def test_a_pets_recovery_ranks_first_and_marks_the_older_condition(tmp_path: Pat
     assert rank["memory/2026-10-20.md"] < rank["memory/2026-10-01.md"]
     old = hits[rank["memory/2026-10-01.md"]]
     assert old.superseded == "memory/2026-10-20.md#L3 (2026-10-20)"
+
+
+def test_a_status_updated_further_down_a_page_marks_the_hit_with_the_newer_line(tmp_path: Path) -> None:
+    """Both lines in one chunk (one hit): the hit cites the line superseding its older one, the snippet
+    shows the newer line, and per-prompt recall injects that hit as the newer line."""
+    root = tmp_path / "ws"
+    (root / "memory" / "projects").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Memory\n\n- The kiln project has its own page.\n", encoding="utf-8")
+    (root / "memory" / "projects" / "kiln.md").write_text(
+        "# Kiln rebuild\n\nStatus: waiting for bricks\n- Supplier: Hartley Ceramics\n- Budget: 900 EUR\n\n"
+        "2026-11-14: bricks delivered. Status: firing tests.\n",
+        encoding="utf-8",
+    )
+    with _open(root) as mem:
+        hits = mem.search("kiln status", max_results=5, min_score=0.0)
+    top = next(h for h in hits if h.path == "memory/projects/kiln.md")
+    assert top.start_line <= 3 and top.end_line >= 7
+    assert top.superseded is not None and top.superseded.startswith("memory/projects/kiln.md#L7")
+    assert "firing tests" in top.snippet
+    with _open(root) as mem:
+        told = mem.recall("what is the kiln status now?", record=False)
+    assert "firing tests" in told.text and "newer line" in told.text
+
+
+def test_a_label_under_another_heading_is_another_things_and_not_paired() -> None:
+    """ "Status:" under "## Frontend" and again under "## Backend" are two things' statuses; restated in
+    one section, the lower line supersedes the upper one."""
+    page = "# Site relaunch\n\n## Frontend\nStatus: done\n\n## Backend\nStatus: blocked on the API keys\n"
+    assert supersessions(line_facts("notes/site.md", page, None)) == {}
+    page = "# Site relaunch\n\nStatus: design review\n- Lead: Ana\n\nStatus: built, in QA\n"
+    pairs = supersessions(line_facts("notes/site.md", page, None))
+    assert {k: v.line for k, v in pairs.items()} == {("notes/site.md", 3): 6}

@@ -9,7 +9,10 @@ lines. Pure.
   and at least one shared word is on one of the two lines (not only in both pages' titles),
 * N was written later: both dated and N's day after O's; or O undated (a standing fact in
   ``MEMORY.md`` or a page) and N dated; or both undated and N names O's old value beside its new one
-  ("based in Manchester, moved to Leeds").
+  ("based in Manchester, moved to Leeds"), or both are label lines of one page, N further down.
+
+A label line restating, further down the same section of its page, a label above it with another value
+is a change cue itself (:func:`mdrecall.knowledge.facts.line_facts`).
 
 The written day of a line is its file's date, or the last date heading above it, or a date at the line's
 start ("Update 2026-11-20: …"); a date the line talks about ("slipped to March") is not when it was
@@ -39,6 +42,8 @@ def _later(old: Fact, new: Fact, old_value: set[str]) -> bool:
         return True
     if old.day or (old.path == new.path and new.line <= old.line):
         return False
+    if old.path == new.path and not old.subject and not new.subject:
+        return True  # a page's label restated further down ("Status: evaluation" … "Status: migrating")
     return bool(old_value) and old_value <= _words(new.words)  # undated both: N names O's old value
 
 

@@ -555,6 +555,8 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
     day = file_date
     context: set[str] = set()
     fence = False
+    section = 0  # the non-date headings seen: a label restated in the same section updates it
+    labels: dict[str, tuple[int, str]] = {}  # attribute → (section, value) of the section's label lines
     for number, raw in enumerate(text.split("\n"), 1):
         stripped = raw.strip()
         if stripped.startswith(("```", "~~~")):
@@ -568,10 +570,19 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
             iso = _ISO.match(title)
             if iso:
                 day = iso.group(1)
-            elif len(heading.group(1)) == 1 and file_date is None and not context:
-                context = _content(_WORD.findall(title), set())
+            else:
+                section += 1
+                if len(heading.group(1)) == 1 and file_date is None and not context:
+                    context = _content(_WORD.findall(title), set())
             continue
         found = _fact(path, number, raw[:MAX_FACT_CHARS], day, context)
-        if found is not None:
-            out.append(found)
+        if found is None:
+            continue
+        if not found.subject:  # a label line ("Status: migrating"): restating one above it is a change
+            for attr, value in zip(found.attrs, found.values, strict=True):
+                was = labels.get(attr)
+                if was is not None and was[0] == section and was[1] != value and value:
+                    found = found._replace(cue=True)
+                labels[attr] = (section, value)
+        out.append(found)
     return out

@@ -198,7 +198,7 @@ def apply_fact_supersession(
         gone = lines.get(a.chunk.path)
         if not gone or a.superseded_by is not None:
             continue
-        newer = _answer_superseded(a.chunk.text, a.chunk.start_line, stems, gone)
+        newer = _answer_superseded(a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone)
         if newer is None:
             continue
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
@@ -215,9 +215,10 @@ def apply_fact_supersession(
 
 
 def _answer_superseded(
-    text: str, start: int, stems: frozenset[str], gone: Mapping[int, Supersession]
+    path: str, text: str, start: int, stems: frozenset[str], gone: Mapping[int, Supersession]
 ) -> Supersession | None:
-    """The line superseding the chunk's answering lines when every one of them is superseded. Headings
+    """The line superseding the chunk's answering lines when every one of them is superseded, or is the
+    line in this chunk (at ``path``) superseding another of them. Headings
     are not answering lines: a page's title names its subject, not a fact about it ("# Halden Bikes"
     for "how do we bill Halden")."""
     best, found = 0, []
@@ -229,6 +230,12 @@ def _answer_superseded(
             best, found = n, [start + i]
         elif n == best and n:
             found.append(start + i)
-    if not found or any(n not in gone for n in found):
+    old = [n for n in found if n in gone]
+    if not old:
         return None
-    return gone[found[0]]
+    # the lines not superseded must be the newer lines of those that are, in this chunk: a status
+    # updated further down the page ("Status: evaluation" … "Status: migrating") - the hit cites it
+    newer = {gone[n].line for n in old if gone[n].path == path}
+    if any(n not in gone and n not in newer for n in found):
+        return None
+    return gone[old[0]]
