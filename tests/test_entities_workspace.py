@@ -181,3 +181,14 @@ def test_a_page_named_after_its_heading_names_its_entity() -> None:
         (m.name, m.how) for m in extract_entities("# Retro\n\nWent well.\n", None, "notes/retro.md").mentions
     }
     assert ("Retro", "typed_name") not in other
+
+
+def test_a_mention_in_a_plan_is_seen_the_day_it_was_written_not_the_day_planned() -> None:
+    """ "send it to Karin by Friday" written on Monday mentions Karin on Monday (first seen is never after
+    the first note naming her); a line about an earlier day keeps that day."""
+    text = "# 2026-10-05\n\n- Next: send the methods draft to Karin Hoffmann by Friday\n"
+    (m,) = [m for m in extract_entities(text, "2026-10-05").mentions if m.key == "karin hoffmann"]
+    assert m.day == "2026-10-05"
+    text = "# 2026-10-19\n\n- Met Jonas Berg last Tuesday about the primers.\n"
+    (m,) = [m for m in extract_entities(text, "2026-10-19").mentions if m.key == "jonas berg"]
+    assert m.day == "2026-10-13"

@@ -16,8 +16,9 @@ A file yields :class:`Mention` records, each found one way (``how``):
   name and a surname, an organisation suffix, a known place, "Dana said"): :mod:`.names`.
 
 Kinds are told where the evidence says so (person, project, organisation, place, tool), else "unknown".
-Each mention carries its line, its section (the heading line above it) and its valid day
-(:func:`mdrecall.knowledge.valid_time.line_dates`).
+Each mention carries its line, its section (the heading line above it) and the day it was seen: the
+line's valid day (:func:`mdrecall.knowledge.valid_time.line_dates`), but never later than the day the line
+was written ("send it to Karin by Friday" mentions Karin the day it is written, not on Friday).
 """
 
 from __future__ import annotations
@@ -355,13 +356,17 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                     add(i, name, kind, "relation")
     days = LineDays(lines, all_headings, file_date)
     day_of: dict[int, str | None] = {}
+    seen_on: dict[int, str | None] = {}  # a mention is seen when written: "see Karin on Friday" is not later
     for i in sorted(per_line.keys() | {i for _, i in relations}):
         d = days.day(i)
         day_of[i] = d.isoformat() if d else None
+        written = days.written()
+        seen = min(d, written) if d and written else d
+        seen_on[i] = seen.isoformat() if seen else None
     mentions = []
     for i in sorted(per_line):
         section = headings[bisect_right(headings, i) - 1] + 1 if headings and headings[0] <= i else 0
-        day = day_of[i]
+        day = seen_on[i]
         mentions += [Mention(name, kind, how, i + 1, section if how != "front_matter" else 0, day)
                      for name, kind, how in per_line[i]]  # fmt: skip
     return Extraction(mentions, [(rel, day_of[i]) for rel, i in relations])

@@ -173,6 +173,11 @@ class LineDays:
         base = in_force or self.anchor or self._dated_above(i)
         return line_day(line, note_dates(line, base), base) or in_force or self.anchor
 
+    def written(self) -> date | None:
+        """The day the line last asked of :meth:`day` was written: the date heading in force over it,
+        else the file's date (``None`` on an undated page)."""
+        return self._in_force or self.anchor
+
     def _dated_above(self, i: int) -> date | None:
         """On a page with no date of its own, the last day a line above ``i`` gives with its year (a
         timeline's "- 2026-11-02 kickoff"), from which a later "Nov 20" or "next week" is read."""
