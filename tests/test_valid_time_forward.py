@@ -143,3 +143,25 @@ def test_a_line_full_of_date_phrases_is_read_in_linear_time() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], timeout=30, check=False)
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- Thurs 9am standup moved to the big room", "2026-10-08"),  # written on a Wednesday
+        ("- invoice due Fri", "2026-10-09"),
+        ("- Tue: dentist, then the school run", "2026-10-13"),
+        ("- Sat 14th: farmers' market stall", "2026-11-14"),
+        ("- by Sat we need the boxes packed", "2026-10-10"),
+        ("- Met Jo last Thu about the lease", "2026-10-01"),
+    ],
+)
+def test_a_weekdays_capitalised_abbreviation_is_read(line: str, meant: str) -> None:
+    assert _day(line, "2026-10-07") == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    "line", ["- sat on the sofa all evening", "- Sun was out, we walked", "- Mon Repos cafe again"]
+)
+def test_an_abbreviation_that_is_also_a_word_names_no_day_alone(line: str) -> None:
+    assert _day(line, "2026-10-07") == date(2026, 10, 7)

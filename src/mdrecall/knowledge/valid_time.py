@@ -39,6 +39,8 @@ _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _HINT_WORDS = ("day", "night", "tomorrow", "week", "month", "/", "christmas", "halloween", "new year")
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
+#: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
+_WEEKDAY_ABBR = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun")
 _MONTH_HINTS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 #: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
 #: "marathon" alone need no grammar.
@@ -69,11 +71,13 @@ def _hinted(text: str) -> bool:
         return True
     if _DIGIT.search(text) is not None and _NUMBER_PHRASE.search(text) is not None:
         return True
-    if not any(w in low for w in _MONTH_HINTS):
-        return False
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word
     # characters are wider) keep the plain substring test.
-    return not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
+    if any(w in low for w in _MONTH_HINTS) and (
+        not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
+    ):
+        return True
+    return _WEEKDAY_ABBR.search(text) is not None
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,26 @@ _MONTH_RX = (
     r"january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
 )
-_WEEKDAY_RX = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_WEEKDAY_RX = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    # terse notes' abbreviations, capitalised ("due Fri", "Thurs 9am"); those that are also words ("sat",
+    # "sun", "wed", "mon") only before a day number or a time, or after a word that introduces a day
+    r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?!\w)"
+    r"|(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)|(?<=every\s))"
+    r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
+)
+#: A weekday's abbreviation → its number (the full names are in :data:`WEEKDAYS`).
+_ABBREVIATED = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
+                "sun": 6}  # fmt: skip
+
+
+def _weekday_number(name: str) -> int:
+    """A weekday's number (Monday 0) from its name or abbreviation, any case."""
+    low = name.lower()
+    return WEEKDAYS[low] if low in WEEKDAYS else _ABBREVIATED[low]
+
+
 _NUM_RX = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of"
 #: Words right before a date that point forward / back.
 _FORWARD_PREP = {"by", "until", "till", "til", "before", "due", "next", "for", "to"}
@@ -162,9 +181,9 @@ def _note_match(
     if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
         step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]
         monday = today - timedelta(days=today.weekday()) + 7 * step * one
-        return [monday + WEEKDAYS[(g["wwd"] or g["wwd2"] or "").lower()] * one]
+        return [monday + _weekday_number(g["wwd"] or g["wwd2"] or "") * one]
     if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
-        wd = WEEKDAYS[(g["wand"] or "").lower()]
+        wd = _weekday_number(g["wand"] or "")
         return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]
     if g["wbl"]:  # "the week before last", "the week after next"
         back = (g["wbld"] or "").lower().startswith("before")
@@ -176,7 +195,7 @@ def _note_match(
         if unit == "week":
             days = week_of(today + 7 * step * one)
             if g["spwd"]:  # "next week (Thursday)"
-                return [days[WEEKDAYS[g["spwd"].lower()]]]
+                return [days[_weekday_number(g["spwd"])]]
         elif unit == "weekend":
             if which == "coming" and today.weekday() >= 5:
                 step = 0
@@ -199,7 +218,7 @@ def _note_match(
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
             day = today + sign * size * count * one
             if g["awd"]:  # "in three weeks (Tuesday)": that weekday of that week
-                return [week_of(day)[WEEKDAYS[g["awd"].lower()]]]
+                return [week_of(day)[_weekday_number(g["awd"])]]
             return [day]
         target = month_days(today.year, today.month + sign * count)[0]
         return [_safe(target.year, target.month, today.day) or [month_days(target.year, target.month)[-1]]][0]
@@ -352,7 +371,7 @@ def _weekday(g: dict[str, str | None], low: str, start: int, end: int, today: da
     """A weekday: "last/this/next Friday", "Monday 9th", or a bare one read in the clause's direction;
     ``Tuesdays``, ``every Tuesday``, ``Thursday evenings`` recur and name no day."""
     qual = (g["wq"] or "").lower()
-    wd = WEEKDAYS[(g["wdn"] or "").lower()]
+    wd = _weekday_number(g["wdn"] or "")
     after = low[end : end + 12].lstrip()
     if g["wpl"] or qual == "every" or re.match(r"(morning|afternoon|evening|night)s\b", after):
         return None
