@@ -165,3 +165,17 @@ def test_a_weekdays_capitalised_abbreviation_is_read(line: str, meant: str) -> N
 )
 def test_an_abbreviation_that_is_also_a_word_names_no_day_alone(line: str) -> None:
     assert _day(line, "2026-10-07") == date(2026, 10, 7)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- Deadline: 3/12", "2026-12-03"),  # day first, as "on 3/12"
+        ("- 3/12: vet appointment for Miso", "2026-12-03"),
+        ("- Vet appt: 4/11", "2026-11-04"),
+        ("- Progress: 4/5", "2026-10-07"),  # a fraction, not a day
+        ("- 3/4 of the team agreed", "2026-10-07"),
+    ],
+)
+def test_a_numeric_day_as_a_labels_value_or_a_label_is_read(line: str, meant: str) -> None:
+    assert _day(line, "2026-10-07") == date.fromisoformat(meant)

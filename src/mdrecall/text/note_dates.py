@@ -93,6 +93,11 @@ _ORDINAL_NOUNS = (
     r"|best|worst|largest|biggest|highest|lowest|most|least|generation|gen|batch|sprint|cohort|wave|phase"
     r"|stage|episode|season|book|film|movie|song|album|game|match|race|team|player|child|kid|son|daughter"
 )
+#: A label whose value is a day ("Deadline: 3/12", "Vet appt: 4/11"), read right before the colon.
+_LABEL_WORD = re.compile(
+    r"\b(?:deadline|due|date|when|day|appt|appointment|meeting|call|visit|delivery|deliver|arrives?|starts?"
+    r"|ends?|until|till|by|from|next|booked|opens?|closes?|launch|release|review|exam|interview)\s*:\s*$"
+)
 _CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
 _SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
 _WORD = re.compile(r"[a-z']+")
@@ -107,6 +112,9 @@ def _note_grammar() -> re.Pattern[str]:
         r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})(?!\d)(?!-\d))",
         r"(?:\b(?:on|by|until|till|from|due|before|after|since|for)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
         r"(?:/(?P<ny>\d{4}|\d{2}))?)(?![\d/])",
+        # a label's value ("Deadline: 3/12") or a label itself ("3/12: vet", "12/3 - tax return")
+        r"(?P<numl>(?<=:\s)(?P<l1>\d{1,2})/(?P<l2>\d{1,2})(?![\d/])(?!\s+of\b)"
+        r"|\b(?P<l3>\d{1,2})/(?P<l4>\d{1,2})(?=:\s|\s[-–—]\s))",
         r"(?P<numy>\b(?P<y1>\d{1,2})(?P<ysep>[/.])(?P<y2>\d{1,2})(?P=ysep)(?P<yy>\d{4}))(?![\d/.]\d)",
         r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2}))(?![\d/])",
         rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
@@ -271,8 +279,10 @@ def _explicit(
         return (
             _safe(int(year), month, day) if year else _dated(month, day, today, _direction(low, start, end))
         )
-    if g["num"]:
-        a, b = int(g["n1"] or 0), int(g["n2"] or 0)
+    if g["l1"] and _LABEL_WORD.search(low, 0, start) is None:
+        return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day
+    if g["num"] or g["numl"]:
+        a, b = int(g["n1"] or g["l1"] or g["l3"] or 0), int(g["n2"] or g["l2"] or g["l4"] or 0)
         day, month = (b, a) if b > 12 >= a else (a, b)  # day first unless that cannot be
         ny = g["ny"]
         if ny:
