@@ -6,6 +6,8 @@ with its own labels, before the rules it checks were written; it is not one of t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mdrecall import Config, Memory
@@ -192,3 +194,16 @@ def test_a_mention_in_a_plan_is_seen_the_day_it_was_written_not_the_day_planned(
     text = "# 2026-10-19\n\n- Met Jonas Berg last Tuesday about the primers.\n"
     (m,) = [m for m in extract_entities(text, "2026-10-19").mentions if m.key == "jonas berg"]
     assert m.day == "2026-10-13"
+
+
+def test_a_name_inside_a_sentence_in_one_note_and_opening_another_is_an_entity(tmp_path: Path) -> None:
+    """Two files name Priti: one inside a sentence, one at a sentence's start (alone, no evidence)."""
+    write(tmp_path, "MEMORY.md", "# Memory\n\n- Studio in Bristol, shared with Priti.\n")
+    write(tmp_path, "memory/2026-09-14.md", "# 2026-09-14\n\nPriti is trying a new brush set.\n")
+    write(tmp_path, "memory/2026-09-15.md", "# 2026-09-15\n\nMaybe the blue wash works better.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        names = {e.name: e.files for e in mem.entities()}
+    assert names.get("Priti") == 2
+    assert "Maybe" not in names  # a sentence's first word named nowhere inside a sentence

@@ -96,15 +96,19 @@ class MemoryViews:
         return sorted((f for fs in self._facts.values() for f in fs), key=lambda f: (f.path, f.line))
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
-        """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""
+        """Entity key → (files naming it, once one names it mid-sentence; found other than as a capitalised
+        word)."""
         files: dict[str, set[str]] = {}
+        inside: set[str] = set()  # keys named mid-sentence somewhere
         strong: dict[str, bool] = {}
         for m in self.mention_rows():
             named = files.setdefault(m.key, set())
-            if m.how == "name":
+            if m.how in ("name", "name_start"):
                 named.add(m.path)
+            if m.how == "name":
+                inside.add(m.key)
             strong[m.key] = strong.get(m.key, False) or m.how not in ("name", "name_start")
-        return {k: (len(v), strong[k]) for k, v in files.items()}
+        return {k: (len(v) if k in inside else 0, strong[k]) for k, v in files.items()}
 
     def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
         """Append a version of ``path`` unless its last one has the same hash; True when added."""

@@ -140,9 +140,11 @@ class PostgresViews(PostgresAccess):
         return []
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
-        """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""
+        """Entity key → (files naming it, once one names it mid-sentence; found other than as a capitalised
+        word)."""
         rows = self._rows(
-            "SELECT key, count(DISTINCT path) FILTER (WHERE how = 'name'),"
+            "SELECT key, CASE WHEN bool_or(how = 'name') THEN"
+            " count(DISTINCT path) FILTER (WHERE how IN ('name', 'name_start')) ELSE 0 END,"
             f" bool_or(how NOT IN ('name', 'name_start')) FROM {self._ns}.mentions GROUP BY key"
         )
         return {r[0]: (int(r[1]), bool(r[2])) for r in rows}

@@ -325,13 +325,15 @@ class SQLiteViews(SQLiteAccess):
         return out
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
-        """Entity key → (files naming it mid-sentence, found other than as a capitalised word); cached
-        until the index changes (a search consults it)."""
+        """Entity key → (files naming it, once one names it mid-sentence - a sentence's first word alone
+        is no name, but is the same name as one found inside a sentence -; found other than as a
+        capitalised word); cached until the index changes (a search consults it)."""
         version = self.change_stamp()
         cached = self._stats_cache
         if cached is None or cached[0] != version:
             rows = self.query(
-                "SELECT key, count(DISTINCT CASE WHEN how = 'name' THEN path END),"
+                "SELECT key, CASE WHEN max(how = 'name') THEN"
+                " count(DISTINCT CASE WHEN how IN ('name', 'name_start') THEN path END) ELSE 0 END,"
                 " max(how NOT IN ('name', 'name_start')) FROM mentions GROUP BY key"
             )
             cached = (version, {r[0]: (int(r[1]), bool(r[2])) for r in rows})

@@ -148,7 +148,8 @@ class ViewStore(Protocol):
         ...
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
-        """Entity key → (files naming it mid-sentence, found other than as a capitalised word)."""
+        """Entity key → (files naming it, once one names it mid-sentence; found other than as a capitalised
+        word)."""
         ...
 
     def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
