@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import Config
-from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
+from mdrecall.files.file_lock import lock_fd, unlock_fd
+from mdrecall.files.workspace import Workspace
 from mdrecall.index.transcripts import parse_message
 
 __all__ = [

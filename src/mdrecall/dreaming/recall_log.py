@@ -31,8 +31,9 @@ from typing import Any
 
 from mdrecall.config.settings import DreamingConfig
 from mdrecall.errors import PathError
+from mdrecall.files.file_lock import held_lock
 from mdrecall.files.safe_files import read_beneath
-from mdrecall.files.workspace import Workspace, held_lock
+from mdrecall.files.workspace import Workspace
 from mdrecall.models import Hit
 from mdrecall.text.query import tokenize
 from mdrecall.text.redact import redact

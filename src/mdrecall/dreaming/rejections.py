@@ -15,8 +15,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from mdrecall.errors import MdrecallError, PathError, WriteError
+from mdrecall.files.file_lock import lock_fd, unlock_fd
 from mdrecall.files.safe_files import read_beneath
-from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
+from mdrecall.files.workspace import Workspace
 
 __all__ = ["REJECTED_FILE", "editing_rejections", "rejected"]
 

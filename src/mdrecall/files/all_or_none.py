@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mdrecall.errors import MdrecallError, WriteError
+from mdrecall.files.file_lock import lock_fd, unlock_fd
 from mdrecall.files.safe_files import read_fd
-from mdrecall.files.workspace import Workspace, lock_fd, unlock_fd
+from mdrecall.files.workspace import Workspace
 
 __all__ = ["append_all_or_none"]
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
 from mdrecall.errors import PathError, WorkspaceError, WriteError
+from mdrecall.files.file_lock import LOCK_FLAGS, held_lock, lock_fd, unlock_fd
 from mdrecall.files.safe_files import (
     FilesBeneath,
     append_all,
@@ -30,7 +30,17 @@ from mdrecall.files.safe_files import (
 from mdrecall.models import clamp_ns
 from mdrecall.text.textclean import clean_text
 
-__all__ = ["MemoryFile", "Workspace", "WORKSPACE_MARKERS", "date_from_name", "held_lock", "require_workspace"]
+__all__ = [
+    "LOCK_FLAGS",
+    "MemoryFile",
+    "Workspace",
+    "WORKSPACE_MARKERS",
+    "date_from_name",
+    "held_lock",
+    "lock_fd",
+    "require_workspace",
+    "unlock_fd",
+]
 
 MEMORY_FILE_NAMES = ("MEMORY.md", "memory.md")
 MEMORY_DIR = "memory"
@@ -428,53 +438,6 @@ def read_all(fd: int) -> bytes:
         if not block:
             return b"".join(parts)
         parts.append(block)
-
-
-if sys.platform == "win32":  # pragma: no cover
-    import msvcrt
-
-    def lock_fd(fd: int) -> None:
-        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
-        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
-
-    def unlock_fd(fd: int) -> None:
-        """Release the lock :func:`lock_fd` took."""
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def lock_fd(fd: int) -> None:
-        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
-        fcntl.flock(fd, fcntl.LOCK_EX)
-
-    def unlock_fd(fd: int) -> None:
-        """Release the lock :func:`lock_fd` took."""
-        fcntl.flock(fd, fcntl.LOCK_UN)
-
-
-#: Flags of a lock file's open: created if missing, never through a symlink, never waiting on a FIFO.
-LOCK_FLAGS = (
-    os.O_RDWR
-    | os.O_CREAT
-    | getattr(os, "O_NOFOLLOW", 0)
-    | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_CLOEXEC", 0)
-)
-
-
-@contextlib.contextmanager
-def held_lock(path: str | os.PathLike[str], flags: int = LOCK_FLAGS, mode: int = 0o644) -> Iterator[None]:
-    """Hold :func:`lock_fd`'s exclusive lock on the file ``path`` (opened with ``flags``) for the block."""
-    fd = os.open(path, flags, mode)
-    try:
-        lock_fd(fd)
-        try:
-            yield
-        finally:
-            unlock_fd(fd)
-    finally:
-        os.close(fd)
 
 
 def now_local() -> datetime:

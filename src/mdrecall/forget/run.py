@@ -21,8 +21,9 @@ from typing import Any
 
 from mdrecall.config.settings import Config
 from mdrecall.errors import MdrecallError
+from mdrecall.files.file_lock import held_lock
 from mdrecall.files.safe_files import write_all
-from mdrecall.files.workspace import Workspace, held_lock
+from mdrecall.files.workspace import Workspace
 from mdrecall.forget.files import JOURNAL_DIR, FileChange, owned_files, write_atomic
 from mdrecall.forget.plan import ForgetPlan, Target, file_edit
 from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes

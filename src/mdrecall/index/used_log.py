@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mdrecall.files.workspace import held_lock
+from mdrecall.files.file_lock import held_lock
 
 __all__ = [
     "KEEP",

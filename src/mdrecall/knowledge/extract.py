@@ -31,6 +31,8 @@ from datetime import date
 from functools import cache
 from itertools import accumulate
 
+from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
+from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
 from mdrecall.knowledge.names import (
     PLACE_NOUNS,
     first_names,
@@ -42,9 +44,8 @@ from mdrecall.knowledge.names import (
     trim_leading,
     upper_kind,
 )
-from mdrecall.knowledge.relations import CUE, CUE_WORDS, MARKUP, Relation, find_relations
+from mdrecall.knowledge.relations import Relation, find_relations
 from mdrecall.knowledge.valid_time import LineDays
-from mdrecall.text.chunking import heading_paths
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
 
@@ -83,14 +84,6 @@ def entity_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-_FRONT_KINDS = {
-    "people": "person", "person": "person", "attendees": "person", "authors": "person",
-    "tags": "unknown", "projects": "project", "project": "project", "organisations": "organisation",
-    "organizations": "organisation", "orgs": "organisation", "company": "organisation",
-    "places": "place", "place": "place", "location": "place", "tools": "technology",
-    "technologies": "technology", "tech": "technology", "stack": "technology", "products": "product",
-    "pets": "pet", "books": "work", "films": "work", "movies": "work", "events": "event",
-}  # fmt: skip
 _WIKI = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 _AT = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 #: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
@@ -126,17 +119,12 @@ _BY_AUTHOR = re.compile(
 #: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
 _LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 _NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
-_CODE = re.compile(r"`[^`\n]*`|https?://\S+|<[^>\n]*>")
 #: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
 _SPEAKERS = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
     r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
     re.M,
 )
-_HEADINGS = re.compile(r" {0,3}#{1,6}[ \t]")
-_NEWLINE = re.compile(r"\n")
-_CUE, _MARKUP = CUE, MARKUP
-_CUE_WORDS = tuple(CUE_WORDS)
 
 #: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
 _STOP = set(
@@ -184,8 +172,8 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
         return Extraction([], [])
     joined = "\n".join(lines)  # one separator, so a position maps to a line by its offset
     starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
-    skip, headings, all_headings = _skipped_and_headings(lines, joined, starts)
-    front_end = _front_matter_end(lines)
+    skip, headings, all_headings = skipped_and_headings(lines, joined, starts)
+    front_end = front_matter_end(lines)
     per_line: dict[int, list[tuple[str, str, str]]] = {}  # 0-based line → (name, kind, how)
 
     def add(i: int, name: str, kind: str, how: str) -> None:
@@ -193,13 +181,13 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
 
     for i in range(front_end):
         if i not in skip:
-            for name, kind in _front_matter_line(lines, i):
+            for name, kind in front_matter_line(lines, i):
                 add(i, name, kind, "front_matter")
     if front_end:
         skip = skip | set(range(front_end))
     heads = set(headings)
     page = _page_title(lines, headings, path) if path and headings else None
-    text_ = _CODE.sub(_blank, joined) if _may_hold_code(joined) else joined
+    text_ = CODE.sub(_blank, joined) if may_hold_code(joined) else joined
     plain = text_
     if "[[" in text_:
         for m in _WIKI.finditer(text_):
@@ -345,8 +333,8 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             else:
                 add(i, word, "person", "name_start")  # "priya drafts it": linked only to a known person
     relations: list[tuple[Relation, int]] = []
-    for i in _cue_lines(joined, starts, skip):
-        for rel in find_relations(_CODE.sub(" ", lines[i]), i + 1):
+    for i in cue_lines(joined, starts, skip):
+        for rel in find_relations(CODE.sub(" ", lines[i]), i + 1):
             relations.append((rel, i))
             for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
                 known = known_name(name)
@@ -491,106 +479,9 @@ def _blank(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
 
-def _skipped_and_headings(
-    lines: list[str], joined: str, starts: list[int]
-) -> tuple[set[int], list[int], list[int]]:
-    """Lines not read (code fences and what they hold), the heading lines outside them and every heading
-    line (0-based, in order)."""
-    if "```" not in joined and "~~~" not in joined:
-        heads = []
-        at = joined.find("#")
-        while at >= 0:  # a substring search, then a check of the line: no regex scan of the whole file
-            i = bisect_right(starts, at) - 1
-            if _HEADINGS.match(lines[i]):
-                heads.append(i)
-            at = joined.find("#", starts[i + 1]) if i + 1 < len(lines) else -1
-        return set(), heads, heads
-    _, is_heading = heading_paths(lines)
-    skip: set[int] = set()
-    fence = False
-    for i, line in enumerate(lines):
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-            skip.add(i)
-        elif fence:
-            skip.add(i)
-    heads = [i for i, h in enumerate(is_heading) if h]
-    return skip, [i for i in heads if i not in skip], heads
-
-
-def _line_starts(joined: str) -> list[int]:
-    return [0, *(m.end() for m in _NEWLINE.finditer(joined))]
-
-
-def _cue_lines(joined: str, starts: list[int], skip: set[int]) -> list[int]:
-    """Lines holding a word some relationship pattern needs (most lines hold none)."""
-    text = joined
-    if _may_hold_code(text) or any(c in text for c in "*_[]@"):
-        text = _MARKUP.sub("", _CODE.sub(" ", text))
-    low = text.lower()
-    if len(low) != len(text):  # a character whose lower case is longer: find the lines with a regex
-        return sorted({bisect_right(_line_starts(text), m.start()) - 1 for m in _CUE.finditer(text)} - skip)
-    if text is not joined:
-        starts = _line_starts(text)
-    found: set[int] = set()
-    for word in _CUE_WORDS:
-        spaced = word[0].isalpha()  # the patterns want whitespace before a verb: "we use", not "because"
-        at = low.find(word)
-        while at >= 0:
-            if spaced and at and not low[at - 1].isspace():
-                at = low.find(word, at + 1)
-                continue
-            i = bisect_right(starts, at) - 1
-            found.add(i)
-            at = low.find(word, starts[i + 1]) if i + 1 < len(starts) else -1
-    return sorted(found - skip)
-
-
-def _may_hold_code(text: str) -> bool:
-    return "`" in text or "<" in text or "http" in text
-
-
 def _sentence_start(before: str) -> bool:
     """Does ``before`` (a line's text up to a name) end a sentence, or hold only opening punctuation?"""
     tail = before.rstrip().rstrip("'\")]")
     if tail and tail[-1] in ".!?:;":
         return True
     return not before.lstrip().lstrip("'\"([")
-
-
-def _front_matter_end(lines: list[str]) -> int:
-    """The 1-based line closing a leading ``---`` block, or 0."""
-    if not lines or lines[0].strip() != "---":
-        return 0
-    for i in range(1, min(len(lines), 200)):
-        if lines[i].strip() in ("---", "..."):
-            return i + 1
-    return 0
-
-
-def _front_matter_line(lines: list[str], i: int) -> list[tuple[str, str]]:
-    line = lines[i]
-    m = re.match(r"^([A-Za-z_]+)\s*:\s*(.*)$", line)
-    if m:
-        kind = _FRONT_KINDS.get(m.group(1).lower())
-        value = m.group(2).strip()
-        if kind is None or not value:
-            return []
-        return [(v, kind) for v in _split_list(value)]
-    item = re.match(r"^\s+-\s+(.+)$|^-\s+(.+)$", line)
-    if not item:
-        return []
-    for j in range(i - 1, 0, -1):  # the key this list item belongs to
-        km = re.match(r"^([A-Za-z_]+)\s*:\s*$", lines[j])
-        if km:
-            kind = _FRONT_KINDS.get(km.group(1).lower())
-            return [(v, kind) for v in _split_list(item.group(1) or item.group(2))] if kind else []
-        if not re.match(r"^\s+-\s|^-\s", lines[j]):
-            return []
-    return []
-
-
-def _split_list(value: str) -> list[str]:
-    value = value.strip().strip("[]")
-    parts = [p.strip().strip("'\"").lstrip("#@").strip() for p in value.split(",")]
-    return [re.sub(r"^\[\[|\]\]$", "", p) for p in parts if p]

@@ -29,7 +29,9 @@ from mdrecall.stores.analysis import (
     query_phrases,
     query_terms,
 )
+from mdrecall.stores.postgres_cache import PostgresEmbeddingCache
 from mdrecall.stores.postgres_forget import PostgresForget
+from mdrecall.stores.postgres_rows import clean_text, row_chunk
 from mdrecall.stores.postgres_session import DSN_ENV, Session, safe_dsn
 from mdrecall.stores.postgres_sql import (
     Statements,
@@ -60,7 +62,7 @@ ANALYSIS_KEY = "pg_analysis"
 _T = TypeVar("_T")
 
 
-class PostgresStore(PostgresViews, PostgresForget):
+class PostgresStore(PostgresViews, PostgresForget, PostgresEmbeddingCache):
     """A :class:`~mdrecall.stores.base.Store` in one schema of a PostgreSQL database."""
 
     def __init__(self, dsn: str, namespace: str) -> None:
@@ -157,7 +159,7 @@ class PostgresStore(PostgresViews, PostgresForget):
             f"INSERT INTO {self._ns}.meta (key, value) VALUES (%s, %s)"
             " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value"
         )
-        self._run(lambda c: c.execute(sql, (_clean(key), _clean(value))), write=True)
+        self._run(lambda c: c.execute(sql, (clean_text(key), clean_text(value))), write=True)
 
     def file_records(self, source: str | None = None) -> dict[str, FileRecord]:
         """Every indexed file (optionally of one source), keyed by path."""
@@ -173,9 +175,9 @@ class PostgresStore(PostgresViews, PostgresForget):
 
     def replace_file(self, record: FileRecord, chunks: Sequence[Chunk]) -> list[str]:
         """Atomically replace a file's record and chunks; returns the ids of chunks that are new."""
-        wanted = {_clean(c.id): c for c in chunks}
+        wanted = {clean_text(c.id): c for c in chunks}
         analysed = {cid: chunk_term_counts(c.heading, c.text) for cid, c in wanted.items()}
-        path = _clean(record.path)
+        path = clean_text(record.path)
 
         def work(conn: Any) -> list[str]:
             self._lock_key(conn, "file:" + path)
@@ -190,7 +192,7 @@ class PostgresStore(PostgresViews, PostgresForget):
                 if new:
                     conn.execute(self.sql.insert_chunks, self._chunk_params(wanted, analysed, new))
                 meta = (record.hash, record.mtime_ns, record.size, record.date, time.time())
-                conn.execute(self.sql.upsert_file, (path, _clean(record.source), *meta))
+                conn.execute(self.sql.upsert_file, (path, clean_text(record.source), *meta))
                 if docs or length:  # last: the one row every writer shares
                     conn.execute(self.sql.bump_corpus, (docs, length))
             return new
@@ -204,14 +206,14 @@ class PostgresStore(PostgresViews, PostgresForget):
         counts = [analysed[cid][0] for cid in new]
         return {
             "cid": new,
-            "path": [_clean(c.path) for c in chunks],
-            "source": [_clean(c.source) for c in chunks],
+            "path": [clean_text(c.path) for c in chunks],
+            "source": [clean_text(c.source) for c in chunks],
             "sl": [c.start_line for c in chunks],
             "el": [c.end_line for c in chunks],
-            "heading": [_clean(c.heading) for c in chunks],
+            "heading": [clean_text(c.heading) for c in chunks],
             "date": [c.date for c in chunks],
             "hash": [c.hash for c in chunks],
-            "text": [_clean(c.text) for c in chunks],
+            "text": [clean_text(c.text) for c in chunks],
             "len": [analysed[cid][1] for cid in new],
             "terms": ["\x1f".join(tc) for tc in counts],
             "tfs": [",".join(map(str, tc.values())) for tc in counts],
@@ -221,7 +223,7 @@ class PostgresStore(PostgresViews, PostgresForget):
 
     def remove_file(self, path: str) -> None:
         """Drop a file, its chunks, their postings and vectors."""
-        path = _clean(path)
+        path = clean_text(path)
 
         def work(conn: Any) -> None:
             self._lock_key(conn, "file:" + path)
@@ -263,7 +265,7 @@ class PostgresStore(PostgresViews, PostgresForget):
             return conn.execute(sql, params).fetchall()
 
         rows = self._run(work)
-        return [Candidate(_row_chunk(r), float(r[11]), i) for i, r in enumerate(rows)]
+        return [Candidate(row_chunk(r), float(r[11]), i) for i, r in enumerate(rows)]
 
     def _phrase_postings(self, conn: Any, phrases: list[tuple[str, ...]]) -> list[tuple[str, int, int, int]]:
         """``(key, chunk, tf, dl)`` for every chunk where a phrase occurs (its words in order)."""
@@ -291,11 +293,11 @@ class PostgresStore(PostgresViews, PostgresForget):
     def chunks_without_vectors(self, embedder_key: str, limit: int = 0) -> list[Chunk]:
         """Chunks that have no vector for ``embedder_key`` yet (``limit`` 0 = all)."""
         sql = self.sql.missing_vectors
-        params: list[Any] = [_clean(embedder_key)]
+        params: list[Any] = [clean_text(embedder_key)]
         if limit > 0:
             sql += " LIMIT %s"
             params.append(limit)
-        return [_row_chunk(r) for r in self._run(lambda c: c.execute(sql, params).fetchall())]
+        return [row_chunk(r) for r in self._run(lambda c: c.execute(sql, params).fetchall())]
 
     def put_vectors(self, embedder_key: str, items: Mapping[str, np.ndarray]) -> None:
         """Store vectors by chunk id (ids no longer in the index are ignored)."""
@@ -303,7 +305,7 @@ class PostgresStore(PostgresViews, PostgresForget):
 
         if not items:
             return
-        key = _clean(embedder_key)
+        key = clean_text(embedder_key)
         vecs = {cid: np.asarray(v, dtype=np.float32).reshape(-1) for cid, v in items.items()}
         dims = {len(v) for v in vecs.values()}
         if len(dims) != 1 or 0 in dims:
@@ -399,7 +401,7 @@ class PostgresStore(PostgresViews, PostgresForget):
             return []
 
         def work(conn: Any) -> list[Any]:
-            found = self._embedder(conn, _clean(embedder_key))
+            found = self._embedder(conn, clean_text(embedder_key))
             if found is None or found[1] != len(q):
                 return []
             conn.execute(
@@ -413,44 +415,7 @@ class PostgresStore(PostgresViews, PostgresForget):
 
         rows = self._run(work, write=True)
         ranked = sorted(rows, key=lambda r: (-float(r[11]), r[0]))
-        return [Candidate(_row_chunk(r), float(r[11]), i) for i, r in enumerate(ranked)]
-
-    # ---- embedding cache ----------------------------------------------------------------------------
-
-    def cache_get(self, embedder_key: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
-        """Cached vectors by content hash (and marks them recently used)."""
-        import numpy as np
-
-        uniq = sorted({_clean(h) for h in hashes})
-        if not uniq:
-            return {}
-        args = (time.time(), _clean(embedder_key), uniq)
-        rows = self._run(lambda c: c.execute(self.sql.cache_get, args).fetchall(), write=True)
-        return {r[0]: np.frombuffer(bytes(r[1]), dtype=np.float32).copy() for r in rows}
-
-    def cache_put(self, embedder_key: str, items: Mapping[str, np.ndarray], max_entries: int) -> None:
-        """Add vectors to the cache, evicting the least recently used beyond ``max_entries``."""
-        import numpy as np
-
-        if not items:
-            return
-        key = _clean(embedder_key)
-        rows = sorted((_clean(h), np.asarray(v, dtype=np.float32).reshape(-1)) for h, v in items.items())
-        now = time.time()
-
-        def work(conn: Any) -> None:
-            hashes, dims, blobs = (
-                [h for h, _ in rows],
-                [len(v) for _, v in rows],
-                [v.tobytes() for _, v in rows],
-            )
-            conn.execute(self.sql.cache_put, (key, now, hashes, dims, blobs))
-            if max_entries > 0:
-                total = conn.execute(f"SELECT count(*) FROM {self._ns}.embedding_cache").fetchone()[0]
-                if total > max_entries:
-                    conn.execute(self.sql.cache_evict, (total - max_entries,))
-
-        self._run(work, write=True)
+        return [Candidate(row_chunk(r), float(r[11]), i) for i, r in enumerate(ranked)]
 
     # ---- housekeeping -------------------------------------------------------------------------------
 
@@ -471,32 +436,6 @@ class PostgresStore(PostgresViews, PostgresForget):
     def close(self) -> None:
         """Close the connection."""
         self._db.close()
-
-
-def _clean(value: str) -> str:
-    """PostgreSQL text cannot hold NUL or lone surrogates: drop the one, replace the other."""
-    if "\x00" in value:
-        value = value.replace("\x00", "")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        value = value.encode("utf-8", "replace").decode("utf-8")
-    return value
-
-
-def _row_chunk(r: Sequence[Any]) -> Chunk:
-    return Chunk(
-        path=r[1],
-        source=r[2],
-        start_line=r[3],
-        end_line=r[4],
-        text=r[5],
-        hash=r[6],
-        heading=r[7] or "",
-        date=r[8],
-        parent_start_line=r[9],
-        parent_end_line=r[10],
-    )
 
 
 def create(config: Config, workspace_root: str) -> PostgresStore:

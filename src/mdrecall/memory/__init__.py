@@ -6,7 +6,7 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
@@ -21,25 +21,24 @@ from mdrecall.index.indexer import sync_files
 from mdrecall.index.sessions import read_session, sync_sessions
 from mdrecall.knowledge.known_refresh import refresh_known
 from mdrecall.knowledge.superseded import refresh_superseded
+from mdrecall.memory.embedding import Embedding
 from mdrecall.models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
 from mdrecall.request import SearchRequest
 from mdrecall.stores.base import Store, SupportsRecovery, open_store, sync_guard
 
 if TYPE_CHECKING:
     from mdrecall.capture.turns import TurnResult
-    from mdrecall.embedders.base import Embedder
     from mdrecall.forget import ForgetPlan, ForgetResult
     from mdrecall.knowledge.history import Change
     from mdrecall.knowledge.index import Entity, EntityDetail
-    from mdrecall.rerankers import Reranker
-    from mdrecall.search.pipeline import RerankStage, SearchResult
+    from mdrecall.search.pipeline import SearchResult
     from mdrecall.search.recall import RecallResult
     from mdrecall.search.runner import Companions
 
 __all__ = ["Memory", "RememberResult"]
 
 
-class Memory:
+class Memory(Embedding):
     """An agent's memory: Markdown files in a workspace, indexed for search.
 
     Open with :meth:`Memory.open`; use as a context manager or call :meth:`close`.
@@ -51,83 +50,10 @@ class Memory:
         self.store = store
         self._sync_lock = threading.Lock()
         self._verified = False  # the first full `index` of this Memory checks the file for damage
-        self._embed_lock = threading.Lock()  # one embedding run at a time: index, backfill, catch-up
-        self._load_lock = threading.Lock()  # the embedder is built once, by one thread; others wait
-        self._rerank_lock = threading.Lock()  # the same for the reranker
-        self._search_count = 0
         self._forgetting = False  # a forget runs: its own syncs must not resume it again
-        self._search_count_lock = threading.Lock()
-        self._no_searches = threading.Event()
-        self._no_searches.set()
-        self._embedder: Any = None
-        self._embedder_error: str | None = None
-        self._embedder_loaded = False
-        self._reranker: Reranker | None = None
-        self._rerank_error: str | None = None
-        self._rerank_loaded = False
+        Embedding.__init__(self)
         # config.backend (e.g. "qmd") may answer searches first; None = the builtin store only.
         self.backend = open_backend(config, workspace, lambda key, f, n: Memory.get(self, key, f, n))
-
-    @property
-    def embedder(self) -> Embedder | None:
-        """The configured embedder, built on first use (``None``: keyword search only).
-
-        Built once: a thread that asks while another builds it waits for it (a first search never
-        answers keyword-only because a background thread began the load an instant before).
-        """
-        if not self._embedder_loaded:
-            with self._load_lock:
-                if not self._embedder_loaded:
-                    from mdrecall.index.vectorize import get_embedder  # here: a keyword search loads none
-
-                    try:
-                        self._embedder = get_embedder(self.config.embedding)
-                    except MdrecallError as exc:
-                        self._embedder, self._embedder_error = None, str(exc)
-                    self._embedder_loaded = True
-        return self._embedder
-
-    @property
-    def embed_lock(self) -> threading.Lock:
-        """Held while this memory embeds chunks (:meth:`embed_pending`, a search's catch-up step):
-        one embedding run at a time in this process."""
-        return self._embed_lock
-
-    @property
-    def embedder_error(self) -> str | None:
-        """Why the configured embedder could not be built (``None``: it was, or none is configured)."""
-        return self._embedder_error
-
-    @property
-    def rerank_error(self) -> str | None:
-        """Why the configured reranker could not be built (read after :attr:`rerank_stage`)."""
-        return self._rerank_error
-
-    @property
-    def rerank_stage(self) -> RerankStage | None:
-        """The configured reranker as a search stage (``None``: no reranking).
-
-        The reranker is built once; the stage is new for each search, so local-only markers are read
-        as the files are now (a long-lived server must not keep sending a section marked since).
-        """
-        if not self._rerank_loaded:
-            with self._rerank_lock:
-                if not self._rerank_loaded:
-                    try:
-                        from mdrecall.rerankers import create_reranker
-
-                        self._reranker = create_reranker(self.config.rerank)
-                    except MdrecallError as exc:
-                        self._rerank_error = str(exc)
-                    self._rerank_loaded = True
-        reranker = self._reranker
-        if reranker is None:
-            return None
-        from mdrecall.index.vectorize import local_only_checker
-        from mdrecall.search.pipeline import RerankStage
-
-        keep_local = local_only_checker(self.workspace.root) if reranker.is_remote else None
-        return RerankStage(reranker, max(1, self.config.rerank.top_n), keep_local)
 
     @classmethod
     def open(
@@ -237,58 +163,6 @@ class Memory:
             self.embed_pending(report, progress, limit=embed_limit)
         return report
 
-    def embed_pending(
-        self,
-        report: IndexReport | None = None,
-        progress: ProgressCallback | None = None,
-        *,
-        limit: int = 0,
-        stop: threading.Event | None = None,
-    ) -> IndexReport:
-        """Embed the chunks that have no vector yet (in batches; searches in this process go first).
-
-        Setting ``stop`` ends the run after the batch in flight (what it embedded is kept).
-        """
-        report = report if report is not None else IndexReport()
-        embedder = self.embedder if self.config.search.mode != "bm25" else None
-        if self._embedder_error:
-            report.warnings.append(f"embeddings disabled: {self._embedder_error}")
-        if embedder is None:
-            return report
-        from mdrecall.index.vectorize import embed_missing
-
-        with self._embed_lock, sync_guard(self.store):
-            t0 = time.perf_counter()
-            report.pending_vectors = embed_missing(
-                self.store,
-                embedder,
-                self.config,
-                self.workspace.root,
-                report,
-                progress,
-                limit,
-                between_batches=lambda: self._searches_first(stop),
-            )
-            report.seconds += time.perf_counter() - t0
-        return report
-
-    def vector_coverage(self) -> tuple[int, int] | None:
-        """``(chunks with a vector, all chunks)`` for the configured embedder; ``None`` without one."""
-        embedder = self.embedder if self.config.search.mode != "bm25" else None
-        if embedder is None:
-            return None
-        from mdrecall.index.vectorize import vector_coverage
-
-        return vector_coverage(self.store, embedder.identity.key)
-
-    def _searches_first(self, stop: threading.Event | None) -> bool:
-        """Between embedding batches: wait (at most 5 s) while searches of this process run.
-
-        Returns ``False`` when ``stop`` is set (the run ends there).
-        """
-        self._no_searches.wait(timeout=5.0)
-        return stop is None or not stop.is_set()
-
     # ---- search -----------------------------------------------------------------------------------
 
     def search(
@@ -368,20 +242,6 @@ class Memory:
             started=started,
             record=record,
         )
-
-    @contextlib.contextmanager
-    def searching(self) -> Iterator[None]:
-        """Mark a search in flight: background embedding pauses between batches until it ends."""
-        with self._search_count_lock:
-            self._search_count += 1
-            self._no_searches.clear()
-        try:
-            yield
-        finally:
-            with self._search_count_lock:
-                self._search_count -= 1
-                if self._search_count == 0:
-                    self._no_searches.set()
 
     # ---- entities and history ---------------------------------------------------------------------
 

@@ -1,0 +1,57 @@
+"""Exclusive locks on open files (``flock``; ``msvcrt.locking`` on Windows), and a lock file held for a
+block: how writers of one file in several processes take turns."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+
+__all__ = ["LOCK_FLAGS", "held_lock", "lock_fd", "unlock_fd"]
+
+if sys.platform == "win32":  # pragma: no cover
+    import msvcrt
+
+    def lock_fd(fd: int) -> None:
+        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+
+    def unlock_fd(fd: int) -> None:
+        """Release the lock :func:`lock_fd` took."""
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def lock_fd(fd: int) -> None:
+        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def unlock_fd(fd: int) -> None:
+        """Release the lock :func:`lock_fd` took."""
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+#: Flags of a lock file's open: created if missing, never through a symlink, never waiting on a FIFO.
+LOCK_FLAGS = (
+    os.O_RDWR
+    | os.O_CREAT
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+@contextlib.contextmanager
+def held_lock(path: str | os.PathLike[str], flags: int = LOCK_FLAGS, mode: int = 0o644) -> Iterator[None]:
+    """Hold :func:`lock_fd`'s exclusive lock on the file ``path`` (opened with ``flags``) for the block."""
+    fd = os.open(path, flags, mode)
+    try:
+        lock_fd(fd)
+        try:
+            yield
+        finally:
+            unlock_fd(fd)
+    finally:
+        os.close(fd)
