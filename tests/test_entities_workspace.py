@@ -207,3 +207,24 @@ def test_a_name_inside_a_sentence_in_one_note_and_opening_another_is_an_entity(t
         names = {e.name: e.files for e in mem.entities()}
     assert names.get("Priti") == 2
     assert "Maybe" not in names  # a sentence's first word named nowhere inside a sentence
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("- Contact: Owen Pryce (owen@harbourside.example)", "Owen Pryce"),
+        ("Cover for the new novel by Ngozi Adeyemi, due in spring.", "Ngozi Adeyemi"),
+        ("- Lead: Aroha Ngata", "Aroha Ngata"),
+    ],
+)
+def test_a_given_name_of_another_country_makes_a_full_name_a_person(line: str, name: str) -> None:
+    """Given names beyond the hand-kept list (Faker's locales, less English words and places)."""
+    found = {(m.name, m.kind) for m in extract_entities(f"# Notes\n\n{line}\n", None).mentions}
+    assert (name, "person") in found
+
+
+def test_an_english_word_or_a_place_that_is_also_a_given_name_is_not_read_as_one() -> None:
+    from mdrecall.knowledge.names import given_name
+
+    assert given_name("Owen") and given_name("Ngozi") and given_name("Alva")
+    assert not any(given_name(w) for w in ("Rose", "Page", "Chase", "Walker", "Victoria", "Van"))

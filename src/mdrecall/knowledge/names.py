@@ -193,8 +193,9 @@ class KnownName(NamedTuple):
 
 @cache
 def first_names() -> frozenset[str]:
-    """Common given names (capitalised)."""
-    return _words("first_names.txt")
+    """Common given names (capitalised): the hand-kept list and the given names of many countries that are
+    hardly anything else (``given_names.txt``, from ``scripts/gen_given_names.py``)."""
+    return _words("first_names.txt") | _words("given_names.txt")
 
 
 @cache
