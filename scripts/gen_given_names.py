@@ -41,8 +41,15 @@ _ATTRS = ("first_names", "first_names_male", "first_names_female", "first_names_
 _NOTICE = """\
 # Given names of many countries (scripts/gen_given_names.py), read with first_names.txt: a capitalised word
 # that is one of them and hardly anything else (not an English word or a place in WordNet) is a given name.
-# Derived from Faker's person providers (MIT licence, (c) Daniele Faraglia and contributors) and filtered
-# with WordNet 3.0 ((c) 2006 Princeton University: "WordNet 3.0 Copyright 2006 by Princeton University.
+# Derived from Faker's person providers and filtered with WordNet 3.0.
+# Faker: Copyright (c) 2012 Daniele Faraglia. Permission is hereby granted, free of charge, to any person
+# obtaining a copy of this software and associated documentation files (the "Software"), to deal in the
+# Software without restriction, including without limitation the rights to use, copy, modify, merge,
+# publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
+# Software is furnished to do so, subject to the following conditions: The above copyright notice and
+# this permission notice shall be included in all copies or substantial portions of the Software. THE
+# SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED.
+# WordNet 3.0 ((c) 2006 Princeton University: "WordNet 3.0 Copyright 2006 by Princeton University.
 # All rights reserved. Permission to use, copy, modify and distribute this software and database and its
 # documentation for any purpose and without fee or royalty is hereby granted, provided that you agree to
 # comply with the following copyright notice and statements, including the disclaimer, and that the same
