@@ -146,6 +146,10 @@ class HookServer:
         self._pending: Memory | None = None  # to sync with the files once the turns pause
         self._last = 0.0
         self.reloads = 0  # how often the config was read
+        self.last_request = time.time()  # when a request (not a ping) was last taken or answered
+        self.active = 0  # connections at work now
+        self._count = threading.Lock()
+        self.auto_exit_minutes: float | None = None  # started by a one-shot search: it exits when idle
         self.turns = 0  # how many turns it answered
         self.syncs = 0  # how often it synced the index with the files
 
@@ -279,7 +283,32 @@ class HookServer:
 
     # ---- one connection ---------------------------------------------------------------------------
 
+    def idle_s(self) -> float:
+        """Seconds since a request (a ping does not count) was last taken or answered; 0 while one is."""
+        return 0.0 if self.active else max(0.0, time.time() - self.last_request)
+
+    def retire(self, grace_s: float = 0.5) -> None:
+        """Stop as a server that leaves of its own accord: the socket goes first (new commands run
+        in-process), the connections made before that are still answered, then :meth:`stop`."""
+        with contextlib.suppress(OSError):
+            if self._sock is not None and os.stat(self.path).st_ino == self._ino:
+                os.unlink(self.path)
+        time.sleep(grace_s)  # the accept loop takes what was queued before the unlink
+        self.stop()
+
     def _connection(self, conn: socket.socket) -> None:
+        began = time.time()
+        with self._count:
+            self.active += 1
+        try:
+            self._serve_one(conn)
+        finally:
+            with self._count:
+                self.active -= 1
+            if self.last_request >= began:  # a request, not a ping: idle from its end
+                self.last_request = time.time()
+
+    def _serve_one(self, conn: socket.socket) -> None:
         with conn:
             if not self._clients.acquire(blocking=False):
                 _send(conn, {"fallback": True, "why": "busy"})
@@ -314,7 +343,11 @@ class HookServer:
             return _back("the request is not a JSON object"), None
         op = req.get("op")
         if op == "ping":
-            return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}, None
+            pong = {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}
+            if self.auto_exit_minutes is not None:
+                pong["auto_exit_minutes"] = self.auto_exit_minutes
+            return pong, None
+        self.last_request = time.time()
         if op == "turn":
             return self._turn(req)
         handler = _OPS.get(op) if isinstance(op, str) else None
