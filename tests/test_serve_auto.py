@@ -120,3 +120,26 @@ def test_two_first_searches_at_once_leave_one_server(ws: Path) -> None:
     assert len(left) <= 1 and all(p.returncode == 0 for p in left)
     if left:  # the other one served first, or a search's start did: the loser said why, and left
         assert left[0].stderr is not None and "another process already serves" in left[0].stderr.read()
+
+
+def test_a_server_the_user_starts_takes_over(ws: Path) -> None:
+    auto = subprocess.Popen(
+        mdrecall_argv("-w", str(ws), "watch", "--auto"),
+        env={**os.environ, **ON, "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert until(lambda: ping(ws) is not None, 30) and ping(ws)["pid"] == auto.pid  # type: ignore[index]
+    user = subprocess.Popen(mdrecall_argv("-w", str(ws), "serve"), stderr=subprocess.PIPE, text=True)
+    try:
+        assert auto.wait(15) == 0  # it left, saying why
+        assert auto.stderr is not None and "a server started by the user takes over" in auto.stderr.read()
+        assert until(lambda: (ping(ws) or {}).get("pid") == user.pid, 15)
+        assert "auto" not in (ping(ws) or {})  # and it is never asked to leave
+    finally:
+        user.send_signal(signal.SIGINT)
+        try:
+            user.wait(15)
+        except subprocess.TimeoutExpired:
+            user.kill()

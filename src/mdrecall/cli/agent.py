@@ -165,12 +165,13 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
     with mem:
         served: HookServer | None = None
         if auto:  # bound first: of two started at once, one serves and the other leaves at once
+            served = HookServer(mem.workspace.root, memory=mem)
+            served.auto, served.auto_exit_minutes = True, mem.config.serve.idle_exit_minutes
             try:
-                served = HookServer(mem.workspace.root, memory=mem).bind()
+                served.bind()
             except (MdrecallError, OSError) as exc:
                 _auto_log(f"not started: {exc}")
                 return 0
-            served.auto_exit_minutes = mem.config.serve.idle_exit_minutes or None
         show(mem.index())
         backfill = Backfiller(mem).start()  # fills missing vectors when idle; resumes after an outage
         watcher = Watcher(  # its own first sync, once armed, proves the files unchanged: searches then skip
@@ -204,6 +205,8 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
 
             def idle() -> bool:
                 changed = watcher.state.get("last_event") or 0.0
+                if server.yielded.is_set():  # a server the user started takes over
+                    return True
                 return bool(minutes) and min(server.idle_s(), time.time() - changed) >= minutes * 60
 
         elif not state().quiet:
@@ -216,8 +219,10 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
         finally:
             if idle is not None and served is not None and not stop.is_set() and not interrupted:
                 _auto_log(
-                    f"exiting: no request and no file change for {mem.config.serve.idle_exit_minutes:g} min"
-                    " (auto-started)"
+                    "exiting: a server started by the user takes over"
+                    if served.yielded.is_set()
+                    else f"exiting: no request and no file change for {mem.config.serve.idle_exit_minutes:g}"
+                    " min (auto-started)"
                 )
                 served.retire()
             elif auto:

@@ -387,8 +387,9 @@ def _server(root: Path) -> dict[str, Any]:
     if how == "answer" and answer is not None and answer.get("ok"):
         note = "one-shot search and get, and the per-turn hooks, are answered by it"
         minutes = answer.get("auto_exit_minutes")
-        if isinstance(minutes, (int, float)) and not isinstance(minutes, bool):
-            note = f"auto-started, exits after {minutes:g} min idle; {note}"
+        if answer.get("auto") is True and isinstance(minutes, (int, float)):
+            idle = f"exits after {minutes:g} min idle" if minutes else "stays (serve.idle_exit_minutes = 0)"
+            note = f"auto-started, {idle}; {note}"
         return {"state": "serving", "pid": answer.get("pid"), "socket": socket_path(str(root)), "note": note}
     return {
         "state": "none",
