@@ -172,7 +172,8 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
             except (MdrecallError, OSError) as exc:
                 _auto_log(f"not started: {exc}")
                 return 0
-        show(mem.index())
+        if not auto:  # auto: the search that started it has just synced; the watcher's first sync checks
+            show(mem.index())
         backfill = Backfiller(mem).start()  # fills missing vectors when idle; resumes after an outage
         watcher = Watcher(  # its own first sync, once armed, proves the files unchanged: searches then skip
             mem,  # the walk (a change between the index above and the arming is caught by it too)
@@ -205,7 +206,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
 
             def idle() -> bool:
                 changed = watcher.state.get("last_event") or 0.0
-                if server.yielded.is_set():  # a server the user started takes over
+                if server.yielded.is_set() or not server.owns_socket():  # taken over, or the folder went
                     return True
                 return bool(minutes) and min(server.idle_s(), time.time() - changed) >= minutes * 60
 
@@ -218,12 +219,14 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
             interrupted = _until_stopped(stop, idle)
         finally:
             if idle is not None and served is not None and not stop.is_set() and not interrupted:
-                _auto_log(
-                    "exiting: a server started by the user takes over"
-                    if served.yielded.is_set()
-                    else f"exiting: no request and no file change for {mem.config.serve.idle_exit_minutes:g}"
-                    " min (auto-started)"
-                )
+                if served.yielded.is_set():
+                    why = "a server started by the user takes over"
+                elif not served.owns_socket():
+                    why = f"its socket {served.path} is gone (the workspace or its .mdrecall/ was removed)"
+                else:
+                    minutes = mem.config.serve.idle_exit_minutes
+                    why = f"no request and no file change for {minutes:g} min (auto-started)"
+                _auto_log(f"exiting: {why}")
                 served.retire()
             elif auto:
                 _auto_log("stopped (Ctrl-C)" if interrupted else "stopped (SIGTERM)")

@@ -289,11 +289,18 @@ class HookServer:
         """Seconds since a request (a ping does not count) was last taken or answered; 0 while one is."""
         return 0.0 if self.active else max(0.0, time.time() - self.last_request)
 
+    def owns_socket(self) -> bool:
+        """Whether the socket file is still the one this server bound (not removed nor replaced)."""
+        try:
+            return self._sock is not None and os.stat(self.path).st_ino == self._ino
+        except OSError:
+            return False
+
     def retire(self, grace_s: float = 0.5) -> None:
         """Stop as a server that leaves of its own accord: the socket goes first (new commands run
         in-process), the connections made before that are still answered, then :meth:`stop`."""
         with contextlib.suppress(OSError):
-            if self._sock is not None and os.stat(self.path).st_ino == self._ino:
+            if self.owns_socket():
                 os.unlink(self.path)
         time.sleep(grace_s)  # the accept loop takes what was queued before the unlink
         self.stop()
