@@ -116,7 +116,9 @@ MDRECALL = [sys.executable, "-m", "mdrecall"]
 def cli_env() -> dict[str, str]:
     """An installed package has compiled bytecode; a sandbox's PYTHONDONTWRITEBYTECODE=1 would make
     every run compile our modules again (~60 ms), which no user pays."""
-    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("MDRECALL_SERVE_AUTO", "off")  # timed one-shot commands run in-process, start no server
+    return env
 
 
 def cli(ws: Path, *args: str) -> tuple[float, subprocess.CompletedProcess[str]]:

@@ -9,10 +9,13 @@ Rows (each index on a fresh copy of the notes; peak RSS of the process from ``/u
 * QMD's index (``collection add`` + ``update``: its BM25 index) when QMD is installed (``.ci/npm``);
 * ``mdrecall --version``, a one-shot ``search --mode bm25`` and a one-shot default search, against QMD's
   ``search``, run alternately (load drifts hit them alike), median wall and CPU time; each search twice:
-  in-process (``MDRECALL_SERVE_ENABLED=off``, no watcher running: each search checks the files) and then,
-  in a second alternating set beside QMD again, answered by a running ``mdrecall watch`` of the workspace
-  (its server: :mod:`mdrecall.cli.served`, its watcher vouching for the files; ``--no-served`` leaves these
-  rows out), with the watch process's peak RSS.
+  in-process (``MDRECALL_SERVE_ENABLED=off``, ``MDRECALL_SERVE_AUTO=off``, no watcher running: each
+  search checks the files); then the keyword search with the default config (``serve.auto_start`` on)
+  starting with no server: its first call answers in-process and starts the server (that call's time on
+  its own row), the rest are served by it, beside QMD again (with the auto-started server's peak RSS; it
+  is stopped after); then, in another alternating set beside QMD, answered by a running ``mdrecall watch``
+  of the workspace (its server: :mod:`mdrecall.cli.served`, its watcher vouching for the files), with the
+  watch process's peak RSS. ``--no-served`` leaves the served rows out.
 
 The notes are dated an hour back before anything runs (a user's notes are not all written this second; a
 sync's snapshot never vouches for files written within 2 s of it), and each size is measured in turn.
@@ -25,6 +28,7 @@ Prints a table per size and writes JSON (``benchmarks/results/vs_peers.json``). 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -101,6 +105,28 @@ PING = (
     "import sys, time\nfrom mdrecall.agent.serve_client import call\n"
     "print(call(sys.argv[1], {'op': 'ping'}, time.monotonic() + 1)[0])"
 )
+SERVER_PID = (
+    "import sys, time\nfrom mdrecall.agent.serve_client import call\n"
+    "how, pong = call(sys.argv[1], {'op': 'ping'}, time.monotonic() + 1)\n"
+    "print(pong['pid'] if how == 'answer' and pong else '')"
+)
+
+
+def server_pid(ws: Path, env: dict[str, str]) -> int | None:
+    """The pid of the process that serves ``ws`` now (``None``: none)."""
+    out = subprocess.run(
+        [sys.executable, "-c", SERVER_PID, str(ws)], capture_output=True, text=True, env=env, check=False
+    )
+    return int(out.stdout) if out.stdout.strip().isdigit() else None
+
+
+def stop_pid(pid: int, timeout: float = 30) -> None:
+    """SIGTERM the process ``pid`` (one this run started) and wait until it is gone."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -193,7 +219,7 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
             cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             rows["index QMD (add + update)"] = {"wall_s": time.perf_counter() - t, "cpu_s": cpu}
         query = "deploy budget"
-        alone = {**here, "MDRECALL_SERVE_ENABLED": "off"}  # in-process, even while a server runs
+        alone = {**here, "MDRECALL_SERVE_ENABLED": "off", "MDRECALL_SERVE_AUTO": "off"}  # in-process only
         cmds = {
             "mdrecall --version": ([*MDRECALL, "--version"], here),
             "search --mode bm25": (
@@ -229,11 +255,37 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
             rows[label] = {"wall_ms": wall, "cpu_ms": cpu}
         cmds = {k: v for k, v in cmds.items() if k == "QMD search"}  # QMD again, beside the served rows
         servers: dict[str, subprocess.Popen[bytes]] = {}
+        kw_env = {  # the keyword-only config, as the server's (a --config the server does not read)
+            **{k: v for k, v in here.items() if k != "MDRECALL_SERVE_AUTO"},
+            "MDRECALL_EMBEDDING_PROVIDER": "none",
+        }
+        if args.served and not args.index_only:  # the default config: the first search starts a server
+            auto = [*MDRECALL, "-w", str(kw), "search", query, "--mode", "bm25"]
+            assert server_pid(kw, kw_env) is None, "a server already runs"
+            t = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run(auto, capture_output=True, env=kw_env, check=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            first = {"wall_ms": (time.perf_counter() - t) * 1000, "cpu_ms": cpu * 1000}
+            rows["search --mode bm25 (auto-served): first call"] = first
+            auto_cmds = {"search --mode bm25 (auto-served)": (auto, kw_env), **cmds}
+            runs = [c for c, _ in auto_cmds.values()], args.runs, [e for _, e in auto_cmds.values()]
+            try:
+                times = paired_ms(*runs)
+                for label, (wall, cpu) in zip(auto_cmds, times, strict=True):
+                    rows[label if label != "QMD search" else "QMD search (beside auto-served)"] = {
+                        "wall_ms": wall,
+                        "cpu_ms": cpu,
+                    }
+            finally:
+                pid = server_pid(kw, kw_env)
+                if pid is not None:
+                    rows["auto-started server peak RSS"] = {"peak_rss_mb": peak_rss_mb(pid)}
+                    stop_pid(pid)
+            if pid is None:
+                raise SystemExit("the first search started no server")
         if args.served and not args.index_only:  # `mdrecall watch` answers the one-shot commands
-            kw_env = {
-                **here,
-                "MDRECALL_EMBEDDING_PROVIDER": "none",
-            }  # the keyword-only config, as the server's
             for label, ws, env in (("bm25", kw, kw_env), ("default", default, here)):
                 servers[label] = serve(ws, env)
             cmds["search --mode bm25 (served by watch)"] = (
@@ -263,20 +315,23 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
     print(f"{'':34} {'wall':>10} {'CPU':>10} {'peak RSS':>10}")
     for label, r in rows.items():
         if "wall_s" not in r and "wall_ms" not in r:
-            print(f"{label:34} {'':>10} {'':>10} {r['peak_rss_mb']:7.0f} MB")
+            print(f"{label:46} {'':>10} {'':>10} {r['peak_rss_mb']:7.0f} MB")
         elif "wall_s" in r:
             rss = f"{r['peak_rss_mb']:.0f} MB" if "peak_rss_mb" in r else ""
-            print(f"{label:34} {r['wall_s']:9.2f}s {r['cpu_s']:9.2f}s {rss:>10}")
+            print(f"{label:46} {r['wall_s']:9.2f}s {r['cpu_s']:9.2f}s {rss:>10}")
         else:
-            print(f"{label:34} {r['wall_ms']:8.0f}ms {r['cpu_ms']:8.0f}ms")
+            print(f"{label:46} {r['wall_ms']:8.0f}ms {r['cpu_ms']:8.0f}ms")
     ratios = {}
     if "index QMD (add + update)" in rows:
         q = rows["index QMD (add + update)"]["wall_s"]
         ratios["keyword index vs QMD index (wall)"] = q / rows["index keyword-only"]["wall_s"]
         if "QMD search" in rows:
             beside = rows.get("QMD search (beside the served rows)", rows["QMD search"])["wall_ms"]
+            auto_beside = rows.get("QMD search (beside auto-served)", rows["QMD search"])["wall_ms"]
             for label, qmd_ms in (
                 ("search --mode bm25", rows["QMD search"]["wall_ms"]),
+                ("search --mode bm25 (auto-served)", auto_beside),
+                ("search --mode bm25 (auto-served): first call", auto_beside),
                 ("search --mode bm25 (served by watch)", beside),
             ):
                 if label in rows:
@@ -291,7 +346,7 @@ def measure(files: int, args: argparse.Namespace, qmd: str | None) -> dict[str, 
                 rows[f"{label} (baseline)"]["wall_ms"] / rows[label]["wall_ms"]
             )
     for label, value in ratios.items():
-        print(f"{label:48} {value:5.2f}x")
+        print(f"{label:58} {value:5.2f}x")
     return {"files": files, "pyc_present": pyc, "load": load, "rows": rows, "ratios": ratios, "qmd": qmd}
 
 

@@ -24,6 +24,8 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
             monkeypatch.delenv(key, raising=False)
     # Keyword-only unless a test asks for embeddings (tests/test_hybrid*.py use the real local model).
     monkeypatch.setenv("MDRECALL_EMBEDDING_PROVIDER", "none")
+    # No search starts a server of its own (tests/test_serve_auto.py turns it on where it is the subject).
+    monkeypatch.setenv("MDRECALL_SERVE_AUTO", "off")
     yield
 
 

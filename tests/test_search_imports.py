@@ -34,6 +34,7 @@ def test_a_keyword_search_imports_nothing_it_does_not_use(tmp_path: Path) -> Non
     with Memory.open(root, Config().merged({"embedding": {"provider": "none"}})) as mem:
         mem.index()
     env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
     env["HOME"] = str(tmp_path / "home")  # no user config file
     out = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "mdrecall", "--workspace", str(root)]
@@ -67,6 +68,7 @@ def test_the_prompt_hook_imports_nothing_it_does_not_use(tmp_path: Path) -> None
     with Memory.open(root, Config(), create=True) as mem:
         mem.index()
     env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
     env["HOME"] = str(tmp_path / "home")
     out = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "mdrecall.agent.turn_hook", "-w", str(root)]
@@ -106,6 +108,7 @@ def test_an_index_imports_no_search(tmp_path: Path) -> None:
     config = tmp_path / "keyword.toml"
     config.write_text('[embedding]\nprovider = "none"\n')
     env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
     env["HOME"] = str(tmp_path / "home")
     out = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "mdrecall", "--config", str(config), "--workspace"]

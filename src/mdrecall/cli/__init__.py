@@ -42,10 +42,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
-    code = cli.main(
-        args=list(argv) if argv is not None else None, prog_name="mdrecall", standalone_mode=False
+    code = int(
+        cli.main(args=list(argv) if argv is not None else None, prog_name="mdrecall", standalone_mode=False)
+        or 0
     )
-    return int(code or 0)
+    from mdrecall.cli.served import maybe_start_server
+
+    maybe_start_server(code)  # no server answered this search: once it answered, start one for the next
+    return code
 
 
 def __getattr__(name: str) -> Any:

@@ -7,9 +7,11 @@ imported inside the handlers, so ``mdrecall`` starts fast for hooks.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
@@ -127,15 +129,22 @@ def cmd_mcp(
 @command("watch")
 @click.option("--debounce", type=float, help="Seconds of quiet before re-indexing (default 1.5).")
 @click.option("--polling", is_flag=True, help="Poll file stats instead of OS events.")
+@click.option(
+    "--auto",
+    "auto",
+    is_flag=True,
+    hidden=True,
+    help="As started by a one-shot search: exits after serve.idle_exit_minutes idle.",
+)
 @agent_option
-def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
+def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bool) -> int:
     """Watch the memory files and re-index on change."""
     import signal
     import threading
 
     from mdrecall.cli.serving import enable
     from mdrecall.index.backfill import Backfiller
-    from mdrecall.services.serve import start_background
+    from mdrecall.services.serve import HookServer, start_background
     from mdrecall.services.watch import Watcher, watch_targets
 
     as_json = state().json
@@ -149,10 +158,22 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             print(f"re-indexed: {report.summary()}")
         sys.stdout.flush()
 
+    if auto and not _auto_may_start(agent):
+        return 0
     enable()  # its server answers one-shot searches too
     mem, _ = _open(agent)
     with mem:
-        show(mem.index())
+        served: HookServer | None = None
+        if auto:  # bound first: of two started at once, one serves and the other leaves at once
+            served = HookServer(mem.workspace.root, memory=mem)
+            served.auto, served.auto_exit_minutes = True, mem.config.serve.idle_exit_minutes
+            try:
+                served.bind()
+            except (MdrecallError, OSError) as exc:
+                _auto_log(f"not started: {exc}")
+                return 0
+        if not auto:  # auto: the search that started it has just synced; the watcher's first sync checks
+            show(mem.index())
         backfill = Backfiller(mem).start()  # fills missing vectors when idle; resumes after an outage
         watcher = Watcher(  # its own first sync, once armed, proves the files unchanged: searches then skip
             mem,  # the walk (a change between the index above and the arming is caught by it too)
@@ -162,26 +183,108 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None) -> int:
             initial_sync=True,
             backfill=backfill,
         ).start()
-        served = (
-            None
-            if agent or os.environ.get("MDRECALL_AGENT_ID")
-            else start_background(mem, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
-        )
+        if served is not None:
+            served.start()
+        elif not (agent or os.environ.get("MDRECALL_AGENT_ID")):
+            served = start_background(mem, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
         folders = ", ".join(str(p) for p, _ in watch_targets(mem))
         extra = f" ({watcher.state['note']})" if watcher.state["note"] else ""
-        if not state().quiet:
+        idle: Callable[[], bool] | None = None
+        if auto and served is not None:
+            minutes = mem.config.serve.idle_exit_minutes
+            server = served
+            _auto_log(
+                f"auto-started by a one-shot search (pid {os.getpid()}): serving {server.real} and watching"
+                f" {folders} [{watcher.state['backend']}]{extra}; "
+                + (
+                    f"exits after {minutes:g} min with no request and no file change"
+                    if minutes
+                    else "stays (serve.idle_exit_minutes = 0)"
+                )
+                + " (serve.auto_start = false or MDRECALL_SERVE_AUTO=off: not started)"
+            )
+
+            def idle() -> bool:
+                changed = watcher.state.get("last_event") or 0.0
+                if server.yielded.is_set() or not server.owns_socket():  # taken over, or the folder went
+                    return True
+                return bool(minutes) and min(server.idle_s(), time.time() - changed) >= minutes * 60
+
+        elif not state().quiet:
             sys.stderr.write(
                 f"mdrecall: watching {folders} [{watcher.state['backend']}]{extra}; Ctrl-C stops\n"
             )
         interrupted = False
         try:
-            interrupted = _until_stopped(stop)
+            interrupted = _until_stopped(stop, idle)
         finally:
+            if idle is not None and served is not None and not stop.is_set() and not interrupted:
+                if served.yielded.is_set():
+                    why = "a server started by the user takes over"
+                elif not served.owns_socket():
+                    why = f"its socket {served.path} is gone (the workspace or its .mdrecall/ was removed)"
+                else:
+                    minutes = mem.config.serve.idle_exit_minutes
+                    why = f"no request and no file change for {minutes:g} min (auto-started)"
+                _auto_log(f"exiting: {why}")
+                served.retire()
+            elif auto:
+                _auto_log("stopped (Ctrl-C)" if interrupted else "stopped (SIGTERM)")
             watcher.stop()
             backfill.stop()
             if served is not None:
                 served.stop()
     return 130 if interrupted else 0
+
+
+def _auto_log(line: str) -> None:
+    """One line of an auto-started watch's log (its stderr: ``.mdrecall/serve-auto.log``), dated."""
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"{stamp} mdrecall watch --auto: {line}\n")
+        sys.stderr.flush()
+
+
+def _auto_may_start(agent: str | None) -> bool:
+    """Whether ``watch --auto`` (started by a one-shot search, :mod:`mdrecall.cli.served`) should serve:
+    not when auto-start or serving is off, for an agent, or where its server would send the command that
+    started it back (a ``--config`` that is not the config the server reads); it says why in its log.
+    When auto-start is off, no command tries again for :data:`AUTO_OFF_WAIT_S`."""
+    from mdrecall.cli.app import load_cli_config
+    from mdrecall.cli.served import START_STAMP
+    from mdrecall.config.settings import load_config
+    from mdrecall.files.workspace import require_workspace
+
+    root = workspace_path()
+    why, off = None, False
+    try:
+        cfg = load_cli_config(root)
+        if os.environ.get("MDRECALL_SERVE_AUTO", "").strip().lower() in {"0", "false", "no", "off"}:
+            why, off = "MDRECALL_SERVE_AUTO is off", True
+        elif not cfg.serve.auto_start:
+            why, off = "serve.auto_start is off", True
+        elif not cfg.serve.enabled:
+            why, off = "serve.enabled is off", True
+        elif agent or os.environ.get("MDRECALL_AGENT_ID"):
+            why = "an agent's workspace is not served"
+        elif state().config and load_config(root) != cfg:
+            why = "--config names another config than the one the server reads (the user file)"
+        else:
+            require_workspace(root, cfg.extra_paths)
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the command that started it has answered
+        why = f"{type(exc).__name__}: {cli_message(exc) if isinstance(exc, MdrecallError) else exc}"
+    if why is None:
+        return True
+    _auto_log(f"not started: {why}")
+    if off:
+        later = time.time() + AUTO_OFF_WAIT_S
+        with contextlib.suppress(OSError):
+            os.utime(os.path.join(os.path.realpath(root), ".mdrecall", START_STAMP), (later, later))
+    return False
+
+
+#: When auto-start is off, how long the one-shot commands of the workspace do not try again.
+AUTO_OFF_WAIT_S = 600.0
 
 
 @command("serve")
@@ -227,12 +330,13 @@ def cmd_serve() -> int:
     return 130 if interrupted else 0
 
 
-def _until_stopped(stop: threading.Event) -> bool:
-    """Wait until ``stop`` is set (SIGTERM) or Ctrl-C; True for Ctrl-C (stop cleanly, then exit 130 as
-    every interrupted command does)."""
+def _until_stopped(stop: threading.Event, idle: Callable[[], bool] | None = None) -> bool:
+    """Wait until ``stop`` is set (SIGTERM), Ctrl-C or ``idle()`` holds; True for Ctrl-C (stop cleanly,
+    then exit 130 as every interrupted command does)."""
     try:
         while not stop.wait(0.5):
-            pass
+            if idle is not None and idle():
+                break
     except KeyboardInterrupt:
         return True
     return False

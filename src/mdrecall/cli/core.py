@@ -385,16 +385,16 @@ def _server(root: Path) -> dict[str, Any]:
 
     how, answer = call(str(root), {"op": "ping"}, time.monotonic() + 0.5)
     if how == "answer" and answer is not None and answer.get("ok"):
-        return {
-            "state": "serving",
-            "pid": answer.get("pid"),
-            "socket": socket_path(str(root)),
-            "note": "one-shot search and get, and the per-turn hooks, are answered by it",
-        }
+        note = "one-shot search and get, and the per-turn hooks, are answered by it"
+        minutes = answer.get("auto_exit_minutes")
+        if answer.get("auto") is True and isinstance(minutes, (int, float)):
+            idle = f"exits after {minutes:g} min idle" if minutes else "stays (serve.idle_exit_minutes = 0)"
+            note = f"auto-started, {idle}; {note}"
+        return {"state": "serving", "pid": answer.get("pid"), "socket": socket_path(str(root)), "note": note}
     return {
         "state": "none",
         "note": "one-shot searches run in their own process (mdrecall serve, watch or the MCP server answer"
-        " them in tens of milliseconds)",
+        " them in tens of milliseconds; a search starts one unless serve.auto_start is off)",
     }
 
 

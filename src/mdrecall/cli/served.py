@@ -15,6 +15,11 @@ module does not read with certainty: another command, an option it does not know
 request back (``fallback``) when its config, workspace, version or ``MDRECALL_*`` settings are not this
 command's; a server that takes the request and does not answer within :data:`WAIT_S` is left, and the
 command runs in-process (with a note).
+
+The server starts itself: when no server listens for the workspace, the command runs in-process and,
+once it has answered, :func:`maybe_start_server` starts ``mdrecall watch --auto`` for it in the background
+(detached; at most one try a minute per workspace; ``MDRECALL_SERVE_AUTO=off`` or ``serve.auto_start =
+false`` turn it off), which serves the next commands and exits after ``serve.idle_exit_minutes`` idle.
 """
 
 from __future__ import annotations
@@ -26,15 +31,17 @@ import time
 
 TYPE_CHECKING = False  # no typing import on the hot path
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Iterator, Mapping, Sequence
     from contextlib import AbstractContextManager
     from typing import Any
 
 __all__ = [
     "SERVED_COMMANDS",
+    "START_EVERY_S",
     "WAIT_S",
     "NotServed",
     "Served",
+    "maybe_start_server",
     "served",
     "served_main",
     "served_request",
@@ -118,6 +125,14 @@ def served_request(
 ) -> tuple[str, list[str]] | None:
     """The workspace root and the command line to send a server for ``argv`` (paths made absolute, the
     workspace named last), or ``None`` when this command runs in-process."""
+    parsed = _parse(argv, env, cwd)
+    return None if parsed is None else (parsed[0], parsed[1])
+
+
+def _parse(
+    argv: Sequence[str], env: dict[str, str] | None, cwd: str | None
+) -> tuple[str, list[str], str | None] | None:
+    """:func:`served_request`'s answer and the absolute ``--config`` (``None``: none given)."""
     env = dict(os.environ) if env is None else env
     cwd = os.getcwd() if cwd is None else cwd
     if env.get("MDRECALL_SERVE_ENABLED", "").strip().lower() in _OFF:
@@ -171,20 +186,21 @@ def served_request(
         return None
     raw = named.get("workspace") or env.get("MDRECALL_WORKSPACE") or cwd
     root = os.path.join(cwd, os.path.expanduser(raw))
-    if "config" in named:
-        out += ["--config", os.path.join(cwd, os.path.expanduser(named["config"]))]
-    return root, [*out, "-w", root]
+    config = os.path.join(cwd, os.path.expanduser(named["config"])) if "config" in named else None
+    if config is not None:
+        out += ["--config", config]
+    return root, [*out, "-w", root], config
 
 
 def served_main(argv: Sequence[str]) -> int | None:
     """Run ``mdrecall ARGV`` on the workspace's server: the exit code, or ``None`` to run in-process."""
-    asked = served_request(argv)
+    asked = _parse(argv, None, None)
     if asked is None:
         return None
     from mdrecall import __version__
     from mdrecall.agent.serve_client import PROTOCOL, call, config_env
 
-    root, line = asked
+    root, line, config = asked
     started = time.monotonic()
     request = {
         "op": "cli",
@@ -208,6 +224,8 @@ def served_main(argv: Sequence[str]) -> int | None:
 
         return interrupted(argv)
     if how == "none" or answer is None:
+        if how == "none" and _auto_on(os.environ):  # once it has answered in-process: maybe_start_server
+            _PENDING[:] = [(root, config, any(a in ("-v", "--verbose") or a.startswith("-vv") for a in line))]
         if how == "late":
             sys.stderr.write(
                 f"mdrecall: note: the mdrecall server of {root} did not answer within {WAIT_S:.0f} s;"
@@ -237,3 +255,116 @@ def _isatty(stream: object) -> bool:
         return bool(isatty()) if isatty is not None else False
     except (OSError, ValueError):
         return False
+
+
+# ---- the server starts itself ---------------------------------------------------------------------------
+#: The most one workspace's one-shot commands start a server: one try per this many seconds (a stamp file).
+START_EVERY_S = 60.0
+#: The stamp (its mtime: when a start was last tried; a time ahead: no try before then) and the log of the
+#: servers started, both in ``<workspace>/.mdrecall/``.
+START_STAMP = "serve-auto.stamp"
+START_LOG = "serve-auto.log"
+#: A log past this size is started afresh.
+LOG_MAX_BYTES = 256 << 10
+#: What ``maybe_start_server`` has to do once the command answered: (workspace, --config, -v).
+_PENDING: list[tuple[str, str | None, bool]] = []
+
+
+def _auto_on(env: Mapping[str, str]) -> bool:
+    """Whether this command may start a server: not ``MDRECALL_SERVE_AUTO=off`` (nor
+    ``MDRECALL_SERVE_AUTO_START``), nor an agent's workspace (``MDRECALL_AGENT_ID``: never served)."""
+    for name in ("MDRECALL_SERVE_AUTO", "MDRECALL_SERVE_AUTO_START"):
+        if env.get(name, "").strip().lower() in _OFF:
+            return False
+    return not env.get("MDRECALL_AGENT_ID")
+
+
+def maybe_start_server(code: int) -> None:
+    """After a ``search`` or ``get`` that no server answered and that ran in-process with exit ``code``:
+    start ``mdrecall watch --auto`` for its workspace in the background (its own session, no terminal,
+    its stderr to ``.mdrecall/serve-auto.log``), so the next one-shot commands are served. It reads the
+    config itself and exits at once when ``serve.auto_start`` is off (or it would not answer this
+    command's config, or another process serves); it exits by itself after ``serve.idle_exit_minutes``
+    without a request. Tried at most once per :data:`START_EVERY_S` per workspace; never fails the
+    command nor adds to its output (``-v``: one note)."""
+    if not _PENDING:
+        return
+    root, config, verbose = _PENDING.pop()
+    if code != 0:
+        return
+    import contextlib
+
+    for stream in (sys.stdout, sys.stderr):  # the command's answer is out before anything starts
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    try:
+        note = _start_server(root, config)
+    except Exception as exc:  # noqa: BLE001 - a server that does not start is never the command's failure
+        note = f"could not start a server for {root} in the background: {type(exc).__name__}: {exc}"
+    if note and verbose:
+        with contextlib.suppress(OSError, ValueError):  # a closed stderr: the note is not the command's
+            sys.stderr.write(f"mdrecall: {note}\n")
+            sys.stderr.flush()
+
+
+def _start_server(root: str, config: str | None) -> str | None:
+    """Start the server (see :func:`maybe_start_server`): a note for ``-v``, or ``None`` (nothing to do)."""
+    from mdrecall.agent.serve_client import socket_path
+
+    real = os.path.realpath(root)
+    folder = os.path.join(real, ".mdrecall")
+    if not os.path.isdir(folder) or _listening(socket_path(real)):
+        return None  # not an indexed workspace here, or a server runs (it sent this command back)
+    stamp = os.path.join(folder, START_STAMP)
+    now = time.time()
+    try:
+        if now < os.stat(stamp).st_mtime + START_EVERY_S:
+            return None  # tried a moment ago (or told to wait: auto-start is off)
+    except FileNotFoundError:
+        pass
+    nofollow = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    os.close(os.open(stamp, os.O_WRONLY | os.O_CREAT | nofollow, 0o600))
+    os.utime(stamp, (now, now))
+    log_path = os.path.join(folder, START_LOG)
+    log = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | nofollow, 0o600)
+    try:
+        import stat
+        import subprocess
+
+        st = os.fstat(log)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(f"{log_path} is not a file")
+        if st.st_size > LOG_MAX_BYTES:
+            os.ftruncate(log, 0)
+        argv = [sys.executable, "-m", "mdrecall", "-w", real, *(["--config", config] if config else [])]
+        proc = subprocess.Popen(
+            [*argv, "watch", "--auto"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            cwd="/",
+            close_fds=True,
+            start_new_session=True,  # no terminal: Ctrl-C and closing the terminal leave it be
+        )
+        proc.returncode = 0  # never waited for: it outlives this command (no "still running" warning)
+    finally:
+        os.close(log)
+    return (
+        f"started a server for {real} in the background (pid {proc.pid}; log {log_path}): it answers the"
+        " next searches and exits after serve.idle_exit_minutes idle (MDRECALL_SERVE_AUTO=off: never started)"
+    )
+
+
+def _listening(path: str) -> bool:
+    """Whether a process listens on the socket ``path``."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            probe.settimeout(0.2)
+            probe.connect(path)
+    except (FileNotFoundError, ConnectionRefusedError, NotADirectoryError):
+        return False
+    except OSError:  # it did not answer in time, or is not ours to talk to: not ours to replace
+        return True
+    return True

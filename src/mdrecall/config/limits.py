@@ -55,6 +55,7 @@ LIMITS: dict[tuple[str, str], tuple[float, float]] = {
     ("sessions", "retention_days"): (0, 1_000_000),  # 0: kept for ever
     ("watch", "debounce_s"): (0.0, _DAY_S),
     ("watch", "poll_interval_s"): (_ABOVE_0, _DAY_S),
+    ("serve", "idle_exit_minutes"): (0.0, 7 * 24 * 60.0),
     ("flush", "reserve_tokens_floor"): (0, _BIG),
     ("flush", "soft_threshold_tokens"): (0, _BIG),
     ("flush", "capture_messages"): (0, 1_000_000),

@@ -177,6 +177,8 @@ class ServeConfig:
     """The local search server the per-turn hooks talk to (``mdrecall serve``, the MCP server, ``watch``)."""
 
     enabled: bool = True
+    auto_start: bool = True
+    idle_exit_minutes: float = 30.0
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall import __version__
-from mdrecall.agent.serve_client import MAX_LINE, PROTOCOL, private_dir, socket_path
+from mdrecall.agent.serve_client import MAX_LINE, PROTOCOL, call, private_dir, socket_path
 from mdrecall.agent.turn_hook import capture_turn, turn_output
 from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, load_config, user_config_path
 from mdrecall.errors import MdrecallError
@@ -146,6 +146,12 @@ class HookServer:
         self._pending: Memory | None = None  # to sync with the files once the turns pause
         self._last = 0.0
         self.reloads = 0  # how often the config was read
+        self.last_request = time.time()  # when a request (not a ping) was last taken or answered
+        self.active = 0  # connections at work now
+        self._count = threading.Lock()
+        self.auto = False  # started by a one-shot search (``watch --auto``): it leaves when idle or asked
+        self.auto_exit_minutes = 0.0  # when auto: after how long without a request (0: never)
+        self.yielded = threading.Event()  # auto-started, and a server the user started asked for the socket
         self.turns = 0  # how many turns it answered
         self.syncs = 0  # how often it synced the index with the files
 
@@ -170,7 +176,7 @@ class HookServer:
         )
         try:
             fcntl.flock(lock, fcntl.LOCK_EX)  # two servers starting at once: one binds, one finds it live
-            if _alive(self.path):
+            if _alive(self.path) and not (not self.auto and _take_over(self.real, self.path)):
                 raise MdrecallError(f"another process already serves {self.real} on {self.path}")
             _not_ours_to_remove(self.path)
             with contextlib.suppress(FileNotFoundError):
@@ -279,7 +285,39 @@ class HookServer:
 
     # ---- one connection ---------------------------------------------------------------------------
 
+    def idle_s(self) -> float:
+        """Seconds since a request (a ping does not count) was last taken or answered; 0 while one is."""
+        return 0.0 if self.active else max(0.0, time.time() - self.last_request)
+
+    def owns_socket(self) -> bool:
+        """Whether the socket file is still the one this server bound (not removed nor replaced)."""
+        try:
+            return self._sock is not None and os.stat(self.path).st_ino == self._ino
+        except OSError:
+            return False
+
+    def retire(self, grace_s: float = 0.5) -> None:
+        """Stop as a server that leaves of its own accord: the socket goes first (new commands run
+        in-process), the connections made before that are still answered, then :meth:`stop`."""
+        with contextlib.suppress(OSError):
+            if self.owns_socket():
+                os.unlink(self.path)
+        time.sleep(grace_s)  # the accept loop takes what was queued before the unlink
+        self.stop()
+
     def _connection(self, conn: socket.socket) -> None:
+        began = time.time()
+        with self._count:
+            self.active += 1
+        try:
+            self._serve_one(conn)
+        finally:
+            with self._count:
+                self.active -= 1
+            if self.last_request >= began:  # a request, not a ping: idle from its end
+                self.last_request = time.time()
+
+    def _serve_one(self, conn: socket.socket) -> None:
         with conn:
             if not self._clients.acquire(blocking=False):
                 _send(conn, {"fallback": True, "why": "busy"})
@@ -314,7 +352,16 @@ class HookServer:
             return _back("the request is not a JSON object"), None
         op = req.get("op")
         if op == "ping":
-            return {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}, None
+            pong = {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}
+            if self.auto:
+                pong.update(auto=True, auto_exit_minutes=self.auto_exit_minutes)
+            return pong, None
+        if op == "yield":  # a server the user started takes the socket of one a search started
+            if not self.auto:  # one the user started is never asked to leave
+                return _back("not an auto-started server"), None
+            self.yielded.set()
+            return {"ok": True, "pid": os.getpid()}, None
+        self.last_request = time.time()
         if op == "turn":
             return self._turn(req)
         handler = _OPS.get(op) if isinstance(op, str) else None
@@ -449,6 +496,22 @@ def _alive(path: str) -> bool:
     finally:
         probe.close()
     return True
+
+
+def _take_over(root: str, path: str, wait_s: float = 5.0) -> bool:
+    """Ask the server of ``root`` (on ``path``) to leave if it was auto-started (``watch --auto``);
+    whether its socket is free now (a server the user starts takes over; one the user started is never
+    asked)."""
+    until = time.monotonic() + wait_s
+    how, pong = call(root, {"op": "ping"}, time.monotonic() + 1)
+    if how != "answer" or pong is None or pong.get("auto") is not True:
+        return False
+    how, _ = call(root, {"op": "yield"}, time.monotonic() + 1)
+    while how == "answer" and time.monotonic() < until:
+        if not _alive(path):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def _not_ours_to_remove(path: str) -> None:

@@ -112,6 +112,7 @@ class Watcher:
             "clean": False,  # native events, and no change since the last sync began: searches skip the walk
         }
         self._events = 0
+        self._first = False  # the first sync is due (no quiet period waited for it)
         self._lock_fd: int | None = None  # the watch lock, held while watching (searches trust only it)
 
     # ---- lifecycle ----------------------------------------------------------------------------------
@@ -129,7 +130,8 @@ class Watcher:
             self._signature = self._stat_signature()
         self._publish()
         if self._initial_sync:
-            self._changed.set()  # bring the index up to date once, in the background
+            self._first = True  # bring the index up to date once, in the background, at once
+            self._changed.set()
         self._thread = threading.Thread(target=self._run, name="mdrecall-watch", daemon=True)
         self._thread.start()
         return self
@@ -259,7 +261,11 @@ class Watcher:
                 else:
                     self._check_native()
                 if self._changed.is_set():
-                    self._debounce()
+                    if self._first:  # nothing to wait for: it proves the files unchanged (or syncs them)
+                        self._first = False
+                        self._changed.clear()
+                    else:
+                        self._debounce()
                     if self._stop.is_set():
                         break
                     self._sync()
