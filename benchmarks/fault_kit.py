@@ -31,6 +31,9 @@ __all__ = [
 ]
 
 PAGE = 4096
+#: The environment every command runs in: no embedder, and no server started behind a case (a case that
+#: wants one turns ``MDRECALL_SERVE_AUTO`` on).
+QUIET_ENV = {"MDRECALL_EMBEDDING_PROVIDER": "none", "MDRECALL_SERVE_AUTO": "off"}
 ROOT = os.geteuid() == 0
 
 
@@ -39,7 +42,7 @@ def cli(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> 
     return subprocess.run(
         [sys.executable, "-m", "mdrecall", *args],
         capture_output=True,
-        env={**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none", **(env or {})},
+        env={**os.environ, **QUIET_ENV, **(env or {})},
         timeout=timeout,
     )
 
@@ -121,7 +124,7 @@ def run(
             cmd,
             input=data,
             capture_output=True,
-            env={**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none", **(env or {})},
+            env={**os.environ, **QUIET_ENV, **(env or {})},
             timeout=timeout,
         )
     except subprocess.TimeoutExpired:

@@ -24,7 +24,7 @@ from fault_cases import transcript as make_transcript
 from fault_kit import Recorder, files_holding, last_line, run, unclear, verdict
 
 GH = "ghp_R8sT2uV4wX6yZ8aB0cD2eF4gH6iJ8kL0mN2o"
-ENV = {**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none"}
+ENV = {**os.environ, "MDRECALL_EMBEDDING_PROVIDER": "none", "MDRECALL_SERVE_AUTO": "off"}
 
 
 def _turn_hook(

@@ -86,6 +86,7 @@ def main() -> None:
     (ws / "memory").mkdir(parents=True)
     env = {**os.environ, "HOME": str(tmp), "XDG_CONFIG_HOME": str(tmp / ".config")}
     env = {k: v for k, v in env.items() if not k.startswith("MDRECALL_") and k != "PYTHONDONTWRITEBYTECODE"}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server started behind the timed runs
     # Bytecode compiled once, as ``pip install`` does: "cold" is a new process, not an uncompiled package.
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(Path(mdrecall.__file__).parent)], check=True
