@@ -14,6 +14,7 @@ runs; keep such modules light to import (handlers import what they need when the
 
 from __future__ import annotations
 
+import os
 import sys
 
 TYPE_CHECKING = False  # as in mdrecall/__init__.py: `--version` loads no typing
@@ -31,6 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"mdrecall {__version__}")
         return 0
+    _closed_stdio_to_devnull()
     from mdrecall.cli.served import served_main
 
     code = served_main(sys.argv[1:] if argv is None else argv)  # the workspace's server, if one runs
@@ -50,6 +52,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     maybe_start_server(code)  # no server answered this search: once it answered, start one for the next
     return code
+
+
+def _closed_stdio_to_devnull() -> None:
+    """A command started with its stdout or stderr closed (``2>&-``) writes that stream to nowhere, as it
+    would to a reader gone, instead of failing on the first note (Python leaves ``sys.stderr`` ``None``);
+    the descriptor is taken, so no file opened later lands on it."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        setattr(sys, name, open(fd, "w", closefd=False))  # noqa: SIM115 - the process's stream, never closed
 
 
 def __getattr__(name: str) -> Any:
