@@ -221,7 +221,8 @@ def test_status_says_whether_a_server_answers(ws: Path) -> None:
 
 @contextlib.contextmanager
 def fake_server(root: Path, answer: bool) -> Iterator[None]:
-    """A listener at the workspace's socket that takes a request, then hangs (or closes without a word)."""
+    """A listener at the workspace's socket that takes a request, then hangs (or closes without a word); it
+    answers pings (a server at work on another thread does)."""
     path = socket_path(str(root))
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -237,8 +238,11 @@ def fake_server(root: Path, answer: bool) -> Iterator[None]:
                 conn, _ = sock.accept()
             except OSError:
                 continue
-            conn.recv(1 << 20)
-            if answer:
+            got = conn.recv(1 << 20)
+            if answer and b'"op": "ping"' in got:
+                conn.sendall(b'{"ok": true}\n')
+                conn.close()
+            elif answer:
                 held.append(conn)  # took it, never answers
             else:
                 conn.close()  # took it and died

@@ -104,7 +104,7 @@ def call(
 ) -> tuple[str, dict[str, Any] | None]:
     """Send ``request`` to the server of ``root`` and read its answer by ``until`` (``time.monotonic()``);
     ``waiting``: ``(when, say)``, ``say()`` is called once if the server took the request and has not
-    answered by ``when``.
+    answered by ``when`` (when it returns ``False``, the wait ends there: ``("late", None)``).
 
     Returns ``("none", None)`` when nobody took the request (no server, refused, another user's, or it
     sent it back: ``{"fallback": true}``), ``("late", None)`` when the server took it and did not answer in
@@ -147,7 +147,8 @@ def call(
                 except TimeoutError:
                     if waiting is None or time.monotonic() >= until:
                         raise
-                    waiting[1]()
+                    if waiting[1]() is False:  # the caller found the server unresponsive: left now
+                        return "late", None
                     waiting = None
                     continue
                 if not block:

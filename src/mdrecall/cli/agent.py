@@ -249,9 +249,10 @@ def _auto_may_start(agent: str | None) -> bool:
     """Whether ``watch --auto`` (started by a one-shot search, :mod:`mdrecall.cli.served`) should serve:
     not when auto-start or serving is off, for an agent, or where its server would send the command that
     started it back (a ``--config`` that is not the config the server reads); it says why in its log.
-    When auto-start is off, no command tries again for :data:`AUTO_OFF_WAIT_S`."""
+    When auto-start is off, no command tries again for
+    :data:`~mdrecall.cli.served.AUTO_OFF_WAIT_S`."""
     from mdrecall.cli.app import load_cli_config
-    from mdrecall.cli.served import START_STAMP
+    from mdrecall.cli.served import AUTO_OFF_WAIT_S, set_start_stamp
     from mdrecall.config.settings import load_config
     from mdrecall.files.workspace import require_workspace
 
@@ -278,13 +279,9 @@ def _auto_may_start(agent: str | None) -> bool:
     _auto_log(f"not started: {why}")
     if off:
         later = time.time() + AUTO_OFF_WAIT_S
-        with contextlib.suppress(OSError):
-            os.utime(os.path.join(os.path.realpath(root), ".mdrecall", START_STAMP), (later, later))
+        with contextlib.suppress(OSError):  # never through a symlink swapped in for the stamp
+            set_start_stamp(os.path.join(os.path.realpath(root), ".mdrecall"), later)
     return False
-
-
-#: When auto-start is off, how long the one-shot commands of the workspace do not try again.
-AUTO_OFF_WAIT_S = 600.0
 
 
 @command("serve")

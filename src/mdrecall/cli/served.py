@@ -52,8 +52,10 @@ __all__ = [
 SERVED_COMMANDS = ("search", "get")
 #: How long a command waits for a server that took it (a first search may build views for a while).
 WAIT_S = 120.0
-#: When a command still waiting says so (once) on stderr.
+#: When a command still waiting says so (once) on stderr, after a ping to the server.
 NOTE_AFTER_S = 2.0
+#: How long that ping may take: a server that does not answer it is left (the command runs in-process).
+PING_S = 2.0
 _GLOBAL_VALUES = {
     "-w": "workspace",
     "--workspace": "workspace",
@@ -81,6 +83,7 @@ _VALUES = {
 }
 _FLAGS = {"search": {"--explain"}, "get": set()}
 _OFF = {"0", "false", "no", "off"}
+_ON = {"", "1", "true", "yes", "on"}
 
 
 class Served:
@@ -213,9 +216,21 @@ def served_main(argv: Sequence[str]) -> int | None:
         "no_color": bool(os.environ.get("NO_COLOR")),
     }
 
-    def say() -> None:
-        sys.stderr.write(f"mdrecall: note: the mdrecall server of {root} is still at work on this command\n")
+    stuck: list[bool] = []
+
+    def say() -> bool:
+        """Still waiting: a server at work answers a ping at once; one that does not (stopped, wedged, or a
+        socket that is no mdrecall server's) is left now (``False``), not after :data:`WAIT_S`."""
+        alive = call(root, {"op": "ping"}, time.monotonic() + PING_S)[0] == "answer"
+        if alive:
+            note = "is still at work on this command"
+        else:
+            stuck.append(True)
+            note = f"does not answer a ping within {PING_S:.0f} s (stopped, or not an mdrecall server)"
+            note += "; running here"
+        sys.stderr.write(f"mdrecall: note: the mdrecall server of {root} {note}\n")
         sys.stderr.flush()
+        return alive
 
     try:
         how, answer = call(root, request, started + WAIT_S, waiting=(started + NOTE_AFTER_S, say))
@@ -224,9 +239,12 @@ def served_main(argv: Sequence[str]) -> int | None:
 
         return interrupted(argv)
     if how == "none" or answer is None:
-        if how == "none" and _auto_on(os.environ):  # once it has answered in-process: maybe_start_server
-            _PENDING[:] = [(root, config, any(a in ("-v", "--verbose") or a.startswith("-vv") for a in line))]
-        if how == "late":
+        if how == "none":  # once it has answered in-process: maybe_start_server (or its -v note)
+            verbose = any(a in ("-v", "--verbose") or a.startswith("-vv") for a in line)
+            refusal = _auto_refusal(os.environ)
+            if refusal is None or (refusal and verbose):
+                _PENDING[:] = [(root, config, verbose, refusal)]
+        if how == "late" and not stuck:
             sys.stderr.write(
                 f"mdrecall: note: the mdrecall server of {root} did not answer within {WAIT_S:.0f} s;"
                 " running here\n"
@@ -264,19 +282,38 @@ START_EVERY_S = 60.0
 #: servers started, both in ``<workspace>/.mdrecall/``.
 START_STAMP = "serve-auto.stamp"
 START_LOG = "serve-auto.log"
+#: When the started server finds auto-start off, no command tries again for this long (the stamp's mtime is
+#: set this far ahead); a stamp further ahead than this (and a minute) is not believed (a clock set wrong).
+AUTO_OFF_WAIT_S = 600.0
 #: A log past this size is started afresh.
 LOG_MAX_BYTES = 256 << 10
-#: What ``maybe_start_server`` has to do once the command answered: (workspace, --config, -v).
-_PENDING: list[tuple[str, str | None, bool]] = []
+#: What ``maybe_start_server`` has to do once the command answered: (workspace, --config, -v, why not).
+_PENDING: list[tuple[str, str | None, bool, str | None]] = []
 
 
-def _auto_on(env: Mapping[str, str]) -> bool:
-    """Whether this command may start a server: not ``MDRECALL_SERVE_AUTO=off`` (nor
-    ``MDRECALL_SERVE_AUTO_START``), nor an agent's workspace (``MDRECALL_AGENT_ID``: never served)."""
+def _auto_refusal(env: Mapping[str, str]) -> str | None:
+    """Why this command may not start a server: ``None`` (it may), ``""`` (``MDRECALL_SERVE_AUTO=off``,
+    nor ``MDRECALL_SERVE_AUTO_START``; an agent's workspace, ``MDRECALL_AGENT_ID``: never served), or a
+    note for ``-v`` (a value that is neither on nor off: nothing is started on a guess)."""
     for name in ("MDRECALL_SERVE_AUTO", "MDRECALL_SERVE_AUTO_START"):
-        if env.get(name, "").strip().lower() in _OFF:
-            return False
-    return not env.get("MDRECALL_AGENT_ID")
+        value = env.get(name, "").strip().lower()
+        if value in _OFF:
+            return ""
+        if value not in _ON:
+            what = f"{name}={env.get(name)!r}"
+            return f"no server started: {what} is neither on nor off (1/true/yes/on, 0/false/no/off)"
+    return "" if env.get("MDRECALL_AGENT_ID") else None
+
+
+def set_start_stamp(folder: str, when: float) -> None:
+    """Set the start stamp in the workspace state ``folder`` to ``when`` (created ``0600``); never through a
+    symlink, nor onto anything but a file (``OSError``)."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(os.path.join(folder, START_STAMP), flags, 0o600)
+    try:
+        os.utime(fd, (when, when))
+    finally:
+        os.close(fd)
 
 
 def maybe_start_server(code: int) -> None:
@@ -289,7 +326,7 @@ def maybe_start_server(code: int) -> None:
     command nor adds to its output (``-v``: one note)."""
     if not _PENDING:
         return
-    root, config, verbose = _PENDING.pop()
+    root, config, verbose, refusal = _PENDING.pop()
     if code != 0:
         return
     import contextlib
@@ -298,7 +335,7 @@ def maybe_start_server(code: int) -> None:
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
     try:
-        note = _start_server(root, config)
+        note = refusal or _start_server(root, config, verbose)
     except Exception as exc:  # noqa: BLE001 - a server that does not start is never the command's failure
         note = f"could not start a server for {root} in the background: {type(exc).__name__}: {exc}"
     if note and verbose:
@@ -307,7 +344,7 @@ def maybe_start_server(code: int) -> None:
             sys.stderr.flush()
 
 
-def _start_server(root: str, config: str | None) -> str | None:
+def _start_server(root: str, config: str | None, verbose: bool = False) -> str | None:
     """Start the server (see :func:`maybe_start_server`): a note for ``-v``, or ``None`` (nothing to do)."""
     from mdrecall.agent.serve_client import socket_path
 
@@ -318,13 +355,18 @@ def _start_server(root: str, config: str | None) -> str | None:
     stamp = os.path.join(folder, START_STAMP)
     now = time.time()
     try:
-        if now < os.stat(stamp).st_mtime + START_EVERY_S:
-            return None  # tried a moment ago (or told to wait: auto-start is off)
+        last = os.stat(stamp).st_mtime
     except FileNotFoundError:
-        pass
+        last = 0.0
+    if now < last + START_EVERY_S and last <= now + AUTO_OFF_WAIT_S + START_EVERY_S:  # further: a bad clock
+        if not verbose:
+            return None
+        at = time.strftime("%H:%M:%S", time.localtime(last))
+        if last > now:
+            return f"no server started: the last one found auto-start off; no try before {at} (see {folder})"
+        return f"no server started: one was tried at {at}, less than {START_EVERY_S:.0f} s ago (see {folder})"
+    set_start_stamp(folder, now)
     nofollow = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    os.close(os.open(stamp, os.O_WRONLY | os.O_CREAT | nofollow, 0o600))
-    os.utime(stamp, (now, now))
     log_path = os.path.join(folder, START_LOG)
     log = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | nofollow, 0o600)
     try:
