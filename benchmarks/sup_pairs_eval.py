@@ -47,7 +47,9 @@ def score(cases: list[dict[str, Any]], verbose: bool = False) -> dict[str, Any]:
     from mdrecall.knowledge.facts import line_facts
 
     files, where = _workspace(cases)
-    facts = [f for path, (date, lines) in sorted(files.items()) for f in line_facts(path, "\n".join(lines), date)]
+    facts = [
+        f for path, (date, lines) in sorted(files.items()) for f in line_facts(path, "\n".join(lines), date)
+    ]
     pairs = {old: (new.path, new.line) for old, new in supersessions(facts).items()}
     truth = {w[0]: w[1] for c in cases if c["same_fact"] for w in [where[c["id"]]]}
     right = sum(1 for old, new in pairs.items() if truth.get(old) == new)
@@ -57,7 +59,8 @@ def score(cases: list[dict[str, Any]], verbose: bool = False) -> dict[str, Any]:
             old, new = where[c["id"]]
             got = pairs.get(old)
             ok = (got == new) == c["same_fact"] and (got is None or got == new or not c["same_fact"])
-            print(f"  {'ok ' if ok else 'BAD'} {c['id']} same={c['same_fact']!s:5} paired={got == new!s:5} {c['note']}")
+            mark = "ok " if ok else "BAD"
+            print(f"  {mark} {c['id']} same={c['same_fact']!s:5} paired={got == new!s:5} {c['note']}")
         for old, new in pairs.items():
             if truth.get(old) != new and pairs.get(old) != where.get(label.get(old, ""), (None, None))[1]:
                 print(f"  stray pair {old} -> {new}")
