@@ -21,19 +21,21 @@ line *O* when
 
 Each older line is superseded by its latest such line. Without the static model (the ``local`` extra not
 installed) this pass pairs nothing. Cost: one pass over the lines' words, and one embedding of each line
-that survives the other tests (memoised).
+that survives the other tests (memoised). A process keeps its last pass: :func:`change_update` re-pairs
+from it only the change lines a change of a few files touches (the same pairs as pairing anew).
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, Fact, slots, subject_words
 from mdrecall.stores.views import Supersession
 
-__all__ = ["MIN_COSINE", "RARE_MIN", "RARE_SHARE", "change_pairs", "modified", "signal"]
+__all__ = ["MIN_COSINE", "RARE_MIN", "RARE_SHARE", "change_pairs", "change_update", "modified", "signal"]
 
 #: The least cosine of two lines' static vectors for them to be about one subject (calibrated on
 #: benchmarks/knowledge/sup_pairs.json's tuning part and the labelled sets' pairs: docs/entities.md).
@@ -93,78 +95,228 @@ def _differs(old: set[str], new: set[str]) -> bool:
     )
 
 
-def change_pairs(
-    facts: Sequence[Fact], pairs: dict[tuple[str, int], Supersession]
-) -> dict[tuple[str, int], Supersession]:
+Key = tuple[str, int]
+
+
+class _State:
+    """The change lines' pass over one list of fact lines, kept so that a change of a few files re-pairs
+    only what they touch: each line's words, the word counts and postings, and each change line's
+    closest candidate."""
+
+    def __init__(self, facts: Sequence[Fact], attr: dict[Key, Supersession]) -> None:
+        self.facts: dict[Key, Fact] = {}
+        self.own: dict[Key, set[str]] = {}
+        self.every: dict[Key, set[str]] = {}
+        self.kind: dict[Key, str] = {}  # the change lines: how strongly each signals a change
+        self.df: dict[str, int] = {}
+        self.postings: dict[str, set[Key]] = {}
+        self.cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
+        self.attr = dict(attr)
+        self.paired = set(attr)
+        self.used = {(n.path, n.line) for n in attr.values()}
+        self.closest: dict[Key, Key] = {}  # change line → its closest candidate
+        self.chosen_by: dict[Key, set[Key]] = {}  # a line → the change lines it is the closest of
+        self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
+        for f in facts:
+            self.add(f)
+
+    def add(self, f: Fact) -> None:
+        k = (f.path, f.line)
+        own = subject_words(f.words)
+        every = own | _words(f.context) if f.context else own  # one set for both when no page title
+        self.facts[k], self.own[k], self.every[k] = f, own, every
+        kind = signal(f.words)
+        if kind:
+            self.kind[k] = kind
+        for w in every:
+            self.df[w] = self.df.get(w, 0) + 1
+            self.postings.setdefault(w, set()).add(k)
+
+    def remove(self, k: Key) -> None:
+        for w in self.every[k]:
+            self.df[w] -= 1
+            self.postings[w].discard(k)
+            if not self.df[w]:
+                del self.df[w], self.postings[w]
+        del self.facts[k], self.own[k], self.every[k]
+        self.kind.pop(k, None)
+
+    def probe(self, j: Key) -> list[str]:
+        """A change line's rarest words (on at least two lines), looked up for candidates."""
+        df, cap = self.df, self.cap
+        rare = (w for w in self.own[j] if 2 <= df[w] <= cap)
+        return sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
+
+    def is_change(self, j: Key) -> bool:
+        return bool(self.kind.get(j)) and j not in self.used
+
+    def candidate(self, i: Key, j: Key, new_slots: set[str]) -> bool:
+        """May the change line ``j`` supersede the line ``i`` (every test but the cosine)?"""
+        old, new = self.facts[i], self.facts[j]
+        if i in self.paired or not _before(old, new):
+            return False
+        shared = self.every[i] & self.every[j]
+        if not shared & (self.own[i] | self.own[j]) or min(self.df[w] for w in shared) > self.cap:
+            return False
+        if modified(old.words, new.words, shared):
+            return False  # "hockey training" … "netball training": another subject
+        old_slots = _slots(old)
+        if not (self.every[j] - self.every[i] or new_slots - old_slots):
+            return False  # nothing new: the same fact said again
+        return self.kind[j] != "weak" or _differs(old_slots, new_slots)
+
+    def evaluate(self, js: Iterable[Key]) -> None:
+        """Find anew the closest candidate of each change line of ``js``."""
+        found: list[tuple[Key, Key]] = []
+        for j in js:
+            seen: set[Key] = {j}
+            new_slots = _slots(self.facts[j])
+            for w in self.probe(j):
+                for i in self.postings[w]:
+                    if i not in seen:
+                        seen.add(i)
+                        if self.candidate(i, j, new_slots):
+                            found.append((i, j))
+        cosine = _cosines([(self.facts[i], self.facts[j]) for i, j in found]) if found else []
+        best: dict[Key, tuple[float, Key]] = {}
+        for (i, j), c in zip(found, cosine, strict=True):
+            have = best.get(j)  # the highest cosine; on a tie, the first line in path and line order
+            if c >= MIN_COSINE and (have is None or c > have[0] or (c == have[0] and i < have[1])):
+                best[j] = (c, i)
+        for j, (_, i) in best.items():
+            self.closest[j] = i
+            self.chosen_by.setdefault(i, set()).add(j)
+
+    def forget(self, j: Key) -> Key | None:
+        """Drop a change line's closest candidate (returned)."""
+        i = self.closest.pop(j, None)
+        if i is not None:
+            self.chosen_by[i].discard(j)
+            if not self.chosen_by[i]:
+                del self.chosen_by[i]
+        return i
+
+    def settle(self, olds: Iterable[Key]) -> None:
+        """Pair each line of ``olds`` with the latest change line it is the closest candidate of."""
+        for i in olds:
+            js = self.chosen_by.get(i)
+            if not js:
+                self.pairs.pop(i, None)
+                continue
+            j = max(js, key=lambda k: (self.facts[k].day or "", _Reversed(k)))
+            n = self.facts[j]
+            self.pairs[i] = Supersession(n.path, n.line, n.day)
+
+
+class _Reversed:
+    """Orders keys the other way round (on a tie of days, the first line in path and line order wins)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: Key) -> None:
+        self.key = key
+
+    def __lt__(self, other: _Reversed) -> bool:
+        return self.key > other.key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Reversed) and self.key == other.key
+
+
+#: The state of the last pass of this process (the next pairing after a change starts from it).
+_LAST: list[_State] = []
+
+
+def change_pairs(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
     """``(path, line)`` of each line of ``facts`` that ``pairs`` (the attribute rule's) leaves unpaired and
-    a later change line supersedes → the latest such line (on a tie of days, the first in ``facts``' order).
+    a later change line supersedes → the latest such line (on a tie of days, the first in path and line
+    order).
 
     A change line changes one fact: it supersedes only the candidate closest to it (the highest cosine),
     and none when the attribute rule already paired it as the newer line."""
-    paired = set(pairs)
-    used = {(n.path, n.line) for n in pairs.values()}
-    kinds = [signal(f.words) if (f.path, f.line) not in used else None for f in facts]
-    news = [j for j, k in enumerate(kinds) if k]
-    if not news:
+    _LAST.clear()
+    from mdrecall.embedders.static import is_available
+
+    if not is_available():
         return {}
-    own = [subject_words(f.words) for f in facts]
-    every = [o | _words(f.context) for o, f in zip(own, facts, strict=True)]
-    df: dict[str, int] = {}
-    for ws in every:
-        for w in ws:
-            df[w] = df.get(w, 0) + 1
-    cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
-    probe = {
-        j: sorted((w for w in own[j] if 2 <= df[w] <= cap), key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
-        for j in news
-    }
-    wanted = {w for ws in probe.values() for w in ws}
-    postings: dict[str, list[int]] = {w: [] for w in wanted}
-    for i, ws in enumerate(every):
-        for w in ws & wanted:
-            postings[w].append(i)
-    found: list[tuple[int, int]] = []
-    for j in news:
-        new, seen = facts[j], set()
-        new_slots = _slots(new)
-        for w in probe[j]:
-            for i in postings[w]:
-                if i == j or i in seen:
-                    continue
-                seen.add(i)
-                old = facts[i]
-                if (old.path, old.line) in paired or not _before(old, new):
-                    continue
-                shared = every[i] & every[j]
-                if not shared & (own[i] | own[j]) or min(df[w] for w in shared) > cap:
-                    continue
-                if modified(old.words, new.words, shared):
-                    continue  # "hockey training" … "netball training": another subject
-                old_slots = _slots(old)
-                if not (every[j] - every[i] or new_slots - old_slots):
-                    continue  # nothing new: the same fact said again
-                if kinds[j] == "weak" and not _differs(old_slots, new_slots):
-                    continue
-                found.append((i, j))
-    if not found:
-        return {}
-    cosine = _cosines(facts, found)
-    if cosine is None:
-        return {}
-    closest: dict[int, tuple[float, int]] = {}  # newer → (cosine, older) of its closest candidate
-    for (i, j), c in zip(found, cosine, strict=True):
-        if c >= MIN_COSINE and (j not in closest or c > closest[j][0]):
-            closest[j] = (c, i)
-    out: dict[tuple[str, int], Supersession] = {}
-    best: dict[int, int] = {}
-    for j, (_, i) in closest.items():
-        have = best.get(i)
-        if have is None or _later_than(facts[j], j, facts[have], have):
-            best[i] = j
-    for i, j in best.items():
-        new = facts[j]
-        out[(facts[i].path, facts[i].line)] = Supersession(new.path, new.line, new.day)
-    return out
+    state = _State(facts, pairs)
+    state.evaluate([j for j in state.facts if state.is_change(j)])
+    state.settle(list(state.chosen_by))
+    _LAST.append(state)
+    return dict(state.pairs)
+
+
+def change_update(
+    facts: Sequence[Fact],
+    pairs: dict[Key, Supersession],
+    before: dict[Key, Supersession],
+    changed: set[str],
+) -> dict[Key, Supersession]:
+    """:func:`change_pairs` of ``facts`` after the files ``changed`` changed, ``before`` being the whole
+    pairing before: from the state of this process's last pass when it paired those facts (only the change
+    lines the changed files touch are paired again: the same pairs as pairing everything anew), else
+    anew."""
+    state = _LAST[0] if _LAST else None
+    if state is None or not _same_but(state, facts, before, changed):
+        return change_pairs(facts, pairs)
+    if max(RARE_MIN, int(RARE_SHARE * len(facts))) != state.cap:
+        return change_pairs(facts, pairs)
+    _LAST.clear()  # reset if anything below fails
+    # the changed files' lines as they are: a line kept as it was changes nothing
+    now = {(f.path, f.line): f for f in facts if f.path in changed}
+    gone = [k for k in state.facts if k[0] in changed and now.get(k) != state.facts[k]]
+    added = [f for k, f in now.items() if state.facts.get(k) != f]
+    counts = {w: state.df[w] for k in gone for w in state.every[k]}
+    redo: set[Key] = set(gone)  # change lines to pair again
+    for k in gone:  # their closest candidates go; the lines choosing them choose again
+        redo |= state.chosen_by.get(k, set())
+        state.remove(k)
+    for f in added:
+        for w in _words(f.context) | subject_words(f.words):
+            counts.setdefault(w, state.df.get(w, 0))
+        state.add(f)
+    cap = state.cap
+    moved = {w for w, n in counts.items() if n != state.df.get(w, 0) and min(n, state.df.get(w, 0)) <= cap}
+    for w in moved:  # a rare word counted anew: the lines holding it may probe or share otherwise
+        redo |= {k for k in state.postings.get(w, ()) if k in state.kind}
+    paired, used = set(pairs), {(n.path, n.line) for n in pairs.values()}
+    flipped = state.paired ^ paired
+    redo |= state.used ^ used
+    for k in flipped:
+        redo |= state.chosen_by.get(k, set())
+    state.attr, state.paired, state.used = dict(pairs), paired, used
+    fresh = [(f.path, f.line) for f in added] + [k for k in flipped if k not in paired]
+    for i in fresh:  # a new candidate: the change lines probing one of its words may choose it
+        if i not in state.facts:
+            continue
+        for w in state.every[i]:
+            if 2 <= state.df[w] <= cap:
+                redo |= {j for j in state.postings[w] if j in state.kind and w in state.probe(j)}
+    touched: set[Key] = set(gone) | flipped
+    for j in redo:
+        old = state.forget(j)
+        if old is not None:
+            touched.add(old)
+    state.evaluate(sorted(j for j in redo if j in state.facts and state.is_change(j)))
+    touched |= {state.closest[j] for j in redo if j in state.closest}
+    state.settle(touched)
+    _LAST.append(state)
+    return dict(state.pairs)
+
+
+def _same_but(
+    state: _State, facts: Sequence[Fact], before: dict[Key, Supersession], changed: set[str]
+) -> bool:
+    """Is ``state`` the pass that made ``before``, over ``facts`` but for the files ``changed``?"""
+    if {**state.attr, **state.pairs} != before:
+        return False
+    kept = 0
+    for f in facts:
+        if f.path not in changed:
+            if state.facts.get((f.path, f.line)) != f:
+                return False
+            kept += 1
+    return kept == sum(1 for k in state.facts if k[0] not in changed)
 
 
 def modified(old: str, new: str, shared: set[str]) -> bool:
@@ -184,12 +336,12 @@ def modified(old: str, new: str, shared: set[str]) -> bool:
 
 def _stems(words: list[str]) -> list[str]:
     """Each word's subject stem, or "" for a word that is not a subject word."""
-    return [next(iter(subject_words(w)), "") for w in words]
+    return [_stem_of(w) for w in words]
 
 
-def _later_than(a: Fact, ia: int, b: Fact, ib: int) -> bool:
-    da, db = a.day or "", b.day or ""
-    return da > db or (da == db and ia < ib)
+@functools.lru_cache(maxsize=50_000)
+def _stem_of(word: str) -> str:
+    return next(iter(subject_words(word)), "")
 
 
 #: Line text → its static vector (a line is embedded once per process while it stays the same).
@@ -197,24 +349,20 @@ _VECTORS: dict[str, object] = {}
 _MAX_MEMO = 100_000
 
 
-def _cosines(facts: Sequence[Fact], pairs: list[tuple[int, int]]) -> list[float] | None:
-    """The cosine of each pair's lines' static vectors, or ``None`` without the static model."""
-    from mdrecall.embedders.static import StaticEmbedder, is_available
+def _cosines(pairs: list[tuple[Fact, Fact]]) -> list[float]:
+    """The cosine of each pair's lines' static vectors (all 0 when the model fails)."""
+    from mdrecall.embedders.static import StaticEmbedder
 
-    if not is_available():
-        return None
-    todo = list(
-        dict.fromkeys(facts[k].words for pair in pairs for k in pair if facts[k].words not in _VECTORS)
-    )
+    todo = list(dict.fromkeys(f.words for pair in pairs for f in pair if f.words not in _VECTORS))
     if todo:
         try:
             vecs = _model(StaticEmbedder).embed_documents(todo)
         except Exception:  # noqa: BLE001 - no change pairs rather than a failed sync
-            return None
+            return [0.0] * len(pairs)
         if len(_VECTORS) + len(todo) > _MAX_MEMO:
             _VECTORS.clear()
         _VECTORS.update(zip(todo, vecs, strict=True))
-    return [float(_VECTORS[facts[i].words] @ _VECTORS[facts[j].words]) for i, j in pairs]  # type: ignore[operator]
+    return [float(_VECTORS[o.words] @ _VECTORS[n.words]) for o, n in pairs]  # type: ignore[operator]
 
 
 _MODEL: list[Any] = []

@@ -25,7 +25,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.change_pairs import change_pairs, modified
+from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.stores.views import Supersession
 
@@ -205,12 +205,12 @@ def _keys(ranked: list[str], need: int) -> tuple[list[tuple[str, str]], list[str
 def supersessions_update(
     facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
 ) -> dict[tuple[str, int], Supersession]:
-    """:func:`supersessions` of ``facts`` from the pairing ``before`` (see :func:`attribute_update`); the
-    change lines' pass is run anew (it reads only lines holding a change word, and their candidates)."""
+    """:func:`supersessions` of ``facts`` from the pairing ``before`` (see :func:`attribute_update` and
+    :func:`mdrecall.knowledge.change_pairs.change_update`)."""
     stated = _stated(facts)
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
-    out.update(change_pairs(facts, out))
+    out.update(change_update(facts, out, before, changed))
     return out
 
 
