@@ -15,7 +15,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.facts import SAID, line_facts
 from mdrecall.stores.views import FactRow
 
 from helpers import run_cli
@@ -254,21 +254,67 @@ def _random_facts(rng: random.Random, files: list[str], n: int, start: int = 1) 
     return out
 
 
-@pytest.mark.parametrize("seed", range(6))
+_SAID_WORDS = (  # enough words that some are rare (on few lines): the pass looks candidates up by those
+    "supplier standup gym dentist budget rent car office printer coach laptop meeting invoice garden lease"
+    " bakery router course piano tutor flight hotel insurance pension mortgage vet kennel boiler roof"
+    " plumber nursery swimming tennis choir bike train ferry pharmacy clinic accountant"
+).split()
+_CHANGES = ["", "", "instead", "moved to", "now", "switched to", "too", "no longer", "also", "from monday"]
+_VALUES = {"9am": "t:9am", "friday": "t:friday", "5": "n:5", "12": "n:12", "acme": "c:acme", "brightline": ""}
+
+
+def _random_said(rng: random.Random, files: list[str], n: int, start: int) -> list[FactRow]:
+    """Random SAID lines (short statements of a value, some saying it changed, some adding to it)."""
+    out = []
+    for k in range(n):
+        path = rng.choice(files)
+        day = path[7:17] if path.startswith("memory/") else None
+        subject = rng.sample(_SAID_WORDS, rng.randint(2, 3))
+        change, value = rng.choice(_CHANGES), rng.choice([*_VALUES, ""])
+        words = " ".join(w for w in [*subject, change, value] if w)
+        slots = _VALUES.get(value, "")
+        context = "t" + path[-4] if day is None and rng.random() < 0.5 else ""
+        row = FactRow(
+            path, start + k, day, (SAID,), (slots,), " ".join(sorted(subject)), context, bool(change), words
+        )
+        out.append(row)
+    return out
+
+
+def _random_lines(rng: random.Random, files: list[str], start: int = 1) -> list[FactRow]:
+    """Random fact lines of both kinds (lines stating an attribute, SAID lines), in path and line order."""
+    rows = _random_facts(rng, files, 300 if start == 1 else 20, start) + _random_said(
+        rng, files, 150 if start == 1 else 15, start + 500
+    )
+    return sorted(rows, key=lambda f: (f.path, f.line))
+
+
+@pytest.mark.parametrize("seed", range(10))
 def test_pairing_again_after_a_change_equals_pairing_everything_anew(seed: int) -> None:
-    """A few files change (lines added, removed, rewritten): re-pairing only what they touch gives the
-    pairs of pairing every line anew."""
-    from mdrecall.knowledge.fact_pairs import supersessions_update
+    """A few files change (lines added, removed, rewritten), twice: re-pairing only what they touch (the
+    attribute rule's and the change lines' pass) gives the pairs of pairing every line anew."""
+    from mdrecall.knowledge.change_pairs import change_pairs
+    from mdrecall.knowledge.fact_pairs import attribute_pairs, supersessions_update
 
     rng = random.Random(seed)
     files = [f"memory/2026-11-{d:02d}.md" for d in range(1, 10)] + [f"pages/p{k}.md" for k in range(4)]
-    before = _random_facts(rng, files, 300)
-    changed = set(rng.sample(files, rng.randint(1, 3)))
-    kept = [f for f in before if f.path not in changed or rng.random() < 0.5]
-    after = sorted(kept + _random_facts(rng, sorted(changed), 20, start=1000), key=lambda f: (f.path, f.line))
-    old = supersessions(sorted(before, key=lambda f: (f.path, f.line)))
-    assert len(old) > 30
-    assert supersessions_update(after, old, changed) == supersessions(after)
+    facts = _random_lines(rng, files)
+    pairs = supersessions(facts)
+    assert len(pairs) > 30
+    history = []  # each change re-paired from the one before (not from a pairing anew)
+    for round_ in range(3):
+        changed = set(rng.sample(files, rng.randint(1, 3)))
+        kept = [f for f in facts if f.path not in changed or rng.random() < 0.5]
+        fresh = _random_lines(rng, sorted(changed), start=1000 * (round_ + 1))
+        facts = sorted(kept + fresh, key=lambda f: (f.path, f.line))
+        pairs = supersessions_update(facts, pairs, changed)
+        history.append((facts, pairs))
+    by_change = 0
+    for facts, pairs in history:
+        assert pairs == supersessions(facts)
+        stated = [f for f in facts if f.attrs != (SAID,)]
+        by_change += len(change_pairs(facts, attribute_pairs(stated)))
+    assert by_change  # the change lines' pass paired some lines
 
 
 @pytest.mark.parametrize(

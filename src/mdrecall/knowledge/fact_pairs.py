@@ -25,10 +25,16 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.facts import MIN_OVERLAP, WITHDRAW, Fact
+from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
+from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.stores.views import Supersession
 
 __all__ = ["supersessions", "supersessions_update"]
+
+
+def _stated(facts: Sequence[Fact]) -> list[Fact]:
+    """The lines stating an attribute (not :data:`~mdrecall.knowledge.facts.SAID` lines)."""
+    return [f for f in facts if f.attrs != (SAID,)]
 
 
 def _words(s: str) -> set[str]:
@@ -56,7 +62,7 @@ def _same_subject(old: Fact, new: Fact) -> bool:
     a = a_line | (a_ctx if a_ctx & (b_line | b_ctx) else set())
     b = b_line | (b_ctx if b_ctx & (a_line | a_ctx) else set())
     shared = a & b
-    if not shared or not shared & (a_line | b_line):
+    if not shared or not shared & (a_line | b_line) or modified(old.words, new.words, shared):
         return False
     return len(shared) >= MIN_OVERLAP * max(len(a), len(b))
 
@@ -101,6 +107,14 @@ def _supersedes(old: Fact, new: Fact) -> bool:
 
 
 def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
+    """The pairs of :func:`attribute_pairs` (lines stating one attribute), then of
+    :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired."""
+    out = attribute_pairs(_stated(facts))
+    out.update(change_pairs(facts, out))
+    return out
+
+
+def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
     """``(path, line)`` of each superseded line → the latest line superseding it (on a tie of days, the
     first in ``facts``' order).
 
@@ -191,7 +205,33 @@ def _keys(ranked: list[str], need: int) -> tuple[list[tuple[str, str]], list[str
 def supersessions_update(
     facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
 ) -> dict[tuple[str, int], Supersession]:
-    """:func:`supersessions` of ``facts`` (in path and line order), from the pairing ``before`` of the
+    """:func:`supersessions` of ``facts`` from the pairing ``before`` (see :func:`attribute_update` and
+    :func:`mdrecall.knowledge.change_pairs.change_update`)."""
+    stated = _stated(facts)
+    kept = {k: v for k, v in before.items() if k[0] not in changed}
+    out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
+    out.update(change_update(facts, out, before, changed))
+    return out
+
+
+def _attribute_only(
+    pairs: dict[tuple[str, int], Supersession], stated: Sequence[Fact], changed: set[str]
+) -> dict[tuple[str, int], Supersession]:
+    """The pairs of ``pairs`` that :func:`attribute_pairs` makes (the attribute rule pairs them; a pair
+    the change lines' pass made is of a line the attribute rule left unpaired)."""
+    where = {(f.path, f.line): f for f in stated}
+    out = {}
+    for k, v in pairs.items():
+        old, new = where.get(k), where.get((v.path, v.line))
+        if old is not None and (v.path in changed or (new is not None and _supersedes(old, new))):
+            out[k] = v
+    return out
+
+
+def attribute_update(
+    facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
+) -> dict[tuple[str, int], Supersession]:
+    """:func:`attribute_pairs` of ``facts`` (in path and line order), from the pairing ``before`` of the
     facts as they were before the files ``changed`` changed: only the lines of those files, and the lines
     their old lines superseded, are paired again (the same pairs as pairing everything anew).
 

@@ -23,10 +23,16 @@ from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
+    "ADDITION",
     "ATTRIBUTES",
+    "CHANGE",
+    "CHANGE_WEAK",
     "MAX_FACT_CHARS",
+    "SAID",
     "MIN_OVERLAP",
     "WITHDRAW",
+    "slots",
+    "subject_words",
     "Fact",
     "Supersession",
     "line_facts",
@@ -37,6 +43,10 @@ __all__ = [
 #: thing came to an end state ("went fine", "broke down", "was cancelled"): it supersedes an earlier line
 #: about that thing whatever the line states.
 ATTRIBUTES = ("time", "owner", "place", "choice", "status", "state", "on", "outcome")
+#: The attribute of a line that states no attribute read above but may be the older side of a change (any
+#: short statement): its value is the line's typed value slots (``t:`` a time, ``n:`` a number, ``c:`` a
+#: name), paired only by :func:`mdrecall.knowledge.fact_pairs.supersessions`' change-line pass.
+SAID = "said"
 #: Shared subject words, as a share of the larger of the two subjects, for two lines to be one fact.
 MIN_OVERLAP = 0.4
 
@@ -168,6 +178,32 @@ WITHDRAW = re.compile(
     re.I,
 )
 _STATUS = re.compile(r"\bstatus\b", re.I)
+#: A closed, general lexicon of change (no attribute's own words): wording that says a value was replaced,
+#: moved, ended, taken over or taken back. A line holding it may supersede an earlier line on its subject.
+CHANGE = re.compile(
+    r"\b(?:instead|no longer|any ?more|any longer|no more|after all|as of|from now on"
+    r"|switch(?:ed|es|ing)?|swapp?(?:ed|ing)?|shift(?:ed|s|ing)? (?:to|from|back|forward)"
+    r"|mov(?:ed|es|ing)|relocat\w*|replac\w*"
+    r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out|to)|slipp(?:ed|ing)"
+    r"|delayed|rescheduled|brought forward|t(?:ook|akes?|aking) (?:\w+ )?over"
+    r"|hand(?:ed|ing|s)? (?:\w+ )?(?:over|off|on|to)|stepp(?:ed|ing) (?:down|back)"
+    r"|left (?:the|his|her|their|our|my|its)|quit|stopp(?:ed|ing)|g[ai]ven? up"
+    r"|dropp(?:ed|ing)|ditch(?:ed|ing)"
+    r"|bail(?:ed|ing)|revert(?:ed|ing)|bump(?:ed|ing)|(?:down|up|cut|raised|lowered) to|last day"
+    r"|(?:is|are|was|were|'s|’s) off|from (?:today|tomorrow|next|this|monday|tuesday|wednesday|thursday"
+    r"|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october"
+    r"|november|december)|starting (?:today|tomorrow|next|from|on|in))\b",
+    re.I,
+)
+#: Weaker wording of change: it says what holds now ("now", "these days"); a line holding only
+#: this supersedes an earlier one only where a value of the same kind differs (a time for a time).
+CHANGE_WEAK = re.compile(
+    r"(?<!\bfor )(?<!\bright )(?<!\bjust )(?<!\buntil )(?<!\bby )"
+    r"\b(?:now|these days|nowadays|currently|at the moment)\b",
+    re.I,
+)
+#: Wording that adds to a fact rather than changes it ("too", "also", "as well", "still").
+ADDITION = re.compile(r"\b(?:too|as well)\s*[.!]?$|\b(?:also|still|additionally|in addition)\b", re.I)
 #: Wording that says a thing changed.
 _CUE = re.compile(
     r"\b(?:(?:is|are|was|were|it's|now) now|now (?:at|on|in|is|are|owns?|uses?|using|based|lives?)"
@@ -251,6 +287,12 @@ def _content(words: Iterable[str], drop: set[str]) -> set[str]:
             continue
         out.add(_stem(low))
     return out
+
+
+def subject_words(text: str) -> set[str]:
+    """The content words of ``text`` that may name a subject (stems; no stop word, cue word, weekday,
+    month or number)."""
+    return _content(_WORD.findall(text), set())
 
 
 def _times(text: str) -> set[str]:
@@ -510,7 +552,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
                 now = True
                 break
     if not attrs:
-        return None
+        return _said(path, number, line, day, context)
     words = _WORD.findall(line)
     # a value's words, and the parts of a state's ("back-normal"), are not its subject; neither are a thing
     # that came to an end ("the van": the subject), nor a roster line's person (what the line is about)
@@ -528,15 +570,59 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         or ("choice" in attrs and bool(_DECISION.search(line)))
     )
     order = [a for a in ATTRIBUTES if a in attrs]
-    own_day = _ISO.match(line) or re.match(
-        r"(?:update|updated|edit|edited)\s+(\d{4}-\d{2}-\d{2})", line, re.I
-    )
     return Fact(
         path,
         number,
-        own_day.group(1) if own_day else day,
+        _own_day(line, day),
         tuple(order),
         tuple(" ".join(sorted(attrs[a])) for a in order),
+        " ".join(sorted(subject)),
+        " ".join(sorted(context - subject)),
+        cue,
+        " ".join(w.lower() for w in words),
+    )
+
+
+def _own_day(line: str, day: str | None) -> str | None:
+    """The day a line was written: a date at its start ("Update 2026-11-20: …"), else ``day``."""
+    own = _ISO.match(line) or re.match(r"(?:update|updated|edit|edited)\s+(\d{4}-\d{2}-\d{2})", line, re.I)
+    return own.group(1) if own else day
+
+
+#: A line longer than this states no :data:`SAID` fact (a paste or a paragraph, not one statement).
+MAX_SAID_CHARS = 240
+
+
+def slots(line: str) -> set[str]:
+    """A line's typed value slots: times (``t:``), numbers and amounts (``n:``), names (``c:``; a
+    capitalised word not opening a sentence)."""
+    out = {"t:" + t for t in _times(line)}
+    out |= {"n:" + n for n in re.findall(r"(?<![\w:.])[£$€]?(\d[\d,]*(?:\.\d+)?)(?![\d:])", line)}
+    for sentence in re.split(r"(?:[.;!?]|\s[-–—])\s+", line):
+        names = {n.replace("’", "'").split("'")[0] for n in _names(" ".join(sentence.split()[1:]))}
+        out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in STOP_WORDS}
+    return out
+
+
+def _said(path: str, number: int, line: str, day: str | None, context: set[str]) -> Fact | None:
+    """A line stating no attribute read by :func:`_fact`, as a :data:`SAID` fact: a short statement with
+    at least two subject words that says a thing changed or holds a value (a time, a number, a name)."""
+    if len(line) > MAX_SAID_CHARS:
+        return None
+    words = _WORD.findall(line)
+    subject = _content(words, set())
+    if len(subject) < 2:
+        return None
+    cue = bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
+    values = slots(line)
+    if not cue and not values:
+        return None  # no value to change, and no change: no fact
+    return Fact(
+        path,
+        number,
+        _own_day(line, day),
+        (SAID,),
+        (" ".join(sorted(values)),),
         " ".join(sorted(subject)),
         " ".join(sorted(context - subject)),
         cue,

@@ -1,0 +1,375 @@
+"""Supersession by a change line, whatever attribute it changes: a newer line that says a thing changed,
+about the same subject as an older line, stating another value.
+
+The attribute rule (:func:`mdrecall.knowledge.fact_pairs.attribute_pairs`) pairs two lines only when both
+state one attribute it reads (a time, an owner, …) in a wording it knows. This pass pairs the lines it left
+unpaired by three general signals instead of per-attribute wordings. A newer line *N* supersedes an older
+line *O* when
+
+* **N signals a change**: it holds a word of a closed lexicon of change
+  (:data:`~mdrecall.knowledge.facts.CHANGE`: instead, no longer, switched, moved, replaced, cancelled,
+  postponed, slipped, took over, handed over, stepped down, left, stopped, is off, from Monday, …), and no
+  word of addition ("too", "also", "still"); a line holding only a weak one ("now", "these days")
+  also needs a value of the same kind to differ (a time for a time, a number for a number, a name for a
+  name);
+* **about the same subject**: they share a subject word on a line (not only both pages' titles) that is
+  *rare* (on at most :data:`RARE_SHARE` of the fact lines, or :data:`RARE_MIN`), and the cosine of the two
+  lines' static sentence vectors (:mod:`mdrecall.embedders.static`) is at least :data:`MIN_COSINE`;
+* **stating another value**: N holds a subject word or a value O lacks;
+* **N was written later**: both dated and N's day after O's, or O undated and N dated, or both undated on
+  one page and N further down.
+
+Each older line is superseded by its latest such line. Without the static model (the ``local`` extra not
+installed) this pass pairs nothing. Cost: one pass over the lines' words, and one embedding of each line
+that survives the other tests (memoised). A process keeps its last pass: :func:`change_update` re-pairs
+from it only the change lines a change of a few files touches (the same pairs as pairing anew).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, Fact, slots, subject_words
+from mdrecall.stores.views import Supersession
+
+__all__ = ["MIN_COSINE", "RARE_MIN", "RARE_SHARE", "change_pairs", "change_update", "modified", "signal"]
+
+#: The least cosine of two lines' static vectors for them to be about one subject (calibrated on
+#: benchmarks/knowledge/sup_pairs.json's tuning part and the labelled sets' pairs: docs/entities.md).
+MIN_COSINE = 0.3
+#: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
+RARE_SHARE = 0.01
+RARE_MIN = 12
+#: A change line's rarest words looked up for candidates.
+CANDIDATE_WORDS = 3
+
+_SLOT = re.compile(r"^[tnc]:")
+
+
+def signal(words: str) -> str | None:
+    """``"strong"`` when ``words`` (a line) signals a change, ``"weak"`` when only "now"-like words do,
+    ``None`` when neither does or when it adds to a fact ("too", "also", "still")."""
+    if ADDITION.search(words):
+        return None
+    if CHANGE.search(words):
+        return "strong"
+    return "weak" if CHANGE_WEAK.search(words) else None
+
+
+def _words(s: str) -> set[str]:
+    return set(s.split()) if s else set()
+
+
+#: The kind of value each attribute states: a name (``c``), a state (``s``); times are read off the line.
+_KIND = {"owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "s"}
+
+
+def _slots(f: Fact) -> set[str]:
+    """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it and the
+    values of the attributes it states."""
+    if f.attrs == (SAID,):
+        return _words(f.values[0])
+    out = slots(f.words)
+    for attr, value in zip(f.attrs, f.values, strict=True):
+        if attr in _KIND:
+            out |= {f"{_KIND[attr]}:{w}" for w in value.split()}
+    return out
+
+
+def _before(o: Fact, n: Fact) -> bool:
+    if o.day and n.day:
+        return n.day[:10] > o.day[:10]
+    if n.day:
+        return True
+    return not o.day and o.path == n.path and n.line > o.line
+
+
+def _differs(old: set[str], new: set[str]) -> bool:
+    """A value of one kind differs: the newer holds a time, number or name the older lacks, and the
+    older one of that kind the newer lacks."""
+    return any(
+        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in "tncs"
+    )
+
+
+Key = tuple[str, int]
+
+
+class _State:
+    """The change lines' pass over one list of fact lines, kept so that a change of a few files re-pairs
+    only what they touch: each line's words, the word counts and postings, and each change line's
+    closest candidate."""
+
+    def __init__(self, facts: Sequence[Fact], attr: dict[Key, Supersession]) -> None:
+        self.facts: dict[Key, Fact] = {}
+        self.own: dict[Key, set[str]] = {}
+        self.every: dict[Key, set[str]] = {}
+        self.kind: dict[Key, str] = {}  # the change lines: how strongly each signals a change
+        self.df: dict[str, int] = {}
+        self.postings: dict[str, set[Key]] = {}
+        self.cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
+        self.attr = dict(attr)
+        self.paired = set(attr)
+        self.used = {(n.path, n.line) for n in attr.values()}
+        self.closest: dict[Key, Key] = {}  # change line → its closest candidate
+        self.chosen_by: dict[Key, set[Key]] = {}  # a line → the change lines it is the closest of
+        self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
+        for f in facts:
+            self.add(f)
+
+    def add(self, f: Fact) -> None:
+        k = (f.path, f.line)
+        own = subject_words(f.words)
+        every = own | _words(f.context) if f.context else own  # one set for both when no page title
+        self.facts[k], self.own[k], self.every[k] = f, own, every
+        kind = signal(f.words)
+        if kind:
+            self.kind[k] = kind
+        for w in every:
+            self.df[w] = self.df.get(w, 0) + 1
+            self.postings.setdefault(w, set()).add(k)
+
+    def remove(self, k: Key) -> None:
+        for w in self.every[k]:
+            self.df[w] -= 1
+            self.postings[w].discard(k)
+            if not self.df[w]:
+                del self.df[w], self.postings[w]
+        del self.facts[k], self.own[k], self.every[k]
+        self.kind.pop(k, None)
+
+    def probe(self, j: Key) -> list[str]:
+        """A change line's rarest words (on at least two lines), looked up for candidates."""
+        df, cap = self.df, self.cap
+        rare = (w for w in self.own[j] if 2 <= df[w] <= cap)
+        return sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
+
+    def is_change(self, j: Key) -> bool:
+        return bool(self.kind.get(j)) and j not in self.used
+
+    def candidate(self, i: Key, j: Key, new_slots: set[str]) -> bool:
+        """May the change line ``j`` supersede the line ``i`` (every test but the cosine)?"""
+        old, new = self.facts[i], self.facts[j]
+        if i in self.paired or not _before(old, new):
+            return False
+        shared = self.every[i] & self.every[j]
+        if not shared & (self.own[i] | self.own[j]) or min(self.df[w] for w in shared) > self.cap:
+            return False
+        if modified(old.words, new.words, shared):
+            return False  # "hockey training" … "netball training": another subject
+        old_slots = _slots(old)
+        if not (self.every[j] - self.every[i] or new_slots - old_slots):
+            return False  # nothing new: the same fact said again
+        return self.kind[j] != "weak" or _differs(old_slots, new_slots)
+
+    def evaluate(self, js: Iterable[Key]) -> None:
+        """Find anew the closest candidate of each change line of ``js``."""
+        found: list[tuple[Key, Key]] = []
+        for j in js:
+            seen: set[Key] = {j}
+            new_slots = _slots(self.facts[j])
+            for w in self.probe(j):
+                for i in self.postings[w]:
+                    if i not in seen:
+                        seen.add(i)
+                        if self.candidate(i, j, new_slots):
+                            found.append((i, j))
+        cosine = _cosines([(self.facts[i], self.facts[j]) for i, j in found]) if found else []
+        best: dict[Key, tuple[float, Key]] = {}
+        for (i, j), c in zip(found, cosine, strict=True):
+            have = best.get(j)  # the highest cosine; on a tie, the first line in path and line order
+            if c >= MIN_COSINE and (have is None or c > have[0] or (c == have[0] and i < have[1])):
+                best[j] = (c, i)
+        for j, (_, i) in best.items():
+            self.closest[j] = i
+            self.chosen_by.setdefault(i, set()).add(j)
+
+    def forget(self, j: Key) -> Key | None:
+        """Drop a change line's closest candidate (returned)."""
+        i = self.closest.pop(j, None)
+        if i is not None:
+            self.chosen_by[i].discard(j)
+            if not self.chosen_by[i]:
+                del self.chosen_by[i]
+        return i
+
+    def settle(self, olds: Iterable[Key]) -> None:
+        """Pair each line of ``olds`` with the latest change line it is the closest candidate of."""
+        for i in olds:
+            js = self.chosen_by.get(i)
+            if not js:
+                self.pairs.pop(i, None)
+                continue
+            j = max(js, key=lambda k: (self.facts[k].day or "", _Reversed(k)))
+            n = self.facts[j]
+            self.pairs[i] = Supersession(n.path, n.line, n.day)
+
+
+class _Reversed:
+    """Orders keys the other way round (on a tie of days, the first line in path and line order wins)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: Key) -> None:
+        self.key = key
+
+    def __lt__(self, other: _Reversed) -> bool:
+        return self.key > other.key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Reversed) and self.key == other.key
+
+
+#: The state of the last pass of this process (the next pairing after a change starts from it).
+_LAST: list[_State] = []
+
+
+def change_pairs(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
+    """``(path, line)`` of each line of ``facts`` that ``pairs`` (the attribute rule's) leaves unpaired and
+    a later change line supersedes → the latest such line (on a tie of days, the first in path and line
+    order).
+
+    A change line changes one fact: it supersedes only the candidate closest to it (the highest cosine),
+    and none when the attribute rule already paired it as the newer line."""
+    _LAST.clear()
+    from mdrecall.embedders.static import is_available
+
+    if not is_available():
+        return {}
+    state = _State(facts, pairs)
+    state.evaluate([j for j in state.facts if state.is_change(j)])
+    state.settle(list(state.chosen_by))
+    _LAST.append(state)
+    return dict(state.pairs)
+
+
+def change_update(
+    facts: Sequence[Fact],
+    pairs: dict[Key, Supersession],
+    before: dict[Key, Supersession],
+    changed: set[str],
+) -> dict[Key, Supersession]:
+    """:func:`change_pairs` of ``facts`` after the files ``changed`` changed, ``before`` being the whole
+    pairing before: from the state of this process's last pass when it paired those facts (only the change
+    lines the changed files touch are paired again: the same pairs as pairing everything anew), else
+    anew."""
+    state = _LAST[0] if _LAST else None
+    if state is None or not _same_but(state, facts, before, changed):
+        return change_pairs(facts, pairs)
+    if max(RARE_MIN, int(RARE_SHARE * len(facts))) != state.cap:
+        return change_pairs(facts, pairs)
+    _LAST.clear()  # reset if anything below fails
+    # the changed files' lines as they are: a line kept as it was changes nothing
+    now = {(f.path, f.line): f for f in facts if f.path in changed}
+    gone = [k for k in state.facts if k[0] in changed and now.get(k) != state.facts[k]]
+    added = [f for k, f in now.items() if state.facts.get(k) != f]
+    counts = {w: state.df[w] for k in gone for w in state.every[k]}
+    redo: set[Key] = set(gone)  # change lines to pair again
+    for k in gone:  # their closest candidates go; the lines choosing them choose again
+        redo |= state.chosen_by.get(k, set())
+        state.remove(k)
+    for f in added:
+        for w in _words(f.context) | subject_words(f.words):
+            counts.setdefault(w, state.df.get(w, 0))
+        state.add(f)
+    cap = state.cap
+    moved = {w for w, n in counts.items() if n != state.df.get(w, 0) and min(n, state.df.get(w, 0)) <= cap}
+    for w in moved:  # a rare word counted anew: the lines holding it may probe or share otherwise
+        redo |= {k for k in state.postings.get(w, ()) if k in state.kind}
+    paired, used = set(pairs), {(n.path, n.line) for n in pairs.values()}
+    flipped = state.paired ^ paired
+    redo |= state.used ^ used
+    for k in flipped:
+        redo |= state.chosen_by.get(k, set())
+    state.attr, state.paired, state.used = dict(pairs), paired, used
+    fresh = [(f.path, f.line) for f in added] + [k for k in flipped if k not in paired]
+    for i in fresh:  # a new candidate: the change lines probing one of its words may choose it
+        if i not in state.facts:
+            continue
+        for w in state.every[i]:
+            if 2 <= state.df[w] <= cap:
+                redo |= {j for j in state.postings[w] if j in state.kind and w in state.probe(j)}
+    touched: set[Key] = set(gone) | flipped
+    for j in redo:
+        old = state.forget(j)
+        if old is not None:
+            touched.add(old)
+    state.evaluate(sorted(j for j in redo if j in state.facts and state.is_change(j)))
+    touched |= {state.closest[j] for j in redo if j in state.closest}
+    state.settle(touched)
+    _LAST.append(state)
+    return dict(state.pairs)
+
+
+def _same_but(
+    state: _State, facts: Sequence[Fact], before: dict[Key, Supersession], changed: set[str]
+) -> bool:
+    """Is ``state`` the pass that made ``before``, over ``facts`` but for the files ``changed``?"""
+    if {**state.attr, **state.pairs} != before:
+        return False
+    kept = 0
+    for f in facts:
+        if f.path not in changed:
+            if state.facts.get((f.path, f.line)) != f:
+                return False
+            kept += 1
+    return kept == sum(1 for k in state.facts if k[0] not in changed)
+
+
+def modified(old: str, new: str, shared: set[str]) -> bool:
+    """Do the two lines name a shared word with different modifiers before it, each a content word the
+    other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")?"""
+    a, b = old.split(), new.split()
+    stems_a, stems_b = _stems(a), _stems(b)
+    before_a = {s: stems_a[k - 1] for k, s in enumerate(stems_a) if k and s in shared}
+    for k, s in enumerate(stems_b):
+        if not k or s not in shared or s not in before_a:
+            continue
+        x, y = before_a[s], stems_b[k - 1]
+        if x and y and x != y and x not in stems_b and y not in stems_a:
+            return True
+    return False
+
+
+def _stems(words: list[str]) -> list[str]:
+    """Each word's subject stem, or "" for a word that is not a subject word."""
+    return [_stem_of(w) for w in words]
+
+
+@functools.lru_cache(maxsize=50_000)
+def _stem_of(word: str) -> str:
+    return next(iter(subject_words(word)), "")
+
+
+#: Line text → its static vector (a line is embedded once per process while it stays the same).
+_VECTORS: dict[str, object] = {}
+_MAX_MEMO = 100_000
+
+
+def _cosines(pairs: list[tuple[Fact, Fact]]) -> list[float]:
+    """The cosine of each pair's lines' static vectors (all 0 when the model fails)."""
+    from mdrecall.embedders.static import StaticEmbedder
+
+    todo = list(dict.fromkeys(f.words for pair in pairs for f in pair if f.words not in _VECTORS))
+    if todo:
+        try:
+            vecs = _model(StaticEmbedder).embed_documents(todo)
+        except Exception:  # noqa: BLE001 - no change pairs rather than a failed sync
+            return [0.0] * len(pairs)
+        if len(_VECTORS) + len(todo) > _MAX_MEMO:
+            _VECTORS.clear()
+        _VECTORS.update(zip(todo, vecs, strict=True))
+    return [float(_VECTORS[o.words] @ _VECTORS[n.words]) for o, n in pairs]  # type: ignore[operator]
+
+
+_MODEL: list[Any] = []
+
+
+def _model(cls: type) -> Any:
+    """The one static model of this process (loaded on first use)."""
+    if not _MODEL:
+        _MODEL.append(cls())
+    return _MODEL[0]

@@ -1,0 +1,83 @@
+"""Supersession by a change line (knowledge/change_pairs.py): wordings in no labelled set, and hard
+negatives (a later line on the same subject that adds a fact, or changes another subject)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.fact_pairs import supersessions
+from mdrecall.knowledge.facts import line_facts
+
+
+def _pairs(tmp_path: Path, older: tuple[str, str], newer: tuple[str, str]) -> dict:
+    """Write the two notes (path, text) in a workspace and pair their read-back fact lines."""
+    facts = []
+    for rel, text in (older, newer):
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
+        facts += line_facts(rel, path.read_text(encoding="utf-8"), day)
+    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Broadband is with Virgin Media.", "Broadband switched over to Zen Internet today."),
+        (
+            "Podcast is recorded on Zencastr.",
+            "Gave up on Zencastr, recording the podcast in Riverside these days.",
+        ),
+        ("Mum's blood pressure meds: amlodipine 5mg.", "GP put Mum on ramipril instead of the amlodipine."),
+        (
+            "I work at Brightwave as a data analyst.",
+            "Last day at Brightwave today. Start at Kinso on Monday.",
+        ),
+    ],
+)
+def test_a_change_line_in_other_words_supersedes_the_older_line(tmp_path: Path, old: str, new: str) -> None:
+    pairs = _pairs(
+        tmp_path,
+        ("MEMORY.md", f"# Memory\n\n- {old}\n"),
+        ("memory/2027-03-09.md", f"# 2027-03-09\n\n- {new}\n"),
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2027-03-09.md", 3)}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Tofu is Noor's cat, born in 2021.", "Tofu had her jabs today, all good."),  # adds a fact, no change
+        ("Ravi owns the billing service.", "Ravi took over the onboarding emails too."),  # another thing, too
+        ("Hockey training is Tuesdays at 6.", "Netball training moved to Thursdays at 7."),  # another subject
+        ("The free tier of Sentry is enough.", "Sentry now has a new dashboard."),  # "now", no value differs
+    ],
+)
+def test_a_later_line_on_the_subject_that_changes_nothing_of_it_supersedes_nothing(
+    tmp_path: Path, old: str, new: str
+) -> None:
+    pairs = _pairs(
+        tmp_path,
+        ("MEMORY.md", f"# Memory\n\n- {old}\n"),
+        ("memory/2027-03-09.md", f"# 2027-03-09\n\n- {new}\n"),
+    )
+    assert pairs == {}
+
+
+def test_a_search_marks_the_line_a_change_line_supersedes(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / "MEMORY.md").write_text("# Memory\n\n- Broadband is with Virgin Media.\n", encoding="utf-8")
+    (root / "memory" / "2027-03-09.md").write_text(
+        "# 2027-03-09\n\n- Broadband switched over to Zen Internet today.\n", encoding="utf-8"
+    )
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(root, cfg, create=True) as mem:
+        hits = mem.search("broadband provider", max_results=5, min_score=0.0)
+    marks = {h.path: h.superseded for h in hits}
+    assert marks.get("MEMORY.md") == "memory/2027-03-09.md#L3 (2027-03-09)"
+    assert marks.get("memory/2027-03-09.md") is None
