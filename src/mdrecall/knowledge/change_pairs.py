@@ -14,14 +14,14 @@ line *O* when
   name);
 * **about the same subject**: they share a subject word on a line (not only both pages' titles) that is
   *rare* (on at most :data:`RARE_SHARE` of the fact lines, or :data:`RARE_MIN`), and the cosine of the two
-  lines' static sentence vectors (:mod:`mdrecall.embedders.static`) is at least :data:`MIN_COSINE`;
+  lines' word sets is at least :data:`MIN_COSINE`;
 * **stating another value**: N holds a subject word or a value O lacks;
 * **N was written later**: both dated and N's day after O's, or O undated and N dated, or both undated on
   one page and N further down.
 
-Each older line is superseded by its latest such line. Without the static model (the ``local`` extra not
-installed) this pass pairs nothing. Cost: one pass over the lines' words, and one embedding of each line
-that survives the other tests (memoised). A process keeps its last pass: :func:`change_update` re-pairs
+Each older line is superseded by its latest such line. Cost: one pass over the lines' words (no model: the
+static vectors' cosine, tried first, separated no better than the word sets' on the tuning pairs and cost a
+model load of ~30 MB in a keyword-only process). A process keeps its last pass: :func:`change_update` re-pairs
 from it only the change lines a change of a few files touches (the same pairs as pairing anew).
 """
 
@@ -29,17 +29,18 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, Fact, slots, subject_words
 from mdrecall.stores.views import Supersession
 
 __all__ = ["MIN_COSINE", "RARE_MIN", "RARE_SHARE", "change_pairs", "change_update", "modified", "signal"]
 
-#: The least cosine of two lines' static vectors for them to be about one subject (calibrated on
-#: benchmarks/knowledge/sup_pairs.json's tuning part and the labelled sets' pairs: docs/entities.md).
-MIN_COSINE = 0.3
+#: The least cosine of two lines' word sets for them to be about one subject: a floor against chance
+#: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
+#: part its best figures (docs/entities.md).
+MIN_COSINE = 0.15
 #: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
 RARE_SHARE = 0.01
 RARE_MIN = 12
@@ -105,8 +106,10 @@ class _State:
 
     def __init__(self, facts: Sequence[Fact], attr: dict[Key, Supersession]) -> None:
         self.facts: dict[Key, Fact] = {}
-        self.own: dict[Key, set[str]] = {}
-        self.every: dict[Key, set[str]] = {}
+        # each line's words as a tuple of interned words (a set costs four times the memory; the tests
+        # below make the few sets they need)
+        self.own: dict[Key, tuple[str, ...]] = {}
+        self.every: dict[Key, tuple[str, ...]] = {}
         self.kind: dict[Key, str] = {}  # the change lines: how strongly each signals a change
         self.df: dict[str, int] = {}
         self.postings: dict[str, set[Key]] = {}
@@ -122,8 +125,10 @@ class _State:
 
     def add(self, f: Fact) -> None:
         k = (f.path, f.line)
-        own = subject_words(f.words)
-        every = own | _words(f.context) if f.context else own  # one set for both when no page title
+        # interned: tens of thousands of lines share a few thousand words
+        words = subject_words(f.words)
+        own = tuple(map(sys.intern, sorted(words)))
+        every = tuple(map(sys.intern, sorted(words | _words(f.context)))) if f.context else own
         self.facts[k], self.own[k], self.every[k] = f, own, every
         kind = signal(f.words)
         if kind:
@@ -155,13 +160,15 @@ class _State:
         old, new = self.facts[i], self.facts[j]
         if i in self.paired or not _before(old, new):
             return False
-        shared = self.every[i] & self.every[j]
-        if not shared & (self.own[i] | self.own[j]) or min(self.df[w] for w in shared) > self.cap:
+        shared = set(self.every[i]).intersection(self.every[j])
+        if not (shared.intersection(self.own[i]) or shared.intersection(self.own[j])):
+            return False  # (no word shared, or only both pages' titles)
+        if min(self.df[w] for w in shared) > self.cap:
             return False
         if modified(old.words, new.words, shared):
             return False  # "hockey training" … "netball training": another subject
         old_slots = _slots(old)
-        if not (self.every[j] - self.every[i] or new_slots - old_slots):
+        if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return False  # nothing new: the same fact said again
         return self.kind[j] != "weak" or _differs(old_slots, new_slots)
 
@@ -177,7 +184,7 @@ class _State:
                         seen.add(i)
                         if self.candidate(i, j, new_slots):
                             found.append((i, j))
-        cosine = _cosines([(self.facts[i], self.facts[j]) for i, j in found]) if found else []
+        cosine = [self.similarity(i, j) for i, j in found]
         best: dict[Key, tuple[float, Key]] = {}
         for (i, j), c in zip(found, cosine, strict=True):
             have = best.get(j)  # the highest cosine; on a tie, the first line in path and line order
@@ -186,6 +193,11 @@ class _State:
         for j, (_, i) in best.items():
             self.closest[j] = i
             self.chosen_by.setdefault(i, set()).add(j)
+
+    def similarity(self, i: Key, j: Key) -> float:
+        """The cosine of two lines' word sets (shared words over the geometric mean of their sizes)."""
+        a, b = self.every[i], self.every[j]
+        return len(set(a).intersection(b)) / ((len(a) * len(b)) ** 0.5) if a and b else 0.0
 
     def forget(self, j: Key) -> Key | None:
         """Drop a change line's closest candidate (returned)."""
@@ -235,10 +247,6 @@ def change_pairs(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> dict[
     A change line changes one fact: it supersedes only the candidate closest to it (the highest cosine),
     and none when the attribute rule already paired it as the newer line."""
     _LAST.clear()
-    from mdrecall.embedders.static import is_available
-
-    if not is_available():
-        return {}
     state = _State(facts, pairs)
     state.evaluate([j for j in state.facts if state.is_change(j)])
     state.settle(list(state.chosen_by))
@@ -342,34 +350,3 @@ def _stems(words: list[str]) -> list[str]:
 @functools.lru_cache(maxsize=50_000)
 def _stem_of(word: str) -> str:
     return next(iter(subject_words(word)), "")
-
-
-#: Line text → its static vector (a line is embedded once per process while it stays the same).
-_VECTORS: dict[str, object] = {}
-_MAX_MEMO = 100_000
-
-
-def _cosines(pairs: list[tuple[Fact, Fact]]) -> list[float]:
-    """The cosine of each pair's lines' static vectors (all 0 when the model fails)."""
-    from mdrecall.embedders.static import StaticEmbedder
-
-    todo = list(dict.fromkeys(f.words for pair in pairs for f in pair if f.words not in _VECTORS))
-    if todo:
-        try:
-            vecs = _model(StaticEmbedder).embed_documents(todo)
-        except Exception:  # noqa: BLE001 - no change pairs rather than a failed sync
-            return [0.0] * len(pairs)
-        if len(_VECTORS) + len(todo) > _MAX_MEMO:
-            _VECTORS.clear()
-        _VECTORS.update(zip(todo, vecs, strict=True))
-    return [float(_VECTORS[o.words] @ _VECTORS[n.words]) for o, n in pairs]  # type: ignore[operator]
-
-
-_MODEL: list[Any] = []
-
-
-def _model(cls: type) -> Any:
-    """The one static model of this process (loaded on first use)."""
-    if not _MODEL:
-        _MODEL.append(cls())
-    return _MODEL[0]

@@ -16,6 +16,7 @@ Which of them a later line supersedes is :mod:`mdrecall.knowledge.fact_pairs`'s 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -56,6 +57,9 @@ _MONTHS = (
     " jan feb mar apr jun jul aug sep sept oct nov dec"
 ).split()
 _WEEKDAY = re.compile(r"\b(" + "|".join(_DAYS) + r")s?\b", re.I)
+_DIGIT = re.compile(r"\d")
+#: Every month name and abbreviation holds one of these (a cheap test before the month patterns).
+_MONTH_HINTS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2})[:.](\d{2})\b", re.I)
 _MONTH = re.compile(r"\b(" + "|".join(_MONTHS) + r")\b", re.I)
 
@@ -202,6 +206,15 @@ CHANGE_WEAK = re.compile(
     r"\b(?:now|these days|nowadays|currently|at the moment)\b",
     re.I,
 )
+#: A substring of every wording :data:`CHANGE` or :data:`CHANGE_WEAK` reads (lower case): a cheap test
+#: first, as most lines hold none.
+_CHANGE_HINTS = (
+    "instead", "longer", "more", "after all", "as of", "now", "switch", "swap", "shift", "mov", "relocat",
+    "replac", "chang", "cancel", "called off", "postpon", "pushed", "slipp", "delayed", "reschedul",
+    "brought", "took", "take", "taking", "hand", "stepp", "left", "quit", "stopp", "ve up", "en up",
+    "dropp", "ditch", "bail", "revert", "bump", " to", "off", "from ", "starting", "last day", "these days",
+    "currently", "at the moment",
+)  # fmt: skip
 #: Wording that adds to a fact rather than changes it ("too", "also", "as well", "still").
 ADDITION = re.compile(r"\b(?:too|as well)\s*[.!]?$|\b(?:also|still|additionally|in addition)\b", re.I)
 #: Wording that says a thing changed.
@@ -268,6 +281,7 @@ _NOT_SUBJECT = frozenset(
 Fact = FactRow
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
     w = word.lower().strip("'’-")
     for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
@@ -296,15 +310,19 @@ def subject_words(text: str) -> set[str]:
 
 
 def _times(text: str) -> set[str]:
-    found = {m.group(1).lower() for m in _WEEKDAY.finditer(text)}
-    for m in _CLOCK.finditer(text):
+    low = text.lower()
+    found = {m.group(1).lower() for m in _WEEKDAY.finditer(text)} if "day" in low else set()
+    digit = _DIGIT.search(text) is not None  # a clock time and a day of a month need one
+    if not digit and not any(m in low for m in _MONTH_HINTS):
+        return found
+    for m in _CLOCK.finditer(text) if digit else ():
         if m.group(4):
             found.add(f"{int(m.group(4))}:{m.group(5)}")
         else:
             hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
             found.add(f"{hour}:{m.group(2) or '00'}")
     days = set()
-    for m in _DAY_MONTH.finditer(text):
+    for m in _DAY_MONTH.finditer(text) if digit else ():
         month, day = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
         if month[0].isupper() and 1 <= int(day) <= 31:
             days.add((month.lower()[:3], int(day)))
@@ -589,6 +607,9 @@ def _own_day(line: str, day: str | None) -> str | None:
     return own.group(1) if own else day
 
 
+_NUMBER = re.compile(r"(?<![\w:.#/-])[£$€]?(\d[\d,]*(?:\.\d+)?)(?![\d:])")
+#: What every value :func:`slots` reads needs: a digit, a capital past a line's first letter, a weekday.
+_MAY_HOLD_VALUE = re.compile(r"\d|(?<=.)[A-Z]|(?i:" + _WEEKDAY.pattern + ")", re.S)
 #: A line longer than this states no :data:`SAID` fact (a paste or a paragraph, not one statement).
 MAX_SAID_CHARS = 240
 
@@ -597,7 +618,8 @@ def slots(line: str) -> set[str]:
     """A line's typed value slots: times (``t:``), numbers and amounts (``n:``), names (``c:``; a
     capitalised word not opening a sentence)."""
     out = {"t:" + t for t in _times(line)}
-    out |= {"n:" + n for n in re.findall(r"(?<![\w:.])[£$€]?(\d[\d,]*(?:\.\d+)?)(?![\d:])", line)}
+    if _DIGIT.search(line) is not None:
+        out |= {"n:" + n for n in _NUMBER.findall(line)}
     for sentence in re.split(r"(?:[.;!?]|\s[-–—])\s+", line):
         names = {n.replace("’", "'").split("'")[0] for n in _names(" ".join(sentence.split()[1:]))}
         out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in STOP_WORDS}
@@ -609,14 +631,19 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     at least two subject words that says a thing changed or holds a value (a time, a number, a name)."""
     if len(line) > MAX_SAID_CHARS:
         return None
+    low = line.lower()
+    cue = any(h in low for h in _CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
+    if not cue and day is not None:
+        return None  # a dated line (a log's) that says nothing changed: an event, not a standing fact
+    if not cue and _MAY_HOLD_VALUE.search(line) is None:
+        return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
+    values = slots(line)
+    if not cue and not values:
+        return None  # no value to change, and no change: no fact
     words = _WORD.findall(line)
     subject = _content(words, set())
     if len(subject) < 2:
         return None
-    cue = bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
-    values = slots(line)
-    if not cue and not values:
-        return None  # no value to change, and no change: no fact
     return Fact(
         path,
         number,
