@@ -1,0 +1,133 @@
+"""The words and values of a line of a note, as the fact reader (:mod:`mdrecall.knowledge.facts`) and the
+change-line pairing (:mod:`mdrecall.knowledge.change_pairs`) read them: content words and their stems, times,
+capitalised names, typed value slots. Pure.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from mdrecall.knowledge.fact_words import (
+    CLOCK,
+    DAY_MONTH,
+    DAYS,
+    DIGIT,
+    LABELS,
+    MONTH,
+    MONTH_HINTS,
+    MONTHS,
+    NOT_SUBJECT,
+    WEEKDAY,
+    WORD,
+)
+from mdrecall.text.stopwords import STOP_WORDS
+
+__all__ = [
+    "MAY_HOLD_VALUE",
+    "NUMBER",
+    "capitalised_names",
+    "content_words",
+    "line_times",
+    "slots",
+    "stem",
+    "subject_words",
+]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    w = word.lower().strip("'’-")
+    for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return w[:-1] if w.endswith("e") and len(w) > 4 else w  # "invoice", "invoicing": one stem
+
+
+def content_words(words: Iterable[str], drop: set[str]) -> set[str]:
+    out = set()
+    for w in words:
+        low = w.lower().replace("’", "'").split("'")[0]  # "he's" → he, "Biscuit's" → biscuit
+        if low in STOP_WORDS or low in NOT_SUBJECT or low in drop or len(low) < 2 or low[0].isdigit():
+            continue
+        if low.rstrip("s") in DAYS or low in MONTHS:
+            continue
+        out.add(stem(low))
+    return out
+
+
+def subject_words(text: str) -> set[str]:
+    """The content words of ``text`` that may name a subject (stems; no stop word, cue word, weekday,
+    month or number)."""
+    return content_words(WORD.findall(text), set())
+
+
+def line_times(text: str) -> set[str]:
+    low = text.lower()
+    found = {m.group(1).lower() for m in WEEKDAY.finditer(text)} if "day" in low else set()
+    digit = DIGIT.search(text) is not None  # a clock time and a day of a month need one
+    if not digit and not any(m in low for m in MONTH_HINTS):
+        return found
+    for m in CLOCK.finditer(text) if digit else ():
+        if m.group(4):
+            found.add(f"{int(m.group(4))}:{m.group(5)}")
+        else:
+            hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
+            found.add(f"{hour}:{m.group(2) or '00'}")
+    days = set()
+    for m in DAY_MONTH.finditer(text) if digit else ():
+        month, day = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
+        if month[0].isupper() and 1 <= int(day) <= 31:
+            days.add((month.lower()[:3], int(day)))
+    found |= {f"{month}{day}" for month, day in days}
+    found |= {
+        m.group(1).lower()[:3]
+        for m in MONTH.finditer(text)
+        if m.group(1)[0].isupper() and not any(m.group(1).lower()[:3] == d[0] for d in days)
+    }
+    return found
+
+
+def capitalised_names(text: str) -> set[str]:
+    """Capitalised words that are not stop words (names, places, products), lowercased."""
+    out = set()
+    for w in WORD.findall(text):
+        if w.islower() and not any(c.isdigit() for c in w[1:]):
+            continue  # no capital and no digit: no name (the test below, quicker, for most words)
+        if not (
+            w[0].isupper()
+            or any(c.isdigit() for c in w[1:])
+            or (w[0].islower() and any(c.isupper() for c in w))
+        ):
+            continue
+        low = w.lower()
+        if (
+            low not in STOP_WORDS
+            and low not in NOT_SUBJECT
+            and low not in LABELS
+            and low.rstrip("s") not in DAYS
+            and low not in MONTHS
+        ):
+            out.add(low)
+    return out
+
+
+NUMBER = re.compile(r"(?<![\w:.#/-])[£$€]?(\d[\d,]*(?:\.\d+)?)(?![\d:])")
+
+
+#: What every value :func:`slots` reads needs: a digit, a capital past a line's first letter, a weekday.
+MAY_HOLD_VALUE = re.compile(r"\d|(?<=.)[A-Z]|(?i:" + WEEKDAY.pattern + ")", re.S)
+
+
+def slots(line: str) -> set[str]:
+    """A line's typed value slots: times (``t:``), numbers and amounts (``n:``), names (``c:``; a
+    capitalised word not opening a sentence)."""
+    out = {"t:" + t for t in line_times(line)}
+    if DIGIT.search(line) is not None:
+        out |= {"n:" + n for n in NUMBER.findall(line)}
+    for sentence in re.split(r"(?:[.;!?]|\s[-–—])\s+", line):
+        names = {n.replace("’", "'").split("'")[0] for n in capitalised_names(" ".join(sentence.split()[1:]))}
+        out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in STOP_WORDS}
+    return out
