@@ -5,7 +5,8 @@ Each command parses its flags, makes one library call and formats the result. Th
 * :mod:`~mdrecall.cli.app`: the root group, the global flags (accepted anywhere), opening the workspace;
 * :mod:`~mdrecall.cli.errors`: exit codes and error reports (one line, or JSON with ``--json``);
 * :mod:`~mdrecall.cli.output`: the output formats (table, json, jsonl, csv, md, files);
-* :mod:`~mdrecall.cli.core`, :mod:`~mdrecall.cli.agent` and :mod:`~mdrecall.cli.tools`: the commands.
+* :mod:`~mdrecall.cli.core`, :mod:`~mdrecall.cli.agent`, :mod:`~mdrecall.cli.servers` and
+  :mod:`~mdrecall.cli.tools`: the commands.
 
 A module that adds commands declares them with :func:`mdrecall.cli.app.command` and lists each in
 :data:`mdrecall.cli.app.COMMANDS` (command name → module), which imports it only when one of its commands
