@@ -37,7 +37,6 @@ import contextlib
 import json
 import os
 import socket
-import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -45,12 +44,23 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall import __version__
-from mdrecall.agent.serve_client import MAX_LINE, PROTOCOL, call, private_dir, socket_path
+from mdrecall.agent.serve_client import PROTOCOL, private_dir, socket_path
 from mdrecall.agent.turn_hook import capture_turn, turn_output
 from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, load_config, user_config_path
 from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import Workspace, require_workspace
 from mdrecall.memory import Memory
+from mdrecall.services.serve_socket import (
+    REQUEST_TIMEOUT_S,
+    peer_allowed,
+    peer_uid,
+    read_line,
+    refuse_unless_socket,
+    send_answer,
+    sent_back,
+    socket_alive,
+    take_over,
+)
 
 __all__ = [
     "REQUEST_TIMEOUT_S",
@@ -63,8 +73,6 @@ __all__ = [
     "start_background",
 ]
 
-#: How long a client may take to send its request line (a half-open client never holds a thread longer).
-REQUEST_TIMEOUT_S = 2.0
 #: How long stopping waits for a connection still at work (a turn's capture runs after its answer).
 STOP_WAIT_S = 10.0
 #: Most connections handled at once; one more is sent back to its in-process path.
@@ -93,23 +101,6 @@ def config_key(env: Mapping[str, str]) -> str:
     user file's location (two environments with one key load the same config)."""
     layer = env_data(Config(), env)
     return json.dumps([layer, str(user_config_path(None, env)), env.get("HOME", "")], sort_keys=True)
-
-
-def peer_uid(conn: socket.socket) -> int | None:
-    """The uid of the process at the other end of ``conn`` (``None`` where the OS does not say)."""
-    opt = getattr(socket, "SO_PEERCRED", None)
-    if opt is None:  # pragma: no cover - not Linux: the socket's mode and folder keep others out
-        return None
-    import struct
-
-    raw = conn.getsockopt(socket.SOL_SOCKET, opt, struct.calcsize("3i"))
-    return int(struct.unpack("3i", raw)[1])
-
-
-def peer_allowed(uid: int | None, own: int | None = None) -> bool:
-    """Whether a peer of uid ``uid`` may talk to the server: only this user (``None``: not known, the
-    socket's ``0600`` mode already kept others out)."""
-    return uid is None or uid == (os.getuid() if own is None else own)
 
 
 class HookServer:
@@ -176,9 +167,9 @@ class HookServer:
         )
         try:
             fcntl.flock(lock, fcntl.LOCK_EX)  # two servers starting at once: one binds, one finds it live
-            if _alive(self.path) and not (not self.auto and _take_over(self.real, self.path)):
+            if socket_alive(self.path) and not (not self.auto and take_over(self.real, self.path)):
                 raise MdrecallError(f"another process already serves {self.real} on {self.path}")
-            _not_ours_to_remove(self.path)
+            refuse_unless_socket(self.path)
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.path)  # stale: nobody listens on it
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -320,16 +311,16 @@ class HookServer:
     def _serve_one(self, conn: socket.socket) -> None:
         with conn:
             if not self._clients.acquire(blocking=False):
-                _send(conn, {"fallback": True, "why": "busy"})
+                send_answer(conn, {"fallback": True, "why": "busy"})
                 return
             try:
                 if not peer_allowed(peer_uid(conn)):
                     return  # another user: not a word
-                line = _read_line(conn, time.monotonic() + REQUEST_TIMEOUT_S)
+                line = read_line(conn, time.monotonic() + REQUEST_TIMEOUT_S)
                 if line is None:
                     return
                 answer, after = self.answer_then(line)
-                _send(conn, answer)
+                send_answer(conn, answer)
                 if after is not None:
                     after()  # the capture: the hook has its answer (or gave up) already
             finally:
@@ -347,9 +338,9 @@ class HookServer:
         try:
             req = json.loads(line)
         except ValueError:
-            return _back("the request is not JSON"), None
+            return sent_back("the request is not JSON"), None
         if not isinstance(req, dict):
-            return _back("the request is not a JSON object"), None
+            return sent_back("the request is not a JSON object"), None
         op = req.get("op")
         if op == "ping":
             pong = {"ok": True, "workspace": self.real, "pid": os.getpid(), "version": __version__}
@@ -358,7 +349,7 @@ class HookServer:
             return pong, None
         if op == "yield":  # a server the user started takes the socket of one a search started
             if not self.auto:  # one the user started is never asked to leave
-                return _back("not an auto-started server"), None
+                return sent_back("not an auto-started server"), None
             self.yielded.set()
             return {"ok": True, "pid": os.getpid()}, None
         self.last_request = time.time()
@@ -366,38 +357,38 @@ class HookServer:
             return self._turn(req)
         handler = _OPS.get(op) if isinstance(op, str) else None
         if handler is None:
-            return _back(f"unknown op {op!r}"), None
+            return sent_back(f"unknown op {op!r}"), None
         refused = self._refused(req)
         if refused is not None:
             return refused, None
         try:
             return handler(req, self._current), None
         except Exception as exc:  # noqa: BLE001 - the client does it in-process, in its own words
-            return _back(f"{type(exc).__name__}: {exc}"), None
+            return sent_back(f"{type(exc).__name__}: {exc}"), None
 
     def _refused(self, req: dict[str, Any]) -> dict[str, Any] | None:
         """Why a request is sent back before anything is done (``None``: it is answered here)."""
         if req.get("v") != PROTOCOL or req.get("version") != __version__:
-            return _back("another mdrecall version")
+            return sent_back("another mdrecall version")
         if req.get("workspace") != self.real:
-            return _back("another workspace")
+            return sent_back("another workspace")
         env = req.get("env")
         if not isinstance(env, dict) or config_key({str(k): str(v) for k, v in env.items()}) != self._key:
-            return _back("other MDRECALL_* settings than the server's")
+            return sent_back("other MDRECALL_* settings than the server's")
         try:
             config, _memory = self._current()
             require_workspace(self.root, config.extra_paths)
         except Exception as exc:  # noqa: BLE001 - the client says it in its own words, in-process
-            return _back(f"{type(exc).__name__}: {exc}")
+            return sent_back(f"{type(exc).__name__}: {exc}")
         if not config.serve.enabled:
-            return _back("serve.enabled is off")
+            return sent_back("serve.enabled is off")
         return None
 
     def _turn(self, req: dict[str, Any]) -> tuple[dict[str, Any], Callable[[], object] | None]:
         started = time.monotonic()
         event, payload = req.get("event"), req.get("payload")
         if event not in _TURN_EVENTS or not isinstance(payload, dict):
-            return _back("not a turn"), None
+            return sent_back("not a turn"), None
         refused = self._refused(req)
         if refused is not None:
             return refused, None
@@ -406,9 +397,9 @@ class HookServer:
             elapsed = float(req.get("elapsed_ms") or 0.0) / 1000
             wait_ms = int(req.get("wait_ms") or 0)
         except (TypeError, ValueError):
-            return _back("bad timing fields"), None
+            return sent_back("bad timing fields"), None
         if event == "user-prompt-submit" and config.recall.deadline_ms > wait_ms:
-            return _back("recall.deadline_ms is longer than the hook waits"), None
+            return sent_back("recall.deadline_ms is longer than the hook waits"), None
         ws = Workspace(self.root, config.extra_paths)
         out, notes = turn_output(
             ws, config, event, payload, started=started - elapsed, memory=memory, capture=False
@@ -476,85 +467,3 @@ def start_background(memory: Memory, say: Callable[[str], object]) -> HookServer
     if not memory.config.serve.enabled:
         return None
     return HookServer(memory.workspace.root, memory=memory).start(say)
-
-
-def _alive(path: str) -> bool:
-    """Whether a process listens on the socket ``path`` (a stale file: nobody does)."""
-    try:
-        if not stat.S_ISSOCK(os.lstat(path).st_mode):
-            return False
-    except OSError:
-        return False
-    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    probe.settimeout(0.5)
-    try:
-        probe.connect(path)
-    except (ConnectionRefusedError, FileNotFoundError):
-        return False
-    except OSError:  # it did not answer in time, or we may not talk to it: not ours to replace
-        return True
-    finally:
-        probe.close()
-    return True
-
-
-def _take_over(root: str, path: str, wait_s: float = 5.0) -> bool:
-    """Ask the server of ``root`` (on ``path``) to leave if it was auto-started (``watch --auto``);
-    whether its socket is free now (a server the user starts takes over; one the user started is never
-    asked)."""
-    until = time.monotonic() + wait_s
-    how, pong = call(root, {"op": "ping"}, time.monotonic() + 1)
-    if how != "answer" or pong is None or pong.get("auto") is not True:
-        return False
-    how, _ = call(root, {"op": "yield"}, time.monotonic() + 1)
-    while how == "answer" and time.monotonic() < until:
-        if not _alive(path):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def _not_ours_to_remove(path: str) -> None:
-    """Refuse (:class:`~mdrecall.errors.MdrecallError`) when ``path`` holds something other than a stale
-    socket or a symlink: a file or a folder there is someone's, never deleted to make room."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return
-    if not (stat.S_ISSOCK(mode) or stat.S_ISLNK(mode)):
-        kind = "a folder" if stat.S_ISDIR(mode) else "a file"
-        raise MdrecallError(f"cannot serve: {path} is {kind}, not a socket; move it away and start again")
-
-
-def _read_line(conn: socket.socket, until: float) -> bytes | None:
-    """One line from ``conn`` by ``until``; ``None`` when it ends first or comes too slowly, ``b""`` (no
-    request: sent back) when it is too long."""
-    data = b""
-    try:
-        while b"\n" not in data:
-            left = until - time.monotonic()
-            if len(data) > MAX_LINE:
-                return b""
-            if left <= 0:
-                return None
-            conn.settimeout(left)
-            block = conn.recv(1 << 16)
-            if not block:
-                return None
-            data += block
-    except OSError:
-        return None
-    return data.split(b"\n", 1)[0]
-
-
-def _send(conn: socket.socket, answer: dict[str, Any]) -> None:
-    try:
-        conn.settimeout(REQUEST_TIMEOUT_S)
-        conn.sendall(json.dumps(answer).encode("ascii") + b"\n")  # escaped: lone surrogates travel too
-    except OSError:  # the client gave up: the turn is captured all the same
-        pass
-
-
-def _back(why: str) -> dict[str, Any]:
-    """The answer that sends a hook back to its in-process path (nothing was done)."""
-    return {"fallback": True, "why": why}
