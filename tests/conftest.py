@@ -19,6 +19,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.delenv("XDG_RUNTIME_DIR", raising=False)  # the auto-started servers' registry: in HOME
     for key in list(os.environ):
         if key.startswith("MDRECALL_") or key.endswith("_API_KEY"):
             monkeypatch.delenv(key, raising=False)

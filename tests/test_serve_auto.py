@@ -134,7 +134,7 @@ def test_a_server_the_user_starts_takes_over(ws: Path) -> None:
     user = subprocess.Popen(mdrecall_argv("-w", str(ws), "serve"), stderr=subprocess.PIPE, text=True)
     try:
         assert auto.wait(15) == 0  # it left, saying why
-        assert auto.stderr is not None and "a server started by the user takes over" in auto.stderr.read()
+        assert auto.stderr is not None and "another server asked for its place" in auto.stderr.read()
         assert until(lambda: (ping(ws) or {}).get("pid") == user.pid, 15)
         assert "auto" not in (ping(ws) or {})  # and it is never asked to leave
     finally:
@@ -157,3 +157,30 @@ def test_it_leaves_when_its_socket_goes(ws: Path) -> None:
     (ws / ".mdrecall" / "serve.sock").unlink()  # as when the workspace (a temporary folder) is removed
     assert auto.wait(15) == 0
     assert auto.stderr is not None and "exiting: its socket" in auto.stderr.read()
+
+
+def test_no_more_than_auto_max_servers_run_at_once(tmp_path: Path) -> None:
+    """A script searching many workspaces once each leaves at most ``serve.auto_max`` servers: a new one
+    asks the oldest to leave (the fault campaign's 20 workspaces left 20 servers, 537 MB, for 30 min)."""
+    env = {**ON, "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "5", "MDRECALL_SERVE_AUTO_MAX": "2"}
+    roots = []
+    try:
+        for i in range(3):
+            root = tmp_path / f"w{i}"
+            write(root, "MEMORY.md", f"# Memory\n\n- Kestrel note {i}.\n")
+            assert run_cli("-w", str(root), "index").returncode == 0
+            assert run_process("-w", str(root), "search", "Kestrel", env=env).returncode == 0
+            assert until(lambda r=root: ping(r) is not None, 30)  # type: ignore[misc]
+            roots.append(root)
+        assert until(lambda: ping(roots[0]) is None and not auto_servers(roots[0]), 30)  # the oldest left
+        assert ping(roots[1]) is not None and ping(roots[2]) is not None
+        log = (roots[0] / ".mdrecall" / "serve-auto.log").read_text()
+        assert "another server asked for its place" in log
+        assert (
+            "asked 1 older auto-started server(s) to leave"
+            in (roots[2] / ".mdrecall" / "serve-auto.log").read_text()
+        )
+    finally:
+        for root in roots:
+            for pid in auto_servers(root):
+                os.kill(pid, signal.SIGKILL)

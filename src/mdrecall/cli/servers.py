@@ -140,6 +140,7 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
     mem, _ = open_agent_memory(agent)
     with mem:
         served: HookServer | None = None
+        entry = None  # this auto-started server's entry in the user's registry
         if auto:  # bound first: of two started at once, one serves and the other leaves at once
             served = HookServer(mem.workspace.root, memory=mem)
             served.auto, served.auto_exit_minutes = True, mem.config.serve.idle_exit_minutes
@@ -148,6 +149,13 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
             except (MdrecallError, OSError) as exc:
                 _auto_log(f"not started: {exc}")
                 return 0
+            from mdrecall.services.auto_servers import make_room, register
+
+            entry = register(str(served.real))
+            cap = mem.config.serve.auto_max
+            asked = make_room(cap) if entry is not None else []
+            if asked:
+                _auto_log(f"asked {len(asked)} older auto-started server(s) to leave (serve.auto_max {cap})")
         if not auto:  # auto: the search that started it has just synced; the watcher's first sync checks
             show(mem.index())
         backfill = Backfiller(mem).start()  # fills missing vectors when idle; resumes after an outage
@@ -194,9 +202,13 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
         try:
             interrupted = _until_stopped(stop, idle)
         finally:
+            if auto:
+                from mdrecall.services.auto_servers import unregister
+
+                unregister(entry)
             if idle is not None and served is not None and not stop.is_set() and not interrupted:
                 if served.yielded.is_set():
-                    why = "a server started by the user takes over"
+                    why = "another server asked for its place (one the user started, or serve.auto_max)"
                 elif not served.owns_socket():
                     why = f"its socket {served.path} is gone (the workspace or its .mdrecall/ was removed)"
                 else:

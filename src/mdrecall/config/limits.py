@@ -56,6 +56,7 @@ LIMITS: dict[tuple[str, str], tuple[float, float]] = {
     ("watch", "debounce_s"): (0.0, _DAY_S),
     ("watch", "poll_interval_s"): (_ABOVE_0, _DAY_S),
     ("serve", "idle_exit_minutes"): (0.0, 7 * 24 * 60.0),
+    ("serve", "auto_max"): (0, 1000),
     ("flush", "reserve_tokens_floor"): (0, _BIG),
     ("flush", "soft_threshold_tokens"): (0, _BIG),
     ("flush", "capture_messages"): (0, 1_000_000),

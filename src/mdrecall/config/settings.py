@@ -179,6 +179,7 @@ class ServeConfig:
     enabled: bool = True
     auto_start: bool = True
     idle_exit_minutes: float = 30.0
+    auto_max: int = 4
 
 
 @dataclass(frozen=True)
