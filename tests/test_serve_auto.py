@@ -184,3 +184,17 @@ def test_no_more_than_auto_max_servers_run_at_once(tmp_path: Path) -> None:
         for root in roots:
             for pid in auto_servers(root):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_an_auto_started_server_without_os_events_polls_nothing(ws: Path) -> None:
+    """With no OS file events (watchdog missing, or watch.backend = polling) a polling watcher would stat
+    every file every 2 s for the half hour it idles (~0.7 of a core at 10,000 notes): the auto-started
+    server has none, and each search it serves checks the files itself."""
+    write(ws, ".mdrecall.toml", '[watch]\nbackend = "polling"\n')
+    assert run_process("-w", str(ws), "search", "Kestrel", env=ON).returncode == 0
+    assert until(lambda: ping(ws) is not None, 30)
+    log = (ws / ".mdrecall" / "serve-auto.log").read_text()
+    assert "no watcher: searches check the files" in log
+    write(ws, "memory/2026-03-20.md", "# 2026-03-20\n\n- Kestrel slipped to April.\n")  # no watcher saw it
+    out = run_process("-w", str(ws), "-v", "search", "Kestrel", "slipped", env=ON)
+    assert "served (pid" in out.stderr and "slipped to April" in out.stdout
