@@ -16,12 +16,12 @@ from mdrecall.knowledge.fact_words import (
     DIGIT,
     LABELS,
     MONTH,
-    MONTH_HINTS,
     MONTHS,
     NOT_SUBJECT,
     WEEKDAY,
     WORD,
 )
+from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [

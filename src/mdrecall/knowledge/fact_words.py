@@ -34,7 +34,6 @@ __all__ = [
     "MIN_OVERLAP",
     "MONTH",
     "MONTHS",
-    "MONTH_HINTS",
     "NOT_SUBJECT",
     "NOW_STATE",
     "OUTCOME",
@@ -77,8 +76,6 @@ MONTHS = (
 ).split()
 WEEKDAY = re.compile(r"\b(" + "|".join(DAYS) + r")s?\b", re.I)
 DIGIT = re.compile(r"\d")
-#: Every month name and abbreviation holds one of these (a cheap test before the month patterns).
-MONTH_HINTS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2})[:.](\d{2})\b", re.I)
 MONTH = re.compile(r"\b(" + "|".join(MONTHS) + r")\b", re.I)
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
+from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.note_dates import NoteDate, note_dates
 
 __all__ = [
@@ -41,7 +42,6 @@ _HINT_WORDS = ("day", "night", "tomorrow", "week", "month", "/", "christmas", "h
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
 #: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
 _WEEKDAY_ABBR = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun")
-_MONTH_HINTS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 #: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
 #: "marathon" alone need no grammar.
 _MONTH_WORD = re.compile(
@@ -73,7 +73,7 @@ def _hinted(text: str) -> bool:
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word
     # characters are wider) keep the plain substring test.
-    if any(w in low for w in _MONTH_HINTS) and (
+    if any(w in low for w in MONTH_HINTS) and (
         not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
     ):
         return True

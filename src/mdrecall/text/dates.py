@@ -41,12 +41,13 @@ from datetime import date, timedelta
 from mdrecall.text.tokens import is_cjk, tokenize
 
 __all__ = [
+    "DateHints",
     "MAX_DAYS",
     "MONTHS",
     "MONTH_ABBR",
+    "MONTH_HINTS",
     "NUMBER_WORDS",
     "WEEKDAYS",
-    "DateHints",
     "month_days",
     "resolve_relative_dates",
     "resolve_tokens",
@@ -90,6 +91,9 @@ MONTHS = {
     "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7, "agosto": 8,
     "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
 }  # fmt: skip
+#: The first three letters of every English month name: a line holding none names no month (a cheap
+#: substring test before the month patterns).
+MONTH_HINTS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 # Abbreviations count only next to a day number ("Jan 26"), never alone ("mar" is Spanish for sea).
 MONTH_ABBR = {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
