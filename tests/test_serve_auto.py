@@ -41,6 +41,24 @@ def auto_servers(root: Path) -> list[int]:
     return pids
 
 
+def start_auto(root: Path) -> subprocess.Popen[str]:
+    """``mdrecall watch --auto`` of ``root`` (1 minute idle), its stderr piped."""
+    return subprocess.Popen(
+        mdrecall_argv("-w", str(root), "watch", "--auto"),
+        env={**os.environ, **ON, "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def kill_auto_servers(*roots: Path) -> None:
+    """Kill the ``watch --auto`` processes of ``roots`` (a test's teardown)."""
+    for root in roots:
+        for pid in auto_servers(root):
+            os.kill(pid, signal.SIGKILL)
+
+
 def ping(root: Path) -> dict[str, object] | None:
     how, answer = call(str(root), {"op": "ping"}, time.monotonic() + 1)
     return answer if how == "answer" else None
@@ -54,8 +72,7 @@ def ws(tmp_path: Path) -> Iterator[Path]:
     try:
         yield root
     finally:
-        for pid in auto_servers(root):  # the servers this test started, by their pid
-            os.kill(pid, signal.SIGKILL)
+        kill_auto_servers(root)  # the servers this test started, by their pid
 
 
 def test_a_first_search_leaves_a_server_that_serves_the_next_and_leaves_when_idle(ws: Path) -> None:
@@ -123,13 +140,7 @@ def test_two_first_searches_at_once_leave_one_server(ws: Path) -> None:
 
 
 def test_a_server_the_user_starts_takes_over(ws: Path) -> None:
-    auto = subprocess.Popen(
-        mdrecall_argv("-w", str(ws), "watch", "--auto"),
-        env={**os.environ, **ON, "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    auto = start_auto(ws)
     assert until(lambda: ping(ws) is not None, 30) and ping(ws)["pid"] == auto.pid  # type: ignore[index]
     user = subprocess.Popen(mdrecall_argv("-w", str(ws), "serve"), stderr=subprocess.PIPE, text=True)
     try:
@@ -146,13 +157,7 @@ def test_a_server_the_user_starts_takes_over(ws: Path) -> None:
 
 
 def test_it_leaves_when_its_socket_goes(ws: Path) -> None:
-    auto = subprocess.Popen(
-        mdrecall_argv("-w", str(ws), "watch", "--auto"),
-        env={**os.environ, **ON, "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    auto = start_auto(ws)
     assert until(lambda: ping(ws) is not None, 30)
     (ws / ".mdrecall" / "serve.sock").unlink()  # as when the workspace (a temporary folder) is removed
     assert auto.wait(15) == 0
@@ -181,9 +186,7 @@ def test_no_more_than_auto_max_servers_run_at_once(tmp_path: Path) -> None:
             in (roots[2] / ".mdrecall" / "serve-auto.log").read_text()
         )
     finally:
-        for root in roots:
-            for pid in auto_servers(root):
-                os.kill(pid, signal.SIGKILL)
+        kill_auto_servers(*roots)
 
 
 def test_an_auto_started_server_without_os_events_polls_nothing(ws: Path) -> None:
