@@ -97,3 +97,59 @@ def test_a_log_line_that_says_nothing_changed_is_no_fact_line() -> None:
     assert [(f.line, f.cue) for f in facts] == [(4, True)]
     page = "# Studio\n\nThe studio rent is 900 a month.\n"
     assert [f.attrs for f in line_facts("notes/studio.md", page, None)] == [(SAID,)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "we use Jira instead",
+        "no longer on call",
+        "not going any more",
+        "no more meat",
+        "after all, Lisbon",
+        "as of June",
+        "from now on Fridays",
+        "switched to Linear",
+        "swapped the vet",
+        "shifted to Tuesdays",
+        "moved to Leeds",
+        "relocating the office",
+        "replaced the boiler",
+        "changed suppliers",
+        "cancelled it",
+        "called off the trip",
+        "postponed to May",
+        "pushed back a week",
+        "slipped to March",
+        "delayed again",
+        "rescheduled for noon",
+        "brought forward",
+        "Bo took billing over",
+        "handed it over to Sam",
+        "stepped down as chair",
+        "left the company",
+        "quit the choir",
+        "stopped the pills",
+        "gave up coffee",
+        "dropped Xero",
+        "ditched the gym",
+        "bailed on Friday",
+        "reverted the change",
+        "bumped to v2",
+        "cut to 3 days",
+        "the diet is off",
+        "from Monday at 8",
+        "starting next week",
+        "last day at Acme",
+        "we now meet on Zoom",
+        "these days she cycles",
+        "currently in Oslo",
+        "at the moment it's fine",
+    ],
+)
+def test_every_change_wording_passes_the_cheap_test_before_the_patterns(line: str) -> None:
+    """The substring test that spares most lines the change patterns never drops a line they match."""
+    from mdrecall.knowledge.fact_words import CHANGE, CHANGE_HINTS, CHANGE_WEAK
+
+    assert CHANGE.search(line) or CHANGE_WEAK.search(line), line  # the phrase is one the patterns read
+    assert any(h in line.lower() for h in CHANGE_HINTS)
