@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,56 @@ def test_doctor_fails_on_damage_that_only_quick_check_sees(tmp_path: Path) -> No
     assert b"mdrecall index" in doctor.stdout
     assert run_cli("-w", str(ws), "index").returncode == 0
     assert b"FAIL" not in run_cli("-w", str(ws), "doctor", "--no-model").stdout
+
+
+def zero_fts_blocks(db: Path) -> None:
+    """Zero the keyword index's larger data blocks: FTS5 reads zeros as an empty list of notes, so a query
+    meets no error (nothing rebuilds) and the search silently misses the notes; only FTS5's own check
+    finds it."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE chunks_fts_data SET block = zeroblob(length(block)) WHERE length(block) > 500")
+        assert conn.execute("PRAGMA quick_check(1)").fetchone()[0] == "ok"  # SQLite sees nothing wrong
+
+
+KEYWORD_ONLY = Config().merged({"embedding": {"provider": "none"}})
+
+
+def finds_note_3(ws: Path) -> bool:
+    with Memory.open(ws, KEYWORD_ONLY) as mem:
+        return any(h.path.endswith("n3.md") for h in mem.search("word3x2 kafka"))
+
+
+def test_index_rebuilds_a_keyword_index_with_zeroed_blocks(tmp_path: Path) -> None:
+    """Before: ``index`` (its quick check) and ``doctor`` passed such an index, and searches missed notes."""
+    ws = make_ws(tmp_path / "agent", files=12)
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    zero_fts_blocks(index_path(ws))
+    doctor = run_cli("-w", str(ws), "doctor", "--no-model")
+    assert doctor.returncode == 1 and b"damaged" in doctor.stdout, doctor.stdout
+    out = run_cli("-w", str(ws), "index")
+    assert out.returncode == 0, out.stderr
+    assert b"rebuilt" in out.stderr
+    assert list(index_path(ws).parent.glob("index.sqlite.broken-*"))
+    assert finds_note_3(ws)
+
+
+def test_a_watch_checks_the_index_before_its_first_sync(tmp_path: Path) -> None:
+    """A long-lived ``watch`` (whose syncs may not embed, so never ran the check) rebuilds it too."""
+    from mdrecall.services.watch import Watcher
+
+    ws = make_ws(tmp_path / "agent", files=12)
+    with Memory.open(ws, KEYWORD_ONLY) as mem:
+        mem.index()
+    zero_fts_blocks(index_path(ws))
+    assert not finds_note_3(ws)  # the damage a search cannot see
+    reports: list = []
+    with Memory.open(ws, KEYWORD_ONLY) as mem:
+        w = Watcher(mem, backend="polling", poll_interval_s=0.05, on_sync=reports.append).start()
+        try:
+            deadline = time.monotonic() + 30
+            while not reports and time.monotonic() < deadline:
+                time.sleep(0.05)
+        finally:
+            w.stop()
+    assert reports and any("rebuilt" in warning for warning in reports[0].warnings), reports
+    assert finds_note_3(ws)

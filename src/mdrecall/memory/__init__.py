@@ -117,6 +117,19 @@ class Memory(Embedding):
         """
         return self._index(False, None, False, 0, quick=True)
 
+    def check_index(self) -> None:
+        """Check the index file for damage once per :class:`Memory` (what the first full :meth:`index`
+        does: a long-lived process such as ``watch`` calls it before its first sync, which may not
+        embed); a damaged index is moved aside and the next sync rebuilds it from the Markdown."""
+        if self._verified or not isinstance(self.store, SupportsRecovery):
+            return
+        with self._sync_lock:
+            try:
+                self.store.verify()
+            except IndexCorruptError as exc:
+                self.recover(exc)
+            self._verified = True
+
     def rebuild_notice(self) -> str | None:
         """Why the store rebuilt itself, once (then it is reported and forgotten)."""
         if not isinstance(self.store, SupportsRecovery) or not self.store.rebuilt_from:

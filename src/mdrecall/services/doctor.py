@@ -186,7 +186,8 @@ def _index_checks(mem: Any) -> Iterator[Check]:
 
 
 def _damage(store: Any) -> str | None:
-    """What SQLite's ``quick_check`` finds wrong with the index file (the check ``index`` runs), or None.
+    """What SQLite's ``quick_check`` and FTS5's own check find wrong with the index file (the check
+    ``index`` runs), or None.
 
     Searches meet damage only where a query reads it, so without this a damaged index passed every
     check here while ``index`` moved it aside on its next run.

@@ -264,6 +264,7 @@ class Watcher:
                     if self._first:  # nothing to wait for: it proves the files unchanged (or syncs them)
                         self._first = False
                         self._changed.clear()
+                        self._check_index()
                     else:
                         self._debounce()
                     if self._stop.is_set():
@@ -275,6 +276,14 @@ class Watcher:
         except Exception as exc:  # noqa: BLE001 - a dead watcher must say why, in status
             self.state.update(state="failed", error=f"{type(exc).__name__}: {exc}")
             self._publish()
+
+    def _check_index(self) -> None:
+        """Before the first sync: the index file's check for damage a search would not notice (the next
+        sync rebuilds a damaged index from the Markdown; a failure here is only reported)."""
+        try:
+            self.memory.check_index()
+        except Exception as exc:  # noqa: BLE001 - keep watching; status shows the error
+            self.state["error"] = f"index check failed: {type(exc).__name__}: {exc}"
 
     def _debounce(self) -> None:
         first = time.monotonic()

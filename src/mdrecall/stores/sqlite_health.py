@@ -206,25 +206,25 @@ class SQLiteRecovery(SQLiteCore):
     def verify(self, full: bool = False) -> None:
         """Check the file for damage; raise :class:`IndexCorruptError` when it has any.
 
-        ``quick_check`` (page and b-tree structure; ~5 ms per MB) by default; ``full`` adds
-        SQLite's ``integrity_check`` (indexes match their tables) and FTS5's own check. Searches do
-        not run it (they detect damage when a query meets it); ``mdrecall index`` does.
+        ``quick_check`` (page and b-tree structure; ~5 ms per MB) and FTS5's own check of the keyword
+        indexes against their text (~11 ms per 1,000 notes: a zeroed block of FTS5's data reads as an
+        empty list of notes, so without it a search silently misses them); ``full`` runs SQLite's
+        ``integrity_check`` (indexes match their tables) instead of ``quick_check``. Searches do not run
+        it (they detect damage when a query meets it); ``mdrecall index`` and a ``watch`` do, once.
         """
         with self._lock:
             try:
-                if full:
-                    rows = self._conn.execute("PRAGMA integrity_check(1)").fetchall()
+                check = "integrity_check" if full else "quick_check"
+                rows = self._conn.execute(f"PRAGMA {check}(1)").fetchall()
+                if not rows or str(rows[0][0]) == "ok":
                     for table in ("chunks_fts", "chunks_cjk"):
                         self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
-                else:
-                    rows = self._conn.execute("PRAGMA quick_check(1)").fetchall()
             except sqlite3.DatabaseError as exc:
                 if is_corruption(exc):
                     raise self._failed(exc) from None
                 return  # busy, full, I/O: not evidence of damage
         first = str(rows[0][0]) if rows else "ok"
         if first != "ok":
-            check = "integrity_check" if full else "quick_check"
             self._corrupt_reason = f"{check} failed: {_printable(first)}"
             raise IndexCorruptError(f"the index is damaged ({self._corrupt_reason})")
 
