@@ -35,6 +35,8 @@ from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
 from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
 from mdrecall.knowledge.names import (
     PLACE_NOUNS,
+    PLACE_WORDS,
+    common_word,
     first_names,
     given_name,
     known_name,
@@ -103,18 +105,63 @@ _HUMP = re.compile(r"[a-z][A-Z]")
 _UPPER = re.compile(r"(?<![\w'’@/.-])[A-Z][A-Z0-9]{1,9}(?![\w-])")
 #: A lower-case word ("k6", "postgres", "priya"): checked against well-known names and given names.
 _LOWER = re.compile(r"(?<![\w'’@/.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)?(?![\w'’@/-]|\.\w)")
-#: "Title by Firstname Lastname" opening a line: a work and its author ("Piranesi by Susanna Clarke").
+#: A work's title: capitalised words (or numbers), joined by a few small words ("The Covenant of Water").
+_TITLE = (
+    r"(?:The[ ]|A[ ]|An[ ])?[A-Z0-9][\w'’-]*"
+    r"(?:[ ](?:(?:of|the|and|a|an|in|on|to|for|with|at|from)[ ])*[A-Z0-9][\w'’-]*)*"
+)
+#: "Title by Firstname Lastname" opening a line, after a label or a verb of reading, or after a comma
+#: ("Piranesi by Susanna Clarke", "Reading: The Wild Robot by Peter Brown, then Wonder by R. J. Palacio").
 #: A title of several words after a verb of reading or watching ("Reading Klara and the Sun to Ada",
-#: "watched The Lord of the Rings"): capitalised words joined by "and", "of", "the", "a", "in".
+#: "watched The Lord of the Rings", "finally watched Past Lives").
+_WORK_VERBS = r"[Rr]eading|[Rr]ead|[Rr]e-read|[Ff]inished|[Ss]tarted|[Ww]atched|[Ww]atching|[Rr]ewatched"
 _WORK_TITLE = re.compile(
-    r"\b(?:[Rr]eading|[Rr]ead|[Rr]e-read|[Ff]inished|[Ss]tarted|[Ww]atched|[Ww]atching|[Rr]ewatched)[ ]"
-    r"(?P<t>(?:The[ ]|A[ ])?[A-Z][\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])"
+    rf"\b(?:{_WORK_VERBS})[ ]"
+    r"(?P<t>(?:The[ ]|A[ ])?[A-Z][\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])?"
     r"[A-Z][\w'’-]*)+)"
 )
+#: An author: initials and a surname ("R. J. Palacio") or two or three capitalised words.
+_AUTHOR = (
+    rf"(?P<a>(?:[{_UP}]\.[ ]?){{1,3}}[{_UP}][{_LO}'’-]+"
+    rf"|[{_UP}][{_LO}]+(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b"
+)
 _BY_AUTHOR = re.compile(
-    r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]"
-    rf"(?P<a>[{_UP}][{_LO}]+(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b",
-    re.M,
+    r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]" + _AUTHOR, re.M
+)
+_BY_AUTHOR_AFTER = re.compile(
+    rf"(?:[:;,][ ](?:then[ ]|and[ ]|or[ ])?|\b(?:{_WORK_VERBS})[ ])"
+    rf"[*_\"“]*(?P<t>{_TITLE})[*_\"”]*,?[ ]by[ ]" + _AUTHOR
+)
+_BY_NAME = re.compile(r"[ ]by[ ][A-Z]")
+#: Words opening a title before "by" that are not part of it ("Now reading X by", "Finished X by").
+_TITLE_LEAD = frozenset(
+    "now currently just finally also finished started reading read re-read rereading watched watching "
+    "rewatched loved enjoyed recommended".split()
+)
+#: Names whose words are joined by "&" or "of": "Farrow & Ball", "Harlow & Sons", "University of Leeds",
+#: "Max Planck Institute of Molecular Plant Physiology" (the "of" kind only after an organisation's or a
+#: place's word, checked by :func:`_joined_kind`).
+_OF_HEADS = frozenset(
+    """University Institute College School Museum Bank Centre Center Department Ministry Academy Society
+    Church Council Library Hospital Board Office Faculty Federation League Order Guild Chamber Court Isle
+    Bay Gulf Port City Cape Lake Mount Palace Tower Bridge Museums Friends""".split()
+)
+#: "of" names that are places ("Isle of Skye", "Bay of Biscay"); the others are organisations.
+_OF_PLACES = frozenset("Isle Bay Gulf Port City Cape Lake Mount Palace Tower Bridge".split())
+_JOINED = re.compile(
+    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*[ ]&[ ]{_WORD}"
+    r"(?:[ ](?:Sons|Co|Ltd|Partners|Associates))?)"
+    rf"|(?P<of>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD}){{0,3}}[ ]of[ ](?:the[ ])?{_WORD}(?:[ ]{_WORD}){{0,3}}))"
+    r"(?![\w-])"
+)
+#: Mixed-case and model-number words _CAPS does not read ("RStudio", "DESeq2", "TRIzol", "CFX96"): the
+#: names of tools and products (a plural acronym, "APIs", "KPIs", is not one).
+_MIXED = re.compile(
+    r"[A-Z](?<![\w'’@/.-][A-Z])(?:[A-Z]+[a-z][A-Za-z0-9]*|[A-Z]{2,}[0-9]{2,}[A-Za-z]?)(?![\w@/-]|\.\w)"
+)
+#: Abbreviations written in mixed case that name no entity (degrees, titles).
+_NOT_MIXED = frozenset(
+    "PhD PhDs MSc BSc MSci MEng BEng MPhil DPhil MRes MBA MBAs MA BA LLB LLM MD DDS MPH MFA BFA GCSEs".split()
 )
 #: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
 _LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
@@ -219,9 +266,19 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 body[i] = sm.end()
     taken: list[tuple[int, int]] = []  # spans already read as a work's title
     if " by " in plain:
-        for bm in _BY_AUTHOR.finditer(plain):
+        by_lines = sorted({bisect_right(starts, m.start()) - 1 for m in _BY_NAME.finditer(plain)})
+        by_author = [*_BY_AUTHOR.finditer(plain)]  # then mid-line titles, looked for on those lines only
+        for i in by_lines:
+            by_author += _BY_AUTHOR_AFTER.finditer(plain, starts[i], starts[i + 1])
+        for bm in by_author:
             i = bisect_right(starts, bm.start()) - 1
+            if taken and any(a <= bm.start("t") < b for a, b in taken):
+                continue
             title = bm.group("t").strip().rstrip(",.")
+            lead = title.split()
+            while len(lead) > 1 and lead[0].casefold() in _TITLE_LEAD:
+                lead.pop(0)
+            title = " ".join(lead)
             if i in skip or i in heads or not _title_like(title):
                 continue
             add(i, title, "work", "typed_name")
@@ -234,6 +291,16 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 continue
             add(i, tm.group("t"), "work", "typed_name")
             taken.append((tm.start("t"), tm.end("t")))
+    if "&" in plain or " of " in plain:
+        for jm in _JOINED.finditer(plain):
+            i = bisect_right(starts, jm.start()) - 1
+            if i in skip or (taken and any(a < jm.end() and jm.start() < b for a, b in taken)):
+                continue
+            joined_kind = _joined_kind(jm.group(0).split(), jm.group("amp") is not None)
+            if joined_kind is not None:
+                name, kind = joined_kind
+                add(i, name, kind, "typed_name")
+                taken.append((jm.start(), jm.end()))
     found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int]]] = []  # line, words, before...
     for m in _CAPS.finditer(plain):
         at = m.start()
@@ -255,13 +322,14 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 i, " ".join(words), "person", "typed_name"
             )  # "Mrs Okoye": a surname is the name with its title
             continue
-        while words and words[0] in _STOP and not title:
+        place_like = not opens and len(words) > 2 and words[-1] in PLACE_WORDS  # "on Great North Road"
+        while words and words[0] in _STOP and not title and not place_like:
             before += words.pop(0) + " "
         trailing = False
         while words and words[-1] in _STOP and known_name(" ".join(words)) is None:
             words.pop()
             trailing = True
-        if not words:
+        if not words or (len(words) == 1 and words[0] in _NOT_MIXED):
             continue
         lead = trim_leading(words, opens) if len(words) > 1 and not title else 0
         if lead:
@@ -288,6 +356,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
     typed: list[
         tuple[int, str, str, bool, bool, tuple[int, int]]
     ] = []  # line, name, kind, strong, opens, span
+    rares: list[bool] = []  # a name of no frequent word: an entity at once, its kind a hint only
     for i, words, before, after, opens, heading, span in found:
         name = " ".join(words)
         kind, strong = name_kind(name, words, before, after, opens=opens, technical=technical)
@@ -298,14 +367,29 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             strong = (len(words) > 1 and kind != "organisation") or bool(_HUMP.search(name))
         elif not strong and _HUMP.search(name) and not heading:
             strong = True
+        rare = (
+            not strong and not heading and (not opens or before.rstrip().endswith(":")) and _rare(words)
+        )  # "collected through Pitchero", "Bank: Triodos": no frequent word is written so
+        if kind == "unknown" and _tech_like(name):
+            kind = "technology" if technical else "product"
+        elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
+            kind = "work"  # "Felix prefers The Gruffalo": a title, most often a work's
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak
         # candidate, kept by the entity view when the name is an entity on other evidence.
         typed.append((i, name, kind, strong, opens, span))
+        rares.append(rare)
     for j, (i, name, kind, strong, opens, _span) in enumerate(typed):
         if not strong or kind == "unknown":  # "in Procreate and Figma": the kind of the name listed with
             kind, strong = _listed_with(plain, typed, j, kind, strong)
-        how = "typed_name" if strong else "name_start" if opens else "name"
+        how = "typed_name" if strong else "rare_name" if rares[j] else "name_start" if opens else "name"
         add(i, name, kind, how)
+    for mm in _MIXED.finditer(plain):
+        word = mm.group(0)
+        i = bisect_right(starts, mm.start()) - 1
+        if i in skip or word in _NOT_MIXED or (word.endswith("s") and word[:-1].isupper()):
+            continue
+        known = known_name(word)
+        add(i, word, known.kind if known else "technology" if technical else "product", "typed_name")
     for rx in (_CAMEL_LOW, _UPPER):
         for m in rx.finditer(plain):
             i = bisect_right(starts, m.start()) - 1
@@ -320,7 +404,8 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                     if upper_kind(before, plain[m.end() : m.end() + 24]) == "event":
                         add(i, word, "event", "typed_name")
                 continue
-            add(i, m.group(0), known.kind if known else "unknown", "typed_name")
+            kind = known.kind if known else "technology" if technical else "product"  # "qPCR", "iPad"
+            add(i, m.group(0), kind, "typed_name")
     lower = lower_known()
     wanted = _lower_words().intersection(_LOWER.findall(plain))  # most files hold none: no second pass
     if wanted:
@@ -462,6 +547,41 @@ def _person_label(name: str, repeated: int, text: str) -> bool:
     if len(words) == 1:
         return repeated >= 3 or re.search(rf"(?<![\w-]){re.escape(name)} [A-Z][a-z]", text) is not None
     return False
+
+
+def _joined_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
+    """The name and kind of words joined by "&" ("Farrow & Ball": an organisation; "Ana & Bo", two people:
+    None) or by "of" after an organisation's or a place's word ("University of Leeds", "Isle of Skye")."""
+    while len(words) > 3 and (words[0] in _STOP or words[0].casefold() in _LEADERS_OF):
+        words = words[1:]  # "The University of Leeds", "At the Bank of England"
+    name = " ".join(words)
+    if amp:
+        left, right = words[0], words[2]
+        if given_name(left) and given_name(right):
+            return None
+        return name, "organisation"
+    head = words[words.index("of") - 1]
+    if head not in _OF_HEADS:
+        return None
+    return name, "place" if head in _OF_PLACES else "organisation"
+
+
+#: Words that may open a run before an "of" name but are not part of it.
+_LEADERS_OF = frozenset("at in from to with for by via met visited joined left the".split())
+
+
+def _rare(words: list[str]) -> bool:
+    """Is a capitalised word no frequent English word, given name or calendar word ("Triodos", "Slurm")?
+    Several words: is any of them so (a name of frequent words only, "Hague Blue", is left to the cues)."""
+    return any(w.isalpha() and w not in _STOP and not common_word(w) and not given_name(w) for w in words)
+
+
+def _tech_like(name: str) -> bool:
+    """A capital inside a word that is no surname's ("NanoDrop", "PyO3"; not "McKay", "DeLuca")."""
+    return any(
+        _HUMP.search(w) and not w.startswith(("Mc", "Mac", "De", "Di", "Da", "La", "Le", "Van", "Von"))
+        for w in name.split()
+    )
 
 
 def _title_like(title: str) -> bool:

@@ -24,7 +24,9 @@ from typing import NamedTuple
 
 __all__ = [
     "ORG_WORD",
+    "PLACE_WORDS",
     "KnownName",
+    "common_word",
     "first_names",
     "fold_accents",
     "given_name",
@@ -46,7 +48,9 @@ _ORG_WORDS = (
     "Partners|Ventures|Capital|Holdings|Systems|Technologies|Software|Media|Press|Museum|Union|Committee|"
     "Department|Ministry|Services|Co|plc|PLC|AG|SA|Nursery|Primary|Academy|Kindergarten|Preschool|Analytics|"
     "Consulting|Consultancy|Solutions|Industries|Logistics|Bikes|Cycles|Brewery|Brewing|Roasters|Motors|"
-    "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice"
+    "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice|"
+    "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
+    "Printing|Builders|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros"
 )
 _ORG_SUFFIX = re.compile(rf"\b({_ORG_WORDS})\.?$")
 #: One organisation word, alone.
@@ -60,12 +64,15 @@ _PLACE_LAST = set(
     Hills Mountain Mountains Mount Forest Woods Heath Common District County Province State City Town
     Village Quarter Market Hall Arena Stadium Hotel Inn Pub Cafe Café Restaurant Bistro Bakery
     Tavern Bar Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Way Close Crescent Terrace
-    Place Row Wharf Quay Pier Falls Canyon Coast Peninsula""".split()
+    Place Row Wharf Quay Pier Falls Canyon Coast Peninsula Building Buildings Estate Campus Links Green
+    Moor Moss Marsh""".split()
 )
 _PLACE_FIRST = set(
     """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount
     Lake Loch Isle Cape Fort Port Lago Monte Rio Saint San Santa""".split()
 )
+#: Words that make a name a place when they end it (the extraction keeps "Great" in "Great North Road").
+PLACE_WORDS = frozenset(_PLACE_LAST)
 #: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
 _EVENT_LAST = set(
     """Festival Fest Conference Con Summit Marathon Expo Fair Hackathon Meetup Symposium Congress Convention
@@ -221,6 +228,23 @@ def fold_accents(text: str) -> str:
 
 
 @cache
+def _common_words() -> frozenset[str]:
+    # The BERT-Base-Uncased WordPiece vocabulary the static embedder ships: its ~21,000 whole words of
+    # letters are the frequent words of English (and a few very frequent names).
+    from mdrecall import embedders
+
+    vocab = Path(embedders.__file__).parent / "data" / "vocab.txt"
+    words = vocab.read_text(encoding="utf-8").split()
+    return frozenset(w for w in words if len(w) > 1 and w.isalpha() and w.isascii())
+
+
+def common_word(word: str) -> bool:
+    """Is ``word`` (any case) a frequent English word ("Wonder", "Approved")? A capitalised word that is
+    not ("Triodos", "Snakemake") is a name wherever it stands."""
+    return word.casefold() in _common_words()
+
+
+@cache
 def places() -> frozenset[str]:
     """Major cities and countries (multi-word names joined by one space)."""
     lines = (_DATA / "places.txt").read_text(encoding="utf-8").splitlines()
@@ -330,6 +354,7 @@ def name_kind(
         and head not in _PLACE_FIRST
         and 1 < len(words) <= 3
         and places().isdisjoint(words[1:])
+        and not (len(words) == 3 and last in _PLACE_LAST)  # "John Innes Centre", "Ada Lovelace Building"
     ):
         return "person", True
     if several and (last in _PLACE_LAST or head in _PLACE_FIRST or head in places()):
