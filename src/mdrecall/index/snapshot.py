@@ -7,7 +7,8 @@ folder and the ``(mtime, size)`` of every memory file it saw. A later search che
 * a file added, removed or renamed changes its folder's mtime (a new folder changes its parent's), so
   every recorded folder is stat'ed;
 * an edit in place changes only the file's own mtime, so every recorded file is stat'ed too (one
-  ``lstat`` each, against the workspace's descriptor: no listing, no store read, no objects);
+  ``lstat`` of its bare name against its folder's descriptor: no listing, no store read, no path
+  walked again per file; the files are recorded folder by folder, their stamps compared as one list);
 * an entry written within :data:`RACY_NS` of the sync that recorded it may change again within the
   same clock tick without its mtime moving: such a snapshot is never written (the next sync is a
   full one, as is every sync while files are being written).
@@ -35,7 +36,7 @@ __all__ = ["META_KEY", "RACY_NS", "check", "record"]
 META_KEY = "sync_snapshot"
 #: Entries modified this close to the sync are "racy": a later write in the same tick keeps the mtime.
 RACY_NS = 2_000_000_000
-_VERSION = 1
+_VERSION = 2  # 2: files grouped by folder (1: one list of workspace keys)
 
 
 def record(
@@ -56,16 +57,18 @@ def record(
         if store.get_meta(META_KEY):
             store.set_meta(META_KEY, "")
         return False
-    stamps: list[int] = []
-    for f in on_disk.values():
+    folders: dict[str, tuple[list[str], list[int]]] = {}
+    for key, f in on_disk.items():
+        folder, _, name = key.rpartition("/")
+        names, stamps = folders.setdefault(folder, ([], []))
+        names.append(name)
         stamps += (f.mtime_ns, f.size)
     payload: dict[str, Any] = {
         "v": _VERSION,
         "head": head,
         "root": str(workspace.root),
         "dirs": dirs,
-        "files": list(on_disk),
-        "stamps": stamps,
+        "files": [[folder, names, stamps] for folder, (names, stamps) in folders.items()],
         "expiring": [k for k in on_disk if retention_days > 0 and expired(k, 1, date.max)],
     }
     store.set_meta(META_KEY, json.dumps(payload, separators=(",", ":")))
@@ -83,8 +86,7 @@ def check(workspace: Workspace, store: Store, head: str, retention_days: int) ->
         if snap.get("v") != _VERSION or snap.get("head") != head or snap.get("root") != str(workspace.root):
             return False, "full walk: the snapshot was taken with other settings"
         dirs: dict[str, int] = snap["dirs"]
-        files: list[str] = snap["files"]
-        stamps: list[int] = snap["stamps"]
+        files: list[list[Any]] = snap["files"]  # [folder, [name, ...], [mtime_ns, size, ...]] each
         expiring: list[str] = snap["expiring"]
     except (ValueError, KeyError, TypeError, AttributeError):
         return False, "full walk: unreadable snapshot"
@@ -99,16 +101,40 @@ def check(workspace: Workspace, store: Store, head: str, retention_days: int) ->
         for path, mtime in dirs.items():
             if stat(path, dir_fd=fd, follow_symlinks=False).st_mtime_ns != mtime:
                 return False, f"full walk: {path} changed (a file added, removed or renamed)"
-        it = iter(stamps)
-        for key, mtime, size in zip(files, it, it, strict=True):
-            st = stat(key, dir_fd=fd, follow_symlinks=False)
-            if st.st_mtime_ns != mtime or st.st_size != size:
-                return False, f"full walk: {key} changed"
-    except (OSError, ValueError):
+        count = 0
+        for folder, names, stamps in files:
+            changed = _changed_in(fd, folder, names, stamps)
+            if changed is not None:
+                return False, f"full walk: {changed} changed"
+            count += len(names)
+    except (OSError, ValueError, TypeError):
         return False, "full walk: a memory file or folder is gone or unreadable"
     finally:
         os.close(fd)
-    return True, f"snapshot: {len(files):,} files and {len(dirs):,} folders unchanged, no walk"
+    return True, f"snapshot: {count:,} files and {len(dirs):,} folders unchanged, no walk"
+
+
+def _changed_in(root_fd: int, folder: str, names: list[str], stamps: list[int]) -> str | None:
+    """The key of a file of ``folder`` (workspace-relative, or absolute) whose ``(mtime, size)`` is not in
+    ``stamps`` (``None``: all as recorded). Each name is stat'ed against the folder's descriptor (opened
+    without following a symlink), so the path to it is not walked again for every file."""
+    if len(stamps) != 2 * len(names):
+        raise ValueError("unreadable snapshot")
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    dir_fd = os.open(folder, flags, dir_fd=root_fd) if folder else root_fd
+    try:
+        stat = os.stat
+        seen: list[int] = []
+        for name in names:
+            st = stat(name, dir_fd=dir_fd, follow_symlinks=False)
+            seen += (st.st_mtime_ns, st.st_size)
+    finally:
+        if dir_fd != root_fd:
+            os.close(dir_fd)
+    if seen == stamps:
+        return None
+    i = next(i for i in range(0, len(seen), 2) if seen[i : i + 2] != stamps[i : i + 2])
+    return f"{folder}/{names[i // 2]}" if folder else names[i // 2]
 
 
 def _folders(workspace: Workspace) -> dict[str, int] | None:
