@@ -528,7 +528,7 @@ def _direction(low: str, start: int, end: int, default: int = 0) -> int:
     cut = len(before)
     for k in [*range(cut - 1, -1, -1), *range(cut, len(words))]:
         word = words[k]
-        if word in _FUTURE:
+        if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
         if word in _BACK_CUES or past_verb(word, words[k - 1] if k else ""):
             return -1
