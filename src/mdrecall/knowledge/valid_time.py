@@ -19,7 +19,7 @@ from functools import lru_cache
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dates import MONTH_HINTS
-from mdrecall.text.note_dates import NoteDate, note_dates
+from mdrecall.text.note_dates import RESCHEDULED, NoteDate, note_dates, past_verb
 
 __all__ = [
     "DateRange",
@@ -54,14 +54,28 @@ _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|eveni
 #: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
 _DIGIT = re.compile(r"\d")
 _NUMBER_PHRASE = re.compile(r"\bthe\s+\d|\bq[1-4]\b|\d\.\d{1,2}\.\d{4}|\d{4}-\d{2}", re.IGNORECASE)
-#: A verb in a line's first sentence that says what it reports happened or holds on the day it was
-#: written ("Fixed the bug; retest on 3/12" is about the day of the fix, not the retest).
-_DONE = re.compile(
-    r"\b(?:is|are|am|has|have|was|were|did|had|went|met|saw|got|came|gave|took|made|sent|broke|found|"
-    r"paid|kept|left|won|lost|wrote|\w{2,}ed)\b"
+#: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
+_NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
+_FULL_STOP = re.compile(r"[.!?](?=\s|$)")
+_WORD_AT = re.compile(r"[A-Za-z']+")
+_CLAUSE_BREAK = re.compile(r"[,:()—]|\s[-–]\s|\b(?:and|but|so)\b")
+#: A present state reported in a sentence of its own ("Biscuit has a sprain."), not a plan ("is retiring").
+_STATE = re.compile(r"\b(?:is|are|am|has|have)\b(?!\s+(?:to\b|going\b|\w+ing\b))")
+#: Words that make a clause a plan: a modal or future, "due", or a verb in -ing ("arriving in 10 days").
+_PLAN = re.compile(
+    r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|\w{3,}ing)\b"
 )
-_NOT_DONE = {"need", "needed", "planned", "scheduled", "booked", "expected", "supposed", "moved", "pushed"}
-_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)|\(")
+#: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday").
+_INFINITIVE = re.compile(
+    r"\bto\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
+)
+#: Words between a past verb and a day that keep the day the verb's own ("cancelled this Sat", "pencilled
+#: in for 20 March", "drafted by mid-January").
+_PARTICLES = {
+    "in", "for", "by", "on", "off", "to", "until", "till", "up", "out", "back", "from", "at", "this", "next",
+    "the", "of",
+}  # fmt: skip
 
 
 def _hinted(text: str) -> bool:
@@ -107,29 +121,86 @@ def _iso_dates(text: str) -> list[date]:
 def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) -> date | None:
     """The day a line is about, from the date phrases ``found`` in it (:mod:`~mdrecall.text.note_dates`).
 
-    The first one in its first sentence; with none there, when that sentence reports something done or a
-    state, a later day up to ``written`` (another thing done: "The sale raised £412. Banked it on 2 March")
-    or else ``None``, the written day ("Fixed the retry bug; retest on 3/12"); otherwise the first in the
-    line. In "moved from Friday to next Thursday" the day moved from is not the line's.
+    The first of them, unless it lies after ``written`` and is said beside an act the line reports done
+    (:func:`_beside_act`): then the next one, else ``None`` (the written day). So "Fixed the retry bug;
+    retest on 3/12" and "Ordered the plates, they arrive in 10 days" are about the day written, "The sale
+    raised £412. Banked it on 2 March" about 2 March, "Bo asked me to review it by Friday" and "the launch
+    slipped to July" about the later day. In "moved from Friday to next Thursday" the day moved from is not
+    the line's.
     """
     if not found:
         return None
     low = line.lower()
-    stop = _SENTENCE_END.search(low, _lead(low))
-    end = stop.start() if stop else len(low)
     kept = [n for n in found if not _moved_from(low, n, found)] or list(found)
-    first = [n for n in kept if n.start < end]
-    if first:
-        return first[0].days[0]
-    if any(w.group(0) not in _NOT_DONE for w in _DONE.finditer(low[:end])):
-        return next((n.days[0] for n in kept if written is not None and n.days[0] <= written), None)
-    return kept[0].days[0]
+    lead = _lead(low)
+    for n in kept:
+        past = written is not None and n.days[0] <= written
+        if past or n.start < lead or not _beside_act(line, low, lead, n.start):
+            return n.days[0]
+    return None
+
+
+def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
+    """Whether a later day named at ``line[at:]`` is said beside an act done on the day written: an earlier
+    sentence reports an act or a state ("Biscuit has a sprain. Recheck in two weeks"); an earlier clause of
+    its sentence reports an act and its own clause is a plan ("Ordered it, they'll deliver on the 9th",
+    "...overran, so they can't start till the 25th"); or an act earlier in its clause is not tied to it
+    ("we picked the book for December", but not "report drafted by mid-January", "training cancelled this
+    Sat", "asked me to read it by Friday")."""
+    sentence = max((m.end() for m in _SENTENCE_END.finditer(low, lead, at)), default=lead)
+    if sentence > lead and _acts(line, lead, sentence):
+        return True
+    # a state only across a full stop: after a semicolon it is the reason for the plan ("X has a cold;
+    # skipping piano tomorrow")
+    full = max((m.end() for m in _FULL_STOP.finditer(low, lead, at)), default=lead)
+    if full > lead and _STATE.search(low, lead, full):
+        return True
+    clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, sentence, at)), default=sentence)
+    if clause > sentence and _acts(line, sentence, clause) and _PLAN.search(low, clause, at):
+        return True
+    acts = _acts(line, clause, at)
+    if not acts:
+        return False
+    between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
+    if all(w in _PARTICLES for w in between):
+        return False
+    return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(low, acts[-1], at) is None
 
 
 def _lead(low: str) -> int:
-    """Where a line's text starts after its list marker and a label ("- Owner: ", "Dr. ")."""
-    m = re.match(r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+)?(?:[\w ]{1,20}:\s+)?(?:\w{1,3}\.\s+)?", low)
-    return m.end() if m else 0
+    """Where a line's text starts after its list marker and a label ("- Owner: ", "Dr. "); a "label" of
+    several words that ends in a past verb is a clause ("Ben rang: ...")."""
+    m = _LEAD.match(low)
+    if m is None:
+        return 0
+    label = m.group("label")
+    if label:
+        words = label.split()
+        if len(words) > 1 and past_verb(words[-1], words[-2]) and words[-1] not in _NOT_DONE:
+            return m.start("label")
+    return m.end()
+
+
+_LEAD = re.compile(
+    r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+)?(?:(?P<label>[\w ]{1,20}):\s+)?(?:\w{1,3}\.\s+)?"
+)
+
+
+def _acts(line: str, start: int, stop: int) -> list[int]:
+    """Where ``line[start:stop]`` reports an act done: the offsets of its past verbs (not a capitalised
+    word inside a sentence, a title such as "The Dispossessed"; not a plan such as "booked")."""
+    out = []
+    prev = ""
+    sentence_start = True
+    for m in _WORD_AT.finditer(line, start, stop):
+        word = m.group(0)
+        low = word.lower()
+        title = word[0].isupper() and not sentence_start
+        if not title and low not in _NOT_DONE and past_verb(low, prev):
+            out.append(m.start())
+        prev = low
+        sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
+    return out
 
 
 def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:

@@ -24,7 +24,7 @@ from mdrecall.text.dates import (
     weekday_before,
 )
 
-__all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
+__all__ = ["MAX_PHRASES", "PAST_FORMS", "RESCHEDULED", "NoteDate", "note_dates", "past_verb"]
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,29 @@ _FUTURE = {
     "until", "till", "by", "upcoming", "tomorrow", "starts", "start", "starting", "should", "must", "need",
     "needs", "want", "wants", "expect", "expected", "hope", "shall", "next", "then",
 }  # fmt: skip
-_PAST = {
-    "went", "was", "were", "did", "had", "met", "saw", "got", "came", "gave", "took", "made", "said", "told",
-    "ran", "began", "bought", "brought", "thought", "felt", "left", "spent", "sent", "wrote", "won", "lost",
-    "broke", "fell", "found", "ate", "drove", "flew", "paid", "heard", "held", "kept", "knew", "led", "sold",
-    "stood", "woke", "wore", "ago", "yesterday", "last", "since", "done", "gone", "been", "happened",
+#: The simple past of common irregular English verbs (a regular one ends in -ed). Forms that are as often
+#: a noun or a name ("rose", "drew", "bore", "lay", "ground", "sat", "bit", "fed") or the same as the present
+#: ("put", "read", "set", "cut") are left out.
+PAST_FORMS = frozenset({
+    "was", "were", "did", "had", "went", "came", "became", "met", "saw", "got", "forgot", "gave", "forgave",
+    "took", "shook", "mistook", "made", "said", "told", "sold", "held", "heard", "paid", "laid", "ran",
+    "began", "rang", "sang", "sank", "swam", "drank", "bought", "brought", "caught", "fought", "sought",
+    "taught", "thought", "felt", "dealt", "meant", "kept", "slept", "swept", "wept", "knelt", "left",
+    "lent", "sent", "spent", "bent", "built", "lost", "won", "spun", "stuck", "struck", "hung", "swung",
+    "dug", "led", "fled", "sped", "slid", "hid", "stood", "understood", "wrote", "rode", "drove", "woke",
+    "spoke", "broke", "chose", "froze", "stole", "fell", "flew", "grew", "knew", "threw", "blew", "ate",
+    "wore", "tore", "swore", "found", "overslept", "overheard", "withdrew", "undertook", "arose", "awoke",
+    "forbade",
+})  # fmt: skip
+#: Past participles that report a past act on their own ("done", "gone", "been").
+_PARTICIPLES = {"done", "gone", "been"}
+#: Words that point back whatever surrounds them.
+_BACK_CUES = {"ago", "yesterday", "last", "since"}
+#: Words before a past form that make it no report of a past act: a passive or a plan ("gets switched off",
+#: "is gone in July", "to be fixed", "will be moved"), or a determiner before an adjective ("a signed copy").
+_NOT_PAST_AFTER = {
+    "is", "are", "am", "be", "being", "get", "gets", "getting", "to", "will", "a", "an", "the", "my", "our",
+    "your", "their", "his", "her", "its",
 }  # fmt: skip
 #: Words ending in -ed that are not past tense, or that announce a plan ("planned for Friday").
 _NOT_PAST = {
@@ -82,6 +100,24 @@ _NOT_PAST = {
     "indeed", "hundred", "embed", "red", "bed", "shed", "scheduled", "planned", "booked", "expected",
     "supposed", "postponed", "moved", "pushed", "delayed", "rescheduled", "confirmed", "agreed", "based",
 }  # fmt: skip
+#: Verbs that move a date: the day after them is the thing's new day, not a plan beside a past act
+#: ("the launch slipped to July", "deadline extended to Friday").
+RESCHEDULED = frozenset({
+    "moved", "pushed", "postponed", "delayed", "rescheduled", "slipped", "shifted", "bumped", "deferred",
+    "extended", "changed",
+})  # fmt: skip
+
+
+def past_verb(word: str, prev: str = "") -> bool:
+    """Whether lower-case ``word`` (after the word ``prev``) reports a past act: an irregular past form, a
+    participle such as "done" or a verb in -ed, not after "is", "to", "gets" or a determiner."""
+    if prev in _NOT_PAST_AFTER:
+        return False
+    if word in PAST_FORMS or word in _PARTICIPLES:
+        return True
+    return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST
+
+
 _HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "boxing day": (12, 26),
              "new year's eve": (12, 31), "new year's day": (1, 1), "halloween": (10, 31),
              "valentine's day": (2, 14)}  # fmt: skip
@@ -97,6 +133,19 @@ _ORDINAL_NOUNS = (
 _LABEL_WORD = re.compile(
     r"\b(?:deadline|due|date|when|day|appt|appointment|meeting|call|visit|delivery|deliver|arrives?|starts?"
     r"|ends?|until|till|by|from|next|booked|opens?|closes?|launch|release|review|exam|interview)\s*:\s*$"
+)
+#: A noun after a holiday that makes it name a period or an event rather than its day ("Christmas break").
+_ATTRIBUTE = re.compile(
+    r"\s+(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
+    r"|gifts?|concert|show|jumper|season|period|rush|closure|shutdown|week|weekend|term|trip|plans?|budget"
+    r"|bonus|rota)\b",
+    re.IGNORECASE,
+)
+#: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
+#: determiner or one of these adjectives, and a lower-case noun follows; it names a recurring slot, no day.
+_DETERMINER = re.compile(r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|weekly)\s+)$")
+_NOUN_AFTER = re.compile(
+    r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)[a-z]"
 )
 _CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
 _SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
@@ -120,30 +169,36 @@ def _note_grammar() -> re.Pattern[str]:
         rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
         rf"(?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
         rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
-        rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4]))\b",
+        rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
         rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
         rf"(?P<ww2>\b(?P<wwq2>next|this|last)\s+week(?:'s)?,?\s+(?:on\s+)?(?P<wwd2>{wd})\b)",
         rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
-        r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next)\b)",
+        # "the week of 8 March", "w/c 8 March", "week commencing the 15th": the Monday–Sunday week holding it
+        r"(?P<wof>(?:\b(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|\bw/c)\s+(?:the\s+)?"
+        rf"(?:(?P<wofd>\d{{1,2}})(?:(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wofm>{m})|st|nd|rd|th)|(?P<wofm2>{m})\.?\s+"
+        rf"(?P<wofd2>\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(?P<wofy>\d{{4}})\b)?)",
+        # "the week before last", "the week after next"; "the week after" / "before" ending a clause
+        r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next"
+        r"|(?:after|before)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$))))",
         r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past|this\s+past|this\s+coming)\s+"
-        rf"(?P<spu>week|month|weekend))\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?",
+        rf"(?P<spu>week|month|weekend)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
         r"(?P<wkend>\bthe\s+weekend)\b(?!s)",
         rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?\s*(?P<au>days?|weeks?|fortnights?|months?)"
-        rf"(?:'?s?\s+time)?)\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?",
+        rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
         rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
         r"|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b)",
         rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
-        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b)?)",
+        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
-        r"(?P<mo>\b(?P<mop>in|from|since|until|till|by|during|early|late|mid|next|last|this)[\s-]+(?P<mon>"
+        r"(?P<mo>\b(?P<mop>in|from|since|until|till|by|to|for|during|early|late|mid|next|last|this)[\s-]+(?P<mon>"
         r"january|february|march|april|may|june|july|august|september|october|november|december"
         r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
         r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:,?\s+(?P<moy>\d{4})\b)?)",
         rf"(?P<my>\b(?P<mym>{m})\.?,?\s+(?P<myy>\d{{4}})\b)",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
-        rf"(?P<hol>\b(?:{holidays})\b)",
+        rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
     ]
     # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions.
     return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)
@@ -168,7 +223,7 @@ def note_dates(line: str, written: date | None) -> list[NoteDate]:
         kind = m.lastgroup
         g = m.groupdict()
         start = m.start(kind) if kind else m.start()
-        found = _note_match(g, low, start, m.end(), line, base)
+        found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None)
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
@@ -177,15 +232,25 @@ def note_dates(line: str, written: date | None) -> list[NoteDate]:
 
 
 def _note_match(
-    g: dict[str, str | None], low: str, start: int, end: int, line: str, today: date | None
+    g: dict[str, str | None],
+    low: str,
+    start: int,
+    end: int,
+    line: str,
+    today: date | None,
+    before: date | None = None,
 ) -> list[date] | None:
-    """The days of one matched phrase (``g``: the grammar's groups), or ``None``."""
+    """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
+    of the line's previous phrase (what "the week after" follows)."""
     found = _explicit(g, low, start, end, today)
     if found is not None or today is None:
         return found
     one = timedelta(days=1)
     if g["end"]:
         return _part_of(g, today, _direction(low, start, end, default=1))
+    if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
+        held = _week_of_day(g, low, start, end, today)
+        return week_of(held) if held else None
     if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
         step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]
         monday = today - timedelta(days=today.weekday()) + 7 * step * one
@@ -193,9 +258,11 @@ def _note_match(
     if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
         wd = _weekday_number(g["wand"] or "")
         return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]
-    if g["wbl"]:  # "the week before last", "the week after next"
-        back = (g["wbld"] or "").lower().startswith("before")
-        return week_of(today + (-14 if back else 14) * one)
+    if g["wbl"]:  # "the week before last", "the week after next"; "the week after" (the one that follows)
+        which = " ".join((g["wbld"] or "").lower().split())
+        weeks = {"before last": -2, "after next": 2, "before": -1, "after": 1}[which]
+        anchor = before if before is not None and " " not in which else today
+        return week_of(anchor + 7 * weeks * one)
     if g["span"]:
         which = " ".join((g["spw"] or "").lower().split()).removeprefix("this ")
         unit, part = (g["spu"] or "").lower(), (g["spq"] or "").lower()
@@ -238,22 +305,27 @@ def _note_match(
             return None  # a capital mid-sentence: a title ("Tomorrow, and Tomorrow, and Tomorrow")
         return [today + shift.get(word, 0) * one]
     if g["wdn"]:
-        return _weekday(g, low, start, end, today)
+        return _weekday(g, low, line, start, end, today)
     if g["odd"]:  # "the 18th": that day of this month, the next or the last, as the words point
         return _day_of_month(int(g["oddn"] or 0), today, _direction(low, start, end))
     if g["mon"]:
         prep = (g["mop"] or "").lower()
         month = _month_num(g["mon"] or "") or 1
+        if prep in {"to", "for"} and (g["mon"] or "").islower() and month in {3, 5}:
+            return None  # "to march", "for may": verbs
         if prep in {"next", "last", "this"}:
             step = {"next": 1, "last": -1, "this": 0}[prep]
             days = _month_near(month, today, step) if step else month_days(today.year, month)
         else:
-            days = _month_near(month, today, _direction(low, start, end))
+            sign = 1 if prep in _FORWARD_PREP else -1 if prep in _BACK_PREP else _direction(low, start, end)
+            days = _month_near(month, today, sign)
         return _third(days, prep)
     if g["qtr"]:
         return _quarter(int(g["qn"] or 1), today, _direction(low, start, end))
     if g["hol"]:
-        mm, dd = _HOLIDAYS[" ".join((g["hol"] or "").lower().split())]
+        if _ATTRIBUTE.match(line, end):
+            return None  # "Christmas break", "the Halloween party": a period or an event, not the day
+        mm, dd = _HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
         return _dated(mm, dd, today, _direction(low, start, end))
     return None
 
@@ -295,6 +367,23 @@ def _explicit(
         return month_days(int(g["myy"] or 0), named) if named and g["mym"] != "may" else None
     if g["isom"]:
         return month_days(int(g["imy"] or 0), int(g["imm"] or 1))
+    if g["end"] and g["endy"]:  # "the end of March 2027", "the start of Q3 2027"
+        what = (g["endw"] or "").lower()
+        end_year = int(g["endy"])
+        named = _month_num(what)
+        if named:
+            days = month_days(end_year, named)
+        elif re.fullmatch(r"q[1-4]", what):
+            days = _quarter_days(end_year, int(what[1]))
+        else:
+            return None
+        return [_side(days, g["eside"] or "")]
+    if g["wof"] and g["wofy"]:
+        held = _week_of_day(g, low, start, end, today)
+        return week_of(held) if held else None
+    if g["hol"] and g["holy"]:
+        mm, dd = _HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
+        return _safe(int(g["holy"]), mm, dd)
     if g["qtr"] and (g["qy1"] or g["qy"] or g["qy2"]):
         qyear = int(g["qy1"] or g["qy"] or 0) or 2000 + int(g["qy2"] or 0)
         return _quarter_days(qyear, int(g["qn"] or 1))
@@ -324,9 +413,28 @@ def _part_of(g: dict[str, str | None], today: date, direction: int) -> list[date
         if not month:
             return None
         days = _month_near(month, today, direction)
-    if side == "end":
-        return [days[-1]]
-    return [days[0]] if side in {"start", "beginning"} else [days[len(days) // 2]]
+    return [_side(days, side)]
+
+
+def _side(days: list[date], side: str) -> date:
+    """The last (``end``), first (``start``, ``beginning``) or middle day of a period."""
+    side = side.lower()
+    return days[-1] if side == "end" else days[0] if side in {"start", "beginning"} else days[len(days) // 2]
+
+
+def _week_of_day(g: dict[str, str | None], low: str, start: int, end: int, today: date | None) -> date | None:
+    """The day "the week of <day>" names: with its year, or the one its words point to from ``today``."""
+    day = int(g["wofd"] or g["wofd2"] or 0)
+    month = _month_num(g["wofm"] or g["wofm2"] or "")
+    if g["wofy"]:
+        found = _safe(int(g["wofy"]), month, day) if month else None
+    elif today is None:
+        return None
+    elif month:
+        found = _dated(month, day, today, _direction(low, start, end))
+    else:
+        found = _day_of_month(day, today, _direction(low, start, end))
+    return found[0] if found else None
 
 
 def _third(days: list[date], part: str) -> list[date]:
@@ -377,7 +485,9 @@ def _quarter(q: int, today: date, direction: int) -> list[date]:
     return _quarter_days(year, q)
 
 
-def _weekday(g: dict[str, str | None], low: str, start: int, end: int, today: date) -> list[date] | None:
+def _weekday(
+    g: dict[str, str | None], low: str, line: str, start: int, end: int, today: date
+) -> list[date] | None:
     """A weekday: "last/this/next Friday", "Monday 9th", or a bare one read in the clause's direction;
     ``Tuesdays``, ``every Tuesday``, ``Thursday evenings`` recur and name no day."""
     qual = (g["wq"] or "").lower()
@@ -386,9 +496,12 @@ def _weekday(g: dict[str, str | None], low: str, start: int, end: int, today: da
     if g["wpl"] or qual == "every" or re.match(r"(morning|afternoon|evening|night)s\b", after):
         return None
     one = timedelta(days=1)
-    if g["wdd"]:  # "Monday 9th": the nearest day numbered so that falls on that weekday
+    if not qual and _DETERMINER.search(low, max(0, start - 16), start) and _NOUN_AFTER.match(line, end):
+        return None  # "the new Thursday slot": a recurring slot
+    numbered = g["wdd"] or g["wdp"]
+    if numbered:  # "Monday 9th", "Wednesday (30th)": the nearest day so numbered that falls on that weekday
         near = [today + k * one for k in range(-45, 46)]
-        fits = [d for d in near if d.day == int(g["wdd"] or 0) and d.weekday() == wd]
+        fits = [d for d in near if d.day == int(numbered) and d.weekday() == wd]
         return [min(fits, key=lambda d: abs((d - today).days))] if fits else None
     if qual == "next":
         monday = today - timedelta(days=today.weekday()) + 7 * one
@@ -410,10 +523,14 @@ def _direction(low: str, start: int, end: int, default: int = 0) -> int:
         return 1
     if before and before[-1] in _BACK_PREP:
         return -1
-    for word in [*reversed(before), *_WORD.findall(tail)]:
-        if word in _FUTURE:
+    after = _WORD.findall(tail)
+    words = [*before, *after]
+    cut = len(before)
+    for k in [*range(cut - 1, -1, -1), *range(cut, len(words))]:
+        word = words[k]
+        if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
-        if word in _PAST or (len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST):
+        if word in _BACK_CUES or past_verb(word, words[k - 1] if k else ""):
             return -1
     return default
 
