@@ -246,9 +246,14 @@ def common_word(word: str) -> bool:
 
 @cache
 def places() -> frozenset[str]:
-    """Major cities and countries (multi-word names joined by one space)."""
-    lines = (_DATA / "places.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
+    """Cities, countries and regions (multi-word names joined by one space): the hand-kept list and the
+    GeoNames cities and countries that are hardly anything else (``gazetteer.txt``, from
+    ``scripts/gen_places.py``)."""
+    out: set[str] = set()
+    for name in ("places.txt", "gazetteer.txt"):
+        lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
+        out.update(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
+    return frozenset(out)
 
 
 @cache
@@ -353,7 +358,7 @@ def name_kind(
         given_name(head)
         and head not in _PLACE_FIRST
         and 1 < len(words) <= 3
-        and places().isdisjoint(words[1:])
+        and (head not in places() or places().isdisjoint(words[1:]))  # "Ben Harlow"; not "Santiago Chile"
         and not (len(words) == 3 and last in _PLACE_LAST)  # "John Innes Centre", "Ada Lovelace Building"
     ):
         return "person", True
