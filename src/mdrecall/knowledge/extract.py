@@ -40,6 +40,7 @@ from mdrecall.knowledge.names import (
     first_names,
     given_name,
     known_name,
+    label_kind,
     lower_known,
     name_kind,
     places,
@@ -351,15 +352,24 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             add(i, " ".join(words), page[1] or name_kind(" ".join(words), words, "", "")[0], "typed_name")
             continue
         found.append((i, words, before, after, opens, heading, (at, m.end())))
-    technical = len({n for _, w, *_ in found if (k := known_name(n := " ".join(w))) and not k.ambiguous
-                     and k.kind == "technology"}) >= 2  # fmt: skip
+    tech_found = [(i, n) for i, w, *_ in found if (k := known_name(n := " ".join(w))) and not k.ambiguous
+                  and k.kind == "technology"]  # fmt: skip
+    lower = lower_known()
+    wanted = _lower_words().intersection(_LOWER.findall(plain))  # most files hold none: no second pass
+    lower_hits = _lower_hits(plain, wanted) if wanted else []
+    lower_tech = [(bisect_right(starts, at) - 1, w) for at, w in lower_hits if w in lower
+                  and (k := known_name(w)) is not None and k.kind == "technology"]  # fmt: skip
+    technical = len({n for _, n in tech_found} | {n for _, n in lower_tech}) >= 2
+    tech_lines = {i for i, _ in tech_found} | {i for i, _ in lower_tech}  # "Python + OpenCV"
     typed: list[
         tuple[int, str, str, bool, bool, tuple[int, int]]
     ] = []  # line, name, kind, strong, opens, span
     rares: list[bool] = []  # a name of no frequent word: an entity at once, its kind a hint only
     for i, words, before, after, opens, heading, span in found:
         name = " ".join(words)
-        kind, strong = name_kind(name, words, before, after, opens=opens, technical=technical)
+        kind, strong = name_kind(
+            name, words, before, after, opens=opens, technical=technical or i in tech_lines
+        )
         if words[-1] in PLACE_NOUNS:
             kind, strong = "place", strong or not opens
         if not strong and not opens and not heading:
@@ -371,9 +381,13 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             not strong and not heading and (not opens or before.rstrip().endswith(":")) and _rare(words)
         )  # "collected through Pitchero", "Bank: Triodos": no frequent word is written so
         if kind == "unknown" and _tech_like(name):
-            kind = "technology" if technical else "product"
+            kind = "technology" if technical or i in tech_lines else "product"
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
             kind = "work"  # "Felix prefers The Gruffalo": a title, most often a work's
+        if kind == "unknown" and not heading:  # "- Bank: Triodos", "Stack: Rust, DuckDB"
+            kind = label_kind(before, technical or i in tech_lines) or "unknown"
+        if kind == "technology":
+            tech_lines.add(i)  # "Snakemake pipeline on Eddie, then DESeq2": the line is about tools
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak
         # candidate, kept by the entity view when the name is an entity on other evidence.
         typed.append((i, name, kind, strong, opens, span))
@@ -389,7 +403,13 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
         if i in skip or word in _NOT_MIXED or (word.endswith("s") and word[:-1].isupper()):
             continue
         known = known_name(word)
-        add(i, word, known.kind if known else "technology" if technical else "product", "typed_name")
+        if known is None:
+            nxt = _ORG_NEXT.match(plain, mm.end())
+            if nxt is not None:  # "the NLnet Foundation"
+                add(i, f"{word} {nxt.group(1)}", "organisation", "typed_name")
+            tech = technical or i in tech_lines
+            kind = _cued_kind(plain, body.get(i, starts[i]), mm.start(), mm.end(), tech)
+        add(i, word, known.kind if known else kind, "typed_name")
     for rx in (_CAMEL_LOW, _UPPER):
         for m in rx.finditer(plain):
             i = bisect_right(starts, m.start()) - 1
@@ -397,19 +417,25 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 continue
             known = known_name(m.group(0))
             if known is None and rx is _UPPER:
-                # an acronym named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event
+                # an acronym named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event; one
+                # a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation
                 word = m.group(0)
-                if 3 <= len(word) <= 8 and word.isalpha() and word not in _STOP:
+                if 3 <= len(word) <= 6 and word.isalpha() and word not in _STOP:
                     before = plain[body.get(i, starts[i]) : m.start()]
-                    if upper_kind(before, plain[m.end() : m.end() + 24]) == "event":
+                    after = plain[m.end() : m.end() + 24]
+                    if upper_kind(before, after) == "event":
                         add(i, word, "event", "typed_name")
+                    elif name_kind(word, [word], before, after)[0] == "organisation":
+                        add(i, word, "organisation", "typed_name")
                 continue
-            kind = known.kind if known else "technology" if technical else "product"  # "qPCR", "iPad"
+            if known is not None:
+                kind = known.kind
+            else:  # "qPCR", "iPad": by the words around it, else a tool or a product
+                tech = technical or i in tech_lines
+                kind = _cued_kind(plain, body.get(i, starts[i]), m.start(), m.end(), tech)
             add(i, m.group(0), kind, "typed_name")
-    lower = lower_known()
-    wanted = _lower_words().intersection(_LOWER.findall(plain))  # most files hold none: no second pass
-    if wanted:
-        for at, word in _lower_hits(plain, wanted):
+    if lower_hits:
+        for at, word in lower_hits:
             if (i := bisect_right(starts, at) - 1) in skip:
                 continue
             if word in lower:
@@ -479,10 +505,16 @@ def _page_title(lines: list[str], headings: list[int], path: str) -> tuple[int, 
 
 
 #: What may stand between two names of one list ("Figma and Procreate", "from Zencastr to Riverside").
-_LIST_GAPS = frozenset({" and ", " or ", ", and ", ", or ", " & ", "/", " / ", " + "})
+_LIST_GAPS = frozenset({" and ", " or ", ", and ", ", or ", " & ", "/", " / ", " + ", " and the ", ", the "})
+#: What may stand between two names of a longer list: a comma, after a note in brackets or not
+#: ("Fernhill Bakery (rebrand), Otterburn Cycles", "Ewan Grant, Priyanka Rao").
+_LIST_COMMA = re.compile(r"(?:[ ]\([^()\n]{1,30}\))?,[ ](?:and[ ]|or[ ])?")
 #: Kinds that a name listed with a name of that kind takes (things come in lists of a kind; people and
 #: places in a list are told by their own names).
 _LIST_KINDS = frozenset({"technology", "product", "organisation", "work", "event"})
+#: Kinds a name of unknown kind takes from a list it is in (without the strength: "Ewan Grant, Priyanka
+#: Rao" and "in Stockbridge and Morningside" say the kind, not that the name is one).
+_LIST_ONLY_KIND = frozenset({"person", "place", "pet"})
 
 
 def _listed_with(
@@ -503,9 +535,15 @@ def _listed_with(
         gap = plain[o_end:at] if m < n else plain[end:o_at]
         if plain.startswith(("'s", "’s"), end):  # "Google Drive, Oona's idea"
             break
-        listed = gap in _LIST_GAPS or (gap == " to " and plain[: min(at, o_at)].endswith("from "))
+        listed = (
+            gap in _LIST_GAPS
+            or (gap == " to " and plain[: min(at, o_at)].endswith("from "))
+            or _LIST_COMMA.fullmatch(gap) is not None
+        )
         if listed and other in _LIST_KINDS and kind in ("unknown", other):
             return other, strong or (other_strong and not opens)
+        if listed and kind == "unknown" and other in _LIST_ONLY_KIND:
+            return other, strong
     return kind, strong
 
 
@@ -531,6 +569,27 @@ def _lower_hits(plain: str, wanted: frozenset[str]) -> list[tuple[int, str]]:
             at = plain.find(word, at + 1)
     hits.sort()
     return hits
+
+
+#: An organisation's word right after a mixed-case name ("NLnet Foundation").
+_ORG_NEXT = re.compile(
+    r"[ ](Foundation|Trust|Fund|Institute|University|Labs|Lab|Inc|Ltd|LLC|GmbH|Group|Society|Association"
+    r"|Bank)\b"
+)
+#: Kinds a mixed-case or all-capitals word takes from the words around it (people are written otherwise).
+_THING_KINDS = frozenset({"organisation", "technology", "product", "place", "event", "work"})
+
+
+def _cued_kind(plain: str, line_start: int, at: int, end: int, tech: bool) -> str:
+    """The kind of a mixed-case or all-capitals word no list knows ("OpenCV", "HeatRight"): what the words
+    around it say ("ordered from HeatRight", "the PyO3 0.21 bump", a label), else a technology in a file
+    or on a line that names technologies ("Python + OpenCV": ``tech``), else a product."""
+    word = plain[at:end]
+    before, after = plain[line_start:at], plain[end : end + 24]
+    kind = name_kind(word, [word], before, after, technical=tech)[0]
+    if kind in _THING_KINDS and kind != "place":
+        return kind
+    return label_kind(before, tech) or ("technology" if tech else "product")
 
 
 def _person_label(name: str, repeated: int, text: str) -> bool:

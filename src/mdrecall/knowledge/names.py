@@ -34,6 +34,7 @@ __all__ = [
     "known_alias",
     "known_name",
     "known_names",
+    "label_kind",
     "lower_known",
     "name_kind",
     "places",
@@ -107,12 +108,12 @@ _ANIMALS = (
     "retriever|dachshund|pug|husky|greyhound|whippet|lurcher|corgi|schnauzer|tabby|moggy"
 )
 _PET_BEFORE = re.compile(
-    rf"\b(?:{_ANIMALS})\b[:,]?[ ](?:(?:is[ ]|was[ ]|'s[ ])?(?:called[ ]|named[ ])?)?$"
+    rf"\b(?:{_ANIMALS})s?\b[:,]?[ ](?:(?:is[ ]|was[ ]|'s[ ])?(?:called[ ]|named[ ])?)?$"
     r"|\b(?:walked|walking|walk|fed|feeding|feed|groomed|brushed|wormed|neutered|spayed)[ ]$",
     re.IGNORECASE,
 )
 _PET_AFTER = re.compile(
-    rf"^(?::[ ]|[ ]\((?:a[ ]|an[ ]|the[ ]|our[ ]|my[ ])?(?:\w+[ ])?)(?:{_ANIMALS})\b", re.IGNORECASE
+    rf"^(?::[ ]|[ ]\((?:a[ ]|an[ ]|the[ ]|our[ ]|my[ ])?(?:\w+[ ])?)(?:{_ANIMALS})s?\b", re.IGNORECASE
 )
 _WORK_BEFORE = re.compile(
     r"\b(?:reading|read|re-read|finished|started|watched|watching|watch|rewatched|listening to|listened to|"
@@ -127,13 +128,108 @@ _PLACE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _IN_BEFORE = re.compile(r"\b(?:in|visited)[ ]$")
+#: "at" and the word before it ("erg test at Meadowbank", "drinks at the Old Bell", "Hamish at Cairn").
+_AT_BEFORE = re.compile(r"(?:^|[ (])(?P<w>[\w'’]+)[ ]at[ ](?:the[ ])?$")
+#: Words before "at" that say nothing of a place ("good at", "looked at", "starts at").
+_AT_NOT_PLACE = frozenset(
+    """look looks looked looking good bad great better best worse poor aim aims aimed laugh laughed stare
+    stared glance glanced point pointed shot hit angry mad surprised shocked starts start started begins
+    began ends ended expert skilled""".split()
+)
 #: Where someone works or studies ("works at Quillmark", "hired by Cobalt Signal"): an organisation.
 _ORG_BEFORE = re.compile(
     r"\b(?:works|worked|working|work|job|engineer|developer|designer|manager|teaches|taught|teaching|studies|"
     r"studied|interned|internship|volunteers|volunteered|volunteering|intern)[ ](?:at|for)[ ](?:the[ ])?$"
     r"|\b(?:hired|employed|funded|sponsored|acquired|bought)[ ]by[ ](?:the[ ])?$"
-    r"|\b(?:offer|grant|funding|invoice|contract)[ ]from[ ](?:the[ ])?$",
+    r"|\b(?:offer|grant|funding|invoice|contract)[ ]from[ ](?:the[ ])?$"
+    # a job or place of study ("nurse at the Royal Infirmary", "did her postdoc at the John Innes Centre")
+    r"|\b(?:nurse|doctor|teacher|postdoc|student|lecturer|lectureship|professor|researcher|scientist|"
+    r"fellow|fellowship|placement|apprenticeship|consultant|analyst|accountant|employee|staff|role|position|"
+    r"account|policy|mortgage|loan|partnership|contract)[ ](?:at|with)[ ](?:the[ ])?$"
+    # buying from a supplier ("ordered 96-well plates from Starlab", "£7,400 from Conviron")
+    r"|\b(?:ordered|order|orders|ordering|bought|buy|buying|purchased|purchase|sourced|quote|quotes|quoted|"
+    r"delivery|refund|invoice|invoiced|bill)(?:[ ][\w'’.,-]+){0,5}[ ]from[ ](?:the[ ])?$"
+    r"|[£$€][\d.,]+[km]?[ ]from[ ](?:the[ ])?$"
+    r"|\b(?:signed|contracted|partnered|banks|banked|banking|insured)[ ]with[ ](?:the[ ])?$",
     re.IGNORECASE,
+)
+#: Words that end an institution's name but may be a building's too ("the John Innes Centre"): a cue of
+#: work or study before it says it is the organisation.
+_INSTITUTION_LAST = frozenset(
+    "Centre Center Hospital Infirmary Library Museum Gallery Theatre Theater".split()
+)
+#: Verbs after a name that a business does ("IDT don't sell it", "Hobco ships to Ireland").
+_ORG_VERB = re.compile(
+    r"^[ ](?:(?:don'?t|doesn'?t|do[ ]not|does[ ]not|no[ ]longer|now|also|only|still)[ ])?"
+    r"(?:sells?|sold|selling|ships?|shipped|stocks?|stocked|manufactures?|manufactured|invoiced|refunded|"
+    r"charges?|charged|deliver|delivers|delivered|quoted)\b"
+)
+#: A lower-case noun right after a name that tells its kind ("the Slurm cluster", "a Bosch dishwasher",
+#: "Meadowbank pitch", "the Figma team"): the kind only (the noun is not part of the name).
+_KIND_AFTER: dict[str, str] = {
+    **dict.fromkeys(
+        """pipeline pipelines cluster clusters server servers database databases db library libraries
+        package packages framework parser script scripts repo repository wheel wheels notebook notebooks
+        module modules container containers codebase backend frontend workflow workflows bindings binary
+        export exporter importer writer reader format files driver drivers compiler interpreter runtime
+        query queries schema cli bump upgrade""".split(),
+        "technology",
+    ),
+    **dict.fromkeys(
+        """pool pitch pitches gym astro court courts rink track velodrome branch campus site""".split(),
+        "place",
+    ),
+    **dict.fromkeys(
+        """team staff headquarters hq account invoice invoices bill bills quote oven dishwasher fridge
+        freezer hob washer dryer boiler kettle shirts shirt shoes boots trainers jacket jackets sticks
+        bike bikes van helmet helmets reagents""".split(),
+        "organisation",
+    ),
+}
+_NOUN_NEXT = re.compile(r"[ ]([a-zA-Z]+)\b")
+#: A version number after a name ("PyO3 0.21", "Node v20.11"): software.
+_VERSION_AFTER = re.compile(r"^[ ]v?\d+\.\d+(?:\.\d+)*\b")
+_OWNED = re.compile(r"['’]s[ ]([a-zA-Z]+)\b")
+#: A label opening a line and what it says the names in its value are ("- Bank: Triodos", "Stack: Rust,
+#: DuckDB", "Venue: the Cameo"): the label's last word → kind. "tools" is a technology or a product by
+#: the file (see :func:`label_kind`).
+_LABEL_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        """bank banks insurer insurance supplier suppliers vendor vendors client clients customer customers
+        sponsor sponsors funder funders employer employers landlord landlords agency agencies provider
+        providers broker brokers manufacturer manufacturers maker makers brand brands company companies
+        firm firms contractor contractors lender lenders publisher publishers courier couriers retailer
+        retailers distributor distributors registrar accountants solicitors charity charities""".split(),
+        "organisation",
+    ),
+    **dict.fromkeys(
+        """venue venues location locations address destination destinations hotel hotels restaurant
+        restaurants pub pubs gym pool hometown neighbourhood neighborhood area city cities town towns country
+        countries station airport""".split(),
+        "place",
+    ),
+    **dict.fromkeys(
+        """stack language languages framework frameworks library libraries database databases db ci hosting
+        cloud infra infrastructure editor ide os runtime orchestration scheduler cluster backend frontend
+        pipeline pipelines tooling monitoring logging queue cache cms vcs""".split(),
+        "technology",
+    ),
+    **dict.fromkeys("tools tool apps app software".split(), "tools"),
+    **dict.fromkeys(
+        """owner owners lead leads contact contacts teacher teachers coach coaches doctor gp dentist tutor
+        mentor supervisor manager assignee assignees reviewer reviewers attendees captain chair treasurer
+        secretary babysitter nanny cleaner plumber electrician""".split(),
+        "person",
+    ),
+    **dict.fromkeys(
+        "book books novel novels film films movie movies album albums podcast podcasts show shows".split(),
+        "work",
+    ),
+    **dict.fromkeys("event events conference conferences festival festivals".split(), "event"),
+}
+#: A label opening a line (after a bullet), its value up to the name: no sentence ends in between.
+_LABEL = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /&-]{0,28}?)(?:\*\*)?:[ \t]+(?:[^.;!?]|\.(?=\S))*$"
 )
 #: Software someone uses ("migrated to Dagster", "switched from Zencastr", "edited it in Descript").
 _TOOL_BEFORE = re.compile(
@@ -166,13 +262,13 @@ _WORK_AFTER = re.compile(r"^[ ](?:podcast|album|novel|book|film|movie|documentar
 #: The last word of every cue before a name (``_PET_BEFORE`` … ``_IN_BEFORE``): a name after any other
 #: word matches none of them.
 _CUE_LAST = frozenset(
-    [animal.split()[-1] for animal in _ANIMALS.split("|")]
+    [w for animal in _ANIMALS.split("|") for w in (animal.split()[-1], animal.split()[-1] + "s")]
     + """called named sister brother mother father mum mom dad wife husband partner son daughter friend boss
     manager colleague cousin aunt uncle grandma grandpa grandmother grandfather girlfriend boyfriend mentor
     roommate flatmate neighbour neighbor niece nephew dr mr mrs ms mx prof sir dame lady lord interviewed
     hired reading read finished started watched watching watch rewatched to album novel book film movie
     show series podcast song play the in at from around through into visited visiting visit left
-    leaving walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
+    leaving via walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
     used using migrated migrating migrate switched switching switch deployed deploy hosted hosting
     installed install upgraded adopted subscribed licence license runs running on onto off with is""".split()
 )
@@ -246,9 +342,14 @@ def common_word(word: str) -> bool:
 
 @cache
 def places() -> frozenset[str]:
-    """Major cities and countries (multi-word names joined by one space)."""
-    lines = (_DATA / "places.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
+    """Cities, countries and regions (multi-word names joined by one space): the hand-kept list and the
+    GeoNames cities and countries that are hardly anything else (``gazetteer.txt``, from
+    ``scripts/gen_places.py``)."""
+    out: set[str] = set()
+    for name in ("places.txt", "gazetteer.txt"):
+        lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
+        out.update(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
+    return frozenset(out)
 
 
 @cache
@@ -344,6 +445,10 @@ def name_kind(
         return known.kind, True
     last, head = words[-1].rstrip("."), words[0]
     several = len(words) > 1
+    tail = before[-40:]
+    cued = _may_cue(tail)  # most names follow no cue word: skip the cue expressions
+    if several and last in _INSTITUTION_LAST and cued and _ORG_BEFORE.search(tail):
+        return "organisation", True  # "did her postdoc at the John Innes Centre"
     if _ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in _WEAK_ORG
     if name in places():
@@ -353,7 +458,7 @@ def name_kind(
         given_name(head)
         and head not in _PLACE_FIRST
         and 1 < len(words) <= 3
-        and places().isdisjoint(words[1:])
+        and (head not in places() or places().isdisjoint(words[1:]))  # "Ben Harlow"; not "Santiago Chile"
         and not (len(words) == 3 and last in _PLACE_LAST)  # "John Innes Centre", "Ada Lovelace Building"
     ):
         return "person", True
@@ -361,8 +466,6 @@ def name_kind(
         return "place", True
     if several and last in _EVENT_LAST:
         return "event", True
-    tail = before[-40:]
-    cued = _may_cue(tail)  # most names follow no cue word: skip the cue expressions
     if (cued and _PET_BEFORE.search(tail)) or _PET_AFTER.match(after):
         return "pet", True
     if cued and _PERSON_BEFORE.search(tail):
@@ -375,21 +478,56 @@ def name_kind(
         return "product", False
     if _WORK_AFTER.match(after):
         return "work", not opens
+    noun = _NOUN_NEXT.match(after)
+    after_kind = _KIND_AFTER.get(noun.group(1).lower()) if noun else None
+    if after_kind is not None:  # "the Eddie cluster", "the old Neff oven", "Meadowbank pitch"
+        return after_kind, after_kind == "technology" and not opens
+    if _VERSION_AFTER.match(after) and not common_word(name):  # not "Section 4.1"
+        return "technology", False
     if len(words) == 1 and given_name(name):
+        if cued and _TOOL_BEFORE.search(tail):  # "running on Eddie": the kind of a tool, weakly
+            return ("technology" if technical else "product"), False
         return "person", False
+    if _ORG_VERB.match(after):
+        return "organisation", not opens
+    if (owned := _OWNED.match(after)) and _KIND_AFTER.get(owned.group(1).lower()) == "organisation":
+        return "organisation", False  # "HeatRight's bill" (after the given-name check: "Dana's team")
     if (cued and _EVENT_BEFORE.search(tail)) or _EVENT_AFTER.match(after):
         return "event", not opens
     if cued and _ORG_BEFORE.search(tail):
         return "organisation", True
     if cued and _TOOL_BEFORE.search(tail):
         return ("technology" if technical else "product"), not opens
+    if technical and tail.endswith(" via "):  # "a Rust core via PyO3", on a line naming technologies
+        return "technology", False
     if tail.endswith(" in ") and _MADE_IN.search(tail):
         return ("technology" if technical else "product"), False
     if cued and _PLACE_BEFORE.search(tail):
         return "place", True
     if cued and _IN_BEFORE.search(tail):  # "in Paris", "visited Paris": the kind only
         return "place", False
+    if cued and (at := _AT_BEFORE.search(tail)) is not None:
+        w = at.group("w")
+        if w[:1].isupper() and (given_name(w) or not common_word(w)):  # "Hamish at Cairn": where one works
+            return "organisation", False
+        if w.lower() not in _AT_NOT_PLACE:
+            return "place", False  # "erg test at Meadowbank", "drinks at the Old Bell": the kind only
     return "unknown", False
+
+
+def label_kind(before: str, technical: bool = False) -> str | None:
+    """The kind a label opening the line says the names of its value are ("- Bank: " → organisation,
+    "Stack: Rust, " → technology, "Tools: " → technology or product by ``technical``), or None. ``before``
+    is the line's text up to a name; a sentence end between the label and the name ends the value."""
+    if ":" not in before:
+        return None
+    m = _LABEL.match(before)
+    if m is None:
+        return None
+    kind = _LABEL_KINDS.get(m.group(1).split()[-1].lower())
+    if kind == "tools":
+        return "technology" if technical else "product"
+    return kind
 
 
 def upper_kind(before: str, after: str) -> str | None:

@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "13"
+VIEWS_VERSION = "14"
 #: Meta key: the paths whose views a sync left to build on first use (a JSON list; empty: none).
 PENDING_KEY = "views_pending"
 #: Files extracted per transaction when pending views are built.
