@@ -35,7 +35,17 @@ from collections.abc import Iterable, Sequence
 from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, Fact, slots, subject_words
 from mdrecall.stores.views import Supersession
 
-__all__ = ["MIN_COSINE", "RARE_MIN", "RARE_SHARE", "change_pairs", "change_update", "modified", "signal"]
+__all__ = [
+    "MIN_COSINE",
+    "RARE_MIN",
+    "RARE_SHARE",
+    "change_pairs",
+    "change_update",
+    "modified",
+    "signal",
+    "value_slots",
+    "written_before",
+]
 
 #: The least cosine of two lines' word sets for them to be about one subject: a floor against chance
 #: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
@@ -68,7 +78,7 @@ def _words(s: str) -> set[str]:
 _KIND = {"owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "s"}
 
 
-def _slots(f: Fact) -> set[str]:
+def value_slots(f: Fact) -> set[str]:
     """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it and the
     values of the attributes it states."""
     if f.attrs == (SAID,):
@@ -80,7 +90,9 @@ def _slots(f: Fact) -> set[str]:
     return out
 
 
-def _before(o: Fact, n: Fact) -> bool:
+def written_before(o: Fact, n: Fact) -> bool:
+    """Was ``o`` written before ``n`` (both dated, or ``o`` undated and ``n`` dated, or both undated on one
+    page and ``n`` further down)?"""
     if o.day and n.day:
         return n.day[:10] > o.day[:10]
     if n.day:
@@ -158,7 +170,7 @@ class _State:
     def candidate(self, i: Key, j: Key, new_slots: set[str]) -> bool:
         """May the change line ``j`` supersede the line ``i`` (every test but the cosine)?"""
         old, new = self.facts[i], self.facts[j]
-        if i in self.paired or not _before(old, new):
+        if i in self.paired or not written_before(old, new):
             return False
         shared = set(self.every[i]).intersection(self.every[j])
         if not (shared.intersection(self.own[i]) or shared.intersection(self.own[j])):
@@ -167,7 +179,7 @@ class _State:
             return False
         if modified(old.words, new.words, shared):
             return False  # "hockey training" … "netball training": another subject
-        old_slots = _slots(old)
+        old_slots = value_slots(old)
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return False  # nothing new: the same fact said again
         return self.kind[j] != "weak" or _differs(old_slots, new_slots)
@@ -177,7 +189,7 @@ class _State:
         found: list[tuple[Key, Key]] = []
         for j in js:
             seen: set[Key] = {j}
-            new_slots = _slots(self.facts[j])
+            new_slots = value_slots(self.facts[j])
             for w in self.probe(j):
                 for i in self.postings[w]:
                     if i not in seen:
