@@ -100,12 +100,24 @@ def written_before(o: Fact, n: Fact) -> bool:
     return not o.day and o.path == n.path and n.line > o.line
 
 
-def _differs(old: set[str], new: set[str]) -> bool:
-    """A value of one kind differs: the newer holds a time, number or name the older lacks, and the
-    older one of that kind the newer lacks."""
+def _differs(old: set[str], new: set[str], kinds: str = "tncs") -> bool:
+    """A value of one of ``kinds`` differs: the newer holds a time, number, name or state the older lacks,
+    and the older one of that kind the newer lacks."""
     return any(
-        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in "tncs"
+        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
     )
+
+
+def restates(old: str, new: str) -> bool:
+    """Does every change wording of the line ``new`` (lower-case words) stand on the line ``old`` too (the
+    newer tells more of the same change, not another one)?"""
+    found = _change_wordings(new)
+    return bool(found) and all(w in old for w in found)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _change_wordings(words: str) -> tuple[str, ...]:
+    return tuple(m.group() for m in CHANGE.finditer(words))
 
 
 Key = tuple[str, int]
@@ -132,6 +144,8 @@ class _State:
         self.closest: dict[Key, Key] = {}  # change line → its closest candidate
         self.chosen_by: dict[Key, set[Key]] = {}  # a line → the change lines it is the closest of
         self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
+        # a line → the change lines telling more of its own change (they supersede nothing)
+        self.continues: dict[Key, set[Key]] = {}
         for f in facts:
             self.add(f)
 
@@ -182,11 +196,24 @@ class _State:
         old_slots = value_slots(old)
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return False  # nothing new: the same fact said again
-        return self.kind[j] != "weak" or _differs(old_slots, new_slots)
+        if self.kind[j] == "weak":
+            return _differs(old_slots, new_slots)
+        if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
+            # the older's own change wording again, no time or number changed ("Lukas's last day is next
+            # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
+            self.continues.setdefault(i, set()).add(j)
+            return False
+        return True
 
     def evaluate(self, js: Iterable[Key]) -> None:
         """Find anew the closest candidate of each change line of ``js``."""
         found: list[tuple[Key, Key]] = []
+        js = list(js)
+        redo = set(js)
+        for i in [i for i, cs in self.continues.items() if cs & redo]:
+            self.continues[i] -= redo
+            if not self.continues[i]:
+                del self.continues[i]
         for j in js:
             seen: set[Key] = {j}
             new_slots = value_slots(self.facts[j])
@@ -196,6 +223,8 @@ class _State:
                         seen.add(i)
                         if self.candidate(i, j, new_slots):
                             found.append((i, j))
+        going_on = set().union(*self.continues.values()) if self.continues else set()
+        found = [(i, j) for i, j in found if j not in going_on]
         cosine = [self.similarity(i, j) for i, j in found]
         best: dict[Key, tuple[float, Key]] = {}
         for (i, j), c in zip(found, cosine, strict=True):
@@ -289,7 +318,7 @@ def change_update(
     counts = {w: state.df[w] for k in gone for w in state.every[k]}
     redo: set[Key] = set(gone)  # change lines to pair again
     for k in gone:  # their closest candidates go; the lines choosing them choose again
-        redo |= state.chosen_by.get(k, set())
+        redo |= state.chosen_by.get(k, set()) | state.continues.pop(k, set())
         state.remove(k)
     for f in added:
         for w in _words(f.context) | subject_words(f.words):
@@ -303,7 +332,7 @@ def change_update(
     flipped = state.paired ^ paired
     redo |= state.used ^ used
     for k in flipped:
-        redo |= state.chosen_by.get(k, set())
+        redo |= state.chosen_by.get(k, set()) | state.continues.get(k, set())
     state.attr, state.paired, state.used = dict(pairs), paired, used
     fresh = [(f.path, f.line) for f in added] + [k for k in flipped if k not in paired]
     for i in fresh:  # a new candidate: the change lines probing one of its words may choose it
