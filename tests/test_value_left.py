@@ -63,3 +63,16 @@ def test_a_contrast_with_the_old_value_supersedes_it_whatever_the_verb() -> None
         }
     )
     assert pairs == {("MEMORY.md", 3): ("memory/2027-04-02.md", 3)}
+
+
+def test_a_log_line_leaving_a_named_value_is_a_fact_line_that_supersedes_it() -> None:
+    """A dated line saying nothing changed is no fact line, but one leaving a named value is."""
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- The shop's website runs on Shopify.\n",
+            "memory/2027-04-02.md": "# 2027-04-02\n\n"
+            "- Chat with Mo: the shop is leaving Shopify, we'll rebuild on Wix.\n"
+            "- Leaving drinks for Mo on Friday.\n",
+        }
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2027-04-02.md", 3)}

@@ -87,9 +87,10 @@ def left_values(words: str) -> frozenset[str]:
 def _value(words: list[str], most: int) -> set[str]:
     out = set()
     for w in words[:most]:
+        w = w.replace("’", "'").split("'")[0]  # "aidan's" → aidan, as a name's slot; "we'll" → we
         if w in _END:
             break
-        out.add(stem(w.replace("’", "'").split("'")[0]))  # "aidan's" → aidan, as a name's slot
+        out.add(stem(w))
     return out
 
 
