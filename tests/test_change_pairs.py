@@ -185,3 +185,16 @@ def test_pairing_after_the_changed_line_goes_equals_pairing_anew() -> None:
     files = {**_FAREWELL, "memory/2027-03-01.md": "# 2027-03-01\n\n- Quiet day.\n"}
     facts = _facts_of(files)
     assert supersessions_update(facts, before, {"memory/2027-03-01.md"}) == supersessions(facts)
+
+
+def test_a_plan_come_true_supersedes_the_standing_fact_not_the_plan() -> None:
+    """A change line naming again the one name a plan named (no other) confirms the plan: it supersedes
+    the standing fact the plan was about, not the plan."""
+    files = {
+        "MEMORY.md": "# Memory\n\n- Bar rota: Tom Reyes.\n",
+        "memory/2027-05-02.md": "# 2027-05-02\n\n"
+        "- Tom is off to Lisbon in June. Zara covers the bar rota from June 1.\n",
+        "memory/2027-06-01.md": "# 2027-06-01\n\n- From today Zara Quinn owns the bar rota.\n",
+    }
+    pairs = supersessions(_facts_of(files))
+    assert {k: (v.path, v.line) for k, v in pairs.items()} == {("MEMORY.md", 3): ("memory/2027-06-01.md", 3)}

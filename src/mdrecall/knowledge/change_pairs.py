@@ -32,7 +32,7 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, Fact, slots, subject_words
+from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.stores.views import Supersession
 
 __all__ = [
@@ -106,6 +106,26 @@ def _differs(old: set[str], new: set[str], kinds: str = "tncs") -> bool:
     return any(
         any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
     )
+
+
+def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
+    """Does the change line ``new`` name again the names on the older line and no other (a plan come
+    true, a call with the contact named before), without taking a value back ("no longer", "stopped")?
+    For a line stating an owner, a place or a choice: one of that value's words on the older line is
+    enough ("Ana covers the inventory from June" … "From today Ana Kowalski owns the inventory")."""
+    if _withdraws(new.words):
+        return False
+    words = f" {old.words} "  # a word of it: " word " (no set of each older line's words kept)
+    if new.attrs == (SAID,):
+        names = [v[2:] for v in new_slots if v.startswith("c:")]
+        return bool(names) and all(f" {n} " in words for n in names)
+    stated = [v for a, v in zip(new.attrs, new.values, strict=True) if a in ("owner", "place", "choice")]
+    return any(f" {w} " in words for v in stated for w in v.split())
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _withdraws(words: str) -> bool:
+    return WITHDRAW.search(words) is not None
 
 
 def restates(old: str, new: str) -> bool:
@@ -198,6 +218,8 @@ class _State:
             return False  # nothing new: the same fact said again
         if self.kind[j] == "weak":
             return _differs(old_slots, new_slots)
+        if confirms(old, new, new_slots):
+            return False  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
         if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
             # the older's own change wording again, no time or number changed ("Lukas's last day is next
             # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing

@@ -29,7 +29,6 @@ value some line leaves.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 
@@ -59,10 +58,8 @@ _AUX = frozenset(("is", "was", "has", "have", "been", "got", "gets", "being", "a
 _END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after", "because"}
 
 
-@functools.lru_cache(maxsize=1 << 15)
 def left_values(words: str) -> frozenset[str]:
-    """The values a line (its lower-case words, space-joined) says it leaves, as stems (cached: a pairing
-    after a change reads the unchanged lines again)."""
+    """The values a line (its lower-case words, space-joined) says it leaves, as stems."""
     first = LEAVE.search(words)  # most lines hold none: one scan in C
     if first is None:
         return frozenset()
