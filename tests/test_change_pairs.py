@@ -198,3 +198,19 @@ def test_a_plan_come_true_supersedes_the_standing_fact_not_the_plan() -> None:
     }
     pairs = supersessions(_facts_of(files))
     assert {k: (v.path, v.line) for k, v in pairs.items()} == {("MEMORY.md", 3): ("memory/2027-06-01.md", 3)}
+
+
+@pytest.mark.parametrize(
+    ("new", "superseded"),
+    [
+        ("The old Trello board gets switched off on Friday.", False),  # tells of the thing left
+        ("Switched back to Trello, Linear was too heavy for us.", True),  # goes back to it: a change
+    ],
+)
+def test_a_line_naming_the_value_a_decision_left_does_not_supersede_it(new: str, superseded: bool) -> None:
+    files = {
+        "memory/2027-05-01.md": "# 2027-05-01\n\n- Decision: we're dropping Trello for Linear.\n",
+        "memory/2027-05-10.md": f"# 2027-05-10\n\n- {new}\n",
+    }
+    pairs = supersessions(_facts_of(files))
+    assert (("memory/2027-05-01.md", 3) in pairs) is superseded

@@ -32,7 +32,9 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
 __all__ = [
@@ -58,16 +60,6 @@ RARE_MIN = 12
 CANDIDATE_WORDS = 3
 
 _SLOT = re.compile(r"^[tnc]:")
-
-
-def signal(words: str) -> str | None:
-    """``"strong"`` when ``words`` (a line) signals a change, ``"weak"`` when only "now"-like words do,
-    ``None`` when neither does or when it adds to a fact ("too", "also", "still")."""
-    if ADDITION.search(words):
-        return None
-    if CHANGE.search(words):
-        return "strong"
-    return "weak" if CHANGE_WEAK.search(words) else None
 
 
 def _words(s: str) -> set[str]:
@@ -110,11 +102,12 @@ def _differs(old: set[str], new: set[str], kinds: str = "tncs") -> bool:
 
 def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
     """Does the change line ``new`` name again the names on the older line and no other (a plan come
-    true, a call with the contact named before), without taking a value back ("no longer", "stopped")?
+    true, a call with the contact named before), without taking a value back ("no longer", "stopped") or
+    going back to one?
     For a line stating an owner, a place or a choice: one of that value's words on the older line is
     enough ("Ana covers the inventory from June" … "From today Ana Kowalski owns the inventory")."""
-    if _withdraws(new.words):
-        return False
+    if _withdraws(new.words) or " back " in f" {new.words} ":
+        return False  # takes a value back, or goes back to one ("switched back to Trello")
     words = f" {old.words} "  # a word of it: " word " (no set of each older line's words kept)
     if new.attrs == (SAID,):
         names = [v[2:] for v in new_slots if v.startswith("c:")]
@@ -126,6 +119,14 @@ def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
 @functools.lru_cache(maxsize=1 << 14)
 def _withdraws(words: str) -> bool:
     return WITHDRAW.search(words) is not None
+
+
+def _names_left(gone: frozenset[str] | None, new: str) -> bool:
+    """Does the line ``new`` name one of the values ``gone`` an older line leaves (and not go back to
+    it)? Then it tells of the thing left, not of a change of the older line."""
+    if not gone or " back " in f" {new} ":
+        return False
+    return any(f" {w}" in f" {new}" for w in gone)
 
 
 def restates(old: str, new: str) -> bool:
@@ -155,6 +156,7 @@ class _State:
         self.own: dict[Key, tuple[str, ...]] = {}
         self.every: dict[Key, tuple[str, ...]] = {}
         self.kind: dict[Key, str] = {}  # the change lines: how strongly each signals a change
+        self.leaves: dict[Key, frozenset[str]] = {}  # the lines leaving a value: the values left
         self.df: dict[str, int] = {}
         self.postings: dict[str, set[Key]] = {}
         self.cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
@@ -179,6 +181,9 @@ class _State:
         kind = signal(f.words)
         if kind:
             self.kind[k] = kind
+        gone = left_values(f.words)
+        if gone:
+            self.leaves[k] = gone
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
             self.postings.setdefault(w, set()).add(k)
@@ -191,6 +196,7 @@ class _State:
                 del self.df[w], self.postings[w]
         del self.facts[k], self.own[k], self.every[k]
         self.kind.pop(k, None)
+        self.leaves.pop(k, None)
 
     def probe(self, j: Key) -> list[str]:
         """A change line's rarest words (on at least two lines), looked up for candidates."""
@@ -218,6 +224,8 @@ class _State:
             return False  # nothing new: the same fact said again
         if self.kind[j] == "weak":
             return _differs(old_slots, new_slots)
+        if _names_left(self.leaves.get(i), new.words):
+            return False  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
         if confirms(old, new, new_slots):
             return False  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
         if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
