@@ -153,3 +153,64 @@ def test_every_change_wording_passes_the_cheap_test_before_the_patterns(line: st
 
     assert CHANGE.search(line) or CHANGE_WEAK.search(line), line  # the phrase is one the patterns read
     assert any(h in line.lower() for h in CHANGE_HINTS)
+
+
+_FAREWELL = {
+    "memory/2027-03-01.md": "# 2027-03-01\n\n"
+    "- Priya's last day is Friday the 12th; she joins Orbit Labs in April.\n",
+    "memory/2027-03-12.md": "# 2027-03-12\n\n"
+    "- Priya's last day: cake in the kitchen and Sam gave a speech.\n",
+    "notes/office.md": "# Office\n\n- The kitchen rota is on the fridge, Sam keeps it.\n",
+}
+
+
+def _facts_of(files: dict[str, str]) -> list:
+    out = []
+    for rel, text in files.items():
+        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
+        out += line_facts(rel, text, day)
+    return sorted(out, key=lambda f: (f.path, f.line))
+
+
+def test_a_line_telling_more_of_an_earlier_change_supersedes_nothing() -> None:
+    """The older line's own change wording again ("last day" … "last day"), no time or number changed:
+    the newer tells more of that change; it neither supersedes it nor falls back on another line."""
+    assert supersessions(_facts_of(_FAREWELL)) == {}
+
+
+def test_pairing_after_the_changed_line_goes_equals_pairing_anew() -> None:
+    from mdrecall.knowledge.fact_pairs import supersessions_update
+
+    before = supersessions(_facts_of(_FAREWELL))
+    files = {**_FAREWELL, "memory/2027-03-01.md": "# 2027-03-01\n\n- Quiet day.\n"}
+    facts = _facts_of(files)
+    assert supersessions_update(facts, before, {"memory/2027-03-01.md"}) == supersessions(facts)
+
+
+def test_a_plan_come_true_supersedes_the_standing_fact_not_the_plan() -> None:
+    """A change line naming again the one name a plan named (no other) confirms the plan: it supersedes
+    the standing fact the plan was about, not the plan."""
+    files = {
+        "MEMORY.md": "# Memory\n\n- Bar rota: Tom Reyes.\n",
+        "memory/2027-05-02.md": "# 2027-05-02\n\n"
+        "- Tom is off to Lisbon in June. Zara covers the bar rota from June 1.\n",
+        "memory/2027-06-01.md": "# 2027-06-01\n\n- From today Zara Quinn owns the bar rota.\n",
+    }
+    pairs = supersessions(_facts_of(files))
+    assert {k: (v.path, v.line) for k, v in pairs.items()} == {("MEMORY.md", 3): ("memory/2027-06-01.md", 3)}
+
+
+@pytest.mark.parametrize(
+    ("new", "superseded"),
+    [
+        ("The old Trello board gets switched off on Friday.", False),  # tells of the thing left
+        ("Switched back to Trello, Linear was too heavy for us.", True),  # goes back to it: a change
+    ],
+)
+def test_a_line_naming_the_value_a_decision_left_does_not_supersede_it(new: str, superseded: bool) -> None:
+    files = {
+        "memory/2027-05-01.md": "# 2027-05-01\n\n- Decision: we're dropping Trello for Linear.\n",
+        "memory/2027-05-10.md": f"# 2027-05-10\n\n- {new}\n",
+    }
+    pairs = supersessions(_facts_of(files))
+    assert (("memory/2027-05-01.md", 3) in pairs) is superseded

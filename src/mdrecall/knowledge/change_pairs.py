@@ -32,10 +32,22 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.facts import ADDITION, CHANGE, CHANGE_WEAK, SAID, Fact, slots, subject_words
+from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
-__all__ = ["MIN_COSINE", "RARE_MIN", "RARE_SHARE", "change_pairs", "change_update", "modified", "signal"]
+__all__ = [
+    "MIN_COSINE",
+    "RARE_MIN",
+    "RARE_SHARE",
+    "change_pairs",
+    "change_update",
+    "modified",
+    "signal",
+    "value_slots",
+    "written_before",
+]
 
 #: The least cosine of two lines' word sets for them to be about one subject: a floor against chance
 #: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
@@ -50,16 +62,6 @@ CANDIDATE_WORDS = 3
 _SLOT = re.compile(r"^[tnc]:")
 
 
-def signal(words: str) -> str | None:
-    """``"strong"`` when ``words`` (a line) signals a change, ``"weak"`` when only "now"-like words do,
-    ``None`` when neither does or when it adds to a fact ("too", "also", "still")."""
-    if ADDITION.search(words):
-        return None
-    if CHANGE.search(words):
-        return "strong"
-    return "weak" if CHANGE_WEAK.search(words) else None
-
-
 def _words(s: str) -> set[str]:
     return set(s.split()) if s else set()
 
@@ -68,7 +70,7 @@ def _words(s: str) -> set[str]:
 _KIND = {"owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "s"}
 
 
-def _slots(f: Fact) -> set[str]:
+def value_slots(f: Fact) -> set[str]:
     """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it and the
     values of the attributes it states."""
     if f.attrs == (SAID,):
@@ -80,7 +82,9 @@ def _slots(f: Fact) -> set[str]:
     return out
 
 
-def _before(o: Fact, n: Fact) -> bool:
+def written_before(o: Fact, n: Fact) -> bool:
+    """Was ``o`` written before ``n`` (both dated, or ``o`` undated and ``n`` dated, or both undated on one
+    page and ``n`` further down)?"""
     if o.day and n.day:
         return n.day[:10] > o.day[:10]
     if n.day:
@@ -88,12 +92,53 @@ def _before(o: Fact, n: Fact) -> bool:
     return not o.day and o.path == n.path and n.line > o.line
 
 
-def _differs(old: set[str], new: set[str]) -> bool:
-    """A value of one kind differs: the newer holds a time, number or name the older lacks, and the
-    older one of that kind the newer lacks."""
+def _differs(old: set[str], new: set[str], kinds: str = "tncs") -> bool:
+    """A value of one of ``kinds`` differs: the newer holds a time, number, name or state the older lacks,
+    and the older one of that kind the newer lacks."""
     return any(
-        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in "tncs"
+        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
     )
+
+
+def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
+    """Does the change line ``new`` name again the names on the older line and no other (a plan come
+    true, a call with the contact named before), without taking a value back ("no longer", "stopped") or
+    going back to one?
+    For a line stating an owner, a place or a choice: one of that value's words on the older line is
+    enough ("Ana covers the inventory from June" … "From today Ana Kowalski owns the inventory")."""
+    if _withdraws(new.words) or " back " in f" {new.words} ":
+        return False  # takes a value back, or goes back to one ("switched back to Trello")
+    words = f" {old.words} "  # a word of it: " word " (no set of each older line's words kept)
+    if new.attrs == (SAID,):
+        names = [v[2:] for v in new_slots if v.startswith("c:")]
+        return bool(names) and all(f" {n} " in words for n in names)
+    stated = [v for a, v in zip(new.attrs, new.values, strict=True) if a in ("owner", "place", "choice")]
+    return any(f" {w} " in words for v in stated for w in v.split())
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _withdraws(words: str) -> bool:
+    return WITHDRAW.search(words) is not None
+
+
+def _names_left(gone: frozenset[str] | None, new: str) -> bool:
+    """Does the line ``new`` name one of the values ``gone`` an older line leaves (and not go back to
+    it)? Then it tells of the thing left, not of a change of the older line."""
+    if not gone or " back " in f" {new} ":
+        return False
+    return any(f" {w}" in f" {new}" for w in gone)
+
+
+def restates(old: str, new: str) -> bool:
+    """Does every change wording of the line ``new`` (lower-case words) stand on the line ``old`` too (the
+    newer tells more of the same change, not another one)?"""
+    found = _change_wordings(new)
+    return bool(found) and all(w in old for w in found)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _change_wordings(words: str) -> tuple[str, ...]:
+    return tuple(m.group() for m in CHANGE.finditer(words))
 
 
 Key = tuple[str, int]
@@ -111,6 +156,7 @@ class _State:
         self.own: dict[Key, tuple[str, ...]] = {}
         self.every: dict[Key, tuple[str, ...]] = {}
         self.kind: dict[Key, str] = {}  # the change lines: how strongly each signals a change
+        self.leaves: dict[Key, frozenset[str]] = {}  # the lines leaving a value: the values left
         self.df: dict[str, int] = {}
         self.postings: dict[str, set[Key]] = {}
         self.cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
@@ -120,6 +166,8 @@ class _State:
         self.closest: dict[Key, Key] = {}  # change line → its closest candidate
         self.chosen_by: dict[Key, set[Key]] = {}  # a line → the change lines it is the closest of
         self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
+        # a line → the change lines telling more of its own change (they supersede nothing)
+        self.continues: dict[Key, set[Key]] = {}
         for f in facts:
             self.add(f)
 
@@ -133,6 +181,9 @@ class _State:
         kind = signal(f.words)
         if kind:
             self.kind[k] = kind
+        gone = left_values(f.words)
+        if gone:
+            self.leaves[k] = gone
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
             self.postings.setdefault(w, set()).add(k)
@@ -145,6 +196,7 @@ class _State:
                 del self.df[w], self.postings[w]
         del self.facts[k], self.own[k], self.every[k]
         self.kind.pop(k, None)
+        self.leaves.pop(k, None)
 
     def probe(self, j: Key) -> list[str]:
         """A change line's rarest words (on at least two lines), looked up for candidates."""
@@ -158,7 +210,7 @@ class _State:
     def candidate(self, i: Key, j: Key, new_slots: set[str]) -> bool:
         """May the change line ``j`` supersede the line ``i`` (every test but the cosine)?"""
         old, new = self.facts[i], self.facts[j]
-        if i in self.paired or not _before(old, new):
+        if i in self.paired or not written_before(old, new):
             return False
         shared = set(self.every[i]).intersection(self.every[j])
         if not (shared.intersection(self.own[i]) or shared.intersection(self.own[j])):
@@ -167,23 +219,42 @@ class _State:
             return False
         if modified(old.words, new.words, shared):
             return False  # "hockey training" … "netball training": another subject
-        old_slots = _slots(old)
+        old_slots = value_slots(old)
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return False  # nothing new: the same fact said again
-        return self.kind[j] != "weak" or _differs(old_slots, new_slots)
+        if self.kind[j] == "weak":
+            return _differs(old_slots, new_slots)
+        if _names_left(self.leaves.get(i), new.words):
+            return False  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
+        if confirms(old, new, new_slots):
+            return False  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
+        if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
+            # the older's own change wording again, no time or number changed ("Lukas's last day is next
+            # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
+            self.continues.setdefault(i, set()).add(j)
+            return False
+        return True
 
     def evaluate(self, js: Iterable[Key]) -> None:
         """Find anew the closest candidate of each change line of ``js``."""
         found: list[tuple[Key, Key]] = []
+        js = list(js)
+        redo = set(js)
+        for i in [i for i, cs in self.continues.items() if cs & redo]:
+            self.continues[i] -= redo
+            if not self.continues[i]:
+                del self.continues[i]
         for j in js:
             seen: set[Key] = {j}
-            new_slots = _slots(self.facts[j])
+            new_slots = value_slots(self.facts[j])
             for w in self.probe(j):
                 for i in self.postings[w]:
                     if i not in seen:
                         seen.add(i)
                         if self.candidate(i, j, new_slots):
                             found.append((i, j))
+        going_on = set().union(*self.continues.values()) if self.continues else set()
+        found = [(i, j) for i, j in found if j not in going_on]
         cosine = [self.similarity(i, j) for i, j in found]
         best: dict[Key, tuple[float, Key]] = {}
         for (i, j), c in zip(found, cosine, strict=True):
@@ -277,7 +348,7 @@ def change_update(
     counts = {w: state.df[w] for k in gone for w in state.every[k]}
     redo: set[Key] = set(gone)  # change lines to pair again
     for k in gone:  # their closest candidates go; the lines choosing them choose again
-        redo |= state.chosen_by.get(k, set())
+        redo |= state.chosen_by.get(k, set()) | state.continues.pop(k, set())
         state.remove(k)
     for f in added:
         for w in _words(f.context) | subject_words(f.words):
@@ -291,7 +362,7 @@ def change_update(
     flipped = state.paired ^ paired
     redo |= state.used ^ used
     for k in flipped:
-        redo |= state.chosen_by.get(k, set())
+        redo |= state.chosen_by.get(k, set()) | state.continues.get(k, set())
     state.attr, state.paired, state.used = dict(pairs), paired, used
     fresh = [(f.path, f.line) for f in added] + [k for k in flipped if k not in paired]
     for i in fresh:  # a new candidate: the change lines probing one of its words may choose it

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 
 from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
+from mdrecall.knowledge.value_left import value_left_pairs
 from mdrecall.stores.views import Supersession
 
 __all__ = ["supersessions", "supersessions_update"]
@@ -108,8 +109,10 @@ def _supersedes(old: Fact, new: Fact) -> bool:
 
 def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
     """The pairs of :func:`attribute_pairs` (lines stating one attribute), then of
+    :func:`mdrecall.knowledge.value_left.value_left_pairs` (a later line leaving a line's value), then of
     :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired."""
     out = attribute_pairs(_stated(facts))
+    out.update(value_left_pairs(facts, out))
     out.update(change_pairs(facts, out))
     return out
 
@@ -210,6 +213,7 @@ def supersessions_update(
     stated = _stated(facts)
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
+    out.update(value_left_pairs(facts, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed))
     return out
 

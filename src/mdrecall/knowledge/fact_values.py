@@ -10,6 +10,9 @@ import re
 from collections.abc import Iterable
 
 from mdrecall.knowledge.fact_words import (
+    ADDITION,
+    CHANGE,
+    CHANGE_WEAK,
     CLOCK,
     DAY_MONTH,
     DAYS,
@@ -30,6 +33,7 @@ __all__ = [
     "capitalised_names",
     "content_words",
     "line_times",
+    "signal",
     "slots",
     "stem",
     "subject_words",
@@ -131,3 +135,13 @@ def slots(line: str) -> set[str]:
         names = {n.replace("’", "'").split("'")[0] for n in capitalised_names(" ".join(sentence.split()[1:]))}
         out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in STOP_WORDS}
     return out
+
+
+def signal(words: str) -> str | None:
+    """``"strong"`` when ``words`` (a line) signals a change, ``"weak"`` when only "now"-like words do,
+    ``None`` when neither does or when it adds to a fact ("too", "also", "still")."""
+    if ADDITION.search(words):
+        return None
+    if CHANGE.search(words):
+        return "strong"
+    return "weak" if CHANGE_WEAK.search(words) else None

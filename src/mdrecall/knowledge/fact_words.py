@@ -30,6 +30,7 @@ __all__ = [
     "ISO",
     "LABEL",
     "LABELS",
+    "LEAVES_NAME",
     "MARKER",
     "MIN_OVERLAP",
     "MONTH",
@@ -213,6 +214,12 @@ CHANGE = re.compile(
     r"|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october"
     r"|november|december)|starting (?:today|tomorrow|next|from|on|in))\b",
     re.I,
+)
+#: A line leaving a named value ("Otterburn are leaving Squarespace", "went to Fenwick, not our Pavel"): a
+#: verb of leaving, or a contrast, before a capitalised word. Such a log line is stored as a fact line
+#: (:mod:`mdrecall.knowledge.value_left` pairs it with the earlier lines stating that value).
+LEAVES_NAME = re.compile(
+    r"\b(?:[Ll]eav(?:e|es|ing)|[Ll]eft|[Nn]ot)\s+(?:(?:the|our|my|their|his|her|its)\s+)?[A-Z]"
 )
 #: Weaker wording of change: it says what holds now ("now", "these days"); a line holding only
 #: this supersedes an earlier one only where a value of the same kind differs (a time for a time).

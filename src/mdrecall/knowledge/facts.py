@@ -47,6 +47,7 @@ from mdrecall.knowledge.fact_words import (
     ISO,
     LABEL,
     LABELS,
+    LEAVES_NAME,
     MARKER,
     MIN_OVERLAP,
     MONTHS,
@@ -352,6 +353,8 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
         return None
     low = line.lower()
     cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
+    if not cue and ("lea" in low or "left" in low or "not " in low) and LEAVES_NAME.search(line):
+        cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
     if not cue and day is not None:
         return None  # a dated line (a log's) that says nothing changed: an event, not a standing fact
     if not cue and MAY_HOLD_VALUE.search(line) is None:

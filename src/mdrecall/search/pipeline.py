@@ -52,6 +52,7 @@ from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
     apply_fact_supersession,
     apply_supersession,
+    keep_newer_first,
     query_names,
     superseded_lines,
 )
@@ -285,6 +286,8 @@ def run_search(
             reranked_by = rerank.reranker.name
     if req.used and cfg.used_boost > 1.0 and ranked:
         ranked = apply_used_boost(ranked, req.used, cfg.used_boost, _superseded_check(store, off, ranked))
+    if "supersede" not in off:  # the later stages may have lifted a superseded line again
+        ranked = keep_newer_first(ranked)
     k = req.max_results
     if cfg.mmr_enabled:
         ranked = mmr(ranked, cfg.mmr_lambda, 2 * k if cfg.merge_neighbours else k)

@@ -32,6 +32,7 @@ __all__ = [
     "apply_fact_supersession",
     "apply_supersession",
     "change_line",
+    "keep_newer_first",
     "query_names",
     "superseded_lines",
     "supersession_note",
@@ -193,6 +194,7 @@ def apply_fact_supersession(
     stems = query_stems(terms)
     head = out[:window]
     changed = False
+    marked: list[tuple[Scored, Supersession]] = []
     for a_pos in range(len(head)):
         a = head[a_pos]
         gone = lines.get(a.chunk.path)
@@ -202,16 +204,53 @@ def apply_fact_supersession(
         if newer is None:
             continue
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
-        for b_pos, b in enumerate(head):
-            c = b.chunk
-            if c.path == newer.path and c.start_line <= newer.line <= c.end_line and b is not a:
-                if b.score <= a.score:
-                    head[b_pos] = b.with_score("supersede", a.score + 1e-6)
-                    changed = True
-                break
+        marked.append((a, newer))
+        changed |= _lift(head, a, newer)
+    for a, newer in _share_marks(head, stems, marked):
+        changed |= _lift(head, a, newer)
     if not changed:
         return head + out[window:]
     return sorted(head, key=lambda s: -s.score) + out[window:]
+
+
+def _lift(head: list[Scored], a: Scored, newer: Supersession) -> bool:
+    """Lift the chunk holding the line ``newer`` just above ``a`` (True when it moved)."""
+    for b_pos, b in enumerate(head):
+        c = b.chunk
+        if c.path == newer.path and c.start_line <= newer.line <= c.end_line and b is not a:
+            if b.score <= a.score:
+                head[b_pos] = b.with_score("supersede", a.score + 1e-6)
+                return True
+            return False
+    return False
+
+
+def _share_marks(
+    head: list[Scored], stems: frozenset[str], marked: list[tuple[Scored, Supersession]]
+) -> list[tuple[Scored, Supersession]]:
+    """Mark each chunk that holds no line answering the query and cites lines a marked chunk of its file
+    cites too (one hit: :func:`~mdrecall.search.citations.group_by_citation` groups them, and the hit
+    shows its best chunk's mark) with that chunk's mark: the hit's answer is the marked chunk's line.
+    The chunks marked, each with the line superseding it."""
+    found: list[tuple[Scored, Supersession]] = []
+    if not marked:
+        return found
+    spans = [(a.chunk.path, *a.chunk.cited_lines, a.superseded_by, newer) for a, newer in marked]
+    for pos, s in enumerate(head):
+        if s.superseded_by is not None:
+            continue
+        start, end = s.chunk.cited_lines
+        path = s.chunk.path
+        got = next((x for x in spans if x[0] == path and x[1] <= end and x[2] >= start), None)
+        if got is not None and not _answers(s.chunk.text, stems):
+            head[pos] = replace(s, superseded_by=got[3])
+            found.append((head[pos], got[4]))
+    return found
+
+
+def _answers(text: str, stems: frozenset[str]) -> bool:
+    """Does a line of ``text`` other than a heading hold a query stem?"""
+    return any(term_matches(line, stems) for line in text.split("\n") if not line.lstrip().startswith("#"))
 
 
 def _answer_superseded(
@@ -239,3 +278,30 @@ def _answer_superseded(
     if any(n not in gone and n not in newer for n in found):
         return None
     return gone[old[0]]
+
+
+#: A superseded mark's citation: the newer line's path and first line.
+_CITED = re.compile(r"^(.+?)#L(\d+)")
+
+
+def keep_newer_first(items: Sequence[Scored], window: int = WINDOW) -> list[Scored]:
+    """``items`` with the chunk holding the line that supersedes a marked candidate ranked just above it,
+    after every stage that moves scores (a kind's or a date's boost may lift the older one again): when
+    both lines are hits, the newer comes first. Re-sorted only when something moved."""
+    head = list(items[:window])
+    changed = False
+    for a in sorted((s for s in head if s.superseded_by), key=lambda s: -s.score):
+        m = _CITED.match(a.superseded_by or "")
+        if m is None:
+            continue
+        path, line = m.group(1), int(m.group(2))
+        for pos, b in enumerate(head):
+            c = b.chunk
+            if b is not a and c.path == path and c.start_line <= line <= c.end_line:
+                if b.score <= a.score:
+                    head[pos] = b.with_score("supersede", a.score + 1e-6)
+                    changed = True
+                break
+    if not changed:
+        return list(items)
+    return sorted(head, key=lambda s: -s.score) + list(items[window:])

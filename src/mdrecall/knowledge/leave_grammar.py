@@ -1,0 +1,70 @@
+"""The values a line says it leaves: a small grammar over a line's lower-case words, read by the
+value-left pairing (:mod:`mdrecall.knowledge.value_left`) and the change lines' pass
+(:mod:`mdrecall.knowledge.change_pairs`). Pure.
+
+The words after a verb of leaving (:data:`LEAVE`: from … to, dropping, ditching, leaving, left, replacing,
+swapping, instead of, moved out of, no longer, not), or before "replaced by/with", up to the next function
+word (at most :data:`MAX_VALUE_WORDS`; one after "not"). "from" counts only before a "to" on a line that
+signals a change (:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and "took
+over the inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and
+"rather than" name an option never held, not a value left.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mdrecall.knowledge.fact_values import signal, stem
+from mdrecall.text.stopwords import STOP_WORDS
+
+__all__ = ["LEAVE", "MAX_VALUE_WORDS", "left_values"]
+
+#: Words after which a line names the value it leaves (lower case, on a line's words).
+LEAVE = re.compile(
+    r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left|replac(?:e|es|ed|ing)"
+    r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
+    r"|no longer(?: on| use| uses| using| with| via| in| at)?"
+    r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
+)
+#: "from X to Y": the value left lies between (at most three words: "from Read the Docs to GitHub Pages").
+FROM_TO = re.compile(r"^(?:\S+\s+){1,3}?to\b")
+#: Before "replaced by/with": the words before name the value left ("Jenkins replaced by Drone").
+REPLACED_BY = re.compile(r"((?:\S+\s+){1,3})(?:(?:is|was|has been|got|gets|being)\s+)?replaced (?:by|with)\b")
+#: At most this many words name the value left.
+MAX_VALUE_WORDS = 2
+#: Words that end a value ("from Travis to GitHub", "dropping MongoDB for DuckDB").
+_AUX = frozenset(("is", "was", "has", "have", "been", "got", "gets", "being", "are", "were"))
+_END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after", "because"}
+
+
+def left_values(words: str) -> frozenset[str]:
+    """The values a line (its lower-case words, space-joined) says it leaves, as stems."""
+    first = LEAVE.search(words)  # most lines hold none: one scan in C
+    if first is None:
+        return frozenset()
+    changes = None
+    out: set[str] = set()
+    for m in LEAVE.finditer(words, first.start()):
+        if m.group().startswith("from"):
+            if changes is None:
+                changes = signal(words) is not None
+            if not changes or not FROM_TO.match(words[m.end() :]):
+                continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
+        # after "not", one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"
+        out |= _value(words[m.end() :].split(), 1 if m.group().startswith("not") else MAX_VALUE_WORDS)
+    for m in REPLACED_BY.finditer(words) if "replaced " in words else ():
+        before = list(reversed(m.group(1).split()))
+        while before and before[0] in _AUX:
+            before.pop(0)
+        out |= _value(before, MAX_VALUE_WORDS)
+    return frozenset(out)
+
+
+def _value(words: list[str], most: int) -> set[str]:
+    out = set()
+    for w in words[:most]:
+        w = w.replace("’", "'").split("'")[0]  # "aidan's" → aidan, as a name's slot; "we'll" → we
+        if w in _END:
+            break
+        out.add(stem(w))
+    return out

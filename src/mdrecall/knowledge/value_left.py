@@ -1,0 +1,105 @@
+"""Supersession by a value left: a later line that names the value it leaves ("switched CI from Travis to
+GitHub Actions", "dropping MongoDB for DuckDB", "leaving Squarespace", "Jenkins replaced by Drone", "went
+with Zen, not BT") supersedes each earlier line stating that value. Pure.
+
+A small grammar over a line's words reads the values it leaves
+(:func:`~mdrecall.knowledge.leave_grammar.left_values`). An earlier line *O* is superseded by a later
+line *N* leaving a value *v* when
+
+* *v* is one of O's typed values (a name, a state, a time, a number), not a mere word of it ("replaced
+  the compressor" leaves no value of "the engineer will look at the compressor"), and O does not leave
+  it itself,
+* *v* is rare: named on at most :data:`~mdrecall.knowledge.change_pairs.RARE_SHARE` of the lines (or
+  :data:`~mdrecall.knowledge.change_pairs.RARE_MIN`),
+* O is about N's subject: *v* is the value of an attribute O states (a choice, a place, an owner, what it
+  is on), or the two lines share a content word besides *v* ("Chat lives in Slack" … "switched team
+  chat from Slack to Matrix");
+* N was written later (:func:`~mdrecall.knowledge.change_pairs.written_before`).
+
+Each older line is superseded by the latest such line. Unlike the change lines' pass, which lets a change
+line supersede only its closest candidate, a value left supersedes every line stating it (a page and
+MEMORY.md often say the same thing twice). Cost: a substring test per line, then the few lines holding a
+value some line leaves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, written_before
+from mdrecall.knowledge.fact_values import stem, subject_words
+from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.stores.views import Supersession
+
+__all__ = ["left_values", "value_left_pairs"]
+
+
+def _values(f: Fact) -> tuple[set[str], set[str]]:
+    """A line's typed values as stems, and those of them that are the value of an attribute it states."""
+    every: set[str] = set()
+    stated: set[str] = set()
+    for s in value_slots(f):
+        kind, _, v = s.partition(":")
+        v = stem(v) if kind in "cs" else v
+        every.add(v)
+        if kind in "cs" and f.attrs != ("said",):
+            stated.add(v)
+    return every, stated
+
+
+def value_left_pairs(
+    facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
+) -> dict[tuple[str, int], Supersession]:
+    """``(path, line)`` of each line of ``facts`` that ``paired`` leaves unpaired and a later line leaving
+    one of its values supersedes → the latest such line (on a tie of days, the first in ``facts``' order)."""
+    leaving = [(f, gone) for f in facts if (gone := left_values(f.words))]
+    leaves = {id(f): gone for f, gone in leaving}
+    if not leaving:
+        return {}
+    wanted: set[str] = set().union(*(gone for _, gone in leaving))
+    cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
+    # the lines naming a value left (a word starting with it: one scan of each line, in C); a value on
+    # more lines than ``cap`` is no rare one, and its lines' typed values are not read
+    names = re.compile(r"\b(" + "|".join(map(re.escape, sorted(wanted, key=lambda v: (-len(v), v)))) + ")")
+    naming: list[tuple[Fact, set[str]]] = []
+    count: dict[str, int] = {}
+    for f in facts:
+        named = set(names.findall(f.words))
+        if named:
+            naming.append((f, named))
+            for v in named:
+                count[v] = count.get(v, 0) + 1
+    holders: dict[str, list[tuple[Fact, set[str]]]] = {}
+    for f, named in naming:
+        rare = {v for v in named if count[v] <= cap}
+        if rare:
+            every, stated = _values(f)
+            for v in every & rare:
+                holders.setdefault(v, []).append((f, stated))
+    out: dict[tuple[str, int], Supersession] = {}
+    chosen: dict[tuple[str, int], Fact] = {}
+    subjects: dict[int, set[str]] = {}  # an older line's subject words, read once
+    for new, left in leaving:
+        about: set[str] | None = None  # the newer line's subject words, read once
+        for v in left:
+            for old, stated in holders.get(v, ()):
+                key = (old.path, old.line)
+                if key in paired or old is new or v in leaves.get(id(old), ()):
+                    continue
+                if not written_before(old, new):
+                    continue
+                if v not in stated:
+                    if about is None:
+                        about = subject_words(new.words) - left
+                    words = subjects.get(id(old))
+                    if words is None:
+                        words = subjects[id(old)] = subject_words(old.words)
+                    if not words & about:
+                        continue
+                have = chosen.get(key)
+                if have is None or (new.day or "") > (have.day or ""):
+                    chosen[key] = new
+                    out[key] = Supersession(new.path, new.line, new.day)
+    return out

@@ -1,0 +1,78 @@
+"""Supersession by a value left (knowledge/value_left.py): a later line naming the value it leaves
+supersedes every earlier line stating that value, and nothing else. Wordings of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdrecall.knowledge.fact_pairs import supersessions
+from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.value_left import left_values
+
+
+def _pairs(files: dict[str, str]) -> dict:
+    """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name)."""
+    facts = []
+    for rel, text in files.items():
+        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
+        facts += line_facts(rel, text, day)
+    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+
+
+@pytest.mark.parametrize(
+    ("line", "left"),
+    [
+        ("switched the team chat from slack to matrix", {"slack"}),
+        ("docs moved from read the docs to github pages", {"read"}),
+        ("we are dropping mailchimp for buttondown", {"mailchimp"}),
+        ("the choir is leaving st aidan's hall", {"st", "aidan"}),
+        ("jenkins was replaced by drone ci", {"jenkin"}),
+        ("bookkeeping goes to fenwick not our intern", {"intern"}),
+        ("the shop is open from 9 to 5 on saturdays", set()),  # a span: nothing changed
+        ("lee has taken over the gas cylinders from dana who is part-time now", set()),  # no "to"
+    ],
+)
+def test_the_values_a_line_leaves(line: str, left: set[str]) -> None:
+    assert left_values(line) == left
+
+
+def test_a_value_left_supersedes_every_line_stating_it_and_no_other() -> None:
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Team chat is on Slack.\n"
+            "- Technician: Dana Price. Postdoc: Lee Wong.\n",
+            "notes/team.md": "# Team\n\n- Chat lives in Slack, #general for announcements.\n",
+            "memory/2027-04-02.md": "# 2027-04-02\n\n- Switched team chat from Slack to Matrix.\n"
+            "- Lee has taken over the gas cylinders from Dana, who is part-time now.\n",
+        }
+    )
+    # the page and MEMORY.md both said Slack: both superseded (the change lines' pass took only one);
+    # the roster naming Dana is not ("from Dana" names who had the cylinders, not a value left)
+    assert pairs == {
+        ("MEMORY.md", 3): ("memory/2027-04-02.md", 3),
+        ("notes/team.md", 3): ("memory/2027-04-02.md", 3),
+    }
+
+
+def test_a_contrast_with_the_old_value_supersedes_it_whatever_the_verb() -> None:
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- The accounts are done in-house by our intern Pavel.\n",
+            "memory/2027-04-02.md": "# 2027-04-02\n\n"
+            "- Decision: the accounts go to Fenwick & Co, not Pavel.\n",
+        }
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2027-04-02.md", 3)}
+
+
+def test_a_log_line_leaving_a_named_value_is_a_fact_line_that_supersedes_it() -> None:
+    """A dated line saying nothing changed is no fact line, but one leaving a named value is."""
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- The shop's website runs on Shopify.\n",
+            "memory/2027-04-02.md": "# 2027-04-02\n\n"
+            "- Chat with Mo: the shop is leaving Shopify, we'll rebuild on Wix.\n"
+            "- Leaving drinks for Mo on Friday.\n",
+        }
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2027-04-02.md", 3)}
