@@ -53,6 +53,7 @@ from mdrecall.search.supersede import (
     apply_fact_supersession,
     apply_supersession,
     keep_newer_first,
+    marks_by_wording,
     query_names,
     superseded_lines,
 )
@@ -237,7 +238,9 @@ def run_search(
     if keyword_failure:
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
-        fused = apply_supersession(fused, kq.terms, names=query_names(req.query))
+        fused = apply_supersession(
+            fused, kq.terms, names=query_names(req.query), mark=marks_by_wording(store)
+        )
         fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store, fused))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.superseded import superseded_in
 from mdrecall.models import Scored
 from mdrecall.search.snippets import citation, query_stems, term_matches
@@ -33,6 +34,7 @@ __all__ = [
     "apply_supersession",
     "change_line",
     "keep_newer_first",
+    "marks_by_wording",
     "query_names",
     "superseded_lines",
     "supersession_note",
@@ -111,15 +113,23 @@ def query_names(query: str) -> list[str]:
 
 
 def apply_supersession(
-    items: Sequence[Scored], terms: Sequence[str], window: int = WINDOW, names: Sequence[str] = ()
+    items: Sequence[Scored],
+    terms: Sequence[str],
+    window: int = WINDOW,
+    names: Sequence[str] = (),
+    mark: bool = True,
 ) -> list[Scored]:
     """``items`` with each later change line lifted above the earlier candidates it supersedes.
 
     A candidate B (dated) with a change line holding query stems S supersedes every candidate A of
-    another file, dated before it, holding all of S: A records ``superseded_by`` (B's line), and when
-    A ranked above B, B takes A's score (stage ``supersede``). Items are re-sorted; ties keep B first.
-    A change line sharing only names with the question (``names``: :func:`query_names`) is not about its
-    topic.
+    another file, dated before it, holding all of S: A records ``superseded_by`` (B's line) unless
+    ``mark`` is false, and when A ranked above B, B takes A's score (stage ``supersede``). Items are
+    re-sorted; ties keep B first. A change line sharing only names with the question (``names``:
+    :func:`query_names`) is not about its topic.
+
+    An index that pairs its fact lines marks by them (:func:`apply_fact_supersession`,
+    :func:`marks_by_wording`): sharing the query's words marks any earlier line on the topic ("Nora's
+    swimming gala" for "Nora's swim class is Mondays from now on"), so there this stage only lifts.
     """
     out = list(items)
     if not terms or len(out) < 2:
@@ -145,7 +155,7 @@ def apply_supersession(
                 continue
             if a_pos < b_pos:
                 lifted = max(lifted, a.score)
-            if a.superseded_by is None:
+            if mark and a.superseded_by is None:
                 head[a_pos] = replace(a, superseded_by=f"{where} ({b.chunk.date[:10]})")
         if lifted > b.score:
             head[b_pos] = b.with_score("supersede", lifted + 1e-6)
@@ -160,6 +170,12 @@ def _held(text: str, stems: frozenset[str]) -> frozenset[str]:
     for line in text.split("\n"):  # line by line: the lines' stems are cached for the snippets
         found |= term_matches(line, stems)
     return frozenset(found)
+
+
+def marks_by_wording(store: Store) -> bool:
+    """Does :func:`apply_supersession` mark what it lifts for a search of ``store`` (only where the index
+    keeps no fact lines' pairing to mark by)?"""
+    return not keeps_views(store)
 
 
 def superseded_lines(
@@ -195,12 +211,13 @@ def apply_fact_supersession(
     head = out[:window]
     changed = False
     marked: list[tuple[Scored, Supersession]] = []
+    answers = _NewerAnswers(head, stems)
     for a_pos in range(len(head)):
         a = head[a_pos]
         gone = lines.get(a.chunk.path)
         if not gone or a.superseded_by is not None:
             continue
-        newer = _answer_superseded(a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone)
+        newer = _answer_superseded(a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone, answers)
         if newer is None:
             continue
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
@@ -253,13 +270,42 @@ def _answers(text: str, stems: frozenset[str]) -> bool:
     return any(term_matches(line, stems) for line in text.split("\n") if not line.lstrip().startswith("#"))
 
 
+class _NewerAnswers:
+    """How many query stems a line of one of the candidates holds (``None``: the line is in none of them)."""
+
+    def __init__(self, head: Sequence[Scored], stems: frozenset[str]) -> None:
+        self.chunks: dict[str, list[tuple[int, int, str]]] = {}
+        for s in head:
+            c = s.chunk
+            self.chunks.setdefault(c.path, []).append((c.start_line, c.end_line, c.text))
+        self.stems = stems
+
+    def held(self, newer: Supersession) -> int | None:
+        for start, end, text in self.chunks.get(newer.path, ()):
+            if start <= newer.line <= end:
+                lines = text.split("\n")
+                k = newer.line - start
+                return len(term_matches(lines[k], self.stems)) if k < len(lines) else None
+        return None
+
+
 def _answer_superseded(
-    path: str, text: str, start: int, stems: frozenset[str], gone: Mapping[int, Supersession]
+    path: str,
+    text: str,
+    start: int,
+    stems: frozenset[str],
+    gone: Mapping[int, Supersession],
+    answers: _NewerAnswers | None = None,
 ) -> Supersession | None:
     """The line superseding the chunk's answering lines when every one of them is superseded, or is the
     line in this chunk (at ``path``) superseding another of them. Headings
     are not answering lines: a page's title names its subject, not a fact about it ("# Halden Bikes"
-    for "how do we bill Halden")."""
+    for "how do we bill Halden").
+
+    A current line tying with a superseded one ("thesis on root hydraulics" beside "Thesis submission:
+    end of March") leaves the chunk unmarked, unless the line superseding it, a candidate too, answers
+    the query at least as well (it holds as many query stems): then the query asks for the fact that
+    changed, and the chunk's answer to it is the older one."""
     best, found = 0, []
     for i, line in enumerate(text.split("\n")):
         if line.lstrip().startswith("#"):
@@ -276,6 +322,12 @@ def _answer_superseded(
     # updated further down the page ("Status: evaluation" … "Status: migrating") - the hit cites it
     newer = {gone[n].line for n in old if gone[n].path == path}
     if any(n not in gone and n not in newer for n in found):
+        if answers is None:
+            return None
+        for n in old:  # the first superseded answering line whose newer line answers as well
+            held = answers.held(gone[n])
+            if held is not None and held >= best:
+                return gone[n]
         return None
     return gone[old[0]]
 
