@@ -28,6 +28,7 @@ from it only the change lines a change of a few files touches (the same pairs as
 from __future__ import annotations
 
 import functools
+import math
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -66,8 +67,12 @@ def _words(s: str) -> set[str]:
     return set(s.split()) if s else set()
 
 
-#: The kind of value each attribute states: a name (``c``), a state (``s``); times are read off the line.
-_KIND = {"owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "s"}
+#: The kind of value each attribute states: a time (``t``), a name (``c``), a state (``s``), what a thing is
+#: on or off (``o``: "on the diet food" is no state to compare with "fixed") (a stated line's words are
+#: lower case: its months and names are read from its values, not off the line).
+_KIND = {"time": "t", "owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "o"}
+#: Every kind of value.
+_KINDS = "tncso"
 
 
 def value_slots(f: Fact) -> set[str]:
@@ -92,12 +97,19 @@ def written_before(o: Fact, n: Fact) -> bool:
     return not o.day and o.path == n.path and n.line > o.line
 
 
-def _differs(old: set[str], new: set[str], kinds: str = "tncs") -> bool:
+def _differs(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
     """A value of one of ``kinds`` differs: the newer holds a time, number, name or state the older lacks,
     and the older one of that kind the newer lacks."""
     return any(
         any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
     )
+
+
+def _changed_kinds(f: Fact) -> str:
+    """The kinds of value a change line changes: those of the attributes it states (a time for "v1.0
+    slipped to July"), every kind for a line stating none (:data:`SAID`)."""
+    kinds = "".join(sorted({_KIND[a] for a in f.attrs if a in _KIND}))
+    return kinds or _KINDS
 
 
 def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
@@ -207,37 +219,39 @@ class _State:
     def is_change(self, j: Key) -> bool:
         return bool(self.kind.get(j)) and j not in self.used
 
-    def candidate(self, i: Key, j: Key, new_slots: set[str]) -> bool:
-        """May the change line ``j`` supersede the line ``i`` (every test but the cosine)?"""
+    def candidate(self, i: Key, j: Key, new_slots: set[str]) -> bool | None:
+        """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
+        not; else whether a value of one kind differs between them (:func:`_differs`)."""
         old, new = self.facts[i], self.facts[j]
         if i in self.paired or not written_before(old, new):
-            return False
+            return None
         shared = set(self.every[i]).intersection(self.every[j])
         if not (shared.intersection(self.own[i]) or shared.intersection(self.own[j])):
-            return False  # (no word shared, or only both pages' titles)
+            return None  # (no word shared, or only both pages' titles)
         if min(self.df[w] for w in shared) > self.cap:
-            return False
+            return None
         if modified(old.words, new.words, shared):
-            return False  # "hockey training" … "netball training": another subject
+            return None  # "hockey training" … "netball training": another subject
         old_slots = value_slots(old)
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
-            return False  # nothing new: the same fact said again
+            return None  # nothing new: the same fact said again
         if self.kind[j] == "weak":
-            return _differs(old_slots, new_slots)
+            return True if _differs(old_slots, new_slots) else None
+        differs = _differs(old_slots, new_slots, _changed_kinds(new))
         if _names_left(self.leaves.get(i), new.words):
-            return False  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
+            return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
         if confirms(old, new, new_slots):
-            return False  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
+            return None  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
         if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
             # the older's own change wording again, no time or number changed ("Lukas's last day is next
             # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
             self.continues.setdefault(i, set()).add(j)
-            return False
-        return True
+            return None
+        return differs
 
     def evaluate(self, js: Iterable[Key]) -> None:
         """Find anew the closest candidate of each change line of ``js``."""
-        found: list[tuple[Key, Key]] = []
+        found: list[tuple[Key, Key, bool]] = []
         js = list(js)
         redo = set(js)
         for i in [i for i, cs in self.continues.items() if cs & redo]:
@@ -251,17 +265,24 @@ class _State:
                 for i in self.postings[w]:
                     if i not in seen:
                         seen.add(i)
-                        if self.candidate(i, j, new_slots):
-                            found.append((i, j))
+                        differs = self.candidate(i, j, new_slots)
+                        if differs is not None:
+                            found.append((i, j, differs))
         going_on = set().union(*self.continues.values()) if self.continues else set()
-        found = [(i, j) for i, j in found if j not in going_on]
-        cosine = [self.similarity(i, j) for i, j in found]
-        best: dict[Key, tuple[float, Key]] = {}
-        for (i, j), c in zip(found, cosine, strict=True):
-            have = best.get(j)  # the highest cosine; on a tie, the first line in path and line order
-            if c >= MIN_COSINE and (have is None or c > have[0] or (c == have[0] and i < have[1])):
-                best[j] = (c, i)
-        for j, (_, i) in best.items():
+        found = [(i, j, d) for i, j, d in found if j not in going_on]
+        best: dict[Key, tuple[bool, float, Key]] = {}
+        for i, j, differs in found:
+            if self.similarity(i, j) < MIN_COSINE:
+                continue
+            # a line whose value of the kind the change line states differs first ("v1.0 slipped to
+            # July": the line saying "by end of May", not the one naming the same people), then the
+            # most shared rare words (the cosine weighted by rarity); on a tie, the first line in path
+            # and line order
+            c = self.weighted(i, j)
+            have = best.get(j)
+            if have is None or (differs, c) > have[:2] or ((differs, c) == have[:2] and i < have[2]):
+                best[j] = (differs, c, i)
+        for j, (_, _, i) in best.items():
             self.closest[j] = i
             self.chosen_by.setdefault(i, set()).add(j)
 
@@ -269,6 +290,18 @@ class _State:
         """The cosine of two lines' word sets (shared words over the geometric mean of their sizes)."""
         a, b = self.every[i], self.every[j]
         return len(set(a).intersection(b)) / ((len(a) * len(b)) ** 0.5) if a and b else 0.0
+
+    def weighted(self, i: Key, j: Key) -> float:
+        """The cosine of two lines' word sets, each shared word counting the more the rarer it is
+        (``1 + ln(cap / count)`` for a rare word, 1 for another). It reads the counts of shared words
+        only, so a change of the counts redoes the change lines holding the words counted anew, no
+        more (:func:`change_update`)."""
+        a, b = self.every[i], self.every[j]
+        if not a or not b:
+            return 0.0
+        df, cap = self.df, self.cap
+        shared = set(a).intersection(b)
+        return sum(1 + math.log(cap / df[w]) if df[w] <= cap else 1.0 for w in shared) / len(a) ** 0.25
 
     def forget(self, j: Key) -> Key | None:
         """Drop a change line's closest candidate (returned)."""

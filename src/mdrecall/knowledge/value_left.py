@@ -42,9 +42,9 @@ def _values(f: Fact) -> tuple[set[str], set[str]]:
     stated: set[str] = set()
     for s in value_slots(f):
         kind, _, v = s.partition(":")
-        v = stem(v) if kind in "cs" else v
+        v = stem(v) if kind in "cso" else v
         every.add(v)
-        if kind in "cs" and f.attrs != ("said",):
+        if kind in "cso" and f.attrs != ("said",):
             stated.add(v)
     return every, stated
 
