@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping, Sequence
 
 from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
@@ -66,8 +67,8 @@ class MemoryViews:
     def views_pending(self, after: str = "", limit: int = 0) -> list[tuple[str, int]]:
         """Pending ``(path, mark)`` in path order, paths after ``after`` only; at most ``limit`` (0: all)."""
         self._views()
-        found = sorted((p, m) for p, m in self._pending.items() if p > after)
-        return found[:limit] if limit else found
+        found = ((p, m) for p, m in self._pending.items() if p > after)
+        return heapq.nsmallest(limit, found) if limit else sorted(found)
 
     def count_views_pending(self) -> int:
         """How many files' views are pending."""
