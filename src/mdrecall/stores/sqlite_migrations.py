@@ -218,7 +218,7 @@ MIGRATIONS: list[str] = [
     """,
     # 12: the files whose views a sync left to build on first use (mdrecall.knowledge.refresh), one row each
     # with the mark of the sync that left it; they were one JSON meta value ('views_pending', path → mark),
-    # read and rewritten whole by every mark and every built batch (100,000 files: +18 MB at index, the
+    # read and rewritten whole by every mark and every built batch (100,000 files: +17 MB at index, the
     # first search's build quadratic): converted by _pending_rows below
     """
     CREATE TABLE views_pending (path TEXT PRIMARY KEY, mark INTEGER NOT NULL) WITHOUT ROWID;
