@@ -14,7 +14,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.index import indexer
-from mdrecall.knowledge.refresh import PENDING_KEY, keeps_views, pending_views
+from mdrecall.knowledge.refresh import keeps_views, pending_views
 
 from helpers import write
 
@@ -140,7 +140,7 @@ def test_a_long_lived_process_builds_the_pending_views_in_the_background(many: P
         finally:
             assert worker.stop()
         assert worker.state["views_built"] == indexer.DEFER_VIEWS_FILES + 3
-        assert mem.store.get_meta(PENDING_KEY) == ""  # built: nothing left for a reader to do
+        assert pending_views(mem.store) == []  # built: nothing left for a reader to do
         assert mem.entity("Robert Ruiz", sync=False).entity.mentions == 2
 
 
@@ -166,3 +166,151 @@ def test_the_cli_says_the_views_wait_for_first_use_and_when_a_search_builds_them
     assert "building" not in again.stderr
     with Memory.open(root) as mem:
         assert pending_views(mem.store) == []
+
+
+def _old_index(root: Path) -> dict[str, int]:
+    """Turn the workspace's index into one an mdrecall before schema 12 left: its pending marks in one JSON
+    meta value (path → mark), no table; returns the marks."""
+    import json
+    import sqlite3
+
+    conn = sqlite3.connect(root / ".mdrecall" / "index.sqlite", isolation_level=None)
+    marks = {p: int(m) for p, m in conn.execute("SELECT path, mark FROM views_pending")}
+    conn.execute("BEGIN")
+    conn.execute("DROP TABLE views_pending")
+    conn.execute("INSERT INTO meta(key, value) VALUES ('views_pending', ?)", (json.dumps(marks),))
+    conn.execute("PRAGMA user_version = 11")
+    conn.execute("COMMIT")
+    conn.close()
+    return marks
+
+
+def test_an_index_that_kept_the_marks_as_json_keeps_them_pending(many: Path) -> None:
+    """Migration 12 turns the JSON meta value into rows: the same files stay pending with the same marks,
+    ``status`` counts them, and the first reader builds them."""
+    with _open(many) as mem:
+        mem.index()
+        assert (many / ".mdrecall" / "index.sqlite").exists()
+    marks = _old_index(many)
+    assert len(marks) == indexer.DEFER_VIEWS_FILES + 3
+    with _open(many) as mem:
+        assert mem.store.get_meta("views_pending") is None
+        assert dict(mem.store.views_pending()) == marks  # type: ignore[attr-defined]
+        assert mem.status().extra["views_pending"] == len(marks)
+        assert mem.entity("Robert Ruiz", sync=False).entity.mentions == 2
+        assert pending_views(mem.store) == []
+
+
+def test_a_sync_stopped_midway_leaves_every_file_it_wrote_pending(many: Path) -> None:
+    """Each file is marked before its batch is written: whatever a stopped sync wrote is pending, and the
+    next sync and the first reader end with the rows a full index has."""
+    with _open(many) as mem:
+
+        def stop(done: int, total: int, path: str) -> None:
+            if done == indexer.BATCH_FILES + 1:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            mem.index(progress=stop)
+        written = set(mem.store.file_records())
+        assert len(written) == indexer.BATCH_FILES  # the first batch landed, the second did not
+        assert written <= set(pending_views(mem.store))
+        mem.index()
+        assert mem.status().extra["views_pending"] == indexer.DEFER_VIEWS_FILES + 3
+        assert mem.entity("Robert Ruiz", sync=False).entity.mentions == 2
+        assert mem.entity("Priya Nair", sync=False).entity.files == indexer.DEFER_VIEWS_FILES
+
+
+def test_a_build_stopped_midway_keeps_what_it_built_and_the_rest_pending(
+    many: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdrecall.knowledge import refresh
+
+    extract = refresh.extract_views
+    calls = []
+
+    def dies(path: str, text: str | None, day: str | None) -> object:
+        calls.append(path)
+        if len(calls) > 16 + 3:  # in the second batch
+            raise KeyboardInterrupt
+        return extract(path, text, day)
+
+    with _open(many) as mem:
+        mem.index()
+        total = len(pending_views(mem.store))
+        monkeypatch.setattr(refresh, "_BUILD_FILES", 16)
+        monkeypatch.setattr(refresh, "extract_views", dies)
+        with pytest.raises(KeyboardInterrupt):
+            refresh.build_views(mem.store)
+        monkeypatch.setattr(refresh, "extract_views", extract)
+        left = pending_views(mem.store)
+        assert len(left) == total - refresh._BUILD_FILES and set(left).isdisjoint(
+            calls[: refresh._BUILD_FILES]
+        )
+        assert refresh.build_views(mem.store) == len(left)
+        assert mem.entity("Priya Nair", sync=False).entity.files == indexer.DEFER_VIEWS_FILES
+
+
+def _meanwhile(monkeypatch: pytest.MonkeyPatch, action: object) -> None:
+    """Run ``action`` (another process's work) once, while the build extracts its first file."""
+    from mdrecall.knowledge import refresh
+
+    extract = refresh.extract_views
+    done: list[bool] = []
+
+    def first(path: str, text: str | None, day: str | None) -> object:
+        if not done:
+            done.append(True)
+            action()  # type: ignore[operator]
+        return extract(path, text, day)
+
+    monkeypatch.setattr(refresh, "extract_views", first)
+
+
+def test_a_file_marked_again_while_the_views_are_built_stays_pending(
+    many: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process re-indexes MEMORY.md (deferring its views) while the build reads its old text: the
+    build does not write the old text's rows over it, and the next reader builds it from the new text."""
+    from mdrecall.knowledge.refresh import build_views
+
+    def reindex() -> None:
+        write(many, "MEMORY.md", "# Team\n- Robert Ruiz moved to Lisbon.\n")
+        with _open(many) as other, monkeypatch.context() as mp:
+            mp.setattr(indexer, "DEFER_VIEWS_FILES", 0)
+            assert other.index().updated == 1
+
+    with _open(many) as mem:
+        mem.index()
+        _meanwhile(monkeypatch, reindex)
+        built = build_views(mem.store)
+        assert built == indexer.DEFER_VIEWS_FILES + 2 and pending_views(mem.store) == ["MEMORY.md"]
+        rels = {
+            (r["subject"], r["predicate"], r["object"])
+            for r in mem.entity("Robert Ruiz", sync=False).relations
+        }
+        assert ("Robert Ruiz", "works_at", "Northwind Labs") not in rels
+        assert pending_views(mem.store) == []
+
+
+def test_a_file_read_again_inline_while_the_views_are_built_keeps_its_new_rows(
+    many: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process re-indexes MEMORY.md inline (a one-file sync extracts its views at once) while the
+    build reads its old text: the build must not write the old text's rows over the new ones."""
+    from mdrecall.knowledge.refresh import build_views
+
+    def reindex() -> None:
+        write(many, "MEMORY.md", "# Team\n- Robert Ruiz moved to Lisbon.\n")
+        with _open(many) as other:
+            assert other.index().updated == 1
+
+    with _open(many) as mem:
+        mem.index()
+        _meanwhile(monkeypatch, reindex)
+        build_views(mem.store)
+        assert pending_views(mem.store) == []
+        bob = mem.entity("Robert Ruiz", sync=False)
+        assert [t["citation"] for t in bob.timeline] == ["MEMORY.md#L2", "memory/2026-03-02.md#L4"]
+        rels = {(r["subject"], r["predicate"], r["object"]) for r in bob.relations}
+        assert ("Robert Ruiz", "works_at", "Northwind Labs") not in rels

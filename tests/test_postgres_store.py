@@ -454,3 +454,25 @@ def test_forget_purges_the_namespace_rows_vectors_cache_and_views(
     assert (n_docs, total) == sql_rows(f'SELECT count(*), coalesce(sum(len), 0) FROM "{ns}".chunks')[0]
     unembedded = f'SELECT 1 FROM "{ns}".chunks WHERE id NOT IN (SELECT chunk FROM "{ns}".vectors)'
     assert not sql_rows(unembedded)
+
+
+def test_pending_marks_kept_as_json_become_rows(pg: object, agent: str, tmp_path: Path) -> None:
+    """Migration 4 turns the JSON meta value ``views_pending`` (path → mark) an older mdrecall kept into
+    rows: the same files stay pending with the same marks."""
+    import psycopg
+
+    ns = pg.namespace  # type: ignore[attr-defined]
+    pg.close()  # type: ignore[attr-defined]
+    marks = {"memory/a.md": 17, "memory/ü b.md": 1712345678901234567}
+    with psycopg.connect(pg_dsn(), autocommit=True) as conn:  # the namespace as schema 3 left it
+        conn.execute(f'DROP TABLE "{ns}".views_pending')
+        conn.execute(f'DELETE FROM "{ns}".schema_migrations WHERE version = 4')
+        value = json.dumps({p: str(m) for p, m in marks.items()})
+        conn.execute(f"INSERT INTO \"{ns}\".meta VALUES ('views_pending', %s)", (value,))
+    store = open_store(backend_config("postgres", agent), str(tmp_path))
+    try:
+        assert dict(store.views_pending()) == marks  # type: ignore[attr-defined]
+        assert store.get_meta("views_pending") is None
+        assert store.schema_version() == len(MIGRATIONS) == 4
+    finally:
+        store.close()

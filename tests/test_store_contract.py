@@ -448,3 +448,34 @@ def test_batched_view_writes_match_file_by_file(make_config: Callable[..., Confi
     finally:
         for s in stores:
             s.close()
+
+
+def test_pending_view_marks(store: Store) -> None:
+    """The files whose views wait (one mark each, a later mark replacing an earlier one), read a page at a
+    time in path order; a build writes a file's views only while its mark is the one it read, an inline
+    extraction writes them whatever the mark, and both drop the mark."""
+    from mdrecall.knowledge.refresh import has_views
+    from mdrecall.stores.views import FileViews, MentionRow
+
+    if not has_views(store):
+        pytest.skip("this store keeps no views")
+
+    def views(path: str, name: str) -> FileViews:
+        return FileViews(path, [MentionRow(path, 1, 0, name.lower(), name, "person", "name", None)], [])
+
+    assert store.views_pending() == [] and store.count_views_pending() == 0
+    store.mark_views_pending((f"memory/{c}.md" for c in "dcba"), 1)
+    store.mark_views_pending(["memory/c.md", "memory/e.md"], 2)
+    assert store.count_views_pending() == 5
+    assert store.views_pending(limit=2) == [("memory/a.md", 1), ("memory/b.md", 1)]
+    assert store.views_pending("memory/b.md", 2) == [("memory/c.md", 2), ("memory/d.md", 1)]
+    assert [p for p, _ in store.views_pending("memory/d.md")] == ["memory/e.md"]
+    read = {"memory/a.md": 1, "memory/b.md": 1, "memory/c.md": 1}  # c was marked again since
+    built = store.write_built_views([views(p, "Ann") for p in read], read)
+    assert built == ["memory/a.md", "memory/b.md"]
+    assert store.views_pending() == [("memory/c.md", 2), ("memory/d.md", 1), ("memory/e.md", 2)]
+    assert {m.path for m in store.mention_rows()} == {"memory/a.md", "memory/b.md"}
+    assert store.write_built_views([views("memory/d.md", "Dan")]) == ["memory/d.md"]  # inline
+    assert store.write_built_views([views("memory/e.md", "Eve")], {"memory/e.md": 1}) == []
+    assert store.views_pending() == [("memory/c.md", 2), ("memory/e.md", 2)]
+    assert {m.path for m in store.mention_rows()} == {"memory/a.md", "memory/b.md", "memory/d.md"}

@@ -119,9 +119,9 @@ FIRST_USE_NOTE = 200
 
 def _views_pending(mem: Memory) -> int:
     """How many files' entity and fact views a sync left to build on first use."""
-    from mdrecall.knowledge.refresh import pending_views
+    from mdrecall.knowledge.refresh import pending_count
 
-    return len(pending_views(mem.store))
+    return pending_count(mem.store)
 
 
 @command("search")

@@ -14,7 +14,7 @@ from mdrecall.index.recall_stats import summary as recall_summary
 from mdrecall.index.sessions import sessions_status
 from mdrecall.index.vectorize import COMPLETE_KEY, embedder_label, load_rate
 from mdrecall.index.watch_health import watcher_health
-from mdrecall.knowledge.refresh import pending_views
+from mdrecall.knowledge.refresh import pending_count
 from mdrecall.models import Status
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def memory_status(memory: StatusAccess) -> Status:
             "watcher": watcher_health(memory.store),
             "sync_check": sync_check(memory.workspace, memory.store, memory.config)[1],
             # files whose entity and fact views are built on first use (an entity query, as-of, a search)
-            "views_pending": len(pending_views(memory.store)),
+            "views_pending": pending_count(memory.store),
             **sessions_status(memory.workspace, memory.store, memory.config),
             **(memory.backend.status() if memory.backend is not None else {"backend": "builtin"}),
             "recall": {

@@ -7,15 +7,15 @@ that left the disk. Mentions and relationships are a function of the text (delet
 file versions are the index's own append-only record of what was written when.
 
 A sync that re-reads many files (a first index) records their versions but leaves their mentions,
-relationships and fact lines *pending* (:func:`mark_pending`; the meta key ``views_pending``, counted by
-``status``): extraction costs more than the keyword index itself. Whatever reads the views first builds
-them (:func:`keeps_views`, the gate every reader passes, calls :func:`build_views`) from the texts the
-sync recorded, so an entity query, ``as-of`` or a search's supersession marks never see them missing.
+relationships and fact lines *pending* (:func:`mark_pending`: one row per file in the store, with the mark
+of the sync that left it, counted by ``status``): extraction costs more than the keyword index itself.
+Whatever reads the views first builds them (:func:`keeps_views`, the gate every reader passes, calls
+:func:`build_views`) from the texts the sync recorded, so an entity query, ``as-of`` or a search's
+supersession marks never see them missing.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
@@ -26,7 +26,7 @@ from typing import TypeGuard
 from mdrecall.errors import StoreError
 from mdrecall.files.workspace import date_from_name
 from mdrecall.models import FileRecord
-from mdrecall.stores.base import Store, write_batch
+from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "has_views",
     "keeps_views",
     "mark_pending",
+    "pending_count",
     "pending_views",
     "refresh_file",
     "view_batch",
@@ -49,7 +50,8 @@ __all__ = [
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
 VIEWS_VERSION = "14"
-#: Meta key: the paths whose views a sync left to build on first use (a JSON list; empty: none).
+#: Where the paths whose views a sync left to build on first use are kept: the stores' table (until schema
+#: 12 of SQLite and 4 of PostgreSQL, a meta key holding them as JSON, converted by the migration).
 PENDING_KEY = "views_pending"
 #: Files extracted per transaction when pending views are built.
 _BUILD_FILES = 128
@@ -78,7 +80,7 @@ def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
     (:func:`build_views`): the gate of every reader of mentions, relationships or fact lines."""
     if not has_views(store):
         return False
-    if store.get_meta(PENDING_KEY):
+    if store.views_pending(limit=1):
         with suppress(StoreError):  # a read-only index: the views stay pending (``status`` counts them)
             build_views(store)
     return True
@@ -87,7 +89,7 @@ def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
 def views_built(store: Store) -> TypeGuard[StoreWithViews]:
     """True when the store keeps the derived views and none is pending (builds nothing: what refreshes
     the tables derived from the views asks, so that an index that deferred them stays quick)."""
-    return has_views(store) and not store.get_meta(PENDING_KEY)
+    return has_views(store) and not store.views_pending(limit=1)
 
 
 def views_stale(store: Store) -> bool:
@@ -96,14 +98,13 @@ def views_stale(store: Store) -> bool:
 
 
 def pending_views(store: Store) -> list[str]:
-    """The paths whose views are still to be built (see :func:`mark_pending`)."""
-    return list(_pending(store))
+    """The paths whose views are still to be built (see :func:`mark_pending`), in path order."""
+    return [path for path, _ in store.views_pending()] if has_views(store) else []
 
 
-def _pending(store: Store) -> dict[str, str]:
-    """Pending path → the mark of the sync that left it (a path marked again gets a new one)."""
-    raw = store.get_meta(PENDING_KEY) if has_views(store) else None
-    return dict(json.loads(raw)) if raw else {}
+def pending_count(store: Store) -> int:
+    """How many files' views are still to be built (what ``status`` shows; reads no path)."""
+    return store.count_views_pending() if has_views(store) else 0
 
 
 def mark_pending(store: Store, paths: Sequence[str]) -> None:
@@ -112,11 +113,7 @@ def mark_pending(store: Store, paths: Sequence[str]) -> None:
     Called before the sync writes them, so a sync stopped midway leaves nothing unbuilt and unmarked.
     """
     if paths and has_views(store):
-        with write_batch(store):
-            marks = _pending(store)
-            mark = str(time.time_ns())
-            marks.update(dict.fromkeys(paths, mark))
-            store.set_meta(PENDING_KEY, json.dumps(marks))
+        store.mark_views_pending(paths, time.time_ns())
 
 
 def build_views(store: Store) -> int:
@@ -131,27 +128,21 @@ def build_views(store: Store) -> int:
 
 
 def _build(store: Store) -> int:
-    marks = _pending(store)
-    if not marks or not has_views(store):
+    if not has_views(store):
         return 0
-    paths = list(marks)
     built = 0
-    for start in range(0, len(paths), _BUILD_FILES):
+    after = ""
+    while marks := store.views_pending(after, _BUILD_FILES):  # a page at a time, in path order
+        after = marks[-1][0]
         found: list[FileViews] = []
-        for path in paths[start : start + _BUILD_FILES]:
+        for path, _mark in marks:
             versions = store.file_versions(path)
             text = versions[-1].text if versions else None
             # the day the indexer gives the file (its name's date), as an inline extraction has it
             day = date_from_name(os.path.basename(path))
             found.append(extract_views(path, text, day))
-        with write_batch(store):
-            now = _pending(store)  # in the write transaction: marks a sync set meanwhile win
-            ready = [v for v in found if now.get(v.path) == marks[v.path]]
-            store.write_views(ready)
-            for v in ready:
-                now.pop(v.path, None)
-            store.set_meta(PENDING_KEY, json.dumps(now) if now else "")
-        built += len(ready)
+        # written only where the mark is still the one read: a file a sync marked meanwhile stays pending
+        built += len(store.write_built_views(found, dict(marks)))
     return built
 
 
@@ -193,7 +184,7 @@ def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None,
     if isinstance(store, ViewBatch):
         store.add(record, text, mtime)
     elif has_views(store):
-        store.write_views([file_views(record, text, mtime)])
+        store.write_built_views([file_views(record, text, mtime)])
 
 
 class ViewBatch:
@@ -222,10 +213,14 @@ class ViewBatch:
             self.pending.append(file_views(record, text, mtime))
 
     def flush(self) -> None:
-        """Write what was collected (one transaction), then start afresh."""
+        """Write what was collected (one transaction), then start afresh; views extracted here are built
+        (a pending mark of theirs is dropped: a build that read an older text must not overwrite them)."""
         if self.pending and self.views is not None:
             pending, self.pending = self.pending, []
-            self.views.write_views(pending)
+            if self.defer:
+                self.views.write_views(pending)
+            else:
+                self.views.write_built_views(pending)
 
 
 @contextmanager

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import heapq
+from collections.abc import Iterable, Mapping, Sequence
 
 from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
@@ -17,6 +18,7 @@ class MemoryViews:
             self._view_rows: dict[str, tuple[list[MentionRow], list[RelationRow]]] = {}
             self._versions: list[FileVersion] = []
             self._facts: dict[str, list[FactRow]] = {}
+            self._pending: dict[str, int] = {}
         return self._view_rows
 
     def replace_views(
@@ -41,6 +43,37 @@ class MemoryViews:
             self.replace_views(f.path, f.mentions, f.relations, f.facts)
             if f.hash is not None:
                 self.add_file_version(f.path, f.hash, f.seen_at, f.text)
+
+    def write_built_views(
+        self, files: Sequence[FileViews], marks: Mapping[str, int] | None = None
+    ) -> list[str]:
+        """:meth:`write_views` for extracted views, dropping their pending marks; given ``marks``, only the
+        files still pending with that very mark. Returns the paths written."""
+        self._views()
+        if marks is not None:
+            files = [
+                f for f in files if f.path in self._pending and self._pending[f.path] == marks.get(f.path)
+            ]
+        for f in files:
+            self._pending.pop(f.path, None)
+        self.write_views(files)
+        return [f.path for f in files]
+
+    def mark_views_pending(self, paths: Iterable[str], mark: int) -> None:
+        """Leave the views of ``paths`` to be built later, under ``mark``."""
+        self._views()
+        self._pending.update(dict.fromkeys(paths, mark))
+
+    def views_pending(self, after: str = "", limit: int = 0) -> list[tuple[str, int]]:
+        """Pending ``(path, mark)`` in path order, paths after ``after`` only; at most ``limit`` (0: all)."""
+        self._views()
+        found = ((p, m) for p, m in self._pending.items() if p > after)
+        return heapq.nsmallest(limit, found) if limit else sorted(found)
+
+    def count_views_pending(self) -> int:
+        """How many files' views are pending."""
+        self._views()
+        return len(self._pending)
 
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
         """Mentions of the entities ``keys`` (``None``: all), in path and line order."""

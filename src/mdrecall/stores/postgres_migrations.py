@@ -117,6 +117,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX file_versions_path ON {ns}.file_versions (path, id);
     """,
+    # 4: the files whose views a sync left to build on first use (mdrecall.knowledge.refresh), one row each,
+    # as SQLite's migration 12; the JSON meta value 'views_pending' they were kept in becomes rows here
+    """
+    CREATE TABLE {ns}.views_pending (path text PRIMARY KEY, mark bigint NOT NULL);
+    INSERT INTO {ns}.views_pending (path, mark)
+        SELECT j.key, j.value::bigint FROM {ns}.meta m, jsonb_each_text(m.value::jsonb) j
+        WHERE m.key = 'views_pending' AND left(m.value, 1) = '{';
+    DELETE FROM {ns}.meta WHERE key = 'views_pending';
+    """,
 ]
 
 

@@ -10,7 +10,7 @@ is empty, so a search on PostgreSQL marks a line superseded only by its query's 
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
@@ -71,6 +71,62 @@ class PostgresViews(PostgresAccess):
                     _add_version(conn, ns, f.path, f.hash, f.seen_at, f.text)
 
         self.run(work, write=True)
+
+    def write_built_views(
+        self, files: Sequence[FileViews], marks: Mapping[str, int] | None = None
+    ) -> list[str]:
+        """:meth:`write_views` for extracted views, dropping their pending marks, in one transaction; given
+        ``marks``, only the files still pending with that very mark (their rows locked until it commits).
+        Returns the paths written."""
+        if not files:
+            return []
+        ns = self._ns
+
+        def work(conn: Any) -> list[str]:
+            chosen = list(files)
+            if marks is not None:
+                held = conn.execute(
+                    f"SELECT path, mark FROM {ns}.views_pending WHERE path = ANY(%s) FOR UPDATE",
+                    ([_clean(f.path) for f in files],),
+                ).fetchall()
+                still = {p for p, m in held if m == marks.get(p)}
+                chosen = [f for f in files if _clean(f.path) in still]
+            paths = [_clean(f.path) for f in chosen]
+            conn.execute(f"DELETE FROM {ns}.views_pending WHERE path = ANY(%s)", (paths,))
+            if chosen:
+                final = {f.path: f for f in chosen}
+                mentions = [m for f in final.values() for m in f.mentions]
+                relations = [r for f in final.values() for r in f.relations]
+                _replace(conn, ns, list(final), mentions, relations)
+                for f in chosen:
+                    if f.hash is not None:
+                        _add_version(conn, ns, f.path, f.hash, f.seen_at, f.text)
+            return [f.path for f in chosen]
+
+        return self.run(work, write=True)
+
+    def mark_views_pending(self, paths: Iterable[str], mark: int) -> None:
+        """Leave the views of ``paths`` to be built later, under ``mark`` (one row per path)."""
+        sql = (
+            f"INSERT INTO {self._ns}.views_pending (path, mark) VALUES (%s, %s)"
+            " ON CONFLICT (path) DO UPDATE SET mark = EXCLUDED.mark"
+        )
+
+        def work(conn: Any) -> None:
+            with conn.cursor() as cur:
+                cur.executemany(sql, [(_clean(p), mark) for p in paths])
+
+        self.run(work, write=True)
+
+    def views_pending(self, after: str = "", limit: int = 0) -> list[tuple[str, int]]:
+        """Pending ``(path, mark)`` in path order, paths after ``after`` only; at most ``limit`` (0: all)."""
+        sql = f"SELECT path, mark FROM {self._ns}.views_pending WHERE path > %s ORDER BY path"
+        rows = self._rows(sql + " LIMIT %s", (after, limit)) if limit else self._rows(sql, (after,))
+        return [(r[0], int(r[1])) for r in rows]
+
+    def count_views_pending(self) -> int:
+        """How many files' views are pending."""
+        return int(self._rows(f"SELECT count(*) FROM {self._ns}.views_pending")[0][0])
 
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
         """Mentions of the entities ``keys`` (``None``: all), in path and line order."""

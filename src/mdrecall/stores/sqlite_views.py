@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -83,6 +83,55 @@ def _count_fact_change(
     )
 
 
+def _write_views(conn: sqlite3.Connection, files: Sequence[FileViews]) -> None:
+    """Many files' views and versions (in the caller's transaction): one statement per table."""
+    if not files:
+        return
+    final = {f.path: f for f in files}  # a path given twice: its last rows win
+    paths = list(final)
+    _count_fact_change(conn, paths, {f.path: [_fact_params(x) for x in f.facts] for f in final.values()})
+    count_mention_change(conn, paths, {f.path: f.mentions for f in final.values()})
+    last: dict[str, str] = {}
+    for start in range(0, len(paths), 500):  # under SQLite's bound-parameter limit
+        part = paths[start : start + 500]
+        marks = ",".join("?" * len(part))
+        conn.execute(f"DELETE FROM mentions WHERE path IN ({marks})", part)
+        conn.execute(f"DELETE FROM relations WHERE path IN ({marks})", part)
+        conn.execute(f"DELETE FROM facts WHERE path IN ({marks})", part)
+        rows = conn.execute(
+            "SELECT path, hash FROM file_versions WHERE id IN (SELECT max(id) FROM file_versions"
+            f" WHERE path IN ({marks}) GROUP BY path)",
+            part,
+        ).fetchall()
+        last.update({r[0]: r[1] for r in rows})
+    versions: list[tuple[str, str, float, bytes | None]] = []
+    for f in files:
+        if f.hash is None or last.get(f.path) == f.hash or (f.path not in last and f.text is None):
+            continue  # what add_file_version would skip
+        body = _zip_text(f.text) if f.text is not None else None
+        versions.append((f.path, f.hash, f.seen_at, body))
+        last[f.path] = f.hash
+    conn.executemany(
+        f"INSERT INTO mentions({_MENTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [m for f in final.values() for m in f.mentions],
+    )
+    conn.executemany(
+        "INSERT INTO relations(path, line, subject, predicate, object, day) VALUES (?, ?, ?, ?, ?, ?)",
+        [r for f in final.values() for r in f.relations],
+    )
+    conn.executemany(_FACT_INSERT, [_fact_params(x) for f in final.values() for x in f.facts])
+    conn.executemany("INSERT INTO file_versions(path, hash, seen_at, body) VALUES (?, ?, ?, ?)", versions)
+
+
+def _in_paths(conn: sqlite3.Connection, sql: str, paths: Sequence[str]) -> list[Any]:
+    """The rows of ``sql`` (its ``{}`` the placeholders of a part of ``paths``), part by part."""
+    rows: list[Any] = []
+    for start in range(0, len(paths), 500):  # under SQLite's bound-parameter limit
+        part = paths[start : start + 500]
+        rows += conn.execute(sql.format(",".join("?" * len(part))), part).fetchall()
+    return rows
+
+
 def _fact_row(r: Sequence[Any]) -> FactRow:
     attrs = tuple(r[3].split("|")) if r[3] else ()
     values = tuple(r[4].split("|")) if attrs else ()
@@ -147,46 +196,43 @@ class SQLiteViews(SQLiteAccess):
         """Many files' views and versions in one transaction: one statement per table, not per file."""
         if not files:
             return
-        final = {f.path: f for f in files}  # a path given twice: its last rows win
-        paths = list(final)
         with self.transaction() as conn:
-            _count_fact_change(
-                conn, paths, {f.path: [_fact_params(x) for x in f.facts] for f in final.values()}
-            )
-            count_mention_change(conn, paths, {f.path: f.mentions for f in final.values()})
-            last: dict[str, str] = {}
-            for start in range(0, len(paths), 500):  # under SQLite's bound-parameter limit
-                part = paths[start : start + 500]
-                marks = ",".join("?" * len(part))
-                conn.execute(f"DELETE FROM mentions WHERE path IN ({marks})", part)
-                conn.execute(f"DELETE FROM relations WHERE path IN ({marks})", part)
-                conn.execute(f"DELETE FROM facts WHERE path IN ({marks})", part)
-                rows = conn.execute(
-                    "SELECT path, hash FROM file_versions WHERE id IN (SELECT max(id) FROM file_versions"
-                    f" WHERE path IN ({marks}) GROUP BY path)",
-                    part,
-                ).fetchall()
-                last.update({r[0]: r[1] for r in rows})
-            versions: list[tuple[str, str, float, bytes | None]] = []
-            for f in files:
-                if f.hash is None or last.get(f.path) == f.hash or (f.path not in last and f.text is None):
-                    continue  # what add_file_version would skip
-                body = _zip_text(f.text) if f.text is not None else None
-                versions.append((f.path, f.hash, f.seen_at, body))
-                last[f.path] = f.hash
+            _write_views(conn, files)
+
+    def write_built_views(
+        self, files: Sequence[FileViews], marks: Mapping[str, int] | None = None
+    ) -> list[str]:
+        """:meth:`write_views` for extracted views, dropping their pending marks, in one transaction; given
+        ``marks``, only the files still pending with that very mark. Returns the paths written."""
+        if not files:
+            return []
+        with self.transaction() as conn:
+            paths = [f.path for f in files]
+            if marks is not None:
+                held = dict(_in_paths(conn, "SELECT path, mark FROM views_pending WHERE path IN ({})", paths))
+                files = [f for f in files if f.path in held and held[f.path] == marks.get(f.path)]
+                paths = [f.path for f in files]
+            _in_paths(conn, "DELETE FROM views_pending WHERE path IN ({})", paths)
+            _write_views(conn, files)
+        return paths
+
+    def mark_views_pending(self, paths: Iterable[str], mark: int) -> None:
+        """Leave the views of ``paths`` to be built later, under ``mark`` (one row per path)."""
+        with self.transaction() as conn:
             conn.executemany(
-                f"INSERT INTO mentions({_MENTION_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [m for f in final.values() for m in f.mentions],
+                "INSERT OR REPLACE INTO views_pending(path, mark) VALUES (?, ?)", ((p, mark) for p in paths)
             )
-            conn.executemany(
-                "INSERT INTO relations(path, line, subject, predicate, object, day)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [r for f in final.values() for r in f.relations],
-            )
-            conn.executemany(_FACT_INSERT, [_fact_params(x) for f in final.values() for x in f.facts])
-            conn.executemany(
-                "INSERT INTO file_versions(path, hash, seen_at, body) VALUES (?, ?, ?, ?)", versions
-            )
+
+    def views_pending(self, after: str = "", limit: int = 0) -> list[tuple[str, int]]:
+        """Pending ``(path, mark)`` in path order, paths after ``after`` only; at most ``limit`` (0: all)."""
+        rows = self.query(
+            "SELECT path, mark FROM views_pending WHERE path > ? ORDER BY path LIMIT ?", (after, limit or -1)
+        )
+        return [(r[0], int(r[1])) for r in rows]
+
+    def count_views_pending(self) -> int:
+        """How many files' views are pending."""
+        return int(self.query("SELECT count(*) FROM views_pending")[0][0])
 
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
         """Mentions of the entities ``keys`` (``None``: all), in path and line order."""

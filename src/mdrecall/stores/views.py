@@ -8,7 +8,7 @@ plain tuples: a sync writes one per mention.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from mdrecall.stores.base import Store
@@ -119,6 +119,27 @@ class ViewStore(Protocol):
     def write_views(self, files: Sequence[FileViews]) -> None:
         """Many files' :meth:`replace_views` and :meth:`add_file_version` in one transaction (what a
         sync writes per batch of files); the same rows as calling them file by file, in order."""
+        ...
+
+    def write_built_views(
+        self, files: Sequence[FileViews], marks: Mapping[str, int] | None = None
+    ) -> list[str]:
+        """:meth:`write_views` for views extracted from the files' texts, dropping their pending marks
+        (:meth:`mark_views_pending`), in one transaction; given ``marks`` (path → the mark the text was
+        read under), only the files still pending with that very mark are written (one marked again
+        meanwhile stays pending). Returns the paths written."""
+        ...
+
+    def mark_views_pending(self, paths: Iterable[str], mark: int) -> None:
+        """Leave the views of ``paths`` to be built later, under ``mark`` (replacing an older mark)."""
+        ...
+
+    def views_pending(self, after: str = "", limit: int = 0) -> list[tuple[str, int]]:
+        """Pending ``(path, mark)`` in path order, paths after ``after`` only; at most ``limit`` (0: all)."""
+        ...
+
+    def count_views_pending(self) -> int:
+        """How many files' views are pending."""
         ...
 
     def mention_rows(self, keys: Sequence[str] | None = None) -> list[MentionRow]:
