@@ -314,3 +314,77 @@ def test_a_file_read_again_inline_while_the_views_are_built_keeps_its_new_rows(
         assert [t["citation"] for t in bob.timeline] == ["MEMORY.md#L2", "memory/2026-03-02.md#L4"]
         rels = {(r["subject"], r["predicate"], r["object"]) for r in bob.relations}
         assert ("Robert Ruiz", "works_at", "Northwind Labs") not in rels
+
+
+def _more_than_a_search_builds(root: Path) -> int:
+    """Notes past the pending views a search still builds itself (``INLINE_BUILD_FILES``)."""
+    from mdrecall.knowledge.refresh import INLINE_BUILD_FILES
+
+    extra = INLINE_BUILD_FILES + 20 - indexer.DEFER_VIEWS_FILES
+    for i in range(indexer.DEFER_VIEWS_FILES, indexer.DEFER_VIEWS_FILES + extra):
+        write(root, f"memory/notes/n{i:03}.md", f"# Note {i}\n\n- Lunch with Priya Nair about item {i}.\n")
+    return INLINE_BUILD_FILES + 23
+
+
+def test_a_search_that_leaves_the_views_to_another_thread_answers_at_once_and_says_so(many: Path) -> None:
+    """Before, a search waited for every pending view (minutes at 100,000 files, also when a server
+    was about to build them); under ``views_in_background`` it answers from the keyword index and says how
+    many files wait. With a few files pending it still builds them itself."""
+    from mdrecall.knowledge.refresh import pending_count, views_in_background
+
+    pending = _more_than_a_search_builds(many)
+    with _open(many) as mem:
+        mem.index()
+        assert pending_count(mem.store) == pending
+        with views_in_background() as skipped:
+            hits = mem.search("production deploy days", max_results=5, min_score=0.0, sync=False)
+        assert skipped == [pending] and pending_count(mem.store) == pending  # nothing built here
+        assert {h.path for h in hits} >= {"MEMORY.md", "memory/2026-11-23.md"}
+        hits = mem.search("production deploy days", max_results=5, min_score=0.0, sync=False)
+        old = next(h for h in hits if h.path == "MEMORY.md")  # outside the block: built, then marked
+        assert old.superseded and pending_count(mem.store) == 0
+    with _open(many) as mem:  # few pending: built in the block too
+        mem.remember("Lunch with Priya Nair about the roadmap.")
+        with views_in_background() as skipped:
+            assert mem.entity("Priya Nair").entity.files == pending - 3 + 1
+        assert skipped == []
+
+
+def test_a_first_search_that_starts_the_server_leaves_the_views_to_it(many: Path) -> None:
+    """The one-shot search with auto-start on answers without building the views (it says so), and the
+    server it starts builds them in the background."""
+    import json
+    import signal
+
+    from helpers import run_cli, run_process, until
+
+    pending = _more_than_a_search_builds(many)
+    assert run_cli("-w", str(many), "index").returncode == 0
+    env = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "0.2"}
+    try:
+        first = run_process("-w", str(many), "search", "production deploy days", env=env)
+        assert first.returncode == 0 and "MEMORY.md" in first.stdout
+        assert f"views of {pending:,} file(s) are being built in the background" in first.stderr
+        assert "building the entity and fact views" not in first.stderr
+
+        def built() -> bool:
+            out = run_process("-w", str(many), "status", "--json", env={"MDRECALL_SERVE_AUTO": "off"})
+            return json.loads(out.stdout).get("views_pending") == 0
+
+        assert until(built, timeout=60)
+    finally:
+        for pid in _auto_servers(many):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _auto_servers(root: Path) -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                argv = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"--auto" in argv and os.fsencode(os.path.realpath(root)) in argv:
+                pids.append(int(entry.name))
+    return pids

@@ -5,6 +5,7 @@ Each parses its flags, makes one library call and formats the result (:mod:`mdre
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from datetime import date, datetime
 from pathlib import Path
@@ -117,6 +118,29 @@ def _plain(value: Any, nested: bool = False) -> str:
 FIRST_USE_NOTE = 200
 
 
+def _views_built_elsewhere(mem: Memory) -> bool:
+    """True when the pending views are built by another thread or process, so a search need not wait for
+    them: run by a server (its background build, started here if none runs), or in-process by a command
+    that starts the workspace's server once it has answered (that server builds them)."""
+    from mdrecall.cli.served import served, server_to_start
+
+    if served() is not None:
+        from mdrecall.knowledge.refresh import build_in_background
+
+        build_in_background(mem.store)
+        return True
+    return server_to_start() and mem.config.serve.auto_start
+
+
+def _views_awaited(elsewhere: bool) -> contextlib.AbstractContextManager[list[int]]:
+    """The block in which a search runs: one that does not wait for views built elsewhere, or as usual."""
+    if not elsewhere:
+        return contextlib.nullcontext([])
+    from mdrecall.knowledge.refresh import views_in_background
+
+    return views_in_background()
+
+
 def _views_pending(mem: Memory) -> int:
     """How many files' entity and fact views a sync left to build on first use."""
     from mdrecall.knowledge.refresh import pending_count
@@ -173,7 +197,8 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
     with open_memory(agent) as mem:
         pending = _views_pending(mem)
-        if pending > FIRST_USE_NOTE and st.format in (None, "table"):
+        elsewhere = pending > FIRST_USE_NOTE and _views_built_elsewhere(mem)
+        if pending > FIRST_USE_NOTE and not elsewhere and st.format in (None, "table"):
             note(f"building the entity and fact views of {pending:,} file(s) first (once)", quiet=st.quiet)
         companions = None
         if req.agents:
@@ -181,10 +206,17 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
 
             companions = open_companions(mem, base_config() if agent else None)
         try:
-            result = mem.search_result(req, companions=companions)
+            with _views_awaited(elsewhere) as skipped:
+                result = mem.search_result(req, companions=companions)
         finally:
             if companions is not None:
                 close_companions(companions)
+    if skipped and st.format in (None, "table"):
+        note(
+            f"the entity and fact views of {skipped[0]:,} file(s) are being built in the background"
+            " (mdrecall status counts them): until then, older facts are not marked superseded",
+            quiet=st.quiet,
+        )
     if result.fallback and st.format in (None, "table"):
         note(result.fallback, quiet=st.quiet)
     if result.warning and st.format in (None, "table"):

@@ -291,6 +291,12 @@ LOG_MAX_BYTES = 256 << 10
 _PENDING: list[tuple[str, str | None, bool, str | None]] = []
 
 
+def server_to_start() -> bool:
+    """True when this in-process command will try to start the workspace's server once it has answered
+    (:func:`maybe_start_server`: auto-start is not refused by the environment)."""
+    return bool(_PENDING) and _PENDING[0][3] is None
+
+
 def _auto_refusal(env: Mapping[str, str]) -> str | None:
     """Why this command may not start a server: ``None`` (it may), ``""`` (``MDRECALL_SERVE_AUTO=off``,
     nor ``MDRECALL_SERVE_AUTO_START``; an agent's workspace, ``MDRECALL_AGENT_ID``: never served), or a

@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from typing import TypeGuard
 
 from mdrecall.errors import StoreError
@@ -33,6 +34,8 @@ __all__ = [
     "PENDING_KEY",
     "VIEWS_VERSION",
     "ViewBatch",
+    "INLINE_BUILD_FILES",
+    "build_in_background",
     "build_views",
     "extract_views",
     "file_views",
@@ -45,6 +48,7 @@ __all__ = [
     "refresh_file",
     "view_batch",
     "views_built",
+    "views_in_background",
     "views_stale",
 ]
 
@@ -75,14 +79,60 @@ def has_views(store: Store) -> TypeGuard[StoreWithViews]:
     return is_view_store and bool(getattr(store, "views_ready", lambda: True)())
 
 
+#: Pending files a reader under :func:`views_in_background` still builds itself (~0.5 s) before it reads.
+INLINE_BUILD_FILES = 200
+#: Set by :func:`views_in_background`: the pending count a reader skipped (empty: none skipped yet).
+_IN_BACKGROUND: ContextVar[list[int] | None] = ContextVar("mdrecall_views_in_background", default=None)
+
+
 def keeps_views(store: Store) -> TypeGuard[StoreWithViews]:
     """True when the store keeps the derived views, with any a sync left pending built first
-    (:func:`build_views`): the gate of every reader of mentions, relationships or fact lines."""
+    (:func:`build_views`): the gate of every reader of mentions, relationships or fact lines.
+
+    Under :func:`views_in_background`, more than :data:`INLINE_BUILD_FILES` pending files are not built
+    here: the store reads as one that keeps no views (the caller says so; another thread or process
+    builds them)."""
     if not has_views(store):
         return False
     if store.views_pending(limit=1):
+        skipped = _IN_BACKGROUND.get()
+        if skipped is not None:
+            if skipped:
+                return False
+            if len(store.views_pending(limit=INLINE_BUILD_FILES + 1)) > INLINE_BUILD_FILES:
+                skipped.append(pending_count(store))
+                return False
         with suppress(StoreError):  # a read-only index: the views stay pending (``status`` counts them)
             build_views(store)
+    return True
+
+
+@contextmanager
+def views_in_background() -> Iterator[list[int]]:
+    """Within the block (this thread), readers do not wait for a build of more than
+    :data:`INLINE_BUILD_FILES` pending views (minutes at 100,000 files): they read as if the store kept no
+    views, and the yielded list gets how many files were pending (empty: nothing was skipped). For a
+    caller that says so and has the views built elsewhere (:func:`build_in_background`, a server's
+    background worker)."""
+    skipped: list[int] = []
+    token = _IN_BACKGROUND.set(skipped)
+    try:
+        yield skipped
+    finally:
+        _IN_BACKGROUND.reset(token)
+
+
+def build_in_background(store: Store) -> bool:
+    """Build the pending views in a daemon thread of this (long-lived) process, unless a build runs
+    already; returns whether one was started."""
+    if _BUILDING.locked() or not has_views(store):
+        return False
+
+    def run() -> None:
+        with suppress(Exception):  # the next reader builds (or skips) them again
+            build_views(store)
+
+    threading.Thread(target=run, name="mdrecall-views", daemon=True).start()
     return True
 
 
