@@ -123,3 +123,25 @@ def test_an_index_imports_no_search(tmp_path: Path) -> None:
     }
     assert "mdrecall.index.indexer" in loaded
     assert not sorted(m for m in loaded if m.startswith("mdrecall.search"))
+
+
+def test_a_command_starts_numpy_with_one_blas_thread_unless_the_user_chose(tmp_path: Path) -> None:
+    """OpenBLAS's threads spin when numpy loads (~40 ms of a one-shot hybrid search on 2 busy cores) and
+    nothing here uses them; a count the user set is kept."""
+    script = (
+        "import os, sys; from mdrecall.cli import main; main(sys.argv[1:]);"
+        "print('BLAS', os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    blas = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL") and k not in blas}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
+    env["HOME"] = str(tmp_path / "home")
+
+    def blas_threads(extra: dict[str, str]) -> str:
+        argv = [sys.executable, "-c", script, "-w", str(tmp_path), "search", "x", "--mode", "bm25"]
+        out = subprocess.run(argv, capture_output=True, text=True, env={**env, **extra}, check=True)
+        return out.stdout.splitlines()[-1]
+
+    assert blas_threads({}) == "BLAS 1"
+    assert blas_threads({"OMP_NUM_THREADS": "4"}) == "BLAS None"
+    assert blas_threads({"OPENBLAS_NUM_THREADS": "3"}) == "BLAS 3"
