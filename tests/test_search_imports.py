@@ -58,7 +58,7 @@ HOOK_UNUSED = (
     r"click(\..*)?",
     r"mdrecall\.(cli|mcp|ui|services|dreaming|backends\.qmd)(\..*)?",
     r"mdrecall\.embedders\.(remote|distill|calibration_pairs)",
-    r"(onnxruntime|psycopg|http\.client|ssl|asyncio|tomllib)(\..*)?",
+    r"(onnxruntime|psycopg|http\.client|ssl|asyncio|tomllib|zipfile)(\..*)?",  # the table: no zipfile
 )
 
 
