@@ -58,7 +58,7 @@ HOOK_UNUSED = (
     r"click(\..*)?",
     r"mdrecall\.(cli|mcp|ui|services|dreaming|backends\.qmd)(\..*)?",
     r"mdrecall\.embedders\.(remote|distill|calibration_pairs)",
-    r"(onnxruntime|psycopg|http\.client|ssl|asyncio|tomllib|zipfile)(\..*)?",  # the table: no zipfile
+    r"(onnxruntime|psycopg|http\.client|ssl|asyncio|tomllib|zipfile|logging)(\..*)?",
 )
 
 
@@ -85,6 +85,40 @@ def test_the_prompt_hook_imports_nothing_it_does_not_use(tmp_path: Path) -> None
     }
     assert "numpy" in loaded
     unused = re.compile("|".join(f"(?:{p})" for p in HOOK_UNUSED))
+    assert not sorted(m for m in loaded if unused.fullmatch(m))
+
+
+#: Modules a default (hybrid) ``search`` has no use for, beyond the keyword search's own: the static table
+#: is read without zipfile, a local model's identity takes no hash, only a failing embedder logs.
+HYBRID_UNUSED = (
+    r"(zipfile|logging|hashlib|bz2|lzma|onnxruntime|tomllib|ssl|asyncio|http\.client)(\..*)?",
+    r"mdrecall\.(mcp|services|ui|capture|backends\.qmd)(\..*)?",
+    r"mdrecall\.embedders\.(remote|distill|calibration_pairs|sbert|e5|openai|gemini|voyage|ollama)",
+)
+
+
+def test_a_hybrid_search_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the deploy to Friday.\n")
+    with Memory.open(root, Config(), create=True) as mem:
+        mem.index()
+        mem.search("deploy")  # the views are built on first use: not what a one-shot search loads
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
+    env["HOME"] = str(tmp_path / "home")
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "mdrecall", "--workspace", str(root), "search", "deploy"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert "2026-03-02.md" in out.stdout
+    loaded = {
+        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
+    }
+    assert {"numpy", "tokenizers", "mdrecall.embedders.static"} <= loaded  # it did run the vector leg
+    unused = re.compile("|".join(f"(?:{p})" for p in HYBRID_UNUSED))
     assert not sorted(m for m in loaded if unused.fullmatch(m))
 
 
