@@ -159,23 +159,33 @@ def test_an_index_imports_no_search(tmp_path: Path) -> None:
     assert not sorted(m for m in loaded if m.startswith("mdrecall.search"))
 
 
-def test_a_command_starts_numpy_with_one_blas_thread_unless_the_user_chose(tmp_path: Path) -> None:
+def test_commands_and_the_hook_start_numpy_with_one_blas_thread_unless_told(
+    tmp_path: Path,
+) -> None:
     """OpenBLAS's threads spin when numpy loads (~40 ms of a one-shot hybrid search on 2 busy cores) and
     nothing here uses them; a count the user set is kept."""
-    script = (
-        "import os, sys; from mdrecall.cli import main; main(sys.argv[1:]);"
-        "print('BLAS', os.environ.get('OPENBLAS_NUM_THREADS'))"
-    )
+    root = tmp_path / "ws"
+    write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the deploy to Friday.\n")
     blas = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
     env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL") and k not in blas}
     env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
     env["HOME"] = str(tmp_path / "home")
+    report = "; import os; print('BLAS', os.environ.get('OPENBLAS_NUM_THREADS'))"
+    command = "import sys; from mdrecall.cli import main; main(sys.argv[1:])" + report
+    hook = "import sys; from mdrecall.agent.turn_hook import main; main(sys.argv[1:])" + report
+    prompt = '{"session_id": "s1", "prompt": "When did Dana Okafor move the deploy?"}'
 
-    def blas_threads(extra: dict[str, str]) -> str:
-        argv = [sys.executable, "-c", script, "-w", str(tmp_path), "search", "x", "--mode", "bm25"]
-        out = subprocess.run(argv, capture_output=True, text=True, env={**env, **extra}, check=True)
+    def blas_threads(script: str, args: list[str], extra: dict[str, str]) -> str:
+        argv = [sys.executable, "-c", script, "-w", str(root), *args]
+        out = subprocess.run(
+            argv, input=prompt, capture_output=True, text=True, env={**env, **extra}, check=True
+        )
+        assert out.returncode == 0, out.stderr
         return out.stdout.splitlines()[-1]
 
-    assert blas_threads({}) == "BLAS 1"
-    assert blas_threads({"OMP_NUM_THREADS": "4"}) == "BLAS None"
-    assert blas_threads({"OPENBLAS_NUM_THREADS": "3"}) == "BLAS 3"
+    search = ["search", "deploy", "--mode", "bm25"]
+    assert blas_threads(command, search, {}) == "BLAS 1"
+    assert blas_threads(command, search, {"OMP_NUM_THREADS": "4"}) == "BLAS None"
+    assert blas_threads(command, search, {"OPENBLAS_NUM_THREADS": "3"}) == "BLAS 3"
+    assert blas_threads(hook, ["user-prompt-submit"], {}) == "BLAS 1"
+    assert blas_threads(hook, ["user-prompt-submit"], {"GOTO_NUM_THREADS": "2"}) == "BLAS None"

@@ -34,7 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"mdrecall {__version__}")
         return 0
     _closed_stdio_to_devnull()
-    _single_threaded_blas()
+    from mdrecall.plugins.blas import one_blas_thread
+
+    one_blas_thread()  # before numpy loads: its OpenBLAS threads would spin for nothing
     from mdrecall.cli.served import served_main
 
     code = served_main(sys.argv[1:] if argv is None else argv)  # the workspace's server, if one runs
@@ -54,19 +56,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     maybe_start_server(code)  # no server answered this search: once it answered, start one for the next
     return code
-
-
-def _single_threaded_blas() -> None:
-    """One BLAS thread in this process (and the servers it starts), unless the user chose a count.
-
-    numpy's OpenBLAS starts a thread per core when it loads, and those threads spin: a one-shot hybrid
-    search paid ~40 ms of CPU and wall for them on 2 busy cores (numpy's import: 99 ms instead of 56).
-    Nothing here gains from them: vectors are scored by ``einsum`` (no BLAS), the static model's
-    products are a few hundred rows, and the bits are the same (one thread or several, checked on a
-    whole index). Set here, by the command, before numpy loads: the library leaves its host's setting.
-    """
-    if not any(os.environ.get(v) for v in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")):
-        os.environ["OPENBLAS_NUM_THREADS"] = "1"
 
 
 def _closed_stdio_to_devnull() -> None:
