@@ -58,7 +58,7 @@ HOOK_UNUSED = (
     r"click(\..*)?",
     r"mdrecall\.(cli|mcp|ui|services|dreaming|backends\.qmd)(\..*)?",
     r"mdrecall\.embedders\.(remote|distill|calibration_pairs)",
-    r"(onnxruntime|psycopg|http\.client|ssl|asyncio|tomllib)(\..*)?",
+    r"(onnxruntime|psycopg|http\.client|ssl|asyncio|tomllib|zipfile|logging)(\..*)?",
 )
 
 
@@ -85,6 +85,40 @@ def test_the_prompt_hook_imports_nothing_it_does_not_use(tmp_path: Path) -> None
     }
     assert "numpy" in loaded
     unused = re.compile("|".join(f"(?:{p})" for p in HOOK_UNUSED))
+    assert not sorted(m for m in loaded if unused.fullmatch(m))
+
+
+#: Modules a default (hybrid) ``search`` has no use for, beyond the keyword search's own: the static table
+#: is read without zipfile, a local model's identity takes no hash, only a failing embedder logs.
+HYBRID_UNUSED = (
+    r"(zipfile|logging|hashlib|bz2|lzma|onnxruntime|tomllib|ssl|asyncio|http\.client)(\..*)?",
+    r"mdrecall\.(mcp|services|ui|capture|backends\.qmd)(\..*)?",
+    r"mdrecall\.embedders\.(remote|distill|calibration_pairs|sbert|e5|openai|gemini|voyage|ollama)",
+)
+
+
+def test_a_hybrid_search_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the deploy to Friday.\n")
+    with Memory.open(root, Config(), create=True) as mem:
+        mem.index()
+        mem.search("deploy")  # the views are built on first use: not what a one-shot search loads
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
+    env["HOME"] = str(tmp_path / "home")
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "mdrecall", "--workspace", str(root), "search", "deploy"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert "2026-03-02.md" in out.stdout
+    loaded = {
+        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
+    }
+    assert {"numpy", "tokenizers", "mdrecall.embedders.static"} <= loaded  # it did run the vector leg
+    unused = re.compile("|".join(f"(?:{p})" for p in HYBRID_UNUSED))
     assert not sorted(m for m in loaded if unused.fullmatch(m))
 
 
@@ -123,3 +157,35 @@ def test_an_index_imports_no_search(tmp_path: Path) -> None:
     }
     assert "mdrecall.index.indexer" in loaded
     assert not sorted(m for m in loaded if m.startswith("mdrecall.search"))
+
+
+def test_commands_and_the_hook_start_numpy_with_one_blas_thread_unless_told(
+    tmp_path: Path,
+) -> None:
+    """OpenBLAS's threads spin when numpy loads (~40 ms of a one-shot hybrid search on 2 busy cores) and
+    nothing here uses them; a count the user set is kept."""
+    root = tmp_path / "ws"
+    write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the deploy to Friday.\n")
+    blas = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL") and k not in blas}
+    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
+    env["HOME"] = str(tmp_path / "home")
+    report = "; import os; print('BLAS', os.environ.get('OPENBLAS_NUM_THREADS'))"
+    command = "import sys; from mdrecall.cli import main; main(sys.argv[1:])" + report
+    hook = "import sys; from mdrecall.agent.turn_hook import main; main(sys.argv[1:])" + report
+    prompt = '{"session_id": "s1", "prompt": "When did Dana Okafor move the deploy?"}'
+
+    def blas_threads(script: str, args: list[str], extra: dict[str, str]) -> str:
+        argv = [sys.executable, "-c", script, "-w", str(root), *args]
+        out = subprocess.run(
+            argv, input=prompt, capture_output=True, text=True, env={**env, **extra}, check=True
+        )
+        assert out.returncode == 0, out.stderr
+        return out.stdout.splitlines()[-1]
+
+    search = ["search", "deploy", "--mode", "bm25"]
+    assert blas_threads(command, search, {}) == "BLAS 1"
+    assert blas_threads(command, search, {"OMP_NUM_THREADS": "4"}) == "BLAS None"
+    assert blas_threads(command, search, {"OPENBLAS_NUM_THREADS": "3"}) == "BLAS 3"
+    assert blas_threads(hook, ["user-prompt-submit"], {}) == "BLAS 1"
+    assert blas_threads(hook, ["user-prompt-submit"], {"GOTO_NUM_THREADS": "2"}) == "BLAS None"

@@ -193,3 +193,19 @@ def test_sparse_products_match_dense():
     sparse = _Sparse(r, c, dense[r, c], dense.shape)
     x, z = rng.random((45, 4)), rng.random((60, 4))
     assert np.allclose(sparse.dot(x), dense @ x) and np.allclose(sparse.tdot(z), dense.T @ z)
+
+
+def test_a_compressed_or_damaged_table_is_read_as_numpy_reads_it(static, tmp_path: Path):
+    """The shipped table is found without :mod:`zipfile`; any other archive (compressed here, or cut short)
+    is read by ``np.load``: the same vectors, or the same clear error."""
+    with np.load(MODEL_FILE) as data:
+        table = {k: data[k] for k in data.files}
+    squeezed = tmp_path / "compressed.npz"
+    np.savez_compressed(squeezed, **table)
+    texts = ["the Kestrel deploy moved to Friday", "Grüße aus Köln"]
+    vectors = StaticEmbedder(model_file=squeezed).embed_documents(texts)
+    assert np.array_equal(vectors, static.embed_documents(texts))
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(MODEL_FILE.read_bytes()[:-100])
+    with pytest.raises(EmbedderError, match="cannot read the static model"):
+        StaticEmbedder(model_file=cut).embed_query("x")

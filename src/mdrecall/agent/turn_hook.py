@@ -181,7 +181,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the few flags by hand (no parser to build), run the hook, exit 0."""
     import time
 
+    from mdrecall.plugins.blas import one_blas_thread
+
     started = time.monotonic()
+    one_blas_thread()  # before numpy loads: its OpenBLAS threads would spin for nothing
     args = list(sys.argv[1:] if argv is None else argv)
     flags: dict[str, str] = {}
     event = ""

@@ -8,7 +8,6 @@ This module imports no provider implementation.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -42,7 +41,11 @@ class EmbedderIdentity:
     @property
     def key(self) -> str:
         """A stable string form, used as the cache and vector-table key."""
-        fp = hashlib.sha256(self.endpoint.encode()).hexdigest()[:12] if self.endpoint else "-"
+        if not self.endpoint:
+            return f"{self.provider}:{self.model}:{self.dims}:-"
+        import hashlib  # here: a local model has no endpoint (hashlib's OpenSSL costs a search ~2 ms)
+
+        fp = hashlib.sha256(self.endpoint.encode()).hexdigest()[:12]
         return f"{self.provider}:{self.model}:{self.dims}:{fp}"
 
 

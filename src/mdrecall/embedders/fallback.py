@@ -22,7 +22,6 @@ texts on this machine, for chunks marked local-only.
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -35,8 +34,6 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["FallbackEmbedder", "embed_documents_tagged", "embed_query_tagged", "local_only"]
-
-log = logging.getLogger("mdrecall.embedders")
 
 
 class FallbackEmbedder:
@@ -111,7 +108,11 @@ class FallbackEmbedder:
             except EmbedderError as exc:
                 error = str(exc)
                 self._skip_until = time.monotonic() + self.cooldown_s
-                log.warning("primary embedder failed, using the fallback: %s", exc)
+                import logging  # here: only a failure logs (the import costs every search ~2 ms)
+
+                logging.getLogger("mdrecall.embedders").warning(
+                    "primary embedder failed, using the fallback: %s", exc
+                )
         else:
             error = self.last_error or "primary skipped after a recent failure"
         try:

@@ -16,10 +16,11 @@ is part of the model id).
 
 from __future__ import annotations
 
+import struct
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 import numpy as np
 
@@ -98,12 +99,7 @@ class StaticEmbedder:
             from mdrecall.embedders.local import wordpiece_tokenizer
 
             try:
-                with np.load(self._file) as data:
-                    scale = data["scale"]
-                    knots = data["calibration"] if "calibration" in data.files else None
-                    rows = _mapped(self._file, "rows.npy")
-                    if rows is None:  # a compressed table: read it whole
-                        rows = data["rows"]
+                rows, scale, knots = _read_table(self._file)
             except (OSError, KeyError, ValueError) as exc:
                 raise EmbedderError(
                     f"cannot read the static model {self._file}: {exc}. Reinstall mdrecall, or rebuild it: "
@@ -142,42 +138,96 @@ class StaticEmbedder:
         return self.embed_documents([text])[0]
 
 
-def _mapped(file: Path, member: str) -> np.ndarray | None:
-    """The array ``member`` of the ``.npz`` ``file``, mapped read-only from the file rather than read
-    (a query touches a few rows of the 7.8 MB table), or ``None`` when it is compressed or absent.
+def _read_table(file: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """``(rows, scale, calibration knots or None)`` of the ``.npz`` ``file``.
 
-    ``np.load(mmap_mode=...)`` does not map the arrays of an ``.npz``; the shipped one stores them
-    uncompressed, so the member's bytes lie at a fixed offset in the file.
+    The shipped table stores its arrays uncompressed: the rows are mapped read-only from the file (a
+    query touches a few of its 30,522 rows) and the small arrays read, found through the zip's central
+    directory without :mod:`zipfile` (its import alone cost a one-shot search ~5 ms). Any other
+    archive (compressed, zip64, damaged) is read by ``np.load``, which says what is wrong with it
+    (:class:`ValueError`, :class:`OSError` or :class:`KeyError`).
     """
-    import struct
-    import zipfile
-
-    with zipfile.ZipFile(file) as archive:
-        try:
-            info = archive.getinfo(member)
-        except KeyError:
-            return None
-        if info.compress_type != zipfile.ZIP_STORED:
-            return None
     with open(file, "rb") as fh:
-        fh.seek(info.header_offset)
-        local = fh.read(30)  # the local file header: its name and extra field lengths end it
-        if local[:4] != b"PK\x03\x04":
-            return None
-        name_len, extra_len = struct.unpack("<HH", local[26:30])
-        start = info.header_offset + 30 + name_len + extra_len
-        fh.seek(start)
-        version = np.lib.format.read_magic(fh)
-        if version not in ((1, 0), (2, 0)):
-            return None
-        read_header = (
-            np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
-        )
-        shape, fortran, dtype = read_header(fh)
-        offset = fh.tell()
-    if dtype.hasobject or offset - start + dtype.itemsize * int(np.prod(shape)) > info.file_size:
+        members = _stored_members(fh)
+        if members is not None and "rows.npy" in members and "scale.npy" in members:
+            found = {n: _stored_array(fh, file, members[f"{n}.npy"], n == "rows") for n in ("rows", "scale")}
+            if "calibration.npy" in members:
+                found["calibration"] = _stored_array(fh, file, members["calibration.npy"], False)
+            if all(a is not None for a in found.values()):
+                rows, scale = found["rows"], found["scale"]
+                assert rows is not None and scale is not None
+                return rows, scale, found.get("calibration")
+    import zipfile  # here: only for a table the lines above could not read
+
+    try:
+        with np.load(file) as data:
+            knots = data["calibration"] if "calibration" in data.files else None
+            return data["rows"], data["scale"], knots
+    except zipfile.BadZipFile as exc:  # a table cut short: a clear error, as for any damaged table
+        raise ValueError(f"a damaged archive ({exc})") from exc
+
+
+#: end of central directory: signature, entries here, entries in all, its size and offset, comment length
+_EOCD = struct.Struct("<4s4xHHIIH")
+_ENTRY = struct.Struct("<4s6xH4xIII HHH8xI")  # central directory entry, up to its local header's offset
+_LOCAL = struct.Struct("<4s22xHH")  # local file header: signature, name and extra field lengths
+
+
+def _stored_members(fh: BinaryIO) -> dict[str, tuple[int, int]] | None:
+    """``name -> (offset of its data, size)`` of the uncompressed members of the zip ``fh`` (``None``
+    when it is not a plain zip without a comment, or when a member is compressed or zip64)."""
+    size = fh.seek(0, 2)
+    if size < _EOCD.size:
         return None
-    return np.memmap(file, dtype=dtype, mode="r", shape=shape, order="F" if fortran else "C", offset=offset)
+    fh.seek(size - _EOCD.size)
+    sig, here, total, cd_size, cd_at, comment = _EOCD.unpack(fh.read(_EOCD.size))
+    if sig != b"PK\x05\x06" or comment or here != total or cd_at + cd_size > size - _EOCD.size:
+        return None
+    fh.seek(cd_at)
+    cd = fh.read(cd_size)
+    out: dict[str, tuple[int, int]] = {}
+    at = 0
+    for _ in range(total):
+        if at + _ENTRY.size > len(cd):
+            return None
+        entry = _ENTRY.unpack_from(cd, at)
+        sig, method, _crc, packed, plain, name_len, extra_len, comment_len, local_at = entry
+        if sig != b"PK\x01\x02" or method != 0 or packed != plain or 0xFFFFFFFF in (plain, local_at):
+            return None
+        name = cd[at + _ENTRY.size : at + _ENTRY.size + name_len].decode("utf-8", "replace")
+        at += _ENTRY.size + name_len + extra_len + comment_len
+        fh.seek(local_at)
+        local = fh.read(_LOCAL.size)
+        if len(local) != _LOCAL.size:
+            return None
+        sig, local_name, local_extra = _LOCAL.unpack(local)
+        start = local_at + _LOCAL.size + local_name + local_extra
+        if sig != b"PK\x03\x04" or start + plain > cd_at:
+            return None
+        out[name] = (start, plain)
+    return out
+
+
+def _stored_array(fh: BinaryIO, file: Path, member: tuple[int, int], mapped: bool) -> np.ndarray | None:
+    """The ``.npy`` array at ``member`` (its data offset and size): mapped read-only, or read."""
+    start, size = member
+    fh.seek(start)
+    version = np.lib.format.read_magic(fh)
+    if version not in ((1, 0), (2, 0)):
+        return None
+    read_header = (
+        np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+    )
+    shape, fortran, dtype = read_header(fh)
+    offset = fh.tell()
+    count = int(np.prod(shape))
+    if dtype.hasobject or offset - start + dtype.itemsize * count != size:
+        return None
+    order: Literal["C", "F"] = "F" if fortran else "C"
+    if mapped:
+        return np.memmap(file, dtype=dtype, mode="r", shape=shape, order=order, offset=offset)
+    data = fh.read(dtype.itemsize * count)
+    return np.frombuffer(data, dtype=dtype, count=count).reshape(shape, order=order)
 
 
 #: ``embedding.options`` this provider reads.
