@@ -69,6 +69,7 @@ def test_the_prompt_hook_imports_nothing_it_does_not_use(tmp_path: Path) -> None
         mem.index()
     env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
     env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
+    env["MDRECALL_RECALL_DEADLINE_MS"] = "20000"  # a loaded machine: the default 300 ms gave no recall
     env["HOME"] = str(tmp_path / "home")
     out = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "mdrecall.agent.turn_hook", "-w", str(root)]
