@@ -33,13 +33,14 @@ import re
 import sys
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.fact_values import signal, typed_values
 from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
 __all__ = [
     "MIN_COSINE",
+    "TYPED_COSINE",
     "RARE_MIN",
     "RARE_SHARE",
     "change_pairs",
@@ -54,6 +55,9 @@ __all__ = [
 #: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
 #: part its best figures (docs/entities.md).
 MIN_COSINE = 0.15
+#: The least cosine for a typed change line (:data:`TYPED_KINDS`: no word says it changed): between the
+#: same thing's two prices (0.43) and other things' amounts sharing a word (≤ 0.17) on the labelled sets.
+TYPED_COSINE = 0.3
 #: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
 RARE_SHARE = 0.01
 RARE_MIN = 12
@@ -71,8 +75,11 @@ def _words(s: str) -> set[str]:
 #: on or off (``o``: "on the diet food" is no state to compare with "fixed") (a stated line's words are
 #: lower case: its months and names are read from its values, not off the line).
 _KIND = {"time": "t", "owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "o"}
-#: Every kind of value.
-_KINDS = "tncso"
+#: Every kind of value (``m`` money, ``q`` a quantity with a unit, ``h`` a holder: :func:`typed_values`).
+_KINDS = "tncsomqh"
+#: The kinds of value a line holds as a fact whatever its wording (:func:`typed_values`): a line holding
+#: one and no change word is a *typed* change line, pairing only where a value of such a kind differs.
+TYPED_KINDS = "mqh"
 
 
 def value_slots(f: Fact) -> set[str]:
@@ -85,6 +92,14 @@ def value_slots(f: Fact) -> set[str]:
         if attr in _KIND:
             out |= {f"{_KIND[attr]}:{w}" for w in value.split()}
     return out
+
+
+def _typed(f: Fact) -> bool:
+    """Does a line hold a value of a kind of :data:`TYPED_KINDS` (a :data:`SAID` line's stored slots; a
+    stated line's words)?"""
+    if f.attrs == (SAID,):
+        return any(v[:2] in ("m:", "q:", "h:") for v in f.values[0].split())
+    return bool(typed_values(f.words))
 
 
 def written_before(o: Fact, n: Fact) -> bool:
@@ -122,7 +137,7 @@ def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
         return False  # takes a value back, or goes back to one ("switched back to Trello")
     words = f" {old.words} "  # a word of it: " word " (no set of each older line's words kept)
     if new.attrs == (SAID,):
-        names = [v[2:] for v in new_slots if v.startswith("c:")]
+        names = [v[2:] for v in new_slots if v.startswith(("c:", "h:"))]  # a new holder: no plan come true
         return bool(names) and all(f" {n} " in words for n in names)
     stated = [v for a, v in zip(new.attrs, new.values, strict=True) if a in ("owner", "place", "choice")]
     return any(f" {w} " in words for v in stated for w in v.split())
@@ -190,7 +205,7 @@ class _State:
         own = tuple(map(sys.intern, sorted(words)))
         every = tuple(map(sys.intern, sorted(words | _words(f.context)))) if f.context else own
         self.facts[k], self.own[k], self.every[k] = f, own, every
-        kind = signal(f.words)
+        kind = signal(f.words) or ("typed" if _typed(f) else None)
         if kind:
             self.kind[k] = kind
         gone = left_values(f.words)
@@ -237,6 +252,12 @@ class _State:
             return None  # nothing new: the same fact said again
         if self.kind[j] == "weak":
             return True if _differs(old_slots, new_slots) else None
+        if self.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
+            if old.day:
+                return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
+            if not set(self.own[i]).intersection(self.own[j]):
+                return None  # nothing changes said of it but a value: both lines must name the thing
+            return True if _differs(old_slots, new_slots, TYPED_KINDS) else None
         differs = _differs(old_slots, new_slots, _changed_kinds(new))
         if _names_left(self.leaves.get(i), new.words):
             return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
@@ -272,7 +293,7 @@ class _State:
         found = [(i, j, d) for i, j, d in found if j not in going_on]
         best: dict[Key, tuple[bool, float, Key]] = {}
         for i, j, differs in found:
-            if self.similarity(i, j) < MIN_COSINE:
+            if self.similarity(i, j) < (TYPED_COSINE if self.kind[j] == "typed" else MIN_COSINE):
                 continue
             # a line whose value of the kind the change line states differs first ("v1.0 slipped to
             # July": the line saying "by end of May", not the one naming the same people), then the

@@ -37,6 +37,7 @@ __all__ = [
     "slots",
     "stem",
     "subject_words",
+    "typed_values",
 ]
 
 
@@ -75,6 +76,8 @@ def line_times(text: str) -> set[str]:
     if not digit and not any(m in low for m in MONTH_HINTS):
         return found
     for m in CLOCK.finditer(text) if digit else ():
+        if text[max(0, m.start() - 2) : m.start()].strip()[-1:] in ("£", "$", "€"):
+            continue  # an amount ("£0.40"), not a time
         if m.group(4):
             found.add(f"{int(m.group(4))}:{m.group(5)}")
         else:
@@ -125,10 +128,61 @@ NUMBER = re.compile(r"(?<![\w:.#/-])[£$€]?(\d[\d,]*(?:\.\d+)?)(?![\d:])")
 MAY_HOLD_VALUE = re.compile(r"\d|(?<=.)[A-Z]|(?i:" + WEEKDAY.pattern + ")", re.S)
 
 
+#: An amount of money: a currency sign before the number, or a currency word after it ("£1,900", "$12k",
+#: "400 euros"); its value is the number, thousands written out ("12k" → 12000).
+MONEY = re.compile(
+    r"[£$€]\s?(\d[\d,]*(?:\.\d+)?)\s?([km])?\b"
+    r"|\b(\d[\d,]*(?:\.\d+)?)\s?([km])?\s?(?:pounds|quid|dollars|euros|gbp|usd|eur)\b",
+    re.I,
+)
+#: A quantity with a unit of measure ("4.4 kg", "20%", "3 hours"); its value is the number and the unit.
+QUANTITY = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s?(%|per ?cent|kg|g|mg|lbs?|ml|l|litres?|liters?|km|miles?|cm|mm|gb|mb|tb"
+    r"|hours?|hrs?|minutes?|mins?)(?![\w%])",
+    re.I,
+)
+#: A holder before a verb of holding ("Ruth keeps the inventory", "Omar has taken over the trials", "Bo
+#: now owns billing"): a capitalised word (not a stop word) and the verb; the holder is the name.
+HOLDER = re.compile(
+    r"\b([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:now\s+|has\s+|have\s+|will\s+|is\s+)?"
+    r"(?:keeps?|owns?|runs?|inherit(?:s|ed)?|leads?|handles?|manages?|look(?:s|ed)? after|covers?"
+    r"|t(?:akes?|ook|aken) over|(?:is|are) in charge of)\b"
+)
+_CURRENCY = re.compile(r"\d\s?[km]?\s?(?:pounds|quid|dollars|euros|gbp|usd|eur)\b", re.I)
+#: A word :data:`HOLDER` needs (a cheap test first: one scan).
+_HOLD_HINT = re.compile(r"keep|own|run|inherit|lead|handl|manag|look|cover|over")
+
+
+def _amount(number: str, scale: str | None) -> str:
+    value = number.replace(",", "")
+    if scale:
+        value = f"{float(value) * (1000 if scale.lower() == 'k' else 1_000_000):g}"
+    return value
+
+
+def typed_values(line: str) -> set[str]:
+    """A line's values of a type a fact line holds even when nothing says it changed: amounts of money
+    (``m:``), quantities with a unit (``q:``) and holders before a verb of holding (``h:``, lower case)."""
+    out: set[str] = set()
+    digit = DIGIT.search(line) is not None
+    if digit and (any(c in line for c in "£$€") or _CURRENCY.search(line) is not None):
+        for m in MONEY.finditer(line):
+            number, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            out.add("m:" + _amount(number, scale))
+    if digit:
+        out |= {f"q:{m.group(1)}{m.group(2).lower()}" for m in QUANTITY.finditer(line)}
+    if _HOLD_HINT.search(line) is not None:
+        for m in HOLDER.finditer(line):
+            name = m.group(1).lower()
+            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS:
+                out.add("h:" + name)
+    return out
+
+
 def slots(line: str) -> set[str]:
     """A line's typed value slots: times (``t:``), numbers and amounts (``n:``), names (``c:``; a
-    capitalised word not opening a sentence)."""
-    out = {"t:" + t for t in line_times(line)}
+    capitalised word not opening a sentence), and :func:`typed_values` (``m:``, ``q:``, ``h:``)."""
+    out = {"t:" + t for t in line_times(line)} | typed_values(line)
     if DIGIT.search(line) is not None:
         out |= {"n:" + n for n in NUMBER.findall(line)}
     for sentence in re.split(r"(?:[.;!?]|\s[-–—])\s+", line):

@@ -205,7 +205,7 @@ CHANGE = re.compile(
     r"|switch(?:ed|es|ing)?|swapp?(?:ed|ing)?|shift(?:ed|s|ing)? (?:to|from|back|forward)"
     r"|mov(?:ed|es|ing)|relocat\w*|replac\w*"
     r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out|to)|slipp(?:ed|ing)"
-    r"|delayed|rescheduled|brought forward|t(?:ook|akes?|aking) (?:\w+ )?over"
+    r"|delayed|rescheduled|brought forward|t(?:ook|akes?|aking|aken) (?:\w+ )?over|inherit(?:s|ed|ing)?"
     r"|hand(?:ed|ing|s)? (?:\w+ )?(?:over|off|on|to)|stepp(?:ed|ing) (?:down|back)"
     r"|left (?:the|his|her|their|our|my|its)|quit|stopp(?:ed|ing)|g[ai]ven? up"
     r"|dropp(?:ed|ing)|ditch(?:ed|ing)"
@@ -234,8 +234,8 @@ CHANGE_HINTS = (
     "instead", "longer", "more", "after all", "as of", "now", "switch", "swap", "shift", "mov", "relocat",
     "replac", "chang", "cancel", "called off", "postpon", "pushed", "slipp", "delayed", "reschedul",
     "brought", "took", "take", "taking", "hand", "stepp", "left", "quit", "stopp", "ve up", "en up",
-    "dropp", "ditch", "bail", "revert", "bump", " to", "off", "from ", "starting", "last day", "these days",
-    "currently", "at the moment",
+    "dropp", "ditch", "bail", "revert", "bump", "inherit", " to", "off", "from ", "starting", "last day",
+    "these days", "currently", "at the moment",
 )  # fmt: skip
 #: Wording that adds to a fact rather than changes it ("too", "also", "as well", "still").
 ADDITION = re.compile(r"\b(?:too|as well)\s*[.!]?$|\b(?:also|still|additionally|in addition)\b", re.I)

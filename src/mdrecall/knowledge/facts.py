@@ -27,6 +27,7 @@ from mdrecall.knowledge.fact_values import (
     slots,
     stem,
     subject_words,
+    typed_values,
 )
 from mdrecall.knowledge.fact_words import (
     ADDITION,
@@ -355,16 +356,17 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
     if not cue and ("lea" in low or "left" in low or "not " in low) and LEAVES_NAME.search(line):
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
-    if not cue and day is not None:
-        return None  # a dated line (a log's) that says nothing changed: an event, not a standing fact
-    if not cue and MAY_HOLD_VALUE.search(line) is None:
+    typed = not cue and bool(typed_values(line))  # an amount, a quantity, a holder: a fact in any line
+    if not cue and day is not None and not typed:
+        return None  # a dated line (a log's) that says nothing changed and holds no typed value: an event
+    if not cue and not typed and MAY_HOLD_VALUE.search(line) is None:
         return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
     values = slots(line)
     if not cue and not values:
         return None  # no value to change, and no change: no fact
     words = WORD.findall(line)
     subject = content_words(words, set())
-    if len(subject) < 2:
+    if len(subject) < (1 if typed else 2):  # "Budget: £14,000": one word names what the amount is
         return None
     return Fact(
         path,
