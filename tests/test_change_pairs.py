@@ -214,3 +214,30 @@ def test_a_line_naming_the_value_a_decision_left_does_not_supersede_it(new: str,
     }
     pairs = supersessions(_facts_of(files))
     assert (("memory/2027-05-01.md", 3) in pairs) is superseded
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "superseded"),
+    [
+        # "now" only, one person and one thing shared, the rest another matter: two facts
+        (
+            "Dev's on a Fontaines kick, Skinty Fia in the van on every school run.",
+            "Dev's van failed its MOT last week, clutch fixed now.",
+            False,
+        ),
+        # "now" with the same subject named and its day and time differing: a change
+        ("Standup: Tuesdays 9:30 in the big room.", "Standup is Thursdays 10:00 in the big room now.", True),
+    ],
+)
+def test_a_weak_change_line_needs_a_close_subject(
+    tmp_path: Path, old: str, new: str, superseded: bool
+) -> None:
+    """A line saying only what holds ("now") is weaker evidence of a change than "moved" or "instead":
+    it supersedes a line it shares a name and a word with only when their subjects are close (the cosine
+    floor of a typed change line)."""
+    pairs = _pairs(
+        tmp_path,
+        ("MEMORY.md", f"# Memory\n\n- {old}\n"),
+        ("memory/2027-03-09.md", f"# 2027-03-09\n\n- {new}\n"),
+    )
+    assert bool(pairs) is superseded

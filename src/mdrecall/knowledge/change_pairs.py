@@ -55,8 +55,10 @@ __all__ = [
 #: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
 #: part its best figures (docs/entities.md).
 MIN_COSINE = 0.15
-#: The least cosine for a typed change line (:data:`TYPED_KINDS`: no word says it changed): between the
-#: same thing's two prices (0.43) and other things' amounts sharing a word (≤ 0.17) on the labelled sets.
+#: The least cosine for a typed change line (:data:`TYPED_KINDS`: no word says it changed) and for a weak
+#: one ("now", "these days": a word that says what holds, not that it changed): between the same thing's
+#: two prices (0.43) and other things' amounts sharing a word (≤ 0.17) on the labelled sets. Less evidence
+#: of a change asks for more evidence of one subject.
 TYPED_COSINE = 0.3
 #: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
 RARE_SHARE = 0.01
@@ -293,7 +295,7 @@ class _State:
         found = [(i, j, d) for i, j, d in found if j not in going_on]
         best: dict[Key, tuple[bool, float, Key]] = {}
         for i, j, differs in found:
-            if self.similarity(i, j) < (TYPED_COSINE if self.kind[j] == "typed" else MIN_COSINE):
+            if self.similarity(i, j) < (MIN_COSINE if self.kind[j] == "strong" else TYPED_COSINE):
                 continue
             # a line whose value of the kind the change line states differs first ("v1.0 slipped to
             # July": the line saying "by end of May", not the one naming the same people), then the
