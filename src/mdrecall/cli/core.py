@@ -142,10 +142,15 @@ def _views_awaited(elsewhere: bool) -> contextlib.AbstractContextManager[list[in
 
 
 def _views_pending(mem: Memory) -> int:
-    """How many files' entity and fact views a sync left to build on first use."""
+    """How many files' entity and fact views a sync left to build on first use (0 when the index is
+    damaged where they are counted: the command meets the damage next, and rebuilds the index)."""
+    from mdrecall.errors import IndexCorruptError
     from mdrecall.knowledge.refresh import pending_count
 
-    return pending_count(mem.store)
+    try:
+        return pending_count(mem.store)
+    except IndexCorruptError:
+        return 0
 
 
 @command("search")
