@@ -110,7 +110,15 @@ def test_the_served_path_imports_nothing_heavy(ws: Path) -> None:
     assert "Friday 14 March" in out.stdout
     names = {ln.split("|")[-1].strip() for ln in out.stderr.splitlines() if ln.startswith("import time:")}
     ours = {n for n in names if n.split(".")[0] == "mdrecall"}
-    assert ours == {"mdrecall", "mdrecall.agent", "mdrecall.agent.serve_client"}, ours
+    # and the one-thread BLAS setting (os only), made before anything could load numpy
+    light = {
+        "mdrecall",
+        "mdrecall.agent",
+        "mdrecall.agent.serve_client",
+        "mdrecall.plugins",
+        "mdrecall.plugins.blas",
+    }
+    assert ours == light, ours
     assert not {"numpy", "sqlite3", "click", "tomllib"} & names
 
 

@@ -196,8 +196,8 @@ def test_an_auto_started_server_without_os_events_polls_nothing(ws: Path) -> Non
     write(ws, ".mdrecall.toml", '[watch]\nbackend = "polling"\n')
     assert run_process("-w", str(ws), "search", "Kestrel", env=ON).returncode == 0
     assert until(lambda: ping(ws) is not None, 30)
-    log = (ws / ".mdrecall" / "serve-auto.log").read_text()
-    assert "no watcher: searches check the files" in log
+    log = ws / ".mdrecall" / "serve-auto.log"  # written just after it starts serving: wait for the line
+    assert until(lambda: "no watcher: searches check the files" in log.read_text(), 30), log.read_text()
     write(ws, "memory/2026-03-20.md", "# 2026-03-20\n\n- Kestrel slipped to April.\n")  # no watcher saw it
     out = run_process("-w", str(ws), "-v", "search", "Kestrel", "slipped", env=ON)
     assert "served (pid" in out.stderr and "slipped to April" in out.stdout

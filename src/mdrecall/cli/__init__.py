@@ -34,14 +34,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"mdrecall {__version__}")
         return 0
     _closed_stdio_to_devnull()
-    from mdrecall.plugins.blas import one_blas_thread
-
-    one_blas_thread()  # before numpy loads: its OpenBLAS threads would spin for nothing
     from mdrecall.cli.served import served_main
 
     code = served_main(sys.argv[1:] if argv is None else argv)  # the workspace's server, if one runs
     if code is not None:
         return code
+    from mdrecall.plugins.blas import one_blas_thread
+
+    one_blas_thread()  # before numpy loads: its OpenBLAS threads would spin for nothing
     from mdrecall.cli.app import cli
 
     for stream in (sys.stdout, sys.stderr):  # never print invalid UTF-8 (lone surrogates from bad bytes)
