@@ -32,8 +32,10 @@ import math
 import re
 import sys
 from collections.abc import Iterable, Sequence
+from datetime import date, timedelta
 
 from mdrecall.knowledge.fact_values import signal, typed_values
+from mdrecall.knowledge.fact_words import DAYS, MONTHS
 from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
@@ -165,6 +167,37 @@ def restates(old: str, new: str) -> bool:
     return bool(found) and all(w in old for w in found)
 
 
+#: How far ahead a weekday named with no date reaches from the day it was written (the coming one).
+WEEK = timedelta(days=7)
+_MONTH_NUMBER = {m[:3]: k for k, m in enumerate(MONTHS[:12], 1)}
+
+
+def refines(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does the dated line ``new`` give a finer time for the time of the older line, and nothing else
+    differing: every time only it holds a weekday (the coming one, within :data:`WEEK` of the day it was
+    written), every time only the older holds a month, and that week touches one of those months
+    ("leaves for Aberdeen in July" … written 25 June, "last day is Wednesday (30th)")? Then it tells the
+    same event more finely; a time moved names its new month or date ("slipped to July")."""
+    if not new.day or _differs(old_slots, new_slots, _KINDS.replace("t", "")):
+        return False
+    gained = {s[2:] for s in new_slots - old_slots if s.startswith("t:")}
+    lost = {s[2:] for s in old_slots - new_slots if s.startswith("t:")}
+    if not gained or not lost or not gained <= set(DAYS) or not lost <= set(_MONTH_NUMBER):
+        return False
+    try:
+        start = date.fromisoformat(new.day[:10])
+    except ValueError:
+        return False
+    end = start + WEEK
+    for m in lost:
+        year = start.year + (_MONTH_NUMBER[m] < start.month)  # the month next named: this year's or the next
+        first = date(year, _MONTH_NUMBER[m], 1)
+        last = date(year + (first.month == 12), first.month % 12 + 1, 1) - timedelta(days=1)
+        if first <= end and start <= last:  # the coming week reaches into that month
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def _change_wordings(words: str) -> tuple[str, ...]:
     return tuple(m.group() for m in CHANGE.finditer(words))
@@ -268,6 +301,11 @@ class _State:
         if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
             # the older's own change wording again, no time or number changed ("Lukas's last day is next
             # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
+            self.continues.setdefault(i, set()).add(j)
+            return None
+        if refines(old, new, old_slots, new_slots):
+            # a finer time for the older line's event ("in July" … "last day is Wednesday (30th)"): more
+            # of that line, which supersedes nothing
             self.continues.setdefault(i, set()).add(j)
             return None
         return differs
