@@ -41,6 +41,7 @@ from mdrecall.knowledge.names import (
     first_names,
     given_name,
     known_name,
+    known_words_max,
     lower_known,
     name_kind,
     places,
@@ -331,11 +332,15 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             continue
         place_like = not opens and len(words) > 2 and words[-1] in PLACE_WORDS  # "on Great North Road"
         name_at = at  # where the name starts once the words before it are taken off
-        while words and words[0] in _STOP and not title and not place_like:
-            name_at += len(words[0]) + 1
-            before += words.pop(0) + " "
+        lead = 0
+        while lead < len(words) and words[lead] in _STOP and not title and not place_like:
+            lead += 1
+        if lead:  # taken off at once: a long run of such words is not shifted once per word
+            taken_off = " ".join(words[:lead]) + " "
+            before, name_at, words = before + taken_off, name_at + len(taken_off), words[lead:]
         trailing = False
-        while words and words[-1] in _STOP and known_name(" ".join(words)) is None:
+        longest = known_words_max()  # a run longer than every well-known name is none of them
+        while words and words[-1] in _STOP and (len(words) > longest or known_name(" ".join(words)) is None):
             words.pop()
             trailing = True
         if not words or (len(words) == 1 and words[0] in _NOT_MIXED):

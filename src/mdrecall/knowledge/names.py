@@ -34,6 +34,7 @@ __all__ = [
     "known_alias",
     "known_name",
     "known_names",
+    "known_words_max",
     "LineLabels",
     "label_kind",
     "lower_known",
@@ -394,6 +395,12 @@ def _aliases() -> dict[str, str]:
 def known_alias(key: str) -> str | None:
     """The normalised name of the well-known thing a normalised name ``key`` is another name of, or None."""
     return _aliases().get(key)
+
+
+@cache
+def known_words_max() -> int:
+    """How many words the longest well-known name has (a longer name is none of them)."""
+    return max((len(name.split()) for name in known_names()), default=0)
 
 
 def known_name(name: str) -> KnownName | None:
