@@ -305,7 +305,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 taken.add(jm.start(), jm.end())
     found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int], tuple[int, int]]] = []
     leads = _Leads(plain)
-    labels = LineLabels(plain)
+    value_labels = LineLabels(plain)
     for m in _CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
@@ -399,7 +399,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
             kind = "work"  # "Felix prefers The Gruffalo": a title, most often a work's
         if kind == "unknown" and not heading:  # "- Bank: Triodos", "Stack: Rust, DuckDB"
-            kind = labels.kind(line_start, name_at, technical or i in tech_lines) or "unknown"
+            kind = value_labels.kind(line_start, name_at, technical or i in tech_lines) or "unknown"
         if kind == "technology":
             tech_lines.add(i)  # "Snakemake pipeline on Eddie, then DESeq2": the line is about tools
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak
@@ -422,7 +422,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             if nxt is not None:  # "the NLnet Foundation"
                 add(i, f"{word} {nxt.group(1)}", "organisation", "typed_name")
             tech = technical or i in tech_lines
-            kind = _cued_kind(plain, labels, body.get(i, starts[i]), mm.start(), mm.end(), tech)
+            kind = _cued_kind(plain, value_labels, body.get(i, starts[i]), mm.start(), mm.end(), tech)
         add(i, word, known.kind if known else kind, "typed_name")
     for rx in (_CAMEL_LOW, _UPPER):
         for m in rx.finditer(plain):
@@ -446,7 +446,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 kind = known.kind
             else:  # "qPCR", "iPad": by the words around it, else a tool or a product
                 tech = technical or i in tech_lines
-                kind = _cued_kind(plain, labels, body.get(i, starts[i]), m.start(), m.end(), tech)
+                kind = _cued_kind(plain, value_labels, body.get(i, starts[i]), m.start(), m.end(), tech)
             add(i, m.group(0), kind, "typed_name")
     if lower_hits:
         for at, word in lower_hits:
