@@ -388,3 +388,31 @@ def _auto_servers(root: Path) -> list[int]:
             if b"--auto" in argv and os.fsencode(os.path.realpath(root)) in argv:
                 pids.append(int(entry.name))
     return pids
+
+
+def test_a_search_whose_server_could_not_start_builds_the_views_itself(many: Path) -> None:
+    """Before: when the server a search starts could not start (here ``serve.sock`` is a file of the
+    user's), every later search still said the views "are being built in the background" and left them
+    pending, so no search marked a superseded fact again (fault round 7). Once the last start failed, a
+    search builds them itself."""
+    import json
+
+    from helpers import run_process, until
+
+    pending = _more_than_a_search_builds(many)
+    assert run_process("-w", str(many), "index", env={"MDRECALL_SERVE_AUTO": "off"}).returncode == 0
+    state = many / ".mdrecall"
+    (state / "serve.sock").write_text("the user's file\n")
+    env = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "0.2"}
+    first = run_process("-w", str(many), "search", "production deploy days", env=env)
+    assert first.returncode == 0 and "MEMORY.md" in first.stdout
+    log = state / "serve-auto.log"
+    assert until(lambda: log.exists() and "not started" in log.read_text(), timeout=30)
+    an_hour_ago = time.time() - 3600
+    os.utime(state / "serve-auto.stamp", (an_hour_ago, an_hour_ago))  # a start may be tried again
+    again = run_process("-w", str(many), "search", "production deploy days", env=env)
+    assert again.returncode == 0 and "MEMORY.md" in again.stdout
+    assert "being built in the background" not in again.stderr
+    status = run_process("-w", str(many), "status", "--json", env={"MDRECALL_SERVE_AUTO": "off"})
+    assert json.loads(status.stdout)["views_pending"] == 0, pending
+    assert (state / "serve.sock").read_text() == "the user's file\n"

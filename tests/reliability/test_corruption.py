@@ -277,3 +277,27 @@ def test_a_watch_checks_the_index_before_its_first_sync(tmp_path: Path) -> None:
             w.stop()
     assert reports and any("rebuilt" in warning for warning in reports[0].warnings), reports
     assert finds_note_3(ws)
+
+
+def test_the_keyword_index_check_does_not_wait_for_a_busy_index(tmp_path: Path) -> None:
+    """Before: FTS5's check is a write statement, so ``doctor`` (and ``index``, ``watch``) on an index
+    another process was writing waited the whole busy timeout (30 s) and then reported it fine anyway
+    (fault round 7). Busy is no evidence of damage: the check is skipped at once, as quick_check's is."""
+    from mdrecall.stores.sqlite import SQLiteStore
+
+    ws = make_ws(tmp_path / "agent", files=6)
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    holder = sqlite3.connect(index_path(ws), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        store = SQLiteStore(index_path(ws))
+        try:
+            t0 = time.monotonic()
+            store.verify()
+            took = time.monotonic() - t0
+        finally:
+            store.close()
+    finally:
+        holder.rollback()
+        holder.close()
+    assert took < 5, f"verify waited {took:.1f} s for another process's write lock"

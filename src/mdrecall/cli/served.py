@@ -293,8 +293,48 @@ _PENDING: list[tuple[str, str | None, bool, str | None]] = []
 
 def server_to_start() -> bool:
     """True when this in-process command will try to start the workspace's server once it has answered
-    (:func:`maybe_start_server`: auto-start is not refused by the environment)."""
-    return bool(_PENDING) and _PENDING[0][3] is None
+    (:func:`maybe_start_server`: auto-start is not refused by the environment, no start was tried in the
+    last :data:`START_EVERY_S`) and the last one tried did not fail (its log's last line says so): a
+    command that counts on that server to build something must not count on one that cannot start."""
+    if not _PENDING or _PENDING[0][3] is not None:
+        return False
+    folder = os.path.join(os.path.realpath(_PENDING[0][0]), ".mdrecall")
+    return _last_try(folder, time.time()) is None and not _last_start_failed(folder)
+
+
+def _last_try(folder: str, now: float) -> float | None:
+    """When a start was last tried for the state ``folder``, if that holds a new try back (within
+    :data:`START_EVERY_S`, or a time ahead set by a server that found auto-start off); else ``None``."""
+    try:
+        last = os.stat(os.path.join(folder, START_STAMP)).st_mtime
+    except OSError:
+        return None
+    if now < last + START_EVERY_S and last <= now + AUTO_OFF_WAIT_S + START_EVERY_S:  # further: a bad clock
+        return last
+    return None
+
+
+def _last_start_failed(folder: str) -> bool:
+    """Whether the last line of the start log in ``folder`` says a server was not started (read without
+    following a symlink, nor blocking on anything but a file)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(os.path.join(folder, START_LOG), flags)
+    except OSError:
+        return False
+    try:
+        import stat
+
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return False
+        tail = os.pread(fd, 2048, max(0, st.st_size - 2048))
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    lines = tail.decode(errors="replace").strip().splitlines()
+    return bool(lines) and "mdrecall watch --auto: not started:" in lines[-1]
 
 
 def _auto_refusal(env: Mapping[str, str]) -> str | None:
@@ -358,13 +398,9 @@ def _start_server(root: str, config: str | None, verbose: bool = False) -> str |
     folder = os.path.join(real, ".mdrecall")
     if not os.path.isdir(folder) or _listening(socket_path(real)):
         return None  # not an indexed workspace here, or a server runs (it sent this command back)
-    stamp = os.path.join(folder, START_STAMP)
     now = time.time()
-    try:
-        last = os.stat(stamp).st_mtime
-    except FileNotFoundError:
-        last = 0.0
-    if now < last + START_EVERY_S and last <= now + AUTO_OFF_WAIT_S + START_EVERY_S:  # further: a bad clock
+    last = _last_try(folder, now)
+    if last is not None:
         if not verbose:
             return None
         at = time.strftime("%H:%M:%S", time.localtime(last))

@@ -36,11 +36,12 @@ from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped
 from mdrecall.knowledge.names import (
     PLACE_NOUNS,
     PLACE_WORDS,
+    LineLabels,
     common_word,
     first_names,
     given_name,
     known_name,
-    label_kind,
+    known_words_max,
     lower_known,
     name_kind,
     places,
@@ -265,7 +266,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 i = bisect_right(starts, sm.start()) - 1
                 add(i, name, "person", "speaker")
                 body[i] = sm.end()
-    taken: list[tuple[int, int]] = []  # spans already read as a work's title
+    taken = _Spans()  # spans already read as a name (a work's title, an '&' or 'of' name)
     if " by " in plain:
         by_lines = sorted({bisect_right(starts, m.start()) - 1 for m in _BY_NAME.finditer(plain)})
         by_author = [*_BY_AUTHOR.finditer(plain)]  # then mid-line titles, looked for on those lines only
@@ -273,7 +274,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             by_author += _BY_AUTHOR_AFTER.finditer(plain, starts[i], starts[i + 1])
         for bm in by_author:
             i = bisect_right(starts, bm.start()) - 1
-            if taken and any(a <= bm.start("t") < b for a, b in taken):
+            if taken.overlaps(bm.start("t"), bm.start("t") + 1):
                 continue
             title = bm.group("t").strip().rstrip(",.")
             lead = title.split()
@@ -284,37 +285,43 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 continue
             add(i, title, "work", "typed_name")
             add(i, bm.group("a"), "person", "typed_name")
-            taken.append((bm.start("t"), bm.end("a")))
+            taken.add(bm.start("t"), bm.end("a"))
     if "ead" in plain or "atch" in plain or "tarted" in plain or "inished" in plain:
         for tm in _WORK_TITLE.finditer(plain):
             i = bisect_right(starts, tm.start()) - 1
-            if i in skip or i in heads or (taken and any(a <= tm.start("t") < b for a, b in taken)):
+            if i in skip or i in heads or taken.overlaps(tm.start("t"), tm.start("t") + 1):
                 continue
             add(i, tm.group("t"), "work", "typed_name")
-            taken.append((tm.start("t"), tm.end("t")))
+            taken.add(tm.start("t"), tm.end("t"))
     if "&" in plain or " of " in plain:
         for jm in _JOINED.finditer(plain):
             i = bisect_right(starts, jm.start()) - 1
-            if i in skip or (taken and any(a < jm.end() and jm.start() < b for a, b in taken)):
+            if i in skip or taken.overlaps(jm.start(), jm.end()):
                 continue
             joined_kind = _joined_kind(jm.group(0).split(), jm.group("amp") is not None)
             if joined_kind is not None:
                 name, kind = joined_kind
                 add(i, name, kind, "typed_name")
-                taken.append((jm.start(), jm.end()))
-    found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int]]] = []  # line, words, before...
+                taken.add(jm.start(), jm.end())
+    found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int], tuple[int, int]]] = []
+    leads = _Leads(plain)
+    value_labels = LineLabels(plain)
     for m in _CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
-        if i in skip or (taken and any(a < m.end() and at < b for a, b in taken)):
+        if i in skip or taken.overlaps(at, m.end()):
             continue
         line_start = body.get(i, starts[i])
         if at < line_start:
             continue
-        before = plain[line_start:at]
+        before = _before(plain, line_start, at)
         words = m.group(0).split()
         heading = i in heads
-        opens = heading or _sentence_start(before) or not before.strip(" -*+>\t[]xX")
+        opens = (
+            heading
+            or _sentence_start(before, leads.only(line_start, at, _OPENING))
+            or leads.only(line_start, at, _BULLETS)
+        )
         if opens and not heading and before.rstrip().endswith(":") and _LIST_NEXT.match(plain, m.end()):
             opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")
         title = words[0] == "The" and not opens and len(words) > 1  # "about The Overstory": a title
@@ -324,10 +331,16 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             )  # "Mrs Okoye": a surname is the name with its title
             continue
         place_like = not opens and len(words) > 2 and words[-1] in PLACE_WORDS  # "on Great North Road"
-        while words and words[0] in _STOP and not title and not place_like:
-            before += words.pop(0) + " "
+        name_at = at  # where the name starts once the words before it are taken off
+        lead = 0
+        while lead < len(words) and words[lead] in _STOP and not title and not place_like:
+            lead += 1
+        if lead:  # taken off at once: a long run of such words is not shifted once per word
+            taken_off = " ".join(words[:lead]) + " "
+            before, name_at, words = before + taken_off, name_at + len(taken_off), words[lead:]
         trailing = False
-        while words and words[-1] in _STOP and known_name(" ".join(words)) is None:
+        longest = known_words_max()  # a run longer than every well-known name is none of them
+        while words and words[-1] in _STOP and (len(words) > longest or known_name(" ".join(words)) is None):
             words.pop()
             trailing = True
         if not words or (len(words) == 1 and words[0] in _NOT_MIXED):
@@ -335,6 +348,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
         lead = trim_leading(words, opens) if len(words) > 1 and not title else 0
         if lead:
             before += " ".join(words[:lead]) + " "
+            name_at += sum(len(w) + 1 for w in words[:lead])
             words = words[lead:]
             opens = heading
         after = "" if trailing else plain[m.end() : m.end() + 24]
@@ -351,7 +365,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
         if page is not None and i == page[0] and " ".join(words) == lines[i].lstrip("# ").strip():
             add(i, " ".join(words), page[1] or name_kind(" ".join(words), words, "", "")[0], "typed_name")
             continue
-        found.append((i, words, before, after, opens, heading, (at, m.end())))
+        found.append((i, words, before, after, opens, heading, (at, m.end()), (line_start, name_at)))
     tech_found = [(i, n) for i, w, *_ in found if (k := known_name(n := " ".join(w))) and not k.ambiguous
                   and k.kind == "technology"]  # fmt: skip
     lower = lower_known()
@@ -365,7 +379,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
         tuple[int, str, str, bool, bool, tuple[int, int]]
     ] = []  # line, name, kind, strong, opens, span
     rares: list[bool] = []  # a name of no frequent word: an entity at once, its kind a hint only
-    for i, words, before, after, opens, heading, span in found:
+    for i, words, before, after, opens, heading, span, (line_start, name_at) in found:
         name = " ".join(words)
         kind, strong = name_kind(
             name, words, before, after, opens=opens, technical=technical or i in tech_lines
@@ -385,7 +399,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
             kind = "work"  # "Felix prefers The Gruffalo": a title, most often a work's
         if kind == "unknown" and not heading:  # "- Bank: Triodos", "Stack: Rust, DuckDB"
-            kind = label_kind(before, technical or i in tech_lines) or "unknown"
+            kind = value_labels.kind(line_start, name_at, technical or i in tech_lines) or "unknown"
         if kind == "technology":
             tech_lines.add(i)  # "Snakemake pipeline on Eddie, then DESeq2": the line is about tools
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak
@@ -408,7 +422,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             if nxt is not None:  # "the NLnet Foundation"
                 add(i, f"{word} {nxt.group(1)}", "organisation", "typed_name")
             tech = technical or i in tech_lines
-            kind = _cued_kind(plain, body.get(i, starts[i]), mm.start(), mm.end(), tech)
+            kind = _cued_kind(plain, value_labels, body.get(i, starts[i]), mm.start(), mm.end(), tech)
         add(i, word, known.kind if known else kind, "typed_name")
     for rx in (_CAMEL_LOW, _UPPER):
         for m in rx.finditer(plain):
@@ -432,7 +446,7 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 kind = known.kind
             else:  # "qPCR", "iPad": by the words around it, else a tool or a product
                 tech = technical or i in tech_lines
-                kind = _cued_kind(plain, body.get(i, starts[i]), m.start(), m.end(), tech)
+                kind = _cued_kind(plain, value_labels, body.get(i, starts[i]), m.start(), m.end(), tech)
             add(i, m.group(0), kind, "typed_name")
     if lower_hits:
         for at, word in lower_hits:
@@ -537,7 +551,7 @@ def _listed_with(
             break
         listed = (
             gap in _LIST_GAPS
-            or (gap == " to " and plain[: min(at, o_at)].endswith("from "))
+            or (gap == " to " and plain.endswith("from ", 0, min(at, o_at)))
             or _LIST_COMMA.fullmatch(gap) is not None
         )
         if listed and other in _LIST_KINDS and kind in ("unknown", other):
@@ -580,16 +594,16 @@ _ORG_NEXT = re.compile(
 _THING_KINDS = frozenset({"organisation", "technology", "product", "place", "event", "work"})
 
 
-def _cued_kind(plain: str, line_start: int, at: int, end: int, tech: bool) -> str:
+def _cued_kind(plain: str, labels: LineLabels, line_start: int, at: int, end: int, tech: bool) -> str:
     """The kind of a mixed-case or all-capitals word no list knows ("OpenCV", "HeatRight"): what the words
     around it say ("ordered from HeatRight", "the PyO3 0.21 bump", a label), else a technology in a file
     or on a line that names technologies ("Python + OpenCV": ``tech``), else a product."""
     word = plain[at:end]
-    before, after = plain[line_start:at], plain[end : end + 24]
+    before, after = _before(plain, line_start, at), plain[end : end + 24]
     kind = name_kind(word, [word], before, after, technical=tech)[0]
     if kind in _THING_KINDS and kind != "place":
         return kind
-    return label_kind(before, tech) or ("technology" if tech else "product")
+    return labels.kind(line_start, at, tech) or ("technology" if tech else "product")
 
 
 def _person_label(name: str, repeated: int, text: str) -> bool:
@@ -658,9 +672,72 @@ def _blank(m: re.Match[str]) -> str:
     return " " * len(m.group(0))
 
 
-def _sentence_start(before: str) -> bool:
-    """Does ``before`` (a line's text up to a name) end a sentence, or hold only opening punctuation?"""
+def _sentence_start(before: str, opening_only: bool) -> bool:
+    """Does ``before`` (a line's text up to a name, or its end: :func:`_before`) end a sentence, or (as
+    ``opening_only`` says) does the line hold only opening punctuation before the name?"""
     tail = before.rstrip().rstrip("'\")]")
     if tail and tail[-1] in ".!?:;":
         return True
-    return not before.lstrip().lstrip("'\"([")
+    return opening_only
+
+
+#: How much of a line before a name is read for its cues (the cue expressions read its last 40
+#: characters): a long line of many names is not copied from its start for each.
+_BEFORE = 256
+_CLOSING = re.compile(r"[\s'\")\]]*")
+
+
+def _before(plain: str, line_start: int, at: int) -> str:
+    """The text of a line before a name at ``at``: its last :data:`_BEFORE` characters, or more where
+    those are only spaces and closing punctuation (the text before them says whether a sentence ended)."""
+    if at - line_start <= _BEFORE:
+        return plain[line_start:at]
+    tail = plain[at - _BEFORE : at]
+    return plain[line_start:at] if _CLOSING.fullmatch(tail) else tail
+
+
+#: What may stand before a name that opens a line: bullets and checkboxes; opening punctuation.
+_BULLETS = re.compile(r"[ \-*+>\t\[\]xX]*")
+_OPENING = re.compile(r"\s*['\"(\[]*")
+
+
+class _Leads:
+    """Whether a line's text up to a name is only ``rx``'s characters (bullets, opening punctuation), each
+    line read once: where ``rx`` stops matching from the line's start."""
+
+    def __init__(self, plain: str) -> None:
+        self._plain = plain
+        self._ends: dict[tuple[int, re.Pattern[str]], int] = {}
+
+    def only(self, line_start: int, at: int, rx: re.Pattern[str]) -> bool:
+        end = self._ends.get((line_start, rx))
+        if end is None:
+            m = rx.match(self._plain, line_start)
+            end = self._ends[(line_start, rx)] = m.end() if m else line_start
+        return end >= at
+
+
+class _Spans:
+    """Spans of the text already read as a name: does a new one overlap any? In time that does not grow
+    with their number (a long line of "&" names adds thousands)."""
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        self._longest = 0
+
+    def add(self, start: int, end: int) -> None:
+        at = bisect_right(self._starts, start)
+        self._starts.insert(at, start)
+        self._ends.insert(at, end)
+        self._longest = max(self._longest, end - start)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Does ``[start, end)`` overlap a span (a span ``[a, b)`` with ``a < end`` and ``start < b``)?"""
+        j = bisect_right(self._starts, end - 1)  # the spans starting before ``end``
+        lowest = start - self._longest  # a span starting at or before this ends at or before ``start``
+        while j and self._starts[j - 1] > lowest:
+            j -= 1
+            if self._ends[j] > start:
+                return True
+        return False

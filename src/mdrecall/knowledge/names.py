@@ -34,6 +34,8 @@ __all__ = [
     "known_alias",
     "known_name",
     "known_names",
+    "known_words_max",
+    "LineLabels",
     "label_kind",
     "lower_known",
     "name_kind",
@@ -231,6 +233,10 @@ _LABEL_KINDS: dict[str, str] = {
 _LABEL = re.compile(
     r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /&-]{0,28}?)(?:\*\*)?:[ \t]+(?:[^.;!?]|\.(?=\S))*$"
 )
+#: The label of :data:`_LABEL` alone, and where its value ends (a sentence end, or the line's): read once
+#: per line by :class:`LineLabels` instead of once per name.
+_LABEL_HEAD = re.compile(r"[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /&-]{0,28}?)(?:\*\*)?:[ \t]+")
+_VALUE_END = re.compile(r"[.;!?\n]")
 #: Software someone uses ("migrated to Dagster", "switched from Zencastr", "edited it in Descript").
 _TOOL_BEFORE = re.compile(
     r"\b(?:uses|use|used|using|migrated|migrating|migrate|switched|switching|switch|deployed|deploy|hosted|"
@@ -391,6 +397,12 @@ def known_alias(key: str) -> str | None:
     return _aliases().get(key)
 
 
+@cache
+def known_words_max() -> int:
+    """How many words the longest well-known name has (a longer name is none of them)."""
+    return max((len(name.split()) for name in known_names()), default=0)
+
+
 def known_name(name: str) -> KnownName | None:
     """The well-known name ``name`` is (as written), or None."""
     return known_names().get(name)
@@ -528,6 +540,45 @@ def label_kind(before: str, technical: bool = False) -> str | None:
     if kind == "tools":
         return "technology" if technical else "product"
     return kind
+
+
+class LineLabels:
+    """:func:`label_kind` for the names along the lines of one text, each line's label read once: a name at
+    ``at`` on the line whose text starts at ``start`` gets ``label_kind(text[start:at])``, in time that does
+    not grow with the line (a long line of many names is not read again from its start for each)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: dict[int, tuple[str | None, int, int]] = {}  # start → (kind, value's start, its end)
+
+    def kind(self, start: int, at: int, technical: bool = False) -> str | None:
+        """The kind the label opening the line at ``start`` gives a name at ``at`` (None: no label, or
+        a sentence ended before the name)."""
+        got = self._lines.get(start)
+        if got is None:
+            got = self._lines[start] = self._read(start)
+        kind, begin, end = got
+        if kind is None or not begin <= at <= end or self._text[at - 1] == ".":
+            return None  # a dot just before the name ends the value, as one at the end of ``before`` does
+        if kind == "tools":
+            return "technology" if technical else "product"
+        return kind
+
+    def _read(self, start: int) -> tuple[str | None, int, int]:
+        text = self._text
+        head = _LABEL_HEAD.match(text, start)
+        if head is None:
+            return None, 0, -1
+        kind = _LABEL_KINDS.get(head.group(1).split()[-1].lower())
+        if kind is None:
+            return None, 0, -1
+        at = begin = head.end()
+        while (stop := _VALUE_END.search(text, at)) is not None:
+            i = stop.start()
+            if text[i] != "." or i + 1 >= len(text) or text[i + 1].isspace():
+                return kind, begin, i  # ";!?", the line's end, or a dot before a space or the end
+            at = i + 1  # a dot inside a word ("3.12", "v1.2"): the value goes on
+        return kind, begin, len(text)
 
 
 def upper_kind(before: str, after: str) -> str | None:

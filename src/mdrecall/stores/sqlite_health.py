@@ -217,8 +217,7 @@ class SQLiteRecovery(SQLiteCore):
                 check = "integrity_check" if full else "quick_check"
                 rows = self._conn.execute(f"PRAGMA {check}(1)").fetchall()
                 if not rows or str(rows[0][0]) == "ok":
-                    for table in ("chunks_fts", "chunks_cjk"):
-                        self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+                    self._fts_check()
             except sqlite3.DatabaseError as exc:
                 if is_corruption(exc):
                     raise self._failed(exc) from None
@@ -227,6 +226,18 @@ class SQLiteRecovery(SQLiteCore):
         if first != "ok":
             self._corrupt_reason = f"{check} failed: {_printable(first)}"
             raise IndexCorruptError(f"the index is damaged ({self._corrupt_reason})")
+
+    def _fts_check(self) -> None:
+        """FTS5's own check of both keyword indexes. It is a write statement: on an index another process
+        is writing it would wait the whole busy timeout (and busy is no evidence of damage), so it does not
+        wait (``sqlite3.OperationalError``: busy, the check skipped)."""
+        (timeout,) = self._conn.execute("PRAGMA busy_timeout").fetchone()
+        self._conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            for table in ("chunks_fts", "chunks_cjk"):
+                self._conn.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
+        finally:
+            self._conn.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
     def _failed(self, exc: sqlite3.DatabaseError, what: str = "index query failed") -> StoreError:
         """The error to raise for a SQLite failure: corruption, or why the index cannot be used now."""
