@@ -220,7 +220,7 @@ class _State:
         self.kind: dict[Key, str] = {}  # the change lines: how strongly each signals a change
         self.leaves: dict[Key, frozenset[str]] = {}  # the lines leaving a value: the values left
         self.df: dict[str, int] = {}
-        self.postings: dict[str, set[Key]] = {}
+        self.postings: dict[str, list[Key]] = {}  # lists: a set of one line costs four times the memory
         self.cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
         self.attr = dict(attr)
         self.paired = set(attr)
@@ -248,12 +248,12 @@ class _State:
             self.leaves[k] = gone
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
-            self.postings.setdefault(w, set()).add(k)
+            self.postings.setdefault(w, []).append(k)
 
     def remove(self, k: Key) -> None:
         for w in self.every[k]:
             self.df[w] -= 1
-            self.postings[w].discard(k)
+            self.postings[w].remove(k)
             if not self.df[w]:
                 del self.df[w], self.postings[w]
         del self.facts[k], self.own[k], self.every[k]

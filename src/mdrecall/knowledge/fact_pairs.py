@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from array import array
 from collections.abc import Iterable, Sequence
 
 from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
@@ -128,42 +129,58 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
     (and lines needing one shared word by their words). Later lines are tried newest first, so a line once
     paired is settled. Near-linear on notes sharing common words ("project", "meeting"), where trying
     every pair sharing a word was quadratic (10,000 notes: minutes); the pairs are the same.
+
+    Bounded memory: words are numbered rarest first, each line keeps a tuple of its words' numbers, and
+    the index is a sorted array of (key, line) numbers (:class:`_Postings`), not sets and lists per line
+    and key (100,000 notes: ~0.7 GB before).
     """
-    words = [(_words(f.subject), _words(f.context)) for f in facts]
     df: dict[str, int] = {}
-    for subject, context in words:
-        for w in subject | context:
+    for f in facts:
+        for w in _words(f.subject) | _words(f.context):
             df[w] = df.get(w, 0) + 1
-    ranked = [sorted(subject | context, key=lambda w: (df[w], w)) for subject, context in words]
-    need = [max(1, math.ceil(MIN_OVERLAP * len(subject))) for subject, _ in words]
-    keys = [_keys(r, n) for r, n in zip(ranked, need, strict=True)]
-    by_pair: dict[tuple[str, str], list[int]] = {}
-    by_word: dict[str, list[int]] = {}  # lines needing one shared word
-    for i, (pairs, singles) in enumerate(keys):
-        for k in pairs:
-            by_pair.setdefault(k, []).append(i)
-        if need[i] == 1:
-            for w in singles:
-                by_word.setdefault(w, []).append(i)
-    every = [frozenset(r) for r in ranked]
-    things = [_thing(f) for f in facts]
-    by_subject = _by_subject(facts) if any(things) else {}
+    rank = {w: r for r, w in enumerate(sorted(df, key=lambda w: (df[w], w)))}  # rarest first
+    df.clear()
+    size = len(rank)
+    ranked: list[tuple[int, ...]] = []  # each line's words' numbers, rarest first
+    need: list[int] = []
+    pair_keys, pair_lines = array("q"), array("q")
+    word_keys, word_lines = array("q"), array("q")  # lines needing one shared word, by each word
+    for i, f in enumerate(facts):
+        subject = _words(f.subject)
+        ids = tuple(sorted({rank[w] for w in subject | _words(f.context)}))
+        n = max(1, math.ceil(MIN_OVERLAP * len(subject)))
+        ranked.append(ids)
+        need.append(n)
+        for a, b in itertools.combinations(ids[: len(ids) - n + 2], 2):
+            pair_keys.append(a * size + b)
+            pair_lines.append(i)
+        if n == 1:
+            word_keys.extend(ids)
+            word_lines.extend(itertools.repeat(i, len(ids)))
+    by_pair = _Postings(pair_keys, pair_lines, len(facts))
+    by_word = _Postings(word_keys, word_lines, len(facts))
+    del pair_keys, pair_lines, word_keys, word_lines
+    things = [frozenset(rank[w] for w in _thing(f) if w in rank) for f in facts]
+    by_subject = _subject_postings(facts, rank) if any(_thing(f) for f in facts) else None
+    del rank
     days = [f.day[:10] if f.day else "" for f in facts]
     paired = bytearray(len(facts))
     # newest first; a stable sort keeps list order among lines of one day (the first of them wins)
     order = sorted((j for j, f in enumerate(facts) if f.cue), key=lambda j: facts[j].day or "", reverse=True)
     out: dict[tuple[str, int], Supersession] = {}
     for j in order:
-        new, day, mine, attrs = facts[j], days[j], every[j], set(facts[j].attrs)
-        pairs, singles = keys[j]
-        lists = [by_pair.get(k, ()) for k in pairs]
+        new, day, ids, attrs = facts[j], days[j], ranked[j], set(facts[j].attrs)
+        mine = set(ids)
+        head = ids[: len(ids) - need[j] + 2]
+        lists = [by_pair.get([a * size + b for a, b in itertools.combinations(head, 2)])]
         if need[j] == 1:
-            lists += [by_word.get(w, ()) for w in singles]
+            lists.append(by_word.get(ids))
         thing = things[j]  # an outcome's thing: the lines whose subject names it (fewer shared words)
-        lists += [by_subject.get(w, ()) for w in thing]
+        if thing and by_subject is not None:
+            lists.append(by_subject.get(sorted(thing)))
         seen: set[int] = set()
-        for ids in lists:
-            for i in ids:
+        for found in lists:
+            for i in found:
                 if paired[i] or i == j or i in seen:
                     continue
                 seen.add(i)
@@ -173,13 +190,55 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
                     continue
                 if not _may_pair(attrs, facts[i].attrs):
                     continue
-                if not (thing and thing & every[i]) and len(mine & every[i]) < max(need[i], need[j]):
+                named = bool(thing) and not thing.isdisjoint(ranked[i])
+                if not named and len(mine.intersection(ranked[i])) < max(need[i], need[j]):
                     continue
                 old = facts[i]
                 if _supersedes(old, new):
                     paired[i] = 1
                     out[(old.path, old.line)] = Supersession(new.path, new.line, new.day)
     return out
+
+
+class _Postings:
+    """Key number → the lines (numbers) filed under it, as one sorted array of ``key × lines + line``
+    (16 bytes a posting while sorting, 8 after; a dict of lists costs ~100)."""
+
+    def __init__(self, keys: array[int], lines: array[int], count: int) -> None:
+        import numpy as np  # here: a search that reads stored pairs loads no numpy for this
+
+        self.np = np
+        self.count = max(count, 1)
+        top = max(keys, default=0)
+        if (top + 1) * self.count >= 2**63:  # cannot happen below ~2 billion words and lines
+            raise OverflowError("too many words and lines to number")
+        packed = np.frombuffer(keys, dtype=np.int64) * self.count + np.frombuffer(lines, dtype=np.int64)
+        packed.sort()
+        self.packed = packed
+
+    def get(self, keys: Sequence[int]) -> list[int]:
+        """The lines filed under any of ``keys`` (a line once per key it is filed under), in key order."""
+        if not keys or not len(self.packed):
+            return []
+        np = self.np
+        lo = np.asarray(keys, dtype=np.int64) * self.count
+        starts = np.searchsorted(self.packed, lo, "left")
+        ends = np.searchsorted(self.packed, lo + self.count, "left")
+        out: list[int] = []
+        for s, e in zip(starts.tolist(), ends.tolist(), strict=True):
+            if e > s:
+                out += (self.packed[s:e] % self.count).tolist()
+        return out
+
+
+def _subject_postings(facts: Sequence[Fact], rank: dict[str, int]) -> _Postings:
+    """Subject word number → the lines holding it."""
+    keys, lines = array("q"), array("q")
+    for i, f in enumerate(facts):
+        for w in _words(f.subject):
+            keys.append(rank[w])
+            lines.append(i)
+    return _Postings(keys, lines, len(facts))
 
 
 def _thing(fact: Fact) -> frozenset[str]:
@@ -196,13 +255,6 @@ def _by_subject(facts: Sequence[Fact]) -> dict[str, list[int]]:
         for w in _words(f.subject):
             out.setdefault(w, []).append(i)
     return out
-
-
-def _keys(ranked: list[str], need: int) -> tuple[list[tuple[str, str]], list[str]]:
-    """A line's index keys: the word pairs of its first ``len - need + 2`` words (rarest first), and the
-    words it is found by when one shared word is enough."""
-    head = ranked[: len(ranked) - need + 2]
-    return list(itertools.combinations(head, 2)), ranked
 
 
 def supersessions_update(
