@@ -286,6 +286,9 @@ def test_the_search_path_loads_no_extraction_history_or_entity_view() -> None:
         "mdrecall.knowledge.index",
         "mdrecall.knowledge.history",
         "mdrecall.knowledge.names",
+        "mdrecall.knowledge.mention_patterns",
+        "mdrecall.knowledge.mention_readers",
+        "mdrecall.knowledge.name_lists",
     }, loaded
 
 

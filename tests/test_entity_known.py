@@ -200,5 +200,8 @@ def test_a_one_shot_search_naming_an_entity_loads_no_extraction(tmp_path: Path) 
         "mdrecall.knowledge.extract",
         "mdrecall.knowledge.index",
         "mdrecall.knowledge.names",
+        "mdrecall.knowledge.mention_patterns",
+        "mdrecall.knowledge.mention_readers",
+        "mdrecall.knowledge.name_lists",
         "mdrecall.knowledge.relations",
     }, loaded

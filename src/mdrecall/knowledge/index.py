@@ -18,7 +18,8 @@ from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
-from mdrecall.knowledge.names import ORG_WORD, fold_accents, given_name, known_alias, nicknames
+from mdrecall.knowledge.name_lists import fold_accents, given_name, known_alias, nicknames
+from mdrecall.knowledge.names import ORG_WORD
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.models import Chunk

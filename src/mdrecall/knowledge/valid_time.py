@@ -18,8 +18,9 @@ from functools import lru_cache
 
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
+from mdrecall.text.date_direction import RESCHEDULED, past_verb
 from mdrecall.text.dates import MONTH_HINTS
-from mdrecall.text.note_dates import RESCHEDULED, NoteDate, note_dates, past_verb
+from mdrecall.text.note_dates import NoteDate, note_dates
 
 __all__ = [
     "DateRange",

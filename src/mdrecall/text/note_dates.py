@@ -11,20 +11,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from functools import lru_cache
 
+from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, starts_clause
+from mdrecall.text.date_grammar import HOLIDAYS, note_grammar, weekday_number
 from mdrecall.text.dates import (
     MAX_DAYS,
     MONTH_ABBR,
     MONTHS,
     NUMBER_WORDS,
-    WEEKDAYS,
     month_days,
     week_of,
     weekday_before,
 )
 
-__all__ = ["MAX_PHRASES", "PAST_FORMS", "RESCHEDULED", "NoteDate", "note_dates", "past_verb"]
+__all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
 
 @dataclass(frozen=True)
@@ -36,99 +36,6 @@ class NoteDate:
     days: tuple[date, ...]
 
 
-_MONTH_RX = (
-    r"january|february|march|april|may|june|july|august|september|october|november|december"
-    r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
-)
-_WEEKDAY_RX = (
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    # terse notes' abbreviations, capitalised ("due Fri", "Thurs 9am"); those that are also words ("sat",
-    # "sun", "wed", "mon") only before a day number or a time, or after a word that introduces a day
-    r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?!\w)"
-    r"|(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)|(?<=every\s))"
-    r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
-    r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
-)
-#: A weekday's abbreviation → its number (the full names are in :data:`WEEKDAYS`).
-_ABBREVIATED = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
-                "sun": 6}  # fmt: skip
-
-
-def _weekday_number(name: str) -> int:
-    """A weekday's number (Monday 0) from its name or abbreviation, any case."""
-    low = name.lower()
-    return WEEKDAYS[low] if low in WEEKDAYS else _ABBREVIATED[low]
-
-
-_NUM_RX = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of"
-#: Words right before a date that point forward / back.
-_FORWARD_PREP = {"by", "until", "till", "til", "before", "due", "next", "for", "to"}
-_BACK_PREP = {"since", "last"}
-#: Words in the same clause that say the clause is a plan, or that it happened.
-_FUTURE = {
-    "will", "ll", "going", "gonna", "plan", "plans", "planning", "planned", "scheduled", "booked", "due",
-    "until", "till", "by", "upcoming", "tomorrow", "starts", "start", "starting", "should", "must", "need",
-    "needs", "want", "wants", "expect", "expected", "hope", "shall", "next", "then",
-}  # fmt: skip
-#: The simple past of common irregular English verbs (a regular one ends in -ed). Forms that are as often
-#: a noun or a name ("rose", "drew", "bore", "lay", "ground", "sat", "bit", "fed") or the same as the present
-#: ("put", "read", "set", "cut") are left out.
-PAST_FORMS = frozenset({
-    "was", "were", "did", "had", "went", "came", "became", "met", "saw", "got", "forgot", "gave", "forgave",
-    "took", "shook", "mistook", "made", "said", "told", "sold", "held", "heard", "paid", "laid", "ran",
-    "began", "rang", "sang", "sank", "swam", "drank", "bought", "brought", "caught", "fought", "sought",
-    "taught", "thought", "felt", "dealt", "meant", "kept", "slept", "swept", "wept", "knelt", "left",
-    "lent", "sent", "spent", "bent", "built", "lost", "won", "spun", "stuck", "struck", "hung", "swung",
-    "dug", "led", "fled", "sped", "slid", "hid", "stood", "understood", "wrote", "rode", "drove", "woke",
-    "spoke", "broke", "chose", "froze", "stole", "fell", "flew", "grew", "knew", "threw", "blew", "ate",
-    "wore", "tore", "swore", "found", "overslept", "overheard", "withdrew", "undertook", "arose", "awoke",
-    "forbade",
-})  # fmt: skip
-#: Past participles that report a past act on their own ("done", "gone", "been").
-_PARTICIPLES = {"done", "gone", "been"}
-#: Words that point back whatever surrounds them.
-_BACK_CUES = {"ago", "yesterday", "last", "since"}
-#: Words before a past form that make it no report of a past act: a passive or a plan ("gets switched off",
-#: "is gone in July", "to be fixed", "will be moved"), or a determiner before an adjective ("a signed copy").
-_NOT_PAST_AFTER = {
-    "is", "are", "am", "be", "being", "get", "gets", "getting", "to", "will", "a", "an", "the", "my", "our",
-    "your", "their", "his", "her", "its",
-}  # fmt: skip
-#: Words ending in -ed that are not past tense, or that announce a plan ("planned for Friday").
-_NOT_PAST = {
-    "need", "needed", "feed", "speed", "seed", "weed", "breed", "bleed", "proceed", "exceed", "succeed",
-    "indeed", "hundred", "embed", "red", "bed", "shed", "scheduled", "planned", "booked", "expected",
-    "supposed", "postponed", "moved", "pushed", "delayed", "rescheduled", "confirmed", "agreed", "based",
-}  # fmt: skip
-#: Verbs that move a date: the day after them is the thing's new day, not a plan beside a past act
-#: ("the launch slipped to July", "deadline extended to Friday").
-RESCHEDULED = frozenset({
-    "moved", "pushed", "postponed", "delayed", "rescheduled", "slipped", "shifted", "bumped", "deferred",
-    "extended", "changed",
-})  # fmt: skip
-
-
-def past_verb(word: str, prev: str = "") -> bool:
-    """Whether lower-case ``word`` (after the word ``prev``) reports a past act: an irregular past form, a
-    participle such as "done" or a verb in -ed, not after "is", "to", "gets" or a determiner."""
-    if prev in _NOT_PAST_AFTER:
-        return False
-    if word in PAST_FORMS or word in _PARTICIPLES:
-        return True
-    return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST
-
-
-_HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "boxing day": (12, 26),
-             "new year's eve": (12, 31), "new year's day": (1, 1), "halloween": (10, 31),
-             "valentine's day": (2, 14)}  # fmt: skip
-#: Nouns after "the 18th" that make it a rank, not a day ("the 18th floor", "the 2nd time").
-_ORDINAL_NOUNS = (
-    r"century|centuries|floor|time|times|place|percentile|anniversary|birthday|edition|hole|row|round|item"
-    r"|street|st\b|avenue|amendment|grade|minute|inning|lap|day|week|month|year|person|caller|attempt"
-    r"|iteration|version|release|run|try|chapter|page|line|step|draft|level|seed|pick|overall|one|ones|half"
-    r"|best|worst|largest|biggest|highest|lowest|most|least|generation|gen|batch|sprint|cohort|wave|phase"
-    r"|stage|episode|season|book|film|movie|song|album|game|match|race|team|player|child|kid|son|daughter"
-)
 #: A label whose value is a day ("Deadline: 3/12", "Vet appt: 4/11"), read right before the colon.
 _LABEL_WORD = re.compile(
     r"\b(?:deadline|due|date|when|day|appt|appointment|meeting|call|visit|delivery|deliver|arrives?|starts?"
@@ -147,67 +54,10 @@ _DETERMINER = re.compile(r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|
 _NOUN_AFTER = re.compile(
     r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)[a-z]"
 )
-_CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
-_SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
-_WORD = re.compile(r"[a-z']+")
-
-
-@lru_cache(maxsize=1)
-def _note_grammar() -> re.Pattern[str]:
-    """Every phrase :func:`note_dates` reads, as one alternation of named groups (compiled on first use)."""
-    m, wd, n = _MONTH_RX, _WEEKDAY_RX, _NUM_RX
-    holidays = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
-    parts = [
-        r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})(?!\d)(?!-\d))",
-        r"(?:\b(?:on|by|until|till|from|due|before|after|since|for)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
-        r"(?:/(?P<ny>\d{4}|\d{2}))?)(?![\d/])",
-        # a label's value ("Deadline: 3/12") or a label itself ("3/12: vet", "12/3 - tax return")
-        r"(?P<numl>(?<=:\s)(?P<l1>\d{1,2})/(?P<l2>\d{1,2})(?![\d/])(?!\s+of\b)"
-        r"|\b(?P<l3>\d{1,2})/(?P<l4>\d{1,2})(?=:\s|\s[-–—]\s))",
-        r"(?P<numy>\b(?P<y1>\d{1,2})(?P<ysep>[/.])(?P<y2>\d{1,2})(?P=ysep)(?P<yy>\d{4}))(?![\d/.]\d)",
-        r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2}))(?![\d/])",
-        rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
-        rf"(?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
-        rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
-        rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
-        rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
-        rf"(?P<ww2>\b(?P<wwq2>next|this|last)\s+week(?:'s)?,?\s+(?:on\s+)?(?P<wwd2>{wd})\b)",
-        rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
-        # "the week of 8 March", "w/c 8 March", "week commencing the 15th": the Monday–Sunday week holding it
-        r"(?P<wof>(?:\b(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|\bw/c)\s+(?:the\s+)?"
-        rf"(?:(?P<wofd>\d{{1,2}})(?:(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wofm>{m})|st|nd|rd|th)|(?P<wofm2>{m})\.?\s+"
-        rf"(?P<wofd2>\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(?P<wofy>\d{{4}})\b)?)",
-        # "the week before last", "the week after next"; "the week after" / "before" ending a clause
-        r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next"
-        r"|(?:after|before)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$))))",
-        r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past|this\s+past|this\s+coming)\s+"
-        rf"(?P<spu>week|month|weekend)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
-        r"(?P<wkend>\bthe\s+weekend)\b(?!s)",
-        rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?\s*(?P<au>days?|weeks?|fortnights?|months?)"
-        rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
-        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
-        r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
-        r"|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b)",
-        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
-        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
-        rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
-        r"(?P<mo>\b(?P<mop>in|from|since|until|till|by|to|for|during|early|late|mid|next|last|this)[\s-]+(?P<mon>"
-        r"january|february|march|april|may|june|july|august|september|october|november|december"
-        r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
-        r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:,?\s+(?P<moy>\d{4})\b)?)",
-        rf"(?P<my>\b(?P<mym>{m})\.?,?\s+(?P<myy>\d{{4}})\b)",
-        r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
-        r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
-        rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
-    ]
-    # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions.
-    return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)
 
 
 #: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
 MAX_PHRASES = 64
-#: How far before and after a phrase its direction's cue words are looked for (characters).
-_NEAR = 240
 
 
 def note_dates(line: str, written: date | None) -> list[NoteDate]:
@@ -217,7 +67,7 @@ def note_dates(line: str, written: date | None) -> list[NoteDate]:
     out: list[NoteDate] = []
     low = line.lower()
     base = written
-    for m in _note_grammar().finditer(line):
+    for m in note_grammar().finditer(line):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
         kind = m.lastgroup
@@ -247,16 +97,16 @@ def _note_match(
         return found
     one = timedelta(days=1)
     if g["end"]:
-        return _part_of(g, today, _direction(low, start, end, default=1))
+        return _part_of(g, today, direction_of(low, start, end, default=1))
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
         held = _week_of_day(g, low, start, end, today)
         return week_of(held) if held else None
     if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
         step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]
         monday = today - timedelta(days=today.weekday()) + 7 * step * one
-        return [monday + _weekday_number(g["wwd"] or g["wwd2"] or "") * one]
+        return [monday + weekday_number(g["wwd"] or g["wwd2"] or "") * one]
     if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
-        wd = _weekday_number(g["wand"] or "")
+        wd = weekday_number(g["wand"] or "")
         return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]
     if g["wbl"]:  # "the week before last", "the week after next"; "the week after" (the one that follows)
         which = " ".join((g["wbld"] or "").lower().split())
@@ -270,7 +120,7 @@ def _note_match(
         if unit == "week":
             days = week_of(today + 7 * step * one)
             if g["spwd"]:  # "next week (Thursday)"
-                return [days[_weekday_number(g["spwd"])]]
+                return [days[weekday_number(g["spwd"])]]
         elif unit == "weekend":
             if which == "coming" and today.weekday() >= 5:
                 step = 0
@@ -279,7 +129,7 @@ def _note_match(
             days = month_days(today.year, today.month + step)
         return _third(days, part)
     if g["wkend"]:  # "over the weekend": the past one, the coming one, or the nearest
-        direction = _direction(low, start, end)
+        direction = direction_of(low, start, end)
         if direction == 0:
             direction = -1 if today.weekday() < 2 else 1 if today.weekday() < 5 else 0
         return _weekend(today, direction)
@@ -293,7 +143,7 @@ def _note_match(
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
             day = today + sign * size * count * one
             if g["awd"]:  # "in three weeks (Tuesday)": that weekday of that week
-                return [week_of(day)[_weekday_number(g["awd"])]]
+                return [week_of(day)[weekday_number(g["awd"])]]
             return [day]
         target = month_days(today.year, today.month + sign * count)[0]
         return [_safe(target.year, target.month, today.day) or [month_days(target.year, target.month)[-1]]][0]
@@ -301,13 +151,13 @@ def _note_match(
         word = " ".join((g["rel"] or "").lower().split()).removeprefix("the ")
         shift = {"day before yesterday": -2, "day after tomorrow": 2, "yesterday": -1, "tomorrow": 1}
         shift["last night"] = -1
-        if word == "tomorrow" and line[start].isupper() and not _starts_clause(low, start):
+        if word == "tomorrow" and line[start].isupper() and not starts_clause(low, start):
             return None  # a capital mid-sentence: a title ("Tomorrow, and Tomorrow, and Tomorrow")
         return [today + shift.get(word, 0) * one]
     if g["wdn"]:
         return _weekday(g, low, line, start, end, today)
     if g["odd"]:  # "the 18th": that day of this month, the next or the last, as the words point
-        return _day_of_month(int(g["oddn"] or 0), today, _direction(low, start, end))
+        return _day_of_month(int(g["oddn"] or 0), today, direction_of(low, start, end))
     if g["mon"]:
         prep = (g["mop"] or "").lower()
         month = _month_num(g["mon"] or "") or 1
@@ -317,16 +167,16 @@ def _note_match(
             step = {"next": 1, "last": -1, "this": 0}[prep]
             days = _month_near(month, today, step) if step else month_days(today.year, month)
         else:
-            sign = 1 if prep in _FORWARD_PREP else -1 if prep in _BACK_PREP else _direction(low, start, end)
+            sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
             days = _month_near(month, today, sign)
         return _third(days, prep)
     if g["qtr"]:
-        return _quarter(int(g["qn"] or 1), today, _direction(low, start, end))
+        return _quarter(int(g["qn"] or 1), today, direction_of(low, start, end))
     if g["hol"]:
         if _ATTRIBUTE.match(line, end):
             return None  # "Christmas break", "the Halloween party": a period or an event, not the day
-        mm, dd = _HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
-        return _dated(mm, dd, today, _direction(low, start, end))
+        mm, dd = HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
+        return _dated(mm, dd, today, direction_of(low, start, end))
     return None
 
 
@@ -349,7 +199,7 @@ def _explicit(
         if not month or (month == 5 and g["mdm"] and g["mdm"] == "may" and not year):
             return None  # "may 5" in lower case is more often a verb than a date
         return (
-            _safe(int(year), month, day) if year else _dated(month, day, today, _direction(low, start, end))
+            _safe(int(year), month, day) if year else _dated(month, day, today, direction_of(low, start, end))
         )
     if g["l1"] and _LABEL_WORD.search(low, 0, start) is None:
         return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day
@@ -359,7 +209,7 @@ def _explicit(
         ny = g["ny"]
         if ny:
             return _safe(int(ny) + (2000 if len(ny) == 2 else 0), month, day)
-        return _dated(month, day, today, _direction(low, start, end)) if 1 <= month <= 12 else None
+        return _dated(month, day, today, direction_of(low, start, end)) if 1 <= month <= 12 else None
     if g["mon"] and g["moy"]:
         return _third(month_days(int(g["moy"]), _month_num(g["mon"] or "") or 1), (g["mop"] or "").lower())
     if g["my"]:
@@ -382,7 +232,7 @@ def _explicit(
         held = _week_of_day(g, low, start, end, today)
         return week_of(held) if held else None
     if g["hol"] and g["holy"]:
-        mm, dd = _HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
+        mm, dd = HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
         return _safe(int(g["holy"]), mm, dd)
     if g["qtr"] and (g["qy1"] or g["qy"] or g["qy2"]):
         qyear = int(g["qy1"] or g["qy"] or 0) or 2000 + int(g["qy2"] or 0)
@@ -431,9 +281,9 @@ def _week_of_day(g: dict[str, str | None], low: str, start: int, end: int, today
     elif today is None:
         return None
     elif month:
-        found = _dated(month, day, today, _direction(low, start, end))
+        found = _dated(month, day, today, direction_of(low, start, end))
     else:
-        found = _day_of_month(day, today, _direction(low, start, end))
+        found = _day_of_month(day, today, direction_of(low, start, end))
     return found[0] if found else None
 
 
@@ -491,7 +341,7 @@ def _weekday(
     """A weekday: "last/this/next Friday", "Monday 9th", or a bare one read in the clause's direction;
     ``Tuesdays``, ``every Tuesday``, ``Thursday evenings`` recur and name no day."""
     qual = (g["wq"] or "").lower()
-    wd = _weekday_number(g["wdn"] or "")
+    wd = weekday_number(g["wdn"] or "")
     after = low[end : end + 12].lstrip()
     if g["wpl"] or qual == "every" or re.match(r"(morning|afternoon|evening|night)s\b", after):
         return None
@@ -508,36 +358,9 @@ def _weekday(
         return [monday + wd * one]
     if qual == "this":
         return [today + timedelta(days=wd - today.weekday())]
-    if qual == "last" or _direction(low, start, end, default=1) < 0:
+    if qual == "last" or direction_of(low, start, end, default=1) < 0:
         return [weekday_before(today, wd)]
     return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
-
-
-def _direction(low: str, start: int, end: int, default: int = 0) -> int:
-    """+1 (forward), −1 (back) or ``default`` for a date phrase at ``low[start:end]``: the word right
-    before it ("by", "since"), else the nearest cue word before it in its clause, else one after it."""
-    head = _CLAUSE.split(low[max(0, start - _NEAR) : start])[-1]  # a window: linear in the line's length
-    tail = _CLAUSE.split(low[end : end + _NEAR])[0]
-    before = _WORD.findall(head)
-    if before and before[-1] in _FORWARD_PREP:
-        return 1
-    if before and before[-1] in _BACK_PREP:
-        return -1
-    after = _WORD.findall(tail)
-    words = [*before, *after]
-    cut = len(before)
-    for k in [*range(cut - 1, -1, -1), *range(cut, len(words))]:
-        word = words[k]
-        if word in _FUTURE or word.endswith("'ll"):  # "they'll"
-            return 1
-        if word in _BACK_CUES or past_verb(word, words[k - 1] if k else ""):
-            return -1
-    return default
-
-
-def _starts_clause(low: str, start: int) -> bool:
-    head = low[max(0, start - _NEAR) : start].rstrip(" *_-[]x:")
-    return not head or head[-1] in '.;:!?("“-' or head.endswith("- [ ]")
 
 
 def _month_num(word: str) -> int | None:

@@ -1,0 +1,131 @@
+"""The regular expressions and word tables :func:`mdrecall.knowledge.extract.extract_entities` reads
+names with: wiki links and @-mentions, runs of capitalised words, mixed-case, all-capitals and lower-case
+words, works' titles and authors, names joined by "&" or "of", speaker labels, and the capitalised words
+that are no names alone. Pure data; what the words around a name say is :mod:`.mention_readers`'s."""
+
+from __future__ import annotations
+
+import re
+
+WIKI_LINK = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
+AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
+#: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
+_UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
+_LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
+_WORD = rf"[{_UP}][{_LO}][{_UP}{_LO}0-9]*"
+#: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
+#: the first letter so that the search can skip ahead to capitals: several times faster).
+CAPS = re.compile(rf"[{_UP}](?<![\w'’-][{_UP}])[{_LO}][{_UP}{_LO}0-9]*(?:(?:['’]s)?[ ](?:{_WORD}))*(?![\w-])")
+#: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
+CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
+#: A capital inside a word after a lower-case letter ("PostgreSQL", "LaunchDarkly"): not an ordinary word.
+HUMP = re.compile(r"[a-z][A-Z]")
+#: An all-capitals word (checked against the well-known names only: "AWS", "NHS").
+UPPER = re.compile(r"(?<![\w'’@/.-])[A-Z][A-Z0-9]{1,9}(?![\w-])")
+#: A lower-case word ("k6", "postgres", "priya"): checked against well-known names and given names.
+LOWER = re.compile(r"(?<![\w'’@/.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)?(?![\w'’@/-]|\.\w)")
+#: A work's title: capitalised words (or numbers), joined by a few small words ("The Covenant of Water").
+_TITLE = (
+    r"(?:The[ ]|A[ ]|An[ ])?[A-Z0-9][\w'’-]*"
+    r"(?:[ ](?:(?:of|the|and|a|an|in|on|to|for|with|at|from)[ ])*[A-Z0-9][\w'’-]*)*"
+)
+#: "Title by Firstname Lastname" opening a line, after a label or a verb of reading, or after a comma
+#: ("Piranesi by Susanna Clarke", "Reading: The Wild Robot by Peter Brown, then Wonder by R. J. Palacio").
+#: A title of several words after a verb of reading or watching ("Reading Klara and the Sun to Ada",
+#: "watched The Lord of the Rings", "finally watched Past Lives").
+_WORK_VERBS = r"[Rr]eading|[Rr]ead|[Rr]e-read|[Ff]inished|[Ss]tarted|[Ww]atched|[Ww]atching|[Rr]ewatched"
+WORK_TITLE = re.compile(
+    rf"\b(?:{_WORK_VERBS})[ ]"
+    r"(?P<t>(?:The[ ]|A[ ])?[A-Z][\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])?"
+    r"[A-Z][\w'’-]*)+)"
+)
+#: An author: initials and a surname ("R. J. Palacio") or two or three capitalised words.
+_AUTHOR = (
+    rf"(?P<a>(?:[{_UP}]\.[ ]?){{1,3}}[{_UP}][{_LO}'’-]+"
+    rf"|[{_UP}][{_LO}]+(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b"
+)
+BY_AUTHOR = re.compile(
+    r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]" + _AUTHOR, re.M
+)
+BY_AUTHOR_AFTER = re.compile(
+    rf"(?:[:;,][ ](?:then[ ]|and[ ]|or[ ])?|\b(?:{_WORK_VERBS})[ ])"
+    rf"[*_\"“]*(?P<t>{_TITLE})[*_\"”]*,?[ ]by[ ]" + _AUTHOR
+)
+BY_NAME = re.compile(r"[ ]by[ ][A-Z]")
+#: Words opening a title before "by" that are not part of it ("Now reading X by", "Finished X by").
+TITLE_LEAD = frozenset(
+    "now currently just finally also finished started reading read re-read rereading watched watching "
+    "rewatched loved enjoyed recommended".split()
+)
+#: Names whose words are joined by "&" or "of": "Farrow & Ball", "Harlow & Sons", "University of Leeds",
+#: "Max Planck Institute of Molecular Plant Physiology" (the "of" kind only after an organisation's or a
+#: place's word, checked by :func:`.mention_readers.joined_name_kind`).
+OF_HEADS = frozenset(
+    """University Institute College School Museum Bank Centre Center Department Ministry Academy Society
+    Church Council Library Hospital Board Office Faculty Federation League Order Guild Chamber Court Isle
+    Bay Gulf Port City Cape Lake Mount Palace Tower Bridge Museums Friends""".split()
+)
+#: "of" names that are places ("Isle of Skye", "Bay of Biscay"); the others are organisations.
+OF_PLACES = frozenset("Isle Bay Gulf Port City Cape Lake Mount Palace Tower Bridge".split())
+JOINED = re.compile(
+    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*[ ]&[ ]{_WORD}"
+    r"(?:[ ](?:Sons|Co|Ltd|Partners|Associates))?)"
+    rf"|(?P<of>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD}){{0,3}}[ ]of[ ](?:the[ ])?{_WORD}(?:[ ]{_WORD}){{0,3}}))"
+    r"(?![\w-])"
+)
+#: Mixed-case and model-number words CAPS does not read ("RStudio", "DESeq2", "TRIzol", "CFX96"): the
+#: names of tools and products (a plural acronym, "APIs", "KPIs", is not one).
+MIXED = re.compile(
+    r"[A-Z](?<![\w'’@/.-][A-Z])(?:[A-Z]+[a-z][A-Za-z0-9]*|[A-Z]{2,}[0-9]{2,}[A-Za-z]?)(?![\w@/-]|\.\w)"
+)
+#: Abbreviations written in mixed case that name no entity (degrees, titles).
+NOT_MIXED = frozenset(
+    "PhD PhDs MSc BSc MSci MEng BEng MPhil DPhil MRes MBA MBAs MA BA LLB LLM MD DDS MPH MFA BFA GCSEs".split()
+)
+#: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
+LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
+NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
+#: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
+SPEAKERS = re.compile(
+    r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
+    r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
+    re.M,
+)
+
+#: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
+STOP = set(
+    """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
+    Mr Mrs Ms Dr Sir Madam Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
+    April May June July August September October November December Today Tomorrow Yesterday TODO Note
+    Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays Mon Tue Tues Wed Thu Thur Thurs Fri
+    Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Weekend Weekends Tonight Noon Midnight
+    Notes Summary Decision Decisions Update Updates Question Answer Re Fwd God
+    Session Meeting Morning Evening Afternoon Night Week Month Year The A An And But Or So If When Then
+    This That These Those There Here It Its We You He She They Me My Our Your His Her Their Also Just
+    What Which Who Whom Whose Where Why How Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please
+    Congrats Congratulations Happy Everyone Everybody Someone Somebody Nobody Anyone Anybody""".split()
+)
+LABEL_STOP = {w.lower() for w in STOP} | {
+    "note", "notes", "todo", "decision", "summary", "update", "status", "next", "action", "result",
+    "results", "goal", "goals", "context", "problem", "fix", "idea", "tip", "warning", "example", "source",
+    "date", "time", "owner", "tags", "people", "q", "a", "user", "assistant", "system", "tldr", "why",
+}  # fmt: skip
+#: Titles kept before a surname alone ("Mr Adeyemi"), not before a given name ("Dr Amara Singh").
+TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof"})
+#: Lower-case words that are given names too but mostly ordinary words ("dev", "bill"): never read as names.
+LOWER_NOT_NAMES = set(
+    """dev art bill bob don guy jack jean mark max may pat ray rob sue ted will hope joy grace faith rose lily
+    ruby amber jade iris ivy holly daisy violet summer autumn dawn sky june april august chase drew frank gene
+    rich victor wade dean hunter mason nick sofia florence ada ali bea jun kai mai nam ola ong rin rui soo
+    sora uma xin mei min nia noor sana ange ewa hana jin mika milan nils rowan seren jude percy
+    jan kim lee long young stone brook leo""".split()
+)
+
+#: An organisation's word right after a mixed-case name ("NLnet Foundation").
+ORG_NEXT = re.compile(
+    r"[ ](Foundation|Trust|Fund|Institute|University|Labs|Lab|Inc|Ltd|LLC|GmbH|Group|Society|Association"
+    r"|Bank)\b"
+)
+#: What may stand before a name that opens a line: bullets and checkboxes; opening punctuation.
+BULLETS = re.compile(r"[ \-*+>\t\[\]xX]*")
+OPENING = re.compile(r"\s*['\"(\[]*")

@@ -1,0 +1,271 @@
+"""What the text around a name says, for :func:`mdrecall.knowledge.extract.extract_entities`: the kind
+a name takes from a list it is in, a label, the words around it or the page it titles; whether a label
+opening a line is a person speaking; whether a run of words is rare, tool-like or a work's title; and the
+small readers of a whole file's text (the text before a name, bullets and openers, spans already taken).
+Pure; the patterns are :mod:`.mention_patterns`'s."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import cache
+
+from mdrecall.knowledge.mention_patterns import (
+    HUMP,
+    LABEL_STOP,
+    LOWER,
+    LOWER_NOT_NAMES,
+    OF_HEADS,
+    OF_PLACES,
+    STOP,
+)
+from mdrecall.knowledge.name_lists import common_word, first_names, given_name, known_name, lower_known
+from mdrecall.knowledge.names import LineLabels, name_kind
+
+#: Folders whose pages are each about one thing of a kind ("people/oona-hart.md").
+_FOLDER_KINDS = {
+    "people": "person", "person": "person", "persons": "person", "contacts": "person", "team": "person",
+    "clients": "organisation", "customers": "organisation", "companies": "organisation",
+    "orgs": "organisation", "organisations": "organisation", "organizations": "organisation",
+    "vendors": "organisation", "suppliers": "organisation", "partners": "organisation",
+    "projects": "project", "pets": "pet", "places": "place", "books": "work", "tools": "technology",
+}  # fmt: skip
+_SLUG = re.compile(r"[\W_]+")
+
+
+def page_title(lines: list[str], headings: list[int], path: str) -> tuple[int, str | None] | None:
+    """The first heading's line when it is a level-1 heading spelling the file's name (its slug starts with
+    the file's stem or the other way round: "clients/halden.md" and "# Halden Bikes"), and the kind the
+    file's folder tells (or None); None when the page is not named after its heading. A one-word title
+    counts only in a folder that tells a kind ("# Retro" in "notes/retro.md" is not a name)."""
+    i = headings[0]
+    line = lines[i]
+    if not line.startswith("# "):
+        return None
+    parts = path.replace("\\", "/").split("/")
+    stem = _SLUG.sub("-", parts[-1].rsplit(".", 1)[0].casefold()).strip("-")
+    slug = _SLUG.sub("-", line[2:].casefold()).strip("-")
+    if len(stem) < 3 or not (slug.startswith(stem) or stem.startswith(slug)):
+        return None
+    kind = next(
+        (_FOLDER_KINDS[p.casefold()] for p in reversed(parts[:-1]) if p.casefold() in _FOLDER_KINDS), None
+    )
+    if kind is None and " " not in line[2:].strip():
+        return None
+    return i, kind
+
+
+#: What may stand between two names of one list ("Figma and Procreate", "from Zencastr to Riverside").
+_LIST_GAPS = frozenset({" and ", " or ", ", and ", ", or ", " & ", "/", " / ", " + ", " and the ", ", the "})
+#: What may stand between two names of a longer list: a comma, after a note in brackets or not
+#: ("Fernhill Bakery (rebrand), Otterburn Cycles", "Ewan Grant, Priyanka Rao").
+_LIST_COMMA = re.compile(r"(?:[ ]\([^()\n]{1,30}\))?,[ ](?:and[ ]|or[ ])?")
+#: Kinds that a name listed with a name of that kind takes (things come in lists of a kind; people and
+#: places in a list are told by their own names).
+_LIST_KINDS = frozenset({"technology", "product", "organisation", "work", "event"})
+#: Kinds a name of unknown kind takes from a list it is in (without the strength: "Ewan Grant, Priyanka
+#: Rao" and "in Stockbridge and Morningside" say the kind, not that the name is one).
+_LIST_ONLY_KIND = frozenset({"person", "place", "pet"})
+
+
+def listed_with(
+    plain: str,
+    typed: list[tuple[int, str, str, bool, bool, tuple[int, int]]],
+    n: int,
+    kind: str,
+    strong: bool,
+) -> tuple[str, bool]:
+    """The kind and strength a name takes from a well-typed name next to it in a list on its line (a name of
+    unknown kind takes the kind; one of the same kind, the strength): ("product", True) for Procreate in
+    "works in Procreate and Figma"; else (``kind``, ``strong``)."""
+    i, _, _, _, opens, (at, end) = typed[n]
+    for m in (n - 1, n + 1):
+        if not 0 <= m < len(typed) or typed[m][0] != i:
+            continue
+        _, _, other, other_strong, _, (o_at, o_end) = typed[m]
+        gap = plain[o_end:at] if m < n else plain[end:o_at]
+        if plain.startswith(("'s", "’s"), end):  # "Google Drive, Oona's idea"
+            break
+        listed = (
+            gap in _LIST_GAPS
+            or (gap == " to " and plain.endswith("from ", 0, min(at, o_at)))
+            or _LIST_COMMA.fullmatch(gap) is not None
+        )
+        if listed and other in _LIST_KINDS and kind in ("unknown", other):
+            return other, strong or (other_strong and not opens)
+        if listed and kind == "unknown" and other in _LIST_ONLY_KIND:
+            return other, strong
+    return kind, strong
+
+
+@cache
+def lower_words() -> frozenset[str]:
+    """Lower-case words worth a look: well-known names written so, and given names that are not mostly
+    ordinary words."""
+    given = {n.lower() for n in first_names() if len(n) > 2} - LOWER_NOT_NAMES
+    return lower_known() | given
+
+
+def find_lower_hits(plain: str, wanted: frozenset[str]) -> list[tuple[int, str]]:
+    """Where the words ``wanted`` are found by ``LOWER``, in order: each occurrence is checked with a match
+    at its position (a match there is a word ``LOWER.finditer`` yields, as the look-behind fails inside
+    a word), instead of stepping through every lower-case word of the file."""
+    hits = []
+    for word in wanted:
+        at = plain.find(word)
+        while at >= 0:
+            m = LOWER.match(plain, at)
+            if m is not None and m.end() - at == len(word):
+                hits.append((at, word))
+            at = plain.find(word, at + 1)
+    hits.sort()
+    return hits
+
+
+#: Kinds a mixed-case or all-capitals word takes from the words around it (people are written otherwise).
+_THING_KINDS = frozenset({"organisation", "technology", "product", "place", "event", "work"})
+
+
+def cued_kind(plain: str, labels: LineLabels, line_start: int, at: int, end: int, tech: bool) -> str:
+    """The kind of a mixed-case or all-capitals word no list knows ("OpenCV", "HeatRight"): what the words
+    around it say ("ordered from HeatRight", "the PyO3 0.21 bump", a label), else a technology in a file
+    or on a line that names technologies ("Python + OpenCV": ``tech``), else a product."""
+    word = plain[at:end]
+    before, after = text_before(plain, line_start, at), plain[end : end + 24]
+    kind = name_kind(word, [word], before, after, technical=tech)[0]
+    if kind in _THING_KINDS and kind != "place":
+        return kind
+    return labels.kind(line_start, at, tech) or ("technology" if tech else "product")
+
+
+def person_label(name: str, repeated: int, text: str) -> bool:
+    """Is a plain ``Name:`` label opening a line a person speaking (not "Risk:", "Owner:", "Redis:")?
+
+    Yes when it starts with a known given name, opens three lines or more (a transcript's speakers), or
+    is the first word of a longer capitalised name in the same file ("Dev:" beside "Dev Anand").
+    """
+    words = name.split()
+    if any(w in STOP for w in words) or known_name(name) is not None:
+        return False
+    if given_name(words[0]):
+        return True
+    if len(words) == 1:
+        return repeated >= 3 or re.search(rf"(?<![\w-]){re.escape(name)} [A-Z][a-z]", text) is not None
+    return False
+
+
+def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
+    """The name and kind of words joined by "&" ("Farrow & Ball": an organisation; "Ana & Bo", two people:
+    None) or by "of" after an organisation's or a place's word ("University of Leeds", "Isle of Skye")."""
+    while len(words) > 3 and (words[0] in STOP or words[0].casefold() in _LEADERS_OF):
+        words = words[1:]  # "The University of Leeds", "At the Bank of England"
+    name = " ".join(words)
+    if amp:
+        left, right = words[0], words[2]
+        if given_name(left) and given_name(right):
+            return None
+        return name, "organisation"
+    head = words[words.index("of") - 1]
+    if head not in OF_HEADS:
+        return None
+    return name, "place" if head in OF_PLACES else "organisation"
+
+
+#: Words that may open a run before an "of" name but are not part of it.
+_LEADERS_OF = frozenset("at in from to with for by via met visited joined left the".split())
+
+
+def is_rare(words: list[str]) -> bool:
+    """Is a capitalised word no frequent English word, given name or calendar word ("Triodos", "Slurm")?
+    Several words: is any of them so (a name of frequent words only, "Hague Blue", is left to the cues)."""
+    return any(w.isalpha() and w not in STOP and not common_word(w) and not given_name(w) for w in words)
+
+
+def tech_like(name: str) -> bool:
+    """A capital inside a word that is no surname's ("NanoDrop", "PyO3"; not "McKay", "DeLuca")."""
+    return any(
+        HUMP.search(w) and not w.startswith(("Mc", "Mac", "De", "Di", "Da", "La", "Le", "Van", "Von"))
+        for w in name.split()
+    )
+
+
+def title_like(title: str) -> bool:
+    """Could ``title`` (before "by <author>") be a work's title rather than "Approved" or "Fixed"?"""
+    words = title.split()
+    if not words or len(words) > 10 or words[0] in STOP and words[0] != "The" and len(words) == 1:
+        return False
+    if len(words) == 1 and (words[0].endswith(("ed", "ing")) or words[0].lower() in LABEL_STOP):
+        return False
+    caps = sum(1 for w in words if w[:1].isupper())
+    return caps * 2 >= len(words)
+
+
+def blank_out(m: re.Match[str]) -> str:
+    """A match replaced by as many spaces (positions, and so line numbers, stay where they were)."""
+    return " " * len(m.group(0))
+
+
+def sentence_start(before: str, opening_only: bool) -> bool:
+    """Does ``before`` (a line's text up to a name, or its end: :func:`text_before`) end a sentence, or (as
+    ``opening_only`` says) does the line hold only opening punctuation before the name?"""
+    tail = before.rstrip().rstrip("'\")]")
+    if tail and tail[-1] in ".!?:;":
+        return True
+    return opening_only
+
+
+#: How much of a line before a name is read for its cues (the cue expressions read its last 40
+#: characters): a long line of many names is not copied from its start for each.
+_BEFORE = 256
+_CLOSING = re.compile(r"[\s'\")\]]*")
+
+
+def text_before(plain: str, line_start: int, at: int) -> str:
+    """The text of a line before a name at ``at``: its last :data:`_BEFORE` characters, or more where
+    those are only spaces and closing punctuation (the text before them says whether a sentence ended)."""
+    if at - line_start <= _BEFORE:
+        return plain[line_start:at]
+    tail = plain[at - _BEFORE : at]
+    return plain[line_start:at] if _CLOSING.fullmatch(tail) else tail
+
+
+class Leads:
+    """Whether a line's text up to a name is only ``rx``'s characters (bullets, opening punctuation), each
+    line read once: where ``rx`` stops matching from the line's start."""
+
+    def __init__(self, plain: str) -> None:
+        self._plain = plain
+        self._ends: dict[tuple[int, re.Pattern[str]], int] = {}
+
+    def only(self, line_start: int, at: int, rx: re.Pattern[str]) -> bool:
+        end = self._ends.get((line_start, rx))
+        if end is None:
+            m = rx.match(self._plain, line_start)
+            end = self._ends[(line_start, rx)] = m.end() if m else line_start
+        return end >= at
+
+
+class Spans:
+    """Spans of the text already read as a name: does a new one overlap any? In time that does not grow
+    with their number (a long line of "&" names adds thousands)."""
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        self._longest = 0
+
+    def add(self, start: int, end: int) -> None:
+        at = bisect_right(self._starts, start)
+        self._starts.insert(at, start)
+        self._ends.insert(at, end)
+        self._longest = max(self._longest, end - start)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Does ``[start, end)`` overlap a span (a span ``[a, b)`` with ``a < end`` and ``start < b``)?"""
+        j = bisect_right(self._starts, end - 1)  # the spans starting before ``end``
+        lowest = start - self._longest  # a span starting at or before this ends at or before ``start``
+        while j and self._starts[j - 1] > lowest:
+            j -= 1
+            if self._ends[j] > start:
+                return True
+        return False

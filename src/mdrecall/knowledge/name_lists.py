@@ -1,0 +1,154 @@
+"""The name lists shipped in ``data/``, loaded on first use: given names and nicknames, cities and countries,
+well-known names (technologies, products, organisations, holidays) with their kinds and aliases, and the
+frequent English words (the static embedder's vocabulary). Each answers one look-up; what a name in prose
+is, from these and the words around it, is :mod:`mdrecall.knowledge.names`'s."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+__all__ = [
+    "KnownName",
+    "common_word",
+    "first_names",
+    "fold_accents",
+    "given_name",
+    "known_alias",
+    "known_name",
+    "known_names",
+    "known_words_max",
+    "lower_known",
+    "nicknames",
+    "places",
+]
+
+_DATA = Path(__file__).parent / "data"
+
+
+def _words(name: str) -> frozenset[str]:
+    lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
+    return frozenset(w for line in lines if not line.startswith("#") for w in line.split())
+
+
+class KnownName(NamedTuple):
+    """A well-known name: its kind, the name it is shown under, and whether it is also an ordinary word."""
+
+    kind: str
+    canonical: str
+    ambiguous: bool
+
+
+@cache
+def first_names() -> frozenset[str]:
+    """Common given names (capitalised): the hand-kept list and the given names of many countries that are
+    hardly anything else (``given_names.txt``, from ``scripts/gen_given_names.py``)."""
+    return _words("first_names.txt") | _words("given_names.txt")
+
+
+@cache
+def nicknames() -> dict[str, frozenset[str]]:
+    """Common nicknames (casefolded) → the given names (casefolded) each is short for ("izzy" → isobel…)."""
+    out: dict[str, frozenset[str]] = {}
+    for line in (_DATA / "nicknames.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            nick, *fulls = line.casefold().split()
+            out[nick] = frozenset(fulls)
+    return out
+
+
+def given_name(word: str) -> bool:
+    """Is ``word`` a common given name, accents aside ("Inês", "Tomás" and "Zoë" are Ines, Tomas, Zoe)?"""
+    first = first_names()
+    return word in first or (not word.isascii() and fold_accents(word) in first)
+
+
+def fold_accents(text: str) -> str:
+    """``"Inês Åberg"`` → ``"Ines Aberg"``: letters without their diacritics."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+@cache
+def _common_words() -> frozenset[str]:
+    # The BERT-Base-Uncased WordPiece vocabulary the static embedder ships: its ~21,000 whole words of
+    # letters are the frequent words of English (and a few very frequent names).
+    from mdrecall import embedders
+
+    vocab = Path(embedders.__file__).parent / "data" / "vocab.txt"
+    words = vocab.read_text(encoding="utf-8").split()
+    return frozenset(w for w in words if len(w) > 1 and w.isalpha() and w.isascii())
+
+
+def common_word(word: str) -> bool:
+    """Is ``word`` (any case) a frequent English word ("Wonder", "Approved")? A capitalised word that is
+    not ("Triodos", "Snakemake") is a name wherever it stands."""
+    return word.casefold() in _common_words()
+
+
+@cache
+def places() -> frozenset[str]:
+    """Cities, countries and regions (multi-word names joined by one space): the hand-kept list and the
+    GeoNames cities and countries that are hardly anything else (``gazetteer.txt``, from
+    ``scripts/gen_places.py``)."""
+    out: set[str] = set()
+    for name in ("places.txt", "gazetteer.txt"):
+        lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
+        out.update(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
+    return frozenset(out)
+
+
+@cache
+def known_names() -> dict[str, KnownName]:
+    """Every well-known name as written (each alias too) → :class:`KnownName`."""
+    out: dict[str, KnownName] = {}
+    kind = "unknown"
+    for raw in (_DATA / "known_names.txt").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            kind = line[1:-1]
+            continue
+        names = [" ".join(n.split()) for n in line.split(" | ")]
+        ambiguous = names[0].endswith("?")
+        canonical = names[0].rstrip("?")
+        for name in [canonical, *names[1:]]:
+            out.setdefault(name, KnownName(kind, canonical, ambiguous and name == canonical))
+    return out
+
+
+@cache
+def _lower_known() -> frozenset[str]:
+    return frozenset(n for n in known_names() if n.islower() or not n[:1].isalpha())
+
+
+@cache
+def _aliases() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name, known in known_names().items():
+        if not known.ambiguous:
+            out.setdefault(" ".join(name.split()).casefold(), " ".join(known.canonical.split()).casefold())
+    return out
+
+
+def known_alias(key: str) -> str | None:
+    """The normalised name of the well-known thing a normalised name ``key`` is another name of, or None."""
+    return _aliases().get(key)
+
+
+@cache
+def known_words_max() -> int:
+    """How many words the longest well-known name has (a longer name is none of them)."""
+    return max((len(name.split()) for name in known_names()), default=0)
+
+
+def known_name(name: str) -> KnownName | None:
+    """The well-known name ``name`` is (as written), or None."""
+    return known_names().get(name)
+
+
+def lower_known() -> frozenset[str]:
+    """Well-known names written in lower case ("k6", "postgres"): found in lower-case text too."""
+    return _lower_known()

@@ -1,0 +1,103 @@
+"""Which way a date phrase in a note points: forward ("by", "until", "next", a plan) or back ("since",
+"last", "ago", a past verb), from the words around it in its clause. Pure."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "direction_of", "past_verb", "starts_clause"
+]  # fmt: skip
+
+#: Words right before a date that point forward / back.
+FORWARD_PREP = {"by", "until", "till", "til", "before", "due", "next", "for", "to"}
+BACK_PREP = {"since", "last"}
+#: Words in the same clause that say the clause is a plan, or that it happened.
+_FUTURE = {
+    "will", "ll", "going", "gonna", "plan", "plans", "planning", "planned", "scheduled", "booked", "due",
+    "until", "till", "by", "upcoming", "tomorrow", "starts", "start", "starting", "should", "must", "need",
+    "needs", "want", "wants", "expect", "expected", "hope", "shall", "next", "then",
+}  # fmt: skip
+#: The simple past of common irregular English verbs (a regular one ends in -ed). Forms that are as often
+#: a noun or a name ("rose", "drew", "bore", "lay", "ground", "sat", "bit", "fed") or the same as the present
+#: ("put", "read", "set", "cut") are left out.
+PAST_FORMS = frozenset({
+    "was", "were", "did", "had", "went", "came", "became", "met", "saw", "got", "forgot", "gave", "forgave",
+    "took", "shook", "mistook", "made", "said", "told", "sold", "held", "heard", "paid", "laid", "ran",
+    "began", "rang", "sang", "sank", "swam", "drank", "bought", "brought", "caught", "fought", "sought",
+    "taught", "thought", "felt", "dealt", "meant", "kept", "slept", "swept", "wept", "knelt", "left",
+    "lent", "sent", "spent", "bent", "built", "lost", "won", "spun", "stuck", "struck", "hung", "swung",
+    "dug", "led", "fled", "sped", "slid", "hid", "stood", "understood", "wrote", "rode", "drove", "woke",
+    "spoke", "broke", "chose", "froze", "stole", "fell", "flew", "grew", "knew", "threw", "blew", "ate",
+    "wore", "tore", "swore", "found", "overslept", "overheard", "withdrew", "undertook", "arose", "awoke",
+    "forbade",
+})  # fmt: skip
+#: Past participles that report a past act on their own ("done", "gone", "been").
+_PARTICIPLES = {"done", "gone", "been"}
+#: Words that point back whatever surrounds them.
+_BACK_CUES = {"ago", "yesterday", "last", "since"}
+#: Words before a past form that make it no report of a past act: a passive or a plan ("gets switched off",
+#: "is gone in July", "to be fixed", "will be moved"), or a determiner before an adjective ("a signed copy").
+_NOT_PAST_AFTER = {
+    "is", "are", "am", "be", "being", "get", "gets", "getting", "to", "will", "a", "an", "the", "my", "our",
+    "your", "their", "his", "her", "its",
+}  # fmt: skip
+#: Words ending in -ed that are not past tense, or that announce a plan ("planned for Friday").
+_NOT_PAST = {
+    "need", "needed", "feed", "speed", "seed", "weed", "breed", "bleed", "proceed", "exceed", "succeed",
+    "indeed", "hundred", "embed", "red", "bed", "shed", "scheduled", "planned", "booked", "expected",
+    "supposed", "postponed", "moved", "pushed", "delayed", "rescheduled", "confirmed", "agreed", "based",
+}  # fmt: skip
+#: Verbs that move a date: the day after them is the thing's new day, not a plan beside a past act
+#: ("the launch slipped to July", "deadline extended to Friday").
+RESCHEDULED = frozenset({
+    "moved", "pushed", "postponed", "delayed", "rescheduled", "slipped", "shifted", "bumped", "deferred",
+    "extended", "changed",
+})  # fmt: skip
+
+
+def past_verb(word: str, prev: str = "") -> bool:
+    """Whether lower-case ``word`` (after the word ``prev``) reports a past act: an irregular past form, a
+    participle such as "done" or a verb in -ed, not after "is", "to", "gets" or a determiner."""
+    if prev in _NOT_PAST_AFTER:
+        return False
+    if word in PAST_FORMS or word in _PARTICIPLES:
+        return True
+    return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST
+
+
+_CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
+_SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
+_WORD = re.compile(r"[a-z']+")
+
+#: How far before and after a phrase its direction's cue words are looked for (characters).
+_NEAR = 240
+
+
+def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
+    """+1 (forward), −1 (back) or ``default`` for a date phrase at ``low[start:end]``: the word right
+    before it ("by", "since"), else the nearest cue word before it in its clause, else one after it."""
+    head = _CLAUSE.split(low[max(0, start - _NEAR) : start])[-1]  # a window: linear in the line's length
+    tail = _CLAUSE.split(low[end : end + _NEAR])[0]
+    before = _WORD.findall(head)
+    if before and before[-1] in FORWARD_PREP:
+        return 1
+    if before and before[-1] in BACK_PREP:
+        return -1
+    after = _WORD.findall(tail)
+    words = [*before, *after]
+    cut = len(before)
+    for k in [*range(cut - 1, -1, -1), *range(cut, len(words))]:
+        word = words[k]
+        if word in _FUTURE or word.endswith("'ll"):  # "they'll"
+            return 1
+        if word in _BACK_CUES or past_verb(word, words[k - 1] if k else ""):
+            return -1
+    return default
+
+
+def starts_clause(low: str, start: int) -> bool:
+    """Does a phrase at ``start`` open its clause: before it, only bullets, a checkbox or a colon since a
+    sentence ended or a bracket opened (or the line began)?"""
+    head = low[max(0, start - _NEAR) : start].rstrip(" *_-[]x:")
+    return not head or head[-1] in '.;:!?("“-' or head.endswith("- [ ]")

@@ -1,0 +1,105 @@
+"""The grammar of date phrases in notes: one regular expression of named groups for every phrase
+:func:`mdrecall.text.note_dates.note_dates` reads, and the words it is built from (months, weekdays and
+their abbreviations, counts, holidays). Pure; what a phrase means is :mod:`mdrecall.text.note_dates`'s."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mdrecall.text.dates import WEEKDAYS
+
+__all__ = ["HOLIDAYS", "note_grammar", "weekday_number"]
+
+
+_MONTH_RX = (
+    r"january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
+)
+_WEEKDAY_RX = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    # terse notes' abbreviations, capitalised ("due Fri", "Thurs 9am"); those that are also words ("sat",
+    # "sun", "wed", "mon") only before a day number or a time, or after a word that introduces a day
+    r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?!\w)"
+    r"|(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)|(?<=every\s))"
+    r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
+)
+#: A weekday's abbreviation → its number (the full names are in :data:`.dates.WEEKDAYS`).
+_ABBREVIATED = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
+                "sun": 6}  # fmt: skip
+
+
+def weekday_number(name: str) -> int:
+    """A weekday's number (Monday 0) from its name or abbreviation, any case."""
+    low = name.lower()
+    return WEEKDAYS[low] if low in WEEKDAYS else _ABBREVIATED[low]
+
+
+_NUM_RX = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of"
+
+#: Holidays of a fixed day → (month, day).
+HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "boxing day": (12, 26),
+            "new year's eve": (12, 31), "new year's day": (1, 1), "halloween": (10, 31),
+            "valentine's day": (2, 14)}  # fmt: skip
+#: Nouns after "the 18th" that make it a rank, not a day ("the 18th floor", "the 2nd time").
+_ORDINAL_NOUNS = (
+    r"century|centuries|floor|time|times|place|percentile|anniversary|birthday|edition|hole|row|round|item"
+    r"|street|st\b|avenue|amendment|grade|minute|inning|lap|day|week|month|year|person|caller|attempt"
+    r"|iteration|version|release|run|try|chapter|page|line|step|draft|level|seed|pick|overall|one|ones|half"
+    r"|best|worst|largest|biggest|highest|lowest|most|least|generation|gen|batch|sprint|cohort|wave|phase"
+    r"|stage|episode|season|book|film|movie|song|album|game|match|race|team|player|child|kid|son|daughter"
+)
+
+
+@lru_cache(maxsize=1)
+def note_grammar() -> re.Pattern[str]:
+    """Every phrase :func:`.note_dates.note_dates` reads, as one alternation of named groups (compiled on
+    first use)."""
+    m, wd, n = _MONTH_RX, _WEEKDAY_RX, _NUM_RX
+    holidays = "|".join(re.escape(h) for h in sorted(HOLIDAYS, key=len, reverse=True))
+    parts = [
+        r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})(?!\d)(?!-\d))",
+        r"(?:\b(?:on|by|until|till|from|due|before|after|since|for)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
+        r"(?:/(?P<ny>\d{4}|\d{2}))?)(?![\d/])",
+        # a label's value ("Deadline: 3/12") or a label itself ("3/12: vet", "12/3 - tax return")
+        r"(?P<numl>(?<=:\s)(?P<l1>\d{1,2})/(?P<l2>\d{1,2})(?![\d/])(?!\s+of\b)"
+        r"|\b(?P<l3>\d{1,2})/(?P<l4>\d{1,2})(?=:\s|\s[-–—]\s))",
+        r"(?P<numy>\b(?P<y1>\d{1,2})(?P<ysep>[/.])(?P<y2>\d{1,2})(?P=ysep)(?P<yy>\d{4}))(?![\d/.]\d)",
+        r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2}))(?![\d/])",
+        rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
+        rf"(?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
+        rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
+        rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
+        rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
+        rf"(?P<ww2>\b(?P<wwq2>next|this|last)\s+week(?:'s)?,?\s+(?:on\s+)?(?P<wwd2>{wd})\b)",
+        rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
+        # "the week of 8 March", "w/c 8 March", "week commencing the 15th": the Monday–Sunday week holding it
+        r"(?P<wof>(?:\b(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|\bw/c)\s+(?:the\s+)?"
+        rf"(?:(?P<wofd>\d{{1,2}})(?:(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wofm>{m})|st|nd|rd|th)|(?P<wofm2>{m})\.?\s+"
+        rf"(?P<wofd2>\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(?P<wofy>\d{{4}})\b)?)",
+        # "the week before last", "the week after next"; "the week after" / "before" ending a clause
+        r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next"
+        r"|(?:after|before)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$))))",
+        r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past|this\s+past|this\s+coming)\s+"
+        rf"(?P<spu>week|month|weekend)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
+        r"(?P<wkend>\bthe\s+weekend)\b(?!s)",
+        rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?\s*(?P<au>days?|weeks?|fortnights?|months?)"
+        rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
+        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
+        r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
+        r"|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b)",
+        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
+        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
+        rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
+        r"(?P<mo>\b(?P<mop>in|from|since|until|till|by|to|for|during|early|late|mid|next|last|this)[\s-]+(?P<mon>"
+        r"january|february|march|april|may|june|july|august|september|october|november|december"
+        r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
+        r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:,?\s+(?P<moy>\d{4})\b)?)",
+        rf"(?P<my>\b(?P<mym>{m})\.?,?\s+(?P<myy>\d{{4}})\b)",
+        r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
+        r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
+        rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
+    ]
+    # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions.
+    return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)
