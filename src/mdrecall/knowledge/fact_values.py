@@ -21,6 +21,8 @@ from mdrecall.knowledge.fact_words import (
     MONTH,
     MONTHS,
     NOT_SUBJECT,
+    STATUS,
+    STATUS_OF,
     WEEKDAY,
     WORD,
 )
@@ -35,6 +37,7 @@ __all__ = [
     "line_times",
     "signal",
     "slots",
+    "states",
     "stem",
     "subject_words",
     "typed_values",
@@ -177,6 +180,23 @@ def typed_values(line: str) -> set[str]:
             if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS:
                 out.add("h:" + name)
     return out
+
+
+#: A substring of most wordings of :data:`~mdrecall.knowledge.fact_words.STATUS` (a cheap test first).
+_STATUS_HINT = re.compile(
+    r"paid|settl|reimb|refund|outstand|overdue|ow[ei]|resol|fix|clos|complet|block|activ|resum"
+    r"|paus|suspend|hold|cancel|discontin|book|confirm|reserv|tentat|provision|pencil|pend|submit|await|approv"
+    r"|accept|grant|reject|declin|refus|deni|health|recover|injur|sick|ill|limp|lame|unwell"
+)
+
+
+def states(words: str) -> set[str]:
+    """The states of :data:`~mdrecall.knowledge.fact_words.STATUS_SCALES` a line (its lower-case words)
+    says a thing is in, as ``scale=state`` ("unpaid" → ``pay=unpaid``; "cancelled" → ``run=ended`` and
+    ``booking=cancelled``)."""
+    if _STATUS_HINT.search(words) is None:
+        return set()
+    return {f"{scale}={state}" for m in STATUS.finditer(words) for scale, state in STATUS_OF[m.group(1)]}
 
 
 def slots(line: str) -> set[str]:
