@@ -182,11 +182,13 @@ def typed_values(line: str) -> set[str]:
     return out
 
 
-#: A substring of most wordings of :data:`~mdrecall.knowledge.fact_words.STATUS` (a cheap test first).
-_STATUS_HINT = re.compile(
-    r"paid|settl|reimb|refund|outstand|overdue|ow[ei]|resol|fix|clos|complet|block|activ|resum"
-    r"|paus|suspend|hold|cancel|discontin|book|confirm|reserv|tentat|provision|pencil|pend|submit|await|approv"
-    r"|accept|grant|reject|declin|refus|deni|health|recover|injur|sick|ill|limp|lame|unwell"
+#: A word of every wording of :data:`~mdrecall.knowledge.fact_words.STATUS` (its last, "hold" for "on hold";
+#: bare or before a stop, "unpaid,"), looked up among a line's space-separated words: a cheap test first.
+_STATUS_WORDS = frozenset(
+    w + stop
+    for wording in STATUS_OF
+    for w in [max(wording.split(), key=len)]
+    for stop in ("", ".", ",", ";", ":", "!", "?", ")")
 )
 
 
@@ -194,7 +196,7 @@ def states(words: str) -> set[str]:
     """The states of :data:`~mdrecall.knowledge.fact_words.STATUS_SCALES` a line (its lower-case words)
     says a thing is in, as ``scale=state`` ("unpaid" → ``pay=unpaid``; "cancelled" → ``run=ended`` and
     ``booking=cancelled``)."""
-    if _STATUS_HINT.search(words) is None:
+    if _STATUS_WORDS.isdisjoint(words.split()):
         return set()
     return {f"{scale}={state}" for m in STATUS.finditer(words) for scale, state in STATUS_OF[m.group(1)]}
 

@@ -172,7 +172,7 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
         "unpaid": ("unpaid", "outstanding", "overdue", "owing", "owed", "unsettled"),
     },
     "issue": {
-        "open": ("reopened", "unresolved", "blocked"),
+        "open": ("reopened", "unresolved"),
         "closed": ("resolved", "fixed", "closed", "completed"),
     },
     "run": {
