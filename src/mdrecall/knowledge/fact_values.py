@@ -21,6 +21,8 @@ from mdrecall.knowledge.fact_words import (
     MONTH,
     MONTHS,
     NOT_SUBJECT,
+    STATUS,
+    STATUS_OF,
     WEEKDAY,
     WORD,
 )
@@ -35,6 +37,7 @@ __all__ = [
     "line_times",
     "signal",
     "slots",
+    "states",
     "stem",
     "subject_words",
     "typed_values",
@@ -177,6 +180,25 @@ def typed_values(line: str) -> set[str]:
             if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS:
                 out.add("h:" + name)
     return out
+
+
+#: A word of every wording of :data:`~mdrecall.knowledge.fact_words.STATUS` (its last, "hold" for "on hold";
+#: bare or before a stop, "unpaid,"), looked up among a line's space-separated words: a cheap test first.
+_STATUS_WORDS = frozenset(
+    w + stop
+    for wording in STATUS_OF
+    for w in [max(wording.split(), key=len)]
+    for stop in ("", ".", ",", ";", ":", "!", "?", ")")
+)
+
+
+def states(words: str) -> set[str]:
+    """The states of :data:`~mdrecall.knowledge.fact_words.STATUS_SCALES` a line (its lower-case words)
+    says a thing is in, as ``scale=state`` ("unpaid" → ``pay=unpaid``; "cancelled" → ``run=ended`` and
+    ``booking=cancelled``)."""
+    if _STATUS_WORDS.isdisjoint(words.split()):
+        return set()
+    return {f"{scale}={state}" for m in STATUS.finditer(words) for scale, state in STATUS_OF[m.group(1)]}
 
 
 def slots(line: str) -> set[str]:

@@ -50,6 +50,9 @@ __all__ = [
     "SAID",
     "SENTENCE_END",
     "STATE",
+    "STATUS",
+    "STATUS_OF",
+    "STATUS_SCALES",
     "STATE_WORDS",
     "TERMINAL",
     "TIME_WORDS",
@@ -157,6 +160,62 @@ DAY_MONTH = re.compile(
     r"|\b(" + "|".join(MONTHS) + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!:)",
     re.I,
 )
+#: A closed lexicon of states a thing is in, grouped into *scales*: each scale's states exclude one another
+#: (an invoice is paid or unpaid, a booking booked or cancelled), so two states of one scale on the same
+#: subject on different days are a change ("#114 unpaid" … "Lumen settled #114"). Each state lists its
+#: wordings (lower case; a wording may stand in several scales). Words that mostly mean something else in
+#: ordinary notes ("open" for hours, "live" for a home, "done" for a task's step, "running" late) are left
+#: out.
+STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
+    "pay": {
+        "paid": ("paid", "settled", "reimbursed", "refunded"),
+        "unpaid": ("unpaid", "outstanding", "overdue", "owing", "owed", "unsettled"),
+    },
+    "issue": {
+        "open": ("reopened", "unresolved"),
+        "closed": ("resolved", "fixed", "closed", "completed"),
+    },
+    "run": {
+        "active": ("active", "resumed", "reactivated"),
+        "paused": ("paused", "suspended", "on hold"),
+        "ended": ("cancelled", "canceled", "discontinued"),
+    },
+    "booking": {
+        "booked": ("booked", "confirmed", "reserved"),
+        "tentative": ("tentative", "provisional", "pencilled in", "penciled in"),
+        "cancelled": ("cancelled", "canceled"),
+    },
+    "review": {
+        "pending": ("pending", "submitted", "awaiting"),
+        "approved": ("approved", "accepted", "granted"),
+        "rejected": ("rejected", "declined", "refused", "denied"),
+    },
+    "health": {
+        "well": ("healthy", "recovered"),
+        "unwell": ("injured", "sick", "ill", "limping", "lame", "unwell"),
+        "recovering": ("recovering",),
+    },
+}
+#: A wording of :data:`STATUS_SCALES` as a whole word, not negated ("not paid", "isn't booked", "never
+#: approved": the line's state is not read), nor, for "closed", a time span ("closed on Mondays").
+STATUS = re.compile(
+    r"(?<!\bnot )(?<!n't )(?<!\bnever )(?<!\bnot yet )(?<!\bno )"
+    r"\b(closed(?! (?:on|at|from|until|till|for|over) )|"
+    + "|".join(
+        sorted(
+            {w for scale in STATUS_SCALES.values() for ws in scale.values() for w in ws} - {"closed"},
+            key=lambda w: (-len(w), w),
+        )
+    )
+    + r")\b"
+)
+#: Each wording of :data:`STATUS_SCALES` → its ``(scale, state)`` pairs.
+STATUS_OF: dict[str, tuple[tuple[str, str], ...]] = {}
+for _scale, _states in STATUS_SCALES.items():
+    for _state, _wordings in _states.items():
+        for _w in _wordings:
+            STATUS_OF[_w] = (*STATUS_OF.get(_w, ()), (_scale, _state))
+
 #: A condition of the subject after a copula ("he's limping a bit", "the server is down", "Gus is on the
 #: diet food") or a return to one ("back to normal walks"): the line states a ``state``.
 STATE = re.compile(

@@ -25,6 +25,7 @@ from mdrecall.knowledge.fact_values import (
     content_words,
     line_times,
     slots,
+    states,
     stem,
     subject_words,
     typed_values,
@@ -356,12 +357,14 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
     if not cue and ("lea" in low or "left" in low or "not " in low) and LEAVES_NAME.search(line):
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
-    typed = not cue and bool(typed_values(line))  # an amount, a quantity, a holder: a fact in any line
+    # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
+    status = {"z:" + s for s in states(low)} if not cue else set()
+    typed = not cue and (bool(status) or bool(typed_values(line)))
     if not cue and day is not None and not typed:
         return None  # a dated line (a log's) that says nothing changed and holds no typed value: an event
     if not cue and not typed and MAY_HOLD_VALUE.search(line) is None:
         return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
-    values = slots(line)
+    values = slots(line) | status
     if not cue and not values:
         return None  # no value to change, and no change: no fact
     words = WORD.findall(line)

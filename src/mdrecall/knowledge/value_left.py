@@ -31,6 +31,7 @@ from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, w
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.state_pairs import amount_pairs, state_pairs
 from mdrecall.stores.views import Supersession
 
 __all__ = ["left_values", "value_left_pairs"]
@@ -53,7 +54,20 @@ def value_left_pairs(
     facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
 ) -> dict[tuple[str, int], Supersession]:
     """``(path, line)`` of each line of ``facts`` that ``paired`` leaves unpaired and a later line leaving
-    one of its values supersedes → the latest such line (on a tie of days, the first in ``facts``' order)."""
+    one of its values supersedes → the latest such line (on a tie of days, the first in ``facts``' order),
+    then those :func:`~mdrecall.knowledge.state_pairs.state_pairs` (another state of one scale) and
+    :func:`~mdrecall.knowledge.state_pairs.amount_pairs` (an amount of a page's subject) pair."""
+    out = _left_pairs(facts, paired)
+    # a state of a scale, an amount of a page's subject: lines no value left pairs
+    for more in (state_pairs(facts, paired), amount_pairs(facts, {**paired, **out})):
+        for key, new in more.items():
+            out.setdefault(key, new)
+    return out
+
+
+def _left_pairs(
+    facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
+) -> dict[tuple[str, int], Supersession]:
     leaving = [(f, gone) for f in facts if (gone := left_values(f.words))]
     leaves = {id(f): gone for f, gone in leaving}
     if not leaving:

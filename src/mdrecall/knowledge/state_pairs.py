@@ -1,0 +1,162 @@
+"""Supersession by a state of a scale, and by an amount of a page's subject. Pure.
+
+**A state of a scale** (:data:`~mdrecall.knowledge.fact_words.STATUS_SCALES`: paid/unpaid, booked/
+cancelled, pending/approved/rejected, …): a later line *N* saying a thing is in one state of a scale
+supersedes an earlier line *O* saying it was in another state of that scale ("#114 … £1,140: unpaid" …
+"Lumen settled #114") when
+
+* N names one state of that scale only, and O none of N's states on it;
+* they are about one thing: where both name a number of two or more digits (an invoice's, a ticket's),
+  they share one, and they share a content word on their own lines (not a state's word) that is rare
+  among the lines naming a state, or such a number; the cosine of their word sets is at least
+  :data:`~mdrecall.knowledge.change_pairs.MIN_COSINE`;
+* O is the one closest to N (the highest cosine) of the lines naming that scale: a tie is no pairing
+  (two invoices of one client, both unpaid, and "Lumen paid" naming neither);
+* N was written later (:func:`~mdrecall.knowledge.change_pairs.written_before`).
+
+**An amount of a page's subject**: a line naming its thing by one word before an amount ("Budget: £14,000
+all in" on the page "# Kitchen renovation") is about the page's subject. A later line on that page, or
+naming a word of its title, that decides or changes an amount ("agreed we can go to £16,500 in total",
+"kitchen now £16.5k": a decision word, :data:`DECIDED`, or a change word) of the same currency and of the
+same order (within a factor of :data:`SAME_ORDER`; a cost of £1,200 on the same page is no new budget),
+supersedes it. A tie between two such lines is no pairing.
+
+Each older line is superseded by the latest such line.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
+from mdrecall.knowledge.fact_values import states, subject_words, typed_values
+from mdrecall.knowledge.fact_words import STATUS_OF
+from mdrecall.knowledge.facts import SAID, Fact
+from mdrecall.stores.views import Supersession
+
+__all__ = ["DECIDED", "SAME_ORDER", "amount_pairs", "state_pairs"]
+
+Key = tuple[str, int]
+#: A number of two or more digits standing alone among a line's words (an invoice's, a ticket's).
+_NUMBER = re.compile(r"(?<![\w.,:])\d{2,}(?![\w.,:])")
+#: The words of every state (a state's word is not what a line is about).
+_STATE_WORDS = frozenset(w for wording in STATUS_OF for w in subject_words(wording))
+#: Words of a decision on a value ("agreed", "decided", "approved", "signed off").
+DECIDED = re.compile(r"\b(?:agreed|agree|decided|settled on|approved|signed off|signed-off)\b")
+#: Two amounts of one fact lie within this factor of each other (a revised budget or price, not a part
+#: of it).
+SAME_ORDER = 2.0
+
+
+def _cosine(a: set[str], b: set[str]) -> float:
+    return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
+
+
+def _latest(out: dict[Key, Supersession], old: Fact, new: Fact) -> None:
+    key = (old.path, old.line)
+    have = out.get(key)
+    if have is None or (new.day or "") > (have.day or ""):
+        out[key] = Supersession(new.path, new.line, new.day)
+
+
+def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[Key, Supersession]:
+    """``(path, line)`` of each line of ``facts`` that ``paired`` leaves unpaired and a later line naming
+    another state of one scale supersedes → the latest such line."""
+    lines: list[tuple[Fact, dict[str, set[str]], set[str], set[str]]] = []
+    for f in facts:
+        found = states(f.words)
+        if not found:
+            continue
+        scales: dict[str, set[str]] = {}
+        for s in found:
+            scale, _, state = s.partition("=")
+            scales.setdefault(scale, set()).add(state)
+        lines.append((f, scales, subject_words(f.words) - _STATE_WORDS, set(_NUMBER.findall(f.words))))
+    if len(lines) < 2:
+        return {}
+    count: dict[str, int] = {}
+    for _, _, words, _ in lines:
+        for w in words:
+            count[w] = count.get(w, 0) + 1
+    cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
+    by_scale: dict[str, list[int]] = {}
+    for k, (_, scales, _, _) in enumerate(lines):
+        for scale in scales:
+            by_scale.setdefault(scale, []).append(k)
+    out: dict[Key, Supersession] = {}
+    for j, (new, new_scales, new_words, new_numbers) in enumerate(lines):
+        for scale, now in new_scales.items():
+            if len(now) != 1:
+                continue  # two states of one scale on a line: a list, not one thing's state
+            best: list[tuple[float, int]] = []
+            for i in by_scale[scale]:
+                old, old_scales, old_words, old_numbers = lines[i]
+                if i == j or old_scales[scale] & now or (old.path, old.line) in paired:
+                    continue
+                if old_numbers and new_numbers and not old_numbers & new_numbers:
+                    continue  # invoice #118 … #114: two things
+                shared = old_words & new_words
+                if not (old_numbers & new_numbers or any(count[w] <= cap for w in shared)):
+                    continue
+                c = _cosine(old_words | old_numbers, new_words | new_numbers)
+                if c >= MIN_COSINE and written_before(old, new):
+                    best.append((c, i))
+            best.sort(reverse=True)
+            if best and (len(best) == 1 or best[0][0] > best[1][0]):
+                _latest(out, lines[best[0][1]][0], new)
+    return out
+
+
+def _amounts(f: Fact) -> set[float]:
+    """A line's amounts of money."""
+    values = f.values[0].split() if f.attrs == (SAID,) else typed_values(f.words)
+    return {float(v[2:]) for v in values if v.startswith("m:")}
+
+
+def _named(olds: dict[str, list[tuple[Fact, set[float]]]], words: set[str]) -> set[str]:
+    """The pages of ``olds`` whose title ``words`` name, at least half of its words ("kitchen" for
+    "# Kitchen renovation")."""
+    out = set()
+    for path, found in olds.items():
+        title = set(found[0][0].context.split())
+        if title and 2 * len(title & words) >= len(title):
+            out.add(path)
+    return out
+
+
+def amount_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[Key, Supersession]:
+    """``(path, line)`` of each one-word amount line of a titled page (``Budget: £14,000``) that ``paired``
+    leaves unpaired and a later line deciding or changing an amount of that page's subject supersedes →
+    the latest such line."""
+    olds: dict[str, list[tuple[Fact, set[float]]]] = {}  # a page → its one-word amount lines
+    for f in facts:
+        one_word = f.attrs == (SAID,) and f.context and len(f.subject.split()) == 1
+        if one_word and (f.path, f.line) not in paired and (amounts := _amounts(f)):
+            olds.setdefault(f.path, []).append((f, amounts))
+    if not olds:
+        return {}
+    out: dict[Key, Supersession] = {}
+    for new in facts:
+        if new.attrs != (SAID,) or "m:" not in new.values[0]:
+            continue  # (a stated line's words have lost the currency sign)
+        pages = {new.path} & olds.keys() or _named(olds, subject_words(new.words))
+        if not pages or not (DECIDED.search(new.words) or signal(new.words)):
+            continue
+        amounts = _amounts(new)
+        if len(amounts) != 1:
+            continue
+        (amount,) = amounts
+        found = [
+            old
+            for page in pages
+            for old, was in olds[page]
+            if old is not new
+            and amount not in was
+            and any(amount / SAME_ORDER <= v <= amount * SAME_ORDER for v in was)
+            and written_before(old, new)
+        ]
+        if len(found) == 1:
+            _latest(out, found[0], new)
+    return out
