@@ -31,6 +31,7 @@ import functools
 import math
 import re
 import sys
+from array import array
 from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
 
@@ -209,71 +210,104 @@ Key = tuple[str, int]
 class _State:
     """The change lines' pass over one list of fact lines, kept so that a change of a few files re-pairs
     only what they touch: each line's words, the word counts and postings, and each change line's
-    closest candidate."""
+    closest candidate.
+
+    Lines are numbered in the order they came (a line gone leaves a hole; a line added takes the next
+    number): per-line records are lists and byte arrays by number, postings compact arrays of numbers,
+    and only :attr:`where` (and the pairs) is keyed by ``(path, line)`` (100,000 notes: a dozen dicts keyed
+    by tuples and a list of every candidate of every change line cost ~0.5 GB).
+    """
 
     def __init__(self, facts: Sequence[Fact], attr: dict[Key, Supersession]) -> None:
-        self.facts: dict[Key, Fact] = {}
+        self.facts: list[Fact | None] = []  # by number; None: a line gone
+        self.where: dict[Key, int] = {}
         # each line's words as a tuple of interned words (a set costs four times the memory; the tests
         # below make the few sets they need)
-        self.own: dict[Key, tuple[str, ...]] = {}
-        self.every: dict[Key, tuple[str, ...]] = {}
-        self.kind: dict[Key, str] = {}  # the change lines: how strongly each signals a change
-        self.leaves: dict[Key, frozenset[str]] = {}  # the lines leaving a value: the values left
+        self.own: list[tuple[str, ...]] = []
+        self.every: list[tuple[str, ...]] = []
+        self.kind: list[str | None] = []  # how strongly each line signals a change (None: no change line)
+        self.leaves: dict[int, frozenset[str]] = {}  # the lines leaving a value: the values left
         self.df: dict[str, int] = {}
-        self.postings: dict[str, list[Key]] = {}  # lists: a set of one line costs four times the memory
+        self.postings: dict[str, array[int]] = {}  # 4 bytes a posting
         self.cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
-        self.attr = dict(attr)
-        self.paired = set(attr)
-        self.used = {(n.path, n.line) for n in attr.values()}
-        self.closest: dict[Key, Key] = {}  # change line → its closest candidate
-        self.chosen_by: dict[Key, set[Key]] = {}  # a line → the change lines it is the closest of
-        self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
-        # a line → the change lines telling more of its own change (they supersede nothing)
-        self.continues: dict[Key, set[Key]] = {}
         for f in facts:
             self.add(f)
+        self.attr = dict(attr)
+        self.paired, self.used = self.marks(attr)  # by number: paired as the older, the newer line
+        self.closest: dict[int, int] = {}  # change line → its closest candidate
+        self.chosen_by: dict[int, list[int]] = {}  # a line → the change lines it is the closest of
+        self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
+        # a line → the change lines telling more of its own change (they supersede nothing)
+        self.continues: dict[int, set[int]] = {}
+        self.continued: int | None = None  # the change line last found telling more of a change
 
-    def add(self, f: Fact) -> None:
-        k = (f.path, f.line)
+    def add(self, f: Fact) -> int:
+        n = len(self.facts)
         # interned: tens of thousands of lines share a few thousand words
         words = subject_words(f.words)
         own = tuple(map(sys.intern, sorted(words)))
         every = tuple(map(sys.intern, sorted(words | _words(f.context)))) if f.context else own
-        self.facts[k], self.own[k], self.every[k] = f, own, every
-        kind = signal(f.words) or ("typed" if _typed(f) else None)
-        if kind:
-            self.kind[k] = kind
+        self.facts.append(f)
+        self.where[(f.path, f.line)] = n
+        self.own.append(own)
+        self.every.append(every)
+        self.kind.append(signal(f.words) or ("typed" if _typed(f) else None))
         gone = left_values(f.words)
         if gone:
-            self.leaves[k] = gone
+            self.leaves[n] = gone
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
-            self.postings.setdefault(w, []).append(k)
+            posting = self.postings.get(w)
+            if posting is None:
+                self.postings[w] = posting = array("i")
+            posting.append(n)
+        return n
 
-    def remove(self, k: Key) -> None:
-        for w in self.every[k]:
+    def remove(self, n: int) -> None:
+        for w in self.every[n]:
             self.df[w] -= 1
-            self.postings[w].remove(k)
+            self.postings[w].remove(n)
             if not self.df[w]:
                 del self.df[w], self.postings[w]
-        del self.facts[k], self.own[k], self.every[k]
-        self.kind.pop(k, None)
-        self.leaves.pop(k, None)
+        del self.where[self.key(n)]
+        self.facts[n], self.own[n], self.every[n], self.kind[n] = None, (), (), None
+        self.leaves.pop(n, None)
 
-    def probe(self, j: Key) -> list[str]:
+    def fact(self, n: int) -> Fact:
+        f = self.facts[n]
+        assert f is not None, "a line gone"
+        return f
+
+    def key(self, n: int) -> Key:
+        f = self.fact(n)
+        return (f.path, f.line)
+
+    def marks(self, attr: dict[Key, Supersession]) -> tuple[bytearray, bytearray]:
+        """The lines (by number) ``attr`` pairs as the older line, and as the newer."""
+        paired, used = bytearray(len(self.facts)), bytearray(len(self.facts))
+        for k, n in attr.items():
+            i = self.where.get(k)
+            if i is not None:
+                paired[i] = 1
+            i = self.where.get((n.path, n.line))
+            if i is not None:
+                used[i] = 1
+        return paired, used
+
+    def probe(self, j: int) -> list[str]:
         """A change line's rarest words (on at least two lines), looked up for candidates."""
         df, cap = self.df, self.cap
         rare = (w for w in self.own[j] if 2 <= df[w] <= cap)
         return sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
 
-    def is_change(self, j: Key) -> bool:
-        return bool(self.kind.get(j)) and j not in self.used
+    def is_change(self, j: int) -> bool:
+        return bool(self.kind[j]) and not self.used[j]
 
-    def candidate(self, i: Key, j: Key, new_slots: set[str]) -> bool | None:
+    def candidate(self, i: int, j: int, new_slots: set[str]) -> bool | None:
         """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
         not; else whether a value of one kind differs between them (:func:`_differs`)."""
-        old, new = self.facts[i], self.facts[j]
-        if i in self.paired or not written_before(old, new):
+        old, new = self.fact(i), self.fact(j)
+        if self.paired[i] or not written_before(old, new):
             return None
         shared = set(self.every[i]).intersection(self.every[j])
         if not (shared.intersection(self.own[i]) or shared.intersection(self.own[j])):
@@ -301,18 +335,23 @@ class _State:
         if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
             # the older's own change wording again, no time or number changed ("Lukas's last day is next
             # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
-            self.continues.setdefault(i, set()).add(j)
+            self.goes_on(i, j)
             return None
         if refines(old, new, old_slots, new_slots):
             # a finer time for the older line's event ("in July" … "last day is Wednesday (30th)"): more
             # of that line, which supersedes nothing
-            self.continues.setdefault(i, set()).add(j)
+            self.goes_on(i, j)
             return None
         return differs
 
-    def evaluate(self, js: Iterable[Key]) -> None:
-        """Find anew the closest candidate of each change line of ``js``."""
-        found: list[tuple[Key, Key, bool]] = []
+    def goes_on(self, i: int, j: int) -> None:
+        """The change line ``j`` tells more of the line ``i``'s own change: it supersedes nothing."""
+        self.continues.setdefault(i, set()).add(j)
+        self.continued = j
+
+    def evaluate(self, js: Iterable[int]) -> None:
+        """Find anew the closest candidate of each change line of ``js``: each line's candidates are
+        weighed as they are found, its best kept (no list of every candidate of every line)."""
         js = list(js)
         redo = set(js)
         for i in [i for i, cs in self.continues.items() if cs & redo]:
@@ -320,39 +359,43 @@ class _State:
             if not self.continues[i]:
                 del self.continues[i]
         for j in js:
-            seen: set[Key] = {j}
-            new_slots = value_slots(self.facts[j])
+            seen: set[int] = {j}
+            new_slots = value_slots(self.fact(j))
+            floor = MIN_COSINE if self.kind[j] == "strong" else TYPED_COSINE
+            self.continued = None
+            best: tuple[bool, float, int] | None = None
             for w in self.probe(j):
                 for i in self.postings[w]:
-                    if i not in seen:
-                        seen.add(i)
-                        differs = self.candidate(i, j, new_slots)
-                        if differs is not None:
-                            found.append((i, j, differs))
-        going_on = set().union(*self.continues.values()) if self.continues else set()
-        found = [(i, j, d) for i, j, d in found if j not in going_on]
-        best: dict[Key, tuple[bool, float, Key]] = {}
-        for i, j, differs in found:
-            if self.similarity(i, j) < (MIN_COSINE if self.kind[j] == "strong" else TYPED_COSINE):
-                continue
-            # a line whose value of the kind the change line states differs first ("v1.0 slipped to
-            # July": the line saying "by end of May", not the one naming the same people), then the
-            # most shared rare words (the cosine weighted by rarity); on a tie, the first line in path
-            # and line order
-            c = self.weighted(i, j)
-            have = best.get(j)
-            if have is None or (differs, c) > have[:2] or ((differs, c) == have[:2] and i < have[2]):
-                best[j] = (differs, c, i)
-        for j, (_, _, i) in best.items():
-            self.closest[j] = i
-            self.chosen_by.setdefault(i, set()).add(j)
+                    if i in seen:
+                        continue
+                    seen.add(i)
+                    differs = self.candidate(i, j, new_slots)
+                    # a line telling more of an older line's change supersedes nothing: its other
+                    # candidates are still tried (they may be told more of too), not weighed
+                    if differs is None or self.continued == j or self.similarity(i, j) < floor:
+                        continue
+                    # a line whose value of the kind the change line states differs first ("v1.0
+                    # slipped to July": the line saying "by end of May", not the one naming the same
+                    # people), then the most shared rare words (the cosine weighted by rarity); on a
+                    # tie, the first line in path and line order
+                    c = self.weighted(i, j)
+                    if (
+                        best is None
+                        or (differs, c) > best[:2]
+                        or ((differs, c) == best[:2] and self.key(i) < self.key(best[2]))
+                    ):
+                        best = (differs, c, i)
+            if best is not None and self.continued != j:
+                i = best[2]
+                self.closest[j] = i
+                self.chosen_by.setdefault(i, []).append(j)
 
-    def similarity(self, i: Key, j: Key) -> float:
+    def similarity(self, i: int, j: int) -> float:
         """The cosine of two lines' word sets (shared words over the geometric mean of their sizes)."""
         a, b = self.every[i], self.every[j]
         return len(set(a).intersection(b)) / ((len(a) * len(b)) ** 0.5) if a and b else 0.0
 
-    def weighted(self, i: Key, j: Key) -> float:
+    def weighted(self, i: int, j: int) -> float:
         """The cosine of two lines' word sets, each shared word counting the more the rarer it is
         (``1 + ln(cap / count)`` for a rare word, 1 for another). It reads the counts of shared words
         only, so a change of the counts redoes the change lines holding the words counted anew, no
@@ -364,25 +407,28 @@ class _State:
         shared = set(a).intersection(b)
         return sum(1 + math.log(cap / df[w]) if df[w] <= cap else 1.0 for w in shared) / len(a) ** 0.25
 
-    def forget(self, j: Key) -> Key | None:
+    def forget(self, j: int) -> int | None:
         """Drop a change line's closest candidate (returned)."""
         i = self.closest.pop(j, None)
         if i is not None:
-            self.chosen_by[i].discard(j)
+            self.chosen_by[i].remove(j)
             if not self.chosen_by[i]:
                 del self.chosen_by[i]
         return i
 
-    def settle(self, olds: Iterable[Key]) -> None:
-        """Pair each line of ``olds`` with the latest change line it is the closest candidate of."""
+    def settle(self, olds: Iterable[int]) -> None:
+        """Pair each line of ``olds`` (still there) with the latest change line it is the closest
+        candidate of."""
         for i in olds:
+            if self.facts[i] is None:
+                continue  # gone: its pair went with it (:func:`change_update`)
             js = self.chosen_by.get(i)
             if not js:
-                self.pairs.pop(i, None)
+                self.pairs.pop(self.key(i), None)
                 continue
-            j = max(js, key=lambda k: (self.facts[k].day or "", _Reversed(k)))
-            n = self.facts[j]
-            self.pairs[i] = Supersession(n.path, n.line, n.day)
+            j = max(js, key=lambda k: (self.fact(k).day or "", _Reversed(self.key(k))))
+            n = self.fact(j)
+            self.pairs[self.key(i)] = Supersession(n.path, n.line, n.day)
 
 
 class _Reversed:
@@ -413,7 +459,7 @@ def change_pairs(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> dict[
     and none when the attribute rule already paired it as the newer line."""
     _LAST.clear()
     state = _State(facts, pairs)
-    state.evaluate([j for j in state.facts if state.is_change(j)])
+    state.evaluate([j for j in range(len(state.facts)) if state.is_change(j)])
     state.settle(list(state.chosen_by))
     _LAST.append(state)
     return dict(state.pairs)
@@ -427,8 +473,7 @@ def change_update(
 ) -> dict[Key, Supersession]:
     """:func:`change_pairs` of ``facts`` after the files ``changed`` changed, ``before`` being the whole
     pairing before: from the state of this process's last pass when it paired those facts (only the change
-    lines the changed files touch are paired again: the same pairs as pairing everything anew), else
-    anew."""
+    lines the changed files touch are paired again: the same pairs as pairing anew), else anew."""
     state = _LAST[0] if _LAST else None
     if state is None or not _same_but(state, facts, before, changed):
         return change_pairs(facts, pairs)
@@ -437,41 +482,48 @@ def change_update(
     _LAST.clear()  # reset if anything below fails
     # the changed files' lines as they are: a line kept as it was changes nothing
     now = {(f.path, f.line): f for f in facts if f.path in changed}
-    gone = [k for k in state.facts if k[0] in changed and now.get(k) != state.facts[k]]
-    added = [f for k, f in now.items() if state.facts.get(k) != f]
-    counts = {w: state.df[w] for k in gone for w in state.every[k]}
-    redo: set[Key] = set(gone)  # change lines to pair again
-    for k in gone:  # their closest candidates go; the lines choosing them choose again
-        redo |= state.chosen_by.get(k, set()) | state.continues.pop(k, set())
-        state.remove(k)
-    for f in added:
-        for w in _words(f.context) | subject_words(f.words):
-            counts.setdefault(w, state.df.get(w, 0))
-        state.add(f)
+    gone = [n for n, f in enumerate(state.facts) if f is not None and f.path in changed]
+    gone = [n for n in gone if now.get(state.key(n)) != state.facts[n]]
+    counts = {w: state.df[w] for n in gone for w in state.every[n]}
+    redo: set[int] = set(gone)  # change lines to pair again
+    for n in gone:  # their closest candidates go; the lines choosing them choose again
+        redo.update(state.chosen_by.get(n, ()))
+        redo |= state.continues.pop(n, set())
+        state.pairs.pop(state.key(n), None)
+        state.remove(n)
+    added: list[int] = []
+    for k, f in now.items():
+        if k not in state.where:
+            for w in _words(f.context) | subject_words(f.words):
+                counts.setdefault(w, state.df.get(w, 0))
+            added.append(state.add(f))
+    redo.update(added)  # a line added under the key of one gone is paired as a line new
     cap = state.cap
     moved = {w for w, n in counts.items() if n != state.df.get(w, 0) and min(n, state.df.get(w, 0)) <= cap}
     for w in moved:  # a rare word counted anew: the lines holding it may probe or share otherwise
-        redo |= {k for k in state.postings.get(w, ()) if k in state.kind}
-    paired, used = set(pairs), {(n.path, n.line) for n in pairs.values()}
-    flipped = state.paired ^ paired
-    redo |= state.used ^ used
-    for k in flipped:
-        redo |= state.chosen_by.get(k, set()) | state.continues.get(k, set())
+        redo.update(n for n in state.postings.get(w, ()) if state.kind[n])
+    state.paired.extend(bytes(len(state.facts) - len(state.paired)))
+    state.used.extend(bytes(len(state.facts) - len(state.used)))
+    paired, used = state.marks(pairs)
+    live = [n for n, f in enumerate(state.facts) if f is not None]
+    flipped = {n for n in live if paired[n] != state.paired[n]}
+    redo.update(n for n in live if used[n] != state.used[n])
+    for n in flipped:
+        redo.update(state.chosen_by.get(n, ()))
+        redo |= state.continues.get(n, set())
     state.attr, state.paired, state.used = dict(pairs), paired, used
-    fresh = [(f.path, f.line) for f in added] + [k for k in flipped if k not in paired]
+    fresh = added + [n for n in flipped if not paired[n]]
     for i in fresh:  # a new candidate: the change lines probing one of its words may choose it
-        if i not in state.facts:
-            continue
         for w in state.every[i]:
             if 2 <= state.df[w] <= cap:
-                redo |= {j for j in state.postings[w] if j in state.kind and w in state.probe(j)}
-    touched: set[Key] = set(gone) | flipped
+                redo.update(j for j in state.postings[w] if state.kind[j] and w in state.probe(j))
+    touched: set[int] = set(gone) | flipped
     for j in redo:
         old = state.forget(j)
         if old is not None:
             touched.add(old)
-    state.evaluate(sorted(j for j in redo if j in state.facts and state.is_change(j)))
-    touched |= {state.closest[j] for j in redo if j in state.closest}
+    state.evaluate(sorted(j for j in redo if state.facts[j] is not None and state.is_change(j)))
+    touched.update(state.closest[j] for j in redo if j in state.closest)
     state.settle(touched)
     _LAST.append(state)
     return dict(state.pairs)
@@ -486,10 +538,11 @@ def _same_but(
     kept = 0
     for f in facts:
         if f.path not in changed:
-            if state.facts.get((f.path, f.line)) != f:
+            n = state.where.get((f.path, f.line))
+            if n is None or state.facts[n] != f:
                 return False
             kept += 1
-    return kept == sum(1 for k in state.facts if k[0] not in changed)
+    return kept == sum(1 for k in state.where if k[0] not in changed)
 
 
 def modified(old: str, new: str, shared: set[str]) -> bool:

@@ -21,10 +21,11 @@ written. Several later lines superseding one line: the latest wins.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
@@ -248,15 +249,6 @@ def _thing(fact: Fact) -> frozenset[str]:
     return frozenset(_words(fact.values[fact.attrs.index("outcome")]) - {"=end", "=done"})
 
 
-def _by_subject(facts: Sequence[Fact]) -> dict[str, list[int]]:
-    """Subject word → the lines (indexes) holding it."""
-    out: dict[str, list[int]] = {}
-    for i, f in enumerate(facts):
-        for w in _words(f.subject):
-            out.setdefault(w, []).append(i)
-    return out
-
-
 def supersessions_update(
     facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
 ) -> dict[tuple[str, int], Supersession]:
@@ -292,36 +284,43 @@ def attribute_update(
     their old lines superseded, are paired again (the same pairs as pairing everything anew).
 
     Candidates share one of a line's rarest ``len - need + 1`` words (a one-sided prefix filter): a few
-    lines probe a word index instead of every line joining every other.
+    lines probe a word index instead of every line joining every other. Bounded memory as in
+    :func:`attribute_pairs`: words numbered rarest first, each line a tuple of its words' numbers, postings
+    arrays of line numbers.
     """
-    words = [(_words(f.subject), _words(f.context)) for f in facts]
     df: dict[str, int] = {}
-    for subject, context in words:
-        for w in subject | context:
+    for f in facts:
+        for w in _words(f.subject) | _words(f.context):
             df[w] = df.get(w, 0) + 1
-    by_word: dict[str, list[int]] = {}
-    for i, (subject, context) in enumerate(words):
-        for w in subject | context:
-            by_word.setdefault(w, []).append(i)
-    where = {(f.path, f.line): i for i, f in enumerate(facts)}
-    things = [_thing(f) for f in facts]
-    by_subject = _by_subject(facts) if any(things) else {}
+    rank = {w: r for r, w in enumerate(sorted(df, key=lambda w: (df[w], w)))}  # rarest first
+    df.clear()
+    ranked: list[tuple[int, ...]] = []  # each line's words' numbers, rarest first
+    need = array("i")
+    keys, lines = array("q"), array("q")
     by_thing: dict[str, list[int]] = {}  # outcome lines by the words of their thing
-    for j, thing in enumerate(things):
-        for w in thing:
-            by_thing.setdefault(w, []).append(j)
+    for i, f in enumerate(facts):
+        subject = _words(f.subject)
+        ids = tuple(sorted({rank[w] for w in subject | _words(f.context)}))
+        ranked.append(ids)
+        need.append(max(1, math.ceil(MIN_OVERLAP * len(subject))) if subject else 1)
+        keys.extend(ids)
+        lines.extend(itertools.repeat(i, len(ids)))
+        for w in _thing(f):
+            by_thing.setdefault(w, []).append(i)
+    by_word = _Postings(keys, lines, len(facts))
+    del keys, lines
+    by_subject = _subject_postings(facts, rank) if by_thing else None
+    at = _locator(facts)
 
     def candidates(i: int) -> set[int]:
-        subject, context = words[i]
-        ranked = sorted(subject | context, key=lambda w: (df[w], w))
-        need = max(1, math.ceil(MIN_OVERLAP * len(subject))) if subject else 1
+        ids = ranked[i]
         found: set[int] = set()
-        for w in ranked[: len(ranked) - need + 1]:
-            found.update(by_word[w])
-        for w in subject:  # outcomes naming this line's subject, and the lines naming this outcome's thing
+        found.update(by_word.get(ids[: len(ids) - need[i] + 1]))
+        for w in _words(facts[i].subject):  # outcomes naming this line's subject
             found.update(by_thing.get(w, ()))
-        for w in things[i]:
-            found.update(by_subject.get(w, ()))
+        thing = [rank[w] for w in _thing(facts[i]) if w in rank]
+        if thing and by_subject is not None:  # the lines naming this outcome's thing
+            found.update(by_subject.get(sorted(thing)))
         found.discard(i)
         return found
 
@@ -334,11 +333,11 @@ def attribute_update(
     out: dict[tuple[str, int], Supersession] = {}
     redo: set[int] = set()
     for key, newer in before.items():
-        at = where.get(key)
-        if at is None or key[0] in changed:
+        o = at(key)
+        if o is None or key[0] in changed:
             continue  # gone, or its file changed: paired again below (if still there)
-        if newer.path in changed or (newer.path, newer.line) not in where:
-            redo.add(at)  # its newer line's file changed: find its latest newer line again
+        if newer.path in changed or at((newer.path, newer.line)) is None:
+            redo.add(o)  # its newer line's file changed: find its latest newer line again
         else:
             out[key] = newer
     redo.update(i for i, f in enumerate(facts) if f.path in changed)
@@ -359,6 +358,21 @@ def attribute_update(
             if i in redo:
                 continue
             have = out.get(key)
-            if better(j, where[(have.path, have.line)] if have else None) and _supersedes(old, new):
+            if better(j, at((have.path, have.line)) if have else None) and _supersedes(old, new):
                 out[key] = Supersession(new.path, new.line, new.day)
     return out
+
+
+def _locator(facts: Sequence[Fact]) -> Callable[[tuple[str, int]], int | None]:
+    """``(path, line)`` → its line's index in ``facts`` (None when none): a binary search of lines in path
+    and line order (no dict of every line), else a dict."""
+    keys = ((f.path, f.line) for f in facts)
+    if all(a < b for a, b in itertools.pairwise(keys)):
+
+        def at(key: tuple[str, int]) -> int | None:
+            i = bisect.bisect_left(facts, key, key=lambda f: (f.path, f.line))
+            return i if i < len(facts) and (facts[i].path, facts[i].line) == key else None
+
+        return at
+    where = {(f.path, f.line): i for i, f in enumerate(facts)}
+    return where.get
