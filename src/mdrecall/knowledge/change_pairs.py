@@ -27,17 +27,33 @@ from it only the change lines a change of a few files touches (the same pairs as
 
 from __future__ import annotations
 
-import functools
 import math
-import re
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
-from datetime import date, timedelta
 
-from mdrecall.knowledge.fact_values import signal, typed_values
-from mdrecall.knowledge.fact_words import DAYS, MONTHS
-from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.change_rules import (
+    CANDIDATE_WORDS,
+    MIN_COSINE,
+    RARE_MIN,
+    RARE_SHARE,
+    TYPED_COSINE,
+    TYPED_KINDS,
+    Key,
+    changed_kinds,
+    confirms,
+    is_typed,
+    modified,
+    names_left,
+    refines,
+    restates,
+    value_slots,
+    values_differ,
+    word_set,
+    written_before,
+)
+from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.facts import Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
@@ -53,158 +69,6 @@ __all__ = [
     "value_slots",
     "written_before",
 ]
-
-#: The least cosine of two lines' word sets for them to be about one subject: a floor against chance
-#: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
-#: part its best figures (docs/entities.md).
-MIN_COSINE = 0.15
-#: The least cosine for a typed change line (:data:`TYPED_KINDS`: no word says it changed) and for a weak
-#: one ("now", "these days": a word that says what holds, not that it changed): between the same thing's
-#: two prices (0.43) and other things' amounts sharing a word (≤ 0.17) on the labelled sets. Less evidence
-#: of a change asks for more evidence of one subject.
-TYPED_COSINE = 0.3
-#: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
-RARE_SHARE = 0.01
-RARE_MIN = 12
-#: A change line's rarest words looked up for candidates.
-CANDIDATE_WORDS = 3
-
-_SLOT = re.compile(r"^[tnc]:")
-
-
-def _words(s: str) -> set[str]:
-    return set(s.split()) if s else set()
-
-
-#: The kind of value each attribute states: a time (``t``), a name (``c``), a state (``s``), what a thing is
-#: on or off (``o``: "on the diet food" is no state to compare with "fixed") (a stated line's words are
-#: lower case: its months and names are read from its values, not off the line).
-_KIND = {"time": "t", "owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "o"}
-#: Every kind of value (``m`` money, ``q`` a quantity with a unit, ``h`` a holder: :func:`typed_values`).
-_KINDS = "tncsomqh"
-#: The kinds of value a line holds as a fact whatever its wording (:func:`typed_values`): a line holding
-#: one and no change word is a *typed* change line, pairing only where a value of such a kind differs.
-TYPED_KINDS = "mqh"
-
-
-def value_slots(f: Fact) -> set[str]:
-    """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it and the
-    values of the attributes it states."""
-    if f.attrs == (SAID,):
-        return _words(f.values[0])
-    out = slots(f.words)
-    for attr, value in zip(f.attrs, f.values, strict=True):
-        if attr in _KIND:
-            out |= {f"{_KIND[attr]}:{w}" for w in value.split()}
-    return out
-
-
-def _typed(f: Fact) -> bool:
-    """Does a line hold a value of a kind of :data:`TYPED_KINDS` (a :data:`SAID` line's stored slots; a
-    stated line's words)?"""
-    if f.attrs == (SAID,):
-        return any(v[:2] in ("m:", "q:", "h:") for v in f.values[0].split())
-    return bool(typed_values(f.words))
-
-
-def written_before(o: Fact, n: Fact) -> bool:
-    """Was ``o`` written before ``n`` (both dated, or ``o`` undated and ``n`` dated, or both undated on one
-    page and ``n`` further down)?"""
-    if o.day and n.day:
-        return n.day[:10] > o.day[:10]
-    if n.day:
-        return True
-    return not o.day and o.path == n.path and n.line > o.line
-
-
-def _differs(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
-    """A value of one of ``kinds`` differs: the newer holds a time, number, name or state the older lacks,
-    and the older one of that kind the newer lacks."""
-    return any(
-        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
-    )
-
-
-def _changed_kinds(f: Fact) -> str:
-    """The kinds of value a change line changes: those of the attributes it states (a time for "v1.0
-    slipped to July"), every kind for a line stating none (:data:`SAID`)."""
-    kinds = "".join(sorted({_KIND[a] for a in f.attrs if a in _KIND}))
-    return kinds or _KINDS
-
-
-def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
-    """Does the change line ``new`` name again the names on the older line and no other (a plan come
-    true, a call with the contact named before), without taking a value back ("no longer", "stopped") or
-    going back to one?
-    For a line stating an owner, a place or a choice: one of that value's words on the older line is
-    enough ("Ana covers the inventory from June" … "From today Ana Kowalski owns the inventory")."""
-    if _withdraws(new.words) or " back " in f" {new.words} ":
-        return False  # takes a value back, or goes back to one ("switched back to Trello")
-    words = f" {old.words} "  # a word of it: " word " (no set of each older line's words kept)
-    if new.attrs == (SAID,):
-        names = [v[2:] for v in new_slots if v.startswith(("c:", "h:"))]  # a new holder: no plan come true
-        return bool(names) and all(f" {n} " in words for n in names)
-    stated = [v for a, v in zip(new.attrs, new.values, strict=True) if a in ("owner", "place", "choice")]
-    return any(f" {w} " in words for v in stated for w in v.split())
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _withdraws(words: str) -> bool:
-    return WITHDRAW.search(words) is not None
-
-
-def _names_left(gone: frozenset[str] | None, new: str) -> bool:
-    """Does the line ``new`` name one of the values ``gone`` an older line leaves (and not go back to
-    it)? Then it tells of the thing left, not of a change of the older line."""
-    if not gone or " back " in f" {new} ":
-        return False
-    return any(f" {w}" in f" {new}" for w in gone)
-
-
-def restates(old: str, new: str) -> bool:
-    """Does every change wording of the line ``new`` (lower-case words) stand on the line ``old`` too (the
-    newer tells more of the same change, not another one)?"""
-    found = _change_wordings(new)
-    return bool(found) and all(w in old for w in found)
-
-
-#: How far ahead a weekday named with no date reaches from the day it was written (the coming one).
-WEEK = timedelta(days=7)
-_MONTH_NUMBER = {m[:3]: k for k, m in enumerate(MONTHS[:12], 1)}
-
-
-def refines(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
-    """Does the dated line ``new`` give a finer time for the time of the older line, and nothing else
-    differing: every time only it holds a weekday (the coming one, within :data:`WEEK` of the day it was
-    written), every time only the older holds a month, and that week touches one of those months
-    ("leaves for Aberdeen in July" … written 25 June, "last day is Wednesday (30th)")? Then it tells the
-    same event more finely; a time moved names its new month or date ("slipped to July")."""
-    if not new.day or _differs(old_slots, new_slots, _KINDS.replace("t", "")):
-        return False
-    gained = {s[2:] for s in new_slots - old_slots if s.startswith("t:")}
-    lost = {s[2:] for s in old_slots - new_slots if s.startswith("t:")}
-    if not gained or not lost or not gained <= set(DAYS) or not lost <= set(_MONTH_NUMBER):
-        return False
-    try:
-        start = date.fromisoformat(new.day[:10])
-    except ValueError:
-        return False
-    end = start + WEEK
-    for m in lost:
-        year = start.year + (_MONTH_NUMBER[m] < start.month)  # the month next named: this year's or the next
-        first = date(year, _MONTH_NUMBER[m], 1)
-        last = date(year + (first.month == 12), first.month % 12 + 1, 1) - timedelta(days=1)
-        if first <= end and start <= last:  # the coming week reaches into that month
-            return True
-    return False
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _change_wordings(words: str) -> tuple[str, ...]:
-    return tuple(m.group() for m in CHANGE.finditer(words))
-
-
-Key = tuple[str, int]
 
 
 class _State:
@@ -246,12 +110,12 @@ class _State:
         # interned: tens of thousands of lines share a few thousand words
         words = subject_words(f.words)
         own = tuple(map(sys.intern, sorted(words)))
-        every = tuple(map(sys.intern, sorted(words | _words(f.context)))) if f.context else own
+        every = tuple(map(sys.intern, sorted(words | word_set(f.context)))) if f.context else own
         self.facts.append(f)
         self.where[(f.path, f.line)] = n
         self.own.append(own)
         self.every.append(every)
-        self.kind.append(signal(f.words) or ("typed" if _typed(f) else None))
+        self.kind.append(signal(f.words) or ("typed" if is_typed(f) else None))
         gone = left_values(f.words)
         if gone:
             self.leaves[n] = gone
@@ -305,7 +169,7 @@ class _State:
 
     def candidate(self, i: int, j: int, new_slots: set[str]) -> bool | None:
         """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
-        not; else whether a value of one kind differs between them (:func:`_differs`)."""
+        not; else whether a value of one kind differs between them (:func:`values_differ`)."""
         old, new = self.fact(i), self.fact(j)
         if self.paired[i] or not written_before(old, new):
             return None
@@ -320,19 +184,19 @@ class _State:
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return None  # nothing new: the same fact said again
         if self.kind[j] == "weak":
-            return True if _differs(old_slots, new_slots) else None
+            return True if values_differ(old_slots, new_slots) else None
         if self.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
             if old.day:
                 return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # nothing changes said of it but a value: both lines must name the thing
-            return True if _differs(old_slots, new_slots, TYPED_KINDS) else None
-        differs = _differs(old_slots, new_slots, _changed_kinds(new))
-        if _names_left(self.leaves.get(i), new.words):
+            return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
+        differs = values_differ(old_slots, new_slots, changed_kinds(new))
+        if names_left(self.leaves.get(i), new.words):
             return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
         if confirms(old, new, new_slots):
             return None  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
-        if restates(old.words, new.words) and not _differs(old_slots, new_slots, "tn"):
+        if restates(old.words, new.words) and not values_differ(old_slots, new_slots, "tn"):
             # the older's own change wording again, no time or number changed ("Lukas's last day is next
             # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
             self.goes_on(i, j)
@@ -494,7 +358,7 @@ def change_update(
     added: list[int] = []
     for k, f in now.items():
         if k not in state.where:
-            for w in _words(f.context) | subject_words(f.words):
+            for w in word_set(f.context) | subject_words(f.words):
                 counts.setdefault(w, state.df.get(w, 0))
             added.append(state.add(f))
     redo.update(added)  # a line added under the key of one gone is paired as a line new
@@ -543,28 +407,3 @@ def _same_but(
                 return False
             kept += 1
     return kept == sum(1 for k in state.where if k[0] not in changed)
-
-
-def modified(old: str, new: str, shared: set[str]) -> bool:
-    """Do the two lines name a shared word with different modifiers before it, each a content word the
-    other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")?"""
-    a, b = old.split(), new.split()
-    stems_a, stems_b = _stems(a), _stems(b)
-    before_a = {s: stems_a[k - 1] for k, s in enumerate(stems_a) if k and s in shared}
-    for k, s in enumerate(stems_b):
-        if not k or s not in shared or s not in before_a:
-            continue
-        x, y = before_a[s], stems_b[k - 1]
-        if x and y and x != y and x not in stems_b and y not in stems_a:
-            return True
-    return False
-
-
-def _stems(words: list[str]) -> list[str]:
-    """Each word's subject stem, or "" for a word that is not a subject word."""
-    return [_stem_of(w) for w in words]
-
-
-@functools.lru_cache(maxsize=50_000)
-def _stem_of(word: str) -> str:
-    return next(iter(subject_words(word)), "")
