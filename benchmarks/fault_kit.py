@@ -10,10 +10,13 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 __all__ = [
+    "run_cases",
     "PAGE",
     "ROOT",
     "VERDICTS",
@@ -207,3 +210,32 @@ class Recorder:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def run_cases(
+    base: Path,
+    cases: Mapping[str, Callable[[Path], dict[str, Any]]],
+    only: list[str] | None,
+    cleanup: Callable[[Path], None],
+    label: str = "",
+) -> dict[str, Any]:
+    """Run each case (those whose name holds a word of ``only``, if given) in a folder of its own under
+    ``base``, then ``cleanup`` that folder (kill what it started); one verdict per case, named ``label`` +
+    its name, with its time. A case that breaks is an ``unclear`` verdict, not the end of the run."""
+    base.mkdir(exist_ok=True)
+    out: dict[str, Any] = {}
+    for i, (name, fn) in enumerate(cases.items()):
+        if only and not any(o in name for o in only):
+            continue
+        root = base / f"c{i}"
+        root.mkdir()
+        key = f"{label}{name}"
+        t0 = time.monotonic()
+        try:
+            out[key] = fn(root)
+        except Exception as exc:  # noqa: BLE001 - a broken case is a result, not the end of the run
+            out[key] = verdict("unclear", f"(the case itself) {type(exc).__name__}: {exc}")
+        finally:
+            cleanup(root)
+        out[key]["detail"] += f" [{time.monotonic() - t0:.0f} s]"
+    return out

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fault_kit import QUIET_ENV, last_line, run, unclear, verdict
+from fault_kit import QUIET_ENV, last_line, run, run_cases, unclear, verdict
 
 #: Auto-start on, and a server that stays a minute (the cases end sooner; each kills its servers).
 ON = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"}
@@ -576,28 +576,17 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
 }
 
 
+def _cleanup(root: Path) -> None:
+    """Kill the servers of every workspace a case made under ``root``."""
+    for ws in [p for p in root.rglob("*") if p.is_dir() and p.name == ".mdrecall"]:
+        _kill(ws.parent)
+    for ws in [root / "ws", *root.glob("ws*")]:
+        _kill(ws)
+
+
 def case_round6(tmp: Path, only: list[str] | None = None) -> dict[str, Any]:
     """The auto-started server, one verdict per case."""
-    base = tmp / "r6"
-    base.mkdir(exist_ok=True)
-    out: dict[str, Any] = {}
-    for i, (name, fn) in enumerate(CASES.items()):
-        if only and not any(o in name for o in only):
-            continue
-        root = base / f"c{i}"
-        root.mkdir()
-        t0 = time.monotonic()
-        try:
-            out[f"auto server: {name}"] = fn(root)
-        except Exception as exc:  # noqa: BLE001 - a broken case is a result, not the end of the run
-            out[f"auto server: {name}"] = verdict("unclear", f"(the case itself) {type(exc).__name__}: {exc}")
-        finally:
-            for ws in [p for p in root.rglob("*") if p.is_dir() and p.name == ".mdrecall"]:
-                _kill(ws.parent)
-            for ws in [root / "ws", *root.glob("ws*")]:
-                _kill(ws)
-        out[f"auto server: {name}"]["detail"] += f" [{time.monotonic() - t0:.0f} s]"
-    return out
+    return run_cases(tmp / "r6", CASES, only, _cleanup, "auto server: ")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fault_kit import QUIET_ENV, last_line, run, unclear, verdict
+from fault_kit import QUIET_ENV, last_line, run, run_cases, unclear, verdict
 from fault_round6 import _auto_pids, _kill, _ping, _until
 
 ON = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"}
@@ -540,29 +540,18 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
 }
 
 
+def _cleanup(root: Path) -> None:
+    """Kill the servers of every workspace a case made under ``root``."""
+    for ws in [p.parent for p in root.rglob(".mdrecall") if p.is_dir()]:
+        _kill(ws)
+    for pid in [p for ws in root.glob("ws*") for p in _auto_pids(ws)]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
 def case_round7(tmp: Path, only: list[str] | None = None) -> dict[str, Any]:
     """The seventh round, one verdict per case."""
-    base = tmp / "r7"
-    base.mkdir(exist_ok=True)
-    out: dict[str, Any] = {}
-    for i, (name, fn) in enumerate(CASES.items()):
-        if only and not any(o in name for o in only):
-            continue
-        root = base / f"c{i}"
-        root.mkdir()
-        t0 = time.monotonic()
-        try:
-            out[name] = fn(root)
-        except Exception as exc:  # noqa: BLE001 - a broken case is a result, not the end of the run
-            out[name] = verdict("unclear", f"(the case itself) {type(exc).__name__}: {exc}")
-        finally:
-            for ws in [p.parent for p in root.rglob(".mdrecall") if p.is_dir()]:
-                _kill(ws)
-            for pid in [p for ws in root.glob("ws*") for p in _auto_pids(ws)]:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
-        out[name]["detail"] += f" [{time.monotonic() - t0:.0f} s]"
-    return out
+    return run_cases(tmp / "r7", CASES, only, _cleanup)
 
 
 if __name__ == "__main__":

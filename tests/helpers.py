@@ -8,7 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +125,34 @@ def run_process(
         input=stdin,
         timeout=timeout,
     )
+
+
+def fact_pairs_in(tmp_path: Path, notes: Sequence[tuple[str, str]]) -> dict[tuple[str, int], tuple[str, int]]:
+    """Write the notes (path, text) in a workspace and pair their read-back fact lines: older line (path,
+    line) → the newer (path, line) that supersedes it. A note under ``memory/`` is dated by its name."""
+    from mdrecall.knowledge.fact_pairs import supersessions
+    from mdrecall.knowledge.facts import line_facts
+
+    facts = []
+    for rel, text in notes:
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
+        facts += line_facts(rel, path.read_text(encoding="utf-8"), day)
+    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+
+
+def auto_servers(root: Path) -> list[int]:
+    """The pids of the ``watch --auto`` processes of ``root`` (from ``/proc``)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--auto" in argv and os.fsencode(os.path.realpath(root)) in argv:
+            pids.append(int(entry.name))
+    return pids

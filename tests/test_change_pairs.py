@@ -11,17 +11,12 @@ from mdrecall import Config, Memory
 from mdrecall.knowledge.fact_pairs import supersessions
 from mdrecall.knowledge.facts import line_facts
 
+from helpers import fact_pairs_in
+
 
 def _pairs(tmp_path: Path, older: tuple[str, str], newer: tuple[str, str]) -> dict:
     """Write the two notes (path, text) in a workspace and pair their read-back fact lines."""
-    facts = []
-    for rel, text in (older, newer):
-        path = tmp_path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
-        facts += line_facts(rel, path.read_text(encoding="utf-8"), day)
-    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+    return fact_pairs_in(tmp_path, (older, newer))
 
 
 @pytest.mark.parametrize(

@@ -356,7 +356,7 @@ def test_a_first_search_that_starts_the_server_leaves_the_views_to_it(many: Path
     import json
     import signal
 
-    from helpers import run_cli, run_process, until
+    from helpers import auto_servers, run_cli, run_process, until
 
     pending = _more_than_a_search_builds(many)
     assert run_cli("-w", str(many), "index").returncode == 0
@@ -373,21 +373,8 @@ def test_a_first_search_that_starts_the_server_leaves_the_views_to_it(many: Path
 
         assert until(built, timeout=60)
     finally:
-        for pid in _auto_servers(many):
+        for pid in auto_servers(many):
             os.kill(pid, signal.SIGKILL)
-
-
-def _auto_servers(root: Path) -> list[int]:
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                argv = (entry / "cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if b"--auto" in argv and os.fsencode(os.path.realpath(root)) in argv:
-                pids.append(int(entry.name))
-    return pids
 
 
 def test_a_search_whose_server_could_not_start_builds_the_views_itself(many: Path) -> None:

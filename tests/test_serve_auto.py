@@ -17,28 +17,13 @@ import pytest
 
 from mdrecall.agent.serve_client import call
 
-from helpers import mdrecall_argv, run_cli, run_process, until, write
+from helpers import auto_servers, mdrecall_argv, run_cli, run_process, until, write
 
 pytestmark = pytest.mark.skipif(
     not hasattr(socket, "AF_UNIX") or not Path("/proc/self/cmdline").exists(), reason="Unix sockets, /proc"
 )
 
 ON = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "0.05"}  # 3 s idle, then it exits
-
-
-def auto_servers(root: Path) -> list[int]:
-    """The pids of the ``watch --auto`` processes of ``root`` (from ``/proc``)."""
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            argv = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if b"--auto" in argv and os.fsencode(os.path.realpath(root)) in argv:
-            pids.append(int(entry.name))
-    return pids
 
 
 def start_auto(root: Path) -> subprocess.Popen[str]:

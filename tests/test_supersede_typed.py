@@ -8,21 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_pairs import supersessions
 from mdrecall.knowledge.fact_values import typed_values
-from mdrecall.knowledge.facts import line_facts
 
-
-def _pairs(tmp_path: Path, notes: list[tuple[str, str]]) -> dict[tuple[str, int], tuple[str, int]]:
-    """Write the notes (path, text) in a workspace and pair their read-back fact lines."""
-    facts = []
-    for rel, text in notes:
-        path = tmp_path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
-        facts += line_facts(rel, path.read_text(encoding="utf-8"), day)
-    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+from helpers import fact_pairs_in
 
 
 def test_typed_values_read_money_quantities_and_holders() -> None:
@@ -41,14 +29,14 @@ def test_typed_values_read_money_quantities_and_holders() -> None:
     ],
 )
 def test_a_log_line_with_another_typed_value_supersedes_the_page(tmp_path: Path, page: str, log: str) -> None:
-    pairs = _pairs(
+    pairs = fact_pairs_in(
         tmp_path, [("notes/facts.md", f"# Facts\n\n- {page}\n"), ("memory/2027-03-02.md", f"- {log}\n")]
     )
     assert pairs.get(("notes/facts.md", 3)) == ("memory/2027-03-02.md", 1)
 
 
 def test_two_log_lines_with_values_are_two_events(tmp_path: Path) -> None:
-    pairs = _pairs(
+    pairs = fact_pairs_in(
         tmp_path,
         [
             ("notes/facts.md", "# Facts\n\n- The print shop quotes €240 for the banners.\n"),
