@@ -60,17 +60,7 @@ class PostgresViews(PostgresAccess):
         if not files:
             return
         ns = self._ns
-        final = {f.path: f for f in files}  # a path given twice: its last rows win
-
-        def work(conn: Any) -> None:
-            mentions = [m for f in final.values() for m in f.mentions]
-            relations = [r for f in final.values() for r in f.relations]
-            _replace(conn, ns, list(final), mentions, relations)
-            for f in files:
-                if f.hash is not None:
-                    _add_version(conn, ns, f.path, f.hash, f.seen_at, f.text)
-
-        self.run(work, write=True)
+        self.run(lambda conn: _write_files(conn, ns, files), write=True)
 
     def write_built_views(
         self, files: Sequence[FileViews], marks: Mapping[str, int] | None = None
@@ -94,13 +84,7 @@ class PostgresViews(PostgresAccess):
             paths = [_clean(f.path) for f in chosen]
             conn.execute(f"DELETE FROM {ns}.views_pending WHERE path = ANY(%s)", (paths,))
             if chosen:
-                final = {f.path: f for f in chosen}
-                mentions = [m for f in final.values() for m in f.mentions]
-                relations = [r for f in final.values() for r in f.relations]
-                _replace(conn, ns, list(final), mentions, relations)
-                for f in chosen:
-                    if f.hash is not None:
-                        _add_version(conn, ns, f.path, f.hash, f.seen_at, f.text)
+                _write_files(conn, ns, chosen)
             return [f.path for f in chosen]
 
         return self.run(work, write=True)
@@ -242,6 +226,17 @@ class PostgresViews(PostgresAccess):
                     if start + i in lines:
                         out.setdefault((path, start + i), piece)
         return out
+
+
+def _write_files(conn: Any, ns: str, files: Sequence[FileViews]) -> None:
+    """Many files' views and versions (in the caller's transaction); a path given twice: its last rows win."""
+    final = {f.path: f for f in files}
+    mentions = [m for f in final.values() for m in f.mentions]
+    relations = [r for f in final.values() for r in f.relations]
+    _replace(conn, ns, list(final), mentions, relations)
+    for f in files:
+        if f.hash is not None:
+            _add_version(conn, ns, f.path, f.hash, f.seen_at, f.text)
 
 
 def _replace(
