@@ -27,29 +27,40 @@ UNUSED = (
 )
 
 
+def imports_of(
+    tmp_path: Path, args: list[str], *, module: str = "mdrecall", stdin: str | None = None, **env: str
+) -> tuple[str, set[str]]:
+    """Run ``python -X importtime -m MODULE ARGS`` without this environment's MDRECALL settings, with no
+    server left behind and no user config file (``env`` added): its stdout and the modules it imported."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    base.update(MDRECALL_SERVE_AUTO="off", HOME=str(tmp_path / "home"), **env)
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", module, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=base,
+        check=True,
+    )
+    loaded = {ln.rsplit("|", 1)[1].strip() for ln in out.stderr.splitlines() if ln.startswith("import time:")}
+    return out.stdout, loaded
+
+
+def unused_in(loaded: set[str], patterns: tuple[str, ...]) -> list[str]:
+    """The modules of ``loaded`` that one of ``patterns`` names (a full match), sorted."""
+    unused = re.compile("|".join(f"(?:{p})" for p in patterns))
+    return sorted(m for m in loaded if unused.fullmatch(m))
+
+
 def test_a_keyword_search_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
     root = tmp_path / "ws"
     write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the deploy to Friday.\n")
     write(root, "MEMORY.md", "# Memory\n\n- The user prefers concise answers.\n")
     with Memory.open(root, Config().merged({"embedding": {"provider": "none"}})) as mem:
         mem.index()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
-    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
-    env["HOME"] = str(tmp_path / "home")  # no user config file
-    out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "mdrecall", "--workspace", str(root)]
-        + ["search", "deploy", "--mode", "bm25"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    assert "2026-03-02.md" in out.stdout
-    loaded = {
-        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
-    }
-    unused = re.compile("|".join(f"(?:{p})" for p in UNUSED))
-    assert not sorted(m for m in loaded if unused.fullmatch(m))
+    stdout, loaded = imports_of(tmp_path, ["--workspace", str(root), "search", "deploy", "--mode", "bm25"])
+    assert "2026-03-02.md" in stdout
+    assert not unused_in(loaded, UNUSED)
 
 
 #: Modules the per-prompt hook (recall, then capture) has no use for: the CLI, the other front ends, and
@@ -67,26 +78,16 @@ def test_the_prompt_hook_imports_nothing_it_does_not_use(tmp_path: Path) -> None
     write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the Kestrel deploy to Friday.\n")
     with Memory.open(root, Config(), create=True) as mem:
         mem.index()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
-    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
-    env["MDRECALL_RECALL_DEADLINE_MS"] = "20000"  # a loaded machine: the default 300 ms gave no recall
-    env["HOME"] = str(tmp_path / "home")
-    out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "mdrecall.agent.turn_hook", "-w", str(root)]
-        + ["user-prompt-submit"],
-        input='{"session_id": "s1", "prompt": "When did Dana Okafor move the Kestrel deploy?"}',
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
+    stdout, loaded = imports_of(
+        tmp_path,
+        ["-w", str(root), "user-prompt-submit"],
+        module="mdrecall.agent.turn_hook",
+        stdin='{"session_id": "s1", "prompt": "When did Dana Okafor move the Kestrel deploy?"}',
+        MDRECALL_RECALL_DEADLINE_MS="20000",  # a loaded machine: the default 300 ms gave no recall
     )
-    assert "2026-03-02.md" in out.stdout  # it did search, with the vector leg
-    loaded = {
-        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
-    }
+    assert "2026-03-02.md" in stdout  # it did search, with the vector leg
     assert "numpy" in loaded
-    unused = re.compile("|".join(f"(?:{p})" for p in HOOK_UNUSED))
-    assert not sorted(m for m in loaded if unused.fullmatch(m))
+    assert not unused_in(loaded, HOOK_UNUSED)
 
 
 #: Modules a default (hybrid) ``search`` has no use for, beyond the keyword search's own: the static table
@@ -104,23 +105,10 @@ def test_a_hybrid_search_imports_nothing_it_does_not_use(tmp_path: Path) -> None
     with Memory.open(root, Config(), create=True) as mem:
         mem.index()
         mem.search("deploy")  # the views are built on first use: not what a one-shot search loads
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
-    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
-    env["HOME"] = str(tmp_path / "home")
-    out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "mdrecall", "--workspace", str(root), "search", "deploy"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    assert "2026-03-02.md" in out.stdout
-    loaded = {
-        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
-    }
+    stdout, loaded = imports_of(tmp_path, ["--workspace", str(root), "search", "deploy"])
+    assert "2026-03-02.md" in stdout
     assert {"numpy", "tokenizers", "mdrecall.embedders.static"} <= loaded  # it did run the vector leg
-    unused = re.compile("|".join(f"(?:{p})" for p in HYBRID_UNUSED))
-    assert not sorted(m for m in loaded if unused.fullmatch(m))
+    assert not unused_in(loaded, HYBRID_UNUSED)
 
 
 def test_the_static_table_is_mapped_not_read() -> None:
@@ -142,20 +130,7 @@ def test_an_index_imports_no_search(tmp_path: Path) -> None:
     write(root, "memory/2026-03-02.md", "# Monday\n\nDana Okafor moved the deploy to Friday.\n")
     config = tmp_path / "keyword.toml"
     config.write_text('[embedding]\nprovider = "none"\n')
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
-    env["MDRECALL_SERVE_AUTO"] = "off"  # no server left behind
-    env["HOME"] = str(tmp_path / "home")
-    out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "mdrecall", "--config", str(config), "--workspace"]
-        + [str(root), "index", "--quiet"],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    loaded = {
-        line.rsplit("|", 1)[1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")
-    }
+    _, loaded = imports_of(tmp_path, ["--config", str(config), "--workspace", str(root), "index", "--quiet"])
     assert "mdrecall.index.indexer" in loaded
     assert not sorted(m for m in loaded if m.startswith("mdrecall.search"))
 
