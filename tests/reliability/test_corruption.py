@@ -301,3 +301,21 @@ def test_the_keyword_index_check_does_not_wait_for_a_busy_index(tmp_path: Path) 
         holder.rollback()
         holder.close()
     assert took < 5, f"verify waited {took:.1f} s for another process's write lock"
+
+
+def test_doctor_says_when_another_process_kept_it_from_checking_for_damage(tmp_path: Path) -> None:
+    """Before: with another process writing the index, ``doctor`` skipped the damage check and still said
+    "ok ... in sync with the files", as if it had checked; now the index line says it was not checked."""
+    ws = make_ws(tmp_path / "agent", files=6)
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    idle = run_cli("-w", str(ws), "doctor", "--no-model")
+    assert b"not checked for damage" not in idle.stdout, idle.stdout
+    holder = sqlite3.connect(index_path(ws), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        busy = run_cli("-w", str(ws), "doctor", "--no-model")
+    finally:
+        holder.rollback()
+        holder.close()
+    line = next(x for x in busy.stdout.decode().splitlines() if "in sync" in x)
+    assert "not checked for damage now" in line and "doctor" in line, busy.stdout

@@ -172,15 +172,23 @@ def _index_checks(mem: Any) -> Iterator[Check]:
     if rebuilt:  # opening it found damage: a new index was started, to be filled from the Markdown
         detail += f"; it was damaged and has been started afresh: {rebuilt}"
     damage = _damage(mem.store)
+    skipped = getattr(mem.store, "verify_skipped", None)
+    unchecked = (  # said, so that "ok" is not read as "checked for damage"
+        f"; not checked for damage now ({skipped}): run `mdrecall doctor` again when it is idle"
+        if skipped
+        else ""
+    )
     if damage:
         hint = "mdrecall index (moves the damaged file aside and rebuilds the index from the Markdown)"
         yield Check("index", "fail", f"{detail}; {damage}", hint)
     elif st.files == 0:
-        yield Check("index", "warn", detail + ": nothing indexed yet", "mdrecall index")
+        yield Check("index", "warn", detail + ": nothing indexed yet" + unchecked, "mdrecall index")
     elif st.dirty_files:
-        yield Check("index", "warn", f"{detail}; {st.dirty_files} files changed since", "mdrecall index")
+        yield Check(
+            "index", "warn", f"{detail}; {st.dirty_files} files changed since{unchecked}", "mdrecall index"
+        )
     else:
-        yield Check("index", "ok", detail + ", in sync with the files")
+        yield Check("index", "ok", detail + ", in sync with the files" + unchecked)
     yield _fts(mem, st.chunks)
     yield _vectors(mem, st)
 

@@ -117,6 +117,8 @@ class SQLiteRecovery(SQLiteCore):
     _conn: sqlite3.Connection
     _lock: threading.RLock
     _corrupt_reason: str | None
+    #: why the last :meth:`verify` could not finish (another process writing the index), or None.
+    verify_skipped: str | None = None
     _generation: int
     _count_cache: tuple[tuple[int, int], int] | None
     _df_cache: dict[str, int]
@@ -213,6 +215,7 @@ class SQLiteRecovery(SQLiteCore):
         it (they detect damage when a query meets it); ``mdrecall index`` and a ``watch`` do, once.
         """
         with self._lock:
+            self.verify_skipped = None
             try:
                 check = "integrity_check" if full else "quick_check"
                 rows = self._conn.execute(f"PRAGMA {check}(1)").fetchall()
@@ -221,7 +224,8 @@ class SQLiteRecovery(SQLiteCore):
             except sqlite3.DatabaseError as exc:
                 if is_corruption(exc):
                     raise self._failed(exc) from None
-                return  # busy, full, I/O: not evidence of damage
+                self.verify_skipped = describe(exc)  # busy, full, I/O: not evidence of damage
+                return
         first = str(rows[0][0]) if rows else "ok"
         if first != "ok":
             self._corrupt_reason = f"{check} failed: {_printable(first)}"
