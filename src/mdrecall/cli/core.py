@@ -118,18 +118,21 @@ def _plain(value: Any, nested: bool = False) -> str:
 FIRST_USE_NOTE = 200
 
 
-def _views_built_elsewhere(mem: Memory) -> bool:
-    """True when the pending views are built by another thread or process, so a search need not wait for
-    them: run by a server (its background build, started here if none runs), or in-process by a command
-    that starts the workspace's server once it has answered (that server builds them)."""
+def _views_built_elsewhere(mem: Memory) -> str | None:
+    """Who builds the pending views when another thread or process does, so a search need not wait for
+    them (``None``: nobody, the search builds them): a server running this command (its background build,
+    started here if none runs), or the server an in-process command starts once it has answered (whose
+    start may yet fail: the note says "will be", and the next search builds them if it did)."""
     from mdrecall.cli.served import served, server_to_start
 
     if served() is not None:
         from mdrecall.knowledge.refresh import build_in_background
 
         build_in_background(mem.store)
-        return True
-    return server_to_start() and mem.config.serve.auto_start
+        return "are being built in the background"
+    if server_to_start() and mem.config.serve.auto_start:
+        return "will be built in the background by the server this search starts"
+    return None
 
 
 def _views_awaited(elsewhere: bool) -> contextlib.AbstractContextManager[list[int]]:
@@ -202,7 +205,7 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
     with open_memory(agent) as mem:
         pending = _views_pending(mem)
-        elsewhere = pending > FIRST_USE_NOTE and _views_built_elsewhere(mem)
+        elsewhere = _views_built_elsewhere(mem) if pending > FIRST_USE_NOTE else None
         if pending > FIRST_USE_NOTE and not elsewhere and st.format in (None, "table"):
             note(f"building the entity and fact views of {pending:,} file(s) first (once)", quiet=st.quiet)
         companions = None
@@ -211,14 +214,14 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
 
             companions = open_companions(mem, base_config() if agent else None)
         try:
-            with _views_awaited(elsewhere) as skipped:
+            with _views_awaited(elsewhere is not None) as skipped:
                 result = mem.search_result(req, companions=companions)
         finally:
             if companions is not None:
                 close_companions(companions)
     if skipped and st.format in (None, "table"):
         note(
-            f"the entity and fact views of {skipped[0]:,} file(s) are being built in the background"
+            f"the entity and fact views of {skipped[0]:,} file(s) {elsewhere}"
             " (mdrecall status counts them): until then, older facts are not marked superseded",
             quiet=st.quiet,
         )
