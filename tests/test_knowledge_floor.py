@@ -1,0 +1,56 @@
+"""Knowledge read from ordinary notes stays above its floors (issue 29), so an extraction or ranking
+change that loses entities, dates, supersession marks or answers fails the build.
+
+Runs ``benchmarks/knowledge_eval.py`` on each labelled set under ``benchmarks/knowledge/`` (a real
+workspace copied to a temporary folder, indexed with the default embedder; about a second a set). The
+floors sit one labelled item or so under the figures measured when they were set; stray supersession
+marks (a line marked superseded by an unrelated one) may never rise.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import knowledge_eval  # noqa: E402  (benchmarks/knowledge_eval.py)
+
+#: set: (dates, entity precision, entity recall, kinds, first names, supersession, questions, stray marks)
+FLOORS: dict[str, tuple[float, float, float, float, float, float, float, int]] = {
+    "dev": (0.95, 0.96, 0.97, 0.96, 0.95, 0.95, 0.85, 0),
+    "held_out": (0.97, 0.97, 0.94, 0.93, 0.95, 0.95, 0.85, 0),
+    "held_out_2": (0.96, 0.87, 0.80, 0.80, 0.95, 0.70, 0.95, 0),
+    "held_out_3": (0.92, 0.94, 0.89, 0.84, 0.90, 0.60, 0.78, 0),
+    "held_out_4": (0.72, 0.90, 0.76, 0.69, 0.70, 0.30, 0.62, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_knowledge_stays_above_its_floor(name: str) -> None:
+    res = knowledge_eval.run(name)
+    e = res["entities"]
+    got = (
+        res["dates"]["recall"],
+        e["precision"],
+        e["recall"],
+        e["kinds_right"],
+        e["first_names"],
+        res["supersession"],
+        res["questions_top3"],
+    )
+    figures = dict(
+        zip(
+            ("dates", "precision", "recall", "kinds", "first names", "supersession", "questions"),
+            got,
+            strict=True,
+        )
+    )
+    *floors, stray_floor = FLOORS[name]
+    for (measure, value), floor in zip(figures.items(), floors, strict=True):
+        assert value >= floor, f"{name}: {measure} {value:.2f} < {floor} ({figures})"
+    stray = len(res["stray_superseded_marks"])
+    assert stray <= stray_floor, f"{name}: {stray} stray supersession marks ({res['stray_superseded_marks']})"
