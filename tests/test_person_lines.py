@@ -76,3 +76,26 @@ def test_the_line_score_is_scaled_over_the_head() -> None:
     ]
     out = lift_person_lines(ranked, ["Ana"], ["trips", "taken"])
     assert [s.chunk.path for s in out] == ["b.md", "a.md", "c.md"]
+
+
+def _chunk(name: str, text: str) -> Chunk:
+    return Chunk(path=f"{name}.md", source="memory", start_line=1, end_line=1, text=text, hash=name)
+
+
+def test_a_heading_naming_the_person_makes_its_lines_theirs() -> None:
+    # "## Ana" is the subject of the bullets under it, though none of them names her
+    text = "# Kids\n\n## Bo (8)\n- Plays hockey.\n\n## Ana (5)\n- Took a trip to Oslo."
+    page = Scored(_chunk("kids", text), 0.5)
+    logs = [
+        Scored(_chunk("log-1", "- Ana: the boiler broke again."), 0.6),
+        Scored(_chunk("log-2", "- Ana: nothing much this week."), 0.55),
+    ]
+    out = lift_person_lines([logs[0], logs[1], page], ["Ana"], ["trips", "ana", "taken"])
+    assert out[0].chunk.path == "kids.md"
+
+
+def test_a_heading_naming_someone_else_gives_the_person_nothing() -> None:
+    text = "# Kids\n\n## Bo (8)\n- Took a trip to Oslo.\n\n## Ana (5)\n- Plays hockey."
+    page = Scored(_chunk("kids", text), 0.5)
+    log = Scored(_chunk("log-1", "- Ana: the boiler broke again."), 0.6)
+    assert lift_person_lines([log, page], ["Ana"], ["trips", "ana", "taken"])[0].chunk.path == "log-1.md"

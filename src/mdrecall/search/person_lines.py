@@ -65,8 +65,18 @@ def lift_person_lines(
 
 
 def _person_lines(scored: Scored, people: frozenset[str]) -> list[str]:
-    """The lines of the chunk that one of ``people`` says or names."""
-    return [line for line in scored.chunk.text.split("\n") if _said_by(line, people)]
+    """The lines of the chunk that one of ``people`` says or names, and those under a heading naming
+    one of them (``## Arlo`` then ``- Loves Bluey``: the heading is the lines' subject)."""
+    out: list[str] = []
+    under: list[tuple[int, bool]] = []  # the open headings: (level, names one of the people)
+    for line in scored.chunk.text.split("\n"):
+        level = len(line) - len(line.lstrip("#")) if line.startswith("#") else 0
+        if level:
+            under = [h for h in under if h[0] < level]
+            under.append((level, not people.isdisjoint(_WORD.findall(line.lower()))))
+        elif _said_by(line, people) or (line.strip() and speaker(line) is None and any(n for _, n in under)):
+            out.append(line)
+    return out
 
 
 def _spread(scores: Sequence[float]) -> list[float]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import SearchConfig
@@ -35,6 +35,7 @@ from mdrecall.search.person_lines import lift_person_lines
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
+    add_date_term,
     apply_date_hints,
     apply_decay,
     apply_min_score,
@@ -91,6 +92,7 @@ STAGES = (
     "kinds",
     "lines",
     "event_days",
+    "date_term",
     "decisions",
     "person",
 )
@@ -198,6 +200,8 @@ def run_search(
     flt = req.filters if req.filters is not None and req.filters.active else None
     if flt is not None:
         pool = max(pool, FILTERED_POOL)
+    days_of = None if "event_days" in off else _cached_event_days()
+    on_day = _on_day(frozenset(kq.dates), days_of) if kq.dates and "date_term" not in off else None
     fallback: str | None = None
     text: list[Scored] = []
     vec: list[Scored] = []
@@ -214,13 +218,18 @@ def run_search(
                 text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several)
         else:
             fallback = vector_note
+            wide = max(pool, cfg.candidate_cap) if on_day is not None else pool
             vec = normalize_vector(
-                store.search_vector(vector.embedder_key, vector.query_vector, pool, req.sources)
+                store.search_vector(vector.embedder_key, vector.query_vector, wide, req.sources)
             )
+            if on_day is not None and wide > pool:
+                vec = _of_day(vec, pool, on_day, frozenset(kq.dates))
     if flt is not None:
         text, vec = _filtered(text, flt), _filtered(vec, flt)
     if req.keep is not None:
         text, vec = [s for s in text if req.keep(s.chunk)], [s for s in vec if req.keep(s.chunk)]
+    if on_day is not None:  # the day a question names is one more of its terms
+        text = add_date_term(text, vec, on_day)
     if mode == "hybrid" and text and vec:
         if cfg.fusion == "rrf":
             fused = fuse_rrf(text, vec, cfg.rrf_k)
@@ -271,7 +280,6 @@ def run_search(
         cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
         fallback = f"{fallback}; {cut}" if fallback else cut
     if kq.dates:
-        days_of = None if "event_days" in off else _event_days
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
         kind = kq.instances if "kinds" not in off else ()
@@ -349,6 +357,64 @@ def _event_days(chunk: Chunk) -> list[str]:
     from mdrecall.knowledge.valid_time import chunk_dates
 
     return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading)]
+
+
+def _cached_event_days() -> Callable[[Chunk], list[str]]:
+    """:func:`_event_days`, each chunk read once per search (the date term and the date hints ask)."""
+    seen: dict[str, list[str]] = {}
+
+    def days_of(chunk: Chunk) -> list[str]:
+        if chunk.id not in seen:
+            seen[chunk.id] = _event_days(chunk)
+        return seen[chunk.id]
+
+    return days_of
+
+
+#: How much a day the question names weighs in a chunk that only names a span holding it ("next week"
+#: for "on 1 February"), against one naming that very day.
+SPAN_DAY = 0.5
+
+
+def _on_day(days: frozenset[str], days_of: Callable[[Chunk], list[str]] | None) -> Callable[[Chunk], float]:
+    """How much a chunk is of one of ``days`` (0..1): 1 for its file's day or a day its lines name
+    (given ``days_of``), :data:`SPAN_DAY` when that day only lies inside a span its lines name (a day
+    next to it is named too, and the question named one day)."""
+    one = len(days) == 1
+
+    def on_day(chunk: Chunk) -> float:
+        if chunk.date and chunk.date[:10] in days:
+            return 1.0
+        if days_of is None:
+            return 0.0
+        named = {d[:10] for d in days_of(chunk)}
+        hit = named & days
+        if not hit:
+            return 0.0
+        if one and all(_next_day(d, -1) in named or _next_day(d, 1) in named for d in hit):
+            return SPAN_DAY
+        return 1.0
+
+    return on_day
+
+
+#: Vector candidates past the pool whose lines are read for the day a question names (beyond them,
+#: only a chunk written that day is kept): reading a chunk's days costs about half a millisecond.
+DAY_POOL = 60
+
+
+def _of_day(
+    vec: list[Scored], pool: int, on_day: Callable[[Chunk], float], days: frozenset[str]
+) -> list[Scored]:
+    """The first ``pool`` vector candidates, then the further ones of a day the question names: the
+    next :data:`DAY_POOL` by their lines' days, the rest by their file's day."""
+    near = [s for s in vec[pool:DAY_POOL] if on_day(s.chunk) > 0]
+    far = [s for s in vec[max(pool, DAY_POOL) :] if s.chunk.date and s.chunk.date[:10] in days]
+    return vec[:pool] + near + far
+
+
+def _next_day(day: str, step: int) -> str:
+    return (date.fromisoformat(day) + timedelta(days=step)).isoformat()
 
 
 def _states_preference(chunk: Chunk) -> bool:

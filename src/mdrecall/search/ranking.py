@@ -35,6 +35,7 @@ from mdrecall.text.query import tokenize
 __all__ = [
     "DATE_BOOST",
     "Scored",
+    "add_date_term",
     "apply_date_hints",
     "apply_decay",
     "apply_min_score",
@@ -229,6 +230,45 @@ def apply_date_hints(
         kept = [s.with_score("date", s.score) for s in items if hit(s)]
         return _sorted(kept) if kept else list(items)
     return _boosted(items, hit, factor, "date")
+
+
+def add_date_term(
+    text: Sequence[Scored], vector: Sequence[Scored], on_day: Callable[[Chunk], float]
+) -> list[Scored]:
+    """The keyword leg with the day(s) a question names counted as one more matched term.
+
+    "What is due by 1 February?" keeps only "due" as a keyword (the date's words say *when*), so the
+    line "abstracts to Ngozi by 1 February" matched nothing and every line saying "due" outranked it.
+    Here a candidate of either leg holds the date as it would hold a rare term, weighed as the best
+    keyword match times ``on_day`` (0..1: 1 for the file's day or a day its lines name, less for a
+    span that only contains it): its keyword score becomes ``(text + on_day) / best`` (``best``: the
+    highest such sum, so 0..1 is kept), and a candidate only the vector leg found joins the keyword leg
+    with ``on_day / best``. A question made of a date alone ("what did we do on Saturday?") is then
+    answered by that day's notes first. Stage ``date_term``.
+    """
+    scores = {s.chunk.id: s.score for s in text}
+    chunks = {s.chunk.id: s.chunk for s in text}
+    held: dict[str, float] = {}
+    for s in (*text, *vector):
+        if s.chunk.id not in held:
+            held[s.chunk.id] = max(0.0, min(1.0, on_day(s.chunk)))
+            if held[s.chunk.id] > 0:
+                chunks.setdefault(s.chunk.id, s.chunk)
+    if not any(held.values()):
+        return list(text)
+    summed = {cid: scores.get(cid, 0.0) + held.get(cid, 0.0) for cid in chunks}
+    best = max(summed.values())
+    old = {s.chunk.id: s for s in text}
+    out = []
+    for cid, value in summed.items():
+        score = value / best
+        prior = old.get(cid)
+        if prior is None:
+            out.append(Scored(chunks[cid], score, {"text": score, "date_term": score}))
+        else:
+            stages = {**prior.stages, "text": score, "date_term": score}
+            out.append(replace(prior, score=score, stages=stages))
+    return _sorted(out)
 
 
 def apply_statement_boost(
