@@ -77,6 +77,7 @@ from mdrecall.knowledge.mention_readers import (
 from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, lower_known, places
 from mdrecall.knowledge.names import PLACE_NOUNS, PLACE_WORDS, LineLabels, name_kind, trim_leading, upper_kind
 from mdrecall.knowledge.relations import Relation, find_relations
+from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
 from mdrecall.knowledge.valid_time import LineDays
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
@@ -204,6 +205,12 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
                 continue
             add(i, tm.group("t"), "work", "typed_name")
             taken.add(tm.start("t"), tm.end("t"))
+    for i, at, end, kind in work_items(lines, headings):  # "## Films" then "- Perfect Days, Wim Wenders"
+        if i not in skip and not taken.overlaps(starts[i] + at, starts[i] + end):
+            add(i, lines[i][at:end], kind, "typed_name")
+            taken.add(starts[i] + at, starts[i] + end)
+    for i, name, kind in heading_things(lines, headings):  # "# Pets" then "## Juniper"
+        add(i, name, kind, "typed_name")
     if "&" in plain or " of " in plain:
         for jm in JOINED.finditer(plain):
             i = bisect_right(starts, jm.start()) - 1
@@ -217,12 +224,18 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
     found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int], tuple[int, int]]] = []
     leads = Leads(plain)
     value_labels = LineLabels(plain)
+    tables = TableCells(lines, starts) if "|" in plain and "-" in plain else None
+    cell_kinds: dict[tuple[int, int], str] = {}  # a name opening a table cell → the kind its header gives
     for m in CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
         if i in skip or taken.overlaps(at, m.end()):
             continue
         line_start = body.get(i, starts[i])
+        if tables and (cell := tables.cell(i, at)) is not None:
+            line_start = cell[0]  # a table cell reads as a line of its own
+            if cell[1] is not None and at == line_start:
+                cell_kinds[(at, m.end())] = cell[1]
         if at < line_start:
             continue
         before = text_before(plain, line_start, at)
@@ -309,8 +322,14 @@ def extract_entities(text: str, file_date: str | date | None = None, path: str |
             kind = "technology" if technical or i in tech_lines else "product"
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
             kind = "work"  # "Felix prefers The Gruffalo": a title, most often a work's
-        if kind == "unknown" and not heading:  # "- Bank: Triodos", "Stack: Rust, DuckDB"
-            kind = value_labels.kind(line_start, name_at, technical or i in tech_lines) or "unknown"
+        if kind in ("unknown", "place") and not heading:  # "- Bank: Triodos", "Stack: Rust, DuckDB"
+            label = value_labels.kind(line_start, name_at, technical or i in tech_lines)
+            if kind == "unknown" or (
+                label == "organisation" and words[-1] in PLACE_WORDS and before.rstrip().endswith((":", ","))
+            ):
+                kind = label or kind  # "Clients: Fernhill Bakery": a business, not the building
+        if (header := cell_kinds.get(span)) is not None and (kind in ("unknown", header) or not strong):
+            kind, strong = header, True  # "| Supplier |" over "| Bidfood |"
         if kind == "technology":
             tech_lines.add(i)  # "Snakemake pipeline on Eddie, then DESeq2": the line is about tools
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak

@@ -156,7 +156,7 @@ class EntityIndex(NameQueries):
             root = known.get(summary.key)
             if root is not None:
                 groups.setdefault(root, []).append(summary)
-        shared = _shared_firsts(known)
+        shared = _shared_firsts(known, _key_kinds(self.store))
         found = [self._entity(root, parts) for root, parts in groups.items() if root not in shared]
         kind = "technology" if kind == "tool" else kind  # the kind's old name
         found = [e for e in found if kind is None or e.kind == kind]
@@ -392,11 +392,16 @@ def _person_or_org(key: str) -> bool:
     return given_name(words[0].capitalize()) or ORG_WORD.search(words[-1].capitalize()) is not None
 
 
-def _shared_firsts(known: dict[str, str]) -> set[str]:
-    """One-word names that start several accepted longer names ("Sam" with Sam Patel and Sam Oduya): a
-    mention of one of them, not an entity of its own, so not listed."""
+def _shared_firsts(known: dict[str, str], kinds: Mapping[str, str]) -> set[str]:
+    """One-word names of people that start several accepted longer names ("Sam" with Sam Patel and Sam
+    Oduya): a mention of one of them, not an entity of its own, so not listed. A thing's name stays listed
+    ("GitHub" beside GitHub Actions and GitHub Pages)."""
     firsts = Counter(k.split()[0] for k, root in known.items() if " " in k and root == k)
-    return {k for k, root in known.items() if root == k and firsts[k] > 1}
+    return {
+        k
+        for k, root in known.items()
+        if root == k and firsts[k] > 1 and kinds.get(k, "unknown") in ("person", "unknown")
+    }
 
 
 def _longest(names: Counter[str], root: str) -> str | None:

@@ -36,7 +36,7 @@ _TITLE = (
 _WORK_VERBS = r"[Rr]eading|[Rr]ead|[Rr]e-read|[Ff]inished|[Ss]tarted|[Ww]atched|[Ww]atching|[Rr]ewatched"
 WORK_TITLE = re.compile(
     rf"\b(?:{_WORK_VERBS})[ ]"
-    r"(?P<t>(?:The[ ]|A[ ])?[A-Z][\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])?"
+    r"(?P<t>(?:The[ ]|A[ ])?(?:[A-Z]|(?<=The[ ])\d)[\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])?"
     r"[A-Z][\w'’-]*)+)"
 )
 #: An author: initials and a surname ("R. J. Palacio") or two or three capitalised words.

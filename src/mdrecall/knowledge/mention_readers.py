@@ -59,7 +59,7 @@ def page_title(lines: list[str], headings: list[int], path: str) -> tuple[int, s
 _LIST_GAPS = frozenset({" and ", " or ", ", and ", ", or ", " & ", "/", " / ", " + ", " and the ", ", the "})
 #: What may stand between two names of a longer list: a comma, after a note in brackets or not
 #: ("Fernhill Bakery (rebrand), Otterburn Cycles", "Ewan Grant, Priyanka Rao").
-_LIST_COMMA = re.compile(r"(?:[ ]\([^()\n]{1,30}\))?,[ ](?:and[ ]|or[ ])?")
+_LIST_COMMA = re.compile(r"(?:[ ]\([^()\n]{1,30}\))?(?:,[ ](?:and[ ]|or[ ])?|[ ]and[ ]|[ ]or[ ])")
 #: Kinds that a name listed with a name of that kind takes (things come in lists of a kind; people and
 #: places in a list are told by their own names).
 _LIST_KINDS = frozenset({"technology", "product", "organisation", "work", "event"})
@@ -95,6 +95,8 @@ def listed_with(
             return other, strong or (other_strong and not opens)
         if listed and kind == "unknown" and other in _LIST_ONLY_KIND:
             return other, strong
+        if listed and kind == other == "person" and other_strong and given_name(plain[at:end].split()[0]):
+            return kind, True  # "Kids: Oren (7) and Tali (4)": a given name listed with a person told so
     return kind, strong
 
 

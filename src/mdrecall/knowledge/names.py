@@ -26,6 +26,7 @@ __all__ = [
     "PLACE_NOUNS",
     "PLACE_WORDS",
     "LineLabels",
+    "header_kind",
     "label_kind",
     "name_kind",
     "trim_leading",
@@ -88,6 +89,7 @@ _PERSON_BEFORE = re.compile(
     r"\b(?:sister|brother|mother|father|mum|mom|dad|wife|husband|partner|son|daughter|friend|boss|manager|"
     r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
     r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|interviewed|hired)[:,]?[ ]$"
+    r"|\b(?:kids|children|sons|daughters|twins|grandkids|grandchildren|stepkids):[ ]$"
     r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
     re.IGNORECASE,
 )
@@ -112,11 +114,19 @@ _WORK_BEFORE = re.compile(
 _PLACE_BEFORE = re.compile(
     r"\b(?:lives?|lived|living|based|born|grew up|flat|house|home|stay|stays|stayed|staying|holiday|trip|"
     r"flights?|fly|flying|flew|moved|moving|move|relocated|visit|visited|visiting|travel|travelled|"
-    r"traveled|drive|driving|drove|walk|hike|hiked|back|went|going|arrived|landed)[ ](?:in|to|at|from|around|"
+    r"traveled|drive|driving|drove|walk|hike|hiked|back|went|going|arrived|landed|renting|rented)"
+    r"[ ](?:in|to|at|from|around|"
     r"through|into)[ ](?:the[ ])?$|\b(?:visited|visiting|visit|left|leaving)[ ]$",
     re.IGNORECASE,
 )
 _IN_BEFORE = re.compile(r"\b(?:in|visited)[ ]$")
+#: Living in, or moving to, a place: a cue strong enough to make a given name a place ("renting in Norwood",
+#: "moved to Florence"); visiting or meeting a given name is most often a person's.
+_RESIDE_BEFORE = re.compile(
+    r"\b(?:lives?|lived|living|based|born|grew[ ]up|renting|rented|rents|rent|moved|moving|relocated|"
+    r"relocating|emigrated|settled|flew|fly|flying|flights?)[ ](?:in|to|into|from)[ ](?:the[ ])?$",
+    re.IGNORECASE,
+)
 #: "at" and the word before it ("erg test at Meadowbank", "drinks at the Old Bell", "Hamish at Cairn").
 _AT_BEFORE = re.compile(r"(?:^|[ (])(?P<w>[\w'’]+)[ ]at[ ](?:the[ ])?$")
 #: Words before "at" that say nothing of a place ("good at", "looked at", "starts at").
@@ -207,7 +217,9 @@ _LABEL_KINDS: dict[str, str] = {
     **dict.fromkeys(
         """owner owners lead leads contact contacts teacher teachers coach coaches doctor gp dentist tutor
         mentor supervisor manager assignee assignees reviewer reviewers attendees captain chair treasurer
-        secretary babysitter nanny cleaner plumber electrician""".split(),
+        secretary babysitter nanny cleaner plumber electrician kids children child son sons daughter daughters
+        parents siblings author authors director coordinator organiser organizer president host hosts
+        guest guests speaker speakers""".split(),
         "person",
     ),
     **dict.fromkeys(
@@ -259,6 +271,7 @@ _CUE_LAST = frozenset(
     + """called named sister brother mother father mum mom dad wife husband partner son daughter friend boss
     manager colleague cousin aunt uncle grandma grandpa grandmother grandfather girlfriend boyfriend mentor
     roommate flatmate neighbour neighbor niece nephew dr mr mrs ms mx prof sir dame lady lord interviewed
+    kids children sons daughters twins grandkids grandchildren stepkids
     hired reading read finished started watched watching watch rewatched to album novel book film movie
     show series podcast song play the in at from around through into visited visiting visit left
     leaving via walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
@@ -324,8 +337,8 @@ def name_kind(
         return "organisation", True  # "did her postdoc at the John Innes Centre"
     if _ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in _WEAK_ORG
-    if name in places():
-        return "place", True
+    if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
+        return "place", True  # "Sofia" is a city and a given name: a place only where a cue says so
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
@@ -358,6 +371,8 @@ def name_kind(
     if _VERSION_AFTER.match(after) and not common_word(name):  # not "Section 4.1"
         return "technology", False
     if len(words) == 1 and given_name(name):
+        if cued and _RESIDE_BEFORE.search(tail):  # "renting in Norwood": a given name, but a place here
+            return "place", True
         if cued and _TOOL_BEFORE.search(tail):  # "running on Eddie": the kind of a tool, weakly
             return ("technology" if technical else "product"), False
         return "person", False
@@ -388,6 +403,11 @@ def name_kind(
     return "unknown", False
 
 
+def _place_cued(tail: str, cued: bool) -> bool:
+    """Do the words before a name say it is a place ("lives in", "flew to", "in")?"""
+    return cued and (_PLACE_BEFORE.search(tail) is not None or _IN_BEFORE.search(tail) is not None)
+
+
 def label_kind(before: str, technical: bool = False) -> str | None:
     """The kind a label opening the line says the names of its value are ("- Bank: " → organisation,
     "Stack: Rust, " → technology, "Tools: " → technology or product by ``technical``), or None. ``before``
@@ -398,6 +418,16 @@ def label_kind(before: str, technical: bool = False) -> str | None:
     if m is None:
         return None
     kind = _LABEL_KINDS.get(m.group(1).split()[-1].lower())
+    if kind == "tools":
+        return "technology" if technical else "product"
+    return kind
+
+
+def header_kind(header: str, technical: bool = False) -> str | None:
+    """The kind a table column's header says its cells' names are ("Supplier" → organisation, "Contact" →
+    person), as a label's last word would; None for any other header."""
+    words = header.strip(" *_").split()
+    kind = _LABEL_KINDS.get(words[-1].lower()) if words else None
     if kind == "tools":
         return "technology" if technical else "product"
     return kind

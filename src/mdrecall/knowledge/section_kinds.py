@@ -1,0 +1,195 @@
+"""Kinds a page's layout gives the names listed in it (for :mod:`mdrecall.knowledge.extract`):
+
+* a Markdown table's column header is the label of its cells ("| Supplier | Contact |": the name opening a
+  cell of the Supplier column is an organisation, of the Contact column a person);
+* a section titled by a kind of work ("## Books", "# Reading and watching", "Films" alone on a line before
+  a list) lists works: the title opening each of its bullet items ("- Perfect Days, Wim Wenders", "- Hounds
+  of Love (Kate Bush)") is a work, whatever its words;
+* a heading under a heading naming a kind of thing ("# Pets" then "## Juniper", "# Clients" then "##
+  Fernhill Bakery") names one thing of that kind.
+
+Pure; each reader looks only at the lines that may hold its layout (tables at a ``|``, sections at a kind's
+word in a heading), so a file without them costs one substring search each.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mdrecall.knowledge.name_lists import common_word
+from mdrecall.knowledge.names import header_kind
+
+__all__ = ["TableCells", "heading_things", "work_items"]
+
+#: A table's separator row ("|---|:--:|").
+_SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
+
+
+@dataclass(frozen=True)
+class _Cell:
+    start: int  # where the cell's text starts in the file's text (after the bar and spaces)
+    kind: str | None  # the kind its column's header gives, or None
+
+
+class TableCells:
+    """The cells of the Markdown tables of one file: for a position on a table row, where its cell's text
+    starts and the kind its column's header gives ("Supplier" → organisation)."""
+
+    def __init__(self, lines: list[str], starts: list[int], technical: bool = False) -> None:
+        self._rows: dict[int, list[_Cell]] = {}
+        for i in range(1, len(lines)):
+            if "-" not in lines[i] or not _SEPARATOR.match(lines[i]) or "|" not in lines[i - 1]:
+                continue
+            kinds = [header_kind(h, technical) for h in _cells(lines[i - 1])]
+            j = i + 1
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                self._rows[j] = [
+                    _Cell(starts[j] + at, kinds[n] if n < len(kinds) else None)
+                    for n, at in enumerate(_cell_starts(lines[j]))
+                ]
+                j += 1
+            self._rows[i - 1] = [_Cell(starts[i - 1] + at, None) for at in _cell_starts(lines[i - 1])]
+
+    def __bool__(self) -> bool:
+        return bool(self._rows)
+
+    def cell(self, line: int, at: int) -> tuple[int, str | None] | None:
+        """(where the cell holding ``at`` starts, the kind its header gives) on a table row, else None."""
+        cells = self._rows.get(line)
+        if not cells:
+            return None
+        found = None
+        for c in cells:
+            if c.start > at:
+                break
+            found = c
+        return (found.start, found.kind) if found is not None else None
+
+
+def _cells(line: str) -> list[str]:
+    parts = line.strip().strip("|").split("|")
+    return [p.strip() for p in parts]
+
+
+def _cell_starts(line: str) -> list[int]:
+    """Where each cell's text starts on a table row (after its bar and spaces)."""
+    out: list[int] = []
+    at = line.find("|")
+    if at < 0:
+        return out
+    if line[:at].strip():  # a row without a leading bar: its first cell starts the line
+        out.append(len(line) - len(line.lstrip()))
+    while at >= 0 and at + 1 < len(line):
+        start = at + 1
+        while start < len(line) and line[start] in " \t":
+            start += 1
+        if start < len(line):
+            out.append(start)
+        at = line.find("|", start)
+    return out
+
+
+#: Words of a heading that title a list of works (lowercase).
+_WORK_WORDS = frozenset(
+    """books book reading novels films movies movie watching tv shows music albums listening podcasts
+    audiobooks""".split()
+)
+#: Words of a heading whose sub-headings each name one thing of a kind.
+_THING_WORDS = {
+    **dict.fromkeys("pets animals".split(), "pet"),
+    **dict.fromkeys("kids children family people contacts".split(), "person"),
+    **dict.fromkeys("clients customers suppliers vendors partners sponsors funders".split(), "organisation"),
+}
+_WORD = re.compile(r"[A-Za-z]+")
+_BULLET = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
+#: Where a listed work's title ends: a note in brackets, a comma, a colon, "by", a dash, a sentence end.
+_TITLE_END = re.compile(r"[ ]?\(|,|:|;|[ ]by[ ]|[ ][-–—][ ]|\.(?:[ ]|$)|$")
+#: A label before the title ("Up next: Intermezzo"): one or two lower-case words after a capital.
+_LEAD_LABEL = re.compile(r"[A-Z][a-z]+(?:[ ][a-z]+)?:[ ]")
+#: Who made a listed work, after its title: two to four capitalised words after a comma or in brackets.
+_MAKER = re.compile(
+    r"(?:,[ ]|[ ]?\()(?P<m>[A-Z](?:\.|[\w'’-]*)(?:[ ](?:[A-Z](?:\.|[\w'’-]*)|de|van|von|del|da)){1,3})"
+    r"(?=[),.;:]|[ ]\(|$)"
+)
+
+
+def _heading_words(line: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(line)]
+
+
+def work_items(lines: list[str], headings: list[int]) -> list[tuple[int, int, int, str]]:
+    """The titles a section of works lists and who made them: (line, where the name starts, where it ends
+    on the line, "work" or "person"), for each bullet item that opens with a title ("- Past Lives (Celine
+    Song)", "- the Dispossessed, Ursula Le Guin"); the section runs to the next heading (a kind's word alone
+    on a line before a list counts as one)."""
+    out: list[tuple[int, int, int, str]] = []
+    heads = set(headings)
+    kind_lines = [
+        i
+        for i, line in enumerate(lines)
+        if (i in heads or (line.strip() and i + 1 < len(lines) and _BULLET.match(lines[i + 1])))
+        and len(line) < 60
+        and (words := _heading_words(line))
+        and (i in heads or len(words) <= 3)
+        and any(w in _WORK_WORDS for w in words)
+    ]
+    for h in kind_lines:
+        for i in range(h + 1, len(lines)):
+            if i in heads or (i > h + 1 and not lines[i].strip() and h not in heads):
+                break
+            bullet = _BULLET.match(lines[i])
+            if bullet is None:
+                continue
+            at = bullet.end()
+            line = lines[i]
+            lead = _LEAD_LABEL.match(line, at)
+            if lead is not None:
+                at = lead.end()
+            end = _TITLE_END.search(line, at)
+            stop = end.start() if end is not None else len(line)
+            title = line[at:stop].strip()
+            if _title(title, line[stop : stop + 1] in ",:(" or line.startswith(" (", stop)):
+                out.append((i, at, at + len(title), "work"))
+                maker = _MAKER.match(line, at + len(title))
+                if maker is not None:  # "- Perfect Days, Wim Wenders": who made it
+                    out.append((i, maker.start("m"), maker.end("m"), "person"))
+    return out
+
+
+def _title(title: str, marked: bool) -> bool:
+    """Could the text opening a bullet of works be a title: capitalised words mostly, at most eight; one
+    word only where a comma, colon or bracket ends it and it is no frequent word alone."""
+    words = title.split()
+    if not words or len(words) > 8 or not (title[:1].isupper() or title.startswith("the ")):
+        return False
+    if len(words) == 1:
+        return marked and not common_word(title) and title.isalpha()
+    caps = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit() or w == "the")
+    return caps * 2 > len(words) and (marked or caps == len(words))
+
+
+def heading_things(lines: list[str], headings: list[int]) -> list[tuple[int, str, str]]:
+    """Sub-headings under a heading naming a kind of thing: (line, name, kind) for "## Juniper" under
+    "# Pets" ("## Ivy (8, Year 3)" gives Ivy); a sub-heading that reads as a section's title (a plural
+    common word, one word under a heading of businesses: "## Invoices") is none."""
+    out: list[tuple[int, str, str]] = []
+    levels = {i: len(lines[i]) - len(lines[i].lstrip("#")) for i in headings}
+    for n, h in enumerate(headings):
+        kind = next((_THING_WORDS[w] for w in _heading_words(lines[h]) if w in _THING_WORDS), None)
+        if kind is None or len(lines[h]) > 40:
+            continue
+        for sub in headings[n + 1 :]:
+            if levels[sub] <= levels[h]:
+                break
+            if levels[sub] != levels[h] + 1:
+                continue
+            name = lines[sub].lstrip("#").strip()
+            name = re.split(r"[ ]?[(:,]", name, maxsplit=1)[0].strip()
+            words = name.split()
+            if not words or len(words) > 4 or not all(w[:1].isupper() for w in words):
+                continue
+            if len(words) == 1 and (kind == "organisation" or common_word(words[0].removesuffix("s"))):
+                continue  # "## Invoices" under "# Clients" is a section; a business's name is rarely one word
+            out.append((sub, name, kind))
+    return out

@@ -1,0 +1,121 @@
+"""Entities whose kind the page's layout or a cue around a name tells (issue 29 part 1): a table column's
+header, a section of works, sub-headings under a heading naming a kind, a label of people, a given name that
+is also a city, a thing named alone beside longer names that start with it.
+
+The notes are written for these tests (a choir, a bike workshop, a household), in words of their own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.extract import entity_key, extract_entities
+from mdrecall.knowledge.index import EntityIndex
+
+from helpers import write
+
+
+def _kinds(text: str, path: str | None = None) -> dict[str, set[tuple[str, str]]]:
+    """Name → {(kind, how)} of every mention in ``text``."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    for m in extract_entities(text, "2027-04-01", path).mentions:
+        out.setdefault(m.name, set()).add((m.kind, m.how))
+    return out
+
+
+def test_a_table_header_gives_the_kind_of_the_names_opening_its_cells() -> None:
+    text = (
+        "# Parts\n\n"
+        "| Part | Vendor | Contact | When |\n"
+        "|------|--------|---------|------|\n"
+        "| Chains | Wrenfold Cycleworks | Moritz | Thu |\n"
+        "| Tyres | Halberd Rubber | Aoife Brannigan, 0161 555 010 | Mon |\n"
+    )
+    found = _kinds(text)
+    assert ("organisation", "typed_name") in found["Wrenfold Cycleworks"]
+    assert ("organisation", "typed_name") in found["Halberd Rubber"]
+    assert ("person", "typed_name") in found["Moritz"]  # one mention, but the column says who
+    # a cell of a column whose header tells nothing opens its cell: only a weak candidate
+    assert {how for _, how in found["Chains"]} == {"name_start"}
+
+
+def test_a_section_of_works_lists_titles_and_their_makers() -> None:
+    text = (
+        "# Evenings\n\n"
+        "## Films we liked\n"
+        "- Quiet Harbour, Ines Marlowe. Slow but lovely.\n"
+        "- Lantern Weather (Oskar Lindqvist): twice.\n"
+        "- the Glass Orchard, on the sofa\n\n"
+        "Podcasts\n"
+        "- Shoreline Talks: every Friday\n\n"
+        "## Chores\n"
+        "- Clean Gutters, ladder in the shed\n"
+    )
+    found = _kinds(text)
+    assert ("work", "typed_name") in found["Quiet Harbour"]
+    assert ("work", "typed_name") in found["Lantern Weather"]
+    assert ("work", "typed_name") in found["the Glass Orchard"]
+    assert ("work", "typed_name") in found["Shoreline Talks"]
+    assert ("person", "typed_name") in found["Ines Marlowe"]
+    assert ("person", "typed_name") in found["Oskar Lindqvist"]
+    assert "Ines Marlowe. Slow" not in found
+    assert all(kind != "work" for kind, _ in found.get("Clean Gutters", set()))  # not a section of works
+
+
+def test_sub_headings_under_a_kind_heading_name_things_of_that_kind() -> None:
+    text = "# Animals\n\n## Toffee\n- Old, deaf, happy.\n\n## Bramble (the young one)\n- Chews cables.\n"
+    found = _kinds(text)
+    assert ("pet", "typed_name") in found["Toffee"]
+    assert ("pet", "typed_name") in found["Bramble"]
+    clients = "# Clients\n\n## Orchard Lane Press\n- Website.\n\n## Receipts\n- Filed.\n"
+    found = _kinds(clients)
+    assert ("organisation", "typed_name") in found["Orchard Lane Press"]
+    assert all(kind != "organisation" for kind, _ in found.get("Receipts", set()))  # a section's title
+
+
+def test_a_label_of_people_makes_a_given_name_an_entity_at_once() -> None:
+    found = _kinds("- Choir parent, two seasons. Kids: Oren (7) and Tali (4).\n")
+    assert ("person", "typed_name") in found["Oren"]
+    assert ("person", "typed_name") in found["Tali"]
+
+
+def test_a_given_name_that_is_also_a_city_is_a_person_unless_a_place_cue_says_otherwise() -> None:
+    found = _kinds("- Florence wants the minutes by Thursday.\n- Agenda items to Florence.\n")
+    assert {kind for kind, _ in found["Florence"]} == {"person"}
+    found = _kinds("- My aunt moved to Florence last spring.\n")
+    assert {kind for kind, _ in found["Florence"]} == {"place"}
+    found = _kinds("- Dad is renting in Norwood for now.\n")  # a given name too, but a place here
+    assert ("place", "typed_name") in found["Norwood"]
+
+
+def test_a_business_label_makes_a_name_ending_in_a_place_word_an_organisation() -> None:
+    found = _kinds("- Clients: Marrow Street Bakery (menus), Tidewell Cycles (site).\n")
+    assert {kind for kind, _ in found["Marrow Street Bakery"]} == {"organisation"}
+    # a label of a topic ("Food bank:") says nothing of a building named further on
+    found = _kinds("- Food bank: we borrowed a van from St Brigid's Church.\n")
+    assert {kind for kind, _ in found["St Brigid's Church"]} == {"place"}
+
+
+def test_a_title_after_the_may_start_with_a_number() -> None:
+    found = _kinds("- Reading The 39-Step Staircase with the kids.\n")
+    assert ("work", "typed_name") in found["The 39-Step Staircase"]
+
+
+def test_a_thing_named_alone_stays_listed_beside_longer_names_that_start_with_it(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    write(root, "MEMORY.md", "# Memory\n\n- Code lives on GitHub; CI on GitHub Actions.\n")
+    write(
+        root,
+        "memory/2027-04-02.md",
+        "# 2027-04-02\n\n- Docs moved to GitHub Pages.\n- Opened GitHub again.\n",
+    )
+    write(root, "memory/2027-04-03.md", "# 2027-04-03\n\nMet Sam Okoro and Sam Varga.\n- Sam was late.\n")
+    cfg = Config().merged({"embedding": {"provider": "none"}})
+    mem = Memory.open(root, cfg, create=True)
+    try:
+        mem.sync()
+        names = {entity_key(e.name) for e in EntityIndex(mem.store, mem.config.entities).entities()}
+    finally:
+        mem.close()
+    assert {"github", "github actions", "github pages"} <= names
+    assert "sam" not in names  # a first name two people share is no entity of its own
