@@ -108,3 +108,30 @@ def test_a_cued_pet_outweighs_a_given_name_guess_of_equal_weight(tmp_path: Path)
     )
     mem.index()
     assert {e.name: e.kind for e in mem.entities()}.get("Gus") == "pet"
+
+
+def test_an_app_question_does_not_lift_a_reading_list(tmp_path: Path) -> None:
+    """Before: "app" asked for products *or works*, so a page listing books and films (works) was lifted
+    as if it named apps (on a labelled set it then outranked the note naming the chat app and pushed it
+    out of the answer). An app is a product."""
+    write(
+        tmp_path,
+        "personal/watchlist.md",
+        "# Watchlist\n\nPicks the team keeps recommending.\n\n## Books\n- Piranesi (Susanna Clarke)\n"
+        "- Klara and the Sun (Kazuo Ishiguro)\n\n## Films\n- Perfect Days (Wim Wenders)\n"
+        "- Past Lives (Celine Song)\n",
+    )
+    write(
+        tmp_path,
+        "memory/2026-03-04.md",
+        "# 2026-03-04\n\n- Synced with the team on Slack about the release.\n",
+    )
+    mem = Memory.open(
+        tmp_path,
+        Config().merged({"embedding": {"provider": "none"}, "extra_paths": ["personal"]}),
+        create=True,
+    )
+    mem.index()
+    hits = mem.search("what chat app does the team use", max_results=3, explain=True)
+    assert [h.citation.split("#")[0] for h in hits] == ["memory/2026-03-04.md", "personal/watchlist.md"]
+    assert "kind" in hits[0].explain and "kind" not in hits[1].explain, [h.explain for h in hits]

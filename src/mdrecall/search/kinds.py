@@ -51,9 +51,9 @@ ENTITY_KINDS: dict[str, tuple[str, ...]] = {
         " artists series podcast podcasts poem poems".split(),
         ("work",),
     ),
-    **dict.fromkeys(
-        "game games app apps product products brand brands gadget gadgets".split(), ("product", "work")
-    ),
+    **dict.fromkeys("game games".split(), ("product", "work")),
+    # An app, a brand, a gadget is a product: never a book or a film a reading list names.
+    **dict.fromkeys("app apps product products brand brands gadget gadgets".split(), ("product",)),
     **dict.fromkeys("pet pets dog dogs cat cats puppy puppies kitten kittens".split(), ("pet",)),
     **dict.fromkeys(
         "city cities town towns country countries state states village villages".split(),
