@@ -179,7 +179,7 @@ def typed_values(line: str) -> set[str]:
             name = m.group(1).lower()
             if (name in MONTHS or name.rstrip("s") in DAYS) and m.group(2):
                 name = m.group(2).lower()  # "in June Zara covers": Zara (the words run on past a full stop)
-            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS | set(MONTHS):
+            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS.keys() | set(MONTHS):
                 out.add("h:" + name)
     return out
 
