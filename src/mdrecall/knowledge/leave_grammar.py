@@ -24,7 +24,8 @@ __all__ = ["LEAVE", "MAX_VALUE_WORDS", "left_values"]
 LEAVE = re.compile(
     r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left|replac(?:e|es|ed|ing)"
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
-    r"|(?:mov|get|gett|com|go|went|got|came|is|are|was|were|'re|’re)(?:e|es|ed|s|ing)? (?:off|out of)"
+    r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
+    r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
     r"|no longer(?: on| use| uses| using| with| via| in| at)?"
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
 )
