@@ -116,7 +116,7 @@ class _State:
         self.own.append(own)
         self.every.append(every)
         self.kind.append(signal(f.words) or ("typed" if is_typed(f) else None))
-        gone = left_values(f.words)
+        gone = left_values(f.words.lower())
         if gone:
             self.leaves[n] = gone
         for w in every:
@@ -191,12 +191,12 @@ class _State:
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # nothing changes said of it but a value: both lines must name the thing
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
-        differs = values_differ(old_slots, new_slots, changed_kinds(new))
-        if names_left(self.leaves.get(i), new.words):
+        differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
+        if names_left(self.leaves.get(i), new.words.lower()):
             return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
-        if confirms(old, new, new_slots):
+        if confirms(old, new, new_slots, old_slots):
             return None  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
-        if restates(old.words, new.words) and not values_differ(old_slots, new_slots, "tn"):
+        if restates(old.words.lower(), new.words.lower()) and not values_differ(old_slots, new_slots, "tn"):
             # the older's own change wording again, no time or number changed ("Lukas's last day is next
             # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
             self.goes_on(i, j)

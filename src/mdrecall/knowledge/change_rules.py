@@ -55,6 +55,7 @@ RARE_MIN = 12
 CANDIDATE_WORDS = 3
 
 _SLOT = re.compile(r"^[tnc]:")
+_TYPED_SLOT = ("m:", "q:", "h:")
 
 
 def word_set(s: str) -> set[str]:
@@ -73,11 +74,12 @@ TYPED_KINDS = "mqh"
 
 
 def value_slots(f: Fact) -> set[str]:
-    """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it and the
-    values of the attributes it states."""
+    """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it, its amounts,
+    quantities and holders (:func:`typed_values`) and the values of the attributes it states (its names
+    are those values: a capital on a stated line may open one of its sentences)."""
     if f.attrs == (SAID,):
         return word_set(f.values[0])
-    out = slots(f.words)
+    out = slots(f.words.lower()) | typed_values(f.words)
     for attr, value in zip(f.attrs, f.values, strict=True):
         if attr in _KIND:
             out |= {f"{_KIND[attr]}:{w}" for w in value.split()}
@@ -110,22 +112,29 @@ def values_differ(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
     )
 
 
-def changed_kinds(f: Fact) -> str:
+def changed_kinds(f: Fact, slots_of_f: set[str]) -> str:
     """The kinds of value a change line changes: those of the attributes it states (a time for "v1.0
-    slipped to July"), every kind for a line stating none (:data:`SAID`)."""
-    kinds = "".join(sorted({_KIND[a] for a in f.attrs if a in _KIND}))
-    return kinds or _KINDS
+    slipped to July") and of the typed values it holds (an amount for "my rate goes to NZ$700 a day from
+    February"), every kind for a line stating none (:data:`SAID`); ``slots_of_f``: its
+    :func:`value_slots`."""
+    if f.attrs == (SAID,):
+        return _KINDS
+    kinds = {_KIND[a] for a in f.attrs if a in _KIND} | {v[0] for v in slots_of_f if v[:2] in _TYPED_SLOT}
+    return "".join(sorted(kinds)) or _KINDS
 
 
-def confirms(old: Fact, new: Fact, new_slots: set[str]) -> bool:
+def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> bool:
     """Does the change line ``new`` name again the names on the older line and no other (a plan come
-    true, a call with the contact named before), without taking a value back ("no longer", "stopped") or
-    going back to one?
+    true, a call with the contact named before), without taking a value back ("no longer", "stopped"),
+    going back to one, or moving its time (a plan come true keeps its time: "Weekly sync is Wednesdays
+    9am NZ time" … "shifted the weekly sync to Thursdays, 11am NZ" names NZ again and changes it)?
     For a line stating an owner, a place or a choice: one of that value's words on the older line is
     enough ("Ana covers the inventory from June" … "From today Ana Kowalski owns the inventory")."""
-    if _withdraws(new.words) or " back " in f" {new.words} ":
+    if _withdraws(new.words) or " back " in f" {new.words.lower()} ":
         return False  # takes a value back, or goes back to one ("switched back to Trello")
-    words = f" {old.words} "  # a word of it: " word " (no set of each older line's words kept)
+    if values_differ(old_slots, new_slots, "t"):
+        return False
+    words = f" {old.words.lower()} "  # a word of it: " word " (no set of each older line's words kept)
     if new.attrs == (SAID,):
         names = [v[2:] for v in new_slots if v.startswith(("c:", "h:"))]  # a new holder: no plan come true
         return bool(names) and all(f" {n} " in words for n in names)

@@ -53,7 +53,7 @@ def _later(old: Fact, new: Fact, old_value: set[str]) -> bool:
         return False
     if old.path == new.path and not old.subject and not new.subject:
         return True  # a page's label restated further down ("Status: evaluation" … "Status: migrating")
-    return bool(old_value) and old_value <= _words(new.words)  # undated both: N names O's old value
+    return bool(old_value) and old_value <= _words(new.words.lower())  # undated both: N names O's old value
 
 
 def _same_subject(old: Fact, new: Fact) -> bool:

@@ -147,7 +147,7 @@ QUANTITY = re.compile(
 #: A holder before a verb of holding ("Ruth keeps the inventory", "Omar has taken over the trials", "Bo
 #: now owns billing"): a capitalised word (not a stop word) and the verb; the holder is the name.
 HOLDER = re.compile(
-    r"\b([A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:now\s+|has\s+|have\s+|will\s+|is\s+)?"
+    r"\b([A-Z][a-z]+)(?:\s+([A-Z][a-z]+))?\s+(?:now\s+|has\s+|have\s+|will\s+|is\s+)?"
     r"(?:keeps?|owns?|runs?|inherit(?:s|ed)?|leads?|handles?|manages?|look(?:s|ed)? after|covers?"
     r"|t(?:akes?|ook|aken) over|(?:is|are) in charge of)\b"
 )
@@ -177,7 +177,9 @@ def typed_values(line: str) -> set[str]:
     if _HOLD_HINT.search(line) is not None:
         for m in HOLDER.finditer(line):
             name = m.group(1).lower()
-            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS:
+            if (name in MONTHS or name.rstrip("s") in DAYS) and m.group(2):
+                name = m.group(2).lower()  # "in June Zara covers": Zara (the words run on past a full stop)
+            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS.keys() | set(MONTHS):
                 out.add("h:" + name)
     return out
 

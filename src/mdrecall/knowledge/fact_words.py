@@ -59,6 +59,7 @@ __all__ = [
     "WEEKDAY",
     "WITHDRAW",
     "WORD",
+    "WORD_KEPT",
 ]
 
 #: The attributes a fact line may state: ``state`` is a condition of the subject ("limping", "back to
@@ -253,7 +254,8 @@ OUTCOME_WORDS = (
 #: supersedes an earlier line stating that same value.
 #: A line taking a value back ("no longer", "is off", "stopped"): a change even when it repeats the value.
 WITHDRAW = re.compile(
-    r"\bno longer\b|\bnot\b[^.;]{0,30}\bany ?more\b|\bstopp(?:ed|ing)\b|\bquit\b|\bg[ai]ve(?:n)? up\b"
+    r"\bno longer\b|\bnot\b[^.;]{0,30}\bany ?more\b|(?<!\bwithout )\bstopp(?:ed|ing)\b|\bquit\b"
+    r"|\bg[ai]ve(?:n)? up\b"
     r"|\b(?:is|are|was|were|been|came|come|comes|taken|went|go|goes|got|now|stays?)\s+off\b",
     re.I,
 )
@@ -266,7 +268,7 @@ CHANGE = re.compile(
     r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out|to)|slipp(?:ed|ing)"
     r"|delayed|rescheduled|brought forward|t(?:ook|akes?|aking|aken) (?:\w+ )?over|inherit(?:s|ed|ing)?"
     r"|hand(?:ed|ing|s)? (?:\w+ )?(?:over|off|on|to)|stepp(?:ed|ing) (?:down|back)"
-    r"|left (?:the|his|her|their|our|my|its)|quit|stopp(?:ed|ing)|g[ai]ven? up"
+    r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)|g[ai]ven? up"
     r"|dropp(?:ed|ing)|ditch(?:ed|ing)"
     r"|bail(?:ed|ing)|revert(?:ed|ing)|bump(?:ed|ing)|(?:down|up|cut|raised|lowered) to|last day"
     r"|(?:is|are|was|were|'s|’s) off|from (?:today|tomorrow|next|this|monday|tuesday|wednesday|thursday"
@@ -324,6 +326,9 @@ NOW_STATE = re.compile(
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 WORD = re.compile(r"[A-Za-z][\w'’-]*|\d[\w:.]*")
+#: A fact line's words as stored (:attr:`~mdrecall.stores.views.FactRow.words`): case kept (names are told
+#: by it), an amount's currency sign and thousands kept on its number ("NZ$650" → ``NZ $650``, "£1,900").
+WORD_KEPT = re.compile(r"[A-Za-z][\w'’-]*|[£$€]?\d(?:[\d,]*\d)?[\w:.]*")
 #: What a choice was made against ("chosen over CockroachDB", "instead of Jenkins").
 #: Capitalised words, one space apart (each word starts after a space: no way to split a run two ways, so no
 #: backtracking blow-up on a long run of capitals, e.g. gene names in an abstract).

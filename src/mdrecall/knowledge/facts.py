@@ -72,6 +72,7 @@ from mdrecall.knowledge.fact_words import (
     TIME_WORDS,
     WITHDRAW,
     WORD,
+    WORD_KEPT,
 )
 from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
@@ -308,7 +309,6 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
                 break
     if not attrs:
         return _said(path, number, line, day, context)
-    words = WORD.findall(line)
     # a value's words, and the parts of a state's ("back-normal"), are not its subject; neither are a thing
     # that came to an end ("the van": the subject), nor a roster line's person (what the line is about)
     drop = {w for a in attrs if a != "outcome" for v in attrs[a] for w in v.split()} | drop_too
@@ -334,7 +334,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         " ".join(sorted(subject)),
         " ".join(sorted(context - subject)),
         cue,
-        " ".join(w.lower() for w in words),
+        " ".join(WORD_KEPT.findall(line)),
     )
 
 
@@ -380,7 +380,7 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
         " ".join(sorted(subject)),
         " ".join(sorted(context - subject)),
         cue,
-        " ".join(w.lower() for w in words),
+        " ".join(WORD_KEPT.findall(line)),
     )
 
 

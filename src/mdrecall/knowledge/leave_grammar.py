@@ -12,6 +12,7 @@ over the inventory from Ruth" names who had it, not the value of a line naming R
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from mdrecall.knowledge.fact_values import signal, stem
@@ -23,6 +24,8 @@ __all__ = ["LEAVE", "MAX_VALUE_WORDS", "left_values"]
 LEAVE = re.compile(
     r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left|replac(?:e|es|ed|ing)"
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
+    r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
+    r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
     r"|no longer(?: on| use| uses| using| with| via| in| at)?"
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
 )
@@ -30,6 +33,16 @@ LEAVE = re.compile(
 FROM_TO = re.compile(r"^(?:\S+\s+){1,3}?to\b")
 #: Before "replaced by/with": the words before name the value left ("Jenkins replaced by Drone").
 REPLACED_BY = re.compile(r"((?:\S+\s+){1,3})(?:(?:is|was|has been|got|gets|being)\s+)?replaced (?:by|with)\b")
+#: Before "is off" / "is out" (a value dropped: "Wwise is off, we stay on FMOD"; "Gippsland Greens is out"):
+#: the words before name the value left (read backwards up to a function word); not "is off to Lisbon",
+#: "is off sick", "is out of town", "is out today" (someone away, nothing dropped).
+IS_OFF = re.compile(
+    r"((?:\S+ ){1,2})(?:is|are) (?:off|out)\b"
+    r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
+)
+#: Before "before that" / "before then" (a value named as a former one: "Ceres Fair Food since February
+#: (Gippsland Greens before that)"): the words before name the value left.
+BEFORE_THAT = re.compile(r"((?:\S+ ){1,2})before (?:that|then)\b")
 #: At most this many words name the value left.
 MAX_VALUE_WORDS = 2
 #: Words that end a value ("from Travis to GitHub", "dropping MongoDB for DuckDB").
@@ -40,11 +53,12 @@ _END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after"
 def left_values(words: str) -> frozenset[str]:
     """The values a line (its lower-case words, space-joined) says it leaves, as stems."""
     first = LEAVE.search(words)  # most lines hold none: one scan in C
-    if first is None:
+    off = " off" in words or " out" in words or "before th" in words
+    if first is None and not off:
         return frozenset()
     changes = None
     out: set[str] = set()
-    for m in LEAVE.finditer(words, first.start()):
+    for m in LEAVE.finditer(words, first.start()) if first is not None else ():
         if m.group().startswith("from"):
             if changes is None:
                 changes = signal(words) is not None
@@ -52,6 +66,8 @@ def left_values(words: str) -> frozenset[str]:
                 continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
         # after "not", one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"
         out |= _value(words[m.end() :].split(), 1 if m.group().startswith("not") else MAX_VALUE_WORDS)
+    for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in REPLACED_BY.finditer(words) if "replaced " in words else ():
         before = list(reversed(m.group(1).split()))
         while before and before[0] in _AUX:

@@ -66,7 +66,7 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
     another state of one scale supersedes → the latest such line."""
     lines: list[tuple[Fact, dict[str, set[str]], set[str], set[str]]] = []
     for f in facts:
-        found = states(f.words)
+        found = states(f.words.lower())
         if not found:
             continue
         scales: dict[str, set[str]] = {}
@@ -142,7 +142,7 @@ def amount_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict
         if new.attrs != (SAID,) or "m:" not in new.values[0]:
             continue  # (a stated line's words have lost the currency sign)
         pages = {new.path} & olds.keys() or _named(olds, subject_words(new.words))
-        if not pages or not (DECIDED.search(new.words) or signal(new.words)):
+        if not pages or not (DECIDED.search(new.words.lower()) or signal(new.words)):
             continue
         amounts = _amounts(new)
         if len(amounts) != 1:

@@ -68,7 +68,7 @@ def value_left_pairs(
 def _left_pairs(
     facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
 ) -> dict[tuple[str, int], Supersession]:
-    leaving = [(f, gone) for f in facts if (gone := left_values(f.words))]
+    leaving = [(f, gone) for f in facts if (gone := left_values(f.words.lower()))]
     leaves = {id(f): gone for f, gone in leaving}
     if not leaving:
         return {}
@@ -80,7 +80,7 @@ def _left_pairs(
     naming: list[tuple[Fact, set[str]]] = []
     count: dict[str, int] = {}
     for f in facts:
-        named = set(names.findall(f.words))
+        named = set(names.findall(f.words.lower()))
         if named:
             naming.append((f, named))
             for v in named:

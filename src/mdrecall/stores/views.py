@@ -76,7 +76,7 @@ class FactRow(NamedTuple):
     subject: str  # space-joined stems of the line's own subject words
     context: str  # space-joined stems of the page's title (a page about one thing), else ""
     cue: bool
-    words: str  # space-joined lowercased words of the whole line (to see an old value named)
+    words: str  # space-joined words of the whole line, case and currency kept (to see an old value named)
 
 
 class FileVersion(NamedTuple):
