@@ -53,25 +53,29 @@ def _file_date(path: str) -> str | None:
 
 def score_dates(root: Path, labels: dict[str, Any]) -> dict[str, Any]:
     """Date expressions read right, per role, and days the code gives lines that name none."""
-    from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+    from mdrecall.knowledge.valid_time import chunk_dates, line_dates, page_reference
 
     gold: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for d in labels["dates"]:
         gold.setdefault((d["file"], d["line"]), []).append(d)
     rows: list[dict[str, Any]] = []
     false_dates: list[dict[str, Any]] = []
-    for path in sorted(p.relative_to(root).as_posix() for p in root.rglob("*.md")):
+    paths = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.md"))
+    # what the index reads an undated page from: the newest daily log's date, else the file's mtime
+    newest = max((d for d in map(_file_date, paths) if d), default=None)
+    for path in paths:
         text = (root / path).read_text(encoding="utf-8")
         lines = text.splitlines()
         fdate = _file_date(path)
-        days = line_dates(text, fdate)
+        ref = None if fdate else page_reference([newest], (root / path).stat().st_mtime)
+        days = line_dates(text, fdate, ref)
         for i, line in enumerate(lines):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             blanked = lines[:i] + ["-"] + lines[i + 1 :]
-            anchor = line_dates("\n".join(blanked), fdate)[i]
+            anchor = line_dates("\n".join(blanked), fdate, ref)[i]
             day = days[i]
-            every = set(chunk_dates(line, anchor)) | ({day} if day else set())
+            every = set(chunk_dates(line, anchor)) | ({day} if day else set())  # as a search by date reads it
             for g in gold.get((path, i + 1), []):
                 assert g["text"] in line, (path, i + 1, g["text"])
                 want = [date.fromisoformat(x) for x in g["days"]]

@@ -229,11 +229,11 @@ def test_a_build_stopped_midway_keeps_what_it_built_and_the_rest_pending(
     extract = refresh.extract_views
     calls = []
 
-    def dies(path: str, text: str | None, day: str | None) -> object:
+    def dies(path: str, text: str | None, day: str | None, reference: object = None) -> object:
         calls.append(path)
         if len(calls) > 16 + 3:  # in the second batch
             raise KeyboardInterrupt
-        return extract(path, text, day)
+        return extract(path, text, day, reference)
 
     with _open(many) as mem:
         mem.index()
@@ -258,11 +258,11 @@ def _meanwhile(monkeypatch: pytest.MonkeyPatch, action: object) -> None:
     extract = refresh.extract_views
     done: list[bool] = []
 
-    def first(path: str, text: str | None, day: str | None) -> object:
+    def first(path: str, text: str | None, day: str | None, reference: object = None) -> object:
         if not done:
             done.append(True)
             action()  # type: ignore[operator]
-        return extract(path, text, day)
+        return extract(path, text, day, reference)
 
     monkeypatch.setattr(refresh, "extract_views", first)
 

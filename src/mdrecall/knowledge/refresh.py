@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
+from datetime import date
 from typing import TypeGuard
 
 from mdrecall.errors import StoreError
@@ -182,6 +183,8 @@ def _build(store: Store) -> int:
         return 0
     built = 0
     after = ""
+    records: dict[str, FileRecord] | None = None
+    newest: str | None = None
     while marks := store.views_pending(after, _BUILD_FILES):  # a page at a time, in path order
         after = marks[-1][0]
         found: list[FileViews] = []
@@ -190,31 +193,52 @@ def _build(store: Store) -> int:
             text = versions[-1].text if versions else None
             # the day the indexer gives the file (its name's date), as an inline extraction has it
             day = date_from_name(os.path.basename(path))
-            found.append(extract_views(path, text, day))
+            reference = None
+            if day is None and text:  # an undated page: the day its phrases are read from
+                from mdrecall.knowledge.valid_time import page_reference
+
+                if records is None:
+                    records = store.file_records(source="memory")
+                    newest = _newest(records)
+                record = records.get(path)
+                reference = page_reference([newest], record.mtime_ns / 1e9 if record else None)
+            found.append(extract_views(path, text, day, reference))
         # written only where the mark is still the one read: a file a sync marked meanwhile stays pending
         built += len(store.write_built_views(found, dict(marks)))
     return built
 
 
-def file_views(record: FileRecord, text: str | None, mtime: float) -> FileViews:
+def _newest(records: dict[str, FileRecord]) -> str | None:
+    """The newest date of the store's dated memory files (daily logs): the workspace's "now"."""
+    return max((r.date for r in records.values() if r.date), default=None)
+
+
+def file_views(record: FileRecord, text: str | None, mtime: float, newest: str | None = None) -> FileViews:
     """One file's mentions, relationships and version (written at ``mtime``), extracted from ``text``;
-    ``None`` for a file that cannot be read as text (its views are dropped, no version recorded)."""
-    views = extract_views(record.path, text, record.date)
+    ``None`` for a file that cannot be read as text (its views are dropped, no version recorded).
+    ``newest``: the newest daily log's date, from which an undated page is read
+    (:func:`~mdrecall.knowledge.valid_time.page_reference`; else its ``mtime``)."""
+    reference = None
+    if record.date is None and text:
+        from mdrecall.knowledge.valid_time import page_reference
+
+        reference = page_reference([newest], mtime)
+    views = extract_views(record.path, text, record.date, reference)
     if text is None:
         return views
     return views._replace(hash=record.hash, seen_at=min(mtime, time.time()), text=text)
 
 
-def extract_views(path: str, text: str | None, day: str | None) -> FileViews:
+def extract_views(path: str, text: str | None, day: str | None, reference: date | None = None) -> FileViews:
     """One file's mentions, relationships and fact lines, extracted from ``text`` (no version); none for
-    ``None``. ``day``: the file's date (from its name)."""
+    ``None``. ``day``: the file's date (from its name); ``reference``: an undated page's fallback day."""
     if text is None:
         return FileViews(path, [], [])
     # here: a search that finds no change, or an index that defers the views, never loads extraction
     from mdrecall.knowledge.extract import extract_entities
     from mdrecall.knowledge.facts import line_facts
 
-    found = extract_entities(text, day, path)
+    found = extract_entities(text, day, path, reference)
     seen: set[tuple[str, int, str]] = set()
     mentions = []
     for m in found.mentions:
@@ -234,7 +258,8 @@ def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None,
     if isinstance(store, ViewBatch):
         store.add(record, text, mtime)
     elif has_views(store):
-        store.write_built_views([file_views(record, text, mtime)])
+        newest = _newest(store.file_records(source="memory")) if record.date is None else None
+        store.write_built_views([file_views(record, text, mtime, newest)])
 
 
 class ViewBatch:
@@ -250,6 +275,8 @@ class ViewBatch:
         self.keeps = self.views is not None
         self.defer = defer
         self.pending: list[FileViews] = []
+        self.newest: str | None = None
+        self.read_newest = False
 
     def add(self, record: FileRecord, text: str | None, mtime: float) -> None:
         """Extract one file's views now (or, deferred, only record its version); written by the next
@@ -260,7 +287,9 @@ class ViewBatch:
             seen = min(mtime, time.time())
             self.pending.append(FileViews(record.path, [], [], record.hash, seen, text))
         else:
-            self.pending.append(file_views(record, text, mtime))
+            if record.date is None and not self.read_newest:  # once a batch, at its first undated page
+                self.newest, self.read_newest = _newest(self.store.file_records(source="memory")), True
+            self.pending.append(file_views(record, text, mtime, self.newest))
 
     def flush(self) -> None:
         """Write what was collected (one transaction), then start afresh; views extracted here are built

@@ -5,13 +5,18 @@ A line's day is, in order of preference: an explicit date in the line itself (``
 of the nearest heading above it that names one (``## 2026-03-04``), then the file's own date (daily
 logs ``memory/YYYY-MM-DD.md``). Lines with none of these have no valid time.
 
+A page with no date of its own (``projects/``, ``people/``) still has a time its phrases are read from
+("out 14 April", "left in February"): the last full date above the line, else the page's first full date
+(a dated heading, front matter, an ISO date in a line), else the ``reference`` its caller passes
+(:func:`page_reference`: the workspace's newest daily-log date, else the file's modification day).
+
 Also parses the user's ``--as-of DATE`` and ``--during FROM..TO`` arguments.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timezone
 from functools import lru_cache
@@ -19,6 +24,7 @@ from functools import lru_cache
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_direction import RESCHEDULED, past_verb
+from mdrecall.text.date_grammar import DAY_TYPO, day_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.note_dates import NoteDate, note_dates
 
@@ -26,6 +32,7 @@ __all__ = [
     "DateRange",
     "LineDays",
     "chunk_dates",
+    "page_reference",
     "line_dates",
     "line_day",
     "parse_as_of",
@@ -59,6 +66,9 @@ _NUMBER_PHRASE = re.compile(r"\bthe\s+\d|\bq[1-4]\b|\d\.\d{1,2}\.\d{4}|\d{4}-\d{
 _NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
 _FULL_STOP = re.compile(r"[.!?](?=\s|$)")
+#: A sentence's end after a lower-case word ("not a tear."; not an initial, "Jonas L.", nor a title's
+#: last word, "by Paul Murray.").
+_REPORT_END = re.compile(r"(?<![A-Za-z])[a-z]{2,}[.!?](?=\s|$)")
 _WORD_AT = re.compile(r"[A-Za-z']+")
 _CLAUSE_BREAK = re.compile(r"[,:()—]|\s[-–]\s|\b(?:and|but|so)\b")
 #: A present state reported in a sentence of its own ("Biscuit has a sprain."), not a plan ("is retiring").
@@ -67,6 +77,8 @@ _STATE = re.compile(r"\b(?:is|are|am|has|have)\b(?!\s+(?:to\b|going\b|\w+ing\b))
 _PLAN = re.compile(
     r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|\w{3,}ing)\b"
 )
+#: A plan, or a statement of what a day is ("go-live is Monday"), unlike a bare "decision in March".
+_PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are)\b")
 #: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday").
 _INFINITIVE = re.compile(
     r"\bto\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
@@ -92,7 +104,9 @@ def _hinted(text: str) -> bool:
         not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
     ):
         return True
-    return _WEEKDAY_ABBR.search(text) is not None
+    if _WEEKDAY_ABBR.search(text) is not None:
+        return True
+    return any(day_typo(m.group(0)) is not None for m in DAY_TYPO.finditer(text))  # "tommorow"
 
 
 @dataclass(frozen=True)
@@ -136,9 +150,27 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     lead = _lead(low)
     for n in kept:
         past = written is not None and n.days[0] <= written
+        if n.start >= lead and _after_report(line, low, lead, n.start):
+            return None
         if past or n.start < lead or not _beside_act(line, low, lead, n.start):
             return n.days[0]
     return None
+
+
+def _after_report(line: str, low: str, lead: int, at: int) -> bool:
+    """Whether the line opens with a sentence of its own, before the one naming a day at ``at``, that
+    reports the day written without a verb of the past or a plan ("Back from the break. Christmas at
+    Theo's was lovely", "Vet with Pickle: arthritis, not a tear. Recheck on 2 Feb"): the line is that
+    day's. ("The sale raised £412. Banked it on 2 March" reports an act: its day is 2 March.)"""
+    first = _REPORT_END.search(line, lead, at)
+    if first is None or len(_WORD_AT.findall(line, lead, first.end())) < 3:
+        return False
+    stop = first.end()
+    return (
+        not _acts(line, lead, stop)
+        and not _PLAN.search(low, lead, stop)
+        and not _INFINITIVE.search(low, lead, stop)
+    )
 
 
 def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
@@ -157,8 +189,8 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     if full > lead and _STATE.search(low, lead, full):
         return True
     clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, sentence, at)), default=sentence)
-    if clause > sentence and _acts(line, sentence, clause) and _PLAN.search(low, clause, at):
-        return True
+    if clause > sentence and _acts(line, sentence, clause) and _PLAN_OR_STATE.search(low, clause, at):
+        return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th"
     acts = _acts(line, clause, at)
     if not acts:
         return False
@@ -219,10 +251,21 @@ class LineDays:
     costs a few lines' work (the entity extraction asks only the lines that name something).
     """
 
-    def __init__(self, lines: Sequence[str], headings: Sequence[int], file_date: str | date | None) -> None:
+    def __init__(
+        self,
+        lines: Sequence[str],
+        headings: Sequence[int],
+        file_date: str | date | None,
+        reference: str | date | None = None,
+    ) -> None:
         self.lines = lines
         self.headings = headings
         self.anchor = _as_date(file_date)
+        #: an undated page's fallback day (:func:`page_reference`); read only when the page gives none
+        self.reference = None if self.anchor else _as_date(reference)
+        self._page: date | None = None  # the page's first full date (looked for once, on an undated page)
+        self._paged = False
+        self._base: date | None = None  # the day the line last asked was read from
         self._next = 0  # the next heading (index into headings) not yet in force
         self._by_level: dict[int, date | None] = {}  # heading level → its date
         self._in_force: date | None = None
@@ -245,14 +288,32 @@ class LineDays:
         in_force = self._in_force
         line = self.lines[i]
         if head or not line.strip() or not _hinted(line):
+            self._base = None
             return in_force or self.anchor
         base = in_force or self.anchor or self._dated_above(i)
-        return line_day(line, note_dates(line, base), base) or in_force or self.anchor
+        loose = base is None
+        base = base or self._undated_base()
+        self._base = base
+        return line_day(line, note_dates(line, base, loose), base) or in_force or self.anchor
 
     def written(self) -> date | None:
         """The day the line last asked of :meth:`day` was written: the date heading in force over it,
-        else the file's date (``None`` on an undated page)."""
-        return self._in_force or self.anchor
+        else the file's date; on an undated page, the day its phrases were read from (``None`` for a
+        line that names no day)."""
+        return self._in_force or self.anchor or self._base
+
+    def _undated_base(self) -> date | None:
+        """An undated page's day when no line above gives one: its first full date (a dated heading or
+        line further down: a progress log's "### 2027-03-03"), else :attr:`reference`."""
+        if not self._paged:
+            self._paged = True
+            for line in self.lines:
+                if _hinted(line):
+                    named = [n.days[0] for n in note_dates(line, None) if len(n.days) == 1]
+                    if named:
+                        self._page = named[0]
+                        break
+        return self._page or self.reference
 
     def _dated_above(self, i: int) -> date | None:
         """On a page with no date of its own, the last day a line above ``i`` gives with its year (a
@@ -272,7 +333,7 @@ class LineDays:
         if not line.strip() or not _hinted(line):
             return []
         base = self._in_force or self.anchor or self._above
-        return [d for n in note_dates(line, base) for d in n.days]
+        return [d for n in note_dates(line, base or self._undated_base(), base is None) for d in n.days]
 
 
 @lru_cache(maxsize=1024)
@@ -283,21 +344,37 @@ def _heading_day(line: str) -> tuple[int, date | None]:
     return len(line) - len(line.lstrip("#")), named[0] if named else None
 
 
-def line_dates(text: str, file_date: str | date | None) -> list[date | None]:
-    """For each line of ``text``: the day it is about (see the module docstring), or ``None``."""
+def page_reference(file_dates: Iterable[str | None], mtime: float | None = None) -> date | None:
+    """The day an undated page's phrases are read from when the page names no full date: the newest
+    date among the workspace's dated files (``file_dates``: their names' dates, the "now" of a workspace
+    kept as daily logs, which survives a copy or a clone), else the local day of the file's ``mtime``."""
+    newest = max((d for d in file_dates if d), default=None)
+    if newest:
+        return _as_date(newest)
+    return datetime.fromtimestamp(mtime).date() if mtime else None
+
+
+def line_dates(
+    text: str, file_date: str | date | None, reference: str | date | None = None
+) -> list[date | None]:
+    """For each line of ``text``: the day it is about (see the module docstring), or ``None``;
+    ``reference``: an undated page's fallback day (:func:`page_reference`)."""
     lines = text.splitlines()
     _, is_heading = heading_paths(lines)
-    days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date)
+    days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference)
     return [days.day(i) for i in range(len(lines))]
 
 
-def chunk_dates(text: str, file_date: str | date | None, heading: str = "") -> set[date]:
-    """Every day a chunk is about: its lines' days, the other days they name, and a date in its heading."""
+def chunk_dates(
+    text: str, file_date: str | date | None, heading: str = "", reference: str | date | None = None
+) -> set[date]:
+    """Every day a chunk is about: its lines' days, the other days they name, and a date in its heading
+    (``reference``: as for :func:`line_dates`)."""
     anchor = _as_date(file_date)
     if _hinted(text):
         lines = text.splitlines()
         _, is_heading = heading_paths(lines)
-        line_days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date)
+        line_days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference)
         days: set[date] = set()
         for i in range(len(lines)):
             day = line_days.day(i)

@@ -42,6 +42,8 @@ _NOT_PAST_AFTER = {
     "is", "are", "am", "be", "being", "get", "gets", "getting", "to", "will", "a", "an", "the", "my", "our",
     "your", "their", "his", "her", "its",
 }  # fmt: skip
+#: "has got", "have got": a present state.
+_HAVE = {"has", "have", "had"}
 #: Words ending in -ed that are not past tense, or that announce a plan ("planned for Friday").
 _NOT_PAST = {
     "need", "needed", "feed", "speed", "seed", "weed", "breed", "bleed", "proceed", "exceed", "succeed",
@@ -58,9 +60,12 @@ RESCHEDULED = frozenset({
 
 def past_verb(word: str, prev: str = "") -> bool:
     """Whether lower-case ``word`` (after the word ``prev``) reports a past act: an irregular past form, a
-    participle such as "done" or a verb in -ed, not after "is", "to", "gets" or a determiner."""
+    participle such as "done" or a verb in -ed, not after "is", "to", "gets" or a determiner (nor "got"
+    after "has", "'s", "'ve": a state)."""
     if prev in _NOT_PAST_AFTER:
         return False
+    if word == "got" and (prev in _HAVE or prev.endswith(("'s", "'ve", "'d"))):
+        return False  # "Theo's got an interview", "we've got the hall": has, not a past act
     if word in PAST_FORMS or word in _PARTICIPLES:
         return True
     return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from mdrecall.text.dates import WEEKDAYS
 
-__all__ = ["HOLIDAYS", "note_grammar", "weekday_number"]
+__all__ = ["DAY_TYPO", "HOLIDAYS", "day_typo", "note_grammar", "weekday_number"]
 
 
 _MONTH_RX = (
@@ -34,6 +34,41 @@ def weekday_number(name: str) -> int:
     """A weekday's number (Monday 0) from its name or abbreviation, any case."""
     low = name.lower()
     return WEEKDAYS[low] if low in WEEKDAYS else _ABBREVIATED[low]
+
+
+#: A word that may be "tomorrow", "yesterday" or "today" misspelt (checked by :func:`day_typo`).
+DAY_TYPO = re.compile(r"\b(?:to?m|ye?s|to?d)[a-z]{1,8}\b", re.IGNORECASE)
+#: The three words with their doubled letters made single, and the day each names.
+_DAY_WORDS = {"tomorow": 1, "yesterday": -1, "today": 0}
+
+
+def day_typo(word: str) -> int | None:
+    """The day (+1, −1, 0) a misspelt "tomorrow", "yesterday" or "today" names, else ``None``. A letter
+    doubled or undoubled is forgiven ("tommorow", "yesterdday"), and in the two long words one more slip
+    (a letter left out, added, changed or swapped: "yesturday", "tomorow"); "today"'s other neighbours are
+    words ("toady", "toddy")."""
+    low = _SINGLE.sub(r"\1", word.lower())
+    if low.endswith("s") and low[:-1] in _DAY_WORDS:
+        return None  # "all our yesterdays": a noun
+    for target, shift in _DAY_WORDS.items():
+        if low == target or (len(target) > 5 and _one_slip(low, target)):
+            return shift
+    return None
+
+
+_SINGLE = re.compile(r"([a-z])\1+")
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one letter left out, added, changed, or two neighbours swapped."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1])
+    return a[i + 1 :] == b[i:] if len(a) > len(b) else a[i:] == b[i + 1 :]
 
 
 _NUM_RX = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of"
@@ -67,8 +102,13 @@ def note_grammar() -> re.Pattern[str]:
         r"|\b(?P<l3>\d{1,2})/(?P<l4>\d{1,2})(?=:\s|\s[-–—]\s))",
         r"(?P<numy>\b(?P<y1>\d{1,2})(?P<ysep>[/.])(?P<y2>\d{1,2})(?P=ysep)(?P<yy>\d{4}))(?![\d/.]\d)",
         r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2}))(?![\d/])",
-        rf"(?P<md>\b(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
-        rf"(?P<dm>\b(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
+        # a day and month, maybe after its weekday ("Sunday 21 March", "Tue, March 2"), which picks the year
+        rf"(?P<md>\b(?:(?P<mdw>{wd}),?\s+)?(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b"
+        rf"(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
+        rf"(?P<dm>\b(?:(?P<dmw>{wd}),?\s+(?:the\s+)?)?(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?"
+        rf"(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
+        # a day and month that cannot be a score or a fraction: the day is over 12 ("finished 13/3"; not 24/7)
+        r"(?P<numd>(?<![\d/.])(?!24/7\b)(?P<dd1>1[3-9]|2\d|3[01])/(?P<dd2>0?[1-9]|1[0-2])(?![\d/]))",
         rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
         rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
         rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
@@ -97,9 +137,13 @@ def note_grammar() -> re.Pattern[str]:
         r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
         r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:,?\s+(?P<moy>\d{4})\b)?)",
         rf"(?P<my>\b(?P<mym>{m})\.?,?\s+(?P<myy>\d{{4}})\b)",
+        # a month naming an event held in it: "the October Next Fest", "the March release"
+        r"(?P<mattr>\bthe\s+(?P<man>(?-i:January|February|March|April|May|June|July|August|September|October"
+        r"|November|December))\s+(?!of\b)(?=[A-Za-z]))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
+        rf"(?P<typo>{DAY_TYPO.pattern})",
     ]
     # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions.
     return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)

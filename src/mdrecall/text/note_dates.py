@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, starts_clause
-from mdrecall.text.date_grammar import HOLIDAYS, note_grammar, weekday_number
+from mdrecall.text.date_grammar import HOLIDAYS, day_typo, note_grammar, weekday_number
 from mdrecall.text.dates import (
     MAX_DAYS,
     MONTH_ABBR,
@@ -50,20 +50,63 @@ _ATTRIBUTE = re.compile(
 )
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
 #: determiner or one of these adjectives, and a lower-case noun follows; it names a recurring slot, no day.
-_DETERMINER = re.compile(r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|weekly)\s+)$")
+_DETERMINER = re.compile(
+    r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|weekly|first|second|third|fourth"
+    r"|more|no|each|any|same|\w+'s)\s+)$"
+)
 _NOUN_AFTER = re.compile(
     r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)[a-z]"
 )
+
+#: After a weekday, words that make it recur: "Saturday mornings", "the first Tuesday of the month".
+_RECURS_AFTER = re.compile(
+    r"\s*(?:(?:morning|afternoon|evening|night|lunchtime)s\b|of\s+(?:the|each|every)\s+month\b)"
+)
+_DAY_NAME = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+)
+_JOIN = r"\s*(?:,|&|/|-|–|\band\b|\bor\b)\s*"
+#: A weekday followed by more in a list ("Tuesday and Friday mornings", "Mon, Wed, Fri"), and what follows.
+_LIST_AFTER = re.compile(rf"(?:{_JOIN}{_DAY_NAME}(?P<pl>s)?\b\.?)+(?P<tail>\s*\w+s\b)?")
+_LIST_BEFORE = re.compile(rf"\b{_DAY_NAME}(?P<pl>s)?\.?{_JOIN}$")
+_PARTS_OF_DAY = {"mornings", "afternoons", "evenings", "nights", "lunchtimes"}
+#: What may open a line before a weekday that names the day it was written ("Admin Monday."): a list
+#: marker and at most two words.
+_OPENING = re.compile(
+    r"\s*(?:[-*+]\s+(?:\[.\]\s+)?)?(?:(?!(?:by|until|till|before|due|for|to|since|from|after)\s)[a-z][\w'&]*\s+){0,2}"
+)
+
+
+def _schedule(low: str, start: int, end: int) -> bool:
+    """Whether the weekday at ``low[start:end]`` is one of a list of weekdays that recur: a timetable of
+    abbreviations ("Wed, Fri", "Mon/Thu"), plurals ("Tuesdays and Thursdays") or days followed by a
+    plural part of the day ("dropped Tuesday and Friday mornings")."""
+    ahead = _LIST_AFTER.match(low, end)
+    back = _LIST_BEFORE.search(low, max(0, start - 16), start)
+    if ahead is None and back is None:
+        return False
+    if end - start <= 5 or (back is not None and (back.group("pl") or len(back.group(0).split()[0]) <= 5)):
+        return True  # a day's abbreviation in a list (the longest, "thurs", has five letters)
+    if ahead is not None:
+        last = ahead.group(0).rstrip(".").split()[-1] if not ahead.group("tail") else ""
+        tail = (ahead.group("tail") or "").strip()
+        return bool(ahead.group("pl")) or tail in _PARTS_OF_DAY or (len(last) <= 5 and last.isalpha())
+    return False
 
 
 #: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
 MAX_PHRASES = 64
 
 
-def note_dates(line: str, written: date | None) -> list[NoteDate]:
+def note_dates(line: str, written: date | None, loose: bool = False) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
-    the first such date before them in the line ("- 2026-11-20: away until January")."""
+    the first such date before them in the line ("- 2026-11-20: away until January").
+
+    ``loose``: ``written`` is only a guess at when an undated page was written (its workspace's newest
+    day): phrases that name a month or a day of a month are read from it (it gives their year), but not
+    those that count from the day of writing ("tomorrow", "Friday", "next week", "the 18th"), which on
+    such a page mostly name a standing slot ("Saturday shift lead", "prefers Friday afternoons")."""
     out: list[NoteDate] = []
     low = line.lower()
     base = written
@@ -73,12 +116,28 @@ def note_dates(line: str, written: date | None) -> list[NoteDate]:
         kind = m.lastgroup
         g = m.groupdict()
         start = m.start(kind) if kind else m.start()
+        if loose and _from_writing(g):
+            continue
         found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None)
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
                 base = found[0]
     return out
+
+
+_FROM_WRITING = ("ww", "ww2", "wan", "wbl", "span", "wkend", "ahead", "ago", "rel", "wd", "odd", "typo")
+
+
+def _from_writing(g: dict[str, str | None]) -> bool:
+    """Whether a phrase counts from the day it was written ("tomorrow", "Friday", "in two weeks", "the end
+    of the month"), rather than naming a month or a day of one ("14 April", "in June", "the end of May")."""
+    if any(g[k] for k in _FROM_WRITING):
+        return True
+    if g["end"] and not g["endy"]:
+        what = (g["endw"] or "").split()[-1]
+        return _month_num(what) is None and not re.fullmatch(r"q[1-4]", what, re.IGNORECASE)
+    return bool(g["wof"] and not (g["wofm"] or g["wofm2"]))
 
 
 def _note_match(
@@ -156,8 +215,16 @@ def _note_match(
         return [today + shift.get(word, 0) * one]
     if g["wdn"]:
         return _weekday(g, low, line, start, end, today)
-    if g["odd"]:  # "the 18th": that day of this month, the next or the last, as the words point
+    if g["odd"]:  # "the 18th": that day of this month, the next or the last, as the words point; after
+        # another day in the line ("moved to 21 March: the oval is taken on the 20th"), the one nearest it
+        if before is not None:
+            return _day_of_month(int(g["oddn"] or 0), before, 0)
         return _day_of_month(int(g["oddn"] or 0), today, direction_of(low, start, end))
+    if g["mattr"]:  # "the October Next Fest": that month, ahead unless the words point back
+        return _month_near(_month_num(g["man"] or "") or 1, today, direction_of(low, start, end, default=1))
+    if g["typo"]:  # "tommorow", "yesturday"
+        moved = day_typo(g["typo"] or "")
+        return None if moved is None else [today + moved * one]
     if g["mon"]:
         prep = (g["mop"] or "").lower()
         month = _month_num(g["mon"] or "") or 1
@@ -198,11 +265,21 @@ def _explicit(
         year = g["mdy"] or g["dmy"]
         if not month or (month == 5 and g["mdm"] and g["mdm"] == "may" and not year):
             return None  # "may 5" in lower case is more often a verb than a date
-        return (
-            _safe(int(year), month, day) if year else _dated(month, day, today, direction_of(low, start, end))
-        )
+        if year:
+            return _safe(int(year), month, day)
+        said = g["mdw"] or g["dmw"]
+        if said and today is not None:  # "Sunday 21 March": the year in which that day is a Sunday
+            near = [
+                d for y in (today.year - 1, today.year, today.year + 1) for d in _safe(y, month, day) or []
+            ]
+            fits = [d for d in near if d.weekday() == weekday_number(said)]
+            if fits:
+                return [min(fits, key=lambda d: abs((d - today).days))]
+        return _dated(month, day, today, direction_of(low, start, end))
     if g["l1"] and _LABEL_WORD.search(low, 0, start) is None:
         return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day
+    if g["numd"]:  # "13/3": only a day and month can be so written
+        return _dated(int(g["dd2"] or 0), int(g["dd1"] or 0), today, direction_of(low, start, end))
     if g["num"] or g["numl"]:
         a, b = int(g["n1"] or g["l1"] or g["l3"] or 0), int(g["n2"] or g["l2"] or g["l4"] or 0)
         day, month = (b, a) if b > 12 >= a else (a, b)  # day first unless that cannot be
@@ -287,8 +364,15 @@ def _week_of_day(g: dict[str, str | None], low: str, start: int, end: int, today
     return found[0] if found else None
 
 
+_TENS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
+
+
 def _third(days: list[date], part: str) -> list[date]:
-    """The early, mid or late third of ``days`` (all of them for another word)."""
+    """The early, mid or late third of ``days`` (all of them for another word); of a whole month, days
+    1–10, 11–20 and 21 to the end, as a calendar is read."""
+    if len(days) >= 28 and days[0].day == 1 and part in _TENS:
+        low, high = _TENS[part]
+        return [d for d in days if low <= d.day <= high]
     third = max(1, len(days) // 3)
     return {"early": days[:third], "mid": days[third:-third], "late": days[-third:]}.get(part) or days
 
@@ -342,12 +426,14 @@ def _weekday(
     ``Tuesdays``, ``every Tuesday``, ``Thursday evenings`` recur and name no day."""
     qual = (g["wq"] or "").lower()
     wd = weekday_number(g["wdn"] or "")
-    after = low[end : end + 12].lstrip()
-    if g["wpl"] or qual == "every" or re.match(r"(morning|afternoon|evening|night)s\b", after):
+    if g["wpl"] or qual == "every" or _RECURS_AFTER.match(low, end) or _schedule(low, start, end):
         return None
     one = timedelta(days=1)
-    if not qual and _DETERMINER.search(low, max(0, start - 16), start) and _NOUN_AFTER.match(line, end):
-        return None  # "the new Thursday slot": a recurring slot
+    if not qual and _DETERMINER.search(low, max(0, start - 24), start) and _NOUN_AFTER.match(line, end):
+        return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
+    opening = _OPENING.fullmatch(low, 0, start)
+    if not qual and wd == today.weekday() and opening and low[:start].split()[-1:] != ["on"]:
+        return [today]  # "Admin Monday." written on a Monday: that day
     numbered = g["wdd"] or g["wdp"]
     if numbered:  # "Monday 9th", "Wednesday (30th)": the nearest day so numbered that falls on that weekday
         near = [today + k * one for k in range(-45, 46)]
