@@ -100,3 +100,17 @@ def test_a_maker_of_frequent_words_only_is_a_group_not_a_person() -> None:
     assert ("organisation", "typed_name") in found["Hollow Fathers"]
     assert ("person", "typed_name") in found["Sally Brennan"]
     assert ("person", "typed_name") in found["Sally Rogers"]
+
+
+def test_a_given_name_cut_short_is_linked_to_the_one_person_it_starts(tmp_path: Path) -> None:
+    found = _entities(
+        tmp_path,
+        {
+            "MEMORY.md": "# Memory\n\n- Partner: Joaquim Ferreira, nurse.\n- Met Mirela Stan at work.\n",
+            "memory/2027-05-03.md": "# 2027-05-03\n\n- Quim is on nights.\n- Dinner with Quim.\n",
+            "memory/2027-05-04.md": "# 2027-05-04\n\n- Joaq picked up the kids; Mir sent the rota.\n",
+        },
+    )
+    assert "Joaq" in found["joaquim ferreira"][1]
+    assert "Mir" in found["mirela stan"][1]
+    assert "joaq" not in found and "mir" not in found

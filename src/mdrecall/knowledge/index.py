@@ -388,10 +388,16 @@ def _link_first_names(
             f for f in fulls if kinds.get(f) != "organisation"
         )
     for k in stats:
-        if k in nicks and k not in firsts and out.get(k, k) == k and kinds.get(k, "unknown") in _LINKABLE:
+        if k in firsts or " " in k or out.get(k, k) != k or kinds.get(k, "unknown") not in _LINKABLE:
+            continue
+        if k in nicks:
             meant = {full for given in nicks[k] for full in by_given.get(given, ())}
-            if len(meant) == 1:
-                out[k] = meant.pop()
+        elif len(k) > 2 and k.isalpha():  # "Rafa" for Rafael Ortiz: a given name cut short
+            meant = {full for given, fulls in by_given.items() if given.startswith(k) for full in fulls}
+        else:
+            continue
+        if len(meant) == 1:
+            out[k] = meant.pop()
 
 
 @cache
