@@ -32,6 +32,8 @@ from itertools import accumulate
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
 from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
 from mdrecall.knowledge.mention_patterns import (
+    ACRONYM_BEFORE,
+    ACRONYM_NEXT,
     AT_MENTION,
     BULLETS,
     BY_AUTHOR,
@@ -67,6 +69,7 @@ from mdrecall.knowledge.mention_readers import (
     joined_name_kind,
     listed_with,
     lower_words,
+    maker_kind,
     page_title,
     person_label,
     sentence_start,
@@ -75,7 +78,16 @@ from mdrecall.knowledge.mention_readers import (
     title_like,
 )
 from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, lower_known, places
-from mdrecall.knowledge.names import PLACE_NOUNS, PLACE_WORDS, LineLabels, name_kind, trim_leading, upper_kind
+from mdrecall.knowledge.names import (
+    ACRONYM_TAILS,
+    ORG_WORD,
+    PLACE_NOUNS,
+    PLACE_WORDS,
+    LineLabels,
+    name_kind,
+    trim_leading,
+    upper_kind,
+)
 from mdrecall.knowledge.relations import Relation, find_relations
 from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
 from mdrecall.knowledge.valid_time import LineDays
@@ -199,7 +211,7 @@ def extract_entities(
             if i in skip or i in heads or not title_like(title):
                 continue
             add(i, title, "work", "typed_name")
-            add(i, bm.group("a"), "person", "typed_name")
+            add(i, bm.group("a"), maker_kind(bm.group("a")), "typed_name")
             taken.add(bm.start("t"), bm.end("a"))
     if "ead" in plain or "atch" in plain or "tarted" in plain or "inished" in plain:
         for tm in WORK_TITLE.finditer(plain):
@@ -279,6 +291,12 @@ def extract_entities(
             words = words[lead:]
             opens = heading
         after = "" if trailing else plain[m.end() : m.end() + 24]
+        if after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, m.end())) and acr[1] in ACRONYM_TAILS:
+            words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
+            after = plain[acr.end() : acr.end() + 24]
+        elif not opens and ORG_WORD.match(words[-1]) and (acr := ACRONYM_BEFORE.search(before)):
+            words.insert(0, acr[0].strip())  # "for JL Racing": an organisation's initials open its name
+            before, name_at = before[: acr.start()], name_at - len(acr[0])
         place_noun = NOUN_AFTER.match(after) if not trailing and len(words) <= 2 else None
         joined_name = " ".join(words)
         if (  # "the Harbour room" (but "the Oslo office" is Oslo)
@@ -331,8 +349,12 @@ def extract_entities(
                 label == "organisation" and words[-1] in PLACE_WORDS and before.rstrip().endswith((":", ","))
             ):
                 kind = label or kind  # "Clients: Fernhill Bakery": a business, not the building
-        if (header := cell_kinds.get(span)) is not None and (kind in ("unknown", header) or not strong):
-            kind, strong = header, True  # "| Supplier |" over "| Bidfood |"
+        if (header := cell_kinds.get(span)) is not None and (
+            kind in ("unknown", header)
+            or not strong
+            or (header == "organisation" and kind == "place" and words[-1] in PLACE_WORDS)
+        ):  # "| Supplier |" over "| Bidfood |", and over "| Market Lane |" (a business named after a street)
+            kind, strong = header, True
         if kind == "technology":
             tech_lines.add(i)  # "Snakemake pipeline on Eddie, then DESeq2": the line is about tools
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak

@@ -12,13 +12,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
-from mdrecall.knowledge.name_lists import fold_accents, given_name, known_alias, nicknames
+from mdrecall.knowledge.name_lists import fold_accents, given_name, known_alias, nicknames, places
 from mdrecall.knowledge.names import ORG_WORD
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
@@ -372,6 +373,14 @@ def _link_first_names(
             and kinds.get(first, "unknown") in _LINKABLE
         ):
             out[first] = fulls[0]
+    stems: dict[str, list[str]] = {}  # "lantern moth" → ["lantern moth games"]
+    for k in out:
+        words = k.split()
+        if len(words) > 2 and out[k] == k and kinds.get(k) == "organisation" and stats.get(k, (0, False))[1]:
+            stems.setdefault(" ".join(words[:-1]), []).append(k)
+    for stem, fulls in stems.items():
+        if len(fulls) == 1 and stem in stats and out.get(stem, stem) == stem and stem not in _places_key():
+            out[stem] = fulls[0]  # "Lantern Moth" for Lantern Moth Games: a business without its last word
     nicks = nicknames()
     by_given: dict[str, list[str]] = {}
     for first, fulls in firsts.items():
@@ -379,10 +388,22 @@ def _link_first_names(
             f for f in fulls if kinds.get(f) != "organisation"
         )
     for k in stats:
-        if k in nicks and k not in firsts and out.get(k, k) == k and kinds.get(k, "unknown") in _LINKABLE:
+        if k in firsts or " " in k or out.get(k, k) != k or kinds.get(k, "unknown") not in _LINKABLE:
+            continue
+        if k in nicks:
             meant = {full for given in nicks[k] for full in by_given.get(given, ())}
-            if len(meant) == 1:
-                out[k] = meant.pop()
+        elif len(k) > 2 and k.isalpha():  # "Rafa" for Rafael Ortiz: a given name cut short
+            meant = {full for given, fulls in by_given.items() if given.startswith(k) for full in fulls}
+        else:
+            continue
+        if len(meant) == 1:
+            out[k] = meant.pop()
+
+
+@cache
+def _places_key() -> frozenset[str]:
+    """Known cities and countries, as entity keys (a place is never another name of a business)."""
+    return frozenset(entity_key(p) for p in places())
 
 
 def _person_or_org(key: str) -> bool:

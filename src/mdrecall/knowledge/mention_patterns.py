@@ -126,6 +126,11 @@ ORG_NEXT = re.compile(
     r"[ ](Foundation|Trust|Fund|Institute|University|Labs|Lab|Inc|Ltd|LLC|GmbH|Group|Society|Association"
     r"|Bank)\b"
 )
+#: A two-letter acronym right after a capitalised name, perhaps ending it ("Weta FX", "Travis CI": checked
+#: against :data:`mdrecall.knowledge.names.ACRONYM_TAILS`).
+ACRONYM_NEXT = re.compile(r"[ ]([A-Z]{2})(?![\w'’-])")
+#: An acronym inside a sentence right before a name, perhaps its first word ("for JL Racing").
+ACRONYM_BEFORE = re.compile(r"(?<=[a-z,] )[A-Z]{2,4} $")
 #: What may stand before a name that opens a line: bullets and checkboxes; opening punctuation.
 BULLETS = re.compile(r"[ \-*+>\t\[\]xX]*")
 OPENING = re.compile(r"\s*['\"(\[]*")

@@ -177,6 +177,23 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
 _LEADERS_OF = frozenset("at in from to with for by via met visited joined left the".split())
 
 
+def maker_kind(name: str) -> str:
+    """The kind of a work's maker after "by": a person, unless the name reads as a group's or a business's:
+    an organisation's word last ("by Paper Crane Games"), or frequent words ending in a plural whose singular
+    is no given name, the first no given name either ("by Young Fathers", "by Arctic Monkeys"; not "by Sally
+    Rogers", nor initials)."""
+    words = name.split()
+    if "." in name or given_name(words[0]):
+        return "person"
+    if name_kind(name, words, "", "")[0] == "organisation":
+        return "organisation"
+    last = words[-1]
+    plural = len(last) > 3 and last.endswith("s") and not last.endswith("ss")
+    if plural and all(common_word(w) for w in words) and not given_name(last[:-1]) and common_word(last[:-1]):
+        return "organisation"
+    return "person"
+
+
 def is_rare(words: list[str]) -> bool:
     """Is a capitalised word no frequent English word, given name or calendar word ("Triodos", "Slurm")?
     Several words: is any of them so (a name of frequent words only, "Hague Blue", is left to the cues)."""

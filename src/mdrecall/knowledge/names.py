@@ -41,7 +41,7 @@ _ORG_WORDS = (
     "Consulting|Consultancy|Solutions|Industries|Logistics|Bikes|Cycles|Brewery|Brewing|Roasters|Motors|"
     "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice|"
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
-    "Printing|Builders|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros"
+    "Printing|Builders|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing"
 )
 _ORG_SUFFIX = re.compile(rf"\b({_ORG_WORDS})\.?$")
 #: One organisation word, alone.
@@ -56,7 +56,7 @@ _PLACE_LAST = set(
     Village Quarter Market Hall Arena Stadium Hotel Inn Pub Cafe Café Restaurant Bistro Bakery
     Tavern Bar Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Way Close Crescent Terrace
     Place Row Wharf Quay Pier Falls Canyon Coast Peninsula Building Buildings Estate Campus Links Green
-    Moor Moss Marsh""".split()
+    Moor Moss Marsh Trail""".split()
 )
 _PLACE_FIRST = set(
     """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount
@@ -64,11 +64,25 @@ _PLACE_FIRST = set(
 )
 #: Words that make a name a place when they end it (the extraction keeps "Great" in "Great North Road").
 PLACE_WORDS = frozenset(_PLACE_LAST)
+#: Place words that are hardly ever a surname: after a given name they still make a place ("the Vic
+#: Market", "Victoria Station"), while "Sam Park" or "Ava Hill" stay people.
+_PLACE_NOT_SURNAME = frozenset(
+    """Street Road Avenue Ave Square Gardens Cathedral Airport Harbour Harbor Beach Island Islands Valley
+    Mountain Mountains Forest District County Province Quarter Market Arena Stadium Hotel Cafe Café
+    Restaurant Bistro Bakery Tavern Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Wharf
+    Quay Pier Falls Canyon Peninsula Building Buildings Campus Trail""".split()
+)
 #: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
 _EVENT_LAST = set(
     """Festival Fest Conference Con Summit Marathon Expo Fair Hackathon Meetup Symposium Congress Convention
     Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival""".split()
 )
+#: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI"): a closed list of
+#: trade abbreviations, read by the extraction as part of the name before them.
+ACRONYM_TAILS: dict[str, str] = {
+    "FX": "organisation", "TV": "organisation", "FM": "organisation", "AI": "organisation",
+    "CI": "product",
+}  # fmt: skip
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(
     "room hall street road lane park square station church garden gardens office building cafe café".split()
@@ -333,6 +347,10 @@ def name_kind(
     several = len(words) > 1
     tail = before[-40:]
     cued = _may_cue(tail)  # most names follow no cue word: skip the cue expressions
+    if several and last in ACRONYM_TAILS:
+        return ACRONYM_TAILS[last], True  # "Weta FX", "Travis CI": not a person though "Travis" is a name
+    if several and last == "Games" and not tail.rstrip().endswith(("the", "The")):
+        return "organisation", True  # "at Lantern Moth Games" (a studio); "the Commonwealth Games": an event
     if several and last in _INSTITUTION_LAST and cued and _ORG_BEFORE.search(tail):
         return "organisation", True  # "did her postdoc at the John Innes Centre"
     if _ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
@@ -346,6 +364,7 @@ def name_kind(
         and 1 < len(words) <= 3
         and (head not in places() or places().isdisjoint(words[1:]))  # "Ben Harlow"; not "Santiago Chile"
         and not (len(words) == 3 and last in _PLACE_LAST)  # "John Innes Centre", "Ada Lovelace Building"
+        and last not in _PLACE_NOT_SURNAME  # "the Vic Market": no surname is written so
     ):
         return "person", True
     if several and (last in _PLACE_LAST or head in _PLACE_FIRST or head in places()):
@@ -400,6 +419,8 @@ def name_kind(
             return "organisation", False
         if w.lower() not in _AT_NOT_PLACE:
             return "place", False  # "erg test at Meadowbank", "drinks at the Old Bell": the kind only
+    if several and cued and tail.endswith((" from ", " from the ")):
+        return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
 
 
