@@ -4,10 +4,14 @@ kind of value the question asks for, then by the rarity of their query words amo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
 from mdrecall.search.supersede import apply_fact_supersession, asked_value
 from mdrecall.stores.views import Supersession
+
+from helpers import fact_pairs_in
 
 
 def _scored(path: str, start: int, end: int, score: float, text: str) -> Scored:
@@ -97,3 +101,22 @@ def test_the_kind_of_value_a_question_asks_for() -> None:
     assert "m:" in asked_value("how much is the lunch deal")
     assert "h:" in asked_value("who runs the allotment")
     assert asked_value("where are the tasks tracked") == ()
+
+
+def test_a_change_of_one_things_time_does_not_supersede_another_things_time(tmp_path: Path) -> None:
+    # the newer line changes when the lunches are (its time's subject); the older one, sharing a person
+    # and a word of the change ("shifted" … "shift"), says when the stock count is
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            (
+                "memory/2029-04-03.md",
+                "- Priya's shifted the stock count to Mondays, 8am. No more Sunday counts!\n",
+            ),
+            (
+                "memory/2029-05-01.md",
+                "- We're doing Wednesday lunches from this week. Tom and Priya K. split the shift.\n",
+            ),
+        ],
+    )
+    assert ("memory/2029-04-03.md", 1) not in pairs
