@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
 from mdrecall.search.supersede import apply_fact_supersession, asked_value
@@ -120,3 +121,24 @@ def test_a_change_of_one_things_time_does_not_supersede_another_things_time(tmp_
         ],
     )
     assert ("memory/2029-04-03.md", 1) not in pairs
+
+
+def test_a_holder_ending_a_role_leaves_it(tmp_path: Path) -> None:
+    assert "priya" in left_values("tom is now shop steward priya stepped down in march")
+    assert "brightwater" in left_values("brightwater no longer service the boiler")
+    assert "we" not in left_values("we no longer meet on fridays")  # "we": no holder
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            (
+                "MEMORY.md",
+                "# Memory\n\n- Shop steward: Priya Sandhu.\n- Allotment plot 14, shared with Priya.\n",
+            ),
+            (
+                "memory/2029-03-10.md",
+                "- Tom Okafor is now shop steward; Priya stepped down after six years.\n",
+            ),
+        ],
+    )
+    assert pairs.get(("MEMORY.md", 3)) == ("memory/2029-03-10.md", 1)
+    assert ("MEMORY.md", 4) not in pairs  # naming her, about another thing
