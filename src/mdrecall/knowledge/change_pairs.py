@@ -178,6 +178,8 @@ class _State:
             return None  # (no word shared, or only both pages' titles)
         if min(self.df[w] for w in shared) > self.cap:
             return None
+        if new.subject and "said" not in new.attrs and set(new.subject.split()).isdisjoint(self.every[i]):
+            return None  # the time of "dinners" changed: a line not naming dinners states another's
         if modified(old.words, new.words, shared):
             return None  # "hockey training" … "netball training": another subject
         old_slots = value_slots(old)

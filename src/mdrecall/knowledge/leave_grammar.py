@@ -7,7 +7,8 @@ swapping, instead of, moved out of, no longer, not), or before "replaced by/with
 word (at most :data:`MAX_VALUE_WORDS`; one after "not"). "from" counts only before a "to" on a line that
 signals a change (:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and "took
 over the inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and
-"rather than" name an option never held, not a value left.
+"rather than" name an option never held, not a value left. The words before "no longer" or "stepped
+down" name a holder ending a role ("Fiona stepped down"), a value left too.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import re
 from mdrecall.knowledge.fact_values import signal, stem
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["LEAVE", "MAX_VALUE_WORDS", "left_values"]
+__all__ = ["ENDS_ROLE", "LEAVE", "MAX_VALUE_WORDS", "left_values"]
 
 #: Words after which a line names the value it leaves (lower case, on a line's words).
 LEAVE = re.compile(
@@ -43,6 +44,9 @@ IS_OFF = re.compile(
 #: Before "before that" / "before then" (a value named as a former one: "Ceres Fair Food since February
 #: (Gippsland Greens before that)"): the words before name the value left.
 BEFORE_THAT = re.compile(r"((?:\S+ ){1,2})before (?:that|then)\b")
+#: Before "no longer" / "stepped down" (a holder who ends a role: "Lomond Lettings no longer manage the
+#: flat", "Fiona stepped down"): the words before name the value left, the holder.
+ENDS_ROLE = re.compile(r"((?:\S+ ){1,2})(?:no longer|stepp(?:ed|ing) down|has stepped down)\b")
 #: At most this many words name the value left.
 MAX_VALUE_WORDS = 2
 #: Words that end a value ("from Travis to GitHub", "dropping MongoDB for DuckDB").
@@ -54,7 +58,8 @@ def left_values(words: str) -> frozenset[str]:
     """The values a line (its lower-case words, space-joined) says it leaves, as stems."""
     first = LEAVE.search(words)  # most lines hold none: one scan in C
     off = " off" in words or " out" in words or "before th" in words
-    if first is None and not off:
+    ends = "no longer" in words or "stepp" in words
+    if first is None and not off and not ends:
         return frozenset()
     changes = None
     out: set[str] = set()
@@ -68,6 +73,8 @@ def left_values(words: str) -> frozenset[str]:
         out |= _value(words[m.end() :].split(), 1 if m.group().startswith("not") else MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last
+        out |= _value(list(reversed(m.group(1).split())), 1)
     for m in REPLACED_BY.finditer(words) if "replaced " in words else ():
         before = list(reversed(m.group(1).split()))
         while before and before[0] in _AUX:

@@ -250,7 +250,7 @@ def run_search(
         fused = apply_supersession(
             fused, kq.terms, names=query_names(req.query), mark=marks_by_wording(store)
         )
-        fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store, fused))
+        fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store, fused), query=req.query)
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
         check = None

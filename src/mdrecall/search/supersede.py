@@ -32,6 +32,7 @@ __all__ = [
     "WINDOW",
     "apply_fact_supersession",
     "apply_supersession",
+    "asked_value",
     "change_line",
     "keep_newer_first",
     "marks_by_wording",
@@ -197,12 +198,15 @@ def apply_fact_supersession(
     terms: Sequence[str],
     lines: Mapping[str, Mapping[int, Supersession]],
     window: int = WINDOW,
+    query: str = "",
 ) -> list[Scored]:
     """``items`` with each candidate marked whose lines answering the query are all superseded (by
     ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it.
 
-    A candidate's answering lines are those holding the most query stems; none (no query word on any
-    line) → no mark. Items are re-sorted when something was lifted.
+    A candidate's answering lines are those holding the most query stems, a line counting the stems of
+    the headings it stands under; none (no query word on any line) → no mark. Lines tying are told
+    apart by the kind of value the question (``query``) asks for (:func:`asked_value`), then by the
+    rarity of their stems among the candidates. Items are re-sorted when something was lifted.
     """
     out = list(items)
     if not lines or not terms or not out:
@@ -211,7 +215,7 @@ def apply_fact_supersession(
     head = out[:window]
     changed = False
     marked: list[tuple[Scored, Supersession]] = []
-    answers = _NewerAnswers(head, stems)
+    answers = _NewerAnswers(head, stems, asked_value(query))
     for a_pos in range(len(head)):
         a = head[a_pos]
         gone = lines.get(a.chunk.path)
@@ -270,23 +274,99 @@ def _answers(text: str, stems: frozenset[str]) -> bool:
     return any(term_matches(line, stems) for line in text.split("\n") if not line.lstrip().startswith("#"))
 
 
-class _NewerAnswers:
-    """How many query stems a line of one of the candidates holds (``None``: the line is in none of them)."""
+#: Which slots of :func:`~mdrecall.knowledge.fact_values.slots` answer a question, by its opening words
+#: (English): a time for "when", an amount for "how much", a name for "who".
+_ASKS = (
+    (re.compile(r"^\s*(?:when\b|what (?:time|day|date)s?\b|which (?:days?|dates?|times?)\b)", re.I), ("t:",)),
+    (
+        re.compile(
+            r"^\s*(?:how (?:much|many|long|big|far)\b|what (?:is|'s) the (?:price|cost|rate|fee)\b)", re.I
+        ),
+        ("m:", "n:", "q:"),
+    ),
+    (re.compile(r"^\s*who(?:se|m)?\b", re.I), ("c:", "h:")),
+)
 
-    def __init__(self, head: Sequence[Scored], stems: frozenset[str]) -> None:
+
+def asked_value(query: str) -> tuple[str, ...]:
+    """The slot prefixes of the kind of value ``query`` asks for (empty: none told by its wording)."""
+    for pattern, kinds in _ASKS:
+        if pattern.search(query):
+            return kinds
+    return ()
+
+
+def _stems_by_line(text: str, stems: frozenset[str]) -> list[frozenset[str] | None]:
+    """The query stems of each line of ``text`` with those of the headings above it in the chunk (a line
+    under "## Lantern Moth" is about Lantern Moth); ``None`` for a heading."""
+    heads: list[tuple[int, frozenset[str]]] = []
+    out: list[frozenset[str] | None] = []
+    for line in text.split("\n"):
+        bare = line.lstrip()
+        if bare.startswith("#"):
+            level = len(bare) - len(bare.lstrip("#"))
+            heads = [h for h in heads if h[0] < level] + [(level, term_matches(bare, stems))]
+            out.append(None)
+            continue
+        found = term_matches(line, stems)
+        for _, held in heads:
+            found = found | held
+        out.append(found)
+    return out
+
+
+class _NewerAnswers:
+    """How many query stems a line of one of the candidates holds (``None``: the line is in none of them),
+    the kind of value the question asks for, and how rare each query stem is among the candidates."""
+
+    def __init__(self, head: Sequence[Scored], stems: frozenset[str], asks: tuple[str, ...] = ()) -> None:
         self.chunks: dict[str, list[tuple[int, int, str]]] = {}
         for s in head:
             c = s.chunk
             self.chunks.setdefault(c.path, []).append((c.start_line, c.end_line, c.text))
         self.stems = stems
+        self.asks = asks
+        self._counts: dict[str, int] | None = None
 
     def held(self, newer: Supersession) -> int | None:
         for start, end, text in self.chunks.get(newer.path, ()):
             if start <= newer.line <= end:
-                lines = text.split("\n")
+                by_line = _stems_by_line(text, self.stems)
                 k = newer.line - start
-                return len(term_matches(lines[k], self.stems)) if k < len(lines) else None
+                found = by_line[k] if k < len(by_line) else None
+                return None if found is None else len(found)
         return None
+
+    def rarity(self, found: frozenset[str]) -> float:
+        """The stems ``found`` weighted by how few candidates hold each (1 / the candidates holding it)."""
+        if self._counts is None:
+            counts: dict[str, int] = {}
+            for chunks in self.chunks.values():
+                for _, _, text in chunks:
+                    for stem in _held(text, self.stems):
+                        counts[stem] = counts.get(stem, 0) + 1
+            self._counts = counts
+        return sum(1.0 / max(1, self._counts.get(stem, 1)) for stem in found)
+
+
+def _tie_broken(
+    lines: list[str], found: list[int], held: list[frozenset[str]], answers: _NewerAnswers
+) -> list[int]:
+    """Of the answering lines ``found`` (indexes into ``lines``, tying on their count of query stems,
+    ``held``), those holding a value of the kind the question asks for when some do, then those whose
+    stems are rarest among the candidates."""
+    if len(found) < 2:
+        return found
+    if answers.asks:
+        from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
+
+        typed = [i for i in found if any(v.startswith(answers.asks) for v in slots(lines[i]))]
+        found = typed or found
+    if len(found) < 2:
+        return found
+    weights = {i: answers.rarity(held[i]) for i in found}
+    top = max(weights.values())
+    return [i for i in found if weights[i] >= top - 1e-9]
 
 
 def _answer_superseded(
@@ -300,21 +380,27 @@ def _answer_superseded(
     """The line superseding the chunk's answering lines when every one of them is superseded, or is the
     line in this chunk (at ``path``) superseding another of them. Headings
     are not answering lines: a page's title names its subject, not a fact about it ("# Halden Bikes"
-    for "how do we bill Halden").
+    for "how do we bill Halden"), but a line counts the query stems of the headings above it.
 
-    A current line tying with a superseded one ("thesis on root hydraulics" beside "Thesis submission:
-    end of March") leaves the chunk unmarked, unless the line superseding it, a candidate too, answers
-    the query at least as well (it holds as many query stems): then the query asks for the fact that
-    changed, and the chunk's answer to it is the older one."""
-    best, found = 0, []
-    for i, line in enumerate(text.split("\n")):
-        if line.lstrip().startswith("#"):
+    Lines tying on their count are told apart (:func:`_tie_broken`). A current line still tying with a
+    superseded one ("thesis on root hydraulics" beside "Thesis submission: end of March") leaves the
+    chunk unmarked, unless the line superseding it, a candidate too, answers the query at least as well
+    (it holds as many query stems): then the query asks for the fact that changed, and the chunk's
+    answer to it is the older one."""
+    lines = text.split("\n")
+    by_line = _stems_by_line(text, stems)
+    best, tied = 0, []
+    for i, found_here in enumerate(by_line):
+        if found_here is None:
             continue
-        n = len(term_matches(line, stems))
+        n = len(found_here)
         if n > best:
-            best, found = n, [start + i]
+            best, tied = n, [i]
         elif n == best and n:
-            found.append(start + i)
+            tied.append(i)
+    if answers is not None:
+        tied = _tie_broken(lines, tied, [f or frozenset() for f in by_line], answers)
+    found = [start + i for i in tied]
     old = [n for n in found if n in gone]
     if not old:
         return None
