@@ -109,6 +109,8 @@ def test_a_damaged_index_makes_the_hook_inject_nothing_and_exit_0(ws: Path) -> N
 
 def test_a_cold_hook_process_injects_and_recall_is_a_library_call_and_a_tool(ws: Path) -> None:
     payload = {"session_id": "cold", "prompt": "When does Kestrel ship?"}
+    # The deadline is not what this test is about: a loaded machine (CI, two cores) may take longer.
+    (ws / ".mdrecall.toml").write_text("[recall]\ndeadline_ms = 30000\n")
     out = run_process(
         "-w", str(ws), "user-prompt-submit", module="mdrecall.agent.turn_hook", stdin=json.dumps(payload)
     )
