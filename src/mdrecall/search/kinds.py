@@ -21,7 +21,7 @@ from mdrecall.models import Candidate, Chunk, Scored
 from mdrecall.search.snippets import query_stems
 from mdrecall.stores.base import Store
 from mdrecall.text.kind_words import TECH_KINDS
-from mdrecall.text.query import KeywordQuery
+from mdrecall.text.query import KeywordQuery, asks_for_code_language
 from mdrecall.text.tokens import tokenize
 
 __all__ = [
@@ -75,7 +75,7 @@ _ASKS = re.compile(r"\b(?:what|which|list|name)\b((?:\W+[\w'’-]+){1,4})", re.I
 
 def asked_entity_kinds(query: str) -> tuple[str, ...]:
     """The entity kinds a question asks instances of (``"which books has Mel read?"`` → ``("work",)``)."""
-    found: list[str] = []
+    found: list[str] = ["technology"] if asks_for_code_language(query) else []
     for m in _ASKS.finditer(query):
         for word in re.findall(r"[\w'’-]+", m.group(1).lower()):
             found += ENTITY_KINDS.get(word, ())

@@ -63,6 +63,7 @@ from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.query import (
     KeywordQuery,
     asks_about_self,
+    asks_for_code_language,
     asks_for_list,
     build_keyword_query,
     query_intent,
@@ -335,6 +336,8 @@ def _kind_group(store: Store, kq: KeywordQuery, kinds: Sequence[str]) -> tuple[s
     from mdrecall.knowledge.index import kind_names
 
     said = [t for t in kq.terms if set(ENTITY_KINDS.get(t.lower(), ())) & set(kinds)]
+    if "technology" in kinds and asks_for_code_language(kq.text):  # "programming languages"
+        said += [t for t in kq.terms if t.lower() in CODE_LANGUAGE_WORDS]
     names = [n for n in kind_names(store, kinds) if n not in said]
     return (*said, *names) if said and names else ()
 
@@ -370,6 +373,9 @@ def _cached_event_days() -> Callable[[Chunk], list[str]]:
 
     return days_of
 
+
+#: The question's words for a programming language, counted with the technologies it asks for.
+CODE_LANGUAGE_WORDS = frozenset({"language", "languages"})
 
 #: How much a day the question names weighs in a chunk that only names a span holding it ("next week"
 #: for "on 1 February"), against one naming that very day.

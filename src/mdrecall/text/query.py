@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from mdrecall.text.date_direction import BACK_PREP, direction_of, past_verb
 from mdrecall.text.dates import resolve_tokens
 from mdrecall.text.kind_words import asked_instances
 from mdrecall.text.stopwords import STOP_WORDS
@@ -27,6 +28,7 @@ from mdrecall.text.tokens import is_cjk, is_hiragana, tokenize
 __all__ = [
     "INTENT_CUES",
     "asks_about_self",
+    "asks_for_code_language",
     "asks_for_list",
     "KeywordQuery",
     "PREFIX_MIN",
@@ -53,7 +55,7 @@ _INTENTS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:recommend\w*|suggest\w*|should (?:i|we)|ideas? for|tips? for|prefer\w*|favou?rite"
             r"|(?:would|might) (?:i|we|he|she|they) (?:like|enjoy|want)"
-            r"|what (?:do|does) \w+ (?:like|enjoy))\b",
+            r"|(?:what|which)(?: [\w'’-]+){0,3} (?:do|does) \w+ (?:like|enjoy))\b",
             re.IGNORECASE,
         ),
     ),
@@ -147,6 +149,8 @@ def build_keyword_query(
         if hints.consumed:
             tokens = [t for i, t in enumerate(tokens) if i not in hints.consumed]
         dates, phrases = hints.iso, hints.phrases
+        if dates:
+            dates = _ahead(text[:20_000], today, dates)
     kept = _keywords(tokens, stop_words)
     terms = tuple(dict.fromkeys(kept))[:MAX_TERMS]
     syns: tuple[str, ...] = ()
@@ -156,7 +160,8 @@ def build_keyword_query(
     pre = tuple(t for t in terms if len(t) >= PREFIX_MIN and t.isascii() and t.isalpha()) if prefixes else ()
     cues = tuple(c for c in INTENT_CUES.get(intent or "", ()) if c not in terms and c not in syns)
     said = {*terms, *syns, *cues}
-    found = tuple(n for n in asked_instances(text) if n not in said) if kinds and terms else ()
+    asked = _CODE_LANGUAGE.sub(" ", text) if kinds and terms else ""  # not English, French...
+    found = tuple(n for n in asked_instances(asked) if n not in said) if asked else ()
     return KeywordQuery(
         text=text,
         terms=terms,
@@ -167,6 +172,45 @@ def build_keyword_query(
         cues=cues,
         instances=found,
     )
+
+
+#: A day a question does not point back at is read forward when the coming one is at most this many days
+#: ahead: "what is due Friday" is the coming Friday, and "what is due by 1 February" the coming one when
+#: asked in January, but the one just past when asked in March.
+AHEAD_DAYS = 183
+
+
+def _ahead(text: str, today: date, dates: tuple[str, ...]) -> tuple[str, ...]:
+    """``dates`` with each phrase the question does not point back read forward where that is near: the
+    query's reader reads a day back from ``today`` ("what did we do on Friday?"), but "what is due by 1
+    February" asked in January, "what is on 6 April" asked in March, mean the coming one. A phrase that the
+    index's note grammar (:func:`~mdrecall.text.note_dates.note_dates`, read from ``today`` in the
+    direction its words give) reads as a day after today, at most :data:`AHEAD_DAYS` ahead, replaces the
+    past days the query's reader gave it, unless the question's words point back; every other phrase keeps
+    its days."""
+    from mdrecall.text.note_dates import note_dates  # only for a question that names a day
+
+    low = text.lower()
+    out = set(dates)
+    for found in note_dates(text, today):
+        first = min(found.days)
+        if first <= today or (first - today).days > AHEAD_DAYS or _points_back(low, found.start, found.end):
+            continue
+        back = resolve_tokens(tokenize(text[found.start : found.end]), today).iso
+        if back and all(d in out and d < today.isoformat() for d in back):
+            out.difference_update(back)
+            out.update(d.isoformat() for d in found.days)
+    return tuple(sorted(out))
+
+
+def _points_back(low: str, start: int, end: int) -> bool:
+    """Whether the words of a question point its date phrase at ``low[start:end]`` back: its own clause's
+    (:func:`~mdrecall.text.date_direction.direction_of`), or a past verb or "last"/"since" anywhere before
+    it ("what happened between 3 and 9 May")."""
+    if direction_of(low, start, end) < 0:
+        return True
+    words = re.findall(r"[a-z']+", low[:start])
+    return any(w in BACK_PREP or past_verb(w, p) for p, w in zip(["", *words], words, strict=False))
 
 
 _FIRST_PERSON = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours)\b", re.IGNORECASE)
@@ -188,6 +232,21 @@ _LIST = re.compile(
     r"|\bhow\s+many\s+(?:times\s+)?",  # a count needs every instance
     re.IGNORECASE,
 )
+
+
+#: A question about programming languages ("what programming languages does it use", "what is the tool
+#: coded in"): its "languages" are technologies, not the languages people speak.
+_CODE_LANGUAGE = re.compile(
+    r"\b(?:programming|scripting|coding|computer|query|shader)\s+languages?\b"
+    r"|\b(?:coded|programmed|implemented|scripted)\s+in\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_code_language(text: str) -> bool:
+    """True when the question's "language" is a programming language (English): "programming
+    languages", "scripting language", "coded in"."""
+    return _CODE_LANGUAGE.search(text[:2_000]) is not None
 
 
 def asks_for_list(text: str) -> bool:
