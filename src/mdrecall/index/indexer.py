@@ -9,6 +9,7 @@ embedding cache by content hash.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -179,6 +180,26 @@ def sync_files(
         store.remove_file(key)
         forget_file(store, key)
         report.removed += 1
+    first = getattr(store, "first_build", None) if not indexed and len(todo) > DEFER_VIEWS_FILES else None
+    with first() if first is not None else contextlib.nullcontext():  # a first index: written aside
+        _write(workspace, store, config, todo, indexed, report, rechunk_all, reread_all, progress)
+        _finish(workspace, store, config, on_disk, report, rechunk_all, reread_all, started_ns)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _write(
+    workspace: Workspace,
+    store: Store,
+    config: Config,
+    todo: list[MemoryFile],
+    indexed: dict[str, FileRecord],
+    report: IndexReport,
+    rechunk_all: bool,
+    reread_all: bool,
+    progress: ProgressCallback | None,
+) -> None:
+    """Read, chunk and write the files of ``todo``, a batch of whole files per transaction."""
     defer = len(todo) > DEFER_VIEWS_FILES
     if defer:
         mark_pending(store, [f.key for f in todo])
@@ -191,8 +212,22 @@ def sync_files(
                     _index_one(f, workspace, *args)
                     if progress:
                         progress(done, len(todo), f.key)
+
+
+def _finish(
+    workspace: Workspace,
+    store: Store,
+    config: Config,
+    on_disk: dict[str, MemoryFile],
+    report: IndexReport,
+    rechunk_all: bool,
+    reread_all: bool,
+    started_ns: int,
+) -> None:
+    """Record what the sync leaves behind: chunking and views versions, the snapshot, the check time."""
+    keep = config.sessions.retention_days
     if rechunk_all:
-        store.set_meta("chunking", ident)
+        store.set_meta("chunking", chunking_identity(config))
     if reread_all and views_stale(store):
         store.set_meta("views", VIEWS_VERSION)
     if report.warnings or report.skipped:  # the walk must say these again: no snapshot
@@ -204,8 +239,6 @@ def sync_files(
     last = store.get_meta("last_sync")
     if report.changed or report.chunks_written or not last or time.time() - float(last) > 60:
         store.set_meta("last_sync", f"{time.time():.3f}")
-    report.seconds = time.perf_counter() - t0
-    return report
 
 
 def _under_unlisted(workspace: Workspace, key: str, failed: Iterable[str]) -> bool:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Candidate, Chunk, FileRecord
 from mdrecall.stores.sqlite_cache import SQLiteEmbeddingCache
+from mdrecall.stores.sqlite_first_build import discard, open_build, remove_stale, same_file, swap_in
 from mdrecall.stores.sqlite_forget import SQLiteForget
 from mdrecall.stores.sqlite_fts import SQLiteKeywordSearch, index_chunk
 from mdrecall.stores.sqlite_health import SQLiteRecovery, describe, is_corruption, refuse_foreign
@@ -133,11 +134,23 @@ class SQLiteStore(
     # ---- opening and recovery ---------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+        for attempt in range(3):
+            try:
+                before: os.stat_result | None = os.stat(self.path)
+            except OSError:
+                before = None
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+            try:
+                conn.row_factory = sqlite3.Row
+                conn.execute("PRAGMA busy_timeout = 30000")
+                refuse_foreign(conn, self.path)  # before anything is written
+            except BaseException:
+                conn.close()
+                raise
+            if same_file(before, self.path) or attempt == 2:  # else a first build replaced it meanwhile
+                break
+            conn.close()
         try:
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA busy_timeout = 30000")
-            refuse_foreign(conn, self.path)  # before anything is written
             _wal(conn)
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA temp_store = MEMORY")
@@ -154,6 +167,7 @@ class SQLiteStore(
         if self.path.is_dir():
             return self._rebuild("a folder is in the index's place")
         self._set_aside_special()  # a FIFO or device: SQLite would wait on it for ever
+        remove_stale(self.path)  # a first build's file left by a killed process
         try:
             conn = self._connect()
         except IndexCorruptError as exc:  # a header or schema that cannot be ours as it is
@@ -213,6 +227,51 @@ class SQLiteStore(
                 yield
             finally:
                 self._batch_depth -= 1
+
+    @contextlib.contextmanager
+    def first_build(self) -> Iterator[bool]:
+        """Write a first index of many files beside the index, unjournaled, and put it in the index's place
+        when the block ends, an error included: what was committed is kept, as when writing in place
+        (:mod:`~mdrecall.stores.sqlite_first_build`; a killed process leaves the index as it was). Yields
+        False (and writes as usual) when another first build runs."""
+        with self._lock:
+            opened = None
+            if not self.read_only and not self._batch_depth and not self.path.is_symlink():
+                opened = open_build(self._conn, self.path)
+            if opened is None:
+                live = None
+            else:
+                live, (build, fd) = self._conn, opened
+                self._switch(build)
+        if live is None:
+            yield False
+            return
+        try:
+            yield True
+        except BaseException:  # an error or Ctrl-C: what the build committed is kept, as in place
+            with self._lock:
+                try:
+                    self._put_in_place(live, build, fd)
+                except BaseException:
+                    self._switch(live)
+                    discard(build, fd, self.path)
+            raise
+        with self._lock:
+            self._put_in_place(live, build, fd)
+
+    def _put_in_place(self, live: sqlite3.Connection, build: sqlite3.Connection, fd: int) -> None:
+        self._switch(live)
+        if swap_in(live, build, fd, self.path):
+            live.close()  # its lock held other openers until the new file was in place
+            self._switch(self._connect())
+
+    def _switch(self, conn: sqlite3.Connection) -> None:
+        """Make ``conn`` the store's connection (nothing cached from the other one is kept)."""
+        self._conn = conn
+        self._generation += 1
+        self._records_cache.clear()
+        self._count_cache = None
+        self._df_cache = {}
 
     # The narrow interface its views use (:class:`~mdrecall.stores.sqlite_views.SQLiteAccess`).
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
