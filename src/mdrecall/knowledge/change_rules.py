@@ -263,6 +263,9 @@ def plans(f: Fact) -> bool:
     flights: out Wednesday 21 April", written in March)?"""
     if not f.day or not any(c.isdigit() for c in f.words):
         return False
+    low = f.words.lower()
+    if not any(m in low for m in _MONTH_NUMBER):  # no month named: no calendar date (most lines)
+        return False
     return bool(calendar_dates(value_slots(f), f.day))
 
 
