@@ -45,6 +45,8 @@ from mdrecall.knowledge.change_rules import (
     is_typed,
     modified,
     names_left,
+    plan_moved,
+    plans,
     refines,
     restates,
     value_slots,
@@ -98,7 +100,8 @@ class _State:
             self.add(f)
         self.attr = dict(attr)
         self.paired, self.used = self.marks(attr)  # by number: paired as the older, the newer line
-        self.closest: dict[int, int] = {}  # change line → its closest candidate
+        # change line → its closest candidate (first), then the other standing lines it supersedes
+        self.closest: dict[int, tuple[int, ...]] = {}
         self.chosen_by: dict[int, list[int]] = {}  # a line → the change lines it is the closest of
         self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
         # a line → the change lines telling more of its own change (they supersede nothing)
@@ -115,7 +118,7 @@ class _State:
         self.where[(f.path, f.line)] = n
         self.own.append(own)
         self.every.append(every)
-        self.kind.append(signal(f.words) or ("typed" if is_typed(f) else None))
+        self.kind.append(signal(f.words) or ("typed" if is_typed(f) else "plan" if plans(f) else None))
         gone = left_values(f.words.lower())
         if gone:
             self.leaves[n] = gone
@@ -187,6 +190,10 @@ class _State:
             return None  # nothing new: the same fact said again
         if self.kind[j] == "weak":
             return True if values_differ(old_slots, new_slots) else None
+        if self.kind[j] == "plan":  # "New Jetstar flights: out Wednesday 21 April" … "out 14 April"
+            if not set(self.own[i]).intersection(self.own[j]):
+                return None  # both lines must name the thing planned
+            return True if plan_moved(old, new, old_slots, new_slots) else None
         if self.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
             if old.day:
                 return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
@@ -230,6 +237,7 @@ class _State:
             floor = MIN_COSINE if self.kind[j] == "strong" else TYPED_COSINE
             self.continued = None
             best: tuple[bool, float, int] | None = None
+            found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
             for w in self.probe(j):
                 for i in self.postings[w]:
                     if i in seen:
@@ -245,6 +253,7 @@ class _State:
                     # people), then the most shared rare words (the cosine weighted by rarity); on a
                     # tie, the first line in path and line order
                     c = self.weighted(i, j)
+                    found.append((i, differs))
                     if (
                         best is None
                         or (differs, c) > best[:2]
@@ -252,9 +261,40 @@ class _State:
                     ):
                         best = (differs, c, i)
             if best is not None and self.continued != j:
-                i = best[2]
-                self.closest[j] = i
-                self.chosen_by.setdefault(i, []).append(j)
+                chosen = (best[2], *self.standing_too(best[2], j, found))
+                self.closest[j] = chosen
+                for i in chosen:
+                    self.chosen_by.setdefault(i, []).append(j)
+
+    def standing_too(self, i: int, j: int, found: list[tuple[int, bool]]) -> list[int]:
+        """The other standing lines the change line ``j`` supersedes beside its closest candidate ``i``
+        (of ``found``, its candidates): a fact stated on a page and again in ``MEMORY.md``. Only where
+        ``i`` is a standing line (undated) too, each of them undated, in a file of its own, naming every
+        rare word ``i`` shares with ``j`` (the same subject: "releases" and "Kwame"), one of them a word
+        both write in lower case (a thing, not only a name), and holding a value of the kind ``j``
+        changes that ``j`` does not (:meth:`candidate`)."""
+        if self.fact(i).day:
+            return []
+        df, cap = self.df, self.cap
+        subject = {w for w in set(self.every[i]).intersection(self.every[j]) if df[w] <= cap}
+        if not subject:
+            return []
+        # the thing whose attribute changed, not only a name ("Lantern Moth", "Kestrel Studio"): a word
+        # the change line writes in lower case ("dinners", "releases")
+        thing = _written_low(self.fact(j).words, subject)
+        if not thing:
+            return []
+        files = {self.fact(i).path, self.fact(j).path}
+        out = []
+        for k, differs in found:
+            f = self.fact(k)
+            if k == i or f.day or f.path in files or not subject.issubset(self.every[k]):
+                continue
+            # the line writes that thing in lower case too (or opens with it: "Releases: Kwame cuts them")
+            if differs and _written_low(f.words, thing, first=True):
+                files.add(f.path)
+                out.append(k)
+        return out[:STANDING_MOST]
 
     def similarity(self, i: int, j: int) -> float:
         """The cosine of two lines' word sets (shared words over the geometric mean of their sizes)."""
@@ -273,14 +313,14 @@ class _State:
         shared = set(a).intersection(b)
         return sum(1 + math.log(cap / df[w]) if df[w] <= cap else 1.0 for w in shared) / len(a) ** 0.25
 
-    def forget(self, j: int) -> int | None:
-        """Drop a change line's closest candidate (returned)."""
-        i = self.closest.pop(j, None)
-        if i is not None:
+    def forget(self, j: int) -> tuple[int, ...]:
+        """Drop a change line's chosen candidates (returned)."""
+        chosen = self.closest.pop(j, ())
+        for i in chosen:
             self.chosen_by[i].remove(j)
             if not self.chosen_by[i]:
                 del self.chosen_by[i]
-        return i
+        return chosen
 
     def settle(self, olds: Iterable[int]) -> None:
         """Pair each line of ``olds`` (still there) with the latest change line it is the closest
@@ -297,6 +337,16 @@ class _State:
             self.pairs[self.key(i)] = Supersession(n.path, n.line, n.day)
 
 
+def _written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
+    """The stems of ``stems`` that ``words`` writes in lower case somewhere (or as its first word, with
+    ``first``)."""
+    out = set()
+    for n, w in enumerate(words.split()):
+        if w[:1].islower() or (first and n == 0):
+            out |= subject_words(w) & stems
+    return out
+
+
 class _Reversed:
     """Orders keys the other way round (on a tie of days, the first line in path and line order wins)."""
 
@@ -311,6 +361,9 @@ class _Reversed:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Reversed) and self.key == other.key
 
+
+#: At most this many standing lines a change line supersedes beside its closest candidate.
+STANDING_MOST = 3
 
 #: The state of the last pass of this process (the next pairing after a change starts from it).
 _LAST: list[_State] = []
@@ -385,11 +438,9 @@ def change_update(
                 redo.update(j for j in state.postings[w] if state.kind[j] and w in state.probe(j))
     touched: set[int] = set(gone) | flipped
     for j in redo:
-        old = state.forget(j)
-        if old is not None:
-            touched.add(old)
+        touched.update(state.forget(j))
     state.evaluate(sorted(j for j in redo if state.facts[j] is not None and state.is_change(j)))
-    touched.update(state.closest[j] for j in redo if j in state.closest)
+    touched.update(i for j in redo for i in state.closest.get(j, ()))
     state.settle(touched)
     _LAST.append(state)
     return dict(state.pairs)

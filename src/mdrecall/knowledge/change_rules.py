@@ -224,3 +224,61 @@ def _stems(words: list[str]) -> list[str]:
 @functools.lru_cache(maxsize=50_000)
 def _stem_of(word: str) -> str:
     return next(iter(subject_words(word)), "")
+
+
+#: A calendar date among a line's time slots ("t:apr21"): a month's three letters and a day.
+_CALENDAR = re.compile(r"t:([a-z]{3})(\d{1,2})$")
+#: How far ahead of the day a line was written a calendar date it names is its plan (half a year).
+PLAN_AHEAD = timedelta(days=183)
+
+
+def calendar_dates(slots_of_f: set[str], written: str | None) -> set[date]:
+    """The calendar dates of a line's time slots, each the next one on or after the day ``written``
+    (within :data:`PLAN_AHEAD`: a plan's date); empty for a line not dated."""
+    if not written:
+        return set()
+    try:
+        start = date.fromisoformat(written[:10])
+    except ValueError:
+        return set()
+    out = set()
+    for s in slots_of_f:
+        m = _CALENDAR.match(s)
+        if m is None or m.group(1) not in _MONTH_NUMBER:
+            continue
+        month, day = _MONTH_NUMBER[m.group(1)], int(m.group(2))
+        for year in (start.year, start.year + 1):
+            try:
+                when = date(year, month, day)
+            except ValueError:
+                break
+            if start <= when <= start + PLAN_AHEAD:
+                out.add(when)
+                break
+    return out
+
+
+def plans(f: Fact) -> bool:
+    """Does a dated line name a calendar date ahead of the day it was written (a plan: "New Jetstar
+    flights: out Wednesday 21 April", written in March)?"""
+    if not f.day or not any(c.isdigit() for c in f.words):
+        return False
+    low = f.words.lower()
+    if not any(m in low for m in _MONTH_NUMBER):  # no month named: no calendar date (most lines)
+        return False
+    return bool(calendar_dates(value_slots(f), f.day))
+
+
+def plan_moved(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does the plan line ``new`` give another date to the older line's plan: each names a calendar date
+    the other does not, and the older was a standing line (undated) or its date was still ahead when
+    ``new`` was written (a date come and gone is another event, not a plan moved)?"""
+    gained = {s for s in new_slots - old_slots if _CALENDAR.match(s)}
+    lost = {s for s in old_slots - new_slots if _CALENDAR.match(s)}
+    if not gained or not lost:
+        return False
+    if not old.day:
+        return True
+    assert new.day is not None
+    ahead = calendar_dates(lost, old.day)
+    return any(d > date.fromisoformat(new.day[:10]) for d in ahead)
