@@ -12,6 +12,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round5           # the fifth round (fault_round5.py)
     python benchmarks/faults.py --only round6           # the sixth round (fault_round6.py)
     python benchmarks/faults.py --only round7           # the seventh round (fault_round7.py)
+    python benchmarks/faults.py --only round8           # the eighth round (fault_round8.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
 refused-clearly, unclear (hung, exit 3, a traceback, a silent refusal) or failed (a secret stored,
@@ -45,6 +46,7 @@ import fault_round4 as fr4
 import fault_round5 as fr5
 import fault_round6 as fr6
 import fault_round7 as fr7
+import fault_round8 as fr8
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -434,6 +436,8 @@ def main() -> int:
             ("round6", lambda: fr6.case_round6(tmp), False),
             # a seventh round on FTS5's check, the snapshot v2, the pending-views table and the line grammars
             ("round7", lambda: fr7.case_round7(tmp), False),
+            # an eighth round on undated pages' anchor, the date term, the layout kinds and leave grammar
+            ("round8", lambda: fr8.case_round8(tmp), False),
         ]
         for name, fn, needs_root in steps:
             if args.only and name not in args.only:

@@ -168,3 +168,35 @@ def test_a_line_that_opens_with_a_report_of_the_day_written_is_that_day() -> Non
     assert _day(line, "2031-05-20") == date(2031, 5, 20)
     # an act in the first sentence: the day named is the line's ("The sale raised £412. Banked it ...")
     assert _day("- The stall raised £300. Banked it on 2 May.", "2031-05-20") == date(2031, 5, 2)
+
+
+# ---- the calendar's ends (fault round 8) -------------------------------------------------------------
+
+
+def test_a_relative_day_past_the_calendars_ends_names_no_day_and_raises_nothing() -> None:
+    assert note_dates("- tomorrow the move, tommorow too", date(9999, 12, 31)) == []
+    assert note_dates("- yesterday the move", date(1, 1, 1)) == []
+    assert _named("- the review on 3 March, yesterday the move", "0001-01-01") == [date(1, 3, 3)]
+    undated = "# Plans\n\n- tomorrow the move\n- next week the review\n"
+    assert line_dates(undated, None, reference=date(9999, 12, 31)) == [None] * 4
+
+
+def test_an_mtime_past_the_calendar_gives_no_reference() -> None:
+    assert page_reference([None], 1e12) is None  # year 33658
+    assert page_reference([None], -1e12) is None
+    assert page_reference([None], float("nan")) is None
+
+
+def test_a_workspace_whose_newest_log_is_9999_12_31_indexes(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    (root / "memory" / "notes").mkdir(parents=True)
+    (root / "memory" / "9999-12-31.md").write_text("# d\n\n- tomorrow Dana Okafor moves the racks\n")
+    (root / "memory" / "0001-01-01.md").write_text("# d\n\n- yesterday Dana Okafor came back\n")
+    (root / "memory" / "notes" / "plans.md").write_text("# Plans\n\n- tomorrow Acme Ltd visits\n")
+    mem = Memory.open(root, Config().merged({"embedding": {"provider": "none"}}), create=True)
+    try:
+        mem.sync()  # an OverflowError here before: "internal error", exit 3, nothing indexed
+        names = {e.name for e in mem.entities(None, limit=0, sync=False)}
+    finally:
+        mem.close()
+    assert {"Dana Okafor", "Acme Ltd"} <= names

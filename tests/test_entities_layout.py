@@ -6,11 +6,14 @@ The notes are written for these tests (a choir, a bike workshop, a household), i
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.extract import entity_key, extract_entities
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
 
 from helpers import write
 
@@ -119,3 +122,42 @@ def test_a_thing_named_alone_stays_listed_beside_longer_names_that_start_with_it
         mem.close()
     assert {"github", "github actions", "github pages"} <= names
     assert "sam" not in names  # a first name two people share is no entity of its own
+
+
+# ---- adversarial layouts (fault round 8): each was quadratic ----------------------------------------
+
+
+def _quick(fn: Callable[[], object], limit: float = 2.0) -> None:
+    t0 = time.perf_counter()
+    fn()
+    assert time.perf_counter() - t0 < limit
+
+
+def test_a_list_of_bullets_each_naming_a_kind_of_work_reads_each_line_once() -> None:
+    lines = ["- Films"] * 8000  # each a kind's line before a list: each re-read the rest of it (> 10 s)
+    _quick(lambda: work_items(lines, []))
+    lines = ["## Films", "- Perfect Days, Wim Wenders", "Books", "- Piranesi, Susanna Clarke", "", "## Films"]
+    lines.append("- Past Lives (Celine Song)")
+    found = [(i, lines[i][a:b], k) for i, a, b, k in work_items(lines, [0, 5])]
+    assert found == [
+        (1, "Perfect Days", "work"),
+        (1, "Wim Wenders", "person"),
+        (3, "Piranesi", "work"),
+        (3, "Susanna Clarke", "person"),
+        (6, "Past Lives", "work"),
+        (6, "Celine Song", "person"),
+    ]
+
+
+def test_a_table_row_of_20000_cells_finds_each_cell_without_a_scan() -> None:
+    row = "|" + "Acme Dana|" * 20_000
+    cells = TableCells(["|" + "Supplier|" * 20_000, "|" + "---|" * 20_000, row], [0, 180_001, 260_002])
+    starts = [260_002 + i * 10 + 1 for i in range(20_000)]
+    _quick(lambda: [cells.cell(2, at + 5) for at in starts])  # a scan per name: > 10 s
+    assert cells.cell(2, starts[7] + 5) == (starts[7], "organisation")
+
+
+def test_many_kind_headings_do_not_copy_the_headings_after_them() -> None:
+    lines = ["# Pets" if j % 2 == 0 else "## Mochi" for j in range(120_000)]
+    _quick(lambda: heading_things(lines, list(range(len(lines)))))
+    assert heading_things(lines[:4], [0, 1, 2, 3]) == [(1, "Mochi", "pet"), (3, "Mochi", "pet")]

@@ -15,6 +15,7 @@ word in a heading), so a file without them costs one substring search each.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from mdrecall.knowledge.name_lists import common_word
@@ -59,12 +60,8 @@ class TableCells:
         cells = self._rows.get(line)
         if not cells:
             return None
-        found = None
-        for c in cells:
-            if c.start > at:
-                break
-            found = c
-        return (found.start, found.kind) if found is not None else None
+        n = bisect_right(cells, at, key=lambda c: c.start) - 1  # a row of 5,000 cells: no scan per name
+        return (cells[n].start, cells[n].kind) if n >= 0 else None
 
 
 def _cells(line: str) -> list[str]:
@@ -134,10 +131,14 @@ def work_items(lines: list[str], headings: list[int]) -> list[tuple[int, int, in
         and (i in heads or len(words) <= 3)
         and any(w in _WORK_WORDS for w in words)
     ]
+    read = 0  # lines before this were read as items of a section: a kind's line among them adds nothing
     for h in kind_lines:
+        if h < read:
+            continue  # ("- Films" bullets one after another: each would re-read the rest of the list)
         for i in range(h + 1, len(lines)):
             if i in heads or (i > h + 1 and not lines[i].strip() and h not in heads):
                 break
+            read = i + 1
             bullet = _BULLET.match(lines[i])
             if bullet is None:
                 continue
@@ -179,7 +180,8 @@ def heading_things(lines: list[str], headings: list[int]) -> list[tuple[int, str
         kind = next((_THING_WORDS[w] for w in _heading_words(lines[h]) if w in _THING_WORDS), None)
         if kind is None or len(lines[h]) > 40:
             continue
-        for sub in headings[n + 1 :]:
+        for k in range(n + 1, len(headings)):  # (not a slice: a copy per heading is quadratic)
+            sub = headings[k]
             if levels[sub] <= levels[h]:
                 break
             if levels[sub] != levels[h] + 1:

@@ -351,7 +351,10 @@ def page_reference(file_dates: Iterable[str | None], mtime: float | None = None)
     newest = max((d for d in file_dates if d), default=None)
     if newest:
         return _as_date(newest)
-    return datetime.fromtimestamp(mtime).date() if mtime else None
+    try:
+        return datetime.fromtimestamp(mtime).date() if mtime else None
+    except (OverflowError, ValueError, OSError):  # an mtime past the calendar (year 33658, NaN)
+        return None
 
 
 def line_dates(

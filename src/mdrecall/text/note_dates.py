@@ -118,7 +118,10 @@ def note_dates(line: str, written: date | None, loose: bool = False) -> list[Not
         start = m.start(kind) if kind else m.start()
         if loose and _from_writing(g):
             continue
-        found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None)
+        try:
+            found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None)
+        except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
+            found = None
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
