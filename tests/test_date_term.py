@@ -80,3 +80,16 @@ def test_a_question_of_a_day_alone_finds_that_days_note(tmp_path: Path) -> None:
     # no keyword is left: the vector leg alone answers, and the day's note was not among its first
     write(tmp_path, "memory/2027-01-30.md", "# 2027-01-30\n\n- Swam 200 m without stopping.\n")
     assert _files(tmp_path, "what did we do on Saturday")[0] == "memory/2027-01-30.md"
+
+
+def test_a_day_at_the_calendars_end_is_weighed_without_overflow() -> None:
+    """Before: a question naming 9999-12-31 (or 0001-01-01) matched by a chunk's lines raised
+    OverflowError while looking for the day after (fault round 8); the day counts as named, alone."""
+    from mdrecall.search import pipeline
+
+    for day in ("9999-12-31", "0001-01-01"):
+        on_day = pipeline._on_day(frozenset({day}), lambda c, d=day: [d])
+        chunk = Chunk(
+            path="x.md", source="memory", start_line=1, end_line=1, text="x", hash="x", date="2026-01-05"
+        )
+        assert on_day(chunk) == 1.0

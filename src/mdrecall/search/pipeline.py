@@ -420,7 +420,11 @@ def _of_day(
 
 
 def _next_day(day: str, step: int) -> str:
-    return (date.fromisoformat(day) + timedelta(days=step)).isoformat()
+    """The ISO day ``step`` days from ``day`` ("" past the calendar's ends: no day is named there)."""
+    try:
+        return (date.fromisoformat(day) + timedelta(days=step)).isoformat()
+    except OverflowError:
+        return ""
 
 
 def _states_preference(chunk: Chunk) -> bool:
