@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
+from mdrecall.knowledge.extract import extract_entities
 from mdrecall.knowledge.index import EntityIndex
 from mdrecall.knowledge.relations import ALIAS, find_relations, phrase
 
@@ -85,3 +86,26 @@ def test_a_query_saying_the_nickname_searches_the_full_name_where_it_adds_lines(
         mem.index()
         synonyms = EntityIndex(mem.store, mem.config.entities).alias_synonyms("where is Wika")
     assert synonyms == {"wika": ["wiktoria zielińska"]}
+
+
+def test_a_full_name_seen_only_opening_a_line_is_a_person(tmp_path: Path) -> None:
+    """Two words that are no English word and no listed name, opening a bullet: a person's name, to which
+    the given name alone is linked. A possessive before a word is no such name."""
+    found = {
+        m.name: (m.kind, m.how) for m in extract_entities("- Tamatea Horowai started on the till.\n").mentions
+    }
+    assert found["Tamatea Horowai"] == ("person", "rare_name")
+    found = {
+        m.name: (m.kind, m.how) for m in extract_entities("- Felix's Quorvane sketch is lovely.\n").mentions
+    }
+    assert found.get("Felix's Quorvane", ("", "name_start"))[1] == "name_start"  # only a weak candidate
+    write(tmp_path, "memory/2027-05-03.md", "# 2027-05-03\n\n- Tamatea Horowai started on the till.\n")
+    write(tmp_path, "memory/2027-05-10.md", "# 2027-05-10\n\n- Tamatea's first week went well.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        index = EntityIndex(mem.store, mem.config.entities)
+        known = index.known()
+        kinds = {e.name: e.kind for e in index.entities()}
+    assert kinds.get("Tamatea Horowai") == "person"
+    assert known.get("tamatea") == "tamatea horowai"

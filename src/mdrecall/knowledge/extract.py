@@ -70,6 +70,7 @@ from mdrecall.knowledge.mention_readers import (
     listed_with,
     lower_words,
     maker_kind,
+    name_shaped,
     page_title,
     person_label,
     sentence_start,
@@ -339,6 +340,8 @@ def extract_entities(
         rare = (
             not strong and not heading and (not opens or before.rstrip().endswith(":")) and is_rare(words)
         )  # "collected through Pitchero", "Bank: Triodos": no frequent word is written so
+        if opens and not rare and not strong and not heading and kind == "unknown" and name_shaped(words):
+            kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
         if kind == "unknown" and tech_like(name):
             kind = "technology" if technical or i in tech_lines else "product"
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
