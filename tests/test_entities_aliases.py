@@ -109,3 +109,18 @@ def test_a_full_name_seen_only_opening_a_line_is_a_person(tmp_path: Path) -> Non
         kinds = {e.name: e.kind for e in index.entities()}
     assert kinds.get("Tamatea Horowai") == "person"
     assert known.get("tamatea") == "tamatea horowai"
+
+
+def test_hyphened_names_are_read_whole() -> None:
+    """Two capitalised parts joined by a hyphen are one word of a name: a firm's alone, a surname after a
+    given name; a span of days is none."""
+    text = (
+        "- Quote from Drax-Holm came in at £900, and the Vell-Marr drill is back.\n"
+        "- Lunch with Ana Tregarth-Fenn on Tuesday.\n"
+        "- Open Fri-Sun only.\n"
+    )
+    found = {m.name: (m.kind, m.how) for m in extract_entities(text).mentions}
+    assert found["Drax-Holm"] == ("organisation", "typed_name")  # "quote from": a supplier's cue
+    assert found["Vell-Marr"] == ("organisation", "rare_name")
+    assert found["Ana Tregarth-Fenn"][0] == "person"
+    assert not [n for n in found if "Sun" in n or "Fri" in n]

@@ -123,7 +123,7 @@ def find_relations(line: str, number: int) -> list[Relation]:
     low = text.lower()
     out: list[Relation] = []
     if any(word in low for word in _CUES[ALIAS]):
-        out += _aliases(text, number)
+        out += _aliases(text, low, number)
     for predicate, pattern, s_kind, o_kind in _PATTERNS:
         if not any(word in low for word in _CUES[predicate]):
             continue  # a cheap check first: most lines state no relationship
@@ -171,12 +171,20 @@ def phrase(subject: str, predicate: str, obj: str) -> str:
     return f"{subject} {predicate.replace('_', ' ')} {obj}"
 
 
-def _aliases(text: str, number: int) -> list[Relation]:
+#: Words each alias pattern needs on the line (most lines with a bracket state no other name).
+_ALIAS_CUES = (
+    ("call", "aka", "a.k.a", "known as", "goes by"),
+    ("short for",),
+    (" (",),
+)
+
+
+def _aliases(text: str, low: str, number: int) -> list[Relation]:
     """Other names of someone stated on one line: "X (everyone calls her Y)", "X, aka Y", "X goes by Y",
     "Y is short for X", and "X (Y)" where Y is a nickname of X's given name by its shape."""
     out: list[Relation] = []
-    for rx in (_ALIAS_AFTER, _SHORT_FOR, _BRACKETED):
-        if rx is _BRACKETED and "(" not in text:
+    for rx, cues in zip((_ALIAS_AFTER, _SHORT_FOR, _BRACKETED), _ALIAS_CUES, strict=True):
+        if not any(cue in low for cue in cues):
             continue
         for m in rx.finditer(text):
             nick, full = m.group("s"), _clean(m.group("o"))
