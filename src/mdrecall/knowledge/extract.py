@@ -70,6 +70,7 @@ from mdrecall.knowledge.mention_readers import (
     listed_with,
     lower_words,
     maker_kind,
+    name_shaped,
     page_title,
     person_label,
     sentence_start,
@@ -122,6 +123,20 @@ class Extraction:
 
     mentions: list[Mention]
     relations: list[tuple[Relation, str | None]]  # with the line's valid day
+
+
+def _stop(word: str) -> bool:
+    """A word that is no name alone (:data:`STOP`), or two joined by a hyphen one of which is ("Fri-Sun")."""
+    return word in STOP or ("-" in word and any(part in STOP for part in word.split("-")))
+
+
+def _hyphened_name(words: list[str]) -> bool:
+    """One word of two capitalised parts joined by a hyphen, neither a given name ("Jean-Luc") nor a
+    calendar word: most often a business's name ("Bio-Rad", "Cover-More", "Rolls-Royce")."""
+    if len(words) != 1 or "-" not in words[0]:
+        return False
+    parts = words[0].split("-")
+    return len(parts) == 2 and not any(given_name(p) or p in STOP for p in parts)
 
 
 def entity_key(name: str) -> str:
@@ -272,14 +287,14 @@ def extract_entities(
         place_like = not opens and len(words) > 2 and words[-1] in PLACE_WORDS  # "on Great North Road"
         name_at = at  # where the name starts once the words before it are taken off
         lead = 0
-        while lead < len(words) and words[lead] in STOP and not title and not place_like:
+        while lead < len(words) and _stop(words[lead]) and not title and not place_like:
             lead += 1
         if lead:  # taken off at once: a long run of such words is not shifted once per word
             taken_off = " ".join(words[:lead]) + " "
             before, name_at, words = before + taken_off, name_at + len(taken_off), words[lead:]
         trailing = False
         longest = known_words_max()  # a run longer than every well-known name is none of them
-        while words and words[-1] in STOP and (len(words) > longest or known_name(" ".join(words)) is None):
+        while words and _stop(words[-1]) and (len(words) > longest or known_name(" ".join(words)) is None):
             words.pop()
             trailing = True
         if not words or (len(words) == 1 and words[0] in NOT_MIXED):
@@ -339,6 +354,10 @@ def extract_entities(
         rare = (
             not strong and not heading and (not opens or before.rstrip().endswith(":")) and is_rare(words)
         )  # "collected through Pitchero", "Bank: Triodos": no frequent word is written so
+        if opens and not rare and not strong and not heading and kind == "unknown" and name_shaped(words):
+            kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
+        elif not opens and not heading and not strong and kind == "unknown" and _hyphened_name(words):
+            kind, rare = "organisation", True  # "insured with Cover-More", "a Bio-Rad machine": a firm's name
         if kind == "unknown" and tech_like(name):
             kind = "technology" if technical or i in tech_lines else "product"
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:

@@ -22,10 +22,10 @@ from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_nam
 from mdrecall.knowledge.name_lists import fold_accents, given_name, known_alias, nicknames, places
 from mdrecall.knowledge.names import ORG_WORD
 from mdrecall.knowledge.refresh import keeps_views
-from mdrecall.knowledge.relations import phrase
+from mdrecall.knowledge.relations import ALIAS, phrase
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import KeySummary, MentionRow, ViewStore
+from mdrecall.stores.views import KeySummary, MentionRow, RelationRow, ViewStore
 
 __all__ = [
     "Entity",
@@ -144,6 +144,7 @@ class EntityIndex(NameQueries):
                 out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
             _link_first_names(out, stats, _key_kinds(self.store))
+            _fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)
@@ -398,6 +399,24 @@ def _link_first_names(
             continue
         if len(meant) == 1:
             out[k] = meant.pop()
+
+
+def _fold_stated_aliases(out: dict[str, str], rows: Sequence[RelationRow], fixed: set[str]) -> None:
+    """Fold into ``out`` each other name a note states in words ("Katarzyna Nowak (everyone calls her
+    Kasia)", "Kasia is short for Katarzyna": an :data:`~.relations.ALIAS` relationship): later mentions of
+    "Kasia" alone are Katarzyna Nowak's, and Kasia is no entity of its own. A name the alias table sets, or
+    one already linked to another entity (the first name of someone else), is left as it is."""
+    for r in rows:
+        if r.predicate != ALIAS:
+            continue
+        nick, full = entity_key(r.subject), entity_key(r.object)
+        root = out.get(full)
+        if root is None or nick in fixed or out.get(nick, nick) != nick or nick == root:
+            continue
+        for k, v in out.items():
+            if v == nick:
+                out[k] = root  # names that were folded into the nickname follow it
+        out[nick] = root
 
 
 @cache

@@ -31,7 +31,7 @@ __all__ = [
 
 #: Changes when how the table is computed changes (in its signature, with the views' version: the name
 #: data the extraction reads changes with it).
-KNOWN_VERSION = "3"
+KNOWN_VERSION = "4"
 
 
 def name_key(name: str) -> str:
@@ -121,10 +121,20 @@ class NameQueries:
         return check
 
     def alias_synonyms(self, query: str) -> dict[str, list[str]]:
-        """Synonyms making the names a query gives match the entity's other names: name → others."""
+        """Synonyms making the names a query gives match the entity's other names: name → others.
+
+        An other name written only on lines that also write the name the query says ("Katarzyna Nowak
+        (everyone calls her Kasia)") finds no line the said name does not: it is left out, so that such a
+        line does not count its one person twice."""
         out: dict[str, list[str]] = {}
         for said, root in self.named_in_query(query):
             others = [k for k in self.group(root) if k != said]
+            if not others:
+                continue
+            said_lines = self.store.mention_lines([said])
+            others = [
+                k for k in others if not (lines := self.store.mention_lines([k])) or not lines <= said_lines
+            ]
             if others:
                 out[said] = others
         return out

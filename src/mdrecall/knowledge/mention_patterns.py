@@ -12,10 +12,15 @@ AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 #: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
 _UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
 _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
-_WORD = rf"[{_UP}][{_LO}][{_UP}{_LO}0-9]*"
+#: A second capitalised part after a hyphen ("Cover-More", "Smith-Jones"): one word.
+_HYPHENED = rf"(?:-[{_UP}][{_LO}]+)?"
+_WORD = rf"[{_UP}][{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
-#: the first letter so that the search can skip ahead to capitals: several times faster).
-CAPS = re.compile(rf"[{_UP}](?<![\w'’-][{_UP}])[{_LO}][{_UP}{_LO}0-9]*(?:(?:['’]s)?[ ](?:{_WORD}))*(?![\w-])")
+#: the first letter so that the search can skip ahead to capitals: several times faster). A word may be two
+#: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones").
+CAPS = re.compile(
+    rf"[{_UP}](?<![\w'’-][{_UP}])[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}(?:(?:['’]s)?[ ](?:{_WORD}))*(?![\w-])"
+)
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
 CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
 #: A capital inside a word after a lower-case letter ("PostgreSQL", "LaunchDarkly"): not an ordinary word.

@@ -19,7 +19,14 @@ from mdrecall.knowledge.mention_patterns import (
     OF_PLACES,
     STOP,
 )
-from mdrecall.knowledge.name_lists import common_word, first_names, given_name, known_name, lower_known
+from mdrecall.knowledge.name_lists import (
+    common_word,
+    first_names,
+    given_name,
+    known_name,
+    lower_known,
+    places,
+)
 from mdrecall.knowledge.names import LineLabels, name_kind
 
 #: Folders whose pages are each about one thing of a kind ("people/oona-hart.md").
@@ -198,6 +205,27 @@ def is_rare(words: list[str]) -> bool:
     """Is a capitalised word no frequent English word, given name or calendar word ("Triodos", "Slurm")?
     Several words: is any of them so (a name of frequent words only, "Hague Blue", is left to the cues)."""
     return any(w.isalpha() and w not in STOP and not common_word(w) and not given_name(w) for w in words)
+
+
+def name_shaped(words: list[str]) -> bool:
+    """Are ``words`` two words shaped as a person's name and nothing else: each a capital and lower-case
+    letters ("Rangi Parata", "Tāne Ngata"; not "Felix's"), neither a frequent English word, a given name
+    the lists know (those are read by their kind), a calendar word or a known place?"""
+    return (
+        len(words) == 2
+        and all(
+            w[:1].isupper()
+            and len(w) > 2
+            and w[1:].isalpha()
+            and w[1:].islower()
+            and w not in STOP
+            and not common_word(w)
+            for w in words
+        )
+        and not given_name(words[0])
+        and " ".join(words) not in places()
+        and not places().intersection(words)
+    )
 
 
 def tech_like(name: str) -> bool:

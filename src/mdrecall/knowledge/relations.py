@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
+from mdrecall.knowledge.name_lists import common_word, given_name, nicknames, places
+
+__all__ = ["ALIAS", "CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
 
 _NAME = r"[A-Z][\w.+-]*[\w+](?:\s+[A-Z][\w.+-]*[\w+]){0,2}|[A-Z]"
 _VERSION = r"(?:\s+v?\d[\w.]*)?"  # "PostgreSQL 16": the version is not part of the name
@@ -65,8 +67,33 @@ _PATTERNS: list[tuple[str, re.Pattern[str], str, str]] = [
      "person", "organisation"),
 ]  # fmt: skip
 
+#: The predicate of a name given in words as another name of someone ("Katarzyna Nowak (everyone calls her
+#: Kasia)", "Bo, aka Bodhi", "Kasia is short for Katarzyna"): the subject is the other name, the object the
+#: name it stands for. The entity view folds the subject into the object's entity.
+ALIAS = "alias_of"
+_NICK = r"(?P<s>[A-Z][a-z\u00c0-\u024f'’]+)"  # one capitalised word: a nickname
+_FULL = r"(?P<o>[A-Z][\w'’-]*[a-z\u00c0-\u024f](?:\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f]){0,2})"
+#: Who calls someone by another name, and how it is said ("everyone calls her", "we all call him").
+_CALLS = (
+    r"(?:everyone|everybody|we|they|people|friends|most\s+people|the\s+team|all)\s+(?:all\s+|just\s+)?"
+    r"calls?\s+(?:her|him|them)\s+"
+)
+#: Another name stated in words right after a name (the name first, the other name in the group ``s``).
+_ALIAS_AFTER = re.compile(
+    rf"\b{_FULL}(?:\s*(?:\(\s*|,\s*|\s[-–—]\s*)(?:who\s+|whom\s+)?"
+    rf"(?:{_CALLS}|(?:aka|a\.k\.a\.?|also\s+known\s+as|known\s+as|called|goes\s+by)\s+)"
+    rf"|\s+(?:goes\s+by|a\.k\.a\.?|aka)\s+)['\"“‘]?{_NICK}\b"
+)
+#: "Kasia is short for Katarzyna", "Kasia (short for Katarzyna)".
+_SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+for\s+{_FULL}")
+#: "Katarzyna Nowak (Kasia)": a full name and one capitalised word in brackets, read as a nickname only when
+#: it begins as the given name does or is a listed nickname of it (:func:`_nickname_of`).
+_BRACKETED = re.compile(
+    r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+\((?P<s>[A-Z][a-z\u00c0-\u024f]+)\)"
+)
+
 #: Every predicate the patterns produce (``*_of`` for each family word).
-PREDICATES = ("works_at", "uses", "moved_to", "chosen_over", "owns", "left", "joined") + tuple(
+PREDICATES = ("works_at", "uses", "moved_to", "chosen_over", "owns", "left", "joined", ALIAS) + tuple(
     f"{w}_of" for w in _FAMILY.split("|")
 )
 #: Words a line must hold for each pattern to be tried.
@@ -79,6 +106,7 @@ _CUES = {
     "owns": ("own", "took over", "takes over"),
     "left": ("left", "quit", "leav"),
     "joined": ("join",),
+    ALIAS: ("call", "aka", "a.k.a", "known as", "goes by", "short for", " ("),
 }
 _PRONOUNS = {"we", "i"}
 _NOT_ENDS = {"it", "them", "this", "that", "there", "here", "us", "me", "him", "her", "the", "a", "an"}
@@ -94,6 +122,8 @@ def find_relations(line: str, number: int) -> list[Relation]:
     text = _MARKUP.sub("", line)
     low = text.lower()
     out: list[Relation] = []
+    if any(word in low for word in _CUES[ALIAS]):
+        out += _aliases(text, low, number)
     for predicate, pattern, s_kind, o_kind in _PATTERNS:
         if not any(word in low for word in _CUES[predicate]):
             continue  # a cheap check first: most lines state no relationship
@@ -133,10 +163,57 @@ def phrase(subject: str, predicate: str, obj: str) -> str:
         return f"{subject} {_VERBS[predicate][1 if pronoun else 0]} {obj}"
     if predicate == "chosen_over":
         return f"{subject} was chosen over {obj}"
+    if predicate == ALIAS:
+        return f"{subject} is another name for {obj}"
     if predicate.endswith("_of"):
         be = ("am" if subject.casefold() == "i" else "are") if pronoun else "is"
         return f"{subject} {be} {obj}'s {predicate[:-3]}"
     return f"{subject} {predicate.replace('_', ' ')} {obj}"
+
+
+#: Words each alias pattern needs on the line (most lines with a bracket state no other name).
+_ALIAS_CUES = (
+    ("call", "aka", "a.k.a", "known as", "goes by"),
+    ("short for",),
+    (" (",),
+)
+
+
+def _aliases(text: str, low: str, number: int) -> list[Relation]:
+    """Other names of someone stated on one line: "X (everyone calls her Y)", "X, aka Y", "X goes by Y",
+    "Y is short for X", and "X (Y)" where Y is a nickname of X's given name by its shape."""
+    out: list[Relation] = []
+    for rx, cues in zip((_ALIAS_AFTER, _SHORT_FOR, _BRACKETED), _ALIAS_CUES, strict=True):
+        if not any(cue in low for cue in cues):
+            continue
+        for m in rx.finditer(text):
+            nick, full = m.group("s"), _clean(m.group("o"))
+            first = full.split()[0]
+            if (
+                nick.casefold() == first.casefold()
+                or nick.casefold() in _NOT_ENDS
+                or full.casefold() in _NOT_ENDS
+            ):
+                continue  # "Dana Okafor (Dana)": nothing new
+            if rx is _BRACKETED and not _nickname_of(nick, first):
+                continue  # "Dana Okafor (Finance)", "Sofia Russo (Florence)": a team, a place, not a name
+            weak = rx is _BRACKETED or " called " in m.group(0)  # no word that says "another name"
+            if (" " not in full and rx is not _SHORT_FOR and not given_name(full)) or (
+                weak and common_word(nick) and not given_name(nick) and nick.casefold() not in nicknames()
+            ):
+                continue  # "Standup (called Huddle now)": one word alone is no one's full name
+            kind = "person" if given_name(first) else "unknown"
+            out.append(Relation(nick, ALIAS, full, number, kind, kind))
+    return out
+
+
+def _nickname_of(nick: str, given: str) -> bool:
+    """Could ``nick`` be a short name of the given name ``given``: a listed nickname of it, or a shorter
+    word that begins as it does ("Kasia" for Katarzyna, "Rafa" for Rafael) and is no frequent word?"""
+    n, g = nick.casefold(), given.casefold()
+    if g in nicknames().get(n, ()):
+        return True
+    return len(n) < len(g) and n[:2] == g[:2] and not common_word(n) and nick not in places()
 
 
 def _subject_kind(subject: str, kind: str) -> str:

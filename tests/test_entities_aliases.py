@@ -1,0 +1,126 @@
+"""Other names given in words ("Wiktoria Zielińska (we all call her Wika)", "Wika is short for Wiktoria"), and
+full names written only where a sentence starts. The notes below (an allotment society, a bike shop) were
+written for these tests; they are not one of the benchmark sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.relations import ALIAS, find_relations, phrase
+
+from helpers import write
+
+
+@pytest.mark.parametrize(
+    ("line", "nick", "full"),
+    [
+        (
+            "- New plot holders: Wiktoria Zielińska (we all call her Wika) and Tom Hale.",
+            "Wika",
+            "Wiktoria Zielińska",
+        ),
+        ("Bartholomew Quint, aka Bart, runs the seed swap.", "Bart", "Bartholomew Quint"),
+        ("Ignatius Mbeki goes by Iggy at the shop.", "Iggy", "Ignatius Mbeki"),
+        (
+            "Our treasurer Anastazja Kowal (who goes by Stasia) sent the accounts.",
+            "Stasia",
+            "Anastazja Kowal",
+        ),
+        ("- Wika is short for Wiktoria.", "Wika", "Wiktoria"),
+        ("Met Florentyna Sobczak (Flo) at the gate.", "Flo", "Florentyna Sobczak"),
+        ("Seed order from Margaret Dunne (Peggy).", "Peggy", "Margaret Dunne"),
+    ],
+)
+def test_another_name_stated_in_words_is_an_alias(line: str, nick: str, full: str) -> None:
+    rels = [r for r in find_relations(line, 1) if r.predicate == ALIAS]
+    assert [(r.subject, r.object) for r in rels] == [(nick, full)]
+    assert phrase(nick, ALIAS, full) == f"{nick} is another name for {full}"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Spoke to Wiktoria Zielińska (Finance) and Tomasz Hale (Gdańsk) about the rota.",
+        "- Standup (called Huddle now) moved to 9:15.",
+        "Harriet Vane (Harriet) chairs the meeting.",
+        "- Carys Bowen (Cardiff office) sends the minutes.",
+        "- Met Florentyna Sobczak (Flora) at the gate.",  # a frequent word in brackets: not read as a name
+    ],
+)
+def test_a_bracket_that_is_no_nickname_is_no_alias(line: str) -> None:
+    assert not [r for r in find_relations(line, 1) if r.predicate == ALIAS]
+
+
+def test_a_stated_nickname_is_the_person_in_the_entity_view(tmp_path: Path) -> None:
+    """Wika alone is Wiktoria Zielińska in every note, and no entity of its own."""
+    write(tmp_path, "MEMORY.md", "# Allotments\n\n- Committee: Wiktoria Zielińska (we all call her Wika).\n")
+    write(tmp_path, "memory/2027-04-02.md", "# 2027-04-02\n\n- Wika brought the rhubarb crowns.\n")
+    write(tmp_path, "memory/2027-04-09.md", "# 2027-04-09\n\n- Asked Wika about the water butts.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        index = EntityIndex(mem.store, mem.config.entities)
+        known = index.known()
+        names = {e.name: e for e in index.entities()}
+    assert known["wika"] == known["wiktoria zielińska"] == "wiktoria zielińska"
+    assert "Wika" not in names
+    assert names["Wiktoria Zielińska"].files == 3
+    assert "Wika" in names["Wiktoria Zielińska"].aliases
+
+
+def test_a_query_saying_the_nickname_searches_the_full_name_where_it_adds_lines(tmp_path: Path) -> None:
+    """The full name is searched for a query saying "Wika" once a note names her so without "Wika"; the
+    line stating the nickname alone (it holds both names) adds no synonym."""
+    write(tmp_path, "MEMORY.md", "# Allotments\n\n- Committee: Wiktoria Zielińska (we all call her Wika).\n")
+    write(tmp_path, "memory/2027-04-02.md", "# 2027-04-02\n\n- Wika brought the rhubarb crowns.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        assert EntityIndex(mem.store, mem.config.entities).alias_synonyms("where is Wika") == {}
+        write(tmp_path, "memory/2027-04-09.md", "# 2027-04-09\n\n- Wiktoria Zielińska renewed plot 7.\n")
+        mem.index()
+        synonyms = EntityIndex(mem.store, mem.config.entities).alias_synonyms("where is Wika")
+    assert synonyms == {"wika": ["wiktoria zielińska"]}
+
+
+def test_a_full_name_seen_only_opening_a_line_is_a_person(tmp_path: Path) -> None:
+    """Two words that are no English word and no listed name, opening a bullet: a person's name, to which
+    the given name alone is linked. A possessive before a word is no such name."""
+    found = {
+        m.name: (m.kind, m.how) for m in extract_entities("- Tamatea Horowai started on the till.\n").mentions
+    }
+    assert found["Tamatea Horowai"] == ("person", "rare_name")
+    found = {
+        m.name: (m.kind, m.how) for m in extract_entities("- Felix's Quorvane sketch is lovely.\n").mentions
+    }
+    assert found.get("Felix's Quorvane", ("", "name_start"))[1] == "name_start"  # only a weak candidate
+    write(tmp_path, "memory/2027-05-03.md", "# 2027-05-03\n\n- Tamatea Horowai started on the till.\n")
+    write(tmp_path, "memory/2027-05-10.md", "# 2027-05-10\n\n- Tamatea's first week went well.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        index = EntityIndex(mem.store, mem.config.entities)
+        known = index.known()
+        kinds = {e.name: e.kind for e in index.entities()}
+    assert kinds.get("Tamatea Horowai") == "person"
+    assert known.get("tamatea") == "tamatea horowai"
+
+
+def test_hyphened_names_are_read_whole() -> None:
+    """Two capitalised parts joined by a hyphen are one word of a name: a firm's alone, a surname after a
+    given name; a span of days is none."""
+    text = (
+        "- Quote from Drax-Holm came in at £900, and the Vell-Marr drill is back.\n"
+        "- Lunch with Ana Tregarth-Fenn on Tuesday.\n"
+        "- Open Fri-Sun only.\n"
+    )
+    found = {m.name: (m.kind, m.how) for m in extract_entities(text).mentions}
+    assert found["Drax-Holm"] == ("organisation", "typed_name")  # "quote from": a supplier's cue
+    assert found["Vell-Marr"] == ("organisation", "rare_name")
+    assert found["Ana Tregarth-Fenn"][0] == "person"
+    assert not [n for n in found if "Sun" in n or "Fri" in n]
