@@ -23,7 +23,7 @@ def test_a_change_naming_the_value_it_leaves_supersedes_no_line_without_it(tmp_p
 
 def test_a_change_naming_the_value_it_leaves_still_supersedes_the_line_naming_it(tmp_path: Path) -> None:
     notes = [
-        ("MEMORY.md", "# Memory\n\n- I run Brindle Works, a print studio in Hull.\n- Backups go to Backblaze.\n"),
+        ("MEMORY.md", "# Memory\n\n- I run Brindle Works, a print studio.\n- Backups go to Backblaze.\n"),
         (
             "memory/2030-02-10.md",
             "# 2030-02-10\n\n- Switched the studio's backups from Backblaze to Wasabi, Ada's idea.\n",
