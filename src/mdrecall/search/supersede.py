@@ -337,6 +337,15 @@ class _NewerAnswers:
                 return None if found is None else len(found)
         return None
 
+    def line(self, newer: Supersession) -> str | None:
+        """The text of the line ``newer`` when a candidate holds it."""
+        for start, end, text in self.chunks.get(newer.path, ()):
+            if start <= newer.line <= end:
+                lines = text.split("\n")
+                k = newer.line - start
+                return lines[k] if k < len(lines) else None
+        return None
+
     def rarity(self, found: frozenset[str]) -> float:
         """The stems ``found`` weighted by how few candidates hold each (1 / the candidates holding it)."""
         if self._counts is None:
@@ -414,8 +423,31 @@ def _answer_superseded(
             held = answers.held(gone[n])
             if held is not None and held >= best:
                 return gone[n]
+        for n in old:  # a tie made by the headings: the stored pair tells which line changed
+            if _tie_by_headings(lines[n - start], gone[n], best, answers):
+                return gone[n]
         return None
     return gone[old[0]]
+
+
+def _tie_by_headings(line: str, newer: Supersession, best: int, answers: _NewerAnswers) -> bool:
+    """Does the stored pair decide a tie the headings made? Every line of a page answers "when do we fly
+    to Japan" by its title alone ("# Japan trip"); the superseded line of the tie (a plan's "out 14
+    April") is its answer when the question asks for a kind of value (:func:`asked_value`), the line
+    superseding it, a candidate, holds one too, and it answers as well as that line's own words do (the
+    newer line, on another page, cannot count that page's title)."""
+    if not answers.asks:
+        return False
+    own = len(term_matches(line, answers.stems))
+    if own >= best:
+        return False  # the line's own words answer: no tie made by its headings
+    held = answers.held(newer)
+    if held is None or held < own:
+        return False
+    from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
+
+    text = answers.line(newer)
+    return text is not None and any(v.startswith(answers.asks) for v in slots(text))
 
 
 #: A superseded mark's citation: the newer line's path and first line.
