@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mdrecall import Config, Memory
 from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.superseded import RULES_KEY, superseded_in
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
-from mdrecall.search.supersede import apply_fact_supersession
-from mdrecall.stores.views import Supersession
+from mdrecall.search.supersede import apply_fact_supersession, newer_chunks
+from mdrecall.stores.views import PairedFactStore, Supersession
 
 from helpers import fact_pairs_in
 
@@ -75,3 +77,57 @@ def test_a_tie_by_the_title_stays_unmarked_when_the_question_asks_no_kind_of_val
     gone = {"personal/lisbon.md": {3: Supersession("memory/2030-04-02.md", 3, "2030-04-02")}}
     out = apply_fact_supersession([page, newer], ["lisbon", "plans"], gone, query="Lisbon plans")
     assert [s.superseded_by for s in out] == [None, None]
+
+
+def _workspace(tmp_path: Path) -> Memory:
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "MEMORY.md").write_text(
+        "# Memory\n\n## Quillfeather\n- Engine is Godot 4.\n- Tasks live in Jira.\n- Sync on Wednesdays.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "memory" / "2030-02-10.md").write_text(
+        "# 2030-02-10\n\n- Bought a new kettle.\n"
+        "- Studio is moving off Jira; tickets live in Linear from Monday.\n",
+        encoding="utf-8",
+    )
+    cfg = Config().merged({"history": {"git": False}, "index": {"sync_on_search": False}})
+    mem = Memory.open(tmp_path, cfg)
+    mem.index()
+    return mem
+
+
+def test_the_newer_line_no_candidate_holds_is_fetched_and_shown_above_the_older(tmp_path: Path) -> None:
+    mem = _workspace(tmp_path)
+    hits = mem.search("where are the Quillfeather tasks tracked", max_results=5, min_score=0.0, mode="bm25")
+    paths = [h.path for h in hits]
+    assert "memory/2030-02-10.md" in paths
+    older = paths.index("MEMORY.md")
+    assert paths.index("memory/2030-02-10.md") < older
+    assert hits[older].superseded == "memory/2030-02-10.md#L4 (2030-02-10)"
+
+
+def test_a_store_reads_back_the_smallest_chunk_holding_a_line(tmp_path: Path) -> None:
+    mem = _workspace(tmp_path)
+    read = newer_chunks(mem.store)
+    assert read is not None
+    chunk = read("memory/2030-02-10.md", 4)
+    assert chunk is not None and chunk.start_line <= 4 <= chunk.end_line and "Linear" in chunk.text
+    assert read("memory/2030-02-10.md", 99) is None
+    assert newer_chunks(mem.store, lambda c: not c.path.startswith("memory/")) is not None
+    assert (
+        newer_chunks(mem.store, lambda c: not c.path.startswith("memory/"))("memory/2030-02-10.md", 4) is None
+    )
+
+
+def test_a_pairing_stored_by_other_rules_is_made_anew_though_the_fact_lines_did_not_change(
+    tmp_path: Path,
+) -> None:
+    mem = _workspace(tmp_path)
+    store = mem.store
+    assert isinstance(store, PairedFactStore)
+    wanted = superseded_in(store, ["MEMORY.md"])
+    assert wanted["MEMORY.md"][5].path == "memory/2030-02-10.md"
+    # what an index paired by an earlier version's rules holds: another pairing at the same fact lines
+    assert store.write_superseded({}, store.facts_generation(), [], None)
+    store.set_meta(RULES_KEY, "an earlier version")
+    assert superseded_in(store, ["MEMORY.md"]) == wanted

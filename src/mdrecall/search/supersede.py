@@ -17,18 +17,19 @@ above it, whatever words the query used ("production deploy days" as well as "wh
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.superseded import superseded_in
-from mdrecall.models import Scored
+from mdrecall.models import Chunk, Scored
 from mdrecall.search.snippets import citation, query_stems, term_matches
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import Supersession
+from mdrecall.stores.views import ChunkAtStore, Supersession
 
 __all__ = [
     "CHANGE",
+    "ChunkReader",
     "WINDOW",
     "apply_fact_supersession",
     "apply_supersession",
@@ -36,6 +37,7 @@ __all__ = [
     "change_line",
     "keep_newer_first",
     "marks_by_wording",
+    "newer_chunks",
     "query_names",
     "superseded_lines",
     "supersession_note",
@@ -187,6 +189,24 @@ def superseded_lines(
     return superseded_in(store, {s.chunk.path for s in items[:window]})
 
 
+#: Reads the chunk holding a file's line (``None``: none, or one the search may not show).
+ChunkReader = Callable[[str, int], Chunk | None]
+
+
+def newer_chunks(store: Store, allowed: Callable[[Chunk], bool] | None = None) -> ChunkReader | None:
+    """How :func:`apply_fact_supersession` reads the chunk holding a newer line no candidate holds: the
+    store's :meth:`~mdrecall.stores.views.ChunkAtStore.chunk_at`, keeping only a chunk ``allowed`` (the
+    search's filters); ``None`` for a store that cannot."""
+    if not isinstance(store, ChunkAtStore):
+        return None
+
+    def read(path: str, line: int) -> Chunk | None:
+        chunk = store.chunk_at(path, line)
+        return chunk if chunk is not None and (allowed is None or allowed(chunk)) else None
+
+    return read
+
+
 def supersession_note(newer: Supersession) -> str:
     """How a hit names the line superseding it: its citation and the day it was written."""
     where = citation(newer.path, newer.line, newer.line)
@@ -199,9 +219,12 @@ def apply_fact_supersession(
     lines: Mapping[str, Mapping[int, Supersession]],
     window: int = WINDOW,
     query: str = "",
+    fetch: ChunkReader | None = None,
 ) -> list[Scored]:
     """``items`` with each candidate marked whose lines answering the query are all superseded (by
-    ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it.
+    ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it;
+    when no candidate holds the newer line, its chunk is read (``fetch``, :func:`newer_chunks`) and
+    placed just above it: the older line marked, the newer shown.
 
     A candidate's answering lines are those holding the most query stems, a line counting the stems of
     the headings it stands under; none (no query word on any line) → no mark. Lines tying are told
@@ -229,9 +252,31 @@ def apply_fact_supersession(
         changed |= _lift(head, a, newer)
     for a, newer in _share_marks(head, stems, marked):
         changed |= _lift(head, a, newer)
+    if fetch is not None and marked:
+        changed |= _fetch_newer(head, marked, fetch)
     if not changed:
         return head + out[window:]
     return sorted(head, key=lambda s: -s.score) + out[window:]
+
+
+def _fetch_newer(head: list[Scored], marked: list[tuple[Scored, Supersession]], fetch: ChunkReader) -> bool:
+    """Add the chunk holding each marked candidate's newer line that no candidate holds, scored just
+    above the candidate (True when one was added)."""
+    added = False
+    for a, newer in marked:
+        if any(_holds(b.chunk, newer) for b in head):
+            continue
+        chunk = fetch(newer.path, newer.line)
+        if chunk is None or not _holds(chunk, newer):
+            continue
+        score = a.score + 1e-6
+        head.append(Scored(chunk, score, {"supersede": score}))
+        added = True
+    return added
+
+
+def _holds(chunk: Chunk, newer: Supersession) -> bool:
+    return chunk.path == newer.path and chunk.start_line <= newer.line <= chunk.end_line
 
 
 def _lift(head: list[Scored], a: Scored, newer: Supersession) -> bool:
