@@ -479,3 +479,20 @@ def test_pending_view_marks(store: Store) -> None:
     assert store.write_built_views([views("memory/e.md", "Eve")], {"memory/e.md": 1}) == []
     assert store.views_pending() == [("memory/c.md", 2), ("memory/e.md", 2)]
     assert {m.path for m in store.mention_rows()} == {"memory/a.md", "memory/b.md", "memory/d.md"}
+
+
+def test_a_store_reading_back_a_lines_chunk_gives_the_smallest_holding_it(store: Store) -> None:
+    from mdrecall.stores.views import ChunkAtStore
+
+    if not isinstance(store, ChunkAtStore):
+        pytest.skip("this store reads back no chunk by its line: the supersede stage shows candidates only")
+    many = "# Big\n" + "\n\n".join(f"## Part {i}\n" + "word " * 60 for i in range(4))
+    put(store, "memory/big.md", many)
+    held = [c for c in chunk_markdown(many, path="memory/big.md", source="memory", tokens=50, overlap=10)]
+    line = held[-1].end_line
+    got = store.chunk_at("memory/big.md", line)
+    assert got is not None and got.start_line <= line <= got.end_line
+    spans = [c.end_line - c.start_line for c in held if c.start_line <= line <= c.end_line]
+    assert got.end_line - got.start_line == min(spans)
+    assert store.chunk_at("memory/big.md", line + 500) is None
+    assert store.chunk_at("memory/none.md", 1) is None

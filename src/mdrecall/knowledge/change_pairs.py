@@ -189,6 +189,8 @@ class _State:
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return None  # nothing new: the same fact said again
         if self.kind[j] == "weak":
+            if not _written_low(new.words, shared):
+                return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing
             return True if values_differ(old_slots, new_slots) else None
         if self.kind[j] == "plan":  # "New Jetstar flights: out Wednesday 21 April" … "out 14 April"
             if not set(self.own[i]).intersection(self.own[j]):
@@ -200,6 +202,9 @@ class _State:
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # nothing changes said of it but a value: both lines must name the thing
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
+        gone = self.leaves.get(j)
+        if gone and not _names_any(old.words.lower(), gone):
+            return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
         differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
         if names_left(self.leaves.get(i), new.words.lower()):
             return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
@@ -345,6 +350,11 @@ def _written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
         if w[:1].islower() or (first and n == 0):
             out |= subject_words(w) & stems
     return out
+
+
+def _names_any(words: str, stems: frozenset[str]) -> bool:
+    """Does one of ``words`` (lower case) start with one of ``stems`` (a value named)?"""
+    return any(w.startswith(v) for w in words.split() for v in stems)
 
 
 class _Reversed:

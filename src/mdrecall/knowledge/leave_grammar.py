@@ -47,6 +47,8 @@ BEFORE_THAT = re.compile(r"((?:\S+ ){1,2})before (?:that|then)\b")
 #: Before "no longer" / "stepped down" (a holder who ends a role: "Lomond Lettings no longer manage the
 #: flat", "Fiona stepped down"): the words before name the value left, the holder.
 ENDS_ROLE = re.compile(r"((?:\S+ ){1,2})(?:no longer|stepp(?:ed|ing) down|has stepped down)\b")
+#: A word ending as a verb's participle (after "not": a state, not a value).
+_VERB_FORM = re.compile(r"..(?:ing|ed)$")
 #: At most this many words name the value left.
 MAX_VALUE_WORDS = 2
 #: Words that end a value ("from Travis to GitHub", "dropping MongoDB for DuckDB").
@@ -69,8 +71,15 @@ def left_values(words: str) -> frozenset[str]:
                 changes = signal(words) is not None
             if not changes or not FROM_TO.match(words[m.end() :]):
                 continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
-        # after "not", one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"
-        out |= _value(words[m.end() :].split(), 1 if m.group().startswith("not") else MAX_VALUE_WORDS)
+        after = words[m.end() :].split()
+        if m.group().startswith("not"):
+            # one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"; a verb's form is a
+            # state, no value ("it's not moving at $32", "not working")
+            if after and _VERB_FORM.search(after[0]):
+                continue
+            out |= _value(after, 1)
+            continue
+        out |= _value(after, MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last

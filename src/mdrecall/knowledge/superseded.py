@@ -12,13 +12,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from mdrecall.errors import StoreError
-from mdrecall.knowledge.refresh import keeps_views, views_built
+from mdrecall.knowledge.refresh import VIEWS_VERSION, keeps_views, views_built
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import PairedFactStore, Supersession
 
 __all__ = ["refresh_superseded", "superseded_in"]
 
 
+#: The meta key holding the views version whose rules made the stored pairing: new rules pair anew even
+#: where the fact lines they read did not change.
+RULES_KEY = "superseded_rules"
 #: Past this many changed files (or a quarter of the files holding fact lines), everything is paired anew.
 PARTIAL_LIMIT = 200
 
@@ -31,7 +34,8 @@ def refresh_superseded(store: Store) -> bool:
         return False  # pending views: paired when they are built (first use), not by the index
     generation = store.facts_generation()
     paired = store.paired_generation()
-    if paired == generation:
+    same_rules = _same_rules(store)
+    if paired == generation and same_rules:
         return False
     # here: a search that reads stored pairs loads no rules
     from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
@@ -39,13 +43,21 @@ def refresh_superseded(store: Store) -> bool:
     dirty = store.dirty_fact_paths()
     facts = store.fact_rows()
     files = len({f.path for f in facts})
-    full = not paired or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
+    full = not paired or not same_rules or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
     before = None if full else store.superseded_all()
     pairs = supersessions(facts) if before is None else supersessions_update(facts, before, set(dirty))
     try:
-        return store.write_superseded(pairs, generation, dirty, before)
+        written = store.write_superseded(pairs, generation, dirty, before)
+        if written and not same_rules:
+            store.set_meta(RULES_KEY, VIEWS_VERSION)
+        return written
     except StoreError:
         return False
+
+
+def _same_rules(store: Store) -> bool:
+    """Was the stored pairing made by this version's rules?"""
+    return store.get_meta(RULES_KEY) == VIEWS_VERSION
 
 
 #: Store (by id) → (its change stamp, its superseded lines), for stores paired in process.
@@ -60,7 +72,8 @@ def superseded_in(store: Store, paths: Iterable[str]) -> dict[str, dict[int, Sup
     wanted = set(paths)
     # stale: views just built on first use, paired and stored now (a read-only index: in process below)
     fresh = isinstance(store, PairedFactStore) and (
-        store.paired_generation() == store.facts_generation() or refresh_superseded(store)
+        (store.paired_generation() == store.facts_generation() and _same_rules(store))
+        or refresh_superseded(store)
     )
     if fresh and isinstance(store, PairedFactStore):
         out: dict[str, dict[int, Supersession]] = {}

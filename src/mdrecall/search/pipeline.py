@@ -51,10 +51,12 @@ from mdrecall.search.ranking import (
 )
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
+    ChunkReader,
     apply_fact_supersession,
     apply_supersession,
     keep_newer_first,
     marks_by_wording,
+    newer_chunks,
     query_names,
     superseded_lines,
 )
@@ -251,7 +253,13 @@ def run_search(
         fused = apply_supersession(
             fused, kq.terms, names=query_names(req.query), mark=marks_by_wording(store)
         )
-        fused = apply_fact_supersession(fused, kq.terms, superseded_lines(store, fused), query=req.query)
+        fused = apply_fact_supersession(
+            fused,
+            kq.terms,
+            superseded_lines(store, fused),
+            query=req.query,
+            fetch=_newer_reader(store, req, flt),
+        )
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
         check = None
@@ -451,6 +459,19 @@ def _keyword_leg(
         raise
     except StoreError as exc:
         return [], f"keyword search failed, vector results only: {exc}"
+
+
+def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) -> ChunkReader | None:
+    """The supersede stage's reader of a newer line's chunk, keeping the search's scope."""
+
+    def allowed(c: Chunk) -> bool:
+        return (
+            (not req.sources or c.source in req.sources)
+            and (flt is None or flt.keeps(c.path, c.date))
+            and (req.keep is None or req.keep(c))
+        )
+
+    return newer_chunks(store, allowed)
 
 
 def _filtered(scored: list[Scored], flt: SearchFilter) -> list[Scored]:

@@ -17,18 +17,19 @@ above it, whatever words the query used ("production deploy days" as well as "wh
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.superseded import superseded_in
-from mdrecall.models import Scored
+from mdrecall.models import Chunk, Scored
 from mdrecall.search.snippets import citation, query_stems, term_matches
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import Supersession
+from mdrecall.stores.views import ChunkAtStore, Supersession
 
 __all__ = [
     "CHANGE",
+    "ChunkReader",
     "WINDOW",
     "apply_fact_supersession",
     "apply_supersession",
@@ -36,6 +37,7 @@ __all__ = [
     "change_line",
     "keep_newer_first",
     "marks_by_wording",
+    "newer_chunks",
     "query_names",
     "superseded_lines",
     "supersession_note",
@@ -187,6 +189,24 @@ def superseded_lines(
     return superseded_in(store, {s.chunk.path for s in items[:window]})
 
 
+#: Reads the chunk holding a file's line (``None``: none, or one the search may not show).
+ChunkReader = Callable[[str, int], Chunk | None]
+
+
+def newer_chunks(store: Store, allowed: Callable[[Chunk], bool] | None = None) -> ChunkReader | None:
+    """How :func:`apply_fact_supersession` reads the chunk holding a newer line no candidate holds: the
+    store's :meth:`~mdrecall.stores.views.ChunkAtStore.chunk_at`, keeping only a chunk ``allowed`` (the
+    search's filters); ``None`` for a store that cannot."""
+    if not isinstance(store, ChunkAtStore):
+        return None
+
+    def read(path: str, line: int) -> Chunk | None:
+        chunk = store.chunk_at(path, line)
+        return chunk if chunk is not None and (allowed is None or allowed(chunk)) else None
+
+    return read
+
+
 def supersession_note(newer: Supersession) -> str:
     """How a hit names the line superseding it: its citation and the day it was written."""
     where = citation(newer.path, newer.line, newer.line)
@@ -199,9 +219,12 @@ def apply_fact_supersession(
     lines: Mapping[str, Mapping[int, Supersession]],
     window: int = WINDOW,
     query: str = "",
+    fetch: ChunkReader | None = None,
 ) -> list[Scored]:
     """``items`` with each candidate marked whose lines answering the query are all superseded (by
-    ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it.
+    ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it;
+    when no candidate holds the newer line, its chunk is read (``fetch``, :func:`newer_chunks`) and
+    placed just above it: the older line marked, the newer shown.
 
     A candidate's answering lines are those holding the most query stems, a line counting the stems of
     the headings it stands under; none (no query word on any line) → no mark. Lines tying are told
@@ -229,9 +252,31 @@ def apply_fact_supersession(
         changed |= _lift(head, a, newer)
     for a, newer in _share_marks(head, stems, marked):
         changed |= _lift(head, a, newer)
+    if fetch is not None and marked:
+        changed |= _fetch_newer(head, marked, fetch)
     if not changed:
         return head + out[window:]
     return sorted(head, key=lambda s: -s.score) + out[window:]
+
+
+def _fetch_newer(head: list[Scored], marked: list[tuple[Scored, Supersession]], fetch: ChunkReader) -> bool:
+    """Add the chunk holding each marked candidate's newer line that no candidate holds, scored just
+    above the candidate (True when one was added)."""
+    added = False
+    for a, newer in marked:
+        if any(_holds(b.chunk, newer) for b in head):
+            continue
+        chunk = fetch(newer.path, newer.line)
+        if chunk is None or not _holds(chunk, newer):
+            continue
+        score = a.score + 1e-6
+        head.append(Scored(chunk, score, {"supersede": score}))
+        added = True
+    return added
+
+
+def _holds(chunk: Chunk, newer: Supersession) -> bool:
+    return chunk.path == newer.path and chunk.start_line <= newer.line <= chunk.end_line
 
 
 def _lift(head: list[Scored], a: Scored, newer: Supersession) -> bool:
@@ -337,6 +382,15 @@ class _NewerAnswers:
                 return None if found is None else len(found)
         return None
 
+    def line(self, newer: Supersession) -> str | None:
+        """The text of the line ``newer`` when a candidate holds it."""
+        for start, end, text in self.chunks.get(newer.path, ()):
+            if start <= newer.line <= end:
+                lines = text.split("\n")
+                k = newer.line - start
+                return lines[k] if k < len(lines) else None
+        return None
+
     def rarity(self, found: frozenset[str]) -> float:
         """The stems ``found`` weighted by how few candidates hold each (1 / the candidates holding it)."""
         if self._counts is None:
@@ -414,8 +468,31 @@ def _answer_superseded(
             held = answers.held(gone[n])
             if held is not None and held >= best:
                 return gone[n]
+        for n in old:  # a tie made by the headings: the stored pair tells which line changed
+            if _tie_by_headings(lines[n - start], gone[n], best, answers):
+                return gone[n]
         return None
     return gone[old[0]]
+
+
+def _tie_by_headings(line: str, newer: Supersession, best: int, answers: _NewerAnswers) -> bool:
+    """Does the stored pair decide a tie the headings made? Every line of a page answers "when do we fly
+    to Japan" by its title alone ("# Japan trip"); the superseded line of the tie (a plan's "out 14
+    April") is its answer when the question asks for a kind of value (:func:`asked_value`), the line
+    superseding it, a candidate, holds one too, and it answers as well as that line's own words do (the
+    newer line, on another page, cannot count that page's title)."""
+    if not answers.asks:
+        return False
+    own = len(term_matches(line, answers.stems))
+    if own >= best:
+        return False  # the line's own words answer: no tie made by its headings
+    held = answers.held(newer)
+    if held is None or held < own:
+        return False
+    from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
+
+    text = answers.line(newer)
+    return text is not None and any(v.startswith(answers.asks) for v in slots(text))
 
 
 #: A superseded mark's citation: the newer line's path and first line.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
 
+from mdrecall.models import Chunk
 from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["MemoryViews"]
@@ -20,6 +21,12 @@ class MemoryViews:
             self._facts: dict[str, list[FactRow]] = {}
             self._pending: dict[str, int] = {}
         return self._view_rows
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None:
+        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none)."""
+        chunks: dict[str, Chunk] = getattr(self, "_chunks", {})
+        held = [c for c in chunks.values() if c.path == path and c.start_line <= line <= c.end_line]
+        return min(held, key=lambda c: (c.end_line - c.start_line, c.start_line), default=None)
 
     def replace_views(
         self,

@@ -13,6 +13,9 @@ import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
+from mdrecall.models import Chunk
+from mdrecall.stores.postgres_rows import row_chunk
+from mdrecall.stores.postgres_sql import CHUNK_COLS
 from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
 
 __all__ = ["PostgresAccess", "PostgresViews"]
@@ -43,6 +46,15 @@ class PostgresViews(PostgresAccess):
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return self.run(lambda c: c.execute(sql, params).fetchall())
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None:
+        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none)."""
+        rows = self._rows(
+            f"SELECT {CHUNK_COLS} FROM {self._ns}.chunks c WHERE c.path = %s AND c.start_line <= %s"
+            " AND c.end_line >= %s ORDER BY c.end_line - c.start_line, c.start_line LIMIT 1",
+            (path, line, line),
+        )
+        return row_chunk(rows[0]) if rows else None
 
     def replace_views(
         self,

@@ -14,7 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from mdrecall.models import Chunk
 from mdrecall.stores.sqlite_known import count_mention_change
+from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
 from mdrecall.stores.views import (
     FactRow,
     FileVersion,
@@ -366,6 +368,15 @@ class SQLiteViews(SQLiteAccess):
                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('superseded_gen', ?)", (generation,)
             )
         return True
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None:
+        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none)."""
+        rows = self.query(
+            f"SELECT {CHUNK_COLS} FROM chunks c WHERE c.path = ? AND c.start_line <= ? AND c.end_line >= ?"
+            " ORDER BY c.end_line - c.start_line, c.start_line LIMIT 1",
+            (path, line, line),
+        )
+        return row_chunk(rows[0]) if rows else None
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
         """The stored pairs whose older line is in ``paths``: (path, line, newer path, line, day)."""

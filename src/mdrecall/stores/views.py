@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol, runtime_checkable
 
+from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 
 __all__ = [
+    "ChunkAtStore",
     "FactRow",
     "FileVersion",
     "FileViews",
@@ -229,6 +231,16 @@ class PairedFactStore(Protocol):
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
         """The stored pairs whose older line is in ``paths``: (path, line, newer path, line, day)."""
+        ...
+
+
+@runtime_checkable
+class ChunkAtStore(Protocol):
+    """A store that reads back the chunk holding one line of a file (the line superseding a search's
+    candidate, when no candidate holds it: :mod:`mdrecall.search.supersede`)."""
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None:
+        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none)."""
         ...
 
 
