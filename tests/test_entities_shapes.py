@@ -114,3 +114,14 @@ def test_a_given_name_cut_short_is_linked_to_the_one_person_it_starts(tmp_path: 
     assert "Joaq" in found["joaquim ferreira"][1]
     assert "Mir" in found["mirela stan"][1]
     assert "joaq" not in found and "mir" not in found
+
+
+def test_a_language_name_that_is_also_a_word_is_one_after_written_in() -> None:
+    """Before: "Rust" (also a word) was a technology only in a file naming other technologies, so "the
+    billing worker is written in Rust" named none, and "what language is it written in" had no answer to
+    count; "written/ported/coded in|to" before a known technology decides it."""
+    kinds = _kinds("Kestrel is the new billing worker, written in Rust since May.")
+    assert "technology" in {k for k, _ in kinds.get("Rust", set())}, kinds
+    assert "Go" in _kinds("We ported the exporter to Go last week.")
+    plain = _kinds("Rust on the old gate again; Gareth will sand it.")  # a word, no language cue
+    assert "technology" not in {k for k, _ in plain.get("Rust", set())}, plain

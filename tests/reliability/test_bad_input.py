@@ -118,6 +118,8 @@ mem.index(progress=progress)
 
 
 def test_rerun_after_a_crashed_first_index_reports_no_false_updates(tmp_path: Path) -> None:
+    """A first index is built aside and renamed into place (``stores.sqlite_first_build``): a crash leaves
+    the index as it was (empty, never half built), and the rerun adds every file, updating none."""
     ws = tmp_path / "agent"
     for i in range(100):
         write(ws, f"memory/n{i:03d}.md", f"# n{i}\n\nnote number {i}\n")
@@ -126,4 +128,21 @@ def test_rerun_after_a_crashed_first_index_reports_no_false_updates(tmp_path: Pa
     with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
         report = mem.index()
     assert report.updated == 0
-    assert report.unchanged == 64 and report.added == 36  # the first batch of 64 files was committed
+    assert report.unchanged == 0 and report.added == 100
+
+
+def test_rerun_after_a_crashed_later_index_keeps_its_committed_batches(tmp_path: Path) -> None:
+    """A later sync of many new files commits them in batches of 64: after a crash the rerun finds the
+    committed batch unchanged, adds the rest, and reports no false updates."""
+    ws = tmp_path / "agent"
+    write(ws, "MEMORY.md", "# Memory\n\n- already indexed\n")
+    with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        assert mem.index().added == 1
+    for i in range(100):
+        write(ws, f"memory/n{i:03d}.md", f"# n{i}\n\nnote number {i}\n")
+    crashed = subprocess.run([sys.executable, "-c", _CRASH_AFTER, str(ws), "80"], timeout=120)
+    assert crashed.returncode == 9
+    with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        report = mem.index()
+    assert report.updated == 0
+    assert report.unchanged == 1 + 64 and report.added == 36  # the first batch of 64 files was committed

@@ -264,6 +264,10 @@ _MADE_IN = re.compile(
     r"tracked|logged|typeset|scripted|coded|recorded|recording|made)(?:[ ][\w'’-]+){0,3}[ ]in[ ]$",
     re.IGNORECASE,
 )
+#: Code made in a language ("written in Rust", "ported to Go"): an ambiguous technology name is one here.
+_CODED_IN = re.compile(
+    r"\b(?:written|rewritten|coded|implemented|programmed|ported|scripted)[ ](?:in|to)[ ]$", re.IGNORECASE
+)
 #: Going to, or speaking at, an event ("attended INTECOL", "talk accepted at LXCON").
 _EVENT_BEFORE = re.compile(
     r"\b(?:attended|attending|attend|attends|tickets?[ ](?:for|to)|registered[ ]for|keynote[ ]at|"
@@ -343,6 +347,8 @@ def name_kind(
         not known.ambiguous or (not opens and (technical or known.kind != "technology"))
     ):
         return known.kind, True
+    if known is not None and known.kind == "technology" and _CODED_IN.search(before[-40:]):
+        return "technology", True  # "a service written in Rust", "ported to Go": the language, not the word
     last, head = words[-1].rstrip("."), words[0]
     several = len(words) > 1
     tail = before[-40:]
