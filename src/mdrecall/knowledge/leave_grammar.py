@@ -19,7 +19,7 @@ import re
 from mdrecall.knowledge.fact_values import signal, stem
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["ENDS_ROLE", "LEAVE", "MAX_VALUE_WORDS", "left_values"]
+__all__ = ["DEPARTS", "ENDS_ROLE", "LEAVE", "MAX_VALUE_WORDS", "ROLE_LINE", "departure", "left_values"]
 
 #: Words after which a line names the value it leaves (lower case, on a line's words).
 LEAVE = re.compile(
@@ -100,3 +100,54 @@ def _value(words: list[str], most: int) -> set[str]:
             break
         out.add(stem(w))
     return out
+
+
+#: A person leaving a job ("Lukas's last day is …", "Ben Aziz is leaving at the end of the month", "Asha has
+#: resigned") or a home ("Theo's moved", "Mia is moving to Leeds"), on a line's stored words (case kept, no
+#: punctuation): the person is one or two capitalised words before it. Not a trip or an errand ("leaving
+#: for the airport", "left the keys", "leaving on Friday", "moved the car"), nor a move inside a firm
+#: ("moving to the data team"): what follows must be no object, a move's place a name.
+DEPARTS = re.compile(
+    r"(?:^|(?<=\s))(?P<who>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s|’s)?"
+    r"(?: (?P<job>last day\b|(?:is |has |had )?(?:leaving|left|resigned|quit|retir(?:ed|ing))\b"
+    r"(?! (?:for|on|early|late|now|soon|tomorrow|tonight|today|this|a|an|the|his|her|their|my|our|it|them"
+    r"|home|work|school)\b))"
+    r"| (?P<home>(?:has |have )?moved(?=$| [A-Z]| to [A-Z]| (?:away|out|abroad|house)\b)"
+    r"|is moving (?:to [A-Z]|away\b|abroad\b|out\b)|relocated\b))"
+)
+#: A line opening with a departure and naming nobody ("Left in February to open a wine bar", "Moved to
+#: Leeds in 2025") on a page: the page's subject left (a job, or a home for "Moved").
+PAGE_DEPARTS = re.compile(
+    r"^(?:(?P<job>Left|Resigned|Retired|Quit)|(?P<home>Moved|Relocated))"
+    r" (?:in|on|at|to|after|last|this|from|when)\b"
+)
+#: A substring of every wording :data:`DEPARTS` or :data:`PAGE_DEPARTS` reads: a cheap test first.
+_DEPARTS_HINTS = (
+    "leaving",
+    "left",
+    "Left",
+    "last day",
+    "oved",
+    "moving",
+    "esign",
+    "quit",
+    "Quit",
+    "etir",
+    "elocat",
+)
+#: A line stating a person's job by a label ("Role: postdoc on the drought project", "Job: …").
+ROLE_LINE = re.compile(r"^(?:Role|Job|Position|Title|Works at|Works for|Works as)\b", re.I)
+
+
+def departure(words: str) -> tuple[str, str] | None:
+    """What a line (its stored words, case kept) says a person left, ``("job" | "home", who)``: ``who`` is
+    the person's name as written (its possessive dropped), empty for a page's own subject; None for none."""
+    if not any(w in words for w in _DEPARTS_HINTS):  # most lines hold none
+        return None
+    page = PAGE_DEPARTS.match(words)
+    if page:
+        return ("job" if page.group("job") else "home", "")
+    m = DEPARTS.search(words)
+    if m is None:
+        return None
+    return ("job" if m.group("job") else "home", m.group("who"))

@@ -30,11 +30,11 @@ from collections.abc import Sequence
 from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, written_before
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, left_values
 from mdrecall.knowledge.state_pairs import amount_pairs, state_pairs
 from mdrecall.stores.views import Supersession
 
-__all__ = ["left_values", "value_left_pairs"]
+__all__ = ["departure_pairs", "left_values", "value_left_pairs"]
 
 
 def _values(f: Fact) -> tuple[set[str], set[str]]:
@@ -59,7 +59,11 @@ def value_left_pairs(
     :func:`~mdrecall.knowledge.state_pairs.amount_pairs` (an amount of a page's subject) pair."""
     out = _left_pairs(facts, paired)
     # a state of a scale, an amount of a page's subject: lines no value left pairs
-    for more in (state_pairs(facts, paired), amount_pairs(facts, {**paired, **out})):
+    for more in (
+        departure_pairs(facts, {**paired, **out}),
+        state_pairs(facts, paired),
+        amount_pairs(facts, {**paired, **out}),
+    ):
         for key, new in more.items():
             out.setdefault(key, new)
     return out
@@ -117,3 +121,63 @@ def _left_pairs(
                     chosen[key] = new
                     out[key] = Supersession(new.path, new.line, new.day)
     return out
+
+
+def departure_pairs(
+    facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
+) -> dict[tuple[str, int], Supersession]:
+    """A person leaving (:func:`~mdrecall.knowledge.leave_grammar.departure`) ends their standing lines:
+    leaving a job ends the role lines of their page ("Role: …": a page whose title names them, or the
+    page the departure is written on when it names nobody); leaving a home ends the lines stating where
+    they are (a place) that name them. A first name alone names a person only when the workspace writes
+    it before one surname at most ("Ben" beside "Ben Aziz" and "Ben Harlow" names neither)."""
+    leaving = [(f, gone) for f in facts if f.cue and (gone := departure(f.words)) is not None]
+    if not leaving:
+        return {}
+    out: dict[tuple[str, int], Supersession] = {}
+    for new, (kind, who) in leaving:
+        names = _person(who, facts)
+        if who and names is None:
+            continue
+        for old in facts:
+            key = (old.path, old.line)
+            if key in paired or old is new or not written_before(old, new):
+                continue
+            if kind == "job":
+                if not ROLE_LINE.match(old.words):
+                    continue
+                page = set(old.context.split())
+                own = old.path == new.path if not who else names is not None and names <= page
+                if not page or not own:
+                    continue
+            else:
+                if "place" not in old.attrs:
+                    continue
+                if who:
+                    mine = set(old.subject.split()) | set(old.context.split())
+                    if names is None or not names <= mine:
+                        continue
+                elif old.path != new.path:
+                    continue
+            have = out.get(key)
+            if have is None or (new.day or "") > (have.day or ""):
+                out[key] = Supersession(new.path, new.line, new.day)
+    return out
+
+
+def _person(who: str, facts: Sequence[Fact]) -> set[str] | None:
+    """The lower-case words naming ``who``: two words as written; one (a first name) only when no two
+    surnames follow it on the workspace's lines and pages' titles; None when ambiguous or empty."""
+    parts = who.replace("’", "'").split("'")[0].split()
+    if len(parts) >= 2:
+        return {stem(p.lower()) for p in parts}
+    if not parts:
+        return None
+    follows = re.compile(r"\b" + re.escape(parts[0]) + r" ([A-Z][\w-]*)")
+    first = stem(parts[0].lower())
+    surnames = {
+        stem(m.group(1).lower()) for f in facts if parts[0] in f.words for m in follows.finditer(f.words)
+    }
+    for context in {f.context for f in facts if first in f.context.split()}:  # a page titled with a full name
+        surnames |= set(context.split()) - {first}
+    return {first} if len(surnames) <= 1 else None
