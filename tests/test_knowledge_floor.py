@@ -3,7 +3,7 @@ change that loses entities, dates, supersession marks or answers fails the build
 
 Runs ``benchmarks/knowledge_eval.py`` on each labelled set under ``benchmarks/knowledge/`` (a real
 workspace copied to a temporary folder, indexed with the default embedder; about a second a set). The
-floors sit one labelled item or so under the figures measured when they were set; stray supersession
+floors sit one labelled item under the figures measured when they were set; stray supersession
 marks (a line marked superseded by an unrelated one) may never rise.
 """
 
@@ -21,11 +21,12 @@ import knowledge_eval  # noqa: E402  (benchmarks/knowledge_eval.py)
 
 #: set: (dates, entity precision, entity recall, kinds, first names, supersession, questions, stray marks)
 FLOORS: dict[str, tuple[float, float, float, float, float, float, float, int]] = {
-    "dev": (0.95, 0.96, 0.97, 0.96, 0.95, 0.95, 0.85, 0),
-    "held_out": (0.97, 0.97, 0.94, 0.93, 0.95, 0.95, 0.85, 0),
-    "held_out_2": (0.96, 0.87, 0.80, 0.80, 0.95, 0.70, 0.95, 0),
-    "held_out_3": (0.92, 0.94, 0.89, 0.84, 0.90, 0.60, 0.78, 0),
-    "held_out_4": (0.72, 0.90, 0.76, 0.69, 0.70, 0.30, 0.62, 2),
+    # one labelled item under the figures measured when set (session 13), stray marks as measured
+    "dev": (0.95, 0.96, 0.98, 0.96, 0.88, 0.87, 0.85, 0),  # now 0.98 0.98 1.00 0.98 1.00 1.00 0.90
+    "held_out": (0.94, 0.96, 0.93, 0.92, 0.66, 0.75, 0.80, 0),  # now 1.00 1.00 0.97 0.96 1.00 1.00 0.90
+    "held_out_2": (0.97, 0.90, 0.85, 0.85, 0.92, 0.87, 0.95, 0),  # now 0.99 0.92 0.86 0.86 1.00 0.94 1.00
+    "held_out_3": (0.98, 0.96, 0.93, 0.88, 0.93, 0.69, 0.85, 0),  # now 1.00 0.97 0.94 0.89 1.00 0.73 0.89
+    "held_out_4": (0.97, 0.96, 0.87, 0.87, 0.90, 0.75, 0.78, 0),  # now 0.99 0.97 0.89 0.89 1.00 0.79 0.81
 }
 
 
