@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 __all__ = ["BUILD_SUFFIX", "open_build", "remove_stale", "same_file", "swap_in"]
@@ -40,20 +41,47 @@ def _lock(fd: int) -> bool:
     return True
 
 
-def remove_stale(index: Path) -> None:
-    """Remove a ``.building`` file left by a killed first build (none while its builder still runs)."""
-    path = build_path(index)
+def _held(path: Path, flags: int) -> int | None:
+    """A descriptor of the regular file at ``path`` (never through a link, never waiting on a FIFO) with
+    its lock taken, or None: not a regular file, locked by its builder, or renamed away (into the index's
+    place, by the build that held it) between the open and the lock."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o600)
     except OSError:
-        return
+        return None
     try:
         if _lock(fd):
+            st, now = os.fstat(fd), os.lstat(path)
+            if stat.S_ISREG(st.st_mode) and (st.st_dev, st.st_ino) == (now.st_dev, now.st_ino):
+                return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def remove_stale(index: Path) -> None:
+    """Remove a ``.building`` file left by a killed first build (none while its builder still runs); a
+    link, FIFO or socket in its place goes too (never followed, never opened), a folder stays."""
+    path = build_path(index)
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        if not stat.S_ISDIR(mode):
             with contextlib.suppress(OSError):
                 os.unlink(path)
-            for suffix in ("-journal", "-wal", "-shm"):
-                with contextlib.suppress(OSError):
-                    os.unlink(str(path) + suffix)
+        return
+    fd = _held(path, os.O_RDONLY)
+    if fd is None:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        for suffix in ("-journal", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.unlink(str(path) + suffix)
     finally:
         os.close(fd)
 
@@ -62,12 +90,8 @@ def open_build(live: sqlite3.Connection, index: Path) -> tuple[sqlite3.Connectio
     """A connection to a new ``.building`` copy of ``live`` (unjournaled, no syncs) and the descriptor
     that holds its lock; ``None`` when another first build holds it (or it cannot be made)."""
     path = build_path(index)
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return None
-    if not _lock(fd):
-        os.close(fd)
+    fd = _held(path, os.O_RDWR | os.O_CREAT)
+    if fd is None:
         return None
     try:
         os.ftruncate(fd, 0)
