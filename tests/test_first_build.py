@@ -4,6 +4,7 @@ a connection that has the index open when the build ends gets the pages copied i
 
 from __future__ import annotations
 
+import linecache
 import os
 import signal
 import sqlite3
@@ -222,4 +223,74 @@ def test_a_build_file_renamed_into_place_before_its_lock_is_taken_is_left_alone(
         assert _count(index, "files") == 1
         assert store.file_records()["memory/a.md"].hash == "h1"
     finally:
+        store.close()
+
+
+def test_a_process_opening_the_index_as_it_leaves_wal_mode_never_keeps_the_replaced_file(
+    tmp_path: Path,
+) -> None:
+    """B opens the index (its first read) just after A's build switched it out of WAL mode to rename over
+    it, and puts it back in WAL mode just after the rename: B must end on the new index, writable (not on
+    the unlinked empty file, which SQLite then refuses to write: SQLITE_READONLY_DBMOVED)."""
+    index = tmp_path / "index.sqlite"
+    store = SQLiteStore(index)
+    text = "# Plan\n\n- The billing deploy moved to Thursday.\n"
+    record = FileRecord("memory/a.md", "memory", "h1", 1, len(text), None)
+    switched, at_wal, swapped = threading.Event(), threading.Event(), threading.Event()
+
+    def builder_pauses_before_its_lock(frame: Any, event: str, _: Any) -> Any:
+        if frame.f_code.co_name != "_replace":
+            return None
+
+        def line(frame: Any, event: str, _: Any) -> Any:
+            if event == "line" and "BEGIN EXCLUSIVE" in linecache.getline(
+                frame.f_code.co_filename, frame.f_lineno
+            ):
+                switched.set()
+                at_wal.wait(2)  # B reads meanwhile (if it can), then waits at its switch to WAL
+            return line
+
+        return line
+
+    def builder() -> None:
+        sys.settrace(builder_pauses_before_its_lock)
+        try:
+            with store.first_build() as aside:
+                assert aside
+                store.replace_file(record, chunk_markdown(text, path="memory/a.md"))
+        finally:
+            sys.settrace(None)
+            swapped.set()
+
+    def opener_pauses_at_wal(frame: Any, event: str, _: Any) -> Any:
+        if event == "call" and frame.f_code.co_name == "_wal":
+            at_wal.set()
+            swapped.wait(10)
+        return None
+
+    opened: list[SQLiteStore] = []
+
+    def opener() -> None:
+        sys.settrace(opener_pauses_at_wal)
+        try:
+            opened.append(SQLiteStore(index))
+        finally:
+            sys.settrace(None)
+
+    a = threading.Thread(target=builder)
+    a.start()
+    try:
+        assert switched.wait(30)
+        b = threading.Thread(target=opener)
+        b.start()
+        a.join(60)
+        b.join(60)
+        assert opened
+        assert opened[0].read_only is None  # was: SQLITE_READONLY_DBMOVED, read-only for the process's life
+        opened[0].replace_file(FileRecord("memory/b.md", "memory", "h2", 1, 1, None), [])
+        assert opened[0].file_records()["memory/a.md"].hash == "h1"  # not the empty file renamed over
+        assert store.file_records()["memory/a.md"].hash == "h1"
+    finally:
+        for s in opened:
+            s.close()
         store.close()

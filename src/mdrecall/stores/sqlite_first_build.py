@@ -147,26 +147,31 @@ def swap_in(live: sqlite3.Connection, build: sqlite3.Connection, fd: int, index:
 
 
 def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
-    """Rename ``path`` over ``index`` while ``live`` is its only connection, holding its lock."""
+    """Rename ``path`` over ``index`` while ``live`` is its only connection, holding its lock.
+
+    The lock is taken by the switch out of WAL mode and kept (``locking_mode = EXCLUSIVE``) until the
+    rename: a process that opens the index meanwhile waits at its first read, then finds another file at
+    the path and opens that. Were the lock let go between the switch and the rename, such a process could
+    read the old file and put it back in WAL mode after the rename: SQLite then refuses it every write
+    (``SQLITE_READONLY_DBMOVED``), for as long as that process keeps it open."""
+    live.execute("PRAGMA locking_mode = EXCLUSIVE")
     try:
         mode = live.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
     except sqlite3.OperationalError:  # "locked": another connection has it open
+        _unlock(live)
         return False
     if str(mode).lower() != "delete":
+        _unlock(live)
         return False
     try:
         live.execute("BEGIN EXCLUSIVE")  # rollback mode: no other connection may read nor write now
-    except sqlite3.OperationalError:
-        live.execute("PRAGMA journal_mode = WAL")
-        return False
-    try:
-        # another process may have put it back in WAL mode between the two statements
-        if str(live.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "delete":
-            raise OSError("the index is in WAL mode again")
         os.replace(path, index)
-    except OSError:  # that, Windows (the index is open) or a file system without rename over a file
-        live.execute("ROLLBACK")
-        live.execute("PRAGMA journal_mode = WAL")
+    except (OSError, sqlite3.OperationalError):  # Windows (the index is open), no rename over a file
+        with contextlib.suppress(sqlite3.Error):
+            live.execute("ROLLBACK")
+        _unlock(live)
+        with contextlib.suppress(sqlite3.OperationalError):  # else the next open puts it back in WAL mode
+            live.execute("PRAGMA journal_mode = WAL")
         return False
     with contextlib.suppress(OSError):  # the rename itself on disk
         dfd = os.open(index.parent, os.O_RDONLY)
@@ -175,6 +180,12 @@ def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
         finally:
             os.close(dfd)
     return True
+
+
+def _unlock(live: sqlite3.Connection) -> None:
+    """Back to normal locking, the lock that the exclusive mode kept let go (by the next read)."""
+    live.execute("PRAGMA locking_mode = NORMAL")
+    live.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
 
 
 def same_file(before: os.stat_result | None, index: Path) -> bool:
