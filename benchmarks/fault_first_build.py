@@ -37,7 +37,11 @@ def _notes(ws: Path, n: int, lines: int = 40, start: int = 0) -> Path:
     (ws / "memory" / "2026").mkdir(parents=True, exist_ok=True)
     (ws / "MEMORY.md").write_text("# Long-term memory\n\n- the user likes tea\n")
     for i in range(start, start + n):
-        body = "\n".join(f"- Item {i}.{j}: the billing deploy moved to week {j}." for j in range(lines))
+        # plain lines: facts such as "X moved to Y" on every line make the first search build views for
+        # minutes (120,000 fact lines at 3,000 notes: ~90 s, first build or not), which is not this attack
+        body = "\n".join(
+            f"- Item {i}.{j}: notes on the billing work, part {j} of the week." for j in range(lines)
+        )
         (ws / "memory" / "2026" / f"n{i:05}.md").write_text(f"# Note {i}\n\nzzn{i}q\n\n{body}\n")
     return ws
 
@@ -552,8 +556,10 @@ def index_removed_during_the_build(tmp: Path) -> dict[str, str]:
         _, err = proc.communicate(timeout=300)
     finally:
         _stop(proc)
-    if b"Traceback" in err:
-        return verdict("unclear", "traceback: " + last_line(err))
+    if b"Traceback" in err or proc.returncode == 3:
+        again = _index_run(ws)
+        why = unclear(again) or _whole(ws, MANY + 1)
+        return verdict("unclear", f"rc {proc.returncode} {last_line(err)!r}; next index: {why or 'whole'}")
     whole = _whole(ws, MANY + 1)
     if proc.returncode == 0 and whole:
         return verdict("failed", f"index said it was done; {whole}")
