@@ -38,7 +38,7 @@ def _notes(ws: Path, n: int, lines: int = 40, start: int = 0) -> Path:
     (ws / "MEMORY.md").write_text("# Long-term memory\n\n- the user likes tea\n")
     for i in range(start, start + n):
         # the first search after a first index of 3,000 such notes takes ~90-100 s (its views, built on first
-        # use; so with the index written in place too): the search cases report that time, not a hang
+        # use, not by the build): the search cases report that time, not a hang
         body = "\n".join(
             f"- Item {i}.{j}: notes on the billing work, part {j} of the week." for j in range(lines)
         )
