@@ -13,6 +13,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round6           # the sixth round (fault_round6.py)
     python benchmarks/faults.py --only round7           # the seventh round (fault_round7.py)
     python benchmarks/faults.py --only round8           # the eighth round (fault_round8.py)
+    python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
 refused-clearly, unclear (hung, exit 3, a traceback, a silent refusal) or failed (a secret stored,
@@ -41,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import fault_cases as fc
+import fault_first_build as ffb
 import fault_round3 as fr
 import fault_round4 as fr4
 import fault_round5 as fr5
@@ -438,6 +440,8 @@ def main() -> int:
             ("round7", lambda: fr7.case_round7(tmp), False),
             # an eighth round on undated pages' anchor, the date term, the layout kinds and leave grammar
             ("round8", lambda: fr8.case_round8(tmp), False),
+            # an attack on the first index written aside and renamed (or copied) into place
+            ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]
         for name, fn, needs_root in steps:
             if args.only and name not in args.only:

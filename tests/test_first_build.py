@@ -4,21 +4,25 @@ a connection that has the index open when the build ends gets the pages copied i
 
 from __future__ import annotations
 
+import linecache
 import os
 import signal
 import sqlite3
 import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from mdrecall import Config, Memory
 from mdrecall.index import indexer
 from mdrecall.models import FileRecord
 from mdrecall.stores.sqlite import SQLiteStore
-from mdrecall.stores.sqlite_first_build import build_path
+from mdrecall.stores.sqlite_first_build import build_path, open_build
 from mdrecall.text.chunking import chunk_markdown
 
-from helpers import mdrecall_argv, run_cli, write
+from helpers import mdrecall_argv, run_cli, run_process, write
 
 KEYWORD_ONLY = {"embedding": {"provider": "none"}, "history": {"git": False}}
 
@@ -142,4 +146,151 @@ def test_an_error_in_a_first_build_keeps_what_it_committed(tmp_path: Path) -> No
         store.replace_file(b, chunk_markdown("# B\n\nbody\n", path="memory/b.md"))
         assert sorted(store.file_records()) == ["memory/a.md", "memory/b.md"]
     finally:
+        store.close()
+
+
+def test_a_building_link_to_a_missing_file_outside_is_never_followed(tmp_path: Path) -> None:
+    """A ``.building`` symlink (left or planted) to a file that does not exist outside the workspace: the
+    build never creates nor writes that file, and the index never becomes a link to it."""
+    root = tmp_path / "ws"
+    _notes(root, indexer.DEFER_VIEWS_FILES + 10)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    index = root / ".mdrecall" / "index.sqlite"
+    index.parent.mkdir(parents=True)
+    build_path(index).symlink_to(outside / "stolen.sqlite")
+    out = run_cli("-w", str(root), "index", env={"MDRECALL_EMBEDDING_PROVIDER": "none"})
+    assert out.returncode == 0, out.stderr
+    assert list(outside.iterdir()) == []
+    assert not index.is_symlink()
+    assert _count(index, "files") == indexer.DEFER_VIEWS_FILES + 10
+    assert not build_path(index).is_symlink()
+
+
+def test_a_fifo_in_the_place_of_building_does_not_hang_the_open(tmp_path: Path) -> None:
+    """Opening a FIFO for reading waits for a writer: the stale-file check must not open one."""
+    root = tmp_path / "ws"
+    _notes(root, indexer.DEFER_VIEWS_FILES + 1)
+    index = root / ".mdrecall" / "index.sqlite"
+    index.parent.mkdir(parents=True)
+    os.mkfifo(build_path(index))
+    try:
+        out = run_process("-w", str(root), "index", env={"MDRECALL_EMBEDDING_PROVIDER": "none"}, timeout=60)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("index hung on a FIFO named like a first build") from None
+    assert out.returncode == 0, out.stderr
+    assert _count(index, "files") == indexer.DEFER_VIEWS_FILES + 1
+    assert not build_path(index).exists()
+
+
+def test_a_build_file_renamed_into_place_before_its_lock_is_taken_is_left_alone(tmp_path: Path) -> None:
+    """Process B opens ``.building`` while A's build holds it; A renames it over the index and lets go of
+    its lock; B then takes the lock: on the index's file, which it must not truncate nor build into."""
+    index = tmp_path / "index.sqlite"
+    store = SQLiteStore(index)
+    text = "# Plan\n\n- The billing deploy moved to Thursday.\n"
+    record = FileRecord("memory/a.md", "memory", "h1", 1, len(text), None)
+    opened, renamed = threading.Event(), threading.Event()
+    got: list[Any] = []
+
+    def pause_at_the_lock(frame: Any, event: str, _: Any) -> Any:
+        if event == "call" and frame.f_code.co_name == "_lock":
+            opened.set()
+            renamed.wait(30)
+        return None
+
+    def second_builder() -> None:
+        sys.settrace(pause_at_the_lock)
+        try:
+            got.append(open_build(sqlite3.connect(":memory:"), index))
+        finally:
+            sys.settrace(None)
+
+    try:
+        with store.first_build() as aside:
+            assert aside
+            store.replace_file(record, chunk_markdown(text, path="memory/a.md"))
+            other = threading.Thread(target=second_builder)
+            other.start()
+            assert opened.wait(30)
+        renamed.set()  # A's build is in the index's place and its lock is released
+        other.join(30)
+        if got and got[0] is not None:
+            conn, fd = got[0]
+            conn.close()
+            os.close(fd)
+        assert index.stat().st_size > 0
+        assert _count(index, "files") == 1
+        assert store.file_records()["memory/a.md"].hash == "h1"
+    finally:
+        store.close()
+
+
+def test_a_process_opening_the_index_as_it_leaves_wal_mode_never_keeps_the_replaced_file(
+    tmp_path: Path,
+) -> None:
+    """B opens the index (its first read) just after A's build switched it out of WAL mode to rename over
+    it, and puts it back in WAL mode just after the rename: B must end on the new index, writable (not on
+    the unlinked empty file, which SQLite then refuses to write: SQLITE_READONLY_DBMOVED)."""
+    index = tmp_path / "index.sqlite"
+    store = SQLiteStore(index)
+    text = "# Plan\n\n- The billing deploy moved to Thursday.\n"
+    record = FileRecord("memory/a.md", "memory", "h1", 1, len(text), None)
+    switched, at_wal, swapped = threading.Event(), threading.Event(), threading.Event()
+
+    def builder_pauses_before_its_lock(frame: Any, event: str, _: Any) -> Any:
+        if frame.f_code.co_name != "_replace":
+            return None
+
+        def line(frame: Any, event: str, _: Any) -> Any:
+            if event == "line" and "BEGIN EXCLUSIVE" in linecache.getline(
+                frame.f_code.co_filename, frame.f_lineno
+            ):
+                switched.set()
+                at_wal.wait(2)  # B reads meanwhile (if it can), then waits at its switch to WAL
+            return line
+
+        return line
+
+    def builder() -> None:
+        sys.settrace(builder_pauses_before_its_lock)
+        try:
+            with store.first_build() as aside:
+                assert aside
+                store.replace_file(record, chunk_markdown(text, path="memory/a.md"))
+        finally:
+            sys.settrace(None)
+            swapped.set()
+
+    def opener_pauses_at_wal(frame: Any, event: str, _: Any) -> Any:
+        if event == "call" and frame.f_code.co_name == "_wal":
+            at_wal.set()
+            swapped.wait(10)
+        return None
+
+    opened: list[SQLiteStore] = []
+
+    def opener() -> None:
+        sys.settrace(opener_pauses_at_wal)
+        try:
+            opened.append(SQLiteStore(index))
+        finally:
+            sys.settrace(None)
+
+    a = threading.Thread(target=builder)
+    a.start()
+    try:
+        assert switched.wait(30)
+        b = threading.Thread(target=opener)
+        b.start()
+        a.join(60)
+        b.join(60)
+        assert opened
+        assert opened[0].read_only is None  # was: SQLITE_READONLY_DBMOVED, read-only for the process's life
+        opened[0].replace_file(FileRecord("memory/b.md", "memory", "h2", 1, 1, None), [])
+        assert opened[0].file_records()["memory/a.md"].hash == "h1"  # not the empty file renamed over
+        assert store.file_records()["memory/a.md"].hash == "h1"
+    finally:
+        for s in opened:
+            s.close()
         store.close()

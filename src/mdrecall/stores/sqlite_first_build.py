@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 __all__ = ["BUILD_SUFFIX", "open_build", "remove_stale", "same_file", "swap_in"]
@@ -40,20 +41,47 @@ def _lock(fd: int) -> bool:
     return True
 
 
-def remove_stale(index: Path) -> None:
-    """Remove a ``.building`` file left by a killed first build (none while its builder still runs)."""
-    path = build_path(index)
+def _held(path: Path, flags: int) -> int | None:
+    """A descriptor of the regular file at ``path`` (never through a link, never waiting on a FIFO) with
+    its lock taken, or None: not a regular file, locked by its builder, or renamed away (into the index's
+    place, by the build that held it) between the open and the lock."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0), 0o600)
     except OSError:
-        return
+        return None
     try:
         if _lock(fd):
+            st, now = os.fstat(fd), os.lstat(path)
+            if stat.S_ISREG(st.st_mode) and (st.st_dev, st.st_ino) == (now.st_dev, now.st_ino):
+                return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def remove_stale(index: Path) -> None:
+    """Remove a ``.building`` file left by a killed first build (none while its builder still runs); a
+    link, FIFO or socket in its place goes too (never followed, never opened), a folder stays."""
+    path = build_path(index)
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        if not stat.S_ISDIR(mode):
             with contextlib.suppress(OSError):
                 os.unlink(path)
-            for suffix in ("-journal", "-wal", "-shm"):
-                with contextlib.suppress(OSError):
-                    os.unlink(str(path) + suffix)
+        return
+    fd = _held(path, os.O_RDONLY)
+    if fd is None:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        for suffix in ("-journal", "-wal", "-shm"):
+            with contextlib.suppress(OSError):
+                os.unlink(str(path) + suffix)
     finally:
         os.close(fd)
 
@@ -62,12 +90,8 @@ def open_build(live: sqlite3.Connection, index: Path) -> tuple[sqlite3.Connectio
     """A connection to a new ``.building`` copy of ``live`` (unjournaled, no syncs) and the descriptor
     that holds its lock; ``None`` when another first build holds it (or it cannot be made)."""
     path = build_path(index)
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError:
-        return None
-    if not _lock(fd):
-        os.close(fd)
+    fd = _held(path, os.O_RDWR | os.O_CREAT)
+    if fd is None:
         return None
     try:
         os.ftruncate(fd, 0)
@@ -123,26 +147,31 @@ def swap_in(live: sqlite3.Connection, build: sqlite3.Connection, fd: int, index:
 
 
 def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
-    """Rename ``path`` over ``index`` while ``live`` is its only connection, holding its lock."""
+    """Rename ``path`` over ``index`` while ``live`` is its only connection, holding its lock.
+
+    The lock is taken by the switch out of WAL mode and kept (``locking_mode = EXCLUSIVE``) until the
+    rename: a process that opens the index meanwhile waits at its first read, then finds another file at
+    the path and opens that. Were the lock let go between the switch and the rename, such a process could
+    read the old file and put it back in WAL mode after the rename: SQLite then refuses it every write
+    (``SQLITE_READONLY_DBMOVED``), for as long as that process keeps it open."""
+    live.execute("PRAGMA locking_mode = EXCLUSIVE")
     try:
         mode = live.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
     except sqlite3.OperationalError:  # "locked": another connection has it open
+        _unlock(live)
         return False
     if str(mode).lower() != "delete":
+        _unlock(live)
         return False
     try:
         live.execute("BEGIN EXCLUSIVE")  # rollback mode: no other connection may read nor write now
-    except sqlite3.OperationalError:
-        live.execute("PRAGMA journal_mode = WAL")
-        return False
-    try:
-        # another process may have put it back in WAL mode between the two statements
-        if str(live.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "delete":
-            raise OSError("the index is in WAL mode again")
         os.replace(path, index)
-    except OSError:  # that, Windows (the index is open) or a file system without rename over a file
-        live.execute("ROLLBACK")
-        live.execute("PRAGMA journal_mode = WAL")
+    except (OSError, sqlite3.OperationalError):  # Windows (the index is open), no rename over a file
+        with contextlib.suppress(sqlite3.Error):
+            live.execute("ROLLBACK")
+        _unlock(live)
+        with contextlib.suppress(sqlite3.OperationalError):  # else the next open puts it back in WAL mode
+            live.execute("PRAGMA journal_mode = WAL")
         return False
     with contextlib.suppress(OSError):  # the rename itself on disk
         dfd = os.open(index.parent, os.O_RDONLY)
@@ -151,6 +180,12 @@ def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
         finally:
             os.close(dfd)
     return True
+
+
+def _unlock(live: sqlite3.Connection) -> None:
+    """Back to normal locking, the lock that the exclusive mode kept let go (by the next read)."""
+    live.execute("PRAGMA locking_mode = NORMAL")
+    live.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
 
 
 def same_file(before: os.stat_result | None, index: Path) -> bool:
