@@ -37,8 +37,8 @@ def _notes(ws: Path, n: int, lines: int = 40, start: int = 0) -> Path:
     (ws / "memory" / "2026").mkdir(parents=True, exist_ok=True)
     (ws / "MEMORY.md").write_text("# Long-term memory\n\n- the user likes tea\n")
     for i in range(start, start + n):
-        # the first search after a first index of 3,000 such notes takes ~90-100 s (its views, built on first
-        # use, not by the build): the search cases report that time, not a hang
+        # the first search after a first index of 3,000 such notes builds their views on first use (tens of
+        # seconds; 90-100 s under load before undated pages skipped yearless lines): the cases report it
         body = "\n".join(
             f"- Item {i}.{j}: notes on the billing work, part {j} of the week." for j in range(lines)
         )

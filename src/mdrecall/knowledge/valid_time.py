@@ -91,6 +91,11 @@ _PARTICLES = {
 }  # fmt: skip
 
 
+#: A year written in a line ("2027", "Mar '27"): without one, a line read with no day of writing names no
+#: day (:func:`~mdrecall.text.note_dates.note_dates` reads only dates that carry their year then).
+_YEARISH = re.compile(r"\d{4}|['’]\d\d\b")
+
+
 def _hinted(text: str) -> bool:
     """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
     low = text.lower()
@@ -308,7 +313,7 @@ class LineDays:
         if not self._paged:
             self._paged = True
             for line in self.lines:
-                if _hinted(line):
+                if _YEARISH.search(line) and _hinted(line):
                     named = [n.days[0] for n in note_dates(line, None) if len(n.days) == 1]
                     if named:
                         self._page = named[0]
@@ -321,7 +326,7 @@ class LineDays:
         while self._scanned < i:
             line = self.lines[self._scanned]
             self._scanned += 1
-            if _hinted(line):
+            if _YEARISH.search(line) and _hinted(line):
                 named = [n.days[0] for n in note_dates(line, None) if len(n.days) == 1]
                 self._above = named[-1] if named else self._above
         return self._above
