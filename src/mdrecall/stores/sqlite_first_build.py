@@ -107,8 +107,9 @@ def swap_in(live: sqlite3.Connection, build: sqlite3.Connection, fd: int, index:
     """
     path = build_path(index)
     try:
-        build.execute("PRAGMA locking_mode = NORMAL")
-        build.execute("SELECT 1 FROM meta LIMIT 1").fetchall()  # drops the exclusive lock
+        # in WAL mode already (header only, no disk wait): the index opened next need not switch it,
+        # which waits for the disk twice; exclusive (no shared-memory file) until the build closes
+        build.execute("PRAGMA journal_mode = WAL")
         os.fsync(fd)
         renamed = _replace(live, path, index)
         if not renamed:
@@ -124,17 +125,18 @@ def swap_in(live: sqlite3.Connection, build: sqlite3.Connection, fd: int, index:
 
 def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
     """Rename ``path`` over ``index`` while ``live`` is its only connection, holding its lock."""
+    live.execute("PRAGMA synchronous = OFF")  # its pages are about to go: leaving WAL waits for no disk
     try:
         mode = live.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
     except sqlite3.OperationalError:  # "locked": another connection has it open
-        return False
+        return _kept(live)
     if str(mode).lower() != "delete":
-        return False
+        return _kept(live)
     try:
         live.execute("BEGIN EXCLUSIVE")  # rollback mode: no other connection may read nor write now
     except sqlite3.OperationalError:
         live.execute("PRAGMA journal_mode = WAL")
-        return False
+        return _kept(live)
     try:
         # another process may have put it back in WAL mode between the two statements
         if str(live.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "delete":
@@ -143,7 +145,7 @@ def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
     except OSError:  # that, Windows (the index is open) or a file system without rename over a file
         live.execute("ROLLBACK")
         live.execute("PRAGMA journal_mode = WAL")
-        return False
+        return _kept(live)
     with contextlib.suppress(OSError):  # the rename itself on disk
         dfd = os.open(index.parent, os.O_RDONLY)
         try:
@@ -151,6 +153,12 @@ def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
         finally:
             os.close(dfd)
     return True
+
+
+def _kept(live: sqlite3.Connection) -> bool:
+    """``live`` stays the index (the build is copied into it): its usual ``synchronous`` again; False."""
+    live.execute("PRAGMA synchronous = NORMAL")
+    return False
 
 
 def same_file(before: os.stat_result | None, index: Path) -> bool:
