@@ -42,6 +42,10 @@ _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 #: A heading or a fence starts with one of these within a line's first four characters.
 _MARKS = frozenset("#`~")
+#: ... and its line with one of these.
+_LEADS = frozenset(" #`~")
+#: :data:`_FENCE` (group 1) or :data:`_HEADING` (groups 2 and 3) in one match.
+_OPENS = re.compile(r" {0,3}(?:(`{3,}|~{3,})|(#{1,6})[ \t]+(.*?)[ \t#]*$)")
 
 
 @dataclass(frozen=True)
@@ -99,27 +103,29 @@ def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
     is_heading = [False] * len(lines)
     fence: str | None = None
     path = ""
+    match = _OPENS.match
     # only a line with "#", "`" or "~" in its first four characters can open a heading or a fence
-    for i in [i for i, line in enumerate(lines) if not _MARKS.isdisjoint(line[:4])]:
-        line = lines[i]
-        if len(paths) < i:  # the lines since the last candidate are under the same path
-            paths += [path] * (i - len(paths))
-        fm = _FENCE.match(line)
-        if fm:
-            marker = fm.group(1)[0] * 3
+    for i in [i for i, s in enumerate(lines) if s[:1] in _LEADS and not _MARKS.isdisjoint(s[:4])]:
+        m = match(lines[i])
+        if m is None:
+            continue
+        ticks = m.group(1)
+        if ticks:  # a fence: never a heading
             if fence is None:
-                fence = marker
-            elif marker == fence:
+                fence = ticks[0] * 3
+            elif ticks[0] * 3 == fence:
                 fence = None
-        hm = _HEADING.match(line) if fence is None and not fm else None
-        if hm:
-            level = len(hm.group(1))
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, hm.group(2).strip()))
-            path = " > ".join(t for _, t in stack if t)  # once per heading, not per line
-            is_heading[i] = True
+            continue
+        if fence is not None:
+            continue
+        level = len(m.group(2))
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        stack.append((level, m.group(3).strip()))
+        paths += [path] * (i - len(paths))  # the lines since the last heading are under its path
+        path = " > ".join(t for _, t in stack if t)  # once per heading, not per line
         paths.append(path)
+        is_heading[i] = True
     paths += [path] * (len(lines) - len(paths))
     return paths, is_heading
 
