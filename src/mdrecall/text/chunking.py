@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from mdrecall.models import Chunk
 
@@ -48,8 +47,7 @@ _LEADS = frozenset(" #`~")
 _OPENS = re.compile(r" {0,3}(?:(`{3,}|~{3,})|(#{1,6})[ \t]+(.*?)[ \t#]*$)")
 
 
-@dataclass(frozen=True)
-class _Span:
+class _Span(NamedTuple):  # a tuple: made for every piece of every file (a frozen dataclass costs ~3x)
     start: int  # 0-based line index, inclusive
     end: int  # inclusive
     text: str | None = None  # set for a hard-split piece of one long line
@@ -142,7 +140,8 @@ def chunk_markdown(
 ) -> list[Chunk]:
     """Cut a Markdown document into chunks that keep 1-based ``start_line``/``end_line`` (and, with
     ``parent_tokens`` > ``tokens``, the line range of their enclosing passage)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
@@ -150,12 +149,13 @@ def chunk_markdown(
     overlap_chars = max(0, min(overlap * CHARS_PER_TOKEN, max_chars // 2))
     paths, is_heading = heading_paths(lines)
     pre = [0, *accumulate(len(line) + 1 for line in lines)]  # _size of any span in O(1)
-    spans = list(_pack(lines, is_heading, max_chars, overlap_chars, pre))
+    sections = _sections(is_heading) if pre[-1] > max_chars else []  # a file that fits needs none
+    spans = list(_pack(lines, sections, max_chars, overlap_chars, pre))
     parents: list[tuple[int, int]] = []
     if parent_tokens > tokens:
         parent_chars = parent_tokens * CHARS_PER_TOKEN
         parent_overlap = max(0, min(overlap * CHARS_PER_TOKEN, parent_chars // 2))
-        parents = [_trim(lines, sp) for sp in _pack(lines, is_heading, parent_chars, parent_overlap, pre)]
+        parents = [_trim(lines, sp) for sp in _pack(lines, sections, parent_chars, parent_overlap, pre)]
     chunks: list[Chunk] = []
     for span in spans:
         start, end = _trim(lines, span)
@@ -226,7 +226,7 @@ def _sections(is_heading: list[bool]) -> list[tuple[int, int]]:
 
 
 def _pack(
-    lines: list[str], is_heading: list[bool], max_chars: int, overlap: int, pre: list[int]
+    lines: list[str], sections: list[tuple[int, int]], max_chars: int, overlap: int, pre: list[int]
 ) -> Iterator[_Span]:
     if not lines:
         return
@@ -236,7 +236,7 @@ def _pack(
     cur_start: int | None = None
     cur_end = -1
     cur_size = 0
-    for s, e in _sections(is_heading):
+    for s, e in sections:
         size = _size(pre, s, e)
         if cur_start is not None and cur_size + size <= max_chars:
             cur_end, cur_size = e, cur_size + size
