@@ -4,10 +4,12 @@ An index in WAL mode writes every page twice (into the WAL, then into the file a
 waits for the disk at each checkpoint: about a fifth of a first index's time. A first build of many files
 needs neither: it is written into ``<index>.building`` (a copy of the empty index) with no journal on disk
 and no ``fsync`` until its end, then synced and renamed over the index while no other connection has the
-index open. A crash leaves the index as it was (empty) and the ``.building`` file, which the next first
-build (or the next open) removes. Another process that has the index open when the build ends gets the
-pages through SQLite's backup API instead (the slower, WAL path); one that opens it during the swap waits
-on the index's lock and then opens the new file (:func:`same_file`).
+index open. It is switched to WAL mode before it is synced, and the empty index leaves WAL mode without
+``fsync`` (its pages are about to go), so putting the build in place waits for the disk only for the
+build and its folder. A crash leaves the index as it was (empty) and the ``.building`` file, which the
+next first build (or the next open) removes. Another process that has the index open when the build
+ends gets the pages through SQLite's backup API instead (the slower, WAL path); one that opens it during
+the swap waits on the index's lock and then opens the new file (:func:`same_file`).
 """
 
 from __future__ import annotations
@@ -108,8 +110,10 @@ def swap_in(live: sqlite3.Connection, build: sqlite3.Connection, fd: int, index:
     path = build_path(index)
     try:
         # in WAL mode already (header only, no disk wait): the index opened next need not switch it,
-        # which waits for the disk twice; exclusive (no shared-memory file) until the build closes
-        build.execute("PRAGMA journal_mode = WAL")
+        # which waits for the disk twice; exclusive (no shared-memory file) until the build closes. Where
+        # it cannot be switched, the index opened next switches it, as before.
+        with contextlib.suppress(sqlite3.Error):
+            build.execute("PRAGMA journal_mode = WAL")
         os.fsync(fd)
         renamed = _replace(live, path, index)
         if not renamed:
