@@ -39,9 +39,7 @@ CHARS_PER_TOKEN = 4
 _DATE_PART = re.compile(r"\d{4}-\d{2}-\d{2}(?: > |$)", re.ASCII)
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-#: A heading or a fence starts with one of these within a line's first four characters.
-_MARKS = frozenset("#`~")
-#: ... and its line with one of these.
+#: A line that opens a heading or a fence starts with one of these (its mark is within its first four).
 _LEADS = frozenset(" #`~")
 #: :data:`_FENCE` (group 1) or :data:`_HEADING` (groups 2 and 3) in one match.
 _OPENS = re.compile(r" {0,3}(?:(`{3,}|~{3,})|(#{1,6})[ \t]+(.*?)[ \t#]*$)")
@@ -96,18 +94,18 @@ def heading_level(line: str) -> int:
 
 def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
     """For each line: the heading path in force (``"A > B"``) and whether the line is a heading."""
-    stack: list[tuple[int, str]] = []
+    stack: list[tuple[int, str]] = []  # (level, the path down to that heading)
     paths: list[str] = []
     is_heading = [False] * len(lines)
     fence: str | None = None
     path = ""
     match = _OPENS.match
-    # only a line with "#", "`" or "~" in its first four characters can open a heading or a fence
-    for i in [i for i, s in enumerate(lines) if s[:1] in _LEADS and not _MARKS.isdisjoint(s[:4])]:
+    # only a line that opens with a space, "#", "`" or "~" can open a heading or a fence
+    for i in [i for i, s in enumerate(lines) if s and s[0] in _LEADS]:
         m = match(lines[i])
         if m is None:
             continue
-        ticks = m.group(1)
+        ticks, hashes, title = m.groups()
         if ticks:  # a fence: never a heading
             if fence is None:
                 fence = ticks[0] * 3
@@ -116,12 +114,14 @@ def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
             continue
         if fence is not None:
             continue
-        level = len(m.group(2))
+        level = len(hashes)
         while stack and stack[-1][0] >= level:
             stack.pop()
-        stack.append((level, m.group(3).strip()))
+        above = stack[-1][1] if stack else ""
+        title = title.strip()
+        stack.append((level, f"{above} > {title}" if above and title else above or title))
         paths += [path] * (i - len(paths))  # the lines since the last heading are under its path
-        path = " > ".join(t for _, t in stack if t)  # once per heading, not per line
+        path = stack[-1][1]
         paths.append(path)
         is_heading[i] = True
     paths += [path] * (len(lines) - len(paths))
