@@ -162,7 +162,7 @@ def chunk_markdown(
         if start > end:
             continue
         body = span.text if span.text is not None else "\n".join(lines[start : end + 1])
-        if not body.strip() or _empty_sections(lines, is_heading, start, end):
+        if not body or body.isspace() or _empty_sections(lines, is_heading, start, end):
             continue
         p_start, p_end = _parent(parents, start, end)
         chunks.append(
@@ -198,7 +198,11 @@ def _empty_sections(lines: list[str], is_heading: list[bool], start: int, end: i
 
 def _parent(parents: list[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
     """The passage holding most of lines ``start..end`` (the first on a tie), widened to cover them."""
-    best = max(parents, key=lambda p: min(end, p[1]) - max(start, p[0]), default=(start, end))
+    best, most = (start, end), None
+    for p in parents:  # a loop, not max() with a key: a call per passage per chunk cost more
+        held = min(end, p[1]) - max(start, p[0])
+        if most is None or held > most:
+            best, most = p, held
     return min(best[0], start), max(best[1], end)
 
 
