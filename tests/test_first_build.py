@@ -19,7 +19,7 @@ from mdrecall import Config, Memory
 from mdrecall.index import indexer
 from mdrecall.models import FileRecord
 from mdrecall.stores.sqlite import SQLiteStore
-from mdrecall.stores.sqlite_first_build import build_path, open_build
+from mdrecall.stores.sqlite_first_build import build_path, open_build, swap_in
 from mdrecall.text.chunking import chunk_markdown
 
 from helpers import mdrecall_argv, run_cli, run_process, write
@@ -57,6 +57,29 @@ def test_a_first_index_is_written_aside_and_leaves_one_whole_index(tmp_path: Pat
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert conn.execute("SELECT count(*) FROM files").fetchone()[0] == indexer.DEFER_VIEWS_FILES + 10
+    finally:
+        conn.close()
+
+
+def test_a_first_build_is_put_in_place_already_in_wal_mode(tmp_path: Path) -> None:
+    """The renamed file's header says WAL: the index opened next need not switch it (two waits for the
+    disk); nothing of the build (its WAL, its shared memory) is left beside it."""
+    index = tmp_path / "index.sqlite"
+    live = sqlite3.connect(index, isolation_level=None)
+    live.execute("PRAGMA journal_mode = WAL")
+    live.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
+    opened = open_build(live, index)
+    assert opened is not None
+    build, fd = opened
+    build.execute("INSERT INTO meta VALUES ('k', 'v')")
+    assert swap_in(live, build, fd, index)
+    live.close()
+    header = index.read_bytes()[:100]
+    assert (header[18], header[19]) == (2, 2)  # the file format versions of a database in WAL mode
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index.sqlite"]
+    conn = sqlite3.connect(index)
+    try:
+        assert conn.execute("SELECT value FROM meta").fetchall() == [("v",)]
     finally:
         conn.close()
 
@@ -119,6 +142,7 @@ def test_a_connection_open_at_the_end_of_a_first_build_gets_the_pages_copied_in(
         assert reader.execute("SELECT count(*) FROM chunks").fetchone()[0] == len(chunks)
         assert not build_path(index).exists()
         assert store.file_records()["memory/a.md"].hash == "h1"
+        assert store.query("PRAGMA synchronous")[0][0] == 1  # NORMAL again: it stays the index
     finally:
         reader.close()
         store.close()

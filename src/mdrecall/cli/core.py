@@ -70,8 +70,6 @@ def cmd_init(dir: str | None, dry_run: bool) -> int:
 @click.option("--estimate", is_flag=True, help="Print files, chunks, tokens, time and cost; index nothing.")
 def cmd_index(force: bool, estimate: bool) -> int:
     """Index the memory files (incremental); progress on stderr (JSON lines off a terminal)."""
-    from mdrecall.plugins.progress import progress_for
-
     st = state()
     if estimate:
         from mdrecall.services.estimate import estimate_index
@@ -81,7 +79,11 @@ def cmd_index(force: bool, estimate: bool) -> int:
         emit(Listing(est.to_dict(), human=lambda: print(est.summary()), path_key=None), st.format)
         return 0
     with open_memory() as mem:
-        bar = None if st.quiet else progress_for(sys.stderr, json_lines=st.format not in (None, "table"))
+        bar = None
+        if not st.quiet:
+            from mdrecall.plugins.progress import progress_for
+
+            bar = progress_for(sys.stderr, json_lines=st.format not in (None, "table"))
         try:
             report = mem.index(force=force, progress=bar)
         finally:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from mdrecall.errors import MdrecallError
 
 if TYPE_CHECKING:
-    from mdrecall.config.settings import Config
+    from mdrecall.config.settings import Config, EmbeddingConfig
     from mdrecall.embedders.base import Embedder
     from mdrecall.files.workspace import Workspace
     from mdrecall.rerankers import Reranker
@@ -44,6 +44,9 @@ class Providers:
         if not self._embedder_loaded:
             with self._load_lock:
                 if not self._embedder_loaded:
+                    if _keyword_only(self.config.embedding):  # none, as create_embedder says: no registry
+                        self._embedder_loaded = True
+                        return None
                     from mdrecall.index.vectorize import get_embedder  # here: a keyword search loads none
 
                     try:
@@ -88,3 +91,9 @@ class Providers:
 
         keep_local = local_only_checker(self.workspace.root) if reranker.is_remote else None
         return RerankStage(reranker, max(1, self.config.rerank.top_n), keep_local)
+
+
+def _keyword_only(config: EmbeddingConfig) -> bool:
+    """Whether ``config`` names no embedder at all (provider and fallback ``none`` or empty): what
+    :func:`mdrecall.embedders.create_embedder` answers ``None`` for, known without loading the registry."""
+    return config.provider.strip().lower() in ("", "none") and config.fallback.strip().lower() in ("", "none")

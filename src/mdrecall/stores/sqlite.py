@@ -151,6 +151,8 @@ class SQLiteStore(
                 break
             conn.close()
         try:
+            if before is None or before.st_size == 0:  # a new index: nothing in it to lose to a power cut
+                conn.execute("PRAGMA synchronous = OFF")  # its switch to WAL then waits for no disk
             _wal(conn)
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA temp_store = MEMORY")

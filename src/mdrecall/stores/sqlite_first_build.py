@@ -4,10 +4,12 @@ An index in WAL mode writes every page twice (into the WAL, then into the file a
 waits for the disk at each checkpoint: about a fifth of a first index's time. A first build of many files
 needs neither: it is written into ``<index>.building`` (a copy of the empty index) with no journal on disk
 and no ``fsync`` until its end, then synced and renamed over the index while no other connection has the
-index open. A crash leaves the index as it was (empty) and the ``.building`` file, which the next first
-build (or the next open) removes. Another process that has the index open when the build ends gets the
-pages through SQLite's backup API instead (the slower, WAL path); one that opens it during the swap waits
-on the index's lock and then opens the new file (:func:`same_file`).
+index open. It is switched to WAL mode before it is synced, and the empty index leaves WAL mode without
+``fsync`` (its pages are about to go), so putting the build in place waits for the disk only for the
+build and its folder. A crash leaves the index as it was (empty) and the ``.building`` file, which the
+next first build (or the next open) removes. Another process that has the index open when the build
+ends gets the pages through SQLite's backup API instead (the slower, WAL path); one that opens it during
+the swap waits on the index's lock and then opens the new file (:func:`same_file`).
 """
 
 from __future__ import annotations
@@ -131,8 +133,11 @@ def swap_in(live: sqlite3.Connection, build: sqlite3.Connection, fd: int, index:
     """
     path = build_path(index)
     try:
-        build.execute("PRAGMA locking_mode = NORMAL")
-        build.execute("SELECT 1 FROM meta LIMIT 1").fetchall()  # drops the exclusive lock
+        # in WAL mode already (header only, no disk wait): the index opened next need not switch it,
+        # which waits for the disk twice; exclusive (no shared-memory file) until the build closes. Where
+        # it cannot be switched, the index opened next switches it, as before.
+        with contextlib.suppress(sqlite3.Error):
+            build.execute("PRAGMA journal_mode = WAL")
         os.fsync(fd)
         renamed = _replace(live, path, index)
         if not renamed:
@@ -154,15 +159,14 @@ def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
     the path and opens that. Were the lock let go between the switch and the rename, such a process could
     read the old file and put it back in WAL mode after the rename: SQLite then refuses it every write
     (``SQLITE_READONLY_DBMOVED``), for as long as that process keeps it open."""
+    live.execute("PRAGMA synchronous = OFF")  # its pages are about to go: leaving WAL waits for no disk
     live.execute("PRAGMA locking_mode = EXCLUSIVE")
     try:
         mode = live.execute("PRAGMA journal_mode = DELETE").fetchone()[0]
     except sqlite3.OperationalError:  # "locked": another connection has it open
-        _unlock(live)
-        return False
+        return _kept(live)
     if str(mode).lower() != "delete":
-        _unlock(live)
-        return False
+        return _kept(live)
     try:
         live.execute("BEGIN EXCLUSIVE")  # rollback mode: no other connection may read nor write now
         os.replace(path, index)
@@ -172,7 +176,7 @@ def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
         _unlock(live)
         with contextlib.suppress(sqlite3.OperationalError):  # else the next open puts it back in WAL mode
             live.execute("PRAGMA journal_mode = WAL")
-        return False
+        return _kept(live)
     with contextlib.suppress(OSError):  # the rename itself on disk
         dfd = os.open(index.parent, os.O_RDONLY)
         try:
@@ -186,6 +190,14 @@ def _unlock(live: sqlite3.Connection) -> None:
     """Back to normal locking, the lock that the exclusive mode kept let go (by the next read)."""
     live.execute("PRAGMA locking_mode = NORMAL")
     live.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
+
+
+def _kept(live: sqlite3.Connection) -> bool:
+    """``live`` stays the index (the build is copied into it): normal locking and its usual ``synchronous``
+    again; False."""
+    _unlock(live)
+    live.execute("PRAGMA synchronous = NORMAL")
+    return False
 
 
 def same_file(before: os.stat_result | None, index: Path) -> bool:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from mdrecall.models import Chunk
 
@@ -40,12 +39,13 @@ CHARS_PER_TOKEN = 4
 _DATE_PART = re.compile(r"\d{4}-\d{2}-\d{2}(?: > |$)", re.ASCII)
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-#: A heading or a fence starts with one of these within a line's first four characters.
-_MARKS = frozenset("#`~")
+#: A line that opens a heading or a fence starts with one of these (its mark is within its first four).
+_LEADS = frozenset(" #`~")
+#: :data:`_FENCE` (group 1) or :data:`_HEADING` (groups 2 and 3) in one match.
+_OPENS = re.compile(r" {0,3}(?:(`{3,}|~{3,})|(#{1,6})[ \t]+(.*?)[ \t#]*$)")
 
 
-@dataclass(frozen=True)
-class _Span:
+class _Span(NamedTuple):  # a tuple: made for every piece of every file (a frozen dataclass costs ~3x)
     start: int  # 0-based line index, inclusive
     end: int  # inclusive
     text: str | None = None  # set for a hard-split piece of one long line
@@ -94,32 +94,36 @@ def heading_level(line: str) -> int:
 
 def heading_paths(lines: list[str]) -> tuple[list[str], list[bool]]:
     """For each line: the heading path in force (``"A > B"``) and whether the line is a heading."""
-    stack: list[tuple[int, str]] = []
+    stack: list[tuple[int, str]] = []  # (level, the path down to that heading)
     paths: list[str] = []
     is_heading = [False] * len(lines)
     fence: str | None = None
     path = ""
-    # only a line with "#", "`" or "~" in its first four characters can open a heading or a fence
-    for i in [i for i, line in enumerate(lines) if not _MARKS.isdisjoint(line[:4])]:
-        line = lines[i]
-        if len(paths) < i:  # the lines since the last candidate are under the same path
-            paths += [path] * (i - len(paths))
-        fm = _FENCE.match(line)
-        if fm:
-            marker = fm.group(1)[0] * 3
+    match = _OPENS.match
+    # only a line that opens with a space, "#", "`" or "~" can open a heading or a fence
+    for i in [i for i, s in enumerate(lines) if s and s[0] in _LEADS]:
+        m = match(lines[i])
+        if m is None:
+            continue
+        ticks, hashes, title = m.groups()
+        if ticks:  # a fence: never a heading
             if fence is None:
-                fence = marker
-            elif marker == fence:
+                fence = ticks[0] * 3
+            elif ticks[0] * 3 == fence:
                 fence = None
-        hm = _HEADING.match(line) if fence is None and not fm else None
-        if hm:
-            level = len(hm.group(1))
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, hm.group(2).strip()))
-            path = " > ".join(t for _, t in stack if t)  # once per heading, not per line
-            is_heading[i] = True
+            continue
+        if fence is not None:
+            continue
+        level = len(hashes)
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        above = stack[-1][1] if stack else ""
+        title = title.strip()
+        stack.append((level, f"{above} > {title}" if above and title else above or title))
+        paths += [path] * (i - len(paths))  # the lines since the last heading are under its path
+        path = stack[-1][1]
         paths.append(path)
+        is_heading[i] = True
     paths += [path] * (len(lines) - len(paths))
     return paths, is_heading
 
@@ -136,7 +140,8 @@ def chunk_markdown(
 ) -> list[Chunk]:
     """Cut a Markdown document into chunks that keep 1-based ``start_line``/``end_line`` (and, with
     ``parent_tokens`` > ``tokens``, the line range of their enclosing passage)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
@@ -144,19 +149,20 @@ def chunk_markdown(
     overlap_chars = max(0, min(overlap * CHARS_PER_TOKEN, max_chars // 2))
     paths, is_heading = heading_paths(lines)
     pre = [0, *accumulate(len(line) + 1 for line in lines)]  # _size of any span in O(1)
-    spans = list(_pack(lines, is_heading, max_chars, overlap_chars, pre))
+    sections = _sections(is_heading) if pre[-1] > max_chars else []  # a file that fits needs none
+    spans = list(_pack(lines, sections, max_chars, overlap_chars, pre))
     parents: list[tuple[int, int]] = []
     if parent_tokens > tokens:
         parent_chars = parent_tokens * CHARS_PER_TOKEN
         parent_overlap = max(0, min(overlap * CHARS_PER_TOKEN, parent_chars // 2))
-        parents = [_trim(lines, sp) for sp in _pack(lines, is_heading, parent_chars, parent_overlap, pre)]
+        parents = [_trim(lines, sp) for sp in _pack(lines, sections, parent_chars, parent_overlap, pre)]
     chunks: list[Chunk] = []
     for span in spans:
         start, end = _trim(lines, span)
         if start > end:
             continue
         body = span.text if span.text is not None else "\n".join(lines[start : end + 1])
-        if not body.strip() or _empty_sections(lines, is_heading, start, end):
+        if not body or body.isspace() or _empty_sections(lines, is_heading, start, end):
             continue
         p_start, p_end = _parent(parents, start, end)
         chunks.append(
@@ -192,7 +198,11 @@ def _empty_sections(lines: list[str], is_heading: list[bool], start: int, end: i
 
 def _parent(parents: list[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
     """The passage holding most of lines ``start..end`` (the first on a tie), widened to cover them."""
-    best = max(parents, key=lambda p: min(end, p[1]) - max(start, p[0]), default=(start, end))
+    best, most = (start, end), None
+    for p in parents:  # a loop, not max() with a key: a call per passage per chunk cost more
+        held = min(end, p[1]) - max(start, p[0])
+        if most is None or held > most:
+            best, most = p, held
     return min(best[0], start), max(best[1], end)
 
 
@@ -220,7 +230,7 @@ def _sections(is_heading: list[bool]) -> list[tuple[int, int]]:
 
 
 def _pack(
-    lines: list[str], is_heading: list[bool], max_chars: int, overlap: int, pre: list[int]
+    lines: list[str], sections: list[tuple[int, int]], max_chars: int, overlap: int, pre: list[int]
 ) -> Iterator[_Span]:
     if not lines:
         return
@@ -230,7 +240,7 @@ def _pack(
     cur_start: int | None = None
     cur_end = -1
     cur_size = 0
-    for s, e in _sections(is_heading):
+    for s, e in sections:
         size = _size(pre, s, e)
         if cur_start is not None and cur_size + size <= max_chars:
             cur_end, cur_size = e, cur_size + size
