@@ -6,6 +6,7 @@ end. Run: ``python benchmarks/faults.py --only round6`` (or this file alone)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -582,6 +583,16 @@ def _cleanup(root: Path) -> None:
         _kill(ws.parent)
     for ws in [root / "ws", *root.glob("ws*")]:
         _kill(ws)
+
+
+def kill_servers_under(root: Path) -> None:
+    """Kill the servers of every workspace a case made under ``root`` and the auto-started ones of its
+    ``ws*`` folders (the cleanup of rounds 7 and 8)."""
+    for ws in [p.parent for p in root.rglob(".mdrecall") if p.is_dir()]:
+        _kill(ws)
+    for pid in [p for ws in root.glob("ws*") for p in _auto_pids(ws)]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def case_round6(tmp: Path, only: list[str] | None = None) -> dict[str, Any]:

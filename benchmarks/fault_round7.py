@@ -8,10 +8,8 @@ Run: ``python benchmarks/faults.py --only round7`` (or this file alone, with cas
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -22,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fault_kit import QUIET_ENV, last_line, run, run_cases, unclear, verdict
-from fault_round6 import _auto_pids, _kill, _ping, _until
+from fault_round6 import _kill, _ping, _until, kill_servers_under
 
 ON = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"}
 SECRET = "zzoutsidezz"
@@ -540,18 +538,9 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
 }
 
 
-def _cleanup(root: Path) -> None:
-    """Kill the servers of every workspace a case made under ``root``."""
-    for ws in [p.parent for p in root.rglob(".mdrecall") if p.is_dir()]:
-        _kill(ws)
-    for pid in [p for ws in root.glob("ws*") for p in _auto_pids(ws)]:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-
-
 def case_round7(tmp: Path, only: list[str] | None = None) -> dict[str, Any]:
     """The seventh round, one verdict per case."""
-    return run_cases(tmp / "r7", CASES, only, _cleanup)
+    return run_cases(tmp / "r7", CASES, only, kill_servers_under)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,8 @@ Run: ``python benchmarks/faults.py --only round8`` (or this file alone, with cas
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -22,7 +20,7 @@ from typing import Any
 
 from fault_cases import Stdio
 from fault_kit import QUIET_ENV, last_line, run, run_cases, unclear, verdict
-from fault_round6 import _auto_pids, _kill, _ping, _until
+from fault_round6 import _kill, _ping, _until, kill_servers_under
 
 ON = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"}
 #: Seconds one adversarial 1 MB note may take to index and have its views built (the brief's limit).
@@ -459,18 +457,9 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
 }
 
 
-def _cleanup(root: Path) -> None:
-    """Kill the servers of every workspace a case made under ``root``."""
-    for ws in [p.parent for p in root.rglob(".mdrecall") if p.is_dir()]:
-        _kill(ws)
-    for pid in [p for ws in root.glob("ws*") for p in _auto_pids(ws)]:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-
-
 def case_round8(tmp: Path, only: list[str] | None = None) -> dict[str, Any]:
     """The eighth round, one verdict per case."""
-    return run_cases(tmp / "r8", CASES, only, _cleanup)
+    return run_cases(tmp / "r8", CASES, only, kill_servers_under)
 
 
 if __name__ == "__main__":
