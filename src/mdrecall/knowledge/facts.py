@@ -74,7 +74,7 @@ from mdrecall.knowledge.fact_words import (
     WORD,
     WORD_KEPT,
 )
-from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure
+from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, may_depart
 from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
@@ -324,7 +324,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         or "outcome" in attrs
         or bool(CUE.search(line))
         or ("choice" in attrs and bool(DECISION.search(line)))
-        or departure(" ".join(WORD_KEPT.findall(line))) is not None
+        or (may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None)
     )
     order = [a for a in ATTRIBUTES if a in attrs]
     return Fact(
@@ -359,8 +359,8 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
     if not cue and ("lea" in low or "left" in low or "not " in low) and LEAVES_NAME.search(line):
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
-    gone = departure(" ".join(WORD_KEPT.findall(line)))
-    if gone is not None:  # a person leaving a job or a home: a change of their role or place
+    # a person leaving a job or a home: a change of their role or place
+    if may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None:
         cue = True
     # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
     status = {"z:" + s for s in states(low)} if not cue else set()
