@@ -14,7 +14,8 @@ def _pairs(files: dict[str, tuple[str, str | None]]) -> dict[tuple[str, int], tu
 def test_a_dated_update_on_the_page_restates_its_status_line() -> None:
     text = (
         "# Harbour survey\n\n- Lead: Oona.\n- Sites: 14 (2 bays x 7 transects).\n"
-        "- Blocker: the boat is shared with the ferry trust, booking it is slow.\n- Status: permits pending.\n\n"
+        "- Blocker: the boat is shared with the ferry trust, booking it is slow.\n"
+        "- Status: permits pending.\n\n"
         "Update 2031-03-10: sites cut to 10, the outer bay was dropped.\n"
         "Update 2031-04-02: permits came through; now waiting on the dive crew, report due 9 May.\n"
     )
@@ -22,3 +23,32 @@ def test_a_dated_update_on_the_page_restates_its_status_line() -> None:
     assert pairs[("projects/harbour-survey.md", 6)] == ("projects/harbour-survey.md", 9)
     assert pairs[("projects/harbour-survey.md", 4)] == ("projects/harbour-survey.md", 8)
     assert ("projects/harbour-survey.md", 3) not in pairs  # the lead is no status
+
+
+def test_a_return_to_health_ends_the_unwell_line_of_the_one_it_names() -> None:
+    pairs = _pairs(
+        {
+            "memory/2031-06-02.md": (
+                "# 2031-06-02\n\n- Juniper limping on her front paw after the hike. Vet says a sprain.\n"
+                "- Ordered 3 bags of compost from Greenacre.\n",
+                "2031-06-02",
+            ),
+            "memory/2031-06-05.md": ("# 2031-06-05\n\n- Tobias coughing, kept him home.\n", "2031-06-05"),
+            "memory/2031-06-12.md": (
+                "# 2031-06-12\n\n- Juniper chased gulls down the whole beach, fine again.\n",
+                "2031-06-12",
+            ),
+        }
+    )
+    assert pairs[("memory/2031-06-02.md", 3)] == ("memory/2031-06-12.md", 3)
+    assert ("memory/2031-06-02.md", 4) not in pairs
+
+
+def test_a_return_to_health_naming_someone_else_ends_nothing() -> None:
+    pairs = _pairs(
+        {
+            "memory/2031-06-02.md": ("# 2031-06-02\n\n- Juniper limping on her front paw.\n", "2031-06-02"),
+            "memory/2031-06-12.md": ("# 2031-06-12\n\n- Tobias all better, back at school.\n", "2031-06-12"),
+        }
+    )
+    assert ("memory/2031-06-02.md", 3) not in pairs

@@ -58,7 +58,8 @@ def _later(old: Fact, new: Fact, old_value: set[str]) -> bool:
 
 def _same_subject(old: Fact, new: Fact) -> bool:
     a_line, b_line = _words(old.subject), _words(new.subject)
-    if old.path == new.path and not a_line and (not b_line or (new.day and not old.day and new.line > old.line)):
+    update = bool(new.day) and not old.day and new.line > old.line
+    if old.path == new.path and not a_line and (not b_line or update):
         # two label lines of one page ("Status: evaluation" … "Status: migrating"), or a page's label
         # line and a dated update further down stating the same attribute ("now waiting on sequencing")
         return True

@@ -192,7 +192,18 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
         "rejected": ("rejected", "declined", "refused", "denied"),
     },
     "health": {
-        "well": ("healthy", "recovered"),
+        # a return to health in the idioms that say it ("fine again", "like nothing ever happened")
+        "well": (
+            "healthy",
+            "recovered",
+            "fine again",
+            "well again",
+            "better again",
+            "all better",
+            "good as new",
+            "nothing ever happened",
+            "nothing had happened",
+        ),
         "unwell": ("injured", "sick", "ill", "limping", "lame", "unwell"),
         "recovering": ("recovering",),
     },

@@ -19,7 +19,16 @@ import re
 from mdrecall.knowledge.fact_values import signal, stem
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["DEPARTS", "ENDS_ROLE", "LEAVE", "MAX_VALUE_WORDS", "ROLE_LINE", "departure", "left_values", "may_depart"]
+__all__ = [
+    "DEPARTS",
+    "ENDS_ROLE",
+    "LEAVE",
+    "MAX_VALUE_WORDS",
+    "ROLE_LINE",
+    "departure",
+    "left_values",
+    "may_depart",
+]
 
 #: Words after which a line names the value it leaves (lower case, on a line's words).
 LEAVE = re.compile(
