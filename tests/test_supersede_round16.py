@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mdrecall.knowledge.fact_pairs import supersessions
+from mdrecall.knowledge.fact_values import signal
 from mdrecall.knowledge.facts import line_facts
 
 
@@ -52,3 +53,30 @@ def test_a_return_to_health_naming_someone_else_ends_nothing() -> None:
         }
     )
     assert ("memory/2031-06-02.md", 3) not in pairs
+
+
+def test_going_back_to_an_earlier_option_ends_the_choice_not_the_plan_to_decide() -> None:
+    pairs = _pairs(
+        {
+            "memory/2031-02-03.md": (
+                "# 2031-02-03\n\n- Quayside: Marta picked the blue label (option C) from four mock-ups.\n",
+                "2031-02-03",
+            ),
+            "memory/2031-02-10.md": (
+                "# 2031-02-10\n\n- Marta says the Quayside partners will vote on the label.\n",
+                "2031-02-10",
+            ),
+            "memory/2031-02-20.md": (
+                "# 2031-02-20\n\n- quayside vote: the partners went back to option A, the plain one.\n",
+                "2031-02-20",
+            ),
+        }
+    )
+    assert pairs[("memory/2031-02-03.md", 3)] == ("memory/2031-02-20.md", 3)
+    assert ("memory/2031-02-10.md", 3) not in pairs
+
+
+def test_going_back_to_a_place_is_no_change_of_choice() -> None:
+    for line in ("- Went back to the office after lunch.\n", "- Went back to Leeds for the weekend.\n"):
+        facts = line_facts("memory/2031-02-20.md", line, "2031-02-20")
+        assert all("choice" not in f.attrs and signal(f.words) is None for f in facts)

@@ -54,6 +54,7 @@ from mdrecall.knowledge.fact_words import (
     MIN_OVERLAP,
     MONTHS,
     NOW_STATE,
+    OPTION,
     OUTCOME,
     OUTCOME_WORDS,
     OWNER,
@@ -258,6 +259,8 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         chosen = _chosen(" ; ".join(after), rejected) if matches else _chosen(scope, rejected)
         if not chosen and any(CHOSEN.fullmatch(m.group().lower()) for m in matches):
             chosen = _chosen(scope, rejected)
+        if not chosen and matches:
+            chosen = {m.group(1).lower() for m in OPTION.finditer(" ; ".join(after))}
         chosen -= attrs.get("owner", set())
         if chosen:
             attrs["choice"] = chosen
