@@ -80,3 +80,16 @@ def test_going_back_to_a_place_is_no_change_of_choice() -> None:
     for line in ("- Went back to the office after lunch.\n", "- Went back to Leeds for the weekend.\n"):
         facts = line_facts("memory/2031-02-20.md", line, "2031-02-20")
         assert all("choice" not in f.attrs and signal(f.words) is None for f in facts)
+
+
+def test_a_list_of_first_names_gives_none_of_them_a_second_surname() -> None:
+    files = {
+        "MEMORY.md": ("# Memory\n\n- Crew: Ivo Strand (sous chef), Kit Moreau (pastry).\n", None),
+        "people/ivo-strand.md": ("# Ivo Strand\n\n- Role: sous chef at Copperleaf.\n", None),
+        "memory/2031-03-02.md": ("# 2031-03-02\n\n- Rota: Dana, Ivo, Kit, me.\n", "2031-03-02"),
+        "memory/2031-03-20.md": ("# 2031-03-20\n\n- Ivo's last day is next Sunday.\n", "2031-03-20"),
+        "memory/2031-03-29.md": ("# 2031-03-29\n\n- Ivo's last day. Cake and speeches.\n", "2031-03-29"),
+    }
+    # "Ivo Kit" (the rota's commas lost) is no full name: Kit opens a name of its own; the first
+    # departure said ends the role, the later one tells more of it
+    assert _pairs(files)[("people/ivo-strand.md", 3)] == ("memory/2031-03-20.md", 3)
