@@ -55,6 +55,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
@@ -242,7 +243,8 @@ class _State:
             floor = MIN_COSINE if self.kind[j] == "strong" else TYPED_COSINE
             self.continued = None
             best: tuple[bool, bool, float, int] | None = None
-            choice = "choice" in self.fact(j).attrs  # a choice changed: the lines stating one first
+            # a return to an earlier choice ("went back to option A"): the lines stating a choice first
+            choice = "choice" in self.fact(j).attrs and REVERT.search(self.fact(j).words) is not None
             found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
             for w in self.probe(j):
                 for i in self.postings[w]:

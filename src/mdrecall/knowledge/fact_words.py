@@ -17,6 +17,7 @@ __all__ = [
     "CHOICE",
     "CHOICE_WORDS",
     "OPTION",
+    "REVERT",
     "CHOSEN",
     "CLAUSE_END",
     "CLOCK",
@@ -143,6 +144,12 @@ CHOICE = re.compile(
     r"|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b|\badopt\w*|\bvia\s+(?=(?-i:[A-Z]))"
     r"|\b(?:invoic|bill|pay|paid|host|stor|track|sync|back(?:ed|s)? up|keep|kept)\w*(?:\s+[\w'-]+){0,3}?"
     r"\s+(?:through|via|with|on|in|using)\s+(?=(?-i:[A-Z]))",
+    re.I,
+)
+#: A return to an earlier choice ("went back to option A"), not to a place ("went back to the office").
+REVERT = re.compile(
+    r"\b(?:went|go|goes|going|gone) back to"
+    r" (?:option|plan|version|the (?:old|original|previous|first|earlier))\b",
     re.I,
 )
 #: A lettered or numbered option named as the thing chosen ("went back to option A": "A" is no article).
@@ -286,7 +293,7 @@ CHANGE = re.compile(
     r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)|g[ai]ven? up"
     r"|dropp(?:ed|ing)|ditch(?:ed|ing)"
     r"|bail(?:ed|ing)|revert(?:ed|ing)|bump(?:ed|ing)|(?:down|up|cut|raised|lowered) to|last day"
-    # a return to an earlier choice ("went back to option A"), not to a place ("went back to the office")
+    # a return to an earlier choice (:data:`REVERT`)
     r"|(?:went|go|goes|going|gone) back to"
     r" (?:option|plan|version|the (?:old|original|previous|first|earlier))"
     r"|(?:is|are|was|were|'s|’s) off|from (?:today|tomorrow|next|this|monday|tuesday|wednesday|thursday"
