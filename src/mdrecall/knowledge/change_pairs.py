@@ -55,6 +55,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
@@ -241,7 +242,9 @@ class _State:
             new_slots = value_slots(self.fact(j))
             floor = MIN_COSINE if self.kind[j] == "strong" else TYPED_COSINE
             self.continued = None
-            best: tuple[bool, float, int] | None = None
+            best: tuple[bool, bool, float, int] | None = None
+            # a return to an earlier choice ("went back to option A"): the lines stating a choice first
+            choice = "choice" in self.fact(j).attrs and REVERT.search(self.fact(j).words) is not None
             found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
             for w in self.probe(j):
                 for i in self.postings[w]:
@@ -255,18 +258,20 @@ class _State:
                         continue
                     # a line whose value of the kind the change line states differs first ("v1.0
                     # slipped to July": the line saying "by end of May", not the one naming the same
-                    # people), then the most shared rare words (the cosine weighted by rarity); on a
-                    # tie, the first line in path and line order
+                    # people), then, for a choice changed ("went back to option A"), a line stating a
+                    # choice, then the most shared rare words (the cosine weighted by rarity); on a tie,
+                    # the first line in path and line order
                     c = self.weighted(i, j)
+                    chose = choice and "choice" in self.fact(i).attrs
                     found.append((i, differs))
                     if (
                         best is None
-                        or (differs, c) > best[:2]
-                        or ((differs, c) == best[:2] and self.key(i) < self.key(best[2]))
+                        or (differs, chose, c) > best[:3]
+                        or ((differs, chose, c) == best[:3] and self.key(i) < self.key(best[3]))
                     ):
-                        best = (differs, c, i)
+                        best = (differs, chose, c, i)
             if best is not None and self.continued != j:
-                chosen = (best[2], *self.standing_too(best[2], j, found))
+                chosen = (best[3], *self.standing_too(best[3], j, found))
                 self.closest[j] = chosen
                 for i in chosen:
                     self.chosen_by.setdefault(i, []).append(j)

@@ -58,8 +58,11 @@ def _later(old: Fact, new: Fact, old_value: set[str]) -> bool:
 
 def _same_subject(old: Fact, new: Fact) -> bool:
     a_line, b_line = _words(old.subject), _words(new.subject)
-    if old.path == new.path and not a_line and not b_line:
-        return True  # two label lines of one page ("Status: evaluation" … "Status: migrating")
+    update = bool(new.day) and not old.day and new.line > old.line
+    if old.path == new.path and not a_line and (not b_line or update):
+        # two label lines of one page ("Status: evaluation" … "Status: migrating"), or a page's label
+        # line and a dated update further down stating the same attribute ("now waiting on sequencing")
+        return True
     a_ctx, b_ctx = _words(old.context), _words(new.context)
     # a page's title is its lines' subject where the other line names it ("Fatima Okafor" → her page)
     a = a_line | (a_ctx if a_ctx & (b_line | b_ctx) else set())

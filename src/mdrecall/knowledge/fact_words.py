@@ -16,6 +16,8 @@ __all__ = [
     "CHANGE_WEAK",
     "CHOICE",
     "CHOICE_WORDS",
+    "OPTION",
+    "REVERT",
     "CHOSEN",
     "CLAUSE_END",
     "CLOCK",
@@ -137,12 +139,21 @@ PLACE = re.compile(
 PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in")
 CHOICE = re.compile(
     r"\bus(?:e|es|ed|ing)\b|\bchose\b|\bchosen\b|\bpicked\b|\bdecided (?:on|to)\b|\bwent with\b"
-    r"|\bgoing with\b|\b(?:switch(?:ed|ing)?|mov(?:ed|ing))(?:\s+[\w'-]+){0,2}?\s+(?:to|from|off)\b"
+    r"|\bgoing with\b|\b(?:went|go|goes|going|gone) back to(?= (?:option|plan|version) \w)"
+    r"|\b(?:switch(?:ed|ing)?|mov(?:ed|ing))(?:\s+[\w'-]+){0,2}?\s+(?:to|from|off)\b"
     r"|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b|\badopt\w*|\bvia\s+(?=(?-i:[A-Z]))"
     r"|\b(?:invoic|bill|pay|paid|host|stor|track|sync|back(?:ed|s)? up|keep|kept)\w*(?:\s+[\w'-]+){0,3}?"
     r"\s+(?:through|via|with|on|in|using)\s+(?=(?-i:[A-Z]))",
     re.I,
 )
+#: A return to an earlier choice ("went back to option A"), not to a place ("went back to the office").
+REVERT = re.compile(
+    r"\b(?:went|go|goes|going|gone) back to"
+    r" (?:option|plan|version|the (?:old|original|previous|first|earlier))\b",
+    re.I,
+)
+#: A lettered or numbered option named as the thing chosen ("went back to option A": "A" is no article).
+OPTION = re.compile(r"\b(?:option|plan|version)\s+([A-Z0-9])\b")
 #: A word each match of the expression above holds.
 CHOICE_WORDS = (
     "use", "using", "chose", "picked", "decided", "went with", "going with", "switch", "migrat", "replac",
@@ -192,7 +203,18 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
         "rejected": ("rejected", "declined", "refused", "denied"),
     },
     "health": {
-        "well": ("healthy", "recovered"),
+        # a return to health in the idioms that say it ("fine again", "like nothing ever happened")
+        "well": (
+            "healthy",
+            "recovered",
+            "fine again",
+            "well again",
+            "better again",
+            "all better",
+            "good as new",
+            "nothing ever happened",
+            "nothing had happened",
+        ),
         "unwell": ("injured", "sick", "ill", "limping", "lame", "unwell"),
         "recovering": ("recovering",),
     },
@@ -271,6 +293,9 @@ CHANGE = re.compile(
     r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)|g[ai]ven? up"
     r"|dropp(?:ed|ing)|ditch(?:ed|ing)"
     r"|bail(?:ed|ing)|revert(?:ed|ing)|bump(?:ed|ing)|(?:down|up|cut|raised|lowered) to|last day"
+    # a return to an earlier choice (:data:`REVERT`)
+    r"|(?:went|go|goes|going|gone) back to"
+    r" (?:option|plan|version|the (?:old|original|previous|first|earlier))"
     r"|(?:is|are|was|were|'s|’s) off|from (?:today|tomorrow|next|this|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october"
     r"|november|december)|starting (?:today|tomorrow|next|from|on|in))\b",

@@ -54,6 +54,7 @@ from mdrecall.knowledge.fact_words import (
     MIN_OVERLAP,
     MONTHS,
     NOW_STATE,
+    OPTION,
     OUTCOME,
     OUTCOME_WORDS,
     OWNER,
@@ -74,7 +75,7 @@ from mdrecall.knowledge.fact_words import (
     WORD,
     WORD_KEPT,
 )
-from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure
+from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, may_depart
 from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
@@ -258,6 +259,8 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         chosen = _chosen(" ; ".join(after), rejected) if matches else _chosen(scope, rejected)
         if not chosen and any(CHOSEN.fullmatch(m.group().lower()) for m in matches):
             chosen = _chosen(scope, rejected)
+        if not chosen and matches:
+            chosen = {m.group(1).lower() for m in OPTION.finditer(" ; ".join(after))}
         chosen -= attrs.get("owner", set())
         if chosen:
             attrs["choice"] = chosen
@@ -324,7 +327,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         or "outcome" in attrs
         or bool(CUE.search(line))
         or ("choice" in attrs and bool(DECISION.search(line)))
-        or departure(" ".join(WORD_KEPT.findall(line))) is not None
+        or (may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None)
     )
     order = [a for a in ATTRIBUTES if a in attrs]
     return Fact(
@@ -359,8 +362,8 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
     if not cue and ("lea" in low or "left" in low or "not " in low) and LEAVES_NAME.search(line):
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
-    gone = departure(" ".join(WORD_KEPT.findall(line)))
-    if gone is not None:  # a person leaving a job or a home: a change of their role or place
+    # a person leaving a job or a home: a change of their role or place
+    if may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None:
         cue = True
     # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
     status = {"z:" + s for s in states(low)} if not cue else set()

@@ -19,7 +19,16 @@ import re
 from mdrecall.knowledge.fact_values import signal, stem
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["DEPARTS", "ENDS_ROLE", "LEAVE", "MAX_VALUE_WORDS", "ROLE_LINE", "departure", "left_values"]
+__all__ = [
+    "DEPARTS",
+    "ENDS_ROLE",
+    "LEAVE",
+    "MAX_VALUE_WORDS",
+    "ROLE_LINE",
+    "departure",
+    "left_values",
+    "may_depart",
+]
 
 #: Words after which a line names the value it leaves (lower case, on a line's words).
 LEAVE = re.compile(
@@ -135,6 +144,16 @@ _DEPARTS_HINTS = (
     "etir",
     "elocat",
 )
+#: The same hints as single words: a raw line holding none can hold no departure (tested before its words
+#: are joined, which costs more than the test on most lines).
+_RAW_HINTS = re.compile("|".join([h for h in _DEPARTS_HINTS if " " not in h] + ["last"]))
+
+
+def may_depart(line: str) -> bool:
+    """Could ``line`` (raw text) state a departure? False for most lines, cheaply."""
+    return _RAW_HINTS.search(line) is not None
+
+
 #: A line stating a person's job by a label ("Role: postdoc on the drought project", "Job: …").
 ROLE_LINE = re.compile(r"^(?:Role|Job|Position|Title|Works at|Works for|Works as)\b", re.I)
 

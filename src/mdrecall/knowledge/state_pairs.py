@@ -21,6 +21,12 @@ naming a word of its title, that decides or changes an amount ("agreed we can go
 same order (within a factor of :data:`SAME_ORDER`; a cost of £1,200 on the same page is no new budget),
 supersedes it. A tie between two such lines is no pairing.
 
+**A return to health** ("Pickle limping on her back left leg" … "Pickle tore round the park like nothing
+ever happened"): the health scale's thing is who was unwell, the content words before the state's wording
+on the older line (:func:`_patient`). A later line saying that one is well again, naming every one of those
+words, supersedes the latest such line naming them (no cosine: a recovery line seldom repeats the
+symptoms); a tie of days is no pairing, and an older line naming nobody before its state is left alone.
+
 Each older line is superseded by the latest such line.
 """
 
@@ -32,7 +38,7 @@ from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
 from mdrecall.knowledge.fact_values import states, subject_words, typed_values
-from mdrecall.knowledge.fact_words import STATUS_OF
+from mdrecall.knowledge.fact_words import STATUS, STATUS_OF
 from mdrecall.knowledge.facts import SAID, Fact
 from mdrecall.stores.views import Supersession
 
@@ -59,6 +65,15 @@ def _latest(out: dict[Key, Supersession], old: Fact, new: Fact) -> None:
     have = out.get(key)
     if have is None or (new.day or "") > (have.day or ""):
         out[key] = Supersession(new.path, new.line, new.day)
+
+
+def _patient(words: str) -> set[str]:
+    """Who a line says is unwell or recovering: the content words before its first health wording (its
+    stored words, lower case); empty when it names none."""
+    for m in STATUS.finditer(words):
+        if any(scale == "health" and state != "well" for scale, state in STATUS_OF[m.group(1)]):
+            return subject_words(words[: m.start()]) - _STATE_WORDS
+    return set()
 
 
 def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[Key, Supersession]:
@@ -91,10 +106,15 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
             if len(now) != 1:
                 continue  # two states of one scale on a line: a list, not one thing's state
             best: list[tuple[float, int]] = []
+            recovered: list[tuple[str, int]] = []  # (day, line) of the unwell lines whose patient it names
             for i in by_scale[scale]:
                 old, old_scales, old_words, old_numbers = lines[i]
                 if i == j or old_scales[scale] & now or (old.path, old.line) in paired:
                     continue
+                if scale == "health" and now == {"well"} and written_before(old, new):
+                    patient = _patient(old.words.lower())
+                    if patient and patient <= new_words:
+                        recovered.append((old.day or "", i))
                 if old_numbers and new_numbers and not old_numbers & new_numbers:
                     continue  # invoice #118 … #114: two things
                 shared = old_words & new_words
@@ -106,6 +126,10 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
             best.sort(reverse=True)
             if best and (len(best) == 1 or best[0][0] > best[1][0]):
                 _latest(out, lines[best[0][1]][0], new)
+            elif recovered:
+                recovered.sort(reverse=True)
+                if len(recovered) == 1 or recovered[0][0] > recovered[1][0]:
+                    _latest(out, lines[recovered[0][1]][0], new)
     return out
 
 

@@ -16,7 +16,8 @@ line *N* leaving a value *v* when
   chat from Slack to Matrix");
 * N was written later (:func:`~mdrecall.knowledge.change_pairs.written_before`).
 
-Each older line is superseded by the latest such line. Unlike the change lines' pass, which lets a change
+Each older line is superseded by the latest such line (by a person's departure, the first one: later
+ones tell more of it). Unlike the change lines' pass, which lets a change
 line supersede only its closest candidate, a value left supersedes every line stating it (a page and
 MEMORY.md often say the same thing twice). Cost: a substring test per line, then the few lines holding a
 value some line leaves.
@@ -159,8 +160,10 @@ def departure_pairs(
                         continue
                 elif old.path != new.path:
                     continue
+            # the first departure after the line: later ones tell more of it ("Lukas's last day is next
+            # Friday" … "Lukas's last day. Card signed")
             have = out.get(key)
-            if have is None or (new.day or "") > (have.day or ""):
+            if have is None or (new.day or "") < (have.day or ""):
                 out[key] = Supersession(new.path, new.line, new.day)
     return out
 
@@ -175,9 +178,16 @@ def _person(who: str, facts: Sequence[Fact]) -> set[str] | None:
         return None
     follows = re.compile(r"\b" + re.escape(parts[0]) + r" ([A-Z][\w-]*)")
     first = stem(parts[0].lower())
-    surnames = {
-        stem(m.group(1).lower()) for f in facts if parts[0] in f.words for m in follows.finditer(f.words)
-    }
+    after = {m.group(1) for f in facts if parts[0] in f.words for m in follows.finditer(f.words)}
+    # a word that opens another name where the first name is not before it ("Mei Tanaka") is a person of
+    # its own: "Lukas Mei" is a list whose commas the stored words lost, not a full name
+    surnames = {stem(w.lower()) for w in after if not _opens_name(w, parts[0], facts)}
     for context in {f.context for f in facts if first in f.context.split()}:  # a page titled with a full name
         surnames |= set(context.split()) - {first}
     return {first} if len(surnames) <= 1 else None
+
+
+def _opens_name(word: str, first: str, facts: Sequence[Fact]) -> bool:
+    """Do the stored words write ``word`` before another capitalised word, not after ``first``?"""
+    opens = re.compile(r"(?<!\b" + re.escape(first) + r" )\b" + re.escape(word) + r" [A-Z]")
+    return any(word in f.words and opens.search(f.words) for f in facts)
