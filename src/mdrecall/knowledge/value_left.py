@@ -34,6 +34,7 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, left_values
 from mdrecall.knowledge.state_pairs import amount_pairs, state_pairs
 from mdrecall.stores.views import Supersession
+from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = ["departure_pairs", "left_values", "value_left_pairs"]
 
@@ -70,10 +71,47 @@ def value_left_pairs(
     return out
 
 
+#: A value whose account ended ("Square account closed", "cancelled our Xero subscription"): the words
+#: before the account word (or after the verb and its article) name the value left.
+_ACCOUNT = r"(?:account|subscription|contract|membership)s?"
+_ENDED = r"(?:closed|cancell?ed|terminated|ended)"
+CLOSED = re.compile(
+    rf"((?:\S+ ){{1,2}}){_ACCOUNT} (?:(?:is|was|has been|got|gets) )?{_ENDED}\b"
+    rf"|\b{_ENDED} (?:the|our|my|their) ((?:\S+ ){{1,2}}){_ACCOUNT}\b",
+    re.I,
+)
+_CLOSED_HINTS = ("account", "subscription", "contract", "membership")
+
+
+def closed_values(words: str) -> frozenset[str]:
+    """The names a line (its stored words, case kept) says were closed as accounts, as lower-case stems."""
+    if not any(h in words for h in _CLOSED_HINTS):  # most lines hold none
+        return frozenset()
+    out: set[str] = set()
+    for m in CLOSED.finditer(words):
+        before, after = m.group(1), m.group(2)
+        named = list(reversed(before.split())) if before else after.split()
+        for w in named:  # read away from the account word: the capitalised words, a name
+            if not w[0].isupper() or w.lower() in STOP_WORDS:
+                break
+            out.add(stem(w.lower()))
+    return frozenset(out)
+
+
+def _only_values(f: Fact, every: set[str]) -> bool:
+    """Does a line name nothing but its typed values, after one opening word ("Till: Square POS.", "Phone:
+    Vodafone.": a label)? Then they are what it states."""
+    rest = set(f.subject.split()) - every
+    if not rest:
+        return bool(f.subject)
+    first = f.words.split(" ", 1)[0].lower()
+    return len(rest) == 1 and stem(first) in rest
+
+
 def _left_pairs(
     facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
 ) -> dict[tuple[str, int], Supersession]:
-    leaving = [(f, gone) for f in facts if (gone := left_values(f.words.lower()))]
+    leaving = [(f, gone) for f in facts if (gone := left_values(f.words.lower()) | closed_values(f.words))]
     leaves = {id(f): gone for f, gone in leaving}
     if not leaving:
         return {}
@@ -95,6 +133,8 @@ def _left_pairs(
         rare = {v for v in named if count[v] <= cap}
         if rare:
             every, stated = _values(f)
+            if not stated and _only_values(f, every):
+                stated = every
             for v in every & rare:
                 holders.setdefault(v, []).append((f, stated))
     out: dict[tuple[str, int], Supersession] = {}

@@ -1,0 +1,47 @@
+"""Supersession round 17 (knowledge/value_left.py): an account of a named service closed ends the lines
+naming that service alone ("Phone: Vodafone Red." … "Vodafone account closed tonight"), and nothing else.
+Wordings of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdrecall.knowledge.fact_pairs import supersessions
+from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.value_left import closed_values
+
+
+def _pairs(files: dict[str, str]) -> dict:
+    facts = []
+    for rel, text in files.items():
+        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
+        facts += line_facts(rel, text, day)
+    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+
+
+@pytest.mark.parametrize(
+    ("words", "closed"),
+    [
+        ("Moved the newsletter over and our Mailchimp account closed yesterday", {"mailchimp"}),
+        ("We cancelled our Dropbox subscription", {"dropbox"}),
+        ("Our Google Workspace account was closed", {"googl", "workspac"}),
+        ("The account was closed", set()),  # no name: nothing left
+        ("Closed the gym membership today", set()),  # a common noun, no named value
+        ("Opened a Wise account for the grant", set()),
+    ],
+)
+def test_the_names_whose_account_closed(words: str, closed: set[str]) -> None:
+    assert closed_values(words) == closed
+
+
+def test_an_account_closed_ends_a_label_line_naming_only_that_service() -> None:
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Phone: Vodafone Red.\n- Vodafone store is on King Street.\n",
+            "memory/2027-05-03.md": "# 2027-05-03\n\n"
+            "- Spark went live at noon. Vodafone account closed tonight.\n",
+        }
+    )
+    # the label line names nothing but its value: superseded; the store's address says more than the
+    # service (a place, a street), and stays
+    assert pairs == {("MEMORY.md", 3): ("memory/2027-05-03.md", 3)}
