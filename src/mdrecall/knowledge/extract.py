@@ -25,12 +25,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from itertools import accumulate
 
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
 from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
+from mdrecall.knowledge.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.mention_patterns import (
     ACRONYM_BEFORE,
     ACRONYM_NEXT,
@@ -85,6 +87,7 @@ from mdrecall.knowledge.names import (
     PLACE_NOUNS,
     PLACE_WORDS,
     LineLabels,
+    label_kind,
     name_kind,
     trim_leading,
     upper_kind,
@@ -137,6 +140,23 @@ def _hyphened_name(words: list[str]) -> bool:
         return False
     parts = words[0].split("-")
     return len(parts) == 2 and not any(given_name(p) or p in STOP for p in parts)
+
+
+def _add_linked(
+    plain: str, starts: list[int], skip: set[int], taken: Spans, add: Callable[[int, str, str, str], None]
+) -> None:
+    """Names of capitalised words joined by small words ("Read the Docs", "the Cask and Barrel"), outside
+    headings, each of the kind the words around it tell (:func:`~.linked_names.linked_names`)."""
+    for at, end, name in linked_names(plain):
+        i = bisect_right(starts, at) - 1
+        if i in skip or taken.overlaps(at, end):
+            continue
+        before, after = text_before(plain, starts[i], at), plain[end : end + 40]
+        kind = partner_kind(before, after) or name_kind(name, name.split(), before, after[:24])[0]
+        if kind == "unknown":  # "Next race: Head of the Forth": the kind its line's label gives
+            kind = label_kind(plain[starts[i] : at]) or kind
+        add(i, name, kind, "typed_name")
+        taken.add(at, end)
 
 
 def entity_key(name: str) -> str:
@@ -251,6 +271,8 @@ def extract_entities(
                 name, kind = joined_kind
                 add(i, name, kind, "typed_name")
                 taken.add(jm.start(), jm.end())
+    if " the " in plain or " and " in plain:
+        _add_linked(plain, starts, skip | heads, taken, add)
     found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int], tuple[int, int]]] = []
     leads = Leads(plain)
     value_labels = LineLabels(plain)

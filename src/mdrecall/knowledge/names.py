@@ -240,7 +240,11 @@ _LABEL_KINDS: dict[str, str] = {
         "book books novel novels film films movie movies album albums podcast podcasts show shows".split(),
         "work",
     ),
-    **dict.fromkeys("event events conference conferences festival festivals".split(), "event"),
+    **dict.fromkeys(
+        """event events conference conferences festival festivals race races regatta regattas match matches
+        fixture fixtures tournament tournaments gig gigs concert concerts""".split(),
+        "event",
+    ),
 }
 #: A label opening a line (after a bullet), its value up to the name: no sentence ends in between.
 _LABEL = re.compile(
