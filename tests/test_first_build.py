@@ -4,6 +4,7 @@ a connection that has the index open when the build ends gets the pages copied i
 
 from __future__ import annotations
 
+import contextlib
 import linecache
 import os
 import signal
@@ -318,3 +319,28 @@ def test_a_process_opening_the_index_as_it_leaves_wal_mode_never_keeps_the_repla
         for s in opened:
             s.close()
         store.close()
+
+
+def test_an_index_removed_during_its_first_build_gets_the_build(tmp_path: Path) -> None:
+    """Before: the index file (and its -wal, -shm) deleted while a first build was half written made the
+    build fail at the swap with "internal error: disk I/O error" (fault campaign, first build). Nothing
+    is left at the path to keep: the finished build takes it."""
+    index = tmp_path / "index.sqlite"
+    store = SQLiteStore(index)
+    a = FileRecord("memory/a.md", "memory", "h1", 1, 10, None)
+    try:
+        with store.first_build():
+            store.replace_file(a, chunk_markdown("# A\n\nbody\n", path="memory/a.md"))
+            for suffix in ("", "-wal", "-shm"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(str(index) + suffix)
+        assert list(store.file_records()) == ["memory/a.md"]
+        assert not build_path(index).exists()
+    finally:
+        store.close()
+    conn = sqlite3.connect(index)
+    try:
+        assert conn.execute("SELECT count(*) FROM files").fetchone()[0] == 1
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()

@@ -139,6 +139,10 @@ def swap_in(live: sqlite3.Connection, build: sqlite3.Connection, fd: int, index:
         with contextlib.suppress(sqlite3.Error):
             build.execute("PRAGMA journal_mode = WAL")
         os.fsync(fd)
+        if not os.path.lexists(index):  # removed during the build: nothing there to keep, the build takes it
+            os.replace(path, index)
+            _sync_folder(index)
+            return True
         renamed = _replace(live, path, index)
         if not renamed:
             build.backup(live)
@@ -177,13 +181,18 @@ def _replace(live: sqlite3.Connection, path: Path, index: Path) -> bool:
         with contextlib.suppress(sqlite3.OperationalError):  # else the next open puts it back in WAL mode
             live.execute("PRAGMA journal_mode = WAL")
         return _kept(live)
-    with contextlib.suppress(OSError):  # the rename itself on disk
+    _sync_folder(index)
+    return True
+
+
+def _sync_folder(index: Path) -> None:
+    """Put the rename of the index on disk (its folder's entry)."""
+    with contextlib.suppress(OSError):
         dfd = os.open(index.parent, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
             os.close(dfd)
-    return True
 
 
 def _unlock(live: sqlite3.Connection) -> None:
