@@ -185,12 +185,15 @@ def departure_pairs(
             if key in paired or old is new or not written_before(old, new):
                 continue
             if kind == "job":
-                if not ROLE_LINE.match(old.words):
+                if names is not None and _holds(old, names, who):
+                    pass  # "Linh Tran manages front of house" … "Linh's last shift was yesterday"
+                elif not ROLE_LINE.match(old.words):
                     continue
-                page = set(old.context.split())
-                own = old.path == new.path if not who else names is not None and names <= page
-                if not page or not own:
-                    continue
+                else:
+                    page = set(old.context.split())
+                    own = old.path == new.path if not who else names is not None and names <= page
+                    if not page or not own:
+                        continue
             else:
                 if "place" not in old.attrs:
                     continue
@@ -206,6 +209,24 @@ def departure_pairs(
             if have is None or (new.day or "") < (have.day or ""):
                 out[key] = Supersession(new.path, new.line, new.day)
     return out
+
+
+def _holds(old: Fact, names: set[str], who: str) -> bool:
+    """Does ``old`` state the person ``names`` (written ``who``) as the holder of a role, and no one else: its
+    owner is their name, or their first name and the one word written after it on the line (a surname)?"""
+    if "owner" not in old.attrs:
+        return False
+    holder = {stem(w) for w in old.values[old.attrs.index("owner")].split()}
+    if not names <= holder:
+        return False
+    extra = holder - names
+    if not extra:
+        return True
+    first = who.replace("’", "'").split("'")[0].split()
+    if len(first) != 1 or len(extra) != 1:
+        return False
+    written = re.compile(r"\b" + re.escape(first[0]) + r" " + re.escape(next(iter(extra))), re.I)
+    return written.search(old.words) is not None
 
 
 def _person(who: str, facts: Sequence[Fact]) -> set[str] | None:
