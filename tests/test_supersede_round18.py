@@ -36,3 +36,19 @@ def test_a_last_shift_ends_the_lines_naming_that_person_as_the_holder() -> None:
         }
     )
     assert shared == {}
+
+
+def test_coming_off_a_named_medicine_ends_the_line_putting_the_patient_on_it() -> None:
+    pairs = _pairs(
+        {
+            "memory/2031-03-04.md": (
+                "# 2031-03-04\n\nVet with Juniper: sore knee. She's on Loxicom daily, recheck 20 March.\n",
+                "2031-03-04",
+            ),
+            "memory/2031-03-20.md": (
+                "# 2031-03-20\n\nJuniper recheck: knee better, vet says she can come off the Loxicom.\n",
+                "2031-03-20",
+            ),
+        }
+    )
+    assert pairs[("memory/2031-03-04.md", 3)] == ("memory/2031-03-20.md", 3)

@@ -49,7 +49,16 @@ def _values(f: Fact) -> tuple[set[str], set[str]]:
         every.add(v)
         if kind in "cso" and f.attrs != ("said",):
             stated.add(v)
+    if f.attrs != ("said",):
+        every |= _names(f.words)
     return every, stated
+
+
+def _names(words: str) -> set[str]:
+    """The capitalised words of a stated line after its first, as stems: names, or words opening a
+    sentence (its punctuation is not stored), a value only where a later line leaves one of them ("He's on
+    Metacam once a day" … "he can come off the Metacam")."""
+    return {stem(w) for w in words.split()[1:] if w[0].isupper() and w.lower() not in STOP_WORDS}
 
 
 def value_left_pairs(
