@@ -305,7 +305,8 @@ CHANGE = re.compile(
 #: verb of leaving, or a contrast, before a capitalised word. Such a log line is stored as a fact line
 #: (:mod:`mdrecall.knowledge.value_left` pairs it with the earlier lines stating that value).
 LEAVES_NAME = re.compile(
-    r"\b(?:[Ll]eav(?:e|es|ing)|[Ll]eft|[Nn]ot)\s+(?:(?:the|our|my|their|his|her|its)\s+)?[A-Z]"
+    r"\b(?:[Ll]eav(?:e|es|ing)|[Ll]eft|[Nn]ot|(?:[Cc]om(?:e|es|ing)|[Cc]ame) off)"
+    r"\s+(?:(?:the|our|my|their|his|her|its)\s+)?[A-Z]"
 )
 #: Weaker wording of change: it says what holds now ("now", "these days"); a line holding only
 #: this supersedes an earlier one only where a value of the same kind differs (a time for a time).

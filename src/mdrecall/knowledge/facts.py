@@ -360,7 +360,11 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
         return None
     low = line.lower()
     cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
-    if not cue and ("lea" in low or "left" in low or "not " in low) and LEAVES_NAME.search(line):
+    if (
+        not cue
+        and ("lea" in low or "left" in low or "not " in low or " off " in low)
+        and LEAVES_NAME.search(line)
+    ):
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
     # a person leaving a job or a home: a change of their role or place
     if may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None:

@@ -111,14 +111,15 @@ def _value(words: list[str], most: int) -> set[str]:
     return out
 
 
-#: A person leaving a job ("Lukas's last day is …", "Ben Aziz is leaving at the end of the month", "Asha has
-#: resigned") or a home ("Theo's moved", "Mia is moving to Leeds"), on a line's stored words (case kept, no
-#: punctuation): the person is one or two capitalised words before it. Not a trip or an errand ("leaving
-#: for the airport", "left the keys", "leaving on Friday", "moved the car"), nor a move inside a firm
-#: ("moving to the data team"): what follows must be no object, a move's place a name.
+#: A person leaving a job ("Lukas's last day is …", "Linh's last shift was yesterday", "Ben Aziz is leaving
+#: at the end of the month", "Asha has resigned") or a home ("Theo's moved", "Mia is moving to Leeds"), on
+#: a line's stored words (case kept, no punctuation): the person is one or two capitalised words before it.
+#: Not a trip or an errand ("leaving for the airport", "left the keys", "leaving on Friday", "moved the
+#: car"), nor a move inside a firm ("moving to the data team"): what follows must be no object, a move's
+#: place a name.
 DEPARTS = re.compile(
     r"(?:^|(?<=\s))(?P<who>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)(?:'s|’s)?"
-    r"(?: (?P<job>last day\b|(?:is |has |had )?(?:leaving|left|resigned|quit|retir(?:ed|ing))\b"
+    r"(?: (?P<job>last (?:day|shift)\b|(?:is |has |had )?(?:leaving|left|resigned|quit|retir(?:ed|ing))\b"
     r"(?! (?:for|on|early|late|now|soon|tomorrow|tonight|today|this|a|an|the|his|her|their|my|our|it|them"
     r"|home|work|school)\b))"
     r"| (?P<home>(?:has |have )?moved(?=$| [A-Z]| to [A-Z]| (?:away|out|abroad|house)\b)"
@@ -136,6 +137,7 @@ _DEPARTS_HINTS = (
     "left",
     "Left",
     "last day",
+    "last shift",
     "oved",
     "moving",
     "esign",

@@ -49,7 +49,16 @@ def _values(f: Fact) -> tuple[set[str], set[str]]:
         every.add(v)
         if kind in "cso" and f.attrs != ("said",):
             stated.add(v)
+    if f.attrs != ("said",):
+        every |= _names(f.words)
     return every, stated
+
+
+def _names(words: str) -> set[str]:
+    """The capitalised words of a stated line after its first, as stems: names, or words opening a
+    sentence (its punctuation is not stored), a value only where a later line leaves one of them ("He's on
+    Metacam once a day" … "he can come off the Metacam")."""
+    return {stem(w) for w in words.split()[1:] if w[0].isupper() and w.lower() not in STOP_WORDS}
 
 
 def value_left_pairs(
@@ -185,12 +194,15 @@ def departure_pairs(
             if key in paired or old is new or not written_before(old, new):
                 continue
             if kind == "job":
-                if not ROLE_LINE.match(old.words):
+                if names is not None and _holds(old, names, who):
+                    pass  # "Linh Tran manages front of house" … "Linh's last shift was yesterday"
+                elif not ROLE_LINE.match(old.words):
                     continue
-                page = set(old.context.split())
-                own = old.path == new.path if not who else names is not None and names <= page
-                if not page or not own:
-                    continue
+                else:
+                    page = set(old.context.split())
+                    own = old.path == new.path if not who else names is not None and names <= page
+                    if not page or not own:
+                        continue
             else:
                 if "place" not in old.attrs:
                     continue
@@ -206,6 +218,24 @@ def departure_pairs(
             if have is None or (new.day or "") < (have.day or ""):
                 out[key] = Supersession(new.path, new.line, new.day)
     return out
+
+
+def _holds(old: Fact, names: set[str], who: str) -> bool:
+    """Does ``old`` state the person ``names`` (written ``who``) as the holder of a role, and no one else: its
+    owner is their name, or their first name and the one word written after it on the line (a surname)?"""
+    if "owner" not in old.attrs:
+        return False
+    holder = {stem(w) for w in old.values[old.attrs.index("owner")].split()}
+    if not names <= holder:
+        return False
+    extra = holder - names
+    if not extra:
+        return True
+    first = who.replace("’", "'").split("'")[0].split()
+    if len(first) != 1 or len(extra) != 1:
+        return False
+    written = re.compile(r"\b" + re.escape(first[0]) + r" " + re.escape(next(iter(extra))), re.I)
+    return written.search(old.words) is not None
 
 
 def _person(who: str, facts: Sequence[Fact]) -> set[str] | None:
