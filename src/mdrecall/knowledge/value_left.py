@@ -36,7 +36,7 @@ from mdrecall.knowledge.state_pairs import amount_pairs, state_pairs
 from mdrecall.stores.views import Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["departure_pairs", "left_values", "value_left_pairs"]
+__all__ = ["departure_pairs", "handover_pairs", "left_values", "value_left_pairs"]
 
 
 def _values(f: Fact) -> tuple[set[str], set[str]]:
@@ -72,6 +72,7 @@ def value_left_pairs(
     # a state of a scale, an amount of a page's subject: lines no value left pairs
     for more in (
         departure_pairs(facts, {**paired, **out}),
+        handover_pairs(facts, {**paired, **out}),
         state_pairs(facts, paired),
         amount_pairs(facts, {**paired, **out}),
     ):
@@ -261,3 +262,57 @@ def _opens_name(word: str, first: str, facts: Sequence[Fact]) -> bool:
     """Do the stored words write ``word`` before another capitalised word, not after ``first``?"""
     opens = re.compile(r"(?<!\b" + re.escape(first) + r" )\b" + re.escape(word) + r" [A-Z]")
     return any(word in f.words and opens.search(f.words) for f in facts)
+
+
+#: A new holder of a role, on a line's stored words ("Jess Tran will be my contact", "Priya is now our
+#: treasurer", "Omar takes over as the landlord's agent"): the person (one or two capitalised words), then
+#: the role (the first word after the determiner).
+HANDOVER = re.compile(
+    r"(?:^|(?<=\s))(?P<who>[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*)?)"
+    r" (?:will be|is now|becomes|has become|takes over as|is taking over as|will take over as)"
+    r" (?:my|our|the|their|your|his|her) (?:new )?(?P<role>[a-z][a-z-]+)\b"
+)
+_HANDOVER_HINTS = (" will be ", " is now ", " becom", " take", " taking ")
+
+
+def handover(words: str) -> tuple[str, str] | None:
+    """``(who, role)`` for a line naming a new holder of a role ("Jess Tran will be my contact" →
+    ``("Jess Tran", "contact")``); None for none (most lines, by a substring test first)."""
+    if not any(h in words for h in _HANDOVER_HINTS):
+        return None
+    m = HANDOVER.search(words)
+    return (m.group("who"), m.group("role")) if m else None
+
+
+def handover_pairs(
+    facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
+) -> dict[tuple[str, int], Supersession]:
+    """A new holder of a role ends an earlier label line naming its holder ("Contact: Asha Rao (founder)."
+    … "Asha Rao is going on maternity leave; Jess Tran will be my contact at Lumen"): the older line opens
+    with the role as its label, then the holder's name (capitalised words); the newer line names that
+    holder in full (which of the pages' many "Contact:" lines it means) and a new holder not on the older
+    line. The latest such line wins."""
+    out: dict[tuple[str, int], Supersession] = {}
+    for new in facts:
+        got = handover(new.words)
+        if got is None:
+            continue
+        who, role = got
+        label = role.capitalize() + " "
+        for old in facts:
+            key = (old.path, old.line)
+            if key in paired or old is new or not old.words.startswith(label):
+                continue
+            holder = _holder(old.words[len(label) :])
+            if not holder or holder not in new.words or who in old.words or not written_before(old, new):
+                continue
+            have = out.get(key)
+            if have is None or (new.day or "") > (have.day or ""):
+                out[key] = Supersession(new.path, new.line, new.day)
+    return out
+
+
+def _holder(rest: str) -> str:
+    """The name opening ``rest`` (one to three capitalised words), "" when it opens with none."""
+    m = re.match(r"[A-Z][a-z][\w-]*(?: [A-Z][a-z][\w-]*){0,2}", rest)
+    return m.group(0) if m else ""
