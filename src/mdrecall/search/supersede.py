@@ -457,7 +457,7 @@ def _answer_superseded(
     found = [start + i for i in tied]
     old = [n for n in found if n in gone]
     if not old:
-        return None
+        return None if answers is None else _asked_of_older(start, len(lines), best, gone, answers)
     # the lines not superseded must be the newer lines of those that are, in this chunk: a status
     # updated further down the page ("Status: evaluation" … "Status: migrating") - the hit cites it
     newer = {gone[n].line for n in old if gone[n].path == path}
@@ -471,8 +471,25 @@ def _answer_superseded(
         for n in old:  # a tie made by the headings: the stored pair tells which line changed
             if _tie_by_headings(lines[n - start], gone[n], best, answers):
                 return gone[n]
-        return None
+        return _asked_of_older(start, len(lines), best, gone, answers)
     return gone[old[0]]
+
+
+def _asked_of_older(
+    start: int, count: int, best: int, gone: Mapping[int, Supersession], answers: _NewerAnswers
+) -> Supersession | None:
+    """The line superseding one of the chunk's ``count`` lines from ``start`` when that newer line, a
+    candidate, holds every query stem (two or more) and the chunk's own lines hold fewer (``best``): the
+    question asks for the fact that changed, and the chunk's answer to it is the older line, whatever
+    words that line used ("Letting agent: Lomond Lettings" for "who manages the flat", answered by
+    "Lomond Lettings no longer manage the flat")."""
+    want = len(answers.stems)
+    if want < 2 or best >= want:
+        return None
+    for n in sorted(gone):
+        if start <= n < start + count and answers.held(gone[n]) == want:
+            return gone[n]
+    return None
 
 
 def _tie_by_headings(line: str, newer: Supersession, best: int, answers: _NewerAnswers) -> bool:
