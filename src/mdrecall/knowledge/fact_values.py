@@ -35,6 +35,7 @@ __all__ = [
     "capitalised_names",
     "content_words",
     "line_times",
+    "may_hold_time",
     "signal",
     "slots",
     "states",
@@ -70,6 +71,28 @@ def subject_words(text: str) -> set[str]:
     """The content words of ``text`` that may name a subject (stems; no stop word, cue word, weekday,
     month or number)."""
     return content_words(WORD.findall(text), set())
+
+
+def may_hold_time(line: str) -> bool:
+    """Could :func:`line_times` find a time in ``line``, or in any of its parts joined by punctuation and
+    spaces? False (cheaply) for an ASCII line with no "day", no capitalised month, and no clock (a digit
+    beside "am", "pm", or a colon or point before another digit): most lines."""
+    if not line.isascii():
+        return True
+    low = line.lower()
+    if "day" in low or _CAPITAL_MONTH.search(line) is not None:
+        return True
+    if DIGIT.search(line) is None:
+        return False
+    return "am" in low or "pm" in low or _CLOCK_HINT.search(line) is not None
+
+
+#: The start of a month's name with its capital, as :func:`line_times` reads months (any case after it).
+_CAPITAL_MONTH = re.compile(
+    r"J(?i:an|u[nl])|F(?i:eb)|M(?i:a[ry])|A(?i:pr|ug)|S(?i:ep)|O(?i:ct)|N(?i:ov)|D(?i:ec)"
+)
+#: What a clock time without "am" or "pm" needs (:data:`~mdrecall.knowledge.fact_words.CLOCK`).
+_CLOCK_HINT = re.compile(r"\d[:.]\d")
 
 
 def line_times(text: str) -> set[str]:
@@ -163,6 +186,10 @@ def _amount(number: str, scale: str | None) -> str:
     return value
 
 
+#: Capitalised words before a verb of holding that name no holder (a label, a month).
+_NOT_HOLDER = frozenset(LABELS) | frozenset(MONTHS)
+
+
 def typed_values(line: str) -> set[str]:
     """A line's values of a type a fact line holds even when nothing says it changed: amounts of money
     (``m:``), quantities with a unit (``q:``) and holders before a verb of holding (``h:``, lower case)."""
@@ -179,7 +206,7 @@ def typed_values(line: str) -> set[str]:
             name = m.group(1).lower()
             if (name in MONTHS or name.rstrip("s") in DAYS) and m.group(2):
                 name = m.group(2).lower()  # "in June Zara covers": Zara (the words run on past a full stop)
-            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS.keys() | set(MONTHS):
+            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in _NOT_HOLDER:
                 out.add("h:" + name)
     return out
 

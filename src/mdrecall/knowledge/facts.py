@@ -24,6 +24,7 @@ from mdrecall.knowledge.fact_values import (
     capitalised_names,
     content_words,
     line_times,
+    may_hold_time,
     slots,
     states,
     stem,
@@ -266,7 +267,12 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             attrs["choice"] = chosen
             drop_too = rejected
             scopes.stated(spans)
-    spans = scopes.whole() if label_attr == "time" else scopes.of(TIME_WORDS.finditer(line), SENTENCE_END)
+    if not may_hold_time(line):  # no digit, "day" nor month: no time to read (most lines)
+        spans = []
+    elif label_attr == "time":
+        spans = scopes.whole()
+    else:
+        spans = scopes.of(TIME_WORDS.finditer(line), SENTENCE_END)
     if spans:
         times = line_times(scopes.read(spans))
         if times:
