@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from mdrecall.knowledge.fact_words import (
     ADDITION,
     CHANGE,
+    CHANGE_HINT,
     CHANGE_WEAK,
+    CHANGE_WEAK_HINT,
     CLOCK,
     DAY_MONTH,
     DAYS,
@@ -58,13 +60,22 @@ def stem(word: str) -> str:
 def content_words(words: Iterable[str], drop: set[str]) -> set[str]:
     out = set()
     for w in words:
-        low = w.lower().replace("’", "'").split("'")[0]  # "he's" → he, "Biscuit's" → biscuit
-        if low in STOP_WORDS or low in NOT_SUBJECT or low in drop or len(low) < 2 or low[0].isdigit():
-            continue
-        if low.rstrip("s") in DAYS or low in MONTHS:
-            continue
-        out.add(stem(low))
+        low = _content_word(w)
+        if low is not None and low not in drop:
+            out.add(stem(low))
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _content_word(word: str) -> str | None:
+    """``word`` lower-cased, its possessive dropped ("he's" → he, "Biscuit's" → biscuit), or ``None`` for
+    a word that is never content (a stop or cue word, a weekday or month, a number, one letter)."""
+    low = word.lower().replace("’", "'").split("'")[0]
+    if low in STOP_WORDS or low in NOT_SUBJECT or len(low) < 2 or low[0].isdigit():
+        return None
+    if low.rstrip("s") in DAYS or low in MONTHS:
+        return None
+    return low
 
 
 def subject_words(text: str) -> set[str]:
@@ -127,7 +138,7 @@ def capitalised_names(text: str) -> set[str]:
     """Capitalised words that are not stop words (names, places, products), lowercased."""
     out = set()
     for w in WORD.findall(text):
-        if w.islower() and not any(c.isdigit() for c in w[1:]):
+        if w.islower() and (w.isalpha() or not any(c.isdigit() for c in w[1:])):
             continue  # no capital and no digit: no name (the test below, quicker, for most words)
         if not (
             w[0].isupper()
@@ -247,6 +258,11 @@ def signal(words: str) -> str | None:
     ``None`` when neither does or when it adds to a fact ("too", "also", "still")."""
     if ADDITION.search(words):
         return None
+    if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
+        low = words.lower()
+        if CHANGE_HINT.search(low) is not None and CHANGE.search(words):
+            return "strong"
+        return "weak" if CHANGE_WEAK_HINT.search(low) is not None and CHANGE_WEAK.search(words) else None
     if CHANGE.search(words):
         return "strong"
     return "weak" if CHANGE_WEAK.search(words) else None

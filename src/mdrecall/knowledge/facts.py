@@ -35,8 +35,10 @@ from mdrecall.knowledge.fact_words import (
     ADDITION,
     ATTRIBUTES,
     CHANGE,
+    CHANGE_HINT,
     CHANGE_HINTS,
     CHANGE_WEAK,
+    CHANGE_WEAK_HINT,
     CHOICE,
     CHOICE_WORDS,
     CHOSEN,
@@ -365,7 +367,12 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     if len(line) > MAX_SAID_CHARS:
         return None
     low = line.lower()
-    cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
+    if line.isascii():  # a cheap test of each wording's words first (most lines hold none)
+        cue = (CHANGE_HINT.search(low) is not None and CHANGE.search(line) is not None) or (
+            CHANGE_WEAK_HINT.search(low) is not None and CHANGE_WEAK.search(line) is not None
+        )
+    else:
+        cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
     if not cue and ("lea" in low or "left" in low or "not " in low) and LEAVES_NAME.search(line):
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
     # a person leaving a job or a home: a change of their role or place

@@ -96,6 +96,11 @@ _PARTICLES = {
 _YEARISH = re.compile(r"\d{4}|['’]\d\d\b")
 
 
+#: A substring of every word :data:`~mdrecall.text.date_grammar.DAY_TYPO` reads ("t", an optional "o", then
+#: "m" or "d"; "y", an optional "e", then "s"), lower case: a cheap test before it.
+_TYPO_HINTS = ("tm", "tom", "td", "tod", "ys", "yes")
+
+
 def _hinted(text: str) -> bool:
     """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
     low = text.lower()
@@ -111,6 +116,8 @@ def _hinted(text: str) -> bool:
         return True
     if _WEEKDAY_ABBR.search(text) is not None:
         return True
+    if text.isascii() and not any(w in low for w in _TYPO_HINTS):
+        return False  # no word a misspelt day may be
     return any(day_typo(m.group(0)) is not None for m in DAY_TYPO.finditer(text))  # "tommorow"
 
 
