@@ -96,9 +96,9 @@ _PARTICLES = {
 _YEARISH = re.compile(r"\d{4}|['’]\d\d\b")
 
 
-#: A substring of every word :data:`~mdrecall.text.date_grammar.DAY_TYPO` reads ("t", an optional "o", then
-#: "m" or "d"; "y", an optional "e", then "s"), lower case: a cheap test before it.
-_TYPO_HINTS = ("tm", "tom", "td", "tod", "ys", "yes")
+#: What every word :data:`~mdrecall.text.date_grammar.DAY_TYPO` reads opens with, on an ASCII line's lower
+#: case (without its word boundary: a scan in C many times quicker than the expression's).
+_TYPO_HINT = re.compile(r"to?[md]|ye?s")
 
 
 def _hinted(text: str) -> bool:
@@ -116,7 +116,7 @@ def _hinted(text: str) -> bool:
         return True
     if _WEEKDAY_ABBR.search(text) is not None:
         return True
-    if text.isascii() and not any(w in low for w in _TYPO_HINTS):
+    if text.isascii() and _TYPO_HINT.search(low) is None:
         return False  # no word a misspelt day may be
     return any(day_typo(m.group(0)) is not None for m in DAY_TYPO.finditer(text))  # "tommorow"
 
