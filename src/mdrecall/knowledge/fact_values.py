@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from mdrecall.knowledge.fact_words import (
     ADDITION,
     CHANGE,
+    CHANGE_HINT,
     CHANGE_WEAK,
+    CHANGE_WEAK_HINT,
     CLOCK,
     DAY_MONTH,
     DAYS,
@@ -35,6 +37,7 @@ __all__ = [
     "capitalised_names",
     "content_words",
     "line_times",
+    "may_hold_time",
     "signal",
     "slots",
     "states",
@@ -57,19 +60,50 @@ def stem(word: str) -> str:
 def content_words(words: Iterable[str], drop: set[str]) -> set[str]:
     out = set()
     for w in words:
-        low = w.lower().replace("’", "'").split("'")[0]  # "he's" → he, "Biscuit's" → biscuit
-        if low in STOP_WORDS or low in NOT_SUBJECT or low in drop or len(low) < 2 or low[0].isdigit():
-            continue
-        if low.rstrip("s") in DAYS or low in MONTHS:
-            continue
-        out.add(stem(low))
+        low = _content_word(w)
+        if low is not None and low not in drop:
+            out.add(stem(low))
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _content_word(word: str) -> str | None:
+    """``word`` lower-cased, its possessive dropped ("he's" → he, "Biscuit's" → biscuit), or ``None`` for
+    a word that is never content (a stop or cue word, a weekday or month, a number, one letter)."""
+    low = word.lower().replace("’", "'").split("'")[0]
+    if low in STOP_WORDS or low in NOT_SUBJECT or len(low) < 2 or low[0].isdigit():
+        return None
+    if low.rstrip("s") in DAYS or low in MONTHS:
+        return None
+    return low
 
 
 def subject_words(text: str) -> set[str]:
     """The content words of ``text`` that may name a subject (stems; no stop word, cue word, weekday,
     month or number)."""
     return content_words(WORD.findall(text), set())
+
+
+def may_hold_time(line: str) -> bool:
+    """Could :func:`line_times` find a time in ``line``, or in any of its parts joined by punctuation and
+    spaces? False (cheaply) for an ASCII line with no "day", no capitalised month, and no clock (a digit
+    beside "am", "pm", or a colon or point before another digit): most lines."""
+    if not line.isascii():
+        return True
+    low = line.lower()
+    if "day" in low or _CAPITAL_MONTH.search(line) is not None:
+        return True
+    if DIGIT.search(line) is None:
+        return False
+    return "am" in low or "pm" in low or _CLOCK_HINT.search(line) is not None
+
+
+#: The start of a month's name with its capital, as :func:`line_times` reads months (any case after it).
+_CAPITAL_MONTH = re.compile(
+    r"J(?i:an|u[nl])|F(?i:eb)|M(?i:a[ry])|A(?i:pr|ug)|S(?i:ep)|O(?i:ct)|N(?i:ov)|D(?i:ec)"
+)
+#: What a clock time without "am" or "pm" needs (:data:`~mdrecall.knowledge.fact_words.CLOCK`).
+_CLOCK_HINT = re.compile(r"\d[:.]\d")
 
 
 def line_times(text: str) -> set[str]:
@@ -104,7 +138,7 @@ def capitalised_names(text: str) -> set[str]:
     """Capitalised words that are not stop words (names, places, products), lowercased."""
     out = set()
     for w in WORD.findall(text):
-        if w.islower() and not any(c.isdigit() for c in w[1:]):
+        if w.islower() and (w.isalpha() or not any(c.isdigit() for c in w[1:])):
             continue  # no capital and no digit: no name (the test below, quicker, for most words)
         if not (
             w[0].isupper()
@@ -163,6 +197,10 @@ def _amount(number: str, scale: str | None) -> str:
     return value
 
 
+#: Capitalised words before a verb of holding that name no holder (a label, a month).
+_NOT_HOLDER = frozenset(LABELS) | frozenset(MONTHS)
+
+
 def typed_values(line: str) -> set[str]:
     """A line's values of a type a fact line holds even when nothing says it changed: amounts of money
     (``m:``), quantities with a unit (``q:``) and holders before a verb of holding (``h:``, lower case)."""
@@ -179,7 +217,7 @@ def typed_values(line: str) -> set[str]:
             name = m.group(1).lower()
             if (name in MONTHS or name.rstrip("s") in DAYS) and m.group(2):
                 name = m.group(2).lower()  # "in June Zara covers": Zara (the words run on past a full stop)
-            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in LABELS.keys() | set(MONTHS):
+            if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in _NOT_HOLDER:
                 out.add("h:" + name)
     return out
 
@@ -220,6 +258,11 @@ def signal(words: str) -> str | None:
     ``None`` when neither does or when it adds to a fact ("too", "also", "still")."""
     if ADDITION.search(words):
         return None
+    if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
+        low = words.lower()
+        if CHANGE_HINT.search(low) is not None and CHANGE.search(words):
+            return "strong"
+        return "weak" if CHANGE_WEAK_HINT.search(low) is not None and CHANGE_WEAK.search(words) else None
     if CHANGE.search(words):
         return "strong"
     return "weak" if CHANGE_WEAK.search(words) else None

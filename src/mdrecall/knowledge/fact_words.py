@@ -12,7 +12,9 @@ __all__ = [
     "ATTRIBUTES",
     "CAPS",
     "CHANGE",
+    "CHANGE_HINT",
     "CHANGE_HINTS",
+    "CHANGE_WEAK_HINT",
     "CHANGE_WEAK",
     "CHOICE",
     "CHOICE_WORDS",
@@ -324,6 +326,16 @@ CHANGE_HINTS = (
     "dropp", "ditch", "bail", "revert", "bump", "inherit", " to", "off", "from ", "starting", "last day",
     "these days", "currently", "at the moment",
 )  # fmt: skip
+#: What every wording of :data:`CHANGE` holds, on an ASCII line's lower case (narrower than
+#: :data:`CHANGE_HINTS`: "took over" needs " over", "from today" more than "from "): a cheap test first.
+CHANGE_HINT = re.compile(
+    r"instead|longer|more|after all|as of|switch|swap|shift|mov|relocat|replac|chang|cancel|called off"
+    r"|postpon|pushed|slipp|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit|stopp|ve up|en up"
+    r"|dropp|ditch|bail|revert|bump|(?:down|up|cut|raised|lowered|back) to|last day|[se] off|starting"
+    r"|from (?:to|ne|th[iu]|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)"
+)
+#: What every wording of :data:`CHANGE_WEAK` holds, on an ASCII line's lower case.
+CHANGE_WEAK_HINT = re.compile(r"now|these days|currently|at the moment")
 #: Wording that adds to a fact rather than changes it ("too", "also", "as well", "still").
 ADDITION = re.compile(r"\b(?:too|as well)\s*[.!]?$|\b(?:also|still|additionally|in addition)\b", re.I)
 #: Wording that says a thing changed.

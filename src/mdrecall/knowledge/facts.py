@@ -24,6 +24,7 @@ from mdrecall.knowledge.fact_values import (
     capitalised_names,
     content_words,
     line_times,
+    may_hold_time,
     slots,
     states,
     stem,
@@ -34,8 +35,10 @@ from mdrecall.knowledge.fact_words import (
     ADDITION,
     ATTRIBUTES,
     CHANGE,
+    CHANGE_HINT,
     CHANGE_HINTS,
     CHANGE_WEAK,
+    CHANGE_WEAK_HINT,
     CHOICE,
     CHOICE_WORDS,
     CHOSEN,
@@ -266,7 +269,12 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             attrs["choice"] = chosen
             drop_too = rejected
             scopes.stated(spans)
-    spans = scopes.whole() if label_attr == "time" else scopes.of(TIME_WORDS.finditer(line), SENTENCE_END)
+    if not may_hold_time(line):  # no digit, "day" nor month: no time to read (most lines)
+        spans = []
+    elif label_attr == "time":
+        spans = scopes.whole()
+    else:
+        spans = scopes.of(TIME_WORDS.finditer(line), SENTENCE_END)
     if spans:
         times = line_times(scopes.read(spans))
         if times:
@@ -359,7 +367,12 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     if len(line) > MAX_SAID_CHARS:
         return None
     low = line.lower()
-    cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
+    if line.isascii():  # a cheap test of each wording's words first (most lines hold none)
+        cue = (CHANGE_HINT.search(low) is not None and CHANGE.search(line) is not None) or (
+            CHANGE_WEAK_HINT.search(low) is not None and CHANGE_WEAK.search(line) is not None
+        )
+    else:
+        cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
     if (
         not cue
         and ("lea" in low or "left" in low or "not " in low or " off " in low)
