@@ -25,6 +25,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 from mdrecall.config.limits import check_config, check_value
 from mdrecall.errors import ConfigError
+from mdrecall.models import plain_methods
 
 __all__ = [
     "CaptureConfig",
@@ -55,7 +56,8 @@ __all__ = [
 WORKSPACE_CONFIG_NAME = ".mdrecall.toml"
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class ChunkingConfig:
     """How Markdown files are cut into chunks (1 token ≈ 4 characters)."""
 
@@ -64,7 +66,8 @@ class ChunkingConfig:
     parent_tokens: int = 500
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class IndexConfig:
     """What is indexed and how files are read."""
 
@@ -72,7 +75,8 @@ class IndexConfig:
     sync_on_search: bool = True
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class ReadConfig:
     """Limits of ``get``: at most this many lines and characters per call."""
 
@@ -80,7 +84,8 @@ class ReadConfig:
     max_chars: int = 12_000
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class SearchConfig:
     """Ranking knobs; see ``docs/search.md`` for what each stage does."""
 
@@ -106,7 +111,8 @@ class SearchConfig:
     used_boost: float = 1.05
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class EmbeddingConfig:
     """Which embedder turns text into vectors (``provider = "none"`` for keyword search only)."""
 
@@ -127,7 +133,8 @@ class EmbeddingConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class RerankConfig:
     """An optional reranker (a cross-encoder behind an HTTP API) that re-scores the top hits."""
 
@@ -142,7 +149,8 @@ class RerankConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class StoreConfig:
     """Where the index lives. ``path`` empty means ``<workspace>/.mdrecall/index.sqlite``."""
 
@@ -151,7 +159,8 @@ class StoreConfig:
     dsn: str = ""
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class SessionsConfig:
     """Agent transcripts (JSONL) indexed as source ``sessions`` (opt-in)."""
 
@@ -162,7 +171,8 @@ class SessionsConfig:
     retention_days: int = 30
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class WatchConfig:
     """The file watcher (``mdrecall watch`` and inside the MCP server)."""
 
@@ -172,7 +182,8 @@ class WatchConfig:
     poll_interval_s: float = 2.0
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class ServeConfig:
     """The local search server the per-turn hooks talk to (``mdrecall serve``, the MCP server, ``watch``)."""
 
@@ -182,7 +193,8 @@ class ServeConfig:
     auto_max: int = 4
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class FlushConfig:
     """Pre-compaction memory flush policy."""
 
@@ -191,7 +203,8 @@ class FlushConfig:
     capture_messages: int = 15
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class CaptureConfig:
     """Per-turn capture of conversations into ``memory/conversations/`` and the "Noted" list."""
 
@@ -205,7 +218,8 @@ class CaptureConfig:
     share_notes: bool = False
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class DreamingConfig:
     """Promotion of often-recalled notes into ``MEMORY.md``."""
 
@@ -218,7 +232,8 @@ class DreamingConfig:
     max_promotions: int = 10
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class ScopeConfig:
     """Where memory search may answer: by chat type and session-key prefix."""
 
@@ -230,7 +245,8 @@ class ScopeConfig:
     search_agents: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class TeamConfig:
     """A workspace shared by a team of agents, searched beside each agent's own."""
 
@@ -239,7 +255,8 @@ class TeamConfig:
     name: str = "team"
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class QmdConfig:
     """The optional QMD sidecar backend (``backend = "qmd"``)."""
 
@@ -250,7 +267,8 @@ class QmdConfig:
     embed: bool = False
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class EntitiesConfig:
     """Entities and relationships extracted from the files (see ``docs/entities.md``)."""
 
@@ -261,7 +279,8 @@ class EntitiesConfig:
     auto_aliases: bool = True
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class HistoryConfig:
     """Transaction time: where past versions of the files come from."""
 
@@ -270,7 +289,8 @@ class HistoryConfig:
     max_versions: int = 200
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class RecallConfig:
     """Per-prompt recall: the ``UserPromptSubmit`` hook, ``memory_recall``, :meth:`mdrecall.Memory.recall`."""
 
@@ -282,7 +302,8 @@ class RecallConfig:
     local_model: bool = False
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class Config:
     """The whole configuration, passed to :class:`mdrecall.Memory` in one piece."""
 

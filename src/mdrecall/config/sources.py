@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, read_toml, user_config_path
+from mdrecall.models import plain_methods
 
 __all__ = [
     "DSN_ENV",
@@ -65,7 +66,8 @@ def env_workspace(env: Mapping[str, str] | None = None) -> str | None:
     return env_value((WORKSPACE_ENV,), env) or None
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class ConfigFile:
     """A config file mdrecall looks for, and whether it exists."""
 
@@ -74,7 +76,8 @@ class ConfigFile:
     found: bool
 
 
-@dataclass(frozen=True)
+@plain_methods
+@dataclass(frozen=True, repr=False, eq=False)
 class ConfigReport:
     """The effective values (dotted keys), each key's origin, and the files consulted."""
 
