@@ -19,13 +19,13 @@ import dataclasses
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from mdrecall.config.limits import check_config, check_value
 from mdrecall.errors import ConfigError
-from mdrecall.models import plain_methods
+from mdrecall.models import record
 
 __all__ = [
     "CaptureConfig",
@@ -56,8 +56,7 @@ __all__ = [
 WORKSPACE_CONFIG_NAME = ".mdrecall.toml"
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class ChunkingConfig:
     """How Markdown files are cut into chunks (1 token ≈ 4 characters)."""
 
@@ -66,8 +65,7 @@ class ChunkingConfig:
     parent_tokens: int = 500
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class IndexConfig:
     """What is indexed and how files are read."""
 
@@ -75,8 +73,7 @@ class IndexConfig:
     sync_on_search: bool = True
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class ReadConfig:
     """Limits of ``get``: at most this many lines and characters per call."""
 
@@ -84,8 +81,7 @@ class ReadConfig:
     max_chars: int = 12_000
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class SearchConfig:
     """Ranking knobs; see ``docs/search.md`` for what each stage does."""
 
@@ -111,8 +107,7 @@ class SearchConfig:
     used_boost: float = 1.05
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class EmbeddingConfig:
     """Which embedder turns text into vectors (``provider = "none"`` for keyword search only)."""
 
@@ -133,8 +128,7 @@ class EmbeddingConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class RerankConfig:
     """An optional reranker (a cross-encoder behind an HTTP API) that re-scores the top hits."""
 
@@ -149,8 +143,7 @@ class RerankConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class StoreConfig:
     """Where the index lives. ``path`` empty means ``<workspace>/.mdrecall/index.sqlite``."""
 
@@ -159,8 +152,7 @@ class StoreConfig:
     dsn: str = ""
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class SessionsConfig:
     """Agent transcripts (JSONL) indexed as source ``sessions`` (opt-in)."""
 
@@ -171,8 +163,7 @@ class SessionsConfig:
     retention_days: int = 30
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class WatchConfig:
     """The file watcher (``mdrecall watch`` and inside the MCP server)."""
 
@@ -182,8 +173,7 @@ class WatchConfig:
     poll_interval_s: float = 2.0
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class ServeConfig:
     """The local search server the per-turn hooks talk to (``mdrecall serve``, the MCP server, ``watch``)."""
 
@@ -193,8 +183,7 @@ class ServeConfig:
     auto_max: int = 4
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class FlushConfig:
     """Pre-compaction memory flush policy."""
 
@@ -203,8 +192,7 @@ class FlushConfig:
     capture_messages: int = 15
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class CaptureConfig:
     """Per-turn capture of conversations into ``memory/conversations/`` and the "Noted" list."""
 
@@ -218,8 +206,7 @@ class CaptureConfig:
     share_notes: bool = False
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class DreamingConfig:
     """Promotion of often-recalled notes into ``MEMORY.md``."""
 
@@ -232,8 +219,7 @@ class DreamingConfig:
     max_promotions: int = 10
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class ScopeConfig:
     """Where memory search may answer: by chat type and session-key prefix."""
 
@@ -245,8 +231,7 @@ class ScopeConfig:
     search_agents: tuple[str, ...] = ()
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class TeamConfig:
     """A workspace shared by a team of agents, searched beside each agent's own."""
 
@@ -255,8 +240,7 @@ class TeamConfig:
     name: str = "team"
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class QmdConfig:
     """The optional QMD sidecar backend (``backend = "qmd"``)."""
 
@@ -267,8 +251,7 @@ class QmdConfig:
     embed: bool = False
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class EntitiesConfig:
     """Entities and relationships extracted from the files (see ``docs/entities.md``)."""
 
@@ -279,8 +262,7 @@ class EntitiesConfig:
     auto_aliases: bool = True
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class HistoryConfig:
     """Transaction time: where past versions of the files come from."""
 
@@ -289,8 +271,7 @@ class HistoryConfig:
     max_versions: int = 200
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class RecallConfig:
     """Per-prompt recall: the ``UserPromptSubmit`` hook, ``memory_recall``, :meth:`mdrecall.Memory.recall`."""
 
@@ -302,8 +283,7 @@ class RecallConfig:
     local_model: bool = False
 
 
-@plain_methods
-@dataclass(frozen=True, repr=False, eq=False)
+@record
 class Config:
     """The whole configuration, passed to :class:`mdrecall.Memory` in one piece."""
 
