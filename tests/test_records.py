@@ -15,12 +15,15 @@ import mdrecall.config.settings
 import mdrecall.config.sources
 import mdrecall.models
 import mdrecall.request
+import mdrecall.search.pipeline
+import mdrecall.search.runner
 from mdrecall.config.settings import ChunkingConfig, Config, SearchConfig
 from mdrecall.models import record
 
 METHODS = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 #: Records made per chunk, hit or file keep their compiled ``__init__`` (the faster one to call).
-COMPILED_INIT = {"Chunk", "Candidate", "Hit", "Scored", "IndexedFile", "IndexReport", "State"}
+COMPILED_INIT = {"Chunk", "Candidate", "Hit", "Scored", "IndexedFile", "IndexReport", "State", "SearchResult"}
+COMPILED_INIT |= {"Companions"}
 
 
 def compiled(cls: type) -> list[str]:
@@ -36,14 +39,14 @@ def compiled(cls: type) -> list[str]:
 
 def test_the_start_up_records_compile_no_method_at_import() -> None:
     modules = (mdrecall.config.settings, mdrecall.config.sources, mdrecall.request, mdrecall.models)
-    modules += (mdrecall.cli.app,)
+    modules += (mdrecall.cli.app, mdrecall.search.pipeline, mdrecall.search.runner)
     classes = [
         c
         for m in modules
         for c in vars(m).values()
         if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == m.__name__
     ]
-    assert len(classes) >= 36
+    assert len(classes) >= 40
     made = {c.__qualname__: compiled(c) for c in classes}
     kept = {"__init__", "__setattr__", "__delattr__"}  # frozen=True's two come with a compiled __init__
     assert {name: m for name, m in made.items() if m and not (name in COMPILED_INIT and kept >= set(m))} == {}
