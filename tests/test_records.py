@@ -22,8 +22,9 @@ from mdrecall.models import record
 
 METHODS = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 #: Records made per chunk, hit or file keep their compiled ``__init__`` (the faster one to call).
-COMPILED_INIT = {"Chunk", "Candidate", "Hit", "Scored", "IndexedFile", "IndexReport", "State", "SearchResult"}
-COMPILED_INIT |= {"Companions"}
+#: The mutable ones (``IndexReport``, ``State``, ``SearchResult``, ``Companions``) have no frozen methods.
+COMPILED_INIT = {"Chunk", "Candidate", "Hit", "Scored", "IndexedFile"}
+COMPILED_INIT |= {"IndexReport", "State", "SearchResult", "Companions"}
 
 
 def compiled(cls: type) -> list[str]:
