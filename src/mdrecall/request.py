@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import MISSING, Field, dataclass, field, fields, replace
+from dataclasses import MISSING, Field, field, fields, replace
 from datetime import date, datetime
 from typing import Any
 
 from mdrecall.errors import MdrecallError
-from mdrecall.models import SOURCES  # the one list of sources every command takes
+from mdrecall.models import SOURCES, record  # SOURCES: the one list of sources every command takes
 from mdrecall.text.filters import parse_day, path_matches
 from mdrecall.text.textclean import clean_text
 
@@ -42,7 +42,7 @@ __all__ = [
 MODES = ("hybrid", "bm25", "vector")
 
 
-@dataclass(frozen=True)
+@record
 class Limits:
     """The range of each number of a request (``None``: no upper bound)."""
 
@@ -93,7 +93,7 @@ def _bounded(kind: str, bounds: tuple[float, float | None]) -> dict[str, Any]:
     return {"type": kind, "minimum": lo, **({"maximum": hi} if hi is not None else {})}
 
 
-@dataclass(frozen=True)
+@record
 class SearchFilter:
     """Which files a search may answer from: sources, path patterns and an inclusive date range.
 
@@ -161,7 +161,7 @@ class SearchFilter:
         return (self.since is None or d >= self.since) and (self.until is None or d <= self.until)
 
 
-@dataclass(frozen=True)
+@record
 class SearchRequest:
     """One search, fully specified; validated and clamped when made (a bad value is a
     :class:`~mdrecall.errors.MdrecallError` saying what to use). ``None`` means the configured default."""

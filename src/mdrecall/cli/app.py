@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from mdrecall.cli.served import NotServed, served
+from mdrecall.models import plain_methods
 
 __all__ = [
     "COMMANDS",
@@ -41,7 +42,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 FORMATS = ("table", "json", "jsonl", "csv", "md", "files", "files0")
 
 
-@dataclass
+@plain_methods
+@dataclass(repr=False, eq=False)
 class State:
     """What the global flags said, for the command that runs."""
 

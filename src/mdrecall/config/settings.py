@@ -19,12 +19,13 @@ import dataclasses
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from mdrecall.config.limits import check_config, check_value
 from mdrecall.errors import ConfigError
+from mdrecall.models import record
 
 __all__ = [
     "CaptureConfig",
@@ -55,7 +56,7 @@ __all__ = [
 WORKSPACE_CONFIG_NAME = ".mdrecall.toml"
 
 
-@dataclass(frozen=True)
+@record
 class ChunkingConfig:
     """How Markdown files are cut into chunks (1 token ≈ 4 characters)."""
 
@@ -64,7 +65,7 @@ class ChunkingConfig:
     parent_tokens: int = 500
 
 
-@dataclass(frozen=True)
+@record
 class IndexConfig:
     """What is indexed and how files are read."""
 
@@ -72,7 +73,7 @@ class IndexConfig:
     sync_on_search: bool = True
 
 
-@dataclass(frozen=True)
+@record
 class ReadConfig:
     """Limits of ``get``: at most this many lines and characters per call."""
 
@@ -80,7 +81,7 @@ class ReadConfig:
     max_chars: int = 12_000
 
 
-@dataclass(frozen=True)
+@record
 class SearchConfig:
     """Ranking knobs; see ``docs/search.md`` for what each stage does."""
 
@@ -106,7 +107,7 @@ class SearchConfig:
     used_boost: float = 1.05
 
 
-@dataclass(frozen=True)
+@record
 class EmbeddingConfig:
     """Which embedder turns text into vectors (``provider = "none"`` for keyword search only)."""
 
@@ -127,7 +128,7 @@ class EmbeddingConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class RerankConfig:
     """An optional reranker (a cross-encoder behind an HTTP API) that re-scores the top hits."""
 
@@ -142,7 +143,7 @@ class RerankConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class StoreConfig:
     """Where the index lives. ``path`` empty means ``<workspace>/.mdrecall/index.sqlite``."""
 
@@ -151,7 +152,7 @@ class StoreConfig:
     dsn: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class SessionsConfig:
     """Agent transcripts (JSONL) indexed as source ``sessions`` (opt-in)."""
 
@@ -162,7 +163,7 @@ class SessionsConfig:
     retention_days: int = 30
 
 
-@dataclass(frozen=True)
+@record
 class WatchConfig:
     """The file watcher (``mdrecall watch`` and inside the MCP server)."""
 
@@ -172,7 +173,7 @@ class WatchConfig:
     poll_interval_s: float = 2.0
 
 
-@dataclass(frozen=True)
+@record
 class ServeConfig:
     """The local search server the per-turn hooks talk to (``mdrecall serve``, the MCP server, ``watch``)."""
 
@@ -182,7 +183,7 @@ class ServeConfig:
     auto_max: int = 4
 
 
-@dataclass(frozen=True)
+@record
 class FlushConfig:
     """Pre-compaction memory flush policy."""
 
@@ -191,7 +192,7 @@ class FlushConfig:
     capture_messages: int = 15
 
 
-@dataclass(frozen=True)
+@record
 class CaptureConfig:
     """Per-turn capture of conversations into ``memory/conversations/`` and the "Noted" list."""
 
@@ -205,7 +206,7 @@ class CaptureConfig:
     share_notes: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class DreamingConfig:
     """Promotion of often-recalled notes into ``MEMORY.md``."""
 
@@ -218,7 +219,7 @@ class DreamingConfig:
     max_promotions: int = 10
 
 
-@dataclass(frozen=True)
+@record
 class ScopeConfig:
     """Where memory search may answer: by chat type and session-key prefix."""
 
@@ -230,7 +231,7 @@ class ScopeConfig:
     search_agents: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class TeamConfig:
     """A workspace shared by a team of agents, searched beside each agent's own."""
 
@@ -239,7 +240,7 @@ class TeamConfig:
     name: str = "team"
 
 
-@dataclass(frozen=True)
+@record
 class QmdConfig:
     """The optional QMD sidecar backend (``backend = "qmd"``)."""
 
@@ -250,7 +251,7 @@ class QmdConfig:
     embed: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class EntitiesConfig:
     """Entities and relationships extracted from the files (see ``docs/entities.md``)."""
 
@@ -261,7 +262,7 @@ class EntitiesConfig:
     auto_aliases: bool = True
 
 
-@dataclass(frozen=True)
+@record
 class HistoryConfig:
     """Transaction time: where past versions of the files come from."""
 
@@ -270,7 +271,7 @@ class HistoryConfig:
     max_versions: int = 200
 
 
-@dataclass(frozen=True)
+@record
 class RecallConfig:
     """Per-prompt recall: the ``UserPromptSubmit`` hook, ``memory_recall``, :meth:`mdrecall.Memory.recall`."""
 
@@ -282,7 +283,7 @@ class RecallConfig:
     local_model: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Config:
     """The whole configuration, passed to :class:`mdrecall.Memory` in one piece."""
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, read_toml, user_config_path
+from mdrecall.models import record
 
 __all__ = [
     "DSN_ENV",
@@ -65,7 +65,7 @@ def env_workspace(env: Mapping[str, str] | None = None) -> str | None:
     return env_value((WORKSPACE_ENV,), env) or None
 
 
-@dataclass(frozen=True)
+@record
 class ConfigFile:
     """A config file mdrecall looks for, and whether it exists."""
 
@@ -74,7 +74,7 @@ class ConfigFile:
     found: bool
 
 
-@dataclass(frozen=True)
+@record
 class ConfigReport:
     """The effective values (dotted keys), each key's origin, and the files consulted."""
 

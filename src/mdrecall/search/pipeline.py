@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import SearchConfig
 from mdrecall.errors import IndexCorruptError, StoreError
-from mdrecall.models import Chunk, Hit, VectorLeg
+from mdrecall.models import Chunk, Hit, VectorLeg, plain_methods, record
 from mdrecall.request import SearchFilter
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.hits import build_hits
@@ -101,7 +101,7 @@ STAGES = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class RerankStage:
     """A reranker for the top ``top_n`` hits; ``keep_local`` says which chunks must not be sent to it."""
 
@@ -110,7 +110,7 @@ class RerankStage:
     keep_local: Callable[[Chunk], bool] | None = None
 
 
-@dataclass(frozen=True)
+@record
 class PipelineRequest:
     """What the pipeline runs: a :class:`~mdrecall.request.SearchRequest` with the configured defaults
     filled in and its entity/time scope turned into ``keep`` and ``boost`` (:mod:`mdrecall.search.runner`)."""
@@ -133,7 +133,8 @@ class PipelineRequest:
     used: Mapping[str, Sequence[tuple[int, int]]] | None = None
 
 
-@dataclass
+@plain_methods
+@dataclass(repr=False, eq=False)
 class SearchResult:
     """Hits plus how they were found."""
 

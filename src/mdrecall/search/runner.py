@@ -27,7 +27,7 @@ from mdrecall.errors import IndexCorruptError, NotFoundError, StoreError
 from mdrecall.files.team_paths import author_of
 from mdrecall.index.access import MemoryAccess
 from mdrecall.index.used_log import spans as used_spans
-from mdrecall.models import Hit, VectorLeg
+from mdrecall.models import Hit, VectorLeg, plain_methods
 from mdrecall.plugins.deadline import provider_deadline
 from mdrecall.request import SearchRequest
 from mdrecall.search.pipeline import PipelineRequest, RerankStage, SearchResult, run_search
@@ -90,7 +90,8 @@ class SearchAccess(MemoryAccess, Protocol):
         ...
 
 
-@dataclass
+@plain_methods
+@dataclass(repr=False, eq=False)
 class Companions:
     """The other memories a search may merge in: the team workspace and other agents' (by id).
 
