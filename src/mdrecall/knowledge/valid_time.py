@@ -78,7 +78,7 @@ _PLAN = re.compile(
     r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|\w{3,}ing)\b"
 )
 #: A plan, or a statement of what a day is ("go-live is Monday"), unlike a bare "decision in March".
-_PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are)\b")
+_PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are|booked|scheduled|planned)\b")
 #: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday").
 _INFINITIVE = re.compile(
     r"\bto\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
@@ -159,6 +159,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
         return None
     low = line.lower()
     kept = [n for n in found if not _moved_from(low, n, found)] or list(found)
+    kept = [n for n in kept if not _span_start(low, n)]  # "third time since Christmas": the day written
+    kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
     lead = _lead(low)
     for n in kept:
         past = written is not None and n.days[0] <= written
@@ -246,6 +248,20 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
         prev = low
         sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
     return out
+
+
+def _span_start(low: str, n: NoteDate) -> bool:
+    """``n`` follows a count and "since": it names where a counted span began ("the third time since
+    Christmas", "twice since March"), not the line's day ("down since yesterday" is about yesterday)."""
+    return _COUNTED_SINCE.search(low, max(0, n.start - 40), n.start) is not None
+
+
+_COUNTED_SINCE = re.compile(r"\b(?:times?|twice|once)\s+since\s+$")
+
+
+def _holds_later(n: NoteDate, later: Sequence[NoteDate]) -> bool:
+    """``n`` spans days and a later phrase names one of them ("Next week: invites go out Tuesday")."""
+    return len(n.days) > 1 and any(len(o.days) == 1 and o.days[0] in n.days for o in later)
 
 
 def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:

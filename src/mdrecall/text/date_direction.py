@@ -89,6 +89,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         return 1
     if before and before[-1] in BACK_PREP:
         return -1
+    if before[-2:-1] in (["is"], ["are"]) and before[-1] == "on":
+        return 1  # "the AGM is on the 25th": a day announced is ahead
     after = _WORD.findall(tail)
     words = [*before, *after]
     cut = len(before)

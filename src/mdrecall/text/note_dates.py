@@ -60,8 +60,11 @@ _NOUN_AFTER = re.compile(
 
 #: After a weekday, words that make it recur: "Saturday mornings", "the first Tuesday of the month".
 _RECURS_AFTER = re.compile(
-    r"\s*(?:(?:morning|afternoon|evening|night|lunchtime)s\b|of\s+(?:the|each|every)\s+month\b)"
+    r"\s*(?:(?:morning|afternoon|evening|night|lunchtime)s\b|of\s+(?:the|each|every)\s+month\b"
+    r"|(?:(?:noon|midday|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)\s+)?(?:each|every)\s+week\b)"
 )
+#: Before a weekday, an ordinal that makes it a monthly slot ("the first Thursday", "every 2nd Tuesday").
+_ORDINAL_BEFORE = re.compile(r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+$")
 _DAY_NAME = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 )
@@ -122,11 +125,18 @@ def note_dates(line: str, written: date | None, loose: bool = False) -> list[Not
             found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
+        if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
+            found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
                 base = found[0]
     return out
+
+
+def _a_week(days: tuple[date, ...]) -> bool:
+    """Whether ``days`` are one Monday–Sunday week (what "next week" names)."""
+    return len(days) == 7 and days[0].weekday() == 0
 
 
 _FROM_WRITING = ("ww", "ww2", "wan", "wbl", "span", "wkend", "ahead", "ago", "rel", "wd", "odd", "typo")
@@ -431,6 +441,8 @@ def _weekday(
     wd = weekday_number(g["wdn"] or "")
     if g["wpl"] or qual == "every" or _RECURS_AFTER.match(low, end) or _schedule(low, start, end):
         return None
+    if not qual and _ORDINAL_BEFORE.search(low, max(0, start - 8), start):
+        return None  # "the first Thursday": a day each month, not one day
     one = timedelta(days=1)
     if not qual and _DETERMINER.search(low, max(0, start - 24), start) and _NOUN_AFTER.match(line, end):
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
