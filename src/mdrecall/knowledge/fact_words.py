@@ -106,7 +106,7 @@ LABELS = {
     "stack": "choice",
     "tool": "choice",
 }
-LABEL = re.compile(r"([A-Za-z][A-Za-z ]{0,19}):\s+")
+LABEL = re.compile(r"([A-Za-z][A-Za-z -]{0,19}):\s+")
 OWNER = re.compile(
     r"\bown(?:s|er|ers|ed|ing)?\b|\bled by\b|\bin charge of\b"
     r"|\bresponsible for\b|\btakes? over\b|\btook over\b|\bhanded (?:over|to)\b"

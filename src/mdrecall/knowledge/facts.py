@@ -271,7 +271,14 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             scopes.stated(spans)
     if not may_hold_time(line):  # no digit, "day" nor month: no time to read (most lines)
         spans = []
-    elif label_attr == "time":
+    elif label_attr == "time" or (
+        # a free label whose value opens with a time ("Go-live: 1 February", "Next call: Thursday 4pm")
+        label is not None
+        and label_attr is None
+        and not roster
+        and not attrs
+        and _time_label(label.group(1), line[label.end() :])
+    ):
         spans = scopes.whole()
     else:
         spans = scopes.of(TIME_WORDS.finditer(line), SENTENCE_END)
@@ -349,6 +356,23 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         cue,
         " ".join(WORD_KEPT.findall(line)),
     )
+
+
+#: Labels that name the attribute itself, not a thing ("Date: Saturday 9 October"): no subject to pair by.
+ATTRIBUTE_LABELS = frozenset({"date", "dates", "day", "days", "next", "deadline", "due"})
+#: A value that opens with a time: a digit, a weekday or a month.
+_TIME_START = re.compile(r"(?:\d|(?:" + "|".join((*DAYS, *MONTHS)) + r")\b)", re.I)
+
+
+def _time_label(label: str, value: str) -> bool:
+    """Whether a free label line states a time: its value is one clause opening with one ("Go-live: 1
+    February", "Next call: Thursday 4pm") and its label names a thing, not only the attribute ("Date: …")."""
+    if label.strip().lower() in ATTRIBUTE_LABELS or not _TIME_START.match(value):
+        return False
+    first, *rest = re.split(r"[.;,(]", value, maxsplit=1)
+    if rest and rest[0].strip():  # "Trade show: Feb 26, booth B14": an event's details, not only its time
+        return False
+    return bool(line_times(first))
 
 
 def _own_day(line: str, day: str | None) -> str | None:
