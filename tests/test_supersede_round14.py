@@ -79,7 +79,7 @@ def test_a_tie_by_the_title_stays_unmarked_when_the_question_asks_no_kind_of_val
     assert [s.superseded_by for s in out] == [None, None]
 
 
-def _workspace(tmp_path: Path) -> Memory:
+def _workspace(tmp_path: Path, show_newer: bool = True) -> Memory:
     (tmp_path / "memory").mkdir()
     (tmp_path / "MEMORY.md").write_text(
         "# Memory\n\n## Quillfeather\n- Engine is Godot 4.\n- Tasks live in Jira.\n- Sync on Wednesdays.\n",
@@ -90,7 +90,9 @@ def _workspace(tmp_path: Path) -> Memory:
         "- Studio is moving off Jira; tickets live in Linear from Monday.\n",
         encoding="utf-8",
     )
-    cfg = Config().merged({"history": {"git": False}, "index": {"sync_on_search": False}})
+    cfg = Config().merged(
+        {"history": {"git": False}, "index": {"sync_on_search": False}, "search": {"show_newer": show_newer}}
+    )
     mem = Memory.open(tmp_path, cfg)
     mem.index()
     return mem
@@ -104,6 +106,14 @@ def test_the_newer_line_no_candidate_holds_is_fetched_and_shown_above_the_older(
     older = paths.index("MEMORY.md")
     assert paths.index("memory/2030-02-10.md") < older
     assert hits[older].superseded == "memory/2030-02-10.md#L4 (2030-02-10)"
+
+
+def test_by_default_the_newer_line_is_not_fetched(tmp_path: Path) -> None:
+    """``search.show_newer`` is off by default: fetching the newer line for every search cost LoCoMo
+    multi-hop snippet recall 0.009 (it displaces an evidence chunk from the top 5)."""
+    mem = _workspace(tmp_path, show_newer=False)
+    hits = mem.search("where are the Quillfeather tasks tracked", max_results=5, min_score=0.0, mode="bm25")
+    assert "memory/2030-02-10.md" not in [h.path for h in hits]
 
 
 def test_a_store_reads_back_the_smallest_chunk_holding_a_line(tmp_path: Path) -> None:

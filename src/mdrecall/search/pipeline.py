@@ -259,7 +259,7 @@ def run_search(
             kq.terms,
             superseded_lines(store, fused),
             query=req.query,
-            fetch=_newer_reader(store, req, flt),
+            fetch=_newer_reader(store, req, flt) if cfg.show_newer else None,
         )
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
