@@ -343,3 +343,54 @@ def test_entity_forget_removes_every_line_naming_the_person_and_aliases(tmp_path
     for name in ("Robert Ruiz", "Bobby", "@Bob"):
         assert _copies(root, name) == [], name
     assert run_cli(*w, "entity", "Dana Okafor", env=env).returncode == 0  # the other person is kept
+
+
+def test_a_forget_awaiting_the_lock_of_a_file_renamed_over_locks_the_new_one(tmp_path: Path) -> None:
+    """Before: a forget waited on the lock of MEMORY.md while an append renamed a longer copy over it; it
+    then held the old file's lock only, so the next append (in place, on the new file) went ahead while
+    the forget read and rewrote the file, and was lost (1 of 240 appends, under load in CI). The forget
+    now holds the lock of the file at the path once it has it."""
+    import fcntl
+    import os
+    import threading
+
+    from mdrecall.forget import run
+
+    path = tmp_path / "MEMORY.md"
+    path.write_text("# Memory\n\n- old\n")
+    old = os.open(path, os.O_RDONLY)
+    fcntl.flock(old, fcntl.LOCK_EX)  # an appender holds the old file's lock
+    seen: list[int] = []
+    inside = threading.Event()
+    leave = threading.Event()
+
+    def forget() -> None:
+        with run._locked(path):
+            seen.append(os.stat(path).st_ino)
+            inside.set()
+            leave.wait(10)
+
+    worker = threading.Thread(target=forget)
+    worker.start()
+    try:
+        copy = tmp_path / ".MEMORY.md.copy"
+        copy.write_text("# Memory\n\n- old\n- appended past a page\n")
+        os.replace(copy, path)  # the appender's copy renamed over, then its lock let go
+        fcntl.flock(old, fcntl.LOCK_UN)
+        assert inside.wait(10)
+        new = os.open(path, os.O_RDONLY)
+        try:  # the next appender must wait: the forget holds the NEW file's lock
+            try:
+                fcntl.flock(new, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                taken = True
+                fcntl.flock(new, fcntl.LOCK_UN)
+            except BlockingIOError:
+                taken = False
+        finally:
+            os.close(new)
+        assert not taken, "an append could go ahead during the forget's rewrite"
+        assert seen == [os.stat(path).st_ino]
+    finally:
+        leave.set()
+        worker.join(10)
+        os.close(old)

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Iterator
 
-__all__ = ["LOCK_FLAGS", "held_lock", "lock_fd", "unlock_fd"]
+__all__ = ["LOCK_FLAGS", "held_lock", "held_lock_of_current", "is_at", "lock_fd", "unlock_fd"]
 
 if sys.platform == "win32":  # pragma: no cover
     import msvcrt
@@ -55,3 +55,39 @@ def held_lock(path: str | os.PathLike[str], flags: int = LOCK_FLAGS, mode: int =
             unlock_fd(fd)
     finally:
         os.close(fd)
+
+
+def is_at(fd: int, path: str | os.PathLike[str]) -> bool:
+    """Whether ``fd`` is still the file at ``path`` (not renamed over by another writer's copy)."""
+    try:
+        st, now = os.fstat(fd), os.lstat(path)
+    except OSError:
+        return False
+    return (st.st_dev, st.st_ino) == (now.st_dev, now.st_ino)
+
+
+#: How often a lock is taken again when the file was renamed over while it was awaited.
+REOPENS = 1000
+
+
+@contextlib.contextmanager
+def held_lock_of_current(path: str | os.PathLike[str], flags: int) -> Iterator[None]:
+    """Hold :func:`lock_fd`'s lock on the file that is at ``path`` once the lock is held.
+
+    A writer that renames a new copy over ``path`` (an append past a page, a rewrite) does so holding
+    the old file's lock: a lock awaited on the old file meanwhile is a lock on nothing anyone still
+    writes, so it is taken again on the file now there (``OSError`` when it keeps being replaced)."""
+    for _ in range(REOPENS):
+        fd = os.open(path, flags)
+        try:
+            lock_fd(fd)
+            try:
+                if not is_at(fd, path):
+                    continue
+                yield
+                return
+            finally:
+                unlock_fd(fd)
+        finally:
+            os.close(fd)
+    raise OSError(f"{path}: replaced over and over while waiting to rewrite it")

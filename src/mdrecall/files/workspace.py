@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mdrecall.errors import PathError, WorkspaceError, WriteError
-from mdrecall.files.file_lock import LOCK_FLAGS, held_lock, lock_fd, unlock_fd
+from mdrecall.files.file_lock import LOCK_FLAGS, held_lock, is_at, lock_fd, unlock_fd
 from mdrecall.files.safe_files import (
     FilesBeneath,
     append_all,
@@ -413,11 +413,7 @@ _REOPENS = 1000
 
 def _still_there(fd: int, path: Path) -> bool:
     """Whether ``fd`` is still the file at ``path`` (not renamed over by another writer's copy)."""
-    try:
-        st, now = os.fstat(fd), os.lstat(path)
-    except OSError:
-        return False
-    return (st.st_dev, st.st_ino) == (now.st_dev, now.st_ino)
+    return is_at(fd, path)
 
 
 def _is_utf8(name: str) -> bool:

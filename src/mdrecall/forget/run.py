@@ -21,7 +21,7 @@ from typing import Any
 
 from mdrecall.config.settings import Config
 from mdrecall.errors import MdrecallError
-from mdrecall.files.file_lock import held_lock
+from mdrecall.files.file_lock import held_lock_of_current
 from mdrecall.files.safe_files import write_all
 from mdrecall.files.workspace import Workspace
 from mdrecall.forget.files import JOURNAL_DIR, FileChange, owned_files, write_atomic
@@ -228,5 +228,8 @@ def resume_forgets(
 
 
 def _locked(path: Path) -> contextlib.AbstractContextManager[None]:
-    """Hold the lock every append to ``path`` takes, for a read, rewrite and rename of it."""
-    return held_lock(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    """Hold the lock every append to ``path`` takes, for a read, rewrite and rename of it: on the file at
+    ``path`` once held (an append that renamed a copy over it meanwhile held the old file's lock only;
+    rewriting under that one lost the next append made in place)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    return held_lock_of_current(path, flags)
