@@ -6,17 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
 from mdrecall.knowledge.value_left import handover
 
-
-def _pairs(files: dict[str, str]) -> dict:
-    facts = []
-    for rel, text in files.items():
-        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
-        facts += line_facts(rel, text, day)
-    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+from helpers import fact_pairs as _pairs
 
 
 @pytest.mark.parametrize(
