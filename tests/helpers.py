@@ -127,6 +127,21 @@ def run_process(
     )
 
 
+def workspace_entities(root: Path, files: dict[str, str]) -> list[Any]:
+    """The entity view of a keyword-only workspace at ``root`` holding ``files`` (path → text)."""
+    from mdrecall import Config, Memory
+    from mdrecall.knowledge.index import EntityIndex
+
+    for path, text in files.items():
+        write(root, path, text)
+    mem = Memory.open(root, Config().merged({"embedding": {"provider": "none"}}), create=True)
+    try:
+        mem.sync()
+        return list(EntityIndex(mem.store, mem.config.entities).entities())
+    finally:
+        mem.close()
+
+
 def fact_pairs(files: dict[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
     """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name): older
     line (path, line) → the newer (path, line) that supersedes it."""

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall import Config, Memory
 from mdrecall.knowledge.extract import entity_key, extract_entities
-from mdrecall.knowledge.index import EntityIndex
 
-from helpers import write
+from helpers import workspace_entities
 
 
 def _names(text: str) -> dict[str, str]:
@@ -21,15 +19,7 @@ def _names(text: str) -> dict[str, str]:
 
 def _entities(tmp_path: Path, files: dict[str, str]) -> dict[str, str]:
     """Entity key → kind in a workspace of ``files``."""
-    root = tmp_path / "ws"
-    for path, text in files.items():
-        write(root, path, text)
-    mem = Memory.open(root, Config().merged({"embedding": {"provider": "none"}}), create=True)
-    try:
-        mem.sync()
-        found = EntityIndex(mem.store, mem.config.entities).entities()
-    finally:
-        mem.close()
+    found = workspace_entities(tmp_path / "ws", files)
     return {entity_key(e.name): e.kind for e in found}
 
 
