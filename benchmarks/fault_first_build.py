@@ -24,7 +24,18 @@ from pathlib import Path
 from typing import Any
 
 from fault_cases import Stdio
-from fault_kit import QUIET_ENV, ROOT, integrity_ok, last_line, run, run_cases, tmpfs, unclear, verdict
+from fault_kit import (
+    QUIET_ENV,
+    ROOT,
+    integrity_ok,
+    last_line,
+    print_round,
+    run,
+    run_cases,
+    tmpfs,
+    unclear,
+    verdict,
+)
 
 BUILDING = ".building"
 #: A first build's notes: enough that the build takes a while (the ``.building`` file passes 1 MB).
@@ -707,9 +718,4 @@ def case_first_build(tmp: Path, only: list[str] | None = None) -> dict[str, Any]
 
 
 if __name__ == "__main__":
-    import tempfile
-
-    os.environ.update(QUIET_ENV)
-    with tempfile.TemporaryDirectory(prefix="mdrecall-fb-") as d:
-        for k, v in case_first_build(Path(d), sys.argv[1:]).items():
-            print(f"  {v['verdict']:<16} {k}: {v['detail']}", flush=True)
+    print_round("mdrecall-fb-", case_first_build)

@@ -239,3 +239,12 @@ def run_cases(
             cleanup(root)
         out[key]["detail"] += f" [{time.monotonic() - t0:.0f} s]"
     return out
+
+
+def print_round(prefix: str, round_of: Callable[[Path, list[str] | None], dict[str, Any]]) -> None:
+    """Run one round from the command line (the case names in ``sys.argv`` only, if any) in a temporary
+    folder named ``prefix``…, quietly, and print one verdict a line."""
+    os.environ.update(QUIET_ENV)
+    with tempfile.TemporaryDirectory(prefix=prefix) as d:
+        for k, v in round_of(Path(d), sys.argv[1:]).items():
+            print(f"  {v['verdict']:<16} {k}: {v['detail']}", flush=True)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fault_kit import QUIET_ENV, last_line, run, run_cases, unclear, verdict
+from fault_kit import QUIET_ENV, last_line, print_round, run, run_cases, unclear, verdict
 
 #: Auto-start on, and a server that stays a minute (the cases end sooner; each kills its servers).
 ON = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"}
@@ -601,8 +601,4 @@ def case_round6(tmp: Path, only: list[str] | None = None) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    import tempfile
-
-    with tempfile.TemporaryDirectory(prefix="mdrecall-r6-") as d:
-        for k, v in case_round6(Path(d), sys.argv[1:]).items():
-            print(f"  {v['verdict']:<16} {k}: {v['detail']}", flush=True)
+    print_round("mdrecall-r6-", case_round6)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fault_kit import QUIET_ENV, last_line, run, run_cases, unclear, verdict
+from fault_kit import last_line, print_round, run, run_cases, unclear, verdict
 from fault_round6 import _kill, _ping, _until, kill_servers_under
 
 ON = {"MDRECALL_SERVE_AUTO": "on", "MDRECALL_SERVE_IDLE_EXIT_MINUTES": "1"}
@@ -544,9 +544,4 @@ def case_round7(tmp: Path, only: list[str] | None = None) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    import tempfile
-
-    os.environ.update(QUIET_ENV)
-    with tempfile.TemporaryDirectory(prefix="mdrecall-r7-") as d:
-        for k, v in case_round7(Path(d), sys.argv[1:]).items():
-            print(f"  {v['verdict']:<16} {k}: {v['detail']}", flush=True)
+    print_round("mdrecall-r7-", case_round7)
