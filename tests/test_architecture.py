@@ -29,6 +29,7 @@ LAYERS: dict[str, int] = {
     "__init__": 0,
     "errors": 0,
     "models": 0,
+    "records": 0,
     "text": 1,
     "config": 1,
     "plugins": 1,
@@ -54,7 +55,7 @@ LAYERS: dict[str, int] = {
 }
 
 #: The modules allowed directly in ``src/mdrecall`` (everything else lives in a layer package).
-TOP_LEVEL_MODULES = {"__init__", "__main__", "memory", "request", "models", "errors"}
+TOP_LEVEL_MODULES = {"__init__", "__main__", "memory", "request", "models", "records", "errors"}
 MAX_TOP_LEVEL_MODULES = 12
 
 #: Circles (strongly connected components of more than one module) the whole import graph may hold.

@@ -19,7 +19,7 @@ import mdrecall.request
 import mdrecall.search.pipeline
 import mdrecall.search.runner
 from mdrecall.config.settings import ChunkingConfig, Config, SearchConfig
-from mdrecall.models import hot_record, record
+from mdrecall.records import hot_record, record
 
 METHODS = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__")
 #: Records made per chunk, hit or file compile their ``__init__`` (the faster one to call) when the first is

@@ -22,7 +22,8 @@ from datetime import date, datetime
 from typing import Any
 
 from mdrecall.errors import MdrecallError
-from mdrecall.models import SOURCES, record  # SOURCES: the one list of sources every command takes
+from mdrecall.models import SOURCES  # the one list of sources every command takes
+from mdrecall.records import record
 from mdrecall.text.filters import parse_day, path_matches
 from mdrecall.text.textclean import clean_text
 

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from mdrecall.cli.served import NotServed, served
-from mdrecall.models import plain_methods
+from mdrecall.records import plain_methods
 
 __all__ = [
     "COMMANDS",

@@ -25,7 +25,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 from mdrecall.config.limits import check_config, check_value
 from mdrecall.errors import ConfigError
-from mdrecall.models import record
+from mdrecall.records import record
 
 __all__ = [
     "CaptureConfig",

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from mdrecall.config.settings import WORKSPACE_CONFIG_NAME, Config, env_data, read_toml, user_config_path
-from mdrecall.models import record
+from mdrecall.records import record
 
 __all__ = [
     "DSN_ENV",

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import SearchConfig
 from mdrecall.errors import IndexCorruptError, StoreError
-from mdrecall.models import Chunk, Hit, VectorLeg, plain_methods, record
+from mdrecall.models import Chunk, Hit, VectorLeg
+from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.hits import build_hits

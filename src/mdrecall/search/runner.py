@@ -27,8 +27,9 @@ from mdrecall.errors import IndexCorruptError, NotFoundError, StoreError
 from mdrecall.files.team_paths import author_of
 from mdrecall.index.access import MemoryAccess
 from mdrecall.index.used_log import spans as used_spans
-from mdrecall.models import Hit, VectorLeg, plain_methods
+from mdrecall.models import Hit, VectorLeg
 from mdrecall.plugins.deadline import provider_deadline
+from mdrecall.records import plain_methods
 from mdrecall.request import SearchRequest
 from mdrecall.search.pipeline import PipelineRequest, RerankStage, SearchResult, run_search
 from mdrecall.search.scope import scope_request, search_as_of
