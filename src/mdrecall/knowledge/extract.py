@@ -23,6 +23,7 @@ was written ("send it to Karin by Friday" mentions Karin the day it is written, 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
@@ -82,6 +83,7 @@ from mdrecall.knowledge.mention_readers import (
 )
 from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, lower_known, places
 from mdrecall.knowledge.names import (
+    ABBREVIATED,
     ACRONYM_TAILS,
     ORG_WORD,
     PLACE_NOUNS,
@@ -126,6 +128,10 @@ class Extraction:
 
     mentions: list[Mention]
     relations: list[tuple[Relation, str | None]]  # with the line's valid day
+
+
+#: A dot after an abbreviation that goes on with the sentence ("Co. in Halifax", "Ltd., who"): the name's.
+_ABBREVIATION_DOT = re.compile(r"\.(?:,|[ ][a-z(])")
 
 
 def _stop(word: str) -> bool:
@@ -328,6 +334,9 @@ def extract_entities(
             words = words[lead:]
             opens = heading
         after = "" if trailing else plain[m.end() : m.end() + 24]
+        if after[:1] == "." and words[-1] in ABBREVIATED and _ABBREVIATION_DOT.match(after):
+            words[-1] += "."  # "from Spoke Print Co. in Halifax": the dot is the name's, the sentence goes on
+            after = after[1:]
         if after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, m.end())) and acr[1] in ACRONYM_TAILS:
             words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
             after = plain[acr.end() : acr.end() + 24]

@@ -207,17 +207,23 @@ def is_rare(words: list[str]) -> bool:
     return any(w.isalpha() and w not in STOP and not common_word(w) and not given_name(w) for w in words)
 
 
+def _surname_core(word: str) -> str:
+    """A surname without its O'/D' ("O'Sullivan" → "Sullivan"), else the word."""
+    return word[2:] if len(word) > 3 and word[0] in "OD" and word[1] in "'’" else word
+
+
 def name_shaped(words: list[str]) -> bool:
     """Are ``words`` two words shaped as a person's name and nothing else: each a capital and lower-case
-    letters ("Rangi Parata", "Tāne Ngata"; not "Felix's"), neither a frequent English word, a given name
-    the lists know (those are read by their kind), a calendar word or a known place?"""
+    letters, perhaps after O' ("Rangi Parata", "Tāne Ngata", "Fionn O'Sullivan"; not "Felix's"), neither a
+    frequent English word, a given name the lists know (those are read by their kind), a calendar word or a
+    known place?"""
     return (
         len(words) == 2
         and all(
             w[:1].isupper()
             and len(w) > 2
-            and w[1:].isalpha()
-            and w[1:].islower()
+            and (core := _surname_core(w))[1:].isalpha()
+            and core[1:].islower()
             and w not in STOP
             and not common_word(w)
             for w in words

@@ -22,6 +22,7 @@ import re
 from mdrecall.knowledge.name_lists import common_word, given_name, known_name, known_names, places
 
 __all__ = [
+    "ABBREVIATED",
     "ORG_WORD",
     "PLACE_NOUNS",
     "PLACE_WORDS",
@@ -43,6 +44,8 @@ _ORG_WORDS = (
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
     "Printing|Builders|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing"
 )
+#: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
+ABBREVIATED = frozenset({"Co", "Corp", "Inc", "Ltd", "Bros"})
 _ORG_SUFFIX = re.compile(rf"\b({_ORG_WORDS})\.?$")
 #: One organisation word, alone.
 ORG_WORD = re.compile(rf"^(?:{_ORG_WORDS})$", re.IGNORECASE)
@@ -317,7 +320,7 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
         if (
-            word.casefold() in _LEADERS
+            (word.casefold() in _LEADERS and (sentence_start or n))  # "from Spoke Print Co." is a name
             or (
                 sentence_start
                 and n == 0
