@@ -55,3 +55,15 @@ def test_an_abbreviations_dot_inside_a_sentence_belongs_to_the_name() -> None:
 def test_a_leading_verb_is_no_leader_inside_a_sentence() -> None:
     assert "Spoke Wheel Works" in _kinds("- Bought a hub from Spoke Wheel Works last week.\n")
     assert "Dana Okafor" in _kinds("Met Dana Okafor about the budget.\n")
+
+
+def test_a_role_in_a_body_or_a_band_makes_it_an_organisation_not_a_place() -> None:
+    found = _kinds("- I'm treasurer of Rushbrooke Community Garden since May.\n")
+    assert {kind for kind, _ in found["Rushbrooke Community Garden"]} == {"organisation"}
+    found = _kinds("- My cousin plays in Brass Tacks, mostly weddings.\n")
+    assert {kind for kind, _ in found["Brass Tacks"]} == {"organisation"}
+    found = _kinds("- Retired now, part-time at Leeds City Libraries.\n")
+    assert {kind for kind, _ in found["Leeds City Libraries"]} == {"organisation"}
+    found = _kinds("- The band plays in Hyde Park on Sunday.\n")
+    assert {kind for kind, _ in found["Hyde Park"]} == {"place"}
+    assert "UCL" in _kinds("- Dana qualified at UCL in 2009.\n")

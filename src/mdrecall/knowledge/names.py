@@ -159,6 +159,7 @@ _ORG_BEFORE = re.compile(
     r"|\b(?:hired|employed|funded|sponsored|acquired|bought)[ ]by[ ](?:the[ ])?$"
     r"|\b(?:offer|grant|funding|invoice|contract)[ ]from[ ](?:the[ ])?$"
     # a job or place of study ("nurse at the Royal Infirmary", "did her postdoc at the John Innes Centre")
+    r"|\b(?:qualified|graduated|trained|part-time|full-time)[ ](?:at|from)[ ](?:the[ ])?$"
     r"|\b(?:nurse|doctor|teacher|postdoc|student|lecturer|lectureship|professor|researcher|scientist|"
     r"fellow|fellowship|placement|apprenticeship|consultant|analyst|accountant|employee|staff|role|position|"
     r"account|policy|mortgage|loan|partnership|contract)[ ](?:at|with)[ ](?:the[ ])?$"
@@ -167,6 +168,14 @@ _ORG_BEFORE = re.compile(
     r"delivery|refund|invoice|invoiced|bill)(?:[ ][\w'’.,-]+){0,5}[ ]from[ ](?:the[ ])?$"
     r"|[£$€][\d.,]+[km]?[ ]from[ ](?:the[ ])?$"
     r"|\b(?:signed|contracted|partnered|banks|banked|banking|insured)[ ]with[ ](?:the[ ])?$",
+    re.IGNORECASE,
+)
+#: A role in a body, or playing in a band ("treasurer of the Allotment Society", "Chair of Rushbrooke
+#: Garden", "plays in Brass Tacks"): the body is an organisation even when its last word is a place's.
+_MEMBER_OF = re.compile(
+    r"\b(?:chair|chairs|chairman|chairwoman|chairperson|treasurer|secretary|president|member|members|"
+    r"trustee|trustees|director|founder|co-founder|patron|committee|ceo|cfo|cto)[ ]of[ ](?:the[ ])?$"
+    r"|\b(?:plays|played|playing|sings|sang|singing|drums|drummed|gigs|gigged)[ ](?:in|with)[ ](?:the[ ])?$",
     re.IGNORECASE,
 )
 #: Words that end an institution's name but may be a building's too ("the John Innes Centre"): a cue of
@@ -301,7 +310,8 @@ _CUE_LAST = frozenset(
     show series podcast song play the in at from around through into visited visiting visit left
     leaving via walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
     used using migrated migrating migrate switched switching switch deployed deploy hosted hosting
-    installed install upgraded adopted subscribed licence license runs running on onto off with is""".split()
+    installed install upgraded adopted subscribed licence license runs running on onto off with is
+    of""".split()
 )
 #: Words that open a sentence before a name ("Met Dana Okafor", "Ask Priya"): not part of the name.
 _LEADERS = set(
@@ -366,6 +376,17 @@ def name_kind(
         return "organisation", True  # "at Lantern Moth Games" (a studio); "the Commonwealth Games": an event
     if several and last in _INSTITUTION_LAST and cued and _ORG_BEFORE.search(tail):
         return "organisation", True  # "did her postdoc at the John Innes Centre"
+    if (
+        several
+        and cued
+        and not given_name(head)
+        and name not in places()
+        and (
+            ((m := _MEMBER_OF.search(tail)) and (" of " in m.group(0).lower() or last not in _PLACE_LAST))
+            or (_ORG_BEFORE.search(tail) and last not in _PLACE_LAST)
+        )
+    ):  # "treasurer of Rushbrooke Garden", "plays in Brass Tacks", "part-time at Leeds City Libraries"
+        return "organisation", True
     if _ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in _WEAK_ORG
     if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
