@@ -67,3 +67,11 @@ def test_a_role_in_a_body_or_a_band_makes_it_an_organisation_not_a_place() -> No
     found = _kinds("- The band plays in Hyde Park on Sunday.\n")
     assert {kind for kind, _ in found["Hyde Park"]} == {"place"}
     assert "UCL" in _kinds("- Dana qualified at UCL in 2009.\n")
+
+
+def test_a_title_after_at_or_listed_with_a_place_is_a_venue_not_a_work() -> None:
+    assert {k for k, _ in _kinds("- 3/6: gig at The Lamplighter, doors 8.\n")["The Lamplighter"]} == {"place"}
+    found = _kinds("- 5/6 Leeds, The Wardrobe\n")
+    assert {kind for kind, _ in found["The Wardrobe"]} == {"place"}
+    found = _kinds("- Ada prefers The Gruffalo at bedtime.\n")
+    assert {kind for kind, _ in found["The Gruffalo"]} == {"work"}
