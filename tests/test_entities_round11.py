@@ -75,3 +75,23 @@ def test_a_title_after_at_or_listed_with_a_place_is_a_venue_not_a_work() -> None
     assert {kind for kind, _ in found["The Wardrobe"]} == {"place"}
     found = _kinds("- Ada prefers The Gruffalo at bedtime.\n")
     assert {kind for kind, _ in found["The Gruffalo"]} == {"work"}
+
+
+def test_whose_friend_a_name_is_in_brackets_makes_it_a_person() -> None:
+    found = _kinds("- Flowers: Zodwa (Thandeka's friend), at cost\n")
+    assert ("person", "typed_name") in found["Zodwa"]
+
+
+def test_a_reps_business_is_an_organisation() -> None:
+    found = _kinds("- Quarrymill Foods rep: Dana Okafor, calls on Tuesdays.\n")
+    assert {kind for kind, _ in found["Quarrymill Foods"]} == {"organisation"}
+
+
+def test_a_caterer_label_names_a_business() -> None:
+    found = _kinds("Caterer: going with Saffron Table (the tasting was great).\n")
+    assert {kind for kind, _ in found["Saffron Table"]} == {"organisation"}
+
+
+def test_a_name_in_brackets_after_a_place_is_its_region() -> None:
+    found = _kinds("- We stayed in Sligo (Yeats Country) for a week.\n")
+    assert {kind for kind, _ in found["Yeats Country"]} == {"place"}

@@ -102,6 +102,8 @@ def listed_with(
             return other, strong or (other_strong and not opens)
         if listed and kind == "unknown" and other in _LIST_ONLY_KIND:
             return other, strong
+        if m < n and gap == " (" and kind == "unknown" and other == "place":
+            return other, strong  # "Franschhoek (Western Cape)": the region a place lies in
         if listed and kind == other == "person" and other_strong and given_name(plain[at:end].split()[0]):
             return kind, True  # "Kids: Oren (7) and Tali (4)": a given name listed with a person told so
     return kind, strong

@@ -110,6 +110,13 @@ _PERSON_BEFORE = re.compile(
     r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
     re.IGNORECASE,
 )
+#: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)").
+_PERSON_AFTER = re.compile(
+    r"^[ ]\((?:[\w'’]+['’]s|my|our|his|her|their)[ ](?:\w+[ ])?(?:sister|brother|mother|father|mum|mom|dad|"
+    r"wife|husband|partner|son|daughter|friend|cousin|aunt|uncle|niece|nephew|neighbour|neighbor|colleague|"
+    r"boss|flatmate|roommate|girlfriend|boyfriend|fiancée?|godmother|godfather|grandson|granddaughter)\b",
+    re.IGNORECASE,
+)
 _ANIMALS = (
     "dog|dogs|cat|cats|puppy|kitten|pup|rabbit|bunny|hamster|guinea pig|parrot|budgie|horse|pony|tortoise|"
     "turtle|goldfish|fish|ferret|gerbil|lizard|snake|beagle|labrador|spaniel|terrier|poodle|collie|"
@@ -207,7 +214,7 @@ _KIND_AFTER: dict[str, str] = {
     **dict.fromkeys(
         """team staff headquarters hq account invoice invoices bill bills quote oven dishwasher fridge
         freezer hob washer dryer boiler kettle shirts shirt shoes boots trainers jacket jackets sticks
-        bike bikes van helmet helmets reagents""".split(),
+        bike bikes van helmet helmets reagents rep reps delivery deliveries""".split(),
         "organisation",
     ),
 }
@@ -224,7 +231,8 @@ _LABEL_KINDS: dict[str, str] = {
         sponsor sponsors funder funders employer employers landlord landlords agency agencies provider
         providers broker brokers manufacturer manufacturers maker makers brand brands company companies
         firm firms contractor contractors lender lenders publisher publishers courier couriers retailer
-        retailers distributor distributors registrar accountants solicitors charity charities""".split(),
+        retailers distributor distributors registrar accountants solicitors charity charities caterer caterers
+        wholesaler wholesalers""".split(),
         "organisation",
     ),
     **dict.fromkeys(
@@ -409,7 +417,7 @@ def name_kind(
         return "pet", True
     if cued and _PERSON_BEFORE.search(tail):
         return "person", True
-    if _PERSON_VERB.match(after):
+    if _PERSON_VERB.match(after) or _PERSON_AFTER.match(after):
         return "person", True
     if cued and _WORK_BEFORE.search(tail):
         return "work", False
