@@ -23,6 +23,7 @@ was written ("send it to Karin by Friday" mentions Karin the day it is written, 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
@@ -82,6 +83,7 @@ from mdrecall.knowledge.mention_readers import (
 )
 from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, lower_known, places
 from mdrecall.knowledge.names import (
+    ABBREVIATED,
     ACRONYM_TAILS,
     ORG_WORD,
     PLACE_NOUNS,
@@ -126,6 +128,10 @@ class Extraction:
 
     mentions: list[Mention]
     relations: list[tuple[Relation, str | None]]  # with the line's valid day
+
+
+#: A dot after an abbreviation that goes on with the sentence ("Co. in Halifax", "Ltd., who"): the name's.
+_ABBREVIATION_DOT = re.compile(r"\.(?:,|[ ][a-z(])")
 
 
 def _stop(word: str) -> bool:
@@ -328,6 +334,9 @@ def extract_entities(
             words = words[lead:]
             opens = heading
         after = "" if trailing else plain[m.end() : m.end() + 24]
+        if after[:1] == "." and words[-1] in ABBREVIATED and _ABBREVIATION_DOT.match(after):
+            words[-1] += "."  # "from Spoke Print Co. in Halifax": the dot is the name's, the sentence goes on
+            after = after[1:]
         if after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, m.end())) and acr[1] in ACRONYM_TAILS:
             words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
             after = plain[acr.end() : acr.end() + 24]
@@ -361,6 +370,7 @@ def extract_entities(
         tuple[int, str, str, bool, bool, tuple[int, int]]
     ] = []  # line, name, kind, strong, opens, span
     rares: list[bool] = []  # a name of no frequent word: an entity at once, its kind a hint only
+    guessed: set[int] = set()  # names whose kind is a guess from "The" ("The X"): a list's kind is better
     for i, words, before, after, opens, heading, span, (line_start, name_at) in found:
         name = " ".join(words)
         kind, strong = name_kind(
@@ -383,7 +393,9 @@ def extract_entities(
         if kind == "unknown" and tech_like(name):
             kind = "technology" if technical or i in tech_lines else "product"
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
-            kind = "work"  # "Felix prefers The Gruffalo": a title, most often a work's
+            # "Felix prefers The Gruffalo": a title, most often a work's; "at The Broom Factory": a venue
+            kind = "place" if before.endswith(" at ") else "work"
+            guessed.add(len(typed))
         if kind in ("unknown", "place") and not heading:  # "- Bank: Triodos", "Stack: Rust, DuckDB"
             label = value_labels.kind(line_start, name_at, technical or i in tech_lines)
             if kind == "unknown" or (
@@ -405,6 +417,9 @@ def extract_entities(
     for j, (i, name, kind, strong, opens, _span) in enumerate(typed):
         if not strong or kind == "unknown":  # "in Procreate and Figma": the kind of the name listed with
             kind, strong = listed_with(plain, typed, j, kind, strong)
+        elif j in guessed:  # "8/4 Halifax, The Carleton": a venue listed with a place, not a title
+            kind = listed_with(plain, typed, j, "unknown", strong)[0] if kind == "work" else kind
+            kind = "work" if kind == "unknown" else kind
         how = "typed_name" if strong else "rare_name" if rares[j] else "name_start" if opens else "name"
         add(i, name, kind, how)
     for mm in MIXED.finditer(plain):

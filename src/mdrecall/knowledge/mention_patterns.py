@@ -14,12 +14,19 @@ _UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
 _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
 #: A second capitalised part after a hyphen ("Cover-More", "Smith-Jones"): one word.
 _HYPHENED = rf"(?:-[{_UP}][{_LO}]+)?"
-_WORD = rf"[{_UP}][{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+#: An Irish or Norman surname's prefix: "O'Sullivan", "D'Arcy" (the capital after the apostrophe opens it).
+_OD = r"(?:(?<=[OD])['’][A-Z])?"
+_WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+#: Small words inside a person's or a place's name, before a capitalised word: "Casa del Popolo", "Tadhg Ó
+#: Riordáin", "Vincent van Gogh", "Dana de la Cruz".
+_PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
 #: the first letter so that the search can skip ahead to capitals: several times faster). A word may be two
-#: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones").
+#: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones") or an O'/D' surname; a name's small
+#: words (:data:`_PARTICLE`) may stand between two of its words.
 CAPS = re.compile(
-    rf"[{_UP}](?<![\w'’-][{_UP}])[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}(?:(?:['’]s)?[ ](?:{_WORD}))*(?![\w-])"
+    rf"[{_UP}](?<![\w'’-][{_UP}]){_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+    rf"(?:(?:['’]s)?[ ](?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
 CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")

@@ -102,6 +102,8 @@ def listed_with(
             return other, strong or (other_strong and not opens)
         if listed and kind == "unknown" and other in _LIST_ONLY_KIND:
             return other, strong
+        if m < n and gap == " (" and kind == "unknown" and other == "place":
+            return other, strong  # "Franschhoek (Western Cape)": the region a place lies in
         if listed and kind == other == "person" and other_strong and given_name(plain[at:end].split()[0]):
             return kind, True  # "Kids: Oren (7) and Tali (4)": a given name listed with a person told so
     return kind, strong
@@ -207,17 +209,23 @@ def is_rare(words: list[str]) -> bool:
     return any(w.isalpha() and w not in STOP and not common_word(w) and not given_name(w) for w in words)
 
 
+def _surname_core(word: str) -> str:
+    """A surname without its O'/D' ("O'Sullivan" → "Sullivan"), else the word."""
+    return word[2:] if len(word) > 3 and word[0] in "OD" and word[1] in "'’" else word
+
+
 def name_shaped(words: list[str]) -> bool:
     """Are ``words`` two words shaped as a person's name and nothing else: each a capital and lower-case
-    letters ("Rangi Parata", "Tāne Ngata"; not "Felix's"), neither a frequent English word, a given name
-    the lists know (those are read by their kind), a calendar word or a known place?"""
+    letters, perhaps after O' ("Rangi Parata", "Tāne Ngata", "Fionn O'Sullivan"; not "Felix's"), neither a
+    frequent English word, a given name the lists know (those are read by their kind), a calendar word or a
+    known place?"""
     return (
         len(words) == 2
         and all(
             w[:1].isupper()
             and len(w) > 2
-            and w[1:].isalpha()
-            and w[1:].islower()
+            and (core := _surname_core(w))[1:].isalpha()
+            and core[1:].islower()
             and w not in STOP
             and not common_word(w)
             for w in words

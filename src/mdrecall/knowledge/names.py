@@ -22,6 +22,7 @@ import re
 from mdrecall.knowledge.name_lists import common_word, given_name, known_name, known_names, places
 
 __all__ = [
+    "ABBREVIATED",
     "ORG_WORD",
     "PLACE_NOUNS",
     "PLACE_WORDS",
@@ -43,6 +44,8 @@ _ORG_WORDS = (
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
     "Printing|Builders|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing"
 )
+#: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
+ABBREVIATED = frozenset({"Co", "Corp", "Inc", "Ltd", "Bros"})
 _ORG_SUFFIX = re.compile(rf"\b({_ORG_WORDS})\.?$")
 #: One organisation word, alone.
 ORG_WORD = re.compile(rf"^(?:{_ORG_WORDS})$", re.IGNORECASE)
@@ -107,6 +110,13 @@ _PERSON_BEFORE = re.compile(
     r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
     re.IGNORECASE,
 )
+#: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)").
+_PERSON_AFTER = re.compile(
+    r"^[ ]\((?:[\w'’]+['’]s|my|our|his|her|their)[ ](?:\w+[ ])?(?:sister|brother|mother|father|mum|mom|dad|"
+    r"wife|husband|partner|son|daughter|friend|cousin|aunt|uncle|niece|nephew|neighbour|neighbor|colleague|"
+    r"boss|flatmate|roommate|girlfriend|boyfriend|fiancée?|godmother|godfather|grandson|granddaughter)\b",
+    re.IGNORECASE,
+)
 _ANIMALS = (
     "dog|dogs|cat|cats|puppy|kitten|pup|rabbit|bunny|hamster|guinea pig|parrot|budgie|horse|pony|tortoise|"
     "turtle|goldfish|fish|ferret|gerbil|lizard|snake|beagle|labrador|spaniel|terrier|poodle|collie|"
@@ -156,6 +166,7 @@ _ORG_BEFORE = re.compile(
     r"|\b(?:hired|employed|funded|sponsored|acquired|bought)[ ]by[ ](?:the[ ])?$"
     r"|\b(?:offer|grant|funding|invoice|contract)[ ]from[ ](?:the[ ])?$"
     # a job or place of study ("nurse at the Royal Infirmary", "did her postdoc at the John Innes Centre")
+    r"|\b(?:qualified|graduated|trained|part-time|full-time)[ ](?:at|from)[ ](?:the[ ])?$"
     r"|\b(?:nurse|doctor|teacher|postdoc|student|lecturer|lectureship|professor|researcher|scientist|"
     r"fellow|fellowship|placement|apprenticeship|consultant|analyst|accountant|employee|staff|role|position|"
     r"account|policy|mortgage|loan|partnership|contract)[ ](?:at|with)[ ](?:the[ ])?$"
@@ -164,6 +175,14 @@ _ORG_BEFORE = re.compile(
     r"delivery|refund|invoice|invoiced|bill)(?:[ ][\w'’.,-]+){0,5}[ ]from[ ](?:the[ ])?$"
     r"|[£$€][\d.,]+[km]?[ ]from[ ](?:the[ ])?$"
     r"|\b(?:signed|contracted|partnered|banks|banked|banking|insured)[ ]with[ ](?:the[ ])?$",
+    re.IGNORECASE,
+)
+#: A role in a body, or playing in a band ("treasurer of the Allotment Society", "Chair of Rushbrooke
+#: Garden", "plays in Brass Tacks"): the body is an organisation even when its last word is a place's.
+_MEMBER_OF = re.compile(
+    r"\b(?:chair|chairs|chairman|chairwoman|chairperson|treasurer|secretary|president|member|members|"
+    r"trustee|trustees|director|founder|co-founder|patron|committee|ceo|cfo|cto)[ ]of[ ](?:the[ ])?$"
+    r"|\b(?:plays|played|playing|sings|sang|singing|drums|drummed|gigs|gigged)[ ](?:in|with)[ ](?:the[ ])?$",
     re.IGNORECASE,
 )
 #: Words that end an institution's name but may be a building's too ("the John Innes Centre"): a cue of
@@ -195,7 +214,7 @@ _KIND_AFTER: dict[str, str] = {
     **dict.fromkeys(
         """team staff headquarters hq account invoice invoices bill bills quote oven dishwasher fridge
         freezer hob washer dryer boiler kettle shirts shirt shoes boots trainers jacket jackets sticks
-        bike bikes van helmet helmets reagents""".split(),
+        bike bikes van helmet helmets reagents rep reps delivery deliveries""".split(),
         "organisation",
     ),
 }
@@ -212,7 +231,8 @@ _LABEL_KINDS: dict[str, str] = {
         sponsor sponsors funder funders employer employers landlord landlords agency agencies provider
         providers broker brokers manufacturer manufacturers maker makers brand brands company companies
         firm firms contractor contractors lender lenders publisher publishers courier couriers retailer
-        retailers distributor distributors registrar accountants solicitors charity charities""".split(),
+        retailers distributor distributors registrar accountants solicitors charity charities caterer caterers
+        wholesaler wholesalers""".split(),
         "organisation",
     ),
     **dict.fromkeys(
@@ -298,7 +318,8 @@ _CUE_LAST = frozenset(
     show series podcast song play the in at from around through into visited visiting visit left
     leaving via walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
     used using migrated migrating migrate switched switching switch deployed deploy hosted hosting
-    installed install upgraded adopted subscribed licence license runs running on onto off with is""".split()
+    installed install upgraded adopted subscribed licence license runs running on onto off with is
+    of""".split()
 )
 #: Words that open a sentence before a name ("Met Dana Okafor", "Ask Priya"): not part of the name.
 _LEADERS = set(
@@ -317,7 +338,7 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
         if (
-            word.casefold() in _LEADERS
+            (word.casefold() in _LEADERS and (sentence_start or n))  # "from Spoke Print Co." is a name
             or (
                 sentence_start
                 and n == 0
@@ -363,6 +384,17 @@ def name_kind(
         return "organisation", True  # "at Lantern Moth Games" (a studio); "the Commonwealth Games": an event
     if several and last in _INSTITUTION_LAST and cued and _ORG_BEFORE.search(tail):
         return "organisation", True  # "did her postdoc at the John Innes Centre"
+    if (
+        several
+        and cued
+        and not given_name(head)
+        and name not in places()
+        and (
+            ((m := _MEMBER_OF.search(tail)) and (" of " in m.group(0).lower() or last not in _PLACE_LAST))
+            or (_ORG_BEFORE.search(tail) and last not in _PLACE_LAST)
+        )
+    ):  # "treasurer of Rushbrooke Garden", "plays in Brass Tacks", "part-time at Leeds City Libraries"
+        return "organisation", True
     if _ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in _WEAK_ORG
     if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
@@ -385,7 +417,7 @@ def name_kind(
         return "pet", True
     if cued and _PERSON_BEFORE.search(tail):
         return "person", True
-    if _PERSON_VERB.match(after):
+    if _PERSON_VERB.match(after) or _PERSON_AFTER.match(after):
         return "person", True
     if cued and _WORK_BEFORE.search(tail):
         return "work", False
