@@ -12,20 +12,28 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
-from mdrecall.knowledge.name_lists import fold_accents, given_name, known_alias, nicknames, places
+from mdrecall.knowledge.name_lists import (
+    common_word,
+    fold_accents,
+    given_name,
+    known_alias,
+    nicknames,
+    places,
+)
 from mdrecall.knowledge.names import ORG_WORD
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import ALIAS, phrase
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KeySummary, MentionRow, RelationRow, ViewStore
+from mdrecall.text.query import build_keyword_query
 
 __all__ = [
     "Entity",
@@ -106,6 +114,7 @@ class EntityIndex(NameQueries):
                 f"the {store.description.split(':')[0]} store keeps no entity views; use the sqlite store"
             )
         self.store = store
+        self.texts = store  # as a Store: its keyword search tells an ordinary word from a name
         self.config = config
         self.canonical = config_names(config)  # alias key → canonical key
         self.display = {entity_key(name): " ".join(name.split()) for name in config.aliases}  # key → shown
@@ -143,7 +152,7 @@ class EntityIndex(NameQueries):
             if other is not None and other != k and k not in self.canonical and (k in out or other in out):
                 out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
-            _link_first_names(out, stats, _key_kinds(self.store))
+            _link_first_names(out, stats, _key_kinds(self.store), partial(_written_lower, self.texts))
             _fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
         if len(_KNOWN) > 16:
             _KNOWN.clear()
@@ -345,7 +354,10 @@ _LINKABLE = frozenset({"person", "organisation", "unknown"})
 
 
 def _link_first_names(
-    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+    out: dict[str, str],
+    stats: Mapping[str, tuple[int, bool]],
+    kinds: Mapping[str, str],
+    written_lower: Callable[[str], bool] = lambda _: False,
 ) -> None:
     """Fold into ``out`` a one-word name alone that means the one longer name of a person or organisation
     it starts ("Fatima", "fatima" → Fatima Okafor), or the one person whose given name it is a nickname of
@@ -355,7 +367,22 @@ def _link_first_names(
     A longer name is a person's or an organisation's by its words (a known given name first, an
     organisation word last) or by what the workspace says of it or of its first word alone ("Nnamdi said"
     makes Nnamdi Eze a person): the given-name list need not know the name.
+
+    A thing's (not a person's) name of frequent words is not shortened to its first words where the
+    workspace writes them in lower case (``written_lower``): "High" at a sentence's start is the adjective
+    of "high risk", not "High AI" (an apoptotic index an abstract names), while "Riverside" for Riverside
+    Food Bank is.
     """
+
+    def ordinary(short: str, full: str) -> bool:
+        first = short.split()[0]
+        thing = (
+            kinds.get(full) != "person"
+            and kinds.get(first) != "person"
+            and not given_name(first.capitalize())
+        )
+        return thing and all(common_word(w) for w in short.split()) and written_lower(short)
+
     firsts: dict[str, list[str]] = {}
     for k in out:
         if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
@@ -372,6 +399,7 @@ def _link_first_names(
             and first in stats
             and out.get(first, first) == first
             and kinds.get(first, "unknown") in _LINKABLE
+            and not ordinary(first, fulls[0])
         ):
             out[first] = fulls[0]
     stems: dict[str, list[str]] = {}  # "lantern moth" → ["lantern moth games"]
@@ -380,7 +408,13 @@ def _link_first_names(
         if len(words) > 2 and out[k] == k and kinds.get(k) == "organisation" and stats.get(k, (0, False))[1]:
             stems.setdefault(" ".join(words[:-1]), []).append(k)
     for stem, fulls in stems.items():
-        if len(fulls) == 1 and stem in stats and out.get(stem, stem) == stem and stem not in _places_key():
+        if (
+            len(fulls) == 1
+            and stem in stats
+            and out.get(stem, stem) == stem
+            and stem not in _places_key()
+            and not ordinary(stem, fulls[0])
+        ):
             out[stem] = fulls[0]  # "Lantern Moth" for Lantern Moth Games: a business without its last word
     nicks = nicknames()
     by_given: dict[str, list[str]] = {}
@@ -417,6 +451,20 @@ def _fold_stated_aliases(out: dict[str, str], rows: Sequence[RelationRow], fixed
             if v == nick:
                 out[k] = root  # names that were folded into the nickname follow it
         out[nick] = root
+
+
+def _written_lower(store: Store, words: str) -> bool:
+    """Does the workspace write ``words`` in lower case, as ordinary words ("high", "gene expression" in
+    abstracts), in at least two of the chunks its keyword search finds first?"""
+    kq = build_keyword_query(words)
+    if not kq.terms:
+        return False
+    lower = re.compile(rf"(?<![\w'’-]){re.escape(words.lower())}(?![\w'’-])")
+    return sum(1 for c in store.search_text(kq, _LOWER_SAMPLE) if lower.search(c.chunk.text)) >= 2
+
+
+#: Chunks :func:`_written_lower` reads (the best keyword matches of the words).
+_LOWER_SAMPLE = 8
 
 
 @cache
