@@ -124,3 +124,48 @@ def test_hyphened_names_are_read_whole() -> None:
     assert found["Vell-Marr"] == ("organisation", "rare_name")
     assert found["Ana Tregarth-Fenn"][0] == "person"
     assert not [n for n in found if "Sun" in n or "Fri" in n]
+
+
+@pytest.mark.parametrize(
+    ("line", "pairs"),
+    [
+        (
+            "# Josephine (Josie) Rourke",
+            [("Josie", "Josephine Rourke"), ("Josie Rourke", "Josephine Rourke")],
+        ),
+        (
+            "- Treasurer: Margaret (Peggy) Dunne, since March.",
+            [("Peggy", "Margaret Dunne"), ("Peggy Dunne", "Margaret Dunne")],
+        ),
+    ],
+)
+def test_a_nickname_between_given_name_and_surname_is_an_alias(
+    line: str, pairs: list[tuple[str, str]]
+) -> None:
+    """ "Given (Nick) Surname": the nick alone and the nick with the surname both name the person."""
+    rels = [r for r in find_relations(line, 1) if r.predicate == ALIAS]
+    assert [(r.subject, r.object) for r in rels] == pairs
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Spoke to Wiktoria (Finance) Zielińska.",
+        "- Halifax (Nova) Scotia tour dates.",
+        "Sligo (Yeats) Country",
+    ],
+)
+def test_a_bracket_between_words_that_is_no_nickname_is_no_alias(line: str) -> None:
+    assert not [r for r in find_relations(line, 1) if r.predicate == ALIAS]
+
+
+def test_the_nickname_and_surname_elsewhere_are_the_person_in_the_brackets_page(tmp_path: Path) -> None:
+    """A page headed "Josephine (Josie) Rourke" makes "Josie Rourke" and "Josie" in other notes one person."""
+    write(tmp_path, "people/josie-rourke.md", "# Josephine (Josie) Rourke\n\n- Runs the seed swap.\n")
+    write(tmp_path, "MEMORY.md", "# Allotments\n\n- Chair: Josie Rourke. Secretary: Tom Hale.\n")
+    write(tmp_path, "memory/2027-04-02.md", "# 2027-04-02\n\n- Josie brought the rhubarb crowns.\n")
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["people"]})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        known = EntityIndex(mem.store, mem.config.entities).known()
+    assert known["josie"] == known["josie rourke"] == known["josephine rourke"] == "josephine rourke"

@@ -91,6 +91,13 @@ _SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+
 _BRACKETED = re.compile(
     r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+\((?P<s>[A-Z][a-z\u00c0-\u024f]+)\)"
 )
+#: "Bernadette (Bernie) Coakley", "William (Bill) Gates": the other name in brackets between the given name
+#: and the surname. Both "Bernie" and "Bernie Coakley" are other names of Bernadette Coakley. The shape
+#: says enough: the other name need only be a listed nickname or begin as the given name does.
+_GIVEN_NICK = re.compile(
+    r"\b(?P<g>[A-Z][a-z\u00c0-\u024f'’-]+)\s+\((?P<s>[A-Z][a-z\u00c0-\u024f]+)\)\s+"
+    r"(?P<f>[A-Z][\w'’-]*[a-z\u00c0-\u024f])\b"
+)
 
 #: Every predicate the patterns produce (``*_of`` for each family word).
 PREDICATES = ("works_at", "uses", "moved_to", "chosen_over", "owns", "left", "joined", ALIAS) + tuple(
@@ -181,7 +188,8 @@ _ALIAS_CUES = (
 
 def _aliases(text: str, low: str, number: int) -> list[Relation]:
     """Other names of someone stated on one line: "X (everyone calls her Y)", "X, aka Y", "X goes by Y",
-    "Y is short for X", and "X (Y)" where Y is a nickname of X's given name by its shape."""
+    "Y is short for X", and "X (Y)" or "Given (Y) Surname" where Y is a nickname of the given name by its
+    shape."""
     out: list[Relation] = []
     for rx, cues in zip((_ALIAS_AFTER, _SHORT_FOR, _BRACKETED), _ALIAS_CUES, strict=True):
         if not any(cue in low for cue in cues):
@@ -204,6 +212,14 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 continue  # "Standup (called Huddle now)": one word alone is no one's full name
             kind = "person" if given_name(first) else "unknown"
             out.append(Relation(nick, ALIAS, full, number, kind, kind))
+    if " (" in low:
+        for m in _GIVEN_NICK.finditer(text):
+            given, nick, surname = m.group("g"), m.group("s"), m.group("f")
+            n, g = nick.casefold(), given.casefold()
+            if n != g and given_name(given) and (g in nicknames().get(n, ()) or n[:2] == g[:2]):
+                full = f"{given} {surname}"
+                out.append(Relation(nick, ALIAS, full, number, "person", "person"))
+                out.append(Relation(f"{nick} {surname}", ALIAS, full, number, "person", "person"))
     return out
 
 
