@@ -23,6 +23,7 @@ from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
+from mdrecall.search.amounts import apply_amount_lift, asks_for_money
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.hits import build_hits
 from mdrecall.search.kinds import (
@@ -102,6 +103,7 @@ STAGES = (
     "decisions",
     "person",
     "related",
+    "amounts",
 )
 
 
@@ -276,6 +278,8 @@ def run_search(
             check = names_kind(store, entity_kinds)
         if check is not None:
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
+    if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
+        fused = apply_amount_lift(fused, (*kq.terms, *near))
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
