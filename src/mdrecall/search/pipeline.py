@@ -23,6 +23,7 @@ from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
+from mdrecall.search.amounts import apply_amount_lift, asks_for_money
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.hits import build_hits
 from mdrecall.search.kinds import (
@@ -50,6 +51,7 @@ from mdrecall.search.ranking import (
     normalize_text,
     normalize_vector,
 )
+from mdrecall.search.related import add_related, missing_words, related_candidates
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
     ChunkReader,
@@ -71,6 +73,7 @@ from mdrecall.text.query import (
     build_keyword_query,
     query_intent,
 )
+from mdrecall.text.synonyms import related_words
 
 if TYPE_CHECKING:
     from mdrecall.rerankers import Reranker
@@ -99,6 +102,8 @@ STAGES = (
     "date_term",
     "decisions",
     "person",
+    "related",
+    "amounts",
 )
 
 
@@ -214,13 +219,15 @@ def run_search(
     choice = "decisions" not in off and asks_for_choice(req.query)  # "what database did we pick?"
     groups = ((CHOICE_WORDS,) if choice else ()) + ((kind_group,) if kind_group else ())
     several = "kinds" not in off and asks_for_list(req.query)  # each instance named is one more answer
+    # a question's word no note holds is searched in its synonyms (as its own words, they answer it)
+    near = _related(store, kq, req.sources) if "related" not in off and mode != "vector" else ()
     if mode in ("hybrid", "bm25"):
-        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several)
+        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several, near)
     if mode in ("hybrid", "vector"):
         if vector is None:
             fallback = vector_note or "no embedder configured: keyword search only"
             if mode == "vector":
-                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several)
+                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several, near)
         else:
             fallback = vector_note
             wide = max(pool, cfg.candidate_cap) if on_day is not None else pool
@@ -253,11 +260,11 @@ def run_search(
         fallback = f"{fallback}; {keyword_failure}" if fallback else keyword_failure
     if "supersede" not in off:
         fused = apply_supersession(
-            fused, kq.terms, names=query_names(req.query), mark=marks_by_wording(store)
+            fused, (*kq.terms, *near), names=query_names(req.query), mark=marks_by_wording(store)
         )
         fused = apply_fact_supersession(
             fused,
-            kq.terms,
+            (*kq.terms, *near),
             superseded_lines(store, fused),
             query=req.query,
             fetch=_newer_reader(store, req, flt) if cfg.show_newer else None,
@@ -271,6 +278,8 @@ def run_search(
             check = names_kind(store, entity_kinds)
         if check is not None:
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
+    if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
+        fused = apply_amount_lift(fused, (*kq.terms, *near))
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
@@ -450,17 +459,37 @@ def _keyword_leg(
     sources: Sequence[str] | None,
     groups: Sequence[Sequence[str]] = (),
     several: bool = False,
+    related: Sequence[str] = (),
 ) -> tuple[list[Scored], str | None]:
     """The BM25 leg, or no candidates and why: a store error (a lock, I/O) degrades the search and
-    says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt."""
+    says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt.
+    ``related``: the synonyms of the question's words no note holds (:func:`_related`), searched apart and
+    weighed below the question's words."""
     try:
         if (kq.instances and not several) or groups:  # each counted as one term
-            return normalize_text(one_term_instances(store, kq, pool, sources, groups, several)), None
-        return normalize_text(store.search_text(kq, pool, sources)), None
+            found = one_term_instances(store, kq, pool, sources, groups, several)
+        else:
+            found = store.search_text(kq, pool, sources)
+        if related:
+            found = add_related(found, related_candidates(store, related, pool, sources), pool)
+        return normalize_text(found), None
     except IndexCorruptError:
         raise
     except StoreError as exc:
         return [], f"keyword search failed, vector results only: {exc}"
+
+
+def _related(store: Store, kq: KeywordQuery, sources: Sequence[str] | None) -> tuple[str, ...]:
+    """The synonyms of the question's words that no note (of ``sources``) holds; a store error leaves
+    them out (the keyword leg says what failed)."""
+    if kq.empty:
+        return ()
+    try:
+        return related_words(missing_words(store, kq, sources), kq.all_terms)
+    except IndexCorruptError:
+        raise
+    except StoreError:
+        return ()
 
 
 def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) -> ChunkReader | None:

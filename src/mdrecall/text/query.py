@@ -36,6 +36,7 @@ __all__ = [
     "cjk_fts_expression",
     "fts_expression",
     "query_intent",
+    "stop_word_compounds",
     "tokenize",
     "MAX_SYNONYMS",
     "MAX_TERMS",
@@ -157,6 +158,8 @@ def build_keyword_query(
     if synonyms is not None and terms:
         table = synonyms if isinstance(synonyms, SynonymTable) else synonym_table(synonyms)
         syns = tuple(s for s in table.expand(tokens[:200]) if s not in terms)[:MAX_SYNONYMS]
+    if terms:  # "out-of-hours": the compound as a phrase, which its stop words alone cannot find
+        syns += tuple(c for c in stop_word_compounds(text[:20_000], stop_words) if c not in syns)
     pre = tuple(t for t in terms if len(t) >= PREFIX_MIN and t.isascii() and t.isalpha()) if prefixes else ()
     cues = tuple(c for c in INTENT_CUES.get(intent or "", ()) if c not in terms and c not in syns)
     said = {*terms, *syns, *cues}
@@ -263,6 +266,23 @@ def query_intent(text: str) -> str | None:
         if pattern.search(text[:2_000]):
             return name
     return None
+
+
+#: A hyphenated compound of two to four words ("out-of-hours", "follow-up", "day-to-day").
+_COMPOUND = re.compile(r"(?<![\w-])[^\W\d_]+(?:-[^\W\d_]+){1,3}(?![\w-])")
+
+
+def stop_word_compounds(text: str, stop_words: frozenset[str] = STOP_WORDS) -> tuple[str, ...]:
+    """The hyphenated compounds of ``text`` holding a stop word, as phrases ("out-of-hours" → ``"out of
+    hours"``): the keywords keep only "hours", which any note of hours matches as well, while the phrase
+    matches the compound written with hyphens or spaces. Compounds without a stop word ("T-cell") keep
+    all their words as keywords and are left alone."""
+    found: dict[str, None] = {}
+    for m in _COMPOUND.finditer(text):
+        parts = m.group(0).lower().split("-")
+        if any(p in stop_words for p in parts) and any(p not in stop_words for p in parts):
+            found.setdefault(" ".join(parts), None)
+    return tuple(found)
 
 
 def _keywords(tokens: list[str], stop_words: frozenset[str]) -> list[str]:

@@ -8,6 +8,11 @@ accent-insensitive and case-insensitive ("reunion" finds "reunión"), a plural f
 User pairs (``search.synonyms``: ``{"coche": ["car", "auto"]}``) each add one more group: the key
 and its values are synonyms of one another, and of nothing else (groups are not chained).
 Everything here is pure; :func:`synonym_table` caches the merged table per user mapping.
+
+*Related* words (:func:`related_words`) are looser: WordNet 3.0's synonyms of common English nouns and
+verbs (``data/wordnet_synonyms.txt``, written by ``scripts/gen_synonym_words.py``: "reservations" →
+booking, "vegetables" → veg). A search weighs them below the question's own words
+(:data:`mdrecall.search.ranking.RELATED_WEIGHT`), since a word's other sense may be the one meant.
 """
 
 from __future__ import annotations
@@ -15,10 +20,20 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from pathlib import Path
 
 from mdrecall.text.tokens import tokenize
 
-__all__ = ["BUILTIN_GROUPS", "DEFAULT_SYNONYMS", "SynonymTable", "fold", "synonym_table"]
+__all__ = [
+    "BUILTIN_GROUPS",
+    "DEFAULT_SYNONYMS",
+    "MAX_RELATED",
+    "SynonymTable",
+    "fold",
+    "related_table",
+    "related_words",
+    "synonym_table",
+]
 
 #: Built-in groups: English forms first, then Spanish. Avoid date words (see :mod:`mdrecall.text.dates`).
 BUILTIN_GROUPS: tuple[tuple[str, ...], ...] = (
@@ -279,3 +294,64 @@ def synonym_table(user: Mapping[str, Sequence[str]] | None = None) -> SynonymTab
 @lru_cache(maxsize=16)
 def _merged(user: tuple[tuple[str, tuple[str, ...]], ...]) -> SynonymTable:
     return SynonymTable([*BUILTIN_GROUPS, *((k, *vs) for k, vs in user)])
+
+
+#: At most this many related words are added to one query (each word's first ones first).
+MAX_RELATED = 12
+#: Inflections read back to a WordNet lemma, tried in order (WordNet's own "morphy" rules, less its
+#: exception lists): "reservations" → reservation, "hired" → hire, "watches" → watch.
+_SUFFIXES = (
+    ("ies", "y"),
+    ("ses", "s"),
+    ("xes", "x"),
+    ("zes", "z"),
+    ("ches", "ch"),
+    ("shes", "sh"),
+    ("es", "e"),
+    ("es", ""),
+    ("s", ""),
+    ("ied", "y"),
+    ("ed", "e"),
+    ("ed", ""),
+    ("ing", "e"),
+    ("ing", ""),
+)
+
+
+@lru_cache(maxsize=1)
+def related_table() -> dict[str, tuple[str, ...]]:
+    """Word → its WordNet synonyms (``data/wordnet_synonyms.txt``), read once (a few milliseconds)."""
+    text = (Path(__file__).parent / "data" / "wordnet_synonyms.txt").read_text(encoding="utf-8")
+    table: dict[str, tuple[str, ...]] = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            word, *syns = line.split()
+            table[word] = tuple(syns)
+    return table
+
+
+def _lemma(word: str, table: Mapping[str, tuple[str, ...]]) -> str | None:
+    """``word`` or the lemma an inflection of it reads back to, if the table holds it."""
+    if word in table:
+        return word
+    for suffix, repl in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            base = word[: -len(suffix)] + repl
+            if base in table:
+                return base
+    return None
+
+
+def related_words(words: Sequence[str], exclude: Iterable[str] = ()) -> tuple[str, ...]:
+    """The WordNet synonyms of ``words`` (lowercase keywords), less ``exclude`` and the words
+    themselves: at most :data:`MAX_RELATED`, the first of each word before the second of any."""
+    table = related_table()
+    said = {w.lower() for w in (*words, *exclude)}
+    said |= {lemma for w in said if (lemma := _lemma(w, table))}
+    per_word = [table.get(_lemma(w.lower(), table) or "", ()) for w in words]
+    found: dict[str, None] = {}
+    for depth in range(max((len(s) for s in per_word), default=0)):
+        for syns in per_word:
+            if depth < len(syns) and syns[depth] not in said:
+                found.setdefault(syns[depth], None)
+    return tuple(found)[:MAX_RELATED]
