@@ -90,3 +90,11 @@ def test_a_title_with_days_in_it_skips_the_grammar() -> None:
     plain = cost([f"- Perfect Film {i}, Wim Wenders" for i in range(5000)])
     assert titles < 8 * plain
     assert line_dates("- Perfect Days 3, in two days", "2026-01-05") == [date(2026, 1, 7)]
+
+
+def test_a_first_sentence_in_the_progressive_reports_the_day_written() -> None:
+    """ "he's sulking under the bed" is what is happening, not a plan: the line is the day written, and
+    "tomorrow" a mention (a modal in that sentence still makes a plan)."""
+    said = "Pip's dental: two teeth out, he {}. Antibiotics tomorrow."
+    assert line_dates(said.format("'s sulking under the bed"), "2027-02-22") == [date(2027, 2, 22)]
+    assert line_dates(said.format(" will be sore for a bit"), "2027-02-22") == [date(2027, 2, 23)]

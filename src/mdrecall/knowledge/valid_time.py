@@ -83,6 +83,11 @@ _STATE = re.compile(r"\b(?:is|are|am|has|have)\b(?!\s+(?:to\b|going\b|\w+ing\b))
 _PLAN = re.compile(
     r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|\w{3,}ing)\b"
 )
+#: A modal, a future or a word of time to come: a plan even in a sentence that names no day ("is retiring
+#: soon"); a verb in -ing without one is what is happening ("he's sulking under the bed").
+_MODAL = re.compile(
+    r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|soon|shortly|later|next)\b"
+)
 #: A plan, or a statement of what a day is ("go-live is Monday"), unlike a bare "decision in March".
 _PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are|booked|scheduled|planned)\b")
 #: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday").
@@ -181,7 +186,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
 
 def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     """Whether the line opens with a sentence of its own, before the one naming a day at ``at``, that
-    reports the day written without a verb of the past or a plan ("Back from the break. Christmas at
+    reports the day written without a verb of the past or a plan (a verb in -ing there is a state: "he's
+    sulking under the bed. Antibiotics tomorrow") ("Back from the break. Christmas at
     Theo's was lovely", "Vet with Pickle: arthritis, not a tear. Recheck on 2 Feb"): the line is that
     day's. ("The sale raised £412. Banked it on 2 March" reports an act: its day is 2 March.)"""
     first = _REPORT_END.search(line, lead, at)
@@ -190,7 +196,7 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     stop = first.end()
     return (
         not _acts(line, lead, stop)
-        and not _PLAN.search(low, lead, stop)
+        and not _MODAL.search(low, lead, stop)
         and not _INFINITIVE.search(low, lead, stop)
     )
 
