@@ -26,7 +26,8 @@ from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_direction import RESCHEDULED, past_verb
 from mdrecall.text.date_grammar import DAY_TYPO, day_typo
 from mdrecall.text.dates import MONTH_HINTS
-from mdrecall.text.note_dates import NoteDate, note_dates
+from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
+from mdrecall.text.note_dates import NoteDate, note_dates, numeric_order
 
 __all__ = [
     "DateRange",
@@ -43,9 +44,14 @@ __all__ = [
 _ISO = re.compile(r"(\d)(?<![\d-]\d)(\d{3})-(\d{2})-(\d{2})(?![\d-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 #: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
-#: cheaper than the grammar): weekdays, today and "N days" hold "day"; months their first three letters.
-#: ("N days ago" holds "day": "ago" alone is no hint.)
-_HINT_WORDS = ("day", "night", "tomorrow", "week", "month", "/", "christmas", "halloween", "new year")
+#: cheaper than the grammar); months are looked for by their first three letters, "day" by :data:`_DAY_HINT`.
+_HINT_WORDS = ("night", "tomorrow", "week", "month", "/")
+#: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
+#: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
+_DAY_HINT = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from)\b"
+    r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
+)
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
 #: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
@@ -77,6 +83,11 @@ _STATE = re.compile(r"\b(?:is|are|am|has|have)\b(?!\s+(?:to\b|going\b|\w+ing\b))
 _PLAN = re.compile(
     r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|\w{3,}ing)\b"
 )
+#: A modal, a future or a word of time to come: a plan even in a sentence that names no day ("is retiring
+#: soon"); a verb in -ing without one is what is happening ("he's sulking under the bed").
+_MODAL = re.compile(
+    r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|soon|shortly|later|next)\b"
+)
 #: A plan, or a statement of what a day is ("go-live is Monday"), unlike a bare "decision in March".
 _PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are|booked|scheduled|planned)\b")
 #: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday").
@@ -105,6 +116,8 @@ def _hinted(text: str) -> bool:
     """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
     low = text.lower()
     if any(w in low for w in _HINT_WORDS) or any(w in low for w in _PART_HINTS):
+        return True
+    if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
         return True
     if _DIGIT.search(text) is not None and _NUMBER_PHRASE.search(text) is not None:
         return True
@@ -173,7 +186,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
 
 def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     """Whether the line opens with a sentence of its own, before the one naming a day at ``at``, that
-    reports the day written without a verb of the past or a plan ("Back from the break. Christmas at
+    reports the day written without a verb of the past or a plan (a verb in -ing there is a state: "he's
+    sulking under the bed. Antibiotics tomorrow") ("Back from the break. Christmas at
     Theo's was lovely", "Vet with Pickle: arthritis, not a tear. Recheck on 2 Feb"): the line is that
     day's. ("The sale raised £412. Banked it on 2 March" reports an act: its day is 2 March.)"""
     first = _REPORT_END.search(line, lead, at)
@@ -182,7 +196,7 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     stop = first.end()
     return (
         not _acts(line, lead, stop)
-        and not _PLAN.search(low, lead, stop)
+        and not _MODAL.search(low, lead, stop)
         and not _INFINITIVE.search(low, lead, stop)
     )
 
@@ -299,6 +313,8 @@ class LineDays:
         self._in_force: date | None = None
         self._scanned = 0  # lines read by _dated_above
         self._above: date | None = None
+        self._order: str | None = None  # the page's order of numeric dates (looked for once, on need)
+        self._ordered = False
 
     def day(self, i: int) -> date | None:
         """The day line ``i`` (0-based) is about, or ``None``."""
@@ -322,7 +338,18 @@ class LineDays:
         loose = base is None
         base = base or self._undated_base()
         self._base = base
-        return line_day(line, note_dates(line, base, loose), base) or in_force or self.anchor
+        found = note_dates(line, base, loose, self._order_for(line))
+        return line_day(line, found, base) or in_force or self.anchor
+
+    def _order_for(self, line: str) -> str | None:
+        """The page's order of numeric dates (:func:`~mdrecall.text.note_dates.numeric_order`), for a line
+        that may hold one."""
+        if "/" not in line:
+            return None
+        if not self._ordered:
+            self._ordered = True
+            self._order = numeric_order("\n".join(x for x in self.lines if "/" in x))
+        return self._order
 
     def written(self) -> date | None:
         """The day the line last asked of :meth:`day` was written: the date heading in force over it,
@@ -337,11 +364,19 @@ class LineDays:
             self._paged = True
             for line in self.lines:
                 if _YEARISH.search(line) and _hinted(line):
-                    named = [n.days[0] for n in note_dates(line, None) if len(n.days) == 1]
+                    named = [
+                        n.days[0]
+                        for n in note_dates(line, None, False, self._order_for(line))
+                        if len(n.days) == 1
+                    ]
                     if named:
                         self._page = named[0]
                         break
         return self._page or self.reference
+
+    def _full_dates(self, line: str) -> list[date]:
+        """The single days ``line`` names with their year (read with no day of writing)."""
+        return [n.days[0] for n in note_dates(line, None, False, self._order_for(line)) if len(n.days) == 1]
 
     def _dated_above(self, i: int) -> date | None:
         """On a page with no date of its own, the last day a line above ``i`` gives with its year (a
@@ -350,7 +385,11 @@ class LineDays:
             line = self.lines[self._scanned]
             self._scanned += 1
             if _YEARISH.search(line) and _hinted(line):
-                named = [n.days[0] for n in note_dates(line, None) if len(n.days) == 1]
+                named = [
+                    n.days[0]
+                    for n in note_dates(line, None, False, self._order_for(line))
+                    if len(n.days) == 1
+                ]
                 self._above = named[-1] if named else self._above
         return self._above
 
@@ -361,7 +400,10 @@ class LineDays:
         if not line.strip() or not _hinted(line):
             return []
         base = self._in_force or self.anchor or self._above
-        return [d for n in note_dates(line, base or self._undated_base(), base is None) for d in n.days]
+        order = self._order_for(line)
+        return [
+            d for n in note_dates(line, base or self._undated_base(), base is None, order) for d in n.days
+        ]
 
 
 @lru_cache(maxsize=1024)

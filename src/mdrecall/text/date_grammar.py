@@ -1,6 +1,7 @@
 """The grammar of date phrases in notes: one regular expression of named groups for every phrase
 :func:`mdrecall.text.note_dates.note_dates` reads, and the words it is built from (months, weekdays and
-their abbreviations, counts, holidays). Pure; what a phrase means is :mod:`mdrecall.text.note_dates`'s."""
+their abbreviations, counts; holidays from :mod:`mdrecall.text.holidays`). Pure; what a phrase means is
+:mod:`mdrecall.text.note_dates`'s."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import re
 from functools import lru_cache
 
 from mdrecall.text.dates import WEEKDAYS
+from mdrecall.text.holidays import holiday_pattern
 
-__all__ = ["DAY_TYPO", "HOLIDAYS", "day_typo", "note_grammar", "weekday_number"]
+__all__ = ["DAY_TYPO", "day_typo", "note_grammar", "weekday_number"]
 
 
 _MONTH_RX = (
@@ -73,10 +75,6 @@ def _one_slip(a: str, b: str) -> bool:
 
 _NUM_RX = r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of"
 
-#: Holidays of a fixed day → (month, day).
-HOLIDAYS = {"christmas eve": (12, 24), "christmas": (12, 25), "boxing day": (12, 26),
-            "new year's eve": (12, 31), "new year's day": (1, 1), "halloween": (10, 31),
-            "valentine's day": (2, 14)}  # fmt: skip
 #: Nouns after "the 18th" that make it a rank, not a day ("the 18th floor", "the 2nd time").
 _ORDINAL_NOUNS = (
     r"century|centuries|floor|time|times|place|percentile|anniversary|birthday|edition|hole|row|round|item"
@@ -92,7 +90,7 @@ def note_grammar() -> re.Pattern[str]:
     """Every phrase :func:`.note_dates.note_dates` reads, as one alternation of named groups (compiled on
     first use)."""
     m, wd, n = _MONTH_RX, _WEEKDAY_RX, _NUM_RX
-    holidays = "|".join(re.escape(h) for h in sorted(HOLIDAYS, key=len, reverse=True))
+    holidays = holiday_pattern()
     parts = [
         r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})(?!\d)(?!-\d))",
         r"(?:\b(?:on|by|until|till|from|due|before|after|since|for)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
@@ -109,6 +107,8 @@ def note_grammar() -> re.Pattern[str]:
         rf"(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
         # a day and month that cannot be a score or a fraction: the day is over 12 ("finished 13/3"; not 24/7)
         r"(?P<numd>(?<![\d/.])(?!24/7\b)(?P<dd1>1[3-9]|2\d|3[01])/(?P<dd2>0?[1-9]|1[0-2])(?![\d/]))",
+        # any other day and month without a year ("6/4", "3/15"): read only in a page's known order
+        r"(?P<numb>(?<![\d/.])(?P<b1>\d{1,2})/(?P<b2>\d{1,2})(?![\d/]))",
         rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
         rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
         rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, starts_clause
-from mdrecall.text.date_grammar import HOLIDAYS, day_typo, note_grammar, weekday_number
+from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number
 from mdrecall.text.dates import (
     MAX_DAYS,
     MONTH_ABBR,
@@ -23,8 +23,9 @@ from mdrecall.text.dates import (
     week_of,
     weekday_before,
 )
+from mdrecall.text.holidays import ONE_DAY, holiday_day, holiday_key
 
-__all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
+__all__ = ["MAX_PHRASES", "NoteDate", "note_dates", "numeric_order"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,12 @@ _ATTRIBUTE = re.compile(
     r"\s+(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
     r"|gifts?|concert|show|jumper|season|period|rush|closure|shutdown|week|weekend|term|trip|plans?|budget"
     r"|bonus|rota)\b",
+    re.IGNORECASE,
+)
+#: After a holiday whose name says it is one day ("Paddy's Day", "Christmas Eve"), only a noun of a period
+#: makes it no day: an event named after it is held that day ("Paddy's Day rota", "the Boxing Day match").
+_PERIOD = re.compile(
+    r"\s+(?:break|holidays?|hols|vacation|season|period|rush|closure|shutdown|week|weekend|term|sales?)\b",
     re.IGNORECASE,
 )
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
@@ -101,7 +108,37 @@ def _schedule(low: str, start: int, end: int) -> bool:
 MAX_PHRASES = 64
 
 
-def note_dates(line: str, written: date | None, loose: bool = False) -> list[NoteDate]:
+#: A legend naming a page's order of numeric dates ("Dates (dd/mm):", "mm/dd/yyyy").
+_LEGEND = re.compile(r"\b(?:(?P<dmy>dd?/mm?)|(?P<mdy>mm?/dd?))(?:/yy(?:yy)?)?\b", re.IGNORECASE)
+#: A numeric day and month (maybe with its year), for :func:`numeric_order`'s votes.
+_NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?:/(?:\d{4}|\d{2}))?(?![\d/])")
+#: What may stand before a bare "6/4" that opens a line: a list marker, a number, a table's first bar.
+_OPENS_NUM = re.compile(r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|\|\s*)?")
+
+
+def numeric_order(text: str) -> str | None:
+    """The order a page writes numeric dates in, from the page itself: ``"dmy"`` or ``"mdy"`` when a legend
+    says so ("Dates (dd/mm):") or when its numeric dates that can be read one way only ("15/4": no month 15;
+    "3/15") all agree; else ``None`` (no numeric date, or both orders: read day first unless that cannot
+    be). "24/7" casts no vote."""
+    if "/" not in text:
+        return None
+    legends = {k for m in _LEGEND.finditer(text) for k, v in m.groupdict().items() if v}
+    if len(legends) == 1:
+        return legends.pop()
+    votes = set()
+    for m in _NUMERIC.finditer(text):
+        a, b = int(m.group(1)), int(m.group(2))
+        if 13 <= a <= 31 and 1 <= b <= 12 and (a, b) != (24, 7):
+            votes.add("dmy")
+        elif 1 <= a <= 12 and 13 <= b <= 31:
+            votes.add("mdy")
+    return votes.pop() if len(votes) == 1 else None
+
+
+def note_dates(
+    line: str, written: date | None, loose: bool = False, order: str | None = None
+) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
     the first such date before them in the line ("- 2026-11-20: away until January").
@@ -109,7 +146,11 @@ def note_dates(line: str, written: date | None, loose: bool = False) -> list[Not
     ``loose``: ``written`` is only a guess at when an undated page was written (its workspace's newest
     day): phrases that name a month or a day of a month are read from it (it gives their year), but not
     those that count from the day of writing ("tomorrow", "Friday", "next week", "the 18th"), which on
-    such a page mostly name a standing slot ("Saturday shift lead", "prefers Friday afternoons")."""
+    such a page mostly name a standing slot ("Saturday shift lead", "prefers Friday afternoons").
+
+    ``order``: the page's order of numeric dates (:func:`numeric_order`), which reads "4/6" either way; with
+    it known, a day and month that open a line or a list item ("- 6/4 fly to Halifax") are read too, and a
+    "3/15" anywhere on a month-first page. Without it, day first unless that cannot be."""
     out: list[NoteDate] = []
     low = line.lower()
     base = written
@@ -122,7 +163,7 @@ def note_dates(line: str, written: date | None, loose: bool = False) -> list[Not
         if loose and _from_writing(g):
             continue
         try:
-            found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None)
+            found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None, order)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
@@ -161,10 +202,11 @@ def _note_match(
     line: str,
     today: date | None,
     before: date | None = None,
+    order: str | None = None,
 ) -> list[date] | None:
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
-    of the line's previous phrase (what "the week after" follows)."""
-    found = _explicit(g, low, start, end, today)
+    of the line's previous phrase (what "the week after" follows); ``order``: as for :func:`note_dates`."""
+    found = _explicit(g, low, start, end, today, order)
     if found is not None or today is None:
         return found
     one = timedelta(days=1)
@@ -253,15 +295,27 @@ def _note_match(
     if g["qtr"]:
         return _quarter(int(g["qn"] or 1), today, direction_of(low, start, end))
     if g["hol"]:
-        if _ATTRIBUTE.match(line, end):
+        name = holiday_key(g["holn"] or "")
+        if name is None or (_PERIOD if ONE_DAY.search(name) else _ATTRIBUTE).match(line, end):
             return None  # "Christmas break", "the Halloween party": a period or an event, not the day
-        mm, dd = HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
-        return _dated(mm, dd, today, direction_of(low, start, end))
+        return _holiday(name, today, direction_of(low, start, end))
     return None
 
 
+def _holiday(name: str, today: date, direction: int) -> list[date] | None:
+    """Holiday ``name``'s day in the year ``direction`` gives from ``today`` (as :func:`_dated`)."""
+    options = [d for y in (today.year - 1, today.year, today.year + 1) if (d := holiday_day(name, y))]
+    if direction > 0:
+        options = [d for d in options if d >= today]
+        return [min(options)] if options else None
+    if direction < 0:
+        options = [d for d in options if d <= today]
+        return [max(options)] if options else None
+    return [min(options, key=lambda d: (abs((d - today).days), d < today))] if options else None
+
+
 def _explicit(
-    g: dict[str, str | None], low: str, start: int, end: int, today: date | None
+    g: dict[str, str | None], low: str, start: int, end: int, today: date | None, order: str | None = None
 ) -> list[date] | None:
     """The days of a phrase that carries a day and month (with or without its year), a month and year or
     a quarter and year; ``None`` for other phrases (and for impossible dates)."""
@@ -269,9 +323,9 @@ def _explicit(
         return _safe(int(g["iy"] or 0), int(g["im"] or 0), int(g["id"] or 0))
     if g["ymd"]:
         return _safe(int(g["ymdy"] or 0), int(g["ymdm"] or 0), int(g["ymdd"] or 0))
-    if g["numy"]:  # 3/12/2025, 12.06.2025: day first unless that cannot be
-        a, b = int(g["y1"] or 0), int(g["y2"] or 0)
-        return _safe(int(g["yy"] or 0), *((a, b) if b > 12 >= a else (b, a)))
+    if g["numy"]:  # 3/12/2025, 12.06.2025: in the page's order, else day first unless that cannot be
+        ym, yd = _month_day(int(g["y1"] or 0), int(g["y2"] or 0), order)
+        return _safe(int(g["yy"] or 0), ym, yd)
     if g["mdm"] or g["dmm"]:
         month = _month_num(g["mdm"] or g["dmm"] or "")
         day = int(g["mdd"] or g["dmd"] or 0)
@@ -293,9 +347,16 @@ def _explicit(
         return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day
     if g["numd"]:  # "13/3": only a day and month can be so written
         return _dated(int(g["dd2"] or 0), int(g["dd1"] or 0), today, direction_of(low, start, end))
+    if g["numb"]:  # "6/4" alone: a date only in a page's known order, opening a line ("- 6/4 fly home")
+        a, b = int(g["b1"] or 0), int(g["b2"] or 0)
+        opens = _OPENS_NUM.fullmatch(low, 0, start) is not None
+        if order is None or not (opens or order == "mdy" and a <= 12 < b):  # or a month-first page's "3/15"
+            return None
+        month, day = _month_day(a, b, order)
+        return _dated(month, day, today, direction_of(low, start, end)) if month <= 12 else None
     if g["num"] or g["numl"]:
         a, b = int(g["n1"] or g["l1"] or g["l3"] or 0), int(g["n2"] or g["l2"] or g["l4"] or 0)
-        day, month = (b, a) if b > 12 >= a else (a, b)  # day first unless that cannot be
+        month, day = _month_day(a, b, order)
         ny = g["ny"]
         if ny:
             return _safe(int(ny) + (2000 if len(ny) == 2 else 0), month, day)
@@ -322,12 +383,21 @@ def _explicit(
         held = _week_of_day(g, low, start, end, today)
         return week_of(held) if held else None
     if g["hol"] and g["holy"]:
-        mm, dd = HOLIDAYS[" ".join((g["holn"] or "").lower().split())]
-        return _safe(int(g["holy"]), mm, dd)
+        name = holiday_key(g["holn"] or "")
+        held = holiday_day(name, int(g["holy"])) if name else None
+        return [held] if held else None
     if g["qtr"] and (g["qy1"] or g["qy"] or g["qy2"]):
         qyear = int(g["qy1"] or g["qy"] or 0) or 2000 + int(g["qy2"] or 0)
         return _quarter_days(qyear, int(g["qn"] or 1))
     return None
+
+
+def _month_day(a: int, b: int, order: str | None) -> tuple[int, int]:
+    """(month, day) of a numeric "a/b": in ``order`` ("mdy": month first), else day first, unless the
+    order cannot be ("15/4" in a month-first page, "3/15" in a day-first one)."""
+    if order == "mdy":
+        return (b, a) if a > 12 >= b else (a, b)
+    return (a, b) if b > 12 >= a else (b, a)
 
 
 def _part_of(g: dict[str, str | None], today: date, direction: int) -> list[date] | None:

@@ -1,0 +1,112 @@
+"""Holidays a note may name instead of a date ("back after Boxing Day", "Paddy's Day rota"). Pure.
+
+No holiday package is a dependency (``holidays`` is not installed here), so the table is kept by hand and
+kept small: widely known observances of the English-speaking world whose day is fixed in the calendar
+(from the Wikipedia articles of each: "Saint Patrick's Day", "Boxing Day", "Guy Fawkes Night" …), and
+those set by Easter (Western churches; the date from the anonymous Gregorian computus). Observances whose
+day differs by country (Mother's Day, Thanksgiving, Independence Day, Labour Day) are left out, and so
+are names that are also ordinary phrases ("the new year", "an epiphany").
+
+Names are written lower case with straight apostrophes; :func:`holiday_key` folds a phrase as written
+("St. Patrick’s Day", "saint patricks day") to its name.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+__all__ = [
+    "EASTER_OFFSETS",
+    "FIXED",
+    "HOLIDAY_HINTS",
+    "ONE_DAY",
+    "holiday_day",
+    "holiday_key",
+    "holiday_names",
+    "holiday_pattern",
+]
+
+#: Holidays of a fixed day → (month, day).
+FIXED: dict[str, tuple[int, int]] = {
+    "new year's day": (1, 1), "burns night": (1, 25), "australia day": (1, 26),
+    "groundhog day": (2, 2), "valentine's day": (2, 14), "st valentine's day": (2, 14),
+    "st david's day": (3, 1), "st patrick's day": (3, 17), "paddy's day": (3, 17),
+    "st paddy's day": (3, 17), "april fools' day": (4, 1), "april fool's day": (4, 1), "earth day": (4, 22),
+    "st george's day": (4, 23), "anzac day": (4, 25), "may day": (5, 1), "cinco de mayo": (5, 5),
+    "juneteenth": (6, 19), "canada day": (7, 1), "fourth of july": (7, 4), "bastille day": (7, 14),
+    "halloween": (10, 31), "all hallows' eve": (10, 31), "all saints' day": (11, 1),
+    "all souls' day": (11, 2), "guy fawkes night": (11, 5), "bonfire night": (11, 5),
+    "armistice day": (11, 11), "remembrance day": (11, 11), "veterans day": (11, 11),
+    "st andrew's day": (11, 30), "christmas eve": (12, 24), "christmas": (12, 25), "christmas day": (12, 25),
+    "boxing day": (12, 26), "st stephen's day": (12, 26), "new year's eve": (12, 31), "hogmanay": (12, 31),
+}  # fmt: skip
+#: Holidays set by Easter Sunday → days from it.
+EASTER_OFFSETS: dict[str, int] = {
+    "shrove tuesday": -47, "pancake day": -47, "mardi gras": -47, "ash wednesday": -46,
+    "maundy thursday": -3, "good friday": -2, "easter": 0, "easter sunday": 0, "easter monday": 1,
+    "pentecost": 49, "whit sunday": 49,
+}  # fmt: skip
+#: Names that say they are one day ("… Day", "… Eve", "… Night", a weekday): a noun after them names an
+#: event held that day ("Paddy's Day rota"), while after "Christmas" or "Easter" it may name a season.
+ONE_DAY = re.compile(r"(?:day|eve|night|sunday|monday|tuesday|wednesday|thursday|friday)$|^juneteenth$")
+#: A word every written form of some holiday's name holds (its longest, lower case): a line with none of
+#: them (nor "day") names no holiday (a cheap test before the grammar).
+HOLIDAY_HINTS: tuple[str, ...] = tuple(
+    sorted({max(re.split(r"[' ]", name), key=len) for name in [*FIXED, *EASTER_OFFSETS] if "day" not in name})
+)
+_FOLD = re.compile(r"['’]")
+_SAINT = re.compile(r"^(?:saint|st\.?)\s+")
+
+
+def holiday_names() -> list[str]:
+    """Every name, longest first (for an alternation that prefers "Christmas Eve" to "Christmas")."""
+    return sorted([*FIXED, *EASTER_OFFSETS], key=len, reverse=True)
+
+
+def holiday_pattern() -> str:
+    """A regular expression (no groups; to compile case-insensitive) for every name as it may be written:
+    "St"/"St."/"Saint", a straight, curly or no apostrophe, any spaces; longest names first."""
+    out = []
+    for name in holiday_names():
+        rx = re.escape(name).replace("'", "['’]?").replace(r"\ ", r"\s+")
+        out.append(re.sub(r"^st\\s\+", r"(?:st\\.?|saint)\\s+", rx))
+    return "|".join(out)
+
+
+def holiday_key(written: str) -> str | None:
+    """The table's name for a holiday as written (any case, curly or no apostrophe, "St."/"Saint"), or
+    ``None``."""
+    folded = _SAINT.sub("st ", " ".join(written.lower().split()))
+    bare = _FOLD.sub("", folded)
+    return _BY_BARE.get(bare)
+
+
+_BY_BARE = {_FOLD.sub("", name): name for name in [*FIXED, *EASTER_OFFSETS]}
+
+
+def holiday_day(name: str, year: int) -> date | None:
+    """The day holiday ``name`` (a table name) falls on in ``year``."""
+    if name in FIXED:
+        month, day = FIXED[name]
+        return date(year, month, day)
+    if name in EASTER_OFFSETS and 1583 <= year <= 9999:
+        try:
+            return _easter(year) + timedelta(days=EASTER_OFFSETS[name])
+        except (OverflowError, ValueError):
+            return None
+    return None
+
+
+def _easter(year: int) -> date:
+    """Western Easter Sunday (the anonymous Gregorian algorithm, "Meeus/Jones/Butcher")."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    ell = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * ell) // 451
+    month, day = divmod(h + ell - 7 * m + 114, 31)
+    return date(year, month, day + 1)
