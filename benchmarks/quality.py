@@ -70,6 +70,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "w0.5-pool10": {"vector_weight": 0.5, "text_weight": 0.5, "candidate_multiplier": 10},
     "w0.3-pool10": {"vector_weight": 0.3, "text_weight": 0.7, "candidate_multiplier": 10},
     "w0.4": {"vector_weight": 0.4, "text_weight": 0.6},
+    "show-newer": {"show_newer": True},
     "dates-filter": {"date_hints": "filter"},
     "dates-off": {"date_hints": "off"},
     "merge": {"merge_neighbours": True},
@@ -315,7 +316,15 @@ def locomo_rows(
                     s, r = locomo_scores(hits, ev)
                     chars = sum(len(h.snippet) for h in hits)
                     rows[v].append(
-                        {"conv": i, "cat": qa["category"], "snip": s, "line": r, "chars": chars, "ms": ms}
+                        {
+                            "conv": i,
+                            "cat": qa["category"],
+                            "q": str(qa["question"]),
+                            "snip": s,
+                            "line": r,
+                            "chars": chars,
+                            "ms": ms,
+                        }
                     )
             mem.close()
     return rows
