@@ -18,6 +18,7 @@ from typing import Any
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.kind_guess import guess_kind
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.name_lists import (
     common_word,
@@ -194,7 +195,7 @@ class EntityIndex(NameQueries):
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
         return Entity(
             name=name,
-            kind=_top_kind(kinds) if kinds else "unknown",
+            kind=_top_kind(kinds) if kinds else guess_kind(name) or "unknown",  # no cue: the name alone
             mentions=lines,
             files=files,
             first_seen=min(firsts) if firsts else None,

@@ -1,0 +1,51 @@
+"""A kind for a name the workspace gives no cue for, from the name alone (the fallback of the kind vote).
+
+"Lanzarote", "Abcam" or "Wwise", named once with no cue on the line, leave the vote over mentions with
+nothing to count. :func:`guess_kind` reads the name's vector from the shipped static table and a softmax
+regression over it (``data/kind_model.npz``, from ``scripts/gen_kind_model.py``, trained on names from the
+shipped general lists: places, given names, well-known technologies, products, organisations, holidays),
+and answers only where the model gives the kind a probability of at least :data:`GATE`. It never says
+``work`` or ``pet`` (no general list of those), and it knows little of rare names: see docs/entities.md
+for what it gets right. ``None`` where the static table or ``tokenizers`` is missing.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["GATE", "MODEL_FILE", "guess_kind"]
+
+MODEL_FILE = Path(__file__).parent / "data" / "kind_model.npz"
+#: The least probability the model must give a kind to answer (below it, the name's kind stays unknown).
+GATE = 0.3
+
+
+@cache
+def _model() -> tuple[Any, Any, Any, tuple[str, ...]] | None:
+    import numpy as np  # here, not at import: listing entities with a cue for every name never loads it
+
+    from mdrecall.embedders import static
+
+    if not static.is_available() or not MODEL_FILE.is_file():
+        return None
+    with np.load(MODEL_FILE) as data:
+        weights, bias, kinds = data["weights"], data["bias"], tuple(str(k) for k in data["kinds"])
+    return static.StaticEmbedder(), weights, bias, kinds
+
+
+@lru_cache(maxsize=4096)
+def guess_kind(name: str) -> str | None:
+    """The kind the name alone suggests ("Arashiyama" → ``place``), or ``None`` when the model is
+    unsure or not installed."""
+    if not name.strip() or (model := _model()) is None:
+        return None
+    import numpy as np
+
+    embedder, weights, bias, kinds = model
+    z = embedder.embed_documents([name])[0] @ weights + bias
+    p = np.exp(z - z.max())
+    p /= p.sum()
+    best = int(p.argmax())
+    return kinds[best] if p[best] >= GATE else None
