@@ -13,6 +13,11 @@ masked, the words and names they share (weighted by the workspace's IDF), the ki
 and whether B holds another value of a kind A holds, whether the rules read a fact or a change there or
 already pair them, page and heading, days between, and B's shape. :class:`PairModel` is a logistic
 regression over them.
+
+Round 2 (``benchmarks/sup_model2_eval.py``, trained with the corpus ``knowledge/sup_train.json``) adds
+columns from each line's static vector, computed once per line: :func:`line_vectors`,
+:func:`new_word_vectors` (B's words that A lacks), projected on a :class:`Basis` by :func:`dense_rows`.
+They do not carry either (docs/entities.md, "round 2").
 """
 
 from __future__ import annotations
@@ -162,7 +167,7 @@ class Workspace:
         self.common = {s for s, c in df.items() if c > max(COMMON_MIN, COMMON_SHARE * n)}
 
     def weight(self, words: frozenset[str] | set[str]) -> float:
-        return sum(self.idf.get(w, self.log_n) for w in words)
+        return sum(self.idf.get(w, self.log_n) for w in sorted(words))  # sorted: the same sum every run
 
 
 def candidates(ws: Workspace, per_line: int = PER_LINE) -> list[tuple[int, int, float]]:

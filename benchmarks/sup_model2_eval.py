@@ -16,12 +16,17 @@ rules, then the rules', the model's and their union's pair precision / recall on
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-import numpy as np
+# one BLAS thread: a threaded sum's order varies from run to run, and scores near the threshold with it
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
@@ -299,18 +304,25 @@ def main() -> int:
             "group        | rules P/R (n)     | model P/R (n) @thr       | union P/R (n)     | added right/n"
         )
         totals = {k: [0, 0, 0] for k in ("rules", "model", "union", "added")}
+        corpus = {k: [0, 0, 0] for k in totals}
         curves = []
         for test in groups:
             res, t, scores = left_out(pool, x, test, groups, l2, args.target)
             curves.append(scores)
             for k in totals:
                 totals[k] = [a + b for a, b in zip(totals[k], res[k], strict=True)]
+                if test.startswith("train/"):
+                    corpus[k] = [a + b for a, b in zip(corpus[k], res[k], strict=True)]
             print(
                 f"{test:12} | {cell(res['rules'])} | {cell(res['model'])} @{t:.2f} | {cell(res['union'])} "
                 f"| {res['added'][1]}/{res['added'][0]}"
             )
             if args.show == test:
                 show(pool, test, scores, t)
+        print(
+            f"{'corpus':12} | {cell(tuple(corpus['rules']))} | {cell(tuple(corpus['model']))}       "
+            f"| {cell(tuple(corpus['union']))} | {corpus['added'][1]}/{corpus['added'][0]}"
+        )
         print(
             f"{'all':12} | {cell(tuple(totals['rules']))} | {cell(tuple(totals['model']))}       "
             f"| {cell(tuple(totals['union']))} | {totals['added'][1]}/{totals['added'][0]}"
