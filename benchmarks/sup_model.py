@@ -13,6 +13,11 @@ masked, the words and names they share (weighted by the workspace's IDF), the ki
 and whether B holds another value of a kind A holds, whether the rules read a fact or a change there or
 already pair them, page and heading, days between, and B's shape. :class:`PairModel` is a logistic
 regression over them.
+
+Round 2 (``benchmarks/sup_model2_eval.py``, trained with the corpus ``knowledge/sup_train.json``) adds
+columns from each line's static vector, computed once per line: :func:`line_vectors`,
+:func:`new_word_vectors` (B's words that A lacks), projected on a :class:`Basis` by :func:`dense_rows`.
+They do not carry either (docs/entities.md, "round 2").
 """
 
 from __future__ import annotations
@@ -34,10 +39,15 @@ from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
     "FEATURES",
+    "Basis",
     "Line",
     "PairModel",
     "candidates",
+    "dense_rows",
     "earlier",
+    "fit_basis",
+    "line_vectors",
+    "new_word_vectors",
     "pair_features",
     "read_lines",
     "static_embed",
@@ -157,7 +167,7 @@ class Workspace:
         self.common = {s for s, c in df.items() if c > max(COMMON_MIN, COMMON_SHARE * n)}
 
     def weight(self, words: frozenset[str] | set[str]) -> float:
-        return sum(self.idf.get(w, self.log_n) for w in words)
+        return sum(self.idf.get(w, self.log_n) for w in sorted(words))  # sorted: the same sum every run
 
 
 def candidates(ws: Workspace, per_line: int = PER_LINE) -> list[tuple[int, int, float]]:
@@ -374,3 +384,66 @@ class PairModel(NamedTuple):
         """The probability that each row's pair is a supersession."""
         z = ((rows - self.mean) / self.scale) @ self.weights + self.bias
         return 1.0 / (1.0 + np.exp(-z))
+
+
+# --- round 2: features from the static vectors of each line (docs/entities.md, "round 2") ---------------
+
+
+def line_vectors(ws: Workspace, embed: Embed) -> np.ndarray:
+    """The static vector of every line of ``ws`` (one embedding per line, not per pair)."""
+    return np.asarray(embed([x.text for x in ws.lines]), dtype=np.float64).reshape(len(ws.lines), -1)
+
+
+def _tokens(text: str) -> dict[str, str]:
+    """stem → the word it was read from, for every word of ``text`` (stop words kept: "now", "off")."""
+    out: dict[str, str] = {}
+    for word in WORD.findall(text):
+        low = word.lower().replace("’", "'").split("'")[0]
+        if len(low) >= 2 and not low[0].isdigit():
+            out.setdefault(stem(low), low)
+    return out
+
+
+def new_word_vectors(ws: Workspace, pairs: Sequence[tuple[int, int, float]], embed: Embed) -> np.ndarray:
+    """Per pair, the unit sum of the vectors of B's words that A lacks (each distinct word embedded once;
+    zeros where B adds no word)."""
+    tokens = [_tokens(x.text) for x in ws.lines]
+    words = sorted({w for t in tokens for w in t.values()})
+    table = dict(zip(words, np.asarray(embed(words), dtype=np.float64), strict=True)) if words else {}
+    out = np.zeros((len(pairs), 256), dtype=np.float64)
+    for n, (i, j, _) in enumerate(pairs):
+        new = [table[w] for s, w in tokens[j].items() if s not in tokens[i]]
+        if new:
+            v = np.sum(new, axis=0)
+            norm = float(np.linalg.norm(v))
+            out[n] = v / norm if norm > 0 else v
+    return out
+
+
+class Basis(NamedTuple):
+    """A PCA basis of line vectors: their mean and the first principal axes (rows)."""
+
+    mean: np.ndarray
+    axes: np.ndarray
+
+
+def fit_basis(vectors: np.ndarray, dims: int) -> Basis:
+    """The ``dims`` principal axes of ``vectors`` (SVD; each axis signed by its largest entry)."""
+    mean = vectors.mean(axis=0)
+    _, _, vt = np.linalg.svd(vectors - mean, full_matrices=False)
+    axes = vt[:dims]
+    signs = np.sign(axes[np.arange(len(axes)), np.abs(axes).argmax(axis=1)])
+    return Basis(mean, axes * signs[:, None])
+
+
+def dense_rows(
+    vectors: np.ndarray, new: np.ndarray, pairs: Sequence[tuple[int, int, float]], basis: Basis
+) -> np.ndarray:
+    """Per pair, in ``basis``: A, B, A*B, |A-B| and B's new words (5 x its dims columns)."""
+    if not pairs:
+        return np.zeros((0, 5 * len(basis.axes)))
+    low = (vectors - basis.mean) @ basis.axes.T
+    a = low[[i for i, _, _ in pairs]]
+    b = low[[j for _, j, _ in pairs]]
+    fresh = (new - basis.mean * (np.abs(new).sum(axis=1, keepdims=True) > 0)) @ basis.axes.T
+    return np.hstack([a, b, a * b, np.abs(a - b), fresh])

@@ -49,13 +49,23 @@ class SetData(NamedTuple):
     rules: dict[Key, Key]
 
 
+#: Sets written as cases (``sup_pairs_eval.py``'s format): the tune part of sup_pairs.json, and the
+#: training corpus ``sup_train.json`` (round 2; not one of :data:`SETS`).
+CASE_SETS = {"tune": "sup_pairs.json", "train": "sup_train.json"}
+
+
+def case_list(name: str) -> list[dict[str, Any]]:
+    """The cases of a case set (never sup_pairs.json's aside part)."""
+    cases = json.loads((DATA / CASE_SETS[name]).read_text())["cases"]
+    return [c for c in cases if not c.get("aside")]
+
+
 def _files(name: str) -> dict[str, tuple[str | None, str]]:
     """path → (file date, text) of one set."""
-    if name == "tune":
+    if name in CASE_SETS:
         from sup_pairs_eval import _workspace
 
-        cases = [c for c in json.loads((DATA / "sup_pairs.json").read_text())["cases"] if not c.get("aside")]
-        files, _ = _workspace(cases)
+        files, _ = _workspace(case_list(name))
         return {p: (d, "\n".join(lines)) for p, (d, lines) in files.items()}
     root = DATA / name
     return {
@@ -65,10 +75,10 @@ def _files(name: str) -> dict[str, tuple[str | None, str]]:
 
 
 def _truth(name: str) -> set[tuple[Key, Key]]:
-    if name == "tune":
+    if name in CASE_SETS:
         from sup_pairs_eval import _workspace
 
-        cases = [c for c in json.loads((DATA / "sup_pairs.json").read_text())["cases"] if not c.get("aside")]
+        cases = case_list(name)
         _, where = _workspace(cases)
         return {where[c["id"]] for c in cases if c["same_fact"]}
     labels = json.loads((DATA / f"{name}.labels.json").read_text())
