@@ -142,6 +142,25 @@ def workspace_entities(root: Path, files: dict[str, str]) -> list[Any]:
         mem.close()
 
 
+def mention_kinds(
+    text: str, path: str | None = None, day: str = "2027-05-03"
+) -> dict[str, set[tuple[str, str]]]:
+    """Name → {(kind, how)} of every mention the extractor reads in ``text`` (written on ``day``)."""
+    from mdrecall.knowledge.extract import extract_entities
+
+    out: dict[str, set[tuple[str, str]]] = {}
+    for m in extract_entities(text, day, path).mentions:
+        out.setdefault(m.name, set()).add((m.kind, m.how))
+    return out
+
+
+def workspace_kinds(root: Path, files: dict[str, str]) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Entity key → (kind, aliases) of the entity view of a workspace at ``root`` holding ``files``."""
+    from mdrecall.knowledge.extract import entity_key
+
+    return {entity_key(e.name): (e.kind, e.aliases) for e in workspace_entities(root, files)}
+
+
 def fact_pairs(files: dict[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
     """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name): older
     line (path, line) → the newer (path, line) that supersedes it."""

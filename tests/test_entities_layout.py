@@ -11,19 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import entity_key, extract_entities
+from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.index import EntityIndex
 from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
 
-from helpers import write
+from helpers import mention_kinds, write
 
 
 def _kinds(text: str, path: str | None = None) -> dict[str, set[tuple[str, str]]]:
-    """Name → {(kind, how)} of every mention in ``text``."""
-    out: dict[str, set[tuple[str, str]]] = {}
-    for m in extract_entities(text, "2027-04-01", path).mentions:
-        out.setdefault(m.name, set()).add((m.kind, m.how))
-    return out
+    return mention_kinds(text, path, "2027-04-01")
 
 
 def test_a_table_header_gives_the_kind_of_the_names_opening_its_cells() -> None:

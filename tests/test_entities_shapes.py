@@ -8,23 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.extract import entity_key, extract_entities
-
-from helpers import workspace_entities
+from helpers import mention_kinds, workspace_kinds
 
 
 def _kinds(text: str, path: str | None = None) -> dict[str, set[tuple[str, str]]]:
-    """Name → {(kind, how)} of every mention in ``text``."""
-    out: dict[str, set[tuple[str, str]]] = {}
-    for m in extract_entities(text, "2027-05-03", path).mentions:
-        out.setdefault(m.name, set()).add((m.kind, m.how))
-    return out
+    return mention_kinds(text, path, "2027-05-03")
 
 
 def _entities(tmp_path: Path, files: dict[str, str]) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """Entity key → (kind, aliases) of a workspace of ``files``."""
-    found = workspace_entities(tmp_path / "ws", files)
-    return {entity_key(e.name): (e.kind, e.aliases) for e in found}
+    return workspace_kinds(tmp_path / "ws", files)
 
 
 def test_a_name_ending_in_games_is_a_studio_unless_the_games_are_an_event() -> None:
