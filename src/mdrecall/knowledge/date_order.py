@@ -25,8 +25,10 @@ ORDERS = ("dmy", "mdy")
 
 
 def page_vote(text: str | None) -> str | None:
-    """The order one page's numeric dates show (``None``: none, or both)."""
-    return numeric_order(text) if text and "/" in text else None
+    """The order one page's numeric dates show (``None``: none, or both): read on its lines holding a "/"."""
+    if not text or "/" not in text:
+        return None
+    return numeric_order("\n".join(line for line in text.splitlines() if "/" in line))
 
 
 def _load(store: Store) -> tuple[str, dict[str, str]]:
