@@ -51,9 +51,11 @@ def _file_date(path: str) -> str | None:
     return m.group(1) if m else None
 
 
-def score_dates(root: Path, labels: dict[str, Any]) -> dict[str, Any]:
-    """Date expressions read right, per role, and days the code gives lines that name none."""
+def score_dates(root: Path, labels: dict[str, Any], setting: str = "auto") -> dict[str, Any]:
+    """Date expressions read right, per role, and days the code gives lines that name none; numeric
+    dates are read in the page's order, else the workspace's (``setting``: the ``dates.order`` key)."""
     from mdrecall.knowledge.valid_time import chunk_dates, line_dates, page_reference
+    from mdrecall.text.note_dates import agreed_order, numeric_order
 
     gold: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for d in labels["dates"]:
@@ -63,19 +65,24 @@ def score_dates(root: Path, labels: dict[str, Any]) -> dict[str, Any]:
     paths = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.md"))
     # what the index reads an undated page from: the newest daily log's date, else the file's mtime
     newest = max((d for d in map(_file_date, paths) if d), default=None)
+    texts = {path: (root / path).read_text(encoding="utf-8") for path in paths}
+    agreed = agreed_order(numeric_order(t) for t in texts.values())
+    workspace = setting if setting in ("dmy", "mdy") else agreed
     for path in paths:
-        text = (root / path).read_text(encoding="utf-8")
+        text = texts[path]
+        order = numeric_order(text) or workspace  # what a search reading one chunk of the page knows
         lines = text.splitlines()
         fdate = _file_date(path)
         ref = None if fdate else page_reference([newest], (root / path).stat().st_mtime)
-        days = line_dates(text, fdate, ref)
+        days = line_dates(text, fdate, ref, workspace)
         for i, line in enumerate(lines):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             blanked = lines[:i] + ["-"] + lines[i + 1 :]
-            anchor = line_dates("\n".join(blanked), fdate, ref)[i]
+            anchor = line_dates("\n".join(blanked), fdate, ref, workspace)[i]
             day = days[i]
-            every = set(chunk_dates(line, anchor)) | ({day} if day else set())  # as a search by date reads it
+            # as a search by date reads it
+            every = set(chunk_dates(line, anchor, order=order)) | ({day} if day else set())
             for g in gold.get((path, i + 1), []):
                 assert g["text"] in line, (path, i + 1, g["text"])
                 want = [date.fromisoformat(x) for x in g["days"]]

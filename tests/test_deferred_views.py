@@ -229,11 +229,13 @@ def test_a_build_stopped_midway_keeps_what_it_built_and_the_rest_pending(
     extract = refresh.extract_views
     calls = []
 
-    def dies(path: str, text: str | None, day: str | None, reference: object = None) -> object:
+    def dies(
+        path: str, text: str | None, day: str | None, reference: object = None, order: object = None
+    ) -> object:
         calls.append(path)
         if len(calls) > 16 + 3:  # in the second batch
             raise KeyboardInterrupt
-        return extract(path, text, day, reference)
+        return extract(path, text, day, reference, order)
 
     with _open(many) as mem:
         mem.index()
@@ -258,11 +260,13 @@ def _meanwhile(monkeypatch: pytest.MonkeyPatch, action: object) -> None:
     extract = refresh.extract_views
     done: list[bool] = []
 
-    def first(path: str, text: str | None, day: str | None, reference: object = None) -> object:
+    def first(
+        path: str, text: str | None, day: str | None, reference: object = None, order: object = None
+    ) -> object:
         if not done:
             done.append(True)
             action()  # type: ignore[operator]
-        return extract(path, text, day, reference)
+        return extract(path, text, day, reference, order)
 
     monkeypatch.setattr(refresh, "extract_views", first)
 

@@ -87,6 +87,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("search", "mode"): ("hybrid", "bm25", "vector"),
     ("search", "fusion"): ("weighted", "rrf"),
     ("search", "date_hints"): ("boost", "filter", "off"),
+    ("dates", "order"): ("auto", "dmy", "mdy"),
 }
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "CaptureConfig",
     "ChunkingConfig",
     "Config",
+    "DatesConfig",
     "DreamingConfig",
     "EntitiesConfig",
     "HistoryConfig",
@@ -264,6 +265,15 @@ class EntitiesConfig:
 
 
 @record
+class DatesConfig:
+    """How dates in the notes are read (see ``docs/entities.md``)."""
+
+    #: The order of a numeric day and month ("4/6"): ``auto`` (the one the workspace's pages agree on),
+    #: ``dmy`` or ``mdy``; a page's own legend or unambiguous dates win either way.
+    order: str = "auto"
+
+
+@record
 class HistoryConfig:
     """Transaction time: where past versions of the files come from."""
 
@@ -309,6 +319,7 @@ class Config:
     team: TeamConfig = field(default_factory=TeamConfig)
     qmd: QmdConfig = field(default_factory=QmdConfig)
     entities: EntitiesConfig = field(default_factory=EntitiesConfig)
+    dates: DatesConfig = field(default_factory=DatesConfig)
     history: HistoryConfig = field(default_factory=HistoryConfig)
     recall: RecallConfig = field(default_factory=RecallConfig)
 

@@ -22,10 +22,12 @@ from mdrecall.index import snapshot
 from mdrecall.index.conversations import SOURCE as CONVERSATIONS
 from mdrecall.index.conversations import expired, source_of
 from mdrecall.index.watch_health import watcher_vouches
+from mdrecall.knowledge.date_order import stored_setting
 from mdrecall.knowledge.refresh import (
     VIEWS_VERSION,
     ViewBatch,
     forget_file,
+    has_views,
     mark_pending,
     refresh_file,
     view_batch,
@@ -56,7 +58,8 @@ def _snapshot_head(workspace: Workspace, config: Config) -> str:
     """What a sync snapshot must have been taken with to vouch for the files (see :mod:`.snapshot`)."""
     roots = "|".join(str(r) for r in (workspace.memory_dir, *workspace.extra_roots))
     keep, limit = config.sessions.retention_days, config.index.max_file_bytes
-    return f"{chunking_identity(config)}:{VIEWS_VERSION}:{keep}:{limit}:{roots}"
+    views = f"{VIEWS_VERSION}:{config.dates.order}"  # the views read numeric dates in that order
+    return f"{chunking_identity(config)}:{views}:{keep}:{limit}:{roots}"
 
 
 def sync_check(workspace: Workspace, store: Store, config: Config) -> tuple[bool, str]:
@@ -161,7 +164,9 @@ def sync_files(
     if not indexed and store.get_meta("chunking") != ident:
         store.set_meta("chunking", ident)  # an empty index: a crash midway must not force a re-chunk
     rechunk_all = force or store.get_meta("chunking") != ident
-    reread_all = rechunk_all or views_stale(store)  # entity views built by another version: re-extract
+    # entity views built by another version, or with numeric dates read in another order: re-extract
+    reordered = bool(indexed) and has_views(store) and stored_setting(store) != config.dates.order
+    reread_all = rechunk_all or views_stale(store) or reordered
     report.scanned = len(on_disk)
     todo: list[MemoryFile] = []
     for key, f in on_disk.items():
@@ -206,7 +211,7 @@ def _write(
     with workspace.file_opener() as opener:
         for start in range(0, len(todo), BATCH_FILES):
             # whole files only: a crash never leaves a half-indexed file; the views are written per batch
-            with write_batch(store), view_batch(store, defer) as views:
+            with write_batch(store), view_batch(store, defer, config.dates.order) as views:
                 for done, f in enumerate(todo[start : start + BATCH_FILES], start + 1):
                     args = (indexed.get(f.key), store, config, rechunk_all, report, reread_all, views, opener)
                     _index_one(f, workspace, *args)

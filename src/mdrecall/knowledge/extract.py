@@ -171,14 +171,19 @@ def entity_key(name: str) -> str:
 
 
 def extract_entities(
-    text: str, file_date: str | date | None = None, path: str | None = None, reference: date | None = None
+    text: str,
+    file_date: str | date | None = None,
+    path: str | None = None,
+    reference: date | None = None,
+    order: str | None = None,
 ) -> Extraction:
     """Mentions and relationships in one Markdown file (line numbers are 1-based).
 
     ``path`` (the file's path in the workspace) lets a page named after a name say so: a first heading
     that spells the file's name ("people/oona-hart.md", "# Oona Hart") names the page's entity, of the kind
     its folder tells ("people/" → person, "clients/" → organisation). ``reference``: an undated page's
-    fallback day (:class:`~mdrecall.knowledge.valid_time.LineDays`).
+    fallback day, and ``order`` the workspace's order of numeric dates
+    (:class:`~mdrecall.knowledge.valid_time.LineDays`).
 
     Each kind of evidence is found by one regular-expression pass over the whole file, not line by line:
     most lines name nothing, and the per-line work (the day a line is about, its section) is done only for
@@ -478,7 +483,7 @@ def extract_entities(
                     add(i, name, known.kind, "relation")
                 elif name[:1].isupper() and name not in STOP:
                     add(i, name, kind, "relation")
-    days = LineDays(lines, all_headings, file_date, reference)
+    days = LineDays(lines, all_headings, file_date, reference, order)
     day_of: dict[int, str | None] = {}
     seen_on: dict[int, str | None] = {}  # a mention is seen when written: "see Karin on Friday" is not later
     for i in sorted(per_line.keys() | {i for _, i in relations}):

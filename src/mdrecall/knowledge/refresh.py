@@ -27,6 +27,7 @@ from typing import TypeGuard
 
 from mdrecall.errors import StoreError
 from mdrecall.files.workspace import date_from_name
+from mdrecall.knowledge.date_order import page_vote, record_votes, workspace_order
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
@@ -54,7 +55,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "26"
+VIEWS_VERSION = "27"
 #: Where the paths whose views a sync left to build on first use are kept: the stores' table (until schema
 #: 12 of SQLite and 4 of PostgreSQL, a meta key holding them as JSON, converted by the migration).
 PENDING_KEY = "views_pending"
@@ -185,6 +186,7 @@ def _build(store: Store) -> int:
     after = ""
     records: dict[str, FileRecord] | None = None
     newest: str | None = None
+    order = workspace_order(store)  # the votes the syncs recorded as they read the files
     while marks := store.views_pending(after, _BUILD_FILES):  # a page at a time, in path order
         after = marks[-1][0]
         found: list[FileViews] = []
@@ -202,7 +204,7 @@ def _build(store: Store) -> int:
                     newest = _newest(records)
                 record = records.get(path)
                 reference = page_reference([newest], record.mtime_ns / 1e9 if record else None)
-            found.append(extract_views(path, text, day, reference))
+            found.append(extract_views(path, text, day, reference, order))
         # written only where the mark is still the one read: a file a sync marked meanwhile stays pending
         built += len(store.write_built_views(found, dict(marks)))
     return built
@@ -213,32 +215,38 @@ def _newest(records: dict[str, FileRecord]) -> str | None:
     return max((r.date for r in records.values() if r.date), default=None)
 
 
-def file_views(record: FileRecord, text: str | None, mtime: float, newest: str | None = None) -> FileViews:
+def file_views(
+    record: FileRecord, text: str | None, mtime: float, newest: str | None = None, order: str | None = None
+) -> FileViews:
     """One file's mentions, relationships and version (written at ``mtime``), extracted from ``text``;
     ``None`` for a file that cannot be read as text (its views are dropped, no version recorded).
     ``newest``: the newest daily log's date, from which an undated page is read
-    (:func:`~mdrecall.knowledge.valid_time.page_reference`; else its ``mtime``)."""
+    (:func:`~mdrecall.knowledge.valid_time.page_reference`; else its ``mtime``); ``order``: the
+    workspace's order of numeric dates (:mod:`~mdrecall.knowledge.date_order`)."""
     reference = None
     if record.date is None and text:
         from mdrecall.knowledge.valid_time import page_reference
 
         reference = page_reference([newest], mtime)
-    views = extract_views(record.path, text, record.date, reference)
+    views = extract_views(record.path, text, record.date, reference, order)
     if text is None:
         return views
     return views._replace(hash=record.hash, seen_at=min(mtime, time.time()), text=text)
 
 
-def extract_views(path: str, text: str | None, day: str | None, reference: date | None = None) -> FileViews:
+def extract_views(
+    path: str, text: str | None, day: str | None, reference: date | None = None, order: str | None = None
+) -> FileViews:
     """One file's mentions, relationships and fact lines, extracted from ``text`` (no version); none for
-    ``None``. ``day``: the file's date (from its name); ``reference``: an undated page's fallback day."""
+    ``None``. ``day``: the file's date (from its name); ``reference``: an undated page's fallback day;
+    ``order``: the workspace's order of numeric dates."""
     if text is None:
         return FileViews(path, [], [])
     # here: a search that finds no change, or an index that defers the views, never loads extraction
     from mdrecall.knowledge.extract import extract_entities
     from mdrecall.knowledge.facts import line_facts
 
-    found = extract_entities(text, day, path, reference)
+    found = extract_entities(text, day, path, reference, order)
     seen: set[tuple[str, int, str]] = set()
     mentions = []
     for m in found.mentions:
@@ -251,51 +259,69 @@ def extract_views(path: str, text: str | None, day: str | None, reference: date 
     return FileViews(path, mentions, relations, facts=line_facts(path, text, day))
 
 
-def refresh_file(store: Store | ViewBatch, record: FileRecord, text: str | None, mtime: float) -> None:
+def refresh_file(
+    store: Store | ViewBatch, record: FileRecord, text: str | None, mtime: float, order: str | None = None
+) -> None:
     """Re-extract one file's mentions and relationships and record its version (written at ``mtime``);
     ``text`` is ``None`` for a file that cannot be read as text (its views are dropped). Given a
-    :class:`ViewBatch`, the rows are written when the batch ends."""
+    :class:`ViewBatch`, the rows are written when the batch ends. ``order``: the ``dates.order``
+    setting (``auto``, ``dmy``, ``mdy``; ``None``: the one last recorded); a batch has its own."""
     if isinstance(store, ViewBatch):
         store.add(record, text, mtime)
     elif has_views(store):
         newest = _newest(store.file_records(source="memory")) if record.date is None else None
-        store.write_built_views([file_views(record, text, mtime, newest)])
+        found = record_votes(store, {record.path: page_vote(text)}, order)
+        store.write_built_views([file_views(record, text, mtime, newest, found)])
 
 
 class ViewBatch:
     """Collects the views of several files and writes them in one transaction (:meth:`flush`).
 
     ``defer``: the files are pending (:func:`mark_pending`): only their versions are written (their old
-    rows are dropped), extraction is left to :func:`build_views`.
+    rows are dropped), extraction is left to :func:`build_views`. Either way each file's order of numeric
+    dates is recorded (:mod:`~mdrecall.knowledge.date_order`) with ``order`` (the ``dates.order``
+    setting; ``None``: the one last recorded); files extracted here are read when the batch ends, in the
+    workspace's order their votes leave.
     """
 
-    def __init__(self, store: Store, defer: bool = False) -> None:
+    def __init__(self, store: Store, defer: bool = False, order: str | None = None) -> None:
         self.store = store
         self.views: StoreWithViews | None = store if has_views(store) else None
         self.keeps = self.views is not None
         self.defer = defer
+        self.order = order
         self.pending: list[FileViews] = []
+        self.read: list[tuple[FileRecord, str | None, float]] = []  # extracted when the batch ends
+        self.votes: dict[str, str | None] = {}
         self.newest: str | None = None
         self.read_newest = False
 
     def add(self, record: FileRecord, text: str | None, mtime: float) -> None:
-        """Extract one file's views now (or, deferred, only record its version); written by the next
-        :meth:`flush`."""
+        """Record one file's order of numeric dates and collect it: its views are extracted (or, deferred,
+        only its version recorded) and written by the next :meth:`flush`."""
         if not self.keeps:
             return
+        self.votes[record.path] = page_vote(text)
         if self.defer:
             seen = min(mtime, time.time())
             self.pending.append(FileViews(record.path, [], [], record.hash, seen, text))
         else:
             if record.date is None and not self.read_newest:  # once a batch, at its first undated page
                 self.newest, self.read_newest = _newest(self.store.file_records(source="memory")), True
-            self.pending.append(file_views(record, text, mtime, self.newest))
+            self.read.append((record, text, mtime))
 
     def flush(self) -> None:
         """Write what was collected (one transaction), then start afresh; views extracted here are built
         (a pending mark of theirs is dropped: a build that read an older text must not overwrite them)."""
-        if self.pending and self.views is not None:
-            pending, self.pending = self.pending, []
+        if self.views is None or not (self.pending or self.read or self.votes):
+            return
+        order = record_votes(self.store, self.votes, self.order)
+        read, self.read, self.votes = self.read, [], {}
+        pending = self.pending + [
+            file_views(record, text, mtime, self.newest, order) for record, text, mtime in read
+        ]
+        self.pending = []
+        if pending:
             if self.defer:
                 self.views.write_views(pending)
             else:
@@ -303,10 +329,10 @@ class ViewBatch:
 
 
 @contextmanager
-def view_batch(store: Store, defer: bool = False) -> Iterator[ViewBatch]:
+def view_batch(store: Store, defer: bool = False, order: str | None = None) -> Iterator[ViewBatch]:
     """A :class:`ViewBatch` flushed when the block ends without an error (inside the caller's write batch,
-    so a file's chunks and views land together)."""
-    batch = ViewBatch(store, defer)
+    so a file's chunks and views land together); ``order``: the ``dates.order`` setting."""
+    batch = ViewBatch(store, defer, order)
     yield batch
     batch.flush()
 
@@ -314,5 +340,6 @@ def view_batch(store: Store, defer: bool = False) -> Iterator[ViewBatch]:
 def forget_file(store: Store, path: str) -> None:
     """A file left the disk: drop its views and record the deletion."""
     if has_views(store):
+        record_votes(store, {path: None})
         store.replace_views(path, [], [], [])
         store.add_file_version(path, "", time.time(), None)

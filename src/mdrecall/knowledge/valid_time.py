@@ -288,7 +288,9 @@ def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
 class LineDays:
     """The day each line of a file is about (see the module docstring), computed on demand.
 
-    ``headings`` are the 0-based indices of the heading lines, in order. Lines must be asked in
+    ``headings`` are the 0-based indices of the heading lines, in order; ``order``: the workspace's order
+    of numeric dates (``"dmy"``, ``"mdy"``; :func:`~mdrecall.text.note_dates.agreed_order` or the
+    ``dates.order`` setting), read where the page itself shows none. Lines must be asked in
     increasing order: the headings in force are walked once, so asking a few lines of a long file
     costs a few lines' work (the entity extraction asks only the lines that name something).
     """
@@ -299,8 +301,10 @@ class LineDays:
         headings: Sequence[int],
         file_date: str | date | None,
         reference: str | date | None = None,
+        order: str | None = None,
     ) -> None:
         self.lines = lines
+        self.workspace_order = order
         self.headings = headings
         self.anchor = _as_date(file_date)
         #: an undated page's fallback day (:func:`page_reference`); read only when the page gives none
@@ -338,7 +342,7 @@ class LineDays:
         loose = base is None
         base = base or self._undated_base()
         self._base = base
-        found = note_dates(line, base, loose, self._order_for(line))
+        found = note_dates(line, base, loose, self._order_for(line), self.workspace_order)
         return line_day(line, found, base) or in_force or self.anchor
 
     def _order_for(self, line: str) -> str | None:
@@ -366,7 +370,7 @@ class LineDays:
                 if _YEARISH.search(line) and _hinted(line):
                     named = [
                         n.days[0]
-                        for n in note_dates(line, None, False, self._order_for(line))
+                        for n in note_dates(line, None, False, self._order_for(line), self.workspace_order)
                         if len(n.days) == 1
                     ]
                     if named:
@@ -376,7 +380,11 @@ class LineDays:
 
     def _full_dates(self, line: str) -> list[date]:
         """The single days ``line`` names with their year (read with no day of writing)."""
-        return [n.days[0] for n in note_dates(line, None, False, self._order_for(line)) if len(n.days) == 1]
+        return [
+            n.days[0]
+            for n in note_dates(line, None, False, self._order_for(line), self.workspace_order)
+            if len(n.days) == 1
+        ]
 
     def _dated_above(self, i: int) -> date | None:
         """On a page with no date of its own, the last day a line above ``i`` gives with its year (a
@@ -387,7 +395,7 @@ class LineDays:
             if _YEARISH.search(line) and _hinted(line):
                 named = [
                     n.days[0]
-                    for n in note_dates(line, None, False, self._order_for(line))
+                    for n in note_dates(line, None, False, self._order_for(line), self.workspace_order)
                     if len(n.days) == 1
                 ]
                 self._above = named[-1] if named else self._above
@@ -402,7 +410,9 @@ class LineDays:
         base = self._in_force or self.anchor or self._above
         order = self._order_for(line)
         return [
-            d for n in note_dates(line, base or self._undated_base(), base is None, order) for d in n.days
+            d
+            for n in note_dates(line, base or self._undated_base(), base is None, order, self.workspace_order)
+            for d in n.days
         ]
 
 
@@ -428,26 +438,31 @@ def page_reference(file_dates: Iterable[str | None], mtime: float | None = None)
 
 
 def line_dates(
-    text: str, file_date: str | date | None, reference: str | date | None = None
+    text: str, file_date: str | date | None, reference: str | date | None = None, order: str | None = None
 ) -> list[date | None]:
     """For each line of ``text``: the day it is about (see the module docstring), or ``None``;
-    ``reference``: an undated page's fallback day (:func:`page_reference`)."""
+    ``reference``: an undated page's fallback day (:func:`page_reference`); ``order``: the workspace's
+    order of numeric dates (:class:`LineDays`)."""
     lines = text.splitlines()
     _, is_heading = heading_paths(lines)
-    days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference)
+    days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference, order)
     return [days.day(i) for i in range(len(lines))]
 
 
 def chunk_dates(
-    text: str, file_date: str | date | None, heading: str = "", reference: str | date | None = None
+    text: str,
+    file_date: str | date | None,
+    heading: str = "",
+    reference: str | date | None = None,
+    order: str | None = None,
 ) -> set[date]:
     """Every day a chunk is about: its lines' days, the other days they name, and a date in its heading
-    (``reference``: as for :func:`line_dates`)."""
+    (``reference``, ``order``: as for :func:`line_dates`)."""
     anchor = _as_date(file_date)
     if _hinted(text):
         lines = text.splitlines()
         _, is_heading = heading_paths(lines)
-        line_days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference)
+        line_days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference, order)
         days: set[date] = set()
         for i in range(len(lines)):
             day = line_days.day(i)

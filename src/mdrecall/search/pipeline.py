@@ -137,6 +137,8 @@ class PipelineRequest:
     line_scorer: LineScorer | None = None
     #: Path → line spans the agent used after recall injected them (the ``used`` stage lifts them).
     used: Mapping[str, Sequence[tuple[int, int]]] | None = None
+    #: The ``dates.order`` setting: how a chunk's "4/6" is read (``auto``: the workspace's agreed order).
+    dates_order: str = "auto"
 
 
 @plain_methods
@@ -210,7 +212,7 @@ def run_search(
     flt = req.filters if req.filters is not None and req.filters.active else None
     if flt is not None:
         pool = max(pool, FILTERED_POOL)
-    days_of = None if "event_days" in off else _cached_event_days()
+    days_of = None if "event_days" in off else _cached_event_days(store, req.dates_order)
     on_day = _on_day(frozenset(kq.dates), days_of) if kq.dates and "date_term" not in off else None
     fallback: str | None = None
     text: list[Scored] = []
@@ -372,22 +374,30 @@ def _superseded_check(
     return lambda path, n: n in lines.get(path, {})
 
 
-def _event_days(chunk: Chunk) -> list[str]:
+def _event_days(chunk: Chunk, order: str | None = None) -> list[str]:
     """The days a chunk's lines are about ("Finished Piranesi on Saturday" in Monday's log: that
     Saturday), and the other days they name: a question's "last Saturday" finds the line, not only the
-    log written that day. Read only for a question that names a day."""
+    log written that day. Read only for a question that names a day; ``order``: the workspace's order of
+    numeric dates."""
     from mdrecall.knowledge.valid_time import chunk_dates
 
-    return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading)]
+    return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading, order=order)]
 
 
-def _cached_event_days() -> Callable[[Chunk], list[str]]:
-    """:func:`_event_days`, each chunk read once per search (the date term and the date hints ask)."""
+def _cached_event_days(store: Store, setting: str) -> Callable[[Chunk], list[str]]:
+    """:func:`_event_days`, each chunk read once per search (the date term and the date hints ask), in
+    the workspace's order of numeric dates (``setting``, else the one its pages agree on: read once, at
+    the first chunk)."""
     seen: dict[str, list[str]] = {}
+    order: list[str | None] = []
 
     def days_of(chunk: Chunk) -> list[str]:
         if chunk.id not in seen:
-            seen[chunk.id] = _event_days(chunk)
+            if not order:
+                from mdrecall.knowledge.date_order import workspace_order
+
+                order.append(workspace_order(store, setting))
+            seen[chunk.id] = _event_days(chunk, order[0])
         return seen[chunk.id]
 
     return days_of

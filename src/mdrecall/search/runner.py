@@ -187,6 +187,7 @@ def _search_one(memory: SearchAccess, req: SearchRequest, limit: int) -> SearchR
         today=req.today,
         filters=flt if flt.active else None,
         used=used_spans(memory.workspace.root) if cfg.used_boost > 1.0 else None,
+        dates_order=config.dates.order,
     )
     rng = None
     past = req.as_of is not None

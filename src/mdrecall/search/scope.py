@@ -59,7 +59,9 @@ def scope_request(
         root = index.resolve(entity)
         keeps.append(index.named_in([root]) if past else index.about([root]))
     if during is not None:
-        keeps.append(partial(_during, during))
+        from mdrecall.knowledge.date_order import workspace_order
+
+        keeps.append(partial(_during, during, workspace_order(store, config.dates.order)))
     if keeps:
         req = replace(req, keep=lambda c: all(k(c) for k in keeps))
     boost = ents.boost > 0 and not past
@@ -109,10 +111,10 @@ def may_name_entity(query: str, store: ViewStore, config: Config) -> bool:
     return bool(store.mention_lines(sorted(grams)))
 
 
-def _during(rng: DateRange, chunk: Chunk) -> bool:
+def _during(rng: DateRange, order: str | None, chunk: Chunk) -> bool:
     from mdrecall.knowledge.valid_time import chunk_dates
 
-    days = chunk_dates(chunk.text, chunk.date, chunk.heading)
+    days = chunk_dates(chunk.text, chunk.date, chunk.heading, order=order)
     return any(rng.contains(d) for d in days)
 
 

@@ -93,7 +93,7 @@ def note_grammar() -> re.Pattern[str]:
     holidays = holiday_pattern()
     parts = [
         r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})(?!\d)(?!-\d))",
-        r"(?:\b(?:on|by|until|till|from|due|before|after|since|for)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
+        r"(?:\b(?:on|by|until|till|til|from|due|before|after|since|for|starting|through|thru)\s+)(?P<num>(?P<n1>\d{1,2})/(?P<n2>\d{1,2})"
         r"(?:/(?P<ny>\d{4}|\d{2}))?)(?![\d/])",
         # a label's value ("Deadline: 3/12") or a label itself ("3/12: vet", "12/3 - tax return")
         r"(?P<numl>(?<=:\s)(?P<l1>\d{1,2})/(?P<l2>\d{1,2})(?![\d/])(?!\s+of\b)"
@@ -130,7 +130,7 @@ def note_grammar() -> re.Pattern[str]:
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
         r"|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b)",
         rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
-        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
+        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.]\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
         r"(?P<mo>\b(?P<mop>in|from|since|until|till|by|to|for|during|early|late|mid|next|last|this)[\s-]+(?P<mon>"
         r"january|february|march|april|may|june|july|august|september|october|november|december"

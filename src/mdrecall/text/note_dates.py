@@ -9,10 +9,12 @@ last / ago / a past verb → back; a bare weekday in a plan → the coming one).
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, starts_clause
+from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, past_verb, starts_clause
 from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number
 from mdrecall.text.dates import (
     MAX_DAYS,
@@ -25,7 +27,7 @@ from mdrecall.text.dates import (
 )
 from mdrecall.text.holidays import ONE_DAY, holiday_day, holiday_key
 
-__all__ = ["MAX_PHRASES", "NoteDate", "note_dates", "numeric_order"]
+__all__ = ["MAX_PHRASES", "NoteDate", "agreed_order", "note_dates", "numeric_order"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ _RECURS_AFTER = re.compile(
 )
 #: Before a weekday, an ordinal that makes it a monthly slot ("the first Thursday", "every 2nd Tuesday").
 _ORDINAL_BEFORE = re.compile(r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+$")
+#: Between a weekday and the numeric date after it that names the day ("Sat 3/5", "Tue, 12/3").
+_WEEKDAY_GAP = re.compile(r"\.?,?\s+")
 _DAY_NAME = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 )
@@ -116,6 +120,75 @@ _NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?:/(?:\d{4}|\d{2}))?(?![\
 _OPENS_NUM = re.compile(r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|\|\s*)?")
 
 
+#: After a bare "3/4": a unit or a count that makes it a fraction or a score ("3/4 cup", "2/3 of the
+#: team", "8/10 stars", "3/4 days a week"), or a time of day ("10/11pm").
+_FRACTION_AFTER = re.compile(
+    r"\s*(?:am|pm|h|hrs?|%|x)\b|:\d|\s+(?:of|cups?|c|tsp|tbsps?|teaspoons?|tablespoons?|oz|lbs?|pounds?"
+    r"|inch(?:es)?|ft|feet|foot|yards?|miles?|mi|km|kg|g|grams?|mg|ml|l|litres?|liters?|pints?|gallons?"
+    r"|pieces?|slices?|way|full|empty|done|complete|finished|majority|times?|per|stars?|points?|pts|marks?"
+    r"|votes?|people|players|members|days|weeks|hours|mins?|minutes|nights|months|years|sessions|reps"
+    r"|sets|correct|right|wrong|split|chance|odds|rating|max)\b",
+    re.IGNORECASE,
+)
+#: Before a bare "3/4": a word that makes it a score, a rating, a share or a fraction ("scored 8/10",
+#: "rated it 4/5", "about 2/3", "1 and 1/2"), or a currency or a number sign ("$3/4", "#3/4").
+_FRACTION_BEFORE = re.compile(
+    r"(?:\b(?:(?:scored?|scores|scoring|rated?|rates|rating|ratings|marks?|graded?|grade|got|gets|gave)"
+    r"(?:\s+(?:it|them|him|her|this|that|me|us))?|out\s+of|a|an|and|half|ratio|odds|pain|level|about"
+    r"|approx|approximately|roughly|nearly|almost|only|just|around|some|another|extra|plus|minus)\s+"
+    r"|[$£€#×])$",
+    re.IGNORECASE,
+)
+
+
+def _bare_date(low: str, start: int, end: int, opens: bool) -> bool:
+    """Whether a bare "3/5" read in a known order is a date: no word after it makes it a fraction, a score
+    or a time ("3/4 cup", "8/10 stars", "10/11pm"), nor, inside a sentence (not ``opens`` a line or a list
+    item), a word before it ("scored 8/10", "about 2/3"); "24/7" never is."""
+    if low[start:end] == "24/7" or _FRACTION_AFTER.match(low, end):
+        return False
+    return opens or _FRACTION_BEFORE.search(low, max(0, start - 24), start) is None
+
+
+#: The word before a bare "2/3" that calls for a day: a verb of being or a past verb ("birthday is 3/5",
+#: "sent 2/3"), a word of direction or time ("starting 6/3", "due 5/3"), a weekday ("Sat 3/5"); or a time
+#: of day after it.
+_CUE_BEFORE = re.compile(r"([a-z']+)\s+([a-z']+)[.,]?\s+$|([a-z']+)[.,]?\s+$")
+_CUE_WORDS = FORWARD_PREP | BACK_PREP | {
+    "is", "was", "are", "were", "be", "been", "on", "from", "after", "since", "starting", "starts", "start",
+    "ending", "ends", "returning", "back", "arriving", "arrives", "leaving", "leaves", "born", "dated",
+}  # fmt: skip
+_TIME_AFTER = re.compile(
+    r"\s+(?:at\s+|@\s*)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\s+(?:at\s+|@\s*)\d{1,2}[:.]\d\d\b"
+)
+
+
+def _date_cue(low: str, start: int, end: int) -> bool:
+    """Whether a bare "2/3" read only in the workspace's order (its page shows none) is called for as a
+    day: a word before it asks for one (:data:`_CUE_WORDS`, a past verb) or a time of day follows it. A
+    bare number opening a line ("- 4/5 found the field": four of five testers) is not."""
+    if _TIME_AFTER.match(low, end):
+        return True
+    m = _CUE_BEFORE.search(low, max(0, start - 40), start)
+    if m is None:
+        return False
+    word, prev = (m.group(2), m.group(1)) if m.group(2) else (m.group(3), "")
+    return word in _CUE_WORDS or past_verb(word, prev or "") or re.fullmatch(_DAY_NAME, word) is not None
+
+
+def agreed_order(orders: Iterable[str | None]) -> str | None:
+    """The workspace's order of numeric dates: the one its pages' own orders (:func:`numeric_order`, one
+    per page) agree on, at least three pages to one (a page pasted from elsewhere does not undo it);
+    ``None`` when no page has one, or they disagree."""
+    counts = Counter(o for o in orders if o)
+    dmy, mdy = counts["dmy"], counts["mdy"]
+    if dmy > 3 * mdy:
+        return "dmy"
+    if mdy > 3 * dmy:
+        return "mdy"
+    return None
+
+
 def numeric_order(text: str) -> str | None:
     """The order a page writes numeric dates in, from the page itself: ``"dmy"`` or ``"mdy"`` when a legend
     says so ("Dates (dd/mm):") or when its numeric dates that can be read one way only ("15/4": no month 15;
@@ -137,7 +210,11 @@ def numeric_order(text: str) -> str | None:
 
 
 def note_dates(
-    line: str, written: date | None, loose: bool = False, order: str | None = None
+    line: str,
+    written: date | None,
+    loose: bool = False,
+    order: str | None = None,
+    workspace: str | None = None,
 ) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
@@ -154,6 +231,7 @@ def note_dates(
     out: list[NoteDate] = []
     low = line.lower()
     base = written
+    weekday_at = -1  # where the last phrase read, when a bare weekday, starts
     for m in note_grammar().finditer(line):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
@@ -163,11 +241,19 @@ def note_dates(
         if loose and _from_writing(g):
             continue
         try:
-            found = _note_match(g, low, start, m.end(), line, base, out[-1].days[-1] if out else None, order)
+            before = out[-1].days[-1] if out else None
+            found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace))
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
+        numeric = g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"]
+        after_weekday = (
+            out and out[-1].start == weekday_at and _WEEKDAY_GAP.fullmatch(line, out[-1].end, start)
+        )
+        if found and numeric and after_weekday:
+            out.pop()  # "Sat 3/5": the weekday is that date's
+        weekday_at = start if found and g["wdn"] and not g["wq"] else -1
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
@@ -202,11 +288,12 @@ def _note_match(
     line: str,
     today: date | None,
     before: date | None = None,
-    order: str | None = None,
+    orders: tuple[str | None, str | None] = (None, None),
 ) -> list[date] | None:
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
-    of the line's previous phrase (what "the week after" follows); ``order``: as for :func:`note_dates`."""
-    found = _explicit(g, low, start, end, today, order)
+    of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
+    workspace's order, as for :func:`note_dates`."""
+    found = _explicit(g, low, start, end, today, orders)
     if found is not None or today is None:
         return found
     one = timedelta(days=1)
@@ -315,10 +402,18 @@ def _holiday(name: str, today: date, direction: int) -> list[date] | None:
 
 
 def _explicit(
-    g: dict[str, str | None], low: str, start: int, end: int, today: date | None, order: str | None = None
+    g: dict[str, str | None],
+    low: str,
+    start: int,
+    end: int,
+    today: date | None,
+    orders: tuple[str | None, str | None] = (None, None),
 ) -> list[date] | None:
     """The days of a phrase that carries a day and month (with or without its year), a month and year or
-    a quarter and year; ``None`` for other phrases (and for impossible dates)."""
+    a quarter and year; ``None`` for other phrases (and for impossible dates). ``orders``: the page's and
+    the workspace's order of numeric dates."""
+    own, workspace = orders
+    order = own or workspace
     if g["iso"]:
         return _safe(int(g["iy"] or 0), int(g["im"] or 0), int(g["id"] or 0))
     if g["ymd"]:
@@ -347,11 +442,13 @@ def _explicit(
         return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day
     if g["numd"]:  # "13/3": only a day and month can be so written
         return _dated(int(g["dd2"] or 0), int(g["dd1"] or 0), today, direction_of(low, start, end))
-    if g["numb"]:  # "6/4" alone: a date only in a page's known order, opening a line ("- 6/4 fly home")
+    if g["numb"]:  # "6/4" alone: a date only in a known order (the page's, else the workspace's)
         a, b = int(g["b1"] or 0), int(g["b2"] or 0)
         opens = _OPENS_NUM.fullmatch(low, 0, start) is not None
-        if order is None or not (opens or order == "mdy" and a <= 12 < b):  # or a month-first page's "3/15"
+        if order is None or not _bare_date(low, start, end, opens):
             return None
+        if own is None and not _date_cue(low, start, end):
+            return None  # in the workspace's order only after a word that calls for a day ("sent 2/3")
         month, day = _month_day(a, b, order)
         return _dated(month, day, today, direction_of(low, start, end)) if month <= 12 else None
     if g["num"] or g["numl"]:
