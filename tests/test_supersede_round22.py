@@ -88,6 +88,14 @@ def test_a_change_line_naming_the_older_value_again_supersedes_nothing() -> None
         ("home/house.md", 3): ("memory/2031-06-01.md", 3),
         ("home/house.md", 4): ("memory/2031-06-01.md", 4),
     }
+    # naming the value to end it is a change too
+    ended = _pairs(
+        {
+            "MEMORY.md": (None, "# Memory\n\n- Swim lessons: weekly on Tuesdays with Coach Bea.\n"),
+            "memory/2031-06-01.md": _day("2031-06-01", "Passed level 4, no more Tuesday swim lessons."),
+        }
+    )
+    assert ended == {("MEMORY.md", 3): ("memory/2031-06-01.md", 3)}
 
 
 def test_one_word_of_a_page_title_is_no_link_to_its_lines() -> None:
