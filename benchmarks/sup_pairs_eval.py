@@ -8,6 +8,10 @@ A pair found between a case's lines where ``same_fact`` is true is right; any ot
 lines (a negative case's, or across cases) is wrong. Prints precision and recall per part.
 
     python benchmarks/sup_pairs_eval.py [--part tune|aside|both] [--src SRC] [-v]
+
+``--corpus tune|aside|all`` scores the hand-written corpus ``sup_train.json`` instead (same case format),
+its worlds split as round 22 split them (docs/entities.md): :data:`CORPUS_TUNE`'s 5 worlds to tune on,
+the other 13 kept aside.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+#: The worlds of ``sup_train.json`` that the rules were tuned on in round 22 (the other 13 kept aside).
+CORPUS_TUNE = frozenset({"household", "kitchen", "law", "logistics", "oss"})
 
 
 def _workspace(cases: list[dict[str, Any]]) -> tuple[dict[str, tuple[str | None, list[str]]], dict]:
@@ -80,8 +86,20 @@ def main() -> int:
     parser.add_argument("--part", choices=("tune", "aside", "both"), default="tune")
     parser.add_argument("--src", help="the src folder of the checkout to measure (default: this one's)")
     parser.add_argument("-v", "--verbose", action="store_true", help="each case's result")
+    parser.add_argument("--corpus", choices=("tune", "aside", "all"), help="score sup_train.json instead")
     args = parser.parse_args()
     sys.path.insert(0, args.src or str(HERE.parent / "src"))
+    if args.corpus:
+        every = json.loads((HERE / "knowledge" / "sup_train.json").read_text())["cases"]
+        chosen = [
+            c for c in every if args.corpus == "all" or (c["world"] in CORPUS_TUNE) == (args.corpus == "tune")
+        ]
+        res = score(chosen, args.verbose)
+        print(
+            f"corpus {args.corpus}: {res['cases']} cases ({res['true']} true): pairs {res['pairs']}, "
+            f"right {res['right']}, precision {res['precision']:.2f}, recall {res['recall']:.2f}"
+        )
+        return 0
     cases = json.loads((HERE / "knowledge" / "sup_pairs.json").read_text())["cases"]
     parts = ("tune", "aside") if args.part == "both" else (args.part,)
     for part in parts:

@@ -43,6 +43,7 @@ from mdrecall.knowledge.change_rules import (
     changed_kinds,
     confirms,
     is_typed,
+    keeps_values,
     modified,
     names_left,
     plan_moved,
@@ -182,6 +183,14 @@ class _State:
             return None  # (no word shared, or only both pages' titles)
         if min(self.df[w] for w in shared) > self.cap:
             return None
+        if shared.isdisjoint(self.own[i]) or shared.isdisjoint(self.own[j]):
+            # one line's page title links them: the other line must name that page's subject (half its
+            # title's words, "Pickle" of "Pickle"), not only share a word of it ("the kitchen tap" and a
+            # line of the "Ember Kitchen & Salt" page)
+            for n in (i, j):
+                title = set(self.every[n]).difference(self.own[n])
+                if shared & title and 2 * len(shared & title) < len(title):
+                    return None
         if new.subject and "said" not in new.attrs and set(new.subject.split()).isdisjoint(self.every[i]):
             return None  # the time of "dinners" changed: a line not naming dinners states another's
         if modified(old.words, new.words, shared):
@@ -209,6 +218,11 @@ class _State:
         differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
         if names_left(self.leaves.get(i), new.words.lower()):
             return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
+        if not differs and keeps_values(old, new, old_slots, new_slots):
+            # "Wifi password is on the fridge" … "changed the wifi password, new one on the fridge": more
+            # of that line, its value kept, which supersedes nothing
+            self.goes_on(i, j)
+            return None
         if confirms(old, new, new_slots, old_slots):
             return None  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
         if restates(old.words.lower(), new.words.lower()) and not values_differ(old_slots, new_slots, "tn"):

@@ -30,6 +30,7 @@ __all__ = [
     "confirms",
     "values_differ",
     "is_typed",
+    "keeps_values",
     "modified",
     "names_left",
     "refines",
@@ -145,6 +146,32 @@ def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> 
 @functools.lru_cache(maxsize=1 << 14)
 def _withdraws(words: str) -> bool:
     return WITHDRAW.search(words) is not None
+
+
+#: Wording that ends what it names ("no more Monday sessions", "cancelled"), beside :data:`WITHDRAW`.
+_ENDS = re.compile(r"\bno more\b|\bcancell?(?:ed|ing)\b|\bcalled off\b|\bscrapped\b", re.I)
+
+
+def keeps_values(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does the change line ``new`` leave the older line's values as they were: it names every value of
+    the older (a slot it holds too, or the value's word on it) and either holds no other value of those
+    kinds or ends on the older's number ("Wifi password is on the fridge" … "changed the wifi password, new
+    one on the fridge"; "Boiler pressure should be 1.2 bar" … "at 0.8 bar this morning, topped it up to
+    1.2")? Then the change it tells is of another thing, or the value put back: the older still holds. Not
+    for a line taking a value back or ending it ("no longer", "stopped", "no more"), nor for an older line
+    naming a name or a holder."""
+    if not old_slots or _withdraws(new.words) or _ENDS.search(new.words) is not None:
+        return False  # the value taken back or ended ("no more Monday sessions")
+    if any(s[0] in "ch" for s in old_slots):
+        return False  # a name named again may be the holder leaving ("Jean moved out", "Ana's off it")
+    words = subject_words(new.words) | {w.lower() for w in new.words.split()}
+    if not all(s in new_slots or s[2:] in words for s in old_slots):
+        return False
+    kinds = {s[0] for s in old_slots}
+    if not any(s[0] in kinds for s in new_slots - old_slots):
+        return True
+    numbers = [w.rstrip(".,;:") for w in new.words.split() if w[:1].isdigit()]
+    return bool(numbers) and f"n:{numbers[-1]}" in old_slots
 
 
 def names_left(gone: frozenset[str] | None, new: str) -> bool:

@@ -50,8 +50,10 @@ __all__ = [
     "PLACE_WORDS",
     "POSSESSIVE_OWN",
     "PRONOUNS",
+    "QUESTION",
     "REJECTED",
     "SAID",
+    "SENTENCE_BREAK",
     "SENTENCE_END",
     "STATE",
     "STATUS",
@@ -286,10 +288,19 @@ WITHDRAW = re.compile(
 #: A closed, general lexicon of change (no attribute's own words): wording that says a value was replaced,
 #: moved, ended, taken over or taken back. A line holding it may supersede an earlier line on its subject.
 CHANGE = re.compile(
-    r"\b(?:instead|no longer|any ?more|any longer|no more|after all|as of|from now on"
+    r"\b(?:instead|no longer|any ?more|any longer|no more|as of|from now on"
+    # "after all" meaning "in the end": at a clause's end or before a clause ("…, after all", "after all we
+    # …", "after all: Rafa …"), not before a noun phrase it quantifies ("after all plot holders paid")
+    r"|after all(?=\s*(?:$|[^\w\s]|\s+(?-i:[A-Z])|\s+(?:and|but|so|since|because|as|then|we|i|you|he|she"
+    r"|they|it|is|was|were|are|has|had|now|too)\b))"
     r"|switch(?:ed|es|ing)?|swapp?(?:ed|ing)?|shift(?:ed|s|ing)? (?:to|from|back|forward)"
     r"|mov(?:ed|es|ing)|relocat\w*|replac\w*"
-    r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out|to)|slipp(?:ed|ing)"
+    r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out)|slipp(?:ed|ing)"
+    # "pushed to" a time ("to 21:30", "to Friday", "to next week"), not to a place code goes ("pushed to
+    # PyPI", "pushed to main")
+    r"|pushed to(?!\s+(?:(?!mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
+    r"|q[1-4]\b|next|later|the\b)(?-i:[A-Z])|main\b|master\b|prod|staging|origin|remote|git"
+    r"|the (?:repo|branch|server|registry)|[a-z][\w.-]*/))"
     r"|delayed|rescheduled|brought forward|t(?:ook|akes?|aking|aken) (?:\w+ )?over|inherit(?:s|ed|ing)?"
     r"|hand(?:ed|ing|s)? (?:\w+ )?(?:over|off|on|to)|stepp(?:ed|ing) (?:down|back)"
     r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)|g[ai]ven? up"
@@ -343,7 +354,7 @@ CUE = re.compile(
     r"\b(?:(?:is|are|was|were|it's|now) now|now (?:at|on|in|is|are|owns?|uses?|using|based|lives?)"
     r"|no longer|not \w+ any ?more|any ?more\b|changed?|moved|moving|switch(?:ed|ing)?|migrat\w*"
     r"|replac\w*|dropp(?:ed|ing)|instead|from (?:today|now|tomorrow|next|this)\b|from now on|starting"
-    r"|slipped|pushed (?:back|out|to)|postponed|rescheduled|delayed|brought forward|took over|takes over"
+    r"|slipped|pushed (?:back|out)|postponed|rescheduled|delayed|brought forward|took over|takes over"
     r"|taking over|handed (?:over|to)|update[sd]?|new (?:time|owner|day|days|place|office|lead)|never)\b",
     re.I,
 )
@@ -363,6 +374,10 @@ NOW_STATE = re.compile(
 )
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
+#: Where a line's sentences part (after a sentence end, a semicolon or a colon), for :data:`QUESTION`.
+SENTENCE_BREAK = re.compile(r"(?<=[.!?;:])\s+")
+#: A sentence that asks ("Who is covering Tomasz's routes while he's off?"): it states no fact.
+QUESTION = re.compile(r"\?+[\"'’”)\]]*$")
 WORD = re.compile(r"[A-Za-z][\w'’-]*|\d[\w:.]*")
 #: A fact line's words as stored (:attr:`~mdrecall.stores.views.FactRow.words`): case kept (names are told
 #: by it), an amount's currency sign and thousands kept on its number ("NZ$650" → ``NZ $650``, "£1,900").

@@ -67,8 +67,10 @@ from mdrecall.knowledge.fact_words import (
     PLACE_WORDS,
     POSSESSIVE_OWN,
     PRONOUNS,
+    QUESTION,
     REJECTED,
     SAID,
+    SENTENCE_BREAK,
     SENTENCE_END,
     STATE,
     STATE_WORDS,
@@ -440,6 +442,17 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
 MAX_FACT_CHARS = 1_000
 
 
+def _asserted(line: str) -> str:
+    """``line`` without its questions ("Who is covering Tomasz's routes while he's off? tbd" → "tbd"): a
+    question states no fact, and a change it asks about ("is the standup moving to Tuesdays?") is none."""
+    if "?" not in line:
+        return line
+    marker = MARKER.match(line)
+    start = marker.end() if marker else 0
+    kept = [s for s in SENTENCE_BREAK.split(line[start:]) if not QUESTION.search(s)]
+    return line[:start] + " ".join(kept)
+
+
 def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
     """The fact lines of one file (1-based line numbers), each with the day it was written."""
     out: list[Fact] = []
@@ -466,7 +479,7 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
                 if len(heading.group(1)) == 1 and file_date is None and not context:
                     context = content_words(WORD.findall(title), set())
             continue
-        found = _fact(path, number, raw[:MAX_FACT_CHARS], day, context)
+        found = _fact(path, number, _asserted(raw[:MAX_FACT_CHARS]), day, context)
         if found is None:
             continue
         if not found.subject:  # a label line ("Status: migrating"): restating one above it is a change
