@@ -6,7 +6,7 @@ from mdrecall.models import Chunk
 from mdrecall.search.citations import fact_key, group_by_citation, repeats
 from mdrecall.search.ranking import Scored
 from mdrecall.search.snippets import pieced_snippet
-from mdrecall.search.supersede import apply_supersession, query_names
+from mdrecall.search.supersede_wording import apply_supersession, query_names
 from mdrecall.text.query import build_keyword_query, query_intent
 
 

@@ -56,13 +56,11 @@ from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
     ChunkReader,
     apply_fact_supersession,
-    apply_supersession,
     keep_newer_first,
-    marks_by_wording,
     newer_chunks,
-    query_names,
     superseded_lines,
 )
+from mdrecall.search.supersede_wording import apply_supersession, marks_by_wording, query_names
 from mdrecall.stores.base import Store
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.query import (
