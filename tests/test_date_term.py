@@ -85,10 +85,10 @@ def test_a_question_of_a_day_alone_finds_that_days_note(tmp_path: Path) -> None:
 def test_a_day_at_the_calendars_end_is_weighed_without_overflow() -> None:
     """Before: a question naming 9999-12-31 (or 0001-01-01) matched by a chunk's lines raised
     OverflowError while looking for the day after (fault round 8); the day counts as named, alone."""
-    from mdrecall.search import pipeline
+    from mdrecall.search import event_days
 
     for day in ("9999-12-31", "0001-01-01"):
-        on_day = pipeline._on_day(frozenset({day}), lambda c, d=day: [d])
+        on_day = event_days.on_day_weight(frozenset({day}), lambda c, d=day: [d])
         chunk = Chunk(
             path="x.md", source="memory", start_line=1, end_line=1, text="x", hash="x", date="2026-01-05"
         )
