@@ -32,6 +32,7 @@ from datetime import date
 from itertools import accumulate
 
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
+from mdrecall.knowledge.label_kinds import LineLabels, label_kind
 from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
 from mdrecall.knowledge.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.mention_patterns import (
@@ -82,18 +83,8 @@ from mdrecall.knowledge.mention_readers import (
     title_like,
 )
 from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, lower_known, places
-from mdrecall.knowledge.names import (
-    ABBREVIATED,
-    ACRONYM_TAILS,
-    ORG_WORD,
-    PLACE_NOUNS,
-    PLACE_WORDS,
-    LineLabels,
-    label_kind,
-    name_kind,
-    trim_leading,
-    upper_kind,
-)
+from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
+from mdrecall.knowledge.names import name_kind, trim_leading, upper_kind
 from mdrecall.knowledge.relations import Relation, find_relations
 from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
 from mdrecall.knowledge.valid_time import LineDays

@@ -139,7 +139,7 @@ ORG_NEXT = re.compile(
     r"|Bank)\b"
 )
 #: A two-letter acronym right after a capitalised name, perhaps ending it ("Weta FX", "Travis CI": checked
-#: against :data:`mdrecall.knowledge.names.ACRONYM_TAILS`).
+#: against :data:`mdrecall.knowledge.name_words.ACRONYM_TAILS`).
 ACRONYM_NEXT = re.compile(r"[ ]([A-Z]{2})(?![\w'’-])")
 #: An acronym inside a sentence right before a name, perhaps its first word ("for JL Racing").
 ACRONYM_BEFORE = re.compile(r"(?<=[a-z,] )[A-Z]{2,4} $")
