@@ -70,6 +70,10 @@ ANIMALS = (
     "turtle|goldfish|fish|ferret|gerbil|lizard|snake|beagle|labrador|spaniel|terrier|poodle|collie|"
     "retriever|dachshund|pug|husky|greyhound|whippet|lurcher|corgi|schnauzer|tabby|moggy"
 )
+#: The animal words of :data:`ANIMALS`, one word each, and their plurals.
+ANIMAL_WORDS = frozenset(
+    w for animal in ANIMALS.split("|") for w in (animal.split()[-1], animal.split()[-1] + "s")
+)
 PET_BEFORE = re.compile(
     rf"\b(?:{ANIMALS})s?\b[:,]?[ ](?:(?:is[ ]|was[ ]|'s[ ])?(?:called[ ]|named[ ])?)?$"
     r"|\b(?:walked|walking|walk|fed|feeding|feed|groomed|brushed|wormed|neutered|spayed)[ ]$",
@@ -157,11 +161,15 @@ KIND_AFTER: dict[str, str] = {
     **dict.fromkeys(
         """team staff headquarters hq account invoice invoices bill bills quote oven dishwasher fridge
         freezer hob washer dryer boiler kettle shirts shirt shoes boots trainers jacket jackets sticks
-        bike bikes van helmet helmets reagents rep reps delivery deliveries""".split(),
+        bike bikes van helmet helmets reagents rep reps delivery deliveries flight flights""".split(),
         "organisation",
     ),
 }
 NOUN_NEXT = re.compile(r"[ ]([a-zA-Z]+)\b")
+#: An animal's things after a name and "'s" ("Mochi's vet", "Bran's collar"): the name is a pet's.
+PET_OWNED = frozenset(
+    "vet vets kennel kennels collar leash lead litter jabs worming flea groomer kibble".split()
+)
 #: A version number after a name ("PyO3 0.21", "Node v20.11"): software.
 VERSION_AFTER = re.compile(r"^[ ]v?\d+\.\d+(?:\.\d+)*\b")
 OWNED = re.compile(r"['’]s[ ]([a-zA-Z]+)\b")

@@ -48,7 +48,7 @@ PLACE_LAST = set(
     Village Quarter Market Hall Arena Stadium Hotel Inn Pub Cafe Café Restaurant Bistro Bakery
     Tavern Bar Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Way Close Crescent Terrace
     Place Row Wharf Quay Pier Falls Canyon Coast Peninsula Building Buildings Estate Campus Links Green
-    Moor Moss Marsh Trail""".split()
+    Moor Moss Marsh Trail Fort""".split()
 )
 PLACE_FIRST = set(
     """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount

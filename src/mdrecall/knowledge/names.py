@@ -37,6 +37,7 @@ from mdrecall.knowledge.name_cues import (
     PERSON_VERB,
     PET_AFTER,
     PET_BEFORE,
+    PET_OWNED,
     PLACE_BEFORE,
     PRODUCT_AFTER,
     RESIDE_BEFORE,
@@ -138,9 +139,12 @@ def name_kind(
         return "organisation", several and last not in WEAK_ORG
     if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
         return "place", True  # "Sofia" is a city and a given name: a place only where a cue says so
+    if several and len(words) == 2 and head.isupper() and len(head) <= 4 and words[1] in places():
+        return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
+        and not (cued and (PLACE_BEFORE.search(tail) or _venue_at(tail, after)))  # "at Siri Fort"
         and head not in PLACE_FIRST
         and 1 < len(words) <= 3
         and (head not in places() or places().isdisjoint(words[1:]))  # "Ben Harlow"; not "Santiago Chile"
@@ -154,6 +158,8 @@ def name_kind(
         return "event", True
     if (cued and PET_BEFORE.search(tail)) or PET_AFTER.match(after):
         return "pet", True
+    if len(words) == 1 and (owned := OWNED.match(after)) and owned.group(1).lower() in PET_OWNED:
+        return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
     if cued and PERSON_BEFORE.search(tail):
         return "person", True
     if PERSON_VERB.match(after) or PERSON_AFTER.match(after):
@@ -203,6 +209,16 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+def _venue_at(tail: str, after: str) -> bool:
+    """Does a name stand where a place does after "at" ("badminton at Siri Fort", "the sangeet at Taj Lands
+    End"), not someone's ("at Dana Okafor's"), nor after "looked at" or "Hamish at"?"""
+    at = AT_BEFORE.search(tail)
+    if at is None or after.startswith(("'s", "’s")):
+        return False
+    w = at.group("w")
+    return w.islower() and w not in AT_NOT_PLACE
 
 
 def _place_cued(tail: str, cued: bool) -> bool:
