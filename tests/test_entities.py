@@ -48,7 +48,7 @@ def test_links_mentions_speakers_and_front_matter() -> None:
 
 def test_capitalised_names_inside_sentences_only() -> None:
     found = _found("Yesterday we met Dave in Paris. The Acme Corp team liked it.\n`Hidden Name` in code.\n")
-    assert ("Dave", "person", "name") in found  # a known given name, alone: the kind, not yet an entity
+    assert ("Dave", "person", "rare_name") in found  # a known given name inside a sentence: an entity
     assert ("Paris", "place", "typed_name") in found  # a known place
     assert ("Acme Corp", "organisation", "typed_name") in found
     # sentence-initial words are weak candidates only; code spans are not read

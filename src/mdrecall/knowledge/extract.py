@@ -32,6 +32,7 @@ from datetime import date
 from itertools import accumulate
 
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
+from mdrecall.knowledge.label_kinds import LineLabels, label_kind
 from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
 from mdrecall.knowledge.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.mention_patterns import (
@@ -44,6 +45,7 @@ from mdrecall.knowledge.mention_patterns import (
     BY_NAME,
     CAMEL_LOW,
     CAPS,
+    GOES_ON,
     HUMP,
     JOINED,
     LABEL_STOP,
@@ -81,19 +83,17 @@ from mdrecall.knowledge.mention_readers import (
     text_before,
     title_like,
 )
-from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, lower_known, places
-from mdrecall.knowledge.names import (
-    ABBREVIATED,
-    ACRONYM_TAILS,
-    ORG_WORD,
-    PLACE_NOUNS,
-    PLACE_WORDS,
-    LineLabels,
-    label_kind,
-    name_kind,
-    trim_leading,
-    upper_kind,
+from mdrecall.knowledge.name_cues import ANIMAL_WORDS, OWNED
+from mdrecall.knowledge.name_lists import (
+    common_word,
+    given_name,
+    known_name,
+    known_words_max,
+    lower_known,
+    places,
 )
+from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
+from mdrecall.knowledge.names import name_kind, trim_leading, upper_kind
 from mdrecall.knowledge.relations import Relation, find_relations
 from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
 from mdrecall.knowledge.valid_time import LineDays
@@ -146,6 +146,37 @@ def _hyphened_name(words: list[str]) -> bool:
         return False
     parts = words[0].split("-")
     return len(parts) == 2 and not any(given_name(p) or p in STOP for p in parts)
+
+
+#: All-capitals words that are a role before a person's name ("CEO Okafor"), not an institution's initials.
+_ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
+
+
+def _acronym_led(acronym: str, words: list[str]) -> bool:
+    """Is an acronym before one capitalised word the start of its name: a known place ("TU Munich", an
+    institution named after its city) or a word no list knows ("OC Transpo"), the acronym no well-known
+    name nor a role ("CEO Okafor")?"""
+    return (
+        len(words) == 1
+        and acronym not in _ROLES
+        and known_name(acronym) is None
+        and (words[0] in places() or is_rare(words))
+    )
+
+
+def _lone_given(name: str, words: list[str], before: str, after: str) -> bool:
+    """Is ``name`` a given name standing alone: one word, no ordinary word's plural or verb form ("Burns",
+    "Wells"), not after another capitalised word, whose part it may be ("IKEA Metod"), nor before "'s" and
+    an animal, as a species is named after someone ("Hermann's tortoise")?"""
+    if len(words) != 1 or not given_name(name) or name in places():
+        return False
+    if name.endswith("s") and common_word(name[:-1].lower()):
+        return False
+    prev = before.rstrip().rsplit(" ", 1)[-1].strip("(\"'") if before.strip() else ""
+    if prev[:1].isupper() and prev[-1:].isalnum() and prev not in TITLES:
+        return False
+    owned = OWNED.match(after)
+    return owned is None or owned.group(1).lower() not in ANIMAL_WORDS
 
 
 def _add_linked(
@@ -345,7 +376,11 @@ def extract_entities(
         if after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, m.end())) and acr[1] in ACRONYM_TAILS:
             words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
             after = plain[acr.end() : acr.end() + 24]
-        elif not opens and ORG_WORD.match(words[-1]) and (acr := ACRONYM_BEFORE.search(before)):
+        elif (
+            not opens
+            and (acr := ACRONYM_BEFORE.search(before))
+            and (ORG_WORD.match(words[-1]) or _acronym_led(acr[0].strip(), words))
+        ):
             words.insert(0, acr[0].strip())  # "for JL Racing": an organisation's initials open its name
             before, name_at = before[: acr.start()], name_at - len(acr[0])
         place_noun = NOUN_AFTER.match(after) if not trailing and len(words) <= 2 else None
@@ -391,6 +426,16 @@ def extract_entities(
         rare = (
             not strong and not heading and (not opens or before.rstrip().endswith(":")) and is_rare(words)
         )  # "collected through Pitchero", "Bank: Triodos": no frequent word is written so
+        if not strong and not heading and kind == "person" and _lone_given(name, words, before, after):
+            # a given name inside a sentence ("Omar picked us up"), or opening one that goes on ("- Jonas ran
+            # the calibration", "Karan's flight"), or the value of a person's label ("Owner: Tomasz."):
+            # hardly anything else is written so (the given-name list leaves out ordinary words). An entity
+            # at once, its kind a hint only (as a rare word's: "Gus" is a tortoise where a cue says so)
+            rare = (
+                not opens
+                or GOES_ON.match(after) is not None
+                or value_labels.kind(line_start, name_at) == "person"
+            )
         if opens and not rare and not strong and not heading and kind == "unknown" and name_shaped(words):
             kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
         elif not opens and not heading and not strong and kind == "unknown" and _hyphened_name(words):

@@ -28,7 +28,7 @@ from mdrecall.knowledge.name_lists import (
     nicknames,
     places,
 )
-from mdrecall.knowledge.names import ORG_WORD
+from mdrecall.knowledge.name_words import ORG_WORD
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import ALIAS, phrase
 from mdrecall.models import Chunk

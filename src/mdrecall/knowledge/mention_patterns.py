@@ -139,10 +139,13 @@ ORG_NEXT = re.compile(
     r"|Bank)\b"
 )
 #: A two-letter acronym right after a capitalised name, perhaps ending it ("Weta FX", "Travis CI": checked
-#: against :data:`mdrecall.knowledge.names.ACRONYM_TAILS`).
+#: against :data:`mdrecall.knowledge.name_words.ACRONYM_TAILS`).
 ACRONYM_NEXT = re.compile(r"[ ]([A-Z]{2})(?![\w'’-])")
 #: An acronym inside a sentence right before a name, perhaps its first word ("for JL Racing").
-ACRONYM_BEFORE = re.compile(r"(?<=[a-z,] )[A-Z]{2,4} $")
+ACRONYM_BEFORE = re.compile(r"(?:(?<=[a-z,] )|(?<=\())[A-Z]{2,4} $")
+#: What follows a name in a sentence that goes on: a lower-case word, after "'s" or not ("Jonas ran",
+#: "Karan's flight").
+GOES_ON = re.compile(r"(?:['’]s)?[ ][a-z]")
 #: What may stand before a name that opens a line: bullets and checkboxes; opening punctuation.
 BULLETS = re.compile(r"[ \-*+>\t\[\]xX]*")
 OPENING = re.compile(r"\s*['\"(\[]*")

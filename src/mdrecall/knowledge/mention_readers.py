@@ -10,6 +10,7 @@ import re
 from bisect import bisect_right
 from functools import cache
 
+from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
     HUMP,
     LABEL_STOP,
@@ -27,7 +28,7 @@ from mdrecall.knowledge.name_lists import (
     lower_known,
     places,
 )
-from mdrecall.knowledge.names import LineLabels, name_kind
+from mdrecall.knowledge.names import name_kind
 
 #: Folders whose pages are each about one thing of a kind ("people/oona-hart.md").
 _FOLDER_KINDS = {

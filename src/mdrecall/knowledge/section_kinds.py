@@ -18,8 +18,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from mdrecall.knowledge.label_kinds import header_kind
 from mdrecall.knowledge.name_lists import common_word
-from mdrecall.knowledge.names import header_kind
 
 __all__ = ["TableCells", "heading_things", "work_items"]
 
