@@ -187,3 +187,22 @@ def test_thousands_of_stated_nicknames_fold_in_linear_time() -> None:
     took = time.perf_counter() - t0
     assert out["bill quill7"] == out["quill7"] == "william quill7"
     assert took < 1.0, took
+
+
+def test_a_name_holding_a_secret_the_redaction_rules_hide_is_no_entity(tmp_path: Path) -> None:
+    """A password written as a name ("password: Ignatius (Iggy) Quill", "api_key=Fionn D'Arcy") is listed
+    by no entity surface, as a name or an alias; the same names elsewhere in the workspace still are."""
+    write(
+        tmp_path,
+        "memory/2026-03-10.md",
+        "# 2026-03-10\n\n- password: Ignatius (Iggy) Quill\n- the api_key=Fionn D'Arcy for the rota\n"
+        "- Boxing Day password is Tadhg Ó Riordáin\n- Met Dana de la Cruz at the gate.\n",
+    )
+    write(tmp_path, "memory/2026-03-11.md", "# 2026-03-11\n\n- Tadhg Ó Riordáin brought the seed trays.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        listed = {n for e in mem.entities() for n in (e.name, *e.aliases)}
+    assert not {n for n in listed if {"Ignatius", "Fionn"} & set(n.split())}  # the words redaction hides
+    assert "Dana de la Cruz" in listed
+    assert "Tadhg Ó Riordáin" in listed  # named in another note, with no secret there
