@@ -13,6 +13,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round6           # the sixth round (fault_round6.py)
     python benchmarks/faults.py --only round7           # the seventh round (fault_round7.py)
     python benchmarks/faults.py --only round8           # the eighth round (fault_round8.py)
+    python benchmarks/faults.py --only round9           # the ninth round (fault_round9.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -49,6 +50,7 @@ import fault_round5 as fr5
 import fault_round6 as fr6
 import fault_round7 as fr7
 import fault_round8 as fr8
+import fault_round9 as fr9
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -440,6 +442,8 @@ def main() -> int:
             ("round7", lambda: fr7.case_round7(tmp), False),
             # an eighth round on undated pages' anchor, the date term, the layout kinds and leave grammar
             ("round8", lambda: fr8.case_round8(tmp), False),
+            # a ninth round on related words, amounts, holidays, numeric order, the new name rules, kind guess
+            ("round9", lambda: fr9.case_round9(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

@@ -4,14 +4,16 @@ written for these tests; they are not one of the benchmark sets."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.index import EntityIndex, _fold_stated_aliases
 from mdrecall.knowledge.relations import ALIAS, find_relations, phrase
+from mdrecall.stores.views import RelationRow
 
 from helpers import write
 
@@ -169,3 +171,38 @@ def test_the_nickname_and_surname_elsewhere_are_the_person_in_the_brackets_page(
         mem.index()
         known = EntityIndex(mem.store, mem.config.entities).known()
     assert known["josie"] == known["josie rourke"] == known["josephine rourke"] == "josephine rourke"
+
+
+def test_thousands_of_stated_nicknames_fold_in_linear_time() -> None:
+    """A page of thousands of "Given (Nick) Surname" lines states thousands of aliases; each was folded by a
+    pass over every name (quadratic: a 1 MB page of them took minutes to index)."""
+    out = {f"william quill{i}": f"william quill{i}" for i in range(10_000)}
+    out |= {f"quill{i}": f"quill{i}" for i in range(10_000)}
+    rows = [
+        RelationRow("people.md", i, f"Bill Quill{i}", ALIAS, f"William Quill{i}", None) for i in range(10_000)
+    ]
+    rows += [RelationRow("people.md", i, f"Quill{i}", ALIAS, f"Bill Quill{i}", None) for i in range(10_000)]
+    t0 = time.perf_counter()
+    _fold_stated_aliases(out, rows, set())
+    took = time.perf_counter() - t0
+    assert out["bill quill7"] == out["quill7"] == "william quill7"
+    assert took < 1.0, took
+
+
+def test_a_name_holding_a_secret_the_redaction_rules_hide_is_no_entity(tmp_path: Path) -> None:
+    """A password written as a name ("password: Ignatius (Iggy) Quill", "api_key=Fionn D'Arcy") is listed
+    by no entity surface, as a name or an alias; the same names elsewhere in the workspace still are."""
+    write(
+        tmp_path,
+        "memory/2026-03-10.md",
+        "# 2026-03-10\n\n- password: Ignatius (Iggy) Quill\n- the api_key=Fionn D'Arcy for the rota\n"
+        "- Boxing Day password is Tadhg Ó Riordáin\n- Met Dana de la Cruz at the gate.\n",
+    )
+    write(tmp_path, "memory/2026-03-11.md", "# 2026-03-11\n\n- Tadhg Ó Riordáin brought the seed trays.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        listed = {n for e in mem.entities() for n in (e.name, *e.aliases)}
+    assert not {n for n in listed if {"Ignatius", "Fionn"} & set(n.split())}  # the words redaction hides
+    assert "Dana de la Cruz" in listed
+    assert "Tadhg Ó Riordáin" in listed  # named in another note, with no secret there

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+import pytest
+
 from mdrecall import Config, Memory
+from mdrecall.knowledge import kind_guess
 from mdrecall.knowledge.kind_guess import guess_kind
 
 from helpers import write
@@ -38,3 +42,32 @@ def test_a_kind_the_workspace_gives_is_kept(tmp_path: Path) -> None:
 def test_an_unsure_model_leaves_the_kind_unknown() -> None:
     assert guess_kind("Quarrow") is None
     assert guess_kind("  ") is None
+
+
+@pytest.mark.parametrize("damage", ["cut short", "other arrays", "other shapes", "not a zip"])
+def test_a_damaged_model_file_leaves_the_kind_unknown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    """A model file cut short or foreign (a broken install, a hand edit) is no model: the listing answers
+    and a name with no cue stays unknown (it raised BadZipFile, KeyError or a matmul ValueError)."""
+    bad = tmp_path / "kind_model.npz"
+    with np.load(kind_guess.MODEL_FILE) as data:
+        arrays = {k: data[k] for k in data.files}
+    if damage == "cut short":
+        bad.write_bytes(kind_guess.MODEL_FILE.read_bytes()[:2000])
+    elif damage == "other arrays":
+        np.savez(bad, w=arrays["weights"])
+    elif damage == "other shapes":
+        np.savez(bad, weights=arrays["weights"][:10], bias=arrays["bias"], kinds=arrays["kinds"])
+    else:
+        bad.write_bytes(b"\x93NUMPY" + b"\x00" * 200)
+    monkeypatch.setattr(kind_guess, "MODEL_FILE", bad)
+    kind_guess.guess_kind.cache_clear()
+    kind_guess._model.cache_clear()
+    try:
+        assert kind_guess.guess_kind("Logseq") is None
+        found = _kinds(tmp_path / "ws", "# Tuesday\n\n- Moved my notes into Logseq over the weekend.\n")
+        assert found["Logseq"] == "unknown"
+    finally:
+        kind_guess.guess_kind.cache_clear()
+        kind_guess._model.cache_clear()

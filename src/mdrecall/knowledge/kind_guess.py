@@ -6,14 +6,18 @@ regression over it (``data/kind_model.npz``, from ``scripts/gen_kind_model.py``,
 shipped general lists: places, given names, well-known technologies, products, organisations, holidays),
 and answers only where the model gives the kind a probability of at least :data:`GATE`. It never says
 ``work`` or ``pet`` (no general list of those), and it knows little of rare names: see docs/entities.md
-for what it gets right. ``None`` where the static table or ``tokenizers`` is missing.
+for what it gets right. ``None`` where the static table or ``tokenizers`` is missing, or the model file is
+missing or damaged (a name's kind then stays unknown).
 """
 
 from __future__ import annotations
 
+import zipfile
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+from mdrecall.knowledge.extract import KINDS
 
 __all__ = ["GATE", "MODEL_FILE", "guess_kind"]
 
@@ -30,9 +34,18 @@ def _model() -> tuple[Any, Any, Any, tuple[str, ...]] | None:
 
     if not static.is_available() or not MODEL_FILE.is_file():
         return None
-    with np.load(MODEL_FILE) as data:
-        weights, bias, kinds = data["weights"], data["bias"], tuple(str(k) for k in data["kinds"])
-    return static.StaticEmbedder(), weights, bias, kinds
+    embedder = static.StaticEmbedder()
+    try:  # a damaged or foreign file (cut short, other arrays, other shapes) is no model: names stay unknown
+        with np.load(MODEL_FILE, allow_pickle=False) as data:
+            weights, bias = data["weights"], data["bias"]
+            kinds = tuple(str(k) for k in data["kinds"])
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None
+    shaped = weights.shape == (embedder.dims, len(kinds)) and bias.shape == (len(kinds),)
+    shaped = shaped and weights.dtype.kind == bias.dtype.kind == "f"
+    if not kinds or not shaped or not set(kinds) <= set(KINDS) or not np.isfinite(weights).all():
+        return None
+    return embedder, weights, bias, kinds
 
 
 @lru_cache(maxsize=4096)

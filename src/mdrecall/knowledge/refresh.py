@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from datetime import date
@@ -247,16 +247,36 @@ def extract_views(
     from mdrecall.knowledge.facts import line_facts
 
     found = extract_entities(text, day, path, reference, order)
+    secret = _secret_words(text, {m.line for m in found.mentions} | {r.line for r, _ in found.relations})
     seen: set[tuple[str, int, str]] = set()
     mentions = []
     for m in found.mentions:
         key = m.key
-        if not key or (key, m.line, m.how) in seen:
+        if not key or (key, m.line, m.how) in seen or secret(m.name):
             continue
         seen.add((key, m.line, m.how))
         mentions.append(MentionRow(path, m.line, m.section, key, m.name, m.kind, m.how, m.day))
-    relations = [RelationRow(path, r.line, r.subject, r.predicate, r.object, on) for r, on in found.relations]
+    relations = [
+        RelationRow(path, r.line, r.subject, r.predicate, r.object, on)
+        for r, on in found.relations
+        if not secret(r.subject) and not secret(r.object)
+    ]
     return FileViews(path, mentions, relations, facts=line_facts(path, text, day))
+
+
+def _secret_words(text: str, lines: Iterable[int]) -> Callable[[str], bool]:
+    """Whether a name holds a word the redaction rules hide in ``text`` ("password: Ignatius (Iggy) Quill",
+    "api_key=Fionn D'Arcy"): such a name is no entity (search shows a hand-written note as written, but
+    the entity views must not list a password as a person). Only ``lines`` (1-based: those naming
+    something) and the line before each (a key above its value) are read."""
+    from mdrecall.text.redact import secrets_in
+
+    every = text.split("\n")
+    wanted = sorted({j for i in lines for j in (i - 2, i - 1) if 0 <= j < len(every)})
+    hidden = {w for _, found in secrets_in("\n".join(every[j] for j in wanted)) for w in found.split()}
+    if not hidden:
+        return lambda _name: False
+    return lambda name: any(w in hidden for w in name.split())
 
 
 def refresh_file(
