@@ -202,9 +202,44 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
         "cancelled": ("cancelled", "canceled"),
     },
     "review": {
-        "pending": ("pending", "submitted", "awaiting"),
+        "pending": ("pending", "submitted", "awaiting", "waiting for", "waiting on"),
         "approved": ("approved", "accepted", "granted"),
         "rejected": ("rejected", "declined", "refused", "denied"),
+    },
+    # a value not known yet (a thing to be decided, arranged or told) and its being settled: only the move
+    # from open to settled is a change (:func:`mdrecall.knowledge.state_pairs.state_pairs`); the settled
+    # wordings are the verbs that close an open question of arrangement or agreement
+    "decision": {
+        "open": (
+            "tbd",
+            "tba",
+            "tbc",
+            "undecided",
+            "unconfirmed",
+            "to be decided",
+            "to be confirmed",
+            "to be arranged",
+            "not decided",
+            "not agreed",
+            "not confirmed",
+            "not booked",
+            "not arranged",
+            "not settled",
+            "no news",
+        ),
+        "settled": (
+            "decided",
+            "agreed",
+            "signed",
+            "confirmed",
+            "booked",
+            "arranged",
+            "finalised",
+            "finalized",
+            "granted",
+            "approved",
+            "accepted",
+        ),
     },
     "health": {
         # a return to health in the idioms that say it ("fine again", "like nothing ever happened")

@@ -219,10 +219,13 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
                 scopes.stated(scopes.of([m]))
     if label_attr == "status":
         spans = scopes.whole()
-        value = _status(re.split(r"[.;(]", scopes.read(spans), maxsplit=1)[0])  # "Status: on hold, waiting"
+        first = re.split(r"[.;(]", scopes.read(spans), maxsplit=1)[0]
+        value = _status(first)  # "Status: on hold, waiting"
         if value:
             attrs["status"] = {value}
-            scopes.stated(spans)
+            # the label states its value up to the value's end: what follows ("Status: live. RxWorks kept
+            # read-only") is a remark, not the subject of the status
+            scopes.stated([(scopes.head, scopes.head + len(first))])
     spans = []
     if label_attr == "owner":
         spans = scopes.whole()
