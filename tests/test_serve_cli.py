@@ -320,6 +320,8 @@ def test_a_watch_vouches_for_the_files_from_its_start(ws: Path) -> None:
             return got["watcher"].get("clean") is True and str(got["sync_check"]).startswith("no walk")
 
         assert until(vouched, 30)
+        # the server binds once warm, on its own thread: listening is its own condition, not the watcher's
+        assert until(lambda: call(str(ws), {"op": "ping"}, time.monotonic() + 1)[0] == "answer", 60)
         out = run_process("-w", str(ws), "-v", "search", "Kestrel")
         assert "Kestrel ships" in out.stdout and "served (pid" in out.stderr
     finally:

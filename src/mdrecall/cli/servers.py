@@ -162,6 +162,9 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
         # An auto-started server polls nothing: without OS events (watchdog not installed, or polling asked)
         # a polling watcher would stat every file every few seconds for as long as it idles (~0.7 of a core
         # at 10,000 notes); each search it serves checks the files itself instead.
+        if served is None and not (agent or os.environ.get("MDRECALL_AGENT_ID")):
+            # listening before the watcher can vouch for the files: a search told "clean" finds the server
+            served = start_background(mem, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
         watcher = None
         if not (auto and (polling or not _native_events(mem))):
             watcher = Watcher(  # its own first sync, once armed, proves the files unchanged: searches then
@@ -172,10 +175,8 @@ def cmd_watch(debounce: float | None, polling: bool, agent: str | None, auto: bo
                 initial_sync=True,
                 backfill=backfill,
             ).start()
-        if served is not None:
+        if auto and served is not None:  # bound first (above), serving once the watcher is armed
             served.start()
-        elif not (agent or os.environ.get("MDRECALL_AGENT_ID")):
-            served = start_background(mem, lambda line: sys.stderr.write(f"mdrecall: {line}\n"))
         folders = ", ".join(str(p) for p, _ in watch_targets(mem))
         backend = watcher.state["backend"] if watcher is not None else "no watcher: searches check the files"
         note = watcher.state["note"] if watcher is not None else _NO_EVENTS
