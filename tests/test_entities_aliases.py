@@ -11,7 +11,8 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.index import EntityIndex, _fold_stated_aliases
+from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.name_links import fold_stated_aliases
 from mdrecall.knowledge.relations import ALIAS, find_relations, phrase
 from mdrecall.stores.views import RelationRow
 
@@ -183,7 +184,7 @@ def test_thousands_of_stated_nicknames_fold_in_linear_time() -> None:
     ]
     rows += [RelationRow("people.md", i, f"Quill{i}", ALIAS, f"Bill Quill{i}", None) for i in range(10_000)]
     t0 = time.perf_counter()
-    _fold_stated_aliases(out, rows, set())
+    fold_stated_aliases(out, rows, set())
     took = time.perf_counter() - t0
     assert out["bill quill7"] == out["quill7"] == "william quill7"
     assert took < 1.0, took

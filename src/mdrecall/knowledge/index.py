@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 from mdrecall.config.settings import EntitiesConfig
@@ -20,21 +20,15 @@ from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.kind_guess import guess_kind
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
+from mdrecall.knowledge.name_links import fold_stated_aliases, link_first_names, written_lower
 from mdrecall.knowledge.name_lists import (
-    common_word,
-    fold_accents,
-    given_name,
     known_alias,
-    nicknames,
-    places,
 )
-from mdrecall.knowledge.name_words import ORG_WORD
 from mdrecall.knowledge.refresh import keeps_views
-from mdrecall.knowledge.relations import ALIAS, phrase
+from mdrecall.knowledge.relations import phrase
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import KeySummary, MentionRow, RelationRow, ViewStore
-from mdrecall.text.query import build_keyword_query
+from mdrecall.stores.views import KeySummary, MentionRow, ViewStore
 
 __all__ = [
     "Entity",
@@ -153,8 +147,8 @@ class EntityIndex(NameQueries):
             if other is not None and other != k and k not in self.canonical and (k in out or other in out):
                 out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
-            _link_first_names(out, stats, _key_kinds(self.store), partial(_written_lower, self.texts))
-            _fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
+            link_first_names(out, stats, _key_kinds(self.store), partial(written_lower, self.texts))
+            fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)
@@ -348,142 +342,6 @@ def _top_kind(kinds: Counter[str]) -> str:
     """The kind with the most weight; a tie goes to a cued kind (:data:`_CUED_KINDS`): "Our tortoise is
     called Gus" says what Gus is, while "# Gus" and "Gus: vet check" only look like a person's name."""
     return max(kinds, key=lambda k: (kinds[k], k in _CUED_KINDS))
-
-
-#: Kinds a one-word name may have and still be the first name of a longer name ("Halden" of Halden Bikes).
-_LINKABLE = frozenset({"person", "organisation", "unknown"})
-
-
-def _link_first_names(
-    out: dict[str, str],
-    stats: Mapping[str, tuple[int, bool]],
-    kinds: Mapping[str, str],
-    written_lower: Callable[[str], bool] = lambda _: False,
-) -> None:
-    """Fold into ``out`` a one-word name alone that means the one longer name of a person or organisation
-    it starts ("Fatima", "fatima" → Fatima Okafor), or the one person whose given name it is a nickname of
-    ("Izzy" → Isobel Marsh), whether or not it is an entity on its own evidence; a word that starts two
-    such names means neither.
-
-    A longer name is a person's or an organisation's by its words (a known given name first, an
-    organisation word last) or by what the workspace says of it or of its first word alone ("Nnamdi said"
-    makes Nnamdi Eze a person): the given-name list need not know the name.
-
-    A thing's (not a person's) name of frequent words is not shortened to its first words where the
-    workspace writes them in lower case (``written_lower``): "High" at a sentence's start is the adjective
-    of "high risk", not "High AI" (an apoptotic index an abstract names), while "Riverside" for Riverside
-    Food Bank is.
-    """
-
-    def ordinary(short: str, full: str) -> bool:
-        first = short.split()[0]
-        thing = (
-            kinds.get(full) != "person"
-            and kinds.get(first) != "person"
-            and not given_name(first.capitalize())
-        )
-        return thing and all(common_word(w) for w in short.split()) and written_lower(short)
-
-    firsts: dict[str, list[str]] = {}
-    for k in out:
-        if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
-            first = k.split()[0]
-            if (
-                _person_or_org(k)
-                or kinds.get(k) in ("person", "organisation")
-                or kinds.get(first) == "person"
-            ):
-                firsts.setdefault(first, []).append(k)
-    for first, fulls in firsts.items():
-        if (
-            len(fulls) == 1
-            and first in stats
-            and out.get(first, first) == first
-            and kinds.get(first, "unknown") in _LINKABLE
-            and not ordinary(first, fulls[0])
-        ):
-            out[first] = fulls[0]
-    stems: dict[str, list[str]] = {}  # "lantern moth" → ["lantern moth games"]
-    for k in out:
-        words = k.split()
-        if len(words) > 2 and out[k] == k and kinds.get(k) == "organisation" and stats.get(k, (0, False))[1]:
-            stems.setdefault(" ".join(words[:-1]), []).append(k)
-    for stem, fulls in stems.items():
-        if (
-            len(fulls) == 1
-            and stem in stats
-            and out.get(stem, stem) == stem
-            and stem not in _places_key()
-            and not ordinary(stem, fulls[0])
-        ):
-            out[stem] = fulls[0]  # "Lantern Moth" for Lantern Moth Games: a business without its last word
-    nicks = nicknames()
-    by_given: dict[str, list[str]] = {}
-    for first, fulls in firsts.items():
-        by_given.setdefault(fold_accents(first), []).extend(
-            f for f in fulls if kinds.get(f) != "organisation"
-        )
-    for k in stats:
-        if k in firsts or " " in k or out.get(k, k) != k or kinds.get(k, "unknown") not in _LINKABLE:
-            continue
-        if k in nicks:
-            meant = {full for given in nicks[k] for full in by_given.get(given, ())}
-        elif len(k) > 2 and k.isalpha():  # "Rafa" for Rafael Ortiz: a given name cut short
-            meant = {full for given, fulls in by_given.items() if given.startswith(k) for full in fulls}
-        else:
-            continue
-        if len(meant) == 1:
-            out[k] = meant.pop()
-
-
-def _fold_stated_aliases(out: dict[str, str], rows: Sequence[RelationRow], fixed: set[str]) -> None:
-    """Fold into ``out`` each other name a note states in words ("Katarzyna Nowak (everyone calls her
-    Kasia)", "Kasia is short for Katarzyna": an :data:`~.relations.ALIAS` relationship): later mentions of
-    "Kasia" alone are Katarzyna Nowak's, and Kasia is no entity of its own. A name the alias table sets, or
-    one already linked to another entity (the first name of someone else), is left as it is. Linear in
-    the names and the rows (a page of thousands of "Given (Nick) Surname" states thousands of aliases)."""
-    members: dict[str, list[str]] = {}  # a name → the names folded into it
-    for k, v in out.items():
-        members.setdefault(v, []).append(k)
-    for r in rows:
-        if r.predicate != ALIAS:
-            continue
-        nick, full = entity_key(r.subject), entity_key(r.object)
-        root = out.get(full)
-        if root is None or nick in fixed or out.get(nick, nick) != nick or nick == root:
-            continue
-        # the nickname, and the names that were folded into it, follow it
-        moved = list(dict.fromkeys([*members.pop(nick, ()), nick]))
-        for k in moved:
-            out[k] = root
-        members.setdefault(root, []).extend(moved)
-
-
-def _written_lower(store: Store, words: str) -> bool:
-    """Does the workspace write ``words`` in lower case, as ordinary words ("high", "gene expression" in
-    abstracts), in at least two of the chunks its keyword search finds first?"""
-    kq = build_keyword_query(words)
-    if not kq.terms:
-        return False
-    lower = re.compile(rf"(?<![\w'’-]){re.escape(words.lower())}(?![\w'’-])")
-    return sum(1 for c in store.search_text(kq, _LOWER_SAMPLE) if lower.search(c.chunk.text)) >= 2
-
-
-#: Chunks :func:`_written_lower` reads (the best keyword matches of the words).
-_LOWER_SAMPLE = 8
-
-
-@cache
-def _places_key() -> frozenset[str]:
-    """Known cities and countries, as entity keys (a place is never another name of a business)."""
-    return frozenset(entity_key(p) for p in places())
-
-
-def _person_or_org(key: str) -> bool:
-    """Does a multi-word name read as a person's (a known given name first) or an organisation's (an
-    organisation word last)? Only those take their first word as another name."""
-    words = key.split()
-    return given_name(words[0].capitalize()) or ORG_WORD.search(words[-1].capitalize()) is not None
 
 
 def _shared_firsts(known: dict[str, str], kinds: Mapping[str, str]) -> set[str]:
