@@ -42,7 +42,8 @@ _FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})\.md$")
 def read_case(case: dict[str, Any]) -> tuple[list[tuple[int, int, list[date]]], date | None]:
     """The phrases the shipped reading finds in a case's line (start, end, days) and the line's day."""
     from mdrecall.knowledge.valid_time import LineDays, line_dates
-    from mdrecall.text.note_dates import note_dates, numeric_order
+    from mdrecall.text.note_dates import note_dates
+    from mdrecall.text.numeric_dates import numeric_order
 
     m = _FILE_DATE.search(case["file"])
     fdate = m.group(1) if m else None

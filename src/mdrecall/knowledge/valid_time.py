@@ -27,7 +27,8 @@ from mdrecall.text.date_direction import RESCHEDULED, past_verb
 from mdrecall.text.date_grammar import DAY_TYPO, day_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
-from mdrecall.text.note_dates import NoteDate, note_dates, numeric_order
+from mdrecall.text.note_dates import NoteDate, note_dates
+from mdrecall.text.numeric_dates import numeric_order
 
 __all__ = [
     "DateRange",
@@ -289,7 +290,7 @@ class LineDays:
     """The day each line of a file is about (see the module docstring), computed on demand.
 
     ``headings`` are the 0-based indices of the heading lines, in order; ``order``: the workspace's order
-    of numeric dates (``"dmy"``, ``"mdy"``; :func:`~mdrecall.text.note_dates.agreed_order` or the
+    of numeric dates (``"dmy"``, ``"mdy"``; :func:`~mdrecall.text.numeric_dates.agreed_order` or the
     ``dates.order`` setting), read where the page itself shows none. Lines must be asked in
     increasing order: the headings in force are walked once, so asking a few lines of a long file
     costs a few lines' work (the entity extraction asks only the lines that name something).
@@ -346,7 +347,7 @@ class LineDays:
         return line_day(line, found, base) or in_force or self.anchor
 
     def _order_for(self, line: str) -> str | None:
-        """The page's order of numeric dates (:func:`~mdrecall.text.note_dates.numeric_order`), for a line
+        """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
         that may hold one."""
         if "/" not in line:
             return None
