@@ -24,7 +24,7 @@ from functools import lru_cache
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_direction import RESCHEDULED, past_verb
-from mdrecall.text.date_grammar import DAY_TYPO, day_typo
+from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
 from mdrecall.text.note_dates import NoteDate, note_dates
@@ -46,7 +46,7 @@ _ISO = re.compile(r"(\d)(?<![\d-]\d)(\d{3})-(\d{2})-(\d{2})(?![\d-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 #: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
 #: cheaper than the grammar); months are looked for by their first three letters, "day" by :data:`_DAY_HINT`.
-_HINT_WORDS = ("night", "tomorrow", "week", "month", "/")
+_HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
 #: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
 #: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
 _DAY_HINT = re.compile(
@@ -68,7 +68,13 @@ _MONTH_WORD = re.compile(
 _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
 #: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
 _DIGIT = re.compile(r"\d")
-_NUMBER_PHRASE = re.compile(r"\bthe\s+\d|\bq[1-4]\b|\d\.\d{1,2}\.\d{4}|\d{4}-\d{2}", re.IGNORECASE)
+_NUMBER_PHRASE = re.compile(
+    r"\bthe\s+\d|\bq[1-4]\b|\d\.\d{1,2}\.(?:\d{4}|(?!\d))|\d{4}-\d{2}|\d-\d{1,2}-\d{4}|\bh[12]\b|\b[kc]w\s?\d|\d-w\d"
+    r"|\d(?:st|nd|rd|th)\b",
+    re.IGNORECASE,
+)
+#: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
+_ABBR_HINT = re.compile(r"\b(?:eo[dwmy]|cob|tmrw|tmrow|tmr)\b|\bthis\s+[ap]m\b")
 #: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
 _NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
@@ -128,8 +134,10 @@ def _hinted(text: str) -> bool:
         not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
     ):
         return True
-    if _WEEKDAY_ABBR.search(text) is not None:
+    if _WEEKDAY_ABBR.search(text) is not None or _ABBR_HINT.search(low) is not None:
         return True
+    if "day" in low and any(weekday_typo(m.group(0)) for m in WEEKDAY_TYPO.finditer(low)):
+        return True  # "thrusday"
     if text.isascii() and _TYPO_HINT.search(low) is None:
         return False  # no word a misspelt day may be
     return any(day_typo(m.group(0)) is not None for m in DAY_TYPO.finditer(text))  # "tommorow"

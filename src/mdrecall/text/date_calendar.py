@@ -11,21 +11,48 @@ from mdrecall.text.dates import MONTH_ABBR, MONTHS, NUMBER_WORDS, month_days
 from mdrecall.text.holidays import holiday_day
 
 __all__ = [
-    "count_of", "dated_day", "day_of_month", "holiday_near", "month_near", "month_number", "period_side",
-    "quarter_days", "quarter_near", "safe_day", "third_of", "weekend_days",
+    "FAR", "NEAR", "count_of", "dated_day", "day_of_month", "holiday_near", "month_near", "month_number",
+    "period_side", "quarter_days", "quarter_near", "safe_day", "third_of", "weekend_days",
 ]  # fmt: skip
 
 
-def holiday_near(name: str, today: date, direction: int) -> list[date] | None:
+#: A day picked by a verb's tense alone that lies further than this from the day written (days)...
+FAR = 183
+#: ...gives way to the same date in the other year when that one lies within this (days): a note names a
+#: day or a month without its year when it is near ("was 25/11" written on 18 November is a week ahead,
+#: "cancelled the Boxing Day shift" on 22 December is this year's), and writes the year, or "last", for
+#: one a year away.
+NEAR = 92
+
+
+def _nearer(options: list[date], pick: date, today: date) -> date:
+    """``pick`` (chosen by a verb's tense), or the nearest of ``options`` when ``pick`` is far and it near."""
+    nearest = min(options, key=lambda d: (abs((d - today).days), d < today))
+    return nearest if abs((pick - today).days) > FAR and abs((nearest - today).days) <= NEAR else pick
+
+
+def holiday_near(name: str, today: date, direction: int, firm: bool = True) -> list[date] | None:
     """Holiday ``name``'s day in the year ``direction`` gives from ``today`` (as :func:`dated_day`)."""
     options = [d for y in (today.year - 1, today.year, today.year + 1) if (d := holiday_day(name, y))]
+    return _pick(options, today, direction, firm)
+
+
+def _pick(options: list[date], today: date, direction: int, firm: bool) -> list[date] | None:
+    """The first of ``options`` on or after ``today`` (``direction`` +1), the last on or before it (−1), or
+    the nearest (0); a direction not ``firm`` (a verb's tense) gives way to a near day (:data:`NEAR`)."""
+    if not options:
+        return None
     if direction > 0:
-        options = [d for d in options if d >= today]
-        return [min(options)] if options else None
-    if direction < 0:
-        options = [d for d in options if d <= today]
-        return [max(options)] if options else None
-    return [min(options, key=lambda d: (abs((d - today).days), d < today))] if options else None
+        ahead = [d for d in options if d >= today]
+        pick = min(ahead) if ahead else None
+    elif direction < 0:
+        back = [d for d in options if d <= today]
+        pick = max(back) if back else None
+    else:
+        return [min(options, key=lambda d: (abs((d - today).days), d < today))]
+    if pick is None:
+        return None
+    return [pick if firm else _nearer(options, pick, today)]
 
 
 def period_side(days: list[date], side: str) -> date:
@@ -76,7 +103,8 @@ def quarter_days(year: int, q: int) -> list[date]:
 
 
 def quarter_near(q: int, today: date, direction: int) -> list[date]:
-    """Every day of quarter ``q`` in the year ``direction`` gives (this quarter counts either way)."""
+    """Every day of quarter ``q`` in the year ``direction`` gives (this quarter counts either way; with none,
+    the nearer)."""
     now = (today.month - 1) // 3 + 1
     ahead = today.year if q >= now else today.year + 1
     back = today.year if q <= now else today.year - 1
@@ -84,8 +112,10 @@ def quarter_near(q: int, today: date, direction: int) -> list[date]:
         year = ahead
     elif direction < 0:
         year = back
-    else:
-        year = ahead if (q - now) % 4 <= (now - q) % 4 else back
+    elif (q - now) % 4 != (now - q) % 4:
+        year = ahead if (q - now) % 4 < (now - q) % 4 else back
+    else:  # two quarters off either way ("Q1" in July): the one whose nearer end is nearer
+        year = min((ahead, back), key=lambda y: _gap(quarter_days(y, q), today))
     return quarter_days(year, q)
 
 
@@ -108,32 +138,40 @@ def count_of(word: str | None) -> int | None:
     return int(w) if w.isdigit() else NUMBER_WORDS.get(w)
 
 
-def dated_day(month: int, day: int, today: date | None, direction: int) -> list[date] | None:
+def dated_day(
+    month: int, day: int, today: date | None, direction: int, firm: bool = True
+) -> list[date] | None:
     """Day ``day`` of ``month`` in the year ``direction`` gives from ``today``: the first on or after it
-    (+1), the last on or before it (−1), or the nearest (0)."""
+    (+1), the last on or before it (−1), or the nearest (0); a direction not ``firm`` (from a verb's tense,
+    not a preposition) gives way to a near day (:data:`NEAR`)."""
     if today is None:
         return None
     years = (today.year - 1, today.year, today.year + 1)
-    options = [d for y in years for d in (safe_day(y, month, day) or [])]
-    if not options:
-        return None
-    if direction > 0:
-        ahead = [d for d in options if d >= today]
-        return [min(ahead)] if ahead else None
-    if direction < 0:
-        back = [d for d in options if d <= today]
-        return [max(back)] if back else None
-    return [min(options, key=lambda d: (abs((d - today).days), d < today))]
+    return _pick([d for y in years for d in (safe_day(y, month, day) or [])], today, direction, firm)
 
 
-def month_near(month: int, today: date, direction: int) -> list[date]:
-    """Every day of ``month`` in the year ``direction`` gives (this month counts either way)."""
+def month_near(month: int, today: date, direction: int, firm: bool = True) -> list[date]:
+    """Every day of ``month`` in the year ``direction`` gives (this month counts either way); a direction
+    not ``firm`` gives way to the month in the other year when that one is near (:data:`NEAR`)."""
     ahead = today.year if month >= today.month else today.year + 1
     back = today.year if month <= today.month else today.year - 1
     if direction > 0:
-        year = ahead
+        year, other = ahead, back
     elif direction < 0:
-        year = back
+        year, other = back, ahead
     else:
         year = ahead if (month - today.month) % 12 <= (today.month - month) % 12 else back
-    return month_days(year, month)
+        other = year
+    days = month_days(year, month)
+    if not firm and other != year:
+        there = month_days(other, month)
+        if _gap(days, today) > FAR and _gap(there, today) <= NEAR:
+            return there
+    return days
+
+
+def _gap(days: list[date], today: date) -> int:
+    """Days from ``today`` to the nearest of a period's ``days`` (0 inside it)."""
+    if days[0] <= today <= days[-1]:
+        return 0
+    return min(abs((days[0] - today).days), abs((days[-1] - today).days))

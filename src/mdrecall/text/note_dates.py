@@ -14,7 +14,6 @@ from datetime import date, timedelta
 
 from mdrecall.text.date_calendar import (
     count_of,
-    dated_day,
     day_of_month,
     holiday_near,
     month_near,
@@ -26,11 +25,19 @@ from mdrecall.text.date_calendar import (
     third_of,
     weekend_days,
 )
-from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, starts_clause
-from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number
+from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, firm_direction, starts_clause
+from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number, weekday_typo
+from mdrecall.text.date_spans import (
+    calendar_week,
+    days_between,
+    end_of,
+    half_year,
+    join_ranges,
+    weekday_range,
+)
 from mdrecall.text.dates import MAX_DAYS, month_days, week_of
-from mdrecall.text.holidays import ONE_DAY, holiday_day, holiday_key
-from mdrecall.text.numeric_dates import OPENS_NUM, bare_date, date_cue, month_and_day
+from mdrecall.text.explicit_dates import explicit_days, week_of_day
+from mdrecall.text.holidays import ONE_DAY, holiday_key
 from mdrecall.text.weekday_dates import weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
@@ -45,11 +52,6 @@ class NoteDate:
     days: tuple[date, ...]
 
 
-#: A label whose value is a day ("Deadline: 3/12", "Vet appt: 4/11"), read right before the colon.
-_LABEL_WORD = re.compile(
-    r"\b(?:deadline|due|date|when|day|appt|appointment|meeting|call|visit|delivery|deliver|arrives?|starts?"
-    r"|ends?|until|till|by|from|next|booked|opens?|closes?|launch|release|review|exam|interview)\s*:\s*$"
-)
 #: A noun after a holiday that makes it name a period or an event rather than its day ("Christmas break").
 _ATTRIBUTE = re.compile(
     r"\s+(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
@@ -66,6 +68,11 @@ _PERIOD = re.compile(
 #: Between a weekday and the numeric date after it that names the day ("Sat 3/5", "Tue, 12/3").
 _WEEKDAY_GAP = re.compile(r"\.?,?\s+")
 
+
+#: A word before a count of days that makes it how long a thing usually takes ("usually pays in 4-6 weeks").
+_HABIT = re.compile(r"\b(?:usually|normally|typically|generally|always|often|tends?\s+to)\b[^.;,]*$")
+#: The groups of a bare weekday, for a phrase read as one ("thrusday", the first day of "Tuesday to Friday").
+_BARE: dict[str, str | None] = {"wq": None, "wpl": None, "wdd": None, "wdp": None}
 
 #: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
 MAX_PHRASES = 64
@@ -102,6 +109,8 @@ def note_dates(
         start = m.start(kind) if kind else m.start()
         if loose and _from_writing(g):
             continue
+        if g["eox"] and out and not line[out[-1].end : start].strip():
+            continue  # "Friday EOD": the day before names it
         try:
             before = out[-1].days[-1] if out else None
             found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace))
@@ -109,7 +118,7 @@ def note_dates(
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
-        numeric = g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"]
+        numeric = g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"]
         after_weekday = (
             out and out[-1].start == weekday_at and _WEEKDAY_GAP.fullmatch(line, out[-1].end, start)
         )
@@ -120,7 +129,9 @@ def note_dates(
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
                 base = found[0]
-    return out
+    if len(out) < 2:
+        return out
+    return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
 
 
 def _a_week(days: tuple[date, ...]) -> bool:
@@ -128,7 +139,10 @@ def _a_week(days: tuple[date, ...]) -> bool:
     return len(days) == 7 and days[0].weekday() == 0
 
 
-_FROM_WRITING = ("ww", "ww2", "wan", "wbl", "span", "wkend", "ahead", "ago", "rel", "wd", "odd", "typo")
+_FROM_WRITING = (
+    "ww", "ww2", "wan", "wbl", "span", "wkend", "ahead", "ago", "rel", "wd", "odd", "typo", "dnm", "odp",
+    "eox", "wdr", "wtypo",
+)  # fmt: skip
 
 
 def _from_writing(g: dict[str, str | None]) -> bool:
@@ -155,14 +169,14 @@ def _note_match(
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
     workspace's order, as for :func:`note_dates`."""
-    found = _explicit(g, low, start, end, today, orders)
+    found = explicit_days(g, low, start, end, today, orders)
     if found is not None or today is None:
         return found
     one = timedelta(days=1)
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
-        held = _week_of_day(g, low, start, end, today)
+        held = week_of_day(g, low, start, end, today)
         return week_of(held) if held else None
     if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
         step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]
@@ -188,6 +202,9 @@ def _note_match(
             if which == "coming" and today.weekday() >= 5:
                 step = 0
             days = weekend_days(today, step)
+        elif unit == "fortnight":  # "the next fortnight": the fourteen days that follow (or went before)
+            ks = range(1, 15) if step > 0 else range(-14, 0) if step else range(14)
+            days = [today + k * one for k in ks]
         else:
             days = month_days(today.year, today.month + step)
         return third_of(days, part)
@@ -202,8 +219,12 @@ def _note_match(
         sign = -1 if g["ago"] and (g["gdir"] or "").lower() == "ago" else 1
         if count is None or count > MAX_DAYS:
             return None
+        if _HABIT.search(low, max(0, start - 40), start):
+            return None  # "usually pays in 4-6 weeks": how long such a thing takes, no day
         if unit.startswith(("day", "week", "fortnight")):
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
+            if g["ahead"] and g["an2"]:  # "in 2-3 days": each day from the first count to the second
+                return days_between(today + size * count * one, today + size * int(g["an2"]) * one)
             day = today + sign * size * count * one
             if g["awd"]:  # "in three weeks (Tuesday)": that weekday of that week
                 return [week_of(day)[weekday_number(g["awd"])]]
@@ -214,17 +235,37 @@ def _note_match(
     if g["rel"]:
         word = " ".join((g["rel"] or "").lower().split()).removeprefix("the ")
         shift = {"day before yesterday": -2, "day after tomorrow": 2, "yesterday": -1, "tomorrow": 1}
-        shift["last night"] = -1
+        shift.update({"last night": -1, "tmrw": 1, "tmrow": 1, "tmr": 1})
         if word == "tomorrow" and line[start].isupper() and not starts_clause(low, start):
             return None  # a capital mid-sentence: a title ("Tomorrow, and Tomorrow, and Tomorrow")
         return [today + shift.get(word, 0) * one]
     if g["wdn"]:
         return weekday_days(g, low, line, start, end, today)
-    if g["odd"]:  # "the 18th": that day of this month, the next or the last, as the words point; after
-        # another day in the line ("moved to 21 March: the oval is taken on the 20th"), the one nearest it
-        if before is not None:
-            return day_of_month(int(g["oddn"] or 0), before, 0)
-        return day_of_month(int(g["oddn"] or 0), today, direction_of(low, start, end))
+    if g["wtypo"]:  # "thrusday": read as the weekday it misspells
+        name = weekday_typo(g["wtypo"] or "")
+        return weekday_days({**g, **_BARE, "wdn": name}, low, line, start, end, today) if name else None
+    if g["wdr"]:  # "this Thu–Fri"; "Tuesday to Friday" from the first as read alone; "Mon-Fri" recurs
+        if not (g["wrq"] or g["wrw"]) and re.search(r"[-–—]", line[start:end]):
+            return None
+        first = weekday_days({**g, **_BARE, "wdn": g["wr1"]}, low, line, start, end, today)
+        return weekday_range(g, today, first)
+    if g["odd"] or g["odp"]:  # "the 18th", "on 27th": that day of this month, the next or the last, as the
+        # words point; after another day in the line ("moved to 21 March: the oval is taken on the 20th"),
+        # the one nearest it
+        nth = int(g["oddn"] or g["odpn"] or 0)
+        if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
+            return safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
+        return day_of_month(nth, today, direction_of(low, start, end))
+    if g["dnm"]:  # "the 15th of next month"
+        step = {"next": 1, "this": 0, "last": -1}[(g["dnmq"] or "").lower()]
+        first = month_days(today.year, today.month + step)
+        return safe_day(first[0].year, first[0].month, int(g["dnmd"] or 0))
+    if g["eox"]:
+        return end_of(g["eoxw"] or "", today)
+    if g["half"]:
+        return half_year(g, today, direction_of(low, start, end))
+    if g["cw"]:
+        return calendar_week(g, today)
     if g["mattr"]:  # "the October Next Fest": that month, ahead unless the words point back
         return month_near(month_number(g["man"] or "") or 1, today, direction_of(low, start, end, default=1))
     if g["typo"]:  # "tommorow", "yesturday"
@@ -239,8 +280,9 @@ def _note_match(
             step = {"next": 1, "last": -1, "this": 0}[prep]
             days = month_near(month, today, step) if step else month_days(today.year, month)
         else:
+            firm = prep in FORWARD_PREP or prep in BACK_PREP
             sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
-            days = month_near(month, today, sign)
+            days = month_near(month, today, sign, firm)
         return third_of(days, prep)
     if g["qtr"]:
         return quarter_near(int(g["qn"] or 1), today, direction_of(low, start, end))
@@ -248,96 +290,7 @@ def _note_match(
         name = holiday_key(g["holn"] or "")
         if name is None or (_PERIOD if ONE_DAY.search(name) else _ATTRIBUTE).match(line, end):
             return None  # "Christmas break", "the Halloween party": a period or an event, not the day
-        return holiday_near(name, today, direction_of(low, start, end))
-    return None
-
-
-def _explicit(
-    g: dict[str, str | None],
-    low: str,
-    start: int,
-    end: int,
-    today: date | None,
-    orders: tuple[str | None, str | None] = (None, None),
-) -> list[date] | None:
-    """The days of a phrase that carries a day and month (with or without its year), a month and year or
-    a quarter and year; ``None`` for other phrases (and for impossible dates). ``orders``: the page's and
-    the workspace's order of numeric dates."""
-    own, workspace = orders
-    order = own or workspace
-    if g["iso"]:
-        return safe_day(int(g["iy"] or 0), int(g["im"] or 0), int(g["id"] or 0))
-    if g["ymd"]:
-        return safe_day(int(g["ymdy"] or 0), int(g["ymdm"] or 0), int(g["ymdd"] or 0))
-    if g["numy"]:  # 3/12/2025, 12.06.2025: in the page's order, else day first unless that cannot be
-        ym, yd = month_and_day(int(g["y1"] or 0), int(g["y2"] or 0), order)
-        return safe_day(int(g["yy"] or 0), ym, yd)
-    if g["mdm"] or g["dmm"]:
-        month = month_number(g["mdm"] or g["dmm"] or "")
-        day = int(g["mdd"] or g["dmd"] or 0)
-        year = g["mdy"] or g["dmy"]
-        if not month or (month == 5 and g["mdm"] and g["mdm"] == "may" and not year):
-            return None  # "may 5" in lower case is more often a verb than a date
-        if year:
-            return safe_day(int(year), month, day)
-        said = g["mdw"] or g["dmw"]
-        if said and today is not None:  # "Sunday 21 March": the year in which that day is a Sunday
-            near = [
-                d for y in (today.year - 1, today.year, today.year + 1) for d in safe_day(y, month, day) or []
-            ]
-            fits = [d for d in near if d.weekday() == weekday_number(said)]
-            if fits:
-                return [min(fits, key=lambda d: abs((d - today).days))]
-        return dated_day(month, day, today, direction_of(low, start, end))
-    if g["l1"] and _LABEL_WORD.search(low, 0, start) is None:
-        return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day
-    if g["numd"]:  # "13/3": only a day and month can be so written
-        return dated_day(int(g["dd2"] or 0), int(g["dd1"] or 0), today, direction_of(low, start, end))
-    if g["numb"]:  # "6/4" alone: a date only in a known order (the page's, else the workspace's)
-        a, b = int(g["b1"] or 0), int(g["b2"] or 0)
-        opens = OPENS_NUM.fullmatch(low, 0, start) is not None
-        if order is None or not bare_date(low, start, end, opens):
-            return None
-        if own is None and not date_cue(low, start, end):
-            return None  # in the workspace's order only after a word that calls for a day ("sent 2/3")
-        month, day = month_and_day(a, b, order)
-        return dated_day(month, day, today, direction_of(low, start, end)) if month <= 12 else None
-    if g["num"] or g["numl"]:
-        a, b = int(g["n1"] or g["l1"] or g["l3"] or 0), int(g["n2"] or g["l2"] or g["l4"] or 0)
-        month, day = month_and_day(a, b, order)
-        ny = g["ny"]
-        if ny:
-            return safe_day(int(ny) + (2000 if len(ny) == 2 else 0), month, day)
-        return dated_day(month, day, today, direction_of(low, start, end)) if 1 <= month <= 12 else None
-    if g["mon"] and g["moy"]:
-        month = month_number(g["mon"] or "") or 1
-        return third_of(month_days(int(g["moy"]), month), (g["mop"] or "").lower())
-    if g["my"]:
-        named = month_number(g["mym"] or "")
-        return month_days(int(g["myy"] or 0), named) if named and g["mym"] != "may" else None
-    if g["isom"]:
-        return month_days(int(g["imy"] or 0), int(g["imm"] or 1))
-    if g["end"] and g["endy"]:  # "the end of March 2027", "the start of Q3 2027"
-        what = (g["endw"] or "").lower()
-        end_year = int(g["endy"])
-        named = month_number(what)
-        if named:
-            days = month_days(end_year, named)
-        elif re.fullmatch(r"q[1-4]", what):
-            days = quarter_days(end_year, int(what[1]))
-        else:
-            return None
-        return [period_side(days, g["eside"] or "")]
-    if g["wof"] and g["wofy"]:
-        held = _week_of_day(g, low, start, end, today)
-        return week_of(held) if held else None
-    if g["hol"] and g["holy"]:
-        name = holiday_key(g["holn"] or "")
-        held = holiday_day(name, int(g["holy"])) if name else None
-        return [held] if held else None
-    if g["qtr"] and (g["qy1"] or g["qy"] or g["qy2"]):
-        qyear = int(g["qy1"] or g["qy"] or 0) or 2000 + int(g["qy2"] or 0)
-        return quarter_days(qyear, int(g["qn"] or 1))
+        return holiday_near(name, today, direction_of(low, start, end), firm_direction(low, start))
     return None
 
 
@@ -365,18 +318,3 @@ def _part_of(g: dict[str, str | None], today: date, direction: int) -> list[date
             return None
         days = month_near(month, today, direction)
     return [period_side(days, side)]
-
-
-def _week_of_day(g: dict[str, str | None], low: str, start: int, end: int, today: date | None) -> date | None:
-    """The day "the week of <day>" names: with its year, or the one its words point to from ``today``."""
-    day = int(g["wofd"] or g["wofd2"] or 0)
-    month = month_number(g["wofm"] or g["wofm2"] or "")
-    if g["wofy"]:
-        found = safe_day(int(g["wofy"]), month, day) if month else None
-    elif today is None:
-        return None
-    elif month:
-        found = dated_day(month, day, today, direction_of(low, start, end))
-    else:
-        found = day_of_month(day, today, direction_of(low, start, end))
-    return found[0] if found else None
