@@ -69,12 +69,12 @@ _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|eveni
 #: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
 _DIGIT = re.compile(r"\d")
 _NUMBER_PHRASE = re.compile(
-    r"\bthe\s+\d|\bq[1-4]\b|\d\.\d{1,2}\.(?:\d{4}|(?!\d))|\d{4}-\d{2}|\d-\d{1,2}-\d{4}|\bh[12]\b|\b[kc]w\s?\d|\d-w\d"
-    r"|\d(?:st|nd|rd|th)\b",
+    r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d"
+    r"|\d(?:\.\d{1,2}\.(?:\d{4}|(?!\d))|\d{3}-(?:\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)",
     re.IGNORECASE,
 )
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
-_ABBR_HINT = re.compile(r"\b(?:eo[dwmy]|cob|tmrw|tmrow|tmr)\b|\bthis\s+[ap]m\b")
+_ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 #: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
 _NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
@@ -134,7 +134,9 @@ def _hinted(text: str) -> bool:
         not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
     ):
         return True
-    if _WEEKDAY_ABBR.search(text) is not None or _ABBR_HINT.search(low) is not None:
+    if _WEEKDAY_ABBR.search(text) is not None:
+        return True
+    if _ABBR_HINT.search(low) is not None:
         return True
     if "day" in low and any(weekday_typo(m.group(0)) for m in WEEKDAY_TYPO.finditer(low)):
         return True  # "thrusday"

@@ -23,7 +23,7 @@ _WEEKDAY_RX = (
     # terse notes' abbreviations, capitalised ("due Fri", "Thurs 9am"); those that are also words ("sat",
     # "sun", "wed", "mon") only before a day number or a time, or after a word that introduces a day
     r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri|Weds)(?!\w)"
-    r"|(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=till\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)"
+    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?!\w))(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=till\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)"
     r"|(?<=every\s)|(?<=for\s)|(?<=from\s)|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=to\s))"
     r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
@@ -62,7 +62,7 @@ def day_typo(word: str) -> int | None:
 _SINGLE = re.compile(r"([a-z])\1+")
 
 #: A word that may be a weekday misspelt ("thrusday", "tuseday", "saterday"; checked by :func:`weekday_typo`).
-WEEKDAY_TYPO = re.compile(r"\b[a-z]{3,7}day\b", re.IGNORECASE)
+WEEKDAY_TYPO = re.compile(r"\b[mtwfs][a-z]{2,6}day\b", re.IGNORECASE)
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -101,10 +101,11 @@ _ORDINAL_NOUNS = (
 )
 
 
-@lru_cache(maxsize=1)
-def note_grammar() -> re.Pattern[str]:
+@lru_cache(maxsize=2)
+def note_grammar(typos: bool = False) -> re.Pattern[str]:
     """Every phrase :func:`.note_dates.note_dates` reads, as one alternation of named groups (compiled on
-    first use)."""
+    first use). ``typos``: with misspelt weekdays ("thrusday"), for a line holding "day" (the alternative
+    costs every other line a tenth of the grammar's time); without, that group never matches."""
     m, wd, n = _MONTH_RX, _WEEKDAY_RX, _NUM_RX
     holidays = holiday_pattern()
     parts = [
@@ -166,7 +167,7 @@ def note_grammar() -> re.Pattern[str]:
         r"(?P<dnm>\b(?:the\s+)?(?P<dnmd>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<dnmq>next|this|last)\s+month\b)",
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
         # an ordinal right after a word that introduces a day ("on 27th", "by 5th", "for 18th to 23rd")
-        r"(?P<odp>(?:(?<=on\s)|(?<=by\s)|(?<=for\s)|(?<=to\s)|(?<=from\s)|(?<=until\s)|(?<=till\s)"
+        r"(?P<odp>(?=\d)(?:(?<=on\s)|(?<=by\s)|(?<=for\s)|(?<=to\s)|(?<=from\s)|(?<=until\s)|(?<=till\s)"
         r"|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=due\s))(?P<odpn>\d{1,2})(?:st|nd|rd|th)\b"
         rf"(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
         rf"(?P<mor>\b(?P<mr1>{m})\.?(?P<mrj>\s*[-–]\s*|\s+(?:to|through|thru|until|till)\s+)(?P<mr2>{m})\b\.?"
@@ -183,7 +184,7 @@ def note_grammar() -> re.Pattern[str]:
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         # a half year after a word that introduces a period ("in H2", "by H1 2027")
-        r"(?P<half>(?:(?<=in\s)|(?<=by\s)|(?<=for\s)|(?<=of\s)|(?<=the\s)|(?<=during\s)|(?<=until\s)"
+        r"(?P<half>(?=(?-i:H)[12])(?:(?<=in\s)|(?<=by\s)|(?<=for\s)|(?<=of\s)|(?<=the\s)|(?<=during\s)|(?<=until\s)"
         r"|(?<=from\s)|(?<=early\s)|(?<=late\s)|(?<=mid\s)|(?<=mid-))(?-i:H)(?P<hn>[12])\b"
         r"(?:\s*(?:(?P<hy>\d{4})\b|['’](?P<hy2>\d{2})\b))?)",
         # a calendar week by its ISO number ("KW 8", "CW12", "2026-W08")
@@ -193,7 +194,20 @@ def note_grammar() -> re.Pattern[str]:
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
-        rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})",
+        rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})" if typos else r"(?P<wtypo>(?!))",
     ]
-    # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions.
-    return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)
+    # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions;
+    # those that can only start with a digit are tried together behind one test for a digit, which spares
+    # the letter positions (most) one attempt each (none of them matches where an earlier one would).
+    digits = [p for p in parts if _first_group(p) in _DIGIT_FIRST]
+    rest = [p for p in parts if _first_group(p) not in _DIGIT_FIRST]
+    return re.compile(r"\b(?:(?=\d)(?:" + "|".join(digits) + ")|" + "|".join(rest) + ")", re.IGNORECASE)
+
+
+#: The phrases of :func:`note_grammar` that can only start with a digit.
+_DIGIT_FIRST = {"iso", "numl", "numy", "numr", "dot", "ymd", "numd", "numb", "odp", "isom"}
+
+
+def _first_group(part: str) -> str:
+    m = re.match(r"\(\?P<(\w+)>", part)
+    return m.group(1) if m else ""

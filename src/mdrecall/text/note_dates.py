@@ -101,7 +101,7 @@ def note_dates(
     low = line.lower()
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
-    for m in note_grammar().finditer(line):
+    for m in note_grammar("day" in low).finditer(line):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
         kind = m.lastgroup
