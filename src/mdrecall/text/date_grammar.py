@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from mdrecall.text.dates import WEEKDAYS
-from mdrecall.text.holidays import holiday_pattern
+from mdrecall.text.holidays import holiday_names, holiday_pattern
 
 __all__ = ["DAY_TYPO", "WEEKDAY_TYPO", "day_typo", "note_grammar", "weekday_number", "weekday_typo"]
 
@@ -199,6 +199,11 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
     # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions;
     # those that can only start with a digit are tried together behind one test for a digit, which spares
     # the letter positions (most) one attempt each (none of them matches where an earlier one would).
+    # and each of the others behind a test of the letters it can start with (a failed test of one character
+    # class is cheaper than a failed attempt at the phrase)
+    holiday_letters = "".join(sorted({n[0] for n in holiday_names()} | {"s"}))
+    gates = {**_GATES, "hol": holiday_letters}
+    parts = [(f"(?=[{gates[g]}])" if (g := _named(p)) in gates else "") + p for p in parts]
     digits = [p for p in parts if _first_group(p) in _DIGIT_FIRST]
     rest = [p for p in parts if _first_group(p) not in _DIGIT_FIRST]
     return re.compile(r"\b(?:(?=\d)(?:" + "|".join(digits) + ")|" + "|".join(rest) + ")", re.IGNORECASE)
@@ -206,6 +211,21 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
 _DIGIT_FIRST = {"iso", "numl", "numy", "numr", "dot", "ymd", "numd", "numb", "odp", "isom"}
+
+
+#: The characters each phrase of :func:`note_grammar` can start with (any case), by its group's name.
+_GATES = {
+    "num": "abdfostu", "md": "adfjmnostw", "dm": r"\dfmstw", "end": "bemst", "wdr": "flmnstw", "ww": "fmstw",
+    "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t", "ahead": "iw",
+    "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
+    "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dck", "eox": "ce",
+    "typo": "ty", "wtypo": "fmstw",
+}  # fmt: skip
+
+
+def _named(part: str) -> str:
+    m = re.search(r"\(\?P<(\w+)>", part)
+    return m.group(1) if m else ""
 
 
 def _first_group(part: str) -> str:
