@@ -43,7 +43,11 @@ def read_case(case: dict[str, Any]) -> tuple[list[tuple[int, int, list[date]]], 
     """The phrases the shipped reading finds in a case's line (start, end, days) and the line's day."""
     from mdrecall.knowledge.valid_time import LineDays, line_dates
     from mdrecall.text.note_dates import note_dates
-    from mdrecall.text.numeric_dates import numeric_order
+
+    try:
+        from mdrecall.text.numeric_dates import numeric_order
+    except ImportError:  # a checkout from before text/note_dates.py was split (``--src``)
+        from mdrecall.text.note_dates import numeric_order  # type: ignore[attr-defined,no-redef]
 
     m = _FILE_DATE.search(case["file"])
     fdate = m.group(1) if m else None
