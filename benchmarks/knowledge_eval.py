@@ -55,7 +55,7 @@ def score_dates(root: Path, labels: dict[str, Any], setting: str = "auto") -> di
     """Date expressions read right, per role, and days the code gives lines that name none; numeric
     dates are read in the page's order, else the workspace's (``setting``: the ``dates.order`` key)."""
     from mdrecall.knowledge.valid_time import chunk_dates, line_dates, page_reference
-    from mdrecall.text.note_dates import agreed_order, numeric_order
+    from mdrecall.text.numeric_dates import agreed_order, numeric_order
 
     gold: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for d in labels["dates"]:

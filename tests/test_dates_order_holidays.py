@@ -10,7 +10,7 @@ import pytest
 
 from mdrecall.knowledge.valid_time import line_dates
 from mdrecall.text.holidays import holiday_day, holiday_key
-from mdrecall.text.note_dates import numeric_order
+from mdrecall.text.numeric_dates import numeric_order
 
 TOUR = """# Salt Lamp: Canada tour, April 2027
 

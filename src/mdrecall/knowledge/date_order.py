@@ -1,7 +1,7 @@
 """The workspace's order of numeric dates: whether its "4/6" is 4 June or April 6.
 
 The ``dates.order`` setting ("dmy", "mdy") says it outright; with ``auto`` (the default) it is the order
-the workspace's pages agree on (:func:`~mdrecall.text.note_dates.agreed_order`), each page voting with
+the workspace's pages agree on (:func:`~mdrecall.text.numeric_dates.agreed_order`), each page voting with
 the order its own legend or unambiguous dates show ("15/4": day first; "3/15": month first). The votes
 are kept in the store's meta, one per page that has one, updated as the indexer reads each file and
 dropped with it, so the order is known before any page's views are built and costs one meta read. A
@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 
 from mdrecall.stores.base import Store
-from mdrecall.text.note_dates import agreed_order, numeric_order
+from mdrecall.text.numeric_dates import agreed_order, numeric_order
 
 __all__ = ["ORDER_KEY", "ORDERS", "page_vote", "record_votes", "stored_setting", "workspace_order"]
 

@@ -24,10 +24,11 @@ from functools import lru_cache
 from mdrecall.errors import MdrecallError
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_direction import RESCHEDULED, past_verb
-from mdrecall.text.date_grammar import DAY_TYPO, day_typo
+from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
-from mdrecall.text.note_dates import NoteDate, note_dates, numeric_order
+from mdrecall.text.note_dates import NoteDate, note_dates
+from mdrecall.text.numeric_dates import numeric_order
 
 __all__ = [
     "DateRange",
@@ -45,7 +46,7 @@ _ISO = re.compile(r"(\d)(?<![\d-]\d)(\d{3})-(\d{2})-(\d{2})(?![\d-])")
 _HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 #: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
 #: cheaper than the grammar); months are looked for by their first three letters, "day" by :data:`_DAY_HINT`.
-_HINT_WORDS = ("night", "tomorrow", "week", "month", "/")
+_HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
 #: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
 #: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
 _DAY_HINT = re.compile(
@@ -67,7 +68,13 @@ _MONTH_WORD = re.compile(
 _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
 #: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
 _DIGIT = re.compile(r"\d")
-_NUMBER_PHRASE = re.compile(r"\bthe\s+\d|\bq[1-4]\b|\d\.\d{1,2}\.\d{4}|\d{4}-\d{2}", re.IGNORECASE)
+_NUMBER_PHRASE = re.compile(
+    r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d"
+    r"|\d(?:\.\d{1,2}\.(?:\d{4}|(?!\d))|\d{3}-(?:\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)",
+    re.IGNORECASE,
+)
+#: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
+_ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 #: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
 _NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
@@ -129,6 +136,10 @@ def _hinted(text: str) -> bool:
         return True
     if _WEEKDAY_ABBR.search(text) is not None:
         return True
+    if _ABBR_HINT.search(low) is not None:
+        return True
+    if "day" in low and any(weekday_typo(m.group(0)) for m in WEEKDAY_TYPO.finditer(low)):
+        return True  # "thrusday"
     if text.isascii() and _TYPO_HINT.search(low) is None:
         return False  # no word a misspelt day may be
     return any(day_typo(m.group(0)) is not None for m in DAY_TYPO.finditer(text))  # "tommorow"
@@ -289,7 +300,7 @@ class LineDays:
     """The day each line of a file is about (see the module docstring), computed on demand.
 
     ``headings`` are the 0-based indices of the heading lines, in order; ``order``: the workspace's order
-    of numeric dates (``"dmy"``, ``"mdy"``; :func:`~mdrecall.text.note_dates.agreed_order` or the
+    of numeric dates (``"dmy"``, ``"mdy"``; :func:`~mdrecall.text.numeric_dates.agreed_order` or the
     ``dates.order`` setting), read where the page itself shows none. Lines must be asked in
     increasing order: the headings in force are walked once, so asking a few lines of a long file
     costs a few lines' work (the entity extraction asks only the lines that name something).
@@ -346,7 +357,7 @@ class LineDays:
         return line_day(line, found, base) or in_force or self.anchor
 
     def _order_for(self, line: str) -> str | None:
-        """The page's order of numeric dates (:func:`~mdrecall.text.note_dates.numeric_order`), for a line
+        """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
         that may hold one."""
         if "/" not in line:
             return None

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "direction_of", "past_verb", "starts_clause"
+    "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "direction_of", "firm_direction", "past_verb",
+    "starts_clause",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -32,10 +33,14 @@ PAST_FORMS = frozenset({
     "wore", "tore", "swore", "found", "overslept", "overheard", "withdrew", "undertook", "arose", "awoke",
     "forbade",
 })  # fmt: skip
+#: Forms of "be": a day after them is stated, not the day of an act ("the meeting was 25/11").
+_BE = {"was", "were", "been", "is", "are"}
 #: Past participles that report a past act on their own ("done", "gone", "been").
 _PARTICIPLES = {"done", "gone", "been"}
-#: Words that point back whatever surrounds them.
+#: Words that point back whatever surrounds them ("last" not after a determiner: "the last delivery day" is
+#: the final one, not a past one).
 _BACK_CUES = {"ago", "yesterday", "last", "since"}
+_DETERMINERS = {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that"}
 #: Words before a past form that make it no report of a past act: a passive or a plan ("gets switched off",
 #: "is gone in July", "to be fixed", "will be moved"), or a determiner before an adjective ("a signed copy").
 _NOT_PAST_AFTER = {
@@ -98,9 +103,24 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         word = words[k]
         if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
-        if word in _BACK_CUES or past_verb(word, words[k - 1] if k else ""):
+        prev = words[k - 1] if k else ""
+        if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or past_verb(word, prev):
             return -1
     return default
+
+
+def firm_direction(low: str, start: int) -> bool:
+    """Whether the word right before a phrase at ``start`` says its direction: a preposition or a word of a
+    plan ("by", "until", "since", "starting") or a past verb whose act was done that day ("sent 2/3"); not the
+    tense of a verb further off, which tells when the line's act was done rather than where the day it
+    names lies ("cancelled the Boxing Day shift", "agreed last night to open from January", "was 25/11")."""
+    before = _WORD.findall(low[max(0, start - 24) : start])
+    if not before:
+        return False
+    word = before[-1]
+    if word in FORWARD_PREP or word in BACK_PREP or word in _FUTURE:
+        return True
+    return word not in _BE and past_verb(word, before[-2] if len(before) > 1 else "")
 
 
 def starts_clause(low: str, start: int) -> bool:

@@ -9,9 +9,9 @@ import re
 from functools import lru_cache
 
 from mdrecall.text.dates import WEEKDAYS
-from mdrecall.text.holidays import holiday_pattern
+from mdrecall.text.holidays import holiday_names, holiday_pattern
 
-__all__ = ["DAY_TYPO", "day_typo", "note_grammar", "weekday_number"]
+__all__ = ["DAY_TYPO", "WEEKDAY_TYPO", "day_typo", "note_grammar", "weekday_number", "weekday_typo"]
 
 
 _MONTH_RX = (
@@ -22,14 +22,15 @@ _WEEKDAY_RX = (
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     # terse notes' abbreviations, capitalised ("due Fri", "Thurs 9am"); those that are also words ("sat",
     # "sun", "wed", "mon") only before a day number or a time, or after a word that introduces a day
-    r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri)(?!\w)"
-    r"|(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)|(?<=every\s))"
+    r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri|Weds)(?!\w)"
+    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?!\w))(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=till\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)"
+    r"|(?<=every\s)|(?<=for\s)|(?<=from\s)|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=to\s))"
     r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
 )
 #: A weekday's abbreviation → its number (the full names are in :data:`.dates.WEEKDAYS`).
-_ABBREVIATED = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
-                "sun": 6}  # fmt: skip
+_ABBREVIATED = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                "sat": 5, "sun": 6}  # fmt: skip
 
 
 def weekday_number(name: str) -> int:
@@ -60,6 +61,21 @@ def day_typo(word: str) -> int | None:
 
 _SINGLE = re.compile(r"([a-z])\1+")
 
+#: A word that may be a weekday misspelt ("thrusday", "tuseday", "saterday"; checked by :func:`weekday_typo`).
+WEEKDAY_TYPO = re.compile(r"\b[mtwfs][a-z]{2,6}day\b", re.IGNORECASE)
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def weekday_typo(word: str) -> str | None:
+    """The weekday a misspelt one names ("thrusday" → "thursday"): one letter left out, added, changed or
+    two neighbours swapped, as :func:`day_typo` forgives; ``None`` for a weekday spelt right or any other
+    word ("holiday", "midday", "someday" are two slips or more from every weekday)."""
+    low = word.lower()
+    if low in _WEEKDAY_NAMES:
+        return None
+    near = [name for name in _WEEKDAY_NAMES if _one_slip(low, name)]
+    return near[0] if len(near) == 1 else None
+
 
 def _one_slip(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` differ by one letter left out, added, changed, or two neighbours swapped."""
@@ -85,10 +101,11 @@ _ORDINAL_NOUNS = (
 )
 
 
-@lru_cache(maxsize=1)
-def note_grammar() -> re.Pattern[str]:
+@lru_cache(maxsize=2)
+def note_grammar(typos: bool = False) -> re.Pattern[str]:
     """Every phrase :func:`.note_dates.note_dates` reads, as one alternation of named groups (compiled on
-    first use)."""
+    first use). ``typos``: with misspelt weekdays ("thrusday"), for a line holding "day" (the alternative
+    costs every other line a tenth of the grammar's time); without, that group never matches."""
     m, wd, n = _MONTH_RX, _WEEKDAY_RX, _NUM_RX
     holidays = holiday_pattern()
     parts = [
@@ -98,12 +115,23 @@ def note_grammar() -> re.Pattern[str]:
         # a label's value ("Deadline: 3/12") or a label itself ("3/12: vet", "12/3 - tax return")
         r"(?P<numl>(?<=:\s)(?P<l1>\d{1,2})/(?P<l2>\d{1,2})(?![\d/])(?!\s+of\b)"
         r"|\b(?P<l3>\d{1,2})/(?P<l4>\d{1,2})(?=:\s|\s[-–—]\s))",
-        r"(?P<numy>\b(?P<y1>\d{1,2})(?P<ysep>[/.])(?P<y2>\d{1,2})(?P=ysep)(?P<yy>\d{4}))(?![\d/.]\d)",
+        # a day, month and year ("3/12/2025", "12.06.2025", "22-09-2025", "1/15/25": a short year after "/")
+        r"(?P<numy>\b(?P<y1>\d{1,2})(?P<ysep>[/.-])(?P<y2>\d{1,2})(?P=ysep)(?P<yy>\d{4}|(?<=/)\d{2}(?![\d/.-])))"
+        r"(?![\d/.]\d)",
+        # a range of numeric days ("7/14-7/25", "29/3 to 31/3", "16-18/3"): read in the page's order
+        r"(?P<numr>(?<![\d/.])(?P<r1>\d{1,2})(?:/(?P<r2>\d{1,2}))?\s*(?:-|–|—|to|until|till|thru|through)\s*"
+        r"(?P<r3>\d{1,2})/(?P<r4>\d{1,2})(?![\d/]))",
+        # a day and month written with dots, day first ("26.01.", "22.-24.4."): the month in two digits, or
+        # after a word that introduces a day
+        r"(?P<dot>(?<![\d.])(?:(?P<dt0>\d{1,2})\.\s*[-–]\s*)?(?P<dt1>\d{1,2})\.(?P<dt2>\d{2}|(?:(?<=on\s\d\.)"
+        r"|(?<=by\s\d\.)|(?<=am\s\d\.)|(?<=bis\s\d\.)|(?<=ab\s\d\.)|(?<=[:(]\s\d\.)|(?<=\(\d\.))\d)\.(?![\w.]))",
         r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2}))(?![\d/])",
         # a day and month, maybe after its weekday ("Sunday 21 March", "Tue, March 2"), which picks the year
         rf"(?P<md>\b(?:(?P<mdw>{wd}),?\s+)?(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b"
+        rf"(?:\s*[-–]\s*(?P<mdd2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:{m}|/)))?"
         rf"(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
-        rf"(?P<dm>\b(?:(?P<dmw>{wd}),?\s+(?:the\s+)?)?(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?"
+        rf"(?P<dm>\b(?:(?P<dmw>{wd}),?\s+(?:the\s+)?)?(?:(?P<dmd0>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till)\s*)?"
+        rf"(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?"
         rf"(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
         # a day and month that cannot be a score or a fraction: the day is over 12 ("finished 13/3"; not 24/7)
         r"(?P<numd>(?<![\d/.])(?!24/7\b)(?P<dd1>1[3-9]|2\d|3[01])/(?P<dd2>0?[1-9]|1[0-2])(?![\d/]))",
@@ -111,6 +139,10 @@ def note_grammar() -> re.Pattern[str]:
         r"(?P<numb>(?<![\d/.])(?P<b1>\d{1,2})/(?P<b2>\d{1,2})(?![\d/]))",
         rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
         rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
+        # a range of weekdays in a named week ("this Thu–Fri", "Wed–Fri next week"; "Tue to Thu" is two
+        # days, joined unless a verb moved one to the other)
+        rf"(?P<wdr>\b(?:(?P<wrq>this|next|last)\s+)?(?P<wr1>{wd})\.?\s*(?:-|–|—|thru|through|until|till)\s*"
+        rf"(?P<wr2>{wd}|(?-i:Mon|Wed|Sat|Sun)(?!\w))\b\.?(?:\s+(?P<wrw>this|next|last)\s+week\b)?)",
         rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
         rf"(?P<ww2>\b(?P<wwq2>next|this|last)\s+week(?:'s)?,?\s+(?:on\s+)?(?P<wwd2>{wd})\b)",
         rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
@@ -122,28 +154,80 @@ def note_grammar() -> re.Pattern[str]:
         r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next"
         r"|(?:after|before)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$))))",
         r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past|this\s+past|this\s+coming)\s+"
-        rf"(?P<spu>week|month|weekend)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
+        rf"(?P<spu>week|month|weekend|fortnight)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
         r"(?P<wkend>\bthe\s+weekend)\b(?!s)",
-        rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?\s*(?P<au>days?|weeks?|fortnights?|months?)"
+        rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?(?:\s*(?:-|–|to|or)\s*(?P<an2>\d{{1,3}}))?\s*"
+        r"(?P<au>days?|weeks?|fortnights?|months?)"
         rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
         rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
-        r"|tonight|tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))\b)",
+        r"|tonight|tomorrow|tmrw|tmrow|tmr|last\s+night|this\s+(?:morning|afternoon|evening|(?-i:AM|PM)))\b)",
         rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
-        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.]\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
+        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
+        r"(?P<dnm>\b(?:the\s+)?(?P<dnmd>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<dnmq>next|this|last)\s+month\b)",
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
-        r"(?P<mo>\b(?P<mop>in|from|since|until|till|by|to|for|during|early|late|mid|next|last|this)[\s-]+(?P<mon>"
+        # an ordinal right after a word that introduces a day ("on 27th", "by 5th", "for 18th to 23rd")
+        r"(?P<odp>(?=\d)(?:(?<=on\s)|(?<=by\s)|(?<=for\s)|(?<=to\s)|(?<=from\s)|(?<=until\s)|(?<=till\s)"
+        r"|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=due\s))(?P<odpn>\d{1,2})(?:st|nd|rd|th)\b"
+        rf"(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
+        rf"(?P<mor>\b(?P<mr1>{m})\.?(?P<mrj>\s*[-–]\s*|\s+(?:to|through|thru|until|till)\s+)(?P<mr2>{m})\b\.?"
+        r"(?:,?\s+(?P<mry>\d{4})\b)?)",
+        r"(?P<mo>\b(?P<mop>in|from|since|until|till|til|by|to|for|during|early|late|mid|next|last|this|due|before"
+        r"|after|around|through|thru)[\s-]+(?P<mon>"
         r"january|february|march|april|may|june|july|august|september|october|november|december"
         r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
-        r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?:,?\s+(?P<moy>\d{4})\b)?)",
+        r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?!\s*[-–]\s*[a-z]{3})(?:,?\s+(?P<moy>\d{4})\b)?)",
         rf"(?P<my>\b(?P<mym>{m})\.?,?\s+(?P<myy>\d{{4}})\b)",
         # a month naming an event held in it: "the October Next Fest", "the March release"
         r"(?P<mattr>\bthe\s+(?P<man>(?-i:January|February|March|April|May|June|July|August|September|October"
         r"|November|December))\s+(?!of\b)(?=[A-Za-z]))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
+        # a half year after a word that introduces a period ("in H2", "by H1 2027")
+        r"(?P<half>(?=(?-i:H)[12])(?:(?<=in\s)|(?<=by\s)|(?<=for\s)|(?<=of\s)|(?<=the\s)|(?<=during\s)|(?<=until\s)"
+        r"|(?<=from\s)|(?<=early\s)|(?<=late\s)|(?<=mid\s)|(?<=mid-))(?-i:H)(?P<hn>[12])\b"
+        r"(?:\s*(?:(?P<hy>\d{4})\b|['’](?P<hy2>\d{2})\b))?)",
+        # a calendar week by its ISO number ("KW 8", "CW12", "2026-W08")
+        r"(?P<cw>(?:(?-i:KW|CW)\s?|(?P<cwy>\d{4})-W)(?P<cwn>\d{1,2})\b)",
+        # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
+        # before a day that says which ("EOD Friday")
+        rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
+        rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})" if typos else r"(?P<wtypo>(?!))",
     ]
-    # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions.
-    return re.compile(r"\b(?:" + "|".join(parts) + ")", re.IGNORECASE)
+    # Every phrase starts at a word boundary: testing it once before the alternatives skips most positions;
+    # those that can only start with a digit are tried together behind one test for a digit, which spares
+    # the letter positions (most) one attempt each (none of them matches where an earlier one would).
+    # and each of the others behind a test of the letters it can start with (a failed test of one character
+    # class is cheaper than a failed attempt at the phrase)
+    holiday_letters = "".join(sorted({n[0] for n in holiday_names()} | {"s"}))
+    gates = {**_GATES, "hol": holiday_letters}
+    parts = [(f"(?=[{gates[g]}])" if (g := _named(p)) in gates else "") + p for p in parts]
+    digits = [p for p in parts if _first_group(p) in _DIGIT_FIRST]
+    rest = [p for p in parts if _first_group(p) not in _DIGIT_FIRST]
+    return re.compile(r"\b(?:(?=\d)(?:" + "|".join(digits) + ")|" + "|".join(rest) + ")", re.IGNORECASE)
+
+
+#: The phrases of :func:`note_grammar` that can only start with a digit.
+_DIGIT_FIRST = {"iso", "numl", "numy", "numr", "dot", "ymd", "numd", "numb", "odp", "isom"}
+
+
+#: The characters each phrase of :func:`note_grammar` can start with (any case), by its group's name.
+_GATES = {
+    "num": "abdfostu", "md": "adfjmnostw", "dm": r"\dfmstw", "end": "bemst", "wdr": "flmnstw", "ww": "fmstw",
+    "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t", "ahead": "iw",
+    "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
+    "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dck", "eox": "ce",
+    "typo": "ty", "wtypo": "fmstw",
+}  # fmt: skip
+
+
+def _named(part: str) -> str:
+    m = re.search(r"\(\?P<(\w+)>", part)
+    return m.group(1) if m else ""
+
+
+def _first_group(part: str) -> str:
+    m = re.match(r"\(\?P<(\w+)>", part)
+    return m.group(1) if m else ""

@@ -1,0 +1,97 @@
+"""A weekday in a note ("Friday", "last Tue", "Monday 9th"): the day it names from the day the note was
+written, or none when it recurs ("Tuesdays", "every Friday", "Mon/Thu", "Saturday mornings") or names a
+standing slot ("our Monday meeting"). Pure; used by :mod:`mdrecall.text.note_dates`."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from mdrecall.text.date_direction import direction_of
+from mdrecall.text.date_grammar import weekday_number
+from mdrecall.text.dates import weekday_before
+
+__all__ = ["DAY_NAME", "weekday_days"]
+
+
+#: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
+#: determiner or one of these adjectives, and a lower-case noun follows; it names a recurring slot, no day.
+_DETERMINER = re.compile(
+    r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|weekly|first|second|third|fourth"
+    r"|more|no|each|any|same|\w+'s)\s+)$"
+)
+_NOUN_AFTER = re.compile(
+    r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)[a-z]"
+)
+
+#: After a weekday, words that make it recur: "Saturday mornings", "the first Tuesday of the month".
+_RECURS_AFTER = re.compile(
+    r"\s*(?:(?:morning|afternoon|evening|night|lunchtime)s\b|of\s+(?:the|each|every)\s+month\b"
+    r"|(?:(?:noon|midday|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)\s+)?(?:each|every)\s+week\b)"
+)
+#: Before a weekday, an ordinal that makes it a monthly slot ("the first Thursday", "every 2nd Tuesday").
+_ORDINAL_BEFORE = re.compile(r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+$")
+
+
+DAY_NAME = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+)
+_JOIN = r"\s*(?:,|&|/|-|–|\band\b|\bor\b)\s*"
+#: A weekday followed by more in a list ("Tuesday and Friday mornings", "Mon, Wed, Fri"), and what follows.
+_LIST_AFTER = re.compile(rf"(?:{_JOIN}{DAY_NAME}(?P<pl>s)?\b\.?)+(?P<tail>\s*\w+s\b)?")
+_LIST_BEFORE = re.compile(rf"\b{DAY_NAME}(?P<pl>s)?\.?{_JOIN}$")
+_PARTS_OF_DAY = {"mornings", "afternoons", "evenings", "nights", "lunchtimes"}
+#: What may open a line before a weekday that names the day it was written ("Admin Monday."): a list
+#: marker and at most two words.
+_OPENING = re.compile(
+    r"\s*(?:[-*+]\s+(?:\[.\]\s+)?)?(?:(?!(?:by|until|till|before|due|for|to|since|from|after)\s)[a-z][\w'&]*\s+){0,2}"
+)
+
+
+def _schedule(low: str, start: int, end: int) -> bool:
+    """Whether the weekday at ``low[start:end]`` is one of a list of weekdays that recur: a timetable of
+    abbreviations ("Wed, Fri", "Mon/Thu"), plurals ("Tuesdays and Thursdays") or days followed by a
+    plural part of the day ("dropped Tuesday and Friday mornings")."""
+    ahead = _LIST_AFTER.match(low, end)
+    back = _LIST_BEFORE.search(low, max(0, start - 16), start)
+    if ahead is None and back is None:
+        return False
+    if end - start <= 5 or (back is not None and (back.group("pl") or len(back.group(0).split()[0]) <= 5)):
+        return True  # a day's abbreviation in a list (the longest, "thurs", has five letters)
+    if ahead is not None:
+        last = ahead.group(0).rstrip(".").split()[-1] if not ahead.group("tail") else ""
+        tail = (ahead.group("tail") or "").strip()
+        return bool(ahead.group("pl")) or tail in _PARTS_OF_DAY or (len(last) <= 5 and last.isalpha())
+    return False
+
+
+def weekday_days(
+    g: dict[str, str | None], low: str, line: str, start: int, end: int, today: date
+) -> list[date] | None:
+    """A weekday: "last/this/next Friday", "Monday 9th", or a bare one read in the clause's direction;
+    ``Tuesdays``, ``every Tuesday``, ``Thursday evenings`` recur and name no day."""
+    qual = (g["wq"] or "").lower()
+    wd = weekday_number(g["wdn"] or "")
+    if g["wpl"] or qual == "every" or _RECURS_AFTER.match(low, end) or _schedule(low, start, end):
+        return None
+    if not qual and _ORDINAL_BEFORE.search(low, max(0, start - 8), start):
+        return None  # "the first Thursday": a day each month, not one day
+    one = timedelta(days=1)
+    if not qual and _DETERMINER.search(low, max(0, start - 24), start) and _NOUN_AFTER.match(line, end):
+        return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
+    opening = _OPENING.fullmatch(low, 0, start)
+    if not qual and wd == today.weekday() and opening and low[:start].split()[-1:] != ["on"]:
+        return [today]  # "Admin Monday." written on a Monday: that day
+    numbered = g["wdd"] or g["wdp"]
+    if numbered:  # "Monday 9th", "Wednesday (30th)": the nearest day so numbered that falls on that weekday
+        near = [today + k * one for k in range(-45, 46)]
+        fits = [d for d in near if d.day == int(numbered) and d.weekday() == wd]
+        return [min(fits, key=lambda d: abs((d - today).days))] if fits else None
+    if qual == "next":
+        monday = today - timedelta(days=today.weekday()) + 7 * one
+        return [monday + wd * one]
+    if qual == "this":
+        return [today + timedelta(days=wd - today.weekday())]
+    if qual == "last" or direction_of(low, start, end, default=1) < 0:
+        return [weekday_before(today, wd)]
+    return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
