@@ -4,7 +4,8 @@
 
     query ─► keywords ─► BM25 leg ─┐
           └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
-       ─► decay ─► rerank ─► used (lines the agent used after recall, ×search.used_boost) ─► MMR
+       ─► decay ─► rerank ─► used (lines the agent used after recall, ×search.used_boost)
+       ─► current (a question about the present: the latest close line on its subject) ─► MMR
        ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
 
 Either leg may be missing (no embedder, nothing to match): the other answers alone and
@@ -24,6 +25,7 @@ from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
 from mdrecall.search.amounts import apply_amount_lift, asks_for_money
+from mdrecall.search.current import lift_latest
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
 from mdrecall.search.hits import build_hits
@@ -73,6 +75,7 @@ from mdrecall.text.query import (
     query_intent,
 )
 from mdrecall.text.synonyms import related_words
+from mdrecall.text.tense import asks_about_present
 
 if TYPE_CHECKING:
     from mdrecall.rerankers import Reranker
@@ -103,6 +106,7 @@ STAGES = (
     "person",
     "related",
     "amounts",
+    "current",
 )
 
 
@@ -318,6 +322,8 @@ def run_search(
             reranked_by = rerank.reranker.name
     if req.used and cfg.used_boost > 1.0 and ranked:
         ranked = apply_used_boost(ranked, req.used, cfg.used_boost, _superseded_check(store, off, ranked))
+    if "current" not in off and ranked and asks_about_present(req.query):  # the latest line on it
+        ranked = lift_latest(ranked, kq.terms, query_names(req.query))
     if "supersede" not in off:  # the later stages may have lifted a superseded line again
         ranked = keep_newer_first(ranked)
     k = req.max_results
