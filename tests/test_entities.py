@@ -16,7 +16,8 @@ from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import extract_entities
 from mdrecall.knowledge.index import apply_entity_boost
 from mdrecall.knowledge.relations import find_relations
-from mdrecall.knowledge.valid_time import DateRange, chunk_dates, line_dates, parse_as_of, parse_during
+from mdrecall.knowledge.time_args import DateRange, parse_as_of, parse_during
+from mdrecall.knowledge.valid_time import chunk_dates, line_dates
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     )
     from mdrecall.knowledge.history import Change
     from mdrecall.knowledge.index import Entity, EntityDetail
-    from mdrecall.knowledge.valid_time import DateRange
+    from mdrecall.knowledge.time_args import DateRange
     from mdrecall.memory import Memory, RememberResult
     from mdrecall.models import Chunk, GetResult, Hit, IndexReport, Status
     from mdrecall.request import SearchFilter, SearchRequest

@@ -67,11 +67,7 @@ def link_first_names(
     for k in out:
         if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
             first = k.split()[0]
-            if (
-                person_or_org(k)
-                or kinds.get(k) in ("person", "organisation")
-                or kinds.get(first) == "person"
-            ):
+            if person_or_org(k) or kinds.get(k) in ("person", "organisation") or kinds.get(first) == "person":
                 firsts.setdefault(first, []).append(k)
     for first, fulls in firsts.items():
         if (

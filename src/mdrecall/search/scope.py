@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # imported where used: a plain search loads neither the entit
     from mdrecall.knowledge.history import GitRepo
     from mdrecall.knowledge.index import EntityIndex
     from mdrecall.knowledge.known import NameQueries
-    from mdrecall.knowledge.valid_time import DateRange
+    from mdrecall.knowledge.time_args import DateRange
     from mdrecall.models import Chunk
     from mdrecall.stores.views import FileVersion, ViewStore
 
@@ -181,7 +181,7 @@ def _later_versions(
 
 def _mark(hit: Hit, text: str, later: list[FileVersion]) -> Hit:
     from mdrecall.knowledge.history import superseded_by
-    from mdrecall.knowledge.valid_time import utc_stamp
+    from mdrecall.knowledge.time_args import utc_stamp
 
     lines = text.splitlines()[hit.start_line - 1 : hit.end_line]
     newer = superseded_by(lines, later)

@@ -236,7 +236,7 @@ class UI:
         shown = None
         if as_of:
             from mdrecall.knowledge.history import text_as_of
-            from mdrecall.knowledge.valid_time import parse_as_of
+            from mdrecall.knowledge.time_args import parse_as_of
 
             try:
                 version = text_as_of(versions, parse_as_of(as_of).timestamp())
