@@ -62,7 +62,7 @@ _LAZY = {
     "Entity": "knowledge.index",
     "EntityDetail": "knowledge.index",
     "Change": "knowledge.history",
-    "DateRange": "knowledge.valid_time",
+    "DateRange": "knowledge.time_args",
     "MemoryTools": "agent.tools",
     "Watcher": "services.watch",
     "estimate_index": "services.estimate",

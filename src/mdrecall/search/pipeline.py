@@ -4,8 +4,9 @@
 
     query ─► keywords ─► BM25 leg ─┐
           └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
-       ─► decay ─► rerank ─► used (lines the agent used after recall, ×search.used_boost)
-       ─► current (a question about the present: the latest close line on its subject) ─► MMR
+       ─► decay ─► current (a question about the present: the latest close line on its subject)
+       ─► rerank (a configured reranker has the last word) ─► used (lines the agent used after recall,
+       ×search.used_boost) ─► MMR
        ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
 
 Either leg may be missing (no embedder, nothing to match): the other answers alone and
@@ -313,6 +314,8 @@ def run_search(
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     if req.boost is not None:
         ranked = req.boost(ranked)
+    if "current" not in off and ranked and asks_about_present(req.query):  # the latest line on it
+        ranked = lift_latest(ranked, kq.terms, query_names(req.query))
     reranked_by = None
     if rerank is not None and ranked:
         ranked, failure = _rerank(ranked, req.query, rerank)
@@ -322,8 +325,6 @@ def run_search(
             reranked_by = rerank.reranker.name
     if req.used and cfg.used_boost > 1.0 and ranked:
         ranked = apply_used_boost(ranked, req.used, cfg.used_boost, _superseded_check(store, off, ranked))
-    if "current" not in off and ranked and asks_about_present(req.query):  # the latest line on it
-        ranked = lift_latest(ranked, kq.terms, query_names(req.query))
     if "supersede" not in off:  # the later stages may have lifted a superseded line again
         ranked = keep_newer_first(ranked)
     k = req.max_results
