@@ -90,3 +90,12 @@ def test_a_present_question_ranks_the_latest_note_first(tmp_path: Path) -> None:
     assert _first(tmp_path, "glaze firing day", (*skip, "current")) == "MEMORY.md"
     # a question about the past is left as it ranked
     assert _first(tmp_path, "which day was glaze firing originally", skip) == "MEMORY.md"
+
+
+def test_a_captured_session_is_not_lifted_over_the_notes() -> None:
+    """Talk is not the state in force: the last transcript that discussed billing's database is no
+    newer statement of MEMORY.md's decision (a search of words, "which database for billing?")."""
+    notes = _scored("MEMORY.md", "Billing database: PostgreSQL 16.", None, 0.9)
+    said = "user: which database for billing?"
+    talk = Scored(Chunk("transcripts/cc.jsonl", "sessions", 1, 1, said, "t", date="2027-03-01"), 0.8)
+    assert lift_latest([notes, talk], ("database", "billing")) == [notes, talk]

@@ -21,8 +21,12 @@ from mdrecall.models import Scored
 from mdrecall.search.snippets import query_stems, term_matches
 from mdrecall.text.tense import tells_of_past
 
-__all__ = ["CLOSE", "WINDOW", "lift_latest"]
+__all__ = ["CLOSE", "NOTES", "WINDOW", "lift_latest"]
 
+#: The source whose lines state facts: a captured session or conversation is talk, where the latest line
+#: on a subject is not the state in force ("which database for billing?" is MEMORY.md's decision, not the
+#: last transcript that discussed it).
+NOTES = "memory"
 #: How many of the first candidates are looked at.
 WINDOW = 5
 #: How close to the best candidate's score a later line must score to be lifted (a share of it).
@@ -51,7 +55,7 @@ def lift_latest(
     for i, s in enumerate(out[:window]):
         if s.score < bar:
             break
-        if _on_subject(s.chunk.text, stems, must):
+        if s.chunk.source == NOTES and _on_subject(s.chunk.text, stems, must):
             group.append(i)
     if len(group) < 2:
         return out
