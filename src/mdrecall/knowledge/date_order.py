@@ -14,7 +14,6 @@ import json
 from collections.abc import Mapping
 
 from mdrecall.stores.base import Store
-from mdrecall.text.numeric_dates import agreed_order, numeric_order
 
 __all__ = ["ORDER_KEY", "ORDERS", "page_vote", "record_votes", "stored_setting", "workspace_order"]
 
@@ -28,6 +27,8 @@ def page_vote(text: str | None) -> str | None:
     """The order one page's numeric dates show (``None``: none, or both): read on its lines holding a "/"."""
     if not text or "/" not in text:
         return None
+    from mdrecall.text.numeric_dates import numeric_order  # here: reading the order loads no grammar
+
     return numeric_order("\n".join(line for line in text.splitlines() if "/" in line))
 
 
@@ -74,4 +75,8 @@ def workspace_order(store: Store, setting: str | None = None) -> str | None:
 
 
 def _resolve(setting: str, votes: Mapping[str, str]) -> str | None:
-    return setting if setting in ORDERS else agreed_order(votes.values())
+    if setting in ORDERS:
+        return setting
+    from mdrecall.text.numeric_dates import agreed_order
+
+    return agreed_order(votes.values())

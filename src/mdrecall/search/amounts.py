@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mdrecall.knowledge.fact_values import MONEY
 from mdrecall.models import Scored
 from mdrecall.search.snippets import query_stems, term_matches
 
@@ -57,6 +56,8 @@ def apply_amount_lift(
     stems = query_stems([t for t in terms if t.lower() not in _NOT_SUBJECT])
     if not stems or not out or weight <= 0:
         return out
+    from mdrecall.knowledge.fact_values import MONEY  # here: only a question about money loads the fact rules
+
     head = out[:WINDOW]
     lifted = False
     for i, s in enumerate(head):
