@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import shutil
 import sys
 import tempfile
@@ -38,6 +37,8 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import gen_kind_model  # noqa: E402  (scripts/gen_kind_model.py: the shipped model's training)
 import knowledge_eval as ke  # noqa: E402
 
 SETS = ["dev", "held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5"]
@@ -101,32 +102,17 @@ def matched_kinds(which: str) -> list[dict[str, Any]]:
 
 
 def training_names(per_kind: int = 1200, seed: int = 0) -> dict[str, list[str]]:
-    """Names per kind from the shipped general lists (none from a labelled set's notes)."""
-    from mdrecall.knowledge import name_lists as nl
-
-    data: dict[str, list[str]] = {"place": sorted(nl.places()), "person": sorted(nl.first_names())}
-    for name, known in nl.known_names().items():
-        data.setdefault({"organisation": "org"}.get(known.kind, known.kind), []).append(name)
-    rng = random.Random(seed)
-    for names in data.values():
-        names[:] = sorted(set(names))
-        rng.shuffle(names)
-        del names[per_kind:]
+    """Names per kind from the shipped general lists (none from a labelled set's notes), as the shipped
+    model is trained on them (:func:`gen_kind_model.training_names`), the labels' "org" for organisations."""
+    data = gen_kind_model.training_names(per_kind, seed)
+    if "organisation" in data:
+        data["org"] = data.pop("organisation")
     return data
 
 
 def fit(x: np.ndarray, y: np.ndarray, n: int, epochs: int = 300, rate: float = 0.5) -> tuple[Any, Any]:
-    """Class-balanced softmax regression by full-batch gradient descent (L2 1e-3)."""
-    w = np.zeros((x.shape[1], n), np.float32)
-    b = np.zeros(n, np.float32)
-    one_hot = np.eye(n)[y]
-    weight = (1.0 / np.bincount(y, minlength=n)[y]).astype(np.float32)
-    for _ in range(epochs):
-        p = softmax(x @ w + b)
-        g = (p - one_hot) * weight[:, None]
-        w -= rate * (x.T @ g / weight.sum() + 1e-3 * w)
-        b -= rate * g.sum(0) / weight.sum()
-    return w, b
+    """The shipped model's training (:func:`gen_kind_model.fit`)."""
+    return gen_kind_model.fit(x, y, n, epochs, rate)
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
