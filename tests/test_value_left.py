@@ -67,3 +67,51 @@ def test_a_log_line_leaving_a_named_value_is_a_fact_line_that_supersedes_it() ->
         }
     )
     assert pairs == {("MEMORY.md", 3): ("memory/2027-04-02.md", 3)}
+
+
+def test_a_value_gone_or_kept_as_a_fallback_ends_every_standing_fact_naming_it() -> None:
+    """ "X is gone" and "X stays as a fallback": X's role ended, so a standing fact with X for its value is
+    superseded even where the two lines share no other word; a dated log line naming X is not."""
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Backups go to Backblaze every night.\n"
+            "- Newsletter mail goes out through Mailgun.\n",
+            "memory/2027-05-02.md": "# 2027-05-02\n\n- Backblaze billed us twice this month.\n",
+            "memory/2027-05-10.md": "# 2027-05-10\n\n"
+            "- Backblaze is gone: nightly snapshots land on the Hetzner box since Sunday.\n"
+            "- Newsletter sending moved over to Postmark; Mailgun stays as a fallback for a while.\n",
+        }
+    )
+    assert pairs == {
+        ("MEMORY.md", 3): ("memory/2027-05-10.md", 3),
+        ("MEMORY.md", 4): ("memory/2027-05-10.md", 4),
+    }
+
+
+@pytest.mark.parametrize(
+    ("line", "gone"),
+    [
+        ("the cloud vault is gone snapshots live on hetzner", {"vault", "cloud"}),
+        ("mailgun stays as a fallback", {"mailgun"}),
+        ("tom is gone for a week", set()),  # someone away: nothing left
+        ("the back door is open", set()),
+    ],
+)
+def test_the_values_whose_role_ended(line: str, gone: set[str]) -> None:
+    from mdrecall.knowledge.leave_grammar import ended_values
+
+    assert ended_values(line) == gone
+
+
+def test_a_choice_not_made_after_all_supersedes_the_choice_not_a_mere_mention() -> None:
+    """ "not using X after all" ends the line choosing X; a line only naming X (an opinion of it) stays."""
+    pairs = _pairs(
+        {
+            "people/oona.md": "# Oona Price\n\n- Prefers Svelte, wary of Angular.\n",
+            "memory/2027-05-02.md": "# 2027-05-02\n\n"
+            "- Decision: the booking site will be built in Angular.\n",
+            "memory/2027-05-20.md": "# 2027-05-20\n\n"
+            "- Booking site: after the prototype we're not using Angular after all; plain Svelte it is.\n",
+        }
+    )
+    assert pairs == {("memory/2027-05-02.md", 3): ("memory/2027-05-20.md", 3)}

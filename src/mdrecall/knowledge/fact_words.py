@@ -355,6 +355,9 @@ CHANGE = re.compile(
 LEAVES_NAME = re.compile(
     r"\b(?:[Ll]eav(?:e|es|ing)|[Ll]eft|[Nn]ot|(?:[Cc]om(?:e|es|ing)|[Cc]ame) off)"
     r"\s+(?:(?:the|our|my|their|his|her|its)\s+)?[A-Z]"
+    # a name whose role ended, or is kept only in reserve ("Bitrise is gone", "Twilio stays as a fallback")
+    r"|\b[A-Z][\w-]*\s+(?:is|are)\s+gone\b(?!\s+(?:for|until|till|on|to)\b)"
+    r"|\b[A-Z][\w-]*\s+(?:stays?|remains?)\s+(?:on\s+)?as\s+(?:an?\s+|the\s+|our\s+)?(?:fallback|backup|spare)\b"
 )
 #: Weaker wording of change: it says what holds now ("now", "these days"); a line holding only
 #: this supersedes an earlier one only where a value of the same kind differs (a time for a time).

@@ -404,7 +404,16 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
         cue = any(h in low for h in CHANGE_HINTS) and bool(CHANGE.search(line) or CHANGE_WEAK.search(line))
     if (
         not cue
-        and ("lea" in low or "left" in low or "not " in low or " off " in low)
+        and (
+            "lea" in low
+            or "left" in low
+            or "not " in low
+            or " off " in low
+            or " gone" in low
+            or "fallback" in low
+            or "backup" in low
+            or "spare" in low
+        )
         and LEAVES_NAME.search(line)
     ):
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")

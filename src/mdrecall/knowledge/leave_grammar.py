@@ -26,6 +26,8 @@ __all__ = [
     "MAX_VALUE_WORDS",
     "ROLE_LINE",
     "departure",
+    "ended_values",
+    "forgone_values",
     "left_values",
     "may_depart",
 ]
@@ -47,8 +49,14 @@ REPLACED_BY = re.compile(r"((?:\S+\s+){1,3})(?:(?:is|was|has been|got|gets|being
 #: the words before name the value left (read backwards up to a function word); not "is off to Lisbon",
 #: "is off sick", "is out of town", "is out today" (someone away, nothing dropped).
 IS_OFF = re.compile(
-    r"((?:\S+ ){1,2})(?:is|are) (?:off|out)\b"
+    r"((?:\S+ ){1,2})(?:is|are) (?:off|out|gone)\b"
     r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
+)
+#: Before "stays as a fallback" (a value kept only in reserve: "Twilio stays as a fallback", "the old NAS
+#: remains as backup"): its main role ended, the words before name the value left.
+FALLBACK = re.compile(
+    r"((?:\S+ ){1,2})(?:stays?|stayed|remains?|remained|is kept|kept) (?:on )?as (?:a |an |the |our )?"
+    r"(?:fallback|backup|back-up|spare)\b"
 )
 #: Before "before that" / "before then" (a value named as a former one: "Ceres Fair Food since February
 #: (Gippsland Greens before that)"): the words before name the value left.
@@ -68,9 +76,10 @@ _END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after"
 def left_values(words: str) -> frozenset[str]:
     """The values a line (its lower-case words, space-joined) says it leaves, as stems."""
     first = LEAVE.search(words)  # most lines hold none: one scan in C
-    off = " off" in words or " out" in words or "before th" in words
+    off = " off" in words or " out" in words or " gone" in words or "before th" in words
+    spare = "fallback" in words or "back" in words or "spare" in words
     ends = "no longer" in words or "stepp" in words
-    if first is None and not off and not ends:
+    if first is None and not off and not ends and not spare:
         return frozenset()
     changes = None
     out: set[str] = set()
@@ -91,6 +100,8 @@ def left_values(words: str) -> frozenset[str]:
         out |= _value(after, MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    for m in FALLBACK.finditer(words) if spare else ():
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last
         out |= _value(list(reversed(m.group(1).split())), 1)
     for m in REPLACED_BY.finditer(words) if "replaced " in words else ():
@@ -98,6 +109,36 @@ def left_values(words: str) -> frozenset[str]:
         while before and before[0] in _AUX:
             before.pop(0)
         out |= _value(before, MAX_VALUE_WORDS)
+    return frozenset(out)
+
+
+#: "not" and a verb's form before a value: the thing no longer done or used ("not doing Flutter after all",
+#: "not using Figma any more"); a weaker reading than a verb of leaving (:func:`forgone_values`).
+NOT_DOING = re.compile(r"\bnot (?:\w+ing|\w+ed) (?:(?:the|our|my|their|his|her|its|a|an|with|in|on) )?")
+
+
+def forgone_values(words: str) -> frozenset[str]:
+    """The values a line (its lower-case words) says are not done or used ("we're not doing flutter after
+    all"): one word after "not" and a verb's form, as stems. Weaker than :func:`left_values` (a verb's
+    object need not be a value held), so a line stating one supersedes only a line stating it as the value
+    of an attribute (:mod:`mdrecall.knowledge.value_left`)."""
+    if "not " not in words:
+        return frozenset()
+    out: set[str] = set()
+    for m in NOT_DOING.finditer(words):
+        out |= _value(words[m.end() :].split(), 1)
+    return frozenset(out)
+
+
+def ended_values(words: str) -> frozenset[str]:
+    """Of :func:`left_values`, those whose whole role ended ("bitrise is gone", "twilio stays as a
+    fallback"): no longer the value of any standing fact, whatever it was said of."""
+    if " gone" not in words and "fallback" not in words and "back" not in words and "spare" not in words:
+        return frozenset()
+    out: set[str] = set()
+    gone = (m for m in IS_OFF.finditer(words) if m.group().endswith("gone"))
+    for m in itertools.chain(gone, FALLBACK.finditer(words)):
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     return frozenset(out)
 
 

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, written_before
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, left_values
+from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, ended_values, forgone_values, left_values
 from mdrecall.knowledge.state_pairs import amount_pairs, state_pairs
 from mdrecall.stores.views import Supersession
 from mdrecall.text.stopwords import STOP_WORDS
@@ -121,7 +121,19 @@ def _only_values(f: Fact, every: set[str]) -> bool:
 def _left_pairs(
     facts: Sequence[Fact], paired: dict[tuple[str, int], Supersession]
 ) -> dict[tuple[str, int], Supersession]:
-    leaving = [(f, gone) for f in facts if (gone := left_values(f.words.lower()) | closed_values(f.words))]
+    leaving: list[tuple[Fact, frozenset[str]]] = []
+    weak: dict[int, frozenset[str]] = {}  # a line's values only not done (:func:`forgone_values`)
+    ended: dict[int, frozenset[str]] = {}  # a line's values whose role ended (:func:`ended_values`)
+    for f in facts:
+        low = f.words.lower()
+        strong = left_values(low) | closed_values(f.words)
+        forgone = forgone_values(low) - strong
+        if strong or forgone:
+            leaving.append((f, strong | forgone))
+            if forgone:
+                weak[id(f)] = forgone
+            if strong:
+                ended[id(f)] = ended_values(low)
     leaves = {id(f): gone for f, gone in leaving}
     if not leaving:
         return {}
@@ -159,7 +171,11 @@ def _left_pairs(
                     continue
                 if not written_before(old, new):
                     continue
-                if v not in stated:
+                if v in weak.get(id(new), ()) and v not in stated:
+                    continue  # "not doing Flutter after all": a line choosing Flutter, not one naming it
+                if v in ended.get(id(new), ()) and not old.day:
+                    pass  # "Bitrise is gone": every standing fact with Bitrise for a value ("CI runs on …")
+                elif v not in stated:
                     if about is None:
                         about = subject_words(new.words) - left
                     words = subjects.get(id(old))
