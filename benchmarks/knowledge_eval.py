@@ -2,7 +2,9 @@
 
 Labelled workspaces of ordinary notes (daily logs, MEMORY.md, project, people and personal pages):
 ``dev`` (for tuning), ``held_out`` (looked at only at the end) and ``held_out_2`` (other worlds, written
-blind to the extraction rules; also looked at only at the end). Their gold labels
+blind to the extraction rules; also looked at only at the end), up to ``held_out_7`` (a logistics-app team,
+a youth theatre, a family with a newborn and a bookshop in Wrocław, written blind and measured once, at
+the end). Their gold labels
 (``knowledge/<set>.labels.json``) give, and this script measures:
 
 * **dates**: each date expression (file, line, text, the day(s) it means, role). Role ``event``: the day
@@ -228,7 +230,7 @@ def score_search(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
 
 
 def run(which: str) -> dict[str, Any]:
-    """Every measure on one labelled set (``dev``, ``held_out``, ``held_out_2``)."""
+    """Every measure on one labelled set (``dev``, ``held_out``, ``held_out_2`` .. ``held_out_7``)."""
     labels = json.loads((DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / which
