@@ -6,11 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, timedelta
+from typing import Protocol
 
 from mdrecall.models import Chunk, Scored
 from mdrecall.stores.base import Store
 
-__all__ = ["DAY_POOL", "SPAN_DAY", "cached_event_days", "event_days", "of_day", "on_day_weight"]
+__all__ = [
+    "DAY_POOL",
+    "SPAN_DAY",
+    "EventDays",
+    "cached_event_days",
+    "event_days",
+    "named_alone",
+    "of_day",
+    "on_day_weight",
+]
 
 
 def event_days(chunk: Chunk, order: str | None = None) -> list[str]:
@@ -23,23 +33,69 @@ def event_days(chunk: Chunk, order: str | None = None) -> list[str]:
     return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading, order=order)]
 
 
-def cached_event_days(store: Store, setting: str) -> Callable[[Chunk], list[str]]:
+class EventDays(Protocol):
+    """A chunk's days (:func:`event_days`), and whether one of its phrases names one day alone."""
+
+    def __call__(self, chunk: Chunk) -> list[str]: ...
+
+    def alone(self, chunk: Chunk, day: str) -> bool: ...
+
+
+class _CachedDays:
+    """:func:`event_days` and :func:`named_alone`, each chunk read once per search, in the workspace's
+    order of numeric dates (read once, at the first chunk)."""
+
+    def __init__(self, store: Store, setting: str) -> None:
+        self.store = store
+        self.setting = setting
+        self.seen: dict[str, list[str]] = {}
+        self.order: list[str | None] = []
+
+    def _order(self) -> str | None:
+        if not self.order:
+            from mdrecall.knowledge.date_order import workspace_order
+
+            self.order.append(workspace_order(self.store, self.setting))
+        return self.order[0]
+
+    def __call__(self, chunk: Chunk) -> list[str]:
+        if chunk.id not in self.seen:
+            self.seen[chunk.id] = event_days(chunk, self._order())
+        return self.seen[chunk.id]
+
+    def alone(self, chunk: Chunk, day: str) -> bool:
+        return named_alone(chunk, day, self._order())
+
+
+def cached_event_days(store: Store, setting: str) -> EventDays:
     """:func:`event_days`, each chunk read once per search (the date term and the date hints ask), in
     the workspace's order of numeric dates (``setting``, else the one its pages agree on: read once, at
-    the first chunk)."""
-    seen: dict[str, list[str]] = {}
-    order: list[str | None] = []
+    the first chunk); its ``alone`` is :func:`named_alone` in that order."""
+    return _CachedDays(store, setting)
 
-    def days_of(chunk: Chunk) -> list[str]:
-        if chunk.id not in seen:
-            if not order:
-                from mdrecall.knowledge.date_order import workspace_order
 
-                order.append(workspace_order(store, setting))
-            seen[chunk.id] = event_days(chunk, order[0])
-        return seen[chunk.id]
+def named_alone(chunk: Chunk, day: str, order: str | None = None) -> bool:
+    """Whether a date phrase of ``chunk`` names ``day`` (ISO) as one day ("train on 29/3"), not as a day
+    of a span it names ("Q1", "29/3 to 31/3", "this week"). Lines are read from the chunk's own day."""
+    from mdrecall.text.note_dates import note_dates
+    from mdrecall.text.numeric_dates import numeric_order
 
-    return days_of
+    written = _as_day(chunk.date)
+    page = numeric_order(chunk.text) if "/" in chunk.text else None
+    for line in chunk.text.split("\n"):
+        if not line.strip():
+            continue
+        for found in note_dates(line, written, written is None, page, order):
+            if len(found.days) == 1 and found.days[0].isoformat() == day:
+                return True
+    return False
+
+
+def _as_day(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value[:10]) if value else None
+    except ValueError:
+        return None
 
 
 #: How much a day the question names weighs in a chunk that only names a span holding it ("next week"
@@ -52,7 +108,10 @@ def on_day_weight(
 ) -> Callable[[Chunk], float]:
     """How much a chunk is of one of ``days`` (0..1): 1 for its file's day or a day its lines name
     (given ``days_of``), :data:`SPAN_DAY` when that day only lies inside a span its lines name (a day
-    next to it is named too, and the question named one day)."""
+    next to it is named too, and the question named one day), unless one of its phrases names that day
+    alone (``days_of``'s ``alone``, where it has one: "Easter: train on 29/3" names Easter Sunday beside
+    it, and no span)."""
+    alone = getattr(days_of, "alone", None)
     one = len(days) == 1
 
     def on_day(chunk: Chunk) -> float:
@@ -65,7 +124,7 @@ def on_day_weight(
         if not hit:
             return 0.0
         if one and all(_next_day(d, -1) in named or _next_day(d, 1) in named for d in hit):
-            return SPAN_DAY
+            return 1.0 if alone is not None and any(alone(chunk, d) for d in hit) else SPAN_DAY
         return 1.0
 
     return on_day

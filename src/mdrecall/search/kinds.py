@@ -139,6 +139,7 @@ def one_term_instances(
     sources: Sequence[str] | None = None,
     groups: Sequence[Sequence[str]] = (),
     several: bool = False,
+    listed: Sequence[str] = (),
 ) -> list[Candidate]:
     """BM25 candidates of ``kq`` with the instances of the asked kind counted as ONE term.
 
@@ -152,7 +153,10 @@ def one_term_instances(
     Mel read?"), so each one a note names is one more answer: they stay summed, with the terms (LoCoMo
     multi-hop snippet recall 0.546 averaged, 0.540 summed). A group found in half the chunks or more
     says nothing (BM25 gives such a term no weight, but an alias only some of them use - "postgres"
-    beside "PostgreSQL" - would decide alone): it is left out, as a common term is."""
+    beside "PostgreSQL" - would decide alone): it is left out, as a common term is. ``listed``: the
+    group of ``groups`` that holds a list question's kind and its entities ("what pets do we have?":
+    pets, Knödel, Kurt): each name a note holds is one more answer, so they are summed as ``several``
+    sums the instances (the page saying "Dog: Knödel. Tortoise: Kurt." above the note naming Kurt)."""
     sets = [*([] if several else [tuple(kq.instances)]), *(tuple(g) for g in groups)]
     sets = [g for g in sets if g]
     grouped = {w.lower() for g in groups for w in g}
@@ -170,13 +174,15 @@ def one_term_instances(
     total: int | None = None
     for group in sets:
         stems = query_stems(group)
+        summed = bool(listed) and group == tuple(listed)
         found = store.search_text(KeywordQuery(kq.text, (), instances=group), limit, sources)
         if base and found and len(found) < limit:  # every chunk naming one is here: how many are they?
             total = _chunk_total(store) if total is None else total
             if 2 * len(found) >= total:  # in half the chunks or more: no information, as a common term
                 continue
         for c in found:
-            many = max(1, len(query_stems(tokenize(c.chunk.text)) & stems))  # the ones it names
+            # the ones it names; a list's names each answer it ("Dog: Knödel. Tortoise: Kurt.")
+            many = 1 if summed else max(1, len(query_stems(tokenize(c.chunk.text)) & stems))
             chunks.setdefault(c.chunk.id, c.chunk)
             score[c.chunk.id] = score.get(c.chunk.id, 0.0) + c.raw_score / many
     best = sorted(score, key=lambda cid: -score[cid])[:limit]

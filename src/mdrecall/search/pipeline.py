@@ -65,6 +65,7 @@ from mdrecall.search.supersede import (
     superseded_lines,
 )
 from mdrecall.search.supersede_wording import apply_supersession, marks_by_wording, query_names
+from mdrecall.search.times import apply_time_lift, asks_for_time
 from mdrecall.stores.base import Store
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.query import (
@@ -107,6 +108,7 @@ STAGES = (
     "person",
     "related",
     "amounts",
+    "times",
     "current",
 )
 
@@ -228,7 +230,8 @@ def run_search(
     # a question's word no note holds is searched in its synonyms (as its own words, they answer it)
     near = _related(store, kq, req.sources) if "related" not in off and mode != "vector" else ()
     if mode in ("hybrid", "bm25"):
-        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several, near)
+        listed = kind_group if several else ()  # "what pets do we have": each pet named is an answer
+        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several, near, listed)
     if mode in ("hybrid", "vector"):
         if vector is None:
             fallback = vector_note or "no embedder configured: keyword search only"
@@ -305,6 +308,9 @@ def run_search(
         n, s = len(fused), "s" if len(fused) != 1 else ""
         cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
         fallback = f"{fallback}; {cut}" if fallback else cut
+    if "times" not in off and ranked and asks_for_time(req.query):  # "when is team sync": its time
+        gone = _superseded_check(store, off, ranked)
+        ranked = apply_time_lift(ranked, (*kq.terms, *near), query_names(req.query), superseded=gone)
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
@@ -398,14 +404,15 @@ def _keyword_leg(
     groups: Sequence[Sequence[str]] = (),
     several: bool = False,
     related: Sequence[str] = (),
+    listed: Sequence[str] = (),
 ) -> tuple[list[Scored], str | None]:
     """The BM25 leg, or no candidates and why: a store error (a lock, I/O) degrades the search and
     says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt.
     ``related``: the synonyms of the question's words no note holds (:func:`_related`), searched apart and
-    weighed below the question's words."""
+    weighed below the question's words; ``listed``: the group whose names each answer a list question."""
     try:
         if (kq.instances and not several) or groups:  # each counted as one term
-            found = one_term_instances(store, kq, pool, sources, groups, several)
+            found = one_term_instances(store, kq, pool, sources, groups, several, listed)
         else:
             found = store.search_text(kq, pool, sources)
         if related:

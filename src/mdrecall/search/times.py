@@ -1,0 +1,133 @@
+"""A question asking when something is held is answered by a line naming a time of it (stage ``times``).
+
+"When is team sync now?" is answered by "team sync moves to Wednesdays 9:15 from next week"; notes
+saying "Team sync: Ravi presented the alerting plan" share as many words with the question and outrank
+it. As a question-answering system's answer type (a time for "when is/does"), a candidate with a
+clause holding both a time (a clock time, a weekday, a recurrence, a date phrase of
+:func:`~mdrecall.text.note_dates.note_dates`) and the question's subject is lifted by :data:`TIME_LIFT`
+(a share of its score). A clause, not a line: "Team sync: Daniel is our PM now; Mira left last Friday"
+names no time of the team sync. The subject is the question's words less those asking for a time, its
+common words when it has any (the piano of "when does Mira have piano", not Mira: a person's other
+lines name their own times); a clause holds it with its word, or two of its words when it has more
+("lab meeting" is not "Friday afternoon meetings"). A line the index says a later line superseded
+gives no time: that time no longer holds. Only a question in the present ("when is", "when does",
+"what time is"): "when did X happen" asks of an event, whose line often names no time (its note's day
+says it). Nothing is fetched, nothing is let past ``min_score``: the stage reorders the first
+:data:`WINDOW` candidates that passed. English only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import date
+from functools import partial
+
+from mdrecall.models import Scored
+from mdrecall.search.snippets import query_stems, term_matches
+
+__all__ = ["ASKS_TIME", "TIME_LIFT", "WINDOW", "apply_time_lift", "asks_for_time", "names_time"]
+
+#: How much a candidate answering with a time of the subject is lifted (a share of its score), as an
+#: amount of money for "how much" (:data:`mdrecall.search.amounts.AMOUNT_LIFT`).
+TIME_LIFT = 1.0
+#: How many of the first candidates are looked at.
+WINDOW = 30
+#: A question asking when something is held, in the present: "when is lab meeting", "when does Ivy have
+#: swimming", "when are production deploys", "what time is standup", "what day is the market".
+ASKS_TIME = re.compile(
+    r"\bwhen(?:'s|’s|\s+(?:is|are|does|do)\b)|\bwhat\s+(?:time|times|day|days|date)\s+(?:is|are|does|do)\b",
+    re.IGNORECASE,
+)
+#: The question's words asking for a time, which a subject word is not.
+_NOT_SUBJECT = frozenset("when time times day days date dates now currently usually".split())
+#: A time of day or of the week, a recurrence: what a date phrase does not read (a slot, not a day).
+_TIME = re.compile(
+    r"(?<![\w.:/])\d{1,2}[:.]\d{2}(?![\w.:/]|\.\d)|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:noon|midday|midnight)\b"
+    r"|\b(?:daily|weekly|fortnightly|biweekly|monthly|yearly|annually)\b|\bevery\s+(?:other\s+|second\s+)?\w+",
+    re.IGNORECASE,
+)
+#: Where a line's clauses part: a semicolon, a sentence's end.
+_CLAUSE = re.compile(r";\s*|(?<=[.!?])\s+(?=\S)")
+
+
+def asks_for_time(query: str) -> bool:
+    """Does ``query`` ask when something is held, in the present ("when is team sync now")?"""
+    return ASKS_TIME.search(query[:2_000]) is not None
+
+
+def names_time(clause: str, written: date | None = None) -> bool:
+    """Whether ``clause`` names a time: a clock time, a weekday, a recurrence, a date phrase."""
+    if _TIME.search(clause):
+        return True
+    if not any(ch.isdigit() for ch in clause) and not _MAY_DATE.search(clause):
+        return False
+    from mdrecall.text.note_dates import note_dates  # here: only for a question asking when
+
+    return bool(note_dates(clause, written, written is None))
+
+
+#: A word a date phrase without a digit needs (a month, a relative day): most clauses have none.
+_MAY_DATE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tonight|tomorrow|week|month"
+    r"|year|weekend)\b",
+    re.IGNORECASE,
+)
+
+
+def apply_time_lift(
+    items: Sequence[Scored],
+    terms: Sequence[str],
+    names: Sequence[str] = (),
+    weight: float = TIME_LIFT,
+    superseded: Callable[[str, int], bool] | None = None,
+) -> list[Scored]:
+    """``items`` with each of the first :data:`WINDOW` lifted (stage ``times``) whose clause names a time
+    and the question's subject (``terms`` less its words asking for a time; less its ``names``,
+    lowercased, when any other word is left), re-sorted when one was. ``superseded(path, line)``: the
+    index says a later line changed that line's fact, so its time is no longer the time."""
+    out = list(items)
+    words = [t for t in terms if t.lower() not in _NOT_SUBJECT]
+    named = {n.lower() for n in names}
+    common = [t for t in words if t.lower() not in named]
+    stems = query_stems(common or words)
+    if not stems or not out or weight <= 0:
+        return out
+    head = out[:WINDOW]
+    lifted = False
+    for i, s in enumerate(head):
+        gone = None if superseded is None else partial(_gone, superseded, s.chunk.path, s.chunk.start_line)
+        if _answers(s.chunk.text, stems, _day(s.chunk.date), gone):
+            head[i] = s.with_score("times", s.score * (1 + weight))
+            lifted = True
+    if not lifted:
+        return out
+    return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
+
+
+def _answers(
+    text: str, stems: frozenset[str], written: date | None, gone: Callable[[int], bool] | None = None
+) -> bool:
+    """Whether a clause of ``text`` holds the subject (its word, or two of its words when it has more:
+    "lab meeting" is not "Friday afternoon meetings") and names a time, on a line (0-based) not
+    ``gone``."""
+    need = min(len(stems), 2)
+    for i, line in enumerate(text.split("\n")):
+        if len(term_matches(line, stems)) < need or (gone is not None and gone(i)):
+            continue
+        for clause in _CLAUSE.split(line):
+            if len(term_matches(clause, stems)) >= need and names_time(clause, written):
+                return True
+    return False
+
+
+def _gone(superseded: Callable[[str, int], bool], path: str, start: int, i: int) -> bool:
+    return superseded(path, start + i)
+
+
+def _day(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value[:10]) if value else None
+    except ValueError:
+        return None

@@ -1,0 +1,86 @@
+"""Questions answered in the top 3 (issue 29, items 3-4): a present "when" question is answered by the
+line naming a time of its subject (stage ``times``); a day named alone in a line is that day, not a
+span's ("Easter: train on 29/3")."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.models import Chunk, Scored
+from mdrecall.search.event_days import named_alone
+from mdrecall.search.times import apply_time_lift, asks_for_time, names_time
+from tests.helpers import write
+
+
+def test_questions_asking_when_something_is_held() -> None:
+    assert asks_for_time("when is team sync now")
+    assert asks_for_time("When does Ivy have swimming?")
+    assert asks_for_time("what time is standup")
+    assert asks_for_time("when's the school fair")
+    assert not asks_for_time("when did Rangi start")  # an event: its note's day answers it
+    assert not asks_for_time("who runs the on-call rota now")
+
+
+def test_a_clause_names_a_time() -> None:
+    assert names_time("team sync moves to Wednesdays 9:15 from next week")
+    assert names_time("piano is Thursdays 15:30 now")
+    assert names_time("standup is at 9:30 daily")
+    assert names_time("the market is on 24 April", date(2027, 3, 1))
+    assert not names_time("Team sync: Daniel Fischer is our onboarding PM now")
+    assert not names_time("Ship target: v4.13")
+
+
+def _cited(root: Path, query: str, skip: tuple[str, ...] = (), today: date | None = None) -> list[str]:
+    over: dict[str, object] = {"embedding": {"provider": "none"}, "search": {"skip_stages": list(skip)}}
+    mem = Memory.open(root, Config().merged(over), create=True)
+    try:
+        mem.index()
+        hits = mem.search(query, max_results=3, min_score=0.0, today=today)
+        return [h.citation.split("#")[0] for h in hits]
+    finally:
+        mem.close()
+
+
+def _scored(path: str, text: str, score: float) -> Scored:
+    chunk = Chunk(path, "memory", 1, text.count("\n") + 1, text, path, date=path[-13:-3])
+    return Scored(chunk, score, {"text": score})
+
+
+def test_the_line_with_the_time_of_the_subject_answers() -> None:
+    said = _scored("memory/2027-03-10.md", "- Team sync: Ravi presented the alerting plan.", 1.0)
+    moved = _scored("memory/2027-02-02.md", "- Petra approved: team sync moves to Wednesdays 9:15.", 0.6)
+    assert [s.chunk.path for s in apply_time_lift([said, moved], ("team", "sync"))] == [
+        moved.chunk.path,
+        said.chunk.path,
+    ]
+
+
+def test_a_time_in_another_clause_or_on_a_superseded_line_is_not_the_subjects() -> None:
+    other = _scored("memory/2027-03-17.md", "Team sync: Daniel is our PM now; Mira left last Friday.", 0.9)
+    older = _scored("memory/2027-01-26.md", "so piano is Thursdays 15:30 now", 0.8)
+    assert [s.chunk.path for s in apply_time_lift([other, older], ("team", "sync"))][0] == other.chunk.path
+    lifted = apply_time_lift([other, older], ("piano",))
+    assert lifted[0].chunk.path == older.chunk.path
+    gone = apply_time_lift([other, older], ("piano",), superseded=lambda path, line: "01-26" in path)
+    assert gone[0].chunk.path == other.chunk.path
+
+
+def test_a_day_named_alone_beside_a_holiday_is_not_a_spans_day(tmp_path: Path) -> None:
+    easter = "# 2027-03-19\n\n- Easter: planned the Ljubljana trip, train from Hbf on 29/3 at 7:14.\n"
+    chunk = Chunk("memory/2027-03-19.md", "memory", 1, 3, easter, "h", date="2027-03-19")
+    assert named_alone(chunk, "2027-03-29", "dmy")
+    span = Chunk("memory/2027-02-19.md", "memory", 1, 3, "- Ljubljana: 29/3 to 31/3.", "s", date="2027-02-19")
+    assert not named_alone(span, "2027-03-29", "dmy")
+    write(tmp_path, "memory/2027-03-19.md", easter + "- Kurt is eating dandelions again.\n")
+    write(
+        tmp_path,
+        "memory/2027-01-12.md",
+        "# 2027-01-12\n\n- Goal for Q1: ship the new checkout flow.\n"
+        "- Petra wants a staffing plan by Friday.\n- Planned the offsite agenda with Anu.\n",
+    )
+    for day in range(20, 27):
+        write(tmp_path, f"memory/2027-02-{day}.md", f"# 2027-02-{day}\n\n- Planned the sprint {day}.\n")
+    cited = _cited(tmp_path, "what is planned for 29 March", today=date(2027, 3, 22))
+    assert "memory/2027-03-19.md" in cited
