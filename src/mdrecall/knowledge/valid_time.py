@@ -21,7 +21,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.text.chunking import heading_paths
-from mdrecall.text.date_direction import RESCHEDULED, past_verb
+from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
@@ -92,9 +92,10 @@ _MODAL = re.compile(
 )
 #: A plan, or a statement of what a day is ("go-live is Monday"), unlike a bare "decision in March".
 _PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are|booked|scheduled|planned)\b")
-#: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday").
+#: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday"); read on the
+#: line as written, since a verb is in lower case ("files to Adyen late" names a place, no plan).
 _INFINITIVE = re.compile(
-    r"\bto\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
+    r"\b[Tt]o\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
 )
 #: Words between a past verb and a day that keep the day the verb's own ("cancelled this Sat", "pencilled
 #: in for 20 March", "drafted by mid-January").
@@ -191,7 +192,7 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     return (
         not _acts(line, lead, stop)
         and not _MODAL.search(low, lead, stop)
-        and not _INFINITIVE.search(low, lead, stop)
+        and not _INFINITIVE.search(line, lead, stop)
     )
 
 
@@ -219,7 +220,7 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
     if all(w in _PARTICLES for w in between):
         return False
-    return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(low, acts[-1], at) is None
+    return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(line, acts[-1], at) is None
 
 
 def _lead(low: str) -> int:
@@ -246,14 +247,17 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
     word inside a sentence, a title such as "The Dispossessed"; not a plan such as "booked")."""
     out = []
     prev = ""
+    named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
     sentence_start = True
     for m in _WORD_AT.finditer(line, start, stop):
         word = m.group(0)
         low = word.lower()
         title = word[0].isupper() and not sentence_start
-        if not title and low not in _NOT_DONE and past_verb(low, prev):
+        subject = "he" if named and low in SAME_FORMS else prev
+        if not title and low not in _NOT_DONE and past_verb(low, subject):
             out.append(m.start())
         prev = low
+        named = title
         sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
     return out
 

@@ -25,7 +25,14 @@ from mdrecall.text.date_calendar import (
     third_of,
     weekend_days,
 )
-from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, firm_direction, starts_clause
+from mdrecall.text.date_direction import (
+    BACK_PREP,
+    FORWARD_PREP,
+    direction_of,
+    ended_state,
+    firm_direction,
+    starts_clause,
+)
 from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number, weekday_typo
 from mdrecall.text.date_spans import (
     calendar_week,
@@ -282,6 +289,8 @@ def _note_match(
         else:
             firm = prep in FORWARD_PREP or prep in BACK_PREP
             sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
+            if ended_state(low, start + len(g["mop"] or "")):
+                sign = -1  # "was treasurer until January": a bound left behind
             days = month_near(month, today, sign, firm)
         return third_of(days, prep)
     if g["qtr"]:
