@@ -53,6 +53,8 @@ _NOT_PAST_AFTER = {
     "is", "are", "am", "be", "being", "get", "gets", "getting", "to", "will", "a", "an", "the", "my", "our",
     "your", "their", "his", "her", "its",
 }  # fmt: skip
+#: Words before "left" that make it a side ("back left", "top left").
+_SIDES = {"back", "front", "top", "bottom", "upper", "lower", "far", "rear"}
 #: "has got", "have got": a present state.
 _HAVE = {"has", "have", "had"}
 #: Words ending in -ed that are not past tense, or that announce a plan ("planned for Friday").
@@ -75,6 +77,8 @@ def past_verb(word: str, prev: str = "") -> bool:
     after "has", "'s", "'ve": a state)."""
     if prev in _NOT_PAST_AFTER:
         return False
+    if word == "left" and prev in _SIDES:
+        return False  # "the back left leg": a side
     if word == "got" and (prev in _HAVE or prev.endswith(("'s", "'ve", "'d"))):
         return False  # "Theo's got an interview", "we've got the hall": has, not a past act
     if word in PAST_FORMS or word in _PARTICIPLES:

@@ -125,6 +125,8 @@ def note_dates(
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
+        if found and before is not None and len(found) == 1 and _yearless_day(g):
+            found = [_near(found[0], before)]  # "due 28/2, sent 19/2": the line's days lie together
         numeric = g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"]
         after_weekday = (
             out and out[-1].start == weekday_at and _WEEKDAY_GAP.fullmatch(line, out[-1].end, start)
@@ -139,6 +141,21 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
+
+
+def _yearless_day(g: dict[str, str | None]) -> bool:
+    """Whether a phrase is a numeric day and month without its year ("19/2")."""
+    return bool((g["num"] and not g["ny"]) or g["numd"] or g["numb"])
+
+
+def _near(day: date, other: date) -> date:
+    """``day`` moved a year, when that puts it within half a year of ``other`` (another day of its line)."""
+    if abs((day - other).days) <= 183:
+        return day
+    for shifted in (safe_day(day.year - 1, day.month, day.day), safe_day(day.year + 1, day.month, day.day)):
+        if shifted and abs((shifted[0] - other).days) <= 183:
+            return shifted[0]
+    return day
 
 
 def _a_week(days: tuple[date, ...]) -> bool:
