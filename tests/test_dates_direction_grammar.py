@@ -91,3 +91,10 @@ def test_a_yearless_day_lies_near_the_other_day_of_its_line() -> None:
     # an undated page read from a full date above: "sent" points back, but beside "due 28/2" it is that Feb
     text = "# Grant\n\n- Applied: 2026-10-30.\n- Interim report: due 28/2, sent 19/2.\n"
     assert line_dates(text, None, order="dmy")[3] == date(2027, 2, 19)
+
+
+def test_a_span_of_named_days_is_the_lines_event_beside_an_act() -> None:
+    # the act (deciding, cancelling) is about the stay: the span is what the line tells
+    line = "- Talked it over with Ines. Dropped the Porto hotel (refund due). Seville it is, 14/7 to 17/7."
+    day = _day(line, "2027-06-07", order="dmy")
+    assert day == date(2027, 7, 14)

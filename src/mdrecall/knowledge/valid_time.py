@@ -183,7 +183,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
             timed_later = [o for o in kept if o.start >= lead and _TIME_AFTER.match(low, o.end)]
             if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
                 return timed_later[0].days[0]
-        if past or n.start < lead or not _beside_act(line, low, lead, n.start):
+        spans = len(n.days) > 1 and _DIGIT.search(low, n.start, n.end) is not None
+        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start):
             return n.days[0]
     return None
 
