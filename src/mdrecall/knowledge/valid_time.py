@@ -21,7 +21,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.text.chunking import heading_paths
-from mdrecall.text.date_direction import RESCHEDULED, past_verb
+from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
@@ -92,9 +92,10 @@ _MODAL = re.compile(
 )
 #: A plan, or a statement of what a day is ("go-live is Monday"), unlike a bare "decision in March".
 _PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are|booked|scheduled|planned)\b")
-#: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday").
+#: "to" before a verb: the day after it belongs to that plan ("asked me to read it by Friday"); read on the
+#: line as written, since a verb is in lower case ("files to Adyen late" names a place, no plan).
 _INFINITIVE = re.compile(
-    r"\bto\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
+    r"\b[Tt]o\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
 )
 #: Words between a past verb and a day that keep the day the verb's own ("cancelled this Sat", "pencilled
 #: in for 20 March", "drafted by mid-January").
@@ -168,14 +169,75 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for n in found if not _moved_from(low, n, found)] or list(found)
     kept = [n for n in kept if not _span_start(low, n)]  # "third time since Christmas": the day written
     kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
+    kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     lead = _lead(low)
+    kept = _acted_first(line, low, lead, kept)
     for n in kept:
         past = written is not None and n.days[0] <= written
-        if n.start >= lead and _after_report(line, low, lead, n.start):
+        timed = _TIME_AFTER.match(low, n.end) is not None
+        if n.start >= lead and _said_now(low, lead, n.start):
             return None
-        if past or n.start < lead or not _beside_act(line, low, lead, n.start):
+        if n.start >= lead and not timed and _after_report(line, low, lead, n.start):
+            return None
+        if n.start < lead and not _DIGIT.search(low, n.start, n.end):
+            timed_later = [o for o in kept if o.start >= lead and _TIME_AFTER.match(low, o.end)]
+            if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
+                return timed_later[0].days[0]
+        spans = len(n.days) > 1 and _DIGIT.search(low, n.start, n.end) is not None
+        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start):
             return n.days[0]
     return None
+
+
+#: A quarter or half named as the attribute of a meeting ("the Q2 planning", "Q3 OKR check-in"): the
+#: meeting is held on a day of its own (another phrase, else the day written), the quarter is a mention.
+_PERIOD_NAME = re.compile(r"[qh][1-4]")
+_MEETING_AFTER = re.compile(
+    r"\s+(?:[\w-]+\s+)?(?:plann?ing|kick-?off|reviews?|retros?|retrospectives?|off-?sites?|check-?ins?"
+    r"|meetings?|syncs?|all-hands|workshops?|summits?|parties|party|kick-?offs?)\b"
+)
+#: A time of day after a day ("Wednesday 17:45", "on 29/3 at 7:14", "Fri 9am"): an appointment, the day
+#: the line is about even after a sentence reporting the day written.
+
+
+def _names_meeting(low: str, n: NoteDate) -> bool:
+    """``n`` is a quarter or half named as a meeting's attribute (:data:`_MEETING_AFTER`)."""
+    period = _PERIOD_NAME.fullmatch(low, n.start, n.end) is not None
+    return period and _MEETING_AFTER.match(low, n.end) is not None
+
+
+_TIME_AFTER = re.compile(r"\s*(?:at\s+|@\s*|,\s*)?(?:\d{1,2}[:.]\d\d(?:\s*[ap]m)?|\d{1,2}\s*[ap]m)\b")
+#: "now" in an earlier sentence or clause ("X is our PM now; Y left last Friday"): the line reports the
+#: day written (not "from now", "by now", "until now").
+_NOW = re.compile(r"(?<!from )(?<!by )(?<!until )(?<!till )\bnow\b")
+_CLAUSE_END = re.compile(r"[.;!?](?=\s|$)")
+
+
+def _said_now(low: str, lead: int, at: int) -> bool:
+    """Whether a sentence or clause (ended by a full stop or a semicolon) before ``at`` says "now"."""
+    stop = max((m.start() for m in _CLAUSE_END.finditer(low, lead, at)), default=lead)
+    return stop > lead and _NOW.search(low, lead, stop) is not None
+
+
+#: Words right before a day that make it a bound or a deadline ("due 28/2", "by Friday").
+_BOUND_BEFORE = re.compile(r"\b(?:due|by|until|till|before|deadline)\s*:?\s*$")
+#: A past verb right before a day, maybe with "on"/"at"/"in" ("sent 19/2", "paid on 3 March").
+_ACT_BEFORE = re.compile(r"\b([a-z]+)\s+([a-z]+)\s+(?:(?:on|at|in)\s+)?$|\b([a-z]+)\s+(?:(?:on|at|in)\s+)?$")
+
+
+def _acted_first(line: str, low: str, lead: int, kept: list[NoteDate]) -> list[NoteDate]:
+    """``kept`` with the first day said right after an act done ("due 28/2, sent 19/2") put first when the
+    line's first day is a bound or a deadline: the line reports the act."""
+    if len(kept) < 2 or _BOUND_BEFORE.search(low, max(0, kept[0].start - 16), kept[0].start) is None:
+        return kept
+    for n in kept[1:]:
+        m = _ACT_BEFORE.search(low, max(lead, n.start - 32), n.start)
+        if m is None:
+            continue
+        word, prev = (m.group(2), m.group(1)) if m.group(2) else (m.group(3), "")
+        if word not in _NOT_DONE and past_verb(word, prev):
+            return [n, *(o for o in kept if o is not n)]
+    return kept
 
 
 def _after_report(line: str, low: str, lead: int, at: int) -> bool:
@@ -191,7 +253,7 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     return (
         not _acts(line, lead, stop)
         and not _MODAL.search(low, lead, stop)
-        and not _INFINITIVE.search(low, lead, stop)
+        and not _INFINITIVE.search(line, lead, stop)
     )
 
 
@@ -211,6 +273,8 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     if full > lead and _STATE.search(low, lead, full):
         return True
     clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, sentence, at)), default=sentence)
+    if clause > sentence and _TAKES_EFFECT.fullmatch(low, clause, at):
+        return False  # "hired Emre for Saturdays, starting 6/3": the day the act takes effect
     if clause > sentence and _acts(line, sentence, clause) and _PLAN_OR_STATE.search(low, clause, at):
         return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th"
     acts = _acts(line, clause, at)
@@ -219,7 +283,11 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
     if all(w in _PARTICLES for w in between):
         return False
-    return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(low, acts[-1], at) is None
+    return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(line, acts[-1], at) is None
+
+
+#: A clause that is only the day an act takes effect ("..., starting 6/3", "..., effective Monday").
+_TAKES_EFFECT = re.compile(r"\s*(?:starting|beginning|effective|as\s+of)(?:\s+(?:on|from))?\s+")
 
 
 def _lead(low: str) -> int:
@@ -246,14 +314,17 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
     word inside a sentence, a title such as "The Dispossessed"; not a plan such as "booked")."""
     out = []
     prev = ""
+    named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
     sentence_start = True
     for m in _WORD_AT.finditer(line, start, stop):
         word = m.group(0)
         low = word.lower()
         title = word[0].isupper() and not sentence_start
-        if not title and low not in _NOT_DONE and past_verb(low, prev):
+        subject = "he" if named and low in SAME_FORMS else prev
+        if not title and low not in _NOT_DONE and past_verb(low, subject):
             out.append(m.start())
         prev = low
+        named = title
         sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
     return out
 

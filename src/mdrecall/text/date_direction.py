@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "direction_of", "firm_direction", "past_verb",
-    "starts_clause",
+    "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
+    "firm_direction", "past_verb", "starts_clause",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -33,13 +33,19 @@ PAST_FORMS = frozenset({
     "wore", "tore", "swore", "found", "overslept", "overheard", "withdrew", "undertook", "arose", "awoke",
     "forbade",
 })  # fmt: skip
+#: Verbs whose simple past is their present ("quit", "put"): a past act only after a subject in the third
+#: person singular, which the present would give an -s ("he quit", "Leon quit"; not "I quit", "they put").
+SAME_FORMS = frozenset({
+    "quit", "put", "cut", "hit", "let", "shut", "split", "spread", "cast", "cost", "hurt", "upset", "burst",
+})  # fmt: skip
+_THIRD_PERSON = {"he", "she", "it"}
 #: Forms of "be": a day after them is stated, not the day of an act ("the meeting was 25/11").
 _BE = {"was", "were", "been", "is", "are"}
 #: Past participles that report a past act on their own ("done", "gone", "been").
 _PARTICIPLES = {"done", "gone", "been"}
-#: Words that point back whatever surrounds them ("last" not after a determiner: "the last delivery day" is
-#: the final one, not a past one).
-_BACK_CUES = {"ago", "yesterday", "last", "since"}
+#: Words that point back whatever surrounds them ("last" only right before a day, which :data:`BACK_PREP`
+#: reads: before another word it is the final one, "the last delivery day", "last day is Friday").
+_BACK_CUES = {"ago", "yesterday", "since"}
 _DETERMINERS = {"the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that"}
 #: Words before a past form that make it no report of a past act: a passive or a plan ("gets switched off",
 #: "is gone in July", "to be fixed", "will be moved"), or a determiner before an adjective ("a signed copy").
@@ -47,6 +53,8 @@ _NOT_PAST_AFTER = {
     "is", "are", "am", "be", "being", "get", "gets", "getting", "to", "will", "a", "an", "the", "my", "our",
     "your", "their", "his", "her", "its",
 }  # fmt: skip
+#: Words before "left" that make it a side ("back left", "top left").
+_SIDES = {"back", "front", "top", "bottom", "upper", "lower", "far", "rear"}
 #: "has got", "have got": a present state.
 _HAVE = {"has", "have", "had"}
 #: Words ending in -ed that are not past tense, or that announce a plan ("planned for Friday").
@@ -69,10 +77,14 @@ def past_verb(word: str, prev: str = "") -> bool:
     after "has", "'s", "'ve": a state)."""
     if prev in _NOT_PAST_AFTER:
         return False
+    if word == "left" and prev in _SIDES:
+        return False  # "the back left leg": a side
     if word == "got" and (prev in _HAVE or prev.endswith(("'s", "'ve", "'d"))):
         return False  # "Theo's got an interview", "we've got the hall": has, not a past act
     if word in PAST_FORMS or word in _PARTICIPLES:
         return True
+    if word in SAME_FORMS:
+        return prev in _THIRD_PERSON
     return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST
 
 
@@ -90,12 +102,14 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     head = _CLAUSE.split(low[max(0, start - _NEAR) : start])[-1]  # a window: linear in the line's length
     tail = _CLAUSE.split(low[end : end + _NEAR])[0]
     before = _WORD.findall(head)
+    if before and ended_state(low, start):
+        return -1
     if before and before[-1] in FORWARD_PREP:
         return 1
     if before and before[-1] in BACK_PREP:
         return -1
-    if before[-2:-1] in (["is"], ["are"]) and before[-1] == "on":
-        return 1  # "the AGM is on the 25th": a day announced is ahead
+    if before[-1:] in (["is"], ["are"]) or (before[-2:-1] in (["is"], ["are"]) and before[-1] == "on"):
+        return 1  # "the AGM is on the 25th", "last day is Friday": a day announced is ahead
     after = _WORD.findall(tail)
     words = [*before, *after]
     cut = len(before)
@@ -107,6 +121,22 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or past_verb(word, prev):
             return -1
     return default
+
+
+#: Bounds that end a state: after a state in the past ("was treasurer until January") the bound is behind.
+_UNTIL = {"until", "till", "til"}
+_WAS = {"was", "were"}
+
+
+def ended_state(low: str, start: int) -> bool:
+    """Whether a phrase at ``start`` is the bound ("until", "till") of a state its clause puts in the past
+    ("was treasurer until January", "were closed till Monday"): that day lies back, not ahead."""
+    head = _CLAUSE.split(low[max(0, start - _NEAR) : start])[-1]
+    words = _WORD.findall(head)
+    if len(words) < 2 or words[-1] not in _UNTIL:
+        return False
+    state = words[:-1]
+    return any(w in _WAS for w in state) and not any(w in _FUTURE or w in RESCHEDULED for w in state)
 
 
 def firm_direction(low: str, start: int) -> bool:

@@ -25,7 +25,14 @@ from mdrecall.text.date_calendar import (
     third_of,
     weekend_days,
 )
-from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, direction_of, firm_direction, starts_clause
+from mdrecall.text.date_direction import (
+    BACK_PREP,
+    FORWARD_PREP,
+    direction_of,
+    ended_state,
+    firm_direction,
+    starts_clause,
+)
 from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number, weekday_typo
 from mdrecall.text.date_spans import (
     calendar_week,
@@ -118,6 +125,8 @@ def note_dates(
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
+        if found and before is not None and len(found) == 1 and _yearless_day(g):
+            found = [_near(found[0], before)]  # "due 28/2, sent 19/2": the line's days lie together
         numeric = g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"]
         after_weekday = (
             out and out[-1].start == weekday_at and _WEEKDAY_GAP.fullmatch(line, out[-1].end, start)
@@ -132,6 +141,21 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
+
+
+def _yearless_day(g: dict[str, str | None]) -> bool:
+    """Whether a phrase is a numeric day and month without its year ("19/2")."""
+    return bool((g["num"] and not g["ny"]) or g["numd"] or g["numb"])
+
+
+def _near(day: date, other: date) -> date:
+    """``day`` moved a year, when that puts it within half a year of ``other`` (another day of its line)."""
+    if abs((day - other).days) <= 183:
+        return day
+    for shifted in (safe_day(day.year - 1, day.month, day.day), safe_day(day.year + 1, day.month, day.day)):
+        if shifted and abs((shifted[0] - other).days) <= 183:
+            return shifted[0]
+    return day
 
 
 def _a_week(days: tuple[date, ...]) -> bool:
@@ -282,6 +306,8 @@ def _note_match(
         else:
             firm = prep in FORWARD_PREP or prep in BACK_PREP
             sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
+            if ended_state(low, start + len(g["mop"] or "")):
+                sign = -1  # "was treasurer until January": a bound left behind
             days = month_near(month, today, sign, firm)
         return third_of(days, prep)
     if g["qtr"]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from mdrecall.text.date_direction import direction_of
+from mdrecall.text.date_direction import direction_of, past_verb
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import weekday_before
 
@@ -20,8 +20,10 @@ _DETERMINER = re.compile(
     r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|weekly|first|second|third|fourth"
     r"|more|no|each|any|same|\w+'s)\s+)$"
 )
+#: The lower-case noun after such a weekday, maybe after its time ("the Tuesday 10:30 team sync").
 _NOUN_AFTER = re.compile(
-    r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)[a-z]"
+    r"(?:\s+\d{1,2}(?::\d\d\s*(?:am|pm)?|\s*(?:am|pm)))?"
+    r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)(?P<noun>[a-z]+)"
 )
 
 #: After a weekday, words that make it recur: "Saturday mornings", "the first Tuesday of the month".
@@ -31,6 +33,8 @@ _RECURS_AFTER = re.compile(
 )
 #: Before a weekday, an ordinal that makes it a monthly slot ("the first Thursday", "every 2nd Tuesday").
 _ORDINAL_BEFORE = re.compile(r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+$")
+#: A possessive before such an ordinal: someone's first one is a day ("Emre's first Saturday went fine").
+_POSSESSIVE = re.compile(r"(?:\b(?:my|your|his|her|our|their|its)|\w['’]s)\s+\S+\s+$")
 
 
 DAY_NAME = (
@@ -74,10 +78,14 @@ def weekday_days(
     wd = weekday_number(g["wdn"] or "")
     if g["wpl"] or qual == "every" or _RECURS_AFTER.match(low, end) or _schedule(low, start, end):
         return None
-    if not qual and _ORDINAL_BEFORE.search(low, max(0, start - 8), start):
+    own = _POSSESSIVE.search(low, max(0, start - 32), start) is not None
+    if not qual and not own and _ORDINAL_BEFORE.search(low, max(0, start - 8), start):
         return None  # "the first Thursday": a day each month, not one day
     one = timedelta(days=1)
-    if not qual and _DETERMINER.search(low, max(0, start - 24), start) and _NOUN_AFTER.match(line, end):
+    noun = _NOUN_AFTER.match(line, end)
+    if noun and past_verb(noun.group("noun")):
+        noun = None  # "Emre's first Saturday went fine": the weekday is the subject of a report
+    if not qual and noun and _DETERMINER.search(low, max(0, start - 24), start):
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
     opening = _OPENING.fullmatch(low, 0, start)
     if not qual and wd == today.weekday() and opening and low[:start].split()[-1:] != ["on"]:
