@@ -123,8 +123,8 @@ ORG_COMPOUND = (
     "werkstatt", "gemeinde", "verband", "gesellschaft", "ministerium", "amt",
 )  # fmt: skip
 PLACE_COMPOUND = (
-    "straße", "strasse", "gasse", "platz", "allee", "bahnhof", "brücke", "viertel", "stadt", "ufer",
-    "kirche", "friedhof", "saal", "halle", "zentrum", "straat", "gracht", "plein",
+    "straße", "strasse", "gasse", "weg", "damm", "markt", "platz", "allee", "bahnhof", "brücke", "viertel",
+    "stadt", "ufer", "kirche", "friedhof", "saal", "halle", "zentrum", "straat", "gracht", "plein",
 )  # fmt: skip
 
 
