@@ -52,6 +52,8 @@ from mdrecall.knowledge.mention_patterns import (
     LIST_NEXT,
     LOWER,
     MIXED,
+    MODEL_BEFORE,
+    MODEL_NUMBER,
     NOT_MIXED,
     NOUN_AFTER,
     OPENING,
@@ -83,7 +85,7 @@ from mdrecall.knowledge.mention_readers import (
     text_before,
     title_like,
 )
-from mdrecall.knowledge.name_cues import ANIMAL_WORDS, OWNED
+from mdrecall.knowledge.name_cues import ANIMAL_WORDS, KIND_AFTER, NOUN_NEXT, OWNED
 from mdrecall.knowledge.name_lists import (
     common_word,
     given_name,
@@ -311,6 +313,8 @@ def extract_entities(
             joined_kind = joined_name_kind(jm.group(0).split(), jm.group("amp") is not None)
             if joined_kind is not None:
                 name, kind = joined_kind
+                if name.split()[-1] in ABBREVIATED and _ABBREVIATION_DOT.match(plain, jm.end()):
+                    name += "."  # "Paul Lange & Co. (Shimano)": the dot is the name's
                 add(i, name, kind, "typed_name")
                 taken.add(jm.start(), jm.end())
     if " the " in plain or " and " in plain:
@@ -361,6 +365,8 @@ def extract_entities(
         while words and _stop(words[-1]) and (len(words) > longest or known_name(" ".join(words)) is None):
             words.pop()
             trailing = True
+        if words and words[-1] == "St.":  # "on Main St. Then": the street's, the sentence ended
+            words[-1] = "St"
         if not words or (len(words) == 1 and words[0] in NOT_MIXED):
             continue
         lead = trim_leading(words, opens) if len(words) > 1 and not title else 0
@@ -383,6 +389,15 @@ def extract_entities(
         ):
             words.insert(0, acr[0].strip())  # "for JL Racing": an organisation's initials open its name
             before, name_at = before[: acr.start()], name_at - len(acr[0])
+        if (
+            len(words) <= 2
+            and (num := MODEL_NUMBER.match(after))
+            and MODEL_BEFORE.search(before)
+            and not given_name(words[0])
+            and " ".join(words) not in places()
+        ):  # "on a Pixel 8": a device's model, the number is the name's
+            words.append(num.group(1))
+            after = after[num.end() :]
         place_noun = NOUN_AFTER.match(after) if not trailing and len(words) <= 2 else None
         joined_name = " ".join(words)
         if (  # "the Harbour room" (but "the Oslo office" is Oslo)
@@ -491,6 +506,13 @@ def extract_entities(
             if i in skip:
                 continue
             known = known_name(m.group(0))
+            if (
+                rx is CAMEL_LOW
+                and (num := MODEL_NUMBER.match(plain, m.end()))
+                and MODEL_BEFORE.search(plain[starts[i] : m.start()])
+            ):  # "an iPhone 15": the device's model
+                add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
+                continue
             if known is None and rx is UPPER:
                 # an acronym named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event; one
                 # a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation
@@ -502,6 +524,8 @@ def extract_entities(
                         add(i, word, "event", "typed_name")
                     elif name_kind(word, [word], before, after)[0] == "organisation":
                         add(i, word, "organisation", "typed_name")
+                    elif (noun := NOUN_NEXT.match(after)) and KIND_AFTER.get(noun[1].lower()) == "technology":
+                        add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
                 continue
             if known is not None:
                 kind = known.kind

@@ -23,10 +23,11 @@ _PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
 #: the first letter so that the search can skip ahead to capitals: several times faster). A word may be two
 #: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones") or an O'/D' surname; a name's small
-#: words (:data:`_PARTICLE`) may stand between two of its words.
+#: words (:data:`_PARTICLE`) may stand between two of its words, and a saint's "St." inside it ("Grundschule
+#: St. Anna").
 CAPS = re.compile(
     rf"[{_UP}](?<![\w'’-][{_UP}]){_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
-    rf"(?:(?:['’]s)?[ ](?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
+    rf"(?:(?:['’]s)?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
 CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
@@ -51,10 +52,11 @@ WORK_TITLE = re.compile(
     r"(?P<t>(?:The[ ]|A[ ])?(?:[A-Z]|(?<=The[ ])\d)[\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])?"
     r"[A-Z][\w'’-]*)+)"
 )
-#: An author: initials and a surname ("R. J. Palacio") or two or three capitalised words.
+#: An author: initials and a surname ("R. J. Palacio") or two or three capitalised words, the first perhaps
+#: two joined by a hyphen ("Jean-Luc Godard").
 _AUTHOR = (
     rf"(?P<a>(?:[{_UP}]\.[ ]?){{1,3}}[{_UP}][{_LO}'’-]+"
-    rf"|[{_UP}][{_LO}]+(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b"
+    rf"|[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b"
 )
 BY_AUTHOR = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]" + _AUTHOR, re.M
@@ -80,7 +82,7 @@ OF_HEADS = frozenset(
 #: "of" names that are places ("Isle of Skye", "Bay of Biscay"); the others are organisations.
 OF_PLACES = frozenset("Isle Bay Gulf Port City Cape Lake Mount Palace Tower Bridge".split())
 JOINED = re.compile(
-    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*[ ]&[ ]{_WORD}"
+    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD})?[ ]&[ ]{_WORD}"
     r"(?:[ ](?:Sons|Co|Ltd|Partners|Associates))?)"
     rf"|(?P<of>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD}){{0,3}}[ ]of[ ](?:the[ ])?{_WORD}(?:[ ]{_WORD}){{0,3}}))"
     r"(?![\w-])"
@@ -97,6 +99,11 @@ NOT_MIXED = frozenset(
 #: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
 LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
+#: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24"): a whole number (a letter
+#: before it at most), not a date's, a time's, a version's or an amount's ("Pixel 8/3", "Q2 4.1").
+MODEL_NUMBER = re.compile(r"[ ]([A-Z]?\d{1,4})(?![\w'’/:-]|[.,]\d)")
+#: What stands before a device or a thing one owns, uses or buys: an article or a possessive.
+MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
 SPEAKERS = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"

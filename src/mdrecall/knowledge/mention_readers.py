@@ -173,7 +173,7 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
         words = words[1:]  # "The University of Leeds", "At the Bank of England"
     name = " ".join(words)
     if amp:
-        left, right = words[0], words[2]
+        left, right = words[0], words[words.index("&") + 1]
         if given_name(left) and given_name(right):
             return None
         return name, "organisation"

@@ -126,7 +126,8 @@ ORG_BEFORE = re.compile(
     r"|\b(?:ordered|order|orders|ordering|bought|buy|buying|purchased|purchase|sourced|quote|quotes|quoted|"
     r"delivery|refund|invoice|invoiced|bill)(?:[ ][\w'’.,-]+){0,5}[ ]from[ ](?:the[ ])?$"
     r"|[£$€][\d.,]+[km]?[ ]from[ ](?:the[ ])?$"
-    r"|\b(?:signed|contracted|partnered|banks|banked|banking|insured)[ ]with[ ](?:the[ ])?$",
+    r"|\b(?:signed|contracted|partnered|banks|banked|banking|insured|registered|accredited|affiliated)"
+    r"[ ]with[ ](?:the[ ])?$",
     re.IGNORECASE,
 )
 #: A role in a body, or playing in a band ("treasurer of the Allotment Society", "Chair of Rushbrooke

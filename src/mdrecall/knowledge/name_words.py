@@ -7,9 +7,16 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.name_lists import common_word
+
 __all__ = [
     "ABBREVIATED",
     "ACRONYM_TAILS",
+    "ORG_COMPOUND",
+    "ORG_HEADS",
+    "PLACE_COMPOUND",
+    "PLACE_HEADS",
+    "head_kind",
     "EVENT_LAST",
     "INSTITUTION_LAST",
     "ORG_SUFFIX",
@@ -84,3 +91,70 @@ PLACE_NOUNS = frozenset(
 INSTITUTION_LAST = frozenset(
     "Centre Center Hospital Infirmary Library Museum Gallery Theatre Theater".split()
 )
+
+
+#: Head nouns that make a name an organisation in the languages notes mix into English (German, French,
+#: Spanish, Italian, Dutch): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik",
+#: "Jugendamt"), lower-case. Common nouns of the languages only, never a name: English ones are
+#: :data:`ORG_WORDS`.
+ORG_HEADS = frozenset(
+    """schule grundschule gymnasium realschule hochschule universität kita kindergarten praxis arztpraxis
+    amt behörde büro sparkasse volksbank kasse krankenkasse versicherung verein stiftung dienst
+    logistik umzüge spedition rösterei kaffeerösterei bäckerei metzgerei konditorei apotheke klinik klinikum
+    kanzlei verlag werkstatt gemeinde verband genossenschaft gesellschaft ministerium gericht polizei
+    feuerwehr stadtwerke gmbh ag kg ev e.v. école lycée collège banque mairie cabinet société agence
+    boulangerie pharmacie clinique escuela colegio banco ayuntamiento farmacia clínica agencia asociación
+    sociedad scuola banca comune clinica agenzia società associazione stichting gemeente""".split()
+)
+#: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
+#: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall.
+PLACE_HEADS = frozenset(
+    """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
+    vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
+    chemin impasse gare église pont lac château calle avenida plaza paseo carrer camino estación iglesia
+    playa via viale piazza corso vicolo stazione chiesa ponte spiaggia straat gracht plein laan
+    kade""".split()
+)
+#: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
+#: ("Lindenstraße", "Altstadt"), read only on words longer than the end by three letters or more.
+ORG_COMPOUND = (
+    "schule", "praxis", "behörde", "büro", "sparkasse", "kasse", "versicherung", "verein", "stiftung",
+    "dienst", "logistik", "rösterei", "bäckerei", "apotheke", "klinik", "klinikum", "kanzlei", "verlag",
+    "werkstatt", "gemeinde", "verband", "gesellschaft", "ministerium", "amt",
+)  # fmt: skip
+PLACE_COMPOUND = (
+    "straße", "strasse", "gasse", "weg", "damm", "markt", "platz", "allee", "bahnhof", "brücke", "viertel",
+    "stadt", "ufer", "kirche", "friedhof", "saal", "halle", "zentrum", "straat", "gracht", "plein",
+)  # fmt: skip
+
+
+def _word_head(word: str, whole: bool) -> str | None:
+    low = word.lower()
+    if common_word(low) and not whole:
+        return None  # "Dreamt": an English word, no compound
+    if whole and low in ORG_HEADS:
+        return "organisation"
+    if whole and low in PLACE_HEADS:
+        return "place"
+    if any(len(low) >= len(end) + 3 and low.endswith(end) for end in ORG_COMPOUND):
+        return "organisation"
+    if any(len(low) >= len(end) + 3 and low.endswith(end) for end in PLACE_COMPOUND):
+        return "place"
+    return None
+
+
+def head_kind(words: list[str], opens: bool = False) -> str | None:
+    """The kind a name's head noun gives: its last word, else its first ("Huber Logistik", "Kita
+    Sonnenschein", "Obere Marktstraße", "Finanzamt"), in the languages of :data:`ORG_HEADS` and
+    :data:`PLACE_HEADS`; None when neither is one. A one-word name counts only as a compound
+    ("Lindenstraße"), not as the bare noun ("Platz"); a first word that is also an English word ("Via",
+    "Place") only inside a sentence, where it is capitalised as a name's."""
+    several = len(words) > 1
+    if several and any(w.endswith(("'s", "’s")) for w in words[:-1]):
+        return None  # "Felix's Kita": whose, not a name
+    last = _word_head(words[-1], several)
+    if last is not None or not several:
+        return last
+    if opens and common_word(words[0]):
+        return None
+    return _word_head(words[0], True)

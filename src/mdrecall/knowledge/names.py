@@ -18,6 +18,7 @@ Each of these but the weakest is evidence strong enough to make the name an enti
 
 from __future__ import annotations
 
+from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
     AT_BEFORE,
     AT_NOT_PLACE,
@@ -57,6 +58,7 @@ from mdrecall.knowledge.name_words import (
     PLACE_LAST,
     PLACE_NOT_SURNAME,
     WEAK_ORG,
+    head_kind,
 )
 
 __all__ = ["name_kind", "trim_leading", "upper_kind"]
@@ -135,6 +137,10 @@ def name_kind(
         )
     ):  # "treasurer of Rushbrooke Garden", "plays in Brass Tacks", "part-time at Leeds City Libraries"
         return "organisation", True
+    if several and words[-1][-1:].isdigit() and MODEL_BEFORE.search(tail):
+        return "product", True  # "on a Pixel 8", "my Galaxy S24": a device's model
+    if (head_noun := head_kind(words, opens)) is not None:  # "Kita Sonnenschein", "Obere Marktstraße"
+        return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in WEAK_ORG
     if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):

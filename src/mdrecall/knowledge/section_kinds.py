@@ -103,7 +103,13 @@ _BULLET = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 #: Where a listed work's title ends: a note in brackets, a comma, a colon, "by", a dash, a sentence end.
 _TITLE_END = re.compile(r"[ ]?\(|,|:|;|[ ]by[ ]|[ ][-–—][ ]|\.(?:[ ]|$)|$")
 #: A label before the title ("Up next: Intermezzo"): one or two lower-case words after a capital.
-_LEAD_LABEL = re.compile(r"[A-Z][a-z]+(?:[ ][a-z]+)?:[ ]")
+_LEAD_LABEL = re.compile(r"[A-Z][a-z]+(?:[ ][a-z]+){0,2}:[ ]")
+#: Lower-case words ending a listed title ("Der Grüffelo on repeat"): a note, not the title's.
+_TRAILING_LOWER = re.compile(r"(?:[ ][a-z][\w'’-]*)+$")
+#: What parts one listed title from the next: a note in brackets perhaps, then a comma or a semicolon.
+_NEXT_TITLE = re.compile(r"(?:[ ]?\([^()]*\))?[ ]?[,;][ ]+(?=[A-Z0-9])")
+#: Words that open a title, never a person's name ("My Neighbour Totoro", "Der Grüffelo").
+_TITLE_OPENERS = frozenset("The A An My Our Your His Her Their Der Die Das Le La Les El Il Lo".split())
 #: Who made a listed work, after its title: two to four capitalised words after a comma or in brackets.
 _MAKER = re.compile(
     r"(?:,[ ]|[ ]?\()(?P<m>[A-Z](?:\.|[\w'’-]*)(?:[ ](?:[A-Z](?:\.|[\w'’-]*)|de|van|von|del|da)){1,3})"
@@ -135,27 +141,57 @@ def work_items(lines: list[str], headings: list[int]) -> list[tuple[int, int, in
     for h in kind_lines:
         if h < read:
             continue  # ("- Films" bullets one after another: each would re-read the rest of the list)
+        level = _level(lines[h]) if h in heads else 0
         for i in range(h + 1, len(lines)):
-            if i in heads or (i > h + 1 and not lines[i].strip() and h not in heads):
+            if i in heads and (not level or _level(lines[i]) <= level):
+                break  # a sub-heading ("# Reading" then "## Kids") goes on with its section
+            if i > h + 1 and not lines[i].strip() and h not in heads:
                 break
             read = i + 1
             bullet = _BULLET.match(lines[i])
             if bullet is None:
                 continue
-            at = bullet.end()
-            line = lines[i]
-            lead = _LEAD_LABEL.match(line, at)
-            if lead is not None:
-                at = lead.end()
-            end = _TITLE_END.search(line, at)
-            stop = end.start() if end is not None else len(line)
-            title = line[at:stop].strip()
-            if _title(title, line[stop : stop + 1] in ",:(" or line.startswith(" (", stop)):
-                out.append((i, at, at + len(title), "work"))
-                maker = _MAKER.match(line, at + len(title))
-                if maker is not None:  # "- Perfect Days, Wim Wenders": who made it
-                    out.append((i, maker.start("m"), maker.end("m"), "person"))
+            out += _item_titles(lines[i], i, bullet.end())
     return out
+
+
+def _level(line: str) -> int:
+    return len(line) - len(line.lstrip("#"))
+
+
+def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
+    """The titles one bullet item of a section of works lists, after a label ("Kids: ", "Film night
+    favourites: "), one after another where a comma or a semicolon parts them ("Paddington 2, Spirited
+    Away"; "Momo; Heidi"), and who made one (a name after a comma or in brackets that opens with a given
+    name or initials)."""
+    out: list[tuple[int, int, int, str]] = []
+    lead = _LEAD_LABEL.match(line, at)
+    if lead is not None:
+        at = lead.end()
+    first = True
+    while at < len(line):
+        end = _TITLE_END.search(line, at)
+        stop = end.start() if end is not None else len(line)
+        title = _TRAILING_LOWER.sub("", line[at:stop].strip())  # "Der Grüffelo on repeat"
+        marked = line[stop : stop + 1] in ",:;(" or line.startswith(" (", stop)
+        if not _title(title, marked or not first):
+            break
+        out.append((i, at, at + len(title), "work"))
+        maker = _MAKER.match(line, at + len(title))
+        if maker is not None and _made_by(maker.group("m")):  # "- Perfect Days, Wim Wenders"
+            out.append((i, maker.start("m"), maker.end("m"), "person"))
+            stop = maker.end("m")
+        nxt = _NEXT_TITLE.match(line, stop)
+        if nxt is None:
+            break
+        at, first = nxt.end(), False
+    return out
+
+
+def _made_by(name: str) -> bool:
+    """Does a name after a title read as its maker's, not a second title: no person's name opens with an
+    article or a possessive ("Wim Wenders", "Sally Rooney"; not "My Neighbour Totoro", "The Wild Robot")?"""
+    return name.split()[0] not in _TITLE_OPENERS
 
 
 def _title(title: str, marked: bool) -> bool:
