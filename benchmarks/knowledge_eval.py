@@ -137,11 +137,13 @@ def score_entities(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
     false_pos: list[str] = []
     label_words: list[str] = []
     for e in predicted:
-        keys = {entity_key(n) for n in (e.name, *e.aliases)}
+        # The name first, then the aliases in order: a set's order changes from run to run, and an alias
+        # shared by two gold entities ("Mira") would match either.
+        keys = list(dict.fromkeys(entity_key(n) for n in (e.name, *sorted(e.aliases))))
         hit = next((by_key[k] for k in keys if k in by_key), None)
         if hit is None:
             false_pos.append(e.name)
-            if keys & not_keys:
+            if set(keys) & not_keys:
                 label_words.append(e.name)
         elif hit["name"] not in matched:
             matched[hit["name"]] = _KINDS.get(e.kind, e.kind)
