@@ -84,3 +84,43 @@ def test_a_day_named_alone_beside_a_holiday_is_not_a_spans_day(tmp_path: Path) -
         write(tmp_path, f"memory/2027-02-{day}.md", f"# 2027-02-{day}\n\n- Planned the sprint {day}.\n")
     cited = _cited(tmp_path, "what is planned for 29 March", today=date(2027, 3, 22))
     assert "memory/2027-03-19.md" in cited
+
+
+def test_when_is_a_meeting_ranks_the_note_that_says_its_time_first(tmp_path: Path) -> None:
+    # two later notes name the rehearsal in shorter lines and outrank, by their words alone, the one
+    # saying when it is; the times stage lifts that one (before: third)
+    notes = {
+        "2027-04-12": "- Mail from Oskar: choir rehearsal moves to Tuesdays at 19:30 in the parish hall.",
+        "2027-05-03": "- Choir rehearsal: Tomasz brought poppy-seed cake.\n- Booked the dentist for Grete.",
+        "2027-05-10": "- Choir rehearsal ran long, the altos struggled with the Fauré.",
+        "2027-05-12": "- Fixed the back brake of the bike.",
+    }
+    for day, text in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{text}\n")
+    today = date(2027, 5, 14)
+    assert _cited(tmp_path, "when is choir rehearsal now?", today=today)[0] == "memory/2027-04-12.md"
+    assert _cited(tmp_path, "what time is choir rehearsal?", today=today)[0] == "memory/2027-04-12.md"
+    # the stage off: the words alone rank it last of the three
+    assert _cited(tmp_path, "when is choir rehearsal now?", ("times",), today)[-1] == "memory/2027-04-12.md"
+
+
+def test_a_day_named_alone_outranks_a_span_holding_it(tmp_path: Path) -> None:
+    # "Christmas" (25/12) beside "26/12" once read as a span of two days, and the line half-weighted for
+    # 26 December, below the office's closure 24/12 to 3/1 (a span holding the day)
+    write(
+        tmp_path,
+        "memory/2027-11-30.md",
+        "# 2027-11-30\n\n- Christmas: booked the ferry back from Stromness on 26/12 at 9:45.\n"
+        "- Ordered a new kettle.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-10-04.md",
+        "# 2027-10-04\n\n- Holiday rota: the office is shut 24/12 to 3/1, booked by Hanne.\n",
+    )
+    for day in range(10, 17):
+        write(
+            tmp_path, f"memory/2027-11-{day}.md", f"# 2027-11-{day}\n\n- Booked the meeting room for {day}.\n"
+        )
+    cited = _cited(tmp_path, "what is booked for 26 December", today=date(2027, 12, 6))
+    assert cited[:2] == ["memory/2027-11-30.md", "memory/2027-10-04.md"]
