@@ -26,9 +26,14 @@ which of the change lines' pass's gates stop it, in the order the pass tries the
   with the older marked (labelled sets only).
 
 Prints a table (gate × set: count) and up to 6 examples per gate, and writes
-``benchmarks/results/sup_funnel.json`` (each pair with every gate it fails, each tested on its own).
+``benchmarks/results/sup_funnel.json``: each pair with every gate it fails (each tested on its own) and,
+for a pair stopped by a line not read as a fact, ``what_if``: the gates it would fail were both lines fact
+lines, and ``values_differ``: the kinds of value that differ between them. ``--src`` measures another
+checkout's rules (to see what a set met before it was tuned on, that checkout needs the two diagnosis
+helpers, :func:`~mdrecall.knowledge.change_pairs.change_gates` and
+:func:`~mdrecall.knowledge.facts.said_gate`, added).
 
-    python benchmarks/sup_funnel.py [--sets dev,held_out,...] [--no-search] [--examples 6]
+    python benchmarks/sup_funnel.py [--sets dev,held_out,...] [--no-search] [--examples 6] [--src SRC]
 """
 
 from __future__ import annotations
@@ -97,6 +102,61 @@ def _no_fact(gate: str, ref: dict[str, Any], files: dict[str, tuple[str | None, 
     return f"{gate}: {why or 'unexplained'}"
 
 
+def _as_fact(ref: dict[str, Any], files: dict[str, tuple[str | None, str]]) -> Any:
+    """What-if: the fact a line not read as one would be, were it a fact line: read as a page's line
+    (undated), its day then put back; else a :data:`~mdrecall.knowledge.facts.SAID` line with no value."""
+    from mdrecall.knowledge.fact_values import content_words
+    from mdrecall.knowledge.fact_words import WORD, WORD_KEPT
+    from mdrecall.knowledge.facts import SAID, Fact
+
+    file_date, text = files[ref["file"]]
+    raw = text.split("\n")[ref["line"] - 1]
+    day = _line_day(text, ref["line"], file_date)
+    found = [f for f in line_facts_of("\n" * (ref["line"] - 1) + raw, ref["file"]) if f.line == ref["line"]]
+    if found:
+        return found[0]._replace(day=day)
+    subject = " ".join(sorted(content_words(WORD.findall(raw), set())))
+    return Fact(
+        ref["file"], ref["line"], day, (SAID,), ("",), subject, "", False, " ".join(WORD_KEPT.findall(raw))
+    )
+
+
+def line_facts_of(text: str, path: str) -> list[Any]:
+    """The fact lines of ``text`` read as an undated page."""
+    from mdrecall.knowledge.facts import line_facts
+
+    return line_facts(path, text, None)
+
+
+def _what_if(rows: list[dict[str, Any]], facts: list[Any], files: dict[str, tuple[str | None, str]]) -> None:
+    """For each pair stopped by a line not read as a fact: the gates it would fail were both its lines
+    fact lines (the change pass's tests as for a change line), in ``row["what_if"]``."""
+
+    from mdrecall.knowledge.change_rules import value_slots, values_differ
+
+    stopped = [r for r in rows if "not a fact line" in r["gate"]]
+    if not stopped:
+        return
+    have = {(f.path, f.line) for f in facts}
+    added = {}
+    for r in stopped:
+        for ref in (r["older"], r["newer"]):
+            key = (ref["file"], ref["line"])
+            if key not in have:
+                added[key] = _as_fact(ref, files)
+    more = sorted([*facts, *added.values()], key=lambda f: (f.path, f.line))
+    wanted = [
+        ((r["older"]["file"], r["older"]["line"]), (r["newer"]["file"], r["newer"]["line"])) for r in stopped
+    ]
+    _, gates = _pairing(more, wanted)
+    where = {(f.path, f.line): f for f in more}
+    for r, key in zip(stopped, wanted, strict=True):
+        r["what_if"] = gates[key]
+        # the kinds of value (time, number, name, state, …) that differ between the two lines
+        a, b = value_slots(where[key[0]]), value_slots(where[key[1]])
+        r["values_differ"] = "".join(k for k in "tncsomqh" if values_differ(a, b, k))
+
+
 def _classify(
     set_name: str,
     refs: list[tuple[dict[str, Any], dict[str, Any]]],
@@ -129,6 +189,7 @@ def _classify(
                 "search_right": right,
             }
         )
+    _what_if(rows, facts, files)
     return rows
 
 
@@ -219,12 +280,12 @@ def table(rows: list[dict[str, Any]], sets: list[str]) -> str:
     )
     width = max(len(g) for g in gates) + 2
     cols = [s.replace("held_out", "ho") for s in sets]
-    out = [f"{'gate':<{width}}" + "".join(f"{c:>9}" for c in cols) + f"{'all':>7}"]
+    out = [f"{'gate':<{width}}" + "".join(f"{c:>10}" for c in cols) + f"{'all':>7}"]
     for g in gates:
         n = [count[(g, s)] for s in sets]
-        out.append(f"{g:<{width}}" + "".join(f"{x:>9}" for x in n) + f"{sum(n):>7}")
+        out.append(f"{g:<{width}}" + "".join(f"{x:>10}" for x in n) + f"{sum(n):>7}")
     totals = [sum(1 for r in rows if r["set"] == s) for s in sets]
-    out.append(f"{'pairs':<{width}}" + "".join(f"{x:>9}" for x in totals) + f"{sum(totals):>7}")
+    out.append(f"{'pairs':<{width}}" + "".join(f"{x:>10}" for x in totals) + f"{sum(totals):>7}")
     return "\n".join(out)
 
 
