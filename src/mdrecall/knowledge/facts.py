@@ -98,6 +98,7 @@ __all__ = [
     "Fact",
     "Supersession",
     "line_facts",
+    "said_gate",
 ]
 
 #: One fact line (stored by the index as a view: :class:`~mdrecall.stores.views.FactRow`).
@@ -502,3 +503,25 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
                 labels[attr] = (section, value)
         out.append(found)
     return out
+
+
+# --- Diagnosis (for measurement only: benchmarks/sup_funnel.py). It changes no fact line. -------------
+
+
+def said_gate(raw: str, day: str | None) -> str | None:
+    """Why a line of a note (``raw``, written on ``day``) that states no attribute :func:`line_facts` reads
+    is no :data:`SAID` fact either, by name; None when it is one. ``"dated, no cue nor typed value"``: a
+    log's line that would be a fact on a page (undated); ``"too long"``; ``"few subject words"`` (fewer than
+    two content words); ``"no value"`` (no change cue, and no time, number, name or state to change)."""
+    line = MARKER.sub("", _asserted(raw[:MAX_FACT_CHARS])).strip()
+    if not line:
+        return "no statement"
+    if _said("", 1, line, day, set()) is not None:
+        return None
+    if len(line) > MAX_SAID_CHARS:
+        return "too long"
+    if day is not None and _said("", 1, line, None, set()) is not None:
+        return "dated, no cue nor typed value"
+    if len(content_words(WORD.findall(line), set())) < 2:
+        return "few subject words"
+    return "no value"
