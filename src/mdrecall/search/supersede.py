@@ -87,13 +87,15 @@ def apply_fact_supersession(
     head = out[:window]
     changed = False
     marked: list[tuple[Scored, Supersession]] = []
-    answers = _NewerAnswers(head, stems, asked_value(query))
+    answers = _NewerAnswers(head, stems, asked_value(query), word_of(stems))
     for a_pos in range(len(head)):
         a = head[a_pos]
         gone = lines.get(a.chunk.path)
         if not gone or a.superseded_by is not None:
             continue
-        newer = _answer_superseded(a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone, answers)
+        newer = _answer_superseded(
+            a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone, answers, answers.word
+        )
         if newer is None:
             continue
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
@@ -169,7 +171,8 @@ def _answers(text: str, stems: frozenset[str]) -> bool:
 
 
 #: Which slots of :func:`~mdrecall.knowledge.fact_values.slots` answer a question, by its opening words
-#: (English): a time for "when", an amount for "how much", a name for "who".
+#: (English): a time for "when", an amount for "how much", a name for "who" and for "which" (one of a
+#: kind of named things: a company, a venue, a supplier; "which days" asks for a time, above).
 _ASKS = (
     (re.compile(r"^\s*(?:when\b|what (?:time|day|date)s?\b|which (?:days?|dates?|times?)\b)", re.I), ("t:",)),
     (
@@ -179,6 +182,7 @@ _ASKS = (
         ("m:", "n:", "q:"),
     ),
     (re.compile(r"^\s*who(?:se|m)?\b", re.I), ("c:", "h:")),
+    (re.compile(r"^\s*which\b", re.I), ("c:",)),
 )
 
 
@@ -190,19 +194,45 @@ def asked_value(query: str) -> tuple[str, ...]:
     return ()
 
 
-def _stems_by_line(text: str, stems: frozenset[str]) -> list[frozenset[str] | None]:
-    """The query stems of each line of ``text`` with those of the headings above it in the chunk (a line
-    under "## Lantern Moth" is about Lantern Moth); ``None`` for a heading."""
+#: Endings an English word takes after dropping its final "e" ("move" → "moving", "moved", "movers").
+_E_DROP_ENDINGS = ("ing", "ed", "er", "ers", "es")
+
+
+def word_of(stems: frozenset[str]) -> dict[str, str]:
+    """Each query stem → the stem standing for its word: forms of one word the light stems keep apart
+    ("which moving company is doing our move": "moving" and "move") count once, so a line holding both
+    answers no better than a line holding one."""
+    out = {s: s for s in stems}
+    for s in sorted(stems):
+        if len(s) < 3 or not s.endswith("e"):
+            continue
+        base = s[:-1]
+        for t in stems:
+            if t != s and t.startswith(base) and t[len(base) :] in _E_DROP_ENDINGS:
+                out[t] = out[s]
+    return out
+
+
+def _words(found: frozenset[str], word: Mapping[str, str] | None) -> frozenset[str]:
+    """The words (:func:`word_of`) of the query stems ``found``."""
+    return found if not word else frozenset(word.get(s, s) for s in found)
+
+
+def _stems_by_line(
+    text: str, stems: frozenset[str], word: Mapping[str, str] | None = None
+) -> list[frozenset[str] | None]:
+    """The query words (:func:`word_of`) of each line of ``text`` with those of the headings above it in
+    the chunk (a line under "## Lantern Moth" is about Lantern Moth); ``None`` for a heading."""
     heads: list[tuple[int, frozenset[str]]] = []
     out: list[frozenset[str] | None] = []
     for line in text.split("\n"):
         bare = line.lstrip()
         if bare.startswith("#"):
             level = len(bare) - len(bare.lstrip("#"))
-            heads = [h for h in heads if h[0] < level] + [(level, term_matches(bare, stems))]
+            heads = [h for h in heads if h[0] < level] + [(level, _words(term_matches(bare, stems), word))]
             out.append(None)
             continue
-        found = term_matches(line, stems)
+        found = _words(term_matches(line, stems), word)
         for _, held in heads:
             found = found | held
         out.append(found)
@@ -210,26 +240,44 @@ def _stems_by_line(text: str, stems: frozenset[str]) -> list[frozenset[str] | No
 
 
 class _NewerAnswers:
-    """How many query stems a line of one of the candidates holds (``None``: the line is in none of them),
-    the kind of value the question asks for, and how rare each query stem is among the candidates."""
+    """The query words (:func:`word_of`) a line of one of the candidates holds (``None``: the line is in
+    none of them), the kind of value the question asks for, and how rare each query word is among the
+    candidates."""
 
-    def __init__(self, head: Sequence[Scored], stems: frozenset[str], asks: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        head: Sequence[Scored],
+        stems: frozenset[str],
+        asks: tuple[str, ...] = (),
+        word: Mapping[str, str] | None = None,
+    ) -> None:
         self.chunks: dict[str, list[tuple[int, int, str]]] = {}
         for s in head:
             c = s.chunk
             self.chunks.setdefault(c.path, []).append((c.start_line, c.end_line, c.text))
         self.stems = stems
         self.asks = asks
+        self.word = word if word is not None else word_of(stems)
+        #: how many distinct words the question holds
+        self.want = len(set(self.word.values()))
         self._counts: dict[str, int] | None = None
 
-    def held(self, newer: Supersession) -> int | None:
+    def words_at(self, newer: Supersession) -> frozenset[str] | None:
+        """The query words the line ``newer`` holds (with its headings') when a candidate holds it."""
         for start, end, text in self.chunks.get(newer.path, ()):
             if start <= newer.line <= end:
-                by_line = _stems_by_line(text, self.stems)
+                by_line = _stems_by_line(text, self.stems, self.word)
                 k = newer.line - start
-                found = by_line[k] if k < len(by_line) else None
-                return None if found is None else len(found)
+                return by_line[k] if k < len(by_line) else None
         return None
+
+    def held(self, newer: Supersession) -> int | None:
+        found = self.words_at(newer)
+        return None if found is None else len(found)
+
+    def own(self, line: str) -> frozenset[str]:
+        """The query words of ``line``'s own words (not its headings')."""
+        return _words(term_matches(line, self.stems), self.word)
 
     def line(self, newer: Supersession) -> str | None:
         """The text of the line ``newer`` when a candidate holds it."""
@@ -241,15 +289,15 @@ class _NewerAnswers:
         return None
 
     def rarity(self, found: frozenset[str]) -> float:
-        """The stems ``found`` weighted by how few candidates hold each (1 / the candidates holding it)."""
+        """The words ``found`` weighted by how few candidates hold each (1 / the candidates holding it)."""
         if self._counts is None:
             counts: dict[str, int] = {}
             for chunks in self.chunks.values():
                 for _, _, text in chunks:
-                    for stem in held_stems(text, self.stems):
-                        counts[stem] = counts.get(stem, 0) + 1
+                    for w in _words(held_stems(text, self.stems), self.word):
+                        counts[w] = counts.get(w, 0) + 1
             self._counts = counts
-        return sum(1.0 / max(1, self._counts.get(stem, 1)) for stem in found)
+        return sum(1.0 / max(1, self._counts.get(w, 1)) for w in found)
 
 
 def _tie_broken(
@@ -279,6 +327,7 @@ def _answer_superseded(
     stems: frozenset[str],
     gone: Mapping[int, Supersession],
     answers: _NewerAnswers | None = None,
+    word: Mapping[str, str] | None = None,
 ) -> Supersession | None:
     """The line superseding the chunk's answering lines when every one of them is superseded, or is the
     line in this chunk (at ``path``) superseding another of them. Headings
@@ -289,9 +338,10 @@ def _answer_superseded(
     superseded one ("thesis on root hydraulics" beside "Thesis submission: end of March") leaves the
     chunk unmarked, unless the line superseding it, a candidate too, answers the query at least as well
     (it holds as many query stems): then the query asks for the fact that changed, and the chunk's
-    answer to it is the older one."""
+    answer to it is the older one. Lines count the query's words (``word``: :func:`word_of`), not its
+    stems: "moving" and "move" are one word."""
     lines = text.split("\n")
-    by_line = _stems_by_line(text, stems)
+    by_line = _stems_by_line(text, stems, word)
     best, tied = 0, []
     for i, found_here in enumerate(by_line):
         if found_here is None:
@@ -332,7 +382,7 @@ def _asked_of_older(
     question asks for the fact that changed, and the chunk's answer to it is the older line, whatever
     words that line used ("Letting agent: Lomond Lettings" for "who manages the flat", answered by
     "Lomond Lettings no longer manage the flat")."""
-    want = len(answers.stems)
+    want = answers.want
     if want < 2 or best >= want:
         return None
     for n in sorted(gone):
@@ -349,7 +399,7 @@ def _tie_by_headings(line: str, newer: Supersession, best: int, answers: _NewerA
     newer line, on another page, cannot count that page's title)."""
     if not answers.asks:
         return False
-    own = len(term_matches(line, answers.stems))
+    own = len(answers.own(line))
     if own >= best:
         return False  # the line's own words answer: no tie made by its headings
     held = answers.held(newer)
