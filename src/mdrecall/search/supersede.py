@@ -87,7 +87,9 @@ def apply_fact_supersession(
     head = out[:window]
     changed = False
     marked: list[tuple[Scored, Supersession]] = []
-    answers = _NewerAnswers(head, stems, asked_value(query), word_of(stems))
+    asks = asked_value(query)
+    picks = asks or (("c:",) if _WHICH.search(query) else ())
+    answers = _NewerAnswers(head, stems, asks, word_of(stems), picks)
     for a_pos in range(len(head)):
         a = head[a_pos]
         gone = lines.get(a.chunk.path)
@@ -171,8 +173,7 @@ def _answers(text: str, stems: frozenset[str]) -> bool:
 
 
 #: Which slots of :func:`~mdrecall.knowledge.fact_values.slots` answer a question, by its opening words
-#: (English): a time for "when", an amount for "how much", a name for "who" and for "which" (one of a
-#: kind of named things: a company, a venue, a supplier; "which days" asks for a time, above).
+#: (English): a time for "when", an amount for "how much", a name for "who".
 _ASKS = (
     (re.compile(r"^\s*(?:when\b|what (?:time|day|date)s?\b|which (?:days?|dates?|times?)\b)", re.I), ("t:",)),
     (
@@ -182,8 +183,10 @@ _ASKS = (
         ("m:", "n:", "q:"),
     ),
     (re.compile(r"^\s*who(?:se|m)?\b", re.I), ("c:", "h:")),
-    (re.compile(r"^\s*which\b", re.I), ("c:",)),
 )
+#: A question asking which one of a kind of named things ("which moving company", "which venue"): a
+#: line naming one (a ``c:`` slot) answers it before a line naming none, when lines tie.
+_WHICH = re.compile(r"^\s*which\b", re.I)
 
 
 def asked_value(query: str) -> tuple[str, ...]:
@@ -250,6 +253,7 @@ class _NewerAnswers:
         stems: frozenset[str],
         asks: tuple[str, ...] = (),
         word: Mapping[str, str] | None = None,
+        picks: tuple[str, ...] | None = None,
     ) -> None:
         self.chunks: dict[str, list[tuple[int, int, str]]] = {}
         for s in head:
@@ -257,6 +261,8 @@ class _NewerAnswers:
             self.chunks.setdefault(c.path, []).append((c.start_line, c.end_line, c.text))
         self.stems = stems
         self.asks = asks
+        #: the slots that tell tying lines apart (:func:`_tie_broken`): ``asks``, or a name for "which"
+        self.picks = asks if picks is None else picks
         self.word = word if word is not None else word_of(stems)
         #: how many distinct words the question holds
         self.want = len(set(self.word.values()))
@@ -304,14 +310,14 @@ def _tie_broken(
     lines: list[str], found: list[int], held: list[frozenset[str]], answers: _NewerAnswers
 ) -> list[int]:
     """Of the answering lines ``found`` (indexes into ``lines``, tying on their count of query stems,
-    ``held``), those holding a value of the kind the question asks for when some do, then those whose
-    stems are rarest among the candidates."""
+    ``held``), those holding a value of the kind the question asks for when some do (``picks``), then
+    those whose words are rarest among the candidates."""
     if len(found) < 2:
         return found
-    if answers.asks:
+    if answers.picks:
         from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
 
-        typed = [i for i in found if any(v.startswith(answers.asks) for v in slots(lines[i]))]
+        typed = [i for i in found if any(v.startswith(answers.picks) for v in slots(lines[i]))]
         found = typed or found
     if len(found) < 2:
         return found
@@ -356,7 +362,7 @@ def _answer_superseded(
     found = [start + i for i in tied]
     old = [n for n in found if n in gone]
     if not old:
-        return None if answers is None else _asked_of_older(start, len(lines), best, gone, answers)
+        return None if answers is None else _asked_of_older(start, lines, by_line, tied, gone, answers)
     # the lines not superseded must be the newer lines of those that are, in this chunk: a status
     # updated further down the page ("Status: evaluation" … "Status: migrating") - the hit cites it
     newer = {gone[n].line for n in old if gone[n].path == path}
@@ -370,23 +376,50 @@ def _answer_superseded(
         for n in old:  # a tie made by the headings: the stored pair tells which line changed
             if _tie_by_headings(lines[n - start], gone[n], best, answers):
                 return gone[n]
-        return _asked_of_older(start, len(lines), best, gone, answers)
+        return _asked_of_older(start, lines, by_line, tied, gone, answers)
     return gone[old[0]]
 
 
 def _asked_of_older(
-    start: int, count: int, best: int, gone: Mapping[int, Supersession], answers: _NewerAnswers
+    start: int,
+    lines: Sequence[str],
+    by_line: Sequence[frozenset[str] | None],
+    tied: Sequence[int],
+    gone: Mapping[int, Supersession],
+    answers: _NewerAnswers,
 ) -> Supersession | None:
-    """The line superseding one of the chunk's ``count`` lines from ``start`` when that newer line, a
-    candidate, holds every query stem (two or more) and the chunk's own lines hold fewer (``best``): the
-    question asks for the fact that changed, and the chunk's answer to it is the older line, whatever
-    words that line used ("Letting agent: Lomond Lettings" for "who manages the flat", answered by
-    "Lomond Lettings no longer manage the flat")."""
+    """The line superseding one of the chunk's ``lines`` (from ``start``; ``by_line``: their query
+    words, :func:`_stems_by_line`) that the chunk's answering lines (``tied``, indexes) are not, when the
+    question asks for the fact that changed:
+
+    * the newer line, a candidate, holds every query word (two or more) and the chunk's lines hold
+      fewer: the chunk's answer to it is the older line, whatever words that line used ("Letting agent:
+      Lomond Lettings" for "who manages the flat", answered by "Lomond Lettings no longer manage the
+      flat");
+    * or the older line's own words hold a query word, the newer line (a candidate) adds one, and the
+      two together answer better than the chunk's best line: as many query words, rarer among the
+      candidates ("CI runs on Bitrise." + "Bitrise is gone: the pipelines build on GitHub Actions" for
+      "which CI service builds our app", against "Our app … backend services" in the same MEMORY.md).
+      A fact that changed is told by both lines.
+    """
     want = answers.want
+    best = max((len(by_line[i] or ()) for i in tied), default=0)
     if want < 2 or best >= want:
         return None
     for n in sorted(gone):
-        if start <= n < start + count and answers.held(gone[n]) == want:
+        if start <= n < start + len(lines) and answers.held(gone[n]) == want:
+            return gone[n]
+    top = max((answers.rarity(by_line[i] or frozenset()) for i in tied), default=0.0)
+    for n in sorted(gone):
+        k = n - start
+        here = by_line[k] if 0 <= k < len(by_line) else None
+        if here is None or not answers.own(lines[k]):
+            continue
+        newer = answers.words_at(gone[n])
+        if newer is None or newer <= here:
+            continue
+        both = here | newer
+        if len(both) > best or (len(both) == best and answers.rarity(both) > top + 1e-9):
             return gone[n]
     return None
 
