@@ -24,6 +24,7 @@ __all__ = [
     "apply_fact_supersession",
     "asked_value",
     "keep_newer_first",
+    "marked_lines",
     "newer_chunks",
     "superseded_lines",
     "supersession_note",
@@ -36,6 +37,22 @@ def superseded_lines(
     """Path → line → the later line superseding it, for the files of the first ``window`` of ``items``
     (the stored pairing, :mod:`mdrecall.knowledge.superseded`; empty for a store that keeps no views)."""
     return superseded_in(store, {s.chunk.path for s in items[:window]})
+
+
+def marked_lines(store: Store, spans: Sequence[tuple[str, int, int, str]]) -> list[tuple[int, ...]]:
+    """For each marked passage (path, first line, last line, its ``superseded_by``), the lines of it
+    whose newer line the mark cites (the line the mark speaks of, for its snippet to show); none for a
+    mark made by a query's wording (:mod:`~mdrecall.search.supersede_wording`) or a store keeping no
+    pairing."""
+    if not spans:
+        return []
+    lines = superseded_in(store, {path for path, *_ in spans})
+    out: list[tuple[int, ...]] = []
+    for path, start, end, mark in spans:
+        gone = lines.get(path, {})
+        cited = (n for n, new in gone.items() if start <= n <= end and supersession_note(new) == mark)
+        out.append(tuple(sorted(cited)))
+    return out
 
 
 #: Reads the chunk holding a file's line (``None``: none, or one the search may not show).
