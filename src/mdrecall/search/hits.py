@@ -12,6 +12,7 @@ from mdrecall.errors import StoreError
 from mdrecall.models import Hit, Scored
 from mdrecall.search.citations import CitationGroup, fact_key, group_by_citation, repeats
 from mdrecall.search.snippets import LineScorer, Snippet, citation, matching_lines, pieced_snippet
+from mdrecall.search.supersede import marked_lines
 from mdrecall.stores.base import Store
 from mdrecall.text.chunking import heading_level
 from mdrecall.text.provenance import captured, origin_stop, span_origins
@@ -64,6 +65,7 @@ def build_hits(
     facts: list[frozenset[str]] = []
     owner: list[int] = []
     chosen: list[tuple[CitationGroup, str, int, Snippet]] = []
+    firsts: list[tuple[int, ...]] = []  # for each hit chosen, the superseded lines its snippet shows first
     merged: set[int] = set()
     left = k * max_chars
     for index, group in enumerate(groups):
@@ -87,7 +89,8 @@ def build_hits(
         picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
         reserve = (k - len(chosen) - 1) * max_chars // 2
         size = max(max_chars // 2, min(max_chars * max(1, min(3, picks)), left - reserve))
-        snip = pieced_snippet(text, first, kq.snippet_terms, size, seen, line_scorer, context, repeat)
+        older = _marked(group, store, off)
+        snip = pieced_snippet(text, first, kq.snippet_terms, size, seen, line_scorer, context, repeat, older)
         if "facts" not in off and facts:
             same = repeats(matching_lines(snip.text, kq.snippet_terms), facts)
             if same is not None:
@@ -98,9 +101,10 @@ def build_hits(
             facts.append(fact_key(line))
             owner.append(len(chosen))
         chosen.append((group, text, first, snip))
+        firsts.append(older)
         left -= len(snip.text)
     if "budget" not in off:
-        chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, line_scorer, context, repeat)
+        chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, line_scorer, context, repeat, firsts)
     lines = line_scorer is not None
     texts = getattr(store, "line_texts", None)
     return [_hit(group, snip, explain, lines, _origin(group, snip, texts)) for group, _, _, snip in chosen]
@@ -114,6 +118,7 @@ def _spend_budget(
     scorer: LineScorer | None,
     context: bool,
     repeat: float = 1.0,
+    firsts: Sequence[tuple[int, ...]] = (),
 ) -> list[tuple[CitationGroup, str, int, Snippet]]:
     """Spend what the snippets left of the query's budget (``k × snippet_chars``) on more lines of
     their passages: first the hits whose passage the ranking chose more than once (several of its
@@ -131,11 +136,24 @@ def _spend_budget(
             n for j, (g, *_, s) in enumerate(out) if j != i and g.path == group.path for n in s.shown_lines()
         }
         size = min(max_chars * (1 + max(1, min(2, picks[i] - 1))), len(snip.text) + left)
-        grown = pieced_snippet(text, first, kq.snippet_terms, size, others, scorer, context, repeat)
+        older = firsts[i] if i < len(firsts) else ()
+        grown = pieced_snippet(text, first, kq.snippet_terms, size, others, scorer, context, repeat, older)
         if len(grown.text) > len(snip.text):
             left -= len(grown.text) - len(snip.text)
             out[i] = (group, text, first, grown)
     return out
+
+
+def _marked(group: CitationGroup, store: Store, off: frozenset[str]) -> tuple[int, ...]:
+    """The lines of a marked hit's passage that its superseded mark speaks of (for its snippet to show
+    them first: the hit's answer is the older line); none for an unmarked hit."""
+    mark = group.best.superseded_by
+    if mark is None or "supersede" in off:
+        return ()
+    try:
+        return marked_lines(store, [(group.path, group.start, group.end, mark)])[0]
+    except StoreError:
+        return ()
 
 
 def _passage(

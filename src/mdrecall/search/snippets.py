@@ -205,6 +205,7 @@ def pieced_snippet(
     line_scorer: LineScorer | None = None,
     context: bool = True,
     repeat_weight: float = 1.0,
+    first: Collection[int] = (),
 ) -> Snippet:
     """The best-matching lines of a chunk (not necessarily adjacent), in file order, ≤ ``max_chars``.
 
@@ -218,7 +219,8 @@ def pieced_snippet(
     lines, less around them (for questions that gather several facts). ``repeat_weight`` < 1 offers
     the lines greedily, a term a line already offered holds counting only that share of its weight:
     the next line offered brings a term not yet shown (for questions asking for several things, whose
-    answers are spread over lines that share few words).
+    answers are spread over lines that share few words). ``first``: file lines offered before every
+    other (the superseded line a hit's mark is about: the snippet shows the line the mark speaks of).
     """
     lines = text.split("\n")
     if len(text) <= max_chars:  # the whole chunk fits: nothing to choose
@@ -248,6 +250,9 @@ def pieced_snippet(
     order = sorted((i for i in range(n) if score[i] > floor and i not in seen), key=lambda i: (-score[i], i))
     if repeat_weight < 1.0:
         order = _novel_first(order, matches, weight, [top * sim for sim in sims], repeat_weight)
+    if first:
+        ahead = [i for i in sorted({n_ - first_line for n_ in first}) if 0 <= i < n and i not in seen]
+        order = ahead + [i for i in order if i not in ahead]
     chosen: set[int] = set()
     budget = max_chars
 

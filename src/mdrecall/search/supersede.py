@@ -24,6 +24,7 @@ __all__ = [
     "apply_fact_supersession",
     "asked_value",
     "keep_newer_first",
+    "marked_lines",
     "newer_chunks",
     "superseded_lines",
     "supersession_note",
@@ -36,6 +37,22 @@ def superseded_lines(
     """Path → line → the later line superseding it, for the files of the first ``window`` of ``items``
     (the stored pairing, :mod:`mdrecall.knowledge.superseded`; empty for a store that keeps no views)."""
     return superseded_in(store, {s.chunk.path for s in items[:window]})
+
+
+def marked_lines(store: Store, spans: Sequence[tuple[str, int, int, str]]) -> list[tuple[int, ...]]:
+    """For each marked passage (path, first line, last line, its ``superseded_by``), the lines of it
+    whose newer line the mark cites (the line the mark speaks of, for its snippet to show); none for a
+    mark made by a query's wording (:mod:`~mdrecall.search.supersede_wording`) or a store keeping no
+    pairing."""
+    if not spans:
+        return []
+    lines = superseded_in(store, {path for path, *_ in spans})
+    out: list[tuple[int, ...]] = []
+    for path, start, end, mark in spans:
+        gone = lines.get(path, {})
+        cited = (n for n, new in gone.items() if start <= n <= end and supersession_note(new) == mark)
+        out.append(tuple(sorted(cited)))
+    return out
 
 
 #: Reads the chunk holding a file's line (``None``: none, or one the search may not show).
@@ -87,13 +104,17 @@ def apply_fact_supersession(
     head = out[:window]
     changed = False
     marked: list[tuple[Scored, Supersession]] = []
-    answers = _NewerAnswers(head, stems, asked_value(query))
+    asks = asked_value(query)
+    picks = asks or (("c:",) if _WHICH.search(query) else ())
+    answers = _NewerAnswers(head, stems, asks, word_of(stems), picks)
     for a_pos in range(len(head)):
         a = head[a_pos]
         gone = lines.get(a.chunk.path)
         if not gone or a.superseded_by is not None:
             continue
-        newer = _answer_superseded(a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone, answers)
+        newer = _answer_superseded(
+            a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone, answers, answers.word
+        )
         if newer is None:
             continue
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
@@ -180,6 +201,9 @@ _ASKS = (
     ),
     (re.compile(r"^\s*who(?:se|m)?\b", re.I), ("c:", "h:")),
 )
+#: A question asking which one of a kind of named things ("which moving company", "which venue"): a
+#: line naming one (a ``c:`` slot) answers it before a line naming none, when lines tie.
+_WHICH = re.compile(r"^\s*which\b", re.I)
 
 
 def asked_value(query: str) -> tuple[str, ...]:
@@ -190,19 +214,45 @@ def asked_value(query: str) -> tuple[str, ...]:
     return ()
 
 
-def _stems_by_line(text: str, stems: frozenset[str]) -> list[frozenset[str] | None]:
-    """The query stems of each line of ``text`` with those of the headings above it in the chunk (a line
-    under "## Lantern Moth" is about Lantern Moth); ``None`` for a heading."""
+#: Endings an English word takes after dropping its final "e" ("move" → "moving", "moved", "movers").
+_E_DROP_ENDINGS = ("ing", "ed", "er", "ers", "es")
+
+
+def word_of(stems: frozenset[str]) -> dict[str, str]:
+    """Each query stem → the stem standing for its word: forms of one word the light stems keep apart
+    ("which moving company is doing our move": "moving" and "move") count once, so a line holding both
+    answers no better than a line holding one."""
+    out = {s: s for s in stems}
+    for s in sorted(stems):
+        if len(s) < 3 or not s.endswith("e"):
+            continue
+        base = s[:-1]
+        for t in stems:
+            if t != s and t.startswith(base) and t[len(base) :] in _E_DROP_ENDINGS:
+                out[t] = out[s]
+    return out
+
+
+def _words(found: frozenset[str], word: Mapping[str, str] | None) -> frozenset[str]:
+    """The words (:func:`word_of`) of the query stems ``found``."""
+    return found if not word else frozenset(word.get(s, s) for s in found)
+
+
+def _stems_by_line(
+    text: str, stems: frozenset[str], word: Mapping[str, str] | None = None
+) -> list[frozenset[str] | None]:
+    """The query words (:func:`word_of`) of each line of ``text`` with those of the headings above it in
+    the chunk (a line under "## Lantern Moth" is about Lantern Moth); ``None`` for a heading."""
     heads: list[tuple[int, frozenset[str]]] = []
     out: list[frozenset[str] | None] = []
     for line in text.split("\n"):
         bare = line.lstrip()
         if bare.startswith("#"):
             level = len(bare) - len(bare.lstrip("#"))
-            heads = [h for h in heads if h[0] < level] + [(level, term_matches(bare, stems))]
+            heads = [h for h in heads if h[0] < level] + [(level, _words(term_matches(bare, stems), word))]
             out.append(None)
             continue
-        found = term_matches(line, stems)
+        found = _words(term_matches(line, stems), word)
         for _, held in heads:
             found = found | held
         out.append(found)
@@ -210,26 +260,47 @@ def _stems_by_line(text: str, stems: frozenset[str]) -> list[frozenset[str] | No
 
 
 class _NewerAnswers:
-    """How many query stems a line of one of the candidates holds (``None``: the line is in none of them),
-    the kind of value the question asks for, and how rare each query stem is among the candidates."""
+    """The query words (:func:`word_of`) a line of one of the candidates holds (``None``: the line is in
+    none of them), the kind of value the question asks for, and how rare each query word is among the
+    candidates."""
 
-    def __init__(self, head: Sequence[Scored], stems: frozenset[str], asks: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        head: Sequence[Scored],
+        stems: frozenset[str],
+        asks: tuple[str, ...] = (),
+        word: Mapping[str, str] | None = None,
+        picks: tuple[str, ...] | None = None,
+    ) -> None:
         self.chunks: dict[str, list[tuple[int, int, str]]] = {}
         for s in head:
             c = s.chunk
             self.chunks.setdefault(c.path, []).append((c.start_line, c.end_line, c.text))
         self.stems = stems
         self.asks = asks
+        #: the slots that tell tying lines apart (:func:`_tie_broken`): ``asks``, or a name for "which"
+        self.picks = asks if picks is None else picks
+        self.word = word if word is not None else word_of(stems)
+        #: how many distinct words the question holds
+        self.want = len(set(self.word.values()))
         self._counts: dict[str, int] | None = None
 
-    def held(self, newer: Supersession) -> int | None:
+    def words_at(self, newer: Supersession) -> frozenset[str] | None:
+        """The query words the line ``newer`` holds (with its headings') when a candidate holds it."""
         for start, end, text in self.chunks.get(newer.path, ()):
             if start <= newer.line <= end:
-                by_line = _stems_by_line(text, self.stems)
+                by_line = _stems_by_line(text, self.stems, self.word)
                 k = newer.line - start
-                found = by_line[k] if k < len(by_line) else None
-                return None if found is None else len(found)
+                return by_line[k] if k < len(by_line) else None
         return None
+
+    def held(self, newer: Supersession) -> int | None:
+        found = self.words_at(newer)
+        return None if found is None else len(found)
+
+    def own(self, line: str) -> frozenset[str]:
+        """The query words of ``line``'s own words (not its headings')."""
+        return _words(term_matches(line, self.stems), self.word)
 
     def line(self, newer: Supersession) -> str | None:
         """The text of the line ``newer`` when a candidate holds it."""
@@ -241,29 +312,29 @@ class _NewerAnswers:
         return None
 
     def rarity(self, found: frozenset[str]) -> float:
-        """The stems ``found`` weighted by how few candidates hold each (1 / the candidates holding it)."""
+        """The words ``found`` weighted by how few candidates hold each (1 / the candidates holding it)."""
         if self._counts is None:
             counts: dict[str, int] = {}
             for chunks in self.chunks.values():
                 for _, _, text in chunks:
-                    for stem in held_stems(text, self.stems):
-                        counts[stem] = counts.get(stem, 0) + 1
+                    for w in _words(held_stems(text, self.stems), self.word):
+                        counts[w] = counts.get(w, 0) + 1
             self._counts = counts
-        return sum(1.0 / max(1, self._counts.get(stem, 1)) for stem in found)
+        return sum(1.0 / max(1, self._counts.get(w, 1)) for w in found)
 
 
 def _tie_broken(
     lines: list[str], found: list[int], held: list[frozenset[str]], answers: _NewerAnswers
 ) -> list[int]:
     """Of the answering lines ``found`` (indexes into ``lines``, tying on their count of query stems,
-    ``held``), those holding a value of the kind the question asks for when some do, then those whose
-    stems are rarest among the candidates."""
+    ``held``), those holding a value of the kind the question asks for when some do (``picks``), then
+    those whose words are rarest among the candidates."""
     if len(found) < 2:
         return found
-    if answers.asks:
+    if answers.picks:
         from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
 
-        typed = [i for i in found if any(v.startswith(answers.asks) for v in slots(lines[i]))]
+        typed = [i for i in found if any(v.startswith(answers.picks) for v in slots(lines[i]))]
         found = typed or found
     if len(found) < 2:
         return found
@@ -279,6 +350,7 @@ def _answer_superseded(
     stems: frozenset[str],
     gone: Mapping[int, Supersession],
     answers: _NewerAnswers | None = None,
+    word: Mapping[str, str] | None = None,
 ) -> Supersession | None:
     """The line superseding the chunk's answering lines when every one of them is superseded, or is the
     line in this chunk (at ``path``) superseding another of them. Headings
@@ -289,9 +361,10 @@ def _answer_superseded(
     superseded one ("thesis on root hydraulics" beside "Thesis submission: end of March") leaves the
     chunk unmarked, unless the line superseding it, a candidate too, answers the query at least as well
     (it holds as many query stems): then the query asks for the fact that changed, and the chunk's
-    answer to it is the older one."""
+    answer to it is the older one. Lines count the query's words (``word``: :func:`word_of`), not its
+    stems: "moving" and "move" are one word."""
     lines = text.split("\n")
-    by_line = _stems_by_line(text, stems)
+    by_line = _stems_by_line(text, stems, word)
     best, tied = 0, []
     for i, found_here in enumerate(by_line):
         if found_here is None:
@@ -306,7 +379,7 @@ def _answer_superseded(
     found = [start + i for i in tied]
     old = [n for n in found if n in gone]
     if not old:
-        return None if answers is None else _asked_of_older(start, len(lines), best, gone, answers)
+        return None if answers is None else _asked_of_older(start, lines, by_line, tied, gone, answers)
     # the lines not superseded must be the newer lines of those that are, in this chunk: a status
     # updated further down the page ("Status: evaluation" … "Status: migrating") - the hit cites it
     newer = {gone[n].line for n in old if gone[n].path == path}
@@ -320,23 +393,50 @@ def _answer_superseded(
         for n in old:  # a tie made by the headings: the stored pair tells which line changed
             if _tie_by_headings(lines[n - start], gone[n], best, answers):
                 return gone[n]
-        return _asked_of_older(start, len(lines), best, gone, answers)
+        return _asked_of_older(start, lines, by_line, tied, gone, answers)
     return gone[old[0]]
 
 
 def _asked_of_older(
-    start: int, count: int, best: int, gone: Mapping[int, Supersession], answers: _NewerAnswers
+    start: int,
+    lines: Sequence[str],
+    by_line: Sequence[frozenset[str] | None],
+    tied: Sequence[int],
+    gone: Mapping[int, Supersession],
+    answers: _NewerAnswers,
 ) -> Supersession | None:
-    """The line superseding one of the chunk's ``count`` lines from ``start`` when that newer line, a
-    candidate, holds every query stem (two or more) and the chunk's own lines hold fewer (``best``): the
-    question asks for the fact that changed, and the chunk's answer to it is the older line, whatever
-    words that line used ("Letting agent: Lomond Lettings" for "who manages the flat", answered by
-    "Lomond Lettings no longer manage the flat")."""
-    want = len(answers.stems)
+    """The line superseding one of the chunk's ``lines`` (from ``start``; ``by_line``: their query
+    words, :func:`_stems_by_line`) that the chunk's answering lines (``tied``, indexes) are not, when the
+    question asks for the fact that changed:
+
+    * the newer line, a candidate, holds every query word (two or more) and the chunk's lines hold
+      fewer: the chunk's answer to it is the older line, whatever words that line used ("Letting agent:
+      Lomond Lettings" for "who manages the flat", answered by "Lomond Lettings no longer manage the
+      flat");
+    * or the older line's own words hold a query word, the newer line (a candidate) adds one, and the
+      two together answer better than the chunk's best line: as many query words, rarer among the
+      candidates ("CI runs on Bitrise." + "Bitrise is gone: the pipelines build on GitHub Actions" for
+      "which CI service builds our app", against "Our app … backend services" in the same MEMORY.md).
+      A fact that changed is told by both lines.
+    """
+    want = answers.want
+    best = max((len(by_line[i] or ()) for i in tied), default=0)
     if want < 2 or best >= want:
         return None
     for n in sorted(gone):
-        if start <= n < start + count and answers.held(gone[n]) == want:
+        if start <= n < start + len(lines) and answers.held(gone[n]) == want:
+            return gone[n]
+    top = max((answers.rarity(by_line[i] or frozenset()) for i in tied), default=0.0)
+    for n in sorted(gone):
+        k = n - start
+        here = by_line[k] if 0 <= k < len(by_line) else None
+        if here is None or not answers.own(lines[k]):
+            continue
+        newer = answers.words_at(gone[n])
+        if newer is None or newer <= here:
+            continue
+        both = here | newer
+        if len(both) > best or (len(both) == best and answers.rarity(both) > top + 1e-9):
             return gone[n]
     return None
 
@@ -349,7 +449,7 @@ def _tie_by_headings(line: str, newer: Supersession, best: int, answers: _NewerA
     newer line, on another page, cannot count that page's title)."""
     if not answers.asks:
         return False
-    own = len(term_matches(line, answers.stems))
+    own = len(answers.own(line))
     if own >= best:
         return False  # the line's own words answer: no tie made by its headings
     held = answers.held(newer)
