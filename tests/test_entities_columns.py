@@ -86,3 +86,21 @@ def test_quoted_words_that_are_no_nickname_are_no_alias(line: str) -> None:
 def test_hosted_services_are_products_and_api_companies_organisations(name: str, kind: str) -> None:
     known = known_name(name)
     assert known is not None and known.kind == kind
+
+
+def test_a_lake_or_a_business_named_without_its_head_noun_is_the_same_thing(tmp_path: Path) -> None:
+    """ "Vransko" alone, after "Lake Vransko", is the lake (not a person for "Vransko is too far"); "Brandl"
+    alone, after "Umzüge Brandl" (movers), is the business."""
+    write(tmp_path, "memory/2027-04-02.md", "# 2027-04-02\n\n- Booked a cabin on Lake Vransko for May.\n")
+    write(
+        tmp_path,
+        "memory/2027-04-09.md",
+        "# 2027-04-09\n\n- Vransko is too far after all.\n- Movers: Umzüge Brandl, quote 1,900 EUR.\n",
+    )
+    write(tmp_path, "memory/2027-04-16.md", "# 2027-04-16\n\n- Brandl cancelled on us.\n")
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        known = EntityIndex(mem.store, mem.config.entities).known()
+    assert known.get("vransko") == "lake vransko"
+    assert known.get("brandl") == "umzüge brandl"
