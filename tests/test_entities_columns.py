@@ -104,3 +104,8 @@ def test_a_lake_or_a_business_named_without_its_head_noun_is_the_same_thing(tmp_
         known = EntityIndex(mem.store, mem.config.entities).known()
     assert known.get("vransko") == "lake vransko"
     assert known.get("brandl") == "umzüge brandl"
+
+
+def test_a_payments_company_is_an_organisation_not_the_place_it_is_at() -> None:
+    found = mention_kinds("- I run the data team at Quillon Payments in Lyon.\n", None, "2027-04-01")
+    assert ("organisation", "typed_name") in found["Quillon Payments"]
