@@ -198,6 +198,29 @@ def _add_linked(
         taken.add(at, end)
 
 
+def _column_kinds(
+    typed: list[tuple[int, str, str, bool, bool, tuple[int, int]]],
+    rares: list[bool],
+    columns: dict[tuple[int, int], tuple[int, int]],
+    rows: dict[int, int],
+) -> None:
+    """A table column most of whose cells open with a name of one kind on their own evidence (a column of
+    people's names: "Samira Haddad", "Karim Aziz", ...) gives that kind to the names opening its other
+    cells that have none ("Lotte Haas", whose surname is also a word). At least two such names, most of the
+    column's rows, and no rival kind half as often; ``typed`` is changed in place."""
+    votes: dict[tuple[int, int], Counter[str]] = {}
+    for j, (_i, _name, kind, strong, _opens, span) in enumerate(typed):
+        if (column := columns.get(span)) is not None and (strong or rares[j]) and kind != "unknown":
+            votes.setdefault(column, Counter())[kind] += 1
+    for j, (i, name, kind, strong, opens, span) in enumerate(typed):
+        column = columns.get(span)
+        if column is None or kind != "unknown" or strong or column not in votes:
+            continue
+        (top, n), *rest = votes[column].most_common()
+        if n >= 2 and n * 5 >= rows[column[0]] * 3 and all(m * 2 < n for _, m in rest):
+            typed[j] = (i, name, top, True, opens, span)
+
+
 def entity_key(name: str) -> str:
     """``"  Bob  Smith "`` → ``"bob smith"``: how names are compared."""
     return " ".join(name.split()).casefold()
@@ -324,6 +347,7 @@ def extract_entities(
     value_labels = LineLabels(plain)
     tables = TableCells(lines, starts) if "|" in plain and "-" in plain else None
     cell_kinds: dict[tuple[int, int], str] = {}  # a name opening a table cell → the kind its header gives
+    cell_columns: dict[tuple[int, int], tuple[int, int]] = {}  # a name opening a table cell → its column
     for m in CAPS.finditer(plain):
         at = m.start()
         i = bisect_right(starts, at) - 1
@@ -334,6 +358,8 @@ def extract_entities(
             line_start = cell[0]  # a table cell reads as a line of its own
             if cell[1] is not None and at == line_start:
                 cell_kinds[(at, m.end())] = cell[1]
+            if at == line_start and (column := tables.column(i, at)) is not None:
+                cell_columns[(at, m.end())] = column
         if at < line_start:
             continue
         before = text_before(plain, line_start, at)
@@ -479,6 +505,8 @@ def extract_entities(
         # candidate, kept by the entity view when the name is an entity on other evidence.
         typed.append((i, name, kind, strong, opens, span))
         rares.append(rare)
+    if cell_columns and tables:
+        _column_kinds(typed, rares, cell_columns, tables.data_rows)
     for j, (i, name, kind, strong, opens, _span) in enumerate(typed):
         if not strong or kind == "unknown":  # "in Procreate and Figma": the kind of the name listed with
             kind, strong = listed_with(plain, typed, j, kind, strong)

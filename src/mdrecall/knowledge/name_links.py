@@ -1,5 +1,7 @@
 """Names that mean another accepted name: a first name alone for the one longer name it starts, a
-nickname for the person whose given name it shortens, a business without its last word, and the other
+nickname for the person whose given name it shortens, a business without its last word, a lake, a
+mountain or a business without the head noun that opens its name ("Garda" for Lake Garda, "Meier" for
+Umzüge Meier), and the other
 names a note states in words ("Kasia is short for Katarzyna"). Read by
 :class:`~mdrecall.knowledge.index.EntityIndex` when ``entities.auto_aliases`` is on.
 """
@@ -12,13 +14,14 @@ from functools import cache
 
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, nicknames, places
-from mdrecall.knowledge.name_words import ORG_WORD
+from mdrecall.knowledge.name_words import ORG_HEADS, ORG_WORD
 from mdrecall.knowledge.relations import ALIAS
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import RelationRow
 from mdrecall.text.query import build_keyword_query
 
 __all__ = [
+    "GEO_HEADS",
     "LINKABLE",
     "LOWER_SAMPLE",
     "fold_stated_aliases",
@@ -28,6 +31,9 @@ __all__ = [
     "written_lower",
 ]
 
+
+#: Geographic nouns that open a place's name ("Lake Garda", "Mount Kenya"): the rest alone names it too.
+GEO_HEADS = frozenset("lake loch lough lago lac mount mt monte mont isle cape".split())
 
 #: Kinds a one-word name may have and still be the first name of a longer name ("Halden" of Halden Bikes).
 LINKABLE = frozenset({"person", "organisation", "unknown"})
@@ -92,6 +98,24 @@ def link_first_names(
             and not ordinary(stem, fulls[0])
         ):
             out[stem] = fulls[0]  # "Lantern Moth" for Lantern Moth Games: a business without its last word
+    features: dict[str, list[str]] = {}  # "garda" → ["lake garda"]
+    for k in out:
+        words = k.split()
+        if len(words) != 2 or out[k] != k:
+            continue
+        if (words[0] in GEO_HEADS and kinds.get(k) == "place") or (
+            words[0] in ORG_HEADS and kinds.get(k) == "organisation"
+        ):
+            features.setdefault(words[1], []).append(k)
+    for rest, fulls in features.items():
+        if (
+            len(fulls) == 1
+            and rest in stats
+            and out.get(rest, rest) == rest
+            and rest not in places_key()
+            and not common_word(rest)
+        ):
+            out[rest] = fulls[0]  # "Garda" for Lake Garda, "Meier" for Umzüge Meier: without the head noun
     nicks = nicknames()
     by_given: dict[str, list[str]] = {}
     for first, fulls in firsts.items():

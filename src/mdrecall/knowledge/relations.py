@@ -86,16 +86,20 @@ _ALIAS_AFTER = re.compile(
 )
 #: "Kasia is short for Katarzyna", "Kasia (short for Katarzyna)".
 _SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+for\s+{_FULL}")
-#: "Katarzyna Nowak (Kasia)": a full name and one capitalised word in brackets, read as a nickname only when
-#: it begins as the given name does or is a listed nickname of it (:func:`_nickname_of`).
+#: "Katarzyna Nowak (Kasia)", "Ananya Kulkarni ("Anu")": a full name and one capitalised word in brackets
+#: (quoted or not), read as a nickname only when it begins as the given name does or is a listed nickname
+#: of it (:func:`_nickname_of`).
 _BRACKETED = re.compile(
-    r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+\((?P<s>[A-Z][a-z\u00c0-\u024f]+)\)"
+    r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+"
+    r"\([\"“‘']?(?P<s>[A-Z][a-z\u00c0-\u024f]+)[\"”’']?\)"
 )
-#: "Bernadette (Bernie) Coakley", "William (Bill) Gates": the other name in brackets between the given name
-#: and the surname. Both "Bernie" and "Bernie Coakley" are other names of Bernadette Coakley. The shape
-#: says enough: the other name need only be a listed nickname or begin as the given name does.
+#: "Bernadette (Bernie) Coakley", "William (Bill) Gates", 'Robert "Bob" Smith': the other name in brackets
+#: or quotes between the given name and the surname. Both "Bernie" and "Bernie Coakley" are other names of
+#: Bernadette Coakley. The shape says enough: the other name need only be a listed nickname or begin as the
+#: given name does.
 _GIVEN_NICK = re.compile(
-    r"\b(?P<g>[A-Z][a-z\u00c0-\u024f'’-]+)\s+\((?P<s>[A-Z][a-z\u00c0-\u024f]+)\)\s+"
+    r"\b(?P<g>[A-Z][a-z\u00c0-\u024f'’-]+)\s+(?:\([\"“‘']?(?P<s>[A-Z][a-z\u00c0-\u024f]+)[\"”’']?\)"
+    r"|[\"“](?P<q>[A-Z][a-z\u00c0-\u024f]+)[\"”])\s+"
     r"(?P<f>[A-Z][\w'’-]*[a-z\u00c0-\u024f])\b"
 )
 
@@ -113,7 +117,7 @@ _CUES = {
     "owns": ("own", "took over", "takes over"),
     "left": ("left", "quit", "leav"),
     "joined": ("join",),
-    ALIAS: ("call", "aka", "a.k.a", "known as", "goes by", "short for", " ("),
+    ALIAS: ("call", "aka", "a.k.a", "known as", "goes by", "short for", " (", ' "', " “"),
 }
 _PRONOUNS = {"we", "i"}
 _NOT_ENDS = {"it", "them", "this", "that", "there", "here", "us", "me", "him", "her", "the", "a", "an"}
@@ -212,9 +216,9 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 continue  # "Standup (called Huddle now)": one word alone is no one's full name
             kind = "person" if given_name(first) else "unknown"
             out.append(Relation(nick, ALIAS, full, number, kind, kind))
-    if " (" in low:
+    if " (" in low or ' "' in low or " “" in low:
         for m in _GIVEN_NICK.finditer(text):
-            given, nick, surname = m.group("g"), m.group("s"), m.group("f")
+            given, nick, surname = m.group("g"), m.group("s") or m.group("q"), m.group("f")
             n, g = nick.casefold(), given.casefold()
             if n != g and given_name(given) and (g in nicknames().get(n, ()) or n[:2] == g[:2]):
                 full = f"{given} {surname}"

@@ -31,6 +31,7 @@ _SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \
 class _Cell:
     start: int  # where the cell's text starts in the file's text (after the bar and spaces)
     kind: str | None  # the kind its column's header gives, or None
+    column: tuple[int, int] | None = None  # (the table's separator line, the column's number) on a data row
 
 
 class TableCells:
@@ -39,6 +40,7 @@ class TableCells:
 
     def __init__(self, lines: list[str], starts: list[int], technical: bool = False) -> None:
         self._rows: dict[int, list[_Cell]] = {}
+        self.data_rows: dict[int, int] = {}  # a table (its separator line) → how many rows under it
         for i in range(1, len(lines)):
             if "-" not in lines[i] or not _SEPARATOR.match(lines[i]) or "|" not in lines[i - 1]:
                 continue
@@ -46,10 +48,11 @@ class TableCells:
             j = i + 1
             while j < len(lines) and lines[j].lstrip().startswith("|"):
                 self._rows[j] = [
-                    _Cell(starts[j] + at, kinds[n] if n < len(kinds) else None)
+                    _Cell(starts[j] + at, kinds[n] if n < len(kinds) else None, (i, n))
                     for n, at in enumerate(_cell_starts(lines[j]))
                 ]
                 j += 1
+            self.data_rows[i] = j - i - 1
             self._rows[i - 1] = [_Cell(starts[i - 1] + at, None) for at in _cell_starts(lines[i - 1])]
 
     def __bool__(self) -> bool:
@@ -62,6 +65,14 @@ class TableCells:
             return None
         n = bisect_right(cells, at, key=lambda c: c.start) - 1  # a row of 5,000 cells: no scan per name
         return (cells[n].start, cells[n].kind) if n >= 0 else None
+
+    def column(self, line: int, at: int) -> tuple[int, int] | None:
+        """The column (its table's separator line, its number) of the data cell holding ``at``, else None."""
+        cells = self._rows.get(line)
+        if not cells:
+            return None
+        n = bisect_right(cells, at, key=lambda c: c.start) - 1
+        return cells[n].column if n >= 0 else None
 
 
 def _cells(line: str) -> list[str]:
