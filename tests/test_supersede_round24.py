@@ -76,3 +76,22 @@ def test_pairing_after_the_moved_value_changes_equals_pairing_anew() -> None:
     files["projects/kiln.md"] = (None, "# Kiln rebuild\n\n- Firing test: 19 March\n")
     changed = _facts(files)
     assert supersessions_update(changed, before, {"projects/kiln.md"}) == supersessions(changed)
+
+
+def _noise(n: int) -> list[str]:
+    """Log lines naming "Tiller" often enough that it is not among a change line's rarest words."""
+    return [f"Tiller nightly export ran, {k * 7} GB" for k in range(1, n + 1)]
+
+
+def test_a_change_is_looked_up_by_the_thing_it_is_said_of() -> None:
+    # "Tiller moves to …": the thing moved is named by the older line, though commoner than the line's
+    # other words ("Omar", "Lisbon", "squad"), which other lines name too
+    files = {
+        "MEMORY.md": (None, "# Memory\n\n- Priya Nair owns the billing service (Tiller).\n"),
+        "memory/2031-03-20.md": _day("2031-03-20", *_noise(6)),
+        "memory/2031-03-03.md": _day("2031-03-03", "Omar's squad in Lisbon: 3 GB", "Lisbon offsite, £900"),
+        "memory/2031-03-04.md": _day("2031-03-04", "Omar's squad in Lisbon paid £40", "Priya on leave"),
+        "memory/2031-03-09.md": _day("2031-03-09", "Tiller moves to Omar's squad in Lisbon next month."),
+    }
+    assert _pairs(files).get(("MEMORY.md", 3)) == ("memory/2031-03-09.md", 3)
+

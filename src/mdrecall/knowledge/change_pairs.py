@@ -27,6 +27,7 @@ from it only the change lines a change of a few files touches (the same pairs as
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import sys
@@ -58,7 +59,7 @@ from mdrecall.knowledge.change_rules import (
 )
 from mdrecall.knowledge.fact_values import signal
 from mdrecall.knowledge.fact_words import REVERT
-from mdrecall.knowledge.facts import Fact, subject_words
+from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
@@ -181,10 +182,20 @@ class _State:
         return {j: frozenset(v) for j, v in out.items()}
 
     def probe(self, j: int) -> list[str]:
-        """A change line's rarest words (on at least two lines), looked up for candidates."""
+        """The words looked up for a change line's candidates (:meth:`probes`)."""
+        rare, things = self.probes(j)
+        return rare + things
+
+    def probes(self, j: int) -> tuple[list[str], list[str]]:
+        """A change line's rarest words (on at least two lines), and the rare words the change is said of
+        (:func:`_changed_things`: "Ledgerline moves to …") beside them."""
         df, cap = self.df, self.cap
         rare = (w for w in self.own[j] if 2 <= df[w] <= cap)
-        return sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
+        words = sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
+        if self.kind[j] != "strong":
+            return words, []
+        things = _changed_things(self.fact(j).words)
+        return words, [w for w in things if w not in words and 2 <= df.get(w, 0) <= cap]
 
     def is_change(self, j: int) -> bool:
         return bool(self.kind[j]) and (not self.used[j] or j in self.echo)
@@ -279,9 +290,12 @@ class _State:
             # a return to an earlier choice ("went back to option A"): the lines stating a choice first
             choice = "choice" in self.fact(j).attrs and REVERT.search(self.fact(j).words) is not None
             found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
-            for w in self.probe(j):
+            rare, things = self.probes(j)
+            for w in rare + things:
                 for i in self.postings[w]:
-                    if i in seen:
+                    if i in seen or (w in things and w not in self.own[i]):
+                        # (a word the change is said of finds only the lines naming it, not a page's title:
+                        # "Mum moved into …" and a line of the "Mum's care" page)
                         continue
                     seen.add(i)
                     differs = self.candidate(i, j, new_slots)
@@ -378,6 +392,19 @@ class _State:
             j = max(js, key=lambda k: (self.fact(k).day or "", _Reversed(self.key(k))))
             n = self.fact(j)
             self.pairs[self.key(i)] = Supersession(n.path, n.line, n.day)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _changed_things(words: str) -> tuple[str, ...]:
+    """The stems of the words right before a line's change wordings, where subject words: what each
+    change is said of ("Ledgerline moves to Ravi's squad", "the go-live pushed back to Q2")."""
+    out: list[str] = []
+    for m in CHANGE.finditer(words):
+        before = words[: m.start()].split()
+        stems = subject_words(before[-1]) if before else set()
+        if len(stems) == 1:
+            out += stems
+    return tuple(out)
 
 
 def _written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
