@@ -27,7 +27,9 @@ from it only the change lines a change of a few files touches (the same pairs as
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
@@ -57,7 +59,7 @@ from mdrecall.knowledge.change_rules import (
 )
 from mdrecall.knowledge.fact_values import signal
 from mdrecall.knowledge.fact_words import REVERT
-from mdrecall.knowledge.facts import Fact, subject_words
+from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
@@ -103,6 +105,7 @@ class _State:
             self.add(f)
         self.attr = dict(attr)
         self.paired, self.used = self.marks(attr)  # by number: paired as the older, the newer line
+        self.echo = self.echoes(attr)  # a line the attribute rule paired as the newer: the values it moved
         # change line → its closest candidate (first), then the other standing lines it supersedes
         self.closest: dict[int, tuple[int, ...]] = {}
         self.chosen_by: dict[int, list[int]] = {}  # a line → the change lines it is the closest of
@@ -164,14 +167,39 @@ class _State:
                 used[i] = 1
         return paired, used
 
+    def echoes(self, attr: dict[Key, Supersession]) -> dict[int, frozenset[str]]:
+        """The lines (by number) ``attr`` pairs as the newer → the times and amounts of the older lines
+        they supersede that they no longer hold (the value moved: "Go-live 1 February" … "go-live pushed
+        back to 1 March"). Another older line stating that same value says the same fact again (a log's
+        "Plan: go-live 1 February"): :meth:`candidate` lets the newer line supersede it too."""
+        out: dict[int, set[str]] = {}
+        for k, n in attr.items():
+            i, j = self.where.get(k), self.where.get((n.path, n.line))
+            if i is None or j is None:
+                continue
+            moved = {v for v in value_slots(self.fact(i)) - value_slots(self.fact(j)) if _echoes(v)}
+            if moved:
+                out.setdefault(j, set()).update(moved)
+        return {j: frozenset(v) for j, v in out.items()}
+
     def probe(self, j: int) -> list[str]:
-        """A change line's rarest words (on at least two lines), looked up for candidates."""
+        """The words looked up for a change line's candidates (:meth:`probes`)."""
+        rare, things = self.probes(j)
+        return rare + things
+
+    def probes(self, j: int) -> tuple[list[str], list[str]]:
+        """A change line's rarest words (on at least two lines), and the rare words the change is said of
+        (:func:`_changed_things`: "Ledgerline moves to …") beside them."""
         df, cap = self.df, self.cap
         rare = (w for w in self.own[j] if 2 <= df[w] <= cap)
-        return sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
+        words = sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
+        if self.kind[j] != "strong":
+            return words, []
+        things = _changed_things(self.fact(j).words)
+        return words, [w for w in things if w not in words and 2 <= df.get(w, 0) <= cap]
 
     def is_change(self, j: int) -> bool:
-        return bool(self.kind[j]) and not self.used[j]
+        return bool(self.kind[j]) and (not self.used[j] or j in self.echo)
 
     def candidate(self, i: int, j: int, new_slots: set[str]) -> bool | None:
         """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
@@ -197,6 +225,8 @@ class _State:
         if modified(old.words, new.words, shared):
             return None  # "hockey training" … "netball training": another subject
         old_slots = value_slots(old)
+        if self.used[j] and old_slots.isdisjoint(self.echo[j]):
+            return None  # paired by the attribute rule: here it supersedes only the value it moved
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return None  # nothing new: the same fact said again
         if self.kind[j] == "weak":
@@ -261,9 +291,12 @@ class _State:
             # a return to an earlier choice ("went back to option A"): the lines stating a choice first
             choice = "choice" in self.fact(j).attrs and REVERT.search(self.fact(j).words) is not None
             found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
-            for w in self.probe(j):
+            rare, things = self.probes(j)
+            for w in rare + things:
                 for i in self.postings[w]:
-                    if i in seen:
+                    if i in seen or (w in things and w not in self.own[i]):
+                        # (a word the change is said of finds only the lines naming it, not a page's title:
+                        # "Mum moved into …" and a line of the "Mum's care" page)
                         continue
                     seen.add(i)
                     differs = self.candidate(i, j, new_slots)
@@ -362,6 +395,19 @@ class _State:
             self.pairs[self.key(i)] = Supersession(n.path, n.line, n.day)
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _changed_things(words: str) -> tuple[str, ...]:
+    """The stems of the words right before a line's change wordings, where subject words: what each
+    change is said of ("Ledgerline moves to Ravi's squad", "the go-live pushed back to Q2")."""
+    out: list[str] = []
+    for m in CHANGE.finditer(words):
+        before = words[: m.start()].split()
+        stems = subject_words(before[-1]) if before else set()
+        if len(stems) == 1:
+            out += stems
+    return tuple(out)
+
+
 def _written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
     """The stems of ``stems`` that ``words`` writes in lower case somewhere (or as its first word, with
     ``first``)."""
@@ -390,6 +436,17 @@ class _Reversed:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Reversed) and self.key == other.key
+
+
+#: A calendar date among a line's time slots ("t:feb1"): one day, not a weekday or a clock time that
+#: comes again (a log's "deploys on Thursday evenings collide" is an event, not the deploy days said again).
+_CALENDAR_SLOT = re.compile(r"t:[a-z]{3}\d{1,2}$")
+
+
+def _echoes(slot: str) -> bool:
+    """Is ``slot`` a value whose move a line paired by the attribute rule carries to the older lines
+    stating it again (:meth:`_State.echoes`): a calendar date, an amount, a quantity?"""
+    return slot[:2] in ("m:", "q:") or _CALENDAR_SLOT.match(slot) is not None
 
 
 #: At most this many standing lines a change line supersedes beside its closest candidate.
@@ -460,7 +517,9 @@ def change_update(
     for n in flipped:
         redo.update(state.chosen_by.get(n, ()))
         redo |= state.continues.get(n, set())
-    state.attr, state.paired, state.used = dict(pairs), paired, used
+    echo = state.echoes(pairs)
+    redo.update(n for n in live if echo.get(n) != state.echo.get(n))
+    state.attr, state.paired, state.used, state.echo = dict(pairs), paired, used, echo
     fresh = added + [n for n in flipped if not paired[n]]
     for i in fresh:  # a new candidate: the change lines probing one of its words may choose it
         for w in state.every[i]:

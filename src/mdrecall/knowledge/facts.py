@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import date, timedelta
 
 from mdrecall.knowledge.fact_values import (
     MAY_HOLD_VALUE,
@@ -387,6 +388,38 @@ def _own_day(line: str, day: str | None) -> str | None:
     return own.group(1) if own else day
 
 
+#: How far ahead of the day a line was written a month or date it names is a plan it sets (half a year).
+PLAN_DAYS = 183
+_MONTH_OF = {m[:3]: k for k, m in enumerate(MONTHS[:12], 1)}
+_DAY_OF_MONTH = re.compile(r"([a-z]{3})(\d{1,2})$")
+
+
+def _names_ahead(line: str, day: str) -> bool:
+    """Does a line written on ``day`` name a month after that day's, or a day of a month after it, within
+    :data:`PLAN_DAYS` ("go-live 1 February" written in January, "live by mid-March" in December)?"""
+    if not may_hold_time(line):
+        return False
+    try:
+        start = date.fromisoformat(day[:10])
+    except ValueError:
+        return False
+    end = start + timedelta(days=PLAN_DAYS)
+    for t in line_times(line):
+        m = _DAY_OF_MONTH.match(t)
+        month = _MONTH_OF.get(m.group(1) if m else t)
+        if month is None:
+            continue  # a weekday or a clock time: no calendar date
+        for year in (start.year, start.year + 1):
+            try:
+                first = date(year, month, int(m.group(2)) if m else 1)
+            except ValueError:
+                break
+            # a month named: its first day after the day written (not the month it was written in)
+            if start < first <= end:
+                return True
+    return False
+
+
 #: A line longer than this states no :data:`SAID` fact (a paste or a paragraph, not one statement).
 MAX_SAID_CHARS = 240
 
@@ -424,8 +457,10 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
     status = {"z:" + s for s in states(low)} if not cue else set()
     typed = not cue and (bool(status) or bool(typed_values(line)))
-    if not cue and day is not None and not typed:
-        return None  # a dated line (a log's) that says nothing changed and holds no typed value: an event
+    if not cue and day is not None and not typed and not _names_ahead(line, day):
+        # a dated line (a log's) that says nothing changed, holds no typed value and sets no date ahead: an
+        # event (a line naming a month or date ahead, "go-live 1 February", is a plan a later line may move)
+        return None
     if not cue and not typed and MAY_HOLD_VALUE.search(line) is None and not ROLE_LINE.match(line):
         return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
     values = slots(line) | status
