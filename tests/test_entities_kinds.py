@@ -27,6 +27,13 @@ def test_a_label_says_what_its_values_are_until_the_sentence_ends() -> None:
     assert found["Brindle"] == {"technology"}
 
 
+def test_a_utility_label_names_a_provider_and_a_medicine_label_a_product() -> None:
+    found = _kinds("- Broadband: Quellnet, 500 Mb\n- Electricity: Voltaro\n- Medication: Zentoril at night\n")
+    assert found["Quellnet"] == {"organisation"}
+    assert found["Voltaro"] == {"organisation"}
+    assert found["Zentoril"] == {"product"}
+
+
 def test_buying_from_a_supplier_and_working_at_an_institution() -> None:
     found = _kinds(
         "- Ordered 40 pipette boxes from Vantrel, due Friday.\n"

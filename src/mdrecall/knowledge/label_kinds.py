@@ -16,8 +16,8 @@ __all__ = [
 ]
 
 #: A label opening a line and what it says the names in its value are ("- Bank: Triodos", "Stack: Rust,
-#: DuckDB", "Venue: the Cameo"): the label's last word → kind. "tools" is a technology or a product by
-#: the file (see :func:`label_kind`).
+#: DuckDB", "Venue: the Cameo"; "Internet: " names a provider, "Meds: " a product): the label's last word →
+#: kind. "tools" is a technology or a product by the file (see :func:`label_kind`).
 LABEL_KINDS: dict[str, str] = {
     **dict.fromkeys(
         """bank banks insurer insurance supplier suppliers vendor vendors client clients customer customers
@@ -25,7 +25,7 @@ LABEL_KINDS: dict[str, str] = {
         providers broker brokers manufacturer manufacturers maker makers brand brands company companies
         firm firms contractor contractors lender lenders publisher publishers courier couriers retailer
         retailers distributor distributors registrar accountants solicitors charity charities caterer caterers
-        wholesaler wholesalers""".split(),
+        wholesaler wholesalers internet broadband isp electricity energy gas utilities""".split(),
         "organisation",
     ),
     **dict.fromkeys(
@@ -52,6 +52,11 @@ LABEL_KINDS: dict[str, str] = {
     **dict.fromkeys(
         "book books novel novels film films movie movies album albums podcast podcasts show shows".split(),
         "work",
+    ),
+    **dict.fromkeys(
+        """meds medication medications medicine medicines prescription prescriptions drug drugs pills tablets
+        product products""".split(),
+        "product",
     ),
     **dict.fromkeys(
         """event events conference conferences festival festivals race races regatta regattas match matches

@@ -21,9 +21,11 @@ from mdrecall.stores.views import RelationRow
 from mdrecall.text.query import build_keyword_query
 
 __all__ = [
+    "DIMINUTIVE_ENDINGS",
     "GEO_HEADS",
     "LINKABLE",
     "LOWER_SAMPLE",
+    "diminutive_of",
     "fold_stated_aliases",
     "link_first_names",
     "person_or_org",
@@ -129,10 +131,40 @@ def link_first_names(
             meant = {full for given in nicks[k] for full in by_given.get(given, ())}
         elif len(k) > 2 and k.isalpha():  # "Rafa" for Rafael Ortiz: a given name cut short
             meant = {full for given, fulls in by_given.items() if given.startswith(k) for full in fulls}
+            if not meant and kinds.get(k, "unknown") != "organisation" and not common_word(k):
+                # "Tomek" for Tomasz Nowak: the given name's opening and a diminutive ending
+                meant = {f for given, fulls in by_given.items() if diminutive_of(k, given) for f in fulls}
         else:
             continue
         if len(meant) == 1:
             out[k] = meant.pop()
+
+
+#: Endings that make a diminutive of a given name's opening (Tomek, Bartek, Grzesiu, Basia, Ania, Jadzia,
+#: Hänschen, Juanito, Pepino), and hardly ever end a given name of another person (unlike "-a", "-ka",
+#: "-ina", "-ita", "-ie", "-y": Dominika and Dominik, Juanita and Juan, Christina and Christian, or
+#: Dougie the boiler engineer and Douglas Stuart the novelist; English nicknames are in ``nicknames.txt``).
+DIMINUTIVE_ENDINGS = ("chen", "sia", "siu", "nia", "zia", "ito", "ino", "ek")
+
+
+def diminutive_of(short: str, given: str) -> bool:
+    """Is ``short`` (lower case) a diminutive of the given name ``given`` (lower case, accents folded): the
+    given name's opening and a diminutive ending ("tomek" of "tomasz", "grzesiu" of "grzegorz", "ania" of
+    "anna", "juanito" of "juan")? The opening is two letters at least, and four where the short name is a
+    known given name of its own ("bartek" of "bartlomiej", not "marek" of "martin")."""
+    short = fold_accents(short)
+    if short == given or len(short) < 3:
+        return False
+    least = 4 if given_name(short.capitalize()) else 2
+    for end in DIMINUTIVE_ENDINGS:
+        if not short.endswith(end):
+            continue
+        stems = {short[: -len(end)]}
+        if end[0] not in "aeiou":  # "ania": the n of "-nia" is Anna's own
+            stems.add(short[: -len(end) + 1])
+        if any(len(stem) >= least and given.startswith(stem) for stem in stems):
+            return True
+    return False
 
 
 def fold_stated_aliases(out: dict[str, str], rows: Sequence[RelationRow], fixed: set[str]) -> None:
