@@ -94,4 +94,3 @@ def test_a_change_is_looked_up_by_the_thing_it_is_said_of() -> None:
         "memory/2031-03-09.md": _day("2031-03-09", "Tiller moves to Omar's squad in Lisbon next month."),
     }
     assert _pairs(files).get(("MEMORY.md", 3)) == ("memory/2031-03-09.md", 3)
-

@@ -44,8 +44,10 @@ from mdrecall.knowledge.change_rules import (
     Key,
     changed_kinds,
     confirms,
+    is_logged,
     is_typed,
     keeps_values,
+    logged_change,
     modified,
     names_left,
     plan_moved,
@@ -225,6 +227,8 @@ class _State:
         if modified(old.words, new.words, shared):
             return None  # "hockey training" … "netball training": another subject
         old_slots = value_slots(old)
+        if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
+            return None  # a log's line: only a change of one of its values supersedes it
         if self.used[j] and old_slots.isdisjoint(self.echo[j]):
             return None  # paired by the attribute rule: here it supersedes only the value it moved
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
@@ -655,6 +659,8 @@ def _candidate_gate(state: _State, i: int, j: int, new_slots: set[str]) -> str |
     if modified(old.words, new.words, shared):
         return "candidate: modified"
     old_slots = value_slots(old)
+    if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
+        return "candidate: logged, no value changed"
     if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
         return "candidate: nothing new"
     if state.kind[j] == "weak":

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 
 from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.fact_words import DAYS, MONTHS
-from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.facts import CHANGE, LOGGED, SAID, WITHDRAW, Fact, slots, subject_words
 
 __all__ = [
     "CANDIDATE_WORDS",
@@ -29,7 +29,9 @@ __all__ = [
     "changed_kinds",
     "confirms",
     "values_differ",
+    "is_logged",
     "is_typed",
+    "logged_change",
     "keeps_values",
     "modified",
     "names_left",
@@ -79,7 +81,7 @@ def value_slots(f: Fact) -> set[str]:
     quantities and holders (:func:`typed_values`) and the values of the attributes it states (its names
     are those values: a capital on a stated line may open one of its sentences)."""
     if f.attrs == (SAID,):
-        return word_set(f.values[0])
+        return word_set(f.values[0]) - {LOGGED}
     out = slots(f.words.lower()) | typed_values(f.words)
     for attr, value in zip(f.attrs, f.values, strict=True):
         if attr in _KIND:
@@ -93,6 +95,22 @@ def is_typed(f: Fact) -> bool:
     if f.attrs == (SAID,):
         return any(v[:2] in ("m:", "q:", "h:") for v in f.values[0].split())
     return bool(typed_values(f.words))
+
+
+def is_logged(f: Fact) -> bool:
+    """Is ``f`` a log's short line kept as a standing fact (:data:`~mdrecall.knowledge.facts.LOGGED`)?"""
+    return f.attrs == (SAID,) and LOGGED in f.values[0].split()
+
+
+def logged_change(old_slots: set[str], new_slots: set[str], new_words: str) -> bool:
+    """May a change line supersede a log's standing line (:func:`is_logged`)? Only with evidence of the
+    same fact: it names one of the older's names ("Gave up on Buttondown, …"), or a time, amount or
+    quantity differs ("Cleaner comes Wednesdays" … "can only do Mondays from now"). Two names differing
+    is no evidence: a log names people and things in passing ("Newsletter draft read by Priya")."""
+    words = {w.strip(".,;:!?()'\"").lower() for w in new_words.split()}
+    if any(s[:2] == "c:" and s[2:] in words for s in old_slots):
+        return True
+    return values_differ(old_slots, new_slots, "tmq")
 
 
 def written_before(o: Fact, n: Fact) -> bool:

@@ -90,6 +90,7 @@ __all__ = [
     "ATTRIBUTES",
     "CHANGE",
     "CHANGE_WEAK",
+    "LOGGED",
     "MAX_FACT_CHARS",
     "SAID",
     "MIN_OVERLAP",
@@ -422,6 +423,11 @@ def _names_ahead(line: str, day: str) -> bool:
 
 #: A line longer than this states no :data:`SAID` fact (a paste or a paragraph, not one statement).
 MAX_SAID_CHARS = 240
+#: The slot marking a :data:`SAID` line kept by :data:`MAX_LOGGED_CHARS` (no value: a mark).
+LOGGED = "x:log"
+#: A log's line saying nothing changed is a standing fact only up to this length (one short statement:
+#: "Temp agency for peak: Staffline."; a longer one tells the day's events).
+MAX_LOGGED_CHARS = 50
 
 
 def _said(path: str, number: int, line: str, day: str | None, context: set[str]) -> Fact | None:
@@ -457,13 +463,24 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
     status = {"z:" + s for s in states(low)} if not cue else set()
     typed = not cue and (bool(status) or bool(typed_values(line)))
+    logged = False  # a log's short line holding a name or a time and nothing else (read below)
     if not cue and day is not None and not typed and not _names_ahead(line, day):
         # a dated line (a log's) that says nothing changed, holds no typed value and sets no date ahead: an
-        # event (a line naming a month or date ahead, "go-live 1 February", is a plan a later line may move)
-        return None
+        # event (a line naming a month or date ahead, "go-live 1 February", is a plan a later line may move),
+        # unless it is short and names a thing's value: a standing fact written in a log ("Podcast is
+        # recorded on Zencastr."), which a later line may supersede (it supersedes nothing by itself)
+        if len(line) > MAX_LOGGED_CHARS:
+            return None
+        logged = True
     if not cue and not typed and MAY_HOLD_VALUE.search(line) is None and not ROLE_LINE.match(line):
         return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
     values = slots(line) | status
+    if logged:
+        if not any(v[:2] in ("c:", "t:") for v in values):
+            return None  # no name nor time: an event of the day ("walked the dog, lovely morning")
+        if any(_DAY_OF_MONTH.match(v[2:]) or v[2:] in _MONTH_OF for v in values if v[:2] == "t:"):
+            return None  # a date behind the day written: an event told ("keys handover 3 May, all fine")
+        values.add(LOGGED)
     if ROLE_LINE.match(line):  # "Role: postdoc on the drought project": a person's job, ended by a departure
         values.add("r:role")
     if not cue and not values:
