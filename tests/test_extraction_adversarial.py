@@ -23,6 +23,7 @@ LIMIT_S = 6.0
         ("", "Acme & "),  # every name checked against every span already read as a name
         ("", "Bank of "),
         ("Zorblax ", "The "),  # capitalised small words after a name: the whole run joined again for each
+        ("", "an iPhone 15 "),  # a model number's article looked for from the line's start (round 10)
     ],
 )
 def test_a_long_line_of_one_cue_is_extracted_in_linear_time(head: str, unit: str) -> None:

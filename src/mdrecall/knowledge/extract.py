@@ -537,7 +537,8 @@ def extract_entities(
             if (
                 rx is CAMEL_LOW
                 and (num := MODEL_NUMBER.match(plain, m.end()))
-                and MODEL_BEFORE.search(plain[starts[i] : m.start()])
+                # the line's last characters only (a match is at most 8 long): linear on a long line
+                and MODEL_BEFORE.search(plain[max(starts[i], m.start() - 16) : m.start()])
             ):  # "an iPhone 15": the device's model
                 add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
                 continue

@@ -138,6 +138,10 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
     the index is a sorted array of (key, line) numbers (:class:`_Postings`), not sets and lists per line
     and key (100,000 notes: ~0.7 GB before).
     """
+    # numbered undated first, then by day (a stable sort: list order within a day), so that the lines a
+    # line may supersede (undated, or of an earlier day) are a prefix of each posting list: a page of many
+    # lines of one day sharing common words (a long table) is not tried pair by pair
+    facts = sorted(facts, key=lambda f: f.day[:10] if f.day else "")
     df: dict[str, int] = {}
     for f in facts:
         for w in _words(f.subject) | _words(f.context):
@@ -168,6 +172,10 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
     by_subject = _subject_postings(facts, rank) if any(_thing(f) for f in facts) else None
     del rank
     days = [f.day[:10] if f.day else "" for f in facts]
+    first_of: dict[str, int] = {}  # a day → its first line (the undated lines are the first)
+    for k, d in enumerate(days):
+        first_of.setdefault(d, k)
+    undated = days.count("")
     paired = bytearray(len(facts))
     # newest first; a stable sort keeps list order among lines of one day (the first of them wins)
     order = sorted((j for j, f in enumerate(facts) if f.cue), key=lambda j: facts[j].day or "", reverse=True)
@@ -176,12 +184,13 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
         new, day, ids, attrs = facts[j], days[j], ranked[j], set(facts[j].attrs)
         mine = set(ids)
         head = ids[: len(ids) - need[j] + 2]
-        lists = [by_pair.get([a * size + b for a, b in itertools.combinations(head, 2)])]
+        below = first_of[day] if day else undated  # the lines it may supersede: undated, or of an earlier day
+        lists = [by_pair.get([a * size + b for a, b in itertools.combinations(head, 2)], below)]
         if need[j] == 1:
-            lists.append(by_word.get(ids))
+            lists.append(by_word.get(ids, below))
         thing = things[j]  # an outcome's thing: the lines whose subject names it (fewer shared words)
         if thing and by_subject is not None:
-            lists.append(by_subject.get(sorted(thing)))
+            lists.append(by_subject.get(sorted(thing), below))
         seen: set[int] = set()
         for found in lists:
             for i in found:
@@ -220,14 +229,16 @@ class _Postings:
         packed.sort()
         self.packed = packed
 
-    def get(self, keys: Sequence[int]) -> list[int]:
-        """The lines filed under any of ``keys`` (a line once per key it is filed under), in key order."""
+    def get(self, keys: Sequence[int], below: int | None = None) -> list[int]:
+        """The lines filed under any of ``keys`` (a line once per key it is filed under), in key order;
+        only the lines numbered under ``below``, if given."""
         if not keys or not len(self.packed):
             return []
         np = self.np
         lo = np.asarray(keys, dtype=np.int64) * self.count
         starts = np.searchsorted(self.packed, lo, "left")
-        ends = np.searchsorted(self.packed, lo + self.count, "left")
+        top = self.count if below is None else min(below, self.count)
+        ends = np.searchsorted(self.packed, lo + top, "left")
         out: list[int] = []
         for s, e in zip(starts.tolist(), ends.tolist(), strict=True):
             if e > s:
@@ -291,6 +302,10 @@ def attribute_update(
     :func:`attribute_pairs`: words numbered rarest first, each line a tuple of its words' numbers, postings
     arrays of line numbers.
     """
+    # numbered undated first, then by day (a stable sort: list order within a day), so that the lines a
+    # line may supersede (undated, or of an earlier day) are a prefix of each posting list: a page of many
+    # lines of one day sharing common words (a long table) is not tried pair by pair
+    facts = sorted(facts, key=lambda f: f.day[:10] if f.day else "")
     df: dict[str, int] = {}
     for f in facts:
         for w in _words(f.subject) | _words(f.context):
