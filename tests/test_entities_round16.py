@@ -40,3 +40,25 @@ def test_a_section_of_works_reads_a_title_after_a_label_or_lower_case_words() ->
     assert found["Marrowdeep"] == {"work"}  # fails before: lower-case words before the title
     assert found["Tilde Osterhagen"] == {"person"}  # fails before: no kind
     assert "Lanternfolk" in " ".join(found)  # "the X" opening the item is still a title
+
+
+def test_a_medicine_is_named_by_its_dose_or_by_coming_off_it() -> None:
+    found = _kinds(
+        "Vet visit for Pudding: she's on Brivexol twice a day with food.\n"
+        "- Good news, she can come off the Brivexol next week.\n"
+        "- Dr Hale says stop taking Zendral after the course.\n"
+        "- Lumacort 20 mg at night.\n"
+    )
+    assert found["Brivexol"] == {"product"}  # fails before: no kind
+    assert found["Zendral"] == {"product"}  # fails before: no kind
+    assert found["Lumacort"] == {"product"}  # fails before: no kind
+
+
+def test_a_noun_after_a_short_prefix_tells_the_kind_and_a_tune_hummed_is_a_work() -> None:
+    found = _kinds(
+        "- In the shop window: Velorund and Tarnhoff e-bikes, two cargo bikes.\n"
+        "- Lotte came back from choir humming Abendglocke Vier.\n"
+    )
+    assert found["Tarnhoff"] == {"organisation"}  # fails before: no kind ("e-bikes" read as "e")
+    assert found["Velorund"] == {"organisation"}  # listed with it
+    assert found["Abendglocke Vier"] == {"work"}  # fails before: no kind
