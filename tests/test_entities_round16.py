@@ -62,3 +62,14 @@ def test_a_noun_after_a_short_prefix_tells_the_kind_and_a_tune_hummed_is_a_work(
     assert found["Tarnhoff"] == {"organisation"}  # fails before: no kind ("e-bikes" read as "e")
     assert found["Velorund"] == {"organisation"}  # listed with it
     assert found["Abendglocke Vier"] == {"work"}  # fails before: no kind
+
+
+def test_a_place_after_a_comma_is_where_the_name_before_it_is_based_not_a_list_of_places() -> None:
+    found = _kinds(
+        "- Booking agent: Maren Lie (Skarvik Booking, Bergen).\n"
+        "- Flights: Fjellfly, Bergen to Tromsø.\n"
+        "We stopped in Molde, Skrelloy, Bergen and Tromsø.\n"
+    )
+    assert found["Skarvik Booking"] != {"place"}  # fails before: a place, listed with Bergen
+    assert found["Fjellfly"] != {"place"}  # fails before: a place
+    assert found["Skrelloy"] == {"place"}  # a list of places still gives its kind
