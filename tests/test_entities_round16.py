@@ -73,3 +73,11 @@ def test_a_place_after_a_comma_is_where_the_name_before_it_is_based_not_a_list_o
     assert found["Skarvik Booking"] != {"place"}  # fails before: a place, listed with Bergen
     assert found["Fjellfly"] != {"place"}  # fails before: a place
     assert found["Skrelloy"] == {"place"}  # a list of places still gives its kind
+
+
+def test_a_name_alone_in_brackets_on_a_line_about_a_flight_is_the_carrier() -> None:
+    found = _kinds(
+        "- Ines's flight from Vilnius delayed two hours (SkyBaltis)\n- 3/5 fly Riga → Oslo (NordAvia)\n"
+    )
+    assert found["SkyBaltis"] == {"organisation"}  # fails before: a product (a mixed-case word)
+    assert found["NordAvia"] == {"organisation"}  # fails before: a product

@@ -12,6 +12,7 @@ __all__ = [
     "AT_BEFORE",
     "AT_NOT_PLACE",
     "CODED_IN",
+    "CARRIER_LINE",
     "CUE_LAST",
     "DOSE_AFTER",
     "EVENT_AFTER",
@@ -186,6 +187,12 @@ MEDICINE_BEFORE = re.compile(
 DOSE_AFTER = re.compile(
     r"^[ ](?:(?:once|twice|three[ ]times)[ ](?:a|per)[ ](?:day|week)|once[ ]daily|twice[ ]daily|"
     r"\d+(?:\.\d+)?[ ]?(?:mg|mcg|µg|ml)\b|(?:tablets?|capsules?|drops|injections?)\b)"
+)
+#: A line about a flight or a ride, on which a name alone in brackets is the carrier's ("flight from Oslo
+#: delayed (SkyNord)", "6/4 fly Riga → Tallinn (AirBalt)"): a business.
+CARRIER_LINE = re.compile(
+    r"\b(?:fly|flew|flying|flights?|airline|airlines|ferry|ferries|coach|train|trains|sailing)\b",
+    re.IGNORECASE,
 )
 #: A version number after a name ("PyO3 0.21", "Node v20.11"): software.
 VERSION_AFTER = re.compile(r"^[ ]v?\d+\.\d+(?:\.\d+)*\b")
