@@ -32,7 +32,7 @@ from datetime import date
 from itertools import accumulate
 
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
-from mdrecall.knowledge.label_kinds import LineLabels, label_kind
+from mdrecall.knowledge.label_kinds import LABEL_HEAD, LineLabels, label_kind
 from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
 from mdrecall.knowledge.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.mention_patterns import (
@@ -97,7 +97,7 @@ from mdrecall.knowledge.name_lists import (
 from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
 from mdrecall.knowledge.names import name_kind, trim_leading, upper_kind
 from mdrecall.knowledge.relations import Relation, find_relations
-from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
+from mdrecall.knowledge.section_kinds import TableCells, heading_things, supplier_lines, work_items
 from mdrecall.knowledge.valid_time import LineDays
 
 __all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
@@ -219,6 +219,19 @@ def _column_kinds(
         (top, n), *rest = votes[column].most_common()
         if n >= 2 and n * 5 >= rows[column[0]] * 3 and all(m * 2 < n for _, m in rest):
             typed[j] = (i, name, top, True, opens, span)
+
+
+#: What comes before a business's name on a line of a section of suppliers: "from", "from the".
+_FROM = re.compile(r"\bfrom[ ](?:the[ ])?$", re.IGNORECASE)
+
+
+def _sold_by(plain: str, line_start: int, at: int) -> bool:
+    """Does a name on a line of a section of suppliers stand where the seller does: the first words of a
+    label's value ("- Flour: Mühlbrecht stoneground"), or after "from" ("Boxes: kraft, from Paktorix")?"""
+    head = LABEL_HEAD.match(plain, line_start)
+    if head is not None and head.end() == at:
+        return True
+    return _FROM.search(plain, max(line_start, at - 12), at) is not None
 
 
 def entity_key(name: str) -> str:
@@ -346,6 +359,7 @@ def extract_entities(
     leads = Leads(plain)
     value_labels = LineLabels(plain)
     tables = TableCells(lines, starts) if "|" in plain and "-" in plain else None
+    suppliers = supplier_lines(lines, headings) if headings else set()
     cell_kinds: dict[tuple[int, int], str] = {}  # a name opening a table cell → the kind its header gives
     cell_columns: dict[tuple[int, int], tuple[int, int]] = {}  # a name opening a table cell → its column
     for m in CAPS.finditer(plain):
@@ -499,6 +513,9 @@ def extract_entities(
             or (header == "organisation" and kind == "place" and words[-1] in PLACE_WORDS)
         ):  # "| Supplier |" over "| Bidfood |", and over "| Market Lane |" (a business named after a street)
             kind, strong = header, True
+        sold = i in suppliers and _sold_by(plain, line_start, name_at)
+        if sold and kind in ("unknown", "place", "product"):
+            kind, strong = "organisation", True  # "# Suppliers" then "- Flour: Mühlbrecht", "from Paktorix"
         if kind == "technology":
             tech_lines.add(i)  # "Snakemake pipeline on Eddie, then DESeq2": the line is about tools
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak

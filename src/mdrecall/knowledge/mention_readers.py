@@ -102,12 +102,32 @@ def listed_with(
         if listed and other in _LIST_KINDS and kind in ("unknown", other):
             return other, strong or (other_strong and not opens)
         if listed and kind == "unknown" and other in _LIST_ONLY_KIND:
+            if other == "place" and m > n and _where_it_is(plain, at, gap, o_end):
+                continue  # "Flights: Skyrill, Tallinn to Oslo", "(Brandvold Agency, Bergen)": its base
             return other, strong
         if m < n and gap == " (" and kind == "unknown" and other == "place":
             return other, strong  # "Franschhoek (Western Cape)": the region a place lies in
         if listed and kind == other == "person" and other_strong and given_name(plain[at:end].split()[0]):
             return kind, True  # "Kids: Oren (7) and Tali (4)": a given name listed with a person told so
     return kind, strong
+
+
+#: A list going on after a name: a comma or "and"/"or", then a capital.
+_LIST_ON = re.compile(r"(?:,[ ](?:and[ ]|or[ ])?|[ ]and[ ]|[ ]or[ ])[A-Z]")
+
+
+def _where_it_is(plain: str, at: int, gap: str, place_end: int) -> bool:
+    """Is a place after a comma where the name before it is based ("Skyrill, Tallinn", "(Brandvold Agency,
+    Bergen)"), not the next of a list of places: the two stand alone, no list item before the name nor
+    after the place?"""
+    if not gap.startswith(", ") or gap.startswith((", and", ", or")):
+        return False
+    head = plain[max(0, at - 2) : at]
+    return (
+        not head.endswith((", ", "& "))
+        and not plain.endswith(" and ", 0, at)
+        and not _LIST_ON.match(plain, place_end)
+    )
 
 
 @cache

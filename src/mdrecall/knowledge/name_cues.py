@@ -12,12 +12,15 @@ __all__ = [
     "AT_BEFORE",
     "AT_NOT_PLACE",
     "CODED_IN",
+    "CARRIER_LINE",
     "CUE_LAST",
+    "DOSE_AFTER",
     "EVENT_AFTER",
     "EVENT_BEFORE",
     "IN_BEFORE",
     "KIND_AFTER",
     "MADE_IN",
+    "MEDICINE_BEFORE",
     "MEMBER_OF",
     "NOUN_NEXT",
     "ORG_BEFORE",
@@ -84,7 +87,8 @@ PET_AFTER = re.compile(
 )
 WORK_BEFORE = re.compile(
     r"\b(?:reading|read|re-read|finished|started|watched|watching|watch|rewatched|listening to|listened to|"
-    r"listen to|album|novel|book|film|movie|show|series|podcast|song|play)[ ](?:the[ ])?$",
+    r"listen to|album|novel|book|film|movie|show|series|podcast|song|play|humming|hummed|hums|practising|"
+    r"practicing)[ ](?:the[ ])?$",
     re.IGNORECASE,
 )
 PLACE_BEFORE = re.compile(
@@ -166,10 +170,29 @@ KIND_AFTER: dict[str, str] = {
         "organisation",
     ),
 }
-NOUN_NEXT = re.compile(r"[ ]([a-zA-Z]+)\b")
+NOUN_NEXT = re.compile(r"[ ](?:[a-zA-Z]-)?([a-zA-Z]+)\b")  # "Kalkhoff e-bikes": the noun after "e-"
 #: An animal's things after a name and "'s" ("Mochi's vet", "Bran's collar"): the name is a pet's.
 PET_OWNED = frozenset(
     "vet vets kennel kennels collar leash lead litter jabs worming flea groomer kibble".split()
+)
+#: Taking a medicine, or coming off it ("come off the Brivexol", "stopped taking Zendral", "prescribed
+#: Lumacort"): the name is a product's (the kind only: a cue this loose makes no entity).
+MEDICINE_BEFORE = re.compile(
+    r"\b(?:(?:come|comes|came|coming|go|goes|went|going|be|is|was|taken|take|takes|taking|wean|weaned|"
+    r"weaning)[ ]off|stop|stops|stopped|stopping|prescribed|dose[ ]of|course[ ]of|tablets?[ ]of)[ ]"
+    r"(?:the[ ]|taking[ ]|giving[ ]|him[ ]on[ ]|her[ ]on[ ])?$",
+    re.IGNORECASE,
+)
+#: A dose after a name ("on Brivexol once a day", "Zendral 20 mg", "Lumacort drops"): a medicine.
+DOSE_AFTER = re.compile(
+    r"^[ ](?:(?:once|twice|three[ ]times)[ ](?:a|per)[ ](?:day|week)|once[ ]daily|twice[ ]daily|"
+    r"\d+(?:\.\d+)?[ ]?(?:mg|mcg|µg|ml)\b|(?:tablets?|capsules?|drops|injections?)\b)"
+)
+#: A line about a flight or a ride, on which a name alone in brackets is the carrier's ("flight from Oslo
+#: delayed (SkyNord)", "6/4 fly Riga → Tallinn (AirBalt)"): a business.
+CARRIER_LINE = re.compile(
+    r"\b(?:fly|flew|flying|flights?|airline|airlines|ferry|ferries|coach|train|trains|sailing)\b",
+    re.IGNORECASE,
 )
 #: A version number after a name ("PyO3 0.21", "Node v20.11"): software.
 VERSION_AFTER = re.compile(r"^[ ]v?\d+\.\d+(?:\.\d+)*\b")
@@ -206,8 +229,8 @@ EVENT_AFTER = re.compile(
 )
 #: What a work's name is followed by ("the Low Tide podcast").
 WORK_AFTER = re.compile(r"^[ ](?:podcast|album|novel|book|film|movie|documentary|series|boxset|audiobook)\b")
-#: The last word of every cue before a name (``PET_BEFORE`` … ``IN_BEFORE``): a name after any other
-#: word matches none of them.
+#: The last word of every cue before a name (``PET_BEFORE`` … ``IN_BEFORE``, ``MEDICINE_BEFORE``): a name
+#: after any other word matches none of them.
 CUE_LAST = frozenset(
     [w for animal in ANIMALS.split("|") for w in (animal.split()[-1], animal.split()[-1] + "s")]
     + """called named sister brother mother father mum mom dad wife husband partner son daughter friend boss
@@ -219,7 +242,8 @@ CUE_LAST = frozenset(
     leaving via walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
     used using migrated migrating migrate switched switching switch deployed deploy hosted hosting
     installed install upgraded adopted subscribed licence license runs running on onto off with is
-    of""".split()
+    of stop stops stopped stopping prescribed taking giving humming hummed hums practising
+    practicing""".split()
 )
 
 

@@ -22,12 +22,15 @@ from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
     AT_BEFORE,
     AT_NOT_PLACE,
+    CARRIER_LINE,
     CODED_IN,
+    DOSE_AFTER,
     EVENT_AFTER,
     EVENT_BEFORE,
     IN_BEFORE,
     KIND_AFTER,
     MADE_IN,
+    MEDICINE_BEFORE,
     MEMBER_OF,
     NOUN_NEXT,
     ORG_BEFORE,
@@ -198,6 +201,10 @@ def name_kind(
         return "organisation", True
     if cued and TOOL_BEFORE.search(tail):
         return ("technology" if technical else "product"), not opens
+    if before.endswith("(") and after.startswith(")") and CARRIER_LINE.search(before):
+        return "organisation", False  # "flight from Oslo delayed (SkyNord)": the carrier
+    if (cued and MEDICINE_BEFORE.search(tail)) or DOSE_AFTER.match(after):
+        return "product", False  # "come off the Brivexol", "on Zendral twice a day": a medicine
     if technical and tail.endswith(" via "):  # "a Rust core via PyO3", on a line naming technologies
         return "technology", False
     if tail.endswith(" in ") and MADE_IN.search(tail):

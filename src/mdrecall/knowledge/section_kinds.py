@@ -6,7 +6,10 @@
   a list) lists works: the title opening each of its bullet items ("- Perfect Days, Wim Wenders", "- Hounds
   of Love (Kate Bush)") is a work, whatever its words;
 * a heading under a heading naming a kind of thing ("# Pets" then "## Juniper", "# Clients" then "##
-  Fernhill Bakery") names one thing of that kind.
+  Fernhill Bakery") names one thing of that kind;
+* a section of suppliers ("# Shop suppliers", "# Ordering") lists what is bought and from whom: its lines
+  (:func:`supplier_lines`) name businesses, whatever their words ("- Butter: Wendelhof organic, from
+  the Paktorix by the station").
 
 Pure; each reader looks only at the lines that may hold its layout (tables at a ``|``, sections at a kind's
 word in a heading), so a file without them costs one substring search each.
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 from mdrecall.knowledge.label_kinds import header_kind
 from mdrecall.knowledge.name_lists import common_word
 
-__all__ = ["TableCells", "heading_things", "work_items"]
+__all__ = ["TableCells", "heading_things", "supplier_lines", "work_items"]
 
 #: A table's separator row ("|---|:--:|").
 _SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
@@ -100,8 +103,8 @@ def _cell_starts(line: str) -> list[int]:
 
 #: Words of a heading that title a list of works (lowercase).
 _WORK_WORDS = frozenset(
-    """books book reading novels films movies movie watching tv shows music albums listening podcasts
-    audiobooks""".split()
+    """books book reading novels films movies movie watching watched watchlist tv shows music albums
+    listening podcasts audiobooks""".split()
 )
 #: Words of a heading whose sub-headings each name one thing of a kind.
 _THING_WORDS = {
@@ -113,6 +116,8 @@ _WORD = re.compile(r"[A-Za-z]+")
 _BULLET = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 #: Where a listed work's title ends: a note in brackets, a comma, a colon, "by", a dash, a sentence end.
 _TITLE_END = re.compile(r"[ ]?\(|,|:|;|[ ]by[ ]|[ ][-–—][ ]|\.(?:[ ]|$)|$")
+#: Lower-case words opening a bullet before a title ("dropped Marrowdeep"): one to four.
+_LOWER_LEAD = re.compile(r"(?!the[ ])(?:[a-z][\w'’-]*[ ]){1,4}(?=[A-Z])")  # ("the Dispossessed": a title)
 #: A label before the title ("Up next: Intermezzo"): one or two lower-case words after a capital.
 _LEAD_LABEL = re.compile(r"[A-Z][a-z]+(?:[ ][a-z]+){0,2}:[ ]")
 #: Lower-case words ending a listed title ("Der Grüffelo on repeat"): a note, not the title's.
@@ -179,13 +184,15 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
     lead = _LEAD_LABEL.match(line, at)
     if lead is not None:
         at = lead.end()
+    elif (said := _LOWER_LEAD.match(line, at)) is not None:  # "- dropped Marrowdeep (Tilde Osterhagen)"
+        return _said_title(line, i, said.end())
     first = True
     while at < len(line):
         end = _TITLE_END.search(line, at)
         stop = end.start() if end is not None else len(line)
         title = _TRAILING_LOWER.sub("", line[at:stop].strip())  # "Der Grüffelo on repeat"
         marked = line[stop : stop + 1] in ",:;(" or line.startswith(" (", stop)
-        if not _title(title, marked or not first):
+        if not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
             break
         out.append((i, at, at + len(title), "work"))
         maker = _MAKER.match(line, at + len(title))
@@ -197,6 +204,18 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
             break
         at, first = nxt.end(), False
     return out
+
+
+def _said_title(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
+    """A title after a few lower-case words ("- dropped Marrowdeep (Tilde Osterhagen)"), taken only with
+    its maker after it: capitalised words there may as well be a place or a person."""
+    end = _TITLE_END.search(line, at)
+    stop = end.start() if end is not None else len(line)
+    title = line[at:stop].strip()
+    maker = _MAKER.match(line, at + len(title))
+    if not _title(title, True) or maker is None or not _made_by(maker.group("m")):
+        return []
+    return [(i, at, at + len(title), "work"), (i, maker.start("m"), maker.end("m"), "person")]
 
 
 def _made_by(name: str) -> bool:
@@ -241,4 +260,29 @@ def heading_things(lines: list[str], headings: list[int]) -> list[tuple[int, str
             if len(words) == 1 and (kind == "organisation" or common_word(words[0].removesuffix("s"))):
                 continue  # "## Invoices" under "# Clients" is a section; a business's name is rarely one word
             out.append((sub, name, kind))
+    return out
+
+
+#: Words of a heading over a list of what is bought and from whom ("# Suppliers", "## Ordering").
+_SUPPLIER_WORDS = frozenset(
+    """supplier suppliers vendor vendors ordering orders purchasing procurement sourcing stockists
+    wholesalers buying""".split()
+)
+
+
+def supplier_lines(lines: list[str], headings: list[int]) -> set[int]:
+    """The lines of sections titled by a word of buying ("# Shop suppliers", "## Ordering"): each runs to
+    the next heading of its level or above. A name such a line gives as a label's value ("- Flour:
+    Mühlbrecht") or after "from" ("Boxes: kraft, from Paktorix") is a business."""
+    out: set[int] = set()
+    for n, h in enumerate(headings):
+        if len(lines[h]) > 60 or _SUPPLIER_WORDS.isdisjoint(_heading_words(lines[h])):
+            continue
+        level = _level(lines[h])
+        end = len(lines)
+        for k in headings[n + 1 :]:
+            if _level(lines[k]) <= level:
+                end = k
+                break
+        out.update(range(h + 1, end))
     return out
