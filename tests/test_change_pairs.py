@@ -79,9 +79,10 @@ def test_a_search_marks_the_line_a_change_line_supersedes(tmp_path: Path) -> Non
 
 
 def test_a_log_line_that_says_nothing_changed_is_no_fact_line() -> None:
-    """A dated line of a log holding a value but no change word is an event, not a standing fact: it is not
-    stored (a log of 10,000 days would otherwise store most of its lines); a page's statement is, and a log
-    line saying something changed is."""
+    """A dated line of a log holding a value but no change word is an event, not a standing fact: it is
+    stored only as a line told (it may supersede on the pair's evidence, nothing supersedes it); a page's
+    statement is a fact, and a log line saying something changed is."""
+    from mdrecall.knowledge.change_rules import is_told
     from mdrecall.knowledge.facts import SAID, line_facts
 
     log = (
@@ -89,7 +90,7 @@ def test_a_log_line_that_says_nothing_changed_is_no_fact_line() -> None:
         "- The studio rent went up to 950 instead.\n"
     )
     facts = line_facts("memory/2027-03-02.md", log, "2027-03-02")
-    assert [(f.line, f.cue) for f in facts] == [(4, True)]
+    assert [(f.line, f.cue, is_told(f)) for f in facts] == [(3, False, True), (4, True, False)]
     page = "# Studio\n\nThe studio rent is 900 a month.\n"
     assert [f.attrs for f in line_facts("notes/studio.md", page, None)] == [(SAID,)]
 

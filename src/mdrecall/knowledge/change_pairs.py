@@ -45,11 +45,14 @@ from mdrecall.knowledge.change_rules import (
     changed_kinds,
     confirms,
     is_logged,
+    is_told,
     is_typed,
     keeps_values,
     logged_change,
     modified,
     names_left,
+    pair_change,
+    pair_signal,
     plan_moved,
     plans,
     refines,
@@ -102,7 +105,10 @@ class _State:
         self.leaves: dict[int, frozenset[str]] = {}  # the lines leaving a value: the values left
         self.df: dict[str, int] = {}
         self.postings: dict[str, array[int]] = {}  # 4 bytes a posting
-        self.cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
+        # the lines told in a log (:func:`is_told`): no candidate of any line, so not counted in ``df`` nor
+        # ``postings`` (the words' rarity stays that of the other lines); their own postings, to redo them
+        self.told: dict[str, array[int]] = {}
+        self.cap = _cap(facts)
         for f in facts:
             self.add(f)
         self.attr = dict(attr)
@@ -126,10 +132,17 @@ class _State:
         self.where[(f.path, f.line)] = n
         self.own.append(own)
         self.every.append(every)
-        self.kind.append(signal(f.words) or ("typed" if is_typed(f) else "plan" if plans(f) else None))
+        self.kind.append(
+            signal(f.words)
+            or ("typed" if is_typed(f) else "plan" if plans(f) else "pair" if pair_signal(f) else None)
+        )
         gone = left_values(f.words.lower())
         if gone:
             self.leaves[n] = gone
+        if is_told(f):
+            for w in every:
+                self.told.setdefault(w, array("i")).append(n)
+            return n
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
             posting = self.postings.get(w)
@@ -139,7 +152,13 @@ class _State:
         return n
 
     def remove(self, n: int) -> None:
+        told = is_told(self.fact(n))
         for w in self.every[n]:
+            if told:
+                self.told[w].remove(n)
+                if not self.told[w]:
+                    del self.told[w]
+                continue
             self.df[w] -= 1
             self.postings[w].remove(n)
             if not self.df[w]:
@@ -193,7 +212,8 @@ class _State:
         """A change line's rarest words (on at least two lines), and the rare words the change is said of
         (:func:`_changed_things`: "Ledgerline moves to …") beside them."""
         df, cap = self.df, self.cap
-        rare = (w for w in self.own[j] if 2 <= df[w] <= cap)
+        least = 1 if is_told(self.fact(j)) else 2  # (a line told is not counted: one other line)
+        rare = (w for w in self.own[j] if least <= df.get(w, 0) <= cap)
         words = sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
         if self.kind[j] != "strong":
             return words, []
@@ -207,8 +227,8 @@ class _State:
         """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
         not; else whether a value of one kind differs between them (:func:`values_differ`)."""
         old, new = self.fact(i), self.fact(j)
-        if self.paired[i] or not written_before(old, new):
-            return None
+        if self.paired[i] or is_told(old) or not written_before(old, new):
+            return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
         shared = set(self.every[i]).intersection(self.every[j])
         if not (shared.intersection(self.own[i]) or shared.intersection(self.own[j])):
             return None  # (no word shared, or only both pages' titles)
@@ -241,6 +261,10 @@ class _State:
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # both lines must name the thing planned
             return True if plan_moved(old, new, old_slots, new_slots) else None
+        if self.kind[j] == "pair":  # no word of change: "Ruth handed the Delgado estate to Kwame Asante"
+            if not set(self.own[i]).intersection(self.own[j]):
+                return None  # both lines must name the thing
+            return True if pair_change(old, new, old_slots, new_slots) else None
         if self.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
             if old.day:
                 return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
@@ -297,7 +321,7 @@ class _State:
             found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
             rare, things = self.probes(j)
             for w in rare + things:
-                for i in self.postings[w]:
+                for i in self.postings.get(w, ()):
                     if i in seen or (w in things and w not in self.own[i]):
                         # (a word the change is said of finds only the lines naming it, not a page's title:
                         # "Mum moved into …" and a line of the "Mum's care" page)
@@ -456,6 +480,13 @@ def _echoes(slot: str) -> bool:
 #: At most this many standing lines a change line supersedes beside its closest candidate.
 STANDING_MOST = 3
 
+
+def _cap(facts: Sequence[Fact]) -> int:
+    """The most lines a rare word is on: :data:`RARE_SHARE` of the lines not told in a log, or
+    :data:`RARE_MIN`."""
+    return max(RARE_MIN, int(RARE_SHARE * sum(1 for f in facts if not is_told(f))))
+
+
 #: The state of the last pass of this process (the next pairing after a change starts from it).
 _LAST: list[_State] = []
 
@@ -487,14 +518,14 @@ def change_update(
     state = _LAST[0] if _LAST else None
     if state is None or not _same_but(state, facts, before, changed):
         return change_pairs(facts, pairs)
-    if max(RARE_MIN, int(RARE_SHARE * len(facts))) != state.cap:
+    if _cap(facts) != state.cap:
         return change_pairs(facts, pairs)
     _LAST.clear()  # reset if anything below fails
     # the changed files' lines as they are: a line kept as it was changes nothing
     now = {(f.path, f.line): f for f in facts if f.path in changed}
     gone = [n for n, f in enumerate(state.facts) if f is not None and f.path in changed]
     gone = [n for n in gone if now.get(state.key(n)) != state.facts[n]]
-    counts = {w: state.df[w] for n in gone for w in state.every[n]}
+    counts = {w: state.df.get(w, 0) for n in gone for w in state.every[n]}
     redo: set[int] = set(gone)  # change lines to pair again
     for n in gone:  # their closest candidates go; the lines choosing them choose again
         redo.update(state.chosen_by.get(n, ()))
@@ -512,6 +543,7 @@ def change_update(
     moved = {w for w, n in counts.items() if n != state.df.get(w, 0) and min(n, state.df.get(w, 0)) <= cap}
     for w in moved:  # a rare word counted anew: the lines holding it may probe or share otherwise
         redo.update(n for n in state.postings.get(w, ()) if state.kind[n])
+        redo.update(state.told.get(w, ()))
     state.paired.extend(bytes(len(state.facts) - len(state.paired)))
     state.used.extend(bytes(len(state.facts) - len(state.used)))
     paired, used = state.marks(pairs)
@@ -529,6 +561,7 @@ def change_update(
         for w in state.every[i]:
             if 2 <= state.df[w] <= cap:
                 redo.update(j for j in state.postings[w] if state.kind[j] and w in state.probe(j))
+                redo.update(j for j in state.told.get(w, ()) if state.kind[j] and w in state.probe(j))
     touched: set[int] = set(gone) | flipped
     for j in redo:
         touched.update(state.forget(j))
@@ -628,7 +661,7 @@ def _gates(state: _State, older: Key, newer: Key) -> list[str]:
 def _probe_gate(state: _State, i: int, j: int) -> str | None:
     """Why the newer line's looked-up words do not find the older one (None when they do)."""
     probe = state.probe(j)
-    if any(i in state.postings[w] for w in probe):
+    if any(i in state.postings.get(w, ()) for w in probe):
         return None
     shared = set(state.every[i]).intersection(state.every[j])
     if not shared & (set(state.own[i]) | set(state.own[j])):
@@ -642,6 +675,8 @@ def _probe_gate(state: _State, i: int, j: int) -> str | None:
 def _candidate_gate(state: _State, i: int, j: int, new_slots: set[str]) -> str | None:
     """The first of :meth:`_State.candidate`'s tests that ``(i, j)`` fails, by name (None: it passes)."""
     old, new = state.fact(i), state.fact(j)
+    if is_told(old):
+        return "candidate: older told in a log"
     if not written_before(old, new):
         return "candidate: written before"
     shared = set(state.every[i]).intersection(state.every[j])
@@ -671,6 +706,10 @@ def _candidate_gate(state: _State, i: int, j: int, new_slots: set[str]) -> str |
         if not set(state.own[i]).intersection(state.own[j]):
             return "candidate: plan, no thing"
         return None if plan_moved(old, new, old_slots, new_slots) else "candidate: another value (plan)"
+    if state.kind[j] == "pair":
+        if not set(state.own[i]).intersection(state.own[j]):
+            return "candidate: pair, no thing"
+        return None if pair_change(old, new, old_slots, new_slots) else "candidate: pair, no evidence"
     if state.kind[j] == "typed":
         if old.day:
             return "candidate: typed, older dated"

@@ -15,8 +15,9 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.knowledge.fact_values import typed_values
-from mdrecall.knowledge.fact_words import DAYS, MONTHS
-from mdrecall.knowledge.facts import CHANGE, LOGGED, SAID, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS, STATUS_SCALES
+from mdrecall.knowledge.facts import CHANGE, HOLDER, LOGGED, SAID, TOLD, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.name_lists import given_name
 
 __all__ = [
     "CANDIDATE_WORDS",
@@ -30,7 +31,11 @@ __all__ = [
     "confirms",
     "values_differ",
     "is_logged",
+    "is_told",
     "is_typed",
+    "open_value",
+    "pair_change",
+    "pair_signal",
     "logged_change",
     "keeps_values",
     "modified",
@@ -81,7 +86,7 @@ def value_slots(f: Fact) -> set[str]:
     quantities and holders (:func:`typed_values`) and the values of the attributes it states (its names
     are those values: a capital on a stated line may open one of its sentences)."""
     if f.attrs == (SAID,):
-        return word_set(f.values[0]) - {LOGGED}
+        return word_set(f.values[0]) - {LOGGED, TOLD, HOLDER}
     out = slots(f.words.lower()) | typed_values(f.words)
     for attr, value in zip(f.attrs, f.values, strict=True):
         if attr in _KIND:
@@ -100,6 +105,98 @@ def is_typed(f: Fact) -> bool:
 def is_logged(f: Fact) -> bool:
     """Is ``f`` a log's short line kept as a standing fact (:data:`~mdrecall.knowledge.facts.LOGGED`)?"""
     return f.attrs == (SAID,) and LOGGED in f.values[0].split()
+
+
+def is_told(f: Fact) -> bool:
+    """Is ``f`` a log's line told with no word of change (:data:`~mdrecall.knowledge.facts.TOLD`)?"""
+    return f.attrs == (SAID,) and TOLD in f.values[0].split()
+
+
+#: Wordings of a value not known yet: the decision scale's open state ("tbd", "no news") and the ways a
+#: note says it is still being sought ("still looking", "waiting to hear", "unknown").
+OPEN = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(w)
+        for w in (
+            *STATUS_SCALES["decision"]["open"],
+            "unknown",
+            "not known",
+            "no date yet",
+            "still looking",
+            "still searching",
+            "waiting to hear",
+            "waiting for news",
+            "no word yet",
+            "not sure yet",
+        )
+    )
+    + r")\b",
+    re.I,
+)
+
+
+def open_value(words: str) -> bool:
+    """Does a line leave its value open ("launch tbd", "no news yet", "still looking")?"""
+    return OPEN.search(words) is not None
+
+
+def pair_signal(f: Fact) -> bool:
+    """May a line with no word of change still supersede an older line on the pair's evidence
+    (:func:`pair_change`)? A log's line (dated) stating no attribute, adding to nothing ("too", "also",
+    "still": "the demo is still on")."""
+    return bool(f.day) and f.attrs == (SAID,) and not f.cue and ADDITION.search(f.words) is None
+
+
+#: The kinds of value a line with no word of change may give anew: a time, a name, an amount, a quantity,
+#: a holder, a number.
+_GIVEN = ("t:", "c:", "m:", "q:", "h:", "n:")
+
+
+def pair_change(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
+    """Is the later line ``new``, which says no word of change (:func:`pair_signal`), a change of the older
+    line ``old`` by the pair's evidence alone? Either the older left its value open and the newer gives one
+    ("Autumn menu launch tbd" … "Autumn menu launches 3 Oct"), or the older is a standing line (undated, or a
+    plan) and the newer names one of its names (the same holder or thing) while a value of one kind differs:
+    a person for a person where the older's label names a role held by a person (:data:`~mdrecall.knowledge.
+    facts.HOLDER`: "Lead partner on the Delgado estate: Ruth Moss" … "Ruth handed the Delgado estate to Kwame
+    Asante"), a time, an amount or a quantity, or the day of a date ("start on 11 January"
+    … "can't start till the 25th"). Two names differing that are not both people is no evidence: a log names
+    things in passing ("Newsletter: Buttondown" … "draft read by Priya")."""
+    if open_value(old.words):
+        return not open_value(new.words) and any(s[:2] in _GIVEN for s in new_slots - old_slots)
+    if old.day and not plans(old):
+        return False  # a log's event, not a standing value
+    words = {w.strip(".,;:!?()'\"").lower() for w in new.words.split()}
+    words |= {w[:-2] for w in words if w.endswith("'s")}
+    names = old_slots if old.attrs == (SAID,) else old_slots | slots(old.words)  # (a stated line: its names)
+    if not any(s[:2] in ("c:", "h:") and s[2:] in words for s in names):
+        return False  # names none of the older's names: no evidence of the same fact
+    if values_differ(old_slots, new_slots, "mq"):
+        return True
+    if old.day and (values_differ(old_slots, new_slots, "t") or _day_moved(old_slots, new_slots)):
+        return True  # a plan's date moved (a routine's time and one day's differ: "arrived 8:40 today")
+    if old.attrs != (SAID,) or HOLDER not in old.values[0].split():
+        return False  # a person for a person only where the older's value is who holds a role
+    gained = {s[2:] for s in new_slots - old_slots if s[:2] in ("c:", "h:")}
+    lost = {s[2:] for s in old_slots - new_slots if s[:2] in ("c:", "h:")}
+    return _person(gained) and _person(lost)
+
+
+def _person(names: set[str]) -> bool:
+    return any(given_name(n.capitalize()) for n in names)
+
+
+def _day_moved(old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does the newer line name only a day of the month ("till the 25th") where the older named a date
+    ("11 January") on an earlier day?"""
+    if any(s[:2] == "t:" for s in new_slots):
+        return False
+    days = {int(m.group(2)) for s in old_slots if (m := _CALENDAR.match(s))}
+    new_days = {int(s[2:]) for s in new_slots if s[:2] == "n:" and s[2:].isdigit() and 1 <= int(s[2:]) <= 31}
+    # a later day of the month (a date slipping; a day named before it may be another event's: "results due
+    # 16 April" … "our lane for the week of the 15th")
+    return bool(days) and bool(new_days) and min(new_days) > max(days)
 
 
 def logged_change(old_slots: set[str], new_slots: set[str], new_words: str) -> bool:

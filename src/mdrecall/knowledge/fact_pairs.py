@@ -28,6 +28,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 
 from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
+from mdrecall.knowledge.change_rules import is_told
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.knowledge.value_left import value_left_pairs
 from mdrecall.stores.views import Supersession
@@ -112,12 +113,19 @@ def _supersedes(old: Fact, new: Fact) -> bool:
     return False
 
 
+def _untold(facts: Sequence[Fact]) -> Sequence[Fact]:
+    """``facts`` but the lines told in a log (:func:`~mdrecall.knowledge.change_rules.is_told`): only the
+    change lines' pass reads them (as newer lines, on the pair's evidence)."""
+    return [f for f in facts if not is_told(f)]
+
+
 def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
     """The pairs of :func:`attribute_pairs` (lines stating one attribute), then of
     :func:`mdrecall.knowledge.value_left.value_left_pairs` (a later line leaving a line's value), then of
     :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired."""
-    out = attribute_pairs(_stated(facts))
-    out.update(value_left_pairs(facts, out))
+    plain = _untold(facts)
+    out = attribute_pairs(_stated(plain))
+    out.update(value_left_pairs(plain, out))
     out.update(change_pairs(facts, out))
     return out
 
@@ -268,10 +276,11 @@ def supersessions_update(
 ) -> dict[tuple[str, int], Supersession]:
     """:func:`supersessions` of ``facts`` from the pairing ``before`` (see :func:`attribute_update` and
     :func:`mdrecall.knowledge.change_pairs.change_update`)."""
-    stated = _stated(facts)
+    plain = _untold(facts)
+    stated = _stated(plain)
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
-    out.update(value_left_pairs(facts, out))  # a pass over every line, cheap: paired anew
+    out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed))
     return out
 

@@ -82,6 +82,7 @@ from mdrecall.knowledge.fact_words import (
     WORD_KEPT,
 )
 from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, may_depart
+from mdrecall.knowledge.name_lists import given_name
 from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
@@ -90,8 +91,10 @@ __all__ = [
     "ATTRIBUTES",
     "CHANGE",
     "CHANGE_WEAK",
+    "HOLDER",
     "LOGGED",
     "MAX_FACT_CHARS",
+    "TOLD",
     "SAID",
     "MIN_OVERLAP",
     "WITHDRAW",
@@ -425,9 +428,21 @@ def _names_ahead(line: str, day: str) -> bool:
 MAX_SAID_CHARS = 240
 #: The slot marking a :data:`SAID` line kept by :data:`MAX_LOGGED_CHARS` (no value: a mark).
 LOGGED = "x:log"
+#: The slot marking a :data:`SAID` line a log tells with no word of change, holding a name or a time, that is
+#: no standing fact (longer than :data:`MAX_LOGGED_CHARS`, or naming a date): it may supersede an older line
+#: on the evidence of the pair alone (:func:`~mdrecall.knowledge.change_rules.pair_change`), and nothing
+#: supersedes it.
+TOLD = "x:told"
+#: The slot marking a :data:`SAID` label line whose value opens with a given name ("Lead partner on the
+#: Delgado estate: Ruth Moss"): the label names a role, the value who holds it.
+HOLDER = "x:who"
 #: A log's line saying nothing changed is a standing fact only up to this length (one short statement:
 #: "Temp agency for peak: Staffline."; a longer one tells the day's events).
 MAX_LOGGED_CHARS = 50
+
+
+#: A label (up to the first colon, no sentence's end before it) and the first word of its value.
+_ROLE_LABEL = re.compile(r"([^:.;!?()]{1,60}):\s+([A-Z][\w'-]*)")
 
 
 def _said(path: str, number: int, line: str, day: str | None, context: set[str]) -> Fact | None:
@@ -463,24 +478,27 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
     # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
     status = {"z:" + s for s in states(low)} if not cue else set()
     typed = not cue and (bool(status) or bool(typed_values(line)))
-    logged = False  # a log's short line holding a name or a time and nothing else (read below)
+    logged = told = False  # a log's line holding a name or a time and nothing else (read below)
     if not cue and day is not None and not typed and not _names_ahead(line, day):
         # a dated line (a log's) that says nothing changed, holds no typed value and sets no date ahead: an
         # event (a line naming a month or date ahead, "go-live 1 February", is a plan a later line may move),
-        # unless it is short and names a thing's value: a standing fact written in a log ("Podcast is
-        # recorded on Zencastr."), which a later line may supersede (it supersedes nothing by itself)
-        if len(line) > MAX_LOGGED_CHARS:
-            return None
-        logged = True
+        # told (:data:`TOLD`: it may still give an older line's value anew), unless it is short and names a
+        # thing's value: a standing fact written in a log ("Podcast is recorded on Zencastr."), which a later
+        # line may supersede (it supersedes nothing by itself)
+        logged = len(line) <= MAX_LOGGED_CHARS
+        told = not logged
     if not cue and not typed and MAY_HOLD_VALUE.search(line) is None and not ROLE_LINE.match(line):
         return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
     values = slots(line) | status
-    if logged:
+    if logged or told:
         if not any(v[:2] in ("c:", "t:") for v in values):
             return None  # no name nor time: an event of the day ("walked the dog, lovely morning")
         if any(_DAY_OF_MONTH.match(v[2:]) or v[2:] in _MONTH_OF for v in values if v[:2] == "t:"):
-            return None  # a date behind the day written: an event told ("keys handover 3 May, all fine")
-        values.add(LOGGED)
+            logged, told = False, True  # a date behind the day written: an event told ("keys handover 3 May")
+        values.add(LOGGED if logged else TOLD)
+    label = _ROLE_LABEL.match(line) if ":" in line else None
+    if label is not None and len(label.group(1).split()) <= 6 and given_name(label.group(2)):
+        values.add(HOLDER)  # "Court runner: Danny": the label names a role, its value the one holding it
     if ROLE_LINE.match(line):  # "Role: postdoc on the drought project": a person's job, ended by a departure
         values.add("r:role")
     if not cue and not values:
