@@ -14,6 +14,8 @@ A file yields :class:`Mention` records, each found one way (``how``):
   on other evidence (most such words are ordinary words);
 * ``typed_name``: a capitalised name whose kind the name itself or the words around it tell (a known given
   name and a surname, an organisation suffix, a known place, "Dana said"): :mod:`.names`.
+* ``shape_name``: a name made an entity by its shape alone (a capital inside a word: "NatureScot"), its
+  kind only that shape's default (product, or technology among technologies): the weakest kind evidence.
 
 Kinds are told where the evidence says so (person, project, organisation, place, tool), else "unknown".
 Each mention carries its line, its section (the heading line above it) and the day it was seen: the
@@ -100,7 +102,12 @@ from mdrecall.knowledge.relations import Relation, find_relations
 from mdrecall.knowledge.section_kinds import TableCells, heading_things, supplier_lines, work_items
 from mdrecall.knowledge.valid_time import LineDays
 
-__all__ = ["KINDS", "Extraction", "Mention", "entity_key", "extract_entities"]
+__all__ = ["KINDS", "SHAPE", "Extraction", "Mention", "entity_key", "extract_entities"]
+
+#: ``how`` of a name whose kind is only its shape's default (a capital inside a word and no cue: a product,
+#: or a technology among technologies). As strong as ``typed_name`` for making it an entity, the weakest
+#: evidence for its kind: it decides only where no mention of the entity has a cue.
+SHAPE = "shape_name"
 
 KINDS = (
     "person", "project", "organisation", "place", "technology", "product", "pet", "work", "event", "unknown"
@@ -466,6 +473,7 @@ def extract_entities(
     ] = []  # line, name, kind, strong, opens, span
     rares: list[bool] = []  # a name of no frequent word: an entity at once, its kind a hint only
     guessed: set[int] = set()  # names whose kind is a guess from "The" ("The X"): a list's kind is better
+    shaped: dict[int, str] = {}  # names whose kind is only their shape's default ("NatureScot": a product)
     for i, words, before, after, opens, heading, span, (line_start, name_at) in found:
         name = " ".join(words)
         kind, strong = name_kind(
@@ -495,8 +503,9 @@ def extract_entities(
             kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
         elif not opens and not heading and not strong and kind == "unknown" and _hyphened_name(words):
             kind, rare = "organisation", True  # "insured with Cover-More", "a Bio-Rad machine": a firm's name
-        if kind == "unknown" and tech_like(name):
+        if kind == "unknown" and tech_like(name):  # no cue: the shape's default, the weakest evidence
             kind = "technology" if technical or i in tech_lines else "product"
+            shaped[len(typed)] = kind
         elif kind == "unknown" and not opens and words[0] == "The" and len(words) > 1:
             # "Felix prefers The Gruffalo": a title, most often a work's; "at The Broom Factory": a venue
             kind = "place" if before.endswith(" at ") else "work"
@@ -531,6 +540,7 @@ def extract_entities(
             kind = listed_with(plain, typed, j, "unknown", strong)[0] if kind == "work" else kind
             kind = "work" if kind == "unknown" else kind
         how = "typed_name" if strong else "rare_name" if rares[j] else "name_start" if opens else "name"
+        how = SHAPE if how == "typed_name" and shaped.get(j) == kind else how
         add(i, name, kind, how)
     for mm in MIXED.finditer(plain):
         word = mm.group(0)
@@ -543,8 +553,8 @@ def extract_entities(
             if nxt is not None:  # "the NLnet Foundation"
                 add(i, f"{word} {nxt.group(1)}", "organisation", "typed_name")
             tech = technical or i in tech_lines
-            kind = cued_kind(plain, value_labels, body.get(i, starts[i]), mm.start(), mm.end(), tech)
-        add(i, word, known.kind if known else kind, "typed_name")
+            kind, cued = cued_kind(plain, value_labels, body.get(i, starts[i]), mm.start(), mm.end(), tech)
+        add(i, word, known.kind if known else kind, "typed_name" if known or cued else SHAPE)
     for rx in (CAMEL_LOW, UPPER):
         for m in rx.finditer(plain):
             i = bisect_right(starts, m.start()) - 1
@@ -574,11 +584,11 @@ def extract_entities(
                         add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
                 continue
             if known is not None:
-                kind = known.kind
+                kind, cued = known.kind, True
             else:  # "qPCR", "iPad": by the words around it, else a tool or a product
                 tech = technical or i in tech_lines
-                kind = cued_kind(plain, value_labels, body.get(i, starts[i]), m.start(), m.end(), tech)
-            add(i, m.group(0), kind, "typed_name")
+                kind, cued = cued_kind(plain, value_labels, body.get(i, starts[i]), m.start(), m.end(), tech)
+            add(i, m.group(0), kind, "typed_name" if cued else SHAPE)
     if lower_hits:
         for at, word in lower_hits:
             if (i := bisect_right(starts, at) - 1) in skip:

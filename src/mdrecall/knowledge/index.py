@@ -19,6 +19,7 @@ from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.kind_guess import guess_kind
+from mdrecall.knowledge.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.name_links import fold_stated_aliases, link_first_names, written_lower
 from mdrecall.knowledge.name_lists import (
@@ -42,18 +43,10 @@ __all__ = [
 #: Per store: the last accepted-name table and what it was computed from. A store returns the same stats
 #: object until its index changes, so a search reuses the table instead of rebuilding it.
 _KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
-#: Per store: the entity kind of every key with a known kind, and the stats object it was read with.
-_KINDS: dict[int, tuple[Any, dict[str, str]]] = {}
+#: Per store: the entity kind of every key with a known kind and the kinds short keys inherit from a longer
+#: name's head noun, and the stats object they were read with.
+_KINDS: dict[int, tuple[Any, tuple[dict[str, str], dict[str, str]]]] = {}
 _LINE_CHARS = 240  # a timeline entry shows at most this much of its line
-_KIND_WEIGHT = {
-    "front_matter": 3,
-    "relation": 2,
-    "speaker": 2,
-    "mention": 2,
-    "typed_name": 2,
-    "wiki": 1,
-    "name": 1,
-}
 
 
 @dataclass(frozen=True)
@@ -171,12 +164,13 @@ class EntityIndex(NameQueries):
 
     def _entity(self, root: str, parts: Sequence[KeySummary]) -> Entity:
         names: Counter[str] = Counter()
-        kinds: Counter[str] = Counter()
         for part in parts:
-            for (name, kind, how), n in part.forms.items():
+            for (name, _kind, _how), n in part.forms.items():
                 names[name] += n
-                kinds[kind] += n * _kind_weight(kind, how)
-        del kinds["unknown"]
+        kind, cued = vote(p.forms for p in parts)
+        if not cued:  # no cue: a longer name's head noun ("NLnet Foundation"), then the shape's default
+            inherited = _inherited_kinds(self.store)
+            kind = next((inherited[p.key] for p in parts if p.key in inherited), kind)
         if len(parts) == 1:
             lines, files = parts[0].lines, parts[0].files
         else:  # several names of one entity may share lines: count them once
@@ -189,7 +183,7 @@ class EntityIndex(NameQueries):
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
         return Entity(
             name=name,
-            kind=_top_kind(kinds) if kinds else guess_kind(name) or "unknown",  # no cue: the name alone
+            kind=kind or guess_kind(name) or "unknown",  # no mention gives a kind: the name alone
             mentions=lines,
             files=files,
             first_seen=min(firsts) if firsts else None,
@@ -327,23 +321,6 @@ class EntityIndex(NameQueries):
         return lambda chunk: bool(pattern.search(chunk.text))
 
 
-#: Kinds told only by a cue of their own (an animal word, a reading verb, an event word): such a cue counts
-#: twice, so it outweighs a kind guessed from a given-name list ("Our tortoise is called Gus" beside "Gus:").
-_CUED_KINDS = frozenset({"pet", "work", "event"})
-
-
-def _kind_weight(kind: str, how: str) -> int:
-    """How much one mention found ``how`` counts for its ``kind`` in the entity's kind."""
-    weight = _KIND_WEIGHT.get(how, 1)
-    return weight * 2 if how == "typed_name" and kind in _CUED_KINDS else weight
-
-
-def _top_kind(kinds: Counter[str]) -> str:
-    """The kind with the most weight; a tie goes to a cued kind (:data:`_CUED_KINDS`): "Our tortoise is
-    called Gus" says what Gus is, while "# Gus" and "Gus: vet check" only look like a person's name."""
-    return max(kinds, key=lambda k: (kinds[k], k in _CUED_KINDS))
-
-
 def _shared_firsts(known: dict[str, str], kinds: Mapping[str, str]) -> set[str]:
     """One-word names of people that start several accepted longer names ("Sam" with Sam Patel and Sam
     Oduya): a mention of one of them, not an entity of its own, so not listed. A thing's name stays listed
@@ -363,24 +340,34 @@ def _longest(names: Counter[str], root: str) -> str | None:
 
 
 def _key_kinds(store: ViewStore) -> dict[str, str]:
-    """Entity key → its kind: the kind most of its stored mentions give (weighted as in the entity view),
-    for keys with any kind but ``unknown``. Cached per store until its index changes."""
+    """Entity key → its kind: the kind its stored mentions give (:func:`~.kind_vote.vote`, a longer name's
+    head noun before the shape's default), for keys with any kind but ``unknown``. Cached per store until
+    its index changes."""
+    return _kind_tables(store)[0]
+
+
+def _inherited_kinds(store: ViewStore) -> dict[str, str]:
+    """Short key → the kind a longer name's head noun gives it (:func:`~.kind_vote.inherited_kinds`)."""
+    return _kind_tables(store)[1]
+
+
+def _kind_tables(store: ViewStore) -> tuple[dict[str, str], dict[str, str]]:
     stats = store.entity_stats()
     cached = _KINDS.get(id(store))
     if cached is not None and cached[0] is stats:
         return cached[1]
+    summaries = {summary.key: summary.forms for summary in store.entity_summary()}
+    inherited = inherited_kinds(summaries)
     out: dict[str, str] = {}
-    for summary in store.entity_summary():
-        kinds: Counter[str] = Counter()
-        for (_name, kind, how), n in summary.forms.items():
-            if kind != "unknown":
-                kinds[kind] += n * _kind_weight(kind, how)
-        if kinds:
-            out[summary.key] = _top_kind(kinds)
+    for key, forms in summaries.items():
+        kind, cued = vote([forms])
+        kind = kind if cued else inherited.get(key, kind)
+        if kind is not None:
+            out[key] = kind
     if len(_KINDS) > 16:
         _KINDS.clear()
-    _KINDS[id(store)] = (stats, out)
-    return out
+    _KINDS[id(store)] = (stats, (out, inherited))
+    return out, inherited
 
 
 #: At most this many entity names widen one question's keyword query (:func:`kind_names`).

@@ -158,16 +158,20 @@ def find_lower_hits(plain: str, wanted: frozenset[str]) -> list[tuple[int, str]]
 _THING_KINDS = frozenset({"organisation", "technology", "product", "place", "event", "work"})
 
 
-def cued_kind(plain: str, labels: LineLabels, line_start: int, at: int, end: int, tech: bool) -> str:
-    """The kind of a mixed-case or all-capitals word no list knows ("OpenCV", "HeatRight"): what the words
-    around it say ("ordered from HeatRight", "the PyO3 0.21 bump", a label), else a technology in a file
-    or on a line that names technologies ("Python + OpenCV": ``tech``), else a product."""
+def cued_kind(
+    plain: str, labels: LineLabels, line_start: int, at: int, end: int, tech: bool
+) -> tuple[str, bool]:
+    """The kind of a mixed-case or all-capitals word no list knows ("OpenCV", "HeatRight") and whether a
+    cue told it: what the words around it say ("ordered from HeatRight", "the PyO3 0.21 bump", a label),
+    else (no cue: the shape's default, the weakest evidence of a kind) a technology in a file or on a line
+    that names technologies ("Python + OpenCV": ``tech``), else a product."""
     word = plain[at:end]
     before, after = text_before(plain, line_start, at), plain[end : end + 24]
     kind = name_kind(word, [word], before, after, technical=tech)[0]
     if kind in _THING_KINDS and kind != "place":
-        return kind
-    return labels.kind(line_start, at, tech) or ("technology" if tech else "product")
+        return kind, True
+    label = labels.kind(line_start, at, tech)
+    return (label, True) if label else ("technology" if tech else "product", False)
 
 
 def person_label(name: str, repeated: int, text: str) -> bool:
