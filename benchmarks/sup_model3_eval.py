@@ -40,8 +40,8 @@ the embedding cost per 1,000 lines is printed for both.
 Findings (docs/entities.md, "round 3"): on cases alone the model looks good (left-out AP 0.81, 0.74/0.74 at
 0.5) because every negative there is a same-subject pair; among real candidates it ranks poorly (pair AP
 ~0.5, never 0.8 precision) and, trained on the corpus, picks pairs at 0.1-0.2 precision on the labelled sets.
-Its one use, a filter on the rules' pairs, lifts precision on left-out corpus worlds (0.68 → 0.84-0.90) but
-costs recall on the labelled sets (0.83 → 0.57-0.69) for +0.04 precision there; MiniLM costs ~2.4 s per
+Its one use, a filter on the rules' pairs, lifts precision on left-out corpus worlds (0.68 → 0.82-0.90) but
+costs recall on the labelled sets (0.83 → 0.57-0.69) for +0.03-0.05 precision there; MiniLM costs ~2.4 s per
 1,000 lines on one thread (static vectors ~0.03 s).
 """
 
