@@ -503,3 +503,26 @@ def test_a_label_under_another_heading_is_another_things_and_not_paired() -> Non
     page = "# Site relaunch\n\nStatus: design review\n- Lead: Ana\n\nStatus: built, in QA\n"
     pairs = supersessions(line_facts("notes/site.md", page, None))
     assert {k: v.line for k, v in pairs.items()} == {("notes/site.md", 3): 6}
+
+
+def test_pairing_again_after_a_log_adds_a_line_told_equals_pairing_anew() -> None:
+    """A daily log added after the first pairing holds a line told (dated, no change word, a name): its
+    words are not counted as candidates' words, and re-pairing only the changed file must still give the
+    pairs of pairing everything anew (a KeyError on the line's own words broke session end and the watcher)."""
+    from mdrecall.knowledge.fact_pairs import supersessions_update
+    from mdrecall.knowledge.change_rules import is_told
+
+    page = "# Ops\n\n- Release manager: Ana Ruiz.\n- Standup is at 09:30 in the Fjord room.\n"
+    first = line_facts("pages/ops.md", page, None)
+    first += line_facts(
+        "memory/2026-11-02.md", "# 2026-11-02\n\nStandup moved to 10:00 from today.\n", "2026-11-02"
+    )
+    before = supersessions(first)
+    log = (
+        "# 2026-11-05\n\nHad coffee with Bjorn Lindqvist and Petra Novak about the quarterly zeppelin "
+        "photoshoot plans.\n"
+    )
+    added = line_facts("memory/2026-11-05.md", log, "2026-11-05")
+    assert any(is_told(f) for f in added)  # the case under test: a line told, with words of its own
+    facts = sorted(first + added, key=lambda f: (f.path, f.line))
+    assert supersessions_update(facts, before, {"memory/2026-11-05.md"}) == supersessions(facts)
