@@ -508,9 +508,9 @@ def test_a_label_under_another_heading_is_another_things_and_not_paired() -> Non
 def test_pairing_again_after_a_log_adds_a_line_told_equals_pairing_anew() -> None:
     """A daily log added after the first pairing holds a line told (dated, no change word, a name): its
     words are not counted as candidates' words, and re-pairing only the changed file must still give the
-    pairs of pairing everything anew (a KeyError on the line's own words broke session end and the watcher)."""
-    from mdrecall.knowledge.fact_pairs import supersessions_update
+    pairs of pairing everything anew (a KeyError on its own words broke session end and the watcher)."""
     from mdrecall.knowledge.change_rules import is_told
+    from mdrecall.knowledge.fact_pairs import supersessions_update
 
     page = "# Ops\n\n- Release manager: Ana Ruiz.\n- Standup is at 09:30 in the Fjord room.\n"
     first = line_facts("pages/ops.md", page, None)
