@@ -28,29 +28,22 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from itertools import accumulate
 
-from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
-from mdrecall.knowledge.label_kinds import LABEL_HEAD, LineLabels, label_kind
-from mdrecall.knowledge.line_scan import CODE, cue_lines, may_hold_code, skipped_and_headings
-from mdrecall.knowledge.linked_names import linked_names, partner_kind
+from mdrecall.knowledge.file_scan import SHAPE, FileScan
+from mdrecall.knowledge.label_kinds import LABEL_HEAD, LineLabels
+from mdrecall.knowledge.line_scan import CODE, cue_lines
+from mdrecall.knowledge.marked_names import add_marked
 from mdrecall.knowledge.mention_patterns import (
+    ABBREVIATION_DOT,
     ACRONYM_BEFORE,
     ACRONYM_NEXT,
-    AT_MENTION,
     BULLETS,
-    BY_AUTHOR,
-    BY_AUTHOR_AFTER,
-    BY_NAME,
     CAMEL_LOW,
     CAPS,
     GOES_ON,
     HUMP,
-    JOINED,
-    LABEL_STOP,
     LIST_NEXT,
     LOWER,
     MIXED,
@@ -60,32 +53,22 @@ from mdrecall.knowledge.mention_patterns import (
     NOUN_AFTER,
     OPENING,
     ORG_NEXT,
-    SPEAKERS,
     STOP,
-    TITLE_LEAD,
     TITLES,
     UPPER,
-    WIKI_LINK,
-    WORK_TITLE,
 )
 from mdrecall.knowledge.mention_readers import (
     Leads,
-    Spans,
-    blank_out,
     cued_kind,
     find_lower_hits,
     is_rare,
-    joined_name_kind,
     listed_with,
     lower_words,
-    maker_kind,
     name_shaped,
     page_title,
-    person_label,
     sentence_start,
     tech_like,
     text_before,
-    title_like,
 )
 from mdrecall.knowledge.name_cues import ANIMAL_WORDS, KIND_AFTER, NOUN_NEXT, OWNED
 from mdrecall.knowledge.name_lists import (
@@ -98,16 +81,12 @@ from mdrecall.knowledge.name_lists import (
 )
 from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
 from mdrecall.knowledge.names import name_kind, trim_leading, upper_kind
+from mdrecall.knowledge.phrase_names import add_phrases
 from mdrecall.knowledge.relations import Relation, find_relations
-from mdrecall.knowledge.section_kinds import TableCells, heading_things, supplier_lines, work_items
+from mdrecall.knowledge.section_kinds import TableCells, supplier_lines
 from mdrecall.knowledge.valid_time import LineDays
 
 __all__ = ["KINDS", "SHAPE", "Extraction", "Mention", "entity_key", "extract_entities"]
-
-#: ``how`` of a name whose kind is only its shape's default (a capital inside a word and no cue: a product,
-#: or a technology among technologies). As strong as ``typed_name`` for making it an entity, the weakest
-#: evidence for its kind: it decides only where no mention of the entity has a cue.
-SHAPE = "shape_name"
 
 KINDS = (
     "person", "project", "organisation", "place", "technology", "product", "pet", "work", "event", "unknown"
@@ -139,8 +118,9 @@ class Extraction:
     relations: list[tuple[Relation, str | None]]  # with the line's valid day
 
 
-#: A dot after an abbreviation that goes on with the sentence ("Co. in Halifax", "Ltd., who"): the name's.
-_ABBREVIATION_DOT = re.compile(r"\.(?:,|[ ][a-z(])")
+def entity_key(name: str) -> str:
+    """``"  Bob  Smith "`` → ``"bob smith"``: how names are compared."""
+    return " ".join(name.split()).casefold()
 
 
 def _stop(word: str) -> bool:
@@ -188,23 +168,6 @@ def _lone_given(name: str, words: list[str], before: str, after: str) -> bool:
     return owned is None or owned.group(1).lower() not in ANIMAL_WORDS
 
 
-def _add_linked(
-    plain: str, starts: list[int], skip: set[int], taken: Spans, add: Callable[[int, str, str, str], None]
-) -> None:
-    """Names of capitalised words joined by small words ("Read the Docs", "the Cask and Barrel"), outside
-    headings, each of the kind the words around it tell (:func:`~.linked_names.linked_names`)."""
-    for at, end, name in linked_names(plain):
-        i = bisect_right(starts, at) - 1
-        if i in skip or taken.overlaps(at, end):
-            continue
-        before, after = text_before(plain, starts[i], at), plain[end : end + 40]
-        kind = partner_kind(before, after) or name_kind(name, name.split(), before, after[:24])[0]
-        if kind == "unknown":  # "Next race: Head of the Forth": the kind its line's label gives
-            kind = label_kind(plain[starts[i] : at]) or kind
-        add(i, name, kind, "typed_name")
-        taken.add(at, end)
-
-
 def _column_kinds(
     typed: list[tuple[int, str, str, bool, bool, tuple[int, int]]],
     rares: list[bool],
@@ -241,11 +204,6 @@ def _sold_by(plain: str, line_start: int, at: int) -> bool:
     return _FROM.search(plain, max(line_start, at - 12), at) is not None
 
 
-def entity_key(name: str) -> str:
-    """``"  Bob  Smith "`` → ``"bob smith"``: how names are compared."""
-    return " ".join(name.split()).casefold()
-
-
 def extract_entities(
     text: str,
     file_date: str | date | None = None,
@@ -263,105 +221,18 @@ def extract_entities(
 
     Each kind of evidence is found by one regular-expression pass over the whole file, not line by line:
     most lines name nothing, and the per-line work (the day a line is about, its section) is done only for
-    lines that name something.
+    lines that name something. The passes run in this order, an earlier one taking its spans from the later:
+    names marked as such, names read as phrases, capitalised runs, then names by their shape alone.
     """
     lines = text.splitlines()
     if not lines:
         return Extraction([], [])
-    joined = "\n".join(lines)  # one separator, so a position maps to a line by its offset
-    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
-    skip, headings, all_headings = skipped_and_headings(lines, joined, starts)
-    front_end = front_matter_end(lines)
-    per_line: dict[int, list[tuple[str, str, str]]] = {}  # 0-based line → (name, kind, how)
-
-    def add(i: int, name: str, kind: str, how: str) -> None:
-        per_line.setdefault(i, []).append((name, kind, how))
-
-    for i in range(front_end):
-        if i not in skip:
-            for name, kind in front_matter_line(lines, i):
-                add(i, name, kind, "front_matter")
-    if front_end:
-        skip = skip | set(range(front_end))
-    heads = set(headings)
+    scan = FileScan(lines)
+    add_marked(scan)  # front matter, wiki links, @names, speakers
+    add_phrases(scan)  # works and makers, titles, section items, "&" and "of" names, linked names
+    lines, starts, skip, heads, headings = scan.lines, scan.starts, scan.skip, scan.heads, scan.headings
+    plain, body, taken, add = scan.plain, scan.body, scan.taken, scan.add
     page = page_title(lines, headings, path) if path and headings else None
-    text_ = CODE.sub(blank_out, joined) if may_hold_code(joined) else joined
-    plain = text_
-    if "[[" in text_:
-        for m in WIKI_LINK.finditer(text_):
-            i = bisect_right(starts, m.start()) - 1
-            name = " ".join(m.group(1).split())
-            if name and i not in skip:
-                add(i, name, "unknown", "wiki")
-        plain = WIKI_LINK.sub(blank_out, plain)
-    if "@" in text_:
-        for m in AT_MENTION.finditer(text_):
-            i = bisect_right(starts, m.start()) - 1
-            if i not in skip:
-                add(i, m.group(1), "person", "mention")
-        plain = AT_MENTION.sub(blank_out, plain)
-    body: dict[int, int] = {}  # line → where its text starts after a speaker label
-    if ":" in text_:
-        labels = [
-            (sm, (sm.group("b") or sm.group("p") or "").strip())
-            for sm in SPEAKERS.finditer(text_)
-            if (i := bisect_right(starts, sm.start()) - 1) not in skip and i not in heads
-        ]
-        repeated = Counter(name for sm, name in labels if sm.group("p"))
-        for sm, name in labels:
-            if not name or name.lower() in LABEL_STOP or len(name.split()) > 3 or not name[0].isupper():
-                continue
-            if sm.group("b") or person_label(name, repeated[name], text_):
-                i = bisect_right(starts, sm.start()) - 1
-                add(i, name, "person", "speaker")
-                body[i] = sm.end()
-    taken = Spans()  # spans already read as a name (a work's title, an '&' or 'of' name)
-    if " by " in plain:
-        by_lines = sorted({bisect_right(starts, m.start()) - 1 for m in BY_NAME.finditer(plain)})
-        by_author = [*BY_AUTHOR.finditer(plain)]  # then mid-line titles, looked for on those lines only
-        for i in by_lines:
-            by_author += BY_AUTHOR_AFTER.finditer(plain, starts[i], starts[i + 1])
-        for bm in by_author:
-            i = bisect_right(starts, bm.start()) - 1
-            if taken.overlaps(bm.start("t"), bm.start("t") + 1):
-                continue
-            title = bm.group("t").strip().rstrip(",.")
-            lead = title.split()
-            while len(lead) > 1 and lead[0].casefold() in TITLE_LEAD:
-                lead.pop(0)
-            title = " ".join(lead)
-            if i in skip or i in heads or not title_like(title):
-                continue
-            add(i, title, "work", "typed_name")
-            add(i, bm.group("a"), maker_kind(bm.group("a")), "typed_name")
-            taken.add(bm.start("t"), bm.end("a"))
-    if "ead" in plain or "atch" in plain or "tarted" in plain or "inished" in plain:
-        for tm in WORK_TITLE.finditer(plain):
-            i = bisect_right(starts, tm.start()) - 1
-            if i in skip or i in heads or taken.overlaps(tm.start("t"), tm.start("t") + 1):
-                continue
-            add(i, tm.group("t"), "work", "typed_name")
-            taken.add(tm.start("t"), tm.end("t"))
-    for i, at, end, kind in work_items(lines, headings):  # "## Films" then "- Perfect Days, Wim Wenders"
-        if i not in skip and not taken.overlaps(starts[i] + at, starts[i] + end):
-            add(i, lines[i][at:end], kind, "typed_name")
-            taken.add(starts[i] + at, starts[i] + end)
-    for i, name, kind in heading_things(lines, headings):  # "# Pets" then "## Juniper"
-        add(i, name, kind, "typed_name")
-    if "&" in plain or " of " in plain:
-        for jm in JOINED.finditer(plain):
-            i = bisect_right(starts, jm.start()) - 1
-            if i in skip or taken.overlaps(jm.start(), jm.end()):
-                continue
-            joined_kind = joined_name_kind(jm.group(0).split(), jm.group("amp") is not None)
-            if joined_kind is not None:
-                name, kind = joined_kind
-                if name.split()[-1] in ABBREVIATED and _ABBREVIATION_DOT.match(plain, jm.end()):
-                    name += "."  # "Paul Lange & Co. (Shimano)": the dot is the name's
-                add(i, name, kind, "typed_name")
-                taken.add(jm.start(), jm.end())
-    if " the " in plain or " and " in plain:
-        _add_linked(plain, starts, skip | heads, taken, add)
     found: list[tuple[int, list[str], str, str, bool, bool, tuple[int, int], tuple[int, int]]] = []
     leads = Leads(plain)
     value_labels = LineLabels(plain)
@@ -423,7 +294,7 @@ def extract_entities(
             words = words[lead:]
             opens = heading
         after = "" if trailing else plain[m.end() : m.end() + 24]
-        if after[:1] == "." and words[-1] in ABBREVIATED and _ABBREVIATION_DOT.match(after):
+        if after[:1] == "." and words[-1] in ABBREVIATED and ABBREVIATION_DOT.match(after):
             words[-1] += "."  # "from Spoke Print Co. in Halifax": the dot is the name's, the sentence goes on
             after = after[1:]
         if after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, m.end())) and acr[1] in ACRONYM_TAILS:
@@ -598,17 +469,31 @@ def extract_entities(
                 add(i, word, known.kind if known else "unknown", "typed_name")
             else:
                 add(i, word, "person", "name_start")  # "priya drafts it": linked only to a known person
+    relations = _add_relations(scan)
+    days = LineDays(lines, scan.all_headings, file_date, reference, order)
+    return _dated(scan, relations, days)
+
+
+def _add_relations(scan: FileScan) -> list[tuple[Relation, int]]:
+    """The relationships stated on the lines holding a cue (each with its 0-based line); each end that is a
+    well-known name or a capitalised one is a mention too."""
     relations: list[tuple[Relation, int]] = []
-    for i in cue_lines(joined, starts, skip):
-        for rel in find_relations(CODE.sub(" ", lines[i]), i + 1):
+    for i in cue_lines(scan.joined, scan.starts, scan.skip):
+        for rel in find_relations(CODE.sub(" ", scan.lines[i]), i + 1):
             relations.append((rel, i))
             for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
                 known = known_name(name)
                 if known is not None:
-                    add(i, name, known.kind, "relation")
+                    scan.add(i, name, known.kind, "relation")
                 elif name[:1].isupper() and name not in STOP:
-                    add(i, name, kind, "relation")
-    days = LineDays(lines, all_headings, file_date, reference, order)
+                    scan.add(i, name, kind, "relation")
+    return relations
+
+
+def _dated(scan: FileScan, relations: list[tuple[Relation, int]], days: LineDays) -> Extraction:
+    """The mentions found, in line order, each with its section (the heading line above it, 1-based; none for
+    front matter) and the day it was seen; the relationships with their lines' valid days."""
+    per_line, headings = scan.per_line, scan.headings
     day_of: dict[int, str | None] = {}
     seen_on: dict[int, str | None] = {}  # a mention is seen when written: "see Karin on Friday" is not later
     for i in sorted(per_line.keys() | {i for _, i in relations}):
