@@ -35,23 +35,11 @@ from mdrecall.knowledge.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.line_scan import CODE, cue_lines
 from mdrecall.knowledge.marked_names import add_marked
-from mdrecall.knowledge.mention_patterns import (
-    CAMEL_LOW,
-    LOWER,
-    MIXED,
-    MODEL_BEFORE,
-    MODEL_NUMBER,
-    NOT_MIXED,
-    ORG_NEXT,
-    STOP,
-    UPPER,
-)
-from mdrecall.knowledge.mention_readers import cued_kind, find_lower_hits, lower_words
-from mdrecall.knowledge.name_cues import KIND_AFTER, NOUN_NEXT
-from mdrecall.knowledge.name_lists import known_name, lower_known
-from mdrecall.knowledge.names import name_kind, upper_kind
+from mdrecall.knowledge.mention_patterns import STOP
+from mdrecall.knowledge.name_lists import known_name
 from mdrecall.knowledge.phrase_names import add_phrases
 from mdrecall.knowledge.relations import Relation, find_relations
+from mdrecall.knowledge.shaped_names import add_lower, add_mixed, add_upper_and_camel, lower_hits
 from mdrecall.knowledge.tech_lines import TechLines
 from mdrecall.knowledge.valid_time import LineDays
 
@@ -119,69 +107,13 @@ def extract_entities(
     add_marked(scan)  # front matter, wiki links, @names, speakers
     add_phrases(scan)  # works and makers, titles, section items, "&" and "of" names, linked names
     found, tables = capital_candidates(scan, path)
-    wanted = lower_words().intersection(LOWER.findall(scan.plain))  # most files hold none: no second pass
-    hits = find_lower_hits(scan.plain, wanted) if wanted else []
+    hits = lower_hits(scan.plain)
     tech = TechLines(scan.starts, [(c.line, " ".join(c.words)) for c in found], hits)
     labels = LineLabels(scan.plain)
     add_typed(scan, found, tech, labels, tables)
-    plain, starts, skip, body, add = scan.plain, scan.starts, scan.skip, scan.body, scan.add
-    lower = lower_known()
-    for mm in MIXED.finditer(plain):
-        word = mm.group(0)
-        i = bisect_right(starts, mm.start()) - 1
-        if i in skip or word in NOT_MIXED or (word.endswith("s") and word[:-1].isupper()):
-            continue
-        known = known_name(word)
-        if known is None:
-            nxt = ORG_NEXT.match(plain, mm.end())
-            if nxt is not None:  # "the NLnet Foundation"
-                add(i, f"{word} {nxt.group(1)}", "organisation", "typed_name")
-            tools = tech.on(i)
-            kind, cued = cued_kind(plain, labels, body.get(i, starts[i]), mm.start(), mm.end(), tools)
-        add(i, word, known.kind if known else kind, "typed_name" if known or cued else SHAPE)
-    for rx in (CAMEL_LOW, UPPER):
-        for m in rx.finditer(plain):
-            i = bisect_right(starts, m.start()) - 1
-            if i in skip:
-                continue
-            known = known_name(m.group(0))
-            if (
-                rx is CAMEL_LOW
-                and (num := MODEL_NUMBER.match(plain, m.end()))
-                # the line's last characters only (a match is at most 8 long): linear on a long line
-                and MODEL_BEFORE.search(plain[max(starts[i], m.start() - 16) : m.start()])
-            ):  # "an iPhone 15": the device's model
-                add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
-                continue
-            if known is None and rx is UPPER:
-                # an acronym named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event; one
-                # a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation
-                word = m.group(0)
-                if 3 <= len(word) <= 6 and word.isalpha() and word not in STOP:
-                    before = plain[body.get(i, starts[i]) : m.start()]
-                    after = plain[m.end() : m.end() + 24]
-                    if upper_kind(before, after) == "event":
-                        add(i, word, "event", "typed_name")
-                    elif name_kind(word, [word], before, after)[0] == "organisation":
-                        add(i, word, "organisation", "typed_name")
-                    elif (noun := NOUN_NEXT.match(after)) and KIND_AFTER.get(noun[1].lower()) == "technology":
-                        add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
-                continue
-            if known is not None:
-                kind, cued = known.kind, True
-            else:  # "qPCR", "iPad": by the words around it, else a tool or a product
-                tools = tech.on(i)
-                kind, cued = cued_kind(plain, labels, body.get(i, starts[i]), m.start(), m.end(), tools)
-            add(i, m.group(0), kind, "typed_name" if cued else SHAPE)
-    if hits:
-        for at, word in hits:
-            if (i := bisect_right(starts, at) - 1) in skip:
-                continue
-            if word in lower:
-                known = known_name(word)
-                add(i, word, known.kind if known else "unknown", "typed_name")
-            else:
-                add(i, word, "person", "name_start")  # "priya drafts it": linked only to a known person
+    add_mixed(scan, tech, labels)
+    add_upper_and_camel(scan, tech, labels)
+    add_lower(scan, hits)
     relations = _add_relations(scan)
     days = LineDays(lines, scan.all_headings, file_date, reference, order)
     return _dated(scan, relations, days)

@@ -1,7 +1,8 @@
 """One file as the entity extraction reads it (:func:`mdrecall.knowledge.extract.extract_entities`): its
 lines joined into one text (a position maps to its line by the lines' offsets), the lines no pass reads,
 its headings, the text with code blanked out (and, once read, wiki links and @names), the spans already
-read as a name, and the mentions found so far, line by line. Each pass over the file adds to it."""
+read as a name, and the mentions found so far, line by line. Each pass over the file adds to it.
+:data:`SHAPE` is the ``how`` of a mention whose kind is only its shape's default."""
 
 from __future__ import annotations
 
