@@ -150,6 +150,8 @@ ORG_NEXT = re.compile(
 ACRONYM_NEXT = re.compile(r"[ ]([A-Z]{2})(?![\w'’-])")
 #: An acronym inside a sentence right before a name, perhaps its first word ("for JL Racing").
 ACRONYM_BEFORE = re.compile(r"(?:(?<=[a-z,] )|(?<=\())[A-Z]{2,4} $")
+#: A dot after an abbreviation that goes on with the sentence ("Co. in Halifax", "Ltd., who"): the name's.
+ABBREVIATION_DOT = re.compile(r"\.(?:,|[ ][a-z(])")
 #: What follows a name in a sentence that goes on: a lower-case word, after "'s" or not ("Jonas ran",
 #: "Karan's flight").
 GOES_ON = re.compile(r"(?:['’]s)?[ ][a-z]")

@@ -1,0 +1,202 @@
+"""Runs of capitalised words read as name candidates (for
+:func:`mdrecall.knowledge.extract.extract_entities`): where a run stands (a line's or a table cell's text,
+opening it or not), its stop words taken off both ends, and what it takes from its neighbours (an
+abbreviation's dot, an acronym before or after it, a device's model number, a place noun: "Spoke Print
+Co.", "Weta FX", "a Pixel 8", "the Harbour room"). Their kinds are :mod:`.candidate_kinds`'s."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mdrecall.knowledge.file_scan import FileScan
+from mdrecall.knowledge.mention_patterns import (
+    ABBREVIATION_DOT,
+    ACRONYM_BEFORE,
+    ACRONYM_NEXT,
+    BULLETS,
+    CAPS,
+    LIST_NEXT,
+    MODEL_BEFORE,
+    MODEL_NUMBER,
+    NOT_MIXED,
+    NOUN_AFTER,
+    OPENING,
+    STOP,
+    TITLES,
+)
+from mdrecall.knowledge.mention_readers import Leads, is_rare, page_title, sentence_start, text_before
+from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, places
+from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
+from mdrecall.knowledge.names import name_kind, trim_leading
+from mdrecall.knowledge.section_kinds import TableCells
+
+__all__ = ["Candidate", "capital_candidates"]
+
+#: All-capitals words that are a role before a person's name ("CEO Okafor"), not an institution's initials.
+_ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A run of capitalised words that may be a name, and where it stands."""
+
+    line: int  # 0-based
+    words: list[str]
+    before: str  # the line's text before the name
+    after: str  # a little of the text after it ("" where a stop word ended the run)
+    opens: bool  # opens a sentence, a line or a heading: capitalised anyway
+    heading: bool
+    span: tuple[int, int]  # the run's span in the joined text
+    line_start: int  # where its line's (or its table cell's) text starts
+    name_at: int  # where the name starts once the words before it are taken off
+    header: str | None = None  # the kind its table column's header gives, opening a cell
+    column: tuple[int, int] | None = None  # its table column, opening a cell
+
+
+def _stop(word: str) -> bool:
+    """A word that is no name alone (:data:`STOP`), or two joined by a hyphen one of which is ("Fri-Sun")."""
+    return word in STOP or ("-" in word and any(part in STOP for part in word.split("-")))
+
+
+def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate], TableCells | None]:
+    """The name candidates of ``scan``'s capitalised runs outside the spans taken, and the file's tables.
+    A title and a surname ("Mrs Okoye") and a first heading that spells the page's file name
+    (:func:`~.mention_readers.page_title`) are added to ``scan`` at once."""
+    plain, taken, skip = scan.plain, scan.taken, scan.skip
+    page = page_title(scan.lines, scan.headings, path) if path and scan.headings else None
+    leads = Leads(plain)
+    tables = TableCells(scan.lines, scan.starts) if "|" in plain and "-" in plain else None
+    found: list[Candidate] = []
+    for m in CAPS.finditer(plain):
+        at = m.start()
+        i = scan.line_of(at)
+        if i in skip or taken.overlaps(at, m.end()):
+            continue
+        c = _placed(scan, m, i, leads, tables)
+        if c is None:
+            continue
+        words = c.words
+        title = words[0] == "The" and not c.opens and len(words) > 1  # "about The Overstory": a title
+        if len(words) == 2 and words[0] in TITLES and not given_name(words[1]):
+            scan.add(i, " ".join(words), "person", "typed_name")  # "Mrs Okoye": the surname with its title
+            continue
+        trailing = _trim_stop_words(c, title)
+        if not c.words or (len(c.words) == 1 and c.words[0] in NOT_MIXED):
+            continue
+        lead = trim_leading(c.words, c.opens) if len(c.words) > 1 and not title else 0
+        if lead:
+            c.before += " ".join(c.words[:lead]) + " "
+            c.name_at += sum(len(w) + 1 for w in c.words[:lead])
+            c.words = c.words[lead:]
+            c.opens = c.heading
+        c.after = "" if trailing else plain[m.end() : m.end() + 24]
+        _take_neighbours(c, plain, m.end(), trailing)
+        if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
+            name = " ".join(c.words)
+            scan.add(i, name, page[1] or name_kind(name, c.words, "", "")[0], "typed_name")
+            continue
+        found.append(c)
+    return found, tables
+
+
+def _placed(
+    scan: FileScan, m: re.Match[str], i: int, leads: Leads, tables: TableCells | None
+) -> Candidate | None:
+    """The run ``m`` on line ``i`` as a candidate: where its line's text (or its table cell, which reads as
+    a line of its own) starts, whether it opens it; None for a run before that start (a speaker's label)."""
+    at, plain = m.start(), scan.plain
+    line_start = scan.line_start(i)
+    header: str | None = None
+    column: tuple[int, int] | None = None
+    if tables and (cell := tables.cell(i, at)) is not None:
+        line_start = cell[0]  # a table cell reads as a line of its own
+        if cell[1] is not None and at == line_start:
+            header = cell[1]
+        if at == line_start:
+            column = tables.column(i, at)
+    if at < line_start:
+        return None
+    before = text_before(plain, line_start, at)
+    heading = i in scan.heads
+    opens = (
+        heading
+        or sentence_start(before, leads.only(line_start, at, OPENING))
+        or leads.only(line_start, at, BULLETS)
+    )
+    if opens and not heading and before.rstrip().endswith(":") and LIST_NEXT.match(plain, m.end()):
+        opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")
+    words = m.group(0).split()
+    return Candidate(i, words, before, "", opens, heading, (at, m.end()), line_start, at, header, column)
+
+
+def _trim_stop_words(c: Candidate, title: bool) -> bool:
+    """Take the stop words off the run's ends (not a title's "The", nor a place's "on Great North Road"
+    first words); whether any came off its end (the sentence ends there)."""
+    words = c.words
+    place_like = not c.opens and len(words) > 2 and words[-1] in PLACE_WORDS  # "on Great North Road"
+    lead = 0
+    while lead < len(words) and _stop(words[lead]) and not title and not place_like:
+        lead += 1
+    if lead:  # taken off at once: a long run of such words is not shifted once per word
+        taken_off = " ".join(words[:lead]) + " "
+        c.before, c.name_at, words = c.before + taken_off, c.name_at + len(taken_off), words[lead:]
+    trailing = False
+    longest = known_words_max()  # a run longer than every well-known name is none of them
+    while words and _stop(words[-1]) and (len(words) > longest or known_name(" ".join(words)) is None):
+        words.pop()
+        trailing = True
+    if words and words[-1] == "St.":  # "on Main St. Then": the street's, the sentence ended
+        words[-1] = "St"
+    c.words = words
+    return trailing
+
+
+def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None:
+    """What the name takes from the text around it: an abbreviation's dot, an acronym, a model number, a
+    place noun."""
+    words = c.words
+    if c.after[:1] == "." and words[-1] in ABBREVIATED and ABBREVIATION_DOT.match(c.after):
+        words[-1] += "."  # "from Spoke Print Co. in Halifax": the dot is the name's, the sentence goes on
+        c.after = c.after[1:]
+    if c.after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, end)) and acr[1] in ACRONYM_TAILS:
+        words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
+        c.after = plain[acr.end() : acr.end() + 24]
+    elif (
+        not c.opens
+        and (acr := ACRONYM_BEFORE.search(c.before))
+        and (ORG_WORD.match(words[-1]) or _acronym_led(acr[0].strip(), words))
+    ):
+        words.insert(0, acr[0].strip())  # "for JL Racing": an organisation's initials open its name
+        c.before, c.name_at = c.before[: acr.start()], c.name_at - len(acr[0])
+    if (
+        len(words) <= 2
+        and (num := MODEL_NUMBER.match(c.after))
+        and MODEL_BEFORE.search(c.before)
+        and not given_name(words[0])
+        and " ".join(words) not in places()
+    ):  # "on a Pixel 8": a device's model, the number is the name's
+        words.append(num.group(1))
+        c.after = c.after[num.end() :]
+    place_noun = NOUN_AFTER.match(c.after) if not trailing and len(words) <= 2 else None
+    joined_name = " ".join(words)
+    if (  # "the Harbour room" (but "the Oslo office" is Oslo)
+        place_noun
+        and place_noun.group(1) in PLACE_NOUNS
+        and joined_name not in places()
+        and known_name(joined_name) is None
+    ):
+        words.append(place_noun.group(1))
+        c.after = c.after[place_noun.end() :]
+
+
+def _acronym_led(acronym: str, words: list[str]) -> bool:
+    """Is an acronym before one capitalised word the start of its name: a known place ("TU Munich", an
+    institution named after its city) or a word no list knows ("OC Transpo"), the acronym no well-known
+    name nor a role ("CEO Okafor")?"""
+    return (
+        len(words) == 1
+        and acronym not in _ROLES
+        and known_name(acronym) is None
+        and (words[0] in places() or is_rare(words))
+    )
