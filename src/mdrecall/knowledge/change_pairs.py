@@ -590,8 +590,8 @@ def change_update(
     state.attr, state.paired, state.used, state.echo = dict(pairs), paired, used, echo
     fresh = added + [n for n in flipped if not paired[n]]
     for i in fresh:  # a new candidate: the change lines probing one of its words may choose it
-        for w in state.every[i]:
-            if 2 <= state.df[w] <= cap:
+        for w in state.every[i]:  # (a line told in a log is not counted: its words may be on no other)
+            if 2 <= state.df.get(w, 0) <= cap:
                 redo.update(j for j in state.postings[w] if state.kind[j] and w in state.probe(j))
                 redo.update(j for j in state.told.get(w, ()) if state.kind[j] and w in state.probe(j))
     touched: set[int] = set(gone) | flipped
