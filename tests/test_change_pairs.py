@@ -183,6 +183,18 @@ def test_pairing_after_the_changed_line_goes_equals_pairing_anew() -> None:
     assert supersessions_update(facts, before, {"memory/2027-03-01.md"}) == supersessions(facts)
 
 
+def test_pairing_after_a_line_told_is_added_equals_pairing_anew() -> None:
+    """A line told in a log (not counted among the words' lines) added with a word on no other line: the
+    update pairs it as pairing anew does (it failed on the word's missing count before)."""
+    from mdrecall.knowledge.fact_pairs import supersessions_update
+
+    before = supersessions(_facts_of(_FAREWELL))
+    told = "- Reading Klara and the Sun to Ada at bedtime; Felix prefers The Gruffalo.\n"
+    files = {**_FAREWELL, "memory/2027-03-03.md": "# 2027-03-03\n\n" + told}
+    facts = _facts_of(files)
+    assert supersessions_update(facts, before, {"memory/2027-03-03.md"}) == supersessions(facts)
+
+
 def test_a_plan_come_true_supersedes_the_standing_fact_not_the_plan() -> None:
     """A change line naming again the one name a plan named (no other) confirms the plan: it supersedes
     the standing fact the plan was about, not the plan."""

@@ -27,6 +27,7 @@ from it only the change lines a change of a few files touches (the same pairs as
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
@@ -108,6 +109,9 @@ class _State:
         # the lines told in a log (:func:`is_told`): no candidate of any line, so not counted in ``df`` nor
         # ``postings`` (the words' rarity stays that of the other lines); their own postings, to redo them
         self.told: dict[str, array[int]] = {}
+        # a long posting's lines ordered by day (undated first), read by :meth:`earlier`; dropped when the
+        # posting changes
+        self.by_day: dict[str, tuple[list[str], list[int]]] = {}
         self.cap = _cap(facts)
         for f in facts:
             self.add(f)
@@ -145,6 +149,7 @@ class _State:
             return n
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
+            self.by_day.pop(w, None)
             posting = self.postings.get(w)
             if posting is None:
                 self.postings[w] = posting = array("i")
@@ -160,6 +165,7 @@ class _State:
                     del self.told[w]
                 continue
             self.df[w] -= 1
+            self.by_day.pop(w, None)
             self.postings[w].remove(n)
             if not self.df[w]:
                 del self.df[w], self.postings[w]
@@ -219,6 +225,24 @@ class _State:
             return words, []
         things = _changed_things(self.fact(j).words)
         return words, [w for w in things if w not in words and 2 <= df.get(w, 0) <= cap]
+
+    def earlier(self, w: str, j: int) -> Sequence[int]:
+        """The lines of ``w``'s posting that may have been written before the line ``j``
+        (:func:`written_before`: undated, or of an earlier day, for a dated line; undated for an undated
+        one), in number order: a long posting is cut by day, so that a table of many lines of one day
+        sharing a rare word does not try each row against each other (the lines cut could never be
+        superseded by ``j``: the same candidates as reading the whole posting)."""
+        posting = self.postings.get(w, ())
+        if len(posting) <= _SHORT:
+            return posting
+        got = self.by_day.get(w)
+        if got is None:
+            order = sorted(posting, key=lambda n: (_day(self.fact(n)), n))
+            got = self.by_day[w] = ([_day(self.fact(n)) for n in order], order)
+        days, order = got
+        new = self.fact(j)
+        end = bisect.bisect_left(days, new.day[:10]) if new.day else bisect.bisect_right(days, "")
+        return sorted(order[:end])
 
     def is_change(self, j: int) -> bool:
         return bool(self.kind[j]) and (not self.used[j] or j in self.echo)
@@ -321,7 +345,7 @@ class _State:
             found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
             rare, things = self.probes(j)
             for w in rare + things:
-                for i in self.postings.get(w, ()):
+                for i in self.earlier(w, j):
                     if i in seen or (w in things and w not in self.own[i]):
                         # (a word the change is said of finds only the lines naming it, not a page's title:
                         # "Mum moved into …" and a line of the "Mum's care" page)
@@ -475,6 +499,14 @@ def _echoes(slot: str) -> bool:
     """Is ``slot`` a value whose move a line paired by the attribute rule carries to the older lines
     stating it again (:meth:`_State.echoes`): a calendar date, an amount, a quantity?"""
     return slot[:2] in ("m:", "q:") or _CALENDAR_SLOT.match(slot) is not None
+
+
+#: A posting this long or shorter is read whole (:meth:`_State.earlier`).
+_SHORT = 32
+
+
+def _day(f: Fact) -> str:
+    return f.day[:10] if f.day else ""
 
 
 #: At most this many standing lines a change line supersedes beside its closest candidate.
