@@ -249,3 +249,31 @@ def test_a_weak_change_line_needs_a_close_subject(
         ("memory/2027-03-09.md", f"# 2027-03-09\n\n- {new}\n"),
     )
     assert bool(pairs) is superseded
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My father Viktor lives in Graz.", "Dad moved to a flat in Vienna."),
+        ("Our kids go to Hillcrest Primary.", "Moved the children to St Anne's school after Easter."),
+        ("My grandmother Elsie lives in Whitby.", "Gran moved in with Aunt Pat in Scarborough."),
+    ],
+)
+def test_a_family_word_and_its_relation_name_one_person(tmp_path: Path, old: str, new: str) -> None:
+    """ "Dad" and "my father", "the kids" and "the children" (WordNet's family senses: kin_words.txt)."""
+    pairs = _pairs(
+        tmp_path,
+        ("MEMORY.md", f"# Memory\n\n- {old}\n"),
+        ("memory/2027-03-09.md", f"# 2027-03-09\n\n- {new}\n"),
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2027-03-09.md", 3)}
+
+
+def test_a_family_word_links_only_its_own_relation(tmp_path: Path) -> None:
+    """ "Mum" is not "my partner", nor "the kids" a son: each relation its own."""
+    pairs = _pairs(
+        tmp_path,
+        ("MEMORY.md", "# Memory\n\n- My partner Sam lives in Leeds.\n"),
+        ("memory/2027-03-09.md", "# 2027-03-09\n\n- Mum moved to a flat in York.\n"),
+    )
+    assert pairs == {}

@@ -63,7 +63,7 @@ from mdrecall.knowledge.change_rules import (
     word_set,
     written_before,
 )
-from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.fact_values import kin_words, signal
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
@@ -129,9 +129,9 @@ class _State:
     def add(self, f: Fact) -> int:
         n = len(self.facts)
         # interned: tens of thousands of lines share a few thousand words
-        words = subject_words(f.words)
+        words = _subject(f.words)
         own = tuple(map(sys.intern, sorted(words)))
-        every = tuple(map(sys.intern, sorted(words | word_set(f.context)))) if f.context else own
+        every = tuple(map(sys.intern, sorted(words | kin_words(word_set(f.context))))) if f.context else own
         self.facts.append(f)
         self.where[(f.path, f.line)] = n
         self.own.append(own)
@@ -266,7 +266,11 @@ class _State:
                 title = set(self.every[n]).difference(self.own[n])
                 if shared & title and 2 * len(shared & title) < len(title):
                     return None
-        if new.subject and "said" not in new.attrs and set(new.subject.split()).isdisjoint(self.every[i]):
+        if (
+            new.subject
+            and "said" not in new.attrs
+            and kin_words(new.subject.split()).isdisjoint(self.every[i])
+        ):
             return None  # the time of "dinners" changed: a line not naming dinners states another's
         if modified(old.words, new.words, shared):
             return None  # "hockey training" … "netball training": another subject
@@ -448,13 +452,18 @@ class _State:
 
 
 @functools.lru_cache(maxsize=1 << 12)
+def _subject(text: str) -> set[str]:
+    """The subject words of ``text``, a family relation's words as its head word (:func:`kin_words`)."""
+    return kin_words(subject_words(text))
+
+
 def _changed_things(words: str) -> tuple[str, ...]:
     """The stems of the words right before a line's change wordings, where subject words: what each
     change is said of ("Ledgerline moves to Ravi's squad", "the go-live pushed back to Q2")."""
     out: list[str] = []
     for m in CHANGE.finditer(words):
         before = words[: m.start()].split()
-        stems = subject_words(before[-1]) if before else set()
+        stems = _subject(before[-1]) if before else set()
         if len(stems) == 1:
             out += stems
     return tuple(out)
@@ -466,7 +475,7 @@ def _written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
     out = set()
     for n, w in enumerate(words.split()):
         if w[:1].islower() or (first and n == 0):
-            out |= subject_words(w) & stems
+            out |= _subject(w) & stems
     return out
 
 
@@ -567,7 +576,7 @@ def change_update(
     added: list[int] = []
     for k, f in now.items():
         if k not in state.where:
-            for w in word_set(f.context) | subject_words(f.words):
+            for w in kin_words(word_set(f.context)) | _subject(f.words):
                 counts.setdefault(w, state.df.get(w, 0))
             added.append(state.add(f))
     redo.update(added)  # a line added under the key of one gone is paired as a line new
@@ -721,7 +730,7 @@ def _candidate_gate(state: _State, i: int, j: int, new_slots: set[str]) -> str |
             title = set(state.every[n]).difference(state.own[n])
             if shared & title and 2 * len(shared & title) < len(title):
                 return "candidate: page title"
-    if new.subject and "said" not in new.attrs and set(new.subject.split()).isdisjoint(state.every[i]):
+    if new.subject and "said" not in new.attrs and kin_words(new.subject.split()).isdisjoint(state.every[i]):
         return "candidate: newer's subject"
     if modified(old.words, new.words, shared):
         return "candidate: modified"

@@ -16,7 +16,18 @@ from datetime import date, timedelta
 
 from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS, STATUS_SCALES
-from mdrecall.knowledge.facts import CHANGE, HOLDER, LOGGED, SAID, TOLD, WITHDRAW, Fact, slots, subject_words
+from mdrecall.knowledge.facts import (
+    CHANGE,
+    FIELD,
+    HOLDER,
+    LOGGED,
+    SAID,
+    TOLD,
+    WITHDRAW,
+    Fact,
+    slots,
+    subject_words,
+)
 from mdrecall.knowledge.name_lists import given_name
 
 __all__ = [
@@ -86,7 +97,7 @@ def value_slots(f: Fact) -> set[str]:
     quantities and holders (:func:`typed_values`) and the values of the attributes it states (its names
     are those values: a capital on a stated line may open one of its sentences)."""
     if f.attrs == (SAID,):
-        return word_set(f.values[0]) - {LOGGED, TOLD, HOLDER}
+        return {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
     out = slots(f.words.lower()) | typed_values(f.words)
     for attr, value in zip(f.attrs, f.values, strict=True):
         if attr in _KIND:

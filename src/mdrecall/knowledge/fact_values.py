@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 from mdrecall.knowledge.fact_words import (
     ADDITION,
@@ -36,6 +37,7 @@ __all__ = [
     "NUMBER",
     "capitalised_names",
     "content_words",
+    "kin_words",
     "line_times",
     "may_hold_time",
     "signal",
@@ -82,6 +84,31 @@ def subject_words(text: str) -> set[str]:
     """The content words of ``text`` that may name a subject (stems; no stop word, cue word, weekday,
     month or number)."""
     return content_words(WORD.findall(text), set())
+
+
+#: The words naming one family relation ("mum", "mom", "mother"), generated from WordNet by
+#: ``scripts/gen_kin_words.py``.
+KIN_FILE = Path(__file__).parent / "data" / "kin_words.txt"
+
+
+@functools.cache
+def _kin() -> dict[str, str]:
+    """Each family relation's word's stem → its head word's stem ("mum" → "mother")."""
+    out: dict[str, str] = {}
+    for line in KIN_FILE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or "|" not in line:
+            continue
+        head, words = line.split("|", 1)
+        for w in words.split(","):
+            out[stem(w.strip())] = stem(head.strip())
+    return out
+
+
+def kin_words(stems: Iterable[str]) -> set[str]:
+    """``stems`` with each word of a family relation read as that relation's head word: "Mum moved …" and
+    "My mother Ingrid lives …" name one person ("mum", "mom" → "mother"; "kids" → "child")."""
+    kin = _kin()
+    return {kin.get(w, w) for w in stems}
 
 
 def may_hold_time(line: str) -> bool:

@@ -91,6 +91,7 @@ __all__ = [
     "ATTRIBUTES",
     "CHANGE",
     "CHANGE_WEAK",
+    "FIELD",
     "HOLDER",
     "LOGGED",
     "MAX_FACT_CHARS",
@@ -102,6 +103,7 @@ __all__ = [
     "subject_words",
     "Fact",
     "Supersession",
+    "field_of",
     "line_facts",
     "said_gate",
 ]
@@ -441,6 +443,48 @@ HOLDER = "x:who"
 MAX_LOGGED_CHARS = 50
 
 
+#: The slot kinds of a page's free label line ("Stage: pre-alpha, greybox levels"): the label as an
+#: attribute key (``k:stage``) and the words of its value (``v:pre-alpha``), read by
+#: :func:`~mdrecall.knowledge.state_pairs.field_pairs`, not by the change lines' pass.
+FIELD = ("k:", "v:")
+#: Words a label may hold between its first and last word ("Out of hours", "Terms and conditions").
+_LABEL_JOINS = frozenset({"of", "and", "for", "on", "in"})
+#: Words of a value that name no value ("the", "our").
+_FILLER = frozenset({"the", "a", "an", "our", "my", "your", "its", "their", "his", "her"})
+#: The most words a free label's value holds (a longer one tells, not states a value).
+MAX_FIELD_WORDS = 8
+
+
+def field_of(line: str) -> tuple[str, frozenset[str]] | None:
+    """A free label line's key and value ("Stage: pre-alpha, greybox levels." → ``("stage",
+    {"pre-alpha", "greybox", "level"})``): a label of one to three words naming a thing (content words,
+    lower-cased and singular, joined by "-"; no attribute label read otherwise, no person's name), and
+    the words of its value up to its sentence's end, whatever they are (at most :data:`MAX_FIELD_WORDS`
+    words; no article or possessive).
+    ``None`` for any other line."""
+    label = LABEL.match(line) if ":" in line else None
+    if label is None:
+        return None
+    head = label.group(1).strip()
+    words = head.lower().split()
+    if not 1 <= len(words) <= 3 or head.lower() in LABELS or head.lower() in ATTRIBUTE_LABELS:
+        return None
+    if FULL_NAME.fullmatch(head) or (len(words) == 1 and given_name(head)):
+        return None  # a person's line ("Tom Becker: treasurer"; "Dana: will do") is what they do or say
+    if any(w in STOP_WORDS for w in (words[0], words[-1])) or any(
+        w in STOP_WORDS and w not in _LABEL_JOINS for w in words
+    ):
+        return None  # "We're out of pre-alpha: …", "Note to self: …": not a thing's label
+    value = re.split(r"[.;!?(]", line[label.end() :], maxsplit=1)[0]
+    found = [w.lower() for w in WORD.findall(value)]
+    if not found or len(found) > MAX_FIELD_WORDS:
+        return None
+    stems = frozenset(stem(w) for w in found if w not in _FILLER)
+    if not stems:
+        return None
+    return "-".join(stem(w) for w in words if w not in _LABEL_JOINS), stems
+
+
 #: A label (up to the first colon, no sentence's end before it) and the first word of its value.
 _ROLE_LABEL = re.compile(r"([^:.;!?()]{1,60}):\s+([A-Z][\w'-]*)")
 
@@ -487,11 +531,20 @@ def _said(path: str, number: int, line: str, day: str | None, context: set[str])
         # line may supersede (it supersedes nothing by itself)
         logged = len(line) <= MAX_LOGGED_CHARS
         told = not logged
-    if not cue and not typed and MAY_HOLD_VALUE.search(line) is None and not ROLE_LINE.match(line):
+    field = field_of(line)  # "Stage: pre-alpha, greybox levels": a value whatever its words
+    if (
+        not cue
+        and not typed
+        and field is None
+        and MAY_HOLD_VALUE.search(line) is None
+        and not ROLE_LINE.match(line)
+    ):
         return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
     values = slots(line) | status
+    if field is not None:
+        values |= {f"k:{field[0]}", *(f"v:{w}" for w in field[1])}
     if logged or told:
-        if not any(v[:2] in ("c:", "t:") for v in values):
+        if field is None and not any(v[:2] in ("c:", "t:") for v in values):
             return None  # no name nor time: an event of the day ("walked the dog, lovely morning")
         if any(_DAY_OF_MONTH.match(v[2:]) or v[2:] in _MONTH_OF for v in values if v[:2] == "t:"):
             logged, told = False, True  # a date behind the day written: an event told ("keys handover 3 May")
@@ -544,6 +597,7 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
     fence = False
     section = 0  # the non-date headings seen: a label restated in the same section updates it
     labels: dict[str, tuple[int, str]] = {}  # attribute → (section, value) of the section's label lines
+    fields: dict[str, tuple[int, Fact]] = {}  # a free label's key → (section, line) of its last line
     for number, raw in enumerate(text.split("\n"), 1):
         stripped = raw.strip()
         if stripped.startswith(("```", "~~~")):
@@ -565,6 +619,8 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
         found = _fact(path, number, _asserted(raw[:MAX_FACT_CHARS]), day, context)
         if found is None:
             continue
+        if found.attrs == (SAID,) and "k:" in found.values[0]:
+            found = _restated(found, section, fields)
         if not found.subject:  # a label line ("Status: migrating"): restating one above it is a change
             for attr, value in zip(found.attrs, found.values, strict=True):
                 was = labels.get(attr)
@@ -573,6 +629,23 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
                 labels[attr] = (section, value)
         out.append(found)
     return out
+
+
+def _restated(found: Fact, section: int, fields: dict[str, tuple[int, Fact]]) -> Fact:
+    """A free label line (:func:`field_of`) as read, marked a change where it restates the label of the
+    page's last line of that label with another value: each holds a value word the other lacks, and not
+    one added to ("also", "too"); in the same section, or dated below an undated one (a page's log)."""
+    values = found.values[0].split()
+    key = next(v for v in values if v.startswith("k:"))
+    was = fields.get(key)
+    fields[key] = (section, found)
+    if was is None or (was[0] != section and not (found.day and not was[1].day)):
+        return found
+    old = {v for v in was[1].values[0].split() if v.startswith("v:")}
+    new = {v for v in values if v.startswith("v:")}
+    if not (new - old and old - new) or ADDITION.search(found.words) is not None:
+        return found
+    return found._replace(cue=True)
 
 
 # --- Diagnosis (for measurement only: benchmarks/sup_funnel.py). It changes no fact line. -------------

@@ -27,6 +27,13 @@ on the older line (:func:`_patient`). A later line saying that one is well again
 words, supersedes the latest such line naming them (no cosine: a recovery line seldom repeats the
 symptoms); a tie of days is no pairing, and an older line naming nobody before its state is left alone.
 
+**A page's label restated** ("Stage: pre-alpha, greybox levels" … "Stage: alpha"): a free label line's
+value is whatever follows its label (:func:`~mdrecall.knowledge.facts.field_of`). A later label line of
+the same page with the same label (its key: lower-case, singular) and another value (each holds a word the
+other lacks: not the same value again, nor one added to), in the same section or dated below an undated
+one (:func:`~mdrecall.knowledge.facts.line_facts` marks it a change), supersedes the one it restates: the
+latest before it on that page. Another label's line is another fact, however alike its value.
+
 Each older line is superseded by the latest such line.
 """
 
@@ -42,7 +49,7 @@ from mdrecall.knowledge.fact_words import STATUS, STATUS_OF
 from mdrecall.knowledge.facts import SAID, Fact
 from mdrecall.stores.views import Supersession
 
-__all__ = ["DECIDED", "SAME_ORDER", "amount_pairs", "state_pairs"]
+__all__ = ["DECIDED", "SAME_ORDER", "amount_pairs", "field_pairs", "state_pairs"]
 
 Key = tuple[str, int]
 #: A number of two or more digits standing alone among a line's words (an invoice's, a ticket's).
@@ -185,4 +192,27 @@ def amount_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict
         ]
         if len(found) == 1:
             _latest(out, found[0], new)
+    return out
+
+
+def field_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[Key, Supersession]:
+    """The pairs of a page's label restated with another value (the module's fourth rule): each line of
+    ``facts`` that ``paired`` leaves unpaired → the label line restating it."""
+    by_key: dict[tuple[str, str], list[Fact]] = {}
+    for f in facts:
+        if f.attrs == (SAID,) and "k:" in f.values[0]:
+            key = next(v for v in f.values[0].split() if v.startswith("k:"))
+            by_key.setdefault((f.path, key), []).append(f)
+    out: dict[Key, Supersession] = {}
+    for lines in by_key.values():
+        if len(lines) < 2:
+            continue
+        lines.sort(key=lambda f: f.line)
+        for k, new in enumerate(lines):
+            if not new.cue or not k:
+                continue
+            old = lines[k - 1]  # the label line it restates: the one right above it on the page
+            if (old.path, old.line) in paired or not written_before(old, new):
+                continue
+            _latest(out, old, new)
     return out

@@ -33,7 +33,7 @@ from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, w
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, ended_values, forgone_values, left_values
-from mdrecall.knowledge.state_pairs import amount_pairs, state_pairs
+from mdrecall.knowledge.state_pairs import amount_pairs, field_pairs, state_pairs
 from mdrecall.stores.views import Supersession
 from mdrecall.text.stopwords import STOP_WORDS
 
@@ -68,7 +68,8 @@ def value_left_pairs(
     """``(path, line)`` of each line of ``facts`` that ``paired`` leaves unpaired and a later line leaving
     one of its values supersedes → the latest such line (on a tie of days, the first in ``facts``' order),
     then those :func:`~mdrecall.knowledge.state_pairs.state_pairs` (another state of one scale) and
-    :func:`~mdrecall.knowledge.state_pairs.amount_pairs` (an amount of a page's subject) pair."""
+    :func:`~mdrecall.knowledge.state_pairs.amount_pairs` (an amount of a page's subject) and
+    :func:`~mdrecall.knowledge.state_pairs.field_pairs` (a page's label restated) pair."""
     out = _left_pairs(facts, paired)
     # a state of a scale, an amount of a page's subject: lines no value left pairs
     for more in (
@@ -76,6 +77,7 @@ def value_left_pairs(
         handover_pairs(facts, {**paired, **out}),
         state_pairs(facts, paired),
         amount_pairs(facts, {**paired, **out}),
+        field_pairs(facts, {**paired, **out}),
     ):
         for key, new in more.items():
             out.setdefault(key, new)
