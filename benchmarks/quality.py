@@ -453,6 +453,10 @@ def main() -> int:
     ap.add_argument("--scifact-subset", action="store_true", help="the CI test's SciFact subset (fast)")
     ap.add_argument("--max-length", type=int, help="the local model's max_length (tokens per text)")
     ap.add_argument("--out", default=str(ROOT / "results" / "quality.json"))
+    ap.add_argument("--convs", type=int, nargs="+", help="LoCoMo conversations to run (default: all)")
+    ap.add_argument(
+        "--dump", type=int, nargs="+", metavar="CAT", help="print missed LoCoMo questions of these categories"
+    )
     args = ap.parse_args()
     if args.keyword_only:
         EMBEDDING.update(provider="none")
@@ -464,8 +468,13 @@ def main() -> int:
         CHUNKING.update(tokens=args.chunk_tokens, overlap=min(80, args.chunk_tokens // 5))
     results: dict[str, dict[str, float]] = {v: {} for v in args.variants}
     if "locomo" in args.datasets:
-        for v, row in run_locomo(args.variants, args.store, args.rebuild).items():
-            results[v].update(row)
+        rows = locomo_rows(args.variants, args.store, args.rebuild, args.convs)
+        for v, vrows in rows.items():
+            if vrows:
+                results[v].update(summarize_locomo(vrows))
+            for r in vrows if args.dump else ():
+                if r["cat"] in args.dump and r["snip"] < 1:
+                    print(f"MISS {v} conv{r['conv']} cat{r['cat']} snip={r['snip']:.2f} {r['q']}")
     if "scifact" in args.datasets:
         for v, row in run_scifact(args.variants, args.store, args.rebuild, args.scifact_subset).items():
             results[v].update(row)
