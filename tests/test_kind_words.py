@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.text.kind_words import asked_instances
+from mdrecall.text.kind_words import asked_instances, number_forms
 from mdrecall.text.query import asks_for_list, build_keyword_query
 from tests.helpers import write
 
@@ -66,6 +66,26 @@ def test_what_instruments_finds_the_violin_without_the_word(tmp_path: Path) -> N
     assert _top(tmp_path, "What instruments does Mel play?", []) == "memory/2026-03-03.md"
     # without the kinds stage the keyword leg ranks the line sharing "play" first
     assert _top(tmp_path, "What instruments does Mel play?", ["kinds"]) == "memory/2026-03-02.md"
+
+
+def test_a_kind_word_in_the_other_number_than_the_table_lists_it() -> None:
+    # the tables list "broker", "cloud", "datastore", "startup(s)": the other number asks the same kind
+    assert {"kafka", "rabbitmq"} <= set(asked_instances("which message brokers do we run?"))
+    assert "hetzner" in asked_instances("which clouds do we deploy to?")
+    assert "duckdb" in asked_instances("what datastores do we use?")
+    assert number_forms("categories") == ("categories", "category")
+    assert number_forms("queue") == ("queue", "queues")
+
+
+def test_which_brokers_finds_the_note_naming_one(tmp_path: Path) -> None:
+    notes = {
+        "2026-03-02": "We run the billing jobs nightly.",
+        "2026-03-03": "Billing events go through RabbitMQ now.",
+        "2026-03-04": "Bo fixed the billing export.",
+    }
+    for day, line in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{line}\n")
+    assert _top(tmp_path, "which brokers do we run for billing?", []) == "memory/2026-03-03.md"
 
 
 def test_a_list_question_is_recognised() -> None:

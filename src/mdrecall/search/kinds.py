@@ -20,7 +20,7 @@ from functools import lru_cache
 from mdrecall.models import Candidate, Chunk, Scored
 from mdrecall.search.snippets import query_stems
 from mdrecall.stores.base import Store
-from mdrecall.text.kind_words import TECH_KINDS
+from mdrecall.text.kind_words import TECH_KINDS, number_forms
 from mdrecall.text.query import KeywordQuery, asks_for_code_language
 from mdrecall.text.tokens import tokenize
 
@@ -78,7 +78,7 @@ def asked_entity_kinds(query: str) -> tuple[str, ...]:
     found: list[str] = ["technology"] if asks_for_code_language(query) else []
     for m in _ASKS.finditer(query):
         for word in re.findall(r"[\w'’-]+", m.group(1).lower()):
-            found += ENTITY_KINDS.get(word, ())
+            found += next((ENTITY_KINDS[f] for f in number_forms(word) if f in ENTITY_KINDS), ())
     return tuple(dict.fromkeys(found))
 
 

@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["ASKS", "TECH_KINDS", "asked_instances", "kind_table"]
+__all__ = ["ASKS", "TECH_KINDS", "asked_instances", "kind_table", "number_forms"]
 
 #: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
 TECH_KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -70,6 +70,20 @@ def kind_table() -> dict[str, tuple[str, ...]]:
     return table
 
 
+def number_forms(word: str) -> tuple[str, ...]:
+    """``word`` and its other grammatical number, as a table may list only one ("brokers" → "broker",
+    "queue" → "queues", "categories" → "category", "boxes" → "box"). English regular forms only."""
+    if word.endswith("ies") and len(word) > 4:
+        return (word, word[:-3] + "y")
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return (word, word[:-2], word[:-1])
+    if word.endswith("s") and not word.endswith("ss"):
+        return (word, word[:-1])
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return (word, word[:-1] + "ies")
+    return (word, word + "s")
+
+
 def asked_instances(query: str) -> tuple[str, ...]:
     """The instances of every kind the question asks for (``"what instruments does Mel play?"`` →
     ``("accordion", ..., "violin", ...)``); empty when it names no kind."""
@@ -84,5 +98,7 @@ def asked_instances(query: str) -> tuple[str, ...]:
     table = kind_table()
     found: dict[str, None] = {}
     for word in words:
-        found.update(dict.fromkeys(table.get(word, ())))
+        # the word as written, else its other number ("which brokers" with only "broker" listed)
+        named = table.get(word) or next((table[f] for f in number_forms(word)[1:] if f in table), ())
+        found.update(dict.fromkeys(named))
     return tuple(found)[:MAX_INSTANCES]
