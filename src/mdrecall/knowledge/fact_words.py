@@ -141,11 +141,14 @@ PLACE = re.compile(
 )
 #: A word each match of the expression above holds.
 PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in")
+#: After "dropped"/"stopped": a particle of visiting ("dropped into the shop", "stopped by the office",
+#: "dropped in on Mum", "dropped round"): a visit, not a thing dropped or stopped.
+VISIT = r"(?!\s+(?:by|round|into)\b|\s+in(?:\s+(?:on|at|for|with|to)\b|\s*$))"
 CHOICE = re.compile(
     r"\bus(?:e|es|ed|ing)\b|\bchose\b|\bchosen\b|\bpicked\b|\bdecided (?:on|to)\b|\bwent with\b"
     r"|\bgoing with\b|\b(?:went|go|goes|going|gone) back to(?= (?:option|plan|version) \w)"
     r"|\b(?:switch(?:ed|ing)?|mov(?:ed|ing))(?:\s+[\w'-]+){0,2}?\s+(?:to|from|off)\b"
-    r"|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b|\badopt\w*|\bvia\s+(?=(?-i:[A-Z]))"
+    r"|\bmigrat\w*|\breplac\w*|\bdropp(?:ed|ing)\b" + VISIT + r"|\badopt\w*|\bvia\s+(?=(?-i:[A-Z]))"
     r"|\b(?:invoic|bill|pay|paid|host|stor|track|sync|back(?:ed|s)? up|keep|kept)\w*(?:\s+[\w'-]+){0,3}?"
     r"\s+(?:through|via|with|on|in|using)\s+(?=(?-i:[A-Z]))",
     re.I,
@@ -315,7 +318,7 @@ OUTCOME_WORDS = (
 #: supersedes an earlier line stating that same value.
 #: A line taking a value back ("no longer", "is off", "stopped"): a change even when it repeats the value.
 WITHDRAW = re.compile(
-    r"\bno longer\b|\bnot\b[^.;]{0,30}\bany ?more\b|(?<!\bwithout )\bstopp(?:ed|ing)\b|\bquit\b"
+    r"\bno longer\b|\bnot\b[^.;]{0,30}\bany ?more\b|(?<!\bwithout )\bstopp(?:ed|ing)\b" + VISIT + r"|\bquit\b"
     r"|\bg[ai]ve(?:n)? up\b"
     r"|\b(?:is|are|was|were|been|came|come|comes|taken|went|go|goes|got|now|stays?)\s+off\b",
     re.I,
@@ -338,8 +341,8 @@ CHANGE = re.compile(
     r"|the (?:repo|branch|server|registry)|[a-z][\w.-]*/))"
     r"|delayed|rescheduled|brought forward|t(?:ook|akes?|aking|aken) (?:\w+ )?over|inherit(?:s|ed|ing)?"
     r"|hand(?:ed|ing|s)? (?:\w+ )?(?:over|off|on|to)|stepp(?:ed|ing) (?:down|back)"
-    r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)|g[ai]ven? up"
-    r"|dropp(?:ed|ing)|ditch(?:ed|ing)"
+    r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)" + VISIT + r"|g[ai]ven? up"
+    r"|dropp(?:ed|ing)" + VISIT + r"|ditch(?:ed|ing)"
     r"|bail(?:ed|ing)|revert(?:ed|ing)|bump(?:ed|ing)|(?:down|up|cut|raised|lowered) to|last day"
     # a return to an earlier choice (:data:`REVERT`)
     r"|(?:went|go|goes|going|gone) back to"
@@ -391,7 +394,9 @@ ADDITION = re.compile(r"\b(?:too|as well)\s*[.!]?$|\b(?:also|still|additionally|
 CUE = re.compile(
     r"\b(?:(?:is|are|was|were|it's|now) now|now (?:at|on|in|is|are|owns?|uses?|using|based|lives?)"
     r"|no longer|not \w+ any ?more|any ?more\b|changed?|moved|moving|switch(?:ed|ing)?|migrat\w*"
-    r"|replac\w*|dropp(?:ed|ing)|instead|from (?:today|now|tomorrow|next|this)\b|from now on|starting"
+    r"|replac\w*|dropp(?:ed|ing)"
+    + VISIT
+    + r"|instead|from (?:today|now|tomorrow|next|this)\b|from now on|starting"
     r"|slipped|pushed (?:back|out)|postponed|rescheduled|delayed|brought forward|took over|takes over"
     r"|taking over|handed (?:over|to)|update[sd]?|new (?:time|owner|day|days|place|office|lead)|never)\b",
     re.I,

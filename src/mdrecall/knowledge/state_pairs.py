@@ -8,7 +8,10 @@ supersedes an earlier line *O* saying it was in another state of that scale ("#1
 * N names one state of that scale only, and O none of N's states on it;
 * they are about one thing: where both name a number of two or more digits (an invoice's, a ticket's),
   they share one, and they share a content word on their own lines (not a state's word) that is rare
-  among the lines naming a state, or such a number; the cosine of their word sets is at least
+  among the lines naming a state, or such a number; a shared word or number lies within :data:`NEAR`
+  words of O's state or among O's first :data:`NEAR` words (the thing in that state: "Cancelled the
+  Malcesine flat. Ljubljana it is" … "Ljubljana apartment confirmed" confirms Ljubljana, it does not book
+  the flat again); the cosine of their word sets is at least
   :data:`~mdrecall.knowledge.change_pairs.MIN_COSINE`;
 * O is the one closest to N (the highest cosine) of the lines naming that scale: a tie is no pairing
   (two invoices of one client, both unpaid, and "Lumen paid" naming neither);
@@ -83,6 +86,27 @@ def _patient(words: str) -> set[str]:
     return set()
 
 
+#: How many words either side of a state's wording name the thing in that state.
+NEAR = 4
+
+
+def _near_state(words: str, scale: str) -> set[str]:
+    """The content words and numbers of a line (its stored words, lower case) within :data:`NEAR` words of a
+    wording of a state of ``scale``, or opening the line: the thing said to be in that state ("cancelled
+    the Malcesine flat", "#114 Lumen Yoga, discovery sprint, £1,140: unpaid"), not another one the line
+    names further off."""
+    out: set[str] = set()
+    opening = " ".join(words.split()[:NEAR])  # a line's head names its topic ("#114 Lumen Yoga, …: unpaid")
+    out |= subject_words(opening) | set(_NUMBER.findall(opening))
+    for m in STATUS.finditer(words):
+        if any(sc == scale for sc, _ in STATUS_OF[m.group(1)]):
+            before = words[: m.start()].split()[-NEAR:]
+            after = words[m.end() :].split()[:NEAR]
+            near = " ".join(before + after)
+            out |= subject_words(near) | set(_NUMBER.findall(near))
+    return out - _STATE_WORDS
+
+
 def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[Key, Supersession]:
     """``(path, line)`` of each line of ``facts`` that ``paired`` leaves unpaired and a later line naming
     another state of one scale supersedes → the latest such line."""
@@ -129,6 +153,8 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                 shared = old_words & new_words
                 if not (old_numbers & new_numbers or any(count[w] <= cap for w in shared)):
                     continue
+                if not (shared | (old_numbers & new_numbers)) & _near_state(old.words.lower(), scale):
+                    continue  # "Cancelled the Malcesine flat. Ljubljana it is" … "Ljubljana flat confirmed"
                 c = _cosine(old_words | old_numbers, new_words | new_numbers)
                 if c >= MIN_COSINE and written_before(old, new):
                     best.append((c, i))
