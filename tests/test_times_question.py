@@ -4,6 +4,9 @@ span's ("Easter: train on 29/3")."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -124,3 +127,28 @@ def test_a_day_named_alone_outranks_a_span_holding_it(tmp_path: Path) -> None:
         )
     cited = _cited(tmp_path, "what is booked for 26 December", today=date(2027, 12, 6))
     assert cited[:2] == ["memory/2027-11-30.md", "memory/2027-10-04.md"]
+
+
+def _loaded_by_search(tmp_path: Path, root: Path, query: str) -> set[str]:
+    """The modules a one-shot ``search QUERY`` process imports (the views built beforehand)."""
+    over: dict[str, object] = {"embedding": {"provider": "none"}}
+    with Memory.open(root, Config().merged(over), create=True) as mem:
+        mem.index()
+        mem.search(query)  # the views are built on first use: not what a one-shot search loads
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MDRECALL")}
+    env.update(MDRECALL_SERVE_AUTO="off", MDRECALL_EMBEDDING_PROVIDER="none", HOME=str(tmp_path / "home"))
+    argv = [sys.executable, "-X", "importtime", "-m", "mdrecall", "--workspace", str(root), "search", query]
+    out = subprocess.run(argv, capture_output=True, text=True, env=env, check=True)
+    assert "sprint demo" in out.stdout.lower()
+    return {ln.rsplit("|", 1)[1].strip() for ln in out.stderr.splitlines() if ln.startswith("import time:")}
+
+
+def test_a_clock_time_answers_before_the_date_rules_load(tmp_path: Path) -> None:
+    """A clause naming a clock time decides; a clause with a number before it loads no date rules."""
+    root = tmp_path / "ws"
+    write(
+        root,
+        "memory/team.md",
+        "# Team\n\n- Sprint demo notes in ticket 4521. The sprint demo is Thursdays 15:00.\n",
+    )
+    assert "mdrecall.text.note_dates" not in _loaded_by_search(tmp_path, root, "when is the sprint demo")

@@ -374,6 +374,8 @@ def _answer_superseded(
             best, tied = n, [i]
         elif n == best and n:
             tied.append(i)
+    if answers is not None and not _may_mark(start, len(lines), tied, best, gone, answers):
+        return None  # whichever lines the tie keeps (so its rules are not loaded)
     if answers is not None:
         tied = _tie_broken(lines, tied, [f or frozenset() for f in by_line], answers)
     found = [start + i for i in tied]
@@ -395,6 +397,25 @@ def _answer_superseded(
                 return gone[n]
         return _asked_of_older(start, lines, by_line, tied, gone, answers)
     return gone[old[0]]
+
+
+def _may_mark(
+    start: int,
+    count: int,
+    tied: Sequence[int],
+    best: int,
+    gone: Mapping[int, Supersession],
+    answers: _NewerAnswers,
+) -> bool:
+    """Whether :func:`_answer_superseded` can mark a chunk (``count`` lines from ``start``) whose answering
+    lines ``tied`` (indexes) hold ``best`` query words: one of them is superseded, or the question asks
+    for the fact that changed (:func:`_asked_of_older`: fewer words than it holds, and the newer line of
+    a line of the chunk is a candidate's). When not, nothing hangs on which of them a tie keeps."""
+    if any(start + i in gone for i in tied):
+        return True
+    if answers.want < 2 or best >= answers.want:
+        return False
+    return any(start <= n < start + count and answers.words_at(new) is not None for n, new in gone.items())
 
 
 def _asked_of_older(

@@ -59,8 +59,11 @@ def asks_for_time(query: str) -> bool:
 
 def names_time(clause: str, written: date | None = None) -> bool:
     """Whether ``clause`` names a time: a clock time, a weekday, a recurrence, a date phrase."""
-    if _TIME.search(clause):
-        return True
+    return _TIME.search(clause) is not None or _names_date(clause, written)
+
+
+def _names_date(clause: str, written: date | None) -> bool:
+    """Whether ``clause`` names a date phrase (the date rules load on the first clause that may)."""
     if not any(ch.isdigit() for ch in clause) and not _MAY_DATE.search(clause):
         return False
     from mdrecall.text.note_dates import note_dates  # here: only for a question asking when
@@ -111,15 +114,19 @@ def _answers(
 ) -> bool:
     """Whether a clause of ``text`` holds the subject (its word, or two of its words when it has more:
     "lab meeting" is not "Friday afternoon meetings") and names a time, on a line (0-based) not
-    ``gone``."""
+    ``gone``. A clock time, a weekday or a recurrence in any of them is looked for before a date phrase
+    (the date rules are loaded only when none names one)."""
     need = min(len(stems), 2)
+    held: list[str] = []
     for i, line in enumerate(text.split("\n")):
         if len(term_matches(line, stems)) < need or (gone is not None and gone(i)):
             continue
         for clause in _CLAUSE.split(line):
-            if len(term_matches(clause, stems)) >= need and names_time(clause, written):
-                return True
-    return False
+            if len(term_matches(clause, stems)) >= need:
+                if _TIME.search(clause):
+                    return True
+                held.append(clause)
+    return any(_names_date(clause, written) for clause in held)
 
 
 def _gone(superseded: Callable[[str, int], bool], path: str, start: int, i: int) -> bool:
