@@ -43,3 +43,19 @@ def test_a_short_form_two_longer_names_of_different_kinds_start_takes_neither() 
         "tallow": {("Tallow", "unknown", "rare_name"): 2},
     }
     assert "tallow" not in inherited_kinds(keys)
+
+
+def test_a_run_of_thousands_of_capitalised_words_is_not_tried_prefix_by_prefix() -> None:
+    """Fault round 7's 1 MB line of "Alice Alice …": one key of ~16,000 words whose prefixes were each
+    rebuilt from the whole key (quadratic: 100 KB took 11 s, 1 MB hung); now only the few words a short form
+    can have are tried. A hang guard with a wide margin, not a speed target."""
+    import time
+
+    run = " ".join(["Alice"] * 16_000)
+    keys = {
+        run.lower(): {(run, "organisation", "typed_name"): 1},
+        "alice": {("Alice", "person", "rare_name"): 3},
+    }
+    t0 = time.perf_counter()
+    inherited_kinds(keys)
+    assert time.perf_counter() - t0 < 2.0  # about 4 s before, milliseconds now

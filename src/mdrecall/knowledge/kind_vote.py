@@ -58,6 +58,10 @@ def top_kind(kinds: Counter[str]) -> str:
     return max(kinds, key=lambda k: (kinds[k], k in CUED_KINDS))
 
 
+#: The most words a short form of a longer name has ("Royal Botanic" of "Royal Botanic Garden Edinburgh").
+SHORT_WORDS = 4
+
+
 def vote(forms: Iterable[Forms]) -> tuple[str | None, bool]:
     """(kind, told by a cue) of the mentions ``forms`` (of one entity's keys): the cues' weighted vote (a tie
     broken by the shapes' default), else the shapes' default; ``(None, False)`` when no mention gives a
@@ -89,7 +93,9 @@ def inherited_kinds(keys: Mapping[str, Forms]) -> dict[str, str]:
         if " " not in key:
             continue
         words = max(forms, key=lambda f: (f[0][:1].isupper(), forms[f]))[0].split()
-        shorts = [s for n in range(1, len(words)) if (s := " ".join(key.split()[:n])) in keys]
+        parts = key.split()  # (once: a run of thousands of capitalised words is one key, fault round 7)
+        last = min(len(words), len(parts), SHORT_WORDS + 1)
+        shorts = [s for n in range(1, last) if (s := " ".join(parts[:n])) in keys]
         if not shorts:
             continue
         kind, strong = (
