@@ -94,3 +94,21 @@ def test_a_change_is_looked_up_by_the_thing_it_is_said_of() -> None:
         "memory/2031-03-09.md": _day("2031-03-09", "Tiller moves to Omar's squad in Lisbon next month."),
     }
     assert _pairs(files).get(("MEMORY.md", 3)) == ("memory/2031-03-09.md", 3)
+
+
+def test_a_log_on_the_calendars_last_day_is_read_without_overflow() -> None:
+    """A daily log ``memory/9999-12-31.md`` (fault round 8's edge day): half a year ahead of it, or the month
+    after it, is past the calendar; reading its lines for plans and pairing them must not raise (indexing
+    failed with OverflowError once plans ahead were read)."""
+    from mdrecall.knowledge.fact_pairs import supersessions
+    from mdrecall.knowledge.facts import line_facts
+
+    log = "# d\n\n- tomorrow Dana Okafor moves the roof\n- yesterday the review\n"
+    facts = line_facts("memory/9999-12-31.md", log, "9999-12-31")
+    facts += line_facts(
+        "memory/9999-12-30.md", "# d\n\n- Roof repair set for 3 January, Dana Okafor runs it.\n", "9999-12-30"
+    )
+    facts += line_facts(
+        "memory/9999-12-31.md", "# d\n\n- Roof repair moved to Friday, Dana Okafor says.\n", "9999-12-31"
+    )
+    assert isinstance(supersessions(facts), dict)

@@ -336,12 +336,14 @@ def refines(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> b
         start = date.fromisoformat(new.day[:10])
     except ValueError:
         return False
-    end = start + WEEK
     for m in lost:
         year = start.year + (_MONTH_NUMBER[m] < start.month)  # the month next named: this year's or the next
-        first = date(year, _MONTH_NUMBER[m], 1)
-        last = date(year + (first.month == 12), first.month % 12 + 1, 1) - timedelta(days=1)
-        if first <= end and start <= last:  # the coming week reaches into that month
+        try:  # (a log of 9999-12-31: the next month is past the calendar)
+            first = date(year, _MONTH_NUMBER[m], 1)
+            last = date(year + (first.month == 12), first.month % 12 + 1, 1) - timedelta(days=1)
+        except ValueError:
+            continue
+        if (first - start) <= WEEK and start <= last:  # the coming week reaches into that month
             return True
     return False
 
@@ -405,7 +407,7 @@ def calendar_dates(slots_of_f: set[str], written: str | None) -> set[date]:
                 when = date(year, month, day)
             except ValueError:
                 break
-            if start <= when <= start + PLAN_AHEAD:
+            if start <= when and (when - start) <= PLAN_AHEAD:  # (no date past 9999-12-31 is made)
                 out.add(when)
                 break
     return out

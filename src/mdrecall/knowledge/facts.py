@@ -409,7 +409,7 @@ def _names_ahead(line: str, day: str) -> bool:
         start = date.fromisoformat(day[:10])
     except ValueError:
         return False
-    end = start + timedelta(days=PLAN_DAYS)
+    ahead = timedelta(days=PLAN_DAYS)
     for t in line_times(line):
         m = _DAY_OF_MONTH.match(t)
         month = _MONTH_OF.get(m.group(1) if m else t)
@@ -421,7 +421,7 @@ def _names_ahead(line: str, day: str) -> bool:
             except ValueError:
                 break
             # a month named: its first day after the day written (not the month it was written in)
-            if start < first <= end:
+            if start < first and first - start <= ahead:  # (no date past 9999-12-31 is made)
                 return True
     return False
 
