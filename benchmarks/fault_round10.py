@@ -124,7 +124,8 @@ def _note_run(root: Path, data: bytes, name: str) -> tuple[dict[str, float], str
     ]
     for step, args, ok in steps:
         t0 = time.monotonic()
-        r = run("-w", str(root), *args, timeout=max(NOTE_LIMIT_S * 4, 30))
+        # the bound is per MB: a 6.4 MB table may take its size's share before it counts as hung
+        r = run("-w", str(root), *args, timeout=max(NOTE_LIMIT_S * 4 * max(1.0, len(data) / 1e6), 30))
         took[step] = time.monotonic() - t0
         why = _plain(r, ok)
         if why:
