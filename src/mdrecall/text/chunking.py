@@ -205,7 +205,8 @@ class _Bounds:
     def __init__(self, parents: list[tuple[int, int]]) -> None:
         starts, ends = [p[0] for p in parents], [p[1] for p in parents]
         ordered = all(a <= b for a, b in pairwise(starts)) and all(a <= b for a, b in pairwise(ends))
-        self.starts, self.ends = (starts, ends) if ordered else (None, None)
+        self.starts: list[int] | None = starts if ordered else None
+        self.ends: list[int] | None = ends if ordered else None
 
 
 def _parent(
