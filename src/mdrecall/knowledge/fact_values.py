@@ -134,11 +134,20 @@ _CLOCK_HINT = re.compile(r"\d[:.]\d")
 
 
 def line_times(text: str) -> set[str]:
+    """The times ``text`` names: weekdays, clock times (``h:mm``), days of months (``sep1``), months."""
+    return set(_line_times(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _line_times(text: str) -> frozenset[str]:
+    """:func:`line_times`, kept for the last texts read (a line's is read again by :func:`slots`)."""
     low = text.lower()
     found = {m.group(1).lower() for m in WEEKDAY.finditer(text)} if "day" in low else set()
     digit = DIGIT.search(text) is not None  # a clock time and a day of a month need one
-    if not digit and not any(m in low for m in MONTH_HINTS):
-        return found
+    # a month is read only with its capital: an ASCII text with no capitalised month's start has none
+    months = not text.isascii() or _CAPITAL_MONTH.search(text) is not None
+    if not digit and (not months or not any(m in low for m in MONTH_HINTS)):
+        return frozenset(found)
     for m in CLOCK.finditer(text) if digit else ():
         if text[max(0, m.start() - 2) : m.start()].strip()[-1:] in ("£", "$", "€"):
             continue  # an amount ("£0.40"), not a time
@@ -148,17 +157,17 @@ def line_times(text: str) -> set[str]:
             hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
             found.add(f"{hour}:{m.group(2) or '00'}")
     days = set()
-    for m in DAY_MONTH.finditer(text) if digit else ():
+    for m in DAY_MONTH.finditer(text) if digit and months else ():
         month, day = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
         if month[0].isupper() and 1 <= int(day) <= 31:
             days.add((month.lower()[:3], int(day)))
     found |= {f"{month}{day}" for month, day in days}
     found |= {
         m.group(1).lower()[:3]
-        for m in MONTH.finditer(text)
+        for m in (MONTH.finditer(text) if months else ())
         if m.group(1)[0].isupper() and not any(m.group(1).lower()[:3] == d[0] for d in days)
     }
-    return found
+    return frozenset(found)
 
 
 def capitalised_names(text: str) -> set[str]:
@@ -231,6 +240,12 @@ _NOT_HOLDER = frozenset(LABELS) | frozenset(MONTHS)
 def typed_values(line: str) -> set[str]:
     """A line's values of a type a fact line holds even when nothing says it changed: amounts of money
     (``m:``), quantities with a unit (``q:``) and holders before a verb of holding (``h:``, lower case)."""
+    return set(_typed_values(line))
+
+
+@functools.lru_cache(maxsize=1024)
+def _typed_values(line: str) -> frozenset[str]:
+    """:func:`typed_values`, kept for the last lines read (a line's is read again by :func:`slots`)."""
     out: set[str] = set()
     digit = DIGIT.search(line) is not None
     if digit and (any(c in line for c in "£$€") or _CURRENCY.search(line) is not None):
@@ -246,7 +261,7 @@ def typed_values(line: str) -> set[str]:
                 name = m.group(2).lower()  # "in June Zara covers": Zara (the words run on past a full stop)
             if name not in STOP_WORDS and name not in NOT_SUBJECT and name not in _NOT_HOLDER:
                 out.add("h:" + name)
-    return out
+    return frozenset(out)
 
 
 #: A word of every wording of :data:`~mdrecall.knowledge.fact_words.STATUS` (its last, "hold" for "on hold";
@@ -268,13 +283,17 @@ def states(words: str) -> set[str]:
     return {f"{scale}={state}" for m in STATUS.finditer(words) for scale, state in STATUS_OF[m.group(1)]}
 
 
+#: Where a sentence of a line ends, as :func:`slots` reads its names (one not opening a sentence).
+_SENTENCE = re.compile(r"(?:[.;!?]|\s[-–—])\s+")
+
+
 def slots(line: str) -> set[str]:
     """A line's typed value slots: times (``t:``), numbers and amounts (``n:``), names (``c:``; a
     capitalised word not opening a sentence), and :func:`typed_values` (``m:``, ``q:``, ``h:``)."""
     out = {"t:" + t for t in line_times(line)} | typed_values(line)
     if DIGIT.search(line) is not None:
         out |= {"n:" + n for n in NUMBER.findall(line)}
-    for sentence in re.split(r"(?:[.;!?]|\s[-–—])\s+", line):
+    for sentence in _SENTENCE.split(line):
         names = {n.replace("’", "'").split("'")[0] for n in capitalised_names(" ".join(sentence.split()[1:]))}
         out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in STOP_WORDS}
     return out

@@ -16,6 +16,7 @@ Which of them a later line supersedes is :mod:`mdrecall.knowledge.fact_pairs`'s 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from datetime import date, timedelta
@@ -119,7 +120,13 @@ def _chosen(text: str, rejected: set[str]) -> set[str]:
 def _may(low: str | None, words: tuple[str, ...]) -> bool:
     """Could an expression needing one of ``words`` match the line (lower-cased ``low``; ``None``: the
     line is not ASCII, so yes)?"""
-    return low is None or any(w in low for w in words)
+    return low is None or _any_of(words).search(low) is not None
+
+
+@functools.cache
+def _any_of(words: tuple[str, ...]) -> re.Pattern[str]:
+    """One scan for any of ``words`` (as substrings): quicker than a test of each."""
+    return re.compile("|".join(re.escape(w) for w in words))
 
 
 def _clause(text: str, pos: int, ends: re.Pattern[str]) -> tuple[int, int]:

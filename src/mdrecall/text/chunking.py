@@ -15,8 +15,9 @@ passage around it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
 from mdrecall.models import Chunk
@@ -156,6 +157,7 @@ def chunk_markdown(
         parent_chars = parent_tokens * CHARS_PER_TOKEN
         parent_overlap = max(0, min(overlap * CHARS_PER_TOKEN, parent_chars // 2))
         parents = [_trim(lines, sp) for sp in _pack(lines, sections, parent_chars, parent_overlap, pre)]
+    bounds = _Bounds(parents)
     chunks: list[Chunk] = []
     for span in spans:
         start, end = _trim(lines, span)
@@ -164,7 +166,7 @@ def chunk_markdown(
         body = span.text if span.text is not None else "\n".join(lines[start : end + 1])
         if not body or body.isspace() or _empty_sections(lines, is_heading, start, end):
             continue
-        p_start, p_end = _parent(parents, start, end)
+        p_start, p_end = _parent(parents, start, end, bounds)
         chunks.append(
             Chunk(
                 path=path,
@@ -196,14 +198,42 @@ def _empty_sections(lines: list[str], is_heading: list[bool], start: int, end: i
     return heads > 1
 
 
-def _parent(parents: list[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
+class _Bounds:
+    """The passages' starts and ends, for finding those overlapping a chunk by bisection; ``None`` when
+    either is out of order (then every passage is looked at)."""
+
+    def __init__(self, parents: list[tuple[int, int]]) -> None:
+        starts, ends = [p[0] for p in parents], [p[1] for p in parents]
+        ordered = all(a <= b for a, b in pairwise(starts)) and all(a <= b for a, b in pairwise(ends))
+        self.starts: list[int] | None = starts if ordered else None
+        self.ends: list[int] | None = ends if ordered else None
+
+
+def _parent(
+    parents: list[tuple[int, int]], start: int, end: int, bounds: _Bounds | None = None
+) -> tuple[int, int]:
     """The passage holding most of lines ``start..end`` (the first on a tie), widened to cover them."""
+    if bounds is not None and bounds.starts is not None and bounds.ends is not None and end >= start:
+        # a passage overlapping the lines holds more of them (0 or more) than any other (fewer than 0); with
+        # starts and ends in order, those overlapping are in one run: the first ending at or after ``start``
+        # to the last starting at or before ``end`` (only when one does is the answer found there)
+        lo, hi = bisect_left(bounds.ends, start), bisect_right(bounds.starts, end)
+        best, most = _most(parents[lo:hi], start, end)
+        if most is not None and most >= 0:
+            return min(best[0], start), max(best[1], end)
+    best, most = _most(parents, start, end)
+    return min(best[0], start), max(best[1], end)
+
+
+def _most(parents: list[tuple[int, int]], start: int, end: int) -> tuple[tuple[int, int], int | None]:
+    """The first of ``parents`` holding most of lines ``start..end``, and how many more than one it holds
+    (``(start, end)`` and ``None`` when there is none)."""
     best, most = (start, end), None
     for p in parents:  # a loop, not max() with a key: a call per passage per chunk cost more
         held = min(end, p[1]) - max(start, p[0])
         if most is None or held > most:
             best, most = p, held
-    return min(best[0], start), max(best[1], end)
+    return best, most
 
 
 def _size(pre: list[int], start: int, end: int) -> int:
