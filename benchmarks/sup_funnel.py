@@ -8,7 +8,7 @@ tune part (``sup_train.json``'s :data:`sup_pairs_eval.CORPUS_TUNE` worlds, ``cor
 The fact lines are read as the index reads them: a labelled set is indexed (the knowledge eval's
 workspace) and its stored fact lines paired; a corpus is written into one workspace in memory as
 ``sup_pairs_eval.py`` writes it. The rules run as they are (:func:`~mdrecall.knowledge.fact_pairs.
-supersessions`); where a pair is not made, :func:`~mdrecall.knowledge.change_pairs.change_gates` says
+supersessions`); where a pair is not made, :func:`~mdrecall.knowledge.change_gates.change_gates` says
 which of the change lines' pass's gates stop it, in the order the pass tries them:
 
 * ``newer not a fact line`` / ``older not a fact line``: :func:`~mdrecall.knowledge.facts.line_facts`
@@ -30,7 +30,7 @@ Prints a table (gate × set: count) and up to 6 examples per gate, and writes
 for a pair stopped by a line not read as a fact, ``what_if``: the gates it would fail were both lines fact
 lines, and ``values_differ``: the kinds of value that differ between them. ``--src`` measures another
 checkout's rules (to see what a set met before it was tuned on, that checkout needs the two diagnosis
-helpers, :func:`~mdrecall.knowledge.change_pairs.change_gates` and
+helpers, :func:`~mdrecall.knowledge.change_gates.change_gates` and
 :func:`~mdrecall.knowledge.facts.said_gate`, added).
 
     python benchmarks/sup_funnel.py [--sets dev,held_out,...] [--no-search] [--examples 6] [--src SRC]
@@ -59,7 +59,7 @@ _DATE_HEADING = re.compile(r"#+\s+(\d{4}-\d{2}-\d{2})")
 
 def _pairing(facts: list[Any], wanted: list[tuple[Key, Key]]) -> tuple[dict[Key, Any], dict[Any, list[str]]]:
     """The stored pairing of ``facts`` and, per wanted pair, the change pass's gates."""
-    from mdrecall.knowledge.change_pairs import change_gates
+    from mdrecall.knowledge.change_gates import change_gates
     from mdrecall.knowledge.fact_pairs import attribute_pairs, supersessions
     from mdrecall.knowledge.facts import SAID
     from mdrecall.knowledge.value_left import value_left_pairs

@@ -11,7 +11,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import sup_funnel  # noqa: E402  (benchmarks/sup_funnel.py)
 
-from mdrecall.knowledge.change_pairs import change_gates  # noqa: E402
+from mdrecall.knowledge.change_gates import change_gates  # noqa: E402
 from mdrecall.knowledge.facts import line_facts, said_gate  # noqa: E402
 
 

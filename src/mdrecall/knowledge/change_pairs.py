@@ -74,17 +74,20 @@ __all__ = [
     "TYPED_COSINE",
     "RARE_MIN",
     "RARE_SHARE",
-    "change_gates",
+    "ChangeState",
+    "change_pass",
     "change_pairs",
     "change_update",
     "modified",
+    "names_any",
     "signal",
     "value_slots",
     "written_before",
+    "written_low",
 ]
 
 
-class _State:
+class ChangeState:
     """The change lines' pass over one list of fact lines, kept so that a change of a few files re-pairs
     only what they touch: each line's words, the word counts and postings, and each change line's
     closest candidate.
@@ -282,7 +285,7 @@ class _State:
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return None  # nothing new: the same fact said again
         if self.kind[j] == "weak":
-            if not _written_low(new.words, shared):
+            if not written_low(new.words, shared):
                 return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing
             return True if values_differ(old_slots, new_slots) else None
         if self.kind[j] == "plan":  # "New Jetstar flights: out Wednesday 21 April" … "out 14 April"
@@ -300,7 +303,7 @@ class _State:
                 return None  # nothing changes said of it but a value: both lines must name the thing
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
         gone = self.leaves.get(j)
-        if gone and not _names_any(old.words.lower(), gone):
+        if gone and not names_any(old.words.lower(), gone):
             return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
         differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
         if names_left(self.leaves.get(i), new.words.lower()):
@@ -395,7 +398,7 @@ class _State:
             return []
         # the thing whose attribute changed, not only a name ("Lantern Moth", "Kestrel Studio"): a word
         # the change line writes in lower case ("dinners", "releases")
-        thing = _written_low(self.fact(j).words, subject)
+        thing = written_low(self.fact(j).words, subject)
         if not thing:
             return []
         files = {self.fact(i).path, self.fact(j).path}
@@ -405,7 +408,7 @@ class _State:
             if k == i or f.day or f.path in files or not subject.issubset(self.every[k]):
                 continue
             # the line writes that thing in lower case too (or opens with it: "Releases: Kwame cuts them")
-            if differs and _written_low(f.words, thing, first=True):
+            if differs and written_low(f.words, thing, first=True):
                 files.add(f.path)
                 out.append(k)
         return out[:STANDING_MOST]
@@ -469,7 +472,7 @@ def _changed_things(words: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
+def written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
     """The stems of ``stems`` that ``words`` writes in lower case somewhere (or as its first word, with
     ``first``)."""
     out = set()
@@ -479,7 +482,7 @@ def _written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
     return out
 
 
-def _names_any(words: str, stems: frozenset[str]) -> bool:
+def names_any(words: str, stems: frozenset[str]) -> bool:
     """Does one of ``words`` (lower case) start with one of ``stems`` (a value named)?"""
     return any(w.startswith(v) for w in words.split() for v in stems)
 
@@ -506,11 +509,11 @@ _CALENDAR_SLOT = re.compile(r"t:[a-z]{3}\d{1,2}$")
 
 def _echoes(slot: str) -> bool:
     """Is ``slot`` a value whose move a line paired by the attribute rule carries to the older lines
-    stating it again (:meth:`_State.echoes`): a calendar date, an amount, a quantity?"""
+    stating it again (:meth:`ChangeState.echoes`): a calendar date, an amount, a quantity?"""
     return slot[:2] in ("m:", "q:") or _CALENDAR_SLOT.match(slot) is not None
 
 
-#: A posting this long or shorter is read whole (:meth:`_State.earlier`).
+#: A posting this long or shorter is read whole (:meth:`ChangeState.earlier`).
 _SHORT = 32
 
 
@@ -529,7 +532,7 @@ def _cap(facts: Sequence[Fact]) -> int:
 
 
 #: The state of the last pass of this process (the next pairing after a change starts from it).
-_LAST: list[_State] = []
+_LAST: list[ChangeState] = []
 
 
 def change_pairs(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
@@ -540,7 +543,7 @@ def change_pairs(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> dict[
     A change line changes one fact: it supersedes only the candidate closest to it (the highest cosine),
     and none when the attribute rule already paired it as the newer line."""
     _LAST.clear()
-    state = _State(facts, pairs)
+    state = ChangeState(facts, pairs)
     state.evaluate([j for j in range(len(state.facts)) if state.is_change(j)])
     state.settle(list(state.chosen_by))
     _LAST.append(state)
@@ -614,7 +617,7 @@ def change_update(
 
 
 def _same_but(
-    state: _State, facts: Sequence[Fact], before: dict[Key, Supersession], changed: set[str]
+    state: ChangeState, facts: Sequence[Fact], before: dict[Key, Supersession], changed: set[str]
 ) -> bool:
     """Is ``state`` the pass that made ``before``, over ``facts`` but for the files ``changed``?"""
     if {**state.attr, **state.pairs} != before:
@@ -629,147 +632,15 @@ def _same_but(
     return kept == sum(1 for k in state.where if k[0] not in changed)
 
 
-# --- Diagnosis (for measurement only: benchmarks/sup_funnel.py). It changes no pairing. ---------------
-
-
-def change_gates(
-    facts: Sequence[Fact], pairs: dict[Key, Supersession], wanted: Sequence[tuple[Key, Key]]
-) -> dict[tuple[Key, Key], list[str]]:
-    """Why the change lines' pass does not pair each ``(older, newer)`` of ``wanted``: the gates it fails,
-    the first being the one that stops it (``["paired"]`` when the pass pairs them). ``pairs``: the pairs
-    of the earlier rules, as :func:`change_pairs` receives them. The later names tell which gates the pair
-    would fail were the first one lifted (each tested on its own): ``"probe: …"`` (the newer line's
-    looked-up rare words: no word shared, shared words all common, or the shared rare words not among
-    the :data:`CANDIDATE_WORDS` rarest), ``"candidate: …"`` (:meth:`_State.candidate`'s tests by name),
-    ``"cosine"`` (below the floor), ``"continues another line"``, ``"newer chose another line"``, ``"older
-    taken by a later line"``. Runs a pass of its own; the process's last pass is left as it was."""
+def change_pass(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> ChangeState:
+    """A change lines' pass over ``facts`` (``pairs``: the earlier rules'), run apart: the process's last
+    pass, which :func:`change_update` continues from, is left as it was (for diagnosis:
+    :mod:`mdrecall.knowledge.change_gates`)."""
     kept = list(_LAST)
     try:
-        state = _State(facts, pairs)
+        state = ChangeState(facts, pairs)
         state.evaluate([j for j in range(len(state.facts)) if state.is_change(j)])
         state.settle(list(state.chosen_by))
     finally:
         _LAST[:] = kept
-    return {(o, n): _gates(state, o, n) for o, n in wanted}
-
-
-def _gates(state: _State, older: Key, newer: Key) -> list[str]:
-    i, j = state.where.get(older), state.where.get(newer)
-    if i is None or j is None:
-        return ["newer not a fact line" if j is None else "older not a fact line"]
-    got = state.pairs.get(older)
-    if got is not None and (got.path, got.line) == newer:
-        return ["paired"]
-    out: list[str] = []
-    if state.paired[i]:
-        out.append("older paired by an earlier rule")
-    if not state.kind[j]:
-        out.append("no change signal")
-    elif state.used[j]:
-        out.append("newer paired by the attribute rule")
-    probe = _probe_gate(state, i, j)
-    if probe:
-        out.append(probe)
-    new_slots = value_slots(state.fact(j))
-    was = state.paired[i], state.used[j], state.kind[j]
-    state.paired[i], state.used[j] = 0, 0
-    state.kind[j] = state.kind[j] or "strong"  # the candidate tests as for a change line
-    try:
-        why = _candidate_gate(state, i, j, new_slots)
-        state.continued = None
-        passes = state.candidate(i, j, new_slots) is not None
-        if passes != (why is None):
-            why = "candidate: unexplained"  # the tests below no longer follow _State.candidate's
-        floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
-    finally:
-        state.paired[i], state.used[j], state.kind[j] = was
-        state.continued = None
-    if why:
-        out.append(why)
-    if state.similarity(i, j) < floor:
-        out.append("cosine")
-    if not out:
-        chosen = state.closest.get(j)
-        if chosen is None:
-            out.append("continues another line")
-        elif i not in chosen:
-            out.append("newer chose another line")
-        else:
-            out.append("older taken by a later line")
-    return out
-
-
-def _probe_gate(state: _State, i: int, j: int) -> str | None:
-    """Why the newer line's looked-up words do not find the older one (None when they do)."""
-    probe = state.probe(j)
-    if any(i in state.postings.get(w, ()) for w in probe):
-        return None
-    shared = set(state.every[i]).intersection(state.every[j])
-    if not shared & (set(state.own[i]) | set(state.own[j])):
-        return "probe: no shared word"
-    on_new = shared.intersection(state.own[j])
-    if not on_new or min(state.df[w] for w in on_new) > state.cap:
-        return "probe: no shared rare word"
-    return "probe: rare word not looked up"
-
-
-def _candidate_gate(state: _State, i: int, j: int, new_slots: set[str]) -> str | None:
-    """The first of :meth:`_State.candidate`'s tests that ``(i, j)`` fails, by name (None: it passes)."""
-    old, new = state.fact(i), state.fact(j)
-    if is_told(old):
-        return "candidate: older told in a log"
-    if not written_before(old, new):
-        return "candidate: written before"
-    shared = set(state.every[i]).intersection(state.every[j])
-    if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
-        return "candidate: no shared word"
-    if min(state.df[w] for w in shared) > state.cap:
-        return "candidate: rare word"
-    if shared.isdisjoint(state.own[i]) or shared.isdisjoint(state.own[j]):
-        for n in (i, j):
-            title = set(state.every[n]).difference(state.own[n])
-            if shared & title and 2 * len(shared & title) < len(title):
-                return "candidate: page title"
-    if new.subject and "said" not in new.attrs and kin_words(new.subject.split()).isdisjoint(state.every[i]):
-        return "candidate: newer's subject"
-    if modified(old.words, new.words, shared):
-        return "candidate: modified"
-    old_slots = value_slots(old)
-    if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
-        return "candidate: logged, no value changed"
-    if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
-        return "candidate: nothing new"
-    if state.kind[j] == "weak":
-        if not _written_low(new.words, shared):
-            return "candidate: weak, no thing"
-        return None if values_differ(old_slots, new_slots) else "candidate: another value (weak)"
-    if state.kind[j] == "plan":
-        if not set(state.own[i]).intersection(state.own[j]):
-            return "candidate: plan, no thing"
-        return None if plan_moved(old, new, old_slots, new_slots) else "candidate: another value (plan)"
-    if state.kind[j] == "pair":
-        if not set(state.own[i]).intersection(state.own[j]):
-            return "candidate: pair, no thing"
-        return None if pair_change(old, new, old_slots, new_slots) else "candidate: pair, no evidence"
-    if state.kind[j] == "typed":
-        if old.day:
-            return "candidate: typed, older dated"
-        if not set(state.own[i]).intersection(state.own[j]):
-            return "candidate: typed, no thing"
-        differs = values_differ(old_slots, new_slots, TYPED_KINDS)
-        return None if differs else "candidate: another value (typed)"
-    gone = state.leaves.get(j)
-    if gone and not _names_any(old.words.lower(), gone):
-        return "candidate: leaves another value"
-    differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
-    if names_left(state.leaves.get(i), new.words.lower()):
-        return "candidate: names the value left"
-    if not differs and keeps_values(old, new, old_slots, new_slots):
-        return "veto: keeps_values"
-    if confirms(old, new, new_slots, old_slots):
-        return "veto: confirms"
-    if restates(old.words.lower(), new.words.lower()) and not values_differ(old_slots, new_slots, "tn"):
-        return "veto: restates"
-    if refines(old, new, old_slots, new_slots):
-        return "veto: refines"
-    return None
+    return state
