@@ -1,7 +1,7 @@
 """Where supersession recall is lost: for every labelled (older → newer) pair, the first gate it fails.
 
 Pairs: the ``supersession`` labels of the knowledge sets (``benchmarks/knowledge/<set>.labels.json``:
-``dev``, ``held_out``, ``held_out_2`` .. ``held_out_6``), the true cases of the supersession corpus's
+``dev``, ``held_out``, ``held_out_2`` .. ``held_out_7``), the true cases of the supersession corpus's
 tune part (``sup_train.json``'s :data:`sup_pairs_eval.CORPUS_TUNE` worlds, ``corpus``) and of
 ``sup_pairs.json``'s tune part (``sup_pairs``). Never the corpus's aside part, nor ``held_out_7``.
 
@@ -51,7 +51,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "knowledge"
 #: The labelled sets read (never held_out_7: kept aside).
-LABELLED = ("dev", "held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6")
+LABELLED = ("dev", "held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7")
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]
 _DATE_HEADING = re.compile(r"#+\s+(\d{4}-\d{2}-\d{2})")

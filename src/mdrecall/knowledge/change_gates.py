@@ -104,7 +104,7 @@ def _probe_gate(state: ChangeState, i: int, j: int) -> str | None:
     if not shared & (set(state.own[i]) | set(state.own[j])):
         return "probe: no shared word"
     on_new = shared.intersection(state.own[j])
-    if not on_new or min(state.df[w] for w in on_new) > state.cap:
+    if not on_new or min(state.df.get(w, 0) for w in on_new) > state.cap:
         return "probe: no shared rare word"
     return "probe: rare word not looked up"
 
