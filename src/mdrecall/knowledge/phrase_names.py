@@ -21,7 +21,7 @@ from mdrecall.knowledge.mention_patterns import (
 from mdrecall.knowledge.mention_readers import joined_name_kind, maker_kind, text_before, title_like
 from mdrecall.knowledge.name_words import ABBREVIATED
 from mdrecall.knowledge.names import name_kind
-from mdrecall.knowledge.section_kinds import heading_things, work_items
+from mdrecall.knowledge.section_kinds import heading_things, work_items, work_label_items
 
 __all__ = ["add_phrases"]
 
@@ -80,7 +80,7 @@ def _add_work_titles(scan: FileScan) -> None:
 def _add_section_items(scan: FileScan) -> None:
     """The items of a section of works: "## Films" then "- Perfect Days, Wim Wenders"."""
     lines, starts, taken = scan.lines, scan.starts, scan.taken
-    for i, at, end, kind in work_items(lines, scan.headings):
+    for i, at, end, kind in [*work_items(lines, scan.headings), *work_label_items(lines)]:
         if i not in scan.skip and not taken.overlaps(starts[i] + at, starts[i] + end):
             scan.add(i, lines[i][at:end], kind, "typed_name")
             taken.add(starts[i] + at, starts[i] + end)

@@ -22,9 +22,9 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from mdrecall.knowledge.label_kinds import header_kind
-from mdrecall.knowledge.name_lists import common_word
+from mdrecall.knowledge.name_lists import common_word, known_name, places
 
-__all__ = ["TableCells", "heading_things", "supplier_lines", "work_items"]
+__all__ = ["TableCells", "heading_things", "supplier_lines", "work_items", "work_label_items"]
 
 #: A table's separator row ("|---|:--:|").
 _SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
@@ -195,8 +195,8 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
         if not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
             break
         out.append((i, at, at + len(title), "work"))
-        maker = _MAKER.match(line, at + len(title))
-        if maker is not None and _made_by(maker.group("m")):  # "- Perfect Days, Wim Wenders"
+        maker = _MAKER.match(line, at + len(title)) or _ONE_MAKER.match(line, at + len(title))
+        if maker is not None and _maker_name(maker.group("m")):  # "- Perfect Days, Wim Wenders"
             out.append((i, maker.start("m"), maker.end("m"), "person"))
             stop = maker.end("m")
         nxt = _NEXT_TITLE.match(line, stop)
@@ -216,6 +216,58 @@ def _said_title(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
     if not _title(title, True) or maker is None or not _made_by(maker.group("m")):
         return []
     return [(i, at, at + len(title), "work"), (i, maker.start("m"), maker.end("m"), "person")]
+
+
+#: Words of a line's opening label that say its values are works ("- read so far:", "Spring show:",
+#: "Music:"): the section words and their singulars, and verbs of reading, watching and listening.
+_WORK_LABEL_WORDS = _WORK_WORDS | frozenset(
+    """film show play song songs album piece pieces novel read reads watch listen listened""".split()
+)
+#: A line's opening label: a bullet perhaps, then one to four words and a colon.
+_LINE_LABEL = re.compile(r"[ \t]*(?:[-*+][ \t]+)?(?P<l>[A-Za-z][\w'’-]*(?:[ ][\w'’-]+){0,3}):[ ]")
+#: A title and its maker in brackets after it ("Clair de Lune (Debussy)", "The Pelican Brief (John
+#: Grisham)"): capitalised words joined by a few small ones, then one to three capitalised words in brackets.
+#: Small words inside a title, in a few languages ("Clair de Lune", "Spiegel im Spiegel").
+_SMALL_WORDS = "and of the de du des del la le el in im am on a an to for with und et y di da".split()
+_SMALL = "|".join(_SMALL_WORDS)
+_TITLE_MAKER = re.compile(
+    rf"(?<![\w'’-])(?P<t>[A-Z][\w'’-]*(?:[ ](?:[A-Z0-9][\w'’-]*|{_SMALL})){{0,7}})"
+    r"[ ]\((?P<m>[A-Z][\w'’-]+(?:[ ](?:[A-Z][\w'’-]+|de|van|von|del|da)){0,2})\)"
+)
+#: A one-word maker in brackets after a listed title ("- Perfect Days (Wenders)").
+_ONE_MAKER = re.compile(r"[ ]?\((?P<m>[A-Z][\w'’-]+)\)")
+_SMALL_END = frozenset("and of the de du la le in on a an to for with".split())
+
+
+def work_label_items(lines: list[str]) -> list[tuple[int, int, int, str]]:
+    """Works and their makers on lines whose opening label names works ("- read so far: Klara and the Sun
+    (Ishiguro), Demon Copperhead (Kingsolver)", "Music: ..., plus Clair de Lune (Debussy)"): each title
+    followed by a maker in brackets, as (line, start, end, "work" or "person"). The maker must read as a
+    person's name: no frequent word, place, known name of another kind, number or day."""
+    out: list[tuple[int, int, int, str]] = []
+    for i, line in enumerate(lines):
+        if "(" not in line or ":" not in line:
+            continue
+        label = _LINE_LABEL.match(line)
+        if label is None or _WORK_LABEL_WORDS.isdisjoint(_heading_words(label.group("l"))):
+            continue
+        for m in _TITLE_MAKER.finditer(line, label.end()):
+            title, maker = m.group("t"), m.group("m")
+            if title.split()[-1] in _SMALL_END or not _title(title, True) or not _maker_name(maker):
+                continue
+            out += [(i, m.start("t"), m.end("t"), "work"), (i, m.start("m"), m.end("m"), "person")]
+    return out
+
+
+def _maker_name(name: str) -> bool:
+    """Could a name in brackets after a title be its maker's ("Debussy", "Saint-Exupéry", "Kate Bush"):
+    not a title's opener, and a single word no frequent word, place or well-known name ("(Netflix)",
+    "(Kraków)", "(Live)")?"""
+    if not _made_by(name):
+        return False
+    if " " in name:
+        return True
+    return not common_word(name) and name not in places() and known_name(name) is None
 
 
 def _made_by(name: str) -> bool:
