@@ -63,3 +63,16 @@ def test_a_countrys_first_level_region_is_a_place() -> None:
     found = _kinds(text)
     for region in ("Abruzzo", "Podlaskie", "Kujawsko-Pomorskie"):
         assert ("place", "typed_name") in found[region], region
+
+
+def test_a_name_called_after_any_animals_word_is_a_pets() -> None:
+    text = (
+        "# Home\n\n"
+        "- Noor keeps an axolotl named Pico in the study; the tank filter is due.\n"
+        "- The twins want two cockatiels called Mango and Biscuit.\n"
+        "- Noor's old school friend plays in a band called Velvet Orchard.\n"
+    )
+    found = _kinds(text)
+    assert ("pet", "typed_name") in found["Pico"]
+    assert ("pet", "typed_name") in found["Mango"]
+    assert all(kind != "pet" for kind, _ in found["Velvet Orchard"])  # a band is no animal

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 __all__ = [
     "KnownName",
+    "animal_words",
     "common_word",
     "first_names",
     "fold_accents",
@@ -31,6 +32,13 @@ _DATA = Path(__file__).parent / "data"
 def _words(name: str) -> frozenset[str]:
     lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
     return frozenset(w for line in lines if not line.startswith("#") for w in line.split())
+
+
+@cache
+def animal_words() -> frozenset[str]:
+    """One-word English names of animals ("gecko", "axolotl", "dog"), from WordNet
+    (``data/animal_words.txt``, written by ``scripts/gen_animal_words.py``)."""
+    return _words("animal_words.txt")
 
 
 class KnownName(NamedTuple):

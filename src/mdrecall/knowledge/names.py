@@ -18,6 +18,8 @@ Each of these but the weakest is evidence strong enough to make the name an enti
 
 from __future__ import annotations
 
+import re
+
 from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
     AT_BEFORE,
@@ -51,7 +53,14 @@ from mdrecall.knowledge.name_cues import (
     WORK_BEFORE,
     may_cue,
 )
-from mdrecall.knowledge.name_lists import common_word, given_name, known_name, known_names, places
+from mdrecall.knowledge.name_lists import (
+    animal_words,
+    common_word,
+    given_name,
+    known_name,
+    known_names,
+    places,
+)
 from mdrecall.knowledge.name_words import (
     ACRONYM_TAILS,
     EVENT_LAST,
@@ -96,6 +105,19 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
             continue
         break
     return n
+
+
+#: An animal's word, then "called" or "named", before a name ("a leopard gecko called ", "axolotls named ").
+_CALLED = re.compile(r"\b([a-z]+)[ ](?:is[ ]|was[ ])?(?:called|named)[ ]$", re.IGNORECASE)
+
+
+def _animal_called(tail: str) -> bool:
+    """Does ``tail`` end with an animal's word (any in WordNet, :func:`~.name_lists.animal_words`) and
+    "called" or "named": the name after it is a pet's ("Kuba has a leopard gecko called Fred")?"""
+    if (m := _CALLED.search(tail)) is None:
+        return False
+    word = m.group(1).lower()
+    return word in animal_words() or (word.endswith("s") and word[:-1] in animal_words())
 
 
 def _verb_form(word: str) -> bool:
@@ -165,7 +187,7 @@ def name_kind(
         return "place", True
     if several and last in EVENT_LAST:
         return "event", True
-    if (cued and PET_BEFORE.search(tail)) or PET_AFTER.match(after):
+    if (cued and (PET_BEFORE.search(tail) or _animal_called(tail))) or PET_AFTER.match(after):
         return "pet", True
     if len(words) == 1 and (owned := OWNED.match(after)) and owned.group(1).lower() in PET_OWNED:
         return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
