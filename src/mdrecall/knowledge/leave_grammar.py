@@ -8,7 +8,8 @@ word (at most :data:`MAX_VALUE_WORDS`; one after "not"). "from" counts only befo
 signals a change (:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and "took
 over the inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and
 "rather than" name an option never held, not a value left. The words before "no longer" or "stepped
-down" name a holder ending a role ("Fiona stepped down"), a value left too.
+down" name a holder ending a role ("Fiona stepped down"), a value left too, and so do the words between a
+verb of removal and its particle ("pulled Mapbox out of the app", "phased Jira out").
 """
 
 from __future__ import annotations
@@ -51,6 +52,15 @@ REPLACED_BY = re.compile(r"((?:\S+\s+){1,3})(?:(?:is|was|has been|got|gets|being
 IS_OFF = re.compile(
     r"((?:\S+ ){1,2})(?:is|are) (?:off|out|gone)\b"
     r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
+)
+#: A verb of removal whose object stands before its particle ("pulled Mapbox out of the app", "ripped the
+#: old boiler out", "phased Jira out"): the words between name the value left. "pull"/"take" only with
+#: "out of" ("took the kids out for pizza" is an outing, "took Kuba out of the club" is not); no pronoun.
+TAKEN_OUT = re.compile(
+    r"\b(?:(?:pull(?:s|ed|ing)?|took|tak(?:e|es|en|ing))\s+(?!(?:it|them|him|her|me|us|you)\b)"
+    r"(?:(?:the|our|my|their|his|her|its)\s+)?((?:\S+\s+){1,2}?)out of\b"
+    r"|(?:ripp(?:ed|ing)|rips?|phas(?:e|es|ed|ing))\s+(?!(?:it|them|him|her|me|us|you)\b)"
+    r"(?:(?:the|our|my|their|his|her|its)\s+)?((?:\S+\s+){1,2}?)out\b)"
 )
 #: Before "stays as a fallback" (a value kept only in reserve: "Twilio stays as a fallback", "the old NAS
 #: remains as backup"): its main role ended, the words before name the value left.
@@ -100,6 +110,8 @@ def left_values(words: str) -> frozenset[str]:
         out |= _value(after, MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    for m in TAKEN_OUT.finditer(words) if off else ():
+        out |= _value((m.group(1) or m.group(2)).split(), MAX_VALUE_WORDS)
     for m in FALLBACK.finditer(words) if spare else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last
