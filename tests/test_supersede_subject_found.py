@@ -36,3 +36,43 @@ def test_a_value_pulled_out_supersedes_the_standing_line_stating_it() -> None:
         }
     )
     assert pairs == {("MEMORY.md", 3): ("memory/2027-05-11.md", 3)}
+
+
+@pytest.mark.parametrize(
+    ("line", "left"),
+    [
+        ("the infection is in her left eye, dr hale gave drops", set()),  # a side, not a verb of leaving
+        ("priya left acme for a startup", {"acme"}),
+        ("the vet says we can stop the apoquel now", {"apoquel"}),
+        ("we stopped using asana in may", {"asana"}),
+        ("stopped by the office on the way home", set()),  # a visit
+    ],
+)
+def test_a_side_is_no_leaving_and_a_thing_stopped_is_left(line: str, left: set[str]) -> None:
+    assert left_values(line) == left
+
+
+def test_a_recovery_supersedes_an_illness_told_in_a_log_and_a_new_one_supersedes_no_recovery() -> None:
+    """An illness told in a day's log is a state that lasts until a recovery is told, not an event of the
+    day; a later illness of another kind leaves the recovery standing."""
+    pairs = _pairs(
+        {
+            "memory/2027-03-02.md": "# 2027-03-02\n\n"
+            "- Milo: chest infection, Dr Hale gave antibiotics for five days.\n",
+            "memory/2027-03-12.md": "# 2027-03-12\n\n- Recheck with Dr Hale: Milo's chest is clear, done.\n",
+            "memory/2027-04-20.md": "# 2027-04-20\n\n- Milo is limping after football at Parkside.\n",
+        }
+    )
+    assert pairs == {("memory/2027-03-02.md", 3): ("memory/2027-03-12.md", 3)}
+
+
+def test_a_medicine_stopped_supersedes_the_page_line_prescribing_it() -> None:
+    pairs = _pairs(
+        {
+            "pets/bella.md": "# Bella\n\nBorder collie, 9. Itchy skin since May: on Apoquel, one a day. "
+            "Vet: Dr Amir Shah at Riverside.\n",
+            "memory/2027-06-30.md": "# 2027-06-30\n\n"
+            "- Riverside: Bella's skin has settled, Dr Shah says we can stop the Apoquel.\n",
+        }
+    )
+    assert pairs == {("pets/bella.md", 3): ("memory/2027-06-30.md", 3)}
