@@ -76,3 +76,18 @@ def test_a_medicine_stopped_supersedes_the_page_line_prescribing_it() -> None:
         }
     )
     assert pairs == {("pets/bella.md", 3): ("memory/2027-06-30.md", 3)}
+
+
+def test_working_from_a_place_supersedes_the_place_stated_not_another_line_of_the_page() -> None:
+    """ "working from Lisbon" states a place: the change supersedes the person page's line stating one,
+    not a line sharing a rarer word ("Teams"), and not MEMORY.md's line naming no place."""
+    pairs = _pairs(
+        {
+            "people/ines-duarte.md": "# Ines Duarte\n\nData engineer, came from Farfetch. Based in Porto, "
+            "Portugal; works 09:00-17:00 WET.\n\n- likes async updates, not calls on Teams\n",
+            "MEMORY.md": "# Memory\n\n- Ines Duarte: data engineer (Portugal), works 10:00-18:00 our time.\n",
+            "memory/2027-03-09.md": "# 2027-03-09\n\n"
+            '- Ines on Teams: "I\'m working from Lisbon from now on, same hours"\n',
+        }
+    )
+    assert pairs == {("people/ines-duarte.md", 3): ("memory/2027-03-09.md", 3)}

@@ -136,11 +136,12 @@ FIRST_PERSON = re.compile(r"\b(?:I|we|We|me|us)\b")
 POSSESSIVE_OWN = re.compile(r"\b(?:my|our|your|his|her|its|their) own\b", re.I)
 PLACE = re.compile(
     r"\bbased (?:in|at|out of)\b|\blives? in\b|\bliving in\b|\bmov(?:ed|ing|es?) (?:to|from)\b"
-    r"|\brelocat\w*|\blocated\b|\bin the \w+ room\b|\broom\b|\boffice in\b",
+    r"|\brelocat\w*|\blocated\b|\bin the \w+ room\b|\broom\b|\boffice in\b"
+    r"|\bwork(?:s|ing|ed)? (?:remotely )?from\b",  # "working from Lisbon now" (a name: PLACE_VALUE)
     re.I,
 )
 #: A word each match of the expression above holds.
-PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in")
+PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in", "from")
 #: After "dropped"/"stopped": a particle of visiting ("dropped into the shop", "stopped by the office",
 #: "dropped in on Mum", "dropped round"): a visit, not a thing dropped or stopped.
 VISIT = r"(?!\s+(?:by|round|into)\b|\s+in(?:\s+(?:on|at|for|with|to)\b|\s*$))"
