@@ -349,6 +349,8 @@ class ChangeState:
             best: tuple[bool, bool, float, int] | None = None
             # a return to an earlier choice ("went back to option A"): the lines stating a choice first
             choice = "choice" in self.fact(j).attrs and REVERT.search(self.fact(j).words) is not None
+            # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
+            held = _HELD.intersection(self.fact(j).attrs)
             found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
             rare, things = self.probes(j)
             for w in rare + things:
@@ -366,10 +368,12 @@ class ChangeState:
                     # a line whose value of the kind the change line states differs first ("v1.0
                     # slipped to July": the line saying "by end of May", not the one naming the same
                     # people), then, for a choice changed ("went back to option A"), a line stating a
-                    # choice, then the most shared rare words (the cosine weighted by rarity); on a tie,
-                    # the first line in path and line order
+                    # choice, for a place or an owner stated, a line stating one, then the most shared
+                    # rare words (the cosine weighted by rarity); on a tie, the first line in path and
+                    # line order
                     c = self.weighted(i, j)
-                    chose = choice and "choice" in self.fact(i).attrs
+                    attrs = self.fact(i).attrs
+                    chose = (choice and "choice" in attrs) or not held.isdisjoint(attrs)
                     found.append((i, differs))
                     if (
                         best is None
@@ -402,10 +406,15 @@ class ChangeState:
         if not thing:
             return []
         files = {self.fact(i).path, self.fact(j).path}
+        # a place changed: only the lines stating a place (an owner may be named in any wording: "Builds:
+        # Marta signs them")
+        place = "place" in self.fact(j).attrs
         out = []
         for k, differs in found:
             f = self.fact(k)
             if k == i or f.day or f.path in files or not subject.issubset(self.every[k]):
+                continue
+            if place and "place" not in f.attrs:
                 continue
             # the line writes that thing in lower case too (or opens with it: "Releases: Kwame cuts them")
             if differs and written_low(f.words, thing, first=True):
@@ -512,6 +521,9 @@ def _echoes(slot: str) -> bool:
     stating it again (:meth:`ChangeState.echoes`): a calendar date, an amount, a quantity?"""
     return slot[:2] in ("m:", "q:") or _CALENDAR_SLOT.match(slot) is not None
 
+
+#: The attributes whose change line weighs first the lines stating the same attribute (:meth:`evaluate`).
+_HELD = frozenset(("place", "owner"))
 
 #: A posting this long or shorter is read whole (:meth:`ChangeState.earlier`).
 _SHORT = 32

@@ -136,11 +136,12 @@ FIRST_PERSON = re.compile(r"\b(?:I|we|We|me|us)\b")
 POSSESSIVE_OWN = re.compile(r"\b(?:my|our|your|his|her|its|their) own\b", re.I)
 PLACE = re.compile(
     r"\bbased (?:in|at|out of)\b|\blives? in\b|\bliving in\b|\bmov(?:ed|ing|es?) (?:to|from)\b"
-    r"|\brelocat\w*|\blocated\b|\bin the \w+ room\b|\broom\b|\boffice in\b",
+    r"|\brelocat\w*|\blocated\b|\bin the \w+ room\b|\broom\b|\boffice in\b"
+    r"|\bwork(?:s|ing|ed)? (?:remotely )?from\b",  # "working from Lisbon now" (a name: PLACE_VALUE)
     re.I,
 )
 #: A word each match of the expression above holds.
-PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in")
+PLACE_WORDS = ("based", "live", "living", "mov", "relocat", "located", "room", "office in", "from")
 #: After "dropped"/"stopped": a particle of visiting ("dropped into the shop", "stopped by the office",
 #: "dropped in on Mum", "dropped round"): a visit, not a thing dropped or stopped.
 VISIT = r"(?!\s+(?:by|round|into)\b|\s+in(?:\s+(?:on|at|for|with|to)\b|\s*$))"
@@ -179,6 +180,11 @@ DAY_MONTH = re.compile(
     r"|\b(" + "|".join(MONTHS) + r")\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!:)",
     re.I,
 )
+#: Parts of the body and medical tests said to be clear once an illness is over (the health scale's "well").
+_CLEAR_PARTS = ("ear", "ears", "eye", "eyes", "chest", "lungs", "skin", "throat", "scan", "x-ray", "bloods")
+#: Illnesses and injuries named as a state (the health scale's "unwell"): common nouns and participles, not
+#: words that mostly mean something else ("cold", "break") nor ones named for a vaccine ("flu jab").
+_CONDITIONS = ("infection", "infected", "fever", "sprained", "fractured")
 #: A closed lexicon of states a thing is in, grouped into *scales*: each scale's states exclude one another
 #: (an invoice is paid or unpaid, a booking booked or cancelled), so two states of one scale on the same
 #: subject on different days are a change ("#114 unpaid" … "Lumen settled #114"). Each state lists its
@@ -256,8 +262,13 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
             "good as new",
             "nothing ever happened",
             "nothing had happened",
+            "all clear",
+            "cleared up",
+            # a part of the body, a test, found clear again ("her ear is clear", "the scan came back clear")
+            *(f"{part} {verb} clear" for part in _CLEAR_PARTS for verb in ("is", "are", "was", "came back")),
         ),
-        "unwell": ("injured", "sick", "ill", "limping", "lame", "unwell"),
+        # an illness or an injury named ("ear infection", "a fever since Sunday", "sprained wrist")
+        "unwell": ("injured", "sick", "ill", "limping", "lame", "unwell", *_CONDITIONS),
         "recovering": ("recovering",),
     },
 }

@@ -3,12 +3,14 @@ value-left pairing (:mod:`mdrecall.knowledge.value_left`) and the change lines' 
 (:mod:`mdrecall.knowledge.change_pairs`). Pure.
 
 The words after a verb of leaving (:data:`LEAVE`: from … to, dropping, ditching, leaving, left, replacing,
-swapping, instead of, moved out of, no longer, not), or before "replaced by/with", up to the next function
-word (at most :data:`MAX_VALUE_WORDS`; one after "not"). "from" counts only before a "to" on a line that
-signals a change (:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and "took
-over the inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and
-"rather than" name an option never held, not a value left. The words before "no longer" or "stepped
-down" name a holder ending a role ("Fiona stepped down"), a value left too.
+swapping, instead of, moved out of, no longer, not, stop taking/using/the; not "left" before a side: "left
+ear"), or before "replaced by/with", up to the next function word (at most :data:`MAX_VALUE_WORDS`; one
+after "not"). "from" counts only before a "to" on a line that signals a change
+(:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and "took over the
+inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and "rather
+than" name an option never held, not a value left. The words before "no longer" or "stepped down" name a
+holder ending a role ("Fiona stepped down"), a value left too, and so do the words between a verb of
+removal and its particle ("pulled Mapbox out of the app", "phased Jira out").
 """
 
 from __future__ import annotations
@@ -32,13 +34,21 @@ __all__ = [
     "may_depart",
 ]
 
+#: Words that "left" qualifies as a side, not a verb of leaving ("an infection in the left ear", "left lane").
+_SIDED = (
+    "ear|ears|eye|eyes|arm|arms|hand|hands|leg|legs|foot|feet|knee|knees|hip|shoulder|elbow|wrist|ankle"
+    "|paw|paws|side|wing|lane|turn|click|column|panel|margin|bank"
+)
 #: Words after which a line names the value it leaves (lower case, on a line's words).
 LEAVE = re.compile(
-    r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left|replac(?:e|es|ed|ing)"
+    r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left(?! (?:" + _SIDED + r")\b)"
+    r"|replac(?:e|es|ed|ing)"
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
     r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
     r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
     r"|no longer(?: on| use| uses| using| with| via| in| at)?"
+    # a thing no longer taken or used: "can stop the Metacam", "stopped using Trello" (not "stopped Bo")
+    r"|stop(?:s|ped|ping)? (?:taking|using|giving|the)"
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
 )
 #: "from X to Y": the value left lies between (at most three words: "from Read the Docs to GitHub Pages").
@@ -51,6 +61,15 @@ REPLACED_BY = re.compile(r"((?:\S+\s+){1,3})(?:(?:is|was|has been|got|gets|being
 IS_OFF = re.compile(
     r"((?:\S+ ){1,2})(?:is|are) (?:off|out|gone)\b"
     r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
+)
+#: A verb of removal whose object stands before its particle ("pulled Mapbox out of the app", "ripped the
+#: old boiler out", "phased Jira out"): the words between name the value left. "pull"/"take" only with
+#: "out of" ("took the kids out for pizza" is an outing, "took Kuba out of the club" is not); no pronoun.
+TAKEN_OUT = re.compile(
+    r"\b(?:(?:pull(?:s|ed|ing)?|took|tak(?:e|es|en|ing))\s+(?!(?:it|them|him|her|me|us|you)\b)"
+    r"(?:(?:the|our|my|their|his|her|its)\s+)?((?:\S+\s+){1,2}?)out of\b"
+    r"|(?:ripp(?:ed|ing)|rips?|phas(?:e|es|ed|ing))\s+(?!(?:it|them|him|her|me|us|you)\b)"
+    r"(?:(?:the|our|my|their|his|her|its)\s+)?((?:\S+\s+){1,2}?)out\b)"
 )
 #: Before "stays as a fallback" (a value kept only in reserve: "Twilio stays as a fallback", "the old NAS
 #: remains as backup"): its main role ended, the words before name the value left.
@@ -100,6 +119,8 @@ def left_values(words: str) -> frozenset[str]:
         out |= _value(after, MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    for m in TAKEN_OUT.finditer(words) if off else ():
+        out |= _value((m.group(1) or m.group(2)).split(), MAX_VALUE_WORDS)
     for m in FALLBACK.finditer(words) if spare else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last

@@ -138,6 +138,8 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                 continue  # two states of one scale on a line: a list, not one thing's state
             if scale == "decision" and now != {"settled"}:
                 continue  # a settled thing named open again is most often another one ("Q2 budget tbd")
+            if scale == "health" and now != {"well"}:
+                continue  # a new illness: the ear found clear stays clear when the dog limps a month later
             best: list[tuple[float, int]] = []
             recovered: list[tuple[str, int]] = []  # (day, line) of the unwell lines whose patient it names
             for i in by_scale[scale]:
