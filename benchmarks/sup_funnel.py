@@ -51,7 +51,16 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "knowledge"
 #: The labelled sets read (never held_out_7: kept aside).
-LABELLED = ("dev", "held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7")
+LABELLED = (
+    "dev",
+    "held_out",
+    "held_out_2",
+    "held_out_3",
+    "held_out_4",
+    "held_out_5",
+    "held_out_6",
+    "held_out_7",
+)
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]
 _DATE_HEADING = re.compile(r"#+\s+(\d{4}-\d{2}-\d{2})")
