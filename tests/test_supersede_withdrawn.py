@@ -102,3 +102,44 @@ def test_a_name_that_cant_go_on_supersedes_the_line_holding_it_however_long_the_
         ],
     )
     assert pairs == {("wedding/plan.md", 3): ("memory/2032-02-11.md", 3)}
+
+
+def test_a_line_changing_two_facts_supersedes_the_line_of_each(tmp_path: Path) -> None:
+    """The attribute rule pairs the new owner; the time the same line moves supersedes the schedule's line
+    (an attribute the pairing left)."""
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            (
+                "club/newsletter.md",
+                "# Newsletter\n\n- Newsletter owner: Priyanka Rao\n"
+                "- Send-out: Thursdays 08:00, from the club laptop\n",
+            ),
+            (
+                "memory/2031-06-02.md",
+                "# 2031-06-02\n\nFemi is newsletter owner from today. His first change: the send-out moves to"
+                " Tuesdays 07:30.\n",
+            ),
+        ],
+    )
+    assert pairs == {
+        ("club/newsletter.md", 3): ("memory/2031-06-02.md", 3),
+        ("club/newsletter.md", 4): ("memory/2031-06-02.md", 3),
+    }
+
+
+def test_a_line_stating_one_attribute_supersedes_no_other_line_beside_its_pair(tmp_path: Path) -> None:
+    """One attribute stated (a trip's day), paired as a move: no other line of a time is taken with it."""
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            ("MEMORY.md", "# Memory\n\n- My sister Ines lives in Braga.\n"),
+            ("memory/2031-01-20.md", "# 2031-01-20\n\nInes has a second interview in Lisbon on Thursday.\n"),
+            (
+                "memory/2031-02-20.md",
+                "# 2031-02-20\n\n- Ines moved! Got the Lisbon job, flew down on Saturday, renting in"
+                " Alfama.\n",
+            ),
+        ],
+    )
+    assert ("memory/2031-01-20.md", 3) not in pairs

@@ -43,6 +43,7 @@ from mdrecall.knowledge.change_rules import (
     TYPED_COSINE,
     TYPED_KINDS,
     Key,
+    attr_kinds,
     changed_kinds,
     confirms,
     is_logged,
@@ -78,6 +79,7 @@ __all__ = [
     "change_pass",
     "change_pairs",
     "change_update",
+    "echo_allows",
     "leaves_named",
     "modified",
     "names_any",
@@ -204,6 +206,7 @@ class ChangeState:
         back to 1 March"). Another older line stating that same value says the same fact again (a log's
         "Plan: go-live 1 February"): :meth:`candidate` lets the newer line supersede it too."""
         out: dict[int, set[str]] = {}
+        paired_kinds: dict[int, set[str]] = {}  # the newer → the kinds of the attributes of the olders
         for k, n in attr.items():
             i, j = self.where.get(k), self.where.get((n.path, n.line))
             if i is None or j is None:
@@ -211,6 +214,16 @@ class ChangeState:
             moved = {v for v in value_slots(self.fact(i)) - value_slots(self.fact(j)) if _echoes(v)}
             if moved:
                 out.setdefault(j, set()).update(moved)
+            paired_kinds.setdefault(j, set()).update(attr_kinds(self.fact(i)) or "*")
+        # an attribute of the newer of another kind than those paired ("Rafael is rota owner from today …
+        # handover moves to Mondays 16:00": an owner paired, a time not): its value may change another line
+        # of that kind (a marker ``*t``: :func:`echo_allows`)
+        for j, kinds in paired_kinds.items():
+            own = set(attr_kinds(self.fact(j)))
+            if "*" not in kinds and own & kinds:  # (one attribute paired, another left: two facts stated)
+                spare = own - kinds
+                if spare:
+                    out.setdefault(j, set()).update("*" + k for k in spare)
         return {j: frozenset(v) for j, v in out.items()}
 
     def probe(self, j: int) -> list[str]:
@@ -284,7 +297,7 @@ class ChangeState:
         old_slots = value_slots(old)
         if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
             return None  # a log's line: only a change of one of its values supersedes it
-        if self.used[j] and old_slots.isdisjoint(self.echo[j]):
+        if self.used[j] and not echo_allows(self.echo[j], old_slots, new_slots):
             return None  # paired by the attribute rule: here it supersedes only the value it moved
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return None  # nothing new: the same fact said again
@@ -485,6 +498,16 @@ def written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
         if w[:1].islower() or (first and n == 0):
             out |= _subject(w) & stems
     return out
+
+
+def echo_allows(echo: frozenset[str], old_slots: set[str], new_slots: set[str]) -> bool:
+    """May a line the attribute rule paired as the newer, with ``echo`` (:meth:`ChangeState.echoes`),
+    supersede a line holding ``old_slots``: one of its values the newer moved, or a value of a kind the
+    attribute pairing left (``*t``) differing?"""
+    if not old_slots.isdisjoint(echo):
+        return True
+    spare = "".join(v[1] for v in echo if v[0] == "*")
+    return bool(spare) and values_differ(old_slots, new_slots, spare)
 
 
 def leaves_named(old: Fact, new: Fact) -> bool:

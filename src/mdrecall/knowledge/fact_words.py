@@ -169,7 +169,7 @@ CHOICE_WORDS = (
 )  # fmt: skip
 TIME_WORDS = re.compile(
     r"\b(?:at|on|every|happens?|schedule\w*|plann\w*|due|deadline|slipp\w*|postponed"
-    r"|rescheduled|pushed|delayed|moved|moving|start(?:s|ed|ing)?|begin(?:s|ning)?|began|ends?|ended"
+    r"|rescheduled|pushed|delayed|moved|moves?|moving|start(?:s|ed|ing)?|begin(?:s|ning)?|began|ends?|ended"
     r"|finish(?:es|ed)?|opens?|closes?|until|till|from|kicks? off)\b",
     re.I,
 )
