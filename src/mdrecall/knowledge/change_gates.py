@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdrecall.knowledge.change_pairs import ChangeState, change_pass, names_any, written_low
+from mdrecall.knowledge.change_pairs import ChangeState, change_pass, leaves_named, names_any, written_low
 from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
     TYPED_COSINE,
@@ -82,7 +82,7 @@ def _gates(state: ChangeState, older: Key, newer: Key) -> list[str]:
         state.continued = None
     if why:
         out.append(why)
-    if state.similarity(i, j) < floor:
+    if state.similarity(i, j) < floor and not leaves_named(state.fact(i), state.fact(j)):
         out.append("cosine")
     if not out:
         chosen = state.closest.get(j)
@@ -128,7 +128,8 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
                 return "candidate: page title"
     if new.subject and "said" not in new.attrs and kin_words(new.subject.split()).isdisjoint(state.every[i]):
         return "candidate: newer's subject"
-    if modified(old.words, new.words, shared):
+    gone = state.leaves.get(j)
+    if modified(old.words, new.words, shared) and not (gone and names_any(old.words.lower(), gone)):
         return "candidate: modified"
     old_slots = value_slots(old)
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
@@ -154,7 +155,6 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
             return "candidate: typed, no thing"
         differs = values_differ(old_slots, new_slots, TYPED_KINDS)
         return None if differs else "candidate: another value (typed)"
-    gone = state.leaves.get(j)
     if gone and not names_any(old.words.lower(), gone):
         return "candidate: leaves another value"
     differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))

@@ -43,6 +43,7 @@ from mdrecall.knowledge.change_rules import (
     TYPED_COSINE,
     TYPED_KINDS,
     Key,
+    attr_kinds,
     changed_kinds,
     confirms,
     is_logged,
@@ -63,10 +64,10 @@ from mdrecall.knowledge.change_rules import (
     word_set,
     written_before,
 )
-from mdrecall.knowledge.fact_values import kin_words, signal
+from mdrecall.knowledge.fact_values import kin_words, signal, stem
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.leave_grammar import cannot_values, left_values
 from mdrecall.stores.views import Supersession
 
 __all__ = [
@@ -78,6 +79,8 @@ __all__ = [
     "change_pass",
     "change_pairs",
     "change_update",
+    "echo_allows",
+    "leaves_named",
     "modified",
     "names_any",
     "signal",
@@ -203,6 +206,7 @@ class ChangeState:
         back to 1 March"). Another older line stating that same value says the same fact again (a log's
         "Plan: go-live 1 February"): :meth:`candidate` lets the newer line supersede it too."""
         out: dict[int, set[str]] = {}
+        paired_kinds: dict[int, set[str]] = {}  # the newer → the kinds of the attributes of the olders
         for k, n in attr.items():
             i, j = self.where.get(k), self.where.get((n.path, n.line))
             if i is None or j is None:
@@ -210,6 +214,16 @@ class ChangeState:
             moved = {v for v in value_slots(self.fact(i)) - value_slots(self.fact(j)) if _echoes(v)}
             if moved:
                 out.setdefault(j, set()).update(moved)
+            paired_kinds.setdefault(j, set()).update(attr_kinds(self.fact(i)) or "*")
+        # an attribute of the newer of another kind than those paired ("Rafael is rota owner from today …
+        # handover moves to Mondays 16:00": an owner paired, a time not): its value may change another line
+        # of that kind (a marker ``*t``: :func:`echo_allows`)
+        for j, kinds in paired_kinds.items():
+            own = set(attr_kinds(self.fact(j)))
+            if "*" not in kinds and own & kinds:  # (one attribute paired, another left: two facts stated)
+                spare = own - kinds
+                if spare:
+                    out.setdefault(j, set()).update("*" + k for k in spare)
         return {j: frozenset(v) for j, v in out.items()}
 
     def probe(self, j: int) -> list[str]:
@@ -275,12 +289,15 @@ class ChangeState:
             and kin_words(new.subject.split()).isdisjoint(self.every[i])
         ):
             return None  # the time of "dinners" changed: a line not naming dinners states another's
-        if modified(old.words, new.words, shared):
-            return None  # "hockey training" … "netball training": another subject
+        gone = self.leaves.get(j)
+        if modified(old.words, new.words, shared) and not (gone and names_any(old.words.lower(), gone)):
+            # "hockey training" … "netball training": another subject (unless the newer leaves a thing the
+            # older names: "quitting football" … "plays football at the club")
+            return None
         old_slots = value_slots(old)
         if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
             return None  # a log's line: only a change of one of its values supersedes it
-        if self.used[j] and old_slots.isdisjoint(self.echo[j]):
+        if self.used[j] and not echo_allows(self.echo[j], old_slots, new_slots):
             return None  # paired by the attribute rule: here it supersedes only the value it moved
         if not (set(self.every[j]).difference(self.every[i]) or new_slots - old_slots):
             return None  # nothing new: the same fact said again
@@ -302,7 +319,6 @@ class ChangeState:
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # nothing changes said of it but a value: both lines must name the thing
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
-        gone = self.leaves.get(j)
         if gone and not names_any(old.words.lower(), gone):
             return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
         differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
@@ -363,8 +379,10 @@ class ChangeState:
                     differs = self.candidate(i, j, new_slots)
                     # a line telling more of an older line's change supersedes nothing: its other
                     # candidates are still tried (they may be told more of too), not weighed
-                    if differs is None or self.continued == j or self.similarity(i, j) < floor:
+                    if differs is None or self.continued == j:
                         continue
+                    if self.similarity(i, j) < floor and not leaves_named(self.fact(i), self.fact(j)):
+                        continue  # (a line leaving a name the older holds needs no floor: "Impart can't …")
                     # a line whose value of the kind the change line states differs first ("v1.0
                     # slipped to July": the line saying "by end of May", not the one naming the same
                     # people), then, for a choice changed ("went back to option A"), a line stating a
@@ -489,6 +507,26 @@ def written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
         if w[:1].islower() or (first and n == 0):
             out |= _subject(w) & stems
     return out
+
+
+def echo_allows(echo: frozenset[str], old_slots: set[str], new_slots: set[str]) -> bool:
+    """May a line the attribute rule paired as the newer, with ``echo`` (:meth:`ChangeState.echoes`),
+    supersede a line holding ``old_slots``: one of its values the newer moved, or a value of a kind the
+    attribute pairing left (``*t``) differing?"""
+    if not old_slots.isdisjoint(echo):
+        return True
+    spare = "".join(v[1] for v in echo if v[0] == "*")
+    return bool(spare) and values_differ(old_slots, new_slots, spare)
+
+
+def leaves_named(old: Fact, new: Fact) -> bool:
+    """Does the line ``new`` say a name ``old`` holds as a typed value can't go on (:func:`cannot_values`:
+    "Venue: Impart, main stage" … "Impart can't give us the dates anymore")? Then the change is said of the
+    older's value itself, however long the newer line is: the word sets' cosine floor does not apply."""
+    gone = cannot_values(new.words.lower())
+    if not gone:
+        return False
+    return any(v[:2] == "c:" and stem(v[2:]) in gone for v in value_slots(old))
 
 
 def names_any(words: str, stems: frozenset[str]) -> bool:

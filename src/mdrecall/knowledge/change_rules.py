@@ -38,6 +38,7 @@ __all__ = [
     "TYPED_COSINE",
     "TYPED_KINDS",
     "Key",
+    "attr_kinds",
     "changed_kinds",
     "confirms",
     "values_differ",
@@ -237,6 +238,12 @@ def values_differ(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
     return any(
         any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
     )
+
+
+def attr_kinds(f: Fact) -> str:
+    """The kinds of value of the attributes a stated line states (``t`` for a time, ``c`` for an owner, a
+    place or a choice, …); "" for a :data:`SAID` line."""
+    return "".join(sorted({_KIND[a] for a in f.attrs if a in _KIND}))
 
 
 def changed_kinds(f: Fact, slots_of_f: set[str]) -> str:

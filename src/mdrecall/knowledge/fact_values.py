@@ -299,16 +299,47 @@ def slots(line: str) -> set[str]:
     return out
 
 
+#: A word of addition this many words or more from every change wording of a line belongs to another clause
+#: (the line's punctuation is gone from its stored words): it does not take the change back.
+ADDITION_REACH = 8
+
+
+def _adds_near(words: str, at: int) -> bool:
+    """Is a word of addition (at ``at`` in ``words``) within :data:`ADDITION_REACH` words of a change
+    wording of the line (or the line holding none)?"""
+    changes = [m.start() for m in CHANGE.finditer(words)] + [m.start() for m in CHANGE_WEAK.finditer(words)]
+    if not changes:
+        return True
+    here = words.count(" ", 0, at)
+    return any(abs(words.count(" ", 0, c) - here) < ADDITION_REACH for c in changes)
+
+
+#: A negation before "since" ("hasn't eaten since Wednesday", "no hot water since Saturday"): a thing
+#: lacking lately, not a value that took over.
+_NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:\s+\S+){0,4}\s*$", re.I)
+
+
+def _changes(words: str) -> bool:
+    """Does ``words`` hold a wording of :data:`CHANGE` (a state begun "since Monday" only where not
+    negated)?"""
+    for m in CHANGE.finditer(words):
+        if m.group()[:5].lower() != "since" or _NEGATED.search(words, 0, m.start()) is None:
+            return True
+    return False
+
+
 def signal(words: str) -> str | None:
     """``"strong"`` when ``words`` (a line) signals a change, ``"weak"`` when only "now"-like words do,
-    ``None`` when neither does or when it adds to a fact ("too", "also", "still")."""
-    if ADDITION.search(words):
+    ``None`` when neither does or when it adds to a fact ("too", "also", "still") near its change wording:
+    a word of addition :data:`ADDITION_REACH` words or more from every change wording belongs to another
+    clause ("Ticket price goes up to 30 zł - the hall costs more than planned. Under-12s still free")."""
+    if any(_adds_near(words, m.start()) for m in ADDITION.finditer(words)):
         return None
     if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
         low = words.lower()
-        if CHANGE_HINT.search(low) is not None and CHANGE.search(words):
+        if CHANGE_HINT.search(low) is not None and _changes(words):
             return "strong"
         return "weak" if CHANGE_WEAK_HINT.search(low) is not None and CHANGE_WEAK.search(words) else None
-    if CHANGE.search(words):
+    if _changes(words):
         return "strong"
     return "weak" if CHANGE_WEAK.search(words) else None

@@ -170,7 +170,7 @@ CHOICE_WORDS = (
 )  # fmt: skip
 TIME_WORDS = re.compile(
     r"\b(?:at|on|every|happens?|schedule\w*|plann\w*|due|deadline|slipp\w*|postponed"
-    r"|rescheduled|pushed|delayed|moved|moving|start(?:s|ed|ing)?|begin(?:s|ning)?|began|ends?|ended"
+    r"|rescheduled|pushed|delayed|moved|moves?|moving|start(?:s|ed|ing)?|begin(?:s|ning)?|began|ends?|ended"
     r"|finish(?:es|ed)?|opens?|closes?|until|till|from|kicks? off)\b",
     re.I,
 )
@@ -360,7 +360,11 @@ CHANGE = re.compile(
     r" (?:option|plan|version|the (?:old|original|previous|first|earlier))"
     r"|(?:is|are|was|were|'s|’s) off|from (?:today|tomorrow|next|this|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october"
-    r"|november|december)|starting (?:today|tomorrow|next|from|on|in))\b",
+    r"|november|december)|starting (?:today|tomorrow|next|from|on|in)"
+    # a state begun days ago ("on HiPP since Monday", "at the new desk since yesterday"): a value that took
+    # over lately, not one long held ("since 2019", "since March")
+    r"|since (?:today|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|last (?:week|night)"
+    r"|the weekend))\b",
     re.I,
 )
 #: A line leaving a named value ("Otterburn are leaving Squarespace", "went to Fenwick, not our Pavel"): a
@@ -387,7 +391,7 @@ CHANGE_HINTS = (
     "replac", "chang", "cancel", "called off", "postpon", "pushed", "slipp", "delayed", "reschedul",
     "brought", "took", "take", "taking", "hand", "stepp", "left", "quit", "stopp", "ve up", "en up",
     "dropp", "ditch", "bail", "revert", "bump", "inherit", " to", "off", "from ", "starting", "last day",
-    "these days", "currently", "at the moment",
+    "these days", "currently", "at the moment", "since ",
 )  # fmt: skip
 #: What every wording of :data:`CHANGE` holds, on an ASCII line's lower case (narrower than
 #: :data:`CHANGE_HINTS`: "took over" needs " over", "from today" more than "from "): a cheap test first.
@@ -395,7 +399,7 @@ CHANGE_HINT = re.compile(
     r"instead|longer|more|after all|as of|switch|swap|shift|mov|relocat|replac|chang|cancel|called off"
     r"|postpon|pushed|slipp|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit|stopp|ve up|en up"
     r"|dropp|ditch|bail|revert|bump|(?:down|up|cut|raised|lowered|back) to|last day|[se] off|starting"
-    r"|from (?:to|ne|th[iu]|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)"
+    r"|from (?:to|ne|th[iu]|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)|since (?:[tymwfs]|la)"
 )
 #: What every wording of :data:`CHANGE_WEAK` holds, on an ASCII line's lower case.
 CHANGE_WEAK_HINT = re.compile(r"now|these days|currently|at the moment")
@@ -455,7 +459,7 @@ NOT_SUBJECT = frozenset(
     decided decision went going switch switched switching migrate migrated migrating migration replace
     replaced replacing drop dropped dropping adopt adopted status time times schedule scheduled day days
     now no longer anymore any more change changed changes new instead today tomorrow yesterday next
-    starting start started from happen happens happened every week weeks month months year years
+    starting start started from since happen happens happened every week weeks month months year years
     morning afternoon evening evenings night summer winter spring autumn fall slipped pushed postponed
     daily weekly fortnightly monthly quarterly yearly annually
     rescheduled delayed plan plans planned planning update updated updates never always usually still

@@ -3,18 +3,21 @@ value-left pairing (:mod:`mdrecall.knowledge.value_left`) and the change lines' 
 (:mod:`mdrecall.knowledge.change_pairs`). Pure.
 
 The words after a verb of leaving (:data:`LEAVE`: from … to, dropping, ditching, leaving, left, replacing,
-swapping, instead of, moved out of, no longer, not, stop taking/using/the; not "left" before a side: "left
-ear"), or before "replaced by/with", up to the next function word (at most :data:`MAX_VALUE_WORDS`; one
-after "not"). "from" counts only before a "to" on a line that signals a change
-(:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and "took over the
-inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and "rather
-than" name an option never held, not a value left. The words before "no longer" or "stepped down" name a
-holder ending a role ("Fiona stepped down"), a value left too, and so do the words between a verb of
-removal and its particle ("pulled Mapbox out of the app", "phased Jira out").
+swapping, instead of, moved out of, no longer, quitting, giving up, not, stop taking/using/the; not "left"
+before a side: "left ear"), or before "replaced by/with", up to the next function word (at most
+:data:`MAX_VALUE_WORDS`; one after "not", "quit" or "give up"). "from" counts only before a "to" on a line
+that signals a change (:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and
+"took over the inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and
+"rather than" name an option never held, not a value left. The words before "no longer" or "stepped down"
+name a holder ending a role ("Fiona stepped down"), the words before "is off" or "is switched off" a thing
+dropped, and so do the words between a verb of removal and its particle ("pulled Mapbox out of the app",
+"phased Jira out"): a value left too. Those before "can't … any more" are read apart
+(:func:`cannot_values`).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -23,10 +26,12 @@ from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
     "DEPARTS",
+    "CANNOT",
     "ENDS_ROLE",
     "LEAVE",
     "MAX_VALUE_WORDS",
     "ROLE_LINE",
+    "cannot_values",
     "departure",
     "ended_values",
     "forgone_values",
@@ -46,7 +51,7 @@ LEAVE = re.compile(
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
     r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
     r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
-    r"|no longer(?: on| use| uses| using| with| via| in| at)?"
+    r"|no longer(?: on| use| uses| using| with| via| in| at)?|quit(?:s|ting)?|g(?:ive|ives|iving|ave|iven) up"
     # a thing no longer taken or used: "can stop the Metacam", "stopped using Trello" (not "stopped Bo")
     r"|stop(?:s|ped|ping)? (?:taking|using|giving|the)"
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
@@ -55,11 +60,13 @@ LEAVE = re.compile(
 FROM_TO = re.compile(r"^(?:\S+\s+){1,3}?to\b")
 #: Before "replaced by/with": the words before name the value left ("Jenkins replaced by Drone").
 REPLACED_BY = re.compile(r"((?:\S+\s+){1,3})(?:(?:is|was|has been|got|gets|being)\s+)?replaced (?:by|with)\b")
-#: Before "is off" / "is out" (a value dropped: "Wwise is off, we stay on FMOD"; "Gippsland Greens is out"):
+#: Before "is off" / "is out" / "is switched off" (a value dropped: "Wwise is off, we stay on FMOD";
+#: "Gippsland Greens is out"; "the old NAS is shut down"):
 #: the words before name the value left (read backwards up to a function word); not "is off to Lisbon",
 #: "is off sick", "is out of town", "is out today" (someone away, nothing dropped).
 IS_OFF = re.compile(
-    r"((?:\S+ ){1,2})(?:is|are) (?:off|out|gone)\b"
+    r"((?:\S+ ){1,2})(?:is|are) (?:(?:being |now )?"
+    r"(?:(?:switched|turned|phased) (?:off|out)|shut (?:off|down))|off|out|gone)\b"
     r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
 )
 #: A verb of removal whose object stands before its particle ("pulled Mapbox out of the app", "ripped the
@@ -70,6 +77,11 @@ TAKEN_OUT = re.compile(
     r"(?:(?:the|our|my|their|his|her|its)\s+)?((?:\S+\s+){1,2}?)out of\b"
     r"|(?:ripp(?:ed|ing)|rips?|phas(?:e|es|ed|ing))\s+(?!(?:it|them|him|her|me|us|you)\b)"
     r"(?:(?:the|our|my|their|his|her|its)\s+)?((?:\S+\s+){1,2}?)out\b)"
+)
+#: Before "can't … any more" (a holder or a thing that ends its part: "Impart can't give us the dates
+#: anymore", "the school won't take him any more"): the words before name who or what can't go on.
+CANNOT = re.compile(
+    r"((?:\S+ ){1,2})(?:can't|can’t|cannot|can not|won't|won’t|couldn't|couldn’t) (?:\S+ ){1,6}?any ?more\b"
 )
 #: Before "stays as a fallback" (a value kept only in reserve: "Twilio stays as a fallback", "the old NAS
 #: remains as backup"): its main role ended, the words before name the value left.
@@ -95,7 +107,7 @@ _END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after"
 def left_values(words: str) -> frozenset[str]:
     """The values a line (its lower-case words, space-joined) says it leaves, as stems."""
     first = LEAVE.search(words)  # most lines hold none: one scan in C
-    off = " off" in words or " out" in words or " gone" in words or "before th" in words
+    off = " off" in words or " out" in words or " gone" in words or "before th" in words or " shut " in words
     spare = "fallback" in words or "back" in words or "spare" in words
     ends = "no longer" in words or "stepp" in words
     if first is None and not off and not ends and not spare:
@@ -116,6 +128,9 @@ def left_values(words: str) -> frozenset[str]:
                 continue
             out |= _value(after, 1)
             continue
+        if m.group().startswith(("quit", "giv", "gav")):  # one word: "quitting football. Bouldering …"
+            out |= _value(after, 1)
+            continue
         out |= _value(after, MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
@@ -130,6 +145,21 @@ def left_values(words: str) -> frozenset[str]:
         while before and before[0] in _AUX:
             before.pop(0)
         out |= _value(before, MAX_VALUE_WORDS)
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def cannot_values(words: str) -> frozenset[str]:
+    """The words before "can't … any more" on a line (its lower-case words), as stems: who or what ends its
+    part ("impart can't give us the dates anymore"). Weaker than :func:`left_values` (the one who can't may
+    be a person ending a task, "bernie can't do wednesdays any more", not a value of the fact changed), so
+    they only let the change lines' pass take an older line holding that name as a value past the word
+    sets' cosine floor (:func:`~mdrecall.knowledge.change_pairs.leaves_named`)."""
+    if "more" not in words or not any(h in words for h in ("n't", "n’t", "cannot", "can not")):
+        return frozenset()
+    out: set[str] = set()
+    for m in CANNOT.finditer(words):
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     return frozenset(out)
 
 
