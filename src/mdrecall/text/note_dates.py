@@ -177,7 +177,7 @@ def _from_writing(g: dict[str, str | None]) -> bool:
     if g["end"] and not g["endy"]:
         what = (g["endw"] or "").split()[-1]
         return month_number(what) is None and not re.fullmatch(r"q[1-4]", what, re.IGNORECASE)
-    return bool(g["wof"] and not (g["wofm"] or g["wofm2"]))
+    return bool(g["wof"] and not (g["wofm"] or g["wofm2"] or g["wofn"]))
 
 
 def _note_match(
@@ -200,7 +200,7 @@ def _note_match(
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
-        held = week_of_day(g, low, start, end, today)
+        held = week_of_day(g, low, start, end, today, orders[0] or orders[1])
         return week_of(held) if held else None
     if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
         step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]

@@ -1,0 +1,32 @@
+"""Issue 29, dates (held_out_7's misses): the grammar of the sentence around a date — a numeric day in
+"the week of", a preposition that ties a day to its verb, a topic after "about", a habit, a line whose
+day written is unknown. Phrases and worlds written for these tests, not from the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+
+
+def _day(line: str, written: str) -> date | None:
+    return line_dates(f"# {written}\n\n{line}\n", written)[2]
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "order", "monday"),
+    [
+        # day first on a day-first page (15/3 shows the order); 8/3/2027 is a Monday
+        ("- Sprint review the week of 8/3, venue 15/3 TBC", "2027-02-01", None, "2027-03-08"),
+        ("- Auditors on site w/c 8/3.", "2027-02-01", "dmy", "2027-03-08"),
+        # month first in a month-first workspace, with its year
+        ("- Scaffolding goes up the week of 3/10/2027.", "2027-02-01", "mdy", "2027-03-08"),
+    ],
+)
+def test_the_week_of_a_numeric_day(line: str, written: str, order: str | None, monday: str) -> None:
+    start = date.fromisoformat(monday)
+    week = {start + timedelta(days=k) for k in range(7)}
+    assert week <= chunk_dates(line, written, order=order)
+    assert line_dates(f"# {written}\n\n{line}\n", written, order=order)[2] == start
