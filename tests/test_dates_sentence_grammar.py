@@ -30,3 +30,15 @@ def test_the_week_of_a_numeric_day(line: str, written: str, order: str | None, m
     week = {start + timedelta(days=k) for k in range(7)}
     assert week <= chunk_dates(line, written, order=order)
     assert line_dates(f"# {written}\n\n{line}\n", written, order=order)[2] == start
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        # a verb and the day it takes effect, with only "after" / "before" between: the verb's own day
+        ("- Old intranet retired after 30/6, no exceptions.", "2027-05-10", "2027-06-30"),
+        ("- Gym membership cancelled before 1/4, so no April fee.", "2027-03-10", "2027-04-01"),
+    ],
+)
+def test_a_day_tied_to_its_verb_by_after_or_before(line: str, written: str, meant: str) -> None:
+    assert line_dates(f"# {written}\n\n{line}\n", written, order="dmy")[2] == date.fromisoformat(meant)

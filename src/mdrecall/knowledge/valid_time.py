@@ -98,10 +98,10 @@ _INFINITIVE = re.compile(
     r"\b[Tt]o\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
 )
 #: Words between a past verb and a day that keep the day the verb's own ("cancelled this Sat", "pencilled
-#: in for 20 March", "drafted by mid-January").
+#: in for 20 March", "drafted by mid-January", "switched off after 30/6").
 _PARTICLES = {
     "in", "for", "by", "on", "off", "to", "until", "till", "up", "out", "back", "from", "at", "this", "next",
-    "the", "of",
+    "the", "of", "after", "before",
 }  # fmt: skip
 
 
