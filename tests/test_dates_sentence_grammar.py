@@ -42,3 +42,18 @@ def test_the_week_of_a_numeric_day(line: str, written: str, order: str | None, m
 )
 def test_a_day_tied_to_its_verb_by_after_or_before(line: str, written: str, meant: str) -> None:
     assert line_dates(f"# {written}\n\n{line}\n", written, order="dmy")[2] == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        # a noun phrase joined by "and" shares the past verb before it: the weekday lies back
+        ("- Viewed the flat on Elm Road and the house in Kew on Sunday; both too dark.", "2027-04-14", "2027-04-11"),
+        ("- Returned the drill and a ladder to Ola on Monday.", "2027-04-14", "2027-04-12"),
+        # a plan stays ahead, and a clause with a verb of its own keeps its own reading
+        ("- Will paint the fence and the shed on Saturday.", "2027-04-14", "2027-04-17"),
+        ("- Fixed the sink and the team meets on Friday.", "2027-04-14", "2027-04-16"),
+    ],
+)
+def test_a_joined_noun_phrase_shares_the_verb_before_it(line: str, written: str, meant: str) -> None:
+    assert _day(line, written) == date.fromisoformat(meant)
