@@ -57,3 +57,21 @@ def test_a_day_tied_to_its_verb_by_after_or_before(line: str, written: str, mean
 )
 def test_a_joined_noun_phrase_shares_the_verb_before_it(line: str, written: str, meant: str) -> None:
     assert _day(line, written) == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "topic"),
+    [
+        # a day after "about" / "regarding" is what the line talks of: the line is the day written, and
+        # the day it names stays with it as a mention
+        ("Long call with Mum about Halloween.", "2027-10-05", "2027-10-31"),
+        ("- Emailed the landlord regarding next month, no reply.", "2027-10-05", "2027-11-01"),
+    ],
+)
+def test_a_day_talked_about_is_a_mention(line: str, written: str, topic: str) -> None:
+    assert _day(line, written) == date.fromisoformat(written)
+    assert date.fromisoformat(topic) in chunk_dates(line, written)
+
+
+def test_a_day_guessed_with_about_stays_the_lines() -> None:
+    assert _day("- Dentist moved to about 20 October.", "2027-10-05") == date(2027, 10, 20)

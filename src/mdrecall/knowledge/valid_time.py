@@ -170,6 +170,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for n in kept if not _span_start(low, n)]  # "third time since Christmas": the day written
     kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
+    kept = [n for n in kept if not _topic(low, n)]  # "a chat about Easter": what was talked of
     lead = _lead(low)
     kept = _acted_first(line, low, lead, kept)
     for n in kept:
@@ -327,6 +328,19 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
         named = title
         sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
     return out
+
+
+#: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").
+_ABOUT = re.compile(r"\b(?:about|regarding|re|concerning)\s+$")
+
+
+def _topic(low: str, n: NoteDate) -> bool:
+    """``n`` is what the line talks about ("family meeting about Easter", "emailed Jo regarding next
+    week"), not the day it is about; a day with a number after "about" is a guess at a day ("about 20
+    March")."""
+    return _ABOUT.search(low, max(0, n.start - 16), n.start) is not None and not _DIGIT.search(
+        low, n.start, n.end
+    )
 
 
 def _span_start(low: str, n: NoteDate) -> bool:
