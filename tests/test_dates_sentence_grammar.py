@@ -75,3 +75,22 @@ def test_a_day_talked_about_is_a_mention(line: str, written: str, topic: str) ->
 
 def test_a_day_guessed_with_about_stays_the_lines() -> None:
     assert _day("- Dentist moved to about 20 October.", "2027-10-05") == date(2027, 10, 20)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # weekdays joined by "+" before a plural part of the day: a timetable
+        "- Marta swims Tue + Fri mornings at the lido.",
+        # a weekday before a plural noun of what is done that day: a habit
+        "- Grandpa is happiest on the allotment (Sunday visits with the kids).",
+        "- The twins are inseparable, Saturday sleepovers.",
+    ],
+)
+def test_a_habit_names_no_day(line: str) -> None:
+    assert _day(line, "2027-05-05") == date(2027, 5, 5)
+    assert chunk_dates(line, "2027-05-05") == {date(2027, 5, 5)}
+
+
+def test_a_weekday_that_suits_is_still_a_day() -> None:
+    assert _day("- Jonas: Friday suits him for the handover.", "2027-05-05") == date(2027, 5, 7)
