@@ -94,3 +94,16 @@ def test_a_habit_names_no_day(line: str) -> None:
 
 def test_a_weekday_that_suits_is_still_a_day() -> None:
     assert _day("- Jonas: Friday suits him for the handover.", "2027-05-05") == date(2027, 5, 7)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # "cost", "cut" after "the <Name>" and before a noun are part of the noun, no past act: the
+        # deadline is the line's day
+        ("- Priya needs the Azure cost report by the 14th.", "2027-06-14"),
+        ("- Leo wants the Figma cut list before Friday.", "2027-06-04"),
+    ],
+)
+def test_a_verb_shaped_noun_is_no_act(line: str, meant: str) -> None:
+    assert _day(line, "2027-06-02") == date.fromisoformat(meant)

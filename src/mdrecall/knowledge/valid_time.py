@@ -316,18 +316,38 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
     out = []
     prev = ""
     named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
+    modifier = False  # that name follows a determiner ("the HERE cost numbers"): maybe part of a noun
     sentence_start = True
     for m in _WORD_AT.finditer(line, start, stop):
         word = m.group(0)
         low = word.lower()
         title = word[0].isupper() and not sentence_start
-        subject = "he" if named and low in SAME_FORMS else prev
+        subject = "he" if named and low in SAME_FORMS and not _modifies(line, m.end(), modifier) else prev
         if not title and low not in _NOT_DONE and past_verb(low, subject):
             out.append(m.start())
+        modifier = title and (prev in _DETERMINERS or (named and modifier))
         prev = low
         named = title
         sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
     return out
+
+
+_DETERMINERS = {"the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"}
+#: After a verb such as "cost" or "cut": words that make it a verb ("the Skoda cost us 20k", "the
+#: board cut the budget"), where another lower-case word makes it part of a noun ("the HERE cost numbers").
+_VERB_OBJECT = re.compile(
+    r"\s+(?:\d|[$£€]|(?:the|a|an|our|my|your|their|his|her|its|this|that|us|me|him|them|it|you|more|less"
+    r"|nothing|everything|about|over|under|back|down|off|out|up|in|into|to)\b)|\s*(?:[.,;:!?)]|$)"
+)
+
+
+def _modifies(line: str, at: int, modifier: bool) -> bool:
+    """Whether a word such as "cost", ending at ``at`` after a name that follows a determiner (``modifier``),
+    is part of a noun ("the HERE cost numbers", "the Q3 cut list") rather than the name's verb: a lower-case
+    word follows it that is no object, particle or number."""
+    if not modifier:
+        return False
+    return _VERB_OBJECT.match(line, at) is None and re.match(r"\s+[a-z]", line[at:]) is not None
 
 
 #: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").
