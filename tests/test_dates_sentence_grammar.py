@@ -107,3 +107,16 @@ def test_a_weekday_that_suits_is_still_a_day() -> None:
 )
 def test_a_verb_shaped_noun_is_no_act(line: str, meant: str) -> None:
     assert _day(line, "2027-06-02") == date.fromisoformat(meant)
+
+
+def test_a_full_date_dates_a_line_whose_day_written_is_unknown() -> None:
+    # an undated page: the line reports an act, then names a full date; with no day written to fall back
+    # on, that date is the line's (a day without its year stays unread, as before)
+    text = (
+        "# Flat lease\n\nAgent: Hana · Signed 12/2/2026\n\n"
+        "- Deposit was returned in full; the lease runs out 30/9/2027.\n"
+        "- Heating was fixed. Boiler service due 14 March.\n"
+    )
+    days = line_dates(text, None)
+    assert days[4] == date(2027, 9, 30)
+    assert days[5] is None

@@ -442,7 +442,10 @@ class LineDays:
         base = base or self._undated_base()
         self._base = base
         found = note_dates(line, base, loose, self._order_for(line), self.workspace_order)
-        return line_day(line, found, base) or in_force or self.anchor
+        day = line_day(line, found, base) or in_force or self.anchor
+        if day is None and found:  # the day written is unknown: a full date the line names is its day
+            day = next((n.days[0] for n in found if _YEARISH.search(line, n.start, n.end)), None)
+        return day
 
     def _order_for(self, line: str) -> str | None:
         """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
