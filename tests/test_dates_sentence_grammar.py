@@ -120,3 +120,15 @@ def test_a_full_date_dates_a_line_whose_day_written_is_unknown() -> None:
     days = line_dates(text, None)
     assert days[4] == date(2027, 9, 30)
     assert days[5] is None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # "now" in the clause before an aside in brackets: the line reports the state on the day written
+        "- Payroll now done by Ines (Carl retired on Friday).",
+        "- The keys are now with the caretaker (the old one quit on Monday).",
+    ],
+)
+def test_now_before_an_aside_is_the_day_written(line: str) -> None:
+    assert _day(line, "2027-09-15") == date(2027, 9, 15)

@@ -211,11 +211,12 @@ _TIME_AFTER = re.compile(r"\s*(?:at\s+|@\s*|,\s*)?(?:\d{1,2}[:.]\d\d(?:\s*[ap]m)
 #: "now" in an earlier sentence or clause ("X is our PM now; Y left last Friday"): the line reports the
 #: day written (not "from now", "by now", "until now").
 _NOW = re.compile(r"(?<!from )(?<!by )(?<!until )(?<!till )\bnow\b")
-_CLAUSE_END = re.compile(r"[.;!?](?=\s|$)")
+_CLAUSE_END = re.compile(r"[.;!?](?=\s|$)|\s\(")
 
 
 def _said_now(low: str, lead: int, at: int) -> bool:
-    """Whether a sentence or clause (ended by a full stop or a semicolon) before ``at`` says "now"."""
+    """Whether a sentence or clause (ended by a full stop or a semicolon, or followed by an aside in
+    brackets: "now with Bo (Al left Friday)") before ``at`` says "now"."""
     stop = max((m.start() for m in _CLAUSE_END.finditer(low, lead, at)), default=lead)
     return stop > lead and _NOW.search(low, lead, stop) is not None
 
