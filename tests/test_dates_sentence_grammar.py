@@ -132,3 +132,20 @@ def test_a_full_date_dates_a_line_whose_day_written_is_unknown() -> None:
 )
 def test_now_before_an_aside_is_the_day_written(line: str) -> None:
     assert _day(line, "2027-09-15") == date(2027, 9, 15)
+
+
+@pytest.mark.parametrize(
+    ("line", "mentioned"),
+    [
+        # a day inside a condition after the line's own clause: the line reports the day written
+        ("- Rex is off his food; if no better by Thursday, back to the vet.", "2027-08-05"),
+        ("- Boiler making noises again, and if it is still at it on Friday I call the plumber.", "2027-08-06"),
+    ],
+)
+def test_a_day_in_a_condition_is_a_mention(line: str, mentioned: str) -> None:
+    assert _day(line, "2027-08-02") == date(2027, 8, 2)
+    assert date.fromisoformat(mentioned) in chunk_dates(line, "2027-08-02")
+
+
+def test_a_line_that_opens_with_its_condition_keeps_the_day() -> None:
+    assert _day("- If it rains on Saturday, the picnic moves indoors.", "2027-08-02") == date(2027, 8, 7)

@@ -172,6 +172,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     kept = [n for n in kept if not _topic(low, n)]  # "a chat about Easter": what was talked of
     lead = _lead(low)
+    kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = _acted_first(line, low, lead, kept)
     for n in kept:
         past = written is not None and n.days[0] <= written
@@ -362,6 +363,18 @@ def _topic(low: str, n: NoteDate) -> bool:
     return _ABOUT.search(low, max(0, n.start - 16), n.start) is not None and not _DIGIT.search(
         low, n.start, n.end
     )
+
+
+#: "if" / "unless" opening a clause, and what follows it up to a day, in one sentence.
+_IF_CLAUSE = re.compile(r"(?:[,;:(—]|\s[-–]|\band|\bbut)\s*(?:if|unless)\s+[^.!?]*$")
+
+
+def _condition(low: str, lead: int, n: NoteDate) -> bool:
+    """``n`` lies in a condition that follows a clause of the line ("Rex is off his food; if no better by
+    Monday, back to the vet"): a day something may happen, not the day the line reports. A line that
+    opens with its condition ("If it rains Saturday, we move indoors") keeps the day."""
+    m = _IF_CLAUSE.search(low, lead, n.start)
+    return m is not None and len(_WORD_AT.findall(low, lead, m.start())) >= 2
 
 
 def _span_start(low: str, n: NoteDate) -> bool:
