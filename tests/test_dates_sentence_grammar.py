@@ -149,3 +149,15 @@ def test_a_day_in_a_condition_is_a_mention(line: str, mentioned: str) -> None:
 
 def test_a_line_that_opens_with_its_condition_keeps_the_day() -> None:
     assert _day("- If it rains on Saturday, the picnic moves indoors.", "2027-08-02") == date(2027, 8, 7)
+
+
+def test_a_deadline_on_a_page_headed_by_its_event_lies_before_it() -> None:
+    # an undated page read from the date its heading names: a year-less "by 15/11" is the November
+    # before that Christmas, not the one after it
+    text = (
+        "# Christmas 2027 in Porto\n\nFlights: out 20/12, home 2/1.\n\n"
+        "- [ ] renew the ID cards (by 15/11!)\n- [ ] book the dog sitter before 1/12\n"
+    )
+    days = line_dates(text, None, order="dmy")
+    assert days[2] == date(2027, 12, 20)
+    assert days[4:] == [date(2027, 11, 15), date(2027, 12, 1)]

@@ -455,7 +455,8 @@ class LineDays:
         loose = base is None
         base = base or self._undated_base()
         self._base = base
-        found = note_dates(line, base, loose, self._order_for(line), self.workspace_order)
+        near = None if in_force or self.anchor or loose else base  # a date the page named above the line
+        found = note_dates(line, base, loose, self._order_for(line), self.workspace_order, near)
         day = line_day(line, found, base) or in_force or self.anchor
         if day is None and found:  # the day written is unknown: a full date the line names is its day
             day = next((n.days[0] for n in found if _YEARISH.search(line, n.start, n.end)), None)
@@ -525,9 +526,12 @@ class LineDays:
             return []
         base = self._in_force or self.anchor or self._above
         order = self._order_for(line)
+        near = None if self._in_force or self.anchor else base
         return [
             d
-            for n in note_dates(line, base or self._undated_base(), base is None, order, self.workspace_order)
+            for n in note_dates(
+                line, base or self._undated_base(), base is None, order, self.workspace_order, near
+            )
             for d in n.days
         ]
 
