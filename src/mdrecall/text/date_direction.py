@@ -121,7 +121,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or past_verb(word, prev):
             return -1
     joined = _JOINED_NOUN.search(low, max(0, start - _NEAR), start)
-    if joined is not None and joined.start() > max(0, start - _NEAR) and not _OWN_VERB.search(joined.group(0)):
+    own_verb = joined is not None and _OWN_VERB.search(joined.group(0)) is not None
+    if joined is not None and joined.start() > max(0, start - _NEAR) and not own_verb:
         # "test drove the Skoda and the Toyota on Saturday": a noun phrase joined by "and" shares the verb
         # of the clause before it ("... and the team meets Friday" has a verb of its own)
         return direction_of(low, joined.start(), end, default)
