@@ -98,10 +98,10 @@ _INFINITIVE = re.compile(
     r"\b[Tt]o\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
 )
 #: Words between a past verb and a day that keep the day the verb's own ("cancelled this Sat", "pencilled
-#: in for 20 March", "drafted by mid-January").
+#: in for 20 March", "drafted by mid-January", "switched off after 30/6").
 _PARTICLES = {
     "in", "for", "by", "on", "off", "to", "until", "till", "up", "out", "back", "from", "at", "this", "next",
-    "the", "of",
+    "the", "of", "after", "before",
 }  # fmt: skip
 
 
@@ -170,7 +170,9 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for n in kept if not _span_start(low, n)]  # "third time since Christmas": the day written
     kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
+    kept = [n for n in kept if not _topic(low, n)]  # "a chat about Easter": what was talked of
     lead = _lead(low)
+    kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = _acted_first(line, low, lead, kept)
     for n in kept:
         past = written is not None and n.days[0] <= written
@@ -210,11 +212,12 @@ _TIME_AFTER = re.compile(r"\s*(?:at\s+|@\s*|,\s*)?(?:\d{1,2}[:.]\d\d(?:\s*[ap]m)
 #: "now" in an earlier sentence or clause ("X is our PM now; Y left last Friday"): the line reports the
 #: day written (not "from now", "by now", "until now").
 _NOW = re.compile(r"(?<!from )(?<!by )(?<!until )(?<!till )\bnow\b")
-_CLAUSE_END = re.compile(r"[.;!?](?=\s|$)")
+_CLAUSE_END = re.compile(r"[.;!?](?=\s|$)|\s\(")
 
 
 def _said_now(low: str, lead: int, at: int) -> bool:
-    """Whether a sentence or clause (ended by a full stop or a semicolon) before ``at`` says "now"."""
+    """Whether a sentence or clause (ended by a full stop or a semicolon, or followed by an aside in
+    brackets: "now with Bo (Al left Friday)") before ``at`` says "now"."""
     stop = max((m.start() for m in _CLAUSE_END.finditer(low, lead, at)), default=lead)
     return stop > lead and _NOW.search(low, lead, stop) is not None
 
@@ -315,18 +318,63 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
     out = []
     prev = ""
     named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
+    modifier = False  # that name follows a determiner ("the HERE cost numbers"): maybe part of a noun
     sentence_start = True
     for m in _WORD_AT.finditer(line, start, stop):
         word = m.group(0)
         low = word.lower()
         title = word[0].isupper() and not sentence_start
-        subject = "he" if named and low in SAME_FORMS else prev
+        subject = "he" if named and low in SAME_FORMS and not _modifies(line, m.end(), modifier) else prev
         if not title and low not in _NOT_DONE and past_verb(low, subject):
             out.append(m.start())
+        modifier = title and (prev in _DETERMINERS or (named and modifier))
         prev = low
         named = title
         sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
     return out
+
+
+_DETERMINERS = {"the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"}
+#: After a verb such as "cost" or "cut": words that make it a verb ("the Skoda cost us 20k", "the
+#: board cut the budget"), where another lower-case word makes it part of a noun ("the HERE cost numbers").
+_VERB_OBJECT = re.compile(
+    r"\s+(?:\d|[$£€]|(?:the|a|an|our|my|your|their|his|her|its|this|that|us|me|him|them|it|you|more|less"
+    r"|nothing|everything|about|over|under|back|down|off|out|up|in|into|to)\b)|\s*(?:[.,;:!?)]|$)"
+)
+
+
+def _modifies(line: str, at: int, modifier: bool) -> bool:
+    """Whether a word such as "cost", ending at ``at`` after a name that follows a determiner (``modifier``),
+    is part of a noun ("the HERE cost numbers", "the Q3 cut list") rather than the name's verb: a lower-case
+    word follows it that is no object, particle or number."""
+    if not modifier:
+        return False
+    return _VERB_OBJECT.match(line, at) is None and re.match(r"\s+[a-z]", line[at:]) is not None
+
+
+#: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").
+_ABOUT = re.compile(r"\b(?:about|regarding|re|concerning)\s+$")
+
+
+def _topic(low: str, n: NoteDate) -> bool:
+    """``n`` is what the line talks about ("family meeting about Easter", "emailed Jo regarding next
+    week"), not the day it is about; a day with a number after "about" is a guess at a day ("about 20
+    March")."""
+    return _ABOUT.search(low, max(0, n.start - 16), n.start) is not None and not _DIGIT.search(
+        low, n.start, n.end
+    )
+
+
+#: "if" / "unless" opening a clause, and what follows it up to a day, in one sentence.
+_IF_CLAUSE = re.compile(r"(?:[,;:(—]|\s[-–]|\band|\bbut)\s*(?:if|unless)\s+[^.!?]*$")
+
+
+def _condition(low: str, lead: int, n: NoteDate) -> bool:
+    """``n`` lies in a condition that follows a clause of the line ("Rex is off his food; if no better by
+    Monday, back to the vet"): a day something may happen, not the day the line reports. A line that
+    opens with its condition ("If it rains Saturday, we move indoors") keeps the day."""
+    m = _IF_CLAUSE.search(low, lead, n.start)
+    return m is not None and len(_WORD_AT.findall(low, lead, m.start())) >= 2
 
 
 def _span_start(low: str, n: NoteDate) -> bool:
@@ -407,8 +455,12 @@ class LineDays:
         loose = base is None
         base = base or self._undated_base()
         self._base = base
-        found = note_dates(line, base, loose, self._order_for(line), self.workspace_order)
-        return line_day(line, found, base) or in_force or self.anchor
+        near = None if in_force or self.anchor or loose else base  # a date the page named above the line
+        found = note_dates(line, base, loose, self._order_for(line), self.workspace_order, near)
+        day = line_day(line, found, base) or in_force or self.anchor
+        if day is None and found:  # the day written is unknown: a full date the line names is its day
+            day = next((n.days[0] for n in found if _YEARISH.search(line, n.start, n.end)), None)
+        return day
 
     def _order_for(self, line: str) -> str | None:
         """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
@@ -474,9 +526,12 @@ class LineDays:
             return []
         base = self._in_force or self.anchor or self._above
         order = self._order_for(line)
+        near = None if self._in_force or self.anchor else base
         return [
             d
-            for n in note_dates(line, base or self._undated_base(), base is None, order, self.workspace_order)
+            for n in note_dates(
+                line, base or self._undated_base(), base is None, order, self.workspace_order, near
+            )
             for d in n.days
         ]
 

@@ -120,7 +120,22 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         prev = words[k - 1] if k else ""
         if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or past_verb(word, prev):
             return -1
+    joined = _JOINED_NOUN.search(low, max(0, start - _NEAR), start)
+    own_verb = joined is not None and _OWN_VERB.search(joined.group(0)) is not None
+    if joined is not None and joined.start() > max(0, start - _NEAR) and not own_verb:
+        # "test drove the Skoda and the Toyota on Saturday": a noun phrase joined by "and" shares the verb
+        # of the clause before it ("... and the team meets Friday" has a verb of its own)
+        return direction_of(low, joined.start(), end, default)
     return default
+
+
+#: "and" before a determiner, then words with no clause break up to the phrase: a noun phrase joined to
+#: the one before it ("... and the Toyota on Saturday"), which has no verb of its own.
+_JOINED_NOUN = re.compile(
+    r"\band\s+(?=(?:the|a|an|my|our|your|his|her|their|its|this|that|some)\s)[^.;!?,()\"“”—]*$"
+)
+#: A word in such a phrase that may be a verb of its own: one in -s ("meets"; also a plural, left alone).
+_OWN_VERB = re.compile(r"\s[a-z]{2,}[^s']s\b")
 
 
 #: Bounds that end a state: after a state in the past ("was treasurer until January") the bound is behind.

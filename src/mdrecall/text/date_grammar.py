@@ -148,8 +148,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
         # "the week of 8 March", "w/c 8 March", "week commencing the 15th": the Monday–Sunday week holding it
         r"(?P<wof>(?:\b(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|\bw/c)\s+(?:the\s+)?"
+        # or a numeric day and month ("w/c 11/1", "the week of 3/9/2027"), read in the page's order
+        r"(?:(?P<wofn>(?P<wofa>\d{1,2})/(?P<wofb>\d{1,2}))(?:/(?P<wofny>\d{4}))?(?![\d/])|"
         rf"(?:(?P<wofd>\d{{1,2}})(?:(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<wofm>{m})|st|nd|rd|th)|(?P<wofm2>{m})\.?\s+"
-        rf"(?P<wofd2>\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(?P<wofy>\d{{4}})\b)?)",
+        rf"(?P<wofd2>\d{{1,2}})(?:st|nd|rd|th)?)\b(?:,?\s+(?P<wofy>\d{{4}})\b)?))",
         # "the week before last", "the week after next"; "the week after" / "before" ending a clause
         r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next"
         r"|(?:after|before)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$))))",

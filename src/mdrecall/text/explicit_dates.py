@@ -110,8 +110,8 @@ def explicit_days(
         else:
             return None
         return [period_side(days, g["eside"] or "")]
-    if g["wof"] and g["wofy"]:
-        held = week_of_day(g, low, start, end, today)
+    if g["wof"] and (g["wofy"] or g["wofny"]):
+        held = week_of_day(g, low, start, end, today, order)
         return week_of(held) if held else None
     if g["hol"] and g["holy"]:
         name = holiday_key(g["holn"] or "")
@@ -151,12 +151,20 @@ def _day_month(
     return _dated(month, day, today, low, start, end)
 
 
-def week_of_day(g: dict[str, str | None], low: str, start: int, end: int, today: date | None) -> date | None:
-    """The day "the week of <day>" names: with its year, or the one its words point to from ``today``."""
-    day = int(g["wofd"] or g["wofd2"] or 0)
-    month = month_number(g["wofm"] or g["wofm2"] or "")
-    if g["wofy"]:
-        found = safe_day(int(g["wofy"]), month, day) if month else None
+def week_of_day(
+    g: dict[str, str | None], low: str, start: int, end: int, today: date | None, order: str | None = None
+) -> date | None:
+    """The day "the week of <day>" names: with its year, or the one its words point to from ``today``; a
+    numeric one ("w/c 11/1") in ``order`` (the page's, else the workspace's), else day first unless that
+    cannot be."""
+    if g["wofn"]:
+        month, day = month_and_day(int(g["wofa"] or 0), int(g["wofb"] or 0), order)
+    else:
+        day = int(g["wofd"] or g["wofd2"] or 0)
+        month = month_number(g["wofm"] or g["wofm2"] or "") or 0
+    year = g["wofy"] or g["wofny"]
+    if year:
+        found = safe_day(int(year), month, day) if month else None
     elif today is None:
         return None
     elif month:

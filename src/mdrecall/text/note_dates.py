@@ -91,6 +91,7 @@ def note_dates(
     loose: bool = False,
     order: str | None = None,
     workspace: str | None = None,
+    near: date | None = None,
 ) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
@@ -103,7 +104,11 @@ def note_dates(
 
     ``order``: the page's order of numeric dates (:func:`numeric_order`), which reads "4/6" either way; with
     it known, a day and month that open a line or a list item ("- 6/4 fly to Halifax") are read too, and a
-    "3/15" anywhere on a month-first page. Without it, day first unless that cannot be."""
+    "3/15" anywhere on a month-first page. Without it, day first unless that cannot be.
+
+    ``near``: a day the line's numeric days without a year lie near, when ``written`` is not the day the
+    line was written but a date the page named above it (an undated page headed "Easter 2027": its "by
+    1/3" is the March before, not the one a year after)."""
     out: list[NoteDate] = []
     low = line.lower()
     base = written
@@ -125,8 +130,9 @@ def note_dates(
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
-        if found and before is not None and len(found) == 1 and _yearless_day(g):
-            found = [_near(found[0], before)]  # "due 28/2, sent 19/2": the line's days lie together
+        close = before if before is not None else near
+        if found and close is not None and len(found) == 1 and _yearless_day(g):
+            found = [_near(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
         numeric = g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"]
         after_weekday = (
             out and out[-1].start == weekday_at and _WEEKDAY_GAP.fullmatch(line, out[-1].end, start)
@@ -177,7 +183,7 @@ def _from_writing(g: dict[str, str | None]) -> bool:
     if g["end"] and not g["endy"]:
         what = (g["endw"] or "").split()[-1]
         return month_number(what) is None and not re.fullmatch(r"q[1-4]", what, re.IGNORECASE)
-    return bool(g["wof"] and not (g["wofm"] or g["wofm2"]))
+    return bool(g["wof"] and not (g["wofm"] or g["wofm2"] or g["wofn"]))
 
 
 def _note_match(
@@ -200,7 +206,7 @@ def _note_match(
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
-        held = week_of_day(g, low, start, end, today)
+        held = week_of_day(g, low, start, end, today, orders[0] or orders[1])
         return week_of(held) if held else None
     if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
         step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]

@@ -37,10 +37,17 @@ _ORDINAL_BEFORE = re.compile(r"\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|
 _POSSESSIVE = re.compile(r"(?:\b(?:my|your|his|her|our|their|its)|\w['’]s)\s+\S+\s+$")
 
 
+#: A plural noun after a weekday that ends its clause or goes on with a place ("Saturday walks in the
+#: park", "Sunday roasts."): a habit. Verbs
+#: in -s that say a day suits ("Thursday works.") are not nouns.
+_HABIT_NOUN = re.compile(r"(?!(?:works|suits|fits|sounds|looks|seems)\b)[a-z]{3,}[^s']s")
+_HABIT_END = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:in|at|with|around|along|through|by|on)\s")
+
+
 DAY_NAME = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 )
-_JOIN = r"\s*(?:,|&|/|-|–|\band\b|\bor\b)\s*"
+_JOIN = r"\s*(?:,|&|\+|/|-|–|\band\b|\bor\b)\s*"
 #: A weekday followed by more in a list ("Tuesday and Friday mornings", "Mon, Wed, Fri"), and what follows.
 _LIST_AFTER = re.compile(rf"(?:{_JOIN}{DAY_NAME}(?P<pl>s)?\b\.?)+(?P<tail>\s*\w+s\b)?")
 _LIST_BEFORE = re.compile(rf"\b{DAY_NAME}(?P<pl>s)?\.?{_JOIN}$")
@@ -87,6 +94,8 @@ def weekday_days(
         noun = None  # "Emre's first Saturday went fine": the weekday is the subject of a report
     if not qual and noun and _DETERMINER.search(low, max(0, start - 24), start):
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
+    if not qual and noun and _HABIT_NOUN.fullmatch(noun.group("noun")) and _HABIT_END.match(line, noun.end()):
+        return None  # "(Saturday walks)", "Sunday roasts.": a plural noun of what is done that day, a habit
     opening = _OPENING.fullmatch(low, 0, start)
     if not qual and wd == today.weekday() and opening and low[:start].split()[-1:] != ["on"]:
         return [today]  # "Admin Monday." written on a Monday: that day
