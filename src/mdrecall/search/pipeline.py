@@ -37,7 +37,7 @@ from mdrecall.search.kinds import (
     asked_entity_kinds,
     one_term_instances,
 )
-from mdrecall.search.person_lines import lift_person_lines
+from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -315,7 +315,8 @@ def run_search(
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
         kind = kq.instances if "kinds" not in off else ()
-        ranked = lift_person_lines(ranked, query_names(req.query), kq.terms, req.line_scorer, instances=kind)
+        people = asked_people(query_names(req.query), bool(kq.dates))
+        ranked = lift_person_lines(ranked, people, kq.terms, req.line_scorer, instances=kind)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     if req.boost is not None:
