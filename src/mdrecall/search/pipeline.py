@@ -37,6 +37,7 @@ from mdrecall.search.kinds import (
     asked_entity_kinds,
     one_term_instances,
 )
+from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
@@ -108,6 +109,7 @@ STAGES = (
     "person",
     "related",
     "amounts",
+    "measures",
     "times",
     "current",
 )
@@ -289,6 +291,9 @@ def run_search(
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
     if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
         fused = apply_amount_lift(fused, (*kq.terms, *near))
+    measure = asked_measure(req.query) if "measures" not in off else None
+    if measure is not None:  # "how much does Zosia weigh": her latest line with a weight
+        fused = apply_measure_lift(fused, (*kq.terms, *near), measure, req.query)
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
