@@ -21,7 +21,7 @@ from dataclasses import replace
 from mdrecall.models import Scored
 from mdrecall.search.snippets import query_stems, term_matches
 
-__all__ = ["MEASURE_LIFT", "UNITS", "WINDOW", "apply_measure_lift", "asked_measure"]
+__all__ = ["MEASURE_LIFT", "UNITS", "WINDOW", "apply_measure_lift", "asked_measure", "latest_first"]
 
 #: How much a candidate answering with a quantity of the asked dimension is lifted (a share of its
 #: score): an answer of the asked type is worth more than a second word of the question.
@@ -88,11 +88,11 @@ def apply_measure_lift(
     ids = {head[i].chunk.id for i in lifted}
     head.sort(key=lambda s: -s.score)
     if len(ids) > 1 and not _PAST.search(query):
-        head = _latest_first(head, ids)
+        head = latest_first(head, ids)
     return head + out[WINDOW:]
 
 
-def _latest_first(head: list[Scored], ids: set[str]) -> list[Scored]:
+def latest_first(head: list[Scored], ids: set[str]) -> list[Scored]:
     """``head`` (sorted) with the latest dated of the ``ids`` candidates in the place of the first of
     them, taking its score; the others keep their order."""
     group = [i for i, s in enumerate(head) if s.chunk.id in ids]

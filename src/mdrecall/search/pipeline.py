@@ -39,6 +39,7 @@ from mdrecall.search.kinds import (
 )
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
+from mdrecall.search.places import apply_place_lift, asks_whereabouts
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -110,6 +111,7 @@ STAGES = (
     "related",
     "amounts",
     "measures",
+    "places",
     "times",
     "current",
 )
@@ -294,6 +296,12 @@ def run_search(
     measure = asked_measure(req.query) if "measures" not in off else None
     if measure is not None:  # "how much does Zosia weigh": her latest line with a weight
         fused = apply_measure_lift(fused, (*kq.terms, *near), measure, req.query)
+    if "places" not in off and fused and asks_whereabouts(req.query):  # "where is Rafael based"
+        names = query_names(req.query)
+        if names:
+            from mdrecall.knowledge.index import kind_lines
+
+            fused = apply_place_lift(fused, names, kind_lines(store, ("place",)) or {})
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
