@@ -56,3 +56,6 @@ def test_the_asked_dimension() -> None:
     assert asked_measure("How tall is Mateo now?") == "height"
     assert asked_measure("how much did the van cost?") is None
     assert asked_measure("how long is the meeting") is None
+    assert asked_measure("What is Mateo's height now?") == "height"
+    # a claim naming weight asks for no measure ("Excess weight gain is associated with ...")
+    assert asked_measure("Low birth weight is associated with later obesity.") is None

@@ -44,11 +44,12 @@ UNITS: dict[str, re.Pattern[str]] = {
 #: A question asking a measure: its dimension → how it is asked.
 _ASKS: dict[str, re.Pattern[str]] = {
     "weight": re.compile(
-        r"\bhow (?:much|heavy)\b[^?.!]{0,60}?\bweigh(?:s|ed)?\b|\bhow heavy\b|\bweight\b"
-        r"|\bwhat (?:does|do|did|is|was)\b[^?.!]{0,60}?\bweigh(?:s|ed)?\b",
+        r"\bhow (?:much|heavy)\b[^?.!]{0,60}?\bweigh(?:s|ed)?\b|\bhow heavy\b"
+        r"|\bwhat (?:does|do|did|is|was)\b[^?.!]{0,60}?\bweigh(?:s|ed)?\b"
+        r"|\bwhat(?:'s|’s| is| was)\b[^?.!]{0,40}?\bweight\b",
         re.I,
     ),
-    "height": re.compile(r"\bhow tall\b|\bheight\b", re.I),
+    "height": re.compile(r"\bhow tall\b|\bwhat(?:'s|’s| is| was)\b[^?.!]{0,40}?\bheight\b", re.I),
 }
 #: The question's words of measure, which a subject word is not.
 _NOT_SUBJECT = frozenset("much heavy weigh weighs weighed weight tall height big".split())
