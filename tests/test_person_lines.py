@@ -4,11 +4,12 @@ the topic is lifted above one where someone else does (issue 29, multi-hop quest
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.models import Chunk, Scored
-from mdrecall.search.person_lines import lift_person_lines, speaker
+from mdrecall.search.person_lines import asked_people, lift_person_lines, speaker
 from tests.helpers import write
 
 
@@ -99,3 +100,28 @@ def test_a_heading_naming_someone_else_gives_the_person_nothing() -> None:
     page = Scored(_chunk("kids", text), 0.5)
     log = Scored(_chunk("log-1", "- Ana: the boiler broke again."), 0.6)
     assert lift_person_lines([log, page], ["Ana"], ["trips", "ana", "taken"])[0].chunk.path == "log-1.md"
+
+
+def test_a_dates_month_is_no_person() -> None:
+    assert asked_people(["march"], dated=True) == []
+    assert asked_people(["tuesday", "lena"], dated=True) == ["lena"]
+    assert asked_people(["may"], dated=False) == ["may"]  # "what did May say?": a name
+
+
+def test_a_day_question_is_not_lifted_to_lines_naming_its_month(tmp_path: Path) -> None:
+    # "April" in the question is the day's month, not a person whose lines answer it
+    write(
+        tmp_path,
+        "memory/2026-03-20.md",
+        "# 2026-03-20\n\n- The rent goes up from April, we agreed.\n"
+        "- Swimming lessons restart in April, Mondays.\n",
+    )
+    write(
+        tmp_path, "memory/2026-04-10.md", "# 2026-04-10\n\n- Piano lesson for Lena moved to Tuesday, 18:00.\n"
+    )
+    mem = _memory(tmp_path)
+    mem.index()
+    hits = mem.search(
+        "what lessons do we have on 14 April", max_results=3, min_score=0.0, today=date(2026, 4, 12)
+    )
+    assert hits[0].citation.startswith("memory/2026-04-10.md")  # the lesson on Tuesday 14 April

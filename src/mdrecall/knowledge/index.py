@@ -36,6 +36,7 @@ __all__ = [
     "EntityDetail",
     "EntityIndex",
     "apply_entity_boost",
+    "kind_lines",
     "kind_names",
     "names_kind",
 ]
@@ -389,9 +390,9 @@ def kind_names(store: Store, kinds: Sequence[str]) -> tuple[str, ...]:
     return tuple(keys[:MAX_KIND_NAMES])
 
 
-def names_kind(store: Store, kinds: Sequence[str]) -> Callable[[Chunk], bool] | None:
-    """A predicate: does a chunk hold a stored mention of an entity of one of ``kinds`` ("pet": Biscuit,
-    "work": a book's title)? ``None`` when the store keeps no views or no entity has those kinds."""
+def kind_lines(store: Store, kinds: Sequence[str]) -> dict[str, list[int]] | None:
+    """Path → the lines holding a stored mention of an entity of one of ``kinds`` ("place": Curitiba);
+    ``None`` when the store keeps no views or no entity has those kinds."""
     if not kinds or not keeps_views(store):
         return None
     wanted = set(kinds)
@@ -401,6 +402,17 @@ def names_kind(store: Store, kinds: Sequence[str]) -> Callable[[Chunk], bool] | 
     lines: dict[str, list[int]] = {}
     for path, line in store.mention_lines(keys):
         lines.setdefault(path, []).append(line)
+    return lines
+
+
+def names_kind(store: Store, kinds: Sequence[str]) -> Callable[[Chunk], bool] | None:
+    """A predicate: does a chunk hold a stored mention of an entity of one of ``kinds`` ("pet": Biscuit,
+    "work": a book's title)? ``None`` when the store keeps no views or no entity has those kinds."""
+    if not kinds or not keeps_views(store):
+        return None
+    lines = kind_lines(store, kinds)
+    if lines is None:
+        return None
 
     def check(chunk: Chunk) -> bool:
         return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))

@@ -17,8 +17,9 @@ from collections.abc import Collection, Sequence
 
 from mdrecall.models import Scored
 from mdrecall.search.snippets import LineScorer, query_stems, term_matches
+from mdrecall.text.dates import MONTHS, WEEKDAYS
 
-__all__ = ["LIFT_WEIGHT", "lift_person_lines", "speaker"]
+__all__ = ["LIFT_WEIGHT", "asked_people", "lift_person_lines", "speaker"]
 
 #: Weight of the best line's score against the chunk's fused score (the rest).
 LIFT_WEIGHT = 0.3
@@ -36,6 +37,15 @@ def speaker(line: str) -> str | None:
     """The first name of the line's speaker label, lowercased (``"- Melanie: …"`` → ``melanie``)."""
     m = _SPEAKER.match(line)
     return m.group(1).split()[0].lower() if m else None
+
+
+def asked_people(names: Sequence[str], dated: bool) -> list[str]:
+    """The question's capitalised words (``names``, lowercased) that name people: when the question names
+    a day (``dated``), its month and weekday words are part of that date, not people ("what is on
+    9 March" asks for nobody's lines; "what did May say" still asks for May's)."""
+    if not dated:
+        return list(names)
+    return [n for n in names if n not in MONTHS and n not in WEEKDAYS]
 
 
 def lift_person_lines(

@@ -37,7 +37,9 @@ from mdrecall.search.kinds import (
     asked_entity_kinds,
     one_term_instances,
 )
-from mdrecall.search.person_lines import lift_person_lines
+from mdrecall.search.measures import apply_measure_lift, asked_measure
+from mdrecall.search.person_lines import asked_people, lift_person_lines
+from mdrecall.search.places import apply_place_lift, asks_whereabouts
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -108,6 +110,8 @@ STAGES = (
     "person",
     "related",
     "amounts",
+    "measures",
+    "places",
     "times",
     "current",
 )
@@ -289,6 +293,15 @@ def run_search(
             fused = apply_entity_kinds(fused, check, cfg.kind_boost)
     if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
         fused = apply_amount_lift(fused, (*kq.terms, *near))
+    measure = asked_measure(req.query) if "measures" not in off else None
+    if measure is not None:  # "how much does Zosia weigh": her latest line with a weight
+        fused = apply_measure_lift(fused, (*kq.terms, *near), measure, req.query)
+    if "places" not in off and fused and asks_whereabouts(req.query):  # "where is Rafael based"
+        names = query_names(req.query)
+        if names:
+            from mdrecall.knowledge.index import kind_lines
+
+            fused = apply_place_lift(fused, names, kind_lines(store, ("place",)) or {})
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
@@ -315,7 +328,8 @@ def run_search(
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
         kind = kq.instances if "kinds" not in off else ()
-        ranked = lift_person_lines(ranked, query_names(req.query), kq.terms, req.line_scorer, instances=kind)
+        people = asked_people(query_names(req.query), bool(kq.dates))
+        ranked = lift_person_lines(ranked, people, kq.terms, req.line_scorer, instances=kind)
     if cfg.decay_enabled:
         ranked = apply_decay(ranked, today, cfg.decay_half_life_days)
     if req.boost is not None:

@@ -1,0 +1,107 @@
+"""A question asking a measure of its subject is answered by its latest line naming one (stage ``measures``).
+
+"How much does Zosia weigh?" is answered by "Zosia check-up: 6.2 kg, 61 cm", which holds no word of the
+question but the name; the older "Zosia's 2-week weigh-in fine, 3.9 kg" holds "weigh" too and outranks
+it, and a page naming her birth weight ranks beside them. As a question-answering system's answer type
+(a weight for "how much does X weigh", a height for "how tall is X"), a candidate with a line holding a
+quantity of the asked dimension (:data:`UNITS`) and one of the question's subject words (not its words of
+measure) is lifted by :data:`MEASURE_LIFT` (a share of its score). A measure of a person, a pet or a
+thing changes, so a question in the present ("does", "is") is answered by the latest such line: the
+latest dated one takes the place of the first of them (an undated page counts as older than any dated
+line, as in :mod:`mdrecall.search.current`); a question in the past ("did", "was", "at birth") keeps
+their order. Nothing is fetched: the stage reorders the first :data:`WINDOW` candidates. English only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from mdrecall.models import Scored
+from mdrecall.search.snippets import query_stems, term_matches
+
+__all__ = ["MEASURE_LIFT", "UNITS", "WINDOW", "apply_measure_lift", "asked_measure", "latest_first"]
+
+#: How much a candidate answering with a quantity of the asked dimension is lifted (a share of its
+#: score): an answer of the asked type is worth more than a second word of the question.
+MEASURE_LIFT = 1.0
+#: How many of the first candidates are looked at.
+WINDOW = 30
+_NUMBER = r"\d+(?:[.,]\d+)?(?:\s\d{3})*"  # "6.2", "6,2", "3 350"
+#: A dimension → a quantity of it ("6.2 kg", "3 350 g", "14 lbs"; "61 cm", "1.82 m", "5 ft 10").
+UNITS: dict[str, re.Pattern[str]] = {
+    "weight": re.compile(
+        rf"\b{_NUMBER}\s?(?:kg|kgs|kilos?|kilograms?|g|grams?|lbs?|pounds?|oz|ounces?|st|stone)(?![\w%])",
+        re.I,
+    ),
+    "height": re.compile(
+        rf"\b{_NUMBER}\s?(?:cm|centimet(?:er|re)s?|met(?:er|re)s?|ft|feet|foot|inch(?:es)?)(?![\w%])"
+        r"|\b\d\.\d{1,2}\s?m\b|\b\d\s?'\s?\d{1,2}\s?(?:\"|'')",
+        re.I,
+    ),
+}
+#: A question asking a measure: its dimension → how it is asked.
+_ASKS: dict[str, re.Pattern[str]] = {
+    "weight": re.compile(
+        r"\bhow (?:much|heavy)\b[^?.!]{0,60}?\bweigh(?:s|ed)?\b|\bhow heavy\b"
+        r"|\bwhat (?:does|do|did|is|was)\b[^?.!]{0,60}?\bweigh(?:s|ed)?\b"
+        r"|\bwhat(?:'s|’s| is| was)\b[^?.!]{0,40}?\bweight\b",
+        re.I,
+    ),
+    "height": re.compile(r"\bhow tall\b|\bwhat(?:'s|’s| is| was)\b[^?.!]{0,40}?\bheight\b", re.I),
+}
+#: The question's words of measure, which a subject word is not.
+_NOT_SUBJECT = frozenset("much heavy weigh weighs weighed weight tall height big".split())
+#: A question about a past measure ("how much did she weigh at birth"): the order is kept.
+_PAST = re.compile(r"\b(?:did|was|were|weighed|used to|at birth|born|ago|last)\b", re.I)
+
+
+def asked_measure(query: str) -> str | None:
+    """The dimension ``query`` asks a quantity of (``"how much does Zosia weigh?"`` → ``"weight"``), or
+    ``None``."""
+    return next((dim for dim, asks in _ASKS.items() if asks.search(query[:500])), None)
+
+
+def apply_measure_lift(
+    items: Sequence[Scored],
+    terms: Sequence[str],
+    dimension: str,
+    query: str = "",
+    weight: float = MEASURE_LIFT,
+) -> list[Scored]:
+    """``items`` with each of the first :data:`WINDOW` lifted (stage ``measures``) whose line names a
+    quantity of ``dimension`` and a subject word of the question (``terms`` less its words of measure),
+    re-sorted when one was; for a question not in the past (``query``), the latest of them first."""
+    out = list(items)
+    stems = query_stems([t for t in terms if t.lower() not in _NOT_SUBJECT])
+    unit = UNITS.get(dimension)
+    if unit is None or not stems or not out or weight <= 0:
+        return out
+    head = out[:WINDOW]
+    lifted: list[int] = []
+    for i, s in enumerate(head):
+        if any(unit.search(line) and term_matches(line, stems) for line in s.chunk.text.split("\n")):
+            head[i] = s.with_score("measures", s.score * (1 + weight))
+            lifted.append(i)
+    if not lifted:
+        return out
+    ids = {head[i].chunk.id for i in lifted}
+    head.sort(key=lambda s: -s.score)
+    if len(ids) > 1 and not _PAST.search(query):
+        head = latest_first(head, ids)
+    return head + out[WINDOW:]
+
+
+def latest_first(head: list[Scored], ids: set[str]) -> list[Scored]:
+    """``head`` (sorted) with the latest dated of the ``ids`` candidates in the place of the first of
+    them, taking its score; the others keep their order."""
+    group = [i for i, s in enumerate(head) if s.chunk.id in ids]
+    days = {i: (head[i].chunk.date or "")[:10] for i in group}
+    latest = max(group, key=lambda i: (days[i], -i))
+    first = group[0]
+    if latest == first or not days[latest]:
+        return head
+    moved = replace(head[latest].with_score("measures", head[first].score))
+    rest = [s for i, s in enumerate(head) if i != latest]
+    return [*rest[:first], moved, *rest[first:]]

@@ -1,0 +1,82 @@
+"""A question asking where someone is based is answered by their latest line naming a place (stage
+``places``).
+
+"Where is Rafael based?" is answered by "Rafael on Slack: I'm working from Florianópolis from now on",
+which holds no word of the question but the name, while his page ("Based in Curitiba") holds "based"
+and ranks far above it. As a question-answering system's answer type (a place for "where does X
+live/work", "where is X based/now"), a candidate with a line holding a name the question capitalises and a
+stored mention of a place entity (the entity view's kind ``place``) is lifted by :data:`PLACE_LIFT` (a
+share of its score), and, as a person's place changes, the latest dated of them takes the place of the
+first (an undated page counts as older, as in :mod:`mdrecall.search.current`). Only a question in the
+present about where someone lives, works or is based asks this: "where did they go camping" asks for an
+event's place, which any line may name. Nothing is fetched: the stage reorders the first :data:`WINDOW`
+candidates. English only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from mdrecall.models import Scored
+from mdrecall.search.measures import latest_first
+from mdrecall.search.snippets import query_stems, term_matches
+
+__all__ = ["ASKS_WHEREABOUTS", "PLACE_LIFT", "WINDOW", "apply_place_lift", "asks_whereabouts"]
+
+#: How much a candidate answering with a place is lifted (a share of its score).
+PLACE_LIFT = 1.0
+#: How many of the first candidates are looked at.
+WINDOW = 30
+#: "where is X based", "where does X live/work", "where is X now", "where are they staying these days".
+ASKS_WHEREABOUTS = re.compile(
+    r"\bwhere(?:'s|’s| is| are| does| do)\b[^?.!]{1,60}?\b(?:based|live|lives|living|located|staying"
+    r"|work|works|working|now|currently|these days)\b",
+    re.I,
+)
+
+
+def asks_whereabouts(query: str) -> bool:
+    """Does ``query`` ask where someone is based now (``"where is Rafael based?"``)?"""
+    return ASKS_WHEREABOUTS.search(query[:500]) is not None
+
+
+def apply_place_lift(
+    items: Sequence[Scored],
+    names: Sequence[str],
+    place_lines: Mapping[str, Sequence[int]],
+    weight: float = PLACE_LIFT,
+) -> list[Scored]:
+    """``items`` with each of the first :data:`WINDOW` lifted (stage ``places``) whose line holds one of
+    ``names`` (the question's capitalised words) and a place (``place_lines``: path → lines with a
+    stored place mention), re-sorted, the latest dated of them first; unchanged when none is."""
+    out = list(items)
+    stems = query_stems(names)
+    if not stems or not out or weight <= 0 or not place_lines:
+        return out
+    head = out[:WINDOW]
+    ids: set[str] = set()
+    for i, s in enumerate(head):
+        at = place_lines.get(s.chunk.path, ())
+        if at and _names_at(s.chunk.text.split("\n"), [n - s.chunk.start_line for n in at], stems):
+            head[i] = s.with_score("places", s.score * (1 + weight))
+            ids.add(s.chunk.id)
+    if not ids:
+        return out
+    head.sort(key=lambda s: -s.score)
+    if len(ids) > 1:
+        head = latest_first(head, ids)
+    return head + out[WINDOW:]
+
+
+def _names_at(text: Sequence[str], at: Sequence[int], stems: frozenset[str]) -> bool:
+    """Whether a line of ``text`` numbered in ``at`` (0-based) names one of ``stems``, itself or by the
+    heading it is under ("# Rafael Souza" then "Based in Curitiba": the heading is the line's subject)."""
+    heading = ""
+    wanted = set(at)
+    for k, line in enumerate(text):
+        if line.startswith("#"):
+            heading = line
+        if k in wanted and (term_matches(line, stems) or (heading and term_matches(heading, stems))):
+            return True
+    return False

@@ -1,0 +1,61 @@
+"""A question asking a measure of its subject ("how much does Biscuit weigh?") is answered by the latest
+line naming a quantity of that dimension, not by an older line sharing the question's verb (issue 29,
+questions: an answer's type)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.search.measures import asked_measure
+from tests.helpers import write
+
+
+def _memory(root: Path, skip: tuple[str, ...] = ()) -> Memory:
+    over: dict[str, object] = {"embedding": {"provider": "none"}, "search": {"skip_stages": list(skip)}}
+    mem = Memory.open(root, Config().merged(over), create=True)
+    mem.index()
+    return mem
+
+
+def _workspace(root: Path) -> None:
+    write(root, "memory/2026-05-02.md", "# 2026-05-02\n\n- Biscuit weighed at the vet, 480 g, shell fine.\n")
+    write(root, "memory/2026-06-11.md", "# 2026-06-11\n\n- Weigh the parcel for Oma before posting.\n")
+    write(
+        root,
+        "memory/2026-09-20.md",
+        "# 2026-09-20\n\n- Vet check for Biscuit: 530 g now, beak trimmed.\n- Bought dandelion seeds.\n",
+    )
+
+
+def _first(mem: Memory, query: str) -> str:
+    return mem.search(query, max_results=3, min_score=0.0)[0].citation.split("#")[0]
+
+
+def test_the_latest_weight_answers_a_weight_question(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    assert _first(_memory(tmp_path), "how much does Biscuit weigh") == "memory/2026-09-20.md"
+
+
+def test_the_stage_off_keeps_the_keyword_order(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    # the older line shares "weigh" with the question: the keyword leg ranks it first
+    off = _memory(tmp_path, skip=("measures",))
+    assert _first(off, "how much does Biscuit weigh") == "memory/2026-05-02.md"
+
+
+def test_a_question_about_a_past_measure_keeps_the_order(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    mem = _memory(tmp_path)
+    assert _first(mem, "how much did Biscuit weigh at the vet") == "memory/2026-05-02.md"
+
+
+def test_the_asked_dimension() -> None:
+    assert asked_measure("How much does the suitcase weigh?") == "weight"
+    assert asked_measure("how heavy is the canoe") == "weight"
+    assert asked_measure("How tall is Mateo now?") == "height"
+    assert asked_measure("how much did the van cost?") is None
+    assert asked_measure("how long is the meeting") is None
+    assert asked_measure("What is Mateo's height now?") == "height"
+    # a claim naming weight asks for no measure ("Excess weight gain is associated with ...")
+    assert asked_measure("Low birth weight is associated with later obesity.") is None

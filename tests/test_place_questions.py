@@ -1,0 +1,59 @@
+"""A question asking where someone is based ("where does Ingrid live?") is answered by the latest line
+naming them and a place, not by the page whose words match the question (issue 29, questions: an
+answer's type, and what is current)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.search.places import asks_whereabouts
+from tests.helpers import write
+
+
+def _memory(root: Path, skip: tuple[str, ...] = ()) -> Memory:
+    over: dict[str, object] = {"embedding": {"provider": "none"}, "search": {"skip_stages": list(skip)}}
+    mem = Memory.open(root, Config().merged(over), create=True)
+    mem.index()
+    return mem
+
+
+def _workspace(root: Path) -> None:
+    write(
+        root,
+        "memory/people/ingrid-berg.md",
+        "# Ingrid Berg\n\nPiano teacher, lives in Bergen with her partner Sven. Plays in a brass band.\n"
+        "- lessons on Thursdays, 45 minutes\n",
+    )
+    write(root, "memory/2026-03-02.md", "# 2026-03-02\n\n- Lunch with Sven, he is selling the boat.\n")
+    write(
+        root,
+        "memory/2026-07-03.md",
+        "# 2026-07-03\n\n- Ingrid phoned: the flat in Tromsø is hers from August, lessons go online.\n"
+        "- Ordered a new music stand.\n",
+    )
+
+
+def _first(mem: Memory, query: str) -> str:
+    return mem.search(query, max_results=3, min_score=0.0)[0].citation.split("#")[0]
+
+
+def test_the_latest_place_answers_where_someone_lives(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    assert _first(_memory(tmp_path), "where does Ingrid live") == "memory/2026-07-03.md"
+
+
+def test_the_stage_off_keeps_the_page_first(tmp_path: Path) -> None:
+    _workspace(tmp_path)
+    assert (
+        _first(_memory(tmp_path, skip=("places",)), "where does Ingrid live")
+        == "memory/people/ingrid-berg.md"
+    )
+
+
+def test_the_questions_that_ask_where_someone_is() -> None:
+    assert asks_whereabouts("Where is Tomás based these days?")
+    assert asks_whereabouts("where does Ingrid live")
+    assert asks_whereabouts("where's the team working now")
+    assert not asks_whereabouts("where did they go camping last summer?")
+    assert not asks_whereabouts("where is the spare key")
