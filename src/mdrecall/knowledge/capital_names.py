@@ -26,7 +26,7 @@ from mdrecall.knowledge.mention_patterns import (
     TITLES,
 )
 from mdrecall.knowledge.mention_readers import Leads, is_rare, page_title, sentence_start, text_before
-from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, places
+from mdrecall.knowledge.name_lists import demonym, given_name, known_name, known_words_max, places
 from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import TableCells
@@ -84,6 +84,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         trailing = _trim_stop_words(c, title)
         if not c.words or (len(c.words) == 1 and c.words[0] in NOT_MIXED):
             continue
+        if len(c.words) == 1 and demonym(c.words[0]):
+            c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
         lead = trim_leading(c.words, c.opens) if len(c.words) > 1 and not title else 0
         if lead:
             c.before += " ".join(c.words[:lead]) + " "

@@ -13,7 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, nicknames, places
+from mdrecall.knowledge.name_lists import (
+    DIMINUTIVE_ENDINGS,
+    common_word,
+    fold_accents,
+    given_name,
+    nicknames,
+    places,
+)
 from mdrecall.knowledge.name_words import ORG_HEADS, ORG_WORD
 from mdrecall.knowledge.relations import ALIAS
 from mdrecall.stores.base import Store
@@ -138,13 +145,6 @@ def link_first_names(
             continue
         if len(meant) == 1:
             out[k] = meant.pop()
-
-
-#: Endings that make a diminutive of a given name's opening (Tomek, Bartek, Grzesiu, Basia, Ania, Jadzia,
-#: Hänschen, Juanito, Pepino), and hardly ever end a given name of another person (unlike "-a", "-ka",
-#: "-ina", "-ita", "-ie", "-y": Dominika and Dominik, Juanita and Juan, Christina and Christian, or
-#: Dougie the boiler engineer and Douglas Stuart the novelist; English nicknames are in ``nicknames.txt``).
-DIMINUTIVE_ENDINGS = ("chen", "sia", "siu", "nia", "zia", "ito", "ino", "ek")
 
 
 def diminutive_of(short: str, given: str) -> bool:
