@@ -92,7 +92,7 @@ def diminutive_form(word: str) -> bool:
     if not low.isalpha():
         return False
     for end in DIMINUTIVE_ENDINGS:
-        if low.endswith(end) and len(low) > len(end) + 1:
+        if low.endswith(end) and len(low) > len(end):
             stems = {low[: -len(end)]}
             if end[0] not in "aeiou":  # "ania": the n of "-nia" is Anna's own
                 stems.add(low[: -len(end) + 1])
