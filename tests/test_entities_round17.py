@@ -81,3 +81,11 @@ def test_work_titles_with_small_words_a_part_or_a_label_are_kept_whole() -> None
     assert "Lowland: Part Three" in found  # fails before: "Lowland:" read as a label
     assert "The Sea Is Quiet Tonight" in found  # fails before: "Is" ended it
     assert "Salt and the Stone" in found  # fails before: cut at "and the"
+
+
+def test_two_capitals_stand_for_a_technology_only_among_technologies() -> None:
+    assert "JS" not in mention_kinds(
+        "- Ordered the estate in the JS trim, delivery in June.\n"
+    )  # fails before
+    found = mention_kinds("- The dashboard is JS on the front, Kotlin and Postgres behind it.\n")
+    assert ("technology", "typed_name") in found["JS"]
