@@ -26,13 +26,15 @@ from mdrecall.knowledge.mention_patterns import (
     TITLES,
 )
 from mdrecall.knowledge.mention_readers import Leads, is_rare, page_title, sentence_start, text_before
-from mdrecall.knowledge.name_lists import given_name, known_name, known_words_max, places
+from mdrecall.knowledge.name_lists import demonym, given_name, known_name, known_words_max, places
 from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import TableCells
 
 __all__ = ["Candidate", "capital_candidates"]
 
+#: A surname's initial after a first name ("Piotr W.", "Sam K.,"), the sentence going on or ending.
+_INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
 #: All-capitals words that are a role before a person's name ("CEO Okafor"), not an institution's initials.
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
 
@@ -84,6 +86,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         trailing = _trim_stop_words(c, title)
         if not c.words or (len(c.words) == 1 and c.words[0] in NOT_MIXED):
             continue
+        if len(c.words) == 1 and demonym(c.words[0]):
+            c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
         lead = trim_leading(c.words, c.opens) if len(c.words) > 1 and not title else 0
         if lead:
             c.before += " ".join(c.words[:lead]) + " "
@@ -178,6 +182,14 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):  # "on a Pixel 8": a device's model, the number is the name's
         words.append(num.group(1))
         c.after = c.after[num.end() :]
+    if (
+        len(words) == 1
+        and given_name(words[0])
+        and (initial := _INITIAL_AFTER.match(c.after))
+        and initial[1].isupper()
+    ):
+        words.append(initial.group(1))  # "Piotr W. is on call": a first name and a surname's initial
+        c.after = c.after[initial.end() :]
     place_noun = NOUN_AFTER.match(c.after) if not trailing and len(words) <= 2 else None
     joined_name = " ".join(words)
     if (  # "the Harbour room" (but "the Oslo office" is Oslo)

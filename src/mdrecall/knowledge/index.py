@@ -21,7 +21,14 @@ from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.kind_guess import guess_kind
 from mdrecall.knowledge.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
-from mdrecall.knowledge.name_links import fold_stated_aliases, link_first_names, written_lower
+from mdrecall.knowledge.name_links import (
+    fold_stated_aliases,
+    link_first_names,
+    link_surnames,
+    roots_by_first,
+    surnames,
+    written_lower,
+)
 from mdrecall.knowledge.name_lists import (
     known_alias,
 )
@@ -143,6 +150,7 @@ class EntityIndex(NameQueries):
         if self.config.auto_aliases:
             link_first_names(out, stats, _key_kinds(self.store), partial(written_lower, self.texts))
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
+            link_surnames(out, stats, _key_kinds(self.store))
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)
@@ -324,13 +332,19 @@ class EntityIndex(NameQueries):
 
 def _shared_firsts(known: dict[str, str], kinds: Mapping[str, str]) -> set[str]:
     """One-word names of people that start several accepted longer names ("Sam" with Sam Patel and Sam
-    Oduya): a mention of one of them, not an entity of its own, so not listed. A thing's name stays listed
-    ("GitHub" beside GitHub Actions and GitHub Pages)."""
-    firsts = Counter(k.split()[0] for k, root in known.items() if " " in k and root == k)
+    Oduya), or end several people's ("Mazur" with Dawid Mazur and Grzegorz Mazur): a mention of one of
+    them, not an entity of its own, so not listed. A thing's name stays listed ("GitHub" beside GitHub
+    Actions and GitHub Pages)."""
+    by_first = roots_by_first(known)
+    shared_last = {last for last, fulls in surnames(by_first, kinds).items() if len(fulls) > 1}
     return {
         k
         for k, root in known.items()
-        if root == k and firsts[k] > 1 and kinds.get(k, "unknown") in ("person", "unknown")
+        if root == k
+        and (
+            (len(by_first.get(k, ())) > 1 and kinds.get(k, "unknown") in ("person", "unknown"))
+            or (k in shared_last and kinds.get(k, "person") == "person")
+        )
     }
 
 

@@ -47,8 +47,10 @@ _TITLE = (
 #: A title of several words after a verb of reading or watching ("Reading Klara and the Sun to Ada",
 #: "watched The Lord of the Rings", "finally watched Past Lives").
 _WORK_VERBS = r"[Rr]eading|[Rr]ead|[Rr]e-read|[Ff]inished|[Ss]tarted|[Ww]atched|[Ww]atching|[Rr]ewatched"
+#: A work's kind as a label before its title ("podcast: The Rest Is History", "Film: Perfect Days").
+_WORK_LABELS = r"[Pp]odcast|[Aa]udiobook|[Bb]ook|[Ff]ilm|[Mm]ovie|[Aa]lbum"
 WORK_TITLE = re.compile(
-    rf"\b(?:{_WORK_VERBS})[ ]"
+    rf"\b(?:(?:{_WORK_VERBS})(?:(?:[ ][a-z]+){{1,2}}:)?|(?:{_WORK_LABELS}):)[ ]"
     r"(?P<t>(?:The[ ]|A[ ])?(?:[A-Z]|(?<=The[ ])\d)[\w'’-]*(?:[ ](?:(?:and|of)[ ](?:the[ ]|a[ ])?|the[ ])?"
     r"[A-Z][\w'’-]*)+)"
 )

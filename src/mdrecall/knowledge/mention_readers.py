@@ -22,10 +22,12 @@ from mdrecall.knowledge.mention_patterns import (
 )
 from mdrecall.knowledge.name_lists import (
     common_word,
+    diminutive_form,
     first_names,
     given_name,
     known_name,
     lower_known,
+    nicknames,
     places,
 )
 from mdrecall.knowledge.names import name_kind
@@ -198,13 +200,19 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
     name = " ".join(words)
     if amp:
         left, right = words[0], words[words.index("&") + 1]
-        if given_name(left) and given_name(right):
-            return None
+        if _personal(left) and _personal(right):
+            return None  # "Ana & Bo", "Ania & Marek": two people (a given name, a nickname or a diminutive)
         return name, "organisation"
     head = words[words.index("of") - 1]
     if head not in OF_HEADS:
         return None
     return name, "place" if head in OF_PLACES else "organisation"
+
+
+def _personal(word: str) -> bool:
+    """Is ``word`` a person's first name: a known given name, a listed nickname or a diminutive by its
+    form ("Ania", "Tomek")?"""
+    return given_name(word) or word.casefold() in nicknames() or diminutive_form(word)
 
 
 #: Words that may open a run before an "of" name but are not part of it.

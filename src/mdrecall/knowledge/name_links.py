@@ -13,7 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, nicknames, places
+from mdrecall.knowledge.name_lists import (
+    DIMINUTIVE_ENDINGS,
+    common_word,
+    fold_accents,
+    given_name,
+    nicknames,
+    places,
+)
 from mdrecall.knowledge.name_words import ORG_HEADS, ORG_WORD
 from mdrecall.knowledge.relations import ALIAS
 from mdrecall.stores.base import Store
@@ -29,7 +36,10 @@ __all__ = [
     "fold_stated_aliases",
     "link_first_names",
     "person_or_org",
+    "link_surnames",
     "places_key",
+    "roots_by_first",
+    "surnames",
     "written_lower",
 ]
 
@@ -73,7 +83,7 @@ def link_first_names(
 
     firsts: dict[str, list[str]] = {}
     for k in out:
-        if " " in k and out[k] == k and stats.get(k, (0, False))[1]:
+        if " " in k and out[k] == k and stats.get(k, (0, False))[1] and not _INITIAL.search(k):
             first = k.split()[0]
             if person_or_org(k) or kinds.get(k) in ("person", "organisation") or kinds.get(first) == "person":
                 firsts.setdefault(first, []).append(k)
@@ -86,6 +96,7 @@ def link_first_names(
             and not ordinary(first, fulls[0])
         ):
             out[first] = fulls[0]
+    _link_initials(out, stats, firsts)
     stems: dict[str, list[str]] = {}  # "lantern moth" → ["lantern moth games"]
     for k in out:
         words = k.split()
@@ -140,11 +151,78 @@ def link_first_names(
             out[k] = meant.pop()
 
 
-#: Endings that make a diminutive of a given name's opening (Tomek, Bartek, Grzesiu, Basia, Ania, Jadzia,
-#: Hänschen, Juanito, Pepino), and hardly ever end a given name of another person (unlike "-a", "-ka",
-#: "-ina", "-ita", "-ie", "-y": Dominika and Dominik, Juanita and Juan, Christina and Christian, or
-#: Dougie the boiler engineer and Douglas Stuart the novelist; English nicknames are in ``nicknames.txt``).
-DIMINUTIVE_ENDINGS = ("chen", "sia", "siu", "nia", "zia", "ito", "ino", "ek")
+#: A first name and a surname's initial ("piotr w.", as a key).
+_INITIAL = re.compile(r"^\S+ \w\.$")
+
+
+def _link_initials(
+    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], firsts: Mapping[str, list[str]]
+) -> None:
+    """ "Piotr W." for Piotr Wójcik: a first name and an initial mean the one longer name that starts with
+    the first name and whose next word starts with the initial (two Piotrs told apart by their surnames)."""
+    for k in stats:
+        if out.get(k, k) != k or not _INITIAL.match(k):
+            continue
+        first, initial = k.split()
+        meant = {
+            f for f in firsts.get(first, ()) if fold_accents(f.split()[1][0]) == fold_accents(initial[0])
+        }
+        if len(meant) == 1:
+            out[k] = meant.pop()
+
+
+def link_surnames(
+    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+) -> None:
+    """Fold into ``out`` a surname alone that ends the one accepted person's name ("Nowak" for Katarzyna
+    Nowak, once "Kasia Nowak" is hers); no ordinary word, given name or place, and nothing the workspace
+    gives a kind other than a person's. Read after the other names are folded (:func:`link_first_names`,
+    :func:`fold_stated_aliases`): a surname two people share means neither."""
+    for last, fulls in surnames(roots_by_first(out, stats), kinds).items():
+        if (
+            len(fulls) == 1
+            and last in stats
+            and out.get(last, last) == last
+            and kinds.get(last, "person") == "person"
+        ):
+            out[last] = fulls[0]
+
+
+def roots_by_first(
+    out: Mapping[str, str], stats: Mapping[str, tuple[int, bool]] | None = None
+) -> dict[str, list[str]]:
+    """The accepted names of several words that are their own entity (found on strong evidence where
+    ``stats`` is given), by their first word."""
+    by_first: dict[str, list[str]] = {}
+    for k, root in out.items():
+        if (
+            " " in k
+            and root == k
+            and (stats is None or stats.get(k, (0, False))[1])
+            and not _INITIAL.search(k)
+        ):
+            by_first.setdefault(k.split()[0], []).append(k)
+    return by_first
+
+
+def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[str, list[str]]:
+    """The surnames of the people's longer names in ``firsts`` (first word → the names it starts) → those
+    names; a word that could be no one's surname alone (a frequent word, a given name, a place) is left
+    out."""
+    out: dict[str, list[str]] = {}
+    for first, fulls in firsts.items():
+        for full in fulls:
+            last = full.split()[-1]
+            if (
+                (kinds.get(full) == "person" or given_name(first.capitalize()))
+                and len(last) > 2
+                and last.isalpha()
+                and not common_word(last)
+                and not given_name(last.capitalize())
+                and last not in places_key()
+            ):
+                out.setdefault(last, []).append(full)
+    return out
 
 
 def diminutive_of(short: str, given: str) -> bool:

@@ -11,9 +11,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 __all__ = [
+    "DIMINUTIVE_ENDINGS",
     "KnownName",
     "animal_words",
     "common_word",
+    "demonym",
+    "diminutive_form",
     "first_names",
     "fold_accents",
     "given_name",
@@ -49,6 +52,13 @@ class KnownName(NamedTuple):
     ambiguous: bool
 
 
+#: Endings that make a diminutive of a given name's opening (Tomek, Bartek, Grzesiu, Basia, Ania, Jadzia,
+#: Hänschen, Juanito, Pepino), and hardly ever end a given name of another person (unlike "-a", "-ka",
+#: "-ina", "-ita", "-ie", "-y": Dominika and Dominik, Juanita and Juan, Christina and Christian, or
+#: Dougie the boiler engineer and Douglas Stuart the novelist; English nicknames are in ``nicknames.txt``).
+DIMINUTIVE_ENDINGS = ("chen", "sia", "siu", "nia", "zia", "ito", "ino", "ek")
+
+
 @cache
 def first_names() -> frozenset[str]:
     """Common given names (capitalised): the hand-kept list and the given names of many countries that are
@@ -71,6 +81,44 @@ def given_name(word: str) -> bool:
     """Is ``word`` a common given name, accents aside ("Inês", "Tomás" and "Zoë" are Ines, Tomas, Zoe)?"""
     first = first_names()
     return word in first or (not word.isascii() and fold_accents(word) in first)
+
+
+@cache
+def _given_openings() -> frozenset[str]:
+    """The openings (two to eight letters, lower case, accents folded) of the known given names."""
+    out: set[str] = set()
+    for name in first_names():
+        low = fold_accents(name).casefold()
+        out.update(low[:n] for n in range(2, min(len(low), 8) + 1))
+    return frozenset(out)
+
+
+def diminutive_form(word: str) -> bool:
+    """Is ``word`` shaped as a diminutive of some known given name: a given name's opening (two letters or
+    more) and a diminutive ending ("Ania", "Tomek", "Grzesiu", "Juanito")? Read from its form, not a list."""
+    low = fold_accents(word).casefold()
+    if not low.isalpha():
+        return False
+    for end in DIMINUTIVE_ENDINGS:
+        if low.endswith(end) and len(low) > len(end):
+            stems = {low[: -len(end)]}
+            if end[0] not in "aeiou":  # "ania": the n of "-nia" is Anna's own
+                stems.add(low[: -len(end) + 1])
+            if any(len(stem) >= 2 and stem[:8] in _given_openings() for stem in stems):
+                return True
+    return False
+
+
+@cache
+def _demonyms() -> frozenset[str]:
+    return _words("demonyms.txt")
+
+
+def demonym(word: str) -> bool:
+    """Is ``word`` a capitalised English adjective of a people, a language, a place or a creed ("Polish",
+    "English", "Portuguese", "Victorian": ``demonyms.txt``, from WordNet by ``scripts/gen_demonyms.py``)?
+    Alone it names no entity ("English titles", "a little Polish")."""
+    return word in _demonyms()
 
 
 def fold_accents(text: str) -> str:

@@ -32,7 +32,13 @@ def add_phrases(scan: FileScan) -> None:
     plain = scan.plain
     if " by " in plain:
         _add_works_by(scan)
-    if "ead" in plain or "atch" in plain or "tarted" in plain or "inished" in plain:
+    if (
+        "ead" in plain
+        or "atch" in plain
+        or "tarted" in plain
+        or "inished" in plain
+        or ("ok:" in plain or "lm:" in plain or "ie:" in plain or "st:" in plain or "um:" in plain)
+    ):  # a verb of reading or watching, or a work's kind as a label ("Book:", "film:", "podcast:")
         _add_work_titles(scan)
     _add_section_items(scan)
     for i, name, kind in heading_things(scan.lines, scan.headings):  # "# Pets" then "## Juniper"

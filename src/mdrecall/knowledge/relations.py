@@ -91,7 +91,13 @@ _SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+
 #: of it (:func:`_nickname_of`).
 _BRACKETED = re.compile(
     r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+"
-    r"\([\"“‘']?(?P<s>[A-Z][a-z\u00c0-\u024f]+)[\"”’']?\)"
+    r"\([\"“‘']?(?P<s>[A-Za-z][a-z\u00c0-\u024f]+)[\"”’']?\)"
+)
+#: "Ania (Anna Zielińska)": one capitalised word, then a full name in brackets that it is a nickname of
+#: (:func:`_nickname_of`, by its shape).
+_NICK_FIRST = re.compile(
+    r"\b(?P<s>[A-Z][a-z\u00c0-\u024f]+)\s+"
+    r"\((?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\)"
 )
 #: "Bernadette (Bernie) Coakley", "William (Bill) Gates", 'Robert "Bob" Smith': the other name in brackets
 #: or quotes between the given name and the surname. Both "Bernie" and "Bernie Coakley" are other names of
@@ -187,6 +193,7 @@ _ALIAS_CUES = (
     ("call", "aka", "a.k.a", "known as", "goes by"),
     ("short for",),
     (" (",),
+    (" (",),
 )
 
 
@@ -195,7 +202,7 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
     "Y is short for X", and "X (Y)" or "Given (Y) Surname" where Y is a nickname of the given name by its
     shape."""
     out: list[Relation] = []
-    for rx, cues in zip((_ALIAS_AFTER, _SHORT_FOR, _BRACKETED), _ALIAS_CUES, strict=True):
+    for rx, cues in zip((_ALIAS_AFTER, _SHORT_FOR, _BRACKETED, _NICK_FIRST), _ALIAS_CUES, strict=True):
         if not any(cue in low for cue in cues):
             continue
         for m in rx.finditer(text):
@@ -207,11 +214,13 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 or full.casefold() in _NOT_ENDS
             ):
                 continue  # "Dana Okafor (Dana)": nothing new
-            if rx is _BRACKETED and not _nickname_of(nick, first):
+            shaped = rx is _BRACKETED or rx is _NICK_FIRST
+            if shaped and not _nickname_of(nick, first):
                 continue  # "Dana Okafor (Finance)", "Sofia Russo (Florence)": a team, a place, not a name
-            weak = rx is _BRACKETED or " called " in m.group(0)  # no word that says "another name"
+            weak = shaped or " called " in m.group(0)  # no word that says "another name"
+            written = nick[:1].upper() + nick[1:]  # "(jules)": a nickname written in lower case
             if (" " not in full and rx is not _SHORT_FOR and not given_name(full)) or (
-                weak and common_word(nick) and not given_name(nick) and nick.casefold() not in nicknames()
+                weak and common_word(nick) and not given_name(written) and nick.casefold() not in nicknames()
             ):
                 continue  # "Standup (called Huddle now)": one word alone is no one's full name
             kind = "person" if given_name(first) else "unknown"
@@ -228,12 +237,15 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
 
 
 def _nickname_of(nick: str, given: str) -> bool:
-    """Could ``nick`` be a short name of the given name ``given``: a listed nickname of it, or a shorter
-    word that begins as it does ("Kasia" for Katarzyna, "Rafa" for Rafael) and is no frequent word?"""
+    """Could ``nick`` be a short name of the given name ``given``: a listed nickname of it, or a word no
+    longer than it that begins as it does ("Kasia" for Katarzyna, "Rafa" for Rafael, "Ania" for Anna,
+    "jules" for Julia) and is no frequent word, or is a given name itself?"""
     n, g = nick.casefold(), given.casefold()
     if g in nicknames().get(n, ()):
         return True
-    return len(n) < len(g) and n[:2] == g[:2] and not common_word(n) and nick not in places()
+    if n[:2] != g[:2] or len(n) > len(g) or nick in places():
+        return False
+    return not common_word(n) or given_name(n.capitalize())
 
 
 def _subject_kind(subject: str, kind: str) -> str:

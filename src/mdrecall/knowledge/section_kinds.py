@@ -120,6 +120,11 @@ _TITLE_END = re.compile(r"[ ]?\(|,|:|;|[ ]by[ ]|[ ][-–—][ ]|\.(?:[ ]|$)|$")
 _LOWER_LEAD = re.compile(r"(?!the[ ])(?:[a-z][\w'’-]*[ ]){1,4}(?=[A-Z])")  # ("the Dispossessed": a title)
 #: A label before the title ("Up next: Intermezzo"): one or two lower-case words after a capital.
 _LEAD_LABEL = re.compile(r"[A-Z][a-z]+(?:[ ][a-z]+){0,2}:[ ]")
+#: A title's part after its colon ("Dune: Part Two", "Kill Bill: Volume 2", "Andor: Season 2").
+_SEQUEL = re.compile(
+    r"(?:Part|Chapter|Volume|Vol\.|Book|Episode|Season|Series)[ ]"
+    r"(?:\d+|[IVX]+|One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten)\b"
+)
 #: Lower-case words ending a listed title ("Der Grüffelo on repeat"): a note, not the title's.
 _TRAILING_LOWER = re.compile(r"(?:[ ][a-z][\w'’-]*)+$")
 #: What parts one listed title from the next: a note in brackets perhaps, then a comma or a semicolon.
@@ -182,16 +187,19 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
     name or initials)."""
     out: list[tuple[int, int, int, str]] = []
     lead = _LEAD_LABEL.match(line, at)
+    sequel = _SEQUEL.match(line, lead.end()) if lead is not None else None
+    if sequel is not None:
+        lead = None  # "Dune: Part Two": a title and its part, not a label and a title
     if lead is not None:
         at = lead.end()
     elif (said := _LOWER_LEAD.match(line, at)) is not None:  # "- dropped Marrowdeep (Tilde Osterhagen)"
         return _said_title(line, i, said.end())
     first = True
     while at < len(line):
-        end = _TITLE_END.search(line, at)
+        end = _TITLE_END.search(line, sequel.end() if sequel is not None and first else at)
         stop = end.start() if end is not None else len(line)
         title = _TRAILING_LOWER.sub("", line[at:stop].strip())  # "Der Grüffelo on repeat"
-        marked = line[stop : stop + 1] in ",:;(" or line.startswith(" (", stop)
+        marked = line[stop : stop + 1] in ",:;(" or line.startswith((" (", " - ", " – ", " — "), stop)
         if not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
             break
         out.append((i, at, at + len(title), "work"))

@@ -75,6 +75,9 @@ def _add_shaped(
     if known is None and rx is UPPER:
         _add_acronym(scan, m, i)
         return
+    two = rx is UPPER and known is not None and len(m.group(0)) == 2 and known.canonical != m.group(0)
+    if two and known is not None and known.kind == "technology" and not tech.on(i):
+        return  # "the Corolla TS hybrid": two capitals stand for a technology only among technologies
     if known is not None:
         kind, cued = known.kind, True
     else:  # "qPCR", "iPad": by the words around it, else a tool or a product
