@@ -60,6 +60,7 @@ LABELLED = (
     "held_out_5",
     "held_out_6",
     "held_out_7",
+    "held_out_8",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]
