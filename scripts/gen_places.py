@@ -90,13 +90,37 @@ def geonames(min_population: int) -> set[str]:
     return names
 
 
+#: First-level subdivision types that are small local units (a country whose first level is its 212
+#: municipalities: Slovenia), left out like the lower levels: "Vransko" is a village, not a region.
+LOCAL_UNITS = frozenset(
+    {
+        "Municipality",
+        "Urban municipality",
+        "Special municipality",
+        "Local council",
+        "Parish",
+        "Rayon",
+        "District",
+        "Commune",
+        "Quarter",
+        "Town",
+        "Borough",
+        "City",
+        "City with county rights",
+        "Island council",
+        "Administrative atoll",
+        "Administrative precinct",
+    }
+)
+
+
 def regions() -> set[str]:
-    """Every country's first-level subdivisions (ISO 3166-2 via pycountry: "Dolnośląskie", "Ontario",
-    "Bayern", "Kerala"); lower levels (districts, municipalities) are left out, many share a city's or a
-    person's name."""
+    """Every country's first-level subdivisions that are regions (ISO 3166-2 via pycountry: "Dolnośląskie",
+    "Ontario", "Bayern", "Kerala"); lower levels and first-level local units (:data:`LOCAL_UNITS`:
+    districts, municipalities) are left out, many share a city's or a person's name."""
     import pycountry
 
-    return {s.name for s in pycountry.subdivisions if s.parent_code is None}
+    return {s.name for s in pycountry.subdivisions if s.parent_code is None and s.type not in LOCAL_UNITS}
 
 
 def main() -> int:
