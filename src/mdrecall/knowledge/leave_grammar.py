@@ -49,6 +49,8 @@ LEAVE = re.compile(
     r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left(?! (?:" + _SIDED + r")\b)"
     r"|replac(?:e|es|ed|ing)"
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
+    # the writer's own withdrawal ("we're backing out of Vespa"; not "the sponsor backed out of the gala")
+    r"|(?:we|i)(?:['’ ](?:re|m|ve)| are| am| have| had)? back(?:ed|ing)? out of"
     r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
     r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
     r"|no longer(?: on| use| uses| using| with| via| in| at)?|quit(?:s|ting)?|g(?:ive|ives|iving|ave|iven) up"
@@ -94,11 +96,13 @@ FALLBACK = re.compile(
 BEFORE_THAT = re.compile(r"((?:\S+ ){1,2})before (?:that|then)\b")
 #: An amount named as a former one ("came back at $39k (first quote was $48k)", "rent is 1,350 now, used to be
 #: £1,200"): a past copula or "formerly" before an amount (a currency sign or "k"), on a line holding another
-#: number; the value left is the amount's digits (as its number slot: "$48k" → 48). Not "was 3 days ago".
+#: number; the value left is the amount's number as written (as its number slot: "$48k" → 48, "$2,300" →
+#: 2,300). Not "was 3 days ago".
 WAS_AMOUNT = re.compile(
-    r"\b(?:was|were|used to be|previously|formerly)\s+(?:at\s+)?(?:[$£€¥](\d+)(?:[.,]\d+)?k?|(\d+)k)\b"
+    r"\b(?:was|were|used to be|previously|formerly)\s+(?:at\s+)?"
+    r"(?:[$£€¥](\d+(?:,\d{3})*)(?:\.\d+)?k?|(\d+)k)\b"
 )
-_NUMBER = re.compile(r"(?<![\w.])[$£€¥]?(\d+)")
+_NUMBER = re.compile(r"(?<![\w.,])[$£€¥]?(\d+(?:,\d{3})*)")
 #: Before "no longer" / "stepped down" (a holder who ends a role: "Lomond Lettings no longer manage the
 #: flat", "Fiona stepped down"): the words before name the value left, the holder.
 ENDS_ROLE = re.compile(r"((?:\S+ ){1,2})(?:no longer|stepp(?:ed|ing) down|has stepped down)\b")
@@ -117,7 +121,7 @@ def left_values(words: str) -> frozenset[str]:
     off = " off" in words or " out" in words or " gone" in words or "before th" in words or " shut " in words
     spare = "fallback" in words or "back" in words or "spare" in words
     ends = "no longer" in words or "stepp" in words
-    was = ("was " in words or "were " in words or "used to" in words or "formerly" in words or "previously" in words)
+    was = any(h in words for h in ("was ", "were ", "used to", "formerly", "previously"))
     if first is None and not off and not ends and not spare and not was:
         return frozenset()
     changes = None
