@@ -81,3 +81,33 @@ def test_backing_out_of_a_choice_supersedes_the_page_line_but_not_a_dated_compar
         }
     )
     assert pairs == {("projects/telemetry.md", 3): ("memory/2028-07-20.md", 3)}
+
+
+def test_a_contact_named_again_as_context_is_not_superseded() -> None:
+    """A day's line opening with the vet's full details and telling a new diet "from today" changes the
+    diet, not the vet: the page's vet line stands."""
+    pairs = _pairs(
+        {
+            "home/cats.md": "# Cats\n\n- Bramble, 12, grey tabby\n"
+            "- vet: Dr. Imke Sauer, Riverside Vet Clinic\n",
+            "memory/2028-03-09.md": "# 2028-03-09\n\n"
+            "Vet (Dr. Imke Sauer, Riverside Vet Clinic): Bramble's thyroid bloods are high. She's on "
+            "Felimazole from today, recheck in four weeks.\n",
+        }
+    )
+    assert ("home/cats.md", 4) not in pairs
+
+
+def test_an_event_done_ends_no_recap_that_names_its_person() -> None:
+    """ "Nadia's surgery went fine" ends a plan or a state of Nadia's, not a holiday recap that names her
+    family (read as a choice: "used … from")."""
+    pairs = _pairs(
+        {
+            "memory/2028-01-02.md": "# 2028-01-02\n\n"
+            "Ski week recap (for the record): the boys used the old sledges from Nadia's brother, Otto got "
+            "a microscope, the dog ate a candle.\n",
+            "memory/2028-02-14.md": "# 2028-02-14\n\nNadia's surgery went fine this morning. "
+            "Home by four, soup and films.\n",
+        }
+    )
+    assert ("memory/2028-01-02.md", 3) not in pairs
