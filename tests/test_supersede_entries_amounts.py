@@ -111,3 +111,18 @@ def test_an_event_done_ends_no_recap_that_names_its_person() -> None:
         }
     )
     assert ("memory/2028-01-02.md", 3) not in pairs
+
+
+def test_a_plan_a_span_ahead_in_a_log_is_moved_by_a_later_line() -> None:
+    """ "Physio review in three weeks", told in a day's log, is a plan (a span ahead), not an event of the
+    day: a later "got moved to Thursday" supersedes it, and not the page line naming the same person."""
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Ilse (9) is Jonas's niece; she stays with us most school holidays.\n",
+            "memory/2028-06-02.md": "# 2028-06-02\n\n"
+            "Jonas's scan result: a strained tendon, nothing torn. Physio review with Dr Weber in three "
+            "weeks.\n",
+            "memory/2028-06-16.md": "# 2028-06-16\n\nJonas's physio review got moved to Thursday.\n",
+        }
+    )
+    assert pairs == {("memory/2028-06-02.md", 3): ("memory/2028-06-16.md", 3)}
