@@ -269,10 +269,10 @@ def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> 
         return False  # takes a value back, or goes back to one ("switched back to Trello")
     if values_differ(old_slots, new_slots, "t"):
         return False
-    names = {v for v in old_slots if v[:2] in ("c:", "h:")}
+    named = {v for v in old_slots if v[:2] in ("c:", "h:")}
     if (
-        len(names) >= 2
-        and names <= new_slots
+        len(named) >= 2
+        and named <= new_slots
         and not any(v[:2] == "h:" for v in new_slots - old_slots)
         and not left_values(new.words.lower())
     ):
