@@ -151,6 +151,8 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     if state.kind[j] == "typed":
         if old.day:
             return "candidate: typed, older dated"
+        if not new.day and new.path == old.path and "time" not in new.attrs:
+            return "candidate: typed, one page's entries"
         if not set(state.own[i]).intersection(state.own[j]):
             return "candidate: typed, no thing"
         differs = values_differ(old_slots, new_slots, TYPED_KINDS)

@@ -316,6 +316,10 @@ class ChangeState:
         if self.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
             if old.day:
                 return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
+            if not new.day and new.path == old.path and "time" not in new.attrs:
+                # two rows or items of one page's table or list, the later naming no time it holds from
+                # ("From 8 Feb the set is $82"): two entries, not a change
+                return None
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # nothing changes said of it but a value: both lines must name the thing
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None

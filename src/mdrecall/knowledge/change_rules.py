@@ -28,6 +28,7 @@ from mdrecall.knowledge.facts import (
     slots,
     subject_words,
 )
+from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.knowledge.name_lists import given_name
 
 __all__ = [
@@ -268,6 +269,17 @@ def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> 
         return False  # takes a value back, or goes back to one ("switched back to Trello")
     if values_differ(old_slots, new_slots, "t"):
         return False
+    named = {v for v in old_slots if v[:2] in ("c:", "h:")}
+    if (
+        len(named) >= 2
+        and named <= new_slots
+        and not any(v[:2] == "h:" for v in new_slots - old_slots)
+        and not left_values(new.words.lower())
+    ):
+        # every name of the older again, no new holder, none left: it is the newer's context ("vet: Dr Ana
+        # Ruiz, Elm Clinic" … "Vet (Dr Ana Ruiz, Elm Clinic): bloods fine, new diet from today"; not "Omar
+        # inherits the Bush Estate trials", a holder of the thing named)
+        return True
     words = f" {old.words.lower()} "  # a word of it: " word " (no set of each older line's words kept)
     if new.attrs == (SAID,):
         names = [v[2:] for v in new_slots if v.startswith(("c:", "h:"))]  # a new holder: no plan come true

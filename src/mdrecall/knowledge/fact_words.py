@@ -87,7 +87,7 @@ MONTHS = (
 ).split()
 WEEKDAY = re.compile(r"\b(" + "|".join(DAYS) + r")s?\b", re.I)
 DIGIT = re.compile(r"\d")
-CLOCK = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\b|\b(\d{1,2})[:.](\d{2})\b", re.I)
+CLOCK = re.compile(r"\b(\d{1,2})(?:[:.]([0-5]\d))?\s*(am|pm)\b|\b(\d{1,2})[:.]([0-5]\d)\b", re.I)
 MONTH = re.compile(r"\b(" + "|".join(MONTHS) + r")\b", re.I)
 
 #: Label words ("Owner: …") → the attribute the value after the colon states.

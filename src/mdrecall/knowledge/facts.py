@@ -407,9 +407,18 @@ _MONTH_OF = {m[:3]: k for k, m in enumerate(MONTHS[:12], 1)}
 _DAY_OF_MONTH = re.compile(r"([a-z]{3})(\d{1,2})$")
 
 
+#: A span of time ahead of the day written ("consult in two weeks", "in 3 days"): a plan, like a date ahead.
+_IN_SPAN = re.compile(
+    r"\bin (?:a|one|two|three|four|five|six|\d{1,2}|a couple of|a few) (?:days?|weeks?|months?)\b", re.I
+)
+
+
 def _names_ahead(line: str, day: str) -> bool:
     """Does a line written on ``day`` name a month after that day's, or a day of a month after it, within
-    :data:`PLAN_DAYS` ("go-live 1 February" written in January, "live by mid-March" in December)?"""
+    :data:`PLAN_DAYS` ("go-live 1 February" written in January, "live by mid-March" in December), or a span
+    ahead ("surgeon consult in two weeks")?"""
+    if " in " in line and _IN_SPAN.search(line):
+        return True
     if not may_hold_time(line):
         return False
     try:

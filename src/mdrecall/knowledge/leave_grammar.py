@@ -49,6 +49,8 @@ LEAVE = re.compile(
     r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left(?! (?:" + _SIDED + r")\b)"
     r"|replac(?:e|es|ed|ing)"
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
+    # the writer's own withdrawal ("we're backing out of Vespa"; not "the sponsor backed out of the gala")
+    r"|(?:we|i)(?:['’ ](?:re|m|ve)| are| am| have| had)? back(?:ed|ing)? out of"
     r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
     r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
     r"|no longer(?: on| use| uses| using| with| via| in| at)?|quit(?:s|ting)?|g(?:ive|ives|iving|ave|iven) up"
@@ -92,6 +94,15 @@ FALLBACK = re.compile(
 #: Before "before that" / "before then" (a value named as a former one: "Ceres Fair Food since February
 #: (Gippsland Greens before that)"): the words before name the value left.
 BEFORE_THAT = re.compile(r"((?:\S+ ){1,2})before (?:that|then)\b")
+#: An amount named as a former one ("came back at $39k (first quote was $48k)", "rent is 1,350 now, used to be
+#: £1,200"): a past copula or "formerly" before an amount (a currency sign or "k"), on a line holding another
+#: number; the value left is the amount's number as written (as its number slot: "$48k" → 48, "$2,300" →
+#: 2,300). Not "was 3 days ago".
+WAS_AMOUNT = re.compile(
+    r"\b(?:was|were|used to be|previously|formerly)\s+(?:at\s+)?"
+    r"(?:[$£€¥](\d+(?:,\d{3})*)(?:\.\d+)?k?|(\d+)k)\b"
+)
+_NUMBER = re.compile(r"(?<![\w.,])[$£€¥]?(\d+(?:,\d{3})*)")
 #: Before "no longer" / "stepped down" (a holder who ends a role: "Lomond Lettings no longer manage the
 #: flat", "Fiona stepped down"): the words before name the value left, the holder.
 ENDS_ROLE = re.compile(r"((?:\S+ ){1,2})(?:no longer|stepp(?:ed|ing) down|has stepped down)\b")
@@ -110,7 +121,8 @@ def left_values(words: str) -> frozenset[str]:
     off = " off" in words or " out" in words or " gone" in words or "before th" in words or " shut " in words
     spare = "fallback" in words or "back" in words or "spare" in words
     ends = "no longer" in words or "stepp" in words
-    if first is None and not off and not ends and not spare:
+    was = any(h in words for h in ("was ", "were ", "used to", "formerly", "previously"))
+    if first is None and not off and not ends and not spare and not was:
         return frozenset()
     changes = None
     out: set[str] = set()
@@ -140,6 +152,10 @@ def left_values(words: str) -> frozenset[str]:
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last
         out |= _value(list(reversed(m.group(1).split())), 1)
+    for m in WAS_AMOUNT.finditer(words) if was else ():
+        amount = m.group(1) or m.group(2)
+        if any(n != amount for n in _NUMBER.findall(words[: m.start()] + words[m.end() :])):
+            out.add(amount)  # another amount stands beside it: the one it was is left
     for m in REPLACED_BY.finditer(words) if "replaced " in words else ():
         before = list(reversed(m.group(1).split()))
         while before and before[0] in _AUX:
