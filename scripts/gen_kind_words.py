@@ -5,7 +5,9 @@ instances ("I play clarinet"), which hold none of the question's words. :data:`K
 question words ask for which WordNet noun synsets; this script writes, for each, every lemma of the
 synsets below them (hyponyms and instances, transitively) whose *most frequent* noun sense lies there
 ("violin", "Rome", "judo"; not "bass", whose first sense is a pitch, nor "set" or "split"), so a
-common word is never taken for an instance of a rare sense. Run it when :data:`KINDS` changes::
+common word is never taken for an instance of a rare sense. The words for which the kind is a rarer
+sense are written apart (lines starting ``~``): they count only on a line that also names the question's
+subject (:func:`mdrecall.search.kinds.confirmed_rare`). Run it when :data:`KINDS` changes::
 
     apt-get install wordnet-base     # Princeton WordNet 3.0 (Debian), read from /usr/share/wordnet
     python scripts/gen_kind_words.py
@@ -58,6 +60,8 @@ KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
 #: At most this many instances per root: the most often tagged first (WordNet's sense counts), then
 #: the places the entity extraction knows, then one-word names before longer ones.
 CAP = 200
+#: At most this many words per root for which the kind is a rarer sense (``~`` lines), most tagged first.
+RARE_CAP = 60
 PLACES = ROOT / "src" / "mdrecall" / "knowledge" / "data" / "places.txt"
 
 
@@ -108,6 +112,29 @@ def instances(root: str, synsets: Synsets, index: Index, known: set[str]) -> lis
     return sorted(words, key=lambda w: (-words[w], w not in known, w.count(" "), w))
 
 
+def rare_instances(root: str, synsets: Synsets, index: Index) -> list[str]:
+    """The lemmas with a noun sense below ``root`` that is NOT their first ("bass": a pitch first, a bass
+    guitar seventh), most tagged first: instances only where the workspace's own line says so (a line
+    naming the question's subject: "Kuba's Squier bass"; :func:`mdrecall.search.kinds.confirmed_rare`)."""
+    lemma, sense = root.rsplit(".", 1)
+    top = index[lemma][0][int(sense) - 1]
+    below: set[str] = set()
+    todo = [top]
+    while todo:
+        o = todo.pop()
+        if o not in below:
+            below.add(o)
+            todo += [x for sym, x in synsets[o][1] if sym in ("~", "~i")]
+    words: dict[str, int] = {}
+    for o in below:
+        for w in synsets[o][0]:
+            key = w.lower()
+            offsets, tagged = index.get(key, ([], 0))
+            if offsets and offsets[0] not in below and any(x in below for x in offsets) and _kept(key):
+                words[key.replace("_", " ")] = tagged
+    return sorted(words, key=lambda w: (-words[w], w.count(" "), w))
+
+
 def _kept(key: str) -> bool:
     """Not a word every note holds ("us" is a country, "me" a state), an abbreviation or a number."""
     return (
@@ -138,6 +165,12 @@ def main() -> int:
             found.update(dict.fromkeys(named[:CAP]))
         kept = list(found)  # the most tagged first: a query takes the head
         lines.append(f"{' '.join(words)} | {', '.join(kept)}")
+        rare: dict[str, None] = {}
+        for root in roots:
+            named = [w for w in rare_instances(root, synsets, index) if w.replace(" ", "_") not in words]
+            rare.update(dict.fromkeys(w for w in named[:RARE_CAP] if w not in found))
+        if rare:  # "~": the words for which the kind is a rarer sense
+            lines.append(f"~{' '.join(words)} | {', '.join(rare)}")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}: {len(KINDS)} kinds")

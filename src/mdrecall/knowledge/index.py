@@ -404,6 +404,23 @@ def kind_names(store: Store, kinds: Sequence[str]) -> tuple[str, ...]:
     return tuple(keys[:MAX_KIND_NAMES])
 
 
+def others_names(store: Store, keys: Sequence[str]) -> frozenset[str]:
+    """The ``keys`` every stored mention of which lies on another person's page: a page whose title (its
+    first line) names a person ("# Rafael Souza" ... "two cats: Feijão and Paçoca"). A question in the
+    first person ("what pets do we have?") is not answered by them: they are that person's."""
+    if not keys or not keeps_views(store):
+        return frozenset()
+    kinds = _key_kinds(store)
+    rows = store.mention_rows(keys)
+    paths = {m.path for m in rows}
+    people = [k for k, kind in kinds.items() if kind == "person"]
+    titled = {m.path for m in store.mention_rows(people) if m.line == 1 and m.path in paths}
+    owned: dict[str, bool] = {}
+    for m in rows:
+        owned[m.key] = owned.get(m.key, True) and m.path in titled
+    return frozenset(k for k, only in owned.items() if only)
+
+
 def kind_lines(store: Store, kinds: Sequence[str]) -> dict[str, list[int]] | None:
     """Path → the lines holding a stored mention of an entity of one of ``kinds`` ("place": Curitiba);
     ``None`` when the store keeps no views or no entity has those kinds."""

@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from mdrecall.models import Candidate, Chunk, Scored
-from mdrecall.search.snippets import query_stems
+from mdrecall.search.snippets import query_stems, term_matches
 from mdrecall.stores.base import Store
 from mdrecall.text.kind_words import TECH_KINDS, number_forms
 from mdrecall.text.query import KeywordQuery, asks_for_code_language
@@ -32,6 +32,7 @@ __all__ = [
     "apply_kind_instances",
     "asked_entity_kinds",
     "asked_kinds",
+    "confirmed_rare",
     "one_term_instances",
 ]
 
@@ -193,3 +194,27 @@ def _chunk_total(store: Store) -> int:
     """The index's chunk count: a store's cached one where it keeps it (SQLite), else its row counts."""
     cached = getattr(store, "chunk_total", None)
     return int(cached()) if callable(cached) else int(store.counts().get("chunks", 0))
+
+
+def confirmed_rare(
+    store: Store,
+    kq: KeywordQuery,
+    rare: Sequence[str],
+    names: Sequence[str],
+    limit: int,
+    sources: Sequence[str] | None = None,
+) -> tuple[str, ...]:
+    """The words of ``rare`` (those for which the asked kind is a rarer sense: "bass", "organ") that the
+    workspace writes on a line naming one of ``names`` (the question's subject): "what instrument does
+    Kuba play?" and "Kuba's Squier bass finally arrived" make "bass" an instrument here, where a line
+    about a fish or a pitch would not. The workspace's own line picks the sense; nothing else is."""
+    stems = query_stems(names)
+    if not rare or not stems:
+        return ()
+    pattern = _pattern(tuple(rare))
+    found: dict[str, None] = {}
+    for c in store.search_text(KeywordQuery(kq.text, (), instances=tuple(rare)), limit, sources):
+        for line in c.chunk.text.split("\n"):
+            if term_matches(line, stems):
+                found.update(dict.fromkeys(m.group(0).lower() for m in pattern.finditer(line)))
+    return tuple(found)

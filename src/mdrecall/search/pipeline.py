@@ -35,6 +35,7 @@ from mdrecall.search.kinds import (
     apply_entity_kinds,
     apply_kind_instances,
     asked_entity_kinds,
+    confirmed_rare,
     one_term_instances,
 )
 from mdrecall.search.measures import apply_measure_lift, asked_measure
@@ -70,6 +71,7 @@ from mdrecall.search.supersede_wording import apply_supersession, marks_by_wordi
 from mdrecall.search.times import apply_time_lift, asks_for_time
 from mdrecall.stores.base import Store
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
+from mdrecall.text.kind_words import asked_rare
 from mdrecall.text.query import (
     KeywordQuery,
     asks_about_self,
@@ -219,6 +221,8 @@ def run_search(
     if req.keep is not None:
         pool = max(pool, cfg.candidate_cap)
     mode = req.mode if req.mode in MODES else "hybrid"
+    if kq.instances and mode != "vector" and "kinds" not in off:  # "Kuba's Squier bass": an instrument
+        kq = _with_rare(store, kq, req.query, pool, req.sources)
     flt = req.filters if req.filters is not None and req.filters.active else None
     if flt is not None:
         pool = max(pool, FILTERED_POOL)
@@ -378,15 +382,38 @@ def run_search(
 def _kind_group(store: Store, kq: KeywordQuery, kinds: Sequence[str]) -> tuple[str, ...]:
     """The question's word for an asked kind with the workspace's entities of that kind, to count as ONE
     keyword term (as a kind's synonyms): "what pet do we have" is answered by "Our tortoise is called Gus",
-    which holds no word of the question but Gus, as much as by a line saying "pet". Empty when the
-    workspace names none."""
-    from mdrecall.knowledge.index import kind_names
+    which holds no word of the question but Gus, as much as by a line saying "pet". A question in the first
+    person leaves out the names only another person's page holds (their pets). Empty when the workspace
+    names none."""
+    from mdrecall.knowledge.index import kind_names, others_names
 
     said = [t for t in kq.terms if set(ENTITY_KINDS.get(t.lower(), ())) & set(kinds)]
     if "technology" in kinds and asks_for_code_language(kq.text):  # "programming languages"
         said += [t for t in kq.terms if t.lower() in CODE_LANGUAGE_WORDS]
     names = [n for n in kind_names(store, kinds) if n not in said]
+    if names and asks_about_self(kq.text):  # "what pets do WE have": not the ones on Rafael's page
+        theirs = others_names(store, names)
+        names = [n for n in names if n not in theirs]
     return (*said, *names) if said and names else ()
+
+
+def _with_rare(
+    store: Store, kq: KeywordQuery, query: str, pool: int, sources: Sequence[str] | None
+) -> KeywordQuery:
+    """``kq`` with the words for which an asked kind is a rarer sense added to its instances where the
+    workspace writes them on a line naming the question's subject (:func:`confirmed_rare`); a store
+    error leaves ``kq`` as it was (the keyword leg says what failed)."""
+    rare, names = asked_rare(query), query_names(query)
+    if not rare or not names:
+        return kq
+    try:
+        extra = confirmed_rare(store, kq, rare, names, pool, sources)
+    except IndexCorruptError:
+        raise
+    except StoreError:
+        return kq
+    extra = tuple(w for w in extra if w not in kq.instances)
+    return replace(kq, instances=(*kq.instances, *extra)) if extra else kq
 
 
 def _superseded_check(

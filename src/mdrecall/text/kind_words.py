@@ -10,7 +10,9 @@ shown. Two tables, English only:
 * :data:`TECH_KINDS`: technologies by kind (database, framework, cloud, queue, CI), written by hand;
 * ``data/kind_words.txt``: common kinds (instruments, sports, martial arts, cities, countries, pets,
   desserts...) with their instances from WordNet 3.0, written by ``scripts/gen_kind_words.py`` (only a
-  word whose most frequent sense is of the kind: "violin", not "bass"). Read once, on the first
+  word whose most frequent sense is of the kind: "violin", not "bass"); its ``~`` lines list the words
+  for which the kind is a rarer sense ("bass"), which count only on a line naming the question's subject
+  (:func:`mdrecall.search.kinds.confirmed_rare`). Read once, on the first
   question that names a kind (a few milliseconds); nothing else is loaded.
 """
 
@@ -20,7 +22,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["ASKS", "TECH_KINDS", "asked_instances", "kind_table", "number_forms"]
+__all__ = ["ASKS", "TECH_KINDS", "asked_instances", "asked_rare", "kind_table", "number_forms", "rare_table"]
 
 #: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
 TECH_KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -55,18 +57,30 @@ MAX_INSTANCES = 600
 @lru_cache(maxsize=1)
 def kind_table() -> dict[str, tuple[str, ...]]:
     """Every kind's word (lowercase) → its instances: :data:`TECH_KINDS` and ``data/kind_words.txt``."""
-    table: dict[str, tuple[str, ...]] = {}
-    text = (Path(__file__).parent / "data" / "kind_words.txt").read_text(encoding="utf-8")  # as names.py
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#") or "|" not in line:
-            continue
-        said, _, listed = line.partition("|")
-        found = tuple(n.strip() for n in listed.split(",") if n.strip())
-        for word in said.split():
-            table[word.lower()] = table.get(word.lower(), ()) + found
+    table = _read_table(rare=False)
     for words, names in TECH_KINDS.items():
         for word in words:
             table[word] = table.get(word, ()) + names
+    return table
+
+
+@lru_cache(maxsize=1)
+def rare_table() -> dict[str, tuple[str, ...]]:
+    """Every kind's word (lowercase) → the words for which it is a rarer sense ("instrument" → "bass",
+    "organ", "recorder"): the ``~`` lines of ``data/kind_words.txt``."""
+    return _read_table(rare=True)
+
+
+def _read_table(rare: bool) -> dict[str, tuple[str, ...]]:
+    table: dict[str, tuple[str, ...]] = {}
+    text = (Path(__file__).parent / "data" / "kind_words.txt").read_text(encoding="utf-8")  # as names.py
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#") or "|" not in line or line.startswith("~") != rare:
+            continue
+        said, _, listed = line.removeprefix("~").partition("|")
+        found = tuple(n.strip() for n in listed.split(",") if n.strip())
+        for word in said.split():
+            table[word.lower()] = table.get(word.lower(), ()) + found
     return table
 
 
@@ -87,6 +101,16 @@ def number_forms(word: str) -> tuple[str, ...]:
 def asked_instances(query: str) -> tuple[str, ...]:
     """The instances of every kind the question asks for (``"what instruments does Mel play?"`` →
     ``("accordion", ..., "violin", ...)``); empty when it names no kind."""
+    return _asked(query, kind_table())
+
+
+def asked_rare(query: str) -> tuple[str, ...]:
+    """The words for which a kind the question asks for is a rarer sense (``"what instrument does Kuba
+    play?"`` → ``("horn", ..., "bass", ...)``): instances only where a line says so."""
+    return _asked(query, rare_table())
+
+
+def _asked(query: str, table: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     words: list[str] = []
     for m in ASKS.finditer(query[:2_000]):
         said = re.findall(r"[\w'’-]+", m.group(1).lower())
@@ -95,7 +119,6 @@ def asked_instances(query: str) -> tuple[str, ...]:
         words += said + [f"{a}_{b}" for a, b in zip(said, said[1:], strict=False)]  # "martial arts"
     if not words:
         return ()
-    table = kind_table()
     found: dict[str, None] = {}
     for word in words:
         # the word as written, else its other number ("which brokers" with only "broker" listed)
