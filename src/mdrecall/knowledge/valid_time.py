@@ -21,7 +21,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.text.chunking import heading_paths
-from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb
+from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
@@ -267,6 +267,8 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     "...overran, so they can't start till the 25th"); or an act earlier in its clause is not tied to it
     ("we picked the book for December", but not "report drafted by mid-January", "training cancelled this
     Sat", "asked me to read it by Friday")."""
+    if _RESCHEDULE.search(low, lead, at):
+        return False  # "4.2 slipped a week: ... New ship date is the 21st": the line gives the new day
     sentence = max((m.end() for m in _SENTENCE_END.finditer(low, lead, at)), default=lead)
     if sentence > lead and _acts(line, lead, sentence):
         return True
@@ -286,7 +288,25 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
     if all(w in _PARTICLES for w in between):
         return False
+    if _REPORTED.match(low, acts[-1]):
+        return True  # "Maria told me she's leaving at the end of February": the news is told that day
     return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(line, acts[-1], at) is None
+
+
+#: A date moved, as the line's act: a verb that moves a date with where or how far it went ("got pushed to
+#: Tuesday", "slipped a week", "pushed back to 8/5"), or one that can only move a date ("postponed"); not
+#: after a determiner ("the delayed train"). The day the line names is the new one, not a plan beside it.
+_RESCHEDULE = re.compile(
+    r"(?<!\bthe )(?<!\ba )(?:\b(?:postponed|rescheduled|deferred)\b|\b(?:moved|pushed|delayed|slipped|shifted"
+    r"|bumped|extended|changed)\s+(?:back\s+|out\s+|again\s+)?(?:to|until|till|by|a|an|one|two|three|\d+)\s)"
+)
+#: A verb of telling, then a clause with its own subject and verb ("told me she's leaving", "said they'll
+#: ..."): what the line reports is the telling; a day in the clause told is a mention.
+_REPORTED = re.compile(
+    r"(?:told|said|mentioned|announced|confirmed|wrote|texted|emailed|messaged|heard|warned|explained"
+    r"|admitted|revealed|informed)\s+(?:\w+\s+){0,2}?(?:that\s+)?(?:she|he|they|we|i|it|you)"
+    r"(?:'s|'re|'ll|'d|'ve|\s+(?:is|are|was|were|will|would|has|have|had|can|could)\b)"
+)
 
 
 #: A clause that is only the day an act takes effect ("..., starting 6/3", "..., effective Monday").
@@ -320,12 +340,16 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
     named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
     modifier = False  # that name follows a determiner ("the HERE cost numbers"): maybe part of a noun
     sentence_start = True
+    seen: list[str] = []
     for m in _WORD_AT.finditer(line, start, stop):
         word = m.group(0)
         low = word.lower()
         title = word[0].isupper() and not sentence_start
         subject = "he" if named and low in SAME_FORMS and not _modifies(line, m.end(), modifier) else prev
-        if not title and low not in _NOT_DONE and past_verb(low, subject):
+        if sentence_start:
+            seen.clear()  # "I need it. Painted the fence": a wish does not cross a full stop
+        seen.append(low)
+        if not title and low not in _NOT_DONE and past_verb(low, subject) and not wished(seen, len(seen) - 1):
             out.append(m.start())
         modifier = title and (prev in _DETERMINERS or (named and modifier))
         prev = low
