@@ -174,6 +174,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = _acted_first(line, low, lead, kept)
+    kept = _occasion_last(low, kept)
     for n in kept:
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None
@@ -243,6 +244,26 @@ def _acted_first(line: str, low: str, lead: int, kept: list[NoteDate]) -> list[N
     return kept
 
 
+#: "for" right before a day: the occasion a plan is for ("in Lisbon for Christmas"); "on" before a
+#: numbered day: when a step of it happens ("flights on Dec 22").
+_FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+)?$")
+_ON_BEFORE = re.compile(r"\bon\s+(?:the\s+)?$")
+
+
+def _occasion_last(low: str, kept: list[NoteDate]) -> list[NoteDate]:
+    """``kept`` with a numbered day said with "on" put first when the line's first day is the occasion
+    of a plan, a day with no number after "for" ("to Lisbon for Christmas, flights on Dec 22"): the
+    line is about the day things happen."""
+    if len(kept) < 2 or _FOR_BEFORE.search(low, max(0, kept[0].start - 12), kept[0].start) is None:
+        return kept
+    if _DIGIT.search(low, kept[0].start, kept[0].end):
+        return kept
+    for n in kept[1:]:
+        if _DIGIT.search(low, n.start, n.end) and _ON_BEFORE.search(low, max(0, n.start - 8), n.start):
+            return [n, *(o for o in kept if o is not n)]
+    return kept
+
+
 def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     """Whether the line opens with a sentence of its own, before the one naming a day at ``at``, that
     reports the day written without a verb of the past or a plan (a verb in -ing there is a state: "he's
@@ -290,6 +311,8 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
         return False
     if _REPORTED.match(low, acts[-1]):
         return True  # "Maria told me she's leaving at the end of February": the news is told that day
+    if _SAID_DO.match(low, acts[-1]):
+        return False  # "we said pick by the 20th": a task set, whose day is the line's (as "to pick by")
     return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(line, acts[-1], at) is None
 
 
@@ -306,6 +329,15 @@ _REPORTED = re.compile(
     r"(?:told|said|mentioned|announced|confirmed|wrote|texted|emailed|messaged|heard|warned|explained"
     r"|admitted|revealed|informed)\s+(?:\w+\s+){0,2}?(?:that\s+)?(?:she|he|they|we|i|it|you)"
     r"(?:'s|'re|'ll|'d|'ve|\s+(?:is|are|was|were|will|would|has|have|had|can|could)\b)"
+)
+
+
+#: "said" and a verb in the base form, no subject: a task set in reported speech ("we said pick by the 20th",
+#: "she said send it Friday"); the day belongs to the task, as after "to".
+_SAID_DO = re.compile(
+    r"said\s+(?!(?:that|it|he|she|they|we|i|you|me|us|him|them|the|a|an|this|these|those|his|her|our|their"
+    r"|my|your|its|so|yes|no|ok|okay|maybe|not|nothing|something|hi|hello|thanks|goodbye|sorry|again|today"
+    r"|yesterday|tomorrow|on|at|in|by|for|to|from|with|about|last|next|this)\b)[a-z]+\s"
 )
 
 

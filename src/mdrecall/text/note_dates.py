@@ -119,6 +119,7 @@ def note_dates(
     low = line.lower()
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
+    step_at = -1  # where the last phrase read, when any weekday, starts
     for m in note_grammar("day" in low).finditer(line):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
@@ -136,6 +137,9 @@ def note_dates(
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
+        elif found and base and out and out[-1].start == step_at and _step_back(g, found, out[-1].days, base):
+            # "branch cut on Monday, ship Thursday": steps of a plan in order, the Thursday after that Monday
+            found = [found[0] + timedelta(days=7 * ((out[-1].days[-1] - found[0]).days // 7 + 1))]
         close = before if before is not None else near
         if found and close is not None and len(found) == 1 and _yearless_day(g):
             found = [_near(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
@@ -146,6 +150,7 @@ def note_dates(
         if found and numeric and after_weekday:
             out.pop()  # "Sat 3/5": the weekday is that date's
         weekday_at = start if found and g["wdn"] and not g["wq"] else -1
+        step_at = start if found and g["wdn"] else -1
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
@@ -153,6 +158,13 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
+
+
+def _step_back(g: dict[str, str | None], found: list[date], before: tuple[date, ...], written: date) -> bool:
+    """Whether a bare weekday read ahead (``found``) falls before the weekday the line named just before
+    it (``before``), itself ahead of the day ``written``: read as the next step, it is the one after."""
+    bare = g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"])
+    return bool(bare) and len(found) == 1 and written < found[0] < before[-1] and len(before) == 1
 
 
 def _yearless_day(g: dict[str, str | None]) -> bool:
