@@ -75,8 +75,10 @@ _PERIOD = re.compile(
 #: After a holiday written in lower case, a lower-case word that makes it the modifier of a common noun
 #: ("easter egger", "halloween candy"), where its day would follow with a preposition or a part of the day.
 _COMMON_NOUN = re.compile(
-    r"\s+(?!(?:morning|afternoon|evening|night|day|eve|dinner|lunch|breakfast|brunch|service|mass|at|on|in"
-    r"|with|to|for|from|and|or|but|is|was|we|i|she|he|they|so|then|this|that|too)\b)[a-z]{2,}\b"
+    r"\s+(?!(?:morning|afternoon|evening|night|day|eve|dinner|lunch|breakfast|brunch|service|mass|time|at|on"
+    r"|in|with|to|for|from|by|of|until|till|before|after|around|over|and|or|but|as|when|if|is|are|was|were"
+    r"|will|be|has|had|have|it|we|you|she|he|they|our|my|your|their|his|her|its|the|a|an|so|then|this|that"
+    r"|next|last|every|each|too)\b)[a-z]{2,}\b"
 )
 #: Between a weekday and the numeric date after it that names the day ("Sat 3/5", "Tue, 12/3").
 _WEEKDAY_GAP = re.compile(r"\.?,?\s+")
