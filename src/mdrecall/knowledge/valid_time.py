@@ -21,7 +21,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.text.chunking import heading_paths
-from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb
+from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
@@ -174,6 +174,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = _acted_first(line, low, lead, kept)
+    kept = _occasion_last(low, kept)
     for n in kept:
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None
@@ -243,6 +244,26 @@ def _acted_first(line: str, low: str, lead: int, kept: list[NoteDate]) -> list[N
     return kept
 
 
+#: "for" right before a day: the occasion a plan is for ("in Lisbon for Christmas"); "on" before a
+#: numbered day: when a step of it happens ("flights on Dec 22").
+_FOR_BEFORE = re.compile(r"\bfor\s+(?:the\s+)?$")
+_ON_BEFORE = re.compile(r"\bon\s+(?:the\s+)?$")
+
+
+def _occasion_last(low: str, kept: list[NoteDate]) -> list[NoteDate]:
+    """``kept`` with a numbered day said with "on" put first when the line's first day is the occasion
+    of a plan, a day with no number after "for" ("to Lisbon for Christmas, flights on Dec 22"): the
+    line is about the day things happen."""
+    if len(kept) < 2 or _FOR_BEFORE.search(low, max(0, kept[0].start - 12), kept[0].start) is None:
+        return kept
+    if _DIGIT.search(low, kept[0].start, kept[0].end):
+        return kept
+    for n in kept[1:]:
+        if _DIGIT.search(low, n.start, n.end) and _ON_BEFORE.search(low, max(0, n.start - 8), n.start):
+            return [n, *(o for o in kept if o is not n)]
+    return kept
+
+
 def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     """Whether the line opens with a sentence of its own, before the one naming a day at ``at``, that
     reports the day written without a verb of the past or a plan (a verb in -ing there is a state: "he's
@@ -267,6 +288,8 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     "...overran, so they can't start till the 25th"); or an act earlier in its clause is not tied to it
     ("we picked the book for December", but not "report drafted by mid-January", "training cancelled this
     Sat", "asked me to read it by Friday")."""
+    if _RESCHEDULE.search(low, lead, at):
+        return False  # "4.2 slipped a week: ... New ship date is the 21st": the line gives the new day
     sentence = max((m.end() for m in _SENTENCE_END.finditer(low, lead, at)), default=lead)
     if sentence > lead and _acts(line, lead, sentence):
         return True
@@ -286,7 +309,36 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
     if all(w in _PARTICLES for w in between):
         return False
+    if _REPORTED.match(low, acts[-1]):
+        return True  # "Maria told me she's leaving at the end of February": the news is told that day
+    if _SAID_DO.match(low, acts[-1]):
+        return False  # "we said pick by the 20th": a task set, whose day is the line's (as "to pick by")
     return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(line, acts[-1], at) is None
+
+
+#: A date moved, as the line's act: a verb that moves a date with where or how far it went ("got pushed to
+#: Tuesday", "slipped a week", "pushed back to 8/5"), or one that can only move a date ("postponed"); not
+#: after a determiner ("the delayed train"). The day the line names is the new one, not a plan beside it.
+_RESCHEDULE = re.compile(
+    r"(?<!\bthe )(?<!\ba )(?:\b(?:postponed|rescheduled|deferred)\b|\b(?:moved|pushed|delayed|slipped|shifted"
+    r"|bumped|extended|changed)\s+(?:back\s+|out\s+|again\s+)?(?:to|until|till|by|a|an|one|two|three|\d+)\s)"
+)
+#: A verb of telling, then a clause with its own subject and verb ("told me she's leaving", "said they'll
+#: ..."): what the line reports is the telling; a day in the clause told is a mention.
+_REPORTED = re.compile(
+    r"(?:told|said|mentioned|announced|confirmed|wrote|texted|emailed|messaged|heard|warned|explained"
+    r"|admitted|revealed|informed)\s+(?:\w+\s+){0,2}?(?:that\s+)?(?:she|he|they|we|i|it|you)"
+    r"(?:'s|'re|'ll|'d|'ve|\s+(?:is|are|was|were|will|would|has|have|had|can|could)\b)"
+)
+
+
+#: "said" and a verb in the base form, no subject: a task set in reported speech ("we said pick by the 20th",
+#: "she said send it Friday"); the day belongs to the task, as after "to".
+_SAID_DO = re.compile(
+    r"said\s+(?!(?:that|it|he|she|they|we|i|you|me|us|him|them|the|a|an|this|these|those|his|her|our|their"
+    r"|my|your|its|so|yes|no|ok|okay|maybe|not|nothing|something|hi|hello|thanks|goodbye|sorry|again|today"
+    r"|yesterday|tomorrow|on|at|in|by|for|to|from|with|about|last|next|this)\b)[a-z]+\s"
+)
 
 
 #: A clause that is only the day an act takes effect ("..., starting 6/3", "..., effective Monday").
@@ -320,12 +372,16 @@ def _acts(line: str, start: int, stop: int) -> list[int]:
     named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
     modifier = False  # that name follows a determiner ("the HERE cost numbers"): maybe part of a noun
     sentence_start = True
+    seen: list[str] = []
     for m in _WORD_AT.finditer(line, start, stop):
         word = m.group(0)
         low = word.lower()
         title = word[0].isupper() and not sentence_start
         subject = "he" if named and low in SAME_FORMS and not _modifies(line, m.end(), modifier) else prev
-        if not title and low not in _NOT_DONE and past_verb(low, subject):
+        if sentence_start:
+            seen.clear()  # "I need it. Painted the fence": a wish does not cross a full stop
+        seen.append(low)
+        if not title and low not in _NOT_DONE and past_verb(low, subject) and not wished(seen, len(seen) - 1):
             out.append(m.start())
         modifier = title and (prev in _DETERMINERS or (named and modifier))
         prev = low

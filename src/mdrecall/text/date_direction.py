@@ -7,7 +7,7 @@ import re
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
-    "firm_direction", "past_verb", "starts_clause",
+    "firm_direction", "past_verb", "starts_clause", "wished",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -88,6 +88,25 @@ def past_verb(word: str, prev: str = "") -> bool:
     return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST
 
 
+#: Verbs of wanting: a participle after one and its object is a state wished for, no act done ("wants it
+#: announced", "needs the car fixed by Friday").
+_WISH = {"want", "wants", "need", "needs", "like", "prefer", "prefers", "expect", "expects"}
+
+
+def wished(words: list[str], k: int) -> bool:
+    """Whether ``words[k]`` (lower case) is a participle in -ed after a verb of wanting and at most two
+    words of its object ("wants it announced", "need the kit washed")."""
+    return words[k].endswith("ed") and any(w in _WISH for w in words[max(0, k - 3) : k])
+
+
+#: A present progressive ("she's moving", "we're meeting", "is flying"): with a day, an arrangement ahead.
+_BE_NOW = {"is", "are", "am"}
+
+
+def _progressive(word: str, prev: str) -> bool:
+    return len(word) > 4 and word.endswith("ing") and (prev in _BE_NOW or prev.endswith(("'s", "'re", "'m")))
+
+
 _CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
 _SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
 _WORD = re.compile(r"[a-z']+")
@@ -118,7 +137,11 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
         prev = words[k - 1] if k else ""
-        if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or past_verb(word, prev):
+        if _progressive(word, prev):
+            return 1  # "told us she's moving to Leeds at the end of June": the move is ahead
+        if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or (
+            past_verb(word, prev) and not wished(words, k)
+        ):
             return -1
     joined = _JOINED_NOUN.search(low, max(0, start - _NEAR), start)
     own_verb = joined is not None and _OWN_VERB.search(joined.group(0)) is not None

@@ -139,6 +139,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<numb>(?<![\d/.])(?P<b1>\d{1,2})/(?P<b2>\d{1,2})(?![\d/]))",
         rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
         rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
+        # a weekday of a named month by its rank ("the first Saturday of April", "last Friday in May 2027")
+        rf"(?P<nwd>\b(?:the\s+)?(?P<nwo>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
+        rf"(?P<nwdn>{wd})\s+(?:of|in)\s+(?P<nwm>{m})\b\.?(?:,?\s+(?P<nwy>\d{{4}})\b)?)",
         # a range of weekdays in a named week ("this Thu–Fri", "Wed–Fri next week"; "Tue to Thu" is two
         # days, joined unless a verb moved one to the other)
         rf"(?P<wdr>\b(?:(?P<wrq>this|next|last)\s+)?(?P<wr1>{wd})\.?\s*(?:-|–|—|thru|through|until|till)\s*"
@@ -146,6 +149,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
         rf"(?P<ww2>\b(?P<wwq2>next|this|last)\s+week(?:'s)?,?\s+(?:on\s+)?(?P<wwd2>{wd})\b)",
         rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
+        # "the Friday before" / "the Monday after" ending a clause: that weekday before (after) the line's
+        # previous date ("release on Jan 14, code freeze the Friday before")
+        rf"(?P<wba>\bthe\s+(?P<wbad>{wd})\s+(?P<wbaw>before|after)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$)))",
         # "the week of 8 March", "w/c 8 March", "week commencing the 15th": the Monday–Sunday week holding it
         r"(?P<wof>(?:\b(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|\bw/c)\s+(?:the\s+)?"
         # or a numeric day and month ("w/c 11/1", "the week of 3/9/2027"), read in the page's order
@@ -183,6 +189,8 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # a month naming an event held in it: "the October Next Fest", "the March release"
         r"(?P<mattr>\bthe\s+(?P<man>(?-i:January|February|March|April|May|June|July|August|September|October"
         r"|November|December))\s+(?!of\b)(?=[A-Za-z]))",
+        # a month alone in brackets, a note's date of a remark ("Where we stand (Dec): ...")
+        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\)))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         # a half year after a word that introduces a period ("in H2", "by H1 2027")
@@ -221,7 +229,7 @@ _GATES = {
     "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t", "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dck", "eox": "ce",
-    "typo": "ty", "wtypo": "fmstw",
+    "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "mbr": "adfjmnos",
 }  # fmt: skip
 
 

@@ -72,6 +72,14 @@ _PERIOD = re.compile(
     r"\s+(?:break|holidays?|hols|vacation|season|period|rush|closure|shutdown|week|weekend|term|sales?)\b",
     re.IGNORECASE,
 )
+#: After a holiday written in lower case, a lower-case word that makes it the modifier of a common noun
+#: ("easter egger", "halloween candy"), where its day would follow with a preposition or a part of the day.
+_COMMON_NOUN = re.compile(
+    r"\s+(?!(?:morning|afternoon|evening|night|day|eve|dinner|lunch|breakfast|brunch|service|mass|time|at|on"
+    r"|in|with|to|for|from|by|of|until|till|before|after|around|over|and|or|but|as|when|if|is|are|was|were"
+    r"|will|be|has|had|have|it|we|you|she|he|they|our|my|your|their|his|her|its|the|a|an|so|then|this|that"
+    r"|next|last|every|each|too)\b)[a-z]{2,}\b"
+)
 #: Between a weekday and the numeric date after it that names the day ("Sat 3/5", "Tue, 12/3").
 _WEEKDAY_GAP = re.compile(r"\.?,?\s+")
 
@@ -113,6 +121,7 @@ def note_dates(
     low = line.lower()
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
+    step_at = -1  # where the last phrase read, when any weekday, starts
     for m in note_grammar("day" in low).finditer(line):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
@@ -130,6 +139,9 @@ def note_dates(
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
+        elif found and base and out and out[-1].start == step_at and _step_back(g, found, out[-1].days, base):
+            # "branch cut on Monday, ship Thursday": steps of a plan in order, the Thursday after that Monday
+            found = [found[0] + timedelta(days=7 * ((out[-1].days[-1] - found[0]).days // 7 + 1))]
         close = before if before is not None else near
         if found and close is not None and len(found) == 1 and _yearless_day(g):
             found = [_near(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
@@ -140,6 +152,7 @@ def note_dates(
         if found and numeric and after_weekday:
             out.pop()  # "Sat 3/5": the weekday is that date's
         weekday_at = start if found and g["wdn"] and not g["wq"] else -1
+        step_at = start if found and g["wdn"] else -1
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
@@ -147,6 +160,13 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
+
+
+def _step_back(g: dict[str, str | None], found: list[date], before: tuple[date, ...], written: date) -> bool:
+    """Whether a bare weekday read ahead (``found``) falls before the weekday the line named just before
+    it (``before``), itself ahead of the day ``written``: read as the next step, it is the one after."""
+    bare = g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"])
+    return bool(bare) and len(found) == 1 and written < found[0] < before[-1] and len(before) == 1
 
 
 def _yearless_day(g: dict[str, str | None]) -> bool:
@@ -199,10 +219,21 @@ def _note_match(
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
     workspace's order, as for :func:`note_dates`."""
+    if g["nwd"]:
+        return _ranked_weekday(g, low, start, end, today)
     found = explicit_days(g, low, start, end, today, orders)
     if found is not None or today is None:
         return found
     one = timedelta(days=1)
+    if g["wba"]:  # "the Friday before": that weekday before (after) the line's previous date
+        if before is None:
+            return None
+        wd = weekday_number(g["wbad"] or "")
+        if (g["wbaw"] or "").lower() == "before":
+            return [before - timedelta(days=(before.weekday() - wd - 1) % 7 + 1)]
+        return [before + timedelta(days=(wd - before.weekday() - 1) % 7 + 1)]
+    if g["mbr"]:  # "(Dec)": that month, the nearest unless the words point
+        return month_near(month_number(g["mbrm"] or "") or 1, today, direction_of(low, start, end))
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
@@ -322,8 +353,33 @@ def _note_match(
         name = holiday_key(g["holn"] or "")
         if name is None or (_PERIOD if ONE_DAY.search(name) else _ATTRIBUTE).match(line, end):
             return None  # "Christmas break", "the Halloween party": a period or an event, not the day
+        if line[start:end].islower() and _COMMON_NOUN.match(line, end):
+            return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
         return holiday_near(name, today, direction_of(low, start, end), firm_direction(low, start))
     return None
+
+
+_RANKS = {
+    "first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "1st": 0, "2nd": 1, "3rd": 2, "4th": 3,
+    "5th": 4, "last": -1,
+}  # fmt: skip
+
+
+def _ranked_weekday(
+    g: dict[str, str | None], low: str, start: int, end: int, today: date | None
+) -> list[date] | None:
+    """ "The first Saturday of April", "the last Friday in May 2027": that weekday of that month, in the
+    year given, else the one the words point to."""
+    month = month_number(g["nwm"] or "") or 1
+    if g["nwy"]:
+        days = month_days(int(g["nwy"]), month)
+    elif today is None:
+        return None
+    else:
+        days = month_near(month, today, direction_of(low, start, end))
+    fits = [d for d in days if d.weekday() == weekday_number(g["nwdn"] or "")]
+    rank = _RANKS[(g["nwo"] or "").lower()]
+    return [fits[rank]] if rank < len(fits) else None
 
 
 def _part_of(g: dict[str, str | None], today: date, direction: int) -> list[date] | None:

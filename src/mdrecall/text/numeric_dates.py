@@ -59,6 +59,9 @@ _CUE_BEFORE = re.compile(r"([a-z']+)\s+([a-z']+)[.,]?\s+$|([a-z']+)[.,]?\s+$")
 _CUE_WORDS = FORWARD_PREP | BACK_PREP | {
     "is", "was", "are", "were", "be", "been", "on", "from", "after", "since", "starting", "starts", "start",
     "ending", "ends", "returning", "back", "arriving", "arrives", "leaving", "leaves", "born", "dated",
+    # a launch or an opening, a close or an expiry ("goes live 3/8", "on sale 1/3", "lease expires 6/30")
+    "live", "sale", "launch", "launches", "launching", "ships", "opens", "closes", "expires", "renews",
+    "airs", "premieres", "releases",
 }  # fmt: skip
 _TIME_AFTER = re.compile(
     r"\s+(?:at\s+|@\s*)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\s+(?:at\s+|@\s*)\d{1,2}[:.]\d\d\b"

@@ -26,6 +26,9 @@ _NOUN_AFTER = re.compile(
     r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)(?P<noun>[a-z]+)"
 )
 
+#: After "last <weekday> <noun>", a verb of being in the present or future: "last" is the final one of a
+#: slot ("the last Friday class is on the 9th"), not the day gone by ("last Friday's class was fun").
+_STATED = re.compile(r"\s+(?:is|are|will\s+be)\b")
 #: After a weekday, words that make it recur: "Saturday mornings", "the first Tuesday of the month".
 _RECURS_AFTER = re.compile(
     r"\s*(?:(?:morning|afternoon|evening|night|lunchtime)s\b|of\s+(?:the|each|every)\s+month\b"
@@ -94,6 +97,8 @@ def weekday_days(
         noun = None  # "Emre's first Saturday went fine": the weekday is the subject of a report
     if not qual and noun and _DETERMINER.search(low, max(0, start - 24), start):
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
+    if qual == "last" and noun and _STATED.match(line, noun.end()):
+        return None  # "last Saturday show is Feb 27": the final one of a slot, whose day is stated
     if not qual and noun and _HABIT_NOUN.fullmatch(noun.group("noun")) and _HABIT_END.match(line, noun.end()):
         return None  # "(Saturday walks)", "Sunday roasts.": a plural noun of what is done that day, a habit
     opening = _OPENING.fullmatch(low, 0, start)
