@@ -19,25 +19,32 @@ from mdrecall.index.vectorize import breaker_open, reset_breaker
 
 
 class InFlight:
-    """Wraps an app: counts requests being served at once (the most seen), and when each arrived."""
+    """Wraps an app: counts requests being served at once (the most seen), and when each arrived.
 
-    def __init__(self, app, delay: float = 0.0) -> None:
-        self.app, self.delay = app, delay
+    ``expect``: each request is held (up to ``delay`` plus 10 s) until that many are in flight at once, so
+    a client that sends them together is seen to, however loaded the machine; one that sends fewer only
+    waits out the hold."""
+
+    def __init__(self, app, delay: float = 0.0, expect: int = 0) -> None:
+        self.app, self.delay, self.expect = app, delay, expect
         self.now = 0
         self.most = 0
         self.arrivals: list[float] = []
-        self._lock = threading.Lock()
+        self._seen = threading.Condition()
 
     def __call__(self, req):
-        with self._lock:
+        with self._seen:
             self.now += 1
             self.most = max(self.most, self.now)
             self.arrivals.append(time.monotonic())
+            self._seen.notify_all()
+            if self.expect > 1:
+                self._seen.wait_for(lambda: self.most >= self.expect, timeout=self.delay + 10.0)
         try:
             time.sleep(self.delay)
             return self.app(req)
         finally:
-            with self._lock:
+            with self._seen:
                 self.now -= 1
 
 
@@ -51,7 +58,7 @@ def openai(server, api, **over) -> OpenAIEmbedder:
 
 @pytest.mark.parametrize("concurrency", [1, 4])
 def test_requests_in_flight_at_once_keep_the_order(serve, api, concurrency):
-    slow = InFlight(api.openai(), delay=0.15)  # a slow server: requests overlap only if sent together
+    slow = InFlight(api.openai(), delay=0.15, expect=concurrency)  # requests overlap only if sent together
     server = serve(slow)
     texts = [f"note {i} about the launch" for i in range(40)]
     out = openai(server, api, batch_size=10, concurrency=concurrency).embed_documents(texts)
@@ -61,7 +68,7 @@ def test_requests_in_flight_at_once_keep_the_order(serve, api, concurrency):
 
 
 def test_gemini_requests_in_flight(serve, api):
-    slow = InFlight(api.gemini(), delay=0.4)  # long enough that three threads started together overlap
+    slow = InFlight(api.gemini(), delay=0.4, expect=3)  # held until three are in flight (or 10 s)
     server = serve(slow)
     url = f"{server.url}/v1beta"
     cfg = EmbeddingConfig(base_url=url, api_key=api.KEY, dims=8, batch_size=5, concurrency=3)
