@@ -13,13 +13,14 @@ Per held-out set it reports kinds right among the matched entities:
 * **rules**: the entity view's kind as shipped (the vote of :mod:`mdrecall.knowledge.kind_vote`, then a
   longer name's head noun, then the shape's default, then the name-only guess);
 * **alone**: the context model's kind for every matched name;
-* **fallback**: the model's kind where the rules' kind is only weak (``unknown``, the name-only guess or
-  the shape's default: no cue of measured reliability), the rules' kind elsewhere;
-* **gated**: the fallback where the model's probability is at least ``--gate``.
+* **unknown@p**: the model's kind where the rules give none (``unknown``: the shipped use), the rules'
+  elsewhere, where the model's probability is at least ``p`` (each of ``--gates``);
+* **weak@p**: the same on every weak tier (``unknown``, the name-only guess, the shape's default: no cue
+  of measured reliability).
 
 Usage::
 
-    python benchmarks/kind_context_eval.py [--sets dev held_out ...] [--gate 0.5]
+    python benchmarks/kind_context_eval.py [--sets dev held_out ...] [--gates 0 0.4 0.5] [--changes]
 
 Prints the table and writes ``benchmarks/results/kind_context.json``.
 """
