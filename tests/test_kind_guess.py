@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
+from mdrecall.knowledge import index as entity_index
 from mdrecall.knowledge import kind_guess
 from mdrecall.knowledge.kind_guess import guess_kind
 
@@ -62,6 +63,7 @@ def test_a_damaged_model_file_leaves_the_kind_unknown(
     else:
         bad.write_bytes(b"\x93NUMPY" + b"\x00" * 200)
     monkeypatch.setattr(kind_guess, "MODEL_FILE", bad)
+    monkeypatch.setattr(entity_index, "context_kind", lambda *_args: None)  # the name-only model alone
     kind_guess.guess_kind.cache_clear()
     kind_guess._model.cache_clear()
     try:

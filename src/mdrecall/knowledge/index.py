@@ -18,6 +18,7 @@ from typing import Any
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.kind_context import context_kind
 from mdrecall.knowledge.kind_guess import guess_kind
 from mdrecall.knowledge.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
@@ -54,6 +55,9 @@ _KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
 #: Per store: the entity kind of every key with a known kind and the kinds short keys inherit from a longer
 #: name's head noun, and the stats object they were read with.
 _KINDS: dict[int, tuple[Any, tuple[dict[str, str], dict[str, str]]]] = {}
+#: Per store: the kind the words around an uncued entity's mentions give it (:mod:`.kind_context`), by the
+#: entity's key, and the stats object they were read with.
+_CONTEXT_KINDS: dict[int, tuple[Any, dict[str, str | None]]] = {}
 _LINE_CHARS = 240  # a timeline entry shows at most this much of its line
 
 
@@ -192,13 +196,29 @@ class EntityIndex(NameQueries):
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
         return Entity(
             name=name,
-            kind=kind or guess_kind(name) or "unknown",  # no mention gives a kind: the name alone
+            # no mention gives a kind: the name alone, then the words around its mentions
+            kind=kind or guess_kind(name) or self._context_kind(root, name, parts) or "unknown",
             mentions=lines,
             files=files,
             first_seen=min(firsts) if firsts else None,
             last_seen=max(lasts) if lasts else None,
             aliases=tuple(a for a in aliases if a != name),
         )
+
+    def _context_kind(self, root: str, name: str, parts: Sequence[KeySummary]) -> str | None:
+        """The kind the words around the entity's mentions suggest (:func:`~.kind_context.context_kind`),
+        once per entity until the index changes."""
+        stats = self.store.entity_stats()
+        cached = _CONTEXT_KINDS.get(id(self.store))
+        if cached is None or cached[0] is not stats:
+            if len(_CONTEXT_KINDS) > 16:
+                _CONTEXT_KINDS.clear()
+            cached = _CONTEXT_KINDS[id(self.store)] = (stats, {})
+        kinds = cached[1]
+        if root not in kinds:
+            written = sorted({n for p in parts for (n, _kind, _how) in p.forms} | {name})
+            kinds[root] = context_kind(self.store, name, [p.key for p in parts], written)
+        return kinds[root]
 
     def _alias_names(self, root: str) -> set[str]:
         return {

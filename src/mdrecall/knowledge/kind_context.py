@@ -1,0 +1,190 @@
+"""A kind for a name no cue types, from the words around its mentions (the last fallback of the kind vote).
+
+A name the rules give no kind ("Nautel" named twice, "Shimano" once, with no cue any rule reads) may still
+stand among telling words: "ordered a new transmitter from Nautel", "the Shimano hub on my bike". For each
+such entity :func:`context_kind` reads its mention lines from the store (at most :data:`MAX_MENTIONS`),
+and describes them by bags of words, each made a vector through the shipped static word table and averaged
+over the mentions: ±:data:`WINDOW` words around the name, the heading above, the line's opening label
+("Supplier:"), the file's path words; plus the name's own vector and a few features of its shape. A
+class-balanced softmax regression over those (``data/kind_context_model.npz``, from
+``scripts/gen_kind_context_model.py``, trained on the gold entities of the nine tunable labelled sets)
+answers where it gives a kind a probability of at least :data:`GATE`.
+
+Measured leaving one labelled set out (``benchmarks/kind_context_eval.py``, docs/entities.md): alone it
+types about 0.7 of all names right (the rules: 0.74-1.00), so it is asked only where the vote, the head
+noun, the shape's default and the name-only guess (:mod:`.kind_guess`) all give nothing; there, above the
+gate, it is right about half the time (20 of 38 names, left out). ``None`` where the static table,
+``tokenizers`` or the model file is missing or damaged.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from mdrecall.knowledge.extract import KINDS
+from mdrecall.knowledge.name_lists import given_name, places
+from mdrecall.stores.views import ChunkAtStore
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from mdrecall.stores.views import ViewStore
+
+__all__ = ["GATE", "MAX_MENTIONS", "MODEL_FILE", "WINDOW", "Mention", "context_kind", "features", "mentions"]
+
+MODEL_FILE = Path(__file__).parent / "data" / "kind_context_model.npz"
+#: The least probability the model must give a kind to answer.
+GATE = 0.4
+#: Words read on each side of a mention.
+WINDOW = 5
+#: Mention lines read per entity (the first, in path and line order).
+MAX_MENTIONS = 24
+#: The bags of words per mention, in the order of the model's features.
+BLOCKS = ("window", "heading", "label", "path")
+
+_WORD = re.compile(r"\w[\w'’&.-]*")
+_LABEL = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*(?:\[[ xX]\]\s*)?\**([^:*\n]{1,40}?)\**\s*:")
+_PATH_SPLIT = re.compile(r"[/_\-. ]+")
+
+
+class Mention(NamedTuple):
+    """One line naming the entity: its file, text, and the heading above it."""
+
+    path: str
+    text: str
+    heading: str
+
+
+def mentions(store: ViewStore, keys: Sequence[str]) -> list[Mention]:
+    """The first :data:`MAX_MENTIONS` lines naming any of ``keys``, with their file and heading."""
+    where = sorted(store.mention_lines(keys))[:MAX_MENTIONS]
+    texts = store.line_texts(where)
+    out = []
+    for path, line in where:  # a store that cannot read a chunk back gives no headings
+        chunk = store.chunk_at(path, line) if isinstance(store, ChunkAtStore) else None
+        heading = chunk.heading.rsplit(" > ", 1)[-1] if chunk is not None else ""
+        out.append(Mention(path, texts.get((path, line), ""), heading))
+    return out
+
+
+def contexts(written: Iterable[str], mention: Mention) -> dict[str, str]:
+    """The words of each bag (:data:`BLOCKS`) around one mention of a name written as ``written``."""
+    forms = sorted({w.casefold() for w in written if w.strip()}, key=len, reverse=True)
+    text = mention.text
+    low = text.casefold()
+    words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    for form in forms:
+        at = low.find(form)
+        while at >= 0 and len(spans) < 3:
+            spans.append((at, at + len(form)))
+            at = low.find(form, at + len(form))
+    window: list[str] = []
+    for start, end in spans[:3]:
+        window += [w for _s, e, w in words if e <= start][-WINDOW:]
+        window += [w for s, _e, w in words if s >= end][:WINDOW]
+    if not spans:
+        window = [w for _s, _e, w in words]
+    label = _LABEL.match(text)
+    said = label.group(1) if label else ""
+    if any(form in said.casefold() for form in forms):
+        said = ""
+    path = mention.path.removesuffix(".md")
+    return {
+        "window": " ".join(window),
+        "heading": mention.heading.lstrip("#").strip(),
+        "label": said,
+        "path": " ".join(w for w in _PATH_SPLIT.split(path) if w and not w.isdigit()),
+    }
+
+
+def shape(name: str, written: Iterable[str], found: Sequence[Mention]) -> list[float]:
+    """A few features of the name's shape and of where it stands."""
+    import math
+
+    parts = name.split()
+    inner = name[1:].replace(" ", "")
+    n = max(1, len(found))
+    possessive = re.compile(re.escape(name) + r"['’]s\b", re.IGNORECASE)
+    return [
+        float(len(parts) == 1),
+        float(len(parts) == 2),
+        float(len(parts) >= 3),
+        float(any(c.isupper() for c in inner) and not name.isupper()),
+        float(name.isupper() and len(name) > 1),
+        float(any(c.isdigit() for c in name)),
+        float(bool(parts) and given_name(parts[0])),
+        float(name in places()),
+        float(any(w[:1].islower() for w in written)),
+        math.log1p(len(found)) / 3,
+        math.log1p(len({m.path for m in found})) / 3,
+        sum(m.text.lstrip().startswith("#") for m in found) / n,
+        sum(bool(possessive.search(m.text)) for m in found) / n,
+    ]
+
+
+def features(embedder: Any, name: str, written: Sequence[str], found: Sequence[Mention]) -> np.ndarray:
+    """The model's input for one entity: one averaged vector per bag, the name's vector, its shape."""
+    import numpy as np
+
+    bags = [contexts(written, m) for m in found] or [dict.fromkeys(BLOCKS, "")]
+    parts = []
+    for block in BLOCKS:
+        v = embedder.embed_documents([c[block] for c in bags]).mean(0)
+        parts.append(v / (float(np.linalg.norm(v)) or 1.0))
+    parts.append(embedder.embed_documents([name])[0])
+    parts.append(np.asarray(shape(name, written, found), np.float32))
+    return np.concatenate(parts).astype(np.float32)
+
+
+@cache
+def _model() -> tuple[Any, Any, Any, tuple[str, ...]] | None:
+    import numpy as np
+
+    from mdrecall.embedders import static
+
+    if not static.is_available() or not MODEL_FILE.is_file():
+        return None
+    embedder = static.StaticEmbedder()
+    try:  # a damaged or foreign file is no model: names stay unknown
+        with np.load(MODEL_FILE, allow_pickle=False) as data:
+            weights, bias = data["weights"], data["bias"]
+            kinds = tuple(str(k) for k in data["kinds"])
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None
+    size = len(BLOCKS) * embedder.dims + embedder.dims + len(shape("x", (), ()))
+    shaped = weights.shape == (size, len(kinds)) and bias.shape == (len(kinds),)
+    shaped = shaped and weights.dtype.kind == bias.dtype.kind == "f"
+    if not kinds or not shaped or not set(kinds) <= set(KINDS) or not np.isfinite(weights).all():
+        return None
+    return embedder, weights, bias, kinds
+
+
+def probabilities(name: str, written: Sequence[str], found: Sequence[Mention]) -> dict[str, float] | None:
+    """Each kind's probability for the entity ``name`` mentioned on ``found`` (``None``: no model)."""
+    if (model := _model()) is None:
+        return None
+    import numpy as np
+
+    embedder, weights, bias, kinds = model
+    z = features(embedder, name, written, found) @ weights + bias
+    p = np.exp(z - z.max())
+    p /= p.sum()
+    return {k: float(v) for k, v in zip(kinds, p, strict=True)}
+
+
+def context_kind(store: ViewStore, name: str, keys: Sequence[str], written: Sequence[str]) -> str | None:
+    """The kind the words around the mentions of ``keys`` suggest for ``name``, or ``None`` when the
+    model is unsure (below :data:`GATE`) or not installed."""
+    if not name.strip() or _model() is None:
+        return None
+    p = probabilities(name, written, mentions(store, keys))
+    if not p:
+        return None
+    best = max(p, key=lambda k: p[k])
+    return best if p[best] >= GATE else None
