@@ -1,0 +1,32 @@
+"""Entities of round 18 (issue 29 part 1): a saint's "St." opening a name, organisations joined by "for",
+two people sharing the surname written after them.
+
+The notes are written for these tests (a rowing club, a research charity, a street party), in words of
+their own, not the labelled sets' nor the entity corpus's."""
+
+from __future__ import annotations
+
+from helpers import mention_kinds
+
+
+def test_a_saints_abbreviation_opens_a_places_name() -> None:
+    found = mention_kinds("- Meeting point: St. Agnes Chapel (side door)\nSt. Agnes Chapel was locked.\n")
+    assert ("place", "typed_name") in found["St. Agnes Chapel"]  # fails before: "Agnes Chapel", and "St"
+    assert "Agnes Chapel" not in found and "St" not in found
+
+
+def test_an_organisation_joined_by_for() -> None:
+    found = mention_kinds("- Grant letter from the Institute for Marine Acoustics arrived today.\n")
+    assert ("organisation", "typed_name") in found["Institute for Marine Acoustics"]  # fails before
+    assert "Marine Acoustics" not in found
+    found = mention_kinds("- Booked the Hotel for Dogs again. Thanks Team for Everything.\n")
+    assert not any(" for " in name for name in found)  # no organisation's word before "for"
+
+
+def test_two_people_before_one_surname() -> None:
+    found = mention_kinds("- Street party: Siobhan & Declan Foley bring the gazebo.\n")
+    assert ("person", "typed_name") in found["Siobhan Foley"]  # fails before: "Siobhan & Declan", a firm
+    assert ("person", "typed_name") in found["Declan Foley"]
+    assert "Siobhan & Declan" not in found
+    found = mention_kinds("- Hired the marquee from Harlow & Sons Events.\n")
+    assert not any(kind == "person" for name in found for kind, _ in found[name] if "Harlow" in name)
