@@ -30,3 +30,19 @@ def test_two_people_before_one_surname() -> None:
     assert "Siobhan & Declan" not in found
     found = mention_kinds("- Hired the marquee from Harlow & Sons Events.\n")
     assert not any(kind == "person" for name in found for kind, _ in found[name] if "Harlow" in name)
+
+
+def test_a_title_of_several_words_in_quotes_is_a_work() -> None:
+    found = mention_kinds('- Sunday slot: Ines presents "Harbour Lights Hour", shanties and sea songs.\n')
+    assert ("work", "typed_name") in found["Harbour Lights Hour"]  # fails before: no kind
+    found = mention_kinds('- Cox: Tomasz Wrona ("Big Tom") steers on Saturdays.\n')
+    assert all(kind != "work" for kind, _ in found.get("Big Tom", set()))  # a nickname in brackets
+    found = mention_kinds('- Everyone calls her "Lady Marmalade" now.\n')
+    assert all(kind != "work" for kind, _ in found.get("Lady Marmalade", set()))
+
+
+def test_a_composers_name_before_a_musical_form_is_a_work() -> None:
+    found = mention_kinds("- Autumn term: the Brahms Requiem, then a Vivaldi Concerto in December.\n")
+    assert ("work", "typed_name") in found["Brahms Requiem"]  # fails before: a person ("Brahms")
+    assert ("work", "typed_name") in found["Vivaldi Concerto"]
+    assert ("person", "typed_name") in mention_kinds("- Coffee with Celine Song at noon.\n")["Celine Song"]

@@ -56,6 +56,7 @@ from mdrecall.knowledge.name_cues import (
 from mdrecall.knowledge.name_lists import (
     animal_words,
     common_word,
+    composition_words,
     given_name,
     known_name,
     known_names,
@@ -174,6 +175,8 @@ def name_kind(
         return "place", True  # "Sofia" is a city and a given name: a place only where a cue says so
     if several and len(words) == 2 and head.isupper() and len(head) <= 4 and words[1] in places():
         return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city
+    if several and _quoted_title(before, after):
+        return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
@@ -189,6 +192,8 @@ def name_kind(
         return "place", True
     if several and last in EVENT_LAST:
         return "event", True
+    if len(words) == 2 and last.lower() in composition_words() and head not in places():
+        return "work", True  # "the Fauré Requiem", "a Vivaldi Concerto": a composer's and a form's words
     if (cued and (PET_BEFORE.search(tail) or _animal_called(tail))) or PET_AFTER.match(after):
         return "pet", True
     if len(words) == 1 and (owned := OWNED.match(after)) and owned.group(1).lower() in PET_OWNED:
@@ -246,6 +251,23 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+#: The words before a name in quotes that make it someone's nickname: a bracket or a given name ("Lou
+#: Ferraro ("DJ Lou")", "Rebecca "Big Bex" Moreau"), or a verb of naming ("known as", "we call him").
+_NICKNAME_BEFORE = re.compile(
+    r"(?:\(|\b(?:as|call(?:s|ed)?(?:[ ](?:him|her|them|it|me|us))?|nicknamed|aka|a\.k\.a\.)[ ]"
+    r"|[A-Z][a-z]+[ ])$"
+)
+
+
+def _quoted_title(before: str, after: str) -> bool:
+    """Does a name of several words stand alone in quotes, as a title does (I host "Porch Light"), not as a
+    nickname ("DJ Lou" in brackets or after a given name)?"""
+    if not (before.endswith(('"', "“")) and after.startswith(('"', "”"))):
+        return False
+    lead = _NICKNAME_BEFORE.search(before[-20:-1])
+    return lead is None or (lead[0][:1].isupper() and not given_name(lead[0].strip()))
 
 
 def _venue_at(tail: str, after: str) -> bool:
