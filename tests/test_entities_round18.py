@@ -46,3 +46,21 @@ def test_a_composers_name_before_a_musical_form_is_a_work() -> None:
     assert ("work", "typed_name") in found["Brahms Requiem"]  # fails before: a person ("Brahms")
     assert ("work", "typed_name") in found["Vivaldi Concerto"]
     assert ("person", "typed_name") in mention_kinds("- Coffee with Celine Song at noon.\n")["Celine Song"]
+
+
+def test_names_listed_after_a_count_of_animals_are_pets() -> None:
+    found = mention_kinds("- Out back: two ferrets, Hilda and Margot, and the old pony.\n")
+    assert ("pet", "typed_name") in found["Hilda"]  # fails before: people (given names)
+    assert ("pet", "typed_name") in found["Margot"]
+    found = mention_kinds("- Our two kids, Hilda and Margot, start school.\n")
+    assert all(kind == "person" for kind, _ in found["Hilda"])  # no animal's word
+
+
+def test_a_bracket_opening_with_an_animals_word_makes_a_pet() -> None:
+    found = mention_kinds("- Barn: Maud (silver bantam, lays daily) and the ducks.\n")
+    assert ("pet", "typed_name") in found["Maud"]  # fails before: a person
+
+
+def test_a_name_said_to_be_someones_relative_is_a_person() -> None:
+    found = mention_kinds("- Sparrow (11) is Odile's nephew; swims Tuesdays.\n")
+    assert ("person", "typed_name") in found["Sparrow"]  # fails before: no kind (a bird's word)

@@ -61,9 +61,11 @@ PERSON_BEFORE = re.compile(
     r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
     re.IGNORECASE,
 )
-#: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)").
+#: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)")
+#: or said with "is" ("Wren (14) is Theo's daughter").
 PERSON_AFTER = re.compile(
-    r"^[ ]\((?:[\w'’]+['’]s|my|our|his|her|their)[ ](?:\w+[ ])?(?:sister|brother|mother|father|mum|mom|dad|"
+    r"^(?:[ ]\(|(?:[ ]\(\d{1,2}\))?,?[ ](?:is|was)[ ])(?:[\w'’]+['’]s|my|our|his|her|their)[ ](?:\w+[ ])?"
+    r"(?:sister|brother|mother|father|mum|mom|dad|"
     r"wife|husband|partner|son|daughter|friend|cousin|aunt|uncle|niece|nephew|neighbour|neighbor|colleague|"
     r"boss|flatmate|roommate|girlfriend|boyfriend|fiancée?|godmother|godfather|grandson|granddaughter)\b",
     re.IGNORECASE,

@@ -123,6 +123,34 @@ def _animal_called(tail: str) -> bool:
     return word in animal_words() or (word.endswith("s") and word[:-1] in animal_words())
 
 
+#: A count or an owner, then animals' word and a comma or colon, before a list of names ("three hens, ",
+#: "our two greyhounds: Bo and ", "two cats: Mo (tabby), ").
+_ANIMALS_LISTED = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+|our|my|his|her|their)[ ](?:[a-z]+[ ]){0,2}"
+    r"([a-z]+)[:,][ ](?:[A-Z][a-z]+(?:[ ]\([^()]{0,40}\))?(?:,[ ]and[ ]|,[ ]|[ ]and[ ]))*$"
+)
+#: A bracket after a name that opens with an animal's word ("Pip (whippet cross, 4)", "Nell (buff
+#: orpington)").
+_ANIMAL_BRACKET = re.compile(
+    r"^[ ]\((?:a[ ]|an[ ]|our[ ]|my[ ])?(?:[a-z]+[ ])??([a-z]+)(?:[ ](?:mix|cross))?[,)]"
+)
+
+
+def _animal(word: str, plural: bool) -> bool:
+    """Is ``word`` an animal's (any in WordNet, :func:`~.name_lists.animal_words`), or their plural?"""
+    if plural:
+        return word.endswith("s") and (word[:-1] in animal_words() or word[:-2] in animal_words())
+    return word in animal_words()
+
+
+def _animal_named(tail: str, after: str) -> bool:
+    """Does an animal's word stand before a list the name opens ("three hens, Dolly, ...") or open the
+    bracket after the name ("Pip (whippet cross, 4)")?"""
+    if tail.endswith((", ", ": ", " and ")) and (m := _ANIMALS_LISTED.search(tail)) and _animal(m[1], True):
+        return True
+    return after.startswith(" (") and (b := _ANIMAL_BRACKET.match(after)) is not None and _animal(b[1], False)
+
+
 def _verb_form(word: str) -> bool:
     """A sentence-opening "Interviewed", "Finished", "Walking": a verb, not part of the name after it."""
     return len(word) > 4 and word.endswith(("ed", "ing")) and not given_name(word)
@@ -195,6 +223,8 @@ def name_kind(
     if len(words) == 2 and last.lower() in composition_words() and head not in places():
         return "work", True  # "the Fauré Requiem", "a Vivaldi Concerto": a composer's and a form's words
     if (cued and (PET_BEFORE.search(tail) or _animal_called(tail))) or PET_AFTER.match(after):
+        return "pet", True
+    if len(words) == 1 and _animal_named(before[-120:], after):
         return "pet", True
     if len(words) == 1 and (owned := OWNED.match(after)) and owned.group(1).lower() in PET_OWNED:
         return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
