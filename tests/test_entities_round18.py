@@ -6,7 +6,9 @@ their own, not the labelled sets' nor the entity corpus's."""
 
 from __future__ import annotations
 
-from helpers import mention_kinds
+from pathlib import Path
+
+from helpers import mention_kinds, workspace_kinds
 
 
 def test_a_saints_abbreviation_opens_a_places_name() -> None:
@@ -64,3 +66,21 @@ def test_a_bracket_opening_with_an_animals_word_makes_a_pet() -> None:
 def test_a_name_said_to_be_someones_relative_is_a_person() -> None:
     found = mention_kinds("- Sparrow (11) is Odile's nephew; swims Tuesdays.\n")
     assert ("person", "typed_name") in found["Sparrow"]  # fails before: no kind (a bird's word)
+
+
+def test_an_office_after_a_name_is_no_part_of_it() -> None:
+    found = mention_kinds("- Desks split between Leeds and our Holbeck Urban office.\n")
+    assert ("place", "typed_name") in found["Holbeck Urban"]  # fails before: "Holbeck Urban office"
+    assert "Holbeck Urban office" not in found
+
+
+def test_a_surname_after_a_title_is_the_one_person_it_ends_though_a_frequent_word(tmp_path: Path) -> None:
+    found = workspace_kinds(
+        tmp_path,
+        {
+            "MEMORY.md": "# People\n\n- GP: Dr. Helen Ward, Moorside Surgery\n",
+            "memory/2027-05-04.md": "- Follow-up with Dr. Ward on Thursday, bloods first.\n",
+        },
+    )
+    assert "ward" not in found  # fails before: "Ward" (a frequent word) a person of its own
+    assert "Ward" in found["helen ward"][1]

@@ -192,9 +192,10 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
         c.after = c.after[initial.end() :]
     place_noun = NOUN_AFTER.match(c.after) if not trailing and len(words) <= 2 else None
     joined_name = " ".join(words)
-    if (  # "the Harbour room" (but "the Oslo office" is Oslo)
+    if (  # "the Harbour room" (but "the Oslo office" is Oslo, "our Short North office" Short North)
         place_noun
         and place_noun.group(1) in PLACE_NOUNS
+        and place_noun.group(1) != "office"
         and joined_name not in places()
         and known_name(joined_name) is None
     ):
