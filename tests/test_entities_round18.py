@@ -84,3 +84,15 @@ def test_a_surname_after_a_title_is_the_one_person_it_ends_though_a_frequent_wor
     )
     assert "ward" not in found  # fails before: "Ward" (a frequent word) a person of its own
     assert "Ward" in found["helen ward"][1]
+
+
+def test_a_quoted_nickname_in_brackets_is_the_persons_though_unlike_the_given_name(tmp_path: Path) -> None:
+    found = workspace_kinds(
+        tmp_path,
+        {
+            "MEMORY.md": '# Club\n\n- Margaret Osei ("Zuzu"): treasurer since spring.\n',
+            "memory/2027-05-06.md": "- Zuzu sent round the accounts.\n",
+        },
+    )
+    assert "Zuzu" in found["margaret osei"][1]  # fails before: "Zuzu" an entity of its own
+    assert "zuzu" not in found
