@@ -96,3 +96,14 @@ def test_a_quoted_nickname_in_brackets_is_the_persons_though_unlike_the_given_na
     )
     assert "Zuzu" in found["margaret osei"][1]  # fails before: "Zuzu" an entity of its own
     assert "zuzu" not in found
+
+
+def test_a_short_form_that_lost_its_head_noun_does_not_outvote_the_full_name(tmp_path: Path) -> None:
+    found = workspace_kinds(
+        tmp_path,
+        {
+            "MEMORY.md": "# Rollout\n\n- First site: Ashgrove Bay Dental (contact: Priya Nair).\n",
+            "memory/2027-05-07.md": "- Kiosk is live at Ashgrove Bay since Monday.\n",
+        },
+    )
+    assert found["ashgrove bay dental"][0] == "organisation"  # fails before: a place ("Bay")
