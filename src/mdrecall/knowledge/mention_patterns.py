@@ -26,8 +26,7 @@ _PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
 #: words (:data:`_PARTICLE`) may stand between two of its words, and a saint's "St." inside it ("Grundschule
 #: St. Anna"), or opening it ("St. Joseph Cathedral").
 CAPS = re.compile(
-    rf"(?:(?<![\w'’.-])St\.[ ](?=[{_UP}][{_LO}]))?"
-    rf"[{_UP}](?<![\w'’-][{_UP}]){_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+    rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
     rf"(?:(?:['’]s)?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
