@@ -107,3 +107,9 @@ def test_a_short_form_that_lost_its_head_noun_does_not_outvote_the_full_name(tmp
         },
     )
     assert found["ashgrove bay dental"][0] == "organisation"  # fails before: a place ("Bay")
+
+
+def test_a_places_first_word_opening_a_line_stays_in_the_name() -> None:
+    found = mention_kinds("Port Isaac Harbour was packed for the regatta.\n")
+    assert ("place", "typed_name") in found["Port Isaac Harbour"]  # fails before: "Isaac Harbour"
+    assert "Isaac Harbour" not in found

@@ -92,8 +92,8 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
-        if word == "St.":
-            break  # "St. Joseph Cathedral": a saint's name opens a place's
+        if word == "St." or (sentence_start and word in PLACE_FIRST and not n):
+            break  # "St. Joseph Cathedral", "Fort Hayes Arts": a place's word opens the name
         if (
             (word.casefold() in _LEADERS and (sentence_start or n))  # "from Spoke Print Co." is a name
             or (
