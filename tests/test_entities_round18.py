@@ -113,3 +113,9 @@ def test_a_places_first_word_opening_a_line_stays_in_the_name() -> None:
     found = mention_kinds("Port Isaac Harbour was packed for the regatta.\n")
     assert ("place", "typed_name") in found["Port Isaac Harbour"]  # fails before: "Isaac Harbour"
     assert "Isaac Harbour" not in found
+
+
+def test_a_name_flown_on_or_with_is_the_airline() -> None:
+    found = mention_kinds("- Lisbon trip: flights booked on Transavia, back on the 9th.\n")
+    assert {kind for kind, _ in found["Transavia"]} == {"organisation"}  # fails before: no kind
+    assert {kind for kind, _ in mention_kinds("- Flying with Tomasz next week.\n")["Tomasz"]} == {"person"}

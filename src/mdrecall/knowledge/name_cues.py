@@ -196,6 +196,10 @@ CARRIER_LINE = re.compile(
     r"\b(?:fly|flew|flying|flights?|airline|airlines|ferry|ferries|coach|train|trains|sailing)\b",
     re.IGNORECASE,
 )
+#: Flying on or with a name ("flights booked on Aerolíneas", "we fly with Skyrill"): the carrier, a business.
+CARRIER_BEFORE = re.compile(
+    r"\b(?:fly|flew|flying|flights?)(?:[ ][a-z]+){0,2}[ ](?:on|with)[ ]$", re.IGNORECASE
+)
 #: A version number after a name ("PyO3 0.21", "Node v20.11"): software.
 VERSION_AFTER = re.compile(r"^[ ]v?\d+\.\d+(?:\.\d+)*\b")
 OWNED = re.compile(r"['’]s[ ]([a-zA-Z]+)\b")

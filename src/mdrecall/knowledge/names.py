@@ -24,6 +24,7 @@ from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
     AT_BEFORE,
     AT_NOT_PLACE,
+    CARRIER_BEFORE,
     CARRIER_LINE,
     CODED_IN,
     DOSE_AFTER,
@@ -250,6 +251,8 @@ def name_kind(
         if cued and TOOL_BEFORE.search(tail):  # "running on Eddie": the kind of a tool, weakly
             return ("technology" if technical else "product"), False
         return "person", False
+    if tail.endswith((" on ", " with ")) and CARRIER_BEFORE.search(tail):
+        return "organisation", False  # "flights booked on Aerolíneas": the airline
     if ORG_VERB.match(after):
         return "organisation", not opens
     if (owned := OWNED.match(after)) and KIND_AFTER.get(owned.group(1).lower()) == "organisation":
