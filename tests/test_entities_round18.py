@@ -119,3 +119,11 @@ def test_a_name_flown_on_or_with_is_the_airline() -> None:
     found = mention_kinds("- Lisbon trip: flights booked on Transavia, back on the 9th.\n")
     assert {kind for kind, _ in found["Transavia"]} == {"organisation"}  # fails before: no kind
     assert {kind for kind, _ in mention_kinds("- Flying with Tomasz next week.\n")["Tomasz"]} == {"person"}
+
+
+def test_a_bracket_saying_what_a_name_is_gives_its_kind() -> None:
+    found = mention_kinds("2. Brackenfield (our nearest secondary school) as a backup.\n")
+    assert ("organisation", "typed_name") in found["Brackenfield"]  # fails before: a weak candidate only
+    found = mention_kinds("- Quiz night at Mulligan (the corner pub) on Thursday.\n")
+    assert ("place", "typed_name") in found["Mulligan"]
+    assert ("person", "typed_name") in mention_kinds("- Odile (our neighbour) feeds the cat.\n")["Odile"]

@@ -94,7 +94,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.name_at += sum(len(w) + 1 for w in c.words[:lead])
             c.words = c.words[lead:]
             c.opens = c.heading
-        c.after = "" if trailing else plain[m.end() : m.end() + 24]
+        c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
             name = " ".join(c.words)

@@ -68,6 +68,7 @@ from mdrecall.knowledge.name_words import (
     EVENT_LAST,
     INSTITUTION_LAST,
     ORG_SUFFIX,
+    ORG_WORD,
     PLACE_FIRST,
     PLACE_LAST,
     PLACE_NOT_SURNAME,
@@ -217,6 +218,8 @@ def name_kind(
         and last not in PLACE_NOT_SURNAME  # "the Vic Market": no surname is written so
     ):
         return "person", True
+    if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
+        return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
     if several and last in EVENT_LAST:
@@ -301,6 +304,24 @@ def _quoted_title(before: str, after: str) -> bool:
         return False
     lead = _NICKNAME_BEFORE.search(before[-20:-1])
     return lead is None or (lead[0][:1].isupper() and not given_name(lead[0].strip()))
+
+
+#: A bracket after a name saying what it is: an article or a possessive, a word or two, a noun.
+_APPOSED = re.compile(r"^[ ]\((?:a|an|the|our|my|their|his|her)[ ](?:[a-z-]+[ ]){0,2}?([a-z]+)[,);]")
+
+
+def _apposed_kind(after: str) -> str | None:
+    """The kind a bracket after a name gives by its noun: an organisation's word ("(our local school)", "(a
+    small charity)") or a place's ("(the pub by the canal)" no; "(the corner pub)" yes)."""
+    m = _APPOSED.match(after)
+    if m is None:
+        return None
+    noun = m[1]
+    if ORG_WORD.match(noun) and noun.capitalize() not in WEAK_ORG:
+        return "organisation"
+    if noun.capitalize() in PLACE_LAST:
+        return "place"
+    return None
 
 
 def _venue_at(tail: str, after: str) -> bool:
