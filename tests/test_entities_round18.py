@@ -127,3 +127,10 @@ def test_a_bracket_saying_what_a_name_is_gives_its_kind() -> None:
     found = mention_kinds("- Quiz night at Mulligan (the corner pub) on Thursday.\n")
     assert ("place", "typed_name") in found["Mulligan"]
     assert ("person", "typed_name") in mention_kinds("- Odile (our neighbour) feeds the cat.\n")["Odile"]
+
+
+def test_a_roles_title_after_a_person_cue_is_no_person() -> None:
+    found = mention_kinds("- Ilse Brandt: my line manager, Head of Platform since May.\n")
+    assert all(kind != "person" for kind, _ in found.get("Head", set()))  # fails before: "Head" a person
+    found = mention_kinds("- my line manager, Ilse Brandt, signed it off.\n")
+    assert ("person", "typed_name") in found["Ilse Brandt"]

@@ -232,7 +232,7 @@ def name_kind(
         return "pet", True
     if len(words) == 1 and (owned := OWNED.match(after)) and owned.group(1).lower() in PET_OWNED:
         return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
-    if cued and PERSON_BEFORE.search(tail):
+    if cued and PERSON_BEFORE.search(tail) and not _role_title(name, words, after):
         return "person", True
     if PERSON_VERB.match(after) or PERSON_AFTER.match(after):
         return "person", True
@@ -322,6 +322,12 @@ def _apposed_kind(after: str) -> str | None:
     if noun.capitalize() in PLACE_LAST:
         return "place"
     return None
+
+
+def _role_title(name: str, words: list[str], after: str) -> bool:
+    """A frequent word before "of" ("my manager, Director of Engineering", "Head of Design"): a role's
+    title, not the person's name."""
+    return len(words) == 1 and after.startswith(" of ") and common_word(name.lower()) and not given_name(name)
 
 
 def _venue_at(tail: str, after: str) -> bool:
