@@ -81,6 +81,8 @@ def _own_kind(c: Candidate, name: str, tech: TechLines, labels: LineLabels) -> t
     kind, strong = name_kind(name, words, before, after, opens=opens, technical=tech.on(c.line))
     if words[-1] in PLACE_NOUNS:
         kind, strong = "place", strong or not opens
+    elif kind == "unknown" and after.startswith(" office"):
+        kind = "place"  # "our Short North office": where the office is (a place's kind, not the name's noun)
     if not strong and not opens and not heading:
         # several capitalised words inside a sentence, or a capital inside a word: a name, not prose
         strong = (len(words) > 1 and kind != "organisation") or bool(HUMP.search(name))

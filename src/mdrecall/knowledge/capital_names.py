@@ -94,7 +94,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.name_at += sum(len(w) + 1 for w in c.words[:lead])
             c.words = c.words[lead:]
             c.opens = c.heading
-        c.after = "" if trailing else plain[m.end() : m.end() + 24]
+        c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
             name = " ".join(c.words)
@@ -192,9 +192,10 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
         c.after = c.after[initial.end() :]
     place_noun = NOUN_AFTER.match(c.after) if not trailing and len(words) <= 2 else None
     joined_name = " ".join(words)
-    if (  # "the Harbour room" (but "the Oslo office" is Oslo)
+    if (  # "the Harbour room" (but "the Oslo office" is Oslo, "our Short North office" Short North)
         place_noun
         and place_noun.group(1) in PLACE_NOUNS
+        and place_noun.group(1) != "office"
         and joined_name not in places()
         and known_name(joined_name) is None
     ):

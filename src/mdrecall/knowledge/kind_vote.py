@@ -68,9 +68,11 @@ def vote(forms: Iterable[Forms]) -> tuple[str | None, bool]:
     kind."""
     cued: Counter[str] = Counter()
     shaped: Counter[str] = Counter()
+    forms = list(forms)
+    shortened = _shortened(forms)
     for part in forms:
-        for (_name, kind, how), n in part.items():
-            if kind == "unknown":
+        for (name, kind, how), n in part.items():
+            if kind == "unknown" or kind not in shortened.get(name, (kind,)):
                 continue
             if how == SHAPE:
                 shaped[kind] += n
@@ -79,6 +81,26 @@ def vote(forms: Iterable[Forms]) -> tuple[str | None, bool]:
     if cued:
         return max(cued, key=lambda k: (cued[k], k in CUED_KINDS, shaped[k])), True
     return (top_kind(shaped), False) if shaped else (None, False)
+
+
+def _shortened(forms: list[Forms]) -> dict[str, set[str]]:
+    """The written names that open a longer name of the same entity typed by its own words, each with the
+    kinds the longer names were typed ("Mercy Valley" → {organisation} beside "Mercy Valley Clinic"): a
+    short form has lost the head noun that told the kind, so the words left may tell another ("Valley", a
+    place); its mentions of another kind do not vote. Empty for most entities."""
+    longer: dict[str, set[str]] = {}
+    for part in forms:
+        for name, kind, how in part:
+            if how == "typed_name" and kind != "unknown" and " " in name:
+                longer.setdefault(name, set()).add(kind)
+    if not longer:
+        return {}
+    opening: dict[str, set[str]] = {}
+    for name, kinds in longer.items():
+        words = name.split()
+        for n in range(1, min(len(words), SHORT_WORDS + 1)):
+            opening.setdefault(" ".join(words[:n]), set()).update(kinds)
+    return {name: opening[name] for part in forms for (name, _kind, _how) in part if name in opening}
 
 
 def inherited_kinds(keys: Mapping[str, Forms]) -> dict[str, str]:

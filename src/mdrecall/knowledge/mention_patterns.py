@@ -24,9 +24,9 @@ _PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
 #: the first letter so that the search can skip ahead to capitals: several times faster). A word may be two
 #: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones") or an O'/D' surname; a name's small
 #: words (:data:`_PARTICLE`) may stand between two of its words, and a saint's "St." inside it ("Grundschule
-#: St. Anna").
+#: St. Anna"), or opening it ("St. Joseph Cathedral").
 CAPS = re.compile(
-    rf"[{_UP}](?<![\w'’-][{_UP}]){_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+    rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
     rf"(?:(?:['’]s)?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
@@ -73,9 +73,10 @@ TITLE_LEAD = frozenset(
     "now currently just finally also finished started reading read re-read rereading watched watching "
     "rewatched loved enjoyed recommended".split()
 )
-#: Names whose words are joined by "&" or "of": "Farrow & Ball", "Harlow & Sons", "University of Leeds",
-#: "Max Planck Institute of Molecular Plant Physiology" (the "of" kind only after an organisation's or a
-#: place's word, checked by :func:`.mention_readers.joined_name_kind`).
+#: Names whose words are joined by "&", "of" or "for": "Farrow & Ball", "Harlow & Sons", "University of
+#: Leeds", "Max Planck Institute of Molecular Plant Physiology", "Centre for Ageing Research" (the "of" kind
+#: only after an organisation's or a place's word, "for" after an organisation's, checked by
+#: :func:`.mention_readers.joined_name_kind`).
 OF_HEADS = frozenset(
     """University Institute College School Museum Bank Centre Center Department Ministry Academy Society
     Church Council Library Hospital Board Office Faculty Federation League Order Guild Chamber Court Isle
@@ -86,7 +87,8 @@ OF_PLACES = frozenset("Isle Bay Gulf Port City Cape Lake Mount Palace Tower Brid
 JOINED = re.compile(
     rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD})?[ ]&[ ]{_WORD}"
     r"(?:[ ](?:Sons|Co|Ltd|Partners|Associates))?)"
-    rf"|(?P<of>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD}){{0,3}}[ ]of[ ](?:the[ ])?{_WORD}(?:[ ]{_WORD}){{0,3}}))"
+    rf"|(?P<of>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD}){{0,3}}[ ](?:of|for)[ ](?:the[ ])?{_WORD}"
+    rf"(?:[ ]{_WORD}){{0,3}}))"
     r"(?![\w-])"
 )
 #: Mixed-case and model-number words CAPS does not read ("RStudio", "DESeq2", "TRIzol", "CFX96"): the
@@ -106,6 +108,8 @@ NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
 MODEL_NUMBER = re.compile(r"[ ]([A-Z]?\d{1,4})(?![\w'’/:-]|[.,]\d)")
 #: What stands before a device or a thing one owns, uses or buys: an article or a possessive.
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
+#: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").
+FOR_CAPITAL = re.compile(r"[ ]for[ ](?:the[ ])?[A-Z]")
 #: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
 SPEAKERS = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"

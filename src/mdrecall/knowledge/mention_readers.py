@@ -30,6 +30,7 @@ from mdrecall.knowledge.name_lists import (
     nicknames,
     places,
 )
+from mdrecall.knowledge.name_words import EVENT_LAST, ORG_WORD, PLACE_WORDS, WEAK_ORG
 from mdrecall.knowledge.names import name_kind
 
 #: Folders whose pages are each about one thing of a kind ("people/oona-hart.md").
@@ -194,7 +195,8 @@ def person_label(name: str, repeated: int, text: str) -> bool:
 
 def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
     """The name and kind of words joined by "&" ("Farrow & Ball": an organisation; "Ana & Bo", two people:
-    None) or by "of" after an organisation's or a place's word ("University of Leeds", "Isle of Skye")."""
+    None), by "of" after an organisation's or a place's word ("University of Leeds", "Isle of Skye") or by
+    "for" after an organisation's ("Institute for Fiscal Studies")."""
     while len(words) > 3 and (words[0] in STOP or words[0].casefold() in _LEADERS_OF):
         words = words[1:]  # "The University of Leeds", "At the Bank of England"
     name = " ".join(words)
@@ -203,10 +205,40 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
         if _personal(left) and _personal(right):
             return None  # "Ana & Bo", "Ania & Marek": two people (a given name, a nickname or a diminutive)
         return name, "organisation"
-    head = words[words.index("of") - 1]
+    join = next(n for n, w in enumerate(words) if w in ("of", "for"))
+    head = words[join - 1]
+    if words[join] == "for":  # "Corporation for Public Broadcasting": only an organisation's word
+        if head in OF_PLACES or head in WEAK_ORG or not (head in OF_HEADS or ORG_WORD.match(head)):
+            return None
+        return name, "organisation"
     if head not in OF_HEADS:
         return None
     return name, "place" if head in OF_PLACES else "organisation"
+
+
+#: The surname after "Ana & Bo": a capitalised word, no other after it ("Deb & Carl Yoder: polka").
+_SHARED_SURNAME = re.compile(r"[ ]([A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![\w&'’-]|[ ][A-Z])")
+
+
+def couple_names(words: list[str], after: str) -> tuple[str, str] | None:
+    """Two people sharing the surname written after them ("Deb & Carl Yoder" → "Deb Yoder", "Carl Yoder"):
+    a given name after "&", before it a first name or a word no dictionary or list knows, and one
+    capitalised word after both that is no organisation's, place's or event's word. None otherwise."""
+    if len(words) != 3 or words[1] != "&" or (m := _SHARED_SURNAME.match(after)) is None:
+        return None
+    left, right, surname = words[0], words[2], m[1]
+    if (
+        left == right
+        or not _personal(right)
+        or surname in STOP
+        or name_kind(surname, [surname], "", "")[0] != "unknown"
+    ):
+        return None
+    if ORG_WORD.match(surname) or surname in PLACE_WORDS or surname in EVENT_LAST:
+        return None
+    if not _personal(left) and (common_word(left.casefold()) or known_name(left) is not None):
+        return None
+    return f"{left} {surname}", f"{right} {surname}"
 
 
 def _personal(word: str) -> bool:

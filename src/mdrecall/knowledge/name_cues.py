@@ -61,9 +61,11 @@ PERSON_BEFORE = re.compile(
     r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
     re.IGNORECASE,
 )
-#: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)").
+#: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)")
+#: or said with "is" ("Wren (14) is Theo's daughter").
 PERSON_AFTER = re.compile(
-    r"^[ ]\((?:[\w'’]+['’]s|my|our|his|her|their)[ ](?:\w+[ ])?(?:sister|brother|mother|father|mum|mom|dad|"
+    r"^(?:[ ]\(|(?:[ ]\(\d{1,2}\))?,?[ ](?:is|was)[ ])(?:[\w'’]+['’]s|my|our|his|her|their)[ ](?:\w+[ ])?"
+    r"(?:sister|brother|mother|father|mum|mom|dad|"
     r"wife|husband|partner|son|daughter|friend|cousin|aunt|uncle|niece|nephew|neighbour|neighbor|colleague|"
     r"boss|flatmate|roommate|girlfriend|boyfriend|fiancée?|godmother|godfather|grandson|granddaughter)\b",
     re.IGNORECASE,
@@ -193,6 +195,10 @@ DOSE_AFTER = re.compile(
 CARRIER_LINE = re.compile(
     r"\b(?:fly|flew|flying|flights?|airline|airlines|ferry|ferries|coach|train|trains|sailing)\b",
     re.IGNORECASE,
+)
+#: Flying on or with a name ("flights booked on Aerolíneas", "we fly with Skyrill"): the carrier, a business.
+CARRIER_BEFORE = re.compile(
+    r"\b(?:fly|flew|flying|flights?)(?:[ ][a-z]+){0,2}[ ](?:on|with)[ ]$", re.IGNORECASE
 )
 #: A version number after a name ("PyO3 0.21", "Node v20.11"): software.
 VERSION_AFTER = re.compile(r"^[ ]v?\d+\.\d+(?:\.\d+)*\b")

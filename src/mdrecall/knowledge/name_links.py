@@ -207,8 +207,8 @@ def roots_by_first(
 
 def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[str, list[str]]:
     """The surnames of the people's longer names in ``firsts`` (first word → the names it starts) → those
-    names; a word that could be no one's surname alone (a frequent word, a given name, a place) is left
-    out."""
+    names; a word that could be no one's surname alone (a given name, a place, a frequent word not typed a
+    person alone, as "Dr. Rao" is) is left out."""
     out: dict[str, list[str]] = {}
     for first, fulls in firsts.items():
         for full in fulls:
@@ -217,7 +217,7 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
                 (kinds.get(full) == "person" or given_name(first.capitalize()))
                 and len(last) > 2
                 and last.isalpha()
-                and not common_word(last)
+                and (not common_word(last) or kinds.get(last) == "person")  # "Dr. Rao", "Baker said"
                 and not given_name(last.capitalize())
                 and last not in places_key()
             ):

@@ -15,6 +15,7 @@ __all__ = [
     "KnownName",
     "animal_words",
     "common_word",
+    "composition_words",
     "demonym",
     "diminutive_form",
     "first_names",
@@ -42,6 +43,13 @@ def animal_words() -> frozenset[str]:
     """One-word English names of animals ("gecko", "axolotl", "dog"), from WordNet
     (``data/animal_words.txt``, written by ``scripts/gen_animal_words.py``)."""
     return _words("animal_words.txt")
+
+
+@cache
+def composition_words() -> frozenset[str]:
+    """One-word English names of musical forms ("requiem", "sonata", "motet"), from WordNet
+    (``data/composition_words.txt``, written by ``scripts/gen_composition_words.py``)."""
+    return _words("composition_words.txt")
 
 
 class KnownName(NamedTuple):

@@ -24,6 +24,7 @@ from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
     AT_BEFORE,
     AT_NOT_PLACE,
+    CARRIER_BEFORE,
     CARRIER_LINE,
     CODED_IN,
     DOSE_AFTER,
@@ -56,6 +57,7 @@ from mdrecall.knowledge.name_cues import (
 from mdrecall.knowledge.name_lists import (
     animal_words,
     common_word,
+    composition_words,
     given_name,
     known_name,
     known_names,
@@ -66,6 +68,7 @@ from mdrecall.knowledge.name_words import (
     EVENT_LAST,
     INSTITUTION_LAST,
     ORG_SUFFIX,
+    ORG_WORD,
     PLACE_FIRST,
     PLACE_LAST,
     PLACE_NOT_SURNAME,
@@ -91,6 +94,8 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
+        if word == "St." or (sentence_start and word in PLACE_FIRST and not n):
+            break  # "St. Joseph Cathedral", "Fort Hayes Arts": a place's word opens the name
         if (
             (word.casefold() in _LEADERS and (sentence_start or n))  # "from Spoke Print Co." is a name
             or (
@@ -118,6 +123,34 @@ def _animal_called(tail: str) -> bool:
         return False
     word = m.group(1).lower()
     return word in animal_words() or (word.endswith("s") and word[:-1] in animal_words())
+
+
+#: A count or an owner, then animals' word and a comma or colon, before a list of names ("three hens, ",
+#: "our two greyhounds: Bo and ", "two cats: Mo (tabby), ").
+_ANIMALS_LISTED = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+|our|my|his|her|their)[ ](?:[a-z]+[ ]){0,2}"
+    r"([a-z]+)[:,][ ](?:[A-Z][a-z]+(?:[ ]\([^()]{0,40}\))?(?:,[ ]and[ ]|,[ ]|[ ]and[ ]))*$"
+)
+#: A bracket after a name that opens with an animal's word ("Pip (whippet cross, 4)", "Nell (buff
+#: orpington)").
+_ANIMAL_BRACKET = re.compile(
+    r"^[ ]\((?:a[ ]|an[ ]|our[ ]|my[ ])?(?:[a-z]+[ ])??([a-z]+)(?:[ ](?:mix|cross))?[,)]"
+)
+
+
+def _animal(word: str, plural: bool) -> bool:
+    """Is ``word`` an animal's (any in WordNet, :func:`~.name_lists.animal_words`), or their plural?"""
+    if plural:
+        return word.endswith("s") and (word[:-1] in animal_words() or word[:-2] in animal_words())
+    return word in animal_words()
+
+
+def _animal_named(tail: str, after: str) -> bool:
+    """Does an animal's word stand before a list the name opens ("three hens, Dolly, ...") or open the
+    bracket after the name ("Pip (whippet cross, 4)")?"""
+    if tail.endswith((", ", ": ", " and ")) and (m := _ANIMALS_LISTED.search(tail)) and _animal(m[1], True):
+        return True
+    return after.startswith(" (") and (b := _ANIMAL_BRACKET.match(after)) is not None and _animal(b[1], False)
 
 
 def _verb_form(word: str) -> bool:
@@ -172,6 +205,8 @@ def name_kind(
         return "place", True  # "Sofia" is a city and a given name: a place only where a cue says so
     if several and len(words) == 2 and head.isupper() and len(head) <= 4 and words[1] in places():
         return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city
+    if several and _quoted_title(before, after):
+        return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
@@ -183,15 +218,21 @@ def name_kind(
         and last not in PLACE_NOT_SURNAME  # "the Vic Market": no surname is written so
     ):
         return "person", True
+    if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
+        return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
     if several and last in EVENT_LAST:
         return "event", True
+    if len(words) == 2 and last.lower() in composition_words() and head not in places():
+        return "work", True  # "the Fauré Requiem", "a Vivaldi Concerto": a composer's and a form's words
     if (cued and (PET_BEFORE.search(tail) or _animal_called(tail))) or PET_AFTER.match(after):
+        return "pet", True
+    if len(words) == 1 and _animal_named(before[-120:], after):
         return "pet", True
     if len(words) == 1 and (owned := OWNED.match(after)) and owned.group(1).lower() in PET_OWNED:
         return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
-    if cued and PERSON_BEFORE.search(tail):
+    if cued and PERSON_BEFORE.search(tail) and not _role_title(name, words, after):
         return "person", True
     if PERSON_VERB.match(after) or PERSON_AFTER.match(after):
         return "person", True
@@ -213,6 +254,8 @@ def name_kind(
         if cued and TOOL_BEFORE.search(tail):  # "running on Eddie": the kind of a tool, weakly
             return ("technology" if technical else "product"), False
         return "person", False
+    if tail.endswith((" on ", " with ")) and CARRIER_BEFORE.search(tail):
+        return "organisation", False  # "flights booked on Aerolíneas": the airline
     if ORG_VERB.match(after):
         return "organisation", not opens
     if (owned := OWNED.match(after)) and KIND_AFTER.get(owned.group(1).lower()) == "organisation":
@@ -244,6 +287,47 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+#: The words before a name in quotes that make it someone's nickname: a bracket or a given name ("Lou
+#: Ferraro ("DJ Lou")", "Rebecca "Big Bex" Moreau"), or a verb of naming ("known as", "we call him").
+_NICKNAME_BEFORE = re.compile(
+    r"(?:\(|\b(?:as|call(?:s|ed)?(?:[ ](?:him|her|them|it|me|us))?|nicknamed|aka|a\.k\.a\.)[ ]"
+    r"|[A-Z][a-z]+[ ])$"
+)
+
+
+def _quoted_title(before: str, after: str) -> bool:
+    """Does a name of several words stand alone in quotes, as a title does (I host "Porch Light"), not as a
+    nickname ("DJ Lou" in brackets or after a given name)?"""
+    if not (before.endswith(('"', "“")) and after.startswith(('"', "”"))):
+        return False
+    lead = _NICKNAME_BEFORE.search(before[-20:-1])
+    return lead is None or (lead[0][:1].isupper() and not given_name(lead[0].strip()))
+
+
+#: A bracket after a name saying what it is: an article or a possessive, a word or two, a noun.
+_APPOSED = re.compile(r"^[ ]\((?:a|an|the|our|my|their|his|her)[ ](?:[a-z-]+[ ]){0,2}?([a-z]+)[,);]")
+
+
+def _apposed_kind(after: str) -> str | None:
+    """The kind a bracket after a name gives by its noun: an organisation's word ("(our local school)", "(a
+    small charity)") or a place's ("(the pub by the canal)" no; "(the corner pub)" yes)."""
+    m = _APPOSED.match(after)
+    if m is None:
+        return None
+    noun = m[1]
+    if ORG_WORD.match(noun) and noun.capitalize() not in WEAK_ORG:
+        return "organisation"
+    if noun.capitalize() in PLACE_LAST:
+        return "place"
+    return None
+
+
+def _role_title(name: str, words: list[str], after: str) -> bool:
+    """A frequent word before "of" ("my manager, Director of Engineering", "Head of Design"): a role's
+    title, not the person's name."""
+    return len(words) == 1 and after.startswith(" of ") and common_word(name.lower()) and not given_name(name)
 
 
 def _venue_at(tail: str, after: str) -> bool:

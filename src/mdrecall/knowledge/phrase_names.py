@@ -1,8 +1,8 @@
 """Names read as whole phrases, before single capitalised words are (for
 :func:`mdrecall.knowledge.extract.extract_entities`): a work and its maker ("The Overstory by Richard
 Powers"), a title after "read"/"watched", the items of a section of works ("## Films"), the things under a
-kind's heading ("# Pets"), names joined by "&" or "of" ("Paul Lange & Co.") and by small words ("Read the
-Docs"). Each span read is taken (:attr:`FileScan.taken`): no later pass reads its words again."""
+kind's heading ("# Pets"), names joined by "&", "of" or "for" ("Paul Lange & Co.") and by small words
+("Read the Docs"). Each span read is taken (:attr:`FileScan.taken`): no later pass reads its words again."""
 
 from __future__ import annotations
 
@@ -14,11 +14,18 @@ from mdrecall.knowledge.mention_patterns import (
     BY_AUTHOR,
     BY_AUTHOR_AFTER,
     BY_NAME,
+    FOR_CAPITAL,
     JOINED,
     TITLE_LEAD,
     WORK_TITLE,
 )
-from mdrecall.knowledge.mention_readers import joined_name_kind, maker_kind, text_before, title_like
+from mdrecall.knowledge.mention_readers import (
+    couple_names,
+    joined_name_kind,
+    maker_kind,
+    text_before,
+    title_like,
+)
 from mdrecall.knowledge.name_words import ABBREVIATED
 from mdrecall.knowledge.names import name_kind
 from mdrecall.knowledge.section_kinds import heading_things, work_items, work_label_items
@@ -43,7 +50,7 @@ def add_phrases(scan: FileScan) -> None:
     _add_section_items(scan)
     for i, name, kind in heading_things(scan.lines, scan.headings):  # "# Pets" then "## Juniper"
         scan.add(i, name, kind, "typed_name")
-    if "&" in plain or " of " in plain:
+    if "&" in plain or " of " in plain or FOR_CAPITAL.search(plain):
         _add_joined(scan)
     if " the " in plain or " and " in plain:
         _add_linked(scan)
@@ -93,14 +100,20 @@ def _add_section_items(scan: FileScan) -> None:
 
 
 def _add_joined(scan: FileScan) -> None:
-    """Names joined by "&" or "of" ("Paul Lange & Co.", "University of Otago"), of the kind their words
+    """Names joined by "&", "of" or "for" ("Paul Lange & Co.", "University of Otago"), of the kind their words
     tell (:func:`~.mention_readers.joined_name_kind`)."""
     plain, taken = scan.plain, scan.taken
     for jm in JOINED.finditer(plain):
         i = scan.line_of(jm.start())
         if i in scan.skip or taken.overlaps(jm.start(), jm.end()):
             continue
-        joined_kind = joined_name_kind(jm.group(0).split(), jm.group("amp") is not None)
+        words = jm.group(0).split()
+        if jm.group("amp") is not None and (pair := couple_names(words, plain[jm.end() : jm.end() + 40])):
+            for name in pair:  # "Deb & Carl Yoder": two people of one surname
+                scan.add(i, name, "person", "typed_name")
+            taken.add(jm.start(), jm.end() + 1 + len(pair[0].split()[-1]))
+            continue
+        joined_kind = joined_name_kind(words, jm.group("amp") is not None)
         if joined_kind is not None:
             name, kind = joined_kind
             if name.split()[-1] in ABBREVIATED and ABBREVIATION_DOT.match(plain, jm.end()):

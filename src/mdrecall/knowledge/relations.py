@@ -88,7 +88,7 @@ _ALIAS_AFTER = re.compile(
 _SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+for\s+{_FULL}")
 #: "Katarzyna Nowak (Kasia)", "Ananya Kulkarni ("Anu")": a full name and one capitalised word in brackets
 #: (quoted or not), read as a nickname only when it begins as the given name does or is a listed nickname
-#: of it (:func:`_nickname_of`).
+#: of it (:func:`_nickname_of`), or is quoted after a given name ('Rebecca Moreau ("Bex")').
 _BRACKETED = re.compile(
     r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+"
     r"\([\"“‘']?(?P<s>[A-Za-z][a-z\u00c0-\u024f]+)[\"”’']?\)"
@@ -215,7 +215,8 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
             ):
                 continue  # "Dana Okafor (Dana)": nothing new
             shaped = rx is _BRACKETED or rx is _NICK_FIRST
-            if shaped and not _nickname_of(nick, first):
+            quoted = rx is _BRACKETED and _quoted(m.group(0)) and given_name(first) and nick not in places()
+            if shaped and not quoted and not _nickname_of(nick, first):
                 continue  # "Dana Okafor (Finance)", "Sofia Russo (Florence)": a team, a place, not a name
             weak = shaped or " called " in m.group(0)  # no word that says "another name"
             written = nick[:1].upper() + nick[1:]  # "(jules)": a nickname written in lower case
@@ -229,11 +230,17 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
         for m in _GIVEN_NICK.finditer(text):
             given, nick, surname = m.group("g"), m.group("s") or m.group("q"), m.group("f")
             n, g = nick.casefold(), given.casefold()
-            if n != g and given_name(given) and (g in nicknames().get(n, ()) or n[:2] == g[:2]):
+            quoted = m.group("q") is not None and not common_word(n)  # 'Rebecca "Bex" Moreau'
+            if n != g and given_name(given) and (quoted or g in nicknames().get(n, ()) or n[:2] == g[:2]):
                 full = f"{given} {surname}"
                 out.append(Relation(nick, ALIAS, full, number, "person", "person"))
                 out.append(Relation(f"{nick} {surname}", ALIAS, full, number, "person", "person"))
     return out
+
+
+def _quoted(bracket: str) -> bool:
+    """Is the one word in a name's brackets quoted ('Rebecca Moreau ("Bex")'): a nickname, said so?"""
+    return '"' in bracket or "“" in bracket or "‘" in bracket
 
 
 def _nickname_of(nick: str, given: str) -> bool:
