@@ -21,20 +21,20 @@ import knowledge_eval  # noqa: E402  (benchmarks/knowledge_eval.py)
 
 #: set: (dates, entity precision, entity recall, kinds, first names, supersession, questions, stray marks)
 FLOORS: dict[str, tuple[float, float, float, float, float, float, float, int]] = {
-    # one labelled item under the figures measured when set (session 15), stray marks as measured
-    "dev": (0.95, 0.96, 0.98, 0.96, 0.88, 0.87, 0.85, 0),  # now 0.98 0.98 1.00 0.98 1.00 1.00 0.90
+    # one labelled item under the figures measured when set (session 16), stray marks as measured
+    "dev": (0.97, 0.96, 0.98, 0.98, 0.88, 0.87, 0.85, 0),  # now 1.00 0.98 1.00 1.00 1.00 1.00 0.90
     "held_out": (0.94, 0.96, 0.93, 0.96, 0.66, 0.75, 0.80, 0),  # now 1.00 1.00 0.97 1.00 1.00 1.00 0.90
-    "held_out_2": (0.97, 0.95, 0.89, 0.90, 0.92, 0.93, 0.95, 0),  # now 0.99 0.97 0.90 0.91 1.00 1.00 1.00
-    "held_out_3": (0.98, 0.97, 0.95, 0.89, 0.93, 0.96, 0.94, 0),  # now 1.00 0.98 0.96 0.90 1.00 1.00 0.97
-    "held_out_4": (0.97, 0.96, 0.88, 0.92, 0.90, 0.79, 0.90, 0),  # now 0.99 0.97 0.90 0.94 1.00 0.83 0.94
+    "held_out_2": (0.97, 0.95, 0.89, 0.93, 0.92, 0.93, 0.95, 0),  # now 0.99 0.97 0.90 0.95 1.00 1.00 1.00
+    "held_out_3": (0.98, 0.97, 0.95, 0.94, 0.93, 0.96, 0.94, 0),  # now 1.00 0.98 0.96 0.96 1.00 1.00 0.97
+    "held_out_4": (0.97, 0.96, 0.88, 0.95, 0.90, 0.79, 0.90, 0),  # now 0.99 0.97 0.90 0.97 1.00 0.83 0.94
     # written blind in session 13, tuned on since; its one stray mark is a plan ended by its outcome
-    "held_out_5": (0.95, 0.96, 0.86, 0.89, 0.93, 0.51, 0.90, 1),  # now 0.97 0.97 0.87 0.90 1.00 0.56 0.94
+    "held_out_5": (0.95, 0.96, 0.86, 0.93, 0.93, 0.51, 0.90, 1),  # now 0.97 0.97 0.87 0.94 1.00 0.56 0.94
     # written blind in session 14, tuned on since (session 15)
-    "held_out_6": (0.96, 0.94, 0.95, 0.89, 0.87, 0.77, 0.90, 0),  # now 0.97 0.95 0.96 0.91 0.94 0.82 0.94
+    "held_out_6": (0.96, 0.94, 0.95, 0.93, 0.87, 0.77, 0.90, 0),  # now 0.97 0.95 0.96 0.94 0.94 0.82 0.94
     # written blind in session 15, tuned on since (session 16)
-    "held_out_7": (0.94, 0.95, 0.92, 0.76, 0.94, 0.53, 0.85, 1),  # now 0.96 0.96 0.93 0.77 1.00 0.57 0.88
-    # written blind in session 15, tuned on since (session 16); its 3 stray marks as found
-    "held_out_8": (0.87, 0.86, 0.85, 0.73, 0.80, 0.27, 0.89, 3),  # now 0.89 0.88 0.86 0.74 0.87 0.32 0.92
+    "held_out_7": (0.96, 0.95, 0.92, 0.84, 0.94, 0.56, 0.91, 1),  # now 0.98 0.96 0.93 0.85 1.00 0.60 0.94
+    # written blind in session 15, tuned on since (session 16)
+    "held_out_8": (0.98, 0.93, 0.90, 0.90, 0.86, 0.40, 0.89, 1),  # now 1.00 0.94 0.91 0.92 0.93 0.45 0.92
 }
 
 
