@@ -104,6 +104,7 @@ LINES: dict[str, Callable[[int], str | bytes]] = {
     "'the Polish Québécois Swiss ' demonyms": _rep("the Polish Québécois Swiss "),
     "'6.2 kg 3 350 g 1 000 000 ' measures": _rep("6.2 kg 3 350 g 1 000 000 000 "),
     "')))...' runs of 300 closing brackets before each name": _rep(")" * 300 + " Ingrid Solberg "),
+    "'Zosia 1 000 000 ...' digit groups the weight question reads": _rep("Zosia " + "1 000 " * 400),
     "mixed scripts in the new name shapes": _mixed,
     "zero-width characters inside names and dates": _zero_width,
     "bad UTF-8 in the new name shapes": _bad_utf8,
