@@ -5,6 +5,7 @@ The notes are written for these tests (a choir, a cycling club, a small web shop
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from mdrecall.knowledge.extract import entity_key, extract_entities
@@ -58,3 +59,23 @@ def test_a_race_named_under_a_label_is_an_event() -> None:
 
 def test_a_name_moved_from_takes_the_kind_of_where_it_moved_to() -> None:
     assert _names("- Docs moved from Ask the Owl to GitHub Pages last week.")["Ask the Owl"] != "place"
+
+
+def test_a_long_line_of_joined_names_costs_linear_time() -> None:
+    # a line of 12,000 joins (a 200 KB paste of a seating plan) once read the whole line before each join,
+    # quadratic in the line's length; now each join reads a few words before it
+    from mdrecall.knowledge.linked_names import linked_names
+
+    unit = "seated the Cornish and the Manx beside Ask the Owl, "
+
+    line = unit * 4000
+    t0 = time.perf_counter()
+    found = list(linked_names(line))
+    assert time.perf_counter() - t0 < 2.0  # 0.2 s now; over 20 s before
+    assert len(found) == 4000  # every "Ask the Owl" is still read
+
+
+def test_a_joined_name_late_on_a_long_line_keeps_its_word_before() -> None:
+    line = "- rota, " + "kettle, " * 200 + "the help pages moved to Ask the Owl\n"
+    assert "Ask the Owl" in _names(line)
+    assert "Ask the Owl" not in _names("- rota, " + "kettle, " * 200 + "the Ask the Owl\n")

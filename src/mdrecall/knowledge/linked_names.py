@@ -39,6 +39,8 @@ _ROLE_BEFORE = frozenset(
 #: "from X to Y", "from Y to X": a move between two things of one kind ("from Read the Docs to GitHub Pages").
 _TO_NEXT = re.compile(rf"[ ]to[ ]((?:{_CAP}|[{_UP}][\w]+)(?:[ ][{_UP}][\w]+)*)")
 _FROM_BEFORE = re.compile(rf"\bfrom[ ]((?:[{_UP}][\w]+)(?:[ ][{_UP}][\w]+)*)[ ]to[ ]$")
+#: How much of a line before a name is read (its last word, a label's colon, a comma).
+_BEFORE = 80
 _LOWER_WORD = re.compile(rf"(?:^|[ (])([{_LO}]+)[ ]$")
 
 
@@ -57,7 +59,7 @@ def linked_names(text: str) -> Iterator[tuple[int, int, str]]:
         if head is None or tail is None:
             continue
         at, first, link, rest = head.start(), head.group(0), m.group(1), tail.group(0).split()
-        before = text[text.rfind("\n", 0, at) + 1 : at]
+        before = _line_before(text, at)
         prev = _LOWER_WORD.search(before)
         if link == "and":
             ok = len(rest) == 1 and before.endswith("the ") and _plain_word(rest[0])
@@ -73,6 +75,16 @@ def linked_names(text: str) -> Iterator[tuple[int, int, str]]:
             ok = ok and all(_plain_word(w) or link == "of the" for w in rest)
         if ok and _plain_word(first):
             yield at, stop, text[at:stop]
+
+
+def _line_before(text: str, at: int) -> str:
+    """The line's text before ``at``, at most :data:`_BEFORE` characters of it (a cut line opens with a NUL,
+    so that no word is read as the line's first): a long line of names costs no more per name."""
+    cut = max(0, at - _BEFORE)
+    nl = text.rfind("\n", cut, at)
+    if nl >= 0 or cut == 0:
+        return text[nl + 1 : at]
+    return "\0" + text[cut:at]
 
 
 def partner_kind(before: str, after: str) -> str | None:

@@ -342,11 +342,17 @@ _CLOSING = re.compile(r"[\s'\")\]]*")
 
 def text_before(plain: str, line_start: int, at: int) -> str:
     """The text of a line before a name at ``at``: its last :data:`_BEFORE` characters, or more where
-    those are only spaces and closing punctuation (the text before them says whether a sentence ended)."""
+    those are only spaces and closing punctuation (the :data:`_BEFORE` characters before them say whether
+    a sentence ended)."""
     if at - line_start <= _BEFORE:
         return plain[line_start:at]
     tail = plain[at - _BEFORE : at]
-    return plain[line_start:at] if _CLOSING.fullmatch(tail) else tail
+    if not _CLOSING.fullmatch(tail):
+        return tail
+    run = at - _BEFORE  # the run of closing characters reaches further back: read _BEFORE before it
+    while run > line_start and _CLOSING.fullmatch(plain[run - 1]):
+        run -= 1
+    return plain[max(line_start, run - _BEFORE) : at]
 
 
 class Leads:

@@ -54,6 +54,9 @@ _JOIN = r"\s*(?:,|&|\+|/|-|–|\band\b|\bor\b)\s*"
 #: A weekday followed by more in a list ("Tuesday and Friday mornings", "Mon, Wed, Fri"), and what follows.
 _LIST_AFTER = re.compile(rf"(?:{_JOIN}{DAY_NAME}(?P<pl>s)?\b\.?)+(?P<tail>\s*\w+s\b)?")
 _LIST_BEFORE = re.compile(rf"\b{DAY_NAME}(?P<pl>s)?\.?{_JOIN}$")
+#: How far after a weekday its list is read: all seven days' names and a part of the day fit; a line of
+#: thousands ("Tue + Thu + Tue + ...") is read in a window per weekday, not to its end each time.
+_LIST_READ = 160
 _PARTS_OF_DAY = {"mornings", "afternoons", "evenings", "nights", "lunchtimes"}
 #: What may open a line before a weekday that names the day it was written ("Admin Monday."): a list
 #: marker and at most two words.
@@ -66,7 +69,7 @@ def _schedule(low: str, start: int, end: int) -> bool:
     """Whether the weekday at ``low[start:end]`` is one of a list of weekdays that recur: a timetable of
     abbreviations ("Wed, Fri", "Mon/Thu"), plurals ("Tuesdays and Thursdays") or days followed by a
     plural part of the day ("dropped Tuesday and Friday mornings")."""
-    ahead = _LIST_AFTER.match(low, end)
+    ahead = _LIST_AFTER.match(low, end, end + _LIST_READ)
     back = _LIST_BEFORE.search(low, max(0, start - 16), start)
     if ahead is None and back is None:
         return False
