@@ -59,3 +59,22 @@ def test_the_asked_dimension() -> None:
     assert asked_measure("What is Mateo's height now?") == "height"
     # a claim naming weight asks for no measure ("Excess weight gain is associated with ...")
     assert asked_measure("Low birth weight is associated with later obesity.") is None
+
+
+def test_a_long_run_of_digit_groups_is_read_in_linear_time() -> None:
+    """A 400 KB line holding one number in digit groups ("1 000 000 …", in a chunk of a very large
+    configured size) is scanned in well under a second (unbounded groups: 5.8 s for 32 KB, quadratic), and
+    ordinary quantities still read."""
+    import time
+
+    from mdrecall.search.measures import UNITS
+
+    line = "Zosia 1" + " 000" * 100_000 + " people"
+    started = time.perf_counter()
+    UNITS["weight"].search(line)
+    UNITS["height"].search(line)
+    assert time.perf_counter() - started < 5.0
+    for text in ("weighed 6.2 kg", "3 350 g at birth", "14 lbs", "1 250 000 g"):
+        assert UNITS["weight"].search(text), text
+    assert UNITS["height"].search("61 cm") and UNITS["height"].search("1.82 m")
+    assert not UNITS["weight"].search("v2.1.3kg")  # a number inside a dotted code is not a quantity

@@ -28,7 +28,8 @@ __all__ = ["MEASURE_LIFT", "UNITS", "WINDOW", "apply_measure_lift", "asked_measu
 MEASURE_LIFT = 1.0
 #: How many of the first candidates are looked at.
 WINDOW = 30
-_NUMBER = r"\d+(?:[.,]\d+)?(?:\s\d{3})*"  # "6.2", "6,2", "3 350"
+#: "6.2", "6,2", "3 350": bounded runs, so a long line of digit groups is read in linear time.
+_NUMBER = r"(?<![\d.,])\d{1,15}(?:[.,]\d{1,6})?(?:\s\d{3}){0,4}"
 #: A dimension → a quantity of it ("6.2 kg", "3 350 g", "14 lbs"; "61 cm", "1.82 m", "5 ft 10").
 UNITS: dict[str, re.Pattern[str]] = {
     "weight": re.compile(
