@@ -68,7 +68,7 @@ def gather(which: str) -> list[dict[str, Any]]:
     from mdrecall.knowledge import kind_context
     from mdrecall.knowledge.extract import entity_key
 
-    index_module.context_kind = lambda *_args: None  # the rules' kinds without this model
+    index_module.context_guess = lambda *_args: None  # the rules' kinds without this model
     labels = json.loads((ke.DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     by_key: dict[str, dict[str, Any]] = {}
     for g in labels["entities"]:

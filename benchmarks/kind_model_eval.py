@@ -67,7 +67,7 @@ def matched_kinds(which: str) -> list[dict[str, Any]]:
     from mdrecall.knowledge.extract import entity_key
     from mdrecall.knowledge.kind_guess import guess_kind
 
-    index.guess_kind = lambda name: None  # the rules' kinds alone; the shipped fallback is a column
+    index.guess = lambda name: None  # the rules' kinds alone; the shipped fallback is a column
 
     labels = json.loads((ke.DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     by_key: dict[str, dict[str, Any]] = {}

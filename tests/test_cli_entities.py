@@ -32,7 +32,7 @@ def test_entities_and_entity(repo: Path) -> None:
     people = {e["name"]: e for e in json.loads(out.stdout)["entities"]}
     assert people["Alice Chen"]["firstSeen"] == "2026-03-02" and "Alice" in people["Alice Chen"]["aliases"]
     table = run_cli("entities", "-n", "2", cwd=repo)
-    assert table.stdout.splitlines()[0].split()[:3] == ["name", "kind", "mentions"]
+    assert table.stdout.splitlines()[0].split()[:4] == ["name", "kind", "kindSource", "mentions"]
     assert len(table.stdout.splitlines()) == 3
     one = run_cli("entity", "Bob", cwd=repo)
     assert one.returncode == 0, one.stderr

@@ -187,6 +187,8 @@ def test_entities_listing_and_detail(tmp_path: Path, store: str, request: pytest
         )
         assert {"Bob", "Bobby"} <= set(ents["Robert Ruiz"].aliases)
         assert ents["Northwind Labs"].kind == "organisation"
+        # both kinds read from the notes, on every store (where a kind came from is no store's own)
+        assert {ents[n].kind_source for n in ("Robert Ruiz", "Northwind Labs")} == {"notes"}
         assert "Priya Nair" in ents  # a capitalised name in two files
         assert "Sparrow" not in ents  # a capitalised frequent word in one file only
         assert [e.name for e in mem.entities(kind="organisation")] == ["Northwind Labs"]

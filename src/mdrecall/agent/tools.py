@@ -150,7 +150,9 @@ class MemoryTools:
             return {"context": "", **_failure(exc)}
 
     def memory_entities(self, kind: str | None = None, limit: int | None = None) -> dict[str, Any]:
-        """``{entities: [{name, kind, mentions, files, firstSeen, lastSeen, aliases}]}``, or an error."""
+        """``{entities: [{name, kind, kindSource, kindProbability, mentions, files, firstSeen, lastSeen,
+        aliases}]}``, or an error. ``kindSource`` says where the kind came from (``notes``, ``name shape``,
+        ``name model``, ``context model``; ``None`` for ``unknown``), ``kindProbability`` a model's."""
         denied = self._denied()
         if denied:
             return {"entities": [], **denied}
@@ -161,7 +163,8 @@ class MemoryTools:
             return {"entities": [], **_failure(exc)}
 
     def memory_entity(self, name: str) -> dict[str, Any]:
-        """``{name, kind, …, timeline, related, relations}`` or ``{error, action}``."""
+        """``{name, kind, kindSource, kindProbability, …, timeline, related, relations}`` or
+        ``{error, action}``."""
         denied = self._denied()
         if denied:
             return denied

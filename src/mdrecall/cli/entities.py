@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime
+from typing import Any
 
 import click
 
@@ -20,7 +21,17 @@ _KINDS = [
     "person", "project", "organisation", "place", "technology", "product", "pet", "work", "event", "tool",
     "unknown",
 ]  # fmt: skip
-_ENTITY_COLUMNS = ["name", "kind", "mentions", "files", "firstSeen", "lastSeen", "aliases"]
+_ENTITY_COLUMNS = [
+    "name", "kind", "mentions", "files", "firstSeen", "lastSeen", "aliases", "kindSource", "kindProbability",
+]  # fmt: skip
+#: The terminal table: where each kind came from beside it, a model's probability with its name.
+_TABLE_COLUMNS = ["name", "kind", "kindSource", "mentions", "files", "firstSeen", "lastSeen", "aliases"]
+
+
+def _source(row: dict[str, Any]) -> str:
+    """Where a row's kind came from, for the terminal: "notes", "context model p 0.52", "" (unknown)."""
+    p = row["kindProbability"]
+    return (row["kindSource"] or "") + (f" p {p:.2f}" if p is not None else "")
 
 
 @command("entities")
@@ -29,7 +40,8 @@ _ENTITY_COLUMNS = ["name", "kind", "mentions", "files", "firstSeen", "lastSeen",
 )
 @click.option("-n", "--limit", type=click.IntRange(0), default=0, help="Most entities to list (default all).")
 def cmd_entities(kind: str | None, limit: int) -> int:
-    """List the entities the memory files mention, with counts and first/last seen."""
+    """List the entities the memory files mention, with counts, first/last seen, and where each kind came
+    from (kindSource: the notes, the name's shape, or a model's guess with its probability)."""
     with open_memory() as mem:
         rows = [e.to_dict() for e in mem.entities(kind, limit)]
 
@@ -37,8 +49,8 @@ def cmd_entities(kind: str | None, limit: int) -> int:
         if not rows:
             print("no entities")
             return
-        shown = [{**r, "aliases": ", ".join(r["aliases"])} for r in rows]
-        sys.stdout.write(text_table(_ENTITY_COLUMNS, shown))
+        shown = [{**r, "aliases": ", ".join(r["aliases"]), "kindSource": _source(r)} for r in rows]
+        sys.stdout.write(text_table(_TABLE_COLUMNS, shown))
 
     listing = Listing({"entities": rows}, rows, columns=_ENTITY_COLUMNS, human=human, path_key=None)
     emit(listing, state().format)
@@ -50,12 +62,14 @@ def cmd_entities(kind: str | None, limit: int) -> int:
 def cmd_entity(name: str) -> int:
     """Show one entity: a dated timeline of mentions, related entities, relationships."""
     with open_memory() as mem:
-        data = mem.entity(name).to_dict()
+        detail = mem.entity(name)
+    data = detail.to_dict()
 
     def human() -> None:
         aliases = f"  (also: {', '.join(data['aliases'])})" if data["aliases"] else ""
         counts = f"{data['mentions']} mentions in {data['files']} files"
         print(f"{data['name']} · {data['kind']} · {counts}{aliases}")
+        print(f"kind: {detail.entity.kind_note()}")
         print("\ntimeline:")
         for t in data["timeline"]:
             print(f"  {t['day'] or 'undated':<10}  {t['citation']:<28}  {t['text']}")

@@ -18,8 +18,8 @@ from typing import Any
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.kind_context import context_kind
-from mdrecall.knowledge.kind_guess import guess_kind
+from mdrecall.knowledge.kind_context import context_guess
+from mdrecall.knowledge.kind_guess import KindGuess, guess
 from mdrecall.knowledge.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.name_links import (
@@ -43,6 +43,7 @@ __all__ = [
     "Entity",
     "EntityDetail",
     "EntityIndex",
+    "KIND_SOURCES",
     "apply_entity_boost",
     "kind_lines",
     "kind_names",
@@ -57,13 +58,27 @@ _KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
 _KINDS: dict[int, tuple[Any, tuple[dict[str, str], dict[str, str]]]] = {}
 #: Per store: the kind the words around an uncued entity's mentions give it (:mod:`.kind_context`), by the
 #: entity's key, and the stats object they were read with.
-_CONTEXT_KINDS: dict[int, tuple[Any, dict[str, str | None]]] = {}
+_CONTEXT_KINDS: dict[int, tuple[Any, dict[str, KindGuess | None]]] = {}
 _LINE_CHARS = 240  # a timeline entry shows at most this much of its line
+
+#: Where an entity's kind came from, most trusted first: ``notes`` (a cue the rules read in the notes: the
+#: words around a mention, the name's own words, front matter, a longer name's head noun), ``name shape``
+#: (no cue; a capital inside the word, "NatureScot"), ``name model`` (:mod:`.kind_guess`, from the name
+#: alone) and ``context model`` (:mod:`.kind_context`, from the words around the mentions). An ``unknown``
+#: kind has none.
+KIND_SOURCES = ("notes", "name shape", "name model", "context model")
+_GUESSED = {
+    "name shape": "guessed from the name's shape",
+    "name model": "guessed from the name",
+    "context model": "guessed from context",
+}
 
 
 @dataclass(frozen=True)
 class Entity:
-    """An entity with how often and when it is mentioned."""
+    """An entity with how often and when it is mentioned, its kind, and where the kind came from
+    (``kind_source``, one of :data:`KIND_SOURCES` or ``None`` for ``unknown``; ``kind_p``: the model's
+    probability where a model gave it)."""
 
     name: str
     kind: str
@@ -72,12 +87,25 @@ class Entity:
     first_seen: str | None
     last_seen: str | None
     aliases: tuple[str, ...] = ()
+    kind_source: str | None = None
+    kind_p: float | None = None
+
+    def kind_note(self) -> str:
+        """The kind and where it came from, for people: "organisation (guessed from context, p 0.52)"."""
+        if self.kind_source is None:
+            return f"{self.kind} (no cue in the notes, no model sure enough)"
+        if self.kind_source == "notes":
+            return f"{self.kind} (read from the notes)"
+        p = f", p {self.kind_p:.2f}" if self.kind_p is not None else ""
+        return f"{self.kind} ({_GUESSED.get(self.kind_source, self.kind_source)}{p})"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {
             "name": self.name,
             "kind": self.kind,
+            "kindSource": self.kind_source,
+            "kindProbability": None if self.kind_p is None else round(self.kind_p, 3),
             "mentions": self.mentions,
             "files": self.files,
             "firstSeen": self.first_seen,
@@ -181,9 +209,11 @@ class EntityIndex(NameQueries):
             for (name, _kind, _how), n in part.forms.items():
                 names[name] += n
         kind, cued = vote(p.forms for p in parts)
+        source = "notes" if cued else "name shape" if kind is not None else None
         if not cued:  # no cue: a longer name's head noun ("NLnet Foundation"), then the shape's default
             inherited = _inherited_kinds(self.store)
-            kind = next((inherited[p.key] for p in parts if p.key in inherited), kind)
+            head = next((inherited[p.key] for p in parts if p.key in inherited), None)
+            kind, source = (head, "notes") if head is not None else (kind, source)
         if len(parts) == 1:
             lines, files = parts[0].lines, parts[0].files
         else:  # several names of one entity may share lines: count them once
@@ -194,19 +224,26 @@ class EntityIndex(NameQueries):
         shown = [n for n, _ in names.most_common() if n[:1].isupper()] or [names.most_common(1)[0][0]]
         name = self.display.get(root) or (root_name if (root_name := _longest(names, root)) else shown[0])
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
+        guessed = None
+        if kind is None:  # no mention gives a kind: the name alone, then the words around its mentions
+            guessed, source = guess(name), "name model"
+            if guessed is None:
+                guessed, source = self._context_guess(root, name, parts), "context model"
+            kind, source = (guessed.kind, source) if guessed is not None else ("unknown", None)
         return Entity(
             name=name,
-            # no mention gives a kind: the name alone, then the words around its mentions
-            kind=kind or guess_kind(name) or self._context_kind(root, name, parts) or "unknown",
+            kind=kind,
             mentions=lines,
             files=files,
             first_seen=min(firsts) if firsts else None,
             last_seen=max(lasts) if lasts else None,
             aliases=tuple(a for a in aliases if a != name),
+            kind_source=source,
+            kind_p=guessed.p if guessed is not None else None,
         )
 
-    def _context_kind(self, root: str, name: str, parts: Sequence[KeySummary]) -> str | None:
-        """The kind the words around the entity's mentions suggest (:func:`~.kind_context.context_kind`),
+    def _context_guess(self, root: str, name: str, parts: Sequence[KeySummary]) -> KindGuess | None:
+        """The kind the words around the entity's mentions suggest (:func:`~.kind_context.context_guess`),
         once per entity until the index changes."""
         stats = self.store.entity_stats()
         cached = _CONTEXT_KINDS.get(id(self.store))
@@ -217,7 +254,7 @@ class EntityIndex(NameQueries):
         kinds = cached[1]
         if root not in kinds:
             written = sorted({n for p in parts for (n, _kind, _how) in p.forms} | {name})
-            kinds[root] = context_kind(self.store, name, [p.key for p in parts], written)
+            kinds[root] = context_guess(self.store, name, [p.key for p in parts], written)
         return kinds[root]
 
     def _alias_names(self, root: str) -> set[str]:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mdrecall.knowledge.extract import KINDS
+from mdrecall.knowledge.kind_guess import KindGuess
 from mdrecall.knowledge.name_lists import given_name, places
 from mdrecall.stores.views import ChunkAtStore
 
@@ -35,7 +36,17 @@ if TYPE_CHECKING:
 
     from mdrecall.stores.views import ViewStore
 
-__all__ = ["GATE", "MAX_MENTIONS", "MODEL_FILE", "WINDOW", "Mention", "context_kind", "features", "mentions"]
+__all__ = [
+    "GATE",
+    "MAX_MENTIONS",
+    "MODEL_FILE",
+    "WINDOW",
+    "Mention",
+    "context_guess",
+    "context_kind",
+    "features",
+    "mentions",
+]
 
 MODEL_FILE = Path(__file__).parent / "data" / "kind_context_model.npz"
 #: The least probability the model must give a kind to answer.
@@ -181,10 +192,18 @@ def probabilities(name: str, written: Sequence[str], found: Sequence[Mention]) -
 def context_kind(store: ViewStore, name: str, keys: Sequence[str], written: Sequence[str]) -> str | None:
     """The kind the words around the mentions of ``keys`` suggest for ``name``, or ``None`` when the
     model is unsure (below :data:`GATE`) or not installed."""
+    found = context_guess(store, name, keys, written)
+    return found.kind if found is not None else None
+
+
+def context_guess(
+    store: ViewStore, name: str, keys: Sequence[str], written: Sequence[str]
+) -> KindGuess | None:
+    """:func:`context_kind` with the probability the model gave the kind."""
     if not name.strip() or _model() is None:
         return None
     p = probabilities(name, written, mentions(store, keys))
     if not p:
         return None
     best = max(p, key=lambda k: p[k])
-    return best if p[best] >= GATE else None
+    return KindGuess(best, p[best]) if p[best] >= GATE else None

@@ -15,15 +15,22 @@ from __future__ import annotations
 import zipfile
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from mdrecall.knowledge.extract import KINDS
 
-__all__ = ["GATE", "MODEL_FILE", "guess_kind"]
+__all__ = ["GATE", "MODEL_FILE", "KindGuess", "guess", "guess_kind"]
 
 MODEL_FILE = Path(__file__).parent / "data" / "kind_model.npz"
 #: The least probability the model must give a kind to answer (below it, the name's kind stays unknown).
 GATE = 0.3
+
+
+class KindGuess(NamedTuple):
+    """A model's kind for a name and the probability it gave it (at least its gate)."""
+
+    kind: str
+    p: float
 
 
 @cache
@@ -48,10 +55,16 @@ def _model() -> tuple[Any, Any, Any, tuple[str, ...]] | None:
     return embedder, weights, bias, kinds
 
 
-@lru_cache(maxsize=4096)
 def guess_kind(name: str) -> str | None:
     """The kind the name alone suggests ("Arashiyama" → ``place``), or ``None`` when the model is
     unsure or not installed."""
+    found = guess(name)
+    return found.kind if found is not None else None
+
+
+@lru_cache(maxsize=4096)
+def guess(name: str) -> KindGuess | None:
+    """:func:`guess_kind` with the probability the model gave the kind."""
     if not name.strip() or (model := _model()) is None:
         return None
     import numpy as np
@@ -61,4 +74,4 @@ def guess_kind(name: str) -> str | None:
     p = np.exp(z - z.max())
     p /= p.sum()
     best = int(p.argmax())
-    return kinds[best] if p[best] >= GATE else None
+    return KindGuess(kinds[best], float(p[best])) if p[best] >= GATE else None

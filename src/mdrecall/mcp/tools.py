@@ -129,7 +129,8 @@ TOOLS: tuple[Tool, ...] = (
         "memory_entities",
         "List the people, organisations, places, technologies, products, pets, works and events the memory "
         "mentions, with how often and when first/last seen. Use it to learn who and what the memory knows "
-        "about; then memory_entity.",
+        "about; then memory_entity. kindSource says where each kind came from: 'notes' (read from the "
+        "notes), else a guess ('name shape', 'name model', 'context model', with kindProbability).",
         _object(
             {
                 "kind": {
@@ -158,7 +159,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "memory_entity",
         "Everything memory says about one entity (a name or alias): a dated timeline of mentions with "
-        "citations, related entities and stated relationships (works at, uses, moved to, …).",
+        "citations, related entities and stated relationships (works at, uses, moved to, …); its kind "
+        "with kindSource and kindProbability as in memory_entities.",
         _object({"name": _text("A name or alias.")}, "name"),
         True,
         lambda t, a: t.memory_entity(a["name"]),
