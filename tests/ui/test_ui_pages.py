@@ -54,6 +54,8 @@ def test_entities_and_an_entity_with_its_timeline_and_relationships(client: Test
     alice = _main(client.get("/entity/Alice").text)
     assert "works_at" in alice and 'href="/file/memory/2026-01-27.md?lines=5-5#L5"' in alice
     assert "Timeline" in alice and "2026-01-26.md#L4" in alice
+    assert "person (read from the notes)" in alice  # where the kind came from (a model's guess says so)
+    assert 'title="person (read from the notes)"' in page
     assert client.get("/entity/Nobody").status_code == 404
 
 
