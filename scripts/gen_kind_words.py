@@ -19,6 +19,7 @@ is © Princeton University, under a licence that allows redistribution with its 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from mdrecall.text.stopwords import STOP_WORDS
@@ -48,7 +49,16 @@ KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
     # no dishes or recipes: a question about one's cooking names its own dish ("the dish Nate made on
     # 9 November"), and four hundred dish names buried it (LoCoMo single-hop 1.00 -> 0.00 there)
     ("color", "colors", "colour", "colours"): ("chromatic_color.1",),
-    # no pets: WordNet files a pet under "domestic animal" (dog breeds), not turtles or hamsters
+    # no pets: WordNet files a pet under "domestic animal" (dog breeds), not turtles or hamsters; farm
+    # animals by their kind ("which chickens do we keep" -> hen, Orpington, Rhode Island red)
+    ("chicken", "chickens", "poultry", "fowl", "fowls"): ("domestic_fowl.1",),
+    ("livestock", "farm_animal", "farm_animals"): (
+        "domestic_fowl.1",
+        "cattle.1",
+        "sheep.1",
+        "goat.1",
+        "pig.1",
+    ),
     ("drink", "drinks", "beverage", "beverages"): ("beverage.1",),
     ("fruit", "fruits"): ("edible_fruit.1",),
     ("vegetable", "vegetables", "veggies"): ("vegetable.1",),
@@ -57,12 +67,19 @@ KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("vehicle", "vehicles", "car", "cars"): ("car.1",),
     ("genre", "genres"): ("genre.3", "popular_music.1"),
 }
+#: The question's words for a programming language: "what programming language is it written in" (its
+#: "language" alone asks for the languages people speak; :func:`mdrecall.text.query.asks_for_code_language`).
+CODE_KIND = ("programming_language", "programming_languages")
 #: At most this many instances per root: the most often tagged first (WordNet's sense counts), then
 #: the places the entity extraction knows, then one-word names before longer ones.
 CAP = 200
 #: At most this many words per root for which the kind is a rarer sense (``~`` lines), most tagged first.
 RARE_CAP = 60
 PLACES = ROOT / "src" / "mdrecall" / "knowledge" / "data" / "places.txt"
+KNOWN = ROOT / "src" / "mdrecall" / "knowledge" / "data" / "known_names.txt"
+#: A name a keyword index reads as it is written: letters and digits, words parted by a space or a hyphen
+#: ("C++" and "C#" tokenize to "c", which every note holds).
+_PLAIN = re.compile(r"[a-z][a-z0-9]+(?:[ -][a-z][a-z0-9]+)*")
 
 
 Synsets = dict[str, tuple[list[str], list[tuple[str, str]]]]
@@ -135,6 +152,42 @@ def rare_instances(root: str, synsets: Synsets, index: Index) -> list[str]:
     return sorted(words, key=lambda w: (-words[w], w.count(" "), w))
 
 
+def code_languages(synsets: Synsets, index: Index) -> tuple[list[str], list[str]]:
+    """Programming languages, and the ones whose name is also an ordinary word ("Rust", "Swift", "Go",
+    "Lisp"): the ``# languages`` part of ``known_names.txt`` (a ``?`` marks an ordinary word) and WordNet's
+    programming languages (its rarer senses counted as ordinary words), each kept only where Pygments has
+    a lexer of that name or alias (a language, not a file format), and only where a keyword index reads
+    the name as written. A word WordNet also has as an adjective or a verb ("basic") is an ordinary one."""
+    from pygments.lexers import get_all_lexers  # pip install pygments (a well-kept syntax highlighter)
+
+    lexed: set[str] = set()
+    for name, aliases, _files, _mimes in get_all_lexers():
+        lexed.update(n.casefold() for n in (name, *aliases))
+    text = KNOWN.read_text(encoding="utf-8").split("# languages\n", 1)[1].split("\n#", 1)[0]
+    common: dict[str, None] = {}
+    rare: dict[str, None] = {}
+    for line in text.splitlines():
+        names = [n.strip() for n in line.split(" | ") if n.strip()]
+        for i, n in enumerate(names):  # "Go? | Golang": only the first is the ordinary word
+            (rare if i == 0 and n.endswith("?") else common)[n.rstrip("?").casefold()] = None
+    other_pos = _other_parts_of_speech()
+    for w in instances("programming_language.1", synsets, index, set()):
+        (rare if w in other_pos else common)[w] = None
+    rare.update(dict.fromkeys(rare_instances("programming_language.1", synsets, index)))
+    keep = [w for w in {**common, **rare} if w in lexed and _PLAIN.fullmatch(w) and _kept(w)]
+    return [w for w in keep if w not in rare], [w for w in keep if w in rare]
+
+
+def _other_parts_of_speech(wn: Path = Path("/usr/share/wordnet")) -> set[str]:
+    """The lemmas WordNet has as an adjective, an adverb or a verb."""
+    out: set[str] = set()
+    for pos in ("adj", "adv", "verb"):
+        for line in (wn / f"index.{pos}").read_text(encoding="latin-1").splitlines():
+            if not line.startswith("  "):
+                out.add(line.split(" ", 1)[0].replace("_", " "))
+    return out
+
+
 def _kept(key: str) -> bool:
     """Not a word every note holds ("us" is a country, "me" a state), an abbreviation or a number."""
     return (
@@ -171,9 +224,12 @@ def main() -> int:
             rare.update(dict.fromkeys(w for w in named[:RARE_CAP] if w not in found))
         if rare:  # "~": the words for which the kind is a rarer sense
             lines.append(f"~{' '.join(words)} | {', '.join(rare)}")
+    common, rare_code = code_languages(synsets, index)
+    lines.append(f"{' '.join(CODE_KIND)} | {', '.join(common)}")
+    lines.append(f"~{' '.join(CODE_KIND)} | {', '.join(rare_code)}")
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(KINDS)} kinds")
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(KINDS) + 1} kinds")
     return 0
 
 

@@ -71,7 +71,7 @@ from mdrecall.search.supersede_wording import apply_supersession, marks_by_wordi
 from mdrecall.search.times import apply_time_lift, asks_for_time
 from mdrecall.stores.base import Store
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
-from mdrecall.text.kind_words import asked_rare
+from mdrecall.text.kind_words import CODE_KIND, asked_rare, rare_table
 from mdrecall.text.query import (
     KeywordQuery,
     asks_about_self,
@@ -213,7 +213,11 @@ def run_search(
     # here: a search whose question names no kind loads no entity view
     # a kind the word table knows ("database": its instances) is asked more precisely than by the entity
     # kind it maps to ("technology": LaunchDarkly too), so the entity names are for the others ("pet")
-    kind_group = _kind_group(store, kq, entity_kinds) if entity_kinds and not kq.instances else ()
+    # (a programming language is asked by both: the known ones, and the workspace's technologies - GDScript)
+    code = "technology" in entity_kinds and asks_for_code_language(req.query)
+    if code and kq.instances:  # "Rust", "Swift": languages where the workspace names them as technologies
+        kq = _with_code_rare(store, kq)
+    kind_group = _kind_group(store, kq, entity_kinds) if entity_kinds and (code or not kq.instances) else ()
     pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
     prefers = intent == "prefer" and asks_about_self(req.query)  # "what should I cook?": my stated likes
     if prefers:  # the statement boost needs the stated preferences among the candidates
@@ -413,6 +417,17 @@ def _with_rare(
     except StoreError:
         return kq
     extra = tuple(w for w in extra if w not in kq.instances)
+    return replace(kq, instances=(*kq.instances, *extra)) if extra else kq
+
+
+def _with_code_rare(store: Store, kq: KeywordQuery) -> KeywordQuery:
+    """``kq`` with the programming languages whose name is also an ordinary word ("Rust", "Swift",
+    "Ruby") added to its instances where the workspace's entities name them as a technology (the entity
+    extraction reads "Rust" so only in a technical context)."""
+    from mdrecall.knowledge.index import kind_names
+
+    tech = set(kind_names(store, ("technology",)))
+    extra = tuple(w for w in rare_table().get(CODE_KIND, ()) if w in tech and w not in kq.instances)
     return replace(kq, instances=(*kq.instances, *extra)) if extra else kq
 
 

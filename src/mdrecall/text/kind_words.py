@@ -22,7 +22,17 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["ASKS", "TECH_KINDS", "asked_instances", "asked_rare", "kind_table", "number_forms", "rare_table"]
+__all__ = [
+    "ASKS",
+    "CODE_KIND",
+    "TECH_KINDS",
+    "asked_instances",
+    "asked_rare",
+    "code_languages",
+    "kind_table",
+    "number_forms",
+    "rare_table",
+]
 
 #: A kind's words (as a query writes them) → names of its instances (matched whole, any case).
 TECH_KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -40,6 +50,10 @@ TECH_KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("queue", "broker"): tuple("kafka rabbitmq sqs nats pubsub celery sidekiq".split()),
     ("ci",): tuple("jenkins circleci travis buildkite gitlab github actions".split()),
 }
+
+#: The table's word for programming languages (``data/kind_words.txt``: Pygments' lexers that
+#: ``known_names.txt`` or WordNet call a programming language, by ``scripts/gen_kind_words.py``).
+CODE_KIND = "programming_language"
 
 #: A question asks for instances when the kind's word follows "what"/"which" (a few words between:
 #: "what *European* countries", "what kind of sports"); "when did Mel play the instrument" asks about
@@ -96,6 +110,12 @@ def number_forms(word: str) -> tuple[str, ...]:
     if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
         return (word, word[:-1] + "ies")
     return (word, word + "s")
+
+
+def code_languages() -> tuple[str, ...]:
+    """The programming languages a question about one is answered by ("what language is the service
+    written in" → Kotlin, Python...; not the ones also ordinary words: "Rust", "Swift", "Go")."""
+    return kind_table().get(CODE_KIND, ())
 
 
 def asked_instances(query: str) -> tuple[str, ...]:

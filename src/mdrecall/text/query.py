@@ -20,7 +20,7 @@ from datetime import date
 
 from mdrecall.text.date_direction import BACK_PREP, direction_of, past_verb
 from mdrecall.text.dates import resolve_tokens
-from mdrecall.text.kind_words import asked_instances
+from mdrecall.text.kind_words import asked_instances, code_languages
 from mdrecall.text.stopwords import STOP_WORDS
 from mdrecall.text.synonyms import SynonymTable, synonym_table
 from mdrecall.text.tokens import is_cjk, is_hiragana, tokenize
@@ -164,7 +164,8 @@ def build_keyword_query(
     cues = tuple(c for c in INTENT_CUES.get(intent or "", ()) if c not in terms and c not in syns)
     said = {*terms, *syns, *cues}
     asked = _CODE_LANGUAGE.sub(" ", text) if kinds and terms else ""  # not English, French...
-    found = tuple(n for n in asked_instances(asked) if n not in said) if asked else ()
+    code = code_languages() if asked and asks_for_code_language(text) else ()  # Kotlin, Python...
+    found = tuple(n for n in (*code, *asked_instances(asked)) if n not in said) if asked else ()
     return KeywordQuery(
         text=text,
         terms=terms,
