@@ -182,6 +182,33 @@ class _Scopes:
         return " ".join([self.line[: self.head], *(self.line[a:b] for a, b in sorted(set(self.spans)))])
 
 
+#: An owner verb in the active voice, its holder before it ("Acento Studio takes over the Spanish UI
+#: strings", "Bo manages Payroll"): not a noun ("owner"), a passive ("owned by"), nor a handing ("handed to").
+_ACTIVE_OWNER = re.compile(
+    r"(?:own(?:s|ed|ing)?|takes? over|took over|manag(?:e|es|ed|ing)|handl(?:e|es|ed|ing)"
+    r"|look(?:s|ed|ing)? after|coordinat(?:e|es|ed|ing)|in charge of|responsible for)\b(?!\s+by\b)",
+    re.I,
+)
+
+
+def _holders(scopes: _Scopes, owning: list[re.Match[str]]) -> set[str]:
+    """The owners an owner verb's clauses name: for a verb in the active voice with a name before it in
+    its clause, that name (the holder), not the thing held after it ("Acento Studio takes over the Spanish
+    UI strings": Acento Studio); else every name of the clause ("owned by Bo", "Owner: Bo")."""
+    names: set[str] = set()
+    for m in owning:
+        (a, b), *_ = scopes.of([m])
+        line = ISO.sub(lambda d: " " * len(d.group()), scopes.line[a:b])  # positions kept
+        before = m.start() - a
+        if before > 0 and _ACTIVE_OWNER.match(scopes.line, m.start()):
+            held = capitalised_names(line[:before])
+            if held:
+                names |= held
+                continue
+        names |= capitalised_names(line)
+    return names
+
+
 def _state_value(m: re.Match[str]) -> str:
     """A condition's value: its words ("limping", "diet food" for "on/off the diet food", "back-normal")."""
     if m.group(3):
@@ -241,15 +268,16 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             # the label states its value up to the value's end: what follows ("Status: live. RxWorks kept
             # read-only") is a remark, not the subject of the status
             scopes.stated([(scopes.head, scopes.head + len(first))])
-    spans = []
+    spans, owning = [], []
     if label_attr == "owner":
         spans = scopes.whole()
     elif label_attr is None and _may(low, OWNER_WORDS):
         unpossessed = POSSESSIVE_OWN.sub(lambda m: " " * len(m.group()), line)  # positions kept
-        spans = scopes.of(OWNER.finditer(unpossessed))
+        owning = list(OWNER.finditer(unpossessed))
+        spans = scopes.of(owning)
     roster = label is not None and label_attr is None and FULL_NAME.fullmatch(label.group(1).strip())
     if spans:
-        names = capitalised_names(ISO.sub(" ", scopes.read(spans)))
+        names = _holders(scopes, owning) if owning else capitalised_names(ISO.sub(" ", scopes.read(spans)))
         if not names and label_attr is None and FIRST_PERSON.search(scopes.read(spans)):
             names = {"me"}
         if names:

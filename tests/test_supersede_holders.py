@@ -1,0 +1,47 @@
+"""Supersession (issue 29 part 3, session 16, held_out_8's misses): the holder of an owner verb in the
+active voice is the name before it, not the thing held after it. Wordings and worlds of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdrecall.knowledge.facts import line_facts
+
+from helpers import fact_pairs as _pairs
+
+
+def _owner(line: str) -> set[str]:
+    (fact,) = line_facts("memory/2029-05-02.md", line, "2029-05-02")
+    return set(dict(zip(fact.attrs, fact.values, strict=True))["owner"].split())
+
+
+@pytest.mark.parametrize(
+    ("line", "owner"),
+    [
+        ("Harbor Lane Studio takes over the Field Guide plates from June", {"harbor", "lane", "studio"}),
+        ("Since the spring Noor manages the Lisbon Office kitchen rota", {"noor"}),
+        ("Tessellate (Porto) took over Night Shift QA last week", {"tessellate", "porto"}),
+        ("The Harbor Lane rota is managed by Noor", {"harbor", "lane", "noor"}),  # passive: the whole clause
+    ],
+)
+def test_an_active_owner_verb_holds_the_name_before_it(line: str, owner: set[str]) -> None:
+    assert _owner(line) == owner
+
+
+def test_a_new_holder_supersedes_the_line_naming_the_thing_held() -> None:
+    """The takeover names the thing held ("the Field Guide plates"), which the older line names too: that
+    is the fact changed, not a sign that the newer only tells the older again; and a slip naming the old
+    holder is not the line the takeover supersedes."""
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Field Guide plates are drawn by Inkwell Press (paid per plate).\n",
+            "memory/2029-03-05.md": "# 2029-03-05\n\n"
+            "- field guide v2 slipped a fortnight: Inkwell's plates came in unfinished. New print date is "
+            "the 19th.\n",
+            "memory/2029-04-11.md": "# 2029-04-11\n\n"
+            "Harbor Lane Studio (Lisbon) takes over the Field Guide plates from June 1; Inkwell's contract "
+            "ends in May.\n",
+        }
+    )
+    assert pairs.get(("MEMORY.md", 3)) == ("memory/2029-04-11.md", 3)
+    assert ("memory/2029-03-05.md", 3) not in pairs
