@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from mdrecall.knowledge.change_rules import swaps_values
 from mdrecall.knowledge.facts import line_facts
 
 from helpers import fact_pairs as _pairs
@@ -45,3 +46,31 @@ def test_a_new_holder_supersedes_the_line_naming_the_thing_held() -> None:
     )
     assert pairs.get(("MEMORY.md", 3)) == ("memory/2029-04-11.md", 3)
     assert ("memory/2029-03-05.md", 3) not in pairs
+
+
+def test_a_swap_of_days_supersedes_the_line_naming_both_days() -> None:
+    """A swap keeps the same values (the two days) and moves who holds which: a change of that line, not
+    of a line sharing one chance word ("work") and another day."""
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n"
+            "- Bin duty (Elm Court flats): we take Tuesdays, Priya Raman takes Fridays.\n",
+            "home/allotment.md": "# Allotment\n\n- Autumn work day: last Sunday of October\n",
+            "memory/2031-03-04.md": "# 2031-03-04\n\n"
+            "- swapped bin days with Priya (new shift at work), so Fridays are ours now and she takes "
+            "Tuesdays\n",
+        }
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2031-03-04.md", 3)}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words", "swaps"),
+    [
+        ({"t:monday", "t:thursday", "c:ana"}, {"t:monday", "t:thursday"}, "traded days with Ana", True),
+        ({"t:monday", "t:thursday"}, {"t:monday", "t:thursday"}, "still Mondays and Thursdays", False),
+        ({"t:monday", "t:friday"}, {"t:monday", "t:sunday"}, "swapped Friday for Sunday", False),  # one kept
+    ],
+)
+def test_a_swap_holds_two_values_of_the_older(old: set[str], new: set[str], words: str, swaps: bool) -> None:
+    assert swaps_values(old, new, words) is swaps

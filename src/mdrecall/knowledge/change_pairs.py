@@ -59,6 +59,7 @@ from mdrecall.knowledge.change_rules import (
     plans,
     refines,
     restates,
+    swaps_values,
     value_slots,
     values_differ,
     word_set,
@@ -325,7 +326,9 @@ class ChangeState:
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
         if gone and not names_any(old.words.lower(), gone):
             return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
-        differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
+        differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots)) or swaps_values(
+            old_slots, new_slots, new.words
+        )
         if names_left(self.leaves.get(i), new.words.lower()):
             return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
         if not differs and keeps_values(old, new, old_slots, new_slots):
