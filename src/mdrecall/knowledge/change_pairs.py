@@ -276,6 +276,8 @@ class ChangeState:
             return None  # (no word shared, or only both pages' titles)
         if min(self.df[w] for w in shared) > self.cap:
             return None
+        if not old.subject and old.context and shared.isdisjoint(kin_words(word_set(old.context))):
+            return None  # a label line ("Date: 9 October") tells of its page's thing: the newer must name it
         if shared.isdisjoint(self.own[i]) or shared.isdisjoint(self.own[j]):
             # one line's page title links them: the other line must name that page's subject (half its
             # title's words, "Pickle" of "Pickle"), not only share a word of it ("the kitchen tap" and a

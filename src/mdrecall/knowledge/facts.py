@@ -325,7 +325,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         and label_attr is None
         and not roster
         and not attrs
-        and _time_label(label.group(1), line[label.end() :])
+        and _time_label(label.group(1), line[label.end() :], day is None and bool(context))
     ):
         spans = scopes.whole()
     else:
@@ -367,7 +367,14 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     if not stated and _may(low, ("now", "no longer")):
         for m in NOW_STATE.finditer(line):  # "Halden now want us on retainer"
             rest = line[m.end() :]
-            state = {w.lower() for w in WORD.findall(rest[: _clause(rest, 0, CLAUSE_END)[1]])}
+            clause = rest[: _clause(rest, 0, CLAUSE_END)[1]]
+            times = line_times(clause) if "time" not in attrs and _TIME_START.match(clause) else set()
+            if times:  # "the pledge drive is now April 5-11": a time said to be the current one
+                attrs["time"] = times
+                scopes.stated(scopes.of([m]))
+                now = True
+                break
+            state = {w.lower() for w in WORD.findall(clause)}
             state = {w for w in state - STOP_WORDS if not w[0].isdigit()}
             if state:
                 attrs["status"] = state
@@ -382,6 +389,8 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     drop |= {w for v in attrs.get("state", ()) for w in v.split("-")}
     if roster:
         drop -= attrs["owner"]
+    if label is not None and label.group(1).strip().lower() in ATTRIBUTE_LABELS:
+        drop.add(label.group(1).strip().lower())  # "Dates: …": the attribute's own word, no subject
     subject = content_words(WORD.findall(scopes.text()), drop)
     cue = (
         now
@@ -408,18 +417,22 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
 
 #: Labels that name the attribute itself, not a thing ("Date: Saturday 9 October"): no subject to pair by.
 ATTRIBUTE_LABELS = frozenset({"date", "dates", "day", "days", "next", "deadline", "due"})
+#: A year after a date ("March 8-14, 2027").
+_YEAR = re.compile(r"(?:19|20)\d\d")
 #: A value that opens with a time: a digit, a weekday or a month.
 _TIME_START = re.compile(r"(?:\d|(?:" + "|".join((*DAYS, *MONTHS)) + r")\b)", re.I)
 
 
-def _time_label(label: str, value: str) -> bool:
+def _time_label(label: str, value: str, titled: bool = False) -> bool:
     """Whether a free label line states a time: its value is one clause opening with one ("Go-live: 1
-    February", "Next call: Thursday 4pm") and its label names a thing, not only the attribute ("Date: …")."""
-    if label.strip().lower() in ATTRIBUTE_LABELS or not _TIME_START.match(value):
+    February", "Next call: Thursday 4pm") and its label names a thing, not only the attribute ("Date: …"),
+    unless the line is on an undated page about one thing (``titled``: "# Summer fete" … "Date: 14 June",
+    the page's thing's time)."""
+    if (label.strip().lower() in ATTRIBUTE_LABELS and not titled) or not _TIME_START.match(value):
         return False
     first, *rest = re.split(r"[.;,(]", value, maxsplit=1)
-    if rest and rest[0].strip():  # "Trade show: Feb 26, booth B14": an event's details, not only its time
-        return False
+    if rest and rest[0].strip() and not _YEAR.fullmatch(rest[0].strip()):
+        return False  # "Trade show: Feb 26, booth B14": an event's details, not only its time ("…, 2027")
     return bool(line_times(first))
 
 
