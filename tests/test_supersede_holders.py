@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from mdrecall.knowledge.change_pairs import told_after
 from mdrecall.knowledge.change_rules import swaps_values
 from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.leave_grammar import left_values
 
 from helpers import fact_pairs as _pairs
 
@@ -74,3 +76,30 @@ def test_a_swap_of_days_supersedes_the_line_naming_both_days() -> None:
 )
 def test_a_swap_holds_two_values_of_the_older(old: set[str], new: set[str], words: str, swaps: bool) -> None:
     assert swaps_values(old, new, words) is swaps
+
+
+def test_a_role_handed_on_after_a_leaving_supersedes_the_role_line() -> None:
+    """The line leaves a company the role line does not name, then tells the role's new holder: the
+    second change is of the role line (standing, on the person's page)."""
+    pairs = _pairs(
+        {
+            "people/mei-lin.md": "# Mei Lin\n\n- Night lead for packing at the Leeds depot. Lives in York.\n",
+            "memory/2030-05-06.md": "# 2030-05-06\n\n"
+            "Mei Lin told me she's leaving Corvid at the end of June, going to a bakery in Hull. Ravi "
+            "inherits the packing lead.\n",
+        }
+    )
+    assert pairs == {("people/mei-lin.md", 3): ("memory/2030-05-06.md", 3)}
+
+
+@pytest.mark.parametrize(
+    ("words", "shared", "told"),
+    [
+        ("Mei told me she's leaving Corvid in June Ravi inherits the packing lead", {"pack"}, True),
+        ("switched the file storage from Dropbox to Box", {"storag"}, False),  # the change is the leaving
+        ("moved the packing to Monday and left Corvid", {"pack"}, False),  # nothing told after the value
+    ],
+)
+def test_a_change_told_after_a_value_left(words: str, shared: set[str], told: bool) -> None:
+    gone = left_values(words.lower())
+    assert gone and told_after(words, gone, shared) is told

@@ -85,6 +85,7 @@ __all__ = [
     "modified",
     "names_any",
     "signal",
+    "told_after",
     "value_slots",
     "written_before",
     "written_low",
@@ -326,7 +327,11 @@ class ChangeState:
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # nothing changes said of it but a value: both lines must name the thing
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
-        if gone and not names_any(old.words.lower(), gone):
+        if (
+            gone
+            and not names_any(old.words.lower(), gone)
+            and (old.day or not told_after(new.words, gone, shared.intersection(self.own[i], self.own[j])))
+        ):
             return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
         differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots)) or swaps_values(
             old_slots, new_slots, new.words
@@ -536,6 +541,20 @@ def leaves_named(old: Fact, new: Fact) -> bool:
     if not gone:
         return False
     return any(v[:2] == "c:" and stem(v[2:]) in gone for v in value_slots(old))
+
+
+def told_after(words: str, gone: frozenset[str], shared: set[str]) -> bool:
+    """Does a line (its stored ``words``) leaving the values ``gone`` tell another change after them, of
+    the words ``shared`` with an older line: a change wording after the last value left, and every shared
+    word after that wording ("Mei is leaving Corvid in June. Ravi inherits the billing rota": the rota's
+    standing line, which names no Corvid, changes by the second clause)?"""
+    low = words.lower().split()
+    last = max((k for k, w in enumerate(low) if any(w.startswith(v) for v in gone)), default=-1)
+    if last < 0 or not shared:
+        return False
+    head = " ".join(words.split()[: last + 1])
+    later = CHANGE.search(words, len(head))
+    return later is not None and shared <= subject_words(words[later.start() :])
 
 
 def names_any(words: str, stems: frozenset[str]) -> bool:
