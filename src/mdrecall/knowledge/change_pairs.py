@@ -59,6 +59,7 @@ from mdrecall.knowledge.change_rules import (
     plans,
     refines,
     restates,
+    swaps_values,
     value_slots,
     values_differ,
     word_set,
@@ -84,6 +85,7 @@ __all__ = [
     "modified",
     "names_any",
     "signal",
+    "told_after",
     "value_slots",
     "written_before",
     "written_low",
@@ -275,6 +277,8 @@ class ChangeState:
             return None  # (no word shared, or only both pages' titles)
         if min(self.df[w] for w in shared) > self.cap:
             return None
+        if not old.subject and old.context and shared.isdisjoint(kin_words(word_set(old.context))):
+            return None  # a label line ("Date: 9 October") tells of its page's thing: the newer must name it
         if shared.isdisjoint(self.own[i]) or shared.isdisjoint(self.own[j]):
             # one line's page title links them: the other line must name that page's subject (half its
             # title's words, "Pickle" of "Pickle"), not only share a word of it ("the kitchen tap" and a
@@ -323,9 +327,15 @@ class ChangeState:
             if not set(self.own[i]).intersection(self.own[j]):
                 return None  # nothing changes said of it but a value: both lines must name the thing
             return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
-        if gone and not names_any(old.words.lower(), gone):
+        if (
+            gone
+            and not names_any(old.words.lower(), gone)
+            and (old.day or not told_after(new.words, gone, shared.intersection(self.own[i], self.own[j])))
+        ):
             return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
-        differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots))
+        differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots)) or swaps_values(
+            old_slots, new_slots, new.words
+        )
         if names_left(self.leaves.get(i), new.words.lower()):
             return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
         if not differs and keeps_values(old, new, old_slots, new_slots):
@@ -531,6 +541,20 @@ def leaves_named(old: Fact, new: Fact) -> bool:
     if not gone:
         return False
     return any(v[:2] == "c:" and stem(v[2:]) in gone for v in value_slots(old))
+
+
+def told_after(words: str, gone: frozenset[str], shared: set[str]) -> bool:
+    """Does a line (its stored ``words``) leaving the values ``gone`` tell another change after them, of
+    the words ``shared`` with an older line: a change wording after the last value left, and every shared
+    word after that wording ("Mei is leaving Corvid in June. Ravi inherits the billing rota": the rota's
+    standing line, which names no Corvid, changes by the second clause)?"""
+    low = words.lower().split()
+    last = max((k for k, w in enumerate(low) if any(w.startswith(v) for v in gone)), default=-1)
+    if last < 0 or not shared:
+        return False
+    head = " ".join(words.split()[: last + 1])
+    later = CHANGE.search(words, len(head))
+    return later is not None and shared <= subject_words(words[later.start() :])
 
 
 def names_any(words: str, stems: frozenset[str]) -> bool:

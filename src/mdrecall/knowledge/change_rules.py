@@ -43,6 +43,7 @@ __all__ = [
     "changed_kinds",
     "confirms",
     "values_differ",
+    "swaps_values",
     "is_logged",
     "is_told",
     "is_typed",
@@ -239,6 +240,20 @@ def values_differ(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
     return any(
         any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
     )
+
+
+#: A swap of values between two holders ("swapped shifts with Dana", "traded days with the Okafors").
+_SWAP = re.compile(r"\b(?:swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|exchang(?:e|es|ed|ing))\b", re.I)
+
+
+def swaps_values(old: set[str], new: set[str], words: str) -> bool:
+    """Does a change line (its stored ``words``, value slots ``new``) swap two values the older line holds
+    (slots ``old``) between their holders: a swap word, and two or more values of one kind that both lines
+    hold, the same ("we drive Mondays, Ana drives Thursdays" … "swapped days with Ana, so Thursdays are
+    ours now")? The values are the same; who holds which is not."""
+    if _SWAP.search(words) is None:
+        return False
+    return any(len({s for s in old & new if s.startswith(k)}) >= 2 for k in "tcn")
 
 
 def attr_kinds(f: Fact) -> str:

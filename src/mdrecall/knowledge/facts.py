@@ -182,6 +182,33 @@ class _Scopes:
         return " ".join([self.line[: self.head], *(self.line[a:b] for a, b in sorted(set(self.spans)))])
 
 
+#: An owner verb in the active voice, its holder before it ("Acento Studio takes over the Spanish UI
+#: strings", "Bo manages Payroll"): not a noun ("owner"), a passive ("owned by"), nor a handing ("handed to").
+_ACTIVE_OWNER = re.compile(
+    r"(?:own(?:s|ed|ing)?|takes? over|took over|manag(?:e|es|ed|ing)|handl(?:e|es|ed|ing)"
+    r"|look(?:s|ed|ing)? after|coordinat(?:e|es|ed|ing)|in charge of|responsible for)\b(?!\s+by\b)",
+    re.I,
+)
+
+
+def _holders(scopes: _Scopes, owning: list[re.Match[str]]) -> set[str]:
+    """The owners an owner verb's clauses name: for a verb in the active voice with a name before it in
+    its clause, that name (the holder), not the thing held after it ("Acento Studio takes over the Spanish
+    UI strings": Acento Studio); else every name of the clause ("owned by Bo", "Owner: Bo")."""
+    names: set[str] = set()
+    for m in owning:
+        (a, b), *_ = scopes.of([m])
+        line = ISO.sub(lambda d: " " * len(d.group()), scopes.line[a:b])  # positions kept
+        before = m.start() - a
+        if before > 0 and _ACTIVE_OWNER.match(scopes.line, m.start()):
+            held = capitalised_names(line[:before])
+            if held:
+                names |= held
+                continue
+        names |= capitalised_names(line)
+    return names
+
+
 def _state_value(m: re.Match[str]) -> str:
     """A condition's value: its words ("limping", "diet food" for "on/off the diet food", "back-normal")."""
     if m.group(3):
@@ -241,15 +268,16 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             # the label states its value up to the value's end: what follows ("Status: live. RxWorks kept
             # read-only") is a remark, not the subject of the status
             scopes.stated([(scopes.head, scopes.head + len(first))])
-    spans = []
+    spans, owning = [], []
     if label_attr == "owner":
         spans = scopes.whole()
     elif label_attr is None and _may(low, OWNER_WORDS):
         unpossessed = POSSESSIVE_OWN.sub(lambda m: " " * len(m.group()), line)  # positions kept
-        spans = scopes.of(OWNER.finditer(unpossessed))
+        owning = list(OWNER.finditer(unpossessed))
+        spans = scopes.of(owning)
     roster = label is not None and label_attr is None and FULL_NAME.fullmatch(label.group(1).strip())
     if spans:
-        names = capitalised_names(ISO.sub(" ", scopes.read(spans)))
+        names = _holders(scopes, owning) if owning else capitalised_names(ISO.sub(" ", scopes.read(spans)))
         if not names and label_attr is None and FIRST_PERSON.search(scopes.read(spans)):
             names = {"me"}
         if names:
@@ -297,7 +325,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         and label_attr is None
         and not roster
         and not attrs
-        and _time_label(label.group(1), line[label.end() :])
+        and _time_label(label.group(1), line[label.end() :], day is None and bool(context))
     ):
         spans = scopes.whole()
     else:
@@ -339,7 +367,14 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     if not stated and _may(low, ("now", "no longer")):
         for m in NOW_STATE.finditer(line):  # "Halden now want us on retainer"
             rest = line[m.end() :]
-            state = {w.lower() for w in WORD.findall(rest[: _clause(rest, 0, CLAUSE_END)[1]])}
+            clause = rest[: _clause(rest, 0, CLAUSE_END)[1]]
+            times = line_times(clause) if "time" not in attrs and _TIME_START.match(clause) else set()
+            if times:  # "the pledge drive is now April 5-11": a time said to be the current one
+                attrs["time"] = times
+                scopes.stated(scopes.of([m]))
+                now = True
+                break
+            state = {w.lower() for w in WORD.findall(clause)}
             state = {w for w in state - STOP_WORDS if not w[0].isdigit()}
             if state:
                 attrs["status"] = state
@@ -354,6 +389,8 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     drop |= {w for v in attrs.get("state", ()) for w in v.split("-")}
     if roster:
         drop -= attrs["owner"]
+    if label is not None and label.group(1).strip().lower() in ATTRIBUTE_LABELS:
+        drop.add(label.group(1).strip().lower())  # "Dates: …": the attribute's own word, no subject
     subject = content_words(WORD.findall(scopes.text()), drop)
     cue = (
         now
@@ -380,18 +417,22 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
 
 #: Labels that name the attribute itself, not a thing ("Date: Saturday 9 October"): no subject to pair by.
 ATTRIBUTE_LABELS = frozenset({"date", "dates", "day", "days", "next", "deadline", "due"})
+#: A year after a date ("March 8-14, 2027").
+_YEAR = re.compile(r"(?:19|20)\d\d")
 #: A value that opens with a time: a digit, a weekday or a month.
 _TIME_START = re.compile(r"(?:\d|(?:" + "|".join((*DAYS, *MONTHS)) + r")\b)", re.I)
 
 
-def _time_label(label: str, value: str) -> bool:
+def _time_label(label: str, value: str, titled: bool = False) -> bool:
     """Whether a free label line states a time: its value is one clause opening with one ("Go-live: 1
-    February", "Next call: Thursday 4pm") and its label names a thing, not only the attribute ("Date: …")."""
-    if label.strip().lower() in ATTRIBUTE_LABELS or not _TIME_START.match(value):
+    February", "Next call: Thursday 4pm") and its label names a thing, not only the attribute ("Date: …"),
+    unless the line is on an undated page about one thing (``titled``: "# Summer fete" … "Date: 14 June",
+    the page's thing's time)."""
+    if (label.strip().lower() in ATTRIBUTE_LABELS and not titled) or not _TIME_START.match(value):
         return False
     first, *rest = re.split(r"[.;,(]", value, maxsplit=1)
-    if rest and rest[0].strip():  # "Trade show: Feb 26, booth B14": an event's details, not only its time
-        return False
+    if rest and rest[0].strip() and not _YEAR.fullmatch(rest[0].strip()):
+        return False  # "Trade show: Feb 26, booth B14": an event's details, not only its time ("…, 2027")
     return bool(line_times(first))
 
 
