@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
+from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
 from mdrecall.knowledge.value_left import value_left_pairs
 from mdrecall.stores.views import Supersession
 
@@ -124,11 +125,13 @@ def _untold(facts: Sequence[Fact]) -> Sequence[Fact]:
 def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
     """The pairs of :func:`attribute_pairs` (lines stating one attribute), then of
     :func:`mdrecall.knowledge.value_left.value_left_pairs` (a later line leaving a line's value), then of
-    :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired."""
+    :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired, then of
+    :func:`mdrecall.knowledge.stance_pairs.stance_pairs` (an option weighed, then decided)."""
     plain = _untold(facts)
     out = attribute_pairs(_stated(plain))
     out.update(value_left_pairs(plain, out))
     out.update(change_pairs(facts, out))
+    out.update(stance_pairs(facts, out))
     return out
 
 
@@ -280,10 +283,12 @@ def supersessions_update(
     :func:`mdrecall.knowledge.change_pairs.change_update`)."""
     plain = _untold(facts)
     stated = _stated(plain)
+    before = without_stance(before)  # the stance pass's pairs are made anew below
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
     out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed))
+    out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
     return out
 
 
