@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mdrecall.knowledge.stance_pairs import decided, weighed
 
 from helpers import fact_pairs_in
@@ -118,3 +120,25 @@ def test_pairing_after_a_note_added_makes_the_stance_pairs_as_anew() -> None:
     assert ("venues/wedding-venue.md", 4) in before
     assert supersessions_update(after_facts, before, {added[0]}) == supersessions(after_facts)
     assert ("memory/2027-02-11.md", 3) in supersessions(after_facts)
+
+
+@pytest.mark.parametrize(
+    ("plan", "outcome"),
+    [
+        ("- The quiz night is planned for Friday.", "The quiz night went well, 40 people came."),
+        (
+            "- Bake sale at St Anne's on Saturday, Priya does the float.",
+            "Bake sale on Saturday went great, £312.",
+        ),
+    ],
+)
+def test_an_outcome_carrying_out_a_plan_leaves_the_plan(tmp_path: Path, plan: str, outcome: str) -> None:
+    """A plan done as planned is not changed: the outcome confirms it (a plan called off is: "=end")."""
+    pairs = fact_pairs_in(
+        tmp_path,
+        (
+            ("memory/2027-04-05.md", f"# 2027-04-05\n\n{plan}\n"),
+            ("memory/2027-04-12.md", f"# 2027-04-12\n\n- {outcome}\n"),
+        ),
+    )
+    assert pairs == {}

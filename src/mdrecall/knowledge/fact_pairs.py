@@ -104,8 +104,8 @@ def _supersedes(old: Fact, new: Fact) -> bool:
         thing = _words(new.values[new.attrs.index("outcome")])
         if "=end" not in thing and not old.day:
             return False  # an event's outcome ends its plan, not a standing fact
-        if "=end" not in thing and not {"time", "state"} & set(old.attrs):
-            return False  # an event done ends a plan (a time) or a state it resolves, not a day's recap
+        if "=end" not in thing and "state" not in old.attrs:
+            return False  # an event done ends a state it resolves; a plan (a time) it carries out, not changes
         thing -= {"=end", "=done"}
         if thing:  # the thing that came to an end is the older line's subject
             if 2 * len(thing & _words(old.subject)) < len(thing):
