@@ -6,7 +6,8 @@ closed classes :mod:`mdrecall.knowledge.stance_pairs` reads are generated here f
 so that they hold the whole sense and its inflections, not the wordings of the notes we labelled:
 
 * **hedge**: the verbs of weighing an option (the synsets of "consider: think about carefully", "mull
-  over", "lean: be inclined", "eye"); the adverbs of likelihood ("probably", "perhaps" and their synsets);
+  over", "lean: be inclined", "eye", "evaluate: form a critical opinion of", "compare: examine and note
+  the similarities or differences of"); the adverbs of likelihood ("probably", "perhaps" and their synsets);
 * **decide**: the verbs of choosing and deciding (the synsets of "choose: pick out from a number of
   alternatives", "choose: select as an alternative over another", "pick", "decide"), and of
   committing to the option chosen: buying, booking, ordering, signing (their synsets);
@@ -44,6 +45,8 @@ SEEDS = (
     ("hedge", "verb", "mull_over", "reflect deeply"),
     ("hedge", "verb", "lean", "be inclined"),
     ("hedge", "verb", "eye", "look at"),
+    ("hedge", "verb", "evaluate", "form a critical opinion"),
+    ("hedge", "verb", "compare", "examine and note the similarities"),
     ("hedge", "adv", "probably", "considerable certainty"),
     ("hedge", "adv", "possibly", "by chance"),
     ("decide", "verb", "choose", "from a number of alternatives"),
@@ -61,12 +64,14 @@ SEEDS = (
 #: Lemmas whose other senses are too common in notes to say a stance.
 LEFT_OUT = frozenset(
     "take see view regard count determine prefer think tend run incline study go get make reserve"
-    " favour favor intend mean like be_given reflect hold".split()
+    " favour favor intend mean like be_given reflect hold judge pass_judgment".split()
 )
 #: Hyponyms are added for the verb seeds of these classes (none: see above).
 HYPONYMS: tuple[str, ...] = ()
 #: The classes written in their past forms only: a choice or a reversal done ("booked", "cancelled"), not
-#: the nouns of the same spelling ("a book", "the order") nor a plan ("we'll cancel").
+#: the nouns of the same spelling ("a book", "the order") nor a plan ("we'll cancel"); the others in their
+#: present forms only: an option weighed now ("considering"), not one weighed before a decision ("we
+#: compared A and B, picked B").
 PAST = ("decide", "reverse")
 LICENCE = (
     "# WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. Permission to use, copy,\n"
@@ -92,18 +97,20 @@ def synsets(wn: Path, pos: str) -> dict[str, tuple[list[str], list[str], str]]:
     return out
 
 
-def inflect(verb: str, irregular: dict[str, list[str]], past: bool = False) -> set[str]:
-    """A verb lemma's forms ("sign_up" → "sign up", "signs up", "signed up", "signing up"; a regular past
-    beside an irregular one: "leaned", "leant", and a few never written: "buyed"); with ``past``, only
-    its past forms."""
+def inflect(verb: str, irregular: dict[str, list[str]], past: bool) -> set[str]:
+    """A verb lemma's past forms ("sign_up" → "signed up"; a regular one beside an irregular one, and a few
+    never written: "buyed"), or else its present ones ("signs up", "signing up", "sign up")."""
     head, *rest = verb.split("_")
     tail = "".join(" " + w for w in rest)
     stem = head[:-1] if head.endswith("e") else head
-    forms = {stem + "ed", *irregular.get(head, ())}
-    if not past:
-        forms |= {head, head + "s", stem + "ing"}
-    if head.endswith("y") and head[-2:-1] not in "aeiou":
-        forms |= {head[:-1] + "ied"} | (set() if past else {head[:-1] + "ies"})
+    if past:
+        forms = {stem + "ed", *irregular.get(head, ())}
+        if head.endswith("y") and head[-2:-1] not in "aeiou":
+            forms.add(head[:-1] + "ied")
+    else:
+        forms = {head, head + "s", stem + "ing"}
+        if head.endswith("y") and head[-2:-1] not in "aeiou":
+            forms.add(head[:-1] + "ies")
     return {f + tail for f in forms}
 
 

@@ -142,3 +142,40 @@ def test_an_outcome_carrying_out_a_plan_leaves_the_plan(tmp_path: Path, plan: st
         ),
     )
     assert pairs == {}
+
+
+def test_a_page_status_weighing_vendors_is_settled_by_its_own_line_below(tmp_path: Path) -> None:
+    """A status weighing two vendors ("evaluating Deel vs Remote"), a log deciding one, and the page's own
+    status further down naming the one signed (a passive: "Deel contract signed"): the page's line wins."""
+    pairs = fact_pairs_in(
+        tmp_path,
+        (
+            (
+                "hr/payroll.md",
+                "# Payroll provider\n\n"
+                "Status: evaluating Deel vs Remote (Oyster ruled out on price)\n\n"
+                "## Notes\n"
+                "- Legal wants a DPA from both.\n\n"
+                "Status: Deel contract signed, first payroll run in May.\n",
+            ),
+            (
+                "memory/2027-03-02.md",
+                "# 2027-03-02\n\n- Remote demo was clunky. Going with Deel, pending the DPA.\n",
+            ),
+        ),
+    )
+    assert pairs[("hr/payroll.md", 3)] == ("hr/payroll.md", 8)
+
+
+def test_a_hedge_with_no_option_after_it_weighs_no_name_of_its_line(tmp_path: Path) -> None:
+    pairs = fact_pairs_in(
+        tmp_path,
+        (
+            (
+                "memory/2027-03-02.md",
+                "# 2027-03-02\n\n- Kestrel Trust rang Amaka: we're shortlisted, panel on 3/4.\n",
+            ),
+            ("memory/2027-04-09.md", "# 2027-04-09\n\n- Kestrel Trust decision: bid approved, £20k.\n"),
+        ),
+    )
+    assert ("memory/2027-03-02.md", 3) not in pairs

@@ -91,7 +91,9 @@ def decided(words: str) -> frozenset[str]:
     m = _classes()["decide"].search(words)
     if m is None or _NEGATED.search(words[: m.start()]):
         return frozenset()
-    return _object(words[m.end() :])
+    # the object after the verb, else the thing before a passive ("HERE pilot signed"), not a person
+    got = _object(words[m.end() :]) or _object(" ".join(reversed(words[: m.start()].split())))
+    return frozenset(n for n in got if not given_name(n.capitalize()))
 
 
 def _reversed(words: str) -> tuple[frozenset[str], bool] | None:
@@ -120,14 +122,22 @@ def _object(text: str) -> frozenset[str]:
     start (the object of the stance word before it: "the Skoda Octavia Combi"); empty when none does."""
     words = text.split()
     for n, w in enumerate(words[:OBJECT_WORDS]):
-        if w[:1].isupper() and capitalised_names(w) - _stance_words():
+        if w[:1].isupper() and _name(w):
             run = [w]
             for nxt in words[n + 1 :]:
-                if not capitalised_names(nxt):
+                if not _name(nxt):
                     break
                 run.append(nxt)
-            return frozenset(capitalised_names(" ".join(run)) - _stance_words())
+            return frozenset(x for w in run for x in _name(w))
     return frozenset()
+
+
+def _name(word: str) -> set[str]:
+    """``word`` as a name (lowercased), if it is one: a capitalised word, not a stop word nor a stance word,
+    or a word in capitals ("HERE", a vendor: a stop word's spelling)."""
+    if len(word) >= 3 and word.isupper() and word.isalpha():
+        return {word.lower()}
+    return capitalised_names(word) - _stance_words()
 
 
 @functools.cache
@@ -137,12 +147,15 @@ def _stance_words() -> frozenset[str]:
 
 
 def _options(f: FactRow) -> frozenset[str]:
-    """The names a line weighs: the object of its first hedge word ("leaning towards the Skoda"), else
-    the names it holds but people's given names ("Windows support: undecided")."""
+    """The names a line weighs: the object of its first hedge word ("leaning towards the Skoda"), else,
+    for a hedge ending the line, the names it holds but people's given names ("Windows support:
+    undecided")."""
     m = _classes()["hedge"].search(f.words)
-    got = _object(f.words[m.end() :]) if m is not None else frozenset()
-    if got:
-        return got
+    if m is None:
+        return frozenset()
+    got = _object(f.words[m.end() :])
+    if got or len(f.words[m.end() :].split()) > 1:
+        return got  # (a hedge with no name after it weighs another thing: "we're shortlisted, interview …")
     names = capitalised_names(f.words) - _stance_words()
     return frozenset(n for n in names if not given_name(n.capitalize()))
 
@@ -167,7 +180,7 @@ def stance_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> di
         if key in pairs:
             return
         have = out.get(key)
-        if have is None or (new.day or "") > (have.day or ""):
+        if have is None or _rank(old, new) > _rank(old, have):
             out[key] = Supersession(new.path, new.line, new.day)
 
     for old in facts:
@@ -209,6 +222,14 @@ def without_stance(pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
     which :func:`mdrecall.knowledge.change_pairs.change_update` continues from)."""
     last = _LAST[0] if _LAST else {}
     return {k: v for k, v in pairs.items() if last.get(k) != v}
+
+
+def _rank(old: FactRow, new: FactRow | Supersession) -> tuple[bool, str, int]:
+    """Which later line settles ``old`` last: for a page's line, the page's own lines further down (the page
+    kept up to date: "Status: evaluating HERE vs TomTom" … "Status: HERE pilot signed"), the lowest
+    first; then the latest."""
+    own = not old.day and new.path == old.path
+    return (own, new.day or "", new.line if own else 0)
 
 
 def _on_page(
