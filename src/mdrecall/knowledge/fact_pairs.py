@@ -105,7 +105,7 @@ def _supersedes(old: Fact, new: Fact) -> bool:
         if "=end" not in thing and not old.day:
             return False  # an event's outcome ends its plan, not a standing fact
         if "=end" not in thing and "state" not in old.attrs:
-            return False  # an event done ends a state it resolves; a plan (a time) it carries out, not changes
+            return False  # an event done ends a state it resolves; a plan (a time) it carries out
         thing -= {"=end", "=done"}
         if thing:  # the thing that came to an end is the older line's subject
             if 2 * len(thing & _words(old.subject)) < len(thing):
