@@ -179,3 +179,17 @@ def test_a_hedge_with_no_option_after_it_weighs_no_name_of_its_line(tmp_path: Pa
         ),
     )
     assert ("memory/2027-03-02.md", 3) not in pairs
+
+
+def test_a_trip_said_off_supersedes_the_booking_on_its_page(tmp_path: Path) -> None:
+    pairs = fact_pairs_in(
+        tmp_path,
+        (
+            (
+                "family/tenerife.md",
+                "# Summer 2027 - Tenerife\n\nFerry booked: Cádiz → Santa Cruz 2/7 (Fred Olsen, cabin).\n",
+            ),
+            ("memory/2027-05-14.md", "# 2027-05-14\n\n- Tenerife is off: Abuela's surgery is that week.\n"),
+        ),
+    )
+    assert pairs == {("family/tenerife.md", 3): ("memory/2027-05-14.md", 3)}

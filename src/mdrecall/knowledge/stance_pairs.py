@@ -20,9 +20,10 @@ A later line *N* deciding supersedes a line *O* weighing an option when one of t
 * named on a line of *O*'s page (an undated note: its shortlist) near *O* (:data:`NEAR_LINES`), where
   *N* names a word of that page's title (the thing decided: "Car decision" of "# Car hunt").
 
-A later line *R* taking a decision back ("cancelled it", "called off the Corolla") supersedes the latest
-line deciding before it an option that is *R*'s object (not a person's given name) or that its pronoun
-points back to (the names of the lines just above it on its page). Only lines the earlier rules left
+A later line *R* taking a decision back ("cancelled it", "called off the Corolla", "Madeira is off")
+supersedes the latest line deciding before it an option that is *R*'s object (not a person's given name),
+or that its pronoun points back to (the names of the lines just above it on its page), or on a page whose
+title names *R*'s object ("Flights booked: …" on "# Easter 2027 - Madeira"). Only lines the earlier rules left
 unpaired are paired.
 """
 
@@ -56,6 +57,10 @@ _DECIDES = (
 )  # fmt: skip
 #: A negation just before a decision: no decision ("didn't book", "not going with").
 _NEGATED = re.compile(r"\b(?:not|never|no|n't|didn't|haven't|hasn't|won't|wasn't)\s+(?:\w+\s+)?$", re.I)
+#: A thing said to be off ("Madeira is off", "the Lisbon trip's off"): a plan taken back.
+_OFF = re.compile(
+    r"\b(?:is|are|s)\s+(?:now\s+|definitely\s+)?off\b(?!\s+(?:to|for|on|at|sick|work|limits)\b)"
+)
 #: A pronoun object right after a reversal: the option is the one named just above ("cancelled it").
 _PRONOUN = re.compile(r"\s+(?:it|them)\b", re.I)
 
@@ -104,6 +109,10 @@ def _reversed(words: str) -> tuple[frozenset[str], bool] | None:
     split = _classes()["reverse_split"].search(words)
     if split is not None and not _NEGATED.search(words[: split.start()]):
         return frozenset(), True
+    off = _OFF.search(words)
+    if off is not None:  # "Madeira is off": the thing before it
+        before = _object(" ".join(reversed(words[: off.start()].split())))
+        return frozenset(n for n in before if not given_name(n.capitalize())), False
     m = _classes()["reverse"].search(words)
     if m is None or _NEGATED.search(words[: m.start()]):
         return None
@@ -205,7 +214,14 @@ def stance_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> di
             names = frozenset(n for f in above for n in capitalised_names(f.words))
         if not names:
             continue
-        earlier = [(f, d) for f, d in deciding if f is not new and d & names and written_before(f, new)]
+        stems = content_words(names, set())  # a page titled by the thing ("# Easter 2027 - Madeira")
+        earlier = [
+            (f, d)
+            for f, d in deciding
+            if f is not new
+            and (d & names or (not f.day and stems & set(f.context.split())))
+            and written_before(f, new)
+        ]
         if earlier:
             old = max(earlier, key=lambda fd: (fd[0].day or "", fd[0].path, fd[0].line))[0]
             pair(old, new)
