@@ -83,6 +83,22 @@ def _classes() -> dict[str, re.Pattern[str]]:
     return out
 
 
+@functools.cache
+def _triggers() -> frozenset[str]:
+    """The first words of every stance wording (lowercased): a line holding none has no stance (most lines:
+    one set test instead of the expressions)."""
+    words = {"may", "off", *(w.split()[0] for w in (*_HEDGES, *_DECIDES))}
+    for line in DATA.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            words.add(line.split("\t")[1].split()[0])
+    return frozenset(words)
+
+
+def _may_stance(words: str) -> bool:
+    return not _triggers().isdisjoint(words.lower().split())
+
+
+@functools.lru_cache(maxsize=1 << 12)
 def weighed(words: str) -> bool:
     """Does a line (its words) weigh an option rather than state one ("leaning towards X", "X probably")?"""
     return _classes()["hedge"].search(words) is not None or re.search(r"\bmay\b", words) is not None
@@ -172,16 +188,13 @@ def _options(f: FactRow) -> frozenset[str]:
 def stance_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
     """``(path, line)`` of each line weighing an option or deciding one, left unpaired by ``pairs``, → the
     latest later line deciding it, or taking the decision back."""
-    named: dict[str, list[FactRow]] = {}  # a name → the lines of undated pages naming it
     lines: dict[str, list[FactRow]] = {}  # a path → its fact lines, in line order
     for f in facts:
         lines.setdefault(f.path, []).append(f)
-        if not f.day:
-            for n in capitalised_names(f.words):
-                named.setdefault(n, []).append(f)
     for found in lines.values():
         found.sort(key=lambda f: f.line)
-    deciding = [(f, d) for f in facts if (d := decided(f.words))]
+    maybe = [f for f in facts if _may_stance(f.words)]
+    deciding = [(f, d, content_words(WORD.findall(f.words), set())) for f in maybe if (d := decided(f.words))]
     out: dict[Key, Supersession] = {}
 
     def pair(old: FactRow, new: FactRow) -> None:
@@ -192,19 +205,19 @@ def stance_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> di
         if have is None or _rank(old, new) > _rank(old, have):
             out[key] = Supersession(new.path, new.line, new.day)
 
-    for old in facts:
+    for old in maybe:
         if not weighed(old.words):
             continue
         options = _options(old)
         if not options:
             continue
         title = content_words(WORD.findall(old.context), set()) if old.context else set()
-        for new, chosen in deciding:
+        for new, chosen, said in deciding:
             if new is old or not written_before(old, new):
                 continue
-            if chosen & options or (not old.day and _on_page(old, new, chosen, title, named)):
+            if chosen & options or (not old.day and _on_page(old, chosen, title & said, lines[old.path])):
                 pair(old, new)
-    for new in facts:
+    for new in maybe:
         back = _reversed(new.words)
         if back is None:
             continue
@@ -217,7 +230,7 @@ def stance_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> di
         stems = content_words(names, set())  # a page titled by the thing ("# Easter 2027 - Madeira")
         earlier = [
             (f, d)
-            for f, d in deciding
+            for f, d, _ in deciding
             if f is not new
             and (d & names or (not f.day and stems & set(f.context.split())))
             and written_before(f, new)
@@ -248,16 +261,14 @@ def _rank(old: FactRow, new: FactRow | Supersession) -> tuple[bool, str, int]:
     return (own, new.day or "", new.line if own else 0)
 
 
-def _on_page(
-    old: FactRow, new: FactRow, chosen: frozenset[str], title: set[str], named: dict[str, list[FactRow]]
-) -> bool:
-    """Does ``new`` name a word of ``old``'s page's title, and an option it decides a line near ``old``?"""
-    if not title or not title & content_words(WORD.findall(new.words), set()):
+def _on_page(old: FactRow, chosen: frozenset[str], titled: set[str], page: Sequence[FactRow]) -> bool:
+    """Does a line deciding ``chosen`` name a word of ``old``'s page's title (``titled``: those it names),
+    and an option it decides a line of ``page`` near ``old``?"""
+    if not titled:
         return False  # the decision is not said of the page's thing ("Car decision" of "# Car hunt")
-    for name in chosen:
-        if given_name(name.capitalize()):
-            continue  # a person decided ("we picked Ana") is no option of a page's shortlist
-        for f in named.get(name, ()):
-            if f.path == old.path and f is not old and abs(f.line - old.line) <= NEAR_LINES:
-                return True
+    # (a person decided, "we picked Ana", is no option of a page's shortlist)
+    options = {n for n in chosen if not given_name(n.capitalize())}
+    for f in page:
+        if f is not old and abs(f.line - old.line) <= NEAR_LINES and options & capitalised_names(f.words):
+            return True
     return False
