@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
+from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
 from mdrecall.knowledge.value_left import value_left_pairs
 from mdrecall.stores.views import Supersession
 
@@ -103,8 +104,8 @@ def _supersedes(old: Fact, new: Fact) -> bool:
         thing = _words(new.values[new.attrs.index("outcome")])
         if "=end" not in thing and not old.day:
             return False  # an event's outcome ends its plan, not a standing fact
-        if "=end" not in thing and not {"time", "state"} & set(old.attrs):
-            return False  # an event done ends a plan (a time) or a state it resolves, not a day's recap
+        if "=end" not in thing and "state" not in old.attrs:
+            return False  # an event done ends a state it resolves; a plan (a time) it carries out
         thing -= {"=end", "=done"}
         if thing:  # the thing that came to an end is the older line's subject
             if 2 * len(thing & _words(old.subject)) < len(thing):
@@ -124,11 +125,13 @@ def _untold(facts: Sequence[Fact]) -> Sequence[Fact]:
 def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
     """The pairs of :func:`attribute_pairs` (lines stating one attribute), then of
     :func:`mdrecall.knowledge.value_left.value_left_pairs` (a later line leaving a line's value), then of
-    :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired."""
+    :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired, then of
+    :func:`mdrecall.knowledge.stance_pairs.stance_pairs` (an option weighed, then decided)."""
     plain = _untold(facts)
     out = attribute_pairs(_stated(plain))
     out.update(value_left_pairs(plain, out))
     out.update(change_pairs(facts, out))
+    out.update(stance_pairs(facts, out))
     return out
 
 
@@ -280,10 +283,12 @@ def supersessions_update(
     :func:`mdrecall.knowledge.change_pairs.change_update`)."""
     plain = _untold(facts)
     stated = _stated(plain)
+    before = without_stance(before)  # the stance pass's pairs are made anew below
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
     out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed))
+    out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
     return out
 
 
