@@ -24,9 +24,9 @@ from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
+from mdrecall.text.dotted_dates import dotted_habit
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
 from mdrecall.text.note_dates import NoteDate, note_dates
-from mdrecall.text.dotted_dates import dotted_habit
 from mdrecall.text.numeric_dates import numeric_order
 
 __all__ = [
