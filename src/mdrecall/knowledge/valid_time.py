@@ -24,6 +24,7 @@ from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
+from mdrecall.text.dotted_dates import dotted_habit
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
 from mdrecall.text.note_dates import NoteDate, note_dates
 from mdrecall.text.numeric_dates import numeric_order
@@ -63,9 +64,13 @@ _MONTH_WORD = re.compile(
 _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
 #: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
 _DIGIT = re.compile(r"\d")
+#: A dotted number ("14.3", "14. 3."): maybe a date, read on a page that writes dotted dates.
+_DOTTED = re.compile(r"\d\.\s?\d")
 _NUMBER_PHRASE = re.compile(
-    r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d"
-    r"|\d(?:\.\d{1,2}\.(?:\d{4}|(?!\d))|\d{3}-(?:\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)",
+    r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d|\bw(?:k\.?\s?)?\d"
+    r"|\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
+    # a Roman month ("14.III.2027"), a dashed day after a word asking for one ("on 14-03")
+    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
     re.IGNORECASE,
 )
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
@@ -488,6 +493,7 @@ class LineDays:
         self._above: date | None = None
         self._order: str | None = None  # the page's order of numeric dates (looked for once, on need)
         self._ordered = False
+        self._dotted: bool | None = None  # whether the page writes dotted dates (looked for once, on need)
 
     def day(self, i: int) -> date | None:
         """The day line ``i`` (0-based) is about, or ``None``."""
@@ -512,7 +518,9 @@ class LineDays:
         base = base or self._undated_base()
         self._base = base
         near = None if in_force or self.anchor or loose else base  # a date the page named above the line
-        found = note_dates(line, base, loose, self._order_for(line), self.workspace_order, near)
+        found = note_dates(
+            line, base, loose, self._order_for(line), self.workspace_order, near, self._dotted_for(line)
+        )
         day = line_day(line, found, base) or in_force or self.anchor
         if day is None and found:  # the day written is unknown: a full date the line names is its day
             day = next((n.days[0] for n in found if _YEARISH.search(line, n.start, n.end)), None)
@@ -527,6 +535,15 @@ class LineDays:
             self._ordered = True
             self._order = numeric_order("\n".join(x for x in self.lines if "/" in x))
         return self._order
+
+    def _dotted_for(self, line: str) -> bool:
+        """Whether the page writes dotted dates (:func:`~mdrecall.text.dotted_dates.dotted_habit`), for a
+        line holding a dotted number."""
+        if _DOTTED.search(line) is None:
+            return False
+        if self._dotted is None:
+            self._dotted = dotted_habit("\n".join(x for x in self.lines if "." in x))
+        return self._dotted
 
     def written(self) -> date | None:
         """The day the line last asked of :meth:`day` was written: the date heading in force over it,
@@ -586,7 +603,13 @@ class LineDays:
         return [
             d
             for n in note_dates(
-                line, base or self._undated_base(), base is None, order, self.workspace_order, near
+                line,
+                base or self._undated_base(),
+                base is None,
+                order,
+                self.workspace_order,
+                near,
+                self._dotted_for(line),
             )
             for d in n.days
         ]

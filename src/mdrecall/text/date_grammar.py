@@ -121,11 +121,19 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # a range of numeric days ("7/14-7/25", "29/3 to 31/3", "16-18/3"): read in the page's order
         r"(?P<numr>(?<![\d/.])(?P<r1>\d{1,2})(?:/(?P<r2>\d{1,2}))?\s*(?:-|–|—|to|until|till|thru|through)\s*"
         r"(?P<r3>\d{1,2})/(?P<r4>\d{1,2})(?![\d/]))",
-        # a day and month written with dots, day first ("26.01.", "22.-24.4."): the month in two digits, or
-        # after a word that introduces a day
-        r"(?P<dot>(?<![\d.])(?:(?P<dt0>\d{1,2})\.\s*[-–]\s*)?(?P<dt1>\d{1,2})\.(?P<dt2>\d{2}|(?:(?<=on\s\d\.)"
-        r"|(?<=by\s\d\.)|(?<=am\s\d\.)|(?<=bis\s\d\.)|(?<=ab\s\d\.)|(?<=[:(]\s\d\.)|(?<=\(\d\.))\d)\.(?![\w.]))",
-        r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2}))(?![\d/])",
+        # a day and month written with dots, day first ("14.3.", "14. 3.", "26.01.", "14.3", "14.3.27",
+        # "22.-24.4."); whether it is a date or a number is :mod:`.dotted_dates`'s
+        r"(?P<dot>(?<![\w.,/])(?<!\d-)(?:(?P<dt0>\d{1,2})\.\s?[-–]\s?)?(?P<dt1>\d{1,2})\.(?P<dts>\s?)(?P<dt2>\d{1,2})"
+        r"(?:(?P<dtd>\.)(?P<dty>\d{2}(?![\d.]\d))?)?(?![\w]|\.\d))",
+        # a day, a month in Roman numerals and maybe its year ("14.III.2027", "14. III. 2027", "14.III.")
+        r"(?P<rom>(?<![\w.])(?P<rd>\d{1,2})(?:\.\s?|\s)(?P<rm>(?-i:XII|XI|IX|X|VIII|VII|VI|IV|V|III|II|I))"
+        r"(?:(?:\.\s?|\s)(?P<ry>\d{4})|\.)(?!\w))",
+        # a day and month joined by a dash after a word that asks for a day ("on 14-03", "bis 14-3")
+        r"(?P<dsh>(?:(?<=\bon\s)|(?<=\bby\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\bdue\s)|(?<=\bam\s)|(?<=\bbis\s)"
+        r"|(?<=\bab\s)|(?<=\bden\s)|(?<=\bstarting\s))(?P<ds1>\d{1,2})-(?P<ds2>\d{1,2})(?![\w/-]|[.,]\d))",
+        r"(?P<ymd>\b(?P<ymdy>\d{4})/(?P<ymdm>\d{1,2})/(?P<ymdd>\d{1,2})(?![\d/])"
+        # a year, month and day with dashes, a part in one digit ("2027-3-14")
+        r"|\b(?P<ymdy2>(?:19|20)\d\d)-(?P<ymdm2>\d{1,2})-(?P<ymdd2>\d{1,2})(?![\d-]))",
         # a day and month, maybe after its weekday ("Sunday 21 March", "Tue, March 2"), which picks the year
         rf"(?P<md>\b(?:(?P<mdw>{wd}),?\s+)?(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b"
         rf"(?:\s*[-–]\s*(?P<mdd2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:{m}|/)))?"
@@ -165,7 +173,8 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<spu>week|month|weekend|fortnight)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
         r"(?P<wkend>\bthe\s+weekend)\b(?!s)",
         rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?(?:\s*(?:-|–|to|or)\s*(?P<an2>\d{{1,3}}))?\s*"
-        r"(?P<au>days?|weeks?|fortnights?|months?)"
+        # ("in week 12" is no count: an ISO week)
+        r"(?P<au>days?|weeks?|fortnights?|months?)(?(an)|(?!\s+\d))"
         rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
         rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
@@ -198,7 +207,8 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"|(?<=from\s)|(?<=early\s)|(?<=late\s)|(?<=mid\s)|(?<=mid-))(?-i:H)(?P<hn>[12])\b"
         r"(?:\s*(?:(?P<hy>\d{4})\b|['’](?P<hy2>\d{2})\b))?)",
         # a calendar week by its ISO number ("KW 8", "CW12", "2026-W08")
-        r"(?P<cw>(?:(?-i:KW|CW)\s?|(?P<cwy>\d{4})-W)(?P<cwn>\d{1,2})\b)",
+        # or by a word ("week 12", "wk 12", "w12": read only where a word introduces a period)
+        r"(?P<cw>(?:(?-i:KW|CW)\s?|(?P<cwy>\d{4})-W|(?P<cwk>week\s|wk\.?\s?|w(?=\d)))(?P<cwn>\d{1,2})\b)",
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
@@ -220,7 +230,7 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
 
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
-_DIGIT_FIRST = {"iso", "numl", "numy", "numr", "dot", "ymd", "numd", "numb", "odp", "isom"}
+_DIGIT_FIRST = {"iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom"}
 
 
 #: The characters each phrase of :func:`note_grammar` can start with (any case), by its group's name.
@@ -228,7 +238,7 @@ _GATES = {
     "num": "abdfostu", "md": "adfjmnostw", "dm": r"\dfmstw", "end": "bemst", "wdr": "flmnstw", "ww": "fmstw",
     "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t", "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
-    "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dck", "eox": "ce",
+    "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "mbr": "adfjmnos",
 }  # fmt: skip
 

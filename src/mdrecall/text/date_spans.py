@@ -16,7 +16,7 @@ from mdrecall.text.dates import MAX_DAYS, month_days, week_of
 from mdrecall.text.numeric_dates import bare_date
 
 __all__ = [
-    "calendar_week", "days_between", "dotted_day", "end_of", "half_year", "join_ranges", "month_range",
+    "calendar_week", "days_between", "end_of", "half_year", "join_ranges", "month_range",
     "numeric_range", "stretch", "weekday_range",
 ]  # fmt: skip
 
@@ -120,18 +120,6 @@ def numeric_range(
         if first and last and 0 <= (last[0] - first[0]).days <= _NUMERIC_SPAN:
             return days_between(first[0], last[0])
     return None
-
-
-def dotted_day(
-    g: dict[str, str | None], today: date | None, direction: int, firm: bool = True
-) -> list[date] | None:
-    """A day and month written with dots, day first ("26.01.", "22.-24.4.": a range in one month)."""
-    if today is None:
-        return None
-    found = dated_day(int(g["dt2"] or 0), int(g["dt1"] or 0), today, direction, firm)
-    if found and g["dt0"]:
-        return stretch(found[0], int(g["dt0"]), True)
-    return found
 
 
 def month_range(

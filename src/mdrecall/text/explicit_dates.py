@@ -1,4 +1,5 @@
-"""Date phrases in notes that carry their own day and month ("21 March", "3/12/2025", "7/14-7/25", "26.01."),
+"""Date phrases in notes that carry their own day and month ("21 March", "3/12/2025", "7/14-7/25", "26.01.",
+"14.III.2027", "2027-3-14"),
 or a month or quarter with its year ("March 2027", "Q3 2027"): the days they name, with the year the words
 around them give when they carry none. Pure; used by :mod:`mdrecall.text.note_dates`."""
 
@@ -18,8 +19,9 @@ from mdrecall.text.date_calendar import (
 )
 from mdrecall.text.date_direction import direction_of, firm_direction
 from mdrecall.text.date_grammar import weekday_number
-from mdrecall.text.date_spans import calendar_week, dotted_day, half_year, month_range, numeric_range, stretch
+from mdrecall.text.date_spans import calendar_week, half_year, month_range, numeric_range, stretch
 from mdrecall.text.dates import month_days, week_of
+from mdrecall.text.dotted_dates import dashed_date, dotted_date, roman_date, week_number
 from mdrecall.text.holidays import holiday_day, holiday_key
 from mdrecall.text.numeric_dates import OPENS_NUM, bare_date, date_cue, month_and_day
 
@@ -40,15 +42,20 @@ def explicit_days(
     end: int,
     today: date | None,
     orders: tuple[str | None, str | None] = (None, None),
+    line: str = "",
+    dotted: bool = False,
 ) -> list[date] | None:
     """The days of a phrase that carries a day and month (with or without its year), a month and year or
     a quarter and year; ``None`` for other phrases (and for impossible dates). ``orders``: the page's and
-    the workspace's order of numeric dates."""
+    the workspace's order of numeric dates; ``line``: the line as written (``low`` in its case);
+    ``dotted``: the page writes dotted dates (:func:`~.dotted_dates.dotted_habit`)."""
     own, workspace = orders
     order = own or workspace
     if g["iso"]:
         return safe_day(int(g["iy"] or 0), int(g["im"] or 0), int(g["id"] or 0))
     if g["ymd"]:
+        if g["ymdy2"]:  # "2027-3-14"
+            return safe_day(int(g["ymdy2"]), int(g["ymdm2"] or 0), int(g["ymdd2"] or 0))
         return safe_day(int(g["ymdy"] or 0), int(g["ymdm"] or 0), int(g["ymdd"] or 0))
     if g["numy"]:  # 3/12/2025, 12.06.2025: in the page's order, else day first unless that cannot be
         ym, yd = month_and_day(int(g["y1"] or 0), int(g["y2"] or 0), order)
@@ -64,11 +71,17 @@ def explicit_days(
         way, firm = direction_of(low, start, end), firm_direction(low, start)
         return numeric_range(g, low, start, end, today, order, way, firm)
     if g["dot"]:
-        return dotted_day(g, today, direction_of(low, start, end), firm_direction(low, start))
+        return dotted_date(g, line or low, start, end, today, order, dotted)
+    if g["rom"]:
+        return roman_date(g, line or low, start, end, today)
+    if g["dsh"]:
+        return dashed_date(g, line or low, start, end, today, order)
     if g["mor"]:
         return month_range(g, low, start, today, direction_of(low, start, end))
     if g["half"] and (g["hy"] or g["hy2"]):
         return half_year(g, today, 0)
+    if g["cwk"]:  # "week 12", "w12"
+        return week_number(g, line or low, start, end, today)
     if g["cw"] and g["cwy"]:
         return calendar_week(g, today)
     if g["l1"] and _LABEL_WORD.search(low, 0, start) is None:

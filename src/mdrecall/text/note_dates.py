@@ -100,6 +100,7 @@ def note_dates(
     order: str | None = None,
     workspace: str | None = None,
     near: date | None = None,
+    dotted: bool = False,
 ) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
@@ -116,7 +117,10 @@ def note_dates(
 
     ``near``: a day the line's numeric days without a year lie near, when ``written`` is not the day the
     line was written but a date the page named above it (an undated page headed "Easter 2027": its "by
-    1/3" is the March before, not the one a year after)."""
+    1/3" is the March before, not the one a year after).
+
+    ``dotted``: the page writes dotted dates (:func:`~mdrecall.text.dotted_dates.dotted_habit`): its bare
+    "14.3" is a date too (see :mod:`mdrecall.text.dotted_dates`)."""
     out: list[NoteDate] = []
     low = line.lower()
     base = written
@@ -134,7 +138,7 @@ def note_dates(
             continue  # "Friday EOD": the day before names it
         try:
             before = out[-1].days[-1] if out else None
-            found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace))
+            found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
@@ -145,7 +149,9 @@ def note_dates(
         close = before if before is not None else near
         if found and close is not None and len(found) == 1 and _yearless_day(g):
             found = [_near(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
-        numeric = g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"]
+        numeric = (
+            g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"] or g["rom"]
+        )
         after_weekday = (
             out and out[-1].start == weekday_at and _WEEKDAY_GAP.fullmatch(line, out[-1].end, start)
         )
@@ -215,13 +221,14 @@ def _note_match(
     today: date | None,
     before: date | None = None,
     orders: tuple[str | None, str | None] = (None, None),
+    dotted: bool = False,
 ) -> list[date] | None:
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
-    workspace's order, as for :func:`note_dates`."""
+    workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
     if g["nwd"]:
         return _ranked_weekday(g, low, start, end, today)
-    found = explicit_days(g, low, start, end, today, orders)
+    found = explicit_days(g, low, start, end, today, orders, line, dotted)
     if found is not None or today is None:
         return found
     one = timedelta(days=1)
@@ -325,7 +332,7 @@ def _note_match(
         return end_of(g["eoxw"] or "", today)
     if g["half"]:
         return half_year(g, today, direction_of(low, start, end))
-    if g["cw"]:
+    if g["cw"] and not g["cwk"]:  # "week 12" was read (or refused) by explicit_days
         return calendar_week(g, today)
     if g["mattr"]:  # "the October Next Fest": that month, ahead unless the words point back
         return month_near(month_number(g["man"] or "") or 1, today, direction_of(low, start, end, default=1))
