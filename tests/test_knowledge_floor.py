@@ -27,14 +27,14 @@ FLOORS: dict[str, tuple[float, float, float, float, float, float, float, int]] =
     "held_out_2": (0.97, 0.95, 0.89, 0.93, 0.92, 0.93, 0.95, 0),  # now 0.99 0.97 0.90 0.95 1.00 1.00 1.00
     "held_out_3": (0.98, 0.97, 0.95, 0.94, 0.93, 0.96, 0.94, 0),  # now 1.00 0.98 0.96 0.96 1.00 1.00 0.97
     "held_out_4": (0.97, 0.96, 0.88, 0.95, 0.90, 0.79, 0.90, 0),  # now 0.99 0.97 0.90 0.97 1.00 0.83 0.94
-    # written blind in session 13, tuned on since; its one stray mark is a plan ended by its outcome
-    "held_out_5": (0.95, 0.96, 0.86, 0.93, 0.93, 0.51, 0.90, 1),  # now 0.97 0.97 0.87 0.94 1.00 0.56 0.94
+    # written blind in session 13, tuned on since
+    "held_out_5": (0.95, 0.96, 0.86, 0.93, 0.93, 0.51, 0.90, 0),  # now 0.97 0.97 0.87 0.94 1.00 0.56 0.94
     # written blind in session 14, tuned on since (session 15)
     "held_out_6": (0.96, 0.94, 0.95, 0.93, 0.87, 0.77, 0.90, 0),  # now 0.97 0.95 0.96 0.94 0.94 0.82 0.94
     # written blind in session 15, tuned on since (session 16)
-    "held_out_7": (0.96, 0.95, 0.92, 0.84, 0.94, 0.56, 0.91, 1),  # now 0.98 0.96 0.93 0.85 1.00 0.60 0.94
+    "held_out_7": (0.96, 0.95, 0.92, 0.84, 0.94, 0.66, 0.91, 1),  # now 0.98 0.96 0.93 0.85 1.00 0.70 0.94
     # written blind in session 15, tuned on since (session 16)
-    "held_out_8": (0.98, 0.93, 0.90, 0.90, 0.86, 0.59, 0.94, 0),  # now 1.00 0.94 0.91 0.92 0.93 0.64 0.97
+    "held_out_8": (0.98, 0.93, 0.90, 0.90, 0.86, 0.59, 0.97, 0),  # now 1.00 0.94 0.91 0.92 0.93 0.64 1.00
 }
 
 
