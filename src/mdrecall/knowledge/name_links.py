@@ -21,7 +21,7 @@ from mdrecall.knowledge.name_lists import (
     nicknames,
     places,
 )
-from mdrecall.knowledge.name_words import ORG_HEADS, ORG_WORD
+from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_HEADS, ORG_WORD, PLACE_LAST
 from mdrecall.knowledge.relations import ALIAS
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import RelationRow
@@ -129,6 +129,7 @@ def link_first_names(
             and not common_word(rest)
         ):
             out[rest] = fulls[0]  # "Garda" for Lake Garda, "Meier" for Umzüge Meier: without the head noun
+    _link_shorter_spans(out, stats, kinds, ordinary)
     nicks = nicknames()
     by_given: dict[str, list[str]] = {}
     for first, fulls in firsts.items():
@@ -149,6 +150,52 @@ def link_first_names(
             continue
         if len(meant) == 1:
             out[k] = meant.pop()
+
+
+#: Words that open or end no part of a longer name that is a name itself ("of the", "& Co").
+_SPAN_ENDS = frozenset("of the and & for de du la le van von da di a an at in on".split())
+#: Head words (besides the organisation and place words) that make a longer name another thing than its
+#: part ("Jane Austen" is not the Jane Austen Festival).
+_OTHER_HEADS = frozenset(w.casefold() for w in PLACE_LAST | EVENT_LAST | INSTITUTION_LAST)
+
+
+def _link_shorter_spans(
+    out: dict[str, str],
+    stats: Mapping[str, tuple[int, bool]],
+    kinds: Mapping[str, str],
+    ordinary: Callable[[str, str], bool],
+) -> None:
+    """Fold into ``out`` a name of two words or more that opens or ends exactly one longer accepted name
+    of three words or more ("Doblo Maxi Cargo" and "Fiat Doblo" → Fiat Doblo Maxi Cargo): a product, a
+    firm or a place written in full once and shorter later is one thing. Not where the words the longer
+    name adds hold a head noun that makes it another thing (an organisation's, a place's, an event's
+    word: "Green Lane" beside Green Lane Primary); where the part is a person or a place and the longer
+    name not of that kind (a district beside a choir named after it); where the part is a known place or
+    ordinary words the workspace writes in lower case; nor where two longer names open or end so."""
+    parts: dict[str, set[str]] = {}
+    for k in out:
+        words = k.split()
+        if len(words) < 3 or out[k] != k or not stats.get(k, (0, False))[1]:
+            continue
+        for n in range(2, len(words)):
+            for span, added in ((words[:n], words[n:]), (words[-n:], words[:-n])):
+                if span[0] in _SPAN_ENDS or span[-1] in _SPAN_ENDS:
+                    continue
+                if any(ORG_WORD.match(w) or w in _OTHER_HEADS or w in ORG_HEADS for w in added):
+                    continue
+                parts.setdefault(" ".join(span), set()).add(k)
+    for part, fulls in parts.items():
+        if len(fulls) != 1:
+            continue
+        full = next(iter(fulls))
+        if (
+            part in stats
+            and out.get(part, part) == part
+            and (kinds.get(part) not in ("person", "place") or kinds.get(part) == kinds.get(full))
+            and part not in places_key()
+            and not ordinary(part, full)
+        ):
+            out[part] = full
 
 
 #: A first name and a surname's initial ("piotr w.", as a key).

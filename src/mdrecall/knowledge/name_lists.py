@@ -165,7 +165,8 @@ def places() -> frozenset[str]:
 
 @cache
 def known_names() -> dict[str, KnownName]:
-    """Every well-known name as written (each alias too) → :class:`KnownName`."""
+    """Every well-known name as written (each alias too) → :class:`KnownName`: ``known_names.txt``, then
+    the initials of countries and organisations WordNet knows (``acronyms.txt``)."""
     out: dict[str, KnownName] = {}
     kind = "unknown"
     for raw in (_DATA / "known_names.txt").read_text(encoding="utf-8").splitlines():
@@ -180,6 +181,10 @@ def known_names() -> dict[str, KnownName]:
         canonical = names[0].rstrip("?")
         for name in [canonical, *names[1:]]:
             out.setdefault(name, KnownName(kind, canonical, ambiguous and name == canonical))
+    for raw in (_DATA / "acronyms.txt").read_text(encoding="utf-8").splitlines():
+        if raw and not raw.startswith("#"):  # initials of countries and bodies ("UK", "FCC"), from WordNet
+            name, kind = raw.split()
+            out.setdefault(name, KnownName(kind, name, False))
     return out
 
 
