@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.facts import field_of
+from mdrecall.knowledge.fact_fields import field_of
 
 from helpers import fact_pairs_in
 

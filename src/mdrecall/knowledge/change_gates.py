@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdrecall.knowledge.change_pairs import ChangeState, change_pass, leaves_named, names_any, written_low
+from mdrecall.knowledge.change_candidate import candidate, leaves_named, names_any, written_low
+from mdrecall.knowledge.change_pairs import change_pass
 from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
     TYPED_COSINE,
@@ -27,6 +28,7 @@ from mdrecall.knowledge.change_rules import (
     values_differ,
     written_before,
 )
+from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.stores.views import Supersession
@@ -42,9 +44,10 @@ def change_gates(
     of the earlier rules, as :func:`change_pairs` receives them. The later names tell which gates the pair
     would fail were the first one lifted (each tested on its own): ``"probe: …"`` (the newer line's
     looked-up rare words: no word shared, shared words all common, or the shared rare words not among
-    the :data:`CANDIDATE_WORDS` rarest), ``"candidate: …"`` (:meth:`ChangeState.candidate`'s tests by name),
-    ``"cosine"`` (below the floor), ``"continues another line"``, ``"newer chose another line"``, ``"older
-    taken by a later line"``. Runs a pass of its own; the process's last pass is left as it was."""
+    the :data:`CANDIDATE_WORDS` rarest), ``"candidate: …"``
+    (:func:`~mdrecall.knowledge.change_candidate.candidate`'s tests by name), ``"cosine"`` (below the
+    floor), ``"continues another line"``, ``"newer chose another line"``, ``"older taken by a later line"``.
+    Runs a pass of its own; the process's last pass is left as it was."""
     state = change_pass(facts, pairs)
     return {(o, n): _gates(state, o, n) for o, n in wanted}
 
@@ -73,9 +76,9 @@ def _gates(state: ChangeState, older: Key, newer: Key) -> list[str]:
     try:
         why = _candidate_gate(state, i, j, new_slots)
         state.continued = None
-        passes = state.candidate(i, j, new_slots) is not None
+        passes = candidate(state, i, j, new_slots) is not None
         if passes != (why is None):
-            why = "candidate: unexplained"  # the tests below no longer follow ChangeState.candidate's
+            why = "candidate: unexplained"  # the tests below no longer follow candidate's
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
     finally:
         state.paired[i], state.used[j], state.kind[j] = was
@@ -110,7 +113,8 @@ def _probe_gate(state: ChangeState, i: int, j: int) -> str | None:
 
 
 def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> str | None:
-    """The first of :meth:`ChangeState.candidate`'s tests that ``(i, j)`` fails, by name (None: it passes)."""
+    """The first of :func:`~mdrecall.knowledge.change_candidate.candidate`'s tests that ``(i, j)`` fails, by
+    name (None: it passes)."""
     old, new = state.fact(i), state.fact(j)
     if is_told(old):
         return "candidate: older told in a log"

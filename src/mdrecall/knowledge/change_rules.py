@@ -14,22 +14,13 @@ import functools
 import re
 from datetime import date, timedelta
 
+from mdrecall.knowledge.fact_fields import FIELD
 from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS, STATUS_SCALES
-from mdrecall.knowledge.facts import (
-    CHANGE,
-    FIELD,
-    HOLDER,
-    LOGGED,
-    SAID,
-    TOLD,
-    WITHDRAW,
-    Fact,
-    slots,
-    subject_words,
-)
+from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.knowledge.name_lists import given_name
+from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
 
 __all__ = [
     "CANDIDATE_WORDS",
@@ -117,12 +108,12 @@ def is_typed(f: Fact) -> bool:
 
 
 def is_logged(f: Fact) -> bool:
-    """Is ``f`` a log's short line kept as a standing fact (:data:`~mdrecall.knowledge.facts.LOGGED`)?"""
+    """Is ``f`` a log's short line kept as a standing fact (:data:`~mdrecall.knowledge.said_facts.LOGGED`)?"""
     return f.attrs == (SAID,) and LOGGED in f.values[0].split()
 
 
 def is_told(f: Fact) -> bool:
-    """Is ``f`` a log's line told with no word of change (:data:`~mdrecall.knowledge.facts.TOLD`)?"""
+    """Is ``f`` a log's line told with no word of change (:data:`~mdrecall.knowledge.said_facts.TOLD`)?"""
     return f.attrs == (SAID,) and TOLD in f.values[0].split()
 
 
@@ -172,11 +163,11 @@ def pair_change(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) 
     line ``old`` by the pair's evidence alone? Either the older left its value open and the newer gives one
     ("Autumn menu launch tbd" … "Autumn menu launches 3 Oct"), or the older is a standing line (undated, or a
     plan) and the newer names one of its names (the same holder or thing) while a value of one kind differs:
-    a person for a person where the older's label names a role held by a person (:data:`~mdrecall.knowledge.
-    facts.HOLDER`: "Lead partner on the Delgado estate: Ruth Moss" … "Ruth handed the Delgado estate to Kwame
-    Asante"), a time, an amount or a quantity, or the day of a date ("start on 11 January"
-    … "can't start till the 25th"). Two names differing that are not both people is no evidence: a log names
-    things in passing ("Newsletter: Buttondown" … "draft read by Priya")."""
+    a person for a person where the older's label names a role held by a person
+    (:data:`~mdrecall.knowledge.said_facts.HOLDER`: "Lead partner on the Delgado estate: Ruth Moss" … "Ruth
+    handed the Delgado estate to Kwame Asante"), a time, an amount or a quantity, or the day of a date
+    ("start on 11 January" … "can't start till the 25th"). Two names differing that are not both people is
+    no evidence: a log names things in passing ("Newsletter: Buttondown" … "draft read by Priya")."""
     if open_value(old.words):
         return not open_value(new.words) and any(s[:2] in _GIVEN for s in new_slots - old_slots)
     if old.day and not plans(old):

@@ -31,7 +31,7 @@ words, supersedes the latest such line naming them (no cosine: a recovery line s
 symptoms); a tie of days is no pairing, and an older line naming nobody before its state is left alone.
 
 **A page's label restated** ("Stage: pre-alpha, greybox levels" … "Stage: alpha"): a free label line's
-value is whatever follows its label (:func:`~mdrecall.knowledge.facts.field_of`). A later label line of
+value is whatever follows its label (:func:`~mdrecall.knowledge.fact_fields.field_of`). A later label line of
 the same page with the same label (its key: lower-case, singular) and another value (each holds a word the
 other lacks: not the same value again, nor one added to), in the same section or dated below an undated
 one (:func:`~mdrecall.knowledge.facts.line_facts` marks it a change), supersedes the one it restates: the

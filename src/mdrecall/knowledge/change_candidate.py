@@ -1,0 +1,169 @@
+"""May a change line supersede an older line (:mod:`mdrecall.knowledge.change_pairs`)? Every test of one
+pair but the word sets' cosine: written before, a rare word shared, the same thing named, a value of the
+kind the change line states differing, and not a line telling more of the same change."""
+
+from __future__ import annotations
+
+from mdrecall.knowledge.change_rules import (
+    TYPED_KINDS,
+    changed_kinds,
+    confirms,
+    is_logged,
+    is_told,
+    keeps_values,
+    logged_change,
+    modified,
+    names_left,
+    pair_change,
+    plan_moved,
+    refines,
+    restates,
+    swaps_values,
+    value_slots,
+    values_differ,
+    word_set,
+    written_before,
+)
+from mdrecall.knowledge.change_state import ChangeState, subject_stems
+from mdrecall.knowledge.fact_values import kin_words, stem
+from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
+from mdrecall.knowledge.leave_grammar import cannot_values
+
+__all__ = ["candidate", "echo_allows", "leaves_named", "names_any", "told_after", "written_low"]
+
+
+def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool | None:
+    """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
+    not; else whether a value of one kind differs between them (:func:`values_differ`)."""
+    old, new = state.fact(i), state.fact(j)
+    if state.paired[i] or is_told(old) or not written_before(old, new):
+        return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
+    shared = set(state.every[i]).intersection(state.every[j])
+    if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
+        return None  # (no word shared, or only both pages' titles)
+    if min(state.df[w] for w in shared) > state.cap:
+        return None
+    if not old.subject and old.context and shared.isdisjoint(kin_words(word_set(old.context))):
+        return None  # a label line ("Date: 9 October") tells of its page's thing: the newer must name it
+    if shared.isdisjoint(state.own[i]) or shared.isdisjoint(state.own[j]):
+        # one line's page title links them: the other line must name that page's subject (half its
+        # title's words, "Pickle" of "Pickle"), not only share a word of it ("the kitchen tap" and a
+        # line of the "Ember Kitchen & Salt" page)
+        for n in (i, j):
+            title = set(state.every[n]).difference(state.own[n])
+            if shared & title and 2 * len(shared & title) < len(title):
+                return None
+    if new.subject and "said" not in new.attrs and kin_words(new.subject.split()).isdisjoint(state.every[i]):
+        return None  # the time of "dinners" changed: a line not naming dinners states another's
+    gone = state.leaves.get(j)
+    if modified(old.words, new.words, shared) and not (gone and names_any(old.words.lower(), gone)):
+        # "hockey training" … "netball training": another subject (unless the newer leaves a thing the
+        # older names: "quitting football" … "plays football at the club")
+        return None
+    old_slots = value_slots(old)
+    if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
+        return None  # a log's line: only a change of one of its values supersedes it
+    if state.used[j] and not echo_allows(state.echo[j], old_slots, new_slots):
+        return None  # paired by the attribute rule: here it supersedes only the value it moved
+    if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
+        return None  # nothing new: the same fact said again
+    if state.kind[j] == "weak":
+        if not written_low(new.words, shared):
+            return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing
+        return True if values_differ(old_slots, new_slots) else None
+    if state.kind[j] == "plan":  # "New Jetstar flights: out Wednesday 21 April" … "out 14 April"
+        if not set(state.own[i]).intersection(state.own[j]):
+            return None  # both lines must name the thing planned
+        return True if plan_moved(old, new, old_slots, new_slots) else None
+    if state.kind[j] == "pair":  # no word of change: "Ruth handed the Delgado estate to Kwame Asante"
+        if not set(state.own[i]).intersection(state.own[j]):
+            return None  # both lines must name the thing
+        return True if pair_change(old, new, old_slots, new_slots) else None
+    if state.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
+        if old.day:
+            return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
+        if not new.day and new.path == old.path and "time" not in new.attrs:
+            # two rows or items of one page's table or list, the later naming no time it holds from
+            # ("From 8 Feb the set is $82"): two entries, not a change
+            return None
+        if not set(state.own[i]).intersection(state.own[j]):
+            return None  # nothing changes said of it but a value: both lines must name the thing
+        return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
+    if (
+        gone
+        and not names_any(old.words.lower(), gone)
+        and (old.day or not told_after(new.words, gone, shared.intersection(state.own[i], state.own[j])))
+    ):
+        return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
+    differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots)) or swaps_values(
+        old_slots, new_slots, new.words
+    )
+    if names_left(state.leaves.get(i), new.words.lower()):
+        return None  # "we're dropping MongoDB" … "the old MongoDB VM gets switched off": what was left
+    if not differs and keeps_values(old, new, old_slots, new_slots):
+        # "Wifi password is on the fridge" … "changed the wifi password, new one on the fridge": more
+        # of that line, its value kept, which supersedes nothing
+        state.goes_on(i, j)
+        return None
+    if confirms(old, new, new_slots, old_slots):
+        return None  # "Ana covers the inventory from June" … "From today Ana Kowalski owns it"
+    if restates(old.words.lower(), new.words.lower()) and not values_differ(old_slots, new_slots, "tn"):
+        # the older's own change wording again, no time or number changed ("Lukas's last day is next
+        # Friday" … "Lukas's last day: card signed"): more of that change, which supersedes nothing
+        state.goes_on(i, j)
+        return None
+    if refines(old, new, old_slots, new_slots):
+        # a finer time for the older line's event ("in July" … "last day is Wednesday (30th)"): more
+        # of that line, which supersedes nothing
+        state.goes_on(i, j)
+        return None
+    return differs
+
+
+def written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
+    """The stems of ``stems`` that ``words`` writes in lower case somewhere (or as its first word, with
+    ``first``)."""
+    out = set()
+    for n, w in enumerate(words.split()):
+        if w[:1].islower() or (first and n == 0):
+            out |= subject_stems(w) & stems
+    return out
+
+
+def echo_allows(echo: frozenset[str], old_slots: set[str], new_slots: set[str]) -> bool:
+    """May a line the attribute rule paired as the newer, with ``echo`` (:meth:`ChangeState.echoes`),
+    supersede a line holding ``old_slots``: one of its values the newer moved, or a value of a kind the
+    attribute pairing left (``*t``) differing?"""
+    if not old_slots.isdisjoint(echo):
+        return True
+    spare = "".join(v[1] for v in echo if v[0] == "*")
+    return bool(spare) and values_differ(old_slots, new_slots, spare)
+
+
+def leaves_named(old: Fact, new: Fact) -> bool:
+    """Does the line ``new`` say a name ``old`` holds as a typed value can't go on (:func:`cannot_values`:
+    "Venue: Impart, main stage" … "Impart can't give us the dates anymore")? Then the change is said of the
+    older's value itself, however long the newer line is: the word sets' cosine floor does not apply."""
+    gone = cannot_values(new.words.lower())
+    if not gone:
+        return False
+    return any(v[:2] == "c:" and stem(v[2:]) in gone for v in value_slots(old))
+
+
+def told_after(words: str, gone: frozenset[str], shared: set[str]) -> bool:
+    """Does a line (its stored ``words``) leaving the values ``gone`` tell another change after them, of
+    the words ``shared`` with an older line: a change wording after the last value left, and every shared
+    word after that wording ("Mei is leaving Corvid in June. Ravi inherits the billing rota": the rota's
+    standing line, which names no Corvid, changes by the second clause)?"""
+    low = words.lower().split()
+    last = max((k for k, w in enumerate(low) if any(w.startswith(v) for v in gone)), default=-1)
+    if last < 0 or not shared:
+        return False
+    head = " ".join(words.split()[: last + 1])
+    later = CHANGE.search(words, len(head))
+    return later is not None and shared <= subject_words(words[later.start() :])
+
+
+def names_any(words: str, stems: frozenset[str]) -> bool:
+    """Does one of ``words`` (lower case) start with one of ``stems`` (a value named)?"""
+    return any(w.startswith(v) for w in words.split() for v in stems)

@@ -1,0 +1,313 @@
+"""The change lines' pass's state (:mod:`mdrecall.knowledge.change_pairs`): each fact line's words, the
+words' counts and postings, the marks of the earlier rules' pairs, each change line's chosen candidates,
+and the lookup of a change line's candidates (its rarest words, the lines of their postings written
+before it). Kept between passes so that a change of a few files re-pairs only what they touch."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import math
+import re
+import sys
+from array import array
+from collections.abc import Iterable, Sequence
+
+from mdrecall.knowledge.change_rules import (
+    CANDIDATE_WORDS,
+    RARE_MIN,
+    RARE_SHARE,
+    Key,
+    attr_kinds,
+    is_told,
+    is_typed,
+    pair_signal,
+    plans,
+    value_slots,
+    word_set,
+)
+from mdrecall.knowledge.fact_values import kin_words, signal
+from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
+from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.stores.views import Supersession
+
+__all__ = ["ChangeState", "changed_things", "subject_stems", "word_cap"]
+
+
+class ChangeState:
+    """The change lines' pass over one list of fact lines, kept so that a change of a few files re-pairs
+    only what they touch: each line's words, the word counts and postings, and each change line's
+    closest candidate.
+
+    Lines are numbered in the order they came (a line gone leaves a hole; a line added takes the next
+    number): per-line records are lists and byte arrays by number, postings compact arrays of numbers,
+    and only :attr:`where` (and the pairs) is keyed by ``(path, line)`` (100,000 notes: a dozen dicts keyed
+    by tuples and a list of every candidate of every change line cost ~0.5 GB).
+    """
+
+    def __init__(self, facts: Sequence[Fact], attr: dict[Key, Supersession]) -> None:
+        self.facts: list[Fact | None] = []  # by number; None: a line gone
+        self.where: dict[Key, int] = {}
+        # each line's words as a tuple of interned words (a set costs four times the memory; the tests
+        # below make the few sets they need)
+        self.own: list[tuple[str, ...]] = []
+        self.every: list[tuple[str, ...]] = []
+        self.kind: list[str | None] = []  # how strongly each line signals a change (None: no change line)
+        self.leaves: dict[int, frozenset[str]] = {}  # the lines leaving a value: the values left
+        self.df: dict[str, int] = {}
+        self.postings: dict[str, array[int]] = {}  # 4 bytes a posting
+        # the lines told in a log (:func:`is_told`): no candidate of any line, so not counted in ``df`` nor
+        # ``postings`` (the words' rarity stays that of the other lines); their own postings, to redo them
+        self.told: dict[str, array[int]] = {}
+        # a long posting's lines ordered by day (undated first), read by :meth:`earlier`; dropped when the
+        # posting changes
+        self.by_day: dict[str, tuple[list[str], list[int]]] = {}
+        self.cap = word_cap(facts)
+        for f in facts:
+            self.add(f)
+        self.attr = dict(attr)
+        self.paired, self.used = self.marks(attr)  # by number: paired as the older, the newer line
+        self.echo = self.echoes(attr)  # a line the attribute rule paired as the newer: the values it moved
+        # change line → its closest candidate (first), then the other standing lines it supersedes
+        self.closest: dict[int, tuple[int, ...]] = {}
+        self.chosen_by: dict[int, list[int]] = {}  # a line → the change lines it is the closest of
+        self.pairs: dict[Key, Supersession] = {}  # the pass's pairs
+        # a line → the change lines telling more of its own change (they supersede nothing)
+        self.continues: dict[int, set[int]] = {}
+        self.continued: int | None = None  # the change line last found telling more of a change
+
+    def add(self, f: Fact) -> int:
+        n = len(self.facts)
+        # interned: tens of thousands of lines share a few thousand words
+        words = subject_stems(f.words)
+        own = tuple(map(sys.intern, sorted(words)))
+        every = tuple(map(sys.intern, sorted(words | kin_words(word_set(f.context))))) if f.context else own
+        self.facts.append(f)
+        self.where[(f.path, f.line)] = n
+        self.own.append(own)
+        self.every.append(every)
+        self.kind.append(
+            signal(f.words)
+            or ("typed" if is_typed(f) else "plan" if plans(f) else "pair" if pair_signal(f) else None)
+        )
+        gone = left_values(f.words.lower())
+        if gone:
+            self.leaves[n] = gone
+        if is_told(f):
+            for w in every:
+                self.told.setdefault(w, array("i")).append(n)
+            return n
+        for w in every:
+            self.df[w] = self.df.get(w, 0) + 1
+            self.by_day.pop(w, None)
+            posting = self.postings.get(w)
+            if posting is None:
+                self.postings[w] = posting = array("i")
+            posting.append(n)
+        return n
+
+    def remove(self, n: int) -> None:
+        told = is_told(self.fact(n))
+        for w in self.every[n]:
+            if told:
+                self.told[w].remove(n)
+                if not self.told[w]:
+                    del self.told[w]
+                continue
+            self.df[w] -= 1
+            self.by_day.pop(w, None)
+            self.postings[w].remove(n)
+            if not self.df[w]:
+                del self.df[w], self.postings[w]
+        del self.where[self.key(n)]
+        self.facts[n], self.own[n], self.every[n], self.kind[n] = None, (), (), None
+        self.leaves.pop(n, None)
+
+    def fact(self, n: int) -> Fact:
+        f = self.facts[n]
+        assert f is not None, "a line gone"
+        return f
+
+    def key(self, n: int) -> Key:
+        f = self.fact(n)
+        return (f.path, f.line)
+
+    def marks(self, attr: dict[Key, Supersession]) -> tuple[bytearray, bytearray]:
+        """The lines (by number) ``attr`` pairs as the older line, and as the newer."""
+        paired, used = bytearray(len(self.facts)), bytearray(len(self.facts))
+        for k, n in attr.items():
+            i = self.where.get(k)
+            if i is not None:
+                paired[i] = 1
+            i = self.where.get((n.path, n.line))
+            if i is not None:
+                used[i] = 1
+        return paired, used
+
+    def echoes(self, attr: dict[Key, Supersession]) -> dict[int, frozenset[str]]:
+        """The lines (by number) ``attr`` pairs as the newer → the times and amounts of the older lines
+        they supersede that they no longer hold (the value moved: "Go-live 1 February" … "go-live pushed
+        back to 1 March"). Another older line stating that same value says the same fact again (a log's
+        "Plan: go-live 1 February"): :func:`~mdrecall.knowledge.change_candidate.candidate` lets the newer
+        line supersede it too."""
+        out: dict[int, set[str]] = {}
+        paired_kinds: dict[int, set[str]] = {}  # the newer → the kinds of the attributes of the olders
+        for k, n in attr.items():
+            i, j = self.where.get(k), self.where.get((n.path, n.line))
+            if i is None or j is None:
+                continue
+            moved = {v for v in value_slots(self.fact(i)) - value_slots(self.fact(j)) if _echoes(v)}
+            if moved:
+                out.setdefault(j, set()).update(moved)
+            paired_kinds.setdefault(j, set()).update(attr_kinds(self.fact(i)) or "*")
+        # an attribute of the newer of another kind than those paired ("Rafael is rota owner from today …
+        # handover moves to Mondays 16:00": an owner paired, a time not): its value may change another line
+        # of that kind (a marker ``*t``: :func:`echo_allows`)
+        for j, kinds in paired_kinds.items():
+            own = set(attr_kinds(self.fact(j)))
+            if "*" not in kinds and own & kinds:  # (one attribute paired, another left: two facts stated)
+                spare = own - kinds
+                if spare:
+                    out.setdefault(j, set()).update("*" + k for k in spare)
+        return {j: frozenset(v) for j, v in out.items()}
+
+    def probe(self, j: int) -> list[str]:
+        """The words looked up for a change line's candidates (:meth:`probes`)."""
+        rare, things = self.probes(j)
+        return rare + things
+
+    def probes(self, j: int) -> tuple[list[str], list[str]]:
+        """A change line's rarest words (on at least two lines), and the rare words the change is said of
+        (:func:`changed_things`: "Ledgerline moves to …") beside them."""
+        df, cap = self.df, self.cap
+        least = 1 if is_told(self.fact(j)) else 2  # (a line told is not counted: one other line)
+        rare = (w for w in self.own[j] if least <= df.get(w, 0) <= cap)
+        words = sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
+        if self.kind[j] != "strong":
+            return words, []
+        things = changed_things(self.fact(j).words)
+        return words, [w for w in things if w not in words and 2 <= df.get(w, 0) <= cap]
+
+    def earlier(self, w: str, j: int) -> Sequence[int]:
+        """The lines of ``w``'s posting that may have been written before the line ``j``
+        (:func:`written_before`: undated, or of an earlier day, for a dated line; undated for an undated
+        one), in number order: a long posting is cut by day, so that a table of many lines of one day
+        sharing a rare word does not try each row against each other (the lines cut could never be
+        superseded by ``j``: the same candidates as reading the whole posting)."""
+        posting = self.postings.get(w, ())
+        if len(posting) <= _SHORT:
+            return posting
+        got = self.by_day.get(w)
+        if got is None:
+            order = sorted(posting, key=lambda n: (_day(self.fact(n)), n))
+            got = self.by_day[w] = ([_day(self.fact(n)) for n in order], order)
+        days, order = got
+        new = self.fact(j)
+        end = bisect.bisect_left(days, new.day[:10]) if new.day else bisect.bisect_right(days, "")
+        return sorted(order[:end])
+
+    def is_change(self, j: int) -> bool:
+        return bool(self.kind[j]) and (not self.used[j] or j in self.echo)
+
+    def goes_on(self, i: int, j: int) -> None:
+        """The change line ``j`` tells more of the line ``i``'s own change: it supersedes nothing."""
+        self.continues.setdefault(i, set()).add(j)
+        self.continued = j
+
+    def similarity(self, i: int, j: int) -> float:
+        """The cosine of two lines' word sets (shared words over the geometric mean of their sizes)."""
+        a, b = self.every[i], self.every[j]
+        return len(set(a).intersection(b)) / ((len(a) * len(b)) ** 0.5) if a and b else 0.0
+
+    def weighted(self, i: int, j: int) -> float:
+        """The cosine of two lines' word sets, each shared word counting the more the rarer it is
+        (``1 + ln(cap / count)`` for a rare word, 1 for another). It reads the counts of shared words
+        only, so a change of the counts redoes the change lines holding the words counted anew, no
+        more (:func:`change_update`)."""
+        a, b = self.every[i], self.every[j]
+        if not a or not b:
+            return 0.0
+        df, cap = self.df, self.cap
+        shared = set(a).intersection(b)
+        return sum(1 + math.log(cap / df[w]) if df[w] <= cap else 1.0 for w in shared) / len(a) ** 0.25
+
+    def forget(self, j: int) -> tuple[int, ...]:
+        """Drop a change line's chosen candidates (returned)."""
+        chosen = self.closest.pop(j, ())
+        for i in chosen:
+            self.chosen_by[i].remove(j)
+            if not self.chosen_by[i]:
+                del self.chosen_by[i]
+        return chosen
+
+    def settle(self, olds: Iterable[int]) -> None:
+        """Pair each line of ``olds`` (still there) with the latest change line it is the closest
+        candidate of."""
+        for i in olds:
+            if self.facts[i] is None:
+                continue  # gone: its pair went with it (:func:`change_update`)
+            js = self.chosen_by.get(i)
+            if not js:
+                self.pairs.pop(self.key(i), None)
+                continue
+            j = max(js, key=lambda k: (self.fact(k).day or "", _Reversed(self.key(k))))
+            n = self.fact(j)
+            self.pairs[self.key(i)] = Supersession(n.path, n.line, n.day)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def subject_stems(text: str) -> set[str]:
+    """The subject words of ``text``, a family relation's words as its head word (:func:`kin_words`)."""
+    return kin_words(subject_words(text))
+
+
+def changed_things(words: str) -> tuple[str, ...]:
+    """The stems of the words right before a line's change wordings, where subject words: what each
+    change is said of ("Ledgerline moves to Ravi's squad", "the go-live pushed back to Q2")."""
+    out: list[str] = []
+    for m in CHANGE.finditer(words):
+        before = words[: m.start()].split()
+        stems = subject_stems(before[-1]) if before else set()
+        if len(stems) == 1:
+            out += stems
+    return tuple(out)
+
+
+class _Reversed:
+    """Orders keys the other way round (on a tie of days, the first line in path and line order wins)."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: Key) -> None:
+        self.key = key
+
+    def __lt__(self, other: _Reversed) -> bool:
+        return self.key > other.key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Reversed) and self.key == other.key
+
+
+#: A calendar date among a line's time slots ("t:feb1"): one day, not a weekday or a clock time that
+#: comes again (a log's "deploys on Thursday evenings collide" is an event, not the deploy days said again).
+_CALENDAR_SLOT = re.compile(r"t:[a-z]{3}\d{1,2}$")
+
+
+def _echoes(slot: str) -> bool:
+    """Is ``slot`` a value whose move a line paired by the attribute rule carries to the older lines
+    stating it again (:meth:`ChangeState.echoes`): a calendar date, an amount, a quantity?"""
+    return slot[:2] in ("m:", "q:") or _CALENDAR_SLOT.match(slot) is not None
+
+
+#: A posting this long or shorter is read whole (:meth:`ChangeState.earlier`).
+_SHORT = 32
+
+
+def _day(f: Fact) -> str:
+    return f.day[:10] if f.day else ""
+
+
+def word_cap(facts: Sequence[Fact]) -> int:
+    """The most lines a rare word is on: :data:`RARE_SHARE` of the lines not told in a log, or
+    :data:`RARE_MIN`."""
+    return max(RARE_MIN, int(RARE_SHARE * sum(1 for f in facts if not is_told(f))))

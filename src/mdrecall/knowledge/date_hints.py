@@ -1,0 +1,76 @@
+"""Whether a line may name a date: a cheap test of substrings and small expressions before the date
+grammar (:func:`~mdrecall.text.note_dates.note_dates`), which most lines of a note never need. Pure."""
+
+from __future__ import annotations
+
+import re
+
+from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
+from mdrecall.text.dates import MONTH_HINTS
+from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
+
+__all__ = ["may_name_date"]
+
+#: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
+#: cheaper than the grammar); months are looked for by their first three letters, "day" by :data:`_DAY_HINT`.
+_HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
+#: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
+#: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
+_DAY_HINT = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from)\b"
+    r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
+)
+#: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
+_PART_HINTS = ("end of", "start of", "beginning of", "middle of")
+#: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
+_WEEKDAY_ABBR = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun")
+#: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
+#: "marathon" alone need no grammar.
+_MONTH_WORD = re.compile(
+    r"(?<![a-z0-9_])(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?![a-z0-9_])"
+)
+#: Besides month names, what the grammar reads that no hint word covers: an ISO date (its test is wider
+#: than the ISO dates :mod:`~mdrecall.knowledge.valid_time` reads) and "this morning/afternoon/evening".
+_OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
+#: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
+_DIGIT = re.compile(r"\d")
+_NUMBER_PHRASE = re.compile(
+    r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d|\bw(?:k\.?\s?)?\d"
+    r"|\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
+    # a Roman month ("14.III.2027"), a dashed day after a word asking for one ("on 14-03")
+    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
+    re.IGNORECASE,
+)
+#: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
+_ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
+
+#: What every word :data:`~mdrecall.text.date_grammar.DAY_TYPO` reads opens with, on an ASCII line's lower
+#: case (without its word boundary: a scan in C many times quicker than the expression's).
+_TYPO_HINT = re.compile(r"to?[md]|ye?s")
+
+
+def may_name_date(text: str) -> bool:
+    """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
+    low = text.lower()
+    if any(w in low for w in _HINT_WORDS) or any(w in low for w in _PART_HINTS):
+        return True
+    if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
+        return True
+    if _DIGIT.search(text) is not None and _NUMBER_PHRASE.search(text) is not None:
+        return True
+    # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word
+    # characters are wider) keep the plain substring test.
+    if any(w in low for w in MONTH_HINTS) and (
+        not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
+    ):
+        return True
+    if _WEEKDAY_ABBR.search(text) is not None:
+        return True
+    if _ABBR_HINT.search(low) is not None:
+        return True
+    if "day" in low and any(weekday_typo(m.group(0)) for m in WEEKDAY_TYPO.finditer(low)):
+        return True  # "thrusday"
+    if text.isascii() and _TYPO_HINT.search(low) is None:
+        return False  # no word a misspelt day may be
+    return any(day_typo(m.group(0)) is not None for m in DAY_TYPO.finditer(text))  # "tommorow"
