@@ -40,10 +40,12 @@ pytestmark = pytest.mark.skipif(
 
 LOCOMO_CONVERSATION = 1
 
-#: (keyword-only, hybrid with the local MiniLM, hybrid with the static default) floors.
-LOCOMO_SNIPPET_FLOOR = (0.815, 0.835, 0.825)  # measured 0.847, 0.856, 0.853 (session 9: 0.834, 0.850, 0.847)
-LOCOMO_LINE_FLOOR = (0.855, 0.87, 0.875)  # measured 0.886, 0.898, 0.905 (session 9: 0.874, 0.892, 0.898)
-SCIFACT_NDCG_FLOOR = (0.85, 0.875, 0.86)  # measured 0.882, 0.908, 0.892 (session 6: 0.867, 0.891, 0.872)
+#: (keyword-only, hybrid with the local MiniLM, static default) floors; measured in session 16:
+#: LoCoMo snippet 0.853, 0.862, 0.859 (session 9: 0.834, 0.850, 0.847), line 0.892, 0.904, 0.911 (session 9:
+#: 0.874, 0.892, 0.898); SciFact 0.882, 0.908, 0.892 (session 6: 0.867, 0.891, 0.872).
+LOCOMO_SNIPPET_FLOOR = (0.82, 0.835, 0.83)
+LOCOMO_LINE_FLOOR = (0.86, 0.875, 0.88)
+SCIFACT_NDCG_FLOOR = (0.85, 0.875, 0.86)
 
 
 def _config(mode: str, provider: str = "local") -> Config:
