@@ -80,3 +80,31 @@ def test_the_newer_line_of_another_superseded_line_the_query_names_ranks_above_t
     assert paths.index("memory/2027-03-09.md") < marked
     # the printer's line shares no query word with the programme line: it stays where it was
     assert paths.index("memory/2027-03-12.md") > marked
+
+
+_KILN = (
+    "# Pottery studio\n\n- Kiln firings are booked on a paper sheet by the door.\n- Clay comes from Potclays."
+)
+_NEW_KILN = "# 2027-04-06\n\n- Firings are booked in the studio app from today; the sheet is gone."
+
+
+def _read_newer(path: str, line: int) -> Chunk | None:
+    """The store's reader of a newer line's chunk, over one dated log."""
+    chunk = Chunk("memory/2027-04-06.md", "memory", 1, 3, _NEW_KILN, "hlog")
+    return chunk if path == chunk.path and chunk.start_line <= line <= chunk.end_line else None
+
+
+def test_a_question_asking_for_several_things_fetches_no_newer_chunk() -> None:
+    gone = {"studio.md": {3: Supersession("memory/2027-04-06.md", 3, "2027-04-06")}}
+    terms = ["kiln", "firings", "booked"]
+
+    def search(query: str) -> list[str]:
+        page = scored("studio.md", 1, _KILN, 0.60)
+        other = scored("notes/glazes.md", 1, "# Glazes\n\n- Kiln firings at cone 6.", 0.50)
+        out = apply_fact_supersession([page, other], terms, gone, query=query, fetch=_read_newer)
+        return [s.chunk.path for s in out]
+
+    # one current answer: the later line is fetched and shown above the marked page
+    assert search("how are kiln firings booked") == ["memory/2027-04-06.md", "studio.md", "notes/glazes.md"]
+    # every way firings were booked is an answer: the page's past line keeps its place, none is pushed out
+    assert search("which ways have kiln firings been booked") == ["studio.md", "notes/glazes.md"]

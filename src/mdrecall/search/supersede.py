@@ -18,6 +18,7 @@ from mdrecall.search.snippets import citation, query_stems, term_matches
 from mdrecall.search.supersede_wording import WINDOW, held_stems
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import ChunkAtStore, Supersession
+from mdrecall.text.query import asks_for_list
 
 __all__ = [
     "ChunkReader",
@@ -90,7 +91,9 @@ def apply_fact_supersession(
     """``items`` with each candidate marked whose lines answering the query are all superseded (by
     ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it;
     when no candidate holds the newer line, its chunk is read (``fetch``, :func:`newer_chunks`) and
-    placed just above it: the older line marked, the newer shown.
+    placed just above it: the older line marked, the newer shown. Not for a question asking for several
+    things (:func:`~mdrecall.text.query.asks_for_list`, "which events has Jon been to"): past lines are
+    answers to it too, and a fetched chunk would push one of them out.
 
     A candidate's answering lines are those holding the most query stems, a line counting the stems of
     the headings it stands under; none (no query word on any line) → no mark. Lines tying are told
@@ -124,7 +127,7 @@ def apply_fact_supersession(
             changed |= _lift(head, a, other)
     for a, newer in _share_marks(head, stems, marked):
         changed |= _lift(head, a, newer)
-    if fetch is not None and marked:
+    if fetch is not None and marked and not asks_for_list(query):
         changed |= _fetch_newer(head, marked, fetch)
     if not changed:
         return head + out[window:]
