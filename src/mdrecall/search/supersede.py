@@ -18,6 +18,7 @@ from mdrecall.search.snippets import citation, query_stems, term_matches
 from mdrecall.search.supersede_wording import WINDOW, held_stems
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import ChunkAtStore, Supersession
+from mdrecall.text.query import asks_for_list
 
 __all__ = [
     "ChunkReader",
@@ -90,7 +91,9 @@ def apply_fact_supersession(
     """``items`` with each candidate marked whose lines answering the query are all superseded (by
     ``lines``, :func:`superseded_lines`), and the candidate holding the newer line lifted just above it;
     when no candidate holds the newer line, its chunk is read (``fetch``, :func:`newer_chunks`) and
-    placed just above it: the older line marked, the newer shown.
+    placed just above it: the older line marked, the newer shown. Not for a question asking for several
+    things (:func:`~mdrecall.text.query.asks_for_list`, "which events has Jon been to"): past lines are
+    answers to it too, and a fetched chunk would push one of them out.
 
     A candidate's answering lines are those holding the most query stems, a line counting the stems of
     the headings it stands under; none (no query word on any line) → no mark. Lines tying are told
@@ -120,13 +123,34 @@ def apply_fact_supersession(
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
         marked.append((a, newer))
         changed |= _lift(head, a, newer)
+        for other in _also_changed(a.chunk, gone, newer, answers):
+            changed |= _lift(head, a, other)
     for a, newer in _share_marks(head, stems, marked):
         changed |= _lift(head, a, newer)
-    if fetch is not None and marked:
+    if fetch is not None and marked and not asks_for_list(query):
         changed |= _fetch_newer(head, marked, fetch)
     if not changed:
         return head + out[window:]
     return sorted(head, key=lambda s: -s.score) + out[window:]
+
+
+def _also_changed(
+    chunk: Chunk, gone: Mapping[int, Supersession], cited: Supersession, answers: _NewerAnswers
+) -> list[Supersession]:
+    """The lines, candidates' lines, superseding other lines of a marked ``chunk`` than the one its mark
+    cites (``cited``), each sharing a query word with the line it supersedes: a later line changing
+    another fact the query names ("Kingston is on!" after "trying to get a Kingston date", in a chunk
+    marked for its "three shows" line) ranks above the chunk too."""
+    lines = chunk.text.split("\n")
+    out: list[Supersession] = []
+    for n, new in sorted(gone.items()):
+        k = n - chunk.start_line
+        if new == cited or not 0 <= k < len(lines) or lines[k].lstrip().startswith("#"):
+            continue
+        newer_words = answers.words_at(new)
+        if newer_words and answers.own(lines[k]) & newer_words:
+            out.append(new)
+    return out
 
 
 def _fetch_newer(head: list[Scored], marked: list[tuple[Scored, Supersession]], fetch: ChunkReader) -> bool:
@@ -245,18 +269,43 @@ def _stems_by_line(
     the chunk (a line under "## Lantern Moth" is about Lantern Moth); ``None`` for a heading."""
     heads: list[tuple[int, frozenset[str]]] = []
     out: list[frozenset[str] | None] = []
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    lead: frozenset[str] = frozenset()  # the words of the line leading the list a line is an item of
+    for k, line in enumerate(lines):
         bare = line.lstrip()
         if bare.startswith("#"):
             level = len(bare) - len(bare.lstrip("#"))
             heads = [h for h in heads if h[0] < level] + [(level, _words(term_matches(bare, stems), word))]
             out.append(None)
+            lead = frozenset()
             continue
         found = _words(term_matches(line, stems), word)
+        if _ITEM.match(line):
+            found = found | lead
+        else:
+            lead = found if k + 1 < len(lines) and _leads_list(line, lines[k + 1]) else frozenset()
         for _, held in heads:
             found = found | held
         out.append(found)
     return out
+
+
+#: A list item's opening: a bullet or a number, then a space.
+_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
+#: The most words a line leading a list may hold: a title of the items under it ("Volunteer training",
+#: "Family meeting about Easter."), not a paragraph of its own facts.
+_LEAD_WORDS = 8
+
+
+def _leads_list(line: str, following: str) -> bool:
+    """Does ``line``, not a list item, lead the list that opens on the line ``following`` it? A short
+    line over a list titles its items as a heading would ("Volunteer training" over "- held at the
+    library"): the items answer what it names."""
+    bare = line.strip()
+    if not bare or _ITEM.match(following) is None or len(bare.split()) > _LEAD_WORDS:
+        return False
+    label, colon, value = bare.partition(":")
+    return not (colon and value.strip())  # "Budget: £14,000 all in.": a fact of its own, not a title
 
 
 class _NewerAnswers:
