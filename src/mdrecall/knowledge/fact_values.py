@@ -45,6 +45,7 @@ __all__ = [
     "slots",
     "states",
     "stem",
+    "unreal_before",
     "subject_words",
     "typed_values",
 ]
@@ -377,11 +378,51 @@ def _adds_near(words: str, at: int) -> bool:
 _NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:\s+\S+){0,4}\s*$", re.I)
 
 
+#: A negation, or a modal of a thing only possible or advised, whose scope reaches the word after it across
+#: auxiliaries and adverbs only ("won't quit", "don't ever quit", "never gonna give up", "not going to stop",
+#: "nothing has changed", "we might switch", "should have moved"): the act after it is denied or imagined,
+#: not told. ("would" is left out: reported speech tells a change with it, "said she would take over".)
+_UNREAL = re.compile(
+    r"(?:n't|n’t|\bnot|\bnever|\bnothing|\bnobody|\bcannot|\bcould|\bmight|\bshould)"
+    r"(?:\s+(?:ever|even|really|actually|just|yet|be|been|being|have|has|had|get|got|gonna|going|to|wanna"
+    r"|want|gotta))*\s+$",
+    re.I,
+)
+#: Wordings of :data:`CHANGE` that are no act a negation or a modal could deny ("not … any more", "not
+#: Tuesday, Thursday instead", "not going after all"): only a verb's wording is read as denied.
+_NO_ACT = ("instead", "no ", "any", "after all", "as of", "from ", "starting", "since", "last day")
+
+
+#: A word before a change verb's form that makes it a noun ("her hands on her hips", "some moves", "the
+#: changes"): an article, a possessive or a quantifier.
+_DETERMINER = re.compile(
+    r"\b(?:a|an|the|my|your|his|her|our|their|its|some|any|these|those|many|few|several|big|small)\s+$", re.I
+)
+#: The change wordings that are also a noun's form (read as a verb only without a determiner before).
+_NOUN_FORMS = ("chang", "mov", "switch", "swap", "hand", "shift")
+#: "up to" / "down to" as a change: before an amount ("went up to 40", "down to £30"), not "been up to" or
+#: "it's up to you".
+_TO_AMOUNT = re.compile(r"\s+(?:[$£€¥]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half)", re.I)
+
+
+def unreal_before(words: str, at: int) -> bool:
+    """Is the word at ``at`` of ``words`` under a negation or a modal of possibility (:data:`_UNREAL`)?"""
+    return _UNREAL.search(words, max(0, at - 60), at) is not None
+
+
 def _changes(words: str) -> bool:
     """Does ``words`` hold a wording of :data:`CHANGE` (a state begun "since Monday" only where not
-    negated)?"""
+    negated; a verb's only where not denied or imagined: "won't quit", "might switch")?"""
     for m in CHANGE.finditer(words):
-        if m.group()[:5].lower() != "since" or _NEGATED.search(words, 0, m.start()) is None:
+        wording = m.group().lower()
+        if wording[:5] == "since":
+            if _NEGATED.search(words, 0, m.start()) is None:
+                return True
+        elif wording.startswith(_NOUN_FORMS) and _DETERMINER.search(words, max(0, m.start() - 12), m.start()):
+            continue  # a noun: "her hands on her hips", "some moves"
+        elif wording in ("up to", "down to") and _TO_AMOUNT.match(words, m.end()) is None:
+            continue  # "what I've been up to", "up to you"
+        elif wording.startswith(_NO_ACT) or not unreal_before(words, m.start()):
             return True
     return False
 

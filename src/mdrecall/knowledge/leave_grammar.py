@@ -21,7 +21,7 @@ import functools
 import itertools
 import re
 
-from mdrecall.knowledge.fact_values import signal, stem
+from mdrecall.knowledge.fact_values import signal, stem, unreal_before
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -58,6 +58,9 @@ LEAVE = re.compile(
     r"|stop(?:s|ped|ping)? (?:taking|using|giving|the)"
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
 )
+#: The wordings of :data:`LEAVE` that are a verb's act, which a negation or a modal before may deny
+#: (:func:`~mdrecall.knowledge.fact_values.unreal_before`).
+_ACTS = ("dropp", "ditch", "leav", "left", "replac", "swapp", "mov", "quit", "giv", "gav", "stop")
 #: "from X to Y": the value left lies between (at most three words: "from Read the Docs to GitHub Pages").
 FROM_TO = re.compile(r"^(?:\S+\s+){1,3}?to\b")
 #: Before "replaced by/with": the words before name the value left ("Jenkins replaced by Drone").
@@ -132,6 +135,8 @@ def left_values(words: str) -> frozenset[str]:
                 changes = signal(words) is not None
             if not changes or not FROM_TO.match(words[m.end() :]):
                 continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
+        if m.group().startswith(_ACTS) and unreal_before(words, m.start()):
+            continue  # a leaving denied or imagined: "won't quit", "don't ever give up", "might drop"
         after = words[m.end() :].split()
         if m.group().startswith("not"):
             # one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"; a verb's form is a

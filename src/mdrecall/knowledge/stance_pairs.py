@@ -159,7 +159,9 @@ def _object(text: str) -> frozenset[str]:
 
 def _name(word: str) -> set[str]:
     """``word`` as a name (lowercased), if it is one: a capitalised word, not a stop word nor a stance word,
-    or a word in capitals ("HERE", a vendor: a stop word's spelling)."""
+    or a word in capitals ("HERE", a vendor: a stop word's spelling); not the pronoun "I" ("I'm", "I've")."""
+    if word.replace("’", "'").split("'")[0] == "I":
+        return set()
     if len(word) >= 3 and word.isupper() and word.isalpha():
         return {word.lower()}
     return capitalised_names(word) - _stance_words()
