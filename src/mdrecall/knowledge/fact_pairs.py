@@ -26,6 +26,7 @@ import itertools
 import math
 from array import array
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
@@ -190,6 +191,7 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
         first_of.setdefault(d, k)
     undated = days.count("")
     paired = bytearray(len(facts))
+    keep = _Keep(facts, paired)
     # newest first; a stable sort keeps list order among lines of one day (the first of them wins)
     order = sorted((j for j, f in enumerate(facts) if f.cue), key=lambda j: facts[j].day or "", reverse=True)
     out: dict[tuple[str, int], Supersession] = {}
@@ -198,12 +200,15 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
         mine = set(ids)
         head = ids[: len(ids) - need[j] + 2]
         below = first_of[day] if day else undated  # the lines it may supersede: undated, or of an earlier day
-        lists = [by_pair.get([a * size + b for a, b in itertools.combinations(head, 2)], below)]
+        # not the lines paired already, nor an undated line's own page's lines below it (20,000 label lines
+        # of a page were each tried against every other: minutes)
+        kept = keep.not_paired if day else keep.for_undated(new)
+        lists = [by_pair.get([a * size + b for a, b in itertools.combinations(head, 2)], below, kept)]
         if need[j] == 1:
-            lists.append(by_word.get(ids, below))
+            lists.append(by_word.get(ids, below, kept))
         thing = things[j]  # an outcome's thing: the lines whose subject names it (fewer shared words)
         if thing and by_subject is not None:
-            lists.append(by_subject.get(sorted(thing), below))
+            lists.append(by_subject.get(sorted(thing), below, kept))
         seen: set[int] = set()
         for found in lists:
             for i in found:
@@ -242,9 +247,12 @@ class _Postings:
         packed.sort()
         self.packed = packed
 
-    def get(self, keys: Sequence[int], below: int | None = None) -> list[int]:
+    def get(
+        self, keys: Sequence[int], below: int | None = None, kept: Callable[[Any], Any] | None = None
+    ) -> list[int]:
         """The lines filed under any of ``keys`` (a line once per key it is filed under), in key order;
-        only the lines numbered under ``below``, if given."""
+        only the lines numbered under ``below``, if given, and those ``kept`` (an array of line numbers →
+        the mask of those to keep) keeps."""
         if not keys or not len(self.packed):
             return []
         np = self.np
@@ -255,8 +263,35 @@ class _Postings:
         out: list[int] = []
         for s, e in zip(starts.tolist(), ends.tolist(), strict=True):
             if e > s:
-                out += (self.packed[s:e] % self.count).tolist()
+                found = self.packed[s:e] % self.count
+                out += (found[kept(found)] if kept is not None else found).tolist()
         return out
+
+
+class _Keep:
+    """Masks of the candidate lines worth trying (as arrays): those not paired yet, and for an undated
+    line, not its own page's lines at or below it (which it cannot supersede, :func:`_later`)."""
+
+    def __init__(self, facts: Sequence[Fact], paired: bytearray) -> None:
+        import numpy as np
+
+        self.np = np
+        self.paired = np.frombuffer(paired, dtype=np.uint8) if paired else np.zeros(0, np.uint8)
+        paths: dict[str, int] = {}
+        self.path = np.asarray([paths.setdefault(f.path, len(paths)) for f in facts], dtype=np.int64)
+        self.line = np.asarray([f.line for f in facts], dtype=np.int64)
+        self.paths = paths
+
+    def not_paired(self, found: Any) -> Any:
+        return self.paired[found] == 0
+
+    def for_undated(self, new: Fact) -> Callable[[Any], Any]:
+        path, line = self.paths[new.path], new.line
+
+        def kept(found: Any) -> Any:
+            return (self.paired[found] == 0) & ((self.path[found] != path) | (self.line[found] < line))
+
+        return kept
 
 
 def _subject_postings(facts: Sequence[Fact], rank: dict[str, int]) -> _Postings:

@@ -128,11 +128,18 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
             count[w] = count.get(w, 0) + 1
     cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
     by_scale: dict[str, list[int]] = {}
-    for k, (_, scales, _, _) in enumerate(lines):
+    by_key: dict[str, list[int]] = {}  # a rare word or a number → the lines naming it
+    for k, (_, scales, words, numbers) in enumerate(lines):
         for scale in scales:
             by_scale.setdefault(scale, []).append(k)
+        for w in [w for w in words if count[w] <= cap] + [f"#{n}" for n in numbers]:
+            by_key.setdefault(w, []).append(k)
     out: dict[Key, Supersession] = {}
     for j, (new, new_scales, new_words, new_numbers) in enumerate(lines):
+        # the lines sharing a rare word or a number with this one (a pair needs one): not every line of a
+        # scale (20,000 lines of "backed out of X" were tried pair by pair: minutes)
+        near = {i for w in new_words if count[w] <= cap for i in by_key[w]}
+        near.update(i for n in new_numbers for i in by_key[f"#{n}"])
         for scale, now in new_scales.items():
             if len(now) != 1:
                 continue  # two states of one scale on a line: a list, not one thing's state
@@ -142,7 +149,8 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                 continue  # a new illness: the ear found clear stays clear when the dog limps a month later
             best: list[tuple[float, int]] = []
             recovered: list[tuple[str, int]] = []  # (day, line) of the unwell lines whose patient it names
-            for i in by_scale[scale]:
+            tried = by_scale[scale] if scale == "health" else sorted(i for i in near if scale in lines[i][1])
+            for i in tried:
                 old, old_scales, old_words, old_numbers = lines[i]
                 if i == j or old_scales[scale] & now or (old.path, old.line) in paired:
                     continue

@@ -1,0 +1,50 @@
+"""Many lines of one change wording in one file: pairing them stays near-linear (fault round 12)."""
+
+from __future__ import annotations
+
+import time
+
+from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.state_pairs import state_pairs
+
+_SYL = "ka lo mi ne ru sa ti vo ze ba do fi gu ha je ko lu ma no pe".split()
+
+
+def _firm(i: int) -> str:
+    return (_SYL[i % 20] + _SYL[(i // 20) % 20] + "x").title()
+
+
+def test_thousands_of_state_lines_in_a_log_pair_in_near_linear_time() -> None:
+    # 8,000 lines of one state's wording about 300 suppliers: each line was tried against every line of
+    # the scale (20,000 lines: over two minutes); now only against the lines sharing a rare word
+    lines = [
+        f"- the {_firm(i % 300)} booking is cancelled, we booked {_firm(i % 300 + 300)}" for i in range(8000)
+    ]
+    facts = line_facts("memory/2026-01-05.md", "# d\n\n" + "\n".join(lines) + "\n", "2026-01-05")
+    t0 = time.perf_counter()
+    state_pairs(facts, {})
+    assert time.perf_counter() - t0 < 3.0
+
+
+def test_a_state_changed_on_a_later_day_still_pairs() -> None:
+    old = line_facts("memory/2026-01-05.md", "# d\n\n- the Quillmore booking is confirmed\n", "2026-01-05")
+    filler = "".join(f"- the {_firm(i)} booking is confirmed\n" for i in range(300))
+    new = line_facts(
+        "memory/2026-02-05.md", f"# d\n\n{filler}- the Quillmore booking is cancelled\n", "2026-02-05"
+    )
+    pairs = state_pairs(old + new, {})
+    assert pairs[("memory/2026-01-05.md", 3)].path == "memory/2026-02-05.md"
+
+
+def test_thousands_of_label_lines_on_a_page_pair_in_near_linear_time() -> None:
+    # 6,000 "Open: <hours>" lines restating one label down a page: each was tried against every other
+    # line of the page (2,000 lines: 5 s, 20,000: over five minutes); now only against the lines above it
+    from mdrecall.knowledge.fact_pairs import supersessions
+
+    text = "# Hours\n\n" + "\n".join(f"Open: {7 + i % 5} am to {3 + i % 6} pm" for i in range(6000)) + "\n"
+    facts = line_facts("memory/notes/hours.md", text, None)
+    t0 = time.perf_counter()
+    pairs = supersessions(facts)
+    assert time.perf_counter() - t0 < 3.0
+    # each label line is still superseded by the next one down that changes it
+    assert pairs[("memory/notes/hours.md", 3)].line == 4
