@@ -42,6 +42,7 @@ from mdrecall.knowledge.fact_words import (
     CUE,
     DAYS,
     DECISION,
+    FELT_NOW,
     FIRST_PERSON,
     FULL_NAME,
     HEADING,
@@ -265,6 +266,8 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     if not stated and may_match(low, ("now", "no longer")):
         for m in NOW_STATE.finditer(line):  # "Halden now want us on retainer"
             rest = line[m.end() :]
+            if FELT_NOW.match(rest):
+                continue  # "now I'm ready to help": a feeling or a next step told, no state
             clause = rest[: clause_span(rest, 0, CLAUSE_END)[1]]
             times = line_times(clause) if "time" not in attrs and TIME_START.match(clause) else set()
             if times:  # "the pledge drive is now April 5-11": a time said to be the current one
