@@ -9,7 +9,7 @@ no changed value, so they supersede nothing. Wordings and worlds of our own."""
 from __future__ import annotations
 
 from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.fact_values import signal
+from mdrecall.knowledge.fact_values import signal, slots
 from mdrecall.knowledge.facts import line_facts
 
 
@@ -80,3 +80,48 @@ def test_now_before_a_feeling_or_a_next_step_states_no_status() -> None:
     # a state said to hold now still does
     (fact,) = line_facts("x.md", "- the brass band now rehearses at the Moss Side hall\n", None)
     assert "status" in fact.attrs or "place" in fact.attrs
+
+
+def test_an_interjection_opening_a_line_of_dialogue_is_no_name() -> None:
+    assert slots("Ifeoma: Cheers, lovely evening at the Enugu book club") == {"c:enugu"}
+    assert slots("Ifeoma: Wow, the Enugu book club is great") == {"c:enugu"}
+    # a value after a label is still a name
+    assert slots("Caterer: Okonkwo Foods, confirmed") == {"c:okonkwo", "c:foods"}
+
+
+def test_a_reply_in_the_present_does_not_supersede_an_aside_from_weeks_before() -> None:
+    files = {
+        **_day(
+            "2033-03-02",
+            "- Kofi: Cool, so you have a reminder of the sailing trip. Good to see where you are now.",
+        ),
+        **_day("2033-04-20", "- Ama: Thanks, Kofi! I'm off to the sailing club now."),
+    }
+    assert ("memory/2033-03-02.md", 3) not in _pairs(files)
+
+
+def test_a_state_the_older_line_began_is_confirmed_not_changed() -> None:
+    files = {
+        **_day(
+            "2033-05-01", "- Sipho: so I just joined a rowing squad at the harbour, I feel better already."
+        ),
+        **_day("2033-06-12", "- Sipho: I'm now part of the rowing squad, excited to race."),
+    }
+    assert ("memory/2033-05-01.md", 3) not in _pairs(files)
+    # another value after the act still changes it
+    files = {
+        **_day("2033-05-01", "- Sipho joined the rowing squad on Tuesdays."),
+        **_day("2033-06-12", "- Sipho's rowing squad is now on Thursdays."),
+    }
+    assert _pairs(files).get(("memory/2033-05-01.md", 3)) == ("memory/2033-06-12.md", 3)
+
+
+def test_giving_back_or_writing_back_states_no_return_to_a_state() -> None:
+    for line in (
+        "- Marisol wants to give back to the parish choir",
+        "- the landlord wrote back to Ana on Monday",
+    ):
+        facts = line_facts("x.md", line + "\n", None)
+        assert all("state" not in f.attrs for f in facts), line
+    (fact,) = line_facts("x.md", "- Pip the terrier is back to short walks\n", None)
+    assert "state" in fact.attrs

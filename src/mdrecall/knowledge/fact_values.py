@@ -354,8 +354,18 @@ def slots(line: str) -> set[str]:
         out |= {"n:" + n for n in NUMBER.findall(line)}
     for sentence in _SENTENCE.split(line):
         names = {n.replace("’", "'").split("'")[0] for n in capitalised_names(" ".join(sentence.split()[1:]))}
-        out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in STOP_WORDS}
+        out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in _NO_NAME}
     return out
+
+
+#: Interjections and replies that open a line of dialogue after its speaker ("- Ola: Thanks, Bisi!", "Wow,
+#: …"): capitals that open what is said, no names (a closed class of English).
+INTERJECTIONS = frozenset(
+    "thanks thank wow cool hey hi hello yay yeah yep yes no nope oh ah aw aww awesome great nice sure ok okay"
+    " haha lol woohoo whoa congrats congratulations sorry well right absolutely definitely totally exactly"
+    " hmm ugh bye cheers amazing lovely oops phew omg indeed".split()
+)
+_NO_NAME = STOP_WORDS | INTERJECTIONS
 
 
 #: A word of addition this many words or more from every change wording of a line belongs to another clause

@@ -132,6 +132,21 @@ def _is_time_value(m: re.Match[str]) -> bool:
     return last.rstrip("s") in DAYS or last in MONTHS or last[:1].isdigit() or last in ("time", "track")
 
 
+#: A verb whose "back" returns a thing or a reply, not its subject to a state ("give back to the
+#: community", "wrote back to the council", "looking back on it").
+_GIVEN_BACK = re.compile(
+    r"\b(?:giv(?:e|es|ing|en)|gave|pa(?:y|ys|id|ying)|writ(?:e|es|ing|ten)|wrote|call(?:s|ed|ing)?"
+    r"|text(?:s|ed|ing)?|look(?:s|ed|ing)?|think(?:s|ing)?|thought|bring(?:s|ing)?|brought|send(?:s|ing)?"
+    r"|sent|hit(?:s|ting)?|talk(?:s|ed|ing)?|reply|replied|get back to (?:you|me|him|her|them|us))\s+$",
+    re.I,
+)
+
+
+def _given_back(line: str, m: re.Match[str]) -> bool:
+    """Is the state ``m`` of ``line`` a "back …" after a verb of giving or replying (:data:`_GIVEN_BACK`)?"""
+    return m.group(3) is not None and _GIVEN_BACK.search(line, max(0, m.start() - 30), m.start()) is not None
+
+
 def _status(value: str) -> str:
     return " ".join(re.sub(r"[,()\[\]]", " ", value).lower().split())
 
@@ -235,7 +250,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             attrs["time"] = times
             scopes.stated(spans)
     if may_match(low, STATE_WORDS):
-        found = [m for m in STATE.finditer(line) if not _is_time_value(m)]
+        found = [m for m in STATE.finditer(line) if not _is_time_value(m) and not _given_back(line, m)]
         for attr, ms in (
             ("state", [m for m in found if not _on_off(m)]),
             ("on", [m for m in found if _on_off(m)]),
