@@ -57,6 +57,7 @@ def test_a_vague_quantity_changed_or_an_idiom_is_no_changed_value() -> None:
         "the co-op's AGM moved forward to 3 May",
         "the breakdance class moves to the Leith hall",
         "the library's late night moves Thursday",
+        "the pottery studio moves downstairs",
         "we switched the food bank van to Tuesday pickups",
         "Pavel quit the Brno choir",
     ):

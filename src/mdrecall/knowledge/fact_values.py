@@ -448,12 +448,14 @@ _NO_VALUE_AFTER = {
 #: Before a change verb, an infinitive of purpose or manner ("a great way to switch off", "how to move
 #: ahead"): what a change is for, not one told.
 _PURPOSE = re.compile(r"\b(?:ways?|how|chance|reason) to\s+$", re.I)
-#: A plural change noun after a determiner or a preposition and one word (an adjective: "some sweet moves",
-#: "towards positive changes", "a few changes"); not a verb whose subject is a noun ("the team moves to
-#: Leeds", "the office moves Friday": a direction, a day or a number after).
+#: A plural change noun after one word (an adjective) that follows a plural quantifier ("some sweet moves", "a
+#: few bold moves": a plural subject would take "move"), or a light verb or a preposition with its article
+#: ("make some sweet moves", "towards positive changes", "for the big changes"); not a verb whose subject is
+#: a noun ("the office moves downstairs", "the team moves to Leeds").
 _MODIFIED_NOUN = re.compile(
-    r"\b(?:a|an|the|my|your|his|her|our|their|its|some|any|these|those|many|few|several|no|more|towards?"
-    r"|about|of|for|with|into|through)\s+[a-z][\w-]*\s+$",
+    r"\b(?:some|any|these|those|many|few|several|no|more|other"
+    r"|(?:make|makes|made|making|towards?|about|of|for|with|into|through)"
+    r"(?:\s+(?:a|an|the|my|your|his|her|our|their|its))?)\s+[a-z][\w-]*\s+$",
     re.I,
 )
 _VERB_AFTER = re.compile(
