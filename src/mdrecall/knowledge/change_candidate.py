@@ -4,6 +4,8 @@ kind the change line states differing, and not a line telling more of the same c
 
 from __future__ import annotations
 
+import re
+
 from mdrecall.knowledge.change_rules import (
     TYPED_KINDS,
     changed_kinds,
@@ -29,7 +31,7 @@ from mdrecall.knowledge.fact_values import kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
 
-__all__ = ["candidate", "echo_allows", "leaves_named", "names_any", "told_after", "written_low"]
+__all__ = ["began", "candidate", "echo_allows", "leaves_named", "names_any", "told_after", "written_low"]
 
 
 def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool | None:
@@ -70,6 +72,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     if state.kind[j] == "weak":
         if not written_low(new.words, shared):
             return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing
+        if began(old.words, new):
+            return None  # "joined the lifeboat crew" … "now part of the lifeboat crew": that act's state
         return True if values_differ(old_slots, new_slots) else None
     if state.kind[j] == "plan":  # "New Jetstar flights: out Wednesday 21 April" … "out 14 April"
         if not set(state.own[i]).intersection(state.own[j]):
@@ -118,6 +122,30 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         state.goes_on(i, j)
         return None
     return differs
+
+
+#: An act that begins a state ("joined the crew", "signed up with Octopus", "became treasurer"), and the
+#: words after it that name what was begun.
+_BEGUN = re.compile(
+    r"\b(?:join(?:ed|s)?|signed up (?:for|with|to)|signed with|enrol+(?:ed|s)?(?: in| at| on)?"
+    r"|bec(?:ame|omes?)|started (?:at|with|on|in))((?:\s+\S+){1,5})",
+    re.I,
+)
+#: Words of a state that say only that one is in it ("now part of the crew", "now a member of it").
+_MEMBERSHIP = frozenset(("part", "member", "members", "one", "officially", "proud", "full", "fully"))
+
+
+def began(older: str, new: Fact) -> bool:
+    """Does the line ``older`` tell the act that began the state ``new`` says holds now (its ``status``
+    words all on ``older``, one of them right after a beginning act: "I just joined a climbing club" …
+    "I'm now part of the climbing club")? Then the newer confirms it and supersedes nothing."""
+    if "status" not in new.attrs:
+        return False
+    words = set(new.values[new.attrs.index("status")].split()) - _MEMBERSHIP
+    low = older.lower()
+    if not words or not words <= set(low.split()):
+        return False
+    return any(words & set(m.group(1).split()) for m in _BEGUN.finditer(low))
 
 
 def written_low(words: str, stems: set[str], first: bool = False) -> set[str]:

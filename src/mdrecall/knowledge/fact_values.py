@@ -354,8 +354,18 @@ def slots(line: str) -> set[str]:
         out |= {"n:" + n for n in NUMBER.findall(line)}
     for sentence in _SENTENCE.split(line):
         names = {n.replace("’", "'").split("'")[0] for n in capitalised_names(" ".join(sentence.split()[1:]))}
-        out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in STOP_WORDS}
+        out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in _NO_NAME}
     return out
+
+
+#: Interjections and replies that open a line of dialogue after its speaker ("- Ola: Thanks, Bisi!", "Wow,
+#: …"): capitals that open what is said, no names (a closed class of English).
+INTERJECTIONS = frozenset(
+    "thanks thank wow cool hey hi hello yay yeah yep yes no nope oh ah aw aww awesome great nice sure ok okay"
+    " haha lol woohoo whoa congrats congratulations sorry well right absolutely definitely totally exactly"
+    " hmm ugh bye cheers amazing lovely oops phew omg indeed".split()
+)
+_NO_NAME = STOP_WORDS | INTERJECTIONS
 
 
 #: A word of addition this many words or more from every change wording of a line belongs to another clause
@@ -381,9 +391,13 @@ _NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:
 #: A negation, or a modal of a thing only possible or advised, whose scope reaches the word after it across
 #: auxiliaries and adverbs only ("won't quit", "don't ever quit", "never gonna give up", "not going to stop",
 #: "nothing has changed", "we might switch", "should have moved"): the act after it is denied or imagined,
-#: not told. ("would" is left out: reported speech tells a change with it, "said she would take over".)
+#: not told. ("would" only after an indefinite subject: reported speech tells a change with it, "said she
+#: would take over".)
 _UNREAL = re.compile(
-    r"(?:n't|n’t|\bnot|\bnever|\bnothing|\bnobody|\bcannot|\bcould|\bmight|\bshould)"
+    r"(?:n't|n’t|\bnot|\bnever|\bnothing|\bnobody|\bcannot|\bcould|\bmight|\bshould"
+    # "would" after an indefinite subject: a case imagined ("where anyone else would quit")
+    r"|\b(?:anyone|anybody|someone|somebody|everyone|everybody|no one|(?:most |many )?people|others)"
+    r"(?:\s+else)?\s+would)"
     r"(?:\s+(?:ever|even|really|actually|just|yet|be|been|being|have|has|had|get|got|gonna|going|to|wanna"
     r"|want|gotta))*\s+$",
     re.I,
@@ -405,6 +419,77 @@ _NOUN_FORMS = ("chang", "mov", "switch", "swap", "hand", "shift")
 _TO_AMOUNT = re.compile(r"\s+(?:[$£€¥]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half)", re.I)
 
 
+#: After a change verb: its object a person, a life or a view ("changed me", "changing lives", "changed my
+#: outlook", "changed the game"), no value told. Not where a value follows ("changed them to Fridays").
+_TRANSFORMED = re.compile(
+    r"\s+(?:(?:me|him|us|them|you|everyone|everybody|people|lives|(?:the )?world)"
+    r"|(?:(?:my|your|his|her|our|their|the|a|so many|many) )?(?:li(?:f|v)es?|perspectives?|outlooks?"
+    r"|mind-?sets?|attitudes?|views? (?:on|of|about)|worldviews?|game|way (?:i|you|we|he|she|they|people)"
+    r" (?:think|see|feel|look|live|do|view|approach)))\b(?!\s+(?:to|into|from|over|back|around)\b)",
+    re.I,
+)
+#: Before a change verb: a vague quantity as its subject, or a degree asked ("a lot has changed", "so much
+#: has changed", "things have changed", "how much it changed"): that things changed, no value told.
+_VAGUE_SUBJECT = re.compile(
+    r"(?:\b(?:a lot|lots|so much|much|everything|things|stuff|nothing|how much(?: \S+){0,3}"
+    r"|how (?:\S+ )?things)"
+    r"(?:'s|’s| has| have| had)?(?: (?:really|definitely|totally|truly|all|so))?)\s+$",
+    re.I,
+)
+#: After a change verb, an idiom of varying or going on ("switch up the routine", "switch things up", "keep
+#: moving ahead", "moving forward with the plan"): no value taken over. "moved forward to May" (a time,
+#: an amount after) still changes.
+_NO_VALUE_AFTER = {
+    "switch": re.compile(r"(?:\s+\w+)?\s+up\b(?!\s+to\b)", re.I),
+    "mov": re.compile(r"\s+(?:ahead|forward|on)\b(?!\s+(?:to|from|by|a|an|one|two|three|\d)\b)", re.I),
+    # "dropped off some cakes at the shelter": a thing delivered, not a thing dropped
+    "dropp": re.compile(r"\s+off\s+(?:that|this|those|these|some|a|an)\b", re.I),
+}
+#: Before a change verb, an infinitive of purpose or manner ("a great way to switch off", "how to move
+#: ahead"): what a change is for, not one told.
+_PURPOSE = re.compile(r"\b(?:ways?|how|chance|reason) to\s+$", re.I)
+#: A plural change noun after one word (an adjective) that follows a plural quantifier ("some sweet moves", "a
+#: few bold moves": a plural subject would take "move"), or a light verb or a preposition with its article
+#: ("make some sweet moves", "towards positive changes", "for the big changes"); not a verb whose subject is
+#: a noun ("the office moves downstairs", "the team moves to Leeds").
+_MODIFIED_NOUN = re.compile(
+    r"\b(?:some|any|these|those|many|few|several|no|more|other"
+    r"|(?:make|makes|made|making|towards?|about|of|for|with|into|through)"
+    r"(?:\s+(?:a|an|the|my|your|his|her|our|their|its))?)\s+[a-z][\w-]*\s+$",
+    re.I,
+)
+_VERB_AFTER = re.compile(
+    r"\s+(?:[0-9£$€]|(?:to|from|into|over|back|in|out|on|off|up|down|next|this|tomorrow|today)\b"
+    r"|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b)",
+    re.I,
+)
+
+
+def _noun_after_modifier(words: str, start: int, end: int) -> bool:
+    """Is the plural change word at ``words[start:end]`` a noun after a modifier (:data:`_MODIFIED_NOUN`)?"""
+    if not words[start:end].lower().endswith("s"):
+        return False
+    return _MODIFIED_NOUN.search(words, max(0, start - 30), start) is not None and not _VERB_AFTER.match(
+        words, end
+    )
+
+
+def no_value_changed(words: str, start: int, end: int) -> bool:
+    """Does the change verb at ``words[start:end]`` tell no value changed: a person, a life or a view
+    transformed, a vague quantity changed, an infinitive of purpose, or an idiom of varying or going on?"""
+    wording = words[start:end].lower()
+    if wording.startswith("chang") and (
+        _TRANSFORMED.match(words, end) or _VAGUE_SUBJECT.search(words, max(0, start - 40), start)
+    ):
+        return True
+    if _PURPOSE.search(words, max(0, start - 20), start):
+        return True
+    for head, after in _NO_VALUE_AFTER.items():
+        if wording.startswith(head) and after.match(words, end):
+            return True
+    return False
+
+
 def unreal_before(words: str, at: int) -> bool:
     """Is the word at ``at`` of ``words`` under a negation or a modal of possibility (:data:`_UNREAL`)?"""
     return _UNREAL.search(words, max(0, at - 60), at) is not None
@@ -420,6 +505,10 @@ def _changes(words: str) -> bool:
                 return True
         elif wording.startswith(_NOUN_FORMS) and _DETERMINER.search(words, max(0, m.start() - 12), m.start()):
             continue  # a noun: "her hands on her hips", "some moves"
+        elif wording.startswith(_NOUN_FORMS) and _noun_after_modifier(words, m.start(), m.end()):
+            continue  # a noun after an adjective: "some sweet moves", "towards positive changes"
+        elif no_value_changed(words, m.start(), m.end()):
+            continue  # "it changed me", "so much has changed", "switch up the routine", "moving ahead"
         elif wording in ("up to", "down to") and _TO_AMOUNT.match(words, m.end()) is None:
             continue  # "what I've been up to", "up to you"
         elif wording.startswith(_NO_ACT) or not unreal_before(words, m.start()):

@@ -41,6 +41,7 @@ __all__ = [
     "MONTHS",
     "NOT_SUBJECT",
     "NOW_STATE",
+    "FELT_NOW",
     "OUTCOME",
     "OUTCOME_WORDS",
     "OWNER",
@@ -429,6 +430,16 @@ SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
 #: "right now", "just now" and "until now" say nothing changed.
 NOW_STATE = re.compile(
     r"(?<!\bfor )(?<!\bright )(?<!\bjust )(?<!\buntil )(?<!\bby )\b(?:now|no longer)\b\s*", re.I
+)
+#: After "now" (:data:`NOW_STATE`), no state: "now that …" (a given, the clause after tells a reason), the
+#: speaker's own feeling, wish, ability or next step ("now I'm ready to help", "now I want to …", "now I'm
+#: gonna submit it", "now my friendships feel real"): a moment of a conversation, not a fact's value.
+FELT_NOW = re.compile(
+    r"that\b|(?:i|we)(?:'m|’m|'re|’re| am| are)?\s+(?:(?:really|so|even|more|much|also|just|totally|finally"
+    r"|truly|super)\s+)*(?:want|wanna|wish|hope|feel|think|know|can|could|ready|gonna|going to|excited|happy"
+    r"|glad|passionate|pumped|motivated|inspired|grateful|thankful|proud|love|enjoy|understand|reali[sz]e"
+    r"|see)\b|(?:my|our) \w+ (?:feels?|seems?)\b",
+    re.I,
 )
 HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 MARKER = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")

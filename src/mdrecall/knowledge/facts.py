@@ -42,6 +42,7 @@ from mdrecall.knowledge.fact_words import (
     CUE,
     DAYS,
     DECISION,
+    FELT_NOW,
     FIRST_PERSON,
     FULL_NAME,
     HEADING,
@@ -129,6 +130,21 @@ def _is_time_value(m: re.Match[str]) -> bool:
     words = m.group().lower().split()
     last = words[-1].strip(".,")
     return last.rstrip("s") in DAYS or last in MONTHS or last[:1].isdigit() or last in ("time", "track")
+
+
+#: A verb whose "back" returns a thing or a reply, not its subject to a state ("give back to the
+#: community", "wrote back to the council", "looking back on it").
+_GIVEN_BACK = re.compile(
+    r"\b(?:giv(?:e|es|ing|en)|gave|pa(?:y|ys|id|ying)|writ(?:e|es|ing|ten)|wrote|call(?:s|ed|ing)?"
+    r"|text(?:s|ed|ing)?|look(?:s|ed|ing)?|think(?:s|ing)?|thought|bring(?:s|ing)?|brought|send(?:s|ing)?"
+    r"|sent|hit(?:s|ting)?|talk(?:s|ed|ing)?|reply|replied|get back to (?:you|me|him|her|them|us))\s+$",
+    re.I,
+)
+
+
+def _given_back(line: str, m: re.Match[str]) -> bool:
+    """Is the state ``m`` of ``line`` a "back …" after a verb of giving or replying (:data:`_GIVEN_BACK`)?"""
+    return m.group(3) is not None and _GIVEN_BACK.search(line, max(0, m.start() - 30), m.start()) is not None
 
 
 def _status(value: str) -> str:
@@ -234,7 +250,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
             attrs["time"] = times
             scopes.stated(spans)
     if may_match(low, STATE_WORDS):
-        found = [m for m in STATE.finditer(line) if not _is_time_value(m)]
+        found = [m for m in STATE.finditer(line) if not _is_time_value(m) and not _given_back(line, m)]
         for attr, ms in (
             ("state", [m for m in found if not _on_off(m)]),
             ("on", [m for m in found if _on_off(m)]),
@@ -265,6 +281,8 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
     if not stated and may_match(low, ("now", "no longer")):
         for m in NOW_STATE.finditer(line):  # "Halden now want us on retainer"
             rest = line[m.end() :]
+            if FELT_NOW.match(rest):
+                continue  # "now I'm ready to help": a feeling or a next step told, no state
             clause = rest[: clause_span(rest, 0, CLAUSE_END)[1]]
             times = line_times(clause) if "time" not in attrs and TIME_START.match(clause) else set()
             if times:  # "the pledge drive is now April 5-11": a time said to be the current one
