@@ -72,3 +72,22 @@ def test_thousands_of_handover_lines_on_a_page_pair_in_near_linear_time() -> Non
     # further down, past the lines naming the shift in between
     assert pairs[("memory/notes/ward.md", 3)].line == 252
     assert len(pairs) == 6000 - 249
+
+
+def test_a_long_page_edited_pairs_again_in_near_linear_time() -> None:
+    # the same page of 4,000 handover lines, one line edited: the update retried each of its lines against
+    # every line sharing a word (15 s); a page that is most of the lines is paired anew (the same pairs)
+    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
+
+    path = "memory/notes/ward.md"
+    lines = [
+        f"- {_person(i % 250)} takes over the night shift on ward 4 from {_person((i + 1) % 250)}"
+        for i in range(4000)
+    ]
+    before = supersessions(line_facts(path, "# Ward rota\n\n" + "\n".join(lines) + "\n", None))
+    lines[5] += " today"
+    facts = line_facts(path, "# Ward rota\n\n" + "\n".join(lines) + "\n", None)
+    t0 = time.perf_counter()
+    pairs = supersessions_update(facts, before, {path})
+    assert time.perf_counter() - t0 < 3.0
+    assert pairs == supersessions(facts)

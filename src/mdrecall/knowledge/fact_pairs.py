@@ -375,7 +375,13 @@ def supersessions_update(
     facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
 ) -> dict[tuple[str, int], Supersession]:
     """:func:`supersessions` of ``facts`` from the pairing ``before`` (see :func:`attribute_update` and
-    :func:`mdrecall.knowledge.change_pairs.change_update`)."""
+    :func:`mdrecall.knowledge.change_pairs.change_update`). Paired anew where the changed files hold
+    :data:`ANEW_LINES` lines or more, a quarter of the lines or more: the update retries each of their
+    lines against every line sharing a word (a page of 4,000 lines "X takes over the night shift from Y"
+    edited: 15 s, anew 1 s)."""
+    redo = sum(1 for f in facts if f.path in changed)
+    if redo >= ANEW_LINES and 4 * redo >= len(facts):
+        return supersessions(facts)
     plain = _untold(facts)
     stated = _stated(plain)
     before = without_stance(before)  # the stance pass's pairs are made anew below
@@ -385,6 +391,11 @@ def supersessions_update(
     out.update(change_update(facts, out, before, changed))
     out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
     return out
+
+
+#: The fewest lines of changed files for which :func:`supersessions_update` pairs anew (when they are a
+#: quarter of the lines or more).
+ANEW_LINES = 1000
 
 
 def _attribute_only(
