@@ -48,3 +48,46 @@ def test_thousands_of_label_lines_on_a_page_pair_in_near_linear_time() -> None:
     assert time.perf_counter() - t0 < 3.0
     # each label line is still superseded by the next one down that changes it
     assert pairs[("memory/notes/hours.md", 3)].line == 4
+
+
+def _person(i: int) -> str:
+    return f"{_firm(i)} {_firm(i + 150)}"
+
+
+def test_thousands_of_handover_lines_on_a_page_pair_in_near_linear_time() -> None:
+    # 6,000 undated lines "X takes over the night shift from Y" naming 250 nurses on one page: each line
+    # was tried against every line above it naming the shift (~5 s here, 20,000 lines: over a minute);
+    # now against the nearest above sharing a word, and the lines holding a value it names
+    from mdrecall.knowledge.fact_pairs import supersessions
+
+    lines = [
+        f"- {_person(i % 250)} takes over the night shift on ward 4 from {_person((i + 1) % 250)}"
+        for i in range(6000)
+    ]
+    facts = line_facts("memory/notes/ward.md", "# Ward rota\n\n" + "\n".join(lines) + "\n", None)
+    t0 = time.perf_counter()
+    pairs = supersessions(facts)
+    assert time.perf_counter() - t0 < 3.0
+    # a holder's line is still superseded by the next one taking the shift over from them, 249 lines
+    # further down, past the lines naming the shift in between
+    assert pairs[("memory/notes/ward.md", 3)].line == 252
+    assert len(pairs) == 6000 - 249
+
+
+def test_a_long_page_edited_pairs_again_in_near_linear_time() -> None:
+    # the same page of 4,000 handover lines, one line edited: the update retried each of its lines against
+    # every line sharing a word (15 s); a page that is most of the lines is paired anew (the same pairs)
+    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
+
+    path = "memory/notes/ward.md"
+    lines = [
+        f"- {_person(i % 250)} takes over the night shift on ward 4 from {_person((i + 1) % 250)}"
+        for i in range(4000)
+    ]
+    before = supersessions(line_facts(path, "# Ward rota\n\n" + "\n".join(lines) + "\n", None))
+    lines[5] += " today"
+    facts = line_facts(path, "# Ward rota\n\n" + "\n".join(lines) + "\n", None)
+    t0 = time.perf_counter()
+    pairs = supersessions_update(facts, before, {path})
+    assert time.perf_counter() - t0 < 3.0
+    assert pairs == supersessions(facts)
