@@ -6,6 +6,7 @@ import time
 
 from mdrecall.knowledge.facts import line_facts
 from mdrecall.knowledge.state_pairs import state_pairs
+from mdrecall.stores.views import FactRow, Supersession
 
 _SYL = "ka lo mi ne ru sa ti vo ze ba do fi gu ha je ko lu ma no pe".split()
 
@@ -91,3 +92,42 @@ def test_a_long_page_edited_pairs_again_in_near_linear_time() -> None:
     pairs = supersessions_update(facts, before, {path})
     assert time.perf_counter() - t0 < 3.0
     assert pairs == supersessions(facts)
+
+
+def test_thousands_of_reversed_decisions_in_a_log_pair_in_near_linear_time() -> None:
+    # 6,000 lines "pulled out of X and booked Y instead" about 300 coach firms in one day's log: each line
+    # taking a decision back was tried against every line deciding one (8,000 lines: 11 s, 20,000: hung);
+    # now only the latest deciding line written before it, per option named, is looked up
+    from mdrecall.knowledge.fact_pairs import supersessions
+
+    lines = [
+        f"- the PTA pulled out of {_firm(i % 300)} Coaches and booked {_firm((i + 7) % 300)} Coaches instead"
+        for i in range(6000)
+    ]
+    facts = line_facts("memory/2026-03-02.md", "# Trip\n\n" + "\n".join(lines) + "\n", "2026-03-02")
+    t0 = time.perf_counter()
+    supersessions(facts)
+    assert time.perf_counter() - t0 < 3.0
+
+
+def test_a_decision_taken_back_pairs_with_the_latest_written_before_it() -> None:
+    from mdrecall.knowledge.stance_pairs import stance_pairs
+
+    def log(day: str, line: str) -> list[FactRow]:
+        return line_facts(f"memory/{day}.md", f"# d\n\n- {line}\n", day)
+
+    facts = [
+        *log("2026-03-02", "booked Quillmore Coaches for the museum trip"),
+        *log("2026-03-06", "booked Quillmore Coaches for the return leg too"),
+        *log("2026-03-09", "cancelled Quillmore Coaches, the quote went up"),
+        *log("2026-03-09", "booked Quillmore Coaches after all, at the old quote"),
+    ]
+    pairs = stance_pairs(facts, {})
+    # the latest decision on an earlier day; not the one of the same day
+    assert pairs[("memory/2026-03-06.md", 3)] == Supersession("memory/2026-03-09.md", 3, "2026-03-09")
+    # on an undated page: the latest deciding line above it, not one further down
+    page = "# Coach hire\n\n- booked Quillmore\n- booked Quillmore again\n- cancelled Quillmore\n"
+    page += "- booked Quillmore\n"
+    pairs = stance_pairs(line_facts("memory/notes/coach.md", page, None), {})
+    assert pairs[("memory/notes/coach.md", 4)].line == 5
+    assert ("memory/notes/coach.md", 6) not in pairs

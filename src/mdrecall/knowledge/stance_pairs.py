@@ -29,9 +29,10 @@ unpaired are paired.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from mdrecall.knowledge.change_rules import written_before
@@ -219,27 +220,23 @@ def stance_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> di
                 continue
             if chosen & options or (not old.day and _on_page(old, chosen, title & said, lines[old.path])):
                 pair(old, new)
+    numbers = {path: [f.line for f in found] for path, found in lines.items()}
+    decisions = _Decisions((f, d) for f, d, _ in deciding)
     for new in maybe:
         back = _reversed(new.words)
         if back is None:
             continue
         names, pronoun = back
         if pronoun:
-            above = [f for f in lines[new.path] if new.line - 2 <= f.line < new.line]
+            page, at = lines[new.path], numbers[new.path]
+            above = page[bisect.bisect_left(at, new.line - 2) : bisect.bisect_left(at, new.line)]
             names = frozenset(n for f in above for n in capitalised_names(f.words))
         if not names:
             continue
         stems = content_words(names, set())  # a page titled by the thing ("# Easter 2027 - Madeira")
-        earlier = [
-            (f, d)
-            for f, d, _ in deciding
-            if f is not new
-            and (d & names or (not f.day and stems & set(f.context.split())))
-            and written_before(f, new)
-        ]
-        if earlier:
-            old = max(earlier, key=lambda fd: (fd[0].day or "", fd[0].path, fd[0].line))[0]
-            pair(old, new)
+        last = decisions.latest_before(new, names, stems)
+        if last is not None:
+            pair(last, new)
     _LAST[:] = [dict(out)]
     return out
 
@@ -253,6 +250,52 @@ def without_stance(pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
     which :func:`mdrecall.knowledge.change_pairs.change_update` continues from)."""
     last = _LAST[0] if _LAST else {}
     return {k: v for k, v in pairs.items() if last.get(k) != v}
+
+
+_Order = tuple[str, str, int]
+
+
+def _order(f: FactRow) -> _Order:
+    return (f.day or "", f.path, f.line)
+
+
+class _Decisions:
+    """The lines deciding options, found by an option they decide or (an undated page's line) a word of its
+    page's title, each kept in written order: the latest written before a line is found by bisection, not
+    by trying every deciding line (a log of thousands of "backed out of X and signed with Y" lines)."""
+
+    def __init__(self, deciding: Iterable[tuple[FactRow, frozenset[str]]]) -> None:
+        by: dict[tuple[bool, str], list[FactRow]] = {}
+        for f, options in deciding:  # (a line, the options it decides: :func:`decided`)
+            for n in options:
+                by.setdefault((False, n), []).append(f)
+            if not f.day:
+                for w in set(f.context.split()):
+                    by.setdefault((True, w), []).append(f)
+        self._rows: dict[tuple[bool, str], list[FactRow]] = {}
+        self._keys: dict[tuple[bool, str], list[_Order]] = {}
+        for k, found in by.items():
+            found.sort(key=_order)
+            self._rows[k], self._keys[k] = found, [_order(f) for f in found]
+
+    def latest_before(self, new: FactRow, names: frozenset[str], stems: set[str]) -> FactRow | None:
+        """The latest line (by day, path, line) written before ``new`` deciding one of ``names``, or an
+        undated line on a page whose title holds one of ``stems``."""
+        best: FactRow | None = None
+        for k in [(False, n) for n in names] + [(True, s) for s in stems]:
+            keys = self._keys.get(k)
+            if not keys:
+                continue
+            # written before a dated line: undated, or on an earlier day; before an undated line: further
+            # up its own page (the same order :func:`written_before` reads)
+            bound = (new.day[:10], "", -1) if new.day else ("", new.path, new.line)
+            i = bisect.bisect_left(keys, bound) - 1
+            if i < 0 or (not new.day and keys[i][:2] != ("", new.path)):
+                continue
+            f = self._rows[k][i]
+            if best is None or _order(f) > _order(best):
+                best = f
+        return best
 
 
 def _rank(old: FactRow, new: FactRow | Supersession) -> tuple[bool, str, int]:
