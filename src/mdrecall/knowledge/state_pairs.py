@@ -42,6 +42,7 @@ Each older line is superseded by the latest such line.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Sequence
@@ -134,12 +135,25 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
             by_scale.setdefault(scale, []).append(k)
         for w in [w for w in words if count[w] <= cap] + [f"#{n}" for n in numbers]:
             by_key.setdefault(w, []).append(k)
+    # each key's lines in order of their days (undated first), to read only those written before a line
+    days: dict[str, list[str]] = {}
+    for w, held in by_key.items():
+        held.sort(key=lambda k: lines[k][0].day or "")
+        days[w] = [lines[k][0].day or "" for k in held]
+
+    def before(key: str, new: Fact) -> list[int]:
+        """The lines naming ``key`` that may be written before ``new`` (:func:`written_before`: undated,
+        or of an earlier day; before an undated line only an undated one)."""
+        at = days[key]
+        end = bisect.bisect_left(at, new.day[:10]) if new.day else bisect.bisect_right(at, "")
+        return by_key[key][:end]
+
     out: dict[Key, Supersession] = {}
     for j, (new, new_scales, new_words, new_numbers) in enumerate(lines):
-        # the lines sharing a rare word or a number with this one (a pair needs one): not every line of a
-        # scale (20,000 lines of "backed out of X" were tried pair by pair: minutes)
-        near = {i for w in new_words if count[w] <= cap for i in by_key[w]}
-        near.update(i for n in new_numbers for i in by_key[f"#{n}"])
+        # the lines sharing a rare word or a number with this one (a pair needs one), written before it: not
+        # every line of a scale (20,000 lines of "backed out of X" were tried pair by pair: minutes)
+        near = {i for w in new_words if count[w] <= cap for i in before(w, new)}
+        near.update(i for n in new_numbers for i in before(f"#{n}", new))
         for scale, now in new_scales.items():
             if len(now) != 1:
                 continue  # two states of one scale on a line: a list, not one thing's state

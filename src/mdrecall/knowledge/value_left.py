@@ -162,13 +162,24 @@ def _left_pairs(
                 stated = every
             for v in every & rare:
                 holders.setdefault(v, []).append((f, stated))
+    # each value's holders in order of their days (undated first), to read only those written before a line
+    days: dict[str, list[str]] = {}
+    for v, found in holders.items():
+        found.sort(key=lambda fs: fs[0].day or "")
+        days[v] = [fs[0].day or "" for fs in found]
     out: dict[tuple[str, int], Supersession] = {}
     chosen: dict[tuple[str, int], Fact] = {}
     subjects: dict[int, set[str]] = {}  # an older line's subject words, read once
     for new, left in leaving:
         about: set[str] | None = None  # the newer line's subject words, read once
         for v in left:
-            for old, stated in holders.get(v, ()):
+            if v not in holders:
+                continue
+            # (:func:`written_before`: an undated line, or a dated one of an earlier day; before an
+            # undated line only an undated one; a log of thousands of lines on one day tries none)
+            at = days[v]
+            end = bisect.bisect_left(at, new.day[:10]) if new.day else bisect.bisect_right(at, "")
+            for old, stated in holders[v][:end]:
                 key = (old.path, old.line)
                 if key in paired or old is new or v in leaves.get(id(old), ()):
                     continue
