@@ -236,7 +236,7 @@ _KIND_PROBE = """
 import sys, numpy as np
 from pathlib import Path
 from mdrecall import Config, Memory
-from mdrecall.knowledge import kind_guess
+from mdrecall.knowledge import kind_context, kind_guess
 bad, damage, ws = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
 with np.load(kind_guess.MODEL_FILE) as d:
     arrays = {k: d[k] for k in d.files}
@@ -256,6 +256,8 @@ elif damage == "a planted kind":
 elif damage == "pickled objects":
     np.savez(bad, weights=np.array([object()] * 3, dtype=object), bias=arrays["bias"], kinds=arrays["kinds"])
 kind_guess.MODEL_FILE = bad
+# the name model alone: the context model (absent here) has its own damage case in fault round 12
+kind_context.MODEL_FILE = bad.with_name("no-context-model.npz")
 with Memory.open(ws, Config().merged({"embedding": {"provider": "none"}})) as mem:
     mem.index()
     print({e.name: e.kind for e in mem.entities()}.get("Logseq"))

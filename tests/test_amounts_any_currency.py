@@ -58,3 +58,20 @@ def test_a_log_line_paying_another_amount_in_kronor_supersedes_the_page(tmp_path
         ],
     )
     assert pairs.get(("clubs/rowing.md", 3)) == ("memory/2027-03-02.md", 1)
+
+
+def test_a_long_line_of_amounts_is_read_in_linear_time() -> None:
+    """A 1 MB line of amounts in many currencies (fault round 12) is read in well under a second: the word
+    before each number is looked for in a bounded window (slicing the whole prefix took 7.7 s at 200 KB)."""
+    import time
+
+    from mdrecall.knowledge.fact_values import amounts
+
+    unit = "₹1,20,000 and 1'000'000 CHF, 1.234.567,89 €, 12 345 678 kr, US$ 3.50, 20 quid, JPY 10 000, "
+    line = unit * (1_000_000 // len(unit))
+    started = time.perf_counter()
+    found = amounts(line)
+    assert time.perf_counter() - started < 5.0
+    assert found == {"120000", "1000000", "1234567.89", "12345678", "3.50", "20", "10000"}
+    assert amounts("x" * 100 + "$5 today") == {"5"}  # a sign ending a token longer than the window
+    assert amounts("paid NZ$650 and then (€48") == {"650", "48"}

@@ -247,7 +247,9 @@ _AMOUNT_NUMBER = re.compile(
 )
 _GROUPED = re.compile(rf"(\d{{1,3}}(?:{_SEP}\d{{2,3}})*{_SEP}\d{{3}})(?:[.,](\d{{1,2}}))?")
 #: The word or sign just after a number (one space at most between).
-_AFTER = re.compile(r"^\s?([^\s\d]+)")
+_AFTER = re.compile(r"\s?([^\s\d]+)")  # matched at the number's end (``match(line, pos)``)
+#: How far back the word before a number is looked for (a currency token is far shorter).
+_HEAD_WINDOW = 64
 #: Leading and trailing punctuation around a currency's token ("(€", "zł)", "kronor,").
 _OPEN = "([{\"'“‘"
 _CLOSE = ".,;:!?)]}\"'”’"
@@ -284,9 +286,12 @@ def amounts(line: str) -> set[str]:
     exact, words = _currencies()
     out: set[str] = set()
     for m in _AMOUNT_NUMBER.finditer(line):
-        prefix = line[: m.start()]
-        head = prefix.split()[-1] if prefix.strip() and not prefix.endswith("  ") else ""
-        after = _AFTER.match(line[m.end() :])
+        # the word just before, in a bounded window (slicing the whole prefix was quadratic on a long line)
+        lo = max(0, m.start() - _HEAD_WINDOW)
+        prefix = line[lo : m.start()]
+        tokens = prefix.split()  # a token longer than the window keeps its tail, where a sign would stand
+        head = tokens[-1] if tokens and not prefix.endswith("  ") else ""
+        after = _AFTER.match(line, m.end())
         if (head and _is_currency(head, exact, words, True)) or (
             after is not None and _is_currency(after.group(1), exact, words, False)
         ):
