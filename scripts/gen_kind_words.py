@@ -108,8 +108,8 @@ def load(wn: Path) -> tuple[Synsets, Index]:
     return synsets, index
 
 
-def instances(root: str, synsets: Synsets, index: Index, known: set[str]) -> list[str]:
-    """The lemmas below ``root`` whose first noun sense is below it, most tagged first."""
+def _below(root: str, synsets: Synsets, index: Index) -> set[str]:
+    """The synset offsets at and below ``root`` ("instrument.n.1"), through hyponyms and instances."""
     lemma, sense = root.rsplit(".", 1)
     top = index[lemma][0][int(sense) - 1]
     below: set[str] = set()
@@ -119,6 +119,12 @@ def instances(root: str, synsets: Synsets, index: Index, known: set[str]) -> lis
         if o not in below:
             below.add(o)
             todo += [x for sym, x in synsets[o][1] if sym in ("~", "~i")]
+    return below
+
+
+def instances(root: str, synsets: Synsets, index: Index, known: set[str]) -> list[str]:
+    """The lemmas below ``root`` whose first noun sense is below it, most tagged first."""
+    below = _below(root, synsets, index)
     words: dict[str, int] = {}
     for o in below:
         for w in synsets[o][0]:
@@ -133,15 +139,7 @@ def rare_instances(root: str, synsets: Synsets, index: Index) -> list[str]:
     """The lemmas with a noun sense below ``root`` that is NOT their first ("bass": a pitch first, a bass
     guitar seventh), most tagged first: instances only where the workspace's own line says so (a line
     naming the question's subject: "Kuba's Squier bass"; :func:`mdrecall.search.kinds.confirmed_rare`)."""
-    lemma, sense = root.rsplit(".", 1)
-    top = index[lemma][0][int(sense) - 1]
-    below: set[str] = set()
-    todo = [top]
-    while todo:
-        o = todo.pop()
-        if o not in below:
-            below.add(o)
-            todo += [x for sym, x in synsets[o][1] if sym in ("~", "~i")]
+    below = _below(root, synsets, index)
     words: dict[str, int] = {}
     for o in below:
         for w in synsets[o][0]:
