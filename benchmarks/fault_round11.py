@@ -24,7 +24,7 @@ from typing import Any
 import fault_round10 as r10
 from fault_kit import print_round, run, run_cases, verdict
 from fault_round6 import kill_servers_under
-from fault_round8 import _make, _plain
+from fault_round8 import _make, _plain, _search_shown
 
 #: Seconds a question may take on 1,000 notes (round 9's limit), the process's start included.
 QUERY_LIMIT_S = 2.0
@@ -323,16 +323,11 @@ def changed_fact_secrets(tmp: Path) -> dict[str, str]:
     why = _plain(r1) or _plain(r2) or _plain(i)
     if why:
         return verdict("unclear", why)
-    shown, marks = b"", []
-    for q in ("what is the staging deploy token", "deploy token Piotr W.", "where is Piotr W. based"):
-        for args in (("--json", "search", q), ("search", q)):
-            s = run("-w", str(ws), *args)
-            if _plain(s, (0, 1)):
-                return verdict("unclear", _plain(s, (0, 1)))
-            shown += s.stdout
-            if args[0] == "--json" and s.stdout.strip():
-                hits = json.loads(s.stdout).get("results", [])
-                marks += [str(h.get("superseded")) for h in hits if h.get("superseded")]
+    shown, marks, why = _search_shown(
+        ws, ("what is the staging deploy token", "deploy token Piotr W.", "where is Piotr W. based")
+    )
+    if why:
+        return verdict("unclear", why)
     e = run("-w", str(ws), "--json", "entities", "-n", "500")
     if _plain(e):
         return verdict("unclear", _plain(e))

@@ -29,7 +29,7 @@ from typing import Any
 import fault_round10 as r10
 from fault_kit import QUIET_ENV, print_round, run, run_cases, verdict
 from fault_round6 import kill_servers_under
-from fault_round8 import _make, _plain
+from fault_round8 import _make, _plain, _search_shown
 from fault_round11 import QUERY_LIMIT_S, _names, _rep
 
 #: The questions a note case asks: an amount, a kind (programming languages, hens), a date.
@@ -456,16 +456,11 @@ def changed_amount_secrets(tmp: Path) -> dict[str, str]:
     why = _plain(r1) or _plain(r2) or _plain(i)
     if why:
         return verdict("unclear", why)
-    shown, marks = b"", []
-    for q in ("how much is the hosting fee", "hosting fee key", "what was the fee before"):
-        for args in (("--json", "search", q), ("search", q)):
-            s = run("-w", str(ws), *args)
-            if _plain(s, (0, 1)):
-                return verdict("unclear", _plain(s, (0, 1)))
-            shown += s.stdout
-            if args[0] == "--json" and s.stdout.strip():
-                hits = json.loads(s.stdout).get("results", [])
-                marks += [str(h.get("superseded")) for h in hits if h.get("superseded")]
+    shown, marks, why = _search_shown(
+        ws, ("how much is the hosting fee", "hosting fee key", "what was the fee before")
+    )
+    if why:
+        return verdict("unclear", why)
     leaked = [k for k in (LIVE, LIVE2) if k.encode() in shown or k[8:].encode() in shown]
     bad_marks = [m for m in marks if not r10._MARK.fullmatch(m)]
     if leaked or bad_marks:

@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,23 @@ def _plain(r: Any, want_rc: tuple[int, ...] = (0,)) -> str:
     if why:
         return why
     return "" if r.returncode in want_rc else f"rc {r.returncode}: {last_line(r.stderr)}"
+
+
+def _search_shown(ws: Path, questions: Sequence[str]) -> tuple[bytes, list[str], str]:
+    """Each question searched as text and as ``--json``: everything shown, the superseded marks of the JSON
+    hits, and why a search was unclear ("" when none was)."""
+    shown, marks = b"", []
+    for q in questions:
+        for args in (("--json", "search", q), ("search", q)):
+            s = run("-w", str(ws), *args)
+            why = _plain(s, (0, 1))
+            if why:
+                return shown, marks, why
+            shown += s.stdout
+            if args[0] == "--json" and s.stdout.strip():
+                hits = json.loads(s.stdout).get("results", [])
+                marks += [str(h.get("superseded")) for h in hits if h.get("superseded")]
+    return shown, marks, ""
 
 
 def _status(ws: Path) -> dict[str, Any]:
