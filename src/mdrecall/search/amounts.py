@@ -4,7 +4,7 @@
 polytunnel, €590 incl. fitting", which shares one word with the question; notes naming the polytunnel
 without a price outrank it. As a question-answering system's answer type (an amount of money for "how
 much ... cost"), a candidate with a line holding both an amount of money
-(:func:`~mdrecall.knowledge.fact_values.amounts`) and one of the question's subject words (not its words
+(:func:`~mdrecall.knowledge.money.amounts`) and one of the question's subject words (not its words
 of money: "much", "cost", "pay") is lifted by :data:`AMOUNT_LIFT` (a share of its score). Nothing is
 fetched: the stage reorders the first :data:`WINDOW` candidates the legs found. English only.
 """
@@ -56,7 +56,7 @@ def apply_amount_lift(
     stems = query_stems([t for t in terms if t.lower() not in _NOT_SUBJECT])
     if not stems or not out or weight <= 0:
         return out
-    from mdrecall.knowledge.fact_values import amounts  # here: only a question about money loads the rules
+    from mdrecall.knowledge.money import amounts  # here: only a question about money loads the rules
 
     head = out[:WINDOW]
     lifted = False
