@@ -50,7 +50,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "knowledge"
-#: The labelled sets read (never held_out_7: kept aside).
+#: The labelled sets read (never the set kept aside for the end).
 LABELLED = (
     "dev",
     "held_out",
@@ -61,6 +61,8 @@ LABELLED = (
     "held_out_6",
     "held_out_7",
     "held_out_8",
+    "held_out_9",
+    "held_out_10",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]
