@@ -11,9 +11,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from mdrecall.knowledge.fact_words import VISIT
+
 __all__ = ["DATA", "ends_value", "lexicon_changes"]
 
 DATA = Path(__file__).parent / "data" / "change_words.txt"
+_VISIT = re.compile(VISIT, re.I)
 #: A line that decides or agrees before a verb's present form: the change is decided, not only weighed
 #: ("Decision: move telemetry to ClickHouse", "we agreed to drop the paper forms").
 _DECIDES = re.compile(r"\b(?:decided|decision|decide|agreed|agree)\b", re.I)
@@ -31,8 +34,8 @@ _IN_SERVICE = re.compile(
 
 @functools.cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """The ``ended``, ``replaced``, ``act`` and ``dead`` classes of the data file, each as one whole-word
-    pattern."""
+    """The ``ended`` class of the data file, ``replaced`` with it, ``act`` and ``dead``, each as one
+    whole-word pattern."""
     words: dict[str, list[str]] = {"ended": [], "replaced": [], "act": [], "dead": []}
     for line in DATA.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
@@ -42,20 +45,25 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     def one(ws: list[str]) -> re.Pattern[str]:
         return re.compile(r"\b(?:" + "|".join(sorted(ws, key=lambda w: (-len(w), w))) + r")\b", re.I)
 
-    return one(words["ended"]), one(words["replaced"]), one(words["act"]), one(words["dead"])
+    done = words["ended"] + words["replaced"]
+    return one(words["ended"]), one(done), one(words["act"]), one(words["dead"])
 
 
 def lexicon_changes(words: str) -> Iterator[re.Match[str]]:
     """The wordings of change of the generated lexicon in ``words``, in order: a past form; a present
     form after a word of deciding or agreeing on the line; "dead" as a predicate; a thing gone live. The
     caller tests each for negation and modals."""
-    ended, replaced, act, end = _patterns()
+    _, done, act, end = _patterns()
     decided = _DECIDES.search(words)
-    found = [*ended.finditer(words), *replaced.finditer(words)]
+    found = list(done.finditer(words))
     if decided is not None:
-        found += [m for m in act.finditer(words, decided.end())]
-    found += [m for m in end.finditer(words) if _DEAD_BEFORE.search(words, max(0, m.start() - 12), m.start())]
-    found += list(_IN_SERVICE.finditer(words))
+        # "drop" not of a visit ("agreed to drop in on Mum"): :data:`~mdrecall.knowledge.fact_words.VISIT`
+        found += [m for m in act.finditer(words, decided.end()) if _VISIT.match(words, m.end())]
+    low = words.lower()
+    if "dead" in low:
+        found += [m for m in end.finditer(words) if _DEAD_BEFORE.search(words[: m.start()][-12:])]
+    if "live" in low:
+        found += list(_IN_SERVICE.finditer(words))
     yield from sorted(found, key=lambda m: m.start())
 
 
