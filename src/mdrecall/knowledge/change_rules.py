@@ -14,6 +14,7 @@ import functools
 import re
 from datetime import date, timedelta
 
+from mdrecall.knowledge.change_words import ends_value
 from mdrecall.knowledge.fact_fields import FIELD
 from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS, STATUS_SCALES
@@ -296,7 +297,7 @@ def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> 
 
 @functools.lru_cache(maxsize=1 << 14)
 def _withdraws(words: str) -> bool:
-    return WITHDRAW.search(words) is not None
+    return WITHDRAW.search(words) is not None or ends_value(words)
 
 
 #: Wording that ends what it names ("no more Monday sessions", "cancelled"), beside :data:`WITHDRAW`.

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.fact_words import (
     ADDITION,
     CHANGE,
@@ -451,9 +452,20 @@ def signal(words: str) -> str | None:
         return None
     if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
         low = words.lower()
-        if CHANGE_HINT.search(low) is not None and _changes(words):
+        if (CHANGE_HINT.search(low) is not None and _changes(words)) or _lexicon_change(words):
             return "strong"
         return "weak" if CHANGE_WEAK_HINT.search(low) is not None and CHANGE_WEAK.search(words) else None
-    if _changes(words):
+    if _changes(words) or _lexicon_change(words):
         return "strong"
     return "weak" if CHANGE_WEAK.search(words) else None
+
+
+def _lexicon_change(words: str) -> bool:
+    """Does ``words`` hold a wording of the generated lexicon of change
+    (:func:`~mdrecall.knowledge.change_words.lexicon_changes`) told, not denied or imagined ("won't
+    resign", "might pull out"), and not a noun after a determiner ("the deceased", "the dead")?"""
+    return any(
+        not unreal_before(words, m.start())
+        and _DETERMINER.search(words, max(0, m.start() - 12), m.start()) is None
+        for m in lexicon_changes(words)
+    )
