@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
+from mdrecall.knowledge.extract import extract_entities
 from mdrecall.knowledge.index import EntityIndex
 from mdrecall.knowledge.relations import ALIAS, find_relations
 
@@ -76,3 +77,46 @@ def test_aka_on_a_page_about_no_person_names_no_one(tmp_path: Path) -> None:
     write(tmp_path, "MEMORY.md", "# Stage crew\n\n- Lead rigger: Bartholomew Ezeh.\n")
     write(tmp_path, "memory/2027-05-03.md", "# 2027-05-03\n\n- Bez checked the truss bolts\n")
     assert _known(tmp_path).get("bez") != "bartholomew ezeh"
+
+
+def _mentions(text: str, path: str) -> set[tuple[str, str, str]]:
+    return {(m.name, m.kind, m.how) for m in extract_entities(text, path=path).mentions}
+
+
+_STABLE = """# Horses at the yard
+
+| name | breed | notes |
+|------|-------|-------|
+| Thunder | Welsh pony, 14 | lame on the left fore |
+| Biscuit | horse, cob cross | farrier due |
+| Paddington | donkey | |
+"""
+
+
+def test_the_cells_of_a_name_column_are_names_and_of_animals_pets() -> None:
+    """A one-word cell under "name" is a name, not a word opening a line; a column of animals makes them
+    pets."""
+    found = _mentions(_STABLE, "yard/horses.md")
+    for name in ("Thunder", "Biscuit", "Paddington"):
+        assert (name, "pet", "typed_name") in found
+
+
+_SHOWS = """# Radio shows
+
+| no. | title | host | aired |
+|-----|-------|------|-------|
+| 12 | Songs of the Salt Road | Amara Obi | 2027-03-02 |
+| 13 | What the River Knew | none | 2027-03-09 |
+"""
+
+
+def test_a_title_column_holds_works_read_whole() -> None:
+    found = _mentions(_SHOWS, "radio/shows.md")
+    assert ("Songs of the Salt Road", "work", "typed_name") in found
+    assert ("What the River Knew", "work", "typed_name") in found
+    assert not {n for n, _, _ in found} & {"Songs", "Salt Road", "River Knew"}
+
+
+def test_a_title_column_beside_a_name_column_is_job_titles() -> None:
+    text = "# Board\n\n| name | title |\n|---|---|\n| Amara Obi | Head of Programmes |\n"
+    assert not [n for n, k, _ in _mentions(text, "org/board.md") if k == "work"]
