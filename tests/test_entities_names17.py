@@ -120,3 +120,19 @@ def test_a_title_column_holds_works_read_whole() -> None:
 def test_a_title_column_beside_a_name_column_is_job_titles() -> None:
     text = "# Board\n\n| name | title |\n|---|---|\n| Amara Obi | Head of Programmes |\n"
     assert not [n for n, k, _ in _mentions(text, "org/board.md") if k == "work"]
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("- The choir sings at Sant Pere del Mar on the 4th.", "Sant Pere del Mar"),
+        ("We met at the Plaza de Mayo before the march.", "Plaza de Mayo"),
+        ("- Report sent to the Allotment Holders' Association.", "Allotment Holders' Association"),
+    ],
+)
+def test_a_name_is_read_whole_past_a_calendar_word_after_its_particle_or_a_plural_possessive(
+    line: str, name: str
+) -> None:
+    """ "del Mar", "de Mayo": after a name's small word a calendar word is the name's own; "Holders'
+    Association": the plural's apostrophe does not end the name."""
+    assert name in {n for n, _, _ in _mentions(line, "notes/x.md")}
