@@ -136,3 +136,8 @@ def test_a_name_is_read_whole_past_a_calendar_word_after_its_particle_or_a_plura
     """ "del Mar", "de Mayo": after a name's small word a calendar word is the name's own; "Holders'
     Association": the plural's apostrophe does not end the name."""
     assert name in {n for n, _, _ in _mentions(line, "notes/x.md")}
+
+
+def test_a_model_code_of_capitals_and_digits_after_a_brand_is_the_products_name() -> None:
+    """ "on a Rode NT5", like "a Pixel 8": the code is part of the product's name."""
+    assert ("Rode NT5", "product", "typed_name") in _mentions("- each of us sings into a Rode NT5\n", "x.md")

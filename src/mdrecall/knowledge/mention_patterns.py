@@ -105,9 +105,10 @@ NOT_MIXED = frozenset(
 #: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
 LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
-#: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24"): a whole number (a letter
-#: before it at most), not a date's, a time's, a version's or an amount's ("Pixel 8/3", "Q2 4.1").
-MODEL_NUMBER = re.compile(r"[ ]([A-Z]?\d{1,4})(?![\w'’/:-]|[.,]\d)")
+#: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24", "a Shure MV7"): a whole
+#: number (three capitals before it at most), not a date's, a time's, a version's or an amount's ("Pixel
+#: 8/3", "Q2 4.1").
+MODEL_NUMBER = re.compile(r"[ ]([A-Z]{0,3}\d{1,4})(?![\w'’/:-]|[.,]\d)")
 #: What stands before a device or a thing one owns, uses or buys: an article or a possessive.
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").
