@@ -141,3 +141,22 @@ def test_a_name_is_read_whole_past_a_calendar_word_after_its_particle_or_a_plura
 def test_a_model_code_of_capitals_and_digits_after_a_brand_is_the_products_name() -> None:
     """ "on a Rode NT5", like "a Pixel 8": the code is part of the product's name."""
     assert ("Rode NT5", "product", "typed_name") in _mentions("- each of us sings into a Rode NT5\n", "x.md")
+
+
+@pytest.mark.parametrize(
+    ("line", "people"),
+    [
+        ("Phoned Ruth & Henry. The van is booked.\n", {"Ruth", "Henry"}),
+        ("- Emailed Tariq & Noor about the float\n", {"Tariq", "Noor"}),
+    ],
+)
+def test_a_verb_opening_a_line_is_not_part_of_two_names_joined_by_an_ampersand(
+    line: str, people: set[str]
+) -> None:
+    found = _mentions(line, "x.md")
+    assert not [n for n, _, _ in found if "&" in n]
+    assert people <= {n for n, k, _ in found if k == "person"}
+
+
+def test_a_business_joined_by_an_ampersand_after_an_opening_verb_is_kept() -> None:
+    assert ("Farrow & Ball", "organisation", "typed_name") in _mentions("- Emailed Farrow & Ball\n", "x.md")

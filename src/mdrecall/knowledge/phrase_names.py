@@ -32,7 +32,7 @@ from mdrecall.knowledge.mention_readers import (
 )
 from mdrecall.knowledge.name_lists import animal_words
 from mdrecall.knowledge.name_words import ABBREVIATED
-from mdrecall.knowledge.names import name_kind
+from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import heading_things, work_items, work_label_items
 
 __all__ = ["add_phrases"]
@@ -106,6 +106,8 @@ def _add_section_items(scan: FileScan) -> None:
             taken.add(starts[i] + at, starts[i] + end)
 
 
+#: What may stand before a name that opens its line or sentence: a list's marker, a quote's, a sentence's end.
+_OPENER = re.compile(r"(?:[ \t]*(?:[-*+>]|\d{1,3}[.)])?[ \t]*(?:\[[ xX]\][ \t]+)?|.*[.!?:;][ \t]+)")
 #: A table's separator row ("|----|:---:|").
 _SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$")
 #: Header words of a column whose cells are each one name ("| name | what |") or one work's title
@@ -206,10 +208,15 @@ def _add_joined(scan: FileScan) -> None:
         if i in scan.skip or taken.overlaps(jm.start(), jm.end()):
             continue
         words = jm.group(0).split()
+        start = jm.start()
+        if len(words) > 3 and _OPENER.fullmatch(text_before(plain, scan.starts[i], start)):
+            lead = trim_leading(words, True)  # "Called Ria & Henk.", "Emailed Dana & Bo": a verb opens it
+            start += sum(len(w) + 1 for w in words[:lead])
+            words = words[lead:]
         if jm.group("amp") is not None and (pair := couple_names(words, plain[jm.end() : jm.end() + 40])):
             for name in pair:  # "Deb & Carl Yoder": two people of one surname
                 scan.add(i, name, "person", "typed_name")
-            taken.add(jm.start(), jm.end() + 1 + len(pair[0].split()[-1]))
+            taken.add(start, jm.end() + 1 + len(pair[0].split()[-1]))
             continue
         joined_kind = joined_name_kind(words, jm.group("amp") is not None)
         if joined_kind is not None:
@@ -217,7 +224,7 @@ def _add_joined(scan: FileScan) -> None:
             if name.split()[-1] in ABBREVIATED and ABBREVIATION_DOT.match(plain, jm.end()):
                 name += "."  # "Paul Lange & Co. (Shimano)": the dot is the name's
             scan.add(i, name, kind, "typed_name")
-            taken.add(jm.start(), jm.end())
+            taken.add(start, jm.end())
 
 
 def _add_linked(scan: FileScan) -> None:
