@@ -22,6 +22,7 @@ from mdrecall.knowledge.mention_patterns import (
     NOT_MIXED,
     NOUN_AFTER,
     OPENING,
+    PARTICLE_WORD,
     STOP,
     TITLES,
 )
@@ -148,6 +149,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
     trailing = False
     longest = known_words_max()  # a run longer than every well-known name is none of them
     while words and _stop(words[-1]) and (len(words) > longest or known_name(" ".join(words)) is None):
+        if len(words) > 2 and PARTICLE_WORD.fullmatch(words[-2]):
+            break  # "Santa Maria del Mar", "Plaza de Mayo": after a name's small word, the name's own word
         words.pop()
         trailing = True
     if words and words[-1] == "St.":  # "on Main St. Then": the street's, the sentence ended

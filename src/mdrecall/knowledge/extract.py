@@ -25,6 +25,7 @@ was written ("send it to Karin by Friday" mentions Karin the day it is written, 
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import date
@@ -36,7 +37,8 @@ from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.line_scan import CODE, cue_lines
 from mdrecall.knowledge.marked_names import add_marked
 from mdrecall.knowledge.mention_patterns import STOP
-from mdrecall.knowledge.name_lists import known_name
+from mdrecall.knowledge.mention_readers import page_title
+from mdrecall.knowledge.name_lists import given_name, known_name
 from mdrecall.knowledge.phrase_names import add_phrases
 from mdrecall.knowledge.relations import Relation, find_relations
 from mdrecall.knowledge.shaped_names import add_lower, add_mixed, add_upper_and_camel, lower_hits
@@ -114,17 +116,30 @@ def extract_entities(
     add_mixed(scan, tech, labels)
     add_upper_and_camel(scan, tech, labels)
     add_lower(scan, hits)
-    relations = _add_relations(scan)
+    relations = _add_relations(scan, path)
     days = LineDays(lines, scan.all_headings, file_date, reference, order)
     return _dated(scan, relations, days)
 
 
-def _add_relations(scan: FileScan) -> list[tuple[Relation, int]]:
+#: A line that opens with another name and no one's name before it ("- aka Dado. backend (Go)").
+_OPENS_ALIAS = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?(?=(?:aka|a\.k\.a\.?|also known as|goes by)\s)", re.I)
+
+
+def _add_relations(scan: FileScan, path: str | None = None) -> list[tuple[Relation, int]]:
     """The relationships stated on the lines holding a cue (each with its 0-based line); each end that is a
-    well-known name or a capitalised one is a mention too."""
+    well-known name or a capitalised one is a mention too. On a person's page (its first heading names
+    them: :func:`~.mention_readers.page_title`) a line that opens with "aka X" gives the person's other
+    name."""
     relations: list[tuple[Relation, int]] = []
+    person: str | None = None
     for i in cue_lines(scan.joined, scan.starts, scan.skip):
-        for rel in find_relations(CODE.sub(" ", scan.lines[i]), i + 1):
+        line = CODE.sub(" ", scan.lines[i])
+        opens = _OPENS_ALIAS.match(line)
+        if opens is not None and person is None and path and scan.headings:
+            person = _page_person(scan, path)
+        if opens is not None and person:
+            line = f"{person}, {line[opens.end() :]}"
+        for rel in find_relations(line, i + 1):
             relations.append((rel, i))
             for name, kind in ((rel.subject, rel.subject_kind), (rel.object, rel.object_kind)):
                 known = known_name(name)
@@ -133,6 +148,19 @@ def _add_relations(scan: FileScan) -> list[tuple[Relation, int]]:
                 elif name[:1].isupper() and name not in STOP:
                     scan.add(i, name, kind, "relation")
     return relations
+
+
+def _page_person(scan: FileScan, path: str) -> str:
+    """The full name of the person the page is about (its first heading, in a folder of people or opening
+    with a given name), or "" when it is about no one."""
+    page = page_title(scan.lines, scan.headings, path)
+    if page is None:
+        return ""
+    title = scan.lines[page[0]][2:].strip()
+    words = title.split()
+    if len(words) < 2 or page[1] not in ("person", None) or (page[1] is None and not given_name(words[0])):
+        return ""
+    return title
 
 
 def _dated(scan: FileScan, relations: list[tuple[Relation, int]], days: LineDays) -> Extraction:

@@ -20,6 +20,8 @@ _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
 #: Small words inside a person's or a place's name, before a capitalised word: "Casa del Popolo", "Tadhg Ó
 #: Riordáin", "Vincent van Gogh", "Dana de la Cruz".
 _PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
+#: One of those small words alone.
+PARTICLE_WORD = re.compile(_PARTICLE)
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
 #: the first letter so that the search can skip ahead to capitals: several times faster). A word may be two
 #: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones") or an O'/D' surname; a name's small
@@ -27,7 +29,7 @@ _PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
 #: St. Anna"), or opening it ("St. Joseph Cathedral").
 CAPS = re.compile(
     rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
-    rf"(?:(?:['’]s)?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
+    rf"(?:(?:['’]s|(?<=s)['’])?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
 CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
@@ -103,9 +105,10 @@ NOT_MIXED = frozenset(
 #: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
 LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
-#: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24"): a whole number (a letter
-#: before it at most), not a date's, a time's, a version's or an amount's ("Pixel 8/3", "Q2 4.1").
-MODEL_NUMBER = re.compile(r"[ ]([A-Z]?\d{1,4})(?![\w'’/:-]|[.,]\d)")
+#: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24", "a Shure MV7"): a whole
+#: number (three capitals before it at most), not a date's, a time's, a version's or an amount's ("Pixel
+#: 8/3", "Q2 4.1").
+MODEL_NUMBER = re.compile(r"[ ]([A-Z]{0,3}\d{1,4})(?![\w'’/:-]|[.,]\d)")
 #: What stands before a device or a thing one owns, uses or buys: an article or a possessive.
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").

@@ -1,10 +1,13 @@
 """Names read as whole phrases, before single capitalised words are (for
 :func:`mdrecall.knowledge.extract.extract_entities`): a work and its maker ("The Overstory by Richard
 Powers"), a title after "read"/"watched", the items of a section of works ("## Films"), the things under a
-kind's heading ("# Pets"), names joined by "&", "of" or "for" ("Paul Lange & Co.") and by small words
-("Read the Docs"). Each span read is taken (:attr:`FileScan.taken`): no later pass reads its words again."""
+kind's heading ("# Pets"), the cells of a table's column headed "name" or "title", names joined by "&",
+"of" or "for" ("Paul Lange & Co.") and by small words ("Read the Docs"). Each span read is taken
+(:attr:`FileScan.taken`): no later pass reads its words again."""
 
 from __future__ import annotations
+
+import re
 
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.label_kinds import label_kind
@@ -16,6 +19,7 @@ from mdrecall.knowledge.mention_patterns import (
     BY_NAME,
     FOR_CAPITAL,
     JOINED,
+    STOP,
     TITLE_LEAD,
     WORK_TITLE,
 )
@@ -26,8 +30,9 @@ from mdrecall.knowledge.mention_readers import (
     text_before,
     title_like,
 )
+from mdrecall.knowledge.name_lists import animal_words
 from mdrecall.knowledge.name_words import ABBREVIATED
-from mdrecall.knowledge.names import name_kind
+from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import heading_things, work_items, work_label_items
 
 __all__ = ["add_phrases"]
@@ -48,6 +53,8 @@ def add_phrases(scan: FileScan) -> None:
     ):  # a verb of reading or watching, or a work's kind as a label ("Book:", "film:", "podcast:")
         _add_work_titles(scan)
     _add_section_items(scan)
+    if "|" in plain and "-" in plain:
+        _add_named_columns(scan)
     for i, name, kind in heading_things(scan.lines, scan.headings):  # "# Pets" then "## Juniper"
         scan.add(i, name, kind, "typed_name")
     if "&" in plain or " of " in plain or FOR_CAPITAL.search(plain):
@@ -99,6 +106,99 @@ def _add_section_items(scan: FileScan) -> None:
             taken.add(starts[i] + at, starts[i] + end)
 
 
+#: What may stand before a name that opens its line or sentence: a list's marker, a quote's, a sentence's end.
+_OPENER = re.compile(r"(?:[ \t]*(?:[-*+>]|\d{1,3}[.)])?[ \t]*(?:\[[ xX]\][ \t]+)?|.*[.!?:;][ \t]+)")
+#: A table's separator row ("|----|:---:|").
+_SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$")
+#: Header words of a column whose cells are each one name ("| name | what |") or one work's title
+#: ("| ep | title | guest |"); "pet name", "episode title" too.
+_NAME_HEADER = re.compile(r"(?:\w+[ ])?(?P<h>names?|titles?)", re.I)
+#: Where a name in a name column ends: a note in brackets after it ("Karel (11)").
+_CELL_NOTE = re.compile(r"[ ]\(")
+_WORDS = re.compile(r"[a-z]+")
+#: The most words a cell of a name or title column may have and still be one name.
+_CELL_WORDS = 8
+
+
+def _add_named_columns(scan: FileScan) -> None:
+    """The cells of a Markdown table's column headed "name" or "title" ("| name | what |" then
+    "| Mosterd | ginger cat |"; "| ep | title |" then "| 27 | The Croissant Isn't French |"): each cell that
+    opens with a capital is one name, read whole. A "title" column beside a "name" column holds people's job
+    titles, not works."""
+    lines = scan.lines
+    for i in range(1, len(lines)):
+        if "-" not in lines[i] or "|" not in lines[i - 1] or not _SEPARATOR.match(lines[i]):
+            continue
+        headers = [h.strip().strip("*_").strip() for h in lines[i - 1].strip().strip("|").split("|")]
+        heads = [_NAME_HEADER.fullmatch(h) for h in headers]
+        named = any(m is not None and m.group("h").casefold().startswith("name") for m in heads)
+        for col, m in enumerate(heads):
+            if m is None:
+                continue
+            title = m.group("h").casefold().startswith("title")
+            if title and named:
+                continue  # "| name | title |": a job title
+            j = i + 1
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                j += 1
+            kind = "work" if title else ("pet" if _animal_column(lines[i + 1 : j], col) else None)
+            for row in range(i + 1, j):
+                _add_cell(scan, row, col, kind)
+
+
+def _animal_column(rows: list[str], col: int) -> bool:
+    """Does another column than ``col`` of these table rows say an animal in most of its cells ("| Mosterd |
+    ginger cat, 9 |", "| Bolletje | rabbit |"): the names are then pets'. The animal words are WordNet's
+    (:func:`~.name_lists.animal_words`)."""
+    cells = [[c.strip() for c in r.strip().strip("|").split("|")] for r in rows]
+    width = max((len(c) for c in cells), default=0)
+    for other in range(width):
+        if other == col:
+            continue
+        said = [c[other] for c in cells if other < len(c) and c[other]]
+        animals = sum(1 for t in said if any(w in animal_words() for w in _WORDS.findall(t.casefold())))
+        if said and animals * 2 > len(said):
+            return True
+    return False
+
+
+def _add_cell(scan: FileScan, j: int, col: int, kind: str | None) -> None:
+    """The name in cell ``col`` of table row ``j`` (of ``kind``, else the kind its words tell)."""
+    if j in scan.skip:
+        return
+    line = scan.plain[scan.starts[j] : scan.starts[j + 1] - 1] if j + 1 < len(scan.starts) else ""
+    bars = [n for n, c in enumerate(line) if c == "|"]
+    if len(bars) < col + 2:
+        return
+    at, end = bars[col] + 1, bars[col + 1]
+    raw = line[at:end]
+    at += len(raw) - len(raw.lstrip())
+    text = raw.strip()
+    if kind != "work" and (note := _CELL_NOTE.search(text)) is not None:
+        text = text[: note.start()]
+    text = text.strip().strip("*_").strip()
+    if text[:1] in '"“' and text[-1:] in '"”':
+        text = text[1:-1]
+    words = text.split()
+    if (
+        not words
+        or not text[0].isupper()
+        or len(words) > _CELL_WORDS
+        or any(c in text for c in '"“”()[]')  # 'Grzegorz "Grzesiu" Mazur': read by the other readers
+        or all(w.strip(".,:;!?") in STOP for w in words)
+    ):
+        return
+    start = scan.starts[j] + at
+    if scan.taken.overlaps(start, start + len(raw.strip())):
+        return
+    if kind != "work":  # a name column: a one-word cell is a name, not a word opening a line ("| Storm |");
+        if len(words) == 1:  # a longer one is read as a run of capitals is, its kind from its words
+            scan.add(j, text, kind or name_kind(text, words, "", "")[0], "typed_name")
+        return
+    scan.add(j, text, kind, "typed_name")
+    scan.taken.add(start, start + len(raw.strip()))
+
+
 def _add_joined(scan: FileScan) -> None:
     """Names joined by "&", "of" or "for" ("Paul Lange & Co.", "University of Otago"), of the kind their words
     tell (:func:`~.mention_readers.joined_name_kind`)."""
@@ -108,10 +208,15 @@ def _add_joined(scan: FileScan) -> None:
         if i in scan.skip or taken.overlaps(jm.start(), jm.end()):
             continue
         words = jm.group(0).split()
+        start = jm.start()
+        if len(words) > 3 and _OPENER.fullmatch(text_before(plain, scan.starts[i], start)):
+            lead = trim_leading(words, True)  # "Called Ria & Henk.", "Emailed Dana & Bo": a verb opens it
+            start += sum(len(w) + 1 for w in words[:lead])
+            words = words[lead:]
         if jm.group("amp") is not None and (pair := couple_names(words, plain[jm.end() : jm.end() + 40])):
             for name in pair:  # "Deb & Carl Yoder": two people of one surname
                 scan.add(i, name, "person", "typed_name")
-            taken.add(jm.start(), jm.end() + 1 + len(pair[0].split()[-1]))
+            taken.add(start, jm.end() + 1 + len(pair[0].split()[-1]))
             continue
         joined_kind = joined_name_kind(words, jm.group("amp") is not None)
         if joined_kind is not None:
@@ -119,7 +224,7 @@ def _add_joined(scan: FileScan) -> None:
             if name.split()[-1] in ABBREVIATED and ABBREVIATION_DOT.match(plain, jm.end()):
                 name += "."  # "Paul Lange & Co. (Shimano)": the dot is the name's
             scan.add(i, name, kind, "typed_name")
-            taken.add(jm.start(), jm.end())
+            taken.add(start, jm.end())
 
 
 def _add_linked(scan: FileScan) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mdrecall.knowledge.name_lists import common_word, given_name, nicknames, places
+from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, nicknames, places
 
 __all__ = ["ALIAS", "CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
 
@@ -108,6 +108,12 @@ _GIVEN_NICK = re.compile(
     r"|[\"“](?P<q>[A-Z][a-z\u00c0-\u024f]+)[\"”])\s+"
     r"(?P<f>[A-Z][\w'’-]*[a-z\u00c0-\u024f])\b"
 )
+
+#: A quoted capitalised word standing alone ('| Riccardo Galli | CEO | "Ricky"; ...'), not between a given
+#: name and a surname (:data:`_GIVEN_NICK`) nor in brackets after a full name (:data:`_BRACKETED`).
+_QUOTED_WORD = re.compile(r"(?<![\w(])[\"“](?P<q>[A-Z][a-z\u00c0-\u024f]+)[\"”](?![\s]*\))")
+#: A given name and a surname on a line (the given name checked against the list).
+_FULL_NAME = re.compile(r"\b(?P<g>[A-Z][a-z\u00c0-\u024f'’-]+)\s+(?P<f>[A-Z][\w'’-]*[a-z\u00c0-\u024f])\b")
 
 #: Every predicate the patterns produce (``*_of`` for each family word).
 PREDICATES = ("works_at", "uses", "moved_to", "chosen_over", "owns", "left", "joined", ALIAS) + tuple(
@@ -235,6 +241,25 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 full = f"{given} {surname}"
                 out.append(Relation(nick, ALIAS, full, number, "person", "person"))
                 out.append(Relation(f"{nick} {surname}", ALIAS, full, number, "person", "person"))
+        if not out:
+            out += _quoted_nicknames(text, number)
+    return out
+
+
+def _quoted_nicknames(text: str, number: int) -> list[Relation]:
+    """A quoted word elsewhere on the line of one person's full name that is a short name of that person's
+    given name by its shape ('| Riccardo Galli | CEO | "Ricky"; investor calls |', 'Guadalupe Ortega,
+    "Lupe" on the phone tree'): the one full name it fits, else none."""
+    out: list[Relation] = []
+    for m in _QUOTED_WORD.finditer(text):
+        nick = m.group("q")
+        fits = {
+            f"{g} {f}"
+            for g, f in ((x.group("g"), x.group("f")) for x in _FULL_NAME.finditer(text))
+            if given_name(g) and nick.casefold() != g.casefold() and _nickname_of(nick, g)
+        }
+        if len(fits) == 1:
+            out.append(Relation(nick, ALIAS, fits.pop(), number, "person", "person"))
     return out
 
 
@@ -246,11 +271,13 @@ def _quoted(bracket: str) -> bool:
 def _nickname_of(nick: str, given: str) -> bool:
     """Could ``nick`` be a short name of the given name ``given``: a listed nickname of it, or a word no
     longer than it that begins as it does ("Kasia" for Katarzyna, "Rafa" for Rafael, "Ania" for Anna,
-    "jules" for Julia) and is no frequent word, or is a given name itself?"""
+    "jules" for Julia) or that ends it, three letters or more, accents aside ("Lupe" for Guadalupe, "Tina"
+    for Christina, "Sandro" for Alessandro), and is no frequent word, or is a given name itself?"""
     n, g = nick.casefold(), given.casefold()
     if g in nicknames().get(n, ()):
         return True
-    if n[:2] != g[:2] or len(n) > len(g) or nick in places():
+    tail = len(n) >= 3 and len(n) < len(g) and fold_accents(g).endswith(fold_accents(n))
+    if (n[:2] != g[:2] and not tail) or len(n) > len(g) or nick in places():
         return False
     return not common_word(n) or given_name(n.capitalize())
 
