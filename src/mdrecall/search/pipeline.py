@@ -331,7 +331,9 @@ def run_search(
         fallback = f"{fallback}; {cut}" if fallback else cut
     if "times" not in off and ranked and asks_for_time(req.query):  # "when is team sync": its time
         gone = _superseded_check(store, off, ranked)
-        ranked = apply_time_lift(ranked, (*kq.terms, *near), query_names(req.query), superseded=gone)
+        ranked = apply_time_lift(
+            ranked, (*kq.terms, *near), query_names(req.query), superseded=gone, today=today
+        )
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
