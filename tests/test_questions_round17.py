@@ -8,6 +8,7 @@ from datetime import date
 
 from mdrecall.models import Chunk, Scored
 from mdrecall.search.amounts import apply_amount_lift
+from mdrecall.search.places import whereabouts_kinds
 from mdrecall.search.snippets import headed_lines
 from mdrecall.search.times import apply_time_lift
 
@@ -76,3 +77,11 @@ def test_a_when_question_prefers_the_day_still_ahead() -> None:
     # nothing still ahead: the past days are lifted as before (a question about a past event)
     ranked = apply_time_lift([moved, weekly], ("kiln", "firing"), today=date(2031, 3, 1))
     assert "times" in ranked[0].stages and "times" in ranked[1].stages
+
+
+def test_where_someone_works_is_answered_by_an_employer_too() -> None:
+    """ "where does Oskar work now": an employer ("starts at Kongsberg Gruppen") answers it as a town does;
+    where someone lives, only a place."""
+    assert whereabouts_kinds("where does Oskar work now") == ("place", "organisation")
+    assert whereabouts_kinds("where is Ines working these days?") == ("place", "organisation")
+    assert whereabouts_kinds("where does Oskar live now") == ("place",)

@@ -40,7 +40,7 @@ from mdrecall.search.kinds import (
 )
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
-from mdrecall.search.places import apply_place_lift, asks_whereabouts
+from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -309,7 +309,7 @@ def run_search(
         if names:
             from mdrecall.knowledge.index import kind_lines
 
-            fused = apply_place_lift(fused, names, kind_lines(store, ("place",)) or {})
+            fused = apply_place_lift(fused, names, kind_lines(store, whereabouts_kinds(req.query)) or {})
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
