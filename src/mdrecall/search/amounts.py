@@ -5,7 +5,8 @@ polytunnel, €590 incl. fitting", which shares one word with the question; note
 without a price outrank it. As a question-answering system's answer type (an amount of money for "how
 much ... cost"), a candidate with a line holding both an amount of money
 (:func:`~mdrecall.knowledge.money.amounts`) and one of the question's subject words (not its words
-of money: "much", "cost", "pay") is lifted by :data:`AMOUNT_LIFT` (a share of its score). Nothing is
+of money: "much", "cost", "pay"), on the line or in the heading it stands under ("# The annex" over
+"Budget: €58,000"), is lifted by :data:`AMOUNT_LIFT` (a share of its score). Nothing is
 fetched: the stage reorders the first :data:`WINDOW` candidates the legs found. English only.
 """
 
@@ -15,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from mdrecall.models import Scored
-from mdrecall.search.snippets import query_stems, term_matches
+from mdrecall.search.snippets import headed_lines, query_stems, term_matches
 
 __all__ = ["AMOUNT_LIFT", "ASKS_MONEY", "WINDOW", "apply_amount_lift", "asks_for_money"]
 
@@ -50,8 +51,8 @@ def apply_amount_lift(
     items: Sequence[Scored], terms: Sequence[str], weight: float = AMOUNT_LIFT
 ) -> list[Scored]:
     """``items`` with each of the first :data:`WINDOW` lifted (stage ``amounts``) whose line names an amount
-    of money and a subject word of the question (``terms`` less its words of money), re-sorted when one
-    was."""
+    of money and a subject word of the question (``terms`` less its words of money) on it or in its
+    heading, re-sorted when one was."""
     out = list(items)
     stems = query_stems([t for t in terms if t.lower() not in _NOT_SUBJECT])
     if not stems or not out or weight <= 0:
@@ -61,7 +62,10 @@ def apply_amount_lift(
     head = out[:WINDOW]
     lifted = False
     for i, s in enumerate(head):
-        if any(term_matches(line, stems) and amounts(line) for line in s.chunk.text.split("\n")):
+        if any(
+            (term_matches(line, stems) or term_matches(under, stems)) and amounts(line)
+            for line, under in headed_lines(s.chunk.text, s.chunk.heading)
+        ):
             head[i] = s.with_score("amounts", s.score * (1 + weight))
             lifted = True
     if not lifted:

@@ -40,7 +40,7 @@ from mdrecall.search.kinds import (
 )
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
-from mdrecall.search.places import apply_place_lift, asks_whereabouts
+from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -309,7 +309,7 @@ def run_search(
         if names:
             from mdrecall.knowledge.index import kind_lines
 
-            fused = apply_place_lift(fused, names, kind_lines(store, ("place",)) or {})
+            fused = apply_place_lift(fused, names, kind_lines(store, whereabouts_kinds(req.query)) or {})
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
@@ -331,7 +331,9 @@ def run_search(
         fallback = f"{fallback}; {cut}" if fallback else cut
     if "times" not in off and ranked and asks_for_time(req.query):  # "when is team sync": its time
         gone = _superseded_check(store, off, ranked)
-        ranked = apply_time_lift(ranked, (*kq.terms, *near), query_names(req.query), superseded=gone)
+        ranked = apply_time_lift(
+            ranked, (*kq.terms, *near), query_names(req.query), superseded=gone, today=today
+        )
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says

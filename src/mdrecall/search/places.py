@@ -5,7 +5,8 @@
 which holds no word of the question but the name, while his page ("Based in Curitiba") holds "based"
 and ranks far above it. As a question-answering system's answer type (a place for "where does X
 live/work", "where is X based/now"), a candidate with a line holding a name the question capitalises and a
-stored mention of a place entity (the entity view's kind ``place``) is lifted by :data:`PLACE_LIFT` (a
+stored mention of a place entity (the entity view's kind ``place``; or ``organisation`` when it asks
+where someone works: an employer answers it) is lifted by :data:`PLACE_LIFT` (a
 share of its score), and, as a person's place changes, the latest dated of them takes the place of the
 first (an undated page counts as older, as in :mod:`mdrecall.search.current`). Only a question in the
 present about where someone lives, works or is based asks this: "where did they go camping" asks for an
@@ -22,7 +23,14 @@ from mdrecall.models import Scored
 from mdrecall.search.measures import latest_first
 from mdrecall.search.snippets import query_stems, term_matches
 
-__all__ = ["ASKS_WHEREABOUTS", "PLACE_LIFT", "WINDOW", "apply_place_lift", "asks_whereabouts"]
+__all__ = [
+    "ASKS_WHEREABOUTS",
+    "PLACE_LIFT",
+    "WINDOW",
+    "apply_place_lift",
+    "asks_whereabouts",
+    "whereabouts_kinds",
+]
 
 #: How much a candidate answering with a place is lifted (a share of its score).
 PLACE_LIFT = 1.0
@@ -34,6 +42,16 @@ ASKS_WHEREABOUTS = re.compile(
     r"|work|works|working|now|currently|these days)\b",
     re.I,
 )
+
+
+#: "where does X work": the answer may be an employer ("Starts at ESB Networks") as much as a town.
+_ASKS_WORKPLACE = re.compile(r"\bwork(?:s|ing)?\b", re.I)
+
+
+def whereabouts_kinds(query: str) -> tuple[str, ...]:
+    """The entity kinds answering a whereabouts question: a place, and an organisation when it asks
+    where someone works."""
+    return ("place", "organisation") if _ASKS_WORKPLACE.search(query[:500]) else ("place",)
 
 
 def asks_whereabouts(query: str) -> bool:

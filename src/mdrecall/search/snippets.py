@@ -14,6 +14,7 @@ __all__ = [
     "Snippet",
     "best_snippet",
     "citation",
+    "headed_lines",
     "matching_lines",
     "pieced_snippet",
     "query_stems",
@@ -48,6 +49,19 @@ class Snippet:
 def citation(path: str, start_line: int, end_line: int) -> str:
     """``path#Lstart-Lend`` (``path#Ln`` for a single line)."""
     return f"{path}#L{start_line}" if start_line == end_line else f"{path}#L{start_line}-L{end_line}"
+
+
+def headed_lines(text: str, heading: str = "") -> list[tuple[str, str]]:
+    """Each line of ``text`` with the Markdown heading it stands under: the nearest ``#`` line above it
+    in ``text``, else ``heading`` (the chunk's heading path). A line under "# The annex" is about the
+    annex though it never says so ("Budget: €58,000"); a heading line stands under itself."""
+    out: list[tuple[str, str]] = []
+    under = heading
+    for line in text.split("\n"):
+        if line.startswith("#") and line.lstrip("#").startswith(" "):
+            under = line.lstrip("#").strip()
+        out.append((line, under))
+    return out
 
 
 def _stem(token: str) -> str:

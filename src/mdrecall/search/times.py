@@ -48,8 +48,17 @@ _TIME = re.compile(
     r"|\b(?:daily|weekly|fortnightly|biweekly|monthly|yearly|annually)\b|\bevery\s+(?:other\s+|second\s+)?\w+",
     re.IGNORECASE,
 )
-#: Where a line's clauses part: a semicolon, a sentence's end.
-_CLAUSE = re.compile(r";\s*|(?<=[.!?])\s+(?=\S)")
+#: Where a line's clauses part: a semicolon, a sentence's end; not the dot closing a dotted date or
+#: number ("The move is now 6.3. instead of 27.2.": one clause).
+_CLAUSE = re.compile(r";\s*|(?<=[.!?])(?<!\.\d\.)(?<!\.\d\d\.)\s+(?=\S)")
+#: A standing time (a clock time, a weekday in the plural, a recurrence): it holds on every such day,
+#: so it is never past; a single day ("next Tuesday", "16.1.") is.
+_STANDING = re.compile(
+    r"(?<![\w.:/])\d{1,2}[:.]\d{2}(?![\w.:/]|\.\d)|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:noon|midday|midnight)\b"
+    r"|\b(?:daily|weekly|fortnightly|biweekly|monthly|yearly|annually)\b|\bevery\s+(?:other\s+|second\s+)?\w+",
+    re.IGNORECASE,
+)
 
 
 def asks_for_time(query: str) -> bool:
@@ -64,17 +73,23 @@ def names_time(clause: str, written: date | None = None) -> bool:
 
 def _names_date(clause: str, written: date | None) -> bool:
     """Whether ``clause`` names a date phrase (the date rules load on the first clause that may)."""
+    return bool(_days(clause, written))
+
+
+def _days(clause: str, written: date | None) -> list[date]:
+    """The days the date phrases of ``clause`` name (none when it may name none)."""
     if not any(ch.isdigit() for ch in clause) and not _MAY_DATE.search(clause):
-        return False
+        return []
     from mdrecall.text.note_dates import note_dates  # here: only for a question asking when
 
-    return bool(note_dates(clause, written, written is None))
+    return [d for found in note_dates(clause, written, written is None) for d in found.days]
 
 
-#: A word a date phrase without a digit needs (a month, a relative day): most clauses have none.
+#: A word a date phrase without a digit needs (a month, a relative day, a weekday): most clauses have
+#: none.
 _MAY_DATE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:today|tonight|tomorrow|week|month"
-    r"|year|weekend)\b",
+    r"|year|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
     re.IGNORECASE,
 )
 
@@ -85,11 +100,15 @@ def apply_time_lift(
     names: Sequence[str] = (),
     weight: float = TIME_LIFT,
     superseded: Callable[[str, int], bool] | None = None,
+    today: date | None = None,
 ) -> list[Scored]:
     """``items`` with each of the first :data:`WINDOW` lifted (stage ``times``) whose clause names a time
     and the question's subject (``terms`` less its words asking for a time; less its ``names``,
     lowercased, when any other word is left), re-sorted when one was. ``superseded(path, line)``: the
-    index says a later line changed that line's fact, so its time is no longer the time."""
+    index says a later line changed that line's fact, so its time is no longer the time. ``today``:
+    when a candidate names a day of the subject still ahead, one naming only days already past is not
+    lifted ("when is the move" asked on 15/2: "the move is now 6.3.", not "she moves up on 16.1."); a
+    standing time (Mondays, 20:30, weekly) is never past."""
     out = list(items)
     words = [t for t in terms if t.lower() not in _NOT_SUBJECT]
     named = {n.lower() for n in names}
@@ -98,24 +117,34 @@ def apply_time_lift(
     if not stems or not out or weight <= 0:
         return out
     head = out[:WINDOW]
-    lifted = False
+    found: dict[int, str] = {}
     for i, s in enumerate(head):
         gone = None if superseded is None else partial(_gone, superseded, s.chunk.path, s.chunk.start_line)
-        if _answers(s.chunk.text, stems, _day(s.chunk.date), gone):
-            head[i] = s.with_score("times", s.score * (1 + weight))
-            lifted = True
-    if not lifted:
+        when = _answers(s.chunk.text, stems, _day(s.chunk.date), gone, today)
+        if when:
+            found[i] = when
+    if not found:
         return out
+    ahead = "ahead" in found.values()
+    for i, when in found.items():
+        if when != "past" or not ahead:
+            head[i] = head[i].with_score("times", head[i].score * (1 + weight))
     return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
 
 
 def _answers(
-    text: str, stems: frozenset[str], written: date | None, gone: Callable[[int], bool] | None = None
-) -> bool:
-    """Whether a clause of ``text`` holds the subject (its word, or two of its words when it has more:
-    "lab meeting" is not "Friday afternoon meetings") and names a time, on a line (0-based) not
-    ``gone``. A clock time, a weekday or a recurrence in any of them is looked for before a date phrase
-    (the date rules are loaded only when none names one)."""
+    text: str,
+    stems: frozenset[str],
+    written: date | None,
+    gone: Callable[[int], bool] | None = None,
+    today: date | None = None,
+) -> str | None:
+    """How a clause of ``text`` holding the subject (its word, or two of its words when it has more:
+    "lab meeting" is not "Friday afternoon meetings") names a time, on a line (0-based) not ``gone``:
+    ``"time"`` (a standing time, or any time when ``today`` is not given), ``"ahead"`` (a day on or
+    after ``today``), ``"past"`` (only days before it); ``None`` when none does. A clock time, a
+    weekday or a recurrence is looked for before a date phrase (the date rules are loaded only when
+    needed)."""
     need = min(len(stems), 2)
     held: list[str] = []
     for i, line in enumerate(text.split("\n")):
@@ -123,10 +152,19 @@ def _answers(
             continue
         for clause in _CLAUSE.split(line):
             if len(term_matches(clause, stems)) >= need:
-                if _TIME.search(clause):
-                    return True
+                if _TIME.search(clause) and (today is None or _STANDING.search(clause)):
+                    return "time"
                 held.append(clause)
-    return any(_names_date(clause, written) for clause in held)
+    best: str | None = None
+    for clause in held:
+        days = _days(clause, written)
+        if today is not None and days:
+            if max(days) >= today:
+                return "ahead"
+            best = "past"
+        elif days or _TIME.search(clause):
+            return "time"
+    return best
 
 
 def _gone(superseded: Callable[[str, int], bool], path: str, start: int, i: int) -> bool:
