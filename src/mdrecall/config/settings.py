@@ -104,7 +104,7 @@ class SearchConfig:
     synonyms: dict[str, list[str]] = field(default_factory=dict)
     date_hints: str = "boost"
     skip_stages: tuple[str, ...] = ()
-    show_newer: bool = False
+    show_newer: bool = True
     kind_boost: float = 0.15
     used_boost: float = 1.05
 
