@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.change_candidate import candidate, leaves_named, written_low
+from mdrecall.knowledge.change_candidate import candidate, floor_waived, written_low
 from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
+    MORE_COSINE,
     RARE_MIN,
     RARE_SHARE,
     TYPED_COSINE,
@@ -49,6 +50,7 @@ from mdrecall.stores.views import Supersession
 
 __all__ = [
     "MIN_COSINE",
+    "MORE_COSINE",
     "TYPED_COSINE",
     "RARE_MIN",
     "RARE_SHARE",
@@ -82,8 +84,11 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
         held = _HELD.intersection(state.fact(j).attrs)
         found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
-        rare, things = state.probes(j)
-        for w in rare + things:
+        rare, things, more = state.probes(j)
+        first = rare + things
+        for k, w in enumerate(first + more):
+            if k == len(first) and (best is not None or state.continued == j):
+                break  # (the further rare words only where the first find no candidate)
             for i in state.earlier(w, j):
                 if i in seen or (w in things and w not in state.own[i]):
                     # (a word the change is said of finds only the lines naming it, not a page's title:
@@ -95,8 +100,11 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 # candidates are still tried (they may be told more of too), not weighed
                 if differs is None or state.continued == j:
                     continue
-                if state.similarity(i, j) < floor and not leaves_named(state.fact(i), state.fact(j)):
-                    continue  # (a line leaving a name the older holds needs no floor: "Impart can't …")
+                least = floor if k < len(first) else max(floor, MORE_COSINE)
+                if state.similarity(i, j) < least and not floor_waived(state.fact(i), state.fact(j)):
+                    # (a line leaving a name the older holds needs no floor: "Impart can't …", nor one
+                    # naming the older's head: "Weekly sync is now …")
+                    continue
                 # a line whose value of the kind the change line states differs first ("v1.0
                 # slipped to July": the line saying "by end of May", not the one naming the same
                 # people), then, for a choice changed ("went back to option A"), a line stating a

@@ -24,6 +24,8 @@ from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
 
 __all__ = [
     "CANDIDATE_WORDS",
+    "MORE_COSINE",
+    "MORE_POSTINGS",
     "MIN_COSINE",
     "RARE_MIN",
     "RARE_SHARE",
@@ -64,8 +66,16 @@ TYPED_COSINE = 0.3
 #: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
 RARE_SHARE = 0.01
 RARE_MIN = 12
-#: A change line's rarest words looked up for candidates.
+#: A change line's rarest words looked up for candidates first.
 CANDIDATE_WORDS = 3
+#: Where those find no candidate, its further rare words are looked up, rarest first, while their lines
+#: number at most this many times the rare words' cap (:data:`RARE_SHARE`) in all: a line's lookups grow at
+#: most by that much, however long its page.
+MORE_POSTINGS = 3
+#: The least cosine for a candidate found only by those further words (less rare: less evidence of one
+#: subject, so more words shared are asked: two of two five-word lines' words). At the floor of the first
+#: words, 7 of the 8 pairs they added on the labelled sets were wrong; at this one, 1 pair, right.
+MORE_COSINE = 0.4
 
 _SLOT = re.compile(r"^[tnc]:")
 _TYPED_SLOT = ("m:", "q:", "h:")
