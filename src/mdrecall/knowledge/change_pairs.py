@@ -95,13 +95,24 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                     # "Mum moved into …" and a line of the "Mum's care" page)
                     continue
                 seen.add(i)
+                further = k >= len(first)  # found by a further word: its floor, cheap, weighed first
+                least = max(floor, MORE_COSINE) if further else floor
+                if (
+                    further
+                    and state.similarity(i, j) < least
+                    and not floor_waived(state.fact(i), state.fact(j))
+                ):
+                    continue
                 differs = candidate(state, i, j, new_slots)
                 # a line telling more of an older line's change supersedes nothing: its other
                 # candidates are still tried (they may be told more of too), not weighed
                 if differs is None or state.continued == j:
                     continue
-                least = floor if k < len(first) else max(floor, MORE_COSINE)
-                if state.similarity(i, j) < least and not floor_waived(state.fact(i), state.fact(j)):
+                if (
+                    not further
+                    and state.similarity(i, j) < least
+                    and not floor_waived(state.fact(i), state.fact(j))
+                ):
                     # (a line leaving a name the older holds needs no floor: "Impart can't …", nor one
                     # naming the older's head: "Weekly sync is now …")
                     continue
