@@ -79,3 +79,19 @@ def test_a_line_found_by_a_further_word_alone_needs_more_words_shared(tmp_path: 
     older = "# Memory\n\n- Supplier: Harlow, order every March, pay by invoice.\n"
     pairs = fact_pairs_in(tmp_path, (("MEMORY.md", older), SWITCH, LATER))
     assert ("MEMORY.md", 3) not in pairs
+
+
+def test_a_word_of_order_before_the_shared_word_is_no_other_kind(tmp_path: Path) -> None:
+    # "kitchen quote" … "a second quote": another quote for the same job, not another kind of quote
+    pairs = fact_pairs_in(
+        tmp_path,
+        (
+            ("MEMORY.md", "# Memory\n\n- Kitchen quote: €4,200 from Brandt & Sons, fitting included.\n"),
+            (
+                "memory/2031-04-02.md",
+                "# 2031-04-02\n\n- A second quote came in, €3,650 from Holm Joinery; going with Holm"
+                " instead.\n",
+            ),
+        ),
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2031-04-02.md", 3)}

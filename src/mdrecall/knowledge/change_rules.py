@@ -393,17 +393,30 @@ Key = tuple[str, int]
 
 def modified(old: str, new: str, shared: set[str]) -> bool:
     """Do the two lines name a shared word with different modifiers before it, each a content word the
-    other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")?"""
+    other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")? A word of
+    order or number is no such modifier ("kitchen quote" … "a second quote": another one of the same
+    kind). (A name's word before the shared one still counts: "Kestrel Studio" … "Lantern Studio"; the
+    lines' punctuation is not kept, so "Villa Sjötorp" … "bad news, Sjötorp cancelled" still reads as
+    modified.)"""
     a, b = old.split(), new.split()
     stems_a, stems_b = _stems(a), _stems(b)
-    before_a = {s: stems_a[k - 1] for k, s in enumerate(stems_a) if k and s in shared}
+    before_a = {s: k - 1 for k, s in enumerate(stems_a) if k and s in shared}
     for k, s in enumerate(stems_b):
         if not k or s not in shared or s not in before_a:
             continue
-        x, y = before_a[s], stems_b[k - 1]
+        m = before_a[s]
+        x, y = stems_a[m], stems_b[k - 1]
+        if a[m].lower() in _ORDER or b[k - 1].lower() in _ORDER:
+            continue
         if x and y and x != y and x not in stems_b and y not in stems_a:
             return True
     return False
+
+
+#: Words of order or number before a noun: another one of the same kind, not another kind.
+_ORDER = frozenset(
+    ("first", "second", "third", "fourth", "next", "last", "new", "old", "other", "another", "same", "extra")
+)
 
 
 def _stems(words: list[str]) -> list[str]:
