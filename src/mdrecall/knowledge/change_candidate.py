@@ -30,8 +30,20 @@ from mdrecall.knowledge.change_state import ChangeState, subject_stems
 from mdrecall.knowledge.fact_values import kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
+from mdrecall.knowledge.name_lists import given_name
+from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["began", "candidate", "echo_allows", "leaves_named", "names_any", "told_after", "written_low"]
+__all__ = [
+    "began",
+    "candidate",
+    "echo_allows",
+    "floor_waived",
+    "head_named",
+    "leaves_named",
+    "names_any",
+    "told_after",
+    "written_low",
+]
 
 
 def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool | None:
@@ -176,6 +188,35 @@ def leaves_named(old: Fact, new: Fact) -> bool:
     if not gone:
         return False
     return any(v[:2] == "c:" and stem(v[2:]) in gone for v in value_slots(old))
+
+
+def floor_waived(old: Fact, new: Fact) -> bool:
+    """Is the word sets' cosine floor waived for the pair: the newer says a name the older holds can't go on
+    (:func:`leaves_named`) or names the older's head (:func:`head_named`)?"""
+    return leaves_named(old, new) or head_named(old, new)
+
+
+def head_named(old: Fact, new: Fact) -> bool:
+    """Does the line ``new`` name the older line's head: the two words it opens with (past a list's
+    number), neither a stop word, the first no given name, the second in lower case, one of them a subject
+    word that ``new`` writes
+    in lower case too (a thing, not a name nor a chat's speaker), written one after the other
+    ("Weekly sync: Thursdays 14:00" … "Weekly sync is now Wednesdays at 10:00 (…)")? A line opens with
+    what it is about; a later line naming that phrase is about the same thing, however long it is: the word
+    sets' cosine floor does not apply."""
+    head = old.words.split()
+    while head and not head[0][:1].isalpha():
+        head.pop(0)
+    if len(head) < 2:
+        return False
+    if not head[1][:1].islower() or given_name(head[0]):
+        return False  # a name or a speaker ("Caroline: Thanks, Mel!", "odile: thanks"), not a thing's phrase
+    a, b = head[0].lower(), head[1]
+    stems = subject_words(f"{a} {b}")
+    if a in STOP_WORDS or b in STOP_WORDS or not stems or written_low(new.words, stems, first=True) != stems:
+        return False  # (the newer writes the thing in lower case too: "the weekly sync", not a name)
+    words = new.words.lower().split()
+    return any(x == a and y == b for x, y in zip(words, words[1:], strict=False))
 
 
 def told_after(words: str, gone: frozenset[str], shared: set[str]) -> bool:

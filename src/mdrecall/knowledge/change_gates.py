@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdrecall.knowledge.change_candidate import candidate, leaves_named, names_any, written_low
+from mdrecall.knowledge.change_candidate import candidate, floor_waived, names_any, written_low
 from mdrecall.knowledge.change_pairs import change_pass
 from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
+    MORE_COSINE,
     TYPED_COSINE,
     TYPED_KINDS,
     Key,
@@ -80,12 +81,15 @@ def _gates(state: ChangeState, older: Key, newer: Key) -> list[str]:
         if passes != (why is None):
             why = "candidate: unexplained"  # the tests below no longer follow candidate's
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
+        first, things, _more = state.probes(j)
+        if not any(i in state.postings.get(w, ()) for w in first + things):
+            floor = max(floor, MORE_COSINE)  # (found by a further word only)
     finally:
         state.paired[i], state.used[j], state.kind[j] = was
         state.continued = None
     if why:
         out.append(why)
-    if state.similarity(i, j) < floor and not leaves_named(state.fact(i), state.fact(j)):
+    if state.similarity(i, j) < floor and not floor_waived(state.fact(i), state.fact(j)):
         out.append("cosine")
     if not out:
         chosen = state.closest.get(j)
@@ -100,15 +104,20 @@ def _gates(state: ChangeState, older: Key, newer: Key) -> list[str]:
 
 def _probe_gate(state: ChangeState, i: int, j: int) -> str | None:
     """Why the newer line's looked-up words do not find the older one (None when they do)."""
-    probe = state.probe(j)
-    if any(i in state.postings.get(w, ()) for w in probe):
+    first, things, more = state.probes(j)
+    if any(i in state.postings.get(w, ()) for w in first + things):
         return None
+    further = any(i in state.postings.get(w, ()) for w in more)
+    if further and j not in state.closest and state.continued != j:
+        return None  # (looked up too: the rarest words found no candidate)
     shared = set(state.every[i]).intersection(state.every[j])
     if not shared & (set(state.own[i]) | set(state.own[j])):
         return "probe: no shared word"
     on_new = shared.intersection(state.own[j])
     if not on_new or min(state.df.get(w, 0) for w in on_new) > state.cap:
         return "probe: no shared rare word"
+    if further:
+        return "probe: rare word not looked up (another line found first)"
     return "probe: rare word not looked up"
 
 

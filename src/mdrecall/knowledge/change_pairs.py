@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mdrecall.knowledge.change_candidate import candidate, leaves_named, written_low
+from mdrecall.knowledge.change_candidate import candidate, floor_waived, written_low
 from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
+    MORE_COSINE,
     RARE_MIN,
     RARE_SHARE,
     TYPED_COSINE,
@@ -49,6 +50,7 @@ from mdrecall.stores.views import Supersession
 
 __all__ = [
     "MIN_COSINE",
+    "MORE_COSINE",
     "TYPED_COSINE",
     "RARE_MIN",
     "RARE_SHARE",
@@ -82,21 +84,38 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
         held = _HELD.intersection(state.fact(j).attrs)
         found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
-        rare, things = state.probes(j)
-        for w in rare + things:
+        rare, things, more = state.probes(j)
+        first = rare + things
+        for k, w in enumerate(first + more):
+            if k == len(first) and (best is not None or state.continued == j):
+                break  # (the further rare words only where the first find no candidate)
             for i in state.earlier(w, j):
                 if i in seen or (w in things and w not in state.own[i]):
                     # (a word the change is said of finds only the lines naming it, not a page's title:
                     # "Mum moved into …" and a line of the "Mum's care" page)
                     continue
                 seen.add(i)
+                further = k >= len(first)  # found by a further word: its floor, cheap, weighed first
+                least = max(floor, MORE_COSINE) if further else floor
+                if (
+                    further
+                    and state.similarity(i, j) < least
+                    and not floor_waived(state.fact(i), state.fact(j))
+                ):
+                    continue
                 differs = candidate(state, i, j, new_slots)
                 # a line telling more of an older line's change supersedes nothing: its other
                 # candidates are still tried (they may be told more of too), not weighed
                 if differs is None or state.continued == j:
                     continue
-                if state.similarity(i, j) < floor and not leaves_named(state.fact(i), state.fact(j)):
-                    continue  # (a line leaving a name the older holds needs no floor: "Impart can't …")
+                if (
+                    not further
+                    and state.similarity(i, j) < least
+                    and not floor_waived(state.fact(i), state.fact(j))
+                ):
+                    # (a line leaving a name the older holds needs no floor: "Impart can't …", nor one
+                    # naming the older's head: "Weekly sync is now …")
+                    continue
                 # a line whose value of the kind the change line states differs first ("v1.0
                 # slipped to July": the line saying "by end of May", not the one naming the same
                 # people), then, for a choice changed ("went back to option A"), a line stating a

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from mdrecall.knowledge.change_rules import (
     CANDIDATE_WORDS,
+    MORE_POSTINGS,
     RARE_MIN,
     RARE_SHARE,
     Key,
@@ -172,21 +173,36 @@ class ChangeState:
         return {j: frozenset(v) for j, v in out.items()}
 
     def probe(self, j: int) -> list[str]:
-        """The words looked up for a change line's candidates (:meth:`probes`)."""
-        rare, things = self.probes(j)
-        return rare + things
+        """Every word looked up for a change line's candidates (:meth:`probes`), the further ones too."""
+        rare, things, more = self.probes(j)
+        return rare + things + more
 
-    def probes(self, j: int) -> tuple[list[str], list[str]]:
-        """A change line's rarest words (on at least two lines), and the rare words the change is said of
-        (:func:`changed_things`: "Ledgerline moves to …") beside them."""
+    def probes(self, j: int) -> tuple[list[str], list[str], list[str]]:
+        """A change line's :data:`CANDIDATE_WORDS` rarest words (on at least two lines), the rare words the
+        change is said of (:func:`changed_things`: "Ledgerline moves to …") beside them, and its further rare
+        words, rarest first, looked up only where those find no candidate (:func:`~mdrecall.knowledge.
+        change_pairs.evaluate`): as many as :data:`MORE_POSTINGS` times the rare words' cap of lines allows
+        in all, so that a line's lookups stay bounded however long its page (100,000 lines of one page);
+        none for a line saying no word of change (a weak, typed, plan or pair line: less evidence of a
+        change asks for the rarest words)."""
         df, cap = self.df, self.cap
         least = 1 if is_told(self.fact(j)) else 2  # (a line told is not counted: one other line)
-        rare = (w for w in self.own[j] if least <= df.get(w, 0) <= cap)
-        words = sorted(rare, key=lambda w: (df[w], w))[:CANDIDATE_WORDS]
-        if self.kind[j] != "strong":
-            return words, []
-        things = changed_things(self.fact(j).words)
-        return words, [w for w in things if w not in words and 2 <= df.get(w, 0) <= cap]
+        rare = sorted((w for w in self.own[j] if least <= df.get(w, 0) <= cap), key=lambda w: (df[w], w))
+        words, rest = rare[:CANDIDATE_WORDS], rare[CANDIDATE_WORDS:]
+        things: list[str] = []
+        if self.kind[j] == "strong":
+            said_of = changed_things(self.fact(j).words)
+            things = [w for w in said_of if w not in words and 2 <= df.get(w, 0) <= cap]
+        more: list[str] = []
+        budget = MORE_POSTINGS * cap if self.kind[j] == "strong" else 0  # (a word of change said)
+        for w in rest:
+            if w in things:
+                continue
+            budget -= df[w]
+            if budget < 0:
+                break
+            more.append(w)
+        return words, things, more
 
     def earlier(self, w: str, j: int) -> Sequence[int]:
         """The lines of ``w``'s posting that may have been written before the line ``j``
