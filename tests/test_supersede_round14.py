@@ -111,7 +111,9 @@ def test_the_newer_line_no_candidate_holds_is_fetched_and_shown_above_the_older(
 def test_by_default_the_newer_line_is_fetched(tmp_path: Path) -> None:
     """``search.show_newer`` is on by default (LoCoMo and SciFact identical with it on or off)."""
     _workspace(tmp_path)
-    mem = Memory.open(tmp_path, Config().merged({"history": {"git": False}, "index": {"sync_on_search": False}}))
+    mem = Memory.open(
+        tmp_path, Config().merged({"history": {"git": False}, "index": {"sync_on_search": False}})
+    )
     hits = mem.search("where are the Quillfeather tasks tracked", max_results=5, min_score=0.0, mode="bm25")
     assert "memory/2030-02-10.md" in [h.path for h in hits]
 
