@@ -13,10 +13,10 @@ answers where it gives a kind a probability of at least :data:`GATE`.
 Measured leaving one labelled set out (``benchmarks/kind_context_eval.py``, docs/entities.md): alone it
 types about 0.7 of all names right (the rules: 0.74-1.00), so it is asked only where the vote, the head
 noun, the shape's default and the name-only guess (:mod:`.kind_guess`) all give nothing; there, above the
-gate, it is right about half the time (37 of 73 names, left out). It never overrides a cue: even a cue
-of low measured reliability ("at Skatteverket" → place) is right more often than the model disagreeing
-with it (measured left out, cues of one mention below a reliability bar of 0.8-0.95, gates 0.5-0.9: 2-18
-kinds fixed for 4-92 broken). ``None`` where the static table,
+gate, it is right about half the time (37 of 73 names, left out). It overrides no cue but one weak
+place-or-organisation (:func:`overrules`): even a cue of low measured reliability is right more often
+than the model disagreeing with it (measured left out, cues of one mention below a reliability bar of
+0.8-0.95, gates 0.5-0.9: 2-18 kinds fixed for 4-92 broken). ``None`` where the static table,
 ``tokenizers`` or the model file is missing or damaged.
 """
 
