@@ -18,9 +18,9 @@ from typing import Any
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.kind_context import context_guess
+from mdrecall.knowledge.kind_context import CONFUSED, context_guess, overrules
 from mdrecall.knowledge.kind_guess import KindGuess, guess
-from mdrecall.knowledge.kind_vote import inherited_kinds, vote
+from mdrecall.knowledge.kind_vote import inherited_kinds, vote, weak_cue
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.name_links import (
     fold_stated_aliases,
@@ -225,6 +225,10 @@ class EntityIndex(NameQueries):
         name = self.display.get(root) or (root_name if (root_name := _longest(names, root)) else shown[0])
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
         guessed = None
+        if cued and kind in CONFUSED and weak_cue((p.forms for p in parts), kind):  # "at X": place or firm?
+            found = self._context_guess(root, name, parts)
+            if found is not None and overrules(found, kind):
+                kind, source, guessed = found.kind, "context model", found
         if kind is None:  # no mention gives a kind: the name alone, then the words around its mentions
             guessed, source = guess(name), "name model"
             if guessed is None:

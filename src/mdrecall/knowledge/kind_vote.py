@@ -23,7 +23,7 @@ from mdrecall.knowledge.extract import SHAPE
 from mdrecall.knowledge.name_words import PLACE_NOUNS
 from mdrecall.knowledge.names import name_kind
 
-__all__ = ["CUED_KINDS", "WEIGHT", "inherited_kinds", "top_kind", "vote"]
+__all__ = ["CUED_KINDS", "WEIGHT", "inherited_kinds", "top_kind", "vote", "weak_cue"]
 
 #: How much one mention counts for its kind, by how it was found (a cue's tier).
 WEIGHT = {
@@ -81,6 +81,21 @@ def vote(forms: Iterable[Forms]) -> tuple[str | None, bool]:
     if cued:
         return max(cued, key=lambda k: (cued[k], k in CUED_KINDS, shaped[k])), True
     return (top_kind(shaped), False) if shaped else (None, False)
+
+
+def weak_cue(forms: Iterable[Forms], kind: str) -> bool:
+    """Whether the cues for ``kind`` are a single mention found by a way of the least weight (:data:`WEIGHT`:
+    a rare word after "at" or "in", a name alone on a line), the cues the labelled sets measure least
+    reliable (right for 0.74-0.84 of names, against 0.93-0.94 for a name's own words or a speaker label)."""
+    n = 0
+    for part in forms:
+        for (_name, k, how), count in part.items():
+            if k != kind or how == SHAPE:
+                continue
+            if WEIGHT.get(how, 1) > 1:
+                return False
+            n += count
+    return n == 1
 
 
 def _shortened(forms: list[Forms]) -> dict[str, set[str]]:
