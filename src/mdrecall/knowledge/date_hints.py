@@ -17,13 +17,18 @@ _HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
 #: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
 #: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
 _DAY_HINT = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from)\b"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from|later|afterwards)\b"
     r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
 )
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
 #: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
 _WEEKDAY_ABBR = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun")
+#: The same in lower case: those that are no words alone, the others after a word asking for a day.
+_WEEKDAY_LOWER = re.compile(
+    r"\b(?:thu|thur|thurs|tue|tues|fri)\b"
+    r"|\b(?:on|by|due|until|till|next|last|this|from|before|since)\s(?:mon|wed|sat|sun)\b"
+)
 #: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
 #: "marathon" alone need no grammar.
 _MONTH_WORD = re.compile(
@@ -39,7 +44,8 @@ _NUMBER_PHRASE = re.compile(
     r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d|\bw(?:k\.?\s?)?\d"
     r"|\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
     # a Roman month ("14.III.2027"), a dashed day after a word asking for one ("on 14-03")
-    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
+    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d"
+    r"|\bsince\s\d{4}",  # "member since 2021"
     re.IGNORECASE,
 )
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
@@ -65,7 +71,7 @@ def may_name_date(text: str) -> bool:
         not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
     ):
         return True
-    if _WEEKDAY_ABBR.search(text) is not None:
+    if _WEEKDAY_ABBR.search(text) is not None or _WEEKDAY_LOWER.search(low) is not None:
         return True
     if _ABBR_HINT.search(low) is not None:
         return True

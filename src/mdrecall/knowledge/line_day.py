@@ -30,9 +30,15 @@ _WORD_AT = re.compile(r"[A-Za-z']+")
 _CLAUSE_BREAK = re.compile(r"[,:()—]|\s[-–]\s|\b(?:and|but|so)\b")
 #: A present state reported in a sentence of its own ("Biscuit has a sprain."), not a plan ("is retiring").
 _STATE = re.compile(r"\b(?:is|are|am|has|have)\b(?!\s+(?:to\b|going\b|\w+ing\b))")
+#: Words in -ing that are nouns or prepositions, no verb of a plan ("parent evening on Thursday").
+_ING_NOUNS = (
+    r"(?:evening|morning|meeting|wedding|building|ceiling|during|spring|string|sibling|clothing|pudding"
+    r"|something|nothing|anything|everything|according|including|offspring|awning|herring|shilling)s?\b"
+)
 #: Words that make a clause a plan: a modal or future, "due", or a verb in -ing ("arriving in 10 days").
 _PLAN = re.compile(
-    r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|\w{3,}ing)\b"
+    r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due"
+    r"|(?!" + _ING_NOUNS + r")\w{3,}ing)\b"
 )
 #: A modal, a future or a word of time to come: a plan even in a sentence that names no day ("is retiring
 #: soon"); a verb in -ing without one is what is happening ("he's sulking under the bed").
@@ -72,6 +78,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     kept = [n for n in kept if not _topic(low, n)]  # "a chat about Easter": what was talked of
+    # "the review for Sunday's outage is Friday": a day's possessive names another event's day
+    kept = [n for n in kept if not _POSSESSIVE.match(low, n.end)] or kept
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = _acted_first(line, low, lead, kept)
@@ -125,7 +133,7 @@ def _said_now(low: str, lead: int, at: int) -> bool:
 
 
 #: Words right before a day that make it a bound or a deadline ("due 28/2", "by Friday").
-_BOUND_BEFORE = re.compile(r"\b(?:due|by|until|till|before|deadline)\s*:?\s*$")
+_BOUND_BEFORE = re.compile(r"\b(?:due|by|until|till|before|deadline(?:\s+(?:was|is|were|are))?)\s*:?\s*$")
 #: A past verb right before a day, maybe with "on"/"at"/"in" ("sent 19/2", "paid on 3 March").
 _ACT_BEFORE = re.compile(r"\b([a-z]+)\s+([a-z]+)\s+(?:(?:on|at|in)\s+)?$|\b([a-z]+)\s+(?:(?:on|at|in)\s+)?$")
 
@@ -307,6 +315,10 @@ def _modifies(line: str, at: int, modifier: bool) -> bool:
     if not modifier:
         return False
     return _VERB_OBJECT.match(line, at) is None and re.match(r"\s+[a-z]", line[at:]) is not None
+
+
+#: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.
+_POSSESSIVE = re.compile(r"['’]s\b")
 
 
 #: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").

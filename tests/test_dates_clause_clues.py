@@ -1,0 +1,78 @@
+"""Issue 29, dates (held_out_9 and held_out_10's misses, by cause): what the words around a day say about
+it. Written in other worlds than those sets: a pottery class, a hailstorm, a food bank, a parking permit."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.text.numeric_dates import date_cue
+
+
+def _day(line: str, written: str) -> date | None:
+    return line_dates(f"# {written}\n\n{line}\n", written)[2]
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        # an hour range after a weekday is no day of the month ("saturday 10-12" is not the 10th)
+        ("- pottery class saturday 10-12", "2026-03-04", "2026-03-07"),
+        # lower-case abbreviations of terse notes
+        ("- board vote fri", "2026-03-02", "2026-03-06"),
+        ("- dentist on wed, bring the x-rays", "2026-03-02", "2026-03-04"),
+        # a title's weekday in brackets, the day written
+        ("Standup notes (Tue)", "2026-03-03", "2026-03-03"),
+        # a weekday's possessive: the event nearest the day written, unless its clause points
+        ("- insurance photos of the damage after Tuesday's hailstorm", "2026-03-05", "2026-03-03"),
+        # "for the weekend" is how long; the past verb says which weekend
+        ("- my parents stayed with us for the weekend", "2026-03-09", "2026-03-07"),
+        # an aside in brackets does not hide the clause's verb
+        ("- we tiled the bathroom (the small one upstairs) on Saturday", "2026-03-10", "2026-03-07"),
+        # "moved into" is a move of home, done; not a date moved
+        ("- Nadia moved into the new flat on sunday", "2026-03-10", "2026-03-08"),
+        # a day of the month a state starts from, or a state announced for it: the coming one
+        ("- parking permit valid from the 15th", "2026-04-20", "2026-05-15"),
+        ("- the community hall is free on the 3rd", "2026-04-12", "2026-05-03"),
+        # a bound stated ("the deadline was X") and the act done ("paid Y"): the line reports the act
+        ("The filing deadline was 2026-04-30, paid 2026-04-22 by card.", "2026-05-02", "2026-04-22"),
+        # "wedding" is a noun, no plan beside the call: the line is about the wedding
+        ("- Gran phoned: family wedding on Saturday 20 June", "2026-06-01", "2026-06-20"),
+    ],
+)
+def test_the_words_around_a_day_say_which_day(line: str, written: str, meant: str) -> None:
+    assert _day(line, written) == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        ("- yoga (first class on a thursday, sore after)", "2026-03-03"),  # any Thursday, not one
+        ("- archive every member who hasn't logged in in 6 months", "2026-04-01"),  # how long, no day
+    ],
+)
+def test_no_day_is_read_where_none_is_meant(line: str, written: str) -> None:
+    assert _day(line, written) == date.fromisoformat(written)
+
+
+def test_a_possessive_day_is_a_mention_beside_the_line_s_own_day() -> None:
+    line = "- the post-mortem of Monday's power cut is on Thursday at 10"
+    assert _day(line, "2026-03-04") == date(2026, 3, 5)  # a Wednesday: the meeting is Thursday
+    assert date(2026, 3, 2) in chunk_dates(line, "2026-03-04")  # the power cut was Monday
+
+
+def test_a_count_of_days_later_follows_the_line_s_previous_day() -> None:
+    line = "- she lands on 3 June, the workshop starts three days later"
+    assert date(2026, 6, 6) in chunk_dates(line, "2026-05-20")
+
+
+def test_since_a_year_names_that_year() -> None:
+    days = line_dates("# Amal Haddad\n\n- volunteers at the food bank since 2019\n", None, "2026-05-01")
+    assert days[2] == date(2019, 1, 1)
+
+
+def test_a_new_date_calls_for_a_day() -> None:
+    low = "landlord agreed, new date 9/07"
+    assert date_cue(low, low.index("9/07"), len(low))
