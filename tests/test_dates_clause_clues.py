@@ -76,3 +76,23 @@ def test_since_a_year_names_that_year() -> None:
 def test_a_new_date_calls_for_a_day() -> None:
     low = "landlord agreed, new date 9/07"
     assert date_cue(low, low.index("9/07"), len(low))
+
+
+def test_a_heading_that_writes_a_day_out_is_in_force_below_it() -> None:
+    text = "# Allotment society: minutes, Wednesday 10 March 2027\n\n- seed swap planned for Saturday\n"
+    assert line_dates(text, None, "2027-04-30")[2] == date(2027, 3, 13)
+    week = "# Digest: week of 8 March 2027\n\n- the kiln firing on Thursday\n"
+    assert line_dates(week, None, "2027-04-30")[2] == date(2027, 3, 11)
+    # a holiday in a heading is the page's topic, not its day: "by 1/5" is the May before it
+    topic = "# Whitsun 2027 - Lake District\n\n- book the hostel (by 1/5!)\n"
+    assert line_dates(topic, None, "2027-03-01")[2] == date(2027, 5, 1)
+
+
+def test_a_deadline_after_a_report_is_the_task_s_day() -> None:
+    line = "- Agreed: the choir keeps the Thursday slot. Wen books the hall by Friday."
+    assert _day(line, "2027-03-03") == date(2027, 3, 5)
+
+
+def test_a_day_given_to_someone_is_the_act_s_own() -> None:
+    line = "- the surgery finally gave him 14/05 for the scan"
+    assert line_dates(f"# 2027-04-20\n\n{line}\n", "2027-04-20", order="dmy")[2] == date(2027, 5, 14)

@@ -52,6 +52,8 @@ _PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are|booked|scheduled|plan
 _INFINITIVE = re.compile(
     r"\b[Tt]o\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
 )
+#: Object pronouns between a past verb and a day: the day is what the act gave or set ("gave her 22/04").
+_OBJECTS = {"her", "him", "them", "us", "me", "you", "it"}
 #: Words between a past verb and a day that keep the day the verb's own ("cancelled this Sat", "pencilled
 #: in for 20 March", "drafted by mid-January", "switched off after 30/6").
 _PARTICLES = {
@@ -89,8 +91,9 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
         timed = _TIME_AFTER.match(low, n.end) is not None
         if n.start >= lead and _said_now(low, lead, n.start):
             return None
-        if n.start >= lead and not timed and _after_report(line, low, lead, n.start):
-            return None
+        bound = _DEADLINE_BEFORE.search(low, max(0, n.start - 16), n.start) is not None
+        if n.start >= lead and not timed and not bound and _after_report(line, low, lead, n.start):
+            return None  # (a deadline set after the report is the task's day: "... Ana sets it up by Friday")
         if n.start < lead and not _DIGIT.search(low, n.start, n.end):
             timed_later = [o for o in kept if o.start >= lead and _TIME_AFTER.match(low, o.end)]
             if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
@@ -134,6 +137,9 @@ def _said_now(low: str, lead: int, at: int) -> bool:
 
 #: Words right before a day that make it a bound or a deadline ("due 28/2", "by Friday").
 _BOUND_BEFORE = re.compile(r"\b(?:due|by|until|till|before|deadline(?:\s+(?:was|is|were|are))?)\s*:?\s*$")
+#: A task's deadline right before a day ("by Friday", "due 3/4"); "until" bounds a state ("rest until the
+#: 18th").
+_DEADLINE_BEFORE = re.compile(r"\b(?:due|by)\s*:?\s*$")
 #: A past verb right before a day, maybe with "on"/"at"/"in" ("sent 19/2", "paid on 3 March").
 _ACT_BEFORE = re.compile(r"\b([a-z]+)\s+([a-z]+)\s+(?:(?:on|at|in)\s+)?$|\b([a-z]+)\s+(?:(?:on|at|in)\s+)?$")
 
@@ -216,8 +222,8 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     if not acts:
         return False
     between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
-    if all(w in _PARTICLES for w in between):
-        return False
+    if all(w in _PARTICLES or w in _OBJECTS for w in between):
+        return False  # "cancelled this Sat", "gave her 22/04": the day is the act's own
     if _REPORTED.match(low, acts[-1]):
         return True  # "Maria told me she's leaving at the end of February": the news is told that day
     if _SAID_DO.match(low, acts[-1]):
