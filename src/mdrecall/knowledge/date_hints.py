@@ -24,6 +24,8 @@ _DAY_HINT = re.compile(
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
 #: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
 _WEEKDAY_ABBR = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun")
+#: A word opening with a weekday's three letters (a scan for the space first: quicker than the test below).
+_LOWER_HINT = re.compile(r" (?:thu|tue|fri|mon|wed|sat|sun)")
 #: The same in lower case: those that are no words alone, the others after a word asking for a day.
 _WEEKDAY_LOWER = re.compile(
     r"\b(?:thu|thur|thurs|tue|tues|fri)\b"
@@ -44,10 +46,11 @@ _NUMBER_PHRASE = re.compile(
     r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d|\bw(?:k\.?\s?)?\d"
     r"|\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
     # a Roman month ("14.III.2027"), a dashed day after a word asking for one ("on 14-03")
-    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d"
-    r"|\bsince\s\d{4}",  # "member since 2021"
+    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
     re.IGNORECASE,
 )
+#: "member since 2021": a year a state has held since.
+_SINCE_YEAR = re.compile(r"\bsince\s\d{4}")
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
 _ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 
@@ -63,7 +66,9 @@ def may_name_date(text: str) -> bool:
         return True
     if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
         return True
-    if _DIGIT.search(text) is not None and _NUMBER_PHRASE.search(text) is not None:
+    if _DIGIT.search(text) is not None and (
+        _NUMBER_PHRASE.search(text) is not None or ("since" in low and _SINCE_YEAR.search(low) is not None)
+    ):
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word
     # characters are wider) keep the plain substring test.
@@ -71,7 +76,9 @@ def may_name_date(text: str) -> bool:
         not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
     ):
         return True
-    if _WEEKDAY_ABBR.search(text) is not None or _WEEKDAY_LOWER.search(low) is not None:
+    if _WEEKDAY_ABBR.search(text) is not None:
+        return True
+    if _LOWER_HINT.search(low) is not None and _WEEKDAY_LOWER.search(low) is not None:
         return True
     if _ABBR_HINT.search(low) is not None:
         return True

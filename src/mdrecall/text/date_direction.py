@@ -120,7 +120,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     before it ("by", "since"), else the nearest cue word before it in its clause, else one after it."""
     # a window: linear in the line's length; an aside in brackets closed before the phrase is left out, so
     # the clause it interrupts keeps its verb ("recorded ep 27 (the croissant one) with Kemal on Sunday")
-    head = _CLAUSE.split(_ASIDE.sub(" ", low[max(0, start - _NEAR) : start]))[-1]
+    window = low[max(0, start - _NEAR) : start]
+    head = _CLAUSE.split(_ASIDE.sub(" ", window) if ")" in window else window)[-1]
     tail = _CLAUSE.split(low[end : end + _NEAR])[0]
     before = _WORD.findall(head)
     if before and ended_state(low, start):

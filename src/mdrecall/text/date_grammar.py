@@ -22,16 +22,20 @@ _WEEKDAY_RX = (
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     # terse notes' abbreviations, capitalised ("due Fri", "Thurs 9am"); those that are also words ("sat",
     # "sun", "wed", "mon") only before a day number or a time, or after a word that introduces a day
-    # ("thu", "tues", "fri" in lower case are no English words: terse notes write "decision thu")
-    r"|(?:(?-i:Tues|Tue|Thurs|Thur|Thu|Fri|Weds)|(?-i:tues|tue|thurs|thur|thu|fri))(?!\w)"
+    r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri|Weds)(?!\w)"
     r"|(?=(?-i:Mon|Wed|Sat|Sun)(?!\w))(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=till\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)"
     r"|(?<=every\s)|(?<=for\s)|(?<=from\s)|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=to\s))"
     r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
-    # in lower case ("on wed", "by mon") only after a word that asks for a day, never "to"/"for" ("to wed")
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
+)
+#: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
+#: are no English words (terse notes write "decision thu"); "mon", "wed", "sat", "sun" only after a word
+#: that asks for a day, never "to" or "for" ("to wed").
+_WEEKDAY_LOWER_RX = (
+    r"(?-i:tues|tue|thurs|thur|thu|fri)(?!\w)"
     r"|(?=(?-i:mon|wed|sat|sun)(?!\w))(?:(?<=\bon\s)|(?<=\bby\s)|(?<=\bdue\s)|(?<=\buntil\s)|(?<=\btill\s)"
     r"|(?<=\bnext\s)|(?<=\blast\s)|(?<=\bthis\s)|(?<=\bfrom\s)|(?<=\bbefore\s)|(?<=\bsince\s))"
     r"(?-i:mon|wed|sat|sun)(?!\w)"
-    r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
 )
 #: A weekday's abbreviation → its number (the full names are in :data:`.dates.WEEKDAYS`).
 _ABBREVIATED = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
@@ -181,12 +185,13 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # ("in week 12" is no count: an ISO week)
         r"(?P<au>days?|weeks?|fortnights?|months?)(?(an)|(?!\s+\d))"
         rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
-        # a count of days or weeks after the line's previous day ("on 16.1., term starts two days later")
-        rf"(?P<lat>\b(?P<ln>{n})\s+(?P<lu>days?|weeks?)\s+(?:later|afterwards)\b)",
-        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
+        # (or a count after the line's previous day: "on 16.1., term starts two days later")
+        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+"
+        r"(?P<gdir>ago|from\s+(?:today|now)|later|afterwards))\b",
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
         r"|tonight|tomorrow|tmrw|tmrow|tmr|last\s+night|this\s+(?:morning|afternoon|evening|(?-i:AM|PM)))\b)",
-        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
+        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd}|{_WEEKDAY_LOWER_RX})"
+        r"(?P<wpl>s)?\b"
         r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)(?!\s*[-–]\s*\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
         r"(?P<dnm>\b(?:the\s+)?(?P<dnmd>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<dnmq>next|this|last)\s+month\b)",
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
@@ -248,8 +253,7 @@ _DIGIT_FIRST = {
 _GATES = {
     "num": "abdfostu", "md": "adfjmnostw", "dm": r"\dfmstw", "end": "bemst", "wdr": "flmnstw", "ww": "fmstw",
     "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t", "ahead": "iw",
-    "ago": r"\dacefnost", "lat": r"\dacefnost",
-    "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
+    "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "mbr": "adfjmnos",
 }  # fmt: skip

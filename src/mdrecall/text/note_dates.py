@@ -88,6 +88,7 @@ _WEEKDAY_GAP = re.compile(r"\.?,?\s+")
 _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|always|often|tends?\s+to)\b[^.;,]*$")
 #: "for" right before "the weekend": how long a stay lasted or will, not a pointer ahead.
 _FOR_BEFORE = re.compile(r"\bfor\s+$")
+_LATER = {"later", "afterwards"}
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
 #: A perfect that says a thing has not happened for a while: "in 3 months" after it is how long, no day.
 _NOT_SINCE = re.compile(
@@ -294,6 +295,13 @@ def _note_match(
         if direction == 0:
             direction = -1 if today.weekday() < 2 else 1 if today.weekday() < 5 else 0
         return weekend_days(today, direction)
+    if g["ago"] and (g["gdir"] or "").lower() in _LATER:  # "two days later": after the line's previous day
+        count = count_of(g["gn"])
+        unit = (g["gu"] or "").lower()
+        if before is None or count is None or count > MAX_DAYS or unit.startswith("month"):
+            return None
+        size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
+        return [before + count * size * one]
     if g["ahead"] or g["ago"]:
         count = count_of(g["an"] if g["ahead"] else g["gn"])
         unit = (g["au"] if g["ahead"] else g["gu"]) or ""
@@ -344,11 +352,6 @@ def _note_match(
             low, start, end, default=1 if _FROM_BEFORE.search(low, max(0, start - 8), start) else 0
         )
         return day_of_month(nth, today, way)
-    if g["lat"]:  # "two days later": counted from the line's previous day
-        count = count_of(g["ln"])
-        if before is None or count is None or count > MAX_DAYS:
-            return None
-        return [before + count * (7 if (g["lu"] or "").startswith("week") else 1) * one]
     if g["dnm"]:  # "the 15th of next month"
         step = {"next": 1, "this": 0, "last": -1}[(g["dnmq"] or "").lower()]
         first = month_days(today.year, today.month + step)
