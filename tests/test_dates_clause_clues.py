@@ -96,3 +96,11 @@ def test_a_deadline_after_a_report_is_the_task_s_day() -> None:
 def test_a_day_given_to_someone_is_the_act_s_own() -> None:
     line = "- the surgery finally gave him 14/05 for the scan"
     assert line_dates(f"# 2027-04-20\n\n{line}\n", "2027-04-20", order="dmy")[2] == date(2027, 5, 14)
+
+
+def test_a_day_ahead_after_now_is_the_new_state_s_first_day() -> None:
+    line = "- choir moved to thursday evenings, the hall hosts bingo on tuesdays now. first one tomorrow"
+    assert _day(line, "2027-03-10") == date(2027, 3, 11)
+    # a day the phrase does not point ahead keeps the day written ("now" reports the state that day)
+    stays = "- The van is now with Ruth (the old driver quit on Monday)."
+    assert _day(stays, "2027-03-10") == date(2027, 3, 10)

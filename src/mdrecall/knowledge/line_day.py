@@ -89,8 +89,9 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     for n in kept:
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None
-        if n.start >= lead and _said_now(low, lead, n.start):
-            return None
+        ahead = _AHEAD.search(low, n.start, n.end) is not None  # the phrase itself points ahead
+        if n.start >= lead and not ahead and _said_now(low, lead, n.start):
+            return None  # (not "calls eat mondays now. first one tmrw": the new state's first day)
         bound = _DEADLINE_BEFORE.search(low, max(0, n.start - 16), n.start) is not None
         if n.start >= lead and not timed and not bound and _after_report(line, low, lead, n.start):
             return None  # (a deadline set after the report is the task's day: "... Ana sets it up by Friday")
@@ -125,6 +126,11 @@ _TIME_AFTER = re.compile(r"\s*(?:at\s+|@\s*|,\s*)?(?:\d{1,2}[:.]\d\d(?:\s*[ap]m)
 #: "now" in an earlier sentence or clause ("X is our PM now; Y left last Friday"): the line reports the
 #: day written (not "from now", "by now", "until now").
 _NOW = re.compile(r"(?<!from )(?<!by )(?<!until )(?<!till )\bnow\b")
+#: Words of a date phrase that point ahead on their own ("tomorrow", "next week", "in two days").
+_AHEAD = re.compile(
+    r"\b(?:next|tomorrow|tmrw|tmrow|tmr|coming)\b"
+    r"|\bin\s+(?:\d|an?\b|one|two|three|four|five|six|seven|eight|nine|ten|few|couple)"
+)
 _CLAUSE_END = re.compile(r"[.;!?](?=\s|$)|\s\(")
 
 
