@@ -104,3 +104,14 @@ def test_a_day_ahead_after_now_is_the_new_state_s_first_day() -> None:
     # a day the phrase does not point ahead keeps the day written ("now" reports the state that day)
     stays = "- The van is now with Ruth (the old driver quit on Monday)."
     assert _day(stays, "2027-03-10") == date(2027, 3, 10)
+
+
+def test_a_chat_message_s_stamp_is_not_the_day_it_names() -> None:
+    line = "[17/03 19:02] Priya: from next week the bins go out early"
+    assert line_dates(f"# 2027-03-17\n\n{line}\n", "2027-03-17", order="dmy")[2] == date(2027, 3, 22)
+
+
+def test_a_noun_in_eed_is_no_past_verb() -> None:
+    # "tweed" is no past form: the weekday after it is ahead; "agreed" is one
+    assert _day("- the new tweed curtains go up Saturday", "2027-03-03") == date(2027, 3, 6)
+    assert _day("- we agreed the price on Saturday", "2027-03-03") == date(2027, 2, 27)

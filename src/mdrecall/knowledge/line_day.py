@@ -19,6 +19,8 @@ __all__ = ["line_day"]
 
 #: A digit: a phrase holding one names a day by its number ("29/3", "the 18th"), not by a name.
 _DIGIT = re.compile(r"\d")
+#: A chat message's stamp opening a line: a bracket holding a time ("[13/01 08:10]", "[2027-01-13 08:10]").
+_STAMP = re.compile(r"\s*\[[^\]]{0,24}\b\d{1,2}[:.]\d\d(?:[:.]\d\d)?\s*(?:[ap]m)?\]")
 #: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
 _NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
@@ -75,6 +77,9 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     if not found:
         return None
     low = line.lower()
+    stamp = _STAMP.match(line)
+    if stamp is not None:  # "[13/01 08:10] Ria: ...": the message's stamp, the day it was written
+        found = [n for n in found if n.start >= stamp.end()] or list(found)
     kept = [n for n in found if not _moved_from(low, n, found)] or list(found)
     kept = [n for n in kept if not _span_start(low, n)]  # "third time since Christmas": the day written
     kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]

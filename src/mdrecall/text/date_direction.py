@@ -63,6 +63,11 @@ _NOT_PAST = {
     "indeed", "hundred", "embed", "red", "bed", "shed", "scheduled", "planned", "booked", "expected",
     "supposed", "postponed", "moved", "pushed", "delayed", "rescheduled", "confirmed", "agreed", "based",
 }  # fmt: skip
+#: English verbs ending in "ee", whose past ends in "eed" (every other word in "-eed" is no past form).
+_EE_VERBS = frozenset({
+    "agree", "disagree", "free", "guarantee", "decree", "referee", "emcee", "knee", "pee", "tee", "oversee",
+    "sightsee",
+})  # fmt: skip
 #: Verbs that move a date: the day after them is the thing's new day, not a plan beside a past act
 #: ("the launch slipped to July", "deadline extended to Friday").
 RESCHEDULED = frozenset({
@@ -85,6 +90,8 @@ def past_verb(word: str, prev: str = "") -> bool:
         return True
     if word in SAME_FORMS:
         return prev in _THIRD_PERSON
+    if word.endswith("eed"):  # "agreed", "freed"; "screed", "tweed", "speed", "need" are no past forms
+        return word[:-1] in _EE_VERBS
     return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST
 
 
