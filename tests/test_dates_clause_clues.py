@@ -115,3 +115,16 @@ def test_a_noun_in_eed_is_no_past_verb() -> None:
     # "tweed" is no past form: the weekday after it is ahead; "agreed" is one
     assert _day("- the new tweed curtains go up Saturday", "2027-03-03") == date(2027, 3, 6)
     assert _day("- we agreed the price on Saturday", "2027-03-03") == date(2027, 2, 27)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a day denied is not the line's; the new date is
+        ("- the kiln cracked overnight. Not firing Thursday; new date 21/03.", "2027-03-21"),
+        # a date moved in the base form after "to": the new day, not a plan beside the act
+        ("- the drummer cancelled. Caro agreed to push it to 28/03.", "2027-03-28"),
+    ],
+)
+def test_a_day_moved_or_denied(line: str, meant: str) -> None:
+    assert line_dates(f"# 2027-03-15\n\n{line}\n", "2027-03-15", order="dmy")[2] == date.fromisoformat(meant)

@@ -85,6 +85,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     kept = [n for n in kept if not _topic(low, n)]  # "a chat about Easter": what was talked of
+    # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
+    kept = [n for n in kept if not _NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
     # "the review for Sunday's outage is Friday": a day's possessive names another event's day
     kept = [n for n in kept if not _POSSESSIVE.match(low, n.end)] or kept
     lead = _lead(low)
@@ -248,6 +250,9 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
 _RESCHEDULE = re.compile(
     r"(?<!\bthe )(?<!\ba )(?:\b(?:postponed|rescheduled|deferred)\b|\b(?:moved|pushed|delayed|slipped|shifted"
     r"|bumped|extended|changed)\s+(?:back\s+|out\s+|again\s+)?(?:to|until|till|by|a|an|one|two|three|\d+)\s)"
+    # the same verb in its base form after "to" ("agreed to slip a week"), or a new date named as such
+    r"|\bto\s+(?:move|push|delay|slip|shift|bump|extend|postpone|reschedule|defer)\s+(?:it\s+|back\s+|out\s+)?"
+    r"(?:to|until|till|by|a|an|one|two|three|\d+)\s|\bnew\s+(?:date|deadline|day)\b"
 )
 #: A verb of telling, then a clause with its own subject and verb ("told me she's leaving", "said they'll
 #: ..."): what the line reports is the telling; a day in the clause told is a mention.
@@ -336,6 +341,14 @@ def _modifies(line: str, at: int, modifier: bool) -> bool:
 
 #: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.
 _POSSESSIVE = re.compile(r"['’]s\b")
+
+
+#: A negation up to two words before a day, not a bound ("not shipping Friday", "won't be Monday"; not
+#: "can't open until Monday", where the day is when it can).
+_NEGATED = re.compile(
+    r"\b(?:not|no\s+longer|never|won['’]t|isn['’]t|aren['’]t)\s+(?:(?!until\b|till\b|before\b|by\b)[a-z']+\s+){0,2}"
+    r"(?:on\s+)?$"
+)
 
 
 #: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").
