@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
-from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
 
 __all__ = ["may_name_date"]
@@ -17,13 +16,21 @@ _HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
 #: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
 #: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
 _DAY_HINT = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from)\b"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from|later|afterwards)\b"
     r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
 )
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
 #: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
 _WEEKDAY_ABBR = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun")
+#: Either, as one scan: a capitalised abbreviation, or a word opening with a weekday's three letters in lower
+#: case (then confirmed by :data:`_WEEKDAY_LOWER`).
+_WEEKDAY_HINT = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun| (?:thu|tue|fri|mon|wed|sat|sun)")
+#: The same in lower case: those that are no words alone, the others after a word asking for a day.
+_WEEKDAY_LOWER = re.compile(
+    r"\b(?:thu|thur|thurs|tue|tues|fri)\b"
+    r"|\b(?:on|by|due|until|till|next|last|this|from|before|since)\s(?:mon|wed|sat|sun)\b"
+)
 #: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
 #: "marathon" alone need no grammar.
 _MONTH_WORD = re.compile(
@@ -42,6 +49,8 @@ _NUMBER_PHRASE = re.compile(
     r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
     re.IGNORECASE,
 )
+#: "member since 2021": a year a state has held since.
+_SINCE_YEAR = re.compile(r"\bsince\s\d{4}")
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
 _ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 
@@ -50,22 +59,41 @@ _ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 _TYPO_HINT = re.compile(r"to?[md]|ye?s")
 
 
+def _month_hint(low: str) -> bool:
+    """Whether ``low`` holds the first three letters of a month (:data:`~mdrecall.text.dates.MONTH_HINTS`)."""
+    return (
+        "jan" in low or "feb" in low or "mar" in low or "apr" in low or "may" in low or "jun" in low
+        or "jul" in low or "aug" in low or "sep" in low or "oct" in low or "nov" in low or "dec" in low
+    )  # fmt: skip
+
+
 def may_name_date(text: str) -> bool:
     """Whether ``text`` may hold a date phrase (a cheap test before the grammar)."""
     low = text.lower()
-    if any(w in low for w in _HINT_WORDS) or any(w in low for w in _PART_HINTS):
+    # (the substring tests written out: a generator over the tuples costs twice as much, on every line)
+    if (
+        "/" in low or "week" in low or "month" in low or "night" in low or "tomorrow" in low  # _HINT_WORDS
+        or "end of" in low or "start of" in low or "beginning of" in low or "middle of" in low  # _PART_HINTS
+    ):  # fmt: skip
         return True
     if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
         return True
-    if _DIGIT.search(text) is not None and _NUMBER_PHRASE.search(text) is not None:
+    if _DIGIT.search(text) is not None and (
+        _NUMBER_PHRASE.search(text) is not None or ("since" in low and _SINCE_YEAR.search(low) is not None)
+    ):
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word
     # characters are wider) keep the plain substring test.
-    if any(w in low for w in MONTH_HINTS) and (
+    if _month_hint(low) and (
         not text.isascii() or _MONTH_WORD.search(low) is not None or _OTHER_PHRASE.search(low) is not None
     ):
         return True
-    if _WEEKDAY_ABBR.search(text) is not None:
+    hint = _WEEKDAY_HINT.search(text)  # one scan for both cases
+    if hint is not None and (
+        not hint.group(0).startswith(" ")
+        or _WEEKDAY_LOWER.search(text) is not None
+        or _WEEKDAY_ABBR.search(text, hint.end()) is not None
+    ):
         return True
     if _ABBR_HINT.search(low) is not None:
         return True

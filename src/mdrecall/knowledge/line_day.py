@@ -19,6 +19,8 @@ __all__ = ["line_day"]
 
 #: A digit: a phrase holding one names a day by its number ("29/3", "the 18th"), not by a name.
 _DIGIT = re.compile(r"\d")
+#: A chat message's stamp opening a line: a bracket holding a time ("[13/01 08:10]", "[2027-01-13 08:10]").
+_STAMP = re.compile(r"\s*\[[^\]]{0,24}\b\d{1,2}[:.]\d\d(?:[:.]\d\d)?\s*(?:[ap]m)?\]")
 #: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
 _NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
@@ -30,9 +32,15 @@ _WORD_AT = re.compile(r"[A-Za-z']+")
 _CLAUSE_BREAK = re.compile(r"[,:()—]|\s[-–]\s|\b(?:and|but|so)\b")
 #: A present state reported in a sentence of its own ("Biscuit has a sprain."), not a plan ("is retiring").
 _STATE = re.compile(r"\b(?:is|are|am|has|have)\b(?!\s+(?:to\b|going\b|\w+ing\b))")
+#: Words in -ing that are nouns or prepositions, no verb of a plan ("parent evening on Thursday").
+_ING_NOUNS = (
+    r"(?:evening|morning|meeting|wedding|building|ceiling|during|spring|string|sibling|clothing|pudding"
+    r"|something|nothing|anything|everything|according|including|offspring|awning|herring|shilling)s?\b"
+)
 #: Words that make a clause a plan: a modal or future, "due", or a verb in -ing ("arriving in 10 days").
 _PLAN = re.compile(
-    r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due|\w{3,}ing)\b"
+    r"\b(?:will|'ll|shall|can|can't|cannot|could|should|would|won't|must|going|due"
+    r"|(?!" + _ING_NOUNS + r")\w{3,}ing)\b"
 )
 #: A modal, a future or a word of time to come: a plan even in a sentence that names no day ("is retiring
 #: soon"); a verb in -ing without one is what is happening ("he's sulking under the bed").
@@ -46,6 +54,8 @@ _PLAN_OR_STATE = re.compile(_PLAN.pattern + r"|\b(?:is|are|booked|scheduled|plan
 _INFINITIVE = re.compile(
     r"\b[Tt]o\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|me|us|him|them)\b)[a-z]"
 )
+#: Object pronouns between a past verb and a day: the day is what the act gave or set ("gave her 22/04").
+_OBJECTS = {"her", "him", "them", "us", "me", "you", "it"}
 #: Words between a past verb and a day that keep the day the verb's own ("cancelled this Sat", "pencilled
 #: in for 20 March", "drafted by mid-January", "switched off after 30/6").
 _PARTICLES = {
@@ -67,11 +77,18 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     if not found:
         return None
     low = line.lower()
+    stamp = _STAMP.match(line)
+    if stamp is not None:  # "[13/01 08:10] Ria: ...": the message's stamp, the day it was written
+        found = [n for n in found if n.start >= stamp.end()] or list(found)
     kept = [n for n in found if not _moved_from(low, n, found)] or list(found)
     kept = [n for n in kept if not _span_start(low, n)]  # "third time since Christmas": the day written
     kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     kept = [n for n in kept if not _topic(low, n)]  # "a chat about Easter": what was talked of
+    # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
+    kept = [n for n in kept if not _NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
+    # "the review for Sunday's outage is Friday": a day's possessive names another event's day
+    kept = [n for n in kept if not _POSSESSIVE.match(low, n.end)] or kept
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = _acted_first(line, low, lead, kept)
@@ -79,10 +96,12 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     for n in kept:
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None
-        if n.start >= lead and _said_now(low, lead, n.start):
-            return None
-        if n.start >= lead and not timed and _after_report(line, low, lead, n.start):
-            return None
+        ahead = _AHEAD.search(low, n.start, n.end) is not None  # the phrase itself points ahead
+        if n.start >= lead and not ahead and _said_now(low, lead, n.start):
+            return None  # (not "calls eat mondays now. first one tmrw": the new state's first day)
+        bound = _DEADLINE_BEFORE.search(low, max(0, n.start - 16), n.start) is not None
+        if n.start >= lead and not timed and not bound and _after_report(line, low, lead, n.start):
+            return None  # (a deadline set after the report is the task's day: "... Ana sets it up by Friday")
         if n.start < lead and not _DIGIT.search(low, n.start, n.end):
             timed_later = [o for o in kept if o.start >= lead and _TIME_AFTER.match(low, o.end)]
             if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
@@ -114,6 +133,11 @@ _TIME_AFTER = re.compile(r"\s*(?:at\s+|@\s*|,\s*)?(?:\d{1,2}[:.]\d\d(?:\s*[ap]m)
 #: "now" in an earlier sentence or clause ("X is our PM now; Y left last Friday"): the line reports the
 #: day written (not "from now", "by now", "until now").
 _NOW = re.compile(r"(?<!from )(?<!by )(?<!until )(?<!till )\bnow\b")
+#: Words of a date phrase that point ahead on their own ("tomorrow", "next week", "in two days").
+_AHEAD = re.compile(
+    r"\b(?:next|tomorrow|tmrw|tmrow|tmr|coming)\b"
+    r"|\bin\s+(?:\d|an?\b|one|two|three|four|five|six|seven|eight|nine|ten|few|couple)"
+)
 _CLAUSE_END = re.compile(r"[.;!?](?=\s|$)|\s\(")
 
 
@@ -125,7 +149,10 @@ def _said_now(low: str, lead: int, at: int) -> bool:
 
 
 #: Words right before a day that make it a bound or a deadline ("due 28/2", "by Friday").
-_BOUND_BEFORE = re.compile(r"\b(?:due|by|until|till|before|deadline)\s*:?\s*$")
+_BOUND_BEFORE = re.compile(r"\b(?:due|by|until|till|before|deadline(?:\s+(?:was|is|were|are))?)\s*:?\s*$")
+#: A task's deadline right before a day ("by Friday", "due 3/4"); "until" bounds a state ("rest until the
+#: 18th").
+_DEADLINE_BEFORE = re.compile(r"\b(?:due|by)\s*:?\s*$")
 #: A past verb right before a day, maybe with "on"/"at"/"in" ("sent 19/2", "paid on 3 March").
 _ACT_BEFORE = re.compile(r"\b([a-z]+)\s+([a-z]+)\s+(?:(?:on|at|in)\s+)?$|\b([a-z]+)\s+(?:(?:on|at|in)\s+)?$")
 
@@ -208,8 +235,8 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     if not acts:
         return False
     between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
-    if all(w in _PARTICLES for w in between):
-        return False
+    if all(w in _PARTICLES or w in _OBJECTS for w in between):
+        return False  # "cancelled this Sat", "gave her 22/04": the day is the act's own
     if _REPORTED.match(low, acts[-1]):
         return True  # "Maria told me she's leaving at the end of February": the news is told that day
     if _SAID_DO.match(low, acts[-1]):
@@ -223,6 +250,9 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
 _RESCHEDULE = re.compile(
     r"(?<!\bthe )(?<!\ba )(?:\b(?:postponed|rescheduled|deferred)\b|\b(?:moved|pushed|delayed|slipped|shifted"
     r"|bumped|extended|changed)\s+(?:back\s+|out\s+|again\s+)?(?:to|until|till|by|a|an|one|two|three|\d+)\s)"
+    # the same verb in its base form after "to" ("agreed to slip a week"), or a new date named as such
+    r"|\bto\s+(?:move|push|delay|slip|shift|bump|extend|postpone|reschedule|defer)\s+(?:it\s+|back\s+|out\s+)?"
+    r"(?:to|until|till|by|a|an|one|two|three|\d+)\s|\bnew\s+(?:date|deadline|day)\b"
 )
 #: A verb of telling, then a clause with its own subject and verb ("told me she's leaving", "said they'll
 #: ..."): what the line reports is the telling; a day in the clause told is a mention.
@@ -307,6 +337,18 @@ def _modifies(line: str, at: int, modifier: bool) -> bool:
     if not modifier:
         return False
     return _VERB_OBJECT.match(line, at) is None and re.match(r"\s+[a-z]", line[at:]) is not None
+
+
+#: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+#: A negation up to two words before a day, not a bound ("not shipping Friday", "won't be Monday"; not
+#: "can't open until Monday", where the day is when it can).
+_NEGATED = re.compile(
+    r"\b(?:not|no\s+longer|never|won['’]t|isn['’]t|aren['’]t)\s+(?:(?!until\b|till\b|before\b|by\b)[a-z']+\s+){0,2}"
+    r"(?:on\s+)?$"
+)
 
 
 #: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").

@@ -41,6 +41,9 @@ _ISO = re.compile(r"(\d)(?<![\d-]\d)(\d{3})-(\d{2})-(\d{2})(?![\d-])")
 #: A dotted number ("14.3", "14. 3."): maybe a date, read on a page that writes dotted dates.
 _DOTTED = re.compile(r"\d\.\s?\d")
 
+#: A day's number in a date phrase (not its year).
+_DAY_NUMBER = re.compile(r"(?<!\d)\d{1,2}(?!\d)")
+
 #: A year written in a line ("2027", "Mar '27"): without one, a line read with no day of writing names no
 #: day (:func:`~mdrecall.text.note_dates.note_dates` reads only dates that carry their year then).
 _YEARISH = re.compile(r"\d{4}|['’]\d\d\b")
@@ -218,8 +221,20 @@ class LineDays:
 def _heading_day(line: str) -> tuple[int, date | None]:
     """A heading line's level and the date it names (headings such as ``## 09:15`` recur in every file)."""
     line = line.lstrip()
+    level = len(line) - len(line.lstrip("#"))
     named = _iso_dates(line)
-    return len(line) - len(line.lstrip("#")), named[0] if named else None
+    if named:
+        return level, named[0]
+    if _YEARISH.search(line) is None or not may_name_date(line):
+        return level, None
+    # a day written out with its year ("# Board minutes, Tuesday 12 January 2027", "week of 25 January
+    # 2027"): one day, or a Monday-Sunday week (its Monday), named by its number; a month, a season or a
+    # holiday ("# Easter 2027 - Madeira") is the page's topic, no day in force
+    for n in note_dates(line, None):
+        numbered = _DAY_NUMBER.search(line, n.start, n.end) is not None
+        if numbered and (len(n.days) == 1 or (len(n.days) == 7 and n.days[0].weekday() == 0)):
+            return level, n.days[0]
+    return level, None
 
 
 def page_reference(file_dates: Iterable[str | None], mtime: float | None = None) -> date | None:

@@ -63,6 +63,11 @@ _NOT_PAST = {
     "indeed", "hundred", "embed", "red", "bed", "shed", "scheduled", "planned", "booked", "expected",
     "supposed", "postponed", "moved", "pushed", "delayed", "rescheduled", "confirmed", "agreed", "based",
 }  # fmt: skip
+#: English verbs ending in "ee", whose past ends in "eed" (every other word in "-eed" is no past form).
+_EE_VERBS = frozenset({
+    "agree", "disagree", "free", "guarantee", "decree", "referee", "emcee", "knee", "pee", "tee", "oversee",
+    "sightsee",
+})  # fmt: skip
 #: Verbs that move a date: the day after them is the thing's new day, not a plan beside a past act
 #: ("the launch slipped to July", "deadline extended to Friday").
 RESCHEDULED = frozenset({
@@ -85,6 +90,8 @@ def past_verb(word: str, prev: str = "") -> bool:
         return True
     if word in SAME_FORMS:
         return prev in _THIRD_PERSON
+    if word.endswith("eed"):  # "agreed", "freed"; "screed", "tweed", "speed", "need" are no past forms
+        return word[:-1] in _EE_VERBS
     return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST
 
 
@@ -118,7 +125,10 @@ _NEAR = 240
 def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     """+1 (forward), −1 (back) or ``default`` for a date phrase at ``low[start:end]``: the word right
     before it ("by", "since"), else the nearest cue word before it in its clause, else one after it."""
-    head = _CLAUSE.split(low[max(0, start - _NEAR) : start])[-1]  # a window: linear in the line's length
+    # a window: linear in the line's length; an aside in brackets closed before the phrase is left out, so
+    # the clause it interrupts keeps its verb ("recorded ep 27 (the croissant one) with Kemal on Sunday")
+    window = low[max(0, start - _NEAR) : start]
+    head = _CLAUSE.split(_ASIDE.sub(" ", window) if ")" in window else window)[-1]
     tail = _CLAUSE.split(low[end : end + _NEAR])[0]
     before = _WORD.findall(head)
     if before and ended_state(low, start):
@@ -129,6 +139,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         return -1
     if before[-1:] in (["is"], ["are"]) or (before[-2:-1] in (["is"], ["are"]) and before[-1] == "on"):
         return 1  # "the AGM is on the 25th", "last day is Friday": a day announced is ahead
+    if before[-3:-2] in (["is"], ["are"]) and before[-1] == "on" and before[-2] not in _NOT_STATE:
+        return 1  # "the flat is ready on the 1st", "the hall is free on Sunday": a state announced ahead
     after = _WORD.findall(tail)
     words = [*before, *after]
     cut = len(before)
@@ -143,6 +155,9 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
             past_verb(word, prev) and not wished(words, k)
         ):
             return -1
+        home = k + 1 < len(words) and words[k + 1] in _HOME_WORDS
+        if word in _MOVED and home and prev not in _NOT_PAST_AFTER:
+            return -1  # "moved into Flogsta on Saturday", "moved out": a move of home, done
     joined = _JOINED_NOUN.search(low, max(0, start - _NEAR), start)
     own_verb = joined is not None and _OWN_VERB.search(joined.group(0)) is not None
     if joined is not None and joined.start() > max(0, start - _NEAR) and not own_verb:
@@ -150,6 +165,15 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         # of the clause before it ("... and the team meets Friday" has a verb of its own)
         return direction_of(low, joined.start(), end, default)
     return default
+
+
+#: Words between "is" and "on" that make no state of the day ("it is due on", "is back on"): left to the rest.
+_NOT_STATE = {"not", "still", "also", "only", "always", "usually", "often", "back"}
+#: An aside in brackets, closed: left out when the clause around it is read.
+_ASIDE = re.compile(r"\([^()]*\)")
+#: "moved" with "in", "into", "out", "away": a change of home or place, not a date moved ("moved to Friday").
+_MOVED = {"moved"}
+_HOME_WORDS = {"in", "into", "out", "away", "house", "home", "back"}
 
 
 #: "and" before a determiner, then words with no clause break up to the phrase: a noun phrase joined to

@@ -28,6 +28,15 @@ _WEEKDAY_RX = (
     r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
 )
+#: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
+#: are no English words (terse notes write "decision thu"); "mon", "wed", "sat", "sun" only after a word
+#: that asks for a day, never "to" or "for" ("to wed").
+_WEEKDAY_LOWER_RX = (
+    r"(?-i:tues|tue|thurs|thur|thu|fri)(?!\w)"
+    r"|(?=(?-i:mon|wed|sat|sun)(?!\w))(?:(?<=\bon\s)|(?<=\bby\s)|(?<=\bdue\s)|(?<=\buntil\s)|(?<=\btill\s)"
+    r"|(?<=\bnext\s)|(?<=\blast\s)|(?<=\bthis\s)|(?<=\bfrom\s)|(?<=\bbefore\s)|(?<=\bsince\s))"
+    r"(?-i:mon|wed|sat|sun)(?!\w)"
+)
 #: A weekday's abbreviation → its number (the full names are in :data:`.dates.WEEKDAYS`).
 _ABBREVIATED = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
                 "sat": 5, "sun": 6}  # fmt: skip
@@ -176,11 +185,14 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # ("in week 12" is no count: an ISO week)
         r"(?P<au>days?|weeks?|fortnights?|months?)(?(an)|(?!\s+\d))"
         rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
-        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+(?P<gdir>ago|from\s+(?:today|now)))\b",
+        # (or a count after the line's previous day: "on 16.1., term starts two days later")
+        rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+"
+        r"(?P<gdir>ago|from\s+(?:today|now)|later|afterwards))\b",
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
         r"|tonight|tomorrow|tmrw|tmrow|tmr|last\s+night|this\s+(?:morning|afternoon|evening|(?-i:AM|PM)))\b)",
-        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd})(?P<wpl>s)?\b"
-        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
+        rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd}|{_WEEKDAY_LOWER_RX})"
+        r"(?P<wpl>s)?\b"
+        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)(?!\s*[-–]\s*\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
         r"(?P<dnm>\b(?:the\s+)?(?P<dnmd>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<dnmq>next|this|last)\s+month\b)",
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
         # an ordinal right after a word that introduces a day ("on 27th", "by 5th", "for 18th to 23rd")
@@ -212,6 +224,8 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
+        # a year a state has held since ("member since 2021", "lead since 2025"): that whole year
+        r"(?P<sy>(?<=\bsince\s)(?P<syy>(?:19|20)\d\d)\b(?![-/.]\d))",
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
         rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})" if typos else r"(?P<wtypo>(?!))",
@@ -230,7 +244,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
 
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
-_DIGIT_FIRST = {"iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom"}
+_DIGIT_FIRST = {
+    "sy", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
+}  # fmt: skip
 
 
 #: The characters each phrase of :func:`note_grammar` can start with (any case), by its group's name.

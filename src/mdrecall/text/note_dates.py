@@ -45,7 +45,7 @@ from mdrecall.text.date_spans import (
 from mdrecall.text.dates import MAX_DAYS, month_days, week_of
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holidays import ONE_DAY, holiday_key
-from mdrecall.text.weekday_dates import weekday_days
+from mdrecall.text.weekday_dates import OWNER, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -86,6 +86,14 @@ _WEEKDAY_GAP = re.compile(r"\.?,?\s+")
 
 #: A word before a count of days that makes it how long a thing usually takes ("usually pays in 4-6 weeks").
 _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|always|often|tends?\s+to)\b[^.;,]*$")
+#: "for" right before "the weekend": how long a stay lasted or will, not a pointer ahead.
+_FOR_BEFORE = re.compile(r"\bfor\s+$")
+_LATER = {"later", "afterwards"}
+_FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
+#: A perfect that says a thing has not happened for a while: "in 3 months" after it is how long, no day.
+_NOT_SINCE = re.compile(
+    r"\b(?:hasn['’]t|haven['’]t|hadn['’]t|has\s+not|have\s+not|had\s+not|never)\b[^.;,:!?]*$"
+)
 #: The groups of a bare weekday, for a phrase read as one ("thrusday", the first day of "Tuesday to Friday").
 _BARE: dict[str, str | None] = {"wq": None, "wpl": None, "wdd": None, "wdp": None}
 
@@ -158,7 +166,8 @@ def note_dates(
         if found and numeric and after_weekday:
             out.pop()  # "Sat 3/5": the weekday is that date's
         weekday_at = start if found and g["wdn"] and not g["wq"] else -1
-        step_at = start if found and g["wdn"] else -1
+        # (a weekday's possessive names an event of its own, no step of a plan: "Sunday's outage ... Friday")
+        step_at = start if found and g["wdn"] and not OWNER.match(line, m.end()) else -1
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
             if base is None and len(found) == 1:
@@ -228,6 +237,9 @@ def _note_match(
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
     if g["nwd"]:
         return _ranked_weekday(g, low, start, end, today)
+    if g["sy"]:  # "since 2021": every day of that year
+        year = int(g["syy"] or 0)
+        return days_between(date(year, 1, 1), date(year, 12, 31))
     found = explicit_days(g, low, start, end, today, orders, line, dotted)
     if found is not None or today is None:
         return found
@@ -277,10 +289,19 @@ def _note_match(
             days = month_days(today.year, today.month + step)
         return third_of(days, part)
     if g["wkend"]:  # "over the weekend": the past one, the coming one, or the nearest
-        direction = direction_of(low, start, end)
+        # "for the weekend" is how long, not which: the clause's verb says ("came over for the weekend")
+        lasted = _FOR_BEFORE.search(low, max(0, start - 8), start)
+        direction = direction_of(low, lasted.start() if lasted else start, end)
         if direction == 0:
             direction = -1 if today.weekday() < 2 else 1 if today.weekday() < 5 else 0
         return weekend_days(today, direction)
+    if g["ago"] and (g["gdir"] or "").lower() in _LATER:  # "two days later": after the line's previous day
+        count = count_of(g["gn"])
+        unit = (g["gu"] or "").lower()
+        if before is None or count is None or count > MAX_DAYS or unit.startswith("month"):
+            return None
+        size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
+        return [before + count * size * one]
     if g["ahead"] or g["ago"]:
         count = count_of(g["an"] if g["ahead"] else g["gn"])
         unit = (g["au"] if g["ahead"] else g["gu"]) or ""
@@ -289,6 +310,8 @@ def _note_match(
             return None
         if _HABIT.search(low, max(0, start - 40), start):
             return None  # "usually pays in 4-6 weeks": how long such a thing takes, no day
+        if g["ahead"] and _NOT_SINCE.search(low, max(0, start - 48), start):
+            return None  # "hasn't answered in 3 months": how long it has not happened, no day
         if unit.startswith(("day", "week", "fortnight")):
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
             if g["ahead"] and g["an2"]:  # "in 2-3 days": each day from the first count to the second
@@ -323,7 +346,12 @@ def _note_match(
         nth = int(g["oddn"] or g["odpn"] or 0)
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
             return safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
-        return day_of_month(nth, today, direction_of(low, start, end))
+        # "from the 15th" with no word that points the other way: the coming one, where a state starts
+        # ("read-only from the 15th"; "was closed from the 3rd" is gone)
+        way = direction_of(
+            low, start, end, default=1 if _FROM_BEFORE.search(low, max(0, start - 8), start) else 0
+        )
+        return day_of_month(nth, today, way)
     if g["dnm"]:  # "the 15th of next month"
         step = {"next": 1, "this": 0, "last": -1}[(g["dnmq"] or "").lower()]
         first = month_days(today.year, today.month + step)

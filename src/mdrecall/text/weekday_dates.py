@@ -11,7 +11,7 @@ from mdrecall.text.date_direction import direction_of, past_verb
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import weekday_before
 
-__all__ = ["DAY_NAME", "weekday_days"]
+__all__ = ["DAY_NAME", "OWNER", "weekday_days"]
 
 
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
@@ -62,6 +62,15 @@ _PARTS_OF_DAY = {"mornings", "afternoons", "evenings", "nights", "lunchtimes"}
 #: marker and at most two words.
 _OPENING = re.compile(
     r"\s*(?:[-*+]\s+(?:\[.\]\s+)?)?(?:(?!(?:by|until|till|before|due|for|to|since|from|after)\s)[a-z][\w'&]*\s+){0,2}"
+    r"(?:(?<=\s)\(|(?<=\w)\s?\()?"  # a title's weekday in brackets ("Sync notes (Thu)")
+)
+#: An article before a weekday: any day of that name, not one ("first one on a wednesday", "on any Friday").
+_GENERIC = re.compile(r"\b(?:a|any|some)\s+$")
+#: A weekday's possessive ("Sunday's outage", "after Monday's install"): an event of that day, the one
+#: nearest the day written unless its clause points; the word before it governs the noun, not the day.
+OWNER = re.compile(r"['’]s\b")
+_PREP_BEFORE = re.compile(
+    r"\b(?:for|after|before|since|until|till|by|to|from|on|at|of|about|in)\s+(?:the\s+)?$"
 )
 
 
@@ -104,6 +113,8 @@ def weekday_days(
         return None  # "last Saturday show is Feb 27": the final one of a slot, whose day is stated
     if not qual and noun and _HABIT_NOUN.fullmatch(noun.group("noun")) and _HABIT_END.match(line, noun.end()):
         return None  # "(Saturday walks)", "Sunday roasts.": a plural noun of what is done that day, a habit
+    if not qual and _GENERIC.search(low, max(0, start - 8), start):
+        return None  # "on a Wednesday": any one
     opening = _OPENING.fullmatch(low, 0, start)
     if not qual and wd == today.weekday() and opening and low[:start].split()[-1:] != ["on"]:
         return [today]  # "Admin Monday." written on a Monday: that day
@@ -117,6 +128,15 @@ def weekday_days(
         return [monday + wd * one]
     if qual == "this":
         return [today + timedelta(days=wd - today.weekday())]
+    prep = _PREP_BEFORE.search(low, max(0, start - 16), start) if OWNER.match(low, end) else None
+    if not qual and OWNER.match(low, end) and (prep is None or not prep.group(0).startswith("for")):
+        # (after "for" the event is what a plan is for: "cut today for Tuesday's release", ahead)
+        way = direction_of(low, prep.start() if prep else start, end)
+        back = weekday_before(today, wd)
+        ahead = today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
+        if way == 0:
+            return [back if (today - back) < (ahead - today) else ahead]
+        return [back if way < 0 else ahead]
     if qual == "last" or direction_of(low, start, end, default=1) < 0:
         return [weekday_before(today, wd)]
     return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
