@@ -56,6 +56,6 @@ def test_a_run_of_thousands_of_capitalised_words_is_not_tried_prefix_by_prefix()
         run.lower(): {(run, "organisation", "typed_name"): 1},
         "alice": {("Alice", "person", "rare_name"): 3},
     }
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     inherited_kinds(keys)
-    assert time.perf_counter() - t0 < 2.0  # about 4 s before, milliseconds now
+    assert time.process_time() - t0 < 2.0  # about 4 s before, milliseconds now

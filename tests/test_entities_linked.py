@@ -69,9 +69,9 @@ def test_a_long_line_of_joined_names_costs_linear_time() -> None:
     unit = "seated the Cornish and the Manx beside Ask the Owl, "
 
     line = unit * 4000
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     found = list(linked_names(line))
-    assert time.perf_counter() - t0 < 2.0  # 0.2 s now; over 20 s before
+    assert time.process_time() - t0 < 2.0  # 0.2 s now; over 20 s before
     assert len(found) == 4000  # every "Ask the Owl" is still read
 
 

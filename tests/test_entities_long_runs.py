@@ -12,7 +12,7 @@ def test_names_after_long_runs_of_closing_brackets_cost_linear_time() -> None:
     # each name once read its whole line before it when the last 256 characters were only ")" and spaces:
     # 2,000 names on a 620 KB line took 15 s, now 0.1 s
     line = "- seating " + (")" * 300 + " Ingrid Solberg ") * 2000 + "\n"
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     found = extract_entities(line, "2027-05-04").mentions
-    assert time.perf_counter() - t0 < 3.0
+    assert time.process_time() - t0 < 3.0
     assert len(found) == 2000

@@ -22,9 +22,9 @@ def test_thousands_of_state_lines_in_a_log_pair_in_near_linear_time() -> None:
         f"- the {_firm(i % 300)} booking is cancelled, we booked {_firm(i % 300 + 300)}" for i in range(8000)
     ]
     facts = line_facts("memory/2026-01-05.md", "# d\n\n" + "\n".join(lines) + "\n", "2026-01-05")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     state_pairs(facts, {})
-    assert time.perf_counter() - t0 < 3.0
+    assert time.process_time() - t0 < 3.0
 
 
 def test_a_state_changed_on_a_later_day_still_pairs() -> None:
@@ -44,9 +44,9 @@ def test_thousands_of_label_lines_on_a_page_pair_in_near_linear_time() -> None:
 
     text = "# Hours\n\n" + "\n".join(f"Open: {7 + i % 5} am to {3 + i % 6} pm" for i in range(6000)) + "\n"
     facts = line_facts("memory/notes/hours.md", text, None)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     pairs = supersessions(facts)
-    assert time.perf_counter() - t0 < 3.0
+    assert time.process_time() - t0 < 3.0
     # each label line is still superseded by the next one down that changes it
     assert pairs[("memory/notes/hours.md", 3)].line == 4
 
@@ -66,9 +66,9 @@ def test_thousands_of_handover_lines_on_a_page_pair_in_near_linear_time() -> Non
         for i in range(6000)
     ]
     facts = line_facts("memory/notes/ward.md", "# Ward rota\n\n" + "\n".join(lines) + "\n", None)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     pairs = supersessions(facts)
-    assert time.perf_counter() - t0 < 3.0
+    assert time.process_time() - t0 < 3.0
     # a holder's line is still superseded by the next one taking the shift over from them, 249 lines
     # further down, past the lines naming the shift in between
     assert pairs[("memory/notes/ward.md", 3)].line == 252
@@ -88,9 +88,9 @@ def test_a_long_page_edited_pairs_again_in_near_linear_time() -> None:
     before = supersessions(line_facts(path, "# Ward rota\n\n" + "\n".join(lines) + "\n", None))
     lines[5] += " today"
     facts = line_facts(path, "# Ward rota\n\n" + "\n".join(lines) + "\n", None)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     pairs = supersessions_update(facts, before, {path})
-    assert time.perf_counter() - t0 < 3.0
+    assert time.process_time() - t0 < 3.0
     assert pairs == supersessions(facts)
 
 
@@ -105,9 +105,9 @@ def test_thousands_of_reversed_decisions_in_a_log_pair_in_near_linear_time() -> 
         for i in range(6000)
     ]
     facts = line_facts("memory/2026-03-02.md", "# Trip\n\n" + "\n".join(lines) + "\n", "2026-03-02")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     supersessions(facts)
-    assert time.perf_counter() - t0 < 3.0
+    assert time.process_time() - t0 < 3.0
 
 
 def test_a_decision_taken_back_pairs_with_the_latest_written_before_it() -> None:

@@ -14,9 +14,9 @@ WRITTEN = date(2027, 9, 6)
 def test_a_line_of_thousands_of_joined_weekdays_costs_linear_time() -> None:
     # each weekday once read the list after it to the line's end: about 20 s for these 200 KB
     line = "Mon + Wed + Fri, " * 12000
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     found = note_dates(line, WRITTEN)
-    assert time.perf_counter() - t0 < 3.0
+    assert time.process_time() - t0 < 3.0
     assert found == []  # days of a timetable recur: none is one day
 
 
