@@ -11,7 +11,8 @@ lines (a negative case's, or across cases) is wrong. Prints precision and recall
 
 ``--corpus tune|aside|all`` scores the hand-written corpus ``sup_train.json`` instead (same case format),
 its worlds split as round 22 split them (docs/entities.md): :data:`CORPUS_TUNE`'s 5 worlds to tune on,
-the other 13 kept aside.
+the other 13 kept aside. ``--file PATH`` scores every case of another corpus in the same format (a corpus
+written blind and read only at the end, ``sup_blind17.json``).
 """
 
 from __future__ import annotations
@@ -87,8 +88,16 @@ def main() -> int:
     parser.add_argument("--src", help="the src folder of the checkout to measure (default: this one's)")
     parser.add_argument("-v", "--verbose", action="store_true", help="each case's result")
     parser.add_argument("--corpus", choices=("tune", "aside", "all"), help="score sup_train.json instead")
+    parser.add_argument("--file", type=Path, help="score every case of this corpus (same format) instead")
     args = parser.parse_args()
     sys.path.insert(0, args.src or str(HERE.parent / "src"))
+    if args.file:
+        res = score(json.loads(args.file.read_text())["cases"], args.verbose)
+        print(
+            f"{args.file.name}: {res['cases']} cases ({res['true']} true): pairs {res['pairs']}, "
+            f"right {res['right']}, precision {res['precision']:.2f}, recall {res['recall']:.2f}"
+        )
+        return 0
     if args.corpus:
         every = json.loads((HERE / "knowledge" / "sup_train.json").read_text())["cases"]
         chosen = [
