@@ -52,13 +52,26 @@ __all__ = [
 ]
 
 
+#: Endings before which a plural's "-es" is the ending, not "-s" after a word's own "e" ("boxes", "matches",
+#: "wishes", "classes", "quizzes", "heroes"; not "tiles", "hoses", "sizes", "changes").
+_ES_AFTER = ("ss", "zz", "x", "ch", "sh", "o")
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
+    """A word's stem, as the fact lines' subjects and values compare words: lower-cased, quotes and hyphens
+    at its ends dropped, one inflection ("-s", "-es", "-ies", "-ed", "-ing") and then, past four letters, a
+    last "e" dropped ("invoice", "invoicing" → invoic; "tile", "tiles" → tile; "box", "boxes" → box)."""
     w = word.lower().strip("'’-")
     for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
+        if not w.endswith(suffix) or len(w) - len(suffix) < 3:
+            continue
+        if suffix == "es" and not w[:-2].endswith(_ES_AFTER):
+            continue  # "tiles", "hoses": "-s" after the word's own "e"
+        if suffix == "s" and w.endswith("ss"):
+            break  # "class", "glass": no plural
+        w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+        break
     return w[:-1] if w.endswith("e") and len(w) > 4 else w  # "invoice", "invoicing": one stem
 
 
