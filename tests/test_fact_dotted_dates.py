@@ -12,6 +12,7 @@ from helpers import fact_pairs
 def test_a_dotted_date_is_a_day_of_a_month() -> None:
     assert line_times("- Ferry with Viking Line on 3.7., cabin for four") == {"jul3"}
     assert line_times("the school trip is 15.10.2027 this year") == {"oct15"}
+    assert "nov4" not in line_times("the release 4.11. ships with the fix")  # a version, not a date
 
 
 def test_a_decimal_at_a_sentences_end_is_no_date() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from datetime import date
 from pathlib import Path
 
 from mdrecall.knowledge.change_words import lexicon_changes
@@ -32,6 +33,7 @@ from mdrecall.knowledge.fact_words import (
 )
 from mdrecall.knowledge.money import amounts
 from mdrecall.text.dates import MONTH_HINTS
+from mdrecall.text.dotted_dates import dotted_date
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -152,16 +154,23 @@ _CLOCK_HINT = re.compile(r"\d[:.]\d")
 #: them): a date only where its last point ends no sentence (a comma, a bracket, a dash or a lower-case word
 #: after it, or a year): "the rate is 4.5." is a number. (A slashed "4/2" is left unread here: its order is
 #: the workspace's, :mod:`~mdrecall.knowledge.date_order`, and a line's fact is read without it.)
-DOTTED_DATE = re.compile(
-    r"(?<![\w.,/])(\d{1,2})\.(\d{1,2})\.(?:(?:\d{4}|\d{2})\b|(?=\s*[,;:)\]–—-]|\s+[a-z(]))"
-)
+DOTTED_DATE = re.compile(r"(?<![\w.,/])(\d{1,2})\.(\d{1,2})\.(?:(\d{4})\b|(?=\s*[,;:)\]–—-]|\s+[a-z(]))")
 _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+#: Any day: the date reader (:func:`~mdrecall.text.dotted_dates.dotted_date`) needs one to put a year on a
+#: date; only its month and day are kept.
+_ANY_DAY = date(2000, 1, 1)
 
 
 def dotted_dates(text: str) -> list[tuple[int, int, str]]:
-    """The dotted dates of ``text`` (:data:`DOTTED_DATE`) as (start, end, day of a month: ``feb27``)."""
+    """The dotted dates of ``text`` (:data:`DOTTED_DATE`) as (start, end, day of a month: ``feb27``), each
+    one the date reader takes for a date too (:func:`~mdrecall.text.dotted_dates.dotted_date`: not a
+    version, a measure or a score: "release 4.11. ships", "weighs 3.5. kg")."""
     out = []
     for m in DOTTED_DATE.finditer(text):
+        if m.group(3) is None:
+            g = {"dt1": m.group(1), "dt2": m.group(2), "dtd": ".", "dts": None, "dty": None, "dt0": None}
+            if not dotted_date(g, text, m.start(), m.end(), _ANY_DAY, None, False):
+                continue
         day, month = int(m.group(1)), int(m.group(2))
         if 1 <= month <= 12 and 1 <= day <= 31:
             out.append((m.start(), m.end(), f"{_MONTH_NAMES[month - 1]}{day}"))
