@@ -22,6 +22,11 @@ __all__ = ["FIELD", "MAX_FIELD_WORDS", "field_of", "restated"]
 FIELD = ("k:", "v:")
 #: Words a label may hold between its first and last word ("Out of hours", "Terms and conditions").
 _LABEL_JOINS = frozenset({"of", "and", "for", "on", "in"})
+#: Prepositions a label of two or more words may open with ("Out of hours", "On call", "After hours",
+#: "In stock"): a noun phrase still (a closed class of English).
+_OPENING_PREPOSITIONS = frozenset(
+    "out in on off after before under over at by within outside inside during above below".split()
+)
 #: Words of a value that name no value ("the", "our").
 _FILLER = frozenset({"the", "a", "an", "our", "my", "your", "its", "their", "his", "her"})
 #: The most words a free label's value holds (a longer one tells, not states a value).
@@ -44,8 +49,11 @@ def field_of(line: str) -> tuple[str, frozenset[str]] | None:
         return None
     if FULL_NAME.fullmatch(head) or (len(words) == 1 and given_name(head)):
         return None  # a person's line ("Tom Becker: treasurer"; "Dana: will do") is what they do or say
-    if any(w in STOP_WORDS for w in (words[0], words[-1])) or any(
-        w in STOP_WORDS and w not in _LABEL_JOINS for w in words
+    opening = words[0] in _OPENING_PREPOSITIONS and len(words) > 1  # "Out of hours", "On call"
+    if (
+        (words[0] in STOP_WORDS and not opening)
+        or words[-1] in STOP_WORDS
+        or any(w in STOP_WORDS and w not in _LABEL_JOINS for w in words[1:])
     ):
         return None  # "We're out of pre-alpha: …", "Note to self: …": not a thing's label
     value = re.split(r"[.;!?(]", line[label.end() :], maxsplit=1)[0]
@@ -55,7 +63,8 @@ def field_of(line: str) -> tuple[str, frozenset[str]] | None:
     stems = frozenset(stem(w) for w in found if w not in _FILLER)
     if not stems:
         return None
-    return "-".join(stem(w) for w in words if w not in _LABEL_JOINS), stems
+    parts = [p for w in words for p in w.split("-") if p]  # "Out-of-hours" and "Out of hours": one key
+    return "-".join(stem(w) for w in parts if w not in _LABEL_JOINS), stems
 
 
 def restated(found: Fact, section: int, fields: dict[str, tuple[int, Fact]]) -> Fact:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from datetime import date
 from pathlib import Path
 
 from mdrecall.knowledge.change_words import lexicon_changes
@@ -32,6 +33,7 @@ from mdrecall.knowledge.fact_words import (
 )
 from mdrecall.knowledge.money import amounts
 from mdrecall.text.dates import MONTH_HINTS
+from mdrecall.text.dotted_dates import dotted_date
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -52,13 +54,26 @@ __all__ = [
 ]
 
 
+#: Endings before which a plural's "-es" is the ending, not "-s" after a word's own "e" ("boxes", "matches",
+#: "wishes", "classes", "quizzes", "heroes"; not "tiles", "hoses", "sizes", "changes").
+_ES_AFTER = ("ss", "zz", "x", "ch", "sh", "o")
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
+    """A word's stem, as the fact lines' subjects and values compare words: lower-cased, quotes and hyphens
+    at its ends dropped, one inflection ("-s", "-es", "-ies", "-ed", "-ing") and then, past four letters, a
+    last "e" dropped ("invoice", "invoicing" → invoic; "tile", "tiles" → tile; "box", "boxes" → box)."""
     w = word.lower().strip("'’-")
     for suffix in ("ings", "ing", "ies", "es", "ed", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
-            break
+        if not w.endswith(suffix) or len(w) - len(suffix) < 3:
+            continue
+        if suffix == "es" and not w[:-2].endswith(_ES_AFTER):
+            continue  # "tiles", "hoses": "-s" after the word's own "e"
+        if suffix == "s" and w.endswith("ss"):
+            break  # "class", "glass": no plural
+        w = w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+        break
     return w[:-1] if w.endswith("e") and len(w) > 4 else w  # "invoice", "invoicing": one stem
 
 
@@ -132,12 +147,39 @@ def may_hold_time(line: str) -> bool:
 _CAPITAL_MONTH = re.compile(
     r"J(?i:an|u[nl])|F(?i:eb)|M(?i:a[ry])|A(?i:pr|ug)|S(?i:ep)|O(?i:ct)|N(?i:ov)|D(?i:ec)"
 )
-#: What a clock time without "am" or "pm" needs (:data:`~mdrecall.knowledge.fact_words.CLOCK`).
+#: What a clock time without "am" or "pm" needs (:data:`~mdrecall.knowledge.fact_words.CLOCK`), or a
+#: dotted date (:data:`DOTTED_DATE`).
 _CLOCK_HINT = re.compile(r"\d[:.]\d")
+#: A dotted numeric date, day first ("27.2.", "6.3.2027", as Nordic, German, Polish and Czech notes write
+#: them): a date only where its last point ends no sentence (a comma, a bracket, a dash or a lower-case word
+#: after it, or a year): "the rate is 4.5." is a number. (A slashed "4/2" is left unread here: its order is
+#: the workspace's, :mod:`~mdrecall.knowledge.date_order`, and a line's fact is read without it.)
+DOTTED_DATE = re.compile(r"(?<![\w.,/])(\d{1,2})\.(\d{1,2})\.(?:(\d{4})\b|(?=\s*[,;:)\]–—-]|\s+[a-z(]))")
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+#: Any day: the date reader (:func:`~mdrecall.text.dotted_dates.dotted_date`) needs one to put a year on a
+#: date; only its month and day are kept.
+_ANY_DAY = date(2000, 1, 1)
+
+
+def dotted_dates(text: str) -> list[tuple[int, int, str]]:
+    """The dotted dates of ``text`` (:data:`DOTTED_DATE`) as (start, end, day of a month: ``feb27``), each
+    one the date reader takes for a date too (:func:`~mdrecall.text.dotted_dates.dotted_date`: not a
+    version, a measure or a score: "release 4.11. ships", "weighs 3.5. kg")."""
+    out = []
+    for m in DOTTED_DATE.finditer(text):
+        if m.group(3) is None:
+            g = {"dt1": m.group(1), "dt2": m.group(2), "dtd": ".", "dts": None, "dty": None, "dt0": None}
+            if not dotted_date(g, text, m.start(), m.end(), _ANY_DAY, None, False):
+                continue
+        day, month = int(m.group(1)), int(m.group(2))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            out.append((m.start(), m.end(), f"{_MONTH_NAMES[month - 1]}{day}"))
+    return out
 
 
 def line_times(text: str) -> set[str]:
-    """The times ``text`` names: weekdays, clock times (``h:mm``), days of months (``sep1``), months."""
+    """The times ``text`` names: weekdays, clock times (``h:mm``), days of months (``sep1``; a dotted date
+    too, "27.2.": :func:`dotted_dates`), months."""
     return set(_line_times(text))
 
 
@@ -151,9 +193,13 @@ def _line_times(text: str) -> frozenset[str]:
     months = not text.isascii() or _CAPITAL_MONTH.search(text) is not None
     if not digit and (not months or not any(m in low for m in MONTH_HINTS)):
         return frozenset(found)
+    dotted = dotted_dates(text) if digit and "." in text else []
+    found |= {t for _, _, t in dotted}
     for m in CLOCK.finditer(text) if digit else ():
         if text[max(0, m.start() - 2) : m.start()].strip()[-1:] in ("£", "$", "€"):
             continue  # an amount ("£0.40"), not a time
+        if any(a <= m.start() < b for a, b, _ in dotted):
+            continue  # a dotted date ("15.10."), not a clock time
         if m.group(4):
             found.add(f"{int(m.group(4))}:{m.group(5)}")
         else:
@@ -269,16 +315,59 @@ def states(words: str) -> set[str]:
     return {f"{scale}={state}" for m in STATUS.finditer(words) for scale, state in STATUS_OF[m.group(1)]}
 
 
-#: Where a sentence of a line ends, as :func:`slots` reads its names (one not opening a sentence).
-_SENTENCE = re.compile(r"(?:[.;!?]|\s[-–—])\s+")
+#: Where a sentence of a line ends, as :func:`slots` reads its names (one not opening a sentence); not at
+#: the point of a dotted date ("moved to 6.3. (Bäst called)").
+_SENTENCE = re.compile(r"(?:(?<!\d\.\d)(?<!\d\.\d\d)[.]|[;!?]|\s[-–—])\s+")
+
+
+#: A value named as the one set aside ("Thursdays instead of Tuesdays", "rather than Sketch"): the words
+#: after it, up to :data:`_SET_ASIDE_WORDS` of them, to a clause's end.
+_SET_ASIDE = re.compile(r"\b(?:instead of|rather than)\s+", re.I)
+_SET_ASIDE_WORDS = 4
+#: A word that ends the value set aside after it (a clause's end; a point not of a number: "27.2." goes on).
+_ENDS_ASIDE = re.compile(r"[,;:!?)]$|(?<![\d.])\.$")
+#: A word opening the next phrase after a value set aside ("Thursdays instead of Tuesdays from May").
+_AFTER_ASIDE = frozenset(
+    "from on at in to for by since until till because so as and but which who when after before with".split()
+)
+
+
+def set_aside(line: str) -> list[tuple[int, int]]:
+    """The spans of ``line`` naming a value set aside (:data:`_SET_ASIDE`): "The call is now Thursday
+    instead of Tuesday" holds Thursday, not Tuesday."""
+    out = []
+    for m in _SET_ASIDE.finditer(line):
+        end = m.end()
+        for k, word in enumerate(re.finditer(r"\S+", line[m.end() :])):
+            if k == _SET_ASIDE_WORDS or word.group().startswith("(") or word.group().lower() in _AFTER_ASIDE:
+                break
+            end = m.end() + word.end()
+            if _ENDS_ASIDE.search(word.group()):
+                break
+        out.append((m.start(), end))
+    return out
 
 
 def slots(line: str) -> set[str]:
     """A line's typed value slots: times (``t:``), numbers and amounts (``n:``), names (``c:``; a
-    capitalised word not opening a sentence), and :func:`typed_values` (``m:``, ``q:``, ``h:``)."""
+    capitalised word not opening a sentence), and :func:`typed_values` (``m:``, ``q:``, ``h:``). A value
+    named only as one set aside ("… instead of 27.2.") is none of the line's."""
+    if ("instead" in line or "rather" in line) and _SET_ASIDE.search(line) is not None:
+        kept = line
+        for a, b in set_aside(line):
+            kept = kept[:a] + ("," + " " * (b - a))[: b - a] + kept[b:]  # a clause's end, positions kept
+        return _slots(line) & _slots(kept)
+    return _slots(line)
+
+
+def _slots(line: str) -> set[str]:
+    """:func:`slots`, values set aside kept."""
     out = {"t:" + t for t in line_times(line)} | typed_values(line)
     if DIGIT.search(line) is not None:
-        out |= {"n:" + n for n in NUMBER.findall(line)}
+        dated = [(a, b) for a, b, _ in dotted_dates(line)] if "." in line else []
+        out |= {
+            "n:" + m.group(1) for m in NUMBER.finditer(line) if not any(a <= m.start() < b for a, b in dated)
+        }
     for sentence in _SENTENCE.split(line):
         names = {n.replace("’", "'").split("'")[0] for n in capitalised_names(" ".join(sentence.split()[1:]))}
         out |= {"c:" + n for n in names if len(n) > 1 and not n[0].isdigit() and n not in _NO_NAME}

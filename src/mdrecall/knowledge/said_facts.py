@@ -119,7 +119,10 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
         return None  # no value to change, and no change: no fact
     words = WORD.findall(line)
     subject = content_words(words, set())
-    if len(subject) < (1 if typed else 2):  # "Budget: £14,000": one word names what the amount is
+    # one word names the subject of an amount ("Budget: £14,000"), or of a change with a value of another
+    # word ("Influx switched off in March", "Payroll moves to Fridays")
+    valued = cue and any(v[:2] == "t:" for v in values)
+    if len(subject) < (1 if typed or valued else 2):
         return None
     return Fact(
         path,
