@@ -144,3 +144,24 @@ def test_pairing_after_a_label_line_is_added_equals_pairing_anew() -> None:
     assert after == supersessions(facts) and ("garden/roles.md", 3) in after
     again = supersessions_update(_facts(without), after, {"garden/roles.md"})
     assert again == supersessions(_facts(without)) == before
+
+
+def test_a_name_linked_by_a_later_note_pairs_the_stored_lines_again(tmp_path: Path) -> None:
+    """The index paired the lines before "Mina" was known as Wilhelmina Okafor; a note stating it links
+    the name, and the next sync pairs the two lines (as indexing anew does)."""
+    root = tmp_path / "ws"
+    (root / "memory").mkdir(parents=True)
+    (root / "choir").mkdir()
+    (root / "choir" / "roles.md").write_text(ROLES, encoding="utf-8")
+    (root / "memory" / "2031-04-02.md").write_text(CHANGE, encoding="utf-8")
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["choir"]})
+    query = "who books the rehearsal hall"
+    with Memory.open(root, cfg, create=True) as mem:
+        marks = {h.path: h.superseded for h in mem.search(query, max_results=5, min_score=0.0)}
+        assert marks.get("choir/roles.md") is None
+        (root / "choir" / "altos.md").write_text(
+            "# Altos\n\n- Wilhelmina Okafor (everyone calls her Mina) sings first alto.\n", encoding="utf-8"
+        )
+        mem.index()
+        marks = {h.path: h.superseded for h in mem.search(query, max_results=5, min_score=0.0)}
+    assert marks.get("choir/roles.md") == "memory/2031-04-02.md#L3 (2031-04-02)"

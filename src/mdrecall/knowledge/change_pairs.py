@@ -78,7 +78,8 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
         state.continued = None
         best: tuple[bool, bool, bool, float, int] | None = None
-        said = said_stems(state.fact(j).words)  # (the labels the change line names: "… as on-call lead")
+        # (the labels the change line names: "… as on-call lead"; none where no line has a label)
+        said = said_stems(state.fact(j).words) if state.labels else ""
         # a return to an earlier choice ("went back to option A"): the lines stating a choice first
         choice = "choice" in state.fact(j).attrs and REVERT.search(state.fact(j).words) is not None
         # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
@@ -133,7 +134,7 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 c = state.weighted(i, j)
                 attrs = state.fact(i).attrs
                 chose = (choice and "choice" in attrs) or not held.isdisjoint(attrs)
-                labelled = label_named(state.fact(i), said)
+                labelled = bool(said) and label_named(state.fact(i), said)
                 found.append((i, differs))
                 rank = (differs, chose, labelled, c)
                 if (

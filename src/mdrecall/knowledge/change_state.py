@@ -77,6 +77,7 @@ class ChangeState:
         # a label of more than one word (:func:`labels_of`: ``on-call-lead``) → the lines (not told) it is
         # the label of, in number order: a change line naming it looks them up first (:meth:`named_labels`)
         self.labels: dict[str, list[int]] = {}
+        self.label_heads: dict[str, int] = {}  # the first word of each label → its labels' lines
         self.where: dict[Key, int] = {}
         # each line's words as a tuple of interned words (a set costs four times the memory; the tests
         # below make the few sets they need)
@@ -135,6 +136,8 @@ class ChangeState:
             return n
         for label in labels_of(f):
             self.labels.setdefault(label, []).append(n)
+            head = label.split("-", 1)[0]
+            self.label_heads[head] = self.label_heads.get(head, 0) + 1
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
             self.by_day.pop(w, None)
@@ -158,6 +161,10 @@ class ChangeState:
             self.labels[label].remove(n)
             if not self.labels[label]:
                 del self.labels[label]
+            head = label.split("-", 1)[0]
+            self.label_heads[head] -= 1
+            if not self.label_heads[head]:
+                del self.label_heads[head]
         for w in self.every[n]:
             if told:
                 self.told[w].remove(n)
@@ -285,11 +292,14 @@ class ChangeState:
         of lines and one of its :func:`label_anchors` among the line's own words (so that a change of its
         lines finds ``j`` again by that word's posting)."""
         words = said.split()
+        heads = self.label_heads
         own = set(self.own[j])
         out: list[str] = []
-        for size in (2, 3, 4):  # (three words, one of them hyphenated: "out-of-hours cover lead")
-            for k in range(len(words) - size + 1):
-                label = "-".join(words[k : k + size])
+        for k, word in enumerate(words):
+            if word not in heads:
+                continue  # (most words open no label: no phrase is made)
+            # (three words, one of them hyphenated: "out-of-hours cover lead")
+            for label in ("-".join(words[k : k + size]) for size in (2, 3, 4) if k + size <= len(words)):
                 lines = self.labels.get(label)
                 if not lines or len(lines) > self.cap or label in out:
                     continue

@@ -8,6 +8,7 @@ read-only index) is paired in this process instead, once per change of the index
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,7 +25,8 @@ __all__ = ["refresh_superseded", "superseded_in"]
 #: where the fact lines they read did not change.
 RULES_KEY = "superseded_rules"
 #: The meta key holding the mentions' change count (:meth:`~mdrecall.stores.views.KnownNameStore.known_state`)
-#: the stored pairing read the entities' names at: a name linked or unlinked since pairs the lines anew.
+#: the stored pairing read the entities' names at, and a digest of those names (``count:digest``): a name
+#: linked or unlinked since pairs the lines anew.
 NAMES_KEY = "superseded_names"
 #: Past this many changed files (or a quarter of the files holding fact lines), everything is paired anew.
 PARTIAL_LIMIT = 200
@@ -40,15 +42,23 @@ def refresh_superseded(store: Store, entities: EntitiesConfig | None = None) -> 
     generation = store.facts_generation()
     paired = store.paired_generation()
     same_rules = _same_rules(store)
-    named = _names_stamp(store)
-    if paired == generation and same_rules and store.get_meta(NAMES_KEY) == named:
+    stamp = _names_stamp(store)
+    if paired == generation and same_rules and _names_fresh(store):
+        return False
+    was = (store.get_meta(NAMES_KEY) or "").partition(":")
+    names = line_names(store, entities)
+    named = None if stamp is None else f"{stamp}:{_digest(names)}"
+    try:
+        if paired == generation and same_rules and named is not None and named.endswith(":" + was[2]):
+            store.set_meta(NAMES_KEY, named)  # the mentions changed, not the names the pass reads
+            return False
+    except StoreError:
         return False
     # here: a search that reads stored pairs loads no rules
     from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
 
     dirty = store.dirty_fact_paths()
     facts = store.fact_rows()
-    names = line_names(store, entities)
     files = len({f.path for f in facts})
     full = not paired or not same_rules or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
     before = None if full else store.superseded_all()
@@ -70,6 +80,17 @@ def refresh_superseded(store: Store, entities: EntitiesConfig | None = None) -> 
 def _names_stamp(store: Store) -> str | None:
     """The mentions' change count (``None``: a store that keeps none)."""
     return store.known_state()[0] if isinstance(store, KnownNameStore) else None
+
+
+def _names_fresh(store: Store) -> bool:
+    """Was the stored pairing made at the mentions' change count (:data:`NAMES_KEY`)?"""
+    return (store.get_meta(NAMES_KEY) or "").partition(":")[0] == (_names_stamp(store) or "")
+
+
+def _digest(names: dict[tuple[str, int], tuple[tuple[str, str], ...]]) -> str:
+    """A short digest of :func:`line_names`' map: a change of the mentions that leaves it as it was (most
+    do: a name added to a line naming no other) pairs nothing anew."""
+    return hashlib.blake2b(repr(sorted(names.items())).encode(), digest_size=8).hexdigest()
 
 
 def line_names(
@@ -106,11 +127,7 @@ def superseded_in(store: Store, paths: Iterable[str]) -> dict[str, dict[int, Sup
     wanted = set(paths)
     # stale: views just built on first use, paired and stored now (a read-only index: in process below)
     fresh = isinstance(store, PairedFactStore) and (
-        (
-            store.paired_generation() == store.facts_generation()
-            and _same_rules(store)
-            and store.get_meta(NAMES_KEY) == _names_stamp(store)
-        )
+        (store.paired_generation() == store.facts_generation() and _same_rules(store) and _names_fresh(store))
         or refresh_superseded(store)
     )
     if fresh and isinstance(store, PairedFactStore):
