@@ -69,20 +69,23 @@ Key = tuple[str, int]
 _DATE_HEADING = re.compile(r"#+\s+(\d{4}-\d{2}-\d{2})")
 
 
-def _pairing(facts: list[Any], wanted: list[tuple[Key, Key]]) -> tuple[dict[Key, Any], dict[Any, list[str]]]:
-    """The stored pairing of ``facts`` and, per wanted pair, the change pass's gates."""
+def _pairing(
+    facts: list[Any], wanted: list[tuple[Key, Key]], names: Any = None
+) -> tuple[dict[Key, Any], dict[Any, list[str]]]:
+    """The stored pairing of ``facts`` and, per wanted pair, the change pass's gates (``names``: the
+    entity view's other names of each line, :func:`mdrecall.knowledge.superseded.line_names`)."""
     from mdrecall.knowledge.change_gates import change_gates
     from mdrecall.knowledge.fact_pairs import attribute_pairs, supersessions
     from mdrecall.knowledge.facts import SAID
     from mdrecall.knowledge.value_left import value_left_pairs
 
-    pairs = supersessions(facts)
+    pairs = supersessions(facts, names)
     earlier = attribute_pairs([f for f in facts if f.attrs != (SAID,)])  # as supersessions() runs them
     rule = dict.fromkeys(earlier, "attribute")
     left = value_left_pairs(facts, earlier)
     rule.update(dict.fromkeys(left, "value left/state"))
     earlier.update(left)
-    gates = change_gates(facts, earlier, wanted)
+    gates = change_gates(facts, earlier, wanted, names)
     for (old, new), g in gates.items():
         got = pairs.get(old)
         if got is not None and (got.path, got.line) == new:
@@ -140,7 +143,9 @@ def line_facts_of(text: str, path: str) -> list[Any]:
     return line_facts(path, text, None)
 
 
-def _what_if(rows: list[dict[str, Any]], facts: list[Any], files: dict[str, tuple[str | None, str]]) -> None:
+def _what_if(
+    rows: list[dict[str, Any]], facts: list[Any], files: dict[str, tuple[str | None, str]], names: Any = None
+) -> None:
     """For each pair stopped by a line not read as a fact: the gates it would fail were both its lines
     fact lines (the change pass's tests as for a change line), in ``row["what_if"]``."""
 
@@ -160,7 +165,7 @@ def _what_if(rows: list[dict[str, Any]], facts: list[Any], files: dict[str, tupl
     wanted = [
         ((r["older"]["file"], r["older"]["line"]), (r["newer"]["file"], r["newer"]["line"])) for r in stopped
     ]
-    _, gates = _pairing(more, wanted)
+    _, gates = _pairing(more, wanted, names)
     where = {(f.path, f.line): f for f in more}
     for r, key in zip(stopped, wanted, strict=True):
         r["what_if"] = gates[key]
@@ -175,9 +180,10 @@ def _classify(
     facts: list[Any],
     search: list[bool] | None,
     files: dict[str, tuple[str | None, str]],
+    names: Any = None,
 ) -> list[dict[str, Any]]:
     wanted = [((o["file"], o["line"]), (n["file"], n["line"])) for o, n in refs]
-    pairs, gates = _pairing(facts, wanted)
+    pairs, gates = _pairing(facts, wanted, names)
     rows = []
     for k, ((o, n), key) in enumerate(zip(refs, wanted, strict=True)):
         g = gates[key]
@@ -201,7 +207,7 @@ def _classify(
                 "search_right": right,
             }
         )
-    _what_if(rows, facts, files)
+    _what_if(rows, facts, files, names)
     return rows
 
 
@@ -211,6 +217,7 @@ def labelled_set(which: str, search: bool = True) -> list[dict[str, Any]]:
     import knowledge_eval
 
     from mdrecall.knowledge.refresh import keeps_views
+    from mdrecall.knowledge.superseded import line_names
 
     labels = json.loads((DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
@@ -220,6 +227,7 @@ def labelled_set(which: str, search: bool = True) -> list[dict[str, Any]]:
         try:
             store = mem.store
             facts = store.fact_rows() if keeps_views(store) else []
+            names = line_names(store, mem.config.entities) if keeps_views(store) else {}
             rights = (
                 [r["right"] for r in knowledge_eval.score_search(mem, labels)["supersession_rows"]]
                 if search
@@ -246,7 +254,7 @@ def labelled_set(which: str, search: bool = True) -> list[dict[str, Any]]:
     for path in sorted({r["file"] for pair in refs for r in pair}):
         text = (DATA / which / path).read_text(encoding="utf-8")
         files[path] = (date_from_name(Path(path).name), text)
-    return _classify(which, refs, facts, rights, files)
+    return _classify(which, refs, facts, rights, files, names)
 
 
 def corpus_set(which: str) -> list[dict[str, Any]]:

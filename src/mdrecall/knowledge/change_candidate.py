@@ -26,7 +26,7 @@ from mdrecall.knowledge.change_rules import (
     word_set,
     written_before,
 )
-from mdrecall.knowledge.change_state import ChangeState, subject_stems
+from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
 from mdrecall.knowledge.fact_values import kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -35,6 +35,7 @@ from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
     "began",
+    "label_named",
     "candidate",
     "echo_allows",
     "floor_waived",
@@ -67,7 +68,12 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             title = set(state.every[n]).difference(state.own[n])
             if shared & title and 2 * len(shared & title) < len(title):
                 return None
-    if new.subject and "said" not in new.attrs and kin_words(new.subject.split()).isdisjoint(state.every[i]):
+    if (
+        new.subject
+        and "said" not in new.attrs
+        and kin_words(new.subject.split()).isdisjoint(state.every[i])
+        and not state.same_entity(i, j, kin_words(new.subject.split()))
+    ):
         return None  # the time of "dinners" changed: a line not naming dinners states another's
     gone = state.leaves.get(j)
     if modified(old.words, new.words, shared) and not (gone and names_any(old.words.lower(), gone)):
@@ -145,6 +151,15 @@ _BEGUN = re.compile(
 )
 #: Words of a state that say only that one is in it ("now part of the crew", "now a member of it").
 _MEMBERSHIP = frozenset(("part", "member", "members", "one", "officially", "proud", "full", "fully"))
+
+
+def label_named(old: Fact, said: str) -> bool:
+    """Does a later line (its :func:`~mdrecall.knowledge.change_state.said_stems`) name a label of more
+    than one word of the free label line ``old`` (:func:`~mdrecall.knowledge.change_state.labels_of`:
+    "On-call lead: Davide Conti" … "Nnamdi takes over as on-call lead")? It then speaks of the thing that
+    line states the value of. A label of one word is not enough ("Samples: 36" … "a sample board"): a
+    common noun, named on lines about other things."""
+    return any(f" {label.replace('-', ' ')} " in said for label in labels_of(old))
 
 
 def began(older: str, new: Fact) -> bool:

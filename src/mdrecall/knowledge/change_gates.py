@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_candidate import candidate, floor_waived, names_any, written_low
-from mdrecall.knowledge.change_pairs import change_pass
+from mdrecall.knowledge.change_pairs import Names, change_pass
 from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
     MORE_COSINE,
@@ -38,7 +38,10 @@ __all__ = ["change_gates"]
 
 
 def change_gates(
-    facts: Sequence[Fact], pairs: dict[Key, Supersession], wanted: Sequence[tuple[Key, Key]]
+    facts: Sequence[Fact],
+    pairs: dict[Key, Supersession],
+    wanted: Sequence[tuple[Key, Key]],
+    names: Names | None = None,
 ) -> dict[tuple[Key, Key], list[str]]:
     """Why the change lines' pass does not pair each ``(older, newer)`` of ``wanted``: the gates it fails,
     the first being the one that stops it (``["paired"]`` when the pass pairs them). ``pairs``: the pairs
@@ -48,8 +51,9 @@ def change_gates(
     the :data:`CANDIDATE_WORDS` rarest), ``"candidate: …"``
     (:func:`~mdrecall.knowledge.change_candidate.candidate`'s tests by name), ``"cosine"`` (below the
     floor), ``"continues another line"``, ``"newer chose another line"``, ``"older taken by a later line"``.
-    Runs a pass of its own; the process's last pass is left as it was."""
-    state = change_pass(facts, pairs)
+    ``names``: as :func:`~mdrecall.knowledge.change_pairs.change_pairs` reads them. Runs a pass of its own;
+    the process's last pass is left as it was."""
+    state = change_pass(facts, pairs, names)
     return {(o, n): _gates(state, o, n) for o, n in wanted}
 
 
@@ -139,7 +143,12 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
             title = set(state.every[n]).difference(state.own[n])
             if shared & title and 2 * len(shared & title) < len(title):
                 return "candidate: page title"
-    if new.subject and "said" not in new.attrs and kin_words(new.subject.split()).isdisjoint(state.every[i]):
+    if (
+        new.subject
+        and "said" not in new.attrs
+        and kin_words(new.subject.split()).isdisjoint(state.every[i])
+        and not state.same_entity(i, j, kin_words(new.subject.split()))
+    ):
         return "candidate: newer's subject"
     gone = state.leaves.get(j)
     if modified(old.words, new.words, shared) and not (gone and names_any(old.words.lower(), gone)):

@@ -27,9 +27,9 @@ from it only the change lines a change of a few files touches (the same pairs as
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from mdrecall.knowledge.change_candidate import candidate, floor_waived, written_low
+from mdrecall.knowledge.change_candidate import candidate, floor_waived, label_named, written_low
 from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
     MORE_COSINE,
@@ -39,11 +39,10 @@ from mdrecall.knowledge.change_rules import (
     Key,
     modified,
     value_slots,
-    word_set,
     written_before,
 )
-from mdrecall.knowledge.change_state import ChangeState, subject_stems, word_cap
-from mdrecall.knowledge.fact_values import kin_words, signal
+from mdrecall.knowledge.change_state import ChangeState, label_anchors, labels_of, said_stems, word_cap
+from mdrecall.knowledge.fact_values import signal
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact
 from mdrecall.stores.views import Supersession
@@ -78,7 +77,9 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         new_slots = value_slots(state.fact(j))
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
         state.continued = None
-        best: tuple[bool, bool, float, int] | None = None
+        best: tuple[bool, bool, bool, float, int] | None = None
+        # (the labels the change line names: "… as on-call lead"; none where no line has a label)
+        said = said_stems(state.fact(j).words) if state.labels else ""
         # a return to an earlier choice ("went back to option A"): the lines stating a choice first
         choice = "choice" in state.fact(j).attrs and REVERT.search(state.fact(j).words) is not None
         # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
@@ -86,16 +87,22 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
         rare, things, more = state.probes(j)
         first = rare + things
-        for k, w in enumerate(first + more):
-            if k == len(first) and (best is not None or state.continued == j):
+        # the lines whose label the change line names first ("takes over as on-call lead": the line
+        # "On-call lead: Davide Conti", whatever rarer words the change line holds), then its rarest words
+        lookups: list[tuple[str, Sequence[int]]] = [
+            ("", state.labels[x]) for x in state.named_labels(j, said)
+        ]
+        lookups += [(w, ()) for w in first + more]
+        for k, (w, lines) in enumerate(lookups):
+            if k == len(lookups) - len(more) and (best is not None or state.continued == j):
                 break  # (the further rare words only where the first find no candidate)
-            for i in state.earlier(w, j):
+            for i in state.earlier(w, j) if w else lines:
                 if i in seen or (w in things and w not in state.own[i]):
                     # (a word the change is said of finds only the lines naming it, not a page's title:
                     # "Mum moved into …" and a line of the "Mum's care" page)
                     continue
                 seen.add(i)
-                further = k >= len(first)  # found by a further word: its floor, cheap, weighed first
+                further = k >= len(lookups) - len(more)  # found by a further word: its floor, cheap, first
                 least = max(floor, MORE_COSINE) if further else floor
                 if (
                     further
@@ -118,22 +125,26 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                     continue
                 # a line whose value of the kind the change line states differs first ("v1.0
                 # slipped to July": the line saying "by end of May", not the one naming the same
-                # people), then, for a choice changed ("went back to option A"), a line stating a
-                # choice, for a place or an owner stated, a line stating one, then the most shared
+                # people), then a line whose label the change line names ("On-call lead: Davide
+                # Conti" … "takes over as on-call lead"), then, for a choice changed ("went back to
+                # option A"), a line stating a choice, for a place or an owner stated, a line
+                # stating one, then the most shared
                 # rare words (the cosine weighted by rarity); on a tie, the first line in path and
                 # line order
                 c = state.weighted(i, j)
                 attrs = state.fact(i).attrs
                 chose = (choice and "choice" in attrs) or not held.isdisjoint(attrs)
+                labelled = bool(said) and label_named(state.fact(i), said)
                 found.append((i, differs))
+                rank = (differs, chose, labelled, c)
                 if (
                     best is None
-                    or (differs, chose, c) > best[:3]
-                    or ((differs, chose, c) == best[:3] and state.key(i) < state.key(best[3]))
+                    or rank > best[:4]
+                    or (rank == best[:4] and state.key(i) < state.key(best[4]))
                 ):
-                    best = (differs, chose, c, i)
+                    best = (*rank, i)
         if best is not None and state.continued != j:
-            chosen = (best[3], *standing_too(state, best[3], j, found))
+            chosen = (best[4], *standing_too(state, best[4], j, found))
             state.closest[j] = chosen
             for i in chosen:
                 state.chosen_by.setdefault(i, []).append(j)
@@ -182,19 +193,26 @@ _HELD = frozenset(("place", "owner"))
 STANDING_MOST = 3
 
 
+#: ``(path, line)`` → (the name as written, its entity's canonical key) of each entity a line names by
+#: another name than the entity's own (:func:`change_pairs`).
+Names = Mapping[Key, tuple[tuple[str, str], ...]]
+
 #: The state of the last pass of this process (the next pairing after a change starts from it).
 _LAST: list[ChangeState] = []
 
 
-def change_pairs(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
+def change_pairs(
+    facts: Sequence[Fact], pairs: dict[Key, Supersession], names: Names | None = None
+) -> dict[Key, Supersession]:
     """``(path, line)`` of each line of ``facts`` that ``pairs`` (the attribute rule's) leaves unpaired and
     a later change line supersedes → the latest such line (on a tie of days, the first in path and line
-    order).
+    order). ``names``: ``(path, line)`` → the entities the line names by another name (the entity view's:
+    "dado" for Davide Conti, :data:`Names`): a line naming one by its own name shares it.
 
     A change line changes one fact: it supersedes only the candidate closest to it (the highest cosine),
     and none when the attribute rule already paired it as the newer line."""
     _LAST.clear()
-    state = ChangeState(facts, pairs)
+    state = ChangeState(facts, pairs, names)
     evaluate(state, [j for j in range(len(state.facts)) if state.is_change(j)])
     state.settle(list(state.chosen_by))
     _LAST.append(state)
@@ -206,22 +224,39 @@ def change_update(
     pairs: dict[Key, Supersession],
     before: dict[Key, Supersession],
     changed: set[str],
+    names: Names | None = None,
 ) -> dict[Key, Supersession]:
     """:func:`change_pairs` of ``facts`` after the files ``changed`` changed, ``before`` being the whole
     pairing before: from the state of this process's last pass when it paired those facts (only the change
-    lines the changed files touch are paired again: the same pairs as pairing anew), else anew."""
+    lines the changed files touch are paired again: the same pairs as pairing anew), else anew. A line
+    whose ``names`` changed (an entity's name linked or unlinked by another file) is paired again too."""
+    names = names or {}
     state = _LAST[0] if _LAST else None
     if state is None or not _same_but(state, facts, before, changed):
-        return change_pairs(facts, pairs)
+        return change_pairs(facts, pairs, names)
     if word_cap(facts) != state.cap:
-        return change_pairs(facts, pairs)
+        return change_pairs(facts, pairs, names)
     _LAST.clear()  # reset if anything below fails
+    # a line read with other entities is taken out and in again, as a line of a changed file
+    renamed = {
+        f.path
+        for n, f in enumerate(state.facts)
+        if f is not None and state.roots[n] != names.get((f.path, f.line), ())
+    }
+    changed = changed | renamed
+    state.names = names
     # the changed files' lines as they are: a line kept as it was changes nothing
     now = {(f.path, f.line): f for f in facts if f.path in changed}
     gone = [n for n, f in enumerate(state.facts) if f is not None and f.path in changed]
-    gone = [n for n in gone if now.get(state.key(n)) != state.facts[n]]
+    gone = [
+        n
+        for n in gone
+        if now.get(state.key(n)) != state.facts[n] or state.roots[n] != names.get(state.key(n), ())
+    ]
     counts = {w: state.df.get(w, 0) for n in gone for w in state.every[n]}
     redo: set[int] = set(gone)  # change lines to pair again
+    # labels whose lines change: the change lines naming them look them up anew
+    relabelled = {x for n in gone for x in labels_of(state.fact(n))}
     for n in gone:  # their closest candidates go; the lines choosing them choose again
         redo.update(state.chosen_by.get(n, ()))
         redo |= state.continues.pop(n, set())
@@ -230,15 +265,17 @@ def change_update(
     added: list[int] = []
     for k, f in now.items():
         if k not in state.where:
-            for w in kin_words(word_set(f.context)) | subject_stems(f.words):
+            for w in state.words_of(f)[1]:
                 counts.setdefault(w, state.df.get(w, 0))
             added.append(state.add(f))
+            relabelled.update(labels_of(f))
     redo.update(added)  # a line added under the key of one gone is paired as a line new
     cap = state.cap
     moved = {w for w, n in counts.items() if n != state.df.get(w, 0) and min(n, state.df.get(w, 0)) <= cap}
     for w in moved:  # a rare word counted anew: the lines holding it may probe or share otherwise
         redo.update(n for n in state.postings.get(w, ()) if state.kind[n])
         redo.update(state.told.get(w, ()))
+        redo.update(state.named_by.get(w, ()))  # (weighing an entity's word by its count)
     state.paired.extend(bytes(len(state.facts) - len(state.paired)))
     state.used.extend(bytes(len(state.facts) - len(state.used)))
     paired, used = state.marks(pairs)
@@ -257,6 +294,12 @@ def change_update(
             if 2 <= state.df.get(w, 0) <= cap:
                 redo.update(j for j in state.postings[w] if state.kind[j] and w in state.probe(j))
                 redo.update(j for j in state.told.get(w, ()) if state.kind[j] and w in state.probe(j))
+    relabelled.update(x for i in fresh for x in labels_of(state.fact(i)))
+    for x in relabelled:  # (a line naming a label holds its anchor word: :meth:`ChangeState.named_labels`)
+        for anchor in label_anchors(x):
+            for n in (*state.postings.get(anchor, ()), *state.told.get(anchor, ())):
+                if state.kind[n]:
+                    redo.add(n)
     touched: set[int] = set(gone) | flipped
     for j in redo:
         touched.update(state.forget(j))
@@ -283,13 +326,15 @@ def _same_but(
     return kept == sum(1 for k in state.where if k[0] not in changed)
 
 
-def change_pass(facts: Sequence[Fact], pairs: dict[Key, Supersession]) -> ChangeState:
-    """A change lines' pass over ``facts`` (``pairs``: the earlier rules'), run apart: the process's last
-    pass, which :func:`change_update` continues from, is left as it was (for diagnosis:
-    :mod:`mdrecall.knowledge.change_gates`)."""
+def change_pass(
+    facts: Sequence[Fact], pairs: dict[Key, Supersession], names: Names | None = None
+) -> ChangeState:
+    """A change lines' pass over ``facts`` (``pairs``: the earlier rules'; ``names``: as
+    :func:`change_pairs` reads them), run apart: the process's last pass, which :func:`change_update`
+    continues from, is left as it was (for diagnosis: :mod:`mdrecall.knowledge.change_gates`)."""
     kept = list(_LAST)
     try:
-        state = ChangeState(facts, pairs)
+        state = ChangeState(facts, pairs, names)
         evaluate(state, [j for j in range(len(state.facts)) if state.is_change(j)])
         state.settle(list(state.chosen_by))
     finally:

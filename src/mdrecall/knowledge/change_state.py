@@ -11,7 +11,7 @@ import math
 import re
 import sys
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from mdrecall.knowledge.change_rules import (
     CANDIDATE_WORDS,
@@ -27,12 +27,22 @@ from mdrecall.knowledge.change_rules import (
     value_slots,
     word_set,
 )
-from mdrecall.knowledge.fact_values import kin_words, signal
+from mdrecall.knowledge.fact_values import kin_words, signal, stem
+from mdrecall.knowledge.fact_words import WORD
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
-__all__ = ["ChangeState", "changed_things", "subject_stems", "word_cap"]
+__all__ = [
+    "ChangeState",
+    "changed_things",
+    "label_anchors",
+    "labels_of",
+    "named_words",
+    "said_stems",
+    "subject_stems",
+    "word_cap",
+]
 
 
 class ChangeState:
@@ -46,8 +56,28 @@ class ChangeState:
     by tuples and a list of every candidate of every change line cost ~0.5 GB).
     """
 
-    def __init__(self, facts: Sequence[Fact], attr: dict[Key, Supersession]) -> None:
+    def __init__(
+        self,
+        facts: Sequence[Fact],
+        attr: dict[Key, Supersession],
+        names: Mapping[Key, tuple[tuple[str, str], ...]] | None = None,
+    ) -> None:
         self.facts: list[Fact | None] = []  # by number; None: a line gone
+        # (path, line) → (the name as written, its entity's key) of each entity a line names by another
+        # name than the entity's own (:func:`named_words`)
+        self.names: Mapping[Key, tuple[tuple[str, str], ...]] = names or {}
+        self.roots: list[tuple[tuple[str, str], ...]] = []  # by number: the names each line was read with
+        # the lines naming an entity by a name sharing no word with its own (:func:`named_words`): the
+        # entity's words, which count as shared with a line writing them when two lines' likeness is
+        # weighed (:meth:`similarity`, :meth:`weighted`), but find no candidate nor make one alone (a
+        # person is named on lines about many things: "Rafa's car failed its MOT" and "Rafa's on a
+        # Rosalía kick")
+        self.named: dict[int, tuple[tuple[frozenset[str], frozenset[str]], ...]] = {}
+        self.named_by: dict[str, set[int]] = {}  # an entity's word → the lines of :attr:`named` given it
+        # a label of more than one word (:func:`labels_of`: ``on-call-lead``) → the lines (not told) it is
+        # the label of, in number order: a change line naming it looks them up first (:meth:`named_labels`)
+        self.labels: dict[str, list[int]] = {}
+        self.label_heads: dict[str, int] = {}  # the first word of each label → its labels' lines
         self.where: dict[Key, int] = {}
         # each line's words as a tuple of interned words (a set costs four times the memory; the tests
         # below make the few sets they need)
@@ -79,11 +109,17 @@ class ChangeState:
 
     def add(self, f: Fact) -> int:
         n = len(self.facts)
-        # interned: tens of thousands of lines share a few thousand words
-        words = subject_stems(f.words)
-        own = tuple(map(sys.intern, sorted(words)))
-        every = tuple(map(sys.intern, sorted(words | kin_words(word_set(f.context))))) if f.context else own
+        roots = self.names.get((f.path, f.line), ())
+        own, every = self.words_of(f)
         self.facts.append(f)
+        self.roots.append(roots)
+        if roots:
+            named = named_words(roots, subject_stems(f.words))
+            if named:
+                self.named[n] = named
+                for _, entity in named:
+                    for w in entity:
+                        self.named_by.setdefault(w, set()).add(n)
         self.where[(f.path, f.line)] = n
         self.own.append(own)
         self.every.append(every)
@@ -98,6 +134,10 @@ class ChangeState:
             for w in every:
                 self.told.setdefault(w, array("i")).append(n)
             return n
+        for label in labels_of(f):
+            self.labels.setdefault(label, []).append(n)
+            head = label.split("-", 1)[0]
+            self.label_heads[head] = self.label_heads.get(head, 0) + 1
         for w in every:
             self.df[w] = self.df.get(w, 0) + 1
             self.by_day.pop(w, None)
@@ -107,8 +147,24 @@ class ChangeState:
             posting.append(n)
         return n
 
+    def words_of(self, f: Fact) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """A line's own subject words and those with its page's title words, sorted and interned (tens
+        of thousands of lines share a few thousand words)."""
+        words = subject_stems(f.words)
+        own = tuple(map(sys.intern, sorted(words)))
+        every = tuple(map(sys.intern, sorted(words | kin_words(word_set(f.context))))) if f.context else own
+        return own, every
+
     def remove(self, n: int) -> None:
         told = is_told(self.fact(n))
+        for label in () if told else labels_of(self.fact(n)):
+            self.labels[label].remove(n)
+            if not self.labels[label]:
+                del self.labels[label]
+            head = label.split("-", 1)[0]
+            self.label_heads[head] -= 1
+            if not self.label_heads[head]:
+                del self.label_heads[head]
         for w in self.every[n]:
             if told:
                 self.told[w].remove(n)
@@ -121,7 +177,12 @@ class ChangeState:
             if not self.df[w]:
                 del self.df[w], self.postings[w]
         del self.where[self.key(n)]
-        self.facts[n], self.own[n], self.every[n], self.kind[n] = None, (), (), None
+        self.facts[n], self.own[n], self.every[n], self.kind[n], self.roots[n] = None, (), (), None, ()
+        for _, entity in self.named.pop(n, ()):
+            for w in entity:
+                self.named_by[w].discard(n)
+                if not self.named_by[w]:
+                    del self.named_by[w]
         self.leaves.pop(n, None)
 
     def fact(self, n: int) -> Fact:
@@ -204,6 +265,48 @@ class ChangeState:
             more.append(w)
         return words, things, more
 
+    def common(self, i: int, j: int) -> set[str]:
+        """The words two lines share, and an entity that one line names by another name (:attr:`named`)
+        and the other by its own, counted once: as the first of its words the other line writes."""
+        a, b = self.every[i], self.every[j]
+        shared = set(a).intersection(b)
+        for n, other in ((i, b), (j, a)):
+            for form, entity in self.named.get(n, ()):
+                if form.isdisjoint(other):  # (the same name written on both: counted already)
+                    written = entity.intersection(other)
+                    if written:
+                        shared.add(min(written))
+        return shared
+
+    def same_entity(self, i: int, j: int, words: set[str]) -> bool:
+        """Does one of the subject words ``words`` of the line ``j`` name an entity the line ``i`` names by
+        another name (:attr:`named`: "Mina" … "Wilhelmina Okafor", either way round)?"""
+        for form, entity in self.named.get(j, ()):
+            if not form.isdisjoint(words) and not entity.isdisjoint(self.every[i]):
+                return True
+        return any(not entity.isdisjoint(words) for _, entity in self.named.get(i, ()))
+
+    def named_labels(self, j: int, said: str) -> list[str]:
+        """The labels of more than one word the change line ``j`` (its :func:`said_stems` ``said``) names
+        ("takes over as on-call lead" → ``on-call-lead``), each the label of at most the rare words' cap
+        of lines and one of its :func:`label_anchors` among the line's own words (so that a change of its
+        lines finds ``j`` again by that word's posting)."""
+        words = said.split()
+        heads = self.label_heads
+        own = set(self.own[j])
+        out: list[str] = []
+        for k, word in enumerate(words):
+            if word not in heads:
+                continue  # (most words open no label: no phrase is made)
+            # (three words, one of them hyphenated: "out-of-hours cover lead")
+            for label in ("-".join(words[k : k + size]) for size in (2, 3, 4) if k + size <= len(words)):
+                lines = self.labels.get(label)
+                if not lines or len(lines) > self.cap or label in out:
+                    continue
+                if not own.isdisjoint(label_anchors(label)):
+                    out.append(label)
+        return out
+
     def earlier(self, w: str, j: int) -> Sequence[int]:
         """The lines of ``w``'s posting that may have been written before the line ``j``
         (:func:`written_before`: undated, or of an earlier day, for a dated line; for an undated one, the
@@ -247,7 +350,7 @@ class ChangeState:
     def similarity(self, i: int, j: int) -> float:
         """The cosine of two lines' word sets (shared words over the geometric mean of their sizes)."""
         a, b = self.every[i], self.every[j]
-        return len(set(a).intersection(b)) / ((len(a) * len(b)) ** 0.5) if a and b else 0.0
+        return len(self.common(i, j)) / ((len(a) * len(b)) ** 0.5) if a and b else 0.0
 
     def weighted(self, i: int, j: int) -> float:
         """The cosine of two lines' word sets, each shared word counting the more the rarer it is
@@ -258,8 +361,12 @@ class ChangeState:
         if not a or not b:
             return 0.0
         df, cap = self.df, self.cap
-        shared = set(a).intersection(b)
-        return sum(1 + math.log(cap / df[w]) if df[w] <= cap else 1.0 for w in shared) / len(a) ** 0.25
+        shared = self.common(i, j)
+        # (an entity's word the other line writes: counted on the lines not told, else once)
+        return (
+            sum(1 + math.log(cap / df.get(w, 1)) if df.get(w, 1) <= cap else 1.0 for w in shared)
+            / len(a) ** 0.25
+        )
 
     def forget(self, j: int) -> tuple[int, ...]:
         """Drop a change line's chosen candidates (returned)."""
@@ -289,6 +396,56 @@ class ChangeState:
 def subject_stems(text: str) -> set[str]:
     """The subject words of ``text``, a family relation's words as its head word (:func:`kin_words`)."""
     return kin_words(subject_words(text))
+
+
+def named_words(
+    names: tuple[tuple[str, str], ...], words: set[str]
+) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """(the subject words of the name as written, those of its entity's key) of each of ``names`` (the
+    name as written, the entity's key: "dado", "davide conti") whose entity's words the line (of subject
+    words ``words``) writes none of: the entity a line names by another name. A line writing a word of the
+    entity's own name ("Kemal" of Kemal Aydın) shares it with the lines writing it already."""
+    out = []
+    for form, root in names:
+        entity = frozenset(subject_stems(root))
+        if entity and entity.isdisjoint(words):
+            out.append((frozenset(subject_stems(form)), entity))
+    return tuple(out)
+
+
+def labels_of(f: Fact) -> tuple[str, ...]:
+    """The labels of more than one word of a free label line (its ``k:`` slots, :func:`~mdrecall.knowledge.
+    fact_fields.field_of`: ``on-call-lead`` of "On-call lead: Davide Conti"); none for another line."""
+    if not f.values or "k:" not in f.values[0]:
+        return ()
+    return tuple(v[2:] for value in f.values for v in value.split() if v.startswith("k:") and "-" in v)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def label_anchors(label: str) -> frozenset[str]:
+    """The subject words a line naming ``label`` may hold, its parts read as words or hyphenated words
+    ("on-call-lead": "on-call lead" or "on call lead"), by which the lines naming it are found again when
+    its lines change (:func:`~mdrecall.knowledge.change_pairs.change_update`)."""
+    parts = label.split("-")
+    out: set[str] = set()
+    for joins in range(1 << (len(parts) - 1)):
+        text = parts[0]
+        for k, part in enumerate(parts[1:]):
+            text += ("-" if joins >> k & 1 else " ") + part
+        out |= subject_stems(text)
+    return frozenset(out)
+
+
+def said_stems(words: str) -> str:
+    """A line's words as stems in their order, hyphens as spaces, space-joined with a space at each end
+    (what a label is looked up in: :meth:`ChangeState.named_labels`)."""
+    said = " ".join(stem(w) for w in WORD.findall(words.lower()) if w not in _LABEL_JOINS)
+    return f" {said.replace('-', ' ')} "
+
+
+#: Words a label may hold between its first and last word, left out of its key (as
+#: :func:`~mdrecall.knowledge.fact_fields.field_of` leaves them out).
+_LABEL_JOINS = frozenset({"of", "and", "for", "on", "in"})
 
 
 def changed_things(words: str) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from mdrecall.knowledge.change_pairs import change_pairs, change_update, modified
+from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
@@ -123,15 +123,16 @@ def _untold(facts: Sequence[Fact]) -> Sequence[Fact]:
     return [f for f in facts if not is_told(f)]
 
 
-def supersessions(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
+def supersessions(facts: Sequence[Fact], names: Names | None = None) -> dict[tuple[str, int], Supersession]:
     """The pairs of :func:`attribute_pairs` (lines stating one attribute), then of
     :func:`mdrecall.knowledge.value_left.value_left_pairs` (a later line leaving a line's value), then of
     :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired, then of
-    :func:`mdrecall.knowledge.stance_pairs.stance_pairs` (an option weighed, then decided)."""
+    :func:`mdrecall.knowledge.stance_pairs.stance_pairs` (an option weighed, then decided). ``names``: the
+    entities each line names by another name, for the change lines' pass (:func:`change_pairs`)."""
     plain = _untold(facts)
     out = attribute_pairs(_stated(plain))
     out.update(value_left_pairs(plain, out))
-    out.update(change_pairs(facts, out))
+    out.update(change_pairs(facts, out, names))
     out.update(stance_pairs(facts, out))
     return out
 
@@ -372,7 +373,10 @@ def _thing(fact: Fact) -> frozenset[str]:
 
 
 def supersessions_update(
-    facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
+    facts: Sequence[Fact],
+    before: dict[tuple[str, int], Supersession],
+    changed: set[str],
+    names: Names | None = None,
 ) -> dict[tuple[str, int], Supersession]:
     """:func:`supersessions` of ``facts`` from the pairing ``before`` (see :func:`attribute_update` and
     :func:`mdrecall.knowledge.change_pairs.change_update`). Paired anew where the changed files hold
@@ -381,14 +385,14 @@ def supersessions_update(
     edited: 15 s, anew 1 s)."""
     redo = sum(1 for f in facts if f.path in changed)
     if redo >= ANEW_LINES and 4 * redo >= len(facts):
-        return supersessions(facts)
+        return supersessions(facts, names)
     plain = _untold(facts)
     stated = _stated(plain)
     before = without_stance(before)  # the stance pass's pairs are made anew below
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
     out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
-    out.update(change_update(facts, out, before, changed))
+    out.update(change_update(facts, out, before, changed, names))
     out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
     return out
 
@@ -413,7 +417,10 @@ def _attribute_only(
 
 
 def attribute_update(
-    facts: Sequence[Fact], before: dict[tuple[str, int], Supersession], changed: set[str]
+    facts: Sequence[Fact],
+    before: dict[tuple[str, int], Supersession],
+    changed: set[str],
+    names: Names | None = None,
 ) -> dict[tuple[str, int], Supersession]:
     """:func:`attribute_pairs` of ``facts`` (in path and line order), from the pairing ``before`` of the
     facts as they were before the files ``changed`` changed: only the lines of those files, and the lines

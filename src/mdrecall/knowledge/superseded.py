@@ -8,13 +8,15 @@ read-only index) is paired in this process instead, once per change of the index
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
+from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import StoreError
 from mdrecall.knowledge.refresh import VIEWS_VERSION, keeps_views, views_built
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import PairedFactStore, Supersession
+from mdrecall.stores.views import KnownNameStore, PairedFactStore, StoreWithViews, Supersession
 
 __all__ = ["refresh_superseded", "superseded_in"]
 
@@ -22,20 +24,35 @@ __all__ = ["refresh_superseded", "superseded_in"]
 #: The meta key holding the views version whose rules made the stored pairing: new rules pair anew even
 #: where the fact lines they read did not change.
 RULES_KEY = "superseded_rules"
+#: The meta key holding the mentions' change count (:meth:`~mdrecall.stores.views.KnownNameStore.known_state`)
+#: the stored pairing read the entities' names at, and a digest of those names (``count:digest``): a name
+#: linked or unlinked since pairs the lines anew.
+NAMES_KEY = "superseded_names"
 #: Past this many changed files (or a quarter of the files holding fact lines), everything is paired anew.
 PARTIAL_LIMIT = 200
 
 
-def refresh_superseded(store: Store) -> bool:
-    """Pair the stored fact lines again when they changed since the stored pairing (only the changed
-    files' part, when few changed); True when it did. A store that cannot be written now (read-only,
-    busy) keeps its old pairing: :func:`superseded_in` then pairs in process."""
+def refresh_superseded(store: Store, entities: EntitiesConfig | None = None) -> bool:
+    """Pair the stored fact lines again when they changed since the stored pairing, or the entities'
+    names did (only the changed files' part, when few changed); True when it did. ``entities``: the
+    settings the entity view links names with (:func:`line_names`). A store that cannot be written now
+    (read-only, busy) keeps its old pairing: :func:`superseded_in` then pairs in process."""
     if not views_built(store) or not isinstance(store, PairedFactStore):
         return False  # pending views: paired when they are built (first use), not by the index
     generation = store.facts_generation()
     paired = store.paired_generation()
     same_rules = _same_rules(store)
-    if paired == generation and same_rules:
+    stamp = _names_stamp(store)
+    if paired == generation and same_rules and _names_fresh(store):
+        return False
+    was = (store.get_meta(NAMES_KEY) or "").partition(":")
+    names = line_names(store, entities)
+    named = None if stamp is None else f"{stamp}:{_digest(names)}"
+    try:
+        if paired == generation and same_rules and named is not None and named.endswith(":" + was[2]):
+            store.set_meta(NAMES_KEY, named)  # the mentions changed, not the names the pass reads
+            return False
+    except StoreError:
         return False
     # here: a search that reads stored pairs loads no rules
     from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
@@ -45,14 +62,52 @@ def refresh_superseded(store: Store) -> bool:
     files = len({f.path for f in facts})
     full = not paired or not same_rules or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
     before = None if full else store.superseded_all()
-    pairs = supersessions(facts) if before is None else supersessions_update(facts, before, set(dirty))
+    if before is None:
+        pairs = supersessions(facts, names)
+    else:
+        pairs = supersessions_update(facts, before, set(dirty), names)
     try:
         written = store.write_superseded(pairs, generation, dirty, before)
         if written and not same_rules:
             store.set_meta(RULES_KEY, VIEWS_VERSION)
+        if written and named is not None:
+            store.set_meta(NAMES_KEY, named)
         return written
     except StoreError:
         return False
+
+
+def _names_stamp(store: Store) -> str | None:
+    """The mentions' change count (``None``: a store that keeps none)."""
+    return store.known_state()[0] if isinstance(store, KnownNameStore) else None
+
+
+def _names_fresh(store: Store) -> bool:
+    """Was the stored pairing made at the mentions' change count (:data:`NAMES_KEY`)?"""
+    return (store.get_meta(NAMES_KEY) or "").partition(":")[0] == (_names_stamp(store) or "")
+
+
+def _digest(names: dict[tuple[str, int], tuple[tuple[str, str], ...]]) -> str:
+    """A short digest of :func:`line_names`' map: a change of the mentions that leaves it as it was (most
+    do: a name added to a line naming no other) pairs nothing anew."""
+    return hashlib.blake2b(repr(sorted(names.items())).encode(), digest_size=8).hexdigest()
+
+
+def line_names(
+    store: StoreWithViews, entities: EntitiesConfig | None = None
+) -> dict[tuple[str, int], tuple[tuple[str, str], ...]]:
+    """``(path, line)`` → (the name as written, its entity's canonical key) of each entity the line names
+    by another name than the entity's own (the entity view's links: a first name, a nickname, an alias,
+    another name of a well-known thing), for the change lines' pass: two lines naming one entity share it,
+    whatever name each writes."""
+    from mdrecall.knowledge.index import EntityIndex  # here: a search reading stored pairs loads no view
+
+    known = EntityIndex(store, entities or EntitiesConfig()).known()
+    other = sorted(k for k, root in known.items() if root != k)
+    out: dict[tuple[str, int], set[tuple[str, str]]] = {}
+    for m in store.mention_rows(other) if other else ():
+        out.setdefault((m.path, m.line), set()).add((m.key, known[m.key]))
+    return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
 def _same_rules(store: Store) -> bool:
@@ -72,7 +127,7 @@ def superseded_in(store: Store, paths: Iterable[str]) -> dict[str, dict[int, Sup
     wanted = set(paths)
     # stale: views just built on first use, paired and stored now (a read-only index: in process below)
     fresh = isinstance(store, PairedFactStore) and (
-        (store.paired_generation() == store.facts_generation() and _same_rules(store))
+        (store.paired_generation() == store.facts_generation() and _same_rules(store) and _names_fresh(store))
         or refresh_superseded(store)
     )
     if fresh and isinstance(store, PairedFactStore):
@@ -94,7 +149,7 @@ def _paired_here(store: Store) -> dict[str, dict[int, Supersession]]:
 
     out: dict[str, dict[int, Supersession]] = {}
     if keeps_views(store):
-        for (path, line), newer in supersessions(store.fact_rows()).items():
+        for (path, line), newer in supersessions(store.fact_rows(), line_names(store)).items():
             out.setdefault(path, {})[line] = newer
     if stamp is not None:
         if len(_PAIRED) > 8:

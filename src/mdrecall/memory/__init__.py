@@ -165,7 +165,7 @@ class Memory(Embedding):
             if force:  # the stored derived tables are made anew too (one edited or damaged is not kept)
                 for key in ("superseded_gen", "known_gen"):
                     self.store.set_meta(key, "")
-            refresh_superseded(self.store)  # once per change of the fact lines, not per search
+            refresh_superseded(self.store, self.config.entities)  # once per change of the fact lines or names
             refresh_known(self.store, self.config.entities)  # once per change of the mentions
             rebuilt = self.rebuild_notice()
             if rebuilt:
