@@ -96,3 +96,33 @@ def test_the_pronoun_i_is_no_option_weighed_or_decided() -> None:
         }
     )
     assert ("memory/2031-05-02.md", 3) not in pairs
+
+
+def test_a_change_only_wished_is_no_change() -> None:
+    for line in (
+        "1:1 w/ colm: he'd like to hand the treasurer job to someone else next spring",
+        "Priya wants to switch the allotment rota to an app",
+        "we would rather move the pottery stall nearer the gate",
+        "hoping to swap the ferry booking to the later sailing",
+    ):
+        assert signal(line) is None, line
+    assert signal("Colm hands the treasurer job to Aoife from March") == "strong"
+    assert signal("we decided to move the pottery stall nearer the gate") == "strong"
+
+
+def test_a_wish_to_hand_over_a_role_does_not_supersede_who_holds_it() -> None:
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Treasurer: Colm Byrne.\n",
+            "memory/2031-01-10.md": "# 2031-01-10\n\n"
+            "- chat w/ colm: he'd like to hand the treasurer job to someone else in March\n",
+        }
+    )
+    assert ("MEMORY.md", 3) not in pairs
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Treasurer: Colm Byrne.\n",
+            "memory/2031-01-10.md": "# 2031-01-10\n\n- Colm hands the treasurer job to Aoife in March\n",
+        }
+    )
+    assert pairs.get(("MEMORY.md", 3)) == ("memory/2031-01-10.md", 3)

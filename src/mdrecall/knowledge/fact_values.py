@@ -406,14 +406,17 @@ _NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:
 
 #: A negation, or a modal of a thing only possible or advised, whose scope reaches the word after it across
 #: auxiliaries and adverbs only ("won't quit", "don't ever quit", "never gonna give up", "not going to stop",
-#: "nothing has changed", "we might switch", "should have moved"): the act after it is denied or imagined,
-#: not told. ("would" only after an indefinite subject: reported speech tells a change with it, "said she
-#: would take over".)
+#: "nothing has changed", "we might switch", "should have moved"), or a wish ("he'd like to hand it over",
+#: "wants to switch"): the act after it is denied, imagined or wished, not told. ("would" only after an
+#: indefinite subject: reported speech tells a change with it, "said she would take over".)
 _UNREAL = re.compile(
     r"(?:n't|n’t|\bnot|\bnever|\bnothing|\bnobody|\bcannot|\bcould|\bmight|\bshould"
     # "would" after an indefinite subject: a case imagined ("where anyone else would quit")
     r"|\b(?:anyone|anybody|someone|somebody|everyone|everybody|no one|(?:most |many )?people|others)"
-    r"(?:\s+else)?\s+would)"
+    r"(?:\s+else)?\s+would"
+    # a wish, not an act: "he'd like to hand it over", "wants to switch", "hoping to move"
+    r"|(?:'d|’d|\bwould)\s+(?:like|love|prefer|rather)|\b(?:wants?|wanted|wanting|wish(?:es|ed)?|hop(?:es?|ed|ing)"
+    r"|keen))"
     r"(?:\s+(?:ever|even|really|actually|just|yet|be|been|being|have|has|had|get|got|gonna|going|to|wanna"
     r"|want|gotta))*\s+$",
     re.I,
