@@ -7,7 +7,7 @@ import re
 
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
-from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
+from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_names, holiday_pattern
 
 __all__ = ["may_name_date"]
 
@@ -18,7 +18,14 @@ _HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
 #: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
 _DAY_HINT = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from)\b"
-    r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
+    r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b"
+)
+#: A holiday's name, apart from :data:`_DAY_HINT` (its long alternation only where a word of one is
+#: written: a page of "Perfect Days 12" titles holds "day" on every line).
+_HOLIDAY = re.compile(r"\b(?:" + holiday_pattern() + ")")
+#: Of each holiday's name, its longest word: the pattern reads it as written (a "St" may be "Saint").
+_HOLIDAY_WORDS = tuple(
+    sorted({max(re.split(r"[' ]", n.removeprefix("st ")), key=len) for n in holiday_names()})
 )
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
@@ -35,11 +42,17 @@ _MONTH_WORD = re.compile(
 _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
 #: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
 _DIGIT = re.compile(r"\d")
-_NUMBER_PHRASE = re.compile(
+_NUMBER_WORD = re.compile(
     r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d|\bw(?:k\.?\s?)?\d"
-    r"|\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
-    # a Roman month ("14.III.2027"), a dashed day after a word asking for one ("on 14-03")
-    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
+    # a dashed day after a word asking for one ("on 14-03")
+    r"|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
+    re.IGNORECASE,
+)
+#: The same phrases opening with a digit, apart (two searches of few branches are quicker than one of all):
+#: "12.06", "2025-03", "14-03-2025", "18th", a Roman month ("14.III.2027").
+_NUMBER_DIGIT = re.compile(
+    r"\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
+    r"|\d(?:\.\s?|\s)(?-i:[IVX])",
     re.IGNORECASE,
 )
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
@@ -55,9 +68,14 @@ def may_name_date(text: str) -> bool:
     low = text.lower()
     if any(w in low for w in _HINT_WORDS) or any(w in low for w in _PART_HINTS):
         return True
-    if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
+    if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and (
+        _DAY_HINT.search(low) is not None
+        or (any(w in low for w in _HOLIDAY_WORDS) and _HOLIDAY.search(low) is not None)
+    ):
         return True
-    if _DIGIT.search(text) is not None and _NUMBER_PHRASE.search(text) is not None:
+    if _DIGIT.search(text) is not None and (
+        _NUMBER_DIGIT.search(text) is not None or _NUMBER_WORD.search(text) is not None
+    ):
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word
     # characters are wider) keep the plain substring test.
