@@ -7,7 +7,7 @@ import re
 
 from mdrecall.text.date_grammar import DAY_TYPO, WEEKDAY_TYPO, day_typo, weekday_typo
 from mdrecall.text.dates import MONTH_HINTS
-from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_names, holiday_pattern
+from mdrecall.text.holidays import HOLIDAY_HINTS, holiday_pattern
 
 __all__ = ["may_name_date"]
 
@@ -18,14 +18,7 @@ _HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
 #: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
 _DAY_HINT = re.compile(
     r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from)\b"
-    r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b"
-)
-#: A holiday's name, apart from :data:`_DAY_HINT` (its long alternation only where a word of one is
-#: written: a page of "Perfect Days 12" titles holds "day" on every line).
-_HOLIDAY = re.compile(r"\b(?:" + holiday_pattern() + ")")
-#: Of each holiday's name, its longest word: the pattern reads it as written (a "St" may be "Saint").
-_HOLIDAY_WORDS = tuple(
-    sorted({max(re.split(r"[' ]", n.removeprefix("st ")), key=len) for n in holiday_names()})
+    r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
 )
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
@@ -68,10 +61,7 @@ def may_name_date(text: str) -> bool:
     low = text.lower()
     if any(w in low for w in _HINT_WORDS) or any(w in low for w in _PART_HINTS):
         return True
-    if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and (
-        _DAY_HINT.search(low) is not None
-        or (any(w in low for w in _HOLIDAY_WORDS) and _HOLIDAY.search(low) is not None)
-    ):
+    if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
         return True
     if _DIGIT.search(text) is not None and (
         _NUMBER_DIGIT.search(text) is not None or _NUMBER_WORD.search(text) is not None
