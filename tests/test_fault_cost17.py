@@ -1,69 +1,17 @@
 """The cost of two fault pages (fault rounds 8 and 12): a page of 100,000 "Title N, Director" bullets and a
 page of 20,000 "X covers the stall from Y" lines. What each cut reads must be what was read before: the
-array reading of the undated lines' candidates against a key-by-key reading, the cached reads against
-fresh ones, the cheap tests before the long patterns against the patterns alone."""
+kept reads against fresh ones, the cheap tests before the long patterns against the patterns alone."""
 
 from __future__ import annotations
 
 import random
-from array import array
 
 from mdrecall.knowledge import candidate_kinds, change_rules
 from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.date_hints import may_name_date
 from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.fact_pairs import NEAREST, WINDOW, _Keep, _Postings
 from mdrecall.knowledge.facts import line_facts
 from mdrecall.stores.views import FactRow
-
-
-def _row(path: str, line: int) -> FactRow:
-    return FactRow(path, line, None, ("owner",), ("x",), "stall", "", True, "stall x")
-
-
-def _by_key(
-    posts: _Postings, keep: _Keep, new: FactRow, keys: list[int], below: int, around: int
-) -> list[int]:
-    """The reading key by key: of each key's lines under ``below``, those within :data:`WINDOW` of
-    ``around`` (a long posting), not paired, not the own page's lines at or below the new line, and of the
-    rest the last :data:`NEAREST` on its page and the last :data:`NEAREST` of the other pages."""
-    out: list[int] = []
-    packed = posts.packed.tolist()
-    for k in keys:
-        mine = [p % posts.count for p in packed if p // posts.count == k and p % posts.count < below]
-        if len(mine) > 2 * WINDOW:
-            mine = [i for i in mine if i < around][-WINDOW:] + [i for i in mine if i > around][-WINDOW:]
-        here = [int(keep.path[i]) == keep.paths[new.path] for i in mine]
-        fresh = [
-            not keep.paired[i] and (not h or int(keep.line[i]) < new.line)
-            for i, h in zip(mine, here, strict=True)
-        ]
-        ok = list(fresh)
-        for side in (True, False):
-            ones = [j for j, (f, h) in enumerate(zip(fresh, here, strict=True)) if f and h == side]
-            for j in ones[:-NEAREST] if len(ones) > NEAREST else []:
-                ok[j] = False
-        out += [i for i, o in zip(mine, ok, strict=True) if o]
-    return out
-
-
-def test_undated_lines_candidates_read_as_one_array_are_those_read_key_by_key() -> None:
-    rng = random.Random(17)
-    for _ in range(300):
-        count = rng.randint(1, 400)
-        keys, lines = array("q"), array("q")
-        for _ in range(rng.randint(0, 2000)):
-            keys.append(rng.randrange(8))
-            lines.append(rng.randrange(count))
-        facts = [_row(f"p{rng.randrange(3)}", rng.randrange(60)) for _ in range(count)]
-        paired = bytearray(rng.random() < 0.2 for _ in range(count))
-        posts, keep = _Postings(keys, lines, count), _Keep(facts, paired)
-        new = rng.choice(facts)
-        asked = [rng.randrange(9) for _ in range(rng.randint(1, 5))]
-        around = rng.randrange(count)  # an undated line: numbered below the undated lines' end
-        below = rng.randint(around + 1, count)
-        got = posts.get(asked, below, keep.for_undated(new), around)
-        assert got == _by_key(posts, keep, new, asked, below, around)
 
 
 def test_a_lines_values_read_again_are_a_new_set_each_time() -> None:
