@@ -100,7 +100,21 @@ TYPED_KINDS = "mqh"
 def value_slots(f: Fact) -> set[str]:
     """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it, its amounts,
     quantities and holders (:func:`typed_values`) and the values of the attributes it states (its names
-    are those values: a capital on a stated line may open one of its sentences)."""
+    are those values: a capital on a stated line may open one of its sentences). A new set each call."""
+    return set(_value_slots(f))
+
+
+#: How many lines' values :func:`value_slots` keeps: the change pass reads an older line's values again
+#: for each change line it is a candidate of (20,000 lines of one page: a quarter of a million reads).
+SLOTS_KEPT = 16_384
+
+
+@functools.lru_cache(maxsize=SLOTS_KEPT)
+def _value_slots(f: Fact) -> frozenset[str]:
+    return frozenset(_read_slots(f))
+
+
+def _read_slots(f: Fact) -> set[str]:
     if f.attrs == (SAID,):
         return {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
     out = slots(f.words.lower()) | typed_values(f.words)

@@ -42,11 +42,17 @@ _MONTH_WORD = re.compile(
 _OTHER_PHRASE = re.compile(r"\d{4}-\d{2}-\d{2}|this\s+(?:morning|afternoon|evening)")
 #: What the grammar reads with neither a hint word nor a month: "the 18th", "Q3", "12.06.2025", "2025-03".
 _DIGIT = re.compile(r"\d")
-_NUMBER_PHRASE = re.compile(
+_NUMBER_WORD = re.compile(
     r"\bthe\s+\d|\b(?:q[1-4]|h[12])\b|\b[kc]w\s?\d|\bw(?:k\.?\s?)?\d"
-    r"|\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
-    # a Roman month ("14.III.2027"), a dashed day after a word asking for one ("on 14-03")
-    r"|\d(?:\.\s?|\s)(?-i:[IVX])|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
+    # a dashed day after a word asking for one ("on 14-03")
+    r"|\b(?:on|by|until|till|due|am|bis|ab|den|starting)\s\d{1,2}-\d",
+    re.IGNORECASE,
+)
+#: The same phrases opening with a digit, apart (two searches of few branches are quicker than one of all):
+#: "12.06", "2025-03", "14-03-2025", "18th", a Roman month ("14.III.2027").
+_NUMBER_DIGIT = re.compile(
+    r"\d(?:\.\s?\d{1,2}(?!\d)|\d{3}-(?:\d{1,2}-|\d{2}|w\d)|-\d{1,2}-\d{4}|(?:st|nd|rd|th)\b)"
+    r"|\d(?:\.\s?|\s)(?-i:[IVX])",
     re.IGNORECASE,
 )
 #: "member since 2021": a year a state has held since.
@@ -79,7 +85,9 @@ def may_name_date(text: str) -> bool:
     if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
         return True
     if _DIGIT.search(text) is not None and (
-        _NUMBER_PHRASE.search(text) is not None or ("since" in low and _SINCE_YEAR.search(low) is not None)
+        _NUMBER_DIGIT.search(text) is not None
+        or _NUMBER_WORD.search(text) is not None
+        or ("since" in low and _SINCE_YEAR.search(low) is not None)
     ):
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word

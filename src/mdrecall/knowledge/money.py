@@ -65,6 +65,8 @@ def _currencies() -> tuple[frozenset[str], frozenset[str]]:
 def _is_currency(token: str, exact: frozenset[str], words: frozenset[str], before: bool) -> bool:
     if before:  # a sign ending the token counts alone: "NZ$650", "(€48"
         token = token.lstrip(_OPEN)
+        if token.isalpha():  # a word: no sign ends it (most words before a number)
+            return token in exact or token.lower() in words
         forms = [token, *(token[i:] for i in range(1, len(token)) if not token[i].isalpha())]
     else:
         forms = [token, token.rstrip(_CLOSE)]

@@ -181,16 +181,18 @@ def _link_shorter_spans(
             for span, added in ((words[:n], words[n:]), (words[-n:], words[:-n])):
                 if span[0] in _SPAN_ENDS or span[-1] in _SPAN_ENDS:
                     continue
+                part = " ".join(span)
+                if part not in stats:  # (first: no name of its own, it links nowhere; 100,000 titles)
+                    continue
                 if any(ORG_WORD.match(w) or w in _OTHER_HEADS or w in ORG_HEADS for w in added):
                     continue
-                parts.setdefault(" ".join(span), set()).add(k)
+                parts.setdefault(part, set()).add(k)
     for part, fulls in parts.items():
         if len(fulls) != 1:
             continue
         full = next(iter(fulls))
         if (
-            part in stats
-            and out.get(part, part) == part
+            out.get(part, part) == part
             and (kinds.get(part) not in ("person", "place") or kinds.get(part) == kinds.get(full))
             and part not in places_key()
             and not ordinary(part, full)
