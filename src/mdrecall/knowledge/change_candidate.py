@@ -13,6 +13,7 @@ from mdrecall.knowledge.change_rules import (
     is_logged,
     is_told,
     keeps_values,
+    kind_differs,
     logged_change,
     modified,
     names_left,
@@ -27,7 +28,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
-from mdrecall.knowledge.fact_values import kin_words, stem
+from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
 from mdrecall.knowledge.name_lists import given_name
@@ -81,6 +82,14 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         # older names: "quitting football" … "plays football at the club")
         return None
     old_slots = value_slots(old)
+    common = state.common(i, j)
+    named = not _NAMED.intersection(old.attrs).isdisjoint(new.attrs)
+    if len(common) == 1 and frequent_stem(min(common)) and not kind_differs(old_slots, new_slots, named):
+        # one word shared, a frequent one ("school starts at 8:45" … "school meals go up to £2.65"; "the
+        # milk scheme ends this term" … "swimming moves … after half term"): one subject only where a
+        # value of one kind and grain differs ("Route 9 runs Mondays" … "route 9 is Tuesdays now"), a
+        # name only where both lines state one attribute naming one (a place, an owner, a choice)
+        return None
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
         return None  # a log's line: only a change of one of its values supersedes it
     if state.used[j] and not echo_allows(state.echo[j], old_slots, new_slots):
@@ -140,6 +149,10 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         state.goes_on(i, j)
         return None
     return differs
+
+
+#: The attributes whose value is a name (:func:`candidate`).
+_NAMED = frozenset(("place", "owner", "choice"))
 
 
 #: An act that begins a state ("joined the crew", "signed up with Octopus", "became treasurer"), and the
