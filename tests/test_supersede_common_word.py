@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_rules import kind_differs
+from mdrecall.knowledge.change_rules import kind_differs, other_grain
 from mdrecall.knowledge.fact_values import frequent_stem, stem
 
 from helpers import fact_pairs_in
@@ -61,3 +61,8 @@ def test_a_time_of_another_grain_is_another_kind_of_value() -> None:
     assert not kind_differs({"c:okonjo"}, {"c:baptiste"})  # (names: most lines hold one)
     assert kind_differs({"c:brno"}, {"c:olomouc"}, names=True)
     assert not kind_differs({"m:12", "n:12"}, {"q:3g", "n:3"})
+
+
+def test_a_clock_time_and_a_day_are_times_of_other_grains() -> None:
+    assert other_grain("saturday", "12:00") and other_grain("19:45", "friday")
+    assert not other_grain("jun", "apr14") and not other_grain("monday 9:00", "10:00")

@@ -64,3 +64,22 @@ def test_a_later_line_about_another_thing_supersedes_nothing(
 )
 def test_the_same_thing_changed_still_pairs(tmp_path: Path, old: tuple[str, str], new: str) -> None:
     assert _paired(tmp_path, old, new)
+
+
+def test_a_new_hour_supersedes_the_line_stating_the_hour_not_the_day(tmp_path: Path) -> None:
+    """A clock time replaces a clock time; the line stating only the day ("Friday match … at the rec")
+    still holds when the start moves to 20:00."""
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            (
+                "MEMORY.md",
+                "# Memory\n\n- Friday match vs Ashby: 19:45 start.\n- Friday match vs Ashby at the rec.\n",
+            ),
+            (
+                "memory/2031-02-02.md",
+                "# 2031-02-02\n\n- Ashby match start moved to 20:00, the rec is double-booked.\n",
+            ),
+        ],
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2031-02-02.md", 3)}

@@ -259,6 +259,19 @@ def _fine_kind(slot: str) -> str:
     return "t"
 
 
+def other_grain(old: str, new: str) -> bool:
+    """Do two time values (a time attribute's words: "saturday", "12:00", "jun19") state times of other
+    grains, one only days (a weekday, a date, a month) and the other only clock times ("Saturday game" …
+    "kick-off moved to 12:00": the day stays, its hour is told)?"""
+    a = {_fine_kind(f"t:{w}") for w in old.split()}
+    b = {_fine_kind(f"t:{w}") for w in new.split()}
+    return bool(a and b) and ((a <= _DAYS and b == {"tc"}) or (a == {"tc"} and b <= _DAYS))
+
+
+#: The grains of a day's time (:func:`other_grain`): a weekday, a date, a month.
+_DAYS = frozenset(("tw", "td", "tm"))
+
+
 def kind_differs(old: set[str], new: set[str], names: bool = False) -> bool:
     """Does a value of one kind and grain differ (:func:`values_differ` reading a weekday, a clock time, a
     date and a month as four kinds, a number that is part of an amount, a quantity or a date as none, and
