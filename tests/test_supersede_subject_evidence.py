@@ -83,3 +83,18 @@ def test_a_new_hour_supersedes_the_line_stating_the_hour_not_the_day(tmp_path: P
         ],
     )
     assert pairs == {("MEMORY.md", 3): ("memory/2031-02-02.md", 3)}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "superseded"),
+    [
+        ("Weekly takeaway budget: £40.", "Takeaways this week: £52, birthday.", False),
+        ("Monthly phone budget: £30.", "Phone this month: £42, roaming in Spain.", False),
+        # from that period on: the standing value changed
+        ("Monthly phone budget: £30.", "Phone budget: £35 from this month.", True),
+    ],
+)
+def test_an_amount_of_one_period_is_an_instance_not_the_standing_value(
+    tmp_path: Path, old: str, new: str, superseded: bool
+) -> None:
+    assert _paired(tmp_path, ("MEMORY.md", old), new) is superseded

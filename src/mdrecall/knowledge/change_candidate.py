@@ -113,6 +113,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     if state.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
         if old.day:
             return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
+        if one_period(new.words):
+            return None  # "Groceries this month: £437" … "Monthly grocery budget: £400": one month's
         if not new.day and new.path == old.path and "time" not in new.attrs:
             # two rows or items of one page's table or list, the later naming no time it holds from
             # ("From 8 Feb the set is $82"): two entries, not a change
@@ -164,6 +166,24 @@ _BEGUN = re.compile(
 )
 #: Words of a state that say only that one is in it ("now part of the crew", "now a member of it").
 _MEMBERSHIP = frozenset(("part", "member", "members", "one", "officially", "proud", "full", "fully"))
+
+
+#: A value said of one period, the one it was written in or the last ("this month", "today", "last
+#: night"), not from it on ("from this month", "as of today").
+_ONE_PERIOD = re.compile(
+    r"\b(?:this|last) (?:week|month|morning|afternoon|evening|weekend|night|time|term|quarter)\b"
+    r"|\b(?:today|tonight|yesterday)\b",
+    re.I,
+)
+_FROM_ON = re.compile(r"\b(?:from|as of|since|starting|until|till|by)\s+$", re.I)
+
+
+def one_period(words: str) -> bool:
+    """Does a line (with no word of change) say its value of one period only ("Groceries this month:
+    £437", "Boiler at 0.8 bar this morning"), an instance rather than the standing value?"""
+    return any(
+        _FROM_ON.search(words, max(0, m.start() - 12), m.start()) is None for m in _ONE_PERIOD.finditer(words)
+    )
 
 
 def label_named(old: Fact, said: str) -> bool:
