@@ -13,6 +13,7 @@ from mdrecall.knowledge.change_rules import (
     is_logged,
     is_told,
     keeps_values,
+    kind_differs,
     logged_change,
     modified,
     names_left,
@@ -27,7 +28,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
-from mdrecall.knowledge.fact_values import kin_words, stem
+from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
 from mdrecall.knowledge.name_lists import given_name
@@ -81,6 +82,14 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         # older names: "quitting football" … "plays football at the club")
         return None
     old_slots = value_slots(old)
+    common = state.common(i, j)
+    named = not _NAMED.intersection(old.attrs).isdisjoint(new.attrs)
+    if len(common) == 1 and frequent_stem(min(common)) and not kind_differs(old_slots, new_slots, named):
+        # one word shared, a frequent one ("school starts at 8:45" … "school meals go up to £2.65"; "the
+        # milk scheme ends this term" … "swimming moves … after half term"): one subject only where a
+        # value of one kind and grain differs ("Route 9 runs Mondays" … "route 9 is Tuesdays now"), a
+        # name only where both lines state one attribute naming one (a place, an owner, a choice)
+        return None
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
         return None  # a log's line: only a change of one of its values supersedes it
     if state.used[j] and not echo_allows(state.echo[j], old_slots, new_slots):
@@ -104,6 +113,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     if state.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
         if old.day:
             return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
+        if one_period(new.words):
+            return None  # "Groceries this month: £437" … "Monthly grocery budget: £400": one month's
         if not new.day and new.path == old.path and "time" not in new.attrs:
             # two rows or items of one page's table or list, the later naming no time it holds from
             # ("From 8 Feb the set is $82"): two entries, not a change
@@ -142,6 +153,10 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     return differs
 
 
+#: The attributes whose value is a name (:func:`candidate`).
+_NAMED = frozenset(("place", "owner", "choice"))
+
+
 #: An act that begins a state ("joined the crew", "signed up with Octopus", "became treasurer"), and the
 #: words after it that name what was begun.
 _BEGUN = re.compile(
@@ -151,6 +166,24 @@ _BEGUN = re.compile(
 )
 #: Words of a state that say only that one is in it ("now part of the crew", "now a member of it").
 _MEMBERSHIP = frozenset(("part", "member", "members", "one", "officially", "proud", "full", "fully"))
+
+
+#: A value said of one period, the one it was written in or the last ("this month", "today", "last
+#: night"), not from it on ("from this month", "as of today").
+_ONE_PERIOD = re.compile(
+    r"\b(?:this|last) (?:week|month|morning|afternoon|evening|weekend|night|time|term|quarter)\b"
+    r"|\b(?:today|tonight|yesterday)\b",
+    re.I,
+)
+_FROM_ON = re.compile(r"\b(?:from|as of|since|starting|until|till|by)\s+$", re.I)
+
+
+def one_period(words: str) -> bool:
+    """Does a line (with no word of change) say its value of one period only ("Groceries this month:
+    £437", "Boiler at 0.8 bar this morning"), an instance rather than the standing value?"""
+    return any(
+        _FROM_ON.search(words, max(0, m.start() - 12), m.start()) is None for m in _ONE_PERIOD.finditer(words)
+    )
 
 
 def label_named(old: Fact, said: str) -> bool:

@@ -258,6 +258,64 @@ def values_differ(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
     )
 
 
+def _fine_kind(slot: str) -> str:
+    """A value slot's kind, a time's by its grain: a weekday (``tw``), a clock time (``tc``), a day of a
+    month (``td``), a month (``tm``); another kind's letter (``c``, ``n``, ``m``, …)."""
+    if not slot.startswith("t:"):
+        return slot[:1]
+    v = slot[2:]
+    if v.endswith("day"):
+        return "tw"
+    if ":" in v or v.isdigit():
+        return "tc"
+    if v[:3].isalpha() and v[3:].isdigit():
+        return "td" if v[3:] else "tm"
+    return "t"
+
+
+def other_grain(old: str, new: str) -> bool:
+    """Do two time values (a time attribute's words: "saturday", "12:00", "jun19") state times of other
+    grains, one only days (a weekday, a date, a month) and the other only clock times ("Saturday game" …
+    "kick-off moved to 12:00": the day stays, its hour is told)?"""
+    a = {_fine_kind(f"t:{w}") for w in old.split()}
+    b = {_fine_kind(f"t:{w}") for w in new.split()}
+    return bool(a and b) and ((a <= _DAYS and b == {"tc"}) or (a == {"tc"} and b <= _DAYS))
+
+
+#: The grains of a day's time (:func:`other_grain`): a weekday, a date, a month.
+_DAYS = frozenset(("tw", "td", "tm"))
+
+
+def kind_differs(old: set[str], new: set[str], names: bool = False) -> bool:
+    """Does a value of one kind and grain differ (:func:`values_differ` reading a weekday, a clock time, a
+    date and a month as four kinds, a number that is part of an amount, a quantity or a date as none, and
+    a name only where ``names``: most lines hold a capitalised word): the newer holds one the older lacks,
+    the older one of that kind the newer lacks ("Mondays" … "Tuesdays"; not "starts at 8:45" … "up to
+    £2.65 in January", nor "Mr Adeyemi" … "Mr Field", nor "12 Dec" … "for 20 kids")?"""
+    kinds = _KINDS if names else _VALUE_KINDS
+    old, new = _bare(old), _bare(new)
+    gained = {_fine_kind(s) for s in new - old if s[:1] in kinds}
+    return bool(gained) and any(_fine_kind(s) in gained for s in old - new if s[:1] in kinds)
+
+
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _bare(slots: set[str]) -> set[str]:
+    """``slots`` but the numbers (``n:``) that are part of an amount, a quantity or a date of them
+    ("£2.65" is no number beside its amount, "12 Dec" none beside its date, "3G" none beside its
+    quantity)."""
+    parts = {d for s in slots if s[:2] in ("m:", "q:", "t:") for d in _DIGITS.findall(s[2:])}
+    if not parts:
+        return slots
+    return {s for s in slots if not (s[:2] == "n:" and s[2:].strip(",.;:") in parts)}
+
+
+#: The kinds of value :func:`kind_differs` compares unless told to read names too: every kind but a
+#: name (``c``).
+_VALUE_KINDS = _KINDS.replace("c", "")
+
+
 #: A swap of values between two holders ("swapped shifts with Dana", "traded days with the Okafors").
 _SWAP = re.compile(r"\b(?:swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|exchang(?:e|es|ed|ing))\b", re.I)
 

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
-from mdrecall.knowledge.change_rules import is_told
+from mdrecall.knowledge.change_rules import is_told, other_grain
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
 from mdrecall.knowledge.value_left import value_left_pairs
@@ -102,6 +102,8 @@ def _supersedes(old: Fact, new: Fact) -> bool:
         new_value = _words(value)
         if not old_value:
             continue
+        if attr == "time" and other_grain(old.values[old.attrs.index(attr)], value):
+            continue  # "Saturday game" … "kick-off moved to 12:00": the hour of that day told
         if not new_value - old_value:  # the same value again: a change only when the newer takes it back
             if withdraws is None:
                 withdraws = _withdraws(new.words)

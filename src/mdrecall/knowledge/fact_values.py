@@ -77,6 +77,31 @@ def stem(word: str) -> str:
     return w[:-1] if w.endswith("e") and len(w) > 4 else w  # "invoice", "invoicing": one stem
 
 
+#: How many of the most frequent English words :func:`frequent_stem` reads as common words: a word among
+#: them ("school", "post", "party", "term", "two", "Mr") shared alone by two lines is no evidence of one
+#: subject (a word of a few notes in a small workspace is rare there however common in English).
+FREQUENT_WORDS = 1000
+
+
+@functools.cache
+def _frequent_stems() -> frozenset[str]:
+    # The BERT-Base-Uncased WordPiece vocabulary the static embedder ships lists its whole words roughly
+    # by frequency from "the" on (its first ~2,000 entries are reserved tokens and single characters).
+    from mdrecall import embedders
+
+    vocab = (Path(embedders.__file__).parent / "data" / "vocab.txt").read_text(encoding="utf-8").split()
+    start = vocab.index("the") if "the" in vocab else 0
+    words = [w for w in vocab[start:] if len(w) > 1 and w.isalpha() and w.isascii()]
+    kin = set(_kin().values())  # (a family word names one person: "my father" … "Dad")
+    return frozenset(x for w in words[:FREQUENT_WORDS] if (x := stem(w)) not in kin and x not in _kin())
+
+
+def frequent_stem(word: str) -> bool:
+    """Is ``word`` (a :func:`stem`) the stem of one of the :data:`FREQUENT_WORDS` most frequent English
+    words ("school", "post", "minut")? Not "crowe", "grocery", "newsletter", nor a family word ("father")."""
+    return word in _frequent_stems()
+
+
 def content_words(words: Iterable[str], drop: set[str]) -> set[str]:
     out = set()
     for w in words:

@@ -471,7 +471,8 @@ NOT_SUBJECT = frozenset(
     replaced replacing drop dropped dropping adopt adopted status time times schedule scheduled day days
     now no longer anymore any more change changed changes new instead today tomorrow yesterday next
     starting start started from since happen happens happened every week weeks month months year years
-    morning afternoon evening evenings night summer winter spring autumn fall slipped pushed postponed
+    morning mornings afternoon afternoons evening evenings night nights summer winter spring autumn fall
+    slipped pushed postponed
     daily weekly fortnightly monthly quarterly yearly annually
     rescheduled delayed plan plans planned planning update updated updates never always usually still
     take takes took taking over

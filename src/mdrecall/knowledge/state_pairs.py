@@ -48,7 +48,7 @@ import re
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
-from mdrecall.knowledge.fact_values import states, subject_words, typed_values
+from mdrecall.knowledge.fact_values import frequent_stem, states, subject_words, typed_values
 from mdrecall.knowledge.fact_words import STATUS, STATUS_OF
 from mdrecall.knowledge.facts import SAID, Fact
 from mdrecall.stores.views import Supersession
@@ -177,6 +177,8 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                 shared = old_words & new_words
                 if not (old_numbers & new_numbers or any(count[w] <= cap for w in shared)):
                     continue
+                if not old_numbers & new_numbers and len(shared) == 1 and frequent_stem(min(shared)):
+                    continue  # one frequent word ("serviced by LiftPro" … "booked a plumber for the service")
                 if not (shared | (old_numbers & new_numbers)) & _near_state(old.words.lower(), scale):
                     continue  # "Cancelled the Malcesine flat. Ljubljana it is" … "Ljubljana flat confirmed"
                 c = _cosine(old_words | old_numbers, new_words | new_numbers)

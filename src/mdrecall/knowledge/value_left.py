@@ -31,6 +31,7 @@ from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, written_before
 from mdrecall.knowledge.fact_values import stem, subject_words
+from mdrecall.knowledge.fact_words import DAYS, MONTHS
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, ended_values, forgone_values, left_values
 from mdrecall.knowledge.state_pairs import amount_pairs, field_pairs, state_pairs
@@ -53,6 +54,10 @@ def _values(f: Fact) -> tuple[set[str], set[str]]:
     if f.attrs != ("said",):
         every |= _names(f.words)
     return every, stated
+
+
+#: Weekdays and months: a value many lines hold, whatever their subject.
+_CALENDAR = frozenset(DAYS) | frozenset(MONTHS)
 
 
 def _names(words: str) -> set[str]:
@@ -189,7 +194,9 @@ def _left_pairs(
                     continue  # "not doing Flutter after all": a line choosing Flutter, not one naming it
                 if v in ended.get(id(new), ()) and not old.day:
                     pass  # "Bitrise is gone": every standing fact with Bitrise for a value ("CI runs on …")
-                elif v not in stated:
+                elif v not in stated or v in _CALENDAR:
+                    # (a weekday or month left, "instead of the Sunday one", is a time of many things: the
+                    # lines must share a word of their subject too)
                     if about is None:
                         about = subject_words(new.words) - left
                     words = subjects.get(id(old))
