@@ -8,7 +8,6 @@ read-only index) is paired in this process instead, once per change of the index
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -90,6 +89,8 @@ def _names_fresh(store: Store) -> bool:
 def _digest(names: dict[tuple[str, int], tuple[tuple[str, str], ...]]) -> str:
     """A short digest of :func:`line_names`' map: a change of the mentions that leaves it as it was (most
     do: a name added to a line naming no other) pairs nothing anew."""
+    import hashlib  # here: hashlib loads OpenSSL (~2 ms), which a search that reads the pairs never needs
+
     return hashlib.blake2b(repr(sorted(names.items())).encode(), digest_size=8).hexdigest()
 
 
