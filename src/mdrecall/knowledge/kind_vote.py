@@ -78,6 +78,8 @@ def vote(forms: Iterable[Forms]) -> tuple[str | None, bool]:
                 shaped[kind] = shaped.get(kind, 0) + n
             else:
                 cued[kind] = cued.get(kind, 0) + n * _weight(kind, how)
+    if len(cued) == 1:
+        return next(iter(cued)), True  # one kind cued (most entities): no tie to break
     if cued:
         return max(cued, key=lambda k: (cued[k], k in CUED_KINDS, shaped.get(k, 0))), True
     return (top_kind(Counter(shaped)), False) if shaped else (None, False)
