@@ -25,6 +25,7 @@ __all__ = [
     "apply_fact_supersession",
     "asked_value",
     "keep_newer_first",
+    "line_values",
     "marked_lines",
     "newer_chunks",
     "superseded_lines",
@@ -224,6 +225,7 @@ _ASKS = (
         ("m:", "n:", "q:"),
     ),
     (re.compile(r"^\s*who(?:se|m)?\b", re.I), ("c:", "h:")),
+    (re.compile(r"^\s*where\b", re.I), ("c:",)),
 )
 #: A question asking which one of a kind of named things ("which moving company", "which venue"): a
 #: line naming one (a ``c:`` slot) answers it before a line naming none, when lines tie.
@@ -381,9 +383,7 @@ def _tie_broken(
     if len(found) < 2:
         return found
     if answers.picks:
-        from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
-
-        typed = [i for i in found if any(v.startswith(answers.picks) for v in slots(lines[i]))]
+        typed = [i for i in found if any(v.startswith(answers.picks) for v in line_values(lines[i]))]
         found = typed or found
     if len(found) < 2:
         return found
@@ -525,10 +525,22 @@ def _tie_by_headings(line: str, newer: Supersession, best: int, answers: _NewerA
     held = answers.held(newer)
     if held is None or held < own:
         return False
-    from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
-
     text = answers.line(newer)
-    return text is not None and any(v.startswith(answers.asks) for v in slots(text))
+    return text is not None and any(v.startswith(answers.asks) for v in line_values(text))
+
+
+def line_values(line: str) -> set[str]:
+    """The typed values of ``line`` (:func:`~mdrecall.knowledge.fact_values.slots`) but the label opening
+    it: "Rent" of "- Rent: paid on the 1st" titles the value and names nothing, so the line names no one
+    and no place ("who", "where" and "which" questions ask for a name)."""
+    from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
+    from mdrecall.knowledge.label_kinds import LABEL_HEAD
+
+    found = slots(line)
+    label = LABEL_HEAD.match(line)
+    if label is None:
+        return found
+    return found - {"c:" + w for w in label.group(1).lower().split()}
 
 
 #: A superseded mark's citation: the newer line's path and first line.
