@@ -61,3 +61,50 @@ def test_a_label_names_nothing() -> None:
     assert not any(v.startswith("c:") for v in line_values("- Rent: paid on the 1st, by standing order"))
     assert {"c:hyde", "c:park"} <= line_values("- Digs: a room in a shared house in Hyde Park")
     assert "c:ossett" in line_values("Moved to Ossett in May")  # no label: the line's names as they are
+
+
+LAB = """# Dr. Ines Okafor
+
+- Group: soil microbiology, six PhD students
+- Sabbatical from 1 June; Marcus Webb runs the lab while she's away.
+- Prefers Friday updates by email"""
+
+LOG = "notebook/2034-03-09.md"
+
+
+def test_a_newer_line_naming_no_one_new_does_not_mark_for_who() -> None:
+    # the line paired as newer only restates the leave: it names no one the question does not, so it is
+    # no other answer to "who runs the lab": the page is not marked, and the line is not lifted above it
+    page = _scored("people/ines-okafor.md", 1, 5, 0.9, LAB)
+    restated = _scored(LOG, 3, 3, 0.5, "- Ines: sabbatical from June, worried about the grant deadline.")
+    gone = {"people/ines-okafor.md": {4: Supersession(LOG, 3, "2034-03-09")}}
+    terms = ["runs", "lab", "ines", "away"]
+    query = "who runs the lab while Ines is away"
+    out = apply_fact_supersession([page, restated], terms, gone, query=query)
+    assert [(s.chunk.path, s.superseded_by) for s in out] == [("people/ines-okafor.md", None), (LOG, None)]
+    # read from the store when no candidate holds it: the same
+    out = apply_fact_supersession([page], terms, gone, query=query, fetch=lambda path, line: restated.chunk)
+    assert [(s.chunk.path, s.superseded_by) for s in out] == [("people/ines-okafor.md", None)]
+    # a newer line naming someone else is another answer: marked, and shown first
+    changed = _scored(LOG, 3, 3, 0.5, "- From June Grace Liu runs the lab, not Marcus.")
+    out = apply_fact_supersession([page], terms, gone, query=query, fetch=lambda path, line: changed.chunk)
+    assert [(s.chunk.path, s.superseded_by) for s in out] == [
+        (LOG, None),
+        (page.chunk.path, f"{LOG}#L3 (2034-03-09)"),
+    ]
+
+
+def test_a_newer_line_written_without_capitals_may_name_anyone() -> None:
+    # "grace runs the lab" names someone, in lowercase: its names are not told, so the page is marked
+    page = _scored("people/ines-okafor.md", 1, 5, 0.9, LAB)
+    lower = _scored(
+        LOG, 3, 3, 0.5, "- from june grace runs the lab while ines is away, marcus moved to bristol"
+    )
+    gone = {"people/ines-okafor.md": {4: Supersession(LOG, 3, "2034-03-09")}}
+    out = apply_fact_supersession(
+        [page, lower], ["runs", "lab", "ines", "away"], gone, query="who runs the lab while Ines is away"
+    )
+    assert [(s.chunk.path, s.superseded_by) for s in out] == [
+        (LOG, None),
+        (page.chunk.path, f"{LOG}#L3 (2034-03-09)"),
+    ]

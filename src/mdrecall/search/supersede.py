@@ -119,7 +119,7 @@ def apply_fact_supersession(
         newer = _answer_superseded(
             a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone, answers, answers.word
         )
-        if newer is None:
+        if newer is None or not answers.names_another(newer, fetch):
             continue
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
         marked.append((a, newer))
@@ -349,6 +349,27 @@ class _NewerAnswers:
         found = self.words_at(newer)
         return None if found is None else len(found)
 
+    def names_another(self, newer: Supersession, fetch: ChunkReader | None = None) -> bool:
+        """False when the question asks for a person ("who": :func:`asked_value`) and the line ``newer``,
+        a candidate, names no one but those the question names: it gives no other answer to it ("she's
+        on parental leave from April" for "who covers for Kasia during her leave"). Not for "where" nor
+        "which": a place or a thing is often written without a capital ("the marina's dry stack",
+        "option A"); nor for a line written without capitals ("nnamdi takes over from dado"): its
+        names are not told. A newer line no candidate holds is read by ``fetch`` (:func:`newer_chunks`);
+        unread, it is taken to name another."""
+        if "h:" not in self.asks:
+            return True
+        text = self.line(newer)
+        if text is None and fetch is not None:
+            chunk = fetch(newer.path, newer.line)
+            if chunk is not None and chunk.start_line <= newer.line <= chunk.end_line:
+                lines = chunk.text.split("\n")
+                k = newer.line - chunk.start_line
+                text = lines[k] if k < len(lines) else None
+        if text is None or not _capitalises(text):
+            return True
+        return any(v.startswith(self.asks) and v[2:] not in self.stems for v in line_values(text))
+
     def own(self, line: str) -> frozenset[str]:
         """The query words of ``line``'s own words (not its headings')."""
         return _words(term_matches(line, self.stems), self.word)
@@ -372,6 +393,12 @@ class _NewerAnswers:
                         counts[w] = counts.get(w, 0) + 1
             self._counts = counts
         return sum(1.0 / max(1, self._counts.get(w, 1)) for w in found)
+
+
+def _capitalises(line: str) -> bool:
+    """Does ``line`` capitalise a word that does not open it (its writer writes names with capitals)?"""
+    words = _ITEM.sub("", line, count=1).split()
+    return any(w[:1].isupper() for w in words[1:])
 
 
 def _tie_broken(
