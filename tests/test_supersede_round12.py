@@ -101,7 +101,7 @@ def test_the_kind_of_value_a_question_asks_for() -> None:
     assert asked_value("which days is the cafe closed") == ("t:",)
     assert "m:" in asked_value("how much is the lunch deal")
     assert "h:" in asked_value("who runs the allotment")
-    assert asked_value("where are the tasks tracked") == ()
+    assert asked_value("how are the tasks tracked") == ()
 
 
 def test_a_change_of_one_things_time_does_not_supersede_another_things_time(tmp_path: Path) -> None:

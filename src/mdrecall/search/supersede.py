@@ -25,6 +25,7 @@ __all__ = [
     "apply_fact_supersession",
     "asked_value",
     "keep_newer_first",
+    "line_values",
     "marked_lines",
     "newer_chunks",
     "superseded_lines",
@@ -118,7 +119,7 @@ def apply_fact_supersession(
         newer = _answer_superseded(
             a.chunk.path, a.chunk.text, a.chunk.start_line, stems, gone, answers, answers.word
         )
-        if newer is None:
+        if newer is None or not answers.names_another(newer, fetch):
             continue
         head[a_pos] = a = replace(a, superseded_by=supersession_note(newer))
         marked.append((a, newer))
@@ -224,6 +225,7 @@ _ASKS = (
         ("m:", "n:", "q:"),
     ),
     (re.compile(r"^\s*who(?:se|m)?\b", re.I), ("c:", "h:")),
+    (re.compile(r"^\s*where\b", re.I), ("c:",)),
 )
 #: A question asking which one of a kind of named things ("which moving company", "which venue"): a
 #: line naming one (a ``c:`` slot) answers it before a line naming none, when lines tie.
@@ -347,6 +349,27 @@ class _NewerAnswers:
         found = self.words_at(newer)
         return None if found is None else len(found)
 
+    def names_another(self, newer: Supersession, fetch: ChunkReader | None = None) -> bool:
+        """False when the question asks for a person ("who": :func:`asked_value`) and the line ``newer``,
+        a candidate, names no one but those the question names: it gives no other answer to it ("she's
+        on parental leave from April" for "who covers for Kasia during her leave"). Not for "where" nor
+        "which": a place or a thing is often written without a capital ("the marina's dry stack",
+        "option A"); nor for a line written without capitals ("nnamdi takes over from dado"): its
+        names are not told. A newer line no candidate holds is read by ``fetch`` (:func:`newer_chunks`);
+        unread, it is taken to name another."""
+        if "h:" not in self.asks:
+            return True
+        text = self.line(newer)
+        if text is None and fetch is not None:
+            chunk = fetch(newer.path, newer.line)
+            if chunk is not None and chunk.start_line <= newer.line <= chunk.end_line:
+                lines = chunk.text.split("\n")
+                k = newer.line - chunk.start_line
+                text = lines[k] if k < len(lines) else None
+        if text is None or not _capitalises(text):
+            return True
+        return any(v.startswith(self.asks) and v[2:] not in self.stems for v in line_values(text))
+
     def own(self, line: str) -> frozenset[str]:
         """The query words of ``line``'s own words (not its headings')."""
         return _words(term_matches(line, self.stems), self.word)
@@ -372,6 +395,12 @@ class _NewerAnswers:
         return sum(1.0 / max(1, self._counts.get(w, 1)) for w in found)
 
 
+def _capitalises(line: str) -> bool:
+    """Does ``line`` capitalise a word that does not open it (its writer writes names with capitals)?"""
+    words = _ITEM.sub("", line, count=1).split()
+    return any(w[:1].isupper() for w in words[1:])
+
+
 def _tie_broken(
     lines: list[str], found: list[int], held: list[frozenset[str]], answers: _NewerAnswers
 ) -> list[int]:
@@ -381,9 +410,7 @@ def _tie_broken(
     if len(found) < 2:
         return found
     if answers.picks:
-        from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
-
-        typed = [i for i in found if any(v.startswith(answers.picks) for v in slots(lines[i]))]
+        typed = [i for i in found if any(v.startswith(answers.picks) for v in line_values(lines[i]))]
         found = typed or found
     if len(found) < 2:
         return found
@@ -525,10 +552,22 @@ def _tie_by_headings(line: str, newer: Supersession, best: int, answers: _NewerA
     held = answers.held(newer)
     if held is None or held < own:
         return False
-    from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
-
     text = answers.line(newer)
-    return text is not None and any(v.startswith(answers.asks) for v in slots(text))
+    return text is not None and any(v.startswith(answers.asks) for v in line_values(text))
+
+
+def line_values(line: str) -> set[str]:
+    """The typed values of ``line`` (:func:`~mdrecall.knowledge.fact_values.slots`) but the label opening
+    it: "Rent" of "- Rent: paid on the 1st" titles the value and names nothing, so the line names no one
+    and no place ("who", "where" and "which" questions ask for a name)."""
+    from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
+    from mdrecall.knowledge.label_kinds import LABEL_HEAD
+
+    found = slots(line)
+    label = LABEL_HEAD.match(line)
+    if label is None:
+        return found
+    return found - {"c:" + w for w in label.group(1).lower().split()}
 
 
 #: A superseded mark's citation: the newer line's path and first line.
