@@ -251,16 +251,24 @@ def _quoted_nicknames(text: str, number: int) -> list[Relation]:
     given name by its shape ('| Riccardo Galli | CEO | "Ricky"; investor calls |', 'Guadalupe Ortega,
     "Lupe" on the phone tree'): the one full name it fits, else none."""
     out: list[Relation] = []
-    for m in _QUOTED_WORD.finditer(text):
-        nick = m.group("q")
-        fits = {
-            f"{g} {f}"
-            for g, f in ((x.group("g"), x.group("f")) for x in _FULL_NAME.finditer(text))
-            if given_name(g) and nick.casefold() != g.casefold() and _nickname_of(nick, g)
-        }
+    nicks = dict.fromkeys(m.group("q") for m in _QUOTED_WORD.finditer(text))
+    if not nicks:
+        return out
+    names: dict[tuple[str, str], None] = {}
+    for x in _FULL_NAME.finditer(text):
+        if given_name(x.group("g")):
+            names[(x.group("g"), x.group("f"))] = None
+            if len(names) > _NAMES_ON_A_ROW:
+                return out  # a line naming this many people is no one person's row (and each pair costs)
+    for nick in nicks:
+        fits = {f"{g} {f}" for g, f in names if nick.casefold() != g.casefold() and _nickname_of(nick, g)}
         if len(fits) == 1:
             out.append(Relation(nick, ALIAS, fits.pop(), number, "person", "person"))
     return out
+
+
+#: The most full names a line may hold for a quoted word on it to be read as one of them's short name.
+_NAMES_ON_A_ROW = 12
 
 
 def _quoted(bracket: str) -> bool:
