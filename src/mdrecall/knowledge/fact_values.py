@@ -191,10 +191,12 @@ def dotted_dates(text: str) -> list[tuple[int, int, str]]:
     one the date reader takes for a date too (:func:`~mdrecall.text.dotted_dates.dotted_date`: not a
     version, a measure or a score: "release 4.11. ships", "weighs 3.5. kg")."""
     out = []
+    low = None
     for m in DOTTED_DATE.finditer(text):
         if m.group(3) is None:
             g = {"dt1": m.group(1), "dt2": m.group(2), "dtd": ".", "dts": None, "dty": None, "dt0": None}
-            if not dotted_date(g, text, m.start(), m.end(), _ANY_DAY, None, False):
+            low = text.lower() if low is None else low
+            if not dotted_date(g, text, m.start(), m.end(), _ANY_DAY, None, False, low):
                 continue
         day, month = int(m.group(1)), int(m.group(2))
         if 1 <= month <= 12 and 1 <= day <= 31:

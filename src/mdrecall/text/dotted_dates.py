@@ -197,14 +197,16 @@ def dotted_date(
     today: date | None,
     order: str | None,
     habit: bool,
+    low: str | None = None,
 ) -> list[date] | None:
     """ "14.3.", "14. 3.", "14.03.", "14.3", "14.3.27", "14.-16.3.": the days of a dotted day and month, read
     day first (month first only in a month-first page or workspace, or where the day cannot be a month:
     "3.14."); ``None`` when it reads as a number (see the module's docstring). ``habit``: the page writes
-    dotted dates (:func:`dotted_habit`)."""
+    dotted dates (:func:`dotted_habit`). ``low``: ``line`` in lower case, when the caller has it (a line of
+    many dates is lowered once, not once a date)."""
     if today is None and not g["dty"]:
         return None
-    low = line.lower()
+    low = line.lower() if low is None else low
     a, b = g["dt1"] or "0", g["dt2"] or "0"
     closed = g["dtd"] is not None
     spaced = bool(g["dts"])
@@ -248,7 +250,7 @@ def dotted_date(
 
 
 def roman_date(
-    g: dict[str, str | None], line: str, start: int, end: int, today: date | None
+    g: dict[str, str | None], line: str, start: int, end: int, today: date | None, low: str | None = None
 ) -> list[date] | None:
     """ "14.III.2027", "14. III. 2027", "14.III.": a day, a month in Roman numerals and maybe its year."""
     month = _ROMAN.get(g["rm"] or "", 0)
@@ -257,19 +259,25 @@ def roman_date(
         return safe_day(int(g["ry"]), month, day)
     if today is None:
         return None
-    low = line.lower()
+    low = line.lower() if low is None else low
     return dated_day(month, day, today, direction_of(low, start, end), firm_direction(low, start))
 
 
 def dashed_date(
-    g: dict[str, str | None], line: str, start: int, end: int, today: date | None, order: str | None
+    g: dict[str, str | None],
+    line: str,
+    start: int,
+    end: int,
+    today: date | None,
+    order: str | None,
+    low: str | None = None,
 ) -> list[date] | None:
     """ "on 14-03", "until 03-14": a day and month joined by a dash, after a word that asks for a day and
     shaped like a date (not "by 3-2", "from 10-12"), in the page's (else the workspace's) order."""
     if today is None:
         return None
     a, b = g["ds1"] or "0", g["ds2"] or "0"
-    low = line.lower()
+    low = line.lower() if low is None else low
     if not (_date_shaped(a, b) or _date_shaped(b, a)) or _UNIT_AFTER.match(low, end):
         return None
     month, day = month_and_day(int(a), int(b), order)

@@ -71,11 +71,24 @@ def explicit_days(
         way, firm = direction_of(low, start, end), firm_direction(low, start)
         return numeric_range(g, low, start, end, today, order, way, firm)
     if g["dot"]:
-        return dotted_date(g, line or low, start, end, today, order, dotted)
+        return dotted_date(
+            g,
+            line or low,
+            start,
+            end,
+            today,
+            order,
+            dotted,
+            low if not line or len(low) == len(line) else None,
+        )
     if g["rom"]:
-        return roman_date(g, line or low, start, end, today)
+        return roman_date(
+            g, line or low, start, end, today, low if not line or len(low) == len(line) else None
+        )
     if g["dsh"]:
-        return dashed_date(g, line or low, start, end, today, order)
+        return dashed_date(
+            g, line or low, start, end, today, order, low if not line or len(low) == len(line) else None
+        )
     if g["mor"]:
         return month_range(g, low, start, today, direction_of(low, start, end))
     if g["half"] and (g["hy"] or g["hy2"]):
