@@ -5,6 +5,7 @@ never put in the next session's context as the user's, and never promoted by ``d
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -81,7 +82,7 @@ def test_the_session_start_context_labels_what_the_assistant_said(ws: Path, tmp_
     transcript = _transcript(tmp_path / "t" / "inj.jsonl")
     capture_transcript(Workspace(ws), _config(["user", "assistant"]), transcript, session="inj")
     with Memory.open(ws, _config(["user", "assistant"])) as mem:
-        context = session_start_context(mem, today=None)
+        context = session_start_context(mem, today=date(2026, 11, 26))  # the transcript's day
     lines = [ln for ln in context.splitlines() if "evil.example" in ln]
     assert lines and all("[assistant]" in ln for ln in lines)
     assert "not the user's" in context  # the legend says what the label means
