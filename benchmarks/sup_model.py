@@ -33,7 +33,8 @@ from typing import NamedTuple
 import numpy as np
 
 from mdrecall.embedders.static import StaticEmbedder
-from mdrecall.knowledge.fact_values import capitalised_names, signal, slots, stem
+from mdrecall.knowledge.change_signal import signal
+from mdrecall.knowledge.fact_values import capitalised_names, slots, stem
 from mdrecall.knowledge.fact_words import DAYS, HEADING, ISO, MONTHS, WORD
 from mdrecall.text.stopwords import STOP_WORDS
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.fact_values import line_times, may_hold_time, signal
+from mdrecall.knowledge.change_signal import signal
+from mdrecall.knowledge.fact_values import line_times, may_hold_time
 from mdrecall.knowledge.fact_words import CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
 
 TIMED = [

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.change_words import ends_value
-from mdrecall.knowledge.fact_values import signal
 
 from helpers import fact_pairs_in
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.fact_values import signal
 from mdrecall.knowledge.facts import line_facts
 
 

@@ -5,8 +5,8 @@ change, so they supersede nothing. Wordings and worlds of our own."""
 
 from __future__ import annotations
 
+from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.fact_values import signal
 from mdrecall.knowledge.facts import line_facts
 from mdrecall.knowledge.leave_grammar import left_values
 

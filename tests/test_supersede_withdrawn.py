@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_values import signal, stem
+from mdrecall.knowledge.change_signal import signal
+from mdrecall.knowledge.fact_values import stem
 from mdrecall.knowledge.leave_grammar import cannot_values, left_values
 
 from helpers import fact_pairs_in

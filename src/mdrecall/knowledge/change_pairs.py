@@ -41,8 +41,8 @@ from mdrecall.knowledge.change_rules import (
     value_slots,
     written_before,
 )
+from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.change_state import ChangeState, label_anchors, labels_of, said_stems, word_cap
-from mdrecall.knowledge.fact_values import signal
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact
 from mdrecall.stores.views import Supersession

@@ -27,7 +27,8 @@ from mdrecall.knowledge.change_rules import (
     value_slots,
     word_set,
 )
-from mdrecall.knowledge.fact_values import kin_words, signal, stem
+from mdrecall.knowledge.change_signal import signal
+from mdrecall.knowledge.fact_values import kin_words, stem
 from mdrecall.knowledge.fact_words import WORD
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values

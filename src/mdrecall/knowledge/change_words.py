@@ -1,7 +1,7 @@
 """The verbs of change generated from WordNet (``data/change_words.txt``, :mod:`scripts.gen_change_words`),
 beside the hand-kept :data:`~mdrecall.knowledge.fact_words.CHANGE`: where a line says a value ended or
 was replaced in a sense's other words ("the rewrite is shelved", "the sponsor pulled out", "the old cat
-died", "Decision: move the backups to Wasabi"). Read by :func:`mdrecall.knowledge.fact_values.signal`.
+died", "Decision: move the backups to Wasabi"). Read by :func:`mdrecall.knowledge.change_signal.signal`.
 """
 
 from __future__ import annotations

@@ -11,13 +11,7 @@ from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
-from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.fact_words import (
-    ADDITION,
-    CHANGE,
-    CHANGE_HINT,
-    CHANGE_WEAK,
-    CHANGE_WEAK_HINT,
     CLOCK,
     DAY_MONTH,
     DAYS,
@@ -44,11 +38,9 @@ __all__ = [
     "kin_words",
     "line_times",
     "may_hold_time",
-    "signal",
     "slots",
     "states",
     "stem",
-    "unreal_before",
     "subject_words",
     "typed_values",
 ]
@@ -409,182 +401,3 @@ INTERJECTIONS = frozenset(
     " hmm ugh bye cheers amazing lovely oops phew omg indeed".split()
 )
 _NO_NAME = STOP_WORDS | INTERJECTIONS
-
-
-#: A word of addition this many words or more from every change wording of a line belongs to another clause
-#: (the line's punctuation is gone from its stored words): it does not take the change back.
-ADDITION_REACH = 8
-
-
-def _adds_near(words: str, at: int) -> bool:
-    """Is a word of addition (at ``at`` in ``words``) within :data:`ADDITION_REACH` words of a change
-    wording of the line (or the line holding none)?"""
-    changes = [m.start() for m in CHANGE.finditer(words)] + [m.start() for m in CHANGE_WEAK.finditer(words)]
-    if not changes:
-        return True
-    here = words.count(" ", 0, at)
-    return any(abs(words.count(" ", 0, c) - here) < ADDITION_REACH for c in changes)
-
-
-#: A negation before "since" ("hasn't eaten since Wednesday", "no hot water since Saturday"): a thing
-#: lacking lately, not a value that took over.
-_NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:\s+\S+){0,4}\s*$", re.I)
-
-
-#: A negation, or a modal of a thing only possible or advised, whose scope reaches the word after it across
-#: auxiliaries and adverbs only ("won't quit", "don't ever quit", "never gonna give up", "not going to stop",
-#: "nothing has changed", "we might switch", "should have moved"), or a wish ("he'd like to hand it over",
-#: "wants to switch"): the act after it is denied, imagined or wished, not told. ("would" only after an
-#: indefinite subject: reported speech tells a change with it, "said she would take over".)
-_UNREAL = re.compile(
-    r"(?:n't|n’t|\bnot|\bnever|\bnothing|\bnobody|\bcannot|\bcould|\bmight|\bshould"
-    # "would" after an indefinite subject: a case imagined ("where anyone else would quit")
-    r"|\b(?:anyone|anybody|someone|somebody|everyone|everybody|no one|(?:most |many )?people|others)"
-    r"(?:\s+else)?\s+would"
-    # a wish, not an act: "he'd like to hand it over", "wants to switch", "hoping to move"
-    r"|(?:'d|’d|\bwould)\s+(?:like|love|prefer|rather)|\b(?:wants?|wanted|wanting|wish(?:es|ed)?|hop(?:es?|ed|ing)"
-    r"|keen))"
-    r"(?:\s+(?:ever|even|really|actually|just|yet|be|been|being|have|has|had|get|got|gonna|going|to|wanna"
-    r"|want|gotta))*\s+$",
-    re.I,
-)
-#: Wordings of :data:`CHANGE` that are no act a negation or a modal could deny ("not … any more", "not
-#: Tuesday, Thursday instead", "not going after all"): only a verb's wording is read as denied.
-_NO_ACT = ("instead", "no ", "any", "after all", "as of", "from ", "starting", "since", "last day")
-
-
-#: A word before a change verb's form that makes it a noun ("her hands on her hips", "some moves", "the
-#: changes"): an article, a possessive or a quantifier.
-_DETERMINER = re.compile(
-    r"\b(?:a|an|the|my|your|his|her|our|their|its|some|any|these|those|many|few|several|big|small)\s+$", re.I
-)
-#: The change wordings that are also a noun's form (read as a verb only without a determiner before).
-_NOUN_FORMS = ("chang", "mov", "switch", "swap", "hand", "shift")
-#: "up to" / "down to" as a change: before an amount ("went up to 40", "down to £30"), not "been up to" or
-#: "it's up to you".
-_TO_AMOUNT = re.compile(r"\s+(?:[$£€¥]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half)", re.I)
-
-
-#: After a change verb: its object a person, a life or a view ("changed me", "changing lives", "changed my
-#: outlook", "changed the game"), no value told. Not where a value follows ("changed them to Fridays").
-_TRANSFORMED = re.compile(
-    r"\s+(?:(?:me|him|us|them|you|everyone|everybody|people|lives|(?:the )?world)"
-    r"|(?:(?:my|your|his|her|our|their|the|a|so many|many) )?(?:li(?:f|v)es?|perspectives?|outlooks?"
-    r"|mind-?sets?|attitudes?|views? (?:on|of|about)|worldviews?|game|way (?:i|you|we|he|she|they|people)"
-    r" (?:think|see|feel|look|live|do|view|approach)))\b(?!\s+(?:to|into|from|over|back|around)\b)",
-    re.I,
-)
-#: Before a change verb: a vague quantity as its subject, or a degree asked ("a lot has changed", "so much
-#: has changed", "things have changed", "how much it changed"): that things changed, no value told.
-_VAGUE_SUBJECT = re.compile(
-    r"(?:\b(?:a lot|lots|so much|much|everything|things|stuff|nothing|how much(?: \S+){0,3}"
-    r"|how (?:\S+ )?things)"
-    r"(?:'s|’s| has| have| had)?(?: (?:really|definitely|totally|truly|all|so))?)\s+$",
-    re.I,
-)
-#: After a change verb, an idiom of varying or going on ("switch up the routine", "switch things up", "keep
-#: moving ahead", "moving forward with the plan"): no value taken over. "moved forward to May" (a time,
-#: an amount after) still changes.
-_NO_VALUE_AFTER = {
-    "switch": re.compile(r"(?:\s+\w+)?\s+up\b(?!\s+to\b)", re.I),
-    "mov": re.compile(r"\s+(?:ahead|forward|on)\b(?!\s+(?:to|from|by|a|an|one|two|three|\d)\b)", re.I),
-    # "dropped off some cakes at the shelter": a thing delivered, not a thing dropped
-    "dropp": re.compile(r"\s+off\s+(?:that|this|those|these|some|a|an)\b", re.I),
-}
-#: Before a change verb, an infinitive of purpose or manner ("a great way to switch off", "how to move
-#: ahead"): what a change is for, not one told.
-_PURPOSE = re.compile(r"\b(?:ways?|how|chance|reason) to\s+$", re.I)
-#: A plural change noun after one word (an adjective) that follows a plural quantifier ("some sweet moves", "a
-#: few bold moves": a plural subject would take "move"), or a light verb or a preposition with its article
-#: ("make some sweet moves", "towards positive changes", "for the big changes"); not a verb whose subject is
-#: a noun ("the office moves downstairs", "the team moves to Leeds").
-_MODIFIED_NOUN = re.compile(
-    r"\b(?:some|any|these|those|many|few|several|no|more|other"
-    r"|(?:make|makes|made|making|towards?|about|of|for|with|into|through)"
-    r"(?:\s+(?:a|an|the|my|your|his|her|our|their|its))?)\s+[a-z][\w-]*\s+$",
-    re.I,
-)
-_VERB_AFTER = re.compile(
-    r"\s+(?:[0-9£$€]|(?:to|from|into|over|back|in|out|on|off|up|down|next|this|tomorrow|today)\b"
-    r"|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b)",
-    re.I,
-)
-
-
-def _noun_after_modifier(words: str, start: int, end: int) -> bool:
-    """Is the plural change word at ``words[start:end]`` a noun after a modifier (:data:`_MODIFIED_NOUN`)?"""
-    if not words[start:end].lower().endswith("s"):
-        return False
-    return _MODIFIED_NOUN.search(words, max(0, start - 30), start) is not None and not _VERB_AFTER.match(
-        words, end
-    )
-
-
-def no_value_changed(words: str, start: int, end: int) -> bool:
-    """Does the change verb at ``words[start:end]`` tell no value changed: a person, a life or a view
-    transformed, a vague quantity changed, an infinitive of purpose, or an idiom of varying or going on?"""
-    wording = words[start:end].lower()
-    if wording.startswith("chang") and (
-        _TRANSFORMED.match(words, end) or _VAGUE_SUBJECT.search(words, max(0, start - 40), start)
-    ):
-        return True
-    if _PURPOSE.search(words, max(0, start - 20), start):
-        return True
-    for head, after in _NO_VALUE_AFTER.items():
-        if wording.startswith(head) and after.match(words, end):
-            return True
-    return False
-
-
-def unreal_before(words: str, at: int) -> bool:
-    """Is the word at ``at`` of ``words`` under a negation or a modal of possibility (:data:`_UNREAL`)?"""
-    return _UNREAL.search(words, max(0, at - 60), at) is not None
-
-
-def _changes(words: str) -> bool:
-    """Does ``words`` hold a wording of :data:`CHANGE` (a state begun "since Monday" only where not
-    negated; a verb's only where not denied or imagined: "won't quit", "might switch")?"""
-    for m in CHANGE.finditer(words):
-        wording = m.group().lower()
-        if wording[:5] == "since":
-            if _NEGATED.search(words, 0, m.start()) is None:
-                return True
-        elif wording.startswith(_NOUN_FORMS) and _DETERMINER.search(words, max(0, m.start() - 12), m.start()):
-            continue  # a noun: "her hands on her hips", "some moves"
-        elif wording.startswith(_NOUN_FORMS) and _noun_after_modifier(words, m.start(), m.end()):
-            continue  # a noun after an adjective: "some sweet moves", "towards positive changes"
-        elif no_value_changed(words, m.start(), m.end()):
-            continue  # "it changed me", "so much has changed", "switch up the routine", "moving ahead"
-        elif wording in ("up to", "down to") and _TO_AMOUNT.match(words, m.end()) is None:
-            continue  # "what I've been up to", "up to you"
-        elif wording.startswith(_NO_ACT) or not unreal_before(words, m.start()):
-            return True
-    return False
-
-
-def signal(words: str) -> str | None:
-    """``"strong"`` when ``words`` (a line) signals a change, ``"weak"`` when only "now"-like words do,
-    ``None`` when neither does or when it adds to a fact ("too", "also", "still") near its change wording:
-    a word of addition :data:`ADDITION_REACH` words or more from every change wording belongs to another
-    clause ("Ticket price goes up to 30 zł - the hall costs more than planned. Under-12s still free")."""
-    if any(_adds_near(words, m.start()) for m in ADDITION.finditer(words)):
-        return None
-    if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
-        low = words.lower()
-        if (CHANGE_HINT.search(low) is not None and _changes(words)) or _lexicon_change(words):
-            return "strong"
-        return "weak" if CHANGE_WEAK_HINT.search(low) is not None and CHANGE_WEAK.search(words) else None
-    if _changes(words) or _lexicon_change(words):
-        return "strong"
-    return "weak" if CHANGE_WEAK.search(words) else None
-
-
-def _lexicon_change(words: str) -> bool:
-    """Does ``words`` hold a wording of the generated lexicon of change
-    (:func:`~mdrecall.knowledge.change_words.lexicon_changes`) told, not denied or imagined ("won't
-    resign", "might pull out"), and not a noun after a determiner ("the deceased", "the dead")?"""
-    return any(
-        not unreal_before(words, m.start())
-        and _DETERMINER.search(words, max(0, m.start() - 12), m.start()) is None
-        for m in lexicon_changes(words)
-    )

@@ -6,7 +6,7 @@ The words after a verb of leaving (:data:`LEAVE`: from … to, dropping, ditchin
 swapping, instead of, moved out of, no longer, quitting, giving up, not, stop taking/using/the; not "left"
 before a side: "left ear"), or before "replaced by/with", up to the next function word (at most
 :data:`MAX_VALUE_WORDS`; one after "not", "quit" or "give up"). "from" counts only before a "to" on a line
-that signals a change (:func:`~mdrecall.knowledge.fact_values.signal`): "open from 9 to 5" is a span, and
+that signals a change (:func:`~mdrecall.knowledge.change_signal.signal`): "open from 9 to 5" is a span, and
 "took over the inventory from Ruth" names who had it, not the value of a line naming Ruth. "chosen over" and
 "rather than" name an option never held, not a value left. The words before "no longer" or "stepped down"
 name a holder ending a role ("Fiona stepped down"), the words before "is off" or "is switched off" a thing
@@ -21,7 +21,8 @@ import functools
 import itertools
 import re
 
-from mdrecall.knowledge.fact_values import signal, stem, unreal_before
+from mdrecall.knowledge.change_signal import signal, unreal_before
+from mdrecall.knowledge.fact_values import stem
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -59,7 +60,7 @@ LEAVE = re.compile(
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
 )
 #: The wordings of :data:`LEAVE` that are a verb's act, which a negation or a modal before may deny
-#: (:func:`~mdrecall.knowledge.fact_values.unreal_before`).
+#: (:func:`~mdrecall.knowledge.change_signal.unreal_before`).
 _ACTS = ("dropp", "ditch", "leav", "left", "replac", "swapp", "mov", "quit", "giv", "gav", "stop")
 #: "from X to Y": the value left lies between (at most three words: "from Read the Docs to GitHub Pages").
 FROM_TO = re.compile(r"^(?:\S+\s+){1,3}?to\b")
