@@ -174,20 +174,28 @@ def fact_pairs(files: dict[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
     return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
 
 
-def fact_pairs_in(tmp_path: Path, notes: Sequence[tuple[str, str]]) -> dict[tuple[str, int], tuple[str, int]]:
-    """Write the notes (path, text) in a workspace and pair their read-back fact lines: older line (path,
-    line) → the newer (path, line) that supersedes it. A note under ``memory/`` is dated by its name."""
+def pairs_of(files: Mapping[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
+    """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name): older
+    line (path, line) → the newer (path, line) that supersedes it."""
     from mdrecall.knowledge.fact_pairs import supersessions
     from mdrecall.knowledge.facts import line_facts
 
     facts = []
+    for rel, text in files.items():
+        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
+        facts += line_facts(rel, text, day)
+    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+
+
+def fact_pairs_in(tmp_path: Path, notes: Sequence[tuple[str, str]]) -> dict[tuple[str, int], tuple[str, int]]:
+    """Write the notes (path, text) in a workspace and pair their read-back fact lines (:func:`pairs_of`)."""
+    read = {}
     for rel, text in notes:
         path = tmp_path / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
-        facts += line_facts(rel, path.read_text(encoding="utf-8"), day)
-    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+        read[rel] = path.read_text(encoding="utf-8")
+    return pairs_of(read)
 
 
 def auto_servers(root: Path) -> list[int]:

@@ -9,18 +9,10 @@ no changed value, so they supersede nothing. Wordings and worlds of our own."""
 from __future__ import annotations
 
 from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.fact_pairs import supersessions
 from mdrecall.knowledge.fact_values import slots
 from mdrecall.knowledge.facts import line_facts
 
-
-def _pairs(files: dict[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
-    """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name)."""
-    facts = []
-    for rel, text in files.items():
-        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
-        facts += line_facts(rel, text, day)
-    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+from helpers import pairs_of as _pairs
 
 
 def _day(day: str, line: str) -> dict[str, str]:

@@ -5,18 +5,9 @@ part of the amount do not. Wordings of our own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_pairs import supersessions
 from mdrecall.knowledge.fact_values import states
-from mdrecall.knowledge.facts import line_facts
 
-
-def _pairs(files: dict[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
-    """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name)."""
-    facts = []
-    for rel, text in files.items():
-        day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
-        facts += line_facts(rel, text, day)
-    return {k: (v.path, v.line) for k, v in supersessions(facts).items()}
+from helpers import pairs_of as _pairs
 
 
 def test_states_are_read_on_their_scales_and_not_when_negated() -> None:
