@@ -70,25 +70,14 @@ def explicit_days(
     if g["numr"]:
         way, firm = direction_of(low, start, end), firm_direction(low, start)
         return numeric_range(g, low, start, end, today, order, way, firm)
-    if g["dot"]:
-        return dotted_date(
-            g,
-            line or low,
-            start,
-            end,
-            today,
-            order,
-            dotted,
-            low if not line or len(low) == len(line) else None,
-        )
-    if g["rom"]:
-        return roman_date(
-            g, line or low, start, end, today, low if not line or len(low) == len(line) else None
-        )
-    if g["dsh"]:
-        return dashed_date(
-            g, line or low, start, end, today, order, low if not line or len(low) == len(line) else None
-        )
+    if g["dot"] or g["rom"] or g["dsh"]:
+        text = line or low
+        lowered = low if len(low) == len(text) else None  # ``low`` is ``text`` lowered where lengths agree
+        if g["dot"]:
+            return dotted_date(g, text, start, end, today, order, dotted, lowered)
+        if g["rom"]:
+            return roman_date(g, text, start, end, today, lowered)
+        return dashed_date(g, text, start, end, today, order, lowered)
     if g["mor"]:
         return month_range(g, low, start, today, direction_of(low, start, end))
     if g["half"] and (g["hy"] or g["hy2"]):
