@@ -63,6 +63,7 @@ LABELLED = (
     "held_out_8",
     "held_out_9",
     "held_out_10",
+    "held_out_11",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]
