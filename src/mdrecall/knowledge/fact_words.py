@@ -251,6 +251,40 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
             "accepted",
         ),
     },
+    # a thing in use put out of service and back ("the lift is out of order" … "lift fixed"): only the
+    # return to service is a change (:func:`mdrecall.knowledge.state_pairs.state_pairs`); a thing breaking
+    # again later is most often another fault, told as an event
+    "service": {
+        "out": (
+            "out of order",
+            "out of service",
+            "out of action",
+            "out of use",
+            "out of commission",
+            "broken down",
+            "not working",
+            "is broken",
+            "are broken",
+        ),
+        "working": (
+            "fixed",
+            "repaired",
+            "mended",
+            "back in service",
+            "back in use",
+            "back in action",
+            "back in order",
+            "back in operation",
+            "in service again",
+            "working again",
+            "running again",
+            "open again",
+            "back open",
+            "reopened",
+            "up and running",
+            "operational again",
+        ),
+    },
     "health": {
         # a return to health in the idioms that say it ("fine again", "like nothing ever happened")
         "well": (
