@@ -315,6 +315,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         or "outcome" in attrs
         or bool(CUE.search(line))
         or ("choice" in attrs and bool(DECISION.search(line)))
+        or (not {"time", "owner", "place"}.isdisjoint(attrs) and _decided(line))
         or (may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None)
     )
     order = [a for a in ATTRIBUTES if a in attrs]
@@ -329,6 +330,20 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         cue,
         " ".join(WORD_KEPT.findall(line)),
     )
+
+
+#: A decision told ("Decided: …", "we decided on Thursdays"), not one denied or still open ("not decided
+#: yet", "haven't decided", "undecided").
+_DECIDED = re.compile(
+    r"(?<!\bnot )(?<!n't )(?<!n’t )(?<!\bnever )\b(?:decided|decision|agreed)\b(?! yet\b)", re.I
+)
+
+
+def _decided(line: str) -> bool:
+    """Does ``line`` tell a decision (:data:`_DECIDED`): a time, holder or place decided is a change of the
+    one standing before ("Decided: fortnightly check-ins, every Wednesday")?"""
+    low = line.lower()
+    return ("decid" in low or "decis" in low or "agreed" in low) and _DECIDED.search(line) is not None
 
 
 #: A fact is read from a line's first characters: a longer line is a paste, not a statement, and some
