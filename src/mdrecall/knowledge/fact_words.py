@@ -27,6 +27,7 @@ __all__ = [
     "DAYS",
     "DAY_MONTH",
     "DECISION",
+    "DONE_BY",
     "DIGIT",
     "FIRST_PERSON",
     "FULL_NAME",
@@ -115,6 +116,18 @@ OWNER = re.compile(
     r"|\bresponsible for\b|\btakes? over\b|\btook over\b|\bhanded (?:over|to)\b"
     r"|\bmanag(?:e|es|ed|ing)\b|\bhandl(?:e|es|ed|ing)\b|\blook(?:s|ed|ing)? after\b"
     r"|\bcoordinat(?:e|es|ed|ing)\b",
+    re.I,
+)
+#: A standing duty and who does it, in the passive ("Cash-up is done by the closing shift lead", "the gate
+#: is locked by whoever leaves last", "rotas are kept by the duty manager"): the agent after "by", up to
+#: three words, a determiner first, up to a preposition or the clause's end. A copula or "get" before the
+#: participle: a duty held, not a deed told ("was written by Sam yesterday" is told, "is run by" holds).
+DONE_BY = re.compile(
+    r"\b(?:is|are|gets?|get)\s+(?:always\s+|usually\s+|now\s+)?"
+    r"(?:done|run|handled|managed|covered|checked|led|organi[sz]ed|taught|kept|cleaned|staffed|supervised"
+    r"|signed off|looked after|coordinated|locked|opened|closed|counted|booked|ordered|set up)"
+    r"\s+by\s+((?:(?:the|a|an|our|my|their|one|two)\s+)?[a-z][\w-]*(?:\s+(?!(?:from|on|at|in|for|with|after"
+    r"|before|until|till|every|each|and|or|but|now|only|so|if|when|while|since|as)\b)[a-z][\w-]*){0,2})",
     re.I,
 )
 #: A word each match of the expression above holds.

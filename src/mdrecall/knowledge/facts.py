@@ -42,6 +42,7 @@ from mdrecall.knowledge.fact_words import (
     CUE,
     DAYS,
     DECISION,
+    DONE_BY,
     FELT_NOW,
     FIRST_PERSON,
     FULL_NAME,
@@ -188,6 +189,13 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         owning = list(OWNER.finditer(unpossessed))
         spans = scopes.of(owning)
     roster = label is not None and label_attr is None and FULL_NAME.fullmatch(label.group(1).strip())
+    if not spans and label_attr is None and " by " in line:
+        agents = list(DONE_BY.finditer(line))  # "Cash-up is done by the closing shift lead"
+        if agents:
+            who = {w.lower() for m in agents for w in m.group(1).split()} - STOP_WORDS - _NOT_AGENT
+            if who:
+                attrs["owner"] = who
+                scopes.stated(scopes.of(agents))
     if spans:
         names = holders(scopes, owning) if owning else capitalised_names(ISO.sub(" ", scopes.read(spans)))
         if not names and label_attr is None and FIRST_PERSON.search(scopes.read(spans)):
@@ -330,6 +338,10 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         cue,
         " ".join(WORD_KEPT.findall(line)),
     )
+
+
+#: Words after "by" that name no one ("done by hand", "run by the book", "checked by then").
+_NOT_AGENT = frozenset(("hand", "book", "then", "now", "default", "far", "mistake", "accident", "only"))
 
 
 #: A decision told ("Decided: …", "we decided on Thursdays"), not one denied or still open ("not decided
