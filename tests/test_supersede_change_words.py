@@ -12,7 +12,7 @@ import pytest
 from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.change_words import ends_value
 
-from helpers import fact_pairs_in
+from helpers import fact_pairs_in, pairs_of
 
 
 @pytest.mark.parametrize(
@@ -138,3 +138,15 @@ def test_a_holder_elected_supersedes_the_roles_page_line(tmp_path: Path) -> None
         ],
     )
     assert pairs == {("club/committee.md", 3): ("memory/2031-04-20.md", 3)}
+
+
+def test_a_line_naming_no_value_but_ending_one_is_a_fact_line_and_supersedes() -> None:
+    from mdrecall.knowledge.facts import line_facts
+
+    log = "# 2031-05-02\n\n- Clayworks has pulled out, we buy clay direct from the quarry\n"
+    (fact,) = line_facts("memory/2031-05-02.md", log, "2031-05-02")
+    assert fact.cue
+    page = "# Studio\n\n- Clay supplier for the studio: Clayworks.\n- Glaze supplier: Potterycrafts.\n"
+    assert pairs_of({"studio/suppliers.md": page, "memory/2031-05-02.md": log}) == {
+        ("studio/suppliers.md", 3): ("memory/2031-05-02.md", 3)
+    }
