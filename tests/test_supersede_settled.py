@@ -43,3 +43,29 @@ def test_a_new_holder_named_supersedes_the_roles_line_not_another() -> None:
     assert pairs_of({"society/officers.md": page, "memory/2031-05-02.md": log}) == {
         ("society/officers.md", 3): ("memory/2031-05-02.md", 3)
     }
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "weight limit on the footbridge lifted to 7t after the repairs",
+        "swim class size reduced to 10 from the spring block",
+        "we've gone over to Trello for the build tasks",
+        "Lunches from the Bakehouse from here on",
+        "invoices go through Zervant starting this month",
+    ],
+)
+def test_a_quantity_changed_a_value_left_for_another_or_a_time_on_signals_a_change(line: str) -> None:
+    assert signal(line) == "strong"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "she was reduced to tears by the ending",
+        "we went over to Grandma's for lunch",
+        "going forward with the plan",
+    ],
+)
+def test_other_senses_of_those_words_signal_nothing(line: str) -> None:
+    assert signal(line) is None

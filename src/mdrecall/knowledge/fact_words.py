@@ -410,6 +410,14 @@ CHANGE = re.compile(
     r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)" + VISIT + r"|g[ai]ven? up"
     r"|dropp(?:ed|ing)" + VISIT + r"|ditch(?:ed|ing)"
     r"|bail(?:ed|ing)|revert(?:ed|ing)|bump(?:ed|ing)|(?:down|up|cut|raised|lowered) to|last day"
+    # a quantity or a limit changed to a number ("limit lifted to 44t", "fees increased to £30", "the class
+    # reduced to 12"), not to a place or a person ("reduced to tears")
+    r"|(?:increased|decreased|reduced|lifted|extended|shortened|doubled|halved|rose|fell|dropped|grew"
+    r"|climbed) to(?=\s+(?:[£$€\d]|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|half)\b))"
+    # a value left for another ("we've gone over to SignUpGenius"), not a visit ("went over to Mum's")
+    r"|(?:went|gone|going|goes) over to(?=\s+(?-i:[A-Z])(?![\w-]*['’]s\b))"
+    # from a time on, said of what follows ("from here on", "henceforth", "starting this week")
+    r"|from here on|henceforth|starting this (?:week|month|term|year|season|sprint|quarter)"
     # a return to an earlier choice (:data:`REVERT`)
     r"|(?:went|go|goes|going|gone) back to"
     r" (?:option|plan|version|the (?:old|original|previous|first|earlier))"
@@ -447,13 +455,14 @@ CHANGE_HINTS = (
     "delayed", "reschedul",
     "brought", "took", "take", "taking", "hand", "stepp", "left", "quit", "stopp", "ve up", "en up",
     "dropp", "ditch", "bail", "revert", "bump", "inherit", " to", "off", "from ", "starting", "last day",
-    "these days", "currently", "at the moment", "since ",
+    "these days", "currently", "at the moment", "since ", "here on", "henceforth",
 )  # fmt: skip
 #: What every wording of :data:`CHANGE` holds, on an ASCII line's lower case (narrower than
 #: :data:`CHANGE_HINTS`: "took over" needs " over", "from today" more than "from "): a cheap test first.
 CHANGE_HINT = re.compile(
     r"instead|longer|more|after all|as of|switch|swap|shift|mov|relocat|replac|chang|cancel|called off"
     r"|postpon|pushed|slipp|slips |new |it is|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit"
+    r"|ed to|se to|ll to|ew to|here on|henceforth|starting this"
     r"|stopp|ve up|en up"
     r"|dropp|ditch|bail|revert|bump|(?:down|up|cut|raised|lowered|back) to|last day|[se] off|starting"
     r"|from (?:to|ne|th[iu]|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)|since (?:[tymwfs]|la)"
