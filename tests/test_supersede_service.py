@@ -14,6 +14,8 @@ def test_service_states_are_read_with_the_punctuation_after_them() -> None:
     assert states("kiln back in use!! new element") == {"service=working"}
     assert states("dishwasher working again!") == {"service=working"}
     assert states("the projector is not out of order") == set()
+    assert states("the shower in room 4 leaks") == {"service=out"}
+    assert states("boot dryer faulty again") == {"service=out"}
 
 
 def test_a_thing_back_in_service_supersedes_the_line_putting_it_out() -> None:
@@ -42,3 +44,13 @@ def test_another_things_repair_and_a_thing_breaking_again_supersede_nothing() ->
         }
     )
     assert pairs == {}
+
+
+def test_a_leak_mended_supersedes_the_line_telling_it() -> None:
+    pairs = pairs_of(
+        {
+            "MEMORY.md": "# Memory\n\n- Boathouse shower leaks.\n",
+            "memory/2031-07-01.md": "# 2031-07-01\n\n- plumber mended the boathouse shower, no drip now\n",
+        }
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2031-07-01.md", 3)}

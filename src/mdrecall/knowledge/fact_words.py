@@ -278,6 +278,10 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
             "not working",
             "is broken",
             "are broken",
+            "leaks",
+            "is leaking",
+            "are leaking",
+            "faulty",
         ),
         "working": (
             "fixed",
