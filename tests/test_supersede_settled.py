@@ -1,7 +1,7 @@
-"""Supersession (knowledge/fact_words.CHANGE): a value settled on ("21 May it is"), a new holder or value
-named ("the new treasurer is Imani Reyes") and a plan slipping told in the present ("the refit slips to
-June") signal a change; the idioms' other uses ("so it is", "the new sofa is comfy") do not. Wordings of
-our own."""
+"""Supersession (knowledge/fact_words.CHANGE): a value settled on ("21 May it is"), a plan slipping told in
+the present ("the refit slips to June"), a quantity changed to a number, a value left for another, a time
+on which a value holds signal a change; the idioms' other uses ("so it is", "reduced to tears") do not, and
+"new <role> is <name>" is no change of the line's other attributes. Wordings of our own."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from helpers import pairs_of
     "line",
     [
         "Okay, Thursday it is. Booked the back room",
-        "the caterer's new contact is Imani Reyes",
-        "our new door code is 5521",
         "the bathroom refit slips to June",
         "launch slips a fortnight, the printer is late",
     ],
@@ -34,15 +32,10 @@ def test_the_idioms_other_uses_signal_nothing(line: str) -> None:
     assert signal(line) is None
 
 
-def test_a_new_holder_named_supersedes_the_roles_line_not_another() -> None:
-    page = "# Allotment society\n\n- Treasurer: Dmitri Volkov.\n- Plot waiting list: 14 names.\n"
-    log = (
-        "# 2031-05-02\n\n"
-        "- AGM tonight, long one. The new treasurer is Imani Reyes, Dmitri stays on the committee\n"
-    )
-    assert pairs_of({"society/officers.md": page, "memory/2031-05-02.md": log}) == {
-        ("society/officers.md", 3): ("memory/2031-05-02.md", 3)
-    }
+def test_a_new_holder_of_another_role_does_not_change_the_clubs_time() -> None:
+    page = "# Chess club\n\n- Chess club meets Thursdays at 7pm in the library annexe.\n"
+    log = "# 2031-05-02\n\n- Chess club: new captain is Ravi.\n"
+    assert pairs_of({"chess/club.md": page, "memory/2031-05-02.md": log}) == {}
 
 
 @pytest.mark.parametrize(

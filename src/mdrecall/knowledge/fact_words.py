@@ -399,8 +399,6 @@ CHANGE = re.compile(
     r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out)|slipp(?:ed|ing)"
     # a plan slipping, told in the present ("the launch slips a week", "v2 slips to May")
     r"|slips(?=\s+(?:a|an|one|two|three|four|by|to|back|into|again|\d)\b)"
-    # a role's or a thing's new holder or value named ("the new chair is Tobiah", "new code is 4471")
-    r"|new(?=\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are)\s+(?-i:[A-Z\d£$€]))"
     # a value settled on, at a sentence's end ("19 March it is", "Thursday it is. Booked")
     r"|(?<![\w'’])(?!(?:so|that|this|what|here|there|it|yes|no|and|but|if|as|whatever|which|who)\b)"
     r"(?:(?-i:[A-Z])[\w-]*|\d{1,2}(?:st|nd|rd|th)?)\s+it is(?=\s*[.!;:,)]|\s*$|\s+(?-i:[A-Z]))"
@@ -455,7 +453,7 @@ CHANGE_WEAK = re.compile(
 #: first, as most lines hold none.
 CHANGE_HINTS = (
     "instead", "longer", "more", "after all", "as of", "now", "switch", "swap", "shift", "mov", "relocat",
-    "replac", "chang", "cancel", "called off", "postpon", "pushed", "slipp", "slips ", "new ", "it is",
+    "replac", "chang", "cancel", "called off", "postpon", "pushed", "slipp", "slips ", "it is",
     "delayed", "reschedul",
     "brought", "took", "take", "taking", "hand", "stepp", "left", "quit", "stopp", "ve up", "en up",
     "dropp", "ditch", "bail", "revert", "bump", "inherit", " to", "off", "from ", "starting", "last day",
@@ -465,7 +463,7 @@ CHANGE_HINTS = (
 #: :data:`CHANGE_HINTS`: "took over" needs " over", "from today" more than "from "): a cheap test first.
 CHANGE_HINT = re.compile(
     r"instead|longer|more|after all|as of|switch|swap|shift|mov|relocat|replac|chang|cancel|called off"
-    r"|postpon|pushed|slipp|slips |new |it is|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit"
+    r"|postpon|pushed|slipp|slips |it is|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit"
     r"|ed to|se to|ll to|ew to|here on|henceforth|starting this"
     r"|stopp|ve up|en up"
     r"|dropp|ditch|bail|revert|bump|(?:down|up|cut|raised|lowered|back) to|last day|[se] off|starting"
