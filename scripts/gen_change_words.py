@@ -11,7 +11,8 @@ synonyms and inflections, not from the wordings of the notes we labelled:
   out"), discontinuing, abandoning, dropping ("stop pursuing"), dumping: a value taken back;
 * **replaced**: the past forms of the senses of putting another in its place: putting off ("hold back to
   a later time"), replacing and supplanting, switching to another ("lay aside, abandon, or leave for
-  another"), moving house or employer, migrating;
+  another"), moving house or employer, migrating; a person put in another post ("reassign"), elected or
+  appointed to one (a role's new holder); a decision revoked ("cancel officially": rescinded, overturned);
 * **act**: the present forms (base, third person) of the same senses: a change decided ("Decision: move
   the backups to Wasabi"), read only on a line that decides or agrees
   (:mod:`mdrecall.knowledge.change_words`);
@@ -64,13 +65,19 @@ SEEDS = (
     ("replaced", "verb", "switch", "lay aside, abandon, or leave for another"),
     ("replaced", "verb", "move", "change residence, affiliation, or place of employment"),
     ("replaced", "verb", "migrate", "move from one country or region to another"),
+    ("ended", "verb", "revoke", "cancel officially"),
+    ("replaced", "verb", "reassign", "transfer somebody to a different position or location of work"),
+    ("replaced", "verb", "elect", "select by a vote for an office or membership"),
+    ("replaced", "verb", "appoint", "assign a duty, responsibility or obligation to"),
     ("dead", "adj", "dead", "no longer having or seeming to have or expecting to have life"),
 )
 #: Lemmas of the senses above far more often meant otherwise in notes ("go", "pass", "table" a motion,
 #: "set back" a cost, "stop" by, "knock off" early), or already read by the hand-kept lexicon in every form.
 LEFT_OUT = frozenset(
     "go exit pass choke conk pop_off croak table set_back remit hold_over put_over stop quit give_up"
-    " knock_off back_off retreat pull_back back_away crawfish lay_off cease shift change".split()
+    " knock_off back_off retreat pull_back back_away crawfish lay_off cease shift change"
+    # money moved, a charge made, a ban or a weight lifted, a car reversed: another sense far more often
+    " transfer charge lift reverse".split()
 )
 
 #: Lemmas whose past forms the hand-kept lexicon reads already, with its own exceptions ("dropped in on

@@ -12,7 +12,7 @@ import pytest
 from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.change_words import ends_value
 
-from helpers import fact_pairs_in
+from helpers import fact_pairs_in, pairs_of
 
 
 @pytest.mark.parametrize(
@@ -99,3 +99,54 @@ def test_a_withdrawal_only_imagined_supersedes_nothing(tmp_path: Path) -> None:
         ),
     ]
     assert fact_pairs_in(tmp_path, notes) == {}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "The parish council rescinded the parking ban on Elm Row",
+        "the members elected Priya Shah secretary at the spring meeting",
+        "Farid was appointed site manager for the Docklands build",
+        "Bea got reassigned to the night desk",
+    ],
+)
+def test_a_role_given_or_a_decision_revoked_signals_a_change(line: str) -> None:
+    assert signal(line) == "strong"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "transferred £200 to the holiday pot",
+        "the council lifted the bollards for the market",
+        "reversed the van into the loading bay",
+    ],
+)
+def test_money_moved_or_a_thing_lifted_or_reversed_signals_nothing(line: str) -> None:
+    assert signal(line) is None
+
+
+def test_a_holder_elected_supersedes_the_roles_page_line(tmp_path: Path) -> None:
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            ("club/committee.md", "# Committee\n\n- Secretary: Dmitri Volkov.\n- Fixtures: Hana Sato.\n"),
+            (
+                "memory/2031-04-20.md",
+                "# 2031-04-20\n\n- spring meeting elected Priya Shah as secretary, Dmitri stays on\n",
+            ),
+        ],
+    )
+    assert pairs == {("club/committee.md", 3): ("memory/2031-04-20.md", 3)}
+
+
+def test_a_line_naming_no_value_but_ending_one_is_a_fact_line_and_supersedes() -> None:
+    from mdrecall.knowledge.facts import line_facts
+
+    log = "# 2031-05-02\n\n- Clayworks has pulled out, we buy clay direct from the quarry\n"
+    (fact,) = line_facts("memory/2031-05-02.md", log, "2031-05-02")
+    assert fact.cue
+    page = "# Studio\n\n- Clay supplier for the studio: Clayworks.\n- Glaze supplier: Potterycrafts.\n"
+    assert pairs_of({"studio/suppliers.md": page, "memory/2031-05-02.md": log}) == {
+        ("studio/suppliers.md", 3): ("memory/2031-05-02.md", 3)
+    }

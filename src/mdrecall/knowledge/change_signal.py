@@ -13,7 +13,7 @@ import re
 from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.fact_words import ADDITION, CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
 
-__all__ = ["ADDITION_REACH", "no_value_changed", "signal", "unreal_before"]
+__all__ = ["ADDITION_REACH", "lexicon_signal", "no_value_changed", "signal", "unreal_before"]
 
 
 #: A word of addition this many words or more from every change wording of a line belongs to another clause
@@ -182,6 +182,13 @@ def signal(words: str) -> str | None:
     if _changes(words) or _lexicon_change(words):
         return "strong"
     return "weak" if CHANGE_WEAK.search(words) else None
+
+
+def lexicon_signal(words: str) -> bool:
+    """Does a line (its words) tell a change in the generated lexicon's words (:func:`_lexicon_change`),
+    with no word of addition near it (:func:`signal`'s test)? The fact reader's cue for a line stating no
+    attribute ("Beanbag has pulled out, we run the kiosk ourselves")."""
+    return _lexicon_change(words) and not any(_adds_near(words, m.start()) for m in ADDITION.finditer(words))
 
 
 def _lexicon_change(words: str) -> bool:

@@ -315,21 +315,19 @@ def _typed_values(line: str) -> frozenset[str]:
     return frozenset(out)
 
 
-#: A word of every wording of :data:`~mdrecall.knowledge.fact_words.STATUS` (its last, "hold" for "on hold";
-#: bare or before a stop, "unpaid,"), looked up among a line's space-separated words: a cheap test first.
-_STATUS_WORDS = frozenset(
-    w + stop
-    for wording in STATUS_OF
-    for w in [max(wording.split(), key=len)]
-    for stop in ("", ".", ",", ";", ":", "!", "?", ")")
-)
+#: A word of every wording of :data:`~mdrecall.knowledge.fact_words.STATUS` (its longest, "hold" for "on
+#: hold"), looked up among a line's space-separated words, stops after them dropped ("unpaid,", "again!!"):
+#: a cheap test first.
+_STATUS_WORDS = frozenset(max(wording.split(), key=len) for wording in STATUS_OF)
+#: What may follow a word before the next space (:data:`_STATUS_WORDS`).
+_STOPS = ".,;:!?)"
 
 
 def states(words: str) -> set[str]:
     """The states of :data:`~mdrecall.knowledge.fact_words.STATUS_SCALES` a line (its lower-case words)
     says a thing is in, as ``scale=state`` ("unpaid" → ``pay=unpaid``; "cancelled" → ``run=ended`` and
     ``booking=cancelled``)."""
-    if _STATUS_WORDS.isdisjoint(words.split()):
+    if not any(w.rstrip(_STOPS) in _STATUS_WORDS for w in words.split()):
         return set()
     return {f"{scale}={state}" for m in STATUS.finditer(words) for scale, state in STATUS_OF[m.group(1)]}
 

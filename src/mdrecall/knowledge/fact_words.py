@@ -27,6 +27,7 @@ __all__ = [
     "DAYS",
     "DAY_MONTH",
     "DECISION",
+    "DONE_BY",
     "DIGIT",
     "FIRST_PERSON",
     "FULL_NAME",
@@ -115,6 +116,18 @@ OWNER = re.compile(
     r"|\bresponsible for\b|\btakes? over\b|\btook over\b|\bhanded (?:over|to)\b"
     r"|\bmanag(?:e|es|ed|ing)\b|\bhandl(?:e|es|ed|ing)\b|\blook(?:s|ed|ing)? after\b"
     r"|\bcoordinat(?:e|es|ed|ing)\b",
+    re.I,
+)
+#: A standing duty and who does it, in the passive ("Cash-up is done by the closing shift lead", "the gate
+#: is locked by whoever leaves last", "rotas are kept by the duty manager"): the agent after "by", up to
+#: three words, a determiner first, up to a preposition or the clause's end. A copula or "get" before the
+#: participle: a duty held, not a deed told ("was written by Sam yesterday" is told, "is run by" holds).
+DONE_BY = re.compile(
+    r"\b(?:is|are|gets?|get)\s+(?:always\s+|usually\s+|now\s+)?"
+    r"(?:done|run|handled|managed|covered|checked|led|organi[sz]ed|taught|kept|cleaned|staffed|supervised"
+    r"|signed off|looked after|coordinated|locked|opened|closed|counted|booked|ordered|set up)"
+    r"\s+by\s+((?:(?:the|a|an|our|my|their|one|two)\s+)?[a-z][\w-]*(?:\s+(?!(?:from|on|at|in|for|with|after"
+    r"|before|until|till|every|each|and|or|but|now|only|so|if|when|while|since|as)\b)[a-z][\w-]*){0,2})",
     re.I,
 )
 #: A word each match of the expression above holds.
@@ -251,6 +264,44 @@ STATUS_SCALES: dict[str, dict[str, tuple[str, ...]]] = {
             "accepted",
         ),
     },
+    # a thing in use put out of service and back ("the lift is out of order" … "lift fixed"): only the
+    # return to service is a change (:func:`mdrecall.knowledge.state_pairs.state_pairs`); a thing breaking
+    # again later is most often another fault, told as an event
+    "service": {
+        "out": (
+            "out of order",
+            "out of service",
+            "out of action",
+            "out of use",
+            "out of commission",
+            "broken down",
+            "not working",
+            "is broken",
+            "are broken",
+            "leaks",
+            "is leaking",
+            "are leaking",
+            "faulty",
+        ),
+        "working": (
+            "fixed",
+            "repaired",
+            "mended",
+            "back in service",
+            "back in use",
+            "back in action",
+            "back in order",
+            "back in operation",
+            "in service again",
+            "working again",
+            "running again",
+            "open again",
+            "back open",
+            "reopened",
+            "up and running",
+            "operational again",
+        ),
+    },
     "health": {
         # a return to health in the idioms that say it ("fine again", "like nothing ever happened")
         "well": (
@@ -346,6 +397,11 @@ CHANGE = re.compile(
     r"|switch(?:ed|es|ing)?|swapp?(?:ed|ing)?|shift(?:ed|s|ing)? (?:to|from|back|forward)"
     r"|mov(?:ed|es|ing)|relocat\w*|replac\w*"
     r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out)|slipp(?:ed|ing)"
+    # a plan slipping, told in the present ("the launch slips a week", "v2 slips to May")
+    r"|slips(?=\s+(?:a|an|one|two|three|four|by|to|back|into|again|\d)\b)"
+    # a value settled on, at a sentence's end ("19 March it is", "Thursday it is. Booked")
+    r"|(?<![\w'’])(?!(?:so|that|this|what|here|there|it|yes|no|and|but|if|as|whatever|which|who)\b)"
+    r"(?:(?-i:[A-Z])[\w-]*|\d{1,2}(?:st|nd|rd|th)?)\s+it is(?=\s*[.!;:,)]|\s*$|\s+(?-i:[A-Z]))"
     # "pushed to" a time ("to 21:30", "to Friday", "to next week"), not to a place code goes ("pushed to
     # PyPI", "pushed to main")
     r"|pushed to(?!\s+(?:(?!mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"
@@ -356,6 +412,14 @@ CHANGE = re.compile(
     r"|left (?:the|his|her|their|our|my|its)|quit|(?<!without )stopp(?:ed|ing)" + VISIT + r"|g[ai]ven? up"
     r"|dropp(?:ed|ing)" + VISIT + r"|ditch(?:ed|ing)"
     r"|bail(?:ed|ing)|revert(?:ed|ing)|bump(?:ed|ing)|(?:down|up|cut|raised|lowered) to|last day"
+    # a quantity or a limit changed to a number ("limit lifted to 44t", "fees increased to £30", "the class
+    # reduced to 12"), not to a place or a person ("reduced to tears")
+    r"|(?:increased|decreased|reduced|lifted|extended|shortened|doubled|halved|rose|fell|dropped|grew"
+    r"|climbed) to(?=\s+(?:[£$€\d]|(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|half)\b))"
+    # a value left for another ("we've gone over to SignUpGenius"), not a visit ("went over to Mum's")
+    r"|(?:went|gone|going|goes) over to(?=\s+(?-i:[A-Z])(?![\w-]*['’]s\b))"
+    # from a time on, said of what follows ("from here on", "henceforth", "starting this week")
+    r"|from here on|henceforth|starting this (?:week|month|term|year|season|sprint|quarter)"
     # a return to an earlier choice (:data:`REVERT`)
     r"|(?:went|go|goes|going|gone) back to"
     r" (?:option|plan|version|the (?:old|original|previous|first|earlier))"
@@ -389,16 +453,19 @@ CHANGE_WEAK = re.compile(
 #: first, as most lines hold none.
 CHANGE_HINTS = (
     "instead", "longer", "more", "after all", "as of", "now", "switch", "swap", "shift", "mov", "relocat",
-    "replac", "chang", "cancel", "called off", "postpon", "pushed", "slipp", "delayed", "reschedul",
+    "replac", "chang", "cancel", "called off", "postpon", "pushed", "slipp", "slips ", "it is",
+    "delayed", "reschedul",
     "brought", "took", "take", "taking", "hand", "stepp", "left", "quit", "stopp", "ve up", "en up",
     "dropp", "ditch", "bail", "revert", "bump", "inherit", " to", "off", "from ", "starting", "last day",
-    "these days", "currently", "at the moment", "since ",
+    "these days", "currently", "at the moment", "since ", "here on", "henceforth",
 )  # fmt: skip
 #: What every wording of :data:`CHANGE` holds, on an ASCII line's lower case (narrower than
 #: :data:`CHANGE_HINTS`: "took over" needs " over", "from today" more than "from "): a cheap test first.
 CHANGE_HINT = re.compile(
     r"instead|longer|more|after all|as of|switch|swap|shift|mov|relocat|replac|chang|cancel|called off"
-    r"|postpon|pushed|slipp|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit|stopp|ve up|en up"
+    r"|postpon|pushed|slipp|slips |it is|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit"
+    r"|ed to|se to|ll to|ew to|here on|henceforth|starting this"
+    r"|stopp|ve up|en up"
     r"|dropp|ditch|bail|revert|bump|(?:down|up|cut|raised|lowered|back) to|last day|[se] off|starting"
     r"|from (?:to|ne|th[iu]|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)|since (?:[tymwfs]|la)"
 )

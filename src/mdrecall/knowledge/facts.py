@@ -42,6 +42,7 @@ from mdrecall.knowledge.fact_words import (
     CUE,
     DAYS,
     DECISION,
+    DONE_BY,
     FELT_NOW,
     FIRST_PERSON,
     FULL_NAME,
@@ -188,6 +189,13 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         owning = list(OWNER.finditer(unpossessed))
         spans = scopes.of(owning)
     roster = label is not None and label_attr is None and FULL_NAME.fullmatch(label.group(1).strip())
+    if not spans and label_attr is None and " by " in line:
+        agents = list(DONE_BY.finditer(line))  # "Cash-up is done by the closing shift lead"
+        if agents:
+            who = {w.lower() for m in agents for w in m.group(1).split()} - STOP_WORDS - _NOT_AGENT
+            if who:
+                attrs["owner"] = who
+                scopes.stated(scopes.of(agents))
     if spans:
         names = holders(scopes, owning) if owning else capitalised_names(ISO.sub(" ", scopes.read(spans)))
         if not names and label_attr is None and FIRST_PERSON.search(scopes.read(spans)):
@@ -315,6 +323,7 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         or "outcome" in attrs
         or bool(CUE.search(line))
         or ("choice" in attrs and bool(DECISION.search(line)))
+        or (not {"time", "owner", "place"}.isdisjoint(attrs) and _decided(line))
         or (may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None)
     )
     order = [a for a in ATTRIBUTES if a in attrs]
@@ -329,6 +338,24 @@ def _fact(path: str, number: int, raw: str, day: str | None, context: set[str]) 
         cue,
         " ".join(WORD_KEPT.findall(line)),
     )
+
+
+#: Words after "by" that name no one ("done by hand", "run by the book", "checked by then").
+_NOT_AGENT = frozenset(("hand", "book", "then", "now", "default", "far", "mistake", "accident", "only"))
+
+
+#: A decision told ("Decided: …", "we decided on Thursdays"), not one denied or still open ("not decided
+#: yet", "haven't decided", "undecided").
+_DECIDED = re.compile(
+    r"(?<!\bnot )(?<!n't )(?<!n’t )(?<!\bnever )\b(?:decided|decision|agreed)\b(?! yet\b)", re.I
+)
+
+
+def _decided(line: str) -> bool:
+    """Does ``line`` tell a decision (:data:`_DECIDED`): a time, holder or place decided is a change of the
+    one standing before ("Decided: fortnightly check-ins, every Wednesday")?"""
+    low = line.lower()
+    return ("decid" in low or "decis" in low or "agreed" in low) and _DECIDED.search(line) is not None
 
 
 #: A fact is read from a line's first characters: a longer line is a paste, not a statement, and some

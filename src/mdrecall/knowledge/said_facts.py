@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.change_signal import lexicon_signal
 from mdrecall.knowledge.fact_fields import field_of
 from mdrecall.knowledge.fact_times import DAY_OF_MONTH, MONTH_OF, names_ahead, own_day
 from mdrecall.knowledge.fact_values import MAY_HOLD_VALUE, content_words, slots, states, typed_values
@@ -47,6 +48,13 @@ MAX_LOGGED_CHARS = 50
 
 #: A label (up to the first colon, no sentence's end before it) and the first word of its value.
 _ROLE_LABEL = re.compile(r"([^:.;!?()]{1,60}):\s+([A-Z][\w'-]*)")
+
+
+def _ends_value(line: str) -> bool:
+    """Does ``line`` end or replace a value in the generated lexicon's words (a change cue: "Beanbag has
+    pulled out, we run the kiosk ourselves", "the old van died")? Read only where the line would state no
+    fact otherwise."""
+    return lexicon_signal(" ".join(WORD_KEPT.findall(line)))
 
 
 def said_fact(path: str, number: int, line: str, day: str | None, context: set[str]) -> Fact | None:
@@ -100,7 +108,9 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
         and MAY_HOLD_VALUE.search(line) is None
         and not ROLE_LINE.match(line)
     ):
-        return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
+        if not _ends_value(line):
+            return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
+        cue, logged, told = True, False, False
     values = slots(line) | status
     if field is not None:
         values |= {f"k:{field[0]}", *(f"v:{w}" for w in field[1])}
@@ -116,7 +126,9 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
     if ROLE_LINE.match(line):  # "Role: postdoc on the drought project": a person's job, ended by a departure
         values.add("r:role")
     if not cue and not values:
-        return None  # no value to change, and no change: no fact
+        if not _ends_value(line):
+            return None  # no value to change, and no change: no fact
+        cue = True
     words = WORD.findall(line)
     subject = content_words(words, set())
     # one word names the subject of an amount ("Budget: £14,000"), or of a change with a value of another

@@ -48,6 +48,7 @@ import re
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
+from mdrecall.knowledge.change_rules import modified
 from mdrecall.knowledge.fact_values import frequent_stem, states, subject_words, typed_values
 from mdrecall.knowledge.fact_words import STATUS, STATUS_OF
 from mdrecall.knowledge.facts import SAID, Fact
@@ -85,6 +86,12 @@ def _patient(words: str) -> set[str]:
         if any(scale == "health" and state != "well" for scale, state in STATUS_OF[m.group(1)]):
             return subject_words(words[: m.start()]) - _STATE_WORDS
     return set()
+
+
+def _unstated(words: str) -> str:
+    """A line's stored words, lower case, its states' wordings dropped (a state's word modifies no thing:
+    "out of order, meds moved" … "fixed! meds back")."""
+    return STATUS.sub(" ", words.lower())
 
 
 #: How many words either side of a state's wording name the thing in that state.
@@ -161,6 +168,8 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                 continue  # a settled thing named open again is most often another one ("Q2 budget tbd")
             if scale == "health" and now != {"well"}:
                 continue  # a new illness: the ear found clear stays clear when the dog limps a month later
+            if scale == "service" and now != {"working"}:
+                continue  # a thing out of service again later: most often another fault, an event
             best: list[tuple[float, int]] = []
             recovered: list[tuple[str, int]] = []  # (day, line) of the unwell lines whose patient it names
             tried = by_scale[scale] if scale == "health" else sorted(i for i in near if scale in lines[i][1])
@@ -179,6 +188,8 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                     continue
                 if not old_numbers & new_numbers and len(shared) == 1 and frequent_stem(min(shared)):
                     continue  # one frequent word ("serviced by LiftPro" … "booked a plumber for the service")
+                if scale == "service" and modified(_unstated(old.words), _unstated(new.words), shared):
+                    continue  # "the coffee machine is out of service" … "the franking machine is fixed"
                 if not (shared | (old_numbers & new_numbers)) & _near_state(old.words.lower(), scale):
                     continue  # "Cancelled the Malcesine flat. Ljubljana it is" … "Ljubljana flat confirmed"
                 c = _cosine(old_words | old_numbers, new_words | new_numbers)
