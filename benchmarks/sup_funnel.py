@@ -64,6 +64,7 @@ LABELLED = (
     "held_out_9",
     "held_out_10",
     "held_out_11",
+    "held_out_13",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]
