@@ -16,6 +16,7 @@ from mdrecall.knowledge.mention_patterns import (
     ACRONYM_NEXT,
     BULLETS,
     CAPS,
+    HONORIFICS,
     LIST_NEXT,
     MODEL_BEFORE,
     MODEL_NUMBER,
@@ -89,7 +90,14 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             continue
         if len(c.words) == 1 and demonym(c.words[0]):
             c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
-        lead = trim_leading(c.words, c.opens) if len(c.words) > 1 and not title else 0
+        labelled = c.before.rstrip().endswith(":")
+        lead = trim_leading(c.words, c.opens, labelled) if len(c.words) > 1 and not title else 0
+        if (
+            len(c.words) - lead > 1
+            and c.words[lead].rstrip(".") in HONORIFICS
+            and given_name(c.words[lead + 1])
+        ):
+            lead += 1  # "Pastor Joseph Kimani": the title is no part of the name
         if lead:
             c.before += " ".join(c.words[:lead]) + " "
             c.name_at += sum(len(w) + 1 for w in c.words[:lead])

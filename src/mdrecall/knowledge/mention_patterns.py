@@ -102,8 +102,9 @@ MIXED = re.compile(
 NOT_MIXED = frozenset(
     "PhD PhDs MSc BSc MSci MEng BEng MPhil DPhil MRes MBA MBAs MA BA LLB LLM MD DDS MPH MFA BFA GCSEs".split()
 )
-#: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
-LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
+#: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima"),
+#: perhaps after a remark in brackets ("Present: Grace Wanjiku (chair), Musa").
+LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:\([^()\n]{1,40}\))?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
 #: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24", "a Shure MV7"): a whole
 #: number (three capitals before it at most), not a date's, a time's, a version's or an amount's ("Pixel
@@ -113,9 +114,13 @@ MODEL_NUMBER = re.compile(r"[ ]([A-Z]{0,3}\d{1,4})(?![\w'’/:-]|[.,]\d)")
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").
 FOR_CAPITAL = re.compile(r"[ ]for[ ](?:the[ ])?[A-Z]")
-#: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
+#: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines). A
+#: chat export's stamp before it (``[01/03/2027, 19:02] Name:``, ``[09:14] Name:``: a clock time in brackets,
+#: group ``c``) says a person is speaking, as bold does.
 SPEAKERS = re.compile(
-    r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
+    r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?"
+    r"(?P<c>\[[^\]\n]{0,24}?\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?!\d)(?:[^\S\n]?[AaPp][Mm])?\][^\S\n]*)?"
+    r"(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
     r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
     re.M,
 )
@@ -140,6 +145,13 @@ LABEL_STOP = {w.lower() for w in STOP} | {
 }  # fmt: skip
 #: Titles kept before a surname alone ("Mr Adeyemi"), not before a given name ("Dr Amara Singh").
 TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof"})
+#: Titles of a person's office or calling written before their name ("Pastor Joseph Kimani", "Rev. Ada
+#: Obi", "Coach Marta"): not part of the name before a given name; the name is a person's.
+HONORIFICS = frozenset(
+    """Pastor Reverend Rev Revd Fr Father Bishop Archbishop Imam Sheikh Rabbi Deacon Vicar Elder
+    Professor Coach Captain Capt Judge Justice Senator Governor Mayor Councillor Cllr Chief Sister
+    Brother Auntie Aunty Uncle Mama Baba""".split()
+)
 #: Lower-case words that are given names too but mostly ordinary words ("dev", "bill"): never read as names.
 LOWER_NOT_NAMES = set(
     """dev art bill bob don guy jack jean mark max may pat ray rob sue ted will hope joy grace faith rose lily

@@ -13,6 +13,7 @@ __all__ = [
     "AT_NOT_PLACE",
     "CODED_IN",
     "CARRIER_LINE",
+    "ANIMAL_BEFORE",
     "CUE_LAST",
     "DOSE_AFTER",
     "EVENT_AFTER",
@@ -58,7 +59,8 @@ PERSON_BEFORE = re.compile(
     r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
     r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|interviewed|hired)[:,]?[ ]$"
     r"|\b(?:kids|children|sons|daughters|twins|grandkids|grandchildren|stepkids):[ ]$"
-    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
+    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$"
+    r"|\b(?-i:Pastor|Reverend|Rev|Revd|Fr|Bishop|Archbishop|Imam|Sheikh|Rabbi|Deacon|Professor|Coach)\.?[ ]$",
     re.IGNORECASE,
 )
 #: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)")
@@ -83,6 +85,11 @@ PET_BEFORE = re.compile(
     rf"\b(?:{ANIMALS})s?\b[:,]?[ ](?:(?:is[ ]|was[ ]|'s[ ])?(?:called[ ]|named[ ])?)?$"
     r"|\b(?:walked|walking|walk|fed|feeding|feed|groomed|brushed|wormed|neutered|spayed)[ ]$",
     re.IGNORECASE,
+)
+#: An animal's word right before a name, as a label or a noun ("Tortoise: Kobe", "our cat Paris", "a dog
+#: called Tokyo"): a pet's name though it is a city's too.
+ANIMAL_BEFORE = re.compile(
+    rf"\b(?:{ANIMALS})\b:?[ ](?:(?:is[ ]|was[ ])?(?:called[ ]|named[ ])?)?$", re.IGNORECASE
 )
 PET_AFTER = re.compile(
     rf"^(?::[ ]|[ ]\((?:a[ ]|an[ ]|the[ ]|our[ ]|my[ ])?(?:\w+[ ])?)(?:{ANIMALS})s?\b", re.IGNORECASE
@@ -242,6 +249,7 @@ CUE_LAST = frozenset(
     + """called named sister brother mother father mum mom dad wife husband partner son daughter friend boss
     manager colleague cousin aunt uncle grandma grandpa grandmother grandfather girlfriend boyfriend mentor
     roommate flatmate neighbour neighbor niece nephew dr mr mrs ms mx prof sir dame lady lord interviewed
+    pastor reverend rev revd fr bishop archbishop imam sheikh rabbi deacon professor coach
     kids children sons daughters twins grandkids grandchildren stepkids
     hired reading read finished started watched watching watch rewatched to album novel book film movie
     show series podcast song play the in at from around through into visited visiting visit left

@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 ORG_WORDS = (
-    "Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|Foundation|"
+    "Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Schools|Institute|Company|Bank|Group|Foundation|"
     "Agency|Team|Studio|Studios|Trust|Fund|Charity|Council|Society|Association|Club|Vets|Clinic|Library|"
     "Partners|Ventures|Capital|Holdings|Systems|Technologies|Software|Media|Press|Museum|Union|Committee|"
     "Department|Ministry|Services|Co|plc|PLC|AG|SA|Nursery|Primary|Academy|Kindergarten|Preschool|Analytics|"
@@ -104,8 +104,9 @@ ORG_HEADS = frozenset(
     logistik umzüge spedition rösterei kaffeerösterei bäckerei metzgerei konditorei apotheke klinik klinikum
     kanzlei verlag werkstatt gemeinde verband genossenschaft gesellschaft ministerium gericht polizei
     feuerwehr stadtwerke gmbh ag kg ev e.v. école lycée collège banque mairie cabinet société agence
-    boulangerie pharmacie clinique escuela colegio banco ayuntamiento farmacia clínica agencia asociación
-    sociedad scuola banca comune clinica agenzia società associazione stichting gemeente""".split()
+    boulangerie pharmacie clinique atelier studio escuela colegio banco ayuntamiento farmacia clínica
+    agencia asociación sociedad scuola banca comune clinica agenzia società associazione stichting
+    gemeente""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall.

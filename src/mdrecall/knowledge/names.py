@@ -22,6 +22,7 @@ import re
 
 from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
+    ANIMAL_BEFORE,
     AT_BEFORE,
     AT_NOT_PLACE,
     CARRIER_BEFORE,
@@ -87,10 +88,11 @@ _LEADERS = set(
 )
 
 
-def trim_leading(words: list[str], sentence_start: bool) -> int:
+def trim_leading(words: list[str], sentence_start: bool, after_label: bool = False) -> int:
     """How many leading words of a capitalised run are not part of the name: a sentence-opening verb or
     preposition ("Met Dana Okafor", "Interviewed Dev Anand"), or a capitalised sentence opener before a
-    known given name or a well-known name."""
+    known given name or a well-known name, not where a label's value opens with it ("Chair: Grace
+    Wanjiku": a name, not a sentence's opening word)."""
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
@@ -101,6 +103,7 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
             or (
                 sentence_start
                 and n == 0
+                and (not after_label or word.endswith("ly"))  # "Note: Hopefully Priya signs"
                 and not given_name(word)
                 and (given_name(nxt) or nxt in known_names())
             )
@@ -201,6 +204,8 @@ def name_kind(
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in WEAK_ORG
+    if len(words) == 1 and cued and name in places() and ANIMAL_BEFORE.search(tail):
+        return "pet", True  # "Tortoise: Kobe", "our cat Paris": an animal named after a city
     if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
         return "place", True  # "Sofia" is a city and a given name: a place only where a cue says so
     if several and len(words) == 2 and head.isupper() and len(head) <= 4 and words[1] in places():

@@ -22,7 +22,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from mdrecall.knowledge.label_kinds import header_kind
-from mdrecall.knowledge.name_lists import common_word, known_name, places
+from mdrecall.knowledge.name_lists import common_word, given_name, known_name, places
 
 __all__ = ["TableCells", "heading_things", "supplier_lines", "work_items", "work_label_items"]
 
@@ -317,7 +317,11 @@ def heading_things(lines: list[str], headings: list[int]) -> list[tuple[int, str
             words = name.split()
             if not words or len(words) > 4 or not all(w[:1].isupper() for w in words):
                 continue
-            if len(words) == 1 and (kind == "organisation" or common_word(words[0].removesuffix("s"))):
+            one = words[0]
+            named = given_name(one) or one in places()  # "## Kobe" under "# Pets": a name, no section's title
+            if len(words) == 1 and (
+                kind == "organisation" or (common_word(one.removesuffix("s")) and not named)
+            ):
                 continue  # "## Invoices" under "# Clients" is a section; a business's name is rarely one word
             out.append((sub, name, kind))
     return out
