@@ -102,3 +102,25 @@ def test_organisations_by_a_plural_school_or_a_foreign_head_noun() -> None:
     found = mention_kinds("- Léa runs Atelier Moraine; the renders go to Studio Vesna.\n")
     assert ("organisation", "typed_name") in found["Atelier Moraine"]  # fails before: a person
     assert ("organisation", "typed_name") in found["Studio Vesna"]
+
+
+def test_a_makers_name_and_a_model_is_a_product() -> None:
+    found = mention_kinds("- We sold the Mazda Bongo; Femi kept the Honda Jazz for the school run.\n")
+    assert ("product", "typed_name") in found["Mazda Bongo"]  # fails before: no kind (a maker unknown)
+    assert ("product", "typed_name") in found["Honda Jazz"]  # fails before: a person ("Honda" no maker)
+    assert ("organisation", "typed_name") in mention_kinds("- Booked a service at Toyota.\n")["Toyota"]
+    found = mention_kinds("- The gig is at the Honda Arena; Renault Paris sponsors it.\n")
+    assert all(kind != "product" for kinds in found.values() for kind, _ in kinds)  # a venue, a branch
+
+
+def test_a_model_named_without_its_maker_is_the_model(tmp_path: Path) -> None:
+    write(tmp_path, "MEMORY.md", "# Home\n\n- We drive the Mazda Bongo; it seats eight.\n")
+    write(tmp_path, "memory/2027-06-02.md", "# 2027-06-02\n\n- Sold the Bongo to a neighbour for 900.\n")
+    assert _known(tmp_path)["bongo"] == "mazda bongo"  # fails before: the Bongo an entity of its own
+
+
+def test_a_countrys_branch_of_a_well_known_body_and_a_providers_service() -> None:
+    found = mention_kinds("- First-aid weekend with the Irish Red Cross in Athlone.\n")
+    assert ("organisation", "typed_name") in found["Irish Red Cross"]  # fails before: a place ("Irish ...")
+    found = mention_kinds("- Cancel the Brightwave broadband before the move.\n")
+    assert any(kind == "organisation" for kind, _ in found["Brightwave"])  # fails before: no kind

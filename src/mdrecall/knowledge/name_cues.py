@@ -175,7 +175,8 @@ KIND_AFTER: dict[str, str] = {
     **dict.fromkeys(
         """team staff headquarters hq account invoice invoices bill bills quote oven dishwasher fridge
         freezer hob washer dryer boiler kettle shirts shirt shoes boots trainers jacket jackets sticks
-        bike bikes van helmet helmets reagents rep reps delivery deliveries flight flights""".split(),
+        bike bikes van helmet helmets reagents rep reps delivery deliveries flight flights internet broadband
+        electricity mortgage""".split(),
         "organisation",
     ),
 }

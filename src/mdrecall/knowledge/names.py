@@ -59,6 +59,7 @@ from mdrecall.knowledge.name_lists import (
     animal_words,
     common_word,
     composition_words,
+    demonym,
     given_name,
     known_name,
     known_names,
@@ -179,6 +180,10 @@ def name_kind(
         return "technology", True  # "a service written in Rust", "ported to Go": the language, not the word
     last, head = words[-1].rstrip("."), words[0]
     several = len(words) > 1
+    if several and _maker_model(words, opens):
+        return "product", True  # "a Toyota Corolla", "Google Maps Platform": a maker's model
+    if several and _branch(words):
+        return "organisation", True  # "Kenya Red Cross", "Irish Red Cross": a well-known body's branch
     tail = before[-40:]
     cued = may_cue(tail)  # most names follow no cue word: skip the cue expressions
     if several and last in ACRONYM_TAILS:
@@ -292,6 +297,35 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+def _maker_model(words: list[str], opens: bool) -> bool:
+    """Are ``words`` a well-known maker's name and a model's ("Subaru Outback", "Skoda Fabia Estate"): the
+    first an organisation's well-known name, the rest no organisation's, place's or event's word nor a
+    known place ("Toyota Motors", "Honda Arena", "Renault Paris" are no models)?"""
+    maker = known_name(words[0])
+    if maker is None or maker.kind != "organisation" or (maker.ambiguous and opens):
+        return False
+    last = words[-1].rstrip(".")
+    return (
+        ORG_SUFFIX.search(last) is None
+        and last not in PLACE_LAST
+        and last not in EVENT_LAST
+        and last not in INSTITUTION_LAST
+        and not any(w in places() for w in words[1:])
+        and head_kind(words[1:]) is None
+    )
+
+
+def _branch(words: list[str]) -> bool:
+    """Are ``words`` a place's or a people's name and a well-known organisation's ("Kenya Red Cross",
+    "Swiss Alpine Club"): the organisation's branch there?"""
+    for n in range(1, len(words)):
+        body = known_name(" ".join(words[n:]))
+        if body is not None:
+            lead = " ".join(words[:n])
+            return body.kind == "organisation" and not body.ambiguous and (lead in places() or demonym(lead))
+    return False
 
 
 #: The words before a name in quotes that make it someone's nickname: a bracket or a given name ("Lou
