@@ -124,3 +124,45 @@ def test_a_countrys_branch_of_a_well_known_body_and_a_providers_service() -> Non
     assert ("organisation", "typed_name") in found["Irish Red Cross"]  # fails before: a place ("Irish ...")
     found = mention_kinds("- Cancel the Brightwave broadband before the move.\n")
     assert any(kind == "organisation" for kind, _ in found["Brightwave"])  # fails before: no kind
+
+
+def test_a_numbered_list_of_titles_by_their_authors() -> None:
+    text = "Books\n1. Wolf Hall by Hilary Mantel\n2. Circe and the Island by Madeline Miller (half way)\n"
+    found = mention_kinds(text)
+    assert ("work", "typed_name") in found["Circe and the Island"]  # fails before: "Circe", a name alone
+    assert ("person", "typed_name") in found["Madeline Miller"]
+
+
+def test_a_surname_with_a_small_word_and_an_elided_letter() -> None:
+    found = mention_kinds("- Weep Not, Child by Wairimu wa Gathoni'o, for book club\n")
+    assert ("person", "typed_name") in found["Wairimu wa Gathoni'o"]  # fails before: "Wairimu", "Gathoni"
+    found = mention_kinds("- Don't forget: We'd said Friday. Can't move it.\n")
+    assert not any("'" in name for name in found)  # contractions stay apart
+
+
+def test_a_series_listed_with_its_season_in_lower_case() -> None:
+    found = mention_kinds("Watched\n- Slow Horses season 3: gripping\n- Andor series 2, twice\n")
+    assert ("work", "typed_name") in found["Slow Horses"]  # fails before: "Slow Horses season 3"
+    assert not any("season" in name or "series" in name for name in found)
+
+
+def test_a_word_in_capitals_for_stress_opens_no_name() -> None:
+    found = mention_kinds("- the courier is NOT Tobsen from accounts, just the same name\n")
+    assert "NOT Tobsen" not in found  # fails before: "NOT Tobsen", an organisation's initials
+    assert ("organisation", "typed_name") in mention_kinds("- Sponsorship from JL Racing came in.\n")[
+        "JL Racing"
+    ]
+
+
+def test_an_events_week_a_removal_firm_and_a_saints_church() -> None:
+    found = mention_kinds(
+        "- Three of us at a Lagos Design Week panel; Quickshift Movers booked for Friday.\n"
+    )
+    assert ("event", "typed_name") in found["Lagos Design Week"]  # fails before: "Lagos Design", a place
+    assert ("organisation", "typed_name") in found["Quickshift Movers"]  # fails before: no kind
+    found = mention_kinds(
+        "- Choir practice moved to St Brigid's, then out of St Brigid's into the scout hut.\n"
+    )
+    assert found["St Brigid's"]  # fails before: "St Brigid", the saint
+    assert "St Brigid" not in found
+    assert "St Brigid's" not in mention_kinds("- We baked for St Brigid's day.\n")

@@ -16,10 +16,12 @@ _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
 _HYPHENED = rf"(?:-[{_UP}][{_LO}]+)?"
 #: An Irish or Norman surname's prefix: "O'Sullivan", "D'Arcy" (the capital after the apostrophe opens it).
 _OD = r"(?:(?<=[OD])['’][A-Z])?"
-_WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+#: An apostrophe and one letter ending a surname ("Thiong'o"), not a contraction's ("Don't", "We'd").
+_ELIDED = rf"(?:['’](?![stdm](?![{_LO}]))[{_LO}](?![\w'’]))?"
+_WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 #: Small words inside a person's or a place's name, before a capitalised word: "Casa del Popolo", "Tadhg Ó
-#: Riordáin", "Vincent van Gogh", "Dana de la Cruz".
-_PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
+#: Riordáin", "Vincent van Gogh", "Dana de la Cruz", "Mumbi wa Kamau" (Kikuyu: "of").
+_PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den|wa)"
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
@@ -28,7 +30,7 @@ PARTICLE_WORD = re.compile(_PARTICLE)
 #: words (:data:`_PARTICLE`) may stand between two of its words, and a saint's "St." inside it ("Grundschule
 #: St. Anna"), or opening it ("St. Joseph Cathedral").
 CAPS = re.compile(
-    rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+    rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
     rf"(?:(?:['’]s|(?<=s)['’])?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
@@ -60,10 +62,12 @@ WORK_TITLE = re.compile(
 #: two joined by a hyphen ("Jean-Luc Godard").
 _AUTHOR = (
     rf"(?P<a>(?:[{_UP}]\.[ ]?){{1,3}}[{_UP}][{_LO}'’-]+"
-    rf"|[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b"
+    rf"|[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?(?:[ ](?:{_PARTICLE}[ ])?[{_UP}][{_LO}'’-]+){{1,2}})\b"
 )
 BY_AUTHOR = re.compile(
-    r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]" + _AUTHOR, re.M
+    r"^[^\S\n]*(?:(?:[-*+]|\d{1,3}[.)])[^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]"
+    + _AUTHOR,
+    re.M,
 )
 BY_AUTHOR_AFTER = re.compile(
     rf"(?:[:;,][ ](?:then[ ]|and[ ]|or[ ])?|\b(?:{_WORK_VERBS})[ ])"
@@ -125,6 +129,14 @@ SPEAKERS = re.compile(
     re.M,
 )
 
+#: A possessive ending a saint's name before punctuation, the line's end or a small word of grammar ("the
+#: hall at St Teresa's,", "moved out of St Anne's into"), not before a noun ("St Anne's day"): the name of
+#: the church, school or hospital named after the saint.
+SAINTS_PLACE = re.compile(
+    r"['’]s(?:[ ]?(?=[,.;:!?)\]]|$)|[ ](?=(?:into|in|on|at|to|from|for|with|and|or|but|is|was|has|had|will|by"
+    r"|near|after|before|until|since|where|which|who|that|this|last|next)\b))",
+    re.M,
+)
 #: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
 STOP = set(
     """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm

@@ -38,7 +38,7 @@ ORG_WORDS = (
     "Consulting|Consultancy|Solutions|Industries|Logistics|Bikes|Cycles|Brewery|Brewing|Roasters|Motors|"
     "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice|"
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
-    "Printing|Builders|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
+    "Printing|Builders|Movers|Removals|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
     "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp"
 )
 #: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
@@ -75,7 +75,7 @@ PLACE_NOT_SURNAME = frozenset(
 #: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
 EVENT_LAST = set(
     """Festival Fest Conference Con Summit Marathon Expo Fair Hackathon Meetup Symposium Congress Convention
-    Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival""".split()
+    Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival Week""".split()
 )
 #: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI"): a closed list of
 #: trade abbreviations, read by the extraction as part of the name before them.

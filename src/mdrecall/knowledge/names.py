@@ -230,6 +230,8 @@ def name_kind(
         return "person", True
     if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
+    if several and last in EVENT_LAST and last not in PLACE_LAST and head in places():
+        return "event", True  # "Lagos Fashion Week", "Berlin Marathon": an event named after its city
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
     if several and last in EVENT_LAST:
