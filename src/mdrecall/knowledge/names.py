@@ -322,7 +322,7 @@ def _maker_model(words: list[str], opens: bool) -> bool:
 def _branch(words: list[str]) -> bool:
     """Are ``words`` a place's or a people's name and a well-known organisation's ("Kenya Red Cross",
     "Swiss Alpine Club"): the organisation's branch there?"""
-    for n in range(1, len(words)):
+    for n in range(1, min(len(words), 4)):  # a place's name of three words at most: linear in a long run
         body = known_name(" ".join(words[n:]))
         if body is not None:
             lead = " ".join(words[:n])
