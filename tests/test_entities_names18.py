@@ -166,3 +166,16 @@ def test_an_events_week_a_removal_firm_and_a_saints_church() -> None:
     assert found["St Brigid's"]  # fails before: "St Brigid", the saint
     assert "St Brigid" not in found
     assert "St Brigid's" not in mention_kinds("- We baked for St Brigid's day.\n")
+
+
+def test_a_firms_lead_times_make_it_no_pet() -> None:
+    found = mention_kinds("- New housings from Castorell now; Brightmold's lead times were too long.\n")
+    assert all(kind != "pet" for kind, _ in found["Brightmold"])  # fails before: "X's lead", a dog's lead
+    assert ("pet", "typed_name") in mention_kinds("- Biscuit's collar is too tight.\n")["Biscuit"]
+
+
+def test_portuguese_place_heads() -> None:
+    found = mention_kinds("- Ferry from Ponta Formosa at 9, lunch on Rua Augusta, then Praia Vermelha.\n")
+    assert ("place", "typed_name") in found["Ponta Formosa"]  # fails before: a business ("from X")
+    assert ("place", "typed_name") in found["Rua Augusta"]
+    assert ("place", "typed_name") in found["Praia Vermelha"]

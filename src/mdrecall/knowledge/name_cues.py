@@ -182,9 +182,7 @@ KIND_AFTER: dict[str, str] = {
 }
 NOUN_NEXT = re.compile(r"[ ](?:[a-zA-Z]-)?([a-zA-Z]+)\b")  # "Kalkhoff e-bikes": the noun after "e-"
 #: An animal's things after a name and "'s" ("Mochi's vet", "Bran's collar"): the name is a pet's.
-PET_OWNED = frozenset(
-    "vet vets kennel kennels collar leash lead litter jabs worming flea groomer kibble".split()
-)
+PET_OWNED = frozenset("vet vets kennel kennels collar leash litter jabs worming flea groomer kibble".split())
 #: Taking a medicine, or coming off it ("come off the Brivexol", "stopped taking Zendral", "prescribed
 #: Lumacort"): the name is a product's (the kind only: a cue this loose makes no entity).
 MEDICINE_BEFORE = re.compile(

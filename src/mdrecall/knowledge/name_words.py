@@ -115,7 +115,7 @@ PLACE_HEADS = frozenset(
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
     chemin impasse gare église pont lac château calle avenida plaza paseo carrer camino estación iglesia
     playa via viale piazza corso vicolo stazione chiesa ponte spiaggia straat gracht plein laan
-    kade""".split()
+    kade rua praça largo travessa estrada praia igreja ponta""".split()
 )
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
 #: ("Lindenstraße", "Altstadt"), read only on words longer than the end by three letters or more.
