@@ -8,7 +8,8 @@ over the mentions: ±:data:`WINDOW` words around the name, the heading above, th
 ("Supplier:"), the file's path words; plus the name's own vector and a few features of its shape. A
 class-balanced softmax regression over those (``data/kind_context_model.npz``, from
 ``scripts/gen_kind_context_model.py``, trained on the gold entities of the eleven tunable labelled sets
-dev .. held_out_10; the script now reads twelve, but a model retrained on them was not shipped) answers where it gives a kind a probability of at least :data:`GATE`.
+dev .. held_out_10; the script now reads twelve, but a model retrained on them was not shipped) answers
+where it gives a kind a probability of at least :data:`GATE`.
 
 Measured leaving one labelled set out (``benchmarks/kind_context_eval.py``, docs/entities.md): alone it
 types about 0.7 of all names right (the rules: 0.74-1.00), so it is asked only where the vote, the head
