@@ -179,3 +179,12 @@ def test_portuguese_place_heads() -> None:
     assert ("place", "typed_name") in found["Ponta Formosa"]  # fails before: a business ("from X")
     assert ("place", "typed_name") in found["Rua Augusta"]
     assert ("place", "typed_name") in found["Praia Vermelha"]
+
+
+def test_an_employers_team_a_streaming_service_and_a_bookshop() -> None:
+    found = mention_kinds("- I'm on the payments team at Voltaro (Porto office).\n")
+    assert ("organisation", "typed_name") in found["Voltaro"]  # fails before: a place ("at X")
+    found = mention_kinds("- Aftersun - watched it on Filmzie, twice\n")
+    assert ("product", "typed_name") in found["Filmzie"]  # fails before: a place ("on X")
+    found = mention_kinds("- Kruk Books sent the invoice.\n")
+    assert ("organisation", "typed_name") in found["Kruk Books"]  # fails before: a sentence's opener only

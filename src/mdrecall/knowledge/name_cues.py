@@ -35,6 +35,7 @@ __all__ = [
     "PLACE_BEFORE",
     "PRODUCT_AFTER",
     "RESIDE_BEFORE",
+    "STREAMED_ON",
     "TOOL_BEFORE",
     "VERSION_AFTER",
     "WORK_AFTER",
@@ -100,6 +101,12 @@ WORK_BEFORE = re.compile(
     r"practicing)[ ](?:the[ ])?$",
     re.IGNORECASE,
 )
+#: Watched or heard on a service ("watched on Mubi", "streaming it on Crunchyroll"): the service, a product.
+STREAMED_ON = re.compile(
+    r"\b(?:watched|watching|watch|streamed|streaming|stream|listened|listening|listen|binged|bingeing)"
+    r"(?:[ ](?:it|them|this|that|the[ ]\w+))?[ ]on[ ]$",
+    re.IGNORECASE,
+)
 PLACE_BEFORE = re.compile(
     r"\b(?:lives?|lived|living|based|born|grew up|flat|house|home|stay|stays|stayed|staying|holiday|trip|"
     r"flights?|fly|flying|flew|moved|moving|move|relocated|visit|visited|visiting|travel|travelled|"
@@ -129,6 +136,7 @@ ORG_BEFORE = re.compile(
     r"\b(?:works|worked|working|work|job|engineer|developer|designer|manager|teaches|taught|teaching|studies|"
     r"studied|interned|internship|volunteers|volunteered|volunteering|intern)[ ](?:at|for)[ ](?:the[ ])?$"
     r"|\b(?:hired|employed|funded|sponsored|acquired|bought)[ ]by[ ](?:the[ ])?$"
+    r"|\bteams?[ ]at[ ](?:the[ ])?$"  # "the dispatch team at Parcelo": an employer
     r"|\b(?:offer|grant|funding|invoice|contract)[ ]from[ ](?:the[ ])?$"
     # a job or place of study ("nurse at the Royal Infirmary", "did her postdoc at the John Innes Centre")
     r"|\b(?:qualified|graduated|trained|part-time|full-time)[ ](?:at|from)[ ](?:the[ ])?$"

@@ -49,6 +49,7 @@ from mdrecall.knowledge.name_cues import (
     PLACE_BEFORE,
     PRODUCT_AFTER,
     RESIDE_BEFORE,
+    STREAMED_ON,
     TOOL_BEFORE,
     VERSION_AFTER,
     WORK_AFTER,
@@ -186,6 +187,8 @@ def name_kind(
         return "organisation", True  # "Kenya Red Cross", "Irish Red Cross": a well-known body's branch
     tail = before[-40:]
     cued = may_cue(tail)  # most names follow no cue word: skip the cue expressions
+    if cued and STREAMED_ON.search(tail):
+        return "product", True  # "watched it on Mubi": a streaming service
     if several and last in ACRONYM_TAILS:
         return ACRONYM_TAILS[last], True  # "Weta FX", "Travis CI": not a person though "Travis" is a name
     if several and last == "Games" and not tail.rstrip().endswith(("the", "The")):
