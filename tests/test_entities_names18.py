@@ -188,3 +188,10 @@ def test_an_employers_team_a_streaming_service_and_a_bookshop() -> None:
     assert ("product", "typed_name") in found["Filmzie"]  # fails before: a place ("on X")
     found = mention_kinds("- Kruk Books sent the invoice.\n")
     assert ("organisation", "typed_name") in found["Kruk Books"]  # fails before: a sentence's opener only
+
+
+def test_the_house_in_a_district_named_like_a_person() -> None:
+    found = mention_kinds("- Viewing booked for the Imogen flat on Thursday.\n")
+    assert ("place", "typed_name") in found["Imogen"]  # fails before: a person (a given name)
+    found = mention_kinds("- Dinner at Imogen's flat on Thursday.\n")
+    assert all(kind == "person" for kind, _ in found["Imogen"])  # her flat

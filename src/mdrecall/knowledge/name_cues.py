@@ -34,6 +34,7 @@ __all__ = [
     "PET_BEFORE",
     "PLACE_BEFORE",
     "PRODUCT_AFTER",
+    "HOME_AFTER",
     "RESIDE_BEFORE",
     "STREAMED_ON",
     "TOOL_BEFORE",
@@ -101,6 +102,9 @@ WORK_BEFORE = re.compile(
     r"practicing)[ ](?:the[ ])?$",
     re.IGNORECASE,
 )
+#: A home or an office after "the" and a name, no possessive ("the Karen house", "the Lisbon flat"): the
+#: name is where it stands.
+HOME_AFTER = re.compile(r"^[ ](?:house|flat|apartment|home|office|plot|cottage|bungalow)\b")
 #: Watched or heard on a service ("watched on Mubi", "streaming it on Crunchyroll"): the service, a product.
 STREAMED_ON = re.compile(
     r"\b(?:watched|watching|watch|streamed|streaming|stream|listened|listening|listen|binged|bingeing)"

@@ -31,6 +31,7 @@ from mdrecall.knowledge.name_cues import (
     DOSE_AFTER,
     EVENT_AFTER,
     EVENT_BEFORE,
+    HOME_AFTER,
     IN_BEFORE,
     KIND_AFTER,
     MADE_IN,
@@ -189,6 +190,8 @@ def name_kind(
     cued = may_cue(tail)  # most names follow no cue word: skip the cue expressions
     if cued and STREAMED_ON.search(tail):
         return "product", True  # "watched it on Mubi": a streaming service
+    if not several and tail.endswith((" the ", "The ")) and HOME_AFTER.match(after):
+        return "place", True  # "selling the Karen house": the house in Karen (her house is "Karen's")
     if several and last in ACRONYM_TAILS:
         return ACRONYM_TAILS[last], True  # "Weta FX", "Travis CI": not a person though "Travis" is a name
     if several and last == "Games" and not tail.rstrip().endswith(("the", "The")):
