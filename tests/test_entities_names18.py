@@ -195,3 +195,10 @@ def test_the_house_in_a_district_named_like_a_person() -> None:
     assert ("place", "typed_name") in found["Imogen"]  # fails before: a person (a given name)
     found = mention_kinds("- Dinner at Imogen's flat on Thursday.\n")
     assert all(kind == "person" for kind, _ in found["Imogen"])  # her flat
+
+
+def test_a_delivery_tools_cd_and_a_high_schools_hs() -> None:
+    found = mention_kinds("- Releases go out through Flux CD since March.\n")
+    assert ("technology", "typed_name") in found["Flux CD"]  # fails before: "Flux" alone
+    found = mention_kinds("- Open evening at Marlowe Ridge HS on Thursday.\n")
+    assert ("organisation", "typed_name") in found["Marlowe Ridge HS"]  # fails before: "Marlowe Ridge"

@@ -77,11 +77,12 @@ EVENT_LAST = set(
     """Festival Fest Conference Con Summit Marathon Expo Fair Hackathon Meetup Symposium Congress Convention
     Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival Week""".split()
 )
-#: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI"): a closed list of
+#: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI", "Flux CD" for continuous
+#: delivery, "Lakeside HS" for a high school): a closed list of
 #: trade abbreviations, read by the extraction as part of the name before them.
 ACRONYM_TAILS: dict[str, str] = {
     "FX": "organisation", "TV": "organisation", "FM": "organisation", "AI": "organisation",
-    "CI": "product",
+    "CI": "product", "CD": "technology", "HS": "organisation",
 }  # fmt: skip
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(
