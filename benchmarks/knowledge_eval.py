@@ -247,8 +247,8 @@ def run(which: str) -> dict[str, Any]:
     return result
 
 
-def report(res: dict[str, Any]) -> None:
-    """The table of figures."""
+def report(res: dict[str, Any], misses: bool = False) -> None:
+    """The table of figures; with ``misses``, every entity, kind and first-name miss too."""
     d, e = res["dates"], res["entities"]
     print(f"knowledge eval on {res['set']}")
     print(
@@ -273,6 +273,21 @@ def report(res: dict[str, Any]) -> None:
         )
     for f in d["false_dates"]:
         print(f"    false date: {f['file']}:{f['line']} {f['text'][:60]!r} → {f['got']}")
+    if misses:
+        report_entity_misses(e)
+
+
+def report_entity_misses(e: dict[str, Any]) -> None:
+    """Entities found but not gold, gold not found, wrong kinds and first names linked wrong."""
+    for name in e["false_positives"]:
+        print(f"    entity not gold: {name}")
+    for name in e["missed"]:
+        print(f"    entity missed: {name}")
+    for name, why in e["wrong_kinds"].items():
+        print(f"    kind wrong: {name}: {why}")
+    for row in e["first_name_rows"]:
+        if not row["right"]:
+            print(f"    first name: {row['short']} → {row['linked_to']} (gold {row['full']})")
 
 
 def main() -> int:
@@ -282,12 +297,13 @@ def main() -> int:
     which.add_argument("--held-out", action="store_true", help="the set kept aside (run once, at the end)")
     which.add_argument("--set", choices=sets, help="the labelled set to measure (default: dev)")
     parser.add_argument("--src", help="the src folder of the checkout to measure (default: this one's)")
+    parser.add_argument("--misses", action="store_true", help="print entity, kind and first-name misses")
     args = parser.parse_args()
     if args.src:
         sys.path.insert(0, str(Path(args.src).resolve()))
     which = "held_out" if args.held_out else args.set or "dev"
     res = run(which)
-    report(res)
+    report(res, args.misses)
     out = ROOT / "results" / ("knowledge.json" if which == "dev" else f"knowledge-{which}.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(res, indent=2, default=str) + "\n")

@@ -2,7 +2,7 @@
 
 The fallback of :mod:`mdrecall.knowledge.kind_context`: a class-balanced softmax regression over the words
 around each gold entity's mentions (through the static word table), trained on the gold entities of the
-eleven tunable labelled sets (``benchmarks/knowledge/``: dev, held_out, held_out_2 .. held_out_10; never
+twelve tunable labelled sets (``benchmarks/knowledge/``: dev, held_out, held_out_2 .. held_out_11; never
 the blind set), as the entity view finds and reads them. ``benchmarks/kind_context_eval.py`` measures the same
 training left one set out. Usage::
 

@@ -16,6 +16,7 @@ from mdrecall.knowledge.mention_patterns import (
     ACRONYM_NEXT,
     BULLETS,
     CAPS,
+    HONORIFICS,
     LIST_NEXT,
     MODEL_BEFORE,
     MODEL_NUMBER,
@@ -23,11 +24,19 @@ from mdrecall.knowledge.mention_patterns import (
     NOUN_AFTER,
     OPENING,
     PARTICLE_WORD,
+    SAINTS_PLACE,
     STOP,
     TITLES,
 )
 from mdrecall.knowledge.mention_readers import Leads, is_rare, page_title, sentence_start, text_before
-from mdrecall.knowledge.name_lists import demonym, given_name, known_name, known_words_max, places
+from mdrecall.knowledge.name_lists import (
+    common_word,
+    demonym,
+    given_name,
+    known_name,
+    known_words_max,
+    places,
+)
 from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import TableCells
@@ -89,7 +98,14 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             continue
         if len(c.words) == 1 and demonym(c.words[0]):
             c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
-        lead = trim_leading(c.words, c.opens) if len(c.words) > 1 and not title else 0
+        labelled = c.before.rstrip().endswith(":")
+        lead = trim_leading(c.words, c.opens, labelled) if len(c.words) > 1 and not title else 0
+        if (
+            len(c.words) - lead > 1
+            and c.words[lead].rstrip(".") in HONORIFICS
+            and given_name(c.words[lead + 1])
+        ):
+            lead += 1  # "Pastor Joseph Kimani": the title is no part of the name
         if lead:
             c.before += " ".join(c.words[:lead]) + " "
             c.name_at += sum(len(w) + 1 for w in c.words[:lead])
@@ -97,6 +113,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
         c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
+        if len(c.words) == 2 and c.words[0] in ("St", "St.", "Saint") and SAINTS_PLACE.match(plain, m.end()):
+            c.words[-1] += "'s"  # "at St Teresa's, Eastleigh": the saint's church or school
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
             name = " ".join(c.words)
             scan.add(i, name, page[1] or name_kind(name, c.words, "", "")[0], "typed_name")
@@ -151,6 +169,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
     while words and _stop(words[-1]) and (len(words) > longest or known_name(" ".join(words)) is None):
         if len(words) > 2 and PARTICLE_WORD.fullmatch(words[-2]):
             break  # "Santa Maria del Mar", "Plaza de Mayo": after a name's small word, the name's own word
+        if len(words) > 2 and words[-1] == "Week" and not any(_stop(w) for w in words[:-1]):
+            break  # "London Fashion Week", "Mental Health Awareness Week": an event's last word
         words.pop()
         trailing = True
     if words and words[-1] == "St.":  # "on Main St. Then": the street's, the sentence ended
@@ -209,10 +229,11 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
 def _acronym_led(acronym: str, words: list[str]) -> bool:
     """Is an acronym before one capitalised word the start of its name: a known place ("TU Munich", an
     institution named after its city) or a word no list knows ("OC Transpo"), the acronym no well-known
-    name nor a role ("CEO Okafor")?"""
+    name, no role ("CEO Okafor") and no word written in capitals ("is NOT Kip")?"""
     return (
         len(words) == 1
         and acronym not in _ROLES
         and known_name(acronym) is None
+        and not (len(acronym) > 2 and common_word(acronym))  # "is NOT Kip": a word in capitals, for stress
         and (words[0] in places() or is_rare(words))
     )

@@ -9,7 +9,7 @@ from collections import Counter
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
 from mdrecall.knowledge.mention_patterns import AT_MENTION, LABEL_STOP, SPEAKERS, WIKI_LINK
-from mdrecall.knowledge.mention_readers import blank_out, person_label
+from mdrecall.knowledge.mention_readers import blank_out, chat_name, person_label
 
 __all__ = ["add_marked"]
 
@@ -70,7 +70,7 @@ def _add_speakers(scan: FileScan) -> None:
     for sm, name in labels:
         if not name or name.lower() in LABEL_STOP or len(name.split()) > 3 or not name[0].isupper():
             continue
-        if sm.group("b") or person_label(name, repeated[name], text):
+        if sm.group("b") or (sm.group("c") and chat_name(name)) or person_label(name, repeated[name], text):
             i = scan.line_of(sm.start())
             scan.add(i, name, "person", "speaker")
             scan.body[i] = sm.end()

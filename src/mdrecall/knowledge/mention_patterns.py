@@ -16,10 +16,12 @@ _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
 _HYPHENED = rf"(?:-[{_UP}][{_LO}]+)?"
 #: An Irish or Norman surname's prefix: "O'Sullivan", "D'Arcy" (the capital after the apostrophe opens it).
 _OD = r"(?:(?<=[OD])['’][A-Z])?"
-_WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+#: An apostrophe and one letter ending a surname ("Thiong'o"), not a contraction's ("Don't", "We'd").
+_ELIDED = rf"(?:['’](?![stdm](?![{_LO}]))[{_LO}](?![\w'’]))?"
+_WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 #: Small words inside a person's or a place's name, before a capitalised word: "Casa del Popolo", "Tadhg Ó
-#: Riordáin", "Vincent van Gogh", "Dana de la Cruz".
-_PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den)"
+#: Riordáin", "Vincent van Gogh", "Dana de la Cruz", "Mumbi wa Kamau" (Kikuyu: "of").
+_PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den|wa)"
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)
 #: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
@@ -28,7 +30,7 @@ PARTICLE_WORD = re.compile(_PARTICLE)
 #: words (:data:`_PARTICLE`) may stand between two of its words, and a saint's "St." inside it ("Grundschule
 #: St. Anna"), or opening it ("St. Joseph Cathedral").
 CAPS = re.compile(
-    rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_HYPHENED}"
+    rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
     rf"(?:(?:['’]s|(?<=s)['’])?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
@@ -60,10 +62,12 @@ WORK_TITLE = re.compile(
 #: two joined by a hyphen ("Jean-Luc Godard").
 _AUTHOR = (
     rf"(?P<a>(?:[{_UP}]\.[ ]?){{1,3}}[{_UP}][{_LO}'’-]+"
-    rf"|[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?(?:[ ][{_UP}][{_LO}'’-]+){{1,2}})\b"
+    rf"|[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?(?:[ ](?:{_PARTICLE}[ ])?[{_UP}][{_LO}'’-]+){{1,2}})\b"
 )
 BY_AUTHOR = re.compile(
-    r"^[^\S\n]*(?:[-*+][^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]" + _AUTHOR, re.M
+    r"^[^\S\n]*(?:(?:[-*+]|\d{1,3}[.)])[^\S\n]+)?[*_\"“]*(?P<t>[A-Z][^:;()\[\]\n]{0,80}?)[*_\"”]*[ ]by[ ]"
+    + _AUTHOR,
+    re.M,
 )
 BY_AUTHOR_AFTER = re.compile(
     rf"(?:[:;,][ ](?:then[ ]|and[ ]|or[ ])?|\b(?:{_WORK_VERBS})[ ])"
@@ -102,8 +106,9 @@ MIXED = re.compile(
 NOT_MIXED = frozenset(
     "PhD PhDs MSc BSc MSci MEng BEng MPhil DPhil MRes MBA MBAs MA BA LLB LLM MD DDS MPH MFA BFA GCSEs".split()
 )
-#: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima").
-LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
+#: A value list after a label: the text after the name goes on with a comma ("Attendees: Bo, Fatima"),
+#: perhaps after a remark in brackets ("Present: Grace Wanjiku (chair), Musa").
+LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:\([^()\n]{1,40}\))?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
 #: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24", "a Shure MV7"): a whole
 #: number (three capitals before it at most), not a date's, a time's, a version's or an amount's ("Pixel
@@ -113,13 +118,25 @@ MODEL_NUMBER = re.compile(r"[ ]([A-Z]{0,3}\d{1,4})(?![\w'’/:-]|[.,]\d)")
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").
 FOR_CAPITAL = re.compile(r"[ ]for[ ](?:the[ ])?[A-Z]")
-#: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines).
+#: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines). A
+#: chat export's stamp before it (``[01/03/2027, 19:02] Name:``, ``[09:14] Name:``: a clock time in brackets,
+#: group ``c``) says a person is speaking, as bold does.
 SPEAKERS = re.compile(
-    r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
+    r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?"
+    r"(?P<c>\[[^\]\n]{0,24}?\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?!\d)(?:[^\S\n]?[AaPp][Mm])?\][^\S\n]*)?"
+    r"(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
     r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
     re.M,
 )
 
+#: A possessive ending a saint's name before punctuation, the line's end or a small word of grammar ("the
+#: hall at St Teresa's,", "moved out of St Anne's into"), not before a noun ("St Anne's day"): the name of
+#: the church, school or hospital named after the saint.
+SAINTS_PLACE = re.compile(
+    r"['’]s(?:[ ]?(?=[,.;:!?)\]]|$)|[ ](?=(?:into|in|on|at|to|from|for|with|and|or|but|is|was|has|had|will|by"
+    r"|near|after|before|until|since|where|which|who|that|this|last|next)\b))",
+    re.M,
+)
 #: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
 STOP = set(
     """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
@@ -140,6 +157,13 @@ LABEL_STOP = {w.lower() for w in STOP} | {
 }  # fmt: skip
 #: Titles kept before a surname alone ("Mr Adeyemi"), not before a given name ("Dr Amara Singh").
 TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof"})
+#: Titles of a person's office or calling written before their name ("Pastor Joseph Kimani", "Rev. Ada
+#: Obi", "Coach Marta"): not part of the name before a given name; the name is a person's.
+HONORIFICS = frozenset(
+    """Pastor Reverend Rev Revd Fr Father Bishop Archbishop Imam Sheikh Rabbi Deacon Vicar Elder
+    Professor Coach Captain Capt Judge Justice Senator Governor Mayor Councillor Cllr Chief Sister
+    Brother Auntie Aunty Uncle Mama Baba""".split()
+)
 #: Lower-case words that are given names too but mostly ordinary words ("dev", "bill"): never read as names.
 LOWER_NOT_NAMES = set(
     """dev art bill bob don guy jack jean mark max may pat ray rob sue ted will hope joy grace faith rose lily

@@ -193,6 +193,13 @@ def person_label(name: str, repeated: int, text: str) -> bool:
     return False
 
 
+def chat_name(name: str) -> bool:
+    """Is ``name``, a label after a chat export's time stamp ("[19:02] Grace Wanjiku:"), someone speaking:
+    capitalised words, none a stop word ("Note:") or a well-known name (a bot, a service)?"""
+    words = name.split()
+    return all(w[:1].isupper() and w not in STOP for w in words) and known_name(name) is None
+
+
 def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
     """The name and kind of words joined by "&" ("Farrow & Ball": an organisation; "Ana & Bo", two people:
     None), by "of" after an organisation's or a place's word ("University of Leeds", "Isle of Skye") or by

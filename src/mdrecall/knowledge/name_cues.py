@@ -13,6 +13,7 @@ __all__ = [
     "AT_NOT_PLACE",
     "CODED_IN",
     "CARRIER_LINE",
+    "ANIMAL_BEFORE",
     "CUE_LAST",
     "DOSE_AFTER",
     "EVENT_AFTER",
@@ -33,7 +34,9 @@ __all__ = [
     "PET_BEFORE",
     "PLACE_BEFORE",
     "PRODUCT_AFTER",
+    "HOME_AFTER",
     "RESIDE_BEFORE",
+    "STREAMED_ON",
     "TOOL_BEFORE",
     "VERSION_AFTER",
     "WORK_AFTER",
@@ -58,7 +61,8 @@ PERSON_BEFORE = re.compile(
     r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
     r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|interviewed|hired)[:,]?[ ]$"
     r"|\b(?:kids|children|sons|daughters|twins|grandkids|grandchildren|stepkids):[ ]$"
-    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$",
+    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$"
+    r"|\b(?-i:Pastor|Reverend|Rev|Revd|Fr|Bishop|Archbishop|Imam|Sheikh|Rabbi|Deacon|Professor|Coach)\.?[ ]$",
     re.IGNORECASE,
 )
 #: Whose relative or friend a name is, in brackets after it ("Lindiwe (Nomsa's friend)", "Ed (my cousin)")
@@ -84,6 +88,11 @@ PET_BEFORE = re.compile(
     r"|\b(?:walked|walking|walk|fed|feeding|feed|groomed|brushed|wormed|neutered|spayed)[ ]$",
     re.IGNORECASE,
 )
+#: An animal's word right before a name, as a label or a noun ("Tortoise: Kobe", "our cat Paris", "a dog
+#: called Tokyo"): a pet's name though it is a city's too.
+ANIMAL_BEFORE = re.compile(
+    rf"\b(?:{ANIMALS})\b:?[ ](?:(?:is[ ]|was[ ])?(?:called[ ]|named[ ])?)?$", re.IGNORECASE
+)
 PET_AFTER = re.compile(
     rf"^(?::[ ]|[ ]\((?:a[ ]|an[ ]|the[ ]|our[ ]|my[ ])?(?:\w+[ ])?)(?:{ANIMALS})s?\b", re.IGNORECASE
 )
@@ -91,6 +100,15 @@ WORK_BEFORE = re.compile(
     r"\b(?:reading|read|re-read|finished|started|watched|watching|watch|rewatched|listening to|listened to|"
     r"listen to|album|novel|book|film|movie|show|series|podcast|song|play|humming|hummed|hums|practising|"
     r"practicing)[ ](?:the[ ])?$",
+    re.IGNORECASE,
+)
+#: A home or an office after "the" and a name, no possessive ("the Karen house", "the Lisbon flat"): the
+#: name is where it stands.
+HOME_AFTER = re.compile(r"^[ ](?:house|flat|apartment|home|office|plot|cottage|bungalow)\b")
+#: Watched or heard on a service ("watched on Mubi", "streaming it on Crunchyroll"): the service, a product.
+STREAMED_ON = re.compile(
+    r"\b(?:watched|watching|watch|streamed|streaming|stream|listened|listening|listen|binged|bingeing)"
+    r"(?:[ ](?:it|them|this|that|the[ ]\w+))?[ ]on[ ]$",
     re.IGNORECASE,
 )
 PLACE_BEFORE = re.compile(
@@ -122,6 +140,7 @@ ORG_BEFORE = re.compile(
     r"\b(?:works|worked|working|work|job|engineer|developer|designer|manager|teaches|taught|teaching|studies|"
     r"studied|interned|internship|volunteers|volunteered|volunteering|intern)[ ](?:at|for)[ ](?:the[ ])?$"
     r"|\b(?:hired|employed|funded|sponsored|acquired|bought)[ ]by[ ](?:the[ ])?$"
+    r"|\bteams?[ ]at[ ](?:the[ ])?$"  # "the dispatch team at Parcelo": an employer
     r"|\b(?:offer|grant|funding|invoice|contract)[ ]from[ ](?:the[ ])?$"
     # a job or place of study ("nurse at the Royal Infirmary", "did her postdoc at the John Innes Centre")
     r"|\b(?:qualified|graduated|trained|part-time|full-time)[ ](?:at|from)[ ](?:the[ ])?$"
@@ -168,15 +187,14 @@ KIND_AFTER: dict[str, str] = {
     **dict.fromkeys(
         """team staff headquarters hq account invoice invoices bill bills quote oven dishwasher fridge
         freezer hob washer dryer boiler kettle shirts shirt shoes boots trainers jacket jackets sticks
-        bike bikes van helmet helmets reagents rep reps delivery deliveries flight flights""".split(),
+        bike bikes van helmet helmets reagents rep reps delivery deliveries flight flights internet broadband
+        electricity mortgage""".split(),
         "organisation",
     ),
 }
 NOUN_NEXT = re.compile(r"[ ](?:[a-zA-Z]-)?([a-zA-Z]+)\b")  # "Kalkhoff e-bikes": the noun after "e-"
 #: An animal's things after a name and "'s" ("Mochi's vet", "Bran's collar"): the name is a pet's.
-PET_OWNED = frozenset(
-    "vet vets kennel kennels collar leash lead litter jabs worming flea groomer kibble".split()
-)
+PET_OWNED = frozenset("vet vets kennel kennels collar leash litter jabs worming flea groomer kibble".split())
 #: Taking a medicine, or coming off it ("come off the Brivexol", "stopped taking Zendral", "prescribed
 #: Lumacort"): the name is a product's (the kind only: a cue this loose makes no entity).
 MEDICINE_BEFORE = re.compile(
@@ -242,6 +260,7 @@ CUE_LAST = frozenset(
     + """called named sister brother mother father mum mom dad wife husband partner son daughter friend boss
     manager colleague cousin aunt uncle grandma grandpa grandmother grandfather girlfriend boyfriend mentor
     roommate flatmate neighbour neighbor niece nephew dr mr mrs ms mx prof sir dame lady lord interviewed
+    pastor reverend rev revd fr bishop archbishop imam sheikh rabbi deacon professor coach
     kids children sons daughters twins grandkids grandchildren stepkids
     hired reading read finished started watched watching watch rewatched to album novel book film movie
     show series podcast song play the in at from around through into visited visiting visit left

@@ -18,6 +18,7 @@ from mdrecall.knowledge.name_lists import (
     common_word,
     fold_accents,
     given_name,
+    known_name,
     nicknames,
     places,
 )
@@ -116,8 +117,10 @@ def link_first_names(
         words = k.split()
         if len(words) != 2 or out[k] != k:
             continue
-        if (words[0] in GEO_HEADS and kinds.get(k) == "place") or (
-            words[0] in ORG_HEADS and kinds.get(k) == "organisation"
+        if (
+            (words[0] in GEO_HEADS and kinds.get(k) == "place")
+            or (words[0] in ORG_HEADS and kinds.get(k) == "organisation")
+            or (kinds.get(k) == "product" and _maker(words[0]))
         ):
             features.setdefault(words[1], []).append(k)
     for rest, fulls in features.items():
@@ -126,9 +129,11 @@ def link_first_names(
             and rest in stats
             and out.get(rest, rest) == rest
             and rest not in places_key()
-            and not common_word(rest)
+            and (not common_word(rest) or (stats[rest][1] and _maker(fulls[0].split()[0])))
         ):
-            out[rest] = fulls[0]  # "Garda" for Lake Garda, "Meier" for Umzüge Meier: without the head noun
+            # "Garda" for Lake Garda, "Meier" for Umzüge Meier: without the head noun; "the Forester" for
+            # a Subaru Forester (a model written capitalised on its own): without its maker
+            out[rest] = fulls[0]
     _link_shorter_spans(out, stats, kinds, ordinary)
     nicks = nicknames()
     by_given: dict[str, list[str]] = {}
@@ -329,6 +334,12 @@ def written_lower(store: Store, words: str) -> bool:
 
 #: Chunks :func:`written_lower` reads (the best keyword matches of the words).
 LOWER_SAMPLE = 8
+
+
+def _maker(key: str) -> bool:
+    """Is ``key`` (an entity key's word) a well-known organisation's name, a maker of models ("subaru")?"""
+    known = known_name(key.capitalize()) or known_name(key.upper())
+    return known is not None and known.kind == "organisation"
 
 
 @cache

@@ -31,14 +31,14 @@ __all__ = [
 ]
 
 ORG_WORDS = (
-    "Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Institute|Company|Bank|Group|Foundation|"
+    "Inc|Corp|Corporation|Ltd|LLC|GmbH|Labs|University|College|School|Schools|Institute|Company|Bank|Group|Foundation|"
     "Agency|Team|Studio|Studios|Trust|Fund|Charity|Council|Society|Association|Club|Vets|Clinic|Library|"
     "Partners|Ventures|Capital|Holdings|Systems|Technologies|Software|Media|Press|Museum|Union|Committee|"
     "Department|Ministry|Services|Co|plc|PLC|AG|SA|Nursery|Primary|Academy|Kindergarten|Preschool|Analytics|"
     "Consulting|Consultancy|Solutions|Industries|Logistics|Bikes|Cycles|Brewery|Brewing|Roasters|Motors|"
     "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice|"
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
-    "Printing|Builders|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
+    "Printing|Builders|Movers|Removals|Books|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
     "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp"
 )
 #: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
@@ -75,13 +75,14 @@ PLACE_NOT_SURNAME = frozenset(
 #: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
 EVENT_LAST = set(
     """Festival Fest Conference Con Summit Marathon Expo Fair Hackathon Meetup Symposium Congress Convention
-    Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival""".split()
+    Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival Week""".split()
 )
-#: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI"): a closed list of
+#: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI", "Flux CD" for continuous
+#: delivery, "Lakeside HS" for a high school): a closed list of
 #: trade abbreviations, read by the extraction as part of the name before them.
 ACRONYM_TAILS: dict[str, str] = {
     "FX": "organisation", "TV": "organisation", "FM": "organisation", "AI": "organisation",
-    "CI": "product",
+    "CI": "product", "CD": "technology", "HS": "organisation",
 }  # fmt: skip
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(
@@ -104,8 +105,9 @@ ORG_HEADS = frozenset(
     logistik umzüge spedition rösterei kaffeerösterei bäckerei metzgerei konditorei apotheke klinik klinikum
     kanzlei verlag werkstatt gemeinde verband genossenschaft gesellschaft ministerium gericht polizei
     feuerwehr stadtwerke gmbh ag kg ev e.v. école lycée collège banque mairie cabinet société agence
-    boulangerie pharmacie clinique escuela colegio banco ayuntamiento farmacia clínica agencia asociación
-    sociedad scuola banca comune clinica agenzia società associazione stichting gemeente""".split()
+    boulangerie pharmacie clinique atelier studio escuela colegio banco ayuntamiento farmacia clínica
+    agencia asociación sociedad scuola banca comune clinica agenzia società associazione stichting
+    gemeente""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall.
@@ -114,7 +116,7 @@ PLACE_HEADS = frozenset(
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
     chemin impasse gare église pont lac château calle avenida plaza paseo carrer camino estación iglesia
     playa via viale piazza corso vicolo stazione chiesa ponte spiaggia straat gracht plein laan
-    kade""".split()
+    kade rua praça largo travessa estrada praia igreja ponta""".split()
 )
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
 #: ("Lindenstraße", "Altstadt"), read only on words longer than the end by three letters or more.

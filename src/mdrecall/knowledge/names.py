@@ -22,6 +22,7 @@ import re
 
 from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
+    ANIMAL_BEFORE,
     AT_BEFORE,
     AT_NOT_PLACE,
     CARRIER_BEFORE,
@@ -30,6 +31,7 @@ from mdrecall.knowledge.name_cues import (
     DOSE_AFTER,
     EVENT_AFTER,
     EVENT_BEFORE,
+    HOME_AFTER,
     IN_BEFORE,
     KIND_AFTER,
     MADE_IN,
@@ -48,6 +50,7 @@ from mdrecall.knowledge.name_cues import (
     PLACE_BEFORE,
     PRODUCT_AFTER,
     RESIDE_BEFORE,
+    STREAMED_ON,
     TOOL_BEFORE,
     VERSION_AFTER,
     WORK_AFTER,
@@ -58,6 +61,7 @@ from mdrecall.knowledge.name_lists import (
     animal_words,
     common_word,
     composition_words,
+    demonym,
     given_name,
     known_name,
     known_names,
@@ -87,10 +91,11 @@ _LEADERS = set(
 )
 
 
-def trim_leading(words: list[str], sentence_start: bool) -> int:
+def trim_leading(words: list[str], sentence_start: bool, after_label: bool = False) -> int:
     """How many leading words of a capitalised run are not part of the name: a sentence-opening verb or
     preposition ("Met Dana Okafor", "Interviewed Dev Anand"), or a capitalised sentence opener before a
-    known given name or a well-known name."""
+    known given name or a well-known name, not where a label's value opens with it ("Chair: Grace
+    Wanjiku": a name, not a sentence's opening word)."""
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
@@ -101,6 +106,7 @@ def trim_leading(words: list[str], sentence_start: bool) -> int:
             or (
                 sentence_start
                 and n == 0
+                and (not after_label or word.endswith("ly"))  # "Note: Hopefully Priya signs"
                 and not given_name(word)
                 and (given_name(nxt) or nxt in known_names())
             )
@@ -176,8 +182,16 @@ def name_kind(
         return "technology", True  # "a service written in Rust", "ported to Go": the language, not the word
     last, head = words[-1].rstrip("."), words[0]
     several = len(words) > 1
+    if several and _maker_model(words, opens):
+        return "product", True  # "a Toyota Corolla", "Google Maps Platform": a maker's model
+    if several and _branch(words):
+        return "organisation", True  # "Kenya Red Cross", "Irish Red Cross": a well-known body's branch
     tail = before[-40:]
     cued = may_cue(tail)  # most names follow no cue word: skip the cue expressions
+    if cued and STREAMED_ON.search(tail):
+        return "product", True  # "watched it on Mubi": a streaming service
+    if not several and tail.endswith((" the ", "The ")) and HOME_AFTER.match(after):
+        return "place", True  # "selling the Karen house": the house in Karen (her house is "Karen's")
     if several and last in ACRONYM_TAILS:
         return ACRONYM_TAILS[last], True  # "Weta FX", "Travis CI": not a person though "Travis" is a name
     if several and last == "Games" and not tail.rstrip().endswith(("the", "The")):
@@ -201,6 +215,8 @@ def name_kind(
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in WEAK_ORG
+    if len(words) == 1 and cued and name in places() and ANIMAL_BEFORE.search(tail):
+        return "pet", True  # "Tortoise: Kobe", "our cat Paris": an animal named after a city
     if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
         return "place", True  # "Sofia" is a city and a given name: a place only where a cue says so
     if several and len(words) == 2 and head.isupper() and len(head) <= 4 and words[1] in places():
@@ -220,6 +236,8 @@ def name_kind(
         return "person", True
     if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
+    if several and last in EVENT_LAST and last not in PLACE_LAST and head in places():
+        return "event", True  # "Lagos Fashion Week", "Berlin Marathon": an event named after its city
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
     if several and last in EVENT_LAST:
@@ -287,6 +305,35 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+def _maker_model(words: list[str], opens: bool) -> bool:
+    """Are ``words`` a well-known maker's name and a model's ("Subaru Outback", "Skoda Fabia Estate"): the
+    first an organisation's well-known name, the rest no organisation's, place's or event's word nor a
+    known place ("Toyota Motors", "Honda Arena", "Renault Paris" are no models)?"""
+    maker = known_name(words[0])
+    if maker is None or maker.kind != "organisation" or (maker.ambiguous and opens):
+        return False
+    last = words[-1].rstrip(".")
+    return (
+        ORG_SUFFIX.search(last) is None
+        and last not in PLACE_LAST
+        and last not in EVENT_LAST
+        and last not in INSTITUTION_LAST
+        and not any(w in places() for w in words[1:])
+        and head_kind(words[1:]) is None
+    )
+
+
+def _branch(words: list[str]) -> bool:
+    """Are ``words`` a place's or a people's name and a well-known organisation's ("Kenya Red Cross",
+    "Swiss Alpine Club"): the organisation's branch there?"""
+    for n in range(1, min(len(words), 4)):  # a place's name of three words at most: linear in a long run
+        body = known_name(" ".join(words[n:]))
+        if body is not None:
+            lead = " ".join(words[:n])
+            return body.kind == "organisation" and not body.ambiguous and (lead in places() or demonym(lead))
+    return False
 
 
 #: The words before a name in quotes that make it someone's nickname: a bracket or a given name ("Lou

@@ -34,6 +34,7 @@ from mdrecall.knowledge.name_lists import animal_words
 from mdrecall.knowledge.name_words import ABBREVIATED
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import heading_things, work_items, work_label_items
+from mdrecall.knowledge.syllable_names import add_syllable_names
 
 __all__ = ["add_phrases"]
 
@@ -61,6 +62,8 @@ def add_phrases(scan: FileScan) -> None:
         _add_joined(scan)
     if " the " in plain or " and " in plain:
         _add_linked(scan)
+    if "-" in plain:
+        add_syllable_names(scan)  # "Ji-woo Park": a given name the capitalised runs stop inside
 
 
 def _add_works_by(scan: FileScan) -> None:

@@ -84,6 +84,12 @@ _ALIAS_AFTER = re.compile(
     rf"(?:{_CALLS}|(?:aka|a\.k\.a\.?|also\s+known\s+as|known\s+as|called|goes\s+by)\s+)"
     rf"|\s+(?:goes\s+by|a\.k\.a\.?|aka)\s+)['\"“‘]?{_NICK}\b"
 )
+#: "Everyone calls Kevin "Otieno"", "we all call Margarethe 'Grete'": who calls someone, the name, then the
+#: other name in quotes (the quotes tell where the name ends).
+_CALLS_QUOTED = re.compile(
+    r"\b(?i:everyone|everybody|we|they|people|friends|most\s+people|the\s+team|all)\s+"
+    rf"(?i:all\s+|just\s+|still\s+)?(?i:calls?|called)\s+{_FULL}\s+['\"“‘]{_NICK}['\"”’]"
+)
 #: "Kasia is short for Katarzyna", "Kasia (short for Katarzyna)".
 _SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+for\s+{_FULL}")
 #: "Katarzyna Nowak (Kasia)", "Ananya Kulkarni ("Anu")": a full name and one capitalised word in brackets
@@ -197,6 +203,7 @@ def phrase(subject: str, predicate: str, obj: str) -> str:
 #: Words each alias pattern needs on the line (most lines with a bracket state no other name).
 _ALIAS_CUES = (
     ("call", "aka", "a.k.a", "known as", "goes by"),
+    ("call",),
     ("short for",),
     (" (",),
     (" (",),
@@ -208,7 +215,9 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
     "Y is short for X", and "X (Y)" or "Given (Y) Surname" where Y is a nickname of the given name by its
     shape."""
     out: list[Relation] = []
-    for rx, cues in zip((_ALIAS_AFTER, _SHORT_FOR, _BRACKETED, _NICK_FIRST), _ALIAS_CUES, strict=True):
+    for rx, cues in zip(
+        (_ALIAS_AFTER, _CALLS_QUOTED, _SHORT_FOR, _BRACKETED, _NICK_FIRST), _ALIAS_CUES, strict=True
+    ):
         if not any(cue in low for cue in cues):
             continue
         for m in rx.finditer(text):

@@ -22,7 +22,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from mdrecall.knowledge.label_kinds import header_kind
-from mdrecall.knowledge.name_lists import common_word, known_name, places
+from mdrecall.knowledge.name_lists import common_word, given_name, known_name, places
 
 __all__ = ["TableCells", "heading_things", "supplier_lines", "work_items", "work_label_items"]
 
@@ -114,8 +114,12 @@ _THING_WORDS = {
 }
 _WORD = re.compile(r"[A-Za-z]+")
 _BULLET = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
-#: Where a listed work's title ends: a note in brackets, a comma, a colon, "by", a dash, a sentence end.
-_TITLE_END = re.compile(r"[ ]?\(|,|:|;|[ ]by[ ]|[ ][-–—][ ]|\.(?:[ ]|$)|$")
+#: Where a listed work's title ends: a note in brackets, a comma, a colon, "by", a dash, a sentence end, a
+#: season or a part written in lower case.
+_TITLE_END = re.compile(
+    r"[ ]?\(|,|:|;|[ ]by[ ]|[ ][-–—][ ]|\.(?:[ ]|$)|$"
+    r"|[ ](?:season|series|episode|ep|part|vol|volume)[ ]?(?:\d+|[ivx]+)\b"  # "Andor season 2": the series
+)
 #: Lower-case words opening a bullet before a title ("dropped Marrowdeep"): one to four.
 _LOWER_LEAD = re.compile(r"(?!the[ ])(?:[a-z][\w'’-]*[ ]){1,4}(?=[A-Z])")  # ("the Dispossessed": a title)
 #: A label before the title ("Up next: Intermezzo"): one or two lower-case words after a capital.
@@ -199,7 +203,8 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
         end = _TITLE_END.search(line, sequel.end() if sequel is not None and first else at)
         stop = end.start() if end is not None else len(line)
         title = _TRAILING_LOWER.sub("", line[at:stop].strip())  # "Der Grüffelo on repeat"
-        marked = line[stop : stop + 1] in ",:;(" or line.startswith((" (", " - ", " – ", " — "), stop)
+        marked = line[stop : stop + 1] in ",:;(" or line.startswith((" (", " - ", " – ", " — ", " by "), stop)
+        marked = marked or (end is not None and end.group(0)[1:2].isalpha())  # "Andor season 2"
         if not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
             break
         out.append((i, at, at + len(title), "work"))
@@ -317,7 +322,11 @@ def heading_things(lines: list[str], headings: list[int]) -> list[tuple[int, str
             words = name.split()
             if not words or len(words) > 4 or not all(w[:1].isupper() for w in words):
                 continue
-            if len(words) == 1 and (kind == "organisation" or common_word(words[0].removesuffix("s"))):
+            one = words[0]
+            named = given_name(one) or one in places()  # "## Kobe" under "# Pets": a name, no section's title
+            if len(words) == 1 and (
+                kind == "organisation" or (common_word(one.removesuffix("s")) and not named)
+            ):
                 continue  # "## Invoices" under "# Clients" is a section; a business's name is rarely one word
             out.append((sub, name, kind))
     return out

@@ -1,0 +1,63 @@
+"""Given names of two romanised syllables joined by a hyphen, the second in lower case ("Ji-woo Park",
+"Seo-yeon", "Mei-ling Chou"): the way Korean and Taiwanese given names are written in Latin letters. The
+capitalised-run pattern stops at the lower-case part (``Follow-up`` is no name), so these are read here, by
+their shape: each part one syllable (a few consonants, one to three vowels, one closing ``n``, ``ng``,
+``m``, ``l``, ``k``, ``p``, ``t`` or ``h``; "check-in", "follow-up", "self-hosted" have parts of other
+shapes), the second no English tail ("Wi-fi", "Co-op", "Hi-fi"). Followed by a capitalised word (the
+surname) the two are a person's name; alone, the given name is a weak mention, counted only where it is the
+first name of one person the workspace names in full."""
+
+from __future__ import annotations
+
+import re
+
+from mdrecall.knowledge.file_scan import FileScan
+from mdrecall.knowledge.mention_patterns import STOP
+from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_WORD
+
+__all__ = ["add_syllable_names", "syllable_given"]
+
+#: One romanised syllable: a few consonants, one to three vowels, a closing consonant or none.
+_SYLLABLE = re.compile(r"[bcdfghjklmnpqrstvwxyz]{0,3}[aeiouy]{1,3}(?:ng|[nmlkpth])?")
+#: English words after a hyphen that make a compound of two short words, no name ("Wi-fi", "Co-op").
+_TAILS = frozenset("fi op up in on off out run ray mail way ins ups ons".split())
+#: A capitalised part, a hyphen, a lower-case part; then perhaps a surname (group ``s``).
+_HYPHENED = re.compile(
+    r"(?<![\w'’-])(?P<g>[A-Z][a-z]{1,4}-[a-z]{2,5})(?=['’]s\b|(?![\w'’-]))"
+    r"(?:[ ](?P<s>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![\w-]))?"
+)
+
+
+def syllable_given(word: str) -> bool:
+    """Is ``word`` ("Ji-woo") two romanised syllables joined by a hyphen, the second no English tail?"""
+    first, _, second = word.lower().partition("-")
+    return second not in _TAILS and all(_SYLLABLE.fullmatch(part) for part in (first, second))
+
+
+def _surname(word: str) -> bool:
+    """Could ``word`` be a surname after a given name: no stop word, no organisation's or event's word?"""
+    return (
+        word not in STOP
+        and not ORG_WORD.match(word)
+        and word not in EVENT_LAST
+        and word not in INSTITUTION_LAST
+    )
+
+
+def add_syllable_names(scan: FileScan) -> None:
+    """Add the hyphened given names of ``scan`` ("Ji-woo Park": a person; "Ji-woo" alone: a weak mention)
+    and take their spans from the later passes."""
+    plain = scan.plain
+    for m in _HYPHENED.finditer(plain):
+        i = scan.line_of(m.start())
+        if i in scan.skip or i in scan.heads or scan.taken.overlaps(m.start(), m.end()):
+            continue
+        given, surname = m.group("g"), m.group("s")
+        if not syllable_given(given):
+            continue
+        if surname is not None and _surname(surname):
+            scan.add(i, f"{given} {surname}", "person", "typed_name")
+            scan.taken.add(m.start(), m.end())
+        else:
+            scan.add(i, given, "person", "name_start")
+            scan.taken.add(m.start("g"), m.end("g"))
