@@ -218,7 +218,10 @@ def run_search(
     if code and kq.instances:  # "Rust", "Swift": languages where the workspace names them as technologies
         kq = _with_code_rare(store, kq)
     kind_group = _kind_group(store, kq, entity_kinds) if entity_kinds and (code or not kq.instances) else ()
-    pool = max(1, min(req.max_results * cfg.candidate_multiplier, cfg.candidate_cap))
+    # a search for fewer hits than the configured default weighs as many candidates as a default search
+    # does: its hits are the head of the default's, not a reordering of a thinner pool (the scores are
+    # normalised over the pool, and a chunk found by one leg alone in a small pool loses the other's half)
+    pool = max(1, min(max(req.max_results, cfg.max_results) * cfg.candidate_multiplier, cfg.candidate_cap))
     prefers = intent == "prefer" and asks_about_self(req.query)  # "what should I cook?": my stated likes
     if prefers:  # the statement boost needs the stated preferences among the candidates
         pool = max(pool, STATEMENT_POOL)
