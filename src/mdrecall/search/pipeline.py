@@ -82,6 +82,7 @@ from mdrecall.text.query import (
 )
 from mdrecall.text.synonyms import related_words
 from mdrecall.text.tense import asks_about_present
+from mdrecall.text.verb_forms import word_forms
 
 if TYPE_CHECKING:
     from mdrecall.rerankers import Reranker
@@ -486,16 +487,20 @@ def _keyword_leg(
 
 
 def _related(store: Store, kq: KeywordQuery, sources: Sequence[str] | None) -> tuple[str, ...]:
-    """The synonyms of the question's words that no note (of ``sources``) holds; a store error leaves
-    them out (the keyword leg says what failed)."""
+    """The forms of the question's verbs its words are not (:func:`~mdrecall.text.verb_forms.word_forms`:
+    "movers" → move, "kept" → keep), then the synonyms of the question's words that no note (of
+    ``sources``) holds; a store error leaves the synonyms out (the keyword leg says what failed)."""
     if kq.empty:
         return ()
+    said = set(kq.all_terms)
+    forms = tuple(f for f in word_forms(kq.terms) if f not in said)
     try:
-        return related_words(missing_words(store, kq, sources), kq.all_terms)
+        found = related_words(missing_words(store, kq, sources), kq.all_terms)
     except IndexCorruptError:
         raise
     except StoreError:
-        return ()
+        return forms
+    return (*forms, *(w for w in found if w not in forms))
 
 
 def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) -> ChunkReader | None:

@@ -1,16 +1,20 @@
-"""The irregular forms of an English verb: "kept" and "keep" are one word. Pure.
+"""The forms of an English verb a stem cannot find: "kept" and "keep" are one word, and "movers" are the
+ones who move. Pure.
 
 A light stem (:func:`mdrecall.search.snippets.term_matches`) finds "keeps" and "keeping" from "keep" by
-their opening letters; "kept", "bought" or "went" it cannot. The table is WordNet 3.0's exception list
+their opening letters; "kept", "bought" or "went" it cannot. That table is WordNet 3.0's exception list
 less the forms a prefix finds (``data/irregular_verbs.txt``, written by ``scripts/gen_irregular_verbs.py``).
+The keyword index stems "movers" to "mover", never to "move": the nouns of a doer and their verbs are
+WordNet's derivational links (``data/agent_nouns.txt``, written by ``scripts/gen_agent_nouns.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-__all__ = ["verb_forms"]
+__all__ = ["agent_verb", "verb_forms", "word_forms"]
 
 
 @cache
@@ -35,3 +39,29 @@ def verb_forms(word: str) -> frozenset[str]:
     ``{"keep"}``, ``"buy"`` → ``{"bought"}``); empty for any other word."""
     low = word.lower()
     return _table().get(low, frozenset()) - {low}
+
+
+@cache
+def _agents() -> dict[str, str]:
+    text = (Path(__file__).parent / "data" / "agent_nouns.txt").read_text(encoding="utf-8")
+    return dict(line.split() for line in text.splitlines() if line and not line.startswith("#"))
+
+
+def agent_verb(word: str) -> str | None:
+    """The verb of a noun naming the one who does it (``"movers"`` → ``"move"``, ``"buyer"`` →
+    ``"buy"``); ``None`` for any other word."""
+    low = word.lower()
+    agents = _agents()
+    return agents.get(low) or (agents.get(low[:-1]) if low.endswith("s") else None)
+
+
+def word_forms(terms: Sequence[str]) -> tuple[str, ...]:
+    """The forms of the verbs of ``terms`` that are none of them: irregular forms (:func:`verb_forms`)
+    and the verb of a doer's noun (:func:`agent_verb`), in the order of the terms."""
+    said = {t.lower() for t in terms}
+    out: dict[str, None] = {}
+    for term in terms:
+        verb = agent_verb(term)
+        found = sorted(verb_forms(term)) + ([verb] if verb else [])
+        out.update(dict.fromkeys(f for f in found if f not in said))
+    return tuple(out)
