@@ -1,4 +1,4 @@
-"""A search for fewer hits than the default weighs as many candidates as a default search does."""
+"""A search for a few hits weighs at least MIN_POOL candidates: a search for 2 ranks as one for 5 does."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from mdrecall import Config, Memory
+from mdrecall.search.pipeline import MIN_POOL
 
 from helpers import write
 
@@ -27,7 +28,7 @@ def _garden_club(root: Path) -> None:
     write(root, "MEMORY.md", "# Memory\n\n- Treasurer of the allotment society is Colm Reddy.\n")
 
 
-def test_a_short_search_reads_a_default_pool(tmp_path: Path, open_memory: Callable[..., Memory]) -> None:
+def test_a_short_search_reads_the_least_pool(tmp_path: Path, open_memory: Callable[..., Memory]) -> None:
     _garden_club(tmp_path)
     mem = open_memory(tmp_path)
     mem.index()
@@ -40,12 +41,11 @@ def test_a_short_search_reads_a_default_pool(tmp_path: Path, open_memory: Callab
 
     mem.store.search_text = spy  # type: ignore[method-assign]
     mem.search("how much is the plot rent", max_results=2)
-    cfg = Config().search
-    assert max(limits) >= cfg.max_results * cfg.candidate_multiplier  # the keyword leg's pool
+    assert max(limits) >= MIN_POOL  # the keyword leg's pool
 
 
 @pytest.mark.parametrize("k", [1, 2, 3])
-def test_the_top_hits_are_the_head_of_a_default_search(
+def test_the_top_hits_are_the_head_of_a_five_hit_search(
     tmp_path: Path, open_memory: Callable[..., Memory], k: int
 ) -> None:
     _garden_club(tmp_path)
@@ -53,5 +53,5 @@ def test_the_top_hits_are_the_head_of_a_default_search(
     mem.index()
     for q in ("how much is the plot rent", "who is the treasurer", "when were the leeks watered"):
         short = [(h.path, h.start_line) for h in mem.search(q, max_results=k, min_score=0)]
-        full = [(h.path, h.start_line) for h in mem.search(q, max_results=6, min_score=0)]
+        full = [(h.path, h.start_line) for h in mem.search(q, max_results=5, min_score=0)]
         assert short == full[:k], q
