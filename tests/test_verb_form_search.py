@@ -1,5 +1,5 @@
-"""A question's word is searched in the forms of its verb a stem cannot reach: "movers" finds "the move",
-"kept" finds "keeps" (text/verb_forms.py, WordNet's exception list and derivational links)."""
+"""A question's noun of a doer is searched in its verb, which a stem cannot reach: "movers" finds "the
+move" (text/verb_forms.py, WordNet's derivational links)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mdrecall import Memory
-from mdrecall.text.verb_forms import agent_verb, word_forms
+from mdrecall.text.verb_forms import agent_verb, verb_forms
 
 from helpers import write
 
@@ -15,7 +15,7 @@ from helpers import write
 def _workspace(root: Path) -> None:
     write(root, "memory/2026-05-02.md", "# 2026-05-02\n\n- Packwell Removals booked for the move: 14 June.\n")
     write(root, "memory/2026-05-03.md", "# 2026-05-03\n\n- The choir keeps its music stands in the vestry.\n")
-    write(root, "memory/2026-05-04.md", "# 2026-05-04\n\n- Sold the piano to a teacher from Ely.\n")
+    write(root, "memory/2026-05-04.md", "# 2026-05-04\n\n- A teacher from Ely came to buy the piano.\n")
 
 
 def test_a_doers_noun_finds_the_verb(tmp_path: Path, open_memory: Callable[..., Memory]) -> None:
@@ -24,12 +24,11 @@ def test_a_doers_noun_finds_the_verb(tmp_path: Path, open_memory: Callable[..., 
     mem.index()
     hits = mem.search("when are the movers coming", min_score=0)
     assert hits and hits[0].path == "memory/2026-05-02.md"
-    hits = mem.search("where are the music stands kept", min_score=0)
-    assert hits and hits[0].path == "memory/2026-05-03.md"
+    hits = mem.search("which buyers came for the piano", min_score=0)
+    assert hits and hits[0].path == "memory/2026-05-04.md"
 
 
 def test_the_forms_of_a_questions_verbs() -> None:
-    assert word_forms(["movers", "coming"]) == ("move",)
-    assert word_forms(["kept", "stands"]) == ("keep",)
-    assert word_forms(["who", "bought", "piano"]) == ("buy",)
+    assert agent_verb("movers") == "move" and agent_verb("runner") == "run"
     assert agent_verb("buyers") == "buy" and agent_verb("flowers") is None and agent_verb("corner") is None
+    assert verb_forms("kept") == {"keep"} and verb_forms("stands") == frozenset()

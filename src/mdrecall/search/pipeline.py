@@ -82,7 +82,7 @@ from mdrecall.text.query import (
 )
 from mdrecall.text.synonyms import related_words
 from mdrecall.text.tense import asks_about_present
-from mdrecall.text.verb_forms import word_forms
+from mdrecall.text.verb_forms import agent_verb
 
 if TYPE_CHECKING:
     from mdrecall.rerankers import Reranker
@@ -491,13 +491,14 @@ def _keyword_leg(
 
 
 def _related(store: Store, kq: KeywordQuery, sources: Sequence[str] | None) -> tuple[str, ...]:
-    """The forms of the question's verbs its words are not (:func:`~mdrecall.text.verb_forms.word_forms`:
-    "movers" → move, "kept" → keep), then the synonyms of the question's words that no note (of
-    ``sources``) holds; a store error leaves the synonyms out (the keyword leg says what failed)."""
+    """The verb of a question's noun of a doer (:func:`~mdrecall.text.verb_forms.agent_verb`: "movers" →
+    move), then the synonyms of the question's words that no note (of ``sources``) holds; a store error
+    leaves the synonyms out (the keyword leg says what failed). Not a verb's irregular forms ("went" →
+    go, "made" → make): searched so, LoCoMo lost 0.011 open-domain and 0.006 temporal snippet recall."""
     if kq.empty:
         return ()
     said = set(kq.all_terms)
-    forms = tuple(f for f in word_forms(kq.terms) if f not in said)
+    forms = tuple(v for t in kq.terms if (v := agent_verb(t)) and v not in said)
     try:
         found = related_words(missing_words(store, kq, sources), kq.all_terms)
     except IndexCorruptError:

@@ -10,11 +10,10 @@ WordNet's derivational links (``data/agent_nouns.txt``, written by ``scripts/gen
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-__all__ = ["agent_verb", "verb_forms", "word_forms"]
+__all__ = ["agent_verb", "verb_forms"]
 
 
 @cache
@@ -53,15 +52,3 @@ def agent_verb(word: str) -> str | None:
     low = word.lower()
     agents = _agents()
     return agents.get(low) or (agents.get(low[:-1]) if low.endswith("s") else None)
-
-
-def word_forms(terms: Sequence[str]) -> tuple[str, ...]:
-    """The forms of the verbs of ``terms`` that are none of them: irregular forms (:func:`verb_forms`)
-    and the verb of a doer's noun (:func:`agent_verb`), in the order of the terms."""
-    said = {t.lower() for t in terms}
-    out: dict[str, None] = {}
-    for term in terms:
-        verb = agent_verb(term)
-        found = sorted(verb_forms(term)) + ([verb] if verb else [])
-        out.update(dict.fromkeys(f for f in found if f not in said))
-    return tuple(out)
