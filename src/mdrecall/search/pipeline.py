@@ -32,6 +32,7 @@ from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
 from mdrecall.search.hits import build_hits
 from mdrecall.search.kinds import (
     ENTITY_KINDS,
+    animals_named_with,
     apply_entity_kinds,
     apply_kind_instances,
     asked_entity_kinds,
@@ -408,6 +409,8 @@ def _kind_group(store: Store, kq: KeywordQuery, kinds: Sequence[str]) -> tuple[s
     if names and asks_about_self(kq.text):  # "what pets do WE have": not the ones on Rafael's page
         theirs = others_names(store, names)
         names = [n for n in names if n not in theirs]
+    if said and names and "pet" in kinds:  # "Tortoise: Kobe" beside "Cat: Pilipili": the animal's word
+        names += [w for w in animals_named_with(store, names) if w not in names and w not in said]
     return (*said, *names) if said and names else ()
 
 
