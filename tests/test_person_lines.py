@@ -125,3 +125,24 @@ def test_a_day_question_is_not_lifted_to_lines_naming_its_month(tmp_path: Path) 
         "what lessons do we have on 14 April", max_results=3, min_score=0.0, today=date(2026, 4, 12)
     )
     assert hits[0].citation.startswith("memory/2026-04-10.md")  # the lesson on Tuesday 14 April
+
+
+def test_a_field_label_is_no_speaker() -> None:
+    """ "- Food: Grandad wants the lamb tagine" is Grandad's line: "Food" titles a field of a party plan,
+    nobody says it; a transcript's speaker ("- Ines: ...") still speaks, a given name though a word."""
+    plan = Scored(_chunk("party", "# Party plan\n\n- Food: Grandad wants lamb tagine and mint tea"), 0.45)
+    chat = Scored(_chunk("chat", "- Ines: Grandad phoned\n- Rosa: he sounded tired"), 0.6)
+    other = Scored(_chunk("log", "- Grandad: the garden gate is stuck again"), 0.5)
+    out = lift_person_lines([chat, other, plan], ["Grandad"], ["dishes", "tagine", "tea"])
+    assert out[0].chunk.path == "party.md"
+    heard = Scored(_chunk("heard", "- Rosa: Grandad wants the lamb tagine and mint tea"), 0.45)
+    out = lift_person_lines([chat, other, heard], ["Grandad"], ["dishes", "tagine", "tea"])
+    assert out[0].chunk.path != "heard.md"  # Rosa says it: a speaker, not a field
+
+
+def test_a_field_label_under_the_persons_heading_is_theirs() -> None:
+    text = "# Family\n\n## Grandad (80)\n- Food: lamb tagine with mint tea, never fish."
+    page = Scored(_chunk("family", text), 0.45)
+    log = Scored(_chunk("log", "- Grandad: the gate is stuck again."), 0.6)
+    out = lift_person_lines([log, page], ["Grandad"], ["dishes", "tagine", "tea"])
+    assert out[0].chunk.path == "family.md"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.search.places import asks_whereabouts
+from mdrecall.search.places import asks_whereabouts, whereabouts_kinds
 from tests.helpers import write
 
 
@@ -57,3 +57,34 @@ def test_the_questions_that_ask_where_someone_is() -> None:
     assert asks_whereabouts("where's the team working now")
     assert not asks_whereabouts("where did they go camping last summer?")
     assert not asks_whereabouts("where is the spare key")
+
+
+def _print_shop(root: Path) -> None:
+    write(
+        root,
+        "memory/studio.md",
+        "# Letterpress studio\n\n- The town council pays us for the work on the festival posters.\n"
+        "- Print run: 400 posters on the Heidelberg, proofs first.\n",
+    )
+    write(
+        root,
+        "memory/2026-05-11.md",
+        "# 2026-05-11\n\n- Oskar Lindahl (freelance typesetter, Gdańsk) sets the festival programme.\n"
+        "- Paper order from the mill arrived.\n",
+    )
+
+
+def test_a_question_naming_the_kind_of_place_asks_where_someone_is(tmp_path: Path) -> None:
+    _print_shop(tmp_path)
+    query = "which town does Oskar work from"
+    assert _first(_memory(tmp_path), query) == "memory/2026-05-11.md"
+    assert _first(_memory(tmp_path, skip=("places",)), query) == "memory/studio.md"
+
+
+def test_the_questions_that_name_a_kind_of_place() -> None:
+    assert asks_whereabouts("which city does Tunji work from?")
+    assert asks_whereabouts("What country is Maren living in these days")
+    assert whereabouts_kinds("which city does Tunji work from?") == ("place",)
+    assert whereabouts_kinds("where does Tunji work?") == ("place", "organisation")
+    assert not asks_whereabouts("which city hosts the final")
+    assert not asks_whereabouts("what town did we visit on the trip")

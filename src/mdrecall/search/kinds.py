@@ -28,6 +28,7 @@ __all__ = [
     "ENTITY_KINDS",
     "KINDS",
     "KIND_BOOST",
+    "animals_named_with",
     "apply_entity_kinds",
     "apply_kind_instances",
     "asked_entity_kinds",
@@ -81,6 +82,27 @@ def asked_entity_kinds(query: str) -> tuple[str, ...]:
         for word in re.findall(r"[\w'’-]+", m.group(1).lower()):
             found += next((ENTITY_KINDS[f] for f in number_forms(word) if f in ENTITY_KINDS), ())
     return tuple(dict.fromkeys(found))
+
+
+def animals_named_with(store: Store, keys: Sequence[str]) -> tuple[str, ...]:
+    """The animals' words (WordNet's, :func:`~mdrecall.knowledge.name_lists.animal_words`) written on the
+    lines mentioning the pets ``keys``: "Cat: Pilipili. Tortoise: Kobe." gives cat and tortoise, so a
+    question asking what pets there are counts the line's tortoise though the extraction typed no pet
+    "Kobe". Empty for a store that keeps no views."""
+    from mdrecall.knowledge.refresh import keeps_views  # only a question asking for pets reads these
+
+    if not keys or not keeps_views(store):
+        return ()
+    from mdrecall.knowledge.name_lists import animal_words
+
+    animals = animal_words()
+    lines = store.line_texts(sorted({(m.path, m.line) for m in store.mention_rows(list(keys))}))
+    found: dict[str, None] = {}
+    for text in lines.values():
+        for word in re.findall(r"[a-z]+", text.lower()):
+            if word in animals or (word.endswith("s") and word[:-1] in animals):
+                found[word] = None
+    return tuple(found)
 
 
 def apply_entity_kinds(

@@ -84,7 +84,9 @@ def _person_lines(scored: Scored, people: frozenset[str]) -> list[str]:
         if level:
             under = [h for h in under if h[0] < level]
             under.append((level, not people.isdisjoint(_WORD.findall(line.lower()))))
-        elif _said_by(line, people) or (line.strip() and speaker(line) is None and any(n for _, n in under)):
+        elif _said_by(line, people) or (
+            line.strip() and _labelled_by(line) is None and any(n for _, n in under)
+        ):
             out.append(line)
     return out
 
@@ -99,13 +101,28 @@ def _spread(scores: Sequence[float]) -> list[float]:
 
 
 def _said_by(line: str, people: frozenset[str]) -> bool:
-    """Whether one of ``people`` says ``line`` (its speaker label) or, with no label, names them."""
+    """Whether one of ``people`` says ``line`` (its speaker label) or, with no label, names them. A
+    label that is an ordinary word and no given name ("- Music: Mum loves Sauti Sol") titles a field, it
+    is no speaker: the line is the person's when it names them."""
     if not line.strip() or line.lstrip().startswith("#"):
         return False
-    who = speaker(line)
+    who = _labelled_by(line)
     if who is not None:
         return who in people
     return not people.isdisjoint(_WORD.findall(line.lower()))
+
+
+def _labelled_by(line: str) -> str | None:
+    """The speaker of ``line`` (:func:`speaker`) unless its label titles a field (:func:`_field_label`)."""
+    who = speaker(line)
+    return None if who is None or _field_label(who) else who
+
+
+def _field_label(word: str) -> bool:
+    """Is the label ``word`` (lowercase) a field's title ("music", "venue"), not a speaker's name?"""
+    from mdrecall.knowledge.name_lists import common_word, given_name  # only list questions read lines
+
+    return common_word(word) and not given_name(word.capitalize())
 
 
 def _best_line(

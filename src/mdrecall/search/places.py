@@ -4,9 +4,10 @@
 "Where is Rafael based?" is answered by "Rafael on Slack: I'm working from Florianópolis from now on",
 which holds no word of the question but the name, while his page ("Based in Curitiba") holds "based"
 and ranks far above it. As a question-answering system's answer type (a place for "where does X
-live/work", "where is X based/now"), a candidate with a line holding a name the question capitalises and a
-stored mention of a place entity (the entity view's kind ``place``; or ``organisation`` when it asks
-where someone works: an employer answers it) is lifted by :data:`PLACE_LIFT` (a
+live/work", "where is X based/now", "which city does X work from"), a candidate with a line holding a
+name the question capitalises and a stored mention of a place entity (the entity view's kind ``place``;
+or ``organisation`` when it asks where someone works, unless it names the kind of place: an employer
+answers it) is lifted by :data:`PLACE_LIFT` (a
 share of its score), and, as a person's place changes, the latest dated of them takes the place of the
 first (an undated page counts as older, as in :mod:`mdrecall.search.current`). Only a question in the
 present about where someone lives, works or is based asks this: "where did they go camping" asks for an
@@ -25,6 +26,7 @@ from mdrecall.search.snippets import query_stems, term_matches
 
 __all__ = [
     "ASKS_WHEREABOUTS",
+    "ASKS_WHICH_PLACE",
     "PLACE_LIFT",
     "WINDOW",
     "apply_place_lift",
@@ -44,19 +46,34 @@ ASKS_WHEREABOUTS = re.compile(
 )
 
 
+#: The same question naming the kind of place it asks for: "which city does X work from", "what town
+#: is X based in now", "which country are they living in these days".
+ASKS_WHICH_PLACE = re.compile(
+    r"\b(?:which|what)\s+(?:city|town|village|country|county|state|region|suburb|neighbou?rhood)"
+    r"(?:'s|’s| is| are| does| do)\b[^?.!]{1,60}?\b(?:based|live|lives|living|located|staying"
+    r"|work|works|working|now|currently|these days)\b",
+    re.I,
+)
+
+
 #: "where does X work": the answer may be an employer ("Starts at ESB Networks") as much as a town.
 _ASKS_WORKPLACE = re.compile(r"\bwork(?:s|ing)?\b", re.I)
 
 
 def whereabouts_kinds(query: str) -> tuple[str, ...]:
     """The entity kinds answering a whereabouts question: a place, and an organisation when it asks
-    where someone works."""
-    return ("place", "organisation") if _ASKS_WORKPLACE.search(query[:500]) else ("place",)
+    where someone works, unless it names the kind of place it asks for ("which city")."""
+    head = query[:500]
+    if ASKS_WHICH_PLACE.search(head) is None and _ASKS_WORKPLACE.search(head):
+        return ("place", "organisation")
+    return ("place",)
 
 
 def asks_whereabouts(query: str) -> bool:
-    """Does ``query`` ask where someone is based now (``"where is Rafael based?"``)?"""
-    return ASKS_WHEREABOUTS.search(query[:500]) is not None
+    """Does ``query`` ask where someone is based now (``"where is Rafael based?"``, ``"which city does
+    Rafael work from?"``)?"""
+    head = query[:500]
+    return ASKS_WHEREABOUTS.search(head) is not None or ASKS_WHICH_PLACE.search(head) is not None
 
 
 def apply_place_lift(

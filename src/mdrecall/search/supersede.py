@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from mdrecall.knowledge.superseded import superseded_in
 from mdrecall.models import Chunk, Scored
-from mdrecall.search.snippets import citation, query_stems, term_matches
+from mdrecall.search.query_words import stems_and_words, word_of
+from mdrecall.search.snippets import citation, term_matches
 from mdrecall.search.supersede_wording import WINDOW, held_stems
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import ChunkAtStore, Supersession
@@ -28,8 +29,10 @@ __all__ = [
     "line_values",
     "marked_lines",
     "newer_chunks",
+    "stems_and_words",
     "superseded_lines",
     "supersession_note",
+    "word_of",
 ]
 
 
@@ -104,13 +107,13 @@ def apply_fact_supersession(
     out = list(items)
     if not lines or not terms or not out:
         return out
-    stems = query_stems(terms)
+    stems, word = stems_and_words(terms)
     head = out[:window]
     changed = False
     marked: list[tuple[Scored, Supersession]] = []
     asks = asked_value(query)
     picks = asks or (("c:",) if _WHICH.search(query) else ())
-    answers = _NewerAnswers(head, stems, asks, word_of(stems), picks)
+    answers = _NewerAnswers(head, stems, asks, word, picks)
     for a_pos in range(len(head)):
         a = head[a_pos]
         gone = lines.get(a.chunk.path)
@@ -238,25 +241,6 @@ def asked_value(query: str) -> tuple[str, ...]:
         if pattern.search(query):
             return kinds
     return ()
-
-
-#: Endings an English word takes after dropping its final "e" ("move" → "moving", "moved", "movers").
-_E_DROP_ENDINGS = ("ing", "ed", "er", "ers", "es")
-
-
-def word_of(stems: frozenset[str]) -> dict[str, str]:
-    """Each query stem → the stem standing for its word: forms of one word the light stems keep apart
-    ("which moving company is doing our move": "moving" and "move") count once, so a line holding both
-    answers no better than a line holding one."""
-    out = {s: s for s in stems}
-    for s in sorted(stems):
-        if len(s) < 3 or not s.endswith("e"):
-            continue
-        base = s[:-1]
-        for t in stems:
-            if t != s and t.startswith(base) and t[len(base) :] in _E_DROP_ENDINGS:
-                out[t] = out[s]
-    return out
 
 
 def _words(found: frozenset[str], word: Mapping[str, str] | None) -> frozenset[str]:
