@@ -91,6 +91,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for n in kept if not _POSSESSIVE.match(low, n.end)] or kept
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
+    kept = [n for n in kept if not _in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
     kept = _acted_first(line, low, lead, kept)
     kept = _occasion_last(low, kept)
     for n in kept:
@@ -395,3 +396,33 @@ def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
     return low[max(0, n.start - 16) : n.start].rstrip().endswith("from") and any(
         o.start > n.end and low[n.end : o.start].strip() == "to" for o in found
     )
+
+
+#: A verb of its own in a bracketed aside: a form of "be" or "have", a modal, or a verb in -s right before
+#: the day's preposition ("leaves on the 15th", "starts Monday").
+_ASIDE_VERB = re.compile(
+    r"\b(?:was|were|is|are|has|had|have|will|would|'ll|gets?|got)\b|\b[a-z]{3,}s\s+(?:on\s+|by\s+|from\s+)?"
+    r"(?:the\s+)?$"
+)
+
+
+#: A clause that reports with a verb in the present: a form of "be" or "have", or a name and a verb in -s
+#: ("Pip weighs 3.1 kg", "Kip looks better").
+_REPORTS = re.compile(r"\b(?:is|are|was|were|has|have|had)\b|(?:^|(?<=\s))[A-Z][\w'-]*\s+[a-z]{3,}s\b")
+
+
+def _in_aside(line: str, low: str, lead: int, n: NoteDate) -> bool:
+    """``n`` lies in a bracketed aside with a verb of its own, after a clause that reports with a verb of
+    its own and that the aside comments on ("Pip weighs 3.1 kg (was 3.4 on 5/3)", "Ana resigned (new post
+    in Leeds, leaves on the 15th)"): the aside's day, not the line's; "Paid the deposit (on 3 March)", with
+    no verb, "(arrived Friday)", an act whose day it may be, and "(moved to Friday)", a day moved, keep
+    theirs."""
+    opened = low.rfind("(", lead, n.start)
+    if opened < 0 or ")" in low[opened : n.start] or len(_WORD_AT.findall(line, lead, opened)) < 2:
+        return False
+    if not _acts(line, lead, opened) and _REPORTS.search(line, lead, opened) is None:
+        return False  # "Open items: the train card (expires 15 February)": a list, the aside its only day
+    inside = low[opened + 1 : n.start]
+    if _RESCHEDULE.search(inside):
+        return False
+    return _ASIDE_VERB.search(inside) is not None
