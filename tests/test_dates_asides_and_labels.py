@@ -92,3 +92,35 @@ def test_a_day_in_an_aside_with_its_own_verb_is_not_the_lines(line: str, written
 )
 def test_an_aside_that_is_the_lines_day_keeps_it(line: str, meant: str) -> None:
     assert _day(line, "2027-05-12") == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a day offered in place of another: the line is about the day offered
+        ("> Sorry, the van is booked on the 14th. Could you come the 21st instead?", "2027-05-21"),
+        ("- Choir can't have the hall Friday, so Saturday instead.", "2027-05-15"),
+        # a day given up after "instead of" / "rather than"
+        ("- Rehearsal on 20 May rather than 18 May, says Dana.", "2027-05-20"),
+        ("- We'll meet Thursday instead of Tuesday.", "2027-05-13"),
+    ],
+)
+def test_a_day_offered_instead_of_another(line: str, meant: str) -> None:
+    assert _day(line, "2027-05-12") == date.fromisoformat(meant)
+
+
+def test_same_day_is_the_day_the_page_named_last() -> None:
+    page = (
+        "# Loft conversion, Hove\n\n"
+        "> On Tue, 4 May 2027, the builder wrote:\n> Steel beams arrive next week.\n\n"
+        "Answered him the same day:\nThanks, we'll clear the landing.\n"
+        "Offers same-day delivery for the plaster.\n"
+    )
+    days = line_dates(page, None, "2027-06-01")
+    assert days[5] == date(2027, 5, 4)
+    assert days[7] is None  # "same-day delivery" names no day
+
+
+def test_same_day_on_a_page_with_no_date_above_names_none() -> None:
+    page = "# Notes\n\nReplied the same day.\n"
+    assert line_dates(page, None, "2027-06-01")[2] is None

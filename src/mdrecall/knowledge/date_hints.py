@@ -80,6 +80,7 @@ def may_name_date(text: str) -> bool:
     if (
         "/" in low or "week" in low or "month" in low or "night" in low or "tomorrow" in low  # _HINT_WORDS
         or "end of" in low or "start of" in low or "beginning of" in low or "middle of" in low  # _PART_HINTS
+        or "same day" in low  # the day the page named last (:mod:`~mdrecall.knowledge.valid_time`)
     ):  # fmt: skip
         return True
     if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:

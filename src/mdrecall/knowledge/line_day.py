@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from mdrecall.knowledge.day_choice import instead_first, offered
 from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
 from mdrecall.text.note_dates import NoteDate
 
@@ -92,6 +93,9 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = [n for n in kept if not _in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
+    kept = instead_first(low, kept)
+    if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
+        return kept[0].days[0]
     kept = _acted_first(line, low, lead, kept)
     kept = _occasion_last(low, kept)
     for n in kept:
