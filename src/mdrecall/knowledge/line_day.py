@@ -12,8 +12,9 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from mdrecall.knowledge.day_choice import instead_first, offered
-from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
+from mdrecall.knowledge.day_choice import in_aside, instead_first, offered
+from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
+from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
 
 __all__ = ["line_day"]
@@ -22,8 +23,6 @@ __all__ = ["line_day"]
 _DIGIT = re.compile(r"\d")
 #: A chat message's stamp opening a line: a bracket holding a time ("[13/01 08:10]", "[2027-01-13 08:10]").
 _STAMP = re.compile(r"\s*\[[^\]]{0,24}\b\d{1,2}[:.]\d\d(?:[:.]\d\d)?\s*(?:[ap]m)?\]")
-#: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
-_NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
 _FULL_STOP = re.compile(r"[.!?](?=\s|$)")
 #: A sentence's end after a lower-case word ("not a tear."; not an initial, "Jonas L.", nor a title's
@@ -92,7 +91,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for n in kept if not _POSSESSIVE.match(low, n.end)] or kept
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
-    kept = [n for n in kept if not _in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
+    kept = [n for n in kept if not in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
     kept = instead_first(low, kept)
     if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
         return kept[0].days[0]
@@ -172,7 +171,7 @@ def _acted_first(line: str, low: str, lead: int, kept: list[NoteDate]) -> list[N
         if m is None:
             continue
         word, prev = (m.group(2), m.group(1)) if m.group(2) else (m.group(3), "")
-        if word not in _NOT_DONE and past_verb(word, prev):
+        if word not in NOT_DONE and past_verb(word, prev):
             return [n, *(o for o in kept if o is not n)]
     return kept
 
@@ -208,7 +207,7 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
         return False
     stop = first.end()
     return (
-        not _acts(line, lead, stop)
+        not acts(line, lead, stop)
         and not _MODAL.search(low, lead, stop)
         and not _INFINITIVE.search(line, lead, stop)
     )
@@ -221,10 +220,10 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     "...overran, so they can't start till the 25th"); or an act earlier in its clause is not tied to it
     ("we picked the book for December", but not "report drafted by mid-January", "training cancelled this
     Sat", "asked me to read it by Friday")."""
-    if _RESCHEDULE.search(low, lead, at):
+    if RESCHEDULE.search(low, lead, at):
         return False  # "4.2 slipped a week: ... New ship date is the 21st": the line gives the new day
     sentence = max((m.end() for m in _SENTENCE_END.finditer(low, lead, at)), default=lead)
-    if sentence > lead and _acts(line, lead, sentence):
+    if sentence > lead and acts(line, lead, sentence):
         return True
     # a state only across a full stop: after a semicolon it is the reason for the plan ("X has a cold;
     # skipping piano tomorrow")
@@ -234,31 +233,21 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, sentence, at)), default=sentence)
     if clause > sentence and _TAKES_EFFECT.fullmatch(low, clause, at):
         return False  # "hired Emre for Saturdays, starting 6/3": the day the act takes effect
-    if clause > sentence and _acts(line, sentence, clause) and _PLAN_OR_STATE.search(low, clause, at):
+    if clause > sentence and acts(line, sentence, clause) and _PLAN_OR_STATE.search(low, clause, at):
         return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th"
-    acts = _acts(line, clause, at)
-    if not acts:
+    done = acts(line, clause, at)
+    if not done:
         return False
-    between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
+    between = [w.lower() for w in _WORD_AT.findall(line, done[-1], at)[1:]]
     if all(w in _PARTICLES or w in _OBJECTS for w in between):
         return False  # "cancelled this Sat", "gave her 22/04": the day is the act's own
-    if _REPORTED.match(low, acts[-1]):
+    if _REPORTED.match(low, done[-1]):
         return True  # "Maria told me she's leaving at the end of February": the news is told that day
-    if _SAID_DO.match(low, acts[-1]):
+    if _SAID_DO.match(low, done[-1]):
         return False  # "we said pick by the 20th": a task set, whose day is the line's (as "to pick by")
-    return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(line, acts[-1], at) is None
+    return _PLAN.search(low, done[-1], at) is None and _INFINITIVE.search(line, done[-1], at) is None
 
 
-#: A date moved, as the line's act: a verb that moves a date with where or how far it went ("got pushed to
-#: Tuesday", "slipped a week", "pushed back to 8/5"), or one that can only move a date ("postponed"); not
-#: after a determiner ("the delayed train"). The day the line names is the new one, not a plan beside it.
-_RESCHEDULE = re.compile(
-    r"(?<!\bthe )(?<!\ba )(?:\b(?:postponed|rescheduled|deferred)\b|\b(?:moved|pushed|delayed|slipped|shifted"
-    r"|bumped|extended|changed)\s+(?:back\s+|out\s+|again\s+)?(?:to|until|till|by|a|an|one|two|three|\d+)\s)"
-    # the same verb in its base form after "to" ("agreed to slip a week"), or a new date named as such
-    r"|\bto\s+(?:move|push|delay|slip|shift|bump|extend|postpone|reschedule|defer)\s+(?:it\s+|back\s+|out\s+)?"
-    r"(?:to|until|till|by|a|an|one|two|three|\d+)\s|\bnew\s+(?:date|deadline|day)\b"
-)
 #: A verb of telling, then a clause with its own subject and verb ("told me she's leaving", "said they'll
 #: ..."): what the line reports is the telling; a day in the clause told is a mention.
 _REPORTED = re.compile(
@@ -290,7 +279,7 @@ def _lead(low: str) -> int:
     label = m.group("label")
     if label:
         words = label.split()
-        if len(words) > 1 and past_verb(words[-1], words[-2]) and words[-1] not in _NOT_DONE:
+        if len(words) > 1 and past_verb(words[-1], words[-2]) and words[-1] not in NOT_DONE:
             return m.start("label")
     return m.end()
 
@@ -298,50 +287,6 @@ def _lead(low: str) -> int:
 _LEAD = re.compile(
     r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+)?(?:(?P<label>[\w ]{1,20}):\s+)?(?:\w{1,3}\.\s+)?"
 )
-
-
-def _acts(line: str, start: int, stop: int) -> list[int]:
-    """Where ``line[start:stop]`` reports an act done: the offsets of its past verbs (not a capitalised
-    word inside a sentence, a title such as "The Dispossessed"; not a plan such as "booked")."""
-    out = []
-    prev = ""
-    named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
-    modifier = False  # that name follows a determiner ("the HERE cost numbers"): maybe part of a noun
-    sentence_start = True
-    seen: list[str] = []
-    for m in _WORD_AT.finditer(line, start, stop):
-        word = m.group(0)
-        low = word.lower()
-        title = word[0].isupper() and not sentence_start
-        subject = "he" if named and low in SAME_FORMS and not _modifies(line, m.end(), modifier) else prev
-        if sentence_start:
-            seen.clear()  # "I need it. Painted the fence": a wish does not cross a full stop
-        seen.append(low)
-        if not title and low not in _NOT_DONE and past_verb(low, subject) and not wished(seen, len(seen) - 1):
-            out.append(m.start())
-        modifier = title and (prev in _DETERMINERS or (named and modifier))
-        prev = low
-        named = title
-        sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
-    return out
-
-
-_DETERMINERS = {"the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"}
-#: After a verb such as "cost" or "cut": words that make it a verb ("the Skoda cost us 20k", "the
-#: board cut the budget"), where another lower-case word makes it part of a noun ("the HERE cost numbers").
-_VERB_OBJECT = re.compile(
-    r"\s+(?:\d|[$£€]|(?:the|a|an|our|my|your|their|his|her|its|this|that|us|me|him|them|it|you|more|less"
-    r"|nothing|everything|about|over|under|back|down|off|out|up|in|into|to)\b)|\s*(?:[.,;:!?)]|$)"
-)
-
-
-def _modifies(line: str, at: int, modifier: bool) -> bool:
-    """Whether a word such as "cost", ending at ``at`` after a name that follows a determiner (``modifier``),
-    is part of a noun ("the HERE cost numbers", "the Q3 cut list") rather than the name's verb: a lower-case
-    word follows it that is no object, particle or number."""
-    if not modifier:
-        return False
-    return _VERB_OBJECT.match(line, at) is None and re.match(r"\s+[a-z]", line[at:]) is not None
 
 
 #: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.
@@ -400,33 +345,3 @@ def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
     return low[max(0, n.start - 16) : n.start].rstrip().endswith("from") and any(
         o.start > n.end and low[n.end : o.start].strip() == "to" for o in found
     )
-
-
-#: A verb of its own in a bracketed aside: a form of "be" or "have", a modal, or a verb in -s right before
-#: the day's preposition ("leaves on the 15th", "starts Monday").
-_ASIDE_VERB = re.compile(
-    r"\b(?:was|were|is|are|has|had|have|will|would|'ll|gets?|got)\b|\b[a-z]{3,}s\s+(?:on\s+|by\s+|from\s+)?"
-    r"(?:the\s+)?$"
-)
-
-
-#: A clause that reports with a verb in the present: a form of "be" or "have", or a name and a verb in -s
-#: ("Pip weighs 3.1 kg", "Kip looks better").
-_REPORTS = re.compile(r"\b(?:is|are|was|were|has|have|had)\b|(?:^|(?<=\s))[A-Z][\w'-]*\s+[a-z]{3,}s\b")
-
-
-def _in_aside(line: str, low: str, lead: int, n: NoteDate) -> bool:
-    """``n`` lies in a bracketed aside with a verb of its own, after a clause that reports with a verb of
-    its own and that the aside comments on ("Pip weighs 3.1 kg (was 3.4 on 5/3)", "Ana resigned (new post
-    in Leeds, leaves on the 15th)"): the aside's day, not the line's; "Paid the deposit (on 3 March)", with
-    no verb, "(arrived Friday)", an act whose day it may be, and "(moved to Friday)", a day moved, keep
-    theirs."""
-    opened = low.rfind("(", lead, n.start)
-    if opened < 0 or ")" in low[opened : n.start] or len(_WORD_AT.findall(line, lead, opened)) < 2:
-        return False
-    if not _acts(line, lead, opened) and _REPORTS.search(line, lead, opened) is None:
-        return False  # "Open items: the train card (expires 15 February)": a list, the aside its only day
-    inside = low[opened + 1 : n.start]
-    if _RESCHEDULE.search(inside):
-        return False
-    return _ASIDE_VERB.search(inside) is not None
