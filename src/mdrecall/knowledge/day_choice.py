@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from mdrecall.knowledge.line_acts import RESCHEDULE, acts
 from mdrecall.text.note_dates import NoteDate
 
-__all__ = ["in_aside", "instead_first", "offered"]
+__all__ = ["in_aside", "instead_first", "offered", "reports"]
 
 _WORD_AT = re.compile(r"[A-Za-z']+")
 
@@ -59,9 +59,15 @@ def in_aside(line: str, low: str, lead: int, n: NoteDate) -> bool:
     opened = low.rfind("(", lead, n.start)
     if opened < 0 or ")" in low[opened : n.start] or len(_WORD_AT.findall(line, lead, opened)) < 2:
         return False
-    if not acts(line, lead, opened) and _REPORTS.search(line, lead, opened) is None:
+    if not reports(line, lead, opened):
         return False  # "Open items: the train card (expires 15 February)": a list, the aside its only day
     inside = low[opened + 1 : n.start]
     if RESCHEDULE.search(inside):
         return False
     return _ASIDE_VERB.search(inside) is not None
+
+
+def reports(line: str, start: int, stop: int) -> bool:
+    """Whether ``line[start:stop]`` reports something with a verb of its own: a past act
+    (:func:`~mdrecall.knowledge.line_acts.acts`), a form of "be" or "have", or a name and a verb in -s."""
+    return bool(acts(line, start, stop)) or _REPORTS.search(line, start, stop) is not None

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from mdrecall.knowledge.day_choice import in_aside, instead_first, offered
+from mdrecall.knowledge.day_choice import in_aside, instead_first, offered, reports
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
@@ -64,7 +64,9 @@ _PARTICLES = {
 }  # fmt: skip
 
 
-def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) -> date | None:
+def line_day(
+    line: str, found: Sequence[NoteDate], written: date | None = None, dated: bool = True
+) -> date | None:
     """The day a line is about, from the date phrases ``found`` in it (:mod:`~mdrecall.text.note_dates`).
 
     The first of them, unless it lies after ``written`` and is said beside an act the line reports done
@@ -72,7 +74,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     retest on 3/12" and "Ordered the plates, they arrive in 10 days" are about the day written, "The sale
     raised £412. Banked it on 2 March" about 2 March, "Bo asked me to review it by Friday" and "the launch
     slipped to July" about the later day. In "moved from Friday to next Thursday" the day moved from is not
-    the line's.
+    the line's. ``dated``: the page has a day of writing of its own (a daily log's, a date heading's), which
+    an arrangement in the present beside a report leaves the line ("sold it; she moves in on the 20th").
     """
     if not found:
         return None
@@ -111,7 +114,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
             if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
                 return timed_later[0].days[0]
         spans = len(n.days) > 1 and _DIGIT.search(low, n.start, n.end) is not None
-        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start):
+        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start, dated):
             return n.days[0]
     return None
 
@@ -213,7 +216,7 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     )
 
 
-def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
+def _beside_act(line: str, low: str, lead: int, at: int, dated: bool = True) -> bool:
     """Whether a later day named at ``line[at:]`` is said beside an act done on the day written: an earlier
     sentence reports an act or a state ("Biscuit has a sprain. Recheck in two weeks"); an earlier clause of
     its sentence reports an act and its own clause is a plan ("Ordered it, they'll deliver on the 9th",
@@ -230,11 +233,22 @@ def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
     full = max((m.end() for m in _FULL_STOP.finditer(low, lead, at)), default=lead)
     if full > lead and _STATE.search(low, lead, full):
         return True
+    # an arrangement in the present beside a report: only where the page has a day of writing to give the
+    # line instead (on an undated checklist "said yes, he starts 8.3." is about 8.3)
+    subject = _SCHEDULED.match(line, sentence) if dated else None
+    # (not "Al is stepping down; Bo takes over from May", a plan whose day is the line's)
+    handed = subject is not None and subject.group("who") and _PLAN.search(low, lead, sentence) is None
+    if sentence > lead and handed and reports(line, lead, sentence):
+        return True  # "Ana hands the desk over to Bo; she moves to Leeds from next Monday"
     clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, sentence, at)), default=sentence)
     if clause > sentence and _TAKES_EFFECT.fullmatch(low, clause, at):
         return False  # "hired Emre for Saturdays, starting 6/3": the day the act takes effect
-    if clause > sentence and acts(line, sentence, clause) and _PLAN_OR_STATE.search(low, clause, at):
-        return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th"
+    if clause > sentence and _BACK.fullmatch(low, clause, at) and not acts(line, sentence, clause):
+        return True  # "Kip out sick, back Tuesday": the day of a return, beside what the line reports
+    planned = _PLAN_OR_STATE.search(low, clause, at) or (dated and _SCHEDULED.match(line, clause))
+    if clause > sentence and acts(line, sentence, clause) and planned:
+        return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th",
+        # "ended the contract, Sofia does our QA from Monday"
     done = acts(line, clause, at)
     if not done:
         return False
@@ -266,6 +280,15 @@ _SAID_DO = re.compile(
 )
 
 
+#: A clause that opens with a verb in the present, after its subject or none, of what is arranged ahead
+#: ("she moves to Leeds from Monday", "Sofia Lind does our QA from monday", "moves in on the 20th"); not a
+#: wish, whose day is the task's ("she wants feedback by Thursday").
+_SCHEDULED = re.compile(
+    r"\s*(?P<who>(?:she|he|they|it|we|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*\.?)?)\s+)?"
+    r"(?!(?:is|has|was|wants|needs|asks|expects|hopes|thinks|says)\b)[a-z]{2,}[^s'\s]s\b(?!')"
+)
+#: A clause that is only a return and its day ("back Tuesday", "back on the 3rd").
+_BACK = re.compile(r"\s*back\s+(?:on\s+|by\s+)?")
 #: A clause that is only the day an act takes effect ("..., starting 6/3", "..., effective Monday").
 _TAKES_EFFECT = re.compile(r"\s*(?:starting|beginning|effective|as\s+of)(?:\s+(?:on|from))?\s+")
 

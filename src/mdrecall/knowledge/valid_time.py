@@ -128,7 +128,7 @@ class LineDays:
         found = note_dates(
             line, base, loose, self._order_for(line), self.workspace_order, near, self._dotted_for(line)
         )
-        day = line_day(line, found, base) or in_force or self.anchor
+        day = line_day(line, found, base, bool(in_force or self.anchor)) or in_force or self.anchor
         if day is None and not found and near is not None and _SAME_DAY.search(line):
             return near  # "Reply from Ana, same day:" under a dated line (a quoted mail's "On 8 Mar 2027")
         if day is None and found:  # the day written is unknown: a full date the line names is its day

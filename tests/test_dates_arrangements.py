@@ -1,0 +1,52 @@
+"""Session 18, dates (held_out_10/11's misses): an arrangement said in the present beside what a daily log
+reports ("sold the bike; she collects it on the 20th"), and a return ("back Tuesday") beside a state, are
+plans: the line is about the day written. On a page with no day of writing the arrangement keeps its day.
+Phrases and worlds written for these tests, not from the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.knowledge.valid_time import line_dates
+
+
+def _day(line: str, written: str) -> date | None:
+    return line_dates(f"# {written}\n\n{line}\n", written, order="dmy")[2]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # an act reported, then an arrangement in the present in a clause of its own
+        "- cancelled the gym membership (two weeks notice), Rosa coaches me at home from Monday",
+        "- Nadia rented her flat in Ghent to a cousin, 700 a month, moves out on the 24th",
+        # a report in the present, then a sentence with its own subject arranging what comes
+        "- Tomasz hands the grant paperwork over to Ines; she runs the budget from next Monday",
+        # a state reported, then only a return and its day
+        "- Oskar off with flu, back Thursday hopefully",
+    ],
+)
+def test_an_arrangement_beside_a_report_is_a_plan(line: str) -> None:
+    assert _day(line, "2027-05-12") == date(2027, 5, 12)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a plan in the first sentence: the handover is what the line is about
+        ("- Greta is retiring as chair (her knees); Pavel takes over from 1 June.", "2027-06-01"),
+        # a wish sets a task, whose day is the line's
+        ("- Ruth phoned: the tiles are in stock, she wants a decision by Friday.", "2027-05-14"),
+        # a return after an act of travel is the trip's own day
+        ("- Drove up to Inverness, back on the 16th.", "2027-05-16"),
+    ],
+)
+def test_a_plan_a_task_or_a_trip_keeps_its_day(line: str, meant: str) -> None:
+    assert _day(line, "2027-05-12") == date.fromisoformat(meant)
+
+
+def test_on_an_undated_page_the_arrangement_is_the_lines_day() -> None:
+    page = "# Moving to Porto\n\n- [ ] nursery for Lia: Os Pinguins said yes, she starts 6/9.\n"
+    assert line_dates(page, None, "2027-05-12", "dmy")[2] == date(2027, 9, 6)
