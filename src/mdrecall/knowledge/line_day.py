@@ -245,7 +245,11 @@ def _beside_act(line: str, low: str, lead: int, at: int, dated: bool = True) -> 
         return False  # "hired Emre for Saturdays, starting 6/3": the day the act takes effect
     if clause > sentence and _BACK.fullmatch(low, clause, at) and not acts(line, sentence, clause):
         return True  # "Kip out sick, back Tuesday": the day of a return, beside what the line reports
-    planned = _PLAN_OR_STATE.search(low, clause, at) or (dated and _SCHEDULED.match(line, clause))
+    planned = (
+        _PLAN_OR_STATE.search(low, clause, at)
+        or (dated and _arranged(line, low, clause, at))
+        or (dated and _EVENT_NOUN.fullmatch(low, clause, at))
+    )
     if clause > sentence and acts(line, sentence, clause) and planned:
         return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th",
         # "ended the contract, Sofia does our QA from Monday"
@@ -286,6 +290,26 @@ _SAID_DO = re.compile(
 _SCHEDULED = re.compile(
     r"\s*(?P<who>(?:she|he|they|it|we|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*\.?)?)\s+)?"
     r"(?!(?:is|has|was|wants|needs|asks|expects|hopes|thinks|says)\b)[a-z]{2,}[^s'\s]s\b(?!')"
+)
+#: After a verb in -s with no subject: a particle, then "on", "from" or "at" right before the day ("moves in
+#: on the 20th"); a plural noun so placed ("invoices out by the 17th") is left to the rest.
+_VERB_TAIL = re.compile(r"(?:\s+(?:in|out|up|over|back|off|away))?\s+(?:on|from|at)\s+(?:the\s+)?")
+
+
+def _arranged(line: str, low: str, clause: int, at: int) -> re.Match[str] | None:
+    """The clause at ``clause`` arranges what comes in the present tense (:data:`_SCHEDULED`): with a
+    subject of its own, or with none and only a particle and a preposition before the day at ``at``."""
+    m = _SCHEDULED.match(line, clause)
+    if m is None or m.group("who") or _VERB_TAIL.fullmatch(low, m.end(), at):
+        return m
+    return None
+
+
+#: A clause that is only an event's noun and its day ("interview on 20/1", "the delivery on the 9th"):
+#: after an act reported, what comes of it.
+_EVENT_NOUN = re.compile(
+    r"\s*(?:(?:the|an?|our|my|her|his|their)\s+)?(?!(?:back|home|out|off|away|there|here)\b)[a-z-]{3,}\s+"
+    r"(?:on|at)\s+(?:the\s+)?"
 )
 #: A clause that is only a return and its day ("back Tuesday", "back on the 3rd").
 _BACK = re.compile(r"\s*back\s+(?:on\s+|by\s+)?")
