@@ -54,3 +54,28 @@ def test_a_plan_a_task_or_a_trip_keeps_its_day(line: str, meant: str) -> None:
 def test_on_an_undated_page_the_arrangement_is_the_lines_day() -> None:
     page = "# Moving to Porto\n\n- [ ] nursery for Lia: Os Pinguins said yes, she starts 6/9.\n"
     assert line_dates(page, None, "2027-05-12", "dmy")[2] == date(2027, 9, 6)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a first sentence that announces the day or the event the next one gives
+        ("- Milo: driving test date! The DVSA gave him 23/6, a Wednesday, 10:40.", "2027-06-23"),
+        ("Priya: the Leeds show is on! 21/6 at the Brudenell.", "2027-06-21"),
+        ("- Ferry booked! We sail on the 20th.", "2027-05-20"),
+    ],
+)
+def test_a_sentence_announcing_a_day_gives_the_next_ones_day(line: str, meant: str) -> None:
+    assert _day(line, "2027-05-12") == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a report or a state in a sentence of its own: a later day is a plan beside it
+        "- Fern has a cold. Swimming on Friday if she's better.",
+        "- Back from the dentist. Filling on the 20th.",
+    ],
+)
+def test_a_report_before_a_day_keeps_the_day_written(line: str) -> None:
+    assert _day(line, "2027-05-12") == date(2027, 5, 12)

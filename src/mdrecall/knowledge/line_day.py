@@ -199,6 +199,11 @@ def _occasion_last(low: str, kept: list[NoteDate]) -> list[NoteDate]:
     return kept
 
 
+#: A sentence that announces the day or the event the next one gives: it ends with "date" or "is on"
+#: ("practical exam date!", "Kingston is on!").
+_ANNOUNCES = re.compile(r"(?:\bdate|\b(?:is|are|it's|we're|'s)\s+on)[.!]+$")
+
+
 def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     """Whether the line opens with a sentence of its own, before the one naming a day at ``at``, that
     reports the day written without a verb of the past or a plan (a verb in -ing there is a state: "he's
@@ -209,6 +214,8 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     if first is None or len(_WORD_AT.findall(line, lead, first.end())) < 3:
         return False
     stop = first.end()
+    if _ANNOUNCES.search(low, lead, stop):
+        return False  # "Exam date! They gave her 22/04", "The gig is on! 14/4 at the Roxy": what follows
     return (
         not acts(line, lead, stop)
         and not _MODAL.search(low, lead, stop)
@@ -231,7 +238,7 @@ def _beside_act(line: str, low: str, lead: int, at: int, dated: bool = True) -> 
     # a state only across a full stop: after a semicolon it is the reason for the plan ("X has a cold;
     # skipping piano tomorrow")
     full = max((m.end() for m in _FULL_STOP.finditer(low, lead, at)), default=lead)
-    if full > lead and _STATE.search(low, lead, full):
+    if full > lead and _STATE.search(low, lead, full) and not _ANNOUNCES.search(low, lead, full):
         return True
     # an arrangement in the present beside a report: only where the page has a day of writing to give the
     # line instead (on an undated checklist "said yes, he starts 8.3." is about 8.3)
