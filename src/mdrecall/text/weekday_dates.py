@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from mdrecall.text.date_direction import direction_of, past_verb
+from mdrecall.text.date_direction import direction_of, past_verb, tally_back
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import weekday_before
 
@@ -137,6 +137,9 @@ def weekday_days(
         if way == 0:
             return [back if (today - back) < (ahead - today) else ahead]
         return [back if way < 0 else ahead]
-    if qual == "last" or direction_of(low, start, end, default=1) < 0:
+    way = direction_of(low, start, end)
+    if not qual and way == 0 and tally_back(low, start, end):
+        way = -1  # "Viewings went fine, 14 groups on Saturday": what was counted, the day before
+    if qual == "last" or way < 0:
         return [weekday_before(today, wd)]
     return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
