@@ -50,3 +50,19 @@ def test_a_day_with_no_count_beside_a_past_act_stays_ahead() -> None:
     line = "- Sent the invites, party on Saturday."
     assert date(2027, 5, 22) in chunk_dates(line, _MONDAY)
     assert date(2027, 5, 15) not in chunk_dates(line, _MONDAY)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a mishap no one plans: the weekday's is the one past, even after "for"
+        ("- Post-mortem for Saturday's database outage is Thursday at 2.", "2027-05-15"),
+        ("- Insurance form for Friday's kitchen flood sent.", "2027-05-14"),
+    ],
+)
+def test_a_weekdays_mishap_is_the_one_past(line: str, meant: str) -> None:
+    assert date.fromisoformat(meant) in chunk_dates(line, _MONDAY)
+
+
+def test_a_weekdays_plannable_event_after_for_stays_ahead() -> None:
+    assert date(2027, 5, 21) in chunk_dates("- Cut the release for Friday's demo.", _MONDAY)

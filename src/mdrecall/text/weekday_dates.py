@@ -69,6 +69,12 @@ _GENERIC = re.compile(r"\b(?:a|any|some)\s+$")
 #: A weekday's possessive ("Sunday's outage", "after Monday's install"): an event of that day, the one
 #: nearest the day written unless its clause points; the word before it governs the noun, not the day.
 OWNER = re.compile(r"['’]s\b")
+#: After a weekday's "'s", up to one word and a mishap, an event no one plans, so the one past ("Sunday's
+#: gateway outage", "Friday's flood").
+_MISHAP_AFTER = re.compile(
+    r"['’]s\s+(?:[a-z-]+\s+)?(?:outages?|incidents?|crash|crashes|failures?|breach|fire|floods?|flooding|accidents?"
+    r"|burglary|break-in|leaks?|blackouts?|downtime|storm|injury|collapse|power\s+cut)\b"
+)
 _PREP_BEFORE = re.compile(
     r"\b(?:for|after|before|since|until|till|by|to|from|on|at|of|about|in)\s+(?:the\s+)?$"
 )
@@ -128,6 +134,8 @@ def weekday_days(
         return [monday + wd * one]
     if qual == "this":
         return [today + timedelta(days=wd - today.weekday())]
+    if not qual and OWNER.match(low, end) and _MISHAP_AFTER.match(low, end):
+        return [weekday_before(today, wd)]  # "the review for Sunday's outage": no one plans a mishap
     prep = _PREP_BEFORE.search(low, max(0, start - 16), start) if OWNER.match(low, end) else None
     if not qual and OWNER.match(low, end) and (prep is None or not prep.group(0).startswith("for")):
         # (after "for" the event is what a plan is for: "cut today for Tuesday's release", ahead)
