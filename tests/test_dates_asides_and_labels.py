@@ -124,3 +124,26 @@ def test_same_day_is_the_day_the_page_named_last() -> None:
 def test_same_day_on_a_page_with_no_date_above_names_none() -> None:
     page = "# Notes\n\nReplied the same day.\n"
     assert line_dates(page, None, "2027-06-01")[2] is None
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a lower-case weekday ending a release's clause ("goes out wed", "goes live mon")
+        ("- newsletter #41 goes out wed", "2027-05-19"),
+        ("- booking page goes live mon, fingers crossed", "2027-05-17"),
+    ],
+)
+def test_a_lower_case_weekday_after_out_or_live(line: str, meant: str) -> None:
+    assert _day(line, "2027-05-14") == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize("line", ["- lay out sun cream for the kids", "- the sun came out sat on the bench"])
+def test_out_before_a_word_that_goes_on_is_no_weekday(line: str) -> None:
+    assert chunk_dates(line, "2027-05-14") == {date(2027, 5, 14)}
+
+
+def test_a_modal_aside_holds_its_own_day() -> None:
+    line = "- minutes sent late (should've gone out Tue)"
+    assert _day(line, "2027-05-14") == date(2027, 5, 14)
+    assert date(2027, 5, 11) in chunk_dates(line, "2027-05-14")

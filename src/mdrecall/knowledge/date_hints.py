@@ -29,7 +29,7 @@ _WEEKDAY_HINT = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun| (?:thu|tue|fri|mon|wed
 #: The same in lower case: those that are no words alone, the others after a word asking for a day.
 _WEEKDAY_LOWER = re.compile(
     r"\b(?:thu|thur|thurs|tue|tues|fri)\b"
-    r"|\b(?:on|by|due|until|till|next|last|this|from|before|since)\s(?:mon|wed|sat|sun)\b"
+    r"|\b(?:on|by|due|until|till|next|last|this|from|before|since|out|live)\s(?:mon|wed|sat|sun)\b"
 )
 #: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
 #: "marathon" alone need no grammar.

@@ -42,7 +42,7 @@ def offered(low: str, n: NoteDate) -> bool:
 #: A verb of its own in a bracketed aside: a form of "be" or "have", a modal, or a verb in -s right before
 #: the day's preposition ("leaves on the 15th", "starts Monday").
 _ASIDE_VERB = re.compile(
-    r"\b(?:was|were|is|are|has|had|have|will|would|'ll|gets?|got)\b|\b[a-z]{3,}s\s+(?:on\s+|by\s+|from\s+)?"
+    r"\b(?:was|were|is|are|has|had|have|will|would|should|could|might|'ll|'ve|gets?|got)\b|\b[a-z]{3,}s\s+(?:on\s+|by\s+|from\s+)?"
     r"(?:the\s+)?$"
 )
 #: A clause that reports with a verb in the present: a form of "be" or "have", or a name and a verb in -s
