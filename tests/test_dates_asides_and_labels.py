@@ -147,3 +147,8 @@ def test_a_modal_aside_holds_its_own_day() -> None:
     line = "- minutes sent late (should've gone out Tue)"
     assert _day(line, "2027-05-14") == date(2027, 5, 14)
     assert date(2027, 5, 11) in chunk_dates(line, "2027-05-14")
+
+
+@pytest.mark.parametrize("line", ["- Room 12/14 booked for the quiz night", "- flat 2/1 has a leak again"])
+def test_a_numbered_place_is_no_day(line: str) -> None:
+    assert chunk_dates(line, "2027-05-14", order="mdy") == {date(2027, 5, 14)}
