@@ -14,6 +14,8 @@ from mdrecall.text.note_dates import NoteDate
 __all__ = ["in_aside", "instead_first", "offered", "reports"]
 
 _WORD_AT = re.compile(r"[A-Za-z']+")
+#: How far before a day its aside and the clause the aside comments on are looked for (characters).
+_NEAR = 240
 
 #: "instead" right after a day, not "instead of" ("the 19th instead?", "Friday instead, if that suits").
 _INSTEAD_AFTER = re.compile(r"\s*,?\s*instead\b(?!\s+of\b)")
@@ -56,10 +58,11 @@ def in_aside(line: str, low: str, lead: int, n: NoteDate) -> bool:
     in Leeds, leaves on the 15th)"): the aside's day, not the line's; "Paid the deposit (on 3 March)", with
     no verb, "(arrived Friday)", an act whose day it may be, and "(moved to Friday)", a day moved, keep
     theirs. ``lead``: where the line's text starts after its list marker and label."""
-    opened = low.rfind("(", lead, n.start)
-    if opened < 0 or ")" in low[opened : n.start] or len(_WORD_AT.findall(line, lead, opened)) < 2:
+    near = max(lead, n.start - _NEAR)  # (windows: linear in the line's length)
+    opened = low.rfind("(", near, n.start)
+    if opened < 0 or ")" in low[opened : n.start] or len(_WORD_AT.findall(line, near, opened)) < 2:
         return False
-    if not reports(line, lead, opened):
+    if not reports(line, max(lead, opened - _NEAR), opened):
         return False  # "Open items: the train card (expires 15 February)": a list, the aside its only day
     inside = low[opened + 1 : n.start]
     if RESCHEDULE.search(inside):

@@ -233,7 +233,8 @@ def tally_back(low: str, start: int, end: int) -> bool:
     of what happened, on the day before the day written; its own clause has no cue of its own (see
     :func:`direction_of`). The nearest cue in the sentence's other clauses, before the phrase first, must
     point back."""
-    lo = max((m.end() for m in _SENTENCE_BREAK.finditer(low, max(0, start - _NEAR), start)), default=0)
+    near = max(0, start - _NEAR)  # (a window: linear in the line's length)
+    lo = max((m.end() for m in _SENTENCE_BREAK.finditer(low, near, start)), default=near)
     if _TALLY.search(low, lo, start) is None:
         return False
     stop = _SENTENCE_BREAK.search(low, end, end + _NEAR)
