@@ -26,6 +26,9 @@ def _day(line: str, written: str) -> date | None:
         "- Tomasz hands the grant paperwork over to Ines; she runs the budget from next Monday",
         # a state reported, then only a return and its day
         "- Oskar off with flu, back Thursday hopefully",
+        # a name and a state reported with no verb, then only an event's noun and its day: a plan
+        "- Bramble off her food again, vet Thursday",
+        "- Gran back home from hospital, physio on the 20th",
         # an act reported, then only an event's noun and its day: what comes of the act
         "- The Harbour Trust rang Dimitri: he's through to the last round, interview on 19/5.",
     ],
@@ -41,6 +44,8 @@ def test_an_arrangement_beside_a_report_is_a_plan(line: str) -> None:
         ("- Greta is retiring as chair (her knees); Pavel takes over from 1 June.", "2027-06-01"),
         # a wish sets a task, whose day is the line's
         ("- Ruth phoned: the tiles are in stock, she wants a decision by Friday.", "2027-05-14"),
+        # an act, then a noun and a day after "in": the day is what the line reports
+        ("- The club applied to the sports council, decision in June.", "2027-06-01"),
         # a plural noun is no verb of an arrangement: the task's deadline stays the line's day
         ("- Payroll: May timesheets approved, payslips out by the 14th", "2027-05-14"),
         # a return after an act of travel is the trip's own day

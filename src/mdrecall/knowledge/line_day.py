@@ -255,11 +255,14 @@ def _beside_act(line: str, low: str, lead: int, at: int, dated: bool = True) -> 
     planned = (
         _PLAN_OR_STATE.search(low, clause, at)
         or (dated and _arranged(line, low, clause, at))
-        or (dated and _EVENT_NOUN.fullmatch(low, clause, at))
+        or (dated and _event_noun(low, clause, at, True))
     )
     if clause > sentence and acts(line, sentence, clause) and planned:
         return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th",
         # "ended the contract, Sofia does our QA from Monday"
+    noun = dated and clause > sentence and _event_noun(low, clause, at, False)
+    if noun and _NAMED_STATE.match(line, sentence):
+        return True  # "Rex off his food again, vet Friday": a state reported, the visit a plan
     done = acts(line, clause, at)
     if not done:
         return False
@@ -312,11 +315,28 @@ def _arranged(line: str, low: str, clause: int, at: int) -> re.Match[str] | None
     return None
 
 
-#: A clause that is only an event's noun and its day ("interview on 20/1", "the delivery on the 9th"):
-#: after an act reported, what comes of it.
+#: A clause that is only an event's noun and its day ("interview on 20/1", "the delivery on the 9th", "vet
+#: Friday"): after an act or a state reported, what comes of it.
 _EVENT_NOUN = re.compile(
     r"\s*(?:(?:the|an?|our|my|her|his|their)\s+)?(?!(?:back|home|out|off|away|there|here)\b)[a-z-]{3,}\s+"
-    r"(?:on|at)\s+(?:the\s+)?"
+    r"(?P<prep>(?:on|at)\s+(?:the\s+)?)?"
+)
+
+
+def _event_noun(low: str, clause: int, at: int, prep: bool) -> bool:
+    """Whether the clause from ``clause`` to the day at ``at`` is only an event's noun (:data:`_EVENT_NOUN`),
+    with "on" or "at" before the day (``prep``) or with nothing, when the day's phrase opens with no "in"
+    ("vet Friday"; not "decision in March", whose day is the line's)."""
+    m = _EVENT_NOUN.fullmatch(low, clause, at)
+    if m is None:
+        return False
+    return bool(m.group("prep")) or (not prep and not low.startswith("in ", at))
+
+
+#: A name and a particle or an adjective of a state, opening a sentence with no verb ("Kip out sick",
+#: "Rex off his food", "Gran back home"): a state reported the day written.
+_NAMED_STATE = re.compile(
+    r"\s*(?:[-*+]\s+)?[A-Z][\w'-]*\s+(?:off|out|down|up|back|home|away|ill|sick|poorly|unwell|better|worse)\b"
 )
 #: A clause that is only a return and its day ("back Tuesday", "back on the 3rd").
 _BACK = re.compile(r"\s*back\s+(?:on\s+|by\s+)?")
