@@ -44,6 +44,8 @@ def test_an_arrangement_beside_a_report_is_a_plan(line: str) -> None:
         ("- Greta is retiring as chair (her knees); Pavel takes over from 1 June.", "2027-06-01"),
         # a wish sets a task, whose day is the line's
         ("- Ruth phoned: the tiles are in stock, she wants a decision by Friday.", "2027-05-14"),
+        # a verb opening the line is no name in a state: the trip's step keeps its day
+        ("- Heading up to the lakes for Whitsun, train on 22 May.", "2027-05-22"),
         # an act, then a noun and a day after "in": the day is what the line reports
         ("- The club applied to the sports council, decision in June.", "2027-06-01"),
         # a plural noun is no verb of an arrangement: the task's deadline stays the line's day

@@ -334,9 +334,11 @@ def _event_noun(low: str, clause: int, at: int, prep: bool) -> bool:
 
 
 #: A name and a particle or an adjective of a state, opening a sentence with no verb ("Kip out sick",
-#: "Rex off his food", "Gran back home"): a state reported the day written.
+#: "Rex off his food", "Gran back home"): a state reported the day written; not a verb opening a sentence
+#: ("Driving up to Mum's").
 _NAMED_STATE = re.compile(
-    r"\s*(?:[-*+]\s+)?[A-Z][\w'-]*\s+(?:off|out|down|up|back|home|away|ill|sick|poorly|unwell|better|worse)\b"
+    r"\s*(?:[-*+]\s+)?(?![A-Za-z]+(?:ing|ed)\b)[A-Z][\w'-]*\s+"
+    r"(?:off|out|down|up|back|home|away|ill|sick|poorly|unwell|better|worse)\b"
 )
 #: A clause that is only a return and its day ("back Tuesday", "back on the 3rd").
 _BACK = re.compile(r"\s*back\s+(?:on\s+|by\s+)?")
