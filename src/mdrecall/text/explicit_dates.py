@@ -86,8 +86,7 @@ def explicit_days(
         return week_number(g, line or low, start, end, today)
     if g["cw"] and g["cwy"]:
         return calendar_week(g, today)
-    labelled = _LABEL_WORD.search(low, 0, start) is not None
-    if g["l1"] and not labelled and not _day_month_only(g, low, start, end, order):
+    if g["l1"] and not _labelled(low, start) and not _day_month_only(g, low, start, end, order):
         return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day, as "release target: 19/2"
     if g["numd"]:  # "13/3": only a day and month can be so written (not "15/4 of the votes")
         if not bare_date(low, start, end, True):
@@ -198,3 +197,8 @@ def _day_month_only(g: dict[str, str | None], low: str, start: int, end: int, or
     first (or shows no order), and no word around it that makes it a score or a fraction."""
     a, b = int(g["l1"] or 0), int(g["l2"] or 0)
     return order != "mdy" and 13 <= a <= 31 and 1 <= b <= 12 and bare_date(low, start, end, False)
+
+
+def _labelled(low: str, start: int) -> bool:
+    """Whether a label's value at ``start`` follows a label that asks for a day ("Deadline: 3/12")."""
+    return _LABEL_WORD.search(low, 0, start) is not None
