@@ -29,6 +29,9 @@ def _day(line: str, written: str) -> date | None:
         # a name and a state reported with no verb, then only an event's noun and its day: a plan
         "- Bramble off her food again, vet Thursday",
         "- Gran back home from hospital, physio on the 20th",
+        # a term renewed up to a day: the renewal is the line's, the term's new end a mention
+        "- Amara's lease extended to the end of September (same rent)",
+        "- Work visa renewed until 30 June 2029, finally",
         # an act reported, then only an event's noun and its day: what comes of the act
         "- The Harbour Trust rang Dimitri: he's through to the last round, interview on 19/5.",
     ],
@@ -48,6 +51,8 @@ def test_an_arrangement_beside_a_report_is_a_plan(line: str) -> None:
         ("- Heading up to the lakes for Whitsun, train on 22 May.", "2027-05-22"),
         # an act, then a noun and a day after "in": the day is what the line reports
         ("- The club applied to the sports council, decision in June.", "2027-06-01"),
+        # a deadline extended moves the day: the new one is the line's
+        ("- The grant deadline was extended to 28 May.", "2027-05-28"),
         # a plural noun is no verb of an arrangement: the task's deadline stays the line's day
         ("- Payroll: May timesheets approved, payslips out by the 14th", "2027-05-14"),
         # a return after an act of travel is the trip's own day

@@ -230,6 +230,8 @@ def _beside_act(line: str, low: str, lead: int, at: int, dated: bool = True) -> 
     "...overran, so they can't start till the 25th"); or an act earlier in its clause is not tied to it
     ("we picked the book for December", but not "report drafted by mid-January", "training cancelled this
     Sat", "asked me to read it by Friday")."""
+    if _TERM_EXTENDED.search(low, max(lead, at - 80), at):
+        return True  # "Ji-woo's contract extended to the end of June": a term renewed, its end a mention
     if RESCHEDULE.search(low, lead, at):
         return False  # "4.2 slipped a week: ... New ship date is the 21st": the line gives the new day
     sentence = max((m.end() for m in _SENTENCE_END.finditer(low, lead, at)), default=lead)
@@ -333,6 +335,14 @@ def _event_noun(low: str, clause: int, at: int, prep: bool) -> bool:
     return bool(m.group("prep")) or (not prep and not low.startswith("in ", at))
 
 
+#: A term that runs until a day (a contract, a lease, a visa), extended or renewed up to the day: the
+#: act is the line's, the term's new end a mention (unlike "the deadline was extended to Friday").
+_TERM_EXTENDED = re.compile(
+    r"\b(?:contract|lease|visa|trial|subscription|warranty|loan|membership|permit|licen[cs]e|tenancy"
+    r"|secondment|internship|residency|insurance|policy|agreement|tenure|mandate)s?\s+(?:(?:was|were|is|has"
+    r"\s+been|got|gets)\s+)?(?:extended|renewed)\s+(?:(?:again|once\s+more|by\s+\w+\s+\w+)\s+)?"
+    r"(?:to|until|till|through|into)\s+$"
+)
 #: A name and a particle or an adjective of a state, opening a sentence with no verb ("Kip out sick",
 #: "Rex off his food", "Gran back home"): a state reported the day written; not a verb opening a sentence
 #: ("Driving up to Mum's").
