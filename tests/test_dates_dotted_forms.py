@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import LineDays
+from mdrecall.knowledge.valid_time import LineDays, line_dates
 from mdrecall.text.dotted_dates import dotted_habit
 from mdrecall.text.note_dates import note_dates
 
@@ -112,3 +112,21 @@ def test_a_long_line_of_dotted_and_dashed_dates_is_lowered_once() -> None:
     assert note_dates(line, date(2027, 3, 1)) == []
     assert time.process_time() - t0 < 3.0
     assert note_dates(unit + "paid 14.3.", date(2027, 3, 1))  # a date among them is still read
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a comma closes the place's name: the dotted number after it is a day, not the name's version
+        ("- [x] leafleting Plaça del Mercat, 19.4.", "2027-04-19"),
+        ("- [ ] stall at Feira Nova, 17.5.", "2027-05-17"),
+    ],
+)
+def test_a_dotted_day_after_a_place_and_a_comma(line: str, meant: str) -> None:
+    page = f"# actions\n\n{line}\n- [ ] assembly, 2.6.\n"
+    assert line_dates(page, None, "2027-05-01", "dmy")[2] == date.fromisoformat(meant)
+
+
+def test_a_version_right_after_a_name_stays_no_day() -> None:
+    page = "# actions\n\n- upgraded the laptops to Zephyr 3.7.\n- [ ] assembly, 2.6.\n"
+    assert line_dates(page, None, "2027-05-01", "dmy")[2] is None

@@ -29,7 +29,7 @@ _WEEKDAY_HINT = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun| (?:thu|tue|fri|mon|wed
 #: The same in lower case: those that are no words alone, the others after a word asking for a day.
 _WEEKDAY_LOWER = re.compile(
     r"\b(?:thu|thur|thurs|tue|tues|fri)\b"
-    r"|\b(?:on|by|due|until|till|next|last|this|from|before|since)\s(?:mon|wed|sat|sun)\b"
+    r"|\b(?:on|by|due|until|till|next|last|this|from|before|since|out|live)\s(?:mon|wed|sat|sun)\b"
 )
 #: A month's name as a whole word: the grammar reads no other, so "summary", "decided", "doctor" or
 #: "marathon" alone need no grammar.
@@ -80,6 +80,7 @@ def may_name_date(text: str) -> bool:
     if (
         "/" in low or "week" in low or "month" in low or "night" in low or "tomorrow" in low  # _HINT_WORDS
         or "end of" in low or "start of" in low or "beginning of" in low or "middle of" in low  # _PART_HINTS
+        or "same day" in low  # the day the page named last (:mod:`~mdrecall.knowledge.valid_time`)
     ):  # fmt: skip
         return True
     if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:

@@ -12,7 +12,9 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from mdrecall.text.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
+from mdrecall.knowledge.day_choice import in_aside, instead_first, offered, reports
+from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
+from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
 
 __all__ = ["line_day"]
@@ -21,8 +23,6 @@ __all__ = ["line_day"]
 _DIGIT = re.compile(r"\d")
 #: A chat message's stamp opening a line: a bracket holding a time ("[13/01 08:10]", "[2027-01-13 08:10]").
 _STAMP = re.compile(r"\s*\[[^\]]{0,24}\b\d{1,2}[:.]\d\d(?:[:.]\d\d)?\s*(?:[ap]m)?\]")
-#: Past verbs that are no act done on the day a line was written: plans, and verbs that move a date.
-_NOT_DONE = {"needed", "planned", "scheduled", "booked", "expected", "supposed"} | RESCHEDULED
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
 _FULL_STOP = re.compile(r"[.!?](?=\s|$)")
 #: A sentence's end after a lower-case word ("not a tear."; not an initial, "Jonas L.", nor a title's
@@ -64,7 +64,9 @@ _PARTICLES = {
 }  # fmt: skip
 
 
-def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) -> date | None:
+def line_day(
+    line: str, found: Sequence[NoteDate], written: date | None = None, dated: bool = True
+) -> date | None:
     """The day a line is about, from the date phrases ``found`` in it (:mod:`~mdrecall.text.note_dates`).
 
     The first of them, unless it lies after ``written`` and is said beside an act the line reports done
@@ -72,7 +74,8 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     retest on 3/12" and "Ordered the plates, they arrive in 10 days" are about the day written, "The sale
     raised £412. Banked it on 2 March" about 2 March, "Bo asked me to review it by Friday" and "the launch
     slipped to July" about the later day. In "moved from Friday to next Thursday" the day moved from is not
-    the line's.
+    the line's. ``dated``: the page has a day of writing of its own (a daily log's, a date heading's), which
+    an arrangement in the present beside a report leaves the line ("sold it; she moves in on the 20th").
     """
     if not found:
         return None
@@ -91,6 +94,10 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
     kept = [n for n in kept if not _POSSESSIVE.match(low, n.end)] or kept
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
+    kept = [n for n in kept if not in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
+    kept = instead_first(low, kept)
+    if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
+        return kept[0].days[0]
     kept = _acted_first(line, low, lead, kept)
     kept = _occasion_last(low, kept)
     for n in kept:
@@ -107,7 +114,7 @@ def line_day(line: str, found: Sequence[NoteDate], written: date | None = None) 
             if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
                 return timed_later[0].days[0]
         spans = len(n.days) > 1 and _DIGIT.search(low, n.start, n.end) is not None
-        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start):
+        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start, dated):
             return n.days[0]
     return None
 
@@ -167,7 +174,7 @@ def _acted_first(line: str, low: str, lead: int, kept: list[NoteDate]) -> list[N
         if m is None:
             continue
         word, prev = (m.group(2), m.group(1)) if m.group(2) else (m.group(3), "")
-        if word not in _NOT_DONE and past_verb(word, prev):
+        if word not in NOT_DONE and past_verb(word, prev):
             return [n, *(o for o in kept if o is not n)]
     return kept
 
@@ -192,6 +199,11 @@ def _occasion_last(low: str, kept: list[NoteDate]) -> list[NoteDate]:
     return kept
 
 
+#: A sentence that announces the day or the event the next one gives: it ends with "date" or "is on"
+#: ("practical exam date!", "Kingston is on!").
+_ANNOUNCES = re.compile(r"(?:\bdate|\b(?:is|are|it's|we're|'s)\s+on)[.!]+$")
+
+
 def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     """Whether the line opens with a sentence of its own, before the one naming a day at ``at``, that
     reports the day written without a verb of the past or a plan (a verb in -ing there is a state: "he's
@@ -202,58 +214,70 @@ def _after_report(line: str, low: str, lead: int, at: int) -> bool:
     if first is None or len(_WORD_AT.findall(line, lead, first.end())) < 3:
         return False
     stop = first.end()
+    if _ANNOUNCES.search(low, lead, stop):
+        return False  # "Exam date! They gave her 22/04", "The gig is on! 14/4 at the Roxy": what follows
     return (
-        not _acts(line, lead, stop)
+        not acts(line, lead, stop)
         and not _MODAL.search(low, lead, stop)
         and not _INFINITIVE.search(line, lead, stop)
     )
 
 
-def _beside_act(line: str, low: str, lead: int, at: int) -> bool:
+def _beside_act(line: str, low: str, lead: int, at: int, dated: bool = True) -> bool:
     """Whether a later day named at ``line[at:]`` is said beside an act done on the day written: an earlier
     sentence reports an act or a state ("Biscuit has a sprain. Recheck in two weeks"); an earlier clause of
     its sentence reports an act and its own clause is a plan ("Ordered it, they'll deliver on the 9th",
     "...overran, so they can't start till the 25th"); or an act earlier in its clause is not tied to it
     ("we picked the book for December", but not "report drafted by mid-January", "training cancelled this
     Sat", "asked me to read it by Friday")."""
-    if _RESCHEDULE.search(low, lead, at):
+    if _TERM_EXTENDED.search(low, max(lead, at - 80), at):
+        return True  # "Ji-woo's contract extended to the end of June": a term renewed, its end a mention
+    if RESCHEDULE.search(low, lead, at):
         return False  # "4.2 slipped a week: ... New ship date is the 21st": the line gives the new day
     sentence = max((m.end() for m in _SENTENCE_END.finditer(low, lead, at)), default=lead)
-    if sentence > lead and _acts(line, lead, sentence):
+    if sentence > lead and acts(line, lead, sentence):
         return True
     # a state only across a full stop: after a semicolon it is the reason for the plan ("X has a cold;
     # skipping piano tomorrow")
     full = max((m.end() for m in _FULL_STOP.finditer(low, lead, at)), default=lead)
-    if full > lead and _STATE.search(low, lead, full):
+    if full > lead and _STATE.search(low, lead, full) and not _ANNOUNCES.search(low, lead, full):
         return True
+    # an arrangement in the present beside a report: only where the page has a day of writing to give the
+    # line instead (on an undated checklist "said yes, he starts 8.3." is about 8.3)
+    subject = _SCHEDULED.match(line, sentence) if dated else None
+    # (not "Al is stepping down; Bo takes over from May", a plan whose day is the line's)
+    handed = subject is not None and subject.group("who") and _PLAN.search(low, lead, sentence) is None
+    if sentence > lead and handed and reports(line, lead, sentence):
+        return True  # "Ana hands the desk over to Bo; she moves to Leeds from next Monday"
     clause = max((m.end() for m in _CLAUSE_BREAK.finditer(low, sentence, at)), default=sentence)
     if clause > sentence and _TAKES_EFFECT.fullmatch(low, clause, at):
         return False  # "hired Emre for Saturdays, starting 6/3": the day the act takes effect
-    if clause > sentence and _acts(line, sentence, clause) and _PLAN_OR_STATE.search(low, clause, at):
-        return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th"
-    acts = _acts(line, clause, at)
-    if not acts:
+    if clause > sentence and _BACK.fullmatch(low, clause, at) and not acts(line, sentence, clause):
+        return True  # "Kip out sick, back Tuesday": the day of a return, beside what the line reports
+    planned = (
+        _PLAN_OR_STATE.search(low, clause, at)
+        or (dated and _arranged(line, low, clause, at))
+        or (dated and _event_noun(low, clause, at, True))
+    )
+    if clause > sentence and acts(line, sentence, clause) and planned:
+        return True  # "Ordered it, they'll deliver on the 9th", "contract signed, go-live is the 15th",
+        # "ended the contract, Sofia does our QA from Monday"
+    noun = dated and clause > sentence and _event_noun(low, clause, at, False)
+    if noun and _NAMED_STATE.match(line, sentence):
+        return True  # "Rex off his food again, vet Friday": a state reported, the visit a plan
+    done = acts(line, clause, at)
+    if not done:
         return False
-    between = [w.lower() for w in _WORD_AT.findall(line, acts[-1], at)[1:]]
+    between = [w.lower() for w in _WORD_AT.findall(line, done[-1], at)[1:]]
     if all(w in _PARTICLES or w in _OBJECTS for w in between):
         return False  # "cancelled this Sat", "gave her 22/04": the day is the act's own
-    if _REPORTED.match(low, acts[-1]):
+    if _REPORTED.match(low, done[-1]):
         return True  # "Maria told me she's leaving at the end of February": the news is told that day
-    if _SAID_DO.match(low, acts[-1]):
+    if _SAID_DO.match(low, done[-1]):
         return False  # "we said pick by the 20th": a task set, whose day is the line's (as "to pick by")
-    return _PLAN.search(low, acts[-1], at) is None and _INFINITIVE.search(line, acts[-1], at) is None
+    return _PLAN.search(low, done[-1], at) is None and _INFINITIVE.search(line, done[-1], at) is None
 
 
-#: A date moved, as the line's act: a verb that moves a date with where or how far it went ("got pushed to
-#: Tuesday", "slipped a week", "pushed back to 8/5"), or one that can only move a date ("postponed"); not
-#: after a determiner ("the delayed train"). The day the line names is the new one, not a plan beside it.
-_RESCHEDULE = re.compile(
-    r"(?<!\bthe )(?<!\ba )(?:\b(?:postponed|rescheduled|deferred)\b|\b(?:moved|pushed|delayed|slipped|shifted"
-    r"|bumped|extended|changed)\s+(?:back\s+|out\s+|again\s+)?(?:to|until|till|by|a|an|one|two|three|\d+)\s)"
-    # the same verb in its base form after "to" ("agreed to slip a week"), or a new date named as such
-    r"|\bto\s+(?:move|push|delay|slip|shift|bump|extend|postpone|reschedule|defer)\s+(?:it\s+|back\s+|out\s+)?"
-    r"(?:to|until|till|by|a|an|one|two|three|\d+)\s|\bnew\s+(?:date|deadline|day)\b"
-)
 #: A verb of telling, then a clause with its own subject and verb ("told me she's leaving", "said they'll
 #: ..."): what the line reports is the telling; a day in the clause told is a mention.
 _REPORTED = re.compile(
@@ -272,6 +296,62 @@ _SAID_DO = re.compile(
 )
 
 
+#: A clause that opens with a verb in the present, after its subject or none, of what is arranged ahead
+#: ("she moves to Leeds from Monday", "Sofia Lind does our QA from monday", "moves in on the 20th"); not a
+#: wish, whose day is the task's ("she wants feedback by Thursday").
+_SCHEDULED = re.compile(
+    r"\s*(?P<who>(?:she|he|they|it|we|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*\.?)?)\s+)?"
+    r"(?!(?:is|has|was|wants|needs|asks|expects|hopes|thinks|says)\b)[a-z]{2,}[^s'\s]s\b(?!')"
+)
+#: After a verb in -s with no subject: a particle, then "on", "from" or "at" right before the day ("moves in
+#: on the 20th"); a plural noun so placed ("invoices out by the 17th") is left to the rest.
+_VERB_TAIL = re.compile(r"(?:\s+(?:in|out|up|over|back|off|away))?\s+(?:on|from|at)\s+(?:the\s+)?")
+
+
+def _arranged(line: str, low: str, clause: int, at: int) -> re.Match[str] | None:
+    """The clause at ``clause`` arranges what comes in the present tense (:data:`_SCHEDULED`): with a
+    subject of its own, or with none and only a particle and a preposition before the day at ``at``."""
+    m = _SCHEDULED.match(line, clause)
+    if m is None or m.group("who") or _VERB_TAIL.fullmatch(low, m.end(), at):
+        return m
+    return None
+
+
+#: A clause that is only an event's noun and its day ("interview on 20/1", "the delivery on the 9th", "vet
+#: Friday"): after an act or a state reported, what comes of it.
+_EVENT_NOUN = re.compile(
+    r"\s*(?:(?:the|an?|our|my|her|his|their)\s+)?(?!(?:back|home|out|off|away|there|here)\b)[a-z-]{3,}\s+"
+    r"(?P<prep>(?:on|at)\s+(?:the\s+)?)?"
+)
+
+
+def _event_noun(low: str, clause: int, at: int, prep: bool) -> bool:
+    """Whether the clause from ``clause`` to the day at ``at`` is only an event's noun (:data:`_EVENT_NOUN`),
+    with "on" or "at" before the day (``prep``) or with nothing, when the day's phrase opens with no "in"
+    ("vet Friday"; not "decision in March", whose day is the line's)."""
+    m = _EVENT_NOUN.fullmatch(low, clause, at)
+    if m is None:
+        return False
+    return bool(m.group("prep")) or (not prep and not low.startswith("in ", at))
+
+
+#: A term that runs until a day (a contract, a lease, a visa), extended or renewed up to the day: the
+#: act is the line's, the term's new end a mention (unlike "the deadline was extended to Friday").
+_TERM_EXTENDED = re.compile(
+    r"\b(?:contract|lease|visa|trial|subscription|warranty|loan|membership|permit|licen[cs]e|tenancy"
+    r"|secondment|internship|residency|insurance|policy|agreement|tenure|mandate)s?\s+(?:(?:was|were|is|has"
+    r"\s+been|got|gets)\s+)?(?:extended|renewed)\s+(?:(?:again|once\s+more|by\s+\w+\s+\w+)\s+)?"
+    r"(?:to|until|till|through|into)\s+$"
+)
+#: A name and a particle or an adjective of a state, opening a sentence with no verb ("Kip out sick",
+#: "Rex off his food", "Gran back home"): a state reported the day written; not a verb opening a sentence
+#: ("Driving up to Mum's").
+_NAMED_STATE = re.compile(
+    r"\s*(?:[-*+]\s+)?(?![A-Za-z]+(?:ing|ed)\b)[A-Z][\w'-]*\s+"
+    r"(?:off|out|down|up|back|home|away|ill|sick|poorly|unwell|better|worse)\b"
+)
+#: A clause that is only a return and its day ("back Tuesday", "back on the 3rd").
+_BACK = re.compile(r"\s*back\s+(?:on\s+|by\s+)?")
 #: A clause that is only the day an act takes effect ("..., starting 6/3", "..., effective Monday").
 _TAKES_EFFECT = re.compile(r"\s*(?:starting|beginning|effective|as\s+of)(?:\s+(?:on|from))?\s+")
 
@@ -285,7 +365,7 @@ def _lead(low: str) -> int:
     label = m.group("label")
     if label:
         words = label.split()
-        if len(words) > 1 and past_verb(words[-1], words[-2]) and words[-1] not in _NOT_DONE:
+        if len(words) > 1 and past_verb(words[-1], words[-2]) and words[-1] not in NOT_DONE:
             return m.start("label")
     return m.end()
 
@@ -293,50 +373,6 @@ def _lead(low: str) -> int:
 _LEAD = re.compile(
     r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+)?(?:(?P<label>[\w ]{1,20}):\s+)?(?:\w{1,3}\.\s+)?"
 )
-
-
-def _acts(line: str, start: int, stop: int) -> list[int]:
-    """Where ``line[start:stop]`` reports an act done: the offsets of its past verbs (not a capitalised
-    word inside a sentence, a title such as "The Dispossessed"; not a plan such as "booked")."""
-    out = []
-    prev = ""
-    named = False  # the word before is a name: a subject in the third person ("Leon Vogel quit")
-    modifier = False  # that name follows a determiner ("the HERE cost numbers"): maybe part of a noun
-    sentence_start = True
-    seen: list[str] = []
-    for m in _WORD_AT.finditer(line, start, stop):
-        word = m.group(0)
-        low = word.lower()
-        title = word[0].isupper() and not sentence_start
-        subject = "he" if named and low in SAME_FORMS and not _modifies(line, m.end(), modifier) else prev
-        if sentence_start:
-            seen.clear()  # "I need it. Painted the fence": a wish does not cross a full stop
-        seen.append(low)
-        if not title and low not in _NOT_DONE and past_verb(low, subject) and not wished(seen, len(seen) - 1):
-            out.append(m.start())
-        modifier = title and (prev in _DETERMINERS or (named and modifier))
-        prev = low
-        named = title
-        sentence_start = _SENTENCE_END.match(line, m.end()) is not None or line.startswith(":", m.end())
-    return out
-
-
-_DETERMINERS = {"the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "this", "that"}
-#: After a verb such as "cost" or "cut": words that make it a verb ("the Skoda cost us 20k", "the
-#: board cut the budget"), where another lower-case word makes it part of a noun ("the HERE cost numbers").
-_VERB_OBJECT = re.compile(
-    r"\s+(?:\d|[$£€]|(?:the|a|an|our|my|your|their|his|her|its|this|that|us|me|him|them|it|you|more|less"
-    r"|nothing|everything|about|over|under|back|down|off|out|up|in|into|to)\b)|\s*(?:[.,;:!?)]|$)"
-)
-
-
-def _modifies(line: str, at: int, modifier: bool) -> bool:
-    """Whether a word such as "cost", ending at ``at`` after a name that follows a determiner (``modifier``),
-    is part of a noun ("the HERE cost numbers", "the Q3 cut list") rather than the name's verb: a lower-case
-    word follows it that is no object, particle or number."""
-    if not modifier:
-        return False
-    return _VERB_OBJECT.match(line, at) is None and re.match(r"\s+[a-z]", line[at:]) is not None
 
 
 #: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.

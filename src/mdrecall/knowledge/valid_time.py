@@ -49,6 +49,11 @@ _DAY_NUMBER = re.compile(r"(?<!\d)\d{1,2}(?!\d)")
 _YEARISH = re.compile(r"\d{4}|['’]\d\d\b")
 
 
+#: "the same day" / "that same day" ending a clause: the day the page named last ("same-day delivery", "on
+#: the same day as the launch" name no day of their own).
+_SAME_DAY = re.compile(r"\b(?:(?:the|that)\s+)?same\s+day\b(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
+
+
 def _iso_dates(text: str) -> list[date]:
     if "-" not in text:
         return []
@@ -123,7 +128,9 @@ class LineDays:
         found = note_dates(
             line, base, loose, self._order_for(line), self.workspace_order, near, self._dotted_for(line)
         )
-        day = line_day(line, found, base) or in_force or self.anchor
+        day = line_day(line, found, base, bool(in_force or self.anchor)) or in_force or self.anchor
+        if day is None and not found and near is not None and _SAME_DAY.search(line):
+            return near  # "Reply from Ana, same day:" under a dated line (a quoted mail's "On 8 Mar 2027")
         if day is None and found:  # the day written is unknown: a full date the line names is its day
             day = next((n.days[0] for n in found if _YEARISH.search(line, n.start, n.end)), None)
         return day

@@ -7,7 +7,7 @@ import re
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
-    "firm_direction", "past_verb", "starts_clause", "wished",
+    "firm_direction", "past_verb", "starts_clause", "tally_back", "wished",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -220,3 +220,33 @@ def starts_clause(low: str, start: int) -> bool:
     sentence ended or a bracket opened (or the line began)?"""
     head = low[max(0, start - _NEAR) : start].rstrip(" *_-[]x:")
     return not head or head[-1] in '.;:!?("“-' or head.endswith("- [ ]")
+
+
+_SENTENCE_BREAK = re.compile(r"[.;!?](?=\s|$)")
+#: A clause that is a count and what was counted, up to "on" before the day ("14 groups on", "9 on").
+_TALLY = re.compile(r"(?:^|[:,;(—]|\band\b|\s-\s)\s*\d+(?:\s+[a-z-]+){0,2}\s+on\s+$")
+
+
+def tally_back(low: str, start: int, end: int) -> bool:
+    """Whether a day at ``low[start:end]`` is that of a tally whose sentence reports the past ("Viewings went
+    fine, 14 groups on Saturday and 9 on Sunday", "open day: 30 families on Sat, two signed up"): a count
+    of what happened, on the day before the day written; its own clause has no cue of its own (see
+    :func:`direction_of`). The nearest cue in the sentence's other clauses, before the phrase first, must
+    point back."""
+    near = max(0, start - _NEAR)  # (a window: linear in the line's length)
+    lo = max((m.end() for m in _SENTENCE_BREAK.finditer(low, near, start)), default=near)
+    if _TALLY.search(low, lo, start) is None:
+        return False
+    stop = _SENTENCE_BREAK.search(low, end, end + _NEAR)
+    hi = stop.start() if stop else min(len(low), end + _NEAR)
+    before = _CLAUSE.split(low[lo:start])[:-1]
+    after = _CLAUSE.split(low[end:hi])[1:]
+    for clause in [*reversed(before), *after]:
+        words = _WORD.findall(clause)
+        for k, word in enumerate(words):
+            prev = words[k - 1] if k else ""
+            if word in _FUTURE or word.endswith("'ll") or _progressive(word, prev):
+                return False
+            if word in _BACK_CUES or (past_verb(word, prev) and not wished(words, k)):
+                return True
+    return False

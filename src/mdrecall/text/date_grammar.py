@@ -24,17 +24,20 @@ _WEEKDAY_RX = (
     # "sun", "wed", "mon") only before a day number or a time, or after a word that introduces a day
     r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri|Weds)(?!\w)"
     r"|(?=(?-i:Mon|Wed|Sat|Sun)(?!\w))(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=till\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)"
-    r"|(?<=every\s)|(?<=for\s)|(?<=from\s)|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=to\s))"
+    r"|(?<=every\s)|(?<=for\s)|(?<=from\s)|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=to\s)"
+    r"|(?<=\bout\s)(?=\w+\s*(?:[,.;:!?)]|$))|(?<=\blive\s)(?=\w+\s*(?:[,.;:!?)]|$)))"
     r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
 )
 #: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
 #: are no English words (terse notes write "decision thu"); "mon", "wed", "sat", "sun" only after a word
-#: that asks for a day, never "to" or "for" ("to wed").
+#: that asks for a day ("out", "live": a release's, ending its clause), never "to" or "for" ("to wed").
 _WEEKDAY_LOWER_RX = (
     r"(?-i:tues|tue|thurs|thur|thu|fri)(?!\w)"
     r"|(?=(?-i:mon|wed|sat|sun)(?!\w))(?:(?<=\bon\s)|(?<=\bby\s)|(?<=\bdue\s)|(?<=\buntil\s)|(?<=\btill\s)"
-    r"|(?<=\bnext\s)|(?<=\blast\s)|(?<=\bthis\s)|(?<=\bfrom\s)|(?<=\bbefore\s)|(?<=\bsince\s))"
+    r"|(?<=\bnext\s)|(?<=\blast\s)|(?<=\bthis\s)|(?<=\bfrom\s)|(?<=\bbefore\s)|(?<=\bsince\s)"
+    # a release or an outing's day ("goes out wed", "goes live mon")
+    r"|(?<=\bout\s)(?=\w+\s*(?:[,.;:!?)]|$))|(?<=\blive\s)(?=\w+\s*(?:[,.;:!?)]|$)))"
     r"(?-i:mon|wed|sat|sun)(?!\w)"
 )
 #: A weekday's abbreviation → its number (the full names are in :data:`.dates.WEEKDAYS`).

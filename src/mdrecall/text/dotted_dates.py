@@ -125,13 +125,13 @@ def _number_context(line: str, low: str, start: int, end: int, minutes: bool) ->
 
 def _mid_capital(line: str, start: int) -> bool:
     """Whether a capitalised name (not a weekday, not a sentence's first word) stands right before ``start``
-    ("Zephyr 3.7", "iOS 17.4"): a product's version."""
+    ("Zephyr 3.7", "iOS 17.4"): a product's version; not one a comma closes ("Plaça Major, 3.4.")."""
     m = re.search(r"(\S+)\s+$", line[max(0, start - 30) : start])
     if m is None or _WEEKDAY_BEFORE.search(line, 0, start):
         return False
     word = m.group(1).strip("*_([")
-    if not word or not word[0].isalpha() or word.islower():
-        return False
+    if not word or not word[0].isalpha() or word.islower() or word.endswith((",", ";")):
+        return False  # (a comma ends the name: "Carrer de la Reina, 12.12." is a place, then a day)
     before = line[: start - len(m.group(0))].rstrip()
     return bool(before) and before[-1] not in ".!?:;-–—|*#>(" and not re.fullmatch(r"\s*\d+[.)]", before)
 

@@ -86,9 +86,11 @@ def explicit_days(
         return week_number(g, line or low, start, end, today)
     if g["cw"] and g["cwy"]:
         return calendar_week(g, today)
-    if g["l1"] and _LABEL_WORD.search(low, 0, start) is None:
-        return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day
-    if g["numd"]:  # "13/3": only a day and month can be so written
+    if g["l1"] and not _labelled(low, start) and not _day_month_only(g, low, start, end, order):
+        return None  # "Progress: 4/5" is a fraction; "Deadline: 3/12" a day, as "release target: 19/2"
+    if g["numd"]:  # "13/3": only a day and month can be so written (not "15/4 of the votes")
+        if not bare_date(low, start, end, True):
+            return None
         return _dated(int(g["dd2"] or 0), int(g["dd1"] or 0), today, low, start, end)
     if g["numb"]:  # "6/4" alone: a date only in a known order (the page's, else the workspace's)
         a, b = int(g["b1"] or 0), int(g["b2"] or 0)
@@ -187,3 +189,16 @@ def week_of_day(
     else:
         found = day_of_month(day, today, direction_of(low, start, end))
     return found[0] if found else None
+
+
+def _day_month_only(g: dict[str, str | None], low: str, start: int, end: int, order: str | None) -> bool:
+    """Whether a label's value ("target: 19/2") can only be a day and a month, read day first: a first
+    number no month can be (13 to 31) before a month's, on a page or in a workspace that writes the day
+    first (or shows no order), and no word around it that makes it a score or a fraction."""
+    a, b = int(g["l1"] or 0), int(g["l2"] or 0)
+    return order != "mdy" and 13 <= a <= 31 and 1 <= b <= 12 and bare_date(low, start, end, False)
+
+
+def _labelled(low: str, start: int) -> bool:
+    """Whether a label's value at ``start`` follows a label that asks for a day ("Deadline: 3/12")."""
+    return _LABEL_WORD.search(low, 0, start) is not None

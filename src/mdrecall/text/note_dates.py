@@ -308,6 +308,8 @@ def _note_match(
         sign = -1 if g["ago"] and (g["gdir"] or "").lower() == "ago" else 1
         if count is None or count > MAX_DAYS:
             return None
+        if g["ahead"] and not g["an"] and unit.lower().endswith("s"):
+            return None  # "first time in weeks", "within days of launch": no count, a span of time, no day
         if _HABIT.search(low, max(0, start - 40), start):
             return None  # "usually pays in 4-6 weeks": how long such a thing takes, no day
         if g["ahead"] and _NOT_SINCE.search(low, max(0, start - 48), start):

@@ -33,11 +33,15 @@ _FRACTION_AFTER = re.compile(
     re.IGNORECASE,
 )
 #: Before a bare "3/4": a word that makes it a score, a rating, a share or a fraction ("scored 8/10",
-#: "rated it 4/5", "about 2/3", "1 and 1/2"), or a currency or a number sign ("$3/4", "#3/4").
+#: "rated it 4/5", "about 2/3", "1 and 1/2"), a numbered place or thing ("Room 12/14"), or a currency or a
+#: number sign ("$3/4", "#3/4").
 _FRACTION_BEFORE = re.compile(
     r"(?:\b(?:(?:scored?|scores|scoring|rated?|rates|rating|ratings|marks?|graded?|grade|got|gets|gave)"
     r"(?:\s+(?:it|them|him|her|this|that|me|us))?|out\s+of|a|an|and|half|ratio|odds|pain|level|about"
-    r"|approx|approximately|roughly|nearly|almost|only|just|around|some|another|extra|plus|minus)\s+"
+    r"|approx|approximately|roughly|nearly|almost|only|just|around|some|another|extra|plus|minus"
+    # a numbered place or thing ("Room 12/14", "platform 3/4", "flat 2/1", "case no. 14/3")
+    r"|rooms?|suites?|units?|flats?|apt|apartments?|gates?|platforms?|bays?|lockers?|wards?|beds?|blocks?"
+    r"|routes?|cases?|no\.?|nos\.?|numbers?|pages?|pp\.?|sections?|chapters?|versions?|v)\s+"
     r"|[$£€#×])$",
     re.IGNORECASE,
 )
@@ -62,6 +66,8 @@ _CUE_WORDS = FORWARD_PREP | BACK_PREP | {
     # a launch or an opening, a close or an expiry ("goes live 3/8", "on sale 1/3", "lease expires 6/30")
     "live", "sale", "launch", "launches", "launching", "ships", "opens", "closes", "expires", "renews",
     "airs", "premieres", "releases", "date",
+    # a deadline named as such ("(deadline 5/3)")
+    "deadline",
 }  # fmt: skip
 _TIME_AFTER = re.compile(
     r"\s+(?:at\s+|@\s*)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\s+(?:at\s+|@\s*)\d{1,2}[:.]\d\d\b"

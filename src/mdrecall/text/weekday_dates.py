@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from mdrecall.text.date_direction import direction_of, past_verb
+from mdrecall.text.date_direction import direction_of, past_verb, tally_back
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import weekday_before
 
@@ -69,6 +69,12 @@ _GENERIC = re.compile(r"\b(?:a|any|some)\s+$")
 #: A weekday's possessive ("Sunday's outage", "after Monday's install"): an event of that day, the one
 #: nearest the day written unless its clause points; the word before it governs the noun, not the day.
 OWNER = re.compile(r"['’]s\b")
+#: After a weekday's "'s", up to one word and a mishap, an event no one plans, so the one past ("Sunday's
+#: gateway outage", "Friday's flood").
+_MISHAP_AFTER = re.compile(
+    r"['’]s\s+(?:[a-z-]+\s+)?(?:outages?|incidents?|crash|crashes|failures?|breach|fire|floods?|flooding|accidents?"
+    r"|burglary|break-in|leaks?|blackouts?|downtime|storm|injury|collapse|power\s+cut)\b"
+)
 _PREP_BEFORE = re.compile(
     r"\b(?:for|after|before|since|until|till|by|to|from|on|at|of|about|in)\s+(?:the\s+)?$"
 )
@@ -128,6 +134,8 @@ def weekday_days(
         return [monday + wd * one]
     if qual == "this":
         return [today + timedelta(days=wd - today.weekday())]
+    if not qual and OWNER.match(low, end) and _MISHAP_AFTER.match(low, end):
+        return [weekday_before(today, wd)]  # "the review for Sunday's outage": no one plans a mishap
     prep = _PREP_BEFORE.search(low, max(0, start - 16), start) if OWNER.match(low, end) else None
     if not qual and OWNER.match(low, end) and (prep is None or not prep.group(0).startswith("for")):
         # (after "for" the event is what a plan is for: "cut today for Tuesday's release", ahead)
@@ -137,6 +145,9 @@ def weekday_days(
         if way == 0:
             return [back if (today - back) < (ahead - today) else ahead]
         return [back if way < 0 else ahead]
-    if qual == "last" or direction_of(low, start, end, default=1) < 0:
+    way = direction_of(low, start, end)
+    if not qual and way == 0 and tally_back(low, start, end):
+        way = -1  # "Viewings went fine, 14 groups on Saturday": what was counted, the day before
+    if qual == "last" or way < 0:
         return [weekday_before(today, wd)]
     return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]

@@ -1,0 +1,76 @@
+"""Words that choose among a line's days: "instead" after a day offers it in place of another ("something
+has come up on the 12th. Could we do the 19th instead?"), "instead of" before a day names the one given
+up ("Friday instead of Thursday"), and a bracketed aside with a verb of its own holds a day of its own
+("weighs 3.1 kg (was 3.4 on 5/3)"). Pure; used by :mod:`mdrecall.knowledge.line_day`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mdrecall.knowledge.line_acts import RESCHEDULE, acts
+from mdrecall.text.note_dates import NoteDate
+
+__all__ = ["in_aside", "instead_first", "offered", "reports"]
+
+_WORD_AT = re.compile(r"[A-Za-z']+")
+#: How far before a day its aside and the clause the aside comments on are looked for (characters).
+_NEAR = 240
+
+#: "instead" right after a day, not "instead of" ("the 19th instead?", "Friday instead, if that suits").
+_INSTEAD_AFTER = re.compile(r"\s*,?\s*instead\b(?!\s+of\b)")
+#: "instead of" (or "rather than", "in place of") right before a day: the day given up.
+_INSTEAD_OF = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+|on\s+)?$")
+
+
+def instead_first(low: str, kept: Sequence[NoteDate]) -> list[NoteDate]:
+    """``kept`` (a line's days, in order) with a day given up left out ("Friday instead of Thursday") and
+    a day offered in place of another put first ("could we do the 19th instead?"); ``low``: the line in
+    lower case. Unchanged when no such word is there, or when every day would be left out."""
+    out = list(kept)
+    if len(out) < 2 or "instead" not in low and "rather than" not in low and "in place of" not in low:
+        return out
+    out = [n for n in out if _INSTEAD_OF.search(low, max(0, n.start - 24), n.start) is None] or out
+    first = [n for n in out if offered(low, n)]
+    return [*first, *(n for n in out if n not in first)]
+
+
+def offered(low: str, n: NoteDate) -> bool:
+    """Whether "instead" follows the day ``n`` ("the 19th instead"): the day offered in place of another,
+    which a line that names it is about, as a day moved to."""
+    return _INSTEAD_AFTER.match(low, n.end) is not None
+
+
+#: A verb of its own in a bracketed aside: a form of "be" or "have", a modal, or a verb in -s right before
+#: the day's preposition ("leaves on the 15th", "starts Monday").
+_ASIDE_VERB = re.compile(
+    r"\b(?:was|were|is|are|has|had|have|will|would|should|could|might|'ll|'ve|gets?|got)\b|\b[a-z]{3,}s\s+(?:on\s+|by\s+|from\s+)?"
+    r"(?:the\s+)?$"
+)
+#: A clause that reports with a verb in the present: a form of "be" or "have", or a name and a verb in -s
+#: ("Pip weighs 3.1 kg", "Kip looks better").
+_REPORTS = re.compile(r"\b(?:is|are|was|were|has|have|had)\b|(?:^|(?<=\s))[A-Z][\w'-]*\s+[a-z]{3,}s\b")
+
+
+def in_aside(line: str, low: str, lead: int, n: NoteDate) -> bool:
+    """``n`` lies in a bracketed aside with a verb of its own, after a clause that reports with a verb of
+    its own and that the aside comments on ("Pip weighs 3.1 kg (was 3.4 on 5/3)", "Ana resigned (new post
+    in Leeds, leaves on the 15th)"): the aside's day, not the line's; "Paid the deposit (on 3 March)", with
+    no verb, "(arrived Friday)", an act whose day it may be, and "(moved to Friday)", a day moved, keep
+    theirs. ``lead``: where the line's text starts after its list marker and label."""
+    near = max(lead, n.start - _NEAR)  # (windows: linear in the line's length)
+    opened = low.rfind("(", near, n.start)
+    if opened < 0 or ")" in low[opened : n.start] or len(_WORD_AT.findall(line, near, opened)) < 2:
+        return False
+    if not reports(line, max(lead, opened - _NEAR), opened):
+        return False  # "Open items: the train card (expires 15 February)": a list, the aside its only day
+    inside = low[opened + 1 : n.start]
+    if RESCHEDULE.search(inside):
+        return False
+    return _ASIDE_VERB.search(inside) is not None
+
+
+def reports(line: str, start: int, stop: int) -> bool:
+    """Whether ``line[start:stop]`` reports something with a verb of its own: a past act
+    (:func:`~mdrecall.knowledge.line_acts.acts`), a form of "be" or "have", or a name and a verb in -s."""
+    return bool(acts(line, start, stop)) or _REPORTS.search(line, start, stop) is not None
