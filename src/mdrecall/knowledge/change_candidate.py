@@ -7,13 +7,10 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.change_rules import (
-    TYPED_KINDS,
-    changed_kinds,
     confirms,
     is_logged,
     is_told,
     keeps_values,
-    kind_differs,
     logged_change,
     modified,
     names_left,
@@ -21,10 +18,6 @@ from mdrecall.knowledge.change_rules import (
     plan_moved,
     refines,
     restates,
-    swaps_values,
-    value_slots,
-    values_differ,
-    word_set,
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
@@ -32,6 +25,15 @@ from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
 from mdrecall.knowledge.name_lists import given_name
+from mdrecall.knowledge.value_kinds import (
+    TYPED_KINDS,
+    changed_kinds,
+    kind_differs,
+    swaps_values,
+    value_slots,
+    values_differ,
+    word_set,
+)
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [

@@ -11,9 +11,7 @@ from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
     MORE_COSINE,
     TYPED_COSINE,
-    TYPED_KINDS,
     Key,
-    changed_kinds,
     confirms,
     is_logged,
     is_told,
@@ -25,13 +23,12 @@ from mdrecall.knowledge.change_rules import (
     plan_moved,
     refines,
     restates,
-    value_slots,
-    values_differ,
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.value_kinds import TYPED_KINDS, changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession
 
 __all__ = ["change_gates"]

@@ -1,11 +1,12 @@
 """Which two fact lines are a change: the pure rules of the change lines' pass
 (:mod:`mdrecall.knowledge.change_pairs`, which keeps the pass's state and runs it).
 
-Its thresholds (:data:`MIN_COSINE`, :data:`TYPED_COSINE`, :data:`RARE_SHARE`), the values a line
-states by kind (:func:`value_slots`), which line was written first (:func:`written_before`), and the
-tests that keep a line from superseding another although it signals a change: it confirms it
-(:func:`confirms`), tells the same change again (:func:`restates`), or refines its time
-(:func:`refines`); and :func:`modified`, whether a line restated is the same line edited.
+Its thresholds (:data:`MIN_COSINE`, :data:`TYPED_COSINE`, :data:`RARE_SHARE`), which line was written
+first (:func:`written_before`), when a line with no word of change is one by the pair's evidence
+(:func:`pair_change`), and the tests that keep a line from superseding another although it signals a
+change: it confirms it (:func:`confirms`), tells the same change again (:func:`restates`), or refines its
+time (:func:`refines`); and :func:`modified`, whether a line restated is the same line edited. A line's
+values by kind and their comparisons are :mod:`mdrecall.knowledge.value_kinds`.
 """
 
 from __future__ import annotations
@@ -15,32 +16,28 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.knowledge.change_words import ends_value
-from mdrecall.knowledge.fact_fields import FIELD
-from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS, STATUS_SCALES
 from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
+from mdrecall.knowledge.value_kinds import KINDS, value_slots, values_differ
 
 __all__ = [
     "CANDIDATE_WORDS",
     "MORE_COSINE",
     "MORE_POSTINGS",
     "MIN_COSINE",
+    "PLAN_AHEAD",
     "RARE_MIN",
     "RARE_SHARE",
     "TYPED_COSINE",
-    "TYPED_KINDS",
+    "WEEK",
     "Key",
-    "attr_kinds",
-    "changed_kinds",
+    "calendar_dates",
     "confirms",
-    "values_differ",
-    "swaps_values",
     "is_logged",
     "is_told",
-    "is_typed",
     "open_value",
     "pair_change",
     "pair_signal",
@@ -48,10 +45,10 @@ __all__ = [
     "keeps_values",
     "modified",
     "names_left",
+    "plan_moved",
+    "plans",
     "refines",
     "restates",
-    "value_slots",
-    "word_set",
     "written_before",
 ]
 
@@ -59,10 +56,10 @@ __all__ = [
 #: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
 #: part its best figures (docs/entities.md).
 MIN_COSINE = 0.15
-#: The least cosine for a typed change line (:data:`TYPED_KINDS`: no word says it changed) and for a weak
-#: one ("now", "these days": a word that says what holds, not that it changed): between the same thing's
-#: two prices (0.43) and other things' amounts sharing a word (≤ 0.17) on the labelled sets. Less evidence
-#: of a change asks for more evidence of one subject.
+#: The least cosine for a typed change line (:data:`~mdrecall.knowledge.value_kinds.TYPED_KINDS`: no word
+#: says it changed) and for a weak one ("now", "these days": a word that says what holds, not that it
+#: changed): between the same thing's two prices (0.43) and other things' amounts sharing a word (≤ 0.17)
+#: on the labelled sets. Less evidence of a change asks for more evidence of one subject.
 TYPED_COSINE = 0.3
 #: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
 RARE_SHARE = 0.01
@@ -77,61 +74,6 @@ MORE_POSTINGS = 3
 #: subject, so more words shared are asked: two of two five-word lines' words). At the floor of the first
 #: words, 7 of the 8 pairs they added on the labelled sets were wrong; at this one, 1 pair, right.
 MORE_COSINE = 0.4
-
-_SLOT = re.compile(r"^[tnc]:")
-_TYPED_SLOT = ("m:", "q:", "h:")
-
-
-def word_set(s: str) -> set[str]:
-    return set(s.split()) if s else set()
-
-
-#: The kind of value each attribute states: a time (``t``), a name (``c``), a state (``s``), what a thing is
-#: on or off (``o``: "on the diet food" is no state to compare with "fixed") (a stated line's words are
-#: lower case: its months and names are read from its values, not off the line).
-_KIND = {"time": "t", "owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "o"}
-#: Every kind of value (``m`` money, ``q`` a quantity with a unit, ``h`` a holder: :func:`typed_values`).
-_KINDS = "tncsomqh"
-#: The kinds of value a line holds as a fact whatever its wording (:func:`typed_values`): a line holding
-#: one and no change word is a *typed* change line, pairing only where a value of such a kind differs.
-TYPED_KINDS = "mqh"
-
-
-def value_slots(f: Fact) -> set[str]:
-    """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it, its amounts,
-    quantities and holders (:func:`typed_values`) and the values of the attributes it states (its names
-    are those values: a capital on a stated line may open one of its sentences). A new set each call."""
-    return set(_value_slots(f))
-
-
-#: How many lines' values :func:`value_slots` keeps: the change pass reads an older line's values again
-#: for each change line it is a candidate of (20,000 lines of one page: a quarter of a million reads; kept,
-#: 10.3 -> 7.3 s of CPU there). 4,096 keeps as many of them as 16,384 did, in a quarter of the memory
-#: (~500 bytes a line kept).
-SLOTS_KEPT = 4_096
-
-
-@functools.lru_cache(maxsize=SLOTS_KEPT)
-def _value_slots(f: Fact) -> frozenset[str]:
-    return frozenset(_read_slots(f))
-
-
-def _read_slots(f: Fact) -> set[str]:
-    if f.attrs == (SAID,):
-        return {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
-    out = slots(f.words.lower()) | typed_values(f.words)
-    for attr, value in zip(f.attrs, f.values, strict=True):
-        if attr in _KIND:
-            out |= {f"{_KIND[attr]}:{w}" for w in value.split()}
-    return out
-
-
-def is_typed(f: Fact) -> bool:
-    """Does a line hold a value of a kind of :data:`TYPED_KINDS` (a :data:`SAID` line's stored slots; a
-    stated line's words)?"""
-    if f.attrs == (SAID,):
-        return any(v[:2] in ("m:", "q:", "h:") for v in f.values[0].split())
-    return bool(typed_values(f.words))
 
 
 def is_logged(f: Fact) -> bool:
@@ -252,103 +194,6 @@ def written_before(o: Fact, n: Fact) -> bool:
     return not o.day and o.path == n.path and n.line > o.line
 
 
-def values_differ(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
-    """A value of one of ``kinds`` differs: the newer holds a time, number, name or state the older lacks,
-    and the older one of that kind the newer lacks."""
-    return any(
-        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
-    )
-
-
-def _fine_kind(slot: str) -> str:
-    """A value slot's kind, a time's by its grain: a weekday (``tw``), a clock time (``tc``), a day of a
-    month (``td``), a month (``tm``); another kind's letter (``c``, ``n``, ``m``, …)."""
-    if not slot.startswith("t:"):
-        return slot[:1]
-    v = slot[2:]
-    if v.endswith("day"):
-        return "tw"
-    if ":" in v or v.isdigit():
-        return "tc"
-    if v[:3].isalpha() and v[3:].isdigit():
-        return "td" if v[3:] else "tm"
-    return "t"
-
-
-def other_grain(old: str, new: str) -> bool:
-    """Do two time values (a time attribute's words: "saturday", "12:00", "jun19") state times of other
-    grains, one only days (a weekday, a date, a month) and the other only clock times ("Saturday game" …
-    "kick-off moved to 12:00": the day stays, its hour is told)?"""
-    a = {_fine_kind(f"t:{w}") for w in old.split()}
-    b = {_fine_kind(f"t:{w}") for w in new.split()}
-    return bool(a and b) and ((a <= _DAYS and b == {"tc"}) or (a == {"tc"} and b <= _DAYS))
-
-
-#: The grains of a day's time (:func:`other_grain`): a weekday, a date, a month.
-_DAYS = frozenset(("tw", "td", "tm"))
-
-
-def kind_differs(old: set[str], new: set[str], names: bool = False) -> bool:
-    """Does a value of one kind and grain differ (:func:`values_differ` reading a weekday, a clock time, a
-    date and a month as four kinds, a number that is part of an amount, a quantity or a date as none, and
-    a name only where ``names``: most lines hold a capitalised word): the newer holds one the older lacks,
-    the older one of that kind the newer lacks ("Mondays" … "Tuesdays"; not "starts at 8:45" … "up to
-    £2.65 in January", nor "Mr Adeyemi" … "Mr Field", nor "12 Dec" … "for 20 kids")?"""
-    kinds = _KINDS if names else _VALUE_KINDS
-    old, new = _bare(old), _bare(new)
-    gained = {_fine_kind(s) for s in new - old if s[:1] in kinds}
-    return bool(gained) and any(_fine_kind(s) in gained for s in old - new if s[:1] in kinds)
-
-
-_DIGITS = re.compile(r"\d+(?:\.\d+)?")
-
-
-def _bare(slots: set[str]) -> set[str]:
-    """``slots`` but the numbers (``n:``) that are part of an amount, a quantity or a date of them
-    ("£2.65" is no number beside its amount, "12 Dec" none beside its date, "3G" none beside its
-    quantity)."""
-    parts = {d for s in slots if s[:2] in ("m:", "q:", "t:") for d in _DIGITS.findall(s[2:])}
-    if not parts:
-        return slots
-    return {s for s in slots if not (s[:2] == "n:" and s[2:].strip(",.;:") in parts)}
-
-
-#: The kinds of value :func:`kind_differs` compares unless told to read names too: every kind but a
-#: name (``c``).
-_VALUE_KINDS = _KINDS.replace("c", "")
-
-
-#: A swap of values between two holders ("swapped shifts with Dana", "traded days with the Okafors").
-_SWAP = re.compile(r"\b(?:swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|exchang(?:e|es|ed|ing))\b", re.I)
-
-
-def swaps_values(old: set[str], new: set[str], words: str) -> bool:
-    """Does a change line (its stored ``words``, value slots ``new``) swap two values the older line holds
-    (slots ``old``) between their holders: a swap word, and two or more values of one kind that both lines
-    hold, the same ("we drive Mondays, Ana drives Thursdays" … "swapped days with Ana, so Thursdays are
-    ours now")? The values are the same; who holds which is not."""
-    if _SWAP.search(words) is None:
-        return False
-    return any(len({s for s in old & new if s.startswith(k)}) >= 2 for k in "tcn")
-
-
-def attr_kinds(f: Fact) -> str:
-    """The kinds of value of the attributes a stated line states (``t`` for a time, ``c`` for an owner, a
-    place or a choice, …); "" for a :data:`SAID` line."""
-    return "".join(sorted({_KIND[a] for a in f.attrs if a in _KIND}))
-
-
-def changed_kinds(f: Fact, slots_of_f: set[str]) -> str:
-    """The kinds of value a change line changes: those of the attributes it states (a time for "v1.0
-    slipped to July") and of the typed values it holds (an amount for "my rate goes to NZ$700 a day from
-    February"), every kind for a line stating none (:data:`SAID`); ``slots_of_f``: its
-    :func:`value_slots`."""
-    if f.attrs == (SAID,):
-        return _KINDS
-    kinds = {_KIND[a] for a in f.attrs if a in _KIND} | {v[0] for v in slots_of_f if v[:2] in _TYPED_SLOT}
-    return "".join(sorted(kinds)) or _KINDS
-
-
 def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> bool:
     """Does the change line ``new`` name again the names on the older line and no other (a plan come
     true, a call with the contact named before), without taking a value back ("no longer", "stopped"),
@@ -436,7 +281,7 @@ def refines(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> b
     written), every time only the older holds a month, and that week touches one of those months
     ("leaves for Aberdeen in July" … written 25 June, "last day is Wednesday (30th)")? Then it tells the
     same event more finely; a time moved names its new month or date ("slipped to July")."""
-    if not new.day or values_differ(old_slots, new_slots, _KINDS.replace("t", "")):
+    if not new.day or values_differ(old_slots, new_slots, KINDS.replace("t", "")):
         return False
     gained = {s[2:] for s in new_slots - old_slots if s.startswith("t:")}
     lost = {s[2:] for s in old_slots - new_slots if s.startswith("t:")}
