@@ -14,6 +14,7 @@ from mdrecall.knowledge.change_rules import (
     logged_change,
     modified,
     names_left,
+    open_value,
     pair_change,
     plan_moved,
     refines,
@@ -123,6 +124,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             return None
         if not set(state.own[i]).intersection(state.own[j]):
             return None  # nothing changes said of it but a value: both lines must name the thing
+        if open_value(old.words):  # "Roof repair: quote pending" … "Hollis quoted the roof repair at £2,400"
+            return True if pair_change(old, new, old_slots, new_slots) else None
         return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
     if (
         gone

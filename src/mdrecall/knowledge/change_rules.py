@@ -88,7 +88,8 @@ def is_told(f: Fact) -> bool:
 
 
 #: Wordings of a value not known yet: the decision scale's open state ("tbd", "no news") and the ways a
-#: note says it is still being sought ("still looking", "waiting to hear", "unknown").
+#: note says it is still being sought or waited for ("still looking", "waiting to hear", "unknown",
+#: "quote pending", "awaiting results", "waiting on the council", "investigating").
 OPEN = re.compile(
     r"\b(?:"
     + "|".join(
@@ -104,6 +105,12 @@ OPEN = re.compile(
             "waiting for news",
             "no word yet",
             "not sure yet",
+            "pending",
+            "awaiting",
+            "waiting for",
+            "waiting on",
+            "investigating",
+            "under investigation",
         )
     )
     + r")\b",
