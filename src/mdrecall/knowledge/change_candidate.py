@@ -30,6 +30,7 @@ from mdrecall.knowledge.value_kinds import (
     TYPED_KINDS,
     changed_kinds,
     kind_differs,
+    stated_differs,
     swaps_values,
     value_slots,
     values_differ,
@@ -104,7 +105,7 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing
         if began(old.words, new):
             return None  # "joined the lifeboat crew" … "now part of the lifeboat crew": that act's state
-        return True if values_differ(old_slots, new_slots) else None
+        return True if values_differ(old_slots, new_slots) or stated_differs(old, new) else None
     if state.kind[j] == "plan":  # "New Jetstar flights: out Wednesday 21 April" … "out 14 April"
         if not set(state.own[i]).intersection(state.own[j]):
             return None  # both lines must name the thing planned

@@ -26,6 +26,7 @@ __all__ = [
     "attr_kinds",
     "changed_kinds",
     "is_typed",
+    "stated_differs",
     "kind_differs",
     "other_grain",
     "swaps_values",
@@ -185,3 +186,22 @@ def changed_kinds(f: Fact, slots_of_f: set[str]) -> str:
         return KINDS
     kinds = {_KIND[a] for a in f.attrs if a in _KIND} | {v[0] for v in slots_of_f if v[:2] in _TYPED_SLOT}
     return "".join(sorted(kinds)) or KINDS
+
+
+def stated_differs(old: Fact, new: Fact) -> bool:
+    """Do two stated lines give one attribute (a time, an owner, a place, a choice) values that differ
+    both ways, each holding a word the other's lacks ("passes over on Monday 10:00" … "passes over on
+    Tuesday 10:00 now; Monday standups clashed": the time stated is Tuesday's, though the line names Monday
+    too)? Times of other grains do not differ (:func:`other_grain`)."""
+    for attr, value in zip(new.attrs, new.values, strict=True):
+        if attr not in _STATED or attr not in old.attrs:
+            continue
+        was = old.values[old.attrs.index(attr)]
+        a, b = set(was.split()), set(value.split())
+        if a - b and b - a and not (attr == "time" and other_grain(was, value)):
+            return True
+    return False
+
+
+#: The attributes whose stated values :func:`stated_differs` compares.
+_STATED = frozenset(("time", "owner", "place", "choice"))
