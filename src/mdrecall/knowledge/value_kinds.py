@@ -17,6 +17,7 @@ import re
 from mdrecall.knowledge.fact_fields import FIELD
 from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.facts import SAID, Fact, slots
+from mdrecall.knowledge.frequency import frequencies
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
 
 __all__ = [
@@ -47,8 +48,9 @@ def word_set(s: str) -> set[str]:
 #: on or off (``o``: "on the diet food" is no state to compare with "fixed") (a stated line's words are
 #: lower case: its months and names are read from its values, not off the line).
 _KIND = {"time": "t", "owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "o"}
-#: Every kind of value (``m`` money, ``q`` a quantity with a unit, ``h`` a holder: :func:`typed_values`).
-KINDS = "tncsomqh"
+#: Every kind of value (``m`` money, ``q`` a quantity with a unit, ``h`` a holder: :func:`typed_values`;
+#: ``f`` how often: :func:`~mdrecall.knowledge.frequency.frequencies`).
+KINDS = "tncsomqhf"
 #: The kinds of value a line holds as a fact whatever its wording (:func:`typed_values`): a line holding
 #: one and no change word is a *typed* change line, pairing only where a value of such a kind differs.
 TYPED_KINDS = "mqh"
@@ -75,8 +77,9 @@ def _value_slots(f: Fact) -> frozenset[str]:
 
 def _read_slots(f: Fact) -> set[str]:
     if f.attrs == (SAID,):
-        return {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
-    out = slots(f.words.lower()) | typed_values(f.words)
+        said = {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
+        return said | frequencies(f.words)
+    out = slots(f.words.lower()) | typed_values(f.words) | frequencies(f.words)
     for attr, value in zip(f.attrs, f.values, strict=True):
         if attr in _KIND:
             out |= {f"{_KIND[attr]}:{w}" for w in value.split()}
@@ -185,6 +188,8 @@ def changed_kinds(f: Fact, slots_of_f: set[str]) -> str:
     if f.attrs == (SAID,):
         return KINDS
     kinds = {_KIND[a] for a in f.attrs if a in _KIND} | {v[0] for v in slots_of_f if v[:2] in _TYPED_SLOT}
+    if "t" in kinds:
+        kinds.add("f")  # a time stated: how often too ("resets every second Tuesday" … "weekly now")
     return "".join(sorted(kinds)) or KINDS
 
 
