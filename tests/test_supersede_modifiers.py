@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_rules import modified
 from mdrecall.knowledge.change_state import subject_stems
+from mdrecall.knowledge.phrase_modifiers import modified
 
 from helpers import fact_pairs_in
 

@@ -33,3 +33,7 @@ def test_a_name_in_passing_is_no_value_replaced(tmp_path: Path) -> None:
 
 def test_no_other_name_is_no_name_joined(tmp_path: Path) -> None:
     assert not _paired(tmp_path, "Dog food supplier: Barkwell.", "dog food from Barkwell tastes better now")
+
+
+def test_a_person_named_beside_another_is_no_name_joined(tmp_path: Path) -> None:
+    assert not _paired(tmp_path, "Release lead: Ana.", "Ana now pairs with Bjorn on the release checklist")

@@ -12,7 +12,6 @@ from mdrecall.knowledge.change_rules import (
     is_told,
     keeps_values,
     logged_change,
-    modified,
     names_left,
     open_value,
     pair_change,
@@ -23,14 +22,16 @@ from mdrecall.knowledge.change_rules import (
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
-from mdrecall.knowledge.facts import CHANGE, SAID, Fact, subject_words
+from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
 from mdrecall.knowledge.name_lists import given_name
-from mdrecall.knowledge.said_facts import HOLDER
+from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.value_kinds import (
     TYPED_KINDS,
     changed_kinds,
     kind_differs,
+    name_joined,
+    names_value,
     stated_differs,
     swaps_values,
     value_slots,
@@ -47,9 +48,7 @@ __all__ = [
     "floor_waived",
     "head_named",
     "leaves_named",
-    "name_joined",
     "names_any",
-    "names_value",
     "told_after",
     "written_low",
 ]
@@ -295,21 +294,3 @@ def told_after(words: str, gone: frozenset[str], shared: set[str]) -> bool:
 def names_any(words: str, stems: frozenset[str]) -> bool:
     """Does one of ``words`` (lower case) start with one of ``stems`` (a value named)?"""
     return any(w.startswith(v) for w in words.split() for v in stems)
-
-
-def names_value(f: Fact) -> bool:
-    """Does a line state a name as its value: a label line's (its ``k:`` label: "Feed supplier:
-    ForFarmers"), a holder's (:data:`~mdrecall.knowledge.said_facts.HOLDER`), an owner, a place, a choice?
-    (Not a line naming people in passing.)"""
-    if f.attrs == (SAID,):
-        value = f.values[0]
-        return "k:" in value or HOLDER in value.split()
-    return not _NAMED.isdisjoint(f.attrs)
-
-
-def name_joined(old_slots: set[str], new_slots: set[str]) -> bool:
-    """Does a weak change line ("now") name every name the older line holds and another name beside them
-    ("Bulk oats supplier: Suma" … "oats come from Infinity Foods now, Suma's minimum order got silly")?
-    The older's value is named as the one left, the other as the one that holds now."""
-    names = {s for s in old_slots if s[:2] in ("c:", "h:")}
-    return bool(names) and names <= new_slots and any(s[:2] in ("c:", "h:") for s in new_slots - old_slots)

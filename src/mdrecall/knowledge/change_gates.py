@@ -17,7 +17,6 @@ from mdrecall.knowledge.change_rules import (
     is_told,
     keeps_values,
     logged_change,
-    modified,
     names_left,
     pair_change,
     plan_moved,
@@ -28,6 +27,7 @@ from mdrecall.knowledge.change_rules import (
 from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.value_kinds import TYPED_KINDS, changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession
 

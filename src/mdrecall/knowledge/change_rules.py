@@ -5,8 +5,9 @@ Its thresholds (:data:`MIN_COSINE`, :data:`TYPED_COSINE`, :data:`RARE_SHARE`), w
 first (:func:`written_before`), when a line with no word of change is one by the pair's evidence
 (:func:`pair_change`), and the tests that keep a line from superseding another although it signals a
 change: it confirms it (:func:`confirms`), tells the same change again (:func:`restates`), or refines its
-time (:func:`refines`); and :func:`modified`, whether a line restated is the same line edited. A line's
-values by kind and their comparisons are :mod:`mdrecall.knowledge.value_kinds`.
+time (:func:`refines`). A line's values by kind and their comparisons are
+:mod:`mdrecall.knowledge.value_kinds`; two lines' modifiers of a shared word,
+:mod:`mdrecall.knowledge.phrase_modifiers`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.knowledge.mention_patterns import TITLES
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
-from mdrecall.knowledge.value_kinds import KINDS, value_slots, values_differ
+from mdrecall.knowledge.value_kinds import KINDS, names_value, value_slots, values_differ
 
 __all__ = [
     "CANDIDATE_WORDS",
@@ -44,12 +45,12 @@ __all__ = [
     "pair_signal",
     "logged_change",
     "keeps_values",
-    "modified",
     "names_left",
     "plan_moved",
     "plans",
     "refines",
     "restates",
+    "value_replaced",
     "written_before",
 ]
 
@@ -147,13 +148,19 @@ def pair_change(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) 
     no evidence: a log names things in passing ("Newsletter: Buttondown" … "draft read by Priya")."""
     if open_value(old.words):
         return not open_value(new.words) and any(s[:2] in _GIVEN for s in new_slots - old_slots)
-    if old.day and not plans(old):
+    logged = bool(old.day) and not plans(old)
+    if logged and not is_logged(old):
         return False  # a log's event, not a standing value
     words = {w.strip(".,;:!?()'\"").lower() for w in new.words.split()}
     words |= {w[:-2] for w in words if w.endswith("'s")}
     names = old_slots if old.attrs == (SAID,) else old_slots | slots(old.words)  # (a stated line: its names)
     if not any(s[:2] in ("c:", "h:") and s[2:] in words for s in names):
         return False  # names none of the older's names: no evidence of the same fact
+    replaced = value_replaced(old, new, old_slots, new_slots)
+    if logged or replaced:
+        # (a log's standing line: only its value replaced, "ISA provider: Vanguard" … "transferred the ISA
+        # from Vanguard to InvestEngine")
+        return replaced
     if values_differ(old_slots, new_slots, "mq"):
         return True
     if old.day and (values_differ(old_slots, new_slots, "t") or _day_moved(old_slots, new_slots)):
@@ -163,6 +170,31 @@ def pair_change(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) 
     gained = {s[2:] for s in new_slots - old_slots if s[:2] in ("c:", "h:")}
     lost = {s[2:] for s in old_slots - new_slots if s[:2] in ("c:", "h:")}
     return _person(gained) and _person(lost)
+
+
+def value_replaced(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does a later line name the name an older line states as its value (:func:`names_value`: "Currency: get
+    yen from the Post Office") and another name beside it, and the thing the older states it of (one of its
+    other subject words: "Forget the Post Office, we'll withdraw yen at 7-Eleven ATMs")? Then the value is
+    named as the one left, the other as the one that holds now. Not where it is used again ("again", "as
+    usual"), nor for a person's name (a log names people together: the holder rule reads people,
+    :func:`pair_change`)."""
+    if not names_value(old) or _AGAIN.search(new.words) is not None:
+        return False  # (the value used again: "Instructed 5 Essex Court again on the Ferris question")
+    names = {s[2:] for s in old_slots if s[:2] in ("c:", "h:")}
+    if _person(names) or any(n.capitalize() in TITLES for n in names):
+        return False  # a person named with others in a log ("saw Dr Ruiz, Kim did the jab"): no evidence
+    if names.isdisjoint(s[2:] for s in new_slots) or not any(
+        s[:2] in ("c:", "h:") for s in new_slots - old_slots
+    ):
+        return False
+    name_stems = {w for n in names for w in subject_words(n)}
+    thing = subject_words(old.words.lower()) - name_stems
+    return not thing.isdisjoint(subject_words(new.words.lower()))
+
+
+#: Wordings of a value used again, as it was (:func:`value_replaced`).
+_AGAIN = re.compile(r"\b(?:again|as usual|as always|as before|once more)\b", re.I)
 
 
 def _person(names: set[str]) -> bool:
@@ -317,103 +349,6 @@ def _change_wordings(words: str) -> tuple[str, ...]:
 
 
 Key = tuple[str, int]
-
-
-def modified(old: str, new: str, shared: set[str]) -> bool:
-    """Do the two lines name a shared word with different modifiers before it, each a content word the
-    other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")? A word of
-    order or number is no such modifier ("kitchen quote" … "a second quote": another one of the same
-    kind; "two cups" … "one cup"), nor a part of the other's hyphenated word ("friend-list endpoint" …
-    "friend list"), nor a short form of the other's ("competition wall" … "comp wall"). A name's word
-    before the shared one still counts ("Kestrel Studio" … "Lantern Studio"); where the shared word is a
-    name's on both lines (capitalised past the line's first word: "Villa Sjötorp" … "bad news, Sjötorp
-    cancelled"), a lower-case word before it is no part of that name (the lines' punctuation is not kept:
-    the word ends a clause or a label, "Fuel supplier: Highland Fuels" … "awarded to Certas; Highland
-    Fuels") (:func:`_one_phrase`)."""
-    a, b = old.split(), new.split()
-    stems_a, stems_b = _stems(a), _stems(b)
-    before_a = {s: k - 1 for k, s in enumerate(stems_a) if k and s in shared}
-    parts_a: set[str] | None = None
-    parts_b: set[str] | None = None
-    for k, s in enumerate(stems_b):
-        if not k or s not in shared or s not in before_a:
-            continue
-        m = before_a[s]
-        x, y = stems_a[m], stems_b[k - 1]
-        if a[m].lower() in _ORDER or b[k - 1].lower() in _ORDER:
-            continue
-        if not x or not y or x == y or x in stems_b or y in stems_a:
-            continue
-        if parts_a is None or parts_b is None:
-            parts_a, parts_b = _parts(stems_a), _parts(stems_b)
-        if x in parts_b or y in parts_a or _short_form(x, y):
-            continue
-        if _one_phrase(a, m, b, k - 1):
-            return True
-    return False
-
-
-#: Words of order or number before a noun: another one of the same kind, not another kind.
-_ORDER = frozenset(
-    (
-        *("first", "second", "third", "fourth", "next", "last", "new", "old", "other", "another", "same"),
-        *("extra", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve"),
-        *("half", "dozen", "single", "double", "both"),
-    )
-)
-
-
-def _parts(stems: list[str]) -> set[str]:
-    """The stems of the parts of a line's hyphenated words ("friend-list": "friend", "list")."""
-    return {_stem_of(p) for s in stems if "-" in s for p in s.split("-")}
-
-
-def _short_form(x: str, y: str) -> bool:
-    """Is one stem a short form of the other, its first four letters or more ("comp" … "competit")?"""
-    short, long = sorted((x, y), key=len)
-    return len(short) >= 4 and long.startswith(short)
-
-
-def _case(words: list[str], k: int) -> str:
-    """How a line writes its ``k``-th word: ``cap`` (a capital in it past the line's first word: a name's
-    word, or a clause's first), ``low``, or ``any`` (the line's first word, a number)."""
-    w = words[k]
-    if k == 0 or not w[:1].isalpha():
-        return "any"
-    return "cap" if any(c.isupper() for c in w) else "low"
-
-
-def _one_phrase(a: list[str], m: int, b: list[str], n: int) -> bool:
-    """May the words ``a[m]`` and ``b[n]`` each modify the word after it as one phrase: not a lower-case
-    word before a name's word (capitalised on both lines: "MV Corran" … "shore-side maintenance. Corran's
-    new chief")? A name's word on one line and a common noun on the other are read as before ("Beanbag
-    Coffee" … "cut coffee to one cup"): two subjects that share a word. A person's name is read as before
-    (a given name, a title, or a word after one: "Attendees: Ngozi, Lukas" … "without Lukas", "Dr Ewa
-    Bielecka" … "colic, Dr Bielecka"): people are named in passing on lines about other things, and two
-    lines naming one are not one subject by that alone."""
-    heads = {_case(a, m + 1), _case(b, n + 1)}
-    if "cap" not in heads or "low" in heads or _person_word(a, m + 1) or _person_word(b, n + 1):
-        return True
-    return "low" not in (_case(a, m), _case(b, n))
-
-
-def _person_word(words: list[str], k: int) -> bool:
-    """Is the ``k``-th word a person's name: a given name or a title, or after one?"""
-    for n in (k - 1, k):
-        w = words[n].strip("'’").removesuffix("'s") if n >= 0 else ""
-        if w in TITLES or given_name(w):
-            return True
-    return False
-
-
-def _stems(words: list[str]) -> list[str]:
-    """Each word's subject stem, or "" for a word that is not a subject word."""
-    return [_stem_of(w) for w in words]
-
-
-@functools.lru_cache(maxsize=50_000)
-def _stem_of(word: str) -> str:
-    return next(iter(subject_words(word)), "")
 
 
 #: A calendar date among a line's time slots ("t:apr21"): a month's three letters and a day.

@@ -18,6 +18,8 @@ from mdrecall.knowledge.fact_fields import FIELD
 from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.facts import SAID, Fact, slots
 from mdrecall.knowledge.frequency import frequencies
+from mdrecall.knowledge.mention_patterns import TITLES
+from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
 
 __all__ = [
@@ -29,6 +31,8 @@ __all__ = [
     "is_typed",
     "stated_differs",
     "kind_differs",
+    "name_joined",
+    "names_value",
     "other_grain",
     "swaps_values",
     "value_slots",
@@ -210,3 +214,28 @@ def stated_differs(old: Fact, new: Fact) -> bool:
 
 #: The attributes whose stated values :func:`stated_differs` compares.
 _STATED = frozenset(("time", "owner", "place", "choice"))
+
+
+def names_value(f: Fact) -> bool:
+    """Does a line state a name as its value: a label line's (its ``k:`` label: "Feed supplier:
+    ForFarmers"), a holder's (:data:`~mdrecall.knowledge.said_facts.HOLDER`), an owner, a place, a choice?
+    (Not a line naming people in passing.)"""
+    if f.attrs == (SAID,):
+        value = f.values[0]
+        return "k:" in value or HOLDER in value.split()
+    return not _NAMED.isdisjoint(f.attrs)
+
+
+#: The attributes whose value is a name (:func:`names_value`).
+_NAMED = frozenset(("owner", "place", "choice"))
+
+
+def name_joined(old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does a weak change line ("now") name every name the older line holds and another name beside them
+    ("Bulk oats supplier: Suma" … "oats come from Infinity Foods now, Suma's minimum order got silly")?
+    The older's value is named as the one left, the other as the one that holds now. Not for a person's
+    name: a person is named beside others in passing."""
+    names = {s for s in old_slots if s[:2] in ("c:", "h:")}
+    if any(given_name(s[2:].capitalize()) or s[2:].capitalize() in TITLES for s in names):
+        return False  # a person named with another ("Ana now pairs with Bjorn on releases"): no evidence
+    return bool(names) and names <= new_slots and any(s[:2] in ("c:", "h:") for s in new_slots - old_slots)
