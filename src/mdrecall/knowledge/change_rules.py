@@ -119,6 +119,7 @@ OPEN = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def open_value(words: str) -> bool:
     """Does a line leave its value open ("launch tbd", "no news yet", "still looking")?"""
     return OPEN.search(words) is not None

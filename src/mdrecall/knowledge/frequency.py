@@ -5,7 +5,6 @@ amounts (:func:`mdrecall.knowledge.value_kinds.value_slots`), so that "reset eve
 
 from __future__ import annotations
 
-import functools
 import re
 
 from mdrecall.knowledge.fact_words import DAYS
@@ -58,16 +57,25 @@ _FREQUENCY = re.compile(
     re.I,
 )
 
-#: A part of a word every frequency holds (:data:`_FREQUENCY`), looked for first (a substring test: most
-#: lines hold none, and a regular expression's search cost as much as reading them all).
-_CUES = ("ly ", "every", "once", "twice", "thrice", "times", "month", "x a ", "x per ")
 
-
-@functools.lru_cache(maxsize=1 << 14)
 def frequencies(words: str) -> frozenset[str]:
     """The frequencies a line states, as slots ``f:<hours>`` ("every other Monday": ``f:336``)."""
-    low = words.lower() + " "
-    if not any(c in low for c in _CUES):
+    # a part of a word every frequency holds, looked for first by substring tests, case aside ("ly " of
+    # "Weekly ", "very" of "Every"): most lines hold none, and a regular expression's search cost as much
+    # as reading them all
+    line = words + " "
+    if not (
+        "ly " in line
+        or "very" in line
+        or "imes" in line
+        or "onth" in line
+        or "once " in line
+        or "Once " in line
+        or "wice" in line
+        or "hrice" in line
+        or "x a " in line
+        or "x per " in line
+    ):
         return frozenset()  # (most lines: no word a frequency needs)
     out = set()
     for m in _FREQUENCY.finditer(words):

@@ -6,6 +6,7 @@ training"): two subjects that share a word (:func:`modified`), read by the attri
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from mdrecall.knowledge.facts import subject_words
 from mdrecall.knowledge.mention_patterns import TITLES
@@ -25,11 +26,9 @@ def modified(old: str, new: str, shared: set[str]) -> bool:
     cancelled"), a lower-case word before it is no part of that name (the lines' punctuation is not kept:
     the word ends a clause or a label, "Fuel supplier: Highland Fuels" … "awarded to Certas; Highland
     Fuels") (:func:`_one_phrase`)."""
-    a, b = old.split(), new.split()
-    stems_a, stems_b = _stems(a), _stems(b)
+    a, stems_a, set_a, parts_a = _read(old)
+    b, stems_b, set_b, parts_b = _read(new)
     before_a = {s: k - 1 for k, s in enumerate(stems_a) if k and s in shared}
-    parts_a: set[str] | None = None
-    parts_b: set[str] | None = None
     for k, s in enumerate(stems_b):
         if not k or s not in shared or s not in before_a:
             continue
@@ -37,15 +36,19 @@ def modified(old: str, new: str, shared: set[str]) -> bool:
         x, y = stems_a[m], stems_b[k - 1]
         if a[m].lower() in _ORDER or b[k - 1].lower() in _ORDER:
             continue
-        if not x or not y or x == y or x in stems_b or y in stems_a:
+        if not x or not y or x == y or x in set_b or y in set_a:
             continue
-        if parts_a is None or parts_b is None:
-            parts_a, parts_b = _parts(stems_a), _parts(stems_b)
         if x in parts_b or y in parts_a or _short_form(x, y):
             continue
         if _one_phrase(a, m, b, k - 1):
             return True
     return False
+
+
+#: How many lines' readings :func:`_read` keeps (~1 KB each): the recent candidates, whose rereads are most
+#: of them (1,000 generated notes: 72% of the reads). 4,096 cost the change pass ~0.6 KB a line of peak
+#: memory at 3,000 lines and, in collector time, more than it saved.
+READ_KEPT = 512
 
 
 #: Words of order or number before a noun: another one of the same kind, not another kind.
@@ -58,9 +61,16 @@ _ORDER = frozenset(
 )
 
 
-def _parts(stems: list[str]) -> set[str]:
-    """The stems of the parts of a line's hyphenated words ("friend-list": "friend", "list")."""
-    return {_stem_of(p) for s in stems if "-" in s for p in s.split("-")}
+@functools.lru_cache(maxsize=READ_KEPT)
+def _read(line: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[str], frozenset[str]]:
+    """A line's words, each one's subject stem ("" for none), the stems as a set, and the stems of the
+    parts of its hyphenated words ("friend-list": "friend", "list"). Kept: a line is read again for each
+    line it is weighed against (the attribute rule's and the change pass's candidates), the last
+    :data:`READ_KEPT` of them."""
+    words = tuple(line.split())
+    stems = tuple(_stem_of(w) for w in words)
+    parts = frozenset(_stem_of(p) for s in stems if "-" in s for p in s.split("-"))
+    return words, stems, frozenset(stems), parts
 
 
 def _short_form(x: str, y: str) -> bool:
@@ -69,7 +79,7 @@ def _short_form(x: str, y: str) -> bool:
     return len(short) >= 4 and long.startswith(short)
 
 
-def _case(words: list[str], k: int) -> str:
+def _case(words: Sequence[str], k: int) -> str:
     """How a line writes its ``k``-th word: ``cap`` (a capital in it past the line's first word: a name's
     word, or a clause's first), ``low``, or ``any`` (the line's first word, a number)."""
     w = words[k]
@@ -78,7 +88,7 @@ def _case(words: list[str], k: int) -> str:
     return "cap" if any(c.isupper() for c in w) else "low"
 
 
-def _one_phrase(a: list[str], m: int, b: list[str], n: int) -> bool:
+def _one_phrase(a: Sequence[str], m: int, b: Sequence[str], n: int) -> bool:
     """May the words ``a[m]`` and ``b[n]`` each modify the word after it as one phrase: not a lower-case
     word before a name's word (capitalised on both lines: "MV Corran" … "shore-side maintenance. Corran's
     new chief")? A name's word on one line and a common noun on the other are read as before ("Beanbag
@@ -92,18 +102,13 @@ def _one_phrase(a: list[str], m: int, b: list[str], n: int) -> bool:
     return "low" not in (_case(a, m), _case(b, n))
 
 
-def _person_word(words: list[str], k: int) -> bool:
+def _person_word(words: Sequence[str], k: int) -> bool:
     """Is the ``k``-th word a person's name: a given name or a title, or after one?"""
     for n in (k - 1, k):
         w = words[n].strip("'’").removesuffix("'s") if n >= 0 else ""
         if w in TITLES or given_name(w):
             return True
     return False
-
-
-def _stems(words: list[str]) -> list[str]:
-    """Each word's subject stem, or "" for a word that is not a subject word."""
-    return [_stem_of(w) for w in words]
 
 
 @functools.lru_cache(maxsize=50_000)
