@@ -238,14 +238,17 @@ def written_before(o: Fact, n: Fact) -> bool:
 def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> bool:
     """Does the change line ``new`` name again the names on the older line and no other (a plan come
     true, a call with the contact named before), without taking a value back ("no longer", "stopped"),
-    going back to one, or moving its time (a plan come true keeps its time: "Weekly sync is Wednesdays
+    going back to one, ending one ("no more", "cancelled"), or moving its time (a plan come true keeps its
+    time, its day too: "Weekly sync is Wednesdays
     9am NZ time" … "shifted the weekly sync to Thursdays, 11am NZ" names NZ again and changes it)?
     For a line stating an owner, a place or a choice: one of that value's words on the older line is
     enough ("Ana covers the inventory from June" … "From today Ana Kowalski owns the inventory")."""
     if _withdraws(new.words) or " back " in f" {new.words.lower()} ":
         return False  # takes a value back, or goes back to one ("switched back to Trello")
-    if values_differ(old_slots, new_slots, "t"):
-        return False
+    if _ends_named(new.words, old_slots):
+        return False  # ends one of the older's ("went in-house this week, no more Brae")
+    if values_differ(old_slots, new_slots, "t") or (old.day and _day_moved(old_slots, new_slots)):
+        return False  # (a plan's day moved: "tasting booked for 18 June" … "pushed to the 25th")
     named = {v for v in old_slots if v[:2] in ("c:", "h:")}
     if (
         len(named) >= 2
@@ -272,6 +275,17 @@ def _withdraws(words: str) -> bool:
 
 #: Wording that ends what it names ("no more Monday sessions", "cancelled"), beside :data:`WITHDRAW`.
 _ENDS = re.compile(r"\bno more\b|\bcancell?(?:ed|ing)\b|\bcalled off\b|\bscrapped\b", re.I)
+
+
+def _ends_named(words: str, old_slots: set[str]) -> bool:
+    """Does a line end (:data:`_ENDS`) a name of the older line's (``old_slots``), named within three words
+    of the ending wording ("no more Brae", "WeTransfer scrapped")?"""
+    m = _ENDS.search(words)
+    if m is None:
+        return False
+    near = words[: m.start()].lower().split()[-3:] + words[m.end() :].lower().split()[:3]
+    near = [w.strip(".,;:!?()'\"").removesuffix("'s") for w in near]
+    return any(s[:2] in ("c:", "h:") and s[2:] in near for s in old_slots)
 
 
 def keeps_values(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
