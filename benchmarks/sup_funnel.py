@@ -151,7 +151,7 @@ def _what_if(
     """For each pair stopped by a line not read as a fact: the gates it would fail were both its lines
     fact lines (the change pass's tests as for a change line), in ``row["what_if"]``."""
 
-    from mdrecall.knowledge.change_rules import value_slots, values_differ
+    from mdrecall.knowledge.value_kinds import value_slots, values_differ
 
     stopped = [r for r in rows if "not a fact line" in r["gate"]]
     if not stopped:

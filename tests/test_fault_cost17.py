@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from mdrecall.knowledge import candidate_kinds, change_rules
+from mdrecall.knowledge import candidate_kinds, value_kinds
 from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.date_hints import may_name_date
 from mdrecall.knowledge.extract import extract_entities
@@ -17,12 +17,12 @@ from mdrecall.stores.views import FactRow
 def test_a_lines_values_read_again_are_a_new_set_each_time() -> None:
     words = "Ines covers the stall £40"
     fact = FactRow("notes/p.md", 3, None, ("owner",), ("ines",), "stall", "", True, words)
-    change_rules._value_slots.cache_clear()
-    first = change_rules.value_slots(fact)
+    value_kinds._value_slots.cache_clear()
+    first = value_kinds.value_slots(fact)
     first.add("c:someone")
-    again = change_rules.value_slots(fact)
-    assert "c:someone" not in again and again == change_rules._read_slots(fact)
-    assert change_rules._value_slots.cache_info().hits == 1
+    again = value_kinds.value_slots(fact)
+    assert "c:someone" not in again and again == value_kinds._read_slots(fact)
+    assert value_kinds._value_slots.cache_info().hits == 1
 
 
 def test_a_page_of_one_wording_reads_each_names_kind_once_per_context() -> None:

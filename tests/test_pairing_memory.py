@@ -85,6 +85,6 @@ def test_change_pass_peak_memory_per_line_is_small() -> None:
     assert pairs  # the lines do pair
     # every candidate of every change line listed before choosing, and a dict per record keyed by
     # (path, line): ~1,950 bytes a line; each line's best chosen as found, records by line number ~1,100;
-    # since session 17 the lines' values are kept for the pass's rereads (change_rules.SLOTS_KEPT lines,
+    # since session 17 the lines' values are kept for the pass's rereads (value_kinds.SLOTS_KEPT lines,
     # ~500 bytes each: a bound, not a cost per line past it), so ~2,000 bytes a line at 3,000 lines
     assert peak / len(facts) < 2300

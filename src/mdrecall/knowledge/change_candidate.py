@@ -7,24 +7,17 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.change_rules import (
-    TYPED_KINDS,
-    changed_kinds,
     confirms,
     is_logged,
     is_told,
     keeps_values,
-    kind_differs,
     logged_change,
-    modified,
     names_left,
+    open_value,
     pair_change,
     plan_moved,
     refines,
     restates,
-    swaps_values,
-    value_slots,
-    values_differ,
-    word_set,
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
@@ -32,6 +25,19 @@ from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
 from mdrecall.knowledge.name_lists import given_name
+from mdrecall.knowledge.phrase_modifiers import modified
+from mdrecall.knowledge.value_kinds import (
+    TYPED_KINDS,
+    changed_kinds,
+    kind_differs,
+    name_joined,
+    names_value,
+    stated_differs,
+    swaps_values,
+    value_slots,
+    values_differ,
+    word_set,
+)
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -101,7 +107,9 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing
         if began(old.words, new):
             return None  # "joined the lifeboat crew" … "now part of the lifeboat crew": that act's state
-        return True if values_differ(old_slots, new_slots) else None
+        if values_differ(old_slots, new_slots) or stated_differs(old, new):
+            return True
+        return True if names_value(old) and name_joined(old_slots, new_slots) else None
     if state.kind[j] == "plan":  # "New Jetstar flights: out Wednesday 21 April" … "out 14 April"
         if not set(state.own[i]).intersection(state.own[j]):
             return None  # both lines must name the thing planned
@@ -121,6 +129,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             return None
         if not set(state.own[i]).intersection(state.own[j]):
             return None  # nothing changes said of it but a value: both lines must name the thing
+        if open_value(old.words):  # "Roof repair: quote pending" … "Hollis quoted the roof repair at £2,400"
+            return True if pair_change(old, new, old_slots, new_slots) else None
         return True if values_differ(old_slots, new_slots, TYPED_KINDS) else None
     if (
         gone

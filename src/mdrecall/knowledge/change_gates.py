@@ -11,27 +11,24 @@ from mdrecall.knowledge.change_rules import (
     MIN_COSINE,
     MORE_COSINE,
     TYPED_COSINE,
-    TYPED_KINDS,
     Key,
-    changed_kinds,
     confirms,
     is_logged,
     is_told,
     keeps_values,
     logged_change,
-    modified,
     names_left,
     pair_change,
     plan_moved,
     refines,
     restates,
-    value_slots,
-    values_differ,
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.phrase_modifiers import modified
+from mdrecall.knowledge.value_kinds import TYPED_KINDS, changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession
 
 __all__ = ["change_gates"]

@@ -37,14 +37,14 @@ from mdrecall.knowledge.change_rules import (
     RARE_SHARE,
     TYPED_COSINE,
     Key,
-    modified,
-    value_slots,
     written_before,
 )
 from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.change_state import ChangeState, label_anchors, labels_of, said_stems, word_cap
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.phrase_modifiers import modified
+from mdrecall.knowledge.value_kinds import value_slots
 from mdrecall.stores.views import Supersession
 
 __all__ = [

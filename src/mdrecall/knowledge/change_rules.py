@@ -1,11 +1,13 @@
 """Which two fact lines are a change: the pure rules of the change lines' pass
 (:mod:`mdrecall.knowledge.change_pairs`, which keeps the pass's state and runs it).
 
-Its thresholds (:data:`MIN_COSINE`, :data:`TYPED_COSINE`, :data:`RARE_SHARE`), the values a line
-states by kind (:func:`value_slots`), which line was written first (:func:`written_before`), and the
-tests that keep a line from superseding another although it signals a change: it confirms it
-(:func:`confirms`), tells the same change again (:func:`restates`), or refines its time
-(:func:`refines`); and :func:`modified`, whether a line restated is the same line edited.
+Its thresholds (:data:`MIN_COSINE`, :data:`TYPED_COSINE`, :data:`RARE_SHARE`), which line was written
+first (:func:`written_before`), when a line with no word of change is one by the pair's evidence
+(:func:`pair_change`), and the tests that keep a line from superseding another although it signals a
+change: it confirms it (:func:`confirms`), tells the same change again (:func:`restates`), or refines its
+time (:func:`refines`). A line's values by kind and their comparisons are
+:mod:`mdrecall.knowledge.value_kinds`; two lines' modifiers of a shared word,
+:mod:`mdrecall.knowledge.phrase_modifiers`.
 """
 
 from __future__ import annotations
@@ -15,43 +17,40 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.knowledge.change_words import ends_value
-from mdrecall.knowledge.fact_fields import FIELD
-from mdrecall.knowledge.fact_values import typed_values
 from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS, STATUS_SCALES
 from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.mention_patterns import TITLES
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
+from mdrecall.knowledge.value_kinds import KINDS, names_value, value_slots, values_differ
 
 __all__ = [
     "CANDIDATE_WORDS",
     "MORE_COSINE",
     "MORE_POSTINGS",
     "MIN_COSINE",
+    "PLAN_AHEAD",
     "RARE_MIN",
     "RARE_SHARE",
     "TYPED_COSINE",
-    "TYPED_KINDS",
+    "WEEK",
     "Key",
-    "attr_kinds",
-    "changed_kinds",
+    "calendar_dates",
     "confirms",
-    "values_differ",
-    "swaps_values",
     "is_logged",
     "is_told",
-    "is_typed",
     "open_value",
     "pair_change",
     "pair_signal",
     "logged_change",
     "keeps_values",
-    "modified",
     "names_left",
+    "plan_moved",
+    "plans",
     "refines",
     "restates",
-    "value_slots",
-    "word_set",
+    "value_replaced",
     "written_before",
 ]
 
@@ -59,10 +58,10 @@ __all__ = [
 #: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
 #: part its best figures (docs/entities.md).
 MIN_COSINE = 0.15
-#: The least cosine for a typed change line (:data:`TYPED_KINDS`: no word says it changed) and for a weak
-#: one ("now", "these days": a word that says what holds, not that it changed): between the same thing's
-#: two prices (0.43) and other things' amounts sharing a word (≤ 0.17) on the labelled sets. Less evidence
-#: of a change asks for more evidence of one subject.
+#: The least cosine for a typed change line (:data:`~mdrecall.knowledge.value_kinds.TYPED_KINDS`: no word
+#: says it changed) and for a weak one ("now", "these days": a word that says what holds, not that it
+#: changed): between the same thing's two prices (0.43) and other things' amounts sharing a word (≤ 0.17)
+#: on the labelled sets. Less evidence of a change asks for more evidence of one subject.
 TYPED_COSINE = 0.3
 #: A subject word is rare on at most this share of the fact lines (or :data:`RARE_MIN` of them).
 RARE_SHARE = 0.01
@@ -78,61 +77,6 @@ MORE_POSTINGS = 3
 #: words, 7 of the 8 pairs they added on the labelled sets were wrong; at this one, 1 pair, right.
 MORE_COSINE = 0.4
 
-_SLOT = re.compile(r"^[tnc]:")
-_TYPED_SLOT = ("m:", "q:", "h:")
-
-
-def word_set(s: str) -> set[str]:
-    return set(s.split()) if s else set()
-
-
-#: The kind of value each attribute states: a time (``t``), a name (``c``), a state (``s``), what a thing is
-#: on or off (``o``: "on the diet food" is no state to compare with "fixed") (a stated line's words are
-#: lower case: its months and names are read from its values, not off the line).
-_KIND = {"time": "t", "owner": "c", "place": "c", "choice": "c", "status": "s", "state": "s", "on": "o"}
-#: Every kind of value (``m`` money, ``q`` a quantity with a unit, ``h`` a holder: :func:`typed_values`).
-_KINDS = "tncsomqh"
-#: The kinds of value a line holds as a fact whatever its wording (:func:`typed_values`): a line holding
-#: one and no change word is a *typed* change line, pairing only where a value of such a kind differs.
-TYPED_KINDS = "mqh"
-
-
-def value_slots(f: Fact) -> set[str]:
-    """A line's typed values: a :data:`SAID` line's slots, else the times and numbers on it, its amounts,
-    quantities and holders (:func:`typed_values`) and the values of the attributes it states (its names
-    are those values: a capital on a stated line may open one of its sentences). A new set each call."""
-    return set(_value_slots(f))
-
-
-#: How many lines' values :func:`value_slots` keeps: the change pass reads an older line's values again
-#: for each change line it is a candidate of (20,000 lines of one page: a quarter of a million reads; kept,
-#: 10.3 -> 7.3 s of CPU there). 4,096 keeps as many of them as 16,384 did, in a quarter of the memory
-#: (~500 bytes a line kept).
-SLOTS_KEPT = 4_096
-
-
-@functools.lru_cache(maxsize=SLOTS_KEPT)
-def _value_slots(f: Fact) -> frozenset[str]:
-    return frozenset(_read_slots(f))
-
-
-def _read_slots(f: Fact) -> set[str]:
-    if f.attrs == (SAID,):
-        return {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
-    out = slots(f.words.lower()) | typed_values(f.words)
-    for attr, value in zip(f.attrs, f.values, strict=True):
-        if attr in _KIND:
-            out |= {f"{_KIND[attr]}:{w}" for w in value.split()}
-    return out
-
-
-def is_typed(f: Fact) -> bool:
-    """Does a line hold a value of a kind of :data:`TYPED_KINDS` (a :data:`SAID` line's stored slots; a
-    stated line's words)?"""
-    if f.attrs == (SAID,):
-        return any(v[:2] in ("m:", "q:", "h:") for v in f.values[0].split())
-    return bool(typed_values(f.words))
-
 
 def is_logged(f: Fact) -> bool:
     """Is ``f`` a log's short line kept as a standing fact (:data:`~mdrecall.knowledge.said_facts.LOGGED`)?"""
@@ -145,7 +89,8 @@ def is_told(f: Fact) -> bool:
 
 
 #: Wordings of a value not known yet: the decision scale's open state ("tbd", "no news") and the ways a
-#: note says it is still being sought ("still looking", "waiting to hear", "unknown").
+#: note says it is still being sought or waited for ("still looking", "waiting to hear", "unknown",
+#: "quote pending", "awaiting results", "waiting on the council", "investigating").
 OPEN = re.compile(
     r"\b(?:"
     + "|".join(
@@ -161,6 +106,12 @@ OPEN = re.compile(
             "waiting for news",
             "no word yet",
             "not sure yet",
+            "pending",
+            "awaiting",
+            "waiting for",
+            "waiting on",
+            "investigating",
+            "under investigation",
         )
     )
     + r")\b",
@@ -168,6 +119,7 @@ OPEN = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def open_value(words: str) -> bool:
     """Does a line leave its value open ("launch tbd", "no news yet", "still looking")?"""
     return OPEN.search(words) is not None
@@ -197,13 +149,19 @@ def pair_change(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) 
     no evidence: a log names things in passing ("Newsletter: Buttondown" … "draft read by Priya")."""
     if open_value(old.words):
         return not open_value(new.words) and any(s[:2] in _GIVEN for s in new_slots - old_slots)
-    if old.day and not plans(old):
+    logged = bool(old.day) and not plans(old)
+    if logged and not is_logged(old):
         return False  # a log's event, not a standing value
     words = {w.strip(".,;:!?()'\"").lower() for w in new.words.split()}
     words |= {w[:-2] for w in words if w.endswith("'s")}
     names = old_slots if old.attrs == (SAID,) else old_slots | slots(old.words)  # (a stated line: its names)
     if not any(s[:2] in ("c:", "h:") and s[2:] in words for s in names):
         return False  # names none of the older's names: no evidence of the same fact
+    replaced = value_replaced(old, new, old_slots, new_slots)
+    if logged or replaced:
+        # (a log's standing line: only its value replaced, "ISA provider: Vanguard" … "transferred the ISA
+        # from Vanguard to InvestEngine")
+        return replaced
     if values_differ(old_slots, new_slots, "mq"):
         return True
     if old.day and (values_differ(old_slots, new_slots, "t") or _day_moved(old_slots, new_slots)):
@@ -213,6 +171,31 @@ def pair_change(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) 
     gained = {s[2:] for s in new_slots - old_slots if s[:2] in ("c:", "h:")}
     lost = {s[2:] for s in old_slots - new_slots if s[:2] in ("c:", "h:")}
     return _person(gained) and _person(lost)
+
+
+def value_replaced(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does a later line name the name an older line states as its value (:func:`names_value`: "Currency: get
+    yen from the Post Office") and another name beside it, and the thing the older states it of (one of its
+    other subject words: "Forget the Post Office, we'll withdraw yen at 7-Eleven ATMs")? Then the value is
+    named as the one left, the other as the one that holds now. Not where it is used again ("again", "as
+    usual"), nor for a person's name (a log names people together: the holder rule reads people,
+    :func:`pair_change`)."""
+    if not names_value(old) or _AGAIN.search(new.words) is not None:
+        return False  # (the value used again: "Instructed 5 Essex Court again on the Ferris question")
+    names = {s[2:] for s in old_slots if s[:2] in ("c:", "h:")}
+    if _person(names) or any(n.capitalize() in TITLES for n in names):
+        return False  # a person named with others in a log ("saw Dr Ruiz, Kim did the jab"): no evidence
+    if names.isdisjoint(s[2:] for s in new_slots) or not any(
+        s[:2] in ("c:", "h:") for s in new_slots - old_slots
+    ):
+        return False
+    name_stems = {w for n in names for w in subject_words(n)}
+    thing = subject_words(old.words.lower()) - name_stems
+    return not thing.isdisjoint(subject_words(new.words.lower()))
+
+
+#: Wordings of a value used again, as it was (:func:`value_replaced`).
+_AGAIN = re.compile(r"\b(?:again|as usual|as always|as before|once more)\b", re.I)
 
 
 def _person(names: set[str]) -> bool:
@@ -252,114 +235,20 @@ def written_before(o: Fact, n: Fact) -> bool:
     return not o.day and o.path == n.path and n.line > o.line
 
 
-def values_differ(old: set[str], new: set[str], kinds: str = _KINDS) -> bool:
-    """A value of one of ``kinds`` differs: the newer holds a time, number, name or state the older lacks,
-    and the older one of that kind the newer lacks."""
-    return any(
-        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
-    )
-
-
-def _fine_kind(slot: str) -> str:
-    """A value slot's kind, a time's by its grain: a weekday (``tw``), a clock time (``tc``), a day of a
-    month (``td``), a month (``tm``); another kind's letter (``c``, ``n``, ``m``, …)."""
-    if not slot.startswith("t:"):
-        return slot[:1]
-    v = slot[2:]
-    if v.endswith("day"):
-        return "tw"
-    if ":" in v or v.isdigit():
-        return "tc"
-    if v[:3].isalpha() and v[3:].isdigit():
-        return "td" if v[3:] else "tm"
-    return "t"
-
-
-def other_grain(old: str, new: str) -> bool:
-    """Do two time values (a time attribute's words: "saturday", "12:00", "jun19") state times of other
-    grains, one only days (a weekday, a date, a month) and the other only clock times ("Saturday game" …
-    "kick-off moved to 12:00": the day stays, its hour is told)?"""
-    a = {_fine_kind(f"t:{w}") for w in old.split()}
-    b = {_fine_kind(f"t:{w}") for w in new.split()}
-    return bool(a and b) and ((a <= _DAYS and b == {"tc"}) or (a == {"tc"} and b <= _DAYS))
-
-
-#: The grains of a day's time (:func:`other_grain`): a weekday, a date, a month.
-_DAYS = frozenset(("tw", "td", "tm"))
-
-
-def kind_differs(old: set[str], new: set[str], names: bool = False) -> bool:
-    """Does a value of one kind and grain differ (:func:`values_differ` reading a weekday, a clock time, a
-    date and a month as four kinds, a number that is part of an amount, a quantity or a date as none, and
-    a name only where ``names``: most lines hold a capitalised word): the newer holds one the older lacks,
-    the older one of that kind the newer lacks ("Mondays" … "Tuesdays"; not "starts at 8:45" … "up to
-    £2.65 in January", nor "Mr Adeyemi" … "Mr Field", nor "12 Dec" … "for 20 kids")?"""
-    kinds = _KINDS if names else _VALUE_KINDS
-    old, new = _bare(old), _bare(new)
-    gained = {_fine_kind(s) for s in new - old if s[:1] in kinds}
-    return bool(gained) and any(_fine_kind(s) in gained for s in old - new if s[:1] in kinds)
-
-
-_DIGITS = re.compile(r"\d+(?:\.\d+)?")
-
-
-def _bare(slots: set[str]) -> set[str]:
-    """``slots`` but the numbers (``n:``) that are part of an amount, a quantity or a date of them
-    ("£2.65" is no number beside its amount, "12 Dec" none beside its date, "3G" none beside its
-    quantity)."""
-    parts = {d for s in slots if s[:2] in ("m:", "q:", "t:") for d in _DIGITS.findall(s[2:])}
-    if not parts:
-        return slots
-    return {s for s in slots if not (s[:2] == "n:" and s[2:].strip(",.;:") in parts)}
-
-
-#: The kinds of value :func:`kind_differs` compares unless told to read names too: every kind but a
-#: name (``c``).
-_VALUE_KINDS = _KINDS.replace("c", "")
-
-
-#: A swap of values between two holders ("swapped shifts with Dana", "traded days with the Okafors").
-_SWAP = re.compile(r"\b(?:swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|exchang(?:e|es|ed|ing))\b", re.I)
-
-
-def swaps_values(old: set[str], new: set[str], words: str) -> bool:
-    """Does a change line (its stored ``words``, value slots ``new``) swap two values the older line holds
-    (slots ``old``) between their holders: a swap word, and two or more values of one kind that both lines
-    hold, the same ("we drive Mondays, Ana drives Thursdays" … "swapped days with Ana, so Thursdays are
-    ours now")? The values are the same; who holds which is not."""
-    if _SWAP.search(words) is None:
-        return False
-    return any(len({s for s in old & new if s.startswith(k)}) >= 2 for k in "tcn")
-
-
-def attr_kinds(f: Fact) -> str:
-    """The kinds of value of the attributes a stated line states (``t`` for a time, ``c`` for an owner, a
-    place or a choice, …); "" for a :data:`SAID` line."""
-    return "".join(sorted({_KIND[a] for a in f.attrs if a in _KIND}))
-
-
-def changed_kinds(f: Fact, slots_of_f: set[str]) -> str:
-    """The kinds of value a change line changes: those of the attributes it states (a time for "v1.0
-    slipped to July") and of the typed values it holds (an amount for "my rate goes to NZ$700 a day from
-    February"), every kind for a line stating none (:data:`SAID`); ``slots_of_f``: its
-    :func:`value_slots`."""
-    if f.attrs == (SAID,):
-        return _KINDS
-    kinds = {_KIND[a] for a in f.attrs if a in _KIND} | {v[0] for v in slots_of_f if v[:2] in _TYPED_SLOT}
-    return "".join(sorted(kinds)) or _KINDS
-
-
 def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> bool:
     """Does the change line ``new`` name again the names on the older line and no other (a plan come
     true, a call with the contact named before), without taking a value back ("no longer", "stopped"),
-    going back to one, or moving its time (a plan come true keeps its time: "Weekly sync is Wednesdays
+    going back to one, ending one ("no more", "cancelled"), or moving its time (a plan come true keeps its
+    time, its day too: "Weekly sync is Wednesdays
     9am NZ time" … "shifted the weekly sync to Thursdays, 11am NZ" names NZ again and changes it)?
     For a line stating an owner, a place or a choice: one of that value's words on the older line is
     enough ("Ana covers the inventory from June" … "From today Ana Kowalski owns the inventory")."""
     if _withdraws(new.words) or " back " in f" {new.words.lower()} ":
         return False  # takes a value back, or goes back to one ("switched back to Trello")
-    if values_differ(old_slots, new_slots, "t"):
-        return False
+    if _ends_named(new.words, old_slots):
+        return False  # ends one of the older's ("went in-house this week, no more Brae")
+    if values_differ(old_slots, new_slots, "t") or (old.day and _day_moved(old_slots, new_slots)):
+        return False  # (a plan's day moved: "tasting booked for 18 June" … "pushed to the 25th")
     named = {v for v in old_slots if v[:2] in ("c:", "h:")}
     if (
         len(named) >= 2
@@ -386,6 +275,17 @@ def _withdraws(words: str) -> bool:
 
 #: Wording that ends what it names ("no more Monday sessions", "cancelled"), beside :data:`WITHDRAW`.
 _ENDS = re.compile(r"\bno more\b|\bcancell?(?:ed|ing)\b|\bcalled off\b|\bscrapped\b", re.I)
+
+
+def _ends_named(words: str, old_slots: set[str]) -> bool:
+    """Does a line end (:data:`_ENDS`) a name of the older line's (``old_slots``), named within three words
+    of the ending wording ("no more Brae", "WeTransfer scrapped")?"""
+    m = _ENDS.search(words)
+    if m is None:
+        return False
+    near = words[: m.start()].lower().split()[-3:] + words[m.end() :].lower().split()[:3]
+    near = [w.strip(".,;:!?()'\"").removesuffix("'s") for w in near]
+    return any(s[:2] in ("c:", "h:") and s[2:] in near for s in old_slots)
 
 
 def keeps_values(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
@@ -436,7 +336,7 @@ def refines(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> b
     written), every time only the older holds a month, and that week touches one of those months
     ("leaves for Aberdeen in July" … written 25 June, "last day is Wednesday (30th)")? Then it tells the
     same event more finely; a time moved names its new month or date ("slipped to July")."""
-    if not new.day or values_differ(old_slots, new_slots, _KINDS.replace("t", "")):
+    if not new.day or values_differ(old_slots, new_slots, KINDS.replace("t", "")):
         return False
     gained = {s[2:] for s in new_slots - old_slots if s.startswith("t:")}
     lost = {s[2:] for s in old_slots - new_slots if s.startswith("t:")}
@@ -464,44 +364,6 @@ def _change_wordings(words: str) -> tuple[str, ...]:
 
 
 Key = tuple[str, int]
-
-
-def modified(old: str, new: str, shared: set[str]) -> bool:
-    """Do the two lines name a shared word with different modifiers before it, each a content word the
-    other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")? A word of
-    order or number is no such modifier ("kitchen quote" … "a second quote": another one of the same
-    kind). (A name's word before the shared one still counts: "Kestrel Studio" … "Lantern Studio"; the
-    lines' punctuation is not kept, so "Villa Sjötorp" … "bad news, Sjötorp cancelled" still reads as
-    modified.)"""
-    a, b = old.split(), new.split()
-    stems_a, stems_b = _stems(a), _stems(b)
-    before_a = {s: k - 1 for k, s in enumerate(stems_a) if k and s in shared}
-    for k, s in enumerate(stems_b):
-        if not k or s not in shared or s not in before_a:
-            continue
-        m = before_a[s]
-        x, y = stems_a[m], stems_b[k - 1]
-        if a[m].lower() in _ORDER or b[k - 1].lower() in _ORDER:
-            continue
-        if x and y and x != y and x not in stems_b and y not in stems_a:
-            return True
-    return False
-
-
-#: Words of order or number before a noun: another one of the same kind, not another kind.
-_ORDER = frozenset(
-    ("first", "second", "third", "fourth", "next", "last", "new", "old", "other", "another", "same", "extra")
-)
-
-
-def _stems(words: list[str]) -> list[str]:
-    """Each word's subject stem, or "" for a word that is not a subject word."""
-    return [_stem_of(w) for w in words]
-
-
-@functools.lru_cache(maxsize=50_000)
-def _stem_of(word: str) -> str:
-    return next(iter(subject_words(word)), "")
 
 
 #: A calendar date among a line's time slots ("t:apr21"): a month's three letters and a day.

@@ -19,19 +19,16 @@ from mdrecall.knowledge.change_rules import (
     RARE_MIN,
     RARE_SHARE,
     Key,
-    attr_kinds,
     is_told,
-    is_typed,
     pair_signal,
     plans,
-    value_slots,
-    word_set,
 )
 from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.fact_values import kin_words, stem
 from mdrecall.knowledge.fact_words import WORD
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.value_kinds import attr_kinds, is_typed, value_slots, word_set
 from mdrecall.stores.views import Supersession
 
 __all__ = [

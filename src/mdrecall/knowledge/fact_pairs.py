@@ -30,9 +30,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
-from mdrecall.knowledge.change_rules import is_told, other_grain
+from mdrecall.knowledge.change_rules import is_told
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
+from mdrecall.knowledge.value_kinds import other_grain
 from mdrecall.knowledge.value_left import value_left_pairs
 from mdrecall.stores.views import Supersession
 
