@@ -59,6 +59,9 @@ KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
         "goat.1",
         "pig.1",
     ),
+    # a pet's breed ("what breed is Biscuit" -> "a beagle cross", "Maine Coon"): the kinds below the dog and
+    # the house cat (their own words, "dog", "domestic dog", name no breed and are left out: ROOTS_NAME_NONE)
+    ("breed", "breeds"): ("dog.1", "domestic_cat.1"),
     ("drink", "drinks", "beverage", "beverages"): ("beverage.1",),
     ("fruit", "fruits"): ("edible_fruit.1",),
     ("vegetable", "vegetables", "veggies"): ("vegetable.1",),
@@ -67,6 +70,8 @@ KINDS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("vehicle", "vehicles", "car", "cars"): ("car.1",),
     ("genre", "genres"): ("genre.3", "popular_music.1"),
 }
+#: Kinds whose roots' own words name none of them ("dog" is no breed): only the synsets below are read.
+ROOTS_NAME_NONE = frozenset({"breed"})
 #: The question's words for a programming language: "what programming language is it written in" (its
 #: "language" alone asks for the languages people speak; :func:`mdrecall.text.query.asks_for_code_language`).
 CODE_KIND = ("programming_language", "programming_languages")
@@ -133,6 +138,12 @@ def instances(root: str, synsets: Synsets, index: Index, known: set[str]) -> lis
             if offsets and offsets[0] in below and _kept(key):
                 words[key.replace("_", " ")] = tagged
     return sorted(words, key=lambda w: (-words[w], w not in known, w.count(" "), w))
+
+
+def _own(root: str, synsets: Synsets, index: Index) -> list[str]:
+    """The lemmas of ``root``'s own synset, lowercased, as the instance lists spell them (with ``_``)."""
+    lemma, sense = root.rsplit(".", 1)
+    return [w.lower() for w in synsets[index[lemma][0][int(sense) - 1]][0]]
 
 
 def rare_instances(root: str, synsets: Synsets, index: Index) -> list[str]:
@@ -211,14 +222,16 @@ def main() -> int:
     ]
     for words, roots in KINDS.items():
         found: dict[str, None] = {}
+        own = {w for r in roots for w in _own(r, synsets, index)} if words[0] in ROOTS_NAME_NONE else set()
+        skip = {*words, *own}  # a kind's own words are no instance of it
         for root in roots:
-            named = [w for w in instances(root, synsets, index, known) if w.replace(" ", "_") not in words]
+            named = [w for w in instances(root, synsets, index, known) if w.replace(" ", "_") not in skip]
             found.update(dict.fromkeys(named[:CAP]))
         kept = list(found)  # the most tagged first: a query takes the head
         lines.append(f"{' '.join(words)} | {', '.join(kept)}")
         rare: dict[str, None] = {}
         for root in roots:
-            named = [w for w in rare_instances(root, synsets, index) if w.replace(" ", "_") not in words]
+            named = [w for w in rare_instances(root, synsets, index) if w.replace(" ", "_") not in skip]
             rare.update(dict.fromkeys(w for w in named[:RARE_CAP] if w not in found))
         if rare:  # "~": the words for which the kind is a rarer sense
             lines.append(f"~{' '.join(words)} | {', '.join(rare)}")

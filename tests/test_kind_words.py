@@ -136,3 +136,25 @@ def test_a_list_question_keeps_the_weaker_answers(tmp_path: Path) -> None:
             assert len(mem.search("Which places has Jon visited?", max_results=5)) == want
         finally:
             mem.close()
+
+
+def test_what_breed_asks_for_the_kinds_of_dog_and_cat_not_the_animal() -> None:
+    found = set(asked_instances("what breed is Pepper?"))
+    assert {"beagle", "spaniel", "terrier", "whippet"} <= found
+    assert "dog" not in found and "domestic dog" not in found  # the animal is no breed of itself
+
+
+def test_what_breed_finds_the_pet_page_naming_one(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/pets.md",
+        "# Pepper\n\nA beagle mix, rescued in 2021.\n\n- Dinner: one scoop, no grapes\n- Vet: Dr Okafor\n",
+    )
+    for day, line in {
+        "2026-05-01": "Pepper ate a sock. Again.",
+        "2026-05-02": "Walked Pepper by the canal, Pepper met Juno.",
+        "2026-05-03": "Pepper groomed: Pepper hates the dryer.",
+    }.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n- {line}\n")
+    assert _top(tmp_path, "what breed is Pepper", []) == "memory/pets.md"
+    assert _top(tmp_path, "what breed is Pepper", ["kinds"]) != "memory/pets.md"

@@ -78,3 +78,42 @@ def test_a_long_run_of_digit_groups_is_read_in_linear_time() -> None:
         assert UNITS["weight"].search(text), text
     assert UNITS["height"].search("61 cm") and UNITS["height"].search("1.82 m")
     assert not UNITS["weight"].search("v2.1.3kg")  # a number inside a dotted code is not a quantity
+
+
+def _race_workspace(root: Path) -> None:
+    write(
+        root,
+        "memory/2026-10-04.md",
+        "# 2026-10-04\n\n- Harbour Swim 3 km: 58:12, cold but calm.\n"
+        "- Coach Ilse wants the 07:15 squad session back.\n",
+    )
+    write(
+        root,
+        "people/ilse.md",
+        "# Ilse\n\nSwim coach. Harbour Swim course record holder.\n\n- Harbour Swim start at 07:30, wave B.\n"
+        "- Sends the Harbour Swim entry list every year.\n",
+    )
+    write(root, "memory/2026-10-06.md", "# 2026-10-06\n\n- Harbour Swim photos up. Ilse in two of them.\n")
+
+
+def test_a_question_asking_a_race_time_is_answered_by_the_time_taken(tmp_path: Path) -> None:
+    """ "What was my Harbour Swim time" is answered by "58:12" (no clock reads 58), not by the coach's
+    page naming the start at 07:30 (a clock time) and the swim's name more often."""
+    _race_workspace(tmp_path)
+    assert _first(_memory(tmp_path), "what was my Harbour Swim time") == "memory/2026-10-04.md"
+    off = _memory(tmp_path, skip=("measures",))
+    assert _first(off, "what was my Harbour Swim time") != "memory/2026-10-04.md"
+
+
+def test_a_time_taken_is_not_a_clock_time() -> None:
+    from mdrecall.search.measures import UNITS
+
+    took = UNITS["duration"]
+    for text in ("finished in 4:12:09", "parkrun 27:05", "3h41 on the bike", "2 h 5 min", "31 min 20 s"):
+        assert took.search(text), text
+    for text in ("meet at 09:00", "16:45 pickup", "pace 5:10/km", "back by 1:30", "every 45 min"):
+        assert not took.search(text), text
+    assert asked_measure("what was my Harbour Swim time") == "duration"
+    assert asked_measure("what's Tomas's 5k PB?") == "duration"
+    assert asked_measure("what time is the Harbour Swim") is None
+    assert asked_measure("what is our time zone") is None

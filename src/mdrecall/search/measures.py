@@ -3,7 +3,8 @@
 "How much does Zosia weigh?" is answered by "Zosia check-up: 6.2 kg, 61 cm", which holds no word of the
 question but the name; the older "Zosia's 2-week weigh-in fine, 3.9 kg" holds "weigh" too and outranks
 it, and a page naming her birth weight ranks beside them. As a question-answering system's answer type
-(a weight for "how much does X weigh", a height for "how tall is X"), a candidate with a line holding a
+(a weight for "how much does X weigh", a height for "how tall is X", a time taken for "what was my
+parkrun time"), a candidate with a line holding a
 quantity of the asked dimension (:data:`UNITS`) and one of the question's subject words (not its words of
 measure) is lifted by :data:`MEASURE_LIFT` (a share of its score). A measure of a person, a pet or a
 thing changes, so a question in the present ("does", "is") is answered by the latest such line: the
@@ -41,6 +42,14 @@ UNITS: dict[str, re.Pattern[str]] = {
         r"|\b\d\.\d{1,2}\s?m\b|\b\d\s?'\s?\d{1,2}\s?(?:\"|'')",
         re.I,
     ),
+    # a time taken, written so no clock time reads: "4:07:33", "26:40" (minutes past 23), "3h49", "3 h 49
+    # min"; not "09:00", "16:30" or a pace ("5:30/km"), nor "1:49" (a time taken or ten to two)
+    "duration": re.compile(
+        r"(?<![\w:./])(?:\d{1,2}:[0-5]\d:[0-5]\d|(?:2[4-9]|[3-9]\d|\d{3}):[0-5]\d)(?![\w:/]|[.,]\d)"
+        r"|\b\d{1,2}\s?(?:h|hrs?|hours?)\s?[0-5]?\d\s?(?:m|mins?|minutes?)?(?![\w/])"
+        r"|\b\d{1,3}\s?(?:m|mins?|minutes?)\s?[0-5]?\d\s?(?:s|secs?|seconds?)(?![\w/])",
+        re.I,
+    ),
 }
 #: A question asking a measure: its dimension → how it is asked.
 _ASKS: dict[str, re.Pattern[str]] = {
@@ -51,9 +60,18 @@ _ASKS: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "height": re.compile(r"\bhow tall\b|\bwhat(?:'s|’s| is| was)\b[^?.!]{0,40}?\bheight\b", re.I),
+    # someone's time of a run, a race, a swim: "what was my parkrun time", "what's Ana's 10k PB"; not
+    # "what time is the meeting" (a clock time: mdrecall.search.times)
+    "duration": re.compile(
+        r"\bwhat(?:'s|’s| is| was| were)\s+(?:my|our|his|her|their|your|[\w-]+(?:'s|’s))\s"
+        r"[^?.!]{0,40}?\b(?:time|times|pb|pbs|personal best)\b(?!\s*(?:zone|off|slot|table|sheet|line))",
+        re.I,
+    ),
 }
 #: The question's words of measure, which a subject word is not.
-_NOT_SUBJECT = frozenset("much heavy weigh weighs weighed weight tall height big".split())
+_NOT_SUBJECT = frozenset(
+    "much heavy weigh weighs weighed weight tall height big time times pb pbs pr prs personal best".split()
+)
 #: A question about a past measure ("how much did she weigh at birth"): the order is kept.
 _PAST = re.compile(r"\b(?:did|was|were|weighed|used to|at birth|born|ago|last)\b", re.I)
 

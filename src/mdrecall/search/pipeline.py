@@ -69,7 +69,7 @@ from mdrecall.search.supersede import (
     superseded_lines,
 )
 from mdrecall.search.supersede_wording import apply_supersession, marks_by_wording, query_names
-from mdrecall.search.times import apply_time_lift, asks_for_time
+from mdrecall.search.times import apply_no_day_drop, apply_time_lift, asks_for_past_day, asks_for_time
 from mdrecall.stores.base import Store
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.kind_words import CODE_KIND, asked_rare, rare_table
@@ -343,6 +343,8 @@ def run_search(
         ranked = apply_time_lift(
             ranked, (*kq.terms, *near), query_names(req.query), superseded=gone, today=today
         )
+    elif "times" not in off and ranked and asks_for_past_day(req.query):  # "when did we bottle the cider"
+        ranked = apply_no_day_drop(ranked, (*kq.terms, *near), query_names(req.query))
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says

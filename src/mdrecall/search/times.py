@@ -26,7 +26,18 @@ from functools import partial
 from mdrecall.models import Scored
 from mdrecall.search.snippets import query_stems, term_matches
 
-__all__ = ["ASKS_TIME", "TIME_LIFT", "WINDOW", "apply_time_lift", "asks_for_time", "names_time"]
+__all__ = [
+    "ASKS_PAST",
+    "ASKS_TIME",
+    "NO_DAY_SHARE",
+    "TIME_LIFT",
+    "WINDOW",
+    "apply_no_day_drop",
+    "apply_time_lift",
+    "asks_for_past_day",
+    "asks_for_time",
+    "names_time",
+]
 
 #: How much a candidate answering with a time of the subject is lifted (a share of its score), as an
 #: amount of money for "how much" (:data:`mdrecall.search.amounts.AMOUNT_LIFT`).
@@ -39,6 +50,11 @@ ASKS_TIME = re.compile(
     r"\bwhen(?:'s|’s|\s+(?:is|are|does|do)\b)|\bwhat\s+(?:time|times|day|days|date)\s+(?:is|are|does|do)\b",
     re.IGNORECASE,
 )
+#: A question asking the day of a past event: "when did we bottle the cider", "when was the boiler
+#: fixed", "what day did Ivo move in".
+ASKS_PAST = re.compile(r"\bwhen\s+(?:did|was|were|had)\b|\bwhat\s+(?:day|date)\s+(?:did|was|were)\b", re.I)
+#: The share of its score an undated candidate keeps when no line of it holding the subject names a day.
+NO_DAY_SHARE = 0.5
 #: The question's words asking for a time, which a subject word is not.
 _NOT_SUBJECT = frozenset("when time times day days date dates now currently usually".split())
 #: A time of day or of the week, a recurrence: what a date phrase does not read (a slot, not a day).
@@ -64,6 +80,43 @@ _STANDING = re.compile(
 def asks_for_time(query: str) -> bool:
     """Does ``query`` ask when something is held, in the present ("when is team sync now")?"""
     return ASKS_TIME.search(query[:2_000]) is not None
+
+
+def asks_for_past_day(query: str) -> bool:
+    """Does ``query`` ask the day of a past event ("when did we bottle the cider")?"""
+    return ASKS_PAST.search(query[:2_000]) is not None
+
+
+def apply_no_day_drop(
+    items: Sequence[Scored], terms: Sequence[str], names: Sequence[str] = (), share: float = NO_DAY_SHARE
+) -> list[Scored]:
+    """``items`` with each of the first :data:`WINDOW` that can give no day lowered to ``share`` of its
+    score (stage ``times``), re-sorted when one was: an undated page (a project's page, a profile)
+    whose lines holding the question's subject (as :func:`apply_time_lift` reads it) name no date.
+    "When did we bottle the cider" is answered by a dated note ("Cider bottled this afternoon"), not by
+    the brewing page listing "Entry: Cider" with as many of its words; a page saying "Bottled the cider
+    on 3 May" still answers. A dated note is never lowered (its day says when), so a workspace of dated
+    notes only keeps its order."""
+    out = list(items)
+    words = [t for t in terms if t.lower() not in _NOT_SUBJECT]
+    named = {n.lower() for n in names}
+    stems = query_stems([t for t in words if t.lower() not in named] or words)
+    if not stems or not out or not 0 <= share < 1:
+        return out
+    head = out[:WINDOW]
+    need = min(len(stems), 2)
+    dropped = False
+    for i, s in enumerate(head):
+        if s.chunk.date:
+            continue
+        held = [ln for ln in s.chunk.text.split("\n") if len(term_matches(ln, stems)) >= need]
+        if any(_TIME.search(ln) or _days(ln, None) for ln in held):
+            continue
+        head[i] = s.with_score("times", s.score * share)
+        dropped = True
+    if not dropped:
+        return out
+    return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
 
 
 def names_time(clause: str, written: date | None = None) -> bool:
