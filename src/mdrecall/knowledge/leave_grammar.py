@@ -43,11 +43,19 @@ __all__ = [
 #: Words that "left" qualifies as a side, not a verb of leaving ("an infection in the left ear", "left lane").
 _SIDED = (
     "ear|ears|eye|eyes|arm|arms|hand|hands|leg|legs|foot|feet|knee|knees|hip|shoulder|elbow|wrist|ankle"
-    "|paw|paws|side|wing|lane|turn|click|column|panel|margin|bank"
+    "|toe|toes|finger|fingers|thumb|heel|calf|shin|thigh|hamstring|quad|glute|lung|kidney|cheek|nostril"
+    "|paw|paws|side|wing|lane|turn|click|column|panel|margin|bank|wheel|tyre|tire|door|mirror|pocket"
+    "|corner|flank|half|hand-side"
+)
+#: Between "left" and the part it sides with: an ordinal, a size or a position ("left 4th toe", "left
+#: big toe", "left front tyre").
+_SIDE_BEFORE = (
+    r"(?:(?:\d+(?:st|nd|rd|th)|big|little|small|middle|index|ring|upper|lower|inner|outer|front|rear) )?"
 )
 #: Words after which a line names the value it leaves (lower case, on a line's words).
 LEAVE = re.compile(
-    r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left(?! (?:" + _SIDED + r")\b)"
+    r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)"
+    rf"|left(?! {_SIDE_BEFORE}(?:{_SIDED})\b)"
     r"|replac(?:e|es|ed|ing)"
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
     # the writer's own withdrawal ("we're backing out of Vespa"; not "the sponsor backed out of the gala")
@@ -116,7 +124,29 @@ _VERB_FORM = re.compile(r"..(?:ing|ed)$")
 MAX_VALUE_WORDS = 2
 #: Words that end a value ("from Travis to GitHub", "dropping MongoDB for DuckDB").
 _AUX = frozenset(("is", "was", "has", "have", "been", "got", "gets", "being", "are", "were"))
-_END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after", "because"}
+#: ("one" after a value is the noun it stands for: "instead of the Sunday one", "not the old ones".)
+_END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after", "because", "one", "ones"}
+
+
+#: How many words before "instead of" its clause's verb may stand ("wants to try the new booking app instead
+#: of", "might go with the Canon instead of").
+INSTEAD_REACH = 4
+
+
+def _unreal_clause(words: str, at: int) -> bool:
+    """Is one of the :data:`INSTEAD_REACH` words before ``at`` (where "instead of" stands) under a negation,
+    a modal of possibility or a wish (:func:`~mdrecall.knowledge.change_signal.unreal_before`): the choice
+    "instead of" contrasts is only wished or imagined ("Tom wants to try FreeAgent instead of renewing
+    Wave", "we might rent instead of buying")? A word further back belongs to another clause (the
+    line's punctuation is not stored)."""
+    start = at
+    for _ in range(INSTEAD_REACH):
+        start = words.rfind(" ", 0, start - 1) + 1 if start > 1 else 0
+        if unreal_before(words, start):
+            return True
+        if start == 0:
+            break
+    return False
 
 
 def left_values(words: str) -> frozenset[str]:
@@ -138,6 +168,8 @@ def left_values(words: str) -> frozenset[str]:
                 continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
         if m.group().startswith(_ACTS) and unreal_before(words, m.start()):
             continue  # a leaving denied or imagined: "won't quit", "don't ever give up", "might drop"
+        if m.group().startswith("instead") and _unreal_clause(words, m.start()):
+            continue  # "wants to try FreeAgent instead of renewing Wave": a wish, nothing left yet
         after = words[m.end() :].split()
         if m.group().startswith("not"):
             # one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"; a verb's form is a

@@ -56,6 +56,17 @@ def _values(f: Fact) -> tuple[set[str], set[str]]:
     return every, stated
 
 
+def _field_words(f: Fact, every: set[str]) -> set[str]:
+    """A label line's value in plain words ("Flyer paper: matte 130 gsm" → matte): what the line states, so
+    a later line leaving it ("matte is gone") supersedes it. Not its typed values (``every``): a name in a
+    label's value may only scope or compare it ("Terms: Osprey 60 days", "cost: under the Kestrel quote"),
+    so such a line and a later one leaving the name must still share a word."""
+    if f.attrs != ("said",) or "v:" not in f.values[0]:
+        return set()
+    subject = set(f.subject.split())  # its content words ("need a cheaper one": not "one")
+    return {v[2:] for v in f.values[0].split() if v[:2] == "v:" and v[2:] in subject} - every
+
+
 #: Weekdays and months: a value many lines hold, whatever their subject.
 _CALENDAR = frozenset(DAYS) | frozenset(MONTHS)
 
@@ -165,6 +176,8 @@ def _left_pairs(
             every, stated = _values(f)
             if not stated and _only_values(f, every):
                 stated = every
+            field = _field_words(f, every)
+            every, stated = every | field, stated | field
             for v in every & rare:
                 holders.setdefault(v, []).append((f, stated))
     # each value's holders in order of their days (undated first), to read only those written before a line

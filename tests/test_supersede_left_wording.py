@@ -1,0 +1,83 @@
+"""Supersession by a value left, and the lines it must leave alone (knowledge/leave_grammar.py,
+knowledge/value_left.py, the state reading of knowledge/fact_words.py): a choice "instead of" another only
+wished, a label's plain value left, "left" siding a body part, "the Sunday one", a comparison ("better than")
+read as no state. Wordings and worlds of our own (a repair café, a print shop, a rowing club, a lab)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdrecall.knowledge.fact_values import states
+from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.leave_grammar import left_values
+
+from helpers import pairs_of
+
+
+@pytest.mark.parametrize(
+    ("line", "left"),
+    [
+        # a wish or a possibility before "instead of": nothing left yet
+        ("tomasz wants to try freeagent instead of renewing wave", set()),
+        ("we might rent a van instead of buying the transit", set()),
+        ("she'd rather take the ferry instead of the bridge", set()),
+        # told: the value after "instead of" is left
+        ("we use freeagent instead of wave now", {"wave"}),
+        ("booked the scout hut instead of the chapel", {"chapel"}),
+        # "left" siding a body part past an ordinal or a size; "one" standing for the noun before it
+        ("the new spikes rubbed my left 2nd toe raw", set()),
+        ("bruise on the left big toe after the erg test", set()),
+        ("we switched to the friday session instead of the monday one", {"monday"}),
+        ("ines left the rowing club in may", {"row", "club"}),
+    ],
+)
+def test_the_values_a_line_leaves(line: str, left: set[str]) -> None:
+    assert left_values(line) == left
+
+
+def test_a_choice_only_wished_instead_of_a_value_supersedes_no_line_stating_it() -> None:
+    pairs = pairs_of(
+        {
+            "notes/cafe.md": "# Repair café\n\n- Bookkeeping: Wave, Tomasz does it monthly.\n",
+            "memory/2031-03-04.md": (
+                "# 2031-03-04\n\n"
+                "- Card bounced on the yearly renewal.\n"
+                "- Tomasz wants to try FreeAgent instead of renewing Wave.\n"
+            ),
+        }
+    )
+    assert ("notes/cafe.md", 3) not in pairs
+
+
+def test_a_labels_plain_value_left_supersedes_the_label_line() -> None:
+    pairs = pairs_of(
+        {
+            "notes/shop.md": "# Print shop\n\n- Flyer paper: matte 130 gsm\n",
+            "memory/2031-03-04.md": (
+                "# 2031-03-04\n\n- Owen on the flyers: matte is gone, silk paper from the May run.\n"
+            ),
+        }
+    )
+    assert pairs == {("notes/shop.md", 3): ("memory/2031-03-04.md", 3)}
+
+
+def test_a_comparison_is_no_state_of_the_line() -> None:
+    assert states("the carbon oars felt better than the old ones past 2k") == set()
+    found = line_facts(
+        "memory/2031-03-04.md", "# x\n\n- The carbon oars felt better than the wooden pair.\n", None
+    )
+    assert all("state" not in f.attrs for f in found)
+    found = line_facts("memory/2031-03-04.md", "# x\n\n- Pip is much better now, rowing again.\n", None)
+    assert any("state" in f.attrs for f in found)
+
+
+def test_a_comparison_does_not_end_anothers_illness() -> None:
+    pairs = pairs_of(
+        {
+            "memory/2031-03-02.md": "# 2031-03-02\n\n- The carbon oars felt better than the wooden pair.\n",
+            "memory/2031-03-09.md": (
+                "# 2031-03-09\n\n- Biscuit limping after the towpath. If he's not better by Friday, vet.\n"
+            ),
+        }
+    )
+    assert pairs == {}
