@@ -81,3 +81,21 @@ def test_a_comparison_does_not_end_anothers_illness() -> None:
         }
     )
     assert pairs == {}
+
+
+def test_a_price_dropped_to_an_amount_leaves_nothing() -> None:
+    assert left_values("the bakery is dropping the sourdough to 4 euro from monday") == set()
+    assert left_values("we dropped the monthly fee to $12") == set()
+    assert left_values("dropping the sourdough for rye") == {"sourdough"}
+
+
+def test_a_full_name_left_does_not_end_a_line_naming_another_with_that_given_name() -> None:
+    pairs = pairs_of(
+        {
+            "notes/books.md": "# Books\n\n- The Long Field by Nora Marsh, March\n",
+            "notes/flat.md": "# Flat sale\n\n- Agent: Nora Doyle at Harbour Homes\n",
+            "memory/2031-05-06.md": "# 2031-05-06\n\n- Signed with Quayside today, Nora Doyle is out.\n",
+        }
+    )
+    assert ("notes/books.md", 3) not in pairs
+    assert pairs.get(("notes/flat.md", 3)) == ("memory/2031-05-06.md", 3)

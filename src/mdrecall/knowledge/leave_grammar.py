@@ -128,6 +128,11 @@ _AUX = frozenset(("is", "was", "has", "have", "been", "got", "gets", "being", "a
 _END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after", "because", "one", "ones"}
 
 
+#: After "dropping": its object, then "to" and an amount ("dropping the tees to $20", "dropped the fee to 5"):
+#: a price or a number lowered, the thing kept.
+_TO_AMOUNT = re.compile(r"(?:\S+\s+){1,3}?to\s+(?:[$£€¥]|\d|half\b)")
+
+
 #: How many words before "instead of" its clause's verb may stand ("wants to try the new booking app instead
 #: of", "might go with the Canon instead of").
 INSTEAD_REACH = 4
@@ -168,6 +173,8 @@ def left_values(words: str) -> frozenset[str]:
                 continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
         if m.group().startswith(_ACTS) and unreal_before(words, m.start()):
             continue  # a leaving denied or imagined: "won't quit", "don't ever give up", "might drop"
+        if m.group().startswith("dropp") and _TO_AMOUNT.match(words, m.end()):
+            continue  # "dropping the tees to $20": a price lowered, the thing kept
         if m.group().startswith("instead") and _unreal_clause(words, m.start()):
             continue  # "wants to try FreeAgent instead of renewing Wave": a wish, nothing left yet
         after = words[m.end() :].split()

@@ -34,6 +34,7 @@ from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.fact_words import DAYS, MONTHS
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, ended_values, forgone_values, left_values
+from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.state_pairs import amount_pairs, field_pairs, state_pairs
 from mdrecall.stores.views import Supersession
 from mdrecall.text.stopwords import STOP_WORDS
@@ -190,9 +191,11 @@ def _left_pairs(
     subjects: dict[int, set[str]] = {}  # an older line's subject words, read once
     for new, left in leaving:
         about: set[str] | None = None  # the newer line's subject words, read once
+        surnames = _full_names(new.words, left) if len(left) > 1 else {}
         for v in left:
             if v not in holders:
                 continue
+            surname = surnames.get(v)
             # (:func:`written_before`: an undated line, or a dated one of an earlier day; before an
             # undated line only an undated one; a log of thousands of lines on one day tries none)
             at = days[v]
@@ -203,6 +206,8 @@ def _left_pairs(
                     continue
                 if not written_before(old, new):
                     continue
+                if surname is not None and surname not in _stems(old.words):
+                    continue  # "Karin Ek is out": not a line naming another Karin ("a novel by Karin Boye")
                 if v in weak.get(id(new), ()) and v not in stated:
                     continue  # "not doing Flutter after all": a line choosing Flutter, not one naming it
                 if v in ended.get(id(new), ()) and not old.day:
@@ -222,6 +227,25 @@ def _left_pairs(
                     chosen[key] = new
                     out[key] = Supersession(new.path, new.line, new.day)
     return out
+
+
+def _full_names(words: str, left: frozenset[str]) -> dict[str, str]:
+    """Of the values a line leaves (``left``), the given names it writes with a surname also left, → that
+    surname ("Karin Ek is out" → karin: ek): a line naming the given name alone names another person as
+    often as this one."""
+    out: dict[str, str] = {}
+    tokens = words.split()
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        if a[:1].isupper() and b[:1].isupper() and given_name(a):
+            first, last = stem(a.lower()), stem(b.lower())
+            if first in left and last in left:
+                out[first] = last
+    return out
+
+
+def _stems(words: str) -> set[str]:
+    """A line's words (lower case) as stems."""
+    return {stem(w) for w in words.lower().split()}
 
 
 def departure_pairs(
