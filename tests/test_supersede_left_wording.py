@@ -9,7 +9,7 @@ import pytest
 
 from mdrecall.knowledge.fact_values import states
 from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.leave_grammar import forgone_values, left_values
 
 from helpers import pairs_of
 
@@ -99,3 +99,28 @@ def test_a_full_name_left_does_not_end_a_line_naming_another_with_that_given_nam
     )
     assert ("notes/books.md", 3) not in pairs
     assert pairs.get(("notes/flat.md", 3)) == ("memory/2031-05-06.md", 3)
+
+
+def test_a_title_is_no_value_left_and_a_leaving_taken_back_forgoes_nothing() -> None:
+    assert left_values("mrs okafor is covering year 7 while mr lund is off") == {"lund"}
+    assert forgone_values("the dentist's not leaving castlegate after all") == set()
+    assert forgone_values("we're not quitting the allotment after all") == set()
+    assert forgone_values("not using canva any more") == {"canva"}
+
+
+def test_a_title_and_a_kept_value_supersede_nothing() -> None:
+    pairs = pairs_of(
+        {
+            "MEMORY.md": (
+                "# Memory\n\n"
+                "- Fire drills are run by Mr Osei each term.\n"
+                "- Dentist: Dr Amir at Castlegate Dental.\n"
+            ),
+            "memory/2031-05-06.md": (
+                "# 2031-05-06\n\n"
+                "- Mrs Okafor is covering year 7 while Mr Lund is off\n"
+                "- Dr Amir's not leaving Castlegate after all, the receptionist had it wrong\n"
+            ),
+        }
+    )
+    assert pairs == {}

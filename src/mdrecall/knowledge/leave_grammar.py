@@ -23,6 +23,7 @@ import re
 
 from mdrecall.knowledge.change_signal import signal, unreal_before
 from mdrecall.knowledge.fact_values import stem
+from mdrecall.knowledge.mention_patterns import TITLES
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -238,8 +239,17 @@ def forgone_values(words: str) -> frozenset[str]:
         return frozenset()
     out: set[str] = set()
     for m in NOT_DOING.finditer(words):
+        if _KEEPS.match(m.group()):
+            continue  # "not leaving Millbrook after all": a leaving taken back, the value kept
         out |= _value(words[m.end() :].split(), 1)
     return frozenset(out)
+
+
+#: "not" before a verb of leaving or changing ("not leaving", "not quitting", "not switching"): the value
+#: after it is kept, not forgone.
+_KEEPS = re.compile(
+    r"not (?:leav|quitt|dropp|ditch|mov|switch|swapp|chang|cancell?|stopp|replac|giv|los)\w*", re.I
+)
 
 
 def ended_values(words: str) -> frozenset[str]:
@@ -260,8 +270,13 @@ def _value(words: list[str], most: int) -> set[str]:
         w = w.replace("’", "'").split("'")[0]  # "aidan's" → aidan, as a name's slot; "we'll" → we
         if w in _END:
             break
-        out.add(stem(w))
+        if w not in _TITLES:  # "mr pike is off": Pike left, not every "Mr"
+            out.add(stem(w))
     return out
+
+
+#: Titles before a surname (lower case): a word of no value left.
+_TITLES = frozenset(t.lower() for t in TITLES)
 
 
 #: A person leaving a job ("Lukas's last day is …", "Linh's last shift was yesterday", "Ben Aziz is leaving
