@@ -124,3 +124,30 @@ def test_a_title_and_a_kept_value_supersede_nothing() -> None:
         }
     )
     assert pairs == {}
+
+
+@pytest.mark.parametrize(
+    ("line", "left"),
+    [
+        ("pellegrino bakes shut for good on friday", {"pellegrino", "bake"}),
+        ("the corner deli went bust in june", {"corner", "deli"}),
+        ("orchard lane nursery went out of business", {"lane", "nursery"}),
+        ("we shut the side gate for good", set()),
+    ],
+)
+def test_a_business_closed_for_good_is_a_value_left(line: str, left: set[str]) -> None:
+    assert left_values(line) == left
+
+
+def test_a_business_closed_for_good_ends_the_standing_lines_naming_it_not_the_visits_told() -> None:
+    pairs = pairs_of(
+        {
+            "notes/garden.md": "# Garden\n\n- Seeds and compost: Marlowe Nursery, Eastgate (Ines knows us)\n",
+            "memory/2031-05-02.md": "# 2031-05-02\n\n- Marlowe Nursery run at 10:00 for the compost.\n",
+            "memory/2031-06-09.md": (
+                "# 2031-06-09\n\n- Marlowe Nursery shut for good on Monday, a note on the gate.\n"
+            ),
+        }
+    )
+    assert pairs.get(("notes/garden.md", 3)) == ("memory/2031-06-09.md", 3)
+    assert ("memory/2031-05-02.md", 3) not in pairs

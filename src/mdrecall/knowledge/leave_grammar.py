@@ -17,9 +17,11 @@ dropped, and so do the words between a verb of removal and its particle ("pulled
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import re
+from collections import Counter
 
 from mdrecall.knowledge.change_signal import signal, unreal_before
 from mdrecall.knowledge.fact_values import stem
@@ -34,6 +36,8 @@ __all__ = [
     "MAX_VALUE_WORDS",
     "ROLE_LINE",
     "cannot_values",
+    "closed_for_good",
+    "closed_values",
     "departure",
     "ended_values",
     "forgone_values",
@@ -84,6 +88,16 @@ IS_OFF = re.compile(
     r"(?:(?:switched|turned|phased) (?:off|out)|shut (?:off|down))|off|out|gone)\b"
     r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
 )
+#: Before a business's end for good ("Ferro & Sons shut for good", "the Deli Cart closed permanently",
+#: "Bloom Studio went bust", "Oakhill Farm shop went out of business", "ceased trading", "closed its
+#: doors"): the words before name the value left, and its whole role ended (:func:`ended_values`). Not a
+#: shutting of something else ("shut the gate for good": the words after the verb are no particle).
+CLOSED_FOR_GOOD = re.compile(
+    r"((?:\S+ ){1,2})(?:(?:has|have|had|is|are|was|were) )?"
+    r"(?:(?:shut|closed)(?: down)? (?:for good|permanently)|(?:shut|closed) (?:its|their) doors"
+    r"|(?:went|gone|goes) (?:bust|under|out of business)|(?:has |have )?ceased trading)\b"
+)
+_SHUT_HINTS = (" for good", "permanently", " doors", " bust", " under", "of business", "ceased trading")
 #: A verb of removal whose object stands before its particle ("pulled Mapbox out of the app", "ripped the
 #: old boiler out", "phased Jira out"): the words between name the value left. "pull"/"take" only with
 #: "out of" ("took the kids out for pizza" is an outing, "took Kuba out of the club" is not); no pronoun.
@@ -123,6 +137,9 @@ ENDS_ROLE = re.compile(r"((?:\S+ ){1,2})(?:no longer|stepp(?:ed|ing) down|has st
 _VERB_FORM = re.compile(r"..(?:ing|ed)$")
 #: At most this many words name the value left.
 MAX_VALUE_WORDS = 2
+#: How many characters after a wording of leaving are read for the value (a few words: reading the rest of
+#: a 1 MB line for each wording on it was quadratic).
+_AFTER = 200
 #: Words that end a value ("from Travis to GitHub", "dropping MongoDB for DuckDB").
 _AUX = frozenset(("is", "was", "has", "have", "been", "got", "gets", "being", "are", "were"))
 #: ("one" after a value is the noun it stands for: "instead of the Sunday one", "not the old ones".)
@@ -162,7 +179,7 @@ def left_values(words: str) -> frozenset[str]:
     spare = "fallback" in words or "back" in words or "spare" in words
     ends = "no longer" in words or "stepp" in words
     was = any(h in words for h in ("was ", "were ", "used to", "formerly", "previously"))
-    if first is None and not off and not ends and not spare and not was:
+    if first is None and not off and not ends and not spare and not was and not _closes(words):
         return frozenset()
     changes = None
     out: set[str] = set()
@@ -170,7 +187,7 @@ def left_values(words: str) -> frozenset[str]:
         if m.group().startswith("from"):
             if changes is None:
                 changes = signal(words) is not None
-            if not changes or not FROM_TO.match(words[m.end() :]):
+            if not changes or not FROM_TO.match(words[m.end() : m.end() + _AFTER]):
                 continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
         if m.group().startswith(_ACTS) and unreal_before(words, m.start()):
             continue  # a leaving denied or imagined: "won't quit", "don't ever give up", "might drop"
@@ -178,7 +195,7 @@ def left_values(words: str) -> frozenset[str]:
             continue  # "dropping the tees to $20": a price lowered, the thing kept
         if m.group().startswith("instead") and _unreal_clause(words, m.start()):
             continue  # "wants to try FreeAgent instead of renewing Wave": a wish, nothing left yet
-        after = words[m.end() :].split()
+        after = words[m.end() : m.end() + _AFTER].split()  # (a bounded slice: linear on a long line)
         if m.group().startswith("not"):
             # one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"; a verb's form is a
             # state, no value ("it's not moving at $32", "not working")
@@ -192,16 +209,27 @@ def left_values(words: str) -> frozenset[str]:
         out |= _value(after, MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    for m in CLOSED_FOR_GOOD.finditer(words) if _closes(words) else ():
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in TAKEN_OUT.finditer(words) if off else ():
         out |= _value((m.group(1) or m.group(2)).split(), MAX_VALUE_WORDS)
     for m in FALLBACK.finditer(words) if spare else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last
         out |= _value(list(reversed(m.group(1).split())), 1)
+    numbers: list[tuple[int, str]] = []  # the line's numbers (where, which), read once
+    count: Counter[str] = Counter()
     for m in WAS_AMOUNT.finditer(words) if was else ():
         amount = m.group(1) or m.group(2)
-        if any(n != amount for n in _NUMBER.findall(words[: m.start()] + words[m.end() :])):
-            out.add(amount)  # another amount stands beside it: the one it was is left
+        if not count:
+            numbers = [(n.start(), n.group(1)) for n in _NUMBER.finditer(words)]
+            count.update(n for _, n in numbers)
+        # another amount stands beside it (a number of another value outside it): the one it was is left
+        lo = bisect.bisect_left(numbers, (m.start(), ""))
+        hi = bisect.bisect_left(numbers, (m.end(), ""))
+        inside = sum(1 for _, n in numbers[lo:hi] if n != amount)
+        if len(numbers) - count[amount] - inside > 0:
+            out.add(amount)
     for m in REPLACED_BY.finditer(words) if "replaced " in words else ():
         before = list(reversed(m.group(1).split()))
         while before and before[0] in _AUX:
@@ -241,7 +269,7 @@ def forgone_values(words: str) -> frozenset[str]:
     for m in NOT_DOING.finditer(words):
         if _KEEPS.match(m.group()):
             continue  # "not leaving Millbrook after all": a leaving taken back, the value kept
-        out |= _value(words[m.end() :].split(), 1)
+        out |= _value(words[m.end() : m.end() + _AFTER].split(), 1)
     return frozenset(out)
 
 
@@ -255,13 +283,37 @@ _KEEPS = re.compile(
 def ended_values(words: str) -> frozenset[str]:
     """Of :func:`left_values`, those whose whole role ended ("bitrise is gone", "twilio stays as a
     fallback"): no longer the value of any standing fact, whatever it was said of."""
-    if " gone" not in words and "fallback" not in words and "back" not in words and "spare" not in words:
+    closes = _closes(words)
+    if (
+        " gone" not in words
+        and "fallback" not in words
+        and "back" not in words
+        and "spare" not in words
+        and not closes
+    ):
         return frozenset()
     out: set[str] = set()
     gone = (m for m in IS_OFF.finditer(words) if m.group().endswith("gone"))
-    for m in itertools.chain(gone, FALLBACK.finditer(words)):
+    closed = CLOSED_FOR_GOOD.finditer(words) if closes else ()
+    for m in itertools.chain(gone, FALLBACK.finditer(words), closed):
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     return frozenset(out)
+
+
+def closed_for_good(words: str) -> frozenset[str]:
+    """The values a line (its lower-case words) says closed for good as a business (:data:`CLOSED_FOR_GOOD`),
+    as stems: they end the standing facts naming them, not the events a log told of them."""
+    if not _closes(words):
+        return frozenset()
+    out: set[str] = set()
+    for m in CLOSED_FOR_GOOD.finditer(words):
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    return frozenset(out)
+
+
+def _closes(words: str) -> bool:
+    """Might a line (its lower-case words) tell a business closed for good (:data:`CLOSED_FOR_GOOD`)?"""
+    return any(h in words for h in _SHUT_HINTS)
 
 
 def _value(words: list[str], most: int) -> set[str]:
@@ -340,3 +392,30 @@ def departure(words: str) -> tuple[str, str] | None:
     if m is None:
         return None
     return ("job" if m.group("job") else "home", m.group("who"))
+
+
+#: A value whose account ended ("Square account closed", "cancelled our Xero subscription"): the words
+#: before the account word (or after the verb and its article) name the value left.
+_ACCOUNT = r"(?:account|subscription|contract|membership)s?"
+_ENDED = r"(?:closed|cancell?ed|terminated|ended)"
+CLOSED = re.compile(
+    rf"((?:\S+ ){{1,2}}){_ACCOUNT} (?:(?:is|was|has been|got|gets) )?{_ENDED}\b"
+    rf"|\b{_ENDED} (?:the|our|my|their) ((?:\S+ ){{1,2}}){_ACCOUNT}\b",
+    re.I,
+)
+_CLOSED_HINTS = ("account", "subscription", "contract", "membership")
+
+
+def closed_values(words: str) -> frozenset[str]:
+    """The names a line (its stored words, case kept) says were closed as accounts, as lower-case stems."""
+    if not any(h in words for h in _CLOSED_HINTS):  # most lines hold none
+        return frozenset()
+    out: set[str] = set()
+    for m in CLOSED.finditer(words):
+        before, after = m.group(1), m.group(2)
+        named = list(reversed(before.split())) if before else after.split()
+        for w in named:  # read away from the account word: the capitalised words, a name
+            if not w[0].isupper() or w.lower() in STOP_WORDS:
+                break
+            out.add(stem(w.lower()))
+    return frozenset(out)

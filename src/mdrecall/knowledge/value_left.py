@@ -33,7 +33,15 @@ from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, w
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.fact_words import DAYS, MONTHS
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, ended_values, forgone_values, left_values
+from mdrecall.knowledge.leave_grammar import (
+    ROLE_LINE,
+    closed_for_good,
+    closed_values,
+    departure,
+    ended_values,
+    forgone_values,
+    left_values,
+)
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.state_pairs import amount_pairs, field_pairs, state_pairs
 from mdrecall.stores.views import Supersession
@@ -101,33 +109,6 @@ def value_left_pairs(
     return out
 
 
-#: A value whose account ended ("Square account closed", "cancelled our Xero subscription"): the words
-#: before the account word (or after the verb and its article) name the value left.
-_ACCOUNT = r"(?:account|subscription|contract|membership)s?"
-_ENDED = r"(?:closed|cancell?ed|terminated|ended)"
-CLOSED = re.compile(
-    rf"((?:\S+ ){{1,2}}){_ACCOUNT} (?:(?:is|was|has been|got|gets) )?{_ENDED}\b"
-    rf"|\b{_ENDED} (?:the|our|my|their) ((?:\S+ ){{1,2}}){_ACCOUNT}\b",
-    re.I,
-)
-_CLOSED_HINTS = ("account", "subscription", "contract", "membership")
-
-
-def closed_values(words: str) -> frozenset[str]:
-    """The names a line (its stored words, case kept) says were closed as accounts, as lower-case stems."""
-    if not any(h in words for h in _CLOSED_HINTS):  # most lines hold none
-        return frozenset()
-    out: set[str] = set()
-    for m in CLOSED.finditer(words):
-        before, after = m.group(1), m.group(2)
-        named = list(reversed(before.split())) if before else after.split()
-        for w in named:  # read away from the account word: the capitalised words, a name
-            if not w[0].isupper() or w.lower() in STOP_WORDS:
-                break
-            out.add(stem(w.lower()))
-    return frozenset(out)
-
-
 def _only_values(f: Fact, every: set[str]) -> bool:
     """Does a line name nothing but its typed values, after one opening word ("Till: Square POS.", "Phone:
     Vodafone.": a label)? Then they are what it states."""
@@ -144,6 +125,7 @@ def _left_pairs(
     leaving: list[tuple[Fact, frozenset[str]]] = []
     weak: dict[int, frozenset[str]] = {}  # a line's values only not done (:func:`forgone_values`)
     ended: dict[int, frozenset[str]] = {}  # a line's values whose role ended (:func:`ended_values`)
+    shut: dict[int, frozenset[str]] = {}  # a line's businesses closed for good (:func:`closed_for_good`)
     for f in facts:
         low = f.words.lower()
         strong = left_values(low) | closed_values(f.words)
@@ -154,6 +136,9 @@ def _left_pairs(
                 weak[id(f)] = forgone
             if strong:
                 ended[id(f)] = ended_values(low)
+                closed = closed_for_good(low)
+                if closed:
+                    shut[id(f)] = closed
     leaves = {id(f): gone for f, gone in leaving}
     if not leaving:
         return {}
@@ -210,6 +195,8 @@ def _left_pairs(
                     continue  # "Karin Ek is out": not a line naming another Karin ("a novel by Karin Boye")
                 if v in weak.get(id(new), ()) and v not in stated:
                     continue  # "not doing Flutter after all": a line choosing Flutter, not one naming it
+                if old.day and v in shut.get(id(new), ()):
+                    continue  # "Ferro & Sons shut for good": a standing fact naming it ends, not a visit told
                 if v in ended.get(id(new), ()) and not old.day:
                     pass  # "Bitrise is gone": every standing fact with Bitrise for a value ("CI runs on …")
                 elif v not in stated or v in _CALENDAR:
