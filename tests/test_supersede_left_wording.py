@@ -151,3 +151,29 @@ def test_a_business_closed_for_good_ends_the_standing_lines_naming_it_not_the_vi
     )
     assert pairs.get(("notes/garden.md", 3)) == ("memory/2031-06-09.md", 3)
     assert ("memory/2031-05-02.md", 3) not in pairs
+
+
+@pytest.mark.parametrize(
+    ("line", "left"),
+    [
+        ("coach after the shoulder scare forget sub-20 just finish", {"sub-20"}),
+        ("forget about the campervan we're taking the train", {"campervan"}),
+        ("don't forget the swim caps", set()),
+        ("i forgot the swim caps", set()),
+    ],
+)
+def test_a_value_given_up_as_an_imperative_is_left(line: str, left: set[str]) -> None:
+    assert left_values(line) == left
+
+
+def test_a_value_given_up_as_an_imperative_supersedes_the_goal_line() -> None:
+    pairs = pairs_of(
+        {
+            "notes/swim.md": "# Open water\n\n- Target: sub-20 for the 1500 m (21 if it's choppy)\n",
+            "memory/2031-07-02.md": (
+                "# 2031-07-02\n\n"
+                "- Marta after the shoulder scare: forget sub-20, the target is just to finish the 1500.\n"
+            ),
+        }
+    )
+    assert pairs == {("notes/swim.md", 3): ("memory/2031-07-02.md", 3)}

@@ -70,11 +70,14 @@ LEAVE = re.compile(
     r"|no longer(?: on| use| uses| using| with| via| in| at)?|quit(?:s|ting)?|g(?:ive|ives|iving|ave|iven) up"
     # a thing no longer taken or used: "can stop the Metacam", "stopped using Trello" (not "stopped Bo")
     r"|stop(?:s|ped|ping)? (?:taking|using|giving|the)"
+    # a value given up, told as an imperative ("forget sub-4, just finish", "forget the Airbnb, we stay at
+    # Mum's"); not "don't forget the keys" (denied), nor "forgot" (a thing left behind)
+    r"|forget(?: about)?"
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
 )
 #: The wordings of :data:`LEAVE` that are a verb's act, which a negation or a modal before may deny
 #: (:func:`~mdrecall.knowledge.change_signal.unreal_before`).
-_ACTS = ("dropp", "ditch", "leav", "left", "replac", "swapp", "mov", "quit", "giv", "gav", "stop")
+_ACTS = ("dropp", "ditch", "leav", "left", "replac", "swapp", "mov", "quit", "giv", "gav", "stop", "forget")
 #: "from X to Y": the value left lies between (at most three words: "from Read the Docs to GitHub Pages").
 FROM_TO = re.compile(r"^(?:\S+\s+){1,3}?to\b")
 #: Before "replaced by/with": the words before name the value left ("Jenkins replaced by Drone").
