@@ -345,15 +345,17 @@ for _scale, _states in STATUS_SCALES.items():
             STATUS_OF[_w] = (*STATUS_OF.get(_w, ()), (_scale, _state))
 
 #: A condition of the subject after a copula ("he's limping a bit", "the server is down", "Gus is on the
-#: diet food") or a return to one ("back to normal walks"): the line states a ``state``.
+#: diet food") or a return to one ("back to normal walks"): the line states a ``state``. Not a comparison
+#: ("the new shoes felt better than the old ones": no state of the subject).
 STATE = re.compile(
     r"\b(?:is|are|was|were|been|be|seems?|looks?|gets?|got|feels?|felt|still|stays?|stayed|went|go|goes"
     r"|came|comes|taken|put)\s+(?:(?:a bit|a little|still|now|much|very|fully|all)\s+)?"
-    r"(limping|lame|sick|ill|unwell|injured|hurt|broken|fine|better|worse|healed|fixed|recovered"
-    r"|recovering|on hold|(?:on|off)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?[a-z][\w-]*"
+    r"(limping|lame|sick|ill|unwell|injured|hurt|broken|fine|better(?! than)|worse(?! than)|healed"
+    r"|fixed|recovered|recovering|on hold"
+    r"|(?:on|off)\s+(?:the\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?[a-z][\w-]*"
     r"(?:\s+(?!(?:and|but|or|for|to|at|on|in|since|until|from|with|now|again|today|this|next)\b)[a-z][\w-]*)?)"
     r"|['’]s\s+(?:(?:a bit|a little|still|now)\s+)?"
-    r"(limping|sick|ill|unwell|injured|hurt|broken|fine|better|worse)"
+    r"(limping|sick|ill|unwell|injured|hurt|broken|fine|better(?! than)|worse(?! than))"
     r"|\bback (?:to|at|on|in) (?:the\s+|his\s+|her\s+|their\s+|its\s+|my\s+|our\s+)?([a-z][\w-]*)",
     re.I,
 )

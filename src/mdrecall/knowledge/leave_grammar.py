@@ -17,12 +17,15 @@ dropped, and so do the words between a verb of removal and its particle ("pulled
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import re
+from collections import Counter
 
 from mdrecall.knowledge.change_signal import signal, unreal_before
 from mdrecall.knowledge.fact_values import stem
+from mdrecall.knowledge.mention_patterns import TITLES
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -33,6 +36,8 @@ __all__ = [
     "MAX_VALUE_WORDS",
     "ROLE_LINE",
     "cannot_values",
+    "closed_for_good",
+    "closed_values",
     "departure",
     "ended_values",
     "forgone_values",
@@ -43,11 +48,19 @@ __all__ = [
 #: Words that "left" qualifies as a side, not a verb of leaving ("an infection in the left ear", "left lane").
 _SIDED = (
     "ear|ears|eye|eyes|arm|arms|hand|hands|leg|legs|foot|feet|knee|knees|hip|shoulder|elbow|wrist|ankle"
-    "|paw|paws|side|wing|lane|turn|click|column|panel|margin|bank"
+    "|toe|toes|finger|fingers|thumb|heel|calf|shin|thigh|hamstring|quad|glute|lung|kidney|cheek|nostril"
+    "|paw|paws|side|wing|lane|turn|click|column|panel|margin|bank|wheel|tyre|tire|door|mirror|pocket"
+    "|corner|flank|half|hand-side"
+)
+#: Between "left" and the part it sides with: an ordinal, a size or a position ("left 4th toe", "left
+#: big toe", "left front tyre").
+_SIDE_BEFORE = (
+    r"(?:(?:\d+(?:st|nd|rd|th)|big|little|small|middle|index|ring|upper|lower|inner|outer|front|rear) )?"
 )
 #: Words after which a line names the value it leaves (lower case, on a line's words).
 LEAVE = re.compile(
-    r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)|left(?! (?:" + _SIDED + r")\b)"
+    r"\b(?:from|dropp(?:ed|ing)|ditch(?:ed|ing)|leav(?:e|es|ing)"
+    rf"|left(?! {_SIDE_BEFORE}(?:{_SIDED})\b)"
     r"|replac(?:e|es|ed|ing)"
     r"|swapp(?:ed|ing)|instead of|mov(?:ed|es|ing) out of"
     # the writer's own withdrawal ("we're backing out of Vespa"; not "the sponsor backed out of the gala")
@@ -57,11 +70,14 @@ LEAVE = re.compile(
     r"|no longer(?: on| use| uses| using| with| via| in| at)?|quit(?:s|ting)?|g(?:ive|ives|iving|ave|iven) up"
     # a thing no longer taken or used: "can stop the Metacam", "stopped using Trello" (not "stopped Bo")
     r"|stop(?:s|ped|ping)? (?:taking|using|giving|the)"
+    # a value given up, told as an imperative ("forget sub-4, just finish", "forget the Airbnb, we stay at
+    # Mum's"); not "don't forget the keys" (denied), nor "forgot" (a thing left behind)
+    r"|forget(?: about)?"
     r"|not)\s+(?:(?:the|our|my|their|his|her|its|a|an)\s+)?"
 )
 #: The wordings of :data:`LEAVE` that are a verb's act, which a negation or a modal before may deny
 #: (:func:`~mdrecall.knowledge.change_signal.unreal_before`).
-_ACTS = ("dropp", "ditch", "leav", "left", "replac", "swapp", "mov", "quit", "giv", "gav", "stop")
+_ACTS = ("dropp", "ditch", "leav", "left", "replac", "swapp", "mov", "quit", "giv", "gav", "stop", "forget")
 #: "from X to Y": the value left lies between (at most three words: "from Read the Docs to GitHub Pages").
 FROM_TO = re.compile(r"^(?:\S+\s+){1,3}?to\b")
 #: Before "replaced by/with": the words before name the value left ("Jenkins replaced by Drone").
@@ -75,6 +91,16 @@ IS_OFF = re.compile(
     r"(?:(?:switched|turned|phased) (?:off|out)|shut (?:off|down))|off|out|gone)\b"
     r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
 )
+#: Before a business's end for good ("Ferro & Sons shut for good", "the Deli Cart closed permanently",
+#: "Bloom Studio went bust", "Oakhill Farm shop went out of business", "ceased trading", "closed its
+#: doors"): the words before name the value left, and its whole role ended (:func:`ended_values`). Not a
+#: shutting of something else ("shut the gate for good": the words after the verb are no particle).
+CLOSED_FOR_GOOD = re.compile(
+    r"((?:\S+ ){1,2})(?:(?:has|have|had|is|are|was|were) )?"
+    r"(?:(?:shut|closed)(?: down)? (?:for good|permanently)|(?:shut|closed) (?:its|their) doors"
+    r"|(?:went|gone|goes) (?:bust|under|out of business)|(?:has |have )?ceased trading)\b"
+)
+_SHUT_HINTS = (" for good", "permanently", " doors", " bust", " under", "of business", "ceased trading")
 #: A verb of removal whose object stands before its particle ("pulled Mapbox out of the app", "ripped the
 #: old boiler out", "phased Jira out"): the words between name the value left. "pull"/"take" only with
 #: "out of" ("took the kids out for pizza" is an outing, "took Kuba out of the club" is not); no pronoun.
@@ -114,9 +140,39 @@ ENDS_ROLE = re.compile(r"((?:\S+ ){1,2})(?:no longer|stepp(?:ed|ing) down|has st
 _VERB_FORM = re.compile(r"..(?:ing|ed)$")
 #: At most this many words name the value left.
 MAX_VALUE_WORDS = 2
+#: How many characters after a wording of leaving are read for the value (a few words: reading the rest of
+#: a 1 MB line for each wording on it was quadratic).
+_AFTER = 200
 #: Words that end a value ("from Travis to GitHub", "dropping MongoDB for DuckDB").
 _AUX = frozenset(("is", "was", "has", "have", "been", "got", "gets", "being", "are", "were"))
-_END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after", "because"}
+#: ("one" after a value is the noun it stands for: "instead of the Sunday one", "not the old ones".)
+_END = STOP_WORDS | {"now", "today", "tomorrow", "next", "this", "last", "after", "because", "one", "ones"}
+
+
+#: After "dropping": its object, then "to" and an amount ("dropping the tees to $20", "dropped the fee to 5"):
+#: a price or a number lowered, the thing kept.
+_TO_AMOUNT = re.compile(r"(?:\S+\s+){1,3}?to\s+(?:[$£€¥]|\d|half\b)")
+
+
+#: How many words before "instead of" its clause's verb may stand ("wants to try the new booking app instead
+#: of", "might go with the Canon instead of").
+INSTEAD_REACH = 4
+
+
+def _unreal_clause(words: str, at: int) -> bool:
+    """Is one of the :data:`INSTEAD_REACH` words before ``at`` (where "instead of" stands) under a negation,
+    a modal of possibility or a wish (:func:`~mdrecall.knowledge.change_signal.unreal_before`): the choice
+    "instead of" contrasts is only wished or imagined ("Tom wants to try FreeAgent instead of renewing
+    Wave", "we might rent instead of buying")? A word further back belongs to another clause (the
+    line's punctuation is not stored)."""
+    start = at
+    for _ in range(INSTEAD_REACH):
+        start = words.rfind(" ", 0, start - 1) + 1 if start > 1 else 0
+        if unreal_before(words, start):
+            return True
+        if start == 0:
+            break
+    return False
 
 
 def left_values(words: str) -> frozenset[str]:
@@ -126,7 +182,7 @@ def left_values(words: str) -> frozenset[str]:
     spare = "fallback" in words or "back" in words or "spare" in words
     ends = "no longer" in words or "stepp" in words
     was = any(h in words for h in ("was ", "were ", "used to", "formerly", "previously"))
-    if first is None and not off and not ends and not spare and not was:
+    if first is None and not off and not ends and not spare and not was and not _closes(words):
         return frozenset()
     changes = None
     out: set[str] = set()
@@ -134,11 +190,15 @@ def left_values(words: str) -> frozenset[str]:
         if m.group().startswith("from"):
             if changes is None:
                 changes = signal(words) is not None
-            if not changes or not FROM_TO.match(words[m.end() :]):
+            if not changes or not FROM_TO.match(words[m.end() : m.end() + _AFTER]):
                 continue  # "from 9 to 5" on a line saying nothing changed; "took over X from Ruth"
         if m.group().startswith(_ACTS) and unreal_before(words, m.start()):
             continue  # a leaving denied or imagined: "won't quit", "don't ever give up", "might drop"
-        after = words[m.end() :].split()
+        if m.group().startswith("dropp") and _TO_AMOUNT.match(words, m.end()):
+            continue  # "dropping the tees to $20": a price lowered, the thing kept
+        if m.group().startswith("instead") and _unreal_clause(words, m.start()):
+            continue  # "wants to try FreeAgent instead of renewing Wave": a wish, nothing left yet
+        after = words[m.end() : m.end() + _AFTER].split()  # (a bounded slice: linear on a long line)
         if m.group().startswith("not"):
             # one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"; a verb's form is a
             # state, no value ("it's not moving at $32", "not working")
@@ -152,16 +212,27 @@ def left_values(words: str) -> frozenset[str]:
         out |= _value(after, MAX_VALUE_WORDS)
     for m in itertools.chain(IS_OFF.finditer(words), BEFORE_THAT.finditer(words)) if off else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    for m in CLOSED_FOR_GOOD.finditer(words) if _closes(words) else ():
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in TAKEN_OUT.finditer(words) if off else ():
         out |= _value((m.group(1) or m.group(2)).split(), MAX_VALUE_WORDS)
     for m in FALLBACK.finditer(words) if spare else ():
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     for m in ENDS_ROLE.finditer(words) if ends else ():  # one word: the holder's last
         out |= _value(list(reversed(m.group(1).split())), 1)
+    numbers: list[tuple[int, str]] = []  # the line's numbers (where, which), read once
+    count: Counter[str] = Counter()
     for m in WAS_AMOUNT.finditer(words) if was else ():
         amount = m.group(1) or m.group(2)
-        if any(n != amount for n in _NUMBER.findall(words[: m.start()] + words[m.end() :])):
-            out.add(amount)  # another amount stands beside it: the one it was is left
+        if not count:
+            numbers = [(n.start(), n.group(1)) for n in _NUMBER.finditer(words)]
+            count.update(n for _, n in numbers)
+        # another amount stands beside it (a number of another value outside it): the one it was is left
+        lo = bisect.bisect_left(numbers, (m.start(), ""))
+        hi = bisect.bisect_left(numbers, (m.end(), ""))
+        inside = sum(1 for _, n in numbers[lo:hi] if n != amount)
+        if len(numbers) - count[amount] - inside > 0:
+            out.add(amount)
     for m in REPLACED_BY.finditer(words) if "replaced " in words else ():
         before = list(reversed(m.group(1).split()))
         while before and before[0] in _AUX:
@@ -199,20 +270,53 @@ def forgone_values(words: str) -> frozenset[str]:
         return frozenset()
     out: set[str] = set()
     for m in NOT_DOING.finditer(words):
-        out |= _value(words[m.end() :].split(), 1)
+        if _KEEPS.match(m.group()):
+            continue  # "not leaving Millbrook after all": a leaving taken back, the value kept
+        out |= _value(words[m.end() : m.end() + _AFTER].split(), 1)
     return frozenset(out)
+
+
+#: "not" before a verb of leaving or changing ("not leaving", "not quitting", "not switching"): the value
+#: after it is kept, not forgone.
+_KEEPS = re.compile(
+    r"not (?:leav|quitt|dropp|ditch|mov|switch|swapp|chang|cancell?|stopp|replac|giv|los)\w*", re.I
+)
 
 
 def ended_values(words: str) -> frozenset[str]:
     """Of :func:`left_values`, those whose whole role ended ("bitrise is gone", "twilio stays as a
     fallback"): no longer the value of any standing fact, whatever it was said of."""
-    if " gone" not in words and "fallback" not in words and "back" not in words and "spare" not in words:
+    closes = _closes(words)
+    if (
+        " gone" not in words
+        and "fallback" not in words
+        and "back" not in words
+        and "spare" not in words
+        and not closes
+    ):
         return frozenset()
     out: set[str] = set()
     gone = (m for m in IS_OFF.finditer(words) if m.group().endswith("gone"))
-    for m in itertools.chain(gone, FALLBACK.finditer(words)):
+    closed = CLOSED_FOR_GOOD.finditer(words) if closes else ()
+    for m in itertools.chain(gone, FALLBACK.finditer(words), closed):
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
     return frozenset(out)
+
+
+def closed_for_good(words: str) -> frozenset[str]:
+    """The values a line (its lower-case words) says closed for good as a business (:data:`CLOSED_FOR_GOOD`),
+    as stems: they end the standing facts naming them, not the events a log told of them."""
+    if not _closes(words):
+        return frozenset()
+    out: set[str] = set()
+    for m in CLOSED_FOR_GOOD.finditer(words):
+        out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
+    return frozenset(out)
+
+
+def _closes(words: str) -> bool:
+    """Might a line (its lower-case words) tell a business closed for good (:data:`CLOSED_FOR_GOOD`)?"""
+    return any(h in words for h in _SHUT_HINTS)
 
 
 def _value(words: list[str], most: int) -> set[str]:
@@ -221,8 +325,13 @@ def _value(words: list[str], most: int) -> set[str]:
         w = w.replace("’", "'").split("'")[0]  # "aidan's" → aidan, as a name's slot; "we'll" → we
         if w in _END:
             break
-        out.add(stem(w))
+        if w not in _TITLES:  # "mr pike is off": Pike left, not every "Mr"
+            out.add(stem(w))
     return out
+
+
+#: Titles before a surname (lower case): a word of no value left.
+_TITLES = frozenset(t.lower() for t in TITLES)
 
 
 #: A person leaving a job ("Lukas's last day is …", "Linh's last shift was yesterday", "Ben Aziz is leaving
@@ -286,3 +395,30 @@ def departure(words: str) -> tuple[str, str] | None:
     if m is None:
         return None
     return ("job" if m.group("job") else "home", m.group("who"))
+
+
+#: A value whose account ended ("Square account closed", "cancelled our Xero subscription"): the words
+#: before the account word (or after the verb and its article) name the value left.
+_ACCOUNT = r"(?:account|subscription|contract|membership)s?"
+_ENDED = r"(?:closed|cancell?ed|terminated|ended)"
+CLOSED = re.compile(
+    rf"((?:\S+ ){{1,2}}){_ACCOUNT} (?:(?:is|was|has been|got|gets) )?{_ENDED}\b"
+    rf"|\b{_ENDED} (?:the|our|my|their) ((?:\S+ ){{1,2}}){_ACCOUNT}\b",
+    re.I,
+)
+_CLOSED_HINTS = ("account", "subscription", "contract", "membership")
+
+
+def closed_values(words: str) -> frozenset[str]:
+    """The names a line (its stored words, case kept) says were closed as accounts, as lower-case stems."""
+    if not any(h in words for h in _CLOSED_HINTS):  # most lines hold none
+        return frozenset()
+    out: set[str] = set()
+    for m in CLOSED.finditer(words):
+        before, after = m.group(1), m.group(2)
+        named = list(reversed(before.split())) if before else after.split()
+        for w in named:  # read away from the account word: the capitalised words, a name
+            if not w[0].isupper() or w.lower() in STOP_WORDS:
+                break
+            out.add(stem(w.lower()))
+    return frozenset(out)

@@ -22,7 +22,7 @@ from mdrecall.knowledge.fact_words import (
     WORD,
     WORD_KEPT,
 )
-from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, may_depart
+from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, left_values, may_depart
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.stores.views import FactRow as Fact
 
@@ -87,6 +87,9 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
     # a person leaving a job or a home: a change of their role or place
     if may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None:
+        cue = True
+    # a value given up, told as an imperative ("forget sub-4, just finish it"): the value is left
+    if not cue and "forget" in low and left_values(" ".join(WORD_KEPT.findall(low))):
         cue = True
     # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
     status = {"z:" + s for s in states(low)} if not cue else set()

@@ -33,7 +33,16 @@ from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, w
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.fact_words import DAYS, MONTHS
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.leave_grammar import ROLE_LINE, departure, ended_values, forgone_values, left_values
+from mdrecall.knowledge.leave_grammar import (
+    ROLE_LINE,
+    closed_for_good,
+    closed_values,
+    departure,
+    ended_values,
+    forgone_values,
+    left_values,
+)
+from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.state_pairs import amount_pairs, field_pairs, state_pairs
 from mdrecall.stores.views import Supersession
 from mdrecall.text.stopwords import STOP_WORDS
@@ -54,6 +63,17 @@ def _values(f: Fact) -> tuple[set[str], set[str]]:
     if f.attrs != ("said",):
         every |= _names(f.words)
     return every, stated
+
+
+def _field_words(f: Fact, every: set[str]) -> set[str]:
+    """A label line's value in plain words ("Flyer paper: matte 130 gsm" → matte): what the line states, so
+    a later line leaving it ("matte is gone") supersedes it. Not its typed values (``every``): a name in a
+    label's value may only scope or compare it ("Terms: Osprey 60 days", "cost: under the Kestrel quote"),
+    so such a line and a later one leaving the name must still share a word."""
+    if f.attrs != ("said",) or "v:" not in f.values[0]:
+        return set()
+    subject = set(f.subject.split())  # its content words ("need a cheaper one": not "one")
+    return {v[2:] for v in f.values[0].split() if v[:2] == "v:" and v[2:] in subject} - every
 
 
 #: Weekdays and months: a value many lines hold, whatever their subject.
@@ -89,33 +109,6 @@ def value_left_pairs(
     return out
 
 
-#: A value whose account ended ("Square account closed", "cancelled our Xero subscription"): the words
-#: before the account word (or after the verb and its article) name the value left.
-_ACCOUNT = r"(?:account|subscription|contract|membership)s?"
-_ENDED = r"(?:closed|cancell?ed|terminated|ended)"
-CLOSED = re.compile(
-    rf"((?:\S+ ){{1,2}}){_ACCOUNT} (?:(?:is|was|has been|got|gets) )?{_ENDED}\b"
-    rf"|\b{_ENDED} (?:the|our|my|their) ((?:\S+ ){{1,2}}){_ACCOUNT}\b",
-    re.I,
-)
-_CLOSED_HINTS = ("account", "subscription", "contract", "membership")
-
-
-def closed_values(words: str) -> frozenset[str]:
-    """The names a line (its stored words, case kept) says were closed as accounts, as lower-case stems."""
-    if not any(h in words for h in _CLOSED_HINTS):  # most lines hold none
-        return frozenset()
-    out: set[str] = set()
-    for m in CLOSED.finditer(words):
-        before, after = m.group(1), m.group(2)
-        named = list(reversed(before.split())) if before else after.split()
-        for w in named:  # read away from the account word: the capitalised words, a name
-            if not w[0].isupper() or w.lower() in STOP_WORDS:
-                break
-            out.add(stem(w.lower()))
-    return frozenset(out)
-
-
 def _only_values(f: Fact, every: set[str]) -> bool:
     """Does a line name nothing but its typed values, after one opening word ("Till: Square POS.", "Phone:
     Vodafone.": a label)? Then they are what it states."""
@@ -132,6 +125,7 @@ def _left_pairs(
     leaving: list[tuple[Fact, frozenset[str]]] = []
     weak: dict[int, frozenset[str]] = {}  # a line's values only not done (:func:`forgone_values`)
     ended: dict[int, frozenset[str]] = {}  # a line's values whose role ended (:func:`ended_values`)
+    shut: dict[int, frozenset[str]] = {}  # a line's businesses closed for good (:func:`closed_for_good`)
     for f in facts:
         low = f.words.lower()
         strong = left_values(low) | closed_values(f.words)
@@ -142,6 +136,9 @@ def _left_pairs(
                 weak[id(f)] = forgone
             if strong:
                 ended[id(f)] = ended_values(low)
+                closed = closed_for_good(low)
+                if closed:
+                    shut[id(f)] = closed
     leaves = {id(f): gone for f, gone in leaving}
     if not leaving:
         return {}
@@ -165,6 +162,8 @@ def _left_pairs(
             every, stated = _values(f)
             if not stated and _only_values(f, every):
                 stated = every
+            field = _field_words(f, every)
+            every, stated = every | field, stated | field
             for v in every & rare:
                 holders.setdefault(v, []).append((f, stated))
     # each value's holders in order of their days (undated first), to read only those written before a line
@@ -177,9 +176,11 @@ def _left_pairs(
     subjects: dict[int, set[str]] = {}  # an older line's subject words, read once
     for new, left in leaving:
         about: set[str] | None = None  # the newer line's subject words, read once
+        surnames = _full_names(new.words, left) if len(left) > 1 else {}
         for v in left:
             if v not in holders:
                 continue
+            surname = surnames.get(v)
             # (:func:`written_before`: an undated line, or a dated one of an earlier day; before an
             # undated line only an undated one; a log of thousands of lines on one day tries none)
             at = days[v]
@@ -190,8 +191,12 @@ def _left_pairs(
                     continue
                 if not written_before(old, new):
                     continue
+                if surname is not None and surname not in _stems(old.words):
+                    continue  # "Karin Ek is out": not a line naming another Karin ("a novel by Karin Boye")
                 if v in weak.get(id(new), ()) and v not in stated:
                     continue  # "not doing Flutter after all": a line choosing Flutter, not one naming it
+                if old.day and v in shut.get(id(new), ()):
+                    continue  # "Ferro & Sons shut for good": a standing fact naming it ends, not a visit told
                 if v in ended.get(id(new), ()) and not old.day:
                     pass  # "Bitrise is gone": every standing fact with Bitrise for a value ("CI runs on …")
                 elif v not in stated or v in _CALENDAR:
@@ -209,6 +214,25 @@ def _left_pairs(
                     chosen[key] = new
                     out[key] = Supersession(new.path, new.line, new.day)
     return out
+
+
+def _full_names(words: str, left: frozenset[str]) -> dict[str, str]:
+    """Of the values a line leaves (``left``), the given names it writes with a surname also left, → that
+    surname ("Karin Ek is out" → karin: ek): a line naming the given name alone names another person as
+    often as this one."""
+    out: dict[str, str] = {}
+    tokens = words.split()
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        if a[:1].isupper() and b[:1].isupper() and given_name(a):
+            first, last = stem(a.lower()), stem(b.lower())
+            if first in left and last in left:
+                out[first] = last
+    return out
+
+
+def _stems(words: str) -> set[str]:
+    """A line's words (lower case) as stems."""
+    return {stem(w) for w in words.lower().split()}
 
 
 def departure_pairs(
