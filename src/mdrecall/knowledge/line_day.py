@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from mdrecall.knowledge.day_choice import in_aside, instead_first, offered, reports
+from mdrecall.knowledge.day_choice import in_aside, instead_first, offered, purpose_last, reports
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
@@ -95,7 +95,7 @@ def line_day(
     lead = _lead(low)
     kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = [n for n in kept if not in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
-    kept = instead_first(low, kept)
+    kept = purpose_last(low, instead_first(low, kept))  # "bookings for Easter open today"
     if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
         return kept[0].days[0]
     kept = _acted_first(line, low, lead, kept)

