@@ -78,3 +78,18 @@ def test_a_notation_s_example_is_no_day() -> None:
 )
 def test_a_day_things_are_for_gives_way_to_the_day_of_the_act(line: str, meant: str) -> None:
     assert _day(line) == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a time no clock reads after a bare weekday: a result, the weekday before
+        ("- Hill repeats on Thursday: 41:12 for the six, knees okay.", "2028-03-02"),
+        ("- Club 10-miler Sunday - 1:18:40, felt strong", "2028-03-05"),
+        # a clock time, or a target, keeps it ahead
+        ("- Ferry on Thursday: 10:40 from the harbour", "2028-03-09"),
+        ("- Time trial on Thursday, aiming for 38:00", "2028-03-09"),
+    ],
+)
+def test_a_time_taken_after_a_weekday_is_a_result(line: str, meant: str) -> None:
+    assert _day(line) == date.fromisoformat(meant)
