@@ -93,3 +93,16 @@ def test_a_day_things_are_for_gives_way_to_the_day_of_the_act(line: str, meant: 
 )
 def test_a_time_taken_after_a_weekday_is_a_result(line: str, meant: str) -> None:
     assert _day(line) == date.fromisoformat(meant)
+
+
+def test_an_undated_page_s_timeline_is_read_from_its_date_nearest_the_present() -> None:
+    # a project page with no date of its own: its timeline runs from 2023 to late 2026, and the
+    # workspace's newest day is in 2027; a yearless "12 May" above the timeline is this year's
+    text = (
+        "# Harbour wall story\n\n"
+        "- Run it in the 12 May issue, page 3\n\n"
+        "## Timeline\n"
+        "- 2023-02-01: council approves the repair\n"
+        "- 2026-11-20: cracks found again\n"
+    )
+    assert line_dates(text, None, date(2027, 4, 30))[2] == date(2027, 5, 12)
