@@ -106,3 +106,28 @@ def test_an_undated_page_s_timeline_is_read_from_its_date_nearest_the_present() 
         "- 2026-11-20: cracks found again\n"
     )
     assert line_dates(text, None, date(2027, 4, 30))[2] == date(2027, 5, 12)
+
+
+@pytest.mark.parametrize(
+    ("line", "days"),
+    [
+        # every weekday of a list before a named week is that week's
+        ("- Gran had the twins Tuesday and Thursday last week.", ["2028-02-29", "2028-03-02"]),
+        ("- Pool's shut Tue and Fri next week for the gala", ["2028-03-14", "2028-03-17"]),
+        # a range of weekdays after or before a named week
+        ("- The book fair runs next week Wed–Fri in the hall.", ["2028-03-15", "2028-03-16", "2028-03-17"]),
+        ("- The book fair runs Wed–Fri next week in the hall.", ["2028-03-15", "2028-03-16", "2028-03-17"]),
+    ],
+)
+def test_weekdays_in_a_named_week(line: str, days: list[str]) -> None:
+    assert {date.fromisoformat(d) for d in days} <= chunk_dates(line, _MONDAY)
+
+
+def test_a_past_act_after_a_report_keeps_its_day() -> None:
+    line = "- Hens laying again, four eggs. Priya cleaned the coop on Tuesday last week."
+    assert _day(line) == date(2028, 2, 29)
+
+
+def test_a_plan_after_a_report_stays_the_day_written() -> None:
+    line = "- Hens laying again, four eggs. Clean the coop on Thursday."
+    assert _day(line) == date(2028, 3, 6)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from mdrecall.knowledge.line_acts import RESCHEDULE, acts
 from mdrecall.text.note_dates import NoteDate
 
-__all__ = ["in_aside", "instead_first", "offered", "purpose_last", "reports"]
+__all__ = ["acted_before", "in_aside", "instead_first", "offered", "purpose_last", "reports"]
 
 _WORD_AT = re.compile(r"[A-Za-z']+")
 #: How far before a day its aside and the clause the aside comments on are looked for (characters).
@@ -56,6 +56,14 @@ def purpose_last(low: str, kept: Sequence[NoteDate]) -> list[NoteDate]:
         return out
     later = [n for n in out[1:] if n.start > first.end and not _SENTENCE_END.search(low, first.end, n.start)]
     return [later[0], *(n for n in out if n is not later[0])] if later else out
+
+
+def acted_before(line: str, low: str, lead: int, at: int) -> bool:
+    """Whether the sentence holding a day at ``at`` reports an act before it ("Rolo fine. Themba walked
+    him Tue and Thu last week"): a past day there is that act's, whatever the sentence before reports."""
+    near = max(lead, at - _NEAR)  # (a window: linear in the line's length)
+    begin = max((m.end() for m in _SENTENCE_END.finditer(low, near, at)), default=near)
+    return bool(acts(line, begin, at))
 
 
 def offered(low: str, n: NoteDate) -> bool:

@@ -267,10 +267,10 @@ def _note_match(
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
         held = week_of_day(g, low, start, end, today, orders[0] or orders[1])
         return week_of(held) if held else None
-    if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
-        step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]
+    if g["ww"] or g["ww2"] or g["wwl"]:  # "Friday next week", "next week on Friday", "Tue and Thu last week"
+        step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or g["wwlq"] or "").lower()]
         monday = today - timedelta(days=today.weekday()) + 7 * step * one
-        return [monday + weekday_number(g["wwd"] or g["wwd2"] or "") * one]
+        return [monday + weekday_number(g["wwd"] or g["wwd2"] or g["wwld"] or "") * one]
     if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
         wd = weekday_number(g["wand"] or "")
         return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]
