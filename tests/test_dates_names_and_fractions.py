@@ -131,3 +131,13 @@ def test_a_past_act_after_a_report_keeps_its_day() -> None:
 def test_a_plan_after_a_report_stays_the_day_written() -> None:
     line = "- Hens laying again, four eggs. Clean the coop on Thursday."
     assert _day(line) == date(2028, 3, 6)
+
+
+def test_a_day_of_an_event_s_span_named_before_is_the_line_s() -> None:
+    # written on a Monday: "Monday" is next week's, a day of the sale
+    line = "- The book sale is next week Mon–Wed in the library. Go Monday after work."
+    assert _day(line) == date(2028, 3, 13)
+
+
+def test_a_week_beside_an_act_done_stays_the_day_written() -> None:
+    assert _day("- Fixed the boiler; next week: service on Tuesday") == date(2028, 3, 6)

@@ -101,7 +101,8 @@ def line_day(
         found = [n for n in found if n.start >= stamp.end()] or list(found)
     kept = [n for n in found if not moved_from(low, n, found)] or list(found)
     kept = [n for n in kept if not span_start(low, n)]  # "third time since Christmas": the day written
-    kept = [n for i, n in enumerate(kept) if not holds_later(n, kept[i + 1 :])]
+    held = [n for i, n in enumerate(kept) if holds_later(n, kept[i + 1 :])]  # "Next week: ... Tuesday"
+    kept = [n for n in kept if n not in held]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
@@ -131,6 +132,11 @@ def line_day(
             if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
                 return timed_later[0].days[0]
         spans = len(n.days) > 1 and _DIGIT.search(low, n.start, n.end) is not None
+        # a day of a span a sentence before named ("The expo is next week Wed–Fri. Go Wednesday")
+        spans = spans or any(
+            lead <= h.start and n.days[0] in h.days and not _beside_act(line, low, lead, h.start, dated)
+            for h in held
+        )
         if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start, dated):
             return n.days[0]
     return None
