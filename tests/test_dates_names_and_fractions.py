@@ -141,3 +141,20 @@ def test_a_day_of_an_event_s_span_named_before_is_the_line_s() -> None:
 
 def test_a_week_beside_an_act_done_stays_the_day_written() -> None:
     assert _day("- Fixed the boiler; next week: service on Tuesday") == date(2028, 3, 6)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # what someone is cleared, picked or approved for lies ahead
+        ("- Vet cleared Bramble for short walks on Thursday, lead only.", date(2028, 3, 9)),
+        ("- The surgeon cleared me for swimming on Saturday.", date(2028, 3, 11)),
+        ("- HR approved for leave on Friday, finally.", date(2028, 3, 10)),
+    ],
+)
+def test_a_day_of_what_one_is_cleared_for_is_ahead(line: str, meant: date) -> None:
+    assert meant in chunk_dates(line, _MONDAY)
+
+
+def test_a_day_of_what_one_paid_for_stays_back() -> None:
+    assert date(2028, 3, 3) in chunk_dates("- Paid for the taxi on Friday", _MONDAY)
