@@ -158,3 +158,15 @@ def test_a_day_of_what_one_is_cleared_for_is_ahead(line: str, meant: date) -> No
 
 def test_a_day_of_what_one_paid_for_stays_back() -> None:
     assert date(2028, 3, 3) in chunk_dates("- Paid for the taxi on Friday", _MONDAY)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- Choir: sopranos reminded about Thursday, Mrs Dube bringing the folders.", date(2028, 3, 9)),
+        ("- Texted Gogo a reminder of Saturday.", date(2028, 3, 11)),
+    ],
+)
+def test_a_day_one_is_reminded_of_is_ahead(line: str, meant: date) -> None:
+    assert meant in chunk_dates(line, _MONDAY)
+    assert _day(line) == date(2028, 3, 6)  # the reminder was sent on the day written

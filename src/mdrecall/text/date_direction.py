@@ -129,6 +129,8 @@ _LET_FOR = {
     "entered", "qualified", "eligible", "fit", "ready", "passed", "okayed", "ok'd", "greenlit", "authorised",
     "authorized", "signed",
 }  # fmt: skip
+#: Words of reminding: the day a reminder is about or of lies ahead.
+_REMIND = {"remind", "reminds", "reminded", "reminding", "reminder", "reminders"}
 
 
 def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
@@ -163,6 +165,9 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         let = prev in _LET_FOR or (k > 1 and words[k - 2] in _LET_FOR)  # "cleared me / Bramble for"
         if word == "for" and let and k < cut:
             return 1  # "cleared for strides on Thursday": what is allowed or chosen for is ahead
+        reminded = prev in _REMIND or (k > 1 and words[k - 2] in _REMIND)  # "reminded (the parents)"
+        if word in {"about", "of"} and reminded and k < cut:
+            return 1  # "parents reminded about Wednesday": a reminder is of what is ahead
         if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or (
             past_verb(word, prev) and not wished(words, k)
         ):
