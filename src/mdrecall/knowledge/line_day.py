@@ -124,8 +124,8 @@ def line_day(
         if n.start >= lead and not ahead and _said_now(low, lead, n.start):
             return None  # (not "calls eat mondays now. first one tmrw": the new state's first day)
         bound = _DEADLINE_BEFORE.search(low, max(0, n.start - 16), n.start) is not None
-        told = not timed and not bound and not (past and acted_before(line, low, lead, n.start))
-        if n.start >= lead and told and _after_report(line, low, lead, n.start):
+        told = n.start >= lead and not timed and not bound and _after_report(line, low, lead, n.start)
+        if told and not (past and acted_before(line, low, lead, n.start)):
             return None  # (a deadline set after the report is the task's day: "... Ana sets it up by Friday")
         if n.start < lead and not _DIGIT.search(low, n.start, n.end):
             timed_later = [o for o in kept if o.start >= lead and _TIME_AFTER.match(low, o.end)]
