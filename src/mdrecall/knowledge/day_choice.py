@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from mdrecall.knowledge.line_acts import RESCHEDULE, acts
 from mdrecall.text.note_dates import NoteDate
 
-__all__ = ["in_aside", "instead_first", "offered", "reports"]
+__all__ = ["acted_before", "in_aside", "instead_first", "offered", "purpose_last", "reports"]
 
 _WORD_AT = re.compile(r"[A-Za-z']+")
 #: How far before a day its aside and the clause the aside comments on are looked for (characters).
@@ -33,6 +33,37 @@ def instead_first(low: str, kept: Sequence[NoteDate]) -> list[NoteDate]:
     out = [n for n in out if _INSTEAD_OF.search(low, max(0, n.start - 24), n.start) is None] or out
     first = [n for n in out if offered(low, n)]
     return [*first, *(n for n in out if n not in first)]
+
+
+#: A noun of things booked, sold or sent in before "for" and a day: the day is what they are for ("ad
+#: bookings for Easter", "tickets for Friday", "entries for the 12th"), not when the clause's act is.
+_FOR_NOUN = re.compile(
+    r"\b(?:bookings?|reservations?|tickets?|entries|entry|registrations?|applications?|orders?|pre-?orders?"
+    r"|nominations?|sign-?ups?|submissions?|slots?|places|seats|tables|ads|adverts?|advertising|rsvps?"
+    r"|invitations?|invites?|copy|auditions?|trials?|tryouts?)\s+for\s+(?:the\s+)?$"
+)
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)")
+
+
+def purpose_last(low: str, kept: Sequence[NoteDate]) -> list[NoteDate]:
+    """``kept`` with a day that things are for ("bookings for Easter open today") put after a day named
+    later in its sentence, which is the clause's own: the line is about when the bookings open."""
+    out = list(kept)
+    if len(out) < 2 or " for " not in low:
+        return out
+    first = out[0]
+    if _FOR_NOUN.search(low, max(0, first.start - 40), first.start) is None:
+        return out
+    later = [n for n in out[1:] if n.start > first.end and not _SENTENCE_END.search(low, first.end, n.start)]
+    return [later[0], *(n for n in out if n is not later[0])] if later else out
+
+
+def acted_before(line: str, low: str, lead: int, at: int) -> bool:
+    """Whether the sentence holding a day at ``at`` reports an act before it ("Rolo fine. Themba walked
+    him Tue and Thu last week"): a past day there is that act's, whatever the sentence before reports."""
+    near = max(lead, at - _NEAR)  # (a window: linear in the line's length)
+    begin = max((m.end() for m in _SENTENCE_END.finditer(low, near, at)), default=near)
+    return bool(acts(line, begin, at))
 
 
 def offered(low: str, n: NoteDate) -> bool:

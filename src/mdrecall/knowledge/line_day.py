@@ -12,7 +12,23 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from mdrecall.knowledge.day_choice import in_aside, instead_first, offered, reports
+from mdrecall.knowledge.day_choice import (
+    acted_before,
+    in_aside,
+    instead_first,
+    offered,
+    purpose_last,
+    reports,
+)
+from mdrecall.knowledge.day_filters import (
+    NEGATED,
+    POSSESSIVE,
+    condition,
+    holds_later,
+    moved_from,
+    span_start,
+    topic,
+)
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
@@ -83,19 +99,20 @@ def line_day(
     stamp = _STAMP.match(line)
     if stamp is not None:  # "[13/01 08:10] Ria: ...": the message's stamp, the day it was written
         found = [n for n in found if n.start >= stamp.end()] or list(found)
-    kept = [n for n in found if not _moved_from(low, n, found)] or list(found)
-    kept = [n for n in kept if not _span_start(low, n)]  # "third time since Christmas": the day written
-    kept = [n for i, n in enumerate(kept) if not _holds_later(n, kept[i + 1 :])]
+    kept = [n for n in found if not moved_from(low, n, found)] or list(found)
+    kept = [n for n in kept if not span_start(low, n)]  # "third time since Christmas": the day written
+    held = [n for i, n in enumerate(kept) if holds_later(n, kept[i + 1 :])]  # "Next week: ... Tuesday"
+    kept = [n for n in kept if n not in held]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
-    kept = [n for n in kept if not _topic(low, n)]  # "a chat about Easter": what was talked of
+    kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
-    kept = [n for n in kept if not _NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
+    kept = [n for n in kept if not NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
     # "the review for Sunday's outage is Friday": a day's possessive names another event's day
-    kept = [n for n in kept if not _POSSESSIVE.match(low, n.end)] or kept
+    kept = [n for n in kept if not POSSESSIVE.match(low, n.end)] or kept
     lead = _lead(low)
-    kept = [n for n in kept if not _condition(low, lead, n)]  # "...; if no better by Monday, vet"
+    kept = [n for n in kept if not condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = [n for n in kept if not in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
-    kept = instead_first(low, kept)
+    kept = purpose_last(low, instead_first(low, kept))  # "bookings for Easter open today"
     if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
         return kept[0].days[0]
     kept = _acted_first(line, low, lead, kept)
@@ -107,13 +124,19 @@ def line_day(
         if n.start >= lead and not ahead and _said_now(low, lead, n.start):
             return None  # (not "calls eat mondays now. first one tmrw": the new state's first day)
         bound = _DEADLINE_BEFORE.search(low, max(0, n.start - 16), n.start) is not None
-        if n.start >= lead and not timed and not bound and _after_report(line, low, lead, n.start):
+        told = n.start >= lead and not timed and not bound and _after_report(line, low, lead, n.start)
+        if told and not (past and acted_before(line, low, lead, n.start)):
             return None  # (a deadline set after the report is the task's day: "... Ana sets it up by Friday")
         if n.start < lead and not _DIGIT.search(low, n.start, n.end):
             timed_later = [o for o in kept if o.start >= lead and _TIME_AFTER.match(low, o.end)]
             if timed_later:  # "Easter: train on 29/3 at 7:14": the label names the topic, the time the day
                 return timed_later[0].days[0]
         spans = len(n.days) > 1 and _DIGIT.search(low, n.start, n.end) is not None
+        # a day of a span a sentence before named ("The expo is next week Wed–Fri. Go Wednesday")
+        spans = spans or any(
+            lead <= h.start and n.days[0] in h.days and not _beside_act(line, low, lead, h.start, dated)
+            for h in held
+        )
         if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start, dated):
             return n.days[0]
     return None
@@ -373,61 +396,3 @@ def _lead(low: str) -> int:
 _LEAD = re.compile(
     r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+)?(?:(?P<label>[\w ]{1,20}):\s+)?(?:\w{1,3}\.\s+)?"
 )
-
-
-#: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.
-_POSSESSIVE = re.compile(r"['’]s\b")
-
-
-#: A negation up to two words before a day, not a bound ("not shipping Friday", "won't be Monday"; not
-#: "can't open until Monday", where the day is when it can).
-_NEGATED = re.compile(
-    r"\b(?:not|no\s+longer|never|won['’]t|isn['’]t|aren['’]t)\s+(?:(?!until\b|till\b|before\b|by\b)[a-z']+\s+){0,2}"
-    r"(?:on\s+)?$"
-)
-
-
-#: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").
-_ABOUT = re.compile(r"\b(?:about|regarding|re|concerning)\s+$")
-
-
-def _topic(low: str, n: NoteDate) -> bool:
-    """``n`` is what the line talks about ("family meeting about Easter", "emailed Jo regarding next
-    week"), not the day it is about; a day with a number after "about" is a guess at a day ("about 20
-    March")."""
-    return _ABOUT.search(low, max(0, n.start - 16), n.start) is not None and not _DIGIT.search(
-        low, n.start, n.end
-    )
-
-
-#: "if" / "unless" opening a clause, and what follows it up to a day, in one sentence.
-_IF_CLAUSE = re.compile(r"(?:[,;:(—]|\s[-–]|\band|\bbut)\s*(?:if|unless)\s+[^.!?]*$")
-
-
-def _condition(low: str, lead: int, n: NoteDate) -> bool:
-    """``n`` lies in a condition that follows a clause of the line ("Rex is off his food; if no better by
-    Monday, back to the vet"): a day something may happen, not the day the line reports. A line that
-    opens with its condition ("If it rains Saturday, we move indoors") keeps the day."""
-    m = _IF_CLAUSE.search(low, lead, n.start)
-    return m is not None and len(_WORD_AT.findall(low, lead, m.start())) >= 2
-
-
-def _span_start(low: str, n: NoteDate) -> bool:
-    """``n`` follows a count and "since": it names where a counted span began ("the third time since
-    Christmas", "twice since March"), not the line's day ("down since yesterday" is about yesterday)."""
-    return _COUNTED_SINCE.search(low, max(0, n.start - 40), n.start) is not None
-
-
-_COUNTED_SINCE = re.compile(r"\b(?:times?|twice|once)\s+since\s+$")
-
-
-def _holds_later(n: NoteDate, later: Sequence[NoteDate]) -> bool:
-    """``n`` spans days and a later phrase names one of them ("Next week: invites go out Tuesday")."""
-    return len(n.days) > 1 and any(len(o.days) == 1 and o.days[0] in n.days for o in later)
-
-
-def _moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
-    """``n`` is the day in "from <n> to <another>"."""
-    return low[max(0, n.start - 16) : n.start].rstrip().endswith("from") and any(
-        o.start > n.end and low[n.end : o.start].strip() == "to" for o in found
-    )

@@ -90,7 +90,8 @@ class LineDays:
         self.anchor = _as_date(file_date)
         #: an undated page's fallback day (:func:`page_reference`); read only when the page gives none
         self.reference = None if self.anchor else _as_date(reference)
-        self._page: date | None = None  # the page's first full date (looked for once, on an undated page)
+        self._page: date | None = None  # the page's full date nearest its reference (looked for once)
+        self._full_memo: dict[int, list[date]] = {}  # a line's full dates, by its index
         self._paged = False
         self._base: date | None = None  # the day the line last asked was read from
         self._next = 0  # the next heading (index into headings) not yet in force
@@ -161,20 +162,24 @@ class LineDays:
         return self._in_force or self.anchor or self._base
 
     def _undated_base(self) -> date | None:
-        """An undated page's day when no line above gives one: its first full date (a dated heading or
-        line further down: a progress log's "### 2027-03-03"), else :attr:`reference`."""
+        """An undated page's day when no line above gives one: of its full dates (dated headings or lines
+        further down: a progress log's "### 2027-03-03"), the one nearest :attr:`reference` (a timeline
+        from 2024 to 2027 on a page kept in 2027 is read from 2027), the first without one; else
+        :attr:`reference`."""
         if not self._paged:
             self._paged = True
-            for line in self.lines:
+            ref = self.reference
+            for i, line in enumerate(self.lines):
                 if _YEARISH.search(line) and may_name_date(line):
-                    named = [
-                        n.days[0]
-                        for n in note_dates(line, None, False, self._order_for(line), self.workspace_order)
-                        if len(n.days) == 1
-                    ]
-                    if named:
-                        self._page = named[0]
-                        break
+                    named = self._full_at(i)
+                    if ref is None:
+                        self._page = named[0] if named else None
+                        if named:
+                            break
+                        continue
+                    for day in named:
+                        if self._page is None or abs((day - ref).days) < abs((self._page - ref).days):
+                            self._page = day
         return self._page or self.reference
 
     def _full_dates(self, line: str) -> list[date]:
@@ -185,6 +190,18 @@ class LineDays:
             if len(n.days) == 1
         ]
 
+    def _full_at(self, i: int) -> list[date]:
+        """The single days line ``i`` names with its year, read once (the page's base and the dates above
+        a line both ask)."""
+        if i not in self._full_memo:
+            line = self.lines[i]
+            self._full_memo[i] = [
+                n.days[0]
+                for n in note_dates(line, None, False, self._order_for(line), self.workspace_order)
+                if len(n.days) == 1
+            ]
+        return self._full_memo[i]
+
     def _dated_above(self, i: int) -> date | None:
         """On a page with no date of its own, the last day a line above ``i`` gives with its year (a
         timeline's "- 2026-11-02 kickoff"), from which a later "Nov 20" or "next week" is read."""
@@ -192,11 +209,7 @@ class LineDays:
             line = self.lines[self._scanned]
             self._scanned += 1
             if _YEARISH.search(line) and may_name_date(line):
-                named = [
-                    n.days[0]
-                    for n in note_dates(line, None, False, self._order_for(line), self.workspace_order)
-                    if len(n.days) == 1
-                ]
+                named = self._full_at(self._scanned - 1)
                 self._above = named[-1] if named else self._above
         return self._above
 

@@ -122,6 +122,17 @@ _WORD = re.compile(r"[a-z']+")
 _NEAR = 240
 
 
+#: Participles of letting or choosing before "for" and what they are for ("cleared for strides on Thursday",
+#: "picked for Saturday", "approved for leave on the 9th"): the day is that of what they are for.
+_LET_FOR = {
+    "cleared", "approved", "allowed", "picked", "selected", "chosen", "shortlisted", "named", "registered",
+    "entered", "qualified", "eligible", "fit", "ready", "passed", "okayed", "ok'd", "greenlit", "authorised",
+    "authorized", "signed",
+}  # fmt: skip
+#: Words of reminding: the day a reminder is about or of lies ahead.
+_REMIND = {"remind", "reminds", "reminded", "reminding", "reminder", "reminders"}
+
+
 def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     """+1 (forward), −1 (back) or ``default`` for a date phrase at ``low[start:end]``: the word right
     before it ("by", "since"), else the nearest cue word before it in its clause, else one after it."""
@@ -151,6 +162,12 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         prev = words[k - 1] if k else ""
         if _progressive(word, prev):
             return 1  # "told us she's moving to Leeds at the end of June": the move is ahead
+        let = prev in _LET_FOR or (k > 1 and words[k - 2] in _LET_FOR)  # "cleared me / Bramble for"
+        if word == "for" and let and k < cut:
+            return 1  # "cleared for strides on Thursday": what is allowed or chosen for is ahead
+        reminded = prev in _REMIND or (k > 1 and words[k - 2] in _REMIND)  # "reminded (the parents)"
+        if word in {"about", "of"} and reminded and k < cut:
+            return 1  # "parents reminded about Wednesday": a reminder is of what is ahead
         if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or (
             past_verb(word, prev) and not wished(words, k)
         ):

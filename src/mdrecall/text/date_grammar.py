@@ -25,9 +25,12 @@ _WEEKDAY_RX = (
     r"|(?-i:Tues|Tue|Thurs|Thur|Thu|Fri|Weds)(?!\w)"
     r"|(?=(?-i:Mon|Wed|Sat|Sun)(?!\w))(?:(?<=on\s)|(?<=by\s)|(?<=due\s)|(?<=until\s)|(?<=till\s)|(?<=next\s)|(?<=last\s)|(?<=this\s)"
     r"|(?<=every\s)|(?<=for\s)|(?<=from\s)|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=to\s)"
+    r"|(?<=\bweek\s)|(?<=\bweek,\s)|(?<=\band\s)(?=\w+\s+(?:next|last|this)\s+week\b)"
     r"|(?<=\bout\s)(?=\w+\s*(?:[,.;:!?)]|$))|(?<=\blive\s)(?=\w+\s*(?:[,.;:!?)]|$)))"
     r"(?-i:Mon|Wed|Sat|Sun)(?!\w)"
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
+    # the first of a range of weekdays ("Wed–Fri next week")
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\s*[-–—]\s*(?-i:Mon|Tues?|Wed|Weds|Thu|Thurs?|Fri|Sat|Sun)\b)"
 )
 #: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
 #: are no English words (terse notes write "decision thu"); "mon", "wed", "sat", "sun" only after a word
@@ -164,10 +167,13 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<nwdn>{wd})\s+(?:of|in)\s+(?P<nwm>{m})\b\.?(?:,?\s+(?P<nwy>\d{{4}})\b)?)",
         # a range of weekdays in a named week ("this Thu–Fri", "Wed–Fri next week"; "Tue to Thu" is two
         # days, joined unless a verb moved one to the other)
-        rf"(?P<wdr>\b(?:(?P<wrq>this|next|last)\s+)?(?P<wr1>{wd})\.?\s*(?:-|–|—|thru|through|until|till)\s*"
+        rf"(?P<wdr>\b(?:(?P<wrq>this|next|last)\s+(?:week,?\s+)?)?(?P<wr1>{wd})\.?\s*(?:-|–|—|thru|through|until|till)\s*"
         rf"(?P<wr2>{wd}|(?-i:Mon|Wed|Sat|Sun)(?!\w))\b\.?(?:\s+(?P<wrw>this|next|last)\s+week\b)?)",
         rf"(?P<ww>\b(?P<wwd>{wd})\s+(?:of\s+)?(?P<wwq>next|this|last)\s+week\b(?!end))",
         rf"(?P<ww2>\b(?P<wwq2>next|this|last)\s+week(?:'s)?,?\s+(?:on\s+)?(?P<wwd2>{wd})\b)",
+        # the first weekdays of a list in a named week ("Tue and Thu last week", "Mon, Wed and Fri next week")
+        rf"(?P<wwl>\b(?P<wwld>{wd})(?=(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)(?:{wd})){{1,4}}\s+(?:of\s+)?"
+        rf"(?P<wwlq>next|this|last)\s+week\b(?!end)))",
         rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
         # "the Friday before" / "the Monday after" ending a clause: that weekday before (after) the line's
         # previous date ("release on Jan 14, code freeze the Friday before")
@@ -255,7 +261,8 @@ _DIGIT_FIRST = {
 #: The characters each phrase of :func:`note_grammar` can start with (any case), by its group's name.
 _GATES = {
     "num": "abdfostu", "md": "adfjmnostw", "dm": r"\dfmstw", "end": "bemst", "wdr": "flmnstw", "ww": "fmstw",
-    "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t", "ahead": "iw",
+    "wwl": "fmstw", "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
+    "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "mbr": "adfjmnos",

@@ -44,12 +44,13 @@ FIXED: dict[str, tuple[int, int]] = {
 #: Holidays set by Easter Sunday → days from it.
 EASTER_OFFSETS: dict[str, int] = {
     "shrove tuesday": -47, "pancake day": -47, "mardi gras": -47, "ash wednesday": -46,
-    "maundy thursday": -3, "good friday": -2, "easter": 0, "easter sunday": 0, "easter monday": 1,
+    "palm sunday": -7, "maundy thursday": -3, "good friday": -2, "holy saturday": -1, "easter saturday": -1,
+    "easter eve": -1, "easter": 0, "easter sunday": 0, "easter monday": 1,
     "pentecost": 49, "whit sunday": 49,
 }  # fmt: skip
 #: Names that say they are one day ("… Day", "… Eve", "… Night", a weekday): a noun after them names an
 #: event held that day ("Paddy's Day rota"), while after "Christmas" or "Easter" it may name a season.
-ONE_DAY = re.compile(r"(?:day|eve|night|sunday|monday|tuesday|wednesday|thursday|friday)$|^juneteenth$")
+ONE_DAY = re.compile(r"(?:day|eve|night|(?:sun|mon|tues|wednes|thurs|fri|satur)day)$|^juneteenth$")
 #: A word every written form of some holiday's name holds (its longest, lower case): a line with none of
 #: them (nor "day") names no holiday (a cheap test before the grammar).
 HOLIDAY_HINTS: tuple[str, ...] = tuple(

@@ -59,11 +59,14 @@ class NoteDate:
     days: tuple[date, ...]
 
 
-#: A noun after a holiday that makes it name a period or an event rather than its day ("Christmas break").
+#: A noun after a holiday that makes it name a period, an event of several days, a thing or a price rather
+#: than its day ("Christmas break", "the Easter Festival", "the Easter issue", "an Easter premium").
 _ATTRIBUTE = re.compile(
     r"\s+(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
     r"|gifts?|concert|show|jumper|season|period|rush|closure|shutdown|week|weekend|term|trip|plans?|budget"
-    r"|bonus|rota)\b",
+    r"|bonus|rota|festivals?|fest|tournaments?|camps?|carnival|parade|fete|fayre|gala|retreat|issues?"
+    r"|editions?|specials?|premiums?|surcharges?|rates?|prices?|pricing|deals?|offers?|promos?|menus?"
+    r"|eggs?|hampers?|stock|orders?|campaign|schedule|timetable|hours)\b",
     re.IGNORECASE,
 )
 #: After a holiday whose name says it is one day ("Paddy's Day", "Christmas Eve"), only a noun of a period
@@ -96,6 +99,10 @@ _NOT_SINCE = re.compile(
 )
 #: The groups of a bare weekday, for a phrase read as one ("thrusday", the first day of "Tuesday to Friday").
 _BARE: dict[str, str | None] = {"wq": None, "wpl": None, "wdd": None, "wdp": None}
+
+#: A numeric date and an equals sign before a date: the date glosses a notation ("4/3 = 4 March"), an
+#: example of how dates are written, no day.
+_GLOSS = re.compile(r"\b\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?\s*=\s*$")
 
 #: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
 MAX_PHRASES = 64
@@ -142,6 +149,8 @@ def note_dates(
         start = m.start(kind) if kind else m.start()
         if loose and _from_writing(g):
             continue
+        if "=" in line and _GLOSS.search(line, max(0, start - 16), start):
+            continue  # "(4/3 = 4 March)": an example of a notation
         if g["eox"] and out and not line[out[-1].end : start].strip():
             continue  # "Friday EOD": the day before names it
         try:
@@ -258,10 +267,10 @@ def _note_match(
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
         held = week_of_day(g, low, start, end, today, orders[0] or orders[1])
         return week_of(held) if held else None
-    if g["ww"] or g["ww2"]:  # "Friday next week", "next week on Friday"
-        step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or "").lower()]
+    if g["ww"] or g["ww2"] or g["wwl"]:  # "Friday next week", "next week on Friday", "Tue and Thu last week"
+        step = {"last": -1, "this": 0, "next": 1}[(g["wwq"] or g["wwq2"] or g["wwlq"] or "").lower()]
         monday = today - timedelta(days=today.weekday()) + 7 * step * one
-        return [monday + weekday_number(g["wwd"] or g["wwd2"] or "") * one]
+        return [monday + weekday_number(g["wwd"] or g["wwd2"] or g["wwld"] or "") * one]
     if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
         wd = weekday_number(g["wand"] or "")
         return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]

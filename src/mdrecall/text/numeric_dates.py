@@ -22,10 +22,13 @@ _NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?:/(?:\d{4}|\d{2}))?(?![\
 OPENS_NUM = re.compile(r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|\|\s*)?")
 
 
-#: After a bare "3/4": a unit or a count that makes it a fraction or a score ("3/4 cup", "2/3 of the
-#: team", "8/10 stars", "3/4 days a week"), or a time of day ("10/11pm").
+#: After a bare "3/4": a unit, a size or a count that makes it a fraction or a score ("3/4 cup", "a 1/4 page
+#: ad", "2/3 of the team", "8/10 stars", "3/4 days a week"), an equals sign ("4/3 = 1.33", a notation's
+#: example "4/3 = 4 March"), or a time of day ("10/11pm").
 _FRACTION_AFTER = re.compile(
-    r"\s*(?:am|pm|h|hrs?|%|x)\b|:\d|\s+(?:of|cups?|c|tsp|tbsps?|teaspoons?|tablespoons?|oz|lbs?|pounds?"
+    r"\s*(?:am|pm|h|hrs?|%|x)\b|:\d|\s*=|\s+(?:pages?|pg|columns?|cols?|screens?|sheets?|acres?|hectares?"
+    r"|shares?|stakes?|portions?|servings?|doses?|tablets?|pills?|strength|tanks?|bottles?|batch(?:es)?|laps?"
+    r"|lengths?|of|cups?|c|tsp|tbsps?|teaspoons?|tablespoons?|oz|lbs?|pounds?"
     r"|inch(?:es)?|ft|feet|foot|yards?|miles?|mi|km|kg|g|grams?|mg|ml|l|litres?|liters?|pints?|gallons?"
     r"|pieces?|slices?|way|full|empty|done|complete|finished|majority|times?|per|stars?|points?|pts|marks?"
     r"|votes?|people|players|members|days|weeks|hours|mins?|minutes|nights|months|years|sessions|reps"

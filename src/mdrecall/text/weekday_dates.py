@@ -66,6 +66,12 @@ _OPENING = re.compile(
 )
 #: An article before a weekday: any day of that name, not one ("first one on a wednesday", "on any Friday").
 _GENERIC = re.compile(r"\b(?:a|any|some)\s+$")
+#: A time taken right after a day ("parkrun on Saturday: 26:40", "Sunday's 10k in 52:10", "Sat: 3:58:12"):
+#: minutes and seconds that no clock reads (24 and over) or hours, minutes and seconds; a result, so done.
+_RESULT_AFTER = re.compile(
+    r"(?:'s)?(?:\s+[a-z0-9-]+){0,2}\s*(?:[:,—–]|\s-|\s+in)\s*(?:\d{1,2}:[0-5]\d:[0-5]\d|(?:2[4-9]|[3-9]\d):[0-5]\d)"
+    r"(?![\d:])"
+)
 #: A weekday's possessive ("Sunday's outage", "after Monday's install"): an event of that day, the one
 #: nearest the day written unless its clause points; the word before it governs the noun, not the day.
 OWNER = re.compile(r"['’]s\b")
@@ -146,7 +152,7 @@ def weekday_days(
             return [back if (today - back) < (ahead - today) else ahead]
         return [back if way < 0 else ahead]
     way = direction_of(low, start, end)
-    if not qual and way == 0 and tally_back(low, start, end):
+    if not qual and way == 0 and (tally_back(low, start, end) or _RESULT_AFTER.match(low, end)):
         way = -1  # "Viewings went fine, 14 groups on Saturday": what was counted, the day before
     if qual == "last" or way < 0:
         return [weekday_before(today, wd)]

@@ -1,0 +1,74 @@
+"""Tests that leave a date phrase out of the days a line may be about: a day moved from ("from Friday to
+Monday"), a topic ("a meeting about Easter"), a condition ("if no better by Monday"), a counted span's start
+("twice since March"), a week holding a later day, a day denied, a weekday's possessive. Pure; used by
+:mod:`mdrecall.knowledge.line_day`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from mdrecall.text.note_dates import NoteDate
+
+__all__ = ["NEGATED", "POSSESSIVE", "condition", "holds_later", "moved_from", "span_start", "topic"]
+
+#: A digit: a phrase holding one names a day by its number ("29/3", "the 18th"), not by a name.
+_DIGIT = re.compile(r"\d")
+_WORD_AT = re.compile(r"[A-Za-z']+")
+
+#: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.
+POSSESSIVE = re.compile(r"['’]s\b")
+
+
+#: A negation up to two words before a day, not a bound ("not shipping Friday", "won't be Monday"; not
+#: "can't open until Monday", where the day is when it can).
+NEGATED = re.compile(
+    r"\b(?:not|no\s+longer|never|won['’]t|isn['’]t|aren['’]t)\s+(?:(?!until\b|till\b|before\b|by\b)[a-z']+\s+){0,2}"
+    r"(?:on\s+)?$"
+)
+
+
+#: A word before a day that makes it the topic of the line ("a meeting about Easter", "call re next week").
+_ABOUT = re.compile(r"\b(?:about|regarding|re|concerning)\s+$")
+
+
+def topic(low: str, n: NoteDate) -> bool:
+    """``n`` is what the line talks about ("family meeting about Easter", "emailed Jo regarding next
+    week"), not the day it is about; a day with a number after "about" is a guess at a day ("about 20
+    March")."""
+    return _ABOUT.search(low, max(0, n.start - 16), n.start) is not None and not _DIGIT.search(
+        low, n.start, n.end
+    )
+
+
+#: "if" / "unless" opening a clause, and what follows it up to a day, in one sentence.
+_IF_CLAUSE = re.compile(r"(?:[,;:(—]|\s[-–]|\band|\bbut)\s*(?:if|unless)\s+[^.!?]*$")
+
+
+def condition(low: str, lead: int, n: NoteDate) -> bool:
+    """``n`` lies in a condition that follows a clause of the line ("Rex is off his food; if no better by
+    Monday, back to the vet"): a day something may happen, not the day the line reports. A line that
+    opens with its condition ("If it rains Saturday, we move indoors") keeps the day."""
+    m = _IF_CLAUSE.search(low, lead, n.start)
+    return m is not None and len(_WORD_AT.findall(low, lead, m.start())) >= 2
+
+
+def span_start(low: str, n: NoteDate) -> bool:
+    """``n`` follows a count and "since": it names where a counted span began ("the third time since
+    Christmas", "twice since March"), not the line's day ("down since yesterday" is about yesterday)."""
+    return _COUNTED_SINCE.search(low, max(0, n.start - 40), n.start) is not None
+
+
+_COUNTED_SINCE = re.compile(r"\b(?:times?|twice|once)\s+since\s+$")
+
+
+def holds_later(n: NoteDate, later: Sequence[NoteDate]) -> bool:
+    """``n`` spans days and a later phrase names one of them ("Next week: invites go out Tuesday")."""
+    return len(n.days) > 1 and any(len(o.days) == 1 and o.days[0] in n.days for o in later)
+
+
+def moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
+    """``n`` is the day in "from <n> to <another>"."""
+    return low[max(0, n.start - 16) : n.start].rstrip().endswith("from") and any(
+        o.start > n.end and low[n.end : o.start].strip() == "to" for o in found
+    )
