@@ -69,14 +69,18 @@ from mdrecall.knowledge.name_lists import (
 )
 from mdrecall.knowledge.name_words import (
     ACRONYM_TAILS,
+    DRINK_LAST,
     EVENT_LAST,
     INSTITUTION_LAST,
+    ORG_LAST,
     ORG_SUFFIX,
     ORG_WORD,
     PLACE_FIRST,
     PLACE_LAST,
     PLACE_NOT_SURNAME,
+    TEAM_LAST,
     WEAK_ORG,
+    club_word,
     head_kind,
 )
 
@@ -184,6 +188,8 @@ def name_kind(
     several = len(words) > 1
     if several and _maker_model(words, opens):
         return "product", True  # "a Toyota Corolla", "Google Maps Platform": a maker's model
+    if several and last in DRINK_LAST:
+        return "product", True  # "Buchu Pale Ale", "Rooibos Saison": a brew named by its style
     if several and _branch(words):
         return "organisation", True  # "Kenya Red Cross", "Irish Red Cross": a well-known body's branch
     tail = before[-40:]
@@ -232,16 +238,18 @@ def name_kind(
         and (head not in places() or places().isdisjoint(words[1:]))  # "Ben Harlow"; not "Santiago Chile"
         and not (len(words) == 3 and last in PLACE_LAST)  # "John Innes Centre", "Ada Lovelace Building"
         and last not in PLACE_NOT_SURNAME  # "the Vic Market": no surname is written so
+        and last not in TEAM_LAST  # "Whitley Bay United", "Blackburn Rovers"
+        and last not in ORG_LAST  # "Irish Times", "Glasgow Herald"
     ):
         return "person", True
     if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
-    if several and last in EVENT_LAST and last not in PLACE_LAST and head in places():
-        return "event", True  # "Lagos Fashion Week", "Berlin Marathon": an event named after its city
+    if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
+        return "organisation", True  # "Cape Times", "Hout Bay United", "Pinelands Pumas": a paper, a club
+    if several and last in EVENT_LAST and last not in PLACE_LAST:
+        return "event", True  # "Lagos Fashion Week", "Cape Town Marathon": an event named after its city
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
-    if several and last in EVENT_LAST:
-        return "event", True
     if len(words) == 2 and last.lower() in composition_words() and head not in places():
         return "work", True  # "the Fauré Requiem", "a Vivaldi Concerto": a composer's and a form's words
     if (cued and (PET_BEFORE.search(tail) or _animal_called(tail))) or PET_AFTER.match(after):
@@ -305,6 +313,12 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+def _club_named(words: list[str]) -> bool:
+    """Do the words before a club's word name its place or emblem ("Lion's Head", "Pinelands"): all
+    capitalised, no hotel's first word ("Hotel Eggers") and no small word ("Fox and Hounds", a pub)?"""
+    return words[0] not in PLACE_FIRST and all(w[:1].isupper() for w in words[:-1])
 
 
 def _maker_model(words: list[str], opens: bool) -> bool:

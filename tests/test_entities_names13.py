@@ -1,0 +1,75 @@
+"""Kinds of session 18 on held_out_13's kinds of names: a newspaper's, a club's, an event's after a city, a
+street's or a pass's, a brew's style; a club named after a place keeps the place apart.
+
+The notes are written for these tests (a rowing club on the Tyne, a cider press in Somerset, a community
+paper in Galway, a cycling sportive), in words of their own, not the labelled sets'."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.names import name_kind
+
+from helpers import write
+
+
+def _kind(name: str, before: str, after: str = "") -> str:
+    return name_kind(name, name.split(), before, after)[0]
+
+
+def test_a_papers_name_is_an_organisation() -> None:
+    assert _kind("Connacht Tribune", "- Sent the piece to the ", " desk") == "organisation"
+    assert _kind("Cape Herald", "She subbed at the ", " for a year") == "organisation"  # not a cape
+    assert _kind("Galway Weekly", "- Advert booked in the ", ".") == "organisation"
+
+
+def test_a_clubs_name_is_an_organisation() -> None:
+    assert _kind("Tynemouth Rovers", "- Away at ", " on Saturday") == "organisation"
+    assert _kind("Jesmond Falcons", "- Friendly vs ", ", 3-2") == "organisation"  # an animal's plural
+    assert _kind("Blaydon Harriers", "- Joined the ", " in May") == "organisation"
+    assert _kind("Hexham Paddlers", "- Training with the ", " tonight") == "organisation"  # doers
+    assert _kind("Hotel Eggers", "- Booked a room at ", " for the night") == "place"  # a moth's plural
+    assert _kind("Marek Sanders", "- Lunch with ", ".") == "person"  # a surname, no doers' word
+
+
+def test_an_event_after_a_city_of_two_words_is_an_event() -> None:
+    assert _kind("Cape Coast Marathon", "- Entered the ", " for June") == "event"
+    assert _kind("Galway Cycle Tour", "- ", " on Sunday: road closures") == "event"
+    assert _kind("Somerset Cider Cup", "- Entered two bottles in the ", ".") == "event"
+
+
+def test_street_and_pass_words_make_a_place() -> None:
+    assert _kind("Sandhill Drive", "- Parked on ", " again") == "place"  # not the firm "from" says
+    assert _kind("Grey Memorial", "- Intervals on the ", " loop") == "place"
+    assert _kind("Franschhoek Nek", "- Long ride over ", ".") == "place"
+
+
+def test_a_brews_style_makes_a_product() -> None:
+    assert _kind("Orchard Gold Cider", "- Bottled the ", " today") == "product"
+    assert _kind("Elderflower Saison", "- Brewed the ", ", OG 1.052") == "product"
+    assert _kind("Tyne Pale Ale", "- ", ": 40 bottles") == "product"
+
+
+def test_a_club_named_after_a_place_keeps_the_place_apart(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "MEMORY.md",
+        "- Coaches the Wallsend Kestrels, the under-12s.\n- Plays for Whitley Bay United on Sundays.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-05-02.md",
+        "- Whitley Bay United lost 1-2 at home, a soft penalty.\n"
+        "- Walked along the front at Whitley Bay after, chips on the wall.\n"
+        "- Kestrels won 2-0 on Saturday, Kestrels training moves to Thursdays.\n",
+    )
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        found = {e.name: e for e in EntityIndex(mem.store, mem.config.entities).entities()}
+    assert found["Whitley Bay United"].kind == "organisation"
+    assert "Whitley Bay" not in found["Whitley Bay United"].aliases  # fails before: the place was the club
+    assert found["Wallsend Kestrels"].kind == "organisation"
+    assert found["Kestrels"].kind == "organisation"  # fails before: a guess from the words around it
