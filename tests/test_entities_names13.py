@@ -73,3 +73,17 @@ def test_a_club_named_after_a_place_keeps_the_place_apart(tmp_path: Path) -> Non
     assert "Whitley Bay" not in found["Whitley Bay United"].aliases  # fails before: the place was the club
     assert found["Wallsend Kestrels"].kind == "organisation"
     assert found["Kestrels"].kind == "organisation"  # fails before: a guess from the words around it
+
+
+def test_a_models_number_after_a_name_makes_a_product() -> None:
+    assert _kind("Suunto Vertical", "- Watch: ", " 2, battery lasts a week") == "product"
+    assert _kind("Saucony Endorphin", "- Shoes: ", " 3 (bought in May)") == "product"
+    assert _kind("Saucony Endorphin", "- Lap at ", " 16:30 sharp") != "product"  # a clock time
+    assert _kind("Kegland Fermzilla", "- Bought a ", " 27 L fermenter") != "product"  # a count of litres
+    assert _kind("Platform Team", "- ", " 3, room B") != "product"  # ordinary words
+
+
+def test_dutch_and_afrikaans_place_compounds_are_places() -> None:
+    assert _kind("Stellenbosch", "- Physio moved to ", " (above the bakery)") == "place"
+    assert _kind("Kraaifontein", "- Delivery van from ", ", Tuesday") == "place"
+    assert _kind("Skeerhoek", "- Ran the loop via ", " again") == "place"

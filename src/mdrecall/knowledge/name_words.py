@@ -138,7 +138,8 @@ PLACE_HEADS = frozenset(
     kade rua praça largo travessa estrada praia igreja ponta""".split()
 )
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
-#: ("Lindenstraße", "Altstadt"), read only on words longer than the end by three letters or more.
+#: ("Lindenstraße", "Altstadt"; Dutch and Afrikaans "Stellenbosch", "Noordhoek", "Bloemfontein"; English
+#: "Clydevale"), read only on words longer than the end by three letters or more.
 ORG_COMPOUND = (
     "schule", "praxis", "behörde", "büro", "sparkasse", "kasse", "versicherung", "verein", "stiftung",
     "dienst", "logistik", "rösterei", "bäckerei", "apotheke", "klinik", "klinikum", "kanzlei", "verlag",
@@ -147,6 +148,7 @@ ORG_COMPOUND = (
 PLACE_COMPOUND = (
     "straße", "strasse", "gasse", "weg", "damm", "markt", "platz", "allee", "bahnhof", "brücke", "viertel",
     "stadt", "ufer", "kirche", "friedhof", "saal", "halle", "zentrum", "straat", "gracht", "plein",
+    "bosch", "hoek", "kloof", "fontein", "dorp", "vlei", "vale",
 )  # fmt: skip
 
 

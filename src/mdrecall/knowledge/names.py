@@ -37,6 +37,7 @@ from mdrecall.knowledge.name_cues import (
     MADE_IN,
     MEDICINE_BEFORE,
     MEMBER_OF,
+    MODEL_NUMBER_AFTER,
     NOUN_NEXT,
     ORG_BEFORE,
     ORG_VERB,
@@ -244,6 +245,8 @@ def name_kind(
         return "person", True
     if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
+    if several and MODEL_NUMBER_AFTER.match(after) and not common_word(head) and last not in PLACE_LAST:
+        return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
     if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
         return "organisation", True  # "Cape Times", "Hout Bay United", "Pinelands Pumas": a paper, a club
     if several and last in EVENT_LAST and last not in PLACE_LAST:
