@@ -15,8 +15,8 @@ from mdrecall.knowledge.names import name_kind
 from helpers import write
 
 
-def _kind(name: str, before: str, after: str = "") -> str:
-    return name_kind(name, name.split(), before, after)[0]
+def _kind(name: str, before: str, after: str = "", opens: bool = False) -> str:
+    return name_kind(name, name.split(), before, after, opens=opens)[0]
 
 
 def test_a_papers_name_is_an_organisation() -> None:
@@ -87,3 +87,42 @@ def test_dutch_and_afrikaans_place_compounds_are_places() -> None:
     assert _kind("Stellenbosch", "- Physio moved to ", " (above the bakery)") == "place"
     assert _kind("Kraaifontein", "- Delivery van from ", ", Tuesday") == "place"
     assert _kind("Skeerhoek", "- Ran the loop via ", " again") == "place"
+
+
+def test_an_ordinary_word_opening_a_sentence_is_no_person_by_its_verb() -> None:
+    assert _kind("User", "- ", " prefers replies in Welsh", True) != "person"  # an agent's notes on its user
+    assert _kind("Has", "- ", " wanted a lathe for years", True) != "person"
+    assert _kind("Will", "- ", " prefers replies in Welsh", True) == "person"  # a given name
+    assert _kind("Legal", "- ", " says redact the logs", True) != "person"  # a department
+
+
+def test_an_advocates_title_is_no_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-06-01.md",
+        "- Adv. Nomvula Dube read the draft, Adv. Dube wants the minutes first.\n"
+        "- Called Adv. Dube again at 15:00.\n",
+    )
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        names = {e.name for e in EntityIndex(mem.store, mem.config.entities).entities()}
+    assert "Adv" not in names  # fails before: the title was a name of its own
+    assert "Nomvula Dube" in names
+
+
+def test_a_list_label_and_two_days_are_no_names(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "meetings/board.md",
+        "## 3 May\nPresent: Orla, Niamh, Cathal Byrne\n- Budget agreed.\n"
+        "## 10 May\nPresent: Orla, Cathal Byrne\n- Rota: Mon & Wed for Orla, Sat & Sun for Niamh.\n"
+        "## 17 May\nPresent: Orla, Niamh\n- Hall booked for Oct & Nov.\n",
+    )
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["meetings"]})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        names = {e.name for e in EntityIndex(mem.store, mem.config.entities).entities()}
+    assert "Present" not in names  # fails before: a label opening three lines was someone speaking
+    assert not {"Mon & Wed", "Sat & Sun", "Oct & Nov"} & names  # fails before: firms joined by "&"
+    assert "Cathal Byrne" in names

@@ -62,7 +62,7 @@ PERSON_BEFORE = re.compile(
     r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
     r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|interviewed|hired)[:,]?[ ]$"
     r"|\b(?:kids|children|sons|daughters|twins|grandkids|grandchildren|stepkids):[ ]$"
-    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$"
+    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Adv|Sir|Dame|Lady|Lord)\.?[ ]$"
     r"|\b(?-i:Pastor|Reverend|Rev|Revd|Fr|Bishop|Archbishop|Imam|Sheikh|Rabbi|Deacon|Professor|Coach)\.?[ ]$",
     re.IGNORECASE,
 )

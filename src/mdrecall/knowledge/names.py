@@ -19,6 +19,7 @@ Each of these but the weakest is evidence strong enough to make the name an enti
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
@@ -66,6 +67,7 @@ from mdrecall.knowledge.name_lists import (
     given_name,
     known_name,
     known_names,
+    nicknames,
     places,
 )
 from mdrecall.knowledge.name_words import (
@@ -263,7 +265,7 @@ def name_kind(
         return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
     if cued and PERSON_BEFORE.search(tail) and not _role_title(name, words, after):
         return "person", True
-    if PERSON_VERB.match(after) or PERSON_AFTER.match(after):
+    if PERSON_AFTER.match(after) or (PERSON_VERB.match(after) and not _common_opener(name, words, opens)):
         return "person", True
     if cued and WORK_BEFORE.search(tail):
         return "work", False
@@ -316,6 +318,22 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+def _common_opener(name: str, words: list[str], opens: bool) -> bool:
+    """Is the name one ordinary word opening a sentence, a subject noun or an auxiliary ("User prefers
+    short bullets", "Legal says redact", "Has wanted one for years"), not someone doing something? The
+    given-name list leaves out ordinary words on purpose; a given name that is one ("Will", "Bill": the
+    nicknames' list knows them) stays a person."""
+    if not (opens and len(words) == 1 and common_word(name)) or given_name(name):
+        return False
+    low = name.casefold()
+    return low not in nicknames() and all(low not in fulls for fulls in _nickname_fulls())
+
+
+@cache
+def _nickname_fulls() -> tuple[frozenset[str], ...]:
+    return tuple(nicknames().values())
 
 
 def _club_named(words: list[str]) -> bool:
