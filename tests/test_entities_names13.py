@@ -126,3 +126,22 @@ def test_a_list_label_and_two_days_are_no_names(tmp_path: Path) -> None:
     assert "Present" not in names  # fails before: a label opening three lines was someone speaking
     assert not {"Mon & Wed", "Sat & Sun", "Oct & Nov"} & names  # fails before: firms joined by "&"
     assert "Cathal Byrne" in names
+
+
+def test_a_family_word_opening_a_line_is_no_part_of_the_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "people/oisin.md",
+        "# Oisín\n- Wife Sadhbh, two girls at the Gaelscoil.\n- Brother Tadhg Ó Briain runs the chipper.\n",
+    )
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["people"]})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        names = {e.name for e in EntityIndex(mem.store, mem.config.entities).entities()}
+    assert "Sadhbh" in names  # fails before: "Wife Sadhbh", no name
+    assert not any(n.startswith(("Wife", "Brother")) for n in names)
+
+
+def test_a_football_clubs_letters_end_its_name() -> None:
+    assert _kind("Ballybrack FC", "- Coaches the U9s at ", ".") == "organisation"
+    assert _kind("Old Wesley RFC", "- Played for ", " in the 90s") == "organisation"

@@ -98,10 +98,12 @@ DRINK_LAST = frozenset(
 )
 #: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI", "Flux CD" for continuous
 #: delivery, "Lakeside HS" for a high school): a closed list of
-#: trade abbreviations, read by the extraction as part of the name before them.
+#: trade abbreviations, read by the extraction as part of the name before them ("Observatory FC", a football
+#: club; "Old Belvedere RFC", a rugby club).
 ACRONYM_TAILS: dict[str, str] = {
     "FX": "organisation", "TV": "organisation", "FM": "organisation", "AI": "organisation",
-    "CI": "product", "CD": "technology", "HS": "organisation",
+    "CI": "product", "CD": "technology", "HS": "organisation", "FC": "organisation", "AFC": "organisation",
+    "RFC": "organisation",
 }  # fmt: skip
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(

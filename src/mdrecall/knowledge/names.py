@@ -65,6 +65,7 @@ from mdrecall.knowledge.name_lists import (
     composition_words,
     demonym,
     given_name,
+    kin_word,
     known_name,
     known_names,
     nicknames,
@@ -99,10 +100,10 @@ _LEADERS = set(
 
 
 def trim_leading(words: list[str], sentence_start: bool, after_label: bool = False) -> int:
-    """How many leading words of a capitalised run are not part of the name: a sentence-opening verb or
-    preposition ("Met Dana Okafor", "Interviewed Dev Anand"), or a capitalised sentence opener before a
-    known given name or a well-known name, not where a label's value opens with it ("Chair: Grace
-    Wanjiku": a name, not a sentence's opening word)."""
+    """How many leading words of a capitalised run are not part of the name: a sentence-opening verb,
+    preposition or family word ("Met Dana Okafor", "Interviewed Dev Anand", "Wife Elmarie"), or a
+    capitalised sentence opener before a known given name or a well-known name, not where a label's value
+    opens with it ("Chair: Grace Wanjiku": a name, not a sentence's opening word)."""
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
@@ -118,6 +119,7 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and (given_name(nxt) or nxt in known_names())
             )
             or (sentence_start and not n and _verb_form(word))
+            or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
         ):
             n += 1
             continue
