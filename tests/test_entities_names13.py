@@ -145,3 +145,17 @@ def test_a_family_word_opening_a_line_is_no_part_of_the_name(tmp_path: Path) -> 
 def test_a_football_clubs_letters_end_its_name() -> None:
     assert _kind("Ballybrack FC", "- Coaches the U9s at ", ".") == "organisation"
     assert _kind("Old Wesley RFC", "- Played for ", " in the 90s") == "organisation"
+
+
+def test_a_brand_joined_by_n_is_one_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-06-02.md",
+        "- Groceries from Stop n Shop, then the Park n Ride back.\n- Dana & Bo came for dinner.\n",
+    )
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        kinds = {e.name: e.kind for e in EntityIndex(mem.store, mem.config.entities).entities()}
+    assert kinds.get("Stop n Shop") == "organisation"  # fails before: "Stop" and "Shop", two words
+    assert "Shop" not in kinds

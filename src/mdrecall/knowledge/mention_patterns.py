@@ -91,7 +91,7 @@ OF_HEADS = frozenset(
 #: "of" names that are places ("Isle of Skye", "Bay of Biscay"); the others are organisations.
 OF_PLACES = frozenset("Isle Bay Gulf Port City Cape Lake Mount Palace Tower Bridge".split())
 JOINED = re.compile(
-    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD})?[ ]&[ ]{_WORD}"
+    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD})?[ ](?:&|n)[ ]{_WORD}"
     r"(?:[ ](?:Sons|Co|Ltd|Partners|Associates))?)"
     rf"|(?P<of>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD}){{0,3}}[ ](?:of|for)[ ](?:the[ ])?{_WORD}"
     rf"(?:[ ]{_WORD}){{0,3}}))"

@@ -222,7 +222,7 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
         words = words[1:]  # "The University of Leeds", "At the Bank of England"
     name = " ".join(words)
     if amp:
-        left, right = words[0], words[words.index("&") + 1]
+        left, right = words[0], words[next(n for n, w in enumerate(words) if w in ("&", "n")) + 1]
         if left in STOP and right in STOP:
             return None  # "Mon & Wed", "Oct & Nov", "Tuesdays & Thursdays": two days or months
         if _personal(left) and _personal(right):
