@@ -19,7 +19,6 @@ Each of these but the weakest is evidence strong enough to make the name an enti
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.name_cues import (
@@ -68,7 +67,6 @@ from mdrecall.knowledge.name_lists import (
     kin_word,
     known_name,
     known_names,
-    nicknames,
     places,
 )
 from mdrecall.knowledge.name_words import (
@@ -322,20 +320,18 @@ def name_kind(
     return "unknown", False
 
 
+#: Words opening a note's sentence before a verb that are no one's name: an agent's roles ("User prefers
+#: short bullets") and auxiliaries of a sentence whose subject is left out ("Has wanted one for years").
+#: A closed class: an ordinary word that is a given name too stays a person ("Marc said": "marc" is a
+#: word, and the given-name list leaves such names out).
+_NOT_SUBJECTS = frozenset(
+    "User Assistant System Agent Bot Has Had Have Is Was Were Does Did Gets Got".split()
+)
+
+
 def _common_opener(name: str, words: list[str], opens: bool) -> bool:
-    """Is the name one ordinary word opening a sentence, a subject noun or an auxiliary ("User prefers
-    short bullets", "Legal says redact", "Has wanted one for years"), not someone doing something? The
-    given-name list leaves out ordinary words on purpose; a given name that is one ("Will", "Bill": the
-    nicknames' list knows them) stays a person."""
-    if not (opens and len(words) == 1 and common_word(name)) or given_name(name):
-        return False
-    low = name.casefold()
-    return low not in nicknames() and all(low not in fulls for fulls in _nickname_fulls())
-
-
-@cache
-def _nickname_fulls() -> tuple[frozenset[str], ...]:
-    return tuple(nicknames().values())
+    """Is the name one of :data:`_NOT_SUBJECTS` opening a sentence: a role or an auxiliary, not someone?"""
+    return opens and len(words) == 1 and name in _NOT_SUBJECTS
 
 
 def _club_named(words: list[str]) -> bool:
