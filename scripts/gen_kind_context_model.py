@@ -2,8 +2,9 @@
 
 The fallback of :mod:`mdrecall.knowledge.kind_context`: a class-balanced softmax regression over the words
 around each gold entity's mentions (through the static word table), trained on the gold entities of the
-twelve tunable labelled sets (``benchmarks/knowledge/``: dev, held_out, held_out_2 .. held_out_11; never
-the blind set), as the entity view finds and reads them. ``benchmarks/kind_context_eval.py`` measures the same
+thirteen tunable labelled sets (``benchmarks/knowledge/``: dev, held_out, held_out_2 .. held_out_11 and
+held_out_13, named one by one in ``kind_context_eval.SETS``; never the blind held_out_12), as the entity view
+finds and reads them. ``benchmarks/kind_context_eval.py`` measures the same
 training left one set out. Usage::
 
     python scripts/gen_kind_context_model.py

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from mdrecall.knowledge.extract import SHAPE
-from mdrecall.knowledge.name_words import PLACE_NOUNS
+from mdrecall.knowledge.name_words import PLACE_NOUNS, club_word
 from mdrecall.knowledge.names import name_kind
 
 __all__ = ["CUED_KINDS", "WEIGHT", "inherited_kinds", "top_kind", "vote", "weak_cue"]
@@ -129,7 +129,8 @@ def inherited_kinds(keys: Mapping[str, Forms]) -> dict[str, str]:
     writes "NLnet Foundation", "isar" → place beside "Isar room". A longer name counts when its own words
     tell a thing's kind (a head noun, a suffix, a known name: :func:`~.names.name_kind` without context),
     its mentions' cues agree, and the short key is its first word(s); a short key longer names of different
-    kinds start ("Granton" of Granton Harbour and Granton Rowing Club) gets none."""
+    kinds start ("Granton" of Granton Harbour and Granton Rowing Club) gets none. A club's last word alone
+    ("the Striders" beside Lion's Head Striders: :func:`~.name_words.club_word`) is an organisation too."""
     out: dict[str, str] = {}
     clash: set[str] = set()
     for key, forms in keys.items():
@@ -139,6 +140,11 @@ def inherited_kinds(keys: Mapping[str, Forms]) -> dict[str, str]:
         opens = [
             (n, s) for n in range(1, min(len(parts), SHORT_WORDS + 1)) if (s := " ".join(parts[:n])) in keys
         ]
+        if club_word(parts[-1].capitalize()):  # "Lion's Head" of Lion's Head Striders: what it is named after
+            club = parts[-1] in keys and vote([forms])[0] == "organisation"
+            if club and out.setdefault(parts[-1], "organisation") != "organisation":  # "the Striders" alone
+                clash.add(parts[-1])
+            continue
         if not opens:
             continue  # no shorter key it opens (most keys): its written forms need no reading
         words = max(forms, key=lambda f: (f[0][:1].isupper(), forms[f]))[0].split()

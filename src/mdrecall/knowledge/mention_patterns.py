@@ -91,7 +91,7 @@ OF_HEADS = frozenset(
 #: "of" names that are places ("Isle of Skye", "Bay of Biscay"); the others are organisations.
 OF_PLACES = frozenset("Isle Bay Gulf Port City Cape Lake Mount Palace Tower Bridge".split())
 JOINED = re.compile(
-    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD})?[ ]&[ ]{_WORD}"
+    rf"[{_UP}](?<![\w'’&-][{_UP}])(?:(?P<amp>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD})?[ ](?:&|n)[ ]{_WORD}"
     r"(?:[ ](?:Sons|Co|Ltd|Partners|Associates))?)"
     rf"|(?P<of>[{_LO}][{_UP}{_LO}0-9]*(?:[ ]{_WORD}){{0,3}}[ ](?:of|for)[ ](?:the[ ])?{_WORD}"
     rf"(?:[ ]{_WORD}){{0,3}}))"
@@ -140,7 +140,7 @@ SAINTS_PLACE = re.compile(
 #: Capitalised words that are not names when seen alone (calendar words, pronouns, interjections…).
 STOP = set(
     """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
-    Mr Mrs Ms Dr Sir Madam Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
+    Mr Mrs Ms Dr Adv Sir Madam Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
     April May June July August September October November December Today Tomorrow Yesterday TODO Note
     Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays Mon Tue Tues Wed Thu Thur Thurs Fri
     Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Weekend Weekends Tonight Noon Midnight
@@ -156,13 +156,13 @@ LABEL_STOP = {w.lower() for w in STOP} | {
     "date", "time", "owner", "tags", "people", "q", "a", "user", "assistant", "system", "tldr", "why",
 }  # fmt: skip
 #: Titles kept before a surname alone ("Mr Adeyemi"), not before a given name ("Dr Amara Singh").
-TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof"})
+TITLES = frozenset({"Mr", "Mrs", "Ms", "Mx", "Dr", "Prof", "Adv"})  # "Adv": an advocate (South Africa, India)
 #: Titles of a person's office or calling written before their name ("Pastor Joseph Kimani", "Rev. Ada
 #: Obi", "Coach Marta"): not part of the name before a given name; the name is a person's.
 HONORIFICS = frozenset(
     """Pastor Reverend Rev Revd Fr Father Bishop Archbishop Imam Sheikh Rabbi Deacon Vicar Elder
-    Professor Coach Captain Capt Judge Justice Senator Governor Mayor Councillor Cllr Chief Sister
-    Brother Auntie Aunty Uncle Mama Baba""".split()
+    Professor Advocate Adv Coach Captain Capt Judge Justice Senator Governor Mayor Councillor Cllr Chief
+    Sister Brother Auntie Aunty Uncle Mama Baba""".split()
 )
 #: Lower-case words that are given names too but mostly ordinary words ("dev", "bill"): never read as names.
 LOWER_NOT_NAMES = set(

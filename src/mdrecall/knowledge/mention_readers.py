@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import cache
+from functools import cache, lru_cache
 
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
@@ -189,8 +189,22 @@ def person_label(name: str, repeated: int, text: str) -> bool:
     if given_name(words[0]):
         return True
     if len(words) == 1:
+        if common_word(name) and _list_label(name, text):
+            return False  # "Attendees: Riaan, Lindiwe, Ayesha": a list's label, not someone speaking
         return repeated >= 3 or re.search(rf"(?<![\w-]){re.escape(name)} [A-Z][a-z]", text) is not None
     return False
+
+
+#: A capitalised name of one or two words in a label's list.
+_LISTED = r"[A-Z][\w'’.-]*(?:[ ][A-Z][\w'’.-]*)?"
+
+
+@lru_cache(maxsize=256)
+def _list_label(name: str, text: str) -> bool:
+    """Does the label ``name:`` open a line of two names or more joined by commas and nothing else
+    ("Attendees: Riaan, Lindiwe, Ayesha", "Present: Ana, Bo")? Once per label and page."""
+    list_line = rf"(?m)^[ \t]*(?:[-*+][ ])?{re.escape(name)}:[ ]*{_LISTED}(?:,[ ]*{_LISTED})+[ ]*\.?[ \t]*$"
+    return re.search(list_line, text) is not None
 
 
 def chat_name(name: str) -> bool:
@@ -208,7 +222,9 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
         words = words[1:]  # "The University of Leeds", "At the Bank of England"
     name = " ".join(words)
     if amp:
-        left, right = words[0], words[words.index("&") + 1]
+        left, right = words[0], words[next(n for n, w in enumerate(words) if w in ("&", "n")) + 1]
+        if left in STOP and right in STOP:
+            return None  # "Mon & Wed", "Oct & Nov", "Tuesdays & Thursdays": two days or months
         if _personal(left) and _personal(right):
             return None  # "Ana & Bo", "Ania & Marek": two people (a given name, a nickname or a diminutive)
         return name, "organisation"

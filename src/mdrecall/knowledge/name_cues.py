@@ -39,6 +39,7 @@ __all__ = [
     "STREAMED_ON",
     "TOOL_BEFORE",
     "VERSION_AFTER",
+    "MODEL_NUMBER_AFTER",
     "WORK_AFTER",
     "WORK_BEFORE",
     "may_cue",
@@ -61,7 +62,7 @@ PERSON_BEFORE = re.compile(
     r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
     r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|interviewed|hired)[:,]?[ ]$"
     r"|\b(?:kids|children|sons|daughters|twins|grandkids|grandchildren|stepkids):[ ]$"
-    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sir|Dame|Lady|Lord)\.?[ ]$"
+    r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Adv|Sir|Dame|Lady|Lord)\.?[ ]$"
     r"|\b(?-i:Pastor|Reverend|Rev|Revd|Fr|Bishop|Archbishop|Imam|Sheikh|Rabbi|Deacon|Professor|Coach)\.?[ ]$",
     re.IGNORECASE,
 )
@@ -220,6 +221,9 @@ CARRIER_BEFORE = re.compile(
 )
 #: A version number after a name ("PyO3 0.21", "Node v20.11"): software.
 VERSION_AFTER = re.compile(r"^[ ]v?\d+\.\d+(?:\.\d+)*\b")
+#: A model's number after a name of two words, then a pause ("Garmin Forerunner 255,", "Hoka Clifton 9
+#: (bought in May)"): no clock time ("16:30"), decimal, count of a unit ("27 L") or year (four digits).
+MODEL_NUMBER_AFTER = re.compile(r"^[ ]\d{1,3}(?=[,;)]|[ ]\(|[ ][-–—][ ]|\.?$|\.[ ])")
 OWNED = re.compile(r"['’]s[ ]([a-zA-Z]+)\b")
 #: Software someone uses ("migrated to Dagster", "switched from Zencastr", "edited it in Descript").
 TOOL_BEFORE = re.compile(

@@ -22,7 +22,15 @@ from mdrecall.knowledge.name_lists import (
     nicknames,
     places,
 )
-from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_HEADS, ORG_WORD, PLACE_LAST
+from mdrecall.knowledge.name_words import (
+    EVENT_LAST,
+    INSTITUTION_LAST,
+    ORG_HEADS,
+    ORG_LAST,
+    ORG_WORD,
+    PLACE_LAST,
+    club_word,
+)
 from mdrecall.knowledge.relations import ALIAS
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import RelationRow
@@ -109,6 +117,7 @@ def link_first_names(
             and stem in stats
             and out.get(stem, stem) == stem
             and stem not in places_key()
+            and not club_word(fulls[0].split()[-1].capitalize())  # "Hout Bay" of Hout Bay United: the place
             and not ordinary(stem, fulls[0])
         ):
             out[stem] = fulls[0]  # "Lantern Moth" for Lantern Moth Games: a business without its last word
@@ -161,7 +170,7 @@ def link_first_names(
 _SPAN_ENDS = frozenset("of the and & for de du la le van von da di a an at in on".split())
 #: Head words (besides the organisation and place words) that make a longer name another thing than its
 #: part ("Jane Austen" is not the Jane Austen Festival).
-_OTHER_HEADS = frozenset(w.casefold() for w in PLACE_LAST | EVENT_LAST | INSTITUTION_LAST)
+_OTHER_HEADS = frozenset(w.casefold() for w in PLACE_LAST | EVENT_LAST | INSTITUTION_LAST | ORG_LAST)
 
 
 def _link_shorter_spans(
@@ -189,7 +198,9 @@ def _link_shorter_spans(
                 part = " ".join(span)
                 if part not in stats:  # (first: no name of its own, it links nowhere; 100,000 titles)
                     continue
-                if any(ORG_WORD.match(w) or w in _OTHER_HEADS or w in ORG_HEADS for w in added):
+                if any(ORG_WORD.match(w) or w in _OTHER_HEADS or w in ORG_HEADS for w in added) or club_word(
+                    added[-1].capitalize()
+                ):
                     continue
                 parts.setdefault(part, set()).add(k)
     for part, fulls in parts.items():

@@ -14,6 +14,7 @@ __all__ = [
     "DIMINUTIVE_ENDINGS",
     "KnownName",
     "animal_words",
+    "kin_word",
     "common_word",
     "composition_words",
     "demonym",
@@ -36,6 +37,23 @@ _DATA = Path(__file__).parent / "data"
 def _words(name: str) -> frozenset[str]:
     lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
     return frozenset(w for line in lines if not line.startswith("#") for w in line.split())
+
+
+@cache
+def _kin_words() -> frozenset[str]:
+    lines = (_DATA / "kin_words.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(
+        w.strip()
+        for line in lines
+        if "|" in line and not line.startswith("#")
+        for w in line.split("|")[1].split(",")
+    )
+
+
+def kin_word(word: str) -> bool:
+    """Is ``word`` (any case) a word naming a family relation ("Husband", "mum", "sis"), from WordNet
+    (``data/kin_words.txt``, written by ``scripts/gen_kin_words.py``)?"""
+    return word.casefold() in _kin_words()
 
 
 @cache

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.knowledge.name_lists import common_word
+from mdrecall.knowledge.name_lists import animal_words, common_word
 
 __all__ = [
     "ABBREVIATED",
     "ACRONYM_TAILS",
+    "DRINK_LAST",
+    "ORG_LAST",
+    "TEAM_LAST",
     "ORG_COMPOUND",
     "ORG_HEADS",
     "PLACE_COMPOUND",
     "PLACE_HEADS",
+    "club_word",
     "head_kind",
     "EVENT_LAST",
     "INSTITUTION_LAST",
@@ -56,7 +60,8 @@ PLACE_LAST = set(
     Village Quarter Market Hall Arena Stadium Hotel Inn Pub Cafe Café Restaurant Bistro Bakery
     Tavern Bar Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Way Close Crescent Terrace
     Place Row Wharf Quay Pier Falls Canyon Coast Peninsula Building Buildings Estate Campus Links Green
-    Moor Moss Marsh Trail Fort""".split()
+    Moor Moss Marsh Trail Fort Drive Boulevard Parade Esplanade Highway Memorial Monument Dam Nek
+    Kloof""".split()
 )
 PLACE_FIRST = set(
     """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount
@@ -75,14 +80,30 @@ PLACE_NOT_SURNAME = frozenset(
 #: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
 EVENT_LAST = set(
     """Festival Fest Conference Con Summit Marathon Expo Fair Hackathon Meetup Symposium Congress Convention
-    Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival Week""".split()
+    Championship Championships Cup Games Olympics Triathlon Regatta Gala Carnival Week Tour""".split()
+)
+#: Last words that make a name of two words or more an organisation, though alone they are common words: a
+#: newspaper's or magazine's ("Cape Times", "Helderberg Gazette", "Peninsula Weekly"), a league's, a
+#: works' ("Brackenfell Print Works").
+ORG_LAST = frozenset(
+    """Times Gazette Herald Chronicle Tribune Weekly Courier Argus Mercury Sentinel League Works""".split()
+)
+#: Last words of a sports club's name ("Hout Bay United", "Bristol Rovers", "Salt River Stars"); a club is
+#: also named by an animal's plural or a doer's ("Pinelands Pumas", "Lion's Head Striders": names.py).
+TEAM_LAST = frozenset("United Athletic Rovers Wanderers Albion Rangers Stars Harriers Hotspur".split())
+#: A drink's style ending a brew's name ("Buchu Pale Ale", "Rooibos Saison", "Harbour Pilsner"): a product.
+DRINK_LAST = frozenset(
+    """Ale IPA APA Lager Stout Pilsner Pils Saison Weissbier Hefeweizen Bock Dubbel Tripel Kölsch Gose
+    Cider""".split()
 )
 #: An acronym ending a name, and the kind it gives ("Weta FX", "Sky TV", "Travis CI", "Flux CD" for continuous
 #: delivery, "Lakeside HS" for a high school): a closed list of
-#: trade abbreviations, read by the extraction as part of the name before them.
+#: trade abbreviations, read by the extraction as part of the name before them ("Observatory FC", a football
+#: club; "Old Belvedere RFC", a rugby club).
 ACRONYM_TAILS: dict[str, str] = {
     "FX": "organisation", "TV": "organisation", "FM": "organisation", "AI": "organisation",
-    "CI": "product", "CD": "technology", "HS": "organisation",
+    "CI": "product", "CD": "technology", "HS": "organisation", "FC": "organisation", "AFC": "organisation",
+    "RFC": "organisation",
 }  # fmt: skip
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(
@@ -119,7 +140,8 @@ PLACE_HEADS = frozenset(
     kade rua praça largo travessa estrada praia igreja ponta""".split()
 )
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
-#: ("Lindenstraße", "Altstadt"), read only on words longer than the end by three letters or more.
+#: ("Lindenstraße", "Altstadt"; Dutch and Afrikaans "Stellenbosch", "Noordhoek", "Bloemfontein"; English
+#: "Clydevale"), read only on words longer than the end by three letters or more.
 ORG_COMPOUND = (
     "schule", "praxis", "behörde", "büro", "sparkasse", "kasse", "versicherung", "verein", "stiftung",
     "dienst", "logistik", "rösterei", "bäckerei", "apotheke", "klinik", "klinikum", "kanzlei", "verlag",
@@ -128,6 +150,7 @@ ORG_COMPOUND = (
 PLACE_COMPOUND = (
     "straße", "strasse", "gasse", "weg", "damm", "markt", "platz", "allee", "bahnhof", "brücke", "viertel",
     "stadt", "ufer", "kirche", "friedhof", "saal", "halle", "zentrum", "straat", "gracht", "plein",
+    "bosch", "hoek", "kloof", "fontein", "dorp", "vlei", "vale",
 )  # fmt: skip
 
 
@@ -164,3 +187,17 @@ def head_kind(words: list[str], opens: bool = False) -> str | None:
     if opens and common_word(words[0]):
         return None
     return _word_head(words[0], True)
+
+
+def club_word(last: str) -> bool:
+    """Does ``last``, ending a name of two words or more, make it a club's: a sports club's word
+    (:data:`TEAM_LAST`), an animal's plural ("Pinelands Pumas", "Obs Lionesses") or a doer's ("Lion's Head
+    Striders": "stride" + "-rs")? Not a surname's ("Sanders", "Peters": no doer's word of six letters)."""
+    if last in TEAM_LAST:
+        return True
+    low = last.lower()
+    if not low.endswith("s") or len(low) < 5:
+        return False
+    if low[:-1] in animal_words() or (low.endswith("sses") and low[:-2] in animal_words()):
+        return True  # "Pumas", "Lionesses" (not "Baths": a bat's)
+    return low.endswith("ers") and len(low) > 6 and common_word(low[:-2])

@@ -37,6 +37,7 @@ from mdrecall.knowledge.name_cues import (
     MADE_IN,
     MEDICINE_BEFORE,
     MEMBER_OF,
+    MODEL_NUMBER_AFTER,
     NOUN_NEXT,
     ORG_BEFORE,
     ORG_VERB,
@@ -63,20 +64,25 @@ from mdrecall.knowledge.name_lists import (
     composition_words,
     demonym,
     given_name,
+    kin_word,
     known_name,
     known_names,
     places,
 )
 from mdrecall.knowledge.name_words import (
     ACRONYM_TAILS,
+    DRINK_LAST,
     EVENT_LAST,
     INSTITUTION_LAST,
+    ORG_LAST,
     ORG_SUFFIX,
     ORG_WORD,
     PLACE_FIRST,
     PLACE_LAST,
     PLACE_NOT_SURNAME,
+    TEAM_LAST,
     WEAK_ORG,
+    club_word,
     head_kind,
 )
 
@@ -92,10 +98,10 @@ _LEADERS = set(
 
 
 def trim_leading(words: list[str], sentence_start: bool, after_label: bool = False) -> int:
-    """How many leading words of a capitalised run are not part of the name: a sentence-opening verb or
-    preposition ("Met Dana Okafor", "Interviewed Dev Anand"), or a capitalised sentence opener before a
-    known given name or a well-known name, not where a label's value opens with it ("Chair: Grace
-    Wanjiku": a name, not a sentence's opening word)."""
+    """How many leading words of a capitalised run are not part of the name: a sentence-opening verb,
+    preposition or family word ("Met Dana Okafor", "Interviewed Dev Anand", "Wife Elmarie"), or a
+    capitalised sentence opener before a known given name or a well-known name, not where a label's value
+    opens with it ("Chair: Grace Wanjiku": a name, not a sentence's opening word)."""
     n = 0
     while len(words) - n > 1:
         word, nxt = words[n], words[n + 1]
@@ -111,6 +117,7 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and (given_name(nxt) or nxt in known_names())
             )
             or (sentence_start and not n and _verb_form(word))
+            or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
         ):
             n += 1
             continue
@@ -184,6 +191,8 @@ def name_kind(
     several = len(words) > 1
     if several and _maker_model(words, opens):
         return "product", True  # "a Toyota Corolla", "Google Maps Platform": a maker's model
+    if several and last in DRINK_LAST:
+        return "product", True  # "Buchu Pale Ale", "Rooibos Saison": a brew named by its style
     if several and _branch(words):
         return "organisation", True  # "Kenya Red Cross", "Irish Red Cross": a well-known body's branch
     tail = before[-40:]
@@ -232,16 +241,20 @@ def name_kind(
         and (head not in places() or places().isdisjoint(words[1:]))  # "Ben Harlow"; not "Santiago Chile"
         and not (len(words) == 3 and last in PLACE_LAST)  # "John Innes Centre", "Ada Lovelace Building"
         and last not in PLACE_NOT_SURNAME  # "the Vic Market": no surname is written so
+        and last not in TEAM_LAST  # "Whitley Bay United", "Blackburn Rovers"
+        and last not in ORG_LAST  # "Irish Times", "Glasgow Herald"
     ):
         return "person", True
     if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
-    if several and last in EVENT_LAST and last not in PLACE_LAST and head in places():
-        return "event", True  # "Lagos Fashion Week", "Berlin Marathon": an event named after its city
+    if several and MODEL_NUMBER_AFTER.match(after) and not common_word(head) and last not in PLACE_LAST:
+        return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
+    if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
+        return "organisation", True  # "Cape Times", "Hout Bay United", "Pinelands Pumas": a paper, a club
+    if several and last in EVENT_LAST and last not in PLACE_LAST:
+        return "event", True  # "Lagos Fashion Week", "Cape Town Marathon": an event named after its city
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
-    if several and last in EVENT_LAST:
-        return "event", True
     if len(words) == 2 and last.lower() in composition_words() and head not in places():
         return "work", True  # "the Fauré Requiem", "a Vivaldi Concerto": a composer's and a form's words
     if (cued and (PET_BEFORE.search(tail) or _animal_called(tail))) or PET_AFTER.match(after):
@@ -252,7 +265,7 @@ def name_kind(
         return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
     if cued and PERSON_BEFORE.search(tail) and not _role_title(name, words, after):
         return "person", True
-    if PERSON_VERB.match(after) or PERSON_AFTER.match(after):
+    if PERSON_AFTER.match(after) or (PERSON_VERB.match(after) and not _common_opener(name, words, opens)):
         return "person", True
     if cued and WORK_BEFORE.search(tail):
         return "work", False
@@ -305,6 +318,26 @@ def name_kind(
     if several and cued and tail.endswith((" from ", " from the ")):
         return "organisation", not opens  # "adopted from the Lost Dogs Home", "castle from Bounce Kingdom"
     return "unknown", False
+
+
+#: Words opening a note's sentence before a verb that are no one's name: an agent's roles ("User prefers
+#: short bullets") and auxiliaries of a sentence whose subject is left out ("Has wanted one for years").
+#: A closed class: an ordinary word that is a given name too stays a person ("Marc said": "marc" is a
+#: word, and the given-name list leaves such names out).
+_NOT_SUBJECTS = frozenset(
+    "User Assistant System Agent Bot Has Had Have Is Was Were Does Did Gets Got".split()
+)
+
+
+def _common_opener(name: str, words: list[str], opens: bool) -> bool:
+    """Is the name one of :data:`_NOT_SUBJECTS` opening a sentence: a role or an auxiliary, not someone?"""
+    return opens and len(words) == 1 and name in _NOT_SUBJECTS
+
+
+def _club_named(words: list[str]) -> bool:
+    """Do the words before a club's word name its place or emblem ("Lion's Head", "Pinelands"): all
+    capitalised, no hotel's first word ("Hotel Eggers") and no small word ("Fox and Hounds", a pub)?"""
+    return words[0] not in PLACE_FIRST and all(w[:1].isupper() for w in words[:-1])
 
 
 def _maker_model(words: list[str], opens: bool) -> bool:

@@ -58,7 +58,7 @@ def add_phrases(scan: FileScan) -> None:
         _add_named_columns(scan)
     for i, name, kind in heading_things(scan.lines, scan.headings):  # "# Pets" then "## Juniper"
         scan.add(i, name, kind, "typed_name")
-    if "&" in plain or " of " in plain or FOR_CAPITAL.search(plain):
+    if "&" in plain or " of " in plain or " n " in plain or FOR_CAPITAL.search(plain):
         _add_joined(scan)
     if " the " in plain or " and " in plain:
         _add_linked(scan)
@@ -203,8 +203,8 @@ def _add_cell(scan: FileScan, j: int, col: int, kind: str | None) -> None:
 
 
 def _add_joined(scan: FileScan) -> None:
-    """Names joined by "&", "of" or "for" ("Paul Lange & Co.", "University of Otago"), of the kind their words
-    tell (:func:`~.mention_readers.joined_name_kind`)."""
+    """Names joined by "&" (or "n": "Pick n Pay"), "of" or "for" ("Paul Lange & Co.", "University of Otago"),
+    of the kind their words tell (:func:`~.mention_readers.joined_name_kind`)."""
     plain, taken = scan.plain, scan.taken
     for jm in JOINED.finditer(plain):
         i = scan.line_of(jm.start())
