@@ -21,6 +21,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
+from mdrecall.knowledge.event_days import event_over
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -58,8 +59,10 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
     not; else whether a value of one kind differs between them (:func:`values_differ`)."""
     old, new = state.fact(i), state.fact(j)
-    if state.paired[i] or is_told(old) or not written_before(old, new):
+    if state.paired[i] or is_told(old) or not written_before(old, new) or state.page_days.history(old, new):
         return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
+    if not old.cue and event_over(old, new):
+        return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return None  # (no word shared, or only both pages' titles)

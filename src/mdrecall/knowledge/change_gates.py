@@ -25,6 +25,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
+from mdrecall.knowledge.event_days import event_over
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -128,8 +129,10 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     old, new = state.fact(i), state.fact(j)
     if is_told(old):
         return "candidate: older told in a log"
-    if not written_before(old, new):
+    if not written_before(old, new) or state.page_days.history(old, new):
         return "candidate: written before"
+    if not old.cue and event_over(old, new):
+        return "candidate: occasion over"
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return "candidate: no shared word"

@@ -1,0 +1,95 @@
+"""Is a log's line about one occasion that was over when a later line was written (:func:`event_over`)?
+Then the later line tells of another occasion, or of what followed, not a change of that one: "booked
+Rolo in with the vet, Thu 18th 10:15" … a month on, "Vet yesterday (the month check): take him off the
+kibble" (another visit, a change of what the older line never stated). Pure."""
+
+from __future__ import annotations
+
+import functools
+import re
+from datetime import date, timedelta
+
+from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.frequency import frequencies
+from mdrecall.text.note_dates import note_dates
+
+__all__ = ["WEEK", "event_over", "occasion_end"]
+
+#: How far ahead a weekday named alone may lie from the day it was written (the coming one, or a week on).
+WEEK = timedelta(days=7)
+
+#: Words before a day that make it a state's start or bound, not an occasion's day ("from today", "as of
+#: 1 March", "until Friday", "by the 18th": a deadline).
+_BOUND = re.compile(
+    r"\b(?:from|as of|since|starting|starts|start|effective|until|till|til|by|before|after|through|due)\s+"
+    r"(?:the\s+|this\s+|next\s+|on\s+)?$",
+    re.I,
+)
+#: A routine, not one occasion ("every Thursday", "each week", "Thursdays", "weekends").
+_ROUTINE = re.compile(
+    r"\b(?:every|each|weekends|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|\b(?:always|usually)\b", re.I
+)
+
+
+def event_over(old: Fact, new: Fact) -> bool:
+    """Was the occasion a dated line ``old`` names over when the dated line ``new`` was written: ``old``
+    names the day of one occasion on or after the day it was written ("Thu 18th 10:15", "tomorrow at
+    9", "on 4 March"), no routine nor frequency, and every such day is before ``new``'s day?"""
+    if not old.day or not new.day:
+        return False
+    end = occasion_end(old.words, old.day[:10])
+    return end is not None and end < new.day[:10]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def occasion_end(words: str, written: str) -> str | None:
+    """The last day (ISO) of the occasion a line written on ``written`` names ahead of it, or on it (None:
+    it names none, names a routine or a frequency, or a day as a state's start or bound)."""
+    if not any(c.isdigit() for c in words) and not _DAY_WORD.search(words):
+        return None  # (most lines name no day: no date grammar read)
+    if _ROUTINE.search(words) is not None or frequencies(words):
+        return None
+    try:
+        day = date.fromisoformat(written)
+    except ValueError:
+        return None
+    found = note_dates(words, day)
+    if not found:
+        return None
+    ends: list[date] = []
+    for n in found:
+        if _BOUND.search(words, max(0, n.start - 24), n.start) is not None:
+            return None  # a state's start or a deadline: no occasion over on that day
+        if not _one_day(words, n.start, n.end):
+            return None  # a bare weekday may be a routine's ("bins go out Thursday")
+        end = max(n.days)
+        if _ONE_DAY.search(words, n.start, n.end) is None:
+            end = max(end, day + WEEK)  # a weekday alone may be the coming week's ("Thursday", on a Thursday)
+        ends.append(end)
+    if min(ends) < day:
+        return None  # a day before it was written named too ("moved from the 3rd"): not read here
+    return max(ends).isoformat()
+
+
+#: A day named by a word (a weekday, "tomorrow", "tonight", a month), read before the date grammar.
+_DAY_WORD = re.compile(
+    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:tomorrow|tmrw|tonight|today)\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b",
+    re.I,
+)
+
+
+#: A day phrase that names one day: a number in it ("Thu 18th", "4 March", "29/3"), or a word of one
+#: day ("tomorrow", "tonight", "today").
+_ONE_DAY = re.compile(r"\d|\b(?:tomorrow|tmrw|tonight|today)\b", re.I)
+#: Before a weekday: this one or the next ("this Friday", "next Tuesday").
+_THIS = re.compile(r"\b(?:this|next|coming)\s+$", re.I)
+#: After a day: a clock time ("Friday 10:15", "Friday at 9am"), an appointment's.
+_CLOCK = re.compile(r"\s*(?:at\s+)?\d{1,2}(?:[:.h]\d\d|\s?[ap]\.?m\b)", re.I)
+
+
+def _one_day(words: str, start: int, end: int) -> bool:
+    """Is the day phrase ``words[start:end]`` one occasion's day, not maybe a routine's weekday?"""
+    if _ONE_DAY.search(words, start, end) is not None:
+        return True
+    return _THIS.search(words, max(0, start - 10), start) is not None or _CLOCK.match(words, end) is not None
