@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.event_days import occasion_end
+from mdrecall.knowledge.event_days import cancels_one, occasion_end
 from mdrecall.knowledge.value_kinds import new_names
 
 from helpers import fact_pairs_in
@@ -108,3 +108,43 @@ def test_a_source_restated_is_not_superseded(tmp_path: Path) -> None:
         ),
     ]
     assert ("projects/haulage-story.md", 4) not in fact_pairs_in(tmp_path, notes)
+
+
+_CHOIR = "Choir rehearsals Mondays and Wednesdays at 19:30 in St Anne's hall."
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Choir rehearsal cancelled Wednesday: the hall's boiler broke, no heating.",
+        "Rehearsal at St Anne's cancelled this week, half the choir has flu.",
+    ],
+)
+def test_one_occasion_cancelled_leaves_the_routine(tmp_path: Path, new: str) -> None:
+    notes = [
+        ("MEMORY.md", f"# Memory\n\n- {_CHOIR}\n"),
+        ("memory/2031-05-12.md", f"# 2031-05-12\n\n- {new}\n"),
+    ]
+    assert ("MEMORY.md", 3) not in fact_pairs_in(tmp_path, notes)
+
+
+@pytest.mark.parametrize(
+    ("words", "one"),
+    [
+        ("Choir rehearsal cancelled Wednesday, no heating", True),
+        ("Rehearsals cancelled for good, the hall is sold", False),
+        ("Wednesday rehearsals cancelled from next month", False),
+        ("Rehearsals moved to Thursday", False),
+    ],
+)
+def test_a_cancelled_occasion(words: str, one: bool) -> None:
+    assert cancels_one(words) is one
+
+
+def test_a_routine_cancelled_for_good_is_superseded(tmp_path: Path) -> None:
+    new = "Choir rehearsals cancelled for good, St Anne's hall is being sold."
+    notes = [
+        ("MEMORY.md", f"# Memory\n\n- {_CHOIR}\n"),
+        ("memory/2031-05-12.md", f"# 2031-05-12\n\n- {new}\n"),
+    ]
+    assert ("MEMORY.md", 3) in fact_pairs_in(tmp_path, notes)

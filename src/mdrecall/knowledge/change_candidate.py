@@ -21,7 +21,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
-from mdrecall.knowledge.event_days import event_over
+from mdrecall.knowledge.event_days import cancels_one, event_over, routine
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -63,6 +63,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
     if not old.cue and event_over(old, new):
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
+    if cancels_one(new.words) and routine(old.words):
+        return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return None  # (no word shared, or only both pages' titles)

@@ -1,7 +1,9 @@
 """Is a log's line about one occasion that was over when a later line was written (:func:`event_over`)?
 Then the later line tells of another occasion, or of what followed, not a change of that one: "booked
 Rolo in with the vet, Thu 18th 10:15" … a month on, "Vet yesterday (the month check): take him off the
-kibble" (another visit, a change of what the older line never stated). Pure."""
+kibble" (another visit, a change of what the older line never stated). And does a line cancel one occasion
+(:func:`cancels_one`: "Outing cancelled Saturday: wind against tide"), which leaves a routine
+(:func:`routine`: "Outings Tuesdays and Thursdays at 6:30") as it was? Pure."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.frequency import frequencies
 from mdrecall.text.note_dates import note_dates
 
-__all__ = ["WEEK", "event_over", "occasion_end"]
+__all__ = ["WEEK", "cancels_one", "event_over", "occasion_end", "routine"]
 
 #: How far ahead a weekday named alone may lie from the day it was written (the coming one, or a week on).
 WEEK = timedelta(days=7)
@@ -93,3 +95,35 @@ def _one_day(words: str, start: int, end: int) -> bool:
     if _ONE_DAY.search(words, start, end) is not None:
         return True
     return _THIS.search(words, max(0, start - 10), start) is not None or _CLOCK.match(words, end) is not None
+
+
+#: A cancellation ("cancelled", "called off", "off this week").
+_CANCELLED = re.compile(r"\b(?:cancell?(?:ed|ing)|called off|rained off|postponed)\b", re.I)
+#: One occasion named: a day of it ("Saturday", "this week", "today", "tomorrow", "on the 12th", "4/3").
+_OCCASION = re.compile(
+    r"\b(?:this|next) (?:week|weekend|time)\b|\b(?:today|tonight|tomorrow|tmrw)\b"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)|\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}/\d{1,2}\b",
+    re.I,
+)
+#: A cancellation for good, or from a day on, not of one occasion.
+_FOR_GOOD = re.compile(
+    r"\b(?:for good|from now|permanently|any ?more|no more|indefinitely|until further notice"
+    r"|from (?:next|this)|going forward|for the (?:rest|season|year|term|summer|winter)|altogether)\b",
+    re.I,
+)
+
+
+def cancels_one(words: str) -> bool:
+    """Does a line cancel one occasion ("Outing cancelled Saturday: wind against tide", "Piano lesson
+    cancelled this week, she's ill"), not the thing for good?"""
+    return (
+        _CANCELLED.search(words) is not None
+        and _OCCASION.search(words) is not None
+        and _FOR_GOOD.search(words) is None
+        and _ROUTINE.search(words) is None
+    )
+
+
+def routine(words: str) -> bool:
+    """Does a line state a routine ("Tuesdays and Thursdays at 6:30", "every other Monday", "weekly")?"""
+    return _ROUTINE.search(words) is not None or bool(frequencies(words))
