@@ -61,10 +61,6 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     old, new = state.fact(i), state.fact(j)
     if state.paired[i] or is_told(old) or not written_before(old, new) or state.page_days.history(old, new):
         return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
-    if not old.cue and event_over(old, new):
-        return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
-    if cancels_one(new.words) and routine(old.words):
-        return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return None  # (no word shared, or only both pages' titles)
@@ -107,6 +103,10 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # paired by the attribute rule: here it supersedes only the value it moved
     if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
         return None  # nothing new: the same fact said again
+    if not old.cue and event_over(old, new):
+        return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
+    if cancels_one(new.words) and routine(old.words):
+        return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
     if state.kind[j] == "weak":
         if not written_low(new.words, shared):
             return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing

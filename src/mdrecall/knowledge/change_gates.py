@@ -25,7 +25,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
-from mdrecall.knowledge.event_days import event_over
+from mdrecall.knowledge.event_days import cancels_one, event_over, routine
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -131,8 +131,6 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: older told in a log"
     if not written_before(old, new) or state.page_days.history(old, new):
         return "candidate: written before"
-    if not old.cue and event_over(old, new):
-        return "candidate: occasion over"
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return "candidate: no shared word"
@@ -158,6 +156,10 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: logged, no value changed"
     if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
         return "candidate: nothing new"
+    if not old.cue and event_over(old, new):
+        return "candidate: occasion over"
+    if cancels_one(new.words) and routine(old.words):
+        return "candidate: one occasion cancelled"
     if state.kind[j] == "weak":
         if not written_low(new.words, shared):
             return "candidate: weak, no thing"

@@ -113,6 +113,7 @@ _FOR_GOOD = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def cancels_one(words: str) -> bool:
     """Does a line cancel one occasion ("Outing cancelled Saturday: wind against tide", "Piano lesson
     cancelled this week, she's ill"), not the thing for good?"""
