@@ -148,3 +148,11 @@ def test_a_routine_cancelled_for_good_is_superseded(tmp_path: Path) -> None:
         ("memory/2031-05-12.md", f"# 2031-05-12\n\n- {new}\n"),
     ]
     assert ("MEMORY.md", 3) in fact_pairs_in(tmp_path, notes)
+
+
+def test_what_happens_as_usual_changes_nothing(tmp_path: Path) -> None:
+    notes = [
+        ("travel/lisbon.md", "# Lisbon trip\n\n- flights: easyJet, Bristol to Lisbon, Fri 7 May 06:40\n"),
+        ("memory/2031-02-10.md", "# 2031-02-10\n\n- flight home from Belfast delayed 3h, easyJet as usual\n"),
+    ]
+    assert ("travel/lisbon.md", 3) not in fact_pairs_in(tmp_path, notes)

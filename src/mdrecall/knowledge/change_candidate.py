@@ -21,7 +21,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
-from mdrecall.knowledge.event_days import cancels_one, event_over, routine
+from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -107,6 +107,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
     if cancels_one(new.words) and routine(old.words):
         return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
+    if as_usual(new.words):
+        return None  # "flight home delayed 2h, as usual": what happens each time, no change of a line
     if state.kind[j] == "weak":
         if not written_low(new.words, shared):
             return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing

@@ -25,7 +25,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
-from mdrecall.knowledge.event_days import cancels_one, event_over, routine
+from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -160,6 +160,8 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: occasion over"
     if cancels_one(new.words) and routine(old.words):
         return "candidate: one occasion cancelled"
+    if as_usual(new.words):
+        return "candidate: as usual"
     if state.kind[j] == "weak":
         if not written_low(new.words, shared):
             return "candidate: weak, no thing"

@@ -15,7 +15,7 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.frequency import frequencies
 from mdrecall.text.note_dates import note_dates
 
-__all__ = ["WEEK", "cancels_one", "event_over", "occasion_end", "routine"]
+__all__ = ["WEEK", "as_usual", "cancels_one", "event_over", "occasion_end", "routine"]
 
 #: How far ahead a weekday named alone may lie from the day it was written (the coming one, or a week on).
 WEEK = timedelta(days=7)
@@ -43,12 +43,16 @@ def event_over(old: Fact, new: Fact) -> bool:
     return end is not None and end < new.day[:10]
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def occasion_end(words: str, written: str) -> str | None:
     """The last day (ISO) of the occasion a line written on ``written`` names ahead of it, or on it (None:
     it names none, names a routine or a frequency, or a day as a state's start or bound)."""
-    if not any(c.isdigit() for c in words) and not _DAY_WORD.search(words):
-        return None  # (most lines name no day: no date grammar read)
+    if _DAY_WORD.search(words) is None and _NUMBERED_DAY.search(words) is None:
+        return None  # (most lines name no day: no date grammar read, nothing kept)
+    return _occasion_end(words, written)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _occasion_end(words: str, written: str) -> str | None:
     if _ROUTINE.search(words) is not None or frequencies(words):
         return None
     try:
@@ -73,6 +77,8 @@ def occasion_end(words: str, written: str) -> str | None:
     return max(ends).isoformat()
 
 
+#: A day named by its number: "18th", "29/3", "2027-03-04".
+_NUMBERED_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}/\d{1,2}\b|\b\d{4}-\d\d-\d\d\b", re.I)
 #: A day named by a word (a weekday, "tomorrow", "tonight", a month), read before the date grammar.
 _DAY_WORD = re.compile(
     r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b|\b(?:tomorrow|tmrw|tonight|today)\b"
@@ -113,7 +119,6 @@ _FOR_GOOD = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def cancels_one(words: str) -> bool:
     """Does a line cancel one occasion ("Outing cancelled Saturday: wind against tide", "Piano lesson
     cancelled this week, she's ill"), not the thing for good?"""
@@ -128,3 +133,13 @@ def cancels_one(words: str) -> bool:
 def routine(words: str) -> bool:
     """Does a line state a routine ("Tuesdays and Thursdays at 6:30", "every other Monday", "weekly")?"""
     return _ROUTINE.search(words) is not None or bool(frequencies(words))
+
+
+#: What happens each time ("as usual", "as always").
+_USUAL = re.compile(r"\b(?:as usual|as always|as ever|like always|like every time)\b", re.I)
+
+
+def as_usual(words: str) -> bool:
+    """Does a line say what it tells happens each time ("flight home delayed 2h, TAP as usual")? It tells an
+    occasion of the usual, no change of a line."""
+    return _USUAL.search(words) is not None
