@@ -21,6 +21,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
+from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -58,7 +59,7 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
     not; else whether a value of one kind differs between them (:func:`values_differ`)."""
     old, new = state.fact(i), state.fact(j)
-    if state.paired[i] or is_told(old) or not written_before(old, new):
+    if state.paired[i] or is_told(old) or not written_before(old, new) or state.page_days.history(old, new):
         return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
@@ -102,6 +103,12 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # paired by the attribute rule: here it supersedes only the value it moved
     if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
         return None  # nothing new: the same fact said again
+    if not old.cue and event_over(old, new):
+        return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
+    if cancels_one(new.words) and routine(old.words):
+        return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
+    if as_usual(new.words):
+        return None  # "flight home delayed 2h, as usual": what happens each time, no change of a line
     if state.kind[j] == "weak":
         if not written_low(new.words, shared):
             return None  # "Everything at Lantern Moth is in Linear now": a name shared, no thing

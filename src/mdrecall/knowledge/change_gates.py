@@ -25,6 +25,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
+from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -128,7 +129,7 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     old, new = state.fact(i), state.fact(j)
     if is_told(old):
         return "candidate: older told in a log"
-    if not written_before(old, new):
+    if not written_before(old, new) or state.page_days.history(old, new):
         return "candidate: written before"
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
@@ -155,6 +156,12 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: logged, no value changed"
     if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
         return "candidate: nothing new"
+    if not old.cue and event_over(old, new):
+        return "candidate: occasion over"
+    if cancels_one(new.words) and routine(old.words):
+        return "candidate: one occasion cancelled"
+    if as_usual(new.words):
+        return "candidate: as usual"
     if state.kind[j] == "weak":
         if not written_low(new.words, shared):
             return "candidate: weak, no thing"

@@ -23,7 +23,7 @@ from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.knowledge.mention_patterns import TITLES
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
-from mdrecall.knowledge.value_kinds import KINDS, names_value, value_slots, values_differ
+from mdrecall.knowledge.value_kinds import KINDS, names_value, new_names, value_slots, values_differ
 
 __all__ = [
     "CANDIDATE_WORDS",
@@ -177,18 +177,18 @@ def value_replaced(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str
     """Does a later line name the name an older line states as its value (:func:`names_value`: "Currency: get
     yen from the Post Office") and another name beside it, and the thing the older states it of (one of its
     other subject words: "Forget the Post Office, we'll withdraw yen at 7-Eleven ATMs")? Then the value is
-    named as the one left, the other as the one that holds now. Not where it is used again ("again", "as
-    usual"), nor for a person's name (a log names people together: the holder rule reads people,
+    named as the one left, the other as the one that holds now (another name: not one written beside a
+    name of the older's, :func:`~mdrecall.knowledge.value_kinds.new_names`). Not where it is used again
+    ("again", "as usual"), nor for a person's name (a log names people together: the holder rule reads people,
     :func:`pair_change`)."""
     if not names_value(old) or _AGAIN.search(new.words) is not None:
         return False  # (the value used again: "Instructed 5 Essex Court again on the Ferris question")
     names = {s[2:] for s in old_slots if s[:2] in ("c:", "h:")}
     if _person(names) or any(n.capitalize() in TITLES for n in names):
         return False  # a person named with others in a log ("saw Dr Ruiz, Kim did the jab"): no evidence
-    if names.isdisjoint(s[2:] for s in new_slots) or not any(
-        s[:2] in ("c:", "h:") for s in new_slots - old_slots
-    ):
-        return False
+    gained = {s[2:] for s in new_slots - old_slots if s[:2] in ("c:", "h:")}
+    if names.isdisjoint(s[2:] for s in new_slots) or not new_names(old.words, new.words, gained):
+        return False  # (a name of the older's written out in full is no other name: the fact restated)
     name_stems = {w for n in names for w in subject_words(n)}
     thing = subject_words(old.words.lower()) - name_stems
     return not thing.isdisjoint(subject_words(new.words.lower()))

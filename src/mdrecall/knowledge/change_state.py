@@ -28,6 +28,7 @@ from mdrecall.knowledge.fact_values import kin_words, stem
 from mdrecall.knowledge.fact_words import WORD
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.page_days import PageDays
 from mdrecall.knowledge.value_kinds import attr_kinds, is_typed, value_slots, word_set
 from mdrecall.stores.views import Supersession
 
@@ -91,6 +92,7 @@ class ChangeState:
         # a long posting's lines ordered by day (undated first), read by :meth:`earlier`; dropped when the
         # posting changes
         self.by_day: dict[str, tuple[list[str], list[int]]] = {}
+        self.page_days = PageDays()  # each page's own dated lines' latest day (a history's entries)
         self.cap = word_cap(facts)
         for f in facts:
             self.add(f)
@@ -119,6 +121,7 @@ class ChangeState:
                     for w in entity:
                         self.named_by.setdefault(w, set()).add(n)
         self.where[(f.path, f.line)] = n
+        self.page_days.add(f)
         self.own.append(own)
         self.every.append(every)
         self.kind.append(
@@ -174,6 +177,7 @@ class ChangeState:
             self.postings[w].remove(n)
             if not self.df[w]:
                 del self.df[w], self.postings[w]
+        self.page_days.remove(self.fact(n))
         del self.where[self.key(n)]
         self.facts[n], self.own[n], self.every[n], self.kind[n], self.roots[n] = None, (), (), None, ()
         for _, entity in self.named.pop(n, ()):

@@ -33,6 +33,7 @@ __all__ = [
     "kind_differs",
     "name_joined",
     "names_value",
+    "new_names",
     "other_grain",
     "swaps_values",
     "value_slots",
@@ -228,6 +229,27 @@ def names_value(f: Fact) -> bool:
 
 #: The attributes whose value is a name (:func:`names_value`).
 _NAMED = frozenset(("owner", "place", "choice"))
+
+
+def new_names(old_words: str, new_words: str, names: set[str]) -> set[str]:
+    """The names of ``names`` (lower case) that ``new_words`` (a line's stored words) writes apart from the
+    older line's names: not in a run of capitalised words holding a capitalised word of ``old_words`` (past
+    its first, which may open a sentence: "Paper supplier: Antalis" … "Premier Paper" is another name),
+    as "Kusasa Civils director Kagiso Sello" … an older "Kagiso Sello: Kusasa director" ("Civils" is the
+    fuller name of the older's "Kusasa": the same thing restated, not another name beside it)."""
+    if not names:
+        return names
+    older = {w.lower().removesuffix("'s") for w in old_words.split()[1:] if w[:1].isupper()}
+    joined: set[str] = set()
+    run: list[str] = []
+    for w in [*new_words.split(), ""]:
+        if w[:1].isupper():
+            run.append(w.lower().removesuffix("'s"))
+            continue
+        if len(run) > 1 and not older.isdisjoint(run):
+            joined.update(run)
+        run = []
+    return names - joined
 
 
 def name_joined(old_slots: set[str], new_slots: set[str]) -> bool:
