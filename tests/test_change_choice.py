@@ -33,3 +33,22 @@ def test_a_line_found_further_stating_no_attribute_of_the_change_line_is_not_tak
     kit = "- Yoga kit: Oskar lends me his spare mat, blocks from the Vertical Barn shop.\n"
     pairs = fact_pairs_in(tmp_path, (PAGE, ("MEMORY.md", "# Memory\n\n" + kit), CHANGE))
     assert ("MEMORY.md", 3) not in pairs
+
+
+def test_pairing_after_the_line_found_further_is_added_equals_pairing_anew() -> None:
+    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
+    from mdrecall.knowledge.facts import line_facts
+
+    def facts_of(files: dict[str, str]) -> list:
+        out = []
+        for rel, text in files.items():
+            day = rel.rsplit("/", 1)[-1][:-3] if rel.startswith("memory/") else None
+            out += line_facts(rel, text, day)
+        return sorted(out, key=lambda f: (f.path, f.line))
+
+    files = dict([PAGE, CHANGE, ("MEMORY.md", "# Memory\n")])
+    before = supersessions(facts_of(files))
+    facts = facts_of({**files, "MEMORY.md": "# Memory\n\n" + CLUB})
+    updated = supersessions_update(facts, before, {"MEMORY.md"})  # (from the last pass: before's)
+    assert updated == supersessions(facts)
+    assert ("MEMORY.md", 3) in updated
