@@ -44,7 +44,7 @@ from mdrecall.knowledge.change_state import ChangeState, label_anchors, labels_o
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
-from mdrecall.knowledge.value_kinds import value_slots
+from mdrecall.knowledge.value_kinds import changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession
 
 __all__ = [
@@ -85,6 +85,9 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
         held = _HELD.intersection(state.fact(j).attrs)
         found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
+        # the kinds of time and measure the change line states (:data:`_MEASURED`)
+        measured = "".join(x for x in changed_kinds(state.fact(j), new_slots) if x in _MEASURED)
+        past = False  # looking further past a candidate found first (:data:`_MEASURED`)
         rare, things, more = state.probes(j)
         first = rare + things
         # the lines whose label the change line names first ("takes over as on-call lead": the line
@@ -94,8 +97,12 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         ]
         lookups += [(w, ()) for w in first + more]
         for k, (w, lines) in enumerate(lookups):
-            if k == len(lookups) - len(more) and (best is not None or state.continued == j):
-                break  # (the further rare words only where the first find no candidate)
+            if k == len(lookups) - len(more) and (
+                state.continued == j or (best is not None and (best[0] or not measured))
+            ):
+                break  # (the further rare words only where the first find no candidate whose value differs)
+            if k == len(lookups) - len(more):
+                past = best is not None  # (a candidate found first, no value of it differing)
             for i in state.earlier(w, j) if w else lines:
                 if i in seen or (w in things and w not in state.own[i]):
                     # (a word the change is said of finds only the lines naming it, not a page's title:
@@ -109,6 +116,13 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                     and state.similarity(i, j) < least
                     and not floor_waived(state.fact(i), state.fact(j))
                 ):
+                    continue
+                if further and past and not values_differ(value_slots(state.fact(i)), new_slots, measured):
+                    # the first words found only lines holding the change line's own values ("ICU nurse at
+                    # Groote Schuur" … "Ledi's doing Sunday shifts at Groote Schuur; long run on a Saturday"):
+                    # a line found further is taken only where a time or a measure of the kind the change
+                    # line states differs ("Long run: Sundays 06:00"), not a name alone (any two lines name
+                    # other things)
                     continue
                 differs = candidate(state, i, j, new_slots)
                 # a line telling more of an older line's change supersedes nothing: its other
@@ -185,6 +199,11 @@ def standing_too(state: ChangeState, i: int, j: int, found: list[tuple[int, bool
             out.append(k)
     return out[:STANDING_MOST]
 
+
+#: The kinds of value whose difference lets a line found by a change line's further words displace a
+#: candidate found first whose values are the change line's: a time, how often, a number, an amount, a
+#: quantity (:func:`evaluate`; a name differs between any two lines).
+_MEASURED = "tfnmq"
 
 #: The attributes whose change line weighs first the lines stating the same attribute (:func:`evaluate`).
 _HELD = frozenset(("place", "owner"))
