@@ -32,6 +32,7 @@ from mdrecall.text.numeric_dates import numeric_order
 __all__ = [
     "LineDays",
     "chunk_dates",
+    "heading_day",
     "page_reference",
     "line_dates",
 ]
@@ -109,7 +110,7 @@ class LineDays:
         if self._next < len(heads) and heads[self._next] <= i:
             by_level = self._by_level
             while self._next < len(heads) and heads[self._next] <= i:
-                level, when = _heading_day(self.lines[heads[self._next]])
+                level, when = heading_day(self.lines[heads[self._next]], self.workspace_order)
                 self._next += 1
                 for lv in [k for k in by_level if k >= level]:
                     del by_level[lv]
@@ -238,8 +239,10 @@ class LineDays:
 
 
 @lru_cache(maxsize=1024)
-def _heading_day(line: str) -> tuple[int, date | None]:
-    """A heading line's level and the date it names (headings such as ``## 09:15`` recur in every file)."""
+def heading_day(line: str, order: str | None = None) -> tuple[int, date | None]:
+    """A heading line's level and the day it names, in any written form ("## 2027-03-08", "## Monday 8 March
+    2027", "## March 8th, 2027", "## 08/03/2027" read in ``order``, the workspace's order of numeric dates),
+    or ``None`` for a heading naming no one day (cached: headings like ``## 09:15`` recur in every file)."""
     line = line.lstrip()
     level = len(line) - len(line.lstrip("#"))
     named = _iso_dates(line)
@@ -250,7 +253,7 @@ def _heading_day(line: str) -> tuple[int, date | None]:
     # a day written out with its year ("# Board minutes, Tuesday 12 January 2027", "week of 25 January
     # 2027"): one day, or a Monday-Sunday week (its Monday), named by its number; a month, a season or a
     # holiday ("# Easter 2027 - Madeira") is the page's topic, no day in force
-    for n in note_dates(line, None):
+    for n in note_dates(line, None, False, None, order):
         numbered = _DAY_NUMBER.search(line, n.start, n.end) is not None
         if numbered and (len(n.days) == 1 or (len(n.days) == 7 and n.days[0].weekday() == 0)):
             return level, n.days[0]
