@@ -177,3 +177,13 @@ def test_a_value_given_up_as_an_imperative_supersedes_the_goal_line() -> None:
         }
     )
     assert pairs == {("notes/swim.md", 3): ("memory/2031-07-02.md", 3)}
+
+
+def test_instead_under_a_wish_in_its_clause_signals_no_change() -> None:
+    from mdrecall.knowledge.change_signal import signal
+
+    assert signal("Priya would rather take the ferry instead of flying to Split") is None
+    assert signal("Jonas is hoping to book the Aula instead of the gym") is None
+    # a choice made, with a wish told in another clause, is still a change
+    assert signal("Booked the Aula instead; Jonas wanted the gym") == "strong"
+    assert signal("We take the ferry instead of flying now") == "strong"

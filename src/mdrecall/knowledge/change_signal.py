@@ -162,9 +162,27 @@ def _changes(words: str) -> bool:
             continue  # "it changed me", "so much has changed", "switch up the routine", "moving ahead"
         elif wording in ("up to", "down to") and _TO_AMOUNT.match(words, m.end()) is None:
             continue  # "what I've been up to", "up to you"
+        elif wording.startswith("instead") and _wished_in_clause(words, m.start()):
+            continue  # "wants to try FreeAgent instead of renewing Wave": a choice wished, not made
         elif wording.startswith(_NO_ACT) or not unreal_before(words, m.start()):
             return True
     return False
+
+
+def _wished_in_clause(words: str, at: int) -> bool:
+    """Does the clause before ``at`` (back to a sentence's end, at most 80 characters) say a wish ("wants to
+    try X", "would rather", "hoping to go with X")?"""
+    clause = _CLAUSE_END.split(words[max(0, at - 80) : at])[-1]
+    return _WISH.search(clause) is not None
+
+
+_CLAUSE_END = re.compile(r"[.;!?]")
+#: A wish or a preference not acted on: "wants to", "hoping to", "would rather", "'d like to".
+_WISH = re.compile(
+    r"\b(?:wants?|wanted|wanting|wish(?:es|ed)?|hop(?:es|ed|ing)|keen)\s+to\b"
+    r"|(?:'d|’d|\bwould)\s+(?:like|love|prefer|rather)\b",
+    re.I,
+)
 
 
 def signal(words: str) -> str | None:
