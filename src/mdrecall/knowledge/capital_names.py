@@ -49,6 +49,10 @@ _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
 
 
+#: A possessive filling a table cell ("| Nando's |").
+_POSSESSIVE_CELL = re.compile(r"['’]s[ ]*\|")
+
+
 @dataclass(slots=True)
 class Candidate:
     """A run of capitalised words that may be a name, and where it stands."""
@@ -115,6 +119,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         _take_neighbours(c, plain, m.end(), trailing)
         if len(c.words) == 2 and c.words[0] in ("St", "St.", "Saint") and SAINTS_PLACE.match(plain, m.end()):
             c.words[-1] += "'s"  # "at St Teresa's, Eastleigh": the saint's church or school
+        elif _possessive_business(c.words, plain, m.end()):
+            c.words[-1] += plain[m.end() : m.end() + 2]  # "cake from Nando's." : a business named "X's"
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
             name = " ".join(c.words)
             scan.add(i, name, page[1] or name_kind(name, c.words, "", "")[0], "typed_name")
@@ -224,6 +230,18 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(place_noun.group(1))
         c.after = c.after[place_noun.end() :]
+
+
+def _possessive_business(words: list[str], plain: str, end: int) -> bool:
+    """Is one capitalised word with a possessive and no noun after it ("cake from Nando's.", "back on the
+    Purina's for now") a business or brand named after its founder, not a person's place ("at Jo's")?"""
+    return (
+        len(words) == 1
+        and (SAINTS_PLACE.match(plain, end) is not None or _POSSESSIVE_CELL.match(plain, end) is not None)
+        and not given_name(words[0])
+        and words[0] not in places()
+        and words[0] not in HONORIFICS
+    )
 
 
 def _acronym_led(acronym: str, words: list[str]) -> bool:
