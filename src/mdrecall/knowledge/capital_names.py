@@ -37,7 +37,14 @@ from mdrecall.knowledge.name_lists import (
     known_words_max,
     places,
 )
-from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
+from mdrecall.knowledge.name_words import (
+    ABBREVIATED,
+    ACRONYM_TAILS,
+    LEGAL_FORMS,
+    ORG_WORD,
+    PLACE_NOUNS,
+    PLACE_WORDS,
+)
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import TableCells
 
@@ -192,7 +199,12 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     if c.after[:1] == "." and words[-1] in ABBREVIATED and ABBREVIATION_DOT.match(c.after):
         words[-1] += "."  # "from Spoke Print Co. in Halifax": the dot is the name's, the sentence goes on
         c.after = c.after[1:]
-    if c.after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, end)) and acr[1] in ACRONYM_TAILS:
+    if (
+        c.after.startswith(" ")
+        and (acr := ACRONYM_NEXT.match(plain, end))
+        and acr[1] in ACRONYM_TAILS
+        and not (acr[1] in LEGAL_FORMS and " ".join(words) in places())  # "Durban SA": the country's code
+    ):
         words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
         c.after = plain[acr.end() : acr.end() + 24]
     elif (

@@ -10,6 +10,7 @@ import re
 from mdrecall.knowledge.name_lists import animal_words, common_word
 
 __all__ = [
+    "LEGAL_FORMS",
     "NOUN_SUFFIXES",
     "WORD_GIVEN_NAMES",
     "ABBREVIATED",
@@ -106,7 +107,12 @@ ACRONYM_TAILS: dict[str, str] = {
     "FX": "organisation", "TV": "organisation", "FM": "organisation", "AI": "organisation",
     "CI": "product", "CD": "technology", "HS": "organisation", "FC": "organisation", "AFC": "organisation",
     "RFC": "organisation",
+    # a company's legal form in French, Spanish, German, Dutch, Swedish usage ("Kestrel SA", "Brenner AG")
+    "SA": "organisation", "AG": "organisation", "NV": "organisation", "BV": "organisation",
+    "AB": "organisation",
 }  # fmt: skip
+#: The acronyms of :data:`ACRONYM_TAILS` that are a company's legal form, and a country's code after a place.
+LEGAL_FORMS = frozenset("SA AG NV BV AB".split())
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(
     "room hall street road lane park square station church garden gardens office building cafe café".split()
