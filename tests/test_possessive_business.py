@@ -33,3 +33,7 @@ def test_a_friends_place_stays_the_friend() -> None:
 def test_possessive_before_a_noun_is_the_owner() -> None:
     names = _names("- Borrowed Okonkwo's drill, returned it on Sunday.\n")
     assert "Okonkwo's" not in names
+
+
+def test_a_relatives_home_is_no_business() -> None:
+    assert "Gran's" not in _names("- Dropped the dog off at Gran's, then the late train.\n")

@@ -33,6 +33,7 @@ from mdrecall.knowledge.name_lists import (
     common_word,
     demonym,
     given_name,
+    kin_word,
     known_name,
     known_words_max,
     places,
@@ -251,6 +252,7 @@ def _possessive_business(words: list[str], plain: str, end: int) -> bool:
         len(words) == 1
         and (SAINTS_PLACE.match(plain, end) is not None or _POSSESSIVE_CELL.match(plain, end) is not None)
         and not given_name(words[0])
+        and not kin_word(words[0])  # "at Gran's.": a relative's home
         and words[0] not in places()
         and words[0] not in HONORIFICS
     )
