@@ -33,11 +33,19 @@ from mdrecall.knowledge.name_lists import (
     common_word,
     demonym,
     given_name,
+    kin_word,
     known_name,
     known_words_max,
     places,
 )
-from mdrecall.knowledge.name_words import ABBREVIATED, ACRONYM_TAILS, ORG_WORD, PLACE_NOUNS, PLACE_WORDS
+from mdrecall.knowledge.name_words import (
+    ABBREVIATED,
+    ACRONYM_TAILS,
+    LEGAL_FORMS,
+    ORG_WORD,
+    PLACE_NOUNS,
+    PLACE_WORDS,
+)
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import TableCells
 
@@ -47,6 +55,10 @@ __all__ = ["Candidate", "capital_candidates"]
 _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
 #: All-capitals words that are a role before a person's name ("CEO Okafor"), not an institution's initials.
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
+
+
+#: A possessive filling a table cell ("| Nando's |").
+_POSSESSIVE_CELL = re.compile(r"['’]s[ ]*\|")
 
 
 @dataclass(slots=True)
@@ -115,6 +127,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         _take_neighbours(c, plain, m.end(), trailing)
         if len(c.words) == 2 and c.words[0] in ("St", "St.", "Saint") and SAINTS_PLACE.match(plain, m.end()):
             c.words[-1] += "'s"  # "at St Teresa's, Eastleigh": the saint's church or school
+        elif _possessive_business(c.words, plain, m.end()):
+            c.words[-1] += plain[m.end() : m.end() + 2]  # "cake from Nando's." : a business named "X's"
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
             name = " ".join(c.words)
             scan.add(i, name, page[1] or name_kind(name, c.words, "", "")[0], "typed_name")
@@ -186,7 +200,12 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     if c.after[:1] == "." and words[-1] in ABBREVIATED and ABBREVIATION_DOT.match(c.after):
         words[-1] += "."  # "from Spoke Print Co. in Halifax": the dot is the name's, the sentence goes on
         c.after = c.after[1:]
-    if c.after.startswith(" ") and (acr := ACRONYM_NEXT.match(plain, end)) and acr[1] in ACRONYM_TAILS:
+    if (
+        c.after.startswith(" ")
+        and (acr := ACRONYM_NEXT.match(plain, end))
+        and acr[1] in ACRONYM_TAILS
+        and not (acr[1] in LEGAL_FORMS and " ".join(words) in places())  # "Durban SA": the country's code
+    ):
         words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
         c.after = plain[acr.end() : acr.end() + 24]
     elif (
@@ -224,6 +243,19 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(place_noun.group(1))
         c.after = c.after[place_noun.end() :]
+
+
+def _possessive_business(words: list[str], plain: str, end: int) -> bool:
+    """Is one capitalised word with a possessive and no noun after it ("cake from Nando's.", "back on the
+    Purina's for now") a business or brand named after its founder, not a person's place ("at Jo's")?"""
+    return (
+        len(words) == 1
+        and (SAINTS_PLACE.match(plain, end) is not None or _POSSESSIVE_CELL.match(plain, end) is not None)
+        and not given_name(words[0])
+        and not kin_word(words[0])  # "at Gran's.": a relative's home
+        and words[0] not in places()
+        and words[0] not in HONORIFICS
+    )
 
 
 def _acronym_led(acronym: str, words: list[str]) -> bool:

@@ -10,6 +10,9 @@ import re
 from mdrecall.knowledge.name_lists import animal_words, common_word
 
 __all__ = [
+    "LEGAL_FORMS",
+    "NOUN_SUFFIXES",
+    "WORD_GIVEN_NAMES",
     "ABBREVIATED",
     "ACRONYM_TAILS",
     "DRINK_LAST",
@@ -104,7 +107,12 @@ ACRONYM_TAILS: dict[str, str] = {
     "FX": "organisation", "TV": "organisation", "FM": "organisation", "AI": "organisation",
     "CI": "product", "CD": "technology", "HS": "organisation", "FC": "organisation", "AFC": "organisation",
     "RFC": "organisation",
+    # a company's legal form in French, Spanish, German, Dutch, Swedish usage ("Kestrel SA", "Brenner AG")
+    "SA": "organisation", "AG": "organisation", "NV": "organisation", "BV": "organisation",
+    "AB": "organisation",
 }  # fmt: skip
+#: The acronyms of :data:`ACRONYM_TAILS` that are a company's legal form, and a country's code after a place.
+LEGAL_FORMS = frozenset("SA AG NV BV AB".split())
 #: Lower-case words after a capitalised word that make the two a place ("the Harbour room").
 PLACE_NOUNS = frozenset(
     "room hall street road lane park square station church garden gardens office building cafe café".split()
@@ -201,3 +209,19 @@ def club_word(last: str) -> bool:
     if low[:-1] in animal_words() or (low.endswith("sses") and low[:-2] in animal_words()):
         return True  # "Pumas", "Lionesses" (not "Baths": a bat's)
     return low.endswith("ers") and len(low) > 6 and common_word(low[:-2])
+
+
+#: Given names and surnames that are frequent words built with one of :data:`NOUN_SUFFIXES` (left out of
+#: the given-name lists, or no given names): before a verb of speech or will ("Charity says", "Manning
+#: wants") they are still someone.
+WORD_GIVEN_NAMES = frozenset(
+    "Crystal Marion Clement Vincent Laurent Constance Prudence Patience Charity Trinity Verity Felicity "
+    "Sterling Manning Fleming Browning Harding Channing Hastings Percival Cyril Randal".split()
+)
+
+
+#: Endings of English nouns and adjectives of roles, fields and qualities ("accountant", "legal", "finance",
+#: "security", "management", "marketing"): a frequent word so built is rarely a given name.
+NOUN_SUFFIXES = tuple(
+    "ant ent ance ence al ist ism ity ment ness ion ing ics ary ory ure ship hood ive ous".split()
+)

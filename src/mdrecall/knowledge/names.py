@@ -74,6 +74,7 @@ from mdrecall.knowledge.name_words import (
     DRINK_LAST,
     EVENT_LAST,
     INSTITUTION_LAST,
+    NOUN_SUFFIXES,
     ORG_LAST,
     ORG_SUFFIX,
     ORG_WORD,
@@ -82,6 +83,7 @@ from mdrecall.knowledge.name_words import (
     PLACE_NOT_SURNAME,
     TEAM_LAST,
     WEAK_ORG,
+    WORD_GIVEN_NAMES,
     club_word,
     head_kind,
 )
@@ -330,8 +332,18 @@ _NOT_SUBJECTS = frozenset(
 
 
 def _common_opener(name: str, words: list[str], opens: bool) -> bool:
-    """Is the name one of :data:`_NOT_SUBJECTS` opening a sentence: a role or an auxiliary, not someone?"""
-    return opens and len(words) == 1 and name in _NOT_SUBJECTS
+    """Is the name one of :data:`_NOT_SUBJECTS` or a frequent word no given name built with a suffix of
+    roles, fields and qualities ("Legal says", "Accountant wants", "Security signed off"; a short word may
+    be a name the lists lack, "Marc said") opening a sentence: a role, a team or an auxiliary, not someone?"""
+    if not opens or len(words) != 1:
+        return False
+    return name in _NOT_SUBJECTS or (
+        len(name) > 4
+        and name.casefold().endswith(NOUN_SUFFIXES)
+        and common_word(name)
+        and not given_name(name)
+        and name not in WORD_GIVEN_NAMES
+    )
 
 
 def _club_named(words: list[str]) -> bool:
