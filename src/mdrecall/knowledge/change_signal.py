@@ -36,6 +36,12 @@ def _adds_near(words: str, at: int) -> bool:
 _NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:\s+\S+){0,4}\s*$", re.I)
 
 
+#: A wish by "would" ("he'd like to", "would rather") and the verbs of wanting: read by :data:`_UNREAL`
+#: (right before the act) and :data:`_WISH` (anywhere earlier in its clause).
+_WOULD_LIKE = r"(?:'d|’d|\bwould)\s+(?:like|love|prefer|rather)"
+_WANTING = r"wants?|wanted|wanting|wish(?:es|ed)?|keen"
+
+
 #: A negation, or a modal of a thing only possible or advised, whose scope reaches the word after it across
 #: auxiliaries and adverbs only ("won't quit", "don't ever quit", "never gonna give up", "not going to stop",
 #: "nothing has changed", "we might switch", "should have moved"), or a wish ("he'd like to hand it over",
@@ -47,8 +53,7 @@ _UNREAL = re.compile(
     r"|\b(?:anyone|anybody|someone|somebody|everyone|everybody|no one|(?:most |many )?people|others)"
     r"(?:\s+else)?\s+would"
     # a wish, not an act: "he'd like to hand it over", "wants to switch", "hoping to move"
-    r"|(?:'d|’d|\bwould)\s+(?:like|love|prefer|rather)|\b(?:wants?|wanted|wanting|wish(?:es|ed)?|hop(?:es?|ed|ing)"
-    r"|keen))"
+    rf"|{_WOULD_LIKE}|\b(?:{_WANTING}|hop(?:es?|ed|ing)))"
     r"(?:\s+(?:ever|even|really|actually|just|yet|be|been|being|have|has|had|get|got|gonna|going|to|wanna"
     r"|want|gotta))*\s+$",
     re.I,
@@ -178,11 +183,7 @@ def _wished_in_clause(words: str, at: int) -> bool:
 
 _CLAUSE_END = re.compile(r"[.;!?]")
 #: A wish or a preference not acted on: "wants to", "hoping to", "would rather", "'d like to".
-_WISH = re.compile(
-    r"\b(?:wants?|wanted|wanting|wish(?:es|ed)?|hop(?:es|ed|ing)|keen)\s+to\b"
-    r"|(?:'d|’d|\bwould)\s+(?:like|love|prefer|rather)\b",
-    re.I,
-)
+_WISH = re.compile(rf"\b(?:{_WANTING}|hop(?:es|ed|ing))\s+to\b|{_WOULD_LIKE}\b", re.I)
 
 
 def signal(words: str) -> str | None:
