@@ -21,7 +21,6 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import SearchConfig
-from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
@@ -30,14 +29,11 @@ from mdrecall.search.current import lift_latest
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
 from mdrecall.search.hits import build_hits
+from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, with_code_rare, with_rare
 from mdrecall.search.kinds import (
-    ENTITY_KINDS,
-    animals_named_with,
     apply_entity_kinds,
     apply_kind_instances,
     asked_entity_kinds,
-    confirmed_rare,
-    one_term_instances,
 )
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
@@ -56,10 +52,8 @@ from mdrecall.search.ranking import (
     fuse_weighted,
     merge_neighbours,
     mmr,
-    normalize_text,
     normalize_vector,
 )
-from mdrecall.search.related import add_related, missing_words, related_candidates
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
     ChunkReader,
@@ -72,7 +66,6 @@ from mdrecall.search.supersede_wording import apply_supersession, marks_by_wordi
 from mdrecall.search.times import apply_no_day_drop, apply_time_lift, asks_for_past_day, asks_for_time
 from mdrecall.stores.base import Store
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
-from mdrecall.text.kind_words import CODE_KIND, asked_rare, rare_table
 from mdrecall.text.query import (
     KeywordQuery,
     asks_about_self,
@@ -81,9 +74,7 @@ from mdrecall.text.query import (
     build_keyword_query,
     query_intent,
 )
-from mdrecall.text.synonyms import related_words
 from mdrecall.text.tense import asks_about_present
-from mdrecall.text.verb_forms import agent_verb
 
 if TYPE_CHECKING:
     from mdrecall.rerankers import Reranker
@@ -223,8 +214,8 @@ def run_search(
     # (a programming language is asked by both: the known ones, and the workspace's technologies - GDScript)
     code = "technology" in entity_kinds and asks_for_code_language(req.query)
     if code and kq.instances:  # "Rust", "Swift": languages where the workspace names them as technologies
-        kq = _with_code_rare(store, kq)
-    kind_group = _kind_group(store, kq, entity_kinds) if entity_kinds and (code or not kq.instances) else ()
+        kq = with_code_rare(store, kq)
+    kind_group = kind_terms(store, kq, entity_kinds) if entity_kinds and (code or not kq.instances) else ()
     # a search for a few hits weighs at least MIN_POOL candidates: the scores are normalised over the pool,
     # and in a thin one a chunk found by one leg alone loses the other's half
     pool = max(1, min(max(req.max_results * cfg.candidate_multiplier, MIN_POOL), cfg.candidate_cap))
@@ -235,7 +226,7 @@ def run_search(
         pool = max(pool, cfg.candidate_cap)
     mode = req.mode if req.mode in MODES else "hybrid"
     if kq.instances and mode != "vector" and "kinds" not in off:  # "Kuba's Squier bass": an instrument
-        kq = _with_rare(store, kq, req.query, pool, req.sources)
+        kq = with_rare(store, kq, req.query, pool, req.sources)
     flt = req.filters if req.filters is not None and req.filters.active else None
     if flt is not None:
         pool = max(pool, FILTERED_POOL)
@@ -249,15 +240,15 @@ def run_search(
     groups = ((CHOICE_WORDS,) if choice else ()) + ((kind_group,) if kind_group else ())
     several = "kinds" not in off and asks_for_list(req.query)  # each instance named is one more answer
     # a question's word no note holds is searched in its synonyms (as its own words, they answer it)
-    near = _related(store, kq, req.sources) if "related" not in off and mode != "vector" else ()
+    near = related_terms(store, kq, req.sources) if "related" not in off and mode != "vector" else ()
     if mode in ("hybrid", "bm25"):
         listed = kind_group if several else ()  # "what pets do we have": each pet named is an answer
-        text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several, near, listed)
+        text, keyword_failure = keyword_leg(store, kq, pool, req.sources, groups, several, near, listed)
     if mode in ("hybrid", "vector"):
         if vector is None:
             fallback = vector_note or "no embedder configured: keyword search only"
             if mode == "vector":
-                text, keyword_failure = _keyword_leg(store, kq, pool, req.sources, groups, several, near)
+                text, keyword_failure = keyword_leg(store, kq, pool, req.sources, groups, several, near)
         else:
             fallback = vector_note
             wide = max(pool, cfg.candidate_cap) if on_day is not None else pool
@@ -396,56 +387,6 @@ def run_search(
     )
 
 
-def _kind_group(store: Store, kq: KeywordQuery, kinds: Sequence[str]) -> tuple[str, ...]:
-    """The question's word for an asked kind with the workspace's entities of that kind, to count as ONE
-    keyword term (as a kind's synonyms): "what pet do we have" is answered by "Our tortoise is called Gus",
-    which holds no word of the question but Gus, as much as by a line saying "pet". A question in the first
-    person leaves out the names only another person's page holds (their pets). Empty when the workspace
-    names none."""
-    from mdrecall.knowledge.index import kind_names, others_names
-
-    said = [t for t in kq.terms if set(ENTITY_KINDS.get(t.lower(), ())) & set(kinds)]
-    if "technology" in kinds and asks_for_code_language(kq.text):  # "programming languages"
-        said += [t for t in kq.terms if t.lower() in CODE_LANGUAGE_WORDS]
-    names = [n for n in kind_names(store, kinds) if n not in said]
-    if names and asks_about_self(kq.text):  # "what pets do WE have": not the ones on Rafael's page
-        theirs = others_names(store, names)
-        names = [n for n in names if n not in theirs]
-    if said and names and "pet" in kinds:  # "Tortoise: Kobe" beside "Cat: Pilipili": the animal's word
-        names += [w for w in animals_named_with(store, names) if w not in names and w not in said]
-    return (*said, *names) if said and names else ()
-
-
-def _with_rare(
-    store: Store, kq: KeywordQuery, query: str, pool: int, sources: Sequence[str] | None
-) -> KeywordQuery:
-    """``kq`` with the words for which an asked kind is a rarer sense added to its instances where the
-    workspace writes them on a line naming the question's subject (:func:`confirmed_rare`); a store
-    error leaves ``kq`` as it was (the keyword leg says what failed)."""
-    rare, names = asked_rare(query), query_names(query)
-    if not rare or not names:
-        return kq
-    try:
-        extra = confirmed_rare(store, kq, rare, names, pool, sources)
-    except IndexCorruptError:
-        raise
-    except StoreError:
-        return kq
-    extra = tuple(w for w in extra if w not in kq.instances)
-    return replace(kq, instances=(*kq.instances, *extra)) if extra else kq
-
-
-def _with_code_rare(store: Store, kq: KeywordQuery) -> KeywordQuery:
-    """``kq`` with the programming languages whose name is also an ordinary word ("Rust", "Swift",
-    "Ruby") added to its instances where the workspace's entities name them as a technology (the entity
-    extraction reads "Rust" so only in a technical context)."""
-    from mdrecall.knowledge.index import kind_names
-
-    tech = set(kind_names(store, ("technology",)))
-    extra = tuple(w for w in rare_table().get(CODE_KIND, ()) if w in tech and w not in kq.instances)
-    return replace(kq, instances=(*kq.instances, *extra)) if extra else kq
-
-
 def _superseded_check(
     store: Store, off: frozenset[str], ranked: Sequence[Scored]
 ) -> Callable[[str, int], bool] | None:
@@ -457,60 +398,10 @@ def _superseded_check(
     return lambda path, n: n in lines.get(path, {})
 
 
-#: The question's words for a programming language, counted with the technologies it asks for.
-CODE_LANGUAGE_WORDS = frozenset({"language", "languages"})
-
-
 def _states_preference(chunk: Chunk) -> bool:
     from mdrecall.text.salience import states  # only for questions that ask for a preference
 
     return states("preference", chunk.text)
-
-
-def _keyword_leg(
-    store: Store,
-    kq: KeywordQuery,
-    pool: int,
-    sources: Sequence[str] | None,
-    groups: Sequence[Sequence[str]] = (),
-    several: bool = False,
-    related: Sequence[str] = (),
-    listed: Sequence[str] = (),
-) -> tuple[list[Scored], str | None]:
-    """The BM25 leg, or no candidates and why: a store error (a lock, I/O) degrades the search and
-    says so. A damaged index (:class:`~mdrecall.errors.IndexCorruptError`) is raised to be rebuilt.
-    ``related``: the synonyms of the question's words no note holds (:func:`_related`), searched apart and
-    weighed below the question's words; ``listed``: the group whose names each answer a list question."""
-    try:
-        if (kq.instances and not several) or groups:  # each counted as one term
-            found = one_term_instances(store, kq, pool, sources, groups, several, listed)
-        else:
-            found = store.search_text(kq, pool, sources)
-        if related:
-            found = add_related(found, related_candidates(store, related, pool, sources), pool)
-        return normalize_text(found), None
-    except IndexCorruptError:
-        raise
-    except StoreError as exc:
-        return [], f"keyword search failed, vector results only: {exc}"
-
-
-def _related(store: Store, kq: KeywordQuery, sources: Sequence[str] | None) -> tuple[str, ...]:
-    """The verb of a question's noun of a doer (:func:`~mdrecall.text.verb_forms.agent_verb`: "movers" →
-    move), then the synonyms of the question's words that no note (of ``sources``) holds; a store error
-    leaves the synonyms out (the keyword leg says what failed). Not a verb's irregular forms ("went" →
-    go, "made" → make): searched so, LoCoMo lost 0.011 open-domain and 0.006 temporal snippet recall."""
-    if kq.empty:
-        return ()
-    said = set(kq.all_terms)
-    forms = tuple(v for t in kq.terms if (v := agent_verb(t)) and v not in said)
-    try:
-        found = related_words(missing_words(store, kq, sources), kq.all_terms)
-    except IndexCorruptError:
-        raise
-    except StoreError:
-        return forms
-    return (*forms, *(w for w in found if w not in forms))
 
 
 def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) -> ChunkReader | None:
