@@ -8,7 +8,8 @@ on the other twelve, and the set scored at each threshold. Per set it prints pre
 rules alone and of the rules with the model's drops at the chosen threshold, and kinds right among the
 matched; then the means and, per threshold, the mean change. The threshold is chosen on these left-out
 scores (:func:`choose`): the one dropping the most false names net of true ones while mean recall falls
-by at most :data:`MAX_RECALL_LOSS` and kinds right hardly at all.
+by at most :data:`MAX_RECALL_LOSS` and kinds right hardly at all. The filter ships active only where mean
+precision then rises by :data:`SHIP_GAIN` or more (:func:`ships`).
 
 Usage::
 
@@ -41,6 +42,9 @@ SETS = [
 THRESHOLDS = [round(0.025 * i, 3) for i in range(21)]
 #: The most mean recall a threshold may cost (left out).
 MAX_RECALL_LOSS = 0.01
+#: The least rise of mean precision, left out, for the filter to ship active (the issue asks for a clear
+#: rise, aiming at +0.05; below this the model file is written inactive: the rules decide).
+SHIP_GAIN = 0.02
 #: The most mean kinds right a threshold may cost (dropping a name typed right lowers the share a hair).
 MAX_KINDS_LOSS = 0.001
 #: L2 penalty and steps of the regression.
@@ -201,6 +205,18 @@ def choose(data: dict[str, dict[str, Any]], table: dict[str, Any]) -> float:
     return best
 
 
+def ships(table: dict[str, Any], threshold: float) -> bool:
+    """Whether the filter at ``threshold`` clears the bar to ship active, left out: mean precision up by
+    :data:`SHIP_GAIN`, mean recall down by at most :data:`MAX_RECALL_LOSS`, kinds by at most
+    :data:`MAX_KINDS_LOSS`."""
+    a, b = means(table, None), means(table, threshold)
+    return (
+        b["precision"] - a["precision"] >= SHIP_GAIN
+        and a["recall"] - b["recall"] <= MAX_RECALL_LOSS + 1e-9
+        and a["kinds"] - b["kinds"] <= MAX_KINDS_LOSS + 1e-9
+    )
+
+
 def dropped(data: dict[str, dict[str, Any]], table: dict[str, Any], threshold: float) -> tuple[int, int]:
     """How many false and true listed names the left-out models score below ``threshold``."""
     low = [
@@ -227,6 +243,10 @@ def report(data: dict[str, dict[str, Any]], table: dict[str, Any], chosen: float
     a, b = means(table, None), means(table, chosen)
     cells = [f"{a[m]:.3f} → {b[m]:.3f}" for m in ("precision", "recall", "kinds")]
     print(f"{'mean':12} {'':6} " + " ".join(f"{c:>17}" for c in cells))
+    print(
+        f"ships active (mean precision +{SHIP_GAIN} or more, left out):",
+        "yes" if ships(table, chosen) else "no",
+    )
     print("mean change per threshold (precision, recall, kinds; names dropped: right / wrong)")
     for t in THRESHOLDS:
         m = means(table, t)
@@ -256,6 +276,7 @@ def main() -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     summary = {
         "chosen": chosen,
+        "ships": ships(table, chosen),
         "rules": means(table, None),
         "model": means(table, chosen),
         "sets": {s: {"rules": v["rules"], "model": v["at"][str(chosen)]} for s, v in table.items()},

@@ -54,6 +54,17 @@ def fresh() -> Iterator[None]:
     entity_filter.model.cache_clear()
 
 
+@pytest.fixture
+def active(tmp_path: Path, fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shipped model marked active (as ``gen_entity_filter.py --active`` writes it)."""
+    with np.load(entity_filter.MODEL_FILE, allow_pickle=False) as shipped:
+        arrays = {name: shipped[name] for name in shipped.files}
+    arrays["active"] = np.bool_(True)
+    path = tmp_path / "active.npz"
+    np.savez(path, **arrays)  # type: ignore[arg-type]
+    monkeypatch.setattr(entity_filter, "MODEL_FILE", path)
+
+
 def _names(root: Path) -> list[str]:
     for path, text in SMALLHOLDING.items():
         write(root, path, text)
@@ -65,12 +76,18 @@ def _names(root: Path) -> list[str]:
         mem.close()
 
 
-def test_a_common_noun_opening_lines_is_dropped_and_a_rare_name_kept(tmp_path: Path, fresh: None) -> None:
+def test_a_common_noun_opening_lines_is_dropped_and_a_rare_name_kept(tmp_path: Path, active: None) -> None:
     """The rules list "Renovation" (a capitalised word inside a sentence, in four files); the model drops
     it, and keeps a buyer named twice with no cue and a person."""
-    names = _names(tmp_path)
+    names = _names(tmp_path / "ws")
     assert "Renovation" not in names
     assert {"Brambleton", "Oskar Lindqvist"} <= set(names)
+
+
+def test_the_shipped_model_is_inactive_so_the_rules_decide(tmp_path: Path, fresh: None) -> None:
+    """Left out, the model's rise in precision is short of the bar to ship active (docs/entities.md)."""
+    assert entity_filter.model() is None
+    assert {"Renovation", "Brambleton", "Oskar Lindqvist"} <= set(_names(tmp_path))
 
 
 def test_without_the_model_file_the_rules_decide(
@@ -80,6 +97,15 @@ def test_without_the_model_file_the_rules_decide(
     assert entity_filter.model() is None
     names = _names(tmp_path / "ws")
     assert {"Renovation", "Brambleton", "Oskar Lindqvist"} <= set(names)
+
+
+def test_without_numpy_the_rules_decide(
+    tmp_path: Path, active: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with monkeypatch.context() as m:  # (only here: indexing needs numpy elsewhere)
+        m.setitem(sys.modules, "numpy", None)  # import numpy raises ImportError
+        assert entity_filter.model() is None
+    assert "Renovation" in _names(tmp_path / "ws")  # the answer is kept: no model
 
 
 def test_a_damaged_or_foreign_model_file_is_not_used(
@@ -95,6 +121,7 @@ def test_a_damaged_or_foreign_model_file_is_not_used(
         weights=np.zeros(3),
         bias=np.float64(0),
         threshold=np.float64(0.5),
+        active=np.bool_(True),
         features=np.array(["a", "b", "c"]),
     )
     monkeypatch.setattr(entity_filter, "MODEL_FILE", other)
@@ -105,8 +132,6 @@ def test_a_damaged_or_foreign_model_file_is_not_used(
 def test_the_shipped_model_reads_the_features_and_the_generator_writes_its_shape() -> None:
     """The shipped file loads, and the generator (trained here on two small labelled sets) writes arrays of
     the same names, shapes and types."""
-    entity_filter.model.cache_clear()
-    assert entity_filter.model() is not None
     spec = importlib.util.spec_from_file_location(
         "gen_entity_filter", ROOT / "scripts" / "gen_entity_filter.py"
     )
@@ -121,4 +146,5 @@ def test_the_shipped_model_reads_the_features_and_the_generator_writes_its_shape
         for name, array in built.items():
             assert shipped[name].shape == array.shape and shipped[name].dtype.kind == array.dtype.kind, name
         assert tuple(str(f) for f in shipped["features"]) == entity_filter.FEATURES
+        assert shipped["weights"].shape == (len(entity_filter.FEATURES),)
         assert 0.0 <= float(shipped["threshold"]) < 0.5
