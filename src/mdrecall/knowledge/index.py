@@ -17,6 +17,7 @@ from typing import Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
+from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.kind_context import CONFUSED, context_guess, overrules
 from mdrecall.knowledge.kind_guess import KindGuess, guess
@@ -197,7 +198,13 @@ class EntityIndex(NameQueries):
             if root is not None:
                 groups.setdefault(root, []).append(summary)
         shared = _shared_firsts(known, _key_kinds(self.store))
-        found = [self._entity(root, parts) for root, parts in groups.items() if root not in shared]
+        accepted = [
+            (root, self._entity(root, parts), parts) for root, parts in groups.items() if root not in shared
+        ]
+        drop = entity_filter.dropped(
+            self.texts, self.store.entity_stats(), [entity_filter.listed(*a) for a in accepted]
+        )
+        found = [e for root, e, _parts in accepted if root not in drop]
         kind = "technology" if kind == "tool" else kind  # the kind's old name
         found = [e for e in found if kind is None or e.kind == kind]
         found.sort(key=lambda e: (-e.mentions, e.name.casefold()))
