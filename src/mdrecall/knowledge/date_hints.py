@@ -13,10 +13,11 @@ __all__ = ["may_name_date"]
 #: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
 #: cheaper than the grammar); months are looked for by their first three letters, "day" by :data:`_DAY_HINT`.
 _HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
-#: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
-#: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
+#: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", "N days left", a
+#: holiday's name ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines
+#: skips the grammar.
 _DAY_HINT = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from|later|afterwards)\b"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from|later|afterwards|left|to\s+go)\b"
     r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
 )
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").

@@ -43,6 +43,15 @@ from mdrecall.text.date_spans import (
     weekday_range,
 )
 from mdrecall.text.dates import MAX_DAYS, month_days, week_of
+from mdrecall.text.day_neighbours import (
+    a_week,
+    day_from_next,
+    near_day,
+    nearest_weekday,
+    step_back,
+    the_weekday,
+    yearless_day,
+)
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holidays import ONE_DAY, holiday_key
 from mdrecall.text.weekday_dates import OWNER, weekday_days
@@ -141,12 +150,16 @@ def note_dates(
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
     step_at = -1  # where the last phrase read, when any weekday, starts
+    pending: re.Match[str] | None = None  # "the Saturday after", waiting for the phrase that follows
     for m in note_grammar("day" in low).finditer(line):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
         kind = m.lastgroup
         g = m.groupdict()
         start = m.start(kind) if kind else m.start()
+        if g["wbx"]:
+            pending = m
+            continue
         if loose and _from_writing(g):
             continue
         if "=" in line and _GLOSS.search(line, max(0, start - 16), start):
@@ -158,14 +171,20 @@ def note_dates(
             found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
-        if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
+        if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
-        elif found and base and out and out[-1].start == step_at and _step_back(g, found, out[-1].days, base):
+        elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
             # "branch cut on Monday, ship Thursday": steps of a plan in order, the Thursday after that Monday
             found = [found[0] + timedelta(days=7 * ((out[-1].days[-1] - found[0]).days // 7 + 1))]
         close = before if before is not None else near
-        if found and close is not None and len(found) == 1 and _yearless_day(g):
-            found = [_near(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
+        if found and close is not None and len(found) == 1 and yearless_day(g):
+            found = [near_day(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
+        if found and before is not None and the_weekday(g, low, start):  # "on Sat 17/4, ... the Friday"
+            found = [nearest_weekday(before, weekday_number(g["wdn"] or ""))]
+        if pending is not None:
+            if found and not line[pending.end() : start].strip():  # "the Saturday after Easter"
+                found, start = [day_from_next(pending, found)], pending.start()
+            pending = None
         numeric = (
             g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"] or g["rom"]
         )
@@ -184,33 +203,6 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
-
-
-def _step_back(g: dict[str, str | None], found: list[date], before: tuple[date, ...], written: date) -> bool:
-    """Whether a bare weekday read ahead (``found``) falls before the weekday the line named just before
-    it (``before``), itself ahead of the day ``written``: read as the next step, it is the one after."""
-    bare = g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"])
-    return bool(bare) and len(found) == 1 and written < found[0] < before[-1] and len(before) == 1
-
-
-def _yearless_day(g: dict[str, str | None]) -> bool:
-    """Whether a phrase is a numeric day and month without its year ("19/2")."""
-    return bool((g["num"] and not g["ny"]) or g["numd"] or g["numb"])
-
-
-def _near(day: date, other: date) -> date:
-    """``day`` moved a year, when that puts it within half a year of ``other`` (another day of its line)."""
-    if abs((day - other).days) <= 183:
-        return day
-    for shifted in (safe_day(day.year - 1, day.month, day.day), safe_day(day.year + 1, day.month, day.day)):
-        if shifted and abs((shifted[0] - other).days) <= 183:
-            return shifted[0]
-    return day
-
-
-def _a_week(days: tuple[date, ...]) -> bool:
-    """Whether ``days`` are one Monday–Sunday week (what "next week" names)."""
-    return len(days) == 7 and days[0].weekday() == 0
 
 
 _FROM_WRITING = (
@@ -314,6 +306,7 @@ def _note_match(
     if g["ahead"] or g["ago"]:
         count = count_of(g["an"] if g["ahead"] else g["gn"])
         unit = (g["au"] if g["ahead"] else g["gu"]) or ""
+        # ("3 days to go", "2 weeks left": ahead)
         sign = -1 if g["ago"] and (g["gdir"] or "").lower() == "ago" else 1
         if count is None or count > MAX_DAYS:
             return None
@@ -356,13 +349,18 @@ def _note_match(
         # the one nearest it
         nth = int(g["oddn"] or g["odpn"] or 0)
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
-            return safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
-        # "from the 15th" with no word that points the other way: the coming one, where a state starts
-        # ("read-only from the 15th"; "was closed from the 3rd" is gone)
-        way = direction_of(
-            low, start, end, default=1 if _FROM_BEFORE.search(low, max(0, start - 8), start) else 0
-        )
-        return day_of_month(nth, today, way)
+            first = safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
+        else:
+            # "from the 15th" with no word that points the other way: the coming one, where a state starts
+            # ("read-only from the 15th"; "was closed from the 3rd" is gone)
+            way = direction_of(
+                low, start, end, default=1 if _FROM_BEFORE.search(low, max(0, start - 8), start) else 0
+            )
+            first = day_of_month(nth, today, way)
+        second = int(g["oddn2"] or 0)
+        if first and nth < second:  # "the 29th and 30th": the second day of the same month too
+            return [*first, *(safe_day(first[0].year, first[0].month, second) or [])]
+        return first
     if g["dnm"]:  # "the 15th of next month"
         step = {"next": 1, "this": 0, "last": -1}[(g["dnmq"] or "").lower()]
         first = month_days(today.year, today.month + step)
