@@ -96,3 +96,24 @@ def test_a_tally_after_a_colon_reports_the_day_before() -> None:
 def test_the_weekday_beside_a_named_day_is_the_nearest_one() -> None:
     line = "- regatta on Sunday 19/3, weigh-in the Saturday"
     assert date(2028, 3, 18) in chunk_dates(line, _MONDAY, order="dmy")
+
+
+def test_a_month_labelling_a_line_is_that_month() -> None:
+    page = "# Season plan\n\n- May: hill reps, 30 km weeks\n- June: race block\n- Notes for June: buy shoes\n"
+    days = line_dates(page, None, "2028-04-20")
+    assert days[2] == date(2028, 5, 1)
+    assert days[3] == date(2028, 6, 1)
+    assert line_dates("# 2028-03-06\n\nthe plan, May: rest\n", "2028-03-06")[2] == date(2028, 3, 6)
+
+
+def test_a_period_paid_for_is_the_nearest_and_not_the_line_s_day() -> None:
+    line = "- Tomas: paid the studio rent for February, receipt in the drawer"
+    written = "2028-03-15"
+    assert _day(line, written) == date(2028, 3, 15)
+    assert date(2028, 2, 10) in chunk_dates(line, written)
+    assert date(2029, 2, 10) not in chunk_dates(line, written)
+
+
+def test_a_year_of_birth_is_that_year() -> None:
+    days = chunk_dates("- Dachshund, wire-haired, born 2019", None)
+    assert date(2019, 6, 1) in days and len(days) == 365

@@ -7,7 +7,7 @@ import re
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
-    "firm_direction", "past_verb", "starts_clause", "tally_back", "wished",
+    "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "wished",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -273,3 +273,14 @@ def tally_back(low: str, start: int, end: int) -> bool:
             if word in _BACK_CUES or (past_verb(word, prev) and not wished(words, k)):
                 return True
     return False
+
+
+#: A payment, a bill or a filing in the clause before "for" and a period: "paid the VAT for February",
+#: "invoiced them for March", "the gas bill for January".
+_PAID_FOR = re.compile(r"\b(?:paid|pay|pays|paying|invoiced|billed|bill|filed|charged)\b[^.;!?]*$")
+
+
+def paid_for(low: str, start: int) -> bool:
+    """Whether a period after "for" at ``start`` is what a payment, a bill or a filing in its clause is for
+    ("paid the rent for March"): the period covered, the one nearest the day written, not one ahead."""
+    return _PAID_FOR.search(low, max(0, start - 60), start) is not None

@@ -34,8 +34,8 @@ _WEEKDAY_RX = (
     # before a part of the day ("(Sat night)", "Sun morning"), or ending a clause after a lower-case word
     # that is no determiner ("forecast Sat.", not "under the Sun.")
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|am|pm)\b)"
-    r"|(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)"
-    r"(?<!\btheir\s)(?<!\byour\s)(?<!\bits\s)(?-i:Mon|Wed|Sat|Sun)(?=[.,;!?)]|\s*$)"
+    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
+    r"(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!\bits\s)(?-i:Mon|Wed|Sat|Sun)"
 )
 #: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
 #: are no English words (terse notes write "decision thu"); "mon", "wed", "sat", "sun" only after a word
@@ -231,7 +231,8 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<mattr>\bthe\s+(?P<man>(?-i:January|February|March|April|May|June|July|August|September|October"
         r"|November|December))\s+(?!of\b)(?=[A-Za-z]))",
         # a month alone in brackets, a note's date of a remark ("Where we stand (Dec): ...")
-        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\)))",
+        # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens)
+        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         # a half year after a word that introduces a period ("in H2", "by H1 2027")
@@ -244,8 +245,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
-        # a year a state has held since ("member since 2021", "lead since 2025"): that whole year
-        r"(?P<sy>(?<=\bsince\s)(?P<syy>(?:19|20)\d\d)\b(?![-/.]\d))",
+        # a year a state has held since ("member since 2021", "lead since 2025") or one of birth ("born
+        # 2018", "born in 1994"): that whole year
+        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))(?P<syy>(?:19|20)\d\d)\b(?![-/.]\d))",
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
         rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})" if typos else r"(?P<wtypo>(?!))",

@@ -31,6 +31,7 @@ from mdrecall.text.date_direction import (
     direction_of,
     ended_state,
     firm_direction,
+    paid_for,
     starts_clause,
 )
 from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number, weekday_typo
@@ -54,7 +55,8 @@ from mdrecall.text.day_neighbours import (
 )
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holidays import ONE_DAY, holiday_key
-from mdrecall.text.weekday_dates import OWNER, weekday_days
+from mdrecall.text.numeric_dates import OPENS_NUM
+from mdrecall.text.weekday_dates import OWNER, ranked_weekday, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -237,7 +239,7 @@ def _note_match(
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
     if g["nwd"]:
-        return _ranked_weekday(g, low, start, end, today)
+        return ranked_weekday(g, low, start, end, today)
     if g["sy"]:  # "since 2021": every day of that year
         year = int(g["syy"] or 0)
         return days_between(date(year, 1, 1), date(year, 12, 31))
@@ -252,8 +254,11 @@ def _note_match(
         if (g["wbaw"] or "").lower() == "before":
             return [before - timedelta(days=(before.weekday() - wd - 1) % 7 + 1)]
         return [before + timedelta(days=(wd - before.weekday() - 1) % 7 + 1)]
-    if g["mbr"]:  # "(Dec)": that month, the nearest unless the words point
-        return month_near(month_number(g["mbrm"] or "") or 1, today, direction_of(low, start, end))
+    if g["mbr"]:  # "(Dec)", "- March: base weeks": that month, the nearest unless the words point
+        if g["mbl"] and OPENS_NUM.fullmatch(low, 0, start) is None:
+            return None  # "Plan for March: ..." is read by its preposition
+        named = month_number(g["mbrm"] or g["mbl"] or "") or 1
+        return month_near(named, today, direction_of(low, start, end))
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
@@ -387,6 +392,8 @@ def _note_match(
         else:
             firm = prep in FORWARD_PREP or prep in BACK_PREP
             sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
+            if prep == "for" and paid_for(low, start):
+                firm, sign = False, 0  # "paid the VAT for February": the period paid for, the nearest
             if ended_state(low, start + len(g["mop"] or "")):
                 sign = -1  # "was treasurer until January": a bound left behind
             days = month_near(month, today, sign, firm)
@@ -401,29 +408,6 @@ def _note_match(
             return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
         return holiday_near(name, today, direction_of(low, start, end), firm_direction(low, start))
     return None
-
-
-_RANKS = {
-    "first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "1st": 0, "2nd": 1, "3rd": 2, "4th": 3,
-    "5th": 4, "last": -1,
-}  # fmt: skip
-
-
-def _ranked_weekday(
-    g: dict[str, str | None], low: str, start: int, end: int, today: date | None
-) -> list[date] | None:
-    """ "The first Saturday of April", "the last Friday in May 2027": that weekday of that month, in the
-    year given, else the one the words point to."""
-    month = month_number(g["nwm"] or "") or 1
-    if g["nwy"]:
-        days = month_days(int(g["nwy"]), month)
-    elif today is None:
-        return None
-    else:
-        days = month_near(month, today, direction_of(low, start, end))
-    fits = [d for d in days if d.weekday() == weekday_number(g["nwdn"] or "")]
-    rank = _RANKS[(g["nwo"] or "").lower()]
-    return [fits[rank]] if rank < len(fits) else None
 
 
 def _part_of(g: dict[str, str | None], today: date, direction: int) -> list[date] | None:
