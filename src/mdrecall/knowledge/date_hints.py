@@ -13,10 +13,11 @@ __all__ = ["may_name_date"]
 #: Substrings of which a line must hold one to be worth reading for dates (a substring test is many times
 #: cheaper than the grammar); months are looked for by their first three letters, "day" by :data:`_DAY_HINT`.
 _HINT_WORDS = ("night", "tomorrow", "week", "month", "/", "fortnight")
-#: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", a holiday's name
-#: ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines skips the grammar.
+#: Where "day" is a date word: a weekday, today, yesterday, "N days ago", "in N days", "N days left", a
+#: holiday's name ("Boxing Day"). A title or a name ("Perfect Days 12") is not, so a page of such lines
+#: skips the grammar.
 _DAY_HINT = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from|later|afterwards)\b"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun|to|yester)day|\bdays?\s+(?:ago|from|later|afterwards|left|to\s+go)\b"
     r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
 )
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
@@ -55,8 +56,8 @@ _NUMBER_DIGIT = re.compile(
     r"|\d(?:\.\s?|\s)(?-i:[IVX])",
     re.IGNORECASE,
 )
-#: "member since 2021": a year a state has held since.
-_SINCE_YEAR = re.compile(r"\bsince\s\d{4}")
+#: "member since 2021", "born 2018": a year a state has held since, a year of birth.
+_SINCE_YEAR = re.compile(r"\b(?:since|born|born\sin)\s\d{4}")
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
 _ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 
@@ -88,7 +89,7 @@ def may_name_date(text: str) -> bool:
     if _DIGIT.search(text) is not None and (
         _NUMBER_DIGIT.search(text) is not None
         or _NUMBER_WORD.search(text) is not None
-        or ("since" in low and _SINCE_YEAR.search(low) is not None)
+        or (("since" in low or "born" in low) and _SINCE_YEAR.search(low) is not None)
     ):
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word

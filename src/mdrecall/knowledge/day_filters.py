@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from mdrecall.text.date_direction import paid_for
 from mdrecall.text.note_dates import NoteDate
 
 __all__ = ["NEGATED", "POSSESSIVE", "condition", "holds_later", "moved_from", "span_start", "topic"]
@@ -34,8 +35,10 @@ _ABOUT = re.compile(r"\b(?:about|regarding|re|concerning)\s+$")
 
 def topic(low: str, n: NoteDate) -> bool:
     """``n`` is what the line talks about ("family meeting about Easter", "emailed Jo regarding next
-    week"), not the day it is about; a day with a number after "about" is a guess at a day ("about 20
-    March")."""
+    week") or the period a payment covers ("paid the rent for March"), not the day it is about; a day with
+    a number after "about" is a guess at a day ("about 20 March")."""
+    if low.startswith("for ", n.start) and paid_for(low, n.start):
+        return True
     return _ABOUT.search(low, max(0, n.start - 16), n.start) is not None and not _DIGIT.search(
         low, n.start, n.end
     )

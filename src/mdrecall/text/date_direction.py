@@ -7,7 +7,7 @@ import re
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
-    "firm_direction", "past_verb", "starts_clause", "tally_back", "wished",
+    "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "wished",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -114,7 +114,7 @@ def _progressive(word: str, prev: str) -> bool:
     return len(word) > 4 and word.endswith("ing") and (prev in _BE_NOW or prev.endswith(("'s", "'re", "'m")))
 
 
-_CLAUSE = re.compile(r"[.;!?,()\"“”—]|\s-\s|\band\b|\bbut\b")
+_CLAUSE = re.compile(r"[.;!?,](?!\d)|[()\"“”—]|\s-\s|\band\b|\bbut\b")  # (not "1.240", "3,500")
 _SENTENCE = re.compile(r"[.;!?](?=\s|$)|\(")
 _WORD = re.compile(r"[a-z']+")
 
@@ -153,6 +153,10 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     if before[-3:-2] in (["is"], ["are"]) and before[-1] == "on" and before[-2] not in _NOT_STATE:
         return 1  # "the flat is ready on the 1st", "the hall is free on Sunday": a state announced ahead
     after = _WORD.findall(tail)
+    said_on = before[-1:] == ["on"]
+    if not before and window.rstrip().endswith("("):
+        # a day opening an aside ("Marathon done (Sat night)"): the cues of the clause the aside is about
+        before = _WORD.findall(_CLAUSE.split(window.rstrip()[:-1])[-1])
     words = [*before, *after]
     cut = len(before)
     for k in [*range(cut - 1, -1, -1), *range(cut, len(words))]:
@@ -175,6 +179,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         home = k + 1 < len(words) and words[k + 1] in _HOME_WORDS
         if word in _MOVED and home and prev not in _NOT_PAST_AFTER:
             return -1  # "moved into Flogsta on Saturday", "moved out": a move of home, done
+        if word in _MOVED and k < cut and said_on and prev not in _NOT_PAST_AFTER:
+            return -1  # "moved the desk there on Monday": the day of the move ("moved to Friday": a new day)
     joined = _JOINED_NOUN.search(low, max(0, start - _NEAR), start)
     own_verb = joined is not None and _OWN_VERB.search(joined.group(0)) is not None
     if joined is not None and joined.start() > max(0, start - _NEAR) and not own_verb:
@@ -267,3 +273,14 @@ def tally_back(low: str, start: int, end: int) -> bool:
             if word in _BACK_CUES or (past_verb(word, prev) and not wished(words, k)):
                 return True
     return False
+
+
+#: A payment, a bill or a filing in the clause before "for" and a period: "paid the VAT for February",
+#: "invoiced them for March", "the gas bill for January".
+_PAID_FOR = re.compile(r"\b(?:paid|pay|pays|paying|invoiced|billed|bill|filed|charged)\b[^.;!?]*$")
+
+
+def paid_for(low: str, start: int) -> bool:
+    """Whether a period after "for" at ``start`` is what a payment, a bill or a filing in its clause is for
+    ("paid the rent for March"): the period covered, the one nearest the day written, not one ahead."""
+    return _PAID_FOR.search(low, max(0, start - 60), start) is not None

@@ -31,6 +31,11 @@ _WEEKDAY_RX = (
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\.?\s+\d)"
     # the first of a range of weekdays ("Wed–Fri next week")
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\s*[-–—]\s*(?-i:Mon|Tues?|Wed|Weds|Thu|Thurs?|Fri|Sat|Sun)\b)"
+    # before a part of the day ("(Sat night)", "Sun morning"), or ending a clause after a lower-case word
+    # that is no determiner ("forecast Sat.", not "under the Sun.")
+    r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|am|pm)\b)"
+    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
+    r"(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!\bits\s)(?-i:Mon|Wed|Sat|Sun)"
 )
 #: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
 #: are no English words (terse notes write "decision thu"); "mon", "wed", "sat", "sun" only after a word
@@ -178,6 +183,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # "the Friday before" / "the Monday after" ending a clause: that weekday before (after) the line's
         # previous date ("release on Jan 14, code freeze the Friday before")
         rf"(?P<wba>\bthe\s+(?P<wbad>{wd})\s+(?P<wbaw>before|after)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$)))",
+        # "the Saturday after Easter", "the day before 3 May": a weekday or a day from the phrase that follows
+        # (read with it; alone, "the Thursday before the rally", no day)
+        rf"(?P<wbx>\bthe\s+(?P<wbxd>{wd}|day)\s+(?P<wbxw>before|after)"
+        r"(?=\s+(?!(?:yesterday|tomorrow|next|last)\b)[\w\d]))",
         # "the week of 8 March", "w/c 8 March", "week commencing the 15th": the Monday–Sunday week holding it
         r"(?P<wof>(?:\b(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|\bw/c)\s+(?:the\s+)?"
         # or a numeric day and month ("w/c 11/1", "the week of 3/9/2027"), read in the page's order
@@ -196,14 +205,16 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
         # (or a count after the line's previous day: "on 16.1., term starts two days later")
         rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+"
-        r"(?P<gdir>ago|from\s+(?:today|now)|later|afterwards))\b",
+        r"(?P<gdir>ago|from\s+(?:today|now)|later|afterwards|left|to\s+go))\b",
         r"(?P<rel>\b(?:(?:the\s+)?day\s+before\s+yesterday|(?:the\s+)?day\s+after\s+tomorrow|yesterday|today"
         r"|tonight|tomorrow|tmrw|tmrow|tmr|last\s+night|this\s+(?:morning|afternoon|evening|(?-i:AM|PM)))\b)",
         rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd}|{_WEEKDAY_LOWER_RX})"
-        r"(?P<wpl>s)?\b"
+        r"(?P<wpl>s)?\b(?![-‐](?:style|like|type|ish|esque|themed)\b)"
         r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)(?!\s*[-–]\s*\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
         r"(?P<dnm>\b(?:the\s+)?(?P<dnmd>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<dnmq>next|this|last)\s+month\b)",
-        rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
+        # (and a second day of that month: "the 29th and 30th")
+        rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?:\s*(?:,|and|&)\s*(?:the\s+)?(?P<oddn2>\d{{1,2}})"
+        rf"(?:st|nd|rd|th)\b)?(?!\s+(?:of\b|{m}\b|{_ORDINAL_NOUNS})))",
         # an ordinal right after a word that introduces a day ("on 27th", "by 5th", "for 18th to 23rd")
         r"(?P<odp>(?=\d)(?:(?<=on\s)|(?<=by\s)|(?<=for\s)|(?<=to\s)|(?<=from\s)|(?<=until\s)|(?<=till\s)"
         r"|(?<=before\s)|(?<=after\s)|(?<=since\s)|(?<=due\s))(?P<odpn>\d{1,2})(?:st|nd|rd|th)\b"
@@ -220,7 +231,8 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<mattr>\bthe\s+(?P<man>(?-i:January|February|March|April|May|June|July|August|September|October"
         r"|November|December))\s+(?!of\b)(?=[A-Za-z]))",
         # a month alone in brackets, a note's date of a remark ("Where we stand (Dec): ...")
-        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\)))",
+        # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens)
+        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         # a half year after a word that introduces a period ("in H2", "by H1 2027")
@@ -233,8 +245,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
-        # a year a state has held since ("member since 2021", "lead since 2025"): that whole year
-        r"(?P<sy>(?<=\bsince\s)(?P<syy>(?:19|20)\d\d)\b(?![-/.]\d))",
+        # a year a state has held since ("member since 2021", "lead since 2025") or one of birth ("born
+        # 2018", "born in 1994"): that whole year
+        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))(?P<syy>(?:19|20)\d\d)\b(?![-/.]\d))",
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
         rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})" if typos else r"(?P<wtypo>(?!))",
@@ -265,7 +278,7 @@ _GATES = {
     "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
-    "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "mbr": "adfjmnos",
+    "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
 }  # fmt: skip
 
 

@@ -97,8 +97,11 @@ def explicit_days(
         opens = OPENS_NUM.fullmatch(low, 0, start) is not None
         if order is None or not bare_date(low, start, end, opens):
             return None
-        if own is None and not date_cue(low, start, end):
-            return None  # in the workspace's order only after a word that calls for a day ("sent 2/3")
+        padded = (g["b1"] or "").startswith("0") or (g["b2"] or "").startswith("0")
+        if own is None and not padded and not date_cue(low, start, end):
+            # in the workspace's order only after a word that calls for a day ("sent 2/3"), or written with
+            # a leading zero, as no fraction or score is ("es el 10/04")
+            return None
         month, day = month_and_day(a, b, order)
         return _dated(month, day, today, low, start, end) if month <= 12 else None
     if g["num"] or g["numl"]:

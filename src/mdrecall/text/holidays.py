@@ -5,7 +5,8 @@ kept small: widely known observances of the English-speaking world whose day is 
 (from the Wikipedia articles of each: "Saint Patrick's Day", "Boxing Day", "Guy Fawkes Night" …), and
 those set by Easter (Western churches; the date from the anonymous Gregorian computus). Observances whose
 day differs by country (Mother's Day, Thanksgiving, Independence Day, Labour Day) are left out, and so
-are names that are also ordinary phrases ("the new year", "an epiphany").
+are names that are also ordinary phrases ("the new year", "an epiphany"). "St. Paddy's" alone is the
+day; "St Patrick's" alone is as often a church, a school or a hospital, and is left out.
 
 Names are written lower case with straight apostrophes; :func:`holiday_key` folds a phrase as written
 ("St. Patrick’s Day", "saint patricks day") to its name.
@@ -32,7 +33,8 @@ FIXED: dict[str, tuple[int, int]] = {
     "new year's day": (1, 1), "burns night": (1, 25), "australia day": (1, 26),
     "groundhog day": (2, 2), "valentine's day": (2, 14), "st valentine's day": (2, 14),
     "st david's day": (3, 1), "st patrick's day": (3, 17), "paddy's day": (3, 17),
-    "st paddy's day": (3, 17), "april fools' day": (4, 1), "april fool's day": (4, 1), "earth day": (4, 22),
+    "st paddy's day": (3, 17), "st paddy's": (3, 17), "april fools' day": (4, 1), "april fool's day": (4, 1),
+    "earth day": (4, 22),
     "st george's day": (4, 23), "anzac day": (4, 25), "may day": (5, 1), "cinco de mayo": (5, 5),
     "juneteenth": (6, 19), "canada day": (7, 1), "fourth of july": (7, 4), "bastille day": (7, 14),
     "halloween": (10, 31), "all hallows' eve": (10, 31), "all saints' day": (11, 1),

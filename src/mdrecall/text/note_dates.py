@@ -31,6 +31,7 @@ from mdrecall.text.date_direction import (
     direction_of,
     ended_state,
     firm_direction,
+    paid_for,
     starts_clause,
 )
 from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number, weekday_typo
@@ -43,9 +44,19 @@ from mdrecall.text.date_spans import (
     weekday_range,
 )
 from mdrecall.text.dates import MAX_DAYS, month_days, week_of
+from mdrecall.text.day_neighbours import (
+    a_week,
+    day_from_next,
+    near_day,
+    nearest_weekday,
+    step_back,
+    the_weekday,
+    yearless_day,
+)
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holidays import ONE_DAY, holiday_key
-from mdrecall.text.weekday_dates import OWNER, weekday_days
+from mdrecall.text.numeric_dates import OPENS_NUM
+from mdrecall.text.weekday_dates import OWNER, ranked_weekday, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -141,12 +152,16 @@ def note_dates(
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
     step_at = -1  # where the last phrase read, when any weekday, starts
+    pending: re.Match[str] | None = None  # "the Saturday after", waiting for the phrase that follows
     for m in note_grammar("day" in low).finditer(line):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
         kind = m.lastgroup
         g = m.groupdict()
         start = m.start(kind) if kind else m.start()
+        if g["wbx"]:
+            pending = m
+            continue
         if loose and _from_writing(g):
             continue
         if "=" in line and _GLOSS.search(line, max(0, start - 16), start):
@@ -158,14 +173,20 @@ def note_dates(
             found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
-        if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and _a_week(out[-1].days):
+        if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
-        elif found and base and out and out[-1].start == step_at and _step_back(g, found, out[-1].days, base):
+        elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
             # "branch cut on Monday, ship Thursday": steps of a plan in order, the Thursday after that Monday
             found = [found[0] + timedelta(days=7 * ((out[-1].days[-1] - found[0]).days // 7 + 1))]
         close = before if before is not None else near
-        if found and close is not None and len(found) == 1 and _yearless_day(g):
-            found = [_near(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
+        if found and close is not None and len(found) == 1 and yearless_day(g):
+            found = [near_day(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
+        if found and before is not None and the_weekday(g, low, start):  # "on Sat 17/4, ... the Friday"
+            found = [nearest_weekday(before, weekday_number(g["wdn"] or ""))]
+        if pending is not None:
+            if found and not line[pending.end() : start].strip():  # "the Saturday after Easter"
+                found, start = [day_from_next(pending, found)], pending.start()
+            pending = None
         numeric = (
             g["num"] or g["numl"] or g["numy"] or g["numd"] or g["numb"] or g["dot"] or g["numr"] or g["rom"]
         )
@@ -184,33 +205,6 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
-
-
-def _step_back(g: dict[str, str | None], found: list[date], before: tuple[date, ...], written: date) -> bool:
-    """Whether a bare weekday read ahead (``found``) falls before the weekday the line named just before
-    it (``before``), itself ahead of the day ``written``: read as the next step, it is the one after."""
-    bare = g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"])
-    return bool(bare) and len(found) == 1 and written < found[0] < before[-1] and len(before) == 1
-
-
-def _yearless_day(g: dict[str, str | None]) -> bool:
-    """Whether a phrase is a numeric day and month without its year ("19/2")."""
-    return bool((g["num"] and not g["ny"]) or g["numd"] or g["numb"])
-
-
-def _near(day: date, other: date) -> date:
-    """``day`` moved a year, when that puts it within half a year of ``other`` (another day of its line)."""
-    if abs((day - other).days) <= 183:
-        return day
-    for shifted in (safe_day(day.year - 1, day.month, day.day), safe_day(day.year + 1, day.month, day.day)):
-        if shifted and abs((shifted[0] - other).days) <= 183:
-            return shifted[0]
-    return day
-
-
-def _a_week(days: tuple[date, ...]) -> bool:
-    """Whether ``days`` are one Monday–Sunday week (what "next week" names)."""
-    return len(days) == 7 and days[0].weekday() == 0
 
 
 _FROM_WRITING = (
@@ -245,7 +239,7 @@ def _note_match(
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
     if g["nwd"]:
-        return _ranked_weekday(g, low, start, end, today)
+        return ranked_weekday(g, low, start, end, today)
     if g["sy"]:  # "since 2021": every day of that year
         year = int(g["syy"] or 0)
         return days_between(date(year, 1, 1), date(year, 12, 31))
@@ -260,8 +254,11 @@ def _note_match(
         if (g["wbaw"] or "").lower() == "before":
             return [before - timedelta(days=(before.weekday() - wd - 1) % 7 + 1)]
         return [before + timedelta(days=(wd - before.weekday() - 1) % 7 + 1)]
-    if g["mbr"]:  # "(Dec)": that month, the nearest unless the words point
-        return month_near(month_number(g["mbrm"] or "") or 1, today, direction_of(low, start, end))
+    if g["mbr"]:  # "(Dec)", "- March: base weeks": that month, the nearest unless the words point
+        if g["mbl"] and OPENS_NUM.fullmatch(low, 0, start) is None:
+            return None  # "Plan for March: ..." is read by its preposition
+        named = month_number(g["mbrm"] or g["mbl"] or "") or 1
+        return month_near(named, today, direction_of(low, start, end))
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
     if g["wof"]:  # "the week of 8 March": the Monday–Sunday week holding that day
@@ -314,6 +311,7 @@ def _note_match(
     if g["ahead"] or g["ago"]:
         count = count_of(g["an"] if g["ahead"] else g["gn"])
         unit = (g["au"] if g["ahead"] else g["gu"]) or ""
+        # ("3 days to go", "2 weeks left": ahead)
         sign = -1 if g["ago"] and (g["gdir"] or "").lower() == "ago" else 1
         if count is None or count > MAX_DAYS:
             return None
@@ -356,13 +354,18 @@ def _note_match(
         # the one nearest it
         nth = int(g["oddn"] or g["odpn"] or 0)
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
-            return safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
-        # "from the 15th" with no word that points the other way: the coming one, where a state starts
-        # ("read-only from the 15th"; "was closed from the 3rd" is gone)
-        way = direction_of(
-            low, start, end, default=1 if _FROM_BEFORE.search(low, max(0, start - 8), start) else 0
-        )
-        return day_of_month(nth, today, way)
+            first = safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
+        else:
+            # "from the 15th" with no word that points the other way: the coming one, where a state starts
+            # ("read-only from the 15th"; "was closed from the 3rd" is gone)
+            way = direction_of(
+                low, start, end, default=1 if _FROM_BEFORE.search(low, max(0, start - 8), start) else 0
+            )
+            first = day_of_month(nth, today, way)
+        second = int(g["oddn2"] or 0)
+        if first and nth < second:  # "the 29th and 30th": the second day of the same month too
+            return [*first, *(safe_day(first[0].year, first[0].month, second) or [])]
+        return first
     if g["dnm"]:  # "the 15th of next month"
         step = {"next": 1, "this": 0, "last": -1}[(g["dnmq"] or "").lower()]
         first = month_days(today.year, today.month + step)
@@ -389,6 +392,8 @@ def _note_match(
         else:
             firm = prep in FORWARD_PREP or prep in BACK_PREP
             sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
+            if prep == "for" and paid_for(low, start):
+                firm, sign = False, 0  # "paid the VAT for February": the period paid for, the nearest
             if ended_state(low, start + len(g["mop"] or "")):
                 sign = -1  # "was treasurer until January": a bound left behind
             days = month_near(month, today, sign, firm)
@@ -403,29 +408,6 @@ def _note_match(
             return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
         return holiday_near(name, today, direction_of(low, start, end), firm_direction(low, start))
     return None
-
-
-_RANKS = {
-    "first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "1st": 0, "2nd": 1, "3rd": 2, "4th": 3,
-    "5th": 4, "last": -1,
-}  # fmt: skip
-
-
-def _ranked_weekday(
-    g: dict[str, str | None], low: str, start: int, end: int, today: date | None
-) -> list[date] | None:
-    """ "The first Saturday of April", "the last Friday in May 2027": that weekday of that month, in the
-    year given, else the one the words point to."""
-    month = month_number(g["nwm"] or "") or 1
-    if g["nwy"]:
-        days = month_days(int(g["nwy"]), month)
-    elif today is None:
-        return None
-    else:
-        days = month_near(month, today, direction_of(low, start, end))
-    fits = [d for d in days if d.weekday() == weekday_number(g["nwdn"] or "")]
-    rank = _RANKS[(g["nwo"] or "").lower()]
-    return [fits[rank]] if rank < len(fits) else None
 
 
 def _part_of(g: dict[str, str | None], today: date, direction: int) -> list[date] | None:

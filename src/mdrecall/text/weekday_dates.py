@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from mdrecall.text.date_calendar import month_near, month_number
 from mdrecall.text.date_direction import direction_of, past_verb, tally_back
 from mdrecall.text.date_grammar import weekday_number
-from mdrecall.text.dates import weekday_before
+from mdrecall.text.dates import month_days, weekday_before
 
-__all__ = ["DAY_NAME", "OWNER", "weekday_days"]
+__all__ = ["DAY_NAME", "OWNER", "ranked_weekday", "weekday_days"]
 
 
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
@@ -157,3 +158,26 @@ def weekday_days(
     if qual == "last" or way < 0:
         return [weekday_before(today, wd)]
     return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
+
+
+_RANKS = {
+    "first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "1st": 0, "2nd": 1, "3rd": 2, "4th": 3,
+    "5th": 4, "last": -1,
+}  # fmt: skip
+
+
+def ranked_weekday(
+    g: dict[str, str | None], low: str, start: int, end: int, today: date | None
+) -> list[date] | None:
+    """ "The first Saturday of April", "the last Friday in May 2027": that weekday of that month, in the
+    year given, else the one the words point to."""
+    month = month_number(g["nwm"] or "") or 1
+    if g["nwy"]:
+        days = month_days(int(g["nwy"]), month)
+    elif today is None:
+        return None
+    else:
+        days = month_near(month, today, direction_of(low, start, end))
+    fits = [d for d in days if d.weekday() == weekday_number(g["nwdn"] or "")]
+    rank = _RANKS[(g["nwo"] or "").lower()]
+    return [fits[rank]] if rank < len(fits) else None

@@ -1,0 +1,69 @@
+"""Days a phrase of a note's line takes from its neighbours in the line: a weekday counted from the phrase
+after it ("the Saturday after Easter"), "the Friday" beside a named day, the steps of a plan in order, a
+yearless day near another day of its line. Pure; used by :func:`mdrecall.text.note_dates.note_dates`."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from mdrecall.text.date_calendar import safe_day
+from mdrecall.text.date_grammar import weekday_number
+
+__all__ = [
+    "a_week", "day_from_next", "near_day", "nearest_weekday", "step_back", "the_weekday", "yearless_day",
+]  # fmt: skip
+
+
+def the_weekday(g: dict[str, str | None], low: str, start: int) -> bool:
+    """Whether a phrase is a bare weekday after "the" ("shakedown the Friday"), which after a day named in
+    its line is the one nearest that day."""
+    bare = g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"] or g["wpl"])
+    return bool(bare) and low.endswith("the ", max(0, start - 4), start)
+
+
+def nearest_weekday(day: date, wd: int) -> date:
+    """Weekday ``wd`` within three days of ``day``, either way."""
+    shift = (wd - day.weekday()) % 7
+    return day + timedelta(days=shift if shift <= 3 else shift - 7)
+
+
+def day_from_next(said: re.Match[str], found: list[date]) -> date:
+    """The weekday (or the day) before or after the days ``found`` that "the Saturday after", "the day
+    before" (``said``) names: "the Saturday after Easter", "the day before 3 May"."""
+    after = said.group("wbxw").lower() == "after"
+    day = found[-1] if after else found[0]
+    what = said.group("wbxd").lower()
+    if what == "day":
+        return day + timedelta(days=1 if after else -1)
+    wd = weekday_number(what)
+    if after:
+        return day + timedelta(days=(wd - day.weekday() - 1) % 7 + 1)
+    return day - timedelta(days=(day.weekday() - wd - 1) % 7 + 1)
+
+
+def step_back(g: dict[str, str | None], found: list[date], before: tuple[date, ...], written: date) -> bool:
+    """Whether a bare weekday read ahead (``found``) falls before the weekday the line named just before
+    it (``before``), itself ahead of the day ``written``: read as the next step, it is the one after."""
+    bare = g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"])
+    return bool(bare) and len(found) == 1 and written < found[0] < before[-1] and len(before) == 1
+
+
+def yearless_day(g: dict[str, str | None]) -> bool:
+    """Whether a phrase is a numeric day and month without its year ("19/2")."""
+    return bool((g["num"] and not g["ny"]) or g["numd"] or g["numb"])
+
+
+def near_day(day: date, other: date) -> date:
+    """``day`` moved a year, when that puts it within half a year of ``other`` (another day of its line)."""
+    if abs((day - other).days) <= 183:
+        return day
+    for shifted in (safe_day(day.year - 1, day.month, day.day), safe_day(day.year + 1, day.month, day.day)):
+        if shifted and abs((shifted[0] - other).days) <= 183:
+            return shifted[0]
+    return day
+
+
+def a_week(days: tuple[date, ...]) -> bool:
+    """Whether ``days`` are one Monday–Sunday week (what "next week" names)."""
+    return len(days) == 7 and days[0].weekday() == 0
