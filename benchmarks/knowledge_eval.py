@@ -83,8 +83,8 @@ def score_dates(root: Path, labels: dict[str, Any], setting: str = "auto") -> di
             blanked = lines[:i] + ["-"] + lines[i + 1 :]
             anchor = line_dates("\n".join(blanked), fdate, ref, workspace)[i]
             day = days[i]
-            # as a search by date reads it
-            every = set(chunk_dates(line, anchor, order=order)) | ({day} if day else set())
+            # as a search by date reads it (an undated page from the newest log's day, as the index does)
+            every = set(chunk_dates(line, anchor, reference=ref, order=order)) | ({day} if day else set())
             for g in gold.get((path, i + 1), []):
                 assert g["text"] in line, (path, i + 1, g["text"])
                 want = [date.fromisoformat(x) for x in g["days"]]

@@ -20,17 +20,37 @@ __all__ = [
     "named_alone",
     "of_day",
     "on_day_weight",
+    "workspace_reference",
 ]
 
 
-def event_days(chunk: Chunk, order: str | None = None) -> list[str]:
+def event_days(chunk: Chunk, order: str | None = None, reference: date | None = None) -> list[str]:
     """The days a chunk's lines are about ("Finished Piranesi on Saturday" in Monday's log: that
     Saturday), and the other days they name: a question's "last Saturday" finds the line, not only the
     log written that day. Read only for a question that names a day; ``order``: the workspace's order of
-    numeric dates."""
+    numeric dates; ``reference``: the day an undated page's phrases are read from
+    (:func:`workspace_reference`: "changed in April" on a people page is the April before it)."""
     from mdrecall.knowledge.valid_time import chunk_dates
 
-    return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading, order=order)]
+    ref = reference if chunk.date is None else None
+    return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading, ref, order)]
+
+
+def workspace_reference(store: Store) -> date | None:
+    """The day the index read undated pages' phrases from
+    (:func:`~mdrecall.knowledge.valid_time.page_reference`): the newest daily log's date; ``None`` when
+    the workspace keeps none (the index then read a page from its own modification day, not kept with
+    its chunks) or the store cannot say."""
+    from mdrecall.errors import IndexCorruptError, StoreError
+    from mdrecall.knowledge.valid_time import page_reference
+
+    try:
+        records = store.file_records(source="memory")
+    except IndexCorruptError:
+        raise
+    except StoreError:
+        return None
+    return page_reference(r.date for r in records.values())
 
 
 class EventDays(Protocol):
@@ -50,6 +70,7 @@ class _CachedDays:
         self.setting = setting
         self.seen: dict[str, list[str]] = {}
         self.order: list[str | None] = []
+        self.reference: list[date | None] = []
 
     def _order(self) -> str | None:
         if not self.order:
@@ -58,9 +79,15 @@ class _CachedDays:
             self.order.append(workspace_order(self.store, self.setting))
         return self.order[0]
 
+    def _reference(self) -> date | None:
+        if not self.reference:
+            self.reference.append(workspace_reference(self.store))
+        return self.reference[0]
+
     def __call__(self, chunk: Chunk) -> list[str]:
         if chunk.id not in self.seen:
-            self.seen[chunk.id] = event_days(chunk, self._order())
+            ref = self._reference() if chunk.date is None else None
+            self.seen[chunk.id] = event_days(chunk, self._order(), ref)
         return self.seen[chunk.id]
 
     def alone(self, chunk: Chunk, day: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -60,8 +60,10 @@ def scope_request(
         keeps.append(index.named_in([root]) if past else index.about([root]))
     if during is not None:
         from mdrecall.knowledge.date_order import workspace_order
+        from mdrecall.search.event_days import workspace_reference
 
-        keeps.append(partial(_during, during, workspace_order(store, config.dates.order)))
+        order = workspace_order(store, config.dates.order)
+        keeps.append(partial(_during, during, order, workspace_reference(store)))
     if keeps:
         req = replace(req, keep=lambda c: all(k(c) for k in keeps))
     boost = ents.boost > 0 and not past
@@ -111,10 +113,11 @@ def may_name_entity(query: str, store: ViewStore, config: Config) -> bool:
     return bool(store.mention_lines(sorted(grams)))
 
 
-def _during(rng: DateRange, order: str | None, chunk: Chunk) -> bool:
+def _during(rng: DateRange, order: str | None, reference: date | None, chunk: Chunk) -> bool:
     from mdrecall.knowledge.valid_time import chunk_dates
 
-    days = chunk_dates(chunk.text, chunk.date, chunk.heading, order=order)
+    ref = reference if chunk.date is None else None  # an undated page: read as the index read it
+    days = chunk_dates(chunk.text, chunk.date, chunk.heading, ref, order)
     return any(rng.contains(d) for d in days)
 
 
