@@ -9,11 +9,12 @@ clause holding both a time (a clock time, a weekday, a recurrence, a date phrase
 names no time of the team sync. The subject is the question's words less those asking for a time, its
 common words when it has any (the piano of "when does Mira have piano", not Mira: a person's other
 lines name their own times); a clause holds it with its word, or two of its words when it has more
-("lab meeting" is not "Friday afternoon meetings"). A line the index says a later line superseded
-gives no time: that time no longer holds. Only a question in the present ("when is", "when does",
-"what time is"): "when did X happen" asks of an event, whose line often names no time (its note's day
-says it). Nothing is fetched, nothing is let past ``min_score``: the stage reorders the first
-:data:`WINDOW` candidates that passed. English only.
+("lab meeting" is not "Friday afternoon meetings"); a line reads with the heading it stands under
+("# Season kickoff meeting" over "Date: Friday 26 February, 9:00"). A line the index says a later
+line superseded gives no time: that time no longer holds. Only a question in the present ("when
+is", "when does", "what time is"): "when did X happen" asks of an event, whose line often names no
+time (its note's day says it). Nothing is fetched, nothing is let past ``min_score``: the stage
+reorders the first :data:`WINDOW` candidates that passed. English only.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from datetime import date
 from functools import partial
 
 from mdrecall.models import Scored
-from mdrecall.search.snippets import query_stems, term_matches
+from mdrecall.search.snippets import headed_lines, query_stems, term_matches
 
 __all__ = [
     "ASKS_PAST",
@@ -109,7 +110,7 @@ def apply_no_day_drop(
     for i, s in enumerate(head):
         if s.chunk.date:
             continue
-        held = [ln for ln in s.chunk.text.split("\n") if len(term_matches(ln, stems)) >= need]
+        held = [ln for ln, under in headed_lines(s.chunk.text) if len(_holds(ln, under, stems)) >= need]
         if any(_TIME.search(ln) or _days(ln, None) for ln in held):
             continue
         head[i] = s.with_score("times", s.score * share)
@@ -200,11 +201,11 @@ def _answers(
     needed)."""
     need = min(len(stems), 2)
     held: list[str] = []
-    for i, line in enumerate(text.split("\n")):
-        if len(term_matches(line, stems)) < need or (gone is not None and gone(i)):
+    for i, (line, under) in enumerate(headed_lines(text)):
+        if len(_holds(line, under, stems)) < need or (gone is not None and gone(i)):
             continue
         for clause in _CLAUSE.split(line):
-            if len(term_matches(clause, stems)) >= need:
+            if len(_holds(clause, under, stems)) >= need:
                 if _TIME.search(clause) and (today is None or _STANDING.search(clause)):
                     return "time"
                 held.append(clause)
@@ -218,6 +219,12 @@ def _answers(
         elif days or _TIME.search(clause):
             return "time"
     return best
+
+
+def _holds(line: str, under: str, stems: frozenset[str]) -> set[str]:
+    """The subject's stems ``line`` holds, with those of the heading it stands ``under`` ("# Season
+    kickoff" over "Date: Friday 26 February, 9:00"; "## Next meeting" over "- 12 May, same room")."""
+    return set(term_matches(line, stems)) | (set(term_matches(under, stems)) if under else set())
 
 
 def _gone(superseded: Callable[[str, int], bool], path: str, start: int, i: int) -> bool:
