@@ -4,13 +4,14 @@
 question but the name; the older "Zosia's 2-week weigh-in fine, 3.9 kg" holds "weigh" too and outranks
 it, and a page naming her birth weight ranks beside them. As a question-answering system's answer type
 (a weight for "how much does X weigh", a height for "how tall is X", a time taken for "what was my
-parkrun time"), a candidate with a line holding a
+parkrun time", a count for "how many X did I see": "97 of 110"), a candidate with a line holding a
 quantity of the asked dimension (:data:`UNITS`) and one of the question's subject words (not its words of
 measure) is lifted by :data:`MEASURE_LIFT` (a share of its score). A measure of a person, a pet or a
 thing changes, so a question in the present ("does", "is") is answered by the latest such line: the
 latest dated one takes the place of the first of them (an undated page counts as older than any dated
-line, as in :mod:`mdrecall.search.current`); a question in the past ("did", "was", "at birth") keeps
-their order. Nothing is fetched: the stage reorders the first :data:`WINDOW` candidates. English only.
+line, as in :mod:`mdrecall.search.current`); a question in the past ("did", "was", "at birth", a past
+verb: "how many people came") keeps their order. Nothing is fetched: the stage reorders the first
+:data:`WINDOW` candidates. English only.
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ UNITS: dict[str, re.Pattern[str]] = {
         r"|\b\d{1,3}\s?(?:m|mins?|minutes?)\s?[0-5]?\d\s?(?:s|secs?|seconds?)(?![\w/])",
         re.I,
     ),
+    # a count: a number that is no clock time, date, year, amount or share ("97 of 110", "14 accepted")
+    "count": re.compile(
+        r"(?<![\w.,:/$€£-])(?!(?:19|20)\d\d(?!\d))\d{1,6}(?![\w:%°.,/-]|[.,]\d|/\d{1,2}(?!\d))"
+        r"(?!\s?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\s?(?:am|pm)\b)"
+        r"|(?<![\w.,:/-])\d{1,6}/\d{2,6}(?![\w/])",
+        re.I,
+    ),
 }
 #: A question asking a measure: its dimension → how it is asked.
 _ASKS: dict[str, re.Pattern[str]] = {
@@ -59,6 +67,9 @@ _ASKS: dict[str, re.Pattern[str]] = {
         r"|\bwhat(?:'s|’s| is| was)\b[^?.!]{0,40}?\bweight\b",
         re.I,
     ),
+    # "how many Messier objects did I see", "how many returns are done"; not "how many times a week" (how
+    # often: mdrecall.search.times)
+    "count": re.compile(r"\bhow many\b(?!\s+times\s+(?:a|an|per|each|every)\b)", re.I),
     "height": re.compile(r"\bhow tall\b|\bwhat(?:'s|’s| is| was)\b[^?.!]{0,40}?\bheight\b", re.I),
     # someone's time of a run, a race, a swim: "what was my parkrun time", "what's Ana's 10k PB"; not
     # "what time is the meeting" (a clock time: mdrecall.search.times)
@@ -70,7 +81,8 @@ _ASKS: dict[str, re.Pattern[str]] = {
 }
 #: The question's words of measure, which a subject word is not.
 _NOT_SUBJECT = frozenset(
-    "much heavy weigh weighs weighed weight tall height big time times pb pbs pr prs personal best".split()
+    "much many heavy weigh weighs weighed weight tall height big time times pb pbs pr prs personal"
+    " best".split()
 )
 #: A question about a past measure ("how much did she weigh at birth"): the order is kept.
 _PAST = re.compile(r"\b(?:did|was|were|weighed|used to|at birth|born|ago|last)\b", re.I)
@@ -107,9 +119,17 @@ def apply_measure_lift(
         return out
     ids = {head[i].chunk.id for i in lifted}
     head.sort(key=lambda s: -s.score)
-    if len(ids) > 1 and not _PAST.search(query):
+    if len(ids) > 1 and not _PAST.search(query) and not _past_verb(query):
         head = latest_first(head, ids)
     return head + out[WINDOW:]
+
+
+def _past_verb(query: str) -> bool:
+    """Whether ``query`` is built on a past verb ("how many people came"): a count then, not now."""
+    from mdrecall.text.date_direction import past_verb
+
+    words = re.findall(r"[a-z]+", query[:500].lower())
+    return any(past_verb(w, words[i - 1] if i else "") for i, w in enumerate(words))
 
 
 def latest_first(head: list[Scored], ids: set[str]) -> list[Scored]:

@@ -63,7 +63,14 @@ from mdrecall.search.supersede import (
     superseded_lines,
 )
 from mdrecall.search.supersede_wording import apply_supersession, marks_by_wording, query_names
-from mdrecall.search.times import apply_no_day_drop, apply_time_lift, asks_for_past_day, asks_for_time
+from mdrecall.search.times import (
+    apply_no_day_drop,
+    apply_often_lift,
+    apply_time_lift,
+    asks_for_past_day,
+    asks_for_time,
+    asks_how_often,
+)
 from mdrecall.stores.base import Store
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.query import (
@@ -333,6 +340,10 @@ def run_search(
         gone = _superseded_check(store, off, ranked)
         ranked = apply_time_lift(
             ranked, (*kq.terms, *near), query_names(req.query), superseded=gone, today=today
+        )
+    elif "times" not in off and ranked and asks_how_often(req.query):  # "how often is the yard flown"
+        ranked = apply_often_lift(
+            ranked, (*kq.terms, *near), superseded=_superseded_check(store, off, ranked)
         )
     elif "times" not in off and ranked and asks_for_past_day(req.query):  # "when did we bottle the cider"
         ranked = apply_no_day_drop(ranked, (*kq.terms, *near), query_names(req.query))

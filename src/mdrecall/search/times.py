@@ -9,11 +9,12 @@ clause holding both a time (a clock time, a weekday, a recurrence, a date phrase
 names no time of the team sync. The subject is the question's words less those asking for a time, its
 common words when it has any (the piano of "when does Mira have piano", not Mira: a person's other
 lines name their own times); a clause holds it with its word, or two of its words when it has more
-("lab meeting" is not "Friday afternoon meetings"). A line the index says a later line superseded
-gives no time: that time no longer holds. Only a question in the present ("when is", "when does",
-"what time is"): "when did X happen" asks of an event, whose line often names no time (its note's day
-says it). Nothing is fetched, nothing is let past ``min_score``: the stage reorders the first
-:data:`WINDOW` candidates that passed. English only.
+("lab meeting" is not "Friday afternoon meetings"); a line reads with the heading it stands under
+("# Season kickoff meeting" over "Date: Friday 26 February, 9:00"). A line the index says a later
+line superseded gives no time: that time no longer holds. Only a question in the present ("when
+is", "when does", "what time is"): "when did X happen" asks of an event, whose line often names no
+time (its note's day says it). Nothing is fetched, nothing is let past ``min_score``: the stage
+reorders the first :data:`WINDOW` candidates that passed. English only.
 """
 
 from __future__ import annotations
@@ -24,17 +25,20 @@ from datetime import date
 from functools import partial
 
 from mdrecall.models import Scored
-from mdrecall.search.snippets import query_stems, term_matches
+from mdrecall.search.snippets import headed_lines, query_stems, term_matches
 
 __all__ = [
+    "ASKS_OFTEN",
     "ASKS_PAST",
     "ASKS_TIME",
     "NO_DAY_SHARE",
     "TIME_LIFT",
     "WINDOW",
     "apply_no_day_drop",
+    "apply_often_lift",
     "apply_time_lift",
     "asks_for_past_day",
+    "asks_how_often",
     "asks_for_time",
     "names_time",
 ]
@@ -53,6 +57,23 @@ ASKS_TIME = re.compile(
 #: A question asking the day of a past event: "when did we bottle the cider", "when was the boiler
 #: fixed", "what day did Ivo move in".
 ASKS_PAST = re.compile(r"\bwhen\s+(?:did|was|were|had)\b|\bwhat\s+(?:day|date)\s+(?:did|was|were)\b", re.I)
+#: A question asking how often something is done: "how often is the yard flown now", "how frequently
+#: do we water the beds", "how many times a week does Ida swim".
+ASKS_OFTEN = re.compile(
+    r"\bhow\s+(?:often|frequently)\b|\bhow\s+many\s+times\s+(?:a|an|per|each|every)\s+\w+", re.IGNORECASE
+)
+#: A recurrence, which answers "how often": "every two weeks", "monthly", "twice a week", "3 times per
+#: month", "Saturdays"; not a clock time or a single day.
+_RECUR = re.compile(
+    r"\b(?:hourly|daily|nightly|weekly|fortnightly|biweekly|bimonthly|monthly|quarterly|yearly|annually)\b"
+    r"|\bevery\s+(?:other\s+|second\s+|third\s+|few\s+)?\w+"
+    r"|\b(?:once|twice|thrice|\w+\s+times)\s+(?:a|an|per|each|every)\s+\w+"
+    r"|\bper\s+(?:day|night|week|month|quarter|year)\b"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\b(?:weekdays|weekends)\b",
+    re.IGNORECASE,
+)
+#: The words of a question asking how often, which a subject word is not.
+_NOT_OFTEN_SUBJECT = frozenset("often frequently many times now currently usually".split())
 #: The share of its score an undated candidate keeps when no line of it holding the subject names a day.
 NO_DAY_SHARE = 0.5
 #: The question's words asking for a time, which a subject word is not.
@@ -82,6 +103,46 @@ def asks_for_time(query: str) -> bool:
     return ASKS_TIME.search(query[:2_000]) is not None
 
 
+def asks_how_often(query: str) -> bool:
+    """Does ``query`` ask how often something is done ("how often is the yard flown now")?"""
+    return ASKS_OFTEN.search(query[:2_000]) is not None
+
+
+def apply_often_lift(
+    items: Sequence[Scored],
+    terms: Sequence[str],
+    weight: float = TIME_LIFT,
+    superseded: Callable[[str, int], bool] | None = None,
+) -> list[Scored]:
+    """``items`` with each of the first :data:`WINDOW` lifted (stage ``times``) whose clause names a
+    recurrence (:data:`_RECUR`) and the question's subject, re-sorted when one was: "how often is the
+    Cerro Azul yard flown" is answered by "Ernesto wants Cerro Azul every two weeks". The subject is
+    every word of the question but those asking how often, its names too (how often a named thing is
+    done), held as in :func:`apply_time_lift` (its word, or two of its words; with the line's heading).
+    A line the index says a later line superseded names no recurrence that holds; which of the lifted
+    lines is the latest is the ``current`` stage's to say."""
+    out = list(items)
+    stems = query_stems([t for t in terms if t.lower() not in _NOT_OFTEN_SUBJECT | _NOT_SUBJECT])
+    if not stems or not out or weight <= 0:
+        return out
+    need = min(len(stems), 2)
+    head = out[:WINDOW]
+    lifted = False
+    for i, s in enumerate(head):
+        for n, (line, under) in enumerate(headed_lines(s.chunk.text)):
+            if len(_holds(line, under, stems)) < need or not _RECUR.search(line):
+                continue
+            if superseded is not None and superseded(s.chunk.path, s.chunk.start_line + n):
+                continue
+            if any(len(_holds(c, under, stems)) >= need and _RECUR.search(c) for c in _CLAUSE.split(line)):
+                head[i] = s.with_score("times", s.score * (1 + weight))
+                lifted = True
+                break
+    if not lifted:
+        return out
+    return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
+
+
 def asks_for_past_day(query: str) -> bool:
     """Does ``query`` ask the day of a past event ("when did we bottle the cider")?"""
     return ASKS_PAST.search(query[:2_000]) is not None
@@ -109,7 +170,7 @@ def apply_no_day_drop(
     for i, s in enumerate(head):
         if s.chunk.date:
             continue
-        held = [ln for ln in s.chunk.text.split("\n") if len(term_matches(ln, stems)) >= need]
+        held = [ln for ln, under in headed_lines(s.chunk.text) if len(_holds(ln, under, stems)) >= need]
         if any(_TIME.search(ln) or _days(ln, None) for ln in held):
             continue
         head[i] = s.with_score("times", s.score * share)
@@ -200,11 +261,11 @@ def _answers(
     needed)."""
     need = min(len(stems), 2)
     held: list[str] = []
-    for i, line in enumerate(text.split("\n")):
-        if len(term_matches(line, stems)) < need or (gone is not None and gone(i)):
+    for i, (line, under) in enumerate(headed_lines(text)):
+        if len(_holds(line, under, stems)) < need or (gone is not None and gone(i)):
             continue
         for clause in _CLAUSE.split(line):
-            if len(term_matches(clause, stems)) >= need:
+            if len(_holds(clause, under, stems)) >= need:
                 if _TIME.search(clause) and (today is None or _STANDING.search(clause)):
                     return "time"
                 held.append(clause)
@@ -218,6 +279,12 @@ def _answers(
         elif days or _TIME.search(clause):
             return "time"
     return best
+
+
+def _holds(line: str, under: str, stems: frozenset[str]) -> set[str]:
+    """The subject's stems ``line`` holds, with those of the heading it stands ``under`` ("# Season
+    kickoff" over "Date: Friday 26 February, 9:00"; "## Next meeting" over "- 12 May, same room")."""
+    return set(term_matches(line, stems)) | (set(term_matches(under, stems)) if under else set())
 
 
 def _gone(superseded: Callable[[str, int], bool], path: str, start: int, i: int) -> bool:
