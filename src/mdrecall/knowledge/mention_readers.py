@@ -221,14 +221,17 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
     while len(words) > 3 and (words[0] in STOP or words[0].casefold() in _LEADERS_OF):
         words = words[1:]  # "The University of Leeds", "At the Bank of England"
     name = " ".join(words)
+    joins = [n for n, w in enumerate(words) if w in (("&", "n") if amp else ("of", "for"))]
+    if not joins or joins[0] == 0 or joins[0] + 1 >= len(words):
+        return None  # the joining word was trimmed with the verb opening the line ("Studying for the X")
     if amp:
-        left, right = words[0], words[next(n for n, w in enumerate(words) if w in ("&", "n")) + 1]
+        left, right = words[0], words[joins[0] + 1]
         if left in STOP and right in STOP:
             return None  # "Mon & Wed", "Oct & Nov", "Tuesdays & Thursdays": two days or months
         if _personal(left) and _personal(right):
             return None  # "Ana & Bo", "Ania & Marek": two people (a given name, a nickname or a diminutive)
         return name, "organisation"
-    join = next(n for n, w in enumerate(words) if w in ("of", "for"))
+    join = joins[0]
     head = words[join - 1]
     if words[join] == "for":  # "Corporation for Public Broadcasting": only an organisation's word
         if head in OF_PLACES or head in WEAK_ORG or not (head in OF_HEADS or ORG_WORD.match(head)):

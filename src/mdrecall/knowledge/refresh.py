@@ -16,6 +16,7 @@ supersession marks never see them missing.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -242,6 +243,22 @@ def extract_views(
     ``order``: the workspace's order of numeric dates."""
     if text is None:
         return FileViews(path, [], [])
+    try:
+        return _extracted(path, text, day, reference, order)
+    except (MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # noqa: BLE001 - one page's reading fault must not fail the whole index
+        # its chunks are indexed and searched as ever; only what the views read of it is left out, and said
+        logging.getLogger("mdrecall.knowledge").warning(
+            "%s: entities and facts not read (%s: %s); the page is indexed and searched",
+            path,
+            type(exc).__name__,
+            exc,
+        )
+        return FileViews(path, [], [])
+
+
+def _extracted(path: str, text: str, day: str | None, reference: date | None, order: str | None) -> FileViews:
     # here: a search that finds no change, or an index that defers the views, never loads extraction
     from mdrecall.knowledge.extract import extract_entities
     from mdrecall.knowledge.facts import line_facts
