@@ -64,13 +64,15 @@ _LINE_CHARS = 240  # a timeline entry shows at most this much of its line
 #: Where an entity's kind came from, most trusted first: ``notes`` (a cue the rules read in the notes: the
 #: words around a mention, the name's own words, front matter, a longer name's head noun), ``name shape``
 #: (no cue; a capital inside the word, "NatureScot"), ``name model`` (:mod:`.kind_guess`, from the name
-#: alone) and ``context model`` (:mod:`.kind_context`, from the words around the mentions). An ``unknown``
-#: kind has none.
-KIND_SOURCES = ("notes", "name shape", "name model", "context model")
+#: alone), ``context model`` (:mod:`.kind_context`, from the words around the mentions) and ``stack model``
+#: (:mod:`.kind_stack`, a learned weighing of all of them, where its model file is installed; none is
+#: shipped). An ``unknown`` kind has none.
+KIND_SOURCES = ("notes", "name shape", "name model", "context model", "stack model")
 _GUESSED = {
     "name shape": "guessed from the name's shape",
     "name model": "guessed from the name",
     "context model": "guessed from context",
+    "stack model": "weighed from every cue and model",
 }
 
 

@@ -36,6 +36,7 @@ __all__ = [
     "Decision",
     "KINDS",
     "MODEL_FILE",
+    "SOURCE",
     "Evidence",
     "features",
     "rules_decision",
@@ -43,6 +44,8 @@ __all__ = [
 ]
 
 MODEL_FILE = Path(__file__).parent / "data" / "kind_stack_model.npz"
+#: The source (:data:`~.index.KIND_SOURCES`) of a kind the stack gives against the rules'.
+SOURCE = "stack model"
 #: The kinds the stack chooses among (the labelled sets' kinds).
 KINDS = ("person", "organisation", "place", "technology", "product", "pet", "work", "event")
 #: The tiers of :func:`rules_decision`, in the order the features read them.
@@ -116,47 +119,58 @@ def _family(how: str) -> str:
     return "strong" if WEIGHT.get(how, 1) > 1 else "weak"
 
 
-def features(ev: Evidence, rules: Decision, context: ContextProbs) -> list[float]:
-    """The stack's input for one entity: what every part of the kind decision says about it."""
+def features(ev: Evidence, rules: Decision, context: ContextProbs) -> list[list[float]]:
+    """The stack's input for one entity: for each of :data:`KINDS`, what every part of the kind decision
+    says for that kind (:data:`FEATURES`). The same weights read every kind's row, so what the model learns
+    of one kind's evidence (how far a cue of one family, or the context model, is to be trusted) serves the
+    others."""
     counts = {(k, f): 0 for k in KINDS for f in FAMILIES}
     weight = dict.fromkeys(KINDS, 0.0)
     for part in ev.forms:
         for (_written, kind, how), n in part.items():
-            kind = "organisation" if kind == "project" else kind
             if kind not in weight:
                 continue
             counts[kind, _family(how)] += n
             if how != SHAPE:
                 weight[kind] += n * WEIGHT.get(how, 1)
     total = sum(weight.values()) or 1.0
-    out = [math.log1p(counts[k, f]) for k in KINDS for f in FAMILIES]
-    out += [weight[k] / total for k in KINDS]
-    out += [float(rules.kind == k) for k in KINDS]
     tier = _tier(ev, rules)
-    out += [float(tier == t) for t in TIERS]
-    out += [float(weak_cue(ev.forms, rules.kind)) if tier == "cue" else 0.0]
-    out += [float(ev.head == k) for k in KINDS]
+    tiers = [float(tier == t) for t in TIERS]
+    weak = float(tier == "cue" and weak_cue(ev.forms, rules.kind))
+    mentioned = math.log1p(ev.lines)
     words = ev.name.split() or [ev.name]
     own, strong = name_kind(ev.name, words, "", "")
-    out += [float(own == k) * (1.0 if strong else 0.5) for k in KINDS]
     named = probabilities(ev.name) or {}
-    out += [named.get(k, 0.0) for k in KINDS]
     ctx = context or {}
-    out += [float(bool(context))] + [ctx.get(k, 0.0) for k in KINDS]
-    out += [
-        float(given_name(words[0])),
-        float(ev.name in places()),
-        float(known_name(ev.name) is not None),
-        math.log1p(ev.lines),
-        math.log1p(ev.files),
-        float(len(words)),
-        float(ev.name.isupper() and len(ev.name) > 1),
-    ]
-    return out
+    top = max(ctx, key=lambda k: ctx[k]) if ctx else None
+    known = known_name(ev.name)
+    given, place = given_name(words[0]), ev.name in places()
+    rows = []
+    for k in KINDS:
+        ruled = float(rules.kind == k)
+        c = ctx.get(k, 0.0)
+        rows.append(
+            [ruled, *(ruled * t for t in tiers), ruled * weak, ruled * mentioned, weight[k] / total]
+            + [math.log1p(counts[k, f]) for f in FAMILIES]
+            + [float(ev.head == k), float(own == k and strong), float(own == k and not strong)]
+            + [named.get(k, 0.0), c, math.log(c + 1e-3), c * float(tier == "cue"), float(k == top)]
+            + [float(given and k == "person"), float(place and k == "place")]
+            + [float(known is not None and known.kind == k)]
+        )
+    return rows
 
 
-#: How many features :func:`features` gives.
-SIZE = len(KINDS) * (len(FAMILIES) + 6) + len(TIERS) + 1 + 1 + 7
+#: What each column of :func:`features` reads, for people reading the weights.
+FEATURES = (
+    ("rules",)
+    + tuple(f"rules×{t}" for t in TIERS)
+    + ("rules×weak cue", "rules×mentions", "vote share")
+    + tuple(f"mentions by {f}" for f in FAMILIES)
+    + ("head noun", "own words", "own words, weak", "name model", "context", "log context")
+    + ("context×cue", "context's top", "given name", "gazetteer place", "well-known name")
+)
+#: How many features :func:`features` gives per kind.
+SIZE = len(FEATURES)
 
 
 @cache
@@ -173,20 +187,20 @@ def _model() -> tuple[Any, Any, float] | None:
             kinds = tuple(str(k) for k in data["kinds"])
     except (OSError, ValueError, KeyError, EOFError, TypeError, zipfile.BadZipFile):
         return None
-    shaped = weights.shape == (SIZE, len(KINDS)) and bias.shape == (len(KINDS),) and kinds == KINDS
+    shaped = weights.shape == (SIZE,) and bias.shape == (len(KINDS),) and kinds == KINDS
     if not shaped or weights.dtype.kind != "f" or not np.isfinite(weights).all() or not 0 <= gate <= 1:
         return None
     return weights, bias, gate
 
 
-def stack_probabilities(row: Sequence[float]) -> np.ndarray | None:
-    """Each of :data:`KINDS`' probability for a feature row (``None``: no model)."""
+def stack_probabilities(rows: Sequence[Sequence[float]]) -> np.ndarray | None:
+    """Each of :data:`KINDS`' probability for its row of :func:`features` (``None``: no model)."""
     if (model := _model()) is None:
         return None
     import numpy as np
 
     weights, bias, _gate = model
-    z = np.asarray(row, np.float32) @ weights + bias
+    z = np.asarray(rows, np.float32) @ weights + bias
     p = np.exp(z - z.max())
     return p / p.sum()
 
@@ -194,13 +208,13 @@ def stack_probabilities(row: Sequence[float]) -> np.ndarray | None:
 def stacked_decision(ev: Evidence, context: Callable[[], ContextProbs]) -> Decision:
     """The stack's kind where it is sure enough (the model's gate), else :func:`rules_decision`'s."""
     rules = rules_decision(ev, context)
-    if _model() is None:
+    if (model := _model()) is None or (found := context()) is None:  # trained with the context model's
         return rules
-    p = stack_probabilities(features(ev, rules, context()))
+    p = stack_probabilities(features(ev, rules, found))
     if p is None:
         return rules
     best = int(p.argmax())
     kind = KINDS[best]
-    if kind == rules.kind or float(p[best]) < _model()[2]:  # type: ignore[index]
+    if kind == rules.kind or float(p[best]) < model[2]:
         return rules
-    return Decision(kind, "stack", float(p[best]))
+    return Decision(kind, SOURCE, float(p[best]))
