@@ -63,13 +63,14 @@ def test_a_damaged_model_file_leaves_the_kind_unknown(
     else:
         bad.write_bytes(b"\x93NUMPY" + b"\x00" * 200)
     monkeypatch.setattr(kind_guess, "MODEL_FILE", bad)
-    monkeypatch.setattr(entity_index, "context_guess", lambda *_args: None)  # the name-only model alone
-    kind_guess.guess.cache_clear()
+    # the name-only model alone
+    monkeypatch.setattr(entity_index, "context_probabilities", lambda *_args: None)
+    kind_guess.probabilities.cache_clear()
     kind_guess._model.cache_clear()
     try:
         assert kind_guess.guess_kind("Logseq") is None
         found = _kinds(tmp_path / "ws", "# Tuesday\n\n- Moved my notes into Logseq over the weekend.\n")
         assert found["Logseq"] == "unknown"
     finally:
-        kind_guess.guess.cache_clear()
+        kind_guess.probabilities.cache_clear()
         kind_guess._model.cache_clear()

@@ -19,9 +19,9 @@ from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.kind_context import CONFUSED, context_guess, overrules
-from mdrecall.knowledge.kind_guess import KindGuess, guess
-from mdrecall.knowledge.kind_vote import inherited_kinds, vote, weak_cue
+from mdrecall.knowledge.kind_context import context_probabilities
+from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
+from mdrecall.knowledge.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.name_links import (
     fold_stated_aliases,
@@ -59,19 +59,21 @@ _KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
 _KINDS: dict[int, tuple[Any, tuple[dict[str, str], dict[str, str]]]] = {}
 #: Per store: the kind the words around an uncued entity's mentions give it (:mod:`.kind_context`), by the
 #: entity's key, and the stats object they were read with.
-_CONTEXT_KINDS: dict[int, tuple[Any, dict[str, KindGuess | None]]] = {}
+_CONTEXT_KINDS: dict[int, tuple[Any, dict[str, dict[str, float] | None]]] = {}
 _LINE_CHARS = 240  # a timeline entry shows at most this much of its line
 
 #: Where an entity's kind came from, most trusted first: ``notes`` (a cue the rules read in the notes: the
 #: words around a mention, the name's own words, front matter, a longer name's head noun), ``name shape``
 #: (no cue; a capital inside the word, "NatureScot"), ``name model`` (:mod:`.kind_guess`, from the name
-#: alone) and ``context model`` (:mod:`.kind_context`, from the words around the mentions). An ``unknown``
-#: kind has none.
-KIND_SOURCES = ("notes", "name shape", "name model", "context model")
+#: alone), ``context model`` (:mod:`.kind_context`, from the words around the mentions) and ``stack model``
+#: (:mod:`.kind_stack`, a learned weighing of all of them, where its model file is installed; none is
+#: shipped). An ``unknown`` kind has none.
+KIND_SOURCES = ("notes", "name shape", "name model", "context model", "stack model")
 _GUESSED = {
     "name shape": "guessed from the name's shape",
     "name model": "guessed from the name",
     "context model": "guessed from context",
+    "stack model": "weighed from every cue and model",
 }
 
 
@@ -215,12 +217,8 @@ class EntityIndex(NameQueries):
         for part in parts:
             for (name, _kind, _how), n in part.forms.items():
                 names[name] += n
-        kind, cued = vote(p.forms for p in parts)
-        source = "notes" if cued else "name shape" if kind is not None else None
-        if not cued:  # no cue: a longer name's head noun ("NLnet Foundation"), then the shape's default
-            inherited = _inherited_kinds(self.store)
-            head = next((inherited[p.key] for p in parts if p.key in inherited), None)
-            kind, source = (head, "notes") if head is not None else (kind, source)
+        inherited = _inherited_kinds(self.store)
+        head = next((inherited[p.key] for p in parts if p.key in inherited), None)
         if len(parts) == 1:
             lines, files = parts[0].lines, parts[0].files
         else:  # several names of one entity may share lines: count them once
@@ -231,16 +229,8 @@ class EntityIndex(NameQueries):
         shown = [n for n, _ in names.most_common() if n[:1].isupper()] or [names.most_common(1)[0][0]]
         name = self.display.get(root) or (root_name if (root_name := _longest(names, root)) else shown[0])
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
-        guessed = None
-        if cued and kind in CONFUSED and weak_cue((p.forms for p in parts), kind):  # "at X": place or firm?
-            found = self._context_guess(root, name, parts)
-            if found is not None and overrules(found, kind):
-                kind, source, guessed = found.kind, "context model", found
-        if kind is None:  # no mention gives a kind: the name alone, then the words around its mentions
-            guessed, source = guess(name), "name model"
-            if guessed is None:
-                guessed, source = self._context_guess(root, name, parts), "context model"
-            kind, source = (guessed.kind, source) if guessed is not None else ("unknown", None)
+        evidence = Evidence(name, [p.forms for p in parts], head, lines, files)
+        kind, source, kind_p = stacked_decision(evidence, partial(self._context_probs, root, name, parts))
         return Entity(
             name=name,
             kind=kind,
@@ -250,12 +240,12 @@ class EntityIndex(NameQueries):
             last_seen=max(lasts) if lasts else None,
             aliases=tuple(a for a in aliases if a != name),
             kind_source=source,
-            kind_p=guessed.p if guessed is not None else None,
+            kind_p=kind_p,
         )
 
-    def _context_guess(self, root: str, name: str, parts: Sequence[KeySummary]) -> KindGuess | None:
-        """The kind the words around the entity's mentions suggest (:func:`~.kind_context.context_guess`),
-        once per entity until the index changes."""
+    def _context_probs(self, root: str, name: str, parts: Sequence[KeySummary]) -> dict[str, float] | None:
+        """Each kind's probability from the words around the entity's mentions
+        (:func:`~.kind_context.context_probabilities`), once per entity until the index changes."""
         stats = self.store.entity_stats()
         cached = _CONTEXT_KINDS.get(id(self.store))
         if cached is None or cached[0] is not stats:
@@ -265,7 +255,7 @@ class EntityIndex(NameQueries):
         kinds = cached[1]
         if root not in kinds:
             written = sorted({n for p in parts for (n, _kind, _how) in p.forms} | {name})
-            kinds[root] = context_guess(self.store, name, [p.key for p in parts], written)
+            kinds[root] = context_probabilities(self.store, name, [p.key for p in parts], written)
         return kinds[root]
 
     def _alias_names(self, root: str) -> set[str]:

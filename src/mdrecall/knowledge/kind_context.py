@@ -50,6 +50,7 @@ __all__ = [
     "CONFUSED",
     "OVERRULE_GATE",
     "context_kind",
+    "context_probabilities",
     "features",
     "mentions",
     "overrules",
@@ -222,10 +223,17 @@ def context_guess(
     store: ViewStore, name: str, keys: Sequence[str], written: Sequence[str]
 ) -> KindGuess | None:
     """:func:`context_kind` with the probability the model gave the kind."""
-    if not name.strip() or _model() is None:
-        return None
-    p = probabilities(name, written, mentions(store, keys))
+    p = context_probabilities(store, name, keys, written)
     if not p:
         return None
     best = max(p, key=lambda k: p[k])
     return KindGuess(best, p[best]) if p[best] >= GATE else None
+
+
+def context_probabilities(
+    store: ViewStore, name: str, keys: Sequence[str], written: Sequence[str]
+) -> dict[str, float] | None:
+    """Each kind's probability from the words around the mentions of ``keys`` (``None``: no model)."""
+    if not name.strip() or _model() is None:
+        return None
+    return probabilities(name, written, mentions(store, keys))

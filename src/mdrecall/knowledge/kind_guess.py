@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from mdrecall.knowledge.extract import KINDS
 
-__all__ = ["GATE", "MODEL_FILE", "KindGuess", "guess", "guess_kind"]
+__all__ = ["GATE", "MODEL_FILE", "KindGuess", "guess", "guess_kind", "probabilities"]
 
 MODEL_FILE = Path(__file__).parent / "data" / "kind_model.npz"
 #: The least probability the model must give a kind to answer (below it, the name's kind stays unknown).
@@ -63,8 +63,8 @@ def guess_kind(name: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def guess(name: str) -> KindGuess | None:
-    """:func:`guess_kind` with the probability the model gave the kind."""
+def probabilities(name: str) -> dict[str, float] | None:
+    """Each kind's probability for the name alone (``None``: no model, or no name)."""
     if not name.strip() or (model := _model()) is None:
         return None
     import numpy as np
@@ -73,5 +73,13 @@ def guess(name: str) -> KindGuess | None:
     z = embedder.embed_documents([name])[0] @ weights + bias
     p = np.exp(z - z.max())
     p /= p.sum()
-    best = int(p.argmax())
-    return KindGuess(kinds[best], float(p[best])) if p[best] >= GATE else None
+    return {k: float(v) for k, v in zip(kinds, p, strict=True)}
+
+
+def guess(name: str) -> KindGuess | None:
+    """:func:`guess_kind` with the probability the model gave the kind."""
+    p = probabilities(name)
+    if not p:
+        return None
+    best = max(p, key=lambda k: p[k])
+    return KindGuess(best, p[best]) if p[best] >= GATE else None
