@@ -147,7 +147,7 @@ def score_entities(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
                 label_words.append(e.name)
         elif hit["name"] not in matched:
             matched[hit["name"]] = _KINDS.get(e.kind, e.kind)
-    kinds = {g["name"]: g["kind"] for g in labels["entities"]}
+    kinds = {g["name"]: _KINDS.get(g["kind"], g["kind"]) for g in labels["entities"]}  # "organization" too
     kinds_right = sum(1 for n, k in matched.items() if kinds[n] == k)
     links = []
     for item in labels["first_names"]:
