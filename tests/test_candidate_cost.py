@@ -46,3 +46,49 @@ def test_values_differ_reads_as_the_slot_by_slot_test() -> None:
         kinds = "".join(rng.sample(KINDS, rng.randrange(0, len(KINDS) + 1)))
         assert values_differ(old, new, kinds) == _reference(old, new, kinds)
         assert values_differ(old, new) == _reference(old, new, KINDS)
+
+
+_CREW = ("Ysolde Marrak", "Tobiah Fenn", "Carys Olowe", "Dagny Vetch")
+
+
+def _orchard(rounds: int) -> list[str]:
+    return [
+        f"- {_CREW[(k + 1) % 4]} takes over the orchard pruning from {_CREW[k % 4]}"
+        for k in range(4 * rounds)
+    ]
+
+
+def test_a_line_telling_more_of_a_change_weighs_no_other_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a handover written again tells more of the older one's change and supersedes nothing: once that is
+    # found, the line's other candidates are not weighed (a long rota weighed each of them through every
+    # test)
+    from mdrecall.knowledge import change_pairs
+
+    real = change_pairs.candidate
+    late: list[tuple[int, int]] = []
+
+    def counted(state: change_pairs.ChangeState, i: int, j: int, new_slots: set[str]) -> bool | None:
+        if state.continued == j:
+            late.append((i, j))
+        return real(state, i, j, new_slots)
+
+    monkeypatch.setattr(change_pairs, "candidate", counted)
+    facts = line_facts("memory/notes/orchard.md", "# Orchard\n\n" + "\n".join(_orchard(4)) + "\n", None)
+    state = change_pass(facts, {})
+    assert state.continues  # (lines told more of: the case this is about)
+    assert not late
+
+
+def test_a_rota_edited_line_by_line_pairs_as_anew() -> None:
+    # a change line found telling more of an older line's change records that line only: removing or
+    # editing any line of the page still gives the pairs of pairing anew
+    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
+
+    path = "memory/notes/orchard.md"
+    lines = [*_orchard(3), "- Carys Olowe takes over the orchard pruning from Dagny Vetch from March"]
+    base = supersessions(line_facts(path, "# Orchard\n\n" + "\n".join(lines) + "\n", None))
+    for k in range(len(lines)):
+        for edit in ([*lines[:k], *lines[k + 1 :]], [*lines[:k], lines[k] + " today", *lines[k + 1 :]]):
+            supersessions(line_facts(path, "# Orchard\n\n" + "\n".join(lines) + "\n", None))  # the last pass
+            facts = line_facts(path, "# Orchard\n\n" + "\n".join(edit) + "\n", None)
+            assert supersessions_update(facts, base, {path}) == supersessions(facts)
