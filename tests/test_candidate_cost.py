@@ -92,3 +92,32 @@ def test_a_rota_edited_line_by_line_pairs_as_anew() -> None:
             supersessions(line_facts(path, "# Orchard\n\n" + "\n".join(lines) + "\n", None))  # the last pass
             facts = line_facts(path, "# Orchard\n\n" + "\n".join(edit) + "\n", None)
             assert supersessions_update(facts, base, {path}) == supersessions(facts)
+
+
+def test_the_attribute_rule_reads_a_line_s_words_once() -> None:
+    # a line's subject and values are read again for each line it is weighed against: kept, one frozen set
+    from mdrecall.knowledge.fact_pairs import _words
+
+    assert _words("quince pruning owner") is _words("quince pruning owner")
+    assert _words("quince pruning owner") == {"quince", "pruning", "owner"}
+    assert _words("") == frozenset()
+
+
+def test_an_undated_line_tries_the_nearest_lines_above_it_per_key() -> None:
+    # the mask of an undated line's candidates: of one key's lines, its page's nearest above it and the
+    # other pages' nearest, none paired already, none below it on its page
+    import numpy as np
+
+    from mdrecall.knowledge.fact_pairs import NEAREST, _Keep
+
+    text = "# Bees\n\n" + "".join(f"- hive {k} inspected by Wenna Cole\n" for k in range(30))
+    facts = line_facts("memory/notes/bees.md", text, None) + line_facts(
+        "memory/notes/other.md", "# o\n\n" + "".join(f"- hive {k} moved by Wenna\n" for k in range(12)), None
+    )
+    paired = bytearray(len(facts))
+    paired[20] = 1
+    kept = _Keep(facts, paired).for_undated(facts[25])
+    found = np.arange(len(facts))
+    got = set(found[kept(found)].tolist())
+    above = [k for k in range(25) if k != 20][-NEAREST:]
+    assert got == set(above) | set(range(30, 42)[-NEAREST:])
