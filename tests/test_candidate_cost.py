@@ -121,3 +121,17 @@ def test_an_undated_line_tries_the_nearest_lines_above_it_per_key() -> None:
     got = set(found[kept(found)].tolist())
     above = [k for k in range(25) if k != 20][-NEAREST:]
     assert got == set(above) | set(range(30, 42)[-NEAREST:])
+
+
+def test_a_change_line_s_own_readings_are_kept_across_its_candidates() -> None:
+    # asked of a change line once per candidate: read once ("takes over" passes the cheap substring test)
+    from mdrecall.knowledge.change_rules import _ends_named, _near_end
+    from mdrecall.knowledge.event_days import as_usual
+
+    line = "Ffion takes over the ferry timetable, no more Brackwater shuttles"
+    _near_end.cache_clear()
+    for _ in range(3):
+        assert _ends_named(line, {"c:brackwater"})
+        assert not _ends_named(line, {"c:ffion"})
+    assert _near_end.cache_info().misses == 1
+    assert as_usual("ferry late again, as usual") and not as_usual("Ffion takes over the ferry timetable")
