@@ -131,6 +131,9 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: older told in a log"
     if not written_before(old, new) or state.page_days.history(old, new):
         return "candidate: written before"
+    old_slots = value_slots(old)
+    if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
+        return "candidate: nothing new"
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return "candidate: no shared word"
@@ -151,11 +154,8 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     gone = state.leaves.get(j)
     if modified(old.words, new.words, shared) and not (gone and names_any(old.words.lower(), gone)):
         return "candidate: modified"
-    old_slots = value_slots(old)
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
         return "candidate: logged, no value changed"
-    if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
-        return "candidate: nothing new"
     if not old.cue and event_over(old, new):
         return "candidate: occasion over"
     if cancels_one(new.words) and routine(old.words):

@@ -97,9 +97,9 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         ]
         lookups += [(w, ()) for w in first + more]
         for k, (w, lines) in enumerate(lookups):
-            if k == len(lookups) - len(more) and (
-                state.continued == j or (best is not None and (best[0] or not measured))
-            ):
+            if state.continued == j:
+                break  # (it tells more of an older line's change: below)
+            if k == len(lookups) - len(more) and best is not None and (best[0] or not measured):
                 break  # (the further rare words only where the first find no candidate whose value differs)
             if k == len(lookups) - len(more):
                 past = best is not None  # (a candidate found first, no value of it differing)
@@ -125,9 +125,11 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                     # other things)
                     continue
                 differs = candidate(state, i, j, new_slots)
-                # a line telling more of an older line's change supersedes nothing: its other
-                # candidates are still tried (they may be told more of too), not weighed
-                if differs is None or state.continued == j:
+                if state.continued == j:
+                    # a line telling more of an older line's change supersedes nothing: no other candidate
+                    # is weighed (a change of that line pairs it again, :attr:`ChangeState.continues`)
+                    break
+                if differs is None:
                     continue
                 if (
                     not further

@@ -280,12 +280,19 @@ _ENDS = re.compile(r"\bno more\b|\bcancell?(?:ed|ing)\b|\bcalled off\b|\bscrappe
 def _ends_named(words: str, old_slots: set[str]) -> bool:
     """Does a line end (:data:`_ENDS`) a name of the older line's (``old_slots``), named within three words
     of the ending wording ("no more Brae", "WeTransfer scrapped")?"""
+    near = _near_end(words)
+    return bool(near) and any(s[:2] in ("c:", "h:") and s[2:] in near for s in old_slots)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _near_end(words: str) -> tuple[str, ...]:
+    """The three words either side of a line's first ending wording (:data:`_ENDS`), none where it has
+    none. Kept: asked of a change line for each of its candidates."""
     m = _ENDS.search(words)
     if m is None:
-        return False
+        return ()
     near = words[: m.start()].lower().split()[-3:] + words[m.end() :].lower().split()[:3]
-    near = [w.strip(".,;:!?()'\"").removesuffix("'s") for w in near]
-    return any(s[:2] in ("c:", "h:") and s[2:] in near for s in old_slots)
+    return tuple(w.strip(".,;:!?()'\"").removesuffix("'s") for w in near)
 
 
 def keeps_values(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:

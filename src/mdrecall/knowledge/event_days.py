@@ -141,9 +141,11 @@ def routine(words: str) -> bool:
 _USUAL = re.compile(r"\b(?:as usual|as always|as ever|like always|like every time)\b", re.I)
 
 
+@functools.lru_cache(maxsize=1 << 10)
 def as_usual(words: str) -> bool:
     """Does a line say what it tells happens each time ("flight home delayed 2h, TAP as usual")? It tells an
-    occasion of the usual, no change of a line."""
+    occasion of the usual, no change of a line. Kept: asked of a change line for each of its candidates
+    (its substring test passes on "over", "takes over")."""
     if "sual" not in words and "lways" not in words and "ver" not in words:
         return False  # (a substring test first)
     return _USUAL.search(words) is not None

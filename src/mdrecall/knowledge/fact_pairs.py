@@ -45,11 +45,14 @@ def _stated(facts: Sequence[Fact]) -> list[Fact]:
     return [f for f in facts if f.attrs != (SAID,)]
 
 
-def _words(s: str) -> set[str]:
-    return set(s.split()) if s else set()
+@functools.lru_cache(maxsize=1 << 12)
+def _words(s: str) -> frozenset[str]:
+    """The words of ``s``. Kept: a line's subject, values and words are read again for each line it is
+    weighed against (a long page's line: ~30)."""
+    return frozenset(s.split()) if s else frozenset()
 
 
-def _later(old: Fact, new: Fact, old_value: set[str]) -> bool:
+def _later(old: Fact, new: Fact, old_value: frozenset[str]) -> bool:
     if old.day and new.day:
         return new.day[:10] > old.day[:10]
     if not old.day and new.day:
@@ -78,11 +81,10 @@ def _same_subject(old: Fact, new: Fact) -> bool:
     return len(shared) >= MIN_OVERLAP * max(len(a), len(b))
 
 
-def _may_pair(new_attrs: Iterable[str], old_attrs: Iterable[str]) -> bool:
+def _may_pair(new_attrs: set[str], old_attrs: Iterable[str]) -> bool:
     """Could a line stating ``new_attrs`` supersede one stating ``old_attrs`` (an attribute in common, or
     the newer states an outcome)?"""
-    new_set = set(new_attrs)
-    return "outcome" in new_set or not new_set.isdisjoint(old_attrs)
+    return "outcome" in new_attrs or not new_attrs.isdisjoint(old_attrs)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -340,8 +342,7 @@ class _Keep:
             mask = fresh & (~here | (self.line[found] < line))
             if len(found) > NEAREST:  # (found: one key's lines, in number order: page and line order)
                 for part in (mask & here, mask & ~here):
-                    far = self.np.flatnonzero(part)[:-NEAREST]
-                    mask[far] = False
+                    mask[part.nonzero()[0][:-NEAREST]] = False  # (flatnonzero's wrapping: a third of it)
             return mask
 
         return kept

@@ -6,7 +6,7 @@ training"): two subjects that share a word (:func:`modified`), read by the attri
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 from mdrecall.knowledge.facts import subject_words
 from mdrecall.knowledge.mention_patterns import TITLES
@@ -15,7 +15,7 @@ from mdrecall.knowledge.name_lists import given_name
 __all__ = ["modified"]
 
 
-def modified(old: str, new: str, shared: set[str]) -> bool:
+def modified(old: str, new: str, shared: Set[str]) -> bool:
     """Do the two lines name a shared word with different modifiers before it, each a content word the
     other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")? A word of
     order or number is no such modifier ("kitchen quote" … "a second quote": another one of the same

@@ -101,10 +101,16 @@ def is_typed(f: Fact) -> bool:
 
 def values_differ(old: set[str], new: set[str], kinds: str = KINDS) -> bool:
     """A value of one of ``kinds`` differs: the newer holds a time, number, name or state the older lacks,
-    and the older one of that kind the newer lacks."""
-    return any(
-        any(s.startswith(k) for s in new - old) and any(s.startswith(k) for s in old - new) for k in kinds
-    )
+    and the older one of that kind the newer lacks. (Each side's kinds are read once: it is asked of every
+    candidate pair, ~12 a line.)"""
+    gained = new - old
+    if not gained:
+        return False
+    lost = old - new
+    if not lost:
+        return False
+    a, b = {s[:1] for s in gained}, {s[:1] for s in lost}
+    return any(k in a and k in b for k in kinds)
 
 
 def _fine_kind(slot: str) -> str:
