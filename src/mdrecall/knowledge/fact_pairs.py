@@ -32,6 +32,7 @@ from typing import Any
 from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
+from mdrecall.knowledge.pair_model import model_pairs, without_model
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
 from mdrecall.knowledge.value_kinds import other_grain
 from mdrecall.knowledge.value_left import value_left_pairs
@@ -147,7 +148,16 @@ def supersessions(facts: Sequence[Fact], names: Names | None = None) -> dict[tup
     out.update(value_left_pairs(plain, out))
     out.update(change_pairs(facts, out, names))
     out.update(stance_pairs(facts, out))
-    return out
+    return learned(facts, out)
+
+
+def learned(
+    facts: Sequence[Fact], rules: dict[tuple[str, int], Supersession]
+) -> dict[tuple[str, int], Supersession]:
+    """``rules`` with the pairs the learned scorer adds for the lines they leave unpaired
+    (:func:`mdrecall.knowledge.pair_model.model_pairs`; none without its weights)."""
+    rules.update(model_pairs(list(facts), rules))
+    return rules
 
 
 def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession]:
@@ -400,13 +410,13 @@ def supersessions_update(
         return supersessions(facts, names)
     plain = _untold(facts)
     stated = _stated(plain)
-    before = without_stance(before)  # the stance pass's pairs are made anew below
+    before = without_stance(without_model(before))  # the stance pass's and the model's: made anew below
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
     out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed, names))
     out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
-    return out
+    return learned(facts, out)  # a pass over every line, linear: paired anew
 
 
 #: The fewest lines of changed files for which :func:`supersessions_update` pairs anew (when they are a
