@@ -1,0 +1,45 @@
+"""Names of session 19 (issue 29 part 1, h-ents15): a Korean or Chinese family name written before a hyphened
+given name ("Park Ji-woo"), its given name and its family name alone linked to it.
+
+The notes are written for these tests (a pottery studio in Jeonju, a Taipei robotics team), in words of their
+own, not the labelled sets' nor the entity corpus's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.index import EntityIndex
+
+from helpers import mention_kinds, write
+
+
+def _known(tmp_path: Path) -> dict[str, str]:
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["studio"]})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        return EntityIndex(mem.store, mem.config.entities).known()
+
+
+def test_a_family_name_written_before_a_hyphened_given_name() -> None:
+    found = mention_kinds("- Glazes: Yoon Ha-eun mixes them, the kiln is fired by Mr. Hwang Tae-sik.\n")
+    assert ("person", "typed_name") in found["Yoon Ha-eun"]  # fails before: "Ha-eun" and "Yoon" apart
+    assert ("person", "typed_name") in found["Hwang Tae-sik"]
+    assert "Yoon" not in found and "Hwang" not in found
+    found = mention_kinds("- our mentor is Tsai Yu-ting from the Taipei lab\n")
+    assert ("person", "typed_name") in found["Tsai Yu-ting"]
+    found = mention_kinds("- Met Ji-woo at the gate; Wi-fi Password changed; Kept Follow-up notes\n")
+    assert not any(" " in name and "-" in name for name in found)  # no family name before: nothing joined
+
+
+def test_the_given_name_and_the_family_name_alone_mean_the_person(tmp_path: Path) -> None:
+    write(tmp_path, "studio/people.md", "# Studio\n\n- Wheel teacher: Yoon Ha-eun, glaze nights Thursdays\n")
+    write(
+        tmp_path,
+        "memory/2027-09-02.md",
+        "# 2027-09-02\n\n- Ha-eun showed me how to trim a foot ring\n- Yoon teacher says it is too thick\n",
+    )
+    write(tmp_path, "memory/2027-09-05.md", "# 2027-09-05\n\n- Ha-eun fired my cups, two cracked\n")
+    known = _known(tmp_path)
+    assert known["ha-eun"] == "yoon ha-eun"  # fails before: the given name is last, not first
+    assert known.get("yoon", "yoon") == "yoon ha-eun"  # the family name alone: the one Yoon
