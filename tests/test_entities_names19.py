@@ -43,3 +43,17 @@ def test_the_given_name_and_the_family_name_alone_mean_the_person(tmp_path: Path
     known = _known(tmp_path)
     assert known["ha-eun"] == "yoon ha-eun"  # fails before: the given name is last, not first
     assert known.get("yoon", "yoon") == "yoon ha-eun"  # the family name alone: the one Yoon
+
+
+def test_a_models_code_or_numeral_after_a_name_is_the_names() -> None:
+    found = mention_kinds("- Rowan is selling his Meade LX90, and the club keeps a Vixen 4R on the roof.\n")
+    assert any(name == "Meade LX90" for name in found)  # fails before: only "Meade"
+    assert any(name == "Vixen 4R" for name in found)
+    found = mention_kinds("- Boat: the Saoirse III, moored at Dún Laoghaire\n- Kit: Suunto Race 2\n")
+    assert "Saoirse III" in found  # fails before: "Saoirse" alone
+    assert "Suunto Race 2" in found
+    found = mention_kinds(
+        "- Lab 2, Room B4, Gate 5. Tamsin has 3 kids; quote from Kitbag SA R6 850.\n"
+        "- Jota Shoes EU42, on Bramble Lane 14 and ul. Długa 12, Gdańsk 2026.\n"
+    )
+    assert not any(name.split()[-1][:1].isdigit() or name[-2:].isdigit() for name in found if " " in name)
