@@ -57,3 +57,16 @@ def test_a_models_code_or_numeral_after_a_name_is_the_names() -> None:
         "- Jota Shoes EU42, on Bramble Lane 14 and ul. Długa 12, Gdańsk 2026.\n"
     )
     assert not any(name.split()[-1][:1].isdigit() or name[-2:].isdigit() for name in found if " " in name)
+
+
+def test_holidays_and_named_days_are_events_read_whole() -> None:
+    found = mention_kinds(
+        "- Maundy Thursday, the studio shuts at noon; open again on Easter Monday\n"
+        "- Canada Day picnic on the Commons; Teachers' Day gifts for both schools\n"
+        "- St. Andrew's Day ceilidh — tickets from Morag\n"
+    )
+    for name in ("Maundy Thursday", "Easter Monday", "Canada Day", "Teachers' Day", "St. Andrew's Day"):
+        assert ("event", "typed_name") in found[name], name  # fails before: cut at the calendar word
+    found = mention_kinds("- a Long Day at the wheel; Happy Easter to the Hendersons; the Easter Fair\n")
+    assert "Long Day" not in {n for n, kinds in found.items() if ("event", "typed_name") in kinds}
+    assert "Easter Fair" in found  # a holiday opening a longer name: the longer name

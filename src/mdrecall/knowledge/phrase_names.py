@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.file_scan import FileScan
+from mdrecall.knowledge.holiday_names import add_holidays
 from mdrecall.knowledge.label_kinds import label_kind
 from mdrecall.knowledge.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.mention_patterns import (
@@ -54,6 +55,7 @@ def add_phrases(scan: FileScan) -> None:
     ):  # a verb of reading or watching, or a work's kind as a label ("Book:", "film:", "podcast:")
         _add_work_titles(scan)
     _add_section_items(scan)
+    add_holidays(scan)  # "Good Friday", "Victoria Day": before the runs cut them at a calendar word
     if "|" in plain and "-" in plain:
         _add_named_columns(scan)
     for i, name, kind in heading_things(scan.lines, scan.headings):  # "# Pets" then "## Juniper"
