@@ -70,3 +70,12 @@ def test_holidays_and_named_days_are_events_read_whole() -> None:
     found = mention_kinds("- a Long Day at the wheel; Happy Easter to the Hendersons; the Easter Fair\n")
     assert "Long Day" not in {n for n, kinds in found.items() if ("event", "typed_name") in kinds}
     assert "Easter Fair" in found  # a holiday opening a longer name: the longer name
+
+
+def test_a_chinese_family_name_written_last_opening_a_line(tmp_path: Path) -> None:
+    found = mention_kinds("- Ming Cheung — front desk, Saturdays\n- Hazel Song — piano\n")
+    assert ("person", "rare_name") in found["Ming Cheung"]  # fails before: two frequent words, nothing said
+    assert ("person", "rare_name") not in found.get("Hazel Song", set())  # an English word: no evidence alone
+    write(tmp_path, "studio/staff.md", "# Staff\n\n- Ming Cheung — front desk, Saturdays\n")
+    write(tmp_path, "memory/2027-09-04.md", "# 2027-09-04\n\n- Ming is off sick, I took the desk\n")
+    assert _known(tmp_path)["ming"] == "ming cheung"
