@@ -79,3 +79,12 @@ def test_a_chinese_family_name_written_last_opening_a_line(tmp_path: Path) -> No
     write(tmp_path, "studio/staff.md", "# Staff\n\n- Ming Cheung — front desk, Saturdays\n")
     write(tmp_path, "memory/2027-09-04.md", "# 2027-09-04\n\n- Ming is off sick, I took the desk\n")
     assert _known(tmp_path)["ming"] == "ming cheung"
+
+
+def test_a_title_in_quotes_joined_by_small_words_is_read_whole() -> None:
+    found = mention_kinds('- lent "Walking with the Comets" to Imogen; we sang “Down to the River”\n')
+    assert ("work", "typed_name") in found["Walking with the Comets"]  # fails before: cut at "with"
+    assert ("work", "typed_name") in found["Down to the River"]
+    assert "Comets" not in found
+    found = mention_kinds('- Ines: "we meet at the lock at noon"\n')
+    assert not any(" at " in name for name in found)  # words said in quotes: no title
