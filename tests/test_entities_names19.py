@@ -88,3 +88,11 @@ def test_a_title_in_quotes_joined_by_small_words_is_read_whole() -> None:
     assert "Comets" not in found
     found = mention_kinds('- Ines: "we meet at the lock at noon"\n')
     assert not any(" at " in name for name in found)  # words said in quotes: no title
+
+
+def test_a_mixed_case_devices_number_before_a_pause() -> None:
+    found = mention_kinds("- Phone: Vodacom contract, iPhone 12.\n- the kids share an iPad 9 (the old one)\n")
+    assert ("product", "typed_name") in found["iPhone 12"]  # fails before: "iPhone" without its number
+    assert ("product", "typed_name") in found["iPad 9"]
+    found = mention_kinds("- sold 3 lamps on eBay 2 weeks ago\n")
+    assert "eBay 2" not in found  # a count of a unit after it: no model

@@ -23,6 +23,7 @@ from mdrecall.knowledge.mention_patterns import (
     MODEL_NUMBER,
     NOT_MIXED,
     NOUN_AFTER,
+    NUMBER_PAUSE,
     OPENING,
     PARTICLE_WORD,
     SAINTS_PLACE,
@@ -67,8 +68,6 @@ _MODEL_CODE = re.compile(
 )
 #: A Roman numeral after a name ("Lancer Evolution IX", "the Marie-Claude II").
 _ROMAN_AFTER = re.compile(r"[ ](II|III|IV|VI|VII|VIII|IX|XI|XII)(?![\w'’/:-])")
-#: A whole number after a name, then a pause: a comma or semicolon, a bracket, a dash, the line's end.
-_NUMBER_PAUSE = re.compile(r"[ ](\d{1,4})(?=[,;)]|[ ]\(|[ ][-–—][ ]|\.?(?:\n|$)|\.[ ])")
 #: Words that number rooms, seats, stops, forms and the parts of things ("Room B2", "Gate 5", "Form T1").
 _NUMBERED = frozenset(
     "room level floor gate flight platform terminal seat row table block unit suite apt apartment form lane"
@@ -294,7 +293,7 @@ def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | N
         return None if MIXED.fullmatch(code.group(1)) or code.group(1)[:2] in _REGIONS else code
     if given_name(words[0]) or all(common_word(w) for w in words) or _STREET_BEFORE.search(before[-12:]):
         return None  # "ul. Ruska 46,": a street's house number
-    num = _NUMBER_PAUSE.match(after)
+    num = NUMBER_PAUSE.match(after)
     return num if num is not None and not _YEAR.fullmatch(num.group(1)) else None
 
 

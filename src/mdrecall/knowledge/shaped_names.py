@@ -17,6 +17,7 @@ from mdrecall.knowledge.mention_patterns import (
     MODEL_BEFORE,
     MODEL_NUMBER,
     NOT_MIXED,
+    NUMBER_PAUSE,
     ORG_NEXT,
     STOP,
     UPPER,
@@ -68,8 +69,11 @@ def _add_shaped(
         rx is CAMEL_LOW
         and (num := MODEL_NUMBER.match(plain, m.end()))
         # the line's last characters only (a match is at most 8 long): linear on a long line
-        and MODEL_BEFORE.search(plain[max(starts[i], m.start() - 16) : m.start()])
-    ):  # "an iPhone 15": the device's model
+        and (
+            MODEL_BEFORE.search(plain[max(starts[i], m.start() - 16) : m.start()])
+            or NUMBER_PAUSE.match(plain, m.end())
+        )
+    ):  # "an iPhone 15", "Phone: iPhone 13.": the device's model
         scan.add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
         return
     if known is None and rx is UPPER:
