@@ -96,3 +96,12 @@ def test_a_mixed_case_devices_number_before_a_pause() -> None:
     assert ("product", "typed_name") in found["iPad 9"]
     found = mention_kinds("- sold 3 lamps on eBay 2 weeks ago\n")
     assert "eBay 2" not in found  # a count of a unit after it: no model
+
+
+def test_a_well_known_app_after_a_given_name_is_no_surname(tmp_path: Path) -> None:
+    found = mention_kinds("- Zanele WhatsApp 19:05: the hall is booked\n")
+    assert "Zanele WhatsApp" not in found  # fails before: one person's name
+    assert "WhatsApp" in found and "Zanele" in found
+    write(tmp_path, "studio/people.md", "# People\n\n- Zanele Mokoena runs the hall bookings\n")
+    write(tmp_path, "memory/2027-09-06.md", "# 2027-09-06\n\n- Zanele WhatsApp 19:05: the hall is booked\n")
+    assert _known(tmp_path)["zanele"] == "zanele mokoena"  # one Zanele, not two

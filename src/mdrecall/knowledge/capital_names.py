@@ -30,7 +30,14 @@ from mdrecall.knowledge.mention_patterns import (
     STOP,
     TITLES,
 )
-from mdrecall.knowledge.mention_readers import Leads, is_rare, page_title, sentence_start, text_before
+from mdrecall.knowledge.mention_readers import (
+    Leads,
+    is_rare,
+    page_title,
+    sentence_start,
+    tech_like,
+    text_before,
+)
 from mdrecall.knowledge.name_lists import (
     common_word,
     demonym,
@@ -137,6 +144,10 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         trailing = _trim_stop_words(c, title)
         if not c.words or (len(c.words) == 1 and c.words[0] in NOT_MIXED):
             continue
+        if len(c.words) == 2 and given_name(c.words[0]) and (app := _known_humped(c.words[1])) is not None:
+            scan.add(i, c.words[1], app, "typed_name")  # "Ayesha WhatsApp 21:40": a person, then the app
+            c.words = c.words[:1]
+            trailing = True
         if len(c.words) == 1 and demonym(c.words[0]):
             c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
         labelled = c.before.rstrip().endswith(":")
@@ -276,6 +287,13 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(place_noun.group(1))
         c.after = c.after[place_noun.end() :]
+
+
+def _known_humped(word: str) -> str | None:
+    """The kind of ``word`` where it is a well-known name with a capital inside ("WhatsApp", "YouTube"): no
+    one's surname is written so, after a given name it is a thing of its own."""
+    known = known_name(word) if tech_like(word) else None
+    return known.kind if known is not None and known.kind != "person" else None
 
 
 def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | None:
