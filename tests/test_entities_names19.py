@@ -94,8 +94,9 @@ def test_a_mixed_case_devices_number_before_a_pause() -> None:
     found = mention_kinds("- Phone: Vodacom contract, iPhone 12.\n- the kids share an iPad 9 (the old one)\n")
     assert ("product", "typed_name") in found["iPhone 12"]  # fails before: "iPhone" without its number
     assert ("product", "typed_name") in found["iPad 9"]
-    found = mention_kinds("- sold 3 lamps on eBay 2 weeks ago\n")
+    found = mention_kinds("- sold 3 lamps on eBay 2 weeks ago\n- the tablet is on iOS 16, fine\n")
     assert "eBay 2" not in found  # a count of a unit after it: no model
+    assert "iOS 16" not in found and "iOS" in found  # a system's version: the system
 
 
 def test_a_well_known_app_after_a_given_name_is_no_surname(tmp_path: Path) -> None:

@@ -71,7 +71,8 @@ def _add_shaped(
         # the line's last characters only (a match is at most 8 long): linear on a long line
         and (
             MODEL_BEFORE.search(plain[max(starts[i], m.start() - 16) : m.start()])
-            or NUMBER_PAUSE.match(plain, m.end())
+            # a device's number before a pause, not a system's version ("iOS 17,": the system's mention)
+            or (NUMBER_PAUSE.match(plain, m.end()) and (known is None or known.kind != "technology"))
         )
     ):  # "an iPhone 15", "Phone: iPhone 13.": the device's model
         scan.add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
