@@ -18,17 +18,26 @@ from mdrecall.knowledge.mention_patterns import (
     CAPS,
     HONORIFICS,
     LIST_NEXT,
+    MIXED,
     MODEL_BEFORE,
     MODEL_NUMBER,
     NOT_MIXED,
     NOUN_AFTER,
+    NUMBER_PAUSE,
     OPENING,
     PARTICLE_WORD,
     SAINTS_PLACE,
     STOP,
     TITLES,
 )
-from mdrecall.knowledge.mention_readers import Leads, is_rare, page_title, sentence_start, text_before
+from mdrecall.knowledge.mention_readers import (
+    Leads,
+    is_rare,
+    page_title,
+    sentence_start,
+    tech_like,
+    text_before,
+)
 from mdrecall.knowledge.name_lists import (
     common_word,
     demonym,
@@ -57,6 +66,33 @@ _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
 
 
+#: A model's code after a name: capitals and digits mixed, perhaps a hyphened part and a plus ("Orion XT8",
+#: "Celestron 8SE", "Sky-Watcher EQ6-R", "Reach RS2+"); no date, time, version or amount follows, and no
+#: amount is written so (one letter and digits alone, "Kitbag SA R6 850", is a currency's).
+_MODEL_CODE = re.compile(
+    r"[ ]((?:[A-Z]{2,4}\d{1,4}[A-Z]{0,3}|[A-Z]\d{1,4}[A-Z]{1,3}|\d{1,4}[A-Z]{1,3})(?:-[A-Z0-9]{1,3})?\+?)"
+    r"(?![\w'’/:-]|[.,]\d|\+)"
+)
+#: A Roman numeral after a name ("Lancer Evolution IX", "the Marie-Claude II").
+_ROMAN_AFTER = re.compile(r"[ ](II|III|IV|VI|VII|VIII|IX|XI|XII)(?![\w'’/:-])")
+#: Words that number rooms, seats, stops, forms and the parts of things ("Room B2", "Gate 5", "Form T1").
+_NUMBERED = frozenset(
+    "room level floor gate flight platform terminal seat row table block unit suite apt apartment form lane"
+    " bus zone grade class year stage step phase part chapter section page figure fig"
+    " tab box bay dock pier berth hall court pitch lab ward bed cabin deck car coach track week day round"
+    " game match heat lap leg episode season series volume vol issue no number item line question task"
+    " test version type size group team cohort module lesson session act scene".split()
+)
+#: A street's abbreviation or word before its name, in the languages of addresses ("ul. Ruska 46", "Calle
+#: Mayor 12", "rue Oberkampf 3"): the number after the name is the house's.
+_STREET_BEFORE = re.compile(
+    r"\b(?:ul|al|pl|str|st|av|ave|avda|blvd|c|cl|rr|r)\.[ ]$"
+    r"|\b(?:calle|carrer|rua|via|viale|rue|avenida|avenue|piazza|plac|ulica|aleja|strada|straat|gasse)[ ]$",
+    re.IGNORECASE,
+)
+#: Region codes that open a size's or a regional variant's code ("EU42", "UK9", "US915"), not a model's.
+_REGIONS = frozenset("EU US UK AU NZ JP CN KR CA MX BR IN AS".split())
+_YEAR = re.compile(r"1[89]\d\d|20\d\d")
 #: A possessive filling a table cell ("| Nando's |").
 _POSSESSIVE_CELL = re.compile(r"['’]s[ ]*\|")
 
@@ -108,6 +144,10 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         trailing = _trim_stop_words(c, title)
         if not c.words or (len(c.words) == 1 and c.words[0] in NOT_MIXED):
             continue
+        if len(c.words) == 2 and given_name(c.words[0]) and (app := _known_humped(c.words[1])) is not None:
+            scan.add(i, c.words[1], app, "typed_name")  # "Ayesha WhatsApp 21:40": a person, then the app
+            c.words = c.words[:1]
+            trailing = True
         if len(c.words) == 1 and demonym(c.words[0]):
             c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
         labelled = c.before.rstrip().endswith(":")
@@ -224,6 +264,10 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):  # "on a Pixel 8": a device's model, the number is the name's
         words.append(num.group(1))
         c.after = c.after[num.end() :]
+    elif len(words) <= 3 and (code := _model_after(words, c.before, c.after)):
+        words.append(code.group(1))  # "his Orion XT8", "Scopes: Celestron 8SE", "Garmin Swim 2,"
+        if not code.group(1).isdigit():
+            c.after = c.after[code.end() :]  # (a number stays: "Garmin Swim 2," is a model by it, a product)
     if (
         len(words) == 1
         and given_name(words[0])
@@ -243,6 +287,32 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(place_noun.group(1))
         c.after = c.after[place_noun.end() :]
+
+
+def _known_humped(word: str) -> str | None:
+    """The kind of ``word`` where it is a well-known name with a capital inside ("WhatsApp", "YouTube"): no
+    one's surname is written so, after a given name it is a thing of its own."""
+    known = known_name(word) if tech_like(word) else None
+    return known.kind if known is not None and known.kind != "person" else None
+
+
+def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | None:
+    """The model's code or number that ``after`` opens with, where it is the name's: a code of capitals and
+    digits mixed ("XT8", "8SE", "EQ6-R", "RS2+"), a Roman numeral ("Evolution IX"), or a whole number then
+    a pause (a comma, a bracket, the line's end: "Garmin Swim 2,", no count of a unit, "Strait 25 km", and no
+    year) after a name that is no given name, place or run of frequent words; never after a word that
+    numbers things ("Room B2", "Level 2", "Flight AC855")."""
+    name = " ".join(words)
+    if name in places() or words[-1].casefold() in _NUMBERED or known_name(name) is not None:
+        return None  # "Godot 4", "Python 3": a known tool's version, the tool's mention
+    code = _MODEL_CODE.match(after) or _ROMAN_AFTER.match(after)
+    if code is not None:
+        # "Bio-Rad CFX96": a code that is a name alone; "LoRaWAN EU868", "Pegasus UK9": a variant, a size
+        return None if MIXED.fullmatch(code.group(1)) or code.group(1)[:2] in _REGIONS else code
+    if given_name(words[0]) or all(common_word(w) for w in words) or _STREET_BEFORE.search(before[-12:]):
+        return None  # "ul. Ruska 46,": a street's house number
+    num = NUMBER_PAUSE.match(after)
+    return num if num is not None and not _YEAR.fullmatch(num.group(1)) else None
 
 
 def _possessive_business(words: list[str], plain: str, end: int) -> bool:

@@ -114,6 +114,9 @@ NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
 #: number (three capitals before it at most), not a date's, a time's, a version's or an amount's ("Pixel
 #: 8/3", "Q2 4.1").
 MODEL_NUMBER = re.compile(r"[ ]([A-Z]{0,3}\d{1,4})(?![\w'’/:-]|[.,]\d)")
+#: A whole number after a name, then a pause: a comma or semicolon, a bracket, a dash, the line's end ("Garmin
+#: Swim 2,", "iPhone 13."): a model's number, not a count of a unit ("25 km").
+NUMBER_PAUSE = re.compile(r"[ ](\d{1,4})(?=[,;)]|[ ]\(|[ ][-–—][ ]|\.?(?:\n|$)|\.[ ])")
 #: What stands before a device or a thing one owns, uses or buys: an article or a possessive.
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").

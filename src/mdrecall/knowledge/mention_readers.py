@@ -22,7 +22,9 @@ from mdrecall.knowledge.mention_patterns import (
 )
 from mdrecall.knowledge.name_lists import (
     common_word,
+    demonym,
     diminutive_form,
+    family_first,
     first_names,
     given_name,
     known_name,
@@ -309,8 +311,9 @@ def name_shaped(words: list[str]) -> bool:
     """Are ``words`` two words shaped as a person's name and nothing else: each a capital and lower-case
     letters, perhaps after O' ("Rangi Parata", "Tāne Ngata", "Fionn O'Sullivan"; not "Felix's"), neither a
     frequent English word, a given name the lists know (those are read by their kind), a calendar word or a
-    known place?"""
-    return (
+    known place? A Chinese or Korean family name of four letters or more written last ("Wen Zhao", "Minh
+    Cheung") may be a frequent word of the vocabulary, as its given name may: the family name says it."""
+    return _family_last(words) or (
         len(words) == 2
         and all(
             w[:1].isupper()
@@ -324,6 +327,28 @@ def name_shaped(words: list[str]) -> bool:
         and not given_name(words[0])
         and " ".join(words) not in places()
         and not places().intersection(words)
+    )
+
+
+#: Family names of the list that are English words too ("Song", "Moon", "Hung"): no evidence alone.
+_FAMILY_WORDS = frozenset("Song Moon Tang Hung Sung Bang Pang Kong Gong Chow Chang Wong Chung Hong".split())
+
+
+def _family_last(words: list[str]) -> bool:
+    """ "Wen Zhao": a capitalised word, then a Chinese or Korean family name (:func:`family_first`) of four
+    letters or more that is no English word, neither word a stop, calendar or place word."""
+    return (
+        len(words) == 2
+        and len(words[1]) >= 4
+        and family_first(words[1])
+        and words[1] not in _FAMILY_WORDS
+        and words[0][:1].isupper()
+        and words[0][1:].isalpha()
+        and words[0][1:].islower()
+        and words[0] not in STOP
+        and not demonym(words[0])
+        and not places().intersection(words)
+        and known_name(words[0]) is None
     )
 
 

@@ -32,6 +32,7 @@ from mdrecall.knowledge.name_words import (
     club_word,
 )
 from mdrecall.knowledge.relations import ALIAS
+from mdrecall.knowledge.syllable_names import family_given
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import RelationRow
 from mdrecall.text.query import build_keyword_query
@@ -67,7 +68,8 @@ def link_first_names(
     written_lower: Callable[[str], bool] = lambda _: False,
 ) -> None:
     """Fold into ``out`` a one-word name alone that means the one longer name of a person or organisation
-    it starts ("Fatima", "fatima" → Fatima Okafor), or the one person whose given name it is a nickname of
+    it starts ("Fatima", "fatima" → Fatima Okafor) or a family name written first ends ("Ji-woo" → Park
+    Ji-woo), or the one person whose given name it is a nickname of
     ("Izzy" → Isobel Marsh), whether or not it is an entity on its own evidence; a word that starts two
     such names means neither.
 
@@ -93,7 +95,7 @@ def link_first_names(
     firsts: dict[str, list[str]] = {}
     for k in out:
         if " " in k and out[k] == k and stats.get(k, (0, False))[1] and not _INITIAL.search(k):
-            first = k.split()[0]
+            first = family_given(k) or k.split()[0]  # "ji-woo" of "park ji-woo": the given name is last
             if person_or_org(k) or kinds.get(k) in ("person", "organisation") or kinds.get(first) == "person":
                 firsts.setdefault(first, []).append(k)
     for first, fulls in firsts.items():
@@ -272,11 +274,17 @@ def roots_by_first(
 
 def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[str, list[str]]:
     """The surnames of the people's longer names in ``firsts`` (first word → the names it starts) → those
-    names; a word that could be no one's surname alone (a given name, a place, a frequent word not typed a
-    person alone, as "Dr. Rao" is) is left out."""
+    names (a Korean or Chinese family name written first is the first word: "Park" of Park Ji-woo); a word
+    that could be no one's surname alone (a given name, a place, a frequent word not typed a person alone,
+    as "Dr. Rao" is) is left out."""
     out: dict[str, list[str]] = {}
     for first, fulls in firsts.items():
         for full in fulls:
+            if family_given(full) is not None:  # "Park Ji-woo": the family name is written first
+                family = full.split()[0]
+                if kinds.get(full) == "person" and len(family) > 2 and family not in places_key():
+                    out.setdefault(family, []).append(full)
+                continue
             last = full.split()[-1]
             if (
                 (kinds.get(full) == "person" or given_name(first.capitalize()))

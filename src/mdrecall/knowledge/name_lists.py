@@ -19,6 +19,7 @@ __all__ = [
     "composition_words",
     "demonym",
     "diminutive_form",
+    "family_first",
     "first_names",
     "fold_accents",
     "given_name",
@@ -90,6 +91,17 @@ def first_names() -> frozenset[str]:
     """Common given names (capitalised): the hand-kept list and the given names of many countries that are
     hardly anything else (``given_names.txt``, from ``scripts/gen_given_names.py``)."""
     return _words("first_names.txt") | _words("given_names.txt")
+
+
+@cache
+def _family_first() -> frozenset[str]:
+    return _words("family_first.txt")
+
+
+def family_first(word: str) -> bool:
+    """Is ``word`` (capitalised) a Korean or Chinese family name, written before the given name ("Park" of
+    "Park Ji-woo"; ``data/family_first.txt``)?"""
+    return word in _family_first()
 
 
 @cache

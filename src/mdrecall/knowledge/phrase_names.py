@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.file_scan import FileScan
+from mdrecall.knowledge.holiday_names import add_holidays
 from mdrecall.knowledge.label_kinds import label_kind
 from mdrecall.knowledge.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.mention_patterns import (
@@ -54,6 +55,9 @@ def add_phrases(scan: FileScan) -> None:
     ):  # a verb of reading or watching, or a work's kind as a label ("Book:", "film:", "podcast:")
         _add_work_titles(scan)
     _add_section_items(scan)
+    add_holidays(scan)  # "Good Friday", "Victoria Day": before the runs cut them at a calendar word
+    if '"' in plain or "“" in plain:
+        _add_quoted_titles(scan)
     if "|" in plain and "-" in plain:
         _add_named_columns(scan)
     for i, name, kind in heading_things(scan.lines, scan.headings):  # "# Pets" then "## Juniper"
@@ -107,6 +111,36 @@ def _add_section_items(scan: FileScan) -> None:
         if i not in scan.skip and not taken.overlaps(starts[i] + at, starts[i] + end):
             scan.add(i, lines[i][at:end], kind, "typed_name")
             taken.add(starts[i] + at, starts[i] + end)
+
+
+#: Small words inside a title, in a few languages ("Turn Left at Orion", "Clair de Lune").
+_TITLE_SMALL = "|".join(
+    "of the and at in on to for with a an from by into under over".split()
+    + "de la le el del du des y et und von van da di".split()
+)
+_TITLE_WORD = rf"(?:[A-Z0-9][\w'’-]*|{_TITLE_SMALL})"
+#: A title in quotes, capitalised words joined by at least one small word ("bought "Turn Left at Orion""):
+#: the capitalised runs would cut it at the small word. (Bounded repeats: linear on a line of many words.)
+_QUOTED_TITLE = re.compile(
+    rf"(?:(?<=[\s(\[:;,])|^)[\"“](?P<t>[A-Z][\w'’-]*(?:[ ]{_TITLE_WORD}){{0,5}}"
+    rf"[ ](?:{_TITLE_SMALL})[ ][A-Z0-9][\w'’-]*(?:[ ]{_TITLE_WORD}){{0,5}})[\"”](?!\w)",
+    re.M,
+)
+
+
+def _add_quoted_titles(scan: FileScan) -> None:
+    """A title in quotes whose capitalised words a small word joins ("Turn Left at Orion"): a work, read
+    whole, at most eight words and ending with a capitalised word."""
+    for m in _QUOTED_TITLE.finditer(scan.plain):
+        title = m.group("t")
+        words = title.split()
+        i = scan.line_of(m.start())
+        if len(words) > 8 or not words[-1][:1].isupper() or i in scan.skip or i in scan.heads:
+            continue
+        if scan.taken.overlaps(m.start("t"), m.end("t")):
+            continue
+        scan.add(i, title, "work", "typed_name")
+        scan.taken.add(m.start("t"), m.end("t"))
 
 
 #: What may stand before a name that opens its line or sentence: a list's marker, a quote's, a sentence's end.

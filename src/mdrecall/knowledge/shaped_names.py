@@ -17,6 +17,7 @@ from mdrecall.knowledge.mention_patterns import (
     MODEL_BEFORE,
     MODEL_NUMBER,
     NOT_MIXED,
+    NUMBER_PAUSE,
     ORG_NEXT,
     STOP,
     UPPER,
@@ -68,8 +69,12 @@ def _add_shaped(
         rx is CAMEL_LOW
         and (num := MODEL_NUMBER.match(plain, m.end()))
         # the line's last characters only (a match is at most 8 long): linear on a long line
-        and MODEL_BEFORE.search(plain[max(starts[i], m.start() - 16) : m.start()])
-    ):  # "an iPhone 15": the device's model
+        and (
+            MODEL_BEFORE.search(plain[max(starts[i], m.start() - 16) : m.start()])
+            # a device's number before a pause, not a system's version ("iOS 17,": the system's mention)
+            or (NUMBER_PAUSE.match(plain, m.end()) and (known is None or known.kind != "technology"))
+        )
+    ):  # "an iPhone 15", "Phone: iPhone 13.": the device's model
         scan.add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
         return
     if known is None and rx is UPPER:

@@ -4,8 +4,9 @@ capitalised-run pattern stops at the lower-case part (``Follow-up`` is no name),
 their shape: each part one syllable (a few consonants, one to three vowels, one closing ``n``, ``ng``,
 ``m``, ``l``, ``k``, ``p``, ``t`` or ``h``; "check-in", "follow-up", "self-hosted" have parts of other
 shapes), the second no English tail ("Wi-fi", "Co-op", "Hi-fi"). Followed by a capitalised word (the
-surname) the two are a person's name; alone, the given name is a weak mention, counted only where it is the
-first name of one person the workspace names in full."""
+surname) the two are a person's name, and so they are after a Korean or Chinese family name written first
+("Park Ji-woo", "Mr. Chen Mei-ling": :func:`~.name_lists.family_first`); alone, the given name is a weak
+mention, counted only where it is the given name of one person the workspace names in full."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import re
 
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import STOP
+from mdrecall.knowledge.name_lists import family_first
 from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_WORD
 
-__all__ = ["add_syllable_names", "syllable_given"]
+__all__ = ["add_syllable_names", "family_given", "syllable_given"]
 
 #: One romanised syllable: a few consonants, one to three vowels, a closing consonant or none.
 _SYLLABLE = re.compile(r"[bcdfghjklmnpqrstvwxyz]{0,3}[aeiouy]{1,3}(?:ng|[nmlkpth])?")
@@ -27,11 +29,25 @@ _HYPHENED = re.compile(
     r"(?:[ ](?P<s>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?![\w-]))?"
 )
 
+#: A family name, then a hyphened given name ("Park Ji-woo"): read before the given name first.
+_FAMILY_FIRST = re.compile(
+    r"(?<![\w'’-])(?P<f>[A-Z][a-z]{1,5})[ ](?P<g>[A-Z][a-z]{1,4}-[a-z]{2,5})(?=['’]s\b|(?![\w'’-]))"
+)
+
 
 def syllable_given(word: str) -> bool:
     """Is ``word`` ("Ji-woo") two romanised syllables joined by a hyphen, the second no English tail?"""
     first, _, second = word.lower().partition("-")
     return second not in _TAILS and all(_SYLLABLE.fullmatch(part) for part in (first, second))
+
+
+def family_given(name: str) -> str | None:
+    """The given name of ``name`` (any case) when it is a family name and a hyphened given name ("Park
+    Ji-woo" → "Ji-woo"), else None."""
+    words = name.split()
+    if len(words) == 2 and family_first(words[0].capitalize()) and syllable_given(words[1]):
+        return words[1]
+    return None
 
 
 def _surname(word: str) -> bool:
@@ -48,6 +64,13 @@ def add_syllable_names(scan: FileScan) -> None:
     """Add the hyphened given names of ``scan`` ("Ji-woo Park": a person; "Ji-woo" alone: a weak mention)
     and take their spans from the later passes."""
     plain = scan.plain
+    for m in _FAMILY_FIRST.finditer(plain):
+        i = scan.line_of(m.start())
+        if i in scan.skip or i in scan.heads or scan.taken.overlaps(m.start(), m.end()):
+            continue
+        if family_first(m.group("f")) and syllable_given(m.group("g")):
+            scan.add(i, f"{m.group('f')} {m.group('g')}", "person", "typed_name")
+            scan.taken.add(m.start(), m.end())
     for m in _HYPHENED.finditer(plain):
         i = scan.line_of(m.start())
         if i in scan.skip or i in scan.heads or scan.taken.overlaps(m.start(), m.end()):
