@@ -129,3 +129,35 @@ def test_weekdays_with_numeric_days_make_one_range() -> None:
 )
 def test_between_two_days_of_a_month_is_a_range(line: str) -> None:
     assert {date(2029, 3, d) for d in range(12, 17)} <= chunk_dates(line, _MONDAY)
+
+
+def test_a_dated_line_does_not_date_the_next_section() -> None:
+    """On an undated page, a full date under one heading does not give a standing slot under the next one
+    a day ("Rehearsal is Wednesday 8pm" names no day)."""
+    page = (
+        "# Notes\n\n## Allotment\n- Agreed 2029-01-10: no new raised beds this year.\n\n"
+        "## Band\n- Rehearsal is Wednesday 8pm at the scout hall.\n"
+    )
+    days = line_dates(page, None, "2029-03-05")
+    assert days[6] is None
+
+
+def test_a_dated_line_still_dates_the_lines_below_it_in_its_section() -> None:
+    page = "# Kiln log\n\n- 2029-01-10: firing went fine.\n- Next firing 14 Feb.\n"
+    assert line_dates(page, None, "2029-03-05")[3] == date(2029, 2, 14)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- Rang the haulier: Bríd says the van for the Lyon order leaves Thurs morning.", "2029-03-08"),
+        ("- Emailed the vet, she reckons Friday is fine for the jabs", "2029-03-09"),
+    ],
+)
+def test_a_day_in_what_is_said_has_its_own_direction(line: str, meant: str) -> None:
+    assert date.fromisoformat(meant) in chunk_dates(line, _MONDAY)
+
+
+def test_a_bare_day_after_a_span_of_an_earlier_sentence_is_this_month() -> None:
+    line = "- Low water is late for the next month. We'll lift the nets on Fridays from the 16th."
+    assert date(2029, 3, 16) in chunk_dates(line, _MONDAY)

@@ -166,7 +166,9 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
             for i, m in enumerate(_WORD.finditer(head))
             if m.group(0) in _DECIDED and _DECISION.match(head, m.end())
         }
-    for k in [*range(cut - 1, -1, -1), *range(cut, len(words))]:
+    # "Rang Ana: she says the truck goes Weds": what is said is read by its own cues, not by the report's
+    said = max((k for k in range(cut - 2) if words[k] in _SAYS), default=-1)
+    for k in [*range(cut - 1, said, -1), *range(cut, len(words))]:
         word = words[k]
         if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
@@ -198,6 +200,10 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         return direction_of(low, joined.start(), end, default)
     return default
 
+
+#: Verbs in the present that report what someone says: the words before them are the report's, not the
+#: cues of a day in what is said ("Rang the depot: Ana says the truck goes Weds").
+_SAYS = {"says", "say", "reckons", "reckon", "thinks", "think"}
 
 #: Past verbs of deciding: before ":" or "to" and what was decided, a day after them is the decision's, ahead
 #: ("agreed: switch suppliers from the April order", "decided to close on Fridays from the 11th").

@@ -115,6 +115,8 @@ _BARE: dict[str, str | None] = {"wq": None, "wpl": None, "wdd": None, "wdp": Non
 #: example of how dates are written, no day.
 _GLOSS = re.compile(r"\b\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?\s*=\s*$")
 
+_SENTENCE_END = re.compile(r"[.;!?](?=\s)")
+
 #: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
 MAX_PHRASES = 64
 
@@ -170,6 +172,10 @@ def note_dates(
             continue  # "Friday EOD": the day before names it
         try:
             before = out[-1].days[-1] if out else None
+            if before is not None and (g["odd"] or g["odp"]) and len(out[-1].days) > 1:
+                # "drift past 3pm for the next month. Agreed to sort from the 11th": a span named in an
+                # earlier sentence does not give a bare day its month
+                before = None if _SENTENCE_END.search(line, out[-1].end, start) else before
             found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
