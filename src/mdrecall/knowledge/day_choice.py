@@ -7,11 +7,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 
 from mdrecall.knowledge.line_acts import RESCHEDULE, acts
 from mdrecall.text.note_dates import NoteDate
 
-__all__ = ["acted_before", "in_aside", "instead_first", "offered", "purpose_last", "reports"]
+__all__ = [
+    "acted_before",
+    "done_on_written",
+    "in_aside",
+    "instead_first",
+    "offered",
+    "purpose_last",
+    "reports",
+]
 
 _WORD_AT = re.compile(r"[A-Za-z']+")
 #: How far before a day its aside and the clause the aside comments on are looked for (characters).
@@ -105,3 +114,23 @@ def reports(line: str, start: int, stop: int) -> bool:
     """Whether ``line[start:stop]`` reports something with a verb of its own: a past act
     (:func:`~mdrecall.knowledge.line_acts.acts`), a form of "be" or "have", or a name and a verb in -s."""
     return bool(acts(line, start, stop)) or _REPORTS.search(line, start, stop) is not None
+
+
+#: Where the clause holding a day begins: after a sentence's end, a comma, a colon or a dash.
+_CLAUSE_END = re.compile(r"[.;!?,:](?=\s)|\s[-–—]\s")
+
+
+def done_on_written(line: str, kept: Sequence[NoteDate], written: date | None) -> bool:
+    """Whether a line whose first day lies ahead of ``written`` reports, in the clause of a later phrase
+    naming the day written, an act done then ("from April we ship with X. Told them today", "start Mon
+    19/04. Deposit paid today"): the line is the day written's, the day ahead a mention. Plans and moved
+    dates are no acts ("booked today")."""
+    if written is None or len(kept) < 2 or kept[0].days[0] <= written:
+        return False
+    for n in kept[1:]:
+        if n.days != (written,) or n.start <= kept[0].end:
+            continue
+        clause = max((m.end() for m in _CLAUSE_END.finditer(line, kept[0].end, n.start)), default=kept[0].end)
+        if acts(line, clause, n.start):
+            return True
+    return False

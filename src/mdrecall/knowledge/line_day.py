@@ -14,6 +14,7 @@ from datetime import date
 
 from mdrecall.knowledge.day_choice import (
     acted_before,
+    done_on_written,
     in_aside,
     instead_first,
     offered,
@@ -117,6 +118,8 @@ def line_day(
         return kept[0].days[0]
     kept = _acted_first(line, low, lead, kept)
     kept = _occasion_last(low, kept)
+    if done_on_written(line, kept, written):  # "from April we ship with X. Told them today"
+        return None
     for n in kept:
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None

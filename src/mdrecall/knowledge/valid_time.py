@@ -99,6 +99,7 @@ class LineDays:
         self._by_level: dict[int, date | None] = {}  # heading level → its date
         self._in_force: date | None = None
         self._scanned = 0  # lines read by _dated_above
+        self._heads: set[int] | None = None  # the headings' lines, as a set (made on need)
         self._above: date | None = None
         self._order: str | None = None  # the page's order of numeric dates (looked for once, on need)
         self._ordered = False
@@ -205,10 +206,16 @@ class LineDays:
 
     def _dated_above(self, i: int) -> date | None:
         """On a page with no date of its own, the last day a line above ``i`` gives with its year (a
-        timeline's "- 2026-11-02 kickoff"), from which a later "Nov 20" or "next week" is read."""
+        timeline's "- 2026-11-02 kickoff"), from which a later "Nov 20" or "next week" is read; a heading
+        between them ends it (a dated decision under "## Oysters" does not date "Class is Thursday 7pm"
+        under "## Irish")."""
+        if self._heads is None:
+            self._heads = set(self.headings)
         while self._scanned < i:
             line = self.lines[self._scanned]
             self._scanned += 1
+            if self._scanned - 1 in self._heads:
+                self._above = None  # (a heading naming a day with its year dates its section: read below)
             if _YEARISH.search(line) and may_name_date(line):
                 named = self._full_at(self._scanned - 1)
                 self._above = named[-1] if named else self._above

@@ -141,7 +141,7 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     window = low[max(0, start - _NEAR) : start]
     head = _CLAUSE.split(_ASIDE.sub(" ", window) if ")" in window else window)[-1]
     tail = _CLAUSE.split(low[end : end + _NEAR])[0]
-    before = _WORD.findall(head)
+    before = head_words = _WORD.findall(head)
     if before and ended_state(low, start):
         return -1
     if before and before[-1] in FORWARD_PREP:
@@ -159,10 +159,21 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         before = _WORD.findall(_CLAUSE.split(window.rstrip()[:-1])[-1])
     words = [*before, *after]
     cut = len(before)
-    for k in [*range(cut - 1, -1, -1), *range(cut, len(words))]:
+    decided: set[int] = set()  # where a verb of deciding opens what was decided ("agreed: ...", "decided to")
+    if before is head_words and _DECIDED_AT.search(head):
+        decided = {
+            i
+            for i, m in enumerate(_WORD.finditer(head))
+            if m.group(0) in _DECIDED and _DECISION.match(head, m.end())
+        }
+    # "Rang Ana: she says the truck goes Weds": what is said is read by its own cues, not by the report's
+    said = max((k for k in range(cut - 2) if words[k] in _SAYS), default=-1)
+    for k in [*range(cut - 1, said, -1), *range(cut, len(words))]:
         word = words[k]
         if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
+        if k < cut and k in decided:
+            return 1  # "agreed: switch to X from the April order", "decided to sort it from the 11th"
         prev = words[k - 1] if k else ""
         if _progressive(word, prev):
             return 1  # "told us she's moving to Leeds at the end of June": the move is ahead
@@ -189,6 +200,18 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         return direction_of(low, joined.start(), end, default)
     return default
 
+
+#: Verbs in the present that report what someone says: the words before them are the report's, not the
+#: cues of a day in what is said ("Rang the depot: Ana says the truck goes Weds").
+_SAYS = {"says", "say", "reckons", "reckon", "thinks", "think"}
+
+#: Past verbs of deciding: before ":" or "to" and what was decided, a day after them is the decision's, ahead
+#: ("agreed: switch suppliers from the April order", "decided to close on Fridays from the 11th").
+_DECIDED = {"agreed", "decided", "resolved", "promised", "arranged", "settled", "voted", "chose"}
+_DECIDED_AT = re.compile(r"\b(?:" + "|".join(sorted(_DECIDED)) + r")\b")
+_DECISION = re.compile(
+    r"\s*:|\s+to\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|it|me|us|him|them|on|in|at)\b)"
+)
 
 #: Words between "is" and "on" that make no state of the day ("it is due on", "is back on"): left to the rest.
 _NOT_STATE = {"not", "still", "also", "only", "always", "usually", "often", "back"}

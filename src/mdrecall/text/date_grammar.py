@@ -158,7 +158,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<md>\b(?:(?P<mdw>{wd}),?\s+)?(?P<mdm>{m})\.?\s+(?P<mdd>\d{{1,2}})(?:st|nd|rd|th)?\b"
         rf"(?:\s*[-–]\s*(?P<mdd2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:{m}|/)))?"
         rf"(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
-        rf"(?P<dm>\b(?:(?P<dmw>{wd}),?\s+(?:the\s+)?)?(?:(?P<dmd0>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till)\s*)?"
+        rf"(?P<dm>\b(?:(?P<dmw>{wd}),?\s+(?:the\s+)?)?(?:(?P<dmd0>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till)\s*"
+        # "between 10 and 21 May": a range too
+        rf"|(?<=between\s)(?:the\s+)?(?P<dmdb>\d{{1,2}})(?:st|nd|rd|th)?\s+and\s+)?"
         rf"(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?"
         rf"(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
         # a day and month that cannot be a score or a fraction: the day is over 12 ("finished 13/3"; not 24/7)
@@ -222,7 +224,7 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<mor>\b(?P<mr1>{m})\.?(?P<mrj>\s*[-–]\s*|\s+(?:to|through|thru|until|till)\s+)(?P<mr2>{m})\b\.?"
         r"(?:,?\s+(?P<mry>\d{4})\b)?)",
         r"(?P<mo>\b(?P<mop>in|from|since|until|till|til|by|to|for|during|early|late|mid|next|last|this|due|before"
-        r"|after|around|through|thru)[\s-]+(?P<mon>"
+        r"|after|around|through|thru|throughout|over)[\s-]+(?P<mon>"
         r"january|february|march|april|may|june|july|august|september|october|november|december"
         r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
         r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?!\s*[-–]\s*[a-z]{3})(?:,?\s+(?P<moy>\d{4})\b)?)",
@@ -277,7 +279,7 @@ _GATES = {
     "wwl": "fmstw", "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
     "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
-    "mo": "abdefilmnstu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
+    "mo": "abdefilmnostu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
 }  # fmt: skip
 

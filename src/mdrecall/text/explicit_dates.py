@@ -63,9 +63,9 @@ def explicit_days(
         return safe_day(int(year) + (2000 if len(year) == 2 else 0), ym, yd)
     if g["mdm"] or g["dmm"]:
         found = _day_month(g, low, start, end, today)
-        other = g["mdd2"] or g["dmd0"]  # "May 13-19", "15th-19th Dec"
+        other = g["mdd2"] or g["dmd0"] or g["dmdb"]  # "May 13-19", "15th-19th Dec", "between 3 and 9 May"
         if found and other:
-            return stretch(found[0], int(other), bool(g["dmd0"])) or found
+            return stretch(found[0], int(other), bool(g["dmd0"] or g["dmdb"])) or found
         return found
     if g["numr"]:
         way, firm = direction_of(low, start, end), firm_direction(low, start)

@@ -73,7 +73,7 @@ class NoteDate:
 #: A noun after a holiday that makes it name a period, an event of several days, a thing or a price rather
 #: than its day ("Christmas break", "the Easter Festival", "the Easter issue", "an Easter premium").
 _ATTRIBUTE = re.compile(
-    r"\s+(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
+    r"(?:\s+|[-‐])(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
     r"|gifts?|concert|show|jumper|season|period|rush|closure|shutdown|week|weekend|term|trip|plans?|budget"
     r"|bonus|rota|festivals?|fest|tournaments?|camps?|carnival|parade|fete|fayre|gala|retreat|issues?"
     r"|editions?|specials?|premiums?|surcharges?|rates?|prices?|pricing|deals?|offers?|promos?|menus?"
@@ -83,7 +83,7 @@ _ATTRIBUTE = re.compile(
 #: After a holiday whose name says it is one day ("Paddy's Day", "Christmas Eve"), only a noun of a period
 #: makes it no day: an event named after it is held that day ("Paddy's Day rota", "the Boxing Day match").
 _PERIOD = re.compile(
-    r"\s+(?:break|holidays?|hols|vacation|season|period|rush|closure|shutdown|week|weekend|term|sales?)\b",
+    r"(?:\s+|[-‐])(?:break|holidays?|hols|vacation|season|period|rush|closure|shutdown|week|weekend|term|sales?)\b",
     re.IGNORECASE,
 )
 #: After a holiday written in lower case, a lower-case word that makes it the modifier of a common noun
@@ -114,6 +114,8 @@ _BARE: dict[str, str | None] = {"wq": None, "wpl": None, "wdd": None, "wdp": Non
 #: A numeric date and an equals sign before a date: the date glosses a notation ("4/3 = 4 March"), an
 #: example of how dates are written, no day.
 _GLOSS = re.compile(r"\b\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?\s*=\s*$")
+
+_SENTENCE_END = re.compile(r"[.;!?](?=\s)")
 
 #: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
 MAX_PHRASES = 64
@@ -170,6 +172,10 @@ def note_dates(
             continue  # "Friday EOD": the day before names it
         try:
             before = out[-1].days[-1] if out else None
+            if before is not None and (g["odd"] or g["odp"]) and len(out[-1].days) > 1:
+                # "drift past 3pm for the next month. Agreed to sort from the 11th": a span named in an
+                # earlier sentence does not give a bare day its month
+                before = None if _SENTENCE_END.search(line, out[-1].end, start) else before
             found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
@@ -194,7 +200,9 @@ def note_dates(
             out and out[-1].start == weekday_at and _WEEKDAY_GAP.fullmatch(line, out[-1].end, start)
         )
         if found and numeric and after_weekday:
-            out.pop()  # "Sat 3/5": the weekday is that date's
+            start = (
+                out.pop().start
+            )  # "Sat 3/5": the weekday is that date's, one phrase ("Tue 30/3 to Thu 1/4")
         weekday_at = start if found and g["wdn"] and not g["wq"] else -1
         # (a weekday's possessive names an event of its own, no step of a plan: "Sunday's outage ... Friday")
         step_at = start if found and g["wdn"] and not OWNER.match(line, m.end()) else -1
@@ -384,8 +392,8 @@ def _note_match(
     if g["mon"]:
         prep = (g["mop"] or "").lower()
         month = month_number(g["mon"] or "") or 1
-        if prep in {"to", "for"} and (g["mon"] or "").islower() and month in {3, 5}:
-            return None  # "to march", "for may": verbs
+        if prep in {"to", "for", "over"} and (g["mon"] or "").islower() and month in {3, 5}:
+            return None  # "to march", "for may", "over may": verbs
         if prep in {"next", "last", "this"}:
             step = {"next": 1, "last": -1, "this": 0}[prep]
             days = month_near(month, today, step) if step else month_days(today.year, month)

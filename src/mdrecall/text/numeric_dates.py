@@ -69,8 +69,8 @@ _CUE_WORDS = FORWARD_PREP | BACK_PREP | {
     # a launch or an opening, a close or an expiry ("goes live 3/8", "on sale 1/3", "lease expires 6/30")
     "live", "sale", "launch", "launches", "launching", "ships", "opens", "closes", "expires", "renews",
     "airs", "premieres", "releases", "date",
-    # a deadline named as such ("(deadline 5/3)")
-    "deadline",
+    # a deadline named as such ("(deadline 5/3)"); a day booked or set ("service booked 9/3")
+    "deadline", "booked", "scheduled", "planned", "rescheduled", "postponed", "confirmed",
 }  # fmt: skip
 _TIME_AFTER = re.compile(
     r"\s+(?:at\s+|@\s*)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\s+(?:at\s+|@\s*)\d{1,2}[:.]\d\d\b"

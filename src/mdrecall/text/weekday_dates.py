@@ -135,6 +135,9 @@ def weekday_days(
     if numbered:  # "Monday 9th", "Wednesday (30th)": the nearest day so numbered that falls on that weekday
         near = [today + k * one for k in range(-45, 46)]
         fits = [d for d in near if d.day == int(numbered) and d.weekday() == wd]
+        # ("moved to Tuesday 23rd", "is Friday 30th": where the words point, when one so numbered lies there)
+        way = direction_of(low, start, end)
+        fits = [d for d in fits if (d - today).days * way >= 0] or fits
         return [min(fits, key=lambda d: abs((d - today).days))] if fits else None
     if qual == "next":
         monday = today - timedelta(days=today.weekday()) + 7 * one
