@@ -50,3 +50,13 @@ def test_a_past_question_keeps_the_order_a_present_one_takes_the_latest(tmp_path
         assert now[0].path == "memory/2031-05-10.md"
         then = mem.search("how many hives stood at the orchard site in March", max_results=3, min_score=0.0)
         assert then[0].path == "memory/2031-03-02.md"
+
+
+def test_a_tally_of_events_over_time_is_not_a_stated_count() -> None:
+    """ "How many regattas has Imogen sailed in?" counts events across the notes (no line states it):
+    lifting the lines that hold a number pushed those events out of the top 5 (LoCoMo multi-hop). A count
+    a line states is still asked ("how many moorings does the club have", "how many boats did we haul")."""
+    assert asked_measure("How many regattas has Imogen sailed in?") is None
+    assert asked_measure("how many concerts have we played this year") is None
+    assert asked_measure("how many moorings does the club have") == "count"
+    assert asked_measure("how many boats did we haul out in October") == "count"

@@ -91,7 +91,18 @@ _PAST = re.compile(r"\b(?:did|was|were|weighed|used to|at birth|born|ago|last)\b
 def asked_measure(query: str) -> str | None:
     """The dimension ``query`` asks a quantity of (``"how much does Zosia weigh?"`` → ``"weight"``), or
     ``None``."""
-    return next((dim for dim, asks in _ASKS.items() if asks.search(query[:500])), None)
+    dim = next((dim for dim, asks in _ASKS.items() if asks.search(query[:500])), None)
+    return None if dim == "count" and _TALLY.search(query[:500]) else dim
+
+
+#: "how many X has Y done / have we been to": a tally of events over time (the answer is counted across
+#: the notes, "How many tournaments has Nate won?"), not a count one line states. Lifting lines that hold
+#: a number pushed the events out of the top 5 (LoCoMo multi-hop -0.008 on conversation 3). Case
+#: matters: a name after the auxiliary is capitalised ("has Joanna"), a question ending "does X have" is
+#: a stated count.
+_TALLY = re.compile(
+    r"\b[Hh]ow many\b[^?.!]{0,60}?\b(?:has|have)\s+(?:I|we|you|he|she|they|it|[A-Z][\w'’-]*)(?=[\s,])"
+)
 
 
 def apply_measure_lift(
