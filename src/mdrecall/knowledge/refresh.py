@@ -16,7 +16,6 @@ supersession marks never see them missing.
 
 from __future__ import annotations
 
-import logging
 import os
 import threading
 import time
@@ -249,6 +248,8 @@ def extract_views(
         raise
     except Exception as exc:  # noqa: BLE001 - one page's reading fault must not fail the whole index
         # its chunks are indexed and searched as ever; only what the views read of it is left out, and said
+        import logging  # here: a search (one-shot) never loads logging
+
         logging.getLogger("mdrecall.knowledge").warning(
             "%s: entities and facts not read (%s: %s); the page is indexed and searched",
             path,
