@@ -71,3 +71,22 @@ def test_a_watch_list_does_not_outrank_the_evening_it_was_watched(tmp_path: Path
         assert _cited(mem, "which film did I watch with Ingrid?")[0] == "memory/2026-02-14.md"
     finally:
         mem.close()
+
+
+def test_the_pet_a_question_names_is_its_subject(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "MEMORY.md",
+        "# Memory\n\n## Home\n- Works at the harbour office in Galway, mostly the ferry timetables.\n"
+        "- Lives in Salthill with Tom. Cat: Miso, a Maine Coon.\n- Pony: Pepper, at a stable in Oranmore.\n"
+        "- Prefers tea to coffee.\n",
+    )
+    jobs = "# Stable jobs\n\n- [ ] Pony passport renewal.\n- [x] Pony rug to the cleaners.\n"
+    write(tmp_path, "memory/stable-jobs.md", jobs)
+    write(tmp_path, "memory/2026-05-02.md", "# 2026-05-02\n\n- Pepper lame on the left fore.\n")
+    _filler(tmp_path)
+    mem = _memory(tmp_path)
+    try:
+        assert "MEMORY.md" in _cited(mem, "what sort of cat is Miso?")[:1]
+    finally:
+        mem.close()
