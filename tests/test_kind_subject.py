@@ -7,7 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
+from mdrecall.search.keyword_leg import asked_subject
 from mdrecall.search.kinds import members_named
+from mdrecall.text.query import build_keyword_query
 from tests.helpers import write
 
 
@@ -90,3 +92,13 @@ def test_the_pet_a_question_names_is_its_subject(tmp_path: Path) -> None:
         assert "MEMORY.md" in _cited(mem, "what sort of cat is Miso?")[:1]
     finally:
         mem.close()
+
+
+def test_a_subject_is_a_name_the_question_writes_as_one() -> None:
+    def subject(text: str, names: tuple[str, ...]) -> list[str]:
+        return asked_subject(build_keyword_query(text), names)
+
+    assert subject("what sort of cat is Miso?", ("miso", "pepper")) == ["miso"]
+    assert subject("what sort of cat is miso?", ("miso", "pepper")) == ["miso"]  # typed in lower case
+    assert subject("Which app should Ana try next?", ("next", "strava")) == []  # "next", not "Next"
+    assert subject("What film is Past Lives?", ("past lives",)) == ["past lives"]

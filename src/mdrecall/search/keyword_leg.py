@@ -5,6 +5,7 @@ synonyms no note holds (the stages :func:`mdrecall.search.pipeline.run_search` r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -53,7 +54,19 @@ def asked_subject(kq: KeywordQuery, names: Sequence[str]) -> list[str]:
     """The instances of the asked kind the question itself names ("what kind of dog is Tuppence?"):
     the question is about them, so they are its own terms, not answers to count with the kind."""
     own = {t.lower() for t in kq.terms}
-    return [n for n in names if (words := set(tokenize(n))) and words <= own]
+    return [n for n in names if (words := set(tokenize(n))) and words <= own and _written_as_name(kq.text, n)]
+
+
+def _written_as_name(text: str, name: str) -> bool:
+    """Whether ``text`` writes ``name`` as a name: capitalised past its first character, or anywhere in
+    a question typed in lower case ("which app should we try next?" does not name a product "Next")."""
+    if text[1:] == text[1:].lower():
+        return True
+    first = tokenize(name)[0]
+    return any(
+        m.start() > 0 and m.group(0)[:1].isupper()
+        for m in re.finditer(rf"(?<!\w){re.escape(first)}(?!\w)", text, re.IGNORECASE)
+    )
 
 
 def with_rare(
