@@ -27,6 +27,21 @@ def test_a_count_is_no_time_date_year_or_amount() -> None:
         assert not count.search(line), line
 
 
+def test_a_count_may_group_its_thousands_with_commas() -> None:
+    count = UNITS["count"]
+    assert count.search("Turnout: 2,350 at the gate, best year yet")
+    assert count.search("- counted 1,204,300 starlings over the reed bed")
+    for line in ("raised €12,400 for the roof", "1,250.75 owed", "paid $3,000"):
+        assert not count.search(line), line
+
+
+def test_a_count_in_thousands_lifts_its_line() -> None:
+    plan = _scored("projects/fair.md", "# Craft fair\n\n- gate opens at ten, the fair runs both days", 1.0)
+    done = _scored("memory/2031-09-14.md", "- Fair over: 2,350 through the gate, record", 0.6)
+    lifted = apply_measure_lift([plan, done], ("many", "came", "fair"), "count", "how many came to the fair")
+    assert [s.chunk.path for s in lifted] == ["memory/2031-09-14.md", "projects/fair.md"]
+
+
 def _scored(path: str, text: str, score: float) -> Scored:
     day = path[-13:-3] if path.startswith("memory/") else None
     return Scored(Chunk(path, "memory", 1, text.count("\n") + 1, text, path, date=day), score, {})

@@ -67,3 +67,15 @@ def test_when_was_the_walkthrough_answers_with_its_page(tmp_path: Path) -> None:
         )
     # before: the page was halved as one giving no day (its title holds the subject, not its date line)
     assert hits[0].path == "meetings/roof-walkthrough.md"
+
+
+def test_the_asked_name_in_the_title_counts_as_one_of_the_subject_words() -> None:
+    # "when did Juniper arrive from the shelter?": the page titled by the name says the day
+    page = _scored(
+        "pets/juniper.md", "# Juniper\n\nTabby, about 6. Came from Hillside Shelter on 3 June 2025.\n", 1.0
+    )
+    other = _scored("pets/costs.md", "# Costs\n\n- Juniper: shelter fee paid, vet insurance too\n", 0.9)
+    kept = apply_no_day_drop([page, other], ("juniper", "arrive", "shelter"), names=("Juniper",))
+    assert kept[0].chunk.path == "pets/juniper.md"
+    assert kept[0].score == 1.0
+    assert kept[1].score < 0.9  # the name and one word, on a line naming no day: lowered

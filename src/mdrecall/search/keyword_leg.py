@@ -5,6 +5,7 @@ synonyms no note holds (the stages :func:`mdrecall.search.pipeline.run_search` r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -17,6 +18,7 @@ from mdrecall.stores.base import Store
 from mdrecall.text.kind_words import CODE_KIND, asked_rare, rare_table
 from mdrecall.text.query import KeywordQuery, asks_about_self, asks_for_code_language
 from mdrecall.text.synonyms import related_words
+from mdrecall.text.tokens import tokenize
 from mdrecall.text.verb_forms import agent_verb
 
 __all__ = ["CODE_LANGUAGE_WORDS", "keyword_leg", "kind_terms", "related_terms", "with_code_rare", "with_rare"]
@@ -37,12 +39,34 @@ def kind_terms(store: Store, kq: KeywordQuery, kinds: Sequence[str]) -> tuple[st
     if "technology" in kinds and asks_for_code_language(kq.text):  # "programming languages"
         said += [t for t in kq.terms if t.lower() in CODE_LANGUAGE_WORDS]
     names = [n for n in kind_names(store, kinds) if n not in said]
+    subject = asked_subject(kq, names)
+    if subject:  # "what breed of dog is Tuppence?": the others are not answers, Tuppence is a term
+        names = []
     if names and asks_about_self(kq.text):  # "what pets do WE have": not the ones on Rafael's page
         theirs = others_names(store, names)
         names = [n for n in names if n not in theirs]
-    if said and names and "pet" in kinds:  # "Tortoise: Kobe" beside "Cat: Pilipili": the animal's word
-        names += [w for w in animals_named_with(store, names) if w not in names and w not in said]
+    if said and (names or subject) and "pet" in kinds:  # "Tortoise: Kobe" beside "Cat: Pilipili"
+        names += [w for w in animals_named_with(store, subject or names) if w not in names and w not in said]
     return (*said, *names) if said and names else ()
+
+
+def asked_subject(kq: KeywordQuery, names: Sequence[str]) -> list[str]:
+    """The instances of the asked kind the question itself names ("what kind of dog is Tuppence?"):
+    the question is about them, so they are its own terms, not answers to count with the kind."""
+    own = {t.lower() for t in kq.terms}
+    return [n for n in names if (words := set(tokenize(n))) and words <= own and _written_as_name(kq.text, n)]
+
+
+def _written_as_name(text: str, name: str) -> bool:
+    """Whether ``text`` writes ``name`` as a name: capitalised past its first character, or anywhere in
+    a question typed in lower case ("which app should we try next?" does not name a product "Next")."""
+    if text[1:] == text[1:].lower():
+        return True
+    first = tokenize(name)[0]
+    return any(
+        m.start() > 0 and m.group(0)[:1].isupper()
+        for m in re.finditer(rf"(?<!\w){re.escape(first)}(?!\w)", text, re.IGNORECASE)
+    )
 
 
 def with_rare(

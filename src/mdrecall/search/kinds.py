@@ -34,6 +34,7 @@ __all__ = [
     "asked_entity_kinds",
     "asked_kinds",
     "confirmed_rare",
+    "members_named",
     "one_term_instances",
 ]
 
@@ -196,7 +197,7 @@ def one_term_instances(
         score[c.chunk.id] = c.raw_score
     total: int | None = None
     for group in sets:
-        stems = query_stems(group)
+        named = members_named(group)
         summed = bool(listed) and group == tuple(listed)
         found = store.search_text(KeywordQuery(kq.text, (), instances=group), limit, sources)
         if base and found and len(found) < limit:  # every chunk naming one is here: how many are they?
@@ -205,11 +206,26 @@ def one_term_instances(
                 continue
         for c in found:
             # the ones it names; a list's names each answer it ("Dog: Knödel. Tortoise: Kurt.")
-            many = 1 if summed else max(1, len(query_stems(tokenize(c.chunk.text)) & stems))
+            many = 1 if summed else max(1, named(c.chunk.text))
             chunks.setdefault(c.chunk.id, c.chunk)
             score[c.chunk.id] = score.get(c.chunk.id, 0.0) + c.raw_score / many
     best = sorted(score, key=lambda cid: -score[cid])[:limit]
     return [Candidate(chunks[cid], score[cid], i) for i, cid in enumerate(best)]
+
+
+def members_named(group: Sequence[str]) -> Callable[[str], int]:
+    """How many distinct members of ``group`` a text names: a one-word member by its light stem, a
+    longer one ("The Bee Sting") when the text holds every word of it. Counting only the one-word
+    members, a reading list naming six titles counted as naming one, and their summed BM25 outscored the
+    diary line naming the one title asked about."""
+    single = query_stems([w[0] for g in group if len(w := tokenize(g)) == 1])
+    multi = [query_stems(ws) for g in group if len(ws := tokenize(g)) > 1]
+
+    def count(text: str) -> int:
+        have = query_stems(tokenize(text))
+        return len(have & single) + sum(1 for m in multi if m <= have)
+
+    return count
 
 
 def _chunk_total(store: Store) -> int:

@@ -51,9 +51,11 @@ UNITS: dict[str, re.Pattern[str]] = {
         r"|\b\d{1,3}\s?(?:m|mins?|minutes?)\s?[0-5]?\d\s?(?:s|secs?|seconds?)(?![\w/])",
         re.I,
     ),
-    # a count: a number that is no clock time, date, year, amount or share ("97 of 110", "14 accepted")
+    # a count: a number that is no clock time, date, year, amount or share ("97 of 110", "14 accepted",
+    # "14,100 graded": thousands grouped by commas)
     "count": re.compile(
-        r"(?<![\w.,:/$€£-])(?!(?:19|20)\d\d(?!\d))\d{1,6}(?![\w:%°.,/-]|[.,]\d|/\d{1,2}(?!\d))"
+        r"(?<![\w.,:/$€£-])\d{1,3}(?:,\d{3}){1,4}(?![\w:%°/-]|[.,]\d)"
+        r"|(?<![\w.,:/$€£-])(?!(?:19|20)\d\d(?!\d))\d{1,6}(?![\w:%°.,/-]|[.,]\d|/\d{1,2}(?!\d))"
         r"(?!\s?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\s?(?:am|pm)\b)"
         r"|(?<![\w.,:/-])\d{1,6}/\d{2,6}(?![\w/])",
         re.I,

@@ -164,13 +164,16 @@ def apply_no_day_drop(
     stems = query_stems([t for t in words if t.lower() not in named] or words)
     if not stems or not out or not 0 <= share < 1:
         return out
+    # the question's name on the line or the heading it stands under is one more of its words held
+    # ("# Biscuit" over "Came from the rescue on 20 February")
+    name_stems = query_stems([t for t in words if t.lower() in named]) if len(stems) < len(words) else None
     head = out[:WINDOW]
     need = min(len(stems), 2)
     dropped = False
     for i, s in enumerate(head):
         if s.chunk.date:
             continue
-        held = [ln for ln, under in headed_lines(s.chunk.text) if len(_holds(ln, under, stems)) >= need]
+        held = [ln for ln, under in headed_lines(s.chunk.text) if _held(ln, under, stems, name_stems) >= need]
         if any(_TIME.search(ln) or _days(ln, None) for ln in held):
             continue
         head[i] = s.with_score("times", s.score * share)
@@ -285,6 +288,11 @@ def _holds(line: str, under: str, stems: frozenset[str]) -> set[str]:
     """The subject's stems ``line`` holds, with those of the heading it stands ``under`` ("# Season
     kickoff" over "Date: Friday 26 February, 9:00"; "## Next meeting" over "- 12 May, same room")."""
     return set(term_matches(line, stems)) | (set(term_matches(under, stems)) if under else set())
+
+
+def _held(line: str, under: str, stems: frozenset[str], names: frozenset[str] | None) -> int:
+    """How many of the subject's words ``line`` holds (:func:`_holds`), its names counted as one."""
+    return len(_holds(line, under, stems)) + (1 if names and _holds(line, under, names) else 0)
 
 
 def _gone(superseded: Callable[[str, int], bool], path: str, start: int, i: int) -> bool:

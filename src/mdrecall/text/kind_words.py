@@ -64,6 +64,15 @@ _VERBS = frozenset(
     "is are was were be been do does did has have had can could will would should may might must"
     " wouldn't won't doesn't don't didn't isn't aren't".split()
 )
+#: "What place did the choir get at the festival", "which place did Ona finish in": a standing in a
+#: contest, not a location, when a verb of placing follows and ends the clause or leads its where/when.
+_STANDING = re.compile(
+    r"\b(?:what|which)\s+place\b[^?.!;]*?\b(?:get|got|come|came|finish|finished|take|took|win|won"
+    r"|place|placed|achieve|achieved|secure|secured)\s*(?:$|[?.!,;]|\b(?:in|at|on|overall|with)\b)",
+    re.IGNORECASE,
+)
+#: The kind words :data:`_STANDING` reads as a standing.
+_STANDING_WORDS = frozenset({"place"})
 #: At most this many instances are added to one query.
 MAX_INSTANCES = 600
 
@@ -137,6 +146,8 @@ def _asked(query: str, table: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
         cut = next((i for i, w in enumerate(said) if w in _VERBS), len(said))
         said = said[:cut]  # "what does Jon's *dance* studio offer" asks for no dances
         words += said + [f"{a}_{b}" for a, b in zip(said, said[1:], strict=False)]  # "martial arts"
+    if words and _STANDING.search(query[:2_000]):  # "what place did they get": first, second...
+        words = [w for w in words if w not in _STANDING_WORDS]
     if not words:
         return ()
     found: dict[str, None] = {}

@@ -36,6 +36,7 @@ __all__ = [
     "cjk_fts_expression",
     "fts_expression",
     "query_intent",
+    "numbered_names",
     "stop_word_compounds",
     "tokenize",
     "MAX_SYNONYMS",
@@ -160,6 +161,7 @@ def build_keyword_query(
         syns = tuple(s for s in table.expand(tokens[:200]) if s not in terms)[:MAX_SYNONYMS]
     if terms:  # "out-of-hours": the compound as a phrase, which its stop words alone cannot find
         syns += tuple(c for c in stop_word_compounds(text[:20_000], stop_words) if c not in syns)
+        syns += tuple(c for c in numbered_names(text[:20_000]) if c not in syns)
     pre = tuple(t for t in terms if len(t) >= PREFIX_MIN and t.isascii() and t.isalpha()) if prefixes else ()
     cues = tuple(c for c in INTENT_CUES.get(intent or "", ()) if c not in terms and c not in syns)
     said = {*terms, *syns, *cues}
@@ -283,6 +285,21 @@ def stop_word_compounds(text: str, stop_words: frozenset[str] = STOP_WORDS) -> t
         parts = m.group(0).lower().split("-")
         if any(p in stop_words for p in parts) and any(p not in stop_words for p in parts):
             found.setdefault(" ".join(parts), None)
+    return tuple(found)
+
+
+#: A thing named by its number: "No. 2", "Nr. 4", "number 7" (not "no 2 days alike": a capital and a dot).
+_NUMBERED = re.compile(r"\b(?:No|Nr|NO|NR)\.\s?(\d{1,4})(?![\w.,]\d)|\b[Nn]umber\s(\d{1,4})(?![\w.,]\d)")
+
+
+def numbered_names(text: str) -> tuple[str, ...]:
+    """The things ``text`` names by a number, as phrases ("a No. 2 oyster" → ``"no 2"``, ``"number
+    2"``): the keywords drop "no" (a stop word) and "2" (one character), so the line grading "No. 2
+    (90–120g)" held no word of the question naming it."""
+    found: dict[str, None] = {}
+    for m in _NUMBERED.finditer(text):
+        n = m.group(1) or m.group(2)
+        found.update(dict.fromkeys((f"no {n}", f"number {n}")))
     return tuple(found)
 
 
