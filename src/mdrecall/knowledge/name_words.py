@@ -35,6 +35,7 @@ __all__ = [
     "PLACE_NOUNS",
     "PLACE_WORDS",
     "WEAK_ORG",
+    "place_day",
 ]
 
 ORG_WORDS = (
@@ -46,7 +47,8 @@ ORG_WORDS = (
     "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice|"
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
     "Printing|Builders|Movers|Removals|Books|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
-    "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp"
+    "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp|"
+    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries"
 )
 #: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
 ABBREVIATED = frozenset({"Co", "Corp", "Inc", "Ltd", "Bros"})
@@ -225,3 +227,14 @@ WORD_GIVEN_NAMES = frozenset(
 NOUN_SUFFIXES = tuple(
     "ant ent ance ence al ist ism ity ment ness ion ing ics ary ory ure ship hood ive ous".split()
 )
+
+
+def place_day(words: list[str], places: frozenset[str]) -> bool:
+    """Whether a name is a day or a show named after a place ("Victoria Day", "Harrogate Spring Show") or
+    for someone ("Founder's Day", "Grandparents' Day"): an event. The days' well-known names ("Labour Day")
+    are listed apart, and "Doris Day" is a person (neither a place nor a possessive)."""
+    if words[-1] == "Show":
+        return words[0] in places
+    return words[-1] == "Day" and (
+        " ".join(words[:-1]) in places or words[-2].endswith(("'s", "’s", "s'", "s’"))
+    )

@@ -1,0 +1,58 @@
+"""A name's kind from its own trade word, a day or show named after a place, and goods named by their pack
+or by what an animal eats (kinds round 16): each beats a given name or a place that opens the name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.names import name_kind
+from tests.helpers import write
+
+
+def _kind(name: str, before: str = "", after: str = "") -> str:
+    return name_kind(name, name.split(), before, after)[0]
+
+
+def test_a_trade_word_makes_a_firm_though_a_given_name_or_place_opens_it() -> None:
+    assert _kind("Gordon Bulk Freight", "rang ", " about the pallets") == "organisation"
+    assert _kind("Taupo Couriers", "", " dropped the parcel off") == "organisation"
+    assert _kind("Murray's Coaches", "hired ", " for the school trip") == "organisation"
+    assert _kind("Dunmore Marine", "", " quoted for the hull") == "organisation"
+    assert _kind("Westbury Livery", "she owns ", ",") == "organisation"
+    assert _kind("Sam Day", "met ", " today") == "person"  # a surname, not a day
+
+
+def test_a_day_or_show_named_after_a_place_is_an_event() -> None:
+    assert _kind("Ontario Day", "shop shut for ", " weekend") == "event"
+    assert _kind("Founder's Day", "speech at ", "") == "event"
+    assert _kind("Ballarat Summer Show", "baking entry for the ", " in March") == "event"
+    assert _kind("Doris Day", "", "") != "event"  # a singer: neither a place nor a possessive
+
+
+def test_goods_named_by_their_pack_or_by_what_an_animal_eats() -> None:
+    assert _kind("Harvey Senior", "picked up a bag of ", " for the cat") == "product"
+    assert _kind("Molly Mae", "two tins of ", " left") == "product"
+    assert _kind("Oscar Grain", "Pepper eats ", ", half a cup") == "product"
+    assert _kind("Harvey Senior", "had coffee with ", "") == "person"
+
+
+def test_the_entity_view_types_them_in_a_workspace(tmp_path: Path) -> None:
+    notes = {
+        "2026-03-02": "Swapped the hauliers: Gordon Bulk Freight collects the wool bales from Monday.",
+        "2026-03-03": "Gordon Bulk Freight confirmed the Monday pickup, 7am at the shed.",
+        "2026-03-04": "Pepper the collie eats Harvey Senior now, the vet says it is easier on her joints.",
+        "2026-03-05": "Bought a bag of Harvey Senior at the farm store; also the Ontario Day flyer came.",
+        "2026-03-06": "Shop shut for Ontario Day, back Tuesday.",
+    }
+    for day, text in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n- {text}\n")
+    mem = Memory.open(tmp_path, Config().merged({"embedding": {"provider": "none"}}), create=True)
+    try:
+        mem.index()
+        kinds = {e.name: e.kind for e in mem.entities()}
+    finally:
+        mem.close()
+    assert kinds.get("Gordon Bulk Freight") == "organisation"
+    assert kinds.get("Harvey Senior") == "product"
+    assert kinds.get("Ontario Day") == "event"
