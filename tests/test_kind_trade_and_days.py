@@ -56,3 +56,21 @@ def test_the_entity_view_types_them_in_a_workspace(tmp_path: Path) -> None:
     assert kinds.get("Gordon Bulk Freight") == "organisation"
     assert kinds.get("Harvey Senior") == "product"
     assert kinds.get("Ontario Day") == "event"
+
+
+def test_an_animals_food_label_names_goods_though_the_maker_is_named_for_someone(tmp_path: Path) -> None:
+    notes = {
+        "2026-06-01": "- Mango is our rabbit.\n- Food: Harvey Select, a handful morning and night.",
+        "2026-06-02": "- Treats: Crunchlets, two a day at most.",
+        "2026-06-03": "- Vet says no Crunchlets this week.",
+    }
+    for day, text in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{text}\n")
+    mem = Memory.open(tmp_path, Config().merged({"embedding": {"provider": "none"}}), create=True)
+    try:
+        mem.index()
+        kinds = {e.name: e.kind for e in mem.entities()}
+    finally:
+        mem.close()
+    assert kinds.get("Harvey Select") == "product"
+    assert kinds.get("Crunchlets") == "product"

@@ -128,6 +128,14 @@ def _layout_kind(
             label == "organisation" and words[-1] in PLACE_WORDS and c.before.rstrip().endswith((":", ","))
         ):
             kind = label or kind  # "Clients: Fernhill Bakery": a business, not the building
+    elif (
+        kind == "person"
+        and len(words) > 1
+        and not c.heading
+        and c.before.rstrip().endswith(":")
+        and labels.kind(c.line_start, c.name_at, tech.on(c.line)) == "product"
+    ):
+        kind = "product"  # "Food: Baxter Senior", "Meds: Ellis Calm": goods, their maker named for someone
     if (header := c.header) is not None and (
         kind in ("unknown", header)
         or not strong
