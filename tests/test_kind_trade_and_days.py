@@ -74,3 +74,11 @@ def test_an_animals_food_label_names_goods_though_the_maker_is_named_for_someone
         mem.close()
     assert kinds.get("Harvey Select") == "product"
     assert kinds.get("Crunchlets") == "product"
+
+
+def test_an_occasion_written_in_another_language_is_an_event() -> None:
+    assert _kind("Día del Padre", "lunch with the kids for ", "") == "event"
+    assert _kind("Jueves Santo", "the office shuts on ", "") == "event"
+    assert _kind("Fiesta de San Juan", "bonfire on the beach for the ", "") == "event"
+    assert _kind("Tag der Arbeit", "no deliveries on ", "") == "event"
+    assert _kind("Tag Heuer", "bought a ", " watch") != "event"  # a maker: no joining word after "Tag"

@@ -35,7 +35,7 @@ __all__ = [
     "PLACE_NOUNS",
     "PLACE_WORDS",
     "WEAK_ORG",
-    "place_day",
+    "named_occasion",
 ]
 
 ORG_WORDS = (
@@ -229,12 +229,27 @@ NOUN_SUFFIXES = tuple(
 )
 
 
-def place_day(words: list[str], places: frozenset[str]) -> bool:
-    """Whether a name is a day or a show named after a place ("Victoria Day", "Harrogate Spring Show") or
-    for someone ("Founder's Day", "Grandparents' Day"): an event. The days' well-known names ("Labour Day")
-    are listed apart, and "Doris Day" is a person (neither a place nor a possessive)."""
-    if words[-1] == "Show":
+#: First words that make a name an occasion in the languages notes mix into English, lower-case: a week,
+#: a feast, a fair ("Semana Santa", "Fiesta de San Juan", "Feria de Abril", "Fête de la Musique"), and
+#: a day's word before a joining word ("Día del Padre", "Tag der Arbeit", "Dia de Portugal", "Giorno della
+#: Memoria"; "Tag Heuer" is a maker).
+EVENT_HEADS = frozenset("semana fiesta fiestas feria fête festa carnaval karneval carnevale".split())
+DAY_HEADS = frozenset("día dia tag jour giorno dag".split())
+DAY_JOINS = frozenset("de del de la do da das dos der des du della dei van".split())
+#: A weekday of Holy Week in Spanish, Italian, Portuguese, before "Santo" or "Santa" ("Viernes Santo").
+HOLY_DAYS = frozenset("lunes martes miércoles jueves viernes sábado domingo giovedì venerdì sabato".split())
+
+
+def named_occasion(words: list[str], places: frozenset[str]) -> bool:
+    """Whether a name of two words or more is an occasion's: a day or show named after a place ("Victoria
+    Day", "Harrogate Spring Show") or for someone ("Founder's Day", "Grandparents' Day"), or one written in
+    another language (:data:`EVENT_HEADS`, :data:`DAY_HEADS`, :data:`HOLY_DAYS`). The days' well-known
+    names ("Labour Day") are listed apart; "Doris Day" is a person (neither a place nor a possessive)."""
+    head, last = words[0].lower(), words[-1]
+    if head in EVENT_HEADS or (head in DAY_HEADS and words[1].lower() in DAY_JOINS):
+        return True
+    if last in ("Santo", "Santa") and head in HOLY_DAYS:
+        return True
+    if last == "Show":
         return words[0] in places
-    return words[-1] == "Day" and (
-        " ".join(words[:-1]) in places or words[-2].endswith(("'s", "’s", "s'", "s’"))
-    )
+    return last == "Day" and (" ".join(words[:-1]) in places or words[-2].endswith(("'s", "’s", "s'", "s’")))

@@ -87,7 +87,7 @@ from mdrecall.knowledge.name_words import (
     WORD_GIVEN_NAMES,
     club_word,
     head_kind,
-    place_day,
+    named_occasion,
 )
 
 __all__ = ["name_kind", "trim_leading", "upper_kind"]
@@ -228,8 +228,8 @@ def name_kind(
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in WEAK_ORG
-    if several and place_day(words, places()):
-        return "event", True  # "Victoria Day", "Founder's Day", "Harrogate Spring Show"; not "Doris Day"
+    if several and named_occasion(words, places()):
+        return "event", True  # "Victoria Day", "Harrogate Spring Show", "Día del Padre"; not "Doris Day"
     if cued and PACKED_BEFORE.search(tail):
         return "product", True  # "a bag of Marlow Country", "the dog eats Fenwick Senior": goods
     if len(words) == 1 and cued and name in places() and ANIMAL_BEFORE.search(tail):
