@@ -82,3 +82,22 @@ def test_an_occasion_written_in_another_language_is_an_event() -> None:
     assert _kind("Fiesta de San Juan", "bonfire on the beach for the ", "") == "event"
     assert _kind("Tag der Arbeit", "no deliveries on ", "") == "event"
     assert _kind("Tag Heuer", "bought a ", " watch") != "event"  # a maker: no joining word after "Tag"
+
+
+def test_a_word_with_an_acronym_inside_is_a_technology_by_its_shape(tmp_path: Path) -> None:
+    notes = {
+        "2026-07-01": "- Survey export: the orchard map as GeoJPEG tiles for the growers.",
+        "2026-07-02": "- Cousin asked whether the sensors talk SiGFOX or something else.",
+        "2026-07-03": "- Bought the ProTrowel for the allotment, good grip.",
+    }
+    for day, text in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{text}\n")
+    mem = Memory.open(tmp_path, Config().merged({"embedding": {"provider": "none"}}), create=True)
+    try:
+        mem.index()
+        kinds = {e.name: e.kind for e in mem.entities()}
+    finally:
+        mem.close()
+    assert kinds.get("GeoJPEG") == "technology"
+    assert kinds.get("SiGFOX") == "technology"
+    assert kinds.get("ProTrowel") == "product"  # a brand's humps are single capitals
