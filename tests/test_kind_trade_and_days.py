@@ -101,3 +101,11 @@ def test_a_word_with_an_acronym_inside_is_a_technology_by_its_shape(tmp_path: Pa
     assert kinds.get("GeoJPEG") == "technology"
     assert kinds.get("SiGFOX") == "technology"
     assert kinds.get("ProTrowel") == "product"  # a brand's humps are single capitals
+
+
+def test_head_nouns_of_other_languages_tell_a_market_a_slope_a_school_a_rally() -> None:
+    assert _kind("Mercado Tirso", "fruit from the ", " stall") == "place"
+    assert _kind("Cuesta Barriga", "drove up the ", " twice") == "place"
+    assert _kind("Constructora Andina", "", " sent the plans") == "organisation"
+    assert _kind("Gaelscoil Mhuire", "the kids start at ", " in September") == "organisation"
+    assert _kind("Rally Atacama", "co-driving at ", " this year") == "event"

@@ -127,7 +127,7 @@ INSTITUTION_LAST = frozenset(
 
 
 #: Head nouns that make a name an organisation in the languages notes mix into English (German, French,
-#: Spanish, Italian, Dutch): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik",
+#: Spanish, Italian, Dutch, Irish): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik",
 #: "Jugendamt"), lower-case. Common nouns of the languages only, never a name: English ones are
 #: :data:`ORG_WORDS`.
 ORG_HEADS = frozenset(
@@ -138,16 +138,18 @@ ORG_HEADS = frozenset(
     feuerwehr stadtwerke gmbh ag kg ev e.v. école lycée collège banque mairie cabinet société agence
     boulangerie pharmacie clinique atelier studio escuela colegio banco ayuntamiento farmacia clínica
     agencia asociación sociedad scuola banca comune clinica agenzia società associazione stichting
-    gemeente""".split()
+    gemeente constructora minera inmobiliaria coláiste scoil gaelscoil ollscoil raidió""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
-#: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall.
+#: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
+#: market, hill and slope ("Mercado Central", "Cuesta del Obispo").
 PLACE_HEADS = frozenset(
     """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
     chemin impasse gare église pont lac château calle avenida plaza paseo carrer camino estación iglesia
     playa via viale piazza corso vicolo stazione chiesa ponte spiaggia straat gracht plein laan
-    kade rua praça largo travessa estrada praia igreja ponta""".split()
+    kade rua praça largo travessa estrada praia igreja ponta mercado mercato marché cuesta subida cerro
+    bahía""".split()
 )
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
 #: ("Lindenstraße", "Altstadt"; Dutch and Afrikaans "Stellenbosch", "Noordhoek", "Bloemfontein"; English
@@ -233,7 +235,9 @@ NOUN_SUFFIXES = tuple(
 #: a feast, a fair ("Semana Santa", "Fiesta de San Juan", "Feria de Abril", "Fête de la Musique"), and
 #: a day's word before a joining word ("Día del Padre", "Tag der Arbeit", "Dia de Portugal", "Giorno della
 #: Memoria"; "Tag Heuer" is a maker).
-EVENT_HEADS = frozenset("semana fiesta fiestas feria fête festa carnaval karneval carnevale".split())
+EVENT_HEADS = frozenset(
+    "semana fiesta fiestas feria fête festa carnaval karneval carnevale rally rallye".split()
+)
 DAY_HEADS = frozenset("día dia tag jour giorno dag".split())
 DAY_JOINS = frozenset("de del de la do da das dos der des du della dei van".split())
 #: A weekday of Holy Week in Spanish, Italian, Portuguese, before "Santo" or "Santa" ("Viernes Santo").
