@@ -109,3 +109,21 @@ def test_head_nouns_of_other_languages_tell_a_market_a_slope_a_school_a_rally() 
     assert _kind("Constructora Andina", "", " sent the plans") == "organisation"
     assert _kind("Gaelscoil Mhuire", "the kids start at ", " in September") == "organisation"
     assert _kind("Rally Atacama", "co-driving at ", " this year") == "event"
+
+
+def test_a_given_name_after_the_is_a_thing_named_so(tmp_path: Path) -> None:
+    notes = {
+        "2026-08-01": "- Charged the Felicia overnight at the depot, 80% by morning.",
+        "2026-08-02": "- Took the Felicia to the garage for the brakes.",
+        "2026-08-03": "- Lunch with Zoe at the canteen; she wants the rota by Friday.",
+    }
+    for day, text in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{text}\n")
+    mem = Memory.open(tmp_path, Config().merged({"embedding": {"provider": "none"}}), create=True)
+    try:
+        mem.index()
+        kinds = {e.name: e.kind for e in mem.entities()}
+    finally:
+        mem.close()
+    assert kinds.get("Felicia") == "product"
+    assert kinds.get("Zoe") == "person"

@@ -292,6 +292,8 @@ def name_kind(
             return "place", True
         if cued and TOOL_BEFORE.search(tail):  # "running on Eddie": the kind of a tool, weakly
             return ("technology" if technical else "product"), False
+        if tail.endswith(" the ") and not after.startswith("'"):  # "booked the service for the Octavia"
+            return "product", False  # a thing named so (a car's model, a boat): no one is "the Ada"
         return "person", False
     if tail.endswith((" on ", " with ")) and CARRIER_BEFORE.search(tail):
         return "organisation", False  # "flights booked on Aerolíneas": the airline
