@@ -127,3 +127,9 @@ def test_a_given_name_after_the_is_a_thing_named_so(tmp_path: Path) -> None:
         mem.close()
     assert kinds.get("Felicia") == "product"
     assert kinds.get("Zoe") == "person"
+
+
+def test_a_bracket_saying_what_a_name_is_beats_the_given_name_it_looks_like() -> None:
+    assert _kind("Ollie", "- Shifts are swapped in ", " (our rota app), not by text") == "product"
+    assert _kind("Martha Rose", "- Booked the hall via ", " (the booking platform).") == "product"
+    assert _kind("Martha Rose", "- Lunch with ", " (my aunt) on Sunday") == "person"

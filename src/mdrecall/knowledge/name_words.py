@@ -35,6 +35,7 @@ __all__ = [
     "PLACE_NOUNS",
     "PLACE_WORDS",
     "WEAK_ORG",
+    "apposed_kind",
     "named_occasion",
 ]
 
@@ -257,3 +258,27 @@ def named_occasion(words: list[str], places: frozenset[str]) -> bool:
     if last == "Show":
         return words[0] in places
     return last == "Day" and (" ".join(words[:-1]) in places or words[-2].endswith(("'s", "’s", "s'", "s’")))
+
+
+#: A bracket after a name saying what it is: an article or a possessive, a word or two, a noun.
+_APPOSED = re.compile(r"^[ ]\((?:a|an|the|our|my|their|his|her)[ ](?:[a-z-]+[ ]){0,2}?([a-z]+)[,);]")
+
+
+def apposed_kind(after: str) -> str | None:
+    """The kind a bracket after a name gives by its noun: an organisation's word ("(our local school)", "(a
+    small charity)") or a place's ("(the pub by the canal)" no; "(the corner pub)" yes)."""
+    m = _APPOSED.match(after)
+    if m is None:
+        return None
+    noun = m[1]
+    if ORG_WORD.match(noun) and noun.capitalize() not in WEAK_ORG:
+        return "organisation"
+    if noun.capitalize() in PLACE_LAST:
+        return "place"
+    if noun in _APP_NOUNS:
+        return "product"  # "Jane (the booking app)", "Ollie (our rota tool)"
+    return None
+
+
+#: Nouns of software in a bracket after a name: a product, whatever the name looks like.
+_APP_NOUNS = frozenset("app apps software tool platform website plugin extension".split())

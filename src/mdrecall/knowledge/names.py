@@ -78,13 +78,13 @@ from mdrecall.knowledge.name_words import (
     NOUN_SUFFIXES,
     ORG_LAST,
     ORG_SUFFIX,
-    ORG_WORD,
     PLACE_FIRST,
     PLACE_LAST,
     PLACE_NOT_SURNAME,
     TEAM_LAST,
     WEAK_ORG,
     WORD_GIVEN_NAMES,
+    apposed_kind,
     club_word,
     head_kind,
     named_occasion,
@@ -240,6 +240,8 @@ def name_kind(
         return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city
     if several and _quoted_title(before, after):
         return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
+    if after.startswith(" (") and (apposed := apposed_kind(after)) is not None:
+        return apposed, True  # "Whetstone (our neighborhood school)", "Jane (the booking app)": says so
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
@@ -253,8 +255,6 @@ def name_kind(
         and last not in ORG_LAST  # "Irish Times", "Glasgow Herald"
     ):
         return "person", True
-    if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
-        return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
     if several and MODEL_NUMBER_AFTER.match(after) and not common_word(head) and last not in PLACE_LAST:
         return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
     if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
@@ -404,24 +404,6 @@ def _quoted_title(before: str, after: str) -> bool:
         return False
     lead = _NICKNAME_BEFORE.search(before[-20:-1])
     return lead is None or (lead[0][:1].isupper() and not given_name(lead[0].strip()))
-
-
-#: A bracket after a name saying what it is: an article or a possessive, a word or two, a noun.
-_APPOSED = re.compile(r"^[ ]\((?:a|an|the|our|my|their|his|her)[ ](?:[a-z-]+[ ]){0,2}?([a-z]+)[,);]")
-
-
-def _apposed_kind(after: str) -> str | None:
-    """The kind a bracket after a name gives by its noun: an organisation's word ("(our local school)", "(a
-    small charity)") or a place's ("(the pub by the canal)" no; "(the corner pub)" yes)."""
-    m = _APPOSED.match(after)
-    if m is None:
-        return None
-    noun = m[1]
-    if ORG_WORD.match(noun) and noun.capitalize() not in WEAK_ORG:
-        return "organisation"
-    if noun.capitalize() in PLACE_LAST:
-        return "place"
-    return None
 
 
 def _role_title(name: str, words: list[str], after: str) -> bool:
