@@ -133,3 +133,8 @@ def test_a_bracket_saying_what_a_name_is_beats_the_given_name_it_looks_like() ->
     assert _kind("Ollie", "- Shifts are swapped in ", " (our rota app), not by text") == "product"
     assert _kind("Martha Rose", "- Booked the hall via ", " (the booking platform).") == "product"
     assert _kind("Martha Rose", "- Lunch with ", " (my aunt) on Sunday") == "person"
+
+
+def test_a_temple_or_beach_after_a_name_says_where() -> None:
+    assert _kind("Wat Umong", "- cycled out to the ", " temple before the heat") == "place"
+    assert _kind("Kalim", "- swam at ", " beach, flat water") == "place"

@@ -183,7 +183,8 @@ KIND_AFTER: dict[str, str] = {
         "technology",
     ),
     **dict.fromkeys(
-        """pool pitch pitches gym astro court courts rink track velodrome branch campus site""".split(),
+        """pool pitch pitches gym astro court courts rink track velodrome branch campus site temple shrine
+        monastery mosque synagogue beach""".split(),
         "place",
     ),
     **dict.fromkeys(
