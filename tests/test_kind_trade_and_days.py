@@ -138,3 +138,8 @@ def test_a_bracket_saying_what_a_name_is_beats_the_given_name_it_looks_like() ->
 def test_a_temple_or_beach_after_a_name_says_where() -> None:
     assert _kind("Wat Umong", "- cycled out to the ", " temple before the heat") == "place"
     assert _kind("Kalim", "- swam at ", " beach, flat water") == "place"
+
+
+def test_going_off_to_a_name_says_weakly_it_is_a_place() -> None:
+    assert name_kind("Tofino", ["Tofino"], "- Priya's off to ", " for the long weekend") == ("place", False)
+    assert name_kind("Ucluelet", ["Ucluelet"], "- taking the kids to ", " on Sunday") == ("place", False)

@@ -121,7 +121,11 @@ PLACE_BEFORE = re.compile(
     r"through|into)[ ](?:the[ ])?$|\b(?:visited|visiting|visit|left|leaving)[ ]$",
     re.IGNORECASE,
 )
-IN_BEFORE = re.compile(r"\b(?:in|visited)[ ]$")
+#: Being in or going to a name ("in Paris", "off to Jeju", "taking the kids to Lahinch"): a place, weakly.
+IN_BEFORE = re.compile(
+    r"\b(?:in|visited)[ ]$|\b(?:off|heading|headed|head)[ ]to[ ]$"
+    r"|\b(?:taking|took|take|takes|bringing|brought|bring)[ ](?:the[ ]kids|him|her|them|us|me)[ ]to[ ]$"
+)
 #: Living in, or moving to, a place: a cue strong enough to make a given name a place ("renting in Norwood",
 #: "moved to Florence"); visiting or meeting a given name is most often a person's.
 RESIDE_BEFORE = re.compile(
