@@ -12,7 +12,7 @@ from collections import Counter
 from mdrecall.knowledge.capital_names import Candidate
 from mdrecall.knowledge.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.label_kinds import LABEL_HEAD, LineLabels
-from mdrecall.knowledge.mention_patterns import GOES_ON, HUMP, STOP, TITLES
+from mdrecall.knowledge.mention_patterns import ACRONYM_IN, GOES_ON, HUMP, STOP, TITLES
 from mdrecall.knowledge.mention_readers import is_rare, listed_with, name_shaped, tech_like
 from mdrecall.knowledge.name_cues import ANIMAL_WORDS, OWNED
 from mdrecall.knowledge.name_lists import common_word, given_name, places
@@ -47,7 +47,7 @@ def add_typed(
         name = " ".join(c.words)
         kind, strong, rare = _own_kind(c, name, tech, labels)
         if kind == "unknown" and tech_like(name):  # no cue: the shape's default, the weakest evidence
-            kind = "technology" if tech.on(c.line) else "product"
+            kind = "technology" if tech.on(c.line) or ACRONYM_IN.search(name) else "product"
             shaped[len(typed)] = kind
         elif kind == "unknown" and not c.opens and c.words[0] == "The" and len(c.words) > 1:
             # "Felix prefers The Gruffalo": a title, most often a work's; "at The Broom Factory": a venue
@@ -128,6 +128,14 @@ def _layout_kind(
             label == "organisation" and words[-1] in PLACE_WORDS and c.before.rstrip().endswith((":", ","))
         ):
             kind = label or kind  # "Clients: Fernhill Bakery": a business, not the building
+    elif (
+        kind == "person"
+        and len(words) > 1
+        and not c.heading
+        and c.before.rstrip().endswith(":")
+        and labels.kind(c.line_start, c.name_at, tech.on(c.line)) == "product"
+    ):
+        kind = "product"  # "Food: Baxter Senior", "Meds: Ellis Calm": goods, their maker named for someone
     if (header := c.header) is not None and (
         kind in ("unknown", header)
         or not strong

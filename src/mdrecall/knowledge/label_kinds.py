@@ -16,8 +16,8 @@ __all__ = [
 ]
 
 #: A label opening a line and what it says the names in its value are ("- Bank: Triodos", "Stack: Rust,
-#: DuckDB", "Venue: the Cameo"; "Internet: " names a provider, "Meds: " a product): the label's last word →
-#: kind. "tools" is a technology or a product by the file (see :func:`label_kind`).
+#: DuckDB", "Venue: the Cameo"; "Internet: " names a provider, "Meds: " or an animal's "Food: " a product):
+#: the label's last word → kind. "tools" is a technology or a product by the file (see :func:`label_kind`).
 LABEL_KINDS: dict[str, str] = {
     **dict.fromkeys(
         """bank banks insurer insurance supplier suppliers vendor vendors client clients customer customers
@@ -55,7 +55,7 @@ LABEL_KINDS: dict[str, str] = {
     ),
     **dict.fromkeys(
         """meds medication medications medicine medicines prescription prescriptions drug drugs pills tablets
-        product products""".split(),
+        product products food feed diet kibble treats""".split(),
         "product",
     ),
     **dict.fromkeys(

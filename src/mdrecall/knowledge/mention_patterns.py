@@ -37,6 +37,10 @@ CAPS = re.compile(
 CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
 #: A capital inside a word after a lower-case letter ("PostgreSQL", "LaunchDarkly"): not an ordinary word.
 HUMP = re.compile(r"[a-z][A-Z]")
+#: An acronym of three capitals or more after a lower-case letter inside a word ("GeoTIFF", "LiDAR",
+#: "NetCDF", "qPCR", "WebRTC"): a format's, protocol's or method's name, a technology by its shape (over the
+#: labelled sets every such name is one; a brand's humps are single capitals: "ProShred", "GivEnergy").
+ACRONYM_IN = re.compile(r"[a-z][A-Z]{3}")
 #: An all-capitals word (checked against the well-known names only: "AWS", "NHS").
 UPPER = re.compile(r"(?<![\w'’@/.-])[A-Z][A-Z0-9]{1,9}(?![\w-])")
 #: A lower-case word ("k6", "postgres", "priya"): checked against well-known names and given names.

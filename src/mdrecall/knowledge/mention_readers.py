@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
+    ACRONYM_IN,
     HUMP,
     LABEL_STOP,
     LOWER,
@@ -169,14 +170,17 @@ def cued_kind(
     """The kind of a mixed-case or all-capitals word no list knows ("OpenCV", "HeatRight") and whether a
     cue told it: what the words around it say ("ordered from HeatRight", "the PyO3 0.21 bump", a label),
     else (no cue: the shape's default, the weakest evidence of a kind) a technology in a file or on a line
-    that names technologies ("Python + OpenCV": ``tech``), else a product."""
+    that names technologies ("Python + OpenCV": ``tech``) or a word with an acronym inside ("NetCDF", "qPCR":
+    :data:`~.mention_patterns.ACRONYM_IN`), else a product."""
     word = plain[at:end]
     before, after = text_before(plain, line_start, at), plain[end : end + 24]
     kind = name_kind(word, [word], before, after, technical=tech)[0]
     if kind in _THING_KINDS and kind != "place":
         return kind, True
     label = labels.kind(line_start, at, tech)
-    return (label, True) if label else ("technology" if tech else "product", False)
+    if label:
+        return label, True
+    return ("technology" if tech or ACRONYM_IN.search(word) else "product"), False
 
 
 def person_label(name: str, repeated: int, text: str) -> bool:

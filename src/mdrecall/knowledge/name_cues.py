@@ -22,6 +22,7 @@ __all__ = [
     "KIND_AFTER",
     "MADE_IN",
     "MEDICINE_BEFORE",
+    "PACKED_BEFORE",
     "MEMBER_OF",
     "NOUN_NEXT",
     "ORG_BEFORE",
@@ -120,7 +121,11 @@ PLACE_BEFORE = re.compile(
     r"through|into)[ ](?:the[ ])?$|\b(?:visited|visiting|visit|left|leaving)[ ]$",
     re.IGNORECASE,
 )
-IN_BEFORE = re.compile(r"\b(?:in|visited)[ ]$")
+#: Being in or going to a name ("in Paris", "off to Jeju", "taking the kids to Lahinch"): a place, weakly.
+IN_BEFORE = re.compile(
+    r"\b(?:in|visited)[ ]$|\b(?:off|heading|headed|head)[ ]to[ ]$"
+    r"|\b(?:taking|took|take|takes|bringing|brought|bring)[ ](?:the[ ]kids|him|her|them|us|me)[ ]to[ ]$"
+)
 #: Living in, or moving to, a place: a cue strong enough to make a given name a place ("renting in Norwood",
 #: "moved to Florence"); visiting or meeting a given name is most often a person's.
 RESIDE_BEFORE = re.compile(
@@ -182,7 +187,8 @@ KIND_AFTER: dict[str, str] = {
         "technology",
     ),
     **dict.fromkeys(
-        """pool pitch pitches gym astro court courts rink track velodrome branch campus site""".split(),
+        """pool pitch pitches gym astro court courts rink track velodrome branch campus site temple shrine
+        monastery mosque synagogue beach""".split(),
         "place",
     ),
     **dict.fromkeys(
@@ -196,6 +202,13 @@ KIND_AFTER: dict[str, str] = {
 NOUN_NEXT = re.compile(r"[ ](?:[a-zA-Z]-)?([a-zA-Z]+)\b")  # "Kalkhoff e-bikes": the noun after "e-"
 #: An animal's things after a name and "'s" ("Mochi's vet", "Bran's collar"): the name is a pet's.
 PET_OWNED = frozenset("vet vets kennel kennels collar leash litter jabs worming flea groomer kibble".split())
+#: Goods named by a pack of them or by what an animal eats ("a bag of Marlow Country", "two tins of Harbour
+#: Gold", "the dog eats Fenwick Senior"): a product (its maker's name may be a person's, so it comes first).
+PACKED_BEFORE = re.compile(
+    r"\b(?:(?:bags?|box(?:es)?|tins?|cans?|bottles?|jars?|packs?|packets?|tubs?|sacks?|pouch(?:es)?|"
+    r"cartons?|sachets?|tubes?)[ ]of|eats|ate|eating)[ ]$",
+    re.IGNORECASE,
+)
 #: Taking a medicine, or coming off it ("come off the Brivexol", "stopped taking Zendral", "prescribed
 #: Lumacort"): the name is a product's (the kind only: a cue this loose makes no entity).
 MEDICINE_BEFORE = re.compile(
@@ -271,7 +284,7 @@ CUE_LAST = frozenset(
     leaving via walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
     used using migrated migrating migrate switched switching switch deployed deploy hosted hosting
     installed install upgraded adopted subscribed licence license runs running on onto off with is
-    of stop stops stopped stopping prescribed taking giving humming hummed hums practising
+    of eats ate eating stop stops stopped stopping prescribed taking giving humming hummed hums practising
     practicing""".split()
 )
 

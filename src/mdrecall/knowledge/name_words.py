@@ -35,6 +35,8 @@ __all__ = [
     "PLACE_NOUNS",
     "PLACE_WORDS",
     "WEAK_ORG",
+    "apposed_kind",
+    "named_occasion",
 ]
 
 ORG_WORDS = (
@@ -46,7 +48,8 @@ ORG_WORDS = (
     "Robotics|Therapeutics|Pharmaceuticals|Networks|Architects|Associates|Collective|Cooperative|Hospice|"
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
     "Printing|Builders|Movers|Removals|Books|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
-    "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp"
+    "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp|"
+    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries"
 )
 #: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
 ABBREVIATED = frozenset({"Co", "Corp", "Inc", "Ltd", "Bros"})
@@ -125,7 +128,7 @@ INSTITUTION_LAST = frozenset(
 
 
 #: Head nouns that make a name an organisation in the languages notes mix into English (German, French,
-#: Spanish, Italian, Dutch): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik",
+#: Spanish, Italian, Dutch, Irish): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik",
 #: "Jugendamt"), lower-case. Common nouns of the languages only, never a name: English ones are
 #: :data:`ORG_WORDS`.
 ORG_HEADS = frozenset(
@@ -136,16 +139,18 @@ ORG_HEADS = frozenset(
     feuerwehr stadtwerke gmbh ag kg ev e.v. école lycée collège banque mairie cabinet société agence
     boulangerie pharmacie clinique atelier studio escuela colegio banco ayuntamiento farmacia clínica
     agencia asociación sociedad scuola banca comune clinica agenzia società associazione stichting
-    gemeente""".split()
+    gemeente constructora minera inmobiliaria coláiste scoil gaelscoil ollscoil raidió""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
-#: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall.
+#: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
+#: market, hill and slope ("Mercado Central", "Cuesta del Obispo").
 PLACE_HEADS = frozenset(
     """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
     chemin impasse gare église pont lac château calle avenida plaza paseo carrer camino estación iglesia
     playa via viale piazza corso vicolo stazione chiesa ponte spiaggia straat gracht plein laan
-    kade rua praça largo travessa estrada praia igreja ponta""".split()
+    kade rua praça largo travessa estrada praia igreja ponta mercado mercato marché cuesta subida cerro
+    bahía""".split()
 )
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
 #: ("Lindenstraße", "Altstadt"; Dutch and Afrikaans "Stellenbosch", "Noordhoek", "Bloemfontein"; English
@@ -225,3 +230,55 @@ WORD_GIVEN_NAMES = frozenset(
 NOUN_SUFFIXES = tuple(
     "ant ent ance ence al ist ism ity ment ness ion ing ics ary ory ure ship hood ive ous".split()
 )
+
+
+#: First words that make a name an occasion in the languages notes mix into English, lower-case: a week,
+#: a feast, a fair ("Semana Santa", "Fiesta de San Juan", "Feria de Abril", "Fête de la Musique"), and
+#: a day's word before a joining word ("Día del Padre", "Tag der Arbeit", "Dia de Portugal", "Giorno della
+#: Memoria"; "Tag Heuer" is a maker).
+EVENT_HEADS = frozenset(
+    "semana fiesta fiestas feria fête festa carnaval karneval carnevale rally rallye".split()
+)
+DAY_HEADS = frozenset("día dia tag jour giorno dag".split())
+DAY_JOINS = frozenset("de del de la do da das dos der des du della dei van".split())
+#: A weekday of Holy Week in Spanish, Italian, Portuguese, before "Santo" or "Santa" ("Viernes Santo").
+HOLY_DAYS = frozenset("lunes martes miércoles jueves viernes sábado domingo giovedì venerdì sabato".split())
+
+
+def named_occasion(words: list[str], places: frozenset[str]) -> bool:
+    """Whether a name of two words or more is an occasion's: a day or show named after a place ("Victoria
+    Day", "Harrogate Spring Show") or for someone ("Founder's Day", "Grandparents' Day"), or one written in
+    another language (:data:`EVENT_HEADS`, :data:`DAY_HEADS`, :data:`HOLY_DAYS`). The days' well-known
+    names ("Labour Day") are listed apart; "Doris Day" is a person (neither a place nor a possessive)."""
+    head, last = words[0].lower(), words[-1]
+    if head in EVENT_HEADS or (head in DAY_HEADS and words[1].lower() in DAY_JOINS):
+        return True
+    if last in ("Santo", "Santa") and head in HOLY_DAYS:
+        return True
+    if last == "Show":
+        return words[0] in places
+    return last == "Day" and (" ".join(words[:-1]) in places or words[-2].endswith(("'s", "’s", "s'", "s’")))
+
+
+#: A bracket after a name saying what it is: an article or a possessive, a word or two, a noun.
+_APPOSED = re.compile(r"^[ ]\((?:a|an|the|our|my|their|his|her)[ ](?:[a-z-]+[ ]){0,2}?([a-z]+)[,);]")
+
+
+def apposed_kind(after: str) -> str | None:
+    """The kind a bracket after a name gives by its noun: an organisation's word ("(our local school)", "(a
+    small charity)") or a place's ("(the pub by the canal)" no; "(the corner pub)" yes)."""
+    m = _APPOSED.match(after)
+    if m is None:
+        return None
+    noun = m[1]
+    if ORG_WORD.match(noun) and noun.capitalize() not in WEAK_ORG:
+        return "organisation"
+    if noun.capitalize() in PLACE_LAST:
+        return "place"
+    if noun in _APP_NOUNS:
+        return "product"  # "Jane (the booking app)", "Ollie (our rota tool)"
+    return None
+
+
+#: Nouns of software in a bracket after a name: a product, whatever the name looks like.
+_APP_NOUNS = frozenset("app apps software tool platform website plugin extension".split())

@@ -42,6 +42,7 @@ from mdrecall.knowledge.name_cues import (
     ORG_BEFORE,
     ORG_VERB,
     OWNED,
+    PACKED_BEFORE,
     PERSON_AFTER,
     PERSON_BEFORE,
     PERSON_VERB,
@@ -77,15 +78,16 @@ from mdrecall.knowledge.name_words import (
     NOUN_SUFFIXES,
     ORG_LAST,
     ORG_SUFFIX,
-    ORG_WORD,
     PLACE_FIRST,
     PLACE_LAST,
     PLACE_NOT_SURNAME,
     TEAM_LAST,
     WEAK_ORG,
     WORD_GIVEN_NAMES,
+    apposed_kind,
     club_word,
     head_kind,
+    named_occasion,
 )
 
 __all__ = ["name_kind", "trim_leading", "upper_kind"]
@@ -226,6 +228,10 @@ def name_kind(
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in WEAK_ORG
+    if several and named_occasion(words, places()):
+        return "event", True  # "Victoria Day", "Harrogate Spring Show", "Día del Padre"; not "Doris Day"
+    if cued and PACKED_BEFORE.search(tail):
+        return "product", True  # "a bag of Marlow Country", "the dog eats Fenwick Senior": goods
     if len(words) == 1 and cued and name in places() and ANIMAL_BEFORE.search(tail):
         return "pet", True  # "Tortoise: Kobe", "our cat Paris": an animal named after a city
     if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
@@ -234,6 +240,8 @@ def name_kind(
         return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city
     if several and _quoted_title(before, after):
         return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
+    if after.startswith(" (") and (apposed := apposed_kind(after)) is not None:
+        return apposed, True  # "Whetstone (our neighborhood school)", "Jane (the booking app)": says so
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
@@ -247,8 +255,6 @@ def name_kind(
         and last not in ORG_LAST  # "Irish Times", "Glasgow Herald"
     ):
         return "person", True
-    if after.startswith(" (") and (apposed := _apposed_kind(after)) is not None:
-        return apposed, True  # "Whetstone (our neighborhood school)", "Corrigan's (the pub on the corner)"
     if several and MODEL_NUMBER_AFTER.match(after) and not common_word(head) and last not in PLACE_LAST:
         return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
     if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
@@ -286,6 +292,8 @@ def name_kind(
             return "place", True
         if cued and TOOL_BEFORE.search(tail):  # "running on Eddie": the kind of a tool, weakly
             return ("technology" if technical else "product"), False
+        if tail.endswith(" the ") and not after.startswith("'"):  # "booked the service for the Octavia"
+            return "product", False  # a thing named so (a car's model, a boat): no one is "the Ada"
         return "person", False
     if tail.endswith((" on ", " with ")) and CARRIER_BEFORE.search(tail):
         return "organisation", False  # "flights booked on Aerolíneas": the airline
@@ -396,24 +404,6 @@ def _quoted_title(before: str, after: str) -> bool:
         return False
     lead = _NICKNAME_BEFORE.search(before[-20:-1])
     return lead is None or (lead[0][:1].isupper() and not given_name(lead[0].strip()))
-
-
-#: A bracket after a name saying what it is: an article or a possessive, a word or two, a noun.
-_APPOSED = re.compile(r"^[ ]\((?:a|an|the|our|my|their|his|her)[ ](?:[a-z-]+[ ]){0,2}?([a-z]+)[,);]")
-
-
-def _apposed_kind(after: str) -> str | None:
-    """The kind a bracket after a name gives by its noun: an organisation's word ("(our local school)", "(a
-    small charity)") or a place's ("(the pub by the canal)" no; "(the corner pub)" yes)."""
-    m = _APPOSED.match(after)
-    if m is None:
-        return None
-    noun = m[1]
-    if ORG_WORD.match(noun) and noun.capitalize() not in WEAK_ORG:
-        return "organisation"
-    if noun.capitalize() in PLACE_LAST:
-        return "place"
-    return None
 
 
 def _role_title(name: str, words: list[str], after: str) -> bool:
