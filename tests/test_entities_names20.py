@@ -1,0 +1,51 @@
+"""Names of session 19 (issue 29 part 1, h-ents17): a given name the notes never write alone still names the
+one person it opens.
+
+The notes are written for these tests (a bicycle repair co-op in Leeds, a rowing club), in words of their
+own, not the labelled sets' nor the entity corpus's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.index import EntityIndex
+
+from helpers import write
+
+
+def _known(tmp_path: Path) -> dict[str, str]:
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["coop"]})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        return EntityIndex(mem.store, mem.config.entities).known()
+
+
+def test_a_given_name_never_written_alone_means_the_one_person(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "coop/volunteers.md",
+        "# Volunteers\n\n| Shift | Mechanic | Notes |\n|---|---|---|\n"
+        "| Tuesday | Dr Anjali Raman | wheels, truing |\n| Thursday | Mr Gareth Pugh | brakes |\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-06-03.md",
+        "# 2027-06-03\n\n- Anjali Raman said the spoke key set is missing a size.\n"
+        "- Gareth Pugh will run the Thursday brake clinic.\n- Gareth Lloyd dropped off two frames.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("anjali") == "anjali raman"  # fails before: "Anjali" is never written alone
+    assert "gareth" not in known or known["gareth"] == "gareth"  # two Gareths: neither
+
+
+def test_a_person_called_by_another_short_name_takes_no_more(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "coop/volunteers.md",
+        "# Volunteers\n\n- Katarzyna Wójcik (Kasia) runs the parts shelf.\n",
+    )
+    write(tmp_path, "memory/2027-06-04.md", "# 2027-06-04\n\n- Kasia ordered brake pads.\n")
+    known = _known(tmp_path)
+    assert known.get("kasia") == "katarzyna wójcik"
+    assert "katarzyna" not in known  # she is called Kasia: her given name alone is not added
