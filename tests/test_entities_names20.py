@@ -1,5 +1,5 @@
 """Names of session 19 (issue 29 part 1, h-ents17): a given name the notes never write alone still names the
-one person it opens.
+one person it opens, and a holiday in a day's heading is an event.
 
 The notes are written for these tests (a bicycle repair co-op in Leeds, a rowing club), in words of their
 own, not the labelled sets' nor the entity corpus's."""
@@ -11,7 +11,7 @@ from pathlib import Path
 from mdrecall import Config, Memory
 from mdrecall.knowledge.index import EntityIndex
 
-from helpers import write
+from helpers import mention_kinds, write
 
 
 def _known(tmp_path: Path) -> dict[str, str]:
@@ -49,3 +49,10 @@ def test_a_person_called_by_another_short_name_takes_no_more(tmp_path: Path) -> 
     known = _known(tmp_path)
     assert known.get("kasia") == "katarzyna wójcik"
     assert "katarzyna" not in known  # she is called Kasia: her given name alone is not added
+
+
+def test_a_holiday_in_a_days_heading_is_an_event() -> None:
+    found = mention_kinds("# Mon 6 April — Easter Monday\n\n- Workshop shut, rode out to Otley instead.\n")
+    assert ("event", "typed_name") in found["Easter Monday"]  # fails before: headings were not read
+    found = mention_kinds("# Good Friday\n\n- Club outing on the river.\n")
+    assert ("event", "typed_name") in found["Good Friday"]
