@@ -56,3 +56,12 @@ def test_a_holiday_in_a_days_heading_is_an_event() -> None:
     assert ("event", "typed_name") in found["Easter Monday"]  # fails before: headings were not read
     found = mention_kinds("# Good Friday\n\n- Club outing on the river.\n")
     assert ("event", "typed_name") in found["Good Friday"]
+
+
+def test_units_negation_and_day_abbreviations_name_nothing() -> None:
+    found = mention_kinds("- Heat pump: 8.5 kW, about 3,200 kWh a year; the spare pack is 5000 mAh.\n")
+    assert not any(name in found for name in ("kW", "kWh", "mAh"))  # fails before: "kWh" a product
+    found = mention_kinds("- Not booked yet, ask Hamish first.\n- Coaching on Weds and Thurs.\n")
+    assert "Not" not in found and "Weds" not in found  # fails before: both were names
+    assert "Hamish" in found
+
