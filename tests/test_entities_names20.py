@@ -65,3 +65,18 @@ def test_units_negation_and_day_abbreviations_name_nothing() -> None:
     assert "Not" not in found and "Weds" not in found  # fails before: both were names
     assert "Hamish" in found
 
+
+def test_a_clause_before_by_is_no_title() -> None:
+    found = mention_kinds("- Moored at Penrhyn Boatyard, run by Ieuan Pritchard.\n")
+    assert not any("run" in name for name in found)  # fails before: "Moored at Penrhyn Boatyard, run" a work
+    assert "Ieuan Pritchard" in found
+    found = mention_kinds("- The Leopard by Giuseppe Tomasi\n")
+    assert ("work", "typed_name") in found["The Leopard"]
+
+
+def test_a_ticked_title_and_a_saint_of_two_words() -> None:
+    found = mention_kinds("# Films\n\n## Seen\n- Aftersun ✔\n- The Holdovers ★★\n")
+    assert "Aftersun ✔" not in found and "The Holdovers ★★" not in found  # fails before: the tick kept
+    assert "The Holdovers" in found
+    found = mention_kinds("- Rowing club dinner at St Mary Magdalene's. Rained all night.\n")
+    assert ("place", "typed_name") in found["St Mary Magdalene's"]  # fails before: "St Mary Magdalene"

@@ -165,8 +165,12 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
         c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
-        if len(c.words) == 2 and c.words[0] in ("St", "St.", "Saint") and SAINTS_PLACE.match(plain, m.end()):
-            c.words[-1] += "'s"  # "at St Teresa's, Eastleigh": the saint's church or school
+        if (
+            len(c.words) in (2, 3)
+            and c.words[0] in ("St", "St.", "Saint")
+            and SAINTS_PLACE.match(plain, m.end())
+        ):
+            c.words[-1] += "'s"  # "at St Teresa's, Eastleigh", "St Mary Magdalene's.": the saint's church
         elif _possessive_business(c.words, plain, m.end()):
             c.words[-1] += plain[m.end() : m.end() + 2]  # "cake from Nando's." : a business named "X's"
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():

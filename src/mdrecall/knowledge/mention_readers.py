@@ -367,6 +367,8 @@ def title_like(title: str) -> bool:
         return False
     if len(words) == 1 and (words[0].endswith(("ed", "ing")) or words[0].lower() in LABEL_STOP):
         return False
+    if len(words) > 2 and words[-2].endswith(",") and words[-1].islower():
+        return False  # "Kept at Harbour Stables, run by X", "the Mill Café, owned by X": a clause, no title
     caps = sum(1 for w in words if w[:1].isupper())
     return caps * 2 >= len(words)
 
