@@ -80,3 +80,17 @@ def test_a_ticked_title_and_a_saint_of_two_words() -> None:
     assert "The Holdovers" in found
     found = mention_kinds("- Rowing club dinner at St Mary Magdalene's. Rained all night.\n")
     assert ("place", "typed_name") in found["St Mary Magdalene's"]  # fails before: "St Mary Magdalene"
+
+
+def test_a_county_written_with_its_abbreviation_is_a_place() -> None:
+    found = mention_kinds("- The boat is kept at Dunmore East, Co. Waterford, over the winter.\n")
+    assert ("place", "typed_name") in found["Co. Waterford"]  # fails before: "Co" and "Waterford" apart
+    found = mention_kinds("- Invoice from Kearney & Co. Ltd, paid.\n")
+    assert not any(name.startswith("Co. ") for name in found)
+
+
+def test_an_adjective_after_a_determiner_opens_the_name() -> None:
+    found = mention_kinds("- The pony gets her Happy Oats at noon.\n")
+    assert "Happy Oats" in found and "Oats" not in found  # fails before: "Happy" trimmed off
+    found = mention_kinds("- Happy Birthday Saoirse\n")
+    assert "Saoirse" in found and not any(name.startswith("Happy") for name in found)

@@ -93,6 +93,9 @@ _STREET_BEFORE = re.compile(
 #: Region codes that open a size's or a regional variant's code ("EU42", "UK9", "US915"), not a model's.
 _REGIONS = frozenset("EU US UK AU NZ JP CN KR CA MX BR IN AS".split())
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
+#: Stop words of praise or mood that open a name after a determiner ("his Happy Hoof", "the Great Wall").
+_QUALITY = frozenset("Happy Good Great Nice Cool Awesome Bad".split())
+_DETERMINER_BEFORE = re.compile(r"(?<![\w'’])(?:the|a|an|his|her|my|our|their|your|its)[ ]\Z")
 #: A possessive filling a table cell ("| Nando's |").
 _POSSESSIVE_CELL = re.compile(r"['’]s[ ]*\|")
 
@@ -219,6 +222,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
     lead = 0
     while lead < len(words) and _stop(words[lead]) and not title and not place_like:
         lead += 1
+    if lead == 1 and len(words) > 1 and words[0] in _QUALITY and _DETERMINER_BEFORE.search(c.before):
+        lead = 0  # "ate his Happy Hoof", "a Good Food Guide": after a determiner, the adjective is the name's
     if lead:  # taken off at once: a long run of such words is not shifted once per word
         taken_off = " ".join(words[:lead]) + " "
         c.before, c.name_at, words = c.before + taken_off, c.name_at + len(taken_off), words[lead:]

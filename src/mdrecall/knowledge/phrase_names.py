@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.county_names import add_counties
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.holiday_names import add_holidays
 from mdrecall.knowledge.label_kinds import label_kind
@@ -56,6 +57,7 @@ def add_phrases(scan: FileScan) -> None:
         _add_work_titles(scan)
     _add_section_items(scan)
     add_holidays(scan)  # "Good Friday", "Victoria Day": before the runs cut them at a calendar word
+    add_counties(scan)  # "Kinsale, Co. Cork": before the runs cut it at the abbreviation's dot
     if '"' in plain or "“" in plain:
         _add_quoted_titles(scan)
     if "|" in plain and "-" in plain:
