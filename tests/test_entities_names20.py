@@ -94,3 +94,13 @@ def test_an_adjective_after_a_determiner_opens_the_name() -> None:
     assert "Happy Oats" in found and "Oats" not in found  # fails before: "Happy" trimmed off
     found = mention_kinds("- Happy Birthday Saoirse\n")
     assert "Saoirse" in found and not any(name.startswith("Happy") for name in found)
+
+
+def test_an_organisations_word_takes_no_model_and_its_initials_open_a_line() -> None:
+    found = mention_kinds("- KCC Networks R7 sent back, signed.\n")
+    assert "KCC Networks" in found  # fails before: "Networks R7", a model of a network
+    assert not any(name.endswith("R7") for name in found)
+    found = mention_kinds("- CEO Group call moved to Friday.\n")
+    assert "CEO Group" not in found  # a role, not initials
+    found = mention_kinds("- Rowan is selling his Meade LX90.\n")
+    assert "Meade LX90" in found
