@@ -104,3 +104,11 @@ def test_an_organisations_word_takes_no_model_and_its_initials_open_a_line() -> 
     assert "CEO Group" not in found  # a role, not initials
     found = mention_kinds("- Rowan is selling his Meade LX90.\n")
     assert "Meade LX90" in found
+
+
+def test_a_bare_ampersand_joins_two_capitalised_parts() -> None:
+    found = mention_kinds("- Hob: Belling Flip&Fold, bought used in Omagh.\n")
+    assert "Belling Flip&Fold" in found and "Fold" not in found  # fails before: "Belling Flip", "Fold"
+    found = mention_kinds("- R&D budget agreed, Q&A at five.\n")
+    assert not any("&" in name for name in found)  # initials joined so are no capitalised parts
+

@@ -12,8 +12,9 @@ AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 #: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
 _UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
 _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
-#: A second capitalised part after a hyphen ("Cover-More", "Smith-Jones"): one word.
-_HYPHENED = rf"(?:-[{_UP}][{_LO}]+)?"
+#: A second capitalised part after a hyphen or a bare ampersand ("Cover-More", "Smith-Jones", "Slot&Go"): one
+#: word.
+_HYPHENED = rf"(?:[-&][{_UP}][{_LO}]+)?"
 #: An Irish or Norman surname's prefix: "O'Sullivan", "D'Arcy" (the capital after the apostrophe opens it).
 _OD = r"(?:(?<=[OD])['’][A-Z])?"
 #: An apostrophe and one letter ending a surname ("Thiong'o"), not a contraction's ("Don't", "We'd").
