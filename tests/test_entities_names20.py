@@ -112,3 +112,10 @@ def test_a_bare_ampersand_joins_two_capitalised_parts() -> None:
     found = mention_kinds("- R&D budget agreed, Q&A at five.\n")
     assert not any("&" in name for name in found)  # initials joined so are no capitalised parts
 
+
+def test_a_name_opening_with_a_digit() -> None:
+    found = mention_kinds("- The practice switched its scanners to 4Scan Chairside Suite last week.\n")
+    assert "4Scan Chairside Suite" in found and "Chairside Suite" not in found  # fails before: no digit
+    found = mention_kinds("- Ordered from 4Scan; the link is 10Gbps and the router 5Ghz.\n")
+    assert "4Scan" in found
+    assert not any(name[:1].isdigit() and name != "4Scan" for name in found)
