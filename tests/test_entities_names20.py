@@ -119,3 +119,11 @@ def test_a_name_opening_with_a_digit() -> None:
     found = mention_kinds("- Ordered from 4Scan; the link is 10Gbps and the router 5Ghz.\n")
     assert "4Scan" in found
     assert not any(name[:1].isdigit() and name != "4Scan" for name in found)
+
+
+def test_a_label_inside_a_longer_name_is_no_speaker() -> None:
+    text = "# Hatchery\n\n- Fry: 2,000 in June.\n- Supplier: Western Fry Ltd (Galway).\n"
+    found = mention_kinds(text)
+    assert ("person", "speaker") not in found.get("Fry", set())  # fails before: "Fry" a speaker
+    found = mention_kinds("Tadgh: are we on?\nMet Tadgh Brennan at the slip.\n")
+    assert ("person", "speaker") in found["Tadgh"]  # the first word of a longer name: still someone
