@@ -72,6 +72,8 @@ def _print_shop(root: Path) -> None:
         "# 2026-05-11\n\n- Oskar Lindahl (freelance typesetter, Gdańsk) sets the festival programme.\n"
         "- Paper order from the mill arrived.\n",
     )
+    # Two Oskars: "Oskar" alone names neither, so no entity boost finds the answer in the stage's stead
+    write(root, "memory/2026-04-02.md", "# 2026-04-02\n\n- Oskar Nyberg returned the bone folder.\n")
 
 
 def test_a_question_naming_the_kind_of_place_asks_where_someone_is(tmp_path: Path) -> None:

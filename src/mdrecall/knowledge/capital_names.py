@@ -92,7 +92,12 @@ _STREET_BEFORE = re.compile(
 )
 #: Region codes that open a size's or a regional variant's code ("EU42", "UK9", "US915"), not a model's.
 _REGIONS = frozenset("EU US UK AU NZ JP CN KR CA MX BR IN AS".split())
+#: An acronym opening a line, perhaps after a bullet ("- ESB " before "Networks").
+_ACRONYM_OPENING = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?([A-Z]{2,4})[ ]\Z")
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
+#: Stop words of praise or mood that open a name after a determiner ("his Happy Hoof", "the Great Wall").
+_QUALITY = frozenset("Happy Good Great Nice Cool Awesome Bad".split())
+_DETERMINER_BEFORE = re.compile(r"(?<![\w'’])(?:the|a|an|his|her|my|our|their|your|its)[ ]\Z")
 #: A possessive filling a table cell ("| Nando's |").
 _POSSESSIVE_CELL = re.compile(r"['’]s[ ]*\|")
 
@@ -165,8 +170,12 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
         c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
-        if len(c.words) == 2 and c.words[0] in ("St", "St.", "Saint") and SAINTS_PLACE.match(plain, m.end()):
-            c.words[-1] += "'s"  # "at St Teresa's, Eastleigh": the saint's church or school
+        if (
+            len(c.words) in (2, 3)
+            and c.words[0] in ("St", "St.", "Saint")
+            and SAINTS_PLACE.match(plain, m.end())
+        ):
+            c.words[-1] += "'s"  # "at St Teresa's, Eastleigh", "St Mary Magdalene's.": the saint's church
         elif _possessive_business(c.words, plain, m.end()):
             c.words[-1] += plain[m.end() : m.end() + 2]  # "cake from Nando's." : a business named "X's"
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
@@ -215,6 +224,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
     lead = 0
     while lead < len(words) and _stop(words[lead]) and not title and not place_like:
         lead += 1
+    if lead == 1 and len(words) > 1 and words[0] in _QUALITY and _DETERMINER_BEFORE.search(c.before):
+        lead = 0  # "ate his Happy Hoof", "a Good Food Guide": after a determiner, the adjective is the name's
     if lead:  # taken off at once: a long run of such words is not shifted once per word
         taken_off = " ".join(words[:lead]) + " "
         c.before, c.name_at, words = c.before + taken_off, c.name_at + len(taken_off), words[lead:]
@@ -255,6 +266,9 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.insert(0, acr[0].strip())  # "for JL Racing": an organisation's initials open its name
         c.before, c.name_at = c.before[: acr.start()], c.name_at - len(acr[0])
+    elif ORG_WORD.match(words[-1]) and (acr := _ACRONYM_OPENING.search(c.before)) and acr[1] not in _ROLES:
+        words.insert(0, acr[1])  # "- KCC Networks NC6 sent": initials and an organisation's word open a line
+        c.before, c.name_at = c.before[: acr.start(1)], c.name_at - len(acr[1]) - 1
     if (
         len(words) <= 2
         and (num := MODEL_NUMBER.match(c.after))
@@ -305,6 +319,8 @@ def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | N
     name = " ".join(words)
     if name in places() or words[-1].casefold() in _NUMBERED or known_name(name) is not None:
         return None  # "Godot 4", "Python 3": a known tool's version, the tool's mention
+    if ORG_WORD.match(words[-1]):
+        return None  # "the Harbour Networks NC6 form": an organisation's form or branch, no model of it
     code = _MODEL_CODE.match(after) or _ROMAN_AFTER.match(after)
     if code is not None:
         # "Bio-Rad CFX96": a code that is a name alone; "LoRaWAN EU868", "Pegasus UK9": a variant, a size

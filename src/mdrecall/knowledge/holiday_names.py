@@ -51,7 +51,7 @@ def add_holidays(scan: FileScan) -> None:
             found.append((m.start(), m.end()))
     for start, end in sorted(found):
         i = scan.line_of(start)
-        if i in scan.skip or i in scan.heads or taken.overlaps(start, end):
+        if i in scan.skip or taken.overlaps(start, end):  # a heading too: "# Mon 29 March — Easter Monday"
             continue
         name = plain[start:end]
         if (

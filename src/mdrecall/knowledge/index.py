@@ -27,6 +27,7 @@ from mdrecall.knowledge.name_links import (
     fold_stated_aliases,
     link_first_names,
     link_surnames,
+    link_unwritten_given,
     roots_by_first,
     surnames,
     written_lower,
@@ -185,6 +186,7 @@ class EntityIndex(NameQueries):
         if self.config.auto_aliases:
             link_first_names(out, stats, _key_kinds(self.store), partial(written_lower, self.texts))
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
+            link_unwritten_given(out, stats, _key_kinds(self.store))
             link_surnames(out, stats, _key_kinds(self.store))
         if len(_KNOWN) > 16:
             _KNOWN.clear()

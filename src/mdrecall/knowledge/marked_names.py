@@ -9,7 +9,8 @@ from collections import Counter
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
 from mdrecall.knowledge.mention_patterns import AT_MENTION, LABEL_STOP, SPEAKERS, WIKI_LINK
-from mdrecall.knowledge.mention_readers import blank_out, chat_name, person_label
+from mdrecall.knowledge.mention_readers import blank_out
+from mdrecall.knowledge.speaker_labels import chat_name, person_label
 
 __all__ = ["add_marked"]
 
@@ -59,7 +60,7 @@ def _add_at_names(scan: FileScan) -> None:
 
 def _add_speakers(scan: FileScan) -> None:
     """A speaker label opening a line: a bold one always, a plain one where it reads as a person's
-    (:func:`~.mention_readers.person_label`); the line's text then starts after it (:attr:`FileScan.body`)."""
+    (:func:`~.speaker_labels.person_label`); the line's text then starts after it (:attr:`FileScan.body`)."""
     text = scan.text
     labels = [
         (sm, (sm.group("b") or sm.group("p") or "").strip())

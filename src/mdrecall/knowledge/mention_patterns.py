@@ -12,8 +12,9 @@ AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 #: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
 _UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
 _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
-#: A second capitalised part after a hyphen ("Cover-More", "Smith-Jones"): one word.
-_HYPHENED = rf"(?:-[{_UP}][{_LO}]+)?"
+#: A second capitalised part after a hyphen or a bare ampersand ("Cover-More", "Smith-Jones", "Slot&Go"): one
+#: word.
+_HYPHENED = rf"(?:[-&][{_UP}][{_LO}]+)?"
 #: An Irish or Norman surname's prefix: "O'Sullivan", "D'Arcy" (the capital after the apostrophe opens it).
 _OD = r"(?:(?<=[OD])['’][A-Z])?"
 #: An apostrophe and one letter ending a surname ("Thiong'o"), not a contraction's ("Don't", "We'd").
@@ -106,6 +107,8 @@ JOINED = re.compile(
 MIXED = re.compile(
     r"[A-Z](?<![\w'’@/.-][A-Z])(?:[A-Z]+[a-z][A-Za-z0-9]*|[A-Z]{2,}[0-9]{2,}[A-Za-z]?)(?![\w@/-]|\.\w)"
 )
+#: A unit's symbol with a metric prefix ("kWh", "kWp", "mAh", "MWh", "kHz", "dB"): a quantity's unit, no name.
+UNIT_SYMBOL = re.compile(r"[kmµnpdcMGT](?:W|Wh|Wp|VA|Ah|Hz|V|A|N|Pa|L|B|J|bps)\Z")
 #: Abbreviations written in mixed case that name no entity (degrees, titles).
 NOT_MIXED = frozenset(
     "PhD PhDs MSc BSc MSci MEng BEng MPhil DPhil MRes MBA MBAs MA BA LLB LLM MD DDS MPH MFA BFA GCSEs".split()
@@ -149,13 +152,13 @@ STOP = set(
     """I I'm I've I'll I'd Im Ive Ill Id OK Ok Okay Yes No Yeah Hey Hi Hello Thanks Thank Wow Oh Ah Hmm
     Mr Mrs Ms Dr Adv Sir Madam Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March
     April May June July August September October November December Today Tomorrow Yesterday TODO Note
-    Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays Mon Tue Tues Wed Thu Thur Thurs Fri
+    Mondays Tuesdays Wednesdays Thursdays Fridays Saturdays Sundays Mon Tue Tues Wed Weds Thu Thur Thurs Fri
     Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Weekend Weekends Tonight Noon Midnight
     Notes Summary Decision Decisions Update Updates Question Answer Re Fwd God
     Session Meeting Morning Evening Afternoon Night Week Month Year The A An And But Or So If When Then
     This That These Those There Here It Its We You He She They Me My Our Your His Her Their Also Just
     What Which Who Whom Whose Where Why How Anyway Well Sure Cool Great Nice Awesome Good Bad Sorry Please
-    Congrats Congratulations Happy Everyone Everybody Someone Somebody Nobody Anyone Anybody""".split()
+    Congrats Congratulations Happy Everyone Everybody Someone Somebody Nobody Anyone Anybody Not""".split()
 )
 LABEL_STOP = {w.lower() for w in STOP} | {
     "note", "notes", "todo", "decision", "summary", "update", "status", "next", "action", "result",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import cache, lru_cache
+from functools import cache
 
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
@@ -183,43 +183,6 @@ def cued_kind(
     return ("technology" if tech or ACRONYM_IN.search(word) else "product"), False
 
 
-def person_label(name: str, repeated: int, text: str) -> bool:
-    """Is a plain ``Name:`` label opening a line a person speaking (not "Risk:", "Owner:", "Redis:")?
-
-    Yes when it starts with a known given name, opens three lines or more (a transcript's speakers), or
-    is the first word of a longer capitalised name in the same file ("Dev:" beside "Dev Anand").
-    """
-    words = name.split()
-    if any(w in STOP for w in words) or known_name(name) is not None:
-        return False
-    if given_name(words[0]):
-        return True
-    if len(words) == 1:
-        if common_word(name) and _list_label(name, text):
-            return False  # "Attendees: Riaan, Lindiwe, Ayesha": a list's label, not someone speaking
-        return repeated >= 3 or re.search(rf"(?<![\w-]){re.escape(name)} [A-Z][a-z]", text) is not None
-    return False
-
-
-#: A capitalised name of one or two words in a label's list.
-_LISTED = r"[A-Z][\w'’.-]*(?:[ ][A-Z][\w'’.-]*)?"
-
-
-@lru_cache(maxsize=256)
-def _list_label(name: str, text: str) -> bool:
-    """Does the label ``name:`` open a line of two names or more joined by commas and nothing else
-    ("Attendees: Riaan, Lindiwe, Ayesha", "Present: Ana, Bo")? Once per label and page."""
-    list_line = rf"(?m)^[ \t]*(?:[-*+][ ])?{re.escape(name)}:[ ]*{_LISTED}(?:,[ ]*{_LISTED})+[ ]*\.?[ \t]*$"
-    return re.search(list_line, text) is not None
-
-
-def chat_name(name: str) -> bool:
-    """Is ``name``, a label after a chat export's time stamp ("[19:02] Grace Wanjiku:"), someone speaking:
-    capitalised words, none a stop word ("Note:") or a well-known name (a bot, a service)?"""
-    words = name.split()
-    return all(w[:1].isupper() and w not in STOP for w in words) and known_name(name) is None
-
-
 def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
     """The name and kind of words joined by "&" ("Farrow & Ball": an organisation; "Ana & Bo", two people:
     None), by "of" after an organisation's or a place's word ("University of Leeds", "Isle of Skye") or by
@@ -371,6 +334,8 @@ def title_like(title: str) -> bool:
         return False
     if len(words) == 1 and (words[0].endswith(("ed", "ing")) or words[0].lower() in LABEL_STOP):
         return False
+    if len(words) > 2 and words[-2].endswith(",") and words[-1].islower():
+        return False  # "Kept at Harbour Stables, run by X", "the Mill Café, owned by X": a clause, no title
     caps = sum(1 for w in words if w[:1].isupper())
     return caps * 2 >= len(words)
 

@@ -47,6 +47,7 @@ __all__ = [
     "link_first_names",
     "person_or_org",
     "link_surnames",
+    "link_unwritten_given",
     "places_key",
     "roots_by_first",
     "surnames",
@@ -236,6 +237,38 @@ def _link_initials(
         }
         if len(meant) == 1:
             out[k] = meant.pop()
+
+
+def link_unwritten_given(
+    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+) -> None:
+    """Fold into ``out`` a known given name the notes never write alone ("Rajesh" of "Dr Rajesh Iyer") for
+    the one person it opens, where the workspace types the name a person and no one-word name is hers
+    already (a nickname, a diminutive, a stated alias: "Ania" for Anna Zielińska): a note to come, or a
+    question, may say "Rajesh" alone. Read after :func:`fold_stated_aliases`; a thing's first word
+    ("Harbour" of Harbour Dental) and a given name two people share are left out."""
+    called = {root for k, root in out.items() if " " not in k and root != k}
+    for first, fulls in roots_by_first(out, stats).items():
+        full = fulls[0]
+        if (
+            len(fulls) == 1
+            and first not in out
+            and first not in stats
+            and full not in called
+            and kinds.get(full) == "person"
+            and family_given(full) is None
+            and given_name(first.capitalize())
+            and first not in places_key()
+            and _name_shaped(full)
+        ):
+            out[first] = full
+
+
+def _name_shaped(full: str) -> bool:
+    """A person's name by its length: a given name and a surname, perhaps a short particle between ("Seán
+    Óg Hayes", "Niamh Ní Bhriain"); not a business's longer name ("Kerry Reefer Freight")."""
+    words = full.split()
+    return len(words) == 2 or (len(words) == 3 and len(words[1]) <= 3)
 
 
 def link_surnames(

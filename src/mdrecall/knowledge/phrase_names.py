@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.county_names import add_counties
+from mdrecall.knowledge.digit_names import add_digit_names
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.holiday_names import add_holidays
 from mdrecall.knowledge.label_kinds import label_kind
@@ -39,6 +41,9 @@ from mdrecall.knowledge.syllable_names import add_syllable_names
 
 __all__ = ["add_phrases"]
 
+#: A digit glued to a capital and a lower-case letter: a name may open so ("3Shape").
+_DIGIT_LED = re.compile(r"\d[A-Z][a-z]")
+
 
 def add_phrases(scan: FileScan) -> None:
     """Add the works, titles, section items, heading things, joined and linked names to ``scan``, in that
@@ -56,6 +61,9 @@ def add_phrases(scan: FileScan) -> None:
         _add_work_titles(scan)
     _add_section_items(scan)
     add_holidays(scan)  # "Good Friday", "Victoria Day": before the runs cut them at a calendar word
+    add_counties(scan)  # "Kinsale, Co. Cork": before the runs cut it at the abbreviation's dot
+    if _DIGIT_LED.search(plain):
+        add_digit_names(scan)  # "3Shape Dental System": before the runs take the words after the digit
     if '"' in plain or "“" in plain:
         _add_quoted_titles(scan)
     if "|" in plain and "-" in plain:

@@ -18,6 +18,7 @@ word in a heading), so a file without them costs one substring search each.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -202,7 +203,7 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
     while at < len(line):
         end = _TITLE_END.search(line, sequel.end() if sequel is not None and first else at)
         stop = end.start() if end is not None else len(line)
-        title = _TRAILING_LOWER.sub("", line[at:stop].strip())  # "Der Grüffelo on repeat"
+        title = _TRAILING_LOWER.sub("", _unmarked(line[at:stop]))  # "Der Grüffelo on repeat"
         marked = line[stop : stop + 1] in ",:;(" or line.startswith((" (", " - ", " – ", " — ", " by "), stop)
         marked = marked or (end is not None and end.group(0)[1:2].isalpha())  # "Andor season 2"
         if not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
@@ -217,6 +218,15 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
             break
         at, first = nxt.end(), False
     return out
+
+
+def _unmarked(text: str) -> str:
+    """``text`` without its spaces and the marks a list ticks items with at its end ("The Banshees ✔",
+    "Dune ★★★"): symbols, not a name's "+" ("Apple TV+")."""
+    text = text.strip()
+    while text and (text[-1].isspace() or unicodedata.category(text[-1]) == "So"):
+        text = text[:-1]
+    return text
 
 
 def _said_title(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:

@@ -20,6 +20,7 @@ from mdrecall.knowledge.mention_patterns import (
     NUMBER_PAUSE,
     ORG_NEXT,
     STOP,
+    UNIT_SYMBOL,
     UPPER,
 )
 from mdrecall.knowledge.mention_readers import cued_kind, find_lower_hits, lower_words
@@ -38,7 +39,12 @@ def add_mixed(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
     for mm in MIXED.finditer(plain):
         word = mm.group(0)
         i = scan.line_of(mm.start())
-        if i in skip or word in NOT_MIXED or (word.endswith("s") and word[:-1].isupper()):
+        if (
+            i in skip
+            or word in NOT_MIXED
+            or (word.endswith("s") and word[:-1].isupper())
+            or UNIT_SYMBOL.match(word)
+        ):
             continue
         known = known_name(word)
         if known is None:
@@ -80,6 +86,8 @@ def _add_shaped(
     if known is None and rx is UPPER:
         _add_acronym(scan, m, i)
         return
+    if known is None and UNIT_SYMBOL.match(m.group(0)):
+        return  # "5.2 kWh", "4.5 kWp": a unit
     two = rx is UPPER and known is not None and len(m.group(0)) == 2 and known.canonical != m.group(0)
     if two and known is not None and known.kind == "technology" and not tech.on(i):
         return  # "the Corolla TS hybrid": two capitals stand for a technology only among technologies
