@@ -21,7 +21,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
-from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
+from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, one_off, routine
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -59,7 +59,13 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
     not; else whether a value of one kind differs between them (:func:`values_differ`)."""
     old, new = state.fact(i), state.fact(j)
-    if state.paired[i] or is_told(old) or not written_before(old, new) or state.page_days.history(old, new):
+    if (
+        state.paired[i]
+        or is_told(old)
+        or not written_before(old, new)
+        or state.page_days.history(old, new)
+        or state.page_days.written_after(old, new)
+    ):
         return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
     old_slots = value_slots(old)
     if not (new_slots - old_slots or set(state.every[j]).difference(state.every[i])):
@@ -109,6 +115,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
     if cancels_one(new.words) and routine(old.words):
         return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
+    if one_off(new.words):
+        return None  # "class Friday instead of Thursday, one-off": that occasion moved, no standing fact
     if as_usual(new.words):
         return None  # "flight home delayed 2h, as usual": what happens each time, no change of a line
     if state.kind[j] == "weak":

@@ -25,7 +25,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
-from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
+from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, one_off, routine
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -129,7 +129,11 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     old, new = state.fact(i), state.fact(j)
     if is_told(old):
         return "candidate: older told in a log"
-    if not written_before(old, new) or state.page_days.history(old, new):
+    if (
+        not written_before(old, new)
+        or state.page_days.history(old, new)
+        or state.page_days.written_after(old, new)
+    ):
         return "candidate: written before"
     old_slots = value_slots(old)
     if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
@@ -160,6 +164,8 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: occasion over"
     if cancels_one(new.words) and routine(old.words):
         return "candidate: one occasion cancelled"
+    if one_off(new.words):
+        return "candidate: one occasion only"
     if as_usual(new.words):
         return "candidate: as usual"
     if state.kind[j] == "weak":

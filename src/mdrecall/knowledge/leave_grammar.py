@@ -285,7 +285,7 @@ _KEEPS = re.compile(
 
 def ended_values(words: str) -> frozenset[str]:
     """Of :func:`left_values`, those whose whole role ended ("bitrise is gone", "twilio stays as a
-    fallback"): no longer the value of any standing fact, whatever it was said of."""
+    fallback"): no longer the value of any standing fact, whatever it was said of. Not a number."""
     closes = _closes(words)
     if (
         " gone" not in words
@@ -300,7 +300,9 @@ def ended_values(words: str) -> frozenset[str]:
     closed = CLOSED_FOR_GOOD.finditer(words) if closes else ()
     for m in itertools.chain(gone, FALLBACK.finditer(words), closed):
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
-    return frozenset(out)
+    # a number gone is a day passed or a count, no role ended ("the 12/4 date is gone": not every line
+    # holding a 12)
+    return frozenset(v for v in out if not v[:1].isdigit())
 
 
 def closed_for_good(words: str) -> frozenset[str]:
