@@ -15,7 +15,17 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.frequency import frequencies
 from mdrecall.text.note_dates import note_dates
 
-__all__ = ["WEEK", "as_usual", "cancels_one", "event_over", "occasion_end", "one_off", "routine", "told_on"]
+__all__ = [
+    "WEEK",
+    "as_usual",
+    "cancels_one",
+    "event_over",
+    "occasion_end",
+    "attendance",
+    "one_off",
+    "routine",
+    "told_on",
+]
 
 #: How far ahead a weekday named alone may lie from the day it was written (the coming one, or a week on).
 WEEK = timedelta(days=7)
@@ -207,3 +217,13 @@ def told_on(words: str) -> str | None:
         if last is None or max(n.days) > last:
             last = max(n.days)
     return last.isoformat() if last is not None else None
+
+
+#: A meeting's record of who came ("Attendees: …", "Present: …", "Apologies: …"), on a line's words.
+_ATTENDANCE = re.compile(r"^(?:attendees|attending|present|in attendance|apologies|absent)\b", re.I)
+
+
+def attendance(words: str) -> bool:
+    """Is a line a meeting's record of who came or sent apologies ("Present: Ken Matsuda (chair), Aileen
+    MacNeil …")? It tells one occasion: a person later leaving a role changes no such line."""
+    return _ATTENDANCE.match(words) is not None

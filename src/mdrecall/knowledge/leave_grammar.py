@@ -66,7 +66,9 @@ LEAVE = re.compile(
     # the writer's own withdrawal ("we're backing out of Vespa"; not "the sponsor backed out of the gala")
     r"|(?:we|i)(?:['’ ](?:re|m|ve)| are| am| have| had)? back(?:ed|ing)? out of"
     r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
-    r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
+    # (a thing's state of service, no value left: "out of service", "out of order", "out of use")
+    r"|(?:is|are|was|were|'re|’re) out of"
+    r"(?! (?:office|town|hours|time|stock|action|the office|service|order|use|commission)\b)"
     r"|no longer(?: on| use| uses| using| with| via| in| at)?|quit(?:s|ting)?|g(?:ive|ives|iving|ave|iven) up"
     # a thing no longer taken or used: "can stop the Metacam", "stopped using Trello" (not "stopped Bo")
     r"|stop(?:s|ped|ping)? (?:taking|using|giving|the)"
