@@ -227,3 +227,9 @@ def attendance(words: str) -> bool:
     """Is a line a meeting's record of who came or sent apologies ("Present: Ken Matsuda (chair), Aileen
     MacNeil …")? It tells one occasion: a person later leaving a role changes no such line."""
     return _ATTENDANCE.match(words) is not None
+
+
+def for_good(words: str) -> bool:
+    """Does a change line say it holds from now on, not for one occasion ("from next week", "from now on",
+    "Thursdays 19:00 now": a routine)? Its older fact is a standing line more than a log's occasion."""
+    return _FOR_GOOD.search(words) is not None or routine(words)
