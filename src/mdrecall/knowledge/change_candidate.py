@@ -59,13 +59,7 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     """May the change line ``j`` supersede the line ``i`` (every test but the cosine)? ``None`` when
     not; else whether a value of one kind differs between them (:func:`values_differ`)."""
     old, new = state.fact(i), state.fact(j)
-    if (
-        state.paired[i]
-        or is_told(old)
-        or not written_before(old, new)
-        or state.page_days.history(old, new)
-        or state.page_days.written_after(old, new)
-    ):
+    if state.paired[i] or is_told(old) or not written_before(old, new) or state.page_days.history(old, new):
         return None  # (a line told in a log supersedes on evidence, and nothing supersedes it)
     old_slots = value_slots(old)
     if not (new_slots - old_slots or set(state.every[j]).difference(state.every[i])):
@@ -115,6 +109,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
     if cancels_one(new.words) and routine(old.words):
         return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
+    if state.page_days.written_after(old, new):
+        return None  # "[x] Service: done 23 March 2027" … on 8 March, "service moved to the 23rd"
     if attendance(old.words):
         return None  # "Attendees: Marisol, Matías …" … "Matías is out": who came to one meeting
     if one_off(new.words):

@@ -129,11 +129,7 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     old, new = state.fact(i), state.fact(j)
     if is_told(old):
         return "candidate: older told in a log"
-    if (
-        not written_before(old, new)
-        or state.page_days.history(old, new)
-        or state.page_days.written_after(old, new)
-    ):
+    if not written_before(old, new) or state.page_days.history(old, new):
         return "candidate: written before"
     old_slots = value_slots(old)
     if not (set(state.every[j]).difference(state.every[i]) or new_slots - old_slots):
@@ -164,6 +160,8 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: occasion over"
     if cancels_one(new.words) and routine(old.words):
         return "candidate: one occasion cancelled"
+    if state.page_days.written_after(old, new):
+        return "candidate: older's page written after"
     if attendance(old.words):
         return "candidate: an attendance record"
     if one_off(new.words):

@@ -189,6 +189,8 @@ def as_usual(words: str) -> bool:
 _DONE_ON = re.compile(
     r"\b(?:done|completed|finished|carried out|took place|happened|since)\s+(?:on\s+|in\s+|the\s+)?$", re.I
 )
+#: A word of :data:`_DONE_ON`, looked for first.
+_DONE_HINT = re.compile(r"done|since|complet|finish|carried|took place|happened", re.I)
 #: A year written out: an undated page's day phrase without one is not read (its year is unknown).
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 #: The most days such a phrase may span (a day, a week, a month; not a year: "since 2027" may be written
@@ -200,9 +202,9 @@ def told_on(words: str) -> str | None:
     """The latest day (ISO) a line tells a thing done, or a state begun, on ("[x] Service: done 23 March
     2027" → 2027-03-23, "Kidney watch since March 2027" → 2027-03-31): a page holding it was written on
     or after that day. ``None`` when it tells none (a day phrase without its year is not read)."""
+    if _DONE_HINT.search(words) is None:
+        return None  # (one scan first: most lines tell no such day)
     low = words.lower()
-    if not any(w in low for w in ("done", "since", "complet", "finish", "carried", "took place", "happened")):
-        return None  # (a substring test first: most lines tell no such day)
     year = _YEAR.search(words)
     if year is None:
         return None
@@ -221,15 +223,20 @@ def told_on(words: str) -> str | None:
 
 #: A meeting's record of who came ("Attendees: …", "Present: …", "Apologies: …"), on a line's words.
 _ATTENDANCE = re.compile(r"^(?:attendees|attending|present|in attendance|apologies|absent)\b", re.I)
+_ATTENDANCE_FIRST = frozenset("AaPpIi")
 
 
 def attendance(words: str) -> bool:
     """Is a line a meeting's record of who came or sent apologies ("Present: Ken Matsuda (chair), Aileen
     MacNeil …")? It tells one occasion: a person later leaving a role changes no such line."""
+    if words[:1] not in _ATTENDANCE_FIRST:
+        return False  # (a test of the first letter first: asked of each candidate of a change line)
     return _ATTENDANCE.match(words) is not None
 
 
+@functools.lru_cache(maxsize=1 << 10)
 def for_good(words: str) -> bool:
     """Does a change line say it holds from now on, not for one occasion ("from next week", "from now on",
-    "Thursdays 19:00 now": a routine)? Its older fact is a standing line more than a log's occasion."""
+    "Thursdays 19:00 now": a routine)? Its older fact is a standing line more than a log's occasion. Kept:
+    asked each time the change line's candidates are weighed anew."""
     return _FOR_GOOD.search(words) is not None or routine(words)
