@@ -65,6 +65,10 @@ LABELLED = (
     "held_out_10",
     "held_out_11",
     "held_out_13",
+    "held_out_15",
+    "held_out_16",
+    "held_out_17",
+    "held_out_18",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]

@@ -21,7 +21,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
-from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
+from mdrecall.knowledge.event_days import as_usual, attendance, cancels_one, event_over, one_off, routine
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -109,6 +109,12 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
     if cancels_one(new.words) and routine(old.words):
         return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
+    if state.page_days.written_after(old, new):
+        return None  # "[x] Service: done 23 March 2027" … on 8 March, "service moved to the 23rd"
+    if attendance(old.words):
+        return None  # "Attendees: Marisol, Matías …" … "Matías is out": who came to one meeting
+    if one_off(new.words):
+        return None  # "class Friday instead of Thursday, one-off": that occasion moved, no standing fact
     if as_usual(new.words):
         return None  # "flight home delayed 2h, as usual": what happens each time, no change of a line
     if state.kind[j] == "weak":
@@ -126,6 +132,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     if state.kind[j] == "pair":  # no word of change: "Ruth handed the Delgado estate to Kwame Asante"
         if not set(state.own[i]).intersection(state.own[j]):
             return None  # both lines must name the thing
+        if gone and names_any(old.words.lower(), gone):
+            return True  # "wants Cerro Azul every two weeks, not monthly" … "monthly volumes": its value left
         return True if pair_change(old, new, old_slots, new_slots) else None
     if state.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
         if old.day:

@@ -25,7 +25,7 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_state import ChangeState
-from mdrecall.knowledge.event_days import as_usual, cancels_one, event_over, routine
+from mdrecall.knowledge.event_days import as_usual, attendance, cancels_one, event_over, one_off, routine
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -160,6 +160,12 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         return "candidate: occasion over"
     if cancels_one(new.words) and routine(old.words):
         return "candidate: one occasion cancelled"
+    if state.page_days.written_after(old, new):
+        return "candidate: older's page written after"
+    if attendance(old.words):
+        return "candidate: an attendance record"
+    if one_off(new.words):
+        return "candidate: one occasion only"
     if as_usual(new.words):
         return "candidate: as usual"
     if state.kind[j] == "weak":
@@ -173,6 +179,9 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     if state.kind[j] == "pair":
         if not set(state.own[i]).intersection(state.own[j]):
             return "candidate: pair, no thing"
+        gone = state.leaves.get(j)
+        if gone and names_any(old.words.lower(), gone):
+            return None
         return None if pair_change(old, new, old_slots, new_slots) else "candidate: pair, no evidence"
     if state.kind[j] == "typed":
         if old.day:

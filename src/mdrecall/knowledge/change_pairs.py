@@ -41,6 +41,7 @@ from mdrecall.knowledge.change_rules import (
 )
 from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.change_state import ChangeState, label_anchors, labels_of, said_stems, word_cap
+from mdrecall.knowledge.event_days import for_good
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -77,7 +78,7 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         new_slots = value_slots(state.fact(j))
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
         state.continued = None
-        best: tuple[bool, bool, bool, float, int] | None = None
+        best: tuple[bool, bool, bool, bool, float, int] | None = None
         # (the labels the change line names: "… as on-call lead"; none where no line has a label)
         said = said_stems(state.fact(j).words) if state.labels else ""
         # a return to an earlier choice ("went back to option A"): the lines stating a choice first
@@ -90,6 +91,8 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         past = False  # looking further past a candidate found first (:data:`_MEASURED`)
         rare, things, more = state.probes(j)
         first = rare + things
+        # a change from now on ("from next week", "Thursdays now"): of a standing line before a log's occasion
+        lasting = for_good(state.fact(j).words)
         # the lines whose label the change line names first ("takes over as on-call lead": the line
         # "On-call lead: Davide Conti", whatever rarer words the change line holds), then its rarest words
         lookups: list[tuple[str, Sequence[int]]] = [
@@ -152,15 +155,16 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 chose = (choice and "choice" in attrs) or not held.isdisjoint(attrs)
                 labelled = bool(said) and label_named(state.fact(i), said)
                 found.append((i, differs))
-                rank = (differs, chose, labelled, c)
+                standing = lasting and not state.fact(i).day
+                rank = (differs, chose, labelled, standing, c)
                 if (
                     best is None
-                    or rank > best[:4]
-                    or (rank == best[:4] and state.key(i) < state.key(best[4]))
+                    or rank > best[:5]
+                    or (rank == best[:5] and state.key(i) < state.key(best[5]))
                 ):
                     best = (*rank, i)
         if best is not None and state.continued != j:
-            chosen = (best[4], *standing_too(state, best[4], j, found))
+            chosen = (best[5], *standing_too(state, best[5], j, found))
             state.closest[j] = chosen
             for i in chosen:
                 state.chosen_by.setdefault(i, []).append(j)

@@ -15,7 +15,17 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.frequency import frequencies
 from mdrecall.text.note_dates import note_dates
 
-__all__ = ["WEEK", "as_usual", "cancels_one", "event_over", "occasion_end", "routine"]
+__all__ = [
+    "WEEK",
+    "as_usual",
+    "cancels_one",
+    "event_over",
+    "occasion_end",
+    "attendance",
+    "one_off",
+    "routine",
+    "told_on",
+]
 
 #: How far ahead a weekday named alone may lie from the day it was written (the coming one, or a week on).
 WEEK = timedelta(days=7)
@@ -132,6 +142,29 @@ def cancels_one(words: str) -> bool:
     )
 
 
+#: A change said of one occasion only ("one-off", "just this once", "this week only", "only this time").
+_ONE_OFF = re.compile(
+    # (not "no more one-off buys": a one-off denied is the standing way changed)
+    r"(?<!no more )(?<!no )(?<!not )(?<!any more )\bone-off\b"
+    r"|\b(?:just|only) (?:this|the) once\b|\bthis once\b"
+    # (not "from next week only Tues and Thurs": the stored words keep no comma)
+    r"|(?<!from )(?<!starting )(?<!as of )\b(?:this|next) (?:week|weekend|time|session|month)(?:'s)? only\b"
+    r"|\bonly (?:this|next) (?:week|weekend|time|session|month)\b"
+    r"|\bjust for (?:this|next) (?:week|weekend|one)\b",
+    re.I,
+)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def one_off(words: str) -> bool:
+    """Does a line say its change holds for one occasion only ("Irish class Friday instead of Thursday,
+    one-off", "standup at 11 this week only", "just this once")? It moves that occasion, no standing
+    fact. Kept: asked of a change line for each of its candidates."""
+    if "once" not in words and "nly" not in words and "one-off" not in words and "just" not in words:
+        return False  # (a substring test first: most lines say none)
+    return _ONE_OFF.search(words) is not None
+
+
 def routine(words: str) -> bool:
     """Does a line state a routine ("Tuesdays and Thursdays at 6:30", "every other Monday", "weekly")?"""
     return _ROUTINE.search(words) is not None or bool(frequencies(words))
@@ -149,3 +182,61 @@ def as_usual(words: str) -> bool:
     if "sual" not in words and "lways" not in words and "ver" not in words:
         return False  # (a substring test first)
     return _USUAL.search(words) is not None
+
+
+#: A thing done, or a state begun, on a day the line names ("Service: done 23 March 2027", "kidney watch
+#: since March 2027", "completed on 4 May 2027"): the words before the day phrase, or the phrase's first.
+_DONE_ON = re.compile(
+    r"\b(?:done|completed|finished|carried out|took place|happened|since)\s+(?:on\s+|in\s+|the\s+)?$", re.I
+)
+#: A word of :data:`_DONE_ON`, looked for first.
+_DONE_HINT = re.compile(r"done|since|complet|finish|carried|took place|happened", re.I)
+#: A year written out: an undated page's day phrase without one is not read (its year is unknown).
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+#: The most days such a phrase may span (a day, a week, a month; not a year: "since 2027" may be written
+#: any day of it).
+_DONE_SPAN = 31
+
+
+def told_on(words: str) -> str | None:
+    """The latest day (ISO) a line tells a thing done, or a state begun, on ("[x] Service: done 23 March
+    2027" → 2027-03-23, "Kidney watch since March 2027" → 2027-03-31): a page holding it was written on
+    or after that day. ``None`` when it tells none (a day phrase without its year is not read)."""
+    if _DONE_HINT.search(words) is None:
+        return None  # (one scan first: most lines tell no such day)
+    low = words.lower()
+    year = _YEAR.search(words)
+    if year is None:
+        return None
+    last: date | None = None
+    for n in note_dates(words, date(int(year.group()), 1, 1)):
+        if _YEAR.search(words, n.start, n.end) is None or (max(n.days) - min(n.days)).days >= _DONE_SPAN:
+            continue
+        if _DONE_ON.search(words, max(0, n.start - 24), n.start) is None and not low.startswith(
+            "since", n.start
+        ):
+            continue
+        if last is None or max(n.days) > last:
+            last = max(n.days)
+    return last.isoformat() if last is not None else None
+
+
+#: A meeting's record of who came ("Attendees: …", "Present: …", "Apologies: …"), on a line's words.
+_ATTENDANCE = re.compile(r"^(?:attendees|attending|present|in attendance|apologies|absent)\b", re.I)
+_ATTENDANCE_FIRST = frozenset("AaPpIi")
+
+
+def attendance(words: str) -> bool:
+    """Is a line a meeting's record of who came or sent apologies ("Present: Ken Matsuda (chair), Aileen
+    MacNeil …")? It tells one occasion: a person later leaving a role changes no such line."""
+    if words[:1] not in _ATTENDANCE_FIRST:
+        return False  # (a test of the first letter first: asked of each candidate of a change line)
+    return _ATTENDANCE.match(words) is not None
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def for_good(words: str) -> bool:
+    """Does a change line say it holds from now on, not for one occasion ("from next week", "from now on",
+    "Thursdays 19:00 now": a routine)? Its older fact is a standing line more than a log's occasion. Kept:
+    asked each time the change line's candidates are weighed anew."""
+    return _FOR_GOOD.search(words) is not None or routine(words)

@@ -31,6 +31,7 @@ from typing import Any
 
 from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
+from mdrecall.knowledge.event_days import one_off
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.knowledge.pair_model import model_pairs, without_model
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
@@ -96,8 +97,8 @@ def _withdraws(words: str) -> bool:
 
 
 def _supersedes(old: Fact, new: Fact) -> bool:
-    if not new.cue or (old.path == new.path and old.line == new.line):
-        return False
+    if not new.cue or (old.path == new.path and old.line == new.line) or one_off(new.words):
+        return False  # (a change of one occasion only, "one-off", moves no standing fact)
     withdraws: bool | None = None  # read only when a value is repeated
     for attr, value in zip(new.attrs, new.values, strict=True):
         if attr not in old.attrs or attr == "outcome":

@@ -66,7 +66,9 @@ LEAVE = re.compile(
     # the writer's own withdrawal ("we're backing out of Vespa"; not "the sponsor backed out of the gala")
     r"|(?:we|i)(?:['’ ](?:re|m|ve)| are| am| have| had)? back(?:ed|ing)? out of"
     r"|(?:mov(?:e|es|ed|ing)|gets?|getting|got|com(?:e|es|ing)|came) (?:off|out of)"
-    r"|(?:is|are|was|were|'re|’re) out of(?! (?:office|town|hours|time|stock|action|the office)\b)"
+    # (a thing's state of service, no value left: "out of service", "out of order", "out of use")
+    r"|(?:is|are|was|were|'re|’re) out of"
+    r"(?! (?:office|town|hours|time|stock|action|the office|service|order|use|commission)\b)"
     r"|no longer(?: on| use| uses| using| with| via| in| at)?|quit(?:s|ting)?|g(?:ive|ives|iving|ave|iven) up"
     # a thing no longer taken or used: "can stop the Metacam", "stopped using Trello" (not "stopped Bo")
     r"|stop(?:s|ped|ping)? (?:taking|using|giving|the)"
@@ -285,7 +287,7 @@ _KEEPS = re.compile(
 
 def ended_values(words: str) -> frozenset[str]:
     """Of :func:`left_values`, those whose whole role ended ("bitrise is gone", "twilio stays as a
-    fallback"): no longer the value of any standing fact, whatever it was said of."""
+    fallback"): no longer the value of any standing fact, whatever it was said of. Not a number."""
     closes = _closes(words)
     if (
         " gone" not in words
@@ -300,7 +302,9 @@ def ended_values(words: str) -> frozenset[str]:
     closed = CLOSED_FOR_GOOD.finditer(words) if closes else ()
     for m in itertools.chain(gone, FALLBACK.finditer(words), closed):
         out |= _value(list(reversed(m.group(1).split())), MAX_VALUE_WORDS)
-    return frozenset(out)
+    # a number gone is a day passed or a count, no role ended ("the 12/4 date is gone": not every line
+    # holding a 12)
+    return frozenset(v for v in out if not v[:1].isdigit())
 
 
 def closed_for_good(words: str) -> frozenset[str]:

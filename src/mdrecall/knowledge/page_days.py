@@ -3,7 +3,9 @@ Civils wins the tender") that a later entry of the page follows and that names a
 began (the first day a daily log is named for) tells what happened before the page was written. It is
 not written after the page's standing lines ("Status: waiting on Kusasa's reply"), which tell the page as
 its author last wrote it; an update appended since ("Update 2027-02-10: samples cut to 24"), dated within
-the notes, is. For the change lines' pass (:mod:`mdrecall.knowledge.change_state`).
+the notes, is. And a page's line telling a thing done on a day ("[x] Service: done 23 March 2027") was
+written on or after that day, as were the lines below it (:meth:`PageDays.written_after`). For the change
+lines' pass (:mod:`mdrecall.knowledge.change_state`).
 
 Kept up to date as lines come and go: each page's latest day, and the days of the files named for a day
 (daily logs) counted once per line."""
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.event_days import told_on
 from mdrecall.knowledge.facts import Fact
 
 __all__ = ["PageDays"]
@@ -31,9 +34,13 @@ class PageDays:
         self._stale: set[str] = set()
         self._logs: dict[str, int] = {}
         self._first: str | None = None
+        self._told: dict[str, list[tuple[int, str]]] = {}  # an undated page's lines telling a day done
 
     def add(self, f: Fact) -> None:
         if not f.day:
+            day = told_on(f.words)
+            if day is not None:
+                self._told.setdefault(f.path, []).append((f.line, day))
             return
         day = f.day[:10]
         if _DATED_PATH.search(f.path) is not None:
@@ -45,6 +52,9 @@ class PageDays:
 
     def remove(self, f: Fact) -> None:
         if not f.day:
+            told = self._told.get(f.path)
+            if told:
+                told[:] = [t for t in told if t[0] != f.line]
             return
         day = f.day[:10]
         if _DATED_PATH.search(f.path) is None:
@@ -67,3 +77,16 @@ class PageDays:
             self._first = min(self._logs)
         day = new.day[:10]
         return day < self._first and day < self._last.get(new.path, "")
+
+    def written_after(self, old: Fact, new: Fact) -> bool:
+        """Was the undated line ``old`` written on or after the dated line ``new``'s day: it, or a line above
+        it on its page, tells a thing done or begun on that day or later (:func:`told_on`: "[x] Service:
+        done 23 March 2027", "- [ ] Next service due March 2028" below it … 8 March, "service moved to
+        the 23rd")? A page is written downwards: the lines above such a line may be older."""
+        if old.day or not new.day:
+            return False
+        told = self._told.get(old.path)
+        if not told:
+            return False
+        day = new.day[:10]
+        return any(line <= old.line and done >= day for line, done in told)

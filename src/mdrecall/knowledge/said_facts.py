@@ -136,7 +136,8 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
     subject = content_words(words, set())
     # one word names the subject of an amount ("Budget: £14,000"), or of a change with a value of another
     # word ("Influx switched off in March", "Payroll moves to Fridays")
-    valued = cue and any(v[:2] == "t:" for v in values)
+    # ("Class: Saturdays 10:00–13:00": a label's one word is the subject of the time it gives)
+    valued = (cue or field is not None) and any(v[:2] == "t:" for v in values)
     if len(subject) < (1 if typed or valued else 2):
         return None
     return Fact(

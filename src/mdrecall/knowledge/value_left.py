@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, value_slots, written_before
+from mdrecall.knowledge.event_days import attendance, one_off
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.fact_words import DAYS, MONTHS
 from mdrecall.knowledge.facts import Fact
@@ -127,6 +128,8 @@ def _left_pairs(
     ended: dict[int, frozenset[str]] = {}  # a line's values whose role ended (:func:`ended_values`)
     shut: dict[int, frozenset[str]] = {}  # a line's businesses closed for good (:func:`closed_for_good`)
     for f in facts:
+        if one_off(f.words):
+            continue  # "Friday instead of Thursday, one-off": that occasion's day left, no standing value
         low = f.words.lower()
         strong = left_values(low) | closed_values(f.words)
         forgone = forgone_values(low) - strong
@@ -187,8 +190,8 @@ def _left_pairs(
             end = bisect.bisect_left(at, new.day[:10]) if new.day else bisect.bisect_right(at, "")
             for old, stated in holders[v][:end]:
                 key = (old.path, old.line)
-                if key in paired or old is new or v in leaves.get(id(old), ()):
-                    continue
+                if key in paired or old is new or v in leaves.get(id(old), ()) or attendance(old.words):
+                    continue  # (an attendance record tells who came once: "Present: … Aileen …")
                 if not written_before(old, new):
                     continue
                 if surname is not None and surname not in _stems(old.words):
