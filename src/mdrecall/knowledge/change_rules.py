@@ -17,12 +17,13 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.knowledge.change_words import ends_value
-from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS, STATUS_SCALES
+from mdrecall.knowledge.fact_words import ADDITION, DAYS, MONTHS
 from mdrecall.knowledge.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.knowledge.mention_patterns import TITLES
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
+from mdrecall.knowledge.status_scales import STATUS_SCALES
 from mdrecall.knowledge.value_kinds import KINDS, names_value, new_names, value_slots, values_differ
 
 __all__ = [

@@ -49,9 +49,9 @@ from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
 from mdrecall.knowledge.fact_values import frequent_stem, states, subject_words, typed_values
-from mdrecall.knowledge.fact_words import STATUS, STATUS_OF
 from mdrecall.knowledge.facts import SAID, Fact
 from mdrecall.knowledge.phrase_modifiers import modified
+from mdrecall.knowledge.status_scales import STATUS, STATUS_OF
 from mdrecall.stores.views import Supersession
 
 __all__ = ["DECIDED", "SAME_ORDER", "amount_pairs", "field_pairs", "state_pairs"]
