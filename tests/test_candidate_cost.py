@@ -108,7 +108,7 @@ def test_an_undated_line_tries_the_nearest_lines_above_it_per_key() -> None:
     # other pages' nearest, none paired already, none below it on its page
     import numpy as np
 
-    from mdrecall.knowledge.fact_pairs import NEAREST, _Keep
+    from mdrecall.knowledge.line_postings import NEAREST, Keep
 
     text = "# Bees\n\n" + "".join(f"- hive {k} inspected by Wenna Cole\n" for k in range(30))
     facts = line_facts("memory/notes/bees.md", text, None) + line_facts(
@@ -116,7 +116,7 @@ def test_an_undated_line_tries_the_nearest_lines_above_it_per_key() -> None:
     )
     paired = bytearray(len(facts))
     paired[20] = 1
-    kept = _Keep(facts, paired).for_undated(facts[25])
+    kept = Keep(facts, paired).for_undated(facts[25])
     found = np.arange(len(facts))
     got = set(found[kept(found)].tolist())
     above = [k for k in range(25) if k != 20][-NEAREST:]

@@ -27,12 +27,12 @@ import itertools
 import math
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
 from mdrecall.knowledge.event_days import one_off
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
+from mdrecall.knowledge.line_postings import Keep, Postings
 from mdrecall.knowledge.pair_model import model_pairs, without_model
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
 from mdrecall.knowledge.value_kinds import other_grain
@@ -174,7 +174,7 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
     every pair sharing a word was quadratic (10,000 notes: minutes); the pairs are the same.
 
     Bounded memory: words are numbered rarest first, each line keeps a tuple of its words' numbers, and
-    the index is a sorted array of (key, line) numbers (:class:`_Postings`), not sets and lists per line
+    the index is a sorted array of (key, line) numbers (:class:`Postings`), not sets and lists per line
     and key (100,000 notes: ~0.7 GB before).
     """
     # numbered undated first, then by day (a stable sort: list order within a day), so that the lines a
@@ -204,8 +204,8 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
         if n == 1:
             word_keys.extend(ids)
             word_lines.extend(itertools.repeat(i, len(ids)))
-    by_pair = _Postings(pair_keys, pair_lines, len(facts))
-    by_word = _Postings(word_keys, word_lines, len(facts))
+    by_pair = Postings(pair_keys, pair_lines, len(facts))
+    by_word = Postings(word_keys, word_lines, len(facts))
     del pair_keys, pair_lines, word_keys, word_lines
     things = [frozenset(rank[w] for w in _thing(f) if w in rank) for f in facts]
     by_subject = _subject_postings(facts, rank) if any(_thing(f) for f in facts) else None
@@ -217,7 +217,7 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
         first_of.setdefault(d, k)
     undated = days.count("")
     paired = bytearray(len(facts))
-    keep = _Keep(facts, paired)
+    keep = Keep(facts, paired)
     # newest first; a stable sort keeps list order among lines of one day (the first of them wins)
     order = sorted((j for j, f in enumerate(facts) if f.cue), key=lambda j: facts[j].day or "", reverse=True)
     out: dict[tuple[str, int], Supersession] = {}
@@ -229,7 +229,7 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
         # not the lines paired already, nor an undated line's own page's lines below it (20,000 label lines
         # of a page were each tried against every other: minutes)
         kept = keep.not_paired if day else keep.for_undated(new)
-        near = None if day else j  # an undated line: of each key, the lines nearest it (:class:`_Keep`)
+        near = None if day else j  # an undated line: of each key, the lines nearest it (:class:`Keep`)
         lists = [by_pair.get([a * size + b for a, b in itertools.combinations(head, 2)], below, kept, near)]
         if need[j] == 1:
             lists.append(by_word.get(ids, below, kept, near))
@@ -264,117 +264,17 @@ def attribute_pairs(facts: Sequence[Fact]) -> dict[tuple[str, int], Supersession
     return out
 
 
-class _Postings:
-    """Key number → the lines (numbers) filed under it, as one sorted array of ``key × lines + line``
-    (16 bytes a posting while sorting, 8 after; a dict of lists costs ~100)."""
-
-    def __init__(self, keys: array[int], lines: array[int], count: int) -> None:
-        import numpy as np  # here: a search that reads stored pairs loads no numpy for this
-
-        self.np = np
-        self.count = max(count, 1)
-        top = max(keys, default=0)
-        if (top + 1) * self.count >= 2**63:  # cannot happen below ~2 billion words and lines
-            raise OverflowError("too many words and lines to number")
-        packed = np.frombuffer(keys, dtype=np.int64) * self.count + np.frombuffer(lines, dtype=np.int64)
-        packed.sort()
-        self.packed = packed
-
-    def get(
-        self,
-        keys: Sequence[int],
-        below: int | None = None,
-        kept: Callable[[Any], Any] | None = None,
-        around: int | None = None,
-    ) -> list[int]:
-        """The lines filed under any of ``keys`` (a line once per key it is filed under), in key order;
-        only the lines numbered under ``below``, if given, and those ``kept`` (an array of line numbers →
-        the mask of those to keep) keeps; where ``around`` (a line's number) is given, of each key only the
-        :data:`WINDOW` lines numbered last before it and the :data:`WINDOW` last after it."""
-        if not keys or not len(self.packed):
-            return []
-        np = self.np
-        lo = np.asarray(keys, dtype=np.int64) * self.count
-        starts = np.searchsorted(self.packed, lo, "left")
-        top = self.count if below is None else min(below, self.count)
-        ends = np.searchsorted(self.packed, lo + top, "left")
-        if around is None:
-            spans = [[(s, e)] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
-        else:
-            mids = np.searchsorted(self.packed, lo + around, "left").tolist()
-            after = np.searchsorted(self.packed, lo + around + 1, "left").tolist()
-            spans = [
-                [(max(s, m - WINDOW), m), (max(a, e - WINDOW), e)] if e - s > 2 * WINDOW else [(s, e)]
-                for s, e, m, a in zip(starts.tolist(), ends.tolist(), mids, after, strict=True)
-            ]
-        out: list[int] = []
-        for parts in spans:
-            if len(parts) > 1:
-                found = np.concatenate([self.packed[s:e] for s, e in parts]) % self.count
-            elif parts[0][1] > parts[0][0]:
-                found = self.packed[parts[0][0] : parts[0][1]] % self.count
-            else:
-                continue
-            out += (found[kept(found)] if kept is not None else found).tolist()
-        return out
-
-
-#: Of each key an undated line looks up, the most lines numbered before it, and after it, that it reads
-#: (:meth:`_Postings.get`): its page's lines above it (and the other pages' undated lines), the nearest.
-WINDOW = 32
-
-
-class _Keep:
-    """Masks of the candidate lines worth trying (as arrays): those not paired yet, and for an undated
-    line, not its own page's lines at or below it (which it cannot supersede, :func:`_later`), and of those
-    filed under one key, only the :data:`NEAREST` last above it on its page and the :data:`NEAREST` last of
-    the other pages (20,000 lines "X takes over the rota from Y" naming 300 people on one page tried each
-    line against the ~70 naming the same one above it: over a minute)."""
-
-    def __init__(self, facts: Sequence[Fact], paired: bytearray) -> None:
-        import numpy as np
-
-        self.np = np
-        self.paired = np.frombuffer(paired, dtype=np.uint8) if paired else np.zeros(0, np.uint8)
-        paths: dict[str, int] = {}
-        self.path = np.asarray([paths.setdefault(f.path, len(paths)) for f in facts], dtype=np.int64)
-        self.line = np.asarray([f.line for f in facts], dtype=np.int64)
-        self.paths = paths
-
-    def not_paired(self, found: Any) -> Any:
-        return self.paired[found] == 0
-
-    def for_undated(self, new: Fact) -> Callable[[Any], Any]:
-        path, line = self.paths[new.path], new.line
-
-        def kept(found: Any) -> Any:
-            fresh = self.paired[found] == 0
-            here = self.path[found] == path
-            mask = fresh & (~here | (self.line[found] < line))
-            if len(found) > NEAREST:  # (found: one key's lines, in number order: page and line order)
-                for part in (mask & here, mask & ~here):
-                    mask[part.nonzero()[0][:-NEAREST]] = False  # (flatnonzero's wrapping: a third of it)
-            return mask
-
-        return kept
-
-
-#: The most lines filed under one key an undated line tries as the lines it may supersede, on its page and
-#: on the other pages (:class:`_Keep`): the last written before it.
-NEAREST = 8
-
-
-def _subject_postings(facts: Sequence[Fact], rank: dict[str, int]) -> _Postings:
+def _subject_postings(facts: Sequence[Fact], rank: dict[str, int]) -> Postings:
     """Subject word number → the lines holding it."""
     keys, lines = array("q"), array("q")
     for i, f in enumerate(facts):
         for w in _words(f.subject):
             keys.append(rank[w])
             lines.append(i)
-    return _Postings(keys, lines, len(facts))
+    return Postings(keys, lines, len(facts))
 
 
-def _value_postings(facts: Sequence[Fact]) -> tuple[dict[str, int], _Postings]:
+def _value_postings(facts: Sequence[Fact]) -> tuple[dict[str, int], Postings]:
     """The words of the undated lines' values (numbered), and each word's number → the undated lines
     stating a value holding it."""
     numbers: dict[str, int] = {}
@@ -385,7 +285,7 @@ def _value_postings(facts: Sequence[Fact]) -> tuple[dict[str, int], _Postings]:
         for w in set().union(*map(_words, f.values)) if f.values else ():
             keys.append(numbers.setdefault(w, len(numbers)))
             lines.append(i)
-    return numbers, _Postings(keys, lines, len(facts))
+    return numbers, Postings(keys, lines, len(facts))
 
 
 def _thing(fact: Fact) -> frozenset[str]:
@@ -477,7 +377,7 @@ def attribute_update(
         lines.extend(itertools.repeat(i, len(ids)))
         for w in _thing(f):
             by_thing.setdefault(w, []).append(i)
-    by_word = _Postings(keys, lines, len(facts))
+    by_word = Postings(keys, lines, len(facts))
     del keys, lines
     by_subject = _subject_postings(facts, rank) if by_thing else None
     at = _locator(facts)
