@@ -205,9 +205,11 @@ class EntityIndex(NameQueries):
         accepted = [
             (root, self._entity(root, parts), parts) for root, parts in groups.items() if root not in shared
         ]
-        drop = entity_filter.dropped(
-            self.texts, self.store.entity_stats(), [entity_filter.listed(*a) for a in accepted]
-        )
+        drop: set[str] = set()
+        if entity_filter.model() is not None:  # the shipped model is inactive: the rules decide
+            drop = entity_filter.dropped(
+                self.texts, self.store.entity_stats(), [entity_filter.listed(*a) for a in accepted]
+            )
         found = [e for root, e, _parts in accepted if root not in drop]
         kind = "technology" if kind == "tool" else kind  # the kind's old name
         found = [e for e in found if kind is None or e.kind == kind]

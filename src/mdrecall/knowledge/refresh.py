@@ -251,10 +251,9 @@ def extract_views(
         import logging  # here: a search (one-shot) never loads logging
 
         logging.getLogger("mdrecall.knowledge").warning(
-            "%s: entities and facts not read (%s: %s); the page is indexed and searched",
+            "%s: entities and facts not read (%s); the page is indexed and searched",
             path,
-            type(exc).__name__,
-            exc,
+            type(exc).__name__,  # not its message: it may quote the page (memory is untrusted, maybe secret)
         )
         return FileViews(path, [], [])
 
