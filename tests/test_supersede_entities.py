@@ -125,7 +125,7 @@ def test_a_change_line_naming_a_lines_label_supersedes_that_line() -> None:
 def test_a_label_of_one_word_is_no_evidence() -> None:
     """ "Kiln: …" and "the kiln shelf cracked": a common noun, on lines about other things."""
     from mdrecall.knowledge.change_candidate import label_named
-    from mdrecall.knowledge.change_state import said_stems
+    from mdrecall.knowledge.line_subjects import said_stems
 
     (kiln,) = line_facts("studio.md", "# Studio\n\n- Kiln: fired on Thursdays by Odile.\n", None)
     (lead,) = line_facts("studio.md", "# Studio\n\n- Glaze room lead: Odile Marchand.\n", None)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_state import subject_stems
+from mdrecall.knowledge.line_subjects import subject_stems
 from mdrecall.knowledge.phrase_modifiers import modified
 
 from helpers import fact_pairs_in

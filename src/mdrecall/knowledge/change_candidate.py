@@ -20,11 +20,12 @@ from mdrecall.knowledge.change_rules import (
     restates,
     written_before,
 )
-from mdrecall.knowledge.change_state import ChangeState, labels_of, subject_stems
+from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.event_days import as_usual, attendance, cancels_one, event_over, one_off, routine
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
+from mdrecall.knowledge.line_subjects import labels_of, subject_stems
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.value_kinds import (
@@ -214,8 +215,8 @@ def one_period(words: str) -> bool:
 
 
 def label_named(old: Fact, said: str) -> bool:
-    """Does a later line (its :func:`~mdrecall.knowledge.change_state.said_stems`) name a label of more
-    than one word of the free label line ``old`` (:func:`~mdrecall.knowledge.change_state.labels_of`:
+    """Does a later line (its :func:`~mdrecall.knowledge.line_subjects.said_stems`) name a label of more
+    than one word of the free label line ``old`` (:func:`~mdrecall.knowledge.line_subjects.labels_of`:
     "On-call lead: Davide Conti" … "Nnamdi takes over as on-call lead")? It then speaks of the thing that
     line states the value of. A label of one word is not enough ("Samples: 36" … "a sample board"): a
     common noun, named on lines about other things."""

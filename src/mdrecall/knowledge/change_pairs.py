@@ -40,10 +40,11 @@ from mdrecall.knowledge.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.change_state import ChangeState, label_anchors, labels_of, said_stems, word_cap
+from mdrecall.knowledge.change_state import ChangeState, word_cap
 from mdrecall.knowledge.event_days import for_good
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.line_subjects import label_anchors, labels_of, said_stems
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.value_kinds import changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession

@@ -6,7 +6,6 @@ before it). Kept between passes so that a change of a few files re-pairs only wh
 from __future__ import annotations
 
 import bisect
-import functools
 import math
 import re
 import sys
@@ -24,24 +23,21 @@ from mdrecall.knowledge.change_rules import (
     plans,
 )
 from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.fact_values import kin_words, stem
-from mdrecall.knowledge.fact_words import WORD
-from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
+from mdrecall.knowledge.fact_values import kin_words
+from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.line_subjects import (
+    changed_things,
+    label_anchors,
+    labels_of,
+    named_words,
+    subject_stems,
+)
 from mdrecall.knowledge.page_days import PageDays
 from mdrecall.knowledge.value_kinds import attr_kinds, is_typed, value_slots, word_set
 from mdrecall.stores.views import Supersession
 
-__all__ = [
-    "ChangeState",
-    "changed_things",
-    "label_anchors",
-    "labels_of",
-    "named_words",
-    "said_stems",
-    "subject_stems",
-    "word_cap",
-]
+__all__ = ["ChangeState", "word_cap"]
 
 
 class ChangeState:
@@ -392,74 +388,6 @@ class ChangeState:
             j = max(js, key=lambda k: (self.fact(k).day or "", _Reversed(self.key(k))))
             n = self.fact(j)
             self.pairs[self.key(i)] = Supersession(n.path, n.line, n.day)
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def subject_stems(text: str) -> set[str]:
-    """The subject words of ``text``, a family relation's words as its head word (:func:`kin_words`)."""
-    return kin_words(subject_words(text))
-
-
-def named_words(
-    names: tuple[tuple[str, str], ...], words: set[str]
-) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
-    """(the subject words of the name as written, those of its entity's key) of each of ``names`` (the
-    name as written, the entity's key: "dado", "davide conti") whose entity's words the line (of subject
-    words ``words``) writes none of: the entity a line names by another name. A line writing a word of the
-    entity's own name ("Kemal" of Kemal Aydın) shares it with the lines writing it already."""
-    out = []
-    for form, root in names:
-        entity = frozenset(subject_stems(root))
-        if entity and entity.isdisjoint(words):
-            out.append((frozenset(subject_stems(form)), entity))
-    return tuple(out)
-
-
-def labels_of(f: Fact) -> tuple[str, ...]:
-    """The labels of more than one word of a free label line (its ``k:`` slots, :func:`~mdrecall.knowledge.
-    fact_fields.field_of`: ``on-call-lead`` of "On-call lead: Davide Conti"); none for another line."""
-    if not f.values or "k:" not in f.values[0]:
-        return ()
-    return tuple(v[2:] for value in f.values for v in value.split() if v.startswith("k:") and "-" in v)
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def label_anchors(label: str) -> frozenset[str]:
-    """The subject words a line naming ``label`` may hold, its parts read as words or hyphenated words
-    ("on-call-lead": "on-call lead" or "on call lead"), by which the lines naming it are found again when
-    its lines change (:func:`~mdrecall.knowledge.change_pairs.change_update`)."""
-    parts = label.split("-")
-    out: set[str] = set()
-    for joins in range(1 << (len(parts) - 1)):
-        text = parts[0]
-        for k, part in enumerate(parts[1:]):
-            text += ("-" if joins >> k & 1 else " ") + part
-        out |= subject_stems(text)
-    return frozenset(out)
-
-
-def said_stems(words: str) -> str:
-    """A line's words as stems in their order, hyphens as spaces, space-joined with a space at each end
-    (what a label is looked up in: :meth:`ChangeState.named_labels`)."""
-    said = " ".join(stem(w) for w in WORD.findall(words.lower()) if w not in _LABEL_JOINS)
-    return f" {said.replace('-', ' ')} "
-
-
-#: Words a label may hold between its first and last word, left out of its key (as
-#: :func:`~mdrecall.knowledge.fact_fields.field_of` leaves them out).
-_LABEL_JOINS = frozenset({"of", "and", "for", "on", "in"})
-
-
-def changed_things(words: str) -> tuple[str, ...]:
-    """The stems of the words right before a line's change wordings, where subject words: what each
-    change is said of ("Ledgerline moves to Ravi's squad", "the go-live pushed back to Q2")."""
-    out: list[str] = []
-    for m in CHANGE.finditer(words):
-        before = words[: m.start()].split()
-        stems = subject_stems(before[-1]) if before else set()
-        if len(stems) == 1:
-            out += stems
-    return tuple(out)
 
 
 class _Reversed:
