@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.knowledge.mention_patterns import MODEL_BEFORE
+from mdrecall.knowledge.mention_patterns import HONORIFICS, MODEL_BEFORE, STOP
 from mdrecall.knowledge.name_cues import (
     ANIMAL_BEFORE,
     AT_BEFORE,
@@ -119,6 +119,7 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and (not after_label or word.endswith("ly"))  # "Note: Hopefully Priya signs"
                 and not given_name(word)
                 and (given_name(nxt) or nxt in known_names())
+                and not (given_name(nxt) and _name_word(word))  # "Jarrah Kelly signed up": a rarer given name
             )
             or (sentence_start and not n and _verb_form(word))
             or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
@@ -127,6 +128,23 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
             continue
         break
     return n
+
+
+def _name_word(word: str) -> bool:
+    """Is ``word`` written as a name itself: a capital and lower-case letters (two such parts joined by a
+    hyphen: "Mei-Ling"), no frequent English word, calendar or stop word, title, family word, place or
+    well-known name? A sentence opens with such a word only where it names someone ("Jarrah Kelly
+    volunteered"), never as the word before a name ("Yesterday Kelly said", "Emailed Kelly")."""
+    return (
+        len(word) > 2
+        and all(part[:1].isupper() and part[1:].islower() and part.isalpha() for part in word.split("-"))
+        and not common_word(word)
+        and word not in STOP
+        and word not in HONORIFICS
+        and not kin_word(word)
+        and word not in places()
+        and word not in known_names()
+    )
 
 
 #: An animal's word, then "called" or "named", before a name ("a leopard gecko called ", "axolotls named ").
