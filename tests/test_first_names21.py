@@ -52,3 +52,31 @@ def test_a_first_name_links_to_the_full_name_written_only_opening_lines(tmp_path
     )
     known = _known(tmp_path)
     assert known.get("tavita") == "tavita morgan"  # fails before: the full name was read as "Morgan"
+
+
+def test_a_pair_opening_a_sentence_is_the_full_name_of_a_first_name_written_alone(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-05-02.md",
+        "# 2027-05-02\n\n- Rehearsal room flooded. Reg Halloran from the parish council"
+        " is lending the hall.\n",
+    )
+    write(tmp_path, "memory/2027-05-09.md", "# 2027-05-09\n\n- Left the hall keys with Reg after practice.\n")
+    write(tmp_path, "memory/2027-05-16.md", "# 2027-05-16\n\n- The urn broke, so Reg brought his own.\n")
+    known = _known(tmp_path)
+    assert known.get("reg") == "reg halloran"  # fails before: a pair opening a sentence is only a candidate
+    assert known.get("reg halloran") == "reg halloran"
+
+
+def test_a_first_name_two_such_pairs_open_means_neither(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-05-02.md",
+        "# 2027-05-02\n\n- Hall is booked. Reg Halloran has the keys.\n"
+        "- Basses short. Reg Pemberton may sing.\n",
+    )
+    write(tmp_path, "memory/2027-05-09.md", "# 2027-05-09\n\n- Left the hall keys with Reg after practice.\n")
+    write(tmp_path, "memory/2027-05-16.md", "# 2027-05-16\n\n- The urn broke, so Reg brought his own.\n")
+    known = _known(tmp_path)
+    assert known.get("reg", "reg") == "reg"
+    assert "reg halloran" not in known and "reg pemberton" not in known

@@ -35,6 +35,7 @@ from mdrecall.knowledge.name_links import (
 from mdrecall.knowledge.name_lists import (
     known_alias,
 )
+from mdrecall.knowledge.opening_fulls import link_opening_fulls
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.models import Chunk
@@ -186,6 +187,7 @@ class EntityIndex(NameQueries):
         if self.config.auto_aliases:
             link_first_names(out, stats, _key_kinds(self.store), partial(written_lower, self.texts))
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
+            link_opening_fulls(out, stats, _key_kinds(self.store))
             link_unwritten_given(out, stats, _key_kinds(self.store))
             link_surnames(out, stats, _key_kinds(self.store))
         if len(_KNOWN) > 16:
