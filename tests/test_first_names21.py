@@ -80,3 +80,29 @@ def test_a_first_name_two_such_pairs_open_means_neither(tmp_path: Path) -> None:
     known = _known(tmp_path)
     assert known.get("reg", "reg") == "reg"
     assert "reg halloran" not in known and "reg pemberton" not in known
+
+
+def test_a_first_name_typed_a_place_by_someones_home_still_links_to_the_person(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-04-01.md",
+        "# 2027-04-01\n\n- Vikrant Bhosale said the train tickets for the family are booked.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-04-04.md",
+        "# 2027-04-04\n\n- Sunday lunch at Vikrant chacha's house, then the temple.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("vikrant") == "vikrant bhosale"  # fails before: "at Vikrant" typed him a place
+
+
+def test_a_known_place_is_no_persons_first_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-04-01.md",
+        "# 2027-04-01\n\n- Florence Okafor said she would feed the cat while we are away.\n",
+    )
+    write(tmp_path, "memory/2027-04-04.md", "# 2027-04-04\n\n- Two nights in Florence, then Rome.\n")
+    known = _known(tmp_path)
+    assert known.get("florence", "florence") == "florence"

@@ -104,7 +104,7 @@ def link_first_names(
             len(fulls) == 1
             and first in stats
             and out.get(first, first) == first
-            and kinds.get(first, "unknown") in LINKABLE
+            and (kinds.get(first, "unknown") in LINKABLE or _persons_place(first, fulls[0], kinds))
             and not ordinary(first, fulls[0])
         ):
             out[first] = fulls[0]
@@ -167,6 +167,13 @@ def link_first_names(
             continue
         if len(meant) == 1:
             out[k] = meant.pop()
+
+
+def _persons_place(first: str, full: str, kinds: Mapping[str, str]) -> bool:
+    """Is ``first``, typed a place alone, a person's first name all the same: the one longer name it opens
+    is a person's and it is no known place ("lunch at Arjun kaka's" types "Arjun" a place, Arjun Mehta is a
+    person)? A known place ("Florence", "Sydney") is never linked to a person's name."""
+    return kinds.get(first) == "place" and kinds.get(full) == "person" and first not in places_key()
 
 
 #: Words that open or end no part of a longer name that is a name itself ("of the", "& Co").
