@@ -15,6 +15,7 @@ __all__ = [
     "KnownName",
     "animal_words",
     "kin_word",
+    "person_noun",
     "common_word",
     "composition_words",
     "demonym",
@@ -55,6 +56,17 @@ def kin_word(word: str) -> bool:
     """Is ``word`` (any case) a word naming a family relation ("Husband", "mum", "sis"), from WordNet
     (``data/kin_words.txt``, written by ``scripts/gen_kin_words.py``)?"""
     return word.casefold() in _kin_words()
+
+
+def person_noun(word: str) -> bool:
+    """Is ``word`` (any case) an English noun of a person, an occupation or a role ("Harpist", "midwife",
+    "farrier"), from WordNet (``data/person_nouns.txt``, written by ``scripts/gen_person_nouns.py``)?"""
+    return word.casefold() in _person_nouns()
+
+
+@cache
+def _person_nouns() -> frozenset[str]:
+    return _words("person_nouns.txt")
 
 
 @cache

@@ -68,6 +68,7 @@ from mdrecall.knowledge.name_lists import (
     kin_word,
     known_name,
     known_names,
+    person_noun,
     places,
 )
 from mdrecall.knowledge.name_words import (
@@ -119,7 +120,9 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and (not after_label or word.endswith("ly"))  # "Note: Hopefully Priya signs"
                 and not given_name(word)
                 and (given_name(nxt) or nxt in known_names())
-                and not (given_name(nxt) and _name_word(word))  # "Jarrah Kelly signed up": a rarer given name
+                and not (
+                    given_name(nxt) and _name_word(word)
+                )  # "Tavita Morgan signed up": a rarer given name
             )
             or (sentence_start and not n and _verb_form(word))
             or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
@@ -132,9 +135,10 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
 
 def _name_word(word: str) -> bool:
     """Is ``word`` written as a name itself: a capital and lower-case letters (two such parts joined by a
-    hyphen: "Mei-Ling"), no frequent English word, calendar or stop word, title, family word, place or
-    well-known name? A sentence opens with such a word only where it names someone ("Jarrah Kelly
-    volunteered"), never as the word before a name ("Yesterday Kelly said", "Emailed Kelly")."""
+    hyphen: "Mei-Ling"), no frequent English word, calendar or stop word, title, family word, noun of a
+    person (:func:`~.name_lists.person_noun`), place or well-known name? A sentence opens with such a word
+    only where it names someone ("Tavita Morgan volunteered"), not as a word before a name ("Yesterday
+    Morgan said", "Emailed Morgan", "Harpist Morgan")."""
     return (
         len(word) > 2
         and all(part[:1].isupper() and part[1:].islower() and part.isalpha() for part in word.split("-"))
@@ -142,6 +146,7 @@ def _name_word(word: str) -> bool:
         and word not in STOP
         and word not in HONORIFICS
         and not kin_word(word)
+        and not person_noun(word)  # "Harpist Seren Lloyd", "Midwife Grace": what someone is
         and word not in places()
         and word not in known_names()
     )

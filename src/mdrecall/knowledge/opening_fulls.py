@@ -1,12 +1,12 @@
-"""A person's full name written only where a sentence opens ("Des Kowalczyk from the history group is on
-next week"), made the entity its first name means: read by
+"""A person's full name written only where a sentence opens ("Hall flooded. Reg Halloran from the parish
+council lends us his"), made the entity its first name means: read by
 :class:`~mdrecall.knowledge.index.EntityIndex` after the other names are linked
 (:func:`~.name_links.link_first_names`), when ``entities.auto_aliases`` is on.
 
 A capitalised pair opening a sentence is only a weak candidate (its first word may be an ordinary word
-capitalised there: "Yesterday Kowalczyk rang"), so it is no entity of its own and nothing links to it. Where
-the workspace names its first word alone as an entity ("met Des for coffee", "Des was brilliant") and its
-second word reads as a surname, the pair is that one-word name written in full.
+capitalised there: "Yesterday Halloran rang"), so it is no entity of its own and nothing links to it.
+Where the workspace names its first word alone as an entity ("left the keys with Reg", "Reg brought his
+own") and its second word reads as a surname, the pair is that one-word name written in full.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def link_opening_fulls(
     word is an accepted one-word name of a person (or of no kind) that is its own entity and opens no
     accepted longer name, and whose second word is a surname by its form: letters, three or more, no
     frequent word, known given name or place. The pair becomes an entity and the first word its other
-    name ("Des" → Des Kowalczyk). A first word two such pairs open means neither; linear in the names."""
+    name ("Reg" → Reg Halloran). A first word two such pairs open means neither; linear in the names."""
     taken = roots_by_first(out, stats)
     found: dict[str, list[str]] = {}
     for key, (_files, strong) in stats.items():
