@@ -38,6 +38,8 @@ def test_an_ordinary_word_before_a_given_name_is_still_no_part_of_it() -> None:
     found = mention_kinds("# Fri 14 May\n\n- Midwife Priya rang.\n- Farrier Morgan did the shoes.\n")
     assert "Priya" in found and "Midwife Priya" not in found  # a noun of what someone is (WordNet's)
     assert "Morgan" in found and "Farrier Morgan" not in found
+    found = mention_kinds("# Fri 14 May\n\n- Thx Morgan for the lift home.\n")
+    assert "Morgan" in found and "Thx Morgan" not in found  # a chat abbreviation is no name's shape
 
 
 def test_a_first_name_links_to_the_full_name_written_only_opening_lines(tmp_path: Path) -> None:

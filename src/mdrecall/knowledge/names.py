@@ -134,13 +134,15 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
 
 
 def _name_word(word: str) -> bool:
-    """Is ``word`` written as a name itself: a capital and lower-case letters (two such parts joined by a
-    hyphen: "Mei-Ling"), no frequent English word, calendar or stop word, title, family word, noun of a
-    person (:func:`~.name_lists.person_noun`), place or well-known name? A sentence opens with such a word
-    only where it names someone ("Tavita Morgan volunteered"), not as a word before a name ("Yesterday
-    Morgan said", "Emailed Morgan", "Harpist Morgan")."""
+    """Is ``word`` written as a name itself: a capital and lower-case letters, four or more with a vowel
+    (two such parts joined by a hyphen: "Mei-Ling"; not "Thx", "Btw", "Tmrw"), no frequent English word,
+    calendar or stop word, title, family word, noun of a person (:func:`~.name_lists.person_noun`), place
+    or well-known name? A sentence opens with such a word only where it names someone ("Tavita Morgan
+    volunteered"), not as a word before a name ("Yesterday Morgan said", "Emailed Morgan", "Harpist
+    Morgan")."""
     return (
-        len(word) > 2
+        len(word) > 3
+        and any(v in word.casefold() for v in "aeiouy")
         and all(part[:1].isupper() and part[1:].islower() and part.isalpha() for part in word.split("-"))
         and not common_word(word)
         and word not in STOP
