@@ -111,3 +111,14 @@ def test_a_known_place_is_no_persons_first_name(tmp_path: Path) -> None:
     write(tmp_path, "memory/2027-04-04.md", "# 2027-04-04\n\n- Two nights in Florence, then Rome.\n")
     known = _known(tmp_path)
     assert known.get("florence", "florence") == "florence"
+
+
+def test_an_unlisted_given_name_never_written_alone_means_the_one_person(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-06-02.md",
+        "# 2027-06-02\n\n- The site engineer Refilwe Mthembu said the slab needs another week.\n",
+    )
+    write(tmp_path, "memory/2027-06-09.md", "# 2027-06-09\n\n- Refilwe Mthembu's snag list came in.\n")
+    known = _known(tmp_path)
+    assert known.get("refilwe") == "refilwe mthembu"  # fails before: "Refilwe" is in no given-name list

@@ -31,6 +31,7 @@ from mdrecall.knowledge.name_words import (
     PLACE_LAST,
     club_word,
 )
+from mdrecall.knowledge.names import name_word
 from mdrecall.knowledge.relations import ALIAS
 from mdrecall.knowledge.syllable_names import family_given
 from mdrecall.stores.base import Store
@@ -264,7 +265,7 @@ def link_unwritten_given(
             and full not in called
             and kinds.get(full) == "person"
             and family_given(full) is None
-            and given_name(first.capitalize())
+            and (given_name(first.capitalize()) or name_word(first.capitalize()))
             and first not in places_key()
             and _name_shaped(full)
         ):

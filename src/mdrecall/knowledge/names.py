@@ -91,7 +91,7 @@ from mdrecall.knowledge.name_words import (
     named_occasion,
 )
 
-__all__ = ["name_kind", "trim_leading", "upper_kind"]
+__all__ = ["name_kind", "name_word", "trim_leading", "upper_kind"]
 
 #: Words that open a sentence before a name ("Met Dana Okafor", "Ask Priya"): not part of the name.
 _LEADERS = set(
@@ -120,9 +120,7 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and (not after_label or word.endswith("ly"))  # "Note: Hopefully Priya signs"
                 and not given_name(word)
                 and (given_name(nxt) or nxt in known_names())
-                and not (
-                    given_name(nxt) and _name_word(word)
-                )  # "Tavita Morgan signed up": a rarer given name
+                and not (given_name(nxt) and name_word(word))  # "Tavita Morgan signed up": a rarer given name
             )
             or (sentence_start and not n and _verb_form(word))
             or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
@@ -133,7 +131,7 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
     return n
 
 
-def _name_word(word: str) -> bool:
+def name_word(word: str) -> bool:
     """Is ``word`` written as a name itself: a capital and lower-case letters, four or more with a vowel
     (two such parts joined by a hyphen: "Mei-Ling"; not "Thx", "Btw", "Tmrw"), no frequent English word,
     calendar or stop word, title, family word, noun of a person (:func:`~.name_lists.person_noun`), place
