@@ -64,7 +64,7 @@ from mdrecall.search.supersede import (
 )
 from mdrecall.search.supersede_wording import apply_supersession, marks_by_wording, query_names
 from mdrecall.search.times import (
-    apply_no_day_drop,
+    answer_past_day,
     apply_often_lift,
     apply_time_lift,
     asks_for_past_day,
@@ -346,7 +346,7 @@ def run_search(
             ranked, (*kq.terms, *near), superseded=_superseded_check(store, off, ranked)
         )
     elif "times" not in off and ranked and asks_for_past_day(req.query):  # "when did we bottle the cider"
-        ranked = apply_no_day_drop(ranked, (*kq.terms, *near), query_names(req.query))
+        ranked = answer_past_day(ranked, (*kq.terms, *near), query_names(req.query))
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
