@@ -4,7 +4,8 @@
 
     query ─► keywords ─► BM25 leg ─┐
           └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
-       ─► decay ─► current (a question about the present: the latest close line on its subject)
+       ─► decay ─► current (a question about the present: the latest close line on its subject, the
+       latest note naming a standing page's slot value)
        ─► rerank (a configured reranker has the last word) ─► used (lines the agent used after recall,
        ×search.used_boost) ─► MMR
        ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
@@ -30,11 +31,7 @@ from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
 from mdrecall.search.hits import build_hits
 from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, with_code_rare, with_rare
-from mdrecall.search.kinds import (
-    apply_entity_kinds,
-    apply_kind_instances,
-    asked_entity_kinds,
-)
+from mdrecall.search.kinds import apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds
@@ -54,9 +51,9 @@ from mdrecall.search.ranking import (
     mmr,
     normalize_vector,
 )
+from mdrecall.search.slot_news import lift_slot_news, value_notes
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
-    ChunkReader,
     apply_fact_supersession,
     keep_newer_first,
     newer_chunks,
@@ -295,7 +292,7 @@ def run_search(
             (*kq.terms, *near),
             superseded_lines(store, fused),
             query=req.query,
-            fetch=_newer_reader(store, req, flt) if cfg.show_newer else None,
+            fetch=newer_chunks(store, _in_scope(req, flt)) if cfg.show_newer else None,
         )
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
@@ -359,6 +356,8 @@ def run_search(
         ranked = req.boost(ranked)
     if "current" not in off and ranked and asks_about_present(req.query):  # the latest line on it
         ranked = lift_latest(ranked, kq.terms, query_names(req.query))
+        news = value_notes(store, req.sources, _in_scope(req, flt))
+        ranked = lift_slot_news(ranked, kq.terms, news, req.query)
     reranked_by = None
     if rerank is not None and ranked:
         ranked, failure = _rerank(ranked, req.query, rerank)
@@ -415,8 +414,9 @@ def _states_preference(chunk: Chunk) -> bool:
     return states("preference", chunk.text)
 
 
-def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) -> ChunkReader | None:
-    """The supersede stage's reader of a newer line's chunk, keeping the search's scope."""
+def _in_scope(req: PipelineRequest, flt: SearchFilter | None) -> Callable[[Chunk], bool]:
+    """Whether a chunk a stage fetches (a newer line's, a slot value's latest note) lies in the search's
+    scope: its sources, filters and ``keep``."""
 
     def allowed(c: Chunk) -> bool:
         return (
@@ -425,7 +425,7 @@ def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) 
             and (req.keep is None or req.keep(c))
         )
 
-    return newer_chunks(store, allowed)
+    return allowed
 
 
 def _filtered(scored: list[Scored], flt: SearchFilter) -> list[Scored]:
