@@ -34,7 +34,7 @@ from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, 
 from mdrecall.search.kinds import apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
-from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds
+from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds, whereabouts_names
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -309,7 +309,7 @@ def run_search(
     if measure is not None:  # "how much does Zosia weigh": her latest line with a weight
         fused = apply_measure_lift(fused, (*kq.terms, *near), measure, req.query)
     if "places" not in off and fused and asks_whereabouts(req.query):  # "where is Rafael based"
-        names = query_names(req.query)
+        names = whereabouts_names(req.query, query_names(req.query))
         if names:
             from mdrecall.knowledge.index import kind_lines
 
