@@ -52,6 +52,23 @@ def _kin_words() -> frozenset[str]:
     )
 
 
+@cache
+def _kin_groups() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for line in (_DATA / "kin_words.txt").read_text(encoding="utf-8").splitlines():
+        if "|" in line and not line.startswith("#"):
+            words = tuple(w.strip() for w in line.split("|")[1].split(",") if w.strip())
+            for w in words:
+                out.setdefault(w.casefold(), words)
+    return out
+
+
+def kin_group(word: str) -> tuple[str, ...]:
+    """The words naming the family relation ``word`` names ("mother" → mother, mama, mom, mum, ...), from
+    ``data/kin_words.txt``; empty when ``word`` names none."""
+    return _kin_groups().get(word.casefold(), ())
+
+
 def kin_word(word: str) -> bool:
     """Is ``word`` (any case) a word naming a family relation ("Husband", "mum", "sis"), from WordNet
     (``data/kin_words.txt``, written by ``scripts/gen_kin_words.py``)?"""

@@ -4,7 +4,8 @@
 
     query ─► keywords ─► BM25 leg ─┐
           └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
-       ─► decay ─► current (a question about the present: the latest close line on its subject)
+       ─► decay ─► current (a question about the present: the latest close line on its subject, the
+       latest note naming a standing page's slot value)
        ─► rerank (a configured reranker has the last word) ─► used (lines the agent used after recall,
        ×search.used_boost) ─► MMR
        ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
@@ -30,14 +31,10 @@ from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
 from mdrecall.search.hits import build_hits
 from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, with_code_rare, with_rare
-from mdrecall.search.kinds import (
-    apply_entity_kinds,
-    apply_kind_instances,
-    asked_entity_kinds,
-)
+from mdrecall.search.kinds import apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
-from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds
+from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds, whereabouts_names
 from mdrecall.search.ranking import (
     STATEMENT_POOL,
     Scored,
@@ -54,9 +51,9 @@ from mdrecall.search.ranking import (
     mmr,
     normalize_vector,
 )
+from mdrecall.search.slot_news import lift_slot_news, value_notes
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
-    ChunkReader,
     apply_fact_supersession,
     keep_newer_first,
     newer_chunks,
@@ -64,7 +61,7 @@ from mdrecall.search.supersede import (
 )
 from mdrecall.search.supersede_wording import apply_supersession, marks_by_wording, query_names
 from mdrecall.search.times import (
-    apply_no_day_drop,
+    answer_past_day,
     apply_often_lift,
     apply_time_lift,
     asks_for_past_day,
@@ -295,7 +292,7 @@ def run_search(
             (*kq.terms, *near),
             superseded_lines(store, fused),
             query=req.query,
-            fetch=_newer_reader(store, req, flt) if cfg.show_newer else None,
+            fetch=newer_chunks(store, _in_scope(req, flt)) if cfg.show_newer else None,
         )
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
@@ -312,7 +309,7 @@ def run_search(
     if measure is not None:  # "how much does Zosia weigh": her latest line with a weight
         fused = apply_measure_lift(fused, (*kq.terms, *near), measure, req.query)
     if "places" not in off and fused and asks_whereabouts(req.query):  # "where is Rafael based"
-        names = query_names(req.query)
+        names = whereabouts_names(req.query, query_names(req.query))
         if names:
             from mdrecall.knowledge.index import kind_lines
 
@@ -346,7 +343,7 @@ def run_search(
             ranked, (*kq.terms, *near), superseded=_superseded_check(store, off, ranked)
         )
     elif "times" not in off and ranked and asks_for_past_day(req.query):  # "when did we bottle the cider"
-        ranked = apply_no_day_drop(ranked, (*kq.terms, *near), query_names(req.query))
+        ranked = answer_past_day(ranked, (*kq.terms, *near), query_names(req.query))
     if kq.dates:
         ranked = apply_date_hints(ranked, kq.dates, cfg.date_hints, days_of=days_of)
     if "person" not in off and asks_for_list(req.query):  # each answer is a line the person says
@@ -359,6 +356,8 @@ def run_search(
         ranked = req.boost(ranked)
     if "current" not in off and ranked and asks_about_present(req.query):  # the latest line on it
         ranked = lift_latest(ranked, kq.terms, query_names(req.query))
+        news = value_notes(store, req.sources, _in_scope(req, flt))
+        ranked = lift_slot_news(ranked, kq.terms, news, req.query)
     reranked_by = None
     if rerank is not None and ranked:
         ranked, failure = _rerank(ranked, req.query, rerank)
@@ -415,8 +414,9 @@ def _states_preference(chunk: Chunk) -> bool:
     return states("preference", chunk.text)
 
 
-def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) -> ChunkReader | None:
-    """The supersede stage's reader of a newer line's chunk, keeping the search's scope."""
+def _in_scope(req: PipelineRequest, flt: SearchFilter | None) -> Callable[[Chunk], bool]:
+    """Whether a chunk a stage fetches (a newer line's, a slot value's latest note) lies in the search's
+    scope: its sources, filters and ``keep``."""
 
     def allowed(c: Chunk) -> bool:
         return (
@@ -425,7 +425,7 @@ def _newer_reader(store: Store, req: PipelineRequest, flt: SearchFilter | None) 
             and (req.keep is None or req.keep(c))
         )
 
-    return newer_chunks(store, allowed)
+    return allowed
 
 
 def _filtered(scored: list[Scored], flt: SearchFilter) -> list[Scored]:

@@ -9,7 +9,9 @@ name the question capitalises and a stored mention of a place entity (the entity
 or ``organisation`` when it asks where someone works, unless it names the kind of place: an employer
 answers it) is lifted by :data:`PLACE_LIFT` (a
 share of its score), and, as a person's place changes, the latest dated of them takes the place of the
-first (an undated page counts as older, as in :mod:`mdrecall.search.current`). Only a question in the
+first (an undated page counts as older, as in :mod:`mdrecall.search.current`). A question that names
+no one but a family relation ("where does my mother live now") asks of every word for it ("Mum moved
+into Haus Lindenhof today"; :func:`whereabouts_names`). Only a question in the
 present about where someone lives, works or is based asks this: "where did they go camping" asks for an
 event's place, which any line may name. Nothing is fetched: the stage reorders the first :data:`WINDOW`
 candidates. English only.
@@ -32,6 +34,7 @@ __all__ = [
     "apply_place_lift",
     "asks_whereabouts",
     "whereabouts_kinds",
+    "whereabouts_names",
 ]
 
 #: How much a candidate answering with a place is lifted (a share of its score).
@@ -67,6 +70,18 @@ def whereabouts_kinds(query: str) -> tuple[str, ...]:
     if ASKS_WHICH_PLACE.search(head) is None and _ASKS_WORKPLACE.search(head):
         return ("place", "organisation")
     return ("place",)
+
+
+def whereabouts_names(query: str, names: Sequence[str]) -> tuple[str, ...]:
+    """Whom a whereabouts question asks of: the words it capitalises (``names``), else the family
+    relation it names; a relation in every word for it ("where does my mother live now", "where does Mum
+    live now" → mother, mum, mom, ...: "Mum moved into Haus Lindenhof today", "My mother Ingrid lives in
+    Augsburg")."""
+    from mdrecall.knowledge.name_lists import kin_group  # here: only a whereabouts question reads it
+
+    if names:
+        return tuple(dict.fromkeys(w for name in names for w in (kin_group(name) or (name,))))
+    return tuple(w for word in re.findall(r"[a-z]+", query[:500].lower()) for w in kin_group(word))
 
 
 def asks_whereabouts(query: str) -> bool:

@@ -85,7 +85,8 @@ def _stems_of(terms: tuple[str, ...]) -> frozenset[str]:
 
 
 def term_matches(line: str, stems: frozenset[str]) -> frozenset[str]:
-    """Which query stems occur in ``line`` (prefix match on light stems, so "decided" finds "decide")."""
+    """Which query stems occur in ``line`` (prefix match on light stems, so "decided" finds "decide"; a
+    word of three letters and its plural of four are one word: "app" finds "Apps:")."""
     if not stems:
         return frozenset()
     return _line_hits(line, stems)
@@ -102,7 +103,34 @@ def _line_hits(line: str, stems: frozenset[str]) -> frozenset[str]:
             near = by_head.get(st[:4])  # two forms of one word share their first four letters
             if near:
                 found |= {q for q in near if q != st and _same_word(st, q)}
+    for q, other in _short_plurals(stems):
+        if other in words:
+            found = found | {q}
     return found
+
+
+#: The endings of a four-letter word that are not a plural's "s" ("boss", "thus", "this").
+_NOT_PLURAL = ("ss", "us", "is")
+#: Four-letter words ending in a plural's "s" that are not the plural of their first three letters.
+_NOT_PLURAL_WORDS = frozenset({"news"})
+
+
+@lru_cache(maxsize=64)
+def _short_plurals(stems: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """The query stems that :func:`_stem` leaves apart from their other number, each with that form: a
+    word of three letters and its plural of four, either way round ("app"/"apps", "cats"/"cat"); a
+    longer plural loses its "s" there."""
+    out: list[tuple[str, str]] = []
+    for q in stems:
+        if len(q) == 3 and q.isalpha():
+            plural, other = q + "s", q + "s"
+        elif len(q) == 4 and q.endswith("s"):
+            plural, other = q, q[:3]
+        else:
+            continue
+        if not plural.endswith(_NOT_PLURAL) and plural not in _NOT_PLURAL_WORDS:
+            out.append((q, other))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)

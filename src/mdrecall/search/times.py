@@ -13,8 +13,11 @@ lines name their own times); a clause holds it with its word, or two of its word
 ("# Season kickoff meeting" over "Date: Friday 26 February, 9:00"). A line the index says a later
 line superseded gives no time: that time no longer holds. Only a question in the present ("when
 is", "when does", "what time is"): "when did X happen" asks of an event, whose line often names no
-time (its note's day says it). Nothing is fetched, nothing is let past ``min_score``: the stage
-reorders the first :data:`WINDOW` candidates that passed. English only.
+time (its note's day says it): there an undated page whose lines holding the subject name no day is
+lowered, and a candidate whose line holding the subject gives its day (a dated note's line, a line
+naming a date) is lifted by :data:`PAST_DAY_LIFT` (:func:`answer_past_day`). Nothing is fetched,
+nothing is let past ``min_score``: the stage reorders the first :data:`WINDOW` candidates that passed.
+English only.
 """
 
 from __future__ import annotations
@@ -32,11 +35,14 @@ __all__ = [
     "ASKS_PAST",
     "ASKS_TIME",
     "NO_DAY_SHARE",
+    "PAST_DAY_LIFT",
     "TIME_LIFT",
     "WINDOW",
     "apply_no_day_drop",
     "apply_often_lift",
+    "apply_past_day_lift",
     "apply_time_lift",
+    "answer_past_day",
     "asks_for_past_day",
     "asks_how_often",
     "asks_for_time",
@@ -76,6 +82,8 @@ _RECUR = re.compile(
 _NOT_OFTEN_SUBJECT = frozenset("often frequently many times now currently usually".split())
 #: The share of its score an undated candidate keeps when no line of it holding the subject names a day.
 NO_DAY_SHARE = 0.5
+#: How much a candidate whose line holding the subject gives its day is lifted (a share of its score).
+PAST_DAY_LIFT = 0.5
 #: The question's words asking for a time, which a subject word is not.
 _NOT_SUBJECT = frozenset("when time times day days date dates now currently usually".split())
 #: A time of day or of the week, a recurrence: what a date phrase does not read (a slot, not a day).
@@ -153,34 +161,84 @@ def apply_no_day_drop(
 ) -> list[Scored]:
     """``items`` with each of the first :data:`WINDOW` that can give no day lowered to ``share`` of its
     score (stage ``times``), re-sorted when one was: an undated page (a project's page, a profile)
-    whose lines holding the question's subject (as :func:`apply_time_lift` reads it) name no date.
+    whose lines holding the question's subject (:func:`_past_subject`) name no date.
     "When did we bottle the cider" is answered by a dated note ("Cider bottled this afternoon"), not by
     the brewing page listing "Entry: Cider" with as many of its words; a page saying "Bottled the cider
     on 3 May" still answers. A dated note is never lowered (its day says when), so a workspace of dated
     notes only keeps its order."""
     out = list(items)
-    words = [t for t in terms if t.lower() not in _NOT_SUBJECT]
-    named = {n.lower() for n in names}
-    stems = query_stems([t for t in words if t.lower() not in named] or words)
-    if not stems or not out or not 0 <= share < 1:
+    subject = _past_subject(terms, names)
+    if subject is None or not out or not 0 <= share < 1:
         return out
-    # the question's name on the line or the heading it stands under is one more of its words held
-    # ("# Biscuit" over "Came from the rescue on 20 February")
-    name_stems = query_stems([t for t in words if t.lower() in named]) if len(stems) < len(words) else None
     head = out[:WINDOW]
-    need = min(len(stems), 2)
     dropped = False
     for i, s in enumerate(head):
         if s.chunk.date:
             continue
-        held = [ln for ln, under in headed_lines(s.chunk.text) if _held(ln, under, stems, name_stems) >= need]
-        if any(_TIME.search(ln) or _days(ln, None) for ln in held):
+        if any(_TIME.search(ln) or _days(ln, None) for ln in _subject_lines(s.chunk.text, subject)):
             continue
         head[i] = s.with_score("times", s.score * share)
         dropped = True
     if not dropped:
         return out
     return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
+
+
+def answer_past_day(items: Sequence[Scored], terms: Sequence[str], names: Sequence[str] = ()) -> list[Scored]:
+    """A question asking the day of a past event: the candidates that can give no day lowered
+    (:func:`apply_no_day_drop`), those whose line holding its subject gives the day lifted
+    (:func:`apply_past_day_lift`)."""
+    return apply_past_day_lift(apply_no_day_drop(items, terms, names), terms, names)
+
+
+def apply_past_day_lift(
+    items: Sequence[Scored], terms: Sequence[str], names: Sequence[str] = (), weight: float = PAST_DAY_LIFT
+) -> list[Scored]:
+    """``items`` with each of the first :data:`WINDOW` lifted by ``weight`` (a share of its score; stage
+    ``times``) whose line holding the question's subject (:func:`_past_subject`) gives its day: a dated
+    note's line (the note's day), or a line naming a date. "When did Juniper arrive from the shelter?" is
+    answered by the pet's page ("# Juniper" over "Came from Hillside Shelter on 3 June"), not by a note
+    that says "the new desks arrived" on the shelter's open day: as a time for "when is", a day is the
+    answer's type for "when did", held with its subject."""
+    out = list(items)
+    subject = _past_subject(terms, names)
+    if subject is None or not out or weight <= 0:
+        return out
+    head = out[:WINDOW]
+    lifted = False
+    for i, s in enumerate(head):
+        lines = _subject_lines(s.chunk.text, subject)
+        if lines and (s.chunk.date or any(_TIME.search(ln) or _days(ln, None) for ln in lines)):
+            head[i] = s.with_score("times", s.score * (1 + weight))
+            lifted = True
+    if not lifted:
+        return out
+    return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
+
+
+#: A past event's subject as :func:`_past_subject` reads it: its stems, its names' stems (counted as one
+#: more word held, or ``None``) and how many a line must hold.
+_Subject = tuple[frozenset[str], frozenset[str] | None, int]
+
+
+def _past_subject(terms: Sequence[str], names: Sequence[str]) -> _Subject | None:
+    """The subject of a question asking the day of a past event: its words less those asking for a time
+    and less its ``names`` when any other word is left (as :func:`apply_time_lift` reads it), with the
+    names counted as one more word a line holds ("# Biscuit" over "Came from the rescue on 20
+    February"); ``None`` when it has no word."""
+    words = [t for t in terms if t.lower() not in _NOT_SUBJECT]
+    named = {n.lower() for n in names}
+    stems = query_stems([t for t in words if t.lower() not in named] or words)
+    if not stems:
+        return None
+    name_stems = query_stems([t for t in words if t.lower() in named]) if len(stems) < len(words) else None
+    return stems, name_stems, min(len(stems), 2)
+
+
+def _subject_lines(text: str, subject: _Subject) -> list[str]:
+    """The lines of ``text`` holding the ``subject`` (:func:`_past_subject`), with their headings'."""
+    stems, names, need = subject
+    return [ln for ln, under in headed_lines(text) if _held(ln, under, stems, names) >= need]
 
 
 def names_time(clause: str, written: date | None = None) -> bool:
