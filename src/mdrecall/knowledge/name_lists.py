@@ -15,6 +15,7 @@ __all__ = [
     "KnownName",
     "animal_words",
     "kin_word",
+    "lower_noun",
     "common_word",
     "composition_words",
     "demonym",
@@ -179,6 +180,25 @@ def common_word(word: str) -> bool:
     """Is ``word`` (any case) a frequent English word ("Wonder", "Approved")? A capitalised word that is
     not ("Triodos", "Snakemake") is a name wherever it stands."""
     return word.casefold() in _common_words()
+
+
+@cache
+def _lower_nouns() -> frozenset[str]:
+    lines = (_DATA / "lower_nouns.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def lower_noun(word: str) -> bool:
+    """Is ``word`` (any case), or its singular, an English noun that no sense makes a proper name
+    ("Customer", "Committees", "Pharmacy"; not "Hull", "Grace", "Mason"), from WordNet
+    (``data/lower_nouns.txt``, written by ``scripts/gen_lower_nouns.py``)?"""
+    w = word.casefold()
+    nouns = _lower_nouns()
+    if w in nouns:
+        return True
+    if w.endswith("ies") and w[:-3] + "y" in nouns:
+        return True
+    return w.endswith("s") and (w[:-1] in nouns or (w.endswith("es") and w[:-2] in nouns))
 
 
 @cache
