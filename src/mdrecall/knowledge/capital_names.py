@@ -29,6 +29,7 @@ from mdrecall.knowledge.mention_patterns import (
     SAINTS_PLACE,
     STOP,
     TITLES,
+    UNIT_SYMBOL,
 )
 from mdrecall.knowledge.mention_readers import (
     Leads,
@@ -45,6 +46,7 @@ from mdrecall.knowledge.name_lists import (
     kin_word,
     known_name,
     known_words_max,
+    lower_noun,
     places,
 )
 from mdrecall.knowledge.name_words import (
@@ -97,6 +99,8 @@ _ACRONYM_OPENING = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?([A-Z]{
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 #: Stop words of praise or mood that open a name after a determiner ("his Happy Hoof", "the Great Wall").
 _QUALITY = frozenset("Happy Good Great Nice Cool Awesome Bad".split())
+#: A number ending the text before a word ("500 ", "2x"): a unit's symbol may follow.
+_NUMBER_END = re.compile(r"\d[ ]?\Z")
 _DETERMINER_BEFORE = re.compile(r"(?<![\w'’])(?:the|a|an|his|her|my|our|their|your|its)[ ]\Z")
 #: A possessive filling a table cell ("| Nando's |").
 _POSSESSIVE_CELL = re.compile(r"['’]s[ ]*\|")
@@ -147,7 +151,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             scan.add(i, " ".join(words), "person", "typed_name")  # "Mrs Okoye": the surname with its title
             continue
         trailing = _trim_stop_words(c, title)
-        if not c.words or (len(c.words) == 1 and c.words[0] in NOT_MIXED):
+        if not c.words or (len(c.words) == 1 and _no_name_alone(c.words[0], c.before)):
             continue
         if len(c.words) == 2 and given_name(c.words[0]) and (app := _known_humped(c.words[1])) is not None:
             scan.add(i, c.words[1], app, "typed_name")  # "Ayesha WhatsApp 21:40": a person, then the app
@@ -168,6 +172,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.name_at += sum(len(w) + 1 for w in c.words[:lead])
             c.words = c.words[lead:]
             c.opens = c.heading
+            if len(c.words) == 1 and lower_noun(c.words[0]) and not given_name(c.words[0]):
+                continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
         c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
         if (
@@ -301,6 +307,16 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(place_noun.group(1))
         c.after = c.after[place_noun.end() :]
+
+
+def _no_name_alone(word: str, before: str) -> bool:
+    """Is one capitalised word no name alone: a degree ("PhD"), a family word ("Mum's meds", "shared with
+    Sis"; not a given name written so) or a unit's symbol after a number ("500 Mbit", "20 Gb")?"""
+    return (
+        word in NOT_MIXED
+        or (kin_word(word) and not given_name(word))
+        or (UNIT_SYMBOL.match(word) is not None and _NUMBER_END.search(before) is not None)
+    )
 
 
 def _known_humped(word: str) -> str | None:

@@ -107,8 +107,9 @@ JOINED = re.compile(
 MIXED = re.compile(
     r"[A-Z](?<![\w'’@/.-][A-Z])(?:[A-Z]+[a-z][A-Za-z0-9]*|[A-Z]{2,}[0-9]{2,}[A-Za-z]?)(?![\w@/-]|\.\w)"
 )
-#: A unit's symbol with a metric prefix ("kWh", "kWp", "mAh", "MWh", "kHz", "dB"): a quantity's unit, no name.
-UNIT_SYMBOL = re.compile(r"[kmµnpdcMGT](?:W|Wh|Wp|VA|Ah|Hz|V|A|N|Pa|L|B|J|bps)\Z")
+#: A unit's symbol with a metric prefix ("kWh", "kWp", "mAh", "MWh", "kHz", "dB", "Mbit", "Gb"): a quantity's
+#: unit, no name.
+UNIT_SYMBOL = re.compile(r"[kmµnpdcMGT](?:W|Wh|Wp|VA|Ah|Hz|V|A|N|Pa|L|B|J|bps|b|bit|bits|byte|bytes)\Z")
 #: Abbreviations written in mixed case that name no entity (degrees, titles).
 NOT_MIXED = frozenset(
     "PhD PhDs MSc BSc MSci MEng BEng MPhil DPhil MRes MBA MBAs MA BA LLB LLM MD DDS MPH MFA BFA GCSEs".split()
