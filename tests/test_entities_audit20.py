@@ -72,3 +72,12 @@ def test_a_noun_left_alone_by_an_opener_taken_for_a_verb_is_no_name() -> None:
     found = mention_kinds("- Knitting Circle: Tuesdays in the back room.\n- Visiting Ravenglass on Sunday.\n")
     assert "Circle" not in found  # fails before: the noun was kept alone
     assert "Ravenglass" in found
+
+
+def test_an_elided_article_and_a_known_bodys_initials_open_the_name() -> None:
+    found = mention_kinds(
+        "- Hand cream from L'Occitane Provence for the raffle.\n"
+        "- Dad's first computer was an Acorn; the lab had RSPCA leaflets and NHS Grampian forms.\n"
+    )
+    assert "L'Occitane Provence" in found and "Provence" not in found  # fails before: the name was cut
+    assert "NHS Grampian" in found  # fails before: "Grampian" alone

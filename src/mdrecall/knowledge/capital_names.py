@@ -363,11 +363,14 @@ def _possessive_business(words: list[str], plain: str, end: int) -> bool:
 def _acronym_led(acronym: str, words: list[str]) -> bool:
     """Is an acronym before one capitalised word the start of its name: a known place ("TU Munich", an
     institution named after its city) or a word no list knows ("OC Transpo"), the acronym no well-known
-    name, no role ("CEO Okafor") and no word written in capitals ("is NOT Kip")?"""
-    return (
-        len(words) == 1
-        and acronym not in _ROLES
-        and known_name(acronym) is None
-        and not (len(acronym) > 2 and common_word(acronym))  # "is NOT Kip": a word in capitals, for stress
-        and (words[0] in places() or is_rare(words))
+    name, no role ("CEO Okafor") and no word written in capitals ("is NOT Kip"); or a well-known
+    organisation's initials before a word no list knows and no place ("BBC Micros", "NHS Lothian": its
+    product or branch)?"""
+    if len(words) != 1 or acronym in _ROLES:
+        return False
+    known = known_name(acronym)
+    if known is not None:
+        return known.kind == "organisation" and words[0] not in places() and is_rare(words)
+    return not (len(acronym) > 2 and common_word(acronym)) and (  # "is NOT Kip": capitals for stress
+        words[0] in places() or is_rare(words)
     )

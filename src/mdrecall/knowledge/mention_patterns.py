@@ -15,8 +15,9 @@ _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
 #: A second capitalised part after a hyphen or a bare ampersand ("Cover-More", "Smith-Jones", "Slot&Go"): one
 #: word.
 _HYPHENED = rf"(?:[-&][{_UP}][{_LO}]+)?"
-#: An Irish or Norman surname's prefix: "O'Sullivan", "D'Arcy" (the capital after the apostrophe opens it).
-_OD = r"(?:(?<=[OD])['’][A-Z])?"
+#: An Irish or Norman surname's prefix or an elided article: "O'Sullivan", "D'Arcy", "L'Oréal" (the capital
+#: after the apostrophe opens it).
+_OD = r"(?:(?<=[ODL])['’][A-Z])?"
 #: An apostrophe and one letter ending a surname ("Thiong'o"), not a contraction's ("Don't", "We'd").
 _ELIDED = rf"(?:['’](?![stdm](?![{_LO}]))[{_LO}](?![\w'’]))?"
 _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
