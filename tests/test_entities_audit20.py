@@ -81,3 +81,13 @@ def test_an_elided_article_and_a_known_bodys_initials_open_the_name() -> None:
     )
     assert "L'Occitane Provence" in found and "Provence" not in found  # fails before: the name was cut
     assert "NHS Grampian" in found  # fails before: "Grampian" alone
+
+
+def test_a_name_in_single_quotes_keeps_its_first_word() -> None:
+    found = mention_kinds(
+        "- Booked the 'Sea Breeze' cottage for the paddle week.\n- 'Tidal Races Explained' talk moved to June.\n"
+    )
+    assert "Sea Breeze" in found and "Breeze" not in found  # fails before: the quote hid "Sea"
+    assert "Tidal Races Explained" in found
+    found = mention_kinds("- Fionn O'Sullivan took the D'Arcy twins out.\n")
+    assert "Fionn O'Sullivan" in found and "Sullivan" not in found
