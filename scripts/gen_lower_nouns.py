@@ -31,7 +31,7 @@ OUT = ROOT / "src" / "mdrecall" / "knowledge" / "data" / "lower_nouns.txt"
 _NOTICE = """\
 # One-word English nouns that WordNet 3.0 never spells with a capital in any part of speech (no sense of
 # the word is a proper name) and that no given name or surname of Faker's lists spells, one a line
-# (scripts/gen_lower_nouns.py).
+# (scripts/gen_lower_nouns.py); after "!", regular plurals of such nouns that are surnames ("!waters").
 # WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. (License: see
 # https://wordnet.princeton.edu/license-and-commercial-use; provided "AS IS", without warranties.)
 """
@@ -70,20 +70,35 @@ def people_names() -> set[str]:
     return out
 
 
+def plural(word: str) -> str:
+    """The regular plural of an English noun ("parent" → "parents", "church" → "churches", "lady" →
+    "ladies")."""
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
 def lower_nouns(wn: Path) -> list[str]:
     """The one-word nouns (ASCII letters, three or more) whose every spelling is lower case and that name
-    no one in Faker's lists."""
+    no one in Faker's lists; of such a noun that a surname spells ("Parent", "Carpenter"), its plural where
+    no one is called so ("parents": "Parents asked"; not "Banks"); then, after "!", the plurals that are
+    surnames ("!waters", "!parsons": no plural of a noun there)."""
     people = people_names()
-    return sorted(
+    nouns = [
         word
         for word, spellings in lemma_spellings(wn).items()
         if len(word) >= 3
-        and word not in people
         and word.isascii()
         and word.isalpha()
         and ("noun", word) in spellings
         and all(s == s.lower() for _, s in spellings)
-    )
+    ]
+    kept = {word for word in nouns if word not in people}
+    kept.update(plural(word) for word in nouns if word in people and plural(word) not in people)
+    names = {"!" + plural(word) for word in nouns if plural(word) in people}  # "Waters", "Parsons"
+    return sorted(kept) + sorted(names)
 
 
 def main() -> int:

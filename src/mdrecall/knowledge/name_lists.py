@@ -183,19 +183,22 @@ def common_word(word: str) -> bool:
 
 
 @cache
-def _lower_nouns() -> frozenset[str]:
+def _lower_nouns() -> tuple[frozenset[str], frozenset[str]]:
     lines = (_DATA / "lower_nouns.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(line for line in lines if line and not line.startswith("#"))
+    words = [line for line in lines if line and not line.startswith("#")]
+    return frozenset(w for w in words if w[0] != "!"), frozenset(w[1:] for w in words if w[0] == "!")
 
 
 def lower_noun(word: str) -> bool:
     """Is ``word`` (any case), or its singular, an English noun that no sense makes a proper name
-    ("Customer", "Committees", "Pharmacy"; not "Hull", "Grace", "Mason"), from WordNet
-    (``data/lower_nouns.txt``, written by ``scripts/gen_lower_nouns.py``)?"""
+    ("Customer", "Committees", "Pharmacy"; not "Hull", "Grace", "Mason", nor the surname "Waters"), from
+    WordNet (``data/lower_nouns.txt``, written by ``scripts/gen_lower_nouns.py``)?"""
     w = word.casefold()
-    nouns = _lower_nouns()
+    nouns, surnames = _lower_nouns()
     if w in nouns:
         return True
+    if w in surnames:
+        return False
     if w.endswith("ies") and w[:-3] + "y" in nouns:
         return True
     return w.endswith("s") and (w[:-1] in nouns or (w.endswith("es") and w[:-2] in nouns))
