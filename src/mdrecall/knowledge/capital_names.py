@@ -172,7 +172,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.name_at += sum(len(w) + 1 for w in c.words[:lead])
             c.words = c.words[lead:]
             c.opens = c.heading
-            if len(c.words) == 1 and lower_noun(c.words[0]) and not given_name(c.words[0]):
+            if _noun_left(c.words):
                 continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
         c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
@@ -307,6 +307,14 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(place_noun.group(1))
         c.after = c.after[place_noun.end() :]
+
+
+def _noun_left(words: list[str]) -> bool:
+    """Is the one word left after an opener was taken off a noun that is never a name, no given name and no
+    well-known name ("World" of "Slimming World"; not "Windows" of "Another Windows path bug")?"""
+    return (
+        len(words) == 1 and lower_noun(words[0]) and not given_name(words[0]) and known_name(words[0]) is None
+    )
 
 
 def _no_name_alone(word: str, before: str) -> bool:
