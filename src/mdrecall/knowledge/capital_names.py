@@ -99,6 +99,8 @@ _ACRONYM_OPENING = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?([A-Z]{
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 #: Stop words of praise or mood that open a name after a determiner ("his Happy Hoof", "the Great Wall").
 _QUALITY = frozenset("Happy Good Great Nice Cool Awesome Bad".split())
+#: A number, a capital letter (perhaps with digits) or a Roman numeral after a noun: "4", "A", "B2", "IV".
+_DESIGNATOR = re.compile(r"[ ](?:\d{1,4}[a-z]?|[A-Z]\d{0,3}|[IVX]{1,4})(?![\w'’-]|\.\d)")
 #: A number ending the text before a word ("500 ", "2x"): a unit's symbol may follow.
 _NUMBER_END = re.compile(r"\d[ ]?\Z")
 _DETERMINER_BEFORE = re.compile(r"(?<![\w'’])(?:the|a|an|his|her|my|our|their|your|its)[ ]\Z")
@@ -176,6 +178,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
                 continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
         c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
+        if len(c.words) == 1 and _numbered_noun(c.words[0], c.after):
+            continue  # "at Unit 4", "Studio A booked", "Type I fluid": a noun numbering things, no name
         if (
             len(c.words) in (2, 3)
             and c.words[0] in ("St", "St.", "Saint")
@@ -307,6 +311,16 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(place_noun.group(1))
         c.after = c.after[place_noun.end() :]
+
+
+def _numbered_noun(word: str, after: str) -> bool:
+    """Is ``word`` a noun that numbers things followed by its number or letter ("Unit 4", "Studio A",
+    "Terminal B", "Season 3", "Type I"): a word of :data:`_NUMBERED` or a noun that is never a name (not a
+    given or well-known one: "Pixel 8" stays)?"""
+    return _DESIGNATOR.match(after) is not None and (
+        word.casefold() in _NUMBERED
+        or (lower_noun(word) and not given_name(word) and known_name(word) is None)
+    )
 
 
 def _noun_left(words: list[str]) -> bool:
