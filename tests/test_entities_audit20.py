@@ -120,3 +120,14 @@ def test_a_noun_opening_a_line_as_a_relations_subject_is_no_name() -> None:
     for word in ("Landlord", "Dumbbells"):  # fails before: each a relation's end, an entity at once
         assert all(how != "relation" for _, how in found.get(word, set())), word
     assert "Wiremu" in found and "Harbourside Lettings" in found
+
+
+def test_a_frequent_word_capitalised_after_initials_is_part_of_their_name() -> None:
+    found = mention_kinds(
+        "- Club minibus insured via KPL Mutual from March.\n"
+        "- Ordered the new paddles from the BSA Workshop.\n"
+        "- Sent the rota to CEO Harriet Kemble.\n"
+    )
+    assert "KPL Mutual" in found and "Mutual" not in found  # fails before: "Mutual" alone
+    assert "BSA Workshop" in found
+    assert "CEO Harriet Kemble" not in found  # a role's initials open no name

@@ -394,5 +394,5 @@ def _acronym_led(acronym: str, words: list[str]) -> bool:
     if known is not None:
         return known.kind == "organisation" and words[0] not in places() and is_rare(words)
     return not (len(acronym) > 2 and common_word(acronym)) and (  # "is NOT Kip": capitals for stress
-        words[0] in places() or is_rare(words)
-    )
+        words[0] in places() or is_rare(words) or (common_word(words[0]) and not given_name(words[0]))
+    )  # "via NFU Mutual", "the FIT Show": a frequent word capitalised mid-sentence after initials is theirs
