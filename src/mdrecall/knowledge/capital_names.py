@@ -29,6 +29,7 @@ from mdrecall.knowledge.mention_patterns import (
     SAINTS_PLACE,
     STOP,
     TITLES,
+    UNIT_SYMBOL,
 )
 from mdrecall.knowledge.mention_readers import (
     Leads,
@@ -45,6 +46,7 @@ from mdrecall.knowledge.name_lists import (
     kin_word,
     known_name,
     known_words_max,
+    lower_noun,
     places,
 )
 from mdrecall.knowledge.name_words import (
@@ -97,6 +99,10 @@ _ACRONYM_OPENING = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?([A-Z]{
 _YEAR = re.compile(r"1[89]\d\d|20\d\d")
 #: Stop words of praise or mood that open a name after a determiner ("his Happy Hoof", "the Great Wall").
 _QUALITY = frozenset("Happy Good Great Nice Cool Awesome Bad".split())
+#: A number, a capital letter (perhaps with digits) or a Roman numeral after a noun: "4", "A", "B2", "IV".
+_DESIGNATOR = re.compile(r"[ ](?:\d{1,4}[a-z]?|[A-Z]\d{0,3}|[IVX]{1,4})(?![\w'’-]|\.\d)")
+#: A number ending the text before a word ("500 ", "2x"): a unit's symbol may follow.
+_NUMBER_END = re.compile(r"\d[ ]?\Z")
 _DETERMINER_BEFORE = re.compile(r"(?<![\w'’])(?:the|a|an|his|her|my|our|their|your|its)[ ]\Z")
 #: A possessive filling a table cell ("| Nando's |").
 _POSSESSIVE_CELL = re.compile(r"['’]s[ ]*\|")
@@ -147,7 +153,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             scan.add(i, " ".join(words), "person", "typed_name")  # "Mrs Okoye": the surname with its title
             continue
         trailing = _trim_stop_words(c, title)
-        if not c.words or (len(c.words) == 1 and c.words[0] in NOT_MIXED):
+        if not c.words or (len(c.words) == 1 and _no_name_alone(c.words[0], c.before)):
             continue
         if len(c.words) == 2 and given_name(c.words[0]) and (app := _known_humped(c.words[1])) is not None:
             scan.add(i, c.words[1], app, "typed_name")  # "Ayesha WhatsApp 21:40": a person, then the app
@@ -168,8 +174,12 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.name_at += sum(len(w) + 1 for w in c.words[:lead])
             c.words = c.words[lead:]
             c.opens = c.heading
+            if _noun_left(c.words):
+                continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
         c.after = "" if trailing else plain[m.end() : m.end() + 40]
         _take_neighbours(c, plain, m.end(), trailing)
+        if len(c.words) == 1 and _numbered_noun(c.words[0], c.after):
+            continue  # "at Unit 4", "Studio A booked", "Type I fluid": a noun numbering things, no name
         if (
             len(c.words) in (2, 3)
             and c.words[0] in ("St", "St.", "Saint")
@@ -303,6 +313,34 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
         c.after = c.after[place_noun.end() :]
 
 
+def _numbered_noun(word: str, after: str) -> bool:
+    """Is ``word`` a noun that numbers things followed by its number or letter ("Unit 4", "Studio A",
+    "Terminal B", "Season 3", "Type I"): a word of :data:`_NUMBERED` or a noun that is never a name (not a
+    given or well-known one: "Pixel 8" stays)?"""
+    return _DESIGNATOR.match(after) is not None and (
+        word.casefold() in _NUMBERED
+        or (lower_noun(word) and not given_name(word) and known_name(word) is None)
+    )
+
+
+def _noun_left(words: list[str]) -> bool:
+    """Is the one word left after an opener was taken off a noun that is never a name, no given name and no
+    well-known name ("World" of "Slimming World"; not "Windows" of "Another Windows path bug")?"""
+    return (
+        len(words) == 1 and lower_noun(words[0]) and not given_name(words[0]) and known_name(words[0]) is None
+    )
+
+
+def _no_name_alone(word: str, before: str) -> bool:
+    """Is one capitalised word no name alone: a degree ("PhD"), a family word ("Mum's meds", "shared with
+    Sis"; not a given name written so) or a unit's symbol after a number ("500 Mbit", "20 Gb")?"""
+    return (
+        word in NOT_MIXED
+        or (kin_word(word) and not given_name(word))
+        or (UNIT_SYMBOL.match(word) is not None and _NUMBER_END.search(before) is not None)
+    )
+
+
 def _known_humped(word: str) -> str | None:
     """The kind of ``word`` where it is a well-known name with a capital inside ("WhatsApp", "YouTube"): no
     one's surname is written so, after a given name it is a thing of its own."""
@@ -347,11 +385,14 @@ def _possessive_business(words: list[str], plain: str, end: int) -> bool:
 def _acronym_led(acronym: str, words: list[str]) -> bool:
     """Is an acronym before one capitalised word the start of its name: a known place ("TU Munich", an
     institution named after its city) or a word no list knows ("OC Transpo"), the acronym no well-known
-    name, no role ("CEO Okafor") and no word written in capitals ("is NOT Kip")?"""
-    return (
-        len(words) == 1
-        and acronym not in _ROLES
-        and known_name(acronym) is None
-        and not (len(acronym) > 2 and common_word(acronym))  # "is NOT Kip": a word in capitals, for stress
-        and (words[0] in places() or is_rare(words))
-    )
+    name, no role ("CEO Okafor") and no word written in capitals ("is NOT Kip"); or a well-known
+    organisation's initials before a word no list knows and no place ("BBC Micros", "NHS Lothian": its
+    product or branch)?"""
+    if len(words) != 1 or acronym in _ROLES:
+        return False
+    known = known_name(acronym)
+    if known is not None:
+        return known.kind == "organisation" and words[0] not in places() and is_rare(words)
+    return not (len(acronym) > 2 and common_word(acronym)) and (  # "is NOT Kip": capitals for stress
+        words[0] in places() or is_rare(words) or (common_word(words[0]) and not given_name(words[0]))
+    )  # "via NFU Mutual", "the FIT Show": a frequent word capitalised mid-sentence after initials is theirs

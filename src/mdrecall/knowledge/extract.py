@@ -38,7 +38,7 @@ from mdrecall.knowledge.line_scan import CODE, cue_lines
 from mdrecall.knowledge.marked_names import add_marked
 from mdrecall.knowledge.mention_patterns import STOP
 from mdrecall.knowledge.mention_readers import page_title
-from mdrecall.knowledge.name_lists import given_name, known_name
+from mdrecall.knowledge.name_lists import given_name, known_name, lower_noun
 from mdrecall.knowledge.phrase_names import add_phrases
 from mdrecall.knowledge.relations import Relation, find_relations
 from mdrecall.knowledge.shaped_names import add_lower, add_mixed, add_upper_and_camel, lower_hits
@@ -145,9 +145,22 @@ def _add_relations(scan: FileScan, path: str | None = None) -> list[tuple[Relati
                 known = known_name(name)
                 if known is not None:
                     scan.add(i, name, known.kind, "relation")
-                elif name[:1].isupper() and name not in STOP:
+                elif name[:1].isupper() and name not in STOP and not _common_subject(name, line):
                     scan.add(i, name, kind, "relation")
     return relations
+
+
+#: A list's marker or a number opening a line, before its text.
+_MARKER = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?")
+
+
+def _common_subject(name: str, line: str) -> bool:
+    """Is ``name`` a noun that is never a name (no given name) opening its line, capitalised only for that
+    ("Insurer switched to Haven Mutual", "Stream moved to Icecast"): a thing's ordinary word, no entity?"""
+    if " " in name or given_name(name) or not lower_noun(name):
+        return False
+    marker = _MARKER.match(line)
+    return line.startswith(name, marker.end() if marker else 0)
 
 
 def _page_person(scan: FileScan, path: str) -> str:

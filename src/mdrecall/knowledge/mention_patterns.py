@@ -15,8 +15,9 @@ _LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
 #: A second capitalised part after a hyphen or a bare ampersand ("Cover-More", "Smith-Jones", "Slot&Go"): one
 #: word.
 _HYPHENED = rf"(?:[-&][{_UP}][{_LO}]+)?"
-#: An Irish or Norman surname's prefix: "O'Sullivan", "D'Arcy" (the capital after the apostrophe opens it).
-_OD = r"(?:(?<=[OD])['’][A-Z])?"
+#: An Irish or Norman surname's prefix or an elided article: "O'Sullivan", "D'Arcy", "L'Oréal" (the capital
+#: after the apostrophe opens it).
+_OD = r"(?:(?<=[ODL])['’][A-Z])?"
 #: An apostrophe and one letter ending a surname ("Thiong'o"), not a contraction's ("Don't", "We'd").
 _ELIDED = rf"(?:['’](?![stdm](?![{_LO}]))[{_LO}](?![\w'’]))?"
 _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
@@ -25,13 +26,15 @@ _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 _PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den|wa)"
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)
-#: Capitalised words in a row, not glued to a word, an apostrophe or a hyphen (the look-behind comes after
+#: Capitalised words in a row, not glued to a word, a word's apostrophe or a hyphen (an opening quote is no
+#: word's: "'Black Holes Live'" is read whole; the look-behinds come after
 #: the first letter so that the search can skip ahead to capitals: several times faster). A word may be two
 #: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones") or an O'/D' surname; a name's small
 #: words (:data:`_PARTICLE`) may stand between two of its words, and a saint's "St." inside it ("Grundschule
 #: St. Anna"), or opening it ("St. Joseph Cathedral").
 CAPS = re.compile(
-    rf"[{_UP}](?<![\w'’-][{_UP}])(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
+    rf"[{_UP}](?<![\w-][{_UP}])(?<![\w'’]['’][{_UP}])"
+    rf"(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
     rf"(?:(?:['’]s|(?<=s)['’])?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
@@ -107,8 +110,9 @@ JOINED = re.compile(
 MIXED = re.compile(
     r"[A-Z](?<![\w'’@/.-][A-Z])(?:[A-Z]+[a-z][A-Za-z0-9]*|[A-Z]{2,}[0-9]{2,}[A-Za-z]?)(?![\w@/-]|\.\w)"
 )
-#: A unit's symbol with a metric prefix ("kWh", "kWp", "mAh", "MWh", "kHz", "dB"): a quantity's unit, no name.
-UNIT_SYMBOL = re.compile(r"[kmµnpdcMGT](?:W|Wh|Wp|VA|Ah|Hz|V|A|N|Pa|L|B|J|bps)\Z")
+#: A unit's symbol with a metric prefix ("kWh", "kWp", "mAh", "MWh", "kHz", "dB", "Mbit", "Gb"): a quantity's
+#: unit, no name.
+UNIT_SYMBOL = re.compile(r"[kmµnpdcMGT](?:W|Wh|Wp|VA|Ah|Hz|V|A|N|Pa|L|B|J|bps|b|bit|bits|byte|bytes)\Z")
 #: Abbreviations written in mixed case that name no entity (degrees, titles).
 NOT_MIXED = frozenset(
     "PhD PhDs MSc BSc MSci MEng BEng MPhil DPhil MRes MBA MBAs MA BA LLB LLM MD DDS MPH MFA BFA GCSEs".split()

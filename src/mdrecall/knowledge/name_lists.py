@@ -15,6 +15,7 @@ __all__ = [
     "KnownName",
     "animal_words",
     "kin_word",
+    "lower_noun",
     "person_noun",
     "common_word",
     "composition_words",
@@ -208,6 +209,28 @@ def common_word(word: str) -> bool:
     """Is ``word`` (any case) a frequent English word ("Wonder", "Approved")? A capitalised word that is
     not ("Triodos", "Snakemake") is a name wherever it stands."""
     return word.casefold() in _common_words()
+
+
+@cache
+def _lower_nouns() -> tuple[frozenset[str], frozenset[str]]:
+    lines = (_DATA / "lower_nouns.txt").read_text(encoding="utf-8").splitlines()
+    words = [line for line in lines if line and not line.startswith("#")]
+    return frozenset(w for w in words if w[0] != "!"), frozenset(w[1:] for w in words if w[0] == "!")
+
+
+def lower_noun(word: str) -> bool:
+    """Is ``word`` (any case), or its singular, an English noun that no sense makes a proper name
+    ("Customer", "Committees", "Pharmacy"; not "Hull", "Grace", "Mason", nor the surname "Waters"), from
+    WordNet (``data/lower_nouns.txt``, written by ``scripts/gen_lower_nouns.py``)?"""
+    w = word.casefold()
+    nouns, surnames = _lower_nouns()
+    if w in nouns:
+        return True
+    if w in surnames:
+        return False
+    if w.endswith("ies") and w[:-3] + "y" in nouns:
+        return True
+    return w.endswith("s") and (w[:-1] in nouns or (w.endswith("es") and w[:-2] in nouns))
 
 
 @cache

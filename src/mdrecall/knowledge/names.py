@@ -68,6 +68,7 @@ from mdrecall.knowledge.name_lists import (
     kin_word,
     known_name,
     known_names,
+    lower_noun,
     person_noun,
     places,
 )
@@ -363,17 +364,19 @@ _NOT_SUBJECTS = frozenset(
 
 
 def _common_opener(name: str, words: list[str], opens: bool) -> bool:
-    """Is the name one of :data:`_NOT_SUBJECTS` or a frequent word no given name built with a suffix of
+    """Is the name one of :data:`_NOT_SUBJECTS`, a frequent word no given name built with a suffix of
     roles, fields and qualities ("Legal says", "Accountant wants", "Security signed off"; a short word may
-    be a name the lists lack, "Marc said") opening a sentence: a role, a team or an auxiliary, not someone?"""
+    be a name the lists lack, "Marc said"), or a noun that is never a proper name ("Customer asked",
+    "Committee agreed", "Dietitian says"; not "Hull", "Cook") opening a sentence: a role, a team, a thing
+    or an auxiliary, not someone?"""
     if not opens or len(words) != 1:
         return False
-    return name in _NOT_SUBJECTS or (
-        len(name) > 4
-        and name.casefold().endswith(NOUN_SUFFIXES)
-        and common_word(name)
-        and not given_name(name)
-        and name not in WORD_GIVEN_NAMES
+    if name in _NOT_SUBJECTS:
+        return True
+    if given_name(name) or name in WORD_GIVEN_NAMES:
+        return False
+    return (len(name) > 4 and name.casefold().endswith(NOUN_SUFFIXES) and common_word(name)) or lower_noun(
+        name
     )
 
 
