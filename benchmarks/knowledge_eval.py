@@ -111,8 +111,14 @@ def score_dates(root: Path, labels: dict[str, Any], setting: str = "auto") -> di
 def _open(root: Path) -> Any:
     from mdrecall import Config, Memory
 
-    # Every folder of the labelled workspace is memory (people/, projects/, personal/...), not only memory/.
-    extra = sorted(p.name for p in root.iterdir() if p.is_dir() and p.name not in ("memory", ".mdrecall"))
+    # Every folder and page of the labelled workspace is memory (people/, projects/, a reading list beside
+    # MEMORY.md...), not only memory/: its writer wrote them all as the agent's memory.
+    extra = sorted(
+        p.name
+        for p in root.iterdir()
+        if (p.is_dir() and p.name not in ("memory", ".mdrecall"))
+        or (p.is_file() and p.suffix == ".md" and p.name not in ("MEMORY.md", "memory.md"))
+    )
     over = {"history": {"git": False}, "index": {"sync_on_search": False}, "extra_paths": extra}
     cfg = Config().merged(over)
     mem = Memory.open(root, cfg)
