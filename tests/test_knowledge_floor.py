@@ -45,7 +45,9 @@ FLOORS: dict[str, tuple[float, float, float, float, float, float, float, int]] =
     "held_out_13": (0.95, 0.89, 0.86, 0.80, 0.90, 0.28, 0.96, 1),  # now 0.97 0.90 0.87 0.81 0.95 0.32 1.00
     # written blind in session 19, read once as written, then tuned on the same session
     "held_out_15": (0.94, 0.91, 0.79, 0.78, 0.94, 0.38, 0.87, 2),  # now 0.96 0.92 0.80 0.79 1.00 0.42 0.91
-    "held_out_16": (0.91, 0.91, 0.72, 0.81, 0.90, 0.38, 0.82, 5),  # now 0.92 0.92 0.73 0.82 0.95 0.42 0.85
+    # held_out_16: its reading list beside MEMORY.md is indexed since session 20 (the marks already made show
+    # for more questions: 4 → 6)
+    "held_out_16": (0.91, 0.91, 0.72, 0.81, 0.90, 0.38, 0.82, 6),  # now 0.92 0.92 0.78 0.81 0.95 0.42 0.88
     "held_out_17": (0.96, 0.94, 0.88, 0.80, 0.88, 0.34, 0.88, 4),  # now 0.98 0.96 0.89 0.81 0.94 0.38 0.91
     "held_out_18": (0.93, 0.91, 0.84, 0.86, 0.94, 0.28, 0.97, 3),  # now 0.95 0.93 0.85 0.88 1.00 0.32 1.00
 }
