@@ -21,7 +21,6 @@ from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.kind_context import context_probabilities
 from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
-from mdrecall.knowledge.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.name_links import (
     fold_stated_aliases,
@@ -38,9 +37,10 @@ from mdrecall.knowledge.name_lists import (
 from mdrecall.knowledge.opening_fulls import link_opening_fulls
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
+from mdrecall.knowledge.stored_kinds import inherited_key_kinds, key_kinds
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
-from mdrecall.stores.views import KeySummary, MentionRow, ViewStore
+from mdrecall.stores.views import KeySummary, MentionRow
 
 __all__ = [
     "Entity",
@@ -48,17 +48,11 @@ __all__ = [
     "EntityIndex",
     "KIND_SOURCES",
     "apply_entity_boost",
-    "kind_lines",
-    "kind_names",
-    "names_kind",
 ]
 
 #: Per store: the last accepted-name table and what it was computed from. A store returns the same stats
 #: object until its index changes, so a search reuses the table instead of rebuilding it.
 _KNOWN: dict[int, tuple[tuple[Any, ...], dict[str, str]]] = {}
-#: Per store: the entity kind of every key with a known kind and the kinds short keys inherit from a longer
-#: name's head noun, and the stats object they were read with.
-_KINDS: dict[int, tuple[Any, tuple[dict[str, str], dict[str, str]]]] = {}
 #: Per store: the kind the words around an uncued entity's mentions give it (:mod:`.kind_context`), by the
 #: entity's key, and the stats object they were read with.
 _CONTEXT_KINDS: dict[int, tuple[Any, dict[str, dict[str, float] | None]]] = {}
@@ -185,11 +179,11 @@ class EntityIndex(NameQueries):
             if other is not None and other != k and k not in self.canonical and (k in out or other in out):
                 out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
-            link_first_names(out, stats, _key_kinds(self.store), partial(written_lower, self.texts))
+            link_first_names(out, stats, key_kinds(self.store), partial(written_lower, self.texts))
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
-            link_opening_fulls(out, stats, _key_kinds(self.store))
-            link_unwritten_given(out, stats, _key_kinds(self.store))
-            link_surnames(out, stats, _key_kinds(self.store))
+            link_opening_fulls(out, stats, key_kinds(self.store))
+            link_unwritten_given(out, stats, key_kinds(self.store))
+            link_surnames(out, stats, key_kinds(self.store))
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)
@@ -203,7 +197,7 @@ class EntityIndex(NameQueries):
             root = known.get(summary.key)
             if root is not None:
                 groups.setdefault(root, []).append(summary)
-        shared = _shared_firsts(known, _key_kinds(self.store))
+        shared = _shared_firsts(known, key_kinds(self.store))
         accepted = [
             (root, self._entity(root, parts), parts) for root, parts in groups.items() if root not in shared
         ]
@@ -223,7 +217,7 @@ class EntityIndex(NameQueries):
         for part in parts:
             for (name, _kind, _how), n in part.forms.items():
                 names[name] += n
-        inherited = _inherited_kinds(self.store)
+        inherited = inherited_key_kinds(self.store)
         head = next((inherited[p.key] for p in parts if p.key in inherited), None)
         if len(parts) == 1:
             lines, files = parts[0].lines, parts[0].files
@@ -416,100 +410,3 @@ def _longest(names: Counter[str], root: str) -> str | None:
     """The written form of the canonical key itself, capitalised where any mention capitalised it."""
     forms = [n for n in names if entity_key(n) == root]
     return max(forms, key=lambda n: (n[:1].isupper(), names[n])) if forms else None
-
-
-def _key_kinds(store: ViewStore) -> dict[str, str]:
-    """Entity key → its kind: the kind its stored mentions give (:func:`~.kind_vote.vote`, a longer name's
-    head noun before the shape's default), for keys with any kind but ``unknown``. Cached per store until
-    its index changes."""
-    return _kind_tables(store)[0]
-
-
-def _inherited_kinds(store: ViewStore) -> dict[str, str]:
-    """Short key → the kind a longer name's head noun gives it (:func:`~.kind_vote.inherited_kinds`)."""
-    return _kind_tables(store)[1]
-
-
-def _kind_tables(store: ViewStore) -> tuple[dict[str, str], dict[str, str]]:
-    stats = store.entity_stats()
-    cached = _KINDS.get(id(store))
-    if cached is not None and cached[0] is stats:
-        return cached[1]
-    summaries = {summary.key: summary.forms for summary in store.entity_summary()}
-    inherited = inherited_kinds(summaries)
-    out: dict[str, str] = {}
-    for key, forms in summaries.items():
-        kind, cued = vote([forms])
-        kind = kind if cued else inherited.get(key, kind)
-        if kind is not None:
-            out[key] = kind
-    if len(_KINDS) > 16:
-        _KINDS.clear()
-    _KINDS[id(store)] = (stats, (out, inherited))
-    return out, inherited
-
-
-#: At most this many entity names widen one question's keyword query (:func:`kind_names`).
-MAX_KIND_NAMES = 100
-
-
-def kind_names(store: Store, kinds: Sequence[str]) -> tuple[str, ...]:
-    """The entities of ``kinds`` the workspace names (their keys, lowercase: "what pet do we have" →
-    ``("gus",)``), at most :data:`MAX_KIND_NAMES`, most mentioned first; empty when the store keeps no views.
-    A question naming the kind is answered by a line naming one ("Our tortoise is called Gus"), which
-    holds no word of the question."""
-    if not kinds or not keeps_views(store):
-        return ()
-    wanted = set(kinds)
-    keys = [k for k, kind in _key_kinds(store).items() if kind in wanted]
-    if len(keys) > MAX_KIND_NAMES:
-        stats = store.entity_stats()
-        keys.sort(key=lambda k: -stats.get(k, (0, False))[0])
-    return tuple(keys[:MAX_KIND_NAMES])
-
-
-def others_names(store: Store, keys: Sequence[str]) -> frozenset[str]:
-    """The ``keys`` every stored mention of which lies on another person's page: a page whose title (its
-    first line) names a person ("# Rafael Souza" ... "two cats: Feijão and Paçoca"). A question in the
-    first person ("what pets do we have?") is not answered by them: they are that person's."""
-    if not keys or not keeps_views(store):
-        return frozenset()
-    kinds = _key_kinds(store)
-    rows = store.mention_rows(keys)
-    paths = {m.path for m in rows}
-    people = [k for k, kind in kinds.items() if kind == "person"]
-    titled = {m.path for m in store.mention_rows(people) if m.line == 1 and m.path in paths}
-    owned: dict[str, bool] = {}
-    for m in rows:
-        owned[m.key] = owned.get(m.key, True) and m.path in titled
-    return frozenset(k for k, only in owned.items() if only)
-
-
-def kind_lines(store: Store, kinds: Sequence[str]) -> dict[str, list[int]] | None:
-    """Path → the lines holding a stored mention of an entity of one of ``kinds`` ("place": Curitiba);
-    ``None`` when the store keeps no views or no entity has those kinds."""
-    if not kinds or not keeps_views(store):
-        return None
-    wanted = set(kinds)
-    keys = [k for k, kind in _key_kinds(store).items() if kind in wanted]
-    if not keys:
-        return None
-    lines: dict[str, list[int]] = {}
-    for path, line in store.mention_lines(keys):
-        lines.setdefault(path, []).append(line)
-    return lines
-
-
-def names_kind(store: Store, kinds: Sequence[str]) -> Callable[[Chunk], bool] | None:
-    """A predicate: does a chunk hold a stored mention of an entity of one of ``kinds`` ("pet": Biscuit,
-    "work": a book's title)? ``None`` when the store keeps no views or no entity has those kinds."""
-    if not kinds or not keeps_views(store):
-        return None
-    lines = kind_lines(store, kinds)
-    if lines is None:
-        return None
-
-    def check(chunk: Chunk) -> bool:
-        return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))
-
-    return check

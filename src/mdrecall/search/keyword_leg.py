@@ -33,7 +33,7 @@ def kind_terms(store: Store, kq: KeywordQuery, kinds: Sequence[str]) -> tuple[st
     which holds no word of the question but Gus, as much as by a line saying "pet". A question in the first
     person leaves out the names only another person's page holds (their pets). Empty when the workspace
     names none."""
-    from mdrecall.knowledge.index import kind_names, others_names
+    from mdrecall.knowledge.stored_kinds import kind_names, others_names
 
     said = [t for t in kq.terms if set(ENTITY_KINDS.get(t.lower(), ())) & set(kinds)]
     if "technology" in kinds and asks_for_code_language(kq.text):  # "programming languages"
@@ -92,7 +92,7 @@ def with_code_rare(store: Store, kq: KeywordQuery) -> KeywordQuery:
     """``kq`` with the programming languages whose name is also an ordinary word ("Rust", "Swift",
     "Ruby") added to its instances where the workspace's entities name them as a technology (the entity
     extraction reads "Rust" so only in a technical context)."""
-    from mdrecall.knowledge.index import kind_names
+    from mdrecall.knowledge.stored_kinds import kind_names
 
     tech = set(kind_names(store, ("technology",)))
     extra = tuple(w for w in rare_table().get(CODE_KIND, ()) if w in tech and w not in kq.instances)

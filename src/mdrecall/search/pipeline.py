@@ -298,7 +298,7 @@ def run_search(
         fused = apply_kind_instances(fused, kq.terms)
         check = None
         if entity_kinds:
-            from mdrecall.knowledge.index import names_kind
+            from mdrecall.knowledge.stored_kinds import names_kind
 
             check = names_kind(store, entity_kinds)
         if check is not None:
@@ -311,7 +311,7 @@ def run_search(
     if "places" not in off and fused and asks_whereabouts(req.query):  # "where is Rafael based"
         names = whereabouts_names(req.query, query_names(req.query))
         if names:
-            from mdrecall.knowledge.index import kind_lines
+            from mdrecall.knowledge.stored_kinds import kind_lines
 
             fused = apply_place_lift(fused, names, kind_lines(store, whereabouts_kinds(req.query)) or {})
     if choice:
