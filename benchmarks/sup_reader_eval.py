@@ -16,7 +16,7 @@ true pairs; *added* = right / added. Feature sets (``--features``):
 * ``both``: all of them.
 
     python benchmarks/sup_reader_eval.py [--features reader] [--dims 32] [--widen title|nearest]
-        [--train all|sets|corpora] [--model logistic|mlp] [--out PATH] [-v [--show 0.7]]
+        [--train all|sets|corpora] [--model logistic|mlp] [--mutual] [--out PATH] [-v [--show 0.7]]
 
 ``--train sets`` / ``corpora``: a set's model trains on the other sets only / on the corpora only.
 Results: docs/entities.md, "a sentence-model reader of line pairs" (session 20).
@@ -110,17 +110,22 @@ def folds(r: Rows) -> list[np.ndarray]:
     return out
 
 
-def decide(r: Rows, idx: np.ndarray, p: np.ndarray, rules: dict, t: float) -> dict:
-    """The rules' pairs with the reader's additions at threshold ``t``."""
+def decide(r: Rows, idx: np.ndarray, p: np.ndarray, rules: dict, t: float, mutual: bool = False) -> dict:
+    """The rules' pairs with the reader's additions at threshold ``t`` (``mutual``: only where the older
+    line is also the newer line's best-scoring candidate)."""
     out = dict(rules)
     best: dict[Any, tuple[float, Any]] = {}
+    best_new: dict[Any, tuple[float, Any]] = {}
     for k, s in zip(idx, p, strict=True):
+        n = r.new[k]
+        if n not in best_new or s > best_new[n][0]:
+            best_new[n] = (float(s), r.old[k])
         old = r.old[k]
         if old in rules or s < t:
             continue
         if old not in best or s > best[old][0]:
-            best[old] = (float(s), r.new[k])
-    out.update({o: n for o, (_, n) in best.items()})
+            best[old] = (float(s), n)
+    out.update({o: n for o, (_, n) in best.items() if not mutual or best_new[n][1] == o})
     return out
 
 
@@ -129,6 +134,7 @@ def main() -> int:
     parser.add_argument("--features", choices=("cheap", "reader", "ruled", "both"), default="reader")
     parser.add_argument("--dims", type=int, default=32)
     parser.add_argument("--l2", type=float, default=3.0)
+    parser.add_argument("--mutual", action="store_true", help="add only pairs each line's best candidate")
     parser.add_argument(
         "--model", choices=("logistic", "mlp"), default="logistic", help="mlp: 32 hidden units"
     )
@@ -196,7 +202,7 @@ def main() -> int:
             for g in gs:
                 rl, tr = per.get(g, {}).get("rules", {}), per.get(g, {}).get("truth", {})
                 idx = np.flatnonzero(groups == g)
-                out = decide(r, idx, p[idx], rl, t)
+                out = decide(r, idx, p[idx], rl, t, args.mutual)
                 n_all += len(out)
                 ok_all += sum(1 for o, n in out.items() if tr.get(o) == n)
                 extra = {o: n for o, n in out.items() if o not in rl}
