@@ -7,7 +7,7 @@ import re
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
-    "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "wished",
+    "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "took_time", "wished",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -307,3 +307,24 @@ def paid_for(low: str, start: int) -> bool:
     """Whether a period after "for" at ``start`` is what a payment, a bill or a filing in its clause is for
     ("paid the rent for March"): the period covered, the one nearest the day written, not one ahead."""
     return _PAID_FOR.search(low, max(0, start - 60), start) is not None
+
+
+#: Words between a past verb and "in <count> <unit>" that make the count no time the act took: an
+#: infinitive or a plan after it ("told him to come back in two weeks", "said he'll ring in 3 days").
+_NOT_TOOK = {"to", "will", "would", "'ll", "'d", "and", "then", "for", "until", "till", "by", "next"}
+
+
+def took_time(low: str, start: int) -> bool:
+    """Whether "in <count> <unit>" at ``start`` is how long a past act took ("sold out in two days",
+    "finished the quilt in three weeks", "healed in 10 days"): a past verb among the four words before it
+    in its clause, with no infinitive or plan between; not a state ("was", "had") nor a day set after an
+    act in another clause ("Fixed it, retest in two weeks")."""
+    head = _CLAUSE.split(low[max(0, start - 60) : start])[-1]
+    words = _WORD.findall(head)
+    for k in range(len(words) - 1, max(-1, len(words) - 5), -1):
+        word, prev = words[k], words[k - 1] if k else ""
+        if word in _NOT_TOOK or word.endswith(("'ll", "'d")):
+            return False
+        if word not in _BE and word not in _HAVE and past_verb(word, prev) and not wished(words, k):
+            return True
+    return False

@@ -15,7 +15,6 @@ from datetime import date, timedelta
 from mdrecall.text.date_calendar import (
     count_of,
     day_of_month,
-    holiday_near,
     month_near,
     month_number,
     period_side,
@@ -30,9 +29,9 @@ from mdrecall.text.date_direction import (
     FORWARD_PREP,
     direction_of,
     ended_state,
-    firm_direction,
     paid_for,
     starts_clause,
+    took_time,
 )
 from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number, weekday_typo
 from mdrecall.text.date_spans import (
@@ -54,7 +53,7 @@ from mdrecall.text.day_neighbours import (
     yearless_day,
 )
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
-from mdrecall.text.holidays import ONE_DAY, holiday_key
+from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.weekday_dates import OWNER, ranked_weekday, weekday_days
 
@@ -70,30 +69,6 @@ class NoteDate:
     days: tuple[date, ...]
 
 
-#: A noun after a holiday that makes it name a period, an event of several days, a thing or a price rather
-#: than its day ("Christmas break", "the Easter Festival", "the Easter issue", "an Easter premium").
-_ATTRIBUTE = re.compile(
-    r"(?:\s+|[-‐])(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
-    r"|gifts?|concert|show|jumper|season|period|rush|closure|shutdown|week|weekend|term|trip|plans?|budget"
-    r"|bonus|rota|festivals?|fest|tournaments?|camps?|carnival|parade|fete|fayre|gala|retreat|issues?"
-    r"|editions?|specials?|premiums?|surcharges?|rates?|prices?|pricing|deals?|offers?|promos?|menus?"
-    r"|eggs?|hampers?|stock|orders?|campaign|schedule|timetable|hours)\b",
-    re.IGNORECASE,
-)
-#: After a holiday whose name says it is one day ("Paddy's Day", "Christmas Eve"), only a noun of a period
-#: makes it no day: an event named after it is held that day ("Paddy's Day rota", "the Boxing Day match").
-_PERIOD = re.compile(
-    r"(?:\s+|[-‐])(?:break|holidays?|hols|vacation|season|period|rush|closure|shutdown|week|weekend|term|sales?)\b",
-    re.IGNORECASE,
-)
-#: After a holiday written in lower case, a lower-case word that makes it the modifier of a common noun
-#: ("easter egger", "halloween candy"), where its day would follow with a preposition or a part of the day.
-_COMMON_NOUN = re.compile(
-    r"\s+(?!(?:morning|afternoon|evening|night|day|eve|dinner|lunch|breakfast|brunch|service|mass|time|at|on"
-    r"|in|with|to|for|from|by|of|until|till|before|after|around|over|and|or|but|as|when|if|is|are|was|were"
-    r"|will|be|has|had|have|it|we|you|she|he|they|our|my|your|their|his|her|its|the|a|an|so|then|this|that"
-    r"|next|last|every|each|too)\b)[a-z]{2,}\b"
-)
 #: Between a weekday and the numeric date after it that names the day ("Sat 3/5", "Tue, 12/3").
 _WEEKDAY_GAP = re.compile(r"\.?,?\s+")
 
@@ -295,6 +270,8 @@ def _note_match(
         elif unit == "weekend":
             if which == "coming" and today.weekday() >= 5:
                 step = 0
+            if step == 0 and today.weekday() < 5 and direction_of(low, start, end) < 0:
+                step = -1  # "Painted the fence this weekend" written on a Monday: the weekend gone
             days = weekend_days(today, step)
         elif unit == "fortnight":  # "the next fortnight": the fourteen days that follow (or went before)
             ks = range(1, 15) if step > 0 else range(-14, 0) if step else range(14)
@@ -329,6 +306,8 @@ def _note_match(
             return None  # "usually pays in 4-6 weeks": how long such a thing takes, no day
         if g["ahead"] and _NOT_SINCE.search(low, max(0, start - 48), start):
             return None  # "hasn't answered in 3 months": how long it has not happened, no day
+        if g["ahead"] and took_time(low, start):
+            return None  # "sold out in two days": how long a past act took, no day
         if unit.startswith(("day", "week", "fortnight")):
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
             if g["ahead"] and g["an2"]:  # "in 2-3 days": each day from the first count to the second
@@ -409,12 +388,7 @@ def _note_match(
     if g["qtr"]:
         return quarter_near(int(g["qn"] or 1), today, direction_of(low, start, end))
     if g["hol"]:
-        name = holiday_key(g["holn"] or "")
-        if name is None or (_PERIOD if ONE_DAY.search(name) else _ATTRIBUTE).match(line, end):
-            return None  # "Christmas break", "the Halloween party": a period or an event, not the day
-        if line[start:end].islower() and _COMMON_NOUN.match(line, end):
-            return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
-        return holiday_near(name, today, direction_of(low, start, end), firm_direction(low, start))
+        return holiday_days(g["holn"] or "", low, line, start, end, today)
     return None
 
 

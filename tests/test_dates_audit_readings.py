@@ -1,0 +1,81 @@
+"""Session 20, dates (the audit of unlabelled lines, ``benchmarks/date_audit.py``): "this weekend" after a
+past act, written on a weekday, is the weekend gone; "in <count> <unit>" right after a past act is how long
+it took, no day; "this <holiday>" is the one of the year written ("this Christmas" in April is the coming
+one). Phrases and worlds written for these tests, not from the pair corpora or the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+
+#: 2029-03-05 is a Monday.
+_MONDAY = "2029-03-05"
+
+
+def _day(line: str, written: str = _MONDAY) -> date | None:
+    return line_dates(f"# {written}\n\n{line}\n", written)[2]
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "saturday"),
+    [
+        ("- Repainted the beach hut this weekend, two coats of teal.", "2029-03-05", "2029-03-03"),
+        ("- We moved into the canal boat this weekend", "2029-03-06", "2029-03-03"),
+        ("- Finished the jigsaw this weekend!", "2029-03-08", "2029-03-03"),
+    ],
+)
+def test_this_weekend_after_a_past_act_is_the_weekend_gone(line: str, written: str, saturday: str) -> None:
+    assert _day(line, written) == date.fromisoformat(saturday)
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "saturday"),
+    [
+        ("- Painting the beach hut this weekend.", "2029-03-05", "2029-03-10"),
+        ("- Need to clear the loft this weekend", "2029-03-07", "2029-03-10"),
+        ("- Finished the jigsaw this weekend!", "2029-03-10", "2029-03-10"),  # written on the Saturday
+    ],
+)
+def test_this_weekend_ahead_or_under_way_stays(line: str, written: str, saturday: str) -> None:
+    assert date.fromisoformat(saturday) in chunk_dates(line, written)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- The gala tickets sold out in two days.",
+        "- Finished the patchwork quilt in three weeks",
+        "- Her sprained wrist healed in 10 days, back on the bars.",
+    ],
+)
+def test_in_a_count_after_a_past_act_is_how_long_it_took(line: str) -> None:
+    assert chunk_dates(line, _MONDAY) == {date(2029, 3, 5)}
+    assert _day(line) == date(2029, 3, 5)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- Glazed the pots, kiln firing in two days.", "2029-03-07"),
+        ("- Told the tenant to call back in two weeks", "2029-03-19"),
+        ("- Rang the garage; they'll have the part in 3 days", "2029-03-08"),
+    ],
+)
+def test_in_a_count_beside_a_plan_is_a_day(line: str, meant: str) -> None:
+    assert date.fromisoformat(meant) in chunk_dates(line, _MONDAY)
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        ("- No carol singing at the care home this Christmas, the lounge is being refitted.", "2029-04-11",
+         "2029-12-25"),
+        ("- The ferry ran a full timetable this Easter", "2029-05-20", "2029-04-01"),
+        ("- Spent far too much this Christmas", "2030-01-03", "2029-12-25"),
+    ],
+)  # fmt: skip
+def test_this_holiday_is_the_one_of_the_year_written(line: str, written: str, meant: str) -> None:
+    assert date.fromisoformat(meant) in chunk_dates(line, written)
