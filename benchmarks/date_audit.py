@@ -10,7 +10,7 @@ the phrases :func:`~mdrecall.text.note_dates.note_dates` finds, with their days,
 * ``--sample N --seed S --marks FILE``: draw N of those lines (at random, by seed) into ``FILE`` to be marked
   by hand (``"verdict": "ok"`` or ``"wrong"``, with ``"want"``: the phrases' days and the line's day as they
   should read, ``"day": "*"`` where any day of the line is right, and ``"why"``); an existing ``FILE``
-  keeps its lines and marks.
+  keeps its lines and marks. A line whose reading may be right either way lists the other in ``"also"``.
 * ``--marks FILE`` alone: score the marked lines against the reading now. A line marked ``ok`` is right
   while its reading is unchanged; one marked ``wrong`` is right once its reading equals ``want``; any other
   change is listed to be marked again.
@@ -112,7 +112,7 @@ def score(marks: list[dict[str, Any]], now: dict[str, dict[str, Any]]) -> dict[s
         row = now.get(m["key"])
         reading = _reading(row) if row else {"phrases": [], "day": None}
         if m.get("verdict") == "ok":
-            if reading == m["read"]:
+            if reading == m["read"] or reading in m.get("also", []):
                 right += 1
             else:
                 again.append({"key": m["key"], "was": m["read"], "now": reading})

@@ -79,3 +79,35 @@ def test_in_a_count_beside_a_plan_is_a_day(line: str, meant: str) -> None:
 )  # fmt: skip
 def test_this_holiday_is_the_one_of_the_year_written(line: str, written: str, meant: str) -> None:
     assert date.fromisoformat(meant) in chunk_dates(line, written)
+
+
+def _undated(line: str, reference: str) -> set[date]:
+    """Every day a line of an undated page names, read from the workspace's newest log day."""
+    return chunk_dates(f"# Allotment\n\n{line}\n", None, reference=reference)
+
+
+@pytest.mark.parametrize(
+    ("line", "reference", "meant"),
+    [
+        # the page was written on or before the newest log: a day ahead of its writing may lie behind that
+        ("- Water butt on loan from Gwen until end of January", "2029-02-14", "2029-01-31"),
+        ("- Shed rebuild pushed to 12 November, timber late", "2030-01-20", "2029-11-12"),
+        ("- Plot inspection: due 30/9, done 22/9", "2029-10-08", "2029-09-30"),
+    ],
+)
+def test_a_day_ahead_on_a_guessed_day_may_lie_before_it(line: str, reference: str, meant: str) -> None:
+    assert date.fromisoformat(meant) in _undated(line, reference)
+
+
+@pytest.mark.parametrize(
+    ("line", "reference", "meant"),
+    [
+        ("- Water butt on loan from Gwen until end of August", "2029-02-14", "2029-08-31"),
+        ("- Open day booked for 20 June", "2029-01-10", "2029-06-20"),  # about as near either way: ahead
+        ("- Shed rebuild pushed to 12 November 2030", "2030-01-20", "2030-11-12"),  # its year, as written
+    ],
+)
+def test_a_day_ahead_that_is_not_clearly_nearer_a_year_back_stays(
+    line: str, reference: str, meant: str
+) -> None:
+    assert date.fromisoformat(meant) in _undated(line, reference)

@@ -46,6 +46,7 @@ from mdrecall.text.dates import MAX_DAYS, month_days, week_of
 from mdrecall.text.day_neighbours import (
     a_week,
     day_from_next,
+    guessed_year,
     near_day,
     nearest_weekday,
     step_back,
@@ -154,6 +155,8 @@ def note_dates(
             found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
+        if found and loose and written is not None:  # an undated page: "until end of March" may lie gone
+            found = guessed_year(g, found, written)
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
         elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
