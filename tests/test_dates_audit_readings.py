@@ -111,3 +111,18 @@ def test_a_day_ahead_that_is_not_clearly_nearer_a_year_back_stays(
     line: str, reference: str, meant: str
 ) -> None:
     assert date.fromisoformat(meant) in _undated(line, reference)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        # a description, then a day gone: on a page with no day of its own that day is the line's
+        ("Juniper: ginger rescue cat, 11 years old. Thyroid up at the November check, so tablets daily.",
+         "2028-11-01"),
+        # a plan after a description is no day of the line's
+        ("Juniper: ginger rescue cat, 11 years old. Recheck in June.", None),
+    ],
+)  # fmt: skip
+def test_a_day_gone_after_a_description_on_an_undated_page(line: str, meant: str | None) -> None:
+    day = line_dates(f"# Pets\n\n{line}\n", None, "2029-02-10")[2]
+    assert day == (date.fromisoformat(meant) if meant else None)
