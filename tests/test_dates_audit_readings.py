@@ -126,3 +126,16 @@ def test_a_day_ahead_that_is_not_clearly_nearer_a_year_back_stays(
 def test_a_day_gone_after_a_description_on_an_undated_page(line: str, meant: str | None) -> None:
     day = line_dates(f"# Pets\n\n{line}\n", None, "2029-02-10")[2]
     assert day == (date.fromisoformat(meant) if meant else None)
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        # a day that is a clause of its own after a comma takes the cues of the clause it dates
+        ("- quiz night booked at the Lamb & Flag, 14 Nov", "2029-04-18", "2029-11-14"),
+        ("- Kiln service scheduled with Potclays, 2 December", "2029-05-02", "2029-12-02"),
+        ("- Returned the hire van, 14 Nov", "2029-04-18", "2028-11-14"),
+    ],
+)
+def test_a_day_after_a_comma_takes_the_clause_before(line: str, written: str, meant: str) -> None:
+    assert date.fromisoformat(meant) in chunk_dates(line, written)

@@ -157,6 +157,10 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     if not before and window.rstrip().endswith("("):
         # a day opening an aside ("Marathon done (Sat night)"): the cues of the clause the aside is about
         before = _WORD.findall(_CLAUSE.split(window.rstrip()[:-1])[-1])
+    elif not before and not _WORD.search(tail) and window.rstrip().endswith(","):
+        # a day that is a clause of its own after a comma ("party booked at the Anchor, 12 Dec"): the cues
+        # of the clause it dates
+        before = _WORD.findall(_CLAUSE.split(window.rstrip()[:-1])[-1])
     words = [*before, *after]
     cut = len(before)
     decided: set[int] = set()  # where a verb of deciding opens what was decided ("agreed: ...", "decided to")
