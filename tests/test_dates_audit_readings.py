@@ -139,3 +139,16 @@ def test_a_day_gone_after_a_description_on_an_undated_page(line: str, meant: str
 )
 def test_a_day_after_a_comma_takes_the_clause_before(line: str, written: str, meant: str) -> None:
     assert date.fromisoformat(meant) in chunk_dates(line, written)
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        # 6 April 2029 is a Friday; the Saturday 6 April nearest is in 2030, ten months on: a slipped weekday
+        ("- cider barn reopens Saturday 6 April!", "2029-02-12", "2029-04-06"),
+        # a weekday that fits a year within half a year still picks it (6 April 2030 is a Saturday)
+        ("- cider barn reopens Saturday 6 April!", "2029-12-01", "2030-04-06"),
+    ],
+)
+def test_a_weekday_picks_the_year_only_within_half_a_year(line: str, written: str, meant: str) -> None:
+    assert chunk_dates(line, written) == {date.fromisoformat(meant)}

@@ -9,6 +9,7 @@ import re
 from datetime import date
 
 from mdrecall.text.date_calendar import (
+    FAR,
     dated_day,
     day_of_month,
     month_number,
@@ -165,7 +166,9 @@ def _day_month(
         near = [
             d for y in (today.year - 1, today.year, today.year + 1) for d in safe_day(y, month, day) or []
         ]
-        fits = [d for d in near if d.weekday() == weekday_number(said)]
+        # (within half a year: "farm shop opens Saturday 5 April!" written in February, when 5 April falls
+        # on a Sunday, is the coming one with its weekday slipped, not the Saturday ten months gone)
+        fits = [d for d in near if d.weekday() == weekday_number(said) and abs((d - today).days) <= FAR]
         if fits:
             return [min(fits, key=lambda d: abs((d - today).days))]
     return _dated(month, day, today, low, start, end)
