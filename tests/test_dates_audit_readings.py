@@ -152,3 +152,15 @@ def test_a_day_after_a_comma_takes_the_clause_before(line: str, written: str, me
 )
 def test_a_weekday_picks_the_year_only_within_half_a_year(line: str, written: str, meant: str) -> None:
     assert chunk_dates(line, written) == {date.fromisoformat(meant)}
+
+
+@pytest.mark.parametrize(
+    ("line", "dated"),
+    [
+        ("- Thinking about Saturday litter picks along the towpath.", False),
+        ("- Trying Wednesday choir rehearsals in the vestry", False),
+        ("- Saturday litter pick along the towpath", True),  # one pick: the coming Saturday
+    ],
+)
+def test_a_weekday_before_a_compound_plural_is_a_habit(line: str, dated: bool) -> None:
+    assert (chunk_dates(line, _MONDAY) != {date(2029, 3, 5)}) is dated

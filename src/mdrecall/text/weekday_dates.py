@@ -48,6 +48,22 @@ _HABIT_NOUN = re.compile(r"(?!(?:works|suits|fits|sounds|looks|seems)\b)[a-z]{3,
 _HABIT_END = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:in|at|with|around|along|through|by|on)\s")
 
 
+#: A second noun after the first, the head of a compound ("Sunday donor sessions at the mall").
+_SECOND_NOUN = re.compile(r"\s+(?P<noun>[a-z]+)")
+
+
+def _habit(line: str, noun: re.Match[str]) -> bool:
+    """Whether the noun after a weekday, or the one after it (a compound's head: "Sunday donor sessions"),
+    is a plural ending its clause or going on with a place: what is done each such day."""
+    if _HABIT_NOUN.fullmatch(noun.group("noun")):
+        return _HABIT_END.match(line, noun.end()) is not None
+    head = _SECOND_NOUN.match(line, noun.end())
+    return (
+        head is not None and _HABIT_NOUN.fullmatch(head.group("noun")) is not None
+        and _HABIT_END.match(line, head.end()) is not None
+    )  # fmt: skip
+
+
 DAY_NAME = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 )
@@ -124,7 +140,7 @@ def weekday_days(
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
     if qual == "last" and noun and _STATED.match(line, noun.end()):
         return None  # "last Saturday show is Feb 27": the final one of a slot, whose day is stated
-    if not qual and noun and _HABIT_NOUN.fullmatch(noun.group("noun")) and _HABIT_END.match(line, noun.end()):
+    if not qual and noun and _habit(line, noun):
         return None  # "(Saturday walks)", "Sunday roasts.": a plural noun of what is done that day, a habit
     if not qual and _GENERIC.search(low, max(0, start - 8), start):
         return None  # "on a Wednesday": any one
