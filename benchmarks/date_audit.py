@@ -9,7 +9,7 @@ the phrases :func:`~mdrecall.text.note_dates.note_dates` finds, with their days,
 * ``--dump OUT``: every line that names a day (one JSON object a line).
 * ``--sample N --seed S --marks FILE``: draw N of those lines (at random, by seed) into ``FILE`` to be marked
   by hand (``"verdict": "ok"`` or ``"wrong"``, with ``"want"``: the phrases' days and the line's day as they
-  should read, ``"day": "*"`` where any day of the line is right, and ``"why"``); an existing ``FILE``
+  should read, ``"*"`` for the phrases or the day where any is right, and ``"why"``); an existing ``FILE``
   keeps its lines and marks. A line whose reading may be right either way lists the other in ``"also"``.
 * ``--marks FILE`` alone: score the marked lines against the reading now. A line marked ``ok`` is right
   while its reading is unchanged; one marked ``wrong`` is right once its reading equals ``want``; any other
@@ -118,7 +118,7 @@ def score(marks: list[dict[str, Any]], now: dict[str, dict[str, Any]]) -> dict[s
                 again.append({"key": m["key"], "was": m["read"], "now": reading})
         elif m.get("verdict") == "wrong":
             want = m["want"]
-            if reading["phrases"] == want["phrases"] and want["day"] in ("*", reading["day"]):
+            if want["phrases"] in ("*", reading["phrases"]) and want["day"] in ("*", reading["day"]):
                 right += 1
             elif reading == m["read"]:
                 wrong.append({"key": m["key"], "why": m.get("why", ""), "now": reading})

@@ -164,3 +164,30 @@ def test_a_weekday_picks_the_year_only_within_half_a_year(line: str, written: st
 )
 def test_a_weekday_before_a_compound_plural_is_a_habit(line: str, dated: bool) -> None:
     assert (chunk_dates(line, _MONDAY) != {date(2029, 3, 5)}) is dated
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        ("- Markdown the winter coats 30% for Black Friday.", "2029-07-02", "2029-11-23"),
+        ("- Cyber Monday: site held up, 3x normal orders", "2029-11-28", "2029-11-26"),
+    ],
+)
+def test_black_friday_is_the_day_after_thanksgiving(line: str, written: str, meant: str) -> None:
+    assert _day(line, written) == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a thing for Black Friday: the line is about its other day
+        "- Black Friday newsletter: write it by the 20th.",
+        "- Trialling a standing Thursday slot with the physio.",
+        "- Jonah made the 2nd XI this season!",
+        "- Aled's in the 3rd XV now",
+    ],
+)
+def test_named_things_that_are_no_day(line: str) -> None:
+    assert _day(line, "2029-07-02") in (date(2029, 7, 2), date(2029, 7, 20))
+    assert not any(d.month in (11, 12) for d in chunk_dates(line, "2029-07-02"))
+    assert date(2029, 7, 3) not in chunk_dates(line, "2029-07-02")  # the 3rd, read from "3rd XV"

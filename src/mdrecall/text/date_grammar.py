@@ -118,6 +118,8 @@ _ORDINAL_NOUNS = (
     r"|iteration|version|release|run|try|chapter|page|line|step|draft|level|seed|pick|overall|one|ones|half"
     r"|best|worst|largest|biggest|highest|lowest|most|least|generation|gen|batch|sprint|cohort|wave|phase"
     r"|stage|episode|season|book|film|movie|song|album|game|match|race|team|player|child|kid|son|daughter"
+    # a side of a club by its rank ("the 2nd XI", "1st XV", "the 3rd eleven"), a school's or a match's part
+    r"|xi\b|xv\b|xiii\b|eleven|squad|division|term|semester|leg\b"
 )
 
 

@@ -9,7 +9,7 @@ from datetime import date
 
 from mdrecall.text.date_calendar import holiday_near, this_years
 from mdrecall.text.date_direction import direction_of, firm_direction
-from mdrecall.text.holidays import ONE_DAY, holiday_key
+from mdrecall.text.holidays import ONE_DAY, THANKSGIVING_OFFSETS, holiday_key
 
 __all__ = ["holiday_days"]
 
@@ -20,7 +20,7 @@ _ATTRIBUTE = re.compile(
     r"|gifts?|concert|show|jumper|season|period|rush|closure|shutdown|week|weekend|term|trip|plans?|budget"
     r"|bonus|rota|festivals?|fest|tournaments?|camps?|carnival|parade|fete|fayre|gala|retreat|issues?"
     r"|editions?|specials?|premiums?|surcharges?|rates?|prices?|pricing|deals?|offers?|promos?|menus?"
-    r"|eggs?|hampers?|stock|orders?|campaign|schedule|timetable|hours)\b",
+    r"|eggs?|hampers?|stock|orders?|campaign|schedule|timetable|hours|emails?|newsletters?|ads|sales?)\b",
     re.IGNORECASE,
 )
 #: After a holiday whose name says it is one day ("Paddy's Day", "Christmas Eve"), only a noun of a period
@@ -44,7 +44,10 @@ def holiday_days(named: str, low: str, line: str, start: int, end: int, today: d
     """The day of the holiday ``named`` at ``line[start:end]`` (``low``: the line in lower case) read from
     ``today`` in the direction its words give ("this Christmas": the one of ``today``'s year), or ``None``."""
     name = holiday_key(named)
-    if name is None or (_PERIOD if ONE_DAY.search(name) else _ATTRIBUTE).match(line, end):
+    if name is None:
+        return None
+    one_day = ONE_DAY.search(name) is not None and name not in THANKSGIVING_OFFSETS  # a shop's day: its deals
+    if (_PERIOD if one_day else _ATTRIBUTE).match(line, end):
         return None  # "Christmas break", "the Halloween party": a period or an event, not the day
     if line[start:end].islower() and _COMMON_NOUN.match(line, end):
         return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing

@@ -18,7 +18,7 @@ __all__ = ["DAY_NAME", "OWNER", "ranked_weekday", "weekday_days"]
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
 #: determiner or one of these adjectives, and a lower-case noun follows; it names a recurring slot, no day.
 _DETERMINER = re.compile(
-    r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|weekly|first|second|third|fourth"
+    r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|standing|weekly|first|second|third|fourth"
     r"|more|no|each|any|same|\w+'s)\s+)$"
 )
 #: The lower-case noun after such a weekday, maybe after its time ("the Tuesday 10:30 team sync").
