@@ -191,3 +191,17 @@ def test_named_things_that_are_no_day(line: str) -> None:
     assert _day(line, "2029-07-02") in (date(2029, 7, 2), date(2029, 7, 20))
     assert not any(d.month in (11, 12) for d in chunk_dates(line, "2029-07-02"))
     assert date(2029, 7, 3) not in chunk_dates(line, "2029-07-02")  # the 3rd, read from "3rd XV"
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        ("- Auditions for the panto: 14 and 15 Jan.", "2029-10-03", ["2030-01-14", "2030-01-15"]),
+        ("- Farrier booked the 2nd & 23rd of May", "2029-04-20", ["2029-05-02", "2029-05-23"]),
+        ("- Last year's Halloween disco ran out of squash by eight.", "2029-09-12", ["2028-10-31"]),
+        ("- Next year's Bonfire Night: ask the rugby club for their field", "2029-11-10", ["2030-11-05"]),
+    ],
+)
+def test_two_days_of_a_month_and_a_holiday_of_another_year(line: str, written: str, meant: list[str]) -> None:
+    days = chunk_dates(line, written)
+    assert {date.fromisoformat(d) for d in meant} <= days

@@ -67,6 +67,8 @@ def explicit_days(
         other = g["mdd2"] or g["dmd0"] or g["dmdb"]  # "May 13-19", "15th-19th Dec", "between 3 and 9 May"
         if found and other:
             return stretch(found[0], int(other), bool(g["dmd0"] or g["dmdb"])) or found
+        if found and g["dmda"]:  # "12 and 13 Feb": the first day of the same month too
+            return sorted({*(safe_day(found[0].year, found[0].month, int(g["dmda"])) or []), found[0]})
         return found
     if g["numr"]:
         way, firm = direction_of(low, start, end), firm_direction(low, start)

@@ -9,7 +9,7 @@ from datetime import date
 
 from mdrecall.text.date_calendar import holiday_near, this_years
 from mdrecall.text.date_direction import direction_of, firm_direction
-from mdrecall.text.holidays import ONE_DAY, THANKSGIVING_OFFSETS, holiday_key
+from mdrecall.text.holidays import ONE_DAY, THANKSGIVING_OFFSETS, holiday_day, holiday_key
 
 __all__ = ["holiday_days"]
 
@@ -38,6 +38,8 @@ _COMMON_NOUN = re.compile(
     r"|next|last|every|each|too)\b)[a-z]{2,}\b"
 )
 _THIS_BEFORE = re.compile(r"\bthis\s+$")
+#: "last year's" / "next year's" before a holiday: the one of the year before or after the one written.
+_YEARS = re.compile(r"\b(?P<which>last|next)\s+year['’]s\s+$")
 
 
 def holiday_days(named: str, low: str, line: str, start: int, end: int, today: date) -> list[date] | None:
@@ -51,6 +53,10 @@ def holiday_days(named: str, low: str, line: str, start: int, end: int, today: d
         return None  # "Christmas break", "the Halloween party": a period or an event, not the day
     if line[start:end].islower() and _COMMON_NOUN.match(line, end):
         return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
+    years = _YEARS.search(low, max(0, start - 20), start)
+    if years is not None:  # "last year's Christmas social": the one of the year before
+        day = holiday_day(name, today.year + (1 if years.group("which") == "next" else -1))
+        return [day] if day else None
     if _THIS_BEFORE.search(low, max(0, start - 8), start):
         return this_years(name, today)  # "no hamper drive this Christmas" (in April): this year's
     return holiday_near(name, today, direction_of(low, start, end), firm_direction(low, start))
