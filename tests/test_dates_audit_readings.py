@@ -205,3 +205,28 @@ def test_named_things_that_are_no_day(line: str) -> None:
 def test_two_days_of_a_month_and_a_holiday_of_another_year(line: str, written: str, meant: list[str]) -> None:
     days = chunk_dates(line, written)
     assert {date.fromisoformat(d) for d in meant} <= days
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Glass recycling day is Tuesday now, the council changed it.",
+        "- Monday slot at the climbing wall goes to the juniors.",
+        "- Window cleaner comes monthly on the 12th.",
+        "- Rotate the compost every 10 days from now on.",
+    ],
+)
+def test_standing_days_and_intervals_are_no_day(line: str) -> None:
+    assert chunk_dates(line, _MONDAY) == {date(2029, 3, 5)}
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- The quiz is Thursday now, not Wednesday", "2029-03-08"),  # a one-off moved
+        ("- Last day is Friday now", "2029-03-09"),
+        ("- Window cleaner comes on the 12th.", "2029-03-12"),
+    ],
+)
+def test_one_off_days_stay(line: str, meant: str) -> None:
+    assert _day(line) == date.fromisoformat(meant)

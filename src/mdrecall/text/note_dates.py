@@ -80,6 +80,10 @@ _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|always|often|ten
 _FOR_BEFORE = re.compile(r"\bfor\s+$")
 _LATER = {"later", "afterwards"}
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
+_EVERY = re.compile(r"\bevery\s+$")
+#: Before a day of the month, a word that makes it recur ("delivers monthly on the 1st", "every month by
+#: the 5th"): a day each month, no one day.
+_MONTHLY = re.compile(r"\b(?:monthly|(?:every|each)\s+month)\b[^.;!?]*$")
 #: A perfect that says a thing has not happened for a while: "in 3 months" after it is how long, no day.
 _NOT_SINCE = re.compile(
     r"\b(?:hasn['’]t|haven['’]t|hadn['’]t|has\s+not|have\s+not|had\s+not|never)\b[^.;,:!?]*$"
@@ -311,6 +315,8 @@ def _note_match(
             return None  # "hasn't answered in 3 months": how long it has not happened, no day
         if g["ahead"] and took_time(low, start):
             return None  # "sold out in two days": how long a past act took, no day
+        if _EVERY.search(low, max(0, start - 8), start):
+            return None  # "checks every 5 days from now on": an interval, no day
         if unit.startswith(("day", "week", "fortnight")):
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
             if g["ahead"] and g["an2"]:  # "in 2-3 days": each day from the first count to the second
@@ -343,6 +349,8 @@ def _note_match(
         # words point; after another day in the line ("moved to 21 March: the oval is taken on the 20th"),
         # the one nearest it
         nth = int(g["oddn"] or g["odpn"] or 0)
+        if _MONTHLY.search(low, max(0, start - 40), start):
+            return None  # "delivers monthly on the 1st": a day each month
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
             first = safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
         else:

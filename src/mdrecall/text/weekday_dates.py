@@ -81,6 +81,12 @@ _OPENING = re.compile(
     r"\s*(?:[-*+]\s+(?:\[.\]\s+)?)?(?:(?!(?:by|until|till|before|due|for|to|since|from|after)\s)[a-z][\w'&]*\s+){0,2}"
     r"(?:(?<=\s)\(|(?<=\w)\s?\()?"  # a title's weekday in brackets ("Sync notes (Thu)")
 )
+#: A weekday stated as the new day of a standing day ("tuning day is Wednesday now", "her home day is
+#: Friday now"; not "last day is Friday now", nor "the gig is Friday now", a one-off moved): a slot.
+_NOW_SLOT = re.compile(r"\s+(?:(?:morning|afternoon|evening|night|lunchtime|am|pm)\s+)?now\b")
+_BE_BEFORE = re.compile(r"(?<!\blast)(?<!\bfirst)(?<!\bfinal)(?<!\bnext)(?<!\bbig)\s+day\s+(?:is|'s)\s+$")
+#: A noun of a schedule right after a weekday ("Tuesday slot is reserved", "the Friday rota"): a slot.
+_SCHEDULE_NOUN = re.compile(r"\s+(?:slots?|rota|rotas|rotation|timetable|routine)\b")
 #: An article before a weekday: any day of that name, not one ("first one on a wednesday", "on any Friday").
 _GENERIC = re.compile(r"\b(?:a|any|some)\s+$")
 #: A time taken right after a day ("parkrun on Saturday: 26:40", "Sunday's 10k in 52:10", "Sat: 3:58:12"):
@@ -142,6 +148,10 @@ def weekday_days(
         return None  # "last Saturday show is Feb 27": the final one of a slot, whose day is stated
     if not qual and noun and _habit(line, noun):
         return None  # "(Saturday walks)", "Sunday roasts.": a plural noun of what is done that day, a habit
+    if not qual and _SCHEDULE_NOUN.match(low, end):
+        return None  # "Tuesday slot is reserved for the care home": a slot
+    if not qual and _NOW_SLOT.match(low, end) and _BE_BEFORE.search(low, max(0, start - 24), start):
+        return None  # "tuning day is Wednesday now": a standing day changed, no one day
     if not qual and _GENERIC.search(low, max(0, start - 8), start):
         return None  # "on a Wednesday": any one
     opening = _OPENING.fullmatch(low, 0, start)
