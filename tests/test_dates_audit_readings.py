@@ -230,3 +230,15 @@ def test_standing_days_and_intervals_are_no_day(line: str) -> None:
 )
 def test_one_off_days_stay(line: str, meant: str) -> None:
     assert _day(line) == date.fromisoformat(meant)
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [
+        ("- The board agreed we close the Sunday market from May.", "2030-05-01"),
+        ("- Decided that they take the kayaks out of hire from April", "2030-04-01"),
+        ("- We decided we were too slow in February.", "2029-02-01"),  # a clause that reports the past
+    ],
+)
+def test_a_decision_with_its_own_subject_points_ahead(line: str, meant: str) -> None:
+    assert date.fromisoformat(meant) in chunk_dates(line, "2029-10-15")

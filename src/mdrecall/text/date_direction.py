@@ -215,6 +215,8 @@ _DECIDED = {"agreed", "decided", "resolved", "promised", "arranged", "settled", 
 _DECIDED_AT = re.compile(r"\b(?:" + "|".join(sorted(_DECIDED)) + r")\b")
 _DECISION = re.compile(
     r"\s*:|\s+to\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|it|me|us|him|them|on|in|at)\b)"
+    # or a clause with its own subject: "agreed we stop legal aid work from April", "decided that they'd"
+    r"|\s+(?:that\s+)?(?:we|they|he|she|i|you)(?:['’](?:d|ll|re))?\s+(?!(?:were|was|had|did)\b)[a-z]"
 )
 
 #: Words between "is" and "on" that make no state of the day ("it is due on", "is back on"): left to the rest.
