@@ -242,3 +242,16 @@ def test_one_off_days_stay(line: str, meant: str) -> None:
 )
 def test_a_decision_with_its_own_subject_points_ahead(line: str, meant: str) -> None:
     assert date.fromisoformat(meant) in chunk_dates(line, "2029-10-15")
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "meant"),
+    [
+        ("- Swam 2km in the lido this Sunday!", "2029-03-10", "2029-03-04"),  # written on a Saturday
+        ("- Junior parkrun cancelled this Sunday, course flooded", "2029-03-10", "2029-03-11"),
+        ("- Quiz night called off this weekend, the landlord's away", "2029-03-05", "2029-03-10"),
+        ("- We moved into the boat this weekend", "2029-03-05", "2029-03-03"),
+    ],
+)
+def test_this_day_after_a_past_act_unless_called_off(line: str, written: str, meant: str) -> None:
+    assert _day(line, written) == date.fromisoformat(meant)

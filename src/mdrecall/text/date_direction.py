@@ -7,7 +7,8 @@ import re
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
-    "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "took_time", "wished",
+    "called_off", "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "took_time",
+    "wished",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -334,3 +335,16 @@ def took_time(low: str, start: int) -> bool:
         if word not in _BE and word not in _HAVE and past_verb(word, prev) and not wished(words, k):
             return True
     return False
+
+
+#: A verb that calls a thing off or moves it, before a day in its clause: the day is the thing's, which may
+#: lie ahead ("training cancelled this Saturday", "the party called off this weekend").
+_CALLED_OFF = re.compile(
+    r"\b(?:cancell?ed|called\s+off|scrapped|axed|postponed|moved(?!\s+(?:in|into|out|away|house|home|back)\b)"
+    r"|pushed|delayed|rescheduled|bumped)\b[^.;!?,]*$"
+)
+
+
+def called_off(low: str, start: int) -> bool:
+    """Whether a verb that calls off or moves a thing comes before ``start`` in its clause (60 characters)."""
+    return _CALLED_OFF.search(low, max(0, start - 60), start) is not None

@@ -27,6 +27,7 @@ from mdrecall.text.date_calendar import (
 from mdrecall.text.date_direction import (
     BACK_PREP,
     FORWARD_PREP,
+    called_off,
     direction_of,
     ended_state,
     paid_for,
@@ -277,7 +278,8 @@ def _note_match(
         elif unit == "weekend":
             if which == "coming" and today.weekday() >= 5:
                 step = 0
-            if step == 0 and today.weekday() < 5 and direction_of(low, start, end) < 0:
+            gone = direction_of(low, start, end) < 0 and not called_off(low, start)
+            if step == 0 and today.weekday() < 5 and gone:
                 step = -1  # "Painted the fence this weekend" written on a Monday: the weekend gone
             days = weekend_days(today, step)
         elif unit == "fortnight":  # "the next fortnight": the fourteen days that follow (or went before)

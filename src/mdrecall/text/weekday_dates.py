@@ -8,7 +8,7 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.text.date_calendar import month_near, month_number
-from mdrecall.text.date_direction import direction_of, past_verb, tally_back
+from mdrecall.text.date_direction import called_off, direction_of, past_verb, tally_back
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import month_days, weekday_before
 
@@ -169,7 +169,10 @@ def weekday_days(
         monday = today - timedelta(days=today.weekday()) + 7 * one
         return [monday + wd * one]
     if qual == "this":
-        return [today + timedelta(days=wd - today.weekday())]
+        day = today + timedelta(days=wd - today.weekday())
+        if day > today and direction_of(low, start, end) < 0 and not called_off(low, start):
+            return [day - 7 * one]  # "Ran 5k this Sunday!" written on a Saturday: the Sunday gone
+        return [day]
     if not qual and OWNER.match(low, end) and _MISHAP_AFTER.match(low, end):
         return [weekday_before(today, wd)]  # "the review for Sunday's outage": no one plans a mishap
     prep = _PREP_BEFORE.search(low, max(0, start - 16), start) if OWNER.match(low, end) else None
