@@ -16,6 +16,8 @@ the phrases :func:`~mdrecall.text.note_dates.note_dates` finds, with their days,
   change is listed to be marked again.
 
 The corpora read: ``sup_train.json``, ``sup_train19.json``, ``sup_train19b.json`` (never the blind ones).
+The marked samples (docs/entities.md, round 18): ``date_audit_marks.json`` (200 lines, seed 19),
+``date_audit_marks2.json`` (100, seed 20) and ``date_audit_marks3.json`` (the other 84, seed 21).
 
     python benchmarks/date_audit.py --marks benchmarks/date_audit_marks.json
 """
