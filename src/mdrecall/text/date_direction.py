@@ -164,6 +164,12 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         before = _WORD.findall(_CLAUSE.split(window.rstrip()[:-1])[-1])
     words = [*before, *after]
     cut = len(before)
+    # a day opening its own clause right after a past verb and a comma or colon ("the date fixed, 18 April",
+    # "dates fixed: 16th and 17th April"; "Boiler fixed, 28 Jan") may be the value the act set or the act's
+    # own day: that verb points neither way (the nearest day is read)
+    bare = window.rstrip()[-1:] in (",", ":") and not _WORD.search(tail)
+    # a past verb before a colon reports what follows, not when ("priya called: the date's fixed, 18 April")
+    said_at = _said_at(head if before is head_words else _CLAUSE.split(window.rstrip()[:-1])[-1])
     decided: set[int] = set()  # where a verb of deciding opens what was decided ("agreed: ...", "decided to")
     if before is head_words and _DECIDED_AT.search(head):
         decided = {
@@ -188,9 +194,9 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         reminded = prev in _REMIND or (k > 1 and words[k - 2] in _REMIND)  # "reminded (the parents)"
         if word in {"about", "of"} and reminded and k < cut:
             return 1  # "parents reminded about Wednesday": a reminder is of what is ahead
-        if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or (
-            past_verb(word, prev) and not wished(words, k)
-        ):
+        if word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS):
+            return -1
+        if past_verb(word, prev) and not wished(words, k) and not (bare and k == cut - 1) and k >= said_at:
             return -1
         home = k + 1 < len(words) and words[k + 1] in _HOME_WORDS
         if word in _MOVED and home and prev not in _NOT_PAST_AFTER:
@@ -204,6 +210,16 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         # of the clause before it ("... and the team meets Friday" has a verb of its own)
         return direction_of(low, joined.start(), end, default)
     return default
+
+
+def _said_at(clause: str) -> int:
+    """How many words of ``clause`` stand before its last colon (none: 0), the colon ending "Rang Ana:"."""
+    colon = clause.rfind(":")
+    return (
+        len(_WORD.findall(clause[:colon]))
+        if colon >= 0 and not clause[colon + 1 : colon + 2].isdigit()
+        else 0
+    )
 
 
 #: Verbs in the present that report what someone says: the words before them are the report's, not the
