@@ -10,11 +10,14 @@ measures **leaving one set out** (the context model trained on the other sets, t
 * **before**: the context model's features as they were (bags of words, the name's vector, its shape),
   every training row weighed alike;
 * **after**: the same plus the slots, each training row the rules leave without a kind (where the model is
-  asked) weighed ``--up`` times.
+  asked) weighed ``--up`` times;
+* with ``--minilm``, **sentence**: *before*'s features plus the sentence model's (``embedders.local``,
+  MiniLM, offline) mean vector of the mention lines with the name masked ("ordered two crates from X"),
+  every row weighed alike.
 
 Usage::
 
-    python benchmarks/kind_slots_eval.py [--rows FILE] [--up 3] [--changes]
+    python benchmarks/kind_slots_eval.py [--rows FILE] [--up 3] [--minilm] [--changes]
 
 Prints the table, the context model's right / typed, and writes ``benchmarks/results/kind_slots.json``.
 """
@@ -64,6 +67,26 @@ def matrix(rows: list[dict[str, Any]], slotted: bool) -> np.ndarray:
     return np.asarray(out, np.float32)
 
 
+def sentence_matrix(rows: list[dict[str, Any]]) -> np.ndarray:
+    """Each row's mean MiniLM vector of its mention lines, every written form of the name masked as "X"."""
+    from mdrecall.embedders.local import LocalEmbedder
+
+    texts, owner = [], []
+    for i, r in enumerate(rows):
+        written = sorted({f[0] for f in r["forms"]} | {r["name"]}, key=len, reverse=True)
+        for m in r["mentions"]:
+            text = m["text"]
+            for w in written:
+                text = text.replace(w, "X")
+            texts.append(text[:300])
+            owner.append(i)
+    vecs = np.asarray(LocalEmbedder(threads=2).embed_documents(texts), np.float32)
+    out = np.zeros((len(rows), vecs.shape[1]), np.float32)
+    for v, i in zip(vecs, owner, strict=True):
+        out[i] += v
+    return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
+
+
 def loso(rows: list[dict[str, Any]], x: np.ndarray, weight: np.ndarray) -> dict[str, Any]:
     """Per set left out: kinds right with the context model trained on the others, the context model's
     right / typed, and the names whose kind differs from the shipped one."""
@@ -94,6 +117,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=Path, help="read/write the gathered rows here (JSON)")
     parser.add_argument("--up", type=float, default=3.0, help="weight of the rows the model is asked about")
+    parser.add_argument("--minilm", action="store_true", help="measure the sentence model's column too")
     parser.add_argument("--changes", action="store_true", help="list each name whose kind changes")
     args = parser.parse_args()
     if args.rows and args.rows.is_file():
@@ -103,24 +127,39 @@ def main() -> int:
         if args.rows:
             args.rows.write_text(json.dumps(rows), encoding="utf-8")
     pool = np.array([asked(r) for r in rows])
-    before = loso(rows, matrix(rows, False), np.ones(len(rows), np.float32))
-    after = loso(rows, matrix(rows, True), np.where(pool, args.up, 1.0).astype(np.float32))
-    print(f"{'left out':12} {'n':>4} {'shipped':>8} {'before':>13} {'after':>13}")
+    base = matrix(rows, False)
+    even = np.ones(len(rows), np.float32)
+    columns = {
+        "before": loso(rows, base, even),
+        "after": loso(rows, matrix(rows, True), np.where(pool, args.up, 1.0).astype(np.float32)),
+    }
+    if args.minilm:
+        columns["sentence"] = loso(rows, np.concatenate([base, sentence_matrix(rows)], 1), even)
+    print(f"{'left out':12} {'n':>4} {'shipped':>8} " + " ".join(f"{c:>14}" for c in columns))
     table: dict[str, Any] = {}
-    for s in before:
+    for s in columns["before"]:
         sub = [r for r in rows if r["set"] == s]
         shipped = sum(r["kind"] == r["gold"] for r in sub)
-        b, a = before[s]["right"], after[s]["right"]
-        print(f"{s:12} {len(sub):4} {shipped / len(sub):8.3f} {b / len(sub):7.3f} ({b - shipped:+d})"
-              f" {a / len(sub):7.3f} ({a - b:+d})")  # fmt: skip
-        table[s] = {"n": len(sub), "shipped": shipped, "before": before[s], "after": after[s]}
-    for label, res in (("before", before), ("after", after)):
+        b = columns["before"][s]["right"]
+        cells = [f"{b / len(sub):.3f} ({b - shipped:+d})"]
+        cells += [
+            f"{v[s]['right'] / len(sub):.3f} ({v[s]['right'] - b:+d})"
+            for c, v in columns.items()
+            if c != "before"
+        ]
+        print(f"{s:12} {len(sub):4} {shipped / len(sub):8.3f} " + " ".join(f"{c:>14}" for c in cells))
+        table[s] = {"n": len(sub), "shipped": shipped, **{c: v[s] for c, v in columns.items()}}
+    for label, res in columns.items():
         right = sum(v["right"] for v in res.values())
         ctx = [sum(v["context"][i] for v in res.values()) for i in (0, 1)]
         print(f"  {label}: {right} right of {len(rows)}; the context model right {ctx[0]} of {ctx[1]} typed")
-    worst = min(after[s]["right"] - before[s]["right"] for s in before)
-    print(f"  after − before: net {sum(after[s]['right'] - before[s]['right'] for s in before):+d}, "
-          f"worst set {worst:+d}; rows asked {int(pool.sum())}")  # fmt: skip
+        if label != "before":
+            gains = [res[s]["right"] - columns["before"][s]["right"] for s in res]
+            print(
+                f"    − before: net {sum(gains):+d}, worst set {min(gains):+d},"
+                f" sets raised {sum(g > 0 for g in gains)}"
+            )
+    print(f"  rows the model is asked about: {int(pool.sum())}")
     if args.changes:
         for s, v in table.items():
             for c in v["after"]["changes"]:

@@ -3,7 +3,7 @@
 The context model (:mod:`.kind_context`) reads bags of words around a name through the static word table;
 a bag forgets where a word stood. Whether a name comes after "from", "at" or "with", before "'s" or a
 bracket, and what class of word fills the slots next to it says more about its kind: "rang Tolvane"
-(a verb of communication before it), "the Brenvik hub" (an artifact's noun after it), "drove to Skarne"
+(a verb before it), "the Brenvik hub" (an artifact's noun after it), "drove to Skarne"
 (a verb of motion). A word's class is its WordNet supersense (``data/supersenses.txt``, written by
 ``scripts/gen_supersenses.py``: the lexicographer file of its first noun and verb sense), so a word no
 labelled note used still tells its class. Per mention (at most three places on its line) :func:`slots`
@@ -98,7 +98,7 @@ def _table() -> dict[str, tuple[str, str]]:
 
 def senses(word: str) -> tuple[str | None, str | None]:
     """(noun supersense, verb supersense) of an English word in any regular or irregular form ("hubs" →
-    artifact; "rang" → a verb of communication); ``None`` where WordNet's tagged words lack it."""
+    artifact; "drove" → a verb of motion); ``None`` where WordNet's tagged words lack it."""
     table = _table()
     low = word.lower()
     noun = verb = None
