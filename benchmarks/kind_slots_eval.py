@@ -68,23 +68,18 @@ def matrix(rows: list[dict[str, Any]], slotted: bool) -> np.ndarray:
 
 
 def sentence_matrix(rows: list[dict[str, Any]]) -> np.ndarray:
-    """Each row's mean MiniLM vector of its mention lines, every written form of the name masked as "X"."""
+    """Each row's sentence vector (:func:`mdrecall.knowledge.kind_sentence.vector`: the mean MiniLM vector of
+    its mention lines, every written form of the name masked as "X")."""
     from mdrecall.embedders.local import LocalEmbedder
+    from mdrecall.knowledge.kind_context import Mention
+    from mdrecall.knowledge.kind_sentence import vector
 
-    texts, owner = [], []
-    for i, r in enumerate(rows):
-        written = sorted({f[0] for f in r["forms"]} | {r["name"]}, key=len, reverse=True)
-        for m in r["mentions"]:
-            text = m["text"]
-            for w in written:
-                text = text.replace(w, "X")
-            texts.append(text[:300])
-            owner.append(i)
-    vecs = np.asarray(LocalEmbedder(threads=2).embed_documents(texts), np.float32)
-    out = np.zeros((len(rows), vecs.shape[1]), np.float32)
-    for v, i in zip(vecs, owner, strict=True):
-        out[i] += v
-    return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
+    emb = LocalEmbedder(threads=2)
+    out = []
+    for r in rows:
+        written = sorted({f[0] for f in r["forms"]} | {r["name"]})
+        out.append(vector(emb, written, [Mention(**m) for m in r["mentions"]]))
+    return np.asarray(out, np.float32)
 
 
 def loso(rows: list[dict[str, Any]], x: np.ndarray, weight: np.ndarray) -> dict[str, Any]:

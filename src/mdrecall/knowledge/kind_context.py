@@ -24,7 +24,8 @@ A model file one :data:`~.kind_slots.WIDTH` of rows wider also reads the grammat
 mention (:mod:`.kind_slots`: the word before the name, what follows it, the WordNet supersenses of the
 words next to it). None is shipped: trained on seventeen sets it raised kinds right left out by 9 of 1,915
 names net, one set lower (docs/entities.md, kinds round 17); ``scripts/gen_kind_context_model.py --slots``
-writes one.
+writes one. Where the ``local`` extra is installed, a second file reads the sentence model's vector of
+the mention lines too (:mod:`.kind_sentence`; none shipped).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mdrecall.errors import MdrecallError
+from mdrecall.knowledge import kind_sentence
 from mdrecall.knowledge.extract import KINDS
 from mdrecall.knowledge.kind_guess import KindGuess
 from mdrecall.knowledge.kind_slots import WIDTH, slots
@@ -213,7 +216,14 @@ def probabilities(name: str, written: Sequence[str], found: Sequence[Mention]) -
     import numpy as np
 
     embedder, weights, bias, kinds, slotted = model
-    z = features(embedder, name, written, found, slotted) @ weights + bias
+    x = features(embedder, name, written, found, slotted)
+    z = x @ weights + bias
+    if (reader := kind_sentence.model(len(x))) is not None:  # the sentence model installed: it reads too
+        sentences, weights, bias, kinds = reader
+        try:
+            z = np.concatenate([x, kind_sentence.vector(sentences, written, found)]) @ weights + bias
+        except MdrecallError:  # a damaged model install: the static model's answer stands
+            z, kinds = x @ model[1] + model[2], model[3]
     p = np.exp(z - z.max())
     p /= p.sum()
     return {k: float(v) for k, v in zip(kinds, p, strict=True)}
