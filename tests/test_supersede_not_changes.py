@@ -50,3 +50,29 @@ def test_a_move_weighed_leaves_the_standing_line(tmp_path: Path) -> None:
     old = "The kiln lives in the garage at Orchard Row"
     assert not _paired(tmp_path, old, "Thinking of moving the kiln to the allotment shed next spring")
     assert _paired(tmp_path / "b", old, "Moved the kiln to the allotment shed this weekend")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("User now wants the tide tables as a PDF", "User now prefers invoices sent straight to FreeAgent"),
+        ("User prefers the stock count in a spreadsheet", "User now wants the class register by text"),
+        ("User now wants the cleaning rota by email", "User now prefers the parking rota printed out"),
+    ],
+)
+def test_two_preferences_of_one_person_are_two_facts(tmp_path: Path, old: str, new: str) -> None:
+    assert not _paired(tmp_path, old, new)
+
+
+def test_a_preference_changed_still_supersedes(tmp_path: Path) -> None:
+    assert _paired(
+        tmp_path, "User now wants the tide tables as a PDF", "User now prefers the tide tables inline, no PDF"
+    )
+
+
+def test_a_wish_in_a_later_clause_is_no_preference_line(tmp_path: Path) -> None:
+    assert _paired(
+        tmp_path,
+        "Harbourside want the new booking page live by early May",
+        "Harbourside launch pushed back to July; Ines would rather test the forms on the old page",
+    )

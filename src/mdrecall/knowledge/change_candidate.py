@@ -40,6 +40,7 @@ from mdrecall.knowledge.value_kinds import (
     values_differ,
     word_set,
 )
+from mdrecall.knowledge.wanted_things import other_things_wanted
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -94,6 +95,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         # "hockey training" … "netball training": another subject (unless the newer leaves a thing the
         # older names: "quitting football" … "plays football at the club")
         return None
+    if other_things_wanted(old.words, new.words):
+        return None  # "now wants reminders by text" … "now prefers the invoices in Xero": two preferences
     common = state.common(i, j)
     named = not _NAMED.intersection(old.attrs).isdisjoint(new.attrs)
     if len(common) == 1 and frequent_stem(min(common)) and not kind_differs(old_slots, new_slots, named):
