@@ -76,3 +76,29 @@ def test_a_wish_in_a_later_clause_is_no_preference_line(tmp_path: Path) -> None:
         "Harbourside want the new booking page live by early May",
         "Harbourside launch pushed back to July; Ines would rather test the forms on the old page",
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Pottery club contact: Mrs Ferris (Dev has retired from it)",
+            "The old kiln is retired; we fire at Ashfold now",
+        ),
+        (
+            "Last day for Oona on the till, Jakob runs it from Monday",
+            "Film night: last Friday of the month, 7pm",
+        ),
+    ],
+)
+def test_lines_sharing_only_their_word_of_change_are_two_facts(tmp_path: Path, old: str, new: str) -> None:
+    assert not _paired(tmp_path, old, new)
+
+
+def test_a_word_of_change_beside_the_thing_changed_still_pairs(tmp_path: Path) -> None:
+    assert _paired(
+        tmp_path,
+        "Kiln: the old Cromartie in the shed",
+        "The old Cromartie kiln is retired; a Rohde replaced it",
+    )
+

@@ -20,6 +20,7 @@ from mdrecall.knowledge.change_rules import (
     restates,
     written_before,
 )
+from mdrecall.knowledge.change_shared import only_change_shared
 from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.event_days import as_usual, attendance, cancels_one, event_over, one_off, routine
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
@@ -73,6 +74,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # (no word shared, or only both pages' titles)
     if min(state.df[w] for w in shared) > state.cap:
         return None
+    if only_change_shared(old.words, new.words, shared):
+        return None  # "Sven has retired from it" … "the sheet is retired": only the word of change shared
     if not old.subject and old.context and shared.isdisjoint(kin_words(word_set(old.context))):
         return None  # a label line ("Date: 9 October") tells of its page's thing: the newer must name it
     if shared.isdisjoint(state.own[i]) or shared.isdisjoint(state.own[j]):
