@@ -102,3 +102,30 @@ def test_a_word_of_change_beside_the_thing_changed_still_pairs(tmp_path: Path) -
         "The old Cromartie kiln is retired; a Rohde replaced it",
     )
 
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Membership fee for students is £20", "Membership fee for families is £55 from April"),
+        (
+            "Practice night for the juniors: Tuesdays 6pm",
+            "practice night for the veterans moved to Thursdays",
+        ),
+        ("Hedge trimming quote: £90", "quote for the Larch Lane garden: £140"),
+        ("Puncture repair charge is £8", "repair charge for e-bikes now £15"),
+        ("Ferry pass for the Kelso crossing: £30 a month", "ferry pass for the Dryburgh crossing up to £34"),
+    ],
+)
+def test_one_kind_for_two_groups_is_two_facts(tmp_path: Path, old: str, new: str) -> None:
+    assert not _paired(tmp_path, old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Membership fee for students is £20", "Membership fee for students up to £25 from April"),
+        ("Hall hire for the choir: £30 a night", "Choir hall hire now £35 a night"),
+    ],
+)
+def test_one_kind_for_one_group_still_changes(tmp_path: Path, old: str, new: str) -> None:
+    assert _paired(tmp_path, old, new)
