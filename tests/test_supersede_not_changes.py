@@ -129,3 +129,14 @@ def test_one_kind_for_two_groups_is_two_facts(tmp_path: Path, old: str, new: str
 )
 def test_one_kind_for_one_group_still_changes(tmp_path: Path, old: str, new: str) -> None:
     assert _paired(tmp_path, old, new)
+
+
+def test_the_period_a_change_starts_from_is_no_shared_subject(tmp_path: Path) -> None:
+    notes = [
+        ("people/coach.md", "# Coach\n\n- Locker hire: £4 per session, paid termly\n"),
+        (
+            "memory/2031-05-02.md",
+            "# 2031-05-02\n\n- oat gels gave me cramps again, on rice cakes from next session\n",
+        ),
+    ]
+    assert not fact_pairs_in(tmp_path, notes)

@@ -1,11 +1,13 @@
 """Is what two lines share only their words of change ("Sven has *retired* from it" … "the sheet is
-*retired*", "*last day* for Jonas" … "the *last* Saturday of the month")? Two lines saying that something
+*retired*", "*last day* for Jonas" … "the *last* Saturday of the month", "Fee: $70/session" … "on the new
+gel *from next session*")? Two lines saying that something
 changed share that word whatever changed: it is no sign of one subject. Read by the change lines' pass
 (:func:`mdrecall.knowledge.change_candidate.candidate`). Pure."""
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Set
 
 from mdrecall.knowledge.change_words import lexicon_changes
@@ -22,7 +24,16 @@ def change_stems(words: str) -> frozenset[str]:
     out: set[str] = set()
     for m in (*CHANGE.finditer(words), *lexicon_changes(words)):
         out |= subject_stems(m.group())
+        if _PERIOD_OPEN.search(m.group()):  # "from next session", "as of this term": the period's noun too
+            after = _NEXT_WORD.match(words, m.end())
+            if after is not None:
+                out |= subject_stems(after.group(1))
     return frozenset(out)
+
+
+#: A wording of change that ends before the noun of a period ("from next …", "starting this …").
+_PERIOD_OPEN = re.compile(r"\b(?:next|this|the|coming|following)\s*$", re.I)
+_NEXT_WORD = re.compile(r"\s*([\w'’-]+)")
 
 
 def only_change_shared(old_words: str, new_words: str, shared: Set[str]) -> bool:
