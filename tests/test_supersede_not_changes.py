@@ -140,3 +140,35 @@ def test_the_period_a_change_starts_from_is_no_shared_subject(tmp_path: Path) ->
         ),
     ]
     assert not fact_pairs_in(tmp_path, notes)
+
+
+def _page_pairs(tmp_path: Path, first: str, second: str) -> dict[tuple[str, int], tuple[str, int]]:
+    return fact_pairs_in(tmp_path, [("club/juniors.md", f"# Juniors\n\n- {first}\n- {second}\n")])
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Colts training: Saturdays 9am", "Colts training: 24 registered, waiting list of 3"),
+        ("Tool library: three drills in the cupboard", "Tool library: £2 a loan"),
+        ("Minibus: booked for the Hexham trip on 14 June", "Minibus: seats 16, driver needs a D1 licence"),
+    ],
+)
+def test_a_label_restated_with_another_measure_is_another_attribute(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    assert not _page_pairs(tmp_path, first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Colts training: Saturdays 9am", "Colts training: Sundays 10am"),
+        ("Tool library fee: TBC", "Tool library fee: £2 a loan"),
+        ("Tool library fee: £2 a loan", "Tool library fee: £3 a loan"),
+    ],
+)
+def test_a_label_restated_with_a_measure_of_its_kind_still_changes(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    assert _page_pairs(tmp_path, first, second)
