@@ -172,3 +172,25 @@ def test_a_label_restated_with_a_measure_of_its_kind_still_changes(
     tmp_path: Path, first: str, second: str
 ) -> None:
     assert _page_pairs(tmp_path, first, second)
+
+
+def _logs(
+    tmp_path: Path, first: tuple[str, str], second: tuple[str, str]
+) -> dict[tuple[str, int], tuple[str, int]]:
+    notes = [(f"memory/{day}.md", f"# {day}\n\n- {line}\n") for day, line in (first, second)]
+    return fact_pairs_in(tmp_path, notes)
+
+
+def test_an_appointment_kept_at_its_hour_is_no_change_of_it(tmp_path: Path) -> None:
+    booked = ("2031-06-13", "dentist for Tomasz booked Wed 18/6 at 3:45, Larchfield Dental")
+    kept = (
+        "2031-06-18",
+        "15:45 Larchfield Dental: Tomasz's gum a bit swollen. Dr. Adeyemi says switch toothpaste gradually",
+    )
+    assert not _logs(tmp_path, booked, kept)
+
+
+def test_an_appointment_moved_on_its_day_still_changes(tmp_path: Path) -> None:
+    booked = ("2031-06-13", "dentist for Tomasz booked Wed 18/6 at 3:45, Larchfield Dental")
+    moved = ("2031-06-18", "dentist rang, Tomasz's appointment moved to Fri 20/6 at 10:00")
+    assert _logs(tmp_path, booked, moved)

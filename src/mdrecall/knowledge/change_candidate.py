@@ -22,7 +22,15 @@ from mdrecall.knowledge.change_rules import (
 )
 from mdrecall.knowledge.change_shared import only_change_shared
 from mdrecall.knowledge.change_state import ChangeState
-from mdrecall.knowledge.event_days import as_usual, attendance, cancels_one, event_over, one_off, routine
+from mdrecall.knowledge.event_days import (
+    as_usual,
+    attendance,
+    cancels_one,
+    event_over,
+    held_as_booked,
+    one_off,
+    routine,
+)
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
@@ -114,6 +122,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None  # paired by the attribute rule: here it supersedes only the value it moved
     if not old.cue and event_over(old, new):
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
+    if not old.cue and held_as_booked(old, new, old_slots, new_slots):
+        return None  # "vet booked Mon 15/3 at 4:30" … on the 15th, "16:30 vet: new food from today"
     if cancels_one(new.words) and routine(old.words):
         return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
     if state.page_days.written_after(old, new):
