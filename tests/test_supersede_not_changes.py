@@ -194,3 +194,13 @@ def test_an_appointment_moved_on_its_day_still_changes(tmp_path: Path) -> None:
     booked = ("2031-06-13", "dentist for Tomasz booked Wed 18/6 at 3:45, Larchfield Dental")
     moved = ("2031-06-18", "dentist rang, Tomasz's appointment moved to Fri 20/6 at 10:00")
     assert _logs(tmp_path, booked, moved)
+
+
+def test_a_label_measured_in_one_kind_is_not_changed_by_another_kind(tmp_path: Path) -> None:
+    notes = [
+        ("people/ines-duarte.md", "# Ines Duarte\n\n- Fee: €55/lesson, invoiced termly\n"),
+        ("memory/2031-05-02.md", "# 2031-05-02\n\n- Ines: lessons are Wednesday evenings from now on\n"),
+    ]
+    assert not fact_pairs_in(tmp_path, notes)
+    notes[1] = ("memory/2031-05-02.md", "# 2031-05-02\n\n- Ines: her fee goes up to €60 a lesson from May\n")
+    assert fact_pairs_in(tmp_path / "b", notes)

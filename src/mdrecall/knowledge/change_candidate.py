@@ -5,6 +5,7 @@ kind the change line states differing, and not a line telling more of the same c
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from mdrecall.knowledge.change_rules import (
     confirms,
@@ -34,7 +35,7 @@ from mdrecall.knowledge.event_days import (
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
-from mdrecall.knowledge.line_subjects import labels_of, subject_stems
+from mdrecall.knowledge.line_subjects import label_anchors, labels_of, subject_stems
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.value_kinds import (
@@ -172,6 +173,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         and (old.day or not told_after(new.words, gone, shared.intersection(state.own[i], state.own[j])))
     ):
         return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
+    if label_measured(old, new, old_slots, new_slots, state.own[j]):
+        return None  # "Fee: $70/session" … "sessions are Thursday mornings now": the fee is not the day
     differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots)) or swaps_values(
         old_slots, new_slots, new.words
     )
@@ -220,6 +223,34 @@ _ONE_PERIOD = re.compile(
     re.I,
 )
 _FROM_ON = re.compile(r"\b(?:from|as of|since|starting|until|till|by)\s+$", re.I)
+
+
+#: The kinds of value that measure an attribute: a time, an amount, a quantity.
+_MEASURE_SLOTS = ("t:", "m:", "q:")
+#: A day a change began or begins ("since Tuesday", "from 1 May", "as of next week").
+_STARTS = re.compile(
+    r"\b(?:since|from|as of|starting|effective)\s+(?:the\s+|this\s+|next\s+|last\s+)?"
+    r"(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"|today|tomorrow|yesterday|week|month|term|year)",
+    re.I,
+)
+
+
+def label_measured(
+    old: Fact, new: Fact, old_slots: set[str], new_slots: set[str], new_words: Sequence[str]
+) -> bool:
+    """Is ``old`` a label line measuring its label ("Fee: $70/session", "Deadline: 14 May") and ``new`` a
+    line that names no word of that label and measures only in other kinds ("sessions are Thursday
+    mornings now": a time, where the fee is an amount)? Then ``new`` changes another attribute of what both
+    name. ``new_words``: the change line's own subject words."""
+    keys = [v[2:] for v in old.values[0].split() if v.startswith("k:")] if old.values else []
+    if _STARTS.search(new.words) is not None:
+        return False  # its time may be when the change began ("on Apixaban since Tuesday"), no measure
+    if not keys or any(w in new_words for k in keys for w in label_anchors(k) | subject_stems(k)):
+        return False
+    a = {s[0] for s in old_slots if s[:2] in _MEASURE_SLOTS}
+    b = {s[0] for s in new_slots if s[:2] in _MEASURE_SLOTS}
+    return bool(a) and bool(b) and a.isdisjoint(b)
 
 
 def one_period(words: str) -> bool:
