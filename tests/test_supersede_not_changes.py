@@ -204,3 +204,18 @@ def test_a_label_measured_in_one_kind_is_not_changed_by_another_kind(tmp_path: P
     assert not fact_pairs_in(tmp_path, notes)
     notes[1] = ("memory/2031-05-02.md", "# 2031-05-02\n\n- Ines: her fee goes up to €60 a lesson from May\n")
     assert fact_pairs_in(tmp_path / "b", notes)
+
+
+def test_two_items_of_one_page_share_only_its_title(tmp_path: Path) -> None:
+    page = (
+        "# Podcasts & listening (Tomasz)\n\nShows\n1. Hardcore History by Dan Carlin (finished)\n"
+        "2. Fall of Civilizations by Paul Cooper (listening now)\n3. Lingthusiasm (Ola says I must)\n"
+    )
+    assert not fact_pairs_in(tmp_path, [("family/listening.md", page)])
+
+
+def test_a_line_of_one_page_naming_an_item_above_still_changes_it(tmp_path: Path) -> None:
+    page = (
+        "# Podcasts (Tomasz)\n\n- Hardcore History: listening, episode 4\n- Hardcore History: now episode 6\n"
+    )
+    assert fact_pairs_in(tmp_path, [("family/listening.md", page)])

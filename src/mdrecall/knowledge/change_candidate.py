@@ -81,6 +81,10 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return None  # (no word shared, or only both pages' titles)
+    if old.path == new.path and shared.isdisjoint(state.own[i]):
+        # two lines of one page share its title whichever they are: the older's own line must share a word
+        # ("1. Dust by Owuor (finished)" … "2. Klara and the Sun (reading now)" on "Reading")
+        return None
     if min(state.df[w] for w in shared) > state.cap:
         return None
     if only_change_shared(old.words, new.words, shared):
