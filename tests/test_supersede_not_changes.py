@@ -219,3 +219,25 @@ def test_a_line_of_one_page_naming_an_item_above_still_changes_it(tmp_path: Path
         "# Podcasts (Tomasz)\n\n- Hardcore History: listening, episode 4\n- Hardcore History: now episode 6\n"
     )
     assert fact_pairs_in(tmp_path, [("family/listening.md", page)])
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Foyer closes at 9pm", "ordered 40 new wristbands, they're in the foyer drawer now"),
+        ("Cheese comes from Hollybrook Creamery", "we moved the stall to the old creamery on Mill Street"),
+    ],
+)
+def test_one_word_shared_only_in_a_phrase_of_place_is_no_subject(tmp_path: Path, old: str, new: str) -> None:
+    assert not _paired(tmp_path, old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Cheese comes from Hollybrook Creamery", "cheese from the Ashdown dairy now, Hollybrook closed"),
+        ("Records clerk: Bogdan Iliescu", "Maren took over from Bogdan on Monday"),
+    ],
+)
+def test_a_name_after_a_preposition_of_the_change_still_pairs(tmp_path: Path, old: str, new: str) -> None:
+    assert _paired(tmp_path, old, new)

@@ -21,7 +21,7 @@ from mdrecall.knowledge.change_rules import (
     restates,
     written_before,
 )
-from mdrecall.knowledge.change_shared import only_change_shared
+from mdrecall.knowledge.change_shared import in_adjunct, only_change_shared
 from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.event_days import (
     as_usual,
@@ -120,6 +120,11 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         # milk scheme ends this term" … "swimming moves … after half term"): one subject only where a
         # value of one kind and grain differs ("Route 9 runs Mondays" … "route 9 is Tuesdays now"), a
         # name only where both lines state one attribute naming one (a place, an owner, a choice)
+        return None
+    if len(common) == 1 and in_adjunct(new.words, min(common)):
+        # one word shared, where the change line names it only after a preposition ("ordered lanyards,
+        # they're in the reception drawer now" … "Reception closes at 10pm"): a place or a party the change
+        # is told of, not the thing it changes
         return None
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
         return None  # a log's line: only a change of one of its values supersedes it

@@ -14,7 +14,7 @@ from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.facts import CHANGE
 from mdrecall.knowledge.line_subjects import subject_stems
 
-__all__ = ["change_stems", "only_change_shared"]
+__all__ = ["change_stems", "in_adjunct", "only_change_shared"]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -41,3 +41,47 @@ def only_change_shared(old_words: str, new_words: str, shared: Set[str]) -> bool
     if not shared:
         return False
     return shared <= change_stems(old_words) | change_stems(new_words)
+
+
+#: Prepositions that open a phrase of place, direction or party ("in the reception drawer", "over to the
+#: Filton yard", "to the clinical director"), and the determiners after them.
+_PREPOSITIONS = frozenset(
+    ("in", "into", "inside", "on", "onto", "at", "to", "from", "with", "by", "via", "near", "behind")
+)
+_DETERMINERS = frozenset(("the", "a", "an", "our", "their", "his", "her", "my", "its", "your"))
+#: How many words before a shared word its phrase's determiner may stand (past one modifier: "to the old
+#: dairy"; a line's stored words keep no commas, so a clause's end is not seen: kept short).
+_REACH = 2
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(words: str) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
+    """A line's words, lower-cased, and each word's subject stems."""
+    toks = tuple(words.lower().split())
+    return toks, tuple(frozenset(subject_stems(t)) for t in toks)
+
+
+def in_adjunct(words: str, stem: str) -> bool:
+    """Does a line name the subject stem ``stem`` only in phrases opened by a preposition and an article
+    (the determiner within :data:`_REACH` words before it: "in the reception top drawer", "to the old
+    dairy"; not "took over from Anil", "gave up on YNAB": a name the change is of)? False where it names it
+    nowhere."""
+    toks, stems = _tokens(words)
+    found = False
+    for k, st in enumerate(stems):
+        if stem not in st:
+            continue
+        found = True
+        if not _after_preposition(toks, k):
+            return False
+    return found
+
+
+def _after_preposition(toks: tuple[str, ...], k: int) -> bool:
+    """Is the ``k``-th word in a phrase opened by a preposition and a determiner?"""
+    for n in range(k - 1, max(-1, k - _REACH - 1), -1):
+        if toks[n][-1:] in ",.;:)!?":
+            return False
+        if toks[n] in _DETERMINERS and n and toks[n - 1] in _PREPOSITIONS:
+            return True
+    return False
