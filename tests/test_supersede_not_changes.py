@@ -241,3 +241,8 @@ def test_one_word_shared_only_in_a_phrase_of_place_is_no_subject(tmp_path: Path,
 )
 def test_a_name_after_a_preposition_of_the_change_still_pairs(tmp_path: Path, old: str, new: str) -> None:
     assert _paired(tmp_path, old, new)
+
+
+def test_the_unit_of_a_price_is_no_shared_subject(tmp_path: Path) -> None:
+    old = "Printing fee: 20p per A4 page"
+    assert not _paired(tmp_path, old, "pages of the old minutes go to the shredder from this week")

@@ -1,8 +1,14 @@
-"""Is what two lines share only their words of change ("Sven has *retired* from it" … "the sheet is
-*retired*", "*last day* for Jonas" … "the *last* Saturday of the month", "Fee: $70/session" … "on the new
-gel *from next session*")? Two lines saying that something
-changed share that word whatever changed: it is no sign of one subject. Read by the change lines' pass
-(:func:`mdrecall.knowledge.change_candidate.candidate`). Pure."""
+"""What two lines share that is no sign of one subject (read by the change lines' pass,
+:func:`mdrecall.knowledge.change_candidate.candidate`). Pure.
+
+* their words of change ("Sven has *retired* from it" … "the sheet is *retired*", "*last day* for Jonas" …
+  "the *last* Saturday of the month", "on the new gel *from next session*"): two lines saying that
+  something changed share that word whatever changed (:func:`only_change_shared`);
+* the unit an amount is counted in ("Copy fee: 50p per A4 *sheet*" … "*sheets* go to the laundry now"):
+  a price per unit is no fact of the unit (:func:`unit_stems`);
+* a word the change line names only after a preposition and an article ("lanyards are in the *reception*
+  drawer now" … "*Reception* closes at 10pm"): a place or a party the change is told of, not the thing it
+  changes (:func:`in_adjunct`)."""
 
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.facts import CHANGE
 from mdrecall.knowledge.line_subjects import subject_stems
 
-__all__ = ["change_stems", "in_adjunct", "only_change_shared"]
+__all__ = ["change_stems", "in_adjunct", "only_change_shared", "unit_stems"]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -37,10 +43,31 @@ _NEXT_WORD = re.compile(r"\s*([\w'’-]+)")
 
 
 def only_change_shared(old_words: str, new_words: str, shared: Set[str]) -> bool:
-    """Are the words ``shared`` by two lines all words of change on one of them?"""
+    """Are the words ``shared`` by two lines all words of change on one of them, or units an amount of
+    theirs is counted in (:func:`unit_stems`)?"""
     if not shared:
         return False
-    return shared <= change_stems(old_words) | change_stems(new_words)
+    return shared <= change_stems(old_words) | change_stems(new_words) | unit_stems(old_words) | unit_stems(
+        new_words
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def unit_stems(words: str) -> frozenset[str]:
+    """The subject stems of the units a line's amounts are counted in ("50p per A4 sheet", "£320 per
+    visit", "€4 each box": sheet, visit, box)."""
+    out: set[str] = set()
+    for m in _PER_UNIT.finditer(words):
+        out |= subject_stems(m.group(1))
+    return frozenset(out)
+
+
+#: An amount, then "per", "a", "an" or "each" and the unit (past one word holding a digit: "per A4 sheet").
+_PER_UNIT = re.compile(
+    r"(?:[£$€¥]\s?\d[\d.,]*[kK]?|\b\d[\d.,]*\s?(?:p|pence|c|cents?|eur|euros?|usd|gbp|kr|pounds?|dollars?))"
+    r"\s+(?:per|a|an|each)\s+(?:[\w-]*\d[\w-]*\s+)?([^\W\d][\w-]*)",
+    re.I,
+)
 
 
 #: Prepositions that open a phrase of place, direction or party ("in the reception drawer", "over to the
