@@ -246,3 +246,34 @@ def test_a_name_after_a_preposition_of_the_change_still_pairs(tmp_path: Path, ol
 def test_the_unit_of_a_price_is_no_shared_subject(tmp_path: Path) -> None:
     old = "Printing fee: 20p per A4 page"
     assert not _paired(tmp_path, old, "pages of the old minutes go to the shredder from this week")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Trainee: Oskar Lindgren", "Oskar's exam day moved to Thursday"),
+        ("Our solicitor is Fenella Hart", "Fenella's office is moving to Castle Street"),
+        ("Site manager is Bronwen Price", "site manager's cabin moved next to the gate"),
+    ],
+)
+def test_a_thing_of_a_person_named_is_not_the_older_fact(tmp_path: Path, old: str, new: str) -> None:
+    assert not _paired(tmp_path, old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Dentist appointment for Oskar on 3 March at 10am",
+            "rang the dentist, Oskar's appointment is now 9 March",
+        ),
+        ("Volunteer driver: Oskar Lindgren", "no longer any driving, Oskar's gone back to Malmö"),
+        (
+            "Recycling night at the hall: Monday",
+            "council changed the rounds, so recycling night's Thursday now",
+        ),
+        ("Noor rows Mon/Wed 6pm at Riverside", "noor's coach switched her crew to tue & fri mornings 6:30"),
+    ],
+)
+def test_a_possessor_whose_thing_the_older_names_still_pairs(tmp_path: Path, old: str, new: str) -> None:
+    assert _paired(tmp_path, old, new)

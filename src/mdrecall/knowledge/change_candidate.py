@@ -21,7 +21,7 @@ from mdrecall.knowledge.change_rules import (
     restates,
     written_before,
 )
-from mdrecall.knowledge.change_shared import in_adjunct, only_change_shared
+from mdrecall.knowledge.change_shared import in_adjunct, only_change_shared, possessed_other
 from mdrecall.knowledge.change_state import ChangeState
 from mdrecall.knowledge.event_days import (
     as_usual,
@@ -121,6 +121,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         # value of one kind and grain differs ("Route 9 runs Mondays" … "route 9 is Tuesdays now"), a
         # name only where both lines state one attribute naming one (a place, an owner, a choice)
         return None
+    if possessed_other(old.words, new.words, common):
+        return None  # "Apprentice: Kai Hoskins" … "Kai's college day moved to Wednesday": a thing of his
     if len(common) == 1 and in_adjunct(new.words, min(common)):
         # one word shared, where the change line names it only after a preposition ("ordered lanyards,
         # they're in the reception drawer now" … "Reception closes at 10pm"): a place or a party the change

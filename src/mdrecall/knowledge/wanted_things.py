@@ -45,11 +45,22 @@ _HEAD = 4
 _MOST = 3
 
 
-@functools.lru_cache(maxsize=1024)
 def wanted_things(words: str) -> frozenset[str]:
     """The stems of the thing a line says is wanted or preferred (empty when it names none): the content
     words right after the verb of wanting that opens its predicate, up to a preposition or a word of time or
     manner."""
+    low = words.lower()
+    if not any(w in low for w in _HINTS):
+        return frozenset()  # (most lines want nothing: no reading kept)
+    return _wanted(words)
+
+
+#: Letters every verb of :data:`_WANTS` holds (a cheap test before the grammar).
+_HINTS = ("want", "prefer", "like", "rather", "ask", "need")
+
+
+@functools.lru_cache(maxsize=128)
+def _wanted(words: str) -> frozenset[str]:
     m = _WANTS.search(words)
     if m is None or words.count(" ", 0, m.start()) >= _HEAD:
         return frozenset()  # (a wish in a later clause, "… pushed back; Dan would rather …")
