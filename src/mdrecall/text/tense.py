@@ -39,13 +39,14 @@ _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 #: Phrases that say nothing but "now" (not "the moment", which is also a moment someone tells of).
 _ONLY_NOW = (("these", "days"), ("at", "present"), ("at", "the", "moment"), ("right", "now"))
+_ONLY_NOW_ENDS = frozenset(phrase[-1] for phrase in _ONLY_NOW)
 
 
 def without_now_phrases(tokens: list[str]) -> list[str]:
     """``tokens`` (lowercase words) less the phrases that only say "now" ("these days", "at the moment",
     "at present"): they ask when, not what, and a note's "14 days before" does not answer "what is the
     cat eating these days"."""
-    if len(tokens) < 2:
+    if len(tokens) < 2 or _ONLY_NOW_ENDS.isdisjoint(tokens):
         return tokens
     drop: set[int] = set()
     for phrase in _ONLY_NOW:
