@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from mdrecall.knowledge.name_lists import common_word
 from mdrecall.models import Chunk, Scored
 from mdrecall.search.answering_lines import asked_value
 from mdrecall.search.snippets import query_stems, term_matches
@@ -57,6 +56,8 @@ def slot_value(line: str, stems: frozenset[str]) -> str | None:
     m = _SLOT.match(line)
     if m is None or len(term_matches(m.group("label"), stems)) < min(2, len(stems)):
         return None
+    from mdrecall.knowledge.name_lists import common_word  # here: only a slot the question names reads it
+
     items = [part.strip() for part in _ITEMS.split(m.group("value")) if part.strip()]
     asked = [part for part in items if term_matches(part, stems)]
     for part in (*asked, *items):
