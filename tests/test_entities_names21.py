@@ -6,7 +6,21 @@ their own, not the labelled sets', the entity corpus's nor the pair corpora's.""
 
 from __future__ import annotations
 
-from helpers import mention_kinds
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.index import EntityIndex
+
+from helpers import mention_kinds, write
+
+
+def _entities(tmp_path: Path, files: dict[str, str]) -> set[str]:
+    for rel, text in files.items():
+        write(tmp_path, rel, text)
+    cfg = Config().merged({"history": {"git": False}})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        return {e.name for e in EntityIndex(mem.store, mem.config.entities).entities()}
 
 
 def test_a_listed_item_running_on_in_lower_case_to_the_line_end_is_no_title() -> None:
@@ -21,3 +35,21 @@ def test_a_listed_item_running_on_in_lower_case_to_the_line_end_is_no_title() ->
     assert not any(name.startswith("Kestrel FM's gardening") for name in found), found
     assert ("work", "typed_name") in found["Bluegum Nights"]  # capitalised words alone stay a title
     assert ("work", "typed_name") in found["Saltmarsh Hymns"]
+
+
+def test_the_word_after_a_clock_time_opening_a_log_line_opens_its_sentence(tmp_path: Path) -> None:
+    text = (
+        "# Brigade log\n"
+        "- 06:40 Hydrant checks done on the east road.\n"
+        "- [19:05] Rostering moved to the Tuesday sheet.\n"
+        "- 7.15pm -- Callout to the Marsh Lane barn, Tamsin Howell drove.\n"
+    )
+    found = mention_kinds(text)
+    # fails before: after the time each word was read as capitalised mid-sentence, a name's candidate
+    for word in ("Hydrant", "Rostering", "Callout"):
+        assert {how for _kind, how in found[word]} == {"name_start"}, (word, found[word])
+    assert ("person", "typed_name") in found["Tamsin Howell"]
+    names = _entities(
+        tmp_path, {"memory/2027-06-02.md": text, "memory/2027-06-03.md": text.replace("06:40", "06:55")}
+    )
+    assert not {"Hydrant", "Rostering"} & names, names

@@ -27,6 +27,7 @@ from mdrecall.knowledge.mention_patterns import (
     OPENING,
     PARTICLE_WORD,
     SAINTS_PLACE,
+    STAMPED,
     STOP,
     TITLES,
     UNIT_SYMBOL,
@@ -219,6 +220,7 @@ def _placed(
         heading
         or sentence_start(before, leads.only(line_start, at, OPENING))
         or leads.only(line_start, at, BULLETS)
+        or leads.only(line_start, at, STAMPED)
     )
     if opens and not heading and before.rstrip().endswith(":") and LIST_NEXT.match(plain, m.end()):
         opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")

@@ -204,4 +204,10 @@ ABBREVIATION_DOT = re.compile(r"\.(?:,|[ ][a-z(])")
 GOES_ON = re.compile(r"(?:['’]s)?[ ][a-z]")
 #: What may stand before a name that opens a line: bullets and checkboxes; opening punctuation.
 BULLETS = re.compile(r"[ \-*+>\t\[\]xX]*")
+#: Bullets, then a clock time stamping a log's line ("- 09:10 Bills went out", "[07:45] Vet rang", "- 8.30am
+#: -- Hall booked"), then its separator: the word after it opens the line's sentence.
+STAMPED = re.compile(
+    r"[ \-*+>\t\[\]xX]*(?:\d{1,2}[:.]\d{2}(?:[ ]?[ap]\.?m\.?)?|\d{1,2}[ ]?[ap]\.?m\.?)"
+    r"(?:[ \t]*[\])\-–—:,|])*[ \t]+"
+)
 OPENING = re.compile(r"\s*['\"(\[]*")
