@@ -72,3 +72,16 @@ def test_a_later_word_read_alone_only_inside_a_longer_name_is_that_name(tmp_path
     assert "Punta Marisol" in names, names
     assert "Harwick" in names  # also written apart from "Upper Harwick" on its lines: its own name
     assert "Mrs Ostrova" in names or "Ostrova" in names
+
+
+def test_a_name_after_ex_hyphen_is_read_whole() -> None:
+    found = mention_kinds(
+        "- Joined by Wenna Trelawny (treasurer, ex-Penwith Seed Savers Guild).\n"
+        "- Our new driver is ex-Navy, starts Monday.\n"
+        "- Tex-Mex night at the hall, Coca-Cola on the table.\n"
+    )
+    # fails before: a capital after a hyphen glued to a word was no name's start ("Seed Savers Guild" only)
+    assert "Penwith Seed Savers Guild" in found, found
+    assert "Seed Savers Guild" not in found
+    assert "Navy" in found
+    assert "Mex" not in found and "Cola" not in found  # a hyphened word stays one
