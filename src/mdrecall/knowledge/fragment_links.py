@@ -19,7 +19,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from mdrecall.knowledge.mention_patterns import HONORIFICS, TITLES
 from mdrecall.knowledge.name_lists import kin_word
 
-__all__ = ["link_fragments"]
+__all__ = ["link_fragments", "link_homes"]
+
+
+def link_homes(out: dict[str, str], kinds: Mapping[str, str]) -> None:
+    """Fold into ``out`` a one-word possessive kept whole ("recording at Rami's from now on": the home
+    read as a place) into the accepted person it is the possessive of; a shop named so ("at Nando's",
+    "Sainsbury's") has no person of that name and stays."""
+    for key, root in list(out.items()):
+        if root != key or " " in key or not key.endswith(("'s", "’s")):
+            continue
+        person = out.get(key[:-2])
+        if person is not None and kinds.get(person) == "person" and person != key:
+            out[key] = person
 
 
 def link_fragments(
