@@ -100,3 +100,16 @@ def test_a_possessive_kept_whole_for_a_home_is_its_person(tmp_path: Path) -> Non
     # fails before: "Bramwell's" (his home, read as a place) was an entity beside him
     assert "Bramwell's" not in names, names
     assert "Bramwell Osei" in names
+
+
+def test_a_country_or_region_after_a_body_s_name_ends_that_name() -> None:
+    found = mention_kinds(
+        "- Boat licences go through Rescue Kayak Federation NSW, by post.\n"
+        "- Drysuits hired from Kelpwear UK.\n"
+        "- Moved to Carlisle UK in May; Tomasz Bury UK lead for the firm.\n"
+    )
+    # fails before: the initials were cut off ("Rescue Kayak Federation", "Kelpwear")
+    assert "Rescue Kayak Federation NSW" in found, found
+    assert "Kelpwear UK" in found, found
+    assert "Carlisle UK" not in found  # where a place is
+    assert "Tomasz Bury UK" not in found  # a person's name takes no country

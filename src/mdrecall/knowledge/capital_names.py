@@ -271,6 +271,9 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
         c.after = plain[acr.end() : acr.end() + 24]
+    elif c.after.startswith(" ") and (code := _REGION_NEXT.match(plain, end)) and _branch_of(words, code[1]):
+        words.append(code[1])  # "Surf Life Saving NSW", "hired from Subsalve UK": a body's national branch
+        c.after = plain[code.end() : code.end() + 24]
     elif (
         not c.opens
         and (acr := ACRONYM_BEFORE.search(c.before))
@@ -382,6 +385,21 @@ def _possessive_business(words: list[str], plain: str, end: int) -> bool:
         and words[0] not in places()
         and words[0] not in HONORIFICS
     )
+
+
+#: A country's or a region's initials right after a name, ending its sentence's phrase ("Subsalve UK,").
+_REGION_NEXT = re.compile(r"[ ]([A-Z]{2,3})(?![\w'’&-]|[ ][A-Z])")
+
+
+def _branch_of(words: list[str], code: str) -> bool:
+    """Is ``code`` (initials after the name ``words``) a country or region the name's body is the branch
+    of ("Surf Life Saving NSW", "Subsalve UK"): initials of a well-known place or body, after a name that
+    is no place itself ("Leeds UK": where Leeds is) and opens with no given name ("Dana Ruiz UK")?"""
+    known = known_name(code)
+    if known is None or known.kind not in ("place", "organisation"):
+        return False
+    name = " ".join(words)
+    return name not in places() and known_name(name) is None and not given_name(words[0])
 
 
 def _acronym_led(acronym: str, words: list[str]) -> bool:
