@@ -113,3 +113,15 @@ def test_a_country_or_region_after_a_body_s_name_ends_that_name() -> None:
     assert "Kelpwear UK" in found, found
     assert "Carlisle UK" not in found  # where a place is
     assert "Tomasz Bury UK" not in found  # a person's name takes no country
+
+
+def test_a_size_or_a_power_after_a_maker_is_no_model_code() -> None:
+    found = mention_kinds(
+        "- Fridge: Hallsworth Brothers 240L, from the auction.\n"
+        "- Charger: Voltrix Nano 45W, fine for the laptop.\n"
+        "- Scope: Brightstar XT6 on the lawn.\n"
+    )
+    # fails before: the capacity and the power were read as the model ("Hallsworth Brothers 240L")
+    assert "Hallsworth Brothers" in found, found
+    assert "Voltrix Nano" in found, found
+    assert "Brightstar XT6" in found  # a model's code stays

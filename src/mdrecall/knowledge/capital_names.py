@@ -76,6 +76,8 @@ _MODEL_CODE = re.compile(
     r"[ ]((?:[A-Z]{2,4}\d{1,4}[A-Z]{0,3}|[A-Z]\d{1,4}[A-Z]{1,3}|\d{1,4}[A-Z]{1,3})(?:-[A-Z0-9]{1,3})?\+?)"
     r"(?![\w'’/:-]|[.,]\d|\+)"
 )
+#: A number and a unit's symbol in capitals: a capacity, a power, a size ("60L", "65W", "2TB", "48MP").
+_QUANTITY = re.compile(r"\d{1,4}(?:L|W|KW|KWH|MAH|ML|CC|HP|GB|TB|MB|KB|MP)")
 #: A Roman numeral after a name ("Lancer Evolution IX", "the Marie-Claude II").
 _ROMAN_AFTER = re.compile(r"[ ](II|III|IV|VI|VII|VIII|IX|XI|XII)(?![\w'’/:-])")
 #: Words that number rooms, seats, stops, forms and the parts of things ("Room B2", "Gate 5", "Form T1").
@@ -367,7 +369,13 @@ def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | N
     code = _MODEL_CODE.match(after) or _ROMAN_AFTER.match(after)
     if code is not None:
         # "Bio-Rad CFX96": a code that is a name alone; "LoRaWAN EU868", "Pegasus UK9": a variant, a size
-        return None if MIXED.fullmatch(code.group(1)) or code.group(1)[:2] in _REGIONS else code
+        if (
+            MIXED.fullmatch(code.group(1))
+            or code.group(1)[:2] in _REGIONS
+            or _QUANTITY.fullmatch(code.group(1))
+        ):
+            return None  # (and "a Morphy Richards 60L oven", "Anker 65W": a size or a power, no model)
+        return code
     if given_name(words[0]) or all(common_word(w) for w in words) or _STREET_BEFORE.search(before[-12:]):
         return None  # "ul. Ruska 46,": a street's house number
     num = NUMBER_PAUSE.match(after)
