@@ -27,6 +27,7 @@ from mdrecall.knowledge.mention_patterns import (
     OPENING,
     PARTICLE_WORD,
     SAINTS_PLACE,
+    STAMPED,
     STOP,
     TITLES,
     UNIT_SYMBOL,
@@ -75,6 +76,8 @@ _MODEL_CODE = re.compile(
     r"[ ]((?:[A-Z]{2,4}\d{1,4}[A-Z]{0,3}|[A-Z]\d{1,4}[A-Z]{1,3}|\d{1,4}[A-Z]{1,3})(?:-[A-Z0-9]{1,3})?\+?)"
     r"(?![\w'’/:-]|[.,]\d|\+)"
 )
+#: A number and a unit's symbol in capitals: a capacity, a power, a size ("60L", "65W", "2TB", "48MP").
+_QUANTITY = re.compile(r"\d{1,4}(?:L|W|KW|KWH|MAH|ML|CC|HP|GB|TB|MB|KB|MP)")
 #: A Roman numeral after a name ("Lancer Evolution IX", "the Marie-Claude II").
 _ROMAN_AFTER = re.compile(r"[ ](II|III|IV|VI|VII|VIII|IX|XI|XII)(?![\w'’/:-])")
 #: Words that number rooms, seats, stops, forms and the parts of things ("Room B2", "Gate 5", "Form T1").
@@ -219,6 +222,7 @@ def _placed(
         heading
         or sentence_start(before, leads.only(line_start, at, OPENING))
         or leads.only(line_start, at, BULLETS)
+        or leads.only(line_start, at, STAMPED)
     )
     if opens and not heading and before.rstrip().endswith(":") and LIST_NEXT.match(plain, m.end()):
         opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")
@@ -269,6 +273,9 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(acr[1])  # "Weta FX", "Travis CI": the acronym ends the name
         c.after = plain[acr.end() : acr.end() + 24]
+    elif c.after.startswith(" ") and (code := _REGION_NEXT.match(plain, end)) and _branch_of(words, code[1]):
+        words.append(code[1])  # "Surf Life Saving NSW", "hired from Subsalve UK": a body's national branch
+        c.after = plain[code.end() : code.end() + 24]
     elif (
         not c.opens
         and (acr := ACRONYM_BEFORE.search(c.before))
@@ -362,7 +369,13 @@ def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | N
     code = _MODEL_CODE.match(after) or _ROMAN_AFTER.match(after)
     if code is not None:
         # "Bio-Rad CFX96": a code that is a name alone; "LoRaWAN EU868", "Pegasus UK9": a variant, a size
-        return None if MIXED.fullmatch(code.group(1)) or code.group(1)[:2] in _REGIONS else code
+        if (
+            MIXED.fullmatch(code.group(1))
+            or code.group(1)[:2] in _REGIONS
+            or _QUANTITY.fullmatch(code.group(1))
+        ):
+            return None  # (and "a Morphy Richards 60L oven", "Anker 65W": a size or a power, no model)
+        return code
     if given_name(words[0]) or all(common_word(w) for w in words) or _STREET_BEFORE.search(before[-12:]):
         return None  # "ul. Ruska 46,": a street's house number
     num = NUMBER_PAUSE.match(after)
@@ -380,6 +393,21 @@ def _possessive_business(words: list[str], plain: str, end: int) -> bool:
         and words[0] not in places()
         and words[0] not in HONORIFICS
     )
+
+
+#: A country's or a region's initials right after a name, ending its sentence's phrase ("Subsalve UK,").
+_REGION_NEXT = re.compile(r"[ ]([A-Z]{2,3})(?![\w'’&-]|[ ][A-Z])")
+
+
+def _branch_of(words: list[str], code: str) -> bool:
+    """Is ``code`` (initials after the name ``words``) a country or region the name's body is the branch
+    of ("Surf Life Saving NSW", "Subsalve UK"): initials of a well-known place or body, after a name that
+    is no place itself ("Leeds UK": where Leeds is) and opens with no given name ("Dana Ruiz UK")?"""
+    known = known_name(code)
+    if known is None or known.kind not in ("place", "organisation"):
+        return False
+    name = " ".join(words)
+    return name not in places() and known_name(name) is None and not given_name(words[0])
 
 
 def _acronym_led(acronym: str, words: list[str]) -> bool:

@@ -19,6 +19,7 @@ from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.kind_context import context_probabilities
 from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
@@ -184,6 +185,8 @@ class EntityIndex(NameQueries):
             link_opening_fulls(out, stats, key_kinds(self.store))
             link_unwritten_given(out, stats, key_kinds(self.store))
             link_surnames(out, stats, key_kinds(self.store))
+            link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
+            link_homes(out, key_kinds(self.store))
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)

@@ -26,14 +26,15 @@ _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 _PARTICLE = r"(?:Ó|de|del|della|di|da|dos|das|du|la|le|van|von|der|den|wa)"
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)
-#: Capitalised words in a row, not glued to a word, a word's apostrophe or a hyphen (an opening quote is no
+#: Capitalised words in a row, not glued to a word, a word's apostrophe or a hyphen (but "ex-" before a name
+#: parts a former tie from it: "ex-Navy", "ex-Harbour Rowing Club"; an opening quote is no
 #: word's: "'Black Holes Live'" is read whole; the look-behinds come after
 #: the first letter so that the search can skip ahead to capitals: several times faster). A word may be two
 #: capitalised parts joined by a hyphen ("Bio-Rad", "Ana Smith-Jones") or an O'/D' surname; a name's small
 #: words (:data:`_PARTICLE`) may stand between two of its words, and a saint's "St." inside it ("Grundschule
 #: St. Anna"), or opening it ("St. Joseph Cathedral").
 CAPS = re.compile(
-    rf"[{_UP}](?<![\w-][{_UP}])(?<![\w'’]['’][{_UP}])"
+    rf"[{_UP}](?:(?<![\w-][{_UP}])|(?<=(?<!\w)[eE]x-[{_UP}]))(?<![\w'’]['’][{_UP}])"
     rf"(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
     rf"(?:(?:['’]s|(?<=s)['’])?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
 )
@@ -204,4 +205,10 @@ ABBREVIATION_DOT = re.compile(r"\.(?:,|[ ][a-z(])")
 GOES_ON = re.compile(r"(?:['’]s)?[ ][a-z]")
 #: What may stand before a name that opens a line: bullets and checkboxes; opening punctuation.
 BULLETS = re.compile(r"[ \-*+>\t\[\]xX]*")
+#: Bullets, then a clock time stamping a log's line ("- 09:10 Bills went out", "[07:45] Vet rang", "- 8.30am
+#: -- Hall booked"), then its separator: the word after it opens the line's sentence.
+STAMPED = re.compile(
+    r"[ \-*+>\t\[\]xX]*(?:\d{1,2}[:.]\d{2}(?:[ ]?[ap]\.?m\.?)?|\d{1,2}[ ]?[ap]\.?m\.?)"
+    r"(?:[ \t]*[\])\-–—:,|])*[ \t]+"
+)
 OPENING = re.compile(r"\s*['\"(\[]*")

@@ -204,7 +204,9 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
         end = _TITLE_END.search(line, sequel.end() if sequel is not None and first else at)
         stop = end.start() if end is not None else len(line)
         title = _TRAILING_LOWER.sub("", _unmarked(line[at:stop]))  # "Der Grüffelo on repeat"
-        marked = line[stop : stop + 1] in ",:;(" or line.startswith((" (", " - ", " – ", " — ", " by "), stop)
+        marked = (stop < len(line) and line[stop] in ",:;(") or line.startswith(
+            (" (", " - ", " – ", " — ", " by "), stop
+        )
         marked = marked or (end is not None and end.group(0)[1:2].isalpha())  # "Andor season 2"
         if not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
             break
