@@ -1,0 +1,80 @@
+"""Session 20, dates on held_out_21/22's misses: a bare "3/5" after a verb of sending with "out" ("bills go
+out 3/5") is a day in the workspace's order; a day of birth or death on an undated page dates no line
+after it; a present arrangement reported after a past verb ("told Sam I'm on ... on the weekend") lies
+ahead. Phrases and worlds written for these tests, not from the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.text.note_dates import note_dates
+
+#: 2029-04-20 is a Friday; 2029-03-05 a Monday.
+_WRITTEN = date(2029, 4, 20)
+
+
+def _days(line: str, workspace: str, written: date = _WRITTEN) -> list[tuple[date, ...]]:
+    return [n.days for n in note_dates(line, written, False, None, workspace)]
+
+
+@pytest.mark.parametrize(
+    ("line", "dmy", "mdy"),
+    [
+        ("- Choir newsletters go out 3/5.", date(2029, 5, 3), date(2029, 3, 5)),
+        ("- Ferry timetables came out 12/4", date(2029, 4, 12), date(2028, 12, 4)),
+        ("- Allotment invoices get sent out 2/5", date(2029, 5, 2), date(2029, 2, 5)),
+    ],
+)
+def test_a_bare_numeric_day_after_a_verb_of_sending_and_out_is_read_in_the_workspaces_order(
+    line: str, dmy: date, mdy: date
+) -> None:
+    assert _days(line, "dmy") == [(dmy,)]
+    assert _days(line, "mdy") == [(mdy,)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["- Cut out 1/4 cup of the flour", "- Sorted out 1/4 of the loft", "- Out 2/3 in the quiz, gutted"],
+)
+def test_out_before_a_fraction_stays_no_date(line: str) -> None:
+    assert _days(line, "dmy") == []
+
+
+_LIFE = """# Great-aunt Wilhelmina
+
+Wilhelmina Frost, {cue} 14 June 1931 in Whitby, ran the lighthouse café for forty years.
+
+- Baked parkin for the whole street at Bonfire Night.
+"""
+
+
+@pytest.mark.parametrize("cue", ["born", "b.", "died"])
+def test_a_day_of_birth_or_death_dates_no_line_after_it(cue: str) -> None:
+    days = line_dates(_LIFE.format(cue=cue), None, "2029-03-05")
+    assert days[2] == date(1931, 6, 14)  # the line's own day stays
+    assert days[4] == date(2028, 11, 5)  # read from the page's guessed day, not from 1931
+
+
+def test_a_dated_line_that_is_no_birth_still_dates_the_lines_below() -> None:
+    text = "# Café\n\nOpened the lighthouse café on 14 June 2026.\n\n- Bonfire Night: parkin for all.\n"
+    assert line_dates(text, None, "2029-03-05")[4] == date(2026, 11, 5)
+
+
+@pytest.mark.parametrize(
+    ("line", "day"),
+    [
+        ("- Told Marguerite I'm on the bake stall on the weekend.", date(2029, 3, 10)),
+        ("- Emailed the landlord we're away on Friday", date(2029, 3, 9)),
+        ("- Texted Bram that he's on the ferry rota on the 14th", date(2029, 3, 14)),
+    ],
+)
+def test_a_present_arrangement_reported_after_a_past_verb_lies_ahead(line: str, day: date) -> None:
+    assert _days(line, "dmy", date(2029, 3, 5))[0][0] == day
+
+
+def test_a_present_state_tied_to_a_day_gone_keeps_the_past() -> None:
+    line = "- Told Marguerite I'm glad about the bake sale on Saturday"
+    assert _days(line, "dmy", date(2029, 3, 5)) == [(date(2029, 3, 3),)]
