@@ -78,3 +78,28 @@ def test_a_present_arrangement_reported_after_a_past_verb_lies_ahead(line: str, 
 def test_a_present_state_tied_to_a_day_gone_keeps_the_past() -> None:
     line = "- Told Marguerite I'm glad about the bake sale on Saturday"
     assert _days(line, "dmy", date(2029, 3, 5)) == [(date(2029, 3, 3),)]
+
+
+def _months(line: str, written: date) -> list[tuple[int, int]]:
+    """The (year, month) of each phrase of ``line`` that names a whole month."""
+    return [(n.days[0].year, n.days[0].month) for n in note_dates(line, written) if len(n.days) > 25]
+
+
+@pytest.mark.parametrize(
+    ("line", "month"),
+    [
+        ("- Pool membership up to £40 effective June.", (2029, 6)),
+        ("- Locker fees rise w.e.f. May, per the trust's letter", (2029, 5)),
+        ("- Canteen prices wef July", (2029, 7)),
+        ("- As from September the ferry leaves at 7:10", (2029, 9)),
+        ("- As of January the library closed on Mondays", (2029, 1)),
+    ],
+)
+def test_a_month_after_words_that_say_a_change_takes_effect_is_read(
+    line: str, month: tuple[int, int]
+) -> None:
+    assert _months(line, _WRITTEN) == [month]
+
+
+def test_starting_before_a_lower_case_may_is_a_verb() -> None:
+    assert _months("- starting may be the hardest part of the rebuild", _WRITTEN) == []

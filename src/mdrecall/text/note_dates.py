@@ -80,6 +80,8 @@ _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|always|often|ten
 #: "for" right before "the weekend": how long a stay lasted or will, not a pointer ahead.
 _FOR_BEFORE = re.compile(r"\bfor\s+$")
 _LATER = {"later", "afterwards"}
+#: Words before a month that say a change takes effect then: read as "from" ("effective April", "w.e.f. May").
+_TAKES_EFFECT = re.compile(r"effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?")
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
 _EVERY = re.compile(r"\bevery\s+$")
 #: Before a day of the month, a word that makes it recur ("delivers monthly on the 1st", "every month by
@@ -384,6 +386,10 @@ def _note_match(
     if g["mon"]:
         prep = (g["mop"] or "").lower()
         month = month_number(g["mon"] or "") or 1
+        if _TAKES_EFFECT.fullmatch(prep):  # "effective April", "as of June", "w.e.f. May": as "from"
+            if (g["mon"] or "").islower() and month in {3, 5}:
+                return None  # "starting may be hard": a verb
+            prep = "from"
         if prep in {"to", "for", "over"} and (g["mon"] or "").islower() and month in {3, 5}:
             return None  # "to march", "for may", "over may": verbs
         if prep in {"next", "last", "this"}:
