@@ -103,3 +103,58 @@ def test_a_month_after_words_that_say_a_change_takes_effect_is_read(
 
 def test_starting_before_a_lower_case_may_is_a_verb() -> None:
     assert _months("- starting may be the hardest part of the rebuild", _WRITTEN) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "days"),
+    [
+        ("- Over Valentine's the florist sold out of tulips", [(date(2029, 2, 14),)]),
+        ("- Valentine's was quiet at the pub this year.", [(date(2029, 2, 14),)]),
+        ("- Valentine's dinner at the boathouse, lovely", [(date(2029, 2, 14),)]),
+        ("- After Valentine's all the roses went half price", [(date(2029, 2, 14),)]),
+        ("- Valentine's pre-orders are up on last year's", []),
+        ("- Valentine's bouquets: 40 wrapped", []),
+        ("- Valentine's cottage needs a new roof", []),  # a person's
+    ],
+)
+def test_valentines_alone_is_its_day_and_before_a_noun_a_thing(
+    line: str, days: list[tuple[date, ...]]
+) -> None:
+    assert [n.days for n in note_dates(line, date(2029, 2, 20))] == days
+
+
+def test_a_week_number_on_an_undated_page_counts_a_plans_weeks() -> None:
+    text = "# Foal care sheet\n\n- Creep feed from week 6: soaked pellets, twice a day\n"
+    assert line_dates(text, None, "2029-03-05")[2] is None
+    dated = "# Foal care sheet\n\nFoaled on 2 April 2029 at the stud.\n\n- Creep feed from week 6\n"
+    assert line_dates(dated, None, "2029-05-05")[4] is None  # a day named above is no day of writing
+    assert note_dates("- Creep feed from week 6: soaked pellets", date(2029, 3, 5), loose=True) == []
+    # in a daily log it is the ISO week; "KW 12" says so on any page
+    assert note_dates("- Creep feed from week 6: soaked pellets", date(2029, 3, 5))[0].days[0] == date(
+        2029, 2, 5
+    )
+    assert note_dates("Messe in KW 12", date(2029, 3, 5), loose=True)[0].days[0] == date(2029, 3, 19)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Agreed with Ines: the vlog goes up Fridays from now on, so she has the weekend to cut it.",
+        "- Choir meets Wednesdays from now on, so Tuesday is free for the allotment.",
+        "- We swim every week now, so Saturday goes to the pool.",
+    ],
+)
+def test_a_weekday_or_weekend_in_a_sentence_that_sets_a_standing_arrangement_is_a_slot(line: str) -> None:
+    assert note_dates(line, date(2029, 3, 6)) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "day"),
+    [
+        ("- Pilates every week from now on, first class Thursday", date(2029, 3, 8)),
+        ("- Bins go out Tuesdays from now on; I took them out on Friday.", date(2029, 3, 2)),
+        ("- Choir meets Wednesdays from now on, told Ana on Monday", date(2029, 3, 5)),
+    ],
+)
+def test_the_onset_or_a_day_with_its_own_cue_stays_a_day(line: str, day: date) -> None:
+    assert note_dates(line, date(2029, 3, 6))[-1].days == (day,)

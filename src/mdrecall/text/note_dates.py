@@ -57,7 +57,7 @@ from mdrecall.text.day_neighbours import (
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
-from mdrecall.text.weekday_dates import OWNER, ranked_weekday, weekday_days
+from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -149,6 +149,8 @@ def note_dates(
             continue
         if loose and _from_writing(g):
             continue
+        if g["cwk"] and (loose or near is not None):
+            continue  # on a page with no day of its own "week 7" counts a plan's, a course's, a foal's weeks
         if "=" in line and _GLOSS.search(line, max(0, start - 16), start):
             continue  # "(4/3 = 4 March)": an example of a notation
         if g["eox"] and out and not line[out[-1].end : start].strip():
@@ -294,6 +296,8 @@ def _note_match(
         # "for the weekend" is how long, not which: the clause's verb says ("came over for the weekend")
         lasted = _FOR_BEFORE.search(low, max(0, start - 8), start)
         direction = direction_of(low, lasted.start() if lasted else start, end)
+        if direction == 0 and standing_sentence(low, start):
+            return None  # "Thursdays from now on, so Sam has the weekend to edit": a slot, no weekend
         if direction == 0:
             direction = -1 if today.weekday() < 2 else 1 if today.weekday() < 5 else 0
         return weekend_days(today, direction)
