@@ -158,3 +158,22 @@ def test_a_weekday_or_weekend_in_a_sentence_that_sets_a_standing_arrangement_is_
 )
 def test_the_onset_or_a_day_with_its_own_cue_stays_a_day(line: str, day: date) -> None:
     assert note_dates(line, date(2029, 3, 6))[-1].days == (day,)
+
+
+@pytest.mark.parametrize(
+    ("line", "reference", "meant"),
+    [
+        # a goal or a bound after a firm word, months ahead of a guessed day: ahead, not lapsed months ago
+        ("- Target: 500 newsletter sign-ups by November", "2029-03-28", "2029-11-01"),
+        ("- Stall pitch held for us until October", "2029-02-10", "2029-10-01"),
+        # no firm word ("the October audit"): the year before, as a page written before the guess reads
+        ("- Ledger errors found at the October audit, so monthly checks now", "2029-02-10", "2028-10-01"),
+        # a bound just gone: the year before
+        ("- Allotment key with Ruth until end of January", "2029-02-14", "2029-01-31"),
+    ],
+)
+def test_a_firm_goal_or_bound_months_ahead_of_a_guessed_day_stays_ahead(
+    line: str, reference: str, meant: str
+) -> None:
+    got = {d for n in note_dates(line, date.fromisoformat(reference), loose=True) for d in n.days}
+    assert date.fromisoformat(meant) in got

@@ -82,6 +82,9 @@ _FOR_BEFORE = re.compile(r"\bfor\s+$")
 _LATER = {"later", "afterwards"}
 #: Words before a month that say a change takes effect then: read as "from" ("effective April", "w.e.f. May").
 _TAKES_EFFECT = re.compile(r"effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?")
+#: Words of a goal or a bound before a day ("by December", "until the end of March").
+_BOUNDS = {"by", "until", "till", "til", "before", "due"}
+_BOUND_BEFORE = re.compile(r"\b(?:by|until|till|til|before|due)\s+(?:the\s+)?$")
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
 _EVERY = re.compile(r"\bevery\s+$")
 #: Before a day of the month, a word that makes it recur ("delivers monthly on the 1st", "every month by
@@ -165,7 +168,11 @@ def note_dates(
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
         if found and loose and written is not None:  # an undated page: "until end of March" may lie gone
-            found = guessed_year(g, found, written)
+            # a goal or a bound ("by December", "until end of March"): its own preposition or the word before
+            bound = (g["mop"] or "").lower() in _BOUNDS or _BOUND_BEFORE.search(
+                low, max(0, start - 12), start
+            )
+            found = guessed_year(g, found, written, bool(bound))
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
         elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
