@@ -52,6 +52,12 @@ _YEARISH = re.compile(r"\d{4}|['’]\d\d\b")
 
 #: "the same day" / "that same day" ending a clause: the day the page named last ("same-day delivery", "on
 #: the same day as the launch" name no day of their own).
+#: Before a full date: a birth or a death ("born 9 March 1947", "DOB: 02/05/1990", "died on 3 May 2001"):
+#: a fact of a life, not the time the page is about, so it dates no line after it.
+_LIFE_BEFORE = re.compile(
+    r"\b(?:born|b\.|dob|date\s+of\s+birth|birthday|died|d\.|passed\s+away)\s*(?:on\s+)?[:(]?\s*$",
+    re.IGNORECASE,
+)
 _SAME_DAY = re.compile(r"\b(?:(?:the|that)\s+)?same\s+day\b(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
 
 
@@ -194,13 +200,13 @@ class LineDays:
 
     def _full_at(self, i: int) -> list[date]:
         """The single days line ``i`` names with its year, read once (the page's base and the dates above
-        a line both ask)."""
+        a line both ask); not a day of birth or death ("born 9 March 1947"), which dates no other line."""
         if i not in self._full_memo:
             line = self.lines[i]
             self._full_memo[i] = [
                 n.days[0]
                 for n in note_dates(line, None, False, self._order_for(line), self.workspace_order)
-                if len(n.days) == 1
+                if len(n.days) == 1 and not _LIFE_BEFORE.search(line, max(0, n.start - 24), n.start)
             ]
         return self._full_memo[i]
 

@@ -194,6 +194,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         reminded = prev in _REMIND or (k > 1 and words[k - 2] in _REMIND)  # "reminded (the parents)"
         if word in {"about", "of"} and reminded and k < cut:
             return 1  # "parents reminded about Wednesday": a reminder is of what is ahead
+        if k < cut and said_on and word in _NOW_SUBJECT and not _NOT_NOW.intersection(words[k + 1 : cut]):
+            return 1  # "told Sam I'm on for the finals on the weekend": a present arrangement, reported
         if word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS):
             return -1
         if past_verb(word, prev) and not wished(words, k) and not (bare and k == cut - 1) and k >= said_at:
@@ -210,6 +212,14 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         # of the clause before it ("... and the team meets Friday" has a verb of its own)
         return direction_of(low, joined.start(), end, default)
     return default
+
+
+#: A subject and a present "be" in one word ("I'm", "she's"): a day after "on" in its clause is that of an
+#: arrangement ahead ("I'm on for the final on the weekend", "she's in court on the 12th"), even after a past
+#: verb that reports it ("told Sam I'm ..."); not with a word that ties the day to something gone ("I'm
+#: sore from the run on Saturday", "she's fine after the fall on Monday").
+_NOW_SUBJECT = {"i'm", "we're", "you're", "they're", "he's", "she's"}
+_NOT_NOW = {"from", "after", "since", "about", "over", "of"}
 
 
 def _said_at(clause: str) -> int:

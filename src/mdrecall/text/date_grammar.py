@@ -228,7 +228,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<mor>\b(?P<mr1>{m})\.?(?P<mrj>\s*[-–]\s*|\s+(?:to|through|thru|until|till)\s+)(?P<mr2>{m})\b\.?"
         r"(?:,?\s+(?P<mry>\d{4})\b)?)",
         r"(?P<mo>\b(?P<mop>in|from|since|until|till|til|by|to|for|during|early|late|mid|next|last|this|due|before"
-        r"|after|around|through|thru|throughout|over)[\s-]+(?P<mon>"
+        r"|after|around|through|thru|throughout|over"
+        # a change that takes effect then ("effective April", "as of June", "w.e.f. May": with effect from)
+        r"|effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?(?=\s))[\s-]+(?P<mon>"
         r"january|february|march|april|may|june|july|august|september|october|november|december"
         r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
         r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?!\s*[-–]\s*[a-z]{3})(?:,?\s+(?P<moy>\d{4})\b)?)",
@@ -283,7 +285,7 @@ _GATES = {
     "wwl": "fmstw", "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
     "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
-    "mo": "abdefilmnostu", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
+    "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
 }  # fmt: skip
 

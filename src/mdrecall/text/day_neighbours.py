@@ -65,17 +65,22 @@ _YEAR_GROUPS = (
 GUESS_MARGIN = 60
 
 
-def guessed_year(g: dict[str, str | None], found: list[date], guess: date) -> list[date]:
+def guessed_year(g: dict[str, str | None], found: list[date], guess: date, firm: bool = False) -> list[date]:
     """A phrase without its year read ahead of ``guess``, the day an undated page is only guessed to have
     been written on (its workspace's newest log): the page was written on or before that day, so a day its
     words put ahead of the writing ("until end of March", "pushed to 19 June") may lie before the guess;
     the same days a year earlier when those lie :data:`GUESS_MARGIN` days nearer the guess, else ``found``.
-    A day read back stays (it lies before the writing, so before the guess)."""
+    A day read back stays (it lies before the writing, so before the guess). ``firm``: the phrase is a goal
+    or a bound ("by December", "until end of March"), which gives way only to one gone by within
+    :data:`GUESS_MARGIN` days of the guess (a page kept holds a goal months ahead more often than a bound
+    months lapsed; a day moved, "pushed to 19 June", is no bound)."""
     if not found or found[0] <= guess or any(g.get(k) for k in _YEAR_GROUPS):
         return found
     # (29 February a year earlier is the 28th: "end of Feb" read in a leap year)
     earlier = sorted({(safe_day(d.year - 1, d.month, d.day) or [date(d.year - 1, 2, 28)])[0] for d in found})
     back = max(0, (guess - earlier[-1]).days)
+    if firm and back > GUESS_MARGIN:
+        return found
     return earlier if back + GUESS_MARGIN < (found[0] - guess).days else found
 
 

@@ -35,7 +35,8 @@ _COMMON_NOUN = re.compile(
     r"\s+(?!(?:morning|afternoon|evening|night|day|eve|dinner|lunch|breakfast|brunch|service|mass|time|at|on"
     r"|in|with|to|for|from|by|of|until|till|before|after|around|over|and|or|but|as|when|if|is|are|was|were"
     r"|will|be|has|had|have|it|we|you|she|he|they|our|my|your|their|his|her|its|the|a|an|so|then|this|that"
-    r"|next|last|every|each|too)\b)[a-z]{2,}\b"
+    r"|next|last|every|each|too|all|both|some|any|no|most|many|few|everyone|everybody|nobody|there|here"
+    r"|i|me|us|them|him)\b)[a-z]{2,}\b"
 )
 _THIS_BEFORE = re.compile(r"\bthis\s+$")
 #: "last year's" / "next year's" before a holiday: the one of the year before or after the one written.
@@ -53,6 +54,8 @@ def holiday_days(named: str, low: str, line: str, start: int, end: int, today: d
         return None  # "Christmas break", "the Halloween party": a period or an event, not the day
     if line[start:end].islower() and _COMMON_NOUN.match(line, end):
         return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
+    if name.endswith("'s") and _COMMON_NOUN.match(low, end):
+        return None  # "Valentine's prep" names a thing; a short name alone ("over Valentine's"), its day
     years = _YEARS.search(low, max(0, start - 20), start)
     if years is not None:  # "last year's Christmas social": the one of the year before
         day = holiday_day(name, today.year + (1 if years.group("which") == "next" else -1))

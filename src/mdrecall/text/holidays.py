@@ -34,6 +34,7 @@ __all__ = [
 FIXED: dict[str, tuple[int, int]] = {
     "new year's day": (1, 1), "burns night": (1, 25), "australia day": (1, 26),
     "groundhog day": (2, 2), "valentine's day": (2, 14), "st valentine's day": (2, 14),
+    "valentine's": (2, 14),
     "st david's day": (3, 1), "st patrick's day": (3, 17), "paddy's day": (3, 17),
     "st paddy's day": (3, 17), "st paddy's": (3, 17), "april fools' day": (4, 1), "april fool's day": (4, 1),
     "earth day": (4, 22),

@@ -57,7 +57,7 @@ from mdrecall.text.day_neighbours import (
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
-from mdrecall.text.weekday_dates import OWNER, ranked_weekday, weekday_days
+from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -80,6 +80,11 @@ _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|always|often|ten
 #: "for" right before "the weekend": how long a stay lasted or will, not a pointer ahead.
 _FOR_BEFORE = re.compile(r"\bfor\s+$")
 _LATER = {"later", "afterwards"}
+#: Words before a month that say a change takes effect then: read as "from" ("effective April", "w.e.f. May").
+_TAKES_EFFECT = re.compile(r"effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?")
+#: Words of a goal or a bound before a day ("by December", "until the end of March").
+_BOUNDS = {"by", "until", "till", "til", "before", "due"}
+_BOUND_BEFORE = re.compile(r"\b(?:by|until|till|til|before|due)\s+(?:the\s+)?$")
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
 _EVERY = re.compile(r"\bevery\s+$")
 #: Before a day of the month, a word that makes it recur ("delivers monthly on the 1st", "every month by
@@ -147,6 +152,8 @@ def note_dates(
             continue
         if loose and _from_writing(g):
             continue
+        if g["cwk"] and (loose or near is not None):
+            continue  # on a page with no day of its own "week 7" counts a plan's, a course's, a foal's weeks
         if "=" in line and _GLOSS.search(line, max(0, start - 16), start):
             continue  # "(4/3 = 4 March)": an example of a notation
         if g["eox"] and out and not line[out[-1].end : start].strip():
@@ -161,7 +168,11 @@ def note_dates(
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
         if found and loose and written is not None:  # an undated page: "until end of March" may lie gone
-            found = guessed_year(g, found, written)
+            # a goal or a bound ("by December", "until end of March"): its own preposition or the word before
+            bound = (g["mop"] or "").lower() in _BOUNDS or _BOUND_BEFORE.search(
+                low, max(0, start - 12), start
+            )
+            found = guessed_year(g, found, written, bool(bound))
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
         elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
@@ -292,6 +303,8 @@ def _note_match(
         # "for the weekend" is how long, not which: the clause's verb says ("came over for the weekend")
         lasted = _FOR_BEFORE.search(low, max(0, start - 8), start)
         direction = direction_of(low, lasted.start() if lasted else start, end)
+        if direction == 0 and standing_sentence(low, start):
+            return None  # "Thursdays from now on, so Sam has the weekend to edit": a slot, no weekend
         if direction == 0:
             direction = -1 if today.weekday() < 2 else 1 if today.weekday() < 5 else 0
         return weekend_days(today, direction)
@@ -384,6 +397,10 @@ def _note_match(
     if g["mon"]:
         prep = (g["mop"] or "").lower()
         month = month_number(g["mon"] or "") or 1
+        if _TAKES_EFFECT.fullmatch(prep):  # "effective April", "as of June", "w.e.f. May": as "from"
+            if (g["mon"] or "").islower() and month in {3, 5}:
+                return None  # "starting may be hard": a verb
+            prep = "from"
         if prep in {"to", "for", "over"} and (g["mon"] or "").islower() and month in {3, 5}:
             return None  # "to march", "for may", "over may": verbs
         if prep in {"next", "last", "this"}:

@@ -72,6 +72,13 @@ _CUE_WORDS = FORWARD_PREP | BACK_PREP | {
     # a deadline named as such ("(deadline 5/3)"); a day booked or set ("service booked 9/3")
     "deadline", "booked", "scheduled", "planned", "rescheduled", "postponed", "confirmed",
 }  # fmt: skip
+#: Verbs that go with "out" to say a thing is sent or released ("bills go out 1/4", "invites sent out 3/5",
+#: "the results come out 14/6", "due out 2/3"): "out" after one calls for a day as the verb alone would.
+_OUT_VERBS = {
+    "go", "goes", "going", "went", "gone", "come", "comes", "coming", "came", "send", "sends", "sending",
+    "sent", "ship", "ships", "shipping", "shipped", "roll", "rolls", "rolling", "rolled", "mail", "mails",
+    "mailed", "post", "posts", "posted", "hand", "hands", "handed", "due",
+}  # fmt: skip
 _TIME_AFTER = re.compile(
     r"\s+(?:at\s+|@\s*)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\s+(?:at\s+|@\s*)\d{1,2}[:.]\d\d\b"
 )
@@ -79,14 +86,17 @@ _TIME_AFTER = re.compile(
 
 def date_cue(low: str, start: int, end: int) -> bool:
     """Whether a bare "2/3" read only in the workspace's order (its page shows none) is called for as a
-    day: a word before it asks for one (:data:`_CUE_WORDS`, a past verb) or a time of day follows it. A
-    bare number opening a line ("- 4/5 found the field": four of five testers) is not."""
+    day: a word before it asks for one (:data:`_CUE_WORDS`, a past verb, "out" after a verb of sending) or a
+    time of day follows it. A bare number opening a line ("- 4/5 found the field": four of five testers)
+    is not."""
     if _TIME_AFTER.match(low, end):
         return True
     m = _CUE_BEFORE.search(low, max(0, start - 40), start)
     if m is None:
         return False
     word, prev = (m.group(2), m.group(1)) if m.group(2) else (m.group(3), "")
+    if word == "out" and prev in _OUT_VERBS:
+        return True  # "bills go out 1/4": a phrasal verb of sending or releasing
     return word in _CUE_WORDS or past_verb(word, prev or "") or re.fullmatch(DAY_NAME, word) is not None
 
 

@@ -12,7 +12,7 @@ from mdrecall.text.date_direction import called_off, direction_of, past_verb, ta
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import month_days, weekday_before
 
-__all__ = ["DAY_NAME", "OWNER", "ranked_weekday", "weekday_days"]
+__all__ = ["DAY_NAME", "OWNER", "ranked_weekday", "standing_sentence", "weekday_days"]
 
 
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
@@ -109,6 +109,26 @@ _PREP_BEFORE = re.compile(
 )
 
 
+#: Words that make a sentence set a standing arrangement ("episodes go out Thursdays from now on", "we
+#: meet every week"); a sentence ends at a stop (not a decimal point).
+_STANDING = re.compile(
+    r"\bfrom\s+now\s+on\b|\b(?:every|each)\s+week\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
+)
+_STOP = re.compile(r"[.;!?](?!\d)")
+#: Words of the arrangement's first day ("first class Thursday", "starting Monday"): that day is one.
+_ONSET = re.compile(r"\b(?:first|starts?|starting|begins?|beginning|from|kicks?\s+off|opens?)\b")
+
+
+def standing_sentence(low: str, start: int) -> bool:
+    """Whether the sentence before ``low[start:]`` sets a standing arrangement ("episodes go out Thursdays
+    from now on, so Sam has the weekend ..."): a weekday or a weekend after it with no cue of its own is a
+    slot of that arrangement, no day."""
+    sentence = _STOP.split(low[max(0, start - 160) : start])[-1]
+    if _STANDING.search(sentence) is None:
+        return False
+    return _ONSET.search(sentence.rsplit(",", 1)[-1]) is None  # "..., first class Thursday": its onset
+
+
 def _schedule(low: str, start: int, end: int) -> bool:
     """Whether the weekday at ``low[start:end]`` is one of a list of weekdays that recur: a timetable of
     abbreviations ("Wed, Fri", "Mon/Thu"), plurals ("Tuesdays and Thursdays") or days followed by a
@@ -185,6 +205,8 @@ def weekday_days(
             return [back if (today - back) < (ahead - today) else ahead]
         return [back if way < 0 else ahead]
     way = direction_of(low, start, end)
+    if not qual and way == 0 and standing_sentence(low, start):
+        return None  # "Thursdays from now on, so Sam has Monday to finish": a slot of the arrangement
     if not qual and way == 0 and (tally_back(low, start, end) or _RESULT_AFTER.match(low, end)):
         way = -1  # "Viewings went fine, 14 groups on Saturday": what was counted, the day before
     if qual == "last" or way < 0:
