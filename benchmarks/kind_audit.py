@@ -100,7 +100,7 @@ class _Tracer:
 def gather(which: str) -> list[dict[str, Any]]:
     """The set's matched gold entities with the shipped decision and its evidence."""
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge import kind_context
+    from mdrecall.knowledge import kind_context, stored_kinds
     from mdrecall.knowledge.extract import entity_key
 
     tracer = _Tracer()
@@ -122,8 +122,8 @@ def gather(which: str) -> list[dict[str, Any]]:
             for summary in mem.store.entity_summary():
                 if (r := known.get(summary.key)) is not None:
                     groups.setdefault(r, []).append(summary)
-            shared = index_module._shared_firsts(known, index_module._key_kinds(mem.store))
-            inherited = index_module._inherited_kinds(mem.store)
+            shared = index_module._shared_firsts(known, stored_kinds.key_kinds(mem.store))
+            inherited = stored_kinds.inherited_key_kinds(mem.store)
             entities = [(r, p, idx._entity(r, p)) for r, p in groups.items() if r not in shared]
             entities.sort(key=lambda t: (-t[2].mentions, t[2].name.casefold()))
             seen: set[str] = set()

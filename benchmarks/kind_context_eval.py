@@ -56,13 +56,13 @@ WEAK = ("unknown", "guess", "shape")
 def tier_of(index: Any, root: str, parts: Any) -> str:
     """How the entity view decided this entity's kind: ``cue``, ``inherited``, ``shape``, ``guess`` or
     ``unknown`` (the order of :meth:`EntityIndex._entity`)."""
-    from mdrecall.knowledge import index as index_module
+    from mdrecall.knowledge import stored_kinds
     from mdrecall.knowledge.kind_vote import vote
 
     kind, cued = vote(p.forms for p in parts)
     if cued:
         return "cue"
-    inherited = index_module._inherited_kinds(index.store)
+    inherited = stored_kinds.inherited_key_kinds(index.store)
     if any(p.key in inherited for p in parts):
         return "inherited"
     return "shape" if kind else "weak"
@@ -72,7 +72,7 @@ def gather(which: str) -> list[dict[str, Any]]:
     """The set's gold entities the entity view finds: names as written, gold kind, the view's kind and
     tier, and the text of every line that mentions them (with the heading above and the file's path)."""
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge import kind_context
+    from mdrecall.knowledge import kind_context, stored_kinds
     from mdrecall.knowledge.extract import entity_key
 
     index_module.context_guess = lambda *_args: None  # the rules' kinds without this model
@@ -93,7 +93,7 @@ def gather(which: str) -> list[dict[str, Any]]:
             for summary in mem.store.entity_summary():
                 if (r := known.get(summary.key)) is not None:
                     groups.setdefault(r, []).append(summary)
-            shared = index_module._shared_firsts(known, index_module._key_kinds(mem.store))
+            shared = index_module._shared_firsts(known, stored_kinds.key_kinds(mem.store))
             seen: set[str] = set()
             entities = [(r, p, idx._entity(r, p)) for r, p in groups.items() if r not in shared]
             entities.sort(key=lambda t: (-t[2].mentions, t[2].name.casefold()))

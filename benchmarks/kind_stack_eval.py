@@ -51,7 +51,7 @@ def gather(which: str) -> list[dict[str, Any]]:
     """The set's gold entities the entity view finds, each with the kind decision's evidence, the gold kind
     and the mention lines the context model reads."""
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge import kind_context
+    from mdrecall.knowledge import kind_context, stored_kinds
     from mdrecall.knowledge.extract import entity_key
     from mdrecall.knowledge.kind_stack import Evidence, rules_decision
 
@@ -79,7 +79,7 @@ def gather(which: str) -> list[dict[str, Any]]:
             for summary in mem.store.entity_summary():
                 if (r := known.get(summary.key)) is not None:
                     groups.setdefault(r, []).append(summary)
-            shared = index_module._shared_firsts(known, index_module._key_kinds(mem.store))
+            shared = index_module._shared_firsts(known, stored_kinds.key_kinds(mem.store))
             seen: set[str] = set()
             entities = []
             for r, p in groups.items():
