@@ -132,13 +132,18 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
     return n
 
 
+#: Endings of English adjectives: a word ending so opens a sentence as a description, not a name.
+_ADJECTIVE_ENDS = ("ic", "ical", "ial", "ous", "ive", "able", "ible", "ful", "less")
+
+
 def name_word(word: str) -> bool:
     """Is ``word`` written as a name itself: a capital and lower-case letters, four or more with a vowel
     (two such parts joined by a hyphen: "Mei-Ling"; not "Thx", "Btw", "Tmrw"), no frequent English word,
-    calendar or stop word, title, family word, noun of a person (:func:`~.name_lists.person_noun`), place
-    or well-known name? A sentence opens with such a word only where it names someone ("Tavita Morgan
-    volunteered"), not as a word before a name ("Yesterday Morgan said", "Emailed Morgan", "Harpist
-    Morgan")."""
+    calendar or stop word, title, family word, noun of a person (:func:`~.name_lists.person_noun`), noun
+    never capitalised (:func:`~.name_lists.lower_noun`), adjective by its ending, place or well-known
+    name? A sentence opens with such a word only where it names someone ("Tavita Morgan volunteered"),
+    not as a word before a name ("Yesterday Morgan said", "Emailed Morgan", "Harpist Morgan",
+    "Oncogenic Ras")."""
     return (
         len(word) > 3
         and any(v in word.casefold() for v in "aeiouy")
@@ -148,6 +153,8 @@ def name_word(word: str) -> bool:
         and word not in HONORIFICS
         and not kin_word(word)
         and not person_noun(word)  # "Harpist Seren Lloyd", "Midwife Grace": what someone is
+        and not lower_noun(word)  # "Infertility", "Committee": nouns never written as names
+        and not word.casefold().endswith(_ADJECTIVE_ENDS)  # "Oncogenic Ras", "Familial Barrett"
         and word not in places()
         and word not in known_names()
     )
