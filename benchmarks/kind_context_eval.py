@@ -139,16 +139,25 @@ def features(rows: list[dict[str, Any]]) -> np.ndarray:
 
 
 def fit(
-    x: np.ndarray, y: np.ndarray, n: int, l2: float = 1e-2, epochs: int = 400, rate: float = 0.5
+    x: np.ndarray,
+    y: np.ndarray,
+    n: int,
+    l2: float = 1e-2,
+    epochs: int = 400,
+    rate: float = 0.5,
+    sample_weight: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Class-balanced softmax regression by full-batch gradient descent on standardised features; the
-    weights returned read raw features (the standardisation folded in)."""
+    weights returned read raw features (the standardisation folded in). ``sample_weight`` multiplies each
+    row's (class-balanced) weight."""
     mu, sd = x.mean(0), x.std(0) + 1e-6
     z = (x - mu) / sd
     w = np.zeros((x.shape[1], n), np.float32)
     b = np.zeros(n, np.float32)
     one_hot = np.eye(n, dtype=np.float32)[y]
     weight = (1.0 / np.maximum(np.bincount(y, minlength=n), 1)[y]).astype(np.float32)
+    if sample_weight is not None:
+        weight = weight * sample_weight.astype(np.float32)
     for _ in range(epochs):
         p = softmax(z @ w + b)
         g = (p - one_hot) * weight[:, None]

@@ -75,3 +75,19 @@ def test_a_tally_of_events_over_time_is_not_a_stated_count() -> None:
     assert asked_measure("how many concerts have we played this year") is None
     assert asked_measure("how many moorings does the club have") == "count"
     assert asked_measure("how many boats did we haul out in October") == "count"
+
+
+def test_a_number_naming_one_of_the_counted_things_is_no_count() -> None:
+    # "berth 12" names a berth, "for 40 mins" measures a wait, "9 to 5" spans the office hours
+    page = _scored("marina/about.md", "# Marina\n\n- our boat is on berth 12, pontoon C", 1.0)
+    wait = _scored("memory/2031-05-02.md", "- pontoon C berths: queued at the fuel dock for 40 mins", 0.95)
+    hours = _scored("memory/2031-05-03.md", "- marina office on the berths pontoon, 9 to 5.", 0.9)
+    count = _scored("memory/2031-04-01.md", "- harbour master: 64 berths let this season", 0.6)
+    q = "how many berths are on pontoon C"
+    lifted = apply_measure_lift([page, wait, hours, count], ("many", "berths", "pontoon"), "count", q)
+    assert lifted[0].chunk.path == "memory/2031-04-01.md"
+    assert [s.score for s in lifted[1:]] == [1.0, 0.95, 0.9]
+    # a question counting minutes keeps them: "40 mins" is its count
+    q = "how many minutes did we queue at the fuel dock"
+    lifted = apply_measure_lift([page, wait], ("many", "minutes", "queue", "fuel", "dock"), "count", q)
+    assert "measures" in lifted[0].stages and lifted[0].chunk.path == "memory/2031-05-02.md"

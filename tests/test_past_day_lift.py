@@ -63,3 +63,35 @@ def test_when_did_the_tandem_arrive_finds_its_page(tmp_path: Path) -> None:
         q = "when did the tandem arrive from the workshop?"
         hits = mem.search(q, max_results=3, min_score=0.0, today=date(2026, 6, 20))
     assert hits[0].path == "bikes/tandem.md"
+
+
+def test_a_note_planning_the_event_gives_no_day_it_happened() -> None:
+    # the notes that book the session name days after their own: plans, not the day it was done
+    booked = _note("2031-10-03", "Studio booked for the carol session recording next Thursday", 1.0)
+    moved = _note("2031-10-09", "Carol session recording moved to Saturday 11th, the organist is ill", 0.9)
+    done = _note("2031-10-12", "Recorded the carol session last night at St Anne's, three takes", 0.75)
+    terms, names = ("record", "carol", "session"), ()
+    got = apply_past_day_lift([booked, moved, done], terms, names)
+    assert got[0].chunk.path == "memory/2031-10-12.md"
+    assert [s.score for s in got[1:]] == [1.0, 0.9]  # the plans keep their scores
+    # with no note telling of the event, a plan still gives a day
+    got = apply_past_day_lift([booked, moved], terms, names)
+    assert all("times" in s.stages for s in got)
+
+
+def test_when_did_we_record_finds_the_note_saying_it_was_done(tmp_path: Path) -> None:
+    notes = {
+        "2031-10-03": "- Studio booked for the carol session recording next Thursday, 9 Oct, 7pm\n"
+        "- Fenwick sends the running order",
+        "2031-10-09": "- Carol session recording: the organist is ill, Fenwick moved the session to Saturday"
+        " 11th\n- needs a second mic",
+        "2031-10-12": "- Recorded the carol session last night at St Anne's, three takes\n- gutters cleared",
+    }
+    for day, text in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{text}\n")
+    over: dict[str, object] = {"embedding": {"provider": "none"}}
+    with Memory.open(tmp_path, Config().merged(over), create=True) as mem:
+        mem.index()
+        q = "when did we record the carol session?"
+        hits = mem.search(q, max_results=3, min_score=0.0, today=date(2031, 10, 20))
+    assert hits[0].path == "memory/2031-10-12.md"

@@ -5,6 +5,7 @@ kind the change line states differing, and not a line telling more of the same c
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from mdrecall.knowledge.change_rules import (
     confirms,
@@ -20,12 +21,21 @@ from mdrecall.knowledge.change_rules import (
     restates,
     written_before,
 )
+from mdrecall.knowledge.change_shared import in_adjunct, only_change_shared, possessed_other
 from mdrecall.knowledge.change_state import ChangeState
-from mdrecall.knowledge.event_days import as_usual, attendance, cancels_one, event_over, one_off, routine
+from mdrecall.knowledge.event_days import (
+    as_usual,
+    attendance,
+    cancels_one,
+    event_over,
+    held_as_booked,
+    one_off,
+    routine,
+)
 from mdrecall.knowledge.fact_values import frequent_stem, kin_words, stem
 from mdrecall.knowledge.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.leave_grammar import cannot_values
-from mdrecall.knowledge.line_subjects import labels_of, subject_stems
+from mdrecall.knowledge.line_subjects import label_anchors, labels_of, subject_stems
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.value_kinds import (
@@ -40,6 +50,7 @@ from mdrecall.knowledge.value_kinds import (
     values_differ,
     word_set,
 )
+from mdrecall.knowledge.wanted_things import other_things_wanted
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -70,8 +81,14 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
     shared = set(state.every[i]).intersection(state.every[j])
     if not (shared.intersection(state.own[i]) or shared.intersection(state.own[j])):
         return None  # (no word shared, or only both pages' titles)
+    if old.path == new.path and shared.isdisjoint(state.own[i]):
+        # two lines of one page share its title whichever they are: the older's own line must share a word
+        # ("1. Dust by Owuor (finished)" … "2. Klara and the Sun (reading now)" on "Reading")
+        return None
     if min(state.df[w] for w in shared) > state.cap:
         return None
+    if only_change_shared(old.words, new.words, shared):
+        return None  # "Sven has retired from it" … "the sheet is retired": only the word of change shared
     if not old.subject and old.context and shared.isdisjoint(kin_words(word_set(old.context))):
         return None  # a label line ("Date: 9 October") tells of its page's thing: the newer must name it
     if shared.isdisjoint(state.own[i]) or shared.isdisjoint(state.own[j]):
@@ -94,6 +111,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         # "hockey training" … "netball training": another subject (unless the newer leaves a thing the
         # older names: "quitting football" … "plays football at the club")
         return None
+    if other_things_wanted(old.words, new.words):
+        return None  # "now wants reminders by text" … "now prefers the invoices in Xero": two preferences
     common = state.common(i, j)
     named = not _NAMED.intersection(old.attrs).isdisjoint(new.attrs)
     if len(common) == 1 and frequent_stem(min(common)) and not kind_differs(old_slots, new_slots, named):
@@ -102,12 +121,21 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         # value of one kind and grain differs ("Route 9 runs Mondays" … "route 9 is Tuesdays now"), a
         # name only where both lines state one attribute naming one (a place, an owner, a choice)
         return None
+    if possessed_other(old.words, new.words, common):
+        return None  # "Apprentice: Kai Hoskins" … "Kai's college day moved to Wednesday": a thing of his
+    if len(common) == 1 and in_adjunct(new.words, min(common)):
+        # one word shared, where the change line names it only after a preposition ("ordered lanyards,
+        # they're in the reception drawer now" … "Reception closes at 10pm"): a place or a party the change
+        # is told of, not the thing it changes
+        return None
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
         return None  # a log's line: only a change of one of its values supersedes it
     if state.used[j] and not echo_allows(state.echo[j], old_slots, new_slots):
         return None  # paired by the attribute rule: here it supersedes only the value it moved
     if not old.cue and event_over(old, new):
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
+    if not old.cue and held_as_booked(old, new, old_slots, new_slots):
+        return None  # "vet booked Mon 15/3 at 4:30" … on the 15th, "16:30 vet: new food from today"
     if cancels_one(new.words) and routine(old.words):
         return None  # "Outings Tuesdays and Thursdays" … "Outing cancelled Saturday": one occasion's
     if state.page_days.written_after(old, new):
@@ -156,6 +184,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         and (old.day or not told_after(new.words, gone, shared.intersection(state.own[i], state.own[j])))
     ):
         return None  # "switched the studio's file storage from Dropbox …": a fact naming Dropbox
+    if label_measured(old, new, old_slots, new_slots, state.own[j]):
+        return None  # "Fee: $70/session" … "sessions are Thursday mornings now": the fee is not the day
     differs = values_differ(old_slots, new_slots, changed_kinds(new, new_slots)) or swaps_values(
         old_slots, new_slots, new.words
     )
@@ -204,6 +234,34 @@ _ONE_PERIOD = re.compile(
     re.I,
 )
 _FROM_ON = re.compile(r"\b(?:from|as of|since|starting|until|till|by)\s+$", re.I)
+
+
+#: The kinds of value that measure an attribute: a time, an amount, a quantity.
+_MEASURE_SLOTS = ("t:", "m:", "q:")
+#: A day a change began or begins ("since Tuesday", "from 1 May", "as of next week").
+_STARTS = re.compile(
+    r"\b(?:since|from|as of|starting|effective)\s+(?:the\s+|this\s+|next\s+|last\s+)?"
+    r"(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"|today|tomorrow|yesterday|week|month|term|year)",
+    re.I,
+)
+
+
+def label_measured(
+    old: Fact, new: Fact, old_slots: set[str], new_slots: set[str], new_words: Sequence[str]
+) -> bool:
+    """Is ``old`` a label line measuring its label ("Fee: $70/session", "Deadline: 14 May") and ``new`` a
+    line that names no word of that label and measures only in other kinds ("sessions are Thursday
+    mornings now": a time, where the fee is an amount)? Then ``new`` changes another attribute of what both
+    name. ``new_words``: the change line's own subject words."""
+    keys = [v[2:] for v in old.values[0].split() if v.startswith("k:")] if old.values else []
+    if _STARTS.search(new.words) is not None:
+        return False  # its time may be when the change began ("on Apixaban since Tuesday"), no measure
+    if not keys or any(w in new_words for k in keys for w in label_anchors(k) | subject_stems(k)):
+        return False
+    a = {s[0] for s in old_slots if s[:2] in _MEASURE_SLOTS}
+    b = {s[0] for s in new_slots if s[:2] in _MEASURE_SLOTS}
+    return bool(a) and bool(b) and a.isdisjoint(b)
 
 
 def one_period(words: str) -> bool:

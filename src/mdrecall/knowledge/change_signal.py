@@ -42,6 +42,18 @@ _WOULD_LIKE = r"(?:'d|’d|\bwould)\s+(?:like|love|prefer|rather)"
 _WANTING = r"wants?|wanted|wanting|wish(?:es|ed)?|keen"
 
 
+#: A verb of weighing an option before the act it weighs ("thinking of moving", "considering switching",
+#: "should look at swapping", "toying with the idea of changing", "suggested moving"): the act is an option,
+#: not a thing done. Not a verb of deciding ("agreed to move", "decided on switching"): those tell it.
+_WEIGHED = (
+    r"\b(?:(?:think(?:s|ing)?|thought|talk(?:s|ed|ing)?|wonder(?:s|ed|ing)?|dream(?:s|ed|ing)?)\s+(?:of|about)"
+    r"|consider(?:s|ed|ing)?|contemplat(?:es?|ed|ing)|debat(?:es?|ed|ing)|mull(?:s|ed|ing)?(?:\s+over)?"
+    r"|weigh(?:s|ed|ing)?(?:\s+up)?|toy(?:s|ed|ing)?\s+with|look(?:s|ed|ing)?\s+(?:at|into)"
+    r"|suggest(?:s|ed|ing)?|propos(?:es?|ed|ing)|explor(?:es?|ed|ing)"
+    r"|(?:idea|option|possibility|question)\s+of|float(?:s|ed|ing)?(?:\s+the\s+idea\s+of)?)"
+)
+
+
 #: A negation, or a modal of a thing only possible or advised, whose scope reaches the word after it across
 #: auxiliaries and adverbs only ("won't quit", "don't ever quit", "never gonna give up", "not going to stop",
 #: "nothing has changed", "we might switch", "should have moved"), or a wish ("he'd like to hand it over",
@@ -53,7 +65,9 @@ _UNREAL = re.compile(
     r"|\b(?:anyone|anybody|someone|somebody|everyone|everybody|no one|(?:most |many )?people|others)"
     r"(?:\s+else)?\s+would"
     # a wish, not an act: "he'd like to hand it over", "wants to switch", "hoping to move"
-    rf"|{_WOULD_LIKE}|\b(?:{_WANTING}|hop(?:es?|ed|ing)))"
+    rf"|{_WOULD_LIKE}|\b(?:{_WANTING}|hop(?:es?|ed|ing))"
+    # an act weighed, not done: "thinking of moving", "considering switching", "look at changing"
+    rf"|{_WEIGHED})"
     r"(?:\s+(?:ever|even|really|actually|just|yet|be|been|being|have|has|had|get|got|gonna|going|to|wanna"
     r"|want|gotta))*\s+$",
     re.I,

@@ -20,6 +20,7 @@ __all__ = [
     "as_usual",
     "cancels_one",
     "event_over",
+    "held_as_booked",
     "occasion_end",
     "attendance",
     "one_off",
@@ -51,6 +52,29 @@ def event_over(old: Fact, new: Fact) -> bool:
         return False
     end = occasion_end(old.words, old.day[:10])
     return end is not None and end < new.day[:10]
+
+
+def held_as_booked(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) -> bool:
+    """Does the dated line ``new`` tell of the occasion the dated line ``old`` booked, on its day and at its
+    hour ("vet for Rolo booked Mon 15/3 at 4:30" … on the 15th, "16:30 vet: bloods fine, new food from
+    today")? Then it tells what happened there, not that the booking changed. An hour written without
+    "am"/"pm" is either (4:30 is 16:30 too). ``old_slots``, ``new_slots``: their
+    :func:`~mdrecall.knowledge.value_kinds.value_slots`."""
+    if not old.day or not new.day:
+        return False
+    if occasion_end(old.words, old.day[:10]) != new.day[:10]:
+        return False
+    hours = {s[2:] for s in new_slots if s.startswith("t:") and ":" in s[2:]}
+    return any(_either_half(s[2:]) & hours for s in old_slots if s.startswith("t:") and ":" in s[2:])
+
+
+def _either_half(clock: str) -> set[str]:
+    """A clock time ``H:MM`` and, for an hour before 12, the same in the afternoon."""
+    hour, _, minute = clock.partition(":")
+    if not hour.isdigit() or not minute.isdigit():
+        return set()
+    h = int(hour)
+    return {clock, f"{h + 12}:{minute}"} if h < 12 else {clock}
 
 
 def occasion_end(words: str, written: str) -> str | None:

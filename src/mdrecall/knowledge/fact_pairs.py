@@ -37,6 +37,7 @@ from mdrecall.knowledge.pair_model import model_pairs, without_model
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
 from mdrecall.knowledge.value_kinds import other_grain
 from mdrecall.knowledge.value_left import value_left_pairs
+from mdrecall.knowledge.wanted_things import other_things_wanted
 from mdrecall.stores.views import Supersession
 
 __all__ = ["supersessions", "supersessions_update"]
@@ -105,8 +106,8 @@ def _supersedes(old: Fact, new: Fact) -> bool:
             continue
         old_value = _words(old.values[old.attrs.index(attr)])
         new_value = _words(value)
-        if not old_value:
-            continue
+        if not old_value or (attr == "status" and other_things_wanted(old.words, new.words)):
+            continue  # ("now wants reminders by text" … "now prefers the invoices in Xero": two preferences)
         if attr == "time" and other_grain(old.values[old.attrs.index(attr)], value):
             continue  # "Saturday game" … "kick-off moved to 12:00": the hour of that day told
         if not new_value - old_value:  # the same value again: a change only when the newer takes it back

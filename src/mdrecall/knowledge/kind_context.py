@@ -19,6 +19,13 @@ place-or-organisation (:func:`overrules`): even a cue of low measured reliabilit
 than the model disagreeing with it (measured left out, cues of one mention below a reliability bar of
 0.8-0.95, gates 0.5-0.9: 2-18 kinds fixed for 4-92 broken). ``None`` where the static table,
 ``tokenizers`` or the model file is missing or damaged.
+
+A model file one :data:`~.kind_slots.WIDTH` of rows wider also reads the grammatical slots around each
+mention (:mod:`.kind_slots`: the word before the name, what follows it, the WordNet supersenses of the
+words next to it). None is shipped: trained on seventeen sets it raised kinds right left out by 9 of 1,915
+names net, one set lower (docs/entities.md, kinds round 17); ``scripts/gen_kind_context_model.py --slots``
+writes one. Where the ``local`` extra is installed, a second file reads the sentence model's vector of
+the mention lines too (:mod:`.kind_sentence`; none shipped).
 """
 
 from __future__ import annotations
@@ -30,8 +37,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mdrecall.errors import MdrecallError
+from mdrecall.knowledge import kind_sentence
 from mdrecall.knowledge.extract import KINDS
 from mdrecall.knowledge.kind_guess import KindGuess
+from mdrecall.knowledge.kind_slots import WIDTH, slots
 from mdrecall.knowledge.name_lists import given_name, places
 from mdrecall.stores.views import ChunkAtStore
 
@@ -156,8 +166,11 @@ def shape(name: str, written: Iterable[str], found: Sequence[Mention]) -> list[f
     ]
 
 
-def features(embedder: Any, name: str, written: Sequence[str], found: Sequence[Mention]) -> np.ndarray:
-    """The model's input for one entity: one averaged vector per bag, the name's vector, its shape."""
+def features(
+    embedder: Any, name: str, written: Sequence[str], found: Sequence[Mention], slotted: bool = False
+) -> np.ndarray:
+    """The model's input for one entity: one averaged vector per bag, the name's vector, its shape, and
+    (``slotted``) the grammatical slots around its mentions (:func:`~.kind_slots.slots`)."""
     import numpy as np
 
     bags = [contexts(written, m) for m in found] or [dict.fromkeys(BLOCKS, "")]
@@ -167,11 +180,13 @@ def features(embedder: Any, name: str, written: Sequence[str], found: Sequence[M
         parts.append(v / (float(np.linalg.norm(v)) or 1.0))
     parts.append(embedder.embed_documents([name])[0])
     parts.append(np.asarray(shape(name, written, found), np.float32))
+    if slotted:
+        parts.append(slots(written, found))
     return np.concatenate(parts).astype(np.float32)
 
 
 @cache
-def _model() -> tuple[Any, Any, Any, tuple[str, ...]] | None:
+def _model() -> tuple[Any, Any, Any, tuple[str, ...], bool] | None:
     import numpy as np
 
     from mdrecall.embedders import static
@@ -186,11 +201,12 @@ def _model() -> tuple[Any, Any, Any, tuple[str, ...]] | None:
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return None
     size = len(BLOCKS) * embedder.dims + embedder.dims + len(shape("x", (), ()))
-    shaped = weights.shape == (size, len(kinds)) and bias.shape == (len(kinds),)
+    slotted = weights.shape[:1] == (size + WIDTH,)  # a model that reads the slots too (not shipped)
+    shaped = weights.shape == (size + WIDTH * slotted, len(kinds)) and bias.shape == (len(kinds),)
     shaped = shaped and weights.dtype.kind == bias.dtype.kind == "f"
     if not kinds or not shaped or not set(kinds) <= set(KINDS) or not np.isfinite(weights).all():
         return None
-    return embedder, weights, bias, kinds
+    return embedder, weights, bias, kinds, slotted
 
 
 def probabilities(name: str, written: Sequence[str], found: Sequence[Mention]) -> dict[str, float] | None:
@@ -199,8 +215,15 @@ def probabilities(name: str, written: Sequence[str], found: Sequence[Mention]) -
         return None
     import numpy as np
 
-    embedder, weights, bias, kinds = model
-    z = features(embedder, name, written, found) @ weights + bias
+    embedder, weights, bias, kinds, slotted = model
+    x = features(embedder, name, written, found, slotted)
+    z = x @ weights + bias
+    if (reader := kind_sentence.model(len(x))) is not None:  # the sentence model installed: it reads too
+        sentences, weights, bias, kinds = reader
+        try:
+            z = np.concatenate([x, kind_sentence.vector(sentences, written, found)]) @ weights + bias
+        except MdrecallError:  # a damaged model install: the static model's answer stands
+            z, kinds = x @ model[1] + model[2], model[3]
     p = np.exp(z - z.max())
     p /= p.sum()
     return {k: float(v) for k, v in zip(kinds, p, strict=True)}

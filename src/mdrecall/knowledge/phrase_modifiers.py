@@ -42,7 +42,82 @@ def modified(old: str, new: str, shared: Set[str]) -> bool:
             continue
         if _one_phrase(a, m, b, k - 1):
             return True
+    return _other_for(a, stems_a, b, stems_b, shared)
+
+
+def _other_for(
+    a: Sequence[str], stems_a: Sequence[str], b: Sequence[str], stems_b: Sequence[str], shared: Set[str]
+) -> bool:
+    """Does a shared word stand before "for" on one line and before "for" or after words of its own on the
+    other, each line naming whom or what it is for with a word the other lacks ("Deposit for new members" …
+    "deposit for under-25 drivers", "Wasp nest call-out fee" … "call-out fee for small animals")? Two of one
+    kind, each for another."""
+    for_a = _for_phrases(a, stems_a, shared)
+    for_b = _for_phrases(b, stems_b, shared)
+    for head in for_a.keys() | for_b.keys():
+        qual_a = for_a[head] if head in for_a else _before(a, stems_a, head, shared)
+        qual_b = for_b[head] if head in for_b else _before(b, stems_b, head, shared)
+        if qual_a and qual_b and qual_a - qual_b and qual_b - qual_a:
+            return True
     return False
+
+
+def _before(words: Sequence[str], stems: Sequence[str], head: str, shared: Set[str]) -> frozenset[str]:
+    """The subject stems right before the shared words that open ``head``'s phrase, up to two, none a
+    person's name ("Wasp nest call-out fee" → wasp, nest; not "Karim interprets": a verb's subject)."""
+    if head not in stems:
+        return frozenset()
+    k = stems.index(head)
+    while k and stems[k - 1] in shared:
+        k -= 1
+    out: set[str] = set()
+    for n in (k - 1, k - 2):
+        if n < 0 or not stems[n] or _person_word(words, n) or words[n][-1:] in _CLOSES:
+            break  # (not past a clause's end: "didn't renew (budget). ClickHouse questions …")
+        out.add(stems[n])
+    return frozenset(out)
+
+
+#: The marks that end a clause or a label ("budget).", "Status:").
+_CLOSES = frozenset(".;:,)!?")
+
+
+def _for_phrases(words: Sequence[str], stems: Sequence[str], shared: Set[str]) -> dict[str, frozenset[str]]:
+    """Each shared word before "for" → the stems of what it is for (up to :data:`_FOR_MOST` words,
+    past an article, to a number, a verb or a preposition: "for the new drivers 20 April" → driver)."""
+    out: dict[str, frozenset[str]] = {}
+    for k in range(len(words) - 2):
+        if words[k + 1].lower() != "for":
+            continue
+        # the shared word, or the one before a word of no subject ("training day for …")
+        head = stems[k] if stems[k] in shared else stems[k - 1] if k and not stems[k] else ""
+        if head not in shared:
+            continue
+        qual: set[str] = set()
+        for n in range(k + 2, min(len(words), k + 2 + _FOR_MOST)):
+            w = words[n].lower()
+            if w in _FOR_SKIP and not qual:
+                continue
+            if w in _FOR_END or not w[:1].isalpha():
+                break
+            if stems[n]:
+                qual.add(stems[n])
+        out[head] = frozenset(qual)
+    return out
+
+
+#: The most words of a "for" phrase read (:func:`_for_phrases`).
+_FOR_MOST = 5
+#: Words before what a thing is for: articles and possessives.
+_FOR_SKIP = frozenset(("the", "a", "an", "our", "my", "their", "his", "her", "its", "all", "each", "every"))
+#: Words that end a "for" phrase: verbs of being and change, prepositions, "now".
+_FOR_END = frozenset(
+    (
+        *("is", "are", "was", "were", "be", "will", "now", "has", "have", "had", "moved", "moves", "goes"),
+        *("up", "down", "at", "on", "in", "from", "to", "by", "with", "and", "or", "until", "till", "since"),
+        *("costs", "cost", "starts", "start", "instead", "not", "no", "per", "each", "every", "this", "next"),
+    )
+)
 
 
 #: How many lines' readings :func:`_read` keeps (~1 KB each): the recent candidates, whose rereads are most

@@ -48,6 +48,7 @@ import re
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
+from mdrecall.knowledge.change_rules import open_value
 from mdrecall.knowledge.fact_values import frequent_stem, states, subject_words, typed_values
 from mdrecall.knowledge.facts import SAID, Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -277,5 +278,23 @@ def field_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
             old = lines[k - 1]  # the label line it restates: the one right above it on the page
             if (old.path, old.line) in paired or not written_before(old, new):
                 continue
+            if other_measure(old, new):
+                continue  # "Bikes: two kept in the back room" … "Bikes: £5 a day": another attribute
             _latest(out, old, new)
     return out
+
+
+#: The kinds of value that a label line restated must state on both lines or on neither: a time, an amount.
+_MEASURES = ("t:", "m:")
+
+
+def other_measure(old: Fact, new: Fact) -> bool:
+    """Does one of two lines of one label state a time or an amount the other states none of ("Juniors:
+    Tuesdays 5pm" … "Juniors: 22 enrolled"; "Bike hire: two in the shed" … "Bike hire: £5 a day"): two
+    attributes of the label's thing, not a value changed? Not where the older's value is open ("Price:
+    TBC" … "Price: £12")."""
+    a, b = old.values[0].split(), new.values[0].split()
+    for kind in _MEASURES:
+        if any(v.startswith(kind) for v in a) != any(v.startswith(kind) for v in b):
+            return not open_value(old.words)
+    return False

@@ -4,12 +4,11 @@ answered by a line naming one), those only another person's page names, and the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from mdrecall.knowledge.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.refresh import keeps_views
-from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import ViewStore
 
@@ -19,7 +18,6 @@ __all__ = [
     "key_kinds",
     "kind_lines",
     "kind_names",
-    "names_kind",
     "others_names",
 ]
 
@@ -108,18 +106,3 @@ def kind_lines(store: Store, kinds: Sequence[str]) -> dict[str, list[int]] | Non
     for path, line in store.mention_lines(keys):
         lines.setdefault(path, []).append(line)
     return lines
-
-
-def names_kind(store: Store, kinds: Sequence[str]) -> Callable[[Chunk], bool] | None:
-    """A predicate: does a chunk hold a stored mention of an entity of one of ``kinds`` ("pet": Biscuit,
-    "work": a book's title)? ``None`` when the store keeps no views or no entity has those kinds."""
-    if not kinds or not keeps_views(store):
-        return None
-    lines = kind_lines(store, kinds)
-    if lines is None:
-        return None
-
-    def check(chunk: Chunk) -> bool:
-        return any(chunk.start_line <= ln <= chunk.end_line for ln in lines.get(chunk.path, ()))
-
-    return check

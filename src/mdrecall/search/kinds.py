@@ -56,7 +56,9 @@ ENTITY_KINDS: dict[str, tuple[str, ...]] = {
     ),
     **dict.fromkeys("game games".split(), ("product", "work")),
     # An app, a brand, a gadget is a product: never a book or a film a reading list names.
-    **dict.fromkeys("app apps product products brand brands gadget gadgets".split(), ("product",)),
+    **dict.fromkeys("app apps product products gadget gadgets".split(), ("product",)),
+    # a brand names a product or the firm making it ("Cocoa: Morde"): the extractor types it either way
+    **dict.fromkeys("brand brands".split(), ("product", "organisation")),
     **dict.fromkeys("pet pets dog dogs cat cats puppy puppies kitten kittens".split(), ("pet",)),
     **dict.fromkeys(
         "city cities town towns country countries state states village villages".split(),

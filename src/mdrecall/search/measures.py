@@ -123,9 +123,11 @@ def apply_measure_lift(
     if unit is None or not stems or not out or weight <= 0:
         return out
     head = out[:WINDOW]
+    labels = _label_numbers(query) if dimension == "count" else None
     lifted: list[int] = []
     for i, s in enumerate(head):
-        if any(unit.search(line) and term_matches(line, stems) for line in s.chunk.text.split("\n")):
+        lines = s.chunk.text.split("\n")
+        if any(unit.search(_unlabelled(ln, labels)) and term_matches(ln, stems) for ln in lines):
             head[i] = s.with_score("measures", s.score * (1 + weight))
             lifted.append(i)
     if not lifted:
@@ -135,6 +137,65 @@ def apply_measure_lift(
     if len(ids) > 1 and not _PAST.search(query) and not _past_verb(query):
         head = latest_first(head, ids)
     return head + out[WINDOW:]
+
+
+#: What follows "how many": the counted words run until a verb or a preposition ("how many flats are in").
+_COUNTED = re.compile(r"\bhow many((?:\s+[a-z][\w'’-]*){1,3})", re.I)
+_COUNTED_END = frozenset(
+    "are is was were am be been do does did have has had will would can could should may might must there"
+    " in on at for of to with by from about per each".split()
+)
+
+
+def _label_numbers(query: str) -> re.Pattern[str] | None:
+    """The numbers of a line that count none of the things a "how many" question counts: a number naming
+    one of them ("flat 304", "room 12" for "how many flats / rooms"), a quantity in a unit the question
+    does not count ("stuck for 20 mins", "2 kg"), a span of hours ("10 to 1", "8 till 6"); ``None``
+    when ``query`` counts no plural noun."""
+    found = _COUNTED.search(query[:500])
+    if found is None:
+        return None
+    ones: list[str] = []
+    for word in found.group(1).lower().split():
+        if word in _COUNTED_END:
+            break
+        one = _singular(word)
+        if one:
+            ones.append(one)
+    if not ones:
+        return None
+    units = [u for u in _UNIT_WORDS if not any(u.startswith(one[:3]) for one in ones)]
+    return re.compile(
+        rf"\b(?:{'|'.join(map(re.escape, ones))})\.?\s+(?:no\.?\s*|#\s*)?\d+"
+        rf"|(?<![\w.,])\d+(?:[.,]\d+)?\s?(?:{'|'.join(units)})\b"
+        r"|(?<![\w.,:])\d{1,2}\s?(?:to|till|til|until|–|-)\s?\d{1,2}\b(?!\s*[a-z])",
+        re.I,
+    )
+
+
+#: Units a number may measure in (a "how many" question counting one of them keeps it: "how many hours").
+_UNIT_WORDS = (
+    "secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|wks?|months?|years?|yrs?"
+    "|mm|cm|m|km|kms|metres?|meters?|miles?|ft|feet|inch(?:es)?"
+    "|mg|g|grams?|kg|kgs|kilos?|lbs?|oz|ml|l|litres?|liters?|°c?|degrees?|percent|%"
+).split("|")
+
+
+def _singular(word: str) -> str | None:
+    """The singular of a regular English plural (``flats`` → ``flat``, ``boxes`` → ``box``, ``parties`` →
+    ``party``), or ``None`` for a word that is none."""
+    if len(word) < 4 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return None
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    return word[:-1]
+
+
+def _unlabelled(line: str, labels: re.Pattern[str] | None) -> str:
+    """``line`` less the numbers that label one of the counted things (:func:`_label_numbers`)."""
+    return line if labels is None else labels.sub(" ", line)
 
 
 def _past_verb(query: str) -> bool:

@@ -31,7 +31,8 @@ from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
 from mdrecall.search.hits import build_hits
 from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, with_code_rare, with_rare
-from mdrecall.search.kinds import apply_entity_kinds, apply_kind_instances, asked_entity_kinds
+from mdrecall.search.kind_answers import apply_kind_answers, kind_subject, spans_one
+from mdrecall.search.kinds import ENTITY_KINDS, apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds, whereabouts_names
@@ -296,13 +297,16 @@ def run_search(
         )
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
-        check = None
+        mentions = None
         if entity_kinds:
-            from mdrecall.knowledge.stored_kinds import names_kind
+            from mdrecall.knowledge.stored_kinds import kind_lines
 
-            check = names_kind(store, entity_kinds)
-        if check is not None:
-            fused = apply_entity_kinds(fused, check, cfg.kind_boost)
+            mentions = kind_lines(store, entity_kinds)
+        if mentions is not None:
+            fused = apply_entity_kinds(fused, spans_one(mentions), cfg.kind_boost)
+            if not several:  # "which app do I make the menu card in": a line naming one with the subject
+                kind_words = [t for t in kq.terms if t.lower() in ENTITY_KINDS]
+                fused = apply_kind_answers(fused, mentions, kind_subject(kq.terms, kind_words))
     if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
         fused = apply_amount_lift(fused, (*kq.terms, *near))
     measure = asked_measure(req.query) if "measures" not in off else None

@@ -199,21 +199,38 @@ def apply_past_day_lift(
     note's line (the note's day), or a line naming a date. "When did Juniper arrive from the shelter?" is
     answered by the pet's page ("# Juniper" over "Came from Hillside Shelter on 3 June"), not by a note
     that says "the new desks arrived" on the shelter's open day: as a time for "when is", a day is the
-    answer's type for "when did", held with its subject."""
+    answer's type for "when did", held with its subject. A dated note whose lines holding the subject
+    only name days after its own is a plan ("recording set for Thursday 28th", "next week"), not the
+    day it was done: it is lifted only when no other candidate tells of the event."""
     out = list(items)
     subject = _past_subject(terms, names)
     if subject is None or not out or weight <= 0:
         return out
     head = out[:WINDOW]
-    lifted = False
+    found: dict[int, bool] = {}  # candidate → whether it only plans the event
     for i, s in enumerate(head):
         lines = _subject_lines(s.chunk.text, subject)
         if lines and (s.chunk.date or any(_TIME.search(ln) or _days(ln, None) for ln in lines)):
-            head[i] = s.with_score("times", s.score * (1 + weight))
-            lifted = True
-    if not lifted:
+            found[i] = _plans_only(lines, _day(s.chunk.date))
+    if not found:
         return out
+    done = not all(found.values())
+    for i, planned in found.items():
+        if not (planned and done):
+            head[i] = head[i].with_score("times", head[i].score * (1 + weight))
     return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
+
+
+def _plans_only(lines: Sequence[str], written: date | None) -> bool:
+    """Whether every one of a dated note's ``lines`` names days, all after the note's day ``written``:
+    a plan for the event ("set for Thursday 28th", "next week"), not the day it happened."""
+    if written is None:
+        return False
+    for line in lines:
+        days = _days(line, written)
+        if not days or min(days) <= written:
+            return False
+    return True
 
 
 #: A past event's subject as :func:`_past_subject` reads it: its stems, its names' stems (counted as one

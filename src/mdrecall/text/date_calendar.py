@@ -12,7 +12,7 @@ from mdrecall.text.holidays import holiday_day
 
 __all__ = [
     "FAR", "NEAR", "count_of", "dated_day", "day_of_month", "holiday_near", "month_near", "month_number",
-    "period_side", "quarter_days", "quarter_near", "safe_day", "third_of", "weekend_days",
+    "period_side", "quarter_days", "quarter_near", "safe_day", "third_of", "this_years", "weekend_days",
 ]  # fmt: skip
 
 
@@ -35,6 +35,20 @@ def holiday_near(name: str, today: date, direction: int, firm: bool = True) -> l
     """Holiday ``name``'s day in the year ``direction`` gives from ``today`` (as :func:`dated_day`)."""
     options = [d for y in (today.year - 1, today.year, today.year + 1) if (d := holiday_day(name, y))]
     return _pick(options, today, direction, firm)
+
+
+#: Days from the day written within which "this <holiday>" is the one of the year before or after
+#: ("this Christmas" written on 2 January is the one just gone).
+_THIS_NEAR = 14
+
+
+def this_years(name: str, today: date) -> list[date] | None:
+    """Holiday ``name`` after "this": the one of ``today``'s year ("no hamper drive this Christmas" written
+    in April is the coming one, "this Easter" in May the one gone), unless another lies within two weeks."""
+    options = [d for y in (today.year - 1, today.year, today.year + 1) if (d := holiday_day(name, y))]
+    near = [d for d in options if abs((d - today).days) <= _THIS_NEAR]
+    own = [d for d in options if d.year == today.year]
+    return [min(near, key=lambda d: abs((d - today).days))] if near else own[:1] or None
 
 
 def _pick(options: list[date], today: date, direction: int, firm: bool) -> list[date] | None:

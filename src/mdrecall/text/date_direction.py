@@ -7,7 +7,8 @@ import re
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
-    "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "wished",
+    "called_off", "firm_direction", "paid_for", "past_verb", "starts_clause", "tally_back", "took_time",
+    "wished",
 ]  # fmt: skip
 
 #: Words right before a date that point forward / back.
@@ -157,8 +158,18 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     if not before and window.rstrip().endswith("("):
         # a day opening an aside ("Marathon done (Sat night)"): the cues of the clause the aside is about
         before = _WORD.findall(_CLAUSE.split(window.rstrip()[:-1])[-1])
+    elif not before and not _WORD.search(tail) and window.rstrip().endswith(","):
+        # a day that is a clause of its own after a comma ("party booked at the Anchor, 12 Dec"): the cues
+        # of the clause it dates
+        before = _WORD.findall(_CLAUSE.split(window.rstrip()[:-1])[-1])
     words = [*before, *after]
     cut = len(before)
+    # a day opening its own clause right after a past verb and a comma or colon ("the date fixed, 18 April",
+    # "dates fixed: 16th and 17th April"; "Boiler fixed, 28 Jan") may be the value the act set or the act's
+    # own day: that verb points neither way (the nearest day is read)
+    bare = window.rstrip()[-1:] in (",", ":") and not _WORD.search(tail)
+    # a past verb before a colon reports what follows, not when ("priya called: the date's fixed, 18 April")
+    said_at = _said_at(head if before is head_words else _CLAUSE.split(window.rstrip()[:-1])[-1])
     decided: set[int] = set()  # where a verb of deciding opens what was decided ("agreed: ...", "decided to")
     if before is head_words and _DECIDED_AT.search(head):
         decided = {
@@ -183,9 +194,9 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         reminded = prev in _REMIND or (k > 1 and words[k - 2] in _REMIND)  # "reminded (the parents)"
         if word in {"about", "of"} and reminded and k < cut:
             return 1  # "parents reminded about Wednesday": a reminder is of what is ahead
-        if (word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS)) or (
-            past_verb(word, prev) and not wished(words, k)
-        ):
+        if word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS):
+            return -1
+        if past_verb(word, prev) and not wished(words, k) and not (bare and k == cut - 1) and k >= said_at:
             return -1
         home = k + 1 < len(words) and words[k + 1] in _HOME_WORDS
         if word in _MOVED and home and prev not in _NOT_PAST_AFTER:
@@ -201,6 +212,16 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     return default
 
 
+def _said_at(clause: str) -> int:
+    """How many words of ``clause`` stand before its last colon (none: 0), the colon ending "Rang Ana:"."""
+    colon = clause.rfind(":")
+    return (
+        len(_WORD.findall(clause[:colon]))
+        if colon >= 0 and not clause[colon + 1 : colon + 2].isdigit()
+        else 0
+    )
+
+
 #: Verbs in the present that report what someone says: the words before them are the report's, not the
 #: cues of a day in what is said ("Rang the depot: Ana says the truck goes Weds").
 _SAYS = {"says", "say", "reckons", "reckon", "thinks", "think"}
@@ -211,6 +232,8 @@ _DECIDED = {"agreed", "decided", "resolved", "promised", "arranged", "settled", 
 _DECIDED_AT = re.compile(r"\b(?:" + "|".join(sorted(_DECIDED)) + r")\b")
 _DECISION = re.compile(
     r"\s*:|\s+to\s+(?!(?:the|a|an|my|our|your|his|her|their|its|this|that|it|me|us|him|them|on|in|at)\b)"
+    # or a clause with its own subject: "agreed we stop legal aid work from April", "decided that they'd"
+    r"|\s+(?:that\s+)?(?:we|they|he|she|i|you)(?:['’](?:d|ll|re))?\s+(?!(?:were|was|had|did)\b)[a-z]"
 )
 
 #: Words between "is" and "on" that make no state of the day ("it is due on", "is back on"): left to the rest.
@@ -307,3 +330,37 @@ def paid_for(low: str, start: int) -> bool:
     """Whether a period after "for" at ``start`` is what a payment, a bill or a filing in its clause is for
     ("paid the rent for March"): the period covered, the one nearest the day written, not one ahead."""
     return _PAID_FOR.search(low, max(0, start - 60), start) is not None
+
+
+#: Words between a past verb and "in <count> <unit>" that make the count no time the act took: an
+#: infinitive or a plan after it ("told him to come back in two weeks", "said he'll ring in 3 days").
+_NOT_TOOK = {"to", "will", "would", "'ll", "'d", "and", "then", "for", "until", "till", "by", "next"}
+
+
+def took_time(low: str, start: int) -> bool:
+    """Whether "in <count> <unit>" at ``start`` is how long a past act took ("sold out in two days",
+    "finished the quilt in three weeks", "healed in 10 days"): a past verb among the four words before it
+    in its clause, with no infinitive or plan between; not a state ("was", "had") nor a day set after an
+    act in another clause ("Fixed it, retest in two weeks")."""
+    head = _CLAUSE.split(low[max(0, start - 60) : start])[-1]
+    words = _WORD.findall(head)
+    for k in range(len(words) - 1, max(-1, len(words) - 5), -1):
+        word, prev = words[k], words[k - 1] if k else ""
+        if word in _NOT_TOOK or word.endswith(("'ll", "'d")):
+            return False
+        if word not in _BE and word not in _HAVE and past_verb(word, prev) and not wished(words, k):
+            return True
+    return False
+
+
+#: A verb that calls a thing off or moves it, before a day in its clause: the day is the thing's, which may
+#: lie ahead ("training cancelled this Saturday", "the party called off this weekend").
+_CALLED_OFF = re.compile(
+    r"\b(?:cancell?ed|called\s+off|scrapped|axed|postponed|moved(?!\s+(?:in|into|out|away|house|home|back)\b)"
+    r"|pushed|delayed|rescheduled|bumped)\b[^.;!?,]*$"
+)
+
+
+def called_off(low: str, start: int) -> bool:
+    """Whether a verb that calls off or moves a thing comes before ``start`` in its clause (60 characters)."""
+    return _CALLED_OFF.search(low, max(0, start - 60), start) is not None

@@ -118,6 +118,8 @@ _ORDINAL_NOUNS = (
     r"|iteration|version|release|run|try|chapter|page|line|step|draft|level|seed|pick|overall|one|ones|half"
     r"|best|worst|largest|biggest|highest|lowest|most|least|generation|gen|batch|sprint|cohort|wave|phase"
     r"|stage|episode|season|book|film|movie|song|album|game|match|race|team|player|child|kid|son|daughter"
+    # a side of a club by its rank ("the 2nd XI", "1st XV", "the 3rd eleven"), a school's or a match's part
+    r"|xi\b|xv\b|xiii\b|eleven|squad|division|term|semester|leg\b"
 )
 
 
@@ -160,7 +162,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?:,?\s+(?P<mdy>\d{{4}})\b)?)(?!:\d)",
         rf"(?P<dm>\b(?:(?P<dmw>{wd}),?\s+(?:the\s+)?)?(?:(?P<dmd0>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till)\s*"
         # "between 10 and 21 May": a range too
-        rf"|(?<=between\s)(?:the\s+)?(?P<dmdb>\d{{1,2}})(?:st|nd|rd|th)?\s+and\s+)?"
+        rf"|(?<=between\s)(?:the\s+)?(?P<dmdb>\d{{1,2}})(?:st|nd|rd|th)?\s+and\s+"
+        # "12 and 13 Feb", "the 3rd & 17th of May": two days of one month
+        rf"|(?<!between\s)(?:the\s+)?(?P<dmda>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:and|&)\s*(?:the\s+)?)?"
         rf"(?P<dmd>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{m})\b\.?"
         rf"(?:,?\s+(?P<dmy>\d{{4}})\b)?)",
         # a day and month that cannot be a score or a fraction: the day is over 12 ("finished 13/3"; not 24/7)

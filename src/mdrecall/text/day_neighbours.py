@@ -1,6 +1,7 @@
 """Days a phrase of a note's line takes from its neighbours in the line: a weekday counted from the phrase
 after it ("the Saturday after Easter"), "the Friday" beside a named day, the steps of a plan in order, a
-yearless day near another day of its line. Pure; used by :func:`mdrecall.text.note_dates.note_dates`."""
+yearless day near another day of its line, or near the day an undated page is
+guessed to be written. Pure; used by :func:`mdrecall.text.note_dates.note_dates`."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from mdrecall.text.date_calendar import safe_day
 from mdrecall.text.date_grammar import weekday_number
 
 __all__ = [
-    "a_week", "day_from_next", "near_day", "nearest_weekday", "step_back", "the_weekday", "yearless_day",
+    "GUESS_MARGIN", "a_week", "day_from_next", "guessed_year", "near_day", "nearest_weekday", "step_back",
+    "the_weekday", "yearless_day",
 ]  # fmt: skip
 
 
@@ -52,6 +54,29 @@ def step_back(g: dict[str, str | None], found: list[date], before: tuple[date, .
 def yearless_day(g: dict[str, str | None]) -> bool:
     """Whether a phrase is a numeric day and month without its year ("19/2")."""
     return bool((g["num"] and not g["ny"]) or g["numd"] or g["numb"])
+
+
+#: The grammar's groups that hold a phrase's own year: such a phrase is read as written.
+_YEAR_GROUPS = (
+    "iy", "ny", "yy", "ymdy", "ymdy2", "mdy", "dmy", "endy", "nwy", "wofy", "wofny", "moy", "myy", "imy",
+    "qy", "qy1", "qy2", "hy", "hy2", "cwy", "syy", "holy", "dty", "ry", "mry",
+)  # fmt: skip
+#: How many days nearer the guessed day the year before must lie for a phrase read ahead to give way.
+GUESS_MARGIN = 60
+
+
+def guessed_year(g: dict[str, str | None], found: list[date], guess: date) -> list[date]:
+    """A phrase without its year read ahead of ``guess``, the day an undated page is only guessed to have
+    been written on (its workspace's newest log): the page was written on or before that day, so a day its
+    words put ahead of the writing ("until end of March", "pushed to 19 June") may lie before the guess;
+    the same days a year earlier when those lie :data:`GUESS_MARGIN` days nearer the guess, else ``found``.
+    A day read back stays (it lies before the writing, so before the guess)."""
+    if not found or found[0] <= guess or any(g.get(k) for k in _YEAR_GROUPS):
+        return found
+    # (29 February a year earlier is the 28th: "end of Feb" read in a leap year)
+    earlier = sorted({(safe_day(d.year - 1, d.month, d.day) or [date(d.year - 1, 2, 28)])[0] for d in found})
+    back = max(0, (guess - earlier[-1]).days)
+    return earlier if back + GUESS_MARGIN < (found[0] - guess).days else found
 
 
 def near_day(day: date, other: date) -> date:

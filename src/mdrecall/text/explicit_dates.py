@@ -9,6 +9,7 @@ import re
 from datetime import date
 
 from mdrecall.text.date_calendar import (
+    FAR,
     dated_day,
     day_of_month,
     month_number,
@@ -66,6 +67,8 @@ def explicit_days(
         other = g["mdd2"] or g["dmd0"] or g["dmdb"]  # "May 13-19", "15th-19th Dec", "between 3 and 9 May"
         if found and other:
             return stretch(found[0], int(other), bool(g["dmd0"] or g["dmdb"])) or found
+        if found and g["dmda"]:  # "12 and 13 Feb": the first day of the same month too
+            return sorted({*(safe_day(found[0].year, found[0].month, int(g["dmda"])) or []), found[0]})
         return found
     if g["numr"]:
         way, firm = direction_of(low, start, end), firm_direction(low, start)
@@ -165,7 +168,9 @@ def _day_month(
         near = [
             d for y in (today.year - 1, today.year, today.year + 1) for d in safe_day(y, month, day) or []
         ]
-        fits = [d for d in near if d.weekday() == weekday_number(said)]
+        # (within half a year: "farm shop opens Saturday 5 April!" written in February, when 5 April falls
+        # on a Sunday, is the coming one with its weekday slipped, not the Saturday ten months gone)
+        fits = [d for d in near if d.weekday() == weekday_number(said) and abs((d - today).days) <= FAR]
         if fits:
             return [min(fits, key=lambda d: abs((d - today).days))]
     return _dated(month, day, today, low, start, end)

@@ -3,10 +3,11 @@
 No holiday package is a dependency (``holidays`` is not installed here), so the table is kept by hand and
 kept small: widely known observances of the English-speaking world whose day is fixed in the calendar
 (from the Wikipedia articles of each: "Saint Patrick's Day", "Boxing Day", "Guy Fawkes Night" …), and
-those set by Easter (Western churches; the date from the anonymous Gregorian computus). Observances whose
-day differs by country (Mother's Day, Thanksgiving, Independence Day, Labour Day) are left out, and so
-are names that are also ordinary phrases ("the new year", "an epiphany"). "St. Paddy's" alone is the
-day; "St Patrick's" alone is as often a church, a school or a hospital, and is left out.
+those set by Easter (Western churches; the date from the anonymous Gregorian computus), and the retail
+days after the United States' Thanksgiving (Black Friday, Cyber Monday), named by shops everywhere.
+Observances whose day differs by country (Mother's Day, Thanksgiving, Independence Day, Labour Day) are
+left out, and so are names that are also ordinary phrases ("the new year", "an epiphany"). "St. Paddy's"
+alone is the day; "St Patrick's" alone is as often a church, a school or a hospital, and is left out.
 
 Names are written lower case with straight apostrophes; :func:`holiday_key` folds a phrase as written
 ("St. Patrick’s Day", "saint patricks day") to its name.
@@ -22,6 +23,7 @@ __all__ = [
     "FIXED",
     "HOLIDAY_HINTS",
     "ONE_DAY",
+    "THANKSGIVING_OFFSETS",
     "holiday_day",
     "holiday_key",
     "holiday_names",
@@ -50,13 +52,22 @@ EASTER_OFFSETS: dict[str, int] = {
     "easter eve": -1, "easter": 0, "easter sunday": 0, "easter monday": 1,
     "pentecost": 49, "whit sunday": 49,
 }  # fmt: skip
+#: Retail days set by the United States' Thanksgiving (the fourth Thursday of November) → days from it:
+#: named the world over by shops and their customers.
+THANKSGIVING_OFFSETS: dict[str, int] = {"black friday": 1, "cyber monday": 4}
 #: Names that say they are one day ("… Day", "… Eve", "… Night", a weekday): a noun after them names an
 #: event held that day ("Paddy's Day rota"), while after "Christmas" or "Easter" it may name a season.
 ONE_DAY = re.compile(r"(?:day|eve|night|(?:sun|mon|tues|wednes|thurs|fri|satur)day)$|^juneteenth$")
 #: A word every written form of some holiday's name holds (its longest, lower case): a line with none of
 #: them (nor "day") names no holiday (a cheap test before the grammar).
 HOLIDAY_HINTS: tuple[str, ...] = tuple(
-    sorted({max(re.split(r"[' ]", name), key=len) for name in [*FIXED, *EASTER_OFFSETS] if "day" not in name})
+    sorted(
+        {
+            max(re.split(r"[' ]", name), key=len)
+            for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS]
+            if "day" not in name
+        }
+    )
 )
 _FOLD = re.compile(r"['’]")
 _SAINT = re.compile(r"^(?:saint|st\.?)\s+")
@@ -64,7 +75,7 @@ _SAINT = re.compile(r"^(?:saint|st\.?)\s+")
 
 def holiday_names() -> list[str]:
     """Every name, longest first (for an alternation that prefers "Christmas Eve" to "Christmas")."""
-    return sorted([*FIXED, *EASTER_OFFSETS], key=len, reverse=True)
+    return sorted([*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS], key=len, reverse=True)
 
 
 def holiday_pattern() -> str:
@@ -85,7 +96,7 @@ def holiday_key(written: str) -> str | None:
     return _BY_BARE.get(bare)
 
 
-_BY_BARE = {_FOLD.sub("", name): name for name in [*FIXED, *EASTER_OFFSETS]}
+_BY_BARE = {_FOLD.sub("", name): name for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS]}
 
 
 def holiday_day(name: str, year: int) -> date | None:
@@ -93,6 +104,10 @@ def holiday_day(name: str, year: int) -> date | None:
     if name in FIXED:
         month, day = FIXED[name]
         return date(year, month, day)
+    if name in THANKSGIVING_OFFSETS and 1 <= year <= 9999:
+        first = date(year, 11, 1)
+        thursday = first + timedelta(days=(3 - first.weekday()) % 7 + 21)  # the fourth Thursday
+        return thursday + timedelta(days=THANKSGIVING_OFFSETS[name])
     if name in EASTER_OFFSETS and 1583 <= year <= 9999:
         try:
             return _easter(year) + timedelta(days=EASTER_OFFSETS[name])

@@ -15,7 +15,6 @@ from datetime import date, timedelta
 from mdrecall.text.date_calendar import (
     count_of,
     day_of_month,
-    holiday_near,
     month_near,
     month_number,
     period_side,
@@ -28,11 +27,12 @@ from mdrecall.text.date_calendar import (
 from mdrecall.text.date_direction import (
     BACK_PREP,
     FORWARD_PREP,
+    called_off,
     direction_of,
     ended_state,
-    firm_direction,
     paid_for,
     starts_clause,
+    took_time,
 )
 from mdrecall.text.date_grammar import day_typo, note_grammar, weekday_number, weekday_typo
 from mdrecall.text.date_spans import (
@@ -47,6 +47,7 @@ from mdrecall.text.dates import MAX_DAYS, month_days, week_of
 from mdrecall.text.day_neighbours import (
     a_week,
     day_from_next,
+    guessed_year,
     near_day,
     nearest_weekday,
     step_back,
@@ -54,7 +55,7 @@ from mdrecall.text.day_neighbours import (
     yearless_day,
 )
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
-from mdrecall.text.holidays import ONE_DAY, holiday_key
+from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.weekday_dates import OWNER, ranked_weekday, weekday_days
 
@@ -70,30 +71,6 @@ class NoteDate:
     days: tuple[date, ...]
 
 
-#: A noun after a holiday that makes it name a period, an event of several days, a thing or a price rather
-#: than its day ("Christmas break", "the Easter Festival", "the Easter issue", "an Easter premium").
-_ATTRIBUTE = re.compile(
-    r"(?:\s+|[-‐])(?:break|holidays?|hols|vacation|party|parties|shopping|market|fair|lights|tree|cards?|presents?"
-    r"|gifts?|concert|show|jumper|season|period|rush|closure|shutdown|week|weekend|term|trip|plans?|budget"
-    r"|bonus|rota|festivals?|fest|tournaments?|camps?|carnival|parade|fete|fayre|gala|retreat|issues?"
-    r"|editions?|specials?|premiums?|surcharges?|rates?|prices?|pricing|deals?|offers?|promos?|menus?"
-    r"|eggs?|hampers?|stock|orders?|campaign|schedule|timetable|hours)\b",
-    re.IGNORECASE,
-)
-#: After a holiday whose name says it is one day ("Paddy's Day", "Christmas Eve"), only a noun of a period
-#: makes it no day: an event named after it is held that day ("Paddy's Day rota", "the Boxing Day match").
-_PERIOD = re.compile(
-    r"(?:\s+|[-‐])(?:break|holidays?|hols|vacation|season|period|rush|closure|shutdown|week|weekend|term|sales?)\b",
-    re.IGNORECASE,
-)
-#: After a holiday written in lower case, a lower-case word that makes it the modifier of a common noun
-#: ("easter egger", "halloween candy"), where its day would follow with a preposition or a part of the day.
-_COMMON_NOUN = re.compile(
-    r"\s+(?!(?:morning|afternoon|evening|night|day|eve|dinner|lunch|breakfast|brunch|service|mass|time|at|on"
-    r"|in|with|to|for|from|by|of|until|till|before|after|around|over|and|or|but|as|when|if|is|are|was|were"
-    r"|will|be|has|had|have|it|we|you|she|he|they|our|my|your|their|his|her|its|the|a|an|so|then|this|that"
-    r"|next|last|every|each|too)\b)[a-z]{2,}\b"
-)
 #: Between a weekday and the numeric date after it that names the day ("Sat 3/5", "Tue, 12/3").
 _WEEKDAY_GAP = re.compile(r"\.?,?\s+")
 
@@ -104,6 +81,10 @@ _HABIT = re.compile(r"\b(?:usually|normally|typically|generally|always|often|ten
 _FOR_BEFORE = re.compile(r"\bfor\s+$")
 _LATER = {"later", "afterwards"}
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
+_EVERY = re.compile(r"\bevery\s+$")
+#: Before a day of the month, a word that makes it recur ("delivers monthly on the 1st", "every month by
+#: the 5th"): a day each month, no one day.
+_MONTHLY = re.compile(r"\b(?:monthly|(?:every|each)\s+month)\b[^.;!?]*$")
 #: A perfect that says a thing has not happened for a while: "in 3 months" after it is how long, no day.
 _NOT_SINCE = re.compile(
     r"\b(?:hasn['’]t|haven['’]t|hadn['’]t|has\s+not|have\s+not|had\s+not|never)\b[^.;,:!?]*$"
@@ -179,6 +160,8 @@ def note_dates(
             found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
+        if found and loose and written is not None:  # an undated page: "until end of March" may lie gone
+            found = guessed_year(g, found, written)
         if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days):
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
         elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
@@ -295,6 +278,9 @@ def _note_match(
         elif unit == "weekend":
             if which == "coming" and today.weekday() >= 5:
                 step = 0
+            gone = direction_of(low, start, end) < 0 and not called_off(low, start)
+            if step == 0 and today.weekday() < 5 and gone:
+                step = -1  # "Painted the fence this weekend" written on a Monday: the weekend gone
             days = weekend_days(today, step)
         elif unit == "fortnight":  # "the next fortnight": the fourteen days that follow (or went before)
             ks = range(1, 15) if step > 0 else range(-14, 0) if step else range(14)
@@ -329,6 +315,10 @@ def _note_match(
             return None  # "usually pays in 4-6 weeks": how long such a thing takes, no day
         if g["ahead"] and _NOT_SINCE.search(low, max(0, start - 48), start):
             return None  # "hasn't answered in 3 months": how long it has not happened, no day
+        if g["ahead"] and took_time(low, start):
+            return None  # "sold out in two days": how long a past act took, no day
+        if _EVERY.search(low, max(0, start - 8), start):
+            return None  # "checks every 5 days from now on": an interval, no day
         if unit.startswith(("day", "week", "fortnight")):
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
             if g["ahead"] and g["an2"]:  # "in 2-3 days": each day from the first count to the second
@@ -361,6 +351,8 @@ def _note_match(
         # words point; after another day in the line ("moved to 21 March: the oval is taken on the 20th"),
         # the one nearest it
         nth = int(g["oddn"] or g["odpn"] or 0)
+        if _MONTHLY.search(low, max(0, start - 40), start):
+            return None  # "delivers monthly on the 1st": a day each month
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
             first = safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
         else:
@@ -409,12 +401,7 @@ def _note_match(
     if g["qtr"]:
         return quarter_near(int(g["qn"] or 1), today, direction_of(low, start, end))
     if g["hol"]:
-        name = holiday_key(g["holn"] or "")
-        if name is None or (_PERIOD if ONE_DAY.search(name) else _ATTRIBUTE).match(line, end):
-            return None  # "Christmas break", "the Halloween party": a period or an event, not the day
-        if line[start:end].islower() and _COMMON_NOUN.match(line, end):
-            return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
-        return holiday_near(name, today, direction_of(low, start, end), firm_direction(low, start))
+        return holiday_days(g["holn"] or "", low, line, start, end, today)
     return None
 
 

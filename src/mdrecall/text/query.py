@@ -23,6 +23,7 @@ from mdrecall.text.dates import resolve_tokens
 from mdrecall.text.kind_words import asked_instances, code_languages
 from mdrecall.text.stopwords import STOP_WORDS
 from mdrecall.text.synonyms import SynonymTable, synonym_table
+from mdrecall.text.tense import without_now_phrases
 from mdrecall.text.tokens import is_cjk, is_hiragana, tokenize
 
 __all__ = [
@@ -153,7 +154,7 @@ def build_keyword_query(
         dates, phrases = hints.iso, hints.phrases
         if dates:
             dates = _ahead(text[:20_000], today, dates)
-    kept = _keywords(tokens, stop_words)
+    kept = _keywords(without_now_phrases(tokens), stop_words)
     terms = tuple(dict.fromkeys(kept))[:MAX_TERMS]
     syns: tuple[str, ...] = ()
     if synonyms is not None and terms:

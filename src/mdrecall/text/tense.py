@@ -8,7 +8,7 @@ import re
 
 from mdrecall.text.date_direction import past_verb
 
-__all__ = ["asks_about_present", "tells_of_past"]
+__all__ = ["asks_about_present", "tells_of_past", "without_now_phrases"]
 
 #: Words that ask for the state in force now, whatever the verb's tense ("the latest budget").
 _NOW = frozenset({
@@ -35,6 +35,26 @@ _LAST_OF = frozenset({
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "term", "season",
 })  # fmt: skip
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+#: Phrases that say nothing but "now" (not "the moment", which is also a moment someone tells of).
+_ONLY_NOW = (("these", "days"), ("at", "present"), ("at", "the", "moment"), ("right", "now"))
+_ONLY_NOW_ENDS = frozenset(phrase[-1] for phrase in _ONLY_NOW)
+
+
+def without_now_phrases(tokens: list[str]) -> list[str]:
+    """``tokens`` (lowercase words) less the phrases that only say "now" ("these days", "at the moment",
+    "at present"): they ask when, not what, and a note's "14 days before" does not answer "what is the
+    cat eating these days"."""
+    if len(tokens) < 2 or _ONLY_NOW_ENDS.isdisjoint(tokens):
+        return tokens
+    drop: set[int] = set()
+    for phrase in _ONLY_NOW:
+        n = len(phrase)
+        for i in range(len(tokens) - n + 1):
+            if tuple(tokens[i : i + n]) == phrase:
+                drop.update(range(i, i + n))
+    return [t for i, t in enumerate(tokens) if i not in drop] if drop else tokens
 
 
 def asks_about_present(question: str) -> bool:

@@ -8,7 +8,7 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.text.date_calendar import month_near, month_number
-from mdrecall.text.date_direction import direction_of, past_verb, tally_back
+from mdrecall.text.date_direction import called_off, direction_of, past_verb, tally_back
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import month_days, weekday_before
 
@@ -18,7 +18,7 @@ __all__ = ["DAY_NAME", "OWNER", "ranked_weekday", "weekday_days"]
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
 #: determiner or one of these adjectives, and a lower-case noun follows; it names a recurring slot, no day.
 _DETERMINER = re.compile(
-    r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|weekly|first|second|third|fourth"
+    r"(?:\b(?:the|a|an|our|my|your|their|his|her|its|usual|new|old|regular|standing|weekly|first|second|third|fourth"
     r"|more|no|each|any|same|\w+'s)\s+)$"
 )
 #: The lower-case noun after such a weekday, maybe after its time ("the Tuesday 10:30 team sync").
@@ -48,6 +48,22 @@ _HABIT_NOUN = re.compile(r"(?!(?:works|suits|fits|sounds|looks|seems)\b)[a-z]{3,
 _HABIT_END = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:in|at|with|around|along|through|by|on)\s")
 
 
+#: A second noun after the first, the head of a compound ("Sunday donor sessions at the mall").
+_SECOND_NOUN = re.compile(r"\s+(?P<noun>[a-z]+)")
+
+
+def _habit(line: str, noun: re.Match[str]) -> bool:
+    """Whether the noun after a weekday, or the one after it (a compound's head: "Sunday donor sessions"),
+    is a plural ending its clause or going on with a place: what is done each such day."""
+    if _HABIT_NOUN.fullmatch(noun.group("noun")):
+        return _HABIT_END.match(line, noun.end()) is not None
+    head = _SECOND_NOUN.match(line, noun.end())
+    return (
+        head is not None and _HABIT_NOUN.fullmatch(head.group("noun")) is not None
+        and _HABIT_END.match(line, head.end()) is not None
+    )  # fmt: skip
+
+
 DAY_NAME = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 )
@@ -65,6 +81,12 @@ _OPENING = re.compile(
     r"\s*(?:[-*+]\s+(?:\[.\]\s+)?)?(?:(?!(?:by|until|till|before|due|for|to|since|from|after)\s)[a-z][\w'&]*\s+){0,2}"
     r"(?:(?<=\s)\(|(?<=\w)\s?\()?"  # a title's weekday in brackets ("Sync notes (Thu)")
 )
+#: A weekday stated as the new day of a standing day ("tuning day is Wednesday now", "her home day is
+#: Friday now"; not "last day is Friday now", nor "the gig is Friday now", a one-off moved): a slot.
+_NOW_SLOT = re.compile(r"\s+(?:(?:morning|afternoon|evening|night|lunchtime|am|pm)\s+)?now\b")
+_BE_BEFORE = re.compile(r"(?<!\blast)(?<!\bfirst)(?<!\bfinal)(?<!\bnext)(?<!\bbig)\s+day\s+(?:is|'s)\s+$")
+#: A noun of a schedule right after a weekday ("Tuesday slot is reserved", "the Friday rota"): a slot.
+_SCHEDULE_NOUN = re.compile(r"\s+(?:slots?|rota|rotas|rotation|timetable|routine)\b")
 #: An article before a weekday: any day of that name, not one ("first one on a wednesday", "on any Friday").
 _GENERIC = re.compile(r"\b(?:a|any|some)\s+$")
 #: A time taken right after a day ("parkrun on Saturday: 26:40", "Sunday's 10k in 52:10", "Sat: 3:58:12"):
@@ -124,8 +146,12 @@ def weekday_days(
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
     if qual == "last" and noun and _STATED.match(line, noun.end()):
         return None  # "last Saturday show is Feb 27": the final one of a slot, whose day is stated
-    if not qual and noun and _HABIT_NOUN.fullmatch(noun.group("noun")) and _HABIT_END.match(line, noun.end()):
+    if not qual and noun and _habit(line, noun):
         return None  # "(Saturday walks)", "Sunday roasts.": a plural noun of what is done that day, a habit
+    if not qual and _SCHEDULE_NOUN.match(low, end):
+        return None  # "Tuesday slot is reserved for the care home": a slot
+    if not qual and _NOW_SLOT.match(low, end) and _BE_BEFORE.search(low, max(0, start - 24), start):
+        return None  # "tuning day is Wednesday now": a standing day changed, no one day
     if not qual and _GENERIC.search(low, max(0, start - 8), start):
         return None  # "on a Wednesday": any one
     opening = _OPENING.fullmatch(low, 0, start)
@@ -143,7 +169,10 @@ def weekday_days(
         monday = today - timedelta(days=today.weekday()) + 7 * one
         return [monday + wd * one]
     if qual == "this":
-        return [today + timedelta(days=wd - today.weekday())]
+        day = today + timedelta(days=wd - today.weekday())
+        if day > today and direction_of(low, start, end) < 0 and not called_off(low, start):
+            return [day - 7 * one]  # "Ran 5k this Sunday!" written on a Saturday: the Sunday gone
+        return [day]
     if not qual and OWNER.match(low, end) and _MISHAP_AFTER.match(low, end):
         return [weekday_before(today, wd)]  # "the review for Sunday's outage": no one plans a mishap
     prep = _PREP_BEFORE.search(low, max(0, start - 16), start) if OWNER.match(low, end) else None
