@@ -20,7 +20,7 @@ from mdrecall.stores.sqlite_rows import CHUNK_COLS
 __all__ = ["NEAR", "chunk_row_at", "line_texts"]
 
 #: How many chunks starting nearest before a line are read for it.
-NEAR = 16
+NEAR = 6
 
 Query = Callable[[str, Sequence[Any]], list[Any]]
 
@@ -29,18 +29,17 @@ def chunk_row_at(query: Query, path: str, line: int) -> Any | None:
     """The row (``CHUNK_COLS``) of the smallest chunk of ``path`` holding ``line`` (the earliest among
     equals), ``None`` when none does."""
     rows = query(
-        "SELECT id, start_line, end_line FROM chunks WHERE path = ? AND start_line <= ?"
-        " ORDER BY start_line DESC LIMIT ?",
+        f"SELECT {CHUNK_COLS} FROM chunks c WHERE c.path = ? AND c.start_line <= ?"
+        " ORDER BY c.start_line DESC LIMIT ?",
         (path, line, NEAR),
     )
-    held = [r for r in rows if r[2] >= line]
+    held = [r for r in rows if r["end_line"] >= line]
     if held:
-        best = min(held, key=lambda r: (r[2] - r[1], r[1]))
+        best = min(held, key=lambda r: (r["end_line"] - r["start_line"], r["start_line"]))
         # a chunk opening before every row read spans more than line - the earliest start read: it can be
         # no smaller than the best, so the best stands when it spans no more than that
-        if len(rows) < NEAR or best[2] - best[1] <= line - rows[-1][1]:
-            found = query(f"SELECT {CHUNK_COLS} FROM chunks c WHERE c.id = ?", (best[0],))
-            return found[0] if found else None
+        if len(rows) < NEAR or best["end_line"] - best["start_line"] <= line - rows[-1]["start_line"]:
+            return best
     elif len(rows) < NEAR:
         return None
     rows = query(
@@ -60,21 +59,21 @@ def line_texts(query: Query, wanted: Sequence[tuple[str, int]]) -> dict[tuple[st
         if (path, line) in out:
             continue
         rows = query(
-            "SELECT start_line, end_line, id FROM chunks WHERE path = ? AND start_line <= ?"
+            "SELECT start_line, end_line, id, text FROM chunks WHERE path = ? AND start_line <= ?"
             " ORDER BY start_line DESC, id LIMIT ?",
             (path, line, NEAR),
         )
         held = [r for r in rows if r[1] >= line]
         if not held and len(rows) == NEAR:
             held = query(
-                "SELECT start_line, end_line, id FROM chunks"
+                "SELECT start_line, end_line, id, text FROM chunks"
                 " WHERE path = ? AND start_line <= ? AND end_line >= ? ORDER BY start_line, id LIMIT 1",
                 (path, line, line),
             )
         if not held:
             continue
-        start, end, rowid = min(held, key=lambda r: (r[0], r[2]))
-        pieces = query("SELECT text FROM chunks WHERE id = ?", (rowid,))[0][0].split("\n")
+        start, end, _id, text = min(held, key=lambda r: (r[0], r[2]))
+        pieces = text.split("\n")
         for at in range(start, min(end, start + len(pieces) - 1) + 1):  # the other lines asked it holds
             if at == line or (at > line and (path, at) in asked):
                 out.setdefault((path, at), pieces[at - start])
