@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 from mdrecall.models import Chunk
 from mdrecall.stores.sqlite_known import count_mention_change
-from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
+from mdrecall.stores.sqlite_lines import chunk_row_at, line_texts
+from mdrecall.stores.sqlite_rows import row_chunk
 from mdrecall.stores.views import (
     FactRow,
     FileVersion,
@@ -375,13 +376,10 @@ class SQLiteViews(SQLiteAccess):
         return True
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
-        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none)."""
-        rows = self.query(
-            f"SELECT {CHUNK_COLS} FROM chunks c WHERE c.path = ? AND c.start_line <= ? AND c.end_line >= ?"
-            " ORDER BY c.end_line - c.start_line, c.start_line LIMIT 1",
-            (path, line, line),
-        )
-        return row_chunk(rows[0]) if rows else None
+        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none;
+        :func:`~mdrecall.stores.sqlite_lines.chunk_row_at`)."""
+        row = chunk_row_at(self.query, path, line)
+        return row_chunk(row) if row is not None else None
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
         """The stored pairs whose older line is in ``paths``: (path, line, newer path, line, day)."""
@@ -441,19 +439,6 @@ class SQLiteViews(SQLiteAccess):
         ]
 
     def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
-        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
-        out: dict[tuple[str, int], str] = {}
-        by_path: dict[str, set[int]] = {}
-        for path, line in wanted:
-            by_path.setdefault(path, set()).add(line)
-        for path, lines in by_path.items():
-            rows = self.query(
-                "SELECT start_line, end_line, text FROM chunks"
-                " WHERE path = ? AND end_line >= ? AND start_line <= ?",
-                (path, min(lines), max(lines)),
-            )
-            for start, _end, text in rows:
-                for i, piece in enumerate(text.split("\n")):
-                    if start + i in lines:
-                        out.setdefault((path, start + i), piece)
-        return out
+        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them;
+        :func:`~mdrecall.stores.sqlite_lines.line_texts`)."""
+        return line_texts(self.query, wanted)
