@@ -18,3 +18,14 @@ def test_an_adjective_or_a_never_capitalised_noun_is_no_name_word(word: str) -> 
 @pytest.mark.parametrize("word", ["Tavita", "Jarrah", "Mei-Ling", "Kagiso"])
 def test_a_rare_name_is_a_name_word(word: str) -> None:
     assert name_word(word)
+
+
+def test_a_noun_never_capitalised_is_no_surname_of_a_sentence_opening_pair() -> None:
+    from mdrecall.knowledge.opening_fulls import link_opening_fulls
+
+    # "Abl" is written alone; "Abl Kinase …" and "Reg Halloran …" only open sentences (weak pairs)
+    out = {"abl": "abl", "reg": "reg"}
+    stats = {"abl": (3, True), "abl kinase": (1, False), "reg": (2, True), "reg halloran": (1, False)}
+    link_opening_fulls(out, stats, {})
+    assert out["reg"] == "reg halloran"  # a surname by its form: the full name of the one-word name
+    assert out["abl"] == "abl" and "abl kinase" not in out  # "kinase" is a noun, no surname

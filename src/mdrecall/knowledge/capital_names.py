@@ -407,6 +407,8 @@ def _branch_of(words: list[str], code: str) -> bool:
     if known is None or known.kind not in ("place", "organisation"):
         return False
     name = " ".join(words)
+    if len(words) == 1 and (common_word(words[0]) or lower_noun(words[0])):
+        return False  # "Current US guidelines", "Many UK trusts": a word of the sentence before a country
     return name not in places() and known_name(name) is None and not given_name(words[0])
 
 

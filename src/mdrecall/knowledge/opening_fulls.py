@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mdrecall.knowledge.name_links import places_key, roots_by_first
-from mdrecall.knowledge.name_lists import common_word, given_name
+from mdrecall.knowledge.name_lists import common_word, given_name, lower_noun
 
 __all__ = ["link_opening_fulls"]
 
@@ -53,12 +53,13 @@ def link_opening_fulls(
 
 def _surname_form(word: str) -> bool:
     """Is ``word`` (an entity key's word) shaped as a surname and nothing else: letters (an O' or a hyphen
-    inside), three or more, no frequent English word, known given name or place?"""
+    inside), three or more, no frequent English word, noun never capitalised, known given name or place?"""
     core = word[2:] if word[:2] in ("o'", "o’", "d'", "d’") else word
     return (
         len(core) > 2
         and core.replace("-", "").isalpha()
         and not common_word(word)
+        and not lower_noun(word)  # "Ras kinase": a noun never written as a name
         and not given_name(word.capitalize())
         and word not in places_key()
     )
