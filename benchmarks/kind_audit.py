@@ -19,15 +19,13 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
-import shutil
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import knowledge_eval as ke  # noqa: E402
+from kind_matches import matched_entities  # noqa: E402
 
 #: Every tunable set, named one by one (no glob: blind sets must never be read).
 SETS = [
@@ -99,62 +97,35 @@ class _Tracer:
 
 def gather(which: str) -> list[dict[str, Any]]:
     """The set's matched gold entities with the shipped decision and its evidence."""
-    from mdrecall.knowledge import index as index_module
     from mdrecall.knowledge import kind_context, stored_kinds
-    from mdrecall.knowledge.extract import entity_key
 
     tracer = _Tracer()
     tracer.install()
-    labels = json.loads((ke.DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
-    by_key: dict[str, dict[str, Any]] = {}
-    for g in labels["entities"]:
-        for n in [g["name"], *g["aliases"]]:
-            by_key.setdefault(entity_key(n), g)
     rows: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / which
-        shutil.copytree(ke.DATA / which, root)
-        mem = ke._open(root)
-        try:
-            idx = index_module.EntityIndex(mem.store, mem.config.entities)
-            known = idx.known()
-            groups: dict[str, list[Any]] = {}
-            for summary in mem.store.entity_summary():
-                if (r := known.get(summary.key)) is not None:
-                    groups.setdefault(r, []).append(summary)
-            shared = index_module._shared_firsts(known, stored_kinds.key_kinds(mem.store))
-            inherited = stored_kinds.inherited_key_kinds(mem.store)
-            entities = [(r, p, idx._entity(r, p)) for r, p in groups.items() if r not in shared]
-            entities.sort(key=lambda t: (-t[2].mentions, t[2].name.casefold()))
-            seen: set[str] = set()
-            for _r, parts, e in entities:
-                keys = list(dict.fromkeys(entity_key(n) for n in (e.name, *sorted(e.aliases))))
-                hit = next((by_key[k] for k in keys if k in by_key), None)
-                if hit is None or hit["name"] in seen:
-                    continue
-                seen.add(hit["name"])
-                forms = [[n, k, h, c] for p in parts for (n, k, h), c in p.forms.items()]
-                rules = {
-                    n: [[line, kind, c] for (line, kind), c in tracer.seen.get(n, Counter()).items()]
-                    for n in {f[0] for f in forms}
+    with matched_entities(which) as (mem, _idx, matches):
+        inherited = stored_kinds.inherited_key_kinds(mem.store)
+        for m in matches:
+            e, parts = m.entity, m.parts
+            forms = [[n, k, h, c] for p in parts for (n, k, h), c in p.forms.items()]
+            rules = {
+                n: [[line, kind, c] for (line, kind), c in tracer.seen.get(n, Counter()).items()]
+                for n in {f[0] for f in forms}
+            }
+            found = kind_context.mentions(mem.store, [p.key for p in parts])
+            rows.append(
+                {
+                    "set": which,
+                    "name": e.name,
+                    "gold": PACKAGE.get(m.gold["kind"], m.gold["kind"]),
+                    "kind": e.kind,
+                    "source": e.kind_source,
+                    "p": e.kind_p,
+                    "head": next((inherited[p.key] for p in parts if p.key in inherited), None),
+                    "forms": forms,
+                    "rules": rules,
+                    "mentions": [x._asdict() for x in found],
                 }
-                found = kind_context.mentions(mem.store, [p.key for p in parts])
-                rows.append(
-                    {
-                        "set": which,
-                        "name": e.name,
-                        "gold": PACKAGE.get(hit["kind"], hit["kind"]),
-                        "kind": e.kind,
-                        "source": e.kind_source,
-                        "p": e.kind_p,
-                        "head": next((inherited[p.key] for p in parts if p.key in inherited), None),
-                        "forms": forms,
-                        "rules": rules,
-                        "mentions": [m._asdict() for m in found],
-                    }
-                )
-        finally:
-            mem.close()
+            )
     return rows
 
 

@@ -32,9 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +40,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import knowledge_eval as ke  # noqa: E402
+from kind_matches import matched_entities  # noqa: E402
 
 #: The tunable sets, named one by one (no range or glob: the blind held_out_12 must never be read).
 SETS = [
@@ -72,56 +71,30 @@ def gather(which: str) -> list[dict[str, Any]]:
     """The set's gold entities the entity view finds: names as written, gold kind, the view's kind and
     tier, and the text of every line that mentions them (with the heading above and the file's path)."""
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge import kind_context, stored_kinds
-    from mdrecall.knowledge.extract import entity_key
+    from mdrecall.knowledge import kind_context
 
     index_module.context_guess = lambda *_args: None  # the rules' kinds without this model
-    labels = json.loads((ke.DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
-    by_key: dict[str, dict[str, Any]] = {}
-    for g in labels["entities"]:
-        for n in [g["name"], *g["aliases"]]:
-            by_key.setdefault(entity_key(n), g)
     rows: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / which
-        shutil.copytree(ke.DATA / which, root)
-        mem = ke._open(root)
-        try:
-            idx = index_module.EntityIndex(mem.store, mem.config.entities)
-            known = idx.known()
-            groups: dict[str, list[Any]] = {}
-            for summary in mem.store.entity_summary():
-                if (r := known.get(summary.key)) is not None:
-                    groups.setdefault(r, []).append(summary)
-            shared = index_module._shared_firsts(known, stored_kinds.key_kinds(mem.store))
-            seen: set[str] = set()
-            entities = [(r, p, idx._entity(r, p)) for r, p in groups.items() if r not in shared]
-            entities.sort(key=lambda t: (-t[2].mentions, t[2].name.casefold()))
-            for r, parts, e in entities:
-                keys = list(dict.fromkeys(entity_key(n) for n in (e.name, *sorted(e.aliases))))
-                hit = next((by_key[k] for k in keys if k in by_key), None)
-                if hit is None or hit["name"] in seen:
-                    continue
-                seen.add(hit["name"])
-                tier = tier_of(idx, r, parts)
-                if tier == "weak":
-                    tier = "guess" if e.kind != "unknown" else "unknown"
-                found = kind_context.mentions(mem.store, [p.key for p in parts])
-                written = sorted({n for p in parts for (n, _k, _h) in p.forms} | {e.name})
-                rows.append(
-                    {
-                        "set": which,
-                        "name": e.name,
-                        "written": written,
-                        "gold": hit["kind"],
-                        "rules": ke._KINDS.get(e.kind, e.kind),
-                        "tier": tier,
-                        "forms": [[n, k, h, c] for p in parts for (n, k, h), c in p.forms.items()],
-                        "mentions": [m._asdict() for m in found],
-                    }
-                )
-        finally:
-            mem.close()
+    with matched_entities(which) as (mem, idx, matches):
+        for m in matches:
+            e, parts = m.entity, m.parts
+            tier = tier_of(idx, m.root, parts)
+            if tier == "weak":
+                tier = "guess" if e.kind != "unknown" else "unknown"
+            found = kind_context.mentions(mem.store, [p.key for p in parts])
+            written = sorted({n for p in parts for (n, _k, _h) in p.forms} | {e.name})
+            rows.append(
+                {
+                    "set": which,
+                    "name": e.name,
+                    "written": written,
+                    "gold": m.gold["kind"],
+                    "rules": ke._KINDS.get(e.kind, e.kind),
+                    "tier": tier,
+                    "forms": [[n, k, h, c] for p in parts for (n, k, h), c in p.forms.items()],
+                    "mentions": [x._asdict() for x in found],
+                }
+            )
     return rows
 
 

@@ -27,9 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import kind_context_eval as kce  # noqa: E402  (the context model's input and fit)
 import knowledge_eval as ke  # noqa: E402
+from kind_matches import matched_entities  # noqa: E402
 
 SETS = kce.SETS
 CACHE = ke.ROOT / ".cache" / "kind_stack"
@@ -51,8 +50,7 @@ def gather(which: str) -> list[dict[str, Any]]:
     """The set's gold entities the entity view finds, each with the kind decision's evidence, the gold kind
     and the mention lines the context model reads."""
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge import kind_context, stored_kinds
-    from mdrecall.knowledge.extract import entity_key
+    from mdrecall.knowledge import kind_context
     from mdrecall.knowledge.kind_stack import Evidence, rules_decision
 
     seen_evidence: list[Evidence] = []
@@ -62,53 +60,24 @@ def gather(which: str) -> list[dict[str, Any]]:
         return rules_decision(ev, lambda: None)
 
     index_module.stacked_decision = record  # type: ignore[assignment]
-    labels = json.loads((ke.DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
-    by_key: dict[str, dict[str, Any]] = {}
-    for g in labels["entities"]:
-        for n in [g["name"], *g["aliases"]]:
-            by_key.setdefault(entity_key(n), g)
     rows: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / which
-        shutil.copytree(ke.DATA / which, root)
-        mem = ke._open(root)
-        try:
-            idx = index_module.EntityIndex(mem.store, mem.config.entities)
-            known = idx.known()
-            groups: dict[str, list[Any]] = {}
-            for summary in mem.store.entity_summary():
-                if (r := known.get(summary.key)) is not None:
-                    groups.setdefault(r, []).append(summary)
-            shared = index_module._shared_firsts(known, stored_kinds.key_kinds(mem.store))
-            seen: set[str] = set()
-            entities = []
-            for r, p in groups.items():
-                if r not in shared:
-                    entity = idx._entity(r, p)
-                    entities.append((r, p, entity, seen_evidence[-1]))
-            entities.sort(key=lambda t: (-t[2].mentions, t[2].name.casefold()))
-            for _r, parts, e, ev in entities:
-                keys = list(dict.fromkeys(entity_key(n) for n in (e.name, *sorted(e.aliases))))
-                hit = next((by_key[k] for k in keys if k in by_key), None)
-                if hit is None or hit["name"] in seen:
-                    continue
-                seen.add(hit["name"])
-                found = kind_context.mentions(mem.store, [p.key for p in parts])
-                rows.append(
-                    {
-                        "set": which,
-                        "name": e.name,
-                        "written": sorted({n for p in parts for (n, _k, _h) in p.forms} | {e.name}),
-                        "gold": PACKAGE.get(hit["kind"], hit["kind"]),
-                        "forms": [[[n, k, h, c] for (n, k, h), c in f.items()] for f in ev.forms],
-                        "head": ev.head,
-                        "lines": ev.lines,
-                        "files": ev.files,
-                        "mentions": [m._asdict() for m in found],
-                    }
-                )
-        finally:
-            mem.close()
+    with matched_entities(which, after=lambda: seen_evidence[-1]) as (mem, _idx, matches):
+        for m in matches:
+            e, parts, ev = m.entity, m.parts, m.extra
+            found = kind_context.mentions(mem.store, [p.key for p in parts])
+            rows.append(
+                {
+                    "set": which,
+                    "name": e.name,
+                    "written": sorted({n for p in parts for (n, _k, _h) in p.forms} | {e.name}),
+                    "gold": PACKAGE.get(m.gold["kind"], m.gold["kind"]),
+                    "forms": [[[n, k, h, c] for (n, k, h), c in f.items()] for f in ev.forms],
+                    "head": ev.head,
+                    "lines": ev.lines,
+                    "files": ev.files,
+                    "mentions": [x._asdict() for x in found],
+                }
+            )
     return rows
 
 
