@@ -165,37 +165,38 @@ def files_holding(root: Path, needle: str | bytes, *, strip: str = "") -> list[s
     return out
 
 
+def json_server(reply: Callable[[dict[str, Any]], Any]) -> Any:
+    """A loopback HTTP server on a free port, serving forever on a daemon thread: each POST's JSON body goes
+    to ``reply``, whose result is sent back as JSON (close it with ``shutdown`` and ``server_close``)."""
+    import http.server
+    import json
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+            payload = json.dumps(reply(body)).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 class Recorder:
     """A loopback OpenAI-compatible embeddings server that keeps every text it is sent (a remote
     embedder for the local-only cases: ``config`` is the workspace's .mdrecall.toml for it)."""
 
     def __init__(self) -> None:
-        import http.server
-        import json
-        import threading
-
         self.texts: list[str] = []
-        texts = self.texts
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-                got = body.get("input", [])
-                texts.extend([got] if isinstance(got, str) else got)
-                n = 1 if isinstance(got, str) else len(got)
-                data = [{"index": i, "embedding": [0.1 * (i % 7 + 1)] * 8} for i in range(n)]
-                payload = json.dumps({"data": data}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-            def log_message(self, *_: object) -> None:
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = json_server(self._embed)
         port = self.server.server_address[1]
         self.config = (
             f'[embedding]\nprovider = "openai"\nbase_url = "http://127.0.0.1:{port}/v1"\n'
@@ -203,6 +204,12 @@ class Recorder:
             '[embedding.options]\nis_remote = true\n[rerank]\nprovider = "none"\n'
         )
         self.env = {"MDRECALL_EMBEDDING_PROVIDER": "openai"}
+
+    def _embed(self, body: dict[str, Any]) -> dict[str, Any]:
+        got = body.get("input", [])
+        self.texts.extend([got] if isinstance(got, str) else got)
+        n = 1 if isinstance(got, str) else len(got)
+        return {"data": [{"index": i, "embedding": [0.1 * (i % 7 + 1)] * 8} for i in range(n)]}
 
     def received(self) -> str:
         return "\n".join(self.texts)

@@ -18,7 +18,6 @@ round13`` (or this file alone, with case-name filters)."""
 
 from __future__ import annotations
 
-import http.server
 import json
 import os
 import resource
@@ -29,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import fault_round10 as r10
-from fault_kit import QUIET_ENV, print_round, run, run_cases, verdict
+from fault_kit import QUIET_ENV, json_server, print_round, run, run_cases, verdict
 from fault_round6 import kill_servers_under
 from fault_round8 import _make, _plain
 from fault_round11 import QUERY_LIMIT_S, _names, _rep
@@ -525,31 +524,18 @@ class RerankRecorder:
 
     def __init__(self) -> None:
         self.texts: list[str] = []
-        texts = self.texts
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
-                got = body.get("texts", [])
-                texts.extend(got)
-                texts.append(str(body.get("query", "")))
-                payload = json.dumps([{"index": i, "score": 0.5} for i in range(len(got))]).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-            def log_message(self, *_: object) -> None:
-                pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = json_server(self._rerank)
         port = self.server.server_address[1]
         self.config = (
             f'[rerank]\nprovider = "tei"\nbase_url = "http://127.0.0.1:{port}"\n'
             "[rerank.options]\nis_remote = true\n"
         )
+
+    def _rerank(self, body: dict[str, Any]) -> list[dict[str, Any]]:
+        got = body.get("texts", [])
+        self.texts.extend(got)
+        self.texts.append(str(body.get("query", "")))
+        return [{"index": i, "score": 0.5} for i in range(len(got))]
 
     def close(self) -> None:
         self.server.shutdown()
