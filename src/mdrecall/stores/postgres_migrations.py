@@ -126,6 +126,14 @@ MIGRATIONS: list[str] = [
         WHERE m.key = 'views_pending' AND left(m.value, 1) = '{';
     DELETE FROM {ns}.meta WHERE key = 'views_pending';
     """,
+    # 5: chunks by path and first line (mdrecall.stores.chunk_lines), as SQLite's migration 13: a line of a
+    # file is read back from the chunks starting nearest before it, not from every chunk of the file
+    # between the lines asked (a 1 MB page naming 20,000 people was read whole for each name); the index
+    # on the path alone is its prefix
+    """
+    DROP INDEX IF EXISTS {ns}.chunks_path;
+    CREATE INDEX chunks_path ON {ns}.chunks (path, start_line);
+    """,
 ]
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from mdrecall.models import Chunk
+from mdrecall.stores.chunk_lines import Table, chunk_row_at, line_texts
 from mdrecall.stores.postgres_rows import row_chunk
 from mdrecall.stores.postgres_sql import CHUNK_COLS
 from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
@@ -47,14 +48,16 @@ class PostgresViews(PostgresAccess):
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return self.run(lambda c: c.execute(sql, params).fetchall())
 
+    def _chunks(self) -> Table:
+        """The chunks as :mod:`mdrecall.stores.chunk_lines` reads them (first and last line: CHUNK_COLS'
+        4th and 5th)."""
+        return Table(f"{self._ns}.chunks", CHUNK_COLS, 3, 4, "%s")
+
     def chunk_at(self, path: str, line: int) -> Chunk | None:
-        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none)."""
-        rows = self._rows(
-            f"SELECT {CHUNK_COLS} FROM {self._ns}.chunks c WHERE c.path = %s AND c.start_line <= %s"
-            " AND c.end_line >= %s ORDER BY c.end_line - c.start_line, c.start_line LIMIT 1",
-            (path, line, line),
-        )
-        return row_chunk(rows[0]) if rows else None
+        """The smallest stored chunk of ``path`` holding ``line`` (``None``: none), read from the chunks
+        starting nearest before it (:func:`~mdrecall.stores.chunk_lines.chunk_row_at`)."""
+        row = chunk_row_at(self._rows, self._chunks(), path, line)
+        return row_chunk(row) if row is not None else None
 
     def replace_views(
         self,
@@ -222,22 +225,9 @@ class PostgresViews(PostgresAccess):
         ]
 
     def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
-        """The indexed text of the lines ``(path, line)`` (read from the chunks holding them)."""
-        out: dict[tuple[str, int], str] = {}
-        by_path: dict[str, set[int]] = {}
-        for path, line in wanted:
-            by_path.setdefault(path, set()).add(line)
-        for path, lines in by_path.items():
-            rows = self._rows(
-                f"SELECT start_line, text FROM {self._ns}.chunks"
-                " WHERE path = %s AND end_line >= %s AND start_line <= %s",
-                (path, min(lines), max(lines)),
-            )
-            for start, text in rows:
-                for i, piece in enumerate(text.split("\n")):
-                    if start + i in lines:
-                        out.setdefault((path, start + i), piece)
-        return out
+        """The indexed text of the lines ``(path, line)``, each read from the chunks starting nearest before
+        it (:func:`~mdrecall.stores.chunk_lines.line_texts`)."""
+        return line_texts(self._rows, self._chunks(), wanted)
 
 
 def _write_files(conn: Any, ns: str, files: Sequence[FileViews]) -> None:

@@ -223,7 +223,7 @@ MIGRATIONS: list[str] = [
     """
     CREATE TABLE views_pending (path TEXT PRIMARY KEY, mark INTEGER NOT NULL) WITHOUT ROWID;
     """,
-    # 13: chunks by path and first line (mdrecall.stores.sqlite_lines): a line of a file is read back from
+    # 13: chunks by path and first line (mdrecall.stores.chunk_lines): a line of a file is read back from
     # the chunks starting nearest before it, not from every chunk of the file (the entity views read up to
     # 24 lines of each name: a 1 MB page naming 20,000 people was read whole some 40,000 times); the
     # index on the path alone is its prefix

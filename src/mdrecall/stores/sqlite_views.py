@@ -15,9 +15,9 @@ from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from mdrecall.models import Chunk
+from mdrecall.stores.chunk_lines import Table, chunk_row_at, line_texts
 from mdrecall.stores.sqlite_known import count_mention_change
-from mdrecall.stores.sqlite_lines import chunk_row_at, line_texts
-from mdrecall.stores.sqlite_rows import row_chunk
+from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
 from mdrecall.stores.views import (
     FactRow,
     FileVersion,
@@ -29,6 +29,9 @@ from mdrecall.stores.views import (
 )
 
 __all__ = ["SQLiteAccess", "SQLiteViews"]
+
+#: The chunks as :mod:`mdrecall.stores.chunk_lines` reads them (first and last line: CHUNK_COLS' 5th and 6th).
+_CHUNKS = Table("chunks", CHUNK_COLS, 4, 5, "?")
 
 _MENTION_COLS = "path, line, section, key, name, kind, how, day"
 _FACT_COLS = "path, line, day, attrs, vals, subject, context, cue, words"
@@ -377,8 +380,8 @@ class SQLiteViews(SQLiteAccess):
 
     def chunk_at(self, path: str, line: int) -> Chunk | None:
         """The smallest stored chunk of ``path`` holding ``line`` (``None``: none;
-        :func:`~mdrecall.stores.sqlite_lines.chunk_row_at`)."""
-        row = chunk_row_at(self.query, path, line)
+        :func:`~mdrecall.stores.chunk_lines.chunk_row_at`)."""
+        row = chunk_row_at(self.query, _CHUNKS, path, line)
         return row_chunk(row) if row is not None else None
 
     def superseded_rows(self, paths: Sequence[str]) -> list[tuple[str, int, str, int, str | None]]:
@@ -440,5 +443,5 @@ class SQLiteViews(SQLiteAccess):
 
     def line_texts(self, wanted: Sequence[tuple[str, int]]) -> dict[tuple[str, int], str]:
         """The indexed text of the lines ``(path, line)`` (read from the chunks holding them;
-        :func:`~mdrecall.stores.sqlite_lines.line_texts`)."""
-        return line_texts(self.query, wanted)
+        :func:`~mdrecall.stores.chunk_lines.line_texts`)."""
+        return line_texts(self.query, _CHUNKS, wanted)
