@@ -1,0 +1,62 @@
+"""First names of session 21 (h-firsts23): a given name never written alone names the one person it opens
+even where no mention types the pair a person, when both words read as a given name and a surname
+(:mod:`mdrecall.knowledge.given_shape`).
+
+The notes are written for these tests (an allotment society, a village cricket club, a language school), in
+words of their own, not the labelled sets' nor the entity corpus's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.given_shape import unlexed_word
+from mdrecall.knowledge.index import EntityIndex
+
+from helpers import write
+
+
+def _known(tmp_path: Path) -> dict[str, str]:
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["club"]})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        return EntityIndex(mem.store, mem.config.entities).known()
+
+
+def test_a_frequent_word_no_dictionary_knows_reads_as_a_given_name() -> None:
+    assert unlexed_word("Vikram") and unlexed_word("prakash")
+    assert not unlexed_word("Golden") and not unlexed_word("fresh") and not unlexed_word("Happy")
+
+
+def test_an_untyped_pair_of_given_name_and_surname_lends_its_first_word(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-05-02.md",
+        "# 2027-05-02\n\n- Seed potatoes: Vijay Nadkarni, two sacks.\n"
+        "- Nets on Friday, Ashok Pillai has the key.\n",
+    )
+    write(tmp_path, "memory/2027-05-09.md", "# 2027-05-09\n\n- Hedge cutting: Tendai Mupfumi, Thursday.\n")
+    known = _known(tmp_path)
+    # All fail before: no mention types these pairs, and no first word is written alone.
+    assert known.get("vijay") == "vijay nadkarni"  # a frequent word, but no English one
+    assert known.get("ashok") == "ashok pillai"
+    assert known.get("tendai") == "tendai mupfumi"  # no list knows it; a name by its shape
+
+
+def test_a_listed_nickname_takes_a_surname_that_is_a_frequent_word(tmp_path: Path) -> None:
+    write(tmp_path, "club/rota.md", "# Rota\n\n- Scorebook: Teddy Walsh, as usual.\n")
+    known = _known(tmp_path)
+    assert known.get("teddy") == "teddy walsh"  # fails before: the pair has no cued kind
+
+
+def test_words_that_are_no_given_name_or_two_people_link_nothing(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-05-16.md",
+        "# 2027-05-16\n\n- Dessert order: Golden Pakwaan, again.\n"
+        "- Hedge cutting: Anjola Bankole, Thursday; strimming: Anjola Okonjo.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("golden pakwaan") == "golden pakwaan"
+    assert "golden" not in known  # an adjective, not a given name
+    assert known.get("anjola") in (None, "anjola")  # two people share it: neither
