@@ -60,3 +60,32 @@ def test_words_that_are_no_given_name_or_two_people_link_nothing(tmp_path: Path)
     assert known.get("golden pakwaan") == "golden pakwaan"
     assert "golden" not in known  # an adjective, not a given name
     assert known.get("anjola") in (None, "anjola")  # two people share it: neither
+
+
+def test_nicknames_from_the_public_table_and_the_hand_list_link(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-06-01.md",
+        "# 2027-06-01\n\n- Barbara Lindqvist takes over the seed swap; Mohammed Qureshi keeps the accounts.\n"
+        "- Rebecca Hartigan joined the language school's board.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-06-08.md",
+        "# 2027-06-08\n\n- Spoke to Babs about the seed swap tables.\n- Mo says the accounts balance.\n"
+        "- Bex wants the board minutes by Friday.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("babs") == "barbara lindqvist"  # fails before: no nickname table had Babs
+    assert known.get("mo") == "mohammed qureshi"  # fails before
+    assert known.get("bex") == "rebecca hartigan"  # fails before
+
+
+def test_the_public_table_keeps_no_word_or_given_name_as_a_nickname() -> None:
+    from mdrecall.knowledge.name_lists import nicknames
+
+    table = nicknames()
+    assert "barbara" in table["babs"] and "beatrice" in table["trixie"]
+    assert "liz" in table and "elizabeth" in table["liz"]  # the hand list is still read
+    for word in ("ray", "rose", "mark", "joy", "austin", "lee"):
+        assert word not in table  # ordinary words and given names of their own
