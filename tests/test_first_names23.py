@@ -89,3 +89,23 @@ def test_the_public_table_keeps_no_word_or_given_name_as_a_nickname() -> None:
     assert "liz" in table and "elizabeth" in table["liz"]  # the hand list is still read
     for word in ("ray", "rose", "mark", "joy", "austin", "lee"):
         assert word not in table  # ordinary words and given names of their own
+
+
+def test_a_title_and_a_surname_name_the_one_person_of_that_surname(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-06-10.md",
+        "# 2027-06-10\n\n- Ifeoma Adebayo-Cole agreed to judge the marrow contest.\n"
+        "- Walter Okonkwo and Niamh Okonkwo run the plant stall.\n"
+        "- Tobias Grünberg teaches German on Tuesdays.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-06-17.md",
+        "# 2027-06-17\n\n- Dr Adebayo-Cole asked for the entry list by Friday.\n"
+        "- Mrs Okonkwo wants a second table.\n- Mr Grünberg moved the class to room 4.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("dr adebayo-cole") == "ifeoma adebayo-cole"  # fails before: two entities
+    assert known.get("mr grünberg") == "tobias grünberg"  # fails before
+    assert known.get("mrs okonkwo") == "mrs okonkwo"  # two Okonkwos: neither

@@ -40,6 +40,7 @@ from mdrecall.knowledge.opening_fulls import link_opening_fulls
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.knowledge.stored_kinds import inherited_key_kinds, key_kinds
+from mdrecall.knowledge.titled_names import link_titled_surnames
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KeySummary, MentionRow
@@ -187,6 +188,7 @@ class EntityIndex(NameQueries):
             link_unwritten_given(out, stats, key_kinds(self.store))
             link_untyped_given(out, stats, key_kinds(self.store))
             link_surnames(out, stats, key_kinds(self.store))
+            link_titled_surnames(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
         if len(_KNOWN) > 16:
