@@ -109,3 +109,15 @@ def test_a_title_and_a_surname_name_the_one_person_of_that_surname(tmp_path: Pat
     assert known.get("dr adebayo-cole") == "ifeoma adebayo-cole"  # fails before: two entities
     assert known.get("mr grünberg") == "tobias grünberg"  # fails before
     assert known.get("mrs okonkwo") == "mrs okonkwo"  # two Okonkwos: neither
+
+
+def test_a_sentence_opener_before_a_listed_nickname_is_no_part_of_the_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-06-20.md",
+        "# 2027-06-20\n\n- Rebecca Mwangi booked the village hall for the quiz.\n"
+        "- Later Bex said the raffle prizes are in her boot.\n",
+    )
+    known = _known(tmp_path)
+    assert "later bex" not in known  # fails before: "Later Bex" was read as one name
+    assert known.get("bex") == "rebecca mwangi"
