@@ -121,3 +121,33 @@ def test_a_sentence_opener_before_a_listed_nickname_is_no_part_of_the_name(tmp_p
     known = _known(tmp_path)
     assert "later bex" not in known  # fails before: "Later Bex" was read as one name
     assert known.get("bex") == "rebecca mwangi"
+
+
+def test_a_lower_case_full_name_labelling_a_list_of_people_is_a_person(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "club/committee.md",
+        "# Committee\n\n- Hamish Dunbar: captain, picks the Saturday side.\n"
+        "- Sarah Menon: treasurer.\n- tomas berglund: groundsman, owns the roller.\n"
+        "- next meeting: after the Harvest fixture.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-07-03.md",
+        "# 2027-07-03\n\n- tomas says the square needs another week before it is rolled.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("tomas berglund") == "tomas berglund"  # fails before: a lower-case label was no name
+    assert known.get("tomas") == "tomas berglund"
+    assert "next meeting" not in known
+
+
+def test_a_lower_case_label_outside_a_list_of_people_is_no_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-07-04.md",
+        "# 2027-07-04\n\n- Hamish Dunbar: captain.\n- rose bowl: booked for the 14th.\n\n"
+        "- grace period: two weeks on subs.\n",
+    )
+    known = _known(tmp_path)
+    assert "rose bowl" not in known and "grace period" not in known
