@@ -151,3 +151,21 @@ def test_a_lower_case_label_outside_a_list_of_people_is_no_name(tmp_path: Path) 
     )
     known = _known(tmp_path)
     assert "rose bowl" not in known and "grace period" not in known
+
+
+def test_spanish_and_portuguese_hypocoristics_link_to_the_one_given_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-07-10.md",
+        "# 2027-07-10\n\n- Francisco Ibarra lent us the trailer for the regatta.\n"
+        "- Dolores Quintana is the new harbour secretary.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-07-12.md",
+        "# 2027-07-12\n\n- Returned the trailer to Paco, tyres pumped.\n"
+        "- Lola wants the regatta results by Monday.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("paco") == "francisco ibarra"  # fails before: "Paco" shares no opening with Francisco
+    assert known.get("lola") == "dolores quintana"  # fails before
