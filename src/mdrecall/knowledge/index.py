@@ -20,6 +20,7 @@ from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
+from mdrecall.knowledge.given_shape import link_untyped_given
 from mdrecall.knowledge.kind_context import context_probabilities
 from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
@@ -39,6 +40,7 @@ from mdrecall.knowledge.opening_fulls import link_opening_fulls
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.knowledge.relations import phrase
 from mdrecall.knowledge.stored_kinds import inherited_key_kinds, key_kinds
+from mdrecall.knowledge.titled_names import link_titled_surnames
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KeySummary, MentionRow
@@ -184,7 +186,9 @@ class EntityIndex(NameQueries):
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
             link_opening_fulls(out, stats, key_kinds(self.store))
             link_unwritten_given(out, stats, key_kinds(self.store))
+            link_untyped_given(out, stats, key_kinds(self.store))
             link_surnames(out, stats, key_kinds(self.store))
+            link_titled_surnames(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
         if len(_KNOWN) > 16:

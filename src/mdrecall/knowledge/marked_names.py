@@ -8,6 +8,7 @@ from collections import Counter
 
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.front_matter import front_matter_end, front_matter_line
+from mdrecall.knowledge.lower_labels import add_lower_labels
 from mdrecall.knowledge.mention_patterns import AT_MENTION, LABEL_STOP, SPEAKERS, WIKI_LINK
 from mdrecall.knowledge.mention_readers import blank_out
 from mdrecall.knowledge.speaker_labels import chat_name, person_label
@@ -25,6 +26,7 @@ def add_marked(scan: FileScan) -> None:
         _add_at_names(scan)
     if ":" in scan.text:
         _add_speakers(scan)
+        add_lower_labels(scan)
 
 
 def _add_front_matter(scan: FileScan) -> None:

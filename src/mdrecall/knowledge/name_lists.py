@@ -136,12 +136,14 @@ def family_first(word: str) -> bool:
 
 @cache
 def nicknames() -> dict[str, frozenset[str]]:
-    """Common nicknames (casefolded) → the given names (casefolded) each is short for ("izzy" → isobel…)."""
+    """Common nicknames (casefolded) → the given names (casefolded) each is short for ("izzy" → isobel…):
+    the hand-kept ``nicknames.txt`` and ``nicknames_public.txt`` (``scripts/gen_nicknames.py``)."""
     out: dict[str, frozenset[str]] = {}
-    for line in (_DATA / "nicknames.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            nick, *fulls = line.casefold().split()
-            out[nick] = frozenset(fulls)
+    for name in ("nicknames.txt", "nicknames_public.txt"):
+        for line in (_DATA / name).read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                nick, *fulls = line.casefold().split()
+                out[nick] = out.get(nick, frozenset()) | frozenset(fulls)
     return out
 
 

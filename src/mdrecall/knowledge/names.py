@@ -69,6 +69,7 @@ from mdrecall.knowledge.name_lists import (
     known_name,
     known_names,
     lower_noun,
+    nicknames,
     person_noun,
     places,
 )
@@ -120,8 +121,8 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and n == 0
                 and (not after_label or word.endswith("ly"))  # "Note: Hopefully Priya signs"
                 and not given_name(word)
-                and (given_name(nxt) or nxt in known_names())
-                and not (given_name(nxt) and name_word(word))  # "Tavita Morgan signed up": a rarer given name
+                and (_listed_given(nxt) or nxt in known_names())  # "Later Bex said"
+                and not (_listed_given(nxt) and name_word(word))  # "Tavita Morgan signed up": a rarer one
             )
             or (sentence_start and not n and _verb_form(word))
             or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
@@ -130,6 +131,11 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
             continue
         break
     return n
+
+
+def _listed_given(word: str) -> bool:
+    """Is ``word`` a given name or a nickname of the lists ("Priya", "Bex")?"""
+    return given_name(word) or word.casefold() in nicknames()
 
 
 #: Endings of English adjectives: a word ending so opens a sentence as a description, not a name.
