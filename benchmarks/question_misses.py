@@ -37,11 +37,13 @@ def misses(which: str, depth: int, show_all: bool) -> None:
         mem = _open(root)
         try:
             for q in labels["questions"]:
+                top = _rank(mem.search(q["q"], max_results=3, today=today), q["answer"])
+                if top is not None and not show_all:  # as knowledge_eval asks: a search for 3 hits
+                    continue
                 hits = mem.search(q["q"], max_results=depth, today=today)
                 rank = _rank(hits, q["answer"])
-                if rank is not None and rank < 3 and not show_all:
-                    continue
                 where = "none" if rank is None else str(rank + 1)
+                where += "" if top is None else f" (top 3: {top + 1})"
                 print(f"[{which}] {q['kind']}: {q['q']!r}  answer rank {where}")
                 ref = q["answer"]
                 print(f"    answer {ref['file']}:{ref['line']}: {_line(root, ref)[:110]}")
