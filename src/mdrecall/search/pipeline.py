@@ -35,6 +35,7 @@ from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, 
 from mdrecall.search.kind_answers import apply_kind_answers, kind_subject, spans_one
 from mdrecall.search.kinds import ENTITY_KINDS, apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
+from mdrecall.search.named_subject import apply_name_forms, asked_names
 from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds, whereabouts_names
 from mdrecall.search.ranking import (
@@ -120,6 +121,7 @@ STAGES = (
     "places",
     "times",
     "current",
+    "names",
 )
 
 
@@ -296,6 +298,8 @@ def run_search(
             query=req.query,
             fetch=newer_chunks(store, _in_scope(req, flt)) if cfg.show_newer else None,
         )
+    if "names" not in off:  # "what is Biscuit eating": not the checklist's "tea and biscuits"
+        fused = apply_name_forms(fused, asked_names(req.query))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
         mentions = None
