@@ -82,9 +82,14 @@ def apply_name_forms(
     # the words that may share a name's stem: those opening with its first letters (a stem keeps them)
     heads = sorted({re.escape(f[:2]) for n in names for f in (n, _folded(n))})
     near = re.compile(r"\b(?:" + "|".join(heads) + r")\w*", re.I)
+    # a word sharing a name's stem holds the stem's first letters (a cheap test before the patterns)
+    starts = {t[:3] for t in terms} | {f[:3] for n in names for f in (n, _folded(n))}
     lowered = False
     for i, s in enumerate(out):
         c = s.chunk
+        low = c.text.lower()
+        if not any(h in low for h in starts):
+            continue  # no form of it
         if pattern.search(c.text) or pattern.search(c.heading):
             continue
         if not terms.intersection(analyze(" ".join(near.findall(c.text)))):
