@@ -21,7 +21,6 @@ from collections.abc import Sequence
 
 from mdrecall.models import Scored
 from mdrecall.search.supersede_wording import query_names
-from mdrecall.stores.analysis import analyze
 
 __all__ = ["NO_NAME_SHARE", "apply_name_forms", "asked_names", "names_pattern"]
 
@@ -77,6 +76,8 @@ def apply_name_forms(
     out = list(items)
     if not names or not out or share >= 1.0:
         return out
+    from mdrecall.stores.analysis import analyze  # the index's stems: only for a question naming someone
+
     pattern = names_pattern(names)
     terms = {t for n in names for t in analyze(n)}
     # the words that may share a name's stem: those opening with its first letters (a stem keeps them)
