@@ -26,6 +26,7 @@ from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
 from mdrecall.search.amounts import apply_amount_lift, asks_for_money
+from mdrecall.search.class_answers import apply_class_lift, asked_class_of
 from mdrecall.search.current import lift_latest
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
@@ -34,6 +35,7 @@ from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, 
 from mdrecall.search.kind_answers import apply_kind_answers, kind_subject, spans_one
 from mdrecall.search.kinds import ENTITY_KINDS, apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
+from mdrecall.search.named_subject import apply_name_forms, asked_names
 from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds, whereabouts_names
 from mdrecall.search.ranking import (
@@ -119,6 +121,7 @@ STAGES = (
     "places",
     "times",
     "current",
+    "names",
 )
 
 
@@ -295,6 +298,8 @@ def run_search(
             query=req.query,
             fetch=newer_chunks(store, _in_scope(req, flt)) if cfg.show_newer else None,
         )
+    if "names" not in off:  # "what is Biscuit eating": not the checklist's "tea and biscuits"
+        fused = apply_name_forms(fused, asked_names(req.query))
     if "kinds" not in off:
         fused = apply_kind_instances(fused, kq.terms)
         mentions = None
@@ -307,6 +312,8 @@ def run_search(
             if not several:  # "which app do I make the menu card in": a line naming one with the subject
                 kind_words = [t for t in kq.terms if t.lower() in ENTITY_KINDS]
                 fused = apply_kind_answers(fused, mentions, kind_subject(kq.terms, kind_words))
+        if (named := asked_class_of(req.query)) is not None:  # "what breed is Biscuit": "Biscuit, a ..."
+            fused = apply_class_lift(fused, named)
     if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
         fused = apply_amount_lift(fused, (*kq.terms, *near))
     measure = asked_measure(req.query) if "measures" not in off else None

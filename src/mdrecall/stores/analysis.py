@@ -17,7 +17,6 @@ phrase is matched within one of the two.
 
 from __future__ import annotations
 
-import hashlib
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -138,4 +137,6 @@ def analysis_fingerprint() -> str:
     """Changes when :func:`analyze` would index text differently, or a chunk indexes other fields
     (:data:`_CHUNK_FORMAT`): the stored terms must then be rebuilt."""
     probe = "\x1f".join([*analyze(_PROBE), _CHUNK_FORMAT])
+    import hashlib  # here: a search stemming a question's names (search.named_subject) needs no digest
+
     return hashlib.sha256(probe.encode("utf-8")).hexdigest()[:16]

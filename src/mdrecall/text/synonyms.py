@@ -183,6 +183,7 @@ BUILTIN_GROUPS: tuple[tuple[str, ...], ...] = (
         ("fall", "fell", "fallen"),
         ("forget", "forgot", "forgotten"),
         ("ride", "rode", "ridden"),
+        ("tell", "told"),
     ),
 )
 

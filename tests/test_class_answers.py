@@ -1,0 +1,88 @@
+"""A question asking what class a named thing is ("what breed is Marmite?") lifts the candidate whose
+line classes it ("Marmite, a Bengal"; stage ``kinds``, :mod:`mdrecall.search.class_answers`), not the
+notes that only mention the name more often."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mdrecall import Config, Memory
+from mdrecall.models import Chunk, Scored
+from mdrecall.search.class_answers import WINDOW, apply_class_lift, asked_class_of, classes_name
+from tests.helpers import write
+
+
+def _scored(path: str, text: str, score: float) -> Scored:
+    return Scored(Chunk(path, "memory", 1, text.count("\n") + 1, text, path), score)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("what breed is Marmite?", "Marmite"),
+        ("What species was Shelby", "Shelby"),
+        ("which kind of horse is Juniper", "Juniper"),
+        ("what make of car is Old Bessie?", "Old Bessie"),
+        ("what breed is Ola's dog?", None),  # a possessive subject: the dog is not named
+        ("what day is Ravi's party", None),
+        ("which room is Ines in", None),  # a word after the name
+        ("what is Marmite", None),  # no noun of a class
+        ("when is Marmite's vet visit", None),
+    ],
+)
+def test_the_question_asking_a_class(question: str, name: str | None) -> None:
+    assert asked_class_of(question) == name
+
+
+@pytest.mark.parametrize(
+    ("line", "classes"),
+    [
+        ("- Cats: Marmite, a Bengal, and Pip", True),
+        ("Marmite is a Bengal cross from the shelter", True),
+        ("Marmite (an old tabby) slept all day", True),
+        ("adopted a ginger tabby named Marmite", True),
+        ("Marmite is a bit off her food", False),  # degree, no class
+        ("Marmite, a lot calmer after the move", False),
+        ("Marmite, at the vet again", False),
+        ("Marmite and a new scratching post", False),
+        ("Marmites, a snack", False),  # another word
+    ],
+)
+def test_a_line_that_classes_the_name(line: str, classes: bool) -> None:
+    assert bool(classes_name("Marmite").search(line)) is classes
+
+
+def test_the_classing_line_is_lifted_within_the_head() -> None:
+    note = _scored("memory/2031-05-02.md", "# 2031-05-02\n\n- Marmite sick, Marmite off to the vet", 0.6)
+    page = _scored("MEMORY.md", "# MEMORY\n\n- Pets: Marmite, a Bengal, 4 yrs old.\n- Car: blue", 0.45)
+    got = apply_class_lift([note, page], "Marmite", weight=0.5)
+    assert got[0].chunk.path == "MEMORY.md" and got[0].score == pytest.approx(0.675)
+    assert "kinds" in got[0].stages and got[1].score == 0.6
+    head = [_scored(f"n{i}.md", "- Marmite again", 1.0 - i / 100) for i in range(WINDOW)]
+    assert apply_class_lift([*head, page], "Marmite")[-1].score == 0.45  # deeper: not looked at
+
+
+def test_what_breed_finds_the_line_that_names_it(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "MEMORY.md",
+        "# MEMORY\n\n## About Dana\n- Dana Whitlock, Leeds, teaches year 5 at Hillside Primary.\n"
+        "- Prefers a short summary in the evening.\n- Allotment plot 14, shared with Gwen.\n"
+        "- Pets: Marmite, a Bengal, six years old.\n- Gym on Mondays and Thursdays.\n"
+        "- Reading group: first Sunday of the month.\n",
+    )
+    notes = {
+        "2031-05-02": "- Marmite off his food today\n- marked the spelling tests",
+        "2031-05-06": "- vet: Marmite weighed 5.1 kg, all fine\n- allotment: beans in",
+        "2031-05-09": "- Marmite brought in a mouse\n- Gwen came for tea",
+        "2031-05-12": "- Marmite on the windowsill all day\n- class trip went well",
+    }
+    for day, text in notes.items():
+        write(tmp_path, f"memory/{day}.md", f"# {day}\n\n{text}\n")
+    over: dict[str, object] = {"embedding": {"provider": "none"}}
+    with Memory.open(tmp_path, Config().merged(over), create=True) as mem:
+        mem.index()
+        hits = mem.search("what breed is Marmite?", max_results=3, min_score=0.0)
+    assert "MEMORY.md" in [h.path for h in hits]
