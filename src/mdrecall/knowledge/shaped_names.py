@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.acronym_slots import slot_kind
 from mdrecall.knowledge.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
@@ -84,7 +85,7 @@ def _add_shaped(
         scan.add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
         return
     if known is None and rx is UPPER:
-        _add_acronym(scan, m, i)
+        _add_acronym(scan, m, i, tech.on(i))
         return
     if known is None and UNIT_SYMBOL.match(m.group(0)):
         return  # "5.2 kWh", "4.5 kWp": a unit
@@ -98,10 +99,12 @@ def _add_shaped(
     scan.add(i, m.group(0), kind, "typed_name" if cued else SHAPE)
 
 
-def _add_acronym(scan: FileScan, m: re.Match[str], i: int) -> None:
+def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> None:
     """An acronym no list knows, named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event;
     one a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation; one before a
-    technology's noun ("the SFTP server"), a technology."""
+    technology's noun ("the SFTP server"), a technology; one in a name's slot
+    (:func:`.acronym_slots.slot_kind`: "studies at UCC.", "the SEAI grant"), an organisation or a
+    technology."""
     word = m.group(0)
     if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP):
         return
@@ -114,6 +117,8 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int) -> None:
         scan.add(i, word, "organisation", "typed_name")
     elif (noun := NOUN_NEXT.match(after)) and KIND_AFTER.get(noun[1].lower()) == "technology":
         scan.add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
+    elif slot := slot_kind(word, before, after, technical):
+        scan.add(i, word, slot, "typed_name")  # "studies at UCC.", "switched to WOM,"
 
 
 def lower_hits(plain: str) -> list[tuple[int, str]]:
