@@ -70,6 +70,12 @@ def test_the_slot_wants_the_initials_to_close_their_phrase() -> None:
     assert slot_kind("KLTU", "teaches at ", " members") is None  # a noun follows: a modifier
     assert slot_kind("KLTU", "moved on from ", ".") is None  # "from X to Y" reads any two things
     assert slot_kind("FMQX", "audio moves to ", ".", technical=True) == "technology"
+    assert slot_kind("GLTF", "meshes exported as ", ".") == "technology"  # a format
+    assert slot_kind("NWCU", "switched the account to the ", ",") == "organisation"
+    assert slot_kind("KLTU", "the recital is at the ", ".") is None  # a venue or a meeting: not told
+    assert slot_kind("SKUQ", "shelves sorted by ", ".") is None  # an agent or a key: often a role
+    assert slot_kind("XXL", "sizes XS to ", ".") is None  # a garment's size
+    assert slot_kind("ASM", "stepping back to ", ";") is None  # a role
 
 
 def test_a_workspace_keeps_initials_read_in_a_slot(tmp_path: Path) -> None:

@@ -21,10 +21,12 @@ __all__ = ["slot_kind"]
 
 _DATA = Path(__file__).parent / "data"
 
-#: The preposition right before the initials (nothing between), and the kind it gives the name: a body or a
-#: place one is at, goes to, deals with or goes through; a channel a thing is sent over.
-_SLOT = re.compile(r"(?:^|[\s(])(at|with|to|joined|over)[ ]$")
-_KINDS = {"over": "technology"}
+#: The preposition right before the initials, and the kind it gives the name: a body one is at, goes to or
+#: deals with ("the" only where it marks no venue: "at the CTICC" is a place, "at the AGM" nothing); a
+#: channel a thing is sent over or a format it is saved as ("contours as DWG"). Not "by" ("sorted by SKU",
+#: "checked by the HCA": an agent is often a role).
+_SLOT = re.compile(r"(?:^|[\s(])(?:(at|with|to|joined|over|as)|(with|to)[ ]the)[ ]$")
+_KINDS = {"over": "technology", "as": "technology"}
 #: A body's noun right after the initials: "a DGAC course", "the SEAI grant", "the CRA portal".
 _BODY_NOUN = re.compile(
     r"[ ](?:grants?|courses?|portal|inspection|inspectors?|website|membership|app|campus)\b"
@@ -80,4 +82,4 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
         return None
     if _plain_initials(word):
         return None
-    return "technology" if technical else _KINDS.get(slot.group(1), "organisation")
+    return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "organisation")
