@@ -88,3 +88,18 @@ def test_a_workspace_keeps_initials_read_in_a_slot(tmp_path: Path) -> None:
     )
     assert names.get("KLTU") == "organisation", names
     assert names.get("CRTB") == "organisation", names
+
+
+def test_airports_codes_on_a_route_are_places() -> None:
+    found = mention_kinds("# Trip\n- Fly BKQ–DXW–NRQ, then the ferry.\n- Rate EUR–GBP is poor this week.\n")
+    # fails before: three capitals joined by dashes named nothing
+    for code in ("BKQ", "DXW", "NRQ"):
+        assert ("place", "typed_name") in found[code], (code, found)
+    assert "EUR" not in found and "GBP" not in found, found  # a currency pair
+
+
+def test_a_protocol_wordnet_holds_is_a_channel_after_over() -> None:
+    found = mention_kinds("# Print\n- Proofs go to the printer over FTP on Tuesdays.\n- Told the CEO.\n")
+    # fails before: FTP is a common noun's initials in WordNet, so no slot read it
+    assert ("technology", "typed_name") in found["FTP"], found
+    assert "CEO" not in found, found

@@ -34,6 +34,10 @@ _BODY_NOUN = re.compile(
 #: What may follow the initials for them to close their phrase: a mark, the line's end, or a lower-case
 #: function word ("at JKUAT in the evenings", "to PEI under the bridge").
 _CLOSE = re.compile(r"(?:[ ]?[.,;:!?)\]]|[ ]?$|[ ]+[–—][ ]|[ ]+([a-z]+)\b)")
+#: A leg of a route of airports' codes ("Fly YHZ–YYZ–ICN", "LHR-JFK"): three capitals before or after a dash
+#: or an arrow joining another three.
+_LEG_BEFORE = re.compile(r"(?<![\w-])[A-Z]{3}[ ]?[–—→>-][ ]?$")
+_LEG_AFTER = re.compile(r"[ ]?[–—→>-][ ]?[A-Z]{3}(?![\w])")
 #: Roles written as initials ("reports to the CTO", "sent to HR", "back to ASM" in a theatre's crew).
 _ROLES = frozenset(
     "CEO CTO CFO COO CMO CIO CPO CISO CRO CDO VP SVP EVP GM PM PO HR MD GP QA DJ MC PA EA SM ASM DSM".split()
@@ -54,12 +58,13 @@ def _currency_codes() -> frozenset[str]:
     return frozenset(line.split("\t")[1].strip() for line in lines if line.startswith("code\t"))
 
 
-def _plain_initials(word: str) -> bool:
-    """Are the initials ``word`` an ordinary abbreviation or word rather than a name?"""
+def _plain_initials(word: str, wordnet: bool = True) -> bool:
+    """Are the initials ``word`` an ordinary abbreviation or word rather than a name (``wordnet``: WordNet's
+    common nouns' initials among them)?"""
     return (
         word in _ROLES
         or _SIZE.fullmatch(word) is not None
-        or word in _plain()
+        or (wordnet and word in _plain())
         or word in _currency_codes()
         or common_word(word)
         or lower_noun(word)
@@ -72,6 +77,8 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     line's text ``before`` it and the text ``after`` it: an organisation ("at UCC.", "switched to WOM,", "the
     SEAI grant"), a technology ("over MQTT"; any slot on a line or in a file that names technologies,
     ``technical``: "audio moves from FMOD to Wwise"), or None (no such slot, or an ordinary abbreviation)."""
+    if len(word) == 3 and (_LEG_BEFORE.search(before[-6:]) or _LEG_AFTER.match(after)):
+        return None if word in _currency_codes() or word in _plain() else "place"  # not "EUR–USD"
     if _BODY_NOUN.match(after):
         return None if _plain_initials(word) else "organisation"
     slot = _SLOT.search(before[-12:])
@@ -80,6 +87,7 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     close = _CLOSE.match(after)
     if close is None or (close.group(1) is not None and close.group(1) not in STOP_WORDS):
         return None
-    if _plain_initials(word):
+    # "PDFs to the printer over FTP": a channel may be a protocol WordNet holds as a common noun
+    if _plain_initials(word, wordnet=slot.group(1) != "over"):
         return None
     return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "organisation")
