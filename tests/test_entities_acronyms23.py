@@ -103,3 +103,30 @@ def test_a_protocol_wordnet_holds_is_a_channel_after_over() -> None:
     # fails before: FTP is a common noun's initials in WordNet, so no slot read it
     assert ("technology", "typed_name") in found["FTP"], found
     assert "CEO" not in found, found
+
+
+def test_a_model_s_code_after_a_word_of_owning_is_a_product() -> None:
+    found = mention_kinds(
+        "# Kit\n"
+        "- Fenwick shoots on his QX70 now, the old one died.\n"
+        "- Uses a KZR VT820 on the tripod.\n"
+        "- Flying an A340 to Lisbon.\n"
+    )
+    # fails before: a code with no maker's name before it named nothing, and "VT820" was read without its
+    # maker's initials
+    assert ("product", "typed_name") in found["QX70"], found
+    assert ("product", "typed_name") in found["KZR VT820"], found
+    assert "VT820" not in found, found
+    assert ("product", "typed_name") in found["A340"], found
+
+
+def test_a_form_a_grade_or_a_quarter_is_no_product() -> None:
+    found = mention_kinds(
+        "# Admin\n"
+        "- Filed her T4, refund due.\n"
+        "- Bring the U12 team sheets.\n"
+        "- Bought an IP68 case for the phone.\n"
+        "- Sent our Q3 figures.\n"
+    )
+    for word in ("T4", "U12", "IP68", "Q3"):
+        assert word not in found, (word, found.get(word))

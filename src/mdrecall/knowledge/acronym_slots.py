@@ -17,7 +17,7 @@ from pathlib import Path
 from mdrecall.knowledge.name_lists import common_word, lower_noun
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["slot_kind"]
+__all__ = ["closes_phrase", "plain_initials", "slot_kind"]
 
 _DATA = Path(__file__).parent / "data"
 
@@ -58,7 +58,7 @@ def _currency_codes() -> frozenset[str]:
     return frozenset(line.split("\t")[1].strip() for line in lines if line.startswith("code\t"))
 
 
-def _plain_initials(word: str, wordnet: bool = True) -> bool:
+def plain_initials(word: str, wordnet: bool = True) -> bool:
     """Are the initials ``word`` an ordinary abbreviation or word rather than a name (``wordnet``: WordNet's
     common nouns' initials among them)?"""
     return (
@@ -72,6 +72,13 @@ def _plain_initials(word: str, wordnet: bool = True) -> bool:
     )
 
 
+def closes_phrase(after: str) -> bool:
+    """Does the text ``after`` a word close its phrase: a mark, the line's end, or a lower-case function word
+    ("at JKUAT in the evenings"), not a noun the word would modify ("the AGM checklist")?"""
+    close = _CLOSE.match(after)
+    return close is not None and (close.group(1) is None or close.group(1) in STOP_WORDS)
+
+
 def slot_kind(word: str, before: str, after: str, technical: bool = False) -> str | None:
     """The kind of the all-capitals ``word`` (3-6 letters, no well-known name) in a name's slot, given the
     line's text ``before`` it and the text ``after`` it: an organisation ("at UCC.", "switched to WOM,", "the
@@ -80,14 +87,13 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     if len(word) == 3 and (_LEG_BEFORE.search(before[-6:]) or _LEG_AFTER.match(after)):
         return None if word in _currency_codes() or word in _plain() else "place"  # not "EUR–USD"
     if _BODY_NOUN.match(after):
-        return None if _plain_initials(word) else "organisation"
+        return None if plain_initials(word) else "organisation"
     slot = _SLOT.search(before[-12:])
     if slot is None:
         return None
-    close = _CLOSE.match(after)
-    if close is None or (close.group(1) is not None and close.group(1) not in STOP_WORDS):
+    if not closes_phrase(after):
         return None
     # "PDFs to the printer over FTP": a channel may be a protocol WordNet holds as a common noun
-    if _plain_initials(word, wordnet=slot.group(1) != "over"):
+    if plain_initials(word, wordnet=slot.group(1) != "over"):
         return None
     return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "organisation")

@@ -28,6 +28,7 @@ from mdrecall.knowledge.mention_readers import cued_kind, find_lower_hits, lower
 from mdrecall.knowledge.name_cues import KIND_AFTER, NOUN_NEXT
 from mdrecall.knowledge.name_lists import known_name, lower_known
 from mdrecall.knowledge.names import name_kind, upper_kind
+from mdrecall.knowledge.owned_codes import owned_code
 from mdrecall.knowledge.tech_lines import TechLines
 
 __all__ = ["add_lower", "add_mixed", "add_upper_and_camel", "lower_hits"]
@@ -48,6 +49,9 @@ def add_mixed(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
         ):
             continue
         known = known_name(word)
+        if known is None and (owned := _owned(scan, i, mm)):
+            scan.add(i, owned, "product", "typed_name")  # "uses a ZWO ASI533 on": a thing someone has
+            continue
         if known is None:
             nxt = ORG_NEXT.match(plain, mm.end())
             if nxt is not None:  # "the NLnet Foundation"
@@ -84,6 +88,9 @@ def _add_shaped(
     ):  # "an iPhone 15", "Phone: iPhone 13.": the device's model
         scan.add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
         return
+    if known is None and rx is UPPER and not MIXED.fullmatch(m.group(0)) and (owned := _owned(scan, i, m)):
+        scan.add(i, owned, "product", "typed_name")  # "my ED80 on the mount": a thing someone has
+        return
     if known is None and rx is UPPER:
         _add_acronym(scan, m, i, tech.on(i))
         return
@@ -97,6 +104,14 @@ def _add_shaped(
     else:  # "qPCR", "iPad": by the words around it, else a tool or a product
         kind, cued = cued_kind(plain, labels, scan.line_start(i), m.start(), m.end(), tech.on(i))
     scan.add(i, m.group(0), kind, "typed_name" if cued else SHAPE)
+
+
+def _owned(scan: FileScan, i: int, m: re.Match[str]) -> str | None:
+    """The model's code ``m`` on line ``i`` after a word of owning, with its maker's initials
+    (:func:`~.owned_codes.owned_code`), or None."""
+    plain = scan.plain
+    start = max(scan.line_start(i), m.start() - 16)
+    return owned_code(m.group(0), plain[start : m.start()], plain[m.end() : m.end() + 24])
 
 
 def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> None:
