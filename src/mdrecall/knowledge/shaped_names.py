@@ -24,7 +24,7 @@ from mdrecall.knowledge.mention_patterns import (
     UNIT_SYMBOL,
     UPPER,
 )
-from mdrecall.knowledge.mention_readers import cued_kind, find_lower_hits, lower_words
+from mdrecall.knowledge.mention_readers import cued_kind, find_lower_hits, lower_words, text_before
 from mdrecall.knowledge.name_cues import KIND_AFTER, NOUN_NEXT
 from mdrecall.knowledge.name_lists import known_name, lower_known
 from mdrecall.knowledge.names import name_kind, upper_kind
@@ -124,7 +124,7 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
     if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP):
         return
     plain = scan.plain
-    before = plain[scan.line_start(i) : m.start()]
+    before = text_before(plain, scan.line_start(i), m.start())  # its last 256 characters: linear on one line
     after = plain[m.end() : m.end() + 24]
     if upper_kind(before, after) == "event":
         scan.add(i, word, "event", "typed_name")
