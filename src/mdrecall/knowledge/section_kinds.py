@@ -119,6 +119,7 @@ _BULLET = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?")
 #: season or a part written in lower case.
 _TITLE_END = re.compile(
     r"[ ]?\(|,|:|;|[ ]by[ ]|[ ][-–—][ ]|\.(?:[ ]|$)|$"
+    r"|[ ]on[ ](?=[A-Z0-9])"  # "Ros na Rún on TG4 for the Irish": the channel or platform after the title
     r"|[ ](?:season|series|episode|ep|part|vol|volume)[ ]?(?:\d+|[ivx]+)\b"  # "Andor season 2": the series
 )
 #: Lower-case words opening a bullet before a title ("dropped Marrowdeep"): one to four.

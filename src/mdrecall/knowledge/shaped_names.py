@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.acronym_slots import slot_kind
 from mdrecall.knowledge.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
@@ -23,10 +24,11 @@ from mdrecall.knowledge.mention_patterns import (
     UNIT_SYMBOL,
     UPPER,
 )
-from mdrecall.knowledge.mention_readers import cued_kind, find_lower_hits, lower_words
+from mdrecall.knowledge.mention_readers import cued_kind, find_lower_hits, lower_words, text_before
 from mdrecall.knowledge.name_cues import KIND_AFTER, NOUN_NEXT
 from mdrecall.knowledge.name_lists import known_name, lower_known
 from mdrecall.knowledge.names import name_kind, upper_kind
+from mdrecall.knowledge.owned_codes import owned_code
 from mdrecall.knowledge.tech_lines import TechLines
 
 __all__ = ["add_lower", "add_mixed", "add_upper_and_camel", "lower_hits"]
@@ -47,6 +49,9 @@ def add_mixed(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
         ):
             continue
         known = known_name(word)
+        if known is None and (owned := _owned(scan, i, mm)):
+            scan.add(i, owned, "product", "typed_name")  # "uses a ZWO ASI533 on": a thing someone has
+            continue
         if known is None:
             nxt = ORG_NEXT.match(plain, mm.end())
             if nxt is not None:  # "the NLnet Foundation"
@@ -83,8 +88,11 @@ def _add_shaped(
     ):  # "an iPhone 15", "Phone: iPhone 13.": the device's model
         scan.add(i, f"{m.group(0)} {num.group(1)}", "product", "typed_name")
         return
+    if known is None and rx is UPPER and not MIXED.fullmatch(m.group(0)) and (owned := _owned(scan, i, m)):
+        scan.add(i, owned, "product", "typed_name")  # "my ED80 on the mount": a thing someone has
+        return
     if known is None and rx is UPPER:
-        _add_acronym(scan, m, i)
+        _add_acronym(scan, m, i, tech.on(i))
         return
     if known is None and UNIT_SYMBOL.match(m.group(0)):
         return  # "5.2 kWh", "4.5 kWp": a unit
@@ -98,15 +106,25 @@ def _add_shaped(
     scan.add(i, m.group(0), kind, "typed_name" if cued else SHAPE)
 
 
-def _add_acronym(scan: FileScan, m: re.Match[str], i: int) -> None:
+def _owned(scan: FileScan, i: int, m: re.Match[str]) -> str | None:
+    """The model's code ``m`` on line ``i`` after a word of owning, with its maker's initials
+    (:func:`~.owned_codes.owned_code`), or None."""
+    plain = scan.plain
+    start = max(scan.line_start(i), m.start() - 16)
+    return owned_code(m.group(0), plain[start : m.start()], plain[m.end() : m.end() + 24])
+
+
+def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> None:
     """An acronym no list knows, named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event;
     one a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation; one before a
-    technology's noun ("the SFTP server"), a technology."""
+    technology's noun ("the SFTP server"), a technology; one in a name's slot
+    (:func:`.acronym_slots.slot_kind`: "studies at UCC.", "the SEAI grant"), an organisation or a
+    technology."""
     word = m.group(0)
     if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP):
         return
     plain = scan.plain
-    before = plain[scan.line_start(i) : m.start()]
+    before = text_before(plain, scan.line_start(i), m.start())  # its last 256 characters: linear on one line
     after = plain[m.end() : m.end() + 24]
     if upper_kind(before, after) == "event":
         scan.add(i, word, "event", "typed_name")
@@ -114,6 +132,8 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int) -> None:
         scan.add(i, word, "organisation", "typed_name")
     elif (noun := NOUN_NEXT.match(after)) and KIND_AFTER.get(noun[1].lower()) == "technology":
         scan.add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
+    elif slot := slot_kind(word, before, after, technical):
+        scan.add(i, word, slot, "typed_name")  # "studies at UCC.", "switched to WOM,"
 
 
 def lower_hits(plain: str) -> list[tuple[int, str]]:
