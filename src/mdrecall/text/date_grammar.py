@@ -253,9 +253,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
-        # a year a state has held since ("member since 2021", "lead since 2025") or one of birth ("born
-        # 2018", "born in 1994"): that whole year
-        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))(?P<syy>(?:19|20)\d\d)\b(?![-/.]\d))",
+        # a year a state has held since ("member since 2021", "lead since 2025") or until ("played till
+        # 2020", "ran the shop until 2008"), or one of birth ("born 2018", "born in 1994"): that whole year
+        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))"
+        r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
         rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})" if typos else r"(?P<wtypo>(?!))",

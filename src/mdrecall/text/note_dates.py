@@ -57,6 +57,7 @@ from mdrecall.text.day_neighbours import (
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
+from mdrecall.text.undated_reading import unread_when_undated
 from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
@@ -150,7 +151,7 @@ def note_dates(
         if g["wbx"]:
             pending = m
             continue
-        if loose and _from_writing(g):
+        if loose and unread_when_undated(g, line, start, (out[-1].end, len(out[-1].days)) if out else None):
             continue
         if g["cwk"] and (loose or near is not None):
             continue  # on a page with no day of its own "week 7" counts a plan's, a course's, a foal's weeks
@@ -207,23 +208,6 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
-
-
-_FROM_WRITING = (
-    "ww", "ww2", "wan", "wbl", "span", "wkend", "ahead", "ago", "rel", "wd", "odd", "typo", "dnm", "odp",
-    "eox", "wdr", "wtypo",
-)  # fmt: skip
-
-
-def _from_writing(g: dict[str, str | None]) -> bool:
-    """Whether a phrase counts from the day it was written ("tomorrow", "Friday", "in two weeks", "the end
-    of the month"), rather than naming a month or a day of one ("14 April", "in June", "the end of May")."""
-    if any(g[k] for k in _FROM_WRITING):
-        return True
-    if g["end"] and not g["endy"]:
-        what = (g["endw"] or "").split()[-1]
-        return month_number(what) is None and not re.fullmatch(r"q[1-4]", what, re.IGNORECASE)
-    return bool(g["wof"] and not (g["wofm"] or g["wofm2"] or g["wofn"]))
 
 
 def _note_match(
@@ -390,7 +374,10 @@ def _note_match(
     if g["cw"] and not g["cwk"]:  # "week 12" was read (or refused) by explicit_days
         return calendar_week(g, today)
     if g["mattr"]:  # "the October Next Fest": that month, ahead unless the words point back
-        return month_near(month_number(g["man"] or "") or 1, today, direction_of(low, start, end, default=1))
+        cue = direction_of(low, start, end)
+        # with no cue, an event named by its month lies ahead unless last year's is near and this one far
+        # ("Balance 412,300 after the January appeal" in February: the appeal just gone)
+        return month_near(month_number(g["man"] or "") or 1, today, cue or 1, firm=cue != 0)
     if g["typo"]:  # "tommorow", "yesturday"
         moved = day_typo(g["typo"] or "")
         return None if moved is None else [today + moved * one]

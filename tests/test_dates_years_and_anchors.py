@@ -1,0 +1,78 @@
+"""Session 21, dates: a year a state held until ("kept the forge till 2012") is that whole year, as one
+held since is; a time of day after "until" stays no year; an event named by its month with no cue of
+direction ("after the January appeal") is the near one; on a page with no date of its own a bare "the
+20th" after a day named earlier in its sentence is read near that day. Phrases and worlds written for
+these tests, not from the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.knowledge.valid_time import chunk_dates
+from mdrecall.text.note_dates import note_dates
+
+#: 2029-04-20 is a Friday.
+_WRITTEN = date(2029, 4, 20)
+
+
+def _days(line: str, written: date | None = _WRITTEN) -> list[tuple[date, date]]:
+    return [(n.days[0], n.days[-1]) for n in note_dates(line, written, False, None, "dmy")]
+
+
+@pytest.mark.parametrize(
+    ("line", "year"),
+    [
+        ("- Grandpa Ewald kept the forge in Tolsta till 2012, then sold the anvils.", 2012),
+        ("- She sang with the harbour choir until 1998.", 1998),
+        ("- The ferry ran twice daily til 2004; now it's weekends only.", 2004),
+    ],
+)
+def test_a_year_held_until_is_that_whole_year(line: str, year: int) -> None:
+    assert _days(line) == [(date(year, 1, 1), date(year, 12, 31))]
+    assert _days(line, None) == [(date(year, 1, 1), date(year, 12, 31))]  # an undated page too
+
+
+@pytest.mark.parametrize(
+    "line", ["- Bar stays open until 2030 tonight for the quiz", "- Gates locked till 2000 hrs"]
+)
+def test_a_time_of_day_after_until_is_no_year(line: str) -> None:
+    assert all(first.year == _WRITTEN.year for first, _ in _days(line))
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "month"),
+    [
+        ("- Float 9,750 after the January jumble sale.", date(2029, 2, 12), date(2029, 1, 1)),
+        ("- Minutes from the November committee meeting", date(2029, 2, 12), date(2028, 11, 1)),
+        ("- Tickets for the June regatta", date(2029, 2, 12), date(2029, 6, 1)),  # ahead, not near behind
+        ("- We'll pay after the March audit", date(2029, 2, 12), date(2029, 3, 1)),
+        ("- Raised 300 at the December fair", date(2029, 2, 12), date(2028, 12, 1)),
+    ],
+)
+def test_an_event_named_by_its_month_without_a_cue_is_the_near_one(
+    line: str, written: date, month: date
+) -> None:
+    assert [first for first, _ in _days(line, written)] == [month]
+
+
+_REF = date(2029, 4, 20)  # an undated page is read from its workspace's newest log
+
+
+@pytest.mark.parametrize(
+    ("line", "days"),
+    [
+        (
+            "- Thu 8 Mar: quiz night at the Crown, pushed back from the 1st",
+            {date(2029, 3, 8), date(2029, 3, 1)},
+        ),
+        ("- 14 June: gala, warm-up on the 13th", {date(2029, 6, 14), date(2029, 6, 13)}),
+        ("- 14 June: gala. Trials on the 2nd", {date(2029, 6, 14)}),  # another sentence: a slot, unread
+        ("- Trials on the 2nd", set()),
+    ],
+)
+def test_a_bare_day_of_the_month_after_a_day_named_in_its_sentence_on_an_undated_page(
+    line: str, days: set[date]
+) -> None:
+    assert chunk_dates(line, None, reference=_REF, order="dmy") == days
