@@ -76,3 +76,25 @@ def test_a_bare_day_of_the_month_after_a_day_named_in_its_sentence_on_an_undated
     line: str, days: set[date]
 ) -> None:
     assert chunk_dates(line, None, reference=_REF, order="dmy") == days
+
+
+#: 2029-04-06 is a Friday: the Wednesday gone is 4 April, the coming one 11 April.
+_FRIDAY = date(2029, 4, 6)
+
+
+@pytest.mark.parametrize(
+    ("line", "day"),
+    [
+        ("- Pemberton Ltd shut for good on Wednesday, a note on the shutters.", date(2029, 4, 4)),
+        ("- The laundrette shut on Wednesday after the flood", date(2029, 4, 4)),
+        ("- Benedikt quit the band on Wednesday.", date(2029, 4, 4)),
+        ("- Marguerite put the deposit down on Wednesday", date(2029, 4, 4)),
+        ("- We shut on Wednesday for the stocktake", date(2029, 4, 11)),  # a plan
+        ("- Garden centres shut on Wednesday", date(2029, 4, 11)),  # a plural: the present
+        ("- Shut the coop on Wednesday", date(2029, 4, 11)),  # an instruction
+    ],
+)
+def test_a_past_the_same_as_its_present_after_a_singular_subject_is_the_day_gone(
+    line: str, day: date
+) -> None:
+    assert [first for first, _ in _days(line, _FRIDAY)] == [day]
