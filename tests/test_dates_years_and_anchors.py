@@ -10,8 +10,9 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates
+from mdrecall.knowledge.valid_time import chunk_dates, line_dates
 from mdrecall.text.note_dates import note_dates
+from mdrecall.text.undated_reading import heading_month
 
 #: 2029-04-20 is a Friday.
 _WRITTEN = date(2029, 4, 20)
@@ -98,3 +99,46 @@ def test_a_past_the_same_as_its_present_after_a_singular_subject_is_the_day_gone
     line: str, day: date
 ) -> None:
     assert [first for first, _ in _days(line, _FRIDAY)] == [day]
+
+
+_MINUTES = """# Bowls club committee — October
+
+## Actions
+- Ines: renew the green-keeping contract by end of month
+- Kit: order the new mats, fitter comes on the 27th
+- Pavilion keys with Dorcas on Friday
+
+# Jumble sale
+- Quiz questions from the 3rd
+"""
+
+
+def test_a_heading_naming_a_month_dates_its_lines_counting_within_a_month() -> None:
+    days = line_dates(_MINUTES, None, "2029-12-03")
+    assert days[3] == date(2029, 10, 31)  # "by end of month": October's, the October gone by the guess
+    assert days[4] == date(2029, 10, 27)
+    assert days[5] is None  # a weekday counts from the writing, still unknown
+    assert days[8] is None  # the heading in force names no month
+    assert line_dates(_MINUTES.replace("# Jumble sale", "## Greens"), None, "2029-12-03")[8] == date(
+        2029, 10, 3
+    )
+
+
+def test_a_chunk_under_a_heading_naming_a_month_is_found_on_its_days() -> None:
+    text = "- Ines: renew the green-keeping contract by end of month\n- Kit: fitter comes on the 27th"
+    heading = "Bowls club committee — October > Actions"
+    assert chunk_dates(text, None, heading, "2029-12-03", "dmy") == {date(2029, 10, 31), date(2029, 10, 27)}
+    assert chunk_dates(text, None, "Bowls club committee > Actions", "2029-12-03", "dmy") == set()
+
+
+@pytest.mark.parametrize(
+    ("heading", "month"),
+    [
+        ("# Orders — March", 3),
+        ("## Parish council, September", 9),
+        ("# May and June", None),
+        ("# 12 May", None),
+    ],
+)
+def test_the_month_a_heading_names_alone(heading: str, month: int | None) -> None:
+    assert heading_month(heading) == month

@@ -57,7 +57,7 @@ from mdrecall.text.day_neighbours import (
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
-from mdrecall.text.undated_reading import unread_when_undated
+from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
@@ -116,6 +116,7 @@ def note_dates(
     workspace: str | None = None,
     near: date | None = None,
     dotted: bool = False,
+    month: date | None = None,
 ) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
@@ -134,6 +135,9 @@ def note_dates(
     line was written but a date the page named above it (an undated page headed "Easter 2027": its "by
     1/3" is the March before, not the one a year after).
 
+    ``month``: with ``loose``, a day of the month a heading over the line names ("# Committee — January"):
+    a phrase counting within a month ("the 16th", "by end of month") is read in it.
+
     ``dotted``: the page writes dotted dates (:func:`~mdrecall.text.dotted_dates.dotted_habit`): its bare
     "14.3" is a date too (see :mod:`mdrecall.text.dotted_dates`)."""
     out: list[NoteDate] = []
@@ -151,8 +155,11 @@ def note_dates(
         if g["wbx"]:
             pending = m
             continue
+        today = base
         if loose and unread_when_undated(g, line, start, (out[-1].end, len(out[-1].days)) if out else None):
-            continue
+            if month is None or not of_the_month(g):
+                continue
+            today = month
         if g["cwk"] and (loose or near is not None):
             continue  # on a page with no day of its own "week 7" counts a plan's, a course's, a foal's weeks
         if "=" in line and _GLOSS.search(line, max(0, start - 16), start):
@@ -165,7 +172,9 @@ def note_dates(
                 # "drift past 3pm for the next month. Agreed to sort from the 11th": a span named in an
                 # earlier sentence does not give a bare day its month
                 before = None if _SENTENCE_END.search(line, out[-1].end, start) else before
-            found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
+            found = _note_match(g, low, start, m.end(), line, today, before, (order, workspace), dotted)
+            if today is month and month is not None:
+                found = in_month(g, found, month)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
         if found and loose and written is not None:  # an undated page: "until end of March" may lie gone
