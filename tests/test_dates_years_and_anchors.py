@@ -142,3 +142,21 @@ def test_a_chunk_under_a_heading_naming_a_month_is_found_on_its_days() -> None:
 )
 def test_the_month_a_heading_names_alone(heading: str, month: int | None) -> None:
     assert heading_month(heading) == month
+
+
+_POINTERS = """# Greenhouse project
+
+- The seed-tray count is in the 2029-02-11 log.
+- Supplier emails: see 2029-02-14.md
+- Glazing fitted on 2029-02-20, photos in the folder
+- 2029-02-22 notes: vents stick when cold
+"""
+
+
+@pytest.mark.parametrize("written", [None, "2029-03-01"])
+def test_a_date_naming_another_note_is_not_the_lines_day(written: str | None) -> None:
+    days = line_dates(_POINTERS, written, "2029-03-01" if written is None else None)
+    assert days[2] == (None if written is None else date(2029, 3, 1))  # a log pointed to
+    assert days[3] == (None if written is None else date(2029, 3, 1))
+    assert days[4] == date(2029, 2, 20)
+    assert days[5] == date(2029, 2, 22)  # a date opening the line labels it

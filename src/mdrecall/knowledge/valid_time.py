@@ -23,7 +23,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.knowledge.date_hints import may_name_date
-from mdrecall.knowledge.line_day import line_day
+from mdrecall.knowledge.line_day import line_day, names_note
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
 from mdrecall.text.note_dates import note_dates
@@ -163,7 +163,15 @@ class LineDays:
         if day is None and not found and near is not None and _SAME_DAY.search(line):
             return near  # "Reply from Ana, same day:" under a dated line (a quoted mail's "On 8 Mar 2027")
         if day is None and found:  # the day written is unknown: a full date the line names is its day
-            day = next((n.days[0] for n in found if _YEARISH.search(line, n.start, n.end)), None)
+            low = line.lower()
+            day = next(
+                (
+                    n.days[0]
+                    for n in found
+                    if _YEARISH.search(line, n.start, n.end) and not names_note(low, n)
+                ),
+                None,
+            )
         return day
 
     def _order_for(self, line: str) -> str | None:
