@@ -160,3 +160,23 @@ def test_a_date_naming_another_note_is_not_the_lines_day(written: str | None) ->
     assert days[3] == (None if written is None else date(2029, 3, 1))
     assert days[4] == date(2029, 2, 20)
     assert days[5] == date(2029, 2, 22)  # a date opening the line labels it
+
+
+_WEEK = """# 2029-04-11
+
+- Invoicing is in the new app now: Odile did the whole of last week's batch in it.
+- Fixed Friday's leak under the sink
+- Saturday's match was a draw
+- The shed roof lifted in Saturday's gale
+"""
+
+
+def test_a_days_possessive_as_the_object_of_a_past_act_is_not_the_lines_day() -> None:
+    days = line_dates(_WEEK, "2029-04-11")
+    assert days[2] == date(2029, 4, 11)  # last week's batch, done on the day written
+    assert days[3] == date(2029, 4, 11)
+    assert days[4] == date(2029, 4, 7)  # the subject: that Saturday's event
+    assert days[5] == date(2029, 4, 7)  # after a preposition: when it happened
+    assert line_dates("# 2029-04-11\n\n- Knee healed - back for Saturday's final", "2029-04-11")[2] == date(
+        2029, 4, 14
+    )

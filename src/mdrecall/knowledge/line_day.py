@@ -24,6 +24,7 @@ from mdrecall.knowledge.day_choice import (
 from mdrecall.knowledge.day_filters import (
     NEGATED,
     POSSESSIVE,
+    acted_on,
     condition,
     holds_later,
     moved_from,
@@ -122,6 +123,8 @@ def line_day(
     kept = [n for n in kept if not NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
     # "the review for Sunday's outage is Friday": a day's possessive names another event's day
     kept = [n for n in kept if not POSSESSIVE.match(low, n.end)] or kept
+    if kept and all(acted_on(low, n) for n in kept):
+        return None  # "Ana did the whole of last week's paper in it": the day written
     lead = _lead(low)
     kept = [n for n in kept if not condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = [n for n in kept if not in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
