@@ -180,3 +180,27 @@ def test_a_days_possessive_as_the_object_of_a_past_act_is_not_the_lines_day() ->
     assert line_dates("# 2029-04-11\n\n- Knee healed - back for Saturday's final", "2029-04-11")[2] == date(
         2029, 4, 14
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "month"),
+    [
+        ("- The Dune box set (bought October, half watched)", date(2028, 10, 1)),  # a past verb: gone
+        ("- Kasimir is dropping the spring exam, sitting September instead", date(2029, 9, 1)),  # ahead
+        ("- Missed December entirely with the flu", date(2028, 12, 1)),
+    ],
+)
+def test_a_month_right_after_a_verb_is_that_month(line: str, month: date) -> None:
+    assert [first for first, _ in _days(line)] == [month]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Watched Hunt for Red October again",  # no verb before the month
+        "- Sent June the invoices",  # a given name
+        "- Mended July's broken fence",  # a possessive: whose, not when
+    ],
+)
+def test_a_month_after_no_verb_or_a_name_is_not_read(line: str) -> None:
+    assert _days(line) == []

@@ -58,6 +58,7 @@ from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
+from mdrecall.text.verb_months import verb_month
 from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
@@ -382,6 +383,8 @@ def _note_match(
         return half_year(g, today, direction_of(low, start, end))
     if g["cw"] and not g["cwk"]:  # "week 12" was read (or refused) by explicit_days
         return calendar_week(g, today)
+    if g["mvb"]:  # "bought March", "doing July instead"
+        return verb_month(g, low, start, end, today)
     if g["mattr"]:  # "the October Next Fest": that month, ahead unless the words point back
         cue = direction_of(low, start, end)
         # with no cue, an event named by its month lies ahead unless last year's is near and this one far
