@@ -204,3 +204,21 @@ def test_a_month_right_after_a_verb_is_that_month(line: str, month: date) -> Non
 )
 def test_a_month_after_no_verb_or_a_name_is_not_read(line: str) -> None:
     assert _days(line) == []
+
+
+_BOOKS = """# 2029-04-18
+
+- Rohan: the new till is in, stock counts done. February reconciled.
+- Payroll: January closed late
+- September plans are still open
+"""
+
+
+def test_a_month_as_the_subject_of_a_past_participle_is_a_mention_of_the_month_gone() -> None:
+    assert _days(
+        "- Rohan: the new till is in, stock counts done. February reconciled.", date(2029, 4, 18)
+    ) == [(date(2029, 2, 1), date(2029, 2, 28))]
+    days = line_dates(_BOOKS, "2029-04-18")
+    assert days[2] == days[3] == date(2029, 4, 18)  # what was acted on, not the line's day
+    assert chunk_dates("- Payroll: January closed late", "2029-04-18") >= {date(2029, 1, 31)}
+    assert _days("- September plans are still open", date(2029, 4, 18)) == []  # no participle after it

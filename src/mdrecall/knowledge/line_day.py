@@ -34,6 +34,7 @@ from mdrecall.knowledge.day_filters import (
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
+from mdrecall.text.verb_months import month_acted_on
 
 __all__ = ["line_day", "names_note"]
 
@@ -118,6 +119,7 @@ def line_day(
     kept = [n for n in kept if n not in held]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     kept = [n for n in kept if not names_note(low, n)]  # "the notes are in the 2026-11-02 log"
+    kept = [n for n in kept if not month_acted_on(line, n.start, n.end)]  # "Sales: March reconciled"
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
     kept = [n for n in kept if not NEGATED.search(low, max(0, n.start - 40), n.start)] or kept

@@ -275,13 +275,16 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
     return re.compile(r"\b(?:(?=\d)(?:" + "|".join(digits) + ")|" + "|".join(rest) + ")", re.IGNORECASE)
 
 
-#: A month right after a word that may be a verb in -ing or -ed, or an irregular past ("bought March"; only
-#: the months no given name spells): :func:`~mdrecall.text.verb_months.verb_month` reads the word.
+#: A month right after a word that may be a verb in -ing or -ed, or an irregular past ("bought March"), or
+#: before a word (only the months no given name spells): :func:`~mdrecall.text.verb_months.verb_month`
+#: reads the word.
 _VERB_MONTH = (
     r"(?P<mvb>(?:(?<=ing\s)|(?<=ed\s)|(?<=\bbought\s)|(?<=\bsold\s)|(?<=\bdid\s)|(?<=\bspent\s)"
     r"|(?<=\bpaid\s)|(?<=\bmade\s)|(?<=\bwent\s)|(?<=\bkept\s))"
     r"(?-i:(?P<mvbm>January|February|March|July|September|October|November|December))\b"
-    r"(?![\s,]*\d)(?!['’]s))"
+    r"(?![\s,]*\d)(?!['’]s)"
+    # or one that is the subject of a participle after it ("March reconciled", "December closed early")
+    r"|(?-i:(?P<mvs>January|February|March|July|September|October|November|December))(?=\s+[a-z]+\b))"
 )
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
