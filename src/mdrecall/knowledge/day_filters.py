@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mdrecall.text.date_direction import paid_for
+from mdrecall.text.date_direction import paid_for, past_verb
 from mdrecall.text.note_dates import NoteDate
 
-__all__ = ["NEGATED", "POSSESSIVE", "condition", "holds_later", "moved_from", "span_start", "topic"]
+__all__ = [
+    "NEGATED", "POSSESSIVE", "acted_on", "condition", "holds_later", "moved_from", "span_start", "topic",
+]  # fmt: skip
 
 #: A digit: a phrase holding one names a day by its number ("29/3", "the 18th"), not by a name.
 _DIGIT = re.compile(r"\d")
@@ -19,6 +21,27 @@ _WORD_AT = re.compile(r"[A-Za-z']+")
 
 #: A possessive after a date phrase ("Sunday's outage", "last week's numbers"): an attribute of a noun.
 POSSESSIVE = re.compile(r"['’]s\b")
+_CLAUSE_END = re.compile(r"[.;:!?—]\s|,\s|\s[-–]\s")
+_LOWER_WORD = re.compile(r"[a-z']+")
+#: Prepositions before a day's possessive that make it when the act was or what it is for ("in Saturday's
+#: storm", "back for Saturday's game"): no object of the act.
+_WHEN_PREPS = frozenset({
+    "in", "during", "at", "on", "after", "before", "since", "by", "until", "till", "from", "through", "over",
+    "throughout", "amid", "despite", "for", "to", "into", "ahead", "about",
+})  # fmt: skip
+
+
+def acted_on(low: str, n: NoteDate) -> bool:
+    """Whether a day's possessive ("last week's paper") is the object of a past act in its clause ("Ana
+    did the whole of last week's paper", "fixed Friday's bug"): the thing of that day, acted on when the
+    line was written; as the subject ("Saturday's game was a draw") it names that day's event."""
+    if POSSESSIVE.match(low, n.end) is None:
+        return False
+    begin = max((m.end() for m in _CLAUSE_END.finditer(low, 0, n.start)), default=0)
+    words = _LOWER_WORD.findall(low, begin, n.start)
+    if words and words[-1] in _WHEN_PREPS:
+        return False  # "the fence ripped in Saturday's storm", "back for Saturday's game"
+    return any(past_verb(w, words[k - 1] if k else "") for k, w in enumerate(words))
 
 
 #: A negation up to two words before a day, not a bound ("not shipping Friday", "won't be Monday"; not

@@ -24,6 +24,7 @@ from mdrecall.knowledge.day_choice import (
 from mdrecall.knowledge.day_filters import (
     NEGATED,
     POSSESSIVE,
+    acted_on,
     condition,
     holds_later,
     moved_from,
@@ -33,8 +34,9 @@ from mdrecall.knowledge.day_filters import (
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
+from mdrecall.text.verb_months import month_acted_on
 
-__all__ = ["line_day"]
+__all__ = ["line_day", "names_note"]
 
 #: A digit: a phrase holding one names a day by its number ("29/3", "the 18th"), not by a name.
 _DIGIT = re.compile(r"\d")
@@ -81,6 +83,17 @@ _PARTICLES = {
 }  # fmt: skip
 
 
+#: After a date, a word that makes it the name of a note ("in the 2026-11-02 log", "see 2026-11-02.md"): a
+#: note pointed to, not the day the line is about.
+_NOTE_NAME = re.compile(r"(?:\s+(?:daily\s+)?(?:log|logs|notes?|entry|file|page|journal)\b|\.md\b)")
+
+
+def names_note(low: str, n: NoteDate) -> bool:
+    """Whether a date inside a sentence names a note ("in the 2026-11-02 log"); one opening the line
+    ("- 2026-11-02 notes: ...") labels what follows."""
+    return _NOTE_NAME.match(low, n.end) is not None and bool(low[: n.start].strip(" -*+>#\t"))
+
+
 def line_day(
     line: str, found: Sequence[NoteDate], written: date | None = None, dated: bool = True
 ) -> date | None:
@@ -105,11 +118,15 @@ def line_day(
     held = [n for i, n in enumerate(kept) if holds_later(n, kept[i + 1 :])]  # "Next week: ... Tuesday"
     kept = [n for n in kept if n not in held]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
+    kept = [n for n in kept if not names_note(low, n)]  # "the notes are in the 2026-11-02 log"
+    kept = [n for n in kept if not month_acted_on(line, n.start, n.end)]  # "Sales: March reconciled"
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
     kept = [n for n in kept if not NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
     # "the review for Sunday's outage is Friday": a day's possessive names another event's day
     kept = [n for n in kept if not POSSESSIVE.match(low, n.end)] or kept
+    if kept and all(acted_on(low, n) for n in kept):
+        return None  # "Ana did the whole of last week's paper in it": the day written
     lead = _lead(low)
     kept = [n for n in kept if not condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = [n for n in kept if not in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"

@@ -23,11 +23,12 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.knowledge.date_hints import may_name_date
-from mdrecall.knowledge.line_day import line_day
+from mdrecall.knowledge.line_day import line_day, names_note
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
 from mdrecall.text.note_dates import note_dates
 from mdrecall.text.numeric_dates import numeric_order
+from mdrecall.text.undated_reading import heading_month
 
 __all__ = [
     "LineDays",
@@ -59,6 +60,16 @@ _LIFE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _SAME_DAY = re.compile(r"\b(?:(?:the|that)\s+)?same\s+day\b(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
+
+
+def _page_month(months: dict[int, int | None], base: date | None) -> date | None:
+    """The middle of the month the innermost heading in force names alone (``months``: by level), in the
+    year it last came by ``base`` (an undated page's guessed day of writing: a page headed "January" and
+    kept in April is of the January gone), or ``None``."""
+    month = next((months[k] for k in sorted(months, reverse=True) if months[k]), None)
+    if month is None or base is None:
+        return None
+    return date(base.year if month <= base.month else base.year - 1, month, 15)
 
 
 def _iso_dates(text: str) -> list[date]:
@@ -103,6 +114,7 @@ class LineDays:
         self._base: date | None = None  # the day the line last asked was read from
         self._next = 0  # the next heading (index into headings) not yet in force
         self._by_level: dict[int, date | None] = {}  # heading level → its date
+        self._months: dict[int, int | None] = {}  # heading level → the month it names alone
         self._in_force: date | None = None
         self._scanned = 0  # lines read by _dated_above
         self._heads: set[int] | None = None  # the headings' lines, as a set (made on need)
@@ -121,7 +133,9 @@ class LineDays:
                 self._next += 1
                 for lv in [k for k in by_level if k >= level]:
                     del by_level[lv]
+                    self._months.pop(lv, None)
                 by_level[level] = when
+                self._months[level] = heading_month(self.lines[heads[self._next - 1]])
             self._in_force = next((by_level[k] for k in sorted(by_level, reverse=True) if by_level[k]), None)
         head = self._next > 0 and heads[self._next - 1] == i
         in_force = self._in_force
@@ -134,14 +148,30 @@ class LineDays:
         base = base or self._undated_base()
         self._base = base
         near = None if in_force or self.anchor or loose else base  # a date the page named above the line
+        month = _page_month(self._months, base) if loose else None
         found = note_dates(
-            line, base, loose, self._order_for(line), self.workspace_order, near, self._dotted_for(line)
+            line,
+            base,
+            loose,
+            self._order_for(line),
+            self.workspace_order,
+            near,
+            self._dotted_for(line),
+            month,
         )
         day = line_day(line, found, base, bool(in_force or self.anchor)) or in_force or self.anchor
         if day is None and not found and near is not None and _SAME_DAY.search(line):
             return near  # "Reply from Ana, same day:" under a dated line (a quoted mail's "On 8 Mar 2027")
         if day is None and found:  # the day written is unknown: a full date the line names is its day
-            day = next((n.days[0] for n in found if _YEARISH.search(line, n.start, n.end)), None)
+            low = line.lower()
+            day = next(
+                (
+                    n.days[0]
+                    for n in found
+                    if _YEARISH.search(line, n.start, n.end) and not names_note(low, n)
+                ),
+                None,
+            )
         return day
 
     def _order_for(self, line: str) -> str | None:
@@ -311,9 +341,15 @@ def chunk_dates(
     if may_name_date(text):
         lines = text.splitlines()
         _, is_heading = heading_paths(lines)
-        line_days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference, order)
+        heads = [i for i, h in enumerate(is_heading) if h]
+        first = 0
+        if anchor is None and heading_month(heading) is not None:
+            # the month a heading over the chunk names alone ("Committee meeting — January > Actions"): a
+            # heading of its own before the chunk's lines, the outermost (its own days are not the chunk's)
+            lines, heads, first = ["# " + heading, *lines], [0, *(i + 1 for i in heads)], 1
+        line_days = LineDays(lines, heads, file_date, reference, order)
         days: set[date] = set()
-        for i in range(len(lines)):
+        for i in range(first, len(lines)):
             day = line_days.day(i)
             if day is not None:
                 days.add(day)

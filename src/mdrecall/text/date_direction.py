@@ -40,6 +40,15 @@ SAME_FORMS = frozenset({
     "quit", "put", "cut", "hit", "let", "shut", "split", "spread", "cast", "cost", "hurt", "upset", "burst",
 })  # fmt: skip
 _THIRD_PERSON = {"he", "she", "it"}
+#: Of those, the ones seldom a noun after a noun ("price cut", "box-office hit" are nouns): after a singular
+#: subject they report the act ("the bakery shut on Monday", "Omar quit on Friday").
+_SAME_FORM_ACTS = frozenset({"quit", "shut", "put"})
+#: Words before a verb that are no singular subject of a past act: other persons, auxiliaries and modals
+#: (a plan: "we shut on Monday", "will quit"), joining words.
+_NOT_SUBJECT = frozenset({
+    "i", "we", "you", "they", "to", "will", "would", "can", "could", "should", "must", "may", "might",
+    "shall", "do", "does", "did", "not", "never", "and", "or", "but", "then", "also", "just", "please",
+})  # fmt: skip
 #: Forms of "be": a day after them is stated, not the day of an act ("the meeting was 25/11").
 _BE = {"was", "were", "been", "is", "are"}
 #: Past participles that report a past act on their own ("done", "gone", "been").
@@ -77,6 +86,15 @@ RESCHEDULED = frozenset({
 })  # fmt: skip
 
 
+def _singular_subject(prev: str) -> bool:
+    """Whether ``prev`` (lower case) may end a singular subject in the third person ("the café", "Omar",
+    "Smith & Co"): a word not a person, an auxiliary or a plural in -s ("shops shut on Sundays")."""
+    return (
+        prev.isalpha() and prev not in _NOT_SUBJECT and prev not in _DETERMINERS
+        and not (prev.endswith("s") and not prev.endswith("ss"))
+    )  # fmt: skip
+
+
 def past_verb(word: str, prev: str = "") -> bool:
     """Whether lower-case ``word`` (after the word ``prev``) reports a past act: an irregular past form, a
     participle such as "done" or a verb in -ed, not after "is", "to", "gets" or a determiner (nor "got"
@@ -90,7 +108,7 @@ def past_verb(word: str, prev: str = "") -> bool:
     if word in PAST_FORMS or word in _PARTICIPLES:
         return True
     if word in SAME_FORMS:
-        return prev in _THIRD_PERSON
+        return prev in _THIRD_PERSON or (word in _SAME_FORM_ACTS and _singular_subject(prev))
     if word.endswith("eed"):  # "agreed", "freed"; "screed", "tweed", "speed", "need" are no past forms
         return word[:-1] in _EE_VERBS
     return len(word) > 3 and word.endswith("ed") and word not in _NOT_PAST

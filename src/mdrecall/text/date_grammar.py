@@ -253,9 +253,11 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
-        # a year a state has held since ("member since 2021", "lead since 2025") or one of birth ("born
-        # 2018", "born in 1994"): that whole year
-        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))(?P<syy>(?:19|20)\d\d)\b(?![-/.]\d))",
+        # a year a state has held since ("member since 2021", "lead since 2025") or until ("played till
+        # 2020", "ran the shop until 2008"), or one of birth ("born 2018", "born in 1994"): that whole year
+        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))"
+        r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
+        _VERB_MONTH,  # "bought March", "doing July instead"
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
         rf"(?P<wtypo>{WEEKDAY_TYPO.pattern})" if typos else r"(?P<wtypo>(?!))",
@@ -273,6 +275,18 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
     return re.compile(r"\b(?:(?=\d)(?:" + "|".join(digits) + ")|" + "|".join(rest) + ")", re.IGNORECASE)
 
 
+#: A month right after a word that may be a verb in -ing or -ed, or an irregular past ("bought March"), or
+#: before a word (only the months no given name spells): :func:`~mdrecall.text.verb_months.verb_month`
+#: reads the word.
+_VERB_MONTH = (
+    r"(?P<mvb>(?:(?<=ing\s)|(?<=ed\s)|(?<=\bbought\s)|(?<=\bsold\s)|(?<=\bdid\s)|(?<=\bspent\s)"
+    r"|(?<=\bpaid\s)|(?<=\bmade\s)|(?<=\bwent\s)|(?<=\bkept\s))"
+    r"(?-i:(?P<mvbm>January|February|March|July|September|October|November|December))\b"
+    r"(?![\s,]*\d)(?!['’]s)"
+    # or one that is the subject of a participle after it ("March reconciled", "December closed early")
+    r"|(?-i:(?P<mvs>January|February|March|July|September|October|November|December))(?=\s+[a-z]+\b))"
+)
+
 #: The phrases of :func:`note_grammar` that can only start with a digit.
 _DIGIT_FIRST = {
     "sy", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
@@ -287,6 +301,7 @@ _GATES = {
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
+    "mvb": "dfjmnos",
 }  # fmt: skip
 
 

@@ -57,6 +57,8 @@ from mdrecall.text.day_neighbours import (
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.numeric_dates import OPENS_NUM
+from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
+from mdrecall.text.verb_months import verb_month
 from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
@@ -115,6 +117,7 @@ def note_dates(
     workspace: str | None = None,
     near: date | None = None,
     dotted: bool = False,
+    month: date | None = None,
 ) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
@@ -133,6 +136,9 @@ def note_dates(
     line was written but a date the page named above it (an undated page headed "Easter 2027": its "by
     1/3" is the March before, not the one a year after).
 
+    ``month``: with ``loose``, a day of the month a heading over the line names ("# Committee — January"):
+    a phrase counting within a month ("the 16th", "by end of month") is read in it.
+
     ``dotted``: the page writes dotted dates (:func:`~mdrecall.text.dotted_dates.dotted_habit`): its bare
     "14.3" is a date too (see :mod:`mdrecall.text.dotted_dates`)."""
     out: list[NoteDate] = []
@@ -150,8 +156,11 @@ def note_dates(
         if g["wbx"]:
             pending = m
             continue
-        if loose and _from_writing(g):
-            continue
+        today = base
+        if loose and unread_when_undated(g, line, start, (out[-1].end, len(out[-1].days)) if out else None):
+            if month is None or not of_the_month(g):
+                continue
+            today = month
         if g["cwk"] and (loose or near is not None):
             continue  # on a page with no day of its own "week 7" counts a plan's, a course's, a foal's weeks
         if "=" in line and _GLOSS.search(line, max(0, start - 16), start):
@@ -164,7 +173,9 @@ def note_dates(
                 # "drift past 3pm for the next month. Agreed to sort from the 11th": a span named in an
                 # earlier sentence does not give a bare day its month
                 before = None if _SENTENCE_END.search(line, out[-1].end, start) else before
-            found = _note_match(g, low, start, m.end(), line, base, before, (order, workspace), dotted)
+            found = _note_match(g, low, start, m.end(), line, today, before, (order, workspace), dotted)
+            if today is month and month is not None:
+                found = in_month(g, found, month)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
         if found and loose and written is not None:  # an undated page: "until end of March" may lie gone
@@ -207,23 +218,6 @@ def note_dates(
     if len(out) < 2:
         return out
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
-
-
-_FROM_WRITING = (
-    "ww", "ww2", "wan", "wbl", "span", "wkend", "ahead", "ago", "rel", "wd", "odd", "typo", "dnm", "odp",
-    "eox", "wdr", "wtypo",
-)  # fmt: skip
-
-
-def _from_writing(g: dict[str, str | None]) -> bool:
-    """Whether a phrase counts from the day it was written ("tomorrow", "Friday", "in two weeks", "the end
-    of the month"), rather than naming a month or a day of one ("14 April", "in June", "the end of May")."""
-    if any(g[k] for k in _FROM_WRITING):
-        return True
-    if g["end"] and not g["endy"]:
-        what = (g["endw"] or "").split()[-1]
-        return month_number(what) is None and not re.fullmatch(r"q[1-4]", what, re.IGNORECASE)
-    return bool(g["wof"] and not (g["wofm"] or g["wofm2"] or g["wofn"]))
 
 
 def _note_match(
@@ -389,8 +383,13 @@ def _note_match(
         return half_year(g, today, direction_of(low, start, end))
     if g["cw"] and not g["cwk"]:  # "week 12" was read (or refused) by explicit_days
         return calendar_week(g, today)
+    if g["mvb"]:  # "bought March", "doing July instead"
+        return verb_month(g, low, start, end, today)
     if g["mattr"]:  # "the October Next Fest": that month, ahead unless the words point back
-        return month_near(month_number(g["man"] or "") or 1, today, direction_of(low, start, end, default=1))
+        cue = direction_of(low, start, end)
+        # with no cue, an event named by its month lies ahead unless last year's is near and this one far
+        # ("Balance 412,300 after the January appeal" in February: the appeal just gone)
+        return month_near(month_number(g["man"] or "") or 1, today, cue or 1, firm=cue != 0)
     if g["typo"]:  # "tommorow", "yesturday"
         moved = day_typo(g["typo"] or "")
         return None if moved is None else [today + moved * one]
