@@ -2,12 +2,13 @@
 
 The fallback of :mod:`mdrecall.knowledge.kind_context`: a class-balanced softmax regression over the words
 around each gold entity's mentions (through the static word table), with ``--slots`` the grammatical slots
-around them too (:mod:`mdrecall.knowledge.kind_slots`), trained on the gold entities of the seventeen
+around them too (:mod:`mdrecall.knowledge.kind_slots`), trained on the gold entities of the nineteen
 tunable labelled sets (``benchmarks/knowledge/``, named one by one in ``kind_audit.SETS``; never a blind
 set), as the entity view finds and reads them; the names the rules leave without a kind (those the model is
 asked about) weigh ``--up`` times. ``benchmarks/kind_slots_eval.py`` measures the same training left one
 set out. The shipped file is still round 14's (eleven sets, no slots): retrained on seventeen sets, with or
-without the slots, it did not raise every set left out (docs/entities.md, kinds round 17). Usage::
+without the slots, or on nineteen, it did not raise every set left out (docs/entities.md, kinds rounds 17
+and 18). Usage::
 
     python scripts/gen_kind_context_model.py [--rows FILE] [--slots] [--up 3]
     python scripts/gen_kind_context_model.py --sentence [--rows FILE]
