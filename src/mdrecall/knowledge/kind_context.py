@@ -32,10 +32,12 @@ model's alone (:func:`static_probabilities`).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import zipfile
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -298,14 +300,23 @@ def context_probabilities(
     if not name.strip() or (model := _model()) is None:
         return None
     reader = kind_sentence.model(model[1].shape[0])
-    return _remembered(id(model), id(reader), name, tuple(written), tuple(mentions(store, keys)))
+    found = mentions(store, keys)
+    digest = hashlib.blake2b(digest_size=16)
+    for m in found:  # the lines, not kept: a line may be a page's megabyte
+        for part in m:
+            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    key = (id(model), id(reader), name, tuple(written), digest.digest())
+    if key in _KEPT:
+        _KEPT.move_to_end(key)
+        return _KEPT[key]
+    out = _KEPT[key] = probabilities(name, written, found)
+    if len(_KEPT) > KEPT:
+        _KEPT.popitem(last=False)
+    return out
 
 
-@lru_cache(maxsize=8192)
-def _remembered(
-    _model_id: int, _reader_id: int, name: str, written: tuple[str, ...], found: tuple[Mention, ...]
-) -> dict[str, float] | None:
-    """:func:`probabilities`, kept across index changes for an entity whose mention lines are the same: the
-    sentence model embeds each line (about 6 ms of CPU a line), and most edits leave most entities' lines
-    as they were. The models' identities are part of the key (a model read again is another model)."""
-    return probabilities(name, written, found)
+#: Probabilities kept across index changes, for entities whose mention lines are the same (most, after an
+#: edit): the sentence model embeds each line (about 8 ms of CPU a name). Keyed by the models' identities (a
+#: model read again is another), the name, its written forms and a digest of its lines; the oldest first out.
+_KEPT: OrderedDict[tuple[int, int, str, tuple[str, ...], bytes], dict[str, float] | None] = OrderedDict()
+KEPT = 8192
