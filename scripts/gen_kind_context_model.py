@@ -2,20 +2,22 @@
 
 The fallback of :mod:`mdrecall.knowledge.kind_context`: a class-balanced softmax regression over the words
 around each gold entity's mentions (through the static word table), with ``--slots`` the grammatical slots
-around them too (:mod:`mdrecall.knowledge.kind_slots`), trained on the gold entities of the seventeen
+around them too (:mod:`mdrecall.knowledge.kind_slots`), trained on the gold entities of the nineteen
 tunable labelled sets (``benchmarks/knowledge/``, named one by one in ``kind_audit.SETS``; never a blind
 set), as the entity view finds and reads them; the names the rules leave without a kind (those the model is
 asked about) weigh ``--up`` times. ``benchmarks/kind_slots_eval.py`` measures the same training left one
 set out. The shipped file is still round 14's (eleven sets, no slots): retrained on seventeen sets, with or
-without the slots, it did not raise every set left out (docs/entities.md, kinds round 17). Usage::
+without the slots, or on nineteen, it did not raise every set left out (docs/entities.md, kinds rounds 17
+and 18). Usage::
 
     python scripts/gen_kind_context_model.py [--rows FILE] [--slots] [--up 3]
     python scripts/gen_kind_context_model.py --sentence [--rows FILE]
 
 ``--sentence`` writes ``kind_context_sentence.npz`` instead (:mod:`mdrecall.knowledge.kind_sentence`): the
 context model's features and the sentence model's vector of the masked mention lines, trained on all
-seventeen sets, every row weighed alike (left out: +10 of 1,915 names, no set lower; not shipped: see
-docs/entities.md, kinds round 17).
+nineteen sets, every row weighed alike, with ``--share`` (0.5: its probabilities averaged with the static
+model's) and ``--gate`` (0.2: the context gate with it) stored in the file (shipped since kinds round 18;
+left out: +21 of 2,147 names, no set lower: docs/entities.md).
 
 Needs the package's ``local`` extra (``tokenizers``) and numpy; writes the model (~50 KB).
 """
@@ -46,6 +48,8 @@ def main() -> None:
         "--sentence", action="store_true", help="write the model that reads the sentence model"
     )
     parser.add_argument("--up", type=float, default=1.0, help="weight of the names the model is asked about")
+    parser.add_argument("--share", type=float, default=0.5, help="the sentence model's share (--sentence)")
+    parser.add_argument("--gate", type=float, default=0.2, help="the context gate with it (--sentence)")
     args = parser.parse_args()
     if args.rows and args.rows.is_file():
         rows = json.loads(args.rows.read_text(encoding="utf-8"))
@@ -60,7 +64,8 @@ def main() -> None:
     y = np.array([kse.KINDS.index(r["gold"]) for r in rows])
     weight = np.array([args.up if kse.asked(r) else 1.0 for r in rows], np.float32)
     weights, bias = kce.fit(x, y, len(kse.KINDS), sample_weight=weight)
-    np.savez_compressed(out, weights=weights, bias=bias, kinds=np.array(kse.KINDS))
+    extra = {"share": np.float32(args.share), "gate": np.float32(args.gate)} if args.sentence else {}
+    np.savez_compressed(out, weights=weights, bias=bias, kinds=np.array(kse.KINDS), **extra)
     print(f"wrote {out} ({out.stat().st_size // 1024} KB): {len(rows)} entities, {x.shape[1]} features")
 
 

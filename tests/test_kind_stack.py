@@ -129,4 +129,5 @@ def test_the_rules_decision_reads_the_parts_in_their_order(monkeypatch: pytest.M
     assert rules_decision(uncued, lambda: {"organisation": 0.9}) == ("place", "name model", 0.35)
     monkeypatch.setattr(kind_stack, "guess", lambda _name: None)
     assert rules_decision(uncued, lambda: {"organisation": 0.9}) == ("organisation", "context model", 0.9)
+    monkeypatch.setattr(kind_stack, "gate", lambda: 0.4)  # the static model's gate (with the sentences: 0.2)
     assert rules_decision(uncued, lambda: {"organisation": 0.3}) == ("unknown", None, None)

@@ -25,14 +25,18 @@ mention (:mod:`.kind_slots`: the word before the name, what follows it, the Word
 words next to it). None is shipped: trained on seventeen sets it raised kinds right left out by 9 of 1,915
 names net, one set lower (docs/entities.md, kinds round 17); ``scripts/gen_kind_context_model.py --slots``
 writes one. Where the ``local`` extra is installed, a second file reads the sentence model's vector of
-the mention lines too (:mod:`.kind_sentence`; none shipped).
+the mention lines too (:mod:`.kind_sentence`, shipped since kinds round 18): the two models' probabilities
+are averaged, the context gate is the file's (:func:`gate`), and the weak cue's overrule reads the static
+model's alone (:func:`static_probabilities`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -59,11 +63,14 @@ __all__ = [
     "context_guess",
     "CONFUSED",
     "OVERRULE_GATE",
+    "Probabilities",
     "context_kind",
     "context_probabilities",
     "features",
+    "gate",
     "mentions",
     "overrules",
+    "static_probabilities",
 ]
 
 MODEL_FILE = Path(__file__).parent / "data" / "kind_context_model.npz"
@@ -217,16 +224,49 @@ def probabilities(name: str, written: Sequence[str], found: Sequence[Mention]) -
 
     embedder, weights, bias, kinds, slotted = model
     x = features(embedder, name, written, found, slotted)
-    z = x @ weights + bias
+    out = _softmax(kinds, x @ weights + bias)
     if (reader := kind_sentence.model(len(x))) is not None:  # the sentence model installed: it reads too
-        sentences, weights, bias, kinds = reader
         try:
-            z = np.concatenate([x, kind_sentence.vector(sentences, written, found)]) @ weights + bias
+            vector = kind_sentence.vector(reader.embedder, written, found)
         except MdrecallError:  # a damaged model install: the static model's answer stands
-            z, kinds = x @ model[1] + model[2], model[3]
+            return out
+        read = _softmax(reader.kinds, np.concatenate([x, vector]) @ reader.weights + reader.bias)
+        share, both = reader.share, dict.fromkeys([*out, *read])
+        mixed = Probabilities({k: (1 - share) * out.get(k, 0.0) + share * read.get(k, 0.0) for k in both})
+        mixed.static = out
+        return mixed
+    return out
+
+
+class Probabilities(dict[str, float]):
+    """Each kind's probability from the static and the sentence model together; ``static``: the static
+    model's alone, which the weak cue's overrule reads (:func:`static_probabilities`)."""
+
+    static: dict[str, float]
+
+
+def static_probabilities(p: Mapping[str, float] | None) -> Mapping[str, float] | None:
+    """The static model's probabilities in ``p``: the weak cue's overrule (:data:`OVERRULE_GATE`) was
+    calibrated on them, and left one set out the averaged ones overrule no better (docs/entities.md, kinds
+    round 18)."""
+    return p.static if isinstance(p, Probabilities) else p
+
+
+def _softmax(kinds: Sequence[str], z: np.ndarray) -> dict[str, float]:
+    import numpy as np
+
     p = np.exp(z - z.max())
     p /= p.sum()
     return {k: float(v) for k, v in zip(kinds, p, strict=True)}
+
+
+def gate() -> float:
+    """The least probability at which the context model answers: :data:`GATE`, or the gate the sentence
+    model's file sets for the averaged probabilities where that file is read."""
+    if (model := _model()) is None:
+        return GATE
+    reader = kind_sentence.model(model[1].shape[0])
+    return reader.gate if reader is not None and reader.gate is not None else GATE
 
 
 def overrules(found: KindGuess | None, kind: str) -> bool:
@@ -250,13 +290,33 @@ def context_guess(
     if not p:
         return None
     best = max(p, key=lambda k: p[k])
-    return KindGuess(best, p[best]) if p[best] >= GATE else None
+    return KindGuess(best, p[best]) if p[best] >= gate() else None
 
 
 def context_probabilities(
     store: ViewStore, name: str, keys: Sequence[str], written: Sequence[str]
 ) -> dict[str, float] | None:
     """Each kind's probability from the words around the mentions of ``keys`` (``None``: no model)."""
-    if not name.strip() or _model() is None:
+    if not name.strip() or (model := _model()) is None:
         return None
-    return probabilities(name, written, mentions(store, keys))
+    reader = kind_sentence.model(model[1].shape[0])
+    found = mentions(store, keys)
+    digest = hashlib.blake2b(digest_size=16)
+    for m in found:  # the lines, not kept: a line may be a page's megabyte
+        for part in m:
+            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    key = (id(model), id(reader), name, tuple(written), digest.digest())
+    if key in _KEPT:
+        _KEPT.move_to_end(key)
+        return _KEPT[key]
+    out = _KEPT[key] = probabilities(name, written, found)
+    if len(_KEPT) > KEPT:
+        _KEPT.popitem(last=False)
+    return out
+
+
+#: Probabilities kept across index changes, for entities whose mention lines are the same (most, after an
+#: edit): the sentence model embeds each line (about 8 ms of CPU a name). Keyed by the models' identities (a
+#: model read again is another), the name, its written forms and a digest of its lines; the oldest first out.
+_KEPT: OrderedDict[tuple[int, int, str, tuple[str, ...], bytes], dict[str, float] | None] = OrderedDict()
+KEPT = 8192

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mdrecall.knowledge.file_scan import SHAPE
-from mdrecall.knowledge.kind_context import CONFUSED, GATE, overrules
+from mdrecall.knowledge.kind_context import CONFUSED, gate, overrules, static_probabilities
 from mdrecall.knowledge.kind_guess import KindGuess, guess, probabilities
 from mdrecall.knowledge.kind_vote import WEIGHT, Forms, vote, weak_cue
 from mdrecall.knowledge.name_lists import given_name, known_name, places
@@ -88,7 +88,7 @@ def rules_decision(ev: Evidence, context: Callable[[], ContextProbs]) -> Decisio
     if not cued and ev.head is not None:
         kind, source = ev.head, "notes"
     if cued and kind in CONFUSED and weak_cue(ev.forms, kind):  # "at X": a place or a firm?
-        found = _best(context())
+        found = _best(static_probabilities(context()))
         if found is not None and overrules(found, kind):
             return Decision(found.kind, "context model", found.p)
     if kind is not None:
@@ -97,7 +97,7 @@ def rules_decision(ev: Evidence, context: Callable[[], ContextProbs]) -> Decisio
     if named is not None:
         return Decision(named.kind, "name model", named.p)
     found = _best(context())
-    if found is not None and found.p >= GATE:
+    if found is not None and found.p >= gate():
         return Decision(found.kind, "context model", found.p)
     return Decision("unknown", None, None)
 

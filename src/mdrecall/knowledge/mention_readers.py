@@ -205,6 +205,8 @@ def joined_name_kind(words: list[str], amp: bool) -> tuple[str, str] | None:
     if words[join] == "for":  # "Corporation for Public Broadcasting": only an organisation's word
         if head in OF_PLACES or head in WEAK_ORG or not (head in OF_HEADS or ORG_WORD.match(head)):
             return None
+        if all(w in STOP for w in words[join + 1 :]):
+            return None  # "loaves from Tollgate Bakery for Saturday": a day, not the rest of the name
         return name, "organisation"
     if head not in OF_HEADS:
         return None

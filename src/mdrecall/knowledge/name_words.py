@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.knowledge.name_lists import animal_words, common_word
+from mdrecall.knowledge.name_lists import animal_words, common_word, given_name
 
 __all__ = [
     "LEGAL_FORMS",
@@ -49,7 +49,7 @@ ORG_WORDS = (
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
     "Printing|Builders|Movers|Removals|Books|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
     "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp|"
-    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries"
+    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries|Hospital|Bakery"
 )
 #: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
 ABBREVIATED = frozenset({"Co", "Corp", "Inc", "Ltd", "Bros"})
@@ -128,9 +128,9 @@ INSTITUTION_LAST = frozenset(
 
 
 #: Head nouns that make a name an organisation in the languages notes mix into English (German, French,
-#: Spanish, Italian, Dutch, Irish): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik",
-#: "Jugendamt"), lower-case. Common nouns of the languages only, never a name: English ones are
-#: :data:`ORG_WORDS`.
+#: Spanish, Italian, Dutch, Irish, Hindi and Marathi): first ("Kita Sonnenschein", "Banco Sabadell") or last
+#: ("Huber Logistik", "Jugendamt", "Vikas Mandal"), lower-case. Common nouns of the languages only, never a
+#: name: English ones are :data:`ORG_WORDS`.
 ORG_HEADS = frozenset(
     """schule grundschule gymnasium realschule hochschule universität kita kindergarten praxis arztpraxis
     amt behörde büro sparkasse volksbank kasse krankenkasse versicherung verein stiftung dienst
@@ -139,19 +139,25 @@ ORG_HEADS = frozenset(
     feuerwehr stadtwerke gmbh ag kg ev e.v. école lycée collège banque mairie cabinet société agence
     boulangerie pharmacie clinique atelier studio escuela colegio banco ayuntamiento farmacia clínica
     agencia asociación sociedad scuola banca comune clinica agenzia società associazione stichting
-    gemeente constructora minera inmobiliaria coláiste scoil gaelscoil ollscoil raidió""".split()
+    gemeente constructora minera inmobiliaria coláiste scoil gaelscoil ollscoil raidió
+    mandal samiti sangh sabha vidyalaya mahavidyalaya vidyapeeth sansthan parishad nigam prakashan bhandar
+    udyog sahakari""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
-#: market, hill and slope ("Mercado Central", "Cuesta del Obispo").
+#: market, hill and slope ("Mercado Central", "Cuesta del Obispo"); in Hindi and Marathi a town, a quarter,
+#: a square, a garden, a road, a market, a temple ("Shastri Nagar", "Laxmi Chowk", "Sadar Bazaar").
 PLACE_HEADS = frozenset(
     """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
     chemin impasse gare église pont lac château calle avenida plaza paseo carrer camino estación iglesia
     playa via viale piazza corso vicolo stazione chiesa ponte spiaggia straat gracht plein laan
     kade rua praça largo travessa estrada praia igreja ponta mercado mercato marché cuesta subida cerro
-    bahía""".split()
+    bahía nagar peth chowk gaon wadi bagh marg ganj bazaar bazar mandi vihar kunj puram halli palya ghat
+    maidan mandir masjid gurudwara dargah mohalla""".split()
 )
+#: Place heads that are surnames too ("Amit Nagar"): after a given name the name is a person's.
+SURNAME_HEADS = frozenset({"nagar"})
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
 #: ("Lindenstraße", "Altstadt"; Dutch and Afrikaans "Stellenbosch", "Noordhoek", "Bloemfontein"; English
 #: "Clydevale"), read only on words longer than the end by three letters or more.
@@ -163,7 +169,7 @@ ORG_COMPOUND = (
 PLACE_COMPOUND = (
     "straße", "strasse", "gasse", "weg", "damm", "markt", "platz", "allee", "bahnhof", "brücke", "viertel",
     "stadt", "ufer", "kirche", "friedhof", "saal", "halle", "zentrum", "straat", "gracht", "plein",
-    "bosch", "hoek", "kloof", "fontein", "dorp", "vlei", "vale",
+    "bosch", "hoek", "kloof", "fontein", "dorp", "vlei", "vale", "nagar", "abad", "gaon", "ganj",
 )  # fmt: skip
 
 
@@ -195,6 +201,8 @@ def head_kind(words: list[str], opens: bool = False) -> str | None:
     if several and any(w.endswith(("'s", "’s")) for w in words[:-1]):
         return None  # "Felix's Kita": whose, not a name
     last = _word_head(words[-1], several)
+    if last == "place" and words[-1].lower() in SURNAME_HEADS and given_name(words[0]):
+        return None  # "Amit Nagar": a given name and a surname
     if last is not None or not several:
         return last
     if opens and common_word(words[0]):
