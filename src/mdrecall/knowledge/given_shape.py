@@ -17,11 +17,10 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from mdrecall.knowledge.name_links import places_key, roots_by_first
+from mdrecall.knowledge.name_links import lone_openers, places_key
 from mdrecall.knowledge.name_lists import common_word, demonym, given_name, lower_noun, nicknames
 from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_LAST, ORG_WORD, PLACE_LAST
 from mdrecall.knowledge.names import name_word
-from mdrecall.knowledge.syllable_names import family_given
 
 __all__ = ["link_untyped_given", "unlexed_word"]
 
@@ -48,18 +47,10 @@ def link_untyped_given(
     then a surname (see the module). Skipped as :func:`~.name_links.link_unwritten_given` skips: a word
     written alone or opening several names, a person called by another short name already, a family name
     written first ("Park Ji-ho"), a known place. Linear in the names."""
-    called = {root for k, root in out.items() if " " not in k and root != k}
-    for first, fulls in roots_by_first(out, stats).items():
-        full = fulls[0]
+    for first, full in lone_openers(out, stats):
         if (
-            len(fulls) == 1
-            and first not in out
-            and first not in stats
-            and full not in called
-            and full not in kinds
+            full not in kinds
             and len(words := full.split()) == 2
-            and family_given(full) is None
-            and first not in places_key()
             and _person_pair(words[0].capitalize(), words[1].capitalize())
         ):
             out[first] = full

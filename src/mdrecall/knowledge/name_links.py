@@ -255,21 +255,31 @@ def link_unwritten_given(
     already (a nickname, a diminutive, a stated alias: "Ania" for Anna Zielińska): a note to come, or a
     question, may say "Rajesh" alone. Read after :func:`fold_stated_aliases`; a thing's first word
     ("Harbour" of Harbour Dental) and a given name two people share are left out."""
-    called = {root for k, root in out.items() if " " not in k and root != k}
-    for first, fulls in roots_by_first(out, stats).items():
-        full = fulls[0]
+    for first, full in lone_openers(out, stats):
         if (
-            len(fulls) == 1
-            and first not in out
-            and first not in stats
-            and full not in called
-            and kinds.get(full) == "person"
-            and family_given(full) is None
+            kinds.get(full) == "person"
             and (given_name(first.capitalize()) or name_word(first.capitalize()))
-            and first not in places_key()
             and _name_shaped(full)
         ):
             out[first] = full
+
+
+def lone_openers(out: Mapping[str, str], stats: Mapping[str, tuple[int, bool]]) -> list[tuple[str, str]]:
+    """``(first word, name)`` for each first word, never written alone, that opens one accepted name only,
+    where no one-word name is that name's already, the name is no family name written first ("Park
+    Ji-ho") and the word is no known place: the candidates of :func:`link_unwritten_given` and
+    :func:`~.given_shape.link_untyped_given`. Linear in the names."""
+    called = {root for k, root in out.items() if " " not in k and root != k}
+    return [
+        (first, fulls[0])
+        for first, fulls in roots_by_first(out, stats).items()
+        if len(fulls) == 1
+        and first not in out
+        and first not in stats
+        and fulls[0] not in called
+        and family_given(fulls[0]) is None
+        and first not in places_key()
+    ]
 
 
 def _name_shaped(full: str) -> bool:
