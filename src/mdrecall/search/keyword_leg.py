@@ -15,6 +15,7 @@ from mdrecall.search.ranking import Scored, normalize_text
 from mdrecall.search.related import add_related, missing_words, related_candidates
 from mdrecall.search.supersede_wording import query_names
 from mdrecall.stores.base import Store
+from mdrecall.text.converse import converse_terms
 from mdrecall.text.kind_words import CODE_KIND, asked_rare, rare_table
 from mdrecall.text.query import KeywordQuery, asks_about_self, asks_for_code_language
 from mdrecall.text.synonyms import related_words
@@ -130,13 +131,16 @@ def keyword_leg(
 
 def related_terms(store: Store, kq: KeywordQuery, sources: Sequence[str] | None) -> tuple[str, ...]:
     """The verb of a question's noun of a doer (:func:`~mdrecall.text.verb_forms.agent_verb`: "movers" →
-    move), then the synonyms of the question's words that no note (of ``sources``) holds; a store error
-    leaves the synonyms out (the keyword leg says what failed). Not a verb's irregular forms ("went" →
-    go, "made" → make): searched so, LoCoMo lost 0.011 open-domain and 0.006 temporal snippet recall."""
+    move), the converse of its verb of transfer when it asks for a party
+    (:func:`~mdrecall.text.converse.converse_terms`: "who bought" → sell, sold), then the synonyms of
+    the question's words that no note (of ``sources``) holds; a store error leaves the synonyms out (the
+    keyword leg says what failed). Not a verb's irregular forms ("went" → go, "made" → make): searched
+    so, LoCoMo lost 0.011 open-domain and 0.006 temporal snippet recall."""
     if kq.empty:
         return ()
     said = set(kq.all_terms)
     forms = tuple(v for t in kq.terms if (v := agent_verb(t)) and v not in said)
+    forms += tuple(w for w in converse_terms(kq.text, kq.terms) if w not in said and w not in forms)
     try:
         found = related_words(missing_words(store, kq, sources), kq.all_terms)
     except IndexCorruptError:
