@@ -241,3 +241,33 @@ def test_a_namespace_made_before_the_fact_lines_is_filled_by_its_next_sync(
             mem.index()
         assert _state(pg) == _state(lite)
         assert ("MEMORY.md", 4) in pg.store.superseded_all()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_purge_itself_deletes_the_fact_lines_and_marks_their_files(
+    backend: str, agent: str, tmp_path: Path
+) -> None:
+    """On both stores: a forget's purge lists and deletes the fact lines holding the text (before the sync
+    that re-reads the rewritten files), and counts their files as changed, so the next pairing drops them."""
+    from mdrecall.stores.base import SupportsForget
+    from mdrecall.text.needle import Needle
+
+    secret = "Osprey-Lantern-5521"
+    root = tmp_path / "agent"
+    text = f"# Memory\n\n- The gate padlock combination is {secret}.\n- The kiln fires at 1150 degrees.\n"
+    _put(root, "MEMORY.md", text, "2031-05-01")
+    with Memory.open(root, _config(backend, agent), create=True) as mem:
+        mem.index()
+        store = mem.store
+        assert isinstance(store, PairedFactStore) and isinstance(store, SupportsForget)
+        assert any(secret in f.words for f in store.fact_rows())  # type: ignore[attr-defined]
+        generation = store.facts_generation()
+        needle = mem.forget_plan(secret).target.needle
+        assert isinstance(needle, Needle)
+        assert any(r.startswith("fact line MEMORY.md#L") for r in store.find_text(needle))
+        assert store.purge_text(needle, "[forgotten]") >= 1
+        assert not any(secret in f.words for f in store.fact_rows())  # type: ignore[attr-defined]
+        assert [(f.path, f.line) for f in store.fact_rows()] == [("MEMORY.md", 4)]  # type: ignore[attr-defined]
+        assert store.facts_generation() != generation
+        assert store.dirty_fact_paths() == ["MEMORY.md"]
+        assert not any(r.startswith("fact line") for r in store.find_text(needle))
