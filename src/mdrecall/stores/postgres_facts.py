@@ -50,8 +50,8 @@ def _text(value: Any) -> Any:
 
 def fact_params(f: FactRow) -> tuple[Any, ...]:
     """A fact line as the row stored (attributes and values joined by ``|``), text PostgreSQL can hold."""
-    row = (f.path, f.line, f.day, "|".join(f.attrs), "|".join(f.values), f.subject, f.context, f.cue, f.words)
-    return tuple(_text(v) for v in row[:7]) + (bool(f.cue), _text(f.words))
+    texts = (f.day, "|".join(f.attrs), "|".join(f.values), f.subject, f.context)
+    return (_text(f.path), f.line, *(_text(v) for v in texts), bool(f.cue), _text(f.words))
 
 
 def _lock(conn: Any, ns: str) -> None:
