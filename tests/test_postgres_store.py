@@ -465,7 +465,8 @@ def test_pending_marks_kept_as_json_become_rows(pg: object, agent: str, tmp_path
     pg.close()  # type: ignore[attr-defined]
     marks = {"memory/a.md": 17, "memory/ü b.md": 1712345678901234567}
     with psycopg.connect(pg_dsn(), autocommit=True) as conn:  # the namespace as schema 3 left it
-        conn.execute(f'DROP TABLE "{ns}".views_pending')
+        for table in ("views_pending", "facts", "superseded", "facts_dirty"):
+            conn.execute(f'DROP TABLE "{ns}".{table}')
         conn.execute(f'DELETE FROM "{ns}".schema_migrations WHERE version >= 4')
         value = json.dumps({p: str(m) for p, m in marks.items()})
         conn.execute(f"INSERT INTO \"{ns}\".meta VALUES ('views_pending', %s)", (value,))
@@ -473,6 +474,6 @@ def test_pending_marks_kept_as_json_become_rows(pg: object, agent: str, tmp_path
     try:
         assert dict(store.views_pending()) == marks  # type: ignore[attr-defined]
         assert store.get_meta("views_pending") is None
-        assert store.schema_version() == len(MIGRATIONS) == 5
+        assert store.schema_version() == len(MIGRATIONS) == 6
     finally:
         store.close()

@@ -496,3 +496,52 @@ def test_a_store_reading_back_a_lines_chunk_gives_the_smallest_holding_it(store:
     assert got.end_line - got.start_line == min(spans)
     assert store.chunk_at("memory/big.md", line + 500) is None
     assert store.chunk_at("memory/none.md", 1) is None
+
+
+def test_paired_fact_lines_keep_their_count_dirty_files_and_pairing(store: Store) -> None:
+    """The fact lines and their stored pairing (:class:`~mdrecall.stores.views.PairedFactStore`): the count
+    changes only when a file's fact lines do, a pairing made at an older count is refused, the files
+    changed since the pairing are listed until one takes them in, and a pairing made from the stored one
+    writes what differs."""
+    from mdrecall.knowledge.refresh import has_views
+    from mdrecall.stores.views import FactRow, FileViews, PairedFactStore, Supersession
+
+    if not (has_views(store) and isinstance(store, PairedFactStore)):
+        pytest.skip("this store keeps no pairing of its fact lines")
+
+    def fact(path: str, line: int, where: str) -> FactRow:
+        day = "2031-04-02" if path.endswith("b.md") else None
+        return FactRow(
+            path, line, day, ("where",), (where,), "canoe", "", line > 1, f"the canoe is at the {where}"
+        )
+
+    a, b = "memory/a.md", "memory/b.md"
+    assert store.fact_rows() == [] and store.paired_generation() is None and store.dirty_fact_paths() == []
+    start = store.facts_generation()
+    store.replace_views(a, [], [], [fact(a, 2, "dock"), fact(a, 1, "barn")])
+    first = store.facts_generation()
+    assert first != start and store.dirty_fact_paths() == [a]
+    store.replace_views(a, [], [], [fact(a, 1, "barn"), fact(a, 2, "dock")])  # the same lines again
+    store.write_views([FileViews(a, [], [], facts=[fact(a, 1, "barn"), fact(a, 2, "dock")])])
+    assert store.facts_generation() == first
+    store.write_views([FileViews(b, [], [], facts=[fact(b, 1, "lake")])])
+    second = store.facts_generation()
+    assert second != first and store.dirty_fact_paths() == [a, b]
+    assert store.fact_rows() == [fact(a, 1, "barn"), fact(a, 2, "dock"), fact(b, 1, "lake")]
+
+    moved = Supersession(b, 1, "2031-04-02")
+    assert not store.write_superseded({(a, 1): moved}, first, [a], None)  # the lines changed since
+    assert store.paired_generation() is None and store.superseded_all() == {}
+    assert store.write_superseded({(a, 1): moved, (a, 2): moved}, second, [a, b], None)
+    assert store.paired_generation() == second and store.dirty_fact_paths() == []
+    assert store.superseded_rows([b, a, a]) == [(a, 1, b, 1, "2031-04-02"), (a, 2, b, 1, "2031-04-02")]
+    assert store.superseded_rows([b]) == []
+
+    store.replace_views(b, [], [], [])  # the newer file forgotten
+    third = store.facts_generation()
+    assert third != second and store.dirty_fact_paths() == [b]
+    before = store.superseded_all()
+    later = {(a, 1): Supersession(a, 2, None)}
+    assert store.write_superseded(later, third, [b], before)
+    assert store.superseded_all() == later and store.dirty_fact_paths() == []
+    assert store.paired_generation() == store.facts_generation() == third

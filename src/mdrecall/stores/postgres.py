@@ -4,7 +4,9 @@ Each agent (``agent_id``) or workspace gets its own schema in the database (its 
 many agents share one server without seeing each other's memory. Tables: ``meta``, ``files``,
 ``chunks``, ``postings`` (the inverted index for BM25), ``corpus`` (chunk count and total length),
 ``embedders`` + ``vectors`` (pgvector, one partial HNSW cosine index per embedder) and
-``embedding_cache``; forgetting in :mod:`~mdrecall.stores.postgres_forget`. Text is analysed in Python
+``embedding_cache``; the views derived from the files in :mod:`~mdrecall.stores.postgres_views` (fact lines
+and their pairing: :mod:`~mdrecall.stores.postgres_facts`); forgetting in
+:mod:`~mdrecall.stores.postgres_forget`. Text is analysed in Python
 (:mod:`mdrecall.stores.analysis`) exactly like SQLite FTS5 does, and ranked with FTS5's BM25, so both
 stores score alike. See ``docs/postgres.md``.
 

@@ -2,11 +2,13 @@
 
 The rows holding the text are deleted in one transaction: the chunks with their postings (the corpus
 statistics adjusted) and, by cascade, their vectors; the embedding-cache entries of those chunks' texts;
-the entity views (mentions, relations) naming it; the files' records (so the next sync re-reads them). The
-record of file versions (zlib-compressed) is rewritten with the marker in place of the text, and meta values
-likewise. :meth:`PostgresForget.scrub` then drops cache entries no chunk uses and runs ``VACUUM`` on the
-touched tables, so the dead row versions are removed from the pages and their indexes. PostgreSQL's WAL and
-the server's backups are outside what mdrecall can reach: ``docs/postgres.md`` says so.
+the entity views (mentions, relations) naming it and the fact lines holding it (their files counted as
+changed, so the next pairing drops them: :mod:`~mdrecall.stores.postgres_facts`); the files' records (so
+the next sync re-reads them). The record of file versions (zlib-compressed) is rewritten with the marker
+in place of the text, and meta values likewise. :meth:`PostgresForget.scrub` then drops cache entries no
+chunk uses and runs ``VACUUM`` on the touched tables, so the dead row versions are removed from the pages
+and their indexes. PostgreSQL's WAL and the server's backups are outside what mdrecall can reach:
+``docs/postgres.md`` says so.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import zlib
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from mdrecall.stores.postgres_facts import mark_facts_changed
 
 if TYPE_CHECKING:
     from mdrecall.stores.postgres_sql import Statements
@@ -25,7 +29,7 @@ __all__ = ["PostgresForget"]
 _T = TypeVar("_T")
 #: The tables a forget deletes from or rewrites (each VACUUMed after).
 _TOUCHED = ("chunks", "postings", "vectors", "embedding_cache", "files", "file_versions",
-            "mentions", "relations", "meta", "corpus")  # fmt: skip
+            "mentions", "relations", "facts", "facts_dirty", "superseded", "meta", "corpus")  # fmt: skip
 
 
 class PostgresForgetAccess(Protocol):
@@ -81,6 +85,17 @@ class PostgresForget(PostgresForgetAccess):
             [r for r in relations if any(needle.search(v) for v in r[3:6])],
         )
 
+    def _matching_facts(self, conn: Any, needle: Needle) -> list[Any]:
+        """The fact lines holding ``needle`` in their words, values, subject or title: (ctid, path, line)."""
+        likes = _likes(needle)
+        rows = conn.execute(
+            f"SELECT ctid::text, path, line, words, vals, subject, context FROM {self._ns}.facts"
+            " WHERE words ILIKE ANY(%s) OR vals ILIKE ANY(%s) OR subject ILIKE ANY(%s)"
+            " OR context ILIKE ANY(%s)",
+            (likes, likes, likes, likes),
+        ).fetchall()
+        return [r[:3] for r in rows if any(needle.search(v) for v in r[3:7])]
+
     def find_text(self, needle: Needle) -> list[str]:
         """Where the namespace holds ``needle``: chunks, cache entries, file versions, entity rows, meta."""
 
@@ -102,6 +117,7 @@ class PostgresForget(PostgresForgetAccess):
             mentions, relations = self._matching_views(conn, needle)
             found += sorted({f"entity mention {r[1]}#L{r[2]}" for r in mentions})
             found += [f"entity relation {r[1]}#L{r[2]}" for r in relations]
+            found += [f"fact line {r[1]}#L{r[2]}" for r in self._matching_facts(conn, needle)]
             for r in conn.execute(f"SELECT key, value FROM {self._ns}.meta ORDER BY key"):
                 if needle.search(r[1]):
                     found.append(f"meta {r[0]}")
@@ -161,6 +177,12 @@ class PostgresForget(PostgresForgetAccess):
             if relations:
                 changed += conn.execute(
                     f"DELETE FROM {ns}.relations WHERE ctid = ANY(%s::tid[])", ([r[0] for r in relations],)
+                ).rowcount
+            facts = self._matching_facts(conn, needle)
+            if facts:  # the pairing of their files is made again (the stored pairs hold no text)
+                mark_facts_changed(conn, ns, sorted({r[1] for r in facts}))
+                changed += conn.execute(
+                    f"DELETE FROM {ns}.facts WHERE ctid = ANY(%s::tid[])", ([r[0] for r in facts],)
                 ).rowcount
             for r in conn.execute(f"SELECT key, value FROM {ns}.meta").fetchall():
                 if needle.search(r[1]):

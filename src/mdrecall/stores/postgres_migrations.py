@@ -134,6 +134,34 @@ MIGRATIONS: list[str] = [
     DROP INDEX IF EXISTS {ns}.chunks_path;
     CREATE INDEX chunks_path ON {ns}.chunks (path, start_line);
     """,
+    # 6: fact lines and their pairing (mdrecall.stores.postgres_facts), as SQLite's migrations 8 and 9 (meta
+    # 'facts_gen' counts the changes of the fact lines, 'superseded_gen' the count the pairing was made at);
+    # paths in byte order, as SQLite reads them. The views' version is dropped: the next sync re-reads every
+    # file, which fills the fact lines of a namespace made before them
+    """
+    CREATE TABLE {ns}.facts (
+        path text COLLATE "C" NOT NULL,
+        line integer NOT NULL,
+        day text,
+        attrs text NOT NULL,
+        vals text NOT NULL,
+        subject text NOT NULL,
+        context text NOT NULL,
+        cue boolean NOT NULL,
+        words text NOT NULL
+    );
+    CREATE INDEX facts_path ON {ns}.facts (path, line);
+    CREATE TABLE {ns}.superseded (
+        path text COLLATE "C" NOT NULL,
+        line integer NOT NULL,
+        new_path text NOT NULL,
+        new_line integer NOT NULL,
+        new_day text,
+        PRIMARY KEY (path, line)
+    );
+    CREATE TABLE {ns}.facts_dirty (path text COLLATE "C" PRIMARY KEY);
+    DELETE FROM {ns}.meta WHERE key IN ('views', 'facts_gen', 'superseded_gen', 'superseded_rules');
+    """,
 ]
 
 

@@ -1,10 +1,9 @@
 """The derived views of the PostgreSQL store (:class:`~mdrecall.stores.views.ViewStore`).
 
 Tables (migration 3 of :mod:`mdrecall.stores.postgres_migrations`): ``mentions``, ``relations`` and
-``file_versions``, as in the SQLite store (:mod:`mdrecall.stores.sqlite_views`). Fact lines (the
-supersession view, :mod:`mdrecall.knowledge.facts`) are not kept here yet: :meth:`PostgresViews.fact_rows`
-is empty, so a search on PostgreSQL marks a line superseded only by its query's wording
-(:mod:`mdrecall.search.supersede`), and dreaming reads the fact lines from the files themselves.
+``file_versions``, as in the SQLite store (:mod:`mdrecall.stores.sqlite_views`); the fact lines and their
+stored pairing (migration 6) are :mod:`mdrecall.stores.postgres_facts`, written here with a file's other
+views.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from mdrecall.models import Chunk
 from mdrecall.stores.chunk_lines import Table, chunk_row_at, line_texts
+from mdrecall.stores.postgres_facts import PostgresFacts, write_facts
 from mdrecall.stores.postgres_rows import row_chunk
 from mdrecall.stores.postgres_sql import CHUNK_COLS
 from mdrecall.stores.views import FactRow, FileVersion, FileViews, KeySummary, MentionRow, RelationRow
@@ -42,7 +42,7 @@ class PostgresAccess(Protocol):
         ...
 
 
-class PostgresViews(PostgresAccess):
+class PostgresViews(PostgresFacts, PostgresAccess):
     """Mixed into :class:`~mdrecall.stores.postgres.PostgresStore`; uses only :class:`PostgresAccess`."""
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
@@ -66,9 +66,14 @@ class PostgresViews(PostgresAccess):
         relations: Sequence[RelationRow],
         facts: Sequence[FactRow] = (),
     ) -> None:
-        """Replace a file's mentions and relationships (empty lists forget the file); fact lines are
-        not kept by this store (see the module docstring)."""
-        self.run(lambda conn: _replace(conn, self._ns, [path], mentions, relations), write=True)
+        """Replace a file's mentions, relationships and fact lines (empty lists forget the file)."""
+        ns = self._ns
+
+        def work(conn: Any) -> None:
+            write_facts(conn, ns, {path: facts})
+            _replace(conn, ns, [path], mentions, relations)
+
+        self.run(work, write=True)
 
     def write_views(self, files: Sequence[FileViews]) -> None:
         """Many files' views and versions in one transaction (one statement per table for the views)."""
@@ -190,10 +195,6 @@ class PostgresViews(PostgresAccess):
         sql += " ORDER BY path, line"
         return [RelationRow(*r) for r in self._rows(sql)]
 
-    def fact_rows(self) -> list[FactRow]:
-        """None: this store does not keep the fact lines yet (see the module docstring)."""
-        return []
-
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it, once one names it mid-sentence; found other than as a capitalised
         word)."""
@@ -235,6 +236,7 @@ def _write_files(conn: Any, ns: str, files: Sequence[FileViews]) -> None:
     final = {f.path: f for f in files}
     mentions = [m for f in final.values() for m in f.mentions]
     relations = [r for f in final.values() for r in f.relations]
+    write_facts(conn, ns, {p: f.facts for p, f in final.items()})
     _replace(conn, ns, list(final), mentions, relations)
     for f in files:
         if f.hash is not None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from mdrecall.errors import StoreError
 from mdrecall.stores.sqlite_fts import index_chunk
 from mdrecall.stores.sqlite_known import forget_known
-from mdrecall.stores.sqlite_views import SQLiteAccess
+from mdrecall.stores.sqlite_views import FACTS_CHANGED, SQLiteAccess
 
 if TYPE_CHECKING:
     from mdrecall.text.needle import Needle
@@ -58,6 +58,10 @@ class SQLiteForget(SQLiteForgetAccess):
             for r in self.query("SELECT path, line, subject, predicate, object FROM relations"):
                 if any(needle.search(v) for v in r[2:5]):
                     found.append(f"entity relation {r[0]}#L{r[1]}")
+        if self._has_table("facts"):
+            for r in self.query("SELECT path, line, words, vals, subject, context FROM facts"):
+                if any(needle.search(v) for v in r[2:6]):
+                    found.append(f"fact line {r[0]}#L{r[1]}")
         for r in self.query("SELECT key, value FROM meta"):
             if needle.search(r[1]):
                 found.append(f"meta {r[0]}")
@@ -114,6 +118,8 @@ class SQLiteForget(SQLiteForgetAccess):
                 for r in conn.execute("SELECT rowid, subject, predicate, object FROM relations").fetchall():
                     if any(needle.search(v) for v in r[1:4]):
                         changed += conn.execute("DELETE FROM relations WHERE rowid = ?", (r[0],)).rowcount
+            if self._has_table("facts_dirty"):
+                changed += _forget_facts(conn, needle)
             for r in conn.execute("SELECT key, value FROM meta").fetchall():
                 if needle.search(r[1]):
                     conn.execute("UPDATE meta SET value = ? WHERE key = ?", (needle.sub(r[1], marker), r[0]))
@@ -142,6 +148,21 @@ class SQLiteForget(SQLiteForgetAccess):
 
     def _has_table(self, name: str) -> bool:
         return bool(self.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)))
+
+
+def _forget_facts(conn: sqlite3.Connection, needle: Needle) -> int:
+    """Delete the fact lines holding ``needle`` (in the caller's transaction), their files counted as
+    changed so the stored pairing is made again without them; returns how many went."""
+    rows = conn.execute("SELECT rowid, path, words, vals, subject, context FROM facts").fetchall()
+    gone = [(r[0], r[1]) for r in rows if any(needle.search(v) for v in r[2:6])]
+    if not gone:
+        return 0
+    conn.executemany(
+        "INSERT OR IGNORE INTO facts_dirty(path) VALUES (?)", [(p,) for p in {p for _, p in gone}]
+    )
+    conn.execute(FACTS_CHANGED)
+    conn.executemany("DELETE FROM facts WHERE rowid = ?", [(rowid,) for rowid, _ in gone])
+    return len(gone)
 
 
 def _unzip(body: bytes) -> str:

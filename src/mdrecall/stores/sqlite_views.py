@@ -28,7 +28,7 @@ from mdrecall.stores.views import (
     Supersession,
 )
 
-__all__ = ["SQLiteAccess", "SQLiteViews"]
+__all__ = ["FACTS_CHANGED", "SQLiteAccess", "SQLiteViews"]
 
 #: The chunks as :mod:`mdrecall.stores.chunk_lines` reads them (first and last line: CHUNK_COLS' 5th and 6th).
 _CHUNKS = Table("chunks", CHUNK_COLS, 4, 5, "?")
@@ -38,6 +38,11 @@ _FACT_COLS = "path, line, day, attrs, vals, subject, context, cue, words"
 #: Fact lines read per query (:meth:`SQLiteViews.fact_rows`).
 _PAGE = 4096
 _FACT_INSERT = f"INSERT INTO facts({_FACT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+#: Counts a change of the fact lines (meta ``facts_gen``): the stored pairing is made again.
+FACTS_CHANGED = (
+    "INSERT INTO meta(key, value) VALUES ('facts_gen', '1')"
+    " ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)"
+)
 #: zlib level of a stored version: level 1 compresses notes ~2x faster than the default 6, 3 % larger
 _LEVEL = 1
 
@@ -88,10 +93,7 @@ def _count_fact_change(
     if not dirty:
         return
     conn.executemany("INSERT OR IGNORE INTO facts_dirty(path) VALUES (?)", dirty)
-    conn.execute(
-        "INSERT INTO meta(key, value) VALUES ('facts_gen', '1')"
-        " ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)"
-    )
+    conn.execute(FACTS_CHANGED)
 
 
 def _write_views(conn: sqlite3.Connection, files: Sequence[FileViews], bulk: bool = False) -> None:
