@@ -20,13 +20,13 @@ def test_an_entity_whose_lines_did_not_change_is_not_read_again(
     if kind_context._model() is None:
         pytest.skip("no static table, tokenizers or model")
     asked: list[str] = []
-    real = kind_context.probabilities
+    real = kind_context.probabilities_many
 
-    def counted(name: str, written: object, found: object) -> dict[str, float] | None:
-        asked.append(name)
-        return real(name, written, found)  # type: ignore[arg-type]
+    def counted(names: list[tuple[str, object, object]]) -> list[dict[str, float] | None]:
+        asked.extend(name for name, _written, _found in names)
+        return real(names)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(kind_context, "probabilities", counted)
+    monkeypatch.setattr(kind_context, "probabilities_many", counted)
     kind_context._KEPT.clear()
     write(tmp_path, "memory/2027-08-02.md", "# Monday\n\n- Walk up Slievecorr with the dog, fog on top.\n")
     write(tmp_path, "memory/2027-08-03.md", "# Tuesday\n\n- Kiln at 1,240 degrees overnight.\n")

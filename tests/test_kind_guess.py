@@ -65,6 +65,7 @@ def test_a_damaged_model_file_leaves_the_kind_unknown(
     monkeypatch.setattr(kind_guess, "MODEL_FILE", bad)
     # the name-only model alone
     monkeypatch.setattr(entity_index, "context_probabilities", lambda *_args: None)
+    monkeypatch.setattr(entity_index, "context_probabilities_many", lambda _store, asked: [None] * len(asked))
     kind_guess.probabilities.cache_clear()
     kind_guess._model.cache_clear()
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -21,7 +22,7 @@ from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.given_shape import link_untyped_given
-from mdrecall.knowledge.kind_context import context_probabilities
+from mdrecall.knowledge.kind_context import context_probabilities, context_probabilities_many
 from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
 from mdrecall.knowledge.name_links import (
@@ -74,6 +75,15 @@ _GUESSED = {
     "context model": "guessed from context",
     "stack model": "weighed from every cue and model",
 }
+
+
+class _Asked(Exception):
+    """An entity's kind needs the context model, not read yet: it is read with the others listed."""
+
+
+def _written(name: str, parts: Sequence[KeySummary]) -> list[str]:
+    """Every written form of an entity's keys, and the name it is shown under."""
+    return sorted({n for p in parts for (n, _kind, _how) in p.forms} | {name})
 
 
 @dataclass(frozen=True)
@@ -205,9 +215,8 @@ class EntityIndex(NameQueries):
             if root is not None:
                 groups.setdefault(root, []).append(summary)
         shared = _shared_firsts(known, key_kinds(self.store))
-        accepted = [
-            (root, self._entity(root, parts), parts) for root, parts in groups.items() if root not in shared
-        ]
+        listed = self._entities([(root, parts) for root, parts in groups.items() if root not in shared])
+        accepted = [(root, listed[root], groups[root]) for root in listed]
         drop: set[str] = set()
         if entity_filter.model() is not None:  # the shipped model is inactive: the rules decide
             drop = entity_filter.dropped(
@@ -219,7 +228,23 @@ class EntityIndex(NameQueries):
         found.sort(key=lambda e: (-e.mentions, e.name.casefold()))
         return found[:limit] if limit > 0 else found
 
-    def _entity(self, root: str, parts: Sequence[KeySummary]) -> Entity:
+    def _entities(self, roots: Sequence[tuple[str, Sequence[KeySummary]]]) -> dict[str, Entity]:
+        """Each root's :class:`Entity`; the context model asked once for all the roots whose kind needs it
+        (the sentence model embeds their lines in one batch), not root by root."""
+        out: dict[str, Entity] = {}
+        asked: dict[str, tuple[str, Sequence[KeySummary]]] = {}
+        for root, parts in roots:
+            with suppress(_Asked):  # an asked root is decided below, once every asked one is read
+                out[root] = self._entity(root, parts, asked)
+        if asked:
+            kinds = self._context_kinds()
+            entities = [
+                (name, [p.key for p in parts], _written(name, parts)) for name, parts in asked.values()
+            ]
+            kinds.update(zip(asked, context_probabilities_many(self.store, entities), strict=True))
+        return {root: out[root] if root in out else self._entity(root, parts) for root, parts in roots}
+
+    def _entity(self, root: str, parts: Sequence[KeySummary], asked: dict[str, Any] | None = None) -> Entity:
         names: Counter[str] = Counter()
         for part in parts:
             for (name, _kind, _how), n in part.forms.items():
@@ -237,7 +262,9 @@ class EntityIndex(NameQueries):
         name = self.display.get(root) or (root_name if (root_name := _longest(names, root)) else shown[0])
         aliases = tuple(sorted({n for n in names if entity_key(n) != root} | self._alias_names(root)))
         evidence = Evidence(name, [p.forms for p in parts], head, lines, files)
-        kind, source, kind_p = stacked_decision(evidence, partial(self._context_probs, root, name, parts))
+        kind, source, kind_p = stacked_decision(
+            evidence, partial(self._context_probs, root, name, parts, asked)
+        )
         return Entity(
             name=name,
             kind=kind,
@@ -250,20 +277,31 @@ class EntityIndex(NameQueries):
             kind_p=kind_p,
         )
 
-    def _context_probs(self, root: str, name: str, parts: Sequence[KeySummary]) -> dict[str, float] | None:
+    def _context_probs(
+        self, root: str, name: str, parts: Sequence[KeySummary], asked: dict[str, Any] | None = None
+    ) -> dict[str, float] | None:
         """Each kind's probability from the words around the entity's mentions
-        (:func:`~.kind_context.context_probabilities`), once per entity until the index changes."""
+        (:func:`~.kind_context.context_probabilities`), once per entity until the index changes; where not
+        read yet and ``asked`` is given, the entity is put there to be read with others (:class:`_Asked`)."""
+        kinds = self._context_kinds()
+        if root not in kinds:
+            if asked is not None:
+                asked[root] = (name, parts)
+                raise _Asked
+            kinds[root] = context_probabilities(
+                self.store, name, [p.key for p in parts], _written(name, parts)
+            )
+        return kinds[root]
+
+    def _context_kinds(self) -> dict[str, dict[str, float] | None]:
+        """The context model's probabilities read for this store since its index last changed, by root."""
         stats = self.store.entity_stats()
         cached = _CONTEXT_KINDS.get(id(self.store))
         if cached is None or cached[0] is not stats:
             if len(_CONTEXT_KINDS) > 16:
                 _CONTEXT_KINDS.clear()
             cached = _CONTEXT_KINDS[id(self.store)] = (stats, {})
-        kinds = cached[1]
-        if root not in kinds:
-            written = sorted({n for p in parts for (n, _kind, _how) in p.forms} | {name})
-            kinds[root] = context_probabilities(self.store, name, [p.key for p in parts], written)
-        return kinds[root]
+        return cached[1]
 
     def _alias_names(self, root: str) -> set[str]:
         return {

@@ -66,10 +66,12 @@ __all__ = [
     "Probabilities",
     "context_kind",
     "context_probabilities",
+    "context_probabilities_many",
     "features",
     "gate",
     "mentions",
     "overrules",
+    "probabilities_many",
     "static_probabilities",
 ]
 
@@ -218,24 +220,36 @@ def _model() -> tuple[Any, Any, Any, tuple[str, ...], bool] | None:
 
 def probabilities(name: str, written: Sequence[str], found: Sequence[Mention]) -> dict[str, float] | None:
     """Each kind's probability for the entity ``name`` mentioned on ``found`` (``None``: no model)."""
+    return probabilities_many([(name, written, found)])[0]
+
+
+def probabilities_many(
+    names: Sequence[tuple[str, Sequence[str], Sequence[Mention]]],
+) -> list[dict[str, float] | None]:
+    """:func:`probabilities` for each (name, written forms, mention lines) of ``names``, in order; the
+    sentence model embeds all their lines together (:func:`~.kind_sentence.vectors`), not name by name."""
     if (model := _model()) is None:
-        return None
+        return [None] * len(names)
     import numpy as np
 
     embedder, weights, bias, kinds, slotted = model
-    x = features(embedder, name, written, found, slotted)
-    out = _softmax(kinds, x @ weights + bias)
-    if (reader := kind_sentence.model(len(x))) is not None:  # the sentence model installed: it reads too
-        try:
-            vector = kind_sentence.vector(reader.embedder, written, found)
-        except MdrecallError:  # a damaged model install: the static model's answer stands
-            return out
+    xs = [features(embedder, name, written, found, slotted) for name, written, found in names]
+    outs: list[dict[str, float] | None] = [_softmax(kinds, x @ weights + bias) for x in xs]
+    if not xs or (reader := kind_sentence.model(len(xs[0]))) is None:
+        return outs
+    try:  # the sentence model installed: it reads too
+        vectors = kind_sentence.vectors(reader.embedder, [(written, found) for _n, written, found in names])
+    except MdrecallError:  # a damaged model install: the static model's answer stands
+        return outs
+    share = reader.share
+    for i, (x, vector) in enumerate(zip(xs, vectors, strict=True)):
+        out = outs[i] or {}
         read = _softmax(reader.kinds, np.concatenate([x, vector]) @ reader.weights + reader.bias)
-        share, both = reader.share, dict.fromkeys([*out, *read])
+        both = dict.fromkeys([*out, *read])
         mixed = Probabilities({k: (1 - share) * out.get(k, 0.0) + share * read.get(k, 0.0) for k in both})
         mixed.static = out
-        return mixed
-    return out
+        outs[i] = mixed
+    return outs
 
 
 class Probabilities(dict[str, float]):
@@ -297,24 +311,60 @@ def context_probabilities(
     store: ViewStore, name: str, keys: Sequence[str], written: Sequence[str]
 ) -> dict[str, float] | None:
     """Each kind's probability from the words around the mentions of ``keys`` (``None``: no model)."""
-    if not name.strip() or (model := _model()) is None:
-        return None
+    return context_probabilities_many(store, [(name, keys, written)])[0]
+
+
+def context_probabilities_many(
+    store: ViewStore, entities: Sequence[tuple[str, Sequence[str], Sequence[str]]]
+) -> list[dict[str, float] | None]:
+    """:func:`context_probabilities` for each (name, keys, written forms) of ``entities``, in order: those
+    whose mention lines are kept (:data:`_KEPT`) from there, the others read together
+    (:func:`probabilities_many`: one batch of sentence embeddings for all their lines)."""
+    if (model := _model()) is None:
+        return [None] * len(entities)
     reader = kind_sentence.model(model[1].shape[0])
-    found = mentions(store, keys)
-    digest = hashlib.blake2b(digest_size=16)
-    for m in found:  # the lines, not kept: a line may be a page's megabyte
-        for part in m:
-            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
-    key = (id(model), id(reader), name, tuple(written), digest.digest())
-    if key in _KEPT:
-        _KEPT.move_to_end(key)
-        return _KEPT[key]
-    out = _KEPT[key] = probabilities(name, written, found)
-    if len(_KEPT) > KEPT:
-        _KEPT.popitem(last=False)
+    out: list[dict[str, float] | None] = [None] * len(entities)
+    wanted: dict[tuple[int, int, str, tuple[str, ...], bytes], list[int]] = {}
+    read: list[tuple[str, Sequence[str], Sequence[Mention]]] = []
+    held = 0
+
+    def flush() -> None:
+        for key, p in zip(wanted, probabilities_many(read), strict=True):
+            _KEPT[key] = p
+            for i in wanted[key]:
+                out[i] = p
+        wanted.clear()
+        read.clear()
+        while len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
+
+    for i, (name, keys, written) in enumerate(entities):
+        if not name.strip():
+            continue
+        found = mentions(store, keys)
+        digest = hashlib.blake2b(digest_size=16)
+        for m in found:  # the lines, not kept: a line may be a page's megabyte
+            for part in m:
+                digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+        key = (id(model), id(reader), name, tuple(written), digest.digest())
+        if key in _KEPT:
+            _KEPT.move_to_end(key)
+            out[i] = _KEPT[key]
+        elif key in wanted:  # the same entity asked twice: read once
+            wanted[key].append(i)
+        else:
+            wanted[key] = [i]
+            read.append((name, written, found))
+            held += sum(len(m.text) for m in found)
+            if held >= HELD_CHARS:  # mention lines held at once are bounded, however long the lines
+                flush()
+                held = 0
+    flush()
     return out
 
 
+#: Characters of mention lines :func:`context_probabilities_many` holds before reading what it holds.
+HELD_CHARS = 2_000_000
 #: Probabilities kept across index changes, for entities whose mention lines are the same (most, after an
 #: edit): the sentence model embeds each line (about 8 ms of CPU a name). Keyed by the models' identities (a
 #: model read again is another), the name, its written forms and a digest of its lines; the oldest first out.

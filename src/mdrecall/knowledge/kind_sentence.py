@@ -25,13 +25,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["DIMS", "MODEL_FILE", "Reader", "masked", "model", "vector"]
+__all__ = ["BATCH_CHARS", "DIMS", "MODEL_FILE", "Reader", "masked", "model", "vector", "vectors"]
 
 MODEL_FILE = Path(__file__).parent / "data" / "kind_context_sentence.npz"
 #: The sentence model's vector size.
 DIMS = 384
 #: Characters of a mention line read.
 LINE_CHARS = 300
+#: Characters of masked lines embedded in one call of :func:`vectors` (the model runs in batches of its
+#: own within a call; this bounds the texts and rows held at once, whatever the number of names).
+BATCH_CHARS = 200_000
 
 
 class _Line(Protocol):
@@ -63,6 +66,34 @@ def vector(embedder: Any, written: Sequence[str], found: Sequence[_Line]) -> np.
         return np.zeros(DIMS, np.float32)
     v = np.asarray(embedder.embed_documents(texts), np.float32).sum(0)
     return (v / max(float(np.linalg.norm(v)), 1e-6)).astype(np.float32)
+
+
+def vectors(embedder: Any, names: Sequence[tuple[Sequence[str], Sequence[_Line]]]) -> list[np.ndarray]:
+    """:func:`vector` for each of many names (written forms, mention lines), their lines embedded together
+    in calls of at most :data:`BATCH_CHARS` characters: one model session's runs packed across names, not
+    one call per name (the rows are the same: the model pads each row apart). In the order of ``names``."""
+    import numpy as np
+
+    texts = [masked(written, found) for written, found in names]
+    out: list[np.ndarray] = []
+    start = 0
+    while start < len(texts):
+        end, size = start, 0
+        while end < len(texts) and (end == start or size + sum(map(len, texts[end])) <= BATCH_CHARS):
+            size += sum(map(len, texts[end]))
+            end += 1
+        flat = [t for group in texts[start:end] for t in group]
+        rows = np.asarray(embedder.embed_documents(flat), np.float32) if flat else np.zeros((0, DIMS))
+        at = 0
+        for group in texts[start:end]:
+            if not group:
+                out.append(np.zeros(DIMS, np.float32))
+                continue
+            v = rows[at : at + len(group)].sum(0)
+            at += len(group)
+            out.append((v / max(float(np.linalg.norm(v)), 1e-6)).astype(np.float32))
+        start = end
+    return out
 
 
 class Reader(NamedTuple):

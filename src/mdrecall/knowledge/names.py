@@ -92,6 +92,7 @@ from mdrecall.knowledge.name_words import (
     head_kind,
     named_occasion,
 )
+from mdrecall.knowledge.trade_names import trade_firm
 
 __all__ = ["name_kind", "name_word", "trim_leading", "upper_kind"]
 
@@ -265,6 +266,8 @@ def name_kind(
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in WEAK_ORG
+    if several and trade_firm(words):
+        return "organisation", True  # "Halloran Roofers", "Tresillian Upholsterers": a trade in the plural
     if several and named_occasion(words, places()):
         return "event", True  # "Victoria Day", "Harrogate Spring Show", "Día del Padre"; not "Doris Day"
     if cued and PACKED_BEFORE.search(tail):
