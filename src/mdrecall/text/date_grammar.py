@@ -254,8 +254,11 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
         # a year a state has held since ("member since 2021", "lead since 2025") or until ("played till
-        # 2020", "ran the shop until 2008"), or one of birth ("born 2018", "born in 1994"): that whole year
-        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))"
+        # 2020", "ran the shop until 2008"), one of birth ("born 2018", "born in 1994"), or one an event
+        # happened or will happen in ("adopted her in 2024", "during 2019"; not a count, "in 2000 steps":
+        # :func:`~mdrecall.text.year_phrases.year_is_count`): that whole year
+        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s)"
+        r"|(?<=\bin\s)|(?<=\bduring\s))"
         r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
         _VERB_MONTH,  # "bought March", "doing July instead"
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
