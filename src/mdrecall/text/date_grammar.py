@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from mdrecall.text.dates import WEEKDAYS
+from mdrecall.text.event_heads import EVENT_NOUNS
 from mdrecall.text.holidays import holiday_names, holiday_pattern
 
 __all__ = ["DAY_TYPO", "WEEKDAY_TYPO", "day_typo", "note_grammar", "weekday_number", "weekday_typo"]
@@ -34,7 +35,9 @@ _WEEKDAY_RX = (
     # before a part of the day ("(Sat night)", "Sun morning"), or ending a clause after a lower-case word
     # that is no determiner ("forecast Sat.", not "under the Sun.")
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|am|pm)\b)"
-    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
+    # before a meeting's noun ("Sat call with Zoé", "Wed standup"): an event of that day
+    rf"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:{EVENT_NOUNS})\b)"
+    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;:!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
     r"(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!\bits\s)(?-i:Mon|Wed|Sat|Sun)"
 )
 #: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
