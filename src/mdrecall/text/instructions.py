@@ -10,6 +10,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from mdrecall.text.date_direction import past_verb
+
 __all__ = ["base_verb", "opens_instruction"]
 
 #: How far back a clause is looked for (a window: linear in the line's length).
@@ -49,5 +51,22 @@ def opens_instruction(low: str, start: int) -> bool:
     head = low[begin:start]
     if _BREAK.search(head):
         return False
-    word = _WORD.match(head.lstrip())
-    return word is not None and base_verb(word.group(0))
+    words = _WORD.findall(head)
+    if not words or not base_verb(words[0]):
+        return False
+    return len(words) < 2 or not _finite(words[1])  # "rent goes out on the 18th": a noun, the subject
+
+
+#: Words after a clause's first word that make it a subject: a form of "be", "have", a modal.
+_FINITE = frozenset({
+    "is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "should", "may",
+    "might", "must", "shall", "does", "did", "isn't", "wasn't", "won't", "can't", "didn't", "doesn't",
+})  # fmt: skip
+
+
+def _finite(word: str) -> bool:
+    """Whether ``word`` is a finite verb (a form of "be", "have", a modal, a verb in -s or in the past), so
+    the word before it is its subject ("rent goes out", "calls went well")."""
+    if word in _FINITE or past_verb(word):
+        return True
+    return word.endswith("s") and (base_verb(word[:-1]) or (word.endswith("es") and base_verb(word[:-2])))
