@@ -56,8 +56,9 @@ _NUMBER_DIGIT = re.compile(
     r"|\d(?:\.\s?|\s)(?-i:[IVX])",
     re.IGNORECASE,
 )
-#: "member since 2021", "till 2020", "born 2018": a year a state has held since or until, a year of birth.
-_SINCE_YEAR = re.compile(r"\b(?:since|until|till|til|born|born\sin)\s\d{4}")
+#: "member since 2021", "till 2020", "born 2018", "adopted in 2024": a year a state has held since or until,
+#: one of birth, one an event happened in.
+_SINCE_YEAR = re.compile(r"\b(?:since|until|till|til|born|in|during)\s\d{4}")
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
 _ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 
@@ -89,7 +90,10 @@ def may_name_date(text: str) -> bool:
     if _DIGIT.search(text) is not None and (
         _NUMBER_DIGIT.search(text) is not None
         or _NUMBER_WORD.search(text) is not None
-        or (("since" in low or "born" in low or "til" in low) and _SINCE_YEAR.search(low) is not None)
+        or (
+            ("since" in low or "born" in low or "in " in low or "til" in low or "during" in low)
+            and _SINCE_YEAR.search(low) is not None
+        )
     ):
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word

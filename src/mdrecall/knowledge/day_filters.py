@@ -1,6 +1,7 @@
 """Tests that leave a date phrase out of the days a line may be about: a day moved from ("from Friday to
 Monday"), a topic ("a meeting about Easter"), a condition ("if no better by Monday"), a counted span's start
-("twice since March"), a week holding a later day, a day denied, a weekday's possessive. Pure; used by
+("twice since March"), a week holding a later day, a day denied, a weekday's possessive, a day compared with
+("like in 2019"), a year recounted ("told us about the flood in 1988"). Pure; used by
 :mod:`mdrecall.knowledge.line_day`."""
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from mdrecall.text.date_direction import paid_for, past_verb
 from mdrecall.text.note_dates import NoteDate
 
 __all__ = [
-    "NEGATED", "POSSESSIVE", "acted_on", "condition", "holds_later", "moved_from", "span_start", "topic",
+    "NEGATED", "POSSESSIVE", "acted_on", "compared", "condition", "holds_later", "moved_from", "recounted",
+    "span_start", "topic",
 ]  # fmt: skip
 
 #: A digit: a phrase holding one names a day by its number ("29/3", "the 18th"), not by a name.
@@ -98,3 +100,33 @@ def moved_from(low: str, n: NoteDate, found: Sequence[NoteDate]) -> bool:
     return low[max(0, n.start - 16) : n.start].rstrip().endswith("from") and any(
         o.start > n.end and low[n.end : o.start].strip() == "to" for o in found
     )
+
+
+#: A comparison's word and a preposition right before a day ("busier than in 2019", "a deadline back like in
+#: 2019", "as on Friday"): the day compared with, a mention, not the day the line is about.
+_COMPARED = re.compile(r"\b(?:like|unlike|than|as)\s+(?:back\s+)?(?:in|on|at|during)\s+$")
+
+
+def compared(low: str, n: NoteDate) -> bool:
+    """Whether ``n`` is a day the line compares with ("want it back like in 2019", "quieter than on
+    Saturday"), not the day it is about."""
+    return _COMPARED.search(low, max(0, n.start - 24), n.start) is not None
+
+
+#: A verb of telling or remembering, or a story's noun: what follows is what was told about.
+_RECOUNT = re.compile(
+    r"\b(?:told|tells|telling|remembered|remembers|recalled|recalls|recounted|reminisced|talked|spoke|"
+    r"story|stories|memories)\b"
+)
+_SENTENCE_END = re.compile(r"[.;!?](?=\s)")
+
+
+def recounted(low: str, n: NoteDate) -> bool:
+    """Whether ``n`` is a whole year after a verb of telling or remembering in its sentence ("Doris told us
+    about the fire in 1958", "remembered the first van in 2011"): the year of what was told, a mention; the
+    telling is the day written (a year is no day a telling took)."""
+    if len(n.days) < 365:
+        return False
+    near = max(0, n.start - 200)
+    begin = max((m.end() for m in _SENTENCE_END.finditer(low, near, n.start)), default=near)
+    return _RECOUNT.search(low, begin, n.start) is not None

@@ -25,9 +25,11 @@ from mdrecall.knowledge.day_filters import (
     NEGATED,
     POSSESSIVE,
     acted_on,
+    compared,
     condition,
     holds_later,
     moved_from,
+    recounted,
     span_start,
     topic,
 )
@@ -121,6 +123,8 @@ def line_day(
     kept = [n for n in kept if not names_note(low, n)]  # "the notes are in the 2026-11-02 log"
     kept = [n for n in kept if not month_acted_on(line, n.start, n.end)]  # "Sales: March reconciled"
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
+    kept = [n for n in kept if not compared(low, n)]  # "back like in 2019": a day compared with
+    kept = [n for n in kept if not recounted(low, n)]  # "told us about the flood in 1988"
     # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
     kept = [n for n in kept if not NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
     # "the review for Sunday's outage is Friday": a day's possessive names another event's day

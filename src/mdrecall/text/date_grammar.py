@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from mdrecall.text.dates import WEEKDAYS
+from mdrecall.text.event_heads import EVENT_NOUNS
 from mdrecall.text.holidays import holiday_names, holiday_pattern
 
 __all__ = ["DAY_TYPO", "WEEKDAY_TYPO", "day_typo", "note_grammar", "weekday_number", "weekday_typo"]
@@ -34,7 +35,9 @@ _WEEKDAY_RX = (
     # before a part of the day ("(Sat night)", "Sun morning"), or ending a clause after a lower-case word
     # that is no determiner ("forecast Sat.", not "under the Sun.")
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|am|pm)\b)"
-    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
+    # before a meeting's noun ("Sat call with Zoé", "Wed standup"): an event of that day
+    rf"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:{EVENT_NOUNS})\b)"
+    r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;:!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
     r"(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!\bits\s)(?-i:Mon|Wed|Sat|Sun)"
 )
 #: Weekdays' abbreviations in lower case, read only as a bare weekday (the phrase "wd"): "thu", "tues", "fri"
@@ -254,8 +257,11 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
         # a year a state has held since ("member since 2021", "lead since 2025") or until ("played till
-        # 2020", "ran the shop until 2008"), or one of birth ("born 2018", "born in 1994"): that whole year
-        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s))"
+        # 2020", "ran the shop until 2008"), one of birth ("born 2018", "born in 1994"), or one an event
+        # happened or will happen in ("adopted her in 2024", "during 2019"; not a count, "in 2000 steps":
+        # :func:`~mdrecall.text.year_phrases.year_is_count`): that whole year
+        r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s)"
+        r"|(?<=\bin\s)|(?<=\bduring\s))"
         r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
         _VERB_MONTH,  # "bought March", "doing July instead"
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",

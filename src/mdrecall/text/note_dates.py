@@ -56,10 +56,12 @@ from mdrecall.text.day_neighbours import (
 )
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
+from mdrecall.text.instructions import opens_instruction
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
 from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
+from mdrecall.text.year_phrases import year_is_count
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -236,7 +238,9 @@ def _note_match(
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
     if g["nwd"]:
         return ranked_weekday(g, low, start, end, today)
-    if g["sy"]:  # "since 2021": every day of that year
+    if g["sy"]:  # "since 2021", "adopted in 2024": every day of that year
+        if year_is_count(low, start, end):  # "in 2000 steps"
+            return None
         year = int(g["syy"] or 0)
         return days_between(date(year, 1, 1), date(year, 12, 31))
     found = explicit_days(g, low, start, end, today, orders, line, dotted)
@@ -368,6 +372,8 @@ def _note_match(
             way = direction_of(
                 low, start, end, default=1 if _FROM_BEFORE.search(low, max(0, start - 8), start) else 0
             )
+            if way == 0 and opens_instruction(low, start):
+                way = 1  # "Packed the bags. Leave on the 16th": an instruction's day is the coming one
             first = day_of_month(nth, today, way)
         second = int(g["oddn2"] or 0)
         if first and nth < second:  # "the 29th and 30th": the second day of the same month too

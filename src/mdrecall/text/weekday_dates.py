@@ -11,6 +11,7 @@ from mdrecall.text.date_calendar import month_near, month_number
 from mdrecall.text.date_direction import called_off, direction_of, past_verb, tally_back
 from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import month_days, weekday_before
+from mdrecall.text.event_heads import heads_event
 
 __all__ = ["DAY_NAME", "OWNER", "ranked_weekday", "standing_sentence", "weekday_days"]
 
@@ -209,6 +210,9 @@ def weekday_days(
         return None  # "Thursdays from now on, so Sam has Monday to finish": a slot of the arrangement
     if not qual and way == 0 and (tally_back(low, start, end) or _RESULT_AFTER.match(low, end)):
         way = -1  # "Viewings went fine, 14 groups on Saturday": what was counted, the day before
+    if not qual and way == 0 and heads_event(low, start, end):
+        back, ahead = weekday_before(today, wd), today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
+        return [back if (today - back) < (ahead - today) else ahead]  # "- 08:00 Sat call with Zoé — ..."
     if qual == "last" or way < 0:
         return [weekday_before(today, wd)]
     return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)]
