@@ -301,11 +301,7 @@ def context_probabilities(
         return None
     reader = kind_sentence.model(model[1].shape[0])
     found = mentions(store, keys)
-    digest = hashlib.blake2b(digest_size=16)
-    for m in found:  # the lines, not kept: a line may be a page's megabyte
-        for part in m:
-            digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
-    key = (id(model), id(reader), name, tuple(written), digest.digest())
+    key = (id(model), id(reader), name, tuple(written), _digest(found))
     if key in _KEPT:
         _KEPT.move_to_end(key)
         return _KEPT[key]
@@ -313,6 +309,18 @@ def context_probabilities(
     if len(_KEPT) > KEPT:
         _KEPT.popitem(last=False)
     return out
+
+
+def _digest(found: Sequence[Mention]) -> bytes:
+    """A digest of the mention lines (not kept: a line may be a page's megabyte), each part prefixed by its
+    length, so that no text (a NUL in a line or a heading) can move a boundary and give two different lists
+    of lines one digest."""
+    digest = hashlib.blake2b(digest_size=16)
+    for m in found:
+        for part in m:
+            data = part.encode("utf-8", "surrogatepass")
+            digest.update(len(data).to_bytes(8, "little") + data)
+    return digest.digest()
 
 
 #: Probabilities kept across index changes, for entities whose mention lines are the same (most, after an
