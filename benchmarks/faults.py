@@ -18,6 +18,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round11          # the eleventh round (fault_round11.py)
     python benchmarks/faults.py --only round12          # the twelfth round (fault_round12.py)
     python benchmarks/faults.py --only round13          # the thirteenth round (fault_round13.py)
+    python benchmarks/faults.py --only round14          # the fourteenth round (fault_round14.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -59,6 +60,7 @@ import fault_round10 as fr10
 import fault_round11 as fr11
 import fault_round12 as fr12
 import fault_round13 as fr13
+import fault_round14 as fr14
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -464,6 +466,9 @@ def main() -> int:
             # a thirteenth round on session 20's name rules (opening full names, person and lower nouns,
             # numbered nouns), the slot-news, past-day, kin-word and short-plural stages, root pages
             ("round13", lambda: fr13.case_round13(tmp), False),
+            # a fourteenth round on session 21's name rules (initials in slots, owned codes, titled surnames,
+            # lower-case labels), the sentence kind model's kept answers, the kinds and names stages, Postgres
+            ("round14", lambda: fr14.case_round14(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

@@ -154,3 +154,26 @@ def test_postgres_reading_a_line_back_does_not_grow_with_the_file(
     small, big = read[300], read[30_000]
     assert big[0] <= small[0] + 2, read  # every chunk between the two lines was read before: thousands
     assert big[1] <= small[1] + 2, read
+
+
+def test_a_line_cut_into_many_chunks_is_read_back_without_sorting_them(
+    tmp_path: Path, open_memory: Callable[..., Memory]
+) -> None:
+    """A line of a megabyte is cut into a thousand chunks of one first line: its first piece is read back
+    through the index, not by ordering every piece with its text (the fault campaign's round 14: a page
+    of one line of model codes read itself once per name)."""
+    steps = []
+    for n in (400, 8000):
+        root = tmp_path / f"p{n}"
+        (root / "memory").mkdir(parents=True)
+        line = "".join(
+            f"logged the {chr(65 + i % 26)}{chr(65 + i // 26 % 26)}{i % 90 + 10} sensor; " for i in range(n)
+        )
+        (root / "memory" / "bench.md").write_text("# Bench\n\n" + line + "\n")
+        mem = open_memory(root)
+        mem.index()
+        store = _store(mem)
+        got = store.line_texts([("memory/bench.md", 3)])
+        assert got and line.startswith(got[("memory/bench.md", 3)][:40])  # the line's first piece
+        steps.append(_steps(store, lambda s=store: s.line_texts([("memory/bench.md", 3)])))
+    assert steps[1] <= 3 * steps[0] + 20, steps  # twenty times the line, not twenty times the work

@@ -47,3 +47,36 @@ def test_an_entity_whose_lines_did_not_change_is_not_read_again(
     finally:
         mem.close()
         kind_context._KEPT.clear()
+
+
+class _Lines:
+    """A store of fixed mention lines, each with its heading (``chunk_at``)."""
+
+    def __init__(self, found: list[kind_context.Mention]) -> None:
+        self.found = found
+
+    def mention_lines(self, keys: object) -> list[tuple[str, int]]:
+        return [(m.path, i) for i, m in enumerate(self.found)]
+
+    def line_texts(self, where: list[tuple[str, int]]) -> dict[tuple[str, int], str]:
+        return {(p, i): self.found[i].text for p, i in where}
+
+    def chunk_at(self, path: str, line: int) -> object:
+        return type("C", (), {"heading": self.found[line].heading})()
+
+
+def test_lines_differing_only_where_a_nul_falls_are_not_one_kept_answer() -> None:
+    if kind_context._model() is None:
+        pytest.skip("no static table, tokenizers or model")
+    Mention = kind_context.Mention
+    kind_context._KEPT.clear()
+    try:
+        ferry = [Mention("memory/2027-09-01.md", "booked the crossing with Brannoch\0", "Ferries")]
+        moved = [Mention("memory/2027-09-01.md", "booked the crossing with Brannoch", "\0Ferries")]
+        first = kind_context.context_probabilities(_Lines(ferry), "Brannoch", ["brannoch"], ["Brannoch"])  # type: ignore[arg-type]
+        second = kind_context.context_probabilities(_Lines(moved), "Brannoch", ["brannoch"], ["Brannoch"])  # type: ignore[arg-type]
+        assert first is not None and second is not None
+        assert second is not first  # read for its own lines, not the kept answer of the other
+        assert len(kind_context._KEPT) == 2
+    finally:
+        kind_context._KEPT.clear()

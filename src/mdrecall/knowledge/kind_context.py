@@ -342,11 +342,7 @@ def context_probabilities_many(
         if not name.strip():
             continue
         found = mentions(store, keys)
-        digest = hashlib.blake2b(digest_size=16)
-        for m in found:  # the lines, not kept: a line may be a page's megabyte
-            for part in m:
-                digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
-        key = (id(model), id(reader), name, tuple(written), digest.digest())
+        key = (id(model), id(reader), name, tuple(written), _digest(found))
         if key in _KEPT:
             _KEPT.move_to_end(key)
             out[i] = _KEPT[key]
@@ -365,6 +361,20 @@ def context_probabilities_many(
 
 #: Characters of mention lines :func:`context_probabilities_many` holds before reading what it holds.
 HELD_CHARS = 2_000_000
+
+
+def _digest(found: Sequence[Mention]) -> bytes:
+    """A digest of the mention lines (not kept: a line may be a page's megabyte), each part prefixed by its
+    length, so that no text (a NUL in a line or a heading) can move a boundary and give two different lists
+    of lines one digest."""
+    digest = hashlib.blake2b(digest_size=16)
+    for m in found:
+        for part in m:
+            data = part.encode("utf-8", "surrogatepass")
+            digest.update(len(data).to_bytes(8, "little") + data)
+    return digest.digest()
+
+
 #: Probabilities kept across index changes, for entities whose mention lines are the same (most, after an
 #: edit): the sentence model embeds each line (about 8 ms of CPU a name). Keyed by the models' identities (a
 #: model read again is another), the name, its written forms and a digest of its lines; the oldest first out.

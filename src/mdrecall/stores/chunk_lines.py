@@ -79,27 +79,32 @@ def line_texts(query: Query, table: Table, wanted: Sequence[tuple[str, int]]) ->
     for path, line in sorted(asked):
         if (path, line) in out:
             continue
+        # the nearest starts, in the index's order (no text, no sort: a line of a megabyte is cut into a
+        # thousand chunks of one start, and ordering them by id with their text read the page per line)
         rows = query(
             _sql(
                 table,
-                "SELECT start_line, end_line, id, text FROM {t} WHERE path = {m} AND start_line <= {m}"
-                " ORDER BY start_line DESC, id LIMIT {m}",
+                "SELECT start_line, end_line FROM {t} WHERE path = {m} AND start_line <= {m}"
+                " ORDER BY start_line DESC LIMIT {m}",
             ),
             (path, line, NEAR),
         )
-        held = [r for r in rows if r[1] >= line]
-        if not held and len(rows) == NEAR:
-            held = query(
-                _sql(
-                    table,
-                    "SELECT start_line, end_line, id, text FROM {t} WHERE path = {m}"
-                    " AND start_line <= {m} AND end_line >= {m} ORDER BY start_line, id LIMIT 1",
-                ),
-                (path, line, line),
-            )
+        starts = [r[0] for r in rows if r[1] >= line]
+        if not starts and len(rows) < NEAR:
+            continue
+        # the first piece at the earliest start holding the line, or the file's scan for it
+        held = query(
+            _sql(
+                table,
+                "SELECT start_line, end_line, id, text FROM {t} WHERE path = {m}"
+                " AND start_line " + ("= {m}" if starts else "<= {m}") + " AND end_line >= {m}"
+                " ORDER BY start_line, id LIMIT 1",
+            ),
+            (path, min(starts) if starts else line, line),
+        )
         if not held:
             continue
-        start, end, _id, text = min(held, key=lambda r: (r[0], r[2]))
+        start, end, _id, text = held[0]
         pieces = text.split("\n")
         for at in range(start, min(end, start + len(pieces) - 1) + 1):  # the other lines asked it holds
             if at == line or (at > line and (path, at) in asked):

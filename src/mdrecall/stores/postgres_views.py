@@ -8,6 +8,7 @@ views.
 
 from __future__ import annotations
 
+import uuid
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
@@ -24,6 +25,8 @@ __all__ = ["PostgresAccess", "PostgresViews"]
 _T = TypeVar("_T")
 
 _MENTION_COLS = "path, line, section, key, name, kind, how, day"
+#: The meta key whose value, drawn anew by every write of mentions, says the stored mentions changed.
+STAMP = "views_stamp"
 
 
 def _clean(value: Any) -> Any:
@@ -44,6 +47,8 @@ class PostgresAccess(Protocol):
 
 class PostgresViews(PostgresFacts, PostgresAccess):
     """Mixed into :class:`~mdrecall.stores.postgres.PostgresStore`; uses only :class:`PostgresAccess`."""
+
+    _stats_cache: tuple[str | None, dict[str, tuple[int, bool]]] | None = None
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return self.run(lambda c: c.execute(sql, params).fetchall())
@@ -197,13 +202,20 @@ class PostgresViews(PostgresFacts, PostgresAccess):
 
     def entity_stats(self) -> dict[str, tuple[int, bool]]:
         """Entity key → (files naming it, once one names it mid-sentence; found other than as a capitalised
-        word)."""
-        rows = self._rows(
-            "SELECT key, CASE WHEN bool_or(how = 'name') THEN"
-            " count(DISTINCT path) FILTER (WHERE how IN ('name', 'name_start')) ELSE 0 END,"
-            f" bool_or(how NOT IN ('name', 'name_start')) FROM {self._ns}.mentions GROUP BY key"
-        )
-        return {r[0]: (int(r[1]), bool(r[2])) for r in rows}
+        word); the same object until the mentions change (in this process or another: :data:`STAMP`), as
+        SQLite's, which the kind and name tables' caches are keyed by (read anew for each entity listed, a
+        page of 4,000 names took 200 s CPU to list)."""
+        got = self._rows(f"SELECT value FROM {self._ns}.meta WHERE key = %s", (STAMP,))
+        stamp = got[0][0] if got else None  # read before the stats: a write between reads them again
+        cached = self._stats_cache
+        if cached is None or cached[0] != stamp:
+            rows = self._rows(
+                "SELECT key, CASE WHEN bool_or(how = 'name') THEN"
+                " count(DISTINCT path) FILTER (WHERE how IN ('name', 'name_start')) ELSE 0 END,"
+                f" bool_or(how NOT IN ('name', 'name_start')) FROM {self._ns}.mentions GROUP BY key"
+            )
+            cached = self._stats_cache = (stamp, {r[0]: (int(r[1]), bool(r[2])) for r in rows})
+        return cached[1]
 
     def add_file_version(self, path: str, hash: str, seen_at: float, text: str | None) -> bool:
         """Append a version of ``path`` unless its last one has the same hash; True when added."""
@@ -246,8 +258,14 @@ def _write_files(conn: Any, ns: str, files: Sequence[FileViews]) -> None:
 def _replace(
     conn: Any, ns: str, paths: list[str], mentions: Sequence[MentionRow], relations: Sequence[RelationRow]
 ) -> None:
-    """Replace the mentions and relationships of ``paths`` (in the caller's transaction)."""
+    """Replace the mentions and relationships of ``paths`` (in the caller's transaction), and draw a new
+    :data:`STAMP`."""
     clean = [_clean(p) for p in paths]
+    conn.execute(
+        f"INSERT INTO {ns}.meta (key, value) VALUES (%s, %s)"
+        " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+        (STAMP, uuid.uuid4().hex),
+    )
     conn.execute(f"DELETE FROM {ns}.mentions WHERE path = ANY(%s)", (clean,))
     conn.execute(f"DELETE FROM {ns}.relations WHERE path = ANY(%s)", (clean,))
     with conn.cursor() as cur:
