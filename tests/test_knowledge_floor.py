@@ -21,37 +21,37 @@ import knowledge_eval  # noqa: E402  (benchmarks/knowledge_eval.py)
 
 #: set: (dates, entity precision, entity recall, kinds, first names, supersession, questions, stray marks)
 FLOORS: dict[str, tuple[float, float, float, float, float, float, float, int]] = {
-    # one labelled item under the figures measured when set (session 20), stray marks as measured
+    # one labelled item under the figures measured when set (session 21), stray marks as measured
     "dev": (0.97, 0.96, 0.98, 0.98, 0.88, 0.87, 0.85, 0),  # now 1.00 0.98 1.00 1.00 1.00 1.00 0.90
     "held_out": (0.94, 0.96, 0.93, 0.96, 0.66, 0.75, 0.80, 0),  # now 1.00 1.00 0.97 1.00 1.00 1.00 0.90
     "held_out_2": (0.97, 0.96, 0.89, 0.93, 0.92, 0.93, 0.95, 0),  # now 0.99 0.98 0.90 0.95 1.00 1.00 1.00
     "held_out_3": (0.98, 0.97, 0.95, 0.95, 0.93, 0.96, 0.94, 0),  # now 1.00 0.99 0.96 0.96 1.00 1.00 0.97
     "held_out_4": (0.98, 0.97, 0.88, 0.95, 0.90, 0.87, 0.90, 0),  # now 1.00 0.98 0.90 0.97 1.00 0.92 0.94
     # written blind in session 13, tuned on since
-    "held_out_5": (0.98, 0.97, 0.88, 0.95, 0.93, 0.62, 0.96, 0),  # now 1.00 0.98 0.89 0.96 1.00 0.67 1.00
+    "held_out_5": (0.98, 0.97, 0.89, 0.95, 0.93, 0.62, 0.96, 0),  # now 1.00 0.98 0.91 0.96 1.00 0.67 1.00
     # written blind in session 14, tuned on since (session 15)
     "held_out_6": (0.97, 0.94, 0.96, 0.93, 0.87, 0.77, 0.96, 0),  # now 0.99 0.95 0.97 0.94 0.94 0.82 1.00
     # written blind in session 15, tuned on since (session 16)
     "held_out_7": (0.97, 0.95, 0.93, 0.89, 0.94, 0.73, 0.97, 0),  # now 0.99 0.97 0.95 0.91 1.00 0.77 1.00
     # written blind in session 15, tuned on since (session 16)
-    "held_out_8": (0.98, 0.95, 0.91, 0.92, 0.86, 0.63, 0.97, 0),  # now 1.00 0.97 0.93 0.93 0.93 0.68 1.00
+    "held_out_8": (0.98, 0.95, 0.92, 0.93, 0.93, 0.63, 0.97, 0),  # now 1.00 0.97 0.93 0.94 1.00 0.68 1.00
     # written blind in session 16, tuned on since (session 17)
-    "held_out_9": (0.95, 0.93, 0.88, 0.89, 0.85, 0.51, 0.93, 1),  # now 0.96 0.94 0.89 0.90 0.93 0.56 0.97
+    "held_out_9": (0.95, 0.93, 0.88, 0.89, 0.92, 0.51, 0.93, 1),  # now 0.96 0.94 0.89 0.90 1.00 0.56 0.97
     # written blind in session 16, tuned on since (session 17)
     "held_out_10": (0.94, 0.95, 0.88, 0.89, 0.95, 0.39, 0.90, 2),  # now 0.96 0.96 0.89 0.91 1.00 0.42 0.94
     # written blind in session 17, tuned on since (session 18)
-    "held_out_11": (0.92, 0.97, 0.91, 0.87, 0.94, 0.36, 0.90, 0),  # now 0.94 0.98 0.92 0.88 1.00 0.40 0.94
+    "held_out_11": (0.92, 0.97, 0.92, 0.89, 0.94, 0.36, 0.90, 0),  # now 0.94 0.98 0.93 0.90 1.00 0.40 0.94
     # written blind to the rules in session 18 and tuned on at once (a tuning set, not the blind measure)
-    "held_out_13": (0.95, 0.89, 0.86, 0.80, 0.95, 0.28, 0.96, 1),  # now 0.97 0.90 0.87 0.81 1.00 0.32 1.00
+    "held_out_13": (0.98, 0.89, 0.87, 0.87, 0.95, 0.28, 0.96, 1),  # now 0.99 0.90 0.88 0.88 1.00 0.32 1.00
     # written blind in session 19, read once as written, then tuned on the same session
-    "held_out_15": (0.94, 0.92, 0.79, 0.78, 0.94, 0.38, 0.90, 2),  # now 0.96 0.93 0.80 0.79 1.00 0.42 0.94
+    "held_out_15": (0.94, 0.92, 0.82, 0.84, 0.94, 0.38, 0.93, 2),  # now 0.96 0.94 0.83 0.85 1.00 0.42 0.97
     # held_out_16: its reading list beside MEMORY.md is indexed since session 20
-    "held_out_16": (0.92, 0.91, 0.77, 0.80, 0.90, 0.38, 0.85, 2),  # now 0.93 0.92 0.78 0.81 0.95 0.42 0.88
-    "held_out_17": (0.96, 0.94, 0.88, 0.80, 0.88, 0.34, 0.91, 4),  # now 0.98 0.96 0.89 0.81 0.94 0.38 0.94
-    "held_out_18": (0.93, 0.92, 0.83, 0.87, 0.94, 0.28, 0.97, 3),  # now 0.95 0.93 0.85 0.89 1.00 0.32 1.00
+    "held_out_16": (0.96, 0.92, 0.81, 0.90, 0.90, 0.38, 0.88, 2),  # now 0.97 0.93 0.82 0.91 0.95 0.42 0.91
+    "held_out_17": (0.96, 0.94, 0.90, 0.89, 0.94, 0.34, 0.91, 4),  # now 0.98 0.96 0.91 0.90 1.00 0.38 0.94
+    "held_out_18": (0.96, 0.95, 0.87, 0.89, 0.94, 0.28, 0.97, 3),  # now 0.97 0.97 0.89 0.90 1.00 0.32 1.00
     # written blind in session 20, read once as written, then tuned on the same session
-    "held_out_21": (0.91, 0.89, 0.83, 0.71, 0.73, 0.36, 0.94, 0),  # now 0.92 0.90 0.85 0.72 0.79 0.40 0.97
-    "held_out_22": (0.92, 0.91, 0.86, 0.76, 0.83, 0.24, 0.88, 1),  # now 0.94 0.92 0.87 0.77 0.89 0.28 0.92
+    "held_out_21": (0.96, 0.89, 0.83, 0.83, 0.73, 0.36, 0.97, 0),  # now 0.97 0.90 0.85 0.85 0.79 0.40 1.00
+    "held_out_22": (0.95, 0.92, 0.88, 0.86, 0.94, 0.24, 0.91, 1),  # now 0.97 0.93 0.89 0.88 1.00 0.28 0.94
 }
 
 
