@@ -22,9 +22,11 @@ def test_an_entity_whose_lines_did_not_change_is_not_read_again(
     asked: list[str] = []
     real = kind_context.probabilities_many
 
-    def counted(names: list[tuple[str, object, object]]) -> list[dict[str, float] | None]:
+    def counted(
+        names: list[tuple[str, object, object]], sentence: int | None = None
+    ) -> list[dict[str, float] | None]:
         asked.extend(name for name, _written, _found in names)
-        return real(names)  # type: ignore[arg-type]
+        return real(names, sentence)  # type: ignore[arg-type]
 
     monkeypatch.setattr(kind_context, "probabilities_many", counted)
     kind_context._KEPT.clear()

@@ -81,13 +81,48 @@ def test_a_listing_embeds_the_names_lines_in_one_call(
         listed = {e.name: (e.kind, e.kind_source, e.kind_p) for e in mem.entities()}
         asked = [n for n in NAMES if listed[n][1] == "context model" or listed[n][0] == "unknown"]
         assert len(asked) >= 3  # the names the rules leave to the models
-        assert calls == [2 * len(asked)]  # every asked name's two lines, in one call
+        # every asked name's two lines, in one call; masked ('Thought about X again.') they are two texts,
+        # each embedded once however many names share it
+        assert calls == [2]
         kind_context._KEPT.clear()
         entity_index._CONTEXT_KINDS.clear()
         for name in asked:  # read alone (one entity's detail: its lines in a call of their own), the same
             entity = mem.entity(name).entity
             assert (entity.kind, entity.kind_source, entity.kind_p) == listed[name]
         assert calls[1:] == [2] * len(asked)
+    finally:
+        mem.close()
+        kind_context._KEPT.clear()
+
+
+def test_the_sentence_model_reads_a_bounded_number_of_names_per_listing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past :data:`kind_context.SENTENCE_NAMES` names in one listing the static model answers alone (a page
+    of 20,000 names typed by no rule took 20 s of views, ~1 ms a name embedded); those answers not kept."""
+    reader = _reader()
+    embedded: list[str] = []
+    real = reader.embedder.embed_documents
+
+    def counted(texts: Any) -> Any:
+        embedded.extend(texts)
+        return real(texts)
+
+    monkeypatch.setattr(reader.embedder, "embed_documents", counted)
+    monkeypatch.setattr(kind_context, "SENTENCE_NAMES", 2)
+    lines = [f"- {verb} {{}} on the way back." for verb in ("Passed", "Stopped at", "Waved at", "Looked for")]
+    body = "\n".join(line.format(n) for n, line in zip(NAMES, lines * 2, strict=False))
+    write(tmp_path, "memory/2027-06-01.md", "# Rounds\n\n" + body + "\n")
+    mem = Memory.open(tmp_path, Config().merged({"history": {"git": False}}))
+    kind_context._KEPT.clear()
+    try:
+        mem.index()
+        listed = {e.name: e for e in mem.entities()}
+        asked = [n for n in NAMES if listed[n].kind_source == "context model" or listed[n].kind == "unknown"]
+        assert len(asked) >= 3  # the names the rules leave to the models
+        assert 0 < len(embedded) <= 2  # two names' lines read by the sentence model, no more
+        kept = len(kind_context._KEPT)
+        assert kept <= 2  # the static model's answers past the bound are not kept
     finally:
         mem.close()
         kind_context._KEPT.clear()

@@ -47,9 +47,13 @@ class _Line(Protocol):
 def masked(written: Sequence[str], found: Sequence[_Line]) -> list[str]:
     """Each mention line with every written form of the name (longest first) replaced by "X"."""
     forms = sorted(set(written), key=len, reverse=True)
+    longest = max((len(f) for f in forms), default=1) or 1
+    # each kept character comes from at most ``longest`` of the line's (a form replaced by one), so the
+    # line past this bound cannot reach the first LINE_CHARS: cut first, never replace in a megabyte line
+    bound = (LINE_CHARS + 2) * longest
     out = []
     for line in found:
-        text = line.text
+        text = line.text[:bound]
         for form in forms:
             if form:
                 text = text.replace(form, "X")
@@ -82,15 +86,15 @@ def vectors(embedder: Any, names: Sequence[tuple[Sequence[str], Sequence[_Line]]
         while end < len(texts) and (end == start or size + sum(map(len, texts[end])) <= BATCH_CHARS):
             size += sum(map(len, texts[end]))
             end += 1
-        flat = [t for group in texts[start:end] for t in group]
-        rows = np.asarray(embedder.embed_documents(flat), np.float32) if flat else np.zeros((0, DIMS))
-        at = 0
+        # a line many names share is embedded once
+        unique = list(dict.fromkeys(t for group in texts[start:end] for t in group))
+        rows = np.asarray(embedder.embed_documents(unique), np.float32) if unique else np.zeros((0, DIMS))
+        row = {t: i for i, t in enumerate(unique)}
         for group in texts[start:end]:
             if not group:
                 out.append(np.zeros(DIMS, np.float32))
                 continue
-            v = rows[at : at + len(group)].sum(0)
-            at += len(group)
+            v = rows[[row[t] for t in group]].sum(0)
             out.append((v / max(float(np.linalg.norm(v)), 1e-6)).astype(np.float32))
         start = end
     return out
