@@ -130,8 +130,10 @@ def _timed(*args: str, timeout: float = 60) -> tuple[Any, float]:
     return r, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _note_run(root: Path, data: bytes, name: str) -> tuple[dict[str, float], str]:
-    """Round 10's note run (index, views, :data:`QUESTIONS`) timed by CPU seconds."""
+def _note_run(
+    root: Path, data: bytes, name: str, questions: tuple[str, ...] = QUESTIONS
+) -> tuple[dict[str, float], str]:
+    """Round 10's note run (index, views, ``questions``) timed by CPU seconds."""
     _make(root, {})
     path = root / "memory" / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +142,7 @@ def _note_run(root: Path, data: bytes, name: str) -> tuple[dict[str, float], str
     steps: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = [
         ("index", ("index",), (0,)),
         ("views", ("entities",), (0,)),
-        *((f"q{i}", ("search", q), (0, 1)) for i, q in enumerate(QUESTIONS)),
+        *((f"q{i}", ("search", q), (0, 1)) for i, q in enumerate(questions)),
     ]
     for step, args, ok in steps:
         limit = max(r10.NOTE_LIMIT_S * 8 * max(1.0, len(data) / 1e6), 60)
@@ -151,9 +153,11 @@ def _note_run(root: Path, data: bytes, name: str) -> tuple[dict[str, float], str
     return took, ""
 
 
-def _note_case(make: Callable[[int], str | bytes]) -> Callable[[Path], dict[str, str]]:
-    """Round 10's note case (a dated log and an undated page, 100 KB and 1 MB) with this round's
-    questions, timed by CPU seconds."""
+def _note_case(
+    make: Callable[[int], str | bytes], questions: tuple[str, ...] = QUESTIONS
+) -> Callable[[Path], dict[str, str]]:
+    """Round 10's note case (a dated log and an undated page, 100 KB and 1 MB) with a round's
+    ``questions``, timed by CPU seconds."""
 
     def case(tmp: Path) -> dict[str, str]:
         said = []
@@ -162,7 +166,7 @@ def _note_case(make: Callable[[int], str | bytes]) -> Callable[[Path], dict[str,
             for size in (100_000, 1_000_000):
                 text = make(size)
                 data = text if isinstance(text, bytes) else text.encode()
-                took, why = _note_run(tmp / f"{size}-{name[:5]}", data, name)
+                took, why = _note_run(tmp / f"{size}-{name[:5]}", data, name, questions)
                 if why:
                     return verdict("unclear", f"{name} {size // 1000} KB: {why}")
                 sizes[size] = took

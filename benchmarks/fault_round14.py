@@ -119,53 +119,9 @@ LINES: dict[str, Callable[[int], str | bytes]] = {
 }
 
 
-def _note_run(root: Path, data: bytes, name: str, questions: tuple[str, ...]) -> tuple[dict[str, float], str]:
-    """Round 13's note run (index, views, ``questions``) timed by CPU seconds."""
-    _make(root, {})
-    path = root / "memory" / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(b"# d\n\n" + data + b"\n")
-    took: dict[str, float] = {}
-    steps: list[tuple[str, tuple[str, ...], tuple[int, ...]]] = [
-        ("index", ("index",), (0,)),
-        ("views", ("entities",), (0,)),
-        *((f"q{i}", ("search", q), (0, 1)) for i, q in enumerate(questions)),
-    ]
-    for step, args, ok in steps:
-        limit = max(r10.NOTE_LIMIT_S * 8 * max(1.0, len(data) / 1e6), 60)
-        r, took[step] = _timed("-w", str(root), *args, timeout=limit)
-        why = _plain(r, ok)
-        if why:
-            return took, f"{step}: {why}"
-    return took, ""
-
-
 def _note_case(make: Callable[[int], str | bytes]) -> Callable[[Path], dict[str, str]]:
     """Round 13's note case with this round's questions."""
-
-    def case(tmp: Path) -> dict[str, str]:
-        said = []
-        for name in ("2026-01-05.md", "notes/undated.md"):
-            sizes = {}
-            for size in (100_000, 1_000_000):
-                text = make(size)
-                data = text if isinstance(text, bytes) else text.encode()
-                took, why = _note_run(tmp / f"{size}-{name[:5]}", data, name, QUESTIONS)
-                if why:
-                    return verdict("unclear", f"{name} {size // 1000} KB: {why}")
-                sizes[size] = took
-            small, big = sizes[100_000], sizes[1_000_000]
-            worst = max(big, key=lambda k: big[k])
-            said.append(f"{name[:5]} 1 MB " + " ".join(f"{k} {v:.1f}" for k, v in big.items()))
-            if big[worst] > r10.NOTE_LIMIT_S or sum(big.values()) > r10.GROWTH * sum(small.values()):
-                return verdict(
-                    "unclear",
-                    f"{name}: 1 MB {worst} {big[worst]:.1f} s CPU (all {sum(big.values()):.1f} s against"
-                    f" {sum(small.values()):.1f} s at 100 KB)",
-                )
-        return verdict("converged", "; ".join(said) + " (CPU s)")
-
-    return case
+    return r13._note_case(make, QUESTIONS)
 
 
 # ---- the sentence model's kept probabilities ----------------------------------------------------------
