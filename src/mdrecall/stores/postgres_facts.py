@@ -20,13 +20,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from mdrecall.stores.postgres_rows import clean_text
-from mdrecall.stores.views import FactRow, Supersession
+from mdrecall.stores.views import FACT_COLS, FactRow, Supersession, fact_from_row
 
 __all__ = ["PostgresFacts", "mark_facts_changed", "write_facts"]
 
 _T = TypeVar("_T")
 
-_FACT_COLS = "path, line, day, attrs, vals, subject, context, cue, words"
 _PAIR_COLS = "path, line, new_path, new_line, new_day"
 #: Rows read per query (:meth:`PostgresFacts.fact_rows`, :meth:`PostgresFacts.superseded_all`).
 PAGE = 4096
@@ -83,7 +82,7 @@ def write_facts(conn: Any, ns: str, facts: Mapping[str, Sequence[FactRow]]) -> N
     new = {_text(p): sorted((fact_params(f) for f in rows), key=lambda t: t[1]) for p, rows in facts.items()}
     held: dict[str, list[tuple[Any, ...]]] = {}
     for r in conn.execute(
-        f"SELECT {_FACT_COLS} FROM {ns}.facts WHERE path = ANY(%s) ORDER BY path, line", (list(new),)
+        f"SELECT {FACT_COLS} FROM {ns}.facts WHERE path = ANY(%s) ORDER BY path, line", (list(new),)
     ):
         held.setdefault(r[0], []).append(tuple(r))
     changed = [p for p, rows in new.items() if held.get(p, []) != rows]
@@ -94,7 +93,7 @@ def write_facts(conn: Any, ns: str, facts: Mapping[str, Sequence[FactRow]]) -> N
     rows = [r for p in changed for r in new[p]]
     if rows:
         with conn.cursor() as cur:
-            cur.executemany(f"INSERT INTO {ns}.facts ({_FACT_COLS}) VALUES ({', '.join(['%s'] * 9)})", rows)
+            cur.executemany(f"INSERT INTO {ns}.facts ({FACT_COLS}) VALUES ({', '.join(['%s'] * 9)})", rows)
 
 
 def _pages(run: Callable[[str, tuple[Any, ...]], list[Any]], sql: str) -> Iterator[list[Any]]:
@@ -125,13 +124,9 @@ class PostgresFacts(PostgresFactsAccess):
         once), each file's path, day and title one shared string and each attribute list one shared tuple."""
         out: list[FactRow] = []
         shared: dict[Any, Any] = {}
-        sql = f"SELECT {_FACT_COLS} FROM {self._ns}.facts {{}} ORDER BY path, line"
+        sql = f"SELECT {FACT_COLS} FROM {self._ns}.facts {{}} ORDER BY path, line"
         for rows in _pages(self._read, sql):
-            for r in rows:
-                path, day, context = (shared.setdefault(v, v) for v in (r[0], r[2], r[6]))
-                attrs = shared.setdefault(("attrs", r[3]), tuple(r[3].split("|")) if r[3] else ())
-                values = tuple(r[4].split("|")) if attrs else ()
-                out.append(FactRow(path, int(r[1]), day, attrs, values, r[5], context, bool(r[7]), r[8]))
+            out += (fact_from_row(r, shared) for r in rows)
         return out
 
     def facts_generation(self) -> str:

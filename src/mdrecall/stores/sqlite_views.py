@@ -19,6 +19,7 @@ from mdrecall.stores.chunk_lines import Table, chunk_row_at, line_texts
 from mdrecall.stores.sqlite_known import count_mention_change
 from mdrecall.stores.sqlite_rows import CHUNK_COLS, row_chunk
 from mdrecall.stores.views import (
+    FACT_COLS,
     FactRow,
     FileVersion,
     FileViews,
@@ -26,6 +27,7 @@ from mdrecall.stores.views import (
     MentionRow,
     RelationRow,
     Supersession,
+    fact_from_row,
 )
 
 __all__ = ["FACTS_CHANGED", "SQLiteAccess", "SQLiteViews"]
@@ -34,10 +36,9 @@ __all__ = ["FACTS_CHANGED", "SQLiteAccess", "SQLiteViews"]
 _CHUNKS = Table("chunks", CHUNK_COLS, 4, 5, "?")
 
 _MENTION_COLS = "path, line, section, key, name, kind, how, day"
-_FACT_COLS = "path, line, day, attrs, vals, subject, context, cue, words"
 #: Fact lines read per query (:meth:`SQLiteViews.fact_rows`).
 _PAGE = 4096
-_FACT_INSERT = f"INSERT INTO facts({_FACT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_FACT_INSERT = f"INSERT INTO facts({FACT_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 #: Counts a change of the fact lines (meta ``facts_gen``): the stored pairing is made again.
 FACTS_CHANGED = (
     "INSERT INTO meta(key, value) VALUES ('facts_gen', '1')"
@@ -86,7 +87,7 @@ def _count_fact_change(
         part = list(paths[start : start + 500])
         marks = ",".join("?" * len(part))
         for r in conn.execute(
-            f"SELECT {_FACT_COLS} FROM facts WHERE path IN ({marks}) ORDER BY path, line", part
+            f"SELECT {FACT_COLS} FROM facts WHERE path IN ({marks}) ORDER BY path, line", part
         ):
             held.setdefault(r[0], []).append(tuple(r))
     dirty = [(p,) for p in paths if held.get(p, []) != sorted(facts.get(p, []), key=lambda t: t[1])]
@@ -314,15 +315,11 @@ class SQLiteViews(SQLiteAccess):
         list one shared tuple (100,000 notes: ~170,000 lines)."""
         out: list[FactRow] = []
         shared: dict[Any, Any] = {}
-        sql = f"SELECT {_FACT_COLS} FROM facts WHERE (path, line) > (?, ?) ORDER BY path, line LIMIT {_PAGE}"
+        sql = f"SELECT {FACT_COLS} FROM facts WHERE (path, line) > (?, ?) ORDER BY path, line LIMIT {_PAGE}"
         after: tuple[str, int] = ("", -1)
         while True:
             rows = self.query(sql, after)
-            for r in rows:
-                path, day, context = (shared.setdefault(v, v) for v in (r[0], r[2], r[6]))
-                attrs = shared.setdefault(("attrs", r[3]), tuple(r[3].split("|")) if r[3] else ())
-                values = tuple(r[4].split("|")) if attrs else ()
-                out.append(FactRow(path, int(r[1]), day, attrs, values, r[5], context, bool(r[7]), r[8]))
+            out += (fact_from_row(r, shared) for r in rows)
             if len(rows) < _PAGE:
                 return out
             after = (rows[-1][0], int(rows[-1][1]))

@@ -9,14 +9,16 @@ plain tuples: a sync writes one per mention.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 
 __all__ = [
+    "FACT_COLS",
     "ChunkAtStore",
     "FactRow",
+    "fact_from_row",
     "FileVersion",
     "FileViews",
     "KeySummary",
@@ -79,6 +81,19 @@ class FactRow(NamedTuple):
     context: str  # space-joined stems of the page's title (a page about one thing), else ""
     cue: bool
     words: str  # space-joined words of the whole line, case and currency kept (to see an old value named)
+
+
+#: A stored fact line's columns, in :class:`FactRow`'s order (attributes and values joined by ``|``).
+FACT_COLS = "path, line, day, attrs, vals, subject, context, cue, words"
+
+
+def fact_from_row(r: Sequence[Any], shared: dict[Any, Any]) -> FactRow:
+    """A fact line from its stored row (:data:`FACT_COLS`); ``shared`` keeps one string for each path, day
+    and title and one tuple for each attribute list across the rows read (100,000 notes: ~170,000 lines)."""
+    path, day, context = (shared.setdefault(v, v) for v in (r[0], r[2], r[6]))
+    attrs = shared.setdefault(("attrs", r[3]), tuple(r[3].split("|")) if r[3] else ())
+    values = tuple(r[4].split("|")) if attrs else ()
+    return FactRow(path, int(r[1]), day, attrs, values, r[5], context, bool(r[7]), r[8])
 
 
 class FileVersion(NamedTuple):
