@@ -1,0 +1,47 @@
+"""Entities of session 22 (h-ents25): adjectives of places and kinds of things that name no one.
+
+The notes are written for these tests (a cookery club, a farm shop, a cycling touring group), in words of
+their own, not the labelled sets', the entity corpus's nor the pair corpora's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall.knowledge.name_lists import demonym, places
+from mdrecall.knowledge.place_adjectives import place_adjective
+
+from helpers import mention_kinds, workspace_entities
+
+
+def _names(tmp_path: Path, files: dict[str, str]) -> set[str]:
+    return {e.name for e in workspace_entities(tmp_path, files)}
+
+
+def test_a_place_written_without_its_accents_is_the_place() -> None:
+    # fails before: the gazetteer holds "Mahārāshtra" and "Málaga" with their accents only
+    assert "Maharashtra" in places() and "Malaga" in places()
+    assert "Mahārāshtra" in places()
+
+
+def test_an_adjective_of_a_region_the_gazetteer_holds_is_no_name() -> None:
+    # fails before: WordNet's demonyms hold countries' adjectives, not those of states and provinces
+    for word in ("Keralan", "Maharashtrian", "Ligurian", "Calabrian"):
+        assert place_adjective(word) and demonym(word), word
+    # a place, a given name or a noun stays what it was; "-i" is no ending read ("Kalyani" is a given name)
+    for word in ("Milan", "Kerala", "Human", "Meera", "Kalyani", "Oceanian"):
+        assert not place_adjective(word), word
+
+
+def test_a_compass_word_and_an_adjective_of_a_people_name_no_one(tmp_path: Path) -> None:
+    text = (
+        "# Supper club\n"
+        "- March menu: Keralan fish curry, then a North African tagine and Ligurian focaccia.\n"
+        "- Hosted by Oona Brady at the Larkfield hall.\n"
+    )
+    found = mention_kinds(text)
+    # fails before: "North African" and "Keralan" were rare capitalised words mid-sentence, strong names
+    assert {how for _k, how in found.get("North African", set())} <= {"name_start"}, found
+    assert {how for _k, how in found.get("Keralan", set())} <= {"name_start"}, found
+    names = _names(tmp_path, {"memory/2027-03-02.md": text, "memory/2027-03-09.md": text})
+    assert not {"North African", "Keralan", "Ligurian"} & names, names
+    assert "Oona Brady" in names
