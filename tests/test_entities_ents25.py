@@ -45,3 +45,31 @@ def test_a_compass_word_and_an_adjective_of_a_people_name_no_one(tmp_path: Path)
     names = _names(tmp_path, {"memory/2027-03-02.md": text, "memory/2027-03-09.md": text})
     assert not {"North African", "Keralan", "Ligurian"} & names, names
     assert "Oona Brady" in names
+
+
+def test_a_breed_or_a_plural_written_only_as_one_of_a_kind_is_no_one(tmp_path: Path) -> None:
+    files = {
+        "MEMORY.md": (
+            "# Farm shop\n"
+            "- Yard dog: Pepper, a wiry Jack Russell who guards the egg fridge.\n"
+            "- Hens: Hilda (the bossy one, a Welsummer), Bertram the cockerel.\n"
+            "- Careful: two Aoifes on the rota, always add the surname.\n"
+        ),
+        "memory/2027-04-03.md": "- Pepper chased the van. Hilda laid two. Aoife Tighe asked about eggs.\n",
+        "memory/2027-04-05.md": "- Bertram crowed at 5. Went to a Hozier concert with Aoife Tighe.\n",
+    }
+    names = _names(tmp_path, files)
+    # fails before: each was read as a person, a pet or a firm by its shape or its label
+    assert not {"Jack Russell", "Welsummer", "Aoifes"} & names, names
+    assert {"Pepper", "Bertram", "Hilda", "Aoife Tighe"} <= names, names
+
+
+def test_names_a_kind_reads_every_place_the_name_is_written() -> None:
+    from mdrecall.knowledge.kind_names import names_a_kind
+
+    assert names_a_kind(["Welsummer"], ["- Hens: Pia (a Welsummer), Dot."])
+    assert names_a_kind(["Jack Russell"], ["a scruffy Jack Russell who barks", "got a Jack Russell."])
+    assert not names_a_kind(["Jack Russell"], ["a Jack Russell.", "Jack Russell rang about the hay."])
+    assert not names_a_kind(["Rosalía"], ["went to a Rosalía concert"])  # it qualifies the noun after it
+    assert not names_a_kind(["Joans"], ["Joans was late"])
+    assert not names_a_kind(["Pia"], [])
