@@ -73,3 +73,4 @@ def test_names_a_kind_reads_every_place_the_name_is_written() -> None:
     assert not names_a_kind(["Rosalía"], ["went to a Rosalía concert"])  # it qualifies the noun after it
     assert not names_a_kind(["Joans"], ["Joans was late"])
     assert not names_a_kind(["Pia"], [])
+    assert not names_a_kind(["Biscuit"], ["a collie called Biscuit.", "a terrier named Biscuit"])

@@ -2,7 +2,7 @@
 Welsummer)", "two Joans on the list".
 
 A breed or a type reads as a name by its shape and may be typed a person or a pet by the words around it;
-written only after an indefinite article (perhaps with an adjective or two) and closing its phrase, it is one
+written only after an indefinite article (perhaps with an adjective) and closing its phrase, it is one
 of a kind, no one the agent should be told of; so is a given name's plural written only after a number
 (whatever kind it was given). A name the notes also write otherwise ("Pia said") is left alone, as is one
 qualifying a noun after it ("a Rosalía concert"). The entity view asks only for the few mention lines
@@ -24,8 +24,9 @@ KINDS = frozenset({"person", "pet"})
 #: An entity with more mention lines than this names someone (or is left to the other rules).
 MAX_LINES = 3
 
-#: An indefinite article, perhaps with one or two lower-case words, right before the name.
-_ARTICLE = re.compile(r"(?:^|[^\w'’-])(?:a|an)[ ](?:[a-z][\w-]*[ ]){0,2}$")
+#: An indefinite article, perhaps with one lower-case word (an adjective: "a wiry"), right before the name;
+#: not a noun and a word of naming ("a lurcher called Momo" names the dog).
+_ARTICLE = re.compile(r"(?:^|[^\w'’-])(?:a|an)[ ](?:(?!called[ ]|named[ ]|nicknamed[ ])[a-z][\w-]*[ ])?$")
 #: A number or a word of many before a plural ("two Joans", "3 Dobermanns").
 _MANY = re.compile(r"(?:^|[^\w'’-])(?:\d+|two|three|four|five|six|several|many|both)[ ]$", re.IGNORECASE)
 #: What closes the name's phrase after it: a mark, the line's end, or a word that cannot be the noun it
