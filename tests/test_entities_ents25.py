@@ -74,3 +74,21 @@ def test_names_a_kind_reads_every_place_the_name_is_written() -> None:
     assert not names_a_kind(["Joans"], ["Joans was late"])
     assert not names_a_kind(["Pia"], [])
     assert not names_a_kind(["Biscuit"], ["a collie called Biscuit.", "a terrier named Biscuit"])
+
+
+def test_a_listed_title_in_sentence_case_or_long_is_whole_where_its_maker_follows() -> None:
+    found = mention_kinds(
+        "# Books and films\n\n"
+        "- Il nome della rosa (Umberto Eco), in Italian, slowly\n"
+        "- De avonden, Gerard Reve. A gift from Pieter.\n"
+        "- How to Do Nothing When Everything Is Happening at Once, Jenny Odell\n"
+        "- Finished it, loved it\n"
+        "- Lent to Maeve Quinlan\n"
+    )
+    # fails before: the lower-case words were cut off ("Il", "De") and a title of more than eight words
+    # was no title
+    assert ("work", "typed_name") in found["Il nome della rosa"], found
+    assert ("work", "typed_name") in found["De avonden"], found
+    assert ("work", "typed_name") in found["How to Do Nothing When Everything Is Happening at Once"], found
+    assert ("person", "typed_name") in found["Gerard Reve"], found
+    assert not any(n.startswith(("Finished it", "Lent to")) for n in found), found
