@@ -59,6 +59,7 @@ from mdrecall.knowledge.name_words import (
     PLACE_WORDS,
 )
 from mdrecall.knowledge.names import name_kind, trim_leading
+from mdrecall.knowledge.place_adjectives import compass_adjective
 from mdrecall.knowledge.section_kinds import TableCells
 
 __all__ = ["Candidate", "capital_candidates"]
@@ -162,7 +163,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             scan.add(i, c.words[1], app, "typed_name")  # "Ayesha WhatsApp 21:40": a person, then the app
             c.words = c.words[:1]
             trailing = True
-        if len(c.words) == 1 and demonym(c.words[0]):
+        if (len(c.words) == 1 and demonym(c.words[0])) or compass_adjective(c.words):
             c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
         labelled = c.before.rstrip().endswith(":")
         lead = trim_leading(c.words, c.opens, labelled) if len(c.words) > 1 and not title else 0

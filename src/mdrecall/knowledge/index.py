@@ -18,7 +18,7 @@ from typing import Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
-from mdrecall.knowledge import entity_filter
+from mdrecall.knowledge import entity_filter, kind_names
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.given_shape import link_untyped_given
@@ -222,11 +222,19 @@ class EntityIndex(NameQueries):
             drop = entity_filter.dropped(
                 self.texts, self.store.entity_stats(), [entity_filter.listed(*a) for a in accepted]
             )
+        drop |= self._kind_names(accepted)
         found = [e for root, e, _parts in accepted if root not in drop]
         kind = "technology" if kind == "tool" else kind  # the kind's old name
         found = [e for e in found if kind is None or e.kind == kind]
         found.sort(key=lambda e: (-e.mentions, e.name.casefold()))
         return found[:limit] if limit > 0 else found
+
+    def _kind_names(self, accepted: Sequence[tuple[str, Entity, Sequence[KeySummary]]]) -> set[str]:
+        """The roots of persons and pets written only as one of a kind (:func:`~.kind_names.kind_roots`)."""
+        listed = [
+            (root, e.kind, e.mentions, [e.name, *e.aliases], [p.key for p in ps]) for root, e, ps in accepted
+        ]
+        return kind_names.kind_roots(self.store, listed)
 
     def _entities(self, roots: Sequence[tuple[str, Sequence[KeySummary]]]) -> dict[str, Entity]:
         """Each root's :class:`Entity`; the context model asked once for all the roots whose kind needs it

@@ -266,9 +266,13 @@ def maker_kind(name: str) -> str:
 
 
 def is_rare(words: list[str]) -> bool:
-    """Is a capitalised word no frequent English word, given name or calendar word ("Triodos", "Slurm")?
-    Several words: is any of them so (a name of frequent words only, "Hague Blue", is left to the cues)."""
-    return any(w.isalpha() and w not in STOP and not common_word(w) and not given_name(w) for w in words)
+    """Is a capitalised word no frequent English word, given name, calendar word or adjective of a people
+    ("Triodos", "Slurm"; not "Keralan")? Several words: is any of them so (a name of frequent words only,
+    "Hague Blue", is left to the cues)."""
+    return any(
+        w.isalpha() and w not in STOP and not common_word(w) and not given_name(w) and not demonym(w)
+        for w in words
+    )
 
 
 def _surname_core(word: str) -> str:

@@ -188,7 +188,11 @@ def demonym(word: str) -> bool:
     """Is ``word`` a capitalised English adjective of a people, a language, a place or a creed ("Polish",
     "English", "Portuguese", "Victorian": ``demonyms.txt``, from WordNet by ``scripts/gen_demonyms.py``)?
     Alone it names no entity ("English titles", "a little Polish")."""
-    return word in _demonyms()
+    if word in _demonyms():
+        return True
+    from mdrecall.knowledge.place_adjectives import place_adjective
+
+    return place_adjective(word)  # "Maharashtrian", "Kenyan": a gazetteer's place and a usual ending
 
 
 def fold_accents(text: str) -> str:
@@ -244,6 +248,10 @@ def places() -> frozenset[str]:
     for name in ("places.txt", "gazetteer.txt"):
         lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
         out.update(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
+    # Written without their accents too ("Maharashtra" for Mahārāshtra, "Malaga"), unless that makes an
+    # English noun or a given name.
+    folded = {fold_accents(p) for p in out} - out
+    out.update(p for p in folded if not lower_noun(p) and not given_name(p))
     return frozenset(out)
 
 

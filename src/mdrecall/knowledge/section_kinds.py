@@ -204,15 +204,19 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
     while at < len(line):
         end = _TITLE_END.search(line, sequel.end() if sequel is not None and first else at)
         stop = end.start() if end is not None else len(line)
-        title = _TRAILING_LOWER.sub("", _unmarked(line[at:stop]))  # "Der Grüffelo on repeat"
+        raw = _unmarked(line[at:stop])
+        title = _TRAILING_LOWER.sub("", raw)  # "Der Grüffelo on repeat"
         marked = (stop < len(line) and line[stop] in ",:;(") or line.startswith(
             (" (", " - ", " – ", " — ", " by "), stop
         )
         marked = marked or (end is not None and end.group(0)[1:2].isalpha())  # "Andor season 2"
-        if not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
+        made = _made_title(line, at, raw)
+        if made is not None:  # "Het diner, Herman Koch": a title in sentence case, its maker after it
+            title = raw
+        elif not _title(title, marked or not first or lead is not None):  # "Still to see: Korvelund."
             break
         out.append((i, at, at + len(title), "work"))
-        maker = _MAKER.match(line, at + len(title)) or _ONE_MAKER.match(line, at + len(title))
+        maker = made or _MAKER.match(line, at + len(title)) or _ONE_MAKER.match(line, at + len(title))
         if maker is not None and _maker_name(maker.group("m")):  # "- Perfect Days, Wim Wenders"
             out.append((i, maker.start("m"), maker.end("m"), "person"))
             stop = maker.end("m")
@@ -221,6 +225,26 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
             break
         at, first = nxt.end(), False
     return out
+
+
+def _made_title(line: str, at: int, raw: str) -> re.Match[str] | None:
+    """The maker after a listed title that only its maker marks as one: a title in sentence case ("Het
+    diner, Herman Koch", "Los detectives salvajes (Bolaño)") or one longer than :func:`_title` reads ("What
+    I Talk About When I Talk About Running, Haruki Murakami"), up to twelve words opening with a capital;
+    None where no maker's name follows (notes in lower case stay notes: "Finished it, loved it")."""
+    words = raw.split()
+    if len(words) < 2 or len(words) > 12 or not raw[:1].isupper() or words[0] in _LABEL_OPENERS:
+        return None
+    if _title(raw, True) and len(words) <= 8:
+        return None  # read as before
+    maker = _MAKER.match(line, at + len(raw)) or _ONE_MAKER.match(line, at + len(raw))
+    if maker is None or " " not in maker.group("m") and maker.group(0)[:1] == ",":
+        return None  # a single word after a comma may be the next title ("Dune, Emma")
+    return maker if _maker_name(maker.group("m")) else None
+
+
+#: Words opening a note, not a title, before a maker's name ("Lent to Aoife Brennan", "Finished with Ola").
+_LABEL_OPENERS = frozenset("Lent Borrowed Finished Started Reading Watching Gave Got Bought Returned".split())
 
 
 def _unmarked(text: str) -> str:
