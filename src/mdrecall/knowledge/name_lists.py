@@ -6,7 +6,7 @@ is, from these and the words around it, is :mod:`mdrecall.knowledge.names`'s."""
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -17,6 +17,7 @@ __all__ = [
     "kin_word",
     "lower_noun",
     "person_noun",
+    "place_adjective",
     "common_word",
     "composition_words",
     "demonym",
@@ -190,9 +191,35 @@ def demonym(word: str) -> bool:
     Alone it names no entity ("English titles", "a little Polish")."""
     if word in _demonyms():
         return True
-    from mdrecall.knowledge.place_adjectives import place_adjective
-
     return place_adjective(word)  # "Maharashtrian", "Kenyan": a gazetteer's place and a usual ending
+
+
+#: (ending of the adjective, what replaces it to give the place): Keny-an → Kenya, Maharashtr-ian →
+#: Maharashtra, Brazil-ian, Ital-ian → Italy, Mexic-an → Mexico, Japan-ese, Chin-ese → China
+#: ("-i" is left out: "Kalyani" is a given name as often as Kalyan's adjective).
+_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ian", ("", "a", "ia", "y")),
+    ("an", ("a", "o")),
+    ("ese", ("", "a")),
+)
+
+
+@lru_cache(maxsize=65536)
+def place_adjective(word: str) -> bool:
+    """Is ``word`` the adjective of a place of the gazetteer by a usual ending ("Maharashtrian", "Kenyan"),
+    and nothing the workspace could mean by itself (a place, a given name, a well-known name, a noun never
+    capitalised)?"""
+    if len(word) < 5 or not word[:1].isupper() or not word.isalpha() or not word[1:].islower():
+        return False
+    if word in places() or given_name(word) or known_name(word) is not None or lower_noun(word):
+        return False
+    for ending, repl in _ENDINGS:
+        if not word.endswith(ending):
+            continue
+        stem = word[: -len(ending)]
+        if len(stem) >= 3 and any(stem + r in places() for r in repl if len(stem + r) >= 4):
+            return True
+    return False
 
 
 def fold_accents(text: str) -> str:
