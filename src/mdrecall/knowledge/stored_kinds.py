@@ -17,6 +17,7 @@ __all__ = [
     "inherited_key_kinds",
     "key_kinds",
     "kind_lines",
+    "kind_mentions",
     "kind_names",
     "others_names",
 ]
@@ -106,3 +107,13 @@ def kind_lines(store: Store, kinds: Sequence[str]) -> dict[str, list[int]] | Non
     for path, line in store.mention_lines(keys):
         lines.setdefault(path, []).append(line)
     return lines
+
+
+def kind_mentions(store: Store, kinds: Sequence[str]) -> list[tuple[str, int, str]]:
+    """Every stored mention of an entity of ``kinds`` as (path, line, key): who is named on which line;
+    empty when the store keeps no views or no entity has those kinds."""
+    if not kinds or not keeps_views(store):
+        return []
+    wanted = set(kinds)
+    keys = [k for k, kind in key_kinds(store).items() if kind in wanted]
+    return [(m.path, m.line, m.key) for m in store.mention_rows(keys)] if keys else []

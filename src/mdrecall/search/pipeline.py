@@ -36,6 +36,8 @@ from mdrecall.search.kind_answers import apply_kind_answers, kind_subject, spans
 from mdrecall.search.kinds import ENTITY_KINDS, apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.named_subject import apply_name_forms, asked_names
+from mdrecall.search.person_answers import WINDOW as WHO_WINDOW
+from mdrecall.search.person_answers import apply_person_answers, others_lines
 from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds, whereabouts_names
 from mdrecall.search.ranking import (
@@ -72,6 +74,7 @@ from mdrecall.search.times import (
     asks_how_often,
 )
 from mdrecall.stores.base import Store
+from mdrecall.text.converse import asks_for_party
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.query import (
     KeywordQuery,
@@ -122,6 +125,7 @@ STAGES = (
     "times",
     "current",
     "names",
+    "who",
 )
 
 
@@ -325,6 +329,8 @@ def run_search(
             from mdrecall.knowledge.stored_kinds import kind_lines
 
             fused = apply_place_lift(fused, names, kind_lines(store, whereabouts_kinds(req.query)) or {})
+    if "who" not in off and fused and not several and asks_for_party(req.query):  # "who feeds the hens"
+        fused = _person_answers(store, fused, kq.terms, req.query)
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
@@ -406,6 +412,16 @@ def run_search(
         fallback=fallback,
         reranker=reranked_by,
     )
+
+
+def _person_answers(store: Store, fused: list[Scored], terms: Sequence[str], query: str) -> list[Scored]:
+    """``fused`` with the candidates whose line names someone beside the question's subject lifted
+    (:mod:`mdrecall.search.person_answers`)."""
+    from mdrecall.knowledge.stored_kinds import kind_mentions
+
+    rows = kind_mentions(store, ("person",))
+    paths = {s.chunk.path for s in fused[:WHO_WINDOW]}
+    return apply_person_answers(fused, others_lines(rows, asked_names(query), paths), terms)
 
 
 def _superseded_check(
