@@ -19,9 +19,9 @@ def _scored(path: str, text: str, score: float) -> Scored:
 
 
 def test_the_asked_person_is_no_answer() -> None:
-    rows = [("a.md", 3, "leo brandt"), ("a.md", 4, "nadia okafor"), ("b.md", 1, "nadia okafor")]
+    rows = {"a.md": [(3, "leo brandt"), (4, "nadia okafor")], "b.md": [(1, "nadia okafor")]}
     assert others_lines(rows, ["leo"], ["a.md"]) == {"a.md": {4}}
-    assert others_lines(rows, [], ["a.md", "b.md"]) == {"a.md": {3, 4}, "b.md": {1}}
+    assert others_lines(rows, [], ["a.md", "b.md", "c.md"]) == {"a.md": {3, 4}, "b.md": {1}}
 
 
 def test_a_line_naming_someone_with_the_subject_is_lifted_within_the_head() -> None:

@@ -30,17 +30,17 @@ WINDOW = 5
 
 
 def others_lines(
-    rows: Iterable[tuple[str, int, str]], asked: Sequence[str], paths: Iterable[str]
+    mentions: Mapping[str, Sequence[tuple[int, str]]], asked: Sequence[str], paths: Iterable[str]
 ) -> dict[str, set[int]]:
-    """Path → the lines (of ``paths``) holding a mention of someone not asked about: ``rows`` are a
-    person's mentions as (path, line, key), ``asked`` the question's names (lowercase); a key sharing a
-    word with one of them is that person ("leo" for "Leo Brandt")."""
-    wanted = set(paths)
+    """Path → the lines (of ``paths``) holding a mention of someone not asked about: ``mentions`` are
+    the people's mentions (path → (line, key)), ``asked`` the question's names (lowercase); a key
+    sharing a word with one of them is that person ("leo" for "Leo Brandt")."""
     names = {n.casefold() for n in asked}
     out: dict[str, set[int]] = {}
-    for path, line, key in rows:
-        if path in wanted and not (set(key.split()) & names):
-            out.setdefault(path, set()).add(line)
+    for path in set(paths):
+        for line, key in mentions.get(path, ()):
+            if not (set(key.split()) & names):
+                out.setdefault(path, set()).add(line)
     return out
 
 

@@ -419,9 +419,9 @@ def _person_answers(store: Store, fused: list[Scored], terms: Sequence[str], que
     (:mod:`mdrecall.search.person_answers`)."""
     from mdrecall.knowledge.stored_kinds import kind_mentions
 
-    rows = kind_mentions(store, ("person",))
-    paths = {s.chunk.path for s in fused[:WHO_WINDOW]}
-    return apply_person_answers(fused, others_lines(rows, asked_names(query), paths), terms)
+    paths = [s.chunk.path for s in fused[:WHO_WINDOW]]
+    lines = others_lines(kind_mentions(store, ("person",)), asked_names(query), paths)
+    return apply_person_answers(fused, lines, terms)
 
 
 def _superseded_check(
