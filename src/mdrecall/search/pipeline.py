@@ -26,7 +26,7 @@ from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
 from mdrecall.search.amounts import apply_amount_lift, asks_for_money
-from mdrecall.search.class_answers import apply_class_lift, asked_class_of
+from mdrecall.search.class_answers import apply_class_lift, asked_class_of, name_chunks
 from mdrecall.search.current import lift_latest
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
@@ -316,8 +316,10 @@ def run_search(
             if not several:  # "which app do I make the menu card in": a line naming one with the subject
                 kind_words = [t for t in kq.terms if t.lower() in ENTITY_KINDS]
                 fused = apply_kind_answers(fused, mentions, kind_subject(kq.terms, kind_words))
-        if (named := asked_class_of(req.query)) is not None:  # "what breed is Biscuit": "Biscuit, a ..."
-            fused = apply_class_lift(fused, named)
+        if (named := asked_class_of(req.query)) is not None and fused:  # "what breed is Biscuit"
+            scope = _in_scope(req, flt)
+            fetch = (lambda: name_chunks(store, named, req.sources, scope)) if mode != "vector" else None
+            fused = apply_class_lift(fused, named, fetch=fetch)
     if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
         fused = apply_amount_lift(fused, (*kq.terms, *near))
     measure = asked_measure(req.query) if "measures" not in off else None
