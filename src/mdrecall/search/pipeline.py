@@ -331,8 +331,6 @@ def run_search(
             from mdrecall.knowledge.stored_kinds import kind_lines
 
             fused = apply_place_lift(fused, names, kind_lines(store, whereabouts_kinds(req.query)) or {})
-    if "who" not in off and fused and not several and asks_for_party(req.query):  # "who feeds the hens"
-        fused = _person_answers(store, fused, kq.terms, req.query)
     if choice:
         fused = apply_decision_boost(fused, kq.terms, kq.instances)
     if prefers:
@@ -352,6 +350,8 @@ def run_search(
         n, s = len(fused), "s" if len(fused) != 1 else ""
         cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
         fallback = f"{fallback}; {cut}" if fallback else cut
+    if "who" not in off and ranked and not several and asks_for_party(req.query):  # "who feeds the hens"
+        ranked = _person_answers(store, ranked, kq.terms, req.query)  # among those min_score kept
     if "times" not in off and ranked and asks_for_time(req.query):  # "when is team sync": its time
         gone = _superseded_check(store, off, ranked)
         ranked = apply_time_lift(
@@ -416,14 +416,14 @@ def run_search(
     )
 
 
-def _person_answers(store: Store, fused: list[Scored], terms: Sequence[str], query: str) -> list[Scored]:
-    """``fused`` with the candidates whose line names someone beside the question's subject lifted
+def _person_answers(store: Store, ranked: list[Scored], terms: Sequence[str], query: str) -> list[Scored]:
+    """``ranked`` with the candidates whose line names someone beside the question's subject lifted
     (:mod:`mdrecall.search.person_answers`)."""
     from mdrecall.knowledge.stored_kinds import kind_mentions
 
-    paths = [s.chunk.path for s in fused[:WHO_WINDOW]]
+    paths = [s.chunk.path for s in ranked[:WHO_WINDOW]]
     lines = others_lines(kind_mentions(store, ("person",)), asked_names(query), paths)
-    return apply_person_answers(fused, lines, terms)
+    return apply_person_answers(ranked, lines, terms)
 
 
 def _superseded_check(
