@@ -28,7 +28,7 @@ DATA = ROOT / "knowledge"
 SETS = ("dev", "held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5")
 sys.path.insert(0, str(ROOT))
 
-from knowledge_eval import _open, _rank  # noqa: E402
+from knowledge_eval import _open, _rank, answer_rank  # noqa: E402
 
 
 def _memory(root: Path, skip: list[str]) -> Any:
@@ -55,7 +55,7 @@ def measure(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
     questions = []
     for q in labels["questions"]:
         hits = mem.search(q["q"], max_results=3, today=today)
-        questions.append((q["q"], q["kind"], _rank(hits, q["answer"]) is not None))
+        questions.append((q["q"], q["kind"], answer_rank(hits, q) is not None))
     return {"pairs": pairs, "questions": questions}
 
 

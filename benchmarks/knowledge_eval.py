@@ -19,7 +19,8 @@ the end). Their gold labels
 * **supersession**: for each (older line → newer line) pair and its query, the newer line's hit ranks
   above the older one, and the older one is marked superseded (or absent from the top 5); when both lines
   lie in one hit (one chunk: one rank), the hit's superseded mark must cite the newer line.
-* **questions**: the answering line lies in one of the top 3 hits.
+* **questions**: the answering line lies in one of the top 3 hits (a question's ``also`` lists the other
+  lines found to answer it as well, each as good an answer).
 
 Usage::
 
@@ -189,6 +190,14 @@ def _rank(hits: list[Any], ref: dict[str, Any]) -> int | None:
     return None
 
 
+def answer_rank(hits: list[Any], question: dict[str, Any]) -> int | None:
+    """The rank of the first hit holding the question's answering line or one of its ``also`` lines."""
+    ranks = [
+        r for ref in (question["answer"], *question.get("also", ())) if (r := _rank(hits, ref)) is not None
+    ]
+    return min(ranks, default=None)
+
+
 def _cites(citation: str | None, ref: dict[str, Any]) -> bool:
     """Whether a superseded mark (``path#L7`` or ``path#L7-L9``, then the day) names the line ``ref``."""
     if not citation or "#L" not in citation:
@@ -219,7 +228,7 @@ def score_search(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
     questions = []
     for q in labels["questions"]:
         hits = mem.search(q["q"], max_results=3, today=today)
-        rank = _rank(hits, q["answer"])
+        rank = answer_rank(hits, q)
         questions.append({"q": q["q"], "kind": q["kind"], "rank": rank, "right": rank is not None})
         for h in hits:
             if h.superseded and not any(h.path == f and h.start_line <= ln <= h.end_line for f, ln in olders):

@@ -19,7 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from knowledge_eval import DATA, _open, _rank
+from knowledge_eval import DATA, _open, answer_rank
 
 
 def _line(root: Path, ref: dict[str, Any]) -> str:
@@ -37,11 +37,11 @@ def misses(which: str, depth: int, show_all: bool) -> None:
         mem = _open(root)
         try:
             for q in labels["questions"]:
-                top = _rank(mem.search(q["q"], max_results=3, today=today), q["answer"])
+                top = answer_rank(mem.search(q["q"], max_results=3, today=today), q)
                 if top is not None and not show_all:  # as knowledge_eval asks: a search for 3 hits
                     continue
                 hits = mem.search(q["q"], max_results=depth, today=today)
-                rank = _rank(hits, q["answer"])
+                rank = answer_rank(hits, q)
                 where = "none" if rank is None else str(rank + 1)
                 where += "" if top is None else f" (top 3: {top + 1})"
                 print(f"[{which}] {q['kind']}: {q['q']!r}  answer rank {where}")

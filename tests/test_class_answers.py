@@ -60,8 +60,27 @@ def test_the_classing_line_is_lifted_within_the_head() -> None:
     got = apply_class_lift([note, page], "Marmite", weight=0.5)
     assert got[0].chunk.path == "MEMORY.md" and got[0].score == pytest.approx(0.675)
     assert "kinds" in got[0].stages and got[1].score == 0.6
-    head = [_scored(f"n{i}.md", "- Marmite again", 1.0 - i / 100) for i in range(WINDOW)]
-    assert apply_class_lift([*head, page], "Marmite")[-1].score == 0.45  # deeper: not looked at
+    head = [_scored(f"n{i}.md", "- Marmite again", 1.0 - i / 100) for i in range(WINDOW + 5)]
+    page = _scored("MEMORY.md", page.chunk.text, 0.55)
+    deep = apply_class_lift([*head, page], "Marmite")  # deeper than the first WINDOW: looked at too
+    assert deep[0].chunk.path == "MEMORY.md" and deep[0].score == pytest.approx(1.1)
+
+
+def test_a_classing_page_beyond_the_candidates_is_fetched_only_when_none_classes() -> None:
+    head = [_scored(f"n{i}.md", "- Marmite again", 1.0 - i / 100) for i in range(WINDOW + 5)]
+    page = Chunk("MEMORY.md", "memory", 1, 3, "# MEMORY\n\n- Pets: Marmite, a Bengal.", "MEMORY.md")
+    calls: list[int] = []
+
+    def fetch() -> list[Chunk]:
+        calls.append(1)
+        return [head[3].chunk, page]
+
+    got = apply_class_lift(head, "Marmite", fetch=fetch)
+    assert calls == [1] and got[0].chunk.path == "MEMORY.md"
+    assert got[0].score == pytest.approx(2 * head[WINDOW - 1].score) and len(got) == len(head) + 1
+    classed = _scored("p.md", "- Marmite, a Bengal", 0.2)
+    assert apply_class_lift([*head, classed], "Marmite", fetch=fetch)[0].chunk.path == "n0.md"
+    assert calls == [1]  # a candidate classes the name: nothing fetched
 
 
 def test_what_breed_finds_the_line_that_names_it(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ __all__ = [
     "inherited_key_kinds",
     "key_kinds",
     "kind_lines",
+    "kind_mentions",
     "kind_names",
     "others_names",
 ]
@@ -106,3 +107,29 @@ def kind_lines(store: Store, kinds: Sequence[str]) -> dict[str, list[int]] | Non
     for path, line in store.mention_lines(keys):
         lines.setdefault(path, []).append(line)
     return lines
+
+
+#: Per store: the mentions of the entities of some kinds by path, and the stats object they were read with.
+_MENTIONS: dict[tuple[int, tuple[str, ...]], tuple[Any, dict[str, list[tuple[int, str]]]]] = {}
+
+
+def kind_mentions(store: Store, kinds: Sequence[str]) -> dict[str, list[tuple[int, str]]]:
+    """Path → the (line, key) of every stored mention of an entity of ``kinds``: who is named on which
+    line. Cached per store until its index changes (a question asking who reads the head candidates'
+    lines only); empty when the store keeps no views or no entity has those kinds."""
+    if not kinds or not keeps_views(store):
+        return {}
+    stats = store.entity_stats()
+    tag = (id(store), tuple(sorted(kinds)))
+    cached = _MENTIONS.get(tag)
+    if cached is not None and cached[0] is stats:
+        return cached[1]
+    wanted = set(kinds)
+    keys = [k for k, kind in key_kinds(store).items() if kind in wanted]
+    out: dict[str, list[tuple[int, str]]] = {}
+    for m in store.mention_rows(keys) if keys else ():
+        out.setdefault(m.path, []).append((m.line, m.key))
+    if len(_MENTIONS) > 16:
+        _MENTIONS.clear()
+    _MENTIONS[tag] = (stats, out)
+    return out

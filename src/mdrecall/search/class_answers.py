@@ -9,24 +9,39 @@ class, and a line gives a class by Hearst's patterns of hyponymy, a predicate or
 indefinite noun phrase ("Biscuit, a British Shorthair", "Pickle is a cockapoo", "Rolo (a beagle)") or
 the noun phrase naming it ("a wire-haired terrier called Tuppence"). A candidate with such a line is
 lifted by :data:`CLASS_LIFT` (a share of its score). An indefinite article of degree or amount ("Biscuit
-is a bit quieter", "is a lot better") gives no class. Nothing is fetched: the stage reorders the first
-:data:`WINDOW` candidates. English only.
+is a bit quieter", "is a lot better") gives no class. Every candidate is looked at; when none classes
+the name, the :data:`CLASS_POOL` chunks holding it best in the keyword index are (:func:`name_chunks`: one
+keyword query, for such a question only): a page that classes the name among forty lines may rank below
+every short note naming it, out of the candidates. One found there joins at the score of the
+:data:`WINDOW`-th candidate before its lift. English only.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from mdrecall.models import Scored
+from mdrecall.models import Chunk, Scored
+from mdrecall.stores.base import Store
+from mdrecall.text.query import KeywordQuery
 
-__all__ = ["CLASS_LIFT", "WINDOW", "apply_class_lift", "asked_class_of", "classes_name"]
+__all__ = [
+    "CLASS_LIFT",
+    "CLASS_POOL",
+    "WINDOW",
+    "apply_class_lift",
+    "asked_class_of",
+    "classes_name",
+    "name_chunks",
+]
 
 #: How much a candidate whose line classes the asked name is lifted (a share of its score).
 CLASS_LIFT = 1.0
-#: How many of the first candidates are looked at: the name is the question's only keyword, so the line
-#: that classes it may lie under every note that mentions it.
+#: A classing chunk found beyond the candidates joins at the score of this one of them (1-based): the
+#: name is the question's only keyword, so the line that classes it may lie under every note naming it.
 WINDOW = 10
+#: How many chunks holding the name best are read from the keyword index for a line that classes it.
+CLASS_POOL = 200
 #: "what breed is Biscuit", "which kind of dog is Tuppence?", "what species was Kobe": a common noun
 #: (a few words), a copula, then only a capitalised name (not "Nonno's dog", not "Mia in").
 _ASKS = re.compile(
@@ -62,19 +77,53 @@ def classes_name(name: str) -> re.Pattern[str]:
     return re.compile(f"{after}|{before}")
 
 
-def apply_class_lift(items: Sequence[Scored], name: str, weight: float = CLASS_LIFT) -> list[Scored]:
-    """``items`` with each of the first :data:`WINDOW` whose line classes ``name`` (:func:`classes_name`)
-    lifted by ``weight`` (stage ``kinds``), re-sorted when one was."""
+def name_chunks(
+    store: Store,
+    name: str,
+    sources: Sequence[str] | None = None,
+    allowed: Callable[[Chunk], bool] | None = None,
+    limit: int = CLASS_POOL,
+) -> list[Chunk]:
+    """The ``limit`` chunks holding ``name``'s words best in the keyword index (of ``sources``), those
+    ``allowed`` (the search's scope)."""
+    words = tuple(w.lower() for w in re.findall(r"\w+", name))
+    if not words:
+        return []
+    found = [c.chunk for c in store.search_text(KeywordQuery(name, words), limit, sources)]
+    return [c for c in found if allowed is None or allowed(c)]
+
+
+def apply_class_lift(
+    items: Sequence[Scored],
+    name: str,
+    weight: float = CLASS_LIFT,
+    fetch: Callable[[], Sequence[Chunk]] | None = None,
+) -> list[Scored]:
+    """``items`` with each one whose line classes ``name`` (:func:`classes_name`) lifted by ``weight``
+    (stage ``kinds``), re-sorted when one was. When none does, the chunks ``fetch`` gives
+    (:func:`name_chunks`) are looked at: one that classes it joins at the score of the
+    :data:`WINDOW`-th candidate (the last, with fewer) before its lift."""
     out = list(items)
     if not out or weight <= 0 or not name:
         return out
     pattern = classes_name(name)
-    head = out[:WINDOW]
+
+    def classes(chunk: Chunk) -> bool:
+        return any(pattern.search(line) for line in chunk.text.split("\n"))
+
     lifted = False
-    for i, s in enumerate(head):
-        if any(pattern.search(line) for line in s.chunk.text.split("\n")):
-            head[i] = s.with_score("kinds", s.score * (1 + weight))
+    for i, s in enumerate(out):
+        if classes(s.chunk):
+            out[i] = s.with_score("kinds", s.score * (1 + weight))
             lifted = True
+    if not lifted and fetch is not None:
+        have = {s.chunk.id for s in items}
+        base = items[min(WINDOW, len(items)) - 1].score
+        for chunk in fetch():
+            if chunk.id not in have and classes(chunk):
+                have.add(chunk.id)
+                out.append(Scored(chunk, base).with_score("kinds", base * (1 + weight)))
+                lifted = True
     if not lifted:
         return out
-    return sorted(head, key=lambda s: -s.score) + out[WINDOW:]
+    return sorted(out, key=lambda s: -s.score)

@@ -26,7 +26,7 @@ from mdrecall.models import Chunk, Hit, VectorLeg
 from mdrecall.records import plain_methods, record
 from mdrecall.request import SearchFilter
 from mdrecall.search.amounts import apply_amount_lift, asks_for_money
-from mdrecall.search.class_answers import apply_class_lift, asked_class_of
+from mdrecall.search.class_answers import apply_class_lift, asked_class_of, name_chunks
 from mdrecall.search.current import lift_latest
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
@@ -36,6 +36,8 @@ from mdrecall.search.kind_answers import apply_kind_answers, kind_subject, spans
 from mdrecall.search.kinds import ENTITY_KINDS, apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.named_subject import apply_name_forms, asked_names
+from mdrecall.search.person_answers import WINDOW as WHO_WINDOW
+from mdrecall.search.person_answers import apply_person_answers, others_lines
 from mdrecall.search.person_lines import asked_people, lift_person_lines
 from mdrecall.search.places import apply_place_lift, asks_whereabouts, whereabouts_kinds, whereabouts_names
 from mdrecall.search.ranking import (
@@ -72,6 +74,7 @@ from mdrecall.search.times import (
     asks_how_often,
 )
 from mdrecall.stores.base import Store
+from mdrecall.text.converse import asks_for_party
 from mdrecall.text.decisions import CHOICE_WORDS, asks_for_choice
 from mdrecall.text.query import (
     KeywordQuery,
@@ -122,6 +125,7 @@ STAGES = (
     "times",
     "current",
     "names",
+    "who",
 )
 
 
@@ -312,8 +316,10 @@ def run_search(
             if not several:  # "which app do I make the menu card in": a line naming one with the subject
                 kind_words = [t for t in kq.terms if t.lower() in ENTITY_KINDS]
                 fused = apply_kind_answers(fused, mentions, kind_subject(kq.terms, kind_words))
-        if (named := asked_class_of(req.query)) is not None:  # "what breed is Biscuit": "Biscuit, a ..."
-            fused = apply_class_lift(fused, named)
+        if (named := asked_class_of(req.query)) is not None and fused:  # "what breed is Biscuit"
+            scope = _in_scope(req, flt)
+            fetch = (lambda: name_chunks(store, named, req.sources, scope)) if mode != "vector" else None
+            fused = apply_class_lift(fused, named, fetch=fetch)
     if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
         fused = apply_amount_lift(fused, (*kq.terms, *near))
     measure = asked_measure(req.query) if "measures" not in off else None
@@ -344,6 +350,8 @@ def run_search(
         n, s = len(fused), "s" if len(fused) != 1 else ""
         cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
         fallback = f"{fallback}; {cut}" if fallback else cut
+    if "who" not in off and ranked and not several and asks_for_party(req.query):  # "who feeds the hens"
+        ranked = _person_answers(store, ranked, kq.terms, req.query)  # among those min_score kept
     if "times" not in off and ranked and asks_for_time(req.query):  # "when is team sync": its time
         gone = _superseded_check(store, off, ranked)
         ranked = apply_time_lift(
@@ -406,6 +414,16 @@ def run_search(
         fallback=fallback,
         reranker=reranked_by,
     )
+
+
+def _person_answers(store: Store, ranked: list[Scored], terms: Sequence[str], query: str) -> list[Scored]:
+    """``ranked`` with the candidates whose line names someone beside the question's subject lifted
+    (:mod:`mdrecall.search.person_answers`)."""
+    from mdrecall.knowledge.stored_kinds import kind_mentions
+
+    paths = [s.chunk.path for s in ranked[:WHO_WINDOW]]
+    lines = others_lines(kind_mentions(store, ("person",)), asked_names(query), paths)
+    return apply_person_answers(ranked, lines, terms)
 
 
 def _superseded_check(
