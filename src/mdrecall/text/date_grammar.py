@@ -259,9 +259,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # a year a state has held since ("member since 2021", "lead since 2025") or until ("played till
         # 2020", "ran the shop until 2008"), one of birth ("born 2018", "born in 1994"), or one an event
         # happened or will happen in ("adopted her in 2024", "during 2019"; not a count, "in 2000 steps":
-        # :func:`~mdrecall.text.year_phrases.year_is_count`): that whole year
+        # :func:`~mdrecall.text.year_phrases.year_is_count`), or one naming an event ("the 1987 storm":
+        # :func:`~mdrecall.text.year_phrases.names_event`): that whole year
         r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s)"
-        r"|(?<=\bin\s)|(?<=\bduring\s))"
+        r"|(?<=\bin\s)|(?<=\bduring\s)|(?<=\bthe\s))"
         r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
         _VERB_MONTH,  # "bought March", "doing July instead"
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",

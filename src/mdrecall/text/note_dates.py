@@ -60,8 +60,8 @@ from mdrecall.text.instructions import opens_instruction
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
-from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
-from mdrecall.text.year_phrases import year_is_count
+from mdrecall.text.weekday_dates import OWNER, RANKS_WEEKDAY, ranked_weekday, standing_sentence, weekday_days
+from mdrecall.text.year_phrases import after_the, names_event, year_is_count
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -241,6 +241,8 @@ def _note_match(
     if g["sy"]:  # "since 2021", "adopted in 2024": every day of that year
         if year_is_count(low, start, end):  # "in 2000 steps"
             return None
+        if after_the(low, start) and not names_event(low, start, end):
+            return None  # "the 2024 edition": a thing, no event of that year
         year = int(g["syy"] or 0)
         return days_between(date(year, 1, 1), date(year, 12, 31))
     found = explicit_days(g, low, start, end, today, orders, line, dotted)
@@ -362,8 +364,8 @@ def _note_match(
         # words point; after another day in the line ("moved to 21 March: the oval is taken on the 20th"),
         # the one nearest it
         nth = int(g["oddn"] or g["odpn"] or 0)
-        if _MONTHLY.search(low, max(0, start - 40), start):
-            return None  # "delivers monthly on the 1st": a day each month
+        if _MONTHLY.search(low, max(0, start - 40), start) or RANKS_WEEKDAY.match(low, end):
+            return None  # "delivers monthly on the 1st", "the 2nd and 4th Monday": a day each month
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
             first = safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
         else:

@@ -1,0 +1,97 @@
+"""Session 22, dates (h-dates25): days that recur name no one day ("Tuesday and Thursday games at the rec",
+"every other Wednesday", "the 2nd and 4th Monday"); a year after "the" before a noun of what happens ("the
+1987 storm", "the 1974 strike") names an event of that year, a mention and not the line's day, while a year
+before a thing ("the 2024 edition", "the 2023 paving contract") names none. Phrases and worlds written for
+these tests, not from the labelled sets."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.text.note_dates import note_dates
+from mdrecall.text.year_phrases import names_event
+
+#: 2029-04-20 is a Friday.
+_WRITTEN = date(2029, 4, 20)
+
+
+def _days(line: str, written: date | None = _WRITTEN) -> list[tuple[date, date]]:
+    return [(n.days[0], n.days[-1]) for n in note_dates(line, written, False, None, "dmy")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Tuesday and Thursday games at the rec, bring the blue bibs",
+        "- Monday, Wednesday squash sessions.",
+        "- Saturday and Sunday swims in the quarry pool",
+        "- Glass recycling goes out every other Wednesday",
+        "- The allotment rota swaps each alternate Sunday",
+        "- Bell-ringing practice on the 2nd and 4th Monday",
+        "- The flea market is on the 1st & 3rd Saturdays in the church hall",
+    ],
+)
+def test_days_that_recur_name_no_one_day(line: str) -> None:
+    assert _days(line) == []
+    assert line_dates(line, _WRITTEN)[0] == _WRITTEN
+
+
+def test_weekdays_listed_before_a_report_still_name_days() -> None:
+    # a plural that is the subject of a report is those days' games, not a habit
+    assert _days("- Tuesday and Thursday games were rained off")
+    # a day of the month before a weekday that is no rank of it stays a day
+    assert _days("- Boiler service on the 4th, Monday I think")[0] == (date(2029, 5, 4), date(2029, 5, 4))
+
+
+@pytest.mark.parametrize(
+    ("line", "year"),
+    [
+        ("- Aunt Bea says the 1987 storm took the slates off the chapel", 1987),
+        ("- Grandpa Len was in the 1974 strike at the colliery", 1974),
+        ("- Found photos of the 2011 earthquake in the loft.", 2011),
+        ("- Nan watched the 1953 coronation as a girl on a neighbour's set", 1953),
+        ("- in the 2000 election he stood for the parish council", 2000),
+        ("- Subs are £80 for the 2030 season.", 2030),
+    ],
+)
+def test_a_year_naming_an_event_is_a_mention(line: str, year: int) -> None:
+    assert _days(line) == [(date(year, 1, 1), date(year, 12, 31))]
+    assert line_dates(line, _WRITTEN)[0] == _WRITTEN  # the line is about the day written
+    assert date(year, 6, 1) in chunk_dates(line, _WRITTEN)  # a search by date finds the year
+
+
+def test_a_year_naming_an_event_on_an_undated_page_is_no_day_of_the_line() -> None:
+    text = "# Uncle Dov\n\n- the 1967 snows at the farm in Tarbert\n"
+    assert line_dates(text, None, _WRITTEN)[2] is None
+    assert date(1967, 2, 1) in chunk_dates(text, None, reference=_WRITTEN)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Bought the 2024 edition of the road atlas",
+        "- the 2019 vintage is drinking well now",
+        "- Chased the 2023 paving contract again",
+        "- Weighed the 2026 ewe lambs (31 kg average)",
+        "- The 2030 target for the depot is net zero",
+    ],
+)
+def test_a_year_before_a_thing_names_no_day(line: str) -> None:
+    assert _days(line) == []
+
+
+def test_names_event_reads_the_noun_heading_the_phrase() -> None:
+    def check(text: str) -> bool:
+        low = text.lower()
+        at = low.index("19")
+        return names_event(low, at, at + 4)
+
+    assert check("the 1976 drought")
+    assert check("the 1976 droughts, both of them")
+    assert check("the 1976 drought when the river dried")
+    assert not check("the 1976 drought committee")  # the noun is a compound's first part
+    assert not check("a 1976 drought")  # only after "the"
+    assert not check("the 1976 tractor")
