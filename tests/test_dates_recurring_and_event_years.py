@@ -95,3 +95,30 @@ def test_names_event_reads_the_noun_heading_the_phrase() -> None:
     assert not check("the 1976 drought committee")  # the noun is a compound's first part
     assert not check("a 1976 drought")  # only after "the"
     assert not check("the 1976 tractor")
+
+
+@pytest.mark.parametrize(
+    ("line", "month"),
+    [
+        ("- Dissertation hand-in: June.", date(2029, 6, 1)),
+        ("- Boiler service: October", date(2029, 10, 1)),
+        ("- Kiln firing: September, if the clay dries", date(2029, 9, 1)),
+        ("- Regatta del Norte: August, date tbc", date(2029, 8, 1)),
+    ],
+)
+def test_a_month_as_a_labels_value_is_that_month(line: str, month: date) -> None:
+    assert _days(line)[0][0] == month
+    assert line_dates(line, _WRITTEN)[0] == month
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Owner: June",  # a person named June
+        "- Site operator: May",
+        "- Payroll: Dec. hours approved, slips out",  # December's hours, a month as an attribute
+        "- Crane driver: Jan Nowicki",
+    ],
+)
+def test_a_given_name_or_an_attribute_after_a_label_is_no_month(line: str) -> None:
+    assert _days(line) == []

@@ -242,8 +242,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<mattr>\bthe\s+(?P<man>(?-i:January|February|March|April|May|June|July|August|September|October"
         r"|November|December))\s+(?!of\b)(?=[A-Za-z]))",
         # a month alone in brackets, a note's date of a remark ("Where we stand (Dec): ...")
-        # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens)
-        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s))",
+        # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens),
+        # or a month as a label's value ending its clause ("Thesis submission: June.", "Renewal: March, tbc")
+        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s)"
+        rf"|(?<=:\s)(?P<mbv>(?=(?-i:[A-Z]))(?:{m}))(?=\s*$|\s*[,;!)]|\.(?:\s*$|\s+(?-i:[A-Z(]))|\s+[-–—]\s))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         # a half year after a word that introduces a period ("in H2", "by H1 2027")

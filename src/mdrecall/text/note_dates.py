@@ -57,6 +57,7 @@ from mdrecall.text.day_neighbours import (
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.instructions import opens_instruction
+from mdrecall.text.label_months import label_month
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
@@ -256,6 +257,8 @@ def _note_match(
         if (g["wbaw"] or "").lower() == "before":
             return [before - timedelta(days=(before.weekday() - wd - 1) % 7 + 1)]
         return [before + timedelta(days=(wd - before.weekday() - 1) % 7 + 1)]
+    if g["mbv"]:  # "Thesis submission: June.": a label's value
+        return label_month(g["mbv"] or "", low, start, end, today)
     if g["mbr"]:  # "(Dec)", "- March: base weeks": that month, the nearest unless the words point
         if g["mbl"] and OPENS_NUM.fullmatch(low, 0, start) is None:
             return None  # "Plan for March: ..." is read by its preposition
