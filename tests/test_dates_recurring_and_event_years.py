@@ -122,3 +122,33 @@ def test_a_month_as_a_labels_value_is_that_month(line: str, month: date) -> None
 )
 def test_a_given_name_or_an_attribute_after_a_label_is_no_month(line: str) -> None:
     assert _days(line) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "first", "last"),
+    [
+        (
+            "- Marguerite: same fee schedule as 2027 unless the council raises rents",
+            date(2027, 1, 1),
+            date(2027, 12, 31),
+        ),
+        ("- Flour came, six sacks. Same delivery as February.", date(2029, 2, 1), date(2029, 2, 28)),
+        ("- the same two stalls as October, fine by me", date(2028, 10, 1), date(2028, 10, 31)),
+    ],
+)
+def test_a_period_a_thing_is_the_same_as_is_a_mention(line: str, first: date, last: date) -> None:
+    assert _days(line) == [(first, last)]
+    assert line_dates(line, _WRITTEN)[0] == _WRITTEN  # the line is about the day written
+    assert first in chunk_dates(line, _WRITTEN)  # a search by date finds the period compared with
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- as 2030 gets closer the hall needs a new roof",  # "as" saying when, no comparison
+        "- Played it as March wound down",
+        "- same as June said",  # a name
+    ],
+)
+def test_as_without_same_reads_no_period(line: str) -> None:
+    assert _days(line) == []

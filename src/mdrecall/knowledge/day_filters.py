@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from mdrecall.text.compared_dates import SAME_AS
 from mdrecall.text.date_direction import paid_for, past_verb
 from mdrecall.text.note_dates import NoteDate
 
@@ -110,7 +111,10 @@ _COMPARED = re.compile(r"\b(?:like|unlike|than|as)\s+(?:back\s+)?(?:in|on|at|dur
 def compared(low: str, n: NoteDate) -> bool:
     """Whether ``n`` is a day the line compares with ("want it back like in 2019", "quieter than on
     Saturday"), not the day it is about."""
-    return _COMPARED.search(low, max(0, n.start - 24), n.start) is not None
+    near = max(0, n.start - 60)
+    return _COMPARED.search(low, max(0, n.start - 24), n.start) is not None or (
+        SAME_AS.search(low, near, n.start) is not None  # "same price list as 2026": what it is the same as
+    )
 
 
 #: A verb of telling or remembering, or a story's noun: what follows is what was told about.

@@ -266,6 +266,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s)"
         r"|(?<=\bin\s)|(?<=\bduring\s)|(?<=\bthe\s))"
         r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
+        # a year or a month a thing is the same as ("same price list as 2026", "Same order as February":
+        # read only after "same": :mod:`~mdrecall.text.compared_dates`)
+        r"(?P<sam>(?<=\bas\s)(?:(?P<samy>(?:19|20)\d\d)(?![-/.:]\d)"
+        r"|(?-i:(?P<samm>January|February|March|July|September|October|November|December)))\b)",
         _VERB_MONTH,  # "bought March", "doing July instead"
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
@@ -310,7 +314,7 @@ _GATES = {
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
-    "mvb": "dfjmnos",
+    "mvb": "dfjmnos", "sam": r"\ddfjmnos",
 }  # fmt: skip
 
 

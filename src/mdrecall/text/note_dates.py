@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from mdrecall.text.compared_dates import same_as_days
 from mdrecall.text.date_calendar import (
     count_of,
     day_of_month,
@@ -246,6 +247,8 @@ def _note_match(
             return None  # "the 2024 edition": a thing, no event of that year
         year = int(g["syy"] or 0)
         return days_between(date(year, 1, 1), date(year, 12, 31))
+    if g["sam"]:  # "same price list as 2026", "Same order as February"
+        return same_as_days(g["samy"], g["samm"], low, start, today)
     found = explicit_days(g, low, start, end, today, orders, line, dotted)
     if found is not None or today is None:
         return found
