@@ -152,3 +152,28 @@ def test_a_period_a_thing_is_the_same_as_is_a_mention(line: str, first: date, la
 )
 def test_as_without_same_reads_no_period(line: str) -> None:
     assert _days(line) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "year"),
+    [
+        ("- Pell says hold off until the twins finish college. That's 2036.", 2036),
+        ("- It'll be 2031 before the ring road opens", 2031),
+        ("- The council reckons it's 2030 at the earliest", 2030),
+    ],
+)
+def test_a_year_stated_as_when_is_that_year(line: str, year: int) -> None:
+    assert _days(line) == [(date(year, 1, 1), date(year, 12, 31))]
+
+
+def test_a_year_stated_on_an_undated_page_keeps_its_year() -> None:
+    text = "# Diary\n\nPell says hold off until the twins finish college. That's 2036. Too long.\n"
+    assert line_dates(text, None, _WRITTEN)[2] == date(2036, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["- that's 2000 words over the limit", "- The gate code is 2031.", "- it's 1999 metres to the top"],
+)
+def test_a_number_stated_is_no_year(line: str) -> None:
+    assert _days(line) == []

@@ -266,6 +266,12 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s)"
         r"|(?<=\bin\s)|(?<=\bduring\s)|(?<=\bthe\s))"
         r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
+        # a year stated as when a thing will be or was, ending its clause ("That's 2032.", "it'll be 2031
+        # before the bypass opens", "which was 1998")
+        r"(?P<ycop>(?:(?<=\bthat's\s)|(?<=\bthat’s\s)|(?<=\bthat\sis\s)|(?<=\bthat\swas\s)|(?<=\bit's\s)"
+        r"|(?<=\bit’s\s)|(?<=\bit\sis\s)|(?<=\bit\swas\s)|(?<=\bwhich\sis\s)|(?<=\bwhich\swas\s)"
+        r"|(?<=\bit'll\sbe\s)|(?<=\bit’ll\sbe\s)|(?<=\bthat'll\sbe\s)|(?<=\bit\swill\sbe\s))"
+        r"(?P<ycy>(?:19|20)\d\d)(?=\s*(?:[.,;:!?)]|$)|\s+(?:before|at\s+the\s+(?:earliest|latest))\b))",
         # a year or a month a thing is the same as ("same price list as 2026", "Same order as February":
         # read only after "same": :mod:`~mdrecall.text.compared_dates`)
         r"(?P<sam>(?<=\bas\s)(?:(?P<samy>(?:19|20)\d\d)(?![-/.:]\d)"
@@ -302,7 +308,7 @@ _VERB_MONTH = (
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
 _DIGIT_FIRST = {
-    "sy", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
+    "sy", "ycop", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
 }  # fmt: skip
 
 

@@ -247,6 +247,9 @@ def _note_match(
             return None  # "the 2024 edition": a thing, no event of that year
         year = int(g["syy"] or 0)
         return days_between(date(year, 1, 1), date(year, 12, 31))
+    if g["ycop"]:  # "That's 2032.", "it'll be 2031 before the bypass opens": that whole year
+        year = int(g["ycy"] or 0)
+        return days_between(date(year, 1, 1), date(year, 12, 31))
     if g["sam"]:  # "same price list as 2026", "Same order as February"
         return same_as_days(g["samy"], g["samm"], low, start, today)
     found = explicit_days(g, low, start, end, today, orders, line, dotted)
