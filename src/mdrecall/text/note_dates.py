@@ -92,6 +92,9 @@ _TAKES_EFFECT = re.compile(r"effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?")
 _BOUNDS = {"by", "until", "till", "til", "before", "due"}
 _BOUND_BEFORE = re.compile(r"\b(?:by|until|till|til|before|due)\s+(?:the\s+)?$")
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
+#: "due" right before a month's preposition ("next one due in March"): a deadline ahead, firmly (not "was
+#: due in March").
+_DUE_BEFORE = re.compile(r"(?<!\bwas\s)(?<!\bwere\s)(?<!\bbeen\s)\bdue\s+$")
 _EVERY = re.compile(r"\bevery\s+$")
 #: Before a day of the month, a word that makes it recur ("delivers monthly on the 1st", "every month by
 #: the 5th"): a day each month, no one day.
@@ -423,7 +426,8 @@ def _note_match(
             step = {"next": 1, "last": -1, "this": 0}[prep]
             days = month_near(month, today, step) if step else month_days(today.year, month)
         else:
-            firm = prep in FORWARD_PREP or prep in BACK_PREP
+            due = _DUE_BEFORE.search(low, max(0, start - 8), start) is not None  # "next one due in March"
+            firm = prep in FORWARD_PREP or prep in BACK_PREP or due
             sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
             if prep == "for" and paid_for(low, start):
                 firm, sign = False, 0  # "paid the VAT for February": the period paid for, the nearest
