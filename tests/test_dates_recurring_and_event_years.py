@@ -177,3 +177,16 @@ def test_a_year_stated_on_an_undated_page_keeps_its_year() -> None:
 )
 def test_a_number_stated_is_no_year(line: str) -> None:
     assert _days(line) == []
+
+
+def test_weekday_labels_listed_in_a_line_are_each_a_day() -> None:
+    # 2029-04-20 is a Friday: "Fri" is the day written, "Sat" and "Sun" the two after it
+    assert _days("- Fri: window cleaner, Sat: Ilse's barbecue, Sun: nothing") == [
+        (date(2029, 4, 20), date(2029, 4, 20)),
+        (date(2029, 4, 21), date(2029, 4, 21)),
+        (date(2029, 4, 22), date(2029, 4, 22)),
+    ]
+
+
+def test_a_word_labelling_a_list_item_is_no_day() -> None:
+    assert _days("- Beach bag: towels, Sun: factor 50, hats") == []

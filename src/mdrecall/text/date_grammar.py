@@ -37,6 +37,9 @@ _WEEKDAY_RX = (
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|am|pm)\b)"
     # before a meeting's noun ("Sat call with Zoé", "Wed standup"): an event of that day
     rf"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:{EVENT_NOUNS})\b)"
+    # a label in a list of days' labels ("Fri: cleaner, Sat: Zoe's party, Sun: rest"; with no day's label
+    # before it, a word: :mod:`.weekday_dates`)
+    r"|(?<=[,;]\s)(?-i:Mon|Wed|Sat|Sun)(?=:\s)"
     r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;:!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
     r"(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!\bits\s)(?-i:Mon|Wed|Sat|Sun)"
 )

@@ -155,6 +155,20 @@ def _schedule(low: str, start: int, end: int) -> bool:
     return False
 
 
+#: An earlier weekday's label in the line ("Fri: cleaner, Sat: ..."): "Sat:" after a comma is the next one.
+_DAY_LABEL = re.compile(rf"\b{DAY_NAME}\.?:\s")
+
+
+def _stray_label(line: str, low: str, start: int, end: int) -> bool:
+    """Whether "Mon", "Wed", "Sat" or "Sun" labelling a list item after a comma ("hat, Sun: factor 50")
+    follows no other weekday's label in its line: a word, not a day of a list of days' labels."""
+    if line[start:end] not in ("Mon", "Wed", "Sat", "Sun") or not line.startswith(":", end):
+        return False
+    if low[max(0, start - 2) : start] not in (", ", "; "):
+        return False
+    return _DAY_LABEL.search(low, max(0, start - _LIST_READ), start) is None
+
+
 def _listed_habit(line: str, low: str, end: int) -> bool:
     """Whether the weekday ending at ``end`` opens a list of weekdays before a plural noun of what is done
     each such day ("Tuesday and Thursday games at the rec", "Monday, Wednesday squash sessions."): a habit,
@@ -173,6 +187,8 @@ def weekday_days(
     wd = weekday_number(g["wdn"] or "")
     if g["wpl"] or qual == "every" or _RECURS_AFTER.match(low, end) or _schedule(low, start, end):
         return None
+    if _stray_label(line, low, start, end):
+        return None  # "Packing: hat, Sun: factor 50"
     if not qual and (_EVERY_OTHER.search(low, max(0, start - 24), start) or _listed_habit(line, low, end)):
         return None  # "every other Wednesday", "Tuesday and Thursday games at the rec": recurring days
     own = _POSSESSIVE.search(low, max(0, start - 32), start) is not None
