@@ -63,7 +63,7 @@ from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
 from mdrecall.text.weekday_dates import OWNER, RANKS_WEEKDAY, ranked_weekday, standing_sentence, weekday_days
-from mdrecall.text.year_phrases import after_the, names_event, year_is_count
+from mdrecall.text.year_phrases import bare_year_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -243,16 +243,8 @@ def _note_match(
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
     if g["nwd"]:
         return ranked_weekday(g, low, start, end, today)
-    if g["sy"]:  # "since 2021", "adopted in 2024": every day of that year
-        if year_is_count(low, start, end):  # "in 2000 steps"
-            return None
-        if after_the(low, start) and not names_event(low, start, end):
-            return None  # "the 2024 edition": a thing, no event of that year
-        year = int(g["syy"] or 0)
-        return days_between(date(year, 1, 1), date(year, 12, 31))
-    if g["ycop"]:  # "That's 2032.", "it'll be 2031 before the bypass opens": that whole year
-        year = int(g["ycy"] or 0)
-        return days_between(date(year, 1, 1), date(year, 12, 31))
+    if g["sy"] or g["ycop"]:  # "since 2021", "adopted in 2024", "the 1987 storm", "That's 2032."
+        return bare_year_days(g, low, start, end)
     if g["sam"]:  # "same price list as 2026", "Same order as February"
         return same_as_days(g["samy"], g["samm"], low, start, today)
     found = explicit_days(g, low, start, end, today, orders, line, dotted)

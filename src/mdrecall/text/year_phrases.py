@@ -7,12 +7,14 @@ event of that year; before a thing ("the 2024 edition", "the 2025 bags") it name
 from __future__ import annotations
 
 import re
+from datetime import date
 from functools import cache
 from pathlib import Path
 
 from mdrecall.text.date_direction import past_verb
+from mdrecall.text.date_spans import days_between
 
-__all__ = ["after_the", "names_event", "year_is_count"]
+__all__ = ["after_the", "bare_year_days", "names_event", "year_is_count"]
 
 #: "in" or "during" right before the number (only those years are tested; "since 2021" is a year as it is).
 _IN = re.compile(r"\b(?:in|during)\s+$")
@@ -106,3 +108,16 @@ def names_event(low: str, start: int, end: int) -> bool:
         return True  # the phrase ends at the noun ("the 2002 centenary (me)", "the 1902 disaster.")
     word = nxt.group(1)
     return word in _ENDS_PHRASE or past_verb(word, head.group(1))
+
+
+def bare_year_days(g: dict[str, str | None], low: str, start: int, end: int) -> list[date] | None:
+    """Every day of a bare year the grammar found (``g``: its groups; the year at ``low[start:end]``): one
+    a state held since or until, one an event happened in ("since 2021", "adopted in 2024"), one naming an
+    event ("the 1987 storm"), one stated as when ("That's 2032."); ``None`` for a count ("in 2000 steps")
+    or a thing's year ("the 2024 edition")."""
+    if g["sy"] and (
+        year_is_count(low, start, end) or (after_the(low, start) and not names_event(low, start, end))
+    ):
+        return None
+    year = int(g["syy"] or g["ycy"] or 0)
+    return days_between(date(year, 1, 1), date(year, 12, 31))
