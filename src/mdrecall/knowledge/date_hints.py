@@ -57,8 +57,9 @@ _NUMBER_DIGIT = re.compile(
     re.IGNORECASE,
 )
 #: "member since 2021", "till 2020", "born 2018", "adopted in 2024": a year a state has held since or until,
-#: one of birth, one an event happened in.
-_SINCE_YEAR = re.compile(r"\b(?:since|until|till|til|born|in|during)\s\d{4}")
+#: one of birth, one an event happened in, one a thing is the same as ("same price list as 2026"), one
+#: stated ("That's 2032.", "it'll be 2031 before ...").
+_SINCE_YEAR = re.compile(r"\b(?:since|until|till|til|born|in|during|as|is|was|be|['’]s)\s\d{4}")
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
 _ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 
@@ -91,7 +92,15 @@ def may_name_date(text: str) -> bool:
         _NUMBER_DIGIT.search(text) is not None
         or _NUMBER_WORD.search(text) is not None
         or (
-            ("since" in low or "born" in low or "in " in low or "til" in low or "during" in low)
+            (
+                "since" in low
+                or "born" in low
+                or "in " in low
+                or "til" in low
+                or "during" in low
+                or "s " in low  # "as", "is", "was", "that's"
+                or "be " in low
+            )
             and _SINCE_YEAR.search(low) is not None
         )
     ):

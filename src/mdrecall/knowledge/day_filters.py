@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from mdrecall.text.compared_dates import SAME_AS
 from mdrecall.text.date_direction import paid_for, past_verb
+from mdrecall.text.instructions import base_verb
 from mdrecall.text.note_dates import NoteDate
 
 __all__ = [
-    "NEGATED", "POSSESSIVE", "acted_on", "compared", "condition", "holds_later", "moved_from", "recounted",
-    "span_start", "topic",
+    "NEGATED", "POSSESSIVE", "acted_on", "compared", "condition", "follow_up", "holds_later", "moved_from",
+    "recounted", "span_start", "topic",
 ]  # fmt: skip
 
 #: A digit: a phrase holding one names a day by its number ("29/3", "the 18th"), not by a name.
@@ -110,7 +112,10 @@ _COMPARED = re.compile(r"\b(?:like|unlike|than|as)\s+(?:back\s+)?(?:in|on|at|dur
 def compared(low: str, n: NoteDate) -> bool:
     """Whether ``n`` is a day the line compares with ("want it back like in 2019", "quieter than on
     Saturday"), not the day it is about."""
-    return _COMPARED.search(low, max(0, n.start - 24), n.start) is not None
+    near = max(0, n.start - 60)
+    return _COMPARED.search(low, max(0, n.start - 24), n.start) is not None or (
+        SAME_AS.search(low, near, n.start) is not None  # "same price list as 2026": what it is the same as
+    )
 
 
 #: A verb of telling or remembering, or a story's noun: what follows is what was told about.
@@ -130,3 +135,30 @@ def recounted(low: str, n: NoteDate) -> bool:
     near = max(0, n.start - 200)
     begin = max((m.end() for m in _SENTENCE_END.finditer(low, near, n.start)), default=near)
     return _RECOUNT.search(low, begin, n.start) is not None
+
+
+#: A clause that names the next one of what the line reports ("another check on the 4th", "next session
+#: on Thursday", "the next one due in March"): "next" or "another" and up to three words before the day.
+_FOLLOW_UP = re.compile(r"(?:^|[,;.!?—]\s*|\s[-–]\s*)(?:the\s+)?(?:next|another)\s+(?:[\w'’-]+\s+){0,3}$")
+#: The line's list marker.
+_MARKER = re.compile(r"\s*(?:[-*+]|\d+[.)])?\s*")
+
+
+def follow_up(low: str, n: NoteDate) -> bool:
+    """Whether ``n`` is the day of the next one of what an earlier clause of the line reports ("Physio:
+    knee better, next session on the 4th", "Boiler serviced, the next one due in March"): a mention, the
+    report is of the day written. Not a line that only names the next one ("Next session on the 4th",
+    "Physio: next session on the 4th"), nor the next step of an instruction ("weigh him weekly, next on
+    the 16th")."""
+    near = max(0, n.start - 60)
+    m = _FOLLOW_UP.search(low, near, n.start)
+    if m is None or "next" not in m.group(0) and "another" not in m.group(0):
+        return False
+    marker = _MARKER.match(low)
+    before = low[marker.end() if marker else 0 : m.start()].rstrip(" :")
+    if len(_LOWER_WORD.findall(before)) < 2 or before.endswith(":"):
+        return False
+    # (an instruction before it sets a plan whose next step is the line's: "weigh him weekly, next on the
+    # 16th")
+    first = _LOWER_WORD.findall(before.rsplit(":", 1)[-1])[:1]
+    return not (first and base_verb(first[0]))

@@ -27,6 +27,7 @@ from mdrecall.knowledge.day_filters import (
     acted_on,
     compared,
     condition,
+    follow_up,
     holds_later,
     moved_from,
     recounted,
@@ -37,6 +38,7 @@ from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
 from mdrecall.text.verb_months import month_acted_on
+from mdrecall.text.year_phrases import names_event
 
 __all__ = ["line_day", "names_note"]
 
@@ -125,6 +127,9 @@ def line_day(
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     kept = [n for n in kept if not compared(low, n)]  # "back like in 2019": a day compared with
     kept = [n for n in kept if not recounted(low, n)]  # "told us about the flood in 1988"
+    kept = [n for n in kept if not follow_up(low, n)]  # "knee better, next session on the 4th"
+    # "photos of the 1983 floods": a year naming an event, a mention of that year, not the line's day
+    kept = [n for n in kept if len(n.days) < 365 or not names_event(low, n.start, n.end)]
     # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
     kept = [n for n in kept if not NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
     # "the review for Sunday's outage is Friday": a day's possessive names another event's day

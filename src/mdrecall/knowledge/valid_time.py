@@ -29,6 +29,7 @@ from mdrecall.text.dotted_dates import dotted_habit
 from mdrecall.text.note_dates import note_dates
 from mdrecall.text.numeric_dates import numeric_order
 from mdrecall.text.undated_reading import heading_month
+from mdrecall.text.year_phrases import names_event
 
 __all__ = [
     "LineDays",
@@ -168,7 +169,10 @@ class LineDays:
                 (
                     n.days[0]
                     for n in found
-                    if _YEARISH.search(line, n.start, n.end) and not names_note(low, n)
+                    if _YEARISH.search(line, n.start, n.end)
+                    and not names_note(low, n)
+                    # ("the 1983 floods at the house": a year naming an event, a mention)
+                    and (len(n.days) < 365 or not names_event(low, n.start, n.end))
                 ),
                 None,
             )

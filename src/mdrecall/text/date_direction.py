@@ -201,6 +201,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         word = words[k]
         if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
+        if _would(words, k):
+            return 1  # "said she'd drop the keys round on Friday": a plan told, ahead
         if k < cut and k in decided:
             return 1  # "agreed: switch to X from the April order", "decided to sort it from the 11th"
         prev = words[k - 1] if k else ""
@@ -230,6 +232,26 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         # of the clause before it ("... and the team meets Friday" has a verb of its own)
         return direction_of(low, joined.start(), end, default)
     return default
+
+
+#: Words between "'d" and its verb ("she'd already sent it").
+_ADVERBS = {"already", "just", "never", "always", "only", "also", "still", "not", "probably", "definitely"}
+
+
+def _would(words: list[str], k: int) -> bool:
+    """Whether ``words[k]`` is "would", or "'d" meaning it, before a verb: a plan or an outcome told from the
+    past ("said it would arrive on Tuesday", "told Hana I'd cover her shift on the 3rd"), ahead; not "would
+    have" (what did not happen), nor "'d" before a participle ("she'd sent it on Monday": had)."""
+    word = words[k]
+    if word != "would" and not (word.endswith("'d") and len(word) > 2):
+        return False
+    j = k + 1
+    while j < len(words) and words[j] in _ADVERBS:
+        j += 1
+    verb = words[j] if j < len(words) else ""
+    if not verb or verb in {"have", "'ve", "been", "had"}:
+        return False
+    return word == "would" or not past_verb(verb, "")
 
 
 #: A subject and a present "be" in one word ("I'm", "she's"): a day after "on" in its clause is that of an

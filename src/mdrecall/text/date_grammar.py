@@ -37,6 +37,9 @@ _WEEKDAY_RX = (
     r"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:morning|afternoon|evening|night|am|pm)\b)"
     # before a meeting's noun ("Sat call with Zoé", "Wed standup"): an event of that day
     rf"|(?-i:Mon|Wed|Sat|Sun)(?=\s+(?:{EVENT_NOUNS})\b)"
+    # a label in a list of days' labels ("Fri: cleaner, Sat: Zoe's party, Sun: rest"; with no day's label
+    # before it, a word: :mod:`.weekday_dates`)
+    r"|(?<=[,;]\s)(?-i:Mon|Wed|Sat|Sun)(?=:\s)"
     r"|(?=(?-i:Mon|Wed|Sat|Sun)(?:[.,;:!?)]|\s*$))(?<=(?-i:[a-z])\s)(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bmy\s)"
     r"(?<!\bour\s)(?<!\bhis\s)(?<!\bher\s)(?<!\btheir\s)(?<!\byour\s)(?<!\bits\s)(?-i:Mon|Wed|Sat|Sun)"
 )
@@ -242,8 +245,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<mattr>\bthe\s+(?P<man>(?-i:January|February|March|April|May|June|July|August|September|October"
         r"|November|December))\s+(?!of\b)(?=[A-Za-z]))",
         # a month alone in brackets, a note's date of a remark ("Where we stand (Dec): ...")
-        # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens)
-        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s))",
+        # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens),
+        # or a month as a label's value ending its clause ("Thesis submission: June.", "Renewal: March, tbc")
+        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s)"
+        rf"|(?<=:\s)(?P<mbv>(?=(?-i:[A-Z]))(?:{m}))(?=\s*$|\s*[,;!)]|\.(?:\s*$|\s+(?-i:[A-Z(]))|\s+[-–—]\s))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
         # a half year after a word that introduces a period ("in H2", "by H1 2027")
@@ -259,10 +264,21 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # a year a state has held since ("member since 2021", "lead since 2025") or until ("played till
         # 2020", "ran the shop until 2008"), one of birth ("born 2018", "born in 1994"), or one an event
         # happened or will happen in ("adopted her in 2024", "during 2019"; not a count, "in 2000 steps":
-        # :func:`~mdrecall.text.year_phrases.year_is_count`): that whole year
+        # :func:`~mdrecall.text.year_phrases.year_is_count`), or one naming an event ("the 1987 storm":
+        # :func:`~mdrecall.text.year_phrases.names_event`): that whole year
         r"(?P<sy>(?:(?<=\bsince\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\btil\s)|(?<=\bborn\s)|(?<=\bborn\sin\s)"
-        r"|(?<=\bin\s)|(?<=\bduring\s))"
+        r"|(?<=\bin\s)|(?<=\bduring\s)|(?<=\bthe\s))"
         r"(?P<syy>(?:19|20)\d\d)\b(?![-/.:]\d|\s*(?:hrs?|hours|h|tonight|today)\b))",
+        # a year stated as when a thing will be or was, ending its clause ("That's 2032.", "it'll be 2031
+        # before the bypass opens", "which was 1998")
+        r"(?P<ycop>(?:(?<=\bthat's\s)|(?<=\bthat’s\s)|(?<=\bthat\sis\s)|(?<=\bthat\swas\s)|(?<=\bit's\s)"
+        r"|(?<=\bit’s\s)|(?<=\bit\sis\s)|(?<=\bit\swas\s)|(?<=\bwhich\sis\s)|(?<=\bwhich\swas\s)"
+        r"|(?<=\bit'll\sbe\s)|(?<=\bit’ll\sbe\s)|(?<=\bthat'll\sbe\s)|(?<=\bit\swill\sbe\s))"
+        r"(?P<ycy>(?:19|20)\d\d)(?=\s*(?:[.,;:!?)]|$)|\s+(?:before|at\s+the\s+(?:earliest|latest))\b))",
+        # a year or a month a thing is the same as ("same price list as 2026", "Same order as February":
+        # read only after "same": :mod:`~mdrecall.text.compared_dates`)
+        r"(?P<sam>(?<=\bas\s)(?:(?P<samy>(?:19|20)\d\d)(?![-/.:]\d)"
+        r"|(?-i:(?P<samm>January|February|March|July|September|October|November|December)))\b)",
         _VERB_MONTH,  # "bought March", "doing July instead"
         rf"(?P<hol>\b(?P<holn>{holidays})\b(?:,?\s+(?P<holy>\d{{4}})\b)?)",
         rf"(?P<typo>{DAY_TYPO.pattern})",
@@ -295,7 +311,7 @@ _VERB_MONTH = (
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
 _DIGIT_FIRST = {
-    "sy", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
+    "sy", "ycop", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
 }  # fmt: skip
 
 
@@ -307,7 +323,7 @@ _GATES = {
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
-    "mvb": "dfjmnos",
+    "mvb": "dfjmnos", "sam": r"\ddfjmnos",
 }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from mdrecall.text.compared_dates import same_as_days
 from mdrecall.text.date_calendar import (
     count_of,
     day_of_month,
@@ -57,11 +58,12 @@ from mdrecall.text.day_neighbours import (
 from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.instructions import opens_instruction
+from mdrecall.text.label_months import label_month
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
-from mdrecall.text.weekday_dates import OWNER, ranked_weekday, standing_sentence, weekday_days
-from mdrecall.text.year_phrases import year_is_count
+from mdrecall.text.weekday_dates import OWNER, RANKS_WEEKDAY, ranked_weekday, standing_sentence, weekday_days
+from mdrecall.text.year_phrases import bare_year_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
 
@@ -90,6 +92,9 @@ _TAKES_EFFECT = re.compile(r"effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?")
 _BOUNDS = {"by", "until", "till", "til", "before", "due"}
 _BOUND_BEFORE = re.compile(r"\b(?:by|until|till|til|before|due)\s+(?:the\s+)?$")
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
+#: "due" right before a month's preposition ("next one due in March"): a deadline ahead, firmly (not "was
+#: due in March").
+_DUE_BEFORE = re.compile(r"(?<!\bwas\s)(?<!\bwere\s)(?<!\bbeen\s)\bdue\s+$")
 _EVERY = re.compile(r"\bevery\s+$")
 #: Before a day of the month, a word that makes it recur ("delivers monthly on the 1st", "every month by
 #: the 5th"): a day each month, no one day.
@@ -238,11 +243,10 @@ def _note_match(
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
     if g["nwd"]:
         return ranked_weekday(g, low, start, end, today)
-    if g["sy"]:  # "since 2021", "adopted in 2024": every day of that year
-        if year_is_count(low, start, end):  # "in 2000 steps"
-            return None
-        year = int(g["syy"] or 0)
-        return days_between(date(year, 1, 1), date(year, 12, 31))
+    if g["sy"] or g["ycop"]:  # "since 2021", "adopted in 2024", "the 1987 storm", "That's 2032."
+        return bare_year_days(g, low, start, end)
+    if g["sam"]:  # "same price list as 2026", "Same order as February"
+        return same_as_days(g["samy"], g["samm"], low, start, today)
     found = explicit_days(g, low, start, end, today, orders, line, dotted)
     if found is not None or today is None:
         return found
@@ -254,6 +258,8 @@ def _note_match(
         if (g["wbaw"] or "").lower() == "before":
             return [before - timedelta(days=(before.weekday() - wd - 1) % 7 + 1)]
         return [before + timedelta(days=(wd - before.weekday() - 1) % 7 + 1)]
+    if g["mbv"]:  # "Thesis submission: June.": a label's value
+        return label_month(g["mbv"] or "", low, start, end, today)
     if g["mbr"]:  # "(Dec)", "- March: base weeks": that month, the nearest unless the words point
         if g["mbl"] and OPENS_NUM.fullmatch(low, 0, start) is None:
             return None  # "Plan for March: ..." is read by its preposition
@@ -362,8 +368,8 @@ def _note_match(
         # words point; after another day in the line ("moved to 21 March: the oval is taken on the 20th"),
         # the one nearest it
         nth = int(g["oddn"] or g["odpn"] or 0)
-        if _MONTHLY.search(low, max(0, start - 40), start):
-            return None  # "delivers monthly on the 1st": a day each month
+        if _MONTHLY.search(low, max(0, start - 40), start) or RANKS_WEEKDAY.match(low, end):
+            return None  # "delivers monthly on the 1st", "the 2nd and 4th Monday": a day each month
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
             first = safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
         else:
@@ -412,7 +418,8 @@ def _note_match(
             step = {"next": 1, "last": -1, "this": 0}[prep]
             days = month_near(month, today, step) if step else month_days(today.year, month)
         else:
-            firm = prep in FORWARD_PREP or prep in BACK_PREP
+            due = _DUE_BEFORE.search(low, max(0, start - 8), start) is not None  # "next one due in March"
+            firm = prep in FORWARD_PREP or prep in BACK_PREP or due
             sign = 1 if prep in FORWARD_PREP else -1 if prep in BACK_PREP else direction_of(low, start, end)
             if prep == "for" and paid_for(low, start):
                 firm, sign = False, 0  # "paid the VAT for February": the period paid for, the nearest

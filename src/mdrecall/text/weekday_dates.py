@@ -13,7 +13,7 @@ from mdrecall.text.date_grammar import weekday_number
 from mdrecall.text.dates import month_days, weekday_before
 from mdrecall.text.event_heads import heads_event
 
-__all__ = ["DAY_NAME", "OWNER", "ranked_weekday", "standing_sentence", "weekday_days"]
+__all__ = ["DAY_NAME", "OWNER", "RANKS_WEEKDAY", "ranked_weekday", "standing_sentence", "weekday_days"]
 
 
 #: A weekday used as an attribute ("the new Thursday slot", "our Monday meeting"): the word before it is a
@@ -69,12 +69,20 @@ DAY_NAME = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 )
 _JOIN = r"\s*(?:,|&|\+|/|-|–|\band\b|\bor\b)\s*"
+#: After a day of the month's ordinal, more ordinals and a weekday they rank: a slot each month ("the 2nd
+#: and 4th Monday", "the 1st & 3rd Saturdays"), no day of the month.
+RANKS_WEEKDAY = re.compile(rf"(?:\s*(?:,|&|and|or)\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th))*\s+{DAY_NAME}s?\b")
 #: A weekday followed by more in a list ("Tuesday and Friday mornings", "Mon, Wed, Fri"), and what follows.
 _LIST_AFTER = re.compile(rf"(?:{_JOIN}{DAY_NAME}(?P<pl>s)?\b\.?)+(?P<tail>\s*\w+s\b)?")
 _LIST_BEFORE = re.compile(rf"\b{DAY_NAME}(?P<pl>s)?\.?{_JOIN}$")
 #: How far after a weekday its list is read: all seven days' names and a part of the day fit; a line of
 #: thousands ("Tue + Thu + Tue + ...") is read in a window per weekday, not to its end each time.
 _LIST_READ = 160
+#: The rest of a list of weekdays after its first ("and Thursday", ", Wed & Fri"), read up to the noun after.
+_LIST_REST = re.compile(rf"(?:{_JOIN}{DAY_NAME}\b\.?)+")
+#: Before a weekday, words that make it recur every other week ("every other Wednesday", "each alternate
+#: Friday"; "every second Tuesday" is read by the ordinal).
+_EVERY_OTHER = re.compile(r"\b(?:every|each)\s+(?:other|alternate)\s+$")
 _PARTS_OF_DAY = {"mornings", "afternoons", "evenings", "nights", "lunchtimes"}
 #: What may open a line before a weekday that names the day it was written ("Admin Monday."): a list
 #: marker and at most two words.
@@ -147,6 +155,29 @@ def _schedule(low: str, start: int, end: int) -> bool:
     return False
 
 
+#: An earlier weekday's label in the line ("Fri: cleaner, Sat: ..."): "Sat:" after a comma is the next one.
+_DAY_LABEL = re.compile(rf"\b{DAY_NAME}\.?:\s")
+
+
+def _stray_label(line: str, low: str, start: int, end: int) -> bool:
+    """Whether "Mon", "Wed", "Sat" or "Sun" labelling a list item after a comma ("hat, Sun: factor 50")
+    follows no other weekday's label in its line: a word, not a day of a list of days' labels."""
+    if line[start:end] not in ("Mon", "Wed", "Sat", "Sun") or not line.startswith(":", end):
+        return False
+    if low[max(0, start - 2) : start] not in (", ", "; "):
+        return False
+    return _DAY_LABEL.search(low, max(0, start - _LIST_READ), start) is None
+
+
+def _listed_habit(line: str, low: str, end: int) -> bool:
+    """Whether the weekday ending at ``end`` opens a list of weekdays before a plural noun of what is done
+    each such day ("Tuesday and Thursday games at the rec", "Monday, Wednesday squash sessions."): a habit,
+    as one weekday before such a noun is; "Tuesday and Thursday games were rained off" reports two."""
+    rest = _LIST_REST.match(low, end, end + _LIST_READ)
+    noun = _NOUN_AFTER.match(line, rest.end()) if rest is not None else None
+    return noun is not None and _habit(line, noun)
+
+
 def weekday_days(
     g: dict[str, str | None], low: str, line: str, start: int, end: int, today: date
 ) -> list[date] | None:
@@ -156,6 +187,10 @@ def weekday_days(
     wd = weekday_number(g["wdn"] or "")
     if g["wpl"] or qual == "every" or _RECURS_AFTER.match(low, end) or _schedule(low, start, end):
         return None
+    if _stray_label(line, low, start, end):
+        return None  # "Packing: hat, Sun: factor 50"
+    if not qual and (_EVERY_OTHER.search(low, max(0, start - 24), start) or _listed_habit(line, low, end)):
+        return None  # "every other Wednesday", "Tuesday and Thursday games at the rec": recurring days
     own = _POSSESSIVE.search(low, max(0, start - 32), start) is not None
     if not qual and not own and _ORDINAL_BEFORE.search(low, max(0, start - 8), start):
         return None  # "the first Thursday": a day each month, not one day
