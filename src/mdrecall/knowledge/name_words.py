@@ -71,7 +71,7 @@ PLACE_LAST = set(
 )
 PLACE_FIRST = set(
     """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount
-    Lake Loch Isle Cape Fort Port Lago Monte Rio Saint San Santa""".split()
+    Lake Loch Isle Cape Fort Port Lago Monte Rio Saint San Santa Mt""".split()
 )
 #: Words that make a name a place when they end it (the extraction keeps "Great" in "Great North Road").
 PLACE_WORDS = frozenset(PLACE_LAST)
