@@ -49,3 +49,10 @@ def test_heads_of_more_languages() -> None:
     assert head_kind(["Fondazione", "Prada"]) == "organisation"
     assert head_kind(["Plaça", "del", "Vi"]) == "place"
     assert head_kind(["Passeig", "de", "Gràcia"]) == "place"
+
+
+def test_polish_heads() -> None:
+    assert head_kind(["Zamek", "Czocha"]) == "place"
+    assert head_kind(["Rynek", "Główny"]) == "place"
+    assert head_kind(["Fundacja", "Wisła"]) == "organisation"
+    assert head_kind(["Szkoła", "Podstawowa", "nr", "3"]) == "organisation"

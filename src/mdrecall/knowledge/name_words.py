@@ -128,9 +128,9 @@ INSTITUTION_LAST = frozenset(
 
 
 #: Head nouns that make a name an organisation in the languages notes mix into English (German, French,
-#: Spanish, Catalan, Portuguese, Italian, Dutch, Irish, Hindi and Marathi, Swedish, Norwegian and Danish):
-#: first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik", "Jugendamt", "Vikas Mandal"),
-#: lower-case. Common nouns of the languages only, never a name: English ones are :data:`ORG_WORDS`.
+#: Spanish, Catalan, Portuguese, Italian, Dutch, Polish, Irish, Hindi and Marathi, Swedish, Norwegian and
+#: Danish): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik", "Jugendamt", "Vikas
+#: Mandal"), lower-case. Common nouns of the languages only, never a name: English ones are :data:`ORG_WORDS`.
 ORG_HEADS = frozenset(
     """schule grundschule gymnasium realschule hochschule universität kita kindergarten praxis arztpraxis
     amt behörde büro sparkasse volksbank kasse krankenkasse versicherung verein stiftung dienst
@@ -149,14 +149,17 @@ ORG_HEADS = frozenset(
     fundación universidad instituto cooperativa ministerio consejo empresa copistería fundació universitat
     institut ajuntament associació escola copisteria consell fundação universidade ministério câmara
     associação farmácia colégio fondazione università istituto ministero fondation université
-    coopérative ministère universiteit hogeschool instituut coöperatie ministerie""".split()
+    coopérative ministère universiteit hogeschool instituut coöperatie ministerie
+    szkoła przedszkole fundacja stowarzyszenie urząd apteka klinika spółdzielnia uniwersytet
+    politechnika""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
 #: market, hill and slope ("Mercado Central", "Cuesta del Obispo"); in Hindi and Marathi a town, a quarter,
 #: a square, a garden, a road, a market, a temple ("Shastri Nagar", "Laxmi Chowk", "Sadar Bazaar"); in
 #: Swedish, Norwegian and Danish a street, a road, a square, a harbour, a church ("Storgatan", "Strandvej");
-#: in Catalan a square, a promenade, an avenue, a beach, a church, a market ("Plaça del Sol").
+#: in Catalan a square, a promenade, an avenue, a beach, a church, a market ("Plaça del Sol"); in Polish a
+#: castle, a street, a square, a market square, an estate, a church, a station ("Zamek Książ", "Rynek").
 PLACE_HEADS = frozenset(
     """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
@@ -168,7 +171,8 @@ PLACE_HEADS = frozenset(
     gata gatan väg vägen torg torget gränd gränden plats platsen hamn hamnen kyrka kyrkan stationen
     gaten vei veien veg vegen plass plassen brygge bryggen kirke kirken gade vej torv torvet plads
     pladsen havn
-    plaça passeig avinguda platja església mercat estació rambla riera""".split()
+    plaça passeig avinguda platja església mercat estació rambla riera
+    zamek ulica plac rynek osiedle kościół dworzec""".split()
 )
 #: Place heads that are surnames too ("Amit Nagar"): after a given name the name is a person's.
 SURNAME_HEADS = frozenset({"nagar"})
