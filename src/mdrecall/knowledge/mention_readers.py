@@ -10,6 +10,7 @@ import re
 from bisect import bisect_right
 from functools import cache
 
+from mdrecall.knowledge.firm_sites import firm_site
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
     ACRONYM_IN,
@@ -105,6 +106,8 @@ def listed_with(
             or (gap == " to " and plain.endswith("from ", 0, min(at, o_at)))
             or _LIST_COMMA.fullmatch(gap) is not None
         )
+        if m < n and other == "organisation" and kind == "unknown" and firm_site(plain, o_at, gap, end):
+            return "place", strong  # "works at Thermax, Pimpri": where the firm is, not a second firm
         if listed and other in _LIST_KINDS and kind in ("unknown", other):
             return other, strong or (other_strong and not opens)
         if listed and kind == "unknown" and other in _LIST_ONLY_KIND:

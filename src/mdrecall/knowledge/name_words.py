@@ -71,7 +71,7 @@ PLACE_LAST = set(
 )
 PLACE_FIRST = set(
     """Osteria Trattoria Ristorante Taverna Cafe Café Hotel Hostel Casa Chez Bar Pizzeria Brasserie Mount
-    Lake Loch Isle Cape Fort Port Lago Monte Rio Saint San Santa""".split()
+    Lake Loch Isle Cape Fort Port Lago Monte Rio Saint San Santa Mt""".split()
 )
 #: Words that make a name a place when they end it (the extraction keeps "Great" in "Great North Road").
 PLACE_WORDS = frozenset(PLACE_LAST)
@@ -128,9 +128,9 @@ INSTITUTION_LAST = frozenset(
 
 
 #: Head nouns that make a name an organisation in the languages notes mix into English (German, French,
-#: Spanish, Italian, Dutch, Irish, Hindi and Marathi): first ("Kita Sonnenschein", "Banco Sabadell") or last
-#: ("Huber Logistik", "Jugendamt", "Vikas Mandal"), lower-case. Common nouns of the languages only, never a
-#: name: English ones are :data:`ORG_WORDS`.
+#: Spanish, Catalan, Portuguese, Italian, Dutch, Polish, Irish, Hindi and Marathi, Swedish, Norwegian and
+#: Danish): first ("Kita Sonnenschein", "Banco Sabadell") or last ("Huber Logistik", "Jugendamt", "Vikas
+#: Mandal"), lower-case. Common nouns of the languages only, never a name: English ones are :data:`ORG_WORDS`.
 ORG_HEADS = frozenset(
     """schule grundschule gymnasium realschule hochschule universität kita kindergarten praxis arztpraxis
     amt behörde büro sparkasse volksbank kasse krankenkasse versicherung verein stiftung dienst
@@ -141,12 +141,25 @@ ORG_HEADS = frozenset(
     agencia asociación sociedad scuola banca comune clinica agenzia società associazione stichting
     gemeente constructora minera inmobiliaria coláiste scoil gaelscoil ollscoil raidió
     mandal samiti sangh sabha vidyalaya mahavidyalaya vidyapeeth sansthan parishad nigam prakashan bhandar
-    udyog sahakari""".split()
+    udyog sahakari
+    skola skolan skole skolen förskola förskolan gymnasiet universitet universitetet högskola högskolan
+    kommun kommunen kommune förening föreningen forening foreningen stiftelse stiftelsen bolag bolaget
+    firma firman apotek apoteket kliniken sjukhus sjukhuset sykehus sykehuset barnehage barnehagen
+    børnehave vårdcentral vårdcentralen
+    fundación universidad instituto cooperativa ministerio consejo empresa copistería fundació universitat
+    institut ajuntament associació escola copisteria consell fundação universidade ministério câmara
+    associação farmácia colégio fondazione università istituto ministero fondation université
+    coopérative ministère universiteit hogeschool instituut coöperatie ministerie
+    szkoła przedszkole fundacja stowarzyszenie urząd apteka klinika spółdzielnia uniwersytet
+    politechnika""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
 #: market, hill and slope ("Mercado Central", "Cuesta del Obispo"); in Hindi and Marathi a town, a quarter,
-#: a square, a garden, a road, a market, a temple ("Shastri Nagar", "Laxmi Chowk", "Sadar Bazaar").
+#: a square, a garden, a road, a market, a temple ("Shastri Nagar", "Laxmi Chowk", "Sadar Bazaar"); in
+#: Swedish, Norwegian and Danish a street, a road, a square, a harbour, a church ("Storgatan", "Strandvej");
+#: in Catalan a square, a promenade, an avenue, a beach, a church, a market ("Plaça del Sol"); in Polish a
+#: castle, a street, a square, a market square, an estate, a church, a station ("Zamek Książ", "Rynek").
 PLACE_HEADS = frozenset(
     """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
@@ -154,22 +167,33 @@ PLACE_HEADS = frozenset(
     playa via viale piazza corso vicolo stazione chiesa ponte spiaggia straat gracht plein laan
     kade rua praça largo travessa estrada praia igreja ponta mercado mercato marché cuesta subida cerro
     bahía nagar peth chowk gaon wadi bagh marg ganj bazaar bazar mandi vihar kunj puram halli palya ghat
-    maidan mandir masjid gurudwara dargah mohalla""".split()
+    maidan mandir masjid gurudwara dargah mohalla
+    gata gatan väg vägen torg torget gränd gränden plats platsen hamn hamnen kyrka kyrkan stationen
+    gaten vei veien veg vegen plass plassen brygge bryggen kirke kirken gade vej torv torvet plads
+    pladsen havn
+    plaça passeig avinguda platja església mercat estació rambla riera
+    zamek ulica plac rynek osiedle kościół dworzec""".split()
 )
 #: Place heads that are surnames too ("Amit Nagar"): after a given name the name is a person's.
 SURNAME_HEADS = frozenset({"nagar"})
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
 #: ("Lindenstraße", "Altstadt"; Dutch and Afrikaans "Stellenbosch", "Noordhoek", "Bloemfontein"; English
-#: "Clydevale"), read only on words longer than the end by three letters or more.
+#: "Clydevale"; Swedish, Norwegian and Danish "Musikskolan", "Städfirma", "Storgatan", "Nyhavn"), read
+#: only on words longer than the end by three letters or more.
 ORG_COMPOUND = (
     "schule", "praxis", "behörde", "büro", "sparkasse", "kasse", "versicherung", "verein", "stiftung",
     "dienst", "logistik", "rösterei", "bäckerei", "apotheke", "klinik", "klinikum", "kanzlei", "verlag",
     "werkstatt", "gemeinde", "verband", "gesellschaft", "ministerium", "amt",
+    "skola", "skolan", "skole", "skolen", "förening", "föreningen", "forening", "foreningen", "firma",
+    "firman", "bolaget", "stiftelsen", "kommun", "kommune", "kommunen", "apotek", "apoteket", "kliniken",
+    "sjukhus", "sjukhuset", "sykehus", "sykehuset", "barnehage", "barnehagen", "vårdcentral", "vårdcentralen",
 )  # fmt: skip
 PLACE_COMPOUND = (
     "straße", "strasse", "gasse", "weg", "damm", "markt", "platz", "allee", "bahnhof", "brücke", "viertel",
     "stadt", "ufer", "kirche", "friedhof", "saal", "halle", "zentrum", "straat", "gracht", "plein",
     "bosch", "hoek", "kloof", "fontein", "dorp", "vlei", "vale", "nagar", "abad", "gaon", "ganj",
+    "gatan", "gata", "vägen", "torget", "gränd", "gränden", "platsen", "hamnen", "kyrkan", "gaten", "veien",
+    "vegen", "plassen", "bryggen", "gade", "vej", "torvet", "pladsen", "havn", "kirken",
 )  # fmt: skip
 
 
