@@ -1,6 +1,7 @@
 """Supersession by an end told (knowledge/end_pairs.py): a trouble resolved ("the forklift broke down" …
-"forklift repaired"; "waiting on the survey" … "survey came through") and a role's holder gone ("Treasurer:
-Oksana Petrenko" … "Oksana Petrenko is out"). Wordings and worlds in no labelled set, and hard negatives."""
+"forklift repaired"; "waiting on the survey" … "survey arrived"), a role's holder gone ("Allotment
+secretary: Mira Castell" … "Mira's handing the secretary job over") and a weekly slot moved ("visits are
+Sundays" … "visits are Saturdays now"). Wordings and worlds in no labelled set, and hard negatives."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from mdrecall.knowledge.resolved_pairs import resolved, trouble_things
 from mdrecall.knowledge.role_end_pairs import role_ended
+from mdrecall.knowledge.weekday_pairs import weekdays
 
 from helpers import fact_pairs_in
 
@@ -167,3 +169,47 @@ def test_role_end_wordings() -> None:
     assert role_ended("Dev takes over as rota lead from Alisha") == {"Alisha": True}
     assert role_ended("Gareth Price is out, Sian runs the bar") == {"Gareth Price": False}
     assert role_ended("Gareth isn't stepping down after all") == {}
+
+
+def test_a_weekly_slot_moved_supersedes_the_slot(tmp_path: Path) -> None:
+    pairs = fact_pairs_in(
+        tmp_path,
+        (
+            ("MEMORY.md", "# Memory\n\n- Gran's visits are Sundays after lunch.\n"),
+            (
+                "memory/2027-02-03.md",
+                "# 2027-02-03\n\n- Gran rang: visits are Saturdays now, her choir went to Sundays.\n",
+            ),
+        ),
+    )
+    assert pairs == {("MEMORY.md", 3): ("memory/2027-02-03.md", 3)}
+
+
+def test_a_slot_moved_once_or_another_thing_of_the_same_person_leaves_the_slot(tmp_path: Path) -> None:
+    pairs = fact_pairs_in(
+        tmp_path,
+        (
+            (
+                "MEMORY.md",
+                "# Memory\n\n- Stock count every Monday, Ilse and Marco.\n- Padel with Joaquin on Fridays.\n"
+                "- Kiln firing: Fridays, Beata loads it.\n",
+            ),
+            (
+                "memory/2027-05-10.md",
+                "# 2027-05-10\n\n- Stock count moved to Tuesday 18th this week only, bank holiday.\n"
+                "- Joaquin's pottery class moved to Saturday mornings now.\n"
+                "- Beata: kiln glazing on Mondays now instead of Tuesdays.\n",
+            ),
+        ),
+    )
+    assert ("MEMORY.md", 3) not in pairs
+    assert ("MEMORY.md", 4) not in pairs
+    assert ("MEMORY.md", 5) not in pairs  # the Tuesday slot moved, not the Friday one
+
+
+def test_weekdays_read_as_a_recurring_slot() -> None:
+    assert weekdays("Choir Tuesdays 7pm") == (frozenset({1}), True)
+    assert weekdays("Cleaner Mon Thu mornings") == (frozenset({0, 3}), True)
+    assert weekdays("sessions are Thursday mornings from now on") == (frozenset({3}), True)
+    assert weekdays("Parcel came on Friday") == (frozenset({4}), False)
+    assert weekdays("we sat in the sun") == (frozenset(), False)
