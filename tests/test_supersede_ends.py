@@ -52,7 +52,7 @@ def test_an_appetite_back_supersedes_its_loss(tmp_path: Path) -> None:
     pairs = fact_pairs_in(
         tmp_path,
         (
-            ("memory/2027-10-12.md", "# 2027-10-12\n\n- Juniper the tortoise hasn't eaten since Sunday.\n"),
+            ("memory/2027-10-12.md", "# 2027-10-12\n\n- Our tortoise Juniper hasn't eaten since Sunday.\n"),
             (
                 "memory/2027-10-19.md",
                 "# 2027-10-19\n\n- Juniper is eating again: 40 g of dandelions a day.\n",
@@ -89,7 +89,8 @@ def test_an_end_negated_or_an_amount_down_is_no_resolution(tmp_path: Path) -> No
 
 
 def test_trouble_and_resolution_wordings() -> None:
-    assert {"pump", "bore"} <= trouble_things("the bore pump failed again overnight")
+    assert "pump" in trouble_things("the bore pump failed again overnight")
+    assert "fridg" not in trouble_things("fridge thermometer broken, replacement ordered")  # its thermometer
     assert not trouble_things("sales are down 5% on last year")
     assert not trouble_things("the printer never failed once")
     assert resolved("plumber repaired the cistern") and resolved("parcel arrived at last")

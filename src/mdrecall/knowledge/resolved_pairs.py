@@ -19,10 +19,11 @@ An earlier line *O* naming a trouble is superseded by a later line *N* naming it
   is not ("never failed");
 * they name one thing: a content word of N that is rare among the lines (at most
   :data:`~mdrecall.knowledge.change_pairs.RARE_SHARE` of them, or
-  :data:`~mdrecall.knowledge.change_pairs.RARE_MIN`) and not a frequent English word lies within
-  :data:`NEAR` words of O's trouble wording ("their **plate machine** is down"; "the **PyO3** bump waits
-  for Jonas"), and the two lines' word sets have a cosine of at least
-  :data:`~mdrecall.knowledge.change_pairs.MIN_COSINE`;
+  :data:`~mdrecall.knowledge.change_pairs.RARE_MIN`) and not a frequent English word stands right before
+  O's trouble wording or within :data:`NEAR` words after it (:func:`trouble_things`: "their plate
+  **machine** is down"; "Blocker: legal needs the **DPA**"; not "fridge" of "the fridge thermometer
+  broke"), or in O's label ("**Quad bike**: broken, waiting for a part"), and the two lines' word sets
+  have a cosine of at least :data:`~mdrecall.knowledge.change_pairs.MIN_COSINE`;
 * the shared thing is not told apart by another modifier on each line ("the kitchen tap is leaking" …
   "fixed the bathroom tap": :func:`~mdrecall.knowledge.phrase_modifiers.modified`);
 * N was written later (:func:`~mdrecall.knowledge.change_pairs.written_before`), and the earlier rules
@@ -70,6 +71,8 @@ _NEGATED = re.compile(
     r"\b(?:not|never|no|n't|didn't|hasn't|haven't|isn't|wasn't|won't|still|yet to be|yet)\s+(?:\w+\s+)?$",
     re.I,
 )
+#: Words between a thing and its trouble's wording ("the boiler has just died", "the pump is stuck").
+_LINKS = frozenset("is are was were has have had been got just now still all again the a an it its".split())
 #: "down" of an amount, not of a thing out of action ("down to 21", "down 5%", "down by a third").
 _AMOUNT_AFTER = re.compile(r"\s+(?:to|by|from|\d)")
 
@@ -104,17 +107,23 @@ def _may(words: str) -> bool:
 
 @functools.lru_cache(maxsize=1 << 12)
 def trouble_things(words: str) -> frozenset[str]:
-    """The content words (stems) within :data:`NEAR` words of each trouble a line (its words) names, not
-    negated: the thing said to be in trouble ("their plate machine is down" → plate, machin); empty when
-    it names none."""
+    """The content words (stems) naming the thing of each trouble a line (its words) names, not negated: the
+    word right before the wording, and those within :data:`NEAR` words after it ("their plate machine is
+    down": machine; "the fridge thermometer broke": thermometer, not fridge; "waiting on the asbestos
+    survey": asbestos, survey); empty when it names none."""
     out: set[str] = set()
     for m in _classes()["trouble"].finditer(words):
         if _NEGATED.search(words[max(0, m.start() - 40) : m.start()]):
             continue  # (the words just before: a 1 MB line is not read again for each wording on it)
-        if m.group(0).lower().endswith("down") and _AMOUNT_AFTER.match(words[m.end() :]):
+        if m.group(0).lower().endswith("down") and _AMOUNT_AFTER.match(words[m.end() : m.end() + 8]):
             continue
-        near = words[: m.start()].split()[-NEAR:] + words[m.end() :].split()[:NEAR]
-        out |= subject_words(" ".join(near))
+        # the thing: the word right before the wording ("the fridge thermometer broken": the thermometer,
+        # not the fridge), or those after it ("waiting on the asbestos survey"); a few characters either
+        # side (a 1 MB line is not split again for each wording on it)
+        before = [
+            w for w in words[max(0, m.start() - 200) : m.start()].split()[-NEAR:] if w.lower() not in _LINKS
+        ]
+        out |= subject_words(" ".join(before[-1:] + words[m.end() : m.end() + 200].split()[:NEAR]))
     return frozenset(out - _lexicon_words())
 
 
@@ -132,6 +141,13 @@ def _lexicon_words() -> frozenset[str]:
     return frozenset(
         w for wording in (*every, *TROUBLE_IDIOMS, *RESOLVED_IDIOMS) for w in subject_words(wording)
     )
+
+
+def _label(f: FactRow) -> frozenset[str]:
+    """The words (stems) of a label line's label ("Quad bike: broken" → quad, bike), empty for another."""
+    if f.attrs != ("said",):
+        return frozenset()
+    return frozenset(w for v in f.values[0].split() if v.startswith("k:") for w in v[2:].split("-"))
 
 
 def _cosine(a: set[str], b: set[str]) -> float:
@@ -164,6 +180,7 @@ def resolved_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> 
         things = trouble_things(old.words)
         if not things:
             continue
+        things |= _label(old)  # "Quad bike: broken, waiting for a part": the label names the thing too
         old_words = set(old.subject.split())
         best: FactRow | None = None
         for w in things:

@@ -16,16 +16,30 @@ instead, and a role is more often handed on than left with the job. This pass re
   on leave, can't make it), a departure (:func:`~mdrecall.knowledge.leave_grammar.departure`: last day,
   leaving, retiring), or "takes over … from" them (:data:`TAKES_FROM`); not negated.
 
-A later line ending the role of a person supersedes each holder line naming that person in full or by the
+A later line ending the role of a person supersedes a holder line naming that person in full or by the
 one word written (a first name only where the workspace writes it before one surname at most, as the
-departure rule reads it), the first such line after it. Cost: one substring test per line, then the few
-role-end lines against the holder lines naming their person.
+departure rule reads it; "Attendees:", "Present:", "Where:" lines are no holder lines) when
+
+* the name opens the line's value or row (they hold its label: "Treasurer: Joan Ribas"), the label ends
+  in a noun of a person (:func:`~mdrecall.knowledge.name_lists.person_noun`: treasurer, coach,
+  watchman) or the later line names every word of it ("Mehendi: Shabana" … "Rukhsar does the mehendi
+  now"; not "Watchman complaints: Ramesh sleeps at the gate"), and a wording that ends one role only
+  (stepping down, handing over, taken over from them) names another word of the line that is no name
+  ("Nipper coordinator: Mele" … "Mele's handing the nippers over"); or
+* a word right after the name (:data:`NEAR` words, lower case: "Daan Mulder (treasurer)") is named on
+  the later line ("Daan is stepping down as treasurer").
+
+Each holder line is superseded by the latest such line after it (the hand-over done: "Niamh stepping back
+after the festival" … "Eimear is librarian from today, Niamh handed over the folders"). Cost: one
+substring test per line, then the few role-end lines against the holder lines naming their person, each
+holder line read once.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from mdrecall.knowledge.change_pairs import written_before
 from mdrecall.knowledge.fact_values import stem, subject_words
@@ -119,15 +133,6 @@ def _label(f: FactRow) -> str | None:
     return "" if len(first) == 2 and all(w in _people(f) for w in first) else None  # "Tunde Bakare | …"
 
 
-def _at(words: list[str], name: str) -> int:
-    """Where the word ``name`` (lower case) first stands among ``words`` (lower case, possessive
-    dropped), -1 where it does not."""
-    for i, w in enumerate(words):
-        if w.split("'")[0].split("’")[0] == name:
-            return i
-    return -1
-
-
 #: Two capitalised words in a row (a first name and the word after it).
 _FOLLOWS = re.compile(r"(?:^|(?<=\s))([A-ZÀ-Þ][\w-]*)(?= ([A-ZÀ-Þ][\w-]*))")
 
@@ -145,17 +150,35 @@ def _surnames(facts: Sequence[FactRow]) -> dict[str, set[str]]:
 NEAR = 2
 
 
-def _ended(old: FactRow, label: str, parts: list[str], one_role: bool, new_words: set[str]) -> bool:
+class _Holder(NamedTuple):
+    """A holder line, read once (a roster of thousands of names is not split again for each role end)."""
+
+    line: FactRow
+    label: str  # its label key, "" for a roster's row
+    people: frozenset[str]  # the capitalised names it names (lower case)
+    words: list[str]  # its stored words
+    first: dict[str, int]  # each word (lower case, possessive dropped) → where it first stands
+    subject: frozenset[str]
+
+    @classmethod
+    def of(cls, f: FactRow, label: str) -> _Holder:
+        words = f.words.split()
+        first: dict[str, int] = {}
+        for i, w in enumerate(words):
+            first.setdefault(w.lower().split("'")[0].split("’")[0], i)
+        return cls(f, label, _people(f), words, first, frozenset(f.subject.split()))
+
+
+def _ended(old: _Holder, parts: list[str], one_role: bool, new_words: set[str]) -> bool:
     """Does a role end of the person ``parts`` (lower case) end the holder line ``old``: the person holds
     its label (their name opens its value, or the line) and leaves altogether or the later line names the
     role; or a word beside their name on ``old`` names the role and the later line names it too?"""
-    words = old.words.lower().split()
-    at = _at(words, parts[0])
+    at = old.first.get(parts[0], -1)
     if at < 0:
         return False
-    heads = len(label.split("-")) if label else 0  # the label's words before its value
+    heads = len(old.label.split("-")) if old.label else 0  # the label's words before its value
     if at <= heads + 1:  # their name opens the label's value or the row: they hold it
-        label_words = old.words.split()[:heads]
+        label_words = old.words[:heads]
         if (
             label_words
             and not person_noun(label_words[-1])
@@ -164,25 +187,26 @@ def _ended(old: FactRow, label: str, parts: list[str], one_role: bool, new_words
             return False  # a label not of a holder, unnamed later ("Watchman complaints: Ramesh sleeps …")
         # "Treasurer: Joan Ribas" … "Joan Ribas is out"; "Nipper coordinator: Mele" … "Mele's handing the
         # nippers over"
-        named = _people(old) | {stem(n) for n in _people(old)}  # (another name shared is no role)
-        return not one_role or bool(set(old.subject.split()) & new_words - named)
+        named = old.people | {stem(n) for n in old.people}  # (another name shared is no role)
+        return not one_role or bool(old.subject & new_words - named)
     # "Board: …, Daan Mulder (treasurer)" … "Daan stepping down as treasurer": the role right after the name
-    after = old.words.split()[at + len(parts) : at + len(parts) + NEAR]
+    after = old.words[at + len(parts) : at + len(parts) + NEAR]
     role = subject_words(" ".join(w for w in after if w.islower())) - set(parts)  # (not the next name)
     return bool(role & new_words)
 
 
 def role_end_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
-    """``(path, line)`` of each holder line, left unpaired by ``pairs``, → the first later line saying the
+    """``(path, line)`` of each holder line, left unpaired by ``pairs``, → the latest later line saying the
     person holding its role ends it."""
     ends = [(f, gone) for f in facts if (gone := role_ended(f.words))]
     if not ends:
         return {}
-    holders: dict[str, list[tuple[FactRow, str]]] = {}  # a name (lower case) → the holder lines naming it
+    holders: dict[str, list[_Holder]] = {}  # a name (lower case) → the holder lines naming it
     for f in facts:
         if (f.path, f.line) not in pairs and (label := _label(f)) is not None:
-            for n in _people(f):
-                holders.setdefault(n, []).append((f, label))
+            held = _Holder.of(f, label)
+            for n in held.people:
+                holders.setdefault(n, []).append(held)
     surnames: dict[str, set[str]] | None = None  # read once, where a first name alone is written
     out: dict[Key, Supersession] = {}
     for new, people in ends:
@@ -195,10 +219,11 @@ def role_end_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> 
                 surnames = _surnames(facts) if surnames is None else surnames
                 if len(surnames.get(who, ())) > 1:
                     continue  # "Daniel" beside "Daniel Ochieng" and "Daniel Mutua": neither
-            for old, label in holders.get(parts[0], ()):
-                if old is new or not written_before(old, new) or not all(p in _people(old) for p in parts):
+            for held in holders[parts[0]]:
+                old = held.line
+                if old is new or not written_before(old, new) or not all(p in held.people for p in parts):
                     continue
-                if not _ended(old, label, parts, one_role, new_words):
+                if not _ended(held, parts, one_role, new_words):
                     continue
                 key = (old.path, old.line)
                 have = out.get(key)
