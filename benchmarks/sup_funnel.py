@@ -69,6 +69,8 @@ LABELLED = (
     "held_out_16",
     "held_out_17",
     "held_out_18",
+    "held_out_21",
+    "held_out_22",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
+from mdrecall.knowledge.end_pairs import end_pairs, without_ends
 from mdrecall.knowledge.event_days import one_off
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.knowledge.line_postings import Keep, Postings
@@ -150,6 +151,7 @@ def supersessions(facts: Sequence[Fact], names: Names | None = None) -> dict[tup
     out.update(value_left_pairs(plain, out))
     out.update(change_pairs(facts, out, names))
     out.update(stance_pairs(facts, out))
+    out.update(end_pairs(facts, out))  # a trouble resolved, a role's holder gone
     return learned(facts, out)
 
 
@@ -312,12 +314,13 @@ def supersessions_update(
         return supersessions(facts, names)
     plain = _untold(facts)
     stated = _stated(plain)
-    before = without_stance(without_model(before))  # the stance pass's and the model's: made anew below
+    before = without_ends(without_stance(without_model(before)))  # the later passes': made anew below
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
     out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed, names))
     out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
+    out.update(end_pairs(facts, out))  # cheap: paired anew
     return learned(facts, out)  # a pass over every line, linear: paired anew
 
 
