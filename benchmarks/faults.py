@@ -19,6 +19,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round12          # the twelfth round (fault_round12.py)
     python benchmarks/faults.py --only round13          # the thirteenth round (fault_round13.py)
     python benchmarks/faults.py --only round14          # the fourteenth round (fault_round14.py)
+    python benchmarks/faults.py --only round15          # the fifteenth round (fault_round15.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -61,6 +62,7 @@ import fault_round11 as fr11
 import fault_round12 as fr12
 import fault_round13 as fr13
 import fault_round14 as fr14
+import fault_round15 as fr15
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -469,6 +471,10 @@ def main() -> int:
             # a fourteenth round on session 21's name rules (initials in slots, owned codes, titled surnames,
             # lower-case labels), the sentence kind model's kept answers, the kinds and names stages, Postgres
             ("round14", lambda: fr14.case_round14(tmp), False),
+            # a fifteenth round on trust across every knowledge surface (keys, local-only text, planted
+            # instructions, a line forgotten while another process holds the workspace), session 21's
+            # grammars on 1 MB notes and 20 KB questions, and the HTTP servers under slow and many clients
+            ("round15", lambda: fr15.case_round15(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

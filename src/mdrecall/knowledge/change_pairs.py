@@ -97,7 +97,7 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         # the lines whose label the change line names first ("takes over as on-call lead": the line
         # "On-call lead: Davide Conti", whatever rarer words the change line holds), then its rarest words
         lookups: list[tuple[str, Sequence[int]]] = [
-            ("", state.labels[x]) for x in state.named_labels(j, said)
+            ("", state.label_earlier(x, j)) for x in state.named_labels(j, said)
         ]
         lookups += [(w, ()) for w in first + more]
         for k, (w, lines) in enumerate(lookups):

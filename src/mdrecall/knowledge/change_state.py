@@ -133,6 +133,7 @@ class ChangeState:
             return n
         for label in labels_of(f):
             self.labels.setdefault(label, []).append(n)
+            self.by_day.pop(_LABEL + label, None)
             head = label.split("-", 1)[0]
             self.label_heads[head] = self.label_heads.get(head, 0) + 1
         for w in every:
@@ -156,6 +157,7 @@ class ChangeState:
         told = is_told(self.fact(n))
         for label in () if told else labels_of(self.fact(n)):
             self.labels[label].remove(n)
+            self.by_day.pop(_LABEL + label, None)
             if not self.labels[label]:
                 del self.labels[label]
             head = label.split("-", 1)[0]
@@ -312,13 +314,22 @@ class ChangeState:
         is ordered by day, page and line once, so that a table of many lines of one day sharing a rare word
         does not try each row against each other, nor a page's line each line above it (20,000 lines "X
         takes over the rota from Y" naming 300 people on one page: over a minute)."""
-        posting = self.postings.get(w, ())
+        return self._before(w, self.postings.get(w, ()), j)
+
+    def label_earlier(self, label: str, j: int) -> Sequence[int]:
+        """The lines labelled ``label`` that may have been written before the line ``j``, read as a word's
+        posting is (:meth:`earlier`): a label on many lines of a long page (60,000 "- name: QA" lines of a
+        few hundred names) is not tried line by line against each."""
+        return self._before(_LABEL + label, self.labels.get(label, ()), j)
+
+    def _before(self, key: str, posting: Sequence[int], j: int) -> Sequence[int]:
+        """:meth:`earlier` of one posting, kept ordered under ``key`` until it changes."""
         if len(posting) <= _SHORT:
             return posting
-        got = self.by_day.get(w)
+        got = self.by_day.get(key)
         if got is None:
             order = sorted(posting, key=self._place)
-            got = self.by_day[w] = ([_day(self.fact(n)) for n in order], order)
+            got = self.by_day[key] = ([_day(self.fact(n)) for n in order], order)
         days, order = got
         new = self.fact(j)
         if new.day:
@@ -418,6 +429,8 @@ def _echoes(slot: str) -> bool:
 
 #: A posting this long or shorter is read whole (:meth:`ChangeState.earlier`).
 _SHORT = 32
+#: What a label's key in :attr:`ChangeState.by_day` opens with (no subject word holds it).
+_LABEL = "\0"
 #: The most lines of one word's posting above an undated change line on its page that it tries as
 #: candidates: the nearest (:meth:`ChangeState.earlier`).
 NEAREST = 8

@@ -337,4 +337,8 @@ def _serve_http(server: Any, host: str, port: int, token: str | None) -> None:
         f"mdrecall: MCP server on http://{shown}:{port}/mcp" + (" (bearer token)" if token else "") + "\n"
     )
     sys.stderr.flush()
-    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")).run()
+    from mdrecall.services.request_deadline import http_protocol
+
+    http = http_protocol()  # a whole request within its deadline: no client holds a socket
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on", http=http)
+    uvicorn.Server(config).run()

@@ -3,12 +3,16 @@
 The connection is opened in autocommit mode; writes run in explicit transactions. A broken
 connection (server restart, idle timeout, ``pg_terminate_backend``) is reopened and the work run
 again once; deadlocks and serialisation failures are retried. Every psycopg error becomes a
-:class:`~mdrecall.errors.StoreError` naming what failed.
+:class:`~mdrecall.errors.StoreError` naming what failed. A read has :data:`READ_DEADLINE_S`: a server that
+stops answering (a hung host) has the connection cut under it, so a process holding it (the MCP server,
+the web page) refuses as a fresh one does (its connect timeout), where it waited without end.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,7 +23,10 @@ from mdrecall.errors import MissingDependencyError, StoreError
 from mdrecall.stores.postgres_migrations import apply_migrations, ensure_vector_extension
 from mdrecall.stores.postgres_sql import quote_ident
 
-__all__ = ["DSN_ENV", "Session", "safe_dsn"]
+__all__ = ["DSN_ENV", "READ_DEADLINE_S", "Session", "safe_dsn"]
+
+#: How long one read (a search's, a page's) may wait for the server before its connection is cut.
+READ_DEADLINE_S = 30.0
 
 #: Environment variable read when ``store.dsn`` is empty.
 _T = TypeVar("_T")
@@ -33,6 +40,30 @@ def _psycopg() -> Any:
         missing = "pgvector" if "pgvector" in str(exc) else "psycopg"
         raise MissingDependencyError(missing, "postgres", "The PostgreSQL store") from exc
     return psycopg
+
+
+@contextlib.contextmanager
+def _cut_after(conn: Any, seconds: float) -> Iterator[None]:
+    """Shut ``conn``'s socket down if the block has not ended within ``seconds``: a read blocked on a server
+    that answers nothing returns at once, and psycopg reports the connection broken."""
+    done = threading.Lock()
+
+    def cut() -> None:
+        if not done.acquire(blocking=False):
+            return  # (the block ended first)
+        with contextlib.suppress(Exception):
+            fd = os.dup(conn.pgconn.socket)
+            with socket.socket(fileno=fd) as sock:
+                sock.shutdown(socket.SHUT_RDWR)
+
+    timer = threading.Timer(seconds, cut)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        done.acquire(blocking=False)
+        timer.cancel()
 
 
 def safe_dsn(dsn: str) -> str:
@@ -101,7 +132,8 @@ class Session:
                     if self.conn.closed or self.conn.broken:
                         self.conn = self._connect()
                     if not write:
-                        return work(self.conn)
+                        with _cut_after(self.conn, READ_DEADLINE_S):
+                            return work(self.conn)
                     with self.conn.transaction():
                         return work(self.conn)
                 except (pg.errors.DeadlockDetected, pg.errors.SerializationFailure) as exc:

@@ -90,6 +90,7 @@ class UI:
         self.synced_at = 0.0
         self.files: list[Any] = []
         self.signature = 0
+        self.stamp: int | None = None
         self.memo = data.Memo()
         self.per_sync = data.Memo(limit=8)
 
@@ -103,14 +104,19 @@ class UI:
 
     def fresh(self) -> None:
         """Bring the index up to date with the files (files only, like a search's lazy sync), at most every
-        :data:`SYNC_EVERY_S` seconds; the pages then answer from what that sync saw."""
-        if self.synced_at and time.monotonic() - self.synced_at <= SYNC_EVERY_S:
-            return
-        if self.mem.config.index.sync_on_search:
-            self.mem.index(embed=False)
-        self.files = self.mem.files()
-        self.signature = data.fingerprint(self.files)
-        self.synced_at = time.monotonic()
+        :data:`SYNC_EVERY_S` seconds; the pages then answer from what that sync saw. What another process
+        changed in the index (an index run, a forget) is seen at once: a page's cache is keyed by the
+        index's file records, so a forgotten line never comes back from it."""
+        if not self.synced_at or time.monotonic() - self.synced_at > SYNC_EVERY_S:
+            if self.mem.config.index.sync_on_search:
+                self.mem.index(embed=False)
+            self.synced_at = time.monotonic()
+            self.stamp = None
+        stamp = data.index_stamp(self.mem)
+        if stamp != self.stamp:
+            self.files = self.mem.files()
+            self.signature = hash((data.fingerprint(self.files), stamp))
+            self.stamp = stamp
 
     def cached(self, name: str, compute: Any) -> Any:
         """``compute()``, kept until an indexed file changes (entities, candidates, per-day counts)."""

@@ -72,6 +72,7 @@ def serve(open_memory: Callable[[], Memory], host: str | None, port: int, *, ope
     require_ui()
     import uvicorn
 
+    from mdrecall.services.request_deadline import http_protocol
     from mdrecall.ui.app import create_app, warm_up
     from mdrecall.ui.security import Access, new_token
 
@@ -100,6 +101,7 @@ def serve(open_memory: Callable[[], Memory], host: str | None, port: int, *, ope
                 lifespan="off",
                 server_header=False,
                 timeout_graceful_shutdown=2,
+                http=http_protocol(),  # a whole request within its deadline: no client holds a socket
             )
         )
         say(f"mdrecall ui: {url}  (Ctrl-C stops it)")

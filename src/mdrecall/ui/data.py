@@ -22,6 +22,7 @@ __all__ = [
     "day_counts",
     "file_text",
     "file_versions",
+    "index_stamp",
     "grouped_files",
     "recall_sessions",
     "search",
@@ -233,6 +234,13 @@ def file_versions(mem: Memory, key: str) -> tuple[list[Any], str]:
     if not keeps_views(mem.store):
         return [], "none"
     return index_versions(mem.store, key)[-hist.max_versions :], "index history"
+
+
+def index_stamp(mem: Memory) -> int:
+    """A value that changes when the index's file records do (a file's content, size or time), by this
+    process or another (an index run, a forget). Cheap: a store keeps its records while the index is
+    unchanged."""
+    return hash(frozenset((r.path, r.hash, r.size, r.mtime_ns) for r in mem.store.file_records().values()))
 
 
 def fingerprint(files: list[Any]) -> int:
