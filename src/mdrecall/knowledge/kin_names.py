@@ -1,0 +1,163 @@
+"""A name written with a kin term or an honorific ("Ate Lorna", "Kuya Ramil", "Tante Ilse", "Pak Budi",
+"Rajesh bhai", "Dr Imelda") means the person the name without it means: read by
+:class:`~mdrecall.knowledge.index.EntityIndex` after the other links, when ``entities.auto_aliases`` is on.
+
+The capitalised run keeps a form of address before a given name no list knows ("Kuya Ramil"), so the form
+was an entity of its own beside Ramil Dimaculangan, and the first name alone linked to it or to nobody. Here
+the form folds into what the name alone means: the one accepted longer name it opens, or the one person
+whose given name it shortens (a listed nickname, the given name's opening or a diminutive, or its ending,
+as Filipino, Spanish and Italian short names take it: "Linda" of Rosalinda, "Nando" of Fernando); the name
+alone follows it. Where the name opens no longer name, the form is that person's name and the name alone
+another name of it. Two people the name could mean (two Ramils), neither. The words are
+``data/kin_titles.txt`` (forms of address of many languages, hand-kept), the English honorifics, titles and
+family words. Linear in the names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+from mdrecall.knowledge.mention_patterns import HONORIFICS, TITLES
+from mdrecall.knowledge.name_links import diminutive_of
+from mdrecall.knowledge.name_lists import fold_accents, kin_word, nicknames
+from mdrecall.knowledge.syllable_names import family_given
+from mdrecall.knowledge.titled_names import TITLE_KEYS
+
+__all__ = ["address_parts", "kin_titles", "link_kin_forms", "shortened_from"]
+
+_DATA = Path(__file__).with_name("data") / "kin_titles.txt"
+#: Kinds the name a form of address folds into may not have.
+_NOT_PERSON = frozenset({"place", "event", "technology", "work", "pet"})
+#: Kinds a form of address may not have: the kin word says a person is meant where a cue typed the form a
+#: firm's, a product's or a place's ("Supplier: Ate Rica", "trays back from Ate Rica").
+_NOT_FORM = frozenset({"technology", "work"})
+
+
+@cache
+def kin_titles() -> tuple[frozenset[str], frozenset[str]]:
+    """The words (entity keys) written before a name and those written after it
+    (``data/kin_titles.txt`` with the English honorifics and titles)."""
+    parts: dict[str, set[str]] = {"before": set(), "after": set()}
+    side = "before"
+    for line in _DATA.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            side = line.strip("[]")
+        elif line and not line.startswith("#"):
+            parts[side].update(line.casefold().split())
+    parts["before"] |= {w.casefold() for w in HONORIFICS | TITLES} | TITLE_KEYS
+    return frozenset(parts["before"]), frozenset(parts["after"])
+
+
+def address_parts(key: str) -> str | None:
+    """The name of ``key`` (an entity key) without the form of address before or after it ("kuya ramil"
+    → "ramil", "rajesh bhai" → "rajesh"), or None where it has none."""
+    words = key.split()
+    if len(words) < 2:
+        return None
+    before, after = kin_titles()
+    if words[0].rstrip(".") in before or kin_word(words[0]):
+        return " ".join(words[1:])
+    if words[-1] in after:
+        return " ".join(words[:-1])
+    return None
+
+
+def shortened_from(short: str, given: str) -> bool:
+    """Is ``short`` (lower case, accents folded) the ending of the given name ``given`` (likewise), four
+    letters or more and three fewer than it at least ("linda" of "rosalinda", "nando" of "fernando"; not
+    "anna" of "joanna", a given name of its own)?"""
+    return len(short) >= 4 and len(given) >= len(short) + 3 and given.endswith(short)
+
+
+def link_kin_forms(
+    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+) -> None:
+    """Fold into ``out`` each accepted name with a form of address that is its own entity into what the
+    name without it means (see the module); the name alone follows it."""
+    forms: dict[str, str] = {}  # "kuya ramil" → "ramil"
+    fulls_by_first: dict[str, list[str]] = {}
+    for key, root in out.items():
+        if root != key or " " not in key or kinds.get(key, "unknown") in _NOT_FORM:
+            continue
+        rest = address_parts(key)
+        if rest is not None:
+            forms[key] = rest
+        elif stats.get(key, (0, False))[1]:
+            first = family_given(key) or key.split()[0]
+            fulls_by_first.setdefault(first, []).append(key)
+    if not forms:
+        return
+    by_given: dict[str, list[str]] = {}
+    for first, fulls in fulls_by_first.items():
+        by_given.setdefault(fold_accents(first), []).extend(fulls)
+    rests: dict[str, list[str]] = {}
+    for key, rest in forms.items():
+        rests.setdefault(rest, []).append(key)
+    members: dict[str, list[str]] = {}  # a root → the names pointing at it
+    for k, v in out.items():
+        if k != v:
+            members.setdefault(v, []).append(k)
+    for key, rest in forms.items():
+        word = key.split()[0] if key.endswith(rest) else key.split()[-1]
+        if word in stats and out.get(word) == key:
+            continue  # "Nonno" written alone is Nonno Sal: the workspace's name for them is the form's
+        target = _meant(rest, key, out, fulls_by_first, by_given, kinds)
+        if target is None:
+            if len(rests[rest]) == 1 and out.get(rest, rest) == rest:
+                if rest in out:
+                    _fold(out, members, key, rest)  # "Ramil" and "Kuya Ramil", no surname: one person
+                elif " " not in rest:
+                    _fold(out, members, rest, key)  # the name alone, never written so, is the form's
+            continue
+        _fold(out, members, key, target)
+        if out.get(rest, rest) in (rest, key):
+            _fold(out, members, rest, target)
+
+
+def _meant(
+    rest: str,
+    key: str,
+    out: Mapping[str, str],
+    fulls_by_first: Mapping[str, list[str]],
+    by_given: Mapping[str, list[str]],
+    kinds: Mapping[str, str],
+) -> str | None:
+    """The one accepted name ``rest`` (a name without its form of address ``key``) means, or None."""
+    root = out.get(rest)
+    if root is not None and root not in (rest, key):
+        return root if kinds.get(root, "unknown") not in _NOT_PERSON else None
+    if " " in rest:
+        return None
+    fulls = fulls_by_first.get(rest, [])
+    if not fulls:
+        short = fold_accents(rest)
+        givens = nicknames().get(rest, frozenset())
+        fulls = [
+            f
+            for given, names in by_given.items()
+            if any(given == g or _romance_form(given, g) for g in givens)
+            or (len(short) > 2 and given.startswith(short))
+            or shortened_from(short, given)
+            or diminutive_of(short, given)
+            for f in names
+        ]
+    fulls = [f for f in fulls if kinds.get(f, "unknown") not in _NOT_PERSON]
+    return fulls[0] if len(fulls) == 1 else None
+
+
+def _romance_form(given: str, listed: str) -> bool:
+    """Is ``given`` a listed given name with a Romance ending added ("bernardo" of "bernard", "roberta" of
+    "robert"): the nickname table's names are English ones?"""
+    return len(listed) >= 4 and given.startswith(listed) and len(given) - len(listed) <= 2
+
+
+def _fold(out: dict[str, str], members: dict[str, list[str]], key: str, target: str) -> None:
+    """Point ``key`` and every name pointing at it (``members``: a root → those names) to ``target``."""
+    moved = [k for k in members.pop(key, ()) if out.get(k) == key]
+    for k in moved:
+        out[k] = target
+    out[key] = target
+    members.setdefault(target, []).extend([*moved, key])

@@ -1,0 +1,87 @@
+"""First names of session 22 (h-firsts25): a name written with a kin term or an honorific of another
+language ("Kuya Ramil", "Ate Pilar", "Mehul bhai", "Tante Ilse") means the person the name alone means
+(:mod:`mdrecall.knowledge.kin_names`).
+
+The notes are written for these tests (a dive shop in Moalboal, a textile shop in Surat, a Hamburg
+allotment, a Cebu bakery), in words of their own, not the labelled sets' nor the entity corpus's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall import Config, Memory
+from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.kin_names import address_parts, shortened_from
+
+from helpers import write
+
+
+def _known(tmp_path: Path) -> dict[str, str]:
+    cfg = Config().merged({"history": {"git": False}, "extra_paths": ["people"]})
+    with Memory.open(tmp_path, cfg, create=True) as mem:
+        mem.index()
+        return EntityIndex(mem.store, mem.config.entities).known()
+
+
+def test_the_form_of_address_is_told_from_the_name() -> None:
+    assert address_parts("kuya ramil") == "ramil"
+    assert address_parts("mehul bhai") == "mehul"
+    assert address_parts("tante ilse") == "ilse"
+    assert address_parts("ramil dimaculangan") is None
+    assert shortened_from("linda", "rosalinda") and shortened_from("nando", "fernando")
+    assert not shortened_from("anna", "joanna")  # two letters more only: another given name
+
+
+def test_a_kin_term_before_a_given_name_folds_into_the_full_name(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-08-03.md",
+        "# 2027-08-03\n\n- Boat roster: Eduardo Villacorta skippers, Marites Buenaventura on the tanks.\n"
+        "- Dive log signed by Eduardo Villacorta.\n",
+    )
+    write(
+        tmp_path,
+        "memory/2027-08-05.md",
+        "# 2027-08-05\n\n- Ask Kuya Eduardo about the second compressor.\n"
+        "- Tanks refilled. Ate Marites says the O-rings are low.\n",
+    )
+    known = _known(tmp_path)
+    # Both fail before: the forms were entities of their own, and the first names linked to nobody.
+    assert known.get("kuya eduardo") == "eduardo villacorta"
+    assert known.get("ate marites") == "marites buenaventura"
+    assert known.get("marites") == "marites buenaventura"
+
+
+def test_a_name_after_the_kin_term_may_shorten_the_given_name_from_its_end(tmp_path: Path) -> None:
+    write(tmp_path, "people/bakery.md", "# Bakery\n\n- Supplier: Pilarica Montemayor, flour and yeast.\n")
+    write(
+        tmp_path,
+        "memory/2027-09-01.md",
+        "# 2027-09-01\n\n- Paid Ate Rica for the flour, 3 sacks.\n- Ensaymada trays back from Ate Rica.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("ate rica") == "pilarica montemayor"  # fails before: "Rica" opens no name
+
+
+def test_an_honorific_after_the_name_folds_too(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-10-11.md",
+        "# 2027-10-11\n\n- Bolts of cotton from Mehul Parekh, cash on delivery.\n"
+        "- Mehul Parekh wants the order confirmed by Monday.\n"
+        "- Called Mehul Bhai again about the indigo dye.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("mehul bhai") == "mehul parekh"  # fails before: two names opened with "Mehul"
+    assert known.get("mehul") == "mehul parekh"
+
+
+def test_two_people_the_name_could_mean_link_neither(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-06-02.md",
+        "# 2027-06-02\n\n- Plot 14: Ilse Vormann. Plot 15: Ilse Brandauer.\n"
+        "- Tante Ilse brought the rhubarb.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("tante ilse") not in ("ilse vormann", "ilse brandauer")
