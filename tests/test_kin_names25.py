@@ -85,3 +85,19 @@ def test_two_people_the_name_could_mean_link_neither(tmp_path: Path) -> None:
     )
     known = _known(tmp_path)
     assert known.get("tante ilse") not in ("ilse vormann", "ilse brandauer")
+
+
+def test_a_surname_with_a_particle_of_filipino_or_malay_names_stays_whole(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-11-04.md",
+        "# 2027-11-04\n\n- Sound system from Leonora dela Rama, pick-up Friday.\n"
+        "- Rizalino delos Reyes says the catering quote holds.\n"
+        "- Visa letter signed by Faridah binti Osman.\n",
+    )
+    known = _known(tmp_path)
+    # All fail before: "dela", "delos" and "binti" cut the names in two ("Leonora", "Rama").
+    assert known.get("leonora dela rama") == "leonora dela rama"
+    assert known.get("leonora") == "leonora dela rama"
+    assert known.get("rizalino") == "rizalino delos reyes"
+    assert known.get("faridah binti osman") == "faridah binti osman"  # a patronym: "Osman" is a given name
