@@ -101,3 +101,17 @@ def test_a_surname_with_a_particle_of_filipino_or_malay_names_stays_whole(tmp_pa
     assert known.get("leonora") == "leonora dela rama"
     assert known.get("rizalino") == "rizalino delos reyes"
     assert known.get("faridah binti osman") == "faridah binti osman"  # a patronym: "Osman" is a given name
+
+
+def test_a_form_of_address_keeps_a_name_that_is_also_a_month_or_an_english_word(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2027-12-01.md",
+        "# 2027-12-01\n\n- Paid Kuya Jun for the jeepney rental.\n- Kuya Jun drives again on the 8th.\n"
+        "- Lechon from Mang Boy, 2 kilos.\n",
+    )
+    known = _known(tmp_path)
+    # Both fail before: "Jun" was read as June and dropped, "Mang Boy" was a weak run.
+    assert known.get("kuya jun") == "kuya jun"
+    assert known.get("jun") == "kuya jun"  # the name alone, never written so, is the form's
+    assert known.get("mang boy") == "mang boy"

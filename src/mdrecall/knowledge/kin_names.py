@@ -16,39 +16,19 @@ family words. Linear in the names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
 
-from mdrecall.knowledge.mention_patterns import HONORIFICS, TITLES
+from mdrecall.knowledge.address_words import address_word, kin_titles
 from mdrecall.knowledge.name_links import diminutive_of
 from mdrecall.knowledge.name_lists import fold_accents, kin_word, nicknames
 from mdrecall.knowledge.syllable_names import family_given
-from mdrecall.knowledge.titled_names import TITLE_KEYS
 
-__all__ = ["address_parts", "kin_titles", "link_kin_forms", "shortened_from"]
+__all__ = ["address_parts", "link_kin_forms", "shortened_from"]
 
-_DATA = Path(__file__).with_name("data") / "kin_titles.txt"
 #: Kinds the name a form of address folds into may not have.
 _NOT_PERSON = frozenset({"place", "event", "technology", "work", "pet"})
 #: Kinds a form of address may not have: the kin word says a person is meant where a cue typed the form a
 #: firm's, a product's or a place's ("Supplier: Ate Rica", "trays back from Ate Rica").
 _NOT_FORM = frozenset({"technology", "work"})
-
-
-@cache
-def kin_titles() -> tuple[frozenset[str], frozenset[str]]:
-    """The words (entity keys) written before a name and those written after it
-    (``data/kin_titles.txt`` with the English honorifics and titles)."""
-    parts: dict[str, set[str]] = {"before": set(), "after": set()}
-    side = "before"
-    for line in _DATA.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line.startswith("["):
-            side = line.strip("[]")
-        elif line and not line.startswith("#"):
-            parts[side].update(line.casefold().split())
-    parts["before"] |= {w.casefold() for w in HONORIFICS | TITLES} | TITLE_KEYS
-    return frozenset(parts["before"]), frozenset(parts["after"])
 
 
 def address_parts(key: str) -> str | None:
@@ -57,10 +37,9 @@ def address_parts(key: str) -> str | None:
     words = key.split()
     if len(words) < 2:
         return None
-    before, after = kin_titles()
-    if words[0].rstrip(".") in before or kin_word(words[0]):
+    if address_word(words[0]) or kin_word(words[0]):
         return " ".join(words[1:])
-    if words[-1] in after:
+    if words[-1] in kin_titles()[1]:
         return " ".join(words[:-1])
     return None
 
