@@ -115,3 +115,14 @@ def test_a_form_of_address_keeps_a_name_that_is_also_a_month_or_an_english_word(
     assert known.get("kuya jun") == "kuya jun"
     assert known.get("jun") == "kuya jun"  # the name alone, never written so, is the form's
     assert known.get("mang boy") == "mang boy"
+
+
+def test_a_hungarian_family_name_written_first_lends_the_given_name_after_it(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2028-01-10.md",
+        "# 2028-01-10\n\n- Szabó Katalin sent the translation invoice.\n"
+        "- Katalin wants it paid before the 20th.\n",
+    )
+    known = _known(tmp_path)
+    assert known.get("katalin") == "szabó katalin"  # fails before: the given name was read as the first word
