@@ -126,3 +126,24 @@ def test_a_hungarian_family_name_written_first_lends_the_given_name_after_it(tmp
     )
     known = _known(tmp_path)
     assert known.get("katalin") == "szabó katalin"  # fails before: the given name was read as the first word
+
+
+def test_a_hyphened_honorific_after_a_surname_names_the_one_person_of_it(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2028-02-03.md",
+        "# 2028-02-03\n\n- Makoto Fujiwara says the glaze samples leave Mashiko on Monday.\n"
+        "- Fujiwara-san wants the kiln temperatures first.\n"
+        "- Meenakshi Iyer sent the rent receipt. Iyer-ji asked for cash next time.\n",
+    )
+    known = _known(tmp_path)
+    # Both fail before: a name glued to "-san" or "-ji" was no mention at all.
+    assert known.get("fujiwara") == "makoto fujiwara"
+    assert known.get("iyer") == "meenakshi iyer"
+
+
+def test_a_people_page_heading_with_the_family_name_first_is_the_persons_name(tmp_path: Path) -> None:
+    write(tmp_path, "people/yoon.md", "# Yoon Da-eun\n\n- Tutors the twins on Wednesdays.\n")
+    write(tmp_path, "memory/2028-02-09.md", "# 2028-02-09\n\n- Da-eun moved the lesson to Thursday.\n")
+    known = _known(tmp_path)
+    assert known.get("da-eun") == "yoon da-eun"  # fails before: the heading was skipped, no full name

@@ -72,8 +72,10 @@ def add_syllable_names(scan: FileScan) -> None:
     plain = scan.plain
     for m in _FAMILY_FIRST.finditer(plain):
         i = scan.line_of(m.start())
-        if i in scan.skip or i in scan.heads or scan.taken.overlaps(m.start(), m.end()):
+        if i in scan.skip or scan.taken.overlaps(m.start(), m.end()):
             continue
+        if i in scan.heads and scan.lines[i].lstrip("#").strip() != m.group():
+            continue  # a heading's words, but a people page's heading "# Kim Seo-yeon" is the name
         if family_first(m.group("f")) and syllable_given(m.group("g")):
             scan.add(i, f"{m.group('f')} {m.group('g')}", "person", "typed_name")
             scan.taken.add(m.start(), m.end())
