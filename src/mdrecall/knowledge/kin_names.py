@@ -72,6 +72,7 @@ def link_kin_forms(
     by_given: dict[str, list[str]] = {}
     for first, fulls in fulls_by_first.items():
         by_given.setdefault(fold_accents(first), []).extend(fulls)
+    givens = _Givens(by_given)
     rests: dict[str, list[str]] = {}
     for key, rest in forms.items():
         rests.setdefault(rest, []).append(key)
@@ -83,7 +84,7 @@ def link_kin_forms(
         word = key.split()[0] if key.endswith(rest) else key.split()[-1]
         if word in stats and out.get(word) == key:
             continue  # "Nonno" written alone is Nonno Sal: the workspace's name for them is the form's
-        target = _meant(rest, key, out, fulls_by_first, by_given, kinds)
+        target = _meant(rest, key, out, fulls_by_first, givens, kinds)
         if target is None:
             if len(rests[rest]) == 1 and out.get(rest, rest) == rest:
                 if rest in out:
@@ -101,7 +102,7 @@ def _meant(
     key: str,
     out: Mapping[str, str],
     fulls_by_first: Mapping[str, list[str]],
-    by_given: Mapping[str, list[str]],
+    givens: _Givens,
     kinds: Mapping[str, str],
 ) -> str | None:
     """The one accepted name ``rest`` (a name without its form of address ``key``) means, or None."""
@@ -112,19 +113,43 @@ def _meant(
         return None
     fulls = fulls_by_first.get(rest, [])
     if not fulls:
-        short = fold_accents(rest)
-        givens = nicknames().get(rest, frozenset())
-        fulls = [
-            f
-            for given, names in by_given.items()
-            if any(given == g or _romance_form(given, g) for g in givens)
-            or (len(short) > 2 and given.startswith(short))
-            or shortened_from(short, given)
-            or diminutive_of(short, given)
-            for f in names
-        ]
+        fulls = [f for given in givens.shortened(fold_accents(rest)) for f in givens.by_given[given]]
     fulls = [f for f in fulls if kinds.get(f, "unknown") not in _NOT_PERSON]
     return fulls[0] if len(fulls) == 1 else None
+
+
+#: How many given names of one opening are read (two or more mean no one name already).
+_BUCKET = 8
+
+
+class _Givens:
+    """The given names of the workspace's longer names (accents folded) → those names, indexed by their
+    openings and endings, so that each short name is looked up, not compared with every given name."""
+
+    def __init__(self, by_given: dict[str, list[str]]) -> None:
+        self.by_given = by_given
+        self.opening: dict[str, list[str]] = {}
+        self.ending: dict[str, list[str]] = {}
+        for given in by_given:
+            for n in range(2, len(given) + 1):
+                self.opening.setdefault(given[:n], []).append(given)
+            for n in range(4, len(given) - 2):
+                self.ending.setdefault(given[-n:], []).append(given)
+
+    def _opening(self, stem: str) -> list[str]:
+        return self.opening.get(stem, [])[:_BUCKET]
+
+    def shortened(self, short: str) -> set[str]:
+        """The given names ``short`` may shorten: a listed nickname's (or its Romance form), the given
+        name's opening, its ending, or its opening and a diminutive ending."""
+        found = {g for g in self.ending.get(short, [])[:_BUCKET] if shortened_from(short, g)}
+        if len(short) > 2:
+            found.update(self._opening(short))
+        for listed in nicknames().get(short, frozenset()):
+            found.update(g for g in self._opening(listed) if g == listed or _romance_form(g, listed))
+        for n in range(2, len(short)):
+            found.update(g for g in self._opening(short[:n]) if diminutive_of(short, g))
+        return found
 
 
 def _romance_form(given: str, listed: str) -> bool:
