@@ -147,3 +147,16 @@ def test_a_people_page_heading_with_the_family_name_first_is_the_persons_name(tm
     write(tmp_path, "memory/2028-02-09.md", "# 2028-02-09\n\n- Da-eun moved the lesson to Thursday.\n")
     known = _known(tmp_path)
     assert known.get("da-eun") == "yoon da-eun"  # fails before: the heading was skipped, no full name
+
+
+def test_a_form_of_address_in_brackets_after_a_full_name_is_that_persons(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "people/neighbours.md",
+        "# Neighbours\n\n- Herminio Sandoval (Tito Minyong) keeps the spare key.\n",
+    )
+    write(tmp_path, "memory/2028-03-01.md", "# 2028-03-01\n\n- Tito Minyong watered the plants.\n")
+    known = _known(tmp_path)
+    # Both fail before: no table or rule ties "Minyong" to Herminio.
+    assert known.get("tito minyong") == "herminio sandoval"
+    assert known.get("minyong") == "herminio sandoval"

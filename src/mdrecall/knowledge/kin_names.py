@@ -55,11 +55,17 @@ def link_kin_forms(
     out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
 ) -> None:
     """Fold into ``out`` each accepted name with a form of address that is its own entity into what the
-    name without it means (see the module); the name alone follows it."""
+    name without it means (see the module); the name alone follows it, as it follows a form a note states
+    is someone's other name ("Rosalinda Macaraeg (Ate Linda)")."""
     forms: dict[str, str] = {}  # "kuya ramil" → "ramil"
+    stated: dict[str, str] = {}  # a form a note states is another name of someone → its name alone
     fulls_by_first: dict[str, list[str]] = {}
     for key, root in out.items():
-        if root != key or " " not in key or kinds.get(key, "unknown") in _NOT_FORM:
+        if " " not in key or kinds.get(key, "unknown") in _NOT_FORM:
+            continue
+        if root != key:
+            if (rest := address_parts(key)) is not None and " " not in rest:
+                stated[key] = rest  # "Rosalinda Macaraeg (Ate Linda)": "Linda" is hers too
             continue
         rest = address_parts(key)
         if rest is not None:
@@ -67,14 +73,14 @@ def link_kin_forms(
         elif stats.get(key, (0, False))[1]:
             first = family_given(key) or key.split()[0]
             fulls_by_first.setdefault(first, []).append(key)
-    if not forms:
+    if not forms and not stated:
         return
     by_given: dict[str, list[str]] = {}
     for first, fulls in fulls_by_first.items():
         by_given.setdefault(fold_accents(first), []).extend(fulls)
     givens = _Givens(by_given)
     rests: dict[str, list[str]] = {}
-    for key, rest in forms.items():
+    for key, rest in [*forms.items(), *stated.items()]:
         rests.setdefault(rest, []).append(key)
     members: dict[str, list[str]] = {}  # a root → the names pointing at it
     for k, v in out.items():
@@ -95,6 +101,9 @@ def link_kin_forms(
         _fold(out, members, key, target)
         if out.get(rest, rest) in (rest, key):
             _fold(out, members, rest, target)
+    for key, rest in stated.items():
+        if len(rests[rest]) == 1 and out.get(rest, rest) == rest:
+            _fold(out, members, rest, out[key])
 
 
 def _meant(
