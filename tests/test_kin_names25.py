@@ -28,6 +28,9 @@ def test_the_form_of_address_is_told_from_the_name() -> None:
     assert address_parts("mehul bhai") == "mehul"
     assert address_parts("tante ilse") == "ilse"
     assert address_parts("ramil dimaculangan") is None
+    # A word that is a given name or an English word too opens a person's own name here, not a form:
+    assert address_parts("lola fernandez") is None and address_parts("doc holloway") is None
+    assert address_parts("tito bernie") == "bernie"  # a given name after it: the kin term
     assert shortened_from("linda", "rosalinda") and shortened_from("nando", "fernando")
     assert not shortened_from("anna", "joanna")  # two letters more only: another given name
 

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 
 from mdrecall.knowledge.address_words import address_word, kin_titles
 from mdrecall.knowledge.name_links import diminutive_of
-from mdrecall.knowledge.name_lists import fold_accents, kin_word, nicknames
+from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, kin_word, nicknames
+from mdrecall.knowledge.names import name_word
 from mdrecall.knowledge.syllable_names import family_given
 
 __all__ = ["address_parts", "link_kin_forms", "shortened_from"]
@@ -31,17 +32,31 @@ _NOT_PERSON = frozenset({"place", "event", "technology", "work", "pet"})
 _NOT_FORM = frozenset({"technology", "work"})
 
 
-def address_parts(key: str) -> str | None:
+def address_parts(key: str, strict: bool = True) -> str | None:
     """The name of ``key`` (an entity key) without the form of address before or after it ("kuya ramil"
-    → "ramil", "rajesh bhai" → "rajesh"), or None where it has none."""
+    → "ramil", "rajesh bhai" → "rajesh"), or None where it has none. After a word that is a given name or
+    an English word too ("Tito", "Thea", "Ate"), only a given name or a name's shape is read so ("tito
+    bernie", not "thea brennan"), unless not ``strict`` (a form a note states is someone's other name)."""
     words = key.split()
     if len(words) < 2:
         return None
     if address_word(words[0]) or kin_word(words[0]):
-        return " ".join(words[1:])
-    if words[-1] in kin_titles()[1]:
-        return " ".join(words[:-1])
-    return None
+        word, rest = words[0], words[1:]
+    elif words[-1] in kin_titles()[1]:
+        word, rest = words[-1], words[:-1]
+    else:
+        return None
+    given = given_name(word.capitalize())
+    if strict and (given or common_word(word)) and (len(rest) > 1 or not _names_someone(rest[0], given)):
+        return None  # "Thea Brennan", "Partner Bank": a given name or a word, then a surname or a noun
+    return " ".join(rest)
+
+
+def _names_someone(word: str, listed: bool) -> bool:
+    """Is ``word`` (an entity key's word) a given name or a listed nickname, or (not ``listed`` only) a
+    name by its shape?"""
+    written = word.capitalize()
+    return given_name(written) or word in nicknames() or (not listed and name_word(written))
 
 
 def shortened_from(short: str, given: str) -> bool:
@@ -64,7 +79,7 @@ def link_kin_forms(
         if " " not in key or kinds.get(key, "unknown") in _NOT_FORM:
             continue
         if root != key:
-            if (rest := address_parts(key)) is not None and " " not in rest:
+            if (rest := address_parts(key, strict=False)) is not None and " " not in rest:
                 stated[key] = rest  # "Rosalinda Macaraeg (Ate Linda)": "Linda" is hers too
             continue
         rest = address_parts(key)
