@@ -163,3 +163,16 @@ def test_a_form_of_address_in_brackets_after_a_full_name_is_that_persons(tmp_pat
     # Both fail before: no table or rule ties "Minyong" to Herminio.
     assert known.get("tito minyong") == "herminio sandoval"
     assert known.get("minyong") == "herminio sandoval"
+
+
+def test_a_given_name_that_is_a_month_keeps_its_surname_and_its_form_of_address(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "memory/2028-04-02.md",
+        "# 2028-04-02\n\n- Jun Magsaysay brought the tricycle back.\n"
+        "- Kuya Jun says the brakes are fine now.\n",
+    )
+    known = _known(tmp_path)
+    # Both fail before: "Jun" opening the line was taken for the month and cut off its surname.
+    assert known.get("jun magsaysay") == "jun magsaysay"
+    assert known.get("kuya jun") == "jun magsaysay"

@@ -253,6 +253,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
         lead += 1
     if lead == 1 and len(words) > 1 and words[0] in _QUALITY and _DETERMINER_BEFORE.search(c.before):
         lead = 0  # "ate his Happy Hoof", "a Good Food Guide": after a determiner, the adjective is the name's
+    if lead == 1 and len(words) == 2 and given_name(words[0]) and name_word(words[1]):
+        lead = 0  # "Jun Dizon", "April Ludgate": a given name that is a month too, then a surname
     if lead:  # taken off at once: a long run of such words is not shifted once per word
         taken_off = " ".join(words[:lead]) + " "
         c.before, c.name_at, words = c.before + taken_off, c.name_at + len(taken_off), words[lead:]
