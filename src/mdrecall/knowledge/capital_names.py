@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mdrecall.knowledge.address_words import address_word, kin_address
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
@@ -58,7 +59,7 @@ from mdrecall.knowledge.name_words import (
     PLACE_NOUNS,
     PLACE_WORDS,
 )
-from mdrecall.knowledge.names import name_kind, trim_leading
+from mdrecall.knowledge.names import name_kind, name_word, trim_leading
 from mdrecall.knowledge.place_adjectives import compass_adjective
 from mdrecall.knowledge.section_kinds import TableCells
 
@@ -156,6 +157,9 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         if len(words) == 2 and words[0] in TITLES and not given_name(words[1]):
             scan.add(i, " ".join(words), "person", "typed_name")  # "Mrs Okoye": the surname with its title
             continue
+        if len(words) == 2 and _addressed(words[0], words[1]):
+            scan.add(i, " ".join(words), "person", "typed_name")  # "Kuya Jun", "Mang Boy": a person's name
+            continue
         trailing = _trim_stop_words(c, title)
         if not c.words or (len(c.words) == 1 and _no_name_alone(c.words[0], c.before)):
             continue
@@ -231,6 +235,15 @@ def _placed(
     return Candidate(i, words, before, "", opens, heading, (at, m.end()), line_start, at, header, column)
 
 
+def _addressed(word: str, name: str) -> bool:
+    """Is ``word name`` a form of address of another language and a name ("Kuya Jun", "Tita Baby", "Pak
+    Budi")? Any capitalised word after it is a name; after one that is an English word too ("Ate"), a given
+    name or a name's shape only ("Ate Lorna", not "Ate Pizza")."""
+    if not kin_address(word) or word in HONORIFICS or (_stop(name) and not given_name(name)):
+        return False
+    return not common_word(word) or given_name(name) or name_word(name)
+
+
 def _trim_stop_words(c: Candidate, title: bool) -> bool:
     """Take the stop words off the run's ends (not a title's "The", nor a place's "on Great North Road"
     first words); whether any came off its end (the sentence ends there)."""
@@ -241,12 +254,16 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
         lead += 1
     if lead == 1 and len(words) > 1 and words[0] in _QUALITY and _DETERMINER_BEFORE.search(c.before):
         lead = 0  # "ate his Happy Hoof", "a Good Food Guide": after a determiner, the adjective is the name's
+    if lead == 1 and len(words) == 2 and given_name(words[0]) and name_word(words[1]):
+        lead = 0  # "Jun Dizon", "April Ludgate": a given name that is a month too, then a surname
     if lead:  # taken off at once: a long run of such words is not shifted once per word
         taken_off = " ".join(words[:lead]) + " "
         c.before, c.name_at, words = c.before + taken_off, c.name_at + len(taken_off), words[lead:]
     trailing = False
     longest = known_words_max()  # a run longer than every well-known name is none of them
     while words and _stop(words[-1]) and (len(words) > longest or known_name(" ".join(words)) is None):
+        if len(words) == 2 and address_word(words[0]) and given_name(words[-1]):
+            break  # "Kuya Jun", "Tita April": after a form of address, a given name, not a month
         if len(words) > 2 and PARTICLE_WORD.fullmatch(words[-2]):
             break  # "Santa Maria del Mar", "Plaza de Mayo": after a name's small word, the name's own word
         if len(words) > 2 and words[-1] == "Week" and not any(_stop(w) for w in words[:-1]):

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+from mdrecall.knowledge.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.name_links import lone_openers, places_key
 from mdrecall.knowledge.name_lists import common_word, demonym, given_name, lower_noun, nicknames
 from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_LAST, ORG_WORD, PLACE_LAST
@@ -44,14 +45,16 @@ def link_untyped_given(
 ) -> None:
     """Fold into ``out`` the first word, never written alone, of the one accepted two-word name it opens
     where no mention types that name (``kinds`` lacks it) and both words read as a person's: a given name
-    then a surname (see the module). Skipped as :func:`~.name_links.link_unwritten_given` skips: a word
-    written alone or opening several names, a person called by another short name already, a family name
-    written first ("Park Ji-ho"), a known place. Linear in the names."""
+    then a surname (see the module), perhaps a surname's particles between ("Leonora dela Rama").
+    Skipped as :func:`~.name_links.link_unwritten_given` skips: a word written alone or opening several
+    names, a person called by another short name already, a family name written first ("Park Ji-ho"), a
+    known place. Linear in the names."""
     for first, full in lone_openers(out, stats):
         if (
             full not in kinds
-            and len(words := full.split()) == 2
-            and _person_pair(words[0].capitalize(), words[1].capitalize())
+            and len(words := full.split()) <= 4
+            and all(PARTICLE_WORD.fullmatch(w) for w in words[1:-1])
+            and _person_pair(words[0].capitalize(), words[-1].capitalize())
         ):
             out[first] = full
 

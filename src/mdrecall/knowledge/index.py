@@ -22,6 +22,7 @@ from mdrecall.knowledge import entity_filter, kind_names
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.given_shape import link_untyped_given
+from mdrecall.knowledge.kin_names import link_kin_forms
 from mdrecall.knowledge.kind_context import context_probabilities, context_probabilities_many
 from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
@@ -199,6 +200,7 @@ class EntityIndex(NameQueries):
             link_untyped_given(out, stats, key_kinds(self.store))
             link_surnames(out, stats, key_kinds(self.store))
             link_titled_surnames(out, stats, key_kinds(self.store))
+            link_kin_forms(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
         if len(_KNOWN) > 16:

@@ -23,8 +23,13 @@ _ELIDED = rf"(?:['’](?![stdm](?![{_LO}]))[{_LO}](?![\w'’]))?"
 _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 #: Small words inside a person's or a place's name, before a capitalised word: "Casa del Popolo", "Tadhg Ó
 #: Riordáin", "Vincent van Gogh", "Dana de la Cruz", "Mumbi wa Kamau" (Kikuyu: "of"), "Paseo de los Héroes",
-#: "Bord na Móna" (Irish: "of the"). Not "a", "an" or "do", English words too ("Gave Oksana a Kindle").
-_PARTICLE = r"(?:Ó|de|del|della|dei|di|da|dos|das|du|des|la|le|los|las|el|na|van|von|der|den|wa)"
+#: "Bord na Móna" (Irish: "of the"), "Maria dela Cruz", "Ana delos Reyes" (Filipino), "Ahmad bin Ismail",
+#: "Siti binti Osman" (Malay), "Hassan ibn Ali". Not "a", "an" or "do", English words too ("Gave Oksana a
+#: Kindle").
+_PARTICLE = (
+    r"(?:Ó|de|del|dela|delos|della|dei|di|da|dos|das|du|des|la|le|los|las|el|na|van|von|der|den|wa"
+    r"|bin|binti|ibn)"
+)
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)
 #: Capitalised words in a row, not glued to a word, a word's apostrophe or a hyphen (but "ex-" before a name

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.name_lists import (
     DIMINUTIVE_ENDINGS,
     common_word,
@@ -283,10 +284,15 @@ def lone_openers(out: Mapping[str, str], stats: Mapping[str, tuple[int, bool]]) 
 
 
 def _name_shaped(full: str) -> bool:
-    """A person's name by its length: a given name and a surname, perhaps a short particle between ("Seán
-    Óg Hayes", "Niamh Ní Bhriain"); not a business's longer name ("Kerry Reefer Freight")."""
+    """A person's name by its length: a given name and a surname, perhaps a short word or a surname's
+    particles between ("Seán Óg Hayes", "Niamh Ní Bhriain", "Jun dela Cruz", "Rosa de la Peña"); not a
+    business's longer name ("Kerry Reefer Freight")."""
     words = full.split()
-    return len(words) == 2 or (len(words) == 3 and len(words[1]) <= 3)
+    return (
+        len(words) == 2
+        or (len(words) == 3 and len(words[1]) <= 3)
+        or (len(words) in (3, 4) and all(PARTICLE_WORD.fullmatch(w) for w in words[1:-1]))  # "Ana dela Cruz"
+    )
 
 
 def link_surnames(

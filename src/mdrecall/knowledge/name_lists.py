@@ -130,8 +130,8 @@ def _family_first() -> frozenset[str]:
 
 
 def family_first(word: str) -> bool:
-    """Is ``word`` (capitalised) a Korean or Chinese family name, written before the given name ("Park" of
-    "Park Ji-woo"; ``data/family_first.txt``)?"""
+    """Is ``word`` (capitalised) a Korean, Chinese or Hungarian family name, written before the given name
+    ("Park" of "Park Ji-woo", "Nagy" of "Nagy Péter"; ``data/family_first.txt``)?"""
     return word in _family_first()
 
 

@@ -37,6 +37,7 @@ from mdrecall.knowledge.name_lists import animal_words
 from mdrecall.knowledge.name_words import ABBREVIATED
 from mdrecall.knowledge.names import name_kind, trim_leading
 from mdrecall.knowledge.section_kinds import heading_things, work_items, work_label_items
+from mdrecall.knowledge.suffixed_names import add_suffixed_names
 from mdrecall.knowledge.syllable_names import add_syllable_names
 
 __all__ = ["add_phrases"]
@@ -76,6 +77,7 @@ def add_phrases(scan: FileScan) -> None:
         _add_linked(scan)
     if "-" in plain:
         add_syllable_names(scan)  # "Ji-woo Park": a given name the capitalised runs stop inside
+        add_suffixed_names(scan)  # "Tanaka-san", "Sharma-ji": a name with an honorific after it
 
 
 def _add_works_by(scan: FileScan) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mdrecall.knowledge.address_words import address_word
 from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, nicknames, places
 
 __all__ = ["ALIAS", "CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
@@ -98,6 +99,12 @@ _SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+
 _BRACKETED = re.compile(
     r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+"
     r"\([\"“‘']?(?P<s>[A-Za-z][a-z\u00c0-\u024f]+)[\"”’']?\)"
+)
+#: "Rosalinda Macaraeg (Ate Linda)", "Bernardo Ilagan (Tito Bernie)": a full name, then a form of address and
+#: a name in brackets (:func:`~.address_words.address_word`).
+_BRACKETED_ADDRESS = re.compile(
+    r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+"
+    r"\((?P<a>[A-Z][a-z]+\.?)\s+(?P<s>[A-Z][a-z\u00c0-\u024f]+)\)"
 )
 #: "Ania (Anna Zielińska)": one capitalised word, then a full name in brackets that it is a nickname of
 #: (:func:`_nickname_of`, by its shape).
@@ -250,6 +257,10 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 full = f"{given} {surname}"
                 out.append(Relation(nick, ALIAS, full, number, "person", "person"))
                 out.append(Relation(f"{nick} {surname}", ALIAS, full, number, "person", "person"))
+        for m in _BRACKETED_ADDRESS.finditer(text):
+            if address_word(m.group("a")):  # "Rosalinda Macaraeg (Ate Linda)": what she is called
+                nick, full = f"{m.group('a')} {m.group('s')}", _clean(m.group("o"))
+                out.append(Relation(nick, ALIAS, full, number, "person", "person"))
         if not out:
             out += _quoted_nicknames(text, number)
     return out

@@ -14,7 +14,7 @@ import re
 
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import STOP
-from mdrecall.knowledge.name_lists import family_first
+from mdrecall.knowledge.name_lists import common_word, family_first, given_name
 from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_WORD
 
 __all__ = ["add_syllable_names", "family_given", "syllable_given"]
@@ -42,11 +42,17 @@ def syllable_given(word: str) -> bool:
 
 
 def family_given(name: str) -> str | None:
-    """The given name of ``name`` (any case) when it is a family name and a hyphened given name ("Park
-    Ji-woo" → "Ji-woo"), else None."""
+    """The given name of ``name`` (any case) when it is a family name written first and a hyphened given
+    name ("Park Ji-woo" → "Ji-woo") or a listed given name ("Nagy Péter" → "Péter"; not where the family
+    name is a given name or an English word too: "Simon Anna", "Song Maria"), else None."""
     words = name.split()
-    if len(words) == 2 and family_first(words[0].capitalize()) and syllable_given(words[1]):
+    if len(words) != 2 or not family_first(family := words[0].capitalize()):
+        return None
+    if syllable_given(words[1]):
         return words[1]
+    given = words[1].capitalize()
+    if given_name(given) and not given_name(family) and not common_word(family):
+        return words[1]  # "Nagy Péter", "Wong Kevin": a listed given name after a family name
     return None
 
 
@@ -66,8 +72,10 @@ def add_syllable_names(scan: FileScan) -> None:
     plain = scan.plain
     for m in _FAMILY_FIRST.finditer(plain):
         i = scan.line_of(m.start())
-        if i in scan.skip or i in scan.heads or scan.taken.overlaps(m.start(), m.end()):
+        if i in scan.skip or scan.taken.overlaps(m.start(), m.end()):
             continue
+        if i in scan.heads and scan.lines[i].lstrip("#").strip() != m.group():
+            continue  # a heading's words, but a people page's heading "# Kim Seo-yeon" is the name
         if family_first(m.group("f")) and syllable_given(m.group("g")):
             scan.add(i, f"{m.group('f')} {m.group('g')}", "person", "typed_name")
             scan.taken.add(m.start(), m.end())
