@@ -262,6 +262,9 @@ class EntitiesConfig:
     boost: float = 0.0
     expand_aliases: bool = True
     auto_aliases: bool = True
+    #: The supersession cross-encoder (:mod:`mdrecall.knowledge.cross_pairs`) adds pairs beside the rules'
+    #: (off, or without onnxruntime or the local model: the rules alone).
+    supersession_model: bool = True
 
 
 @record
