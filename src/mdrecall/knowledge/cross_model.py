@@ -33,8 +33,10 @@ __all__ = ["CROSS_FILE", "MAX_TOKENS", "CrossEncoder", "load", "side", "unavaila
 CROSS_FILE = Path(__file__).parent / "data" / "sup_cross.npz"
 #: Tokens of a pair at most (as trained).
 MAX_TOKENS = 160
-#: Pairs per model call.
+#: Pairs per model call at most.
 BATCH = 32
+#: Padded tokens per model call at most (rows × longest row).
+BATCH_TOKENS = 1024
 
 #: ONNX tensor data types of the base graph's initializers.
 _DTYPES: dict[int, Any] = {1: np.float32, 2: np.uint8, 3: np.int8, 6: np.int32, 7: np.int64, 9: np.bool_}
@@ -155,8 +157,7 @@ class CrossEncoder:
             return out
         enc = self.tokenizer.encode_batch(list(pairs))
         order = np.argsort([len(e.ids) for e in enc], kind="stable")
-        for k in range(0, len(order), BATCH):
-            part = order[k : k + BATCH]
+        for part in _batches([len(enc[i].ids) for i in order], order):
             width = max(len(enc[i].ids) for i in part)
             ids = np.zeros((len(part), width), np.int64)
             types, mask = np.zeros_like(ids), np.zeros_like(ids)
@@ -170,6 +171,19 @@ class CrossEncoder:
             pooled = (hidden * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
             out[part] = 1 / (1 + np.exp(-(pooled @ self.w + self.b)))
         return out
+
+
+def _batches(lengths: Sequence[int], order: np.ndarray) -> Iterator[np.ndarray]:
+    """``order`` (by ascending ``lengths``) cut into batches of at most :data:`BATCH` pairs and
+    :data:`BATCH_TOKENS` padded tokens (rows × longest row): bounds the graph's buffers, which grow with
+    the padded size (batches of 32 long pairs: ~0.6 GB)."""
+    start = 0
+    while start < len(order):
+        stop = start + 1
+        while stop < len(order) and stop - start < BATCH and (stop - start + 1) * lengths[stop] <= BATCH_TOKENS:
+            stop += 1
+        yield order[start:stop]
+        start = stop
 
 
 def unavailable() -> str | None:
