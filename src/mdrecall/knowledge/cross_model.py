@@ -180,7 +180,9 @@ def _batches(lengths: Sequence[int], order: np.ndarray) -> Iterator[np.ndarray]:
     start = 0
     while start < len(order):
         stop = start + 1
-        while stop < len(order) and stop - start < BATCH and (stop - start + 1) * lengths[stop] <= BATCH_TOKENS:
+        while stop < len(order) and stop - start < BATCH:
+            if (stop - start + 1) * lengths[stop] > BATCH_TOKENS:
+                break
             stop += 1
         yield order[start:stop]
         start = stop
