@@ -227,7 +227,7 @@ def test_a_namespace_made_before_the_fact_lines_is_filled_by_its_next_sync(
         conn.execute(f"DELETE FROM \"{ns}\".meta WHERE key IN ('facts_gen', 'superseded_gen')")
     store = open_store(_config("postgres", agent), str(tmp_path / "pg"))
     try:
-        assert store.schema_version() == len(MIGRATIONS) == 6
+        assert store.schema_version() == len(MIGRATIONS) == 7
         assert store.fact_rows() == []  # type: ignore[attr-defined]
         assert superseded_in(store, ["MEMORY.md"]) == {}
     finally:

@@ -474,6 +474,6 @@ def test_pending_marks_kept_as_json_become_rows(pg: object, agent: str, tmp_path
     try:
         assert dict(store.views_pending()) == marks  # type: ignore[attr-defined]
         assert store.get_meta("views_pending") is None
-        assert store.schema_version() == len(MIGRATIONS) == 6
+        assert store.schema_version() == len(MIGRATIONS) == 7
     finally:
         store.close()

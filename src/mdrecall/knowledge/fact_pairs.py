@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from mdrecall.knowledge.change_pairs import Names, change_pairs, change_update, modified
 from mdrecall.knowledge.change_rules import is_told
+from mdrecall.knowledge.cross_pairs import without_cross
 from mdrecall.knowledge.end_pairs import end_pairs, without_ends
 from mdrecall.knowledge.event_days import one_off
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
@@ -140,27 +141,37 @@ def _untold(facts: Sequence[Fact]) -> Sequence[Fact]:
     return [f for f in facts if not is_told(f)]
 
 
-def supersessions(facts: Sequence[Fact], names: Names | None = None) -> dict[tuple[str, int], Supersession]:
+def supersessions(
+    facts: Sequence[Fact], names: Names | None = None, cross: Cross | None = None
+) -> dict[tuple[str, int], Supersession]:
     """The pairs of :func:`attribute_pairs` (lines stating one attribute), then of
     :func:`mdrecall.knowledge.value_left.value_left_pairs` (a later line leaving a line's value), then of
     :func:`mdrecall.knowledge.change_pairs.change_pairs` for the lines left unpaired, then of
     :func:`mdrecall.knowledge.stance_pairs.stance_pairs` (an option weighed, then decided). ``names``: the
-    entities each line names by another name, for the change lines' pass (:func:`change_pairs`)."""
+    entities each line names by another name, for the change lines' pass (:func:`change_pairs`); ``cross``:
+    the cross-encoder's pairing (:class:`mdrecall.knowledge.cross_pairs.CrossPairing`), if any."""
     plain = _untold(facts)
     out = attribute_pairs(_stated(plain))
     out.update(value_left_pairs(plain, out))
     out.update(change_pairs(facts, out, names))
     out.update(stance_pairs(facts, out))
     out.update(end_pairs(facts, out))  # a trouble resolved, a role's holder gone
-    return learned(facts, out)
+    return learned(facts, out, cross)
+
+
+#: The cross-encoder's pairing: (facts, the rules' pairs) → the pairs it adds.
+Cross = Callable[[Sequence[Fact], dict[tuple[str, int], Supersession]], dict[tuple[str, int], Supersession]]
 
 
 def learned(
-    facts: Sequence[Fact], rules: dict[tuple[str, int], Supersession]
+    facts: Sequence[Fact], rules: dict[tuple[str, int], Supersession], cross: Cross | None = None
 ) -> dict[tuple[str, int], Supersession]:
     """``rules`` with the pairs the learned scorer adds for the lines they leave unpaired
-    (:func:`mdrecall.knowledge.pair_model.model_pairs`; none without its weights)."""
+    (:func:`mdrecall.knowledge.pair_model.model_pairs`; none without its weights), then the cross-encoder's
+    (``cross``: :class:`mdrecall.knowledge.cross_pairs.CrossPairing`) for the lines still unpaired."""
     rules.update(model_pairs(list(facts), rules))
+    if cross is not None:
+        rules.update(cross(facts, rules))
     return rules
 
 
@@ -303,6 +314,7 @@ def supersessions_update(
     before: dict[tuple[str, int], Supersession],
     changed: set[str],
     names: Names | None = None,
+    cross: Cross | None = None,
 ) -> dict[tuple[str, int], Supersession]:
     """:func:`supersessions` of ``facts`` from the pairing ``before`` (see :func:`attribute_update` and
     :func:`mdrecall.knowledge.change_pairs.change_update`). Paired anew where the changed files hold
@@ -311,17 +323,18 @@ def supersessions_update(
     edited: 15 s, anew 1 s)."""
     redo = sum(1 for f in facts if f.path in changed)
     if redo >= ANEW_LINES and 4 * redo >= len(facts):
-        return supersessions(facts, names)
+        return supersessions(facts, names, cross)
     plain = _untold(facts)
     stated = _stated(plain)
-    before = without_ends(without_stance(without_model(before)))  # the later passes': made anew below
+    # the later passes' and the models': made anew below
+    before = without_ends(without_stance(without_model(without_cross(before))))
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
     out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed, names))
     out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
     out.update(end_pairs(facts, out))  # cheap: paired anew
-    return learned(facts, out)  # a pass over every line, linear: paired anew
+    return learned(facts, out, cross)  # a pass over every line, linear (its scores cached): paired anew
 
 
 #: The fewest lines of changed files for which :func:`supersessions_update` pairs anew (when they are a

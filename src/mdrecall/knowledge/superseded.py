@@ -9,7 +9,7 @@ read-only index) is paired in this process instead, once per change of the index
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import StoreError
@@ -17,7 +17,10 @@ from mdrecall.knowledge.refresh import VIEWS_VERSION, keeps_views, views_built
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KnownNameStore, PairedFactStore, StoreWithViews, Supersession
 
-__all__ = ["refresh_superseded", "superseded_in"]
+if TYPE_CHECKING:
+    from mdrecall.knowledge.cross_pairs import CrossPairing
+
+__all__ = ["cross_pairing", "cross_state", "refresh_superseded", "superseded_in"]
 
 
 #: The meta key holding the views version whose rules made the stored pairing: new rules pair anew even
@@ -29,26 +32,41 @@ RULES_KEY = "superseded_rules"
 NAMES_KEY = "superseded_names"
 #: Past this many changed files (or a quarter of the files holding fact lines), everything is paired anew.
 PARTIAL_LIMIT = 200
+#: The meta key holding how many pairs the last pairing left for the cross-encoder to score (its budget
+#: spent): the next sync's pairing scores them.
+CROSS_LEFT_KEY = "superseded_cross_left"
 
 
-def refresh_superseded(store: Store, entities: EntitiesConfig | None = None) -> bool:
+def refresh_superseded(
+    store: Store, entities: EntitiesConfig | None = None, budget: int | None = None
+) -> bool:
     """Pair the stored fact lines again when they changed since the stored pairing, or the entities'
     names did (only the changed files' part, when few changed); True when it did. ``entities``: the
     settings the entity view links names with (:func:`line_names`). A store that cannot be written now
-    (read-only, busy) keeps its old pairing: :func:`superseded_in` then pairs in process."""
+    (read-only, busy) keeps its old pairing: :func:`superseded_in` then pairs in process. ``budget``: new
+    pairs the cross-encoder scores at most (default :data:`~mdrecall.knowledge.cross_pairs.BUDGET`; 0: only
+    the cached scores, as a search's pairing does); pairs left unscored are scored by the next call with a
+    budget."""
     if not views_built(store) or not isinstance(store, PairedFactStore):
         return False  # pending views: paired when they are built (first use), not by the index
     generation = store.facts_generation()
     paired = store.paired_generation()
     same_rules = _same_rules(store)
     stamp = _names_stamp(store)
-    if paired == generation and same_rules and _names_fresh(store):
+    left = budget != 0 and _cross_left(store, entities) > 0
+    if paired == generation and same_rules and _names_fresh(store) and not left:
         return False
     was = (store.get_meta(NAMES_KEY) or "").partition(":")
     names = line_names(store, entities)
     named = None if stamp is None else f"{stamp}:{_digest(names)}"
     try:
-        if paired == generation and same_rules and named is not None and named.endswith(":" + was[2]):
+        if (
+            paired == generation
+            and same_rules
+            and not left
+            and named is not None
+            and named.endswith(":" + was[2])
+        ):
             store.set_meta(NAMES_KEY, named)  # the mentions changed, not the names the pass reads
             return False
     except StoreError:
@@ -61,12 +79,15 @@ def refresh_superseded(store: Store, entities: EntitiesConfig | None = None) -> 
     files = len({f.path for f in facts})
     full = not paired or not same_rules or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
     before = None if full else store.superseded_all()
+    cross = cross_pairing(store, entities, budget)
     if before is None:
-        pairs = supersessions(facts, names)
+        pairs = supersessions(facts, names, cross)
     else:
-        pairs = supersessions_update(facts, before, set(dirty), names)
+        pairs = supersessions_update(facts, before, set(dirty), names, cross)
     try:
         written = store.write_superseded(pairs, generation, dirty, before)
+        if written and cross is not None and (cross.left or left):
+            store.set_meta(CROSS_LEFT_KEY, str(cross.left))
         if written and not same_rules:
             store.set_meta(RULES_KEY, VIEWS_VERSION)
         if written and named is not None:
@@ -74,6 +95,50 @@ def refresh_superseded(store: Store, entities: EntitiesConfig | None = None) -> 
         return written
     except StoreError:
         return False
+
+
+def cross_pairing(
+    store: Store, entities: EntitiesConfig | None = None, budget: int | None = None
+) -> CrossPairing | None:
+    """The cross-encoder's pairing for ``store`` (its scores cached there), or ``None`` where it is off
+    (``entities.supersession_model``) or cannot run (:func:`mdrecall.knowledge.cross_model.unavailable`)."""
+    if entities is not None and not entities.supersession_model:
+        return None
+    line_texts = getattr(store, "line_texts", None)
+    if not callable(line_texts):
+        return None
+    from mdrecall.knowledge.cross_model import load
+    from mdrecall.knowledge.cross_pairs import BUDGET, CrossPairing, CrossScoreStore
+
+    model = load()
+    if model is None:
+        return None
+    cache = store if isinstance(store, CrossScoreStore) else None
+    return CrossPairing(model, line_texts, cache, BUDGET if budget is None else budget)
+
+
+def cross_state(store: Store, entities: EntitiesConfig | None = None) -> str:
+    """The cross-encoder's state as ``status`` reports it: ``on`` (with the pairs left to score, if any), or
+    ``off`` and why (the rules alone pair then)."""
+    if entities is not None and not entities.supersession_model:
+        return "off (entities.supersession_model = false): rules alone"
+    from mdrecall.knowledge.cross_model import unavailable
+
+    why = unavailable()
+    if why is not None:
+        return f"off ({why}): rules alone"
+    left = _cross_left(store, entities)
+    return f"on ({left} pairs left to score by the next sync)" if left else "on"
+
+
+def _cross_left(store: Store, entities: EntitiesConfig | None) -> int:
+    """The pairs the last pairing left for the cross-encoder (0 where it is off)."""
+    if entities is not None and not entities.supersession_model:
+        return 0
+    try:
+        return int(store.get_meta(CROSS_LEFT_KEY) or 0)
+    except ValueError:
+        return 0
 
 
 def _names_stamp(store: Store) -> str | None:
@@ -129,7 +194,7 @@ def superseded_in(store: Store, paths: Iterable[str]) -> dict[str, dict[int, Sup
     # stale: views just built on first use, paired and stored now (a read-only index: in process below)
     fresh = isinstance(store, PairedFactStore) and (
         (store.paired_generation() == store.facts_generation() and _same_rules(store) and _names_fresh(store))
-        or refresh_superseded(store)
+        or refresh_superseded(store, budget=0)  # a search scores no new pairs (the next sync does)
     )
     if fresh and isinstance(store, PairedFactStore):
         out: dict[str, dict[int, Supersession]] = {}

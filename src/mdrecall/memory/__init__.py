@@ -165,7 +165,9 @@ class Memory(Embedding):
             if force:  # the stored derived tables are made anew too (one edited or damaged is not kept)
                 for key in ("superseded_gen", "known_gen"):
                     self.store.set_meta(key, "")
-            refresh_superseded(self.store, self.config.entities)  # once per change of the fact lines or names
+            # once per change of the fact lines or names; a search's quick sync scores no new pairs with the
+            # supersession model (its cached scores only: the next other sync scores them)
+            refresh_superseded(self.store, self.config.entities, budget=0 if quick else None)
             refresh_known(self.store, self.config.entities)  # once per change of the mentions
             rebuilt = self.rebuild_notice()
             if rebuilt:

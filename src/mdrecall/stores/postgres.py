@@ -32,6 +32,7 @@ from mdrecall.stores.analysis import (
     query_terms,
 )
 from mdrecall.stores.postgres_cache import PostgresEmbeddingCache
+from mdrecall.stores.postgres_cross import PostgresCrossScores
 from mdrecall.stores.postgres_forget import PostgresForget
 from mdrecall.stores.postgres_rows import clean_text, row_chunk
 from mdrecall.stores.postgres_session import DSN_ENV, Session, safe_dsn
@@ -64,7 +65,7 @@ ANALYSIS_KEY = "pg_analysis"
 _T = TypeVar("_T")
 
 
-class PostgresStore(PostgresViews, PostgresForget, PostgresEmbeddingCache):
+class PostgresStore(PostgresViews, PostgresCrossScores, PostgresForget, PostgresEmbeddingCache):
     """A :class:`~mdrecall.stores.base.Store` in one schema of a PostgreSQL database."""
 
     def __init__(self, dsn: str, namespace: str) -> None:

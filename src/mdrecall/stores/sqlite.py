@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from mdrecall.errors import IndexCorruptError, StoreError
 from mdrecall.models import Candidate, Chunk, FileRecord
 from mdrecall.stores.sqlite_cache import SQLiteEmbeddingCache
+from mdrecall.stores.sqlite_cross import SQLiteCrossScores
 from mdrecall.stores.sqlite_first_build import discard, open_build, remove_stale, same_file, swap_in
 from mdrecall.stores.sqlite_forget import SQLiteForget
 from mdrecall.stores.sqlite_fts import SQLiteKeywordSearch, index_chunk
@@ -81,6 +82,7 @@ class SQLiteStore(
     SQLiteRecovery,
     SQLiteKeywordSearch,
     SQLiteViews,
+    SQLiteCrossScores,
     SQLiteForget,
     SQLiteKnown,
     SQLiteEmbeddingCache,

@@ -231,6 +231,11 @@ MIGRATIONS: list[str] = [
     DROP INDEX IF EXISTS chunks_path;
     CREATE INDEX chunks_path ON chunks(path, start_line);
     """,
+    # 14: the supersession cross-encoder's scores (mdrecall.knowledge.cross_pairs): a digest of a pair's two
+    # input strings and the model's file → p, so that a re-index or a views rebuild scores only new pairs
+    """
+    CREATE TABLE IF NOT EXISTS sup_cross (key TEXT PRIMARY KEY, p REAL NOT NULL) WITHOUT ROWID;
+    """,
 ]
 
 

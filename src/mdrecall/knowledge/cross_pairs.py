@@ -1,0 +1,143 @@
+"""The supersession cross-encoder's pairs beside the rules' (:func:`mdrecall.knowledge.fact_pairs.learned`).
+
+For each older line the rules leave unpaired, its best-scoring newer line among the bounded candidates
+(:func:`mdrecall.knowledge.cross_candidates.bounded_pairs`) is added where the cross-encoder
+(:mod:`mdrecall.knowledge.cross_model`) gives it p ≥ :data:`ADD` (session 21's threshold, fixed on the tuned
+sets).
+
+Each pair's p is cached in the store (:class:`CrossScoreStore`) by a digest of the two input strings and the
+model file's digest, so that a re-index or a views rebuild scores only new pairs. A pairing scores at most
+``budget`` new pairs, newest newer lines first; :attr:`CrossPairing.left` counts the pairs it left unscored
+(scored by a later pairing: :func:`mdrecall.knowledge.superseded.refresh_superseded`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+from mdrecall.knowledge.cross_candidates import bounded_pairs
+from mdrecall.knowledge.cross_model import CrossEncoder, side
+from mdrecall.knowledge.facts import Fact
+from mdrecall.stores.views import Supersession
+
+__all__ = ["ADD", "BUDGET", "CrossPairing", "CrossScoreStore", "LineTexts", "pair_key", "without_cross"]
+
+Key = tuple[str, int]
+
+#: p at which a pair is added.
+ADD = 0.99
+#: New pairs one pairing scores at most (~10 ms of CPU each: ~10 s), newest newer lines first.
+BUDGET = 1000
+
+#: The pairs this process's last :class:`CrossPairing` added (:func:`without_cross`).
+_LAST: list[dict[Key, Supersession]] = []
+
+
+@runtime_checkable
+class CrossScoreStore(Protocol):
+    """A store that caches the cross-encoder's scores."""
+
+    def cross_scores(self, keys: Sequence[str]) -> dict[str, float]:
+        """The cached p of each of ``keys`` held."""
+        ...
+
+    def put_cross_scores(self, scores: Sequence[tuple[str, float]]) -> None:
+        """Cache the p of each (key, p)."""
+        ...
+
+
+class LineTexts(Protocol):
+    """Reads lines' text back: (path, line) → the line (a store's ``line_texts``)."""
+
+    def __call__(self, wanted: Sequence[Key]) -> dict[Key, str]: ...
+
+
+def pair_key(digest: str, older: str, newer: str) -> str:
+    """The cache key of a pair's two input strings under the model file ``digest``."""
+    h = hashlib.blake2b(digest_size=16)
+    for part in (digest, older, newer):
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+class CrossPairing:
+    """Adds the cross-encoder's pairs to a rules' pairing (called by
+    :func:`~mdrecall.knowledge.fact_pairs.learned`). ``texts`` reads the lines' text; ``cache``: the store's
+    score cache (``None``: none kept); ``budget``: new pairs scored at most."""
+
+    def __init__(
+        self,
+        model: CrossEncoder,
+        texts: LineTexts,
+        cache: CrossScoreStore | None = None,
+        budget: int = BUDGET,
+    ) -> None:
+        self.model, self.texts, self.cache, self.budget = model, texts, cache, budget
+        self.scored = self.cached = self.left = 0
+        self.added: dict[Key, Supersession] = {}
+
+    def __call__(self, facts: Sequence[Fact], rules: Mapping[Key, Supersession]) -> dict[Key, Supersession]:
+        """The pairs added to ``rules``."""
+        _LAST.clear()
+        self.scored = self.cached = self.left = 0
+        bounded = bounded_pairs(facts, {o: (s.path, s.line) for o, s in rules.items()})
+        order, pairs = bounded.order, bounded.pairs
+        if not pairs:
+            self.added = {}
+            _LAST.append(self.added)
+            return {}
+        lines = sorted({(order[k].path, order[k].line) for pair in pairs for k in pair})
+        text = self.texts(lines)
+        titles = _titles(self.texts, {p for p, _ in lines})
+        sides: dict[int, str] = {}
+
+        def side_of(k: int) -> str:
+            if k not in sides:
+                f = order[k]
+                sides[k] = side(titles[f.path], f.day, text.get((f.path, f.line), f.words))
+            return sides[k]
+
+        keys = [pair_key(self.model.digest, side_of(i), side_of(j)) for i, j in pairs]
+        p = self.cache.cross_scores(keys) if self.cache is not None else {}
+        self.cached = sum(1 for k in keys if k in p)
+        todo = [n for n, k in enumerate(keys) if k not in p]
+        self.left = max(0, len(todo) - self.budget)
+        todo = todo[: self.budget]  # the newest newer lines first (bounded_pairs' order)
+        if todo:
+            got = self.model.scores([(side_of(pairs[n][0]), side_of(pairs[n][1])) for n in todo])
+            fresh = [(keys[n], round(float(x), 6)) for n, x in zip(todo, got, strict=True)]
+            p.update(fresh)
+            self.scored = len(fresh)
+            if self.cache is not None:
+                self.cache.put_cross_scores(fresh)
+        best: dict[int, tuple[float, int]] = {}
+        for (i, j), key in zip(pairs, keys, strict=True):
+            s = p.get(key)
+            if s is not None and s >= ADD and (i not in best or s > best[i][0]):
+                best[i] = (s, j)
+        self.added = {
+            (order[i].path, order[i].line): Supersession(order[j].path, order[j].line, order[j].day)
+            for i, (_, j) in best.items()
+        }
+        _LAST.append(self.added)
+        return dict(self.added)
+
+
+def _titles(texts: LineTexts, paths: set[str]) -> dict[str, str]:
+    """Each page's title as the model was trained with: its first line's ``# `` heading, else its path."""
+    first = texts([(p, 1) for p in sorted(paths)])
+    out = {}
+    for p in paths:
+        line = first.get((p, 1), "")
+        out[p] = line[2:].strip() if line.startswith("# ") else p
+    return out
+
+
+def without_cross(pairs: Mapping[Key, Supersession]) -> dict[Key, Supersession]:
+    """``pairs`` without those this process's last :class:`CrossPairing` added (the rules' pairing, which an
+    update of a few files continues from)."""
+    last = _LAST[0] if _LAST else {}
+    return {k: v for k, v in pairs.items() if last.get(k) != v}
