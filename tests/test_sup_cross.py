@@ -34,8 +34,24 @@ FULL_GRAPH = [
     ),
 ]
 
-MEMORY = "# Memory\n\n- The pottery kiln is fired by Dagny every Thursday\n"
-LOG = "# 2027-04-20\n\n- Dagny handed the kiln firing over to Ruairi, who prefers Fridays\n"
+MEMORY = """# Memory
+
+## Home
+- Internet: Vodafone broadband, 100 Mb
+- Bins go out on Tuesday nights
+- The boiler is serviced by Declan Byrne
+- Lucy's swimming lessons are at the Leisureplex on Saturdays
+
+## Work
+- Standup is at 9:30 on Teams
+"""
+LOG = """# 2027-03-02
+
+- Vodafone kept dropping; moved us to Eir fibre, 500 Mb, installed today
+- Lucy's lessons are now on Sunday mornings at the Aura pool
+"""
+#: The line the rules leave unpaired and the stacker pairs (the internet provider), and its newer line.
+OLDER, NEWER = ("MEMORY.md", 4), "memory/2027-03-02.md"
 
 
 def test_the_shipped_delta_on_the_base_graph_scores_as_the_full_trained_graph() -> None:
@@ -55,7 +71,7 @@ def test_the_data_file_is_one_small_file_holding_the_head() -> None:
 def _workspace(root: Path, memory: str = MEMORY, log: str = LOG) -> None:
     (root / "memory").mkdir()
     (root / "MEMORY.md").write_text(memory, encoding="utf-8")
-    (root / "memory" / "2027-04-20.md").write_text(log, encoding="utf-8")
+    (root / "memory" / "2027-03-02.md").write_text(log, encoding="utf-8")
 
 
 def _open(root: Path, on: bool = True) -> Memory:
@@ -71,7 +87,8 @@ def test_a_change_the_rules_miss_is_paired_by_the_cross_encoder(tmp_path: Path) 
         pairs = mem.store.superseded_all()  # type: ignore[attr-defined]
     finally:
         mem.close()
-    assert ("MEMORY.md", 3) in pairs and pairs[("MEMORY.md", 3)].path == "memory/2027-04-20.md"
+    assert OLDER in pairs and pairs[OLDER].path == NEWER
+    assert ("MEMORY.md", 7) in pairs  # the lessons: the rules' own pair
 
 
 def test_the_config_switch_turns_it_off(tmp_path: Path) -> None:
@@ -79,7 +96,7 @@ def test_the_config_switch_turns_it_off(tmp_path: Path) -> None:
     mem = _open(tmp_path, on=False)
     try:
         mem.index()
-        assert ("MEMORY.md", 3) not in mem.store.superseded_all()  # type: ignore[attr-defined]
+        assert OLDER not in mem.store.superseded_all()  # type: ignore[attr-defined]
     finally:
         mem.close()
 
@@ -101,7 +118,7 @@ def test_scores_are_cached_so_a_rebuild_scores_no_pair_again(tmp_path: Path, mon
         first = sum(calls)
         mem.index(force=True)  # every derived table made anew: the pairs' scores are read back
         assert sum(calls) == first
-        assert ("MEMORY.md", 3) in mem.store.superseded_all()  # type: ignore[attr-defined]
+        assert OLDER in mem.store.superseded_all()  # type: ignore[attr-defined]
     finally:
         mem.close()
 
@@ -112,11 +129,11 @@ def test_pairs_past_the_budget_are_scored_by_the_next_sync(tmp_path: Path, monke
     mem = _open(tmp_path)
     try:
         mem.index()
-        assert ("MEMORY.md", 3) not in mem.store.superseded_all()  # type: ignore[attr-defined]
+        assert OLDER not in mem.store.superseded_all()  # type: ignore[attr-defined]
         assert int(mem.store.get_meta(CROSS_LEFT_KEY) or 0) >= 1
         monkeypatch.setattr(cross_pairs, "BUDGET", 100)
         mem.index()  # nothing changed on disk: the pairs left are scored now
-        assert ("MEMORY.md", 3) in mem.store.superseded_all()  # type: ignore[attr-defined]
+        assert OLDER in mem.store.superseded_all()  # type: ignore[attr-defined]
         assert mem.store.get_meta(CROSS_LEFT_KEY) == "0"
     finally:
         mem.close()
@@ -161,12 +178,12 @@ def test_postgresql_pairs_and_caches_as_sqlite(tmp_path: Path, monkeypatch) -> N
     try:
         with Memory.open(tmp_path, cfg) as mem:
             mem.index()
-            assert ("MEMORY.md", 3) in mem.store.superseded_all()  # type: ignore[attr-defined]
+            assert OLDER in mem.store.superseded_all()  # type: ignore[attr-defined]
             first = sum(calls)
             assert first >= 1
             mem.index(force=True)
             assert sum(calls) == first
-            assert ("MEMORY.md", 3) in mem.store.superseded_all()  # type: ignore[attr-defined]
+            assert OLDER in mem.store.superseded_all()  # type: ignore[attr-defined]
     finally:
         drop_namespaces(agent)
 
@@ -211,3 +228,20 @@ def test_the_cross_encoder_is_off_unless_asked(tmp_path: Path) -> None:
     _workspace(tmp_path)
     with Memory.open(tmp_path, Config().merged({"history": {"git": False}})) as mem:
         assert mem.status().extra["supersession_model"].startswith("off (entities.supersession_model")
+
+
+def test_the_stacker_decides_where_its_weights_are_shipped(tmp_path: Path, monkeypatch) -> None:
+    """A pair the cross-encoder alone adds (p ≥ 0.99) is kept only where the stacker, reading the rules'
+    pair features beside it, agrees: a lone handover line in a two-line workspace scores p 0.995 but the
+    stacker's ~0.12 (its features tell too little), so it is not marked; without the stacker it is."""
+    lone = "# Memory\n\n- The pottery kiln is fired by Dagny every Thursday\n"
+    log = "# 2027-03-02\n\n- Dagny handed the kiln firing over to Ruairi, who prefers Fridays\n"
+    assert cross_pairs.stacker() is not None
+    _workspace(tmp_path, lone, log)
+    with _open(tmp_path) as mem:
+        mem.index()
+        assert ("MEMORY.md", 3) not in mem.store.superseded_all()  # type: ignore[attr-defined]
+    monkeypatch.setattr(cross_pairs, "stacker", lambda: None)
+    with _open(tmp_path) as mem:
+        mem.index(force=True)
+        assert ("MEMORY.md", 3) in mem.store.superseded_all()  # type: ignore[attr-defined]

@@ -26,7 +26,8 @@ import numpy as np
 from mdrecall.knowledge.fact_values import capitalised_names, stem
 from mdrecall.knowledge.fact_words import DIGIT, MONTHS, WEEKDAY
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.pair_candidates import candidates
+from mdrecall.knowledge.pair_candidates import Candidates, candidates
+from mdrecall.knowledge.pair_features import PairContext
 
 __all__ = ["KEEP", "NEAREST", "WINDOW", "Bounded", "bounded_pairs", "nearest_earlier", "told_already"]
 
@@ -44,10 +45,15 @@ _BLOCK = 256
 
 
 class Bounded(NamedTuple):
-    """The lines in writing order and the (older, newer) index pairs to score, newest newer line first."""
+    """The lines in writing order and the (older, newer) index pairs to score, newest newer line first; for
+    each pair, the older line's rank among the newer line's kept candidates and how many it kept (what the
+    stacker reads, :mod:`mdrecall.knowledge.cross_pairs`); the rules' candidates as the pair features read
+    them (``None`` where nothing is scored)."""
 
     order: list[Fact]
     pairs: list[tuple[int, int]]
+    ranks: list[tuple[int, int]] = []
+    context: PairContext | None = None
 
 
 def _vectors(facts: Sequence[Fact]) -> np.ndarray | None:
@@ -142,13 +148,27 @@ def bounded_pairs(facts: Sequence[Fact], rules: Mapping[Key, Key], skip: Collect
         by_new.setdefault(j, set()).update(olds)
     paired = set(rules) | set(skip)
     out: list[tuple[int, int]] = []
+    ranks: list[tuple[int, int]] = []
     for j in sorted(by_new, key=lambda j: (days[j], j), reverse=True):
         if not days[j]:
             continue
         olds = sorted(by_new[j], key=lambda i: (-float(vec[i] @ vec[j]), i))[:KEEP]
-        for i in olds:
+        for rank, i in enumerate(olds):
             o = order[i]
             if (o.path, o.line) in paired or (days[i] and days[i] >= days[j]) or told_already(o, order[j]):
                 continue
             out.append((i, j))
-    return Bounded(order, out)
+            ranks.append((rank, len(olds)))
+    return Bounded(order, out, ranks, _context(cands, rules) if out else None)
+
+
+def _context(cands: Candidates, rules: Mapping[Key, Key]) -> PairContext:
+    """The rules' candidates as :func:`~mdrecall.knowledge.pair_features.pair_features` reads them (as
+    :func:`mdrecall.knowledge.pair_model.pair_rows` builds them)."""
+    at = {(f.path, f.line): k for k, f in enumerate(cands.order)}
+    ctx = PairContext(
+        cands.order, cands.words, cands.idf, {at[o]: at[n] for o, n in rules.items() if o in at and n in at}
+    )
+    for i, _, _ in cands.pairs:
+        ctx.degree[i] = ctx.degree.get(i, 0) + 1
+    return ctx

@@ -1,9 +1,12 @@
 """The supersession cross-encoder's pairs beside the rules' (:func:`mdrecall.knowledge.fact_pairs.learned`).
 
 For each older line the rules leave unpaired, its best-scoring newer line among the bounded candidates
-(:func:`mdrecall.knowledge.cross_candidates.bounded_pairs`) is added where the cross-encoder
-(:mod:`mdrecall.knowledge.cross_model`) gives it p ≥ :data:`ADD` (session 21's threshold, fixed on the tuned
-sets).
+(:func:`mdrecall.knowledge.cross_candidates.bounded_pairs`) is added where the **stacker** gives it at least
+its threshold: a logistic regression over the rules' own pair features
+(:data:`~mdrecall.knowledge.pair_features.FEATURES`) and the cross-encoder's
+(:mod:`mdrecall.knowledge.cross_model`) logit, fitted on scores each tuned set got from a model that never
+saw it (``data/sup_stack_model.npz``, ``benchmarks/sup_stack_eval.py``; left out it adds half the wrong pairs
+the cross-encoder alone does). Without that file: the cross-encoder alone at p ≥ :data:`ADD`.
 
 Each pair's p is cached in the store (:class:`CrossScoreStore`) by a digest of the two input strings and the
 model file's digest, so that a re-index or a views rebuild scores only new pairs. A pairing scores at most
@@ -14,20 +17,38 @@ model file's digest, so that a re-index or a views rebuild scores only new pairs
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from mdrecall.knowledge.cross_candidates import bounded_pairs
+from mdrecall.knowledge.cross_candidates import Bounded, bounded_pairs
 from mdrecall.knowledge.cross_model import CrossEncoder, side
 from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.pair_features import FEATURES, pair_features
+from mdrecall.knowledge.pair_model import Model, load
 from mdrecall.stores.views import Supersession
 
-__all__ = ["ADD", "BUDGET", "CrossPairing", "CrossScoreStore", "LineTexts", "pair_key", "without_cross"]
+__all__ = [
+    "ADD",
+    "BUDGET",
+    "STACK_FILE",
+    "CrossPairing",
+    "CrossScoreStore",
+    "LineTexts",
+    "pair_key",
+    "stacker",
+    "without_cross",
+]
 
 Key = tuple[str, int]
 
-#: p at which a pair is added.
+#: p at which a pair is added by the cross-encoder alone (without the stacker's file).
 ADD = 0.99
+#: The stacker's weights (its features: the pair features and ``cross_logit``).
+STACK_FILE = Path(__file__).parent / "data" / "sup_stack_model.npz"
+#: The stacker's columns.
+STACK_FEATURES = (*FEATURES, "cross_logit")
 #: New pairs one pairing scores at most (~10 ms of CPU each: ~10 s), newest newer lines first.
 BUDGET = 1000
 
@@ -114,9 +135,8 @@ class CrossPairing:
             if self.cache is not None:
                 self.cache.put_cross_scores(fresh)
         best: dict[int, tuple[float, int]] = {}
-        for (i, j), key in zip(pairs, keys, strict=True):
-            s = p.get(key)
-            if s is not None and s >= ADD and (i not in best or s > best[i][0]):
+        for (i, j), s, t in _decided(bounded, [p.get(key) for key in keys]):
+            if s >= t and (i not in best or s > best[i][0]):
                 best[i] = (s, j)
         self.added = {
             (order[i].path, order[i].line): Supersession(order[j].path, order[j].line, order[j].day)
@@ -124,6 +144,26 @@ class CrossPairing:
         }
         _LAST.append(self.added)
         return dict(self.added)
+
+
+def stacker() -> Model | None:
+    """The stacker (:data:`STACK_FILE`), or ``None`` without it."""
+    return load(STACK_FILE, STACK_FEATURES)
+
+
+def _decided(bounded: Bounded, scores: Sequence[float | None]) -> list[tuple[tuple[int, int], float, float]]:
+    """Each scored pair with the p it is decided by and the threshold: the stacker's over the pair features
+    and the cross-encoder's logit, or the cross-encoder's own p against :data:`ADD` without it."""
+    stack = stacker()
+    kept = [(n, s) for n, s in enumerate(scores) if s is not None]
+    if stack is None or bounded.context is None:
+        return [(bounded.pairs[n], s, ADD) for n, s in kept]
+    rows = []
+    for n, s in kept:
+        (i, j), (rank, count) = bounded.pairs[n], bounded.ranks[n]
+        q = min(max(s, 1e-6), 1 - 1e-6)
+        rows.append([*pair_features(bounded.context, i, j, rank, count), math.log(q / (1 - q))])
+    return [(bounded.pairs[n], p, stack.add) for (n, _), p in zip(kept, stack.scores(rows), strict=True)]
 
 
 def _titles(texts: LineTexts, paths: set[str]) -> dict[str, str]:

@@ -48,16 +48,16 @@ class Model:
 
 
 @functools.lru_cache(maxsize=4)
-def load(path: Path = MODEL_FILE) -> Model | None:
+def load(path: Path = MODEL_FILE, features: tuple[str, ...] = FEATURES) -> Model | None:
     """The model in ``path``, or ``None`` where numpy or the file is missing, or its features are not
-    :data:`~mdrecall.knowledge.pair_features.FEATURES`."""
+    ``features`` (:data:`~mdrecall.knowledge.pair_features.FEATURES` by default)."""
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - numpy is a dependency
         return None
     try:
         with np.load(path, allow_pickle=False) as data:
-            if tuple(str(f) for f in data["features"]) != FEATURES:
+            if tuple(str(f) for f in data["features"]) != features:
                 return None
             return Model(data["weights"], data["mean"], data["scale"], float(data["add"]))
     except (OSError, KeyError, ValueError):
