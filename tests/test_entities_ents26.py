@@ -33,3 +33,33 @@ def test_a_format_s_initials_before_a_number_or_an_ordinary_abbreviation_are_no_
     assert format_kind("PDF", ".") is None  # a word of the embedder's vocabulary: read as before
     assert format_kind("ZIP", " of") is None
     assert format_kind("CSV", ",") == "technology"
+
+
+_VOLUNTEERS = (
+    "# Seed library volunteers\n\n"
+    "| name | shift | base |\n"
+    "|---|---|---|\n"
+    "| Oskar Brandt | Mondays | Leeds |\n"
+    "| Tamsin Hale | sorting | Bristol |\n"
+    "| Ines Varga | cataloguing | {0} |\n"
+    "| Maeve Dunlop | Saturdays | Leeds |\n"
+    "| Pavel Kos | packing | Sheffield |\n"
+)
+
+
+def test_a_column_of_places_makes_a_given_name_in_it_a_place() -> None:
+    """A town that is a given name too ("Charlotte", "Marion") in a column of towns is a town: the column's
+    kind outweighs the given-name list's weak guess."""
+    for town in ("Charlotte", "Marion"):
+        found = mention_kinds(_VOLUNTEERS.format(town), None, "2027-04-01")
+        # fails before: read as a person opening a cell
+        assert found[town] == {("place", "typed_name")}, (town, found[town])
+
+
+def test_a_given_name_in_a_column_of_no_one_kind_keeps_its_guess() -> None:
+    text = (
+        "| who | notes |\n|---|---|\n"
+        "| Oskar Brandt | Leeds depot |\n| Tamsin Hale | Charlotte covers her |\n"
+        "| Ines Varga | Harrow Seed Co |\n| Maeve Dunlop | sorting |\n"
+    )
+    assert ("place", "typed_name") not in mention_kinds(text, None, "2027-04-01").get("Charlotte", set())
