@@ -63,3 +63,16 @@ def test_a_given_name_in_a_column_of_no_one_kind_keeps_its_guess() -> None:
         "| Ines Varga | Harrow Seed Co |\n| Maeve Dunlop | sorting |\n"
     )
     assert ("place", "typed_name") not in mention_kinds(text, None, "2027-04-01").get("Charlotte", set())
+
+
+def test_initials_a_tool_is_worked_in_are_a_name() -> None:
+    found = mention_kinds(
+        "# Museum\n"
+        "- Drew the new gallery plan in VRLD, then printed it for the trustees.\n"
+        "- Catalogue numbers are checked using KTLG before each loan.\n"
+        "- Keeper was taken in ICU overnight; the bill came in EUR.\n"
+    )
+    # fails before: "in" and "using" were no name's slot; the kind is left to the view's readers
+    assert ("unknown", "typed_name") in found.get("VRLD", set()), found.get("VRLD")
+    assert ("unknown", "typed_name") in found.get("KTLG", set()), found.get("KTLG")
+    assert "ICU" not in found and "EUR" not in found, found
