@@ -23,10 +23,14 @@ _DATA = Path(__file__).parent / "data"
 
 #: The preposition right before the initials, and the kind it gives the name: a body one is at, goes to or
 #: deals with ("the" only where it marks no venue: "at the CTICC" is a place, "at the AGM" nothing); a
-#: channel a thing is sent over or a format it is saved as ("contours as DWG"). Not "by" ("sorted by SKU",
-#: "checked by the HCA": an agent is often a role).
-_SLOT = re.compile(r"(?:^|[\s(])(?:(at|with|to|joined|over|as)|(with|to)[ ]the)[ ]$")
-_KINDS = {"over": "technology", "as": "technology"}
+#: channel a thing is sent over or a format it is saved as ("contours as DWG"); a tool one works in or with
+#: ("the plan in QGIS", "checked using LIMS": its kind left to the view's readers, a product or a
+#: technology). Not "by" ("sorted by SKU", "checked by the HCA": an agent is often a role), nor "on", "via"
+#: or "from", whose initials are as often a firm, a platform or a channel.
+_SLOT = re.compile(r"(?:^|[\s(])(?:(at|with|to|joined|over|as|in|into|through|using)|(with|to)[ ]the)[ ]$")
+_KINDS = {"over": "technology", "as": "technology"} | dict.fromkeys(
+    ("at", "with", "to", "joined"), "organisation"
+)
 #: A body's noun right after the initials: "a DGAC course", "the SEAI grant", "the CRA portal".
 _BODY_NOUN = re.compile(
     r"[ ](?:grants?|courses?|portal|inspection|inspectors?|website|membership|app|campus)\b"
@@ -83,7 +87,8 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     """The kind of the all-capitals ``word`` (3-6 letters, no well-known name) in a name's slot, given the
     line's text ``before`` it and the text ``after`` it: an organisation ("at UCC.", "switched to WOM,", "the
     SEAI grant"), a technology ("over MQTT"; any slot on a line or in a file that names technologies,
-    ``technical``: "audio moves from FMOD to Wwise"), or None (no such slot, or an ordinary abbreviation)."""
+    ``technical``: "audio moves from FMOD to Wwise"), ``"unknown"`` (a tool worked in: "in QGIS"), or None
+    (no such slot, or an ordinary abbreviation)."""
     if len(word) == 3 and (_LEG_BEFORE.search(before[-6:]) or _LEG_AFTER.match(after)):
         return None if word in _currency_codes() or word in _plain() else "place"  # not "EUR–USD"
     if _BODY_NOUN.match(after):
@@ -96,4 +101,4 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     # "PDFs to the printer over FTP": a channel may be a protocol WordNet holds as a common noun
     if plain_initials(word, wordnet=slot.group(1) != "over"):
         return None
-    return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "organisation")
+    return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "unknown")

@@ -185,16 +185,17 @@ def _column_kinds(
 ) -> None:
     """A table column most of whose cells open with a name of one kind on their own evidence (a column of
     people's names: "Samira Haddad", "Karim Aziz", ...) gives that kind to the names opening its other
-    cells that have none ("Lotte Haas", whose surname is also a word). At least two such names, most of the
-    column's rows, and no rival kind half as often; ``typed`` is changed in place (``columns``: each name's
-    column, None where it opens no cell)."""
+    cells that have none ("Lotte Haas", whose surname is also a word) or only a weak one (a town that is a
+    given name too, "Charlotte", in a column of towns; not a rare word's hint). At least two such names,
+    most of the column's rows, and no rival kind half as often; ``typed`` is changed in place (``columns``:
+    each name's column, None where it opens no cell)."""
     votes: dict[tuple[int, int], Counter[str]] = {}
     for j, (_i, _name, kind, strong, _opens, _span) in enumerate(typed):
         if (column := columns[j]) is not None and (strong or rares[j]) and kind != "unknown":
             votes.setdefault(column, Counter())[kind] += 1
-    for j, (i, name, kind, strong, opens, span) in enumerate(typed):
+    for j, (i, name, _kind, strong, opens, span) in enumerate(typed):
         column = columns[j]
-        if column is None or kind != "unknown" or strong or column not in votes:
+        if column is None or strong or rares[j] or column not in votes:
             continue
         (top, n), *rest = votes[column].most_common()
         if n >= 2 and n * 5 >= rows[column[0]] * 3 and all(m * 2 < n for _, m in rest):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.acronym_slots import slot_kind
+from mdrecall.knowledge.file_formats import format_kind
 from mdrecall.knowledge.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.label_kinds import LineLabels
 from mdrecall.knowledge.mention_patterns import (
@@ -119,11 +120,14 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
     one a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation; one before a
     technology's noun ("the SFTP server"), a technology; one in a name's slot
     (:func:`.acronym_slots.slot_kind`: "studies at UCC.", "the SEAI grant"), an organisation or a
-    technology."""
+    technology; a file format's extension ("exports as CSV", "masters to MP3"), a technology."""
     word = m.group(0)
+    plain = scan.plain
+    if fmt := format_kind(word, plain[m.end() : m.end() + 4]):
+        scan.add(i, word, fmt, "typed_name")
+        return
     if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP):
         return
-    plain = scan.plain
     before = text_before(plain, scan.line_start(i), m.start())  # its last 256 characters: linear on one line
     after = plain[m.end() : m.end() + 24]
     if upper_kind(before, after) == "event":
