@@ -37,6 +37,7 @@ import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, written_before
 from mdrecall.knowledge.fact_values import frequent_stem, stem, subject_words
@@ -117,6 +118,15 @@ def _cosine(a: set[str], b: set[str]) -> float:
     return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
 
 
+class _Read(NamedTuple):
+    """A line read once: its deviations' things and its content words."""
+
+    line: FactRow
+    things: frozenset[str]
+    words: set[str]
+    low: str  # its words in lower case
+
+
 def deviation_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
     """``(path, line)`` of each line naming a measure off its norm, left unpaired by ``pairs``, → the first
     later line saying that measure is normal."""
@@ -128,33 +138,36 @@ def deviation_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) ->
         for w in f.subject.split():
             count[w] = count.get(w, 0) + 1
     cap = max(RARE_MIN, int(RARE_SHARE * len(facts)))
-    ends: dict[str, list[FactRow]] = {}  # a rare word by a normal wording → the lines naming it
+    ends: dict[str, list[_Read]] = {}  # a rare word by a normal wording → the lines naming it
+    read: dict[Key, _Read] = {}  # each line read once (not again for each line it is weighed against)
     for f in maybe:
+        read[(f.path, f.line)] = r = _Read(
+            f, measured_things(f.words) - _names(f), _line_words(f), f.words.lower()
+        )
         for w in measured_things(f.words, "normal") - _names(f):
             if count.get(w, 0) <= cap and not frequent_stem(w):
-                ends.setdefault(w, []).append(f)
+                ends.setdefault(w, []).append(r)
     out: dict[Key, Supersession] = {}
-    for old in maybe:
-        key = (old.path, old.line)
-        if key in pairs or not (things := measured_things(old.words) - _names(old)):
+    for key, old in read.items():
+        if key in pairs or not old.things:
             continue
-        old_words = _line_words(old)
         best: FactRow | None = None
-        for w in things:
+        for w in old.things:
             for new in ends.get(w, ()):
-                if new is old or not written_before(old, new) or measured_things(new.words) & things:
+                f = new.line
+                if new is old or new.things & old.things or not written_before(old.line, f):
                     continue
-                new_words = _line_words(new)
-                if _cosine(old_words, new_words) < MIN_COSINE:
-                    continue
-                if modified(old.words.lower(), new.words.lower(), old_words & new_words):
-                    continue
-                if best is None or (new.day or "", new.path, new.line) < (
-                    best.day or "",
-                    best.path,
-                    best.line,
+                if best is not None and (best.day or "", best.path, best.line) <= (
+                    f.day or "",
+                    f.path,
+                    f.line,
                 ):
-                    best = new
+                    continue  # (the first end is kept: a later one is not weighed)
+                if _cosine(old.words, new.words) < MIN_COSINE:
+                    continue
+                if modified(old.low, new.low, old.words & new.words):
+                    continue
+                best = f
         if best is not None:
             out[key] = Supersession(best.path, best.line, best.day)
     return out
