@@ -92,3 +92,17 @@ def test_the_pass_pairs_another_taking_the_role_over() -> None:
         ),
     ]
     assert set(takeover_pairs(facts, {})) == {("MEMORY.md", 3)}
+
+
+def test_a_take_over_is_no_holder_line_of_the_pass() -> None:
+    # a chain of take-overs ("X takes over the bar rota from Y") is the role-end pass's: "takes over from"
+    facts = [
+        *line_facts(
+            "pages/bar.md", "# Bar rota\n\n- Ines Visser takes over the bar rota from Tom Hale\n", None
+        ),
+        *line_facts(
+            "memory/2028-05-02.md", "# 2028-05-02\n\n- Bruno has taken over the bar rota.\n", "2028-05-02"
+        ),
+    ]
+    assert len(facts) == 2
+    assert takeover_pairs(facts, {}) == {}

@@ -9,10 +9,10 @@ The role-end pass (:mod:`mdrecall.knowledge.role_end_pairs`) reads a holder gone
 * the **take-overs**: a capitalised name (past one word: "Marco's", "Ama A.") then a form of "take over"
   (:data:`TAKES_OVER`), not negated, and the role taken: the content words after it (:data:`ROLE_WORDS` at
   most, up to a time: "takes over the bakery books from April" → bakery, books);
-* the **holder lines**: the role-end pass's (undated label lines and roster rows, the name opening their
-  value: the role is the label's words, or the words right after a row's name) and the lines stating an
-  owner of two words at most ("Owner of slideshow: Luca": the role is the line's subject, the holder its
-  value).
+* the **holder lines**, no take-over themselves: the role-end pass's (undated label lines and roster rows,
+  the name opening their value: the role is the label's words, or the words right after a row's name) and
+  the undated lines stating an owner of two words at most ("Owner of slideshow: Luca": the role is the
+  line's subject, the holder its value).
 
 A later take-over supersedes a holder line when its role names every word of the role taken ("takes over
 the bakery books" is not "Home bakery: …"), the shared words are not told apart by another modifier on each
@@ -78,7 +78,11 @@ def taken_over(words: str) -> dict[str, frozenset[str]]:
 
 def _holding(f: FactRow) -> tuple[frozenset[str], frozenset[str]] | None:
     """A holder line's holder (their name's words, lower case) and role (stems), or None for another line."""
+    if taken_over(f.words):
+        return None  # a take-over itself (a chain of them is the role-end pass's: "takes over from")
     if f.attrs == ("owner",) and f.values:  # "Owner of slideshow: Luca"
+        if f.day:
+            return None  # a day's log
         holder = f.values[0].split()
         return (frozenset(holder), frozenset(f.subject.split())) if len(holder) <= 2 else None
     label = _label(f)
