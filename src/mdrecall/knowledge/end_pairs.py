@@ -2,7 +2,9 @@
 machine is down" … "plate machine fixed"), a role's holder gone (:mod:`mdrecall.knowledge.role_end_pairs`:
 "Treasurer: Joan Ribas" … "Joan Ribas is out") and a weekly slot moved
 (:mod:`mdrecall.knowledge.weekday_pairs`: "Training: Tuesdays & Thursdays" … "Training moved: Mon & Wed"),
-for the lines the earlier rules leave unpaired. Pure.
+and a measure back to normal (:mod:`mdrecall.knowledge.deviation_pairs`: "elevated liver enzymes" … "liver
+enzymes normal again") and a role taken over (:mod:`mdrecall.knowledge.takeover_pairs`: "Newsletter
+editor: Fenna" … "Joost has taken over the newsletter"), for the lines the earlier rules leave unpaired. Pure.
 
 Both passes read every line and are cheap, so a pairing after a change of a few files makes them anew, from
 the earlier rules' pairing (:func:`without_ends`), as the stance pass is made.
@@ -12,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mdrecall.knowledge.deviation_pairs import deviation_pairs
 from mdrecall.knowledge.resolved_pairs import resolved_pairs
 from mdrecall.knowledge.role_end_pairs import role_end_pairs
+from mdrecall.knowledge.takeover_pairs import takeover_pairs
 from mdrecall.knowledge.weekday_pairs import weekday_pairs
 from mdrecall.stores.views import FactRow, Supersession
 
@@ -27,7 +31,7 @@ def end_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> dict[
     role's holder a later line says is gone, or whose weekly slot a later line moves → that line (in this
     order: the first pass pairing a line pairs it)."""
     out = resolved_pairs(facts, pairs)
-    for more in (role_end_pairs, weekday_pairs):
+    for more in (role_end_pairs, weekday_pairs, deviation_pairs, takeover_pairs):
         for key, new in more(facts, {**pairs, **out}).items():
             out.setdefault(key, new)
     _LAST[:] = [dict(out)]
