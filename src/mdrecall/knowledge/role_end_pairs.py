@@ -47,7 +47,7 @@ from mdrecall.knowledge.leave_grammar import departure
 from mdrecall.knowledge.name_lists import person_noun
 from mdrecall.stores.views import FactRow, Supersession
 
-__all__ = ["NEAR", "ROLE_END", "TAKES_FROM", "role_end_pairs", "role_ended"]
+__all__ = ["NEAR", "ROLE_END", "TAKES_FROM", "holder_label", "named_people", "role_end_pairs", "role_ended"]
 
 Key = tuple[str, int]
 _NAME = r"[A-ZÀ-Þ][\w-]*(?: [A-ZÀ-Þ][\w-]*)?"
@@ -109,7 +109,7 @@ def _person(who: str) -> bool:
     return who.split()[0] not in _NOT_PEOPLE
 
 
-def _people(f: FactRow) -> frozenset[str]:
+def named_people(f: FactRow) -> frozenset[str]:
     """The capitalised names a line names (lower case), from its stored values' names (``c:``)."""
     if f.attrs != ("said",):
         return frozenset()
@@ -121,7 +121,7 @@ _NOT_ROLES = frozenset("who where with cc".split())
 _NOT_ROLE_STEMS = ("present", "attend", "apolog", "guest")
 
 
-def _label(f: FactRow) -> str | None:
+def holder_label(f: FactRow) -> str | None:
     """A standing line's label key (``k:``), "" for a line opening with a full name (a roster's row), None
     for another line: dated (a day's log), a line stating no label, or one of attendance."""
     if f.day or f.attrs != ("said",):
@@ -130,7 +130,7 @@ def _label(f: FactRow) -> str | None:
     if key is not None:
         return None if key.split("-")[0] in _NOT_ROLES or key.startswith(_NOT_ROLE_STEMS) else key
     first = [w.lower() for w in f.words.split()[:2]]
-    return "" if len(first) == 2 and all(w in _people(f) for w in first) else None  # "Tunde Bakare | …"
+    return "" if len(first) == 2 and all(w in named_people(f) for w in first) else None  # "Tunde Bakare | …"
 
 
 #: Two capitalised words in a row (a first name and the word after it).
@@ -166,7 +166,7 @@ class _Holder(NamedTuple):
         first: dict[str, int] = {}
         for i, w in enumerate(words):
             first.setdefault(w.lower().split("'")[0].split("’")[0], i)
-        return cls(f, label, _people(f), words, first, frozenset(f.subject.split()))
+        return cls(f, label, named_people(f), words, first, frozenset(f.subject.split()))
 
 
 def _ended(old: _Holder, parts: list[str], one_role: bool, new_words: set[str]) -> bool:
@@ -203,7 +203,7 @@ def role_end_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> 
         return {}
     holders: dict[str, list[_Holder]] = {}  # a name (lower case) → the holder lines naming it
     for f in facts:
-        if (f.path, f.line) not in pairs and (label := _label(f)) is not None:
+        if (f.path, f.line) not in pairs and (label := holder_label(f)) is not None:
             held = _Holder.of(f, label)
             for n in held.people:
                 holders.setdefault(n, []).append(held)

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from mdrecall.knowledge.change_pairs import written_before
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.phrase_modifiers import modified
-from mdrecall.knowledge.role_end_pairs import NEAR, _label, _people
+from mdrecall.knowledge.role_end_pairs import NEAR, holder_label, named_people
 from mdrecall.stores.views import FactRow, Supersession
 
 __all__ = ["ROLE_WORDS", "TAKES_OVER", "takeover_pairs", "taken_over"]
@@ -85,11 +85,11 @@ def _holding(f: FactRow) -> tuple[frozenset[str], frozenset[str]] | None:
             return None  # a day's log
         holder = f.values[0].split()
         return (frozenset(holder), frozenset(f.subject.split())) if len(holder) <= 2 else None
-    label = _label(f)
+    label = holder_label(f)
     if label is None:
         return None
     words = f.words.split()
-    people = _people(f)
+    people = named_people(f)
     heads = len(label.split("-")) if label else 0
     holder = [w.lower() for w in words[heads : heads + 2] if w.lower() in people]
     if not holder or words[heads].lower() not in people:
