@@ -20,6 +20,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round13          # the thirteenth round (fault_round13.py)
     python benchmarks/faults.py --only round14          # the fourteenth round (fault_round14.py)
     python benchmarks/faults.py --only round15          # the fifteenth round (fault_round15.py)
+    python benchmarks/faults.py --only round16          # the sixteenth round (fault_round16.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -63,6 +64,7 @@ import fault_round12 as fr12
 import fault_round13 as fr13
 import fault_round14 as fr14
 import fault_round15 as fr15
+import fault_round16 as fr16
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -475,6 +477,9 @@ def main() -> int:
             # instructions, a line forgotten while another process holds the workspace), session 21's
             # grammars on 1 MB notes and 20 KB questions, and the HTTP servers under slow and many clients
             ("round15", lambda: fr15.case_round15(tmp), False),
+            # a sixteenth round on session 22's supersession passes of ends told, forms of address, label
+            # months, the who stage's cached mentions, the class stage's keyword fetch, and trust through them
+            ("round16", lambda: fr16.case_round16(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

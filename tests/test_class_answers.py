@@ -105,3 +105,30 @@ def test_what_breed_finds_the_line_that_names_it(tmp_path: Path) -> None:
         mem.index()
         hits = mem.search("what breed is Marmite?", max_results=3, min_score=0.0)
     assert "MEMORY.md" in [h.path for h in hits]
+
+
+def test_a_fetched_classing_page_clears_the_bar_when_another_dog_takes_the_keyword_score(
+    tmp_path: Path,
+) -> None:
+    """Juniper is named in every note, so her name weighs almost nothing in the keyword index, and a line
+    classing another dog takes the keyword score by the breed words alone: the notes naming her score
+    near nothing, and the page that classes her, fetched beyond them, must still clear min_score."""
+    write(tmp_path, "memory/notes/park.md", "# Park\n\n- met Comet, a whippet, at the pond\n")
+    tack = "".join(f"- kennel item {i}\n" for i in range(40))
+    write(tmp_path, "memory/notes/kennel.md", f"# Kennel\n\n{tack}- Juniper, a Bedlington terrier\n")
+    for d in range(1, 29):
+        write(tmp_path, f"memory/2032-04-{d:02d}.md", f"# 2032-04-{d:02d}\n\n- walked Juniper, {d} km\n")
+    over: dict[str, object] = {"embedding": {"provider": "none"}}
+    with Memory.open(tmp_path, Config().merged(over), create=True) as mem:
+        mem.index()
+        hits = mem.search("what breed is Juniper", max_results=5)
+    assert "memory/notes/kennel.md" in [h.path for h in hits]
+
+
+def test_a_fetched_classing_page_joins_at_the_floor_when_the_candidates_score_near_nothing() -> None:
+    head = [_scored("park.md", "- Comet, a whippet", 1.0)]
+    head += [_scored(f"d{i}.md", "- walked Juniper", 1e-7) for i in range(WINDOW + 3)]
+    page = Chunk("kennel.md", "memory", 1, 2, "# Kennel\n\n- Juniper, a Bedlington terrier", "kennel.md")
+    got = apply_class_lift(head, "Juniper", fetch=lambda: [page], floor=0.35)
+    assert got[1].chunk.path == "kennel.md" and got[1].score == pytest.approx(0.7)
+    assert apply_class_lift(head, "Juniper", fetch=lambda: [page])[-1].score < 1e-6  # no floor: as before

@@ -13,7 +13,6 @@ the first-name and surname links (:mod:`.name_links`), and so is a name a title 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from mdrecall.knowledge.mention_patterns import HONORIFICS, TITLES
@@ -66,11 +65,26 @@ def _titled(key: str) -> bool:
 
 def _inside(line: str, word: str, longer: Sequence[str]) -> bool:
     """Is every use of ``word`` on ``line`` (casefolded) a word of one of the ``longer`` names written
-    there?"""
-    uses = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", line)]
+    there? Plain substring searches: a pattern compiled per name overflowed the regular expressions' cache
+    on a page of thousands of names (a third of a 1 MB roster's views went to compiling them)."""
+    uses = [a for a, _ in _spans(line, word)]
     if not uses:
         return False
-    covered: list[tuple[int, int]] = []
-    for name in longer:
-        covered += [(m.start(), m.end()) for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", line)]
+    covered = [span for name in longer if name in line for span in _spans(line, name)]
     return all(any(a <= at < b for a, b in covered) for at in uses)
+
+
+def _spans(line: str, needle: str) -> list[tuple[int, int]]:
+    """Where ``needle`` stands on ``line`` as whole words (no word character either side, as ``\\w``)."""
+    out: list[tuple[int, int]] = []
+    at = line.find(needle) if needle else -1
+    while at >= 0:
+        end = at + len(needle)
+        if not (at and _word(line[at - 1])) and not (end < len(line) and _word(line[end])):
+            out.append((at, end))
+        at = line.find(needle, at + 1)
+    return out
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"

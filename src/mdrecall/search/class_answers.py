@@ -98,11 +98,15 @@ def apply_class_lift(
     name: str,
     weight: float = CLASS_LIFT,
     fetch: Callable[[], Sequence[Chunk]] | None = None,
+    floor: float = 0.0,
 ) -> list[Scored]:
     """``items`` with each one whose line classes ``name`` (:func:`classes_name`) lifted by ``weight``
     (stage ``kinds``), re-sorted when one was. When none does, the chunks ``fetch`` gives
     (:func:`name_chunks`) are looked at: one that classes it joins at the score of the
-    :data:`WINDOW`-th candidate (the last, with fewer) before its lift."""
+    :data:`WINDOW`-th candidate (the last, with fewer) before its lift. A classing chunk scores at least
+    ``floor`` (the search's ``min_score``) before its lift: a name written in nearly every note weighs
+    almost nothing in the keyword index, so the line classing it may score near nothing while a line
+    classing another name takes the keyword score by its class word alone ("Comet, a whippet")."""
     out = list(items)
     if not out or weight <= 0 or not name:
         return out
@@ -114,11 +118,11 @@ def apply_class_lift(
     lifted = False
     for i, s in enumerate(out):
         if classes(s.chunk):
-            out[i] = s.with_score("kinds", s.score * (1 + weight))
+            out[i] = s.with_score("kinds", max(s.score, floor) * (1 + weight))
             lifted = True
     if not lifted and fetch is not None:
         have = {s.chunk.id for s in items}
-        base = items[min(WINDOW, len(items)) - 1].score
+        base = max(items[min(WINDOW, len(items)) - 1].score, floor)
         for chunk in fetch():
             if chunk.id not in have and classes(chunk):
                 have.add(chunk.id)

@@ -319,7 +319,7 @@ def run_search(
         if (named := asked_class_of(req.query)) is not None and fused:  # "what breed is Biscuit"
             scope = _in_scope(req, flt)
             fetch = (lambda: name_chunks(store, named, req.sources, scope)) if mode != "vector" else None
-            fused = apply_class_lift(fused, named, fetch=fetch)
+            fused = apply_class_lift(fused, named, fetch=fetch, floor=req.min_score)
     if "amounts" not in off and asks_for_money(req.query):  # "how much did X cost": a line with a price
         fused = apply_amount_lift(fused, (*kq.terms, *near))
     measure = asked_measure(req.query) if "measures" not in off else None
