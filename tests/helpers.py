@@ -142,6 +142,21 @@ def workspace_entities(root: Path, files: dict[str, str]) -> list[Any]:
         mem.close()
 
 
+def entity_kinds(root: Path, files: Mapping[str, str]) -> dict[str, str]:
+    """Name → kind of the entities of a workspace at ``root`` holding ``files`` (path → text), indexed with
+    the default embedder."""
+    from mdrecall import Config, Memory
+
+    for path, text in files.items():
+        write(root, path, text)
+    mem = Memory.open(root, Config().merged({"history": {"git": False}}))
+    try:
+        mem.index()
+        return {e.name: e.kind for e in mem.entities()}
+    finally:
+        mem.close()
+
+
 def mention_kinds(
     text: str, path: str | None = None, day: str = "2027-05-03"
 ) -> dict[str, set[tuple[str, str]]]:

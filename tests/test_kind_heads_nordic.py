@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall import Config, Memory
 from mdrecall.knowledge.name_words import head_kind
 
-from helpers import write
+from helpers import entity_kinds
 
 NOTES = {
     "memory/2027-08-16.md": (
@@ -29,14 +28,7 @@ NOTES = {
 
 
 def test_nordic_heads_in_notes(tmp_path: Path) -> None:
-    for path, text in NOTES.items():
-        write(tmp_path, path, text)
-    mem = Memory.open(tmp_path, Config().merged({"history": {"git": False}}))
-    try:
-        mem.index()
-        kinds = {e.name: e.kind for e in mem.entities()}
-    finally:
-        mem.close()
+    kinds = entity_kinds(tmp_path, NOTES)
     assert kinds["Fjellsiden Barnehage"] == "organisation"
     assert kinds["Städfirma Glans"] == "organisation"
     assert kinds["Musikskolan Toner"] == "organisation"

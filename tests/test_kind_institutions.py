@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall import Config, Memory
-
-from helpers import write
+from helpers import entity_kinds
 
 NOTES = {
     "memory/2027-04-12.md": (
@@ -22,14 +20,7 @@ NOTES = {
 
 
 def test_hospitals_and_bakeries_are_organisations(tmp_path: Path) -> None:
-    for path, text in NOTES.items():
-        write(tmp_path, path, text)
-    mem = Memory.open(tmp_path, Config().merged({"history": {"git": False}}))
-    try:
-        mem.index()
-        kinds = {e.name: e.kind for e in mem.entities()}
-    finally:
-        mem.close()
+    kinds = entity_kinds(tmp_path, NOTES)
     assert kinds["Brookmere Animal Hospital"] == "organisation"  # were places: the last word's building
     assert kinds["Saint Oda's Hospital"] == "organisation"
     assert kinds["Tollgate Bakery"] == "organisation"

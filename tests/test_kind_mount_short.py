@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall import Config, Memory
-
-from helpers import write
+from helpers import entity_kinds
 
 NOTES = {
     "memory/2027-06-05.md": (
@@ -20,14 +18,7 @@ NOTES = {
 
 
 def test_mt_opens_a_mountains_name(tmp_path: Path) -> None:
-    for path, text in NOTES.items():
-        write(tmp_path, path, text)
-    mem = Memory.open(tmp_path, Config().merged({"history": {"git": False}}))
-    try:
-        mem.index()
-        kinds = {e.name: e.kind for e in mem.entities()}
-    finally:
-        mem.close()
+    kinds = entity_kinds(tmp_path, NOTES)
     assert kinds["Mt Corrallan"] == "place"
 
 

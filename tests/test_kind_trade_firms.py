@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall import Config, Memory
-
-from helpers import write
+from helpers import entity_kinds
 
 NOTES = {
     "memory/2027-09-06.md": (
@@ -27,14 +25,7 @@ NOTES = {
 
 
 def test_a_trade_in_the_plural_names_a_firm(tmp_path: Path) -> None:
-    for path, text in NOTES.items():
-        write(tmp_path, path, text)
-    mem = Memory.open(tmp_path, Config().merged({"history": {"git": False}}))
-    try:
-        mem.index()
-        kinds = {e.name: e.kind for e in mem.entities()}
-    finally:
-        mem.close()
+    kinds = entity_kinds(tmp_path, NOTES)
     assert kinds["Penhallow Glaziers"] == "organisation"
     assert kinds["Tresillian Upholsterers"] == "organisation"
     assert kinds["Ruth Masons"] == "person"
