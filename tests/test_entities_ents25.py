@@ -92,3 +92,25 @@ def test_a_listed_title_in_sentence_case_or_long_is_whole_where_its_maker_follow
     assert ("work", "typed_name") in found["How to Do Nothing When Everything Is Happening at Once"], found
     assert ("person", "typed_name") in found["Gerard Reve"], found
     assert not any(n.startswith(("Finished it", "Lent to")) for n in found), found
+
+
+def test_a_page_of_many_names_compiles_no_pattern_per_name(monkeypatch) -> None:
+    """Where each name is written is found by plain substring searches, as whole words: a pattern compiled
+    per name overflowed the regular expressions' cache (a 20,000-row table: 2 s of the views' build)."""
+    import re
+
+    from mdrecall.knowledge.kind_names import names_a_kind
+
+    names = [f"Quillon{i}" for i in range(2000)]
+    text = " ".join(f"a {n}." for n in names) + " QuillonX1 Quillon1x"
+    compiled: list[str] = []
+    real = re._compile  # type: ignore[attr-defined]
+
+    def counting(pattern: object, flags: int) -> object:
+        compiled.append(str(pattern))
+        return real(pattern, flags)
+
+    monkeypatch.setattr(re, "_compile", counting)
+    assert names_a_kind(names, [text])  # each written after "a", closing its phrase
+    assert not names_a_kind(["Quillon1"], ["met Quillon1 today and a Quillon1."])
+    assert len(compiled) < 50
