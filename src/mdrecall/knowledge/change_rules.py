@@ -13,6 +13,7 @@ time (:func:`refines`). A line's values by kind and their comparisons are
 from __future__ import annotations
 
 import functools
+import math
 import re
 from datetime import date, timedelta
 
@@ -52,6 +53,7 @@ __all__ = [
     "refines",
     "restates",
     "value_replaced",
+    "word_cosine",
     "written_before",
 ]
 
@@ -59,6 +61,13 @@ __all__ = [
 #: matches, in the middle of the range (0 to 0.2) that gives benchmarks/knowledge/sup_pairs.json's tuning
 #: part its best figures (docs/entities.md).
 MIN_COSINE = 0.15
+
+
+def word_cosine(a: set[str], b: set[str]) -> float:
+    """The cosine of two word sets (0 where either is empty): what :data:`MIN_COSINE` bounds."""
+    return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
+
+
 #: The least cosine for a typed change line (:data:`~mdrecall.knowledge.value_kinds.TYPED_KINDS`: no word
 #: says it changed) and for a weak one ("now", "these days": a word that says what holds, not that it
 #: changed): between the same thing's two prices (0.43) and other things' amounts sharing a word (≤ 0.17)

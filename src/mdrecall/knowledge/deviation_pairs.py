@@ -33,13 +33,13 @@ then the few deviation lines against the normal lines sharing one of their rare 
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, written_before
+from mdrecall.knowledge.change_rules import word_cosine
 from mdrecall.knowledge.fact_values import frequent_stem, stem, subject_words
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.stores.views import FactRow, Supersession
@@ -114,10 +114,6 @@ def _line_words(f: FactRow) -> set[str]:
     return set(f.subject.split()) | subject_words(f.words)
 
 
-def _cosine(a: set[str], b: set[str]) -> float:
-    return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
-
-
 class _Read(NamedTuple):
     """A line read once: its deviations' things and its content words."""
 
@@ -163,7 +159,7 @@ def deviation_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) ->
                     f.line,
                 ):
                     continue  # (the first end is kept: a later one is not weighed)
-                if _cosine(old.words, new.words) < MIN_COSINE:
+                if word_cosine(old.words, new.words) < MIN_COSINE:
                     continue
                 if modified(old.low, new.low, old.words & new.words):
                     continue

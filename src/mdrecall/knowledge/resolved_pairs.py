@@ -37,12 +37,12 @@ against the resolved lines sharing one of their rare words.
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, written_before
+from mdrecall.knowledge.change_rules import word_cosine
 from mdrecall.knowledge.fact_values import frequent_stem, subject_words
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.stores.views import FactRow, Supersession
@@ -150,10 +150,6 @@ def _label(f: FactRow) -> frozenset[str]:
     return frozenset(w for v in f.values[0].split() if v.startswith("k:") for w in v[2:].split("-"))
 
 
-def _cosine(a: set[str], b: set[str]) -> float:
-    return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
-
-
 def resolved_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
     """``(path, line)`` of each line naming a trouble, left unpaired by ``pairs``, → the first later line
     saying that trouble is over."""
@@ -187,7 +183,7 @@ def resolved_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> 
             for new, new_words in ends.get(w, ()):
                 if new is old or not written_before(old, new) or trouble_things(new.words) & things:
                     continue  # (still in trouble on the later line: "fixed the pump, the valve is stuck")
-                if _cosine(old_words, new_words) < MIN_COSINE:
+                if word_cosine(old_words, new_words) < MIN_COSINE:
                     continue
                 if modified(old.words.lower(), new.words.lower(), old_words & new_words):
                     continue

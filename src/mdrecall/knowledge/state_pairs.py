@@ -43,12 +43,11 @@ Each older line is superseded by the latest such line.
 from __future__ import annotations
 
 import bisect
-import math
 import re
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
-from mdrecall.knowledge.change_rules import open_value
+from mdrecall.knowledge.change_rules import open_value, word_cosine
 from mdrecall.knowledge.fact_values import frequent_stem, states, subject_words, typed_values
 from mdrecall.knowledge.facts import SAID, Fact
 from mdrecall.knowledge.phrase_modifiers import modified
@@ -67,10 +66,6 @@ DECIDED = re.compile(r"\b(?:agreed|agree|decided|settled on|approved|signed off|
 #: Two amounts of one fact lie within this factor of each other (a revised budget or price, not a part
 #: of it).
 SAME_ORDER = 2.0
-
-
-def _cosine(a: set[str], b: set[str]) -> float:
-    return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
 
 
 def _latest(out: dict[Key, Supersession], old: Fact, new: Fact) -> None:
@@ -193,7 +188,7 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                     continue  # "the coffee machine is out of service" … "the franking machine is fixed"
                 if not (shared | (old_numbers & new_numbers)) & _near_state(old.words.lower(), scale):
                     continue  # "Cancelled the Malcesine flat. Ljubljana it is" … "Ljubljana flat confirmed"
-                c = _cosine(old_words | old_numbers, new_words | new_numbers)
+                c = word_cosine(old_words | old_numbers, new_words | new_numbers)
                 if c >= MIN_COSINE and written_before(old, new):
                     best.append((c, i))
             best.sort(reverse=True)

@@ -40,11 +40,11 @@ lines sharing one of their rare words.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import RARE_MIN, RARE_SHARE, signal, written_before
+from mdrecall.knowledge.change_rules import word_cosine
 from mdrecall.knowledge.fact_values import frequent_stem, stem, subject_words
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.stores.views import FactRow, Supersession
@@ -105,10 +105,6 @@ _HEADS = frozenset(d[:3] for d in _DAYS)
 
 def _may(words: str) -> bool:
     return any(w[:3].lower() in _HEADS for w in words.split())
-
-
-def _cosine(a: set[str], b: set[str]) -> float:
-    return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
 
 
 #: The stems of the weekday words and of the verbs that move a time (not what a line is about: "gave him
@@ -198,7 +194,7 @@ def weekday_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> d
                 # Joaquin on Fridays" … "Joaquin's pottery class moved to Saturdays"), unless it names the
                 # slot's days as the ones left ("can't do Mon/Wed/Fri from next week, only Tue and Thu")
                 continue
-            c = _cosine(old_words | (title if not own else set()), new_words)
+            c = word_cosine(old_words | (title if not own else set()), new_words)
             if c >= MIN_COSINE:
                 best.setdefault(j, []).append((c, i))
     out: dict[Key, Supersession] = {}
