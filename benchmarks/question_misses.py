@@ -7,6 +7,10 @@ line, and the hits ranked above it (path, lines, score, superseded mark, the sni
 Usage::
 
     python benchmarks/question_misses.py --sets held_out_16,held_out_22 [--depth 10] [--all]
+    python benchmarks/question_misses.py --questions benchmarks/knowledge/questions_s23_tune.json [--summary]
+
+``--questions`` reads a file of further questions (``{set: [question, ...]}``, in the labels' format) in place
+of the sets' own; ``--summary`` prints only each set's share answered in the top 3, by kind.
 """
 
 from __future__ import annotations
@@ -27,18 +31,30 @@ def _line(root: Path, ref: dict[str, Any]) -> str:
     return lines[ref["line"] - 1].strip() if ref["line"] <= len(lines) else "?"
 
 
-def misses(which: str, depth: int, show_all: bool) -> None:
-    """Print the set's questions answered below the top 3 (every question with ``show_all``)."""
+def misses(
+    which: str,
+    depth: int,
+    show_all: bool,
+    questions: list[dict[str, Any]] | None = None,
+    summary: bool = False,
+) -> tuple[int, int]:
+    """Print the set's questions answered below the top 3 (every question with ``show_all``).
+
+    Returns (answered in the top 3, asked); ``summary`` prints only the set's figures.
+    """
     labels = json.loads((DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     today = date.fromisoformat(labels["today"])
+    asked = labels["questions"] if questions is None else questions
+    by_kind: dict[str, list[bool]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / which
         shutil.copytree(DATA / which, root)
         mem = _open(root)
         try:
-            for q in labels["questions"]:
+            for q in asked:
                 top = answer_rank(mem.search(q["q"], max_results=3, today=today), q)
-                if top is not None and not show_all:  # as knowledge_eval asks: a search for 3 hits
+                by_kind.setdefault(q["kind"], []).append(top is not None)
+                if summary or (top is not None and not show_all):  # as knowledge_eval asks: 3 hits
                     continue
                 hits = mem.search(q["q"], max_results=depth, today=today)
                 rank = answer_rank(hits, q)
@@ -53,16 +69,30 @@ def misses(which: str, depth: int, show_all: bool) -> None:
                     print(f"    {i + 1}. {h.path}:{h.start_line}-{h.end_line} {h.score:.3f}{mark} | {first}")
         finally:
             mem.close()
+    right = sum(sum(v) for v in by_kind.values())
+    kinds = ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(by_kind.items()))
+    print(f"{which}: questions in top 3 {right}/{len(asked)} ({kinds})")
+    return right, len(asked)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", required=True, help="comma-separated labelled sets (never a blind one)")
+    parser.add_argument("--sets", help="comma-separated labelled sets (never a blind one)")
+    parser.add_argument("--questions", type=Path, help="a JSON file {set: [question, ...]} asked instead")
+    parser.add_argument("--summary", action="store_true", help="only each set's figures")
     parser.add_argument("--depth", type=int, default=10, help="hits to look through (default 10)")
     parser.add_argument("--all", action="store_true", help="every question, not only the misses")
     args = parser.parse_args()
-    for which in args.sets.split(","):
-        misses(which.strip(), args.depth, args.all)
+    extra = json.loads(args.questions.read_text(encoding="utf-8")) if args.questions else None
+    if not args.sets and extra is None:
+        parser.error("name --sets or --questions")
+    names = [w.strip() for w in args.sets.split(",")] if args.sets else list(extra or {})
+    total = [0, 0]
+    for which in names:
+        got = misses(which, args.depth, args.all, None if extra is None else extra[which], args.summary)
+        total = [total[0] + got[0], total[1] + got[1]]
+    if len(names) > 1:
+        print(f"all: questions in top 3 {total[0]}/{total[1]} ({total[0] / max(total[1], 1):.2f})")
     return 0
 
 
