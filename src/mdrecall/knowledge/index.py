@@ -21,6 +21,7 @@ from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter, kind_names
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
+from mdrecall.knowledge.given_forms import link_given_forms
 from mdrecall.knowledge.given_shape import link_untyped_given
 from mdrecall.knowledge.kin_names import link_kin_forms
 from mdrecall.knowledge.kind_context import context_probabilities, context_probabilities_many
@@ -201,6 +202,7 @@ class EntityIndex(NameQueries):
             link_surnames(out, stats, key_kinds(self.store))
             link_titled_surnames(out, stats, key_kinds(self.store))
             link_kin_forms(out, stats, key_kinds(self.store))
+            link_given_forms(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
         if len(_KNOWN) > 16:
