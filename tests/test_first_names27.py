@@ -1,5 +1,6 @@
 """First names of session 23 (h-firsts27): a name alone that is a person's given name written another way
-(accents, strokes, hyphens, two given words after a family name, the given name's ending).
+(accents, strokes, hyphens, two given words after a family name, the given name's ending), and a first
+name the writer gives a family member bare beside a namesake with a surname (two people: neither linked).
 
 The notes are written for these tests (a cycling club, a choir, a badminton court in Singapore, a flower
 stall, families with a colleague of the same name), in words of their own, not the labelled sets'."""
@@ -12,6 +13,7 @@ from pathlib import Path
 from mdrecall import Config, Memory
 from mdrecall.knowledge.given_forms import given_forms, plain_form
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.kin_namesakes import introduced_children
 from mdrecall.knowledge.name_lists import fold_accents
 
 from helpers import write
@@ -92,3 +94,43 @@ def test_the_ending_of_a_given_name_names_its_one_person(tmp_path: Path) -> None
     assert known.get("tina") == "christina alvarez"  # fails before
     assert known.get("ella") == "gabriella costa"  # fails before
     assert known.get("anna") in (None, "anna")  # two letters fewer than Joanna: a name of its own
+
+
+def test_a_word_for_a_child_before_a_bare_name_reads_as_an_introduction() -> None:
+    assert introduced_children("- Kids: Tomas (8) and Ilse (5).") == {"tomas", "ilse"}
+    assert introduced_children("- Partner: Noor. Son: Idris (4).") == {"idris"}  # a partner: often in full
+    assert introduced_children("Picked up my daughter Elif from school") == {"elif"}
+    assert introduced_children("## Daughters (Ayla, Defne)") == {"ayla", "defne"}
+    assert introduced_children("- our son Jonas Weber starts school") == {"jonas weber"}
+    assert not introduced_children("Noor Haddad's daughter Lina joined")
+    assert not introduced_children("My sister Leonie Brandt lives in Kiel")
+
+
+def test_a_family_member_named_bare_shares_the_name_with_a_colleague(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "MEMORY.md": "# Memory\n\n## Family\n- Kids: Tomas (8) and Ilse (5).\n- Partner: Noor.\n\n"
+            "## Work\n- Tomas Reyes: backend lead.\n- Noor Haddad: runs the bakery on Elm Street.\n",
+            "memory/2027-04-09.md": "# 2027-04-09\n\n- Tomas has swimming on Wednesdays.\n"
+            "- Tomas Reyes merged the migration.\n- Noor Haddad hired a second baker.\n",
+        },
+    )
+    # Fails before: the son's bare name was linked to the colleague who has a surname.
+    assert known.get("tomas") in (None, "tomas")
+    assert known.get("noor") == "noor haddad"  # a partner's full name is written elsewhere
+    assert known.get("tomas reyes") == "tomas reyes"
+
+
+def test_a_family_member_with_the_full_name_stays_linked(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "MEMORY.md": "# Memory\n\n- Our son Jonas Weber starts school in September.\n"
+            "- Kids: Mila (6) and Jonas (5).\n- Mila Laurent: piano on Thursdays.\n"
+            "- Husband: Marc Laurent.\n",
+            "memory/2027-04-10.md": "# 2027-04-10\n\n- Jonas lost a tooth.\n- Mila has a cold.\n",
+        },
+    )
+    assert known.get("jonas") == "jonas weber"  # the full name has the child's word too
+    assert known.get("mila") == "mila laurent"  # a surname another person of the family has

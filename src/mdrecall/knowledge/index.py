@@ -24,6 +24,7 @@ from mdrecall.knowledge.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.given_forms import link_given_forms
 from mdrecall.knowledge.given_shape import link_untyped_given
 from mdrecall.knowledge.kin_names import link_kin_forms
+from mdrecall.knowledge.kin_namesakes import unlink_kin_namesakes
 from mdrecall.knowledge.kind_context import context_probabilities, context_probabilities_many
 from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
@@ -205,6 +206,7 @@ class EntityIndex(NameQueries):
             link_given_forms(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
+            unlink_kin_namesakes(out, key_kinds(self.store), self.texts.search_text)
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)
