@@ -134,3 +134,34 @@ def test_a_family_member_with_the_full_name_stays_linked(tmp_path: Path) -> None
     )
     assert known.get("jonas") == "jonas weber"  # the full name has the child's word too
     assert known.get("mila") == "mila laurent"  # a surname another person of the family has
+
+
+def test_a_full_name_written_without_its_middle_name_is_the_same_person(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "people/contacts.md": "# Contacts\n\n- Anna Maria Kowalska: landlady\n"
+            "- Thomas R. Baker: accountant\n- Benjamin Okoro: football coach\n",
+            "memory/2027-04-11.md": "# 2027-04-11\n\n- Paid Anna Kowalska the rent.\n"
+            "- Thomas Baker filed the return.\n- Ben Okoro moved training to six.\n",
+            "memory/2027-04-12.md": "# 2027-04-12\n\n- Anna fixed the boiler.\n- Thomas wants the receipts.\n"
+            "- Ben says the pitch is waterlogged.\n",
+        },
+    )
+    # Fail before: two full names of one person made the first name look shared (or linked it to the shorter).
+    assert known.get("anna kowalska") == "anna maria kowalska"
+    assert known.get("anna") == "anna maria kowalska"
+    assert known.get("thomas") == "thomas r. baker"
+    assert known.get("ben") == "benjamin okoro"
+
+
+def test_two_longer_names_a_short_one_could_be_take_neither(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "people/contacts.md": "# Contacts\n\n- Samuel Lindgren: neighbour\n"
+            "- Samantha Lindgren: his sister\n",
+            "memory/2027-04-13.md": "# 2027-04-13\n\n- Sam Lindgren borrowed the ladder.\n",
+        },
+    )
+    assert known.get("sam lindgren") == "sam lindgren"

@@ -21,6 +21,7 @@ from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter, kind_names
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
+from mdrecall.knowledge.full_forms import fold_shorter_fulls
 from mdrecall.knowledge.given_forms import link_given_forms
 from mdrecall.knowledge.given_shape import link_untyped_given
 from mdrecall.knowledge.kin_names import link_kin_forms
@@ -195,6 +196,7 @@ class EntityIndex(NameQueries):
             if other is not None and other != k and k not in self.canonical and (k in out or other in out):
                 out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
+            fold_shorter_fulls(out, stats, key_kinds(self.store))
             link_first_names(out, stats, key_kinds(self.store), partial(written_lower, self.texts))
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
             link_opening_fulls(out, stats, key_kinds(self.store))
