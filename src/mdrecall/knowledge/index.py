@@ -21,8 +21,11 @@ from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter, kind_names
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
+from mdrecall.knowledge.full_forms import fold_shorter_fulls
+from mdrecall.knowledge.given_forms import link_given_forms
 from mdrecall.knowledge.given_shape import link_untyped_given
 from mdrecall.knowledge.kin_names import link_kin_forms
+from mdrecall.knowledge.kin_namesakes import unlink_kin_namesakes
 from mdrecall.knowledge.kind_context import context_probabilities, context_probabilities_many
 from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
 from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
@@ -193,6 +196,7 @@ class EntityIndex(NameQueries):
             if other is not None and other != k and k not in self.canonical and (k in out or other in out):
                 out[k] = out.setdefault(other, other)
         if self.config.auto_aliases:
+            fold_shorter_fulls(out, stats, key_kinds(self.store))
             link_first_names(out, stats, key_kinds(self.store), partial(written_lower, self.texts))
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
             link_opening_fulls(out, stats, key_kinds(self.store))
@@ -201,8 +205,10 @@ class EntityIndex(NameQueries):
             link_surnames(out, stats, key_kinds(self.store))
             link_titled_surnames(out, stats, key_kinds(self.store))
             link_kin_forms(out, stats, key_kinds(self.store))
+            link_given_forms(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
+            unlink_kin_namesakes(out, key_kinds(self.store), self.texts.search_text)
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)

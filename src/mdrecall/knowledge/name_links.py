@@ -161,7 +161,8 @@ def link_first_names(
         if k in nicks:
             meant = {full for given in nicks[k] for full in by_given.get(given, ())}
         elif len(k) > 2 and k.isalpha():  # "Rafa" for Rafael Ortiz: a given name cut short
-            meant = {full for given, fulls in by_given.items() if given.startswith(k) for full in fulls}
+            bare = fold_accents(k)  # "Renée" for Renee Dubois, "Soren" for Søren Kvist: accents aside
+            meant = {full for given, fulls in by_given.items() if given.startswith(bare) for full in fulls}
             if not meant and kinds.get(k, "unknown") != "organisation" and not common_word(k):
                 # "Tomek" for Tomasz Nowak: the given name's opening and a diminutive ending
                 meant = {f for given, fulls in by_given.items() if diminutive_of(k, given) for f in fulls}

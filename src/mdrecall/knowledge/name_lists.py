@@ -222,9 +222,20 @@ def place_adjective(word: str) -> bool:
     return False
 
 
+#: Letters with a stroke or a ligature, which Unicode does not decompose ("Søren", "Łukasz", "Æsa"): the
+#: letters a name is written with where a keyboard lacks them.
+_UNDECOMPOSED = str.maketrans(
+    {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ħ": "h", "Ħ": "H", "ı": "i", "ß": "ss"}
+    | {"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "þ": "th", "Þ": "Th", "ð": "d", "Ð": "D"}
+)
+
+
 def fold_accents(text: str) -> str:
-    """``"Inês Åberg"`` → ``"Ines Aberg"``: letters without their diacritics."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    """``"Inês Åberg"`` → ``"Ines Aberg"``, ``"Søren Łoś"`` → ``"Soren Los"``: letters without their
+    diacritics or strokes."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).translate(
+        _UNDECOMPOSED
+    )
 
 
 @cache

@@ -1,0 +1,94 @@
+"""A name written alone that is a person's given name written another way: with or without accents or a
+hyphen ("Soren" for Søren Kvist, "Jean-Pierre" for Jean Pierre Lafleur), the two given words after a family
+name written first ("Bee Lian" for Ong Bee Lian), or the given name's ending ("Tina" for Christina Alvarez).
+Read by :class:`~mdrecall.knowledge.index.EntityIndex` after the other first-name links, when
+``entities.auto_aliases`` is on.
+
+:func:`~.name_links.link_first_names` links the word that opens a longer name as written. Here a name alone
+that no longer name opens as written is compared, accents folded and hyphens read as spaces, with the
+given names of the accepted people: it means the one person whose given name it is, else the one whose
+given name it ends (four letters or more and three fewer than the given name, as kin forms take it:
+:func:`~.kin_names.shortened_from`). Two people it could mean, neither. Linear in the names: the endings
+are looked up, not compared with every given name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from mdrecall.knowledge.kin_names import shortened_from
+from mdrecall.knowledge.name_links import LINKABLE
+from mdrecall.knowledge.name_lists import common_word, family_first, fold_accents, given_name
+from mdrecall.knowledge.syllable_names import family_given
+
+__all__ = ["given_forms", "link_given_forms", "plain_form"]
+
+#: Small words that go between a given name and a surname ("Rosa de la Peña"): no second given word.
+_PARTICLES = frozenset(
+    "de del della di da das dos du la le van von der den ten ter bin binti ibn dela".split()
+)
+
+
+def plain_form(key: str) -> str:
+    """``key`` (an entity key) with accents folded and hyphens read as spaces ("jean-pierre" → "jean
+    pierre", "søren" → "soren")."""
+    return " ".join(fold_accents(key).replace("-", " ").split())
+
+
+def given_forms(full: str) -> list[str]:
+    """The given names of the person's name ``full`` (an entity key), as written: its first word; its two
+    first words where a surname follows ("mary beth" of "mary beth conroy"); the hyphened given name or the
+    two words after a family name written first, or the last ("ji-woo" of "park ji-woo", "bee lian" and
+    "lian" of "ong bee lian"; not "ann smith" of "lee ann smith", two given names first)."""
+    words = full.split()
+    family, second = words[0].capitalize(), words[1].capitalize()
+    if len(words) == 3 and family_first(family) and not (common_word(words[0]) and given_name(second)):
+        return [" ".join(words[1:]), words[2]]  # "Bee Lian", or "Lian" where a line's opening lost "Bee"
+    own = family_given(full)
+    if own is not None:
+        return [own]
+    forms = [words[0]]
+    if len(words) >= 3 and words[1] not in _PARTICLES and words[2] not in _PARTICLES:
+        forms.append(" ".join(words[:2]))
+    return forms
+
+
+def link_given_forms(
+    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+) -> None:
+    """Fold into ``out`` each accepted name alone that is the given name of exactly one accepted person
+    written another way, or the ending of exactly one person's given name (see the module)."""
+    by_form: dict[str, set[str]] = {}  # "soren" → {"søren kvist"}
+    by_end: dict[str, set[str]] = {}  # "tina" → {"christina alvarez"}
+    openers: set[str] = set()  # the first words of longer names: link_first_names' to link or leave
+    for full, root in out.items():
+        if " " not in full:
+            continue
+        openers.add(full.split()[0])
+        if root != full or kinds.get(full, "unknown") not in ("person", "unknown"):
+            continue
+        if not stats.get(full, (0, False))[1]:
+            continue
+        for form in given_forms(full):
+            plain = plain_form(form)
+            if kinds.get(full) != "person" and not any(given_name(w.capitalize()) for w in plain.split()):
+                continue  # an untyped name is a person's where its given name is one of the lists'
+            by_form.setdefault(plain, set()).add(full)
+            if " " not in plain:
+                for n in range(4, len(plain) - 2):
+                    if shortened_from(plain[-n:], plain):
+                        by_end.setdefault(plain[-n:], set()).add(full)
+    for key in stats:
+        if key in openers or out.get(key) != key or kinds.get(key, "unknown") not in LINKABLE:
+            continue
+        plain = plain_form(key)
+        meant = by_form.get(plain, set())
+        if (
+            not meant
+            and " " not in plain
+            and kinds.get(key, "unknown") != "organisation"
+            and (not common_word(plain) or given_name(plain.capitalize()))
+        ):
+            meant = by_end.get(plain, set())
+        if len(meant) == 1:
+            out[key] = next(iter(meant))
