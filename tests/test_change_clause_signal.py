@@ -88,3 +88,34 @@ def test_a_weekday_moved_from_a_day_of_the_month_supersedes(tmp_path: Path) -> N
         ),
     ]
     assert fact_pairs_in(tmp_path, notes) == {("allotment/rota.md", 3): ("memory/2032-05-03.md", 3)}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "the darts team is down to a single board since the pub refit",
+        "we're down to just two drivers for March",
+    ],
+)
+def test_a_count_fallen_to_a_few_in_words_signals_a_change(line: str) -> None:
+    assert signal(line) == "strong"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["the minibus seats up to a dozen", "we put it down to a bad batch of yeast", "what has Noor been up to"],
+)
+def test_up_to_a_limit_or_down_to_a_cause_signals_nothing(line: str) -> None:
+    assert signal(line) is None
+
+
+def test_a_kit_count_fallen_to_one_supersedes_the_kit_line(tmp_path: Path) -> None:
+    notes = [
+        ("club/kit.md", "# Kit\n\n- Kit: 3 rowing skiffs, 12 oars, 20 buoyancy aids.\n"),
+        (
+            "memory/2033-04-12.md",
+            "# 2033-04-12\n\n- storm night at the boathouse: the kit took a beating, two skiffs smashed on"
+            " the slipway, down to a single skiff till the insurance pays.\n",
+        ),
+    ]
+    assert fact_pairs_in(tmp_path, notes) == {("club/kit.md", 3): ("memory/2033-04-12.md", 3)}

@@ -87,6 +87,9 @@ _NOUN_FORMS = ("chang", "mov", "switch", "swap", "hand", "shift")
 #: "up to" / "down to" as a change: before an amount ("went up to 40", "down to £30"), not "been up to" or
 #: "it's up to you".
 _TO_AMOUNT = re.compile(r"\s+(?:[$£€¥]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half)", re.I)
+#: "down to" before a few said in words ("down to a single van", "down to just two", "down to a handful"):
+#: a count fallen. Not after "up to" ("seats up to a dozen": a limit, no change).
+_DOWN_TO_FEW = re.compile(r"\s+(?:a|just|only)\s+(?:single|couple|handful|few|one|two|three)\b", re.I)
 
 
 #: After a change verb: its object a person, a life or a view ("changed me", "changing lives", "changed my
@@ -182,7 +185,11 @@ def _told(words: str, m: re.Match[str]) -> bool:
         return False  # a noun after an adjective: "some sweet moves", "towards positive changes"
     if no_value_changed(words, m.start(), m.end()):
         return False  # "it changed me", "so much has changed", "switch up the routine", "moving ahead"
-    if wording in ("up to", "down to") and _TO_AMOUNT.match(words, m.end()) is None:
+    if (
+        wording in ("up to", "down to")
+        and _TO_AMOUNT.match(words, m.end()) is None
+        and (wording == "up to" or _DOWN_TO_FEW.match(words, m.end()) is None)
+    ):
         return False  # "what I've been up to", "up to you"
     if wording.startswith("instead") and _wished_in_clause(words, m.start()):
         return False  # "wants to try FreeAgent instead of renewing Wave": a choice wished, not made
