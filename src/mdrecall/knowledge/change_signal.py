@@ -8,6 +8,7 @@ Pure.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from mdrecall.knowledge.change_words import lexicon_changes
@@ -232,11 +233,14 @@ def signal(words: str) -> str | None:
 def _changes_beyond(words: str, adds: list[int]) -> bool:
     """Does ``words`` hold a wording of :data:`CHANGE` told (:func:`_changes`) at least
     :data:`ADDITION_REACH` words from each word of addition (at ``adds``): one of another clause than
-    theirs?"""
-    spaces = [words.count(" ", 0, at) for at in adds]
+    theirs? Linear in the line: each position's word number read off the line's spaces once."""
+    gaps = [k for k, c in enumerate(words) if c == " "]
+    added = sorted(bisect.bisect_left(gaps, at) for at in adds)
     for m in CHANGE.finditer(words):
-        here = words.count(" ", 0, m.start())
-        if all(abs(here - at) >= ADDITION_REACH for at in spaces) and _told(words, m):
+        here = bisect.bisect_left(gaps, m.start())
+        k = bisect.bisect_left(added, here)  # the nearest words of addition on either side
+        near = [added[x] for x in (k - 1, k) if 0 <= x < len(added)]
+        if all(abs(here - at) >= ADDITION_REACH for at in near) and _told(words, m):
             return True
     return False
 
