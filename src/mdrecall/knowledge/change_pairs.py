@@ -79,7 +79,7 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         new_slots = value_slots(state.fact(j))
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
         state.continued = None
-        best: tuple[bool, bool, bool, bool, float, int] | None = None
+        best: tuple[bool, bool, bool, bool, bool, float, int] | None = None
         # (the labels the change line names: "… as on-call lead"; none where no line has a label)
         said = said_stems(state.fact(j).words) if state.labels else ""
         # a return to an earlier choice ("went back to option A"): the lines stating a choice first
@@ -145,10 +145,11 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                     continue
                 # a line whose value of the kind the change line states differs first ("v1.0
                 # slipped to July": the line saying "by end of May", not the one naming the same
-                # people), then a line whose label the change line names ("On-call lead: Davide
-                # Conti" … "takes over as on-call lead"), then, for a choice changed ("went back to
-                # option A"), a line stating a choice, for a place or an owner stated, a line
-                # stating one, then the most shared
+                # people; or holding the amount the change line names as the one it leaves, "to $20,
+                # $25 won't sell": :func:`_names_old`, first among those), then a line whose label
+                # the change line names ("On-call lead: Davide Conti" … "takes over as on-call
+                # lead"), then, for a choice changed ("went back to option A"), a line stating a
+                # choice, for a place or an owner stated, a line stating one, then the most shared
                 # rare words (the cosine weighted by rarity); on a tie, the first line in path and
                 # line order
                 c = state.weighted(i, j)
@@ -157,18 +158,31 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 labelled = bool(said) and label_named(state.fact(i), said)
                 found.append((i, differs))
                 standing = lasting and not state.fact(i).day
-                rank = (differs, chose, labelled, standing, c)
+                named = _names_old(value_slots(state.fact(i)), new_slots, measured)
+                rank = (differs or named, named, chose, labelled, standing, c)
                 if (
                     best is None
-                    or rank > best[:5]
-                    or (rank == best[:5] and state.key(i) < state.key(best[5]))
+                    or rank > best[:6]
+                    or (rank == best[:6] and state.key(i) < state.key(best[6]))
                 ):
                     best = (*rank, i)
         if best is not None and state.continued != j:
-            chosen = (best[5], *standing_too(state, best[5], j, found))
+            chosen = (best[6], *standing_too(state, best[6], j, found))
             state.closest[j] = chosen
             for i in chosen:
                 state.chosen_by.setdefault(i, []).append(j)
+
+
+def _names_old(old_slots: set[str], new_slots: set[str], measured: str) -> bool:
+    """Does a change line (its ``new_slots``) name an amount or a quantity of a kind it changes
+    (``measured``, :data:`_AMOUNTS`) that the candidate holds (``old_slots``), beside one of that kind the
+    candidate lacks: the change from the one to the other ("dropping the jars to £3, £4 won't sell" …
+    "jam jars £4")? Such a candidate's value differs, though the change line names it too."""
+    return any(
+        v in new_slots and any(w[0] == v[0] and w not in old_slots for w in new_slots)
+        for v in old_slots
+        if v[0] in measured and v[0] in _AMOUNTS
+    )
 
 
 def standing_too(state: ChangeState, i: int, j: int, found: list[tuple[int, bool]]) -> list[int]:
@@ -211,6 +225,11 @@ def standing_too(state: ChangeState, i: int, j: int, found: list[tuple[int, bool
 #: candidate found first whose values are the change line's: a time, how often, a number, an amount, a
 #: quantity (:func:`evaluate`; a name differs between any two lines).
 _MEASURED = "tfnmq"
+
+#: The kinds of value a change line names as the one left beside the one it gives (:func:`_names_old`): an
+#: amount, a quantity ("$25" … "to $20"); not a time, often the change's own when ("from April"), nor a bare
+#: number (a date's parts, a count of another thing).
+_AMOUNTS = "mq"
 
 #: The attributes whose change line weighs first the lines stating the same attribute (:func:`evaluate`).
 _HELD = frozenset(("place", "owner"))

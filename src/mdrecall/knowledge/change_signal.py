@@ -8,6 +8,7 @@ Pure.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from mdrecall.knowledge.change_words import lexicon_changes
@@ -87,6 +88,9 @@ _NOUN_FORMS = ("chang", "mov", "switch", "swap", "hand", "shift")
 #: "up to" / "down to" as a change: before an amount ("went up to 40", "down to £30"), not "been up to" or
 #: "it's up to you".
 _TO_AMOUNT = re.compile(r"\s+(?:[$£€¥]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half)", re.I)
+#: "down to" before a few said in words ("down to a single van", "down to just two", "down to a handful"):
+#: a count fallen. Not after "up to" ("seats up to a dozen": a limit, no change).
+_DOWN_TO_FEW = re.compile(r"\s+(?:a|just|only)\s+(?:single|couple|handful|few|one|two|three)\b", re.I)
 
 
 #: After a change verb: its object a person, a life or a view ("changed me", "changing lives", "changed my
@@ -166,26 +170,31 @@ def unreal_before(words: str, at: int) -> bool:
 
 
 def _changes(words: str) -> bool:
-    """Does ``words`` hold a wording of :data:`CHANGE` (a state begun "since Monday" only where not
-    negated; a verb's only where not denied or imagined: "won't quit", "might switch")?"""
-    for m in CHANGE.finditer(words):
-        wording = m.group().lower()
-        if wording[:5] == "since":
-            if _NEGATED.search(words, 0, m.start()) is None:
-                return True
-        elif wording.startswith(_NOUN_FORMS) and _DETERMINER.search(words, max(0, m.start() - 12), m.start()):
-            continue  # a noun: "her hands on her hips", "some moves"
-        elif wording.startswith(_NOUN_FORMS) and _noun_after_modifier(words, m.start(), m.end()):
-            continue  # a noun after an adjective: "some sweet moves", "towards positive changes"
-        elif no_value_changed(words, m.start(), m.end()):
-            continue  # "it changed me", "so much has changed", "switch up the routine", "moving ahead"
-        elif wording in ("up to", "down to") and _TO_AMOUNT.match(words, m.end()) is None:
-            continue  # "what I've been up to", "up to you"
-        elif wording.startswith("instead") and _wished_in_clause(words, m.start()):
-            continue  # "wants to try FreeAgent instead of renewing Wave": a choice wished, not made
-        elif wording.startswith(_NO_ACT) or not unreal_before(words, m.start()):
-            return True
-    return False
+    """Does ``words`` hold a wording of :data:`CHANGE` told (:func:`_told`)?"""
+    return any(_told(words, m) for m in CHANGE.finditer(words))
+
+
+def _told(words: str, m: re.Match[str]) -> bool:
+    """Is the wording ``m`` of :data:`CHANGE` on ``words`` a change told (a state begun "since Monday" only
+    where not negated; a verb's only where not denied or imagined: "won't quit", "might switch")?"""
+    wording = m.group().lower()
+    if wording[:5] == "since":
+        return _NEGATED.search(words, 0, m.start()) is None
+    if wording.startswith(_NOUN_FORMS) and _DETERMINER.search(words, max(0, m.start() - 12), m.start()):
+        return False  # a noun: "her hands on her hips", "some moves"
+    if wording.startswith(_NOUN_FORMS) and _noun_after_modifier(words, m.start(), m.end()):
+        return False  # a noun after an adjective: "some sweet moves", "towards positive changes"
+    if no_value_changed(words, m.start(), m.end()):
+        return False  # "it changed me", "so much has changed", "switch up the routine", "moving ahead"
+    if (
+        wording in ("up to", "down to")
+        and _TO_AMOUNT.match(words, m.end()) is None
+        and (wording == "up to" or _DOWN_TO_FEW.match(words, m.end()) is None)
+    ):
+        return False  # "what I've been up to", "up to you"
+    if wording.startswith("instead") and _wished_in_clause(words, m.start()):
+        return False  # "wants to try FreeAgent instead of renewing Wave": a choice wished, not made
+    return wording.startswith(_NO_ACT) or not unreal_before(words, m.start())
 
 
 def _wished_in_clause(words: str, at: int) -> bool:
@@ -204,9 +213,13 @@ def signal(words: str) -> str | None:
     """``"strong"`` when ``words`` (a line) signals a change, ``"weak"`` when only "now"-like words do,
     ``None`` when neither does or when it adds to a fact ("too", "also", "still") near its change wording:
     a word of addition :data:`ADDITION_REACH` words or more from every change wording belongs to another
-    clause ("Ticket price goes up to 30 zł - the hall costs more than planned. Under-12s still free")."""
-    if any(_adds_near(words, m.start()) for m in ADDITION.finditer(words)):
-        return None
+    clause ("Ticket price goes up to 30 zł - the hall costs more than planned. Under-12s still free").
+    A word of addition takes back only the change wordings near it: a change wording of the hand-kept
+    lexicon beyond every word of addition's reach still tells its change ("Rosa cancelled Hilltop; the
+    Mill Kitchen crew cook now, they did the harvest supper too": "cancelled", not "now")."""
+    adds = [m.start() for m in ADDITION.finditer(words)]
+    if adds and any(_adds_near(words, at) for at in adds):
+        return "strong" if _changes_beyond(words, adds) else None
     if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
         low = words.lower()
         if (CHANGE_HINT.search(low) is not None and _changes(words)) or _lexicon_change(words):
@@ -215,6 +228,21 @@ def signal(words: str) -> str | None:
     if _changes(words) or _lexicon_change(words):
         return "strong"
     return "weak" if CHANGE_WEAK.search(words) else None
+
+
+def _changes_beyond(words: str, adds: list[int]) -> bool:
+    """Does ``words`` hold a wording of :data:`CHANGE` told (:func:`_changes`) at least
+    :data:`ADDITION_REACH` words from each word of addition (at ``adds``): one of another clause than
+    theirs? Linear in the line: each position's word number read off the line's spaces once."""
+    gaps = [k for k, c in enumerate(words) if c == " "]
+    added = sorted(bisect.bisect_left(gaps, at) for at in adds)
+    for m in CHANGE.finditer(words):
+        here = bisect.bisect_left(gaps, m.start())
+        k = bisect.bisect_left(added, here)  # the nearest words of addition on either side
+        near = [added[x] for x in (k - 1, k) if 0 <= x < len(added)]
+        if all(abs(here - at) >= ADDITION_REACH for at in near) and _told(words, m):
+            return True
+    return False
 
 
 def lexicon_signal(words: str) -> bool:

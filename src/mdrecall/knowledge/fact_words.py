@@ -280,6 +280,9 @@ CHANGE = re.compile(
     r"|(?:is|are|was|were|'s|’s) off|from (?:today|tomorrow|next|this|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october"
     r"|november|december)|starting (?:today|tomorrow|next|from|on|in)"
+    # from a day of the month on, the day ending its clause ("on Thursdays from the 11th.", "from the 1st
+    # onwards"): not a span ("from the 3rd to the 9th") nor a thing ("from the 3rd floor")
+    r"|from the (?:[12]?\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[.;:!)]|,?\s+on(?:wards?)?\b))"
     # a state begun days ago ("on HiPP since Monday", "at the new desk since yesterday"): a value that took
     # over lately, not one long held ("since 2019", "since March")
     r"|since (?:today|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|last (?:week|night)"
@@ -321,7 +324,7 @@ CHANGE_HINT = re.compile(
     r"|ed to|se to|ll to|ew to|here on|henceforth|starting this"
     r"|stopp|ve up|en up"
     r"|dropp|ditch|bail|revert|bump|(?:down|up|cut|raised|lowered|back) to|last day|[se] off|starting"
-    r"|from (?:to|ne|th[iu]|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)|since (?:[tymwfs]|la)"
+    r"|from (?:to|ne|th[iu]|the \d|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)|since (?:[tymwfs]|la)"
 )
 #: What every wording of :data:`CHANGE_WEAK` holds, on an ASCII line's lower case.
 CHANGE_WEAK_HINT = re.compile(r"now|these days|currently|at the moment")
