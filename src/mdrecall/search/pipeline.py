@@ -56,6 +56,7 @@ from mdrecall.search.ranking import (
     mmr,
     normalize_vector,
 )
+from mdrecall.search.role_names import role_names
 from mdrecall.search.slot_news import lift_slot_news, value_notes
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
@@ -253,6 +254,8 @@ def run_search(
     several = "kinds" not in off and asks_for_list(req.query)  # each instance named is one more answer
     # a question's word no note holds is searched in its synonyms (as its own words, they answer it)
     near = related_terms(store, kq, req.sources) if "related" not in off and mode != "vector" else ()
+    if "roles" not in off and mode != "vector":  # "the luthier": the name his page gives him
+        near = (*near, *(w for w in role_names(store, kq, req.query, req.sources) if w not in near))
     if mode in ("hybrid", "bm25"):
         listed = kind_group if several else ()  # "what pets do we have": each pet named is an answer
         text, keyword_failure = keyword_leg(store, kq, pool, req.sources, groups, several, near, listed)

@@ -55,9 +55,12 @@ TIME_LIFT = 1.0
 #: How many of the first candidates are looked at.
 WINDOW = 30
 #: A question asking when something is held, in the present: "when is lab meeting", "when does Ivy have
-#: swimming", "when are production deploys", "what time is standup", "what day is the market".
+#: swimming", "when are production deploys", "what time is standup", "what day is the market", "which
+#: night is choir", "when and where does the club meet".
 ASKS_TIME = re.compile(
-    r"\bwhen(?:'s|’s|\s+(?:is|are|does|do)\b)|\bwhat\s+(?:time|times|day|days|date)\s+(?:is|are|does|do)\b",
+    r"\bwhen(?:'s|’s|\s+(?:and\s+where\s+)?(?:is|are|does|do)\b)"
+    r"|\b(?:what|which)\s+(?:time|times|day|days|date|night|nights|evening|evenings|morning|mornings"
+    r"|afternoon|afternoons|weekday|weekdays|hour)\s+(?:is|are|does|do)\b",
     re.IGNORECASE,
 )
 #: A question asking the day of a past event: "when did we bottle the cider", "when was the boiler
@@ -85,7 +88,10 @@ NO_DAY_SHARE = 0.5
 #: How much a candidate whose line holding the subject gives its day is lifted (a share of its score).
 PAST_DAY_LIFT = 0.5
 #: The question's words asking for a time, which a subject word is not.
-_NOT_SUBJECT = frozenset("when time times day days date dates now currently usually".split())
+_NOT_SUBJECT = frozenset(
+    "when time times day days date dates night nights evening evenings morning mornings afternoon afternoons"
+    " weekday weekdays hour now currently usually".split()
+)
 #: A time of day or of the week, a recurrence: what a date phrase does not read (a slot, not a day).
 _TIME = re.compile(
     r"(?<![\w.:/])\d{1,2}[:.]\d{2}(?![\w.:/]|\.\d)|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
