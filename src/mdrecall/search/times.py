@@ -302,14 +302,15 @@ def apply_time_lift(
 ) -> list[Scored]:
     """``items`` with each of the first :data:`WINDOW` lifted (stage ``times``) whose clause names a time
     and the question's subject (``terms`` less its words asking for a time; less its ``names``,
-    lowercased, when any other word is left), re-sorted when one was. ``superseded(path, line)``: the
-    index says a later line changed that line's fact, so its time is no longer the time. ``today``:
+    lowercased, when any other word is left: a weekday it capitalises is no name), re-sorted when one
+    was. ``superseded(path, line)``: the index says a later line changed that line's fact, so its time
+    is no longer the time. ``today``:
     when a candidate names a day of the subject still ahead, one naming only days already past is not
     lifted ("when is the move" asked on 15/2: "the move is now 6.3.", not "she moves up on 16.1."); a
     standing time (Mondays, 20:30, weekly) is never past."""
     out = list(items)
     words = [t for t in terms if t.lower() not in _NOT_SUBJECT]
-    named = {n.lower() for n in names}
+    named = {n.lower() for n in names if not _TIME.fullmatch(n)}  # "on Fridays": a time, not a name
     common = [t for t in words if t.lower() not in named]
     stems = query_stems(common or words)
     if not stems or not out or weight <= 0:
