@@ -21,6 +21,8 @@ def test_the_words_a_question_writes_after_a_determiner() -> None:
     # a word naming no person's role nor an animal ("the old van") says nothing of a page
     assert asked_roles("why did we sell the old van", ("sell", "old", "van")) == ()
     assert asked_roles("when is standup", ("standup",)) == ()
+    # a possessive names its owner: "the pony's saddle" asks about the pony
+    assert asked_roles("who fitted the pony's saddle", ("fitted", "pony", "saddle")) == ("pony",)
 
 
 def test_a_page_says_what_its_name_is_in_its_opening() -> None:

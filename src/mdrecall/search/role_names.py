@@ -61,10 +61,11 @@ def asked_roles(query: str, terms: Sequence[str]) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for m in _DETERMINED.finditer(query[:500]):
         for w in _WORD.findall(m.group(1)):
-            if w.lower() in _ENGLISH_STOPS:  # the noun phrase ends: "the dog on Tuesdays"
+            w = w.lower().removesuffix("'s").removesuffix("’s")  # "the horse's feed": the horse
+            if w in _ENGLISH_STOPS:  # the noun phrase ends: "the dog on Tuesdays"
                 break
-            if w.lower() in said and _role_word(w.lower()):
-                found[w.lower()] = None
+            if w in said and _role_word(w):
+                found[w] = None
     return tuple(found)
 
 
