@@ -72,7 +72,7 @@ def asked_roles(query: str, terms: Sequence[str]) -> tuple[str, ...]:
 def _role_word(word: str) -> bool:
     """Is ``word`` (or its singular) a noun of a person's occupation or role ("luthier", "coach", "buyer")
     or an animal's ("greyhound", "horse"), from WordNet: what a page about a person or a pet says it is."""
-    from mdrecall.knowledge.name_lists import animal_words, person_noun  # here: a question with a determiner
+    from mdrecall.knowledge.noun_words import animal_words, person_noun  # here: a question with a determiner
 
     forms = (word, word[:-1]) if word.endswith("s") else (word,)
     return any(person_noun(f) or f in animal_words() for f in forms)
