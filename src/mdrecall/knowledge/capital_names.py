@@ -60,6 +60,7 @@ from mdrecall.knowledge.name_words import (
     PLACE_WORDS,
 )
 from mdrecall.knowledge.names import name_kind, name_word, trim_leading
+from mdrecall.knowledge.opening_names import opening_lead
 from mdrecall.knowledge.place_adjectives import compass_adjective
 from mdrecall.knowledge.section_kinds import TableCells
 
@@ -171,6 +172,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
         labelled = c.before.rstrip().endswith(":")
         lead = trim_leading(c.words, c.opens, labelled) if len(c.words) > 1 and not title else 0
+        lead = lead or opening_lead(c.words, c.opens, c.heading)  # "Rang Atlantic Chill": a verb opens it
         if (
             len(c.words) - lead > 1
             and c.words[lead].rstrip(".") in HONORIFICS

@@ -299,7 +299,7 @@ def name_kind(
         return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
     if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
         return "organisation", True  # "Cape Times", "Hout Bay United", "Pinelands Pumas": a paper, a club
-    if several and last in EVENT_LAST and last not in PLACE_LAST:
+    if several and _event_head(words) and last not in PLACE_LAST:
         return "event", True  # "Lagos Fashion Week", "Cape Town Marathon": an event named after its city
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
@@ -394,6 +394,18 @@ def _common_opener(name: str, words: list[str], opens: bool) -> bool:
     return (len(name) > 4 and name.casefold().endswith(NOUN_SUFFIXES) and common_word(name)) or lower_noun(
         name
     )
+
+
+def _event_head(words: list[str]) -> bool:
+    """Is the last word an event's ("Cape Town Marathon"), or the one before a word of its scope or place
+    after it ("Seafood Expo Global", "Harbour Festival Online", "Dev Summit Berlin")?"""
+    if words[-1] in EVENT_LAST:
+        return True
+    return len(words) > 2 and words[-2] in EVENT_LAST and (words[-1] in _SCOPES or words[-1] in places())
+
+
+#: Words of an event's reach written after its name ("Seafood Expo Global").
+_SCOPES = frozenset("Global International Worldwide Online Virtual".split())
 
 
 def _club_named(words: list[str]) -> bool:
