@@ -84,3 +84,11 @@ def test_a_workspace_lists_an_opening_run_as_an_entity(tmp_path: Path) -> None:
     )
     # fails before: one file, a run opening its line: no entity
     assert "Tidewater Oar Fellows" in kinds, kinds
+
+
+def test_a_number_before_a_unit_is_a_quantity_not_a_model_s_number() -> None:
+    found = mention_kinds("- Brew kit: a Kegmaster 19 L, a Hopwell 5 kg sack, and a Pixel 8 for photos.\n")
+    # fails before: "Kegmaster 19" and "Hopwell 5", a model's number that is the keg's size
+    assert "Kegmaster 19" not in found and "Kegmaster" in found, found
+    assert "Hopwell 5" not in found, found
+    assert "Pixel 8" in found, found  # a model's number with no unit after it stays the name's
