@@ -92,3 +92,11 @@ def test_a_number_before_a_unit_is_a_quantity_not_a_model_s_number() -> None:
     assert "Kegmaster 19" not in found and "Kegmaster" in found, found
     assert "Hopwell 5" not in found, found
     assert "Pixel 8" in found, found  # a model's number with no unit after it stays the name's
+
+
+def test_a_noun_that_numbers_things_after_a_rare_maker_is_its_model_line() -> None:
+    found = mention_kinds("- Workshop: Ines wants to try a Printwell Form 4B for the dentures.\n")
+    # fails before: "Form" numbers things ("Form T1"), so the code was dropped: "Printwell Form", no kind
+    assert found.get("Printwell Form 4B") == {("product", "typed_name")}, found
+    found = mention_kinds("- Booked the Harbour Hotel Room 4B for Friday.\n")
+    assert not any(n.endswith("4B") for n in found), found  # a room's number, after no rare maker

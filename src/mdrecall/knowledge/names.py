@@ -260,8 +260,9 @@ def name_kind(
         )
     ):  # "treasurer of Rushbrooke Garden", "plays in Brass Tacks", "part-time at Leeds City Libraries"
         return "organisation", True
-    if several and words[-1][-1:].isdigit() and MODEL_BEFORE.search(tail):
-        return "product", True  # "on a Pixel 8", "my Galaxy S24": a device's model
+    coded = words[-1][-1:].isdigit() or _MODEL_TAIL.fullmatch(words[-1]) is not None
+    if several and coded and MODEL_BEFORE.search(tail):
+        return "product", True  # "on a Pixel 8", "my Galaxy S24", "a Voltara Form 3B": a device's model
     if (head_noun := head_kind(words, opens)) is not None:  # "Kita Sonnenschein", "Obere Marktstraße"
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
@@ -394,6 +395,10 @@ def _common_opener(name: str, words: list[str], opens: bool) -> bool:
     return (len(name) > 4 and name.casefold().endswith(NOUN_SUFFIXES) and common_word(name)) or lower_noun(
         name
     )
+
+
+#: A model's code ending a name: digits before capitals ("3B", "8SE"; a word ending in a digit is one too).
+_MODEL_TAIL = re.compile(r"\d{1,4}[A-Z]{1,3}")
 
 
 def _event_head(words: list[str]) -> bool:
