@@ -100,3 +100,11 @@ def test_a_noun_that_numbers_things_after_a_rare_maker_is_its_model_line() -> No
     assert found.get("Printwell Form 4B") == {("product", "typed_name")}, found
     found = mention_kinds("- Booked the Harbour Hotel Room 4B for Friday.\n")
     assert not any(n.endswith("4B") for n in found), found  # a room's number, after no rare maker
+
+
+def test_a_role_and_a_person_opening_a_line_are_left_to_the_person_s_readers() -> None:
+    assert not opening_name(["Duty", "Pharmacist", "Noor", "Haddad"], True, False, False)
+    assert not opening_name(["Harbour", "Ines", "Trust"], True, False, False)  # a given name inside
+    found = mention_kinds("- Duty Pharmacist Noor Haddad is covering the late shift.\n")
+    hows = {how for _kind, how in found.get("Duty Pharmacist Noor Haddad", set())}
+    assert not hows & {"rare_name", "typed_name"}, found  # a weak candidate, as before

@@ -9,7 +9,8 @@ The opening word is read by its class in WordNet (``data/opening_words.txt``, wr
 name is the rest; an adjective that is never a noun or a verb ("Big", "New", "United") may open the name as
 well as describe it ("New York City", "Big Café Tacvba fan"), so that run is left to the other evidence.
 Not a heading's words, a table cell's (a column's values are often title-cased phrases), a run holding a
-title before a name ("Vet Dr Ayesha Malik": the person's readers decide) or a possessive before its end
+title or a given name and a word after it ("Vet Dr Ayesha Malik", "Charge Nurse Ben Walsh": the
+person's readers decide) or a possessive before its end
 ("Sauti Sol's Midnight Train": two names), nor a run holding a calendar or other stop word."""
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def opening_lead(words: list[str], opens: bool, heading: bool) -> int:
 def opening_name(words: list[str], opens: bool, heading: bool, in_cell: bool) -> bool:
     """Is a run of capitalised words that opens a sentence or line a name by its length alone: three words
     or more, no heading's or table cell's, not opened by an adjective or a verb's form, no stop word, title
-    or possessive inside ("Seafood Expo Global", "Taller de Lutería Valdivia")?"""
+    or possessive inside, no given name before a last word ("Charge Nurse Ben Walsh": a role and a person,
+    for the person's readers) ("Seafood Expo Global", "Taller de Lutería Valdivia")?"""
     return (
         opens
         and not heading
@@ -80,4 +82,5 @@ def opening_name(words: list[str], opens: bool, heading: bool, in_cell: bool) ->
         and len(words) >= MIN_WORDS
         and opening_word(words[0]) is None
         and _plain_run(words)
+        and not any(given_name(w) for w in words[1:-1])
     )
