@@ -29,7 +29,16 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.pair_candidates import Candidates, candidates
 from mdrecall.knowledge.pair_features import PairContext
 
-__all__ = ["KEEP", "NEAREST", "WINDOW", "Bounded", "bounded_pairs", "nearest_earlier", "told_already"]
+__all__ = [
+    "KEEP",
+    "NEAREST",
+    "WINDOW",
+    "Bounded",
+    "bounded_pairs",
+    "nearest_earlier",
+    "told_already",
+    "top_rows",
+]
 
 Key = tuple[str, int]
 
@@ -88,16 +97,23 @@ def nearest_earlier(
         if hi <= lo:
             continue
         sims = vec[block] @ vec[lo:hi].T
-        cols = np.arange(lo, hi)
         for r, q in enumerate(block):
-            row = sims[r]
-            row[(cols >= ends[q]) | (cols < ends[q] - WINDOW)] = -np.inf
-            n = min(k, int(np.isfinite(row).sum()))
-            if n <= 0:
-                continue
-            top = np.argpartition(-row, n - 1)[:n]
-            out[q] = [int(lo + i) for i in top[np.argsort(-row[top], kind="stable")]]
+            a = max(lo, ends[q] - WINDOW)  # its window: the rows [a, ends[q]), a slice of the block's span
+            top = top_rows(sims[r, a - lo : ends[q] - lo], k)
+            if top.size:
+                out[q] = [int(a + i) for i in top]
     return out
+
+
+def top_rows(row: np.ndarray, k: int) -> np.ndarray:
+    """The indexes of ``row``'s ``k`` highest values, highest first, the lower index first on a tie (as a
+    stable sort of the whole row): one partition, then a sort of the few at or above the k-th value."""
+    n = min(k, row.size)
+    if n <= 0:
+        return np.zeros(0, dtype=np.intp)
+    kth = row[np.argpartition(-row, n - 1)[n - 1]]
+    idx = np.flatnonzero(row >= kth)
+    return idx[np.lexsort((idx, -row[idx]))][:n]
 
 
 def _named(words: str) -> frozenset[str]:
