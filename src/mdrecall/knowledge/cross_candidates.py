@@ -17,6 +17,7 @@ a third of the pairs.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
@@ -26,7 +27,7 @@ import numpy as np
 from mdrecall.knowledge.fact_values import capitalised_names, stem
 from mdrecall.knowledge.fact_words import DIGIT, MONTHS, WEEKDAY
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.pair_candidates import Candidates, candidates
+from mdrecall.knowledge.pair_candidates import Candidates, candidates, written
 from mdrecall.knowledge.pair_features import PairContext
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "Bounded",
     "bounded_pairs",
     "nearest_earlier",
+    "nearest_later",
+    "searched",
     "told_already",
     "top_rows",
 ]
@@ -57,12 +60,13 @@ class Bounded(NamedTuple):
     """The lines in writing order and the (older, newer) index pairs to score, newest newer line first; for
     each pair, the older line's rank among the newer line's kept candidates and how many it kept (what the
     stacker reads, :mod:`mdrecall.knowledge.cross_pairs`); the rules' candidates as the pair features read
-    them (``None`` where nothing is scored)."""
+    them (``None`` where nothing is scored); the newer lines bounded (``None``: every line)."""
 
     order: list[Fact]
     pairs: list[tuple[int, int]]
     ranks: list[tuple[int, int]] = []
     context: PairContext | None = None
+    searched: frozenset[Key] | None = None
 
 
 def _vectors(facts: Sequence[Fact]) -> np.ndarray | None:
@@ -140,11 +144,17 @@ def told_already(old: Fact, new: Fact) -> bool:
     return names <= held
 
 
-def bounded_pairs(facts: Sequence[Fact], rules: Mapping[Key, Key], skip: Collection[Key] = ()) -> Bounded:
+def bounded_pairs(
+    facts: Sequence[Fact],
+    rules: Mapping[Key, Key],
+    skip: Collection[Key] = (),
+    changed: Collection[str] | None = None,
+) -> Bounded:
     """The pairs to score (see the module's docstring). ``rules``: the rules' pairing (older → newer);
-    ``skip``: older lines not to score either."""
-    cands = candidates(facts, rules)
-    order = cands.order
+    ``skip``: older lines not to score either. ``changed``: the files changed since the last pairing, whose
+    decisions for the other newer lines are kept (:mod:`mdrecall.knowledge.cross_pairs`): only the newer
+    lines :func:`searched` gives are bounded (``None``: every line)."""
+    order = sorted(facts, key=written)
     if not order:
         return Bounded(order, [])
     vec = _vectors(order)
@@ -155,8 +165,13 @@ def bounded_pairs(facts: Sequence[Fact], rules: Mapping[Key, Key], skip: Collect
     first: dict[str, int] = {}
     for i, d in enumerate(days):
         ends.append(first.setdefault(d, i))
-    dated = [j for j, d in enumerate(days) if d]
-    near = nearest_earlier(vec, ends, dated, NEAREST)
+    if changed is None:
+        news = [j for j, d in enumerate(days) if d]
+        cands = candidates(facts, rules)
+    else:
+        news = searched(order, vec, ends, changed)
+        cands = candidates(facts, rules, only={(order[j].path, order[j].line) for j in news})
+    near = nearest_earlier(vec, ends, news, NEAREST)
     by_new: dict[int, set[int]] = {}
     for i, j, _ in cands.pairs:
         by_new.setdefault(j, set()).add(i)
@@ -175,7 +190,38 @@ def bounded_pairs(facts: Sequence[Fact], rules: Mapping[Key, Key], skip: Collect
                 continue
             out.append((i, j))
             ranks.append((rank, len(olds)))
-    return Bounded(order, out, ranks, _context(cands, rules) if out else None)
+    searched_keys = None if changed is None else frozenset((order[j].path, order[j].line) for j in news)
+    return Bounded(order, out, ranks, _context(cands, rules) if out else None, searched_keys)
+
+
+def searched(
+    order: Sequence[Fact], vec: np.ndarray, ends: Sequence[int], changed: Collection[str]
+) -> list[int]:
+    """The newer lines (dated rows of ``order``, ascending) bounded anew after the files ``changed``
+    changed: their own lines, and the :data:`NEAREST` lines each changed line is nearest to among the
+    lines whose window holds it (:func:`nearest_later`: a line written earlier in time can be a nearest
+    older line of an unchanged newer one)."""
+    rows = [k for k, f in enumerate(order) if f.path in changed]
+    news = {k for k in rows if order[k].day}
+    for found in nearest_later(vec, ends, rows, NEAREST).values():
+        news.update(found)
+    return sorted(news)
+
+
+def nearest_later(vec: np.ndarray, ends: Sequence[int], rows: Sequence[int], k: int) -> dict[int, list[int]]:
+    """For each of ``rows``, the ``k`` rows of highest cosine among the rows whose window
+    (:func:`nearest_earlier`) holds it: the rows ``j`` with ``ends[j] - WINDOW <= r < ends[j]``, a run of
+    rows since ``ends`` ascends. ``len(rows) × (WINDOW + a day's lines)`` work."""
+    out: dict[int, list[int]] = {}
+    for r in rows:
+        a = bisect.bisect_right(ends, r)  # the first row whose window starts past r's day
+        b = bisect.bisect_right(ends, r + WINDOW)  # past the last whose window still holds r
+        if b <= a:
+            continue
+        top = top_rows(vec[a:b] @ vec[r], k)
+        if top.size:
+            out[r] = [int(a + i) for i in top]
+    return out
 
 
 def _context(cands: Candidates, rules: Mapping[Key, Key]) -> PairContext:

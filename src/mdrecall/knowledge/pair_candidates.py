@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
 from mdrecall.knowledge.change_rules import written_before
@@ -28,7 +28,7 @@ from mdrecall.knowledge.fact_values import stem
 from mdrecall.knowledge.facts import Fact
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["LOOK", "PER_LINE", "PROBES", "Candidates", "Key", "candidates", "line_words"]
+__all__ = ["LOOK", "PER_LINE", "PROBES", "Candidates", "Key", "candidates", "line_words", "written"]
 
 Key = tuple[str, int]
 
@@ -63,16 +63,21 @@ class Candidates(NamedTuple):
     pairs: list[tuple[int, int, float]]
 
 
-def _written(f: Fact) -> tuple[str, str, int]:
+def written(f: Fact) -> tuple[str, str, int]:
+    """The writing order's key of a line: its day (undated first), path and line."""
     return (f.day[:10] if f.day else "", f.path, f.line)
 
 
 def candidates(
-    facts: Sequence[Fact], extra: Mapping[Key, Key] | None = None, per_line: int = PER_LINE
+    facts: Sequence[Fact],
+    extra: Mapping[Key, Key] | None = None,
+    per_line: int = PER_LINE,
+    only: Collection[Key] | None = None,
 ) -> Candidates:
     """The candidate pairs of ``facts`` (see the module's docstring). ``extra``: (path, line) of an older
-    line → of a newer one, candidates too (the rules' pairs), kept whatever their score."""
-    order = sorted(facts, key=_written)
+    line → of a newer one, candidates too (the rules' pairs), kept whatever their score. ``only``: the
+    newer lines whose candidates are wanted (``None``: every line's)."""
+    order = sorted(facts, key=written)
     words = [line_words(f) for f in order]
     df: dict[str, int] = {}
     for ws in words:
@@ -88,6 +93,8 @@ def candidates(
     pairs: list[tuple[int, int, float]] = []
     half = LOOK // 2
     for j, ws in enumerate(words):
+        if only is not None and (order[j].path, order[j].line) not in only:
+            continue
         probes = sorted((w for w in ws if df[w] > 1), key=lambda w: (df[w], w))[:PROBES]
         seen: set[int] = set()
         for w in probes:
@@ -109,7 +116,7 @@ def candidates(
     have = {(i, j) for i, j, _ in pairs}
     at = {(f.path, f.line): k for k, f in enumerate(order)} if extra else {}
     for older, newer in (extra or {}).items():
-        if older not in at or newer not in at:
+        if older not in at or newer not in at or (only is not None and newer not in only):
             continue
         i, j = at[older], at[newer]
         if (i, j) not in have:
