@@ -76,6 +76,7 @@ class StandIn:
 @pytest.fixture
 def stand_in(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     monkeypatch.setattr(cross_model, "load", lambda: StandIn())
+    monkeypatch.setattr(cross_pairs, "DRIFT", 10.0)  # a small world: never bounded anew for its share
     runs: list[dict[str, Any]] = []
     real = cross_pairs.CrossPairing.__call__
 
@@ -137,6 +138,28 @@ def test_a_sync_after_an_edit_bounds_only_the_lines_it_reaches(tmp_path: Path, s
     searched = stand_in[-1]["searched"]
     # of the 9 dated lines: the edited page's 2 and the 4 later ones its lines are nearest to
     assert searched is not None and searched < 9
+
+
+def test_past_a_share_of_the_lines_changed_every_line_is_bounded_again(
+    tmp_path: Path, stand_in, monkeypatch
+) -> None:
+    monkeypatch.setattr(cross_pairs, "DRIFT", 0.25)  # of ~20 lines: 2 changed, then 2 new, then 2 more
+    _write(tmp_path, PAGES)
+    with _open(tmp_path) as mem:
+        mem.index()
+        _first_edit(tmp_path)
+        mem.index()
+        assert stand_in[-1]["searched"] is not None
+        _second_edit(tmp_path)
+        mem.index()
+        assert stand_in[-1]["searched"] is not None
+        (tmp_path / "memory" / "2028-05-07.md").write_text(
+            "# 2028-05-07\n\n- Broadband went back to Sky after the outage\n"
+            "- Rent is paid by standing order now\n",
+            encoding="utf-8",
+        )
+        mem.index()
+    assert stand_in[-1]["searched"] is None
 
 
 def test_the_incremental_pairs_are_a_full_pairings_after_two_edits(tmp_path: Path, stand_in) -> None:

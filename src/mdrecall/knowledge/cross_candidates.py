@@ -165,16 +165,15 @@ def bounded_pairs(
     first: dict[str, int] = {}
     for i, d in enumerate(days):
         ends.append(first.setdefault(d, i))
-    if changed is None:
-        news = [j for j, d in enumerate(days) if d]
-        cands = candidates(facts, rules)
-    else:
-        news = searched(order, vec, ends, changed)
-        cands = candidates(facts, rules, only={(order[j].path, order[j].line) for j in news})
+    # every line's candidates: the pair features read how many newer lines each older line is one of
+    cands = candidates(facts, rules)
+    news = [j for j, d in enumerate(days) if d] if changed is None else searched(order, vec, ends, changed)
     near = nearest_earlier(vec, ends, news, NEAREST)
+    wanted = None if changed is None else set(news)
     by_new: dict[int, set[int]] = {}
     for i, j, _ in cands.pairs:
-        by_new.setdefault(j, set()).add(i)
+        if wanted is None or j in wanted:
+            by_new.setdefault(j, set()).add(i)
     for j, olds in near.items():
         by_new.setdefault(j, set()).update(olds)
     paired = set(rules) | set(skip)

@@ -33,6 +33,7 @@ from mdrecall.stores.views import Supersession
 __all__ = [
     "ADD",
     "BUDGET",
+    "DRIFT",
     "STACK_FILE",
     "CrossPairing",
     "CrossScoreStore",
@@ -52,6 +53,13 @@ STACK_FILE = Path(__file__).parent / "data" / "sup_stack_model.npz"
 STACK_FEATURES = (*FEATURES, "cross_logit")
 #: New pairs one pairing scores at most (~10 ms of CPU each: ~10 s), newest newer lines first.
 BUDGET = 1000
+
+#: The share of the lines that changed files may hold, in all, across the pairings that each bound only the
+#: newer lines their changed files reach, before one bounds every line again. A line's bound and the pair
+#: features read every line's words (their IDF, how many newer lines an older one is a candidate of), so a
+#: pair decided before drifts a little from what a pairing of every line decides (1 of 103 decisions of the
+#: 1,000 generated notes after 11 files edited: ``benchmarks/sup_cross_speed.py --check``).
+DRIFT = 0.1
 
 #: The pairs this process's last :class:`CrossPairing` added (:func:`without_cross`).
 _LAST: list[dict[Key, Supersession]] = []
@@ -104,22 +112,29 @@ class CrossPairing:
         self.decided: list[Decided] = []
         #: Newer lines bounded by the last call (``None``: every line).
         self.searched: int | None = None
+        #: Lines of changed files taken in since a pairing bounded every line (0: this one did).
+        self.since = 0
         self._changed: frozenset[str] | None = None
         self._previous: list[Decided] = []
 
-    def resume(self, previous: Sequence[Decided], changed: Collection[str]) -> None:
+    def resume(self, previous: Sequence[Decided], changed: Collection[str], since: int = 0) -> None:
         """Continue from the pairing that decided ``previous``: only the newer lines the files ``changed``
         since reach are bounded and decided anew (:func:`~mdrecall.knowledge.cross_candidates.searched`);
-        the others' decisions are kept."""
-        self._previous, self._changed = list(previous), frozenset(changed)
+        the others' decisions are kept. ``since``: the lines of changed files the pairings since the last
+        one of every line took in (past :data:`DRIFT` of the lines, every line is bounded again)."""
+        self._previous, self._changed, self.since = list(previous), frozenset(changed), since
 
     def __call__(self, facts: Sequence[Fact], rules: Mapping[Key, Supersession]) -> dict[Key, Supersession]:
         """The pairs added to ``rules``."""
         _LAST.clear()
         self.scored = self.cached = self.left = 0
         changed = self._changed
-        if changed is not None and 4 * sum(1 for f in facts if f.path in changed) >= len(facts):
-            changed = None  # a quarter of the lines or more: every line bounded (as cheap)
+        if changed is not None:
+            self.since += sum(1 for f in facts if f.path in changed)
+            if self.since >= DRIFT * len(facts):
+                changed = None  # every line bounded anew: see DRIFT
+        if changed is None:
+            self.since = 0
         bounded = bounded_pairs(facts, {o: (s.path, s.line) for o, s in rules.items()}, changed=changed)
         self.searched = None if bounded.searched is None else len(bounded.searched)
         order = bounded.order

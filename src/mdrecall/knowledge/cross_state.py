@@ -36,9 +36,10 @@ class Decided(NamedTuple):
     p: float
 
 
-def load_decided(store: Store, generation: str, digest: str) -> list[Decided] | None:
+def load_decided(store: Store, generation: str, digest: str) -> tuple[list[Decided], int] | None:
     """The decisions of the pairing made at ``generation`` with the model of ``digest`` that left no pair
-    unscored (``None``: none such kept; the pairing bounds every line)."""
+    unscored, and the lines of changed files it and the pairings before it took in since a pairing bounded
+    every line (``None``: none such kept; the pairing bounds every line)."""
     try:
         raw = store.get_meta(STATE_KEY)
         if not raw:
@@ -46,20 +47,24 @@ def load_decided(store: Store, generation: str, digest: str) -> list[Decided] | 
         state = json.loads(raw)
         if state.get("gen") != generation or state.get("digest") != digest or state.get("left"):
             return None
-        return [
+        decided = [
             Decided((op, int(ol)), (np_, int(nl)), day, float(p))
             for op, ol, np_, nl, day, p in state["pairs"]
         ]
+        return decided, int(state.get("since", 0))
     except (StoreError, ValueError, TypeError, KeyError):
         return None
 
 
-def save_decided(store: Store, generation: str, digest: str, left: int, decided: Sequence[Decided]) -> None:
+def save_decided(
+    store: Store, generation: str, digest: str, left: int, decided: Sequence[Decided], since: int = 0
+) -> None:
     """Keep the decisions of the pairing stored at ``generation`` (quietly nothing where the store is busy:
     the next pairing then bounds every line)."""
     pairs = [[d.older[0], d.older[1], d.newer[0], d.newer[1], d.day, d.p] for d in decided]
     value = json.dumps(
-        {"gen": generation, "digest": digest, "left": left, "pairs": pairs}, separators=(",", ":")
+        {"gen": generation, "digest": digest, "left": left, "since": since, "pairs": pairs},
+        separators=(",", ":"),
     )
     try:
         store.set_meta(STATE_KEY, value)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from mdrecall.knowledge.change_rules import written_before
@@ -69,14 +69,10 @@ def written(f: Fact) -> tuple[str, str, int]:
 
 
 def candidates(
-    facts: Sequence[Fact],
-    extra: Mapping[Key, Key] | None = None,
-    per_line: int = PER_LINE,
-    only: Collection[Key] | None = None,
+    facts: Sequence[Fact], extra: Mapping[Key, Key] | None = None, per_line: int = PER_LINE
 ) -> Candidates:
     """The candidate pairs of ``facts`` (see the module's docstring). ``extra``: (path, line) of an older
-    line → of a newer one, candidates too (the rules' pairs), kept whatever their score. ``only``: the
-    newer lines whose candidates are wanted (``None``: every line's)."""
+    line → of a newer one, candidates too (the rules' pairs), kept whatever their score."""
     order = sorted(facts, key=written)
     words = [line_words(f) for f in order]
     df: dict[str, int] = {}
@@ -93,8 +89,6 @@ def candidates(
     pairs: list[tuple[int, int, float]] = []
     half = LOOK // 2
     for j, ws in enumerate(words):
-        if only is not None and (order[j].path, order[j].line) not in only:
-            continue
         probes = sorted((w for w in ws if df[w] > 1), key=lambda w: (df[w], w))[:PROBES]
         seen: set[int] = set()
         for w in probes:
@@ -116,7 +110,7 @@ def candidates(
     have = {(i, j) for i, j, _ in pairs}
     at = {(f.path, f.line): k for k, f in enumerate(order)} if extra else {}
     for older, newer in (extra or {}).items():
-        if older not in at or newer not in at or (only is not None and newer not in only):
+        if older not in at or newer not in at:
             continue
         i, j = at[older], at[newer]
         if (i, j) not in have:
