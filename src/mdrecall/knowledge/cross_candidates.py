@@ -13,6 +13,11 @@ of these, N keeps its :data:`KEEP` nearest by the same cosine, and of those only
 leave unpaired and written before N (undated, or of an earlier day). Measured on session 21's rows (left
 out and blind): keeping each newer line's 3 nearest keeps 61 of 65 right additions of the blind corpora for
 a third of the pairs.
+
+After a sync that changed a few files only some newer lines are bounded (``changed``, :func:`searched`):
+the changed files' own, and the :data:`NEAREST` later lines each changed line is nearest to (a line can be
+written earlier in time than an unchanged newer line it becomes a candidate of); the other newer lines'
+decisions are kept (:mod:`mdrecall.knowledge.cross_state`).
 """
 
 from __future__ import annotations

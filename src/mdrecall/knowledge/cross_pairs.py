@@ -12,6 +12,10 @@ Each pair's p is cached in the store (:class:`CrossScoreStore`) by a digest of t
 model file's digest, so that a re-index or a views rebuild scores only new pairs. A pairing scores at most
 ``budget`` new pairs, newest newer lines first; :attr:`CrossPairing.left` counts the pairs it left unscored
 (scored by a later pairing: :func:`mdrecall.knowledge.superseded.refresh_superseded`).
+
+A pairing after a sync that changed a few files continues from the last one's decisions
+(:meth:`CrossPairing.resume`, :mod:`mdrecall.knowledge.cross_state`): only the newer lines those files
+reach are bounded, scored and decided; the other decisions stand (each older line keeps its best p).
 """
 
 from __future__ import annotations
