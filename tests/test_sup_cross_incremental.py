@@ -162,6 +162,26 @@ def test_past_a_share_of_the_lines_changed_every_line_is_bounded_again(
     assert stand_in[-1]["searched"] is None
 
 
+def test_pairs_left_past_the_budget_are_bounded_again_without_the_other_lines(
+    tmp_path: Path, stand_in, monkeypatch
+) -> None:
+    _write(tmp_path, PAGES)
+    with _open(tmp_path) as mem:
+        mem.index()
+        monkeypatch.setattr(cross_pairs, "BUDGET", 0)  # as a search's sync: no pair scored
+        _second_edit(tmp_path)
+        mem.index()
+        assert stand_in[-1]["searched"] is not None
+        monkeypatch.setattr(cross_pairs, "BUDGET", 1000)
+        mem.index()  # nothing changed on disk: the new page's pairs are scored now
+        assert stand_in[-1]["searched"] is not None  # its lines only, not every line
+        incremental = mem.store.superseded_all()  # type: ignore[attr-defined]
+        mem.store.set_meta("superseded_gen", "")
+        refresh_superseded(mem.store, mem.config.entities)
+        assert stand_in[-1]["searched"] is None
+        assert mem.store.superseded_all() == incremental  # type: ignore[attr-defined]
+
+
 def test_the_incremental_pairs_are_a_full_pairings_after_two_edits(tmp_path: Path, stand_in) -> None:
     edited, fresh = tmp_path / "edited", tmp_path / "fresh"
     edited.mkdir()

@@ -154,11 +154,12 @@ def bounded_pairs(
     rules: Mapping[Key, Key],
     skip: Collection[Key] = (),
     changed: Collection[str] | None = None,
+    pending: Collection[Key] = (),
 ) -> Bounded:
     """The pairs to score (see the module's docstring). ``rules``: the rules' pairing (older → newer);
     ``skip``: older lines not to score either. ``changed``: the files changed since the last pairing, whose
     decisions for the other newer lines are kept (:mod:`mdrecall.knowledge.cross_pairs`): only the newer
-    lines :func:`searched` gives are bounded (``None``: every line)."""
+    lines :func:`searched` gives are bounded (``None``: every line), and the newer lines ``pending``."""
     order = sorted(facts, key=written)
     if not order:
         return Bounded(order, [])
@@ -172,7 +173,12 @@ def bounded_pairs(
         ends.append(first.setdefault(d, i))
     # every line's candidates: the pair features read how many newer lines each older line is one of
     cands = candidates(facts, rules)
-    news = [j for j, d in enumerate(days) if d] if changed is None else searched(order, vec, ends, changed)
+    if changed is None:
+        news = [j for j, d in enumerate(days) if d]
+    else:
+        again = set(pending)
+        extra = [j for j, f in enumerate(order) if days[j] and (f.path, f.line) in again] if again else []
+        news = sorted(set(searched(order, vec, ends, changed)) | set(extra))
     near = nearest_earlier(vec, ends, news, NEAREST)
     wanted = None if changed is None else set(news)
     by_new: dict[int, set[int]] = {}

@@ -118,20 +118,32 @@ class CrossPairing:
         self.searched: int | None = None
         #: Lines of changed files taken in since a pairing bounded every line (0: this one did).
         self.since = 0
+        #: The newer lines whose pairs this pairing left past its budget.
+        self.pending: list[Key] = []
         self._changed: frozenset[str] | None = None
         self._previous: list[Decided] = []
+        self._pending: list[Key] = []
 
-    def resume(self, previous: Sequence[Decided], changed: Collection[str], since: int = 0) -> None:
+    def resume(
+        self,
+        previous: Sequence[Decided],
+        changed: Collection[str],
+        since: int = 0,
+        pending: Sequence[Key] = (),
+    ) -> None:
         """Continue from the pairing that decided ``previous``: only the newer lines the files ``changed``
         since reach are bounded and decided anew (:func:`~mdrecall.knowledge.cross_candidates.searched`);
         the others' decisions are kept. ``since``: the lines of changed files the pairings since the last
-        one of every line took in (past :data:`DRIFT` of the lines, every line is bounded again)."""
+        one of every line took in (past :data:`DRIFT` of the lines, every line is bounded again); ``pending``:
+        the newer lines whose pairs the last pairing left past its budget (bounded again)."""
         self._previous, self._changed, self.since = list(previous), frozenset(changed), since
+        self._pending = list(pending)
 
     def __call__(self, facts: Sequence[Fact], rules: Mapping[Key, Supersession]) -> dict[Key, Supersession]:
         """The pairs added to ``rules``."""
         _LAST.clear()
         self.scored = self.cached = self.left = 0
+        self.pending = []
         changed = self._changed
         if changed is not None:
             self.since += sum(1 for f in facts if f.path in changed)
@@ -139,7 +151,9 @@ class CrossPairing:
                 changed = None  # every line bounded anew: see DRIFT
         if changed is None:
             self.since = 0
-        bounded = bounded_pairs(facts, {o: (s.path, s.line) for o, s in rules.items()}, changed=changed)
+        bounded = bounded_pairs(
+            facts, {o: (s.path, s.line) for o, s in rules.items()}, changed=changed, pending=self._pending
+        )
         self.searched = None if bounded.searched is None else len(bounded.searched)
         order = bounded.order
         p = self._scores(bounded)
@@ -188,6 +202,9 @@ class CrossPairing:
         self.cached = sum(1 for k in keys if k in p)
         todo = [n for n, k in enumerate(keys) if k not in p]
         self.left = max(0, len(todo) - self.budget)
+        self.pending = sorted(
+            {(order[pairs[n][1]].path, order[pairs[n][1]].line) for n in todo[self.budget :]}
+        )
         todo = todo[: self.budget]  # the newest newer lines first (bounded_pairs' order)
         if todo:
             got = self.model.scores([(side_of(pairs[n][0]), side_of(pairs[n][1])) for n in todo])

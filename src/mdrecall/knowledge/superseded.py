@@ -84,9 +84,7 @@ def refresh_superseded(
     if cross is not None and before is not None and paired is not None:
         kept = load_decided(store, paired, cross.model.digest)
         if kept is not None:
-            cross.resume(
-                kept[0], dirty, kept[1]
-            )  # only the newer lines the changed files reach: bounded anew
+            cross.resume(kept.decided, dirty, kept.since, kept.pending)  # only what changed: bounded anew
     if before is None:
         pairs = supersessions(facts, names, cross)
     else:
@@ -96,7 +94,9 @@ def refresh_superseded(
         if written and cross is not None and (cross.left or left):
             store.set_meta(CROSS_LEFT_KEY, str(cross.left))
         if written and cross is not None:
-            save_decided(store, generation, cross.model.digest, cross.left, cross.decided, cross.since)
+            save_decided(
+                store, generation, cross.model.digest, cross.left, cross.decided, cross.since, cross.pending
+            )
         if written and not same_rules:
             store.set_meta(RULES_KEY, VIEWS_VERSION)
         if written and named is not None:
