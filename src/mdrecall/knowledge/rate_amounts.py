@@ -1,0 +1,66 @@
+"""Prices told bare, as a rate: a number with no currency beside it, written per a unit ("1,500 a load",
+"4k per month", "12.000/h", "350 per flat", "85.50 an hour"). A rate is a price whatever its currency, so
+the fact reader (:mod:`mdrecall.knowledge.fact_values`) reads it as an amount of money (``m:``), as it
+reads "₹1,650 a load". Pure.
+
+The grammar: an amount's number (:mod:`mdrecall.knowledge.money`: groups, a decimal, a ``k``/``m`` scale),
+then "/" and a unit word, or "a", "an", "per" or "each" and a unit word. A count per unit ("2 scoops a
+day", "3 a week") is no price: the number must read as money, that is 100 or more, or scaled, or with
+cents; and a unit shorter than an hour ("120/min", "300 per second") or "per cent" tells a speed or a
+share, not a price. Every test is one regular expression's pass over the line: linear."""
+
+from __future__ import annotations
+
+import re
+
+from mdrecall.knowledge.fact_words import DIGIT
+from mdrecall.knowledge.money import amount_value
+
+__all__ = ["bare_rates"]
+
+#: A number read as an amount ("1,500", "12.000", "4k", "85.50"), then a unit: "/h", "/month", "a load",
+#: "per flat", "each session" (one space at most before "/"; the unit a word of letters). No match starts
+#: inside a number's groups (after a digit and a separator): a long run of groups is read once, not once
+#: a group (quadratic).
+_RATE = re.compile(
+    r"(?<![\w.,/:#-])(?<!\d[ ,.'\u00a0\u202f])(\d{1,3}(?:[ ,.'\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
+    r"(?:\s?([km])\b)?"
+    r"(?:\s?/\s?|\s+(?:a|an|per|each)\s+)([^\W\d_]+)\b",
+    re.I,
+)
+#: Units that make a number a speed, a share or a pace, not a price.
+_NOT_PRICE_UNIT = frozenset(
+    "s sec secs second seconds min mins minute minutes ms cent centum mille percent lot few bit couple "
+    "while time times little half quarter third".split()
+)
+#: A year (1900–2099) written plain is a date, not a price ("in 2019 a year later").
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _money_like(number: str, scale: str | None, value: str) -> bool:
+    """Does the number read as money: scaled, with cents, or 100 and more?"""
+    if scale:
+        return True
+    if re.search(r"[.,]\d\d$", number) and not re.search(r"[.,]\d{3}$", number):
+        return True  # "85.50": cents
+    try:
+        return float(value) >= 100
+    except ValueError:
+        return False
+
+
+def bare_rates(line: str) -> set[str]:
+    """The prices ``line`` tells per a unit with no currency beside them, each as its value (separators
+    dropped, thousands written out): "Jai Malhar: 1,500 a load" → {"1500"}, "fee is 4k per month" →
+    {"4000"}; not "2 scoops a day" nor "120/min"."""
+    if DIGIT.search(line) is None:
+        return set()
+    out: set[str] = set()
+    for m in _RATE.finditer(line):
+        number, scale, unit = m.group(1), m.group(2), m.group(3).lower()
+        if unit in _NOT_PRICE_UNIT or (not scale and _YEAR.fullmatch(number)):
+            continue
+        value = amount_value(number, scale)
+        if _money_like(number, scale, value):
+            out.add(value)
+    return out

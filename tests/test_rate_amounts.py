@@ -1,0 +1,44 @@
+"""Prices told bare, per a unit (knowledge/rate_amounts): "900 a skip" or "3k per term" is an amount of
+money whatever its currency, so a line restating one changes the older line's price; a count per unit, a
+speed or a share is no price."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mdrecall.knowledge.fact_values import typed_values
+from mdrecall.knowledge.rate_amounts import bare_rates
+
+from helpers import fact_pairs_in
+
+
+def test_a_number_per_a_unit_is_a_price() -> None:
+    assert bare_rates("Greenway Skips: 900 a skip, collection on Fridays.") == {"900"}
+    assert bare_rates("tuition is 3k per term from September") == {"3000"}
+    assert bare_rates("Lorenz charges 18.000/h for mixing") == {"18000"}
+    assert bare_rates("the sitter wants 95.50 an evening now") == {"95.50"}
+    assert typed_values("Studio hire: 1,250 per day, lights included") == {"m:1250"}
+
+
+def test_counts_speeds_and_shares_are_no_price() -> None:
+    assert bare_rates("Pip gets 2 scoops a day, wet food at night") == set()
+    assert bare_rates("climbs three times a week, 4 a week in summer") == set()
+    assert bare_rates("pulse 120/min on the bike, 300 per second writes on the queue") == set()
+    assert bare_rates("back in 2019 a year after the move") == set()
+    assert bare_rates("the 12/3 match moved") == set()
+
+
+@pytest.mark.parametrize(
+    ("page", "log"),
+    [
+        ("Skip hire: Greenway, 900 a skip.", "Greenway want 1,050 a skip from next month."),
+        ("Choir fee: 2k per term.", "Choir fee goes to 2.5k per term in autumn."),
+    ],
+)
+def test_a_bare_price_restated_supersedes_the_page(tmp_path: Path, page: str, log: str) -> None:
+    pairs = fact_pairs_in(
+        tmp_path, [("notes/costs.md", f"# Costs\n\n- {page}\n"), ("memory/2029-06-11.md", f"- {log}\n")]
+    )
+    assert pairs.get(("notes/costs.md", 3)) == ("memory/2029-06-11.md", 1)
