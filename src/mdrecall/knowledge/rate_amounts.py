@@ -23,7 +23,8 @@ __all__ = ["bare_rates"]
 #: inside a number's groups (after a digit and a separator): a long run of groups is read once, not once
 #: a group (quadratic).
 _RATE = re.compile(
-    r"(?<![\w.,/:#-])(?<!\d[ ,.'\u00a0\u202f])(\d{1,3}(?:[ ,.'\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
+    r"(?<![\w.,/:#-])(?<!\d[ ,.'\u00a0\u202f])"
+    r"(\d{1,3}(?:[ ,.'\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
     r"(?:\s?([km])\b)?"
     r"(?:\s?/\s?|\s+(?:a|an|per|each)\s+)([^\W\d_]+)\b",
     re.I,
