@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall.knowledge.fact_values import typed_values
-from mdrecall.knowledge.rate_amounts import bare_rates
+from mdrecall.knowledge.rate_amounts import bare_rates, priced_amounts
 
 from helpers import fact_pairs_in
 
@@ -42,3 +42,20 @@ def test_a_bare_price_restated_supersedes_the_page(tmp_path: Path, page: str, lo
         tmp_path, [("notes/costs.md", f"# Costs\n\n- {page}\n"), ("memory/2029-06-11.md", f"- {log}\n")]
     )
     assert pairs.get(("notes/costs.md", 3)) == ("memory/2029-06-11.md", 1)
+
+
+def test_a_bare_amount_after_a_word_of_price_is_an_amount() -> None:
+    assert priced_amounts("Parish circular: hall rent is 2k a term from Easter") == {"2000"}
+    assert priced_amounts("Lottery fund awarded 2.4m, not the 3m asked") == {"2400000"}
+    assert priced_amounts("Rent: 1,150, due on the 3rd") == {"1150"}
+    assert typed_values("the roofer quoted 850 for the gutters") == {"m:850"}
+
+
+def test_counts_years_and_times_after_a_word_of_price_are_no_amount() -> None:
+    assert priced_amounts("entry fee for 30 kids, paid 2 visits") == set()
+    assert priced_amounts("budget 2028 drafted, rent at 10:30 meeting") == set()
+    assert priced_amounts("Cost: 250 cupcakes, price 20% higher") == set()
+
+
+def test_a_scaled_amount_is_written_out() -> None:
+    assert typed_values("Grant: €1.25m for the bridge") == {"m:1250000"}

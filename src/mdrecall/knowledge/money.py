@@ -24,7 +24,8 @@ def amount_value(number: str, scale: str | None) -> str:
     else:
         value = number.replace(",", ".")  # "12,5": a decimal comma
     if scale:
-        value = f"{float(value) * (1000 if scale.lower() == 'k' else 1_000_000):g}"
+        scaled = float(value) * (1000 if scale.lower() == "k" else 1_000_000)
+        value = f"{scaled:.2f}".rstrip("0").rstrip(".")  # "1.25m" → 1250000 (not "1.25e+06")
     return value
 
 

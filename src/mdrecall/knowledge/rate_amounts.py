@@ -16,7 +16,7 @@ import re
 from mdrecall.knowledge.fact_words import DIGIT
 from mdrecall.knowledge.money import amount_value
 
-__all__ = ["bare_rates"]
+__all__ = ["bare_rates", "priced_amounts"]
 
 #: A number read as an amount ("1,500", "12.000", "4k", "85.50"), then a unit: "/h", "/month", "a load",
 #: "per flat", "each session" (one space at most before "/"; the unit a word of letters). No match starts
@@ -33,6 +33,24 @@ _RATE = re.compile(
 _NOT_PRICE_UNIT = frozenset(
     "s sec secs second seconds min mins minute minutes ms cent centum mille percent lot few bit couple "
     "while time times little half quarter third".split()
+)
+#: A word naming a price or a payment, then a bare amount after it ("fee is 4k", "Rent: 1,150", "awarded
+#: 1.25m", "quoted 900 for the lot"), a few small words between at most; the amount's own end checked by
+#: :data:`_AFTER_PRICE`.
+_PRICED = re.compile(
+    r"\b(?:fees?|prices?|costs?|rents?|rates?|salary|wages?|budget|quote|grants?|award|fines?|deposit|fares?"
+    r"|subs|premium|tuition|stipend|allowance|paid|pays?|charged?|charges|quoted|awarded|granted|owed?|owes"
+    r"|earns?|earned|spent|billed)"
+    r"(?:\s*:|\s+(?:is|was|are|were|of|at|now|to|up|down|goes|went|rises|rose|fell|for|about|around|only"
+    r"|just|still|stays|us|them|me|him|her)\b){0,3}\s*"
+    r"(?<![\w.,/:#-])(\d{1,3}(?:[ ,.'\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)"
+    r"(?:\s?([km])\b)?",
+    re.I,
+)
+#: What may not follow a priced amount: a digit, a sign of a time, date, share or range ("10:30", "3/4",
+#: "20%", "2-3"), or a word (a count of things: "fee for 30 kids"), unless a small one or a unit's "a"/"per".
+_AFTER_PRICE = re.compile(
+    r"[\w%/:-]|[.,]\d|\s+(?!(?:a|an|per|each|for|from|to|and|or|in|on|at|by|now|this|a)\b)[^\W\d_]"
 )
 #: A year (1900–2099) written plain is a date, not a price ("in 2019 a year later").
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -60,6 +78,23 @@ def bare_rates(line: str) -> set[str]:
     for m in _RATE.finditer(line):
         number, scale, unit = m.group(1), m.group(2), m.group(3).lower()
         if unit in _NOT_PRICE_UNIT or (not scale and _YEAR.fullmatch(number)):
+            continue
+        value = amount_value(number, scale)
+        if _money_like(number, scale, value):
+            out.add(value)
+    return out
+
+
+def priced_amounts(line: str) -> set[str]:
+    """The bare amounts ``line`` names after a word of a price or a payment ("fee is 4k" → {"4000"},
+    "Rent: 1,150" → {"1150"}, "awarded 1.25m" → {"1250000"}); not a count ("fee for 30 kids", "paid 2
+    visits"), a year ("budget 2027"), a time or a share."""
+    if DIGIT.search(line) is None:
+        return set()
+    out: set[str] = set()
+    for m in _PRICED.finditer(line):
+        number, scale = m.group(1), m.group(2)
+        if not scale and (_YEAR.fullmatch(number) or _AFTER_PRICE.match(line, m.end())):
             continue
         value = amount_value(number, scale)
         if _money_like(number, scale, value):
