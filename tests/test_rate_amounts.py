@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall.knowledge.fact_values import typed_values
-from mdrecall.knowledge.rate_amounts import bare_rates, priced_amounts
+from mdrecall.knowledge.rate_amounts import bare_rates, other_units, price_units, priced_amounts
 
 from helpers import fact_pairs_in
 
@@ -59,3 +59,29 @@ def test_counts_years_and_times_after_a_word_of_price_are_no_amount() -> None:
 
 def test_a_scaled_amount_is_written_out() -> None:
     assert typed_values("Grant: €1.25m for the bridge") == {"m:1250000"}
+
+
+def test_the_units_prices_are_per() -> None:
+    assert price_units("camp fee 120 per camper, lunch included") == {"camper"}
+    assert price_units("€30 a night, €180/wk in July") == {"day", "week"}
+    assert price_units("Mo gets 3 biscuits a day") == set()  # a count, no price per a unit
+    assert other_units("camp fee 120 per camper", "camp fee is 2k per season from May")
+    assert not other_units("boat hire £600 a year", "boat hire now £55 a month")  # both per a time
+    assert not other_units("pitch fee 40 a pitch", "pitch fee up to 45 a pitch")
+
+
+def test_a_price_per_another_unit_is_another_price(tmp_path: Path) -> None:
+    regatta = (
+        "Noor's rowing club sent the regatta newsletter: junior heats start 6 May, entry fee 350 per crew."
+    )
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            ("memory/2029-03-02.md", f"- {regatta}\n"),
+            (
+                "memory/2029-04-09.md",
+                "- Rowing club newsletter: fee is 1.2k per year from June, new boat shed.\n",
+            ),
+        ],
+    )
+    assert pairs == {}  # the entry fee per crew is not the club's fee per year

@@ -16,7 +16,7 @@ import re
 from mdrecall.knowledge.fact_words import DIGIT
 from mdrecall.knowledge.money import amount_value
 
-__all__ = ["bare_rates", "priced_amounts"]
+__all__ = ["bare_rates", "other_units", "price_units", "priced_amounts"]
 
 #: A number read as an amount ("1,500", "12.000", "4k", "85.50"), then a unit: "/h", "/month", "a load",
 #: "per flat", "each session" (one space at most before "/"; the unit a word of letters). No match starts
@@ -100,3 +100,49 @@ def priced_amounts(line: str) -> set[str]:
         if _money_like(number, scale, value):
             out.add(value)
     return out
+
+
+#: A number (a currency's sign or code may stand before it), then the unit it is per: "£22 a night",
+#: "1500 per child", "€1.90/1000" (no unit: digits), "4k per month".
+_PER_UNIT = re.compile(
+    r"\d(?:\s?[km])?\b(?:\s?[^\s\w]{1,3})?(?:\s?/\s?|\s+(?:a|an|per|each)\s+)([^\W\d_]+)\b", re.I
+)
+#: Abbreviations of the units of time a price is per, and their words, as one form.
+_UNIT_FORMS = {
+    "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour",
+    "d": "day", "day": "day", "days": "day", "night": "day", "nights": "day",
+    "wk": "week", "pw": "week", "week": "week", "weeks": "week",
+    "mo": "month", "pcm": "month", "mth": "month", "month": "month", "months": "month",
+    "yr": "year", "pa": "year", "annum": "year", "year": "year", "years": "year",
+    "term": "term", "terms": "term", "quarter": "quarter", "season": "season",
+}  # fmt: skip
+#: The units of time: a price per one of them and a price per another may be one price told anew
+#: ("£600 a year" … "now £55 a month").
+_TIME_UNITS = frozenset(_UNIT_FORMS.values())
+
+
+def price_units(line: str) -> set[str]:
+    """The units ``line``'s prices or amounts are per ("entry fee 1500 per child" → {"child"}, "£22 a
+    night, £140/wk" → {"day", "week"}), a plural's "s" dropped, a unit of time by one name."""
+    if DIGIT.search(line) is None:
+        return set()
+    out: set[str] = set()
+    for m in _PER_UNIT.finditer(line):
+        unit = m.group(1).lower()
+        if unit in _NOT_PRICE_UNIT:
+            continue
+        if unit in _UNIT_FORMS:
+            out.add(_UNIT_FORMS[unit])
+        elif len(unit) > 2:
+            out.add(unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit)
+    return out
+
+
+def other_units(older: str, newer: str) -> bool:
+    """Do two lines tell prices per other units, so of other things ("entry fee 1500 per child" … "fee is
+    4k per month from April"; "Family room: £80 a night" … "Dogs: £15 a dog")? Units of time are one
+    kind: a price per year and one per month may be one price told anew."""
+    old, new = price_units(older), price_units(newer)
+    if not old or not new or not old.isdisjoint(new):
+        return False
+    return not (old <= _TIME_UNITS and new <= _TIME_UNITS)
