@@ -38,6 +38,7 @@ from mdrecall.knowledge.leave_grammar import cannot_values
 from mdrecall.knowledge.line_subjects import label_anchors, labels_of, subject_stems
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.phrase_modifiers import modified
+from mdrecall.knowledge.rate_amounts import other_units
 from mdrecall.knowledge.value_kinds import (
     TYPED_KINDS,
     changed_kinds,
@@ -113,6 +114,8 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None
     if other_things_wanted(old.words, new.words):
         return None  # "now wants reminders by text" … "now prefers the invoices in Xero": two preferences
+    if other_units(old.words, new.words):
+        return None  # "entry fee 1500 per child" … "fee is 4k per month": a price of another thing
     common = state.common(i, j)
     named = not _NAMED.intersection(old.attrs).isdisjoint(new.attrs)
     if len(common) == 1 and frequent_stem(min(common)) and not kind_differs(old_slots, new_slots, named):

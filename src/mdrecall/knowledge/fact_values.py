@@ -26,6 +26,7 @@ from mdrecall.knowledge.fact_words import (
     WORD,
 )
 from mdrecall.knowledge.money import amounts
+from mdrecall.knowledge.rate_amounts import bare_rates, priced_amounts
 from mdrecall.text.dates import MONTH_HINTS
 from mdrecall.text.dotted_dates import dotted_date
 from mdrecall.text.stopwords import STOP_WORDS
@@ -302,7 +303,7 @@ def _typed_values(line: str) -> frozenset[str]:
     out: set[str] = set()
     digit = DIGIT.search(line) is not None
     if digit:
-        out |= {"m:" + a for a in amounts(line)}
+        out |= {"m:" + a for a in amounts(line) | bare_rates(line) | priced_amounts(line)}
     if digit:
         out |= {f"q:{m.group(1)}{m.group(2).lower()}" for m in QUANTITY.finditer(line)}
     if _HOLD_HINT.search(line) is not None:

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from mdrecall.knowledge.fact_words import DIGIT
 
-__all__ = ["CURRENCY_FILE", "amounts"]
+__all__ = ["CURRENCY_FILE", "amount_value", "amounts"]
 
 
-def _amount(number: str, scale: str | None) -> str:
+def amount_value(number: str, scale: str | None) -> str:
+    """An amount's number as its value: separators dropped, a scale written out ("1,500" → 1500;
+    "4", "k" → 4000)."""
     grouped = _GROUPED.fullmatch(number)
     if grouped is not None:  # "48 000", "1,140.50", "3.400,00": the groups' separators dropped
         cents = grouped.group(2) or ""
@@ -22,7 +24,8 @@ def _amount(number: str, scale: str | None) -> str:
     else:
         value = number.replace(",", ".")  # "12,5": a decimal comma
     if scale:
-        value = f"{float(value) * (1000 if scale.lower() == 'k' else 1_000_000):g}"
+        scaled = float(value) * (1000 if scale.lower() == "k" else 1_000_000)
+        value = f"{scaled:.2f}".rstrip("0").rstrip(".")  # "1.25m" → 1250000 (not "1.25e+06")
     return value
 
 
@@ -91,5 +94,5 @@ def amounts(line: str) -> set[str]:
         if (head and _is_currency(head, exact, words, True)) or (
             after is not None and _is_currency(after.group(1), exact, words, False)
         ):
-            out.add(_amount(m.group(1), m.group(2)))
+            out.add(amount_value(m.group(1), m.group(2)))
     return out

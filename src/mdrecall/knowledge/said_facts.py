@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.absent_values import absent_states
 from mdrecall.knowledge.change_signal import lexicon_signal
 from mdrecall.knowledge.fact_fields import field_of
 from mdrecall.knowledge.fact_times import DAY_OF_MONTH, MONTH_OF, names_ahead, own_day
@@ -92,7 +93,7 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
     if not cue and "forget" in low and left_values(" ".join(WORD_KEPT.findall(low))):
         cue = True
     # a state of a scale ("unpaid", "booked", "on hold"), an amount, a quantity, a holder: a fact in any line
-    status = {"z:" + s for s in states(low)} if not cue else set()
+    status = {"z:" + s for s in states(low) | absent_states(low)} if not cue else set()
     typed = not cue and (bool(status) or bool(typed_values(line)))
     logged = told = False  # a log's line holding a name or a time and nothing else (read below)
     if not cue and day is not None and not typed and not names_ahead(line, day):
