@@ -36,19 +36,15 @@ import sup_funnel  # noqa: E402
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 
 
-def _order(facts: list[Any]) -> list[Any]:
-    """The lines in writing order: undated first, then by day, page and line."""
-    return sorted(facts, key=lambda f: (f.day[:10] if f.day else "", f.path, f.line))
-
-
 def vector_ranks(facts: list[Any], pairs: list[tuple[Any, Any]], k: int) -> list[tuple[int | None, float]]:
     """For each ``(older key, newer key)`` of ``pairs``: the older line's rank (0 first) among the newer
     line's ``k`` nearest earlier lines by the static vectors (``None``: not among them), and the lines'
     cosine (0.0 where a line is not a fact line)."""
     from mdrecall.embedders.static import StaticEmbedder
     from mdrecall.knowledge.cross_candidates import nearest_earlier
+    from mdrecall.knowledge.pair_candidates import written
 
-    order = _order(facts)
+    order = sorted(facts, key=written)  # undated first, then by day, page and line
     at = {(f.path, f.line): r for r, f in enumerate(order)}
     vec = np.asarray(StaticEmbedder().embed_documents([f.words for f in order]), dtype=np.float32)
     ends: list[int] = []

@@ -156,11 +156,9 @@ class CrossPairing:
         )
         self.searched = None if bounded.searched is None else len(bounded.searched)
         order = bounded.order
-        p = self._scores(bounded)
+        keys, p = self._scores(bounded)
         at = {(f.path, f.line): k for k, f in enumerate(order)}
-        passing = [
-            (s, i, j) for (i, j), s, t in _decided(bounded, [p.get(key) for key in self._keys]) if s >= t
-        ]
+        passing = [(s, i, j) for (i, j), s, t in _decided(bounded, [p.get(key) for key in keys]) if s >= t]
         if bounded.searched is not None and changed is not None:
             passing += _kept(self._previous, changed, bounded.searched, rules, at)
         days = [f.day[:10] if f.day else "" for f in order]
@@ -179,13 +177,12 @@ class CrossPairing:
         _LAST.append(self.added)
         return dict(self.added)
 
-    def _scores(self, bounded: Bounded) -> dict[str, float]:
-        """Each bounded pair's p by its cache key (``self._keys``, in the pairs' order): the cached ones read
-        back, at most ``budget`` new ones scored (the newest newer lines first) and cached."""
+    def _scores(self, bounded: Bounded) -> tuple[list[str], dict[str, float]]:
+        """The bounded pairs' cache keys (in the pairs' order) and each one's p by its key: the cached ones
+        read back, at most ``budget`` new ones scored (the newest newer lines first) and cached."""
         order, pairs = bounded.order, bounded.pairs
-        self._keys: list[str] = []
         if not pairs:
-            return {}
+            return [], {}
         lines = sorted({(order[k].path, order[k].line) for pair in pairs for k in pair})
         text = self.texts(lines)
         titles = _titles(self.texts, {p for p, _ in lines})
@@ -197,7 +194,7 @@ class CrossPairing:
                 sides[k] = side(titles[f.path], f.day, text.get((f.path, f.line), f.words))
             return sides[k]
 
-        keys = self._keys = [pair_key(self.model.digest, side_of(i), side_of(j)) for i, j in pairs]
+        keys = [pair_key(self.model.digest, side_of(i), side_of(j)) for i, j in pairs]
         p = self.cache.cross_scores(keys) if self.cache is not None else {}
         self.cached = sum(1 for k in keys if k in p)
         todo = [n for n, k in enumerate(keys) if k not in p]
@@ -213,7 +210,7 @@ class CrossPairing:
             self.scored = len(fresh)
             if self.cache is not None:
                 self.cache.put_cross_scores(fresh)
-        return p
+        return keys, p
 
 
 def _kept(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from mdrecall.knowledge.given_forms import PARTICLES
 from mdrecall.knowledge.name_lists import given_name, nicknames
 
 __all__ = ["MOST_PER_SURNAME", "fold_shorter_fulls"]
@@ -23,15 +24,11 @@ __all__ = ["MOST_PER_SURNAME", "fold_shorter_fulls"]
 MOST_PER_SURNAME = 24
 
 _INITIAL = re.compile(r"^[a-z]\.?$")
-#: Small words inside surnames ("Anna de Vries"): no middle name.
-_PARTICLES = frozenset(
-    "de del della di da das dos du la le van von der den ten ter bin binti ibn dela".split()
-)
 
 
 def _middle(word: str) -> bool:
     """Is ``word`` (an entity key's) a middle name or initial ("r.", "maria")?"""
-    return bool(_INITIAL.match(word)) or (word not in _PARTICLES and given_name(word.capitalize()))
+    return bool(_INITIAL.match(word)) or (word not in PARTICLES and given_name(word.capitalize()))
 
 
 def _shortens(short: str, given: str) -> bool:

@@ -21,10 +21,11 @@ from mdrecall.knowledge.name_links import LINKABLE
 from mdrecall.knowledge.name_lists import common_word, family_first, fold_accents, given_name
 from mdrecall.knowledge.syllable_names import family_given
 
-__all__ = ["given_forms", "link_given_forms", "plain_form"]
+__all__ = ["PARTICLES", "given_forms", "link_given_forms", "plain_form"]
 
-#: Small words that go between a given name and a surname ("Rosa de la Peña"): no second given word.
-_PARTICLES = frozenset(
+#: Small words that go between a given name and a surname ("Rosa de la Peña", "Anna de Vries"): no second
+#: given word, no middle name (read by :mod:`~mdrecall.knowledge.full_forms` too).
+PARTICLES = frozenset(
     "de del della di da das dos du la le van von der den ten ter bin binti ibn dela".split()
 )
 
@@ -48,7 +49,7 @@ def given_forms(full: str) -> list[str]:
     if own is not None:
         return [own]
     forms = [words[0]]
-    if len(words) >= 3 and words[1] not in _PARTICLES and words[2] not in _PARTICLES:
+    if len(words) >= 3 and words[1] not in PARTICLES and words[2] not in PARTICLES:
         forms.append(" ".join(words[:2]))
     return forms
 

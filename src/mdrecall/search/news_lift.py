@@ -18,17 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mdrecall.models import Scored
+from mdrecall.search.current import NOTES
 from mdrecall.search.snippets import query_stems, term_matches
 from mdrecall.text.tense import tells_of_past
 
-__all__ = ["CLOSE", "NOTES", "WINDOW", "lift_news"]
+__all__ = ["CLOSE", "WINDOW", "lift_news"]
 
 #: How many of the first candidates are looked at.
 WINDOW = 10
 #: How close to the best candidate's score a note must score to be lifted (a share of it).
 CLOSE = 0.4
-#: The source whose lines state facts (a transcript's latest line is talk, not the state in force).
-NOTES = "memory"
 
 
 def lift_news(
