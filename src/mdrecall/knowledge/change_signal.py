@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 
 from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.fact_words import ADDITION, CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
@@ -22,14 +23,23 @@ __all__ = ["ADDITION_REACH", "lexicon_signal", "no_value_changed", "signal", "un
 ADDITION_REACH = 8
 
 
-def _adds_near(words: str, at: int) -> bool:
-    """Is a word of addition (at ``at`` in ``words``) within :data:`ADDITION_REACH` words of a change
-    wording of the line (or the line holding none)?"""
+def _adds_near(words: str, adds: Sequence[int]) -> bool:
+    """Is a word of addition (at one of ``adds`` in ``words``) within :data:`ADDITION_REACH` words of a change
+    wording of the line (or does the line hold none)? Linear in the line: each position's word number is read
+    off the line's spaces once, and each addition's nearest change wordings found by bisection."""
+    if not adds:
+        return False
     changes = [m.start() for m in CHANGE.finditer(words)] + [m.start() for m in CHANGE_WEAK.finditer(words)]
     if not changes:
         return True
-    here = words.count(" ", 0, at)
-    return any(abs(words.count(" ", 0, c) - here) < ADDITION_REACH for c in changes)
+    gaps = [k for k, c in enumerate(words) if c == " "]
+    told = sorted(bisect.bisect_left(gaps, c) for c in changes)
+    for at in adds:
+        here = bisect.bisect_left(gaps, at)
+        k = bisect.bisect_left(told, here)  # the nearest change wordings on either side
+        if any(abs(told[x] - here) < ADDITION_REACH for x in (k - 1, k) if 0 <= x < len(told)):
+            return True
+    return False
 
 
 #: A negation before "since" ("hasn't eaten since Wednesday", "no hot water since Saturday"): a thing
@@ -218,7 +228,7 @@ def signal(words: str) -> str | None:
     lexicon beyond every word of addition's reach still tells its change ("Rosa cancelled Hilltop; the
     Mill Kitchen crew cook now, they did the harvest supper too": "cancelled", not "now")."""
     adds = [m.start() for m in ADDITION.finditer(words)]
-    if adds and any(_adds_near(words, at) for at in adds):
+    if _adds_near(words, adds):
         return "strong" if _changes_beyond(words, adds) else None
     if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
         low = words.lower()
@@ -249,7 +259,7 @@ def lexicon_signal(words: str) -> bool:
     """Does a line (its words) tell a change in the generated lexicon's words (:func:`_lexicon_change`),
     with no word of addition near it (:func:`signal`'s test)? The fact reader's cue for a line stating no
     attribute ("Beanbag has pulled out, we run the kiosk ourselves")."""
-    return _lexicon_change(words) and not any(_adds_near(words, m.start()) for m in ADDITION.finditer(words))
+    return _lexicon_change(words) and not _adds_near(words, [m.start() for m in ADDITION.finditer(words)])
 
 
 def _lexicon_change(words: str) -> bool:
