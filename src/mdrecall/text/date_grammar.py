@@ -191,7 +191,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # the first weekdays of a list in a named week ("Tue and Thu last week", "Mon, Wed and Fri next week")
         rf"(?P<wwl>\b(?P<wwld>{wd})(?=(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)(?:{wd})){{1,4}}\s+(?:of\s+)?"
         rf"(?P<wwlq>next|this|last)\s+week\b(?!end)))",
-        rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
+        # ... or "a week on Monday", "a week from Friday" (British and American for "Monday week")
+        rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s)"
+        rf"|\ba\s+week\s+(?:on|from)\s+(?P<wanb>{wd})\b(?!s|\s+(?:mornings|afternoons|evenings|nights)\b))",
         # "the Friday before" / "the Monday after" ending a clause: that weekday before (after) the line's
         # previous date ("release on Jan 14, code freeze the Friday before")
         rf"(?P<wba>\bthe\s+(?P<wbad>{wd})\s+(?P<wbaw>before|after)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$)))",
@@ -256,8 +258,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"|(?<=from\s)|(?<=early\s)|(?<=late\s)|(?<=mid\s)|(?<=mid-))(?-i:H)(?P<hn>[12])\b"
         r"(?:\s*(?:(?P<hy>\d{4})\b|['’](?P<hy2>\d{2})\b))?)",
         # a calendar week by its ISO number ("KW 8", "CW12", "2026-W08")
-        # or by a word ("week 12", "wk 12", "w12": read only where a word introduces a period)
-        r"(?P<cw>(?:(?-i:KW|CW)\s?|(?P<cwy>\d{4})-W|(?P<cwk>week\s|wk\.?\s?|w(?=\d)))(?P<cwn>\d{1,2})\b)",
+        # or by a word ("week 12", "wk 12", "w12": read only where a word introduces a period; not the day
+        # that follows a week's name, "Golden Week 4/29")
+        r"(?P<cw>(?:(?-i:KW|CW)\s?|(?P<cwy>\d{4})-W|(?P<cwk>week\s|wk\.?\s?|w(?=\d)))(?P<cwn>\d{1,2})\b(?![/.]\d))",
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
@@ -318,7 +321,7 @@ _DIGIT_FIRST = {
 #: The characters each phrase of :func:`note_grammar` can start with (any case), by its group's name.
 _GATES = {
     "num": "abdfostu", "md": "adfjmnostw", "dm": r"\dfmstw", "end": "bemst", "wdr": "flmnstw", "ww": "fmstw",
-    "wwl": "fmstw", "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
+    "wwl": "fmstw", "ww2": "lnt", "wan": "afmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
     "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",

@@ -63,6 +63,7 @@ from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
 from mdrecall.text.weekday_dates import OWNER, RANKS_WEEKDAY, ranked_weekday, standing_sentence, weekday_days
+from mdrecall.text.weekday_ranges import range_recurs
 from mdrecall.text.year_phrases import bare_year_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
@@ -275,7 +276,7 @@ def _note_match(
         monday = today - timedelta(days=today.weekday()) + 7 * step * one
         return [monday + weekday_number(g["wwd"] or g["wwd2"] or g["wwld"] or "") * one]
     if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
-        wd = weekday_number(g["wand"] or "")
+        wd = weekday_number(g["wand"] or g["wanb"] or "")
         return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]
     if g["wbl"]:  # "the week before last", "the week after next"; "the week after" (the one that follows)
         which = " ".join((g["wbld"] or "").lower().split())
@@ -360,8 +361,9 @@ def _note_match(
         name = weekday_typo(g["wtypo"] or "")
         return weekday_days({**g, **_BARE, "wdn": name}, low, line, start, end, today) if name else None
     if g["wdr"]:  # "this Thu–Fri"; "Tuesday to Friday" from the first as read alone; "Mon-Fri" recurs
-        if not (g["wrq"] or g["wrw"]) and re.search(r"[-–—]", line[start:end]):
-            return None
+        dashed = not (g["wrq"] or g["wrw"]) and re.search(r"[-–—]", line[start:end])
+        if dashed and range_recurs(low, start, end):
+            return None  # "Hours: Tue–Sat 8:00–18:00"; "back on lates Tue–Thu" in a daily log names days
         first = weekday_days({**g, **_BARE, "wdn": g["wr1"]}, low, line, start, end, today)
         return weekday_range(g, today, first)
     if g["odd"] or g["odp"]:  # "the 18th", "on 27th": that day of this month, the next or the last, as the
