@@ -106,3 +106,22 @@ def test_a_week_on_a_weekday_is_that_weekday_a_week_later(line: str, day: str) -
 
 def test_a_week_on_weekday_mornings_is_a_habit() -> None:
     assert _read("- Pilates a week on Monday mornings, then we see", "2027-02-10") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "written", "first"),
+    [
+        # a quarter with no year after a day that has one: the quarter nearest that day, not the writing
+        ("Lease on the unit runs 1 Feb 2027 to 31 Jan 2028, rent review in Q3", "2027-01-10", "2027-07-01"),
+        ("Grant approved 2 May 2025, report due in Q4", "2027-01-10", "2025-10-01"),
+    ],
+)
+def test_a_yearless_quarter_lies_near_the_lines_dated_day(line: str, written: str, first: str) -> None:
+    assert _read(line, written)[-1][1] == first
+
+
+def test_a_count_after_a_weekday_that_no_month_has_is_no_day_number() -> None:
+    # 2027-03-08 is a Monday: "last Friday" is 5 March; 45 is a count, not the 45th
+    assert _read("Last Friday 45 covers at lunch, best yet", "2027-03-08") == [
+        ("Last Friday", "2027-03-05", "2027-03-05")
+    ]

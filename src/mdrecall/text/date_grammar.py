@@ -224,7 +224,7 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"|tonight|tomorrow|tmrw|tmrow|tmr|last\s+night|this\s+(?:morning|afternoon|evening|(?-i:AM|PM)))\b)",
         rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd}|{_WEEKDAY_LOWER_RX})"
         r"(?P<wpl>s)?\b(?![-‐](?:style|like|type|ish|esque|themed)\b)"
-        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)(?!\s*[-–]\s*\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
+        r"(?:\s+(?:the\s+)?(?P<wdd>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)(?!\s*[-–]\s*\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
         r"(?P<dnm>\b(?:the\s+)?(?P<dnmd>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<dnmq>next|this|last)\s+month\b)",
         # (and a second day of that month: "the 29th and 30th")
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?:\s*(?:,|and|&)\s*(?:the\s+)?(?P<oddn2>\d{{1,2}})"

@@ -200,6 +200,10 @@ def note_dates(
         close = before if before is not None else near
         if found and close is not None and len(found) == 1 and yearless_day(g):
             found = [near_day(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
+        elif found and close is not None and g["qtr"] and not (g["qy1"] or g["qy"] or g["qy2"]):
+            # "contract runs to 31 Dec 2026, renegotiation in Q4": the quarter nearest the line's other day,
+            # or the next or last from it as the words point ("approved 2 May 2025, report due in Q4")
+            found = quarter_near(int(g["qn"] or 1), close, direction_of(low, start, m.end()))
         if found and before is not None and the_weekday(g, low, start):  # "on Sat 17/4, ... the Friday"
             found = [nearest_weekday(before, weekday_number(g["wdn"] or ""))]
         if pending is not None:
