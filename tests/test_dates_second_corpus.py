@@ -125,3 +125,9 @@ def test_a_count_after_a_weekday_that_no_month_has_is_no_day_number() -> None:
     assert _read("Last Friday 45 covers at lunch, best yet", "2027-03-08") == [
         ("Last Friday", "2027-03-05", "2027-03-05")
     ]
+
+
+def test_a_day_and_month_after_another_and_and_is_a_date() -> None:
+    # "and" makes "1 and 1/2" a fraction, not "on 3/14 and 4/2": two days
+    assert [t for t, _, _ in _read("Farrier visits on 3/14 and 4/2", "2027-03-01", "mdy")] == ["3/14", "4/2"]
+    assert _read("Mix 1 and 1/2 cups of oats", "2027-03-01", "mdy") == []

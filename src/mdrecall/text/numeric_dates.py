@@ -38,11 +38,11 @@ _FRACTION_AFTER = re.compile(
     re.IGNORECASE,
 )
 #: Before a bare "3/4": a word that makes it a score, a rating, a share or a fraction ("scored 8/10",
-#: "rated it 4/5", "about 2/3", "1 and 1/2"), a numbered place or thing ("Room 12/14"), or a currency or a
-#: number sign ("$3/4", "#3/4").
+#: "rated it 4/5", "about 2/3", "1 and 1/2"; "and" not after a day and month, "on 3/14 and 4/2"), a
+#: numbered place or thing ("Room 12/14"), or a currency or a number sign ("$3/4", "#3/4").
 _FRACTION_BEFORE = re.compile(
     r"(?:\b(?:(?:scored?|scores|scoring|rated?|rates|rating|ratings|marks?|graded?|grade|got|gets|gave)"
-    r"(?:\s+(?:it|them|him|her|this|that|me|us))?|out\s+of|a|an|and|half|ratio|odds|pain|level|about"
+    r"(?:\s+(?:it|them|him|her|this|that|me|us))?|out\s+of|a|an|(?<!/\d\s)(?<!/\d\d\s)and|half|ratio|odds|pain|level|about"
     r"|approx|approximately|roughly|nearly|almost|only|just|around|some|another|extra|plus|minus"
     # a numbered place or thing ("Room 12/14", "platform 3/4", "flat 2/1", "case no. 14/3")
     r"|rooms?|suites?|units?|flats?|apt|apartments?|gates?|platforms?|bays?|lockers?|wards?|beds?|blocks?"
