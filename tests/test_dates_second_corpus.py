@@ -131,3 +131,16 @@ def test_a_day_and_month_after_another_and_and_is_a_date() -> None:
     # "and" makes "1 and 1/2" a fraction, not "on 3/14 and 4/2": two days
     assert [t for t, _, _ in _read("Farrier visits on 3/14 and 4/2", "2027-03-01", "mdy")] == ["3/14", "4/2"]
     assert _read("Mix 1 and 1/2 cups of oats", "2027-03-01", "mdy") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "first", "last"),
+    [
+        # written 2027-02-10: the week holding the month's last (first, second) Thursday
+        ("- Kiln firing is the last week of April", "2027-04-26", "2027-05-02"),
+        ("Auditors come the second week of March", "2027-03-08", "2027-03-14"),
+        ("- Tasting menu launches first week of May 2028", "2028-05-01", "2028-05-07"),
+    ],
+)
+def test_a_week_ranked_in_a_month_is_that_week(line: str, first: str, last: str) -> None:
+    assert [(f, la) for _, f, la in _read(line, "2027-02-10")] == [(first, last)]

@@ -180,6 +180,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
         rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
         # a weekday of a named month by its rank ("the first Saturday of April", "last Friday in May 2027")
+        # a week by its rank in a month ("the last week of October", "first week of June 2027")
+        rf"(?P<wkm>\b(?:the\s+)?(?P<wkmo>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+"
+        rf"(?P<wkmm>{m})\b\.?(?:,?\s+(?P<wkmy>\d{{4}})\b)?)",
         rf"(?P<nwd>\b(?:the\s+)?(?P<nwo>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
         rf"(?P<nwdn>{wd})\s+(?:of|in)\s+(?P<nwm>{m})\b\.?(?:,?\s+(?P<nwy>\d{{4}})\b)?)",
         # a range of weekdays in a named week ("this Thu–Fri", "Wed–Fri next week"; "Tue to Thu" is two
@@ -326,7 +329,7 @@ _GATES = {
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
-    "mvb": "dfjmnos", "sam": r"\ddfjmnos",
+    "mvb": "dfjmnos", "sam": r"\ddfjmnos", "wkm": "fstl1-4",
 }  # fmt: skip
 
 

@@ -59,6 +59,7 @@ from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.instructions import opens_instruction
 from mdrecall.text.label_months import label_month
+from mdrecall.text.month_weeks import month_week
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
@@ -246,6 +247,8 @@ def _note_match(
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
+    if g["wkm"]:  # "the last week of October": Monday to Sunday around that month's last Thursday
+        return month_week(g, low, start, end, today)
     if g["nwd"]:
         return ranked_weekday(g, low, start, end, today)
     if g["sy"] or g["ycop"]:  # "since 2021", "adopted in 2024", "the 1987 storm", "That's 2032."
