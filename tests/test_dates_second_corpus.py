@@ -144,3 +144,17 @@ def test_a_day_and_month_after_another_and_and_is_a_date() -> None:
 )
 def test_a_week_ranked_in_a_month_is_that_week(line: str, first: str, last: str) -> None:
     assert [(f, la) for _, f, la in _read(line, "2027-02-10")] == [(first, last)]
+
+
+@pytest.mark.parametrize(
+    ("line", "day"),
+    [
+        # United States' federal Mondays whose names are theirs alone: a weekday ranked in a month
+        ("- Keep the old pricing page until Labor Day", "2027-09-06"),
+        ("Pool opens on Memorial Day, lifeguards booked", "2027-05-31"),
+        ("- Office shut on MLK Day, payroll runs the day after", "2027-01-18"),
+    ],
+)
+def test_a_us_federal_monday_is_its_day(line: str, day: str) -> None:
+    read = _read(line, "2027-01-05", "mdy")
+    assert day in [f for _, f, _ in read]
