@@ -19,7 +19,11 @@ undated page).
 
 Usage::
 
-    python benchmarks/date_corpus_eval.py [--part tune|aside|all] [--misses] [--src PATH] [--json OUT]
+    python benchmarks/date_corpus_eval.py [--corpus PATH] [--part tune|aside|all] [--misses] [--src PATH]
+        [--json OUT]
+
+``--corpus`` reads another corpus of the same shape (``benchmarks/knowledge/date_corpus2.json``, the second
+one, 12 worlds); the default is the first.
 
 The worlds were split into ``tune`` and ``aside`` before any measurement: study only ``tune``'s misses.
 """
@@ -168,6 +172,7 @@ def score(cases: list[dict[str, Any]]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", default=str(CORPUS), help="the corpus file (default: the first)")
     parser.add_argument("--part", choices=("tune", "aside", "all"), default="tune")
     parser.add_argument("--misses", action="store_true", help="print each miss and false date")
     parser.add_argument("--src", help="another checkout's src directory (before/after)")
@@ -175,12 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.src:
         sys.path.insert(0, str(Path(args.src).resolve()))
-    corpus = json.loads(CORPUS.read_text(encoding="utf-8"))
+    corpus = json.loads(Path(args.corpus).read_text(encoding="utf-8"))
     parts = {name: w["part"] for name, w in corpus["worlds"].items()}
     cases = [c for c in corpus["cases"] if args.part == "all" or parts[c["world"]] == args.part]
     result = score(cases)
     s = result["score"]
-    print(f"part {args.part}: {s['lines']} lines, {s['dates']} dates")
+    print(f"{Path(args.corpus).name} part {args.part}: {s['lines']} lines, {s['dates']} dates")
     print(
         f"  dates right (recall) {s['recall']:.2f}   precision {s['precision']:.2f}   "
         f"false dates {s['false_dates']} ({s['false_on_no_dates']} on a no_dates string)   "

@@ -82,7 +82,7 @@ _EE_VERBS = frozenset({
 #: ("the launch slipped to July", "deadline extended to Friday").
 RESCHEDULED = frozenset({
     "moved", "pushed", "postponed", "delayed", "rescheduled", "slipped", "shifted", "bumped", "deferred",
-    "extended", "changed",
+    "extended", "changed", "rebooked", "rearranged",
 })  # fmt: skip
 
 

@@ -180,6 +180,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         rf"(?P<end>\b(?:the\s+)?(?P<eside>end|start|beginning|middle)\s+of\s+(?:the\s+)?(?P<endw>"
         rf"(?:(?:next|this|last)\s+)?(?:month|week|quarter|year)|{m}|q[1-4])\b(?:,?\s+(?P<endy>\d{{4}})\b)?)",
         # a weekday of a named month by its rank ("the first Saturday of April", "last Friday in May 2027")
+        # a week by its rank in a month ("the last week of October", "first week of June 2027")
+        rf"(?P<wkm>\b(?:the\s+)?(?P<wkmo>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+(?:of|in)\s+"
+        rf"(?P<wkmm>{m})\b\.?(?:,?\s+(?P<wkmy>\d{{4}})\b)?)",
         rf"(?P<nwd>\b(?:the\s+)?(?P<nwo>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
         rf"(?P<nwdn>{wd})\s+(?:of|in)\s+(?P<nwm>{m})\b\.?(?:,?\s+(?P<nwy>\d{{4}})\b)?)",
         # a range of weekdays in a named week ("this Thu–Fri", "Wed–Fri next week"; "Tue to Thu" is two
@@ -191,7 +194,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # the first weekdays of a list in a named week ("Tue and Thu last week", "Mon, Wed and Fri next week")
         rf"(?P<wwl>\b(?P<wwld>{wd})(?=(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)(?:{wd})){{1,4}}\s+(?:of\s+)?"
         rf"(?P<wwlq>next|this|last)\s+week\b(?!end)))",
-        rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s))",
+        # ... or "a week on Monday", "a week from Friday" (British and American for "Monday week")
+        rf"(?P<wan>\b(?:the\s+)?(?P<wand>{wd})\s+(?:after\s+next|week)\b(?!end|ly|s)"
+        rf"|\ba\s+week\s+(?:on|from)\s+(?P<wanb>{wd})\b(?!s|\s+(?:mornings|afternoons|evenings|nights)\b))",
         # "the Friday before" / "the Monday after" ending a clause: that weekday before (after) the line's
         # previous date ("release on Jan 14, code freeze the Friday before")
         rf"(?P<wba>\bthe\s+(?P<wbad>{wd})\s+(?P<wbaw>before|after)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$)))",
@@ -222,7 +227,7 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"|tonight|tomorrow|tmrw|tmrow|tmr|last\s+night|this\s+(?:morning|afternoon|evening|(?-i:AM|PM)))\b)",
         rf"(?P<wd>\b(?:(?P<wq>last|next|this|every|this\s+coming|coming)\s+)?(?P<wdn>{wd}|{_WEEKDAY_LOWER_RX})"
         r"(?P<wpl>s)?\b(?![-‐](?:style|like|type|ish|esque|themed)\b)"
-        r"(?:\s+(?:the\s+)?(?P<wdd>\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)(?!\s*[-–]\s*\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
+        r"(?:\s+(?:the\s+)?(?P<wdd>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?\b(?![/.:]\d)(?!\s*(?:am|pm|h)\b)(?!\s*[-–]\s*\d)|\s*\(\s*(?:the\s+)?(?P<wdp>\d{1,2})(?:st|nd|rd|th)?\s*\))?)",
         r"(?P<dnm>\b(?:the\s+)?(?P<dnmd>\d{1,2})(?:st|nd|rd|th)\s+of\s+(?P<dnmq>next|this|last)\s+month\b)",
         # (and a second day of that month: "the 29th and 30th")
         rf"(?P<odd>\bthe\s+(?P<oddn>\d{{1,2}})(?:st|nd|rd|th)\b(?:\s*(?:,|and|&)\s*(?:the\s+)?(?P<oddn2>\d{{1,2}})"
@@ -256,8 +261,9 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"|(?<=from\s)|(?<=early\s)|(?<=late\s)|(?<=mid\s)|(?<=mid-))(?-i:H)(?P<hn>[12])\b"
         r"(?:\s*(?:(?P<hy>\d{4})\b|['’](?P<hy2>\d{2})\b))?)",
         # a calendar week by its ISO number ("KW 8", "CW12", "2026-W08")
-        # or by a word ("week 12", "wk 12", "w12": read only where a word introduces a period)
-        r"(?P<cw>(?:(?-i:KW|CW)\s?|(?P<cwy>\d{4})-W|(?P<cwk>week\s|wk\.?\s?|w(?=\d)))(?P<cwn>\d{1,2})\b)",
+        # or by a word ("week 12", "wk 12", "w12": read only where a word introduces a period; not the day
+        # that follows a week's name, "Golden Week 4/29")
+        r"(?P<cw>(?:(?-i:KW|CW)\s?|(?P<cwy>\d{4})-W|(?P<cwk>week\s|wk\.?\s?|w(?=\d)))(?P<cwn>\d{1,2})\b(?![/.]\d))",
         # "EOD", "eow", "EOM": the end of the day written, its week (Friday), its month, its year; not
         # before a day that says which ("EOD Friday")
         rf"(?P<eox>\b(?P<eoxw>eod|cob|eow|eom|eoy)\b(?!\s+(?:on\s+)?(?:{wd}|\d|tomorrow|tmrw|the\s+\d)))",
@@ -318,12 +324,12 @@ _DIGIT_FIRST = {
 #: The characters each phrase of :func:`note_grammar` can start with (any case), by its group's name.
 _GATES = {
     "num": "abdfostu", "md": "adfjmnostw", "dm": r"\dfmstw", "end": "bemst", "wdr": "flmnstw", "ww": "fmstw",
-    "wwl": "fmstw", "ww2": "lnt", "wan": "fmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
+    "wwl": "fmstw", "ww2": "lnt", "wan": "afmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
     "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
-    "mvb": "dfjmnos", "sam": r"\ddfjmnos",
+    "mvb": "dfjmnos", "sam": r"\ddfjmnos", "wkm": "fstl1-4",
 }  # fmt: skip
 
 

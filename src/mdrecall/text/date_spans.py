@@ -154,6 +154,9 @@ def weekday_range(g: dict[str, str | None], today: date, first: list[date] | Non
         return days_between(monday + d1 * _ONE, monday + d2 * _ONE)
     if not first:
         return None
+    if (today.weekday() - d1) % 7 <= (d2 - d1) % 7:  # "in Moncton Thu–Fri" written on the Friday: this one
+        opening = today - ((today.weekday() - d1) % 7) * _ONE
+        return days_between(opening, opening + ((d2 - d1) % 7) * _ONE)
     return days_between(first[0], first[0] + ((d2 - d1) % 7) * _ONE)
 
 

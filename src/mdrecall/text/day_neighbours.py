@@ -59,7 +59,7 @@ def yearless_day(g: dict[str, str | None]) -> bool:
 #: The grammar's groups that hold a phrase's own year: such a phrase is read as written.
 _YEAR_GROUPS = (
     "iy", "ny", "yy", "ymdy", "ymdy2", "mdy", "dmy", "endy", "nwy", "wofy", "wofny", "moy", "myy", "imy",
-    "qy", "qy1", "qy2", "hy", "hy2", "cwy", "syy", "holy", "dty", "ry", "mry", "ycy", "samy",
+    "qy", "qy1", "qy2", "wkmy", "hy", "hy2", "cwy", "syy", "holy", "dty", "ry", "mry", "ycy", "samy",
 )  # fmt: skip
 #: How many days nearer the guessed day the year before must lie for a phrase read ahead to give way.
 GUESS_MARGIN = 60

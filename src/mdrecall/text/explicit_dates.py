@@ -204,7 +204,8 @@ def _day_month_only(g: dict[str, str | None], low: str, start: int, end: int, or
     number no month can be (13 to 31) before a month's, on a page or in a workspace that writes the day
     first (or shows no order), and no word around it that makes it a score or a fraction."""
     a, b = int(g["l1"] or 0), int(g["l2"] or 0)
-    return order != "mdy" and 13 <= a <= 31 and 1 <= b <= 12 and bare_date(low, start, end, False)
+    month_first = order in ("mdy", "ymd")
+    return not month_first and 13 <= a <= 31 and 1 <= b <= 12 and bare_date(low, start, end, False)
 
 
 def _labelled(low: str, start: int) -> bool:

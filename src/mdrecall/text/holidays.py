@@ -6,8 +6,10 @@ kept small: widely known observances of the English-speaking world whose day is 
 those set by Easter (Western churches; the date from the anonymous Gregorian computus), and the retail
 days after the United States' Thanksgiving (Black Friday, Cyber Monday), named by shops everywhere.
 Observances whose day differs by country (Mother's Day, Thanksgiving, Independence Day, Labour Day) are
-left out, and so are names that are also ordinary phrases ("the new year", "an epiphany"). "St. Paddy's"
-alone is the day; "St Patrick's" alone is as often a church, a school or a hospital, and is left out.
+left out, except where the name as spelt is one country's: "Labor Day" (the United States' and Canada's,
+the first Monday of September), "Memorial Day", "Presidents' Day", "MLK Day", "Columbus Day"
+(:data:`RANKED`); and so are names that are also ordinary phrases ("the new year", "an epiphany"). "St.
+Paddy's" alone is the day; "St Patrick's" alone is as often a church, a school or a hospital, and is left out.
 
 Names are written lower case with straight apostrophes; :func:`holiday_key` folds a phrase as written
 ("St. Patrick’s Day", "saint patricks day") to its name.
@@ -23,6 +25,7 @@ __all__ = [
     "FIXED",
     "HOLIDAY_HINTS",
     "ONE_DAY",
+    "RANKED",
     "THANKSGIVING_OFFSETS",
     "holiday_day",
     "holiday_key",
@@ -46,6 +49,13 @@ FIXED: dict[str, tuple[int, int]] = {
     "st andrew's day": (11, 30), "christmas eve": (12, 24), "christmas": (12, 25), "christmas day": (12, 25),
     "boxing day": (12, 26), "st stephen's day": (12, 26), "new year's eve": (12, 31), "hogmanay": (12, 31),
 }  # fmt: skip
+#: Holidays on a weekday ranked in a month → (month, weekday with Monday 0, rank from 0; −1 the last): the
+#: United States' federal Mondays whose names no other country's holiday has.
+RANKED: dict[str, tuple[int, int, int]] = {
+    "labor day": (9, 0, 0), "memorial day": (5, 0, -1), "presidents' day": (2, 0, 2),
+    "president's day": (2, 0, 2), "martin luther king day": (1, 0, 2), "mlk day": (1, 0, 2),
+    "columbus day": (10, 0, 1),
+}  # fmt: skip
 #: Holidays set by Easter Sunday → days from it.
 EASTER_OFFSETS: dict[str, int] = {
     "shrove tuesday": -47, "pancake day": -47, "mardi gras": -47, "ash wednesday": -46,
@@ -65,7 +75,7 @@ HOLIDAY_HINTS: tuple[str, ...] = tuple(
     sorted(
         {
             max(re.split(r"[' ]", name), key=len)
-            for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS]
+            for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED]
             if "day" not in name
         }
     )
@@ -76,7 +86,7 @@ _SAINT = re.compile(r"^(?:saint|st\.?)\s+")
 
 def holiday_names() -> list[str]:
     """Every name, longest first (for an alternation that prefers "Christmas Eve" to "Christmas")."""
-    return sorted([*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS], key=len, reverse=True)
+    return sorted([*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED], key=len, reverse=True)
 
 
 def holiday_pattern() -> str:
@@ -97,7 +107,7 @@ def holiday_key(written: str) -> str | None:
     return _BY_BARE.get(bare)
 
 
-_BY_BARE = {_FOLD.sub("", name): name for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS]}
+_BY_BARE = {_FOLD.sub("", name): name for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED]}
 
 
 def holiday_day(name: str, year: int) -> date | None:
@@ -105,6 +115,10 @@ def holiday_day(name: str, year: int) -> date | None:
     if name in FIXED:
         month, day = FIXED[name]
         return date(year, month, day)
+    if name in RANKED and 1 <= year <= 9999:
+        month, weekday, rank = RANKED[name]
+        days = [date(year, month, d) for d in range(1, 32) if _valid(year, month, d)]
+        return [d for d in days if d.weekday() == weekday][rank]
     if name in THANKSGIVING_OFFSETS and 1 <= year <= 9999:
         first = date(year, 11, 1)
         thursday = first + timedelta(days=(3 - first.weekday()) % 7 + 21)  # the fourth Thursday
@@ -115,6 +129,14 @@ def holiday_day(name: str, year: int) -> date | None:
         except (OverflowError, ValueError):
             return None
     return None
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
 
 
 def _easter(year: int) -> date:

@@ -59,10 +59,12 @@ from mdrecall.text.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.holiday_phrases import holiday_days
 from mdrecall.text.instructions import opens_instruction
 from mdrecall.text.label_months import label_month
+from mdrecall.text.month_weeks import month_week
 from mdrecall.text.numeric_dates import OPENS_NUM
 from mdrecall.text.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.verb_months import verb_month
 from mdrecall.text.weekday_dates import OWNER, RANKS_WEEKDAY, ranked_weekday, standing_sentence, weekday_days
+from mdrecall.text.weekday_ranges import range_recurs
 from mdrecall.text.year_phrases import bare_year_days
 
 __all__ = ["MAX_PHRASES", "NoteDate", "note_dates"]
@@ -199,6 +201,10 @@ def note_dates(
         close = before if before is not None else near
         if found and close is not None and len(found) == 1 and yearless_day(g):
             found = [near_day(found[0], close)]  # "due 28/2, sent 19/2": the line's days lie together
+        elif found and close is not None and g["qtr"] and not (g["qy1"] or g["qy"] or g["qy2"]):
+            # "contract runs to 31 Dec 2026, renegotiation in Q4": the quarter nearest the line's other day,
+            # or the next or last from it as the words point ("approved 2 May 2025, report due in Q4")
+            found = quarter_near(int(g["qn"] or 1), close, direction_of(low, start, m.end()))
         if found and before is not None and the_weekday(g, low, start):  # "on Sat 17/4, ... the Friday"
             found = [nearest_weekday(before, weekday_number(g["wdn"] or ""))]
         if pending is not None:
@@ -241,6 +247,8 @@ def _note_match(
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
     workspace's order, ``dotted`` the page's habit, as for :func:`note_dates`."""
+    if g["wkm"]:  # "the last week of October": Monday to Sunday around that month's last Thursday
+        return month_week(g, low, start, end, today)
     if g["nwd"]:
         return ranked_weekday(g, low, start, end, today)
     if g["sy"] or g["ycop"]:  # "since 2021", "adopted in 2024", "the 1987 storm", "That's 2032."
@@ -275,7 +283,7 @@ def _note_match(
         monday = today - timedelta(days=today.weekday()) + 7 * step * one
         return [monday + weekday_number(g["wwd"] or g["wwd2"] or g["wwld"] or "") * one]
     if g["wan"]:  # "Friday week", "the Friday after next": a week after the coming one
-        wd = weekday_number(g["wand"] or "")
+        wd = weekday_number(g["wand"] or g["wanb"] or "")
         return [today + timedelta(days=(wd - today.weekday() - 1) % 7 + 8)]
     if g["wbl"]:  # "the week before last", "the week after next"; "the week after" (the one that follows)
         which = " ".join((g["wbld"] or "").lower().split())
@@ -360,8 +368,9 @@ def _note_match(
         name = weekday_typo(g["wtypo"] or "")
         return weekday_days({**g, **_BARE, "wdn": name}, low, line, start, end, today) if name else None
     if g["wdr"]:  # "this Thu–Fri"; "Tuesday to Friday" from the first as read alone; "Mon-Fri" recurs
-        if not (g["wrq"] or g["wrw"]) and re.search(r"[-–—]", line[start:end]):
-            return None
+        dashed = not (g["wrq"] or g["wrw"]) and re.search(r"[-–—]", line[start:end])
+        if dashed and range_recurs(low, start, end):
+            return None  # "Hours: Tue–Sat 8:00–18:00"; "back on lates Tue–Thu" in a daily log names days
         first = weekday_days({**g, **_BARE, "wdn": g["wr1"]}, low, line, start, end, today)
         return weekday_range(g, today, first)
     if g["odd"] or g["odp"]:  # "the 18th", "on 27th": that day of this month, the next or the last, as the

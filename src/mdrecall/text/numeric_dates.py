@@ -18,6 +18,8 @@ __all__ = ["OPENS_NUM", "agreed_order", "bare_date", "date_cue", "month_and_day"
 _LEGEND = re.compile(r"\b(?:(?P<dmy>dd?/mm?)|(?P<mdy>mm?/dd?))(?:/yy(?:yy)?)?\b", re.IGNORECASE)
 #: A numeric day and month (maybe with its year), for :func:`numeric_order`'s votes.
 _NUMERIC = re.compile(r"(?<![\d/.])(\d{1,2})/(\d{1,2})(?:/(?:\d{4}|\d{2}))?(?![\d/])")
+#: A year-first slashed date ("2026/04/30", the Japanese and Chinese habit): month before day.
+_YEAR_FIRST = re.compile(r"(?<![\d/.])(?:19|20)\d\d/(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])(?![\d/])")
 #: What may stand before a bare "6/4" that opens a line: a list marker, a number, a table's first bar.
 OPENS_NUM = re.compile(r"\s*(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|\|\s*)?")
 
@@ -36,11 +38,11 @@ _FRACTION_AFTER = re.compile(
     re.IGNORECASE,
 )
 #: Before a bare "3/4": a word that makes it a score, a rating, a share or a fraction ("scored 8/10",
-#: "rated it 4/5", "about 2/3", "1 and 1/2"), a numbered place or thing ("Room 12/14"), or a currency or a
-#: number sign ("$3/4", "#3/4").
+#: "rated it 4/5", "about 2/3", "1 and 1/2"; "and" not after a day and month, "on 3/14 and 4/2"), a
+#: numbered place or thing ("Room 12/14"), or a currency or a number sign ("$3/4", "#3/4").
 _FRACTION_BEFORE = re.compile(
     r"(?:\b(?:(?:scored?|scores|scoring|rated?|rates|rating|ratings|marks?|graded?|grade|got|gets|gave)"
-    r"(?:\s+(?:it|them|him|her|this|that|me|us))?|out\s+of|a|an|and|half|ratio|odds|pain|level|about"
+    r"(?:\s+(?:it|them|him|her|this|that|me|us))?|out\s+of|a|an|(?<!/\d\s)(?<!/\d\d\s)and|half|ratio|odds|pain|level|about"
     r"|approx|approximately|roughly|nearly|almost|only|just|around|some|another|extra|plus|minus"
     # a numbered place or thing ("Room 12/14", "platform 3/4", "flat 2/1", "case no. 14/3")
     r"|rooms?|suites?|units?|flats?|apt|apartments?|gates?|platforms?|bays?|lockers?|wards?|beds?|blocks?"
@@ -116,14 +118,16 @@ def agreed_order(orders: Iterable[str | None]) -> str | None:
 def numeric_order(text: str) -> str | None:
     """The order a page writes numeric dates in, from the page itself: ``"dmy"`` or ``"mdy"`` when a legend
     says so ("Dates (dd/mm):") or when its numeric dates that can be read one way only ("15/4": no month 15;
-    "3/15") all agree; else ``None`` (no numeric date, or both orders: read day first unless that cannot
-    be). "24/7" casts no vote."""
+    "3/15"; "2026/04/30", year and month first) all agree; else ``None`` (no numeric date, or both orders:
+    read day first unless that cannot be). "24/7" casts no vote."""
     if "/" not in text:
         return None
     legends = {k for m in _LEGEND.finditer(text) for k, v in m.groupdict().items() if v}
     if len(legends) == 1:
         return legends.pop()
     votes = set()
+    if _YEAR_FIRST.search(text):
+        votes.add("mdy")  # "2026/04/30": a year-first writer puts the month before the day ("5/7" too)
     for m in _NUMERIC.finditer(text):
         a, b = int(m.group(1)), int(m.group(2))
         if 13 <= a <= 31 and 1 <= b <= 12 and (a, b) != (24, 7):
@@ -134,8 +138,9 @@ def numeric_order(text: str) -> str | None:
 
 
 def month_and_day(a: int, b: int, order: str | None) -> tuple[int, int]:
-    """(month, day) of a numeric "a/b": in ``order`` ("mdy": month first), else day first, unless the
-    order cannot be ("15/4" in a month-first page, "3/15" in a day-first one)."""
-    if order == "mdy":
+    """(month, day) of a numeric "a/b": in ``order`` ("mdy", or "ymd": a year-first writer's "10/1" drops
+    the year and keeps the month first), else day first, unless the order cannot be ("15/4" in a
+    month-first page, "3/15" in a day-first one)."""
+    if order in ("mdy", "ymd"):
         return (b, a) if a > 12 >= b else (a, b)
     return (a, b) if b > 12 >= a else (b, a)
