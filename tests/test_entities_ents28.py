@@ -56,3 +56,19 @@ def test_a_workspace_lists_the_venue_whole(tmp_path: Path) -> None:
     )
     # fails before: the fragment "Reeds Tavern" was the entity, the venue's whole name missed
     assert "Heron in the Reeds Tavern" in kinds, kinds
+
+
+def test_initials_a_body_s_act_follows_are_an_organisation() -> None:
+    found = mention_kinds(
+        "- QWCB want the cycle-lane survey back by the 20th.\n"
+        "- Ride leaders: KVTC sent the new waiver forms.\n"
+        "- PTSA meets on the second Monday, in the gym.\n"
+    )
+    # fails before: initials no list knows, in no slot a preposition makes: no name
+    for name in ("QWCB", "KVTC", "PTSA"):
+        assert ("organisation", "typed_name") in found.get(name, set()), (name, found)
+
+
+def test_a_role_or_an_ordinary_abbreviation_before_a_verb_stays_out() -> None:
+    found = mention_kinds("- The CTO said no.\n- Our CFO wants the PDF today.\n- The ICU called at six.\n")
+    assert not {"CTO", "CFO", "PDF", "ICU"} & set(found), found
