@@ -72,3 +72,5 @@ def test_initials_a_body_s_act_follows_are_an_organisation() -> None:
 def test_a_role_or_an_ordinary_abbreviation_before_a_verb_stays_out() -> None:
     found = mention_kinds("- The CTO said no.\n- Our CFO wants the PDF today.\n- The ICU called at six.\n")
     assert not {"CTO", "CFO", "PDF", "ICU"} & set(found), found
+    found = mention_kinds("- Street BBQ cancelled, rain.\n- ESTA approved at last.\n")  # "was" dropped
+    assert not {"BBQ", "ESTA"} & set(found), found
