@@ -2,6 +2,8 @@
 MQTT and". An all-capitals word no list knows is most often an ordinary abbreviation (a role, a tax, a
 meeting, a test: "the AGM", "VAT", "QA"); right after a preposition that takes a body, a place or a
 channel, and closing its phrase (a mark, the line's end or a function word follows), it is a name.
+Initials a body's act follows ("BXCA want the accounts", "the DVLA sent the form") are its subject: an
+organisation.
 
 Not where the initials are a frequent English word ("PDF", "MRI", "USB": the embedder's vocabulary), a
 noun WordNet never spells with a capital, a class of things by WordNet or an office or time initial
@@ -34,6 +36,15 @@ _KINDS = {"over": "technology", "as": "technology"} | dict.fromkeys(
 #: A body's noun right after the initials: "a DGAC course", "the SEAI grant", "the CRA portal".
 _BODY_NOUN = re.compile(
     r"[ ](?:grants?|courses?|portal|inspection|inspectors?|website|membership|app|campus)\b"
+)
+#: A body's act right after the initials, the initials its subject: "BXCA want the accounts by May", "the
+#: DVLA sent the form back", "PTSA meets on Tuesdays" (a role's initials, "the CTO said", are kept out). A
+#: past form only before its object: terse notes drop "was" ("BBQ cancelled", "ESTA approved": a thing).
+_AGENT_AFTER = re.compile(
+    r"[ ](?:wants?|gives|sends|meets|approves|rejects|asks|says|charges|pays|offers|refunds"
+    r"|(?:wanted|gave|sent|approved|rejected|asked|said|announced|confirmed|charged|refunded|cancell?ed"
+    r"|emailed|wrote|paid|offered|called|rang)[ ](?:the|a|an|her|him|them|us|me|my|our|your|his|their|it)"
+    r")\b"
 )
 #: What may follow the initials for them to close their phrase: a mark, the line's end, or a lower-case
 #: function word ("at JKUAT in the evenings", "to PEI under the bridge").
@@ -86,12 +97,12 @@ def closes_phrase(after: str) -> bool:
 def slot_kind(word: str, before: str, after: str, technical: bool = False) -> str | None:
     """The kind of the all-capitals ``word`` (3-6 letters, no well-known name) in a name's slot, given the
     line's text ``before`` it and the text ``after`` it: an organisation ("at UCC.", "switched to WOM,", "the
-    SEAI grant"), a technology ("over MQTT"; any slot on a line or in a file that names technologies,
-    ``technical``: "audio moves from FMOD to Wwise"), ``"unknown"`` (a tool worked in: "in QGIS"), or None
-    (no such slot, or an ordinary abbreviation)."""
+    SEAI grant", "DVLA sent the form"), a technology ("over MQTT"; any slot on a line or in a file that
+    names technologies, ``technical``: "audio moves from FMOD to Wwise"), ``"unknown"`` (a tool worked in:
+    "in QGIS"), or None (no such slot, or an ordinary abbreviation)."""
     if len(word) == 3 and (_LEG_BEFORE.search(before[-6:]) or _LEG_AFTER.match(after)):
         return None if word in _currency_codes() or word in _plain() else "place"  # not "EUR–USD"
-    if _BODY_NOUN.match(after):
+    if _BODY_NOUN.match(after) or _AGENT_AFTER.match(after):
         return None if plain_initials(word) else "organisation"
     slot = _SLOT.search(before[-12:])
     if slot is None:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from mdrecall.knowledge.address_words import address_word, kin_address
+from mdrecall.knowledge.bridged_names import bridged_run
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
@@ -145,14 +146,18 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
     leads = Leads(plain)
     tables = TableCells(scan.lines, scan.starts) if "|" in plain and "-" in plain else None
     found: list[Candidate] = []
+    joined_to = 0  # where a run joined across small words ends: the runs inside it are read
     for m in CAPS.finditer(plain):
-        at = m.start()
+        at, end = m.start(), m.end()
         i = scan.line_of(at)
-        if i in skip or taken.overlaps(at, m.end()):
+        if at < joined_to or i in skip or taken.overlaps(at, end):
             continue
         c = _placed(scan, m, i, leads, tables)
         if c is None:
             continue
+        if (bridged := bridged_run(plain, c.words, end, c.opens)) and not taken.overlaps(at, bridged[1]):
+            (c.words, end), joined_to = bridged, bridged[1]  # "Owl by the Bridge Inn": one venue's name
+            c.span = (at, end)
         words = c.words
         title = words[0] == "The" and not c.opens and len(words) > 1  # "about The Overstory": a title
         if len(words) == 2 and words[0] in TITLES and not given_name(words[1]):
@@ -186,18 +191,14 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
             if _noun_left(c.words):
                 continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
-        c.after = "" if trailing else plain[m.end() : m.end() + 40]
-        _take_neighbours(c, plain, m.end(), trailing)
+        c.after = "" if trailing else plain[end : end + 40]
+        _take_neighbours(c, plain, end, trailing)
         if len(c.words) == 1 and _numbered_noun(c.words[0], c.after):
             continue  # "at Unit 4", "Studio A booked", "Type I fluid": a noun numbering things, no name
-        if (
-            len(c.words) in (2, 3)
-            and c.words[0] in ("St", "St.", "Saint")
-            and SAINTS_PLACE.match(plain, m.end())
-        ):
+        if len(c.words) in (2, 3) and c.words[0] in ("St", "St.", "Saint") and SAINTS_PLACE.match(plain, end):
             c.words[-1] += "'s"  # "at St Teresa's, Eastleigh", "St Mary Magdalene's.": the saint's church
-        elif _possessive_business(c.words, plain, m.end()):
-            c.words[-1] += plain[m.end() : m.end() + 2]  # "cake from Nando's." : a business named "X's"
+        elif _possessive_business(c.words, plain, end):
+            c.words[-1] += plain[end : end + 2]  # "cake from Nando's." : a business named "X's"
         if page is not None and i == page[0] and " ".join(c.words) == scan.lines[i].lstrip("# ").strip():
             name = " ".join(c.words)
             scan.add(i, name, page[1] or name_kind(name, c.words, "", "")[0], "typed_name")
