@@ -22,19 +22,36 @@ __all__ = ["ADDITION_REACH", "lexicon_signal", "no_value_changed", "signal", "un
 ADDITION_REACH = 8
 
 
-def _adds_near(words: str, at: int) -> bool:
-    """Is a word of addition (at ``at`` in ``words``) within :data:`ADDITION_REACH` words of a change
-    wording of the line (or the line holding none)?"""
+def _word_numbers(words: str, at: list[int]) -> list[int]:
+    """The word number of each position ``at`` on ``words`` (the spaces before it), sorted: the line's
+    spaces read once, each position looked up (linear on a long line)."""
+    gaps = [k for k, c in enumerate(words) if c == " "]
+    return sorted(bisect.bisect_left(gaps, a) for a in at)
+
+
+def _adds_near(words: str, adds: list[int]) -> bool:
+    """Is a word of addition (at ``adds`` in ``words``) within :data:`ADDITION_REACH` words of a change
+    wording of the line (or the line holding none)? Linear: each word of addition is looked up among the
+    change wordings' word numbers, not compared with each."""
+    if not adds:
+        return False
     changes = [m.start() for m in CHANGE.finditer(words)] + [m.start() for m in CHANGE_WEAK.finditer(words)]
     if not changes:
         return True
-    here = words.count(" ", 0, at)
-    return any(abs(words.count(" ", 0, c) - here) < ADDITION_REACH for c in changes)
+    at = _word_numbers(words, changes)
+    for here in _word_numbers(words, adds):
+        k = bisect.bisect_left(at, here)  # the nearest change wordings on either side
+        if any(abs(at[x] - here) < ADDITION_REACH for x in (k - 1, k) if 0 <= x < len(at)):
+            return True
+    return False
 
 
 #: A negation before "since" ("hasn't eaten since Wednesday", "no hot water since Saturday"): a thing
 #: lacking lately, not a value that took over.
 _NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:\s+\S+){0,4}\s*$", re.I)
+#: Characters before "since" searched for :data:`_NEGATED` (its four words and more): a bound, so a line of
+#: thousands of "since" is read in linear time.
+_NEGATION_SPAN = 160
 
 
 #: A wish by "would" ("he'd like to", "would rather") and the verbs of wanting: read by :data:`_UNREAL`
@@ -179,7 +196,7 @@ def _told(words: str, m: re.Match[str]) -> bool:
     where not negated; a verb's only where not denied or imagined: "won't quit", "might switch")?"""
     wording = m.group().lower()
     if wording[:5] == "since":
-        return _NEGATED.search(words, 0, m.start()) is None
+        return _NEGATED.search(words, max(0, m.start() - _NEGATION_SPAN), m.start()) is None
     if wording.startswith(_NOUN_FORMS) and _DETERMINER.search(words, max(0, m.start() - 12), m.start()):
         return False  # a noun: "her hands on her hips", "some moves"
     if wording.startswith(_NOUN_FORMS) and _noun_after_modifier(words, m.start(), m.end()):
@@ -218,7 +235,7 @@ def signal(words: str) -> str | None:
     lexicon beyond every word of addition's reach still tells its change ("Rosa cancelled Hilltop; the
     Mill Kitchen crew cook now, they did the harvest supper too": "cancelled", not "now")."""
     adds = [m.start() for m in ADDITION.finditer(words)]
-    if adds and any(_adds_near(words, at) for at in adds):
+    if _adds_near(words, adds):
         return "strong" if _changes_beyond(words, adds) else None
     if words.isascii():  # a cheap test of each wording's words first (most lines hold none)
         low = words.lower()
@@ -235,7 +252,7 @@ def _changes_beyond(words: str, adds: list[int]) -> bool:
     :data:`ADDITION_REACH` words from each word of addition (at ``adds``): one of another clause than
     theirs? Linear in the line: each position's word number read off the line's spaces once."""
     gaps = [k for k, c in enumerate(words) if c == " "]
-    added = sorted(bisect.bisect_left(gaps, at) for at in adds)
+    added = _word_numbers(words, adds)
     for m in CHANGE.finditer(words):
         here = bisect.bisect_left(gaps, m.start())
         k = bisect.bisect_left(added, here)  # the nearest words of addition on either side
@@ -249,7 +266,7 @@ def lexicon_signal(words: str) -> bool:
     """Does a line (its words) tell a change in the generated lexicon's words (:func:`_lexicon_change`),
     with no word of addition near it (:func:`signal`'s test)? The fact reader's cue for a line stating no
     attribute ("Beanbag has pulled out, we run the kiosk ourselves")."""
-    return _lexicon_change(words) and not any(_adds_near(words, m.start()) for m in ADDITION.finditer(words))
+    return _lexicon_change(words) and not _adds_near(words, [m.start() for m in ADDITION.finditer(words)])
 
 
 def _lexicon_change(words: str) -> bool:
