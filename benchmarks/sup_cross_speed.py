@@ -1,13 +1,18 @@
-"""What the supersession cross-encoder costs: CPU of an index plus the views' build and pairing, with and
-without it (``entities.supersession_model``), at ``--files`` generated notes (``benchmarks/speed.py``'s daily
-logs), each in a fresh process; then a second pairing of the same index (the pairing made anew: the cached
-scores are read back, the next pairs the first left past its budget are scored), and a third with no budget
-(``cached_cpu_s``: the cached scores only, what the bound itself costs). Peak memory is
-the process's maximum resident size. Keyword-only (no embedder).
+"""What the supersession cross-encoder costs per sync: CPU of each sync (index, the views, the pairing) with
+and without it (``entities.supersession_model``), at ``--files`` generated notes (``benchmarks/speed.py``'s
+daily logs), each in a fresh process: the first sync; then (with the model) the pairs the first left past
+its budget scored by a stand-in scorer, untimed (a hash of the pair as p: reaching the state where every
+bounded pair has a cached score takes the real model ~13 ms a pair, 42,648 pairs at 1,000 notes); then,
+timed, a sync with no change, a sync after editing 1 file and one after editing 10 (a line appended to
+each, a line of each rewritten). With ``--check`` the store is then paired anew from every line (no
+decision kept) and the pairs compared with the incremental path's: ``same_as_full``.
+
+Peak memory is the process's maximum resident size. Keyword-only (no embedder).
 
 Usage::
 
-    python benchmarks/sup_cross_speed.py [--files 1000 10000] [--out benchmarks/results/sup_cross_speed.json]
+    python benchmarks/sup_cross_speed.py [--files 1000 10000] [--check] [--only on|off]
+        [--out benchmarks/results/sup_cross_speed.json]
 
 Prints a table and writes JSON. CPU seconds of the process (steadier than wall time on a loaded machine).
 """
@@ -15,6 +20,7 @@ Prints a table and writes JSON. CPU seconds of the process (steadier than wall t
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import resource
 import subprocess
@@ -28,27 +34,53 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "src"))
 
+#: Lines appended to an edited note (and one line rewritten to the first of them).
+EDITS = (
+    "- The weekly planning call moved to Thursdays at 10:00 with Grace.",
+    "- Dave now owns the billing migration; Frank hands it over this week.",
+)
 
-def child(root: Path, on: bool) -> dict[str, Any]:
-    """Index ``root``, build its views and pair; then pair again from the cache. One process."""
+
+def _edit(root: Path, count: int, skip: int) -> None:
+    """Edit ``count`` notes (every ``len // count``-th, from ``skip``): a line rewritten, two appended."""
+    notes = sorted((root / "memory").rglob("*.md"))
+    step = max(1, len(notes) // count)
+    for path in notes[skip::step][:count]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        at = next((k for k, line in enumerate(lines) if line.startswith("- ")), len(lines) - 1)
+        lines[at] = EDITS[0]
+        path.write_text("\n".join([*lines, "", *EDITS]) + "\n", encoding="utf-8")
+
+
+def _stand_in(self: Any, pairs: Any) -> Any:
+    """p of each pair from a hash of its text (the untimed drain of the first sync's backlog)."""
+    import numpy as np
+
+    return np.array(
+        [int(hashlib.blake2b(f"{a}\0{b}".encode(), digest_size=2).hexdigest(), 16) / 65535 for a, b in pairs]
+    )
+
+
+def child(root: Path, on: bool, check: bool) -> dict[str, Any]:
+    """The syncs of one configuration (see the module's docstring), in one process."""
     from mdrecall import Config, Memory
-    from mdrecall.knowledge import cross_pairs
+    from mdrecall.knowledge import cross_model, cross_pairs
     from mdrecall.knowledge.refresh import build_views
     from mdrecall.knowledge.superseded import refresh_superseded
 
-    stats: dict[str, Any] = {}
+    runs: list[dict[str, Any]] = []
     real = cross_pairs.CrossPairing.__call__
 
     def counted(self, facts, rules):  # type: ignore[no-untyped-def]
         out = real(self, facts, rules)
-        stats.setdefault("runs", []).append(
+        runs.append(
             {
                 "facts": len(facts),
+                "searched": getattr(self, "searched", None),
                 "scored": self.scored,
                 "cached": self.cached,
-                "left": self.left,
-                "added": len(out),
             }
+            | {"left": self.left, "added": len(out)}
         )
         return out
 
@@ -57,39 +89,54 @@ def child(root: Path, on: bool) -> dict[str, Any]:
         {"history": {"git": False}, "embedding": {"provider": "none"}, "entities": {"supersession_model": on}}
     )
     mem = Memory.open(root, cfg)
-    t = time.process_time()
-    mem.index()
-    build_views(mem.store)
-    refresh_superseded(mem.store, cfg.entities)
-    first = time.process_time() - t
-    pairs = len(mem.store.superseded_all())  # type: ignore[attr-defined]
-    mem.store.set_meta("superseded_gen", "")
-    t = time.process_time()
-    refresh_superseded(mem.store, cfg.entities)
-    second = time.process_time() - t
-    mem.store.set_meta("superseded_gen", "")
-    t = time.process_time()
-    refresh_superseded(mem.store, cfg.entities, budget=0)  # the cached scores only: the bound's own cost
-    cached = time.process_time() - t
+    row: dict[str, Any] = {}
+
+    def timed(name: str) -> None:
+        runs.clear()
+        t = time.process_time()
+        mem.index()
+        if name == "first":  # the views are built on first use, then kept by each sync
+            build_views(mem.store)
+            refresh_superseded(mem.store, cfg.entities)
+        row[f"{name}_cpu_s"] = round(time.process_time() - t, 2)
+        row[f"{name}_runs"] = list(runs)
+
+    timed("first")
+    if on:  # the first sync's backlog scored by the stand-in, untimed
+        scores = cross_model.CrossEncoder.scores
+        cross_model.CrossEncoder.scores = _stand_in  # type: ignore[method-assign,assignment]
+        t = time.process_time()
+        refresh_superseded(mem.store, cfg.entities, budget=10**9)
+        row["drain_cpu_s"] = round(time.process_time() - t, 2)
+        cross_model.CrossEncoder.scores = scores  # type: ignore[method-assign]
+    timed("unchanged")
+    _edit(root, 1, 3)
+    timed("edit1")
+    _edit(root, 10, 7)
+    timed("edit10")
+    if check:
+        incremental = mem.store.superseded_all()  # type: ignore[attr-defined]
+        mem.store.set_meta("superseded_gen", "")  # never paired: paired anew from every line
+        refresh_superseded(mem.store, cfg.entities, budget=10**9)
+        full = mem.store.superseded_all()  # type: ignore[attr-defined]
+        row["pairs"] = len(full)
+        row["same_as_full"] = incremental == full
+        row["differ"] = len(set(incremental.items()) ^ set(full.items()))
     mem.close()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {
-        "first_cpu_s": round(first, 2),
-        "second_cpu_s": round(second, 2),
-        "cached_cpu_s": round(cached, 2),
-        "peak_mb": round(peak),
-        "pairs": pairs,
-    } | stats
+    row["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    return row
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--files", type=int, nargs="*", default=[1000, 10000])
+    ap.add_argument("--check", action="store_true", help="compare the incremental pairs with a full pairing")
+    ap.add_argument("--only", choices=("off", "on"), help="one configuration")
     ap.add_argument("--out", type=Path, default=HERE / "results" / "sup_cross_speed.json")
-    ap.add_argument("--child", nargs=2, metavar=("ROOT", "ON"), help=argparse.SUPPRESS)
+    ap.add_argument("--child", nargs=3, metavar=("ROOT", "ON", "CHECK"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        print(json.dumps(child(Path(args.child[0]), args.child[1] == "on")))
+        print(json.dumps(child(Path(args.child[0]), args.child[1] == "on", args.child[2] == "check")))
         return 0
     from speed import generate
 
@@ -99,29 +146,37 @@ def main() -> int:
             base = Path(d) / "src"
             generate(base, n)
             for on in (False, True):
+                if args.only and args.only != ("on" if on else "off"):
+                    continue
                 root = Path(d) / ("on" if on else "off")
                 subprocess.run(["cp", "-r", str(base), str(root)], check=True)
                 done = subprocess.run(
-                    [sys.executable, __file__, "--child", str(root), "on" if on else "off"],
+                    [sys.executable, __file__, "--child", str(root), "on" if on else "off"]
+                    + ["check" if args.check else "-"],
                     capture_output=True,
                     text=True,
                     check=True,
                 )
                 row = {"files": n, "cross": on} | json.loads(done.stdout.strip().splitlines()[-1])
                 results.append(row)
-                runs = row.get("runs", [])
                 print(
-                    f"{n:6} notes  cross {'on ' if on else 'off'}  first {row['first_cpu_s']:7.2f} s  "
-                    f"second {row['second_cpu_s']:6.2f} s  peak {row['peak_mb']:5} MB  pairs {row['pairs']}  "
+                    f"{n:6} notes  cross {'on ' if on else 'off'}  "
+                    + "  ".join(
+                        f"{k} {row[k + '_cpu_s']:7.2f} s"
+                        for k in ("first", "drain", "unchanged", "edit1", "edit10")
+                        if k + "_cpu_s" in row
+                    )
+                    + f"  peak {row['peak_mb']:5} MB"
                     + (
-                        "  ".join(
-                            f"[{r['facts']} facts: scored {r['scored']}, cached {r['cached']}, "
-                            f"left {r['left']}, added {r['added']}]"
-                            for r in runs
-                        )
+                        f"  same_as_full {row['same_as_full']} ({row['differ']} differ)"
+                        if "same_as_full" in row
+                        else ""
                     ),
                     flush=True,
                 )
+                for k in ("first", "unchanged", "edit1", "edit10"):
+                    for r in row.get(k + "_runs", []):
+                        print(f"        {k}: {r}", flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1) + "\n")
     return 0

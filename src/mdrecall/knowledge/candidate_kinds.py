@@ -18,6 +18,7 @@ from mdrecall.knowledge.name_cues import ANIMAL_WORDS, OWNED
 from mdrecall.knowledge.name_lists import common_word, given_name, places
 from mdrecall.knowledge.name_words import PLACE_NOUNS, PLACE_WORDS
 from mdrecall.knowledge.names import name_kind
+from mdrecall.knowledge.opening_names import opening_name
 from mdrecall.knowledge.section_kinds import TableCells, supplier_lines
 from mdrecall.knowledge.tech_lines import TechLines
 
@@ -101,6 +102,8 @@ def _own_kind(c: Candidate, name: str, tech: TechLines, labels: LineLabels) -> t
     rare = (
         not strong and not heading and (not opens or before.rstrip().endswith(":")) and is_rare(words)
     )  # "collected through Pitchero", "Bank: Triodos": no frequent word is written so
+    if not strong and opening_name(words, opens, heading, c.column is not None or c.header is not None):
+        rare = True  # "- Seafood Expo Global in Barcelona": three capitalised words, a name's
     if not strong and not heading and kind == "person" and _lone_given(name, words, before, after):
         # a given name inside a sentence ("Omar picked us up"), or opening one that goes on ("- Jonas ran
         # the calibration", "Karan's flight"), or the value of a person's label ("Owner: Tomasz."):

@@ -60,6 +60,7 @@ from mdrecall.knowledge.name_words import (
     PLACE_WORDS,
 )
 from mdrecall.knowledge.names import name_kind, name_word, trim_leading
+from mdrecall.knowledge.opening_names import opening_lead
 from mdrecall.knowledge.place_adjectives import compass_adjective
 from mdrecall.knowledge.section_kinds import TableCells
 
@@ -171,6 +172,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = True  # "English titles", "a little Polish": an adjective alone, a weak candidate only
         labelled = c.before.rstrip().endswith(":")
         lead = trim_leading(c.words, c.opens, labelled) if len(c.words) > 1 and not title else 0
+        lead = lead or opening_lead(c.words, c.opens, c.heading)  # "Rang Atlantic Chill": a verb opens it
         if (
             len(c.words) - lead > 1
             and c.words[lead].rstrip(".") in HONORIFICS
@@ -380,8 +382,10 @@ def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | N
     year) after a name that is no given name, place or run of frequent words; never after a word that
     numbers things ("Room B2", "Level 2", "Flight AC855")."""
     name = " ".join(words)
-    if name in places() or words[-1].casefold() in _NUMBERED or known_name(name) is not None:
+    if name in places() or known_name(name) is not None:
         return None  # "Godot 4", "Python 3": a known tool's version, the tool's mention
+    if words[-1].casefold() in _NUMBERED and not _maker_line(words, after):
+        return None  # "Room B2", "Level 2": a noun numbering things
     if ORG_WORD.match(words[-1]):
         return None  # "the Harbour Networks NC6 form": an organisation's form or branch, no model of it
     code = _MODEL_CODE.match(after) or _ROMAN_AFTER.match(after)
@@ -398,6 +402,13 @@ def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | N
         return None  # "ul. Ruska 46,": a street's house number
     num = NUMBER_PAUSE.match(after)
     return num if num is not None and not _YEAR.fullmatch(num.group(1)) else None
+
+
+def _maker_line(words: list[str], after: str) -> bool:
+    """Is a noun that numbers things ("Form", "Series", "Type") the model line of a maker no list knows
+    before it, its code of capitals and digits mixed after it ("a Printwell Form 3B", "the Voltara Series
+    X5")? Not a plain number ("Harbour Hotel Room 4")."""
+    return len(words) == 2 and is_rare(words[:1]) and _MODEL_CODE.match(after) is not None
 
 
 def _possessive_business(words: list[str], plain: str, end: int) -> bool:

@@ -13,10 +13,16 @@ of these, N keeps its :data:`KEEP` nearest by the same cosine, and of those only
 leave unpaired and written before N (undated, or of an earlier day). Measured on session 21's rows (left
 out and blind): keeping each newer line's 3 nearest keeps 61 of 65 right additions of the blind corpora for
 a third of the pairs.
+
+After a sync that changed a few files only some newer lines are bounded (``changed``, :func:`searched`):
+the changed files' own, and the :data:`NEAREST` later lines each changed line is nearest to (a line can be
+written earlier in time than an unchanged newer line it becomes a candidate of); the other newer lines'
+decisions are kept (:mod:`mdrecall.knowledge.cross_state`).
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
@@ -26,10 +32,21 @@ import numpy as np
 from mdrecall.knowledge.fact_values import capitalised_names, stem
 from mdrecall.knowledge.fact_words import DIGIT, MONTHS, WEEKDAY
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.pair_candidates import Candidates, candidates
+from mdrecall.knowledge.pair_candidates import Candidates, candidates, written
 from mdrecall.knowledge.pair_features import PairContext
 
-__all__ = ["KEEP", "NEAREST", "WINDOW", "Bounded", "bounded_pairs", "nearest_earlier", "told_already"]
+__all__ = [
+    "KEEP",
+    "NEAREST",
+    "WINDOW",
+    "Bounded",
+    "bounded_pairs",
+    "nearest_earlier",
+    "nearest_later",
+    "searched",
+    "told_already",
+    "top_rows",
+]
 
 Key = tuple[str, int]
 
@@ -48,12 +65,13 @@ class Bounded(NamedTuple):
     """The lines in writing order and the (older, newer) index pairs to score, newest newer line first; for
     each pair, the older line's rank among the newer line's kept candidates and how many it kept (what the
     stacker reads, :mod:`mdrecall.knowledge.cross_pairs`); the rules' candidates as the pair features read
-    them (``None`` where nothing is scored)."""
+    them (``None`` where nothing is scored); the newer lines bounded (``None``: every line)."""
 
     order: list[Fact]
     pairs: list[tuple[int, int]]
     ranks: list[tuple[int, int]] = []
     context: PairContext | None = None
+    searched: frozenset[Key] | None = None
 
 
 def _vectors(facts: Sequence[Fact]) -> np.ndarray | None:
@@ -88,16 +106,23 @@ def nearest_earlier(
         if hi <= lo:
             continue
         sims = vec[block] @ vec[lo:hi].T
-        cols = np.arange(lo, hi)
         for r, q in enumerate(block):
-            row = sims[r]
-            row[(cols >= ends[q]) | (cols < ends[q] - WINDOW)] = -np.inf
-            n = min(k, int(np.isfinite(row).sum()))
-            if n <= 0:
-                continue
-            top = np.argpartition(-row, n - 1)[:n]
-            out[q] = [int(lo + i) for i in top[np.argsort(-row[top], kind="stable")]]
+            a = max(lo, ends[q] - WINDOW)  # its window: the rows [a, ends[q]), a slice of the block's span
+            top = top_rows(sims[r, a - lo : ends[q] - lo], k)
+            if top.size:
+                out[q] = [int(a + i) for i in top]
     return out
+
+
+def top_rows(row: np.ndarray, k: int) -> np.ndarray:
+    """The indexes of ``row``'s ``k`` highest values, highest first, the lower index first on a tie (as a
+    stable sort of the whole row): one partition, then a sort of the few at or above the k-th value."""
+    n = min(k, row.size)
+    if n <= 0:
+        return np.zeros(0, dtype=np.intp)
+    kth = row[np.argpartition(-row, n - 1)[n - 1]]
+    idx = np.flatnonzero(row >= kth)
+    return idx[np.lexsort((idx, -row[idx]))][:n]
 
 
 def _named(words: str) -> frozenset[str]:
@@ -124,11 +149,18 @@ def told_already(old: Fact, new: Fact) -> bool:
     return names <= held
 
 
-def bounded_pairs(facts: Sequence[Fact], rules: Mapping[Key, Key], skip: Collection[Key] = ()) -> Bounded:
+def bounded_pairs(
+    facts: Sequence[Fact],
+    rules: Mapping[Key, Key],
+    skip: Collection[Key] = (),
+    changed: Collection[str] | None = None,
+    pending: Collection[Key] = (),
+) -> Bounded:
     """The pairs to score (see the module's docstring). ``rules``: the rules' pairing (older → newer);
-    ``skip``: older lines not to score either."""
-    cands = candidates(facts, rules)
-    order = cands.order
+    ``skip``: older lines not to score either. ``changed``: the files changed since the last pairing, whose
+    decisions for the other newer lines are kept (:mod:`mdrecall.knowledge.cross_pairs`): only the newer
+    lines :func:`searched` gives are bounded (``None``: every line), and the newer lines ``pending``."""
+    order = sorted(facts, key=written)
     if not order:
         return Bounded(order, [])
     vec = _vectors(order)
@@ -139,11 +171,20 @@ def bounded_pairs(facts: Sequence[Fact], rules: Mapping[Key, Key], skip: Collect
     first: dict[str, int] = {}
     for i, d in enumerate(days):
         ends.append(first.setdefault(d, i))
-    dated = [j for j, d in enumerate(days) if d]
-    near = nearest_earlier(vec, ends, dated, NEAREST)
+    # every line's candidates: the pair features read how many newer lines each older line is one of
+    cands = candidates(facts, rules)
+    if changed is None:
+        news = [j for j, d in enumerate(days) if d]
+    else:
+        again = set(pending)
+        extra = [j for j, f in enumerate(order) if days[j] and (f.path, f.line) in again] if again else []
+        news = sorted(set(searched(order, vec, ends, changed)) | set(extra))
+    near = nearest_earlier(vec, ends, news, NEAREST)
+    wanted = None if changed is None else set(news)
     by_new: dict[int, set[int]] = {}
     for i, j, _ in cands.pairs:
-        by_new.setdefault(j, set()).add(i)
+        if wanted is None or j in wanted:
+            by_new.setdefault(j, set()).add(i)
     for j, olds in near.items():
         by_new.setdefault(j, set()).update(olds)
     paired = set(rules) | set(skip)
@@ -159,7 +200,38 @@ def bounded_pairs(facts: Sequence[Fact], rules: Mapping[Key, Key], skip: Collect
                 continue
             out.append((i, j))
             ranks.append((rank, len(olds)))
-    return Bounded(order, out, ranks, _context(cands, rules) if out else None)
+    searched_keys = None if changed is None else frozenset((order[j].path, order[j].line) for j in news)
+    return Bounded(order, out, ranks, _context(cands, rules) if out else None, searched_keys)
+
+
+def searched(
+    order: Sequence[Fact], vec: np.ndarray, ends: Sequence[int], changed: Collection[str]
+) -> list[int]:
+    """The newer lines (dated rows of ``order``, ascending) bounded anew after the files ``changed``
+    changed: their own lines, and the :data:`NEAREST` lines each changed line is nearest to among the
+    lines whose window holds it (:func:`nearest_later`: a line written earlier in time can be a nearest
+    older line of an unchanged newer one)."""
+    rows = [k for k, f in enumerate(order) if f.path in changed]
+    news = {k for k in rows if order[k].day}
+    for found in nearest_later(vec, ends, rows, NEAREST).values():
+        news.update(found)
+    return sorted(news)
+
+
+def nearest_later(vec: np.ndarray, ends: Sequence[int], rows: Sequence[int], k: int) -> dict[int, list[int]]:
+    """For each of ``rows``, the ``k`` rows of highest cosine among the rows whose window
+    (:func:`nearest_earlier`) holds it: the rows ``j`` with ``ends[j] - WINDOW <= r < ends[j]``, a run of
+    rows since ``ends`` ascends. ``len(rows) × (WINDOW + a day's lines)`` work."""
+    out: dict[int, list[int]] = {}
+    for r in rows:
+        a = bisect.bisect_right(ends, r)  # the first row whose window starts past r's day
+        b = bisect.bisect_right(ends, r + WINDOW)  # past the last whose window still holds r
+        if b <= a:
+            continue
+        top = top_rows(vec[a:b] @ vec[r], k)
+        if top.size:
+            out[r] = [int(a + i) for i in top]
+    return out
 
 
 def _context(cands: Candidates, rules: Mapping[Key, Key]) -> PairContext:

@@ -128,10 +128,16 @@ NOT_MIXED = frozenset(
 #: perhaps after a remark in brackets ("Present: Grace Wanjiku (chair), Musa").
 LIST_NEXT = re.compile(r"[ ]?(?:v?\d[\w.]*[ ]?)?(?:\([^()\n]{1,40}\))?(?:,|[ ]and[ ]|[ ]?\+|[ ]?/)")
 NOUN_AFTER = re.compile(r"[ ]([a-z]+)\b")
+#: A unit of measure written after a number, apart from it ("27 L", "5 kg", "12 litres"): the number is a
+#: quantity's.
+_UNIT_WORD = (
+    r"[ ](?:[mcd]?[lL]|kg|mg|lbs?|oz|[kcm]m|mi|ft|k?W|kWh|m?Ah|[KMGT]B|[KMG]Hz|°[CF]"
+    r"|(?:litre|liter|gallon|kilo|gram|metre|meter|inch|foot|pound|ounce)(?:e?s)?)(?![\w'’])"
+)
 #: A model number after a name ("a Pixel 8", "an iPhone 15", "my Galaxy S24", "a Shure MV7"): a whole
-#: number (three capitals before it at most), not a date's, a time's, a version's or an amount's ("Pixel
-#: 8/3", "Q2 4.1").
-MODEL_NUMBER = re.compile(r"[ ]([A-Z]{0,3}\d{1,4})(?![\w'’/:-]|[.,]\d)")
+#: number (three capitals before it at most), not a date's, a time's, a version's, an amount's or a
+#: quantity's ("Pixel 8/3", "Q2 4.1", "a Fermenta 30 L keg": the keg's size).
+MODEL_NUMBER = re.compile(rf"[ ]([A-Z]{{0,3}}\d{{1,4}})(?![\w'’/:-]|[.,]\d|{_UNIT_WORD})")
 #: A whole number after a name, then a pause: a comma or semicolon, a bracket, a dash, the line's end ("Garmin
 #: Swim 2,", "iPhone 13."): a model's number, not a count of a unit ("25 km").
 NUMBER_PAUSE = re.compile(r"[ ](\d{1,4})(?=[,;)]|[ ]\(|[ ][-–—][ ]|\.?(?:\n|$)|\.[ ])")

@@ -10,6 +10,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from mdrecall.knowledge.noun_words import animal_words, person_noun
+from mdrecall.knowledge.noun_words import word_set as _words
+
 __all__ = [
     "DIMINUTIVE_ENDINGS",
     "KnownName",
@@ -36,11 +39,6 @@ __all__ = [
 ]
 
 _DATA = Path(__file__).parent / "data"
-
-
-def _words(name: str) -> frozenset[str]:
-    lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
-    return frozenset(w for line in lines if not line.startswith("#") for w in line.split())
 
 
 @cache
@@ -75,24 +73,6 @@ def kin_word(word: str) -> bool:
     """Is ``word`` (any case) a word naming a family relation ("Husband", "mum", "sis"), from WordNet
     (``data/kin_words.txt``, written by ``scripts/gen_kin_words.py``)?"""
     return word.casefold() in _kin_words()
-
-
-def person_noun(word: str) -> bool:
-    """Is ``word`` (any case) an English noun of a person, an occupation or a role ("Harpist", "midwife",
-    "farrier"), from WordNet (``data/person_nouns.txt``, written by ``scripts/gen_person_nouns.py``)?"""
-    return word.casefold() in _person_nouns()
-
-
-@cache
-def _person_nouns() -> frozenset[str]:
-    return _words("person_nouns.txt")
-
-
-@cache
-def animal_words() -> frozenset[str]:
-    """One-word English names of animals ("gecko", "axolotl", "dog"), from WordNet
-    (``data/animal_words.txt``, written by ``scripts/gen_animal_words.py``)."""
-    return _words("animal_words.txt")
 
 
 @cache

@@ -137,7 +137,7 @@ ORG_HEADS = frozenset(
     logistik umzüge spedition rösterei kaffeerösterei bäckerei metzgerei konditorei apotheke klinik klinikum
     kanzlei verlag werkstatt gemeinde verband genossenschaft gesellschaft ministerium gericht polizei
     feuerwehr stadtwerke gmbh ag kg ev e.v. école lycée collège banque mairie cabinet société agence
-    boulangerie pharmacie clinique atelier studio escuela colegio banco ayuntamiento farmacia clínica
+    boulangerie pharmacie clinique atelier studio escuela colegio banco ayuntamiento farmacia clínica taller
     agencia asociación sociedad scuola banca comune clinica agenzia società associazione stichting
     gemeente constructora minera inmobiliaria coláiste scoil gaelscoil ollscoil raidió
     mandal samiti sangh sabha vidyalaya mahavidyalaya vidyapeeth sansthan parishad nigam prakashan bhandar
@@ -197,6 +197,10 @@ PLACE_COMPOUND = (
 )  # fmt: skip
 
 
+#: Small words of the Romance languages joining a head noun to its complement ("Banco de Chile").
+_JOINERS = frozenset("de del della dei des du da do dos das".split())
+
+
 def _word_head(word: str, whole: bool) -> str | None:
     low = word.lower()
     if common_word(low) and not whole:
@@ -229,8 +233,8 @@ def head_kind(words: list[str], opens: bool = False) -> str | None:
         return None  # "Amit Nagar": a given name and a surname
     if last is not None or not several:
         return last
-    if opens and common_word(words[0]):
-        return None
+    if opens and common_word(words[0]) and not (len(words) > 2 and words[1] in _JOINERS):
+        return None  # ("Taller de Lutería Valdivia": a small word of another language says it is one's)
     return _word_head(words[0], True)
 
 

@@ -260,8 +260,9 @@ def name_kind(
         )
     ):  # "treasurer of Rushbrooke Garden", "plays in Brass Tacks", "part-time at Leeds City Libraries"
         return "organisation", True
-    if several and words[-1][-1:].isdigit() and MODEL_BEFORE.search(tail):
-        return "product", True  # "on a Pixel 8", "my Galaxy S24": a device's model
+    coded = words[-1][-1:].isdigit() or _MODEL_TAIL.fullmatch(words[-1]) is not None
+    if several and coded and MODEL_BEFORE.search(tail):
+        return "product", True  # "on a Pixel 8", "my Galaxy S24", "a Voltara Form 3B": a device's model
     if (head_noun := head_kind(words, opens)) is not None:  # "Kita Sonnenschein", "Obere Marktstraße"
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
@@ -299,7 +300,7 @@ def name_kind(
         return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
     if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
         return "organisation", True  # "Cape Times", "Hout Bay United", "Pinelands Pumas": a paper, a club
-    if several and last in EVENT_LAST and last not in PLACE_LAST:
+    if several and _event_head(words) and last not in PLACE_LAST:
         return "event", True  # "Lagos Fashion Week", "Cape Town Marathon": an event named after its city
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
@@ -394,6 +395,22 @@ def _common_opener(name: str, words: list[str], opens: bool) -> bool:
     return (len(name) > 4 and name.casefold().endswith(NOUN_SUFFIXES) and common_word(name)) or lower_noun(
         name
     )
+
+
+#: A model's code ending a name: digits before capitals ("3B", "8SE"; a word ending in a digit is one too).
+_MODEL_TAIL = re.compile(r"\d{1,4}[A-Z]{1,3}")
+
+
+def _event_head(words: list[str]) -> bool:
+    """Is the last word an event's ("Cape Town Marathon"), or the one before a word of its scope or place
+    after it ("Seafood Expo Global", "Harbour Festival Online", "Dev Summit Berlin")?"""
+    if words[-1] in EVENT_LAST:
+        return True
+    return len(words) > 2 and words[-2] in EVENT_LAST and (words[-1] in _SCOPES or words[-1] in places())
+
+
+#: Words of an event's reach written after its name ("Seafood Expo Global").
+_SCOPES = frozenset("Global International Worldwide Online Virtual".split())
 
 
 def _club_named(words: list[str]) -> bool:

@@ -28,7 +28,7 @@ from mdrecall.knowledge.fact_values import stem
 from mdrecall.knowledge.facts import Fact
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["LOOK", "PER_LINE", "PROBES", "Candidates", "Key", "candidates", "line_words"]
+__all__ = ["LOOK", "PER_LINE", "PROBES", "Candidates", "Key", "candidates", "line_words", "written"]
 
 Key = tuple[str, int]
 
@@ -63,7 +63,8 @@ class Candidates(NamedTuple):
     pairs: list[tuple[int, int, float]]
 
 
-def _written(f: Fact) -> tuple[str, str, int]:
+def written(f: Fact) -> tuple[str, str, int]:
+    """The writing order's key of a line: its day (undated first), path and line."""
     return (f.day[:10] if f.day else "", f.path, f.line)
 
 
@@ -72,7 +73,7 @@ def candidates(
 ) -> Candidates:
     """The candidate pairs of ``facts`` (see the module's docstring). ``extra``: (path, line) of an older
     line → of a newer one, candidates too (the rules' pairs), kept whatever their score."""
-    order = sorted(facts, key=_written)
+    order = sorted(facts, key=written)
     words = [line_words(f) for f in order]
     df: dict[str, int] = {}
     for ws in words:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import StoreError
+from mdrecall.knowledge.cross_state import load_decided, save_decided
 from mdrecall.knowledge.refresh import VIEWS_VERSION, keeps_views, views_built
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KnownNameStore, PairedFactStore, StoreWithViews, Supersession
@@ -80,6 +81,10 @@ def refresh_superseded(
     full = not paired or not same_rules or len(dirty) > min(PARTIAL_LIMIT, max(8, files // 4))
     before = None if full else store.superseded_all()
     cross = cross_pairing(store, entities, budget)
+    if cross is not None and before is not None and paired is not None:
+        kept = load_decided(store, paired, cross.model.digest)
+        if kept is not None:
+            cross.resume(kept.decided, dirty, kept.since, kept.pending)  # only what changed: bounded anew
     if before is None:
         pairs = supersessions(facts, names, cross)
     else:
@@ -88,6 +93,10 @@ def refresh_superseded(
         written = store.write_superseded(pairs, generation, dirty, before)
         if written and cross is not None and (cross.left or left):
             store.set_meta(CROSS_LEFT_KEY, str(cross.left))
+        if written and cross is not None:
+            save_decided(
+                store, generation, cross.model.digest, cross.left, cross.decided, cross.since, cross.pending
+            )
         if written and not same_rules:
             store.set_meta(RULES_KEY, VIEWS_VERSION)
         if written and named is not None:

@@ -5,7 +5,7 @@
     query ─► keywords ─► BM25 leg ─┐
           └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
        ─► decay ─► current (a question about the present: the latest close line on its subject, the
-       latest note naming a standing page's slot value)
+       latest note naming a standing page's slot value, the note telling its subject changed)
        ─► rerank (a configured reranker has the last word) ─► used (lines the agent used after recall,
        ×search.used_boost) ─► MMR
        ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
@@ -36,6 +36,7 @@ from mdrecall.search.kind_answers import apply_kind_answers, kind_subject, spans
 from mdrecall.search.kinds import ENTITY_KINDS, apply_entity_kinds, apply_kind_instances, asked_entity_kinds
 from mdrecall.search.measures import apply_measure_lift, asked_measure
 from mdrecall.search.named_subject import apply_name_forms, asked_names
+from mdrecall.search.news_lift import lift_news
 from mdrecall.search.person_answers import WINDOW as WHO_WINDOW
 from mdrecall.search.person_answers import apply_person_answers, others_lines
 from mdrecall.search.person_lines import asked_people, lift_person_lines
@@ -56,6 +57,7 @@ from mdrecall.search.ranking import (
     mmr,
     normalize_vector,
 )
+from mdrecall.search.role_names import role_names
 from mdrecall.search.slot_news import lift_slot_news, value_notes
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
@@ -253,6 +255,8 @@ def run_search(
     several = "kinds" not in off and asks_for_list(req.query)  # each instance named is one more answer
     # a question's word no note holds is searched in its synonyms (as its own words, they answer it)
     near = related_terms(store, kq, req.sources) if "related" not in off and mode != "vector" else ()
+    if "roles" not in off and mode != "vector":  # "the luthier": the name his page gives him
+        near = (*near, *(w for w in role_names(store, kq, req.query, req.sources) if w not in near))
     if mode in ("hybrid", "bm25"):
         listed = kind_group if several else ()  # "what pets do we have": each pet named is an answer
         text, keyword_failure = keyword_leg(store, kq, pool, req.sources, groups, several, near, listed)
@@ -375,6 +379,7 @@ def run_search(
         ranked = req.boost(ranked)
     if "current" not in off and ranked and asks_about_present(req.query):  # the latest line on it
         ranked = lift_latest(ranked, kq.terms, query_names(req.query))
+        ranked = lift_news(ranked, kq.terms, query_names(req.query))
         news = value_notes(store, req.sources, _in_scope(req, flt))
         ranked = lift_slot_news(ranked, kq.terms, news, req.query)
     reranked_by = None

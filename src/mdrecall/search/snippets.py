@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -97,6 +98,9 @@ def _line_hits(line: str, stems: frozenset[str]) -> frozenset[str]:
     """(cached: a search looks at the lines of its passages several times)"""
     words = _line_stems(line)
     found = words & stems  # exact forms; short words and CJK bigrams match only so
+    for q, bare in _accented(stems):  # "zoé" finds "Zoe" as the keyword index does
+        if bare in words:
+            found |= {q}
     by_head = _heads(stems)
     for st in words:
         if len(st) >= 4:
@@ -135,8 +139,26 @@ def _short_plurals(stems: frozenset[str]) -> tuple[tuple[str, str], ...]:
 
 @lru_cache(maxsize=1 << 12)
 def _line_stems(line: str) -> frozenset[str]:
-    """The distinct light stems of a line's tokens (cached: lines recur across a search's stages)."""
-    return frozenset(_stem(t) for t in tokenize(line))
+    """The distinct light stems of a line's tokens, each with its accents folded too ("Zoé" is found by
+    "zoe", as the keyword index finds it: ``remove_diacritics``) (cached: lines recur across a search's
+    stages)."""
+    found = frozenset(_stem(t) for t in tokenize(line))
+    if line.isascii():
+        return found
+    return found | frozenset(_unaccent(w) for w in found if not w.isascii())
+
+
+@lru_cache(maxsize=64)
+def _accented(stems: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """The query stems written with accents, each with its folded form."""
+    return tuple((q, bare) for q in stems if not q.isascii() and (bare := _unaccent(q)) != q)
+
+
+@lru_cache(maxsize=1 << 14)
+def _unaccent(word: str) -> str:
+    """``word`` without its combining accents ("zoé" → "zoe"; "ł" and CJK stay)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
 
 
 @lru_cache(maxsize=64)

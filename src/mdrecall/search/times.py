@@ -55,9 +55,12 @@ TIME_LIFT = 1.0
 #: How many of the first candidates are looked at.
 WINDOW = 30
 #: A question asking when something is held, in the present: "when is lab meeting", "when does Ivy have
-#: swimming", "when are production deploys", "what time is standup", "what day is the market".
+#: swimming", "when are production deploys", "what time is standup", "what day is the market", "which
+#: night is choir", "when and where does the club meet".
 ASKS_TIME = re.compile(
-    r"\bwhen(?:'s|’s|\s+(?:is|are|does|do)\b)|\bwhat\s+(?:time|times|day|days|date)\s+(?:is|are|does|do)\b",
+    r"\bwhen(?:'s|’s|\s+(?:and\s+where\s+)?(?:is|are|does|do)\b)"
+    r"|\b(?:what|which)\s+(?:time|times|day|days|date|night|nights|evening|evenings|morning|mornings"
+    r"|afternoon|afternoons|weekday|weekdays|hour)\s+(?:is|are|does|do)\b",
     re.IGNORECASE,
 )
 #: A question asking the day of a past event: "when did we bottle the cider", "when was the boiler
@@ -85,7 +88,10 @@ NO_DAY_SHARE = 0.5
 #: How much a candidate whose line holding the subject gives its day is lifted (a share of its score).
 PAST_DAY_LIFT = 0.5
 #: The question's words asking for a time, which a subject word is not.
-_NOT_SUBJECT = frozenset("when time times day days date dates now currently usually".split())
+_NOT_SUBJECT = frozenset(
+    "when time times day days date dates night nights evening evenings morning mornings afternoon afternoons"
+    " weekday weekdays hour now currently usually".split()
+)
 #: A time of day or of the week, a recurrence: what a date phrase does not read (a slot, not a day).
 _TIME = re.compile(
     r"(?<![\w.:/])\d{1,2}[:.]\d{2}(?![\w.:/]|\.\d)|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
@@ -296,14 +302,15 @@ def apply_time_lift(
 ) -> list[Scored]:
     """``items`` with each of the first :data:`WINDOW` lifted (stage ``times``) whose clause names a time
     and the question's subject (``terms`` less its words asking for a time; less its ``names``,
-    lowercased, when any other word is left), re-sorted when one was. ``superseded(path, line)``: the
-    index says a later line changed that line's fact, so its time is no longer the time. ``today``:
+    lowercased, when any other word is left: a weekday it capitalises is no name), re-sorted when one
+    was. ``superseded(path, line)``: the index says a later line changed that line's fact, so its time
+    is no longer the time. ``today``:
     when a candidate names a day of the subject still ahead, one naming only days already past is not
     lifted ("when is the move" asked on 15/2: "the move is now 6.3.", not "she moves up on 16.1."); a
     standing time (Mondays, 20:30, weekly) is never past."""
     out = list(items)
     words = [t for t in terms if t.lower() not in _NOT_SUBJECT]
-    named = {n.lower() for n in names}
+    named = {n.lower() for n in names if not _TIME.fullmatch(n)}  # "on Fridays": a time, not a name
     common = [t for t in words if t.lower() not in named]
     stems = query_stems(common or words)
     if not stems or not out or weight <= 0:
