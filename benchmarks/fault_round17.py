@@ -101,6 +101,43 @@ def _note_case(make: Callable[[int], str | bytes]) -> Callable[[Path], dict[str,
     return r13._note_case(make, QUESTIONS)
 
 
+_SIGNAL = r"""
+import json, sys, time
+from mdrecall.knowledge.change_signal import lexicon_signal, signal
+out = {}
+for unit in json.loads(sys.argv[1]):
+    words = (unit * (64_000 // len(unit) + 1))[:64_000]
+    t = time.process_time()
+    signal(words), lexicon_signal(words)
+    out[unit[:24]] = time.process_time() - t
+print(json.dumps(out))
+"""
+
+#: Long lines for the change signal read alone (the index cuts a fact line at 1,000 characters; the signal
+#: is a public function every pass may give a line's words).
+_SIGNAL_UNITS = (
+    "we moved to Leeds a b c d e f g h i j k l m n o it is also nice q r s t u v w x y z aa ",
+    "no hot water since Saturday x ",
+    "the jars went up to £4 too, also from the 11th ",
+)
+
+
+def signal_long_lines(tmp: Path) -> dict[str, str]:
+    """The change signal (``signal``, ``lexicon_signal``) on 64 KB lines of "also" far from each change,
+    negated "since" and "too": each within a second of CPU."""
+    r = subprocess.run(
+        [sys.executable, "-c", _SIGNAL, json.dumps(_SIGNAL_UNITS)],
+        capture_output=True,
+        timeout=600,
+        env={**os.environ, **QUIET_ENV},
+    )
+    if r.returncode != 0:
+        return verdict("unclear", r.stderr.decode(errors="replace").strip()[-200:])
+    took = json.loads(r.stdout)
+    said = ", ".join(f"{k!r} {v:.2f}" for k, v in took.items())
+    return verdict("converged" if max(took.values()) < 1.0 else "unclear", f"64 KB lines, CPU s: {said}")
+
+
 # ---- questions: benchmarks/question_misses.py --questions ------------------------------------------------
 
 _BENCH = Path(__file__).resolve().parent
@@ -427,6 +464,7 @@ def huge_and_binary(tmp: Path) -> dict[str, str]:
 
 CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     **{f"1 MB note: {name}": _note_case(make) for name, make in LINES.items()},
+    "change signal: 64 KB lines of far 'also', negated 'since', 'too'": signal_long_lines,
     "question: names in the keyword query language, folded and shortened": hostile_person_questions,
     "question: malformed and hostile files for question_misses --questions": question_files,
     "trust: local-only text through first-name, full-form and child links": local_through_first_names,
