@@ -21,6 +21,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round14          # the fourteenth round (fault_round14.py)
     python benchmarks/faults.py --only round15          # the fifteenth round (fault_round15.py)
     python benchmarks/faults.py --only round16          # the sixteenth round (fault_round16.py)
+    python benchmarks/faults.py --only round17          # the seventeenth round (fault_round17.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -65,6 +66,7 @@ import fault_round13 as fr13
 import fault_round14 as fr14
 import fault_round15 as fr15
 import fault_round16 as fr16
+import fault_round17 as fr17
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -480,6 +482,9 @@ def main() -> int:
             # a sixteenth round on session 22's supersession passes of ends told, forms of address, label
             # months, the who stage's cached mentions, the class stage's keyword fetch, and trust through them
             ("round16", lambda: fr16.case_round16(tmp), False),
+            # a seventeenth round on session 23's first names written another way (accents, hyphens, short
+            # forms, children named bare), the change signal's words of addition, question files, and trust
+            ("round17", lambda: fr17.case_round17(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

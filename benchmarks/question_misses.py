@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import tempfile
 from datetime import date
@@ -75,6 +76,47 @@ def misses(
     return right, len(asked)
 
 
+#: A labelled set's name: letters, digits and underscores (no path).
+_SET_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
+def load_questions(path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The questions file at ``path`` (``{set: [{"q", "kind", "answer": {"file", "line"}}, ...]}``), checked:
+    a ``ValueError`` saying what is wrong when it cannot be read, is not JSON, is not of that shape, or names
+    a set that is not a labelled set's plain name in ``benchmarks/knowledge``."""
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not JSON: {exc.msg} (line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} holds a JSON {type(data).__name__}, not an object {{set: [question, ...]}}")
+    for which, asked in data.items():
+        if not _SET_NAME.fullmatch(which) or not (DATA / f"{which}.labels.json").is_file():
+            raise ValueError(f"{path}: {which[:60]!r} is not a labelled set in {DATA}")
+        if not isinstance(asked, list):
+            raise ValueError(f"{path}: {which}'s questions are a {type(asked).__name__}, not a list")
+        for n, q in enumerate(asked, 1):
+            ref = q.get("answer") if isinstance(q, dict) else None
+            if not (
+                isinstance(q, dict)
+                and isinstance(q.get("q"), str)
+                and isinstance(q.get("kind"), str)
+                and isinstance(ref, dict)
+                and isinstance(ref.get("file"), str)
+                and isinstance(ref.get("line"), int)
+            ):
+                raise ValueError(
+                    f"{path}: {which}'s question {n} lacks a text q, a kind or an answer {{file, line}}"
+                )
+            if Path(ref["file"]).is_absolute() or ".." in Path(ref["file"]).parts:
+                raise ValueError(f"{path}: {which}'s question {n} answers in a file outside the set")
+    return data
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", help="comma-separated labelled sets (never a blind one)")
@@ -83,7 +125,10 @@ def main() -> int:
     parser.add_argument("--depth", type=int, default=10, help="hits to look through (default 10)")
     parser.add_argument("--all", action="store_true", help="every question, not only the misses")
     args = parser.parse_args()
-    extra = json.loads(args.questions.read_text(encoding="utf-8")) if args.questions else None
+    try:
+        extra = load_questions(args.questions) if args.questions else None
+    except ValueError as exc:
+        parser.error(str(exc))
     if not args.sets and extra is None:
         parser.error("name --sets or --questions")
     names = [w.strip() for w in args.sets.split(",")] if args.sets else list(extra or {})

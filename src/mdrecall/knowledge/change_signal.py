@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
 
 from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.fact_words import ADDITION, CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
@@ -23,21 +22,26 @@ __all__ = ["ADDITION_REACH", "lexicon_signal", "no_value_changed", "signal", "un
 ADDITION_REACH = 8
 
 
-def _adds_near(words: str, adds: Sequence[int]) -> bool:
-    """Is a word of addition (at one of ``adds`` in ``words``) within :data:`ADDITION_REACH` words of a change
-    wording of the line (or does the line hold none)? Linear in the line: each position's word number is read
-    off the line's spaces once, and each addition's nearest change wordings found by bisection."""
+def _word_numbers(words: str, at: list[int]) -> list[int]:
+    """The word number of each position ``at`` on ``words`` (the spaces before it), sorted: the line's
+    spaces read once, each position looked up (linear on a long line)."""
+    gaps = [k for k, c in enumerate(words) if c == " "]
+    return sorted(bisect.bisect_left(gaps, a) for a in at)
+
+
+def _adds_near(words: str, adds: list[int]) -> bool:
+    """Is a word of addition (at ``adds`` in ``words``) within :data:`ADDITION_REACH` words of a change
+    wording of the line (or the line holding none)? Linear: each word of addition is looked up among the
+    change wordings' word numbers, not compared with each."""
     if not adds:
         return False
     changes = [m.start() for m in CHANGE.finditer(words)] + [m.start() for m in CHANGE_WEAK.finditer(words)]
     if not changes:
         return True
-    gaps = [k for k, c in enumerate(words) if c == " "]
-    told = sorted(bisect.bisect_left(gaps, c) for c in changes)
-    for at in adds:
-        here = bisect.bisect_left(gaps, at)
-        k = bisect.bisect_left(told, here)  # the nearest change wordings on either side
-        if any(abs(told[x] - here) < ADDITION_REACH for x in (k - 1, k) if 0 <= x < len(told)):
+    at = _word_numbers(words, changes)
+    for here in _word_numbers(words, adds):
+        k = bisect.bisect_left(at, here)  # the nearest change wordings on either side
+        if any(abs(at[x] - here) < ADDITION_REACH for x in (k - 1, k) if 0 <= x < len(at)):
             return True
     return False
 
@@ -45,6 +49,9 @@ def _adds_near(words: str, adds: Sequence[int]) -> bool:
 #: A negation before "since" ("hasn't eaten since Wednesday", "no hot water since Saturday"): a thing
 #: lacking lately, not a value that took over.
 _NEGATED = re.compile(r"(?:n't|n’t|\bnot|\bno|\bnever|\bnothing|\bnobody)\b(?:\s+\S+){0,4}\s*$", re.I)
+#: Characters before "since" searched for :data:`_NEGATED` (its four words and more): a bound, so a line of
+#: thousands of "since" is read in linear time.
+_NEGATION_SPAN = 160
 
 
 #: A wish by "would" ("he'd like to", "would rather") and the verbs of wanting: read by :data:`_UNREAL`
@@ -189,7 +196,7 @@ def _told(words: str, m: re.Match[str]) -> bool:
     where not negated; a verb's only where not denied or imagined: "won't quit", "might switch")?"""
     wording = m.group().lower()
     if wording[:5] == "since":
-        return _NEGATED.search(words, 0, m.start()) is None
+        return _NEGATED.search(words, max(0, m.start() - _NEGATION_SPAN), m.start()) is None
     if wording.startswith(_NOUN_FORMS) and _DETERMINER.search(words, max(0, m.start() - 12), m.start()):
         return False  # a noun: "her hands on her hips", "some moves"
     if wording.startswith(_NOUN_FORMS) and _noun_after_modifier(words, m.start(), m.end()):
@@ -245,7 +252,7 @@ def _changes_beyond(words: str, adds: list[int]) -> bool:
     :data:`ADDITION_REACH` words from each word of addition (at ``adds``): one of another clause than
     theirs? Linear in the line: each position's word number read off the line's spaces once."""
     gaps = [k for k, c in enumerate(words) if c == " "]
-    added = sorted(bisect.bisect_left(gaps, at) for at in adds)
+    added = _word_numbers(words, adds)
     for m in CHANGE.finditer(words):
         here = bisect.bisect_left(gaps, m.start())
         k = bisect.bisect_left(added, here)  # the nearest words of addition on either side
