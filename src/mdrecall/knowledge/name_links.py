@@ -8,6 +8,7 @@ names a note states in words ("Kasia is short for Katarzyna"). Read by
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -45,6 +46,7 @@ __all__ = [
     "LINKABLE",
     "LOWER_SAMPLE",
     "diminutive_of",
+    "diminutive_stems",
     "fold_stated_aliases",
     "link_first_names",
     "person_or_org",
@@ -155,6 +157,7 @@ def link_first_names(
         by_given.setdefault(fold_accents(first), []).extend(
             f for f in fulls if kinds.get(f) != "organisation"
         )
+    opening = _openings(by_given)
     for k in stats:
         if k in firsts or " " in k or out.get(k, k) != k or kinds.get(k, "unknown") not in LINKABLE:
             continue
@@ -162,10 +165,16 @@ def link_first_names(
             meant = {full for given in nicks[k] for full in by_given.get(given, ())}
         elif len(k) > 2 and k.isalpha():  # "Rafa" for Rafael Ortiz: a given name cut short
             bare = fold_accents(k)  # "Renée" for Renee Dubois, "Soren" for Søren Kvist: accents aside
-            meant = {full for given, fulls in by_given.items() if given.startswith(bare) for full in fulls}
+            meant = {full for given in opening(bare) for full in by_given[given]}
             if not meant and kinds.get(k, "unknown") != "organisation" and not common_word(k):
                 # "Tomek" for Tomasz Nowak: the given name's opening and a diminutive ending
-                meant = {f for given, fulls in by_given.items() if diminutive_of(k, given) for f in fulls}
+                meant = {
+                    f
+                    for stem in diminutive_stems(k)
+                    for given in opening(stem)
+                    if given != bare
+                    for f in by_given[given]
+                }
         else:
             continue
         if len(meant) == 1:
@@ -361,19 +370,40 @@ def diminutive_of(short: str, given: str) -> bool:
     given name's opening and a diminutive ending ("tomek" of "tomasz", "grzesiu" of "grzegorz", "ania" of
     "anna", "juanito" of "juan")? The opening is two letters at least, and four where the short name is a
     known given name of its own ("bartek" of "bartlomiej", not "marek" of "martin")."""
+    return fold_accents(short) != given and any(given.startswith(stem) for stem in diminutive_stems(short))
+
+
+def diminutive_stems(short: str) -> tuple[str, ...]:
+    """The openings a given name must start with for ``short`` (lower case) to be its diminutive
+    (:func:`diminutive_of`): ``short`` without each diminutive ending it has ("tomek" → "tom"; "ania" →
+    "a", too short, and "an", the n of "-nia" being Anna's own), each as long as the least opening."""
     short = fold_accents(short)
-    if short == given or len(short) < 3:
-        return False
+    if len(short) < 3:
+        return ()
     least = 4 if given_name(short.capitalize()) else 2
+    stems: dict[str, None] = {}
     for end in DIMINUTIVE_ENDINGS:
         if not short.endswith(end):
             continue
-        stems = {short[: -len(end)]}
+        cut = [short[: -len(end)]]
         if end[0] not in "aeiou":  # "ania": the n of "-nia" is Anna's own
-            stems.add(short[: -len(end) + 1])
-        if any(len(stem) >= least and given.startswith(stem) for stem in stems):
-            return True
-    return False
+            cut.append(short[: -len(end) + 1])
+        stems.update((stem, None) for stem in cut if len(stem) >= least)
+    return tuple(stems)
+
+
+def _openings(by_given: Mapping[str, object]) -> Callable[[str], list[str]]:
+    """A look-up of the keys of ``by_given`` that open with a prefix, by bisection in their sorted list:
+    each lone name reads only the given names it may shorten, not every given name of the workspace (a
+    page of thousands of names stays near linear)."""
+    keys = sorted(by_given)
+
+    def opening(prefix: str) -> list[str]:
+        lo = bisect.bisect_left(keys, prefix)
+        hi = bisect.bisect_left(keys, prefix + "\U0010ffff")
+        return keys[lo:hi]
+
+    return opening
 
 
 def fold_stated_aliases(out: dict[str, str], rows: Sequence[RelationRow], fixed: set[str]) -> None:
