@@ -39,6 +39,7 @@ from mdrecall.knowledge.line_subjects import label_anchors, labels_of, subject_s
 from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.rate_amounts import other_units
+from mdrecall.knowledge.standing_rates import same_thing_priced, standing_rate
 from mdrecall.knowledge.value_kinds import (
     TYPED_KINDS,
     changed_kinds,
@@ -168,7 +169,7 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             return True  # "wants Cerro Azul every two weeks, not monthly" … "monthly volumes": its value left
         return True if pair_change(old, new, old_slots, new_slots) else None
     if state.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
-        if old.day:
+        if old.day and not standing_rate(old.words, new.words, old_slots, new_slots):
             return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events
         if one_period(new.words):
             return None  # "Groceries this month: £437" … "Monthly grocery budget: £400": one month's
@@ -330,7 +331,9 @@ def leaves_named(old: Fact, new: Fact) -> bool:
 def floor_waived(old: Fact, new: Fact) -> bool:
     """Is the word sets' cosine floor waived for the pair: the newer says a name the older holds can't go on
     (:func:`leaves_named`) or names the older's head (:func:`head_named`)?"""
-    return leaves_named(old, new) or head_named(old, new)
+    if leaves_named(old, new) or head_named(old, new):
+        return True
+    return same_thing_priced(old.words, new.words, value_slots(old), value_slots(new))
 
 
 def head_named(old: Fact, new: Fact) -> bool:

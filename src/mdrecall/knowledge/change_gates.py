@@ -29,6 +29,7 @@ from mdrecall.knowledge.event_days import as_usual, attendance, cancels_one, eve
 from mdrecall.knowledge.fact_values import kin_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.phrase_modifiers import modified
+from mdrecall.knowledge.standing_rates import standing_rate
 from mdrecall.knowledge.value_kinds import TYPED_KINDS, changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession
 
@@ -184,7 +185,7 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
             return None
         return None if pair_change(old, new, old_slots, new_slots) else "candidate: pair, no evidence"
     if state.kind[j] == "typed":
-        if old.day:
+        if old.day and not standing_rate(old.words, new.words, old_slots, new_slots):
             return "candidate: typed, older dated"
         if not new.day and new.path == old.path and "time" not in new.attrs:
             return "candidate: typed, one page's entries"

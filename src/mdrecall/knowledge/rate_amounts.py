@@ -16,7 +16,7 @@ import re
 from mdrecall.knowledge.fact_words import DIGIT
 from mdrecall.knowledge.money import amount_value
 
-__all__ = ["bare_rates", "other_units", "price_units", "priced_amounts"]
+__all__ = ["TIME_UNITS", "bare_rates", "other_units", "price_units", "priced_amounts"]
 
 #: A number read as an amount ("1,500", "12.000", "4k", "85.50"), then a unit: "/h", "/month", "a load",
 #: "per flat", "each session" (one space at most before "/"; the unit a word of letters). No match starts
@@ -118,7 +118,7 @@ _UNIT_FORMS = {
 }  # fmt: skip
 #: The units of time: a price per one of them and a price per another may be one price told anew
 #: ("£600 a year" … "now £55 a month").
-_TIME_UNITS = frozenset(_UNIT_FORMS.values())
+TIME_UNITS = frozenset(_UNIT_FORMS.values())
 
 
 def price_units(line: str) -> set[str]:
@@ -145,4 +145,4 @@ def other_units(older: str, newer: str) -> bool:
     old, new = price_units(older), price_units(newer)
     if not old or not new or not old.isdisjoint(new):
         return False
-    return not (old <= _TIME_UNITS and new <= _TIME_UNITS)
+    return not (old <= TIME_UNITS and new <= TIME_UNITS)
