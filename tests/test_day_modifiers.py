@@ -27,6 +27,8 @@ WRITTEN = "2027-03-10"  # a Wednesday
         ("Reran the 2027-03-02 soil sample through the spectrometer", "2027-03-10"),
         ("Quote dated 1 March came back signed today", "2027-03-10"),
         ("Photos from last Saturday, printed them yesterday", "2027-03-09"),
+        ("Log cleanup ran; the oldest archive left is web-2027-03-08.gz", "2027-03-10"),  # a file's name
+        ("Mailed the 2027-03-08.csv export to the auditors", "2027-03-10"),
         # a day given anew after one undone
         ("Tasting booked the 18th, then cancelled, now set for the 24th", "2027-03-24"),
     ],

@@ -6,7 +6,8 @@ yesterday") or between a determiner and it ("the 6/15 backup"): the line is abou
 thing, on the day written or on another day the line gives ("... dated 1 May arrived today"). A day after
 "since" in the present perfect ("the build has been red since Saturday") starts a state that still holds
 on the day written; so does a day's possessive or "from" when the clause says "still" ("last Tuesday's
-form still not signed"). A bare "down since yesterday" keeps yesterday (docs/entities.md, round 7).
+form still not signed"). A day glued into a name ("app-2026-06-22.log", "dump_2026-06-12") names a
+file. A bare "down since yesterday" keeps yesterday (docs/entities.md, round 7).
 Used by :func:`mdrecall.knowledge.line_day.line_day`.
 """
 
@@ -55,6 +56,10 @@ _PERFECT_SINCE = re.compile(
 _STILL_AFTER = re.compile(r"[^.;:!?,()]*\b(?:still|not\s+yet)\b")
 #: A copula and up to three words before "from" and the day: a role or a state that starts then.
 _COPULA = re.compile(r"\b(?:is|are|am|was|were|be|becomes?|'s|'re)\s+(?:[\w'-]+\s+){0,3}from\s+[^.;:!?,()]*$")
+#: A word glued to a day by "_" ("dump_2026-06-12"), or a file's extension right after it
+#: ("app-2026-06-22.log", "03-14.csv"): the day is part of a name ("mid-2026", "Mon-Fri" are not).
+_GLUED_BEFORE = re.compile(r"[a-z0-9]_$")
+_EXTENSION = re.compile(r"\.[a-z][a-z0-9]{1,4}\b")
 _POSSESSIVE = re.compile(r"['’]s\b")
 _CLAUSE_BEFORE = re.compile(r"[.;:!?,()]")
 
@@ -89,6 +94,8 @@ def modifier_day(low: str, n: NoteDate, written: date | None, others: bool = Fal
     day written; never after "is" ("she is librarian from today": a start)."""
     if _PERFECT_SINCE.search(low, max(0, n.start - 60), n.start):
         return True
+    if _GLUED_BEFORE.search(low, max(0, n.start - 2), n.start) or _EXTENSION.match(low, n.end):
+        return True  # "oldest file is app-2026-06-22.log": a file's or an identifier's name
     if not _gone(n, written):
         return False
     if _DATED.search(low, max(0, n.start - 12), n.start):
