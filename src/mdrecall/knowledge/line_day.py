@@ -34,7 +34,9 @@ from mdrecall.knowledge.day_filters import (
     span_start,
     topic,
 )
+from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
+from mdrecall.knowledge.rebooked import rebooked_first
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
 from mdrecall.text.verb_months import month_acted_on
@@ -123,6 +125,9 @@ def line_day(
     kept = [n for n in kept if n not in held]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
     kept = [n for n in kept if not names_note(low, n)]  # "the notes are in the 2026-11-02 log"
+    kept = [
+        n for n in kept if not modifier_day(low, n, written, len(kept) > 1)
+    ]  # "the letter dated 1 May arrived today"
     kept = [n for n in kept if not month_acted_on(line, n.start, n.end)]  # "Sales: March reconciled"
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     kept = [n for n in kept if not compared(low, n)]  # "back like in 2019": a day compared with
@@ -140,6 +145,7 @@ def line_day(
     kept = [n for n in kept if not condition(low, lead, n)]  # "...; if no better by Monday, vet"
     kept = [n for n in kept if not in_aside(line, low, lead, n)]  # "weighs 3.1 kg (was 3.4 on 5/3)"
     kept = purpose_last(low, instead_first(low, kept))  # "bookings for Easter open today"
+    kept = rebooked_first(low, kept)  # "booked the 15th, then cancelled, now wants the 22nd"
     if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
         return kept[0].days[0]
     kept = _acted_first(line, low, lead, kept)

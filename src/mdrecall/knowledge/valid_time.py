@@ -23,6 +23,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.knowledge.date_hints import may_name_date
+from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_day import line_day, names_note
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
@@ -171,6 +172,7 @@ class LineDays:
                     for n in found
                     if _YEARISH.search(line, n.start, n.end)
                     and not names_note(low, n)
+                    and not modifier_day(low, n, None)  # "old exams from 2023-01-12 are on the page"
                     # ("the 1983 floods at the house": a year naming an event, a mention)
                     and (len(n.days) < 365 or not names_event(low, n.start, n.end))
                 ),
