@@ -60,7 +60,6 @@ from mdrecall.search.ranking import (
 from mdrecall.search.role_names import role_names
 from mdrecall.search.slot_news import lift_slot_news, value_notes
 from mdrecall.search.snippets import LineScorer
-from mdrecall.search.spelling import corrected_query
 from mdrecall.search.supersede import (
     apply_fact_supersession,
     keep_newer_first,
@@ -214,9 +213,6 @@ def run_search(
     """
     today = req.today or date.today()
     off = frozenset(cfg.skip_stages)
-    fixed = corrected_query(store, req.query) if "spelling" not in off and req.mode != "vector" else None
-    if fixed is not None and fixed != req.query:  # "remiders": the workspace's "reminders"
-        req = replace(req, query=fixed)
     intent = None if "intent" in off else query_intent(req.query)
     kq = build_keyword_query(
         req.query,

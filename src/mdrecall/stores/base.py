@@ -30,7 +30,6 @@ __all__ = [
     "SupportsRecovery",
     "SupportsSyncLock",
     "SupportsVectorStats",
-    "SupportsVocabulary",
     "StoreFactory",
     "open_store",
     "register_store",
@@ -134,21 +133,6 @@ class SupportsSyncLock(Protocol):
 
     def sync_lock(self) -> AbstractContextManager[object]:
         """Held while one process re-indexes; blocks other processes' re-index until released."""
-        ...
-
-
-@runtime_checkable
-class SupportsVocabulary(Protocol):
-    """Optional: the keyword index's own vocabulary, for correcting a question's misspelt word
-    (:mod:`mdrecall.search.spelling`). A store without it gets no correction."""
-
-    def index_terms(self) -> frozenset[str]:
-        """Every term of the keyword index as it stores it (stemmed where it stems), read once per
-        change of the index."""
-        ...
-
-    def term_chunks(self, words: Sequence[str]) -> dict[str, int]:
-        """How many chunks hold each word, read as the keyword index reads a query's word."""
         ...
 
 

@@ -119,18 +119,6 @@ class InMemoryStore(MemoryViews):
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [Candidate(self._chunks[cid], s, i) for i, (s, cid) in enumerate(scored[:limit])]
 
-    def index_terms(self) -> frozenset[str]:
-        """Every token of the chunks' text and headings (this store does not stem)."""
-        return frozenset(t for tf in self._tf.values() for t in tf)
-
-    def term_chunks(self, words: Sequence[str]) -> dict[str, int]:
-        """Chunks holding each word (as a token or a phrase)."""
-        out = {}
-        for w in words:
-            grams = tokenize(w)
-            out[w] = sum(1 for cid in self._tf if grams and self._freq(cid, grams)) if grams else 0
-        return out
-
     def _freq(self, cid: str, grams: list[str]) -> int:
         """Occurrences in a chunk (text and heading) of a token, a phrase (consecutive tokens, within
         the text or within the heading) or one CJK character."""

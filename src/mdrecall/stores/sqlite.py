@@ -38,7 +38,6 @@ from mdrecall.stores.sqlite_vector_file import VectorFile, vector_file_path
 from mdrecall.stores.sqlite_vector_rows import SQLiteVectorRows
 from mdrecall.stores.sqlite_vectors import DEFAULT_VECTOR_CACHE_BYTES, VectorSearch
 from mdrecall.stores.sqlite_views import SQLiteViews
-from mdrecall.stores.sqlite_vocab import SQLiteVocabulary
 
 if TYPE_CHECKING:
     import numpy as np
@@ -82,7 +81,6 @@ def _wal(conn: sqlite3.Connection, wait_s: float = 30.0) -> None:
 class SQLiteStore(
     SQLiteRecovery,
     SQLiteKeywordSearch,
-    SQLiteVocabulary,
     SQLiteViews,
     SQLiteCrossScores,
     SQLiteForget,
@@ -113,7 +111,6 @@ class SQLiteStore(
         self._batch_depth = 0
         self._count_cache: tuple[tuple[int, int], int] | None = None
         self._df_cache: dict[str, int] = {}  # FTS5 term → chunks holding it, valid for _count_cache
-        self._vocab_cache: tuple[tuple[int, int], frozenset[str]] | None = None  # FTS5's terms
         self._records_cache: dict[str | None, tuple[tuple[int, int], dict[str, FileRecord]]] = {}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -286,7 +283,6 @@ class SQLiteStore(
         self._records_cache.clear()
         self._count_cache = None
         self._df_cache = {}
-        self._vocab_cache = None
 
     # The narrow interface its views use (:class:`~mdrecall.stores.sqlite_views.SQLiteAccess`).
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
