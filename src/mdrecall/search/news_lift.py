@@ -22,7 +22,7 @@ from mdrecall.search.current import NOTES
 from mdrecall.search.snippets import query_stems, term_matches
 from mdrecall.text.tense import tells_of_past
 
-__all__ = ["CLOSE", "WINDOW", "lift_news"]
+__all__ = ["CLOSE", "WINDOW", "change_line", "lift_news", "people_word"]
 
 #: How many of the first candidates are looked at.
 WINDOW = 10
@@ -44,7 +44,7 @@ def lift_news(
     if len(out) < 2 or not terms or out[0].score <= 0:
         return out
     stems = query_stems(terms)
-    must = query_stems([n for n in names if not _people_word(n)]) & stems
+    must = query_stems([n for n in names if not people_word(n)]) & stems
     bar = out[0].score * close
     best: tuple[int, int] | None = None  # (words held, -rank)
     for i, s in enumerate(out[:window]):
@@ -52,7 +52,7 @@ def lift_news(
             break
         if s.chunk.source != NOTES or not s.chunk.date or s.superseded_by:
             continue
-        held = _change_line(s.chunk.text, stems, must)
+        held = change_line(s.chunk.text, stems, must)
         if held and (best is None or (held, -i) > best):
             best = (held, -i)
     if best is None or best[1] == 0:
@@ -62,7 +62,7 @@ def lift_news(
     return [lifted, *(s for i, s in enumerate(out) if i != at)]
 
 
-def _change_line(text: str, stems: frozenset[str], must: frozenset[str]) -> int:
+def change_line(text: str, stems: frozenset[str], must: frozenset[str]) -> int:
     """How many of ``stems`` the line of ``text`` telling a change on the subject holds (the most of any
     such line; 0 when none does): it holds every name of ``must`` and a subject word that is no name."""
     from mdrecall.knowledge.change_signal import signal  # here: only a question about the present reads it
@@ -78,7 +78,7 @@ def _change_line(text: str, stems: frozenset[str], must: frozenset[str]) -> int:
     return most
 
 
-def _people_word(name: str) -> bool:
+def people_word(name: str) -> bool:
     """Is the question's capitalised word an adjective of a people or a language ("the French buyer"):
     it names no one the line must name."""
     from mdrecall.knowledge.name_lists import demonym

@@ -67,6 +67,7 @@ from mdrecall.search.supersede import (
     superseded_lines,
 )
 from mdrecall.search.supersede_wording import apply_supersession, marks_by_wording, query_names
+from mdrecall.search.time_rescue import keep_rescued, rescued_times
 from mdrecall.search.times import (
     answer_past_day,
     apply_often_lift,
@@ -350,13 +351,18 @@ def run_search(
         ranked = apply_min_score(fused, req.min_score, ("text", "vector"), {"vector": bar})
     else:
         ranked = apply_min_score(fused, bar if vec else req.min_score)
+    timed = "times" not in off and bool(fused) and asks_for_time(req.query)
+    if timed:  # "what night is the class now": a note telling its time moved is judged with its lift
+        gone = _superseded_check(store, off, fused)
+        keep = rescued_times(fused, req.min_score, (*kq.terms, *near), query_names(req.query), gone, today)
+        ranked = keep_rescued(fused, ranked, keep)
     if fused and not ranked:  # say why nothing is shown: every candidate was cut by min_score
         n, s = len(fused), "s" if len(fused) != 1 else ""
         cut = f"{n} candidate{s} scored below min_score {req.min_score:g}: try --min-score 0"
         fallback = f"{fallback}; {cut}" if fallback else cut
     if "who" not in off and ranked and not several and asks_for_party(req.query):  # "who feeds the hens"
         ranked = _person_answers(store, ranked, kq.terms, req.query)  # among those min_score kept
-    if "times" not in off and ranked and asks_for_time(req.query):  # "when is team sync": its time
+    if timed and ranked:  # "when is team sync": its time
         gone = _superseded_check(store, off, ranked)
         ranked = apply_time_lift(
             ranked, (*kq.terms, *near), query_names(req.query), superseded=gone, today=today
