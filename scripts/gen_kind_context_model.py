@@ -19,7 +19,9 @@ nineteen sets, with ``--share`` (0.5: its probabilities averaged with the static
 the context gate with it) and ``--up`` stored in the file (shipped since kinds round 18; left out: +21 of
 2,147 names, no set lower). The shipped file weighs the names the rules leave without a kind twice
 (``--sentence --up 2``, session 23: left out +3 of 2,188 against every row alike, no set lower;
-docs/entities.md).
+docs/entities.md); ``--shape`` appends the name's shape (:mod:`mdrecall.knowledge.name_shape`) to the
+sentence model's input, and the file says so (shipped since session 23, h-kinds28: ``--sentence --up 2
+--shape``).
 
 Needs the package's ``local`` extra (``tokenizers``) and numpy; writes the model (~50 KB).
 """
@@ -52,6 +54,9 @@ def main() -> None:
     parser.add_argument("--up", type=float, default=1.0, help="weight of the names the model is asked about")
     parser.add_argument("--share", type=float, default=0.5, help="the sentence model's share (--sentence)")
     parser.add_argument("--gate", type=float, default=0.2, help="the context gate with it (--sentence)")
+    parser.add_argument(
+        "--shape", action="store_true", help="the sentence model reads the name's shape too (--sentence)"
+    )
     args = parser.parse_args()
     if args.rows and args.rows.is_file():
         rows = json.loads(args.rows.read_text(encoding="utf-8"))
@@ -61,13 +66,20 @@ def main() -> None:
     out = OUT
     if args.sentence:
         from mdrecall.knowledge.kind_sentence import MODEL_FILE
+        from mdrecall.knowledge.name_shape import shape_features
 
-        x, out = np.concatenate([x, kse.sentence_matrix(rows)], 1), MODEL_FILE
+        own = [np.asarray([shape_features(r["name"]) for r in rows], np.float32)] if args.shape else []
+        x, out = np.concatenate([x, kse.sentence_matrix(rows), *own], 1), MODEL_FILE
     y = np.array([kse.KINDS.index(r["gold"]) for r in rows])
     weight = np.array([args.up if kse.asked(r) else 1.0 for r in rows], np.float32)
     weights, bias = kce.fit(x, y, len(kse.KINDS), sample_weight=weight)
     extra = (
-        {"share": np.float32(args.share), "gate": np.float32(args.gate), "up": np.float32(args.up)}
+        {
+            "share": np.float32(args.share),
+            "gate": np.float32(args.gate),
+            "up": np.float32(args.up),
+            "shape": np.bool_(args.shape),
+        }
         if args.sentence
         else {}
     )

@@ -47,6 +47,7 @@ from mdrecall.knowledge.extract import KINDS
 from mdrecall.knowledge.kind_guess import KindGuess
 from mdrecall.knowledge.kind_slots import WIDTH, slots
 from mdrecall.knowledge.name_lists import given_name, places
+from mdrecall.knowledge.name_shape import shape_features
 from mdrecall.stores.views import ChunkAtStore
 
 if TYPE_CHECKING:
@@ -246,7 +247,8 @@ def probabilities_many(
     share = reader.share
     for i, (x, vector) in enumerate(zip(xs, vectors, strict=False)):
         out = outs[i] or {}
-        read = _softmax(reader.kinds, np.concatenate([x, vector]) @ reader.weights + reader.bias)
+        own = [np.asarray(shape_features(names[i][0]), np.float32)] if reader.shaped else []
+        read = _softmax(reader.kinds, np.concatenate([x, vector, *own]) @ reader.weights + reader.bias)
         both = dict.fromkeys([*out, *read])
         mixed = Probabilities({k: (1 - share) * out.get(k, 0.0) + share * read.get(k, 0.0) for k in both})
         mixed.static = out

@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from mdrecall.knowledge.name_shape import WIDTH as SHAPE_WIDTH
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -103,7 +105,8 @@ def vectors(embedder: Any, names: Sequence[tuple[Sequence[str], Sequence[_Line]]
 class Reader(NamedTuple):
     """The sentence model's file, read: the embedder, the regression over the static model's features and
     the sentence vector, its kinds, its ``share`` of the probabilities (averaged with the static model's;
-    1 replaces them) and the context model's ``gate`` with it (``None``: the static model's)."""
+    1 replaces them), the context model's ``gate`` with it (``None``: the static model's), and whether it
+    reads the name's shape too (``shaped``)."""
 
     embedder: Any
     weights: Any
@@ -111,13 +114,16 @@ class Reader(NamedTuple):
     kinds: tuple[str, ...]
     share: float
     gate: float | None
+    #: The file reads the name's shape too (:func:`~.name_shape.shape_features`, after the sentence vector).
+    shaped: bool = False
 
 
 @cache
 def model(base: int) -> Reader | None:
     """The model file that reads ``base`` context features and the sentence vector; ``None`` where the file
     or the ``local`` extra is missing, or the file is damaged or of another shape. A file without ``share``
-    replaces the static model's answer (share 1)."""
+    replaces the static model's answer (share 1); one with a true ``shape`` reads the name's shape too
+    (:data:`~.name_shape.WIDTH` more inputs)."""
     import numpy as np
 
     from mdrecall.embedders import local
@@ -131,12 +137,14 @@ def model(base: int) -> Reader | None:
             kinds = tuple(str(k) for k in data["kinds"])
             share = float(data["share"]) if "share" in data.files else 1.0
             gate = float(data["gate"]) if "gate" in data.files else None
+            named = "shape" in data.files and bool(data["shape"])
     except (OSError, ValueError, KeyError, EOFError, TypeError, zipfile.BadZipFile):
         return None
-    shaped = weights.shape == (base + DIMS, len(kinds)) and bias.shape == (len(kinds),)
+    width = base + DIMS + SHAPE_WIDTH * named
+    shaped = weights.shape == (width, len(kinds)) and bias.shape == (len(kinds),)
     shaped = shaped and weights.dtype.kind == bias.dtype.kind == "f"
     if not kinds or not shaped or not set(kinds) <= set(KINDS) or not np.isfinite(weights).all():
         return None
     if not 0 < share <= 1 or (gate is not None and not 0 <= gate <= 1):
         return None
-    return Reader(local.LocalEmbedder(threads=1), weights, bias, kinds, share, gate)
+    return Reader(local.LocalEmbedder(threads=1), weights, bias, kinds, share, gate, named)
