@@ -21,11 +21,14 @@ from pathlib import Path
 from mdrecall.knowledge.mention_patterns import HONORIFICS, PARTICLE_WORD, STOP, TITLES
 from mdrecall.knowledge.name_lists import given_name, known_name, places
 
-__all__ = ["opening_lead", "opening_name", "opening_word"]
+__all__ = ["MAX_WORDS", "MIN_WORDS", "opening_lead", "opening_name", "opening_word"]
 
 _DATA = Path(__file__).parent / "data" / "opening_words.txt"
 #: The fewest capitalised words of a run that opens a sentence and is read as a name.
 MIN_WORDS = 3
+#: The most: a longer run of capitalised words is a heading-like list or a page of capitals, not one name
+#: (a 1 MB line of them would otherwise be one name of 100,000 words).
+MAX_WORDS = 8
 
 
 @cache
@@ -63,7 +66,7 @@ def _plain_run(words: list[str]) -> bool:
 def opening_lead(words: list[str], opens: bool, heading: bool) -> int:
     """1 where a run of capitalised words opening a sentence starts with an inflected verb and goes on
     with a name of two words or more ("Eats Ziwi Peak", "Rang Atlantic Chill"), else 0."""
-    if not opens or heading or len(words) < MIN_WORDS:
+    if not opens or heading or not MIN_WORDS <= len(words) <= MAX_WORDS:
         return 0
     if opening_word(words[0]) != "v" or not _plain_run(words[1:]) or known_name(" ".join(words)):
         return 0
@@ -72,14 +75,14 @@ def opening_lead(words: list[str], opens: bool, heading: bool) -> int:
 
 def opening_name(words: list[str], opens: bool, heading: bool, in_cell: bool) -> bool:
     """Is a run of capitalised words that opens a sentence or line a name by its length alone: three words
-    or more, no heading's or table cell's, not opened by an adjective or a verb's form, no stop word, title
-    or possessive inside, no given name before a last word ("Charge Nurse Ben Walsh": a role and a person,
-    for the person's readers) ("Seafood Expo Global", "Taller de Lutería Valdivia")?"""
+    to :data:`MAX_WORDS`, no heading's or table cell's, not opened by an adjective or a verb's form, no stop
+    word, title or possessive inside, no given name before a last word ("Charge Nurse Ben Walsh": a role and
+    a person, for the person's readers) ("Seafood Expo Global", "Taller de Lutería Valdivia")?"""
     return (
         opens
         and not heading
         and not in_cell
-        and len(words) >= MIN_WORDS
+        and MIN_WORDS <= len(words) <= MAX_WORDS
         and opening_word(words[0]) is None
         and _plain_run(words)
         and not any(given_name(w) for w in words[1:-1])
