@@ -26,6 +26,7 @@ from mdrecall.knowledge.name_lists import given_name
 from mdrecall.knowledge.said_facts import HOLDER, LOGGED, TOLD
 from mdrecall.knowledge.status_scales import STATUS_SCALES
 from mdrecall.knowledge.value_kinds import KINDS, names_value, new_names, value_slots, values_differ
+from mdrecall.stores.views import Supersession
 
 __all__ = [
     "CANDIDATE_WORDS",
@@ -42,6 +43,7 @@ __all__ = [
     "confirms",
     "is_logged",
     "is_told",
+    "keep_latest",
     "open_value",
     "pair_change",
     "pair_signal",
@@ -243,6 +245,15 @@ def written_before(o: Fact, n: Fact) -> bool:
     if n.day:
         return True
     return not o.day and o.path == n.path and n.line > o.line
+
+
+def keep_latest(out: dict[Key, Supersession], old: Fact, new: Fact) -> None:
+    """Record in ``out`` that ``new`` supersedes ``old``, unless a newer line written later (by day, then
+    path and line) already does: an older line is marked by the last change that reaches it."""
+    key = (old.path, old.line)
+    have = out.get(key)
+    if have is None or (new.day or "", new.path, new.line) > (have.day or "", have.path, have.line):
+        out[key] = Supersession(new.path, new.line, new.day)
 
 
 def confirms(old: Fact, new: Fact, new_slots: set[str], old_slots: set[str]) -> bool:

@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from mdrecall.knowledge.change_pairs import written_before
+from mdrecall.knowledge.change_rules import Key, keep_latest
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.leave_grammar import departure
 from mdrecall.knowledge.name_lists import person_noun
@@ -49,7 +50,6 @@ from mdrecall.stores.views import FactRow, Supersession
 
 __all__ = ["NEAR", "ROLE_END", "TAKES_FROM", "holder_label", "named_people", "role_end_pairs", "role_ended"]
 
-Key = tuple[str, int]
 _NAME = r"[A-ZÀ-Þ][\w-]*(?: [A-ZÀ-Þ][\w-]*)?"
 #: A word after "out" that says a person is away a while or out of a thing, not gone ("out sick", "out of").
 _NOT_GONE = r"(?:sick|of|for|today|tonight|on|at|until|till|with|and|in|to|there|here|now)"
@@ -225,12 +225,5 @@ def role_end_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> 
                     continue
                 if not _ended(held, parts, one_role, new_words):
                     continue
-                key = (old.path, old.line)
-                have = out.get(key)
-                if have is None or (new.day or "", new.path, new.line) > (
-                    have.day or "",
-                    have.path,
-                    have.line,
-                ):
-                    out[key] = Supersession(new.path, new.line, new.day)
+                keep_latest(out, old, new)
     return out

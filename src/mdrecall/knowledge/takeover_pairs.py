@@ -29,6 +29,7 @@ import re
 from collections.abc import Sequence
 
 from mdrecall.knowledge.change_pairs import written_before
+from mdrecall.knowledge.change_rules import Key, keep_latest
 from mdrecall.knowledge.fact_values import stem, subject_words
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.role_end_pairs import NEAR, holder_label, named_people
@@ -36,7 +37,6 @@ from mdrecall.stores.views import FactRow, Supersession
 
 __all__ = ["ROLE_WORDS", "TAKES_OVER", "takeover_pairs", "taken_over"]
 
-Key = tuple[str, int]
 _NAME = r"[A-ZÀ-Þ][\w-]*(?: [A-ZÀ-Þ][\w.-]*)?"
 #: A person (past one lower-case word: "Nikhil's cousin Tejas" reads Tejas), then a form of "take over"
 #: and the words after it.
@@ -121,12 +121,5 @@ def takeover_pairs(facts: Sequence[FactRow], pairs: dict[Key, Supersession]) -> 
                         continue
                     if modified(old.words.lower(), new.words.lower(), role & old_role):
                         continue
-                    key = (old.path, old.line)
-                    have = out.get(key)
-                    if have is None or (new.day or "", new.path, new.line) > (
-                        have.day or "",
-                        have.path,
-                        have.line,
-                    ):
-                        out[key] = Supersession(new.path, new.line, new.day)
+                    keep_latest(out, old, new)
     return out
