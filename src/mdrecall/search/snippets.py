@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from mdrecall.text.query import tokenize
+from mdrecall.text.tokens import strip_accents
 
 __all__ = [
     "LineScorer",
@@ -145,22 +145,16 @@ def _line_stems(line: str) -> frozenset[str]:
     found = frozenset(_stem(t) for t in tokenize(line))
     if line.isascii():
         return found
-    return found | frozenset(_unaccent(w) for w in found if not w.isascii())
+    return found | frozenset(strip_accents(w) for w in found if not w.isascii())
 
 
 @lru_cache(maxsize=64)
 def _accented(stems: frozenset[str]) -> tuple[tuple[str, str], ...]:
     """The query stems written with accents, each with its folded form."""
-    return tuple((q, bare) for q in stems if not q.isascii() and (bare := _unaccent(q)) != q)
+    return tuple((q, bare) for q in stems if not q.isascii() and (bare := strip_accents(q)) != q)
 
 
 @lru_cache(maxsize=1 << 14)
-def _unaccent(word: str) -> str:
-    """``word`` without its combining accents ("zoé" → "zoe"; "ł" and CJK stay)."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", bare)
-
-
 @lru_cache(maxsize=64)
 def _heads(stems: frozenset[str]) -> dict[str, tuple[str, ...]]:
     """The query stems of four letters or more, by their first four letters."""

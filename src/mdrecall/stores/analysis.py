@@ -17,7 +17,6 @@ phrase is matched within one of the two.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from functools import lru_cache
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from mdrecall.errors import MissingDependencyError
 from mdrecall.text.chunking import keyword_heading
 from mdrecall.text.query import tokenize
+from mdrecall.text.tokens import strip_accents
 
 __all__ = [
     "MAX_TERM_CHARS",
@@ -58,10 +58,7 @@ def _stemmer() -> Any:
 @lru_cache(maxsize=200_000)
 def _term(token: str) -> str:
     """One token → its indexed form: diacritics folded, then Porter-stemmed."""
-    if not token.isascii():
-        folded = unicodedata.normalize("NFKD", token)
-        token = "".join(ch for ch in folded if not unicodedata.combining(ch))
-        token = unicodedata.normalize("NFC", token)
+    token = strip_accents(token)
     if not token.isascii() or len(token) < 3:
         return token  # FTS5's porter step leaves these alone too
     return str(_stemmer().stemWord(token))

@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import calendar
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from mdrecall.text.tokens import is_cjk, tokenize
+from mdrecall.text.tokens import is_cjk, strip_accents, tokenize
 
 __all__ = [
     "DateHints",
@@ -142,7 +141,7 @@ def resolve_relative_dates(text: str, today: date) -> DateHints:
 
 def resolve_tokens(tokens: Sequence[str], today: date) -> DateHints:
     """Like :func:`resolve_relative_dates`, over tokens from :func:`mdrecall.text.tokens.tokenize`."""
-    t = [_fold(x) for x in tokens]
+    t = [strip_accents(x) for x in tokens]
     days: set[date] = set()
     phrases: list[str] = []
     consumed: set[int] = set()
@@ -212,13 +211,6 @@ def _range(t: list[str], a: int, an: int, b: int, first: list[date], second: lis
             if start <= end:
                 break
     return _span(start, end) if start <= end else []
-
-
-def _fold(token: str) -> str:
-    if token.isascii():
-        return token
-    stripped = "".join(c for c in unicodedata.normalize("NFKD", token) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", stripped)
 
 
 def _overlaps(left: str, right: str) -> bool:

@@ -17,12 +17,11 @@ booking, "vegetables" → veg). A search weighs them below the question's own wo
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from mdrecall.text.tokens import tokenize
+from mdrecall.text.tokens import strip_accents, tokenize
 
 __all__ = [
     "BUILTIN_GROUPS",
@@ -190,13 +189,7 @@ BUILTIN_GROUPS: tuple[tuple[str, ...], ...] = (
 
 def fold(text: str) -> str:
     """The lookup key of a word or phrase: its tokens, lowercased, without accents, space-joined."""
-    out = []
-    for tok in tokenize(text):
-        decomposed = unicodedata.normalize("NFKD", tok)
-        out.append(
-            unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
-        )
-    return " ".join(out)
+    return " ".join(strip_accents(tok) for tok in tokenize(text))
 
 
 class SynonymTable:

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from functools import cache
 
-__all__ = ["cjk_index_text", "has_cjk", "is_cjk", "is_hiragana", "normalize", "tokenize"]
+__all__ = ["cjk_index_text", "has_cjk", "is_cjk", "is_hiragana", "normalize", "strip_accents", "tokenize"]
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _WORD_PART = re.compile(r"[^\W_]+", re.UNICODE)  # a \w+ word split at underscores, in one C pass
@@ -48,6 +48,15 @@ _HIRAGANA = re.compile("[\u3041-\u309f]+")
 def normalize(text: str) -> str:
     """NFKC, lowercased: the form every token is taken from."""
     return unicodedata.normalize("NFKC", text).lower()
+
+
+def strip_accents(word: str) -> str:
+    """``word`` without its combining accents, recomposed ("zoé" → "zoe", "Søren" keeps its "ø": a letter of
+    its own, no accent; CJK stays)."""
+    if word.isascii():
+        return word
+    bare = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
 
 
 def _may_hold_cjk(text: str) -> bool:
