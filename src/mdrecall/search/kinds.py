@@ -96,7 +96,7 @@ def animals_named_with(store: Store, keys: Sequence[str]) -> tuple[str, ...]:
 
     if not keys or not keeps_views(store):
         return ()
-    from mdrecall.knowledge.name_lists import animal_words
+    from mdrecall.knowledge.noun_words import animal_words
 
     animals = animal_words()
     lines = store.line_texts(sorted({(m.path, m.line) for m in store.mention_rows(list(keys))}))
