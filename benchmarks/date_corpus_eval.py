@@ -180,9 +180,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.src:
         sys.path.insert(0, str(Path(args.src).resolve()))
-    corpus = json.loads(Path(args.corpus).read_text(encoding="utf-8"))
-    parts = {name: w["part"] for name, w in corpus["worlds"].items()}
-    cases = [c for c in corpus["cases"] if args.part == "all" or parts[c["world"]] == args.part]
+    try:
+        corpus = json.loads(Path(args.corpus).read_bytes().decode("utf-8"))
+        parts = {name: w["part"] for name, w in corpus["worlds"].items()}
+        cases = [c for c in corpus["cases"] if args.part == "all" or parts[c["world"]] == args.part]
+    except OSError as exc:
+        parser.error(f"cannot read {args.corpus}: {exc.strerror or exc}")
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        parser.error(f"{args.corpus} is not a JSON corpus: {exc}")
+    except (KeyError, TypeError, AttributeError) as exc:
+        parser.error(f"{args.corpus} is not shaped as a date corpus (about, worlds, cases): {exc!r}")
     result = score(cases)
     s = result["score"]
     print(f"{Path(args.corpus).name} part {args.part}: {s['lines']} lines, {s['dates']} dates")

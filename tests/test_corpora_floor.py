@@ -50,3 +50,16 @@ def test_further_questions_stay_above_their_floors(capsys: pytest.CaptureFixture
         right, total = question_misses.misses(name, 10, False, asked[name], summary=True)
         assert total == len(asked[name])
         assert right >= floor, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content", [None, b"", b'{"x":', bytes(range(256)), b'{"worlds": []}'])
+def test_a_missing_or_malformed_corpus_is_refused_with_a_reason(
+    tmp_path: Path, content: bytes | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "corpus.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SystemExit) as exit_:
+        date_corpus_eval.main(["--corpus", str(path)])
+    assert exit_.value.code == 2
+    assert str(path) in capsys.readouterr().err
