@@ -22,6 +22,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round15          # the fifteenth round (fault_round15.py)
     python benchmarks/faults.py --only round16          # the sixteenth round (fault_round16.py)
     python benchmarks/faults.py --only round17          # the seventeenth round (fault_round17.py)
+    python benchmarks/faults.py --only round18          # the eighteenth round (fault_round18.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -67,6 +68,7 @@ import fault_round14 as fr14
 import fault_round15 as fr15
 import fault_round16 as fr16
 import fault_round17 as fr17
+import fault_round18 as fr18
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -485,6 +487,9 @@ def main() -> int:
             # a seventeenth round on session 23's first names written another way (accents, hyphens, short
             # forms, children named bare), the change signal's words of addition, question files, and trust
             ("round17", lambda: fr17.case_round17(tmp), False),
+            # an eighteenth round on session 24's pasted chat, day/month dates, family-first names and
+            # forms of address: scale, trust (passwords under other languages' labels), and forgetting
+            ("round18", lambda: fr18.case_round18(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]
