@@ -12,6 +12,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from mdrecall.text.redact_labels import label_needles, label_pattern, label_value_ok
+
 __all__ = ["RULES", "Rule"]
 
 
@@ -401,6 +403,8 @@ RULES: tuple[Rule, ...] = (
         trim=True,
         lower=True,
     ),
+    # ---- the word for "password" in another language: "mật khẩu wifi là …", "kata laluan: …", "密码是 …"
+    Rule("prose", label_pattern(), label_needles(), -1, label_value_ok, trim=True),
     # ---- a bare AWS secret access key, when the text speaks of AWS or secrets
     Rule(
         "aws-secret-key",
