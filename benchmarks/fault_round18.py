@@ -33,7 +33,7 @@ from typing import Any
 
 import fault_round13 as r13
 import fault_round15 as r15
-from fault_kit import QUIET_ENV, Recorder, files_holding, print_round, run, run_cases, verdict
+from fault_kit import QUIET_ENV, Recorder, files_holding, last_line, print_round, run, run_cases, verdict
 from fault_round6 import kill_servers_under
 from fault_round8 import _make, _plain
 from fault_round14 import _distinct
@@ -652,6 +652,70 @@ def forgotten_chat_lines(tmp: Path) -> dict[str, str]:
     return verdict("converged", f"shown before: {seen}; none {', '.join(said)}")
 
 
+_ENTITY_WS = {
+    "memory/notes/people.md": (
+        "# People\n\n- Tôn Nữ Thu Hà: bookkeeper at Công ty TNHH Sông Xanh\n- Tan Mei Ling: landlord\n"
+    ),
+    "memory/2026-03-12.md": (
+        "# 2026-03-12\n\n[09:14 12/3] Thu Hà: chị gửi hoá đơn 1.200.000đ nhé\n"
+        "[12/3, 21:04] Mei Ling: rent is RM1,850\n- chị Hà moved the books to Friday\n"
+        "- Ton Nu Thu Ha sent the receipts\n- Tôn Nữ Thu Hà joined the Hội An trip\n"
+    ),
+}
+
+
+def forgotten_entity(tmp: Path) -> dict[str, str]:
+    """``forget --entity`` by a family-first full name written in chat by its given name, a form of address,
+    folded and in full (by the first of these spellings the views know): every line its entity page showed
+    is forgotten, and neither the person nor a byte of those lines is shown or stored again (entities, the
+    page, the index with its known-name table) after a sync or a rebuild."""
+    ws = _make(tmp / "ws", _ENTITY_WS)
+    i = run("-w", str(ws), "index")
+    if _plain(i):
+        return verdict("unclear", f"index: {_plain(i)}")
+    page: dict[str, Any] = {}
+    for name in ("Tôn Nữ Thu Hà", "Ton Nu Thu Ha", "Thu Hà", "Hà"):  # the first spelling the views know
+        r = run("-w", str(ws), "--json", "entity", name)
+        if _plain(r, (0, 1)):
+            return verdict("unclear", f"entity: {_plain(r, (0, 1))}")
+        page = json.loads(r.stdout or b"{}") if r.returncode == 0 else {}
+        if page:
+            break
+    cited = [(t["path"], t["line"]) for t in page.get("timeline", [])]
+    if not cited:
+        return verdict("unclear", f"no page for her: {last_line(r.stderr)}")
+    shown_as = page.get("name", name)
+    texts = [(ws / p).read_text().splitlines()[n - 1].lstrip("- ") for p, n in cited]
+    f = run("-w", str(ws), "forget", "--entity", shown_as, "--yes")
+    if _plain(f):
+        return verdict("unclear", f"forget: {_plain(f)}")
+    kept = [f"{p}#L{n}" for p, n in cited if "[forgotten" not in (ws / p).read_text().splitlines()[n - 1]]
+    if kept:
+        return verdict("failed", f"lines its page showed, not forgotten: {kept}")
+    for step in ("after forget", "after a sync", "after a rebuild"):
+        if step == "after a sync":
+            (ws / "memory" / "2026-03-13.md").write_text("# 2026-03-13\n\n- Mei Ling fixed the gate\n")
+            r = run("-w", str(ws), "index")
+        elif step == "after a rebuild":
+            shutil.rmtree(ws / ".mdrecall")
+            r = run("-w", str(ws), "index")
+        else:
+            r = None
+        if r is not None and _plain(r):
+            return verdict("unclear", f"{step}: {_plain(r)}")
+        e = run("-w", str(ws), "--json", "entities", "-n", "500")
+        g = run("-w", str(ws), "--json", "entity", shown_as)
+        if _plain(e) or _plain(g, (0, 1)):
+            return verdict("unclear", f"{step}: {_plain(e) or _plain(g, (0, 1))}")
+        listed = [x["name"] for x in json.loads(e.stdout).get("entities", [])]
+        back = [n for n in listed if n.casefold() in (shown_as.casefold(), "tôn nữ thu hà", "ton nu thu ha")]
+        stored = [p for t in texts for p in files_holding(ws / ".mdrecall", t)]
+        if back or g.returncode == 0 or stored:
+            return verdict("failed", f"{step}: shown again: {back}, page rc {g.returncode}, stored {stored}")
+    said = f"{shown_as!r} (asked as {name!r}): the {len(cited)} lines its page showed gone, not shown again"
+    return verdict("converged", said)
+
+
 _PG_SCAN = r"""
 import sys, psycopg
 with psycopg.connect(sys.argv[1]) as c:
@@ -731,6 +795,7 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     "trust: notes and questions of combining marks only": combining_marks_only,
     "forget: chat lines forgotten, through every view, sync and rebuild": forgotten_chat_lines,
     "forget: chat lines forgotten on PostgreSQL": forgotten_on_postgres,
+    "forget: a family-first person by name, every line the page showed": forgotten_entity,
 }
 
 
