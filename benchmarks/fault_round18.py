@@ -9,11 +9,12 @@ A note case is round 13's (a dated log and an undated page of 100 KB and 1 MB, i
 questions asked, timed by CPU seconds): a defect when the 1 MB note takes more than
 :data:`fault_round10.NOTE_LIMIT_S` for a step or grows more than linearly. Trust (design.md 17): a secret
 or a local-only line reaching an agent through a chat sender's name, a first name linked across an accent
-fold, an alias, a supersession mark, the entity page, per-prompt recall or the MCP tools; instructions
-planted in a chat message or a name; a chat note swapped for a symlink while the index syncs; bad UTF-8
-inside a Vietnamese name; questions in the keyword index's query language with diacritics; notes of
-combining marks only. Forgetting: forgotten chat lines never come back through a derived view (entities,
-entity pages, facts, supersession marks, the known-name table) after a sync, a rebuild, or on PostgreSQL.
+fold, an alias, a supersession mark, the entity page, per-prompt recall or the MCP tools; passwords pasted
+from chat under the word for "password" in another language; instructions planted in a chat message or a
+name; a chat note swapped for a symlink while the index syncs; bad UTF-8 inside a Vietnamese name;
+questions in the keyword index's query language with diacritics; notes of combining marks only. Forgetting: forgotten chat lines never come back through a derived view (entities,
+entity pages, facts, supersession marks, the known-name table) after a sync, a rebuild, or on PostgreSQL,
+and ``forget --entity`` takes every line the person's page showed.
 Run: ``python benchmarks/faults.py --only round18`` (or this file alone, with case-name filters)."""
 
 from __future__ import annotations
