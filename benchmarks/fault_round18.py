@@ -12,9 +12,11 @@ or a local-only line reaching an agent through a chat sender's name, a first nam
 fold, an alias, a supersession mark, the entity page, per-prompt recall or the MCP tools; passwords pasted
 from chat under the word for "password" in another language; instructions planted in a chat message or a
 name; a chat note swapped for a symlink while the index syncs; bad UTF-8 inside a Vietnamese name;
-questions in the keyword index's query language with diacritics; notes of combining marks only. Forgetting: forgotten chat lines never come back through a derived view (entities,
-entity pages, facts, supersession marks, the known-name table) after a sync, a rebuild, or on PostgreSQL,
-and ``forget --entity`` takes every line the person's page showed.
+questions in the keyword index's query language with diacritics; notes of combining marks only.
+Forgetting: forgotten chat lines never come back through a derived view (entities, entity pages, facts,
+supersession marks, the known-name table) after a sync, a rebuild, or on PostgreSQL; ``forget --entity``
+takes every line the person's page showed; a name typed composed is forgotten where it was written
+decomposed or half composed.
 Run: ``python benchmarks/faults.py --only round18`` (or this file alone, with case-name filters)."""
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import subprocess
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -717,6 +720,40 @@ def forgotten_entity(tmp: Path) -> dict[str, str]:
     return verdict("converged", said)
 
 
+_TYPED = "Kha Hữu Lộc"  # as typed: composed
+#: The same name as keyboards and phones write it: decomposed, and Vietnamese-style half composed (a vowel's
+#: hat or horn composed, the tone mark combining).
+_WRITTEN = (unicodedata.normalize("NFD", _TYPED), "Kha H\u01b0\u0303u L\u00f4\u0323c")
+
+
+def forgotten_spellings(tmp: Path) -> dict[str, str]:
+    """``forget --text`` with a name typed composed, on chat lines that write it decomposed and half
+    composed: every spelling is forgotten (the file, search, the entity views) and the proof says so."""
+    lines = "".join(
+        f"[0{k}:10 4/5] {w}: zzspell{k} bánh xong rồi\n- {w} paid 85k\n" for k, w in enumerate(_WRITTEN)
+    )
+    ws = _make(tmp / "ws", {"memory/2026-05-04.md": "# 2026-05-04\n\n" + lines})
+    i = run("-w", str(ws), "index")
+    if _plain(i):
+        return verdict("unclear", f"index: {_plain(i)}")
+    f = run("-w", str(ws), "--json", "forget", "--text", _TYPED, "--yes")
+    if _plain(f):
+        return verdict("unclear", f"forget: {_plain(f)}")
+    left = unicodedata.normalize("NFC", (ws / "memory" / "2026-05-04.md").read_text()).count(_TYPED)
+    shown = []
+    for args in (("--json", "search", "zzspell0 zzspell1"), ("--json", "entities", "-n", "500")):
+        r = run("-w", str(ws), *args)
+        if _plain(r, (0, 1)):
+            return verdict("unclear", f"{args[1]}: {_plain(r, (0, 1))}")
+        shown.append(
+            unicodedata.normalize("NFC", json.dumps(json.loads(r.stdout or b"{}"), ensure_ascii=False))
+        )
+    seen = sum(s.count(_TYPED) + s.count("Hữu Lộc") for s in shown)
+    if left or seen:
+        return verdict("failed", f"forgotten, yet {left} copies left in the note and {seen} shown")
+    return verdict("converged", f"{2 * len(_WRITTEN)} lines in two spellings forgotten; none left or shown")
+
+
 _PG_SCAN = r"""
 import sys, psycopg
 with psycopg.connect(sys.argv[1]) as c:
@@ -797,6 +834,7 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     "forget: chat lines forgotten, through every view, sync and rebuild": forgotten_chat_lines,
     "forget: chat lines forgotten on PostgreSQL": forgotten_on_postgres,
     "forget: a family-first person by name, every line the page showed": forgotten_entity,
+    "forget: a name typed composed, written decomposed and half composed": forgotten_spellings,
 }
 
 

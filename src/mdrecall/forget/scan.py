@@ -158,7 +158,7 @@ def git_note(workspace: Workspace, needle: Needle, marker: str) -> GitNote | Non
     if top.returncode != 0 or not top.stdout.strip():
         return None
     commits: list[str] = []
-    for text in needle.texts:
+    for text in needle.forms:  # composed and decomposed: git's -S looks for bytes
         args = [git, "-C", str(workspace.root), "log", "--all", "--format=%h", "-S", text]
         if needle.ignore_case:
             args.insert(5, "--regexp-ignore-case")

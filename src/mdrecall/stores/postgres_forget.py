@@ -45,7 +45,7 @@ class PostgresForgetAccess(Protocol):
 
 def _likes(needle: Needle) -> list[str]:
     """``ILIKE`` patterns that match every row the needle may match (a first cut; Python decides)."""
-    return ["%" + t.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for t in needle.texts]
+    return needle.like_patterns()
 
 
 def _execute(conn: Any, sql: str) -> None:
