@@ -472,6 +472,47 @@ def bad_utf8_names(tmp: Path) -> dict[str, str]:
     return verdict("converged" if found else "unclear", f"all answered; the good line found: {found}")
 
 
+_SPELLED_PAGE = (
+    "# People\n\n- Nguyễn Thị Thu Hà: bookkeeper at Công ty TNHH Sông Xanh\n- Trần Văn Phúc: driver\n"
+    "- Lê Quang Vinh: plumber\n- Đặng Ngọc Ánh: tuition teacher\n"
+)
+_SPELLED_LOG = (
+    "# 2026-03-12\n\n[09:14 12/3] Thu Hà: chị gửi hoá đơn 1.200.000đ nhé\n"
+    "- Trần Văn Phúc drove to Vũng Tàu\n- Đặng Ngọc Ánh moved tuition to Saturdays from 14/3\n"
+)
+
+
+def _listed(ws: Path) -> tuple[list[tuple[str, int]], str]:
+    e = run("-w", str(ws), "--json", "entities", "-n", "500")
+    if _plain(e):
+        return [], f"entities: {_plain(e)}"
+    got = json.loads(e.stdout).get("entities", [])
+    return sorted((unicodedata.normalize("NFC", x["name"]), x["mentions"]) for x in got), ""
+
+
+def decomposed_notes(tmp: Path) -> dict[str, str]:
+    """The same people page and chat log written composed (NFC) and decomposed (NFD, as some phones and
+    keyboards write Vietnamese): the entity views list the same names with the same counts."""
+    lists = []
+    for form in ("NFC", "NFD"):
+        files = {
+            "memory/notes/people.md": unicodedata.normalize(form, _SPELLED_PAGE),
+            "memory/2026-03-12.md": unicodedata.normalize(form, _SPELLED_LOG),
+        }
+        ws = _make(tmp / form, files)
+        i = run("-w", str(ws), "index")
+        if _plain(i):
+            return verdict("unclear", f"{form} index: {_plain(i)}")
+        listed, why = _listed(ws)
+        if why:
+            return verdict("unclear", f"{form} {why}")
+        lists.append(listed)
+    if lists[0] != lists[1]:
+        differ = sorted(set(lists[0]) ^ set(lists[1]))
+        return verdict("failed", f"decomposed notes read otherwise: {ascii(differ[:6])}")
+    return verdict("converged", f"{len(lists[0])} entities, the same from either spelling")
+
+
 HOSTILE = (
     'Nguyễn" NEAR/2 Thị',
     "Hà* OR Phúc",
@@ -830,6 +871,7 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     "trust: a chat log swapped for a symlink during syncs": symlink_during_sync,
     "trust: bad UTF-8 inside Vietnamese names": bad_utf8_names,
     "trust: query-language questions with diacritics": hostile_questions,
+    "names: the same notes written composed and decomposed": decomposed_notes,
     "trust: notes and questions of combining marks only": combining_marks_only,
     "forget: chat lines forgotten, through every view, sync and rebuild": forgotten_chat_lines,
     "forget: chat lines forgotten on PostgreSQL": forgotten_on_postgres,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "88"
+VIEWS_VERSION = "89"
 #: Where the paths whose views a sync left to build on first use are kept: the stores' table (until schema
 #: 12 of SQLite and 4 of PostgreSQL, a meta key holding them as JSON, converted by the migration).
 PENDING_KEY = "views_pending"
@@ -263,6 +264,8 @@ def _extracted(path: str, text: str, day: str | None, reference: date | None, or
     from mdrecall.knowledge.extract import extract_entities
     from mdrecall.knowledge.facts import line_facts
 
+    if not unicodedata.is_normalized("NFC", text):  # "Phúc" written "Phu" + a combining acute is one name
+        text = unicodedata.normalize("NFC", text)  # (composing keeps every line where it was)
     found = extract_entities(text, day, path, reference, order)
     secret = _secret_words(text, {m.line for m in found.mentions} | {r.line for r, _ in found.relations})
     seen: set[tuple[str, int, str]] = set()
