@@ -34,3 +34,17 @@ def test_a_decomposed_note_names_the_people_a_composed_one_does(tmp_path: Path) 
     composed = _entities(tmp_path / "nfc", "NFC")
     assert any(not name.isascii() for name, _n, _k in composed)  # accented names are read
     assert _entities(tmp_path / "nfd", "NFD") == composed
+
+
+def test_a_past_search_scoped_to_an_entity_matches_its_name_written_decomposed(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from mdrecall.knowledge.extract import entity_key
+    from mdrecall.knowledge.index import EntityIndex
+
+    listed = _entities(tmp_path, "NFD")
+    name = next(n for n, _m, _k in listed if not n.isascii())
+    with Memory.open(tmp_path, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        named = EntityIndex(mem.store, mem.config.entities).named_in([entity_key(name)])
+    assert named(SimpleNamespace(text=unicodedata.normalize("NFD", f"- {name} came by\n")))
+    assert not named(SimpleNamespace(text="- nobody came by\n"))

@@ -9,6 +9,7 @@ helpers are pure: a boost stage over :class:`~mdrecall.search.ranking.Scored` li
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
@@ -436,7 +437,8 @@ class EntityIndex(NameQueries):
         return self.known()
 
     def named_in(self, roots: Sequence[str]) -> Callable[[Chunk], bool]:
-        """A predicate: does a chunk's text name any of the entities ``roots`` (any of their names)?"""
+        """A predicate: does a chunk's text name any of the entities ``roots`` (any of their names, in any
+        Unicode spelling)?"""
         names = {self.display.get(r, r) for r in roots} | {k for r in roots for k in self.group(r)}
         names |= {a for r in roots for a in self._alias_names(r)}
         words = sorted({entity_key(n) for n in names if n.strip()}, key=len, reverse=True)
@@ -446,7 +448,8 @@ class EntityIndex(NameQueries):
             r"(?<!\w)(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words) + r")(?!\w)",
             re.IGNORECASE,
         )
-        return lambda chunk: bool(pattern.search(chunk.text))
+        # the names are read composed (:mod:`.refresh`): a note written decomposed is matched composed
+        return lambda chunk: bool(pattern.search(unicodedata.normalize("NFC", chunk.text)))
 
 
 def _shared_firsts(known: dict[str, str], kinds: Mapping[str, str]) -> set[str]:
