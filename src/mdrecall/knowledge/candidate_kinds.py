@@ -10,6 +10,7 @@ import re
 from collections import Counter
 
 from mdrecall.knowledge.capital_names import Candidate
+from mdrecall.knowledge.family_customs import customary_name
 from mdrecall.knowledge.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.label_kinds import LABEL_HEAD, LineLabels
 from mdrecall.knowledge.mention_patterns import ACRONYM_IN, GOES_ON, HUMP, STOP, TITLES
@@ -112,7 +113,7 @@ def _own_kind(c: Candidate, name: str, tech: TechLines, labels: LineLabels) -> t
         rare = (
             not opens or GOES_ON.match(after) is not None or labels.kind(c.line_start, c.name_at) == "person"
         )
-    if opens and not rare and not strong and not heading and kind == "unknown" and name_shaped(words):
+    if opens and not rare and not strong and not heading and kind == "unknown" and customary(words):
         kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
     elif not opens and not heading and not strong and kind == "unknown" and _hyphened_name(words):
         kind, rare = "organisation", True  # "insured with Cover-More", "a Bio-Rad machine": a firm's name
@@ -203,3 +204,9 @@ def _column_kinds(
         (top, n), *rest = votes[column].most_common()
         if n >= 2 and n * 5 >= rows[column[0]] * 3 and all(m * 2 < n for _, m in rest):
             typed[j] = (i, name, top, True, opens, span)
+
+
+def customary(words: list[str]) -> bool:
+    """A given name and a surname no list holds ("Rangi Parata"), or a full name of a naming custom's shape
+    ("Phạm Thu Trang": :func:`~.family_customs.customary_name`)."""
+    return name_shaped(words) or customary_name(words)

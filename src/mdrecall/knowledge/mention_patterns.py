@@ -10,8 +10,8 @@ import re
 WIKI_LINK = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 #: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
-_UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
-_LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
+_UP = "A-Z" + "".join(c for c in map(chr, [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]) if c.isupper())
+_LO = "a-z" + "".join(c for c in map(chr, [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]) if c.islower())
 #: A second capitalised part after a hyphen or a bare ampersand ("Cover-More", "Smith-Jones", "Slot&Go"): one
 #: word.
 _HYPHENED = rf"(?:[-&][{_UP}][{_LO}]+)?"
@@ -24,11 +24,11 @@ _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 #: Small words inside a person's or a place's name, before a capitalised word: "Casa del Popolo", "Tadhg Ó
 #: Riordáin", "Vincent van Gogh", "Dana de la Cruz", "Mumbi wa Kamau" (Kikuyu: "of"), "Paseo de los Héroes",
 #: "Bord na Móna" (Irish: "of the"), "Maria dela Cruz", "Ana delos Reyes" (Filipino), "Ahmad bin Ismail",
-#: "Siti binti Osman" (Malay), "Hassan ibn Ali". Not "a", "an" or "do", English words too ("Gave Oksana a
-#: Kindle").
+#: "Siti binti Osman" (Malay), "Hassan ibn Ali", "Kavitha a/p Raman", "Suresh s/o Muthu" (Malaysian Indian:
+#: "son of", "daughter of"). Not "a", "an" or "do", English words too ("Gave Oksana a Kindle").
 _PARTICLE = (
     r"(?:Ó|de|del|dela|delos|della|dei|di|da|dos|das|du|des|la|le|los|las|el|na|van|von|der|den|wa"
-    r"|bin|binti|ibn)"
+    r"|bin|binti|ibn|a/[lp]|[sd]/o)"
 )
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.family_customs import patronym_split
 from mdrecall.knowledge.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.name_lists import (
     DIMINUTIVE_ENDINGS,
@@ -101,7 +102,12 @@ def link_first_names(
     for k in out:
         if " " in k and out[k] == k and stats.get(k, (0, False))[1] and not _INITIAL.search(k):
             first = family_given(k) or k.split()[0]  # "ji-woo" of "park ji-woo": the given name is last
-            if person_or_org(k) or kinds.get(k) in ("person", "organisation") or kinds.get(first) == "person":
+            if (
+                person_or_org(k)
+                or kinds.get(k) in ("person", "organisation")
+                or kinds.get(first) == "person"
+                or patronym_split(k.split()) is not None  # "Kavitha a/p Raman": a person, whatever a cue says
+            ):
                 firsts.setdefault(first, []).append(k)
     for first, fulls in firsts.items():
         if (
@@ -353,6 +359,8 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
                     out.setdefault(family, []).append(full)
                 continue
             last = full.split()[-1]
+            if patronym_split(full.split()) is not None:
+                continue  # "binti Hassan": the father's given name, no surname of hers
             if (
                 (kinds.get(full) == "person" or given_name(first.capitalize()))
                 and len(last) > 2

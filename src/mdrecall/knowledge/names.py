@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.family_customs import customary_name
 from mdrecall.knowledge.mention_patterns import HONORIFICS, MODEL_BEFORE, STOP
 from mdrecall.knowledge.name_cues import (
     ANIMAL_BEFORE,
@@ -124,6 +125,7 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and not given_name(word)
                 and (_listed_given(nxt) or nxt in known_names())  # "Later Bex said"
                 and not (_listed_given(nxt) and name_word(word))  # "Tavita Morgan signed up": a rarer one
+                and not customary_name(words[n:])  # "Lê Minh Tuấn", "Tan Wei Ming": a family name first
             )
             or (sentence_start and not n and _verb_form(word))
             or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
