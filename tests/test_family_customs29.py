@@ -5,7 +5,7 @@ Ming"), a Malay or Malaysian Indian patronym by the own names before "binti" or 
 the forms of address of these languages before the name fold into the person; a given name two people share
 stays unlinked.
 
-The notes are written for these tests (a fabric stall in Huế, a bakery in Ipoh, a guest house in Siem Reap,
+The notes are written for these tests (a fabric stall in Huế, a bakery in Ipoh, a ferry on the Mekong,
 a clinic in Johor Bahru), in words of their own, not the labelled sets'."""
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def test_chinese_and_khmer_given_names_after_the_family_name(tmp_path: Path) -> 
         tmp_path,
         {
             "bakery/people.md": "# Bakery\n\n- Lim Bee Hoon: runs the front counter\n"
-            "- Tan Kok Leong: flour supplier\n- Sok Dara: tuk-tuk driver in Siem Reap\n",
+            "- Tan Kok Leong: flour supplier\n- Sok Dara: ferry pilot in Kratié\n",
             "memory/2027-06-01.md": "# 2027-06-01\n\n- Bee Hoon wants more egg tarts on Saturdays.\n"
             "- Kok Leong raised the price of flour.\n- Dara waited at the gate.\n",
         },
@@ -121,3 +121,48 @@ def test_a_patronym_lends_the_own_names_never_the_fathers(tmp_path: Path) -> Non
     assert known.get("prema") == "prema a/p subramaniam"  # fails before: "a/p" split the name
     assert known.get("arjun") == "arjun s/o murugan"
     assert known.get("mr yusof") != "siti hajar binti yusof"  # her father, not her
+
+
+def test_a_name_then_the_customs_full_name_in_brackets(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "MEMORY.md": "# Memory\n\n- Accountant: chú Minh (Đỗ Quang Minh) comes on Tuesdays.\n"
+            "- Sarah (Trương Mỹ Linh) handles the Danish buyer.\n",
+            "memory/2027-08-01.md": "# 2027-08-01\n\n- Minh closed July.\n"
+            "- Sarah wants the swatches by Friday.\n",
+        },
+    )
+    assert known.get("minh") == "đỗ quang minh"  # fails before: the bracketed full name was no alias
+    assert known.get("sarah") == "trương mỹ linh"  # an English name taken beside it
+
+
+def test_a_people_pages_heading_and_a_name_never_written_alone(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "people/swim-coaches.md": "# Coaches\n\n## Teo Hui Min\n- Lane 3, mornings.\n\n"
+            "## Farah Izzati binti Kamal\n- Lifeguard.\n",
+            "memory/2027-09-02.md": "# 2027-09-02\n\n- Hui Min wants the kickboards back.\n"
+            "- Izzati covered the early shift.\n- Koay Swee Lin signed her son up for Saturdays.\n",
+        },
+    )
+    assert known.get("hui min") == "teo hui min"  # fails before: a heading's name was a weak mention
+    assert known.get("izzati") == "farah izzati binti kamal"
+    assert known.get("swee lin") == "koay swee lin"  # never written alone: the name she is called by
+
+
+def test_a_parent_named_by_the_child_and_a_pair_are_not_the_childs_names(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "people/parents.md": "# Parents\n\n| Chat name | Pupil |\n|---|---|\n"
+            "| Siew Mei Mummy | Ooi Siew Mei (F3) |\n| Rosnah Amirah | Nur Amirah binti Zulkifli (F2) |\n",
+            "memory/2027-10-05.md": "# 2027-10-05\n\n- Siew Mei topped the class in Science.\n"
+            "- Amirah forgot her swimming cap again.\n- Meena & Prakash say the pool is too cold.\n"
+            "- Meena a/p Suppiah renewed the Saturday slot.\n- Meena paid in cash.\n",
+        },
+    )
+    assert known.get("siew mei") == "ooi siew mei"  # fails before: "Siew Mei Mummy" shared the name
+    assert known.get("amirah") == "nur amirah binti zulkifli"  # not the mother's chat name's last word
+    assert known.get("meena") == "meena a/p suppiah"  # not the pair

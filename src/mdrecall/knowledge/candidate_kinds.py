@@ -113,8 +113,10 @@ def _own_kind(c: Candidate, name: str, tech: TechLines, labels: LineLabels) -> t
         rare = (
             not opens or GOES_ON.match(after) is not None or labels.kind(c.line_start, c.name_at) == "person"
         )
-    if opens and not rare and not strong and not heading and kind == "unknown" and customary(words):
+    if opens and not rare and not strong and not heading and kind == "unknown" and name_shaped(words):
         kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
+    elif not rare and not strong and kind == "unknown" and customary_name(words):
+        kind, rare = "person", True  # "- Phạm Thu Trang: designer", "## Goh Kah Wai": a custom's full name
     elif not opens and not heading and not strong and kind == "unknown" and _hyphened_name(words):
         kind, rare = "organisation", True  # "insured with Cover-More", "a Bio-Rad machine": a firm's name
     return kind, strong, rare
@@ -204,9 +206,3 @@ def _column_kinds(
         (top, n), *rest = votes[column].most_common()
         if n >= 2 and n * 5 >= rows[column[0]] * 3 and all(m * 2 < n for _, m in rest):
             typed[j] = (i, name, top, True, opens, span)
-
-
-def customary(words: list[str]) -> bool:
-    """A given name and a surname no list holds ("Rangi Parata"), or a full name of a naming custom's shape
-    ("Phạm Thu Trang": :func:`~.family_customs.customary_name`)."""
-    return name_shaped(words) or customary_name(words)

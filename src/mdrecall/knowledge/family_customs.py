@@ -26,6 +26,7 @@ from mdrecall.knowledge.name_lists import family_first, places
 
 __all__ = [
     "ADDRESS_GIVEN",
+    "PATRONYMS",
     "called_names",
     "custom_person",
     "customary_name",
@@ -45,7 +46,7 @@ _MIDDLE = frozenset("văn van thị thi".split())
 #: "em": a younger person): before the name a custom calls one person by ("Anh Hùng"), the form (entity keys).
 ADDRESS_GIVEN = frozenset({"anh", "em"})
 #: The words between a Malay or Malaysian Indian person's own names and their father's given name.
-_PATRONYM = frozenset("bin binti bte bt ibn a/l a/p s/o d/o".split())
+PATRONYMS = frozenset("bin binti bte bt ibn a/l a/p s/o d/o".split())
 
 
 @cache
@@ -81,7 +82,7 @@ def patronym_split(words: list[str]) -> int | None:
     """The index of the patronym's word ("binti", "a/p") in ``words`` (an entity key's), after one own
     name at least and before one more word, or None where the name has none."""
     for i in range(1, len(words) - 1):
-        if words[i] in _PATRONYM:
+        if words[i] in PATRONYMS:
             return i
     return None
 
@@ -112,11 +113,11 @@ def customary_name(words: list[str]) -> bool:
     Dara"), a Chinese or Korean family name and two given syllables ("Tan Wei Ming", "Kim Min Jun"), or own
     names, a patronym's word and a father's name ("Nurul Aisyah binti Hassan")? Such a run opening a line
     is a person's name, not a sentence's first words."""
-    if not 2 <= len(words) <= 5 or not all(w[:1].isupper() or w.casefold() in _PATRONYM for w in words):
+    if not 2 <= len(words) <= 5 or not all(w[:1].isupper() or w.casefold() in PATRONYMS for w in words):
         return False
     keys = [w.casefold() for w in words]
     if patronym_split(keys) is not None:
-        return all(w[:1].isupper() for w in words if w.casefold() not in _PATRONYM)
+        return all(w[:1].isupper() for w in words if w.casefold() not in PATRONYMS)
     if len(words) > 4:
         return False
     if last_given_family(keys):

@@ -30,8 +30,9 @@ PARTICLES = frozenset(
     "de del della di da das dos du la le van von der den ten ter bin binti ibn dela a/l a/p s/o d/o".split()
 )
 
-#: Kinds a name alone keeps whatever a naming custom says: a work's or a technology's name is no person's.
-_NOT_GIVEN = frozenset({"technology", "work", "product"})
+#: Kinds a name alone keeps whatever a naming custom says: a technology's name is no person's (a work's, a
+#: product's or an event's may be a guess: "Ngọc" alone typed a work).
+_NOT_GIVEN = frozenset({"technology"})
 
 
 def plain_form(key: str) -> str:

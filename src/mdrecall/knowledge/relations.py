@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from mdrecall.knowledge.address_words import address_word
+from mdrecall.knowledge.family_customs import PATRONYMS, called_names, customary_name
 from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, nicknames, places
 
 __all__ = ["ALIAS", "CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
@@ -121,6 +122,12 @@ _GIVEN_NICK = re.compile(
     r"|[\"“](?P<q>[A-Z][a-z\u00c0-\u024f]+)[\"”])\s+"
     r"(?P<f>[A-Z][\w'’-]*[a-z\u00c0-\u024f])\b"
 )
+
+#: "Vinh (Trần Quốc Vinh)", "Jenny (Nguyễn Ngọc Trâm)": one word, then in brackets a full name of two to four
+#: words (any letters: Vietnamese ones too), read where the full name is a naming custom's
+#: (:func:`~.family_customs.customary_name`) and the word the name it calls the person by or a given name
+#: (an English name taken beside it).
+_CUSTOM_FIRST = re.compile(r"\b(?P<s>[^\W\d_]+)\s+\((?P<o>[^\W\d_]+(?:\s+[^\W\d_][\w-]*){1,3})\)")
 
 #: A quoted capitalised word standing alone ('| Riccardo Galli | CEO | "Ricky"; ...'), not between a given
 #: name and a surname (:data:`_GIVEN_NICK`) nor in brackets after a full name (:data:`_BRACKETED`).
@@ -257,6 +264,10 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 full = f"{given} {surname}"
                 out.append(Relation(nick, ALIAS, full, number, "person", "person"))
                 out.append(Relation(f"{nick} {surname}", ALIAS, full, number, "person", "person"))
+        for m in _CUSTOM_FIRST.finditer(text):
+            nick, full = m.group("s"), _clean(m.group("o"))
+            if _custom_alias(nick, full):
+                out.append(Relation(nick, ALIAS, full, number, "person", "person"))
         for m in _BRACKETED_ADDRESS.finditer(text):
             if address_word(m.group("a")):  # "Rosalinda Macaraeg (Ate Linda)": what she is called
                 nick, full = f"{m.group('a')} {m.group('s')}", _clean(m.group("o"))
@@ -264,6 +275,16 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
         if not out:
             out += _quoted_nicknames(text, number)
     return out
+
+
+def _custom_alias(nick: str, full: str) -> bool:
+    """Is ``nick`` (one word before ``full`` in brackets) another name of the person ``full`` names by a
+    naming custom: the name the custom calls them by, or a given name beside it ("Jenny (Nguyễn Ngọc
+    Trâm)")?"""
+    words = full.split()
+    if not nick[:1].isupper() or not all(w[:1].isupper() or w.casefold() in PATRONYMS for w in words):
+        return False
+    return customary_name(words) and (nick.casefold() in called_names(full.casefold()) or given_name(nick))
 
 
 def _quoted_nicknames(text: str, number: int) -> list[Relation]:
