@@ -40,6 +40,8 @@ def test_the_names_a_custom_calls_a_person_by() -> None:
     assert called_names("prema a/p subramaniam") == ["prema"]
     assert called_names("le monde diplomatique") == []  # "Le", a French word too: no Vietnamese letter
     assert last_given_family(["le", "van", "tam"])  # "Van" after it shows the custom
+    assert called_names("vo minh tri") == ["tri", "minh tri"]  # a frequent middle name shows it too
+    assert not customary_name(["Ha", "Long", "Bay"])  # a place's last word
     assert customary_name(["Tan", "Wei", "Ming"]) and customary_name(["Lim", "Bee", "Hoon"])
     assert not customary_name(["Lee", "Ann", "Smith"]) and not customary_name(["Tan", "Lines", "Club"])
 

@@ -5,8 +5,8 @@
   ``data/family_last_given.txt``): "Nguyễn Thị Hạnh" → "Hạnh", "Lê Minh Tuấn" → "Tuấn" or "Minh Tuấn", "Sok
   Dara" → "Dara". "Văn" and "Thị" after the family name are middle names, never called alone. A family name
   that is an English word, a given name or two letters too ("Le", "Mai", "Lam") is read so only where the
-  name shows the custom: a Vietnamese letter ("Lê Văn Tám" does, "Le Van" after nothing else does not) or
-  "Van"/"Thi" after it.
+  name shows the custom: a Vietnamese letter ("Lê Văn Tám" does, "Le Monde" does not) or a frequent
+  Vietnamese middle name after it ("Le Van Tam", "Vo Minh Tri").
 - **A Malay or Malaysian Indian patronym** ("Nurul Aisyah binti Hassan", "Kavitha a/p Raman", "Suresh s/o
   Muthu"): the words before "bin", "binti", "bte", "a/l", "a/p", "s/o", "d/o" are the person's own; the
   words after are the father's given name, never the person's ("Hassan" alone is no one of these).
@@ -22,7 +22,8 @@ import re
 from functools import cache
 from pathlib import Path
 
-from mdrecall.knowledge.name_lists import family_first, places
+from mdrecall.knowledge.name_lists import family_first, fold_accents, places
+from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_WORD, PLACE_LAST
 
 __all__ = [
     "ADDRESS_GIVEN",
@@ -45,6 +46,12 @@ _MIDDLE = frozenset("văn van thị thi".split())
 #: Vietnamese forms of address that are given names too ("anh": an older brother, a man of one's age;
 #: "em": a younger person): before the name a custom calls one person by ("Anh Hùng"), the form (entity keys).
 ADDRESS_GIVEN = frozenset({"anh", "em"})
+#: Frequent Vietnamese middle names (accents folded: the public lists of Vietnamese names), evidence of the
+#: custom after a family name that is a word of another kind too ("Vo Minh Tri", "Do Ngoc Anh").
+_VIETNAMESE_MIDDLE = frozenset(
+    "van thi huu duc cong quang minh ngoc thanh xuan kim quoc gia bao hoang trong dinh manh hong nhu bich"
+    " my dieu phuong hai".split()
+)
 #: The words between a Malay or Malaysian Indian person's own names and their father's given name.
 PATRONYMS = frozenset("bin binti bte bt ibn a/l a/p s/o d/o".split())
 
@@ -75,7 +82,7 @@ def last_given_family(words: list[str]) -> bool:
         return False
     if first not in plain:
         return True
-    return words[1] in _MIDDLE or any(_VIETNAMESE_LETTER.search(w) for w in words)
+    return fold_accents(words[1]) in _VIETNAMESE_MIDDLE or any(_VIETNAMESE_LETTER.search(w) for w in words)
 
 
 def patronym_split(words: list[str]) -> int | None:
@@ -115,6 +122,9 @@ def customary_name(words: list[str]) -> bool:
     is a person's name, not a sentence's first words."""
     if not 2 <= len(words) <= 5 or not all(w[:1].isupper() or w.casefold() in PATRONYMS for w in words):
         return False
+    last = words[-1]
+    if last in PLACE_LAST or last in EVENT_LAST or last in INSTITUTION_LAST or ORG_WORD.match(last):
+        return False  # "Ha Long Bay", "Tan Sri Holdings": a place's or a firm's last word
     keys = [w.casefold() for w in words]
     if patronym_split(keys) is not None:
         return all(w[:1].isupper() for w in words if w.casefold() not in PATRONYMS)

@@ -117,7 +117,7 @@ def link_kin_forms(
         if word in stats and out.get(word) == key:
             if word not in ADDRESS_GIVEN:
                 continue  # "Nonno" written alone is Nonno Sal: the workspace's name for them is the form's
-            if stats[word][1]:
+            if stats[word][1] or members.get(word):
                 out[word] = word  # "anh" alone is a pronoun of address ("anh hung will fix it")
             else:
                 del out[word]  # no one's name on its own evidence: it was only the form's
