@@ -139,6 +139,19 @@ def test_a_name_then_the_customs_full_name_in_brackets(tmp_path: Path) -> None:
     assert known.get("sarah") == "trương mỹ linh"  # an English name taken beside it
 
 
+def test_the_customs_full_name_then_another_name_in_brackets(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "MEMORY.md": "# Memory\n\n- Landlord: Khoo Beng Huat (Alvin), pays the quit rent himself.\n"
+            "- Bookkeeper: Huỳnh Thị Thanh Tâm (cô Tâm), Thursdays.\n",
+            "memory/2027-08-03.md": "# 2027-08-03\n\n- Alvin fixed the gate.\n- Tâm filed the July VAT.\n",
+        },
+    )
+    assert known.get("alvin") == "khoo beng huat"  # fails before: the brackets' name was no alias
+    assert known.get("tâm") == "huỳnh thị thanh tâm"
+
+
 def test_a_people_pages_heading_and_a_name_never_written_alone(tmp_path: Path) -> None:
     known = _known(
         tmp_path,

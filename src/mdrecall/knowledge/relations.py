@@ -128,6 +128,11 @@ _GIVEN_NICK = re.compile(
 #: (:func:`~.family_customs.customary_name`) and the word the name it calls the person by or a given name
 #: (an English name taken beside it).
 _CUSTOM_FIRST = re.compile(r"\b(?P<s>[^\W\d_]+)\s+\((?P<o>[^\W\d_]+(?:\s+[^\W\d_][\w-]*){1,3})\)")
+#: "Nguyễn Ngọc Trâm (Jenny)", "Lý Bích Ngọc (cô Ngọc)": a full name of two to four words, then in brackets
+#: one word, perhaps after a form of address; read as :data:`_CUSTOM_FIRST` is.
+_CUSTOM_AFTER = re.compile(
+    r"\b(?P<o>[^\W\d_]+(?:\s+[^\W\d_][\w-]*){1,3})\s+\((?:(?P<a>[^\W\d_]+\.?)\s+)?(?P<s>[^\W\d_]+)\)"
+)
 
 #: A quoted capitalised word standing alone ('| Riccardo Galli | CEO | "Ricky"; ...'), not between a given
 #: name and a surname (:data:`_GIVEN_NICK`) nor in brackets after a full name (:data:`_BRACKETED`).
@@ -268,6 +273,14 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
             nick, full = m.group("s"), _clean(m.group("o"))
             if _custom_alias(nick, full):
                 out.append(Relation(nick, ALIAS, full, number, "person", "person"))
+        for m in _CUSTOM_AFTER.finditer(text):
+            nick, words = m.group("s"), _clean(m.group("o")).split()
+            if m.group("a") is not None and not address_word(m.group("a")):
+                continue  # "(head of sales)": no form of address and a name
+            tails = (" ".join(words[i:]) for i in range(len(words) - 1) if customary_name(words[i:]))
+            named = next(tails, None)  # "Bookkeeper Huỳnh Thị Tâm": the name, not the word before it
+            if named is not None and _custom_alias(nick, named):
+                out.append(Relation(nick, ALIAS, named, number, "person", "person"))
         for m in _BRACKETED_ADDRESS.finditer(text):
             if address_word(m.group("a")):  # "Rosalinda Macaraeg (Ate Linda)": what she is called
                 nick, full = f"{m.group('a')} {m.group('s')}", _clean(m.group("o"))
