@@ -104,7 +104,12 @@ _DETERMINER = re.compile(
 _NOUN_FORMS = ("chang", "mov", "switch", "swap", "hand", "shift")
 #: "up to" / "down to" as a change: before an amount ("went up to 40", "down to £30"), not "been up to" or
 #: "it's up to you".
-_TO_AMOUNT = re.compile(r"\s+(?:[$£€¥]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half)", re.I)
+_TO_AMOUNT = re.compile(
+    r"\s+(?:[$£€¥₹₫₱₩฿]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half"
+    # a currency written as its code or local sign before the number ("up to RM 250", "KES 1,900", "Rs 450")
+    r"|(?-i:[A-Z]{3}|RM|Rs\.?|Rp|R)\s?\d)",
+    re.I,
+)
 #: "down to" before a few said in words ("down to a single van", "down to just two", "down to a handful"):
 #: a count fallen. Not after "up to" ("seats up to a dozen": a limit, no change).
 _DOWN_TO_FEW = re.compile(r"\s+(?:a|just|only)\s+(?:single|couple|handful|few|one|two|three)\b", re.I)
