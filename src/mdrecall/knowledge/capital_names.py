@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from mdrecall.knowledge.address_words import address_word, kin_address
 from mdrecall.knowledge.bridged_names import bridged_run
+from mdrecall.knowledge.family_runs import family_run, titled_family
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
@@ -130,6 +131,7 @@ class Candidate:
     name_at: int  # where the name starts once the words before it are taken off
     header: str | None = None  # the kind its table column's header gives, opening a cell
     column: tuple[int, int] | None = None  # its table column, opening a cell
+    spoken: bool = False  # its line is someone's message after a speaker label ("Lan: Mai em qua")
 
 
 def _stop(word: str) -> bool:
@@ -169,6 +171,11 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         trailing = _trim_stop_words(c, title)
         if not c.words or (len(c.words) == 1 and _no_name_alone(c.words[0], c.before)):
             continue
+        if titled_family(c.words, len(c.words) == 3 and _known_humped(c.words[2]) is not None):
+            scan.add(i, " ".join(c.words[:2]), "person", "typed_name")  # "Auntie Lim": her name, as written
+            if len(c.words) == 3:
+                scan.add(i, c.words[2], _known_humped(c.words[2]) or "unknown", "typed_name")
+            continue
         if len(c.words) == 2 and given_name(c.words[0]) and (app := _known_humped(c.words[1])) is not None:
             scan.add(i, c.words[1], app, "typed_name")  # "Ayesha WhatsApp 21:40": a person, then the app
             c.words = c.words[:1]
@@ -178,6 +185,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         labelled = c.before.rstrip().endswith(":")
         lead = trim_leading(c.words, c.opens, labelled) if len(c.words) > 1 and not title else 0
         lead = lead or opening_lead(c.words, c.opens, c.heading)  # "Rang Atlantic Chill": a verb opens it
+        if lead and family_run(c.words[lead - 1 :]):
+            lead -= 1  # "Tran Thi Huong came by": a family name, no opener before a given name
         if (
             len(c.words) - lead > 1
             and c.words[lead].rstrip(".") in HONORIFICS
@@ -191,6 +200,9 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
             if _noun_left(c.words):
                 continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
+        if family_run(c.words):
+            scan.add(i, " ".join(c.words), "person", "typed_name")  # "Nguyễn Thị Lan", "Tan Wei Ming"
+            continue
         c.after = "" if trailing else plain[end : end + 40]
         _take_neighbours(c, plain, end, trailing)
         if len(c.words) == 1 and _numbered_noun(c.words[0], c.after):
@@ -235,7 +247,10 @@ def _placed(
     if opens and not heading and before.rstrip().endswith(":") and LIST_NEXT.match(plain, m.end()):
         opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")
     words = m.group(0).split()
-    return Candidate(i, words, before, "", opens, heading, (at, m.end()), line_start, at, header, column)
+    spoken = scan.body.get(i) == line_start
+    return Candidate(
+        i, words, before, "", opens, heading, (at, m.end()), line_start, at, header, column, spoken
+    )
 
 
 def _addressed(word: str, name: str) -> bool:
