@@ -114,3 +114,23 @@ def test_malaysian_patronyms_schools_and_a_title_before_a_family_name() -> None:
     assert ("organisation", "typed_name") in found["SMK Seri Mutiara"], found
     assert ("organisation", "typed_name") in found["SJKC Keat Hwa"], found
     assert ("person", "typed_name") in found["Auntie Quek"], found
+
+
+def test_a_possessive_before_a_calendar_word_is_the_person_s() -> None:
+    found = mention_kinds("- Fees better than Wen Hui's Jan total.\n- Lager \"Opa's Sunday\" is flat.\n")
+    # fails before: the possessive stayed on the name ("Wen Hui's"), a name of its own
+    assert "Wen Hui" in found and "Wen Hui's" not in found, found
+    assert "Opa" not in found, found  # a word no given name keeps its possessive: no person read into it
+
+
+def test_a_quoted_title_in_another_language_s_sentence_case_is_a_work() -> None:
+    found = mention_kinds(
+        '- Reading "Nỗi buồn chiến tranh" on the bus; then the "Số đỏ" notes.\n'
+        '- Watched "Cien años de soledad" with Ana.\n'
+        '- Quang: "Dạ em gửi rồi" at noon.\n'
+    )
+    # fails before: the title was cut to its capitalised first word ("Nỗi"), a false name
+    assert ("work", "typed_name") in found["Nỗi buồn chiến tranh"], found
+    assert ("work", "typed_name") in found["Số đỏ"], found
+    assert ("work", "typed_name") in found["Cien años de soledad"], found
+    assert "Nỗi" not in found and "Dạ em gửi rồi" not in found, found  # a quoted message is no title

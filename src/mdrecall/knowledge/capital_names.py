@@ -290,6 +290,13 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
         trailing = True
     if words and words[-1] == "St.":  # "on Main St. Then": the street's, the sentence ended
         words[-1] = "St"
+    elif (
+        trailing
+        and words
+        and words[-1][-2:] in ("'s", "’s")
+        and (len(words) > 1 or given_name(words[-1][:-2]))
+    ):
+        words[-1] = words[-1][:-2]  # "Bee Lian's Jan fees", "Priya's Monday class": the person owns them
     c.words = words
     return trailing
 
