@@ -134,3 +134,16 @@ def test_a_quoted_title_in_another_language_s_sentence_case_is_a_work() -> None:
     assert ("work", "typed_name") in found["Số đỏ"], found
     assert ("work", "typed_name") in found["Cien años de soledad"], found
     assert "Nỗi" not in found and "Dạ em gửi rồi" not in found, found  # a quoted message is no title
+
+
+def test_a_school_subject_capitalised_is_no_name(tmp_path: Path) -> None:
+    kinds = workspace_kinds(
+        tmp_path,
+        {
+            "memory/2027-02-01.md": "- Aiman has Geography on Friday and Economics after lunch.\n",
+            "memory/2027-02-08.md": "- Paid for the Geography worksheets; the Economics test is next week.\n",
+            "memory/2027-02-15.md": "- Marked the Geography quiz, then the Economics essays in Ipoh.\n",
+        },
+    )
+    # fails before: a subject capitalised in three files was an entity
+    assert "geography" not in kinds and "economics" not in kinds, kinds

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from mdrecall.knowledge.address_words import address_word, kin_address
 from mdrecall.knowledge.bridged_names import bridged_run
+from mdrecall.knowledge.discipline_words import discipline_word
 from mdrecall.knowledge.family_runs import family_run, titled_family
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import (
@@ -383,10 +384,12 @@ def _noun_left(words: list[str]) -> bool:
 
 def _no_name_alone(word: str, before: str) -> bool:
     """Is one capitalised word no name alone: a degree ("PhD"), a family word ("Mum's meds", "shared with
-    Sis"; not a given name written so) or a unit's symbol after a number ("500 Mbit", "20 Gb")?"""
+    Sis"; not a given name written so), a school's subject ("after Physics") or a unit's symbol after a
+    number ("500 Mbit", "20 Gb")?"""
     return (
         word in NOT_MIXED
         or (kin_word(word) and not given_name(word))
+        or (discipline_word(word) and not given_name(word) and known_name(word) is None)  # "Physics class"
         or (UNIT_SYMBOL.match(word) is not None and _NUMBER_END.search(before) is not None)
     )
 
