@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from mdrecall.knowledge.address_words import address_word, kin_address
 from mdrecall.knowledge.bridged_names import bridged_run
 from mdrecall.knowledge.discipline_words import discipline_word
-from mdrecall.knowledge.family_runs import family_run, titled_family
+from mdrecall.knowledge.family_runs import familiar_prefix, family_run, titled_family
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
@@ -275,6 +275,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
         lead = 0  # "ate his Happy Hoof", "a Good Food Guide": after a determiner, the adjective is the name's
     if lead == 1 and len(words) == 2 and given_name(words[0]) and name_word(words[1]):
         lead = 0  # "Jun Dizon", "April Ludgate": a given name that is a month too, then a surname
+    if lead == 1 and len(words) == 2 and familiar_prefix(words):
+        lead = 0  # "Ah Boon", "Ah Ma": a familiar prefix, not the interjection
     if lead:  # taken off at once: a long run of such words is not shifted once per word
         taken_off = " ".join(words[:lead]) + " "
         c.before, c.name_at, words = c.before + taken_off, c.name_at + len(taken_off), words[lead:]

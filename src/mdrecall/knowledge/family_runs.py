@@ -23,7 +23,7 @@ from mdrecall.knowledge.name_lists import (
 )
 from mdrecall.knowledge.name_words import ORG_WORD, PLACE_FIRST, PLACE_WORDS
 
-__all__ = ["VIETNAMESE_FAMILY", "family_run", "titled_family"]
+__all__ = ["VIETNAMESE_FAMILY", "family_run", "familiar_prefix", "titled_family"]
 
 #: The most frequent Vietnamese family names, with and without their accents (Hoàng/Huỳnh and Vũ/Võ are one
 #: name in the north's and the south's spelling).
@@ -64,7 +64,10 @@ def family_run(words: list[str]) -> bool:
         return False
     vietnamese = words[0] in VIETNAMESE_FAMILY
     marked = vietnamese and (words[1] in _MIDDLE or not all(w.isascii() for w in words))
-    if not all(_syllable(w, marked) or (vietnamese and w in _MIDDLE) for w in words[1:]):
+    if not all(_syllable(w, marked) or (vietnamese and w in _MIDDLE) for w in words[2:]):
+        return False
+    second = _syllable(words[1], marked) or (vietnamese and words[1] in _MIDDLE)
+    if not (second or familiar_prefix(words[1:])):  # "Ng Ah Kow"
         return False
     if vietnamese:
         named = len(words) > 2 or not (words[0].isascii() or words[1].isascii())
@@ -86,3 +89,9 @@ def titled_family(words: list[str], app_after: bool = False) -> bool:
         and (words[0] in HONORIFICS or kin_address(words[0]))
         and family_first(words[1])
     )
+
+
+def familiar_prefix(words: list[str]) -> bool:
+    """Do ``words`` open with the Cantonese and Hokkien familiar prefix "Ah" before a given name's syllable
+    ("Ah Boon", "Ah Ma", "Ng Ah Kow"): a name's first word, not the interjection?"""
+    return len(words) >= 2 and words[0] == "Ah" and _syllable(words[1], False)
