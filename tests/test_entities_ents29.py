@@ -151,7 +151,8 @@ def test_a_school_subject_capitalised_is_no_name(tmp_path: Path) -> None:
 
 def test_the_familiar_prefix_ah_opens_a_name() -> None:
     found = mention_kinds(
-        "  [3/9, 21:10] Ah Kow: court 4 booked\n- Mooncakes at Ah Por's house.\n- Lee Ah Kow — coach.\n- Ah, Sunday.\n"
+        "  [3/9, 21:10] Ah Kow: court 4 booked\n- Mooncakes at Ah Por's house.\n"
+        "- Lee Ah Kow — coach.\n- Ah, Sunday.\n"
     )
     # fails before: "Ah" was the interjection, the speaker unread and the names cut to "Kow" and "Por"
     assert ("person", "speaker") in found["Ah Kow"], found
