@@ -25,9 +25,10 @@ from functools import lru_cache
 from mdrecall.knowledge.date_hints import may_name_date
 from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_day import line_day, names_note
+from mdrecall.text.chat_stamps import message_stamp
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
-from mdrecall.text.note_dates import note_dates
+from mdrecall.text.note_dates import NoteDate, note_dates
 from mdrecall.text.numeric_dates import numeric_order
 from mdrecall.text.undated_reading import heading_month
 from mdrecall.text.year_phrases import names_event
@@ -151,6 +152,10 @@ class LineDays:
         self._base = base
         near = None if in_force or self.anchor or loose else base  # a date the page named above the line
         month = _page_month(self._months, base) if loose else None
+        message = self._message(line, base, loose)
+        if message is not None:  # "[12/3, 21:04] Lan: tmrw ...": the message's own day and words
+            sent, text, said = message
+            return line_day(text, said, sent, True) or sent
         found = note_dates(
             line,
             base,
@@ -179,6 +184,21 @@ class LineDays:
                 None,
             )
         return day
+
+    def _message(self, line: str, base: date | None, loose: bool) -> tuple[date, str, list[NoteDate]] | None:
+        """For a pasted chat message whose stamp names its day (:func:`~mdrecall.text.chat_stamps.
+        message_stamp`): that day, the message's text, and its date phrases read from that day, not the
+        page's (``base``); ``None`` for any other line. On a page with no day of its own only a stamp carrying
+        its year is one."""
+        if base is None:
+            return None
+        order = self._order_for(line) or self.workspace_order
+        stamp = message_stamp(line, order, base)
+        if stamp is None or (loose and not _YEARISH.search(line, 0, stamp[1])):
+            return None
+        sent, text = stamp[0], line[stamp[1] :]
+        dotted = self._dotted_for(line)
+        return sent, text, note_dates(text, sent, False, order, self.workspace_order, None, dotted)
 
     def _order_for(self, line: str) -> str | None:
         """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
@@ -272,19 +292,19 @@ class LineDays:
         base = self._in_force or self.anchor or self._above
         order = self._order_for(line)
         near = None if self._in_force or self.anchor else base
-        return [
-            d
-            for n in note_dates(
-                line,
-                base or self._undated_base(),
-                base is None,
-                order,
-                self.workspace_order,
-                near,
-                self._dotted_for(line),
-            )
-            for d in n.days
-        ]
+        message = self._message(line, base or self._undated_base(), base is None)
+        if message is not None:  # a chat message: its stamp's day, and its phrases read from that day
+            return [message[0], *(d for n in message[2] for d in n.days)]
+        found = note_dates(
+            line,
+            base or self._undated_base(),
+            base is None,
+            order,
+            self.workspace_order,
+            near,
+            self._dotted_for(line),
+        )
+        return [d for n in found for d in n.days]
 
 
 @lru_cache(maxsize=1024)
