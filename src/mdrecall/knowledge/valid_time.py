@@ -25,6 +25,7 @@ from functools import lru_cache
 from mdrecall.knowledge.date_hints import may_name_date
 from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_day import line_day, names_note
+from mdrecall.knowledge.person_days import PersonDays
 from mdrecall.text.chat_stamps import message_stamp
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
@@ -125,6 +126,7 @@ class LineDays:
         self._order: str | None = None  # the page's order of numeric dates (looked for once, on need)
         self._ordered = False
         self._dotted: bool | None = None  # whether the page writes dotted dates (looked for once, on need)
+        self._people = PersonDays(lines)  # short names of days the page uses as someone's name
 
     def day(self, i: int) -> date | None:
         """The day line ``i`` (0-based) is about, or ``None``."""
@@ -166,6 +168,7 @@ class LineDays:
             self._dotted_for(line),
             month,
         )
+        found = self._people.drop(line, found)  # "Thu said the landlord will fix it": someone, no Thursday
         day = line_day(line, found, base, bool(in_force or self.anchor)) or in_force or self.anchor
         if day is None and not found and near is not None and _SAME_DAY.search(line):
             return near  # "Reply from Ana, same day:" under a dated line (a quoted mail's "On 8 Mar 2027")
@@ -197,8 +200,8 @@ class LineDays:
         if stamp is None or (loose and not _YEARISH.search(line, 0, stamp[1])):
             return None
         sent, text = stamp[0], line[stamp[1] :]
-        dotted = self._dotted_for(line)
-        return sent, text, note_dates(text, sent, False, order, self.workspace_order, None, dotted)
+        said = note_dates(text, sent, False, order, self.workspace_order, None, self._dotted_for(line))
+        return sent, text, self._people.drop(text, said)
 
     def _order_for(self, line: str) -> str | None:
         """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
@@ -304,7 +307,7 @@ class LineDays:
             near,
             self._dotted_for(line),
         )
-        return [d for n in found for d in n.days]
+        return [d for n in self._people.drop(line, found) for d in n.days]
 
 
 @lru_cache(maxsize=1024)
