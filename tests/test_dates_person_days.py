@@ -31,6 +31,7 @@ def _days(*lines: str) -> list[date | None]:
         "- Ms Thu brought the fabric samples",
         "- June said the tuition fees go up",
         "- April brought mooncakes for the staff",
+        "- Thu's mum is in Chợ Rẫy hospital again",
     ],
 )
 def test_short_name_of_a_person_names_no_day(line: str) -> None:
@@ -60,6 +61,7 @@ def test_a_person_on_the_page_is_a_person_on_its_other_lines() -> None:
         ("- shop closed Mon-Thu for Tết stock-take", "2026-05-16"),  # a timetable: the day written
         ("- rent for May paid to the landlord", "2026-05-01"),
         ("- bolts arrive Thu, then cutting", "2026-05-21"),
+        ("- Thu's fitting moved to the afternoon", "2026-05-21"),  # a day's possessive: its event
     ],
 )
 def test_days_stay_days(line: str, want: str) -> None:

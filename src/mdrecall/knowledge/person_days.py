@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from mdrecall.knowledge.address_words import address_word
+from mdrecall.knowledge.name_lists import kin_word
 from mdrecall.text.chat_stamps import message_stamp
 from mdrecall.text.note_dates import NoteDate
 
@@ -60,6 +61,11 @@ _DAY_AFTER = re.compile(
     r"\s*(?:\d{1,2}(?:[/.:]\d|\s?[ap]m\b|h\b|(?:st|nd|rd|th)\b|(?=[\s,;)]|$))|@"
     r"|[-–]\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun))",
     re.IGNORECASE,
+)
+#: A possessive before a word for someone close ("Thu's mum", "Jun's boyfriend"): a day has no mother.
+_POSSESSIVE = re.compile(r"['’]s\s+([a-z]+)")
+_CLOSE = frozenset(
+    {"boyfriend", "girlfriend", "friend", "friends", "partner", "boss", "family", "parents", "kids"}
 )
 _WORD_BEFORE = re.compile(r"(\S+)\s+$")
 #: A chat message's speaker after its stamp ("Thu: ok em").
@@ -110,6 +116,9 @@ def _person_here(line: str, start: int, end: int) -> bool:
         low = prev.casefold()
         if low in _MIDDLE or address_word(prev) or (prev.islower() and low in _LOWER_ADDRESS):
             return True
+    owner = _POSSESSIVE.match(line, end)
+    if owner is not None and (owner.group(1) in _CLOSE or kin_word(owner.group(1))):
+        return True
     if _PERSON_AFTER.match(line, end):
         return not _DAY_BEFORE.search(before)
     return _PERSON_BEFORE.search(before) is not None
