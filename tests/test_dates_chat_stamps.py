@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from mdrecall.knowledge.valid_time import chunk_dates, line_dates
-from mdrecall.text.chat_stamps import message_stamp
+from mdrecall.text.chat_stamps import Stamp, message_stamp
 
 LOG = "2026-08-20"  # a Thursday; 18 August 2026 is a Tuesday
 
@@ -20,18 +20,37 @@ def _day(line: str, order: str | None = "dmy", file_date: str | None = LOG) -> d
 
 
 @pytest.mark.parametrize(
+    ("line", "stamp", "said"),
+    [
+        # the message's relative words count from its stamp (from the page's day: 21/8, 20/8, 26/8, 19/8)
+        ("- [18/8, 19:40] Tama: tmrw the trailer goes to the panel beater", "2026-08-18", "2026-08-19"),
+        ("18/08/2026, 21:04 - Hemi: the coach van is booked for Wednesday", "2026-08-18", "2026-08-19"),
+        ("Tama, [17.08.26 22:10]: left my spare oars at the shed yesterday", "2026-08-17", "2026-08-16"),
+        ("> [09:14 18/8] Ana: signing the sponsor form tomorrow", "2026-08-18", "2026-08-19"),
+        ("[18/8 9:14 PM] Ana: seat race moved to Saturday", "2026-08-18", "2026-08-22"),
+    ],
+)
+def test_message_words_count_from_the_stamp(line: str, stamp: str, said: str) -> None:
+    """The line is about the day the message was sent or the day it names counted from then, and a search
+    by date finds it on both; never on the day the message's words would name from the page's day."""
+    day = _day(line)
+    days = chunk_dates(line, LOG, order="dmy")
+    want = {date.fromisoformat(stamp), date.fromisoformat(said)}
+    assert day in want and want <= days
+    assert not days & {date(2026, 8, 21), date(2026, 8, 26)}
+
+
+@pytest.mark.parametrize(
     ("line", "want"),
     [
-        # the message's relative words count from its stamp (the page's day would give 21/8, 20/8, 26/8)
-        ("- [18/8, 19:40] Tama: tmrw the trailer goes to the panel beater", "2026-08-19"),
-        ("[18/08/2026, 07:12] Mere: tonight's erg session is off", "2026-08-18"),
-        ("18/08/2026, 21:04 - Hemi: the coach van is booked for Wednesday", "2026-08-19"),
-        ("Tama, [17.08.26 22:10]: left my spare oars at the shed yesterday", "2026-08-16"),
-        ("> [09:14 18/8] Ana: signing the sponsor form tomorrow", "2026-08-19"),
-        ("[18/8 9:14 PM] Ana: seat race moved to Saturday", "2026-08-22"),
         # a message naming no day: its stamp's day
-        ("[18/8, 19:41] Mere: 👍", "2026-08-18"),
+        ("[18/08/2026, 07:12] Mere: erg session is off, too windy", "2026-08-18"),
+        ("- [18/8, 19:41] Mere: 👍", "2026-08-18"),
+        ("[18/8 9:14 PM] Ana: 👍", "2026-08-18"),
         ("[2026-08-17 06:30] Hemi: water too rough, crews stayed in", "2026-08-17"),
+        ("17/08/2026, 21:04 - Hemi: crews stayed in", "2026-08-17"),
+        # "tonight" in a message is the night of the day it was sent
+        ("- [18/8, 19:40] Mere: tonight's erg session is off", "2026-08-18"),
         # a stamp of a time alone names no day: the page's
         ("[21:06] Mere: see you at the ramp", "2026-08-20"),
         ("14:05 Tama: done, sent", "2026-08-20"),
@@ -57,7 +76,8 @@ def test_yearless_stamp_is_the_one_nearest_the_page() -> None:
 
 def test_month_first_stamps() -> None:
     """In a month-first workspace a "3/4" stamp is 4 March; a "8/18" one can be read one way only."""
-    assert _day("[3/4/26, 9:00 AM] Ana: screening is tomorrow", "mdy") == date(2026, 3, 5)
+    assert date(2026, 3, 5) in chunk_dates("[3/4/26, 9:00 AM] Ana: screening is tomorrow", LOG, order="mdy")
+    assert _day("[3/4/26, 9:00 AM] Ana: 👍", "mdy") == date(2026, 3, 4)
     assert _day("8/18/26, 7:12 PM - Ana: projector fixed", None) == date(2026, 8, 18)
 
 
@@ -84,6 +104,6 @@ def test_not_stamps(line: str) -> None:
 
 def test_stamp_forms() -> None:
     near = date(2026, 8, 20)
-    assert message_stamp("[21:04, 18/8/2026] Ana: hi", None, near) == (date(2026, 8, 18), 18)
-    assert message_stamp("- 18-08-2026, 21:04 - Ana: hi", "dmy", near) == (date(2026, 8, 18), 22)
-    assert message_stamp("[18.8.26 21:04] Ana: hi", "mdy", near) == (date(2026, 8, 18), 15)
+    assert message_stamp("[21:04, 18/8/2026] Ana: hi", None, near) == Stamp(date(2026, 8, 18), 1, 17, 18)
+    assert message_stamp("- 18-08-2026, 21:04 - Ana: hi", "dmy", near) == Stamp(date(2026, 8, 18), 2, 19, 22)
+    assert message_stamp("[18.8.26 21:04] Ana: hi", "mdy", near) == Stamp(date(2026, 8, 18), 1, 14, 15)

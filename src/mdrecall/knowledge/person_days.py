@@ -137,7 +137,7 @@ def _page_people(lines: Sequence[str]) -> frozenset[str]:
         if line[:1] in "[-*>" or line[:1].isdigit() or line[:1].isupper():
             stamp = message_stamp(line, None, _ANY_DAY)
             if stamp is not None:
-                s = _SPEAKER.match(line, stamp[1])
+                s = _SPEAKER.match(line, stamp.message)
                 if s is not None and _SHORT.fullmatch(s.group(1)):
                     out.add(s.group(1))
     return frozenset(out)

@@ -155,9 +155,9 @@ class LineDays:
         near = None if in_force or self.anchor or loose else base  # a date the page named above the line
         month = _page_month(self._months, base) if loose else None
         message = self._message(line, base, loose)
-        if message is not None:  # "[12/3, 21:04] Lan: tmrw ...": the message's own day and words
-            sent, text, said = message
-            return line_day(text, said, sent, True) or sent
+        if message is not None:  # "[12/3, 21:04] Lan: tmrw ...": the message's words read from its day
+            sent, said = message
+            return line_day(line, said, sent, True) or sent
         found = note_dates(
             line,
             base,
@@ -188,20 +188,22 @@ class LineDays:
             )
         return day
 
-    def _message(self, line: str, base: date | None, loose: bool) -> tuple[date, str, list[NoteDate]] | None:
+    def _message(self, line: str, base: date | None, loose: bool) -> tuple[date, list[NoteDate]] | None:
         """For a pasted chat message whose stamp names its day (:func:`~mdrecall.text.chat_stamps.
-        message_stamp`): that day, the message's text, and its date phrases read from that day, not the
-        page's (``base``); ``None`` for any other line. On a page with no day of its own only a stamp carrying
-        its year is one."""
+        message_stamp`): that day, and the line's date phrases: the stamp's, then the message's read from
+        that day, not the page's (``base``); ``None`` for any other line. On a page with no day of its own
+        only a stamp carrying its year is one."""
         if base is None:
             return None
         order = self._order_for(line) or self.workspace_order
         stamp = message_stamp(line, order, base)
-        if stamp is None or (loose and not _YEARISH.search(line, 0, stamp[1])):
+        if stamp is None or (loose and not _YEARISH.search(line, 0, stamp.end)):
             return None
-        sent, text = stamp[0], line[stamp[1] :]
-        said = note_dates(text, sent, False, order, self.workspace_order, None, self._dotted_for(line))
-        return sent, text, self._people.drop(text, said)
+        text = line[stamp.message :]
+        said = note_dates(text, stamp.day, False, order, self.workspace_order, None, self._dotted_for(line))
+        shift = stamp.message
+        moved = [NoteDate(n.start + shift, n.end + shift, n.days) for n in self._people.drop(text, said)]
+        return stamp.day, [NoteDate(stamp.start, stamp.end, (stamp.day,)), *moved]
 
     def _order_for(self, line: str) -> str | None:
         """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
@@ -297,7 +299,7 @@ class LineDays:
         near = None if self._in_force or self.anchor else base
         message = self._message(line, base or self._undated_base(), base is None)
         if message is not None:  # a chat message: its stamp's day, and its phrases read from that day
-            return [message[0], *(d for n in message[2] for d in n.days)]
+            return [d for n in message[1] for d in n.days]
         found = note_dates(
             line,
             base or self._undated_base(),

@@ -11,11 +11,23 @@ only a time (``[09:14]``, ``14:05 Lan:``) names no day. Pure.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 
 from mdrecall.text.numeric_dates import month_and_day
 
-__all__ = ["message_stamp"]
+__all__ = ["Stamp", "message_stamp"]
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A chat message's stamp: the day it names, where its day and time lie, and where the message starts."""
+
+    day: date
+    start: int
+    end: int
+    message: int
+
 
 #: A time of day as a stamp writes it: "21:04", "9:14 PM", "21.04", "09:14:55".
 _TIME = r"\d{1,2}[:.]\d\d(?:[:.]\d\d)?(?:\s?[AaPp]\.?[Mm]\.?)?"
@@ -43,8 +55,8 @@ _DAY_IN = re.compile(
 )
 
 
-def message_stamp(line: str, order: str | None, near: date) -> tuple[date, int] | None:
-    """The day a chat line's opening stamp names and where the message after it starts; ``None``: no
+def message_stamp(line: str, order: str | None, near: date) -> Stamp | None:
+    """The day a chat line's opening stamp names and where it and the message after it lie; ``None``: no
     stamp, one holding only a time, or no such day. ``order``: the page's (else the workspace's) order of
     numeric dates ("dmy", "mdy"; ``None``: day first unless that cannot be; a dotted day is always day
     first); a day without its year is the one nearest ``near`` (the page's own day)."""
@@ -68,7 +80,8 @@ def message_stamp(line: str, order: str | None, near: date) -> tuple[date, int] 
     days = [x for x in (_day(y, month, day) for y in years) if x is not None]
     if not days:
         return None
-    return min(days, key=lambda x: abs((x - near).days)), m.end()
+    sent = min(days, key=lambda x: abs((x - near).days))
+    return Stamp(sent, m.start(group), m.end(group), m.end())
 
 
 def _day(year: int, month: int, day: int) -> date | None:
