@@ -26,6 +26,7 @@ from mdrecall.knowledge.date_hints import may_name_date
 from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_day import line_day, names_note
 from mdrecall.knowledge.person_days import PersonDays
+from mdrecall.knowledge.pinned_headings import pinned_day
 from mdrecall.text.chat_stamps import message_stamp
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
@@ -135,6 +136,8 @@ class LineDays:
             by_level = self._by_level
             while self._next < len(heads) and heads[self._next] <= i:
                 level, when = heading_day(self.lines[heads[self._next]], self.workspace_order)
+                if when is None and self.reference is not None:  # "# Meeting — Friday 6 March": its year
+                    when = pinned_day(self.lines[heads[self._next]], self.reference, self.workspace_order)
                 self._next += 1
                 for lv in [k for k in by_level if k >= level]:
                     del by_level[lv]
