@@ -30,6 +30,7 @@ from mdrecall.knowledge.pinned_headings import pinned_day
 from mdrecall.text.chat_stamps import message_stamp
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
+from mdrecall.text.lunar_marks import lunar_marked
 from mdrecall.text.note_dates import NoteDate, note_dates
 from mdrecall.text.numeric_dates import numeric_order
 from mdrecall.text.undated_reading import heading_month
@@ -171,7 +172,7 @@ class LineDays:
             self._dotted_for(line),
             month,
         )
-        found = self._people.drop(line, found)  # "Thu said the landlord will fix it": someone, no Thursday
+        found = self._kept(line, found)  # not "Thu said ..." (someone), nor "8/3 âm lịch" (a lunar date)
         day = line_day(line, found, base, bool(in_force or self.anchor)) or in_force or self.anchor
         if day is None and not found and near is not None and _SAME_DAY.search(line):
             return near  # "Reply from Ana, same day:" under a dated line (a quoted mail's "On 8 Mar 2027")
@@ -205,8 +206,17 @@ class LineDays:
         text = line[stamp.message :]
         said = note_dates(text, stamp.day, False, order, self.workspace_order, None, self._dotted_for(line))
         shift = stamp.message
-        moved = [NoteDate(n.start + shift, n.end + shift, n.days) for n in self._people.drop(text, said)]
+        moved = [NoteDate(n.start + shift, n.end + shift, n.days) for n in self._kept(text, said)]
         return stamp.day, [NoteDate(stamp.start, stamp.end, (stamp.day,)), *moved]
+
+    def _kept(self, line: str, found: list[NoteDate]) -> list[NoteDate]:
+        """``found`` without a short name of a day that is someone's (:class:`PersonDays`) and a date of the
+        lunar calendar (:func:`~mdrecall.text.lunar_marks.lunar_marked`)."""
+        found = self._people.drop(line, found)
+        low = line.lower() if found else ""
+        if "â" in low or "lunar" in low:
+            found = [n for n in found if not lunar_marked(line, n.end)]
+        return found
 
     def _order_for(self, line: str) -> str | None:
         """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
@@ -312,7 +322,7 @@ class LineDays:
             near,
             self._dotted_for(line),
         )
-        return [d for n in self._people.drop(line, found) for d in n.days]
+        return [d for n in self._kept(line, found) for d in n.days]
 
 
 @lru_cache(maxsize=1024)
