@@ -213,8 +213,7 @@ class LineDays:
         """``found`` without a short name of a day that is someone's (:class:`PersonDays`) and a date of the
         lunar calendar (:func:`~mdrecall.text.lunar_marks.lunar_marked`)."""
         found = self._people.drop(line, found)
-        low = line.lower() if found else ""
-        if "â" in low or "lunar" in low:
+        if found and ("â" in line or "Â" in line or "unar" in line or "UNAR" in line):
             found = [n for n in found if not lunar_marked(line, n.end)]
         return found
 
