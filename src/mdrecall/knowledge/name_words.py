@@ -20,6 +20,7 @@ __all__ = [
     "TEAM_LAST",
     "ORG_COMPOUND",
     "ORG_HEADS",
+    "PHRASE_HEADS",
     "PLACE_COMPOUND",
     "PLACE_HEADS",
     "club_word",
@@ -151,7 +152,9 @@ ORG_HEADS = frozenset(
     associação farmácia colégio fondazione università istituto ministero fondation université
     coopérative ministère universiteit hogeschool instituut coöperatie ministerie
     szkoła przedszkole fundacja stowarzyszenie urząd apteka klinika spółdzielnia uniwersytet
-    politechnika""".split()
+    politechnika
+    syarikat sekolah kolej universiti klinik farmasi persatuan kelab majlis jabatan kementerian
+    pertubuhan koperasi yayasan perbadanan politeknik tadika taska""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
@@ -160,6 +163,11 @@ ORG_HEADS = frozenset(
 #: Swedish, Norwegian and Danish a street, a road, a square, a harbour, a church ("Storgatan", "Strandvej");
 #: in Catalan a square, a promenade, an avenue, a beach, a church, a market ("Plaça del Sol"); in Polish a
 #: castle, a street, a square, a market square, an estate, a church, a station ("Zamek Książ", "Rynek").
+#: In Malay a street, a lane, an estate, a village, a market, a hill, a river, an island, a town, a tower,
+#: a temple, a restaurant ("Jalan Burma", "Taman Melati", "Pasar Chowrasta"); in Vietnamese a district, a
+#: ward, a province, a street, an alley, a market, a pagoda, a bridge, a wharf, an eatery ("Quận 7", "Chợ
+#: Bến Thành"); Malay's organisations (a company, a school, a clinic, a club, a council) are in
+#: :data:`ORG_HEADS`.
 PLACE_HEADS = frozenset(
     """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
@@ -172,8 +180,23 @@ PLACE_HEADS = frozenset(
     gaten vei veien veg vegen plass plassen brygge bryggen kirke kirken gade vej torv torvet plads
     pladsen havn
     plaça passeig avinguda platja església mercat estació rambla riera
-    zamek ulica plac rynek osiedle kościół dworzec""".split()
+    zamek ulica plac rynek osiedle kościół dworzec
+    jalan lorong lebuh lebuhraya persiaran lingkaran taman kampung kampong pasar bukit sungai pulau
+    gunung pantai padang simpang jambatan stesen tanjung teluk kuala bandar menara wisma dataran tokong
+    kuil gereja restoran
+    quận phường huyện tỉnh đường phố hẻm ngõ chợ chùa đền cầu bến núi sông đảo vịnh làng quán""".split()
 )
+#: Heads of two words opening a name in Vietnamese and Malay, lower-case ("Công ty", "Nhà hàng", "Kedai
+#: kopi"): a company, a bank, a hospital, a clinic, a pharmacy, a university, a cooperative; a restaurant,
+#: a coffee shop, a church, a park, an airport, a city.
+PHRASE_HEADS: dict[str, str] = {
+    **dict.fromkeys(
+        ("công ty", "ngân hàng", "bệnh viện", "phòng khám", "nhà thuốc", "đại học", "hợp tác", "tập đoàn",
+         "trường học"), "organisation"),
+    **dict.fromkeys(
+        ("nhà hàng", "cà phê", "nhà thờ", "công viên", "sân bay", "thành phố", "kedai kopi", "pasar malam"),
+        "place"),
+}  # fmt: skip
 #: Place heads that are surnames too ("Amit Nagar"): after a given name the name is a person's.
 SURNAME_HEADS = frozenset({"nagar"})
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
@@ -233,6 +256,8 @@ def head_kind(words: list[str], opens: bool = False) -> str | None:
         return None  # "Amit Nagar": a given name and a surname
     if last is not None or not several:
         return last
+    if (phrase := PHRASE_HEADS.get(f"{words[0]} {words[1]}".lower())) is not None:
+        return phrase  # "Công ty Minh Phát", "Nhà hàng Sen Vàng": a head of two words, first
     if opens and common_word(words[0]) and not (len(words) > 2 and words[1] in _JOINERS):
         return None  # ("Taller de Lutería Valdivia": a small word of another language says it is one's)
     return _word_head(words[0], True)
