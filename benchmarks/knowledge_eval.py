@@ -46,7 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "knowledge"
 _FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})[^/]*\.md$")
-_KINDS = {"organisation": "org", "organization": "org", "tech": "technology"}
+_KINDS = {"organisation": "org", "organization": "org", "tech": "technology", "animal": "pet"}
 
 
 def _file_date(path: str) -> str | None:
