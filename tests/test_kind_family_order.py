@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.family_order import family_first_person, vietnamese_syllable
+from mdrecall.knowledge.family_order import family_first_person, premises_on, vietnamese_syllable
 from mdrecall.knowledge.legal_forms import legal_form
 from mdrecall.knowledge.name_words import head_kind
 
@@ -21,6 +21,7 @@ NOTES = {
         "- Khor Siew Peng asked whether the 40 boxes can wait until Friday.\n"
         "- Collected the first durian crates with Ooi Kah Wai at the pier.\n"
         "- Invoice for the crates from Yeap Chin Hock, due Friday.\n"
+        "- New foil stamp from the engraver's shop on Lương Văn Cừ, 450k.\n"
         "- Durian crates from Soon Huat Agro Sdn Bhd arrive on Tuesday.\n"
         "- Loading at Kampung Sungai Ruan, the lorry parks by the mosque.\n"
     ),
@@ -44,6 +45,7 @@ def test_names_written_family_name_first_are_people_on_a_workspace(tmp_path: Pat
     assert kinds["Khor Siew Peng"] == "person"
     assert kinds["Ooi Kah Wai"] == "person"  # was a place, by the name model
     assert kinds["Yeap Chin Hock"] == "person"  # was an organisation ("invoice from")
+    assert kinds["Lương Văn Cừ"] == "place"  # a street named after someone: "the shop on"
     assert kinds["Soon Huat Agro Sdn Bhd"] == "organisation"
     assert kinds["Kampung Sungai Ruan"] == "place"
 
@@ -82,3 +84,9 @@ def test_vietnamese_and_malay_heads_open_names() -> None:
     assert head_kind(["Nhà", "hàng", "Cây", "Dừa"]) == "place"
     assert head_kind(["Ngân", "hàng", "Á", "Châu"]) == "organisation"
     assert head_kind(["Sekolah", "Rendah", "Damai"]) == "organisation"
+
+
+def test_a_street_named_after_someone() -> None:
+    assert premises_on("picked up the frames from the stall on ")
+    assert premises_on("our new office on ")
+    assert not premises_on("we relied on ") and not premises_on("a documentary on ")

@@ -22,11 +22,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from mdrecall.knowledge.kind_slots import senses
 from mdrecall.knowledge.mention_patterns import STOP
 from mdrecall.knowledge.name_lists import family_first, fold_accents, given_name, places
 from mdrecall.knowledge.name_words import EVENT_LAST, ORG_WORD, PLACE_WORDS
 
-__all__ = ["VIETNAMESE_FAMILY", "family_first_person", "vietnamese_syllable"]
+__all__ = ["VIETNAMESE_FAMILY", "family_first_person", "premises_on", "vietnamese_syllable"]
 
 #: The frequent Vietnamese family names, accents folded and lower case (general knowledge of the
 #: published shares: Nguyễn about 38 %, Trần 11 %, Lê 9.5 %, Phạm 7 %, Hoàng and Huỳnh 5 %...).
@@ -111,3 +112,14 @@ def family_first_person(words: list[str]) -> bool:
     if len(words) > 2 and given_name(words[0]) and (_han(words[1:]) or _vietnamese(words[1:])):
         return True
     return _vietnamese(words) or _han(words)
+
+
+#: A noun, then "on" ending the text before a name: "the shop on", "our office on".
+_NOUN_ON = re.compile(r"([A-Za-z]+)[ ]on[ ]$")
+
+
+def premises_on(tail: str) -> bool:
+    """Does ``tail`` end with a building or a place (a WordNet noun of artifacts or locations: "shop",
+    "office", "stall", "flat") and "on": the name after it a street's ("the shop on Lê Văn Sỹ")?"""
+    m = _NOUN_ON.search(tail[-40:])
+    return m is not None and senses(m.group(1))[0] in ("artifact", "location")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.knowledge.family_order import family_first_person
+from mdrecall.knowledge.family_order import family_first_person, premises_on
 from mdrecall.knowledge.legal_forms import legal_form
 from mdrecall.knowledge.mention_patterns import HONORIFICS, MODEL_BEFORE, STOP
 from mdrecall.knowledge.name_cues import (
@@ -305,8 +305,9 @@ def name_kind(
         several
         and family_first_person(words)
         and not (cued and (PLACE_BEFORE.search(tail) or _venue_at(tail, after)))
-    ):
-        return "person", True  # "Trần Minh Quân", "Tan Bee Hoon": a family name first, then given syllables
+    ):  # "Trần Minh Quân", "Tan Bee Hoon": a family name first, then given syllables; but "the shop on
+        # Lê Văn Sỹ": a street named after someone, as Vietnam names its streets
+        return ("place" if premises_on(tail) else "person"), True
     if several and MODEL_NUMBER_AFTER.match(after) and not common_word(head) and last not in PLACE_LAST:
         return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
     if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):
