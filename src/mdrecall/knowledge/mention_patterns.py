@@ -9,11 +9,9 @@ import re
 
 WIKI_LINK = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
-#: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz"), and those
-#: of Latin Extended Additional, Vietnamese's letters with two marks among them ("Trần", "Lụa", "Đỗ").
-_LATIN = [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]
-_UP = "A-Z" + "".join(c for c in map(chr, _LATIN) if c.isupper())
-_LO = "a-z" + "".join(c for c in map(chr, _LATIN) if c.islower())
+#: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
+_UP = "A-Z" + "".join(c for c in map(chr, [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]) if c.isupper())
+_LO = "a-z" + "".join(c for c in map(chr, [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]) if c.islower())
 #: A second capitalised part after a hyphen or a bare ampersand ("Cover-More", "Smith-Jones", "Slot&Go"): one
 #: word.
 _HYPHENED = rf"(?:[-&][{_UP}][{_LO}]+)?"
