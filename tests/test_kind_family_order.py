@@ -8,7 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.family_order import family_first_person, premises_on, vietnamese_syllable
+from mdrecall.knowledge.family_order import (
+    custom_shaped_person,
+    family_first_person,
+    premises_on,
+    vietnamese_syllable,
+)
 from mdrecall.knowledge.legal_forms import legal_form
 from mdrecall.knowledge.name_words import head_kind
 
@@ -90,3 +95,18 @@ def test_a_street_named_after_someone() -> None:
     assert premises_on("picked up the frames from the stall on ")
     assert premises_on("our new office on ")
     assert not premises_on("we relied on ") and not premises_on("a documentary on ")
+
+
+def test_a_form_of_address_of_another_language_opens_a_persons_name() -> None:
+    assert custom_shaped_person(["Cikgu", "Rohana"]) and custom_shaped_person(["Puan", "Zaleha", "Idris"])
+    assert not custom_shaped_person(["Doc", "Martens"])  # an English word: a brand
+    assert not custom_shaped_person(["Cikgu"])
+
+
+def test_a_bank_a_troupe_a_courier_and_a_malay_hospital_are_organisations() -> None:
+    from mdrecall.knowledge.names import name_kind
+
+    assert name_kind("Zentabank", ["Zentabank"], "transfer in ", " today")[0] == "organisation"
+    assert name_kind("Sandbank", ["Sandbank"], "walked out to the ", " at low tide")[0] != "organisation"
+    for name in ("Jade Phoenix Troupe", "Sunrise Express", "Hospital Seri Manjung"):
+        assert name_kind(name, name.split(), "- Booked with ", " for Saturday.")[0] == "organisation"

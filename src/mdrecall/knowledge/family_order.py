@@ -14,7 +14,9 @@ name of the lists at its head ("Nguyễn Thị Hồng Nhung", "Tan Bee Hoon", "J
 
 Either may follow an English given name of the lists, as Malaysian and Singaporean Chinese write theirs
 ("Jason Tan Wei Ming"). Read by :func:`mdrecall.knowledge.names.name_kind` after the gazetteer, so a city
-("Ho Chi Minh City") stays a place.
+("Ho Chi Minh City") stays a place. So is a name opened by a form of address of another language, which
+the given-name rule misses ("Encik Hakim", "Cikgu Aisyah", "Kak Ros": ``data/kin_titles.txt``, no English
+word).
 """
 
 from __future__ import annotations
@@ -22,12 +24,19 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from mdrecall.knowledge.address_words import kin_address
 from mdrecall.knowledge.kind_slots import senses
 from mdrecall.knowledge.mention_patterns import STOP
-from mdrecall.knowledge.name_lists import family_first, fold_accents, given_name, places
+from mdrecall.knowledge.name_lists import common_word, family_first, fold_accents, given_name, places
 from mdrecall.knowledge.name_words import EVENT_LAST, ORG_WORD, PLACE_WORDS
 
-__all__ = ["VIETNAMESE_FAMILY", "family_first_person", "premises_on", "vietnamese_syllable"]
+__all__ = [
+    "VIETNAMESE_FAMILY",
+    "custom_shaped_person",
+    "family_first_person",
+    "premises_on",
+    "vietnamese_syllable",
+]
 
 #: The frequent Vietnamese family names, accents folded and lower case (general knowledge of the
 #: published shares: Nguyễn about 38 %, Trần 11 %, Lê 9.5 %, Phạm 7 %, Hoàng and Huỳnh 5 %...).
@@ -123,3 +132,17 @@ def premises_on(tail: str) -> bool:
     "office", "stall", "flat") and "on": the name after it a street's ("the shop on Lê Văn Sỹ")?"""
     m = _NOUN_ON.search(tail[-40:])
     return m is not None and senses(m.group(1))[0] in ("artifact", "location")
+
+
+def custom_shaped_person(words: list[str]) -> bool:
+    """Is the name of ``words`` a person's by its shape: written family name first
+    (:func:`family_first_person`), or opened by a form of address of another language ("Encik Hakim",
+    "Cikgu Aisyah", "Kak Ros"; not an English word: "Doc Martens", "Brother overlock")?"""
+    if len(words) < 2:
+        return False
+    first = words[0]
+    if 2 <= len(words) <= 4 and kin_address(first) and not common_word(first.rstrip(".").lower()):
+        rest = words[1:]
+        if all(w[:1].isupper() for w in rest) and " ".join(rest) not in places():
+            return True
+    return family_first_person(words)

@@ -93,7 +93,8 @@ EVENT_LAST = set(
 #: newspaper's or magazine's ("Cape Times", "Helderberg Gazette", "Peninsula Weekly"), a league's, a
 #: works' ("Brackenfell Print Works").
 ORG_LAST = frozenset(
-    """Times Gazette Herald Chronicle Tribune Weekly Courier Argus Mercury Sentinel League Works""".split()
+    """Times Gazette Herald Chronicle Tribune Weekly Courier Argus Mercury Sentinel League Works Express
+    Troupe""".split()
 )
 #: Last words of a sports club's name ("Hout Bay United", "Bristol Rovers", "Salt River Stars"); a club is
 #: also named by an animal's plural or a doer's ("Pinelands Pumas", "Lion's Head Striders": names.py).
@@ -154,7 +155,7 @@ ORG_HEADS = frozenset(
     szkoła przedszkole fundacja stowarzyszenie urząd apteka klinika spółdzielnia uniwersytet
     politechnika
     syarikat sekolah kolej universiti klinik farmasi persatuan kelab majlis jabatan kementerian
-    pertubuhan koperasi yayasan perbadanan politeknik tadika taska""".split()
+    pertubuhan koperasi yayasan perbadanan politeknik tadika taska hospital""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
@@ -235,6 +236,8 @@ def _word_head(word: str, whole: bool) -> str | None:
     # ``endswith`` of the whole tuple first: one C call for the many words that end in none of them
     if low.endswith(ORG_COMPOUND) and any(len(low) >= len(e) + 3 and low.endswith(e) for e in ORG_COMPOUND):
         return "organisation"
+    if low.endswith("bank") and len(low) >= 7 and not common_word(low[:-4]):
+        return "organisation"  # "Vietcombank", "Citibank": a bank's name joined to "bank" (not "Riverbank")
     if low.endswith(PLACE_COMPOUND) and any(
         len(low) >= len(e) + 3 and low.endswith(e) for e in PLACE_COMPOUND
     ):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.knowledge.family_order import family_first_person, premises_on
+from mdrecall.knowledge.family_order import custom_shaped_person, family_first_person, premises_on
 from mdrecall.knowledge.legal_forms import legal_form
 from mdrecall.knowledge.mention_patterns import HONORIFICS, MODEL_BEFORE, STOP
 from mdrecall.knowledge.name_cues import (
@@ -303,7 +303,7 @@ def name_kind(
         return "person", True
     if (
         several
-        and family_first_person(words)
+        and custom_shaped_person(words)
         and not (cued and (PLACE_BEFORE.search(tail) or _venue_at(tail, after)))
     ):  # "Trần Minh Quân", "Tan Bee Hoon": a family name first, then given syllables; but "the shop on
         # Lê Văn Sỹ": a street named after someone, as Vietnam names its streets
