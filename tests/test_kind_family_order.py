@@ -15,7 +15,7 @@ from mdrecall.knowledge.family_order import (
     vietnamese_syllable,
 )
 from mdrecall.knowledge.legal_forms import legal_form
-from mdrecall.knowledge.name_words import head_kind
+from mdrecall.knowledge.name_words import head_kind, named_occasion
 
 from helpers import write
 
@@ -89,6 +89,9 @@ def test_vietnamese_and_malay_heads_open_names() -> None:
     assert head_kind(["Nhà", "hàng", "Cây", "Dừa"]) == "place"
     assert head_kind(["Ngân", "hàng", "Á", "Châu"]) == "organisation"
     assert head_kind(["Sekolah", "Rendah", "Damai"]) == "organisation"
+    assert named_occasion(["Lễ", "Vu", "Lan"], frozenset())
+    assert named_occasion(["Pesta", "Layang"], frozenset())
+    assert not named_occasion(["Hari", "Kumar"], frozenset())
 
 
 def test_a_street_named_after_someone() -> None:

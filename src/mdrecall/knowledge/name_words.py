@@ -247,10 +247,10 @@ def _word_head(word: str, whole: bool) -> str | None:
 
 def head_kind(words: list[str], opens: bool = False) -> str | None:
     """The kind a name's head noun gives: its last word, else its first ("Huber Logistik", "Kita
-    Sonnenschein", "Obere Marktstraße", "Finanzamt"), in the languages of :data:`ORG_HEADS` and
-    :data:`PLACE_HEADS`; None when neither is one. A one-word name counts only as a compound
-    ("Lindenstraße"), not as the bare noun ("Platz"); a first word that is also an English word ("Via",
-    "Place") only inside a sentence, where it is capitalised as a name's."""
+    Sonnenschein", "Obere Marktstraße", "Finanzamt"), in the languages of :data:`ORG_HEADS`,
+    :data:`PLACE_HEADS` and :data:`PHRASE_HEADS` (two words, first); None when none is one. A one-word
+    name counts only as a compound ("Lindenstraße"), not as the bare noun ("Platz"); a first word that is
+    also an English word ("Via", "Place") only inside a sentence, where it is capitalised as a name's."""
     several = len(words) > 1
     if several and any(w.endswith(("'s", "’s")) for w in words[:-1]):
         return None  # "Felix's Kita": whose, not a name
@@ -299,9 +299,12 @@ NOUN_SUFFIXES = tuple(
 #: First words that make a name an occasion in the languages notes mix into English, lower-case: a week,
 #: a feast, a fair ("Semana Santa", "Fiesta de San Juan", "Feria de Abril", "Fête de la Musique"), and
 #: a day's word before a joining word ("Día del Padre", "Tag der Arbeit", "Dia de Portugal", "Giorno della
-#: Memoria"; "Tag Heuer" is a maker).
+#: Memoria"; "Tag Heuer" is a maker); in Vietnamese and Malay a festival, a death anniversary, a ceremony,
+#: a full-moon day, a fair ("Tết Trung Thu", "Giỗ Tổ Hùng Vương", "Lễ Vu Lan", "Pesta Ponggal"; not "Hari",
+#: a day and a given name).
 EVENT_HEADS = frozenset(
-    "semana fiesta fiestas feria fête festa carnaval karneval carnevale rally rallye".split()
+    """semana fiesta fiestas feria fête festa carnaval karneval carnevale rally rallye
+    tết giỗ lễ rằm pesta""".split()
 )
 DAY_HEADS = frozenset("día dia tag jour giorno dag".split())
 DAY_JOINS = frozenset("de del de la do da das dos der des du della dei van".split())
