@@ -1,0 +1,94 @@
+"""Lines that look like changes and are not (knowledge/left_objects.py, asked_clauses.py, journey_stops.py):
+a time one leaves at, a lift given, a start month after "from", a change only asked about, a stop on a
+journey. Wordings and worlds of our own."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdrecall.knowledge.change_signal import signal
+from mdrecall.knowledge.leave_grammar import left_values
+
+from helpers import fact_pairs as _pairs
+
+
+@pytest.mark.parametrize(
+    ("line", "left"),
+    [
+        ("ok we go monday instead leaving 14 6 at dawn", set()),  # "leaving 14/6": a date, no value left
+        ("storm coming so leaving friday not saturday", {"saturday"}),  # the day left is after "not"
+        ("07:20 dropped amara school run was chaos", set()),  # a lift given
+        ("dropped the kids at the pool", set()),
+        ("dropped mum at the station", set()),
+        ("dropped priya from the rota", {"priya"}),  # a holder dropped
+        ("dropped mailchimp for buttondown", {"mailchimp"}),
+        ("tomasz to take over from june ines to hand over the keys", set()),  # "from June": a start
+        ("moved the quiz from thursday to wednesday", {"thursday"}),
+    ],
+)
+def test_what_a_line_leaves_is_no_time_and_no_lift(line: str, left: set[str]) -> None:
+    assert left_values(line) == left
+
+
+@pytest.mark.parametrize(
+    ("line", "told"),
+    [
+        ("Marek asked if we can do Thursdays from May instead. Thinking about it", False),
+        ("Ines asks whether we switch the rehearsal to the church hall", False),
+        ("Kofi wondering if we could move the five-a-side to Friday", False),
+        ("Mrs Osei asked if Kwame can switch to the Tuesday group. Said ok", True),  # answered yes
+        ("Asked around, nobody minds: choir moved to Tuesdays from May", True),  # no "if"/"whether"
+        ("Stopped Tours 11am for lunch, then on to Poitiers", False),  # a stop on a journey
+        ("stopped at Gloucester for fuel", False),
+        ("Stopped the Metacam on Friday, she's walking fine", True),
+        ("we stopped Pilates after the knee thing", True),
+    ],
+)
+def test_a_change_asked_about_or_a_stop_on_the_way_is_no_change(line: str, told: bool) -> None:
+    assert (signal(line) is not None) == told
+
+
+def test_a_chat_line_leaving_on_a_date_supersedes_no_earlier_chat_line() -> None:
+    pairs = _pairs(
+        {
+            "memory/2027-05-03.md": "# 2027-05-03\n\n- [3/5, 18:10] Odile: berth 14 confirmed for tonight\n",
+            "memory/2027-06-10.md": "# 2027-06-10\n\n"
+            '- Odile: "swell too big Saturday, we sail Sunday instead" — ok, leaving 14/6 at dawn.\n',
+        }
+    )
+    assert ("memory/2027-05-03.md", 3) not in pairs
+
+
+def test_a_lift_given_supersedes_no_line_naming_the_child() -> None:
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Amara Osei, Year 6 at St Jude's, sitting the 11+ this year.\n",
+            "memory/2027-01-12.md": "# 2027-01-12\n\n"
+            "- 07:20 dropped Amara. School has an 11+ briefing for parents on Thursday evening.\n",
+        }
+    )
+    assert ("MEMORY.md", 3) not in pairs
+
+
+def test_a_change_asked_about_supersedes_nothing() -> None:
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Five-a-side: Tuesdays 19:00 at the Lea Bridge cage, Kofi's lot.\n",
+            "memory/2027-03-20.md": "# 2027-03-20\n\n"
+            "- Kofi (five-a-side) asked if I can do Thursdays 20:00 from April, the Tuesday cage is being"
+            " relaid. Thinking.\n",
+        }
+    )
+    assert ("MEMORY.md", 3) not in pairs
+
+
+def test_a_stop_on_a_journey_does_not_supersede_the_plan_it_keeps() -> None:
+    pairs = _pairs(
+        {
+            "projects/loire-trip.md": "# Loire trip\n\n## Food stops\n\n"
+            "- Tours: Le Petit Patrimoine, rillettes\n",
+            "memory/2027-07-02.md": "# 2027-07-02\n\n"
+            "- Left 6.10am. Stopped Tours 11am for rillettes at Le Petit Patrimoine, then on to Saumur.\n",
+        }
+    )
+    assert ("projects/loire-trip.md", 5) not in pairs
