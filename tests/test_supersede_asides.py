@@ -92,3 +92,49 @@ def test_a_stop_on_a_journey_does_not_supersede_the_plan_it_keeps() -> None:
         }
     )
     assert ("projects/loire-trip.md", 5) not in pairs
+
+
+def test_a_currency_written_before_two_amounts_is_no_thing_two_states_share() -> None:
+    pairs = _pairs(
+        {
+            "memory/2027-02-01.md": "# 2027-02-01\n\n"
+            "- Evening: tallied the dues sheet. February dues Rs 48,200. Still 4 outstanding.\n",
+            "memory/2027-03-10.md": "# 2027-03-10\n\n"
+            "- Paid the guesthouse balance Rs 6,500. Owner says the geyser may not be fixed by then.\n",
+        }
+    )
+    assert ("memory/2027-02-01.md", 3) not in pairs
+
+
+def test_an_invoice_paid_still_supersedes_it_unpaid() -> None:
+    pairs = _pairs(
+        {
+            "memory/2027-02-01.md": "# 2027-02-01\n\n- Invoice 2231 to Harbour Dental, Rs 48,200: unpaid.\n",
+            "memory/2027-03-10.md": "# 2027-03-10\n\n- Harbour Dental paid invoice 2231, Rs 48,200.\n",
+        }
+    )
+    assert pairs.get(("memory/2027-02-01.md", 3)) == ("memory/2027-03-10.md", 3)
+
+
+def test_an_extra_instance_planned_leaves_the_standing_one() -> None:
+    pairs = _pairs(
+        {
+            "lists/fees.md": "# Fees\n\n| Class | Fee |\n|---|---|\n| Ceramics drop-in (Wed) | £18 |\n",
+            "memory/2027-03-23.md": "# 2027-03-23\n\n"
+            "- Plan: extra ceramics drop-in with Noor every Wed 7pm from April.\n",
+        }
+    )
+    assert ("lists/fees.md", 5) not in pairs
+
+
+def test_a_value_of_a_past_period_is_not_superseded() -> None:
+    pairs = _pairs(
+        {
+            "meetings/open-evening.md": "# Open evening\n\n"
+            "- Offers last year: Hillcrest Academy 142 points, Marlow Grammar 131, St Anne's 127.\n",
+            "memory/2027-03-31.md": "# 2027-03-31\n\n"
+            "- Talked with Zara and Femi at dinner. She doesn't want to fight for Hillcrest Academy"
+            " any more.\n",
+        }
+    )
+    assert ("meetings/open-evening.md", 3) not in pairs

@@ -1,0 +1,74 @@
+"""Pairs the rules make that no later line can mean: a line adding another instance of a thing, and a line
+stating a value of a period already past. Read by :func:`~mdrecall.knowledge.fact_pairs.learned` on the
+rules' pairs before the learned scorers add theirs. Pure.
+
+* **Another instance added**: a later line naming "an extra", "an additional", "a second", "one more" of a
+  thing the older line names ("Plan: extra Add Maths clinic every Tue 8pm from April" … "| Add Maths clinic
+  (Tue) | RM 40 |"; "wants a second catalogue for the trade show" … "Projects: spring catalogue") adds one
+  beside it, and leaves it standing, unless it names a value it leaves
+  (:func:`~mdrecall.knowledge.leave_grammar.left_values`) or chooses the one added ("a second quote came
+  in, going with Holm instead"). ("another" is left out: "another job overran,
+  they can't start till the 25th" tells why a plan moved.)
+* **A value of a past period**: a line whose head scopes it to a period before it was written ("Cut-offs
+  last year: …", "Fees last season: …", "Prices previous term: …") records that period; a later line
+  changes what holds now, not what held then.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mdrecall.knowledge.fact_values import subject_words
+from mdrecall.knowledge.facts import Fact
+from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.stores.views import Supersession
+
+__all__ = ["adds_instance", "kept_pairs", "past_period"]
+
+Key = tuple[str, int]
+
+#: A word adding an instance, then the thing (one or two words).
+_ADDED = re.compile(
+    r"\b(?:extra|additional|second|2nd|(?:a|one) further|one more)\s+((?:[\w'’-]+\s+)?[\w'’-]+)", re.I
+)
+#: A line's head (one to three words) then a past period: the label scoped to it.
+_PAST_HEAD = re.compile(
+    r"^(?:\S+\s+){1,3}?(?:last|previous|past) (?:year|season|term|semester|month|week)(?:'s|’s)?\b", re.I
+)
+
+
+#: A wording of a choice between two instances ("a second quote came in, going with Holm instead"): the added
+#: one replaces the older.
+_CHOSEN = re.compile(
+    r"\b(?:instead|replac\w*|switch\w*|swapp\w*|go(?:es|ing)? with|went with|chose|chosen|picked"
+    r"|rather than|in place of)\b",
+    re.I,
+)
+
+
+def adds_instance(old: Fact, new: Fact) -> bool:
+    """Does ``new`` add another instance of a thing ``old`` names ("extra", "a second"), choosing it over
+    none and leaving no value?"""
+    if not _ADDED.search(new.words) or _CHOSEN.search(new.words):
+        return False
+    named = subject_words(old.words)
+    return any(subject_words(m.group(1)) & named for m in _ADDED.finditer(new.words)) and not left_values(
+        new.words.lower()
+    )
+
+
+def past_period(old: Fact) -> bool:
+    """Does ``old``'s head scope it to a past period ("Cut-offs last year: …")?"""
+    return _PAST_HEAD.match(old.words) is not None
+
+
+def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
+    """``pairs`` (older line → the newer) without those :func:`adds_instance` or :func:`past_period` rules
+    out; ``facts``: each line's fact by ``(path, line)``."""
+    out: dict[Key, Supersession] = {}
+    for key, new in pairs.items():
+        old, later = facts.get(key), facts.get((new.path, new.line))
+        if old is not None and later is not None and (past_period(old) or adds_instance(old, later)):
+            continue
+        out[key] = new
+    return out
