@@ -138,3 +138,26 @@ def test_a_value_of_a_past_period_is_not_superseded() -> None:
         }
     )
     assert ("meetings/open-evening.md", 3) not in pairs
+
+
+def test_back_in_the_place_an_older_line_names_moves_nothing_from_it() -> None:
+    pairs = _pairs(
+        {
+            "memory/2027-02-01.md": "# 2027-02-01\n\n- Bank holiday in Galway, studio closed.\n",
+            "memory/2027-03-09.md": "# 2027-03-09\n\n- Back in Galway since yesterday night.\n",
+        }
+    )
+    assert ("memory/2027-02-01.md", 3) not in pairs
+
+
+@pytest.mark.parametrize(
+    ("line", "told"),
+    [
+        ("Hall hire goes to Rs 900 an evening starting June", True),  # a start month, as "from June"
+        ("The Saturday float is Nadia's job starting Tuesday", True),
+        ("Rehearsal slips: cast still not off book. Moved to 14/3", True),  # "still not": no addition
+        ("Moved the kit to the loft too", False),  # an addition
+    ],
+)
+def test_a_start_month_tells_a_change_and_still_not_adds_nothing(line: str, told: bool) -> None:
+    assert (signal(line) is not None) == told

@@ -1,6 +1,7 @@
-"""Pairs the rules make that no later line can mean: a line adding another instance of a thing, and a line
-stating a value of a period already past. Read by :func:`~mdrecall.knowledge.fact_pairs.learned` on the
-rules' pairs before the learned scorers add theirs. Pure.
+"""Pairs the rules make that no later line can mean: a line adding another instance of a thing, a line
+stating a value of a period already past, and a return to the place the older line already names. Read by
+:func:`~mdrecall.knowledge.fact_pairs.learned` on the rules' pairs before the learned scorers add theirs.
+Pure.
 
 * **Another instance added**: a later line naming "an extra", "an additional", "a second", "one more" of a
   thing the older line names ("Plan: extra Add Maths clinic every Tue 8pm from April" … "| Add Maths clinic
@@ -12,6 +13,9 @@ rules' pairs before the learned scorers add theirs. Pure.
 * **A value of a past period**: a line whose head scopes it to a period before it was written ("Cut-offs
   last year: …", "Fees last season: …", "Prices previous term: …") records that period; a later line
   changes what holds now, not what held then.
+* **Back where it was**: a later line saying one is back in a place ("Back in Penang since last night",
+  "back at Leeds General for the scan") changes no place of an older line putting its thing in or at that
+  very place ("Public holiday in Penang, centre closed"): one is there again, nothing moved from it.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.stores.views import Supersession
 
-__all__ = ["adds_instance", "kept_pairs", "past_period"]
+__all__ = ["adds_instance", "back_where_it_was", "kept_pairs", "past_period"]
 
 Key = tuple[str, int]
 
@@ -62,13 +66,31 @@ def past_period(old: Fact) -> bool:
     return _PAST_HEAD.match(old.words) is not None
 
 
+#: "back in" / "back at" / "back home in", then a place's name (one to three capitalised words).
+_BACK_IN = re.compile(r"\bback (?:in|at|home in) ((?-i:[A-Z])[\w'’-]*(?: (?-i:[A-Z])[\w'’-]*){0,2})", re.I)
+
+
+def back_where_it_was(old: Fact, new: Fact) -> bool:
+    """Does ``new`` say one is back in a place that ``old`` puts its thing in or at ("in Penang")?"""
+    if "ack " not in new.words:
+        return False
+    for m in _BACK_IN.finditer(new.words):
+        if re.search(r"\b(?:in|at) " + re.escape(m.group(1)) + r"\b", old.words):
+            return True
+    return False
+
+
 def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
-    """``pairs`` (older line → the newer) without those :func:`adds_instance` or :func:`past_period` rules
-    out; ``facts``: each line's fact by ``(path, line)``."""
+    """``pairs`` (older line → the newer) without those :func:`adds_instance`, :func:`past_period` or
+    :func:`back_where_it_was` rules out; ``facts``: each line's fact by ``(path, line)``."""
     out: dict[Key, Supersession] = {}
     for key, new in pairs.items():
         old, later = facts.get(key), facts.get((new.path, new.line))
-        if old is not None and later is not None and (past_period(old) or adds_instance(old, later)):
+        if (
+            old is not None
+            and later is not None
+            and (past_period(old) or adds_instance(old, later) or back_where_it_was(old, later))
+        ):
             continue
         out[key] = new
     return out
