@@ -161,3 +161,18 @@ def test_back_in_the_place_an_older_line_names_moves_nothing_from_it() -> None:
 )
 def test_a_start_month_tells_a_change_and_still_not_adds_nothing(line: str, told: bool) -> None:
     assert (signal(line) is not None) == told
+
+
+def test_the_outcome_of_a_handover_does_not_supersede_the_handover() -> None:
+    pairs = _pairs(
+        {
+            "MEMORY.md": "# Memory\n\n- Front desk: Priya (Priya Nair). She opens up and does the till.\n",
+            "memory/2027-04-10.md": "# 2027-04-10\n\n"
+            "- Deola (Adeola Bankole) takes front desk from Monday, Priya trains her this week.\n",
+            "memory/2027-04-20.md": "# 2027-04-20\n\n"
+            "- Priya's last day was Friday. Deola runs front desk now, first stock count Thursday.\n",
+        }
+    )
+    # the handover is no outdated fact; the line it replaced is superseded by the latest word, its outcome
+    assert ("memory/2027-04-10.md", 3) not in pairs
+    assert pairs[("MEMORY.md", 3)] == ("memory/2027-04-20.md", 3)

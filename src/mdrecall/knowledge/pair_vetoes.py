@@ -1,5 +1,6 @@
 """Pairs the rules make that no later line can mean: a line adding another instance of a thing, a line
-stating a value of a period already past, and a return to the place the older line already names. Read by
+stating a value of a period already past, a return to the place the older line already names, and the
+outcome of a change the older line told. Read by
 :func:`~mdrecall.knowledge.fact_pairs.learned` on the rules' pairs before the learned scorers add theirs.
 Pure.
 
@@ -16,18 +17,24 @@ Pure.
 * **Back where it was**: a later line saying one is back in a place ("Back in Penang since last night",
   "back at Leeds General for the scan") changes no place of an older line putting its thing in or at that
   very place ("Public holiday in Penang, centre closed"): one is there again, nothing moved from it.
+* **A change's outcome**: a later line naming as a role's holder (a ``h:`` value) only the one an earlier
+  dated change line opens with ("Nhung takes QC lead from Monday, Hoa trains her" … "Hoa's last day was
+  Friday. Nhung runs QC now") tells that change came about: not the change line but the line the change
+  replaced is superseded by it (the latest word of that fact).
 """
 
 from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.fact_values import subject_words
 from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.value_kinds import value_slots
 from mdrecall.stores.views import Supersession
 
-__all__ = ["adds_instance", "back_where_it_was", "kept_pairs", "past_period"]
+__all__ = ["adds_instance", "back_where_it_was", "kept_pairs", "past_period", "retells_change"]
 
 Key = tuple[str, int]
 
@@ -80,17 +87,36 @@ def back_where_it_was(old: Fact, new: Fact) -> bool:
     return False
 
 
+#: How many words open a change line: where the one taking over is named ("Nhung (Bùi Thị Nhung) takes …").
+_OPENING = 3
+
+
+def retells_change(old: Fact, new: Fact) -> bool:
+    """Does ``new`` name as holders only those the dated change line ``old`` opens with?"""
+    holders = {v[2:] for v in value_slots(new) if v.startswith("h:")}
+    if not holders or not old.day or signal(old.words) != "strong":
+        return False
+    opening = {w.lower() for w in old.words.split()[:_OPENING]}
+    return all(h in opening or h.split()[0] in opening for h in holders)
+
+
 def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
-    """``pairs`` (older line → the newer) without those :func:`adds_instance`, :func:`past_period` or
-    :func:`back_where_it_was` rules out; ``facts``: each line's fact by ``(path, line)``."""
+    """``pairs`` (older line → the newer) without those :func:`adds_instance`, :func:`past_period`,
+    :func:`back_where_it_was` or :func:`retells_change` rules out; ``facts``: each line's fact by
+    ``(path, line)``. A line a change line superseded is superseded by that change's outcome instead, where a
+    later line retells it (the latest word of the fact)."""
     out: dict[Key, Supersession] = {}
+    outcome: dict[Key, Supersession] = {}  # a change line → the later line telling its outcome
     for key, new in pairs.items():
         old, later = facts.get(key), facts.get((new.path, new.line))
-        if (
-            old is not None
-            and later is not None
-            and (past_period(old) or adds_instance(old, later) or back_where_it_was(old, later))
-        ):
-            continue
-        out[key] = new
+        if old is None or later is None:
+            out[key] = new
+        elif retells_change(old, later):
+            outcome[key] = new
+        elif not (past_period(old) or adds_instance(old, later) or back_where_it_was(old, later)):
+            out[key] = new
+    for key, new in out.items():
+        told = outcome.get((new.path, new.line))
+        if told is not None:
+            out[key] = told
     return out
