@@ -11,8 +11,10 @@ from __future__ import annotations
 import bisect
 import re
 
+from mdrecall.knowledge.asked_clauses import asked_before
 from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.fact_words import ADDITION, CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
+from mdrecall.knowledge.journey_stops import stop_on_way
 
 __all__ = ["ADDITION_REACH", "lexicon_signal", "no_value_changed", "signal", "unreal_before"]
 
@@ -216,6 +218,10 @@ def _told(words: str, m: re.Match[str]) -> bool:
         return False  # "what I've been up to", "up to you"
     if wording.startswith("instead") and _wished_in_clause(words, m.start()):
         return False  # "wants to try FreeAgent instead of renewing Wave": a choice wished, not made
+    if wording.startswith("stop") and stop_on_way(words, m.end()):
+        return False  # "Stopped Ipoh 9am for dim sum": a stop on a journey, nothing stopped
+    if asked_before(words, m.start()):
+        return False  # "Lan asked if I can do Sunday from April": a change asked about, not told
     return wording.startswith(_NO_ACT) or not unreal_before(words, m.start())
 
 
@@ -280,6 +286,7 @@ def _lexicon_change(words: str) -> bool:
     resign", "might pull out"), and not a noun after a determiner ("the deceased", "the dead")?"""
     return any(
         not unreal_before(words, m.start())
+        and not asked_before(words, m.start())
         and _DETERMINER.search(words, max(0, m.start() - 12), m.start()) is None
         for m in lexicon_changes(words)
     )
