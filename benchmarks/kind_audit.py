@@ -31,9 +31,9 @@ from kind_matches import matched_entities  # noqa: E402
 SETS = [
     "dev", "held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
     "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_13", "held_out_15", "held_out_16",
-    "held_out_17", "held_out_18", "held_out_21", "held_out_22",
+    "held_out_17", "held_out_18", "held_out_21", "held_out_22", "held_out_28", "held_out_29",
 ]  # fmt: skip
-PACKAGE = {"org": "organisation", "organization": "organisation"}
+PACKAGE = {"org": "organisation", "organization": "organisation", "animal": "pet"}
 
 
 def _rule_labels() -> dict[int, str]:

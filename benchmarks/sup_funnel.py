@@ -71,6 +71,8 @@ LABELLED = (
     "held_out_18",
     "held_out_21",
     "held_out_22",
+    "held_out_28",
+    "held_out_29",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 
 from mdrecall.knowledge.capital_names import Candidate
+from mdrecall.knowledge.family_customs import customary_name
 from mdrecall.knowledge.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.label_kinds import LABEL_HEAD, LineLabels
 from mdrecall.knowledge.mention_patterns import ACRONYM_IN, GOES_ON, HUMP, STOP, TITLES
@@ -109,11 +110,17 @@ def _own_kind(c: Candidate, name: str, tech: TechLines, labels: LineLabels) -> t
         # the calibration", "Karan's flight"), or the value of a person's label ("Owner: Tomasz."):
         # hardly anything else is written so (the given-name list leaves out ordinary words). An entity
         # at once, its kind a hint only (as a rare word's: "Gus" is a tortoise where a cue says so)
+        # (a message's first word after a speaker label is capitalised anyway, in any language: "Lan: Mai
+        # em qua lấy nha", "Wei Ming: Ok lah": only a weak candidate, whatever follows it)
         rare = (
-            not opens or GOES_ON.match(after) is not None or labels.kind(c.line_start, c.name_at) == "person"
+            not opens
+            or (GOES_ON.match(after) is not None and not c.spoken)
+            or labels.kind(c.line_start, c.name_at) == "person"
         )
     if opens and not rare and not strong and not heading and kind == "unknown" and name_shaped(words):
         kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
+    elif not rare and not strong and kind == "unknown" and customary_name(words):
+        kind, rare = "person", True  # "- Phạm Thu Trang: designer", "## Goh Kah Wai": a custom's full name
     elif not opens and not heading and not strong and kind == "unknown" and _hyphened_name(words):
         kind, rare = "organisation", True  # "insured with Cover-More", "a Bio-Rad machine": a firm's name
     return kind, strong, rare

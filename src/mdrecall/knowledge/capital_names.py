@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from mdrecall.knowledge.address_words import address_word, kin_address
 from mdrecall.knowledge.bridged_names import bridged_run
+from mdrecall.knowledge.discipline_words import discipline_word
+from mdrecall.knowledge.family_runs import familiar_prefix, family_run, titled_family
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
@@ -20,12 +22,10 @@ from mdrecall.knowledge.mention_patterns import (
     CAPS,
     HONORIFICS,
     LIST_NEXT,
-    MIXED,
     MODEL_BEFORE,
     MODEL_NUMBER,
     NOT_MIXED,
     NOUN_AFTER,
-    NUMBER_PAUSE,
     OPENING,
     PARTICLE_WORD,
     SAINTS_PLACE,
@@ -42,6 +42,7 @@ from mdrecall.knowledge.mention_readers import (
     tech_like,
     text_before,
 )
+from mdrecall.knowledge.model_codes import model_after, numbered_noun
 from mdrecall.knowledge.name_lists import (
     common_word,
     demonym,
@@ -73,41 +74,10 @@ _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
 
 
-#: A model's code after a name: capitals and digits mixed, perhaps a hyphened part and a plus ("Orion XT8",
-#: "Celestron 8SE", "Sky-Watcher EQ6-R", "Reach RS2+"); no date, time, version or amount follows, and no
-#: amount is written so (one letter and digits alone, "Kitbag SA R6 850", is a currency's).
-_MODEL_CODE = re.compile(
-    r"[ ]((?:[A-Z]{2,4}\d{1,4}[A-Z]{0,3}|[A-Z]\d{1,4}[A-Z]{1,3}|\d{1,4}[A-Z]{1,3})(?:-[A-Z0-9]{1,3})?\+?)"
-    r"(?![\w'’/:-]|[.,]\d|\+)"
-)
-#: A number and a unit's symbol in capitals: a capacity, a power, a size ("60L", "65W", "2TB", "48MP").
-_QUANTITY = re.compile(r"\d{1,4}(?:L|W|KW|KWH|MAH|ML|CC|HP|GB|TB|MB|KB|MP)")
-#: A Roman numeral after a name ("Lancer Evolution IX", "the Marie-Claude II").
-_ROMAN_AFTER = re.compile(r"[ ](II|III|IV|VI|VII|VIII|IX|XI|XII)(?![\w'’/:-])")
-#: Words that number rooms, seats, stops, forms and the parts of things ("Room B2", "Gate 5", "Form T1").
-_NUMBERED = frozenset(
-    "room level floor gate flight platform terminal seat row table block unit suite apt apartment form lane"
-    " bus zone grade class year stage step phase part chapter section page figure fig"
-    " tab box bay dock pier berth hall court pitch lab ward bed cabin deck car coach track week day round"
-    " game match heat lap leg episode season series volume vol issue no number item line question task"
-    " test version type size group team cohort module lesson session act scene".split()
-)
-#: A street's abbreviation or word before its name, in the languages of addresses ("ul. Ruska 46", "Calle
-#: Mayor 12", "rue Oberkampf 3"): the number after the name is the house's.
-_STREET_BEFORE = re.compile(
-    r"\b(?:ul|al|pl|str|st|av|ave|avda|blvd|c|cl|rr|r)\.[ ]$"
-    r"|\b(?:calle|carrer|rua|via|viale|rue|avenida|avenue|piazza|plac|ulica|aleja|strada|straat|gasse)[ ]$",
-    re.IGNORECASE,
-)
-#: Region codes that open a size's or a regional variant's code ("EU42", "UK9", "US915"), not a model's.
-_REGIONS = frozenset("EU US UK AU NZ JP CN KR CA MX BR IN AS".split())
 #: An acronym opening a line, perhaps after a bullet ("- ESB " before "Networks").
 _ACRONYM_OPENING = re.compile(r"^[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?([A-Z]{2,4})[ ]\Z")
-_YEAR = re.compile(r"1[89]\d\d|20\d\d")
 #: Stop words of praise or mood that open a name after a determiner ("his Happy Hoof", "the Great Wall").
 _QUALITY = frozenset("Happy Good Great Nice Cool Awesome Bad".split())
-#: A number, a capital letter (perhaps with digits) or a Roman numeral after a noun: "4", "A", "B2", "IV".
-_DESIGNATOR = re.compile(r"[ ](?:\d{1,4}[a-z]?|[A-Z]\d{0,3}|[IVX]{1,4})(?![\w'’-]|\.\d)")
 #: A number ending the text before a word ("500 ", "2x"): a unit's symbol may follow.
 _NUMBER_END = re.compile(r"\d[ ]?\Z")
 _DETERMINER_BEFORE = re.compile(r"(?<![\w'’])(?:the|a|an|his|her|my|our|their|your|its)[ ]\Z")
@@ -130,6 +100,7 @@ class Candidate:
     name_at: int  # where the name starts once the words before it are taken off
     header: str | None = None  # the kind its table column's header gives, opening a cell
     column: tuple[int, int] | None = None  # its table column, opening a cell
+    spoken: bool = False  # its line is someone's message after a speaker label ("Lan: Mai em qua")
 
 
 def _stop(word: str) -> bool:
@@ -169,6 +140,11 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         trailing = _trim_stop_words(c, title)
         if not c.words or (len(c.words) == 1 and _no_name_alone(c.words[0], c.before)):
             continue
+        if titled_family(c.words, len(c.words) == 3 and _known_humped(c.words[2]) is not None):
+            scan.add(i, " ".join(c.words[:2]), "person", "typed_name")  # "Auntie Lim": her name, as written
+            if len(c.words) == 3:
+                scan.add(i, c.words[2], _known_humped(c.words[2]) or "unknown", "typed_name")
+            continue
         if len(c.words) == 2 and given_name(c.words[0]) and (app := _known_humped(c.words[1])) is not None:
             scan.add(i, c.words[1], app, "typed_name")  # "Ayesha WhatsApp 21:40": a person, then the app
             c.words = c.words[:1]
@@ -178,6 +154,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         labelled = c.before.rstrip().endswith(":")
         lead = trim_leading(c.words, c.opens, labelled) if len(c.words) > 1 and not title else 0
         lead = lead or opening_lead(c.words, c.opens, c.heading)  # "Rang Atlantic Chill": a verb opens it
+        if lead and family_run(c.words[lead - 1 :]):
+            lead -= 1  # "Tran Thi Huong came by": a family name, no opener before a given name
         if (
             len(c.words) - lead > 1
             and c.words[lead].rstrip(".") in HONORIFICS
@@ -191,9 +169,12 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
             if _noun_left(c.words):
                 continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
+        if family_run(c.words):
+            scan.add(i, " ".join(c.words), "person", "typed_name")  # "Nguyễn Thị Lan", "Tan Wei Ming"
+            continue
         c.after = "" if trailing else plain[end : end + 40]
         _take_neighbours(c, plain, end, trailing)
-        if len(c.words) == 1 and _numbered_noun(c.words[0], c.after):
+        if len(c.words) == 1 and numbered_noun(c.words[0], c.after):
             continue  # "at Unit 4", "Studio A booked", "Type I fluid": a noun numbering things, no name
         if len(c.words) in (2, 3) and c.words[0] in ("St", "St.", "Saint") and SAINTS_PLACE.match(plain, end):
             c.words[-1] += "'s"  # "at St Teresa's, Eastleigh", "St Mary Magdalene's.": the saint's church
@@ -235,7 +216,10 @@ def _placed(
     if opens and not heading and before.rstrip().endswith(":") and LIST_NEXT.match(plain, m.end()):
         opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")
     words = m.group(0).split()
-    return Candidate(i, words, before, "", opens, heading, (at, m.end()), line_start, at, header, column)
+    spoken = scan.body.get(i) == line_start
+    return Candidate(
+        i, words, before, "", opens, heading, (at, m.end()), line_start, at, header, column, spoken
+    )
 
 
 def _addressed(word: str, name: str) -> bool:
@@ -259,6 +243,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
         lead = 0  # "ate his Happy Hoof", "a Good Food Guide": after a determiner, the adjective is the name's
     if lead == 1 and len(words) == 2 and given_name(words[0]) and name_word(words[1]):
         lead = 0  # "Jun Dizon", "April Ludgate": a given name that is a month too, then a surname
+    if lead == 1 and len(words) == 2 and familiar_prefix(words):
+        lead = 0  # "Ah Boon", "Ah Ma": a familiar prefix, not the interjection
     if lead:  # taken off at once: a long run of such words is not shifted once per word
         taken_off = " ".join(words[:lead]) + " "
         c.before, c.name_at, words = c.before + taken_off, c.name_at + len(taken_off), words[lead:]
@@ -275,6 +261,13 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
         trailing = True
     if words and words[-1] == "St.":  # "on Main St. Then": the street's, the sentence ended
         words[-1] = "St"
+    elif (
+        trailing
+        and words
+        and words[-1][-2:] in ("'s", "’s")
+        and (len(words) > 1 or given_name(words[-1][:-2]))
+    ):
+        words[-1] = words[-1][:-2]  # "Bee Lian's Jan fees", "Priya's Monday class": the person owns them
     c.words = words
     return trailing
 
@@ -316,7 +309,7 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):  # "on a Pixel 8": a device's model, the number is the name's
         words.append(num.group(1))
         c.after = c.after[num.end() :]
-    elif len(words) <= 3 and (code := _model_after(words, c.before, c.after)):
+    elif len(words) <= 3 and (code := model_after(words, c.before, c.after)):
         words.append(code.group(1))  # "his Orion XT8", "Scopes: Celestron 8SE", "Garmin Swim 2,"
         if not code.group(1).isdigit():
             c.after = c.after[code.end() :]  # (a number stays: "Garmin Swim 2," is a model by it, a product)
@@ -341,16 +334,6 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
         c.after = c.after[place_noun.end() :]
 
 
-def _numbered_noun(word: str, after: str) -> bool:
-    """Is ``word`` a noun that numbers things followed by its number or letter ("Unit 4", "Studio A",
-    "Terminal B", "Season 3", "Type I"): a word of :data:`_NUMBERED` or a noun that is never a name (not a
-    given or well-known one: "Pixel 8" stays)?"""
-    return _DESIGNATOR.match(after) is not None and (
-        word.casefold() in _NUMBERED
-        or (lower_noun(word) and not given_name(word) and known_name(word) is None)
-    )
-
-
 def _noun_left(words: list[str]) -> bool:
     """Is the one word left after an opener was taken off a noun that is never a name, no given name and no
     well-known name ("World" of "Slimming World"; not "Windows" of "Another Windows path bug")?"""
@@ -361,10 +344,12 @@ def _noun_left(words: list[str]) -> bool:
 
 def _no_name_alone(word: str, before: str) -> bool:
     """Is one capitalised word no name alone: a degree ("PhD"), a family word ("Mum's meds", "shared with
-    Sis"; not a given name written so) or a unit's symbol after a number ("500 Mbit", "20 Gb")?"""
+    Sis"; not a given name written so), a school's subject ("after Physics") or a unit's symbol after a
+    number ("500 Mbit", "20 Gb")?"""
     return (
         word in NOT_MIXED
         or (kin_word(word) and not given_name(word))
+        or (discipline_word(word) and not given_name(word) and known_name(word) is None)  # "Physics class"
         or (UNIT_SYMBOL.match(word) is not None and _NUMBER_END.search(before) is not None)
     )
 
@@ -374,42 +359,6 @@ def _known_humped(word: str) -> str | None:
     one's surname is written so, after a given name it is a thing of its own."""
     known = known_name(word) if tech_like(word) else None
     return known.kind if known is not None and known.kind != "person" else None
-
-
-def _model_after(words: list[str], before: str, after: str) -> re.Match[str] | None:
-    """The model's code or number that ``after`` opens with, where it is the name's: a code of capitals and
-    digits mixed ("XT8", "8SE", "EQ6-R", "RS2+"), a Roman numeral ("Evolution IX"), or a whole number then
-    a pause (a comma, a bracket, the line's end: "Garmin Swim 2,", no count of a unit, "Strait 25 km", and no
-    year) after a name that is no given name, place or run of frequent words; never after a word that
-    numbers things ("Room B2", "Level 2", "Flight AC855")."""
-    name = " ".join(words)
-    if name in places() or known_name(name) is not None:
-        return None  # "Godot 4", "Python 3": a known tool's version, the tool's mention
-    if words[-1].casefold() in _NUMBERED and not _maker_line(words, after):
-        return None  # "Room B2", "Level 2": a noun numbering things
-    if ORG_WORD.match(words[-1]):
-        return None  # "the Harbour Networks NC6 form": an organisation's form or branch, no model of it
-    code = _MODEL_CODE.match(after) or _ROMAN_AFTER.match(after)
-    if code is not None:
-        # "Bio-Rad CFX96": a code that is a name alone; "LoRaWAN EU868", "Pegasus UK9": a variant, a size
-        if (
-            MIXED.fullmatch(code.group(1))
-            or code.group(1)[:2] in _REGIONS
-            or _QUANTITY.fullmatch(code.group(1))
-        ):
-            return None  # (and "a Morphy Richards 60L oven", "Anker 65W": a size or a power, no model)
-        return code
-    if given_name(words[0]) or all(common_word(w) for w in words) or _STREET_BEFORE.search(before[-12:]):
-        return None  # "ul. Ruska 46,": a street's house number
-    num = NUMBER_PAUSE.match(after)
-    return num if num is not None and not _YEAR.fullmatch(num.group(1)) else None
-
-
-def _maker_line(words: list[str], after: str) -> bool:
-    """Is a noun that numbers things ("Form", "Series", "Type") the model line of a maker no list knows
-    before it, its code of capitals and digits mixed after it ("a Printwell Form 3B", "the Voltara Series
-    X5")? Not a plain number ("Harbour Hotel Room 4")."""
-    return len(words) == 2 and is_rare(words[:1]) and _MODEL_CODE.match(after) is not None
 
 
 def _possessive_business(words: list[str], plain: str, end: int) -> bool:

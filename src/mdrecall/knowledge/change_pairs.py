@@ -39,12 +39,13 @@ from mdrecall.knowledge.change_rules import (
     Key,
     written_before,
 )
+from mdrecall.knowledge.change_sides import sides
 from mdrecall.knowledge.change_signal import signal
 from mdrecall.knowledge.change_state import ChangeState, word_cap
 from mdrecall.knowledge.event_days import for_good
 from mdrecall.knowledge.fact_words import REVERT
 from mdrecall.knowledge.facts import Fact
-from mdrecall.knowledge.line_subjects import label_anchors, labels_of, said_stems
+from mdrecall.knowledge.line_subjects import label_anchors, labels_of, said_stems, subject_stems
 from mdrecall.knowledge.phrase_modifiers import modified
 from mdrecall.knowledge.value_kinds import changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession
@@ -79,7 +80,7 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         new_slots = value_slots(state.fact(j))
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
         state.continued = None
-        best: tuple[bool, bool, bool, bool, bool, float, int] | None = None
+        best: tuple[bool, bool, tuple[bool, bool, bool], bool, bool, bool, float, int] | None = None
         # (the labels the change line names: "… as on-call lead"; none where no line has a label)
         said = said_stems(state.fact(j).words) if state.labels else ""
         # a return to an earlier choice ("went back to option A"): the lines stating a choice first
@@ -94,6 +95,10 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         first = rare + things
         # a change from now on ("from next week", "Thursdays now"): of a standing line before a log's occasion
         lasting = for_good(state.fact(j).words)
+        # the values the change line leaves and gives (:func:`sides`)
+        left, given = sides(state.fact(j).words)
+        left = left | state.leaves.get(j, frozenset())
+        given = given - left
         # the lines whose label the change line names first ("takes over as on-call lead": the line
         # "On-call lead: Davide Conti", whatever rarer words the change line holds), then its rarest words
         lookups: list[tuple[str, Sequence[int]]] = [
@@ -159,18 +164,40 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 found.append((i, differs))
                 standing = lasting and not state.fact(i).day
                 named = _names_old(value_slots(state.fact(i)), new_slots, measured)
-                rank = (differs or named, named, chose, labelled, standing, c)
+                side = _side(state, i, left, given)
+                rank = (differs or named, named, side, chose, labelled, standing, c)
                 if (
                     best is None
-                    or rank > best[:6]
-                    or (rank == best[:6] and state.key(i) < state.key(best[6]))
+                    or rank > best[:-1]
+                    or (rank == best[:-1] and state.key(i) < state.key(best[-1]))
                 ):
                     best = (*rank, i)
         if best is not None and state.continued != j:
-            chosen = (best[6], *standing_too(state, best[6], j, found))
+            chosen = (best[-1], *standing_too(state, best[-1], j, found))
             state.closest[j] = chosen
             for i in chosen:
                 state.chosen_by.setdefault(i, []).append(j)
+
+
+def _side(state: ChangeState, i: int, left: frozenset[str], given: frozenset[str]) -> tuple[bool, bool, bool]:
+    """Does the candidate ``i`` hold a value the change line leaves (``left``) as the value of an attribute it
+    states; does it hold one at all; and does it lack one of the values the line gives (``given``)? A line
+    naming the new value whole ("Flour: Dunany stoneground" for "only Dunany flour from now on") tells
+    the change's outcome or a step towards it, not the value it ends."""
+    if not left and not given:
+        return (False, False, True)
+    held = set(state.own[i])
+    for _, entity in state.named.get(i, ()):
+        held |= entity
+    f = state.fact(i)
+    stated: set[str] = set()
+    if not held.isdisjoint(left):
+        for attr, value in zip(f.attrs, f.values, strict=False):
+            if attr == "said":
+                stated.update(v[2:] for v in value.split() if v[:2] == "v:")
+            else:
+                stated |= subject_stems(value)
+    return (not stated.isdisjoint(left), not held.isdisjoint(left), not (given and given <= held))
 
 
 def _names_old(old_slots: set[str], new_slots: set[str], measured: str) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import bisect
 import re
 
+from mdrecall.knowledge.asked_clauses import asked_before
 from mdrecall.knowledge.change_words import lexicon_changes
 from mdrecall.knowledge.fact_words import ADDITION, CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
+from mdrecall.knowledge.journey_stops import stop_on_way
 
 __all__ = ["ADDITION_REACH", "lexicon_signal", "no_value_changed", "signal", "unreal_before"]
 
@@ -104,7 +106,12 @@ _DETERMINER = re.compile(
 _NOUN_FORMS = ("chang", "mov", "switch", "swap", "hand", "shift")
 #: "up to" / "down to" as a change: before an amount ("went up to 40", "down to £30"), not "been up to" or
 #: "it's up to you".
-_TO_AMOUNT = re.compile(r"\s+(?:[$£€¥]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half)", re.I)
+_TO_AMOUNT = re.compile(
+    r"\s+(?:[$£€¥₹₫₱₩฿]|\d|one|two|three|four|five|six|seven|eight|nine|ten|half"
+    # a currency written as its code or local sign before the number ("up to RM 250", "KES 1,900", "Rs 450")
+    r"|(?-i:[A-Z]{3}|RM|Rs\.?|Rp|R)\s?\d)",
+    re.I,
+)
 #: "down to" before a few said in words ("down to a single van", "down to just two", "down to a handful"):
 #: a count fallen. Not after "up to" ("seats up to a dozen": a limit, no change).
 _DOWN_TO_FEW = re.compile(r"\s+(?:a|just|only)\s+(?:single|couple|handful|few|one|two|three)\b", re.I)
@@ -211,6 +218,10 @@ def _told(words: str, m: re.Match[str]) -> bool:
         return False  # "what I've been up to", "up to you"
     if wording.startswith("instead") and _wished_in_clause(words, m.start()):
         return False  # "wants to try FreeAgent instead of renewing Wave": a choice wished, not made
+    if wording.startswith("stop") and stop_on_way(words, m.end()):
+        return False  # "Stopped Ipoh 9am for dim sum": a stop on a journey, nothing stopped
+    if asked_before(words, m.start()):
+        return False  # "Lan asked if I can do Sunday from April": a change asked about, not told
     return wording.startswith(_NO_ACT) or not unreal_before(words, m.start())
 
 
@@ -275,6 +286,7 @@ def _lexicon_change(words: str) -> bool:
     resign", "might pull out"), and not a noun after a determiner ("the deceased", "the dead")?"""
     return any(
         not unreal_before(words, m.start())
+        and not asked_before(words, m.start())
         and _DETERMINER.search(words, max(0, m.start() - 12), m.start()) is None
         for m in lexicon_changes(words)
     )

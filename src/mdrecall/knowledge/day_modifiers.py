@@ -96,6 +96,8 @@ def modifier_day(low: str, n: NoteDate, written: date | None, others: bool = Fal
         return True
     if _GLUED_BEFORE.search(low, max(0, n.start - 2), n.start) or _EXTENSION.match(low, n.end):
         return True  # "oldest file is app-2026-06-22.log": a file's or an identifier's name
+    if others and _thing_given_a_day(low, n):
+        return True  # "the cut-off for the 20/3 vessel is Tue 17/3": the vessel's day names it
     if not _gone(n, written):
         return False
     if _DATED.search(low, max(0, n.start - 12), n.start):
@@ -114,3 +116,21 @@ def modifier_day(low: str, n: NoteDate, written: date | None, others: bool = Fal
         m = _NOUN_AFTER.match(low, n.end)
         return m is not None and m.group(1) not in _NOT_AFTER and not past_verb(m.group(1))
     return False
+
+
+#: After a numbered day's noun, a verb of being ending its clause's subject: the line gives the thing's
+#: own day next ("the 20/3 vessel is Tue 17/3", "for the 5/6 shipment are 2/6").
+_STATED_AFTER = re.compile(r"(?:\s+[a-z][\w-]*){0,2}\s+(?:is|are|will\s+be)\s+\S")
+
+
+def _thing_given_a_day(low: str, n: NoteDate) -> bool:
+    """A numbered day between a determiner and a noun ("the 20/3 vessel") whose clause then states a day
+    with "is": the day only says which thing is meant, whether it is gone or ahead."""
+    if _DIGIT.search(low, n.start, n.end) is None or not _DETERMINER.search(
+        low, max(0, n.start - 8), n.start
+    ):
+        return False
+    m = _NOUN_AFTER.match(low, n.end)
+    if m is None or m.group(1) in _NOT_AFTER or past_verb(m.group(1)):
+        return False
+    return _STATED_AFTER.match(low, m.end()) is not None

@@ -36,6 +36,7 @@ from mdrecall.knowledge.event_days import one_off
 from mdrecall.knowledge.facts import MIN_OVERLAP, SAID, WITHDRAW, Fact
 from mdrecall.knowledge.line_postings import Keep, Postings
 from mdrecall.knowledge.pair_model import model_pairs, without_model
+from mdrecall.knowledge.pair_vetoes import kept_pairs
 from mdrecall.knowledge.stance_pairs import stance_pairs, without_stance
 from mdrecall.knowledge.value_kinds import other_grain
 from mdrecall.knowledge.value_left import value_left_pairs
@@ -166,9 +167,14 @@ Cross = Callable[[Sequence[Fact], dict[tuple[str, int], Supersession]], dict[tup
 def learned(
     facts: Sequence[Fact], rules: dict[tuple[str, int], Supersession], cross: Cross | None = None
 ) -> dict[tuple[str, int], Supersession]:
-    """``rules`` with the pairs the learned scorer adds for the lines they leave unpaired
+    """``rules`` less the pairs :func:`mdrecall.knowledge.pair_vetoes.kept_pairs` rules out (another
+    instance added, a value of a past period), with the pairs the learned scorer adds for the lines they leave
+    unpaired
     (:func:`mdrecall.knowledge.pair_model.model_pairs`; none without its weights), then the cross-encoder's
     (``cross``: :class:`mdrecall.knowledge.cross_pairs.CrossPairing`) for the lines still unpaired."""
+    kept = kept_pairs({(f.path, f.line): f for f in facts}, rules)  # another instance, a past period
+    rules.clear()
+    rules.update(kept)
     rules.update(model_pairs(list(facts), rules))
     if cross is not None:
         rules.update(cross(facts, rules))

@@ -36,6 +36,7 @@ __all__ = [
     "NUMBER",
     "capitalised_names",
     "content_words",
+    "is_kin",
     "kin_words",
     "line_times",
     "may_hold_time",
@@ -138,6 +139,11 @@ def _kin() -> dict[str, str]:
         for w in words.split(","):
             out[stem(w.strip())] = stem(head.strip())
     return out
+
+
+def is_kin(word: str) -> bool:
+    """Does ``word`` (lower case) name a family relation ("mum", "kids", "daughter")?"""
+    return stem(word) in _kin()
 
 
 def kin_words(stems: Iterable[str]) -> set[str]:

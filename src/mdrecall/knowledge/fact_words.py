@@ -279,7 +279,9 @@ CHANGE = re.compile(
     r" (?:option|plan|version|the (?:old|original|previous|first|earlier))"
     r"|(?:is|are|was|were|'s|’s) off|from (?:today|tomorrow|next|this|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october"
-    r"|november|december)|starting (?:today|tomorrow|next|from|on|in)"
+    r"|november|december)|starting (?:today|tomorrow|next|from|on|in|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)"
     # from a day of the month on, the day ending its clause ("on Thursdays from the 11th.", "from the 1st
     # onwards"): not a span ("from the 3rd to the 9th") nor a thing ("from the 3rd floor")
     r"|from the (?:[12]?\d|3[01])(?:st|nd|rd|th)(?=\s*(?:$|[.;:!)]|,?\s+on(?:wards?)?\b))"
@@ -329,7 +331,12 @@ CHANGE_HINT = re.compile(
 #: What every wording of :data:`CHANGE_WEAK` holds, on an ASCII line's lower case.
 CHANGE_WEAK_HINT = re.compile(r"now|these days|currently|at the moment")
 #: Wording that adds to a fact rather than changes it ("too", "also", "as well", "still").
-ADDITION = re.compile(r"\b(?:too|as well)\s*[.!]?$|\b(?:also|still|additionally|in addition)\b", re.I)
+ADDITION = re.compile(
+    # ("still not …", "still no …": a thing not yet done, nothing added)
+    r"\b(?:too|as well)\s*[.!]?$|\b(?:also|additionally|in addition)\b"
+    r"|\bstill\b(?!\s+(?:not|no|n't|never)\b)",
+    re.I,
+)
 #: Wording that says a thing changed.
 CUE = re.compile(
     r"\b(?:(?:is|are|was|were|it's|now) now|now (?:at|on|in|is|are|owns?|uses?|using|based|lives?)"

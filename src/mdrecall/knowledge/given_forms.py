@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from mdrecall.knowledge.family_customs import called_names, custom_person
 from mdrecall.knowledge.kin_names import shortened_from
-from mdrecall.knowledge.name_links import LINKABLE
+from mdrecall.knowledge.name_links import LINKABLE, places_key
 from mdrecall.knowledge.name_lists import common_word, family_first, fold_accents, given_name
 from mdrecall.knowledge.syllable_names import family_given
 
@@ -26,8 +27,12 @@ __all__ = ["PARTICLES", "given_forms", "link_given_forms", "plain_form"]
 #: Small words that go between a given name and a surname ("Rosa de la Peña", "Anna de Vries"): no second
 #: given word, no middle name (read by :mod:`~mdrecall.knowledge.full_forms` too).
 PARTICLES = frozenset(
-    "de del della di da das dos du la le van von der den ten ter bin binti ibn dela".split()
+    "de del della di da das dos du la le van von der den ten ter bin binti ibn dela a/l a/p s/o d/o".split()
 )
+
+#: Kinds a name alone keeps whatever a naming custom says: a technology's name is no person's (a work's, a
+#: product's or an event's may be a guess: "Ngọc" alone typed a work).
+_NOT_GIVEN = frozenset({"technology"})
 
 
 def plain_form(key: str) -> str:
@@ -41,6 +46,9 @@ def given_forms(full: str) -> list[str]:
     first words where a surname follows ("mary beth" of "mary beth conroy"); the hyphened given name or the
     two words after a family name written first, or the last ("ji-woo" of "park ji-woo", "bee lian" and
     "lian" of "ong bee lian"; not "ann smith" of "lee ann smith", two given names first)."""
+    called = called_names(full)
+    if called:
+        return called  # "hạnh" of "nguyễn thị hạnh", "aisyah" of "nurul aisyah binti hassan"
     words = full.split()
     family, second = words[0].capitalize(), words[1].capitalize()
     if len(words) == 3 and family_first(family) and not (common_word(words[0]) and given_name(second)):
@@ -60,32 +68,49 @@ def link_given_forms(
     """Fold into ``out`` each accepted name alone that is the given name of exactly one accepted person
     written another way, or the ending of exactly one person's given name (see the module)."""
     by_form: dict[str, set[str]] = {}  # "soren" → {"søren kvist"}
+    by_written: dict[str, set[str]] = {}  # "hùng" → {"trần văn hùng"}: the form as written, accents kept
     by_end: dict[str, set[str]] = {}  # "tina" → {"christina alvarez"}
+    customs: set[str] = set()  # the forms (folded) a naming custom calls a person by ("hanh", "aisyah")
     openers: set[str] = set()  # the first words of longer names: link_first_names' to link or leave
     for full, root in out.items():
         if " " not in full:
             continue
         openers.add(full.split()[0])
-        if root != full or kinds.get(full, "unknown") not in ("person", "unknown"):
+        if root != full:
+            continue
+        customary = custom_person(full)  # a naming custom's shape ("a/p", "Yeoh Siew Ling"): a person
+        if kinds.get(full, "unknown") not in ("person", "unknown") and not customary:
             continue
         if not stats.get(full, (0, False))[1]:
             continue
         for form in given_forms(full):
             plain = plain_form(form)
-            if kinds.get(full) != "person" and not any(given_name(w.capitalize()) for w in plain.split()):
+            if (
+                kinds.get(full) != "person"
+                and not customary
+                and not any(given_name(w.capitalize()) for w in plain.split())
+            ):
                 continue  # an untyped name is a person's where its given name is one of the lists'
+            by_written.setdefault(form, set()).add(full)
             by_form.setdefault(plain, set()).add(full)
+            if customary:
+                customs.add(plain)
             if " " not in plain:
                 for n in range(4, len(plain) - 2):
                     if shortened_from(plain[-n:], plain):
                         by_end.setdefault(plain[-n:], set()).add(full)
     for key in stats:
-        if key in openers or out.get(key) != key or kinds.get(key, "unknown") not in LINKABLE:
+        if key in openers or out.get(key, key) != key:
             continue
         plain = plain_form(key)
-        meant = by_form.get(plain, set())
+        if not _linkable(key, plain, key in out, plain in customs, kinds):
+            continue
+        meant = by_written.get(key, set())
+        if len(meant) != 1:
+            meant = by_form.get(plain, set())  # "Hung" for Trần Văn Hùng, where no Hưng is written
         if (
             not meant
+            and key in out
             and " " not in plain
             and kinds.get(key, "unknown") != "organisation"
             and (not common_word(plain) or given_name(plain.capitalize()))
@@ -93,3 +118,12 @@ def link_given_forms(
             meant = by_end.get(plain, set())
         if len(meant) == 1:
             out[key] = next(iter(meant))
+
+
+def _linkable(key: str, plain: str, accepted: bool, customary: bool, kinds: Mapping[str, str]) -> bool:
+    """May the name alone ``key`` (``plain`` folded) be linked to a person's: an accepted name of a person,
+    an organisation or no kind, or, where a naming custom calls someone by it (``customary``), any name
+    alone that is no place's ("Hạnh" opening a line, "Tuan" in a chat: weak mentions, a kind guessed)."""
+    if accepted and kinds.get(key, "unknown") in LINKABLE:
+        return True
+    return customary and kinds.get(key, "unknown") not in _NOT_GIVEN and plain not in places_key()

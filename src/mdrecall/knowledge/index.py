@@ -20,6 +20,7 @@ from typing import Any
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter, kind_names
+from mdrecall.knowledge.custom_links import link_unwritten_called
 from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.full_forms import fold_shorter_fulls
@@ -207,6 +208,7 @@ class EntityIndex(NameQueries):
             link_titled_surnames(out, stats, key_kinds(self.store))
             link_kin_forms(out, stats, key_kinds(self.store))
             link_given_forms(out, stats, key_kinds(self.store))
+            link_unwritten_called(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
             unlink_kin_namesakes(out, key_kinds(self.store), self.texts.search_text)

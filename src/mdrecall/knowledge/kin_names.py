@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mdrecall.knowledge.address_words import address_word, kin_titles
+from mdrecall.knowledge.family_customs import ADDRESS_GIVEN, called_names, custom_person
 from mdrecall.knowledge.name_links import diminutive_of
 from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, kin_word, nicknames
 from mdrecall.knowledge.names import name_word
@@ -86,8 +87,18 @@ def link_kin_forms(
         if rest is not None:
             forms[key] = rest
         elif stats.get(key, (0, False))[1]:
-            first = family_given(key) or key.split()[0]
-            fulls_by_first.setdefault(first, []).append(key)
+            for first in dict.fromkeys([family_given(key) or key.split()[0], *called_names(key)]):
+                fulls_by_first.setdefault(first, []).append(key)  # "hạnh" of "võ thị hạnh" too
+    for key, root in out.items():
+        words = key.split()
+        if (
+            root == key
+            and len(words) == 2
+            and words[0] in ADDRESS_GIVEN
+            and words[1] in fulls_by_first
+            and key not in fulls_by_first
+        ):
+            forms[key] = words[1]  # "Anh Hùng" for Đặng Văn Hùng: "anh" is a form of address here
     if not forms and not stated:
         return
     by_given: dict[str, list[str]] = {}
@@ -104,7 +115,12 @@ def link_kin_forms(
     for key, rest in forms.items():
         word = key.split()[0] if key.endswith(rest) else key.split()[-1]
         if word in stats and out.get(word) == key:
-            continue  # "Nonno" written alone is Nonno Sal: the workspace's name for them is the form's
+            if word not in ADDRESS_GIVEN:
+                continue  # "Nonno" written alone is Nonno Sal: the workspace's name for them is the form's
+            if stats[word][1] or members.get(word):
+                out[word] = word  # "anh" alone is a pronoun of address ("anh hung will fix it")
+            else:
+                del out[word]  # no one's name on its own evidence: it was only the form's
         target = _meant(rest, key, out, fulls_by_first, givens, kinds)
         if target is None:
             if len(rests[rest]) == 1 and out.get(rest, rest) == rest:
@@ -133,12 +149,12 @@ def _meant(
     root = out.get(rest)
     if root is not None and root not in (rest, key):
         return root if kinds.get(root, "unknown") not in _NOT_PERSON else None
-    if " " in rest:
+    fulls = fulls_by_first.get(rest, [])  # "siew ling" of Yeoh Siew Ling: two words a custom calls her by
+    if not fulls and " " in rest:
         return None
-    fulls = fulls_by_first.get(rest, [])
     if not fulls:
         fulls = [f for given in givens.shortened(fold_accents(rest)) for f in givens.by_given[given]]
-    fulls = [f for f in fulls if kinds.get(f, "unknown") not in _NOT_PERSON]
+    fulls = [f for f in fulls if kinds.get(f, "unknown") not in _NOT_PERSON or custom_person(f)]
     return fulls[0] if len(fulls) == 1 else None
 
 

@@ -25,6 +25,7 @@ from collections import Counter
 
 from mdrecall.knowledge.change_signal import signal, unreal_before
 from mdrecall.knowledge.fact_values import stem
+from mdrecall.knowledge.left_objects import dropped_off, time_after_from, time_of_leaving
 from mdrecall.knowledge.mention_patterns import TITLES
 from mdrecall.text.stopwords import STOP_WORDS
 
@@ -201,6 +202,10 @@ def left_values(words: str) -> frozenset[str]:
         if m.group().startswith("instead") and _unreal_clause(words, m.start()):
             continue  # "wants to try FreeAgent instead of renewing Wave": a wish, nothing left yet
         after = words[m.end() : m.end() + _AFTER].split()  # (a bounded slice: linear on a long line)
+        if time_of_leaving(m.group(), after) or (m.group().startswith("dropp") and dropped_off(after)):
+            continue  # "leaving 22/3 early", "dropped Xin Yi at school": a time, a lift, nothing left
+        if m.group().startswith("from") and time_after_from(after):
+            continue  # "takes over from March": when the change starts
         if m.group().startswith("not"):
             # one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"; a verb's form is a
             # state, no value ("it's not moving at $32", "not working")

@@ -23,8 +23,8 @@ from mdrecall.knowledge.name_lists import given_name, known_name, places
 
 __all__ = ["linked_names", "partner_kind"]
 
-_UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
-_LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
+_UP = "A-Z" + "".join(c for c in map(chr, [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]) if c.isupper())
+_LO = "a-z" + "".join(c for c in map(chr, [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]) if c.islower())
 _CAP = rf"[{_UP}][{_LO}]+"
 #: A joining word before a capital: where such a name may be (read first: most text has none).
 _LINK = re.compile(rf"[ ](of[ ]the|and|the)[ ](?=[{_UP}])")

@@ -9,9 +9,14 @@ import re
 
 WIKI_LINK = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
-#: Upper- and lower-case Latin letters, accented ones included ("Inês", "Zoë Åberg", "Łukasz").
-_UP = "A-Z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.isupper())
-_LO = "a-z" + "".join(c for c in map(chr, range(0xC0, 0x250)) if c.islower())
+#: Latin letters with accents: Latin-1, Extended-A and -B ("Inês", "Zoë Åberg", "Łukasz", "Hương") and
+#: Extended Additional, whose letters carry two marks or a dot below (Vietnamese "Nguyễn", "Thị", "Đức").
+_ACCENTED = [*map(chr, range(0xC0, 0x250)), *map(chr, range(0x1E00, 0x1F00))]
+#: Upper- and lower-case Latin letters, accented ones included.
+_UP = "A-Z" + "".join(c for c in _ACCENTED if c.isupper())
+_LO = "a-z" + "".join(c for c in _ACCENTED if c.islower())
+#: The same, public: for the readers that write their own patterns of names.
+UPPER_LETTERS, LOWER_LETTERS = _UP, _LO
 #: A second capitalised part after a hyphen or a bare ampersand ("Cover-More", "Smith-Jones", "Slot&Go"): one
 #: word.
 _HYPHENED = rf"(?:[-&][{_UP}][{_LO}]+)?"
@@ -24,11 +29,12 @@ _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 #: Small words inside a person's or a place's name, before a capitalised word: "Casa del Popolo", "Tadhg Ó
 #: Riordáin", "Vincent van Gogh", "Dana de la Cruz", "Mumbi wa Kamau" (Kikuyu: "of"), "Paseo de los Héroes",
 #: "Bord na Móna" (Irish: "of the"), "Maria dela Cruz", "Ana delos Reyes" (Filipino), "Ahmad bin Ismail",
-#: "Siti binti Osman" (Malay), "Hassan ibn Ali". Not "a", "an" or "do", English words too ("Gave Oksana a
+#: "Siti binti Osman" (Malay), "Hassan ibn Ali", "Kumar a/l Muthu", "Priya a/p Raman" (Malaysian Indian: "son
+#: of", "daughter of"; "s/o", "d/o" in Singapore). Not "a", "an" or "do", English words too ("Gave Oksana a
 #: Kindle").
 _PARTICLE = (
     r"(?:Ó|de|del|dela|delos|della|dei|di|da|dos|das|du|des|la|le|los|las|el|na|van|von|der|den|wa"
-    r"|bin|binti|ibn)"
+    r"|bin|binti|ibn|a/l|a/p|s/o|d/o)"
 )
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)
@@ -145,14 +151,21 @@ NUMBER_PAUSE = re.compile(r"[ ](\d{1,4})(?=[,;)]|[ ]\(|[ ][-–—][ ]|\.?(?:\n|
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").
 FOR_CAPITAL = re.compile(r"[ ]for[ ](?:the[ ])?[A-Z]")
+#: A chat export's stamp: a clock time in brackets, a date before or after it (``[01/03/2027, 19:02]``,
+#: ``[09:14]``, ``[09:14 12/3]``, ``[9:14 PM, 3/12/2027]``), or a date and a time then a dash, unbracketed
+#: (an exported WhatsApp log: ``12/03/2027, 21:04 - ``).
+_TIME = r"\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?!\d)(?:[^\S\n]?[AaPp][Mm])?"
+_CHAT_STAMP = (
+    rf"\[[^\]\n]{{0,24}}?{_TIME}(?:[^\S\n]*,?[^\S\n]*\d{{1,4}}[/.-]\d{{1,2}}(?:[/.-]\d{{2,4}})?)?\]"
+    rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{2,4}},?[^\S\n]+{_TIME}[^\S\n]+[-–][^\S\n]"
+)
 #: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines). A
-#: chat export's stamp before it (``[01/03/2027, 19:02] Name:``, ``[09:14] Name:``: a clock time in brackets,
-#: group ``c``) says a person is speaking, as bold does.
+#: chat export's stamp before it (group ``c``) says a person is speaking, as bold does.
 SPEAKERS = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]+(?:\[[ xX]\][^\S\n]+)?)?"
-    r"(?P<c>\[[^\]\n]{0,24}?\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?!\d)(?:[^\S\n]?[AaPp][Mm])?\][^\S\n]*)?"
+    rf"(?P<c>(?:{_CHAT_STAMP})[^\S\n]*)?"
     r"(?:\*\*(?P<b>[^*\n]{1,40})\*\*[^\S\n]*:"
-    r"|(?P<p>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}):[^\S\n])",
+    rf"|(?P<p>[{_UP}][\w'.-]*(?: [{_UP}][\w'.-]*){{0,2}}):[^\S\n])",
     re.M,
 )
 

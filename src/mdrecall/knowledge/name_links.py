@@ -13,7 +13,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
+from mdrecall.knowledge.custom_links import parent_named
 from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.family_customs import called_names, patronym_split
 from mdrecall.knowledge.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.name_lists import (
     DIMINUTIVE_ENDINGS,
@@ -100,10 +102,19 @@ def link_first_names(
     firsts: dict[str, list[str]] = {}
     for k in out:
         if " " in k and out[k] == k and stats.get(k, (0, False))[1] and not _INITIAL.search(k):
+            if parent_named(k):
+                continue  # "Jia Hui Mummy": the child's mother, no longer name of Jia Hui
             first = family_given(k) or k.split()[0]  # "ji-woo" of "park ji-woo": the given name is last
-            if person_or_org(k) or kinds.get(k) in ("person", "organisation") or kinds.get(first) == "person":
+            if (
+                person_or_org(k)
+                or kinds.get(k) in ("person", "organisation")
+                or kinds.get(first) == "person"
+                or patronym_split(k.split()) is not None  # "Kavitha a/p Raman": a person, whatever a cue says
+            ):
                 firsts.setdefault(first, []).append(k)
     for first, fulls in firsts.items():
+        if len(fulls) > 1 and any("&" not in f.split() for f in fulls):
+            fulls = [f for f in fulls if "&" not in f.split()]  # "Kavitha & Ravi": a pair, not her name
         if (
             len(fulls) == 1
             and first in stats
@@ -345,14 +356,23 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
     that could be no one's surname alone (a given name, a place, a frequent word not typed a person alone,
     as "Dr. Rao" is) is left out."""
     out: dict[str, list[str]] = {}
+    called: dict[str, set[str]] = {}  # the names a custom calls a person by → those people
+    for fulls in firsts.values():
+        for full in fulls:
+            for form in called_names(full):
+                called.setdefault(form, set()).add(full)
     for first, fulls in firsts.items():
         for full in fulls:
+            if called.get(full.split()[-1], {full}) != {full}:
+                continue  # "Salmah Hidayah": "Hidayah" is what Nur Hidayah binti Osman is called
             if family_given(full) is not None:  # "Park Ji-woo": the family name is written first
                 family = full.split()[0]
                 if kinds.get(full) == "person" and len(family) > 2 and family not in places_key():
                     out.setdefault(family, []).append(full)
                 continue
             last = full.split()[-1]
+            if patronym_split(full.split()) is not None:
+                continue  # "binti Hassan": the father's given name, no surname of hers
             if (
                 (kinds.get(full) == "person" or given_name(first.capitalize()))
                 and len(last) > 2

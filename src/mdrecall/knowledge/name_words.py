@@ -20,6 +20,7 @@ __all__ = [
     "TEAM_LAST",
     "ORG_COMPOUND",
     "ORG_HEADS",
+    "PHRASE_HEADS",
     "PLACE_COMPOUND",
     "PLACE_HEADS",
     "club_word",
@@ -92,7 +93,8 @@ EVENT_LAST = set(
 #: newspaper's or magazine's ("Cape Times", "Helderberg Gazette", "Peninsula Weekly"), a league's, a
 #: works' ("Brackenfell Print Works").
 ORG_LAST = frozenset(
-    """Times Gazette Herald Chronicle Tribune Weekly Courier Argus Mercury Sentinel League Works""".split()
+    """Times Gazette Herald Chronicle Tribune Weekly Courier Argus Mercury Sentinel League Works Express
+    Troupe""".split()
 )
 #: Last words of a sports club's name ("Hout Bay United", "Bristol Rovers", "Salt River Stars"); a club is
 #: also named by an animal's plural or a doer's ("Pinelands Pumas", "Lion's Head Striders": names.py).
@@ -151,7 +153,9 @@ ORG_HEADS = frozenset(
     associação farmácia colégio fondazione università istituto ministero fondation université
     coopérative ministère universiteit hogeschool instituut coöperatie ministerie
     szkoła przedszkole fundacja stowarzyszenie urząd apteka klinika spółdzielnia uniwersytet
-    politechnika""".split()
+    politechnika
+    syarikat sekolah kolej universiti klinik farmasi persatuan kelab majlis jabatan kementerian
+    pertubuhan koperasi yayasan perbadanan politeknik tadika taska hospital""".split()
 )
 #: Head nouns that make a name a place, first ("Rue Cler", "Via Toledo", "Calle Mayor") or last
 #: ("Obere Marktstraße", "Ostbahnhof", "Köln Hbf"), lower-case: street, square, station, quarter, hall,
@@ -160,6 +164,11 @@ ORG_HEADS = frozenset(
 #: Swedish, Norwegian and Danish a street, a road, a square, a harbour, a church ("Storgatan", "Strandvej");
 #: in Catalan a square, a promenade, an avenue, a beach, a church, a market ("Plaça del Sol"); in Polish a
 #: castle, a street, a square, a market square, an estate, a church, a station ("Zamek Książ", "Rynek").
+#: In Malay a street, a lane, an estate, a village, a market, a hill, a river, an island, a town, a tower,
+#: a temple, a restaurant ("Jalan Burma", "Taman Melati", "Pasar Chowrasta"); in Vietnamese a district, a
+#: ward, a province, a street, an alley, a market, a pagoda, a bridge, a wharf, an eatery ("Quận 7", "Chợ
+#: Bến Thành"); Malay's organisations (a company, a school, a clinic, a club, a council) are in
+#: :data:`ORG_HEADS`.
 PLACE_HEADS = frozenset(
     """straße strasse str. gasse weg platz allee damm ufer brücke bahnhof hauptbahnhof hbf markt viertel
     vorstadt garten friedhof kirche schloss rathaus saal halle zentrum rue avenue boulevard quai
@@ -172,8 +181,23 @@ PLACE_HEADS = frozenset(
     gaten vei veien veg vegen plass plassen brygge bryggen kirke kirken gade vej torv torvet plads
     pladsen havn
     plaça passeig avinguda platja església mercat estació rambla riera
-    zamek ulica plac rynek osiedle kościół dworzec""".split()
+    zamek ulica plac rynek osiedle kościół dworzec
+    jalan lorong lebuh lebuhraya persiaran lingkaran taman kampung kampong pasar bukit sungai pulau
+    gunung pantai padang simpang jambatan stesen tanjung teluk kuala bandar menara wisma dataran tokong
+    kuil gereja restoran
+    quận phường huyện tỉnh đường phố hẻm ngõ chợ chùa đền cầu bến núi sông đảo vịnh làng quán""".split()
 )
+#: Heads of two words opening a name in Vietnamese and Malay, lower-case ("Công ty", "Nhà hàng", "Kedai
+#: kopi"): a company, a bank, a hospital, a clinic, a pharmacy, a university, a cooperative; a restaurant,
+#: a coffee shop, a church, a park, an airport, a city.
+PHRASE_HEADS: dict[str, str] = {
+    **dict.fromkeys(
+        ("công ty", "ngân hàng", "bệnh viện", "phòng khám", "nhà thuốc", "đại học", "hợp tác", "tập đoàn",
+         "trường học"), "organisation"),
+    **dict.fromkeys(
+        ("nhà hàng", "cà phê", "nhà thờ", "công viên", "sân bay", "thành phố", "kedai kopi", "pasar malam"),
+        "place"),
+}  # fmt: skip
 #: Place heads that are surnames too ("Amit Nagar"): after a given name the name is a person's.
 SURNAME_HEADS = frozenset({"nagar"})
 #: Ends of one-word compounds that name an organisation ("Tierarztpraxis", "Finanzamt") or a place
@@ -212,6 +236,8 @@ def _word_head(word: str, whole: bool) -> str | None:
     # ``endswith`` of the whole tuple first: one C call for the many words that end in none of them
     if low.endswith(ORG_COMPOUND) and any(len(low) >= len(e) + 3 and low.endswith(e) for e in ORG_COMPOUND):
         return "organisation"
+    if low.endswith("bank") and len(low) >= 7 and not common_word(low[:-4]):
+        return "organisation"  # "Vietcombank", "Citibank": a bank's name joined to "bank" (not "Riverbank")
     if low.endswith(PLACE_COMPOUND) and any(
         len(low) >= len(e) + 3 and low.endswith(e) for e in PLACE_COMPOUND
     ):
@@ -221,10 +247,10 @@ def _word_head(word: str, whole: bool) -> str | None:
 
 def head_kind(words: list[str], opens: bool = False) -> str | None:
     """The kind a name's head noun gives: its last word, else its first ("Huber Logistik", "Kita
-    Sonnenschein", "Obere Marktstraße", "Finanzamt"), in the languages of :data:`ORG_HEADS` and
-    :data:`PLACE_HEADS`; None when neither is one. A one-word name counts only as a compound
-    ("Lindenstraße"), not as the bare noun ("Platz"); a first word that is also an English word ("Via",
-    "Place") only inside a sentence, where it is capitalised as a name's."""
+    Sonnenschein", "Obere Marktstraße", "Finanzamt"), in the languages of :data:`ORG_HEADS`,
+    :data:`PLACE_HEADS` and :data:`PHRASE_HEADS` (two words, first); None when none is one. A one-word
+    name counts only as a compound ("Lindenstraße"), not as the bare noun ("Platz"); a first word that is
+    also an English word ("Via", "Place") only inside a sentence, where it is capitalised as a name's."""
     several = len(words) > 1
     if several and any(w.endswith(("'s", "’s")) for w in words[:-1]):
         return None  # "Felix's Kita": whose, not a name
@@ -233,6 +259,8 @@ def head_kind(words: list[str], opens: bool = False) -> str | None:
         return None  # "Amit Nagar": a given name and a surname
     if last is not None or not several:
         return last
+    if (phrase := PHRASE_HEADS.get(f"{words[0]} {words[1]}".lower())) is not None:
+        return phrase  # "Công ty Minh Phát", "Nhà hàng Sen Vàng": a head of two words, first
     if opens and common_word(words[0]) and not (len(words) > 2 and words[1] in _JOINERS):
         return None  # ("Taller de Lutería Valdivia": a small word of another language says it is one's)
     return _word_head(words[0], True)
@@ -271,9 +299,12 @@ NOUN_SUFFIXES = tuple(
 #: First words that make a name an occasion in the languages notes mix into English, lower-case: a week,
 #: a feast, a fair ("Semana Santa", "Fiesta de San Juan", "Feria de Abril", "Fête de la Musique"), and
 #: a day's word before a joining word ("Día del Padre", "Tag der Arbeit", "Dia de Portugal", "Giorno della
-#: Memoria"; "Tag Heuer" is a maker).
+#: Memoria"; "Tag Heuer" is a maker); in Vietnamese and Malay a festival, a death anniversary, a ceremony,
+#: a full-moon day, a fair ("Tết Trung Thu", "Giỗ Tổ Hùng Vương", "Lễ Vu Lan", "Pesta Ponggal"; not "Hari",
+#: a day and a given name).
 EVENT_HEADS = frozenset(
-    "semana fiesta fiestas feria fête festa carnaval karneval carnevale rally rallye".split()
+    """semana fiesta fiestas feria fête festa carnaval karneval carnevale rally rallye
+    tết giỗ lễ rằm pesta""".split()
 )
 DAY_HEADS = frozenset("día dia tag jour giorno dag".split())
 DAY_JOINS = frozenset("de del de la do da das dos der des du della dei van".split())

@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.family_customs import customary_name
+from mdrecall.knowledge.family_order import custom_shaped_person, family_first_person, premises_on
+from mdrecall.knowledge.legal_forms import legal_form
 from mdrecall.knowledge.mention_patterns import HONORIFICS, MODEL_BEFORE, STOP
 from mdrecall.knowledge.name_cues import (
     ANIMAL_BEFORE,
@@ -124,6 +127,7 @@ def trim_leading(words: list[str], sentence_start: bool, after_label: bool = Fal
                 and not given_name(word)
                 and (_listed_given(nxt) or nxt in known_names())  # "Later Bex said"
                 and not (_listed_given(nxt) and name_word(word))  # "Tavita Morgan signed up": a rarer one
+                and not customary_name(words[n:])  # "Lê Minh Tuấn", "Tan Wei Ming": a family name first
             )
             or (sentence_start and not n and _verb_form(word))
             or (sentence_start and not n and kin_word(word))  # "Husband Kabelo Khumalo does the water"
@@ -254,6 +258,7 @@ def name_kind(
         and cued
         and not given_name(head)
         and name not in places()
+        and not family_first_person(words)  # "invoice from Yeap Chin Hock": a person, as "from Sam Park"
         and (
             ((m := MEMBER_OF.search(tail)) and (" of " in m.group(0).lower() or last not in PLACE_LAST))
             or (ORG_BEFORE.search(tail) and last not in PLACE_LAST)
@@ -267,6 +272,8 @@ def name_kind(
         return head_noun, several or not opens
     if ORG_SUFFIX.search(name) and (several or last in ("Inc", "Ltd", "LLC", "GmbH", "plc")):
         return "organisation", several and last not in WEAK_ORG
+    if several and legal_form(words):
+        return "organisation", True  # "Ah Seng Hardware Sdn Bhd", "Công ty TNHH Minh Phát": a legal form
     if several and trade_firm(words):
         return "organisation", True  # "Halloran Roofers", "Tresillian Upholsterers": a trade in the plural
     if several and named_occasion(words, places()):
@@ -296,6 +303,13 @@ def name_kind(
         and last not in ORG_LAST  # "Irish Times", "Glasgow Herald"
     ):
         return "person", True
+    if (
+        several
+        and custom_shaped_person(words)
+        and not (cued and (PLACE_BEFORE.search(tail) or _venue_at(tail, after)))
+    ):  # "Trần Minh Quân", "Tan Bee Hoon": a family name first, then given syllables; but "the shop on
+        # Lê Văn Sỹ": a street named after someone, as Vietnam names its streets
+        return ("place" if premises_on(tail) else "person"), True
     if several and MODEL_NUMBER_AFTER.match(after) and not common_word(head) and last not in PLACE_LAST:
         return "product", True  # "Garmin Forerunner 255,", "Hoka Clifton 9 (bought ...)": a model's number
     if several and (last in ORG_LAST or (club_word(words[-1]) and _club_named(words))):

@@ -12,9 +12,11 @@ import re
 from mdrecall.knowledge.county_names import add_counties
 from mdrecall.knowledge.digit_names import add_digit_names
 from mdrecall.knowledge.file_scan import FileScan
+from mdrecall.knowledge.foreign_titles import add_foreign_titles
 from mdrecall.knowledge.holiday_names import add_holidays
 from mdrecall.knowledge.label_kinds import label_kind
 from mdrecall.knowledge.linked_names import linked_names, partner_kind
+from mdrecall.knowledge.local_heads import add_local_names
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
     BY_AUTHOR,
@@ -63,10 +65,12 @@ def add_phrases(scan: FileScan) -> None:
     _add_section_items(scan)
     add_holidays(scan)  # "Good Friday", "Victoria Day": before the runs cut them at a calendar word
     add_counties(scan)  # "Kinsale, Co. Cork": before the runs cut it at the abbreviation's dot
+    add_local_names(scan)  # "Quận 3", "Công ty TNHH Hoa Sen", "Jalan Burma": a local head opens the name
     if _DIGIT_LED.search(plain):
         add_digit_names(scan)  # "3Shape Dental System": before the runs take the words after the digit
     if '"' in plain or "“" in plain:
         _add_quoted_titles(scan)
+        add_foreign_titles(scan)  # "Nhà giả kim" — re-reading: a title in another language's sentence case
     if "|" in plain and "-" in plain:
         _add_named_columns(scan)
     for i, name, kind in heading_things(scan.lines, scan.headings):  # "# Pets" then "## Juniper"

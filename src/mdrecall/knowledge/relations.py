@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from mdrecall.knowledge.address_words import address_word
+from mdrecall.knowledge.family_customs import PATRONYMS, called_names, customary_name
 from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, nicknames, places
 
 __all__ = ["ALIAS", "CUE", "CUE_WORDS", "MARKUP", "PREDICATES", "Relation", "find_relations", "phrase"]
@@ -120,6 +121,17 @@ _GIVEN_NICK = re.compile(
     r"\b(?P<g>[A-Z][a-z\u00c0-\u024f'’-]+)\s+(?:\([\"“‘']?(?P<s>[A-Z][a-z\u00c0-\u024f]+)[\"”’']?\)"
     r"|[\"“](?P<q>[A-Z][a-z\u00c0-\u024f]+)[\"”])\s+"
     r"(?P<f>[A-Z][\w'’-]*[a-z\u00c0-\u024f])\b"
+)
+
+#: "Vinh (Trần Quốc Vinh)", "Jenny (Nguyễn Ngọc Trâm)": one word, then in brackets a full name of two to four
+#: words (any letters: Vietnamese ones too), read where the full name is a naming custom's
+#: (:func:`~.family_customs.customary_name`) and the word the name it calls the person by or a given name
+#: (an English name taken beside it).
+_CUSTOM_FIRST = re.compile(r"\b(?P<s>[^\W\d_]+)\s+\((?P<o>[^\W\d_]+(?:\s+[^\W\d_][\w-]*){1,3})\)")
+#: "Nguyễn Ngọc Trâm (Jenny)", "Lý Bích Ngọc (cô Ngọc)": a full name of two to four words, then in brackets
+#: one word, perhaps after a form of address; read as :data:`_CUSTOM_FIRST` is.
+_CUSTOM_AFTER = re.compile(
+    r"\b(?P<o>[^\W\d_]+(?:\s+[^\W\d_][\w-]*){1,3})\s+\((?:(?P<a>[^\W\d_]+\.?)\s+)?(?P<s>[^\W\d_]+)\)"
 )
 
 #: A quoted capitalised word standing alone ('| Riccardo Galli | CEO | "Ricky"; ...'), not between a given
@@ -257,6 +269,18 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 full = f"{given} {surname}"
                 out.append(Relation(nick, ALIAS, full, number, "person", "person"))
                 out.append(Relation(f"{nick} {surname}", ALIAS, full, number, "person", "person"))
+        for m in _CUSTOM_FIRST.finditer(text):
+            nick, full = m.group("s"), _clean(m.group("o"))
+            if _custom_alias(nick, full):
+                out.append(Relation(nick, ALIAS, full, number, "person", "person"))
+        for m in _CUSTOM_AFTER.finditer(text):
+            nick, words = m.group("s"), _clean(m.group("o")).split()
+            if m.group("a") is not None and not address_word(m.group("a")):
+                continue  # "(head of sales)": no form of address and a name
+            tails = (" ".join(words[i:]) for i in range(len(words) - 1) if customary_name(words[i:]))
+            named = next(tails, None)  # "Bookkeeper Huỳnh Thị Tâm": the name, not the word before it
+            if named is not None and _custom_alias(nick, named):
+                out.append(Relation(nick, ALIAS, named, number, "person", "person"))
         for m in _BRACKETED_ADDRESS.finditer(text):
             if address_word(m.group("a")):  # "Rosalinda Macaraeg (Ate Linda)": what she is called
                 nick, full = f"{m.group('a')} {m.group('s')}", _clean(m.group("o"))
@@ -264,6 +288,16 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
         if not out:
             out += _quoted_nicknames(text, number)
     return out
+
+
+def _custom_alias(nick: str, full: str) -> bool:
+    """Is ``nick`` (one word before ``full`` in brackets) another name of the person ``full`` names by a
+    naming custom: the name the custom calls them by, or a given name beside it ("Jenny (Nguyễn Ngọc
+    Trâm)")?"""
+    words = full.split()
+    if not nick[:1].isupper() or not all(w[:1].isupper() or w.casefold() in PATRONYMS for w in words):
+        return False
+    return customary_name(words) and (nick.casefold() in called_names(full.casefold()) or given_name(nick))
 
 
 def _quoted_nicknames(text: str, number: int) -> list[Relation]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from mdrecall.knowledge.family_runs import familiar_prefix
 from mdrecall.knowledge.mention_patterns import STOP
 from mdrecall.knowledge.name_lists import common_word, given_name, known_name
 
@@ -62,4 +63,8 @@ def chat_name(name: str) -> bool:
     """Is ``name``, a label after a chat export's time stamp ("[19:02] Grace Wanjiku:"), someone speaking:
     capitalised words, none a stop word ("Note:") or a well-known name (a bot, a service)?"""
     words = name.split()
-    return all(w[:1].isupper() and w not in STOP for w in words) and known_name(name) is None
+    familiar = familiar_prefix(words)  # "Ah Boon:"
+    return (
+        all(w[:1].isupper() and (w not in STOP or (familiar and not j)) for j, w in enumerate(words))
+        and known_name(name) is None
+    )

@@ -46,6 +46,7 @@ import bisect
 import re
 from collections.abc import Sequence
 
+from mdrecall.knowledge.amount_units import unit_words
 from mdrecall.knowledge.change_pairs import MIN_COSINE, RARE_MIN, RARE_SHARE, signal, written_before
 from mdrecall.knowledge.change_rules import open_value, word_cosine
 from mdrecall.knowledge.fact_values import frequent_stem, states, subject_words, typed_values
@@ -180,6 +181,9 @@ def state_pairs(facts: Sequence[Fact], paired: dict[Key, Supersession]) -> dict[
                 if old_numbers and new_numbers and not old_numbers & new_numbers:
                     continue  # invoice #118 … #114: two things
                 shared = old_words & new_words
+                if shared:  # a word written before other amounts on both lines: a currency, no thing
+                    a, b = unit_words(old.words), unit_words(new.words)
+                    shared -= {w for w in shared if w in a and w in b and not a[w] & b[w]}
                 if not (old_numbers & new_numbers or any(count[w] <= cap for w in shared)):
                     continue
                 if not old_numbers & new_numbers and len(shared) == 1 and frequent_stem(min(shared)):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from mdrecall.knowledge.family_customs import patronym_split
+
 __all__ = ["TITLE_KEYS", "link_titled_surnames"]
 
 #: Titles (entity keys: lower case, the dot dropped) that a surname may follow as a person's whole name.
@@ -40,7 +42,11 @@ def link_titled_surnames(
         if _title(words[0]):
             if len(words) == 2:
                 titled.append(key)
-        elif stats.get(key, (0, False))[1] and kinds.get(key, "person") == "person":
+        elif (
+            stats.get(key, (0, False))[1]
+            and kinds.get(key, "person") == "person"
+            and patronym_split(words) is None  # "Mr Hassan" is no daughter "binti Hassan"
+        ):
             by_last.setdefault(words[-1], []).append(key)
     for key in titled:
         fulls = by_last.get(key.split()[1], [])

@@ -25,9 +25,13 @@ from functools import lru_cache
 from mdrecall.knowledge.date_hints import may_name_date
 from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_day import line_day, names_note
+from mdrecall.knowledge.person_days import PersonDays
+from mdrecall.knowledge.pinned_headings import pinned_day
+from mdrecall.text.chat_stamps import message_stamp
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.dotted_dates import dotted_habit
-from mdrecall.text.note_dates import note_dates
+from mdrecall.text.lunar_marks import lunar_marked
+from mdrecall.text.note_dates import NoteDate, note_dates
 from mdrecall.text.numeric_dates import numeric_order
 from mdrecall.text.undated_reading import heading_month
 from mdrecall.text.year_phrases import names_event
@@ -124,6 +128,7 @@ class LineDays:
         self._order: str | None = None  # the page's order of numeric dates (looked for once, on need)
         self._ordered = False
         self._dotted: bool | None = None  # whether the page writes dotted dates (looked for once, on need)
+        self._people = PersonDays(lines)  # short names of days the page uses as someone's name
 
     def day(self, i: int) -> date | None:
         """The day line ``i`` (0-based) is about, or ``None``."""
@@ -132,6 +137,8 @@ class LineDays:
             by_level = self._by_level
             while self._next < len(heads) and heads[self._next] <= i:
                 level, when = heading_day(self.lines[heads[self._next]], self.workspace_order)
+                if when is None and self.reference is not None:  # "# Meeting — Friday 6 March": its year
+                    when = pinned_day(self.lines[heads[self._next]], self.reference, self.workspace_order)
                 self._next += 1
                 for lv in [k for k in by_level if k >= level]:
                     del by_level[lv]
@@ -151,6 +158,10 @@ class LineDays:
         self._base = base
         near = None if in_force or self.anchor or loose else base  # a date the page named above the line
         month = _page_month(self._months, base) if loose else None
+        message = self._message(line, base, loose)
+        if message is not None:  # "[12/3, 21:04] Lan: tmrw ...": the message's words read from its day
+            sent, said = message
+            return line_day(line, said, sent, True) or sent
         found = note_dates(
             line,
             base,
@@ -161,6 +172,7 @@ class LineDays:
             self._dotted_for(line),
             month,
         )
+        found = self._kept(line, found)  # not "Thu said ..." (someone), nor "8/3 âm lịch" (a lunar date)
         day = line_day(line, found, base, bool(in_force or self.anchor)) or in_force or self.anchor
         if day is None and not found and near is not None and _SAME_DAY.search(line):
             return near  # "Reply from Ana, same day:" under a dated line (a quoted mail's "On 8 Mar 2027")
@@ -179,6 +191,31 @@ class LineDays:
                 None,
             )
         return day
+
+    def _message(self, line: str, base: date | None, loose: bool) -> tuple[date, list[NoteDate]] | None:
+        """For a pasted chat message whose stamp names its day (:func:`~mdrecall.text.chat_stamps.
+        message_stamp`): that day, and the line's date phrases: the stamp's, then the message's read from
+        that day, not the page's (``base``); ``None`` for any other line. On a page with no day of its own
+        only a stamp carrying its year is one."""
+        if base is None:
+            return None
+        order = self._order_for(line) or self.workspace_order
+        stamp = message_stamp(line, order, base)
+        if stamp is None or (loose and not _YEARISH.search(line, 0, stamp.end)):
+            return None
+        text = line[stamp.message :]
+        said = note_dates(text, stamp.day, False, order, self.workspace_order, None, self._dotted_for(line))
+        shift = stamp.message
+        moved = [NoteDate(n.start + shift, n.end + shift, n.days) for n in self._kept(text, said)]
+        return stamp.day, [NoteDate(stamp.start, stamp.end, (stamp.day,)), *moved]
+
+    def _kept(self, line: str, found: list[NoteDate]) -> list[NoteDate]:
+        """``found`` without a short name of a day that is someone's (:class:`PersonDays`) and a date of the
+        lunar calendar (:func:`~mdrecall.text.lunar_marks.lunar_marked`)."""
+        found = self._people.drop(line, found)
+        if found and ("â" in line or "Â" in line or "unar" in line or "UNAR" in line):
+            found = [n for n in found if not lunar_marked(line, n.end)]
+        return found
 
     def _order_for(self, line: str) -> str | None:
         """The page's order of numeric dates (:func:`~mdrecall.text.numeric_dates.numeric_order`), for a line
@@ -272,19 +309,19 @@ class LineDays:
         base = self._in_force or self.anchor or self._above
         order = self._order_for(line)
         near = None if self._in_force or self.anchor else base
-        return [
-            d
-            for n in note_dates(
-                line,
-                base or self._undated_base(),
-                base is None,
-                order,
-                self.workspace_order,
-                near,
-                self._dotted_for(line),
-            )
-            for d in n.days
-        ]
+        message = self._message(line, base or self._undated_base(), base is None)
+        if message is not None:  # a chat message: its stamp's day, and its phrases read from that day
+            return [d for n in message[1] for d in n.days]
+        found = note_dates(
+            line,
+            base or self._undated_base(),
+            base is None,
+            order,
+            self.workspace_order,
+            near,
+            self._dotted_for(line),
+        )
+        return [d for n in self._kept(line, found) for d in n.days]
 
 
 @lru_cache(maxsize=1024)

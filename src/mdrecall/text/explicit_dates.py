@@ -71,8 +71,9 @@ def explicit_days(
             return sorted({*(safe_day(found[0].year, found[0].month, int(g["dmda"])) or []), found[0]})
         return found
     if g["numr"]:
-        way, firm = direction_of(low, start, end), firm_direction(low, start)
-        return numeric_range(g, low, start, end, today, order, way, firm)
+        # a span is named as a whole: the tense of a verb before it ("Closed 30/4–3/5", a notice written on
+        # 27/4) does not send it a year back when the span is near (:data:`~.date_calendar.NEAR`)
+        return numeric_range(g, low, start, end, today, order, direction_of(low, start, end), False)
     if g["dot"] or g["rom"] or g["dsh"]:
         text = line or low
         lowered = low if len(low) == len(text) else None  # ``low`` is ``text`` lowered where lengths agree

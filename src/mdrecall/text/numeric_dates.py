@@ -63,8 +63,8 @@ def bare_date(low: str, start: int, end: int, opens: bool) -> bool:
 
 #: The word before a bare "2/3" that calls for a day: a verb of being or a past verb ("birthday is 3/5",
 #: "sent 2/3"), a word of direction or time ("starting 6/3", "due 5/3"), a weekday ("Sat 3/5"); or a time
-#: of day after it.
-_CUE_BEFORE = re.compile(r"([a-z']+)\s+([a-z']+)[.,]?\s+$|([a-z']+)[.,]?\s+$")
+#: of day after it; the day may stand in brackets after its word ("done (6/3)").
+_CUE_BEFORE = re.compile(r"([a-z']+)\s+([a-z']+)[.,]?\s+\(?$|([a-z']+)[.,]?\s+\(?$")
 _CUE_WORDS = FORWARD_PREP | BACK_PREP | {
     "is", "was", "are", "were", "be", "been", "on", "from", "after", "since", "starting", "starts", "start",
     "ending", "ends", "returning", "back", "arriving", "arrives", "leaving", "leaves", "born", "dated",
