@@ -14,6 +14,7 @@ from mdrecall.knowledge.bridged_names import bridged_run
 from mdrecall.knowledge.discipline_words import discipline_word
 from mdrecall.knowledge.family_runs import familiar_prefix, family_run, titled_family
 from mdrecall.knowledge.file_scan import FileScan
+from mdrecall.knowledge.lower_address import VIETNAMESE_KIN
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
     ACRONYM_BEFORE,
@@ -356,6 +357,7 @@ def _no_name_alone(word: str, before: str) -> bool:
     return (
         word in NOT_MIXED
         or (kin_word(word) and not given_name(word))
+        or (word.casefold() in VIETNAMESE_KIN and not (word.isascii() and given_name(word)))  # "Mẹ", "Ông"
         or (discipline_word(word) and not given_name(word) and known_name(word) is None)  # "Physics class"
         or (UNIT_SYMBOL.match(word) is not None and _NUMBER_END.search(before) is not None)
     )

@@ -16,11 +16,15 @@ import re
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.mention_patterns import LOWER_LETTERS, UPPER_LETTERS
 
-__all__ = ["VIETNAMESE_ADDRESS", "add_lower_address"]
+__all__ = ["VIETNAMESE_ADDRESS", "VIETNAMESE_KIN", "add_lower_address"]
 
 #: Vietnamese kin words used as forms of address before a given name, in lower case ("em", an English
 #: word's letters too, is left out).
 VIETNAMESE_ADDRESS = frozenset("anh chị cô chú bác ông bà dì cậu mợ thím dượng thầy".split())
+
+#: Vietnamese kin words, a form of address or a parent's word: alone ("Mẹ called", "Ông ngoại picked him
+#: up"), a relation, no name (as "Mum" is none).
+VIETNAMESE_KIN = VIETNAMESE_ADDRESS | frozenset("mẹ bố má".split())
 
 #: A kin word in lower case, not after a letter or an apostrophe, then one capitalised syllable (up to seven
 #: letters) and no capitalised word after it.
