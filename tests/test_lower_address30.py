@@ -83,6 +83,4 @@ def test_a_form_is_not_folded_into_a_name_by_a_folded_accent(tmp_path: Path) -> 
 def test_a_vietnamese_kin_word_alone_is_no_name() -> None:
     found = _names("- Bố phoned about the roof tiles.\n- Bà ngoại came for the weekend with the durian.\n")
     assert "Bố" not in found and "Bà" not in found
-    assert "Anh" in _names(
-        "- Anh phoned about the roof tiles.\n"
-    )  # a given name too, no accent
+    assert "Anh" in _names("- Anh phoned about the roof tiles.\n")  # a given name too, no accent
