@@ -39,7 +39,7 @@ from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.knowledge.rebooked import rebooked_first
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
-from mdrecall.text.verb_months import month_acted_on
+from mdrecall.text.verb_months import month_acted_on, month_guessed
 from mdrecall.text.year_phrases import names_event
 
 __all__ = ["line_day", "names_note"]
@@ -129,6 +129,7 @@ def line_day(
         n for n in kept if not modifier_day(low, n, written, len(kept) > 1)
     ]  # "the letter dated 1 May arrived today"
     kept = [n for n in kept if not month_acted_on(line, n.start, n.end)]  # "Sales: March reconciled"
+    kept = [n for n in kept if not month_guessed(line, n.start)]  # "next visit maybe October"
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     kept = [n for n in kept if not compared(low, n)]  # "back like in 2019": a day compared with
     kept = [n for n in kept if not recounted(low, n)]  # "told us about the flood in 1988"

@@ -12,7 +12,7 @@ from datetime import date
 from mdrecall.text.date_calendar import month_near, month_number
 from mdrecall.text.date_direction import direction_of, past_verb
 
-__all__ = ["month_acted_on", "verb_month"]
+__all__ = ["month_acted_on", "month_guessed", "verb_month"]
 
 _WORD = re.compile(r"[a-z']+")
 #: Words in -ing that are no verb before a month ("during March", "the spring October").
@@ -45,17 +45,28 @@ _CLAUSE_OPEN = re.compile(r"(?:^|[.:;!?—(]|\s[-–])\s*(?:[-*+]\s+)?$")
 def _subject_month(name: str, low: str, start: int, end: int, today: date) -> list[date] | None:
     """The month opening a clause as the subject of a past participle ("Aoife: books are in. March
     reconciled."): the one gone; ``None`` for any other word after it ("March madness", "July plans")."""
-    after = _WORD.match(low, end + 1)
-    if (
-        after is None
-        or not past_verb(after.group(0))
-        or _CLAUSE_OPEN.search(low, max(0, start - 8), start) is None
-    ):
+    if not _done_after(low, end) or _CLAUSE_OPEN.search(low, max(0, start - 8), start) is None:
         return None
     return month_near(month_number(name) or 1, today, -1, firm=False)
 
 
-_MONTH_ALONE = re.compile(r"(?:January|February|March|July|September|October|November|December)")
+#: A plural noun of the month's accounts between it and the participle ("Feb books closed", "March
+#: invoices sent"), or the participle itself.
+_DONE_AFTER = re.compile(r"\.?\s+(?:(?P<noun>[a-z]{3,}s)\s+)?(?P<verb>[a-z']+)\b")
+
+
+def _done_after(low: str, end: int) -> bool:
+    """Whether a past participle follows the month ending at ``end``, maybe after a plural noun of its
+    accounts ("March reconciled", "Feb books closed"); not a verb in -s ("March sees ...")."""
+    m = _DONE_AFTER.match(low, end)
+    if m is None:
+        return False
+    return past_verb(m.group("verb"))
+
+
+_MONTH_ALONE = re.compile(
+    r"(?:January|February|March|July|September|October|November|December|Feb|Mar|Sept?|Oct|Nov|Dec)\.?"
+)
 
 
 def month_acted_on(line: str, start: int, end: int) -> bool:
@@ -63,5 +74,13 @@ def month_acted_on(line: str, start: int, end: int) -> bool:
     ("Sales: March reconciled"): what was acted on, not the day the line is about."""
     if _MONTH_ALONE.fullmatch(line, start, end) is None:
         return False
-    after = _WORD.match(line.lower(), end + 1)
-    return after is not None and past_verb(after.group(0))
+    return _done_after(line.lower(), end)
+
+
+_GUESS = re.compile(r"(?:maybe|perhaps|probably)\s", re.IGNORECASE)
+
+
+def month_guessed(line: str, start: int) -> bool:
+    """Whether the phrase at ``line[start:]`` is a month guessed ("maybe October", "perhaps March"): a day
+    the line names, not the one it is about."""
+    return _GUESS.match(line, start) is not None
