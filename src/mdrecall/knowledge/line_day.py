@@ -37,6 +37,7 @@ from mdrecall.knowledge.day_filters import (
 from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.knowledge.rebooked import rebooked_first
+from mdrecall.text.corrections import correction
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
 from mdrecall.text.verb_months import month_acted_on, month_guessed
@@ -120,6 +121,8 @@ def line_day(
     if stamp is not None:  # "[13/01 08:10] Ria: ...": the message's stamp, the day it was written
         found = [n for n in found if n.start >= stamp.end()] or list(found)
     kept = [n for n in found if not moved_from(low, n, found)] or list(found)
+    if (fixed := correction(low, kept)) is not None:
+        return fixed.days[0]  # "last Friday? No — this Friday": the day the writer settles on
     kept = [n for n in kept if not span_start(low, n)]  # "third time since Christmas": the day written
     held = [n for i, n in enumerate(kept) if holds_later(n, kept[i + 1 :])]  # "Next week: ... Tuesday"
     kept = [n for n in kept if n not in held]
