@@ -45,9 +45,19 @@ _CLAUSE_OPEN = re.compile(r"(?:^|[.:;!?—(]|\s[-–])\s*(?:[-*+]\s+)?$")
 def _subject_month(name: str, low: str, start: int, end: int, today: date) -> list[date] | None:
     """The month opening a clause as the subject of a past participle ("Aoife: books are in. March
     reconciled."): the one gone; ``None`` for any other word after it ("March madness", "July plans")."""
-    if not _done_after(low, end) or _CLAUSE_OPEN.search(low, max(0, start - 8), start) is None:
+    if _CLAUSE_OPEN.search(low, max(0, start - 8), start) is None:
         return None
+    if not _done_after(low, end) and _ACCOUNTS.match(low, end) is None:
+        return None  # ("January collection RM 31,420": that month's money, like "March reconciled")
     return month_near(month_number(name) or 1, today, -1, firm=False)
+
+
+#: After a month opening a clause, a noun of a period's accounts, maybe after another ("January takings",
+#: "Feb fee collection", "Oct rent"): the money of a month gone unless the coming one is near, a mention.
+_ACCOUNTS = re.compile(
+    r"\.?\s+(?:[a-z]+\s+)?(?:collections?|takings|payroll|rent|sales|invoices?|bills?|salar(?:y|ies)|statements?"
+    r"|fees|figures|books|accounts|revenue|turnover|budget|expenses|payouts?|stipends?|wages)\b"
+)
 
 
 #: A plural noun of the month's accounts between it and the participle ("Feb books closed", "March
@@ -71,10 +81,12 @@ _MONTH_ALONE = re.compile(
 
 def month_acted_on(line: str, start: int, end: int) -> bool:
     """Whether the phrase at ``line[start:end]`` is a month alone as the subject of a past participle
-    ("Sales: March reconciled"): what was acted on, not the day the line is about."""
+    ("Sales: March reconciled") or before a noun of its accounts ("Oct rent in"): what was acted on, not the
+    day the line is about."""
     if _MONTH_ALONE.fullmatch(line, start, end) is None:
         return False
-    return _done_after(line.lower(), end)
+    low = line.lower()
+    return _done_after(low, end) or _ACCOUNTS.match(low, end) is not None
 
 
 _GUESS = re.compile(r"(?:maybe|perhaps|probably)\s", re.IGNORECASE)
