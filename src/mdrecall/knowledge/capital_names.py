@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from mdrecall.knowledge.address_words import address_word, kin_address
 from mdrecall.knowledge.bridged_names import bridged_run
 from mdrecall.knowledge.discipline_words import discipline_word
+from mdrecall.knowledge.family_order import premises_on
 from mdrecall.knowledge.family_runs import familiar_prefix, family_run, titled_family
 from mdrecall.knowledge.file_scan import FileScan
 from mdrecall.knowledge.lower_address import VIETNAMESE_KIN
@@ -174,8 +175,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
             if _noun_left(c.words):
                 continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
-        if family_run(c.words):
-            scan.add(i, " ".join(c.words), "person", "typed_name")  # "Nguyễn Thị Lan", "Tan Wei Ming"
+        if family_run(c.words):  # "Nguyễn Thị Lan", "Tan Wei Ming"; "a shop on Lê Lợi": a street's name
+            scan.add(i, " ".join(c.words), "place" if premises_on(c.before) else "person", "typed_name")
             continue
         c.after = "" if trailing else plain[end : end + 40]
         _take_neighbours(c, plain, end, trailing)
