@@ -116,7 +116,6 @@ def test_a_month_as_a_labels_value_is_that_month(line: str, month: date) -> None
     [
         "- Owner: June",  # a person named June
         "- Site operator: May",
-        "- Payroll: Dec. hours approved, slips out",  # December's hours, a month as an attribute
         "- Crane driver: Jan Nowicki",
     ],
 )

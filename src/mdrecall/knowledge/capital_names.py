@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from mdrecall.knowledge.address_words import address_word, kin_address
 from mdrecall.knowledge.bridged_names import bridged_run
 from mdrecall.knowledge.discipline_words import discipline_word
+from mdrecall.knowledge.family_order import premises_on
 from mdrecall.knowledge.family_runs import familiar_prefix, family_run, titled_family
 from mdrecall.knowledge.file_scan import FileScan
+from mdrecall.knowledge.lower_address import VIETNAMESE_KIN
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
     ACRONYM_BEFORE,
@@ -103,6 +105,10 @@ class Candidate:
     spoken: bool = False  # its line is someone's message after a speaker label ("Lan: Mai em qua")
 
 
+#: A day's number after a run: its last word, a calendar word, is a date's ("Lim Wei Mar 5").
+_DAY_AFTER = re.compile(r"[ ]\d{1,2}(?!\d)")
+
+
 def _stop(word: str) -> bool:
     """A word that is no name alone (:data:`STOP`), or two joined by a hyphen one of which is ("Fri-Sun")."""
     return word in STOP or ("-" in word and any(part in STOP for part in word.split("-")))
@@ -137,7 +143,7 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         if len(words) == 2 and _addressed(words[0], words[1]):
             scan.add(i, " ".join(words), "person", "typed_name")  # "Kuya Jun", "Mang Boy": a person's name
             continue
-        trailing = _trim_stop_words(c, title)
+        trailing = _trim_stop_words(c, title, _DAY_AFTER.match(plain, end) is not None)
         if not c.words or (len(c.words) == 1 and _no_name_alone(c.words[0], c.before)):
             continue
         if titled_family(c.words, len(c.words) == 3 and _known_humped(c.words[2]) is not None):
@@ -169,8 +175,8 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
             c.opens = c.heading
             if _noun_left(c.words):
                 continue  # "Slimming World: Thursdays": a noun left alone by an opener taken for a verb
-        if family_run(c.words):
-            scan.add(i, " ".join(c.words), "person", "typed_name")  # "Nguyễn Thị Lan", "Tan Wei Ming"
+        if family_run(c.words):  # "Nguyễn Thị Lan", "Tan Wei Ming"; "a shop on Lê Lợi": a street's name
+            scan.add(i, " ".join(c.words), "place" if premises_on(c.before) else "person", "typed_name")
             continue
         c.after = "" if trailing else plain[end : end + 40]
         _take_neighbours(c, plain, end, trailing)
@@ -231,9 +237,10 @@ def _addressed(word: str, name: str) -> bool:
     return not common_word(word) or given_name(name) or name_word(name)
 
 
-def _trim_stop_words(c: Candidate, title: bool) -> bool:
+def _trim_stop_words(c: Candidate, title: bool, day_after: bool = False) -> bool:
     """Take the stop words off the run's ends (not a title's "The", nor a place's "on Great North Road"
-    first words); whether any came off its end (the sentence ends there)."""
+    first words); whether any came off its end (the sentence ends there). ``day_after``: a day's number
+    follows the run ("Lim Wei Mar 5": its last word a month's)."""
     words = c.words
     place_like = not c.opens and len(words) > 2 and words[-1] in PLACE_WORDS  # "on Great North Road"
     lead = 0
@@ -251,6 +258,8 @@ def _trim_stop_words(c: Candidate, title: bool) -> bool:
     trailing = False
     longest = known_words_max()  # a run longer than every well-known name is none of them
     while words and _stop(words[-1]) and (len(words) > longest or known_name(" ".join(words)) is None):
+        if len(words) >= 3 and not day_after and family_run(words[-3:]):
+            break  # "(Met) Kim Min Jun": a custom's name, its last syllable a calendar word too
         if len(words) == 2 and address_word(words[0]) and given_name(words[-1]):
             break  # "Kuya Jun", "Tita April": after a form of address, a given name, not a month
         if len(words) > 2 and PARTICLE_WORD.fullmatch(words[-2]):
@@ -349,6 +358,7 @@ def _no_name_alone(word: str, before: str) -> bool:
     return (
         word in NOT_MIXED
         or (kin_word(word) and not given_name(word))
+        or (word.casefold() in VIETNAMESE_KIN and not (word.isascii() and given_name(word)))  # "Mẹ", "Ông"
         or (discipline_word(word) and not given_name(word) and known_name(word) is None)  # "Physics class"
         or (UNIT_SYMBOL.match(word) is not None and _NUMBER_END.search(before) is not None)
     )

@@ -94,7 +94,9 @@ _UNREAL = re.compile(
 )
 #: Wordings of :data:`CHANGE` that are no act a negation or a modal could deny ("not … any more", "not
 #: Tuesday, Thursday instead", "not going after all"): only a verb's wording is read as denied.
-_NO_ACT = ("instead", "no ", "any", "after all", "as of", "from ", "starting", "since", "last day")
+_NO_ACT = (
+    "instead", "no ", "any", "after all", "in the end", "as of", "from ", "starting", "since", "last day"
+)  # fmt: skip
 
 
 #: A word before a change verb's form that makes it a noun ("her hands on her hips", "some moves", "the

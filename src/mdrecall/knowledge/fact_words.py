@@ -248,6 +248,14 @@ CHANGE = re.compile(
     # …", "after all: Rafa …"), not before a noun phrase it quantifies ("after all plot holders paid")
     r"|after all(?=\s*(?:$|[^\w\s]|\s+(?-i:[A-Z])|\s+(?:and|but|so|since|because|as|then|we|i|you|he|she"
     r"|they|it|is|was|were|are|has|had|now|too)\b))"
+    # "in the end" as "after all": an outcome told at a clause's end or before its clause ("came from X in
+    # the end", "in the end we went with Y"), not a place's end ("in the end room", "in the end of the line")
+    r"|in the end(?=\s*(?:$|[^\w\s]|\s+(?-i:[A-Z])|\s+(?:and|but|so|we|i|you|he|she|they|it|is|was|were"
+    r"|are|has|had|now|too)\b))"
+    # "from now" without "on" ("every Friday from now", "from now buy the cheaper ones"), not a time ahead
+    # ("two weeks from now") nor a span ("from now until May", "from now to Friday")
+    r"|(?<!weeks )(?<!days )(?<!months )(?<!years )(?<!hours )(?<!week )(?<!month )(?<!year )(?<!day )"
+    r"from now(?!\s+(?:on|until|till|to|through|'?til)\b)"
     r"|switch(?:ed|es|ing)?|swapp?(?:ed|ing)?|shift(?:ed|s|ing)? (?:to|from|back|forward)"
     r"|mov(?:ed|es|ing)|relocat\w*|replac\w*"
     r"|chang(?:ed|es|ing)|cancell?(?:ed|ing)|called off|postpon\w*|pushed (?:back|out)|slipp(?:ed|ing)"
@@ -316,14 +324,14 @@ CHANGE_HINTS = (
     "delayed", "reschedul",
     "brought", "took", "take", "taking", "hand", "stepp", "left", "quit", "stopp", "ve up", "en up",
     "dropp", "ditch", "bail", "revert", "bump", "inherit", " to", "off", "from ", "starting", "last day",
-    "these days", "currently", "at the moment", "since ", "here on", "henceforth",
+    "these days", "currently", "at the moment", "since ", "here on", "henceforth", "the end",
 )  # fmt: skip
 #: What every wording of :data:`CHANGE` holds, on an ASCII line's lower case (narrower than
 #: :data:`CHANGE_HINTS`: "took over" needs " over", "from today" more than "from "): a cheap test first.
 CHANGE_HINT = re.compile(
     r"instead|longer|more|after all|as of|switch|swap|shift|mov|relocat|replac|chang|cancel|called off"
     r"|postpon|pushed|slipp|slips |it is|delayed|reschedul|brought| over|inherit|hand|stepp|left |quit"
-    r"|ed to|se to|ll to|ew to|here on|henceforth|starting this"
+    r"|the end|ed to|se to|ll to|ew to|here on|henceforth|starting this"
     r"|stopp|ve up|en up"
     r"|dropp|ditch|bail|revert|bump|(?:down|up|cut|raised|lowered|back) to|last day|[se] off|starting"
     r"|from (?:to|ne|th[iu]|the \d|mo|tu|we|fr|sa|su|ja|fe|ma|ap|ju|au|se|oc|no|de)|since (?:[tymwfs]|la)"

@@ -22,8 +22,9 @@ import re
 from functools import cache
 from pathlib import Path
 
+from mdrecall.knowledge.mention_patterns import STOP
 from mdrecall.knowledge.name_lists import family_first, fold_accents, places
-from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_WORD, PLACE_LAST
+from mdrecall.knowledge.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_WORD, PLACE_LAST, PLACE_WORDS
 
 __all__ = [
     "ADDRESS_GIVEN",
@@ -31,6 +32,7 @@ __all__ = [
     "called_names",
     "custom_person",
     "customary_name",
+    "han_name",
     "last_given_family",
     "patronym_split",
 ]
@@ -39,8 +41,6 @@ _DATA = Path(__file__).with_name("data") / "family_last_given.txt"
 #: A letter only Vietnamese writes among the Latin alphabets (ă â đ ê ô ơ ư, and the tone-marked vowels of
 #: Unicode's Latin Extended Additional block): a name written with one shows the custom.
 _VIETNAMESE_LETTER = re.compile("[ăâđêôơưĂÂĐÊÔƠƯ\u1ea0-\u1ef9]")
-#: One romanised Chinese or Korean syllable ("wei", "ming", "bee", "lian", "jun").
-_SYLLABLE = re.compile(r"[bcdfghjklmnpqrstvwxyz]{0,3}[aeiouy]{1,3}(?:ng|[nmkpthw])?")
 #: Vietnamese middle names that mark a man's ("Văn") or a woman's ("Thị") name: never called alone.
 _MIDDLE = frozenset("văn van thị thi".split())
 #: Vietnamese forms of address that are given names too ("anh": an older brother, a man of one's age;
@@ -114,6 +114,47 @@ def called_names(full: str) -> list[str]:
     return forms
 
 
+#: Chinese family names as Malaysia and Singapore spell them (Hokkien, Teochew, Hakka, Cantonese) that
+#: :func:`~.name_lists.family_first` lacks (general knowledge of the spellings there).
+_MALAYSIAN_FAMILY = frozenset(
+    """Ooi Ang Teh Yap Chew Yong Chin Khor Cheah Saw Gan Heng Koay Phua Seah Soo Tee Wee Yeap Yew Lum
+    Thum Fong Kuan Loke Hee Beh Chuah Khaw Neoh Siow Tiong Tneh Lye Kee Lew Chai Chee Lok Tio""".split()
+)
+#: The Hokkien and Cantonese "Ah" opening a given name ("Lim Ah Kow"): a name's syllable, not the word.
+_AH = "Ah"
+#: One romanised Chinese or Korean syllable written as a word: a few consonants, one to three vowels, an
+#: ending ("Bee", "Hoon", "Hock", "Siew", "Ming"); no more than six letters.
+_HAN_SYLLABLE = re.compile(r"[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:ng|nn|ck|[nmkpthw])?")
+
+
+def _han_given(word: str) -> bool:
+    return word == _AH or (
+        word[:1].isupper()
+        and word[1:].islower()
+        and len(word) <= 6
+        and _HAN_SYLLABLE.fullmatch(word.lower()) is not None
+        and word.lower() not in STOP
+        and word not in PLACE_WORDS
+        and word not in EVENT_LAST
+        and ORG_WORD.match(word) is None
+    )
+
+
+def han_name(words: list[str]) -> bool:
+    """Are ``words`` a Chinese or Korean name written family name first, as Malaysia, Singapore, Hong
+    Kong or Korea write it: a family name of :func:`~.name_lists.family_first` (or a Malaysian spelling)
+    and two given syllables as capitalised words ("Tan Bee Hoon", "Khoo Boon Hock", "Kim Min Jun"),
+    neither a place, an English stop word nor an organisation's or event's word? The one definition of
+    the shape: :func:`customary_name` and :func:`~.family_order.family_first_person` read it."""
+    return (
+        len(words) == 3
+        and words[0][:1].isupper()
+        and (family_first(words[0]) or words[0] in _MALAYSIAN_FAMILY)
+        and all(_han_given(w) for w in words[1:])
+        and places().isdisjoint(words[1:])
+    )
+
+
 def customary_name(words: list[str]) -> bool:
     """Are ``words`` (a capitalised run, as written) a full name whose shape is a naming custom's: two to
     four words opening with a family name that calls the person by the last part ("Phạm Thu Trang", "Sok
@@ -132,7 +173,7 @@ def customary_name(words: list[str]) -> bool:
         return False
     if last_given_family(keys):
         return True
-    return len(words) == 3 and family_first(words[0]) and all(_SYLLABLE.fullmatch(k) for k in keys[1:])
+    return han_name(words)
 
 
 def custom_person(full: str) -> bool:

@@ -10,7 +10,8 @@ name of the lists at its head ("Nguyễn Thị Hồng Nhung", "Tan Bee Hoon", "J
 * Chinese and Korean as written in Malaysia, Singapore, Hong Kong or Korea: a family name of
   :func:`~.name_lists.family_first` then two given syllables as separate capitalised words ("Tan Bee
   Hoon", "Khoo Boon Hock", "Kim Min Jun"), neither a place, an English stop word nor an organisation's or
-  event's word.
+  event's word: :func:`~.family_customs.han_name`, the one definition of the shape, which the custom's
+  first names (:func:`~.family_customs.customary_name`) read too.
 
 Either may follow an English given name of the lists, as Malaysian and Singaporean Chinese write theirs
 ("Jason Tan Wei Ming"). Read by :func:`mdrecall.knowledge.names.name_kind` after the gazetteer, so a city
@@ -25,10 +26,9 @@ import re
 import unicodedata
 
 from mdrecall.knowledge.address_words import kin_address
+from mdrecall.knowledge.family_customs import han_name
 from mdrecall.knowledge.kind_slots import senses
-from mdrecall.knowledge.mention_patterns import STOP
-from mdrecall.knowledge.name_lists import common_word, family_first, fold_accents, given_name, places
-from mdrecall.knowledge.name_words import EVENT_LAST, ORG_WORD, PLACE_WORDS
+from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, places
 
 __all__ = [
     "VIETNAMESE_FAMILY",
@@ -55,17 +55,6 @@ _VIET_SYLLABLE = re.compile(
 #: Combining marks and letters only Vietnamese spelling uses among the languages notes mix in: the horn
 #: (ơ, ư), the hook above (ả), the dot below (ạ), the breve (ă), and "đ".
 _VIETNAMESE_MARKS = frozenset("\u031b\u0309\u0323\u0306")
-#: Chinese family names as Malaysia and Singapore spell them (Hokkien, Teochew, Hakka, Cantonese) that
-#: :func:`~.name_lists.family_first` lacks (general knowledge of the spellings there).
-_MALAYSIAN_FAMILY = frozenset(
-    """Ooi Ang Teh Yap Chew Yong Chin Khor Cheah Saw Gan Heng Koay Phua Seah Soo Tee Wee Yeap Yew Lum
-    Thum Fong Kuan Loke Hee Beh Chuah Khaw Neoh Siow Tiong Tneh Lye Kee Lew Chai Chee Lok Tio""".split()
-)
-#: The Hokkien and Cantonese "Ah" opening a given name ("Lim Ah Kow"): a name's syllable, not the word.
-_AH = "Ah"
-#: One romanised Chinese or Korean syllable written as a word: a few consonants, one to three vowels, an
-#: ending ("Bee", "Hoon", "Hock", "Siew", "Ming"); no more than six letters.
-_HAN_SYLLABLE = re.compile(r"[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:ng|nn|ck|[nmkpthw])?")
 
 
 def vietnamese_syllable(word: str) -> bool:
@@ -89,38 +78,15 @@ def _vietnamese(words: list[str]) -> bool:
     )
 
 
-def _han_given(word: str) -> bool:
-    return word == _AH or (
-        word[:1].isupper()
-        and word[1:].islower()
-        and len(word) <= 6
-        and _HAN_SYLLABLE.fullmatch(word.lower()) is not None
-        and word.lower() not in STOP
-        and word not in PLACE_WORDS
-        and word not in EVENT_LAST
-        and ORG_WORD.match(word) is None
-    )
-
-
-def _han(words: list[str]) -> bool:
-    return (
-        len(words) == 3
-        and words[0][:1].isupper()
-        and (family_first(words[0]) or words[0] in _MALAYSIAN_FAMILY)
-        and all(_han_given(w) for w in words[1:])
-        and places().isdisjoint(words[1:])
-    )
-
-
 def family_first_person(words: list[str]) -> bool:
     """Is the name of ``words`` a person's written family name first: Vietnamese ("Trần Minh Quân",
     "Nguyen Thi Mai"), or Chinese or Korean with two given syllables ("Tan Bee Hoon", "Kim Min Jun"),
     perhaps after an English given name ("Jason Tan Wei Ming")? Not a place of the gazetteer."""
     if " ".join(words) in places():
         return False
-    if len(words) > 2 and given_name(words[0]) and (_han(words[1:]) or _vietnamese(words[1:])):
+    if len(words) > 2 and given_name(words[0]) and (han_name(words[1:]) or _vietnamese(words[1:])):
         return True
-    return _vietnamese(words) or _han(words)
+    return _vietnamese(words) or han_name(words)
 
 
 #: A noun, then "on" ending the text before a name: "the shop on", "our office on".

@@ -23,7 +23,7 @@ from mdrecall.knowledge.name_lists import (
 )
 from mdrecall.knowledge.name_words import ORG_WORD, PLACE_FIRST, PLACE_WORDS
 
-__all__ = ["VIETNAMESE_FAMILY", "family_run", "familiar_prefix", "titled_family"]
+__all__ = ["CALENDAR_SYLLABLES", "VIETNAMESE_FAMILY", "family_run", "familiar_prefix", "titled_family"]
 
 #: The most frequent Vietnamese family names, with and without their accents (Hoàng/Huỳnh and Vũ/Võ are one
 #: name in the north's and the south's spelling).
@@ -35,18 +35,26 @@ VIETNAMESE_FAMILY = frozenset(
 _MIDDLE = frozenset("Van Thi".split())
 #: The longest syllable of a Vietnamese or romanised Chinese given name ("Nguyễn", "Thương", "Khuông").
 _SYLLABLE_MAX = 7
+#: Three-letter calendar words that are romanised given syllables too ("Kim Min Jun", "Lee Hae Sun", "Phạm
+#: Thu Hà"): inside a custom's name, a name's part, not June or Sunday.
+CALENDAR_SYLLABLES = frozenset("Thu Sun Jun Mar May Dec Mai".split())
 
 
-def _syllable(word: str, marked: bool) -> bool:
+def _syllable(word: str, marked: bool, custom: bool = False) -> bool:
     """Is ``word`` one capitalised syllable of a name: a capital and a few lower-case letters, no stop word,
     no place's or organisation's word ("Street", "Ltd"), and, unless the run is ``marked`` as a Vietnamese
-    name (a middle name or accents: "Le Van Tung"), no noun that is never a name ("Bakery")?"""
+    name (a middle name or accents: "Le Van Tung"), no noun that is never a name ("Bakery")? In a
+    ``custom``'s name (a Chinese or Korean family name and two syllables) a calendar syllable is one too."""
     return (
         1 < len(word) <= _SYLLABLE_MAX
         and word.isalpha()
         and word[0].isupper()
         and word[1:].islower()
-        and (word not in STOP or (marked and len(word) == 3))  # "Thu", a given name, not Thursday's
+        and (
+            word not in STOP
+            or (marked and len(word) == 3)  # "Thu", a given name, not Thursday's
+            or (custom and word in CALENDAR_SYLLABLES)  # "Kim Min Jun", not June
+        )
         and (marked or given_name(word) or not lower_noun(word))
         and word not in PLACE_WORDS
         and word not in PLACE_FIRST
@@ -64,9 +72,11 @@ def family_run(words: list[str]) -> bool:
         return False
     vietnamese = words[0] in VIETNAMESE_FAMILY
     marked = vietnamese and (words[1] in _MIDDLE or not all(w.isascii() for w in words))
-    if not all(_syllable(w, marked) or (vietnamese and w in _MIDDLE) for w in words[2:]):
+    # A Chinese or Korean name of three: one of its given syllables may be a calendar word, not both.
+    custom = not vietnamese and len(words) == 3 and sum(w in STOP for w in words[1:]) == 1
+    if not all(_syllable(w, marked, custom) or (vietnamese and w in _MIDDLE) for w in words[2:]):
         return False
-    second = _syllable(words[1], marked) or (vietnamese and words[1] in _MIDDLE)
+    second = _syllable(words[1], marked, custom) or (vietnamese and words[1] in _MIDDLE)
     if not (second or familiar_prefix(words[1:])):  # "Ng Ah Kow"
         return False
     if vietnamese:

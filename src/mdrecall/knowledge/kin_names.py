@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mdrecall.knowledge.address_words import address_word, kin_titles
-from mdrecall.knowledge.family_customs import ADDRESS_GIVEN, called_names, custom_person
+from mdrecall.knowledge.family_customs import ADDRESS_GIVEN, called_names, custom_person, last_given_family
 from mdrecall.knowledge.name_links import diminutive_of
 from mdrecall.knowledge.name_lists import common_word, fold_accents, given_name, kin_word, nicknames
 from mdrecall.knowledge.names import name_word
@@ -87,7 +87,11 @@ def link_kin_forms(
         if rest is not None:
             forms[key] = rest
         elif stats.get(key, (0, False))[1]:
-            for first in dict.fromkeys([family_given(key) or key.split()[0], *called_names(key)]):
+            words = key.split()
+            opening = (
+                [] if last_given_family(words) else [family_given(key) or words[0]]
+            )  # "mai" of "mai thị thủy": her family name
+            for first in dict.fromkeys([*opening, *called_names(key)]):
                 fulls_by_first.setdefault(first, []).append(key)  # "hạnh" of "võ thị hạnh" too
     for key, root in out.items():
         words = key.split()
@@ -154,6 +158,9 @@ def _meant(
         return None
     if not fulls:
         fulls = [f for given in givens.shortened(fold_accents(rest)) for f in givens.by_given[given]]
+        # A custom calling a person by the last part gives its names exactly ("Bích" is not Lý Bích Ngọc's,
+        # "Thành" not Nguyễn Chí Thanh's): no shortening, no accent folded.
+        fulls = [f for f in fulls if not last_given_family(f.split())]
     fulls = [f for f in fulls if kinds.get(f, "unknown") not in _NOT_PERSON or custom_person(f)]
     return fulls[0] if len(fulls) == 1 else None
 

@@ -37,9 +37,10 @@ from mdrecall.knowledge.day_filters import (
 from mdrecall.knowledge.day_modifiers import modifier_day
 from mdrecall.knowledge.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.knowledge.rebooked import rebooked_first
+from mdrecall.text.corrections import correction
 from mdrecall.text.date_direction import past_verb
 from mdrecall.text.note_dates import NoteDate
-from mdrecall.text.verb_months import month_acted_on
+from mdrecall.text.verb_months import month_acted_on, month_guessed
 from mdrecall.text.year_phrases import names_event
 
 __all__ = ["line_day", "names_note"]
@@ -120,6 +121,8 @@ def line_day(
     if stamp is not None:  # "[13/01 08:10] Ria: ...": the message's stamp, the day it was written
         found = [n for n in found if n.start >= stamp.end()] or list(found)
     kept = [n for n in found if not moved_from(low, n, found)] or list(found)
+    if (fixed := correction(low, kept)) is not None:
+        return fixed.days[0]  # "last Friday? No — this Friday": the day the writer settles on
     kept = [n for n in kept if not span_start(low, n)]  # "third time since Christmas": the day written
     held = [n for i, n in enumerate(kept) if holds_later(n, kept[i + 1 :])]  # "Next week: ... Tuesday"
     kept = [n for n in kept if n not in held]
@@ -129,6 +132,7 @@ def line_day(
         n for n in kept if not modifier_day(low, n, written, len(kept) > 1)
     ]  # "the letter dated 1 May arrived today"
     kept = [n for n in kept if not month_acted_on(line, n.start, n.end)]  # "Sales: March reconciled"
+    kept = [n for n in kept if not month_guessed(line, n.start)]  # "next visit maybe October"
     kept = [n for n in kept if not topic(low, n)]  # "a chat about Easter": what was talked of
     kept = [n for n in kept if not compared(low, n)]  # "back like in 2019": a day compared with
     kept = [n for n in kept if not recounted(low, n)]  # "told us about the flood in 1988"

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from mdrecall.knowledge.fact_words import DIGIT
+from mdrecall.knowledge.local_signs import local_amounts
 
 __all__ = ["CURRENCY_FILE", "amount_value", "amounts"]
 
@@ -95,4 +96,5 @@ def amounts(line: str) -> set[str]:
             after is not None and _is_currency(after.group(1), exact, words, False)
         ):
             out.add(amount_value(m.group(1), m.group(2)))
+    out.update(amount_value(number, scale) for number, scale in local_amounts(line))
     return out

@@ -15,7 +15,7 @@ from functools import cache
 
 from mdrecall.knowledge.custom_links import parent_named
 from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.family_customs import called_names, patronym_split
+from mdrecall.knowledge.family_customs import called_names, last_given_family, patronym_split
 from mdrecall.knowledge.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.name_lists import (
     DIMINUTIVE_ENDINGS,
@@ -104,6 +104,8 @@ def link_first_names(
         if " " in k and out[k] == k and stats.get(k, (0, False))[1] and not _INITIAL.search(k):
             if parent_named(k):
                 continue  # "Jia Hui Mummy": the child's mother, no longer name of Jia Hui
+            if last_given_family(k.split()):
+                continue  # "Mai Thị Thủy": called by the last part, never by the family name
             first = family_given(k) or k.split()[0]  # "ji-woo" of "park ji-woo": the given name is last
             if (
                 person_or_org(k)

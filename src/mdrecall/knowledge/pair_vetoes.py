@@ -33,8 +33,11 @@ from mdrecall.knowledge.facts import Fact
 from mdrecall.knowledge.leave_grammar import left_values
 from mdrecall.knowledge.value_kinds import value_slots
 from mdrecall.stores.views import Supersession
+from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["adds_instance", "back_where_it_was", "kept_pairs", "past_period", "retells_change"]
+__all__ = [
+    "adds_instance", "back_where_it_was", "kept_pairs", "other_attribute", "past_period", "retells_change"
+]  # fmt: skip
 
 Key = tuple[str, int]
 
@@ -100,6 +103,34 @@ def retells_change(old: Fact, new: Fact) -> bool:
     return all(h in opening or h.split()[0] in opening for h in holders)
 
 
+#: The kinds of value :func:`other_attribute` compares: money, a quantity with a unit, a clock time or a
+#: weekday (not a month: a name's word is read as one, "Jun", "May").
+_ATTRIBUTE_KINDS = "mqt"
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
+_MONTH = re.compile(r"t:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+
+
+def _kinds(f: Fact) -> set[str]:
+    return {v[0] for v in value_slots(f) if v[:1] in _ATTRIBUTE_KINDS and not _MONTH.fullmatch(v)}
+
+
+def other_attribute(old: Fact, new: Fact) -> bool:
+    """Do ``old`` and ``new`` tell two attributes of one named holder: their values of disjoint kinds (an
+    amount of money, a quantity, a time: "wants the kit fee, £40 a head" … "moves training to Tuesdays
+    6pm") and the only words they share names, capitalised in both and within one ("Coach Ortiz")?"""
+    old_kinds, new_kinds = _kinds(old), _kinds(new)
+    if not old_kinds or not new_kinds or old_kinds & new_kinds:
+        return False
+    old_tokens, new_tokens = _TOKEN.findall(old.words), _TOKEN.findall(new.words)
+    shared = {t.lower() for t in old_tokens} & {t.lower() for t in new_tokens}
+    shared -= STOP_WORDS
+    caps = {t.lower() for t in old_tokens if t[0].isupper()}
+    caps &= {t.lower() for t in new_tokens if t[0].isupper()}
+    # a name is capitalised within a line too, not only opening it ("Broadband …" opens both)
+    caps &= {t.lower() for t in old_tokens[1:] + new_tokens[1:] if t[0].isupper()}
+    return bool(shared) and shared <= caps
+
+
 def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[Key, Supersession]:
     """``pairs`` (older line → the newer) without those :func:`adds_instance`, :func:`past_period`,
     :func:`back_where_it_was` or :func:`retells_change` rules out; ``facts``: each line's fact by
@@ -113,7 +144,12 @@ def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[K
             out[key] = new
         elif retells_change(old, later):
             outcome[key] = new
-        elif not (past_period(old) or adds_instance(old, later) or back_where_it_was(old, later)):
+        elif not (
+            past_period(old)
+            or adds_instance(old, later)
+            or back_where_it_was(old, later)
+            or other_attribute(old, later)
+        ):
             out[key] = new
     for key, new in out.items():
         told = outcome.get((new.path, new.line))

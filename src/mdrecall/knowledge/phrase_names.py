@@ -17,6 +17,7 @@ from mdrecall.knowledge.holiday_names import add_holidays
 from mdrecall.knowledge.label_kinds import label_kind
 from mdrecall.knowledge.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.local_heads import add_local_names
+from mdrecall.knowledge.lower_address import add_lower_address
 from mdrecall.knowledge.mention_patterns import (
     ABBREVIATION_DOT,
     BY_AUTHOR,
@@ -66,6 +67,7 @@ def add_phrases(scan: FileScan) -> None:
     add_holidays(scan)  # "Good Friday", "Victoria Day": before the runs cut them at a calendar word
     add_counties(scan)  # "Kinsale, Co. Cork": before the runs cut it at the abbreviation's dot
     add_local_names(scan)  # "Quận 3", "Công ty TNHH Hoa Sen", "Jalan Burma": a local head opens the name
+    add_lower_address(scan)  # "cô Út", "anh Lộc": a lower-case Vietnamese form of address and a name
     if _DIGIT_LED.search(plain):
         add_digit_names(scan)  # "3Shape Dental System": before the runs take the words after the digit
     if '"' in plain or "“" in plain:

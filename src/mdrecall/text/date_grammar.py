@@ -241,7 +241,11 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<mo>\b(?P<mop>in|from|since|until|till|til|by|to|for|during|early|late|mid|next|last|this|due|before"
         r"|after|around|through|thru|throughout|over"
         # a change that takes effect then ("effective April", "as of June", "w.e.f. May": with effect from)
-        r"|effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?(?=\s))[\s-]+(?P<mon>"
+        r"|effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?(?=\s)"
+        # the whole of a month ("on site all April"), or one guessed ("maybe October"), written with a capital
+        # (not the months that are given names after a guess: "maybe June can help")
+        r"|all(?=\s+(?-i:[A-Z]))|(?:maybe|perhaps|probably)(?=\s+(?-i:(?!April|May|June|August)[A-Z])))"
+        r"[\s-]+(?P<mon>"
         r"january|february|march|april|may|june|july|august|september|october|november|december"
         r"|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
         r"(?!\s*\d{1,2}(?:st|nd|rd|th)?\b(?!\d))(?!\s*[-–]\s*[a-z]{3})(?:,?\s+(?P<moy>\d{4})\b)?)",
@@ -312,7 +316,9 @@ _VERB_MONTH = (
     r"(?-i:(?P<mvbm>January|February|March|July|September|October|November|December))\b"
     r"(?![\s,]*\d)(?!['’]s)"
     # or one that is the subject of a participle after it ("March reconciled", "December closed early")
-    r"|(?-i:(?P<mvs>January|February|March|July|September|October|November|December))(?=\s+[a-z]+\b))"
+    r"|(?-i:(?P<mvs>January|February|March|July|September|October|November|December"
+    # (or their short forms, "Feb books closed"; not "Jan", a given name)
+    r"|Feb|Mar|Sept?|Oct|Nov|Dec)\.?)(?=\s+[a-z]+\b))"
 )
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
@@ -327,7 +333,7 @@ _GATES = {
     "wwl": "fmstw", "ww2": "lnt", "wan": "afmstw", "wof": "tw", "wbl": "tw", "span": "elmnpt", "wkend": "t",
     "ahead": "iw",
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
-    "mo": "abdefilmnostuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
+    "mo": "abdefilmnopstuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
     "mvb": "dfjmnos", "sam": r"\ddfjmnos", "wkm": "fstl1-4",
 }  # fmt: skip

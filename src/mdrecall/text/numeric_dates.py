@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from mdrecall.text.date_direction import BACK_PREP, FORWARD_PREP, past_verb
+from mdrecall.text.event_heads import EVENT_NOUNS
 from mdrecall.text.weekday_dates import DAY_NAME
 
 __all__ = ["OPENS_NUM", "agreed_order", "bare_date", "date_cue", "month_and_day", "numeric_order"]
@@ -81,6 +82,15 @@ _OUT_VERBS = {
     "sent", "ship", "ships", "shipping", "shipped", "roll", "rolls", "rolling", "rolled", "mail", "mails",
     "mailed", "post", "posts", "posted", "hand", "hands", "handed", "due",
 }  # fmt: skip
+#: A shipment's estimated arrival or departure, maybe before its port ("ETA Osaka 8/4", "ETD 20/3").
+_ESTIMATES = {"eta", "etd", "ets"}
+#: After "before/after/until the", a noun of an occasion or a meeting after the day ("before the 2/9 holiday
+#: rush", "after the 14/3 meeting"): the day of that occasion, not a fraction ("the 2/3 majority").
+_OCCASION_AFTER = re.compile(
+    rf"\s+(?:(?:public|bank|school|national)\s+)?(?:holidays?|deadline|launch|festival|closure|shutdown|break"
+    rf"|{EVENT_NOUNS})\b"
+)
+_THE_AFTER = {"before", "after", "until", "till", "since", "for", "by"}
 _TIME_AFTER = re.compile(
     r"\s+(?:at\s+|@\s*)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|\s+(?:at\s+|@\s*)\d{1,2}[:.]\d\d\b"
 )
@@ -97,6 +107,10 @@ def date_cue(low: str, start: int, end: int) -> bool:
     if m is None:
         return False
     word, prev = (m.group(2), m.group(1)) if m.group(2) else (m.group(3), "")
+    if word in _ESTIMATES or prev in _ESTIMATES:
+        return True  # "ETA 8/4", "ETA Osaka 8/4": a day of arrival
+    if word == "the" and prev in _THE_AFTER and _OCCASION_AFTER.match(low, end):
+        return True  # "before the 2/9 holiday rush": an occasion's day
     if word == "out" and prev in _OUT_VERBS:
         return True  # "bills go out 1/4": a phrasal verb of sending or releasing
     return word in _CUE_WORDS or past_verb(word, prev or "") or re.fullmatch(DAY_NAME, word) is not None

@@ -12,7 +12,7 @@ from datetime import date
 from mdrecall.text.date_calendar import month_near, month_number
 from mdrecall.text.date_direction import direction_of, past_verb
 
-__all__ = ["month_acted_on", "verb_month"]
+__all__ = ["month_acted_on", "month_guessed", "verb_month"]
 
 _WORD = re.compile(r"[a-z']+")
 #: Words in -ing that are no verb before a month ("during March", "the spring October").
@@ -45,23 +45,54 @@ _CLAUSE_OPEN = re.compile(r"(?:^|[.:;!?—(]|\s[-–])\s*(?:[-*+]\s+)?$")
 def _subject_month(name: str, low: str, start: int, end: int, today: date) -> list[date] | None:
     """The month opening a clause as the subject of a past participle ("Aoife: books are in. March
     reconciled."): the one gone; ``None`` for any other word after it ("March madness", "July plans")."""
-    after = _WORD.match(low, end + 1)
-    if (
-        after is None
-        or not past_verb(after.group(0))
-        or _CLAUSE_OPEN.search(low, max(0, start - 8), start) is None
-    ):
+    if _CLAUSE_OPEN.search(low, max(0, start - 8), start) is None:
         return None
+    if not _done_after(low, end) and _ACCOUNTS.match(low, end) is None:
+        return None  # ("January collection RM 31,420": that month's money, like "March reconciled")
     return month_near(month_number(name) or 1, today, -1, firm=False)
 
 
-_MONTH_ALONE = re.compile(r"(?:January|February|March|July|September|October|November|December)")
+#: After a month opening a clause, a noun of a period's accounts, maybe after another ("January takings",
+#: "Feb fee collection", "Oct rent"): the money of a month gone unless the coming one is near, a mention.
+_ACCOUNTS = re.compile(
+    r"\.?\s+(?:[a-z]+\s+)?(?:collections?|takings|payroll|rent|sales|invoices?|bills?|salar(?:y|ies)|statements?"
+    r"|fees|figures|books|accounts|revenue|turnover|budget|expenses|payouts?|stipends?|wages)\b"
+)
+
+
+#: A plural noun of the month's accounts between it and the participle ("Feb books closed", "March
+#: invoices sent"), or the participle itself.
+_DONE_AFTER = re.compile(r"\.?\s+(?:(?P<noun>[a-z]{3,}s)\s+)?(?P<verb>[a-z']+)\b")
+
+
+def _done_after(low: str, end: int) -> bool:
+    """Whether a past participle follows the month ending at ``end``, maybe after a plural noun of its
+    accounts ("March reconciled", "Feb books closed"); not a verb in -s ("March sees ...")."""
+    m = _DONE_AFTER.match(low, end)
+    if m is None:
+        return False
+    return past_verb(m.group("verb"))
+
+
+_MONTH_ALONE = re.compile(
+    r"(?:January|February|March|July|September|October|November|December|Feb|Mar|Sept?|Oct|Nov|Dec)\.?"
+)
 
 
 def month_acted_on(line: str, start: int, end: int) -> bool:
     """Whether the phrase at ``line[start:end]`` is a month alone as the subject of a past participle
-    ("Sales: March reconciled"): what was acted on, not the day the line is about."""
+    ("Sales: March reconciled") or before a noun of its accounts ("Oct rent in"): what was acted on, not the
+    day the line is about."""
     if _MONTH_ALONE.fullmatch(line, start, end) is None:
         return False
-    after = _WORD.match(line.lower(), end + 1)
-    return after is not None and past_verb(after.group(0))
+    low = line.lower()
+    return _done_after(low, end) or _ACCOUNTS.match(low, end) is not None
+
+
+_GUESS = re.compile(r"(?:maybe|perhaps|probably)\s", re.IGNORECASE)
+
+
+def month_guessed(line: str, start: int) -> bool:
+    """Whether the phrase at ``line[start:]`` is a month guessed ("maybe October", "perhaps March"): a day
+    the line names, not the one it is about."""
+    return _GUESS.match(line, start) is not None

@@ -28,6 +28,20 @@ _NOUN_AFTER = re.compile(
     r"\s+(?!(?:at|on|in|to|from|for|and|or|with|by|after|before|is|was|will|the|a)\b)(?P<noun>[a-z]+)"
 )
 
+#: A capitalised noun after such a weekday, a course or a title that recurs ("the Saturday Physics", "our
+#: Thursday Pilates"), ending its clause or followed by a preposition or a lesson's noun; not a month ("the
+#: Friday March 6 call") nor a name doing something ("the Friday Anna arrives").
+_TITLE_AFTER = re.compile(
+    r"\s+(?P<noun>[A-Z][a-z]{2,})(?=\s*(?:[.,;:!?)]|$)|\s+(?:class|classes|session|sessions|lessons?|group"
+    r"|in|at|with|on|for|and|or|to|instead)\b)"
+)
+#: Right after a weekday (and its time), a habitual adverb: what that day is like each week ("Thursday 8pm
+#: always full", "Saturday is usually quiet", "Monday mornings never work"), no one day.
+_HABITUAL_AFTER = re.compile(
+    r"(?:\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:morning|afternoon|evening|night|lunchtime))?"
+    r"(?:\s+(?:is|are|'s|was|gets|get))?\s+(?:always|usually|normally|generally|typically|never|rarely|seldom)\b"
+)
+
 #: After "last <weekday> <noun>", a verb of being in the present or future: "last" is the final one of a
 #: slot ("the last Friday class is on the 9th"), not the day gone by ("last Friday's class was fun").
 _STATED = re.compile(r"\s+(?:is|are|will\s+be)\b")
@@ -200,6 +214,14 @@ def weekday_days(
         noun = None  # "Emre's first Saturday went fine": the weekday is the subject of a report
     if not qual and noun and _DETERMINER.search(low, max(0, start - 24), start):
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
+    title = _TITLE_AFTER.match(line, end)
+    if (
+        not qual and title and month_number(title.group("noun")) is None
+        and _DETERMINER.search(low, max(0, start - 24), start)
+    ):  # fmt: skip
+        return None  # "switch to the Saturday Physics": a course that recurs on that day
+    if not qual and _HABITUAL_AFTER.match(low, end):
+        return None  # "Thursday 8pm always full": how that day is each week
     if qual == "last" and noun and _STATED.match(line, noun.end()):
         return None  # "last Saturday show is Feb 27": the final one of a slot, whose day is stated
     if not qual and noun and _habit(line, noun):
