@@ -3,8 +3,9 @@
 Each case's older and newer lines are written into files as ``sup_pairs_eval.py`` lays them out
 (``MEMORY.md``, a page under its title, a daily log ``memory/<date>.md``), one workspace per corpus and
 world (an undated page is read from the world's newest daily log, as the index reads it from the
-workspace's). Every line is read as the index reads it (:class:`~mdrecall.knowledge.valid_time.LineDays`):
-the phrases :func:`~mdrecall.text.note_dates.note_dates` finds, with their days, and the line's day.
+workspace's). Every line is read as the index reads it
+(:class:`~mdrecall.knowledge.dates.valid_time.LineDays`): the phrases
+:func:`~mdrecall.text.date_phrases.note_dates.note_dates` finds, with their days, and the line's day.
 
 * ``--dump OUT``: every line that names a day (one JSON object a line).
 * ``--sample N --seed S --marks FILE``: draw N of those lines (at random, by seed) into ``FILE`` to be marked
@@ -53,11 +54,11 @@ def _worlds(cases: list[dict[str, Any]]) -> dict[str, dict[str, tuple[str | None
 
 def read_lines() -> list[dict[str, Any]]:
     """Every line of every corpus's workspaces that names a day, as the index reads it."""
-    from mdrecall.knowledge.date_hints import may_name_date
-    from mdrecall.knowledge.valid_time import LineDays, page_reference
+    from mdrecall.knowledge.dates.date_hints import may_name_date
+    from mdrecall.knowledge.dates.valid_time import LineDays, page_reference
     from mdrecall.text.chunking import heading_paths
-    from mdrecall.text.note_dates import note_dates
-    from mdrecall.text.numeric_dates import agreed_order, numeric_order
+    from mdrecall.text.date_phrases.note_dates import note_dates
+    from mdrecall.text.date_phrases.numeric_dates import agreed_order, numeric_order
 
     rows: list[dict[str, Any]] = []
     for corpus in CORPORA:

@@ -6,9 +6,9 @@ and substrings that look like dates but are not (``no_dates``). Each line is rea
 line of a one-line page: a daily log (``memory/YYYY-MM-DD.md``) from its day, an undated page from
 ``page_day`` (the workspace's newest daily log), numeric dates in the case's workspace order:
 
-* phrases: :func:`~mdrecall.text.note_dates.note_dates` called as
-  :class:`~mdrecall.knowledge.valid_time.LineDays` calls it;
-* the line's day: :func:`~mdrecall.knowledge.valid_time.line_dates`.
+* phrases: :func:`~mdrecall.text.date_phrases.note_dates.note_dates` called as
+  :class:`~mdrecall.knowledge.dates.valid_time.LineDays` calls it;
+* the line's day: :func:`~mdrecall.knowledge.dates.valid_time.line_dates`.
 
 A gold date is **right** when a phrase read names the same days (a span of over 14 days, ``"span": true``:
 the same first and last day; ``"vague": true``: any day in common). A phrase read is **right** when it
@@ -45,13 +45,13 @@ _FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})\.md$")
 
 def read_case(case: dict[str, Any]) -> tuple[list[tuple[int, int, list[date]]], date | None]:
     """The phrases the shipped reading finds in a case's line (start, end, days) and the line's day."""
-    from mdrecall.knowledge.valid_time import LineDays, line_dates
-    from mdrecall.text.note_dates import note_dates
+    from mdrecall.knowledge.dates.valid_time import LineDays, line_dates
+    from mdrecall.text.date_phrases.note_dates import note_dates
 
     try:
-        from mdrecall.text.numeric_dates import numeric_order
-    except ImportError:  # a checkout from before text/note_dates.py was split (``--src``)
-        from mdrecall.text.note_dates import numeric_order  # type: ignore[attr-defined,no-redef]
+        from mdrecall.text.date_phrases.numeric_dates import numeric_order
+    except ImportError:  # a checkout from before text/date_phrases/note_dates.py was split (``--src``)
+        from mdrecall.text.date_phrases.note_dates import numeric_order  # type: ignore[attr-defined,no-redef]
 
     m = _FILE_DATE.search(case["file"])
     fdate = m.group(1) if m else None

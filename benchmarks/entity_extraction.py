@@ -27,8 +27,8 @@ from typing import Any
 from quality import DATA, ROOT, _turn_line, render_locomo, write_files
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.mentions.extract import entity_key
 
 LABELS = ROOT / "entity_labels.json"
 EXAMPLE = ROOT.parent / "examples" / "timeline"

@@ -61,7 +61,7 @@ def gather(which: str) -> dict[str, Any]:
     matches (or None) and whether its kind is the gold's; and the number of gold entities."""
     from mdrecall.knowledge import entity_filter
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge.extract import entity_key
+    from mdrecall.knowledge.mentions.extract import entity_key
 
     labels = json.loads((ke.DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     by_key: dict[str, dict[str, Any]] = {}

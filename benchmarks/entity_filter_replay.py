@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -71,6 +72,12 @@ def graft(commit: str, into: Path) -> Path:
     knowledge = into / "src" / "mdrecall" / "knowledge"
     here = ROOT / "src" / "mdrecall" / "knowledge"
     text = (here / "entity_filter.py").read_text(encoding="utf-8")
+    # that commit's tree is flat: this checkout's packages of mdrecall.knowledge are its top level
+    text = re.sub(
+        r"mdrecall\.knowledge\.(?:lexicon|mentions|kinds|aliases|dates|fact_lines|changes)\.",
+        "mdrecall.knowledge.",
+        text,
+    )
     text = text.replace(
         "e.kind_source, e.kind_p,", 'getattr(e, "kind_source", None), getattr(e, "kind_p", None),'
     )

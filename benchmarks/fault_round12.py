@@ -243,7 +243,7 @@ import json, shutil, sys
 from pathlib import Path
 from mdrecall import Memory
 from mdrecall.config.settings import Config
-from mdrecall.knowledge import kind_context as kc
+from mdrecall.knowledge.kinds import kind_context as kc
 ws, spoil = Path(sys.argv[1]), sys.argv[2]
 bad = ws.parent / "model.npz"
 data = kc.MODEL_FILE.read_bytes()

@@ -1,5 +1,5 @@
 """The thirteenth round of the fault campaign, on what was added since session 19's last commit (9ee6d4a):
-the name rules (sentence-opening full names, ``knowledge/opening_fulls.py``; openers kept before given
+the name rules (sentence-opening full names, ``knowledge/aliases/opening_fulls.py``; openers kept before given
 names; WordNet's person nouns and never-capitalised nouns, ``data/person_nouns.txt`` and
 ``data/lower_nouns.txt``; unit symbols; family words; numbered nouns, "Unit 4"; "L'"; single-quoted
 titles), the search stages (short plurals in ``search/snippets``, the past-day lift in ``search/times``,
@@ -237,10 +237,10 @@ from pathlib import Path
 import numpy as np
 from mdrecall import Memory
 from mdrecall.config.settings import Config
-from mdrecall.knowledge import kind_context as kc
+from mdrecall.knowledge.kinds import kind_context as kc
 ws, how = Path(sys.argv[1]), sys.argv[2]
 if how == "slotted":
-    from mdrecall.knowledge.kind_slots import WIDTH
+    from mdrecall.knowledge.lexicon.kind_slots import WIDTH
     with np.load(kc.MODEL_FILE) as m:
         w = m["weights"]
         wide = np.vstack([w, np.full((WIDTH, w.shape[1]), 0.01, w.dtype)])

@@ -1,11 +1,11 @@
 """The fourteenth round of the fault campaign, on what was added since session 20's last commit (5048990):
-the name rules (initials in a name's slot, ``knowledge/acronym_slots.py``; owned model codes,
-``knowledge/owned_codes.py``; small joining words of other languages; airport-code routes; given names
-never written alone, ``knowledge/given_shape.py``; the nickname tables; titled surnames,
-``knowledge/titled_names.py``; lower-case labelled names, ``knowledge/lower_labels.py``), the sentence
-model in the kind decision (``knowledge/kind_context.py``, ``kind_sentence.py``) and its kept
-probabilities, the date readings (``text/undated_reading.py``: headings naming a month;
-``text/verb_months.py``; "till <year>"; possessive days), the search stages ``kinds``
+the name rules (initials in a name's slot, ``knowledge/mentions/acronym_slots.py``; owned model codes,
+``knowledge/mentions/owned_codes.py``; small joining words of other languages; airport-code routes; given
+names never written alone, ``knowledge/aliases/given_shape.py``; the nickname tables; titled surnames,
+``knowledge/lexicon/titled_names.py``; lower-case labelled names, ``knowledge/mentions/lower_labels.py``), the
+sentence model in the kind decision (``knowledge/kinds/kind_context.py``, ``kind_sentence.py``) and its kept
+probabilities, the date readings (``text/date_phrases/undated_reading.py``: headings naming a month;
+``text/date_phrases/verb_months.py``; "till <year>"; possessive days), the search stages ``kinds``
 (``search/class_answers.py``, "what breed is X") and ``names`` (``search/named_subject.py``), and the
 PostgreSQL store's line reads (``stores/chunk_lines.py``, migration 5). Cases are in no issue and no
 test; each ends in one verdict (``fault_kit.verdict``). Auto-start is off throughout.
@@ -131,7 +131,7 @@ import json, sys, time
 from pathlib import Path
 from mdrecall import Memory
 from mdrecall.config.settings import Config
-from mdrecall.knowledge import kind_context as kc, kind_sentence as ks
+from mdrecall.knowledge.kinds import kind_context as kc, kind_sentence as ks
 ws, n = Path(sys.argv[1]), int(sys.argv[2])
 kc.KEPT = 64
 cfg = Config().merged({"embedding": {"provider": "none"}})
@@ -198,8 +198,8 @@ def kept_key_collision(tmp: Path) -> dict[str, str]:
     first's (a note's bytes may not choose another's kind)."""
     code = r"""
 import json
-from mdrecall.knowledge import kind_context as kc
-from mdrecall.knowledge.kind_context import Mention
+from mdrecall.knowledge.kinds import kind_context as kc
+from mdrecall.knowledge.kinds.kind_context import Mention
 class Chunk:
     def __init__(self, heading): self.heading = heading
 class Store:

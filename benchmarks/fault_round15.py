@@ -1,12 +1,12 @@
 """The fifteenth round of the fault campaign, on trust across channels and on hangs in what session 21 added
-(its last commit 3a041be): given names never written alone (``knowledge/given_shape.py``), titled surnames
-(``knowledge/titled_names.py``), lower-case labels (``knowledge/lower_labels.py``), firms named for their
-trade (``knowledge/trade_names.py``), years after "in" (``text/year_phrases.py``), instructions
-(``text/instructions.py``), weekdays heading a log line (``text/event_heads.py``), converse verbs
-(``text/converse.py``), the ``kinds`` and ``names`` stages (``search/class_answers.py``,
-``search/named_subject.py``), and the HTTP servers (``mdrecall ui``, ``mdrecall mcp --http``) under slow,
-half-closed and many clients. Cases are in no issue and no test; each ends in one verdict
-(``fault_kit.verdict``). Auto-start is off throughout.
+(its last commit 3a041be): given names never written alone (``knowledge/aliases/given_shape.py``), titled
+surnames (``knowledge/lexicon/titled_names.py``), lower-case labels (``knowledge/mentions/lower_labels.py``),
+firms named for their trade (``knowledge/mentions/trade_names.py``), years after "in"
+(``text/date_phrases/year_phrases.py``), instructions (``text/instructions.py``), weekdays heading a log line
+(``text/event_heads.py``), converse verbs (``text/converse.py``), the ``kinds`` and ``names`` stages
+(``search/class_answers.py``, ``search/named_subject.py``), and the HTTP servers (``mdrecall ui``, ``mdrecall
+mcp --http``) under slow, half-closed and many clients. Cases are in no issue and no test; each ends in one
+verdict (``fault_kit.verdict``). Auto-start is off throughout.
 
 Trust (design.md 17): keys written through ``remember`` and the MCP write tool, local-only sections and
 front matter, and instructions planted as names, aliases and relations, read back through every knowledge

@@ -1,12 +1,13 @@
 """The sixteenth round of the fault campaign, on what merged in session 22 (since 3a041be): the supersession
-passes of ends told (``knowledge/end_pairs.py``: a trouble resolved, ``resolved_pairs.py``; a role's holder
-gone, ``role_end_pairs.py``; a weekly slot moved, ``weekday_pairs.py``), forms of address and honorifics
-(``knowledge/kin_names.py``, ``address_words.py``, ``suffixed_names.py``), adjectives of places, names of
-a kind and firms' towns (``place_adjectives.py``, ``kind_names.py``, ``firm_sites.py``), months as a label's
-value and dates compared (``text/label_months.py``, ``text/compared_dates.py``), recurring days and plans
-told by "would", the ``who`` stage and its cached mentions (``search/person_answers.py``) and the class
-stage's extra keyword fetch (``search/class_answers.py``). Cases are in no issue and no test; each ends in
-one verdict (``fault_kit.verdict``). Auto-start is off throughout.
+passes of ends told (``knowledge/changes/end_pairs.py``: a trouble resolved, ``resolved_pairs.py``; a role's
+holder gone, ``role_end_pairs.py``; a weekly slot moved, ``weekday_pairs.py``), forms of address and
+honorifics (``knowledge/aliases/kin_names.py``, ``address_words.py``, ``suffixed_names.py``), adjectives of
+places, names of a kind and firms' towns (``place_adjectives.py``, ``kind_names.py``, ``firm_sites.py``),
+months as a label's value and dates compared (``text/date_phrases/label_months.py``,
+``text/date_phrases/compared_dates.py``), recurring days and plans told by "would", the ``who`` stage and its
+cached mentions (``search/person_answers.py``) and the class stage's extra keyword fetch
+(``search/class_answers.py``). Cases are in no issue and no test; each ends in one verdict
+(``fault_kit.verdict``). Auto-start is off throughout.
 
 A note case is round 13's (a dated log and an undated page of 100 KB and 1 MB, indexed, its views built,
 questions asked, timed by CPU seconds) with this round's questions: a defect when the 1 MB note takes more

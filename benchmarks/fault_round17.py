@@ -1,10 +1,11 @@
 """The seventeenth round of the fault campaign, on what merged in session 23 (since 4fc173f): first names
-written another way (``knowledge/given_forms.py``: accents, hyphens, a family name written first, a given
-name's ending; ``full_forms.py``: a full name without its middle name or with a short given name;
+written another way (``knowledge/aliases/given_forms.py``: accents, hyphens, a family name written first, a
+given name's ending; ``full_forms.py``: a full name without its middle name or with a short given name;
 ``kin_namesakes.py``: a child named bare beside a full name it opens; ``fold_accents`` folding strokes and
-ligatures), the change signal's words of addition and "from the Nth" (``knowledge/change_signal.py``,
-``change_pairs.py``'s amount left), and ``benchmarks/question_misses.py --questions``. Cases are in no issue
-and no test; each ends in one verdict (``fault_kit.verdict``). Auto-start is off throughout.
+ligatures), the change signal's words of addition and "from the Nth"
+(``knowledge/fact_lines/change_signal.py``, ``change_pairs.py``'s amount left), and
+``benchmarks/question_misses.py --questions``. Cases are in no issue and no test; each ends in one verdict
+(``fault_kit.verdict``). Auto-start is off throughout.
 
 A note case is round 13's (a dated log and an undated page of 100 KB and 1 MB, indexed, its views built,
 questions asked, timed by CPU seconds) with this round's questions: a defect when the 1 MB note takes more
@@ -103,7 +104,7 @@ def _note_case(make: Callable[[int], str | bytes]) -> Callable[[Path], dict[str,
 
 _SIGNAL = r"""
 import json, sys, time
-from mdrecall.knowledge.change_signal import lexicon_signal, signal
+from mdrecall.knowledge.fact_lines.change_signal import lexicon_signal, signal
 out = {}
 for unit in json.loads(sys.argv[1]):
     words = (unit * (64_000 // len(unit) + 1))[:64_000]

@@ -89,7 +89,7 @@ LINES: dict[str, Callable[[int], str]] = {
 def _short_names_ws(root: Path, n: int, ordinary: bool) -> Path:
     """``n`` notes, each naming one business "<Word> Widgets Ltd" and "<Word>" alone; the word is a distinct
     frequent English word also written lower case (``ordinary``: each is looked up), or a made-up one."""
-    from mdrecall.knowledge.name_lists import common_word, given_name, places
+    from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, places
 
     words = sorted(
         {
@@ -236,7 +236,7 @@ _KIND_PROBE = """
 import sys, numpy as np
 from pathlib import Path
 from mdrecall import Config, Memory
-from mdrecall.knowledge import kind_context, kind_guess
+from mdrecall.knowledge.kinds import kind_context, kind_guess
 bad, damage, ws = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
 with np.load(kind_guess.MODEL_FILE) as d:
     arrays = {k: d[k] for k in d.files}

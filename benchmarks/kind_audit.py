@@ -4,9 +4,9 @@ For each named labelled set (never a blind one) this indexes a copy of the works
 entity the entity view finds records: the shipped kind and its source (``kindSource``: the notes' cues, a
 longer name's head noun, the shape's default, the name model, the context model), the gold kind, the
 mentions' forms (written name, kind, how found, count), and for a kind from a cue, the rule of
-:func:`mdrecall.knowledge.names.name_kind` that gave the winning kind (its ``return`` line, read by a trace,
-labelled by the condition above it), or ``layout/reader`` where no such rule did (a label, a table column,
-a section of suppliers, a list partner, a speaker label, front matter...). Usage::
+:func:`mdrecall.knowledge.mentions.names.name_kind` that gave the winning kind (its ``return`` line, read by a
+trace, labelled by the condition above it), or ``layout/reader`` where no such rule did (a label, a table
+column, a section of suppliers, a list partner, a speaker label, front matter...). Usage::
 
     python benchmarks/kind_audit.py --sets held_out_13 held_out_15 [--rows FILE] [--all]
 
@@ -38,7 +38,7 @@ PACKAGE = {"org": "organisation", "organization": "organisation", "animal": "pet
 
 def _rule_labels() -> dict[int, str]:
     """``return`` line of :func:`name_kind` → a short label: the condition it follows, or its comment."""
-    from mdrecall.knowledge import names
+    from mdrecall.knowledge.mentions import names
 
     lines, start = inspect.getsourcelines(names.name_kind)
     out: dict[int, str] = {}
@@ -66,7 +66,7 @@ class _Tracer:
         self.seen: dict[str, Counter[tuple[int, str]]] = {}
 
     def install(self) -> None:
-        from mdrecall.knowledge import candidate_kinds, mention_readers, names
+        from mdrecall.knowledge.mentions import candidate_kinds, mention_readers, names
 
         code = names.name_kind.__code__
         original = names.name_kind
@@ -97,7 +97,8 @@ class _Tracer:
 
 def gather(which: str) -> list[dict[str, Any]]:
     """The set's matched gold entities with the shipped decision and its evidence."""
-    from mdrecall.knowledge import kind_context, stored_kinds
+    from mdrecall.knowledge import stored_kinds
+    from mdrecall.knowledge.kinds import kind_context
 
     tracer = _Tracer()
     tracer.install()
@@ -131,7 +132,7 @@ def gather(which: str) -> list[dict[str, Any]]:
 
 def part_of(row: dict[str, Any], labels: dict[int, str]) -> str:
     """The part that decided the row's kind."""
-    from mdrecall.knowledge.kind_vote import vote
+    from mdrecall.knowledge.kinds.kind_vote import vote
 
     src = row["source"]
     if src != "notes":

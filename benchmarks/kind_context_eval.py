@@ -10,7 +10,7 @@ thirteen tunable sets (dev, held_out, held_out_2 .. held_out_11, held_out_13; ne
 
 Per held-out set it reports kinds right among the matched entities:
 
-* **rules**: the entity view's kind as shipped (the vote of :mod:`mdrecall.knowledge.kind_vote`, then a
+* **rules**: the entity view's kind as shipped (the vote of :mod:`mdrecall.knowledge.kinds.kind_vote`, then a
   longer name's head noun, then the shape's default, then the name-only guess);
 * **alone**: the context model's kind for every matched name;
 * **unknown@p**: the model's kind where the rules give none (``unknown``: the shipped use), the rules'
@@ -19,7 +19,7 @@ Per held-out set it reports kinds right among the matched entities:
   of measured reliability);
 * **shipped**: what the entity view does: the model's kind where the rules give none (at its ``GATE``),
   and where a weak cue says place or organisation and the model says the other of the pair (at least
-  ``OVERRULE_GATE``, :func:`mdrecall.knowledge.kind_context.overrules`).
+  ``OVERRULE_GATE``, :func:`mdrecall.knowledge.kinds.kind_context.overrules`).
 
 Usage::
 
@@ -56,7 +56,7 @@ def tier_of(index: Any, root: str, parts: Any) -> str:
     """How the entity view decided this entity's kind: ``cue``, ``inherited``, ``shape``, ``guess`` or
     ``unknown`` (the order of :meth:`EntityIndex._entity`)."""
     from mdrecall.knowledge import stored_kinds
-    from mdrecall.knowledge.kind_vote import vote
+    from mdrecall.knowledge.kinds.kind_vote import vote
 
     kind, cued = vote(p.forms for p in parts)
     if cued:
@@ -71,7 +71,7 @@ def gather(which: str) -> list[dict[str, Any]]:
     """The set's gold entities the entity view finds: names as written, gold kind, the view's kind and
     tier, and the text of every line that mentions them (with the heading above and the file's path)."""
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge import kind_context
+    from mdrecall.knowledge.kinds import kind_context
 
     index_module.context_guess = lambda *_args: None  # the rules' kinds without this model
     rows: list[dict[str, Any]] = []
@@ -99,10 +99,10 @@ def gather(which: str) -> list[dict[str, Any]]:
 
 
 def features(rows: list[dict[str, Any]]) -> np.ndarray:
-    """The shipped model's input per row (:func:`mdrecall.knowledge.kind_context.features`)."""
+    """The shipped model's input per row (:func:`mdrecall.knowledge.kinds.kind_context.features`)."""
     from mdrecall.embedders.static import StaticEmbedder
-    from mdrecall.knowledge.kind_context import Mention
-    from mdrecall.knowledge.kind_context import features as row_features
+    from mdrecall.knowledge.kinds.kind_context import Mention
+    from mdrecall.knowledge.kinds.kind_context import features as row_features
 
     emb = StaticEmbedder()
     return np.asarray(
@@ -192,9 +192,9 @@ def loso(rows: list[dict[str, Any]], x: np.ndarray, gates: list[float]) -> dict[
 
 def shipped(row: dict[str, Any], got: str, conf: float) -> str:
     """The kind the entity view gives ``row`` with the model's kind ``got`` at probability ``conf``."""
-    from mdrecall.knowledge import kind_context
-    from mdrecall.knowledge.kind_guess import KindGuess
-    from mdrecall.knowledge.kind_vote import weak_cue
+    from mdrecall.knowledge.kinds import kind_context
+    from mdrecall.knowledge.kinds.kind_guess import KindGuess
+    from mdrecall.knowledge.kinds.kind_vote import weak_cue
 
     package = {"org": "organisation"}
     if row["tier"] == "unknown":

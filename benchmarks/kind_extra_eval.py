@@ -6,9 +6,9 @@ shipped, the sentence model trained on every other set with the names no rule ty
 times, averaged at share 0.5, answering at 0.2). Each variant appends a block of features to the sentence
 model's input (the static model is left as shipped) and is retrained and scored the same way:
 
-* ``slots``: the grammatical slots around the mentions (:func:`mdrecall.knowledge.kind_slots.slots`:
+* ``slots``: the grammatical slots around the mentions (:func:`mdrecall.knowledge.lexicon.kind_slots.slots`:
   the word before, what follows, the supersenses of the nouns and verbs around), pooled over all mentions;
-* ``shape``: more of the name's own shape (:func:`mdrecall.knowledge.name_shape.shape_features`).
+* ``shape``: more of the name's own shape (:func:`mdrecall.knowledge.kinds.name_shape.shape_features`).
 
 Prints kinds right per set, the context tier's right / decided, and the names each variant changes.
 ``--cache`` keeps the feature matrices (the sentence model embeds every row's lines: minutes). Usage::
@@ -43,7 +43,7 @@ def blocks(rows: list[Row], cache: Path | None) -> dict[str, np.ndarray]:
             got = {k: data[k] for k in data.files}
     else:
         x = kse.matrix(rows, True)
-        from mdrecall.knowledge.kind_slots import WIDTH
+        from mdrecall.knowledge.lexicon.kind_slots import WIDTH
 
         got = {"x": x[:, :-WIDTH], "slots": x[:, -WIDTH:], "sentence": kse.sentence_matrix(rows)}
         if cache is not None:
@@ -53,8 +53,8 @@ def blocks(rows: list[Row], cache: Path | None) -> dict[str, np.ndarray]:
 
 
 def shape_block(rows: list[Row]) -> np.ndarray:
-    """Each row's :func:`~mdrecall.knowledge.name_shape.shape_features`."""
-    from mdrecall.knowledge.name_shape import shape_features
+    """Each row's :func:`~mdrecall.knowledge.kinds.name_shape.shape_features`."""
+    from mdrecall.knowledge.kinds.name_shape import shape_features
 
     return np.asarray([shape_features(r["name"]) for r in rows], np.float32)
 

@@ -1,9 +1,10 @@
 """Where should the context kind model decide? Its gates measured leaving one set out.
 
-The kind decision (:func:`mdrecall.knowledge.kind_stack.rules_decision`) asks the context model
-(:mod:`mdrecall.knowledge.kind_context`) in two places, each behind a gate set on eleven sets in round 14:
+The kind decision (:func:`mdrecall.knowledge.kinds.kind_stack.rules_decision`) asks the context model
+(:mod:`mdrecall.knowledge.kinds.kind_context`) in two places, each behind a gate set on eleven sets in round
+14:
 
-* a name no rule types and the name-only model (:mod:`mdrecall.knowledge.kind_guess`, gate 0.3) does not
+* a name no rule types and the name-only model (:mod:`mdrecall.knowledge.kinds.kind_guess`, gate 0.3) does not
   type either: the context model answers at ``GATE`` (0.4) or more, else the kind stays ``unknown``;
 * a weak place-or-organisation cue ("at X" once): the model's other kind of the pair replaces it at
   ``OVERRULE_GATE`` (0.9) or more.
@@ -20,9 +21,9 @@ the left-out set's kinds under each setting of:
 
 With ``--sentence`` it measures the shipped pair: the static model as shipped (trained on the eleven oldest
 sets; on one of them, the ten others) and the context model that reads the sentence model's vector too
-(:mod:`mdrecall.knowledge.kind_sentence`, MiniLM offline, trained on every other set), their probabilities
-averaged at each share and context gate, the weak cue's overrule on the static model's alone (as shipped:
-share 0.5, gate 0.2). Usage::
+(:mod:`mdrecall.knowledge.kinds.kind_sentence`, MiniLM offline, trained on every other set), their
+probabilities averaged at each share and context gate, the weak cue's overrule on the static model's alone (as
+shipped: share 0.5, gate 0.2). Usage::
 
     python benchmarks/kind_gates_eval.py --rows A.json B.json [--changes] [--sentence]
 
@@ -69,9 +70,9 @@ def loso_probs(rows: list[dict[str, Any]], x: np.ndarray) -> list[dict[str, floa
 
 def decide(row: dict[str, Any], probs: dict[str, float], gates: dict[str, float]) -> tuple[str, str]:
     """The kind and deciding tier under ``gates`` (mirrors ``rules_decision`` at :data:`SHIPPED`)."""
-    from mdrecall.knowledge.kind_context import CONFUSED
-    from mdrecall.knowledge.kind_guess import probabilities
-    from mdrecall.knowledge.kind_vote import vote, weak_cue
+    from mdrecall.knowledge.kinds.kind_context import CONFUSED
+    from mdrecall.knowledge.kinds.kind_guess import probabilities
+    from mdrecall.knowledge.kinds.kind_vote import vote, weak_cue
 
     ev = kse.evidence(row)
     kind, cued = vote(ev.forms)

@@ -1,7 +1,7 @@
 """What the first entity listing of a process costs where the context kind models are asked.
 
-The context model (:mod:`mdrecall.knowledge.kind_context`) and the sentence model beside it
-(:mod:`mdrecall.knowledge.kind_sentence`) are asked only when entities are listed, for the names no rule
+The context model (:mod:`mdrecall.knowledge.kinds.kind_context`) and the sentence model beside it
+(:mod:`mdrecall.knowledge.kinds.kind_sentence`) are asked only when entities are listed, for the names no rule
 types; the sentence model embeds their mention lines. This script indexes the workspaces once, then lists
 their entities in a fresh process and reports the CPU seconds of the listing alone, with every entity's
 kind, source and probability written out so that two checkouts' listings can be compared.

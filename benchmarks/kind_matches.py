@@ -37,7 +37,7 @@ def matched_entities(
     a patched stage recorded for it)."""
     from mdrecall.knowledge import index as index_module
     from mdrecall.knowledge import stored_kinds
-    from mdrecall.knowledge.extract import entity_key
+    from mdrecall.knowledge.mentions.extract import entity_key
 
     labels = json.loads((ke.DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     by_key: dict[str, dict[str, Any]] = {}

@@ -14,7 +14,7 @@ models mdrecall ships, on every labelled set (``benchmarks/knowledge/``):
 Each with MiniLM (``embedders/local.py``) and the static table (``embedders/static.py``). For each set it
 reports kinds right among the matched entities as today, and with the model's kind used as a fallback
 where the rules give none (``unknown``), with no gate and gated at a probability of 0.3 ("rules +
-kind_guess": the shipped fallback, :mod:`mdrecall.knowledge.kind_guess`); "alone" is the
+kind_guess": the shipped fallback, :mod:`mdrecall.knowledge.kinds.kind_guess`); "alone" is the
 model's kind for every matched name (how often it would override a right kind), and the time to embed the
 names. Usage::
 
@@ -64,8 +64,8 @@ GATE = 0.3
 def matched_kinds(which: str) -> list[dict[str, Any]]:
     """The set's gold entities the entity view finds: name as shown, gold kind, the view's kind."""
     from mdrecall.knowledge import index
-    from mdrecall.knowledge.extract import entity_key
-    from mdrecall.knowledge.kind_guess import guess_kind
+    from mdrecall.knowledge.kinds.kind_guess import guess_kind
+    from mdrecall.knowledge.mentions.extract import entity_key
 
     index.guess = lambda name: None  # the rules' kinds alone; the shipped fallback is a column
 

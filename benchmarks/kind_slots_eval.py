@@ -1,10 +1,10 @@
-"""Do the grammatical slots around a name (:mod:`mdrecall.knowledge.kind_slots`) make the context kind model
-carry to notes it never saw?
+"""Do the grammatical slots around a name (:mod:`mdrecall.knowledge.lexicon.kind_slots`) make the context kind
+model carry to notes it never saw?
 
 For each gold entity the entity view finds on the tunable sets (``kind_audit.SETS``, named one by one; never
 a blind set), this reads the shipped decision's evidence and the mention lines (``kind_audit.gather``) and
 measures **leaving one set out** (the context model trained on the other sets, the kind decision of
-:func:`mdrecall.knowledge.kind_stack.rules_decision` read with its probabilities), kinds right per set:
+:func:`mdrecall.knowledge.kinds.kind_stack.rules_decision` read with its probabilities), kinds right per set:
 
 * **shipped**: what the entity view does now (the shipped model; in sample on the sets it was trained on);
 * **before**: the context model's features as they were (bags of words, the name's vector, its shape),
@@ -41,15 +41,15 @@ KINDS = ("event", "organisation", "person", "pet", "place", "product", "technolo
 
 
 def evidence(row: dict[str, Any]) -> Any:
-    """The row's :class:`~mdrecall.knowledge.kind_stack.Evidence`."""
-    from mdrecall.knowledge.kind_stack import Evidence
+    """The row's :class:`~mdrecall.knowledge.kinds.kind_stack.Evidence`."""
+    from mdrecall.knowledge.kinds.kind_stack import Evidence
 
     return Evidence(row["name"], [{(n, k, h): c for n, k, h, c in row["forms"]}], row["head"], 0, 0)
 
 
 def asked(row: dict[str, Any]) -> bool:
     """Do the rules leave the row without a kind, so that the context model is asked?"""
-    from mdrecall.knowledge.kind_stack import rules_decision
+    from mdrecall.knowledge.kinds.kind_stack import rules_decision
 
     return rules_decision(evidence(row), lambda: None).source is None
 
@@ -57,7 +57,7 @@ def asked(row: dict[str, Any]) -> bool:
 def matrix(rows: list[dict[str, Any]], slotted: bool) -> np.ndarray:
     """Each row's context-model input."""
     from mdrecall.embedders.static import StaticEmbedder
-    from mdrecall.knowledge.kind_context import Mention, features
+    from mdrecall.knowledge.kinds.kind_context import Mention, features
 
     emb = StaticEmbedder()
     out = []
@@ -68,11 +68,11 @@ def matrix(rows: list[dict[str, Any]], slotted: bool) -> np.ndarray:
 
 
 def sentence_matrix(rows: list[dict[str, Any]]) -> np.ndarray:
-    """Each row's sentence vector (:func:`mdrecall.knowledge.kind_sentence.vector`: the mean MiniLM vector of
-    its mention lines, every written form of the name masked as "X")."""
+    """Each row's sentence vector (:func:`mdrecall.knowledge.kinds.kind_sentence.vector`: the mean MiniLM
+    vector of its mention lines, every written form of the name masked as "X")."""
     from mdrecall.embedders.local import LocalEmbedder
-    from mdrecall.knowledge.kind_context import Mention
-    from mdrecall.knowledge.kind_sentence import vector
+    from mdrecall.knowledge.kinds.kind_context import Mention
+    from mdrecall.knowledge.kinds.kind_sentence import vector
 
     emb = LocalEmbedder(threads=2)
     out = []
@@ -85,7 +85,7 @@ def sentence_matrix(rows: list[dict[str, Any]]) -> np.ndarray:
 def loso(rows: list[dict[str, Any]], x: np.ndarray, weight: np.ndarray) -> dict[str, Any]:
     """Per set left out: kinds right with the context model trained on the others, the context model's
     right / typed, and the names whose kind differs from the shipped one."""
-    from mdrecall.knowledge.kind_stack import rules_decision
+    from mdrecall.knowledge.kinds.kind_stack import rules_decision
 
     y = np.array([KINDS.index(r["gold"]) for r in rows])
     sets = np.array([r["set"] for r in rows])

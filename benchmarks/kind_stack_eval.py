@@ -2,14 +2,16 @@
 
 For each gold entity the entity view finds on the thirteen tunable sets (dev, held_out, held_out_2 ..
 held_out_11, held_out_13, named one by one; never the blind held_out_12), this reads what the kind decision
-reads (:class:`mdrecall.knowledge.kind_stack.Evidence`: the mentions' kinds and how each was found, a
+reads (:class:`mdrecall.knowledge.kinds.kind_stack.Evidence`: the mentions' kinds and how each was found, a
 longer name's head noun, mention counts) and the words around its mentions (the context model's input,
-:mod:`mdrecall.knowledge.kind_context`). It then measures **leaving one set out**, kinds right among the
+:mod:`mdrecall.knowledge.kinds.kind_context`). It then measures **leaving one set out**, kinds right among the
 matched entities:
 
-* **before**: the shipped decision (:func:`~mdrecall.knowledge.kind_stack.rules_decision`) with the context
+* **before**: the shipped decision (:func:`~mdrecall.knowledge.kinds.kind_stack.rules_decision`) with the
+context
   model trained on the other twelve sets;
-* **after@g**: the stack (:func:`~mdrecall.knowledge.kind_stack.features`, a softmax regression) trained on
+* **after@g**: the stack (:func:`~mdrecall.knowledge.kinds.kind_stack.features`, a softmax regression) trained
+on
   the other twelve sets, its kind taken where its probability is at least ``g``, the rules' elsewhere.
 
 The stack is trained on what the context model says of names it never saw: for a left-out set S, each
@@ -50,8 +52,8 @@ def gather(which: str) -> list[dict[str, Any]]:
     """The set's gold entities the entity view finds, each with the kind decision's evidence, the gold kind
     and the mention lines the context model reads."""
     from mdrecall.knowledge import index as index_module
-    from mdrecall.knowledge import kind_context
-    from mdrecall.knowledge.kind_stack import Evidence, rules_decision
+    from mdrecall.knowledge.kinds import kind_context
+    from mdrecall.knowledge.kinds.kind_stack import Evidence, rules_decision
 
     seen_evidence: list[Evidence] = []
 
@@ -82,8 +84,8 @@ def gather(which: str) -> list[dict[str, Any]]:
 
 
 def evidence(row: dict[str, Any]) -> Any:
-    """The row's :class:`~mdrecall.knowledge.kind_stack.Evidence`."""
-    from mdrecall.knowledge.kind_stack import Evidence
+    """The row's :class:`~mdrecall.knowledge.kinds.kind_stack.Evidence`."""
+    from mdrecall.knowledge.kinds.kind_stack import Evidence
 
     forms = [{(n, k, h): c for n, k, h, c in part} for part in row["forms"]]
     return Evidence(row["name"], forms, row["head"], row["lines"], row["files"])
@@ -114,7 +116,7 @@ def as_dict(p: np.ndarray) -> dict[str, float]:
 
 def stack_rows(rows: list[dict[str, Any]], probs: np.ndarray) -> tuple[np.ndarray, list[Any]]:
     """The stack's features and the rules' decision per row, given each row's context probabilities."""
-    from mdrecall.knowledge.kind_stack import features, rules_decision
+    from mdrecall.knowledge.kinds.kind_stack import features, rules_decision
 
     feats, rules = [], []
     for row, p in zip(rows, probs, strict=True):
@@ -151,7 +153,7 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float, balanced: bool, epochs: int = 8
 def decide(rules: Any, p: np.ndarray, gate: float, tiers: frozenset[str] | None = None) -> str:
     """The kind the shipped stack gives: its own where sure enough (and, with ``tiers``, where the rules'
     kind came from one of them), else the rules'."""
-    from mdrecall.knowledge.kind_stack import KINDS
+    from mdrecall.knowledge.kinds.kind_stack import KINDS
 
     best = int(p.argmax())
     if tiers is not None and (rules.source or "none") not in tiers:
@@ -162,7 +164,7 @@ def decide(rules: Any, p: np.ndarray, gate: float, tiers: frozenset[str] | None 
 def loso(rows: list[dict[str, Any]], x: np.ndarray, gates: list[float], l2: float, balanced: bool) -> Any:
     """Leave one set out: kinds right per set before (the rules with a left-out context model) and after
     (the stack trained on the other sets, with nested left-out context models) at each gate."""
-    from mdrecall.knowledge.kind_stack import KINDS
+    from mdrecall.knowledge.kinds.kind_stack import KINDS
 
     sets = [r["set"] for r in rows]
     order = list(dict.fromkeys(sets))
@@ -200,7 +202,7 @@ def loso(rows: list[dict[str, Any]], x: np.ndarray, gates: list[float], l2: floa
                 if k != d.kind
             ]
         table[s] = row
-    from mdrecall.knowledge.kind_stack import FEATURES
+    from mdrecall.knowledge.kinds.kind_stack import FEATURES
 
     mean = np.mean(weights_seen, 0)
     print("mean weights:", ", ".join(f"{n} {v:+.2f}" for n, v in zip(FEATURES, mean, strict=True)))

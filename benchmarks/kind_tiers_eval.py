@@ -73,7 +73,7 @@ def _mix(a: Probs, b: Probs) -> Probs:
 
 
 def _shape_tier(row: dict[str, Any]) -> bool:
-    from mdrecall.knowledge.kind_vote import vote
+    from mdrecall.knowledge.kinds.kind_vote import vote
 
     ev = kse.evidence(row)
     kind, cued = vote(ev.forms)

@@ -8,10 +8,10 @@ the end). Their gold labels
 (``knowledge/<set>.labels.json``) give, and this script measures:
 
 * **dates**: each date expression (file, line, text, the day(s) it means, role). Role ``event``: the day
-  the line is about (its valid time), so :func:`~mdrecall.knowledge.valid_time.line_dates` must give it
+  the line is about (its valid time), so :func:`~mdrecall.knowledge.dates.valid_time.line_dates` must give it
   (one of the days, for a span such as "last week"); role ``mention``: another day the line names (a
   retest date beside the day a fix was done), which must be among the days a search by date finds the
-  line on (:func:`~mdrecall.knowledge.valid_time.chunk_dates` of the line). *False dates*: lines with no
+  line on (:func:`~mdrecall.knowledge.dates.valid_time.chunk_dates` of the line). *False dates*: lines with no
   label whose day is not the day in force there (the heading's or the file's).
 * **entities**: the entity view's names against the gold entities (matched by name or alias);
   precision, recall, kinds right among the matched, and which false finds are labelled not-entities.
@@ -57,8 +57,8 @@ def _file_date(path: str) -> str | None:
 def score_dates(root: Path, labels: dict[str, Any], setting: str = "auto") -> dict[str, Any]:
     """Date expressions read right, per role, and days the code gives lines that name none; numeric
     dates are read in the page's order, else the workspace's (``setting``: the ``dates.order`` key)."""
-    from mdrecall.knowledge.valid_time import chunk_dates, line_dates, page_reference
-    from mdrecall.text.numeric_dates import agreed_order, numeric_order
+    from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates, page_reference
+    from mdrecall.text.date_phrases.numeric_dates import agreed_order, numeric_order
 
     gold: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for d in labels["dates"]:
@@ -129,8 +129,8 @@ def _open(root: Path) -> Any:
 
 def score_entities(mem: Any, labels: dict[str, Any]) -> dict[str, Any]:
     """Entity precision/recall/kinds against the gold list, and first-name linking."""
-    from mdrecall.knowledge.extract import entity_key
     from mdrecall.knowledge.index import EntityIndex
+    from mdrecall.knowledge.mentions.extract import entity_key
 
     index = EntityIndex(mem.store, mem.config.entities)
     predicted = index.entities()

@@ -4,11 +4,12 @@ A *cross-encoder* reads the older and the newer line together (one transformer i
 newer [SEP]``) and says whether the newer changes the older's fact. Its rows:
 
 * **candidates** of each workspace (the pair corpora laid out as ``sup_pairs_eval.py`` lays them, each tuned
-  set): the rules' candidates (:func:`mdrecall.knowledge.pair_candidates.candidates`), the page-subject
-  widening of ``sup_reader_data.widened``, and each line's ``K`` earlier fact lines nearest by the shipped
-  MiniLM's cosine of the raw lines. Label 1 where the pair is a corpus case's ``same_fact`` pair or a set's
-  gold ``supersession`` pair; every other candidate is a negative (the follow-ups, mentions and other facts of
-  a real workspace). ``rule``: the rules pair the two lines; ``near``: only the cosine step found it.
+  set): the rules' candidates (:func:`mdrecall.knowledge.changes.pair_candidates.candidates`), the
+  page-subject widening of ``sup_reader_data.widened``, and each line's ``K`` earlier fact lines nearest by
+  the shipped MiniLM's cosine of the raw lines. Label 1 where the pair is a corpus case's ``same_fact`` pair
+  or a set's gold ``supersession`` pair; every other candidate is a negative (the follow-ups, mentions and
+  other facts of a real workspace). ``rule``: the rules pair the two lines; ``near``: only the cosine step
+  found it.
 * **threads** (``sup_threads_*.json``): one fact, then its later lines; each later line against the fact
   (label: it changes it), a line after a change against that change, and a second change against the first.
 
@@ -40,8 +41,8 @@ from sup_learn_data import DATA, Workspace, corpus, labelled_set, rules_only  # 
 from sup_pairs_eval import _workspace  # noqa: E402
 from sup_reader_data import vectors, widened  # noqa: E402
 
-from mdrecall.knowledge.change_rules import written_before  # noqa: E402
-from mdrecall.knowledge.pair_candidates import candidates  # noqa: E402
+from mdrecall.knowledge.changes.change_rules import written_before  # noqa: E402
+from mdrecall.knowledge.changes.pair_candidates import candidates  # noqa: E402
 
 #: The tuned sets (blind ones never listed).
 SETS = ("dev", "held_out") + tuple(

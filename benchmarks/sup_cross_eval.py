@@ -87,7 +87,7 @@ def knowledge(
     """knowledge_eval's supersession, stray marks and questions per set: rules alone, then with additions."""
     import knowledge_eval
 
-    from mdrecall.knowledge import fact_pairs
+    from mdrecall.knowledge.changes import fact_pairs
     from mdrecall.stores.views import Supersession
 
     current: Scored = []

@@ -1,7 +1,7 @@
 """The shipped cross-encoder's bound measured left out: each tuned set's supersession, stray marks and
 questions (``knowledge_eval``) with the pairs the product's bound keeps
-(:func:`mdrecall.knowledge.cross_candidates.bounded_pairs`) scored by the session-21 fold model that never
-saw that set, beside the rules alone; and how many gold pairs the bound's candidates reach.
+(:func:`mdrecall.knowledge.changes.cross_candidates.bounded_pairs`) scored by the session-21 fold model that
+never saw that set, beside the rules alone; and how many gold pairs the bound's candidates reach.
 
 The fold scores are of session 21's rows (``benchmarks/sup_cross_data.py``; a row per candidate pair): a pair
 the bound keeps that has no row is not scored (counted as ``no row``). Usage::
@@ -30,17 +30,18 @@ from sup_cross_data import SETS  # noqa: E402
 from sup_learn_data import labelled_set, rules_only  # noqa: E402
 
 from mdrecall.knowledge import superseded  # noqa: E402
-from mdrecall.knowledge.cross_candidates import bounded_pairs  # noqa: E402
-from mdrecall.knowledge.cross_pairs import ADD  # noqa: E402
-from mdrecall.knowledge.facts import Fact  # noqa: E402
-from mdrecall.knowledge.pair_candidates import candidates  # noqa: E402
+from mdrecall.knowledge.changes.cross_candidates import bounded_pairs  # noqa: E402
+from mdrecall.knowledge.changes.cross_pairs import ADD  # noqa: E402
+from mdrecall.knowledge.changes.pair_candidates import candidates  # noqa: E402
+from mdrecall.knowledge.fact_lines.facts import Fact  # noqa: E402
 from mdrecall.stores.views import Supersession  # noqa: E402
 
 Key = tuple[str, int]
 
 
 class FoldPairing:
-    """A stand-in for :class:`~mdrecall.knowledge.cross_pairs.CrossPairing` reading left-out scores."""
+    """A stand-in for :class:`~mdrecall.knowledge.changes.cross_pairs.CrossPairing` reading left-out
+    scores."""
 
     def __init__(self, scores: dict[tuple[Key, Key], float]) -> None:
         self.scores, self.left, self.kept, self.no_row = scores, 0, 0, 0

@@ -64,9 +64,9 @@ def _stand_in(self: Any, pairs: Any) -> Any:
 def child(root: Path, on: bool, check: bool) -> dict[str, Any]:
     """The syncs of one configuration (see the module's docstring), in one process."""
     from mdrecall import Config, Memory
-    from mdrecall.knowledge import cross_model, cross_pairs
+    from mdrecall.knowledge.changes import cross_model, cross_pairs
+    from mdrecall.knowledge.changes.superseded import refresh_superseded
     from mdrecall.knowledge.refresh import build_views
-    from mdrecall.knowledge.superseded import refresh_superseded
 
     runs: list[dict[str, Any]] = []
     real = cross_pairs.CrossPairing.__call__

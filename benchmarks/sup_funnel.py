@@ -7,11 +7,12 @@ tune part (``sup_train.json``'s :data:`sup_pairs_eval.CORPUS_TUNE` worlds, ``cor
 
 The fact lines are read as the index reads them: a labelled set is indexed (the knowledge eval's
 workspace) and its stored fact lines paired; a corpus is written into one workspace in memory as
-``sup_pairs_eval.py`` writes it. The rules run as they are (:func:`~mdrecall.knowledge.fact_pairs.
-supersessions`); where a pair is not made, :func:`~mdrecall.knowledge.change_gates.change_gates` says
+``sup_pairs_eval.py`` writes it. The rules run as they are (:func:`~mdrecall.knowledge.changes.fact_pairs.
+supersessions`); where a pair is not made, :func:`~mdrecall.knowledge.changes.change_gates.change_gates` says
 which of the change lines' pass's gates stop it, in the order the pass tries them:
 
-* ``newer not a fact line`` / ``older not a fact line``: :func:`~mdrecall.knowledge.facts.line_facts`
+* ``newer not a fact line`` / ``older not a fact line``:
+:func:`~mdrecall.knowledge.fact_lines.facts.line_facts`
   reads no fact from it;
 * ``paired to a different line``: an earlier rule (attribute, value left, state) paired the older line to
   another line, or the pass itself did (``newer chose another line``, ``older taken by a later line``);
@@ -30,8 +31,8 @@ Prints a table (gate × set: count) and up to 6 examples per gate, and writes
 for a pair stopped by a line not read as a fact, ``what_if``: the gates it would fail were both lines fact
 lines, and ``values_differ``: the kinds of value that differ between them. ``--src`` measures another
 checkout's rules (to see what a set met before it was tuned on, that checkout needs the two diagnosis
-helpers, :func:`~mdrecall.knowledge.change_gates.change_gates` and
-:func:`~mdrecall.knowledge.facts.said_gate`, added).
+helpers, :func:`~mdrecall.knowledge.changes.change_gates.change_gates` and
+:func:`~mdrecall.knowledge.fact_lines.facts.said_gate`, added).
 
     python benchmarks/sup_funnel.py [--sets dev,held_out,...] [--no-search] [--examples 6] [--src SRC]
 """
@@ -83,11 +84,11 @@ def _pairing(
     facts: list[Any], wanted: list[tuple[Key, Key]], names: Any = None
 ) -> tuple[dict[Key, Any], dict[Any, list[str]]]:
     """The stored pairing of ``facts`` and, per wanted pair, the change pass's gates (``names``: the
-    entity view's other names of each line, :func:`mdrecall.knowledge.superseded.line_names`)."""
-    from mdrecall.knowledge.change_gates import change_gates
-    from mdrecall.knowledge.fact_pairs import attribute_pairs, supersessions
-    from mdrecall.knowledge.facts import SAID
-    from mdrecall.knowledge.value_left import value_left_pairs
+    entity view's other names of each line, :func:`mdrecall.knowledge.changes.superseded.line_names`)."""
+    from mdrecall.knowledge.changes.change_gates import change_gates
+    from mdrecall.knowledge.changes.fact_pairs import attribute_pairs, supersessions
+    from mdrecall.knowledge.changes.value_left import value_left_pairs
+    from mdrecall.knowledge.fact_lines.facts import SAID
 
     pairs = supersessions(facts, names)
     earlier = attribute_pairs([f for f in facts if f.attrs != (SAID,)])  # as supersessions() runs them
@@ -118,8 +119,9 @@ def _line_day(text: str, number: int, file_date: str | None) -> str | None:
 
 
 def _no_fact(gate: str, ref: dict[str, Any], files: dict[str, tuple[str | None, str]]) -> str:
-    """``gate`` ("older/newer not a fact line") with why :func:`~mdrecall.knowledge.facts.said_gate`."""
-    from mdrecall.knowledge.facts import said_gate
+    """``gate`` ("older/newer not a fact line") with why
+    :func:`~mdrecall.knowledge.fact_lines.facts.said_gate`."""
+    from mdrecall.knowledge.fact_lines.facts import said_gate
 
     file_date, text = files[ref["file"]]
     raw = text.split("\n")[ref["line"] - 1]
@@ -129,10 +131,11 @@ def _no_fact(gate: str, ref: dict[str, Any], files: dict[str, tuple[str | None, 
 
 def _as_fact(ref: dict[str, Any], files: dict[str, tuple[str | None, str]]) -> Any:
     """What-if: the fact a line not read as one would be, were it a fact line: read as a page's line
-    (undated), its day then put back; else a :data:`~mdrecall.knowledge.facts.SAID` line with no value."""
-    from mdrecall.knowledge.fact_values import content_words
-    from mdrecall.knowledge.fact_words import WORD, WORD_KEPT
-    from mdrecall.knowledge.facts import SAID, Fact
+    (undated), its day then put back; else a :data:`~mdrecall.knowledge.fact_lines.facts.SAID` line with no
+    value."""
+    from mdrecall.knowledge.fact_lines.fact_values import content_words
+    from mdrecall.knowledge.fact_lines.fact_words import WORD, WORD_KEPT
+    from mdrecall.knowledge.fact_lines.facts import SAID, Fact
 
     file_date, text = files[ref["file"]]
     raw = text.split("\n")[ref["line"] - 1]
@@ -148,7 +151,7 @@ def _as_fact(ref: dict[str, Any], files: dict[str, tuple[str | None, str]]) -> A
 
 def line_facts_of(text: str, path: str) -> list[Any]:
     """The fact lines of ``text`` read as an undated page."""
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     return line_facts(path, text, None)
 
@@ -159,7 +162,7 @@ def _what_if(
     """For each pair stopped by a line not read as a fact: the gates it would fail were both its lines
     fact lines (the change pass's tests as for a change line), in ``row["what_if"]``."""
 
-    from mdrecall.knowledge.value_kinds import value_slots, values_differ
+    from mdrecall.knowledge.fact_lines.value_kinds import value_slots, values_differ
 
     stopped = [r for r in rows if "not a fact line" in r["gate"]]
     if not stopped:
@@ -226,8 +229,8 @@ def labelled_set(which: str, search: bool = True) -> list[dict[str, Any]]:
     sys.path.insert(0, str(HERE))
     import knowledge_eval
 
+    from mdrecall.knowledge.changes.superseded import line_names
     from mdrecall.knowledge.refresh import keeps_views
-    from mdrecall.knowledge.superseded import line_names
 
     labels = json.loads((DATA / f"{which}.labels.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
@@ -273,7 +276,7 @@ def corpus_set(which: str) -> list[dict[str, Any]]:
     sys.path.insert(0, str(HERE))
     import sup_pairs_eval
 
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     if which == "corpus":
         every = json.loads((DATA / "sup_train.json").read_text())["cases"]

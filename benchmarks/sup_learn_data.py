@@ -1,4 +1,4 @@
-"""The training and measuring data of the learned supersession scorer (``knowledge/pair_model.py``).
+"""The training and measuring data of the learned supersession scorer (``knowledge/changes/pair_model.py``).
 
 Groups, each left out in turn by ``benchmarks/sup_learn_eval.py``:
 
@@ -9,8 +9,8 @@ Groups, each left out in turn by ``benchmarks/sup_learn_eval.py``:
   pattern that could reach a blind set).
 
 Positives: a corpus case's pair where ``same_fact``, a set's ``supersession`` pairs; every other candidate
-pair (:func:`mdrecall.knowledge.pair_candidates.candidates`, the rules' pairs among them) is a negative.
-Also a logistic regression in numpy (:func:`fit`), deterministic.
+pair (:func:`mdrecall.knowledge.changes.pair_candidates.candidates`, the rules' pairs among them) is a
+negative. Also a logistic regression in numpy (:func:`fit`), deterministic.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ sys.path.insert(0, str(HERE.parent / "src"))
 from sup_pairs_eval import _workspace  # noqa: E402
 
 from mdrecall.files.workspace import date_from_name  # noqa: E402
-from mdrecall.knowledge.fact_pairs import supersessions  # noqa: E402
-from mdrecall.knowledge.facts import Fact, line_facts  # noqa: E402
-from mdrecall.knowledge.pair_model import pair_rows  # noqa: E402
+from mdrecall.knowledge.changes.fact_pairs import supersessions  # noqa: E402
+from mdrecall.knowledge.changes.pair_model import pair_rows  # noqa: E402
+from mdrecall.knowledge.fact_lines.facts import Fact, line_facts  # noqa: E402
 
 #: The tuned labelled sets (held_out_12 and held_out_14 are blind: never listed here).
 SETS = (
@@ -113,7 +113,7 @@ def workspaces() -> list[Workspace]:
 def rules_only(facts: list[Fact]) -> dict[Key, Any]:
     """The rules' pairing of ``facts``, without the learned scorer's additions (whether or not its weights
     are installed)."""
-    with mock.patch("mdrecall.knowledge.fact_pairs.model_pairs", lambda *_a, **_k: {}):
+    with mock.patch("mdrecall.knowledge.changes.fact_pairs.model_pairs", lambda *_a, **_k: {}):
         return supersessions(facts)
 
 

@@ -1,13 +1,13 @@
-"""Measure the learned supersession scorer (``knowledge/pair_model.py``) left out: before (the rules) and
-after (the rules and the model), leaving one world of a pair corpus or one tuned set out at a time.
+"""Measure the learned supersession scorer (``knowledge/changes/pair_model.py``) left out: before (the rules)
+and after (the rules and the model), leaving one world of a pair corpus or one tuned set out at a time.
 
 For each group left out (``sup_learn_data.py``: a corpus's world, a set), the model is trained on every other
 group; its threshold is chosen on those groups alone, from their scores under models trained without them
 (five grouped inner folds), as the lowest of :data:`GRID` at which the pairs the model adds reach
 ``--target`` precision. The left-out group's pairs are then scored: the rules' (before), the rules' with the
-model's additions (after: :func:`mdrecall.knowledge.pair_model.model_pairs`'s decision), and, for the record,
-the rules' less the pairs the model scores under ``--veto``. Pair precision / recall against the true pairs
-(a set's labels list the changes its questions ask about: a pair they lack counts wrong, though some are
+model's additions (after: :func:`mdrecall.knowledge.changes.pair_model.model_pairs`'s decision), and, for the
+record, the rules' less the pairs the model scores under ``--veto``. Pair precision / recall against the true
+pairs (a set's labels list the changes its questions ask about: a pair they lack counts wrong, though some are
 true changes). Prints per group and per part (sup_train, sup_blind17, sup_pairs, the sets) and writes JSON.
 
     python benchmarks/sup_learn_eval.py [--target 0.85] [--veto 0.05] [--out PATH] [-v]

@@ -33,9 +33,9 @@ from typing import NamedTuple
 import numpy as np
 
 from mdrecall.embedders.static import StaticEmbedder
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.fact_values import capitalised_names, slots, stem
-from mdrecall.knowledge.fact_words import DAYS, HEADING, ISO, MONTHS, WORD
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.fact_values import capitalised_names, slots, stem
+from mdrecall.knowledge.fact_lines.fact_words import DAYS, HEADING, ISO, MONTHS, WORD
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [

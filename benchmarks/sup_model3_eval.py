@@ -221,8 +221,8 @@ def prf(pred: np.ndarray, y: np.ndarray) -> str:
 
 def rules_verdicts(cases: list[dict[str, Any]]) -> tuple[np.ndarray, int]:
     """Per case: did the rules pair its two lines (all cases in one workspace)? And the stray pairs."""
-    from mdrecall.knowledge.fact_pairs import supersessions
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     files, where = _workspace(cases)
     facts = [

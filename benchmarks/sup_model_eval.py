@@ -4,8 +4,8 @@ Training data: the labelled workspaces ``benchmarks/knowledge/{dev,held_out,held
 ``supersession`` pairs are the positives, every other candidate pair a negative) and the ``tune`` part of
 ``benchmarks/knowledge/sup_pairs.json`` (written into one workspace as ``benchmarks/sup_pairs_eval.py`` does).
 Prints, per set left out (trained on the others), the pair precision and recall of the rules' pairing
-(:func:`mdrecall.knowledge.fact_pairs.supersessions`), the model's and their union, each threshold chosen
-on the training sets for the precision of the pairs the model adds; ``--curve`` the same at fixed
+(:func:`mdrecall.knowledge.changes.fact_pairs.supersessions`), the model's and their union, each threshold
+chosen on the training sets for the precision of the pairs the model adds; ``--curve`` the same at fixed
 thresholds, with and without the features that read the rules; ``--weights`` the weights trained on every
 set. Deterministic (a fixed number of full-batch steps). docs/entities.md has the figures.
 
@@ -33,8 +33,8 @@ sys.path.insert(0, str(HERE))
 import sup_model as pm  # noqa: E402
 
 from mdrecall.files.workspace import date_from_name  # noqa: E402
-from mdrecall.knowledge.fact_pairs import supersessions  # noqa: E402
-from mdrecall.knowledge.facts import line_facts  # noqa: E402
+from mdrecall.knowledge.changes.fact_pairs import supersessions  # noqa: E402
+from mdrecall.knowledge.fact_lines.facts import line_facts  # noqa: E402
 
 Key = tuple[str, int]
 

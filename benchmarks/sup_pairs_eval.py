@@ -3,9 +3,10 @@
 Each case is an older and a newer line, each in its file (``MEMORY.md``, a page under its title, a daily log
 ``memory/<date>.md``); ``same_fact`` says whether the newer changes the older's fact. The cases of one part
 (``tune``, or ``aside``: kept for the end) are written into one workspace, in memory, and paired as the index
-pairs them (:func:`mdrecall.knowledge.facts.line_facts`, :func:`mdrecall.knowledge.fact_pairs.supersessions`).
-A pair found between a case's lines where ``same_fact`` is true is right; any other pair among the cases'
-lines (a negative case's, or across cases) is wrong. Prints precision and recall per part.
+pairs them (:func:`mdrecall.knowledge.fact_lines.facts.line_facts`,
+:func:`mdrecall.knowledge.changes.fact_pairs.supersessions`). A pair found between a case's lines where
+``same_fact`` is true is right; any other pair among the cases' lines (a negative case's, or across cases) is
+wrong. Prints precision and recall per part.
 
     python benchmarks/sup_pairs_eval.py [--part tune|aside|both] [--src SRC] [-v]
 
@@ -50,8 +51,8 @@ def _workspace(cases: list[dict[str, Any]]) -> tuple[dict[str, tuple[str | None,
 
 
 def score(cases: list[dict[str, Any]], verbose: bool = False) -> dict[str, Any]:
-    from mdrecall.knowledge.fact_pairs import supersessions
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     files, where = _workspace(cases)
     facts = [

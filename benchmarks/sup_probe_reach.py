@@ -6,7 +6,7 @@ of which the rules use:
 
 * **vectors**: the older line's rank among the newer line's nearest lines by the static tier's vectors
   (:mod:`mdrecall.embedders.static`), of the lines written on an earlier day (or undated), as the
-  cross-encoder's candidates find them (:func:`~mdrecall.knowledge.cross_candidates.nearest_earlier`),
+  cross-encoder's candidates find them (:func:`~mdrecall.knowledge.changes.cross_candidates.nearest_earlier`),
   and the two lines' cosine;
 * **related words**: whether a WordNet synonym of one of the newer line's words
   (:func:`~mdrecall.text.synonyms.related_words`, the shipped lexicon) is a word of the older line;
@@ -41,8 +41,8 @@ def vector_ranks(facts: list[Any], pairs: list[tuple[Any, Any]], k: int) -> list
     line's ``k`` nearest earlier lines by the static vectors (``None``: not among them), and the lines'
     cosine (0.0 where a line is not a fact line)."""
     from mdrecall.embedders.static import StaticEmbedder
-    from mdrecall.knowledge.cross_candidates import nearest_earlier
-    from mdrecall.knowledge.pair_candidates import written
+    from mdrecall.knowledge.changes.cross_candidates import nearest_earlier
+    from mdrecall.knowledge.changes.pair_candidates import written
 
     order = sorted(facts, key=written)  # undated first, then by day, page and line
     at = {(f.path, f.line): r for r, f in enumerate(order)}
@@ -70,7 +70,7 @@ def _key(ref: dict[str, Any]) -> tuple[str, int]:
 
 def related_link(older: str, newer: str) -> list[str]:
     """The WordNet synonyms of the newer line's words that the older line writes (as stems)."""
-    from mdrecall.knowledge.fact_values import stem
+    from mdrecall.knowledge.fact_lines.fact_values import stem
     from mdrecall.text.synonyms import related_words
 
     old = {stem(w.lower()) for w in _TOKEN.findall(older)}

@@ -7,10 +7,11 @@ how the pair's cosine ranks among each line's other candidates. It never reads w
 
 Workspaces and groups as ``sup_learn_data.py`` builds them (each corpus world, each tuned set), with the
 newer corpora (``sup_train19``, ``sup_train19b``, and ``sup_train20`` once it is in the tree) and the newer
-tuned sets (held_out_15 … held_out_18). Candidates: :func:`mdrecall.knowledge.pair_candidates.candidates`
-(the rules' pairs among them), optionally widened (``widen``) where the lines share no word: ``title``, a
-bounded subject link (an older labelled line on a page whose title the newer line names: :func:`widened`),
-or ``nearest``, a measurement only (each line's nearest older labelled lines by sentence cosine:
+tuned sets (held_out_15 … held_out_18). Candidates:
+:func:`mdrecall.knowledge.changes.pair_candidates.candidates` (the rules' pairs among them), optionally
+widened (``widen``) where the lines share no word: ``title``, a bounded subject link (an older labelled line
+on a page whose title the newer line names: :func:`widened`), or ``nearest``, a measurement only (each line's
+nearest older labelled lines by sentence cosine:
 :func:`nearest`, quadratic).
 
 Line vectors are cached by text in ``benchmarks/.cache/sup_reader_vectors.npz``.
@@ -33,10 +34,10 @@ sys.path.insert(0, str(HERE.parent / "src"))
 
 from sup_learn_data import SETS, Workspace, corpus, labelled_set, rules_only  # noqa: E402
 
-from mdrecall.knowledge.change_rules import written_before  # noqa: E402
-from mdrecall.knowledge.facts import Fact  # noqa: E402
-from mdrecall.knowledge.pair_candidates import candidates  # noqa: E402
-from mdrecall.knowledge.pair_model import pair_rows  # noqa: E402
+from mdrecall.knowledge.changes.change_rules import written_before  # noqa: E402
+from mdrecall.knowledge.changes.pair_candidates import candidates  # noqa: E402
+from mdrecall.knowledge.changes.pair_model import pair_rows  # noqa: E402
+from mdrecall.knowledge.fact_lines.facts import Fact  # noqa: E402
 
 #: The tuned sets (blind ones never listed).
 ALL_SETS = (*SETS, "held_out_15", "held_out_16", "held_out_17", "held_out_18")

@@ -12,7 +12,7 @@ true pairs; *added* = right / added. Feature sets (``--features``):
 * ``reader``: those and the two lines' sentence vectors projected on a PCA basis of the lines
   (``--dims``), as [u∘v, |u−v|, v−u] (the basis is fit on every line's vector, labels unread: the
   left-out lines' texts shape it, their labels do not);
-* ``ruled``: the cheap signals and the rules' own signals (``knowledge/pair_features.py``, round 4's);
+* ``ruled``: the cheap signals and the rules' own signals (``knowledge/changes/pair_features.py``, round 4's);
 * ``both``: all of them.
 
     python benchmarks/sup_reader_eval.py [--features reader] [--dims 32] [--widen title|nearest]

@@ -1,11 +1,11 @@
 """The supersession stacker, measured left out: the rules' pair features and the cross-encoder's score read
 together by a logistic regression (not shipped yet: docs/entities.md, session 22, the lead's review).
 
-The cross-encoder (``mdrecall.knowledge.cross_pairs``) scores the pairs the rules leave: each newer fact
-line's nearest candidate older lines by the static tier's vectors. Alone, at p ≥ 0.99, a little under half of
-what it adds on sets it never saw is right, and stray marks rise; read beside the rules' own signals
-(:data:`mdrecall.knowledge.pair_features.FEATURES`) by a logistic regression, it keeps most of what is right
-and drops most of what is not. The stacker must learn how the cross-encoder behaves on notes it was not
+The cross-encoder (``mdrecall.knowledge.changes.cross_pairs``) scores the pairs the rules leave: each newer
+fact line's nearest candidate older lines by the static tier's vectors. Alone, at p ≥ 0.99, a little under
+half of what it adds on sets it never saw is right, and stray marks rise; read beside the rules' own signals
+(:data:`mdrecall.knowledge.changes.pair_features.FEATURES`) by a logistic regression, it keeps most of what is
+right and drops most of what is not. The stacker must learn how the cross-encoder behaves on notes it was not
 trained on, so its rows carry **left-out** scores: each tuned set scored by the fold of
 ``scripts/train_sup_cross.py`` that never saw it (its ``scores.json``, ``runs.foldK`` and ``fold_of``), over
 the rows of ``benchmarks/sup_cross_data.py``. Prints the pairs it would add, each set scored by a stacker
@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from sup_learn_data import fit, labelled_set, rules_only  # noqa: E402
 
 from mdrecall.embedders.static import StaticEmbedder  # noqa: E402
-from mdrecall.knowledge.pair_candidates import candidates  # noqa: E402
-from mdrecall.knowledge.pair_features import FEATURES, PairContext, pair_features  # noqa: E402
+from mdrecall.knowledge.changes.pair_candidates import candidates  # noqa: E402
+from mdrecall.knowledge.changes.pair_features import FEATURES, PairContext, pair_features  # noqa: E402
 
 #: Nearest candidate older lines of a newer line the cross-encoder reads (by the static vectors' cosine).
 NEAREST = 3

@@ -1,8 +1,8 @@
 """Write ``src/mdrecall/knowledge/data/animal_words.txt``: one-word English names of animals, from WordNet.
 
 "a leopard gecko called Fred", "an axolotl named Pico": a name called after an animal's word is a pet's.
-The hand-kept cue (:data:`mdrecall.knowledge.name_cues.ANIMALS`) knows some forty pets' words; this script
-takes every one-word lemma below ``animal.n.01`` whose *most frequent* noun sense lies there ("gecko",
+The hand-kept cue (:data:`mdrecall.knowledge.mentions.name_cues.ANIMALS`) knows some forty pets' words; this
+script takes every one-word lemma below ``animal.n.01`` whose *most frequent* noun sense lies there ("gecko",
 "cockatiel", "iguana"; not "bass" or "kid", whose first senses are a pitch and a child), so the cue is no
 longer a list of the pets someone thought of. Run it when WordNet or the rules change::
 

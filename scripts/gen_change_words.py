@@ -1,8 +1,8 @@
 """Write ``src/mdrecall/knowledge/data/change_words.txt``: the verbs that say a held value ended or was
-replaced, from WordNet 3.0, beside the hand-kept :data:`mdrecall.knowledge.fact_words.CHANGE`.
+replaced, from WordNet 3.0, beside the hand-kept :data:`mdrecall.knowledge.fact_lines.fact_words.CHANGE`.
 
-The change-line pass (:mod:`mdrecall.knowledge.change_pairs`) reads a newer line as a change only when it
-holds a wording of change. The hand-kept list misses the senses' other members ("shelved", "pulled out",
+The change-line pass (:mod:`mdrecall.knowledge.changes.change_pairs`) reads a newer line as a change only when
+it holds a wording of change. The hand-kept list misses the senses' other members ("shelved", "pulled out",
 "died", "retired", "resigned"), so the verbs are generated here from a few WordNet senses with their
 synonyms and inflections, not from the wordings of the notes we labelled:
 
@@ -15,7 +15,7 @@ synonyms and inflections, not from the wordings of the notes we labelled:
   appointed to one (a role's new holder); a decision revoked ("cancel officially": rescinded, overturned);
 * **act**: the present forms (base, third person) of the same senses: a change decided ("Decision: move
   the backups to Wasabi"), read only on a line that decides or agrees
-  (:mod:`mdrecall.knowledge.change_words`);
+  (:mod:`mdrecall.knowledge.fact_lines.change_words`);
 * **dead**: the adjectives of a life ended ("dead": "no longer having or seeming to have … life").
 
 A lemma is kept when it is one word (however rare: "shelved" means nothing else), or a verb and a particle

@@ -1,5 +1,5 @@
 """Write ``src/mdrecall/knowledge/data/currencies.txt``: the ways a note names a currency beside an
-amount, read by :mod:`mdrecall.knowledge.money`: ISO 4217 codes (``PLN``, ``SEK``),
+amount, read by :mod:`mdrecall.knowledge.fact_lines.money`: ISO 4217 codes (``PLN``, ``SEK``),
 the symbols each currency is written with where it is used ("zł", "kr", "Kč", "R$", "₹") and the last
 word of its English names ("zloty", "zlotys", "kronor", "rupees").
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from mdrecall.knowledge.name_lists import given_name, known_name, places
+from mdrecall.knowledge.lexicon.name_lists import given_name, known_name, places
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "mdrecall" / "knowledge" / "data" / "demonyms.txt"

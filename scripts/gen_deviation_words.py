@@ -3,8 +3,8 @@ norm (*deviation*: "elevated", "abnormal", "high") or back on it (*normal*: "nor
 WordNet 3.0.
 
 A line "the bloodwork shows elevated liver enzymes" states a problem without a verb of failing; "liver
-enzymes normal again" ends it. The two closed classes :mod:`mdrecall.knowledge.deviation_pairs` reads are
-generated here from a few WordNet senses, not from the wordings of the notes we labelled:
+enzymes normal again" ends it. The two closed classes :mod:`mdrecall.knowledge.changes.deviation_pairs` reads
+are generated here from a few WordNet senses, not from the wordings of the notes we labelled:
 
 * **deviation**: the adjectives of "abnormal: not normal; not typical …" with the satellites similar to
   it, the heads of "high: greater than normal in degree …" and "low: less than normal in degree …", of

@@ -10,7 +10,7 @@ spells with a capital (no proper sense). Run it when the rule changes::
     apt-get install wordnet-base     # Princeton WordNet 3.0 (Debian), read from /usr/share/wordnet
     python scripts/gen_discipline_words.py
 
-The table is data, read without WordNet (:func:`mdrecall.knowledge.discipline_words.discipline_word`).
+The table is data, read without WordNet (:func:`mdrecall.knowledge.lexicon.discipline_words.discipline_word`).
 """
 
 from __future__ import annotations

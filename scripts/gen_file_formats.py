@@ -20,7 +20,7 @@ import mimetypes
 import re
 from pathlib import Path
 
-from mdrecall.knowledge.acronym_slots import plain_initials
+from mdrecall.knowledge.mentions.acronym_slots import plain_initials
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "mdrecall" / "knowledge" / "data" / "file_formats.txt"

@@ -12,8 +12,8 @@ from WordNet's exception list ("children"). Run it when :data:`ROOTS` changes::
     apt-get install wordnet-base     # Princeton WordNet 3.0 (Debian), read from /usr/share/wordnet
     python scripts/gen_kin_words.py
 
-The table is data, read without WordNet (:func:`mdrecall.knowledge.fact_values.kin_word`). WordNet 3.0 is
-© Princeton University, under a licence that allows redistribution with its notice (kept in the file).
+The table is data, read without WordNet (:func:`mdrecall.knowledge.fact_lines.fact_values.kin_word`). WordNet
+3.0 is © Princeton University, under a licence that allows redistribution with its notice (kept in the file).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Train the context kind model shipped as ``src/mdrecall/knowledge/data/kind_context_model.npz``.
 
-The fallback of :mod:`mdrecall.knowledge.kind_context`: a class-balanced softmax regression over the words
-around each gold entity's mentions (through the static word table), with ``--slots`` the grammatical slots
-around them too (:mod:`mdrecall.knowledge.kind_slots`), trained on the gold entities of the nineteen
-tunable labelled sets (``benchmarks/knowledge/``, named one by one in ``kind_audit.SETS``; never a blind
-set), as the entity view finds and reads them; the names the rules leave without a kind (those the model is
-asked about) weigh ``--up`` times. ``benchmarks/kind_slots_eval.py`` measures the same training left one
+The fallback of :mod:`mdrecall.knowledge.kinds.kind_context`: a class-balanced softmax regression over the
+words around each gold entity's mentions (through the static word table), with ``--slots`` the grammatical
+slots around them too (:mod:`mdrecall.knowledge.lexicon.kind_slots`), trained on the gold entities of the
+nineteen tunable labelled sets (``benchmarks/knowledge/``, named one by one in ``kind_audit.SETS``; never a
+blind set), as the entity view finds and reads them; the names the rules leave without a kind (those the model
+is asked about) weigh ``--up`` times. ``benchmarks/kind_slots_eval.py`` measures the same training left one
 set out. The shipped file is still round 14's (eleven sets, no slots): retrained on seventeen sets, with or
 without the slots, or on nineteen, it did not raise every set left out (docs/entities.md, kinds rounds 17
 and 18). Usage::
@@ -13,13 +13,13 @@ and 18). Usage::
     python scripts/gen_kind_context_model.py [--rows FILE] [--slots] [--up 3]
     python scripts/gen_kind_context_model.py --sentence --up 2 [--rows FILE]
 
-``--sentence`` writes ``kind_context_sentence.npz`` instead (:mod:`mdrecall.knowledge.kind_sentence`): the
-context model's features and the sentence model's vector of the masked mention lines, trained on all
+``--sentence`` writes ``kind_context_sentence.npz`` instead (:mod:`mdrecall.knowledge.kinds.kind_sentence`):
+the context model's features and the sentence model's vector of the masked mention lines, trained on all
 nineteen sets, with ``--share`` (0.5: its probabilities averaged with the static model's), ``--gate`` (0.2:
 the context gate with it) and ``--up`` stored in the file (shipped since kinds round 18; left out: +21 of
 2,147 names, no set lower). The shipped file weighs the names the rules leave without a kind twice
 (``--sentence --up 2``, session 23: left out +3 of 2,188 against every row alike, no set lower;
-docs/entities.md); ``--shape`` appends the name's shape (:mod:`mdrecall.knowledge.name_shape`) to the
+docs/entities.md); ``--shape`` appends the name's shape (:mod:`mdrecall.knowledge.kinds.name_shape`) to the
 sentence model's input, and the file says so (shipped since session 23, h-kinds28: ``--sentence --up 2
 --shape``).
 
@@ -65,8 +65,8 @@ def main() -> None:
     x = kse.matrix(rows, args.slots)
     out = OUT
     if args.sentence:
-        from mdrecall.knowledge.kind_sentence import MODEL_FILE
-        from mdrecall.knowledge.name_shape import shape_features
+        from mdrecall.knowledge.kinds.kind_sentence import MODEL_FILE
+        from mdrecall.knowledge.kinds.name_shape import shape_features
 
         own = [np.asarray([shape_features(r["name"]) for r in rows], np.float32)] if args.shape else []
         x, out = np.concatenate([x, kse.sentence_matrix(rows), *own], 1), MODEL_FILE

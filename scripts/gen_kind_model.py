@@ -1,5 +1,5 @@
 """Write ``src/mdrecall/knowledge/data/kind_model.npz``: a softmax regression that tells a name's kind
-from its static vector alone (:mod:`mdrecall.knowledge.kind_guess`, issue 29 part 1).
+from its static vector alone (:mod:`mdrecall.knowledge.kinds.kind_guess`, issue 29 part 1).
 
 Trained on names *generated from the shipped general lists*, never on a labelled set's notes: the places
 (``places.txt`` and the GeoNames ``gazetteer.txt``), the given names (``first_names.txt``,
@@ -28,7 +28,7 @@ OUT = ROOT / "src" / "mdrecall" / "knowledge" / "data" / "kind_model.npz"
 
 def training_names(per_kind: int, seed: int) -> dict[str, list[str]]:
     """Kind → names from the shipped general lists (kinds as the entity view writes them)."""
-    from mdrecall.knowledge import name_lists as nl
+    from mdrecall.knowledge.lexicon import name_lists as nl
 
     data: dict[str, list[str]] = {"place": sorted(nl.places()), "person": sorted(nl.first_names())}
     for name, known in nl.known_names().items():

@@ -1,7 +1,7 @@
 """Train the kind stack shipped as ``src/mdrecall/knowledge/data/kind_stack_model.npz``.
 
-The learned combination of :mod:`mdrecall.knowledge.kind_stack`: a softmax regression over what every part
-of the kind decision says of a name (the vote's cues, the head noun, the name's own words, the name-only
+The learned combination of :mod:`mdrecall.knowledge.kinds.kind_stack`: a softmax regression over what every
+part of the kind decision says of a name (the vote's cues, the head noun, the name's own words, the name-only
 and context models), trained on the gold entities of the thirteen tunable labelled sets
 (``benchmarks/knowledge/``: dev, held_out, held_out_2 .. held_out_11 and held_out_13, named one by one in
 ``kind_context_eval.SETS``; never the blind held_out_12) as the entity view finds them. Each set's context
@@ -36,7 +36,7 @@ L2 = 1e-2
 
 
 def main() -> None:
-    from mdrecall.knowledge.kind_stack import KINDS
+    from mdrecall.knowledge.kinds.kind_stack import KINDS
 
     rows = [r for s in kse.SETS for r in kse.gather(s)]
     x = kce.features(rows)

@@ -14,8 +14,8 @@ changes (Faker is needed here only, not at run time)::
     pip install faker
     python scripts/gen_lower_nouns.py
 
-The table is data, read without WordNet (:func:`mdrecall.knowledge.name_lists.lower_noun`). WordNet 3.0
-is © Princeton University, under a licence that allows redistribution with its notice (kept in the file);
+The table is data, read without WordNet (:func:`mdrecall.knowledge.lexicon.name_lists.lower_noun`). WordNet
+3.0 is © Princeton University, under a licence that allows redistribution with its notice (kept in the file);
 only words Faker's lists lack are written, so none of Faker's data is.
 """
 

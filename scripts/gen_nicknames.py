@@ -34,8 +34,8 @@ _NOTICE = """\
 
 def kept_pairs(rows: list[dict[str, str]]) -> dict[str, set[str]]:
     """Nickname → the given names it shortens, of the CSV's rows that pass the rules (module docstring)."""
-    from mdrecall.knowledge.given_shape import unlexed_word
-    from mdrecall.knowledge.name_lists import common_word, given_name, lower_noun
+    from mdrecall.knowledge.aliases.given_shape import unlexed_word
+    from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, lower_noun
 
     out: dict[str, set[str]] = {}
     for row in rows:

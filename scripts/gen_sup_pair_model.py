@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from sup_learn_data import fit, rows, workspaces  # noqa: E402
 from sup_learn_eval import choose  # noqa: E402
 
-from mdrecall.knowledge.pair_features import FEATURES  # noqa: E402
-from mdrecall.knowledge.pair_model import MODEL_FILE  # noqa: E402
+from mdrecall.knowledge.changes.pair_features import FEATURES  # noqa: E402
+from mdrecall.knowledge.changes.pair_model import MODEL_FILE  # noqa: E402
 
 
 def main() -> int:

@@ -2,11 +2,12 @@
 
 A supersense is the lexicographer file of a word's *most frequent* sense (WordNet's first): "bakery" is
 ``noun.artifact``, "vet" ``noun.person``, "rang" (ring) ``verb.communication``, "ordered" (order)
-``verb.communication``, "drove" ``verb.motion``. The context kind model (:mod:`mdrecall.knowledge.kind_slots`)
-reads the supersenses of the words in the grammatical slots around a name ("the Brenvik hub": an artifact's
-noun after it; "rang Tolvane": a communication verb before it), so a word it never saw in training still
-tells its class. Only lemmas tagged in WordNet's sense-tagged corpus (``tagsense_cnt`` > 0: the words
-people write often) of one word are kept (~12,800 lines). Run it when the selection changes::
+``verb.communication``, "drove" ``verb.motion``. The context kind model
+(:mod:`mdrecall.knowledge.lexicon.kind_slots`) reads the supersenses of the words in the grammatical slots
+around a name ("the Brenvik hub": an artifact's noun after it; "rang Tolvane": a communication verb before
+it), so a word it never saw in training still tells its class. Only lemmas tagged in WordNet's sense-tagged
+corpus (``tagsense_cnt`` > 0: the words people write often) of one word are kept (~12,800 lines). Run it when
+the selection changes::
 
     apt-get install wordnet-base     # Princeton WordNet 3.0 (Debian), read from /usr/share/wordnet
     python scripts/gen_supersenses.py

@@ -1,7 +1,7 @@
 """Write ``src/mdrecall/knowledge/data/unlexed_words.txt``: frequent words that are no English word.
 
-The frequent-word test (:func:`mdrecall.knowledge.name_lists.common_word`, the BERT vocabulary's ~21,000
-whole words) also holds the names frequent in its training text: "Prakash", "Vikram", "Carlson",
+The frequent-word test (:func:`mdrecall.knowledge.lexicon.name_lists.common_word`, the BERT vocabulary's
+~21,000 whole words) also holds the names frequent in its training text: "Prakash", "Vikram", "Carlson",
 "Telangana". A capitalised frequent word is read as an ordinary word, so a given name of that kind no
 given-name list holds ("Prakash Deshpande") looked like "Fresh Start". WordNet 3.0 knows the English words
 in every part of speech: a vocabulary word that is none of them in any regular or irregular form
@@ -12,8 +12,8 @@ changes::
     apt-get install wordnet-base     # Princeton WordNet 3.0 (Debian), read from /usr/share/wordnet
     python scripts/gen_unlexed_words.py
 
-The table is data, read without WordNet (:func:`mdrecall.knowledge.given_shape.unlexed_word`). Only words
-WordNet lacks are written, so none of WordNet's data is; the vocabulary is the embedder's own file.
+The table is data, read without WordNet (:func:`mdrecall.knowledge.aliases.given_shape.unlexed_word`). Only
+words WordNet lacks are written, so none of WordNet's data is; the vocabulary is the embedder's own file.
 """
 
 from __future__ import annotations

@@ -161,7 +161,7 @@ def mention_kinds(
     text: str, path: str | None = None, day: str = "2027-05-03"
 ) -> dict[str, set[tuple[str, str]]]:
     """Name → {(kind, how)} of every mention the extractor reads in ``text`` (written on ``day``)."""
-    from mdrecall.knowledge.extract import extract_entities
+    from mdrecall.knowledge.mentions.extract import extract_entities
 
     out: dict[str, set[tuple[str, str]]] = {}
     for m in extract_entities(text, day, path).mentions:
@@ -171,7 +171,7 @@ def mention_kinds(
 
 def workspace_kinds(root: Path, files: dict[str, str]) -> dict[str, tuple[str, tuple[str, ...]]]:
     """Entity key → (kind, aliases) of the entity view of a workspace at ``root`` holding ``files``."""
-    from mdrecall.knowledge.extract import entity_key
+    from mdrecall.knowledge.mentions.extract import entity_key
 
     return {entity_key(e.name): (e.kind, e.aliases) for e in workspace_entities(root, files)}
 
@@ -179,8 +179,8 @@ def workspace_kinds(root: Path, files: dict[str, str]) -> dict[str, tuple[str, t
 def fact_pairs(files: dict[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
     """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name): older
     line (path, line) → the newer (path, line) that supersedes it."""
-    from mdrecall.knowledge.fact_pairs import supersessions
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     facts = []
     for rel, text in files.items():
@@ -192,8 +192,8 @@ def fact_pairs(files: dict[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
 def pairs_of(files: Mapping[str, str]) -> dict[tuple[str, int], tuple[str, int]]:
     """Pair the fact lines of ``files`` (path → text; a ``memory/<day>.md`` is dated by its name): older
     line (path, line) → the newer (path, line) that supersedes it."""
-    from mdrecall.knowledge.fact_pairs import supersessions
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     facts = []
     for rel, text in files.items():

@@ -4,8 +4,8 @@ reply from the bank yet" stay no value."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.absent_values import ABSENT, absent_states
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.fact_lines.absent_values import ABSENT, absent_states
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 
 def test_a_thing_absent_for_a_while_is_a_state() -> None:

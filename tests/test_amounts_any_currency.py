@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_values import typed_values
-from mdrecall.knowledge.money import amounts
+from mdrecall.knowledge.fact_lines.fact_values import typed_values
+from mdrecall.knowledge.fact_lines.money import amounts
 
 from helpers import fact_pairs_in
 
@@ -66,7 +66,7 @@ def test_a_long_line_of_amounts_is_read_in_linear_time() -> None:
     before each number is looked for in a bounded window (slicing the whole prefix took 7.7 s at 200 KB)."""
     import time
 
-    from mdrecall.knowledge.money import amounts
+    from mdrecall.knowledge.fact_lines.money import amounts
 
     unit = "₹1,20,000 and 1'000'000 CHF, 1.234.567,89 €, 12 345 678 kr, US$ 3.50, 20 quid, JPY 10 000, "
     line = unit * (1_000_000 // len(unit))

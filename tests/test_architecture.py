@@ -58,6 +58,9 @@ LAYERS: dict[str, int] = {
 TOP_LEVEL_MODULES = {"__init__", "__main__", "memory", "request", "models", "records", "errors"}
 MAX_TOP_LEVEL_MODULES = 12
 
+#: The most modules one package may hold beside its ``__init__`` (a package past it is split by job).
+MAX_MODULES_PER_PACKAGE = 40
+
 #: Circles (strongly connected components of more than one module) the whole import graph may hold.
 MAX_CIRCLES = 1
 
@@ -283,3 +286,12 @@ def test_no_private_name_is_imported_from_another_module() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mdrecall"):
                 found += [f"{module}: {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
     assert not [f for f in found if not f.endswith(".__version__")], found
+
+
+def test_no_package_holds_more_modules_than_one_reader_can_keep_apart() -> None:
+    crowded = {
+        folder.relative_to(SRC).as_posix() or ".": n
+        for folder in [SRC, *(p for p in SRC.rglob("*") if p.is_dir() and (p / "__init__.py").exists())]
+        if (n := sum(1 for f in folder.glob("*.py") if f.name != "__init__.py")) > MAX_MODULES_PER_PACKAGE
+    }
+    assert not crowded, f"packages past {MAX_MODULES_PER_PACKAGE} modules (split them by job): {crowded}"

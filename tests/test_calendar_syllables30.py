@@ -1,13 +1,14 @@
 """Session 24 (h-names30): a three-letter calendar word inside a Chinese or Korean name of three written
 family name first ("Kim Min Jun", "Lee Hae Sun") is a name's syllable, not June or Sunday
-(:data:`mdrecall.knowledge.family_runs.CALENDAR_SYLLABLES`); a day's number after it makes it a date's.
+(:data:`mdrecall.knowledge.mentions.family_runs.CALENDAR_SYLLABLES`); a day's number after it makes it a
+date's.
 
 The lines are written for these tests (a Busan ferry office, an Ipoh print shop), in words of their own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.family_runs import family_run
+from mdrecall.knowledge.mentions.extract import extract_entities
+from mdrecall.knowledge.mentions.family_runs import family_run
 
 
 def _names(text: str) -> set[str]:

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from mdrecall.knowledge import change_candidate
-from mdrecall.knowledge.change_pairs import change_pass
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.value_kinds import KINDS, values_differ
+from mdrecall.knowledge.changes import change_candidate
+from mdrecall.knowledge.changes.change_pairs import change_pass
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.fact_lines.value_kinds import KINDS, values_differ
 
 
 def _costly(*_args: object, **_kwargs: object) -> bool:
@@ -62,7 +62,7 @@ def test_a_line_telling_more_of_a_change_weighs_no_other_candidate(monkeypatch: 
     # a handover written again tells more of the older one's change and supersedes nothing: once that is
     # found, the line's other candidates are not weighed (a long rota weighed each of them through every
     # test)
-    from mdrecall.knowledge import change_pairs
+    from mdrecall.knowledge.changes import change_pairs
 
     real = change_pairs.candidate
     late: list[tuple[int, int]] = []
@@ -82,7 +82,7 @@ def test_a_line_telling_more_of_a_change_weighs_no_other_candidate(monkeypatch: 
 def test_a_rota_edited_line_by_line_pairs_as_anew() -> None:
     # a change line found telling more of an older line's change records that line only: removing or
     # editing any line of the page still gives the pairs of pairing anew
-    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
+    from mdrecall.knowledge.changes.fact_pairs import supersessions, supersessions_update
 
     path = "memory/notes/orchard.md"
     lines = [*_orchard(3), "- Carys Olowe takes over the orchard pruning from Dagny Vetch from March"]
@@ -96,7 +96,7 @@ def test_a_rota_edited_line_by_line_pairs_as_anew() -> None:
 
 def test_the_attribute_rule_reads_a_line_s_words_once() -> None:
     # a line's subject and values are read again for each line it is weighed against: kept, one frozen set
-    from mdrecall.knowledge.fact_pairs import _words
+    from mdrecall.knowledge.changes.fact_pairs import _words
 
     assert _words("quince pruning owner") is _words("quince pruning owner")
     assert _words("quince pruning owner") == {"quince", "pruning", "owner"}
@@ -108,7 +108,7 @@ def test_an_undated_line_tries_the_nearest_lines_above_it_per_key() -> None:
     # other pages' nearest, none paired already, none below it on its page
     import numpy as np
 
-    from mdrecall.knowledge.line_postings import NEAREST, Keep
+    from mdrecall.knowledge.changes.line_postings import NEAREST, Keep
 
     text = "# Bees\n\n" + "".join(f"- hive {k} inspected by Wenna Cole\n" for k in range(30))
     facts = line_facts("memory/notes/bees.md", text, None) + line_facts(
@@ -125,8 +125,8 @@ def test_an_undated_line_tries_the_nearest_lines_above_it_per_key() -> None:
 
 def test_a_change_line_s_own_readings_are_kept_across_its_candidates() -> None:
     # asked of a change line once per candidate: read once ("takes over" passes the cheap substring test)
-    from mdrecall.knowledge.change_rules import _ends_named, _near_end
-    from mdrecall.knowledge.event_days import as_usual
+    from mdrecall.knowledge.changes.change_rules import _ends_named, _near_end
+    from mdrecall.knowledge.dates.event_days import as_usual
 
     line = "Ffion takes over the ferry timetable, no more Brackwater shuttles"
     _near_end.cache_clear()

@@ -4,7 +4,7 @@ to "Vương". Names invented for these tests."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.mention_patterns import CAPS
+from mdrecall.knowledge.lexicon.mention_patterns import CAPS
 
 
 def _runs(text: str) -> list[str]:

@@ -36,8 +36,8 @@ def test_a_line_found_further_stating_no_attribute_of_the_change_line_is_not_tak
 
 
 def test_pairing_after_the_line_found_further_is_added_equals_pairing_anew() -> None:
-    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.changes.fact_pairs import supersessions, supersessions_update
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     def facts_of(files: dict[str, str]) -> list:
         out = []

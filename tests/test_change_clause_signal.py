@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.fact_words import CHANGE
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.fact_words import CHANGE
 
 from helpers import fact_pairs_in
 

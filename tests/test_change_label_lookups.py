@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge import change_pairs
+from mdrecall.knowledge.changes import change_pairs
 
 CFG = Config().merged({"embedding": {"provider": "none"}})
 SYLLABLES = ["bor", "vel", "tam", "ruk", "sen", "dov", "lim", "pax", "quo", "zen"]

@@ -1,4 +1,4 @@
-"""Supersession by a change line (knowledge/change_pairs.py): wordings in no labelled set, and hard
+"""Supersession by a change line (knowledge/changes/change_pairs.py): wordings in no labelled set, and hard
 negatives (a later line on the same subject that adds a fact, or changes another subject)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import fact_pairs_in
 
@@ -82,8 +82,8 @@ def test_a_log_line_that_says_nothing_changed_is_no_fact_line() -> None:
     """A dated line of a log holding a value but no change word is an event, not a standing fact: it is
     stored only as a line told (it may supersede on the pair's evidence, nothing supersedes it); a page's
     statement is a fact, and a log line saying something changed is."""
-    from mdrecall.knowledge.change_rules import is_told
-    from mdrecall.knowledge.facts import SAID, line_facts
+    from mdrecall.knowledge.changes.change_rules import is_told
+    from mdrecall.knowledge.fact_lines.facts import SAID, line_facts
 
     log = (
         "# 2027-03-02\n\n- Reviewed ticket 4521 with Heidi, pricing page copy.\n"
@@ -145,7 +145,7 @@ def test_a_log_line_that_says_nothing_changed_is_no_fact_line() -> None:
 )
 def test_every_change_wording_passes_the_cheap_test_before_the_patterns(line: str) -> None:
     """The substring test that spares most lines the change patterns never drops a line they match."""
-    from mdrecall.knowledge.fact_words import CHANGE, CHANGE_HINTS, CHANGE_WEAK
+    from mdrecall.knowledge.fact_lines.fact_words import CHANGE, CHANGE_HINTS, CHANGE_WEAK
 
     assert CHANGE.search(line) or CHANGE_WEAK.search(line), line  # the phrase is one the patterns read
     assert any(h in line.lower() for h in CHANGE_HINTS)
@@ -175,7 +175,7 @@ def test_a_line_telling_more_of_an_earlier_change_supersedes_nothing() -> None:
 
 
 def test_pairing_after_the_changed_line_goes_equals_pairing_anew() -> None:
-    from mdrecall.knowledge.fact_pairs import supersessions_update
+    from mdrecall.knowledge.changes.fact_pairs import supersessions_update
 
     before = supersessions(_facts_of(_FAREWELL))
     files = {**_FAREWELL, "memory/2027-03-01.md": "# 2027-03-01\n\n- Quiet day.\n"}
@@ -186,7 +186,7 @@ def test_pairing_after_the_changed_line_goes_equals_pairing_anew() -> None:
 def test_pairing_after_a_line_told_is_added_equals_pairing_anew() -> None:
     """A line told in a log (not counted among the words' lines) added with a word on no other line: the
     update pairs it as pairing anew does (it failed on the word's missing count before)."""
-    from mdrecall.knowledge.fact_pairs import supersessions_update
+    from mdrecall.knowledge.changes.fact_pairs import supersessions_update
 
     before = supersessions(_facts_of(_FAREWELL))
     told = "- Reading Klara and the Sun to Ada at bedtime; Felix prefers The Gruffalo.\n"

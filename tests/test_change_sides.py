@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_sides import sides
+from mdrecall.knowledge.changes.change_sides import sides
 
 from helpers import fact_pairs_in
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-from mdrecall.knowledge.change_signal import ADDITION_REACH, lexicon_signal, signal
-from mdrecall.knowledge.fact_words import ADDITION, CHANGE, CHANGE_WEAK
+from mdrecall.knowledge.fact_lines.change_signal import ADDITION_REACH, lexicon_signal, signal
+from mdrecall.knowledge.fact_lines.fact_words import ADDITION, CHANGE, CHANGE_WEAK
 
 
 def _near_by_counting(words: str) -> bool:
@@ -33,7 +33,7 @@ def _lines() -> list[str]:
 
 
 def test_addition_near_a_change_as_counting_words_from_the_start() -> None:
-    from mdrecall.knowledge import change_signal
+    from mdrecall.knowledge.fact_lines import change_signal
 
     for line in _lines():
         adds = [m.start() for m in ADDITION.finditer(line)]

@@ -3,7 +3,7 @@ wants") is a team or a role, not a person; a given name there ("Okoro says", "Ho
 
 from __future__ import annotations
 
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 def _kinds(text: str) -> dict[str, str]:

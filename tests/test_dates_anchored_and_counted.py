@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
 
 #: 2028-03-06 is a Monday; Easter Sunday 2028 is 16 April.
 _MONDAY = "2028-03-06"

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
 
 
 def _day(line: str, written: str) -> date | None:

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
 
 #: 2029-03-05 is a Monday.
 _MONDAY = "2029-03-05"

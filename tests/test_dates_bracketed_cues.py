@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
 
 
 def _day(line: str) -> date | None:

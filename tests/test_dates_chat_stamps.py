@@ -9,8 +9,8 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
-from mdrecall.text.chat_stamps import Stamp, message_stamp
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
+from mdrecall.text.date_phrases.chat_stamps import Stamp, message_stamp
 
 LOG = "2026-08-20"  # a Thursday; 18 August 2026 is a Tuesday
 

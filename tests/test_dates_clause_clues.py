@@ -7,8 +7,8 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
-from mdrecall.text.numeric_dates import date_cue
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
+from mdrecall.text.date_phrases.numeric_dates import date_cue
 
 
 def _day(line: str, written: str) -> date | None:

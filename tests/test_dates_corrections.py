@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
 
 #: 2031-05-14, a Wednesday.
 _WRITTEN = date(2031, 5, 14)

@@ -10,9 +10,9 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import LineDays, line_dates
-from mdrecall.text.dotted_dates import dotted_habit
-from mdrecall.text.note_dates import note_dates
+from mdrecall.knowledge.dates.valid_time import LineDays, line_dates
+from mdrecall.text.date_phrases.dotted_dates import dotted_habit
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 WRITTEN = date(2027, 3, 10)  # a Wednesday
 

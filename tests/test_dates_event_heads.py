@@ -10,9 +10,9 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
 from mdrecall.text.event_heads import heads_event
-from mdrecall.text.note_dates import note_dates
 
 #: 2029-05-04 is a Friday; 2029-05-07 a Monday.
 _FRIDAY, _MONDAY = date(2029, 5, 4), date(2029, 5, 7)

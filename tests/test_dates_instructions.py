@@ -9,8 +9,8 @@ from datetime import date
 
 import pytest
 
+from mdrecall.text.date_phrases.note_dates import note_dates
 from mdrecall.text.instructions import base_verb, opens_instruction
-from mdrecall.text.note_dates import note_dates
 
 #: 2029-04-27 is a Friday; the 16th just gone is 11 days back, the coming one 19 days ahead.
 _WRITTEN = date(2029, 4, 27)

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
 
 LOG = "2026-07-01"
 

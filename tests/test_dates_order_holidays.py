@@ -8,9 +8,9 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
-from mdrecall.text.holidays import holiday_day, holiday_key
-from mdrecall.text.numeric_dates import numeric_order
+from mdrecall.knowledge.dates.valid_time import line_dates
+from mdrecall.text.date_phrases.holidays import holiday_day, holiday_key
+from mdrecall.text.date_phrases.numeric_dates import numeric_order
 
 TOUR = """# Salt Lamp: Canada tour, April 2027
 

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
 
 LOG = "2026-05-16"  # a Saturday; "Thu" read as a day would be 14/5 (or 21/5)
 PAGE = date(2026, 5, 16)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from mdrecall.knowledge.pinned_headings import pinned_day
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.pinned_headings import pinned_day
+from mdrecall.knowledge.dates.valid_time import line_dates
 
 REF = date(2026, 4, 20)
 

@@ -9,8 +9,8 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
-from mdrecall.text.note_dates import note_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 
 def _day(line: str, written: str, order: str | None = None) -> date | None:

@@ -9,9 +9,9 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
-from mdrecall.text.note_dates import note_dates
-from mdrecall.text.numeric_dates import numeric_order
+from mdrecall.knowledge.dates.valid_time import line_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
+from mdrecall.text.date_phrases.numeric_dates import numeric_order
 
 
 def _read(line: str, written: str, workspace: str | None = None) -> list[tuple[str, str, str]]:

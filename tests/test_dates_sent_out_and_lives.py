@@ -9,8 +9,8 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
-from mdrecall.text.note_dates import note_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 #: 2029-04-20 is a Friday; 2029-03-05 a Monday.
 _WRITTEN = date(2029, 4, 20)

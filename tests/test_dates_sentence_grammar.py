@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
 
 
 def _day(line: str, written: str) -> date | None:

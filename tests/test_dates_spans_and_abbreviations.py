@@ -9,8 +9,8 @@ from datetime import date, timedelta
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
-from mdrecall.text.note_dates import note_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 
 def _read(line: str, written: str, workspace: str | None = None) -> list[tuple[str, str, str]]:

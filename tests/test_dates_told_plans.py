@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
-from mdrecall.text.note_dates import note_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 #: 2029-04-20 is a Friday.
 _WRITTEN = date(2029, 4, 20)

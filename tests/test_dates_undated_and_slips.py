@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.valid_time import LineDays, line_dates, page_reference
-from mdrecall.text.note_dates import note_dates
+from mdrecall.knowledge.dates.valid_time import LineDays, line_dates, page_reference
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 
 def _day(line: str, written: str) -> date | None:

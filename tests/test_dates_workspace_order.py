@@ -10,10 +10,10 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.errors import ConfigError
-from mdrecall.knowledge.date_order import workspace_order
-from mdrecall.knowledge.valid_time import line_dates
-from mdrecall.text.note_dates import note_dates
-from mdrecall.text.numeric_dates import agreed_order
+from mdrecall.knowledge.dates.date_order import workspace_order
+from mdrecall.knowledge.dates.valid_time import line_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
+from mdrecall.text.date_phrases.numeric_dates import agreed_order
 
 WRITTEN = date(2027, 2, 25)
 

@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import chunk_dates
-from mdrecall.text.note_dates import note_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 #: 2031-05-14, a Wednesday.
 _WRITTEN = date(2031, 5, 14)

@@ -1,7 +1,7 @@
 """A day a line names only to say which thing it means ("the quote dated 1 March", "invoices from Monday",
 "the 2027-03-02 sample"), or where a state still true today began ("has been tripping since Sunday"), is
-not the line's own day; a day given anew after a cancellation is (knowledge/day_modifiers.py,
-knowledge/rebooked.py). Read on a real daily log and an undated page in a real workspace."""
+not the line's own day; a day given anew after a cancellation is (knowledge/dates/day_modifiers.py,
+knowledge/dates/rebooked.py). Read on a real daily log and an undated page in a real workspace."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
 from tests.helpers import write
 
 WRITTEN = "2027-03-10"  # a Wednesday

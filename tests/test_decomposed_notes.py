@@ -39,8 +39,8 @@ def test_a_decomposed_note_names_the_people_a_composed_one_does(tmp_path: Path) 
 def test_a_past_search_scoped_to_an_entity_matches_its_name_written_decomposed(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
-    from mdrecall.knowledge.extract import entity_key
     from mdrecall.knowledge.index import EntityIndex
+    from mdrecall.knowledge.mentions.extract import entity_key
 
     listed = _entities(tmp_path, "NFD")
     name = next(n for n, _m, _k in listed if not n.isascii())

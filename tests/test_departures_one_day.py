@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.value_left import departure_pairs
+from mdrecall.knowledge.changes.value_left import departure_pairs
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 #: Seconds the pass may take on 8,000 departures of one day (about 12 s before; ~0.1 s now).
 LIMIT_S = 3.0

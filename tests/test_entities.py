@@ -13,11 +13,11 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.errors import MdrecallError, NotFoundError
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.dates.time_args import DateRange, parse_as_of, parse_during
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
 from mdrecall.knowledge.index import apply_entity_boost
-from mdrecall.knowledge.relations import find_relations
-from mdrecall.knowledge.time_args import DateRange, parse_as_of, parse_during
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.knowledge.mentions.extract import extract_entities
+from mdrecall.knowledge.mentions.relations import find_relations
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
 
@@ -285,13 +285,13 @@ def test_the_search_path_loads_no_extraction_history_or_entity_view() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(ast.literal_eval(out.stdout))
     assert not loaded & {
-        "mdrecall.knowledge.extract",
+        "mdrecall.knowledge.mentions.extract",
         "mdrecall.knowledge.index",
         "mdrecall.knowledge.history",
-        "mdrecall.knowledge.names",
-        "mdrecall.knowledge.mention_patterns",
-        "mdrecall.knowledge.mention_readers",
-        "mdrecall.knowledge.name_lists",
+        "mdrecall.knowledge.mentions.names",
+        "mdrecall.knowledge.lexicon.mention_patterns",
+        "mdrecall.knowledge.mentions.mention_readers",
+        "mdrecall.knowledge.lexicon.name_lists",
     }, loaded
 
 

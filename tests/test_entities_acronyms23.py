@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.acronym_slots import slot_kind
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.mentions.acronym_slots import slot_kind
 
 from helpers import mention_kinds, write
 

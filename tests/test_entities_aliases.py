@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.aliases.name_links import fold_stated_aliases
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.name_links import fold_stated_aliases
-from mdrecall.knowledge.relations import ALIAS, find_relations, phrase
+from mdrecall.knowledge.mentions.extract import extract_entities
+from mdrecall.knowledge.mentions.relations import ALIAS, find_relations, phrase
 from mdrecall.stores.views import RelationRow
 
 from helpers import write

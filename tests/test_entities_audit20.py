@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.name_lists import lower_noun
+from mdrecall.knowledge.lexicon.name_lists import lower_noun
 
 from helpers import mention_kinds, write
 

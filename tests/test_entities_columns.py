@@ -12,8 +12,8 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.name_lists import known_name
-from mdrecall.knowledge.relations import ALIAS, find_relations
+from mdrecall.knowledge.lexicon.name_lists import known_name
+from mdrecall.knowledge.mentions.relations import ALIAS, find_relations
 
 from helpers import mention_kinds, write
 

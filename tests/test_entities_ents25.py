@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.name_lists import demonym, places
-from mdrecall.knowledge.place_adjectives import place_adjective
+from mdrecall.knowledge.lexicon.name_lists import demonym, places
+from mdrecall.knowledge.mentions.place_adjectives import place_adjective
 
 from helpers import mention_kinds, workspace_entities
 
@@ -65,7 +65,7 @@ def test_a_breed_or_a_plural_written_only_as_one_of_a_kind_is_no_one(tmp_path: P
 
 
 def test_names_a_kind_reads_every_place_the_name_is_written() -> None:
-    from mdrecall.knowledge.kind_names import names_a_kind
+    from mdrecall.knowledge.kinds.kind_names import names_a_kind
 
     assert names_a_kind(["Welsummer"], ["- Hens: Pia (a Welsummer), Dot."])
     assert names_a_kind(["Jack Russell"], ["a scruffy Jack Russell who barks", "got a Jack Russell."])
@@ -99,7 +99,7 @@ def test_a_page_of_many_names_compiles_no_pattern_per_name(monkeypatch) -> None:
     per name overflowed the regular expressions' cache (a 20,000-row table: 2 s of the views' build)."""
     import re
 
-    from mdrecall.knowledge.kind_names import names_a_kind
+    from mdrecall.knowledge.kinds.kind_names import names_a_kind
 
     names = [f"Quillon{i}" for i in range(2000)]
     text = " ".join(f"a {n}." for n in names) + " QuillonX1 Quillon1x"

@@ -5,7 +5,7 @@ of their own, not the labelled sets', the entity corpus's nor the pair corpora's
 
 from __future__ import annotations
 
-from mdrecall.knowledge.file_formats import format_kind
+from mdrecall.knowledge.mentions.file_formats import format_kind
 
 from helpers import mention_kinds
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.name_words import head_kind
-from mdrecall.knowledge.names import name_kind
-from mdrecall.knowledge.opening_names import opening_lead, opening_name, opening_word
+from mdrecall.knowledge.lexicon.name_words import head_kind
+from mdrecall.knowledge.mentions.names import name_kind
+from mdrecall.knowledge.mentions.opening_names import opening_lead, opening_name, opening_word
 
 from helpers import entity_kinds, mention_kinds
 

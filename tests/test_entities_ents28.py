@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.bridged_names import bridged_run
+from mdrecall.knowledge.mentions.bridged_names import bridged_run
 
 from helpers import entity_kinds, mention_kinds
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.family_runs import family_run
-from mdrecall.knowledge.mention_patterns import SPEAKERS
+from mdrecall.knowledge.lexicon.mention_patterns import SPEAKERS
+from mdrecall.knowledge.mentions.family_runs import family_run
 
 from helpers import mention_kinds, workspace_kinds
 

@@ -3,7 +3,7 @@ of no frequent word (written for these rules, not taken from a labelled set)."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 def _kinds(text: str) -> dict[str, tuple[str, str]]:

@@ -7,8 +7,8 @@ the labelled sets' nor the entity corpus's."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.extract import SHAPE, extract_entities
-from mdrecall.knowledge.kind_vote import inherited_kinds, vote
+from mdrecall.knowledge.kinds.kind_vote import inherited_kinds, vote
+from mdrecall.knowledge.mentions.extract import SHAPE, extract_entities
 
 
 def test_a_mixed_case_name_with_no_cue_is_marked_as_the_shapes_default() -> None:

@@ -3,7 +3,7 @@ acronyms, and a gazetteer of cities (invented names, written for these rules, no
 
 from __future__ import annotations
 
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 def _kinds(text: str) -> dict[str, set[str]]:

@@ -7,7 +7,7 @@ own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.section_kinds import work_items, work_label_items
+from mdrecall.knowledge.mentions.section_kinds import work_items, work_label_items
 
 from helpers import mention_kinds
 

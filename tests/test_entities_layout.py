@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import entity_key
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.section_kinds import TableCells, heading_things, work_items
+from mdrecall.knowledge.mentions.extract import entity_key
+from mdrecall.knowledge.mentions.section_kinds import TableCells, heading_things, work_items
 
 from helpers import mention_kinds, write
 

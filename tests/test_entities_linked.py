@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from mdrecall.knowledge.extract import entity_key, extract_entities
+from mdrecall.knowledge.mentions.extract import entity_key, extract_entities
 
 from helpers import workspace_entities
 
@@ -64,7 +64,7 @@ def test_a_name_moved_from_takes_the_kind_of_where_it_moved_to() -> None:
 def test_a_long_line_of_joined_names_costs_linear_time() -> None:
     # a line of 12,000 joins (a 200 KB paste of a seating plan) once read the whole line before each join,
     # quadratic in the line's length; now each join reads a few words before it
-    from mdrecall.knowledge.linked_names import linked_names
+    from mdrecall.knowledge.mentions.linked_names import linked_names
 
     unit = "seated the Cornish and the Manx beside Ask the Owl, "
 

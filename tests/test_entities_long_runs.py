@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 def test_names_after_long_runs_of_closing_brackets_cost_linear_time() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.names import name_kind
+from mdrecall.knowledge.mentions.names import name_kind
 
 from helpers import write
 

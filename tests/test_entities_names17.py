@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import extract_entities
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.relations import ALIAS, find_relations
+from mdrecall.knowledge.mentions.extract import extract_entities
+from mdrecall.knowledge.mentions.relations import ALIAS, find_relations
 
 from helpers import write
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.relations import ALIAS, find_relations
+from mdrecall.knowledge.mentions.relations import ALIAS, find_relations
 
 from helpers import mention_kinds, write
 

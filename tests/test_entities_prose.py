@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.relations import find_relations
+from mdrecall.knowledge.mentions.extract import extract_entities
+from mdrecall.knowledge.mentions.relations import find_relations
 
 from helpers import write
 

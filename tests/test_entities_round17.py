@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.relations import ALIAS, find_relations
+from mdrecall.knowledge.mentions.relations import ALIAS, find_relations
 
 from helpers import mention_kinds, workspace_kinds
 

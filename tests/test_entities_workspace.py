@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import entity_key, extract_entities
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.mentions.extract import entity_key, extract_entities
 
 from helpers import write
 
@@ -224,7 +224,7 @@ def test_a_given_name_of_another_country_makes_a_full_name_a_person(line: str, n
 
 
 def test_an_english_word_or_a_place_that_is_also_a_given_name_is_not_read_as_one() -> None:
-    from mdrecall.knowledge.name_lists import given_name
+    from mdrecall.knowledge.lexicon.name_lists import given_name
 
     assert given_name("Owen") and given_name("Ngozi") and given_name("Alva")
     assert not any(given_name(w) for w in ("Rose", "Page", "Chase", "Walker", "Victoria", "Van"))

@@ -13,8 +13,8 @@ import pytest
 
 from mdrecall import Config, Entity, Memory
 from mdrecall.agent.tools import MemoryTools
-from mdrecall.knowledge import kind_context
-from mdrecall.knowledge.kind_guess import guess
+from mdrecall.knowledge.kinds import kind_context
+from mdrecall.knowledge.kinds.kind_guess import guess
 from mdrecall.mcp.tools import Tool, tool_named
 
 from helpers import run_cli, write

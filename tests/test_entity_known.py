@@ -197,11 +197,11 @@ def test_a_one_shot_search_naming_an_entity_loads_no_extraction(tmp_path: Path) 
     loaded = set(ast.literal_eval(out.stdout.strip().splitlines()[-1]))
     assert "mdrecall.knowledge.known" in loaded
     assert not loaded & {
-        "mdrecall.knowledge.extract",
+        "mdrecall.knowledge.mentions.extract",
         "mdrecall.knowledge.index",
-        "mdrecall.knowledge.names",
-        "mdrecall.knowledge.mention_patterns",
-        "mdrecall.knowledge.mention_readers",
-        "mdrecall.knowledge.name_lists",
-        "mdrecall.knowledge.relations",
+        "mdrecall.knowledge.mentions.names",
+        "mdrecall.knowledge.lexicon.mention_patterns",
+        "mdrecall.knowledge.mentions.mention_readers",
+        "mdrecall.knowledge.lexicon.name_lists",
+        "mdrecall.knowledge.mentions.relations",
     }, loaded

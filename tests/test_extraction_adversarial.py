@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.mentions.extract import extract_entities
 from mdrecall.knowledge.refresh import extract_views
 
 #: Seconds a 200 KB line may take (each took 12-64 s before; about 1 s now on a loaded machine).

@@ -10,9 +10,9 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.valid_time import line_dates
+from mdrecall.knowledge.dates.valid_time import line_dates
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 @pytest.mark.parametrize(

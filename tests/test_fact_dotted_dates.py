@@ -4,7 +4,7 @@ is not the line's own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_values import line_times, slots
+from mdrecall.knowledge.fact_lines.fact_values import line_times, slots
 
 from helpers import fact_pairs
 

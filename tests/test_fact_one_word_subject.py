@@ -3,7 +3,7 @@ later change supersedes (issue 29 part 3); one word and no time stays too vague 
 
 from __future__ import annotations
 
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import fact_pairs
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from mdrecall.knowledge.fact_pairs import attribute_pairs
+from mdrecall.knowledge.changes.fact_pairs import attribute_pairs
 from mdrecall.stores.views import FactRow
 
 #: Seconds the pass may take on 4,000 lines of one day (about 20 s before; well under 1 s now).

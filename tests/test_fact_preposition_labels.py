@@ -3,7 +3,7 @@ value a later line changes (issue 29 part 3); a label written with hyphens ("Aft
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_fields import field_of
+from mdrecall.knowledge.fact_lines.fact_fields import field_of
 
 from helpers import fact_pairs
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.fact_values import line_times, may_hold_time
-from mdrecall.knowledge.fact_words import CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.fact_values import line_times, may_hold_time
+from mdrecall.knowledge.fact_lines.fact_words import CHANGE, CHANGE_HINT, CHANGE_WEAK, CHANGE_WEAK_HINT
 
 TIMED = [
     "Standup is at 9:30 now",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.fact_values import stem, subject_words
+from mdrecall.knowledge.fact_lines.fact_values import stem, subject_words
 
 from helpers import fact_pairs
 

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.family_customs import called_names, customary_name, last_given_family
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.lexicon.family_customs import called_names, customary_name, last_given_family
 
 from helpers import write
 

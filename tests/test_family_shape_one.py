@@ -1,15 +1,15 @@
 """One definition of the Chinese and Korean family-name-first shape (session 24, h-kinds30): the custom's
-first names (:func:`~mdrecall.knowledge.family_customs.customary_name`) and the kinds
-(:func:`~mdrecall.knowledge.family_order.family_first_person`) read the same
-:func:`~mdrecall.knowledge.family_customs.han_name`, so a name one calls a person the other does too. The
-names are made up for these tests (a tailor in Taiping, a kopitiam in Seremban)."""
+first names (:func:`~mdrecall.knowledge.lexicon.family_customs.customary_name`) and the kinds
+(:func:`~mdrecall.knowledge.mentions.family_order.family_first_person`) read the same
+:func:`~mdrecall.knowledge.lexicon.family_customs.han_name`, so a name one calls a person the other does too.
+The names are made up for these tests (a tailor in Taiping, a kopitiam in Seremban)."""
 
 from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.family_customs import called_names, customary_name, han_name
-from mdrecall.knowledge.family_order import family_first_person
+from mdrecall.knowledge.lexicon.family_customs import called_names, customary_name, han_name
+from mdrecall.knowledge.mentions.family_order import family_first_person
 
 SHAPED = ["Koay Soon Keat", "Chuah Mei Foong", "Khor Ah Leng", "Lim Boon Kwang", "Kim Ha Jun"]
 NOT_SHAPED = ["Tan And Co", "Lim Garden Park", "Wong Kong Station", "Ooi Marketing Plan"]

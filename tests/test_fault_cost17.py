@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 
-from mdrecall.knowledge import candidate_kinds, value_kinds
-from mdrecall.knowledge.change_words import lexicon_changes
-from mdrecall.knowledge.date_hints import may_name_date
-from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.dates.date_hints import may_name_date
+from mdrecall.knowledge.fact_lines import value_kinds
+from mdrecall.knowledge.fact_lines.change_words import lexicon_changes
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.mentions import candidate_kinds
+from mdrecall.knowledge.mentions.extract import extract_entities
 from mdrecall.stores.views import FactRow
 
 

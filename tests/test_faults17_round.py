@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_signal import lexicon_signal, signal
+from mdrecall.knowledge.fact_lines.change_signal import lexicon_signal, signal
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 

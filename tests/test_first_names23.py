@@ -1,6 +1,6 @@
 """First names of session 21 (h-firsts23): a given name never written alone names the one person it opens
 even where no mention types the pair a person, when both words read as a given name and a surname
-(:mod:`mdrecall.knowledge.given_shape`).
+(:mod:`mdrecall.knowledge.aliases.given_shape`).
 
 The notes are written for these tests (an allotment society, a village cricket club, a language school), in
 words of their own, not the labelled sets' nor the entity corpus's."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.given_shape import unlexed_word
+from mdrecall.knowledge.aliases.given_shape import unlexed_word
 from mdrecall.knowledge.index import EntityIndex
 
 from helpers import write
@@ -82,7 +82,7 @@ def test_nicknames_from_the_public_table_and_the_hand_list_link(tmp_path: Path) 
 
 
 def test_the_public_table_keeps_no_word_or_given_name_as_a_nickname() -> None:
-    from mdrecall.knowledge.name_lists import nicknames
+    from mdrecall.knowledge.lexicon.name_lists import nicknames
 
     table = nicknames()
     assert "barbara" in table["babs"] and "beatrice" in table["trixie"]

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.given_forms import given_forms, plain_form
+from mdrecall.knowledge.aliases.given_forms import given_forms, plain_form
+from mdrecall.knowledge.aliases.kin_namesakes import introduced_children
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.kin_namesakes import introduced_children
-from mdrecall.knowledge.name_lists import fold_accents
+from mdrecall.knowledge.lexicon.name_lists import fold_accents
 
 from helpers import write
 

@@ -1,5 +1,5 @@
-"""A later word of a longer name read only inside it (:mod:`mdrecall.knowledge.fragment_links`) is told by
-plain substring searches, as whole words: no regular expression compiled per name (a page of thousands
+"""A later word of a longer name read only inside it (:mod:`mdrecall.knowledge.aliases.fragment_links`) is
+told by plain substring searches, as whole words: no regular expression compiled per name (a page of thousands
 of names overflowed the cache, and compiling took a third of a 1 MB roster's views)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from mdrecall.knowledge import fragment_links
-from mdrecall.knowledge.fragment_links import link_fragments
+from mdrecall.knowledge.aliases import fragment_links
+from mdrecall.knowledge.aliases.fragment_links import link_fragments
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.valid_time import heading_day, line_dates
+from mdrecall.knowledge.dates.valid_time import heading_day, line_dates
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.mention_readers import joined_name_kind
+from mdrecall.knowledge.mentions.mention_readers import joined_name_kind
 
 
 def test_words_without_their_joining_word_are_no_joined_name() -> None:
@@ -38,7 +38,7 @@ def test_a_fault_reading_one_pages_knowledge_leaves_the_index_whole(
 ) -> None:
     """A reading fault in the knowledge of one page (a rule's bug) is said and costs that page's views
     only: the page and the others are indexed and searched, the others' entities listed."""
-    import mdrecall.knowledge.extract as extract
+    import mdrecall.knowledge.mentions.extract as extract
 
     real = extract.extract_entities
 

@@ -1,6 +1,6 @@
 """First names of session 22 (h-firsts25): a name written with a kin term or an honorific of another
 language ("Kuya Ramil", "Ate Pilar", "Mehul bhai", "Tante Ilse") means the person the name alone means
-(:mod:`mdrecall.knowledge.kin_names`).
+(:mod:`mdrecall.knowledge.aliases.kin_names`).
 
 The notes are written for these tests (a dive shop in Moalboal, a textile shop in Surat, a Hamburg
 allotment, a Cebu bakery), in words of their own, not the labelled sets' nor the entity corpus's."""
@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
+from mdrecall.knowledge.aliases.kin_names import address_parts, shortened_from
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.kin_names import address_parts, shortened_from
 
 from helpers import write
 

@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.name_lists import kin_group
+from mdrecall.knowledge.lexicon.name_lists import kin_group
 from mdrecall.search.places import whereabouts_names
 
 from helpers import write

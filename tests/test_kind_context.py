@@ -1,5 +1,5 @@
-"""The kind the words around a name's mentions suggest (:mod:`mdrecall.knowledge.kind_context`): the last
-fallback of the kind vote, for a name no rule types, on real workspaces (a bakery owner's and an office
+"""The kind the words around a name's mentions suggest (:mod:`mdrecall.knowledge.kinds.kind_context`): the
+last fallback of the kind vote, for a name no rule types, on real workspaces (a bakery owner's and an office
 manager's notes, written for these tests)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge import index as entity_index
-from mdrecall.knowledge import kind_context
-from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.kind_guess import guess_kind
+from mdrecall.knowledge.kinds import kind_context
+from mdrecall.knowledge.kinds.kind_guess import guess_kind
+from mdrecall.knowledge.mentions.extract import entity_key
 
 from helpers import write
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge import kind_context
+from mdrecall.knowledge.kinds import kind_context
 
 from helpers import write
 

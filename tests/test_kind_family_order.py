@@ -1,21 +1,21 @@
-"""Names written family name first (:mod:`mdrecall.knowledge.family_order`), a company's legal form in any
-language (:mod:`mdrecall.knowledge.legal_forms`) and the head nouns of Vietnamese and Malay opening a name
-(``name_words.PHRASE_HEADS``, ``PLACE_HEADS``, ``ORG_HEADS``): session 24, h-kinds29. Names invented for
-these tests (a print shop in Cần Thơ, a durian farm's buyers in Raub)."""
+"""Names written family name first (:mod:`mdrecall.knowledge.mentions.family_order`), a company's legal form
+in any language (:mod:`mdrecall.knowledge.mentions.legal_forms`) and the head nouns of Vietnamese and Malay
+opening a name (``name_words.PHRASE_HEADS``, ``PLACE_HEADS``, ``ORG_HEADS``): session 24, h-kinds29. Names
+invented for these tests (a print shop in Cần Thơ, a durian farm's buyers in Raub)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.family_order import (
+from mdrecall.knowledge.lexicon.name_words import head_kind, named_occasion
+from mdrecall.knowledge.mentions.family_order import (
     custom_shaped_person,
     family_first_person,
     premises_on,
     vietnamese_syllable,
 )
-from mdrecall.knowledge.legal_forms import legal_form
-from mdrecall.knowledge.name_words import head_kind, named_occasion
+from mdrecall.knowledge.mentions.legal_forms import legal_form
 
 from helpers import write
 
@@ -107,7 +107,7 @@ def test_a_form_of_address_of_another_language_opens_a_persons_name() -> None:
 
 
 def test_a_bank_a_troupe_a_courier_and_a_malay_hospital_are_organisations() -> None:
-    from mdrecall.knowledge.names import name_kind
+    from mdrecall.knowledge.mentions.names import name_kind
 
     assert name_kind("Zentabank", ["Zentabank"], "transfer in ", " today")[0] == "organisation"
     assert name_kind("Sandbank", ["Sandbank"], "walked out to the ", " at low tide")[0] != "organisation"

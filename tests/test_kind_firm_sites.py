@@ -44,7 +44,7 @@ def test_the_place_after_a_firm_is_where_it_is(tmp_path: Path) -> None:
 
 
 def test_the_shape_of_a_firms_site() -> None:
-    from mdrecall.knowledge.firm_sites import firm_site
+    from mdrecall.knowledge.mentions.firm_sites import firm_site
 
     line = "works at Brannholt Engineering Ltd, Skelvik."
     firm, end = line.index("Brannholt"), line.index("Skelvik") + len("Skelvik")

@@ -1,5 +1,5 @@
-"""The kind a name alone suggests (:mod:`mdrecall.knowledge.kind_guess`): the fallback of the kind vote for
-a name the workspace gives no cue for, on real workspaces (invented wording, not from a labelled set)."""
+"""The kind a name alone suggests (:mod:`mdrecall.knowledge.kinds.kind_guess`): the fallback of the kind vote
+for a name the workspace gives no cue for, on real workspaces (invented wording, not from a labelled set)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge import index as entity_index
-from mdrecall.knowledge import kind_guess
-from mdrecall.knowledge.kind_guess import guess_kind
+from mdrecall.knowledge.kinds import kind_guess
+from mdrecall.knowledge.kinds.kind_guess import guess_kind
 
 from helpers import write
 

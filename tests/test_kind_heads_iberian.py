@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.name_words import head_kind
+from mdrecall.knowledge.lexicon.name_words import head_kind
 
 from helpers import entity_kinds
 

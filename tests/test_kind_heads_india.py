@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.name_words import head_kind
+from mdrecall.knowledge.lexicon.name_words import head_kind
 
 from helpers import write
 

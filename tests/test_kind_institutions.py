@@ -30,7 +30,7 @@ def test_hospitals_and_bakeries_are_organisations(tmp_path: Path) -> None:
 def test_a_day_after_for_is_no_part_of_an_organisations_name() -> None:
     """ "for" joins an organisation's word to the rest of its name ("Institute for Fiscal Studies"), not to
     the day something is for."""
-    from mdrecall.knowledge.extract import extract_entities
+    from mdrecall.knowledge.mentions.extract import extract_entities
 
     names = {m.name for m in extract_entities("- Tickets from Saltmarsh Brewery for Saturday.\n").mentions}
     assert "Saltmarsh Brewery" in names and "Saltmarsh Brewery for Saturday" not in names

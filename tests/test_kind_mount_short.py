@@ -23,7 +23,7 @@ def test_mt_opens_a_mountains_name(tmp_path: Path) -> None:
 
 
 def test_mt_names_a_place_before_a_summit() -> None:
-    from mdrecall.knowledge.names import name_kind
+    from mdrecall.knowledge.mentions.names import name_kind
 
     assert name_kind("Mt Corrallan", ["Mt", "Corrallan"], "- Walked to ", " summit and back.")[0] == "place"
     assert name_kind("Mt Ellory", ["Mt", "Ellory"], "we climbed ", " today")[0] == "place"

@@ -1,5 +1,5 @@
-"""The name's own shape read by the sentence kind model (:mod:`mdrecall.knowledge.name_shape`, session 23,
-h-kinds28): humps joining two dictionary words, coined brand endings, a city opening a firm's name, the
+"""The name's own shape read by the sentence kind model (:mod:`mdrecall.knowledge.kinds.name_shape`, session
+23, h-kinds28): humps joining two dictionary words, coined brand endings, a city opening a firm's name, the
 class of the last word; and the shipped file that reads it. Names invented for these tests (a cooper's
 suppliers, a rowing club's sponsors)."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mdrecall.knowledge import kind_context, kind_sentence
-from mdrecall.knowledge.kind_slots import NOUN_SENSES
-from mdrecall.knowledge.name_shape import WIDTH, shape_features
+from mdrecall.knowledge.kinds import kind_context, kind_sentence
+from mdrecall.knowledge.kinds.name_shape import WIDTH, shape_features
+from mdrecall.knowledge.lexicon.kind_slots import NOUN_SENSES
 
 
 def _on(name: str) -> set[int]:

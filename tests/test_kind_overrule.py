@@ -1,5 +1,5 @@
 """A weak cue's place-or-organisation is decided by the context model
-(:func:`~mdrecall.knowledge.kind_context.overrules`): "at X" reads the same for a place and for the
+(:func:`~mdrecall.knowledge.kinds.kind_context.overrules`): "at X" reads the same for a place and for the
 agency or shop there, on real workspaces written for these tests (a household moving house in Finland, a
 bakery's to-do list)."""
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.kind_context import overrules
-from mdrecall.knowledge.kind_guess import KindGuess
-from mdrecall.knowledge.kind_vote import weak_cue
+from mdrecall.knowledge.kinds.kind_context import overrules
+from mdrecall.knowledge.kinds.kind_guess import KindGuess
+from mdrecall.knowledge.kinds.kind_vote import weak_cue
 
 from helpers import write
 

@@ -1,4 +1,4 @@
-"""The sentence model's reading of a name's mention lines (:mod:`mdrecall.knowledge.kind_sentence`): the
+"""The sentence model's reading of a name's mention lines (:mod:`mdrecall.knowledge.kinds.kind_sentence`): the
 masked lines, the loader (inactive without its file, none shipped) and a model file that reads it, on lines
 written for these tests (a sailmaker's notes)."""
 
@@ -10,7 +10,7 @@ from typing import NamedTuple
 import numpy as np
 import pytest
 
-from mdrecall.knowledge import kind_context, kind_sentence
+from mdrecall.knowledge.kinds import kind_context, kind_sentence
 
 
 class Line(NamedTuple):

@@ -12,7 +12,7 @@ import pytest
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge import index as entity_index
-from mdrecall.knowledge import kind_context, kind_sentence
+from mdrecall.knowledge.kinds import kind_context, kind_sentence
 
 from helpers import write
 

@@ -1,5 +1,5 @@
 """The shipped sentence model (``data/kind_context_sentence.npz``) reads a name's mention lines beside the
-static context model, their probabilities averaged (:mod:`mdrecall.knowledge.kind_sentence`), where the
+static context model, their probabilities averaged (:mod:`mdrecall.knowledge.kinds.kind_sentence`), where the
 ``local`` extra is installed: a dog walker's notes written for these tests, on a real workspace."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge import kind_context, kind_sentence
+from mdrecall.knowledge.kinds import kind_context, kind_sentence
 
 from helpers import write
 

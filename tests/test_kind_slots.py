@@ -1,5 +1,5 @@
-"""The grammatical slots around a name's mentions (:mod:`mdrecall.knowledge.kind_slots`): a word's WordNet
-supersense in any form, the slot counts of lines written for these tests (a beekeeper's and a ferry
+"""The grammatical slots around a name's mentions (:mod:`mdrecall.knowledge.lexicon.kind_slots`): a word's
+WordNet supersense in any form, the slot counts of lines written for these tests (a beekeeper's and a ferry
 commuter's notes), a context model that reads them, and the cost on a long line."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import NamedTuple
 import numpy as np
 import pytest
 
-from mdrecall.knowledge import kind_context
-from mdrecall.knowledge.kind_slots import BEFORE, NOUN_SENSES, VERB_SENSES, WIDTH, senses, slots
+from mdrecall.knowledge.kinds import kind_context
+from mdrecall.knowledge.lexicon.kind_slots import BEFORE, NOUN_SENSES, VERB_SENSES, WIDTH, senses, slots
 
 
 class Line(NamedTuple):

@@ -1,4 +1,4 @@
-"""The kind stack (:mod:`mdrecall.knowledge.kind_stack`): where a stack model is installed, a name whose
+"""The kind stack (:mod:`mdrecall.knowledge.kinds.kind_stack`): where a stack model is installed, a name whose
 cues disagree takes the kind it says; where the model file is missing or damaged, the rules decide as they
 always did. On a real workspace written for these tests (an allotment's log), with model files written
 here (none is shipped)."""
@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge import kind_stack
-from mdrecall.knowledge.kind_guess import KindGuess
-from mdrecall.knowledge.kind_stack import FEATURES, KINDS, Evidence, rules_decision, stacked_decision
+from mdrecall.knowledge.kinds import kind_stack
+from mdrecall.knowledge.kinds.kind_guess import KindGuess
+from mdrecall.knowledge.kinds.kind_stack import FEATURES, KINDS, Evidence, rules_decision, stacked_decision
 
 from helpers import write
 

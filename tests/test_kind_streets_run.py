@@ -1,16 +1,16 @@
 """Streets named after people, found as a family-name-first run (session 24, h-kinds30): the run reader
-(:func:`~mdrecall.knowledge.family_runs.family_run`) typed every such run a person before the words around
-it were read; after a building or a place and "on" (:func:`~mdrecall.knowledge.family_order.premises_on`)
-it is a street, as Vietnam names its streets. The notes are made up for these tests (a fan repair in Đà
-Nẵng, a print run in Biên Hòa)."""
+(:func:`~mdrecall.knowledge.mentions.family_runs.family_run`) typed every such run a person before the words
+around it were read; after a building or a place and "on"
+(:func:`~mdrecall.knowledge.mentions.family_order.premises_on`) it is a street, as Vietnam names its streets.
+The notes are made up for these tests (a fan repair in Đà Nẵng, a print run in Biên Hòa)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import extract_entities
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 from helpers import write
 

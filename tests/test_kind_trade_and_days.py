@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.names import name_kind
+from mdrecall.knowledge.mentions.names import name_kind
 from tests.helpers import write
 
 

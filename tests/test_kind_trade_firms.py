@@ -32,7 +32,7 @@ def test_a_trade_in_the_plural_names_a_firm(tmp_path: Path) -> None:
 
 
 def test_the_shape_of_a_trade_firm() -> None:
-    from mdrecall.knowledge.trade_names import trade_firm
+    from mdrecall.knowledge.mentions.trade_names import trade_firm
 
     assert trade_firm(["Tregony", "Plasterers"])
     assert trade_firm(["Morrow", "&", "Daughters", "Tilers"])

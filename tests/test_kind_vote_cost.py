@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from mdrecall.knowledge import kind_vote
-from mdrecall.knowledge.extract import SHAPE, extract_entities
-from mdrecall.knowledge.kind_vote import Forms, inherited_kinds, vote
-from mdrecall.knowledge.name_words import PLACE_NOUNS
-from mdrecall.knowledge.names import name_kind
+from mdrecall.knowledge.kinds import kind_vote
+from mdrecall.knowledge.kinds.kind_vote import Forms, inherited_kinds, vote
+from mdrecall.knowledge.lexicon.name_words import PLACE_NOUNS
+from mdrecall.knowledge.mentions.extract import SHAPE, extract_entities
+from mdrecall.knowledge.mentions.names import name_kind
 
 SETS = Path(__file__).resolve().parents[1] / "benchmarks" / "knowledge"
 #: The labelled sets that may be read (the blind one is kept aside).

@@ -3,7 +3,7 @@ city it is a country's code ("Durban SA"), no part of the name."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 def _kinds(text: str) -> dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.money import amounts
+from mdrecall.knowledge.fact_lines.money import amounts
 
 
 @pytest.mark.parametrize(

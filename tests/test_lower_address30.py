@@ -1,7 +1,7 @@
 """Session 24 (h-names30): a Vietnamese form of address written in lower case before a given name ("cô
-Nhàn", "anh Phong") is the person (:mod:`mdrecall.knowledge.lower_address`), folded into the one full name
-whose given name it is; a Vietnamese family name alone, or the first syllable of a two-syllable given name,
-is no one's first name.
+Nhàn", "anh Phong") is the person (:mod:`mdrecall.knowledge.mentions.lower_address`), folded into the one full
+name whose given name it is; a Vietnamese family name alone, or the first syllable of a two-syllable given
+name, is no one's first name.
 
 The notes are written for these tests (a bakery in Đà Lạt, a tailor's in Hội An), in words of their own."""
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import extract_entities
 from mdrecall.knowledge.index import EntityIndex
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 from helpers import write
 

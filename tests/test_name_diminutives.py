@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.extract import entity_key
+from mdrecall.knowledge.aliases.name_links import diminutive_of
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.name_links import diminutive_of
+from mdrecall.knowledge.mentions.extract import entity_key
 
 from helpers import write
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.names import name_word
+from mdrecall.knowledge.mentions.names import name_word
 
 
 @pytest.mark.parametrize("word", ["Oncogenic", "Familial", "Cardiac", "Invasive", "Infertility"])
@@ -21,7 +21,7 @@ def test_a_rare_name_is_a_name_word(word: str) -> None:
 
 
 def test_a_noun_never_capitalised_is_no_surname_of_a_sentence_opening_pair() -> None:
-    from mdrecall.knowledge.opening_fulls import link_opening_fulls
+    from mdrecall.knowledge.aliases.opening_fulls import link_opening_fulls
 
     # "Abl" is written alone; "Abl Kinase …" and "Reg Halloran …" only open sentences (weak pairs)
     out = {"abl": "abl", "reg": "reg"}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.index import EntityIndex
-from mdrecall.knowledge.opening_names import MAX_WORDS, opening_name
+from mdrecall.knowledge.mentions.opening_names import MAX_WORDS, opening_name
 
 
 def test_a_run_longer_than_a_name_is_no_name_by_its_length() -> None:

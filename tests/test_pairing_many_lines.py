@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.state_pairs import state_pairs
+from mdrecall.knowledge.changes.state_pairs import state_pairs
+from mdrecall.knowledge.fact_lines.facts import line_facts
 from mdrecall.stores.views import FactRow, Supersession
 
 _SYL = "ka lo mi ne ru sa ti vo ze ba do fi gu ha je ko lu ma no pe".split()
@@ -40,7 +40,7 @@ def test_a_state_changed_on_a_later_day_still_pairs() -> None:
 def test_thousands_of_label_lines_on_a_page_pair_in_near_linear_time() -> None:
     # 6,000 "Open: <hours>" lines restating one label down a page: each was tried against every other
     # line of the page (2,000 lines: 5 s, 20,000: over five minutes); now only against the lines above it
-    from mdrecall.knowledge.fact_pairs import supersessions
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
 
     text = "# Hours\n\n" + "\n".join(f"Open: {7 + i % 5} am to {3 + i % 6} pm" for i in range(6000)) + "\n"
     facts = line_facts("memory/notes/hours.md", text, None)
@@ -59,7 +59,7 @@ def test_thousands_of_handover_lines_on_a_page_pair_in_near_linear_time() -> Non
     # 6,000 undated lines "X takes over the night shift from Y" naming 250 nurses on one page: each line
     # was tried against every line above it naming the shift (~5 s here, 20,000 lines: over a minute);
     # now against the nearest above sharing a word, and the lines holding a value it names
-    from mdrecall.knowledge.fact_pairs import supersessions
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
 
     lines = [
         f"- {_person(i % 250)} takes over the night shift on ward 4 from {_person((i + 1) % 250)}"
@@ -78,7 +78,7 @@ def test_thousands_of_handover_lines_on_a_page_pair_in_near_linear_time() -> Non
 def test_a_long_page_edited_pairs_again_in_near_linear_time() -> None:
     # the same page of 4,000 handover lines, one line edited: the update retried each of its lines against
     # every line sharing a word (15 s); a page that is most of the lines is paired anew (the same pairs)
-    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
+    from mdrecall.knowledge.changes.fact_pairs import supersessions, supersessions_update
 
     path = "memory/notes/ward.md"
     lines = [
@@ -98,7 +98,7 @@ def test_thousands_of_reversed_decisions_in_a_log_pair_in_near_linear_time() -> 
     # 6,000 lines "pulled out of X and booked Y instead" about 300 coach firms in one day's log: each line
     # taking a decision back was tried against every line deciding one (8,000 lines: 11 s, 20,000: hung);
     # now only the latest deciding line written before it, per option named, is looked up
-    from mdrecall.knowledge.fact_pairs import supersessions
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
 
     lines = [
         f"- the PTA pulled out of {_firm(i % 300)} Coaches and booked {_firm((i + 7) % 300)} Coaches instead"
@@ -111,7 +111,7 @@ def test_thousands_of_reversed_decisions_in_a_log_pair_in_near_linear_time() -> 
 
 
 def test_a_decision_taken_back_pairs_with_the_latest_written_before_it() -> None:
-    from mdrecall.knowledge.stance_pairs import stance_pairs
+    from mdrecall.knowledge.changes.stance_pairs import stance_pairs
 
     def log(day: str, line: str) -> list[FactRow]:
         return line_facts(f"memory/{day}.md", f"# d\n\n- {line}\n", day)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_pairs import change_pairs
-from mdrecall.knowledge.fact_pairs import attribute_pairs
+from mdrecall.knowledge.changes.change_pairs import change_pairs
+from mdrecall.knowledge.changes.fact_pairs import attribute_pairs
 from mdrecall.stores import sqlite_views
 from mdrecall.stores.sqlite import SQLiteStore
 from mdrecall.stores.views import FactRow

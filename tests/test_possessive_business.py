@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mdrecall.knowledge.extract import extract_entities
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 def _names(text: str) -> set[str]:

@@ -211,7 +211,7 @@ def test_a_namespace_made_before_the_fact_lines_is_filled_by_its_next_sync(
     works (no pairing yet, nothing marked wrongly); the sync re-reads the files and pairs as SQLite does."""
     import psycopg
 
-    from mdrecall.knowledge.superseded import superseded_in
+    from mdrecall.knowledge.changes.superseded import superseded_in
     from mdrecall.stores import open_store
     from mdrecall.stores.postgres_migrations import MIGRATIONS
 

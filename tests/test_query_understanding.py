@@ -10,7 +10,7 @@ import pytest
 from mdrecall import Config
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored, apply_date_hints
-from mdrecall.text.dates import DateHints, resolve_relative_dates
+from mdrecall.text.date_phrases.dates import DateHints, resolve_relative_dates
 from mdrecall.text.query import MAX_SYNONYMS, build_keyword_query, cjk_fts_expression
 from mdrecall.text.stopwords import STOP_WORDS, STOP_WORDS_BY_LANGUAGE
 from mdrecall.text.synonyms import BUILTIN_GROUPS, DEFAULT_SYNONYMS, SynonymTable, fold, synonym_table

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_values import typed_values
-from mdrecall.knowledge.rate_amounts import bare_rates, other_units, price_units, priced_amounts
+from mdrecall.knowledge.fact_lines.fact_values import typed_values
+from mdrecall.knowledge.fact_lines.rate_amounts import bare_rates, other_units, price_units, priced_amounts
 
 from helpers import fact_pairs_in
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.standing_rates import same_thing_priced, standing_rate
+from mdrecall.knowledge.changes.standing_rates import same_thing_priced, standing_rate
 
 from helpers import fact_pairs_in
 

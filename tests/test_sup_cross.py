@@ -1,6 +1,7 @@
 """The supersession cross-encoder shipped as a delta on the base model, bounded and cached
-(:mod:`mdrecall.knowledge.cross_model`, :mod:`mdrecall.knowledge.cross_candidates`,
-:mod:`mdrecall.knowledge.cross_pairs`). Real parts: the shipped base model, real workspaces, real SQLite."""
+(:mod:`mdrecall.knowledge.changes.cross_model`, :mod:`mdrecall.knowledge.changes.cross_candidates`,
+:mod:`mdrecall.knowledge.changes.cross_pairs`). Real parts: the shipped base model, real workspaces, real
+SQLite."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge import cross_candidates, cross_model, cross_pairs
-from mdrecall.knowledge.superseded import CROSS_LEFT_KEY
+from mdrecall.knowledge.changes import cross_candidates, cross_model, cross_pairs
+from mdrecall.knowledge.changes.superseded import CROSS_LEFT_KEY
 
 pytestmark = pytest.mark.skipif(cross_model.unavailable() is not None, reason="no onnxruntime or base model")
 
@@ -200,7 +201,7 @@ def test_status_says_whether_the_cross_encoder_pairs(tmp_path: Path, monkeypatch
 
 
 def _fact(text: str, day: str | None = None, path: str = "stables/feed.md"):  # type: ignore[no-untyped-def]
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     head = f"# {day}\n\n" if day else "# Feed\n\n"
     return line_facts(f"memory/{day}.md" if day else path, head + text + "\n", day)[-1]

@@ -1,9 +1,9 @@
 """The supersession cross-encoder's bound made incremental
-(:func:`mdrecall.knowledge.cross_candidates.searched`, :mod:`mdrecall.knowledge.cross_state`): a sync that
-changed a few files bounds and decides only the newer lines they reach, keeps the other decisions, and gives
-the pairs a pairing of every line gives. Real parts: real workspaces, real SQLite, the static vectors; a
-stand-in scorer (a hash of the pair as p) so that many pairs are decided whatever the trained model reads
-in them."""
+(:func:`mdrecall.knowledge.changes.cross_candidates.searched`, :mod:`mdrecall.knowledge.changes.cross_state`):
+a sync that changed a few files bounds and decides only the newer lines they reach, keeps the other decisions,
+and gives the pairs a pairing of every line gives. Real parts: real workspaces, real SQLite, the static
+vectors; a stand-in scorer (a hash of the pair as p) so that many pairs are decided whatever the trained model
+reads in them."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge import cross_candidates, cross_model, cross_pairs
-from mdrecall.knowledge.cross_state import STATE_KEY
-from mdrecall.knowledge.superseded import refresh_superseded
+from mdrecall.knowledge.changes import cross_candidates, cross_model, cross_pairs
+from mdrecall.knowledge.changes.cross_state import STATE_KEY
+from mdrecall.knowledge.changes.superseded import refresh_superseded
 
 pytestmark = pytest.mark.skipif(cross_model.unavailable() is not None, reason="no onnxruntime or base model")
 

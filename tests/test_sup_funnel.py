@@ -11,8 +11,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import sup_funnel  # noqa: E402  (benchmarks/sup_funnel.py)
 
-from mdrecall.knowledge.change_gates import change_gates  # noqa: E402
-from mdrecall.knowledge.facts import line_facts, said_gate  # noqa: E402
+from mdrecall.knowledge.changes.change_gates import change_gates  # noqa: E402
+from mdrecall.knowledge.fact_lines.facts import line_facts, said_gate  # noqa: E402
 
 
 def test_funnel_classifies_each_pair_of_dev() -> None:

@@ -1,5 +1,5 @@
-"""The learned supersession scorer (knowledge/pair_model.py): its candidates, its decision beside the rules,
-its cost on a long page, and the rules alone where its weights are missing. The worlds here (a Cornish
+"""The learned supersession scorer (knowledge/changes/pair_model.py): its candidates, its decision beside the
+rules, its cost on a long page, and the rules alone where its weights are missing. The worlds here (a Cornish
 island's ferry, a bell-ringing band, a parish rota) are none of the labelled sets'."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mdrecall.knowledge import pair_model
-from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
-from mdrecall.knowledge.facts import Fact, line_facts
-from mdrecall.knowledge.pair_candidates import candidates
-from mdrecall.knowledge.pair_features import FEATURES
-from mdrecall.knowledge.pair_model import Model, load, model_pairs
+from mdrecall.knowledge.changes import pair_model
+from mdrecall.knowledge.changes.fact_pairs import supersessions, supersessions_update
+from mdrecall.knowledge.changes.pair_candidates import candidates
+from mdrecall.knowledge.changes.pair_features import FEATURES
+from mdrecall.knowledge.changes.pair_model import Model, load, model_pairs
+from mdrecall.knowledge.fact_lines.facts import Fact, line_facts
 
 MEMORY = (
     "# Memory\n\n"

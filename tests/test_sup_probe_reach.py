@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import sup_probe_reach  # noqa: E402  (benchmarks/sup_probe_reach.py)
 
 from mdrecall.embedders.static import is_available  # noqa: E402
-from mdrecall.knowledge.facts import line_facts  # noqa: E402
+from mdrecall.knowledge.fact_lines.facts import line_facts  # noqa: E402
 
 
 @pytest.mark.skipif(not is_available(), reason="the static model is not installed")

@@ -1,13 +1,13 @@
-"""Lines that look like changes and are not (knowledge/left_objects.py, asked_clauses.py, journey_stops.py):
-a time one leaves at, a lift given, a start month after "from", a change only asked about, a stop on a
-journey. Wordings and worlds of our own."""
+"""Lines that look like changes and are not (knowledge/fact_lines/left_objects.py, asked_clauses.py,
+journey_stops.py): a time one leaves at, a lift given, a start month after "from", a change only asked about,
+a stop on a journey. Wordings and worlds of our own."""
 
 from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 
 from helpers import fact_pairs as _pairs
 

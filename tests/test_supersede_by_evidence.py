@@ -3,8 +3,8 @@ fact line a later change can supersede (it supersedes nothing by itself)."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 
 def _pairs(files: dict[str, tuple[str | None, str]]) -> dict[tuple[str, int], tuple[str, int]]:

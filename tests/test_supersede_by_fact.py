@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import SAID, line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import SAID, line_facts
 from mdrecall.stores.views import FactRow
 
 from helpers import run_cli
@@ -167,7 +167,7 @@ def _random_claim(rng: random.Random, subject: str) -> tuple[tuple[str, ...], tu
 
 def _pairs_by_trying_every_pair(facts: list) -> dict:  # noqa: ANN401 - the reference the fast pairing must equal
     """The pairing by its definition: every later line against every earlier one, the latest winning."""
-    from mdrecall.knowledge import fact_pairs as f
+    from mdrecall.knowledge.changes import fact_pairs as f
 
     out: dict = {}
     for new in facts:
@@ -293,8 +293,8 @@ def _random_lines(rng: random.Random, files: list[str], start: int = 1) -> list[
 def test_pairing_again_after_a_change_equals_pairing_everything_anew(seed: int) -> None:
     """A few files change (lines added, removed, rewritten), twice: re-pairing only what they touch (the
     attribute rule's and the change lines' pass) gives the pairs of pairing every line anew."""
-    from mdrecall.knowledge.change_pairs import change_pairs
-    from mdrecall.knowledge.fact_pairs import attribute_pairs, supersessions_update
+    from mdrecall.knowledge.changes.change_pairs import change_pairs
+    from mdrecall.knowledge.changes.fact_pairs import attribute_pairs, supersessions_update
 
     rng = random.Random(seed)
     files = [f"memory/2026-11-{d:02d}.md" for d in range(1, 10)] + [f"pages/p{k}.md" for k in range(4)]
@@ -386,7 +386,7 @@ def test_a_long_run_of_capitalised_words_is_read_in_linear_time() -> None:
     import sys
 
     line = "- " + " ".join(f"Gene{i}X" for i in range(40)) + " replaced nothing here; we moved from ACME"
-    code = f"from mdrecall.knowledge.facts import line_facts; line_facts('x.md', {line!r}, None)"
+    code = f"from mdrecall.knowledge.fact_lines.facts import line_facts; line_facts('x.md', {line!r}, None)"
     done = subprocess.run([sys.executable, "-c", code], timeout=60, check=False)
     assert done.returncode == 0
 
@@ -399,7 +399,7 @@ def test_a_pasted_line_of_fact_wordings_is_read_in_bounded_time() -> None:
     import sys
 
     code = (
-        "from mdrecall.knowledge.facts import line_facts\n"
+        "from mdrecall.knowledge.fact_lines.facts import line_facts\n"
         "for unit in (\"he's limping \", 'no longer manages ', 'Bo owns billing ', 'the van broke down '):\n"
         "    line_facts('x.md', '- ' + unit * 8000, '2026-11-25')\n"
     )
@@ -508,8 +508,8 @@ def test_pairing_again_after_a_log_adds_a_line_told_equals_pairing_anew() -> Non
     """A daily log added after the first pairing holds a line told (dated, no change word, a name): its
     words are not counted as candidates' words, and re-pairing only the changed file must still give the
     pairs of pairing everything anew (a KeyError on its own words broke session end and the watcher)."""
-    from mdrecall.knowledge.change_rules import is_told
-    from mdrecall.knowledge.fact_pairs import supersessions_update
+    from mdrecall.knowledge.changes.change_rules import is_told
+    from mdrecall.knowledge.changes.fact_pairs import supersessions_update
 
     page = "# Ops\n\n- Release manager: Ana Ruiz.\n- Standup is at 09:30 in the Fjord room.\n"
     first = line_facts("pages/ops.md", page, None)

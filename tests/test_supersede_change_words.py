@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.change_words import ends_value
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.change_words import ends_value
 
 from helpers import fact_pairs_in, pairs_of
 
@@ -141,7 +141,7 @@ def test_a_holder_elected_supersedes_the_roles_page_line(tmp_path: Path) -> None
 
 
 def test_a_line_naming_no_value_but_ending_one_is_a_fact_line_and_supersedes() -> None:
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     log = "# 2031-05-02\n\n- Clayworks has pulled out, we buy clay direct from the quarry\n"
     (fact,) = line_facts("memory/2031-05-02.md", log, "2031-05-02")

@@ -8,9 +8,9 @@ no changed value, so they supersede nothing. Wordings and worlds of our own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.fact_values import slots
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.fact_values import slots
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import pairs_of as _pairs
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_values import frequent_stem, stem
-from mdrecall.knowledge.value_kinds import kind_differs, other_grain
+from mdrecall.knowledge.fact_lines.fact_values import frequent_stem, stem
+from mdrecall.knowledge.fact_lines.value_kinds import kind_differs, other_grain
 
 from helpers import fact_pairs_in
 

@@ -1,5 +1,5 @@
-"""Supersession by a decided value (knowledge/facts.py): a later line telling a decision on a time, a
-holder or a place ("Decided: …", "we agreed …") changes the standing line stating it, with no other word
+"""Supersession by a decided value (knowledge/fact_lines/facts.py): a later line telling a decision on a time,
+a holder or a place ("Decided: …", "we agreed …") changes the standing line stating it, with no other word
 of change; a decision still open or denied changes nothing. Wordings of our own."""
 
 from __future__ import annotations

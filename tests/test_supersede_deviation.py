@@ -1,6 +1,6 @@
-"""Supersession by a measure back to normal (knowledge/deviation_pairs.py): a measured thing off its norm
-("raised liver enzymes", "blood pressure high") then normal ("liver enzymes normal again", "BP normalised").
-Wordings and worlds in no labelled set, and hard negatives."""
+"""Supersession by a measure back to normal (knowledge/changes/deviation_pairs.py): a measured thing off its
+norm ("raised liver enzymes", "blood pressure high") then normal ("liver enzymes normal again", "BP
+normalised"). Wordings and worlds in no labelled set, and hard negatives."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.deviation_pairs import measured_things
-from mdrecall.knowledge.fact_values import subject_words
+from mdrecall.knowledge.changes.deviation_pairs import measured_things
+from mdrecall.knowledge.fact_lines.fact_values import subject_words
 
 from helpers import fact_pairs_in
 

@@ -1,10 +1,10 @@
-"""Supersession of a standing duty (knowledge/facts.py, fact_words.DONE_BY): "X is done by <a role>" states
-who does X (its owner, a role or a team as well as a name), so a later line saying another does it from
-now on supersedes it; another duty's line stays. Wordings of our own."""
+"""Supersession of a standing duty (knowledge/fact_lines/facts.py, fact_words.DONE_BY): "X is done by <a
+role>" states who does X (its owner, a role or a team as well as a name), so a later line saying another does
+it from now on supersedes it; another duty's line stays. Wordings of our own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import pairs_of
 

@@ -1,5 +1,5 @@
-"""Supersession by an end told (knowledge/end_pairs.py): a trouble resolved ("the forklift broke down" …
-"forklift repaired"; "waiting on the survey" … "survey arrived"), a role's holder gone ("Allotment
+"""Supersession by an end told (knowledge/changes/end_pairs.py): a trouble resolved ("the forklift broke down"
+… "forklift repaired"; "waiting on the survey" … "survey arrived"), a role's holder gone ("Allotment
 secretary: Mira Castell" … "Mira's handing the secretary job over") and a weekly slot moved ("visits are
 Sundays" … "visits are Saturdays now"). Wordings and worlds in no labelled set, and hard negatives."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.resolved_pairs import resolved, trouble_things
-from mdrecall.knowledge.role_end_pairs import role_ended
-from mdrecall.knowledge.weekday_pairs import weekdays
+from mdrecall.knowledge.changes.resolved_pairs import resolved, trouble_things
+from mdrecall.knowledge.changes.role_end_pairs import role_ended
+from mdrecall.knowledge.changes.weekday_pairs import weekdays
 
 from helpers import fact_pairs_in
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.change_pairs import change_pass
-from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
-from mdrecall.knowledge.facts import Fact, line_facts
-from mdrecall.knowledge.superseded import line_names
+from mdrecall.knowledge.changes.change_pairs import change_pass
+from mdrecall.knowledge.changes.fact_pairs import supersessions, supersessions_update
+from mdrecall.knowledge.changes.superseded import line_names
+from mdrecall.knowledge.fact_lines.facts import Fact, line_facts
 
 ROLES = "# Choir roles\n\n- Wilhelmina Okafor makes the rehearsal hall bookings.\n"
 CHANGE = (
@@ -124,8 +124,8 @@ def test_a_change_line_naming_a_lines_label_supersedes_that_line() -> None:
 
 def test_a_label_of_one_word_is_no_evidence() -> None:
     """ "Kiln: …" and "the kiln shelf cracked": a common noun, on lines about other things."""
-    from mdrecall.knowledge.change_candidate import label_named
-    from mdrecall.knowledge.line_subjects import said_stems
+    from mdrecall.knowledge.changes.change_candidate import label_named
+    from mdrecall.knowledge.fact_lines.line_subjects import said_stems
 
     (kiln,) = line_facts("studio.md", "# Studio\n\n- Kiln: fired on Thursdays by Odile.\n", None)
     (lead,) = line_facts("studio.md", "# Studio\n\n- Glaze room lead: Odile Marchand.\n", None)

@@ -1,5 +1,5 @@
-"""A page's label restated (knowledge/state_pairs.py ``field_pairs``): whatever follows a free label is
-its value ("Phase: discovery, user interviews"); a later line of the page restating that label with
+"""A page's label restated (knowledge/changes/state_pairs.py ``field_pairs``): whatever follows a free label
+is its value ("Phase: discovery, user interviews"); a later line of the page restating that label with
 another value supersedes it. Wordings in no labelled set, and the guards."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_fields import field_of
+from mdrecall.knowledge.fact_lines.fact_fields import field_of
 
 from helpers import fact_pairs_in
 

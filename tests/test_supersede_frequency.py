@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.frequency import frequencies
+from mdrecall.knowledge.fact_lines.frequency import frequencies
 
 from helpers import fact_pairs_in
 

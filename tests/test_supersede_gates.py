@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_candidate import head_named
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.change_candidate import head_named
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import fact_pairs_in
 

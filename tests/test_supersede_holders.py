@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.change_candidate import told_after
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.leave_grammar import left_values
-from mdrecall.knowledge.value_kinds import swaps_values
+from mdrecall.knowledge.changes.change_candidate import told_after
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
+from mdrecall.knowledge.fact_lines.value_kinds import swaps_values
 
 from helpers import fact_pairs as _pairs
 

@@ -1,15 +1,16 @@
-"""Supersession by a value left, and the lines it must leave alone (knowledge/leave_grammar.py,
-knowledge/value_left.py, the state reading of knowledge/fact_words.py): a choice "instead of" another only
-wished, a label's plain value left, "left" siding a body part, "the Sunday one", a comparison ("better than")
-read as no state. Wordings and worlds of our own (a repair café, a print shop, a rowing club, a lab)."""
+"""Supersession by a value left, and the lines it must leave alone (knowledge/fact_lines/leave_grammar.py,
+knowledge/changes/value_left.py, the state reading of knowledge/fact_lines/fact_words.py): a choice "instead
+of" another only wished, a label's plain value left, "left" siding a body part, "the Sunday one", a comparison
+("better than") read as no state. Wordings and worlds of our own (a repair café, a print shop, a rowing club,
+a lab)."""
 
 from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.fact_values import states
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.leave_grammar import forgone_values, left_values
+from mdrecall.knowledge.fact_lines.fact_values import states
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.fact_lines.leave_grammar import forgone_values, left_values
 
 from helpers import pairs_of
 
@@ -180,7 +181,7 @@ def test_a_value_given_up_as_an_imperative_supersedes_the_goal_line() -> None:
 
 
 def test_instead_under_a_wish_in_its_clause_signals_no_change() -> None:
-    from mdrecall.knowledge.change_signal import signal
+    from mdrecall.knowledge.fact_lines.change_signal import signal
 
     assert signal("Priya would rather take the ferry instead of flying to Split") is None
     assert signal("Jonas is hoping to book the Aula instead of the gym") is None

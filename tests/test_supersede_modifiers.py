@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.line_subjects import subject_stems
-from mdrecall.knowledge.phrase_modifiers import modified
+from mdrecall.knowledge.fact_lines.line_subjects import subject_stems
+from mdrecall.knowledge.fact_lines.phrase_modifiers import modified
 
 from helpers import fact_pairs_in
 

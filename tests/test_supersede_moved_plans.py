@@ -5,8 +5,8 @@ value it moved."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions, supersessions_update
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 
 def _facts(files: dict[str, tuple[str | None, str]]) -> list:
@@ -100,8 +100,8 @@ def test_a_log_on_the_calendars_last_day_is_read_without_overflow() -> None:
     """A daily log ``memory/9999-12-31.md`` (fault round 8's edge day): half a year ahead of it, or the month
     after it, is past the calendar; reading its lines for plans and pairing them must not raise (indexing
     failed with OverflowError once plans ahead were read)."""
-    from mdrecall.knowledge.fact_pairs import supersessions
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.changes.fact_pairs import supersessions
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     log = "# d\n\n- tomorrow Dana Okafor moves the roof\n- yesterday the review\n"
     facts = line_facts("memory/9999-12-31.md", log, "9999-12-31")

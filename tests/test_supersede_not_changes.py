@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_signal import signal
+from mdrecall.knowledge.fact_lines.change_signal import signal
 
 from helpers import fact_pairs_in
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.event_days import one_off, told_on
-from mdrecall.knowledge.leave_grammar import ended_values
+from mdrecall.knowledge.dates.event_days import one_off, told_on
+from mdrecall.knowledge.fact_lines.leave_grammar import ended_values
 
 from helpers import fact_pairs_in
 

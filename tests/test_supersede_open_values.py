@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_rules import open_value
+from mdrecall.knowledge.changes.change_rules import open_value
 
 from helpers import fact_pairs_in
 

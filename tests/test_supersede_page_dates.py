@@ -3,7 +3,7 @@ thing's time, and a time "is now" another is a time changed. Wordings and worlds
 
 from __future__ import annotations
 
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import fact_pairs as _pairs
 

@@ -4,7 +4,7 @@ further along that line in the other state of its scale. Wordings of our own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_words import CHANGE, CUE, WITHDRAW
+from mdrecall.knowledge.fact_lines.fact_words import CHANGE, CUE, WITHDRAW
 
 from helpers import pairs_of as _pairs
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.event_days import cancels_one, occasion_end
-from mdrecall.knowledge.value_kinds import new_names
+from mdrecall.knowledge.dates.event_days import cancels_one, occasion_end
+from mdrecall.knowledge.fact_lines.value_kinds import new_names
 
 from helpers import fact_pairs_in
 

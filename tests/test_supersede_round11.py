@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.fact_values import typed_values
-from mdrecall.knowledge.fact_words import WORD_KEPT
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.fact_lines.fact_values import typed_values
+from mdrecall.knowledge.fact_lines.fact_words import WORD_KEPT
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 
 from helpers import fact_pairs_in
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
 from mdrecall.search.supersede import apply_fact_supersession, asked_value

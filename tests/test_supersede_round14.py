@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.leave_grammar import left_values
-from mdrecall.knowledge.superseded import RULES_KEY, superseded_in
+from mdrecall.knowledge.changes.superseded import RULES_KEY, superseded_in
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
 from mdrecall.search.supersede import apply_fact_supersession, newer_chunks

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.leave_grammar import departure
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.fact_lines.leave_grammar import departure
 
 
 def _pairs(files: dict[str, tuple[str, str | None]]) -> dict[tuple[str, int], tuple[str, int]]:

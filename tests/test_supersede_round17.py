@@ -1,12 +1,12 @@
-"""Supersession round 17 (knowledge/value_left.py): an account of a named service closed ends the lines
-naming that service alone ("Phone: Vodafone Red." … "Vodafone account closed tonight"), and nothing else.
-Wordings of our own."""
+"""Supersession round 17 (knowledge/changes/value_left.py): an account of a named service closed ends the
+lines naming that service alone ("Phone: Vodafone Red." … "Vodafone account closed tonight"), and nothing
+else. Wordings of our own."""
 
 from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.value_left import closed_values
+from mdrecall.knowledge.changes.value_left import closed_values
 
 from helpers import fact_pairs as _pairs
 

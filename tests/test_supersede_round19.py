@@ -1,12 +1,12 @@
-"""Supersession round 19 (knowledge/value_left.py): a new holder of a role ends the label line naming the
-old holder, when the newer line names that old holder ("Treasurer: Ruth Okoye" … "Ruth Okoye is going on
+"""Supersession round 19 (knowledge/changes/value_left.py): a new holder of a role ends the label line naming
+the old holder, when the newer line names that old holder ("Treasurer: Ruth Okoye" … "Ruth Okoye is going on
 leave; Priya Nair will be our treasurer"), and nothing else. Wordings of our own."""
 
 from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.value_left import handover
+from mdrecall.knowledge.changes.value_left import handover
 
 from helpers import fact_pairs as _pairs
 

@@ -1,11 +1,11 @@
-"""Supersession round 21 (knowledge/facts.py): a free label line whose value opens with a time
+"""Supersession round 21 (knowledge/fact_lines/facts.py): a free label line whose value opens with a time
 ("Launch: 4 June", "Next review: Tuesday 3pm") states that time, so a later line moving it supersedes it;
 a label naming only the attribute ("Date: …") or a value that does not open with a time stays as before."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 
 def _pairs(files: dict[str, tuple[str | None, str]]) -> dict[tuple[str, int], tuple[str, int]]:

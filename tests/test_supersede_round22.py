@@ -5,8 +5,8 @@ a page's line only by one word of the page's title."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 
 def _pairs(files: dict[str, tuple[str | None, str]]) -> dict[tuple[str, int], tuple[str, int]]:

@@ -5,8 +5,8 @@ the label restated."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 
 def _pairs(files: dict[str, tuple[str | None, str]]) -> dict[tuple[str, int], tuple[str, int]]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import line_facts
 from mdrecall.models import Chunk
 from mdrecall.search.ranking import Scored
 from mdrecall.search.supersede import apply_fact_supersession

@@ -1,10 +1,11 @@
-"""Supersession by a thing's return to service (the ``service`` scale of knowledge/fact_words.py, paired by
-knowledge/state_pairs.py): a later line saying a thing put out of service works again supersedes the line
-that put it out; another thing's repair, and a thing breaking again, do not. Wordings of our own."""
+"""Supersession by a thing's return to service (the ``service`` scale of knowledge/fact_lines/fact_words.py,
+paired by knowledge/changes/state_pairs.py): a later line saying a thing put out of service works again
+supersedes the line that put it out; another thing's repair, and a thing breaking again, do not. Wordings of
+our own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_values import states
+from mdrecall.knowledge.fact_lines.fact_values import states
 
 from helpers import pairs_of
 

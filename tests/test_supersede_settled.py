@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.change_signal import signal
+from mdrecall.knowledge.fact_lines.change_signal import signal
 
 from helpers import pairs_of
 

@@ -1,6 +1,6 @@
-"""Supersession by a stance settled (knowledge/stance_pairs.py): an option weighed ("probably", "leaning
-towards", "shortlist"), then decided ("signed with", "Venue decision: …"), then the decision taken back
-("cancelled it … instead"). Wordings and worlds in no labelled set, and hard negatives."""
+"""Supersession by a stance settled (knowledge/changes/stance_pairs.py): an option weighed ("probably",
+"leaning towards", "shortlist"), then decided ("signed with", "Venue decision: …"), then the decision taken
+back ("cancelled it … instead"). Wordings and worlds in no labelled set, and hard negatives."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.stance_pairs import decided, weighed
+from mdrecall.knowledge.changes.stance_pairs import decided, weighed
 
 from helpers import fact_pairs_in
 
@@ -97,8 +97,8 @@ def test_stance_words() -> None:
 
 
 def test_pairing_after_a_note_added_makes_the_stance_pairs_as_anew() -> None:
-    from mdrecall.knowledge.fact_pairs import supersessions, supersessions_update
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.changes.fact_pairs import supersessions, supersessions_update
+    from mdrecall.knowledge.fact_lines.facts import line_facts
 
     notes = [
         (*VENUE_PAGE, None),

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.event_days import for_good
-from mdrecall.knowledge.facts import line_facts
+from mdrecall.knowledge.dates.event_days import for_good
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import fact_pairs_in
 

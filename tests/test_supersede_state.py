@@ -1,11 +1,11 @@
-"""Supersession by a state of a scale and by an amount of a page's subject (knowledge/state_pairs.py): a
-later line putting a thing in another state of one scale (unpaid → paid, booked → cancelled), or deciding
+"""Supersession by a state of a scale and by an amount of a page's subject (knowledge/changes/state_pairs.py):
+a later line putting a thing in another state of one scale (unpaid → paid, booked → cancelled), or deciding
 a new amount for the subject a page's title names, supersedes the older line; other things' states and a
 part of the amount do not. Wordings of our own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.fact_values import states
+from mdrecall.knowledge.fact_lines.fact_values import states
 
 from helpers import pairs_of as _pairs
 

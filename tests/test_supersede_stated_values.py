@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.value_kinds import stated_differs
+from mdrecall.knowledge.fact_lines.facts import line_facts
+from mdrecall.knowledge.fact_lines.value_kinds import stated_differs
 
 from helpers import fact_pairs_in
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 
 from helpers import fact_pairs as _pairs
 

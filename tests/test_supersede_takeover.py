@@ -1,5 +1,5 @@
-"""Supersession by a role taken over (knowledge/takeover_pairs.py): a holder line ("Newsletter editor: Fenna
-Albers", "Owner of the seed swap: Pim") then another taking the role over without naming the one before
+"""Supersession by a role taken over (knowledge/changes/takeover_pairs.py): a holder line ("Newsletter editor:
+Fenna Albers", "Owner of the seed swap: Pim") then another taking the role over without naming the one before
 ("Joost has taken over the newsletter"). Wordings and worlds in no labelled set, and hard negatives."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_values import subject_words
-from mdrecall.knowledge.facts import line_facts
-from mdrecall.knowledge.takeover_pairs import taken_over, takeover_pairs
+from mdrecall.knowledge.changes.takeover_pairs import taken_over, takeover_pairs
+from mdrecall.knowledge.fact_lines.fact_values import subject_words
+from mdrecall.knowledge.fact_lines.facts import line_facts
 
 from helpers import fact_pairs_in
 

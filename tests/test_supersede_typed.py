@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.fact_values import typed_values
+from mdrecall.knowledge.fact_lines.fact_values import typed_values
 
 from helpers import fact_pairs_in
 

@@ -5,8 +5,8 @@ change, so they supersede nothing. Wordings and worlds of our own."""
 
 from __future__ import annotations
 
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 
 from helpers import pairs_of as _pairs
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.event_days import attendance
-from mdrecall.knowledge.leave_grammar import left_values
+from mdrecall.knowledge.dates.event_days import attendance
+from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 
 from helpers import fact_pairs_in
 

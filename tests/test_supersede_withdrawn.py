@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mdrecall.knowledge.change_signal import signal
-from mdrecall.knowledge.fact_values import stem
-from mdrecall.knowledge.leave_grammar import cannot_values, left_values
+from mdrecall.knowledge.fact_lines.change_signal import signal
+from mdrecall.knowledge.fact_lines.fact_values import stem
+from mdrecall.knowledge.fact_lines.leave_grammar import cannot_values, left_values
 
 from helpers import fact_pairs_in
 

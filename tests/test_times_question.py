@@ -153,4 +153,6 @@ def test_a_clock_time_answers_before_the_date_rules_load(tmp_path: Path) -> None
         "memory/team.md",
         "# Team\n\n- Sprint demo notes in ticket 4521. The sprint demo is Thursdays 15:00.\n",
     )
-    assert "mdrecall.text.note_dates" not in _loaded_by_search(tmp_path, root, "when is the sprint demo")
+    assert "mdrecall.text.date_phrases.note_dates" not in _loaded_by_search(
+        tmp_path, root, "when is the sprint demo"
+    )

@@ -1,6 +1,6 @@
 """A search by date reads an undated page's year-less days as the index reads them: from the newest daily
-log's day (:func:`~mdrecall.knowledge.valid_time.page_reference`). "Roof felt replaced in June" on a shed
-page, in a workspace whose logs run to September, is about that June: a search during June finds it."""
+log's day (:func:`~mdrecall.knowledge.dates.valid_time.page_reference`). "Roof felt replaced in June" on a
+shed page, in a workspace whose logs run to September, is about that June: a search during June finds it."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from mdrecall.knowledge.extract import extract_entities
-from mdrecall.knowledge.valid_time import chunk_dates, line_dates
+from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates
+from mdrecall.knowledge.mentions.extract import extract_entities
 
 
 def _day(line: str, written: str) -> date | None:
@@ -137,7 +137,7 @@ def test_a_line_full_of_date_phrases_is_read_in_linear_time() -> None:
 
     code = (
         "from datetime import date\n"
-        "from mdrecall.knowledge.valid_time import chunk_dates, line_dates\n"
+        "from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates\n"
         "for unit in ('Friday ', 'Q1 Q2 Q3 ', 'from Monday to Friday ', 'the 18th '):\n"
         "    line_dates(unit * 8000, date(2026, 11, 25)); chunk_dates(unit * 8000, date(2026, 11, 25))\n"
     )

@@ -1,11 +1,11 @@
-"""Supersession by a value left (knowledge/value_left.py): a later line naming the value it leaves
+"""Supersession by a value left (knowledge/changes/value_left.py): a later line naming the value it leaves
 supersedes every earlier line stating that value, and nothing else. Wordings of our own."""
 
 from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.value_left import left_values
+from mdrecall.knowledge.changes.value_left import left_values
 
 from helpers import fact_pairs as _pairs
 
@@ -98,7 +98,7 @@ def test_a_value_gone_or_kept_as_a_fallback_ends_every_standing_fact_naming_it()
     ],
 )
 def test_the_values_whose_role_ended(line: str, gone: set[str]) -> None:
-    from mdrecall.knowledge.leave_grammar import ended_values
+    from mdrecall.knowledge.fact_lines.leave_grammar import ended_values
 
     assert ended_values(line) == gone
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from datetime import date
 
-from mdrecall.text.note_dates import note_dates
+from mdrecall.text.date_phrases.note_dates import note_dates
 
 WRITTEN = date(2027, 9, 6)
 

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
         WorkspaceError,
         WriteError,
     )
+    from mdrecall.knowledge.dates.time_args import DateRange
     from mdrecall.knowledge.history import Change
     from mdrecall.knowledge.index import Entity, EntityDetail
-    from mdrecall.knowledge.time_args import DateRange
     from mdrecall.memory import Memory, RememberResult
     from mdrecall.models import Chunk, GetResult, Hit, IndexReport, Status
     from mdrecall.request import SearchFilter, SearchRequest
@@ -62,7 +62,7 @@ _LAZY = {
     "Entity": "knowledge.index",
     "EntityDetail": "knowledge.index",
     "Change": "knowledge.history",
-    "DateRange": "knowledge.time_args",
+    "DateRange": "knowledge.dates.time_args",
     "MemoryTools": "agent.tools",
     "Watcher": "services.watch",
     "estimate_index": "services.estimate",

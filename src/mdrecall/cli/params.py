@@ -25,7 +25,7 @@ def as_of_value(ctx: click.Context, param: click.Parameter, value: str | None) -
     """``--as-of``: a date as ``--since`` takes it (``YYYY-MM-DD``, ``yesterday``, ``7d``) or ISO datetime."""
     if value is None:
         return None  # not given: the parser is not even imported
-    from mdrecall.knowledge.time_args import parse_as_of
+    from mdrecall.knowledge.dates.time_args import parse_as_of
 
     return _checked(value, parse_as_of)
 
@@ -34,6 +34,6 @@ def during_value(ctx: click.Context, param: click.Parameter, value: str | None) 
     """``--during FROM..TO`` (either end may be empty; each end a date as ``--since`` takes it)."""
     if value is None:
         return None
-    from mdrecall.knowledge.time_args import parse_during
+    from mdrecall.knowledge.dates.time_args import parse_during
 
     return _checked(value, parse_during)

@@ -262,7 +262,8 @@ class EntitiesConfig:
     boost: float = 0.0
     expand_aliases: bool = True
     auto_aliases: bool = True
-    #: The supersession cross-encoder (:mod:`mdrecall.knowledge.cross_pairs`) adds pairs beside the rules'
+    #: The supersession cross-encoder (:mod:`mdrecall.knowledge.changes.cross_pairs`) adds pairs beside the
+    # rules'
     #: (off, or without onnxruntime or the local model: the rules alone). Off by default: it costs ~3× the
     #: index's CPU at 1,000 notes (its bound is rebuilt on each sync) and raises stray marks on sets it never
     #: saw (docs/entities.md, session 22).

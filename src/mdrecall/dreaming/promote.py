@@ -14,7 +14,8 @@ themselves to ``MEMORY.md`` (one bullet each, deduplicated, cited where the line
 dated entry to ``DREAMS.md`` at the workspace root saying what was promoted and why. A line edited away
 since it was recalled is not promoted, nor is a line the user did not say (an assistant's record, a
 command's output, a quotation: :func:`mdrecall.text.provenance.line_origin`). Nor is a line a later note
-superseded (the same fact changed since: :mod:`mdrecall.knowledge.facts`, paired over the memory files).
+superseded (the same fact changed since: :mod:`mdrecall.knowledge.fact_lines.facts`, paired over the memory
+files).
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import MEMORY_FILE_NAMES, Workspace, date_from_name, now_local
 from mdrecall.index.used_log import Used
 from mdrecall.index.used_log import read as read_used
-from mdrecall.knowledge.fact_pairs import supersessions
-from mdrecall.knowledge.facts import Supersession, line_facts
+from mdrecall.knowledge.changes.fact_pairs import supersessions
+from mdrecall.knowledge.fact_lines.facts import Supersession, line_facts
 from mdrecall.text.provenance import line_origin, segments
 
 #: The recall log, the report types and the promotion heading live in their own modules

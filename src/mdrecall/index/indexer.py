@@ -22,7 +22,7 @@ from mdrecall.index import snapshot
 from mdrecall.index.conversations import SOURCE as CONVERSATIONS
 from mdrecall.index.conversations import expired, source_of
 from mdrecall.index.watch_health import watcher_vouches
-from mdrecall.knowledge.date_order import stored_setting
+from mdrecall.knowledge.dates.date_order import stored_setting
 from mdrecall.knowledge.refresh import (
     VIEWS_VERSION,
     ViewBatch,

@@ -14,8 +14,8 @@ from mdrecall.index.recall_stats import summary as recall_summary
 from mdrecall.index.sessions import sessions_status
 from mdrecall.index.vectorize import COMPLETE_KEY, embedder_label, load_rate
 from mdrecall.index.watch_health import watcher_health
+from mdrecall.knowledge.changes.superseded import cross_state
 from mdrecall.knowledge.refresh import pending_count
-from mdrecall.knowledge.superseded import cross_state
 from mdrecall.models import Status
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def memory_status(memory: StatusAccess) -> Status:
             "sync_check": sync_check(memory.workspace, memory.store, memory.config)[1],
             # files whose entity and fact views are built on first use (an entity query, as-of, a search)
             "views_pending": pending_count(memory.store),
-            # the supersession cross-encoder beside the rules (mdrecall.knowledge.cross_pairs)
+            # the supersession cross-encoder beside the rules (mdrecall.knowledge.changes.cross_pairs)
             "supersession_model": cross_state(memory.store, memory.config.entities),
             **sessions_status(memory.workspace, memory.store, memory.config),
             **(memory.backend.status() if memory.backend is not None else {"backend": "builtin"}),

@@ -31,9 +31,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.name_links import written_lower
-from mdrecall.knowledge.name_lists import common_word, demonym, given_name, kin_word, known_name, places
+from mdrecall.knowledge.aliases.name_links import written_lower
+from mdrecall.knowledge.lexicon.name_lists import (
+    common_word,
+    demonym,
+    given_name,
+    kin_word,
+    known_name,
+    places,
+)
+from mdrecall.knowledge.mentions.extract import entity_key
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KeySummary, ViewStore
 from mdrecall.text.stopwords import STOP_WORDS

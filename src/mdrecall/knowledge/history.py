@@ -20,8 +20,8 @@ from typing import Any
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.files.safe_files import read_fd
 from mdrecall.files.workspace import Workspace
+from mdrecall.knowledge.dates.time_args import utc_stamp
 from mdrecall.knowledge.refresh import has_views
-from mdrecall.knowledge.time_args import utc_stamp
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileVersion
 

@@ -19,19 +19,15 @@ from typing import Any
 
 from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
-from mdrecall.knowledge import entity_filter, kind_names
-from mdrecall.knowledge.custom_links import link_unwritten_called
-from mdrecall.knowledge.extract import entity_key
-from mdrecall.knowledge.fragment_links import link_fragments, link_homes
-from mdrecall.knowledge.full_forms import fold_shorter_fulls
-from mdrecall.knowledge.given_forms import link_given_forms
-from mdrecall.knowledge.given_shape import link_untyped_given
-from mdrecall.knowledge.kin_names import link_kin_forms
-from mdrecall.knowledge.kin_namesakes import unlink_kin_namesakes
-from mdrecall.knowledge.kind_context import context_probabilities, context_probabilities_many
-from mdrecall.knowledge.kind_stack import Evidence, stacked_decision
-from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
-from mdrecall.knowledge.name_links import (
+from mdrecall.knowledge import entity_filter
+from mdrecall.knowledge.aliases.custom_links import link_unwritten_called
+from mdrecall.knowledge.aliases.fragment_links import link_fragments, link_homes
+from mdrecall.knowledge.aliases.full_forms import fold_shorter_fulls
+from mdrecall.knowledge.aliases.given_forms import link_given_forms
+from mdrecall.knowledge.aliases.given_shape import link_untyped_given
+from mdrecall.knowledge.aliases.kin_names import link_kin_forms
+from mdrecall.knowledge.aliases.kin_namesakes import unlink_kin_namesakes
+from mdrecall.knowledge.aliases.name_links import (
     fold_stated_aliases,
     link_first_names,
     link_surnames,
@@ -40,14 +36,19 @@ from mdrecall.knowledge.name_links import (
     surnames,
     written_lower,
 )
-from mdrecall.knowledge.name_lists import (
+from mdrecall.knowledge.aliases.opening_fulls import link_opening_fulls
+from mdrecall.knowledge.kinds import kind_names
+from mdrecall.knowledge.kinds.kind_context import context_probabilities, context_probabilities_many
+from mdrecall.knowledge.kinds.kind_stack import Evidence, stacked_decision
+from mdrecall.knowledge.known import NameQueries, apply_entity_boost, config_names
+from mdrecall.knowledge.lexicon.name_lists import (
     known_alias,
 )
-from mdrecall.knowledge.opening_fulls import link_opening_fulls
+from mdrecall.knowledge.lexicon.titled_names import link_titled_surnames
+from mdrecall.knowledge.mentions.extract import entity_key
+from mdrecall.knowledge.mentions.relations import phrase
 from mdrecall.knowledge.refresh import keeps_views
-from mdrecall.knowledge.relations import phrase
 from mdrecall.knowledge.stored_kinds import inherited_key_kinds, key_kinds
-from mdrecall.knowledge.titled_names import link_titled_surnames
 from mdrecall.models import Chunk
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import KeySummary, MentionRow

@@ -35,7 +35,7 @@ KNOWN_VERSION = "6"
 
 
 def name_key(name: str) -> str:
-    """:func:`mdrecall.knowledge.extract.entity_key` (``"  Bob  Smith "`` → ``"bob smith"``), without
+    """:func:`mdrecall.knowledge.mentions.extract.entity_key` (``"  Bob  Smith "`` → ``"bob smith"``), without
     loading the extraction."""
     return " ".join(name.split()).casefold()
 

@@ -1,5 +1,5 @@
 """Keeps the derived views in step with the files: entity mentions, relationships, fact lines (the
-supersession view: :mod:`mdrecall.knowledge.facts`), file versions.
+supersession view: :mod:`mdrecall.knowledge.fact_lines.facts`), file versions.
 
 The indexer calls :func:`refresh_file` for each memory file it (re)reads (through a :func:`view_batch`,
 which writes a batch of files' rows in one transaction) and :func:`forget_file` for each one
@@ -28,7 +28,7 @@ from typing import TypeGuard
 
 from mdrecall.errors import StoreError
 from mdrecall.files.workspace import date_from_name
-from mdrecall.knowledge.date_order import page_vote, record_votes, workspace_order
+from mdrecall.knowledge.dates.date_order import page_vote, record_votes, workspace_order
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import FileViews, MentionRow, RelationRow, StoreWithViews, ViewStore
@@ -198,7 +198,7 @@ def _build(store: Store) -> int:
             day = date_from_name(os.path.basename(path))
             reference = None
             if day is None and text:  # an undated page: the day its phrases are read from
-                from mdrecall.knowledge.valid_time import page_reference
+                from mdrecall.knowledge.dates.valid_time import page_reference
 
                 if records is None:
                     records = store.file_records(source="memory")
@@ -222,11 +222,11 @@ def file_views(
     """One file's mentions, relationships and version (written at ``mtime``), extracted from ``text``;
     ``None`` for a file that cannot be read as text (its views are dropped, no version recorded).
     ``newest``: the newest daily log's date, from which an undated page is read
-    (:func:`~mdrecall.knowledge.valid_time.page_reference`; else its ``mtime``); ``order``: the
-    workspace's order of numeric dates (:mod:`~mdrecall.knowledge.date_order`)."""
+    (:func:`~mdrecall.knowledge.dates.valid_time.page_reference`; else its ``mtime``); ``order``: the
+    workspace's order of numeric dates (:mod:`~mdrecall.knowledge.dates.date_order`)."""
     reference = None
     if record.date is None and text:
-        from mdrecall.knowledge.valid_time import page_reference
+        from mdrecall.knowledge.dates.valid_time import page_reference
 
         reference = page_reference([newest], mtime)
     views = extract_views(record.path, text, record.date, reference, order)
@@ -261,8 +261,8 @@ def extract_views(
 
 def _extracted(path: str, text: str, day: str | None, reference: date | None, order: str | None) -> FileViews:
     # here: a search that finds no change, or an index that defers the views, never loads extraction
-    from mdrecall.knowledge.extract import extract_entities
-    from mdrecall.knowledge.facts import line_facts
+    from mdrecall.knowledge.fact_lines.facts import line_facts
+    from mdrecall.knowledge.mentions.extract import extract_entities
 
     if not unicodedata.is_normalized("NFC", text):  # "Phúc" written "Phu" + a combining acute is one name
         text = unicodedata.normalize("NFC", text)  # (composing keeps every line where it was)
@@ -319,7 +319,7 @@ class ViewBatch:
 
     ``defer``: the files are pending (:func:`mark_pending`): only their versions are written (their old
     rows are dropped), extraction is left to :func:`build_views`. Either way each file's order of numeric
-    dates is recorded (:mod:`~mdrecall.knowledge.date_order`) with ``order`` (the ``dates.order``
+    dates is recorded (:mod:`~mdrecall.knowledge.dates.date_order`) with ``order`` (the ``dates.order``
     setting; ``None``: the one last recorded); files extracted here are read when the batch ends, in the
     workspace's order their votes leave.
     """

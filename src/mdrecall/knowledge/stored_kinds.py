@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mdrecall.knowledge.kind_vote import inherited_kinds, vote
+from mdrecall.knowledge.kinds.kind_vote import inherited_kinds, vote
 from mdrecall.knowledge.refresh import keeps_views
 from mdrecall.stores.base import Store
 from mdrecall.stores.views import ViewStore

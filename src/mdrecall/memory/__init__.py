@@ -19,8 +19,8 @@ from mdrecall.errors import IndexCorruptError, MdrecallError, WorkspaceError
 from mdrecall.files.workspace import Workspace, now_local, require_workspace
 from mdrecall.index.indexer import sync_files
 from mdrecall.index.sessions import read_session, sync_sessions
+from mdrecall.knowledge.changes.superseded import refresh_superseded
 from mdrecall.knowledge.known_refresh import refresh_known
-from mdrecall.knowledge.superseded import refresh_superseded
 from mdrecall.memory.embedding import Embedding
 from mdrecall.models import GetResult, Hit, IndexedFile, IndexReport, ProgressCallback, RememberResult, Status
 from mdrecall.request import SearchRequest

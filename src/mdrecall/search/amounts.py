@@ -4,7 +4,7 @@
 polytunnel, €590 incl. fitting", which shares one word with the question; notes naming the polytunnel
 without a price outrank it. As a question-answering system's answer type (an amount of money for "how
 much ... cost"), a candidate with a line holding both an amount of money
-(:func:`~mdrecall.knowledge.money.amounts`; or a number beside a word of money, "Bingo: 1.240.000
+(:func:`~mdrecall.knowledge.fact_lines.money.amounts`; or a number beside a word of money, "Bingo: 1.240.000
 raised", :func:`bare_amount`) and one of the question's subject words (not its words
 of money: "much", "cost", "pay"), on the line or in the heading it stands under ("# The annex" over
 "Budget: €58,000"), is lifted by :data:`AMOUNT_LIFT` (a share of its score). Nothing is
@@ -86,7 +86,9 @@ def apply_amount_lift(
     stems = query_stems([t for t in terms if t.lower() not in _NOT_SUBJECT])
     if not stems or not out or weight <= 0:
         return out
-    from mdrecall.knowledge.money import amounts  # here: only a question about money loads the rules
+    from mdrecall.knowledge.fact_lines.money import (
+        amounts,  # here: only a question about money loads the rules
+    )
 
     head = out[:WINDOW]
     lifted = False

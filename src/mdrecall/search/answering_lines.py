@@ -30,7 +30,8 @@ __all__ = [
 ChunkReader = Callable[[str, int], Chunk | None]
 
 
-#: Which slots of :func:`~mdrecall.knowledge.fact_values.slots` answer a question, by its opening words
+#: Which slots of :func:`~mdrecall.knowledge.fact_lines.fact_values.slots` answer a question, by its opening
+# words
 #: (English): a time for "when", an amount for "how much", a name for "who".
 _ASKS = (
     (re.compile(r"^\s*(?:when\b|what (?:time|day|date)s?\b|which (?:days?|dates?|times?)\b)", re.I), ("t:",)),
@@ -354,11 +355,11 @@ def _tie_by_headings(line: str, newer: Supersession, best: int, answers: NewerAn
 
 
 def line_values(line: str) -> set[str]:
-    """The typed values of ``line`` (:func:`~mdrecall.knowledge.fact_values.slots`) but the label opening
-    it: "Rent" of "- Rent: paid on the 1st" titles the value and names nothing, so the line names no one
-    and no place ("who", "where" and "which" questions ask for a name)."""
-    from mdrecall.knowledge.fact_values import slots  # here: only a tie reads a line's values
-    from mdrecall.knowledge.label_kinds import LABEL_HEAD
+    """The typed values of ``line`` (:func:`~mdrecall.knowledge.fact_lines.fact_values.slots`) but the label
+    opening it: "Rent" of "- Rent: paid on the 1st" titles the value and names nothing, so the line names no
+    one and no place ("who", "where" and "which" questions ask for a name)."""
+    from mdrecall.knowledge.fact_lines.fact_values import slots  # here: only a tie reads a line's values
+    from mdrecall.knowledge.mentions.label_kinds import LABEL_HEAD
 
     found = slots(line)
     label = LABEL_HEAD.match(line)

@@ -30,7 +30,7 @@ def event_days(chunk: Chunk, order: str | None = None, reference: date | None = 
     log written that day. Read only for a question that names a day; ``order``: the workspace's order of
     numeric dates; ``reference``: the day an undated page's phrases are read from
     (:func:`workspace_reference`: "changed in April" on a people page is the April before it)."""
-    from mdrecall.knowledge.valid_time import chunk_dates
+    from mdrecall.knowledge.dates.valid_time import chunk_dates
 
     ref = reference if chunk.date is None else None
     return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading, ref, order)]
@@ -38,11 +38,11 @@ def event_days(chunk: Chunk, order: str | None = None, reference: date | None = 
 
 def workspace_reference(store: Store) -> date | None:
     """The day the index read undated pages' phrases from
-    (:func:`~mdrecall.knowledge.valid_time.page_reference`): the newest daily log's date; ``None`` when
+    (:func:`~mdrecall.knowledge.dates.valid_time.page_reference`): the newest daily log's date; ``None`` when
     the workspace keeps none (the index then read a page from its own modification day, not kept with
     its chunks) or the store cannot say."""
     from mdrecall.errors import IndexCorruptError, StoreError
-    from mdrecall.knowledge.valid_time import page_reference
+    from mdrecall.knowledge.dates.valid_time import page_reference
 
     try:
         records = store.file_records(source="memory")
@@ -74,7 +74,7 @@ class _CachedDays:
 
     def _order(self) -> str | None:
         if not self.order:
-            from mdrecall.knowledge.date_order import workspace_order
+            from mdrecall.knowledge.dates.date_order import workspace_order
 
             self.order.append(workspace_order(self.store, self.setting))
         return self.order[0]
@@ -104,8 +104,8 @@ def cached_event_days(store: Store, setting: str) -> EventDays:
 def named_alone(chunk: Chunk, day: str, order: str | None = None) -> bool:
     """Whether a date phrase of ``chunk`` names ``day`` (ISO) as one day ("train on 29/3"), not as a day
     of a span it names ("Q1", "29/3 to 31/3", "this week"). Lines are read from the chunk's own day."""
-    from mdrecall.text.note_dates import note_dates
-    from mdrecall.text.numeric_dates import numeric_order
+    from mdrecall.text.date_phrases.note_dates import note_dates
+    from mdrecall.text.date_phrases.numeric_dates import numeric_order
 
     written = _as_day(chunk.date)
     page = numeric_order(chunk.text) if "/" in chunk.text else None

@@ -88,15 +88,15 @@ def asked_entity_kinds(query: str) -> tuple[str, ...]:
 
 
 def animals_named_with(store: Store, keys: Sequence[str]) -> tuple[str, ...]:
-    """The animals' words (WordNet's, :func:`~mdrecall.knowledge.name_lists.animal_words`) written on the
-    lines mentioning the pets ``keys``: "Cat: Pilipili. Tortoise: Kobe." gives cat and tortoise, so a
+    """The animals' words (WordNet's, :func:`~mdrecall.knowledge.lexicon.name_lists.animal_words`) written on
+    the lines mentioning the pets ``keys``: "Cat: Pilipili. Tortoise: Kobe." gives cat and tortoise, so a
     question asking what pets there are counts the line's tortoise though the extraction typed no pet
     "Kobe". Empty for a store that keeps no views."""
     from mdrecall.knowledge.refresh import keeps_views  # only a question asking for pets reads these
 
     if not keys or not keeps_views(store):
         return ()
-    from mdrecall.knowledge.noun_words import animal_words
+    from mdrecall.knowledge.lexicon.noun_words import animal_words
 
     animals = animal_words()
     lines = store.line_texts(sorted({(m.path, m.line) for m in store.mention_rows(list(keys))}))

@@ -6,7 +6,7 @@ coffee and panic", the standing page's "Office: Tue/Thu") outrank it on the ques
 index paired no older line with it (:mod:`mdrecall.search.supersede`) and no latest line on the subject
 was lifted (:mod:`mdrecall.search.current`), this stage looks at the first :data:`WINDOW` candidates
 scoring at least :data:`CLOSE` of the best one: among the dated notes (source ``memory``, none a later
-line superseded) with a line that tells a change (:func:`~mdrecall.knowledge.change_signal.signal`:
+line superseded) with a line that tells a change (:func:`~mdrecall.knowledge.fact_lines.change_signal.signal`:
 "moved to", "from now on", "switched", "is now") and holds the question's names (not an adjective of a
 people: "the French buyer") and a word of its subject, the one whose change line holds the most of the
 question's words (then the better ranked) is placed first, with the first candidate's score. Nothing is
@@ -65,7 +65,9 @@ def lift_news(
 def change_line(text: str, stems: frozenset[str], must: frozenset[str]) -> int:
     """How many of ``stems`` the line of ``text`` telling a change on the subject holds (the most of any
     such line; 0 when none does): it holds every name of ``must`` and a subject word that is no name."""
-    from mdrecall.knowledge.change_signal import signal  # here: only a question about the present reads it
+    from mdrecall.knowledge.fact_lines.change_signal import (
+        signal,  # here: only a question about the present reads it
+    )
 
     most = 0
     for line in text.split("\n"):
@@ -81,6 +83,6 @@ def change_line(text: str, stems: frozenset[str], must: frozenset[str]) -> int:
 def people_word(name: str) -> bool:
     """Is the question's capitalised word an adjective of a people or a language ("the French buyer"):
     it names no one the line must name."""
-    from mdrecall.knowledge.name_lists import demonym
+    from mdrecall.knowledge.lexicon.name_lists import demonym
 
     return demonym(name[:1].upper() + name[1:])

@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 
 from mdrecall.models import Scored
 from mdrecall.search.snippets import LineScorer, query_stems, term_matches
-from mdrecall.text.dates import MONTHS, WEEKDAYS
+from mdrecall.text.date_phrases.dates import MONTHS, WEEKDAYS
 
 __all__ = ["LIFT_WEIGHT", "asked_people", "lift_person_lines", "speaker"]
 
@@ -120,7 +120,10 @@ def _labelled_by(line: str) -> str | None:
 
 def _field_label(word: str) -> bool:
     """Is the label ``word`` (lowercase) a field's title ("music", "venue"), not a speaker's name?"""
-    from mdrecall.knowledge.name_lists import common_word, given_name  # only list questions read lines
+    from mdrecall.knowledge.lexicon.name_lists import (  # only list questions read lines
+        common_word,
+        given_name,
+    )
 
     return common_word(word) and not given_name(word.capitalize())
 

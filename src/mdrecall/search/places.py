@@ -77,7 +77,7 @@ def whereabouts_names(query: str, names: Sequence[str]) -> tuple[str, ...]:
     relation it names; a relation in every word for it ("where does my mother live now", "where does Mum
     live now" → mother, mum, mom, ...: "Mum moved into Haus Lindenhof today", "My mother Ingrid lives in
     Augsburg")."""
-    from mdrecall.knowledge.name_lists import kin_group  # here: only a whereabouts question reads it
+    from mdrecall.knowledge.lexicon.name_lists import kin_group  # here: only a whereabouts question reads it
 
     if names:
         return tuple(dict.fromkeys(w for name in names for w in (kin_group(name) or (name,))))

@@ -72,7 +72,10 @@ def asked_roles(query: str, terms: Sequence[str]) -> tuple[str, ...]:
 def _role_word(word: str) -> bool:
     """Is ``word`` (or its singular) a noun of a person's occupation or role ("luthier", "coach", "buyer")
     or an animal's ("greyhound", "horse"), from WordNet: what a page about a person or a pet says it is."""
-    from mdrecall.knowledge.noun_words import animal_words, person_noun  # here: a question with a determiner
+    from mdrecall.knowledge.lexicon.noun_words import (  # here: a question with a determiner
+        animal_words,
+        person_noun,
+    )
 
     forms = (word, word[:-1]) if word.endswith("s") else (word,)
     return any(person_noun(f) or f in animal_words() for f in forms)
@@ -176,7 +179,7 @@ def _is_entity(name: str, known: frozenset[str]) -> bool:
     """Whether the heading ``name`` is an entity the extraction found (the whole name, or one of its words
     that is no frequent English word: "Maestro Héctor" by Héctor): "## About Maeve" and "## Installer"
     are headings, not pages about a thing."""
-    from mdrecall.knowledge.name_lists import common_word
+    from mdrecall.knowledge.lexicon.name_lists import common_word
 
     key = name.lower()
     return key in known or any(w in known and not common_word(w) for w in key.split())

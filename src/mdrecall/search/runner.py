@@ -192,7 +192,7 @@ def _search_one(memory: SearchAccess, req: SearchRequest, limit: int) -> SearchR
     rng = None
     past = req.as_of is not None
     if req.during is not None or past:  # here: a plain search does not load the valid-time parsing
-        from mdrecall.knowledge.time_args import parse_as_of, parse_during
+        from mdrecall.knowledge.dates.time_args import parse_as_of, parse_during
 
         rng = parse_during(req.during) if req.during is not None else None
     pipe, cfg = scope_request(pipe, cfg, memory.store, config, req.entity, rng, past=past)

@@ -24,10 +24,10 @@ from mdrecall.search.pipeline import PipelineRequest, SearchResult, run_search
 from mdrecall.stores.base import Store
 
 if TYPE_CHECKING:  # imported where used: a plain search loads neither the entity view, history nor valid time
+    from mdrecall.knowledge.dates.time_args import DateRange
     from mdrecall.knowledge.history import GitRepo
     from mdrecall.knowledge.index import EntityIndex
     from mdrecall.knowledge.known import NameQueries
-    from mdrecall.knowledge.time_args import DateRange
     from mdrecall.models import Chunk
     from mdrecall.stores.views import FileVersion, ViewStore
 
@@ -59,7 +59,7 @@ def scope_request(
         root = index.resolve(entity)
         keeps.append(index.named_in([root]) if past else index.about([root]))
     if during is not None:
-        from mdrecall.knowledge.date_order import workspace_order
+        from mdrecall.knowledge.dates.date_order import workspace_order
         from mdrecall.search.event_days import workspace_reference
 
         order = workspace_order(store, config.dates.order)
@@ -114,7 +114,7 @@ def may_name_entity(query: str, store: ViewStore, config: Config) -> bool:
 
 
 def _during(rng: DateRange, order: str | None, reference: date | None, chunk: Chunk) -> bool:
-    from mdrecall.knowledge.valid_time import chunk_dates
+    from mdrecall.knowledge.dates.valid_time import chunk_dates
 
     ref = reference if chunk.date is None else None  # an undated page: read as the index read it
     days = chunk_dates(chunk.text, chunk.date, chunk.heading, ref, order)
@@ -183,8 +183,8 @@ def _later_versions(
 
 
 def _mark(hit: Hit, text: str, later: list[FileVersion]) -> Hit:
+    from mdrecall.knowledge.dates.time_args import utc_stamp
     from mdrecall.knowledge.history import superseded_by
-    from mdrecall.knowledge.time_args import utc_stamp
 
     lines = text.splitlines()[hit.start_line - 1 : hit.end_line]
     newer = superseded_by(lines, later)

@@ -56,7 +56,9 @@ def slot_value(line: str, stems: frozenset[str]) -> str | None:
     m = _SLOT.match(line)
     if m is None or len(term_matches(m.group("label"), stems)) < min(2, len(stems)):
         return None
-    from mdrecall.knowledge.name_lists import common_word  # here: only a slot the question names reads it
+    from mdrecall.knowledge.lexicon.name_lists import (
+        common_word,  # here: only a slot the question names reads it
+    )
 
     items = [part.strip() for part in _ITEMS.split(m.group("value")) if part.strip()]
     asked = [part for part in items if term_matches(part, stems)]

@@ -1,8 +1,8 @@
 """Supersession by fact as a ranking stage: a candidate whose answering lines a later line superseded.
 
-The index pairs fact lines once (:mod:`mdrecall.knowledge.facts`, a view kept with the entity views); a
-candidate whose lines answering the query are superseded there is marked, and the chunk holding the newer
-line is lifted just above it, whatever words the query used ("production deploy days" as well as "what
+The index pairs fact lines once (:mod:`mdrecall.knowledge.fact_lines.facts`, a view kept with the entity
+views); a candidate whose lines answering the query are superseded there is marked, and the chunk holding the
+newer line is lifted just above it, whatever words the query used ("production deploy days" as well as "what
 changed"). The stage that reads a query's change wording is :mod:`mdrecall.search.supersede_wording`;
 which lines of a candidate answer the query is :mod:`mdrecall.search.answering_lines`.
 """
@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from mdrecall.knowledge.superseded import superseded_in
+from mdrecall.knowledge.changes.superseded import superseded_in
 from mdrecall.models import Chunk, Scored
 from mdrecall.search.answering_lines import (
     WHICH,
@@ -49,7 +49,8 @@ def superseded_lines(
     store: Store, items: Sequence[Scored], window: int = WINDOW
 ) -> dict[str, dict[int, Supersession]]:
     """Path → line → the later line superseding it, for the files of the first ``window`` of ``items``
-    (the stored pairing, :mod:`mdrecall.knowledge.superseded`; empty for a store that keeps no views)."""
+    (the stored pairing, :mod:`mdrecall.knowledge.changes.superseded`; empty for a store that keeps no
+    views)."""
     return superseded_in(store, {s.chunk.path for s in items[:window]})
 
 

@@ -4,10 +4,10 @@
 saying "Team sync: Ravi presented the alerting plan" share as many words with the question and outrank
 it. As a question-answering system's answer type (a time for "when is/does"), a candidate with a
 clause holding both a time (a clock time, a weekday, a recurrence, a date phrase of
-:func:`~mdrecall.text.note_dates.note_dates`) and the question's subject is lifted by :data:`TIME_LIFT`
-(a share of its score). A clause, not a line: "Team sync: Daniel is our PM now; Mira left last Friday"
-names no time of the team sync. The subject is the question's words less those asking for a time, its
-common words when it has any (the piano of "when does Mira have piano", not Mira: a person's other
+:func:`~mdrecall.text.date_phrases.note_dates.note_dates`) and the question's subject is lifted by
+:data:`TIME_LIFT` (a share of its score). A clause, not a line: "Team sync: Daniel is our PM now; Mira left
+last Friday" names no time of the team sync. The subject is the question's words less those asking for a time,
+its common words when it has any (the piano of "when does Mira have piano", not Mira: a person's other
 lines name their own times); a clause holds it with its word, or two of its words when it has more
 ("lab meeting" is not "Friday afternoon meetings"); a line reads with the heading it stands under
 ("# Season kickoff meeting" over "Date: Friday 26 February, 9:00"). A line the index says a later
@@ -278,7 +278,7 @@ def _days(clause: str, written: date | None) -> list[date]:
     """The days the date phrases of ``clause`` name (none when it may name none)."""
     if not any(ch.isdigit() for ch in clause) and not _MAY_DATE.search(clause):
         return []
-    from mdrecall.text.note_dates import note_dates  # here: only for a question asking when
+    from mdrecall.text.date_phrases.note_dates import note_dates  # here: only for a question asking when
 
     return [d for found in note_dates(clause, written, written is None) for d in found.days]
 

@@ -1,5 +1,5 @@
 """The supersession cross-encoder's scores, cached in the PostgreSQL store
-(:mod:`mdrecall.knowledge.cross_pairs`), as SQLite's :mod:`mdrecall.stores.sqlite_cross`.
+(:mod:`mdrecall.knowledge.changes.cross_pairs`), as SQLite's :mod:`mdrecall.stores.sqlite_cross`.
 
 Table ``sup_cross`` (migration 7): a digest of a pair's two input strings and the model's file → p.
 """

@@ -1,11 +1,11 @@
 """The fact lines and their pairing in the PostgreSQL store (:class:`~mdrecall.stores.views.PairedFactStore`).
 
 Tables (migration 6 of :mod:`mdrecall.stores.postgres_migrations`), as SQLite's migrations 8 and 9:
-``facts`` (one row per fact line, :mod:`mdrecall.knowledge.facts`, rewritten with a file's other views),
-``superseded`` (the stored pairing, :mod:`mdrecall.knowledge.superseded`: an older line → the newer line
-superseding it) and ``facts_dirty`` (the files whose fact lines changed since the pairing was made). Meta
-``facts_gen`` counts the changes of the fact lines (a file rewritten with the same lines is no change) and
-``superseded_gen`` says which count the pairing was made at.
+``facts`` (one row per fact line, :mod:`mdrecall.knowledge.fact_lines.facts`, rewritten with a file's other
+views), ``superseded`` (the stored pairing, :mod:`mdrecall.knowledge.changes.superseded`: an older line → the
+newer line superseding it) and ``facts_dirty`` (the files whose fact lines changed since the pairing was
+made). Meta ``facts_gen`` counts the changes of the fact lines (a file rewritten with the same lines is no
+change) and ``superseded_gen`` says which count the pairing was made at.
 
 A write that changes fact lines (:func:`write_facts`, :func:`mark_facts_changed`) and
 :meth:`PostgresFacts.write_superseded` take one transaction-level advisory lock of the namespace: a
@@ -60,7 +60,7 @@ def _lock(conn: Any, ns: str) -> None:
 
 def mark_facts_changed(conn: Any, ns: str, paths: Sequence[str]) -> None:
     """Count a change of the fact lines of ``paths`` (in the caller's transaction, under the lock):
-    they are paired again by the next :func:`~mdrecall.knowledge.superseded.refresh_superseded`."""
+    they are paired again by the next :func:`~mdrecall.knowledge.changes.superseded.refresh_superseded`."""
     if not paths:
         return
     _lock(conn, ns)

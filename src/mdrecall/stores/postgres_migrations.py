@@ -162,8 +162,8 @@ MIGRATIONS: list[str] = [
     CREATE TABLE {ns}.facts_dirty (path text COLLATE "C" PRIMARY KEY);
     DELETE FROM {ns}.meta WHERE key IN ('views', 'facts_gen', 'superseded_gen', 'superseded_rules');
     """,
-    # 7: the supersession cross-encoder's scores (mdrecall.knowledge.cross_pairs), as SQLite's migration 14:
-    # a digest of a pair's two input strings and the model's file → p
+    # 7: the supersession cross-encoder's scores (mdrecall.knowledge.changes.cross_pairs), as SQLite's
+    # migration 14: a digest of a pair's two input strings and the model's file → p
     """
     CREATE TABLE IF NOT EXISTS {ns}.sup_cross (key text PRIMARY KEY, p double precision NOT NULL);
     """,

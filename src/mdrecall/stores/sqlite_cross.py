@@ -1,5 +1,5 @@
 """The supersession cross-encoder's scores, cached in the SQLite store
-(:mod:`mdrecall.knowledge.cross_pairs`).
+(:mod:`mdrecall.knowledge.changes.cross_pairs`).
 
 Table ``sup_cross`` (migration 14): a digest of a pair's two input strings and the model's file → p. A
 re-index or a views rebuild scores only the pairs it has not seen.

@@ -170,8 +170,8 @@ MIGRATIONS: list[str] = [
         (SELECT id, mdrecall_cjk_index(heading || char(10) || text) AS cjk FROM chunks_fts_source)
         WHERE cjk <> '';
     """,
-    # 8: fact lines (mdrecall.knowledge.facts), a view like the mentions: rebuilt from the files on the
-    # next sync (knowledge.refresh.VIEWS_VERSION changed with it); attrs and vals are joined by '|'.
+    # 8: fact lines (mdrecall.knowledge.fact_lines.facts), a view like the mentions: rebuilt from the files on
+    # the next sync (knowledge.refresh.VIEWS_VERSION changed with it); attrs and vals are joined by '|'.
     """
     CREATE TABLE facts (
         path TEXT NOT NULL,
@@ -186,8 +186,8 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX facts_path ON facts(path);
     """,
-    # 9: the fact lines' pairing (mdrecall.knowledge.superseded), stored when a sync changed the fact lines
-    # (meta 'facts_gen' counts those changes, 'superseded_gen' says which one the table was paired at;
+    # 9: the fact lines' pairing (mdrecall.knowledge.changes.superseded), stored when a sync changed the fact
+    # lines (meta 'facts_gen' counts those changes, 'superseded_gen' says which one the table was paired at;
     # facts_dirty holds the files changed since, so a small change is paired again in part)
     """
     CREATE TABLE superseded (
@@ -231,8 +231,9 @@ MIGRATIONS: list[str] = [
     DROP INDEX IF EXISTS chunks_path;
     CREATE INDEX chunks_path ON chunks(path, start_line);
     """,
-    # 14: the supersession cross-encoder's scores (mdrecall.knowledge.cross_pairs): a digest of a pair's two
-    # input strings and the model's file → p, so that a re-index or a views rebuild scores only new pairs
+    # 14: the supersession cross-encoder's scores (mdrecall.knowledge.changes.cross_pairs): a digest of a
+    # pair's two input strings and the model's file → p, so that a re-index or a views rebuild scores only new
+    # pairs
     """
     CREATE TABLE IF NOT EXISTS sup_cross (key TEXT PRIMARY KEY, p REAL NOT NULL) WITHOUT ROWID;
     """,

@@ -1,5 +1,5 @@
 """The optional seam for views derived from the files: entity mentions, relationships, fact lines
-(what :mod:`mdrecall.knowledge.facts` pairs into supersessions), file versions.
+(what :mod:`mdrecall.knowledge.fact_lines.facts` pairs into supersessions), file versions.
 
 A store that keeps them implements :class:`ViewStore` (SQLite and the in-memory store do); the
 engine checks ``isinstance(store, ViewStore)`` and says so when a store lacks them. The rows are
@@ -68,8 +68,8 @@ class RelationRow(NamedTuple):
 
 
 class FactRow(NamedTuple):
-    """One stored fact line (:func:`mdrecall.knowledge.facts.line_facts`): the attributes it states with
-    their values, its subject words, its page's title words, whether it says the thing changed, and the
+    """One stored fact line (:func:`mdrecall.knowledge.fact_lines.facts.line_facts`): the attributes it states
+    with their values, its subject words, its page's title words, whether it says the thing changed, and the
     day it was written."""
 
     path: str
@@ -204,8 +204,8 @@ class ViewStore(Protocol):
 
 
 class Supersession(NamedTuple):
-    """The later line that supersedes a line (:mod:`mdrecall.knowledge.facts`): where it is and the day
-    it was written."""
+    """The later line that supersedes a line (:mod:`mdrecall.knowledge.fact_lines.facts`): where it is and the
+    day it was written."""
 
     path: str
     line: int
@@ -214,7 +214,8 @@ class Supersession(NamedTuple):
 
 @runtime_checkable
 class PairedFactStore(Protocol):
-    """A store that keeps the fact lines' pairing (:mod:`mdrecall.knowledge.superseded`) beside them."""
+    """A store that keeps the fact lines' pairing (:mod:`mdrecall.knowledge.changes.superseded`) beside
+    them."""
 
     def facts_generation(self) -> str:
         """Changes whenever the stored fact lines do."""

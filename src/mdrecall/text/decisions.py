@@ -4,7 +4,8 @@
 which shares no word with it: the question's verb is "pick", the line's "chosen". Here
 :func:`asks_for_choice` tells such a question by its verb (pick, choose, decide, select, go with, settle
 on, opt for, a "decision"), and :func:`states_choice` a line that reports a choice made, in the verbs
-people write one with (the same as the fact reader's choice lines, :mod:`mdrecall.knowledge.facts`).
+people write one with (the same as the fact reader's choice lines,
+:mod:`mdrecall.knowledge.fact_lines.facts`).
 :data:`CHOICE_TERMS` are the question's words that only say "a choice": what it is about is the rest.
 """
 

@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from mdrecall.text.date_direction import BACK_PREP, direction_of, past_verb
-from mdrecall.text.dates import resolve_tokens
+from mdrecall.text.date_phrases.date_direction import BACK_PREP, direction_of, past_verb
+from mdrecall.text.date_phrases.dates import resolve_tokens
 from mdrecall.text.kind_words import asked_instances, code_languages
 from mdrecall.text.stopwords import STOP_WORDS
 from mdrecall.text.synonyms import SynonymTable, synonym_table
@@ -191,11 +191,11 @@ def _ahead(text: str, today: date, dates: tuple[str, ...]) -> tuple[str, ...]:
     """``dates`` with each phrase the question does not point back read forward where that is near: the
     query's reader reads a day back from ``today`` ("what did we do on Friday?"), but "what is due by 1
     February" asked in January, "what is on 6 April" asked in March, mean the coming one. A phrase that the
-    index's note grammar (:func:`~mdrecall.text.note_dates.note_dates`, read from ``today`` in the
-    direction its words give) reads as a day after today, at most :data:`AHEAD_DAYS` ahead, replaces the
+    index's note grammar (:func:`~mdrecall.text.date_phrases.note_dates.note_dates`, read from ``today`` in
+    the direction its words give) reads as a day after today, at most :data:`AHEAD_DAYS` ahead, replaces the
     past days the query's reader gave it, unless the question's words point back; every other phrase keeps
     its days."""
-    from mdrecall.text.note_dates import note_dates  # only for a question that names a day
+    from mdrecall.text.date_phrases.note_dates import note_dates  # only for a question that names a day
 
     low = text.lower()
     out = set(dates)
@@ -212,8 +212,8 @@ def _ahead(text: str, today: date, dates: tuple[str, ...]) -> tuple[str, ...]:
 
 def _points_back(low: str, start: int, end: int) -> bool:
     """Whether the words of a question point its date phrase at ``low[start:end]`` back: its own clause's
-    (:func:`~mdrecall.text.date_direction.direction_of`), or a past verb or "last"/"since" anywhere before
-    it ("what happened between 3 and 9 May")."""
+    (:func:`~mdrecall.text.date_phrases.date_direction.direction_of`), or a past verb or "last"/"since"
+    anywhere before it ("what happened between 3 and 9 May")."""
     if direction_of(low, start, end) < 0:
         return True
     words = re.findall(r"[a-z']+", low[:start])

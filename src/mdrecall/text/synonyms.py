@@ -34,7 +34,8 @@ __all__ = [
     "synonym_table",
 ]
 
-#: Built-in groups: English forms first, then Spanish. Avoid date words (see :mod:`mdrecall.text.dates`).
+#: Built-in groups: English forms first, then Spanish. Avoid date words (see
+#:mod:`mdrecall.text.date_phrases.dates`).
 BUILTIN_GROUPS: tuple[tuple[str, ...], ...] = (
     ("meeting", "reunión", "junta"),
     ("decision", "decisión"),

@@ -241,8 +241,8 @@ class UI:
             previous = text
         shown = None
         if as_of:
+            from mdrecall.knowledge.dates.time_args import parse_as_of
             from mdrecall.knowledge.history import text_as_of
-            from mdrecall.knowledge.time_args import parse_as_of
 
             try:
                 version = text_as_of(versions, parse_as_of(as_of).timestamp())

@@ -1,0 +1,1 @@
+"""Which day a line of a note is about (valid time), and the times a user gives."""

@@ -1,0 +1,115 @@
+"""Initials in a name's slot: "studies at UCC.", "switched the phone to WOM,", "sent over
+MQTT and". An all-capitals word no list knows is most often an ordinary abbreviation (a role, a tax, a
+meeting, a test: "the AGM", "VAT", "QA"); right after a preposition that takes a body, a place or a
+channel, and closing its phrase (a mark, the line's end or a function word follows), it is a name.
+Initials a body's act follows ("BXCA want the accounts", "the DVLA sent the form") are its subject: an
+organisation.
+
+Not where the initials are a frequent English word ("PDF", "MRI", "USB": the embedder's vocabulary), a
+noun WordNet never spells with a capital, a class of things by WordNet or an office or time initial
+(``data/plain_initials.txt``, from ``scripts/gen_plain_initials.py``: "ICU", "CPR", "EOD", "GMT"), a
+currency's code ("in EUR", ``data/currencies.txt``), a role ("to the CTO") or a size ("XS to XXL")."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from mdrecall.knowledge.lexicon.name_lists import common_word, lower_noun
+from mdrecall.text.stopwords import STOP_WORDS
+
+__all__ = ["closes_phrase", "plain_initials", "slot_kind"]
+
+_DATA = Path(__file__).parents[1] / "data"
+
+#: The preposition right before the initials, and the kind it gives the name: a body one is at, goes to or
+#: deals with ("the" only where it marks no venue: "at the CTICC" is a place, "at the AGM" nothing); a
+#: channel a thing is sent over or a format it is saved as ("contours as DWG"); a tool one works in or with
+#: ("the plan in QGIS", "checked using LIMS": its kind left to the view's readers, a product or a
+#: technology). Not "by" ("sorted by SKU", "checked by the HCA": an agent is often a role), nor "on", "via"
+#: or "from", whose initials are as often a firm, a platform or a channel.
+_SLOT = re.compile(r"(?:^|[\s(])(?:(at|with|to|joined|over|as|in|into|through|using)|(with|to)[ ]the)[ ]$")
+_KINDS = {"over": "technology", "as": "technology"} | dict.fromkeys(
+    ("at", "with", "to", "joined"), "organisation"
+)
+#: A body's noun right after the initials: "a DGAC course", "the SEAI grant", "the CRA portal".
+_BODY_NOUN = re.compile(
+    r"[ ](?:grants?|courses?|portal|inspection|inspectors?|website|membership|app|campus)\b"
+)
+#: A body's act right after the initials, the initials its subject: "BXCA want the accounts by May", "the
+#: DVLA sent the form back", "PTSA meets on Tuesdays" (a role's initials, "the CTO said", are kept out). A
+#: past form only before its object: terse notes drop "was" ("BBQ cancelled", "ESTA approved": a thing).
+_AGENT_AFTER = re.compile(
+    r"[ ](?:wants?|gives|sends|meets|approves|rejects|asks|says|charges|pays|offers|refunds"
+    r"|(?:wanted|gave|sent|approved|rejected|asked|said|announced|confirmed|charged|refunded|cancell?ed"
+    r"|emailed|wrote|paid|offered|called|rang)[ ](?:the|a|an|her|him|them|us|me|my|our|your|his|their|it)"
+    r")\b"
+)
+#: What may follow the initials for them to close their phrase: a mark, the line's end, or a lower-case
+#: function word ("at JKUAT in the evenings", "to PEI under the bridge").
+_CLOSE = re.compile(r"(?:[ ]?[.,;:!?)\]]|[ ]?$|[ ]+[–—][ ]|[ ]+([a-z]+)\b)")
+#: A leg of a route of airports' codes ("Fly YHZ–YYZ–ICN", "LHR-JFK"): three capitals before or after a dash
+#: or an arrow joining another three.
+_LEG_BEFORE = re.compile(r"(?<![\w-])[A-Z]{3}[ ]?[–—→>-][ ]?$")
+_LEG_AFTER = re.compile(r"[ ]?[–—→>-][ ]?[A-Z]{3}(?![\w])")
+#: Roles written as initials ("reports to the CTO", "sent to HR", "back to ASM" in a theatre's crew).
+_ROLES = frozenset(
+    "CEO CTO CFO COO CMO CIO CPO CISO CRO CDO VP SVP EVP GM PM PO HR MD GP QA DJ MC PA EA SM ASM DSM".split()
+)
+#: A garment's size ("XS to XXL").
+_SIZE = re.compile(r"X*[SML]|X+[SL]?")
+
+
+@cache
+def _plain() -> frozenset[str]:
+    lines = (_DATA / "plain_initials.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(w for line in lines if line and not line.startswith("#") for w in line.split())
+
+
+@cache
+def _currency_codes() -> frozenset[str]:
+    lines = (_DATA / "currencies.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.split("\t")[1].strip() for line in lines if line.startswith("code\t"))
+
+
+def plain_initials(word: str, wordnet: bool = True) -> bool:
+    """Are the initials ``word`` an ordinary abbreviation or word rather than a name (``wordnet``: WordNet's
+    common nouns' initials among them)?"""
+    return (
+        word in _ROLES
+        or _SIZE.fullmatch(word) is not None
+        or (wordnet and word in _plain())
+        or word in _currency_codes()
+        or common_word(word)
+        or lower_noun(word)
+        or word.lower() in STOP_WORDS
+    )
+
+
+def closes_phrase(after: str) -> bool:
+    """Does the text ``after`` a word close its phrase: a mark, the line's end, or a lower-case function word
+    ("at JKUAT in the evenings"), not a noun the word would modify ("the AGM checklist")?"""
+    close = _CLOSE.match(after)
+    return close is not None and (close.group(1) is None or close.group(1) in STOP_WORDS)
+
+
+def slot_kind(word: str, before: str, after: str, technical: bool = False) -> str | None:
+    """The kind of the all-capitals ``word`` (3-6 letters, no well-known name) in a name's slot, given the
+    line's text ``before`` it and the text ``after`` it: an organisation ("at UCC.", "switched to WOM,", "the
+    SEAI grant", "DVLA sent the form"), a technology ("over MQTT"; any slot on a line or in a file that
+    names technologies, ``technical``: "audio moves from FMOD to Wwise"), ``"unknown"`` (a tool worked in:
+    "in QGIS"), or None (no such slot, or an ordinary abbreviation)."""
+    if len(word) == 3 and (_LEG_BEFORE.search(before[-6:]) or _LEG_AFTER.match(after)):
+        return None if word in _currency_codes() or word in _plain() else "place"  # not "EUR–USD"
+    if _BODY_NOUN.match(after) or _AGENT_AFTER.match(after):
+        return None if plain_initials(word) else "organisation"
+    slot = _SLOT.search(before[-12:])
+    if slot is None:
+        return None
+    if not closes_phrase(after):
+        return None
+    # "PDFs to the printer over FTP": a channel may be a protocol WordNet holds as a common noun
+    if plain_initials(word, wordnet=slot.group(1) != "over"):
+        return None
+    return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "unknown")

@@ -1,0 +1,1 @@
+"""Date phrases in text: the grammar, numeric orders, weekdays, holidays and spans."""
