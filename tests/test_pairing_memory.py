@@ -89,8 +89,9 @@ def test_change_pass_peak_memory_per_line_is_small() -> None:
     # (path, line): ~1,950 bytes a line; each line's best chosen as found, records by line number ~1,100;
     # since session 17 the lines' values are kept for the pass's rereads (value_kinds.SLOTS_KEPT lines,
     # ~500 bytes each: a bound, not a cost per line past it), so ~2,000 bytes a line at 3,000 lines; the
-    # word caches filling from empty (bounded: lru) ~300 more (session 20: 2,350 measured)
-    assert peak / len(facts) < 2450
+    # word caches filling from empty (bounded: lru) ~300 more (session 20: 2,350 measured; session 24: 2,409
+    # before the chooser read the values a change line leaves, 2,465 after, its cache of 256 lines' sides)
+    assert peak / len(facts) < 2550
 
 
 def _clear_word_caches() -> None:

@@ -110,7 +110,7 @@ _REACH = 120
 _END = STOP_WORDS | {"now", "today", "tomorrow", "yesterday", "next", "last", "after", "from", "instead"}
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 8)
 def sides(words: str) -> Sides:
     """The values a line (its stored words, as written) leaves and gives, as subject stems."""
     low = words.lower()
