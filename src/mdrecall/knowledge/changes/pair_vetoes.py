@@ -110,8 +110,18 @@ _TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
 _MONTH = re.compile(r"t:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 
 
+#: A time after "since": the day a state began ("hasn't eaten since Sunday", "on Apixaban since Tuesday"),
+#: not a value of the attribute the line tells.
+_SINCE = re.compile(r"\bsince\s+(?:last\s+)?([^\W\d_]+)", re.I)
+
+
 def _kinds(f: Fact) -> set[str]:
-    return {v[0] for v in value_slots(f) if v[:1] in _ATTRIBUTE_KINDS and not _MONTH.fullmatch(v)}
+    begun = {f"t:{m[1].lower()}" for m in _SINCE.finditer(f.words)}
+    return {
+        v[0]
+        for v in value_slots(f)
+        if v[:1] in _ATTRIBUTE_KINDS and not _MONTH.fullmatch(v) and v not in begun
+    }
 
 
 def other_attribute(old: Fact, new: Fact) -> bool:
