@@ -32,7 +32,7 @@ import fault_round13 as r13
 import fault_round15 as r15
 from fault_kit import QUIET_ENV, Recorder, print_round, run, run_cases, verdict
 from fault_round6 import kill_servers_under
-from fault_round8 import _make, _plain
+from fault_round8 import _make, _plain, remember_then_index
 from fault_round11 import QUERY_LIMIT_S, _names, _rep
 from fault_round13 import _timed
 from fault_round14 import _distinct
@@ -315,17 +315,16 @@ def keys_through_new_passes(tmp: Path) -> dict[str, str]:
     ws = _make(
         tmp / "ws", {"memory/notes/club.md": "# Club\n\n- Treasurer: Kalomi Nerusa\n- the gate is broken\n"}
     )
-    for text in (
-        f"Kalomi Nerusa is stepping down; {LIVE} takes over as treasurer from Kalomi",
-        f"Dougie repaired the gate, the new code is {LIVE}",
-        f"Kuya {LIVE} feeds the hens; {LIVE}-san and Tita {LIVE} too",
-    ):
-        r = run("-w", str(ws), "remember", text)
-        if _plain(r):
-            return verdict("unclear", f"remember: {_plain(r)}")
-    i = run("-w", str(ws), "index")
-    if _plain(i):
-        return verdict("unclear", f"index: {_plain(i)}")
+    why = remember_then_index(
+        ws,
+        (
+            f"Kalomi Nerusa is stepping down; {LIVE} takes over as treasurer from Kalomi",
+            f"Dougie repaired the gate, the new code is {LIVE}",
+            f"Kuya {LIVE} feeds the hens; {LIVE}-san and Tita {LIVE} too",
+        ),
+    )
+    if why:
+        return verdict("unclear", why)
     shown, why = r15._everything(
         ws, ["Kalomi Nerusa", "Dougie"], ["who feeds the hens", "who is the treasurer", "gate code"]
     )

@@ -36,7 +36,7 @@ import fault_round13 as r13
 import fault_round15 as r15
 from fault_kit import QUIET_ENV, Recorder, files_holding, print_round, run, run_cases, verdict
 from fault_round6 import kill_servers_under
-from fault_round8 import _make, _plain
+from fault_round8 import _make, _plain, remember_then_index
 from fault_round11 import _names, _rep
 from fault_round13 import _timed
 from fault_round14 import _distinct
@@ -316,18 +316,17 @@ def keys_through_first_names(tmp: Path) -> dict[str, str]:
     amount, and as a name ("Søren {key}", "my son {key}"), through ``remember``: no CLI output, hook, MCP
     tool result or web page shows one."""
     ws = _people(tmp / "ws")
-    for text in (
-        f"Soren's new API key is {LIVE}",
-        f"Anna Kowalska (aka {LIVE}) sent the invoice",
-        f"my son {LIVE} and Tina {LIVE} came; Bee Lian's token is now {LIVE}",
-        f"the jam jars went up to £5 from the 11th, code {LIVE}",
-    ):
-        r = run("-w", str(ws), "remember", text)
-        if _plain(r):
-            return verdict("unclear", f"remember: {_plain(r)}")
-    i = run("-w", str(ws), "index")
-    if _plain(i):
-        return verdict("unclear", f"index: {_plain(i)}")
+    why = remember_then_index(
+        ws,
+        (
+            f"Soren's new API key is {LIVE}",
+            f"Anna Kowalska (aka {LIVE}) sent the invoice",
+            f"my son {LIVE} and Tina {LIVE} came; Bee Lian's token is now {LIVE}",
+            f"the jam jars went up to £5 from the 11th, code {LIVE}",
+        ),
+    )
+    if why:
+        return verdict("unclear", why)
     shown, why = r15._everything(
         ws,
         ["Søren Kvist", "Soren", "Anna Maria Kowalska", "Mira"],

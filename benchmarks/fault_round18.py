@@ -39,7 +39,7 @@ import fault_round13 as r13
 import fault_round15 as r15
 from fault_kit import QUIET_ENV, Recorder, files_holding, last_line, print_round, run, run_cases, verdict
 from fault_round6 import kill_servers_under
-from fault_round8 import _make, _plain
+from fault_round8 import _make, _plain, remember_then_index
 from fault_round14 import _distinct
 from fault_round16 import _per_prompt
 
@@ -277,18 +277,17 @@ def keys_through_chat(tmp: Path) -> dict[str, str]:
     """Keys remembered in pasted chat: as a sender's name, beside a folded given name, as an alias, as a
     form of address's name and in a changed amount: no CLI output, hook, MCP tool or web page shows one."""
     ws = _chat_ws(tmp / "ws")
-    for text in (
-        f"[10:02 14/3] {LIVE}: chị gửi mã mới nhé",
-        f"[14/3, 10:03] Thu Ha: API key mới là {LIVE}",
-        f"Mei Ling (aka {LIVE}) sent the lease; anh {LIVE} and Encik {LIVE} bin Rahman came",
-        f"the invoice is now 1.350.000đ from 14/3, token {LIVE}",
-    ):
-        r = run("-w", str(ws), "remember", text)
-        if _plain(r):
-            return verdict("unclear", f"remember: {_plain(r)}")
-    i = run("-w", str(ws), "index")
-    if _plain(i):
-        return verdict("unclear", f"index: {_plain(i)}")
+    why = remember_then_index(
+        ws,
+        (
+            f"[10:02 14/3] {LIVE}: chị gửi mã mới nhé",
+            f"[14/3, 10:03] Thu Ha: API key mới là {LIVE}",
+            f"Mei Ling (aka {LIVE}) sent the lease; anh {LIVE} and Encik {LIVE} bin Rahman came",
+            f"the invoice is now 1.350.000đ from 14/3, token {LIVE}",
+        ),
+    )
+    if why:
+        return verdict("unclear", why)
     shown, why = r15._everything(ws, NAMES, ASKED)
     if why:
         return verdict("unclear", why)
@@ -314,13 +313,9 @@ def passwords_in_chat(tmp: Path) -> dict[str, str]:
     Malay, Chinese, Tamil, Portuguese and German, written with ``remember``: no stored file keeps one,
     and no CLI output, hook, MCP tool or web page shows one."""
     ws = _chat_ws(tmp / "ws")
-    for text in _LABELLED:
-        r = run("-w", str(ws), "remember", text)
-        if _plain(r):
-            return verdict("unclear", f"remember: {_plain(r)}")
-    i = run("-w", str(ws), "index")
-    if _plain(i):
-        return verdict("unclear", f"index: {_plain(i)}")
+    why = remember_then_index(ws, _LABELLED)
+    if why:
+        return verdict("unclear", why)
     stored = files_holding(ws, "Zzpw")
     asked = ["what is the wifi password", "mật khẩu wifi là gì", "kata laluan wifi"]
     shown, why = r15._everything(ws, ["Thu Hà", "Encik Faizal"], asked)

@@ -38,6 +38,17 @@ def _plain(r: Any, want_rc: tuple[int, ...] = (0,)) -> str:
     return "" if r.returncode in want_rc else f"rc {r.returncode}: {last_line(r.stderr)}"
 
 
+def remember_then_index(ws: Path, texts: Sequence[str]) -> str:
+    """Each of ``texts`` written with ``remember`` into ``ws``, then ``index``: why a step was unclear or
+    failed ("remember: …", "index: …"), or "" when every step ran clean."""
+    for text in texts:
+        r = run("-w", str(ws), "remember", text)
+        if _plain(r):
+            return f"remember: {_plain(r)}"
+    i = run("-w", str(ws), "index")
+    return f"index: {_plain(i)}" if _plain(i) else ""
+
+
 def _search_shown(ws: Path, questions: Sequence[str]) -> tuple[bytes, list[str], str]:
     """Each question searched as text and as ``--json``: everything shown, the superseded marks of the JSON
     hits, and why a search was unclear ("" when none was)."""
