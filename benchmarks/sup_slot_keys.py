@@ -16,6 +16,9 @@ money, a quantity, a name):
   (:func:`~mdrecall.knowledge.fact_lines.change_signal.signal` "strong");
 * ``label``: the head of the older line's label ("Food: …", ``k:`` in its values) among the newer's subject;
 * ``label topic``: that head among the newer line's first four words, or after "new";
+* ``label+signal``: a word of the older line's label among the newer's subject, the newer line holding a
+  change wording (the shape of an agent's memory: "Tickets: $65 per person" … "Noted: … tickets are $70
+  from May 16 on");
 * ``title``: a word of the older line's page title in the newer line's subject;
 * ``head``: the older line's first content word, written in lower case on the newer line;
 * ``head+signal``: the same, the newer line holding a change wording;
@@ -120,6 +123,10 @@ def anchors(name: str) -> tuple[Callable[[Any], set[str]], Callable[[Any, str], 
         heads = [s[2:].split("-")[-1] for v in f.values for s in v.split() if s.startswith("k:")]
         return {stem(heads[0])} if heads else set()
 
+    def label_all(f: Any) -> set[str]:
+        found = [s[2:] for v in f.values for s in v.split() if s.startswith("k:")]
+        return subject_words(found[0].replace("-", " ")) if found else set()
+
     def head(f: Any) -> set[str]:
         for w in f.words.split()[:3]:
             found = subject_words(w)
@@ -143,6 +150,7 @@ def anchors(name: str) -> tuple[Callable[[Any], set[str]], Callable[[Any, str], 
         "subject+signal": (lambda f: set(f.subject.split()), in_subject, True),
         "label": (label, in_subject, False),
         "label topic": (label, topic, False),
+        "label+signal": (label_all, in_subject, True),
         "title": (lambda f: set(f.context.split()) - {"memory", "md"}, in_subject, False),
         "head": (head, lower_on, False),
         "head+signal": (head, lower_on, True),
@@ -209,7 +217,17 @@ def rate_proposals(data: dict[str, Any]) -> dict[Key, tuple[Key, str]]:
     return out
 
 
-KEYS = ("subject", "subject+signal", "label", "label topic", "title", "head", "head+signal", "rate")
+KEYS = (
+    "subject",
+    "subject+signal",
+    "label",
+    "label topic",
+    "label+signal",
+    "title",
+    "head",
+    "head+signal",
+    "rate",
+)
 
 
 def main() -> int:
