@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
+from mdrecall.knowledge.lexicon.family_names import vietnamese_syllable
 from mdrecall.knowledge.lexicon.name_words import head_kind, named_occasion
 from mdrecall.knowledge.mentions.family_order import (
     custom_shaped_person,
     family_first_person,
     premises_on,
-    vietnamese_syllable,
 )
 from mdrecall.knowledge.mentions.legal_forms import legal_form
 
