@@ -36,6 +36,7 @@ from mdrecall.knowledge.dates.day_filters import (
 )
 from mdrecall.knowledge.dates.day_modifiers import modifier_day
 from mdrecall.knowledge.dates.rebooked import rebooked_first
+from mdrecall.knowledge.dates.record_lines import records_news
 from mdrecall.knowledge.fact_lines.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_phrases.corrections import correction
 from mdrecall.text.date_phrases.date_direction import past_verb
@@ -157,6 +158,7 @@ def line_day(
     kept = _occasion_last(low, kept)
     if done_on_written(line, kept, written):  # "from April we ship with X. Told them today"
         return None
+    news = records_news(low)  # "Noted: Bo called. From May 1 ...": the news, not the telling, is the day
     for n in kept:
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None
@@ -181,7 +183,7 @@ def line_day(
             lead <= h.start and n.days[0] in h.days and not _beside_act(line, low, lead, h.start, dated)
             for h in held
         )
-        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start, dated):
+        if past or n.start < lead or spans or news or not _beside_act(line, low, lead, n.start, dated):
             return n.days[0]
     return None
 
