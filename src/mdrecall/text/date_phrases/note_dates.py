@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from mdrecall.text.date_phrases.capital_words import masked_initialisms
 from mdrecall.text.date_phrases.compared_dates import same_as_days
 from mdrecall.text.date_phrases.date_calendar import (
     count_of,
@@ -158,7 +159,7 @@ def note_dates(
     ``dotted``: the page writes dotted dates (:func:`~mdrecall.text.date_phrases.dotted_dates.dotted_habit`):
     its bare "14.3" is a date too (see :mod:`mdrecall.text.date_phrases.dotted_dates`)."""
     out: list[NoteDate] = []
-    low = line.lower()
+    low = masked_initialisms(line, line.lower())  # "LED conversion in November": no verb "led"
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
     step_at = -1  # where the last phrase read, when any weekday, starts
