@@ -2,7 +2,9 @@
 "FYI:" when it records news it was told; the day the news is about is the line's, not the telling's ("Noted:
 the plumber rang. From July 3 the call-out fee is £60": July 3). Without such a label the writer's own
 report of a call or an act stays the line's day (the day written), and "Did:" (the assistant's own act that
-day) keeps that rule too. Phrases and worlds written for these tests, not from the labelled sets."""
+day) keeps that rule too. A plan's day ("confirmed for September 6") before a sentence reporting an act
+on a day gone ("Ilse paid the deposit on June 8") gives the line to the act. Phrases and worlds written for
+these tests, not from the labelled sets."""
 
 from __future__ import annotations
 
@@ -49,3 +51,12 @@ def test_a_recorded_line_still_dates_a_past_day_and_a_moved_day() -> None:
     assert line_dates("- Noted: the boiler was serviced on Friday.", _WRITTEN)[0] == date(2029, 6, 8)
     moved = "- Noted: the school rang; sports day moved from Friday to Monday 18 June."
     assert line_dates(moved, _WRITTEN)[0] == date(2029, 6, 18)
+
+
+def test_an_act_on_a_day_gone_after_a_plans_day_is_the_lines() -> None:
+    line = "- Marquee: the orchard confirmed for September 6. Ilse paid the deposit on June 8."
+    assert line_dates(line, _WRITTEN)[0] == date(2029, 6, 8)
+    # the plan's day alone, or beside a later act still ahead, stays the line's
+    assert line_dates("- Marquee: the orchard confirmed for September 6.", _WRITTEN)[0] == date(2029, 9, 6)
+    both = "- Marquee: the orchard confirmed for September 6. Ilse pays the deposit on June 20."
+    assert line_dates(both, _WRITTEN)[0] == date(2029, 9, 6)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from mdrecall.knowledge.dates.day_choice import (
+    act_over_plan,
     acted_before,
     done_on_written,
     in_aside,
@@ -154,7 +155,7 @@ def line_day(
     kept = rebooked_first(low, kept)  # "booked the 15th, then cancelled, now wants the 22nd"
     if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
         return kept[0].days[0]
-    kept = _acted_first(line, low, lead, kept)
+    kept = act_over_plan(line, low, _acted_first(line, low, lead, kept), written)  # "for X. Signed on Y"
     kept = _occasion_last(low, kept)
     if done_on_written(line, kept, written):  # "from April we ship with X. Told them today"
         return None
