@@ -13,6 +13,7 @@ from mdrecall.knowledge.fact_lines.line_acts import RESCHEDULE, acts
 from mdrecall.text.date_phrases.note_dates import NoteDate
 
 __all__ = [
+    "act_over_plan",
     "acted_before",
     "done_on_written",
     "in_aside",
@@ -135,3 +136,26 @@ def done_on_written(line: str, kept: Sequence[NoteDate], written: date | None) -
         if acts(line, clause, n.start):
             return True
     return False
+
+
+#: "for" right before a day, maybe after a participle of arranging ("confirmed for", "booked for the"): the
+#: day a plan is for.
+_FOR_PLAN = re.compile(r"\bfor\s+(?:the\s+)?$")
+
+
+def act_over_plan(line: str, low: str, kept: Sequence[NoteDate], written: date | None) -> list[NoteDate]:
+    """``kept`` with a day gone put first when the line's first day is one a plan is for, ahead of
+    ``written``, and a later sentence reports an act done on the day gone ("Hall confirmed for August 15.
+    Ana signed the contract on May 12"): the line reports the act; the plan's day is a mention."""
+    out = list(kept)
+    if written is None or len(out) < 2 or out[0].days[0] <= written:
+        return out
+    if _FOR_PLAN.search(low, max(0, out[0].start - 12), out[0].start) is None:
+        return out
+    for n in out[1:]:
+        if n.days[-1] > written:
+            continue
+        begin = max((m.end() for m in _SENTENCE_END.finditer(low, out[0].end, n.start)), default=-1)
+        if begin >= 0 and acts(line, begin, n.start):
+            return [n, *(o for o in out if o is not n)]
+    return out

@@ -20,7 +20,7 @@ from mdrecall.text.date_phrases.date_direction import past_verb
 from mdrecall.text.date_phrases.note_dates import NoteDate
 from mdrecall.text.instructions import base_verb
 
-__all__ = ["modifier_day"]
+__all__ = ["modifier_day", "state_since"]
 
 #: "dated" right before a day: a document's date, naming the document.
 _DATED = re.compile(r"\bdated\s+(?:the\s+)?$")
@@ -83,6 +83,12 @@ def _noun_from(low: str, n: NoteDate) -> bool:
 
 #: Subjects before a verb in -s ("she moves from Monday"): the word is a verb, not a plural noun.
 _SUBJECTS = frozenset({"he", "she", "it", "they", "we", "who", "i", "you"})
+
+
+def state_since(low: str, n: NoteDate) -> bool:
+    """Whether the day ``n`` starts a state still true, after "since" in the present perfect or beside
+    "still" ("has sent us work since 2017"): on a page with no day written, the only time the line has."""
+    return _PERFECT_SINCE.search(low, max(0, n.start - 60), n.start) is not None
 
 
 def modifier_day(low: str, n: NoteDate, written: date | None, others: bool = False) -> bool:

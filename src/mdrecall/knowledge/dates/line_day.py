@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from mdrecall.knowledge.dates.day_choice import (
+    act_over_plan,
     acted_before,
     done_on_written,
     in_aside,
@@ -36,6 +37,7 @@ from mdrecall.knowledge.dates.day_filters import (
 )
 from mdrecall.knowledge.dates.day_modifiers import modifier_day
 from mdrecall.knowledge.dates.rebooked import rebooked_first
+from mdrecall.knowledge.dates.record_lines import records_news
 from mdrecall.knowledge.fact_lines.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_phrases.corrections import correction
 from mdrecall.text.date_phrases.date_direction import past_verb
@@ -153,10 +155,11 @@ def line_day(
     kept = rebooked_first(low, kept)  # "booked the 15th, then cancelled, now wants the 22nd"
     if kept and offered(low, kept[0]):  # "... on the 12th. Could we do the 19th instead?": a day moved
         return kept[0].days[0]
-    kept = _acted_first(line, low, lead, kept)
+    kept = act_over_plan(line, low, _acted_first(line, low, lead, kept), written)  # "for X. Signed on Y"
     kept = _occasion_last(low, kept)
     if done_on_written(line, kept, written):  # "from April we ship with X. Told them today"
         return None
+    news = records_news(low)  # "Noted: Bo called. From May 1 ...": the news, not the telling, is the day
     for n in kept:
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None
@@ -181,7 +184,7 @@ def line_day(
             lead <= h.start and n.days[0] in h.days and not _beside_act(line, low, lead, h.start, dated)
             for h in held
         )
-        if past or n.start < lead or spans or not _beside_act(line, low, lead, n.start, dated):
+        if past or n.start < lead or spans or news or not _beside_act(line, low, lead, n.start, dated):
             return n.days[0]
     return None
 

@@ -24,7 +24,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from mdrecall.knowledge.dates.date_hints import may_name_date
-from mdrecall.knowledge.dates.day_modifiers import modifier_day
+from mdrecall.knowledge.dates.day_modifiers import modifier_day, state_since
 from mdrecall.knowledge.dates.line_day import line_day, names_note
 from mdrecall.knowledge.dates.person_days import PersonDays
 from mdrecall.knowledge.dates.pinned_headings import pinned_day
@@ -186,7 +186,9 @@ class LineDays:
                     for n in found
                     if _YEARISH.search(line, n.start, n.end)
                     and not names_note(low, n)
-                    and not modifier_day(low, n, None)  # "old exams from 2023-01-12 are on the page"
+                    # "old exams from 2023-01-12 are on the page"; not "has sent us work since 2017", a
+                    # state's start, the one time a line on a page with no day written has
+                    and (not modifier_day(low, n, None) or state_since(low, n))
                     # ("the 1983 floods at the house": a year naming an event, a mention)
                     and (len(n.days) < 365 or not names_event(low, n.start, n.end))
                 ),

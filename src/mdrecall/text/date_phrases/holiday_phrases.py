@@ -9,6 +9,7 @@ from datetime import date
 
 from mdrecall.text.date_phrases.date_calendar import holiday_near, this_years
 from mdrecall.text.date_phrases.date_direction import direction_of, firm_direction
+from mdrecall.text.date_phrases.holiday_weekends import holiday_weekend
 from mdrecall.text.date_phrases.holidays import ONE_DAY, THANKSGIVING_OFFSETS, holiday_day, holiday_key
 
 __all__ = ["holiday_days"]
@@ -39,6 +40,8 @@ _COMMON_NOUN = re.compile(
     r"|i|me|us|them|him)\b)[a-z]{2,}\b"
 )
 _THIS_BEFORE = re.compile(r"\bthis\s+$")
+#: "weekend" right after a holiday: the weekend it makes ("the Fourth of July weekend", "Labor Day weekend").
+_WEEKEND = re.compile(r"(?:\s+|[-‐])(?:long\s+)?weekend\b(?!\s+(?:of|after|before)\b)", re.IGNORECASE)
 #: "last year's" / "next year's" before a holiday: the one of the year before or after the one written.
 _YEARS = re.compile(r"\b(?P<which>last|next)\s+year['’]s\s+$")
 
@@ -49,6 +52,9 @@ def holiday_days(named: str, low: str, line: str, start: int, end: int, today: d
     name = holiday_key(named)
     if name is None:
         return None
+    if _WEEKEND.match(line, end):  # "the Memorial Day weekend": the weekend the holiday makes
+        days = _holiday_on(name, low, start, end, today)
+        return holiday_weekend(days[0]) if days else None
     one_day = ONE_DAY.search(name) is not None and name not in THANKSGIVING_OFFSETS  # a shop's day: its deals
     if (_PERIOD if one_day else _ATTRIBUTE).match(line, end):
         return None  # "Christmas break", "the Halloween party": a period or an event, not the day
@@ -56,6 +62,12 @@ def holiday_days(named: str, low: str, line: str, start: int, end: int, today: d
         return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
     if name.endswith("'s") and _COMMON_NOUN.match(low, end):
         return None  # "Valentine's prep" names a thing; a short name alone ("over Valentine's"), its day
+    return _holiday_on(name, low, start, end, today)
+
+
+def _holiday_on(name: str, low: str, start: int, end: int, today: date) -> list[date] | None:
+    """The day of holiday ``name`` (a table name) written at ``low[start:end]``, in the year its words
+    give."""
     years = _YEARS.search(low, max(0, start - 20), start)
     if years is not None:  # "last year's Christmas social": the one of the year before
         day = holiday_day(name, today.year + (1 if years.group("which") == "next" else -1))

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from mdrecall.text.date_phrases.capital_words import masked_initialisms
 from mdrecall.text.date_phrases.compared_dates import same_as_days
 from mdrecall.text.date_phrases.date_calendar import (
     count_of,
@@ -57,6 +58,7 @@ from mdrecall.text.date_phrases.day_neighbours import (
 )
 from mdrecall.text.date_phrases.explicit_dates import explicit_days, week_of_day
 from mdrecall.text.date_phrases.holiday_phrases import holiday_days
+from mdrecall.text.date_phrases.holiday_weekends import long_weekend
 from mdrecall.text.date_phrases.label_months import label_month
 from mdrecall.text.date_phrases.month_weeks import month_week
 from mdrecall.text.date_phrases.numeric_dates import OPENS_NUM
@@ -157,7 +159,7 @@ def note_dates(
     ``dotted``: the page writes dotted dates (:func:`~mdrecall.text.date_phrases.dotted_dates.dotted_habit`):
     its bare "14.3" is a date too (see :mod:`mdrecall.text.date_phrases.dotted_dates`)."""
     out: list[NoteDate] = []
-    low = line.lower()
+    low = masked_initialisms(line, line.lower())  # "LED conversion in November": no verb "led"
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
     step_at = -1  # where the last phrase read, when any weekday, starts
@@ -325,7 +327,8 @@ def _note_match(
             return None  # "Thursdays from now on, so Sam has the weekend to edit": a slot, no weekend
         if direction == 0:
             direction = -1 if today.weekday() < 2 else 1 if today.weekday() < 5 else 0
-        return weekend_days(today, direction)
+        days = weekend_days(today, direction)
+        return long_weekend(days) if "long" in (g["wkend"] or "").lower() else days  # with a day off
     if g["ago"] and (g["gdir"] or "").lower() in _LATER:  # "two days later": after the line's previous day
         count = count_of(g["gn"])
         unit = (g["gu"] or "").lower()
