@@ -55,6 +55,7 @@ from mdrecall.knowledge.lexicon.name_words import (
     head_kind,
     named_occasion,
 )
+from mdrecall.knowledge.lexicon.noun_words import venue_noun
 from mdrecall.knowledge.mentions.family_order import custom_shaped_person, family_first_person, premises_on
 from mdrecall.knowledge.mentions.legal_forms import legal_form
 from mdrecall.knowledge.mentions.name_cues import (
@@ -290,6 +291,13 @@ def name_kind(
         return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
     if after.startswith(" (") and (apposed := apposed_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "Jane (the booking app)": says so
+    if (
+        several
+        and (noun := NOUN_NEXT.match(after)) is not None
+        and venue_noun(noun.group(1))
+        and not (last in PLACE_LAST or head in PLACE_FIRST or head in places())
+    ):  # "Fishy Fishy restaurant", "Pet Pro clinic": the business the noun names, whatever its words are
+        return "organisation", True  # (one word may be a suburb: "Bunnings (Brunswick store)")
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
