@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.lexicon.family_customs import customary_name
+from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.mention_patterns import HONORIFICS, MODEL_BEFORE, STOP
 from mdrecall.knowledge.lexicon.name_lists import (
     animal_words,
@@ -90,6 +91,7 @@ from mdrecall.knowledge.mentions.name_cues import (
     PRODUCT_AFTER,
     RESIDE_BEFORE,
     STREAMED_ON,
+    THING_BEFORE,
     TOOL_BEFORE,
     VERSION_AFTER,
     WORK_AFTER,
@@ -309,8 +311,8 @@ def name_kind(
         and last not in PLACE_NOT_SURNAME  # "the Vic Market": no surname is written so
         and last not in TEAM_LAST  # "Whitley Bay United", "Blackburn Rovers"
         and last not in ORG_LAST  # "Irish Times", "Glasgow Herald"
-    ):
-        return "person", True
+    ):  # but "owns a Williams Black Knight", "bought a Kia Ceed": a maker's model, no one's name
+        return ("product" if THING_BEFORE.search(tail) and not _noun_next(after) else "person"), True
     if (
         several
         and custom_shaped_person(words)
@@ -501,6 +503,13 @@ def _venue_at(tail: str, after: str) -> bool:
         return False
     w = at.group("w")
     return w.islower() and w not in AT_NOT_PLACE
+
+
+def _noun_next(after: str) -> bool:
+    """Does a lower-case noun follow the name ("a Wes Anderson film", "a Taylor Swift fan": the name is a
+    person's, the noun the thing)?"""
+    m = NOUN_NEXT.match(after)
+    return m is not None and m.group(1).islower() and senses(m.group(1))[0] is not None
 
 
 def _place_cued(tail: str, cued: bool) -> bool:
