@@ -388,6 +388,9 @@ def name_kind(
         w = at.group("w")
         if w[:1].isupper() and (given_name(w) or not common_word(w)):  # "Hamish at Cairn": where one works
             return "organisation", False
+        if w.islower() and (senses(w)[0] or ("person" if person_noun(w) else None)) == "person":
+            # "nurse anesthetist at OhioHealth", "a vet at Pawprint": where one works, one's employer
+            return "organisation", False
         if w.lower() not in AT_NOT_PLACE:
             return "place", False  # "erg test at Meadowbank", "drinks at the Old Bell": the kind only
     if several and cued and tail.endswith((" from ", " from the ")):
