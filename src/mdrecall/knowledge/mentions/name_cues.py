@@ -38,6 +38,7 @@ __all__ = [
     "HOME_AFTER",
     "RESIDE_BEFORE",
     "STREAMED_ON",
+    "THING_BEFORE",
     "TOOL_BEFORE",
     "VERSION_AFTER",
     "MODEL_NUMBER_AFTER",
@@ -57,6 +58,9 @@ PERSON_VERB = re.compile(
     r"checks|checked|borrowed|lives|lived|works|worked|leads|interviewed|hired|thought|handles|handled|drove|"
     r"booked|organised|organized|cooked|texted|messaged|rang|phoned)\b"
 )
+#: An indefinite article or an owner right before a name ("a Williams Black Knight", "my Kia Ceed"): no one's
+#: full name is written so, a thing named after its maker is (a model of goods; but "a Wes Anderson film").
+THING_BEFORE = re.compile(r"(?<![\w'’])(?:an?|another|my|his|her|our|their|your)[ ]$", re.IGNORECASE)
 #: A family word, title or role right before a name ("my sister Hanna", "Dr. Singh", "Partner: Lena").
 PERSON_BEFORE = re.compile(
     r"\b(?:sister|brother|mother|father|mum|mom|dad|wife|husband|partner|son|daughter|friend|boss|manager|"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.legal_forms import legal_form
 from mdrecall.knowledge.lexicon.mention_patterns import MODEL_BEFORE
 from mdrecall.knowledge.lexicon.name_lists import (
@@ -31,6 +32,7 @@ from mdrecall.knowledge.lexicon.name_lists import (
     given_name,
     known_name,
     lower_noun,
+    person_noun,
     places,
 )
 from mdrecall.knowledge.lexicon.name_words import (
@@ -52,6 +54,7 @@ from mdrecall.knowledge.lexicon.name_words import (
     head_kind,
     named_occasion,
 )
+from mdrecall.knowledge.lexicon.noun_words import venue_noun
 from mdrecall.knowledge.mentions.family_order import custom_shaped_person, family_first_person, premises_on
 from mdrecall.knowledge.mentions.name_cues import (
     ANIMAL_BEFORE,
@@ -85,6 +88,7 @@ from mdrecall.knowledge.mentions.name_cues import (
     PRODUCT_AFTER,
     RESIDE_BEFORE,
     STREAMED_ON,
+    THING_BEFORE,
     TOOL_BEFORE,
     VERSION_AFTER,
     WORK_AFTER,
@@ -209,6 +213,13 @@ def name_kind(
         return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
     if after.startswith(" (") and (apposed := apposed_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "Jane (the booking app)": says so
+    if (
+        several
+        and (noun := NOUN_NEXT.match(after)) is not None
+        and venue_noun(noun.group(1))
+        and not (last in PLACE_LAST or head in PLACE_FIRST or head in places())
+    ):  # "Fishy Fishy restaurant", "Pet Pro clinic": the business the noun names, whatever its words are
+        return "organisation", True  # (one word may be a suburb: "Bunnings (Brunswick store)")
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
@@ -220,8 +231,8 @@ def name_kind(
         and last not in PLACE_NOT_SURNAME  # "the Vic Market": no surname is written so
         and last not in TEAM_LAST  # "Whitley Bay United", "Blackburn Rovers"
         and last not in ORG_LAST  # "Irish Times", "Glasgow Herald"
-    ):
-        return "person", True
+    ):  # but "owns a Williams Black Knight", "bought a Kia Ceed": a maker's model, no one's name
+        return ("product" if THING_BEFORE.search(tail) and not _noun_next(after) else "person"), True
     if (
         several
         and custom_shaped_person(words)
@@ -296,6 +307,9 @@ def name_kind(
     if cued and (at := AT_BEFORE.search(tail)) is not None:
         w = at.group("w")
         if w[:1].isupper() and (given_name(w) or not common_word(w)):  # "Hamish at Cairn": where one works
+            return "organisation", False
+        if w.islower() and (senses(w)[0] or ("person" if person_noun(w) else None)) == "person":
+            # "nurse anesthetist at OhioHealth", "a vet at Pawprint": where one works, one's employer
             return "organisation", False
         if w.lower() not in AT_NOT_PLACE:
             return "place", False  # "erg test at Meadowbank", "drinks at the Old Bell": the kind only
@@ -412,6 +426,13 @@ def _venue_at(tail: str, after: str) -> bool:
         return False
     w = at.group("w")
     return w.islower() and w not in AT_NOT_PLACE
+
+
+def _noun_next(after: str) -> bool:
+    """Does a lower-case noun follow the name ("a Wes Anderson film", "a Taylor Swift fan": the name is a
+    person's, the noun the thing)?"""
+    m = NOUN_NEXT.match(after)
+    return m is not None and m.group(1).islower() and senses(m.group(1))[0] is not None
 
 
 def _place_cued(tail: str, cued: bool) -> bool:
