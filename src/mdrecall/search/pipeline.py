@@ -5,7 +5,8 @@
     query ─► keywords ─► BM25 leg ─┐
           └► embedding ─► vector leg ┴► fuse ─► supersede ─► stated preferences ─► min score ─► dates
        ─► decay ─► current (a question about the present: the latest close line on its subject, the
-       latest note naming a standing page's slot value, the note telling its subject changed)
+       latest note naming a standing page's slot value, the note telling its subject changed, the line
+       superseding a leading answer; a running total asked: its latest tally)
        ─► rerank (a configured reranker has the last word) ─► used (lines the agent used after recall,
        ×search.used_boost) ─► MMR
        ─► hits (:mod:`mdrecall.search.hits`): one per citation ─► passage snippets ─► one per fact ─► top-k
@@ -28,6 +29,7 @@ from mdrecall.request import SearchFilter
 from mdrecall.search.amounts import apply_amount_lift, asks_for_money
 from mdrecall.search.class_answers import apply_class_lift, asked_class_of, name_chunks
 from mdrecall.search.current import lift_latest
+from mdrecall.search.current_newer import lift_superseding
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
 from mdrecall.search.hits import build_hits
@@ -58,6 +60,7 @@ from mdrecall.search.ranking import (
     normalize_vector,
 )
 from mdrecall.search.role_names import role_names
+from mdrecall.search.running_total import asks_running_total, lift_latest_total
 from mdrecall.search.slot_news import lift_slot_news, value_notes
 from mdrecall.search.snippets import LineScorer
 from mdrecall.search.supersede import (
@@ -388,6 +391,11 @@ def run_search(
         ranked = lift_news(ranked, kq.terms, query_names(req.query))
         news = value_notes(store, req.sources, _in_scope(req, flt))
         ranked = lift_slot_news(ranked, kq.terms, news, req.query)
+        if "supersede" not in off:  # the line superseding a leading answer: the state in force
+            reader = newer_chunks(store, _in_scope(req, flt)) if cfg.show_newer else None
+            ranked = lift_superseding(ranked, kq.terms, query_names(req.query), reader)
+    if "current" not in off and ranked and asks_running_total(req.query):  # "how many have paid"
+        ranked = lift_latest_total(ranked, kq.terms, query_names(req.query), asks_for_money(req.query))
     reranked_by = None
     if rerank is not None and ranked:
         ranked, failure = _rerank(ranked, req.query, rerank)
