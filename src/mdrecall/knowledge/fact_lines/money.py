@@ -9,10 +9,11 @@ import functools
 import re
 from pathlib import Path
 
-from mdrecall.knowledge.fact_lines.fact_words import DIGIT
 from mdrecall.knowledge.fact_lines.local_signs import local_amounts
 
 __all__ = ["CURRENCY_FILE", "amount_value", "amounts"]
+
+_DIGIT = re.compile(r"\d")  # not fact_words' DIGIT: a question about money reads this without those words
 
 
 def amount_value(number: str, scale: str | None) -> str:
@@ -81,7 +82,7 @@ def amounts(line: str) -> set[str]:
     """The amounts of money ``line`` names: a number with a currency's sign, code or name just before or
     after it ("£1,900", "$12k", "48 000 zł", "CHF 1'200", "400 euros", "2 500 EUR"), each as its value
     (separators dropped, thousands written out: "12k" → 12000)."""
-    if DIGIT.search(line) is None:
+    if _DIGIT.search(line) is None:
         return set()
     exact, words = _currencies()
     out: set[str] = set()
