@@ -21,12 +21,15 @@ theirs. Pure.
   dated change line opens with ("Nhung takes QC lead from Monday, Hoa trains her" … "Hoa's last day was
   Friday. Nhung runs QC now") tells that change came about: not the change line but the line the change
   replaced is superseded by it (the latest word of that fact).
+* **The same told again** (:func:`~mdrecall.knowledge.changes.restated_pairs.restated`): another person's
+  departure, one departure told twice, a place named or put again, only a log marker's word shared.
 """
 
 from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.changes.restated_pairs import restated
 from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_values import subject_words
 from mdrecall.knowledge.fact_lines.facts import Fact
@@ -159,6 +162,7 @@ def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[K
             or adds_instance(old, later)
             or back_where_it_was(old, later)
             or other_attribute(old, later)
+            or restated(old, later)
         ):
             out[key] = new
     for key, new in out.items():
