@@ -1,7 +1,7 @@
 """A later line that tells the same thing again, or another's change, supersedes nothing
 (knowledge/changes/restated_pairs.py): another person's departure, one departure told twice, a place named
-or put again, only a log marker's word shared. Wordings and worlds of our own, in the voice of an agent
-keeping a user's memory."""
+or put again, only a log marker's word (or a value left) shared, one instance then a rule for every one.
+Wordings and worlds of our own, in the voice of an agent keeping a user's memory."""
 
 from __future__ import annotations
 
@@ -108,3 +108,30 @@ def test_two_noted_lines_share_no_subject_by_their_marker() -> None:
         }
     )
     assert ("memory/2027-02-01.md", 3) not in pairs
+
+
+def test_a_rule_for_every_reminder_supersedes_no_reminder_set_once() -> None:
+    pairs = _pairs(
+        {
+            "memory/2027-01-05.md": "# 2027-01-05\n\n"
+            "- Did: set a reminder to renew the passport before March 3.\n",
+            "memory/2027-01-20.md": "# 2027-01-20\n\n- Did: switched every reminder to email.\n",
+        }
+    )
+    assert ("memory/2027-01-05.md", 3) not in pairs
+
+
+def test_a_value_left_is_no_shared_subject_of_two_noted_lines() -> None:
+    later = (
+        "# 2027-03-11\n\n- Noted: Ilka put a deposit on the Boat Club instead. The Lantern Rooms are off.\n"
+    )
+    quote = (
+        "# 2027-03-04\n\n- Noted: the Lantern Rooms quote came in at $1,900 for the evening, drinks extra.\n"
+    )
+    assert ("memory/2027-03-04.md", 3) not in _pairs(
+        {"memory/2027-03-04.md": quote, "memory/2027-03-11.md": later}
+    )
+    venue = _pairs(
+        {"MEMORY.md": "# Memory\n\n- Venue: the Lantern Rooms, Quay Street.\n", "memory/2027-03-11.md": later}
+    )
+    assert venue[("MEMORY.md", 3)] == ("memory/2027-03-11.md", 3)

@@ -20,7 +20,13 @@ these supersedes the older line.
   there's one in our basement" … "the machine is in the basement now"), holding no time, count or amount,
   the later naming no other place in or at which it is and leaving none, state one place.
 * **Only a marker's word shared** (:func:`only_stop_stems`): two lines whose subjects share only stems
-  that are stop words ("Noted" stems to "not") and no value share no subject.
+  that are stop words ("Noted" stems to "not") and no value share no subject; a value the later line
+  leaves is no evidence of one either ("Noted: the Vault quote came in at $2,800" … "Noted: deposit on
+  Heritage Hall instead. The Vault is off").
+* **One instance, then a rule for every one** (:func:`one_then_every`): a later line changing every thing
+  of a kind ("switched every reminder to email", "all invoices go out as PDF now") changes the standing way
+  of them, not an older line telling of one of them ("set a reminder to renew the passport"): that one
+  was done.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.fact_lines.fact_values import stem
+from mdrecall.knowledge.fact_lines.fact_words import NOT_SUBJECT
 from mdrecall.knowledge.fact_lines.facts import Fact
 from mdrecall.knowledge.fact_lines.leave_grammar import departure, left_values
 from mdrecall.knowledge.fact_lines.value_kinds import value_slots
@@ -39,6 +46,7 @@ __all__ = [
     "in_place_again",
     "only_stop_stems",
     "others_departure",
+    "one_then_every",
     "place_named_again",
     "restated",
 ]
@@ -92,11 +100,13 @@ def _capital(word: str, text: str) -> bool:
 
 def only_stop_stems(old: Fact, new: Fact) -> bool:
     """Do ``old`` and ``new`` share subject stems, all of them stop words ("not" from "Noted"), and no
-    value?"""
-    shared = set(old.subject.split()) & set(new.subject.split())
+    value, besides a value ``new`` leaves (the value left is what the pair is about, not its evidence of
+    one subject)?"""
+    gone = left_values(new.words.lower())
+    shared = (set(old.subject.split()) & set(new.subject.split())) - gone
     if not shared or not shared <= STOP_WORDS:
         return False
-    return not (value_slots(old) & value_slots(new))
+    return not {v for v in value_slots(old) & value_slots(new) if stem(v.partition(":")[2]) not in gone}
 
 
 def _who(gone: tuple[str, str] | None) -> set[str]:
@@ -136,13 +146,35 @@ def in_place_again(old: Fact, new: Fact) -> bool:
     return not left_values(new.words.lower())
 
 
+#: "every" or "all", perhaps a determiner, then a noun: a rule over every thing of a kind.
+_EVERY = re.compile(r"\b(?:every|all|each)\s+(?:(?:the|my|our|her|his|their|your)\s+)?([a-z][a-z'’-]+)")
+#: "a", "an" or "one", perhaps one word, then a noun: one thing of a kind.
+_ONE = re.compile(r"\b(?:a|an|one)\s+([a-z][a-z'’-]*)(?:\s+([a-z][a-z'’-]+))?")
+
+
+def one_then_every(old: Fact, new: Fact) -> bool:
+    """Does ``new`` change every thing of a kind ("every reminder") that ``old`` names only as one ("a
+    reminder")?"""
+    # (not a unit of time: "£200 a week" … "extra every week" is a rate)
+    kinds = {stem(w) for m in _EVERY.finditer(new.words.lower()) if (w := m.group(1)) not in NOT_SUBJECT}
+    kinds -= STOP_WORDS
+    if not kinds:
+        return False
+    low = old.words.lower()
+    one = {stem(w) for m in _ONE.finditer(low) for w in m.groups() if w}
+    named = _stems(old.words)
+    return any(k in one and k in named and not re.search(r"\b(?:every|all|each)\b", low) for k in kinds)
+
+
 def restated(old: Fact, new: Fact) -> bool:
     """Is the pair (``old`` superseded by ``new``) one of :func:`others_departure`,
-    :func:`departure_again`, :func:`place_named_again`, :func:`in_place_again` or :func:`only_stop_stems`?"""
+    :func:`departure_again`, :func:`place_named_again`, :func:`in_place_again`, :func:`only_stop_stems` or
+    :func:`one_then_every`?"""
     return (
         others_departure(old, new)
         or departure_again(old, new)
         or place_named_again(old, new)
         or in_place_again(old, new)
         or only_stop_stems(old, new)
+        or one_then_every(old, new)
     )
