@@ -1,7 +1,7 @@
 """A later line that tells the same thing again, or another's change, supersedes nothing
-(knowledge/changes/restated_pairs.py): another person's departure, one departure told twice, a place named
-or put again, only a log marker's word (or a value left) shared, one instance then a rule for every one.
-Wordings and worlds of our own, in the voice of an agent keeping a user's memory."""
+(knowledge/changes/restated_pairs.py): another person's departure, one departure told twice, a place or a
+town named or put again, only a log marker's word (or a value left) shared, one instance then a rule for
+every one. Wordings and worlds of our own, in the voice of an agent keeping a user's memory."""
 
 from __future__ import annotations
 
@@ -135,3 +135,15 @@ def test_a_value_left_is_no_shared_subject_of_two_noted_lines() -> None:
         {"MEMORY.md": "# Memory\n\n- Venue: the Lantern Rooms, Quay Street.\n", "memory/2027-03-11.md": later}
     )
     assert venue[("MEMORY.md", 3)] == ("memory/2027-03-11.md", 3)
+
+
+def test_a_visit_to_the_town_on_a_persons_page_is_no_move() -> None:
+    page = (
+        "# Family\n\n- Jasper Ferreira: Tomas's younger brother, Porto. Has a pickup, useful for moving heavy"
+        " things.\n"
+    )
+    visit = "# 2026-05-26\n\n- Noted: Memorial Day yesterday; Tomas and Rui grilled at Jasper's in Porto.\n"
+    assert ("people/family.md", 3) not in _pairs({"people/family.md": page, "memory/2026-05-26.md": visit})
+    move = "# 2026-05-26\n\n- Noted: Jasper moved from Porto to Braga last month.\n"
+    moved = _pairs({"people/family.md": page, "memory/2026-05-26.md": move})
+    assert moved[("people/family.md", 3)] == ("memory/2026-05-26.md", 3)

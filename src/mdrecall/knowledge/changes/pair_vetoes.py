@@ -22,8 +22,8 @@ theirs. Pure.
   Friday. Nhung runs QC now") tells that change came about: not the change line but the line the change
   replaced is superseded by it (the latest word of that fact).
 * **The same told again** (:func:`~mdrecall.knowledge.changes.restated_pairs.restated`): another person's
-  departure, one departure told twice, a place named or put again, only a log marker's word shared, one
-  instance then a rule for every one.
+  departure, one departure told twice, a place or a town named or put again, only a log marker's word
+  shared, one instance then a rule for every one.
 """
 
 from __future__ import annotations

@@ -13,6 +13,10 @@ these supersedes the older line.
   Dayton", "kept in the shed") is not superseded by a later line naming that very place without leaving it
   ("came up from Dayton for the weekend"; "the mower is back in the shed"), unless the later line states a
   place of its own that differs.
+* **A town named again** (:func:`town_named_again`): two lines naming one town or country of the
+  gazetteer (:func:`~mdrecall.knowledge.lexicon.name_lists.places`), the later naming no other, leaving
+  none, telling no change in words and holding no time, count or amount ("Hector: Renee's brother,
+  Dayton" … "grilled at Hector's in Dayton"), tell one place.
 * **One departure told twice** (:func:`departure_again`): a later line telling a person's departure
   ("Dr Huang's last day is Friday") does not supersede an older line that tells that person leaving
   already ("Dr Huang is leaving Clintonville Exotics at the end of May").
@@ -33,12 +37,14 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_values import stem
 from mdrecall.knowledge.fact_lines.fact_words import NOT_SUBJECT
 from mdrecall.knowledge.fact_lines.facts import Fact
 from mdrecall.knowledge.fact_lines.leave_grammar import departure, left_values
 from mdrecall.knowledge.fact_lines.value_kinds import value_slots
 from mdrecall.knowledge.lexicon.mention_patterns import HONORIFICS, TITLES
+from mdrecall.knowledge.lexicon.name_lists import places
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -48,6 +54,7 @@ __all__ = [
     "others_departure",
     "one_then_every",
     "place_named_again",
+    "town_named_again",
     "restated",
 ]
 
@@ -91,6 +98,38 @@ def place_named_again(old: Fact, new: Fact) -> bool:
         return False
     # a name: written with a capital on the older line
     return all(_capital(w, old.words) for w in words)
+
+
+#: A capitalised word, perhaps followed by one more: a place's name as a line writes it.
+_CAPITALS = re.compile(r"\b[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?")
+
+
+def _towns(words: str) -> set[str]:
+    """The gazetteer's places a line names (one or two capitalised words)."""
+    known = places()
+    out: set[str] = set()
+    for m in _CAPITALS.finditer(words):
+        name = m.group(0).replace("’s", "").replace("'s", "")
+        if name in known:
+            out.add(name)
+        elif " " in name and name.split(" ", 1)[0] in known:
+            out.add(name.split(" ", 1)[0])
+        elif " " in name and name.split(" ", 1)[1] in known:
+            out.add(name.split(" ", 1)[1])
+    return out
+
+
+def town_named_again(old: Fact, new: Fact) -> bool:
+    """Do ``old`` and ``new`` name one place of the gazetteer, ``new`` telling no change in words, naming no
+    other place, and neither holding a time, a count or an amount?"""
+    if signal(new.words) is not None:
+        return False  # "Omar inherits the Bush Estate field trials": a holder changed at one place
+    here = _towns(new.words)
+    if not here or not here <= _towns(old.words):
+        return False
+    if any(v[:2] in ("t:", "n:", "m:", "q:") for v in value_slots(old) | value_slots(new)):
+        return False
+    return not left_values(new.words.lower())
 
 
 def _capital(word: str, text: str) -> bool:
@@ -168,12 +207,13 @@ def one_then_every(old: Fact, new: Fact) -> bool:
 
 def restated(old: Fact, new: Fact) -> bool:
     """Is the pair (``old`` superseded by ``new``) one of :func:`others_departure`,
-    :func:`departure_again`, :func:`place_named_again`, :func:`in_place_again`, :func:`only_stop_stems` or
-    :func:`one_then_every`?"""
+    :func:`departure_again`, :func:`place_named_again`, :func:`town_named_again`, :func:`in_place_again`,
+    :func:`only_stop_stems` or :func:`one_then_every`?"""
     return (
         others_departure(old, new)
         or departure_again(old, new)
         or place_named_again(old, new)
+        or town_named_again(old, new)
         or in_place_again(old, new)
         or only_stop_stems(old, new)
         or one_then_every(old, new)
