@@ -23,6 +23,9 @@ theirs. Pure.
   ("Jenna will stop scoping after May 22, she recommended Ji-woo take over" … "Ji-woo said yes, she does
   the scoping from May 25"), tells that change came about: not the change line but the line the change
   replaced is superseded by it (the latest word of that fact).
+* **The same told again** (:func:`~mdrecall.knowledge.changes.restated_pairs.restated`): another person's
+  departure, one departure told twice, a place or a town named or put again, only a log marker's word
+  shared, one instance then a rule for every one.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import re
 
 from mdrecall.knowledge.changes.change_sides import GIVES_BEFORE, sides
+from mdrecall.knowledge.changes.restated_pairs import restated
 from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_values import subject_words
 from mdrecall.knowledge.fact_lines.facts import Fact
@@ -169,6 +173,7 @@ def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[K
             or adds_instance(old, later)
             or back_where_it_was(old, later)
             or other_attribute(old, later)
+            or restated(old, later)
         ):
             out[key] = new
     for key, new in out.items():
