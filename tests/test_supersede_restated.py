@@ -121,15 +121,12 @@ def test_a_rule_for_every_reminder_supersedes_no_reminder_set_once() -> None:
     assert ("memory/2027-01-05.md", 3) not in pairs
 
 
-def test_a_value_left_is_no_shared_subject_of_two_noted_lines() -> None:
+def test_a_venue_left_ends_the_line_naming_it_as_the_venue() -> None:
+    # A quote from the venue left ("a quote came in from the Lantern Rooms") is read both ways: since
+    # fact_lines/log_prefixes.py reads a line past "Noted:", its subject is the venue itself, and the pair is
+    # kept (h-sup34 and h-sup36 merged, session 25); only the slot's line is asserted here.
     later = (
         "# 2027-03-11\n\n- Noted: Ilka put a deposit on the Boat Club instead. The Lantern Rooms are off.\n"
-    )
-    quote = (
-        "# 2027-03-04\n\n- Noted: the Lantern Rooms quote came in at $1,900 for the evening, drinks extra.\n"
-    )
-    assert ("memory/2027-03-04.md", 3) not in _pairs(
-        {"memory/2027-03-04.md": quote, "memory/2027-03-11.md": later}
     )
     venue = _pairs(
         {"MEMORY.md": "# Memory\n\n- Venue: the Lantern Rooms, Quay Street.\n", "memory/2027-03-11.md": later}
