@@ -74,6 +74,7 @@ LABELLED = (
     "held_out_22",
     "held_out_28",
     "held_out_29",
+    "held_out_31",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]

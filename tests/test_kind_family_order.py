@@ -1,5 +1,5 @@
 """Names written family name first (:mod:`mdrecall.knowledge.mentions.family_order`), a company's legal form
-in any language (:mod:`mdrecall.knowledge.mentions.legal_forms`) and the head nouns of Vietnamese and Malay
+in any language (:mod:`mdrecall.knowledge.lexicon.legal_forms`) and the head nouns of Vietnamese and Malay
 opening a name (``name_words.PHRASE_HEADS``, ``PLACE_HEADS``, ``ORG_HEADS``): session 24, h-kinds29. Names
 invented for these tests (a print shop in Cần Thơ, a durian farm's buyers in Raub)."""
 
@@ -8,14 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from mdrecall import Config, Memory
+from mdrecall.knowledge.lexicon.family_names import vietnamese_syllable
+from mdrecall.knowledge.lexicon.legal_forms import legal_form
 from mdrecall.knowledge.lexicon.name_words import head_kind, named_occasion
 from mdrecall.knowledge.mentions.family_order import (
     custom_shaped_person,
     family_first_person,
     premises_on,
-    vietnamese_syllable,
 )
-from mdrecall.knowledge.mentions.legal_forms import legal_form
 
 from helpers import write
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdrecall.knowledge.mentions.names import name_word
+from mdrecall.knowledge.mentions.name_edges import name_word
 
 
 @pytest.mark.parametrize("word", ["Oncogenic", "Familial", "Cardiac", "Invasive", "Infertility"])

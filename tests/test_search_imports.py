@@ -165,3 +165,21 @@ def test_commands_and_the_hook_start_numpy_with_one_blas_thread_unless_told(
     assert blas_threads(command, search, {"OPENBLAS_NUM_THREADS": "3"}) == "BLAS 3"
     assert blas_threads(hook, ["user-prompt-submit"], {}) == "BLAS 1"
     assert blas_threads(hook, ["user-prompt-submit"], {"GOTO_NUM_THREADS": "2"}) == "BLAS None"
+
+
+def test_a_question_about_the_present_reads_change_lines_without_the_fact_readers_words(
+    tmp_path: Path,
+) -> None:
+    """A question about the present reads the notes' change lines (the lexicon of change) but not the fact
+    reader's other wordings, whose patterns cost a one-shot search some 30 ms to compile."""
+    root = tmp_path / "ws"
+    write(root, "memory/2026-02-10.md", "# Tuesday\n\nChoir practice is on Mondays in the church hall.\n")
+    write(root, "memory/2026-03-04.md", "# Wednesday\n\nChoir practice moved to Thursdays from next week.\n")
+    with Memory.open(root, Config().merged({"embedding": {"provider": "none"}})) as mem:
+        mem.index()
+        mem.search("choir")  # the views are built on first use: not what a one-shot search loads
+    question = "which night is choir practice now"
+    stdout, loaded = imports_of(tmp_path, ["--workspace", str(root), "search", question, "--mode", "bm25"])
+    assert "2026-03-04.md" in stdout
+    assert "mdrecall.knowledge.fact_lines.change_signal" in loaded  # it did read the change lines
+    assert "mdrecall.knowledge.fact_lines.fact_words" not in loaded

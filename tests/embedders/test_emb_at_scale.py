@@ -15,7 +15,7 @@ from mdrecall.config.settings import EmbeddingConfig
 from mdrecall.embedders._util import l2_normalize
 from mdrecall.embedders.gemini import GeminiEmbedder
 from mdrecall.embedders.openai import OpenAIEmbedder
-from mdrecall.index.vectorize import breaker_open, reset_breaker
+from mdrecall.index.breaker import breaker_open, reset_breaker
 
 
 class InFlight:

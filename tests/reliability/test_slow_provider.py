@@ -168,9 +168,16 @@ def test_search_costs_one_timeout_then_the_breaker_skips_the_provider(
 
 
 def test_cli_runs_share_the_breaker(drip, tmp_path: Path) -> None:
-    """Two processes: the breaker lives in the index, not in a process's memory."""
+    """Two processes: the breaker lives in the index, not in a process's memory. The files are indexed
+    first (keyword only): a first search's sync on a loaded machine could spend its provider time
+    (``embedding.timeout_s`` is the whole search's) before it asks the provider, which then trips no
+    breaker, rightly (the provider was not at fault), and the second run would ask it."""
     server = drip("silent")
     ws = make_ws(tmp_path / "agent")
+    keyword = run_process(
+        "-w", str(ws), "index", env={"MDRECALL_EMBEDDING_PROVIDER": "none"}, binary=True, timeout=60
+    )
+    assert keyword.returncode == 0, keyword.stderr
     env = {
         "MDRECALL_EMBEDDING_PROVIDER": "openai",
         "MDRECALL_EMBEDDING_BASE_URL": server.url,

@@ -7,14 +7,12 @@ never mix); the primary re-embeds those chunks once it works again. Vectors of o
 kept until the current one covers every chunk, then dropped — so a model change never leaves a
 window without vectors. Local-only chunks (:mod:`mdrecall.text.privacy`) never reach a remote embedder.
 
-A provider that times out or cannot be reached trips a circuit breaker kept in the index's ``meta``
-table for :data:`BREAKER_S` seconds: until then every process skips it at once (keyword search, a
-warning), so an outage costs one timeout, not one per call.
+A provider that times out or cannot be reached trips a circuit breaker (:mod:`mdrecall.index.breaker`),
+so an outage costs one timeout, not one per call.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import threading
 import time
@@ -22,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard
 
-from mdrecall.errors import EmbedderError, MdrecallError, ProviderUnavailableError, StoreError
+from mdrecall.errors import EmbedderError, MdrecallError, ProviderUnavailableError
+from mdrecall.index.breaker import breaker_open, trip_breaker
 from mdrecall.models import Chunk, IndexReport, ProgressCallback, VectorLeg
 from mdrecall.text import privacy
 from mdrecall.text.chunking import embedded_text
@@ -35,18 +34,14 @@ if TYPE_CHECKING:
     from mdrecall.stores.base import Store
 
 __all__ = [
-    "BREAKER_S",
     "COMPLETE_KEY",
     "Coverage",
-    "breaker_open",
     "coverage",
     "count_missing",
     "embed_missing",
     "get_embedder",
     "load_rate",
     "query_vector",
-    "reset_breaker",
-    "trip_breaker",
     "vector_coverage",
     "vectors_behind_note",
 ]
@@ -59,9 +54,6 @@ RATE_KEY_PREFIX = "embed_rate:"
 WINDOW_CHUNKS = 256
 #: Texts a run must embed before its rate is kept for estimates.
 MIN_RATE_SAMPLE = 32
-#: Seconds a provider that timed out or could not be reached is skipped (by every process).
-BREAKER_S = 60.0
-_BREAKER_PREFIX = "provider_down:"
 
 _CACHE: dict[str, Embedder | None] = {}
 _CACHE_LOCK = threading.Lock()
@@ -124,9 +116,10 @@ def embed_missing(
         try:
             key = embedder.identity.key  # an unknown model's dims are probed here
         except EmbedderError as exc:  # down, or answering garbage (NaN, zero vectors)
+            unrecorded = None
             if isinstance(exc, ProviderUnavailableError):
-                trip_breaker(store, embedder, str(exc))
-            down = str(exc)
+                unrecorded = trip_breaker(store, embedder, str(exc))
+            down = f"{exc}; {unrecorded}" if unrecorded else str(exc)
     if down:
         report.warnings.append(f"embedding skipped: {down}")
         counts = store.counts()
@@ -229,8 +222,10 @@ class _Run:
             ident, vectors = embed_documents_tagged(self.embedder, texts)
         except EmbedderError as exc:
             self.report.warnings.append(f"embedding stopped (run `mdrecall index` again to resume): {exc}")
-            if isinstance(exc, ProviderUnavailableError):
-                trip_breaker(self.store, self.embedder, str(exc))
+            if isinstance(exc, ProviderUnavailableError) and (
+                unrecorded := trip_breaker(self.store, self.embedder, str(exc))
+            ):
+                self.report.warnings.append(unrecorded)
             return False
         self.seconds += time.perf_counter() - t0
         self.embedded += len(part)
@@ -399,44 +394,6 @@ def _mark_complete(store: Store, key: str) -> None:
         store.set_meta(COMPLETE_KEY, key)
 
 
-def _breaker_key(embedder: Embedder) -> str:
-    """Names the endpoint without asking it anything (an identity may need a probe request)."""
-    parts = (type(embedder).__name__, getattr(embedder, "base_url", ""), getattr(embedder, "model", ""))
-    return _BREAKER_PREFIX + ":".join(str(p) for p in parts)
-
-
-def breaker_open(store: Store, embedder: Embedder) -> str | None:
-    """Why ``embedder`` is being skipped now (its breaker is open), or ``None``."""
-    try:
-        value = store.get_meta(_breaker_key(embedder))
-    except StoreError:
-        return None
-    if not value:
-        return None
-    until_s, _, reason = value.partition("|")
-    try:
-        until = float(until_s)
-    except ValueError:
-        return None
-    if until <= time.time():
-        return None
-    clock = time.strftime("%H:%M:%S", time.localtime(until))
-    return f"the embedding provider is skipped until {clock} after it failed: {reason}"
-
-
-def trip_breaker(store: Store, embedder: Embedder, reason: str) -> None:
-    """Skip ``embedder`` for :data:`BREAKER_S` seconds, in this and every other process."""
-    value = f"{time.time() + BREAKER_S:.3f}|{reason[:300]}"
-    with contextlib.suppress(StoreError):  # a read-only index: this process still stops after this
-        store.set_meta(_breaker_key(embedder), value)
-
-
-def reset_breaker(store: Store, embedder: Embedder) -> None:
-    """Close ``embedder``'s breaker now (the provider is known to be back)."""
-    with contextlib.suppress(StoreError):
-        store.set_meta(_breaker_key(embedder), "")
-
-
 def query_vector(
     embedder: Embedder | None, query: str, store: Store | None = None
 ) -> tuple[VectorLeg | None, str | None]:
@@ -458,9 +415,11 @@ def query_vector(
     try:
         ident, vec = embed_query_tagged(embedder, query[:8000])
     except MdrecallError as exc:
+        unrecorded = None
         if store is not None and isinstance(exc, ProviderUnavailableError):
-            trip_breaker(store, embedder, str(exc))
-        return None, f"embedder failed, keyword search only: {exc}"
+            unrecorded = trip_breaker(store, embedder, str(exc))
+        why = f"embedder failed, keyword search only: {exc}"
+        return None, f"{why}; {unrecorded}" if unrecorded else why
     note = None
     if ident.key != embedder.identity.key:
         note = f"query embedded by fallback provider {ident.provider}"

@@ -4,11 +4,12 @@ returns". Read by :class:`~mdrecall.knowledge.index.EntityIndex` after
 :func:`~.name_links.link_unwritten_given`, which takes the pairs typed a person.
 
 Where no mention of the pair is cued to any kind, its words must say it is a person's name: a given name by
-the lists, a listed nickname, a word with a name's shape (:func:`~.names.name_word`) or a frequent word that
-is no English word (``data/unlexed_words.txt``: "Prakash", "Vikram"), then a surname by its form: letters,
-three or more, no noun never capitalised, place, given name, nor a place's, event's or organisation's last
-word. A surname that is a frequent word ("Lynch", "Baker") is read only after a given name by the lists or a
-nickname, never after a word read by its shape alone ("Wild Salmon", "Royal Mail" are no one's).
+the lists, a listed nickname, a word with a name's shape (:func:`~.name_edges.name_word`) or a frequent word
+that is no English word (``data/unlexed_words.txt``: "Prakash", "Vikram"), then a surname by its form:
+letters, three or more, no noun never capitalised, place, given name, nor a place's, event's or
+organisation's last word. A surname that is a frequent word ("Lynch", "Baker") is read only after a given
+name by the lists or a nickname, never after a word read by its shape alone ("Wild Salmon", "Royal Mail"
+are no one's).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from mdrecall.knowledge.aliases.name_links import lone_openers, places_key
 from mdrecall.knowledge.lexicon.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.lexicon.name_lists import common_word, demonym, given_name, lower_noun, nicknames
 from mdrecall.knowledge.lexicon.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_LAST, ORG_WORD, PLACE_LAST
-from mdrecall.knowledge.mentions.names import name_word
+from mdrecall.knowledge.mentions.name_edges import name_word
 
 __all__ = ["link_untyped_given", "unlexed_word"]
 

@@ -26,7 +26,7 @@ from mdrecall.knowledge.lexicon.family_customs import (
     last_given_family,
 )
 from mdrecall.knowledge.lexicon.name_lists import common_word, fold_accents, given_name, kin_word, nicknames
-from mdrecall.knowledge.mentions.names import name_word
+from mdrecall.knowledge.mentions.name_edges import name_word
 from mdrecall.knowledge.mentions.syllable_names import family_given
 
 __all__ = ["address_parts", "link_kin_forms", "shortened_from"]

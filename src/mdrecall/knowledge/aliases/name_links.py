@@ -35,7 +35,7 @@ from mdrecall.knowledge.lexicon.name_words import (
     club_word,
 )
 from mdrecall.knowledge.mentions.extract import entity_key
-from mdrecall.knowledge.mentions.names import name_word
+from mdrecall.knowledge.mentions.name_edges import name_word
 from mdrecall.knowledge.mentions.relations import ALIAS
 from mdrecall.knowledge.mentions.syllable_names import family_given
 from mdrecall.stores.base import Store

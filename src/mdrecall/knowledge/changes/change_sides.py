@@ -71,10 +71,10 @@ GIVES_AFTER = re.compile(
     re.I,
 )
 #: A holder or a thing taking up its part; the words before it name the value given ("Femi takes over",
-#: "Ledger Plus is the new one", "the new portal went live").
+#: "recommended Femi take over", "Ledger Plus is the new one", "the new portal went live").
 GIVES_BEFORE = re.compile(
     r"\b(?:(?:is|are|has|have|will)\s+)?(?:(?:now|officially|finally)\s+)?"
-    r"(?:(?:tak(?:es|ing)|took|taken) over|(?:is|are) (?:now )?(?:the|our) new|(?:is|are) (?:now )?live"
+    r"(?:(?:tak(?:es|ing|e)|took|taken) over|(?:is|are) (?:now )?(?:the|our) new|(?:is|are) (?:now )?live"
     r"|(?:went|goes|gone) live)\b",
     re.I,
 )

@@ -19,7 +19,9 @@ theirs. Pure.
   very place ("Public holiday in Penang, centre closed"): one is there again, nothing moved from it.
 * **A change's outcome**: a later line naming as a role's holder (a ``h:`` value) only the one an earlier
   dated change line opens with ("Nhung takes QC lead from Monday, Hoa trains her" … "Hoa's last day was
-  Friday. Nhung runs QC now") tells that change came about: not the change line but the line the change
+  Friday. Nhung runs QC now"), or opening with the holder the change line gives before "take(s) over"
+  ("Jenna will stop scoping after May 22, she recommended Ji-woo take over" … "Ji-woo said yes, she does
+  the scoping from May 25"), tells that change came about: not the change line but the line the change
   replaced is superseded by it (the latest word of that fact).
 """
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.changes.change_sides import GIVES_BEFORE, sides
 from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_values import subject_words
 from mdrecall.knowledge.fact_lines.facts import Fact
@@ -95,9 +98,16 @@ _OPENING = 3
 
 
 def retells_change(old: Fact, new: Fact) -> bool:
-    """Does ``new`` name as holders only those the dated change line ``old`` opens with?"""
+    """Does ``new`` name as holders only those the dated change line ``old`` opens with, or open with the
+    holder ``old`` gives before "take(s) over"
+    (:data:`~mdrecall.knowledge.changes.change_sides.GIVES_BEFORE`)?"""
+    if not old.day or signal(old.words) != "strong":
+        return False
+    given = sides(old.words)[1] if GIVES_BEFORE.search(old.words) else frozenset()
+    if given and given & subject_words(" ".join(new.words.split()[:_OPENING])):
+        return True  # "Jenna … recommended Ji-woo take over" … "Ji-woo said yes, she does the scoping"
     holders = {v[2:] for v in value_slots(new) if v.startswith("h:")}
-    if not holders or not old.day or signal(old.words) != "strong":
+    if not holders:
         return False
     opening = {w.lower() for w in old.words.split()[:_OPENING]}
     return all(h in opening or h.split()[0] in opening for h in holders)

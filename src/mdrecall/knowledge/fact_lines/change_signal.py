@@ -1,7 +1,7 @@
 """Does a line of a note signal that a fact changed ("moved to", "no longer", "pulled out", "is now")? The
 change-line pairing (:mod:`mdrecall.knowledge.changes.change_pairs`) and the leaving grammar
 (:mod:`mdrecall.knowledge.fact_lines.leave_grammar`) read it: a closed lexicon of change
-(:data:`~mdrecall.knowledge.fact_lines.fact_words.CHANGE`) and the one generated from WordNet
+(:data:`~mdrecall.knowledge.fact_lines.change_lexicon.CHANGE`) and the one generated from WordNet
 (:mod:`mdrecall.knowledge.fact_lines.change_words`), each wording told, not denied, imagined or wished, and
 not a noun. Pure.
 """
@@ -12,14 +12,14 @@ import bisect
 import re
 
 from mdrecall.knowledge.fact_lines.asked_clauses import asked_before
-from mdrecall.knowledge.fact_lines.change_words import lexicon_changes
-from mdrecall.knowledge.fact_lines.fact_words import (
+from mdrecall.knowledge.fact_lines.change_lexicon import (
     ADDITION,
     CHANGE,
     CHANGE_HINT,
     CHANGE_WEAK,
     CHANGE_WEAK_HINT,
 )
+from mdrecall.knowledge.fact_lines.change_words import lexicon_changes
 from mdrecall.knowledge.fact_lines.journey_stops import stop_on_way
 
 __all__ = ["ADDITION_REACH", "lexicon_signal", "no_value_changed", "signal", "unreal_before"]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from mdrecall.knowledge.fact_lines.fact_words import VISIT
+from mdrecall.knowledge.fact_lines.change_lexicon import VISIT
 
 __all__ = ["DATA", "ends_value", "lexicon_changes"]
 
@@ -83,7 +83,7 @@ def lexicon_changes(words: str) -> Iterator[re.Match[str]]:
     found = list(done.finditer(words)) if may_end else []
     if decided is not None:
         # "drop" not of a visit ("agreed to drop in on Mum"):
-        # :data:`~mdrecall.knowledge.fact_lines.fact_words.VISIT`
+        # :data:`~mdrecall.knowledge.fact_lines.change_lexicon.VISIT`
         found += [m for m in act.finditer(words, decided.end()) if _VISIT.match(words, m.end())]
     low = words.lower()
     if "dead" in low:

@@ -78,6 +78,7 @@ from mdrecall.knowledge.fact_lines.fact_words import (
     WORD_KEPT,
 )
 from mdrecall.knowledge.fact_lines.leave_grammar import departure, may_depart
+from mdrecall.knowledge.fact_lines.log_prefixes import unprefixed
 from mdrecall.knowledge.fact_lines.said_facts import MAX_SAID_CHARS, said_fact
 from mdrecall.stores.views import FactRow, Supersession
 from mdrecall.text.stopwords import STOP_WORDS
@@ -401,7 +402,7 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
                 if len(heading.group(1)) == 1 and file_date is None and not context:
                     context = content_words(WORD.findall(title), set())
             continue
-        found = _fact(path, number, _asserted(raw[:MAX_FACT_CHARS]), day, context)
+        found = _fact(path, number, _asserted(unprefixed(raw[:MAX_FACT_CHARS])), day, context)
         if found is None:
             continue
         if found.attrs == (SAID,) and "k:" in found.values[0]:

@@ -11,7 +11,9 @@
   Muthu"): the words before "bin", "binti", "bte", "a/l", "a/p", "s/o", "d/o" are the person's own; the
   words after are the father's given name, never the person's ("Hassan" alone is no one of these).
 
-The Chinese, Korean and Hungarian family names written first (``data/family_first.txt``) lend the given
+The middle names and the syllable shape it shares with the other recognisers of names written family name
+first live in :mod:`~mdrecall.knowledge.lexicon.family_names`. The Chinese, Korean and Hungarian family
+names written first (``data/family_first.txt``) lend the given
 name after them; :func:`~mdrecall.knowledge.aliases.given_forms.given_forms` and
 :func:`~mdrecall.knowledge.mentions.syllable_names.family_given` read those.
 """
@@ -22,6 +24,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from mdrecall.knowledge.lexicon.family_names import MIDDLE_NAMES, han_syllable
 from mdrecall.knowledge.lexicon.mention_patterns import STOP
 from mdrecall.knowledge.lexicon.name_lists import family_first, fold_accents, places
 from mdrecall.knowledge.lexicon.name_words import (
@@ -47,8 +50,6 @@ _DATA = Path(__file__).parents[1] / "data" / "family_last_given.txt"
 #: A letter only Vietnamese writes among the Latin alphabets (ă â đ ê ô ơ ư, and the tone-marked vowels of
 #: Unicode's Latin Extended Additional block): a name written with one shows the custom.
 _VIETNAMESE_LETTER = re.compile("[ăâđêôơưĂÂĐÊÔƠƯ\u1ea0-\u1ef9]")
-#: Vietnamese middle names that mark a man's ("Văn") or a woman's ("Thị") name: never called alone.
-_MIDDLE = frozenset("văn van thị thi".split())
 #: Vietnamese forms of address that are given names too ("anh": an older brother, a man of one's age;
 #: "em": a younger person): before the name a custom calls one person by ("Anh Hùng"), the form (entity keys).
 ADDRESS_GIVEN = frozenset({"anh", "em"})
@@ -115,7 +116,7 @@ def called_names(full: str) -> list[str]:
             return [" ".join(words[1:]), words[-1]]  # "siew ling" of "yeoh siew ling" (or "ling" alone)
         return []
     forms = [words[-1]]
-    if len(words) >= 3 and words[-2] not in _MIDDLE:
+    if len(words) >= 3 and words[-2] not in MIDDLE_NAMES:
         forms.append(" ".join(words[-2:]))  # "Minh Tuấn", "Mai Anh": a given name of two words
     return forms
 
@@ -128,17 +129,17 @@ _MALAYSIAN_FAMILY = frozenset(
 )
 #: The Hokkien and Cantonese "Ah" opening a given name ("Lim Ah Kow"): a name's syllable, not the word.
 _AH = "Ah"
-#: One romanised Chinese or Korean syllable written as a word: a few consonants, one to three vowels, an
-#: ending ("Bee", "Hoon", "Hock", "Siew", "Ming"); no more than six letters.
-_HAN_SYLLABLE = re.compile(r"[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:ng|nn|ck|[nmkpthw])?")
 
 
 def _han_given(word: str) -> bool:
+    """Is ``word`` a given name's syllable in a Chinese or Korean name: "Ah", or one syllable
+    (:func:`~.family_names.han_syllable`) capitalised, six letters at most, no stop, place, event or
+    organisation word?"""
     return word == _AH or (
         word[:1].isupper()
         and word[1:].islower()
         and len(word) <= 6
-        and _HAN_SYLLABLE.fullmatch(word.lower()) is not None
+        and han_syllable(word)
         and word.lower() not in STOP
         and word not in PLACE_WORDS
         and word not in EVENT_LAST

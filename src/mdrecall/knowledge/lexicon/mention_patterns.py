@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.text.date_phrases.chat_stamps import STAMP_TIME
+
 WIKI_LINK = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 AT_MENTION = re.compile(r"(?<![\w.@/])@([A-Za-z][\w-]*(?:\.[\w-]+)*[\w])")
 #: Latin letters with accents: Latin-1, Extended-A and -B ("Inês", "Zoë Åberg", "Łukasz", "Hương") and
@@ -151,13 +153,15 @@ NUMBER_PAUSE = re.compile(r"[ ](\d{1,4})(?=[,;)]|[ ]\(|[ ][-–—][ ]|\.?(?:\n|
 MODEL_BEFORE = re.compile(r"(?:^|[ (])(?:a|an|my|our|his|her|their|your|the|new|old)[ ]$", re.IGNORECASE)
 #: "for" before a capitalised word: where a name joined by "for" may stand ("Society for Sound Ecology").
 FOR_CAPITAL = re.compile(r"[ ]for[ ](?:the[ ])?[A-Z]")
-#: A chat export's stamp: a clock time in brackets, a date before or after it (``[01/03/2027, 19:02]``,
-#: ``[09:14]``, ``[09:14 12/3]``, ``[9:14 PM, 3/12/2027]``), or a date and a time then a dash, unbracketed
-#: (an exported WhatsApp log: ``12/03/2027, 21:04 - ``).
-_TIME = r"\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?!\d)(?:[^\S\n]?[AaPp][Mm])?"
+#: A chat export's stamp before a speaker: a clock time in brackets, a date before or after it
+#: (``[01/03/2027, 19:02]``, ``[09:14]``, ``[09:14 12/3]``, ``[9:14 PM, 3/12/2027]``), or a date and a time
+#: then a dash, unbracketed (an exported WhatsApp log: ``12/03/2027, 21:04 - ``). Its time of day is the date
+#: reader's (:data:`~mdrecall.text.date_phrases.chat_stamps.STAMP_TIME`); the stamp is not that module's, as
+#: the contracts differ: a stamp of a time alone says a person speaks as well as one with a day (the date
+#: reader needs the day), and this one is read over a whole file, line by line, before the speaker's label.
 _CHAT_STAMP = (
-    rf"\[[^\]\n]{{0,24}}?{_TIME}(?:[^\S\n]*,?[^\S\n]*\d{{1,4}}[/.-]\d{{1,2}}(?:[/.-]\d{{2,4}})?)?\]"
-    rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{2,4}},?[^\S\n]+{_TIME}[^\S\n]+[-–][^\S\n]"
+    rf"\[[^\]\n]{{0,24}}?{STAMP_TIME}(?:[^\S\n]*,?[^\S\n]*\d{{1,4}}[/.-]\d{{1,2}}(?:[/.-]\d{{2,4}})?)?\]"
+    rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{2,4}},?[^\S\n]+{STAMP_TIME}[^\S\n]+[-–][^\S\n]"
 )
 #: A speaker label opening a line, over a whole file (``^`` at each line; no ``\s`` that spans lines). A
 #: chat export's stamp before it (group ``c``) says a person is speaking, as bold does.

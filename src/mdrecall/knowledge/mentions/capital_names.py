@@ -63,7 +63,8 @@ from mdrecall.knowledge.mentions.mention_readers import (
     text_before,
 )
 from mdrecall.knowledge.mentions.model_codes import model_after, numbered_noun
-from mdrecall.knowledge.mentions.names import name_kind, name_word, trim_leading
+from mdrecall.knowledge.mentions.name_edges import name_word, trim_leading
+from mdrecall.knowledge.mentions.names import name_kind
 from mdrecall.knowledge.mentions.opening_names import opening_lead
 from mdrecall.knowledge.mentions.place_adjectives import compass_adjective
 from mdrecall.knowledge.mentions.section_kinds import TableCells

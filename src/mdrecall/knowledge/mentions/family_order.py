@@ -1,8 +1,9 @@
 """Names written family name first by the custom's published structure: a person's name with no given
 name of the lists at its head ("Nguyễn Thị Hồng Nhung", "Tan Bee Hoon", "Jason Tan Wei Ming").
 
-* Vietnamese: a frequent family name (Nguyễn, Trần, Lê... about nine people in ten carry one of these),
-  then one to three words, each one syllable of Vietnamese spelling (an onset, a vowel run, an ending of
+* Vietnamese: a frequent family name (Nguyễn, Trần, Lê... about nine people in ten carry one of these:
+  :data:`~.family_names.VIETNAMESE_KEYS`), then one to three words, each one syllable of Vietnamese
+  spelling (:func:`~.family_names.vietnamese_syllable`: an onset, a vowel run, an ending of
   ``c ch m n ng nh p t``). The short family names are English, French or Chinese words too ("Le", "Do",
   "Ha", "Mai"), so the name must also carry a mark of Vietnamese spelling (a horn, a hook, a dot below, a
   breve, "đ": "Lê Văn Khoa") or open with a family name that is nothing else (Nguyen, Tran, Pham...) or
@@ -27,39 +28,24 @@ import unicodedata
 
 from mdrecall.knowledge.lexicon.address_words import kin_address
 from mdrecall.knowledge.lexicon.family_customs import han_name
+from mdrecall.knowledge.lexicon.family_names import (
+    MIDDLE_NAMES,
+    PLAIN_VIETNAMESE,
+    VIETNAMESE_KEYS,
+    vietnamese_syllable,
+)
 from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.name_lists import common_word, fold_accents, given_name, places
 
 __all__ = [
-    "VIETNAMESE_FAMILY",
     "custom_shaped_person",
     "family_first_person",
     "premises_on",
-    "vietnamese_syllable",
 ]
 
-#: The frequent Vietnamese family names, accents folded and lower case (general knowledge of the
-#: published shares: Nguyễn about 38 %, Trần 11 %, Lê 9.5 %, Phạm 7 %, Hoàng and Huỳnh 5 %...).
-VIETNAMESE_FAMILY = frozenset(
-    """nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly dinh doan truong lam
-    luong trinh mai cao ha ta to luu chau quach thai vuong phung kieu trieu tang la khuc tu""".split()
-)
-#: Family names that are no English, French or Chinese word: the name needs no other mark.
-_PLAIN_VIETNAMESE = frozenset("nguyen tran pham hoang huynh phan duong truong trinh luong quach".split())
-#: The middle names that say a man's ("Văn") or a woman's ("Thị") name.
-_MIDDLE = frozenset({"van", "thi"})
-#: One Vietnamese syllable, accents folded: onset, vowels, ending.
-_VIET_SYLLABLE = re.compile(
-    r"(?:ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnprstvx])?[aeiouy]{1,3}(?:ch|nh|ng|[cmnpt])?"
-)
 #: Combining marks and letters only Vietnamese spelling uses among the languages notes mix in: the horn
 #: (ơ, ư), the hook above (ả), the dot below (ạ), the breve (ă), and "đ".
 _VIETNAMESE_MARKS = frozenset("\u031b\u0309\u0323\u0306")
-
-
-def vietnamese_syllable(word: str) -> bool:
-    """Is ``word`` ("Nhung", "Văn", "Quân") one syllable of Vietnamese spelling, capitalised?"""
-    return word[:1].isupper() and _VIET_SYLLABLE.fullmatch(fold_accents(word).lower()) is not None
 
 
 def _vietnamese_marked(words: list[str]) -> bool:
@@ -69,13 +55,12 @@ def _vietnamese_marked(words: list[str]) -> bool:
 
 def _vietnamese(words: list[str]) -> bool:
     family = fold_accents(words[0]).lower()
-    if family not in VIETNAMESE_FAMILY or not 2 <= len(words) <= 4:
+    if family not in VIETNAMESE_KEYS or not 2 <= len(words) <= 4:
         return False
     if not all(vietnamese_syllable(w) for w in words):
         return False
-    return (
-        family in _PLAIN_VIETNAMESE or fold_accents(words[1]).lower() in _MIDDLE or _vietnamese_marked(words)
-    )
+    middle = fold_accents(words[1]).lower() in MIDDLE_NAMES
+    return family in PLAIN_VIETNAMESE or middle or _vietnamese_marked(words)
 
 
 def family_first_person(words: list[str]) -> bool:

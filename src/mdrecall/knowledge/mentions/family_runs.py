@@ -5,14 +5,16 @@ A Vietnamese name is a family name, a middle name and a given name, each one syl
 Chinese name written so is a family name and a given name of one or two syllables ("Ong Bee Lian"). The
 family name comes from a short list: the most frequent Vietnamese family names, which cover about nine
 people in ten (the census figures the Vietnamese naming literature quotes; each with and without its
-accents, less "Do", an English word), and :func:`~.name_lists.family_first` holds the Chinese and Korean
-ones. Such a run is one person's name: a sentence opening with it keeps its first word ("Tran Thi Huong came
-by": the family name is no opener before a given name), and its kind is a person's.
+accents, less "Do", an English word: :data:`~.family_names.FREQUENT_SPELLINGS`), and
+:func:`~.name_lists.family_first` holds the Chinese and Korean ones. Such a run is one person's name: a
+sentence opening with it keeps its first word ("Tran Thi Huong came by": the family name is no opener
+before a given name), and its kind is a person's.
 """
 
 from __future__ import annotations
 
 from mdrecall.knowledge.lexicon.address_words import kin_address
+from mdrecall.knowledge.lexicon.family_names import FREQUENT_SPELLINGS, MIDDLE_NAMES
 from mdrecall.knowledge.lexicon.mention_patterns import HONORIFICS, STOP, TITLES
 from mdrecall.knowledge.lexicon.name_lists import (
     family_first,
@@ -23,16 +25,8 @@ from mdrecall.knowledge.lexicon.name_lists import (
 )
 from mdrecall.knowledge.lexicon.name_words import ORG_WORD, PLACE_FIRST, PLACE_WORDS
 
-__all__ = ["CALENDAR_SYLLABLES", "VIETNAMESE_FAMILY", "family_run", "familiar_prefix", "titled_family"]
+__all__ = ["CALENDAR_SYLLABLES", "family_run", "familiar_prefix", "titled_family"]
 
-#: The most frequent Vietnamese family names, with and without their accents (Hoàng/Huỳnh and Vũ/Võ are one
-#: name in the north's and the south's spelling).
-VIETNAMESE_FAMILY = frozenset(
-    """Nguyễn Nguyen Trần Tran Lê Le Phạm Pham Hoàng Hoang Huỳnh Huynh Phan Vũ Vu Võ Vo Đặng Dang Bùi Bui Đỗ
-    Hồ Ho Ngô Ngo Dương Duong Lý Ly Đinh Dinh Trương Truong Đào Dao Đoàn Doan Lâm Lam Trịnh Trinh""".split()
-)
-#: The middle names that tell a Vietnamese man's and woman's name, without their accents English words too.
-_MIDDLE = frozenset("Van Thi".split())
 #: The longest syllable of a Vietnamese or romanised Chinese given name ("Nguyễn", "Thương", "Khuông").
 _SYLLABLE_MAX = 7
 #: Three-letter calendar words that are romanised given syllables too ("Kim Min Jun", "Lee Hae Sun", "Phạm
@@ -62,6 +56,11 @@ def _syllable(word: str, marked: bool, custom: bool = False) -> bool:
     )
 
 
+def _middle(word: str) -> bool:
+    """Is ``word`` a Vietnamese middle name written as a name's word ("Van", "Thị"; not "VAN")?"""
+    return word.istitle() and word.lower() in MIDDLE_NAMES
+
+
 def family_run(words: list[str]) -> bool:
     """Are ``words`` a full name written family name first: a Vietnamese family name and two or three
     syllables (one, both written with their accents: "Lê Hoà"; "Le Loi" is as often a street's), or a
@@ -70,13 +69,13 @@ def family_run(words: list[str]) -> bool:
     city as often as the man)?"""
     if not 2 <= len(words) <= 4:
         return False
-    vietnamese = words[0] in VIETNAMESE_FAMILY
-    marked = vietnamese and (words[1] in _MIDDLE or not all(w.isascii() for w in words))
+    vietnamese = words[0] in FREQUENT_SPELLINGS
+    marked = vietnamese and (_middle(words[1]) or not all(w.isascii() for w in words))
     # A Chinese or Korean name of three: one of its given syllables may be a calendar word, not both.
     custom = not vietnamese and len(words) == 3 and sum(w in STOP for w in words[1:]) == 1
-    if not all(_syllable(w, marked, custom) or (vietnamese and w in _MIDDLE) for w in words[2:]):
+    if not all(_syllable(w, marked, custom) or (vietnamese and _middle(w)) for w in words[2:]):
         return False
-    second = _syllable(words[1], marked, custom) or (vietnamese and words[1] in _MIDDLE)
+    second = _syllable(words[1], marked, custom) or (vietnamese and _middle(words[1]))
     if not (second or familiar_prefix(words[1:])):  # "Ng Ah Kow"
         return False
     if vietnamese:

@@ -38,7 +38,8 @@ from mdrecall.knowledge.mentions.mention_readers import (
     text_before,
     title_like,
 )
-from mdrecall.knowledge.mentions.names import name_kind, trim_leading
+from mdrecall.knowledge.mentions.name_edges import trim_leading
+from mdrecall.knowledge.mentions.names import name_kind
 from mdrecall.knowledge.mentions.section_kinds import heading_things, work_items, work_label_items
 from mdrecall.knowledge.mentions.suffixed_names import add_suffixed_names
 from mdrecall.knowledge.mentions.syllable_names import add_syllable_names

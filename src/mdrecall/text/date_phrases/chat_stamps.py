@@ -6,6 +6,13 @@ Chat apps copy or export a message with a stamp before it: WhatsApp ``[12/03/202
 was written: its "tmrw", "tonight" or "Friday" count from it, not from the page's own date, and it is the
 line's day when the message names none (:class:`~mdrecall.knowledge.dates.valid_time.LineDays`). A stamp
 holding only a time (``[09:14]``, ``14:05 Lan:``) names no day. Pure.
+
+Its time of day (:data:`STAMP_TIME`) is the one the entity reader's speaker stamps
+(:data:`~mdrecall.knowledge.lexicon.mention_patterns.SPEAKERS`) read too; the stamps themselves are two
+patterns, as their contracts differ: this one needs a day (it answers which day a message was sent) and reads
+Telegram's stamp after its speaker, on one line; the speaker reader's also takes a stamp of a time alone
+(``[09:14] Lan:``: it asks only whether a person speaks), scans a whole file line by line (``^`` with
+``re.M``), and wants the speaker after the stamp.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from datetime import date
 
 from mdrecall.text.date_phrases.numeric_dates import month_and_day
 
-__all__ = ["Stamp", "message_stamp"]
+__all__ = ["STAMP_TIME", "Stamp", "message_stamp"]
 
 
 @dataclass(frozen=True)
@@ -29,12 +36,13 @@ class Stamp:
     message: int
 
 
-#: A time of day as a stamp writes it: "21:04", "9:14 PM", "21.04", "09:14:55".
-_TIME = r"\d{1,2}[:.]\d\d(?:[:.]\d\d)?(?:\s?[AaPp]\.?[Mm]\.?)?"
+#: A time of day as a chat stamp writes it: "21:04", "9:14 PM", "9:14 p.m.", "21.04", "09:14:55"; no space it
+#: reads spans a line break, so a pattern over a whole file may hold it.
+STAMP_TIME = r"\b\d{1,2}[:.]\d\d(?:[:.]\d\d)?(?!\d)(?:[^\S\n]?[AaPp]\.?[Mm]\.?)?"
 #: A day as a stamp writes it, with or without its year: "12/3", "12/03/2026", "12.03.26", "2026-03-12".
 _DAY = r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}(?:[/.-](?:\d{4}|\d{2}))?)"
 #: The day and the time, in either order, with a comma or spaces between.
-_STAMP_BODY = rf"(?:{_DAY},?\s{{1,2}}{_TIME}|{_TIME},?\s{{1,2}}{_DAY})"
+_STAMP_BODY = rf"(?:{_DAY},?\s{{1,2}}{STAMP_TIME}|{STAMP_TIME},?\s{{1,2}}{_DAY})"
 #: A list marker or a quote's ">" before the stamp.
 _MARKER = r"\s*(?:>\s*)?(?:[-*+]\s+)?"
 _STAMP = re.compile(
