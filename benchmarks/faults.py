@@ -23,6 +23,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round16          # the sixteenth round (fault_round16.py)
     python benchmarks/faults.py --only round17          # the seventeenth round (fault_round17.py)
     python benchmarks/faults.py --only round18          # the eighteenth round (fault_round18.py)
+    python benchmarks/faults.py --only round19          # the nineteenth round (fault_round19.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -69,6 +70,7 @@ import fault_round15 as fr15
 import fault_round16 as fr16
 import fault_round17 as fr17
 import fault_round18 as fr18
+import fault_round19 as fr19
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -490,6 +492,9 @@ def main() -> int:
             # an eighteenth round on session 24's pasted chat, day/month dates, family-first names and
             # forms of address: scale, trust (passwords under other languages' labels), and forgetting
             ("round18", lambda: fr18.case_round18(tmp), False),
+            # a nineteenth round on session 25's supersession by slot keys, the cross-encoder's cache and
+            # budget, current-state ranking and agent-written notes: kills mid-sync, capped files, trust
+            ("round19", lambda: fr19.case_round19(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

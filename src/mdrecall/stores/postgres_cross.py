@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mdrecall.stores.postgres_views import PostgresAccess
+from mdrecall.stores.sqlite_cross import cached_p
 
 __all__ = ["PostgresCrossScores"]
 
@@ -20,13 +21,14 @@ class PostgresCrossScores(PostgresAccess):
     _ns: str
 
     def cross_scores(self, keys: Sequence[str]) -> dict[str, float]:
-        """The cached p of each of ``keys`` held (the others absent)."""
+        """The cached p of each of ``keys`` held (the others, and damaged rows, absent)."""
         unique = sorted(set(keys))
         if not unique:
             return {}
         sql = f"SELECT key, p FROM {self._ns}.sup_cross WHERE key = ANY(%s)"
         rows = self.run(lambda c: c.execute(sql, (unique,)).fetchall())
-        return {str(r[0]): float(r[1]) for r in rows}
+        out = {str(r[0]): cached_p(r[1]) for r in rows}
+        return {k: p for k, p in out.items() if p is not None}
 
     def put_cross_scores(self, scores: Sequence[tuple[str, float]]) -> None:
         """Cache the p of each (key, p)."""
