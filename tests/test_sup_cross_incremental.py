@@ -278,7 +278,7 @@ def test_an_update_of_one_file_embeds_only_the_lines_its_windows_read(monkeypatc
     full = cross_candidates.bounded_pairs(facts, {}, changed=changed)
     assert 0 < sum(embedded) < len(facts) // 2
     assert full.pairs  # the bound holds pairs
-    vectors = cross_candidates._Vectors
+    vectors = cross_candidates.LineVectors
     monkeypatch.setattr(vectors, "need_spans", lambda self, spans: self.need(np.arange(len(self.facts))))
     embedded.clear()
     every = cross_candidates.bounded_pairs(facts, {}, changed=changed)

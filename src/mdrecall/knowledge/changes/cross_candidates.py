@@ -41,6 +41,7 @@ __all__ = [
     "NEAREST",
     "WINDOW",
     "Bounded",
+    "LineVectors",
     "bounded_pairs",
     "nearest_earlier",
     "nearest_later",
@@ -75,7 +76,7 @@ class Bounded(NamedTuple):
     searched: frozenset[Key] | None = None
 
 
-class _Vectors:
+class LineVectors:
     """The lines' normalised static vectors (of their words), embedded only for the rows asked
     (:meth:`need`): an update of a few files reads the windows its lines reach, not every line. The rows
     never asked are zeros (the array is allocated untouched: the pages of rows never written take no
@@ -110,10 +111,10 @@ class _Vectors:
         self.need(np.flatnonzero(np.cumsum(mark[:-1]) > 0))
 
 
-def _vectors(facts: Sequence[Fact]) -> _Vectors | None:
+def _vectors(facts: Sequence[Fact]) -> LineVectors | None:
     """The lines' vectors, none embedded yet, or ``None`` without the static model."""
     try:
-        vectors = _Vectors(facts)
+        vectors = LineVectors(facts)
         vectors.need(np.zeros(0, dtype=np.intp))
         vectors.embedder.load()
     except (ImportError, OSError, ValueError, KeyError):
@@ -245,7 +246,7 @@ def bounded_pairs(
 
 
 def searched(
-    order: Sequence[Fact], vectors: _Vectors, ends: Sequence[int], changed: Collection[str]
+    order: Sequence[Fact], vectors: LineVectors, ends: Sequence[int], changed: Collection[str]
 ) -> list[int]:
     """The newer lines (dated rows of ``order``, ascending) bounded anew after the files ``changed``
     changed: their own lines, and the :data:`NEAREST` lines each changed line is nearest to among the
