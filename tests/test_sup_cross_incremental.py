@@ -248,3 +248,39 @@ def test_postgresql_keeps_the_decisions_and_resumes_as_sqlite(tmp_path: Path, st
             assert mem.store.superseded_all() == incremental  # type: ignore[attr-defined]
     finally:
         drop_namespaces(agent)
+
+
+def test_an_update_of_one_file_embeds_only_the_lines_its_windows_read(monkeypatch) -> None:
+    """After a sync that changed one file, the static vectors are read for the lines that file's windows
+    reach (its lines, the later lines whose window holds them, and those lines' own windows), not for every
+    line: the same pairs as with every line embedded."""
+    from mdrecall.embedders.static import StaticEmbedder
+    from mdrecall.knowledge.fact_lines.facts import line_facts
+
+    topics = ["the bakery order", "the lift inspection", "the choir rota", "the parking permit"]
+    facts = []
+    for d in range(40):
+        day = f"2031-03-{d % 28 + 1:02d}" if d < 28 else f"2031-04-{d - 27:02d}"
+        text = f"# {day}\n\n" + "\n".join(
+            f"- {t} is now handled by desk {d * 4 + k} on floor {k}" for k, t in enumerate(topics)
+        )
+        facts += line_facts(f"memory/{day}.md", text, day)
+    embedded: list[int] = []
+    real = StaticEmbedder.embed_documents
+
+    def counted(self: Any, texts: Any) -> Any:
+        embedded.append(len(texts))
+        return real(self, texts)
+
+    monkeypatch.setattr(StaticEmbedder, "embed_documents", counted)
+    monkeypatch.setattr(cross_candidates, "WINDOW", 12)
+    changed = {facts[40].path}
+    full = cross_candidates.bounded_pairs(facts, {}, changed=changed)
+    assert 0 < sum(embedded) < len(facts) // 2
+    assert full.pairs  # the bound holds pairs
+    vectors = cross_candidates.LineVectors
+    monkeypatch.setattr(vectors, "need_spans", lambda self, spans: self.need(np.arange(len(self.facts))))
+    embedded.clear()
+    every = cross_candidates.bounded_pairs(facts, {}, changed=changed)
+    assert sum(embedded) == len(facts)
+    assert every.pairs == full.pairs and every.ranks == full.ranks

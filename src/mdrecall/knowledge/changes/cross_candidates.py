@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -41,6 +41,7 @@ __all__ = [
     "NEAREST",
     "WINDOW",
     "Bounded",
+    "LineVectors",
     "bounded_pairs",
     "nearest_earlier",
     "nearest_later",
@@ -75,16 +76,50 @@ class Bounded(NamedTuple):
     searched: frozenset[Key] | None = None
 
 
-def _vectors(facts: Sequence[Fact]) -> np.ndarray | None:
-    """Each line's normalised static vector (of its words), or ``None`` without the static model."""
-    try:
+class LineVectors:
+    """The lines' normalised static vectors (of their words), embedded only for the rows asked
+    (:meth:`need`): an update of a few files reads the windows its lines reach, not every line. The rows
+    never asked are zeros (the array is allocated untouched: the pages of rows never written take no
+    memory)."""
+
+    def __init__(self, facts: Sequence[Fact]) -> None:
         from mdrecall.embedders.static import StaticEmbedder
 
-        vec = np.asarray(StaticEmbedder().embed_documents([f.words for f in facts]), dtype=np.float32)
+        self.facts, self.embedder = facts, StaticEmbedder()
+        self.done = np.zeros(len(facts), dtype=bool)
+        self.vec = np.zeros((len(facts), 256), dtype=np.float32)
+
+    def need(self, rows: np.ndarray | Sequence[int]) -> None:
+        """Embed the rows of ``rows`` not embedded yet."""
+        idx = np.asarray(rows, dtype=np.intp)
+        idx = idx[~self.done[idx]] if idx.size else idx
+        if not idx.size:
+            return
+        idx = np.unique(idx)
+        vec = np.asarray(self.embedder.embed_documents([self.facts[i].words for i in idx]), dtype=np.float32)
+        norm = np.linalg.norm(vec, axis=1, keepdims=True)
+        self.vec[idx] = vec / np.where(norm > 0, norm, 1)
+        self.done[idx] = True
+
+    def need_spans(self, spans: Iterable[tuple[int, int]]) -> None:
+        """Embed the rows of the spans [start, stop) (merged first: each row once)."""
+        mark = np.zeros(len(self.facts) + 1, dtype=np.int32)
+        for a, b in spans:
+            if b > a:
+                mark[max(a, 0)] += 1
+                mark[min(b, len(self.facts))] -= 1
+        self.need(np.flatnonzero(np.cumsum(mark[:-1]) > 0))
+
+
+def _vectors(facts: Sequence[Fact]) -> LineVectors | None:
+    """The lines' vectors, none embedded yet, or ``None`` without the static model."""
+    try:
+        vectors = LineVectors(facts)
+        vectors.need(np.zeros(0, dtype=np.intp))
+        vectors.embedder.load()
     except (ImportError, OSError, ValueError, KeyError):
         return None
-    norm = np.linalg.norm(vec, axis=1, keepdims=True)
-    return vec / np.where(norm > 0, norm, 1)
+    return vectors
 
 
 def nearest_earlier(
@@ -164,9 +199,10 @@ def bounded_pairs(
     order = sorted(facts, key=written)
     if not order:
         return Bounded(order, [])
-    vec = _vectors(order)
-    if vec is None:
+    vectors = _vectors(order)
+    if vectors is None:
         return Bounded(order, [])
+    vec = vectors.vec
     days = [f.day[:10] if f.day else "" for f in order]
     ends: list[int] = []  # each line's first line of its day (the lines before it were written before)
     first: dict[str, int] = {}
@@ -175,11 +211,13 @@ def bounded_pairs(
     # every line's candidates: the pair features read how many newer lines each older line is one of
     cands = candidates(facts, rules)
     if changed is None:
+        vectors.need(np.arange(len(order)))
         news = [j for j, d in enumerate(days) if d]
     else:
         again = set(pending)
         extra = [j for j, f in enumerate(order) if days[j] and (f.path, f.line) in again] if again else []
-        news = sorted(set(searched(order, vec, ends, changed)) | set(extra))
+        news = sorted(set(searched(order, vectors, ends, changed)) | set(extra))
+        vectors.need_spans([(ends[q] - WINDOW, ends[q]) for q in news] + [(q, q + 1) for q in news])
     near = nearest_earlier(vec, ends, news, NEAREST)
     wanted = None if changed is None else set(news)
     by_new: dict[int, set[int]] = {}
@@ -188,6 +226,8 @@ def bounded_pairs(
             by_new.setdefault(j, set()).add(i)
     for j, olds in near.items():
         by_new.setdefault(j, set()).update(olds)
+    if changed is not None:
+        vectors.need([i for olds in by_new.values() for i in olds])
     paired = set(rules) | set(skip)
     out: list[tuple[int, int]] = []
     ranks: list[tuple[int, int]] = []
@@ -206,13 +246,16 @@ def bounded_pairs(
 
 
 def searched(
-    order: Sequence[Fact], vec: np.ndarray, ends: Sequence[int], changed: Collection[str]
+    order: Sequence[Fact], vectors: LineVectors, ends: Sequence[int], changed: Collection[str]
 ) -> list[int]:
     """The newer lines (dated rows of ``order``, ascending) bounded anew after the files ``changed``
     changed: their own lines, and the :data:`NEAREST` lines each changed line is nearest to among the
     lines whose window holds it (:func:`nearest_later`: a line written earlier in time can be a nearest
-    older line of an unchanged newer one)."""
+    older line of an unchanged newer one). Embeds only the rows those windows read."""
     rows = [k for k, f in enumerate(order) if f.path in changed]
+    spans = [(bisect.bisect_right(ends, r), bisect.bisect_right(ends, r + WINDOW)) for r in rows]
+    vectors.need_spans([*spans, *((r, r + 1) for r in rows)])
+    vec = vectors.vec
     news = {k for k in rows if order[k].day}
     for found in nearest_later(vec, ends, rows, NEAREST).values():
         news.update(found)
