@@ -402,7 +402,11 @@ def line_facts(path: str, text: str, file_date: str | None) -> list[Fact]:
                 if len(heading.group(1)) == 1 and file_date is None and not context:
                     context = content_words(WORD.findall(title), set())
             continue
-        found = _fact(path, number, _asserted(unprefixed(raw[:MAX_FACT_CHARS])), day, context)
+        line = raw[:MAX_FACT_CHARS]
+        bare = unprefixed(line)
+        found = _fact(path, number, _asserted(bare), day, context)
+        if found is None and bare != line:  # "Note: the status: blocked on review": the prefix was the label
+            found = _fact(path, number, _asserted(line), day, context)
         if found is None:
             continue
         if found.attrs == (SAID,) and "k:" in found.values[0]:
