@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from mdrecall.knowledge.lexicon.address_words import address_word, kin_address
 from mdrecall.knowledge.lexicon.discipline_words import discipline_word
+from mdrecall.knowledge.lexicon.log_marks import TAGGED
 from mdrecall.knowledge.lexicon.mention_patterns import (
     ABBREVIATION_DOT,
     ACRONYM_BEFORE,
@@ -219,6 +220,7 @@ def _placed(
         or sentence_start(before, leads.only(line_start, at, OPENING))
         or leads.only(line_start, at, BULLETS)
         or leads.only(line_start, at, STAMPED)
+        or leads.only(line_start, at, TAGGED)  # "- [fact] Works from home": a log's type tag
     )
     if opens and not heading and before.rstrip().endswith(":") and LIST_NEXT.match(plain, m.end()):
         opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")

@@ -1,0 +1,70 @@
+"""Entity spans, session 25 (h-ents33): the marks an agent's memory log puts where a name could stand: a
+type tag opening a bullet, a day stamped before a colon, a wiki link to a page by its address.
+
+The notes are written for these tests (an agent keeping a beekeeper's and a choir singer's memory), in
+words of their own, not the labelled sets'."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall.knowledge.lexicon.log_marks import DAY_STAMPED, TAGGED, page_address
+
+from helpers import mention_kinds, workspace_entities
+
+
+def test_a_wiki_link_to_a_page_s_address_names_no_entity(tmp_path: Path) -> None:
+    names = {
+        e.name
+        for e in workspace_entities(
+            tmp_path,
+            {
+                "MEMORY.md": "- Hamid Rostami keeps bees. See [[contacts/hamid]] and [[hive-inspections]].\n",
+                "memory/2026-05-02.md": "- Swarm logged in [[apiary/swarm-log]]; Hamid Rostami came.\n",
+                "memory/2026-05-04.md": "- Linked [[Heather Honey Co]] from the sales page.\n",
+            },
+        )
+    }
+    # fails before: each page's address was taken for a name of no kind ("contacts/hamid", "hive-inspections")
+    assert not {"contacts/hamid", "hive-inspections", "apiary/swarm-log"} & names, names
+    assert "Hamid Rostami" in names and "Heather Honey Co" in names, names
+
+
+def test_page_address_is_a_path_or_a_slug_not_a_name() -> None:
+    assert page_address("projects/garden-shed")
+    assert page_address("choir-rota")
+    assert page_address("notes/2026-03-01.md")
+    assert not page_address("Marta Lindqvist")
+    assert not page_address("python")  # one lower-case word: a topic's name as its writer links it
+    assert not page_address("Projects/Atlas")  # capitals: written as a name
+
+
+def test_a_type_tag_opening_a_bullet_opens_the_line() -> None:
+    found = mention_kinds(
+        "## Standing facts\n"
+        "- [fact] Sings alto in the Elmhurst Chorale, rehearsals on Mondays.\n"
+        "- [fact] Beekeeping club meets at the scout hut.\n"
+        "- [pref] Gardening talk only after lunch.\n"
+    )
+    # fails before: the word after a tag was read as inside a sentence, a name ("Sings", "Beekeeping")
+    for word in ("Sings", "Beekeeping", "Gardening"):
+        assert all(how == "name_start" for _kind, how in found.get(word, set())), found
+    assert "Elmhurst Chorale" in found, found
+
+
+def test_a_day_stamped_before_a_colon_is_no_label() -> None:
+    found = mention_kinds(
+        "## Decisions\n- [decision] 4/5: Beekeeping course booked for June.\n- 9/5: Hives moved.\n"
+    )
+    # fails before: the word after "4/5:" was a label's value, an entity at once when rare
+    assert all(how != "rare_name" for _kind, how in found.get("Beekeeping", set())), found
+    assert all(how != "rare_name" for _kind, how in found.get("Hives", set())), found
+
+
+def test_the_marks_match_only_a_line_s_lead() -> None:
+    assert TAGGED.match("- [todo, due Fri] Ring the")
+    assert TAGGED.match("* [pref] No")
+    assert not TAGGED.match("- [Acme site](https://acme.test) launched")
+    assert DAY_STAMPED.match("- 14/10/2026: Moved")
+    assert DAY_STAMPED.match("- [decision] 2/9: Kayak")
+    assert not DAY_STAMPED.match("- Bank: Triodos")
