@@ -68,3 +68,18 @@ def test_the_marks_match_only_a_line_s_lead() -> None:
     assert DAY_STAMPED.match("- 14/10/2026: Moved")
     assert DAY_STAMPED.match("- [decision] 2/9: Kayak")
     assert not DAY_STAMPED.match("- Bank: Triodos")
+
+
+def test_a_bracketed_nickname_with_the_surname_is_the_same_person(tmp_path: Path) -> None:
+    entities = workspace_entities(
+        tmp_path,
+        {
+            "MEMORY.md": '- [person] Bartholomew Finch ("Tolly") — runs the allotment society.\n',
+            "memory/2026-04-02.md": "- Tolly Finch will lend the rotavator on Saturday.\n",
+            "memory/2026-04-09.md": "- Tolly rang about the water trough.\n- Tolly Finch paid the fees.\n",
+        },
+    )
+    by_name = {e.name: e for e in entities}
+    # fails before: "Tolly Finch" (the nickname and the surname) was no other name of Bartholomew Finch
+    assert "Tolly Finch" not in by_name, sorted(by_name)
+    assert {"Tolly", "Tolly Finch"} <= set(by_name["Bartholomew Finch"].aliases), by_name
