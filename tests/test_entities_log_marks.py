@@ -83,3 +83,14 @@ def test_a_bracketed_nickname_with_the_surname_is_the_same_person(tmp_path: Path
     # fails before: "Tolly Finch" (the nickname and the surname) was no other name of Bartholomew Finch
     assert "Tolly Finch" not in by_name, sorted(by_name)
     assert {"Tolly", "Tolly Finch"} <= set(by_name["Bartholomew Finch"].aliases), by_name
+
+
+def test_middle_initials_and_a_surname_stay_one_name() -> None:
+    found = mention_kinds(
+        "- Lent her Strong Poison by Margery H. Allingham; she wants the next one.\n"
+        "- Tomasz K. Wright fixed the gate. Piotr W. is on call.\n"
+    )
+    # fails before: the run stopped at the initial ("Margery H.") and the surname stood alone
+    assert "Margery H. Allingham" in found and "Allingham" not in found, found
+    assert "Tomasz K. Wright" in found and "Wright" not in found, found
+    assert "Piotr W." in found, found  # a surname's initial alone, as before

@@ -74,6 +74,8 @@ __all__ = ["Candidate", "capital_candidates"]
 
 #: A surname's initial after a first name ("Piotr W.", "Sam K.,"), the sentence going on or ending.
 _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
+#: Middle initials and a surname after a first name ("Dorothy L. Sayers", "George R. R. Martin").
+_INITIALS_SURNAME = re.compile(r"[ ]((?:[A-Z]\.[ ]){1,3})([A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?)(?![\w'’-])")
 #: All-capitals words that are a role before a person's name ("CEO Okafor"), not an institution's initials.
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
 
@@ -180,6 +182,17 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         if family_run(c.words):  # "Nguyễn Thị Lan", "Tan Wei Ming"; "a shop on Lê Lợi": a street's name
             scan.add(i, " ".join(c.words), "place" if premises_on(c.before) else "person", "typed_name")
             continue
+        if (
+            len(c.words) == 1
+            and not trailing
+            and given_name(c.words[0])
+            and (mid := _INITIALS_SURNAME.match(plain, end))
+            and mid[2] not in STOP
+            and not taken.overlaps(end, mid.end())
+        ):  # "Dorothy L. Sayers": the initials and the surname are the name's, not a sentence's end
+            c.words += [*mid[1].split(), mid[2]]
+            joined_to = end = mid.end()
+            c.span = (c.span[0], end)
         c.after = "" if trailing else plain[end : end + 40]
         _take_neighbours(c, plain, end, trailing)
         if len(c.words) == 1 and numbered_noun(c.words[0], c.after):
