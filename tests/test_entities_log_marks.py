@@ -94,3 +94,19 @@ def test_middle_initials_and_a_surname_stay_one_name() -> None:
     assert "Margery H. Allingham" in found and "Allingham" not in found, found
     assert "Tomasz K. Wright" in found and "Wright" not in found, found
     assert "Piotr W." in found, found  # a surname's initial alone, as before
+
+
+def test_a_log_s_past_form_label_is_no_speaker() -> None:
+    log = (
+        "## 09:15 session\n"
+        "- Decided: the hives get new roofs before winter.\n"
+        "- Decided: Hamid Rostami does the varroa count.\n"
+        "- Decided: honey goes to the Saturday market.\n"
+        "- Tavita: can we move the frames?\n"
+        "- Tavita: done, thanks.\n"
+        "- Tavita: see you Friday.\n"
+    )
+    found = mention_kinds(log)
+    # fails before: a label opening three lines or more was a speaker, "Decided" a person
+    assert ("person", "speaker") not in found.get("Decided", set()), found
+    assert ("person", "speaker") in found.get("Tavita", set()), found  # an unlisted name still speaks
