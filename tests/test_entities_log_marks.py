@@ -110,3 +110,13 @@ def test_a_log_s_past_form_label_is_no_speaker() -> None:
     # fails before: a label opening three lines or more was a speaker, "Decided" a person
     assert ("person", "speaker") not in found.get("Decided", set()), found
     assert ("person", "speaker") in found.get("Tavita", set()), found  # an unlisted name still speaks
+
+
+def test_an_association_or_union_of_something_is_one_organisation() -> None:
+    found = mention_kinds(
+        "- Renewed her membership of the Wessex Association of Beekeepers.\n"
+        "- Ciarán wrote to the National Union of Journalists.\n"
+    )
+    # fails before: the run was cut at "of" ("Wessex Association", "Beekeepers")
+    assert ("organisation", "typed_name") in found.get("Wessex Association of Beekeepers", set()), found
+    assert "National Union of Journalists" in found and "Journalists" not in found, found
