@@ -120,3 +120,10 @@ def test_an_association_or_union_of_something_is_one_organisation() -> None:
     # fails before: the run was cut at "of" ("Wessex Association", "Beekeepers")
     assert ("organisation", "typed_name") in found.get("Wessex Association of Beekeepers", set()), found
     assert "National Union of Journalists" in found and "Journalists" not in found, found
+
+
+def test_a_regnal_number_before_an_institution_s_word_stays_in_the_name() -> None:
+    found = mention_kinds("- Noor sat the entrance test at Queen Mary II College on Friday.\n")
+    # fails before: "Queen Mary II" and "II College" were two names
+    assert "Queen Mary II College" in found and "II College" not in found, found
+    assert "Henry VIII" in mention_kinds("We saw the Henry VIII exhibit.\n")  # a king alone, as before

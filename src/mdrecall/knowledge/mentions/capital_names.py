@@ -76,6 +76,8 @@ __all__ = ["Candidate", "capital_candidates"]
 _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
 #: Middle initials and a surname after a first name ("Dorothy L. Sayers", "George R. R. Martin").
 _INITIALS_SURNAME = re.compile(r"[ ]((?:[A-Z]\.[ ]){1,3})([A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?)(?![\w'’-])")
+#: A regnal number, then an institution's or a place's word ("King Edward VII School", "Pius XI Hospital").
+_NUMBERED_HEAD = re.compile(r"[ ](II|III|IV|VI|VII|VIII|IX|XI|XII|XIII|XIV)[ ]([A-Z][a-z]+)(?![\w'’-])")
 #: All-capitals words that are a role before a person's name ("CEO Okafor"), not an institution's initials.
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
 
@@ -192,6 +194,15 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         ):  # "Dorothy L. Sayers": the initials and the surname are the name's, not a sentence's end
             c.words += [*mid[1].split(), mid[2]]
             joined_to = end = mid.end()
+            c.span = (c.span[0], end)
+        elif (
+            not trailing
+            and (reign := _NUMBERED_HEAD.match(plain, end))
+            and (ORG_WORD.match(reign[2]) or reign[2] in PLACE_WORDS)
+            and not taken.overlaps(end, reign.end())
+        ):  # "King Edward VII School": the school named after the king is one name, not "VII School"
+            c.words += [reign[1], reign[2]]
+            joined_to = end = reign.end()
             c.span = (c.span[0], end)
         c.after = "" if trailing else plain[end : end + 40]
         _take_neighbours(c, plain, end, trailing)
