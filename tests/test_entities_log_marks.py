@@ -127,3 +127,18 @@ def test_a_regnal_number_before_an_institution_s_word_stays_in_the_name() -> Non
     # fails before: "Queen Mary II" and "II College" were two names
     assert "Queen Mary II College" in found and "II College" not in found, found
     assert "Henry VIII" in mention_kinds("We saw the Henry VIII exhibit.\n")  # a king alone, as before
+
+
+def test_a_saint_s_name_alone_is_the_place_named_after_the_saint(tmp_path: Path) -> None:
+    entities = workspace_entities(
+        tmp_path,
+        {
+            "memory/2026-03-02.md": "- Choir practice at St Brigid's tonight; Noor drove.\n",
+            "memory/2026-03-09.md": "- Sang at St Brigid's on Sunday.\n",
+            "memory/2026-03-12.md": "- Went to the St Brigid's spring fair with Noor.\n",
+        },
+    )
+    by_name = {e.name: e for e in entities}
+    # fails before: "St Brigid" (read before a noun) was an entity beside "St Brigid's"
+    assert "St Brigid" not in by_name, sorted(by_name)
+    assert "St Brigid" in by_name["St Brigid's"].aliases, by_name
