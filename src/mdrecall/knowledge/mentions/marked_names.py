@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from mdrecall.knowledge.lexicon.log_marks import page_address
 from mdrecall.knowledge.lexicon.mention_patterns import AT_MENTION, LABEL_STOP, SPEAKERS, WIKI_LINK
 from mdrecall.knowledge.mentions.file_scan import FileScan
 from mdrecall.knowledge.mentions.front_matter import front_matter_end, front_matter_line
@@ -42,11 +43,12 @@ def _add_front_matter(scan: FileScan) -> None:
 
 
 def _add_wiki_links(scan: FileScan) -> None:
-    """``[[Name]]`` and ``[[Name|label]]``: the target is the name, of no kind told."""
+    """``[[Name]]`` and ``[[Name|label]]``: the target is the name, of no kind told; not a target written as
+    a page's address (``[[people/declan]]``: :func:`~mdrecall.knowledge.lexicon.log_marks.page_address`)."""
     for m in WIKI_LINK.finditer(scan.text):
         i = scan.line_of(m.start())
         name = " ".join(m.group(1).split())
-        if name and i not in scan.skip:
+        if name and i not in scan.skip and not page_address(name):
             scan.add(i, name, "unknown", "wiki")
     scan.plain = WIKI_LINK.sub(blank_out, scan.plain)
 

@@ -232,7 +232,7 @@ _ALIAS_CUES = (
 def _aliases(text: str, low: str, number: int) -> list[Relation]:
     """Other names of someone stated on one line: "X (everyone calls her Y)", "X, aka Y", "X goes by Y",
     "Y is short for X", and "X (Y)" or "Given (Y) Surname" where Y is a nickname of the given name by its
-    shape."""
+    shape (then "Y Surname" is the person too)."""
     out: list[Relation] = []
     for rx, cues in zip(
         (_ALIAS_AFTER, _CALLS_QUOTED, _SHORT_FOR, _BRACKETED, _NICK_FIRST), _ALIAS_CUES, strict=True
@@ -260,6 +260,9 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 continue  # "Standup (called Huddle now)": one word alone is no one's full name
             kind = "person" if given_name(first) else "unknown"
             out.append(Relation(nick, ALIAS, full, number, kind, kind))
+            if rx is _BRACKETED and kind == "person" and len(parts := full.split()) == 2 and written == nick:
+                # "Katarzyna Nowak (Kasia)": "Kasia Nowak" is she too (as "Bernadette (Bernie) Coakley")
+                out.append(Relation(f"{nick} {parts[1]}", ALIAS, full, number, kind, kind))
     if " (" in low or ' "' in low or " “" in low:
         for m in _GIVEN_NICK.finditer(text):
             given, nick, surname = m.group("g"), m.group("s") or m.group("q"), m.group("f")

@@ -17,7 +17,8 @@ def person_label(name: str, repeated: int, text: str) -> bool:
     """Is a plain ``Name:`` label opening a line a person speaking (not "Risk:", "Owner:", "Redis:")?
 
     Yes when it starts with a known given name, opens three lines or more (a transcript's speakers), or
-    is the first word of a longer capitalised name in the same file ("Dev:" beside "Dev Anand").
+    is the first word of a longer capitalised name in the same file ("Dev:" beside "Dev Anand"); never an
+    ordinary word's past form ("Noted:", "Decided:", opening an agent's log lines).
     """
     words = name.split()
     if any(w in STOP for w in words) or known_name(name) is not None:
@@ -27,6 +28,8 @@ def person_label(name: str, repeated: int, text: str) -> bool:
     if len(words) == 1:
         if common_word(name) and _list_label(name, text):
             return False  # "Attendees: Riaan, Lindiwe, Ayesha": a list's label, not someone speaking
+        if len(name) > 4 and name.endswith("ed") and common_word(name):
+            return False  # "Noted:", "Decided:": a log's verb of what was done, however often it opens lines
         return repeated >= 3 or _opens_longer(name, text)
     return False
 
