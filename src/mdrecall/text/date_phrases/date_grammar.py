@@ -306,7 +306,12 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
     parts = [(f"(?=[{gates[g]}])" if (g := _named(p)) in gates else "") + p for p in parts]
     digits = [p for p in parts if _first_group(p) in _DIGIT_FIRST]
     rest = [p for p in parts if _first_group(p) not in _DIGIT_FIRST]
-    return re.compile(r"\b(?:(?=\d)(?:" + "|".join(digits) + ")|" + "|".join(rest) + ")", re.IGNORECASE)
+    # and, when each has its test, the others behind one test of them all first (a word's end, most of the
+    # positions left, then fails one test, not one a phrase: a tenth of the grammar's time on an agent's log)
+    named = [_named(p) for p in rest]
+    ahead = "(?=[" + "".join(gates[g] for g in named) + "])" if all(g in gates for g in named) else ""
+    rx = r"\b(?:(?=\d)(?:" + "|".join(digits) + ")|" + ahead + "(?:" + "|".join(rest) + "))"
+    return re.compile(rx, re.IGNORECASE)
 
 
 #: A month right after a word that may be a verb in -ing or -ed, or an irregular past ("bought March"), or
@@ -338,7 +343,7 @@ _GATES = {
     "ago": r"\dacefnost", "rel": "dlty", "wd": "celfmnstw", "dnm": r"\dt", "odd": "t", "mor": "adfjmnos",
     "mo": "abdefilmnopstuw", "my": "adfjmnos", "mattr": "t", "qtr": r"\dq", "cw": r"\dckw", "eox": "ce",
     "typo": "ty", "wtypo": "fmstw", "nwd": "fstl1-5", "wba": "t", "wbx": "t", "mbr": "adfjmnos",
-    "mvb": "dfjmnos", "sam": r"\ddfjmnos", "wkm": "fstl1-4",
+    "mvb": "dfjmnos", "sam": r"\ddfjmnos", "wkm": "fstl1-4", "half": "h",
 }  # fmt: skip
 
 
