@@ -13,6 +13,7 @@ from pathlib import Path
 
 from mdrecall.files.no_room import no_room, no_room_error, remedy
 
+from .conftest import fill
 from helpers import run_cli, write
 
 _QUIET = {"MDRECALL_EMBEDDER": "none", "MDRECALL_RERANKER": "none", "NO_COLOR": "1"}
@@ -147,3 +148,20 @@ def test_the_embedding_cache_past_the_limit_says_so(tmp_path: Path) -> None:
     assert "file-size limit" in out.stdout and "index held before is kept" in out.stdout
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM embedding_cache").fetchone()[0] == 0
+
+
+def test_a_damaged_index_on_a_full_disk_says_the_disk_is_full(small_disk: Path) -> None:
+    """The rebuild of a damaged index cannot start a new file: the message names the full disk."""
+    ws = _orchard(small_disk / "orchard")
+    assert run_cli("-w", str(ws), "index", env=_QUIET).returncode == 0
+    db = ws / ".mdrecall" / "index.sqlite"
+    raw = bytearray(db.read_bytes())
+    raw[4096:8192] = bytes(4096)  # the second page zeroed: damage
+    db.write_bytes(bytes(raw))
+    fill(small_disk)
+    out = run_cli("-w", str(ws), "search", "apple trees netted", env=_QUIET)
+    assert out.returncode == 1, out.stdout
+    err = out.stderr if isinstance(out.stderr, str) else out.stderr.decode()
+    assert "the disk is full" in err and "moved aside" in err and "Free disk space" in err, err
+    (small_disk / "filler.bin").unlink()
+    assert run_cli("-w", str(ws), "index", env=_QUIET).returncode == 0

@@ -192,7 +192,12 @@ class SQLiteRecovery(SQLiteCore):
         try:
             conn = self._connect()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot create the index {self.path}: {describe(exc)}") from None
+            room = _no_room(exc, self.path.parent)
+            why = f"{room[0]}: {describe(exc)}" if room else describe(exc)
+            then = f"; the damaged index was moved aside to {aside.name}. {room[1]}" if room else ""
+            raise StoreError(
+                f"cannot create the index {self.path}: {why}{then}", next_step="index" if room else ""
+            ) from None
         salvaged = _salvage_cache(aside, conn)
         kept = f"; {salvaged} cached embeddings kept" if salvaged else ""
         self.rebuilt_from = f"{reason} (moved aside to {aside.name}{kept})"
