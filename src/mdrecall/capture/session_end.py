@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from mdrecall.errors import WriteError
+from mdrecall.files.no_room import no_room_error
 from mdrecall.files.safe_files import write_all
 from mdrecall.files.workspace import Workspace, now_local
 from mdrecall.index.transcripts import Message, read_messages
@@ -151,10 +151,10 @@ def _create(workspace: Workspace, stem: str, text: str) -> Path:
             os.close(fd)
             return path
     except OSError as exc:
-        raise WriteError(
-            f"{workspace.key_for(path)}: could not save the session capture ({exc.strerror or exc}); "
-            "nothing was saved. Free disk space or fix the permissions: "
-            "the next capture saves these messages."
+        raise no_room_error(
+            exc,
+            f"{workspace.key_for(path)}: could not save the session capture",
+            "nothing was saved (the next capture saves these messages)",
         ) from None
     raise FileExistsError(f"too many captures named {stem} in {folder}")
 

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from mdrecall.errors import MdrecallError, WriteError
 from mdrecall.files.file_lock import lock_fd, unlock_fd
+from mdrecall.files.no_room import no_room, remedy
 from mdrecall.files.safe_files import read_fd
 from mdrecall.files.workspace import Workspace
 
@@ -55,15 +56,25 @@ def append_all_or_none(
     except (OSError, MdrecallError) as exc:
         kept = [a.path.name for a in reversed(done) if not _undo(workspace, a)]
         if isinstance(exc, OSError):
-            cause = f"{step}: could not save ({exc.strerror or exc})"
+            cause = f"{step}: could not save ({exc.strerror or exc}{_why(exc.errno)})"
+            action = f"{remedy(exc.errno)}, then retry."
         else:  # "<file>: could not save (<why>); nothing was saved, ..." from the append itself
             cause = str(exc).split("; ")[0]
+            action = vars(exc).get("action") or "Free disk space or fix the permissions, then retry."
         names = ", ".join(p.name for p, _ in appends) + f" and {what}"
         if kept:
             state = f"{', '.join(kept)} could not be restored and keeps this run's entry: remove it by hand"
         else:
             state = f"nothing was recorded: {names} are as they were"
-        raise WriteError(f"{cause}; {state}. Free disk space or fix the permissions, then retry.") from None
+        err = WriteError(f"{cause}; {state}. {action}")
+        err.action = action
+        raise err from None
+
+
+def _why(err: int | None) -> str:
+    """``": <why there was no room>"`` for a write that failed with ``err``, or ``""``."""
+    why = no_room(err)
+    return f": {why}" if why else ""
 
 
 def _append(workspace: Workspace, path: Path, compose: Compose) -> _Appended:

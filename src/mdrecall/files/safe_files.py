@@ -18,7 +18,8 @@ import os
 import stat
 from collections.abc import Sequence
 
-from mdrecall.errors import PathError, WriteError
+from mdrecall.errors import PathError
+from mdrecall.files.no_room import no_room_error
 
 __all__ = [
     "FilesBeneath",
@@ -233,10 +234,7 @@ def append_all(fd: int, data: bytes, original_size: int, name: str) -> None:
         except OSError:
             restored = False
         state = "the file was left as it was" if restored else "the file could not be restored: check it"
-        raise WriteError(
-            f"{name}: could not save ({exc.strerror or exc}); nothing was saved, {state}. "
-            "Free disk space or fix the permissions, then retry."
-        ) from None
+        raise no_room_error(exc, f"{name}: could not save", f"nothing was saved, {state}") from None
 
 
 def open_folder_beneath(base: str | os.PathLike[str], parts: Sequence[str]) -> int:

@@ -175,6 +175,7 @@ class SQLiteStore(
 
     def _open(self) -> sqlite3.Connection:
         self.read_only: str | None = None  # why writes are off, when the index could only be read
+        self.no_room = None  # why, and what to do, when that is for want of room
         if self.path.is_dir():
             return self._rebuild("a folder is in the index's place")
         self._set_aside_special()  # a FIFO or device: SQLite would wait on it for ever
@@ -203,7 +204,7 @@ class SQLiteStore(
                 yield conn
                 return
             if self.read_only:
-                raise StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
+                raise self._refused()
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.DatabaseError as exc:
@@ -299,7 +300,7 @@ class SQLiteStore(
             if self._batch_depth:
                 raise StoreError(f"{sql.split()[0]} cannot run inside a write batch")
             if self.read_only:
-                raise StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
+                raise self._refused()
             try:
                 rows = self._conn.execute(sql).fetchall()
             except sqlite3.DatabaseError as exc:

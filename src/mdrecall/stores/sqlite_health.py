@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mdrecall.errors import IndexCorruptError, StoreError
+from mdrecall.files.no_room import no_room, remedy
 from mdrecall.stores.sqlite_migrations import APPLICATION_ID, MIGRATIONS, OWN_TABLES
 
 if TYPE_CHECKING:
@@ -113,6 +114,8 @@ class SQLiteRecovery(SQLiteCore):
     path: Path
     rebuilt_from: str | None
     read_only: str | None
+    #: when writes are off for want of room: why, and what to do (else None).
+    no_room: tuple[str, str] | None = None
     vectors: VectorSearch
     _conn: sqlite3.Connection
     _lock: threading.RLock
@@ -125,14 +128,18 @@ class SQLiteRecovery(SQLiteCore):
     _records_cache: dict[str | None, tuple[tuple[int, int], dict[str, FileRecord]]]
 
     def _open_read_only(self, cause: sqlite3.DatabaseError) -> sqlite3.Connection:
-        """Keep an index that cannot be written (full disk, read-only file, lock): read it as it is."""
+        """Keep an index that cannot be written (full disk, file-size limit, read-only file, lock): read
+        it as it is."""
         reason = describe(cause)
-        if _disk_full(self.path.parent):
-            reason = f"the disk is full: {reason}"
+        room = _no_room(cause, self.path.parent)
+        if room:
+            self.no_room = room
+            reason = f"{room[0]}: {reason}"
         elif _read_only_fs(self.path.parent):
             reason = f"the file system is read-only: {reason}"
+        then = f"; the Markdown files are unchanged. {room[1]}, then retry" if room else ""
         if not self.path.exists():
-            raise StoreError(f"cannot create the index {self.path}: {reason}")
+            raise StoreError(f"cannot create the index {self.path}: {reason}{then}")
         uri = self.path.resolve().as_uri()
         for opts in ("mode=ro", "mode=ro&immutable=1"):
             try:
@@ -145,7 +152,7 @@ class SQLiteRecovery(SQLiteCore):
                 continue
             self.read_only = reason
             return conn
-        raise StoreError(f"cannot open the index {self.path}: {reason}")
+        raise StoreError(f"cannot open the index {self.path}: {reason}{then}")
 
     def _set_aside_special(self) -> None:
         """Move a FIFO, socket or device found in the place of the index (or of its -wal, -shm or
@@ -185,7 +192,12 @@ class SQLiteRecovery(SQLiteCore):
         try:
             conn = self._connect()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot create the index {self.path}: {describe(exc)}") from None
+            room = _no_room(exc, self.path.parent)
+            why = f"{room[0]}: {describe(exc)}" if room else describe(exc)
+            then = f"; the damaged index was moved aside to {aside.name}. {room[1]}" if room else ""
+            raise StoreError(
+                f"cannot create the index {self.path}: {why}{then}", next_step="index" if room else ""
+            ) from None
         salvaged = _salvage_cache(aside, conn)
         kept = f"; {salvaged} cached embeddings kept" if salvaged else ""
         self.rebuilt_from = f"{reason} (moved aside to {aside.name}{kept})"
@@ -252,11 +264,26 @@ class SQLiteRecovery(SQLiteCore):
                 next_step="index",
             )
         if self.read_only:
-            return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
+            return self._refused()
         reason = describe(exc)
-        if _disk_full(self.path.parent):
-            reason = f"the disk is full: {reason}"
+        room = _no_room(exc, self.path.parent)
+        if room:
+            return StoreError(
+                f"{what}: {room[0]}: {reason}; what the index held before is kept and the Markdown "
+                f"files are unchanged. {room[1]}.",
+                next_step="index",
+            )
         return StoreError(f"{what}: {reason}; the Markdown files are unchanged")
+
+    def _refused(self) -> StoreError:
+        """The error for a write to an index opened read-only (:attr:`read_only` says why)."""
+        if self.no_room:
+            return StoreError(
+                f"the index cannot be written: {self.read_only}; it was kept as it was (searches still "
+                f"read it) and the Markdown files are unchanged. {self.no_room[1]}.",
+                next_step="index",
+            )
+        return StoreError(f"the index is read-only now ({self.read_only}); it was not updated")
 
 
 _CORRUPT_CODES = frozenset({11, 26})
@@ -277,13 +304,19 @@ def describe(exc: sqlite3.DatabaseError) -> str:
     return f"{_printable(str(exc))} [{name}]"
 
 
-def _disk_full(folder: Path) -> bool:
-    """True when the file system holding ``folder`` has no free block left for us."""
-    try:
-        st = os.statvfs(folder)
-    except (OSError, AttributeError):
-        return False
-    return st.f_bavail * st.f_frsize < 64 * 1024
+#: SQLITE_FULL; SQLITE_IOERR_WRITE and SQLITE_IOERR_SHMSIZE (a write, or the growth of the ``-shm`` file,
+#: refused: EFBIG or ENOSPC, which SQLite does not pass on).
+_NO_ROOM_CODES = frozenset({13, 778, 4874})
+
+
+def _no_room(exc: sqlite3.DatabaseError, folder: Path) -> tuple[str, str] | None:
+    """Why SQLite found no room for a write (a full disk, a file-size limit), and what to do; None when
+    ``exc`` is not a refused write or the cause is not known."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code not in _NO_ROOM_CODES and "disk is full" not in str(exc):
+        return None
+    why = no_room(None, folder)
+    return (why, remedy(None, folder)) if why else None
 
 
 def _read_only_fs(folder: Path) -> bool:
