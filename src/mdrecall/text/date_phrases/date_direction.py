@@ -51,8 +51,11 @@ _NOT_SUBJECT = frozenset({
 })  # fmt: skip
 #: Forms of "be": a day after them is stated, not the day of an act ("the meeting was 25/11").
 _BE = {"was", "were", "been", "is", "are"}
-#: Past participles that report a past act on their own ("done", "gone", "been").
-_PARTICIPLES = {"done", "gone", "been"}
+#: Past participles that report a past act on their own ("done", "gone", "been"), and the past's auxiliaries
+#: negated ("didn't happen Thursday", "wasn't in on Monday"; "didn" is "didn’t" split at its curly mark).
+_PARTICIPLES = {
+    "done", "gone", "been", "didn't", "didn", "wasn't", "wasn", "weren't", "weren", "hadn't", "hadn",
+}  # fmt: skip
 #: Words that point back whatever surrounds them ("last" only right before a day, which :data:`BACK_PREP`
 #: reads: before another word it is the final one, "the last delivery day", "last day is Friday").
 _BACK_CUES = {"ago", "yesterday", "since"}
@@ -214,6 +217,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         reminded = prev in _REMIND or (k > 1 and words[k - 2] in _REMIND)  # "reminded (the parents)"
         if word in {"about", "of"} and reminded and k < cut:
             return 1  # "parents reminded about Wednesday": a reminder is of what is ahead
+        if word == "remind" and k < cut:
+            return 1  # "asked me to remind her Monday night": the day to remind on is ahead
         if k < cut and said_on and word in _NOW_SUBJECT and not _NOT_NOW.intersection(words[k + 1 : cut]):
             return 1  # "told Sam I'm on for the finals on the weekend": a present arrangement, reported
         if word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS):
