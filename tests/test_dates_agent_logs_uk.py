@@ -75,3 +75,24 @@ def test_remind_her_on_a_weekday() -> None:
         ("Sunday", date(2026, 5, 17))
     ]
     assert _days("- She dropped her Sunday evening class.", wed) == []
+
+
+def test_a_plural_of_a_weekday_before_a_new_clause_recurs() -> None:
+    wed = date(2026, 5, 13)
+    assert _days("- Idris misses the Thursday rehearsals since he changed jobs.", wed) == []
+    assert _days("- Mo would rather keep Saturday lessons because the pool is quieter.", wed) == []
+
+
+def test_a_means_of_sending_dates_the_act() -> None:
+    mon = date(2026, 5, 18)
+    assert _days("- Dairy order acknowledged by email on Friday.", mon) == [("Friday", date(2026, 5, 15))]
+    assert _days("- Idris will be notified by letter on Friday.", mon) == [("Friday", date(2026, 5, 22))]
+
+
+def test_a_step_before_the_day_it_prepares_for() -> None:
+    mon = date(2026, 5, 18)
+    got = _days("- Getting ready for Saturday: pick up the marquee pegs on Thursday.", mon)
+    assert got == [("Saturday", date(2026, 5, 23)), ("Thursday", date(2026, 5, 21))]
+    # steps of a plan still run in order
+    got = _days("- Milk tanker on Friday, cheese press Tuesday.", mon)
+    assert got[-1] == ("Tuesday", date(2026, 5, 26))

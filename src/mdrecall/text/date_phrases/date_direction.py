@@ -151,6 +151,12 @@ _LET_FOR = {
     "entered", "qualified", "eligible", "fit", "ready", "passed", "okayed", "ok'd", "greenlit", "authorised",
     "authorized", "signed",
 }  # fmt: skip
+#: A verb in -ed and a means of sending right before "on" a day ("confirmed by email on Saturday", "booked
+#: over the phone on Monday"): the day is the sending's, gone (not after "is", "will be": a plan).
+_BY_MEANS_ON = re.compile(
+    r"(?<!\bis )(?<!\bbe )(?<!\bare )\b[a-z]{3,}ed\s+(?:by|via|over\s+the|in)\s+"
+    r"(?:e-?mail|phone|text|letter|post|writing|whatsapp|message)\s+on\s+$"
+)
 #: Words of reminding: the day a reminder is about or of lies ahead.
 _REMIND = {"remind", "reminds", "reminded", "reminding", "reminder", "reminders"}
 
@@ -174,6 +180,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         return 1  # "the AGM is on the 25th", "last day is Friday": a day announced is ahead
     if before[-3:-2] in (["is"], ["are"]) and before[-1] == "on" and before[-2] not in _NOT_STATE:
         return 1  # "the flat is ready on the 1st", "the hall is free on Sunday": a state announced ahead
+    if _BY_MEANS_ON.search(head):
+        return -1  # "entry confirmed by email on Saturday": the means names the act, its day the act's
     after = _WORD.findall(tail)
     said_on = before[-1:] == ["on"]
     if not before and window.rstrip().endswith("("):

@@ -208,7 +208,10 @@ def note_dates(
             and not (_SENTENCE_END.search(line, out[-1].end, start) and direction_of(low, start, m.end()))
         ):  # fmt: skip
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
-        elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
+        elif (
+            found and base and out and out[-1].start == step_at
+            and step_back(g, found, out[-1].days, base, low[max(0, step_at - 8) : step_at])
+        ):  # fmt: skip
             # "branch cut on Monday, ship Thursday": steps of a plan in order, the Thursday after that Monday
             found = [found[0] + timedelta(days=7 * ((out[-1].days[-1] - found[0]).days // 7 + 1))]
         close = before if before is not None else near

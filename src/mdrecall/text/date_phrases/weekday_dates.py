@@ -60,7 +60,12 @@ _POSSESSIVE = re.compile(r"(?:\b(?:my|your|his|her|our|their|its)|\w['’]s)\s+\
 #: park", "Sunday roasts."): a habit. Verbs
 #: in -s that say a day suits ("Thursday works.") are not nouns.
 _HABIT_NOUN = re.compile(r"(?!(?:works|suits|fits|sounds|looks|seems)\b)[a-z]{3,}[^s']s")
-_HABIT_END = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:in|at|with|around|along|through|by|on)\s")
+#: (a clause's end: its mark, a preposition going on with a place, or a word opening the next clause,
+#: "back to Tuesday classes because her friend is there")
+_HABIT_END = re.compile(
+    r"\s*(?:[.,;:!?)]|$)|\s+(?:in|at|with|around|along|through|by|on"
+    r"|because|since|so|but|which|where|when|while|though|although|unless)\s"
+)
 
 
 #: A second noun after the first, the head of a compound ("Sunday donor sessions at the mall").
