@@ -96,3 +96,11 @@ def test_a_step_before_the_day_it_prepares_for() -> None:
     # steps of a plan still run in order
     got = _days("- Milk tanker on Friday, cheese press Tuesday.", mon)
     assert got[-1] == ("Tuesday", date(2026, 5, 26))
+
+
+def test_a_past_verb_and_its_object_call_for_a_day() -> None:
+    # a page with no order of its own, read in the workspace's (day first)
+    line = "- Sprained her wrist (told me 4/3); Idris takes the Saturday group."
+    assert [n.days for n in note_dates(line, date(2026, 5, 2), True, None, "dmy")] == [(date(2026, 3, 4),)]
+    assert note_dates("- Gave us 7/10 for the cheese.", date(2026, 5, 2), True, None, "dmy") == []
+    assert note_dates("- Ranked them 2/3 overall.", date(2026, 5, 2), True, None, "dmy") == []
