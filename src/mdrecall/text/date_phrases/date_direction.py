@@ -180,7 +180,7 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         return 1  # "the AGM is on the 25th", "last day is Friday": a day announced is ahead
     if before[-3:-2] in (["is"], ["are"]) and before[-1] == "on" and before[-2] not in _NOT_STATE:
         return 1  # "the flat is ready on the 1st", "the hall is free on Sunday": a state announced ahead
-    if _BY_MEANS_ON.search(head):
+    if before[-1:] == ["on"] and _BY_MEANS_ON.search(head, max(0, len(head) - 48)):
         return -1  # "entry confirmed by email on Saturday": the means names the act, its day the act's
     after = _WORD.findall(tail)
     said_on = before[-1:] == ["on"]
