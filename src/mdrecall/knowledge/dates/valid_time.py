@@ -57,6 +57,10 @@ _DAY_NUMBER = re.compile(r"(?<!\d)\d{1,2}(?!\d)")
 #: day (:func:`~mdrecall.text.date_phrases.note_dates.note_dates` reads only dates that carry their year
 # then).
 _YEARISH = re.compile(r"\d{4}|['’]\d\d\b")
+#: A weekday's name, with a digit the sign of a line that may pin its year by its weekday
+#: (:func:`~mdrecall.knowledge.dates.pinned_headings.pinned_day`).
+_WEEKDAYISH = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 
 
 #: "the same day" / "that same day" ending a clause: the day the page named last ("same-day delivery", "on
@@ -127,6 +131,7 @@ class LineDays:
         self._scanned = 0  # lines read by _dated_above
         self._heads: set[int] | None = None  # the headings' lines, as a set (made on need)
         self._above: date | None = None
+        self._pinned = False  # whether _above is a day pinned by its weekday, not written with its year
         self._order: str | None = None  # the page's order of numeric dates (looked for once, on need)
         self._ordered = False
         self._dotted: bool | None = None  # whether the page writes dotted dates (looked for once, on need)
@@ -158,7 +163,8 @@ class LineDays:
         loose = base is None
         base = base or self._undated_base()
         self._base = base
-        near = None if in_force or self.anchor or loose else base  # a date the page named above the line
+        # a date the page named above the line
+        near = None if in_force or self.anchor or loose or self._pinned else base
         month = _page_month(self._months, base) if loose else None
         message = self._message(line, base, loose)
         if message is not None:  # "[12/3, 21:04] Lan: tmrw ...": the message's words read from its day
@@ -299,10 +305,16 @@ class LineDays:
             line = self.lines[self._scanned]
             self._scanned += 1
             if self._scanned - 1 in self._heads:
-                self._above = None  # (a heading naming a day with its year dates its section: read below)
+                self._above, self._pinned = None, False  # (a heading's day dates its section: read below)
             if _YEARISH.search(line) and may_name_date(line):
                 named = self._full_at(self._scanned - 1)
-                self._above = named[-1] if named else self._above
+                self._above, self._pinned = (named[-1], False) if named else (self._above, self._pinned)
+            elif self.reference is not None and _DIGIT.search(line) and _WEEKDAYISH.search(line):
+                # "Date: Tuesday 15 September": the weekday pins the year, a day as full as one written; it
+                # dates the lines below as a pinned heading does (not a bare "same day" under it)
+                named_day = may_name_date(line)
+                pinned = pinned_day(line, self.reference, self.workspace_order) if named_day else None
+                self._above, self._pinned = (pinned, True) if pinned else (self._above, self._pinned)
         return self._above
 
     def named(self, i: int) -> list[date]:

@@ -51,8 +51,11 @@ _NOT_SUBJECT = frozenset({
 })  # fmt: skip
 #: Forms of "be": a day after them is stated, not the day of an act ("the meeting was 25/11").
 _BE = {"was", "were", "been", "is", "are"}
-#: Past participles that report a past act on their own ("done", "gone", "been").
-_PARTICIPLES = {"done", "gone", "been"}
+#: Past participles that report a past act on their own ("done", "gone", "been"), and the past's auxiliaries
+#: negated ("didn't happen Thursday", "wasn't in on Monday"; "didn" is "didn’t" split at its curly mark).
+_PARTICIPLES = {
+    "done", "gone", "been", "didn't", "didn", "wasn't", "wasn", "weren't", "weren", "hadn't", "hadn",
+}  # fmt: skip
 #: Words that point back whatever surrounds them ("last" only right before a day, which :data:`BACK_PREP`
 #: reads: before another word it is the final one, "the last delivery day", "last day is Friday").
 _BACK_CUES = {"ago", "yesterday", "since"}
@@ -148,6 +151,12 @@ _LET_FOR = {
     "entered", "qualified", "eligible", "fit", "ready", "passed", "okayed", "ok'd", "greenlit", "authorised",
     "authorized", "signed",
 }  # fmt: skip
+#: A verb in -ed and a means of sending right before "on" a day ("confirmed by email on Saturday", "booked
+#: over the phone on Monday"): the day is the sending's, gone (not after "is", "will be": a plan).
+_BY_MEANS_ON = re.compile(
+    r"(?<!\bis )(?<!\bbe )(?<!\bare )\b[a-z]{3,}ed\s+(?:by|via|over\s+the|in)\s+"
+    r"(?:e-?mail|phone|text|letter|post|writing|whatsapp|message)\s+on\s+$"
+)
 #: Words of reminding: the day a reminder is about or of lies ahead.
 _REMIND = {"remind", "reminds", "reminded", "reminding", "reminder", "reminders"}
 
@@ -171,6 +180,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         return 1  # "the AGM is on the 25th", "last day is Friday": a day announced is ahead
     if before[-3:-2] in (["is"], ["are"]) and before[-1] == "on" and before[-2] not in _NOT_STATE:
         return 1  # "the flat is ready on the 1st", "the hall is free on Sunday": a state announced ahead
+    if before[-1:] == ["on"] and _BY_MEANS_ON.search(head, max(0, len(head) - 48)):
+        return -1  # "entry confirmed by email on Saturday": the means names the act, its day the act's
     after = _WORD.findall(tail)
     said_on = before[-1:] == ["on"]
     if not before and window.rstrip().endswith("("):
@@ -214,6 +225,8 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
         reminded = prev in _REMIND or (k > 1 and words[k - 2] in _REMIND)  # "reminded (the parents)"
         if word in {"about", "of"} and reminded and k < cut:
             return 1  # "parents reminded about Wednesday": a reminder is of what is ahead
+        if word == "remind" and k < cut:
+            return 1  # "asked me to remind her Monday night": the day to remind on is ahead
         if k < cut and said_on and word in _NOW_SUBJECT and not _NOT_NOW.intersection(words[k + 1 : cut]):
             return 1  # "told Sam I'm on for the finals on the weekend": a present arrangement, reported
         if word in _BACK_CUES and not (word == "last" and prev in _DETERMINERS):

@@ -219,7 +219,7 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<wkend>\bthe\s+(?:long\s+)?weekend)\b(?!s)",
         rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?(?:\s*(?:-|–|to|or)\s*(?P<an2>\d{{1,3}}))?\s*"
         # ("in week 12" is no count: an ISO week)
-        r"(?P<au>days?|weeks?|fortnights?|months?)(?(an)|(?!\s+\d))"
+        r"(?P<awk>(?:working|business|work)\s+)?(?P<au>days?|weeks?|fortnights?|months?)(?(an)|(?!\s+\d))"
         rf"(?:'?s?\s+time)?\b(?:\s*\(\s*(?:on\s+)?(?P<awd>{wd})\s*\))?)",
         # (or a count after the line's previous day: "on 16.1., term starts two days later")
         rf"(?P<ago>\b(?P<gn>{n})\s+(?P<gu>days?|weeks?|fortnights?|months?)\s+"

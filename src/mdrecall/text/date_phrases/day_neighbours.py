@@ -44,11 +44,20 @@ def day_from_next(said: re.Match[str], found: list[date]) -> date:
     return day - timedelta(days=(day.weekday() - wd - 1) % 7 + 1)
 
 
-def step_back(g: dict[str, str | None], found: list[date], before: tuple[date, ...], written: date) -> bool:
+def step_back(
+    g: dict[str, str | None], found: list[date], before: tuple[date, ...], written: date, lead: str = ""
+) -> bool:
     """Whether a bare weekday read ahead (``found``) falls before the weekday the line named just before
-    it (``before``), itself ahead of the day ``written``: read as the next step, it is the one after."""
+    it (``before``), itself ahead of the day ``written``: read as the next step, it is the one after. Not
+    when ``lead``, the words before that weekday, make it what the line prepares for ("Packing for Friday:
+    collect the bags on Wednesday": a step before it)."""
     bare = g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"])
+    if _FOR_END.search(lead):
+        return False
     return bool(bare) and len(found) == 1 and written < found[0] < before[-1] and len(before) == 1
+
+
+_FOR_END = re.compile(r"\bfor\s+$")
 
 
 def yearless_day(g: dict[str, str | None]) -> bool:

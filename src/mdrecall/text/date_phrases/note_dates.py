@@ -72,6 +72,7 @@ from mdrecall.text.date_phrases.weekday_dates import (
     weekday_days,
 )
 from mdrecall.text.date_phrases.weekday_ranges import range_recurs
+from mdrecall.text.date_phrases.working_days import of_event, working_days
 from mdrecall.text.date_phrases.year_phrases import bare_year_days
 from mdrecall.text.instructions import opens_instruction
 
@@ -201,9 +202,16 @@ def note_dates(
                 low, max(0, start - 12), start
             )
             found = guessed_year(g, found, written, bool(bound))
-        if found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days):
+        if (
+            found and out and g["wdn"] and not (g["wq"] or g["wdd"] or g["wdp"]) and a_week(out[-1].days)
+            # (not a weekday a later sentence points its own way: "ill twice this week. Will ring Monday")
+            and not (_SENTENCE_END.search(line, out[-1].end, start) and direction_of(low, start, m.end()))
+        ):  # fmt: skip
             found = [out[-1].days[weekday_number(g["wdn"] or "")]]  # "Next week: invites go out Tuesday"
-        elif found and base and out and out[-1].start == step_at and step_back(g, found, out[-1].days, base):
+        elif (
+            found and base and out and out[-1].start == step_at
+            and step_back(g, found, out[-1].days, base, low[max(0, step_at - 8) : step_at])
+        ):  # fmt: skip
             # "branch cut on Monday, ship Thursday": steps of a plan in order, the Thursday after that Monday
             found = [found[0] + timedelta(days=7 * ((out[-1].days[-1] - found[0]).days // 7 + 1))]
         close = before if before is not None else near
@@ -353,6 +361,8 @@ def _note_match(
             return None  # "sold out in two days": how long a past act took, no day
         if _EVERY.search(low, max(0, start - 8), start):
             return None  # "checks every 5 days from now on": an interval, no day
+        if g["ahead"] and (of_event(low, end) or g["awk"]):  # "in ten working days"; "of moving": none
+            return working_days(low, start, end, unit, today, count)
         if unit.startswith(("day", "week", "fortnight")):
             size = 1 if unit.startswith("day") else 7 if unit.startswith("week") else 14
             if g["ahead"] and g["an2"]:  # "in 2-3 days": each day from the first count to the second

@@ -43,7 +43,7 @@ _FRACTION_AFTER = re.compile(
 #: "rated it 4/5", "about 2/3", "1 and 1/2"; "and" not after a day and month, "on 3/14 and 4/2"), a
 #: numbered place or thing ("Room 12/14"), or a currency or a number sign ("$3/4", "#3/4").
 _FRACTION_BEFORE = re.compile(
-    r"(?:\b(?:(?:scored?|scores|scoring|rated?|rates|rating|ratings|marks?|graded?|grade|got|gets|gave)"
+    r"(?:\b(?:(?:scored?|scores|scoring|rated?|rates|rating|ratings|ranked|marks?|graded?|grade|got|gets|gave)"
     r"(?:\s+(?:it|them|him|her|this|that|me|us))?|out\s+of|a|an|(?<!/\d\s)(?<!/\d\d\s)and|half|ratio|odds|pain|level|about"
     r"|approx|approximately|roughly|nearly|almost|only|just|around|some|another|extra|plus|minus"
     # a numbered place or thing ("Room 12/14", "platform 3/4", "flat 2/1", "case no. 14/3")
@@ -85,6 +85,8 @@ _OUT_VERBS = {
 }  # fmt: skip
 #: A shipment's estimated arrival or departure, maybe before its port ("ETA Osaka 8/4", "ETD 20/3").
 _ESTIMATES = {"eta", "etd", "ets"}
+#: Object pronouns between a past verb and its day ("told us 8/10").
+_OBJECTS = {"me", "us", "him", "her", "them", "you"}
 #: After "before/after/until the", a noun of an occasion or a meeting after the day ("before the 2/9 holiday
 #: rush", "after the 14/3 meeting"): the day of that occasion, not a fraction ("the 2/3 majority").
 _OCCASION_AFTER = re.compile(
@@ -114,6 +116,8 @@ def date_cue(low: str, start: int, end: int) -> bool:
         return True  # "before the 2/9 holiday rush": an occasion's day
     if word == "out" and prev in _OUT_VERBS:
         return True  # "bills go out 1/4": a phrasal verb of sending or releasing
+    if word in _OBJECTS and prev and past_verb(prev):
+        return True  # "(told us 8/10)", "emailed me 3/4": a past act and whom it reached
     return word in _CUE_WORDS or past_verb(word, prev or "") or re.fullmatch(DAY_NAME, word) is not None
 
 

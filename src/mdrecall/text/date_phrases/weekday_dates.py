@@ -60,7 +60,12 @@ _POSSESSIVE = re.compile(r"(?:\b(?:my|your|his|her|our|their|its)|\w['’]s)\s+\
 #: park", "Sunday roasts."): a habit. Verbs
 #: in -s that say a day suits ("Thursday works.") are not nouns.
 _HABIT_NOUN = re.compile(r"(?!(?:works|suits|fits|sounds|looks|seems)\b)[a-z]{3,}[^s']s")
-_HABIT_END = re.compile(r"\s*(?:[.,;:!?)]|$)|\s+(?:in|at|with|around|along|through|by|on)\s")
+#: (a clause's end: its mark, a preposition going on with a place, or a word opening the next clause,
+#: "back to Tuesday classes because her friend is there")
+_HABIT_END = re.compile(
+    r"\s*(?:[.,;:!?)]|$)|\s+(?:in|at|with|around|along|through|by|on"
+    r"|because|since|so|but|which|where|when|while|though|although|unless)\s"
+)
 
 
 #: A second noun after the first, the head of a compound ("Sunday donor sessions at the mall").
@@ -193,6 +198,24 @@ def _listed_habit(line: str, low: str, end: int) -> bool:
     return noun is not None and _habit(line, noun)
 
 
+#: A part of a day after a weekday ("Monday night"), and what may follow it when it ends the weekday's phrase
+#: (no noun it is an attribute of: "her Monday night class" has one).
+_DAY_PART = {"morning", "afternoon", "evening", "night", "lunchtime"}
+_PHRASE_END = re.compile(
+    r"\s*(?:$|[.,;:!?)—–-]|(?:to|about|at|if|when|and|so|before|after|with|for|that|re)\b)"
+)
+
+
+def _object_her(low: str, start: int, noun: re.Match[str]) -> bool:
+    """Whether "her" before the weekday at ``low[start:]`` is a verb's object, not a possessive: the weekday
+    and a part of its day (``noun``) end the phrase ("remind her Monday night to find the shoes")."""
+    return (
+        low[max(0, start - 4) : start] == "her "
+        and noun.group("noun") in _DAY_PART
+        and _PHRASE_END.match(low, noun.end()) is not None
+    )
+
+
 def weekday_days(
     g: dict[str, str | None], low: str, line: str, start: int, end: int, today: date
 ) -> list[date] | None:
@@ -213,6 +236,8 @@ def weekday_days(
     noun = _NOUN_AFTER.match(line, end)
     if noun and past_verb(noun.group("noun")):
         noun = None  # "Emre's first Saturday went fine": the weekday is the subject of a report
+    if noun and _object_her(low, start, noun):
+        noun = None  # "remind her Monday night to ...": "her" the object, the weekday's night a time
     if not qual and noun and _DETERMINER.search(low, max(0, start - 24), start):
         return None  # "the new Thursday slot", "Ivy's first Saturday squad": a recurring slot
     title = _TITLE_AFTER.match(line, end)
