@@ -56,7 +56,10 @@ def add_typed(
             kind = "place" if c.before.endswith(" at ") else "work"
             guessed.add(len(typed))
         sold = c.line in suppliers and _sold_by(plain, c.line_start, c.name_at)
+        own = kind
         kind, strong = _layout_kind(c, kind, strong, tech, labels, sold)
+        if rare and own == "unknown" and kind != "unknown" and c.before.rstrip().endswith(":"):
+            strong = True  # "Insurer: Brackwater Mutual.": a rare name opening a label's value, typed by it
         if not c.heading and (tagged := tag_kind(c.before, tech.on(c.line))) is not None:
             kind, strong = tagged, True  # "- [org] Halden Bikes": the item's own tag says what it names
         if kind == "technology":
