@@ -85,7 +85,8 @@ PLACE_NOT_SURNAME = frozenset(
     """Street Road Avenue Ave Square Gardens Cathedral Airport Harbour Harbor Beach Island Islands Valley
     Mountain Mountains Forest District County Province Quarter Market Arena Stadium Hotel Cafe Café
     Restaurant Bistro Bakery Tavern Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Wharf
-    Quay Pier Falls Canyon Peninsula Building Buildings Campus Trail""".split()
+    Quay Pier Falls Canyon Peninsula Building Buildings Campus Trail Sound Haven Firth Strait
+    Estuary""".split()
 )
 #: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
 EVENT_LAST = set(
