@@ -55,6 +55,6 @@ def test_building_and_estate_names_are_places_not_people() -> None:
 
 def test_a_word_no_frequent_word_is_a_name_at_once() -> None:
     found = _kinds("- Insurer: Quorvane.\n- Fees are paid through Zeltrix every month.\n- Status: Done.\n")
-    assert found["Quorvane"][1] == "rare_name"
+    assert found["Quorvane"] == ("organisation", "typed_name")  # a label's value: typed by it (session 25)
     assert found["Zeltrix"][1] == "rare_name"
     assert found.get("Done", ("", "name_start"))[1] == "name_start"  # a frequent word: only a candidate

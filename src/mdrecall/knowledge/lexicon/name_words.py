@@ -35,6 +35,7 @@ __all__ = [
     "PLACE_NOT_SURNAME",
     "PLACE_NOUNS",
     "PLACE_WORDS",
+    "SHIRE",
     "WEAK_ORG",
     "apposed_kind",
     "named_occasion",
@@ -59,6 +60,8 @@ ORG_SUFFIX = re.compile(rf"\b({ORG_WORDS})\.?$")
 ORG_WORD = re.compile(rf"^(?:{ORG_WORDS})$", re.IGNORECASE)
 #: Organisation words that do not make a multi-word name an entity on their own ("Platform Team").
 WEAK_ORG = {"Team", "Group", "Services", "Department", "Committee"}
+#: One word naming a county by its English ending ("Pembrokeshire", "Perthshire"), listed or not.
+SHIRE = re.compile(r"[A-Z][a-z]{2,}shire")
 #: Words that make a name a place, last ("St Anne's Church", "Peak District") or first ("Osteria Nonna").
 PLACE_LAST = set(
     """Street St Road Rd Avenue Ave Lane Square Park Gardens Garden Church Cathedral Chapel Abbey Castle
@@ -82,7 +85,8 @@ PLACE_NOT_SURNAME = frozenset(
     """Street Road Avenue Ave Square Gardens Cathedral Airport Harbour Harbor Beach Island Islands Valley
     Mountain Mountains Forest District County Province Quarter Market Arena Stadium Hotel Cafe Café
     Restaurant Bistro Bakery Tavern Gallery Theatre Theater Cinema Hospital Centre Center Mall Plaza Wharf
-    Quay Pier Falls Canyon Peninsula Building Buildings Campus Trail""".split()
+    Quay Pier Falls Canyon Peninsula Building Buildings Campus Trail Sound Haven Firth Strait
+    Estuary""".split()
 )
 #: Words that make a name an event, last ("Harrogate Folk Festival", "Leeds Marathon").
 EVENT_LAST = set(

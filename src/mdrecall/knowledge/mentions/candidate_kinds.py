@@ -16,7 +16,7 @@ from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, place
 from mdrecall.knowledge.lexicon.name_words import PLACE_NOUNS, PLACE_WORDS
 from mdrecall.knowledge.mentions.capital_names import Candidate
 from mdrecall.knowledge.mentions.file_scan import SHAPE, FileScan
-from mdrecall.knowledge.mentions.label_kinds import LABEL_HEAD, LineLabels
+from mdrecall.knowledge.mentions.label_kinds import LABEL_HEAD, LineLabels, tag_kind
 from mdrecall.knowledge.mentions.mention_readers import is_rare, listed_with, name_shaped, tech_like
 from mdrecall.knowledge.mentions.name_cues import ANIMAL_WORDS, OWNED
 from mdrecall.knowledge.mentions.names import name_kind
@@ -57,7 +57,12 @@ def add_typed(
             kind = "place" if c.before.endswith(" at ") else "work"
             guessed.add(len(typed))
         sold = c.line in suppliers and _sold_by(plain, c.line_start, c.name_at)
+        own = kind
         kind, strong = _layout_kind(c, kind, strong, tech, labels, sold)
+        if rare and own == "unknown" and kind != "unknown" and c.before.rstrip().endswith(":"):
+            strong = True  # "Insurer: Brackwater Mutual.": a rare name opening a label's value, typed by it
+        if not c.heading and (tagged := tag_kind(c.before, tech.on(c.line))) is not None:
+            kind, strong = tagged, True  # "- [org] Halden Bikes": the item's own tag says what it names
         if kind == "technology":
             tech.add(c.line)  # "Snakemake pipeline on Eddie, then DESeq2": the line is about tools
         # The first word of a sentence or line (or a heading's words) is capitalised anyway: only a weak

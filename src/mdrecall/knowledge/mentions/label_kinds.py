@@ -13,6 +13,7 @@ __all__ = [
     "VALUE_END",
     "header_kind",
     "label_kind",
+    "tag_kind",
 ]
 
 #: A label opening a line and what it says the names in its value are ("- Bank: Triodos", "Stack: Rust,
@@ -84,6 +85,45 @@ def label_kind(before: str, technical: bool = False) -> str | None:
     if m is None:
         return None
     kind = LABEL_KINDS.get(m.group(1).split()[-1].lower())
+    if kind == "tools":
+        return "technology" if technical else "product"
+    return kind
+
+
+#: A kind's tag opening a line's item, as an agent types the bullets of the memory it keeps ("- [person] Ngozi
+#: Eze — her landlord", "* [org] Halden Bikes", "1. [place] Milford Haven"): the tag in square brackets, then
+#: the name. Not a task's box ("- [x] Buy tape") nor a note's type ("[fact]", "[decision]"): only a word of
+#: :data:`TAG_KINDS` or :data:`LABEL_KINDS` types the name.
+TAG = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?\[([A-Za-z][A-Za-z -]{0,23})\][ \t]*(?:[-:—–][ \t]*)?$"
+)
+#: A tag's word → kind: the kinds' own names and their short forms (a label's words count too).
+TAG_KINDS: dict[str, str] = {
+    **dict.fromkeys("person people persons contact contacts friend family relative".split(), "person"),
+    **dict.fromkeys(
+        "org orgs organisation organisations organization organizations company companies business".split(),
+        "organisation",
+    ),
+    **dict.fromkeys("place places location locations venue".split(), "place"),
+    **dict.fromkeys("project projects".split(), "project"),
+    **dict.fromkeys("pet pets animal animals".split(), "pet"),
+    **dict.fromkeys("tech technology technologies".split(), "technology"),
+    **dict.fromkeys("product products device devices gear item".split(), "product"),
+    **dict.fromkeys("work works book film movie album".split(), "work"),
+    **dict.fromkeys("event events".split(), "event"),
+}
+
+
+def tag_kind(before: str, technical: bool = False) -> str | None:
+    """The kind a tag right before a name says it is ("- [person] " → person, "- [org] " → organisation),
+    or None. ``before`` is the line's text up to the name."""
+    if "]" not in before[-4:]:
+        return None  # most names follow no tag: one look at the last characters
+    m = TAG.fullmatch(before)
+    if m is None:
+        return None
+    word = m.group(1).strip().split()[-1].lower()
+    kind = TAG_KINDS.get(word) or LABEL_KINDS.get(word)
     if kind == "tools":
         return "technology" if technical else "product"
     return kind

@@ -67,6 +67,7 @@ PERSON_BEFORE = re.compile(
     r"colleague|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|girlfriend|boyfriend|mentor|"
     r"roommate|flatmate|neighbour|neighbor|niece|nephew|fiancée?|interviewed|hired)[:,]?[ ]$"
     r"|\b(?:kids|children|sons|daughters|twins|grandkids|grandchildren|stepkids):[ ]$"
+    r"|\b(?:parents|grandparents|in-laws|siblings|sisters|brothers|cousins),[ ]$"
     r"|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Adv|Sir|Dame|Lady|Lord)\.?[ ]$"
     r"|\b(?-i:Pastor|Reverend|Rev|Revd|Fr|Bishop|Archbishop|Imam|Sheikh|Rabbi|Deacon|Professor|Coach)\.?[ ]$",
     re.IGNORECASE,
@@ -282,8 +283,9 @@ CUE_LAST = frozenset(
     manager colleague cousin aunt uncle grandma grandpa grandmother grandfather girlfriend boyfriend mentor
     roommate flatmate neighbour neighbor niece nephew dr mr mrs ms mx prof sir dame lady lord interviewed
     pastor reverend rev revd fr bishop archbishop imam sheikh rabbi deacon professor coach
-    kids children sons daughters twins grandkids grandchildren stepkids
-    hired reading read finished started watched watching watch rewatched to album novel book film movie
+    kids children sons daughters twins grandkids grandchildren stepkids parents grandparents laws siblings
+    sisters brothers cousins hired reading read finished started watched watching watch rewatched to album
+    novel book film movie
     show series podcast song play the in at from around through into visited visiting visit left
     leaving via walked walking walk fed feeding feed groomed brushed wormed neutered spayed by for uses use
     used using migrated migrating migrate switched switching switch deployed deploy hosted hosting

@@ -46,6 +46,7 @@ from mdrecall.knowledge.lexicon.name_words import (
     PLACE_FIRST,
     PLACE_LAST,
     PLACE_NOT_SURNAME,
+    SHIRE,
     TEAM_LAST,
     WEAK_ORG,
     WORD_GIVEN_NAMES,
@@ -205,7 +206,9 @@ def name_kind(
         return "product", True  # "a bag of Marlow Country", "the dog eats Fenwick Senior": goods
     if len(words) == 1 and cued and name in places() and ANIMAL_BEFORE.search(tail):
         return "pet", True  # "Tortoise: Kobe", "our cat Paris": an animal named after a city
-    if name in places() and not (len(words) == 1 and given_name(name) and not _place_cued(tail, cued)):
+    if (name in places() or (SHIRE.fullmatch(name) and not _noun_next(after))) and not (
+        len(words) == 1 and given_name(name) and not _place_cued(tail, cued)
+    ):  # "Pembrokeshire": a county by its English ending; not "a Staffordshire terrier" (a breed)
         return "place", True  # "Sofia" is a city and a given name: a place only where a cue says so
     if several and len(words) == 2 and head.isupper() and len(head) <= 4 and words[1] in places():
         return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city

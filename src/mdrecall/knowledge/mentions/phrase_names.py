@@ -27,7 +27,7 @@ from mdrecall.knowledge.mentions.digit_names import add_digit_names
 from mdrecall.knowledge.mentions.file_scan import FileScan
 from mdrecall.knowledge.mentions.foreign_titles import add_foreign_titles
 from mdrecall.knowledge.mentions.holiday_names import add_holidays
-from mdrecall.knowledge.mentions.label_kinds import label_kind
+from mdrecall.knowledge.mentions.label_kinds import label_kind, tag_kind
 from mdrecall.knowledge.mentions.linked_names import linked_names, partner_kind
 from mdrecall.knowledge.mentions.local_heads import add_local_names
 from mdrecall.knowledge.mentions.lower_address import add_lower_address
@@ -277,6 +277,7 @@ def _add_joined(scan: FileScan) -> None:
             name, kind = joined_kind
             if name.split()[-1] in ABBREVIATED and ABBREVIATION_DOT.match(plain, jm.end()):
                 name += "."  # "Paul Lange & Co. (Shimano)": the dot is the name's
+            kind = tag_kind(plain[scan.starts[i] : start]) or kind  # "- [venue] Tilt & Tonic": its tag's
             scan.add(i, name, kind, "typed_name")
             taken.add(start, jm.end())
 

@@ -23,6 +23,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 
 from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, known_name, places
+from mdrecall.knowledge.lexicon.name_words import PLACE_LAST
 from mdrecall.knowledge.mentions.label_kinds import header_kind
 
 __all__ = ["TableCells", "heading_things", "supplier_lines", "work_items", "work_label_items"]
@@ -217,6 +218,8 @@ def _item_titles(line: str, i: int, at: int) -> list[tuple[int, int, int, str]]:
             break
         out.append((i, at, at + len(title), "work"))
         maker = made or _MAKER.match(line, at + len(title)) or _ONE_MAKER.match(line, at + len(title))
+        if maker is not None and _venue_named(maker.group("m")):
+            break  # "- Swan Lake, Bradford Alhambra Theatre, 2/3": where it is on, neither maker nor title
         if maker is not None and _maker_name(maker.group("m")):  # "- Perfect Days, Wim Wenders"
             out.append((i, maker.start("m"), maker.end("m"), "person"))
             stop = maker.end("m")
@@ -318,6 +321,13 @@ def _maker_name(name: str) -> bool:
     if " " in name:
         return True
     return not common_word(name) and name not in places() and known_name(name) is None
+
+
+def _venue_named(name: str) -> bool:
+    """Does a name of several words after a listed title read as a place's: a place's word last ("Leeds Town
+    Hall", "Royal Albert Hall") or a town of the gazetteer, no given name, first ("Bradford Alhambra")?"""
+    words = name.split()
+    return len(words) > 1 and (words[-1] in PLACE_LAST or (words[0] in places() and not given_name(words[0])))
 
 
 def _made_by(name: str) -> bool:
