@@ -31,6 +31,9 @@ these supersedes the older line.
   of a kind ("switched every reminder to email", "all invoices go out as PDF now") changes the standing way
   of them, not an older line telling of one of them ("set a reminder to renew the passport"): that one
   was done.
+* **A rule for every one, then one** (:func:`every_then_one`): an older line giving a thing's rule for every
+  time ("check-up every six months") is not superseded by a later line telling how one of them went ("the
+  check-up was at the new clinic"), unless the later line moves the thing itself or gives a rule of its own.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ __all__ = [
     "only_stop_stems",
     "others_departure",
     "one_then_every",
+    "every_then_one",
     "place_named_again",
     "town_named_again",
     "restated",
@@ -205,10 +209,38 @@ def one_then_every(old: Fact, new: Fact) -> bool:
     return any(k in one and k in named and not re.search(r"\b(?:every|all|each)\b", low) for k in kinds)
 
 
+#: A noun, then "every": the thing a rule is for ("recheck every three months").
+_RULE_FOR = re.compile(r"\b([a-z][a-z'’-]{2,})\s+every\b")
+#: A later line's wording of a rule or of the thing itself changed, not of one time of it.
+_STANDING = re.compile(
+    r"\b(?:every|each|all|always|usually|from now on|going forward|now on|anymore|any more|no longer)\b"
+)
+#: A verb of the thing itself moved or changed, after "was"/"were".
+_MOVED = (
+    r"(?:moved|changed|shifted|switched|pushed|brought|put|made|cut|increased|reduced|extended|set"
+    r"|cancell?ed)"
+)
+
+
+def every_then_one(old: Fact, new: Fact) -> bool:
+    """Does ``old`` give the rule for every time of a thing ("recheck every three months") and ``new`` only
+    tell how one time of it went ("the recheck was at Broomfield"), neither moving it nor giving a rule?"""
+    low = new.words.lower()
+    if _STANDING.search(low):
+        return False
+    for m in _RULE_FOR.finditer(old.words.lower()):
+        thing = m.group(1)
+        if thing in STOP_WORDS or thing in NOT_SUBJECT:
+            continue
+        if re.search(rf"\b{re.escape(thing)}\s+(?:was|were)\b(?!\s+{_MOVED}\b)", low):
+            return True
+    return False
+
+
 def restated(old: Fact, new: Fact) -> bool:
     """Is the pair (``old`` superseded by ``new``) one of :func:`others_departure`,
     :func:`departure_again`, :func:`place_named_again`, :func:`town_named_again`, :func:`in_place_again`,
-    :func:`only_stop_stems` or :func:`one_then_every`?"""
+    :func:`only_stop_stems`, :func:`one_then_every` or :func:`every_then_one`?"""
     return (
         others_departure(old, new)
         or departure_again(old, new)
@@ -217,4 +249,5 @@ def restated(old: Fact, new: Fact) -> bool:
         or in_place_again(old, new)
         or only_stop_stems(old, new)
         or one_then_every(old, new)
+        or every_then_one(old, new)
     )
