@@ -88,3 +88,19 @@ def test_a_rule_changed_still_supersedes(tmp_path: Path) -> None:
         tmp_path, [("pets/rufus.md", RUFUS), ("memory/2027-03-10.md", "# 2027-03-10\n\n" + rule)]
     )
     assert pairs.get(("pets/rufus.md", 4)) == ("memory/2027-03-10.md", 3)
+
+
+def test_the_old_value_named_at_a_sentences_start_is_named(tmp_path: Path) -> None:
+    # (knowledge/changes/change_rules.py's value_replaced: "Lumix" opens a sentence within the later line)
+    later = (
+        "- Jonas gave me his old Fujifilm X-T4, set it up this morning. Lumix goes in the kit bag as the"
+        " backup camera.\n"
+    )
+    pairs = fact_pairs_in(
+        tmp_path,
+        [
+            ("MEMORY.md", "# Memory\n\n- Camera: an old Lumix G7, sticky shutter.\n"),
+            ("memory/2027-06-02.md", "# 2027-06-02\n\n" + later),
+        ],
+    )
+    assert pairs[("MEMORY.md", 3)] == ("memory/2027-06-02.md", 3)
