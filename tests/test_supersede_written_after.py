@@ -104,3 +104,25 @@ def test_the_old_value_named_at_a_sentences_start_is_named(tmp_path: Path) -> No
         ],
     )
     assert pairs[("MEMORY.md", 3)] == ("memory/2027-06-02.md", 3)
+
+
+GALLERY = "# Lindqvist Gallery\n\n- Members' preview: Friday 6 June at the Glasshouse Room.\n"
+
+
+def test_moving_another_thing_supersedes_not_the_line(tmp_path: Path) -> None:
+    # (knowledge/changes/restated_pairs.py's other_thing_moved: the later line moves what it names)
+    later = (
+        "- Ingrid Lindqvist has moved Theo's pottery lessons: Wednesdays 5pm from this week, in the gallery's"
+        " new room upstairs.\n"
+    )
+    pairs = fact_pairs_in(
+        tmp_path, [("art/gallery.md", GALLERY), ("memory/2027-05-02.md", "# 2027-05-02\n\n" + later)]
+    )
+    assert ("art/gallery.md", 3) not in pairs
+
+
+def test_moving_the_thing_under_another_word_still_supersedes(tmp_path: Path) -> None:
+    page = "# Kids\n\n- Judo: Tuesdays 5pm at Ashgrove Leisure Centre.\n"
+    later = "- Ashgrove Leisure Centre moved Nell's class to Thursday evenings, 6pm.\n"
+    pairs = fact_pairs_in(tmp_path, [("kids.md", page), ("memory/2027-05-02.md", "# 2027-05-02\n\n" + later)])
+    assert pairs.get(("kids.md", 3)) == ("memory/2027-05-02.md", 3)
