@@ -75,6 +75,7 @@ LABELLED = (
     "held_out_28",
     "held_out_29",
     "held_out_31",
+    "held_out_33",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]

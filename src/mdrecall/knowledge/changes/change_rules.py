@@ -209,7 +209,12 @@ def value_replaced(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str
     if _person(names) or any(n.capitalize() in TITLES for n in names):
         return False  # a person named with others in a log ("saw Dr Ruiz, Kim did the jab"): no evidence
     gained = {s[2:] for s in new_slots - old_slots if s[:2] in ("c:", "h:")}
-    if names.isdisjoint(s[2:] for s in new_slots) or not new_names(old.words, new.words, gained):
+    # (the older's name opening a sentence within the newer is named too: "… USB-C at last. Pixel goes in the
+    # van"; not the line's first word: "Fire brigade report …" names no "Fire & Rescue")
+    written = {w.lower() for w in new.words.split()[1:] if w[:1].isupper()}
+    if (names.isdisjoint(s[2:] for s in new_slots) and names.isdisjoint(written)) or not new_names(
+        old.words, new.words, gained
+    ):
         return False  # (a name of the older's written out in full is no other name: the fact restated)
     name_stems = {w for n in names for w in subject_words(n)}
     thing = subject_words(old.words.lower()) - name_stems

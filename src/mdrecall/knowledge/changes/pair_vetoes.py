@@ -26,6 +26,9 @@ theirs. Pure.
 * **The same told again** (:func:`~mdrecall.knowledge.changes.restated_pairs.restated`): another person's
   departure, one departure told twice, a place or a town named or put again, only a log marker's word
   shared, one instance then a rule for every one.
+* **Written after** (:func:`~mdrecall.knowledge.changes.written_after.written_after`): an older line
+  naming the day its state held since ("since 15/9") or the day it logs ("22/10: …") is not superseded by
+  a line dated on or before that day.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import re
 
 from mdrecall.knowledge.changes.change_sides import GIVES_BEFORE, sides
 from mdrecall.knowledge.changes.restated_pairs import restated
+from mdrecall.knowledge.changes.written_after import written_after
 from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_values import subject_words
 from mdrecall.knowledge.fact_lines.facts import Fact
@@ -174,6 +178,7 @@ def kept_pairs(facts: dict[Key, Fact], pairs: dict[Key, Supersession]) -> dict[K
             or back_where_it_was(old, later)
             or other_attribute(old, later)
             or restated(old, later)
+            or written_after(old, later)
         ):
             out[key] = new
     for key, new in out.items():

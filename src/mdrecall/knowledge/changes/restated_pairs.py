@@ -31,6 +31,12 @@ these supersedes the older line.
   of a kind ("switched every reminder to email", "all invoices go out as PDF now") changes the standing way
   of them, not an older line telling of one of them ("set a reminder to renew the passport"): that one
   was done.
+* **A rule for every one, then one** (:func:`every_then_one`): an older line giving a thing's rule for every
+  time ("check-up every six months") is not superseded by a later line telling how one of them went ("the
+  check-up was at the new clinic"), unless the later line moves the thing itself or gives a rule of its own.
+* **Another thing moved** (:func:`other_thing_moved`): a later line moving a thing it names ("has moved
+  Theo's pottery lessons") leaves standing an older line naming neither that thing nor a name the later line
+  holds ("Members' preview: Friday 6 June at the Glasshouse Room").
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from mdrecall.knowledge.fact_lines.leave_grammar import departure, left_values
 from mdrecall.knowledge.fact_lines.value_kinds import value_slots
 from mdrecall.knowledge.lexicon.mention_patterns import HONORIFICS, TITLES
 from mdrecall.knowledge.lexicon.name_lists import places
+from mdrecall.knowledge.lexicon.noun_words import person_noun
 from mdrecall.text.stopwords import STOP_WORDS
 
 __all__ = [
@@ -53,6 +60,8 @@ __all__ = [
     "only_stop_stems",
     "others_departure",
     "one_then_every",
+    "every_then_one",
+    "other_thing_moved",
     "place_named_again",
     "town_named_again",
     "restated",
@@ -205,10 +214,83 @@ def one_then_every(old: Fact, new: Fact) -> bool:
     return any(k in one and k in named and not re.search(r"\b(?:every|all|each)\b", low) for k in kinds)
 
 
+#: A noun, then "every": the thing a rule is for ("recheck every three months").
+_RULE_FOR = re.compile(r"\b([a-z][a-z'’-]{2,})\s+every\b")
+#: A later line's wording of a rule or of the thing itself changed, not of one time of it.
+_STANDING = re.compile(
+    r"\b(?:every|each|all|always|usually|from now on|going forward|now on|anymore|any more|no longer)\b"
+)
+#: A verb of the thing itself moved or changed, after "was"/"were".
+_MOVED = (
+    r"(?:moved|changed|shifted|switched|pushed|brought|put|made|cut|increased|reduced|extended|set"
+    r"|cancell?ed)"
+)
+
+
+def every_then_one(old: Fact, new: Fact) -> bool:
+    """Does ``old`` give the rule for every time of a thing ("recheck every three months") and ``new`` only
+    tell how one time of it went ("the recheck was at Broomfield"), neither moving it nor giving a rule?"""
+    low = new.words.lower()
+    if _STANDING.search(low):
+        return False
+    for m in _RULE_FOR.finditer(old.words.lower()):
+        thing = m.group(1)
+        if thing in STOP_WORDS or thing in NOT_SUBJECT:
+            continue
+        if re.search(rf"\b{re.escape(thing)}\s+(?:was|were)\b(?!\s+{_MOVED}\b)", low):
+            return True
+    return False
+
+
+#: A verb moving a thing, then the thing: a determiner or an owner, then one or two words.
+_MOVES_THING = re.compile(
+    r"\b(?:moved|rescheduled|reschedules|shifted)\s+(?:the|our|my|his|her|their|its|"
+    r"[a-z][a-z-]*'s|[a-z][a-z-]*’s)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?"
+)
+
+
+def other_thing_moved(old: Fact, new: Fact) -> bool:
+    """Does ``new`` move a thing it names ("has moved Orla's classes") that ``old`` does not name ("Academy
+    show: Sunday 13 December at the Crucible Studio")?"""
+    m = _MOVES_THING.search(new.words.lower())
+    if m is None:
+        return False
+    said = [w for w in m.groups() if w and w not in STOP_WORDS]
+    if any(_being(w) for w in said):
+        return False  # a person or an animal moved is a place changed ("moved the children to St Anne's")
+    thing = {stem(w) for w in said} - {stem(w) for w in NOT_SUBJECT}
+    if not thing or not thing.isdisjoint(_stems(old.words)):
+        return False
+    # (a name both lines hold is the thing under another word: "Swimming: Thursdays at Brunswick Baths" …
+    # "Brunswick Baths moved Ivy's squad to Saturdays")
+    return _names(old.words).isdisjoint(_names(new.words))
+
+
+def _being(word: str) -> bool:
+    """Is ``word``, or its singular, a noun of a person or an animal (WordNet's, ``person_noun``)?"""
+    forms = {word, word[:-1] if word.endswith("s") else word, word[:-3] if word.endswith("ren") else word}
+    return any(person_noun(f) for f in forms)
+
+
+def _names(words: str) -> set[str]:
+    """The capitalised words of a line past its first, less the days and months."""
+    return {w.lower() for w in words.split()[1:] if w[:1].isupper()} - _CALENDAR_WORDS
+
+
+#: Days and months, capitalised in every line that names them.
+_CALENDAR_WORDS = {
+    *(d + "day" for d in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")),
+    *(d + "days" for d in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")),
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+}  # fmt: skip
+
+
 def restated(old: Fact, new: Fact) -> bool:
     """Is the pair (``old`` superseded by ``new``) one of :func:`others_departure`,
     :func:`departure_again`, :func:`place_named_again`, :func:`town_named_again`, :func:`in_place_again`,
-    :func:`only_stop_stems` or :func:`one_then_every`?"""
+    :func:`only_stop_stems`, :func:`one_then_every`, :func:`every_then_one` or
+    :func:`other_thing_moved`?"""
     return (
         others_departure(old, new)
         or departure_again(old, new)
@@ -217,4 +299,6 @@ def restated(old: Fact, new: Fact) -> bool:
         or in_place_again(old, new)
         or only_stop_stems(old, new)
         or one_then_every(old, new)
+        or every_then_one(old, new)
+        or other_thing_moved(old, new)
     )
