@@ -88,24 +88,9 @@ def load(which: str) -> dict[str, Any]:
     return {"facts": facts, "pairs": pairs, "gold": gold}
 
 
-def fine_kind(slot: str) -> str:
-    """A value slot's kind, a time's by its grain (as the change pass reads them): a weekday ``tw``, a clock
-    time ``tc``, a day of a month ``td``, a month ``tm``; another kind's letter."""
-    if not slot.startswith("t:"):
-        return slot[:1]
-    v = slot[2:]
-    if v.endswith("day"):
-        return "tw"
-    if ":" in v or v.isdigit():
-        return "tc"
-    if v[:3].isalpha() and v[3:].isdigit():
-        return "td" if v[3:] else "tm"
-    return "t"
-
-
 def kinds_of(f: Any, kinds: set[str]) -> dict[str, set[str]]:
     """A line's values of ``kinds`` (a time by its grain), by kind."""
-    from mdrecall.knowledge.fact_lines.value_kinds import value_slots
+    from mdrecall.knowledge.fact_lines.value_kinds import fine_kind, value_slots
 
     out: dict[str, set[str]] = {}
     for s in value_slots(f):

@@ -28,6 +28,7 @@ __all__ = [
     "TYPED_KINDS",
     "attr_kinds",
     "changed_kinds",
+    "fine_kind",
     "is_typed",
     "stated_differs",
     "kind_differs",
@@ -113,7 +114,7 @@ def values_differ(old: set[str], new: set[str], kinds: str = KINDS) -> bool:
     return any(k in a and k in b for k in kinds)
 
 
-def _fine_kind(slot: str) -> str:
+def fine_kind(slot: str) -> str:
     """A value slot's kind, a time's by its grain: a weekday (``tw``), a clock time (``tc``), a day of a
     month (``td``), a month (``tm``); another kind's letter (``c``, ``n``, ``m``, …)."""
     if not slot.startswith("t:"):
@@ -132,8 +133,8 @@ def other_grain(old: str, new: str) -> bool:
     """Do two time values (a time attribute's words: "saturday", "12:00", "jun19") state times of other
     grains, one only days (a weekday, a date, a month) and the other only clock times ("Saturday game" …
     "kick-off moved to 12:00": the day stays, its hour is told)?"""
-    a = {_fine_kind(f"t:{w}") for w in old.split()}
-    b = {_fine_kind(f"t:{w}") for w in new.split()}
+    a = {fine_kind(f"t:{w}") for w in old.split()}
+    b = {fine_kind(f"t:{w}") for w in new.split()}
     return bool(a and b) and ((a <= _DAYS and b == {"tc"}) or (a == {"tc"} and b <= _DAYS))
 
 
@@ -149,8 +150,8 @@ def kind_differs(old: set[str], new: set[str], names: bool = False) -> bool:
     £2.65 in January", nor "Mr Adeyemi" … "Mr Field", nor "12 Dec" … "for 20 kids")?"""
     kinds = KINDS if names else _VALUE_KINDS
     old, new = _bare(old), _bare(new)
-    gained = {_fine_kind(s) for s in new - old if s[:1] in kinds}
-    return bool(gained) and any(_fine_kind(s) in gained for s in old - new if s[:1] in kinds)
+    gained = {fine_kind(s) for s in new - old if s[:1] in kinds}
+    return bool(gained) and any(fine_kind(s) in gained for s in old - new if s[:1] in kinds)
 
 
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
