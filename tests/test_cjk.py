@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Memory
-from mdrecall.stores import sqlite as sqlite_store
-from mdrecall.stores import sqlite_migrations
+from mdrecall.stores import sqlite_files, sqlite_migrations
 from mdrecall.stores.sqlite import default_index_path
 
 from helpers import write
@@ -143,7 +142,7 @@ def test_v1_index_is_migrated_and_backfilled(
         parents = "\nALTER TABLE chunks ADD COLUMN parent_start INTEGER NOT NULL DEFAULT 0;\n"
         parents += "ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;\n"
         m.setattr(sqlite_migrations, "MIGRATIONS", [sqlite_migrations.MIGRATIONS[0] + parents])
-        m.setattr(sqlite_store, "index_chunk", _v1_index_chunk)
+        m.setattr(sqlite_files, "index_chunk", _v1_index_chunk)
         old = open_memory(cjk_ws, index={"sync_on_search": False})
         old.index()
         assert old.status().schema_version == 1

@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from mdrecall.models import Chunk, FileRecord
-from mdrecall.stores import sqlite as sqlite_store
-from mdrecall.stores import sqlite_migrations, sqlite_vec_index, sqlite_vectors
+from mdrecall.stores import sqlite_files, sqlite_migrations, sqlite_vec_index, sqlite_vectors
 from mdrecall.stores.sqlite import SQLiteStore
 from mdrecall.stores.sqlite_vec_index import available, side_path
 from mdrecall.stores.sqlite_vectors import top_k
@@ -177,7 +176,7 @@ def test_schema_2_vectors_are_migrated(tmp_path: Path, monkeypatch: pytest.Monke
         parents += "ALTER TABLE chunks ADD COLUMN parent_end INTEGER NOT NULL DEFAULT 0;\n"
         first, second = sqlite_migrations.MIGRATIONS[:2]
         m.setattr(sqlite_migrations, "MIGRATIONS", [first, second + parents])
-        m.setattr(sqlite_store, "index_chunk", _schema_2_index_chunk)
+        m.setattr(sqlite_files, "index_chunk", _schema_2_index_chunk)
         old = SQLiteStore(path, sqlite_vec=False)
         fill(old, 120)
         old.close()

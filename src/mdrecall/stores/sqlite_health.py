@@ -86,6 +86,7 @@ def refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
 
 class SQLiteCore(Protocol):
     """What the mixins of :class:`~mdrecall.stores.sqlite.SQLiteStore` (:class:`SQLiteRecovery`,
+    :class:`~mdrecall.stores.sqlite_files.SQLiteFiles`,
     :class:`~mdrecall.stores.sqlite_fts.SQLiteKeywordSearch`) call on it: methods the store defines
     itself, so these declarations never stand in for them at run time. Each mixin declares the state
     it reads and writes."""
