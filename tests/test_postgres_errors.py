@@ -1,6 +1,7 @@
 """A PostgreSQL server that refuses a write says why in the user's terms
-(:mod:`mdrecall.stores.postgres_errors`): a read-only server, a limit set on it, a full disk; what was kept; and what to do. Nothing is lost: the next
-sync on a writable server stores what the refused one did not."""
+(:mod:`mdrecall.stores.postgres_errors`): a read-only server, a limit set on it, a full disk; what was
+kept; and what to do. Nothing is lost: the next sync on a writable server stores what the refused one
+did not."""
 
 from __future__ import annotations
 
