@@ -101,8 +101,10 @@ class Session:
             conn = pg.connect(self.dsn, autocommit=True, connect_timeout=10)
         except pg.Error as exc:
             cause = cause_of(exc)
-            check = f"{cause[0]}. {cause[1]}" if cause else (
-                f"Check store.dsn (or {DSN_ENV}) and that the server is running"
+            check = (
+                f"{cause[0]}. {cause[1]}"
+                if cause
+                else (f"Check store.dsn (or {DSN_ENV}) and that the server is running")
             )
             raise StoreError(
                 f"cannot connect to PostgreSQL at {safe_dsn(self.dsn)}: {str(exc).strip()}. {check}"
