@@ -1,0 +1,42 @@
+"""Entities in a coding agent's memory, session 26 (h-ents34): technologies a developer names daily that no
+hand-kept list holds, and what stands beside a name without being one.
+
+The notes are written for these tests (an agent keeping a game studio's and a bakery's memory), in words
+of their own, not the labelled sets'."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mdrecall.knowledge.lexicon.name_lists import known_name
+
+from helpers import workspace_entities
+
+
+def test_pygments_languages_and_formats_are_technologies() -> None:
+    # fails before: none of these was a well-known name (no list held them)
+    for name in ("Jsonnet", "PromQL", "TOML", "protobuf", "Caddyfile"):
+        known = known_name(name)
+        assert known is not None and known.kind == "technology", name
+    # ordinary words, given names, short capitalised words and a body's initials stay out
+    for word in ("Clean", "Felix", "Diff", "Croc", "SQL", "HTML", "RSL", "chai", "Lasso"):
+        assert known_name(word) is None or known_name(word).kind != "technology", word  # type: ignore[union-attr]
+
+
+def test_a_lexer_name_in_prose_is_an_entity_and_in_code_it_is_not(tmp_path: Path) -> None:
+    names = {
+        e.name.casefold(): e.kind
+        for e in workspace_entities(
+            tmp_path,
+            {
+                "MEMORY.md": "- Build config moved from Makefile targets to Jsonnet; alerts in PromQL.\n",
+                "memory/2026-03-02.md": "- Wire format is protobuf now; the `toml` loader stays.\n"
+                "```\nexport TOML_PATH=/etc/quill\n```\n",
+            },
+        )
+    }
+    # fails before: "Jsonnet" and "PromQL" were a name of no kind or a product, "protobuf" nothing
+    assert names.get("jsonnet") == "technology", names
+    assert names.get("promql") == "technology", names
+    assert "protobuf" in names or "protocol buffer" in names, names
+    assert "toml" not in names and "toml_path" not in names, names  # code is no prose
