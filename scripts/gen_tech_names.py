@@ -5,9 +5,10 @@ Pygments (BSD-2-Clause) is a well-kept table of ~600 languages, configuration an
 short names tools call them by. A lexer's display name is kept when it reads as a name, not an ordinary
 word (no frequent English word, no noun WordNet never capitalises, no given name, no place, and no word
 WordNet holds in any sense: "Clean", "Felix", "Prolog", "Lasso", "Delphi" are out); a name of capitals is
-kept with four letters or more and no ordinary initials ("TOML", "YAML", "LLVM"; not "SQL", "HTML", "RSL":
-an abbreviation or a body's initials as often); another with five letters or more ("Jsonnet", "GDScript";
-not "Croc", "Diff", "Rell": a nickname or a word as often), or four and a capital or digit inside ("FunC").
+kept with four letters or more and no ordinary initials or legal form ("TOML", "YAML", "LLVM"; not "SQL",
+"HTML", "RSL": an abbreviation or a body's initials as often; not "SARL"); another with five letters or
+more ("Jsonnet", "GDScript"; not "Croc", "Diff", "Rell": a nickname or a word as often), or four and a
+capital or digit inside ("FunC").
 A sessions', templates' or dialects' lexer ("Python console session", "HTML+Django") is no name of its own.
 Its lower-case short names of five letters or more that are none of those either ("protobuf", "jsonnet";
 not "chai", "purs") are the same technology written in lower case. The hand-kept ``known_names.txt`` and
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from pygments.lexers import get_all_lexers
 
+from mdrecall.knowledge.lexicon.legal_forms import legal_form_word
 from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, lower_noun, places
 from mdrecall.knowledge.mentions.acronym_slots import plain_initials
 from mdrecall.text.stopwords import STOP_WORDS
@@ -73,7 +75,7 @@ def _kept(name: str) -> bool:
     if _NOT_OWN.search(name) or not _NAME.fullmatch(name) or letters < 4:
         return False
     if name.isupper():
-        return not plain_initials(name)
+        return not plain_initials(name) and not legal_form_word(name)  # not "SARL": a French company
     if letters < 5 and not _SHAPED.search(name):
         return False  # "Croc", "Rell", "Diff": a short capitalised word is a nickname or a word as often
     return not _word(name)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from mdrecall.knowledge.lexicon.name_lists import known_name
 
-from helpers import workspace_entities
+from helpers import mention_kinds, workspace_entities
 
 
 def test_pygments_languages_and_formats_are_technologies() -> None:
@@ -40,3 +40,29 @@ def test_a_lexer_name_in_prose_is_an_entity_and_in_code_it_is_not(tmp_path: Path
     assert names.get("promql") == "technology", names
     assert "protobuf" in names or "protocol buffer" in names, names
     assert "toml" not in names and "toml_path" not in names, names  # code is no prose
+
+
+def test_a_legal_form_alone_is_no_name() -> None:
+    found = mention_kinds("- Client: Copperleaf Bakery LLC; invoices to Wendell Ash at Brightmoor PLLC.\n")
+    # fails before: "LLC" and "PLLC" were each an organisation of their own
+    assert "LLC" not in found and "PLLC" not in found, found
+    assert "Copperleaf Bakery" in found or "Copperleaf Bakery LLC" in found, found
+
+
+def test_capitals_a_hyphen_and_a_capital_are_one_name() -> None:
+    found = mention_kinds(
+        "- Snapshots: RESTIC-Z to the cold bucket, nightly.\n"
+        "- The new dock charges over USB-C at last.\n"
+        "- Studio van: our Mazda CX-V, Ines drives it Mondays.\n"
+        "- Ticket GAME-412 closed; PRE-K pickup at three.\n"
+    )
+    # fails before: none was read ("RESTIC-Z", "USB-C", a maker's "CX-V": a hyphen ended the capitals)
+    assert ("technology", "shape_name") in found.get("RESTIC-Z", set()), found
+    assert "USB-C" in found, found
+    assert ("product", "typed_name") in found.get("Mazda CX-V", set()), found
+    assert not {"GAME-412", "GAME", "PRE-K", "CX-V"} & found.keys(), found
+
+
+def test_a_hyphened_code_in_code_or_inside_a_longer_name_is_not_read_again() -> None:
+    found = mention_kinds("- Mount: a Starlynx EQ8-R on the pier.\n- Run `BORG-X prune` weekly.\n")
+    assert "EQ8-R" not in found and "BORG-X" not in found, found

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.lexicon.legal_forms import legal_form_word
 from mdrecall.knowledge.lexicon.mention_patterns import (
     CAMEL_LOW,
+    HYPHEN_CODE,
     LOWER,
     MIXED,
     MODEL_BEFORE,
@@ -32,7 +34,7 @@ from mdrecall.knowledge.mentions.names import name_kind, upper_kind
 from mdrecall.knowledge.mentions.owned_codes import owned_code
 from mdrecall.knowledge.mentions.tech_lines import TechLines
 
-__all__ = ["add_lower", "add_mixed", "add_upper_and_camel", "lower_hits"]
+__all__ = ["add_hyphen_codes", "add_lower", "add_mixed", "add_upper_and_camel", "lower_hits"]
 
 
 def add_mixed(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
@@ -69,6 +71,37 @@ def add_upper_and_camel(scan: FileScan, tech: TechLines, labels: LineLabels) -> 
             i = scan.line_of(m.start())
             if i not in scan.skip:
                 _add_shaped(scan, rx, m, i, tech, labels)
+
+
+def add_hyphen_codes(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
+    """Capitals, a hyphen and one capital ("WAL-G", "USB-C"): one name, of the kind its cue gives, else a
+    technology (a standard's or a tool's name); after a capitalised word the maker's model ("a Mazda CX-V":
+    a product), unless a longer name on the line holds it already ("Sky-Watcher EQ6-R")."""
+    plain = scan.plain
+    if "-" not in plain:
+        return
+    last_words: dict[int, set[str]] = {}  # line → the last words of the names read on it (once a line)
+    for m in HYPHEN_CODE.finditer(plain):
+        i = scan.line_of(m.start())
+        code = m.group(0)
+        if i in scan.skip or known_name(code) is not None:
+            continue
+        if i not in last_words:
+            last_words[i] = {name.rsplit(" ", 1)[-1] for name, _kind, _how in scan.per_line.get(i, ())}
+        if code in last_words[i]:
+            continue  # "Sky-Watcher EQ6-R": read whole with its maker
+        start = scan.line_start(i)
+        maker = _MAKER_BEFORE.search(plain[max(start, m.start() - 32) : m.start()])
+        if maker is not None and maker.group(1) not in STOP:
+            scan.add(i, f"{maker.group(1)} {code}", "product", "typed_name")
+            continue
+        kind, cued = cued_kind(plain, labels, start, m.start(), m.end(), tech.on(i))
+        # no cue: a standard's or a tool's name written alone ("USB-C", "WAL-G"), a model has its maker
+        scan.add(i, code, kind if cued else "technology", "typed_name" if cued else SHAPE)
+
+
+#: A capitalised word (a maker's name) right before a model's code: "Honda " in "our Honda CR-V".
+_MAKER_BEFORE = re.compile(r"(?<![\w'’@/.-])([A-Z][\w'’-]*[a-z][\w'’-]*)[ ]$")
 
 
 def _add_shaped(
@@ -126,8 +159,8 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
     if fmt := format_kind(word, plain[m.end() : m.end() + 4]):
         scan.add(i, word, fmt, "typed_name")
         return
-    if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP):
-        return
+    if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP) or legal_form_word(word):
+        return  # "Harbor Pixel LLC": a legal form is the name's, no name alone
     before = text_before(plain, scan.line_start(i), m.start())  # its last 256 characters: linear on one line
     after = plain[m.end() : m.end() + 24]
     if upper_kind(before, after) == "event":
