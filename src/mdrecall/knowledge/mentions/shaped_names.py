@@ -24,7 +24,7 @@ from mdrecall.knowledge.lexicon.mention_patterns import (
     UPPER,
 )
 from mdrecall.knowledge.lexicon.name_lists import known_name, lower_known
-from mdrecall.knowledge.mentions.acronym_slots import slot_kind
+from mdrecall.knowledge.mentions.acronym_slots import listed_with_technology, slot_kind
 from mdrecall.knowledge.mentions.file_formats import format_kind
 from mdrecall.knowledge.mentions.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.mentions.label_kinds import LineLabels
@@ -153,7 +153,8 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
     one a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation; one before a
     technology's noun ("the SFTP server"), a technology; one in a name's slot
     (:func:`.acronym_slots.slot_kind`: "studies at UCC.", "the SEAI grant"), an organisation or a
-    technology; a file format's extension ("exports as CSV", "masters to MP3"), a technology."""
+    technology; a file format's extension ("exports as CSV", "masters to MP3"), a technology; an item of a
+    list beside a well-known technology ("Django, HTMX, Postgres"), a technology."""
     word = m.group(0)
     plain = scan.plain
     if fmt := format_kind(word, plain[m.end() : m.end() + 4]):
@@ -171,6 +172,8 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
         scan.add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
     elif slot := slot_kind(word, before, after, technical):
         scan.add(i, word, slot, "typed_name")  # "studies at UCC.", "switched to WOM,"
+    elif listed_with_technology(word, before, after):
+        scan.add(i, word, "technology", "typed_name")  # "Django 5.1, HTMX, Postgres", "Python and SQL"
 
 
 def lower_hits(plain: str) -> list[tuple[int, str]]:
