@@ -62,6 +62,11 @@ HUMP = re.compile(r"[a-z][A-Z]")
 ACRONYM_IN = re.compile(r"[a-z][A-Z]{3}")
 #: An all-capitals word (checked against the well-known names only: "AWS", "NHS").
 UPPER = re.compile(r"(?<![\w'’@/.-])[A-Z][A-Z0-9]{1,9}(?![\w-])")
+#: Capitals (perhaps with digits), a hyphen and one capital: a tool's, a connector's or a model's name
+#: written so ("WAL-G", "USB-C", "a Mazda CX-V"), not an English prefix ("PRE-K", "NON-EU"), a ticket's key
+#: ("OPS-455": digits) or a run of initials ("A-B-C").
+HYPHEN_CODE = re.compile(r"(?<![\w'’@/.-])(?!(?:PRE|NON|ANTI|MID|SUB|CO|RE|EX|SEMI|POST|SELF|HALF)-)"
+                         r"[A-Z][A-Z0-9]{1,5}-[A-Z](?![\w'’@/-]|\.\w)")  # fmt: skip
 #: A lower-case word ("k6", "postgres", "priya"): checked against well-known names and given names.
 LOWER = re.compile(r"(?<![\w'’@/.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)?(?![\w'’@/-]|\.\w)")
 #: A work's title: capitalised words (or numbers), joined by a few small words ("The Covenant of Water").

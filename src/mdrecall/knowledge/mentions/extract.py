@@ -42,7 +42,13 @@ from mdrecall.knowledge.mentions.marked_names import add_marked
 from mdrecall.knowledge.mentions.mention_readers import page_title
 from mdrecall.knowledge.mentions.phrase_names import add_phrases
 from mdrecall.knowledge.mentions.relations import Relation, find_relations
-from mdrecall.knowledge.mentions.shaped_names import add_lower, add_mixed, add_upper_and_camel, lower_hits
+from mdrecall.knowledge.mentions.shaped_names import (
+    add_hyphen_codes,
+    add_lower,
+    add_mixed,
+    add_upper_and_camel,
+    lower_hits,
+)
 from mdrecall.knowledge.mentions.tech_lines import TechLines
 
 __all__ = ["KINDS", "SHAPE", "Extraction", "Mention", "entity_key", "extract_entities"]
@@ -115,6 +121,7 @@ def extract_entities(
     add_typed(scan, found, tech, labels, tables)
     add_mixed(scan, tech, labels)
     add_upper_and_camel(scan, tech, labels)
+    add_hyphen_codes(scan, tech, labels)
     add_lower(scan, hits)
     relations = _add_relations(scan, path)
     days = LineDays(lines, scan.all_headings, file_date, reference, order)
