@@ -1,0 +1,123 @@
+"""People written in lower case, as dictated notes and phone notes write them (for
+:func:`mdrecall.knowledge.mentions.extract.extract_entities`). Pure.
+
+Speech-to-text writes every name in lower case ("the new rep is susan jepkorir", "nyokabi drove first"), and
+a capitalised-only reader misses them all. Two shapes are read, each only where the words are no English
+words, so that lower-case prose stays prose:
+
+* a **full name**: a known given name (:func:`~.mention_readers.lower_words`, less the given names that are
+  mostly ordinary words) followed by a word no dictionary knows (not a frequent word, no WordNet noun or
+  verb in any form, no well-known name): "susan jepkorir", "brian otieno". A person at once (``typed_name``);
+* a **name in a person's slot**: a word no dictionary knows as the subject of a verb a person does (a
+  finite form whose WordNet supersense is communication, cognition, emotion, perception, social life or
+  motion: "says", "agreed", "drove", "cried"), perhaps after one adverb ("nyokabi also moved"), and no
+  determiner before it ("the kebs auditors came" is no person). Only a candidate (``name_start``): it
+  counts toward a name the workspace finds on other evidence ("Nyokabi Githinji", "Nyokabi's tip") and
+  says that name is a person's, never an entity on its own.
+
+One pass of one regular expression over the file's lower-case words: linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+from mdrecall.knowledge.lexicon.kind_slots import senses
+from mdrecall.knowledge.lexicon.mention_patterns import LOWER_NOT_NAMES, STOP
+from mdrecall.knowledge.lexicon.name_lists import (
+    common_word,
+    first_names,
+    known_name,
+    lower_known,
+    lower_noun,
+)
+from mdrecall.knowledge.mentions.file_scan import FileScan
+from mdrecall.text.instructions import base_verb
+from mdrecall.text.verb_forms import verb_forms
+
+__all__ = ["add_lower_people", "person_verb", "unlexed"]
+
+#: Two lower-case words and what follows them, spaces between: the pair may be a name ("susan jepkorir"),
+#: the first word a subject and the second (or the third, after an adverb) its verb ("nyokabi drove").
+_PAIR = re.compile(r"(?<![\w'’@/.#-])([a-z]{3,})(?= ([a-z]{3,})\b(?![’'@/-]\w)(?: ([a-z]{2,})\b)?)")
+#: Adverbs that may stand between a subject and its verb in speech ("mutai finally came").
+_ADVERBS = frozenset("also just finally already still never then only even again actually really".split())
+#: Words before a subject that make it a modifier of a noun ("the kebs auditors came"): no person's name.
+_DETERMINERS = frozenset(
+    "the a an this that these those my our your his her their its some any each every no".split()
+)
+#: The WordNet verb supersenses of what a person does and a thing seldom does.
+_PERSON_SENSES = frozenset("communication cognition emotion perception social motion".split())
+
+
+@cache
+def _given() -> frozenset[str]:
+    """Known given names in lower case, less those that are mostly ordinary words ("joy", "will"): the words
+    :func:`~.shaped_names.add_lower` reads already."""
+    return frozenset(n.lower() for n in first_names() if len(n) > 2 and n.isalpha()) - LOWER_NOT_NAMES
+
+
+@lru_cache(maxsize=1 << 16)
+def unlexed(word: str) -> bool:
+    """Is the lower-case ``word`` no English word: not a frequent word, no WordNet noun or verb in any form,
+    no stop word and no well-known name ("jepkorir", "nyokabi"; not "sops", "drive", "postgres")?"""
+    if not word.isalpha() or len(word) < 3 or word.capitalize() in STOP:
+        return False
+    if common_word(word) or lower_noun(word) or word in lower_known() or known_name(word) is not None:
+        return False
+    return senses(word) == (None, None)
+
+
+@lru_cache(maxsize=1 << 16)
+def person_verb(word: str) -> bool:
+    """Is the lower-case ``word`` a finite verb (third person or past: "says", "agreed", "drove", "said") of
+    what a person does (:data:`_PERSON_SENSES`)? A base form ("drive", "tell") is not: it follows no
+    subject."""
+    sense = senses(word)[1]
+    for end, put in (("ied", "y"), ("aid", "ay")):  # "cried", "said": forms the sense table lacks
+        if sense is None and word.endswith(end):
+            sense = senses(word[: -len(end)] + put)[1]
+    if sense not in _PERSON_SENSES or word.endswith(("ss", "ing")):
+        return False
+    if word.endswith(("s", "ed", "aid")):
+        return True  # "says", "agreed", "said"
+    return not base_verb(word) and any(base_verb(f) for f in verb_forms(word))  # "drove", "came"
+
+
+def add_lower_people(scan: FileScan) -> None:
+    """Add the people the file writes in lower case (the module's two shapes) to ``scan``."""
+    text = scan.plain
+    given = _given()
+    for m in _PAIR.finditer(text):
+        first, second, at = m.group(1), m.group(2), m.start()
+        if first in given:  # "susan jepkorir"
+            if not unlexed(second) or not _alone(text, at, m.end(2)):
+                continue
+            name, how = f"{first} {second}", "typed_name"
+        else:  # "nyokabi also moved"
+            third = m.group(3)
+            if not person_verb(third if second in _ADVERBS and third else second):
+                continue
+            if not unlexed(first) or _determined(text, at):
+                continue
+            name, how = first, "name_start"
+        i = scan.line_of(at)
+        if i not in scan.skip and i not in scan.heads:
+            scan.add(i, name, "person", how)
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """Does the pair at ``text[start:end]`` stand alone in English words: no capitalised word right before
+    it (a title runs on: "Visa vid vindens ängar") and no word of another language right after it?"""
+    before = text[max(0, start - 30) : start].rstrip(" ").rsplit(maxsplit=1)
+    if before and before[-1][:1].isupper() and before[-1] != "I":
+        return False
+    after = re.match(r" ([^\W\d_]+)", text[end : end + 30])
+    return after is None or (after.group(1).isascii() and not unlexed(after.group(1).lower()))
+
+
+def _determined(text: str, at: int) -> bool:
+    """Does a determiner stand right before position ``at`` ("the kebs auditors")?"""
+    before = text[max(0, at - 8) : at].rstrip(" ").rsplit(maxsplit=1)
+    return bool(before) and before[-1].lower() in _DETERMINERS
