@@ -57,3 +57,21 @@ def test_a_name_written_in_lower_case_links_to_the_full_name_and_counts(tmp_path
     assert kinds["nokuthula dlamini"][0] == "person", kinds
     assert "nokuthula" in kinds["nokuthula dlamini"][1], kinds
     assert kinds.get("zanele khumalo", ("",))[0] == "person", kinds
+
+
+def test_a_given_name_that_is_an_ordinary_word_is_a_person_only_as_a_person_s_subject() -> None:
+    found = mention_kinds("- hope says the boda will come at six\n- no hope left for the maize\n")
+    # fails before: "hope" (an ordinary word first) was never read in lower case
+    assert found.get("hope") == {("person", "name_start")}, found
+
+
+def test_a_list_name_opening_a_line_is_the_person_its_dictated_given_name_is(tmp_path: Path) -> None:
+    files = {
+        "MEMORY.md": "# People\n\n- Hope Nakato — my aunt in Jinja\n- Ruth: neighbour\n",
+        "memory/2027-05-02.md": "# 2027-05-02\n\n[voice 20:15] hope says she will send the seedlings by bus\n",
+        "memory/2027-05-06.md": "# 2027-05-06\n\n[voice 07:30] hope came with the seedlings, fifty of them\n",
+    }
+    kinds = workspace_kinds(tmp_path, files)
+    # fails before: "Hope Nakato" opened a line only (no evidence of its own) and "hope" was no one
+    assert kinds.get("hope nakato", ("",))[0] == "person", kinds
+    assert "hope" in kinds["hope nakato"][1], kinds

@@ -8,7 +8,8 @@ words, so that lower-case prose stays prose:
 * a **full name**: a known given name (:func:`~.mention_readers.lower_words`, less the given names that are
   mostly ordinary words) followed by a word no dictionary knows (not a frequent word, no WordNet noun or
   verb in any form, no well-known name): "susan jepkorir", "brian otieno". A person at once (``typed_name``);
-* a **name in a person's slot**: a word no dictionary knows as the subject of a verb a person does (a
+* a **name in a person's slot**: a word no dictionary knows (or a given name that is mostly an ordinary
+  word: "joy") as the subject of a verb a person does (a
   finite form whose WordNet supersense is communication, cognition, emotion, perception, social life or
   motion: "says", "agreed", "drove", "cried"), perhaps after one adverb ("nyokabi also moved"), and no
   determiner before it ("the kebs auditors came" is no person). Only a candidate (``name_start``): it
@@ -58,6 +59,13 @@ def _given() -> frozenset[str]:
     return frozenset(n.lower() for n in first_names() if len(n) > 2 and n.isalpha()) - LOWER_NOT_NAMES
 
 
+@cache
+def _ordinary_given() -> frozenset[str]:
+    """Given names that are mostly ordinary words (:data:`~.mention_patterns.LOWER_NOT_NAMES`: "joy",
+    "grace"): a person's only as a person's subject."""
+    return frozenset(LOWER_NOT_NAMES)
+
+
 @lru_cache(maxsize=1 << 16)
 def unlexed(word: str) -> bool:
     """Is the lower-case ``word`` no English word: not a frequent word, no WordNet noun or verb in any form,
@@ -99,7 +107,7 @@ def add_lower_people(scan: FileScan) -> None:
             third = m.group(3)
             if not person_verb(third if second in _ADVERBS and third else second):
                 continue
-            if not unlexed(first) or _determined(text, at):
+            if not (unlexed(first) or first in _ordinary_given()) or _determined(text, at):
                 continue
             name, how = first, "name_start"
         i = scan.line_of(at)
