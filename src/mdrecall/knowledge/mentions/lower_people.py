@@ -14,7 +14,9 @@ words, so that lower-case prose stays prose:
   motion: "says", "agreed", "drove", "cried"), perhaps after one adverb ("nyokabi also moved"), and no
   determiner before it ("the kebs auditors came" is no person). Only a candidate (``name_start``): it
   counts toward a name the workspace finds on other evidence ("Nyokabi Githinji", "Nyokabi's tip") and
-  says that name is a person's, never an entity on its own.
+  says that name is a person's, never an entity on its own;
+* a **name told to**: such a word (one, no other such word after it) after a finite verb of telling or
+  meeting ("told onyango he can come", "asked nyokabi"): a candidate too.
 
 One pass of one regular expression over the file's lower-case words: linear in the text.
 """
@@ -37,7 +39,7 @@ from mdrecall.knowledge.mentions.file_scan import FileScan
 from mdrecall.text.instructions import base_verb
 from mdrecall.text.verb_forms import verb_forms
 
-__all__ = ["add_lower_people", "person_verb", "unlexed"]
+__all__ = ["add_lower_people", "person_verb", "unlexed", "verb_sense"]
 
 #: Two lower-case words and what follows them, spaces between: the pair may be a name ("susan jepkorir"),
 #: the first word a subject and the second (or the third, after an adverb) its verb ("nyokabi drove").
@@ -48,6 +50,8 @@ _ADVERBS = frozenset("also just finally already still never then only even again
 _DETERMINERS = frozenset(
     "the a an this that these those my our your his her their its some any each every no".split()
 )
+#: The WordNet verb supersenses of what is told or done to a person ("told", "asked", "met", "thanked").
+_TOLD_SENSES = frozenset({"communication", "social"})
 #: The WordNet verb supersenses of what a person does and a thing seldom does.
 _PERSON_SENSES = frozenset("communication cognition emotion perception social motion".split())
 
@@ -74,40 +78,75 @@ def unlexed(word: str) -> bool:
         return False
     if common_word(word) or lower_noun(word) or word in lower_known() or known_name(word) is not None:
         return False
-    return senses(word) == (None, None)
+    return senses(word) == (None, None) and not _compound(word) and not _contraction(word)
+
+
+#: Short words that join another to make an English compound ("log in", "stand up", "re-check").
+_PARTICLES = frozenset("up in on out off over re de un co pre end".split())
+
+
+def _word(part: str) -> bool:
+    return part in _PARTICLES or common_word(part) or lower_noun(part)
+
+
+def _compound(word: str) -> bool:
+    """Is ``word`` two English words written as one ("login", "cutover", "bloodwork", "runbooks"): a
+    particle and a word of three letters or more, or two words, one of four letters or more?"""
+    for cut in range(2, len(word) - 1):
+        left, right = word[:cut], word[cut:]
+        short, long_ = sorted((len(left), len(right)))
+        joined = left in _PARTICLES or right in _PARTICLES
+        if (long_ >= 3 if joined else short >= 3 and long_ >= 4) and _word(left) and _word(right):
+            return True
+    return False
+
+
+def _contraction(word: str) -> bool:
+    """Is ``word`` a contraction written without its apostrophe ("dont", "didnt", "isnt")?"""
+    return word.endswith("nt") and len(word) > 3 and common_word(word[:-2])
 
 
 @lru_cache(maxsize=1 << 16)
-def person_verb(word: str) -> bool:
-    """Is the lower-case ``word`` a finite verb (third person or past: "says", "agreed", "drove", "said") of
-    what a person does (:data:`_PERSON_SENSES`)? A base form ("drive", "tell") is not: it follows no
-    subject."""
+def verb_sense(word: str) -> str | None:
+    """The WordNet supersense of the lower-case ``word`` as a finite verb (third person or past: "says",
+    "agreed", "drove", "said"), or None: a base form ("drive", "tell") follows no subject."""
     sense = senses(word)[1]
     for end, put in (("ied", "y"), ("aid", "ay")):  # "cried", "said": forms the sense table lacks
         if sense is None and word.endswith(end):
             sense = senses(word[: -len(end)] + put)[1]
-    if sense not in _PERSON_SENSES or word.endswith(("ss", "ing")):
-        return False
+    if sense is None or word.endswith(("ss", "ing")):
+        return None
     if word.endswith(("s", "ed", "aid")):
-        return True  # "says", "agreed", "said"
-    return not base_verb(word) and any(base_verb(f) for f in verb_forms(word))  # "drove", "came"
+        return sense  # "says", "agreed", "said"
+    if not base_verb(word) and any(base_verb(f) for f in verb_forms(word)):
+        return sense  # "drove", "came"
+    return None
+
+
+def person_verb(word: str) -> bool:
+    """Is the lower-case ``word`` a finite verb of what a person does (:data:`_PERSON_SENSES`)?"""
+    return verb_sense(word) in _PERSON_SENSES
 
 
 def add_lower_people(scan: FileScan) -> None:
-    """Add the people the file writes in lower case (the module's two shapes) to ``scan``."""
+    """Add the people the file writes in lower case (the module's three shapes) to ``scan``."""
     text = scan.plain
     given = _given()
     for m in _PAIR.finditer(text):
-        first, second, at = m.group(1), m.group(2), m.start()
+        first, second, third, at = m.group(1), m.group(2), m.group(3), m.start()
         if first in given:  # "susan jepkorir"
             if not unlexed(second) or not _alone(text, at, m.end(2)):
                 continue
             name, how = f"{first} {second}", "typed_name"
+        elif verb_sense(first) in _TOLD_SENSES:  # "told onyango he can come"
+            if second in given or not unlexed(second) or (third is not None and unlexed(third)):
+                continue
+            name, how, at = second, "name_start", m.start(2)
         else:  # "nyokabi also moved"
-            third = m.group(3)
             if not person_verb(third if second in _ADVERBS and third else second):
                 continue
-            if not (unlexed(first) or first in _ordinary_given()) or _determined(text, at):
+            ordinary = first in _ordinary_given()  # "joy came"; not "the Kia guy says"
+            if not (ordinary or unlexed(first)) or _determined(text, at, capital=ordinary):
                 continue
             name, how = first, "name_start"
         i = scan.line_of(at)
@@ -125,7 +164,11 @@ def _alone(text: str, start: int, end: int) -> bool:
     return after is None or (after.group(1).isascii() and not unlexed(after.group(1).lower()))
 
 
-def _determined(text: str, at: int) -> bool:
-    """Does a determiner stand right before position ``at`` ("the kebs auditors")?"""
-    before = text[max(0, at - 8) : at].rstrip(" ").rsplit(maxsplit=1)
-    return bool(before) and before[-1].lower() in _DETERMINERS
+def _determined(text: str, at: int, capital: bool = False) -> bool:
+    """Does a determiner stand right before position ``at`` ("the kebs auditors"), or, with ``capital``, a
+    capitalised word (a name's modifier: "the Kia guy says")?"""
+    before = text[max(0, at - 30) : at].rstrip(" ").rsplit(maxsplit=1)
+    if not before:
+        return False
+    word = before[-1]
+    return word.lower() in _DETERMINERS or (capital and word[:1].isupper() and word != "I")
