@@ -92,3 +92,12 @@ def test_english_compounds_and_unmarked_contractions_are_words() -> None:
         assert unlexed(name), name
     found = mention_kinds("- cutover moved to friday. login failed twice, standup agreed to wait\n")
     assert not {k for k in found if k.islower()}, found
+
+
+def test_a_business_dictated_in_lower_case_is_an_organisation() -> None:
+    found = mention_kinds(
+        "[voice 09:12] second quote from tamba kowa traders, too high\n- two kebs auditors came\n"
+    )
+    # fails before: no lower-case business was read
+    assert ("organisation", "typed_name") in found.get("tamba kowa traders", set()), found
+    assert "kebs auditors" not in found and "two kebs auditors" not in found, found

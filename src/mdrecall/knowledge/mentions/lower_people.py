@@ -1,4 +1,4 @@
-"""People written in lower case, as dictated notes and phone notes write them (for
+"""People (and businesses) written in lower case, as dictated notes and phone notes write them (for
 :func:`mdrecall.knowledge.mentions.extract.extract_entities`). Pure.
 
 Speech-to-text writes every name in lower case ("the new rep is susan jepkorir", "nyokabi drove first"), and
@@ -15,6 +15,8 @@ words, so that lower-case prose stays prose:
   determiner before it ("the kebs auditors came" is no person). Only a candidate (``name_start``): it
   counts toward a name the workspace finds on other evidence ("Nyokabi Githinji", "Nyokabi's tip") and
   says that name is a person's, never an entity on its own;
+* a **business**: two such words (or a given name and one) before an organisation's word or a doer's
+  plural ("maji safi drillers", "tamba kowa traders"): an organisation at once (``typed_name``);
 * a **name told to**: such a word (one, no other such word after it) after a finite verb of telling or
   meeting ("told onyango he can come", "asked nyokabi"): a candidate too.
 
@@ -35,6 +37,8 @@ from mdrecall.knowledge.lexicon.name_lists import (
     lower_known,
     lower_noun,
 )
+from mdrecall.knowledge.lexicon.name_words import ORG_WORD
+from mdrecall.knowledge.lexicon.noun_words import person_noun
 from mdrecall.knowledge.mentions.file_scan import FileScan
 from mdrecall.text.instructions import base_verb
 from mdrecall.text.verb_forms import verb_forms
@@ -134,24 +138,42 @@ def add_lower_people(scan: FileScan) -> None:
     given = _given()
     for m in _PAIR.finditer(text):
         first, second, third, at = m.group(1), m.group(2), m.group(3), m.start()
-        if first in given:  # "susan jepkorir"
+        if third is not None and _firm_word(third) and unlexed(second) and (first in given or unlexed(first)):
+            if _determined(text, at, capital=True):
+                continue
+            name, kind, how = (
+                f"{first} {second} {third}",
+                "organisation",
+                "typed_name",
+            )  # "maji safi drillers"
+        elif first in given:  # "susan jepkorir"
             if not unlexed(second) or not _alone(text, at, m.end(2)):
                 continue
-            name, how = f"{first} {second}", "typed_name"
+            name, kind, how = f"{first} {second}", "person", "typed_name"
         elif verb_sense(first) in _TOLD_SENSES:  # "told onyango he can come"
             if second in given or not unlexed(second) or (third is not None and unlexed(third)):
                 continue
-            name, how, at = second, "name_start", m.start(2)
+            name, kind, how, at = second, "person", "name_start", m.start(2)
         else:  # "nyokabi also moved"
             if not person_verb(third if second in _ADVERBS and third else second):
                 continue
             ordinary = first in _ordinary_given()  # "joy came"; not "the Kia guy says"
             if not (ordinary or unlexed(first)) or _determined(text, at, capital=ordinary):
                 continue
-            name, how = first, "name_start"
+            name, kind, how = first, "person", "name_start"
         i = scan.line_of(at)
         if i not in scan.skip and i not in scan.heads:
-            scan.add(i, name, "person", how)
+            scan.add(i, name, kind, how)
+
+
+def _firm_word(word: str) -> bool:
+    """Does ``word`` end a business's name: an organisation's word ("ltd", "motors") or the plural of a
+    doer ("traders", "drillers": a person's noun, or a verb and "-ers")?"""
+    if ORG_WORD.match(word):
+        return True
+    if not word.endswith("ers"):
+        return False
+    return person_noun(word[:-1]) or base_verb(word[:-3]) or base_verb(word[:-2])
 
 
 def _alone(text: str, start: int, end: int) -> bool:
