@@ -12,7 +12,8 @@ written. A label says a line records news received when it is
   by ``scripts/gen_perceive_verbs.py``: "heard", "spotted", "overheard", "noticed", "detected",
   "glimpsed"); not perceiving on purpose ("listened", "watched", "looked": the writer's own act), nor
   "saw" (as often a visit: "Saw: Dr Lee");
-* the source of what follows ("Per Ana", "Via the school", "According to Bo", "Word from the council");
+* the source of what follows ("Per Ana", "Via the school", "According to Bo"; not "Heard from the
+  landlord: nothing yet", which tells of the hearing);
 * a noun of news ("FYI", "news", "gossip", "rumour", "intel", "heads-up").
 """
 
@@ -37,7 +38,7 @@ _NEWS_WORDS = frozenset({
     "rumour", "rumours", "rumor", "rumors", "intel", "heads-up", "heads up", "tidings",
 })  # fmt: skip
 #: A label naming where news came from ("Per Ana", "Via the school office", "According to Bo").
-_SOURCE = re.compile(r"(?:per|via|according\s+to|as\s+per|(?:heard|word|news)\s+from)\s+\S")
+_SOURCE = re.compile(r"(?:per|via|according\s+to|as\s+per)\s+\S")
 
 
 def records_news(low: str) -> bool:
