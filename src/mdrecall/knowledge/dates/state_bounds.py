@@ -10,6 +10,8 @@
 * A span that holds the day written ("this week", "this month", "in March" on a March log) places the line
   in that span, and the day written is the most precise day of it the line has ("free delivery this
   month" written on 25 February is about 25 February, not 1 February).
+* A month said with a word of a yearly round ("booster yearly in September", "rotates them every year in
+  January", "once a year in May") recurs: no one day, not the line's.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from datetime import date
 
 from mdrecall.text.date_phrases.note_dates import NoteDate
 
-__all__ = ["holds_written", "state_bound"]
+__all__ = ["holds_written", "recurs_yearly", "state_bound"]
 
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
@@ -59,3 +61,23 @@ def holds_written(low: str, n: NoteDate, written: date | None) -> bool:
     if written is None or len(n.days) < 2 or not n.days[0] <= written <= n.days[-1]:
         return False
     return _RUN.search(low, n.start, n.end) is None
+
+
+#: A word of a yearly round near a month ("yearly in September", "every year in January"); not "annual"
+#: ("annual leave in August" is this year's).
+_YEARLY = re.compile(
+    r"\b(?:yearly|annually|(?:every|each)\s+(?:single\s+)?year|(?:once|twice|\w+\s+times)\s+a\s+year)\b"
+)
+
+
+def recurs_yearly(low: str, n: NoteDate) -> bool:
+    """Whether ``n``, a month without a day's number or a year ("in September"), is said with a word of a
+    yearly round in its clause, up to four words away ("CDT booster yearly in September", "in May, every
+    year"): a month that recurs, no day."""
+    if len(n.days) < 28 or len(n.days) > 31 or re.search(r"\d", low[n.start : n.end]):
+        return False
+    before = low[max(0, n.start - 32) : n.start]
+    after = low[n.end : n.end + 24]
+    return (
+        _YEARLY.search(before.rsplit(",", 1)[-1]) is not None or _YEARLY.match(after.lstrip(" ,")) is not None
+    )
