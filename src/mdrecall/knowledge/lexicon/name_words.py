@@ -14,6 +14,7 @@ __all__ = [
     "NOUN_SUFFIXES",
     "WORD_GIVEN_NAMES",
     "ABBREVIATED",
+    "APP_NOUNS",
     "ACRONYM_TAILS",
     "DRINK_LAST",
     "ORG_LAST",
@@ -346,10 +347,10 @@ def apposed_kind(after: str) -> str | None:
         return "organisation"
     if noun.capitalize() in PLACE_LAST:
         return "place"
-    if noun in _APP_NOUNS:
+    if noun in APP_NOUNS:
         return "product"  # "Jane (the booking app)", "Ollie (our rota tool)"
     return None
 
 
 #: Nouns of software in a bracket after a name: a product, whatever the name looks like.
-_APP_NOUNS = frozenset("app apps software tool platform website plugin extension".split())
+APP_NOUNS = frozenset("app apps software tool platform website plugin extension".split())

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.lexicon.apposition import apposition_kind
 from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.legal_forms import legal_form
 from mdrecall.knowledge.lexicon.mention_patterns import MODEL_BEFORE
@@ -50,7 +51,6 @@ from mdrecall.knowledge.lexicon.name_words import (
     TEAM_LAST,
     WEAK_ORG,
     WORD_GIVEN_NAMES,
-    apposed_kind,
     club_word,
     head_kind,
     named_occasion,
@@ -214,8 +214,8 @@ def name_kind(
         return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city
     if several and _quoted_title(before, after):
         return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
-    if after.startswith(" (") and (apposed := apposed_kind(after)) is not None:
-        return apposed, True  # "Whetstone (our neighborhood school)", "Jane (the booking app)": says so
+    if after.startswith((" (", ", ")) and (apposed := apposition_kind(after)) is not None:
+        return apposed, True  # "Whetstone (our neighborhood school)", "TestFlow, an agency in Ghent": says so
     if (
         several
         and (noun := NOUN_NEXT.match(after)) is not None
