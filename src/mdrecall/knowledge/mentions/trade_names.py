@@ -4,7 +4,10 @@ A name of several words whose last word is the regular plural of a noun of a tra
 (``data/trade_nouns.txt``, from WordNet by ``scripts/gen_trade_nouns.py``: nouns whose first sense is a
 worker, a professional or a businessperson) names the business, not a person: people are not written in
 the plural. Not a surname that reads as a trade ("Peter Sellers", "Ann Bakers": a given name and one
-word), not a title ("The Plumbers") or a phrase with a small word ("Ask the Tilers").
+word), not a title ("The Plumbers") or a phrase with a small word ("Ask the Tilers"). A noun of a person
+that WordNet files under another class ("adjuster": an investigator; "tanker": a soldier) counts where it
+is an agent noun by its ending ("-er", "-or", "-ist": one who adjusts, who hauls) and no kin word
+("Bad Sisters"): "Harland Loss Adjusters", "Medway Tankers".
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from mdrecall.knowledge.lexicon.name_lists import given_name
+from mdrecall.knowledge.lexicon.name_lists import given_name, kin_word
+from mdrecall.knowledge.lexicon.noun_words import person_noun
 
 __all__ = ["trade_firm", "trade_noun"]
 
@@ -51,4 +55,13 @@ def trade_firm(words: Sequence[str]) -> bool:
         return False  # "The Plumbers": a title; "Ask the Tilers": a phrase
     if len(words) == 2 and given_name(words[0]):
         return False  # "Peter Sellers", "Kelly Bakers": a given name and a surname
-    return any(trade_noun(w) for w in _singulars(words[-1]))
+    return any(trade_noun(w) or _agent_noun(w) for w in _singulars(words[-1]))
+
+
+#: The endings of an English agent noun: one who does what the stem says ("adjuster", "surveyor").
+_AGENT_ENDS = ("er", "or", "ist")
+
+
+def _agent_noun(word: str) -> bool:
+    """Whether ``word`` (lower case) is a WordNet noun of a person shaped as an agent noun, no kin word."""
+    return word.endswith(_AGENT_ENDS) and person_noun(word) and not kin_word(word)
