@@ -96,7 +96,7 @@ from mdrecall.knowledge.mentions.name_cues import (
     WORK_BEFORE,
     may_cue,
 )
-from mdrecall.knowledge.mentions.trade_names import trade_firm
+from mdrecall.knowledge.mentions.trade_names import town_firm, trade_firm
 
 __all__ = ["name_kind", "upper_kind"]
 
@@ -202,6 +202,8 @@ def name_kind(
         return "organisation", True  # "Halloran Roofers", "Tresillian Upholsterers": a trade in the plural
     if several and named_occasion(words, places()):
         return "event", True  # "Victoria Day", "Harrogate Spring Show", "Día del Padre"; not "Doris Day"
+    if several and town_firm(words):
+        return "organisation", True  # "Idaho Power", "Pune Sports": a town's name, a noun of no place
     if cued and PACKED_BEFORE.search(tail):
         return "product", True  # "a bag of Marlow Country", "the dog eats Fenwick Senior": goods
     if len(words) == 1 and cued and name in places() and ANIMAL_BEFORE.search(tail):
