@@ -52,7 +52,7 @@ ORG_WORDS = (
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
     "Printing|Builders|Movers|Removals|Books|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
     "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp|"
-    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries|Hospital|Bakery"
+    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries|Hospital|Bakery|Authority|Commission|Bureau"
 )
 #: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
 ABBREVIATED = frozenset({"Co", "Corp", "Inc", "Ltd", "Bros"})
