@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mdrecall.knowledge.mentions.names import name_kind
 from mdrecall.knowledge.mentions.trade_names import town_firm
 
 from helpers import entity_kinds
@@ -39,3 +40,6 @@ def test_what_stays() -> None:
     assert not town_firm("Victoria Wood".split())  # a given name first
     assert not town_firm("Oxford Circus".split())  # a group's noun
     assert not town_firm("Bergen".split())
+    # an occasion's word last is read first: the race, not its organiser
+    tour = ["Bergen", "Cycle", "Tour"]
+    assert name_kind(" ".join(tour), tour, "- ", " on Sunday: roads shut")[0] == "event"

@@ -202,8 +202,6 @@ def name_kind(
         return "organisation", True  # "Halloran Roofers", "Tresillian Upholsterers": a trade in the plural
     if several and named_occasion(words, places()):
         return "event", True  # "Victoria Day", "Harrogate Spring Show", "Día del Padre"; not "Doris Day"
-    if several and town_firm(words):
-        return "organisation", True  # "Idaho Power", "Pune Sports": a town's name, a noun of no place
     if cued and PACKED_BEFORE.search(tail):
         return "product", True  # "a bag of Marlow Country", "the dog eats Fenwick Senior": goods
     if len(words) == 1 and cued and name in places() and ANIMAL_BEFORE.search(tail):
@@ -251,6 +249,8 @@ def name_kind(
         return "organisation", True  # "Cape Times", "Hout Bay United", "Pinelands Pumas": a paper, a club
     if several and _event_head(words) and last not in PLACE_LAST:
         return "event", True  # "Lagos Fashion Week", "Cape Town Marathon": an event named after its city
+    if several and town_firm(words):
+        return "organisation", True  # "Idaho Power", "Pune Sports": a town's name, a noun of no place
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
     if len(words) == 2 and last.lower() in composition_words() and head not in places():
