@@ -82,3 +82,15 @@ def test_pairing_after_a_label_line_is_added_equals_pairing_anew() -> None:
     assert after == supersessions(facts) and ("MEMORY.md", 3) in after
     again = supersessions_update(_facts(without), after, {"MEMORY.md"})
     assert again == supersessions(_facts(without))
+
+
+def test_the_funnel_names_a_line_found_by_its_label_but_not_weighed() -> None:
+    """The pass's diagnosis (``change_gates``) tells a label found with no measured value differing from a
+    rare word never looked up."""
+    from mdrecall.knowledge.changes.change_gates import change_gates
+
+    named = RISE.replace("is £48", "goes through Kasia").replace("£40 won't cover", "paperwork for")
+    facts = _facts({"MEMORY.md": CLUB, KIT[0]: KIT[1], "memory/2031-03-04.md": named})
+    pair = (("MEMORY.md", 3), ("memory/2031-03-04.md", 3))
+    gates = change_gates(facts, {}, [pair])[pair]
+    assert gates[0] == "probe: found by its label, no measured value differs"

@@ -41,7 +41,7 @@ from mdrecall.knowledge.changes.change_rules import (
 )
 from mdrecall.knowledge.changes.change_sides import sides
 from mdrecall.knowledge.changes.change_state import ChangeState, word_cap
-from mdrecall.knowledge.changes.label_probe import label_found, label_lines, label_words, names_old
+from mdrecall.knowledge.changes.label_probe import MEASURED, label_found, label_lines, label_words, names_old
 from mdrecall.knowledge.dates.event_days import for_good
 from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_words import REVERT
@@ -89,9 +89,9 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
         held = _HELD.intersection(state.fact(j).attrs)
         found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
-        # the kinds of time and measure the change line states (:data:`_MEASURED`)
-        measured = "".join(x for x in changed_kinds(state.fact(j), new_slots) if x in _MEASURED)
-        past = False  # looking further past a candidate found first (:data:`_MEASURED`)
+        # the kinds of time and measure the change line states (:data:`MEASURED`)
+        measured = "".join(x for x in changed_kinds(state.fact(j), new_slots) if x in MEASURED)
+        past = False  # looking further past a candidate found first (:data:`MEASURED`)
         rare, things, more = state.probes(j)
         first = rare + things
         # a change from now on ("from next week", "Thursdays now"): of a standing line before a log's occasion
@@ -242,12 +242,6 @@ def standing_too(state: ChangeState, i: int, j: int, found: list[tuple[int, bool
             files.add(f.path)
             out.append(k)
     return out[:STANDING_MOST]
-
-
-#: The kinds of value whose difference lets a line found by a change line's further words displace a
-#: candidate found first whose values are the change line's: a time, how often, a number, an amount, a
-#: quantity (:func:`evaluate`; a name differs between any two lines).
-_MEASURED = "tfnmq"
 
 
 #: The attributes whose change line weighs first the lines stating the same attribute (:func:`evaluate`).

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from mdrecall.knowledge.changes.change_rules import MORE_POSTINGS
 from mdrecall.knowledge.changes.change_state import ChangeState
 from mdrecall.knowledge.fact_lines.facts import Fact
-from mdrecall.knowledge.fact_lines.value_kinds import value_slots, values_differ
+from mdrecall.knowledge.fact_lines.value_kinds import changed_kinds, value_slots, values_differ
 
-__all__ = ["AMOUNTS", "label_found", "label_lines", "names_old", "label_words"]
+__all__ = ["AMOUNTS", "MEASURED", "found_by_label", "label_found", "label_lines", "names_old", "label_words"]
 
 
 def label_words(f: Fact) -> frozenset[str]:
@@ -81,3 +81,21 @@ def names_old(old_slots: set[str], new_slots: set[str], measured: str) -> bool:
 #: amount, a quantity ("$25" … "to $20"); not a time, often the change's own when ("from April"), nor a bare
 #: number (a date's parts, a count of another thing).
 AMOUNTS = "mq"
+
+
+#: The kinds of value whose difference lets a line found by a change line's further words displace a
+#: candidate found first whose values are the change line's, and a line found by its label be weighed: a
+#: time, how often, a number, an amount, a quantity (a name differs between any two lines).
+MEASURED = "tfnmq"
+
+
+def found_by_label(state: ChangeState, i: int, j: int) -> bool | None:
+    """Does the change line ``j`` find the line ``i`` by its label (:func:`label_lines`), and is it weighed
+    there (:func:`label_found`)? None: not found so. For the funnel's diagnosis
+    (:func:`~mdrecall.knowledge.changes.change_gates.change_gates`)."""
+    first, things, _more = state.probes(j)
+    if i not in label_lines(state, j, first + things):
+        return None
+    new_slots = value_slots(state.fact(j))
+    measured = "".join(x for x in changed_kinds(state.fact(j), new_slots) if x in MEASURED)
+    return label_found(state.fact(i), new_slots, measured)
