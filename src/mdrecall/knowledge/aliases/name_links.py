@@ -14,7 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.aliases.custom_links import parent_named
-from mdrecall.knowledge.lexicon.family_customs import called_names, last_given_family, patronym_split
+from mdrecall.knowledge.lexicon.family_customs import (
+    called_names,
+    initialled_given,
+    last_given_family,
+    patronym_split,
+)
 from mdrecall.knowledge.lexicon.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.lexicon.name_lists import (
     DIMINUTIVE_ENDINGS,
@@ -100,13 +105,19 @@ def link_first_names(
         return thing and all(common_word(w) for w in short.split()) and written_lower(short)
 
     firsts: dict[str, list[str]] = {}
+    opened: dict[str, int] = {}  # a word → the accepted longer names of any kind that open with it
+    initialled: set[str] = set()  # the given names of names written with initials first ("ramesh")
     for k in out:
         if " " in k and out[k] == k and stats.get(k, (0, False))[1] and not _INITIAL.search(k):
+            opened[k.split()[0]] = opened.get(k.split()[0], 0) + 1
+            if (after := initialled_given(k)) is not None:
+                initialled.add(after)
             if parent_named(k):
                 continue  # "Jia Hui Mummy": the child's mother, no longer name of Jia Hui
             if last_given_family(k.split()):
                 continue  # "Mai Thị Thủy": called by the last part, never by the family name
-            first = family_given(k) or k.split()[0]  # "ji-woo" of "park ji-woo": the given name is last
+            # "ji-woo" of "park ji-woo", "ramesh" of "k. ramesh": the given name is last
+            first = family_given(k) or after or k.split()[0]
             if (
                 person_or_org(k)
                 or kinds.get(k) in ("person", "organisation")
@@ -117,6 +128,8 @@ def link_first_names(
     for first, fulls in firsts.items():
         if len(fulls) > 1 and any("&" not in f.split() for f in fulls):
             fulls = [f for f in fulls if "&" not in f.split()]  # "Kavitha & Ravi": a pair, not her name
+        if first in initialled and opened.get(first):
+            continue  # "R. Karthik" beside "Karthik Menon", whatever kind the longer name has: two people
         if (
             len(fulls) == 1
             and first in stats
@@ -365,6 +378,8 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
                 called.setdefault(form, set()).add(full)
     for first, fulls in firsts.items():
         for full in fulls:
+            if initialled_given(full) is not None:
+                continue  # "K. Ramesh": linked by his given name (:func:`link_first_names`), no surname
             if called.get(full.split()[-1], {full}) != {full}:
                 continue  # "Salmah Hidayah": "Hidayah" is what Nur Hidayah binti Osman is called
             if family_given(full) is not None:  # "Park Ji-woo": the family name is written first
