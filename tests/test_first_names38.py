@@ -113,3 +113,44 @@ def test_a_chinese_given_name_of_two_syllables_written_as_one_word_after_the_fam
 
     assert family_given("zhao jianhua") == "jianhua"
     assert family_given("lee anna") is None  # two given names of the European lists: left as written
+
+
+def test_a_second_name_that_is_a_given_name_too_links_alone_to_its_one_person(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "dairy/committee.md": "# Dairy committee\n\n- Chair: Dennis Kiptoo\n"
+            "- Milk collection: Brian Chebet\n",
+            "memory/2027-08-02.md": "# 2027-08-02\n\n- kiptoo wants the cooler serviced before the rains\n"
+            "- Chebet counted 410 litres at the evening collection.\n",
+            "memory/2027-08-06.md": "# 2027-08-06\n\n- Kiptoo signed the cooler quote.\n- Chebet is off on"
+            " Friday.\n",
+        },
+    )
+    # Both fail before: a surname that is a given name too was never read alone.
+    assert known.get("kiptoo") == "dennis kiptoo"
+    assert known.get("chebet") == "brian chebet"
+
+
+def test_a_given_name_surname_written_as_a_place_links_to_no_one(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "people/staff.md": "# Staff\n\n- Dennis Kendal: stores\n",
+            "memory/2027-08-09.md": "# 2027-08-09\n\n- Drove to Kendal for the spare parts.\n",
+            "memory/2027-08-11.md": "# 2027-08-11\n\n- The depot in Kendal closes at five.\n",
+        },
+    )
+    assert known.get("kendal") != "dennis kendal"
+
+
+def test_a_given_name_surname_that_is_also_a_relatives_bare_name_links_to_no_one(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "dairy/committee.md": "# Dairy committee\n\n- Treasurer: Dennis Nyambura\n",
+            "memory/2027-08-12.md": "# 2027-08-12\n\n- Lunch with my cousin Nyambura after the market.\n",
+            "memory/2027-08-14.md": "# 2027-08-14\n\n- Nyambura lent us her cool box.\n",
+        },
+    )
+    assert known.get("nyambura") != "dennis nyambura"

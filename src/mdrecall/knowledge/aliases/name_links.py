@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.aliases.custom_links import parent_named
+from mdrecall.knowledge.aliases.given_surnames import given_surname
 from mdrecall.knowledge.lexicon.family_customs import (
     called_names,
     initialled_given,
@@ -332,11 +333,16 @@ def _name_shaped(full: str) -> bool:
 
 
 def link_surnames(
-    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+    out: dict[str, str],
+    stats: Mapping[str, tuple[int, bool]],
+    kinds: Mapping[str, str],
+    placed: Callable[[str], bool] = lambda _: False,
 ) -> None:
     """Fold into ``out`` a surname alone that ends the one accepted person's name ("Nowak" for Katarzyna
-    Nowak, once "Kasia Nowak" is hers); no ordinary word, given name or place, and nothing the workspace
-    gives a kind other than a person's. Read after the other names are folded (:func:`link_first_names`,
+    Nowak, once "Kasia Nowak" is hers); no ordinary word or place, a given name only as
+    :func:`~.given_surnames.given_surname` allows and where the workspace never writes it as a place's or
+    a relative's (``placed``: "drove to Preston", "my brother Kamau"), and nothing the workspace gives a
+    kind other than a person's. Read after the other names are folded (:func:`link_first_names`,
     :func:`fold_stated_aliases`): a surname two people share means neither."""
     for last, fulls in surnames(roots_by_first(out, stats), kinds).items():
         if (
@@ -344,6 +350,7 @@ def link_surnames(
             and last in stats
             and out.get(last, last) == last
             and kinds.get(last, "person") == "person"
+            and not (given_name(last.capitalize()) and placed(last))
         ):
             out[last] = fulls[0]
 
@@ -395,7 +402,7 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
                 and len(last) > 2
                 and last.isalpha()
                 and (not common_word(last) or kinds.get(last) == "person")  # "Dr. Rao", "Baker said"
-                and not given_name(last.capitalize())
+                and (not given_name(last.capitalize()) or given_surname(full, last, firsts, kinds))
                 and last not in places_key()
             ):
                 out.setdefault(last, []).append(full)
