@@ -26,6 +26,7 @@ from mdrecall.knowledge.aliases.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.aliases.full_forms import fold_shorter_fulls
 from mdrecall.knowledge.aliases.given_forms import link_given_forms
 from mdrecall.knowledge.aliases.given_shape import link_untyped_given
+from mdrecall.knowledge.aliases.given_surnames import written_placed
 from mdrecall.knowledge.aliases.kin_names import link_kin_forms
 from mdrecall.knowledge.aliases.kin_namesakes import unlink_kin_namesakes
 from mdrecall.knowledge.aliases.name_links import (
@@ -209,7 +210,7 @@ class EntityIndex(NameQueries):
             link_opening_fulls(out, stats, key_kinds(self.store))
             link_unwritten_given(out, stats, key_kinds(self.store))
             link_untyped_given(out, stats, key_kinds(self.store))
-            link_surnames(out, stats, key_kinds(self.store))
+            link_surnames(out, stats, key_kinds(self.store), partial(written_placed, self.texts))
             link_titled_surnames(out, stats, key_kinds(self.store))
             link_kin_forms(out, stats, key_kinds(self.store))
             link_given_forms(out, stats, key_kinds(self.store))

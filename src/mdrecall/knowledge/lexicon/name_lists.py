@@ -29,6 +29,7 @@ __all__ = [
     "first_names",
     "fold_accents",
     "given_name",
+    "listed_given_names",
     "known_alias",
     "known_name",
     "known_names",
@@ -98,10 +99,16 @@ DIMINUTIVE_ENDINGS = ("chen", "sia", "siu", "nia", "zia", "ito", "ino", "ek")
 
 
 @cache
-def first_names() -> frozenset[str]:
-    """Common given names (capitalised): the hand-kept list and the given names of many countries that are
-    hardly anything else (``given_names.txt``, from ``scripts/gen_given_names.py``)."""
+def listed_given_names() -> frozenset[str]:
+    """The hand-kept given names and those of Faker's ~80 locales that are hardly anything else
+    (``given_names.txt``, from ``scripts/gen_given_names.py``), capitalised."""
     return _words("first_names.txt") | _words("given_names.txt")
+
+
+@cache
+def first_names() -> frozenset[str]:
+    """Common given names (capitalised): :func:`listed_given_names`."""
+    return listed_given_names()
 
 
 @cache
