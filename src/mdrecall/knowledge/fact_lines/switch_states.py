@@ -6,6 +6,7 @@ states tell a change of it, though the later one says no word of change: read by
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["switch_state", "switched"]
@@ -23,9 +24,11 @@ _OFF = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def switch_state(words: str) -> str | None:
     """``"on"`` or ``"off"`` where a line puts one thing in or out of use, None where it says neither or
-    both ("enabled X, disabled Y": two things)."""
+    both ("enabled X, disabled Y": two things). Kept: a line is asked again for each line it is weighed
+    against."""
     on, off = _ON.search(words) is not None, _OFF.search(words) is not None
     if on == off:
         return None
