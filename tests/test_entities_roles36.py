@@ -82,3 +82,15 @@ def test_initials_as_the_value_of_a_role_s_label_are_a_body() -> None:
     # fails before: "KWBS" was no name
     assert ("organisation", "typed_name") in found.get("KWBS", set()), found
     assert "TBD" not in found and "HR" not in found, found
+
+
+def test_a_place_then_a_body_s_initials_are_one_name() -> None:
+    found = mention_kinds(
+        "- Permit: Ohio DWQ's inspector comes on the 4th.\n"
+        "- Yukon DWR wants the logbook back by spring.\n"
+        "- Dinner at a Texas BBQ place, then 9 Denver MST call.\n"
+    )
+    # fails before: "DWQ" and "DWR" were cut from their place ("DWQ" alone, or no name)
+    assert ("organisation", "typed_name") in found.get("Ohio DWQ", set()), found
+    assert ("organisation", "typed_name") in found.get("Yukon DWR", set()), found
+    assert "DWQ" not in found and "Texas BBQ" not in found and "Denver MST" not in found, found

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from mdrecall.knowledge.lexicon.name_lists import common_word, known_name, lower_noun
+from mdrecall.knowledge.lexicon.name_lists import common_word, known_name, lower_noun, places
 from mdrecall.knowledge.lexicon.noun_words import person_noun
 from mdrecall.text.stopwords import STOP_WORDS
 
@@ -25,6 +25,7 @@ __all__ = [
     "closes_phrase",
     "listed_with_name",
     "listed_with_technology",
+    "placed_body",
     "plain_initials",
     "role_label_value",
     "slot_kind",
@@ -202,3 +203,26 @@ def role_label_value(word: str, before: str, after: str) -> bool:
         and closes_phrase(after)
         and not plain_initials(word)
     )
+
+
+#: A place's name of one or two capitalised words right before the initials: "Idaho " in "Idaho DEQ".
+_PLACE_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)[ ]$")
+#: A possessive right after the initials: "Idaho DEQ's survey".
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+def placed_body(word: str, before: str, after: str) -> str | None:
+    """The place whose body the initials ``word`` name with it ("Idaho DEQ's survey", "Kerry ETB sent the
+    forms", "the Ohio DMV portal"): a city, a region or a country right before them, and a body's sign
+    after them (a possessive, a body's act, a body's noun); None otherwise ("Texas BBQ.", "Denver MST")."""
+    place = _PLACE_BEFORE.search(before[-40:])
+    if place is None or plain_initials(word):
+        return None
+    name = place.group(1)
+    if name not in places():
+        name = name.split(" ", 1)[-1]  # "Visit Idaho DEQ": the place is the last word
+        if name not in places():
+            return None
+    if _POSSESSIVE.match(after) or _AGENT_AFTER.match(after) or _BODY_NOUN.match(after):
+        return name
+    return None

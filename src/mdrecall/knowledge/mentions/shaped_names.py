@@ -27,6 +27,7 @@ from mdrecall.knowledge.lexicon.name_lists import known_name, lower_known
 from mdrecall.knowledge.mentions.acronym_slots import (
     listed_with_name,
     listed_with_technology,
+    placed_body,
     role_label_value,
     slot_kind,
 )
@@ -180,7 +181,9 @@ def _add_acronym(
         return  # "Harbor Pixel LLC": a legal form is the name's, no name alone
     before = text_before(plain, scan.line_start(i), m.start())  # its last 256 characters: linear on one line
     after = plain[m.end() : m.end() + 24]
-    if upper_kind(before, after) == "event":
+    if place := placed_body(word, before, after):
+        scan.add(i, f"{place} {word}", "organisation", "typed_name")  # "Idaho DEQ's survey": the state's body
+    elif upper_kind(before, after) == "event":
         scan.add(i, word, "event", "typed_name")
     elif name_kind(word, [word], before, after)[0] == "organisation":
         scan.add(i, word, "organisation", "typed_name")
