@@ -399,7 +399,7 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
                 continue  # "binti Hassan": the father's given name, no surname of hers
             if (
                 (kinds.get(full) == "person" or given_name(first.capitalize()))
-                and len(last) > 2
+                and (len(last) > 2 or kinds.get(last) == "person")  # "Dr. Ng": two letters typed a person
                 and last.isalpha()
                 and (not common_word(last) or kinds.get(last) == "person")  # "Dr. Rao", "Baker said"
                 and (not given_name(last.capitalize()) or given_surname(full, last, firsts, kinds))

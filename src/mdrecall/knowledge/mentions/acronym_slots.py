@@ -13,13 +13,23 @@ currency's code ("in EUR", ``data/currencies.txt``), a role ("to the CTO") or a 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from mdrecall.knowledge.lexicon.name_lists import common_word, known_name, lower_noun
+from mdrecall.knowledge.lexicon.name_lists import common_word, known_name, lower_noun, places
+from mdrecall.knowledge.lexicon.noun_words import person_noun
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["closes_phrase", "listed_with_technology", "plain_initials", "slot_kind"]
+__all__ = [
+    "closes_phrase",
+    "listed_with_name",
+    "listed_with_technology",
+    "placed_body",
+    "plain_initials",
+    "role_label_value",
+    "slot_kind",
+]
 
 _DATA = Path(__file__).parents[1] / "data"
 
@@ -37,6 +47,9 @@ _KINDS = {"over": "technology", "as": "technology"} | dict.fromkeys(
 _BODY_NOUN = re.compile(
     r"[ ](?:grants?|courses?|portal|inspection|inspectors?|website|membership|app|campus)\b"
 )
+#: A body's branch in a named place right after the initials: "the DVLA office in Swansea", "the RAC depot
+#: at Leeds" (not a lab: "the PCR lab in Leeds" is a field's, no body's).
+_BRANCH_AT = re.compile(r"[ ](?:office|offices|branch|depot|headquarters)[ ](?:in|at)[ ][A-Z][a-z]")
 #: A body's act right after the initials, the initials its subject: "BXCA want the accounts by May", "the
 #: DVLA sent the form back", "PTSA meets on Tuesdays" (a role's initials, "the CTO said", are kept out). A
 #: past form only before its object: terse notes drop "was" ("BBQ cancelled", "ESTA approved": a thing).
@@ -97,12 +110,12 @@ def closes_phrase(after: str) -> bool:
 def slot_kind(word: str, before: str, after: str, technical: bool = False) -> str | None:
     """The kind of the all-capitals ``word`` (3-6 letters, no well-known name) in a name's slot, given the
     line's text ``before`` it and the text ``after`` it: an organisation ("at UCC.", "switched to WOM,", "the
-    SEAI grant", "DVLA sent the form"), a technology ("over MQTT"; any slot on a line or in a file that
-    names technologies, ``technical``: "audio moves from FMOD to Wwise"), ``"unknown"`` (a tool worked in:
-    "in QGIS"), or None (no such slot, or an ordinary abbreviation)."""
+    SEAI grant", "DVLA sent the form", "the DVLA office in Swansea"), a technology ("over MQTT"; any slot on
+    a line or in a file that names technologies, ``technical``: "audio moves from FMOD to Wwise"),
+    ``"unknown"`` (a tool worked in: "in QGIS"), or None (no such slot, or an ordinary abbreviation)."""
     if len(word) == 3 and (_LEG_BEFORE.search(before[-6:]) or _LEG_AFTER.match(after)):
         return None if word in _currency_codes() or word in _plain() else "place"  # not "EUR–USD"
-    if _BODY_NOUN.match(after) or _AGENT_AFTER.match(after):
+    if _BODY_NOUN.match(after) or _AGENT_AFTER.match(after) or _BRANCH_AT.match(after):
         return None if plain_initials(word) else "organisation"
     slot = _SLOT.search(before[-12:])
     if slot is None:
@@ -143,3 +156,73 @@ def listed_with_technology(word: str, before: str, after: str) -> bool:
         return True
     item = _ITEM_AFTER.match(after)
     return item is not None and _technology(item.group(1))
+
+
+#: The item before the initials, up to four words, then a joint ("Civic Hall or "), and the item after
+#: them ("and Flickr"): each item's last or first words are looked up among the line's names.
+_WORDS_BEFORE = re.compile(rf"((?:[\w.'’&-]+[ ]){{0,3}}[\w.'’&-]+){_JOINT}$")
+_WORDS_AFTER = re.compile(rf"{_JOINT}([\w.'’&-]+(?:[ ][\w.'’&-]+){{0,3}})")
+
+
+def listed_with_name(word: str, before: str, after: str, names: Mapping[str, str]) -> str | None:
+    """The kind of the initials ``word``, closing their phrase, listed right next to a name already read on
+    their line (``names``: name → kind), a body's, a place's or a thing's: an organisation beside a body
+    ("Barclays or KRTA"), else ``"unknown"`` ("uploads to Flickr and QXR", "at Civic Hall or KRTA": a
+    product, a body or a service, left to the view's readers); None where they
+    are an ordinary abbreviation, or the name beside them is a person's or of no kind ("Sam and CJW": a
+    person's initials, most often). A few words each side are looked up: linear on a long line."""
+    if plain_initials(word) or not names or not closes_phrase(after):
+        return None  # "College, VWO 6", "Ryzen 9, RTX 4080": a grade's or a model's code, no item
+    items: list[str] = []
+    if (m := _WORDS_BEFORE.search(before[-60:])) is not None:
+        words = m.group(1).split(" ")
+        items += [" ".join(words[k:]) for k in range(len(words))]
+    if (m := _WORDS_AFTER.match(after[:60])) is not None:
+        words = m.group(1).split(" ")
+        items += [" ".join(words[: k + 1]) for k in range(len(words))]
+    for item in items:
+        kind = names.get(item)
+        if kind is not None and kind not in ("person", "unknown") and item != word:
+            return "organisation" if kind == "organisation" else "unknown"
+    return None
+
+
+#: A label of one word opening its line (a bullet or none) and its colon: "- Auditor: ", "Landlord: ".
+_ROLE_LABEL = re.compile(r"^[ \t]*(?:[-*+][ ]+)?([A-Z][a-z]+):[ ]+$")
+
+
+def role_label_value(word: str, before: str, after: str) -> bool:
+    """Are the initials ``word`` the whole value of a label naming a role ("Auditor: KWBS, two of them",
+    "- Landlord: HMPL."): a body filling that role, an organisation? The label is a noun of a person by
+    WordNet (:func:`~.noun_words.person_noun`: auditor, supplier, landlord, client); the initials close
+    their phrase and are no ordinary abbreviation ("Owner: TBD", "Contact: HR")."""
+    label = _ROLE_LABEL.match(before[-40:]) if before.endswith(" ") else None
+    return (
+        label is not None
+        and person_noun(label.group(1))
+        and closes_phrase(after)
+        and not plain_initials(word)
+    )
+
+
+#: A place's name of one or two capitalised words right before the initials: "Idaho " in "Idaho DEQ".
+_PLACE_BEFORE = re.compile(r"(?<![\w'’.-])([A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)[ ]$")
+#: A possessive right after the initials: "Idaho DEQ's survey".
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+def placed_body(word: str, before: str, after: str) -> str | None:
+    """The place whose body the initials ``word`` name with it ("Idaho DEQ's survey", "Kerry ETB sent the
+    forms", "the Ohio DMV portal"): a city, a region or a country right before them, and a body's sign
+    after them (a possessive, a body's act, a body's noun); None otherwise ("Texas BBQ.", "Denver MST")."""
+    place = _PLACE_BEFORE.search(before[-40:])
+    if place is None or plain_initials(word):
+        return None
+    name = place.group(1)
+    if name not in places():
+        name = name.split(" ", 1)[-1]  # "Visit Idaho DEQ": the place is the last word
+        if name not in places():
+            return None
+    if _POSSESSIVE.match(after) or _AGENT_AFTER.match(after) or _BODY_NOUN.match(after):
+        return name
+    return None

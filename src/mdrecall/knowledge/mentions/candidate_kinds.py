@@ -14,6 +14,7 @@ from mdrecall.knowledge.lexicon.log_marks import DAY_STAMPED
 from mdrecall.knowledge.lexicon.mention_patterns import ACRONYM_IN, GOES_ON, HUMP, STOP, TITLES
 from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, places
 from mdrecall.knowledge.lexicon.name_words import PLACE_NOUNS, PLACE_WORDS
+from mdrecall.knowledge.lexicon.role_modifiers import role_modifier
 from mdrecall.knowledge.mentions.capital_names import Candidate
 from mdrecall.knowledge.mentions.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.mentions.label_kinds import LABEL_HEAD, LineLabels, tag_kind
@@ -47,6 +48,8 @@ def add_typed(
     guessed: set[int] = set()  # names whose kind is a guess from "The" ("The X"): a list's kind is better
     shaped: dict[int, str] = {}  # names whose kind is only their shape's default ("NatureScot": a product)
     for c in found:
+        if len(c.words) == 1 and not c.heading and role_modifier(c.words[0], c.before, c.after):
+            continue  # "holds a Technician licence": a class of licence, no name
         name = " ".join(c.words)
         kind, strong, rare = _own_kind(c, name, tech, labels)
         if kind == "unknown" and tech_like(name):  # no cue: the shape's default, the weakest evidence

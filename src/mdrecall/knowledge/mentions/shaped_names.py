@@ -24,7 +24,13 @@ from mdrecall.knowledge.lexicon.mention_patterns import (
     UPPER,
 )
 from mdrecall.knowledge.lexicon.name_lists import known_name, lower_known
-from mdrecall.knowledge.mentions.acronym_slots import listed_with_technology, slot_kind
+from mdrecall.knowledge.mentions.acronym_slots import (
+    listed_with_name,
+    listed_with_technology,
+    placed_body,
+    role_label_value,
+    slot_kind,
+)
 from mdrecall.knowledge.mentions.file_formats import format_kind
 from mdrecall.knowledge.mentions.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.mentions.label_kinds import LineLabels
@@ -66,11 +72,12 @@ def add_mixed(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
 def add_upper_and_camel(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
     """Lower-case words with a capital inside ("an iPhone 15": a device's model with its number), then
     all-capitals words."""
+    line_names: dict[int, dict[str, str]] = {}  # line → its names read so far → their kinds (once a line)
     for rx in (CAMEL_LOW, UPPER):
         for m in rx.finditer(scan.plain):
             i = scan.line_of(m.start())
             if i not in scan.skip:
-                _add_shaped(scan, rx, m, i, tech, labels)
+                _add_shaped(scan, rx, m, i, tech, labels, line_names)
 
 
 def add_hyphen_codes(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
@@ -105,7 +112,13 @@ _MAKER_BEFORE = re.compile(r"(?<![\w'’@/.-])([A-Z][\w'’-]*[a-z][\w'’-]*)[ 
 
 
 def _add_shaped(
-    scan: FileScan, rx: re.Pattern[str], m: re.Match[str], i: int, tech: TechLines, labels: LineLabels
+    scan: FileScan,
+    rx: re.Pattern[str],
+    m: re.Match[str],
+    i: int,
+    tech: TechLines,
+    labels: LineLabels,
+    line_names: dict[int, dict[str, str]],
 ) -> None:
     """One match of ``rx`` (:data:`CAMEL_LOW` or :data:`UPPER`) on line ``i``."""
     plain, starts = scan.plain, scan.starts
@@ -126,7 +139,7 @@ def _add_shaped(
         scan.add(i, owned, "product", "typed_name")  # "my ED80 on the mount": a thing someone has
         return
     if known is None and rx is UPPER:
-        _add_acronym(scan, m, i, tech.on(i))
+        _add_acronym(scan, m, i, tech.on(i), line_names)
         return
     if known is None and UNIT_SYMBOL.match(m.group(0)):
         return  # "5.2 kWh", "4.5 kWp": a unit
@@ -148,13 +161,17 @@ def _owned(scan: FileScan, i: int, m: re.Match[str]) -> str | None:
     return owned_code(m.group(0), plain[start : m.start()], plain[m.end() : m.end() + 24])
 
 
-def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> None:
+def _add_acronym(
+    scan: FileScan, m: re.Match[str], i: int, technical: bool, line_names: dict[int, dict[str, str]]
+) -> None:
     """An acronym no list knows, named as an event ("talk accepted at LXCON", "INTECOL 2027") is the event;
     one a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation; one before a
     technology's noun ("the SFTP server"), a technology; one in a name's slot
     (:func:`.acronym_slots.slot_kind`: "studies at UCC.", "the SEAI grant"), an organisation or a
     technology; a file format's extension ("exports as CSV", "masters to MP3"), a technology; an item of a
-    list beside a well-known technology ("Django, HTMX, Postgres"), a technology."""
+    list beside a well-known technology ("Django, HTMX, Postgres"), a technology; an item beside a name
+    the line names already ("at Civic Hall or KRTA"), that name's kind
+    (:func:`.acronym_slots.listed_with_name`); the value of a role's label ("Auditor: KWBS,"), a body."""
     word = m.group(0)
     plain = scan.plain
     if fmt := format_kind(word, plain[m.end() : m.end() + 4]):
@@ -164,16 +181,25 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
         return  # "Harbor Pixel LLC": a legal form is the name's, no name alone
     before = text_before(plain, scan.line_start(i), m.start())  # its last 256 characters: linear on one line
     after = plain[m.end() : m.end() + 24]
-    if upper_kind(before, after) == "event":
+    if place := placed_body(word, before, after):
+        scan.add(i, f"{place} {word}", "organisation", "typed_name")  # "Idaho DEQ's survey": the state's body
+    elif upper_kind(before, after) == "event":
         scan.add(i, word, "event", "typed_name")
     elif name_kind(word, [word], before, after)[0] == "organisation":
         scan.add(i, word, "organisation", "typed_name")
     elif (noun := NOUN_NEXT.match(after)) and KIND_AFTER.get(noun[1].lower()) == "technology":
         scan.add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
+    elif role_label_value(word, before, after):
+        scan.add(i, word, "organisation", "typed_name")  # "Auditor: KWBS, two of them": a body in a role
     elif slot := slot_kind(word, before, after, technical):
         scan.add(i, word, slot, "typed_name")  # "studies at UCC.", "switched to WOM,"
     elif listed_with_technology(word, before, after):
         scan.add(i, word, "technology", "typed_name")  # "Django 5.1, HTMX, Postgres", "Python and SQL"
+    else:
+        if i not in line_names:
+            line_names[i] = {name: kind for name, kind, _how in scan.per_line.get(i, ())}
+        if listed := listed_with_name(word, before, after, line_names[i]):
+            scan.add(i, word, listed, "typed_name")  # "uploads to Flickr and QXR": an item beside a name
 
 
 def lower_hits(plain: str) -> list[tuple[int, str]]:
