@@ -6,6 +6,7 @@ Each parses its flags, makes one library call and formats the result (:mod:`mdre
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from datetime import date, datetime
 from pathlib import Path
@@ -263,17 +264,18 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
     return 0
 
 
+_CITED = re.compile(r"(?P<path>.+)#L(?P<a>\d+)(?:-L?(?P<b>\d+))?")
+
+
 def parse_ref(ref: str, from_line: int, lines: int | None) -> tuple[str, int, int | None]:
-    """``PATH``, ``PATH:FROM``, ``PATH:FROM:COUNT`` or a citation ``PATH#L10-L20`` → (path, from, count)."""
-    if "#L" in ref:
-        path, _, span = ref.partition("#L")
-        first, _, last = span.partition("-")
-        try:
-            start = int(first)
-            end = int(last.lstrip("L")) if last else start
-        except ValueError:
-            raise click.BadParameter(f"{ref!r}: a citation is PATH#L10 or PATH#L10-L20") from None
-        return path, start, max(1, end - start + 1)
+    """``PATH``, ``PATH:FROM``, ``PATH:FROM:COUNT`` or a citation ``PATH#L10-L20`` → (path, from, count).
+    The citation's lines are read from its end, so a file named with ``#L`` in it (``2026-01-01#L2.md``,
+    as search cites it: ``2026-01-01#L2.md#L4``) is read as the path it is; anything else is a path."""
+    cited = _CITED.fullmatch(ref)
+    if cited:
+        start = int(cited["a"])
+        end = int(cited["b"]) if cited["b"] else start
+        return cited["path"], start, max(1, end - start + 1)
     parts = ref.split(":")
     nums: list[int] = []
     while len(parts) > 1 and len(nums) < 2 and parts[-1].isdigit():
