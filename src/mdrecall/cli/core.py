@@ -18,6 +18,7 @@ from mdrecall.cli.app import base_config, command, load_cli_config, open_memory,
 from mdrecall.cli.output import Listing, emit, highlight, note, shown, text_table, warn
 from mdrecall.cli.params import as_of_value, during_value
 from mdrecall.models import SOURCES
+from mdrecall.text.textclean import one_line
 
 if TYPE_CHECKING:
     from mdrecall.memory import Memory
@@ -244,11 +245,11 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
         for i, h in enumerate(result.hits, 1):
             meta = " · ".join(x for x in (h.workspace or "", h.agent or "", h.date or "", h.heading) if x)
             extra = f"  ({shown(meta)})" if meta else ""
-            click.echo(f"{i}. {click.style(shown(h.citation), fg='cyan')}  score {h.score:.2f}{extra}")
+            click.echo(f"{i}. {click.style(one_line(h.citation), fg='cyan')}  score {h.score:.2f}{extra}")
             if h.superseded:
-                click.echo(f"   superseded {shown(h.superseded)}")
+                click.echo(f"   superseded {one_line(h.superseded)}")
             if h.also:
-                click.echo(f"   also in {shown(', '.join(h.also))}")
+                click.echo(f"   also in {one_line(', '.join(h.also))}")
             if h.explain:
                 click.echo("   " + "  ".join(f"{k}={v:.3f}" for k, v in h.explain.items()))
             for line in h.snippet.splitlines():

@@ -14,6 +14,7 @@ import click
 
 from mdrecall.cli.app import command, open_memory, state
 from mdrecall.cli.output import Listing, emit, text_table
+from mdrecall.text.textclean import one_line
 
 __all__: list[str] = []
 
@@ -72,12 +73,12 @@ def cmd_entity(name: str) -> int:
         print(f"kind: {detail.entity.kind_note()}")
         print("\ntimeline:")
         for t in data["timeline"]:
-            print(f"  {t['day'] or 'undated':<10}  {t['citation']:<28}  {t['text']}")
+            print(f"  {t['day'] or 'undated':<10}  {one_line(t['citation']):<28}  {t['text']}")
         if data["relations"]:
             print("\nrelationships:")
             for r in data["relations"]:
                 day = f"  ({r['day']})" if r["day"] else ""
-                print(f"  {r['text']}  {r['citation']}{day}")
+                print(f"  {r['text']}  {one_line(r['citation'])}{day}")
         if data["related"]:
             print("\nseen with: " + ", ".join(f"{r['name']} ({r['sections']})" for r in data["related"]))
 
