@@ -65,7 +65,7 @@ PEM = (
 )
 PW = "Zzpw9Fenbury!"
 #: What of each key a surface must never show.
-KEY_BITS = (LIVE[8:24], AWS[4:16], GH[4:20], "zzpemzzpem", "Zzpw9Fen")
+KEY_BITS = (LIVE[8:24], AWS[4:16], GH[4:20], "zzpemzzpem", "Zzpw9Fen", "Zzpw9Ssh", "Zzpw9Doc", "Zzpw9Htp")
 
 _MONTHS = "january february march april may june july august september october november december".split()
 _ORD = (
@@ -502,7 +502,10 @@ _KEYED_BLOCK = (
     "```bash\n"
     f"export GITHUB_TOKEN={GH}\n"
     f"export DATABASE_URL=postgres://admin:{PW}@db.internal:5432/billing\n"
-    f"{PEM}\n```\n"
+    f"{PEM}\n"
+    "sshpass -p 'Zzpw9Ssh7q' ssh deploy@api-07.billing.internal\n"
+    "echo Zzpw9Doc7q | docker login -u ci --password-stdin registry.internal\n"
+    "htpasswd -b .htpasswd grafana Zzpw9Htp7q\n```\n"
     "Kwame Asante owns api-07; staging is now on v3.2.1\n"
 )
 

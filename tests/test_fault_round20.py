@@ -72,3 +72,26 @@ def test_a_file_named_with_a_newline_forges_no_line_in_what_an_agent_reads(tmp_p
         assert not _forged_lines(text), (surface, text)
     hits = json.loads(run_cli("-w", str(ws), "--json", "search", "quokkaline").stdout)["results"]
     assert hits[0]["path"] == f"memory/2026-07-02 call\n{_FORGED}\n.md"  # JSON keeps the name exact
+
+
+def test_passwords_given_to_sshpass_htpasswd_and_a_stdin_login_are_redacted(tmp_path: Path) -> None:
+    from mdrecall.text.redact import redact
+
+    for line, secret in (
+        ("ran sshpass -p 'Wq7vB2nLx9' rsync -a build/ deploy@web-3:", "Wq7vB2nLx9"),
+        ("sshpass -pWq7vB2nLx9 scp dump.sql ops@db-2:/tmp", "Wq7vB2nLx9"),
+        ("htpasswd -bB /etc/nginx/.htpasswd grafana Wq7vB2nLx9", "Wq7vB2nLx9"),
+        ('echo -n "Wq7vB2nLx9" | helm registry login reg.example --password-stdin', "Wq7vB2nLx9"),
+    ):
+        assert secret not in redact(line), line
+    for kept in (
+        "htpasswd -c .htpasswd grafana",
+        "sshpass -f ~/.pw ssh web-3",
+        "echo ok | grep password-stdin",
+    ):
+        assert redact(kept) == kept
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- plain\n")
+    block = "deploy notes:\n```bash\nsshpass -p 'Wq7vB2nLx9' ssh deploy@web-3\n```\n"
+    assert run_cli("-w", str(ws), "remember", "-", stdin=block).returncode == 0
+    assert not [p for p in ws.rglob("*.md") if "Wq7vB2nLx9" in p.read_text()]
