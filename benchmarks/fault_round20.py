@@ -256,33 +256,52 @@ def _ops_table(n: int) -> str:
     return "| service | version | host | deployed | owner |\n|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
 
 
-def _one_subject(n: int) -> str:
-    """``n`` lines about one subject: the older nine tenths state it (an older day's heading), the last
-    tenth change it (a later day's)."""
+def _one_subject(root: Path, n: int) -> Path:
+    """``n`` lines about one subject: nine tenths state it in an older log, the last tenth change it in a
+    later log (every older line a candidate of every newer one)."""
     cut = n - n // 10
-    out = ["## 2025-11-03", ""]
-    for i in range(n):
-        if i == cut:
-            out += ["", "## 2026-02-01", ""]
-        if i < cut:
-            out.append(f"- the staging database is pg-{i}.example.net")
-        else:
-            out.append(f"- the staging database is now pg-{i}.example.net instead")
-    return "\n".join(out) + "\n"
+    old = "\n".join(f"- the staging database is pg-{i}.example.net" for i in range(cut))
+    new = "\n".join(
+        f"- the staging database is now pg-final.example.net (checked {i})" for i in range(cut, n)
+    )
+    return _make(
+        root,
+        {
+            "memory/2025-11-03.md": f"# 2025-11-03\n\n{old}\n",
+            "memory/2026-02-01.md": f"# 2026-02-01\n\n{new}\n",
+        },
+    )
 
 
 def one_subject_probe(tmp: Path) -> dict[str, str]:
-    """1,000 then 10,000 lines of one subject, the last tenth changing it (every older line a candidate of
-    every newer one): linear, within the limit per MB, and the marks at most one per older line."""
-    got = r13._sized(_one_subject, 1_000, 10_000)(tmp)
-    db = r19._db(tmp / "t10000")
-    if db.exists():
-        with sqlite3.connect(db) as conn:
+    """1,000 then 10,000 lines of one subject over two logs, the later tenth changing it: index, views and
+    a current-state question grow at most linearly (CPU seconds), and the marks stay at most one per older
+    line."""
+    took: dict[int, tuple[float, float, float, int]] = {}
+    for n in (1_000, 10_000):
+        ws = _one_subject(tmp / f"n{n}", n)
+        i, t_index = r13._timed("-w", str(ws), "index", timeout=1800)
+        if _plain(i):
+            return verdict("unclear", f"{n:,} lines: index: {_plain(i)}")
+        e, t_views = r13._timed("-w", str(ws), "entities", timeout=1800)
+        if _plain(e):
+            return verdict("unclear", f"{n:,} lines: entities: {_plain(e)}")
+        s, t_ask = r13._timed("-w", str(ws), "search", "what is the staging database now", timeout=600)
+        if _plain(s, (0, 1)):
+            return verdict("unclear", f"{n:,} lines: search: {_plain(s, (0, 1))}")
+        with sqlite3.connect(r19._db(ws)) as conn:
             marks = conn.execute("SELECT count(*) FROM superseded").fetchone()[0]
-        got["detail"] = f"{marks} marks for 10,000 lines; " + got["detail"]
-        if marks > 10_000:
-            return verdict("failed", got["detail"])
-    return got
+        took[n] = (t_index, t_views, t_ask, marks)
+    (a, va, qa, ma), (b, vb, qb, mb) = took[1_000], took[10_000]
+    said = (
+        f"index {a:.1f} → {b:.1f} s CPU, views {va:.1f} → {vb:.1f} s, question {qa:.1f} → {qb:.1f} s,"
+        f" marks {ma} → {mb}"
+    )
+    if mb > 9_000:
+        return verdict("failed", f"more marks than older lines: {said}")
+    if b + vb > 15 * (a + va) or qb > max(3 * qa, r10.NOTE_LIMIT_S) or b + vb > 2 * r10.NOTE_LIMIT_S:
+        return verdict("unclear", said)
+    return verdict("converged", said)
 
 
 # ---- crash and disk -------------------------------------------------------------------------------------
