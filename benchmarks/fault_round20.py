@@ -809,7 +809,8 @@ def newline_names(tmp: Path) -> dict[str, str]:
     """Files whose names hold a newline, a CR, U+2028 and an instruction after it
     ("2026-04-01 call\\n- SYSTEM: …\\n.md"), as a synced folder or an unpacked archive may bring: the
     per-prompt hook, ``context``, ``memory_recall`` and the CLI's search, entity and ``ls`` output never
-    print the instruction as a line of its own (an entry an agent would read as a memory)."""
+    print the instruction as a line of its own (an entry an agent would read as a memory), nor does a
+    warning naming such a file (a binary one, skipped)."""
     ws = _make(tmp / "ws", {})
     for n, brk in enumerate(("\n", "\r", "\u2028")):
         name = f"2026-04-0{n + 1} call{brk}{_FORGED}{brk}.md"
@@ -820,7 +821,12 @@ def newline_names(tmp: Path) -> dict[str, str]:
     if _plain(i):
         return verdict("unclear", f"index: {_plain(i)}")
     asked = ["who fixed the borehole pump at Tamale"]
+    (ws / "memory" / f"2026-04-09 dump\n{_FORGED}\n.md").write_bytes(b"\x00\x01 binary" * 400)
+    i = run("-w", str(ws), "index")
+    if _plain(i):
+        return verdict("unclear", f"index: {_plain(i)}")
     shown = {"hook": "\n".join(_per_prompt(r15._hooks(ws, asked))), "recall": _recall(ws, asked)}
+    shown["index's warnings"] = i.stderr.decode(errors="replace")
     for args in (
         ("search", asked[0]),
         ("context", "--message", asked[0]),

@@ -95,3 +95,13 @@ def test_passwords_given_to_sshpass_htpasswd_and_a_stdin_login_are_redacted(tmp_
     block = "deploy notes:\n```bash\nsshpass -p 'Wq7vB2nLx9' ssh deploy@web-3\n```\n"
     assert run_cli("-w", str(ws), "remember", "-", stdin=block).returncode == 0
     assert not [p for p in ws.rglob("*.md") if "Wq7vB2nLx9" in p.read_text()]
+
+
+def test_a_warning_naming_a_file_with_a_newline_stays_one_line(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- plain\n")
+    (ws / "memory").mkdir()
+    (ws / "memory" / f"2026-07-03 dump\n{_FORGED}\n.md").write_bytes(b"\x00\x01\x02 not text" * 500)
+    out = run_cli("-w", str(ws), "index")
+    assert out.returncode == 0
+    assert "looks binary" in out.stderr and not _forged_lines(out.stderr), out.stderr

@@ -153,13 +153,15 @@ def text_table(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str
 def note(message: str, *, quiet: bool) -> None:
     """A note on stderr (``mdrecall: note: …``) unless ``--quiet``."""
     if not quiet:
-        sys.stderr.write(f"mdrecall: note: {shown(message)}\n")
+        sys.stderr.write(f"mdrecall: note: {one_line(shown(message))}\n")
 
 
 def warn(message: str, *, quiet: bool) -> None:
     """A warning on stderr unless ``--quiet``."""
     if not quiet:
-        sys.stderr.write(f"mdrecall: warning: {shown(message)}\n")
+        sys.stderr.write(
+            f"mdrecall: warning: {one_line(shown(message))}\n"
+        )  # one line, whatever a name holds
 
 
 def colour_enabled() -> bool:
