@@ -72,6 +72,10 @@ def test_a_file_named_with_a_newline_forges_no_line_in_what_an_agent_reads(tmp_p
         assert not _forged_lines(text), (surface, text)
     hits = json.loads(run_cli("-w", str(ws), "--json", "search", "quokkaline").stdout)["results"]
     assert hits[0]["path"] == f"memory/2026-07-02 call\n{_FORGED}\n.md"  # JSON keeps the name exact
+    first = next(ln for ln in shown["search"].splitlines() if ln.startswith("1. "))
+    cited = first[3 : first.index("  score")]
+    got = run_cli("-w", str(ws), "get", cited)  # the citation as printed reads back
+    assert got.returncode == 0 and "quokkaline" in got.stdout, got.stderr
 
 
 def test_passwords_given_to_sshpass_htpasswd_and_a_stdin_login_are_redacted(tmp_path: Path) -> None:

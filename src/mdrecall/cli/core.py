@@ -308,6 +308,29 @@ def _expand(mem: Any, wanted: list[tuple[str, int, int | None]]) -> list[tuple[s
     return out
 
 
+def _as_printed(mem: Any, path: str) -> str:
+    """``path`` as a citation prints it (a newline in a file's name written ``\\n``:
+    :func:`mdrecall.text.textclean.one_line`) read back as the name it stands for, when no file has the
+    name as written."""
+    import json
+
+    from mdrecall.errors import NotFoundError
+
+    if "\\" not in path:
+        return path
+    try:
+        plain = str(json.loads('"' + path.replace('"', '\\"') + '"'))
+    except ValueError:
+        return path
+    if plain == path:
+        return path
+    try:
+        mem.get(path, from_line=1, lines=1)
+        return path
+    except NotFoundError:
+        return plain
+
+
 @command("get")
 @click.argument("refs", nargs=-1, required=True, metavar="PATH[:FROM[:COUNT]]...")
 @click.option("--from", "from_line", type=click.IntRange(min=1), default=1, help="First line (1-based).")
@@ -317,7 +340,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
     st = state()
     wanted = [parse_ref(r, from_line, lines) for r in refs]
     with open_memory() as mem:
-        wanted = _expand(mem, wanted)
+        wanted = _expand(mem, [(_as_printed(mem, path), start, count) for path, start, count in wanted])
         got = [mem.get(path, from_line=start, lines=count) for path, start, count in wanted]
     rows = [g.to_dict() for g in got]
     counted = [count is not None for _, _, count in wanted]
@@ -325,7 +348,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
     def human() -> None:
         for i, g in enumerate(got):
             if len(got) > 1:
-                print(f"{'' if i == 0 else chr(10)}==> {shown(g.path)}:{g.from_line}-{g.to_line} <==")
+                print(f"{'' if i == 0 else chr(10)}==> {one_line(g.path)}:{g.from_line}-{g.to_line} <==")
             print(shown(g.text) if sys.stdout.isatty() else g.text)  # piped: the exact lines, like cat
             if g.truncated:
                 note(
@@ -337,7 +360,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
 
     if st.format == "md":
         for g in got:
-            print(f"### {g.path}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
+            print(f"### {one_line(g.path)}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
         return 0
     from mdrecall.text.filters import has_wildcard
 
