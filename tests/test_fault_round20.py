@@ -109,3 +109,23 @@ def test_a_warning_naming_a_file_with_a_newline_stays_one_line(tmp_path: Path) -
     out = run_cli("-w", str(ws), "index")
     assert out.returncode == 0
     assert "looks binary" in out.stderr and not _forged_lines(out.stderr), out.stderr
+
+
+def test_pasted_control_bytes_never_turn_the_days_log_binary(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- plain\n")
+    assert (
+        run_cli("-w", str(ws), "remember", "the cistern at Wenlock holds 9000 litres vellumfrost").returncode
+        == 0
+    )
+    pasted = (
+        "make output:\n\x1b[1;31merror\x1b[0m: " + "".join(map(chr, range(32))) * 40 + "\r\ndone \x00\x7f"
+    )
+    assert run_cli("-w", str(ws), "remember", "-", stdin=pasted).returncode == 0
+    log = next((ws / "memory").glob("*.md")).read_bytes()
+    assert not [b for b in log if b < 32 and b not in (9, 10)] and b"\x7f" not in log
+    out = run_cli("-w", str(ws), "index")
+    assert out.returncode == 0 and "binary" not in out.stderr, out.stderr
+    found = run_cli("-w", str(ws), "--json", "search", "vellumfrost cistern")
+    assert "vellumfrost" in found.stdout
+    assert "error" in run_cli("-w", str(ws), "search", "make output error").stdout
