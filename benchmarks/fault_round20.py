@@ -999,6 +999,52 @@ def line_ends(tmp: Path) -> dict[str, str]:
     return verdict("converged", f"timelines {seen}; {len(marks)} marks, all on real lines")
 
 
+def control_bytes_pasted(tmp: Path) -> dict[str, str]:
+    """An agent's day: a note remembered, then pasted command output with colours, a terminal title, NUL
+    and other control bytes (``remember -`` and the MCP write tool): every note of the day stays searchable
+    (the log is not read as binary and skipped) and the log holds no control byte but tab and newline."""
+    ws = _make(tmp / "ws", {})
+    r = run("-w", str(ws), "remember", "Kwame Asante set the borehole pump timer to 40 minutes zzkeptnote")
+    if _plain(r):
+        return verdict("unclear", f"remember: {_plain(r)}")
+    pasted = (
+        "$ make test\n\x1b]0;build\x07\x1b[1;31mFAILED\x1b[0m test_pump.py::test_timer\n"
+        + "".join(map(chr, range(32))) * 60
+        + "\r\n\x00\x00 exit 2\x7f\n"
+    )
+    r = run("-w", str(ws), "remember", "-", stdin=pasted)
+    if _plain(r):
+        return verdict("unclear", f"remember -: {_plain(r)}")
+    code = (
+        "import sys; from pathlib import Path; from mdrecall import Memory; from mdrecall.agent.tools import "
+        "MemoryTools; from mdrecall.config.settings import Config\n"
+        "with Memory.open(Path(sys.argv[1]), Config().merged({'embedding': {'provider': 'none'}})) as m:\n"
+        "    print(MemoryTools(m).memory_write(sys.argv[2]))"
+    )
+    w = subprocess.run(
+        [sys.executable, "-c", code, str(ws), pasted.replace("\x00", "").replace("FAILED", "ERRORED")],
+        capture_output=True,
+        env={**os.environ, **QUIET_ENV},
+    )
+    i = run("-w", str(ws), "index")
+    if w.returncode != 0 or _plain(i):
+        return verdict("unclear", f"write/index: {w.stderr.decode()[-200:]} {_plain(i)}")
+    said = i.stderr.decode(errors="replace")
+    s = run("-w", str(ws), "--json", "search", "borehole pump timer zzkeptnote")
+    if _plain(s, (0, 1)):
+        return verdict("unclear", f"search: {_plain(s, (0, 1))}")
+    found = "zzkeptnote" in s.stdout.decode(errors="replace")
+    logs = list((ws / "memory").glob("*.md"))
+    bad = [p.name for p in logs if any(b < 32 and b not in (9, 10) for b in p.read_bytes())]
+    if not found or "binary" in said:
+        return verdict(
+            "failed", f"the day's note lost from search (found {found}); index said {said[-160:]!r}"
+        )
+    if bad:
+        return verdict("failed", f"control bytes written into {bad}")
+    return verdict("converged", f"{len(logs)} log(s), no control byte written; the day's note found")
+
+
 CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     **{f"1 MB note: {name}": _note_case(make) for name, make in LINES.items()},
     "page: 2,000 then 20,000 lowercase words that look like names": r13._sized(_lower_names, 2_000, 20_000),
@@ -1018,6 +1064,7 @@ CASES: dict[str, Callable[[Path], dict[str, str]]] = {
     "question: queries written as code on every surface": code_queries,
     "input: bad UTF-8 inside a fenced block": bad_utf8_block,
     "input: a NUL in a voice memo, CRLF and lone CR line ends": line_ends,
+    "input: pasted command output with control bytes, remembered and MCP-written": control_bytes_pasted,
 }
 
 
