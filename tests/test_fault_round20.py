@@ -129,3 +129,17 @@ def test_pasted_control_bytes_never_turn_the_days_log_binary(tmp_path: Path) -> 
     found = run_cli("-w", str(ws), "--json", "search", "vellumfrost cistern")
     assert "vellumfrost" in found.stdout
     assert "error" in run_cli("-w", str(ws), "search", "make output error").stdout
+
+
+def test_an_entity_page_never_prints_a_terminal_escape_from_a_note(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- plain\n")
+    write(
+        ws,
+        "memory/2026-07-04.md",
+        "# 2026-07-04\n\n- Odalys Ferreira \x1b]0;owned\x07 rebuilt the \x1b[2J weir\n",
+    )
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    out = run_cli("-w", str(ws), "entity", "Odalys Ferreira")
+    assert out.returncode == 0 and "weir" in out.stdout
+    assert "\x1b" not in out.stdout and "\x07" not in out.stdout

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from mdrecall.cli.app import command, open_memory, state
-from mdrecall.cli.output import Listing, emit, text_table
+from mdrecall.cli.output import Listing, emit, shown, text_table
 from mdrecall.text.textclean import one_line
 
 __all__: list[str] = []
@@ -73,12 +73,12 @@ def cmd_entity(name: str) -> int:
         print(f"kind: {detail.entity.kind_note()}")
         print("\ntimeline:")
         for t in data["timeline"]:
-            print(f"  {t['day'] or 'undated':<10}  {one_line(t['citation']):<28}  {t['text']}")
+            print(f"  {t['day'] or 'undated':<10}  {one_line(t['citation']):<28}  {shown(t['text'])}")
         if data["relations"]:
             print("\nrelationships:")
             for r in data["relations"]:
                 day = f"  ({r['day']})" if r["day"] else ""
-                print(f"  {r['text']}  {one_line(r['citation'])}{day}")
+                print(f"  {shown(r['text'])}  {one_line(r['citation'])}{day}")
         if data["related"]:
             print("\nseen with: " + ", ".join(f"{r['name']} ({r['sections']})" for r in data["related"]))
 
