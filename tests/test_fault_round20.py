@@ -143,3 +143,15 @@ def test_an_entity_page_never_prints_a_terminal_escape_from_a_note(tmp_path: Pat
     out = run_cli("-w", str(ws), "entity", "Odalys Ferreira")
     assert out.returncode == 0 and "weir" in out.stdout
     assert "\x1b" not in out.stdout and "\x07" not in out.stdout
+
+
+def test_history_never_prints_a_terminal_escape_from_a_note(tmp_path: Path) -> None:
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- plain\n")
+    write(ws, "memory/notes/weir.md", "# Weir\n\n- the weir gate sticks\n")
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    write(ws, "memory/notes/weir.md", "# Weir\n\n- the weir gate sticks\n- oiled \x1b]0;owned\x07 the gate\n")
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    out = run_cli("-w", str(ws), "history", "memory/notes/weir.md")
+    assert out.returncode == 0 and "oiled" in out.stdout, out.stderr
+    assert "\x1b" not in out.stdout and "\x07" not in out.stdout

@@ -103,7 +103,7 @@ def cmd_history(path: str, grep: str | None) -> int:
             when = datetime.fromisoformat(c["when"]).astimezone().strftime("%Y-%m-%d %H:%M")
             sign = "+" if c["kind"] == "added" else "-"
             rev = f" {c['rev']}" if c["rev"] else ""
-            print(f"{when}{rev}  {sign} {c['citation']}  {c['text']}")
+            print(f"{when}{rev}  {sign} {one_line(c['citation'])}  {shown(c['text'])}")
 
     columns = ["when", "rev", "kind", "citation", "text"]
     emit(Listing({"path": path, "changes": changes}, changes, columns=columns, human=human), state().format)
