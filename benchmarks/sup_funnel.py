@@ -76,6 +76,8 @@ LABELLED = (
     "held_out_29",
     "held_out_31",
     "held_out_33",
+    "held_out_34",
+    "held_out_36",
 )
 CORPORA = ("corpus", "sup_pairs")
 Key = tuple[str, int]

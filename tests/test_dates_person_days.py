@@ -59,7 +59,9 @@ def test_a_person_on_the_page_is_a_person_on_its_other_lines() -> None:
         ("- fitting moved to Thu", "2026-05-21"),
         ("- Thu: dentist 3pm", "2026-05-21"),  # a day's label, on a page naming nobody Thu
         ("- shop closed Mon-Thu for Tết stock-take", "2026-05-16"),  # a timetable: the day written
-        ("- rent for May paid to the landlord", "2026-05-01"),
+        # May, the month, holds the day written: the line stays on the day written (session 26)
+        ("- rent for May paid to the landlord", "2026-05-16"),
+        ("- rent for June paid to the landlord", "2026-06-01"),
         ("- bolts arrive Thu, then cutting", "2026-05-21"),
         ("- Thu's fitting moved to the afternoon", "2026-05-21"),  # a day's possessive: its event
     ],

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import NamedTuple
 
 from mdrecall.errors import PathError, WorkspaceError, WriteError
 from mdrecall.files.file_lock import LOCK_FLAGS, held_lock, is_at, lock_fd, unlock_fd
+from mdrecall.files.name_dates import date_in_name
 from mdrecall.files.safe_files import (
     FilesBeneath,
     append_all,
@@ -44,18 +44,14 @@ __all__ = [
 
 MEMORY_FILE_NAMES = ("MEMORY.md", "memory.md")
 MEMORY_DIR = "memory"
-_DATE_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?![0-9])")
 
 
 def date_from_name(name: str) -> str | None:
-    """``YYYY-MM-DD`` when a name starts with a real date (not ``2026-02-30.md`` nor ``92025-...``)."""
-    m = _DATE_NAME.match(name)
-    if not m:
-        return None
-    try:
-        return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
-    except ValueError:
-        return None
+    """``YYYY-MM-DD`` of the day a file's name gives (:func:`~mdrecall.files.name_dates.date_in_name`): a
+    leading date, else one anywhere in the name ("standup-2026-03-04.md"), a week's Monday ("2026-W14.md"),
+    or a short date its numbers read one way only; not ``2026-02-30.md`` nor ``92025-...``."""
+    day = date_in_name(name)
+    return day.isoformat() if day is not None else None
 
 
 class MemoryFile(NamedTuple):
@@ -69,7 +65,7 @@ class MemoryFile(NamedTuple):
 
     @property
     def date(self) -> str | None:
-        """The file's date when its name is ``YYYY-MM-DD*.md``."""
+        """The day the file's name gives (:func:`date_from_name`)."""
         return date_from_name(os.path.basename(self.abs_path))
 
 

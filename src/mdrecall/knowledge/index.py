@@ -21,10 +21,12 @@ from mdrecall.config.settings import EntitiesConfig
 from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.aliases.custom_links import link_unwritten_called
+from mdrecall.knowledge.aliases.dictated_fulls import link_dictated_fulls
 from mdrecall.knowledge.aliases.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.aliases.full_forms import fold_shorter_fulls
 from mdrecall.knowledge.aliases.given_forms import link_given_forms
 from mdrecall.knowledge.aliases.given_shape import link_untyped_given
+from mdrecall.knowledge.aliases.given_surnames import written_placed
 from mdrecall.knowledge.aliases.kin_names import link_kin_forms
 from mdrecall.knowledge.aliases.kin_namesakes import unlink_kin_namesakes
 from mdrecall.knowledge.aliases.name_links import (
@@ -202,12 +204,13 @@ class EntityIndex(NameQueries):
         if self.config.auto_aliases:
             fold_shorter_fulls(out, stats, key_kinds(self.store))
             link_first_names(out, stats, key_kinds(self.store), partial(written_lower, self.texts))
+            link_dictated_fulls(out, stats, self.store.entity_summary)  # "joy came": Joy Chepngetich
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
             fold_saints(out)  # "St Oswald" beside "St Oswald's": the church
             link_opening_fulls(out, stats, key_kinds(self.store))
             link_unwritten_given(out, stats, key_kinds(self.store))
             link_untyped_given(out, stats, key_kinds(self.store))
-            link_surnames(out, stats, key_kinds(self.store))
+            link_surnames(out, stats, key_kinds(self.store), partial(written_placed, self.texts))
             link_titled_surnames(out, stats, key_kinds(self.store))
             link_kin_forms(out, stats, key_kinds(self.store))
             link_given_forms(out, stats, key_kinds(self.store))

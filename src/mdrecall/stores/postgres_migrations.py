@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from mdrecall.errors import StoreError
+from mdrecall.stores.postgres_errors import cause_of, store_error
 from mdrecall.stores.postgres_sql import quote_ident
 
 __all__ = ["MIGRATIONS", "apply_migrations", "ensure_vector_extension"]
@@ -182,6 +183,12 @@ def ensure_vector_extension(conn: Any) -> None:
             conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('mdrecall:extension', 0))")
             conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
     except psycopg.Error as exc:
+        if cause_of(exc) is not None:  # a read-only server, a full disk, ...: say that, not "install it"
+            raise store_error(
+                exc,
+                "the pgvector extension is not in this database and could not be created",
+                "nothing was written and the Markdown files are unchanged",
+            ) from exc
         raise StoreError(
             f"the pgvector extension is not installed in this database and could not be created ({exc})."
             " Install pgvector on the server and run `CREATE EXTENSION vector;` as a superuser"
@@ -190,8 +197,15 @@ def ensure_vector_extension(conn: Any) -> None:
 
 
 def apply_migrations(conn: Any, schema: str) -> int:
-    """Create the namespace's schema if needed and apply pending migrations; returns the version."""
+    """Create the namespace's schema if needed and apply pending migrations; returns the version.
+
+    A namespace already at this version is only read (no lock, no write): a read-only server (a standby)
+    opens it for searches."""
     ns = quote_ident(schema)
+    if conn.execute("SELECT to_regclass(%s)", (f"{ns}.schema_migrations",)).fetchone()[0] is not None:
+        current = conn.execute(f"SELECT coalesce(max(version), 0) FROM {ns}.schema_migrations").fetchone()[0]
+        if current == len(MIGRATIONS):
+            return current
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"mdrecall:migrate:{schema}",))
         conn.execute(f"CREATE SCHEMA IF NOT EXISTS {ns}")

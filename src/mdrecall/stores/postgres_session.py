@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from mdrecall.config.sources import DSN_ENV
 from mdrecall.errors import MissingDependencyError, StoreError
+from mdrecall.stores.postgres_errors import cause_of, store_error
 from mdrecall.stores.postgres_migrations import apply_migrations, ensure_vector_extension
 from mdrecall.stores.postgres_sql import quote_ident
 
@@ -28,8 +29,13 @@ __all__ = ["DSN_ENV", "READ_DEADLINE_S", "Session", "safe_dsn"]
 #: How long one read (a search's, a page's) may wait for the server before its connection is cut.
 READ_DEADLINE_S = 30.0
 
-#: Environment variable read when ``store.dsn`` is empty.
 _T = TypeVar("_T")
+
+#: What a failed write leaves as it was (its transaction rolled back).
+_KEPT = (
+    "nothing of this write was kept, the index holds what its last completed write stored"
+    " and the Markdown files are unchanged"
+)
 
 
 def _psycopg() -> Any:
@@ -94,9 +100,14 @@ class Session:
         try:
             conn = pg.connect(self.dsn, autocommit=True, connect_timeout=10)
         except pg.Error as exc:
+            cause = cause_of(exc)
+            check = (
+                f"{cause[0]}. {cause[1]}"
+                if cause
+                else (f"Check store.dsn (or {DSN_ENV}) and that the server is running")
+            )
             raise StoreError(
-                f"cannot connect to PostgreSQL at {safe_dsn(self.dsn)}: {str(exc).strip()}."
-                f" Check store.dsn (or {DSN_ENV}) and that the server is running"
+                f"cannot connect to PostgreSQL at {safe_dsn(self.dsn)}: {str(exc).strip()}. {check}"
             ) from exc
         try:
             ensure_vector_extension(conn)
@@ -119,7 +130,11 @@ class Session:
             raise
         except pg.Error as exc:
             conn.close()
-            raise StoreError(f"cannot prepare PostgreSQL namespace {self.namespace}: {exc}") from exc
+            raise store_error(
+                exc,
+                f"cannot prepare PostgreSQL namespace {self.namespace}",
+                "nothing was written and the Markdown files are unchanged",
+            ) from exc
         return conn
 
     def run(self, work: Callable[[Any], _T], write: bool = False) -> _T:
@@ -142,9 +157,9 @@ class Session:
                     time.sleep(0.05 * (attempt + 1))
                 except pg.OperationalError as exc:
                     if attempt or not (self.conn.closed or self.conn.broken):
-                        raise StoreError(f"PostgreSQL query failed: {exc}") from exc
+                        raise store_error(exc, "PostgreSQL query failed", _KEPT if write else "") from exc
                 except pg.Error as exc:
-                    raise StoreError(f"PostgreSQL query failed: {exc}") from exc
+                    raise store_error(exc, "PostgreSQL query failed", _KEPT if write else "") from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     def xact_lock(self, conn: Any, what: str) -> None:

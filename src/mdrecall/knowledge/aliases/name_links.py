@@ -14,7 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.aliases.custom_links import parent_named
-from mdrecall.knowledge.lexicon.family_customs import called_names, last_given_family, patronym_split
+from mdrecall.knowledge.aliases.given_surnames import given_surname
+from mdrecall.knowledge.lexicon.family_customs import (
+    called_names,
+    initialled_given,
+    last_given_family,
+    patronym_split,
+)
 from mdrecall.knowledge.lexicon.mention_patterns import PARTICLE_WORD
 from mdrecall.knowledge.lexicon.name_lists import (
     DIMINUTIVE_ENDINGS,
@@ -100,13 +106,19 @@ def link_first_names(
         return thing and all(common_word(w) for w in short.split()) and written_lower(short)
 
     firsts: dict[str, list[str]] = {}
+    opened: dict[str, int] = {}  # a word → the accepted longer names of any kind that open with it
+    initialled: set[str] = set()  # the given names of names written with initials first ("ramesh")
     for k in out:
         if " " in k and out[k] == k and stats.get(k, (0, False))[1] and not _INITIAL.search(k):
+            opened[k.split()[0]] = opened.get(k.split()[0], 0) + 1
+            if (after := initialled_given(k)) is not None:
+                initialled.add(after)
             if parent_named(k):
                 continue  # "Jia Hui Mummy": the child's mother, no longer name of Jia Hui
             if last_given_family(k.split()):
                 continue  # "Mai Thị Thủy": called by the last part, never by the family name
-            first = family_given(k) or k.split()[0]  # "ji-woo" of "park ji-woo": the given name is last
+            # "ji-woo" of "park ji-woo", "ramesh" of "k. ramesh": the given name is last
+            first = family_given(k) or after or k.split()[0]
             if (
                 person_or_org(k)
                 or kinds.get(k) in ("person", "organisation")
@@ -117,6 +129,8 @@ def link_first_names(
     for first, fulls in firsts.items():
         if len(fulls) > 1 and any("&" not in f.split() for f in fulls):
             fulls = [f for f in fulls if "&" not in f.split()]  # "Kavitha & Ravi": a pair, not her name
+        if first in initialled and opened.get(first):
+            continue  # "R. Karthik" beside "Karthik Menon", whatever kind the longer name has: two people
         if (
             len(fulls) == 1
             and first in stats
@@ -319,11 +333,16 @@ def _name_shaped(full: str) -> bool:
 
 
 def link_surnames(
-    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+    out: dict[str, str],
+    stats: Mapping[str, tuple[int, bool]],
+    kinds: Mapping[str, str],
+    placed: Callable[[str], bool] = lambda _: False,
 ) -> None:
     """Fold into ``out`` a surname alone that ends the one accepted person's name ("Nowak" for Katarzyna
-    Nowak, once "Kasia Nowak" is hers); no ordinary word, given name or place, and nothing the workspace
-    gives a kind other than a person's. Read after the other names are folded (:func:`link_first_names`,
+    Nowak, once "Kasia Nowak" is hers); no ordinary word or place, a given name only as
+    :func:`~.given_surnames.given_surname` allows and where the workspace never writes it as a place's or
+    a relative's (``placed``: "drove to Preston", "my brother Kamau"), and nothing the workspace gives a
+    kind other than a person's. Read after the other names are folded (:func:`link_first_names`,
     :func:`fold_stated_aliases`): a surname two people share means neither."""
     for last, fulls in surnames(roots_by_first(out, stats), kinds).items():
         if (
@@ -331,6 +350,7 @@ def link_surnames(
             and last in stats
             and out.get(last, last) == last
             and kinds.get(last, "person") == "person"
+            and not (given_name(last.capitalize()) and placed(last))
         ):
             out[last] = fulls[0]
 
@@ -365,6 +385,8 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
                 called.setdefault(form, set()).add(full)
     for first, fulls in firsts.items():
         for full in fulls:
+            if initialled_given(full) is not None:
+                continue  # "K. Ramesh": linked by his given name (:func:`link_first_names`), no surname
             if called.get(full.split()[-1], {full}) != {full}:
                 continue  # "Salmah Hidayah": "Hidayah" is what Nur Hidayah binti Osman is called
             if family_given(full) is not None:  # "Park Ji-woo": the family name is written first
@@ -380,7 +402,7 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
                 and len(last) > 2
                 and last.isalpha()
                 and (not common_word(last) or kinds.get(last) == "person")  # "Dr. Rao", "Baker said"
-                and not given_name(last.capitalize())
+                and (not given_name(last.capitalize()) or given_surname(full, last, firsts, kinds))
                 and last not in places_key()
             ):
                 out.setdefault(last, []).append(full)

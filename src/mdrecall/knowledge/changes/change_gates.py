@@ -25,6 +25,7 @@ from mdrecall.knowledge.changes.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.changes.change_state import ChangeState
+from mdrecall.knowledge.changes.label_probe import found_by_label
 from mdrecall.knowledge.changes.standing_rates import standing_rate
 from mdrecall.knowledge.dates.event_days import (
     as_usual,
@@ -92,7 +93,9 @@ def _gates(state: ChangeState, older: Key, newer: Key) -> list[str]:
             why = "candidate: unexplained"  # the tests below no longer follow candidate's
         floor = MIN_COSINE if state.kind[j] == "strong" else TYPED_COSINE
         first, things, _more = state.probes(j)
-        if not any(i in state.postings.get(w, ()) for w in first + things):
+        if found_by_label(state, i, j):
+            floor = MIN_COSINE  # (found by its label: the floor of the first words, a typed line's too)
+        elif not any(i in state.postings.get(w, ()) for w in first + things):
             floor = max(floor, MORE_COSINE)  # (found by a further word only)
     finally:
         state.paired[i], state.used[j], state.kind[j] = was
@@ -117,6 +120,9 @@ def _probe_gate(state: ChangeState, i: int, j: int) -> str | None:
     first, things, more = state.probes(j)
     if any(i in state.postings.get(w, ()) for w in first + things):
         return None
+    labelled = found_by_label(state, i, j)
+    if labelled:
+        return None  # (found by its label: :mod:`~mdrecall.knowledge.changes.label_probe`)
     further = any(i in state.postings.get(w, ()) for w in more)
     if further and j not in state.closest and state.continued != j:
         return None  # (looked up too: the rarest words found no candidate)
@@ -126,6 +132,8 @@ def _probe_gate(state: ChangeState, i: int, j: int) -> str | None:
     on_new = shared.intersection(state.own[j])
     if not on_new or min(state.df.get(w, 0) for w in on_new) > state.cap:
         return "probe: no shared rare word"
+    if labelled is not None:
+        return "probe: found by its label, no measured value differs"
     if further:
         return "probe: rare word not looked up (another line found first)"
     return "probe: rare word not looked up"

@@ -41,6 +41,7 @@ from mdrecall.knowledge.changes.change_rules import (
 )
 from mdrecall.knowledge.changes.change_sides import sides
 from mdrecall.knowledge.changes.change_state import ChangeState, word_cap
+from mdrecall.knowledge.changes.label_probe import MEASURED, label_found, label_lines, label_words, names_old
 from mdrecall.knowledge.dates.event_days import for_good
 from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_words import REVERT
@@ -88,9 +89,9 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         # a place, an owner changed ("I'm working from Florianópolis now"): the lines stating one first
         held = _HELD.intersection(state.fact(j).attrs)
         found: list[tuple[int, bool]] = []  # the candidates weighed, with whether a value differs
-        # the kinds of time and measure the change line states (:data:`_MEASURED`)
-        measured = "".join(x for x in changed_kinds(state.fact(j), new_slots) if x in _MEASURED)
-        past = False  # looking further past a candidate found first (:data:`_MEASURED`)
+        # the kinds of time and measure the change line states (:data:`MEASURED`)
+        measured = "".join(x for x in changed_kinds(state.fact(j), new_slots) if x in MEASURED)
+        past = False  # looking further past a candidate found first (:data:`MEASURED`)
         rare, things, more = state.probes(j)
         first = rare + things
         # a change from now on ("from next week", "Thursdays now"): of a standing line before a log's occasion
@@ -104,7 +105,12 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         lookups: list[tuple[str, Sequence[int]]] = [
             ("", state.label_earlier(x, j)) for x in state.named_labels(j, said)
         ]
-        lookups += [(w, ()) for w in first + more]
+        lookups += [(w, ()) for w in first]
+        # then the lines labelled by one of its other rare words ("Tickets: $65" … "tickets are $70"),
+        # taken only where a measured value differs (:func:`label_found`)
+        by_label = len(lookups)
+        lookups += [("", label_lines(state, j, first))]
+        lookups += [(w, ()) for w in more]
         for k, (w, lines) in enumerate(lookups):
             if state.continued == j:
                 break  # (it tells more of an older line's change: below)
@@ -117,9 +123,11 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                     # (a word the change is said of finds only the lines naming it, not a page's title:
                     # "Mum moved into …" and a line of the "Mum's care" page)
                     continue
+                if k == by_label and not label_found(state.fact(i), new_slots, measured):
+                    continue  # (not marked seen: a further word may still find it)
                 seen.add(i)
                 further = k >= len(lookups) - len(more)  # found by a further word: its floor, cheap, first
-                least = max(floor, MORE_COSINE) if further else floor
+                least = max(floor, MORE_COSINE) if further else MIN_COSINE if k == by_label else floor
                 if (
                     further
                     and state.similarity(i, j) < least
@@ -151,7 +159,7 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 # a line whose value of the kind the change line states differs first ("v1.0
                 # slipped to July": the line saying "by end of May", not the one naming the same
                 # people; or holding the amount the change line names as the one it leaves, "to $20,
-                # $25 won't sell": :func:`_names_old`, first among those), then a line whose label
+                # $25 won't sell": :func:`names_old`, first among those), then a line whose label
                 # the change line names ("On-call lead: Davide Conti" … "takes over as on-call
                 # lead"), then, for a choice changed ("went back to option A"), a line stating a
                 # choice, for a place or an owner stated, a line stating one, then the most shared
@@ -163,7 +171,7 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 labelled = bool(said) and label_named(state.fact(i), said)
                 found.append((i, differs))
                 standing = lasting and not state.fact(i).day
-                named = _names_old(value_slots(state.fact(i)), new_slots, measured)
+                named = names_old(value_slots(state.fact(i)), new_slots, measured)
                 side = _side(state, i, left, given)
                 rank = (differs or named, named, side, chose, labelled, standing, c)
                 if (
@@ -198,18 +206,6 @@ def _side(state: ChangeState, i: int, left: frozenset[str], given: frozenset[str
             else:
                 stated |= subject_stems(value)
     return (not stated.isdisjoint(left), not held.isdisjoint(left), not (given and given <= held))
-
-
-def _names_old(old_slots: set[str], new_slots: set[str], measured: str) -> bool:
-    """Does a change line (its ``new_slots``) name an amount or a quantity of a kind it changes
-    (``measured``, :data:`_AMOUNTS`) that the candidate holds (``old_slots``), beside one of that kind the
-    candidate lacks: the change from the one to the other ("dropping the jars to £3, £4 won't sell" …
-    "jam jars £4")? Such a candidate's value differs, though the change line names it too."""
-    return any(
-        v in new_slots and any(w[0] == v[0] and w not in old_slots for w in new_slots)
-        for v in old_slots
-        if v[0] in measured and v[0] in _AMOUNTS
-    )
 
 
 def standing_too(state: ChangeState, i: int, j: int, found: list[tuple[int, bool]]) -> list[int]:
@@ -247,16 +243,6 @@ def standing_too(state: ChangeState, i: int, j: int, found: list[tuple[int, bool
             out.append(k)
     return out[:STANDING_MOST]
 
-
-#: The kinds of value whose difference lets a line found by a change line's further words displace a
-#: candidate found first whose values are the change line's: a time, how often, a number, an amount, a
-#: quantity (:func:`evaluate`; a name differs between any two lines).
-_MEASURED = "tfnmq"
-
-#: The kinds of value a change line names as the one left beside the one it gives (:func:`_names_old`): an
-#: amount, a quantity ("$25" … "to $20"); not a time, often the change's own when ("from April"), nor a bare
-#: number (a date's parts, a count of another thing).
-_AMOUNTS = "mq"
 
 #: The attributes whose change line weighs first the lines stating the same attribute (:func:`evaluate`).
 _HELD = frozenset(("place", "owner"))
@@ -366,6 +352,9 @@ def change_update(
             if 2 <= state.df.get(w, 0) <= cap:
                 redo.update(j for j in state.postings[w] if state.kind[j] and w in state.probe(j))
                 redo.update(j for j in state.told.get(w, ()) if state.kind[j] and w in state.probe(j))
+        for w in label_words(state.fact(i)):  # (the change lines holding its label: :func:`label_lines`)
+            if 2 <= state.df.get(w, 0) <= cap:
+                redo.update(j for j in state.postings[w] if state.kind[j])
     relabelled.update(x for i in fresh for x in labels_of(state.fact(i)))
     for x in relabelled:  # (a line naming a label holds its anchor word: :meth:`ChangeState.named_labels`)
         for anchor in label_anchors(x):

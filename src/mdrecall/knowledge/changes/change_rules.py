@@ -23,6 +23,7 @@ from mdrecall.knowledge.fact_lines.facts import CHANGE, SAID, WITHDRAW, Fact, sl
 from mdrecall.knowledge.fact_lines.leave_grammar import left_values
 from mdrecall.knowledge.fact_lines.said_facts import HOLDER, LOGGED, TOLD
 from mdrecall.knowledge.fact_lines.status_scales import STATUS_SCALES
+from mdrecall.knowledge.fact_lines.switch_states import switched
 from mdrecall.knowledge.fact_lines.value_kinds import (
     KINDS,
     names_value,
@@ -173,6 +174,8 @@ def pair_change(old: Fact, new: Fact, old_slots: set[str], new_slots: set[str]) 
     logged = bool(old.day) and not plans(old)
     if logged and not is_logged(old):
         return False  # a log's event, not a standing value
+    if not logged and switched(old.words, new.words):
+        return True  # a standing line's thing put in the opposite state ("flag X: ON" … "turned X off")
     words = {w.strip(".,;:!?()'\"").lower() for w in new.words.split()}
     words |= {w[:-2] for w in words if w.endswith("'s")}
     names = old_slots if old.attrs == (SAID,) else old_slots | slots(old.words)  # (a stated line: its names)
@@ -311,20 +314,27 @@ def _withdraws(words: str) -> bool:
 
 #: Wording that ends what it names ("no more Monday sessions", "cancelled"), beside :data:`WITHDRAW`.
 _ENDS = re.compile(r"\bno more\b|\bcancell?(?:ed|ing)\b|\bcalled off\b|\bscrapped\b", re.I)
+#: :data:`_ENDS` and wording that takes a machine or a service out of use ("`db-01` powered off", "the old
+#: VPN shut down", "decommissioned the NAS"): a name of the older ended near it is no confirmation.
+_ENDS_NAMED = re.compile(
+    _ENDS.pattern + r"|\b(?:powered|shut|switched|turned) off\b|\b(?:powered|shut) down\b"
+    r"|\bdecommission(?:ed|ing)\b|\bunplugged\b",
+    re.I,
+)
 
 
 def _ends_named(words: str, old_slots: set[str]) -> bool:
-    """Does a line end (:data:`_ENDS`) a name of the older line's (``old_slots``), named within three words
-    of the ending wording ("no more Brae", "WeTransfer scrapped")?"""
+    """Does a line end (:data:`_ENDS_NAMED`) a name of the older line's (``old_slots``), named within three
+    words of the ending wording ("no more Brae", "WeTransfer scrapped", "`db-01` powered off")?"""
     near = _near_end(words)
     return bool(near) and any(s[:2] in ("c:", "h:") and s[2:] in near for s in old_slots)
 
 
 @functools.lru_cache(maxsize=1 << 10)
 def _near_end(words: str) -> tuple[str, ...]:
-    """The three words either side of a line's first ending wording (:data:`_ENDS`), none where it has
+    """The three words either side of a line's first ending wording (:data:`_ENDS_NAMED`), none where it has
     none. Kept: asked of a change line for each of its candidates."""
-    m = _ENDS.search(words)
+    m = _ENDS_NAMED.search(words)
     if m is None:
         return ()
     near = words[: m.start()].lower().split()[-3:] + words[m.end() :].lower().split()[:3]

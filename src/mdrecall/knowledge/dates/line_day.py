@@ -38,6 +38,7 @@ from mdrecall.knowledge.dates.day_filters import (
 from mdrecall.knowledge.dates.day_modifiers import modifier_day
 from mdrecall.knowledge.dates.rebooked import rebooked_first
 from mdrecall.knowledge.dates.record_lines import records_news
+from mdrecall.knowledge.dates.state_bounds import holds_written, recurs_yearly, state_bound
 from mdrecall.knowledge.fact_lines.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_phrases.corrections import correction
 from mdrecall.text.date_phrases.date_direction import past_verb
@@ -127,6 +128,9 @@ def line_day(
     if (fixed := correction(low, kept)) is not None:
         return fixed.days[0]  # "last Friday? No — this Friday": the day the writer settles on
     kept = [n for n in kept if not span_start(low, n)]  # "third time since Christmas": the day written
+    kept = [n for n in kept if not recurs_yearly(low, n)]  # "booster yearly in September": no one day
+    if not dated:  # a fact page's "Rep until March 2027": a state's bound (a daily log's is its change)
+        kept = [n for n in kept if not state_bound(low, n)]
     held = [n for i, n in enumerate(kept) if holds_later(n, kept[i + 1 :])]  # "Next week: ... Tuesday"
     kept = [n for n in kept if n not in held]
     kept = [n for n in kept if not _names_meeting(low, n)]  # "the Q2 planning on 4/3"
@@ -161,6 +165,8 @@ def line_day(
         return None
     news = records_news(low)  # "Noted: Bo called. From May 1 ...": the news, not the telling, is the day
     for n in kept:
+        if dated and holds_written(low, n, written):
+            return None  # "free delivery this month": the day written, the span's most precise day
         past = written is not None and n.days[0] <= written
         timed = _TIME_AFTER.match(low, n.end) is not None
         ahead = _AHEAD.search(low, n.start, n.end) is not None  # the phrase itself points ahead

@@ -28,6 +28,7 @@ from mdrecall.knowledge.dates.day_modifiers import modifier_day, state_since
 from mdrecall.knowledge.dates.line_day import line_day, names_note
 from mdrecall.knowledge.dates.person_days import PersonDays
 from mdrecall.knowledge.dates.pinned_headings import pinned_day
+from mdrecall.knowledge.dates.state_bounds import recurs_yearly, state_bound
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_phrases.chat_stamps import message_stamp
 from mdrecall.text.date_phrases.dotted_dates import dotted_habit
@@ -192,6 +193,8 @@ class LineDays:
                     for n in found
                     if _YEARISH.search(line, n.start, n.end)
                     and not names_note(low, n)
+                    and not state_bound(low, n)  # "discs from March 2027": a state's start
+                    and not recurs_yearly(low, n)  # "booster yearly in September"
                     # "old exams from 2023-01-12 are on the page"; not "has sent us work since 2017", a
                     # state's start, the one time a line on a page with no day written has
                     and (not modifier_day(low, n, None) or state_since(low, n))

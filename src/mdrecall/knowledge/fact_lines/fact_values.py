@@ -164,7 +164,10 @@ def may_hold_time(line: str) -> bool:
         return True
     if DIGIT.search(line) is None:
         return False
-    return "am" in low or "pm" in low or _CLOCK_HINT.search(line) is not None
+    if "am" in low or "pm" in low or _CLOCK_HINT.search(line) is not None:
+        return True
+    # (a month in lower case beside a day's number: :func:`_spoken_date`)
+    return any(m in low for m in MONTH_HINTS) and DAY_MONTH.search(line) is not None
 
 
 #: The start of a month's name with its capital, as :func:`line_times` reads months (any case after it).
@@ -205,20 +208,24 @@ def dotted_dates(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def line_times(text: str) -> set[str]:
+def line_times(text: str, spoken: bool = True) -> set[str]:
     """The times ``text`` names: weekdays, clock times (``h:mm``), days of months (``sep1``; a dotted date
-    too, "27.2.": :func:`dotted_dates`), months."""
-    return set(_line_times(text))
+    too, "27.2.": :func:`dotted_dates`), months. ``spoken``: a month in lower case beside a day's number
+    too (:func:`_spoken_date`; not for a text the caller lower-cased)."""
+    return set(_line_times(text, spoken))
 
 
 @functools.lru_cache(maxsize=1024)
-def _line_times(text: str) -> frozenset[str]:
+def _line_times(text: str, spoken: bool = True) -> frozenset[str]:
     """:func:`line_times`, kept for the last texts read (a line's is read again by :func:`slots`)."""
     low = text.lower()
     found = {m.group(1).lower() for m in WEEKDAY.finditer(text)} if "day" in low else set()
     digit = DIGIT.search(text) is not None  # a clock time and a day of a month need one
     # a month is read only with its capital: an ASCII text with no capitalised month's start has none
     months = not text.isascii() or _CAPITAL_MONTH.search(text) is not None
+    # a month in lower case beside a day's number ("on 17th october", "sept 3"): a line written all in
+    # lower case (speech to text, a quick note) names a date so
+    spoken = spoken and digit and not months and any(m in low for m in MONTH_HINTS)
     if not digit and (not months or not any(m in low for m in MONTH_HINTS)):
         return frozenset(found)
     dotted = dotted_dates(text) if digit and "." in text else []
@@ -234,9 +241,9 @@ def _line_times(text: str) -> frozenset[str]:
             hour = int(m.group(1)) % 12 + (12 if m.group(3).lower() == "pm" else 0)
             found.add(f"{hour}:{m.group(2) or '00'}")
     days = set()
-    for m in DAY_MONTH.finditer(text) if digit and months else ():
+    for m in DAY_MONTH.finditer(text) if digit and (months or spoken) else ():
         month, day = (m.group(2), m.group(1)) if m.group(1) else (m.group(3), m.group(4))
-        if month[0].isupper() and 1 <= int(day) <= 31:
+        if (month[0].isupper() or _spoken_date(month, bool(m.group(1)))) and 1 <= int(day) <= 31:
             days.add((month.lower()[:3], int(day)))
     found |= {f"{month}{day}" for month, day in days}
     found |= {
@@ -245,6 +252,12 @@ def _line_times(text: str) -> frozenset[str]:
         if m.group(1)[0].isupper() and not any(m.group(1).lower()[:3] == d[0] for d in days)
     }
     return frozenset(found)
+
+
+def _spoken_date(month: str, day_first: bool) -> bool:
+    """May a month written in lower case beside a day's number be a date: day first ("17th october", "3
+    may"), or month first where the month's word is no verb ("october 17"; not "may 3", "march 2")?"""
+    return month.islower() and (day_first or month[:3] not in ("may", "mar"))
 
 
 def capitalised_names(text: str) -> set[str]:
@@ -375,21 +388,22 @@ def set_aside(line: str) -> list[tuple[int, int]]:
     return out
 
 
-def slots(line: str) -> set[str]:
+def slots(line: str, spoken: bool = True) -> set[str]:
     """A line's typed value slots: times (``t:``), numbers and amounts (``n:``), names (``c:``; a
     capitalised word not opening a sentence), and :func:`typed_values` (``m:``, ``q:``, ``h:``). A value
-    named only as one set aside ("… instead of 27.2.") is none of the line's."""
+    named only as one set aside ("… instead of 27.2.") is none of the line's. ``spoken``: as
+    :func:`line_times`."""
     if ("instead" in line or "rather" in line) and _SET_ASIDE.search(line) is not None:
         kept = line
         for a, b in set_aside(line):
             kept = kept[:a] + ("," + " " * (b - a))[: b - a] + kept[b:]  # a clause's end, positions kept
-        return _slots(line) & _slots(kept)
-    return _slots(line)
+        return _slots(line, spoken) & _slots(kept, spoken)
+    return _slots(line, spoken)
 
 
-def _slots(line: str) -> set[str]:
+def _slots(line: str, spoken: bool = True) -> set[str]:
     """:func:`slots`, values set aside kept."""
-    out = {"t:" + t for t in line_times(line)} | typed_values(line)
+    out = {"t:" + t for t in line_times(line, spoken)} | typed_values(line)
     if DIGIT.search(line) is not None:
         dated = [(a, b) for a, b, _ in dotted_dates(line)] if "." in line else []
         out |= {

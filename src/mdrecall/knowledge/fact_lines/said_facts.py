@@ -9,6 +9,7 @@ import re
 
 from mdrecall.knowledge.fact_lines.absent_values import absent_states
 from mdrecall.knowledge.fact_lines.change_signal import lexicon_signal
+from mdrecall.knowledge.fact_lines.corrections import corrects
 from mdrecall.knowledge.fact_lines.fact_fields import field_of
 from mdrecall.knowledge.fact_lines.fact_times import DAY_OF_MONTH, MONTH_OF, names_ahead, own_day
 from mdrecall.knowledge.fact_lines.fact_values import (
@@ -95,6 +96,9 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
         cue = True  # leaving a named value ("Otterburn are leaving Squarespace")
     # a person leaving a job or a home: a change of their role or place
     if may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None:
+        cue = True
+    # a value corrected in passing ("we got the 12-seater, not the 9"): the value named after "not" left
+    if not cue and "not" in low and corrects(line):
         cue = True
     # a value given up, told as an imperative ("forget sub-4, just finish it"): the value is left
     if not cue and "forget" in low and left_values(" ".join(WORD_KEPT.findall(low))):

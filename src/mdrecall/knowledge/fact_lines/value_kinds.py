@@ -85,7 +85,8 @@ def _read_slots(f: Fact) -> set[str]:
     if f.attrs == (SAID,):
         said = {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
         return said | frequencies(f.words)
-    out = slots(f.words.lower()) | typed_values(f.words) | frequencies(f.words)
+    # (lower-cased here: no month's case is read, :func:`~mdrecall.knowledge.fact_lines.fact_values.slots`)
+    out = slots(f.words.lower(), spoken=False) | typed_values(f.words) | frequencies(f.words)
     for attr, value in zip(f.attrs, f.values, strict=True):
         if attr in _KIND:
             out |= {f"{_KIND[attr]}:{w}" for w in value.split()}

@@ -42,6 +42,7 @@ __all__ = [
     "custom_person",
     "customary_name",
     "han_name",
+    "initialled_given",
     "last_given_family",
     "patronym_split",
 ]
@@ -101,11 +102,26 @@ def patronym_split(words: list[str]) -> int | None:
     return None
 
 
+#: One to three initials as an entity key writes them ("k.", "t.m."): a word of their own before a name.
+_INITIALS = re.compile(r"(?:[^\W\d_]\.){1,3}")
+
+
+def initialled_given(full: str) -> str | None:
+    """The name a person written with initials first is called by ("k. ramesh" → "ramesh", "t.m. lakshmi"
+    → "lakshmi": the South Indian custom, the initials the father's name or the home place's), else None."""
+    words = full.split()
+    if 1 < len(words) <= 4 and all(_INITIALS.fullmatch(w) for w in words[:-1]) and len(words[-1]) > 2:
+        return words[-1]
+    return None
+
+
 def called_names(full: str) -> list[str]:
     """The names (entity keys) the person named ``full`` (an entity key) is called by alone, by the
     custom the name shows, or [] where it shows none of these (see the module): "nguyễn thị hạnh" →
     ["hạnh"], "lê minh tuấn" → ["tuấn", "minh tuấn"], "nurul aisyah binti hassan" → ["nurul aisyah",
-    "nurul", "aisyah"], "kavitha a/p raman" → ["kavitha"]."""
+    "nurul", "aisyah"], "kavitha a/p raman" → ["kavitha"], "k. ramesh" → ["ramesh"]."""
+    if (given := initialled_given(full)) is not None:
+        return [given]
     words = full.split()
     split = patronym_split(words)
     if split is not None:

@@ -7,7 +7,7 @@ or "Công ty TNHH Minh Phát" (Vietnam), "Ah Seng Hardware Sdn Bhd" (Malaysia), 
 
 from __future__ import annotations
 
-__all__ = ["legal_form"]
+__all__ = ["legal_form", "legal_form_word"]
 
 #: Legal forms that are no other word, read anywhere in a name of two words or more (dots dropped: "Sdn.
 #: Bhd.", "B.V.", "S.r.l.").
@@ -16,6 +16,16 @@ _ANYWHERE = frozenset(
 )
 #: Forms and registry words that are words too, read last only ("Kestrel Limited", "Hock Seng Enterprise").
 _LAST = frozenset("Limited Enterprise Enterprises Trading Traders Oy ASA KK SAS".split())
+
+
+#: Legal forms written in capitals, English and others ("Mudcats LLC", "Quill PLLC"): no name alone.
+_CAPITALS = frozenset("LLC LLP PLLC PLC LTD INC GMBH SARL SRL JSC TNHH PTE PTY PVT TBK LTDA SDN BHD".split())
+
+
+def legal_form_word(word: str) -> bool:
+    """Is ``word`` a company's legal form written in capitals ("LLC", "PLLC", "SARL", "L.L.C."): a part of the
+    name before it, never a name alone?"""
+    return word.replace(".", "") in _CAPITALS
 
 
 def legal_form(words: list[str]) -> bool:

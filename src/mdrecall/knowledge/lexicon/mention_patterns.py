@@ -32,12 +32,14 @@ _WORD = rf"[{_UP}]{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
 #: Riordáin", "Vincent van Gogh", "Dana de la Cruz", "Mumbi wa Kamau" (Kikuyu: "of"), "Paseo de los Héroes",
 #: "Bord na Móna" (Irish: "of the"), "Maria dela Cruz", "Ana delos Reyes" (Filipino), "Ahmad bin Ismail",
 #: "Siti binti Osman" (Malay), "Hassan ibn Ali", "Kumar a/l Muthu", "Priya a/p Raman" (Malaysian Indian: "son
-#: of", "daughter of"; "s/o", "d/o" in Singapore). Not "a", "an" or "do", English words too ("Gave Oksana a
-#: Kindle").
+#: of", "daughter of"; "s/o", "d/o" in Singapore), "Joost ter Haar" (Dutch: "at the"), "Reem bint Saleh"
+#: (Arabic: "daughter of"). Not "a", "an", "do" or "ten", English words too ("Gave Oksana a Kindle").
 _PARTICLE = (
-    r"(?:Ó|de|del|dela|delos|della|dei|di|da|dos|das|du|des|la|le|los|las|el|na|van|von|der|den|wa"
-    r"|bin|binti|ibn|a/l|a/p|s/o|d/o)"
+    r"(?:Ó|de|del|dela|delos|della|dei|di|da|dos|das|du|des|la|le|los|las|el|na|van|von|der|den|ter|wa"
+    r"|bin|binti|bint|ibn|a/l|a/p|s/o|d/o)"
 )
+#: An Arabic article glued to a surname in lower case ("Huda al-Mansouri", "Tariq el-Sayed"): the name's.
+_GLUED = r"(?:(?<=[ ])(?:al|el)-)?"
 #: One of those small words alone.
 PARTICLE_WORD = re.compile(_PARTICLE)
 #: Capitalised words in a row, not glued to a word, a word's apostrophe or a hyphen (but "ex-" before a name
@@ -50,7 +52,7 @@ PARTICLE_WORD = re.compile(_PARTICLE)
 CAPS = re.compile(
     rf"[{_UP}](?:(?<![\w-][{_UP}])|(?<=(?<!\w)[eE]x-[{_UP}]))(?<![\w'’]['’][{_UP}])"
     rf"(?:(?<=S)t\.[ ][{_UP}])?{_OD}[{_LO}][{_UP}{_LO}0-9]*{_ELIDED}{_HYPHENED}"
-    rf"(?:(?:['’]s|(?<=s)['’])?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_WORD})*(?![\w-])"
+    rf"(?:(?:['’]s|(?<=s)['’])?[ ](?:St\.[ ])?(?:{_PARTICLE}[ ]){{0,2}}{_GLUED}{_WORD})*(?![\w-])"
 )
 #: A word with a capital after a lower-case letter that CAPS does not find ("easyJet", "iPhone", "macOS").
 CAMEL_LOW = re.compile(r"(?<![\w'’@/.-])[a-z]+[A-Z][A-Za-z0-9]*(?![\w@/-]|\.\w)")
@@ -62,6 +64,11 @@ HUMP = re.compile(r"[a-z][A-Z]")
 ACRONYM_IN = re.compile(r"[a-z][A-Z]{3}")
 #: An all-capitals word (checked against the well-known names only: "AWS", "NHS").
 UPPER = re.compile(r"(?<![\w'’@/.-])[A-Z][A-Z0-9]{1,9}(?![\w-])")
+#: Capitals (perhaps with digits), a hyphen and one capital: a tool's, a connector's or a model's name
+#: written so ("WAL-G", "USB-C", "a Mazda CX-V"), not an English prefix ("PRE-K", "NON-EU"), a ticket's key
+#: ("OPS-455": digits) or a run of initials ("A-B-C").
+HYPHEN_CODE = re.compile(r"(?<![\w'’@/.-])(?!(?:PRE|NON|ANTI|MID|SUB|CO|RE|EX|SEMI|POST|SELF|HALF)-)"
+                         r"[A-Z][A-Z0-9]{1,5}-[A-Z](?![\w'’@/-]|\.\w)")  # fmt: skip
 #: A lower-case word ("k6", "postgres", "priya"): checked against well-known names and given names.
 LOWER = re.compile(r"(?<![\w'’@/.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)?(?![\w'’@/-]|\.\w)")
 #: A work's title: capitalised words (or numbers), joined by a few small words ("The Covenant of Water").

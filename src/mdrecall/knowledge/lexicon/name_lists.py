@@ -29,6 +29,7 @@ __all__ = [
     "first_names",
     "fold_accents",
     "given_name",
+    "listed_given_names",
     "known_alias",
     "known_name",
     "known_names",
@@ -98,10 +99,16 @@ DIMINUTIVE_ENDINGS = ("chen", "sia", "siu", "nia", "zia", "ito", "ino", "ek")
 
 
 @cache
-def first_names() -> frozenset[str]:
-    """Common given names (capitalised): the hand-kept list and the given names of many countries that are
-    hardly anything else (``given_names.txt``, from ``scripts/gen_given_names.py``)."""
+def listed_given_names() -> frozenset[str]:
+    """The hand-kept given names and those of Faker's ~80 locales that are hardly anything else
+    (``given_names.txt``, from ``scripts/gen_given_names.py``), capitalised."""
     return _words("first_names.txt") | _words("given_names.txt")
+
+
+@cache
+def first_names() -> frozenset[str]:
+    """Common given names (capitalised): :func:`listed_given_names`."""
+    return listed_given_names()
 
 
 @cache
@@ -276,10 +283,23 @@ def places() -> frozenset[str]:
 @cache
 def known_names() -> dict[str, KnownName]:
     """Every well-known name as written (each alias too) → :class:`KnownName`: ``known_names.txt``, then
-    the initials of countries and organisations WordNet knows (``acronyms.txt``)."""
+    the initials of countries and organisations WordNet knows (``acronyms.txt``), then the languages and
+    formats of Pygments' lexers (``tech_names.txt``, from ``scripts/gen_tech_names.py``)."""
     out: dict[str, KnownName] = {}
+    _read_known(out, "known_names.txt")
+    for raw in (_DATA / "acronyms.txt").read_text(encoding="utf-8").splitlines():
+        if raw and not raw.startswith("#"):  # initials of countries and bodies ("UK", "FCC"), from WordNet
+            name, kind = raw.split()
+            out.setdefault(name, KnownName(kind, name, False))
+    _read_known(out, "tech_names.txt")
+    return out
+
+
+def _read_known(out: dict[str, KnownName], file: str) -> None:
+    """Add the names of a list in ``known_names.txt``'s form (``[kind]`` sections; ``name | alias``, a ``?``
+    after an ambiguous name) to ``out``, where it has none of them yet."""
     kind = "unknown"
-    for raw in (_DATA / "known_names.txt").read_text(encoding="utf-8").splitlines():
+    for raw in (_DATA / file).read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -291,11 +311,6 @@ def known_names() -> dict[str, KnownName]:
         canonical = names[0].rstrip("?")
         for name in [canonical, *names[1:]]:
             out.setdefault(name, KnownName(kind, canonical, ambiguous and name == canonical))
-    for raw in (_DATA / "acronyms.txt").read_text(encoding="utf-8").splitlines():
-        if raw and not raw.startswith("#"):  # initials of countries and bodies ("UK", "FCC"), from WordNet
-            name, kind = raw.split()
-            out.setdefault(name, KnownName(kind, name, False))
-    return out
 
 
 @cache

@@ -14,6 +14,7 @@ __all__ = [
     "NOUN_SUFFIXES",
     "WORD_GIVEN_NAMES",
     "ABBREVIATED",
+    "APP_NOUNS",
     "ACRONYM_TAILS",
     "DRINK_LAST",
     "ORG_LAST",
@@ -51,7 +52,7 @@ ORG_WORDS = (
     "Lab|Laboratory|Laboratories|Genomics|Biosciences|Lettings|Estates|Insurance|Management|Transport|Print|"
     "Printing|Builders|Movers|Removals|Books|Joinery|Plumbing|Electrical|Dental|Surgery|Pharmacy|Sons|Brothers|Bros|Racing|"
     "Payments|Airlines|Airways|Telecom|Communications|Publishing|Publishers|Entertainment|Insurers|Bancorp|"
-    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries|Hospital|Bakery"
+    "Freight|Haulage|Couriers|Coaches|Marine|Livery|Fisheries|Hospital|Bakery|Authority|Commission|Bureau"
 )
 #: Organisation words written abbreviated, with a dot that belongs to the name ("Spoke Print Co. in Halifax").
 ABBREVIATED = frozenset({"Co", "Corp", "Inc", "Ltd", "Bros"})
@@ -346,10 +347,10 @@ def apposed_kind(after: str) -> str | None:
         return "organisation"
     if noun.capitalize() in PLACE_LAST:
         return "place"
-    if noun in _APP_NOUNS:
+    if noun in APP_NOUNS:
         return "product"  # "Jane (the booking app)", "Ollie (our rota tool)"
     return None
 
 
 #: Nouns of software in a bracket after a name: a product, whatever the name looks like.
-_APP_NOUNS = frozenset("app apps software tool platform website plugin extension".split())
+APP_NOUNS = frozenset("app apps software tool platform website plugin extension".split())

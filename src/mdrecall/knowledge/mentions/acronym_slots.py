@@ -16,10 +16,10 @@ import re
 from functools import cache
 from pathlib import Path
 
-from mdrecall.knowledge.lexicon.name_lists import common_word, lower_noun
+from mdrecall.knowledge.lexicon.name_lists import common_word, known_name, lower_noun
 from mdrecall.text.stopwords import STOP_WORDS
 
-__all__ = ["closes_phrase", "plain_initials", "slot_kind"]
+__all__ = ["closes_phrase", "listed_with_technology", "plain_initials", "slot_kind"]
 
 _DATA = Path(__file__).parents[1] / "data"
 
@@ -113,3 +113,33 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     if plain_initials(word, wordnet=slot.group(1) != "over"):
         return None
     return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "unknown")
+
+
+#: A list's joint between two items: a comma, "and", "or", "&", "+" or a slash ("Django, HTMX", "Python and
+#: SQL", "Modbus/DNP3").
+_JOINT = r"(?:,[ ]|[ ](?:and|or|&|\+)[ ]|/)"
+#: The item before the initials: a name, perhaps with its version ("Django 5.1, HTMX"), then a joint.
+_ITEM_BEFORE = re.compile(rf"(?<![\w.-])([A-Za-z][\w.+#-]*?)(?:[ ]v?\d[\d.]*)?{_JOINT}$")
+#: The item after the initials: a joint, then a name ("HTMX, Postgres 16").
+_ITEM_AFTER = re.compile(rf"{_JOINT}([A-Za-z][\w+#-]*)")
+
+
+def _technology(name: str) -> bool:
+    known = known_name(name)
+    return known is not None and known.kind == "technology" and not known.ambiguous
+
+
+def listed_with_technology(word: str, before: str, after: str) -> bool:
+    """Are the initials ``word`` an item of a list whose item next to them is a well-known technology
+    ("Django 5.1, HTMX, Postgres", "Python and SQL"): a technology too, though they are a frequent word
+    ("SQL", "PDF")? Never a role, a size, a currency, a noun WordNet never capitalises or a class of things
+    by WordNet ("Python and QA", "Django, CPR")."""
+    if plain_initials(word) and not common_word(word):
+        return False
+    if word in _ROLES or word in _currency_codes() or lower_noun(word) or word in _plain():
+        return False
+    item = _ITEM_BEFORE.search(before[-40:])
+    if item is not None and _technology(item.group(1)):
+        return True
+    item = _ITEM_AFTER.match(after)
+    return item is not None and _technology(item.group(1))

@@ -9,7 +9,7 @@ import functools
 import re
 from collections import Counter
 
-from mdrecall.knowledge.lexicon.family_customs import customary_name
+from mdrecall.knowledge.lexicon.family_customs import customary_name, initialled_given
 from mdrecall.knowledge.lexicon.log_marks import DAY_STAMPED
 from mdrecall.knowledge.lexicon.mention_patterns import ACRONYM_IN, GOES_ON, HUMP, STOP, TITLES
 from mdrecall.knowledge.lexicon.name_lists import common_word, given_name, places
@@ -128,6 +128,8 @@ def _own_kind(c: Candidate, name: str, tech: TechLines, labels: LineLabels) -> t
         kind, rare = "person", True  # "Rangi Parata started today": a given name and a surname, unlisted
     elif not rare and not strong and kind == "unknown" and customary_name(words):
         kind, rare = "person", True  # "- Phạm Thu Trang: designer", "## Goh Kah Wai": a custom's full name
+    elif not rare and kind == "unknown" and initialled_given(name.casefold()):
+        kind, rare = "person", True  # "[K. Ramesh]", "- Lead: T.M. Lakshmi": initials, then a given name
     elif not opens and not heading and not strong and kind == "unknown" and _hyphened_name(words):
         kind, rare = "organisation", True  # "insured with Cover-More", "a Bio-Rad machine": a firm's name
     return kind, strong, rare

@@ -74,6 +74,10 @@ __all__ = ["Candidate", "capital_candidates"]
 
 #: A surname's initial after a first name ("Piotr W.", "Sam K.,"), the sentence going on or ending.
 _INITIAL_AFTER = re.compile(r"[ ]([^\W\d_]\.)(?=[ ,;:)]|$)")
+#: Initials before a given name ("K. Ramesh", "T. M. Lakshmi": South Indian names, the initials those of the
+#: father's name or the place, the given name the one the person is called by), at a line's or a phrase's
+#: start or after a space.
+_INITIALS_BEFORE = re.compile(r"(?:^|(?<=[\s(\[|:,]))((?:[A-Z]\.[ ]?){1,3})[ ]?$")
 #: Middle initials and a surname after a first name ("Dorothy L. Sayers", "George R. R. Martin").
 _INITIALS_SURNAME = re.compile(r"[ ]((?:[A-Z]\.[ ]){1,3})([A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?)(?![\w'’-])")
 #: A regnal number, then an institution's or a place's word ("King Edward VII School", "Pius XI Hospital").
@@ -357,6 +361,14 @@ def _take_neighbours(c: Candidate, plain: str, end: int, trailing: bool) -> None
     ):
         words.append(initial.group(1))  # "Piotr W. is on call": a first name and a surname's initial
         c.after = c.after[initial.end() :]
+    elif (
+        len(words) == 1
+        and (given_name(words[0]) or not common_word(words[0].lower()))
+        and (lead := _INITIALS_BEFORE.search(c.before))
+    ):
+        words[:0] = lead[1].split()  # "K. Ramesh", "T.M. Lakshmi": one person's name, as written
+        c.before, c.name_at = c.before[: lead.start()], c.name_at - (len(c.before) - lead.start())
+        c.opens = c.heading or sentence_start(c.before, not c.before.strip(" \t-*+>[(|"))  # not after "R."
     place_noun = NOUN_AFTER.match(c.after) if not trailing and len(words) <= 2 else None
     joined_name = " ".join(words)
     if (  # "the Harbour room" (but "the Oslo office" is Oslo, "our Short North office" Short North)

@@ -38,11 +38,18 @@ from mdrecall.knowledge.mentions.capital_names import capital_candidates
 from mdrecall.knowledge.mentions.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.mentions.label_kinds import LineLabels
 from mdrecall.knowledge.mentions.line_scan import CODE, cue_lines
+from mdrecall.knowledge.mentions.lower_people import add_lower_people
 from mdrecall.knowledge.mentions.marked_names import add_marked
 from mdrecall.knowledge.mentions.mention_readers import page_title
 from mdrecall.knowledge.mentions.phrase_names import add_phrases
 from mdrecall.knowledge.mentions.relations import Relation, find_relations
-from mdrecall.knowledge.mentions.shaped_names import add_lower, add_mixed, add_upper_and_camel, lower_hits
+from mdrecall.knowledge.mentions.shaped_names import (
+    add_hyphen_codes,
+    add_lower,
+    add_mixed,
+    add_upper_and_camel,
+    lower_hits,
+)
 from mdrecall.knowledge.mentions.tech_lines import TechLines
 
 __all__ = ["KINDS", "SHAPE", "Extraction", "Mention", "entity_key", "extract_entities"]
@@ -115,7 +122,9 @@ def extract_entities(
     add_typed(scan, found, tech, labels, tables)
     add_mixed(scan, tech, labels)
     add_upper_and_camel(scan, tech, labels)
+    add_hyphen_codes(scan, tech, labels)
     add_lower(scan, hits)
+    add_lower_people(scan)  # "susan jepkorir", "nyokabi drove first": dictated names
     relations = _add_relations(scan, path)
     days = LineDays(lines, scan.all_headings, file_date, reference, order)
     return _dated(scan, relations, days)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.lexicon.apposition import apposition_kind
 from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.legal_forms import legal_form
 from mdrecall.knowledge.lexicon.mention_patterns import MODEL_BEFORE
@@ -50,7 +51,6 @@ from mdrecall.knowledge.lexicon.name_words import (
     TEAM_LAST,
     WEAK_ORG,
     WORD_GIVEN_NAMES,
-    apposed_kind,
     club_word,
     head_kind,
     named_occasion,
@@ -96,7 +96,7 @@ from mdrecall.knowledge.mentions.name_cues import (
     WORK_BEFORE,
     may_cue,
 )
-from mdrecall.knowledge.mentions.trade_names import trade_firm
+from mdrecall.knowledge.mentions.trade_names import town_firm, trade_firm
 
 __all__ = ["name_kind", "upper_kind"]
 
@@ -214,8 +214,8 @@ def name_kind(
         return "organisation", True  # "TU Munich", "UC Davis": an institution named after its city
     if several and _quoted_title(before, after):
         return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
-    if after.startswith(" (") and (apposed := apposed_kind(after)) is not None:
-        return apposed, True  # "Whetstone (our neighborhood school)", "Jane (the booking app)": says so
+    if after.startswith((" (", ", ")) and (apposed := apposition_kind(after)) is not None:
+        return apposed, True  # "Whetstone (our neighborhood school)", "TestFlow, an agency in Ghent": says so
     if (
         several
         and (noun := NOUN_NEXT.match(after)) is not None
@@ -249,6 +249,8 @@ def name_kind(
         return "organisation", True  # "Cape Times", "Hout Bay United", "Pinelands Pumas": a paper, a club
     if several and _event_head(words) and last not in PLACE_LAST:
         return "event", True  # "Lagos Fashion Week", "Cape Town Marathon": an event named after its city
+    if several and town_firm(words):
+        return "organisation", True  # "Idaho Power", "Pune Sports": a town's name, a noun of no place
     if several and (last in PLACE_LAST or head in PLACE_FIRST or head in places()):
         return "place", True
     if len(words) == 2 and last.lower() in composition_words() and head not in places():

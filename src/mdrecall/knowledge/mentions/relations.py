@@ -97,8 +97,11 @@ _SHORT_FOR = re.compile(rf"\b{_NICK}\s*(?:\(\s*|,\s*|\s+is\s+|\s+was\s+)short\s+
 #: "Katarzyna Nowak (Kasia)", "Ananya Kulkarni ("Anu")": a full name and one capitalised word in brackets
 #: (quoted or not), read as a nickname only when it begins as the given name does or is a listed nickname
 #: of it (:func:`_nickname_of`), or is quoted after a given name ('Rebecca Moreau ("Bex")').
+#: The full name may be three or four words, a surname's small words among them ("Jorrit ter Horst (Joop)",
+#: "Ana Maria Pinto (Nini)"); the words before its given name are dropped (:func:`_from_given`).
 _BRACKETED = re.compile(
-    r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+\s+[A-Z][\w'’-]*[a-z\u00c0-\u024f])\s+"
+    r"\b(?P<o>[A-Z][a-z\u00c0-\u024f'’-]+(?:\s+(?:(?:Ó|de|del|da|dos|das|van|von|der|den|ter|bin|ibn)\s+){0,2}"
+    r"(?:(?:al|el)-)?[A-Z][\w'’-]*[a-z\u00c0-\u024f]){1,3})\s+"
     r"\([\"“‘']?(?P<s>[A-Za-z][a-z\u00c0-\u024f]+)[\"”’']?\)"
 )
 #: "Rosalinda Macaraeg (Ate Linda)", "Bernardo Ilagan (Tito Bernie)": a full name, then a form of address and
@@ -241,6 +244,8 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
             continue
         for m in rx.finditer(text):
             nick, full = m.group("s"), _clean(m.group("o"))
+            if rx is _BRACKETED:
+                full = _from_given(full)
             first = full.split()[0]
             if (
                 nick.casefold() == first.casefold()
@@ -250,7 +255,8 @@ def _aliases(text: str, low: str, number: int) -> list[Relation]:
                 continue  # "Dana Okafor (Dana)": nothing new
             shaped = rx is _BRACKETED or rx is _NICK_FIRST
             quoted = rx is _BRACKETED and _quoted(m.group(0)) and given_name(first) and nick not in places()
-            if shaped and not quoted and not _nickname_of(nick, first):
+            stated = rx is _BRACKETED and _stated_nick(nick, full)
+            if shaped and not quoted and not stated and not _nickname_of(nick, first):
                 continue  # "Dana Okafor (Finance)", "Sofia Russo (Florence)": a team, a place, not a name
             weak = shaped or " called " in m.group(0)  # no word that says "another name"
             written = nick[:1].upper() + nick[1:]  # "(jules)": a nickname written in lower case
@@ -345,6 +351,43 @@ def _nickname_of(nick: str, given: str) -> bool:
     if (n[:2] != g[:2] and not tail) or len(n) > len(g) or nick in places():
         return False
     return not common_word(n) or given_name(n.capitalize())
+
+
+def _from_given(full: str) -> str:
+    """The words of ``full`` from its first given name on ("Met Ilse van Dam" → "Ilse van Dam"), keeping two
+    words at least; its last two words where none is a given name (a name the lists do not know)."""
+    words = full.split()
+    for i, w in enumerate(words[:-1]):
+        if given_name(w):
+            return " ".join(words[i:])
+    i = len(words) - 2
+    while i > 0 and words[i][:1].islower():
+        i -= 1  # "Jorrit ter Haar": the surname's small words and the word before them
+    return " ".join(words[i:])
+
+
+def _stated_nick(nick: str, full: str) -> bool:
+    """Is ``nick``, one word in brackets right after the person's full name ``full``, another name of theirs
+    that its shape does not tell (:func:`_nickname_of`): a given name or a listed nickname ("Ingrid Dahl
+    (Inka)", "Joost ter Haar (Hans)"), or a word whose consonants come in order from the given names
+    ("Podge" for Pádraig, "Katya" for Yekaterina, "Malou" for Maria Lourdes, "Hamoudi" for Mohammed)? Not a
+    place, nor a frequent word that is no given name ("(Finance)", "(Stripe)")."""
+    if nick in places() or (common_word(nick.casefold()) and not given_name(nick.capitalize())):
+        return False
+    if given_name(nick.capitalize()) or nick.casefold() in nicknames():
+        return True
+    given = fold_accents(" ".join(full.split()[:-1])).casefold()
+    consonants = [c for c in fold_accents(nick).casefold() if c.isalpha() and c not in "aeiouy"]
+    head = fold_accents(nick[:2]).casefold()  # "Ka" in Yekaterina, "Ha" in Mohammed; "Ac" not in Cameron
+    opens = any(w.startswith(head[0]) for w in given.split()) or head in given
+    if len(consonants) < 2 or not opens:
+        return False
+    at = 0
+    for c in consonants:
+        at = given.find(c, at) + 1
+        if at == 0:
+            return False
+    return True
 
 
 def _subject_kind(subject: str, kind: str) -> str:

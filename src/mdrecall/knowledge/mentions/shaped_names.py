@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.lexicon.legal_forms import legal_form_word
 from mdrecall.knowledge.lexicon.mention_patterns import (
     CAMEL_LOW,
+    HYPHEN_CODE,
     LOWER,
     MIXED,
     MODEL_BEFORE,
@@ -22,7 +24,7 @@ from mdrecall.knowledge.lexicon.mention_patterns import (
     UPPER,
 )
 from mdrecall.knowledge.lexicon.name_lists import known_name, lower_known
-from mdrecall.knowledge.mentions.acronym_slots import slot_kind
+from mdrecall.knowledge.mentions.acronym_slots import listed_with_technology, slot_kind
 from mdrecall.knowledge.mentions.file_formats import format_kind
 from mdrecall.knowledge.mentions.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.mentions.label_kinds import LineLabels
@@ -32,7 +34,7 @@ from mdrecall.knowledge.mentions.names import name_kind, upper_kind
 from mdrecall.knowledge.mentions.owned_codes import owned_code
 from mdrecall.knowledge.mentions.tech_lines import TechLines
 
-__all__ = ["add_lower", "add_mixed", "add_upper_and_camel", "lower_hits"]
+__all__ = ["add_hyphen_codes", "add_lower", "add_mixed", "add_upper_and_camel", "lower_hits"]
 
 
 def add_mixed(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
@@ -69,6 +71,37 @@ def add_upper_and_camel(scan: FileScan, tech: TechLines, labels: LineLabels) -> 
             i = scan.line_of(m.start())
             if i not in scan.skip:
                 _add_shaped(scan, rx, m, i, tech, labels)
+
+
+def add_hyphen_codes(scan: FileScan, tech: TechLines, labels: LineLabels) -> None:
+    """Capitals, a hyphen and one capital ("WAL-G", "USB-C"): one name, of the kind its cue gives, else a
+    technology (a standard's or a tool's name); after a capitalised word the maker's model ("a Mazda CX-V":
+    a product), unless a longer name on the line holds it already ("Sky-Watcher EQ6-R")."""
+    plain = scan.plain
+    if "-" not in plain:
+        return
+    last_words: dict[int, set[str]] = {}  # line → the last words of the names read on it (once a line)
+    for m in HYPHEN_CODE.finditer(plain):
+        i = scan.line_of(m.start())
+        code = m.group(0)
+        if i in scan.skip or known_name(code) is not None:
+            continue
+        if i not in last_words:
+            last_words[i] = {name.rsplit(" ", 1)[-1] for name, _kind, _how in scan.per_line.get(i, ())}
+        if code in last_words[i]:
+            continue  # "Sky-Watcher EQ6-R": read whole with its maker
+        start = scan.line_start(i)
+        maker = _MAKER_BEFORE.search(plain[max(start, m.start() - 32) : m.start()])
+        if maker is not None and maker.group(1) not in STOP:
+            scan.add(i, f"{maker.group(1)} {code}", "product", "typed_name")
+            continue
+        kind, cued = cued_kind(plain, labels, start, m.start(), m.end(), tech.on(i))
+        # no cue: a standard's or a tool's name written alone ("USB-C", "WAL-G"), a model has its maker
+        scan.add(i, code, kind if cued else "technology", "typed_name" if cued else SHAPE)
+
+
+#: A capitalised word (a maker's name) right before a model's code: "Honda " in "our Honda CR-V".
+_MAKER_BEFORE = re.compile(r"(?<![\w'’@/.-])([A-Z][\w'’-]*[a-z][\w'’-]*)[ ]$")
 
 
 def _add_shaped(
@@ -120,14 +153,15 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
     one a business's cue surrounds ("ordered from IDT", "IDT don't sell it"), an organisation; one before a
     technology's noun ("the SFTP server"), a technology; one in a name's slot
     (:func:`.acronym_slots.slot_kind`: "studies at UCC.", "the SEAI grant"), an organisation or a
-    technology; a file format's extension ("exports as CSV", "masters to MP3"), a technology."""
+    technology; a file format's extension ("exports as CSV", "masters to MP3"), a technology; an item of a
+    list beside a well-known technology ("Django, HTMX, Postgres"), a technology."""
     word = m.group(0)
     plain = scan.plain
     if fmt := format_kind(word, plain[m.end() : m.end() + 4]):
         scan.add(i, word, fmt, "typed_name")
         return
-    if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP):
-        return
+    if not (3 <= len(word) <= 6 and word.isalpha() and word not in STOP) or legal_form_word(word):
+        return  # "Harbor Pixel LLC": a legal form is the name's, no name alone
     before = text_before(plain, scan.line_start(i), m.start())  # its last 256 characters: linear on one line
     after = plain[m.end() : m.end() + 24]
     if upper_kind(before, after) == "event":
@@ -138,6 +172,8 @@ def _add_acronym(scan: FileScan, m: re.Match[str], i: int, technical: bool) -> N
         scan.add(i, word, "technology", "typed_name")  # "the SFTP server", "a gRPC schema"
     elif slot := slot_kind(word, before, after, technical):
         scan.add(i, word, slot, "typed_name")  # "studies at UCC.", "switched to WOM,"
+    elif listed_with_technology(word, before, after):
+        scan.add(i, word, "technology", "typed_name")  # "Django 5.1, HTMX, Postgres", "Python and SQL"
 
 
 def lower_hits(plain: str) -> list[tuple[int, str]]:

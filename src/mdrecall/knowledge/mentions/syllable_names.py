@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 
+from mdrecall.knowledge.lexicon.family_names import han_syllable
 from mdrecall.knowledge.lexicon.mention_patterns import STOP
-from mdrecall.knowledge.lexicon.name_lists import common_word, family_first, given_name
+from mdrecall.knowledge.lexicon.name_lists import common_word, family_first, given_name, listed_given_names
 from mdrecall.knowledge.lexicon.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_WORD
 from mdrecall.knowledge.mentions.file_scan import FileScan
 
@@ -48,12 +49,23 @@ def family_given(name: str) -> str | None:
     words = name.split()
     if len(words) != 2 or not family_first(family := words[0].capitalize()):
         return None
-    if syllable_given(words[1]):
+    if syllable_given(words[1]) or _han_pair(words[1], family):
         return words[1]
     given = words[1].capitalize()
     if given_name(given) and not given_name(family) and not common_word(family):
         return words[1]  # "Nagy Péter", "Wong Kevin": a listed given name after a family name
     return None
+
+
+def _han_pair(word: str, family: str) -> bool:
+    """Is ``word`` two romanised syllables written as one ("Jianguo", "Meiling" after "Chen"), after a family
+    name of one syllable, and no given name of the European lists ("Lee Anna", "Chan Dana": as written)?"""
+    low = word.lower()
+    return (
+        han_syllable(family)
+        and word.capitalize() not in listed_given_names()
+        and any(han_syllable(low[:i]) and han_syllable(low[i:]) for i in range(2, len(low) - 1))
+    )
 
 
 def _surname(word: str) -> bool:

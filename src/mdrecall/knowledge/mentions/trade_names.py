@@ -4,7 +4,15 @@ A name of several words whose last word is the regular plural of a noun of a tra
 (``data/trade_nouns.txt``, from WordNet by ``scripts/gen_trade_nouns.py``: nouns whose first sense is a
 worker, a professional or a businessperson) names the business, not a person: people are not written in
 the plural. Not a surname that reads as a trade ("Peter Sellers", "Ann Bakers": a given name and one
-word), not a title ("The Plumbers") or a phrase with a small word ("Ask the Tilers").
+word), not a title ("The Plumbers") or a phrase with a small word ("Ask the Tilers"). A noun of a person
+that WordNet files under another class ("adjuster": an investigator; "tanker": a soldier) counts where it
+is an agent noun by its ending ("-er", "-or", "-ist": one who adjusts, who hauls) and no kin word
+("Bad Sisters"): "Harland Loss Adjusters", "Medway Tankers".
+
+A town's name then a noun of no place or thing (an activity, an attribute: WordNet's supersense of its first
+sense, :func:`~.kind_slots.senses`) names a body too: "Idaho Power", "Pune Sports", "Yorkshire Ambulance
+Service" (:func:`town_firm`). Not where the town's name is a given name ("Victoria Wood"), nor a place's
+word last ("Leeds Market" is where it is held), nor a noun of a group ("Oxford Circus").
 """
 
 from __future__ import annotations
@@ -13,9 +21,12 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from mdrecall.knowledge.lexicon.name_lists import given_name
+from mdrecall.knowledge.lexicon.kind_slots import senses
+from mdrecall.knowledge.lexicon.name_lists import given_name, kin_word, places
+from mdrecall.knowledge.lexicon.name_words import PLACE_FIRST, PLACE_LAST
+from mdrecall.knowledge.lexicon.noun_words import person_noun
 
-__all__ = ["trade_firm", "trade_noun"]
+__all__ = ["town_firm", "trade_firm", "trade_noun"]
 
 _FILE = Path(__file__).parents[1] / "data" / "trade_nouns.txt"
 
@@ -51,4 +62,34 @@ def trade_firm(words: Sequence[str]) -> bool:
         return False  # "The Plumbers": a title; "Ask the Tilers": a phrase
     if len(words) == 2 and given_name(words[0]):
         return False  # "Peter Sellers", "Kelly Bakers": a given name and a surname
-    return any(trade_noun(w) for w in _singulars(words[-1]))
+    return any(trade_noun(w) or _agent_noun(w) for w in _singulars(words[-1]))
+
+
+#: The endings of an English agent noun: one who does what the stem says ("adjuster", "surveyor").
+_AGENT_ENDS = ("er", "or", "ist")
+
+
+def _agent_noun(word: str) -> bool:
+    """Whether ``word`` (lower case) is a WordNet noun of a person shaped as an agent noun, no kin word."""
+    return word.endswith(_AGENT_ENDS) and person_noun(word) and not kin_word(word)
+
+
+#: WordNet's noun supersenses of what no place is: an activity, a quality, a thought, a message, holdings,
+#: a happening of nature, a relation, a state, a feeling, a process.
+_NO_PLACE_SENSES = frozenset(
+    "act attribute cognition communication possession phenomenon relation state feeling motive"
+    " process".split()
+)
+
+
+def town_firm(words: Sequence[str]) -> bool:
+    """Whether the name of ``words`` is a town's name (the gazetteer's, no given name, no place's word
+    first) then, last, a noun of none of a place's or a thing's classes (:data:`_NO_PLACE_SENSES`)."""
+    head, last = words[0], words[-1]
+    if len(words) < 2 or last in PLACE_LAST or head in PLACE_FIRST or not last[:1].isupper():
+        return False
+    if head not in places() or given_name(head):
+        return False
+    low = last.casefold()
+    sense = senses(low)[0] or next((s for w in _singulars(last) if (s := senses(w)[0])), None)
+    return sense in _NO_PLACE_SENSES

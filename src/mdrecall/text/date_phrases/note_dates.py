@@ -30,6 +30,7 @@ from mdrecall.text.date_phrases.day_neighbours import (
     yearless_day,
 )
 from mdrecall.text.date_phrases.phrase_days import phrase_days
+from mdrecall.text.date_phrases.spoken_ordinals import spoken_ordinals
 from mdrecall.text.date_phrases.undated_reading import in_month, of_the_month, unread_when_undated
 from mdrecall.text.date_phrases.weekday_dates import OWNER
 
@@ -95,6 +96,7 @@ def note_dates(
     ``dotted``: the page writes dotted dates (:func:`~mdrecall.text.date_phrases.dotted_dates.dotted_habit`):
     its bare "14.3" is a date too (see :mod:`mdrecall.text.date_phrases.dotted_dates`)."""
     out: list[NoteDate] = []
+    line = spoken_ordinals(line)  # "the twenty ninth of september": "the 29th of september", in place
     low = masked_initialisms(line, line.lower())  # "LED conversion in November": no verb "led"
     base = written
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts

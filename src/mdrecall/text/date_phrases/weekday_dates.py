@@ -104,9 +104,11 @@ _LIST_REST = re.compile(rf"(?:{_JOIN}{DAY_NAME}\b\.?)+")
 _EVERY_OTHER = re.compile(r"\b(?:every|each)\s+(?:other|alternate)\s+$")
 _PARTS_OF_DAY = {"mornings", "afternoons", "evenings", "nights", "lunchtimes"}
 #: What may open a line before a weekday that names the day it was written ("Admin Monday."): a list
-#: marker, a label that is no bound ("- Did: Friday editing day", not "Due: Friday") and at most two words.
+#: marker, a bracketed stamp ("[transcribed 08:14] monday."), a label that is no bound ("- Did: Friday
+#: editing day", not "Due: Friday") and at most two words.
 _OPENING = re.compile(
-    r"\s*(?:[-*+]\s+(?:\[.\]\s+)?)?(?:(?!(?:due|deadline|next|back|returns?)\b)[a-z]{2,12}:\s+)?"
+    r"\s*(?:[-*+]\s+(?:\[.\]\s+)?)?(?:\[[^\]\n]{1,40}\]\s*)?"
+    r"(?:(?!(?:due|deadline|next|back|returns?)\b)[a-z]{2,12}:\s+)?"
     r"(?:(?!(?:by|until|till|before|due|for|to|since|from|after)\s)[a-z][\w'&]*\s+){0,2}"
     r"(?:(?<=\s)\(|(?<=\w)\s?\()?"  # a title's weekday in brackets ("Sync notes (Thu)")
 )

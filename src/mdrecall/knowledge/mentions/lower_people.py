@@ -1,0 +1,196 @@
+"""People (and businesses) written in lower case, as dictated notes and phone notes write them (for
+:func:`mdrecall.knowledge.mentions.extract.extract_entities`). Pure.
+
+Speech-to-text writes every name in lower case ("the new rep is susan jepkorir", "nyokabi drove first"), and
+a capitalised-only reader misses them all. Two shapes are read, each only where the words are no English
+words, so that lower-case prose stays prose:
+
+* a **full name**: a known given name (:func:`~.mention_readers.lower_words`, less the given names that are
+  mostly ordinary words) followed by a word no dictionary knows (not a frequent word, no WordNet noun or
+  verb in any form, no well-known name): "susan jepkorir", "brian otieno". A person at once (``typed_name``);
+* a **name in a person's slot**: a word no dictionary knows (or a given name that is mostly an ordinary
+  word: "joy") as the subject of a verb a person does (a
+  finite form whose WordNet supersense is communication, cognition, emotion, perception, social life or
+  motion: "says", "agreed", "drove", "cried"), perhaps after one adverb ("nyokabi also moved"), and no
+  determiner before it ("the kebs auditors came" is no person). Only a candidate (``name_start``): it
+  counts toward a name the workspace finds on other evidence ("Nyokabi Githinji", "Nyokabi's tip") and
+  says that name is a person's, never an entity on its own;
+* a **business**: two such words (or a given name and one) before an organisation's word or a doer's
+  plural ("maji safi drillers", "tamba kowa traders"): an organisation at once (``typed_name``);
+* a **name told to**: such a word (one, no other such word after it) after a finite verb of telling or
+  meeting ("told onyango he can come", "asked nyokabi"): a candidate too.
+
+One pass of one regular expression over the file's lower-case words: linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+from mdrecall.knowledge.lexicon.kind_slots import senses
+from mdrecall.knowledge.lexicon.mention_patterns import LOWER_NOT_NAMES, STOP
+from mdrecall.knowledge.lexicon.name_lists import (
+    common_word,
+    first_names,
+    known_name,
+    lower_known,
+    lower_noun,
+)
+from mdrecall.knowledge.lexicon.name_words import ORG_WORD
+from mdrecall.knowledge.lexicon.noun_words import person_noun
+from mdrecall.knowledge.mentions.file_scan import FileScan
+from mdrecall.text.instructions import base_verb
+from mdrecall.text.verb_forms import verb_forms
+
+__all__ = ["add_lower_people", "person_verb", "unlexed", "verb_sense"]
+
+#: Two lower-case words and what follows them, spaces between: the pair may be a name ("susan jepkorir"),
+#: the first word a subject and the second (or the third, after an adverb) its verb ("nyokabi drove").
+_PAIR = re.compile(r"(?<![\w'’@/.#-])([a-z]{3,})(?= ([a-z]{3,})\b(?![’'@/-]\w)(?: ([a-z]{2,})\b)?)")
+#: Adverbs that may stand between a subject and its verb in speech ("mutai finally came").
+_ADVERBS = frozenset("also just finally already still never then only even again actually really".split())
+#: Words before a subject that make it a modifier of a noun ("the kebs auditors came"): no person's name.
+_DETERMINERS = frozenset(
+    "the a an this that these those my our your his her their its some any each every no".split()
+)
+#: The WordNet verb supersenses of what is told or done to a person ("told", "asked", "met", "thanked").
+_TOLD_SENSES = frozenset({"communication", "social"})
+#: The WordNet verb supersenses of what a person does and a thing seldom does.
+_PERSON_SENSES = frozenset("communication cognition emotion perception social motion".split())
+
+
+@cache
+def _given() -> frozenset[str]:
+    """Known given names in lower case, less those that are mostly ordinary words ("joy", "will"): the words
+    :func:`~.shaped_names.add_lower` reads already."""
+    return frozenset(n.lower() for n in first_names() if len(n) > 2 and n.isalpha()) - LOWER_NOT_NAMES
+
+
+@cache
+def _ordinary_given() -> frozenset[str]:
+    """Given names that are mostly ordinary words (:data:`~.mention_patterns.LOWER_NOT_NAMES`: "joy",
+    "grace"): a person's only as a person's subject."""
+    return frozenset(LOWER_NOT_NAMES)
+
+
+@lru_cache(maxsize=1 << 16)
+def unlexed(word: str) -> bool:
+    """Is the lower-case ``word`` no English word: not a frequent word, no WordNet noun or verb in any form,
+    no stop word and no well-known name ("jepkorir", "nyokabi"; not "sops", "drive", "postgres")?"""
+    if not word.isalpha() or len(word) < 3 or word.capitalize() in STOP:
+        return False
+    if common_word(word) or lower_noun(word) or word in lower_known() or known_name(word) is not None:
+        return False
+    return senses(word) == (None, None) and not _compound(word) and not _contraction(word)
+
+
+#: Short words that join another to make an English compound ("log in", "stand up", "re-check").
+_PARTICLES = frozenset("up in on out off over re de un co pre end".split())
+
+
+def _word(part: str) -> bool:
+    return part in _PARTICLES or common_word(part) or lower_noun(part)
+
+
+def _compound(word: str) -> bool:
+    """Is ``word`` two English words written as one ("login", "cutover", "bloodwork", "runbooks"): a
+    particle and a word of three letters or more, or two words, one of four letters or more?"""
+    for cut in range(2, len(word) - 1):
+        left, right = word[:cut], word[cut:]
+        short, long_ = sorted((len(left), len(right)))
+        joined = left in _PARTICLES or right in _PARTICLES
+        if (long_ >= 3 if joined else short >= 3 and long_ >= 4) and _word(left) and _word(right):
+            return True
+    return False
+
+
+def _contraction(word: str) -> bool:
+    """Is ``word`` a contraction written without its apostrophe ("dont", "didnt", "isnt")?"""
+    return word.endswith("nt") and len(word) > 3 and common_word(word[:-2])
+
+
+@lru_cache(maxsize=1 << 16)
+def verb_sense(word: str) -> str | None:
+    """The WordNet supersense of the lower-case ``word`` as a finite verb (third person or past: "says",
+    "agreed", "drove", "said"), or None: a base form ("drive", "tell") follows no subject."""
+    sense = senses(word)[1]
+    for end, put in (("ied", "y"), ("aid", "ay")):  # "cried", "said": forms the sense table lacks
+        if sense is None and word.endswith(end):
+            sense = senses(word[: -len(end)] + put)[1]
+    if sense is None or word.endswith(("ss", "ing")):
+        return None
+    if word.endswith(("s", "ed", "aid")):
+        return sense  # "says", "agreed", "said"
+    if not base_verb(word) and any(base_verb(f) for f in verb_forms(word)):
+        return sense  # "drove", "came"
+    return None
+
+
+def person_verb(word: str) -> bool:
+    """Is the lower-case ``word`` a finite verb of what a person does (:data:`_PERSON_SENSES`)?"""
+    return verb_sense(word) in _PERSON_SENSES
+
+
+def add_lower_people(scan: FileScan) -> None:
+    """Add the people the file writes in lower case (the module's three shapes) to ``scan``."""
+    text = scan.plain
+    given = _given()
+    for m in _PAIR.finditer(text):
+        first, second, third, at = m.group(1), m.group(2), m.group(3), m.start()
+        if third is not None and _firm_word(third) and unlexed(second) and (first in given or unlexed(first)):
+            if _determined(text, at, capital=True):
+                continue
+            name, kind, how = (
+                f"{first} {second} {third}",
+                "organisation",
+                "typed_name",
+            )  # "maji safi drillers"
+        elif first in given:  # "susan jepkorir"
+            if not unlexed(second) or not _alone(text, at, m.end(2)):
+                continue
+            name, kind, how = f"{first} {second}", "person", "typed_name"
+        elif verb_sense(first) in _TOLD_SENSES:  # "told onyango he can come"
+            if second in given or not unlexed(second) or (third is not None and unlexed(third)):
+                continue
+            name, kind, how, at = second, "person", "name_start", m.start(2)
+        else:  # "nyokabi also moved"
+            if not person_verb(third if second in _ADVERBS and third else second):
+                continue
+            ordinary = first in _ordinary_given()  # "joy came"; not "the Kia guy says"
+            if not (ordinary or unlexed(first)) or _determined(text, at, capital=ordinary):
+                continue
+            name, kind, how = first, "person", "name_start"
+        i = scan.line_of(at)
+        if i not in scan.skip and i not in scan.heads:
+            scan.add(i, name, kind, how)
+
+
+def _firm_word(word: str) -> bool:
+    """Does ``word`` end a business's name: an organisation's word ("ltd", "motors") or the plural of a
+    doer ("traders", "drillers": a person's noun, or a verb and "-ers")?"""
+    if ORG_WORD.match(word):
+        return True
+    if not word.endswith("ers"):
+        return False
+    return person_noun(word[:-1]) or base_verb(word[:-3]) or base_verb(word[:-2])
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """Does the pair at ``text[start:end]`` stand alone in English words: no capitalised word right before
+    it (a title runs on: "Visa vid vindens ängar") and no word of another language right after it?"""
+    before = text[max(0, start - 30) : start].rstrip(" ").rsplit(maxsplit=1)
+    if before and before[-1][:1].isupper() and before[-1] != "I":
+        return False
+    after = re.match(r" ([^\W\d_]+)", text[end : end + 30])
+    return after is None or (after.group(1).isascii() and not unlexed(after.group(1).lower()))
+
+
+def _determined(text: str, at: int, capital: bool = False) -> bool:
+    """Does a determiner stand right before position ``at`` ("the kebs auditors"), or, with ``capital``, a
+    capitalised word (a name's modifier: "the Kia guy says")?"""
+    before = text[max(0, at - 30) : at].rstrip(" ").rsplit(maxsplit=1)
+    if not before:
+        return False
+    word = before[-1]
+    return word.lower() in _DETERMINERS or (capital and word[:1].isupper() and word != "I")
