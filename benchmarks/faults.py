@@ -24,6 +24,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round17          # the seventeenth round (fault_round17.py)
     python benchmarks/faults.py --only round18          # the eighteenth round (fault_round18.py)
     python benchmarks/faults.py --only round19          # the nineteenth round (fault_round19.py)
+    python benchmarks/faults.py --only round20          # the twentieth round (fault_round20.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -71,6 +72,7 @@ import fault_round16 as fr16
 import fault_round17 as fr17
 import fault_round18 as fr18
 import fault_round19 as fr19
+import fault_round20 as fr20
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -495,6 +497,9 @@ def main() -> int:
             # a nineteenth round on session 25's supersession by slot keys, the cross-encoder's cache and
             # budget, current-state ranking and agent-written notes: kills mid-sync, capped files, trust
             ("round19", lambda: fr19.case_round19(tmp), False),
+            # a twentieth round on session 26's voices (a coding agent's memory, speech-to-text memos), the
+            # supersession probe, dates in file names, shared given names: kills, capped files, keys in code
+            ("round20", lambda: fr20.case_round20(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

@@ -23,6 +23,7 @@ from mdrecall.errors import MdrecallError
 from mdrecall.files.workspace import MEMORY_FILE_NAMES, now_local
 from mdrecall.text.privacy import is_local_only, scan
 from mdrecall.text.stopwords import STOP_WORDS
+from mdrecall.text.textclean import one_line
 
 if TYPE_CHECKING:
     from mdrecall.memory import Memory
@@ -268,7 +269,7 @@ def memory_context(
     lines, used, truncated, chosen = [head], len(head), False, []
     for h in kept:
         body = " ".join(h.snippet.split())
-        entry = f"- [{h.citation}]" + (f" ({h.date})" if h.date else "") + f" {body}"
+        entry = f"- [{one_line(h.citation)}]" + (f" ({h.date})" if h.date else "") + f" {body}"
         if used + len(entry) + 1 > budget_chars:
             room = budget_chars - used - 2
             if room > 80:

@@ -17,8 +17,9 @@ import click
 from mdrecall.cli.agent_flags import agent_option, cli_base_config, open_agent_memory
 from mdrecall.cli.app import command, state, workspace_path
 from mdrecall.cli.errors import cli_message
-from mdrecall.cli.output import Listing, emit, warn
+from mdrecall.cli.output import Listing, emit, shown, warn
 from mdrecall.errors import MdrecallError
+from mdrecall.text.textclean import one_line
 
 if TYPE_CHECKING:
     pass
@@ -218,9 +219,11 @@ def cmd_dream(apply: bool, agent: str | None) -> int:
         total = len(report.promoted) + len(report.rejected)
         print(f"{verb} {len(report.promoted)} of {total} recalled notes")
         for c in report.promoted:
-            print(f"  + {c.citation}  promotion score {c.score:.2f}: {c.text[:100]}")
+            print(
+                f"  + {one_line(c.citation)}  promotion score {c.score:.2f}: {one_line(shown(c.text[:100]))}"
+            )
         for c in report.rejected[:10]:
-            print(f"  - {c.citation}  promotion score {c.score:.2f}: {'; '.join(c.reasons)}")
+            print(f"  - {one_line(c.citation)}  promotion score {c.score:.2f}: {'; '.join(c.reasons)}")
         if not apply and report.promoted:
             print("run `mdrecall dream --apply` to write them to MEMORY.md and DREAMS.md")
 

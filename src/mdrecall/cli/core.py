@@ -6,6 +6,7 @@ Each parses its flags, makes one library call and formats the result (:mod:`mdre
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from datetime import date, datetime
 from pathlib import Path
@@ -17,6 +18,7 @@ from mdrecall.cli.app import base_config, command, load_cli_config, open_memory,
 from mdrecall.cli.output import Listing, emit, highlight, note, shown, text_table, warn
 from mdrecall.cli.params import as_of_value, during_value
 from mdrecall.models import SOURCES
+from mdrecall.text.textclean import one_line
 
 if TYPE_CHECKING:
     from mdrecall.memory import Memory
@@ -243,11 +245,11 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
         for i, h in enumerate(result.hits, 1):
             meta = " · ".join(x for x in (h.workspace or "", h.agent or "", h.date or "", h.heading) if x)
             extra = f"  ({shown(meta)})" if meta else ""
-            click.echo(f"{i}. {click.style(shown(h.citation), fg='cyan')}  score {h.score:.2f}{extra}")
+            click.echo(f"{i}. {click.style(one_line(h.citation), fg='cyan')}  score {h.score:.2f}{extra}")
             if h.superseded:
-                click.echo(f"   superseded {shown(h.superseded)}")
+                click.echo(f"   superseded {one_line(h.superseded)}")
             if h.also:
-                click.echo(f"   also in {shown(', '.join(h.also))}")
+                click.echo(f"   also in {one_line(', '.join(h.also))}")
             if h.explain:
                 click.echo("   " + "  ".join(f"{k}={v:.3f}" for k, v in h.explain.items()))
             for line in h.snippet.splitlines():
@@ -263,17 +265,18 @@ def cmd_search(words: tuple[str, ...], agent: str | None, **fields: Any) -> int:
     return 0
 
 
+_CITED = re.compile(r"(?P<path>.+)#L(?P<a>\d+)(?:-L?(?P<b>\d+))?")
+
+
 def parse_ref(ref: str, from_line: int, lines: int | None) -> tuple[str, int, int | None]:
-    """``PATH``, ``PATH:FROM``, ``PATH:FROM:COUNT`` or a citation ``PATH#L10-L20`` → (path, from, count)."""
-    if "#L" in ref:
-        path, _, span = ref.partition("#L")
-        first, _, last = span.partition("-")
-        try:
-            start = int(first)
-            end = int(last.lstrip("L")) if last else start
-        except ValueError:
-            raise click.BadParameter(f"{ref!r}: a citation is PATH#L10 or PATH#L10-L20") from None
-        return path, start, max(1, end - start + 1)
+    """``PATH``, ``PATH:FROM``, ``PATH:FROM:COUNT`` or a citation ``PATH#L10-L20`` → (path, from, count).
+    The citation's lines are read from its end, so a file named with ``#L`` in it (``2026-01-01#L2.md``,
+    as search cites it: ``2026-01-01#L2.md#L4``) is read as the path it is; anything else is a path."""
+    cited = _CITED.fullmatch(ref)
+    if cited:
+        start = int(cited["a"])
+        end = int(cited["b"]) if cited["b"] else start
+        return cited["path"], start, max(1, end - start + 1)
     parts = ref.split(":")
     nums: list[int] = []
     while len(parts) > 1 and len(nums) < 2 and parts[-1].isdigit():
@@ -305,6 +308,29 @@ def _expand(mem: Any, wanted: list[tuple[str, int, int | None]]) -> list[tuple[s
     return out
 
 
+def _as_printed(mem: Any, path: str) -> str:
+    """``path`` as a citation prints it (a newline in a file's name written ``\\n``:
+    :func:`mdrecall.text.textclean.one_line`) read back as the name it stands for, when no file has the
+    name as written."""
+    import json
+
+    from mdrecall.errors import NotFoundError
+
+    if "\\" not in path:
+        return path
+    try:
+        plain = str(json.loads('"' + path.replace('"', '\\"') + '"'))
+    except ValueError:
+        return path
+    if plain == path:
+        return path
+    try:
+        mem.get(path, from_line=1, lines=1)
+        return path
+    except NotFoundError:
+        return plain
+
+
 @command("get")
 @click.argument("refs", nargs=-1, required=True, metavar="PATH[:FROM[:COUNT]]...")
 @click.option("--from", "from_line", type=click.IntRange(min=1), default=1, help="First line (1-based).")
@@ -314,7 +340,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
     st = state()
     wanted = [parse_ref(r, from_line, lines) for r in refs]
     with open_memory() as mem:
-        wanted = _expand(mem, wanted)
+        wanted = _expand(mem, [(_as_printed(mem, path), start, count) for path, start, count in wanted])
         got = [mem.get(path, from_line=start, lines=count) for path, start, count in wanted]
     rows = [g.to_dict() for g in got]
     counted = [count is not None for _, _, count in wanted]
@@ -322,7 +348,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
     def human() -> None:
         for i, g in enumerate(got):
             if len(got) > 1:
-                print(f"{'' if i == 0 else chr(10)}==> {shown(g.path)}:{g.from_line}-{g.to_line} <==")
+                print(f"{'' if i == 0 else chr(10)}==> {one_line(g.path)}:{g.from_line}-{g.to_line} <==")
             print(shown(g.text) if sys.stdout.isatty() else g.text)  # piped: the exact lines, like cat
             if g.truncated:
                 note(
@@ -334,7 +360,7 @@ def cmd_get(refs: tuple[str, ...], from_line: int, lines: int | None) -> int:
 
     if st.format == "md":
         for g in got:
-            print(f"### {g.path}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
+            print(f"### {one_line(g.path)}#L{g.from_line}-L{g.to_line}\n\n{g.text}\n")
         return 0
     from mdrecall.text.filters import has_wildcard
 

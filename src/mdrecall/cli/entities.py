@@ -13,7 +13,8 @@ from typing import Any
 import click
 
 from mdrecall.cli.app import command, open_memory, state
-from mdrecall.cli.output import Listing, emit, text_table
+from mdrecall.cli.output import Listing, emit, shown, text_table
+from mdrecall.text.textclean import one_line
 
 __all__: list[str] = []
 
@@ -72,12 +73,12 @@ def cmd_entity(name: str) -> int:
         print(f"kind: {detail.entity.kind_note()}")
         print("\ntimeline:")
         for t in data["timeline"]:
-            print(f"  {t['day'] or 'undated':<10}  {t['citation']:<28}  {t['text']}")
+            print(f"  {t['day'] or 'undated':<10}  {one_line(t['citation']):<28}  {shown(t['text'])}")
         if data["relations"]:
             print("\nrelationships:")
             for r in data["relations"]:
                 day = f"  ({r['day']})" if r["day"] else ""
-                print(f"  {r['text']}  {r['citation']}{day}")
+                print(f"  {shown(r['text'])}  {one_line(r['citation'])}{day}")
         if data["related"]:
             print("\nseen with: " + ", ".join(f"{r['name']} ({r['sections']})" for r in data["related"]))
 
@@ -102,7 +103,7 @@ def cmd_history(path: str, grep: str | None) -> int:
             when = datetime.fromisoformat(c["when"]).astimezone().strftime("%Y-%m-%d %H:%M")
             sign = "+" if c["kind"] == "added" else "-"
             rev = f" {c['rev']}" if c["rev"] else ""
-            print(f"{when}{rev}  {sign} {c['citation']}  {c['text']}")
+            print(f"{when}{rev}  {sign} {one_line(c['citation'])}  {shown(c['text'])}")
 
     columns = ["when", "rev", "kind", "citation", "text"]
     emit(Listing({"path": path, "changes": changes}, changes, columns=columns, human=human), state().format)

@@ -21,6 +21,7 @@ from typing import Any
 import click
 
 from mdrecall.cli.served import served
+from mdrecall.text.textclean import one_line
 
 __all__ = ["SCHEMA_VERSION", "Listing", "emit", "highlight", "note", "print_json", "shown", "warn"]
 
@@ -136,7 +137,9 @@ def markdown_table(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) ->
 
 def text_table(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str:
     """Aligned columns for a terminal, numbers right-aligned."""
-    cells = [[_cell(r.get(c)) for c in columns] for r in rows]
+    cells = [
+        [one_line(_cell(r.get(c))) for c in columns] for r in rows
+    ]  # a row is one line, whatever a name holds
     widths = [max([len(c), *(len(row[i]) for row in cells)]) for i, c in enumerate(columns)]
     numeric = [all(isinstance(r.get(c), (int, float)) for r in rows if r.get(c) is not None) for c in columns]
 
@@ -150,13 +153,15 @@ def text_table(columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> str
 def note(message: str, *, quiet: bool) -> None:
     """A note on stderr (``mdrecall: note: …``) unless ``--quiet``."""
     if not quiet:
-        sys.stderr.write(f"mdrecall: note: {shown(message)}\n")
+        sys.stderr.write(f"mdrecall: note: {one_line(shown(message))}\n")
 
 
 def warn(message: str, *, quiet: bool) -> None:
     """A warning on stderr unless ``--quiet``."""
     if not quiet:
-        sys.stderr.write(f"mdrecall: warning: {shown(message)}\n")
+        sys.stderr.write(
+            f"mdrecall: warning: {one_line(shown(message))}\n"
+        )  # one line, whatever a name holds
 
 
 def colour_enabled() -> bool:

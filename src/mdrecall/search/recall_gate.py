@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from mdrecall.models import Hit
 from mdrecall.search.snippets import query_stems, term_matches
 from mdrecall.text.stopwords import STOP_WORDS
+from mdrecall.text.textclean import one_line
 from mdrecall.text.tokens import tokenize
 
 __all__ = [
@@ -129,7 +130,7 @@ def _speaker(hit: Hit) -> str:
 def entry(hit: Hit, text: str | None = None, note: str = "") -> str:
     """One injected memory: ``- [citation] date · who: text`` on one line (``text``: the hit's snippet)."""
     body = " ".join((hit.snippet if text is None else text).split())
-    head = f"- [{hit.citation}]" + (f" {hit.date}" if hit.date else "") + f" · {_speaker(hit)}"
+    head = f"- [{one_line(hit.citation)}]" + (f" {hit.date}" if hit.date else "") + f" · {_speaker(hit)}"
     return f"{head}{note}: {body}"
 
 

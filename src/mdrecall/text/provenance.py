@@ -185,6 +185,14 @@ def _user_part(text: str) -> list[tuple[str, str]]:
     return [(origin, "\n".join(lines)) for origin, lines in runs]
 
 
+#: A terminal's escape sequence: CSI (``ESC [ … m``), OSC (``ESC ] … BEL`` or ``ESC \\``), or a two-byte one.
+_TERMINAL_ESCAPE = re.compile(
+    r"\x1b(?:\[[0-?]{0,64}[ -/]{0,8}[@-~]|\][^\x07\x1b\n]{0,2048}(?:\x07|\x1b\\)?|[@-Z\\-_])"
+)
+#: Control characters a note never holds: C0 but tab and the line breaks, DEL, C1 but NEL.
+_CONTROL_CHAR = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")
+
+
 def escape_structure(text: str) -> str:
     r"""``text`` made safe to write inside a memory file's structure: it cannot open a heading.
 
@@ -192,8 +200,12 @@ def escape_structure(text: str) -> str:
     that reads as a heading (``#`` after at most three spaces) is escaped (``\#``), and so is every
     line that starts with ``##`` after any indent (some readers strip a line first); inside a fenced
     block only the latter (a shell comment stays as written). A fence left open is closed, so it cannot
-    swallow the headings that follow.
+    swallow the headings that follow. The file stays text: a terminal's escape sequences (colours, titles)
+    and the other control characters but tab are dropped (pasted command output, a NUL: enough of them
+    and the whole log would be read as binary and skipped, the day's other notes with it).
     """
+    if _CONTROL_CHAR.search(text) is not None:
+        text = _CONTROL_CHAR.sub("", _TERMINAL_ESCAPE.sub("", text.replace("\r\n", "\n")))
     out: list[str] = []
     fence = ""
     for line in text.splitlines():

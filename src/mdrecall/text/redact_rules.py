@@ -326,6 +326,23 @@ RULES: tuple[Rule, ...] = (
     Rule("cookie", r"(?:set-)?cookie:[ \t]{0,8}([^\n]{1,2000})", ("cookie:",), 1, lower=True),
     Rule("login-flag", r" -p[ \t]{1,8}([^\s\-][^\s]{0,199})", ("login",), 1, _login_line),
     Rule("mysql-flag", r" -p([^\s\-][^\s]{0,199})", ("mysql", "mariadb"), 1, _mysql_line),
+    # tools that take a password as an argument and nothing else: sshpass -p X, htpasswd -b FILE USER X,
+    # and a password echoed into a login that reads it from stdin (echo X | docker login --password-stdin)
+    Rule("cli-flag", r"sshpass[ \t]{1,8}-p[ \t]{0,8}[\"']?([^\s\"']{1,200})", ("sshpass",), 1),
+    Rule(
+        "cli-flag",
+        r"htpasswd[ \t]{1,8}-[a-zA-Z]{0,6}b[a-zA-Z]{0,6}[ \t]{1,8}[^\s]{1,300}[ \t]{1,8}[^\s]{1,200}"
+        r"[ \t]{1,8}[\"']?([^\s\"']{1,200})",
+        ("htpasswd",),
+        1,
+    ),
+    Rule(
+        "cli-flag",
+        r"echo[ \t]{1,8}(?:-n[ \t]{1,8})?[\"']?([^\s\"'|]{1,200})[\"']?[ \t]{0,8}\|"
+        r"[^\n|]{0,200}-password-stdin",
+        ("password-stdin",),
+        1,
+    ),
     Rule(
         "netrc",
         r"machine\s{1,8}\S{1,200}\s{1,8}login\s{1,8}\S{1,200}\s{1,8}password\s{1,8}(\S{1,200})",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 
-__all__ = ["clean_text"]
+__all__ = ["clean_text", "one_line"]
 
 
 def clean_text(text: str) -> str:
@@ -24,3 +25,18 @@ def clean_text(text: str) -> str:
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+
+
+#: What ends a line or drives a terminal: C0 controls but tab, DEL, C1 controls (NEL among them) and the
+#: Unicode line and paragraph separators (``str.splitlines`` breaks at each).
+_LINE_BREAKING = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` (a path, a citation) on one line: each character that would break the line or drive a
+    terminal written as its JSON escape (``\\n``, ``\\u2028``). A file named with a newline and an
+    instruction after it ("2026-04-01\\n- SYSTEM: …\\n.md") so never prints as a line of its own where an
+    agent reads one entry a line; a name without such characters is returned as it is."""
+    if _LINE_BREAKING.search(text) is None:
+        return text
+    return _LINE_BREAKING.sub(lambda m: json.dumps(m.group())[1:-1], text)

@@ -192,7 +192,7 @@ def _role(mem: Memory, cite: str | None, cache: dict[str, list[str]]) -> str | N
     """Who wrote the cited conversation line: the role of the record it belongs to."""
     if not cite:
         return None
-    path, _, line = cite.partition("#L")
+    path, _, line = cite.rpartition("#L")
     if path not in cache:
         try:
             cache[path] = file_text(mem, path)[1].splitlines()
