@@ -15,30 +15,21 @@ are no one's).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
 
 from mdrecall.knowledge.aliases.name_links import lone_openers, places_key
 from mdrecall.knowledge.lexicon.mention_patterns import PARTICLE_WORD
-from mdrecall.knowledge.lexicon.name_lists import common_word, demonym, given_name, lower_noun, nicknames
+from mdrecall.knowledge.lexicon.name_lists import (
+    common_word,
+    demonym,
+    given_name,
+    lower_noun,
+    nicknames,
+    unlexed_word,
+)
 from mdrecall.knowledge.lexicon.name_words import EVENT_LAST, INSTITUTION_LAST, ORG_LAST, ORG_WORD, PLACE_LAST
 from mdrecall.knowledge.mentions.name_edges import name_word
 
-__all__ = ["link_untyped_given", "unlexed_word"]
-
-_DATA = Path(__file__).parents[1] / "data" / "unlexed_words.txt"
-
-
-@cache
-def _unlexed() -> frozenset[str]:
-    lines = _DATA.read_text(encoding="utf-8").splitlines()
-    return frozenset(w for w in lines if w and not w.startswith("#"))
-
-
-def unlexed_word(word: str) -> bool:
-    """Is ``word`` (any case) a frequent word that is no English word of WordNet's in any form ("Prakash",
-    "Telangana"; not "Fresh", "Golden")?"""
-    return word.casefold() in _unlexed()
+__all__ = ["link_untyped_given", "unlexed_word"]  # unlexed_word: name_lists's, for old callers
 
 
 def link_untyped_given(

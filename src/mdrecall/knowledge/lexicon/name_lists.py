@@ -37,6 +37,7 @@ __all__ = [
     "lower_known",
     "nicknames",
     "places",
+    "unlexed_word",
 ]
 
 _DATA = Path(__file__).parents[1] / "data"
@@ -346,3 +347,15 @@ def known_name(name: str) -> KnownName | None:
 def lower_known() -> frozenset[str]:
     """Well-known names written in lower case ("k6", "postgres"): found in lower-case text too."""
     return _lower_known()
+
+
+@cache
+def _unlexed() -> frozenset[str]:
+    lines = (_DATA / "unlexed_words.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in lines if w and not w.startswith("#"))
+
+
+def unlexed_word(word: str) -> bool:
+    """Is ``word`` (any case) a frequent word that is no English word of WordNet's in any form ("Prakash",
+    "Telangana"; not "Fresh", "Golden"): ``unlexed_words.txt``, from ``scripts/gen_unlexed_words.py``?"""
+    return word.casefold() in _unlexed()

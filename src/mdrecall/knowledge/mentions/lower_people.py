@@ -21,12 +21,22 @@ words, so that lower-case prose stays prose:
   meeting ("told onyango he can come", "asked nyokabi"): a candidate too.
 
 One pass of one regular expression over the file's lower-case words: linear in the text.
+
+On a line written **without capitals** (:func:`uncased`: four words of letters or more, none capitalised;
+an all-capital acronym may stand, "the ASK show"), the case of a word says nothing, so a word is looked up
+as its capitalised form would be: the places gazetteer, the given-name list, the well-known names
+(:func:`add_uncased_names`). A list hit alone is not enough: the word must stand in a name's slot too,
+after a word that governs one ("to stavanger", "with ingrid", "on grafana") or before one a person's name
+governs ("ingrid said", "tobias and i"); a given name and a surname no dictionary knows make a full name
+("ingrid halvorsen said"). A capitalised line or a heading is never read so: capitalised pages cannot
+move. Only slot words and given names are looked at: one tokenising pass per uncased line.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from itertools import islice
 
 from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.mention_patterns import LOWER_NOT_NAMES, STOP
@@ -36,14 +46,17 @@ from mdrecall.knowledge.lexicon.name_lists import (
     known_name,
     lower_known,
     lower_noun,
+    places,
+    unlexed_word,
 )
 from mdrecall.knowledge.lexicon.name_words import ORG_WORD
 from mdrecall.knowledge.lexicon.noun_words import person_noun
 from mdrecall.knowledge.mentions.file_scan import FileScan
 from mdrecall.text.instructions import base_verb
+from mdrecall.text.stopwords import STOP_WORDS
 from mdrecall.text.verb_forms import verb_forms
 
-__all__ = ["add_lower_people", "person_verb", "unlexed", "verb_sense"]
+__all__ = ["add_lower_people", "add_uncased_names", "person_verb", "uncased", "unlexed", "verb_sense"]
 
 #: Two lower-case words and what follows them, spaces between: the pair may be a name ("susan jepkorir"),
 #: the first word a subject and the second (or the third, after an adverb) its verb ("nyokabi drove").
@@ -194,3 +207,145 @@ def _determined(text: str, at: int, capital: bool = False) -> bool:
         return False
     word = before[-1]
     return word.lower() in _DETERMINERS or (capital and word[:1].isupper() and word != "I")
+
+
+#: A word of letters (the count that says a line is long enough to be uncased).
+_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+#: A word, a number or one mark of punctuation: the tokens of a line.
+_TOKEN = re.compile(r"\w+(?:[-'’]\w+)*|[^\w\s]")
+#: A capitalised word: a capital, then a lower-case letter ("Maria", "McKay"; not "ASK", "I").
+_TITLED = re.compile(r"\b[A-Z][a-z]")
+#: Words before a name's slot, by what they may govern: a person, a place, a tool or a body.
+_BEFORE_PERSON = frozenset("with called told met asked texted emailed phoned visited named and".split())
+_BEFORE_PLACE = frozenset("in to from at near visited via".split())
+_BEFORE_THING = frozenset("on via using with in through".split())
+_ANY_SLOT = _BEFORE_PERSON | _BEFORE_PLACE | _BEFORE_THING
+_SLOT_OR_COLON = _ANY_SLOT | {":"}
+#: Words after a person's name ("maria said", "theo's", "maria and i").
+_AFTER_PERSON = frozenset("said says told asks asked wants thinks called texted".split())
+
+
+def uncased(line: str) -> bool:
+    """Is ``line`` written without capitals: four words of letters or more, none capitalised?"""
+    return _TITLED.search(line) is None and sum(1 for _ in islice(_WORD.finditer(line), 4)) == 4
+
+
+@cache
+def _places() -> dict[str, str]:
+    """Lower-case place → its written form, for places of one to three words; one word only where it is no
+    English word."""
+    out: dict[str, str] = {}
+    for p in places():
+        low = p.lower()
+        if len(p.split()) <= 3 and p[:1].isupper() and (" " in p or not _english(low)):
+            out.setdefault(low, p)
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _english(word: str) -> bool:
+    """Is the lower-case ``word`` an English word: a stop word, a noun no sense makes a name, a verb in any
+    form ("reading", "barking", "with")?"""
+    return (
+        word in STOP_WORDS
+        or word.capitalize() in STOP
+        or lower_noun(word)
+        or senses(word) != (None, None)
+        and not unlexed_word(word)
+        and senses(word)[0] not in _NAME_SENSES
+        or verb_sense(word) is not None
+    )
+
+
+#: WordNet noun supersenses a name's word may have ("columbus": a location, "maria": an object).
+_NAME_SENSES = frozenset({"location", "object", "person", None})
+
+
+@lru_cache(maxsize=1 << 16)
+def _known(word: str) -> tuple[str, str] | None:
+    """The well-known name (its written form, its kind) the lower-case ``word`` is, if it is no English
+    word ("kotlin", "opsgenie"; not "slack", "linear")."""
+    if _english(word) or common_word(word) and not unlexed_word(word):
+        return None
+    for form in (word.capitalize(), word.upper()):
+        known = known_name(form)
+        if known is not None and not known.ambiguous:
+            return known.canonical, known.kind
+    return None
+
+
+def add_uncased_names(scan: FileScan) -> None:
+    """Add the list names in a name's slot on the file's uncased lines to ``scan``."""
+    for i, line in enumerate(scan.lines):
+        if i in scan.skip or i in scan.heads or not uncased(line):
+            continue
+        start = scan.starts[i]
+        for name, kind in _line_names(scan.plain[start : start + len(line)]):
+            scan.add(i, name, kind, "typed_name")
+
+
+def _line_names(text: str) -> list[tuple[str, str]]:
+    """The list names in a name's slot on one uncased line, each with its kind."""
+    words = _TOKEN.findall(text)  # words, numbers and each mark between them: "to, maria" is no slot
+    given, gazetteer = _given(), _places()
+    if given.isdisjoint(words) and _SLOT_OR_COLON.isdisjoint(words):
+        return []
+    out: list[tuple[str, str]] = []
+    for k in [k for k, w in enumerate(words) if w in given or (k and words[k - 1] in _SLOT_OR_COLON)]:
+        word, before, after = words[k], _at(words, k - 1), _at(words, k + 1)
+        if before == ":":  # "works with: maria"
+            before = _at(words, k - 2)
+        plain = _bare(word)
+        place = _place_at(words, k, gazetteer) if before in _BEFORE_PLACE else None
+        if place is not None and (plain not in given or before in ("in", "near")):
+            out.append((place, "place"))
+        elif plain in given and not _english(plain):
+            full = word == plain and _surname(_bare(after), given)  # "with maria herrera"
+            name = f"{plain.capitalize()} {_bare(after).capitalize()}" if full else plain.capitalize()
+            k_next = k + 2 if full else k + 1
+            if before in _BEFORE_PERSON or _at(words, k_next) in _AFTER_PERSON or _and_i(words, k_next):
+                out.append((name, "person"))
+        elif before in _BEFORE_THING and (known := _known(plain)) is not None:
+            out.append(known)
+    return out
+
+
+def _surname(word: str, given: frozenset[str]) -> bool:
+    """May the lower-case ``word`` after a given name be its surname: no given name, no verb's form, no
+    well-known name, and no English word by any list ("jepkorir") or a frequent word WordNet does not
+    know ("herrera", "rao")?"""
+    if (
+        not word.isalpha()
+        or word in given
+        or word in _AFTER_PERSON
+        or word.endswith(("ed", "ing"))
+        or word == "i"
+    ):
+        return False
+    if known_name(word.capitalize()) is not None or verb_sense(word) is not None:
+        return False
+    return unlexed(word) or unlexed_word(word)
+
+
+def _and_i(words: list[str], k: int) -> bool:
+    """Do the words at ``k`` read "and i" ("maria and i went")?"""
+    return _at(words, k) == "and" and _at(words, k + 1) == "i"
+
+
+def _bare(word: str) -> str:
+    """``word`` without a possessive "'s"."""
+    return word.removesuffix("'s").removesuffix("’s")
+
+
+def _at(words: list[str], k: int) -> str:
+    return words[k] if 0 <= k < len(words) else ""
+
+
+def _place_at(words: list[str], k: int, gazetteer: dict[str, str]) -> str | None:
+    """The longest place of one to three words starting at word ``k``, its written form."""
+    for n in (3, 2, 1):
+        if k + n <= len(words):
+            key = " ".join(words[k : k + n])
+            if key in gazetteer:
+                return gazetteer[key]
+    return None
