@@ -81,7 +81,7 @@ _TENS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
 def third_of(days: list[date], part: str) -> list[date]:
     """The early, mid or late third of ``days`` (all of them for another word); of a whole month, days
     1–10, 11–20 and 21 to the end, as a calendar is read."""
-    if len(days) >= 28 and days[0].day == 1 and part in _TENS:
+    if 28 <= len(days) <= 31 and days[0].day == 1 and part in _TENS:
         low, high = _TENS[part]
         return [d for d in days if low <= d.day <= high]
     third = max(1, len(days) // 3)

@@ -164,6 +164,13 @@ def phrase_days(
         elif unit == "fortnight":  # "the next fortnight": the fourteen days that follow (or went before)
             ks = range(1, 15) if step > 0 else range(-14, 0) if step else range(14)
             days = [today + k * one for k in ks]
+        elif unit == "year":  # "next year", "late last year": the calendar year, every day of it
+            if step == 0 or which == "past" or low.startswith(("'s", "’s"), end):
+                # "Diwali this year is 20 Oct" qualifies a day; "over the past year" is twelve months back;
+                # "up on last year's" compares a thing with its like of that year
+                return None
+            year = today.year + step
+            days = [date(year, 1, 1) + k * one for k in range((date(year + 1, 1, 1) - date(year, 1, 1)).days)]
         else:
             days = month_days(today.year, today.month + step)
         return third_of(days, part)
