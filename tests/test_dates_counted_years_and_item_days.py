@@ -1,7 +1,8 @@
 """Session 26, dates (h-dates39): a calendar year counted from the day written ("next year", "late last
 year") is a span the line mentions, never the line's day; "this year" and "the past year" are not read. An
 item's own day in figures, alone in brackets after it on an undated page ("v4.2.0 (4/9): ...", "Swap the
-fuser (2/11)"), is that item's day. Phrases and worlds written for these tests, not from the labelled sets."""
+fuser (2/11)"), is that item's day. Phrases and worlds written for these tests, not from the labelled sets.
+An undated page's own "Date: 9/21/2031" sets the year of the days it writes without one."""
 
 from __future__ import annotations
 
@@ -82,3 +83,22 @@ def test_an_item_day_in_brackets_dates_the_item_on_an_undated_page() -> None:
     assert got["- [x] Swap the fuser on the hall printer (2/11)"] == date(2031, 2, 11)
     # a share with words beside it in its brackets dates nothing
     assert got["- Reorder toner (keep 2/3 of a box spare)"] is None
+
+
+_INCIDENT = """# Incident: pump 3 tripped twice
+
+- Date: 9/21/2031, 22:48
+- On call: Ana
+
+## Follow-ups
+- [x] Alert grouping by site (done 9/24)
+- [x] Relay replaced 9/19
+"""
+
+
+def test_an_undated_page_own_date_anchors_its_numbers_year() -> None:
+    """An incident page's "Date: 9/21/2031" dates its follow-ups near it: "done 9/24" is three days
+    after, not the September before, though the word "done" looks back."""
+    days = line_dates(_INCIDENT, None, "2031-11-30", "mdy")
+    assert days[6] == date(2031, 9, 24)
+    assert days[7] == date(2031, 9, 19)

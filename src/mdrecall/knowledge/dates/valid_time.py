@@ -166,6 +166,8 @@ class LineDays:
         self._base = base
         # a date the page named above the line
         near = None if in_force or self.anchor or loose or self._pinned else base
+        if loose and base is not None and base == self._page:
+            near = base  # an incident page's "Date: 9/21/2026": its "done 9/24" is the days after, not before
         month = _page_month(self._months, base) if loose else None
         message = self._message(line, base, loose)
         if message is not None:  # "[12/3, 21:04] Lan: tmrw ...": the message's words read from its day
