@@ -24,6 +24,7 @@ from mdrecall.text.date_phrases.date_calendar import (
     safe_day,
     third_of,
     weekend_days,
+    year_days,
 )
 from mdrecall.text.date_phrases.date_direction import (
     BACK_PREP,
@@ -169,8 +170,7 @@ def phrase_days(
                 # "Diwali this year is 20 Oct" qualifies a day; "over the past year" is twelve months back;
                 # "up on last year's" compares a thing with its like of that year
                 return None
-            year = today.year + step
-            days = [date(year, 1, 1) + k * one for k in range((date(year + 1, 1, 1) - date(year, 1, 1)).days)]
+            days = year_days(today.year + step)
         else:
             days = month_days(today.year, today.month + step)
         return third_of(days, part)
