@@ -22,6 +22,8 @@ _DAY_HINT = re.compile(
     r"|\b(?:in|within)\s+(?:\S+\s+){0,2}days?\b|\b(?:" + holiday_pattern() + ")"
 )
 #: "the end of the quarter", "the start of next year" (the grammar reads no other "quarter" or "year").
+#: A calendar year counted from the day written ("next year", "this past year").
+_YEAR_SPAN = re.compile(r"\b(?:last|next|coming)\s+year\b")
 _PART_HINTS = ("end of", "start of", "beginning of", "middle of")
 #: A weekday's capitalised abbreviation ("due Fri"): the grammar reads them in some places.
 _WEEKDAY_ABBR = re.compile(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun")
@@ -88,6 +90,8 @@ def may_name_date(text: str) -> bool:
         or "end of" in low or "start of" in low or "beginning of" in low or "middle of" in low  # _PART_HINTS
         or "same day" in low  # the day the page named last (:mod:`~mdrecall.knowledge.dates.valid_time`)
     ):  # fmt: skip
+        return True
+    if "year" in low and _YEAR_SPAN.search(low) is not None:  # "next year", "late last year"
         return True
     if ("day" in low or any(h in low for h in HOLIDAY_HINTS)) and _DAY_HINT.search(low) is not None:
         return True

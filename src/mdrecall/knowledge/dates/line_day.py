@@ -58,6 +58,9 @@ _FULL_STOP = re.compile(r"[.!?](?=\s|$)")
 #: last word, "by Paul Murray.").
 _REPORT_END = re.compile(r"(?<![A-Za-z])[a-z]{2,}[.!?](?=\s|$)")
 _WORD_AT = re.compile(r"[A-Za-z']+")
+#: A calendar year counted from the day written, or a third of one ("next year", "early last year"; "this
+#: year" qualifies a day more often than it names a span, "the past year" is the last twelve months).
+_YEAR_COUNTED = re.compile(r"\b(?:last|next|coming)\s+year\b")
 _CLAUSE_BREAK = re.compile(r"[,:()—]|\s[-–]\s|\b(?:and|but|so)\b")
 #: A present state reported in a sentence of its own ("Biscuit has a sprain."), not a plan ("is retiring").
 _STATE = re.compile(r"\b(?:is|are|am|has|have)\b(?!\s+(?:to\b|going\b|\w+ing\b))")
@@ -146,6 +149,9 @@ def line_day(
     kept = [n for n in kept if not follow_up(low, n)]  # "knee better, next session on the 4th"
     # "photos of the 1983 floods": a year naming an event, a mention of that year, not the line's day
     kept = [n for n in kept if len(n.days) < 365 or not names_event(low, n.start, n.end)]
+    # "moving it to Azure next year", "sold the van last year": a year counted from the day written is a
+    # span the line mentions, too wide to be its day
+    kept = [n for n in kept if len(n.days) < 120 or _YEAR_COUNTED.search(low, n.start, n.end) is None]
     # "Not shipping Friday ... new date 5/02": a day denied is no day of the line's when another is named
     kept = [n for n in kept if not NEGATED.search(low, max(0, n.start - 40), n.start)] or kept
     # "the review for Sunday's outage is Friday": a day's possessive names another event's day

@@ -34,7 +34,7 @@ from mdrecall.text.date_phrases.chat_stamps import message_stamp
 from mdrecall.text.date_phrases.dotted_dates import dotted_habit
 from mdrecall.text.date_phrases.lunar_marks import lunar_marked
 from mdrecall.text.date_phrases.note_dates import NoteDate, note_dates
-from mdrecall.text.date_phrases.numeric_dates import numeric_order
+from mdrecall.text.date_phrases.numeric_dates import bracketed_day, numeric_order
 from mdrecall.text.date_phrases.undated_reading import heading_month
 from mdrecall.text.date_phrases.year_phrases import names_event
 
@@ -166,6 +166,8 @@ class LineDays:
         self._base = base
         # a date the page named above the line
         near = None if in_force or self.anchor or loose or self._pinned else base
+        if loose and base is not None and base == self._page:
+            near = base  # an incident page's "Date: 9/21/2026": its "done 9/24" is the days after, not before
         month = _page_month(self._months, base) if loose else None
         message = self._message(line, base, loose)
         if message is not None:  # "[12/3, 21:04] Lan: tmrw ...": the message's words read from its day
@@ -203,6 +205,11 @@ class LineDays:
                 ),
                 None,
             )
+            if day is None:  # "v2.9.4 (10/1): new import format": an item's own day, in brackets after it
+                day = next(
+                    (n.days[0] for n in found if len(n.days) == 1 and bracketed_day(line, n.start, n.end)),
+                    None,
+                )
         return day
 
     def _message(self, line: str, base: date | None, loose: bool) -> tuple[date, list[NoteDate]] | None:

@@ -6,6 +6,7 @@ a period's first, middle or last day; month names and counts as words. Pure; use
 from __future__ import annotations
 
 from datetime import date, timedelta
+from functools import cache
 
 from mdrecall.text.date_phrases.dates import MONTH_ABBR, MONTHS, NUMBER_WORDS, month_days
 from mdrecall.text.date_phrases.holidays import holiday_day
@@ -13,6 +14,7 @@ from mdrecall.text.date_phrases.holidays import holiday_day
 __all__ = [
     "FAR", "NEAR", "count_of", "dated_day", "day_of_month", "holiday_near", "month_near", "month_number",
     "period_side", "quarter_days", "quarter_near", "safe_day", "third_of", "this_years", "weekend_days",
+    "year_days",
 ]  # fmt: skip
 
 
@@ -81,11 +83,22 @@ _TENS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
 def third_of(days: list[date], part: str) -> list[date]:
     """The early, mid or late third of ``days`` (all of them for another word); of a whole month, days
     1–10, 11–20 and 21 to the end, as a calendar is read."""
-    if len(days) >= 28 and days[0].day == 1 and part in _TENS:
+    if 28 <= len(days) <= 31 and days[0].day == 1 and part in _TENS:
         low, high = _TENS[part]
         return [d for d in days if low <= d.day <= high]
     third = max(1, len(days) // 3)
     return {"early": days[:third], "mid": days[third:-third], "late": days[-third:]}.get(part) or days
+
+
+def year_days(year: int) -> list[date]:
+    """Every day of calendar year ``year`` (made once per year: a page may say "next year" on many lines)."""
+    return list(_year_days(year))
+
+
+@cache
+def _year_days(year: int) -> tuple[date, ...]:
+    first = date(year, 1, 1)
+    return tuple(first + timedelta(days=k) for k in range((date(year + 1, 1, 1) - first).days))
 
 
 def weekend_days(today: date, step: int) -> list[date]:

@@ -215,7 +215,7 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"(?P<wbl>\b(?:the\s+)?week\s+(?P<wbld>before\s+last|after\s+next"
         r"|(?:after|before)(?=\s*(?:[.;,!?)]|\s[-–—]\s|$))))",
         r"(?P<span>\b(?:(?P<spq>early|late|mid)[\s-]+)?(?P<spw>last|this|next|past|this\s+past|this\s+coming)\s+"
-        rf"(?P<spu>week|month|weekend|fortnight)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
+        rf"(?P<spu>week|month|weekend|fortnight|year)\b(?:\s*\(\s*(?:on\s+)?(?P<spwd>{wd})\s*\))?)",
         r"(?P<wkend>\bthe\s+(?:long\s+)?weekend)\b(?!s)",
         rf"(?P<ahead>\b(?:in|within)\s+(?:a\s+)?(?P<an>{n})?(?:\s*(?:-|–|to|or)\s*(?P<an2>\d{{1,3}}))?\s*"
         # ("in week 12" is no count: an ISO week)

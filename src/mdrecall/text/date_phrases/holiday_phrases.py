@@ -37,7 +37,8 @@ _COMMON_NOUN = re.compile(
     r"|in|with|to|for|from|by|of|until|till|before|after|around|over|and|or|but|as|when|if|is|are|was|were"
     r"|will|be|has|had|have|it|we|you|she|he|they|our|my|your|their|his|her|its|the|a|an|so|then|this|that"
     r"|next|last|every|each|too|all|both|some|any|no|most|many|few|everyone|everybody|nobody|there|here"
-    r"|i|me|us|them|him)\b)[a-z]{2,}\b"
+    # (nor an adverb, which no noun is: "coming for christmas day instead")
+    r"|i|me|us|them|him|instead|again|anyway|already|though|too|also|only|now|then|off)\b)[a-z]{2,}\b"
 )
 _THIS_BEFORE = re.compile(r"\bthis\s+$")
 #: "weekend" right after a holiday: the weekend it makes ("the Fourth of July weekend", "Labor Day weekend").

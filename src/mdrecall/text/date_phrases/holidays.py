@@ -48,6 +48,9 @@ FIXED: dict[str, tuple[int, int]] = {
     "armistice day": (11, 11), "remembrance day": (11, 11), "veterans day": (11, 11),
     "st andrew's day": (11, 30), "christmas eve": (12, 24), "christmas": (12, 25), "christmas day": (12, 25),
     "boxing day": (12, 26), "st stephen's day": (12, 26), "new year's eve": (12, 31), "hogmanay": (12, 31),
+    # national days whose names are one country's: New Zealand's; Kenya's (its constitution, art. 9 and
+    # the Public Holidays Act: Madaraka 1 June, Mashujaa 20 October, Jamhuri 12 December)
+    "waitangi day": (2, 6), "madaraka day": (6, 1), "mashujaa day": (10, 20), "jamhuri day": (12, 12),
 }  # fmt: skip
 #: Holidays on a weekday ranked in a month → (month, weekday with Monday 0, rank from 0; −1 the last): the
 #: United States' federal Mondays whose names no other country's holiday has.

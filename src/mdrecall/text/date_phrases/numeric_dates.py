@@ -13,7 +13,15 @@ from mdrecall.text.date_phrases.date_direction import BACK_PREP, FORWARD_PREP, p
 from mdrecall.text.date_phrases.weekday_dates import DAY_NAME
 from mdrecall.text.event_heads import EVENT_NOUNS
 
-__all__ = ["OPENS_NUM", "agreed_order", "bare_date", "date_cue", "month_and_day", "numeric_order"]
+__all__ = [
+    "OPENS_NUM",
+    "agreed_order",
+    "bare_date",
+    "bracketed_day",
+    "date_cue",
+    "month_and_day",
+    "numeric_order",
+]
 
 
 #: A legend naming a page's order of numeric dates ("Dates (dd/mm):", "mm/dd/yyyy").
@@ -99,12 +107,30 @@ _TIME_AFTER = re.compile(
 )
 
 
+#: An item's own day in brackets after it: a word or a version, "(", the day in figures alone, ")", then
+#: the clause's end ("v2.9.4 (10/1): new import", "- [x] Dry run on a clone (10/9)").
+_ITEM_BEFORE = re.compile(r"[A-Za-z0-9][\w.+-]*\s*\($")
+_ITEM_AFTER = re.compile(r"\)\s*(?:[:.,;]|$|\s[-–—]\s)")
+_FIGURES = re.compile(r"\d{1,2}[/.-]\d{1,2}")
+
+
+def bracketed_day(text: str, start: int, end: int) -> bool:
+    """Whether the day and month in figures at ``text[start:end]`` stand alone in brackets after an item
+    they date, ending its clause ("v2.9.4 (10/1): new import format", "Dry run on a clone (10/9)"); not a
+    bracket opening the line, nor one with other words in it ("(was 3.4 on 5/3)", "(3/4 done)")."""
+    return (
+        _FIGURES.fullmatch(text, start, end) is not None
+        and _ITEM_AFTER.match(text, end) is not None
+        and _ITEM_BEFORE.search(text, max(0, start - 40), start) is not None
+    )
+
+
 def date_cue(low: str, start: int, end: int) -> bool:
     """Whether a bare "2/3" read only in the workspace's order (its page shows none) is called for as a
     day: a word before it asks for one (:data:`_CUE_WORDS`, a past verb, "out" after a verb of sending) or a
     time of day follows it. A bare number opening a line ("- 4/5 found the field": four of five testers)
     is not."""
-    if _TIME_AFTER.match(low, end):
+    if _TIME_AFTER.match(low, end) or bracketed_day(low, start, end):
         return True
     m = _CUE_BEFORE.search(low, max(0, start - 40), start)
     if m is None:

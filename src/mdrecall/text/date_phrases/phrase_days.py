@@ -24,6 +24,7 @@ from mdrecall.text.date_phrases.date_calendar import (
     safe_day,
     third_of,
     weekend_days,
+    year_days,
 )
 from mdrecall.text.date_phrases.date_direction import (
     BACK_PREP,
@@ -164,6 +165,12 @@ def phrase_days(
         elif unit == "fortnight":  # "the next fortnight": the fourteen days that follow (or went before)
             ks = range(1, 15) if step > 0 else range(-14, 0) if step else range(14)
             days = [today + k * one for k in ks]
+        elif unit == "year":  # "next year", "late last year": the calendar year, every day of it
+            if step == 0 or which == "past" or low.startswith(("'s", "’s"), end):
+                # "Diwali this year is 20 Oct" qualifies a day; "over the past year" is twelve months back;
+                # "up on last year's" compares a thing with its like of that year
+                return None
+            days = year_days(today.year + step)
         else:
             days = month_days(today.year, today.month + step)
         return third_of(days, part)
