@@ -368,7 +368,7 @@ def change_update(
         for w in label_words(state.fact(i)):  # (the change lines holding its label: :func:`label_lines`)
             if 2 <= state.df.get(w, 0) <= cap:
                 redo.update(j for j in state.postings[w] if state.kind[j])
-        redo |= version_redo(state, i)  # (the change lines naming a later version of its product)
+    redo |= version_redo(state, fresh)  # (the change lines naming a later version of its product)
     relabelled.update(x for i in fresh for x in labels_of(state.fact(i)))
     for x in relabelled:  # (a line naming a label holds its anchor word: :meth:`ChangeState.named_labels`)
         for anchor in label_anchors(x):

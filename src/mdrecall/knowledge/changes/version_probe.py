@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from mdrecall.knowledge.changes.change_rules import written_before
+from mdrecall.knowledge.changes.change_rules import MORE_POSTINGS, written_before
 from mdrecall.knowledge.changes.change_state import ChangeState
 from mdrecall.knowledge.fact_lines.line_subjects import subject_stems
 
@@ -125,7 +125,9 @@ def version_lines(state: ChangeState, j: int) -> list[int]:
     new = state.fact(j)
     out: list[int] = []
     for w in _forms(state, j, products):
-        before = list(state.earlier(w, j)[-NEAREST_VERSIONS:])
+        # (a word on more lines than the further rare words may read is not looked up: a line's lookups
+        # stay bounded however long its page)
+        before = list(state.earlier(w, j)[-NEAREST_VERSIONS:]) if _few(state, w) else []
         # the lines naming the product by another name (the entity view's alias: "Postgres" for
         # PostgreSQL), where few lines do
         other = state.named_by.get(w, ())
@@ -135,15 +137,26 @@ def version_lines(state: ChangeState, j: int) -> list[int]:
     return list(dict.fromkeys(out))
 
 
-def version_redo(state: ChangeState, i: int) -> set[int]:
-    """The change lines that may find the line ``i`` (added or freed) by :func:`version_lines`: those
-    holding the word of a product it names with a version, or an alias of it, and naming a version."""
-    products = versions_of(state, i)
-    if not products:
-        return set()
+def version_redo(state: ChangeState, fresh: Iterable[int]) -> set[int]:
+    """The change lines that may find one of the lines ``fresh`` (added or freed) by
+    :func:`version_lines`: those holding the word of a product it names with a version, or an alias of
+    it, and naming a version. Each word's lines are read once, however many fresh lines name it (a page
+    of 10,000 versioned lines added is not read against each)."""
+    fresh = list(fresh)
+    words: set[str] = set()
+    for i in fresh:
+        products = versions_of(state, i)
+        if products:
+            words.update(_forms(state, i, products))
     out: set[int] = set()
-    for w in _forms(state, i, products):
+    for w in sorted(w for w in words if _few(state, w) or len(state.named_by.get(w, ())) <= MOST_NAMED):
         for j in (*state.postings.get(w, ()), *state.named_by.get(w, ())):
-            if j != i and state.kind[j] and versions_of(state, j):
+            if j not in out and state.kind[j] and versions_of(state, j):
                 out.add(j)
     return out
+
+
+def _few(state: ChangeState, w: str) -> bool:
+    """Is ``w`` on few enough lines for a change line to read them (:data:`MORE_POSTINGS` times the rare
+    words' cap, as its further words)?"""
+    return state.df.get(w, 0) <= MORE_POSTINGS * state.cap
