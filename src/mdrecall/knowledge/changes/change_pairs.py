@@ -42,6 +42,12 @@ from mdrecall.knowledge.changes.change_rules import (
 from mdrecall.knowledge.changes.change_sides import sides
 from mdrecall.knowledge.changes.change_state import ChangeState, word_cap
 from mdrecall.knowledge.changes.label_probe import MEASURED, label_found, label_lines, label_words, names_old
+from mdrecall.knowledge.changes.version_probe import (
+    version_changed,
+    version_lines,
+    version_redo,
+    versions_of,
+)
 from mdrecall.knowledge.dates.event_days import for_good
 from mdrecall.knowledge.fact_lines.change_signal import signal
 from mdrecall.knowledge.fact_lines.fact_words import REVERT
@@ -110,6 +116,11 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
         # taken only where a measured value differs (:func:`label_found`)
         by_label = len(lookups)
         lookups += [("", label_lines(state, j, first))]
+        # then the lines naming a product it names with another version ("Postgres 15.6" … "now running
+        # PostgreSQL 16.4"): the cosine floor waived (:mod:`~mdrecall.knowledge.changes.version_probe`)
+        by_version = len(lookups)
+        lookups += [("", version_lines(state, j))]
+        versions = versions_of(state, j) if state.kind[j] else {}
         lookups += [(w, ()) for w in more]
         for k, (w, lines) in enumerate(lookups):
             if state.continued == j:
@@ -128,6 +139,8 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                 seen.add(i)
                 further = k >= len(lookups) - len(more)  # found by a further word: its floor, cheap, first
                 least = max(floor, MORE_COSINE) if further else MIN_COSINE if k == by_label else floor
+                if k == by_version or (versions and version_changed(state, i, j, versions)):
+                    least = 0.0  # (a later version of a product the older names: no floor)
                 if (
                     further
                     and state.similarity(i, j) < least
@@ -355,6 +368,7 @@ def change_update(
         for w in label_words(state.fact(i)):  # (the change lines holding its label: :func:`label_lines`)
             if 2 <= state.df.get(w, 0) <= cap:
                 redo.update(j for j in state.postings[w] if state.kind[j])
+    redo |= version_redo(state, fresh)  # (the change lines naming a later version of its product)
     relabelled.update(x for i in fresh for x in labels_of(state.fact(i)))
     for x in relabelled:  # (a line naming a label holds its anchor word: :meth:`ChangeState.named_labels`)
         for anchor in label_anchors(x):
