@@ -145,12 +145,36 @@ def person_verb(word: str) -> bool:
     return verb_sense(word) in _PERSON_SENSES
 
 
+#: A capitalised word or the article "A" (not an all-capitals acronym, not "I"), the ends of sentences, and
+#: a sentence's first word (after a list mark, a stamp or a time: "- [transcribed 08:14] so yeah").
+_CAPITALISED = re.compile(r"\b(?!I\b)[A-Z](?:[a-z]|\b)")
+_SENTENCE_END = re.compile(r"(?<!\b[A-Za-z])[.!?](?:\s|$)")  # not an initial: "C. elegans"
+_FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _dictated_at(text: str, line_start: int, at: int) -> bool:
+    """Is the sentence holding ``text[at]`` written without capitals up to it: its first word has no capital
+    letter ("IL-33 reduced …", "cDNA analysis …" do) and no capitalised word stands between its start (or
+    its line's) and ``at``? In capitalised prose a lower-case word is no name ("… among consumers",
+    "inversely correlated"); a dictated sentence never opens with a capital."""
+    before = text[line_start:at]
+    ends = list(_SENTENCE_END.finditer(before))
+    start = ends[-1].end() if ends else 0
+    first = _FIRST_WORD.search(before, start)
+    if first is not None and first.group() != "I" and any(ch.isupper() for ch in first.group()):
+        return False
+    return _CAPITALISED.search(before, start) is None
+
+
 def add_lower_people(scan: FileScan) -> None:
-    """Add the people the file writes in lower case (the module's three shapes) to ``scan``."""
+    """Add the people the file writes in lower case (the module's three shapes) to ``scan``, in sentences
+    written without capitals (:func:`_dictated_at`)."""
     text = scan.plain
     given = _given()
     for m in _PAIR.finditer(text):
         first, second, third, at = m.group(1), m.group(2), m.group(3), m.start()
+        if not _dictated_at(text, scan.starts[scan.line_of(at)], at):
+            continue
         if third is not None and _firm_word(third) and unlexed(second) and (first in given or unlexed(first)):
             if _determined(text, at, capital=True):
                 continue
