@@ -36,3 +36,10 @@ def test_kin_words_and_surnames_stay() -> None:
     assert not trade_firm("Bad Sisters".split())  # a kin word: a title, a band
     assert not trade_firm("Sam Masters".split())  # a given name and a surname
     assert not trade_firm("Pellow Fields".split())  # no person's noun
+
+
+def test_a_class_of_drugs_is_no_firm() -> None:
+    """Common nouns only before the agent noun name a class of things, not a business."""
+    assert not trade_firm("Calcium Channel Blockers".split())
+    assert not trade_firm("Angiotensin Receptor Blockers".split())
+    assert trade_firm("Ostrander Blockers".split())  # a name's word first: a firm

@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from mdrecall.knowledge.lexicon.kind_slots import senses
-from mdrecall.knowledge.lexicon.name_lists import given_name, kin_word, places
+from mdrecall.knowledge.lexicon.name_lists import given_name, kin_word, lower_noun, places
 from mdrecall.knowledge.lexicon.name_words import PLACE_FIRST, PLACE_LAST
 from mdrecall.knowledge.lexicon.noun_words import person_noun
 
@@ -62,7 +62,12 @@ def trade_firm(words: Sequence[str]) -> bool:
         return False  # "The Plumbers": a title; "Ask the Tilers": a phrase
     if len(words) == 2 and given_name(words[0]):
         return False  # "Peter Sellers", "Kelly Bakers": a given name and a surname
-    return any(trade_noun(w) or _agent_noun(w) for w in _singulars(words[-1]))
+    if any(trade_noun(w) for w in _singulars(words[-1])):
+        return True
+    # an agent noun counts after a word of a name, not after common nouns only ("Angiotensin Receptor
+    # Blockers", "Calcium Channel Blockers": a class of drugs, not a firm)
+    named = not all(lower_noun(w.lower()) for w in words[:-1])
+    return named and any(_agent_noun(w) for w in _singulars(words[-1]))
 
 
 #: The endings of an English agent noun: one who does what the stem says ("adjuster", "surveyor").
