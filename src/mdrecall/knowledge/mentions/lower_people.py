@@ -35,6 +35,7 @@ move. Only slot words and given names are looked at: one tokenising pass per unc
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from functools import cache, lru_cache
 from itertools import islice
 
@@ -152,28 +153,45 @@ _SENTENCE_END = re.compile(r"(?<!\b[A-Za-z])[.!?](?:\s|$)")  # not an initial: "
 _FIRST_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
-def _dictated_at(text: str, line_start: int, at: int) -> bool:
-    """Is the sentence holding ``text[at]`` written without capitals up to it: its first word has no capital
-    letter ("IL-33 reduced …", "cDNA analysis …" do) and no capitalised word stands between its start (or
-    its line's) and ``at``? In capitalised prose a lower-case word is no name ("… among consumers",
-    "inversely correlated"); a dictated sentence never opens with a capital."""
-    before = text[line_start:at]
-    ends = list(_SENTENCE_END.finditer(before))
-    start = ends[-1].end() if ends else 0
-    first = _FIRST_WORD.search(before, start)
-    if first is not None and first.group() != "I" and any(ch.isupper() for ch in first.group()):
-        return False
-    return _CAPITALISED.search(before, start) is None
+class _LineCasing:
+    """Where one line's sentences start, which of them open with a capital letter, and where its capitalised
+    words stand: built once per line, so a 1 MB line with many candidates stays linear."""
+
+    def __init__(self, line: str) -> None:
+        self.starts = [0, *(m.end() for m in _SENTENCE_END.finditer(line))]
+        self.opens_capital = [_opens_capital(line, start) for start in self.starts]
+        self.capitals = [m.start() for m in _CAPITALISED.finditer(line)]
+
+    def dictated(self, at: int) -> bool:
+        """Is the sentence holding ``at`` written without capitals up to it: its first word has no capital
+        letter ("IL-33 reduced …", "cDNA analysis …" do) and no capitalised word stands between its start
+        and ``at``? In capitalised prose a lower-case word is no name ("… among consumers", "inversely
+        correlated"); a dictated sentence never opens with a capital."""
+        k = bisect_right(self.starts, at) - 1
+        if self.opens_capital[k]:
+            return False
+        j = bisect_left(self.capitals, self.starts[k])
+        return j == len(self.capitals) or self.capitals[j] >= at
+
+
+def _opens_capital(line: str, start: int) -> bool:
+    first = _FIRST_WORD.search(line, start)
+    return first is not None and first.group() != "I" and any(ch.isupper() for ch in first.group())
 
 
 def add_lower_people(scan: FileScan) -> None:
     """Add the people the file writes in lower case (the module's three shapes) to ``scan``, in sentences
-    written without capitals (:func:`_dictated_at`)."""
+    written without capitals (:meth:`_LineCasing.dictated`)."""
     text = scan.plain
     given = _given()
+    casing: dict[int, _LineCasing] = {}
     for m in _PAIR.finditer(text):
         first, second, third, at = m.group(1), m.group(2), m.group(3), m.start()
-        if not _dictated_at(text, scan.starts[scan.line_of(at)], at):
+        i = scan.line_of(at)
+        if i not in casing:
+            start = scan.starts[i]
+            casing[i] = _LineCasing(text[start : start + len(scan.lines[i])])
+        if not casing[i].dictated(at - scan.starts[i]):
             continue
         if third is not None and _firm_word(third) and unlexed(second) and (first in given or unlexed(first)):
             if _determined(text, at, capital=True):
