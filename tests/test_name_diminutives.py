@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall import Config, Memory
-from mdrecall.knowledge.aliases.name_links import diminutive_of
+from mdrecall.knowledge.aliases.diminutives import diminutive_of
 from mdrecall.knowledge.index import EntityIndex
 from mdrecall.knowledge.mentions.extract import entity_key
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mdrecall.knowledge.aliases.name_links import diminutive_of
+from mdrecall.knowledge.aliases.diminutives import diminutive_of
 from mdrecall.knowledge.lexicon.address_words import address_word, kin_titles
 from mdrecall.knowledge.lexicon.family_customs import (
     ADDRESS_GIVEN,

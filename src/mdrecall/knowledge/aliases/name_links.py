@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from mdrecall.knowledge.aliases.custom_links import parent_named
+from mdrecall.knowledge.aliases.diminutives import diminutive_stems
 from mdrecall.knowledge.aliases.given_surnames import given_surname
 from mdrecall.knowledge.lexicon.family_customs import (
     called_names,
@@ -53,8 +54,6 @@ __all__ = [
     "GEO_HEADS",
     "LINKABLE",
     "LOWER_SAMPLE",
-    "diminutive_of",
-    "diminutive_stems",
     "fold_stated_aliases",
     "link_first_names",
     "person_or_org",
@@ -407,33 +406,6 @@ def surnames(firsts: Mapping[str, list[str]], kinds: Mapping[str, str]) -> dict[
             ):
                 out.setdefault(last, []).append(full)
     return out
-
-
-def diminutive_of(short: str, given: str) -> bool:
-    """Is ``short`` (lower case) a diminutive of the given name ``given`` (lower case, accents folded): the
-    given name's opening and a diminutive ending ("tomek" of "tomasz", "grzesiu" of "grzegorz", "ania" of
-    "anna", "juanito" of "juan")? The opening is two letters at least, and four where the short name is a
-    known given name of its own ("bartek" of "bartlomiej", not "marek" of "martin")."""
-    return fold_accents(short) != given and any(given.startswith(stem) for stem in diminutive_stems(short))
-
-
-def diminutive_stems(short: str) -> tuple[str, ...]:
-    """The openings a given name must start with for ``short`` (lower case) to be its diminutive
-    (:func:`diminutive_of`): ``short`` without each diminutive ending it has ("tomek" → "tom"; "ania" →
-    "a", too short, and "an", the n of "-nia" being Anna's own), each as long as the least opening."""
-    short = fold_accents(short)
-    if len(short) < 3:
-        return ()
-    least = 4 if given_name(short.capitalize()) else 2
-    stems: dict[str, None] = {}
-    for end in DIMINUTIVE_ENDINGS:
-        if not short.endswith(end):
-            continue
-        cut = [short[: -len(end)]]
-        if end[0] not in "aeiou":  # "ania": the n of "-nia" is Anna's own
-            cut.append(short[: -len(end) + 1])
-        stems.update((stem, None) for stem in cut if len(stem) >= least)
-    return tuple(stems)
 
 
 def _openings(by_given: Mapping[str, object]) -> Callable[[str], list[str]]:
