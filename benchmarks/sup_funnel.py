@@ -363,6 +363,12 @@ def main() -> int:
     unpaired = [r for r in rows if r["gate"] not in ("paired", "paired, search fails")]
     lucky = sum(1 for r in unpaired if r["search_right"])
     print(f"(of the {len(unpaired)} pairs not made, the search still gets {lucky} right: older not shown)")
+    probed = [r for r in rows if r["gate"].startswith("probe")]
+    alone = sum(1 for r in probed if all(g.startswith("probe") for g in r["gates"]))
+    print(
+        f"(of the {len(probed)} pairs stopped at the probe, {alone} fail no later gate: the lookup alone"
+        " stops them; the others fail a candidate test or the cosine too: probe_ceiling.py)"
+    )
     shown = examples(rows, args.examples)
     for gate, picked in shown.items():
         if gate == "paired" or not picked:
