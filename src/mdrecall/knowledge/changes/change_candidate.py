@@ -22,7 +22,7 @@ from mdrecall.knowledge.changes.change_rules import (
     written_before,
 )
 from mdrecall.knowledge.changes.change_shared import in_adjunct, only_change_shared, possessed_other
-from mdrecall.knowledge.changes.change_state import ChangeState
+from mdrecall.knowledge.changes.change_state import MOVED_AFTER, ChangeState
 from mdrecall.knowledge.changes.standing_rates import same_thing_priced, standing_rate
 from mdrecall.knowledge.dates.event_days import (
     as_usual,
@@ -134,7 +134,7 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         return None
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
         return None  # a log's line: only a change of one of its values supersedes it
-    if state.used[j] and not echo_allows(state.echo[j], old_slots, new_slots):
+    if state.used[j] and not echo_allows(state.echo[j], old_slots, new_slots, old.day):
         return None  # paired by the attribute rule: here it supersedes only the value it moved
     if not old.cue and event_over(old, new):
         return None  # "booked the vet, Thu 18th 10:15" … a month on, "vet yesterday": another occasion
@@ -309,14 +309,27 @@ def written_low(words: str, stems: set[str], first: bool = False) -> set[str]:
     return out
 
 
-def echo_allows(echo: frozenset[str], old_slots: set[str], new_slots: set[str]) -> bool:
+def echo_allows(
+    echo: frozenset[str], old_slots: set[str], new_slots: set[str], day: str | None = None
+) -> bool:
     """May a line the attribute rule paired as the newer, with ``echo`` (:meth:`ChangeState.echoes`),
-    supersede a line holding ``old_slots``: one of its values the newer moved, or a value of a kind the
-    attribute pairing left (``*t``) differing?"""
+    supersede a line holding ``old_slots`` (written on ``day``): one of its values the newer moved, a value
+    of a kind the attribute pairing left (``*t``) differing, or, where the newer moved a date, another date
+    the newer does not hold on a line written after the line it superseded (a step of one chain: "follow-up
+    for 8 April" … "slipping to 15 April" … "pushed again, now 22 April")?"""
     if not old_slots.isdisjoint(echo):
         return True
     spare = "".join(v[1] for v in echo if v[0] == "*")
-    return bool(spare) and values_differ(old_slots, new_slots, spare)
+    if spare and values_differ(old_slots, new_slots, spare):
+        return True
+    after = [v[len(MOVED_AFTER) :] for v in echo if v.startswith(MOVED_AFTER)]
+    if not day or not after or day[:10] <= min(after):
+        return False
+    return any(_CALENDAR.match(v) for v in old_slots - new_slots)
+
+
+#: A calendar date among a line's time slots (as :meth:`ChangeState.echoes` reads one).
+_CALENDAR = re.compile(r"t:[a-z]{3}\d{1,2}$")
 
 
 def leaves_named(old: Fact, new: Fact) -> bool:

@@ -195,6 +195,10 @@ def evaluate(state: ChangeState, js: Iterable[int]) -> None:
                     best = (*rank, i)
         if best is not None and state.continued != j:
             chosen = (best[-1], *standing_too(state, best[-1], j, found))
+            again = restated_too(state, best[-1], j, found, chosen) if best[0] else []
+            if again:
+                state.extra[j] = frozenset(again)
+                chosen = (*chosen, *again)
             state.closest[j] = chosen
             for i in chosen:
                 state.chosen_by.setdefault(i, []).append(j)
@@ -255,6 +259,43 @@ def standing_too(state: ChangeState, i: int, j: int, found: list[tuple[int, bool
             files.add(f.path)
             out.append(k)
     return out[:STANDING_MOST]
+
+
+def restated_too(
+    state: ChangeState, i: int, j: int, found: list[tuple[int, bool]], chosen: tuple[int, ...]
+) -> list[int]:
+    """The other candidates (of ``found``) that state again the fact the change line ``j`` changes on its
+    closest candidate ``i`` (a fact written on a page and again in ``MEMORY.md``; two rows of one table):
+    each holding a value of the kind ``j`` changes that differs (:func:`candidate`), a near copy of ``i``
+    (their word sets' cosine at least :data:`RESTATED_COSINE`), naming every rare word ``i`` shares with
+    ``j``, and holding at least half of the values ``i`` loses to ``j`` (of each kind of time, amount or
+    quantity that differs between them): the old value stated again ("Linen: 85k/m" on a page and in
+    ``MEMORY.md`` … "linen up to 92k/m")."""
+    old, new = value_slots(state.fact(i)), value_slots(state.fact(j))
+    kinds = [k for k in _RESTATED_KINDS if values_differ(old, new, k)]
+    moved = {v for v in old - new if v[0] in kinds}
+    if not moved:
+        return []
+    df, cap = state.df, state.cap
+    subject = {w for w in set(state.every[i]).intersection(state.every[j]) if df.get(w, 0) <= cap}
+    out = []
+    for k, differs in found:
+        if not differs or k in chosen or state.similarity(k, i) < RESTATED_COSINE:
+            continue
+        if subject.issubset(state.every[k]) and 2 * len(moved & value_slots(state.fact(k))) >= len(moved):
+            out.append(k)
+    return out[:STANDING_MOST]
+
+
+#: The kinds of value whose old value a line states again (:func:`restated_too`): a time, an amount, a
+#: quantity (not a name: two lines naming one supplier, one person are often two facts; nor a bare number,
+#: too often another thing's: "150cm", a count).
+_RESTATED_KINDS = "tmq"
+
+
+#: How alike (the word sets' cosine) a line must be to a change line's closest candidate to be that fact
+#: stated again (:func:`restated_too`).
+RESTATED_COSINE = 0.5
 
 
 #: The attributes whose change line weighs first the lines stating the same attribute (:func:`evaluate`).

@@ -102,6 +102,9 @@ class ChangeState:
         # a line → the change lines telling more of its own change (they supersede nothing)
         self.continues: dict[int, set[int]] = {}
         self.continued: int | None = None  # the change line last found telling more of a change
+        # a change line → the lines stating again the fact it changes on its closest candidate
+        # (:func:`~mdrecall.knowledge.changes.change_pairs.restated_too`): a line it is the closest of wins
+        self.extra: dict[int, frozenset[int]] = {}
 
     def add(self, f: Fact) -> int:
         n = len(self.facts)
@@ -221,6 +224,10 @@ class ChangeState:
             moved = {v for v in value_slots(self.fact(i)) - value_slots(self.fact(j)) if _echoes(v)}
             if moved:
                 out.setdefault(j, set()).update(moved)
+            if self.fact(i).day and any(_CALENDAR_SLOT.match(v) for v in moved):
+                # a date moved: a line written between the two naming another date of it is a step of
+                # that change (:func:`~mdrecall.knowledge.changes.change_candidate.echo_allows`)
+                out[j].add(MOVED_AFTER + _day(self.fact(i)))
             paired_kinds.setdefault(j, set()).update(attr_kinds(self.fact(i)) or "*")
         # an attribute of the newer of another kind than those paired ("Rafael is rota owner from today …
         # handover moves to Mondays 16:00": an owner paired, a time not): its value may change another line
@@ -380,6 +387,7 @@ class ChangeState:
     def forget(self, j: int) -> tuple[int, ...]:
         """Drop a change line's chosen candidates (returned)."""
         chosen = self.closest.pop(j, ())
+        self.extra.pop(j, None)
         for i in chosen:
             self.chosen_by[i].remove(j)
             if not self.chosen_by[i]:
@@ -388,7 +396,7 @@ class ChangeState:
 
     def settle(self, olds: Iterable[int]) -> None:
         """Pair each line of ``olds`` (still there) with the latest change line it is the closest
-        candidate of."""
+        candidate of (else the latest stating it again: :attr:`extra`)."""
         for i in olds:
             if self.facts[i] is None:
                 continue  # gone: its pair went with it (:func:`change_update`)
@@ -396,7 +404,14 @@ class ChangeState:
             if not js:
                 self.pairs.pop(self.key(i), None)
                 continue
-            j = max(js, key=lambda k: (self.fact(k).day or "", _Reversed(self.key(k))))
+            j = max(
+                js,
+                key=lambda k: (
+                    i not in self.extra.get(k, ()),
+                    self.fact(k).day or "",
+                    _Reversed(self.key(k)),
+                ),
+            )
             n = self.fact(j)
             self.pairs[self.key(i)] = Supersession(n.path, n.line, n.day)
 
@@ -419,6 +434,11 @@ class _Reversed:
 #: A calendar date among a line's time slots ("t:feb1"): one day, not a weekday or a clock time that
 #: comes again (a log's "deploys on Thursday evenings collide" is an event, not the deploy days said again).
 _CALENDAR_SLOT = re.compile(r"t:[a-z]{3}\d{1,2}$")
+
+
+#: What an echo's marker of a date moved opens with, the older line's day after it
+#: (:meth:`ChangeState.echoes`).
+MOVED_AFTER = "~d:"
 
 
 def _echoes(slot: str) -> bool:
