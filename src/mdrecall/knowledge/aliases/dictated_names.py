@@ -12,7 +12,8 @@ page: "Prakash Bhosale", "- Meenal Joshi — science teacher"). A candidate is
   a name read only as a list line's opening words), or else
 * a **person of its own** where it is dictated in a person's slot in :data:`MIN_FILES` files or more and
   the workspace writes no longer name holding it ("mhatre said" … "to dr mhatre"); not a word of the
-  given-name lists, which is a candidate wherever it stands ("thi", "uni").
+  given-name lists, which is a candidate wherever it stands ("thi", "uni"), nor an English word's
+  derivative ("flaky").
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def link_dictated_names(
             full = opens[word][0]
             root = out.setdefault(full, full)  # "- Meenal Joshi — science teacher" with "meenal says"
             out[word] = root
-        elif files >= MIN_FILES and word not in held and word not in lower_words():
+        elif files >= MIN_FILES and word not in held and word not in lower_words() and not _derived(word):
             out[word] = word  # "mhatre said" … "to dr mhatre"
 
 
@@ -73,6 +74,19 @@ def _dictated(summary: KeySummary) -> bool:
     return all(
         name == summary.key and kind == "person" and how == "name_start" for name, kind, how in summary.forms
     )
+
+
+#: Endings that make an English adjective or noun of an English word ("flaky", "bossy", "tasteless").
+_ENDINGS = ("y", "ly", "ish", "ful", "less", "ous", "able", "ness")
+
+
+def _derived(word: str) -> bool:
+    """Is the lower-case ``word`` an English word with one of :data:`_ENDINGS` ("flak-y", "flak-e-y")?"""
+    for end in _ENDINGS:
+        stem = word[: -len(end)]
+        if word.endswith(end) and len(stem) >= 3 and any(not unlexed(s) for s in (stem, stem + "e")):
+            return True
+    return False
 
 
 def _foreign(word: str) -> bool:

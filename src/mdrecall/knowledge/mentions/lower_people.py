@@ -44,6 +44,7 @@ from bisect import bisect_left, bisect_right
 from functools import cache, lru_cache
 from itertools import islice
 
+from mdrecall.knowledge.lexicon.address_words import kin_titles
 from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.mention_patterns import LOWER_NOT_NAMES, STOP
 from mdrecall.knowledge.lexicon.name_lists import (
@@ -57,6 +58,7 @@ from mdrecall.knowledge.lexicon.name_lists import (
 )
 from mdrecall.knowledge.lexicon.name_words import ORG_WORD
 from mdrecall.knowledge.lexicon.noun_words import person_noun
+from mdrecall.knowledge.lexicon.titled_names import TITLE_KEYS
 from mdrecall.knowledge.mentions.file_scan import FileScan
 from mdrecall.text.instructions import base_verb
 from mdrecall.text.stopwords import STOP_WORDS
@@ -236,35 +238,46 @@ def add_lower_people(scan: FileScan) -> None:
             scan.add(i, name, kind, how)
 
 
-#: A person's slots around one lower-case word, in a dictated sentence: "with meenal to", "meenal and i",
-#: "me and meenal", "ishaan's mother", "kulkarni madam", "dr mhatre", "his name is ganesh jadhav" (a second
-#: word, group ``s``, only after "name is" / "named").
-_SLOT = re.compile(
-    r"(?<![\w'’@/.#-])(?:"
-    r"(?:with|(?:me|i) and) (?P<a>[a-z]{3,})\b(?![\w'’@/-])"
-    r"|(?P<b>[a-z]{3,}) and (?:i|me)\b"
-    r"|(?P<c>[a-z]{3,})['’]s (?=[a-z])"
-    r"|(?P<d>[a-z]{3,}) (?:madam|sir|aunty|auntie|uncle)\b"
-    r"|(?:dr|mr|mrs|ms|mister)\.? (?P<t>[a-z]{3,})\b(?![\w'’@/-])"
-    r"|(?:name is|named) (?P<n>[a-z]{3,})(?: (?P<s>[a-z]{3,}))?\b"
-    r")",
-    re.MULTILINE,
-)
+#: English forms of address written after a name ("kulkarni madam", "ogunleye sir").
+_AFTER_ADDRESS = frozenset("madam sir aunty auntie uncle".split())
+
+
+@cache
+def _slot() -> re.Pattern[str]:
+    """A person's slots around one lower-case word, in a dictated sentence: "with meenal to", "meenal and
+    i", "me and meenal", "ishaan's mother", a form of address after it ("kulkarni madam", "patwardhan kaka",
+    "rajesh bhai": English, and ``data/kin_titles.txt``'s words of either side) or a title before it ("dr
+    mhatre"), and "his name is ganesh jadhav" (a second word, group ``s``, only after "name is" / "named")."""
+    before, after = kin_titles()
+    address = "|".join(sorted(w for w in before | after | _AFTER_ADDRESS if w.isalpha()))
+    titles = "|".join(sorted(TITLE_KEYS - {"miss"}))
+    return re.compile(
+        r"(?<![\w'’@/.#-])(?:"
+        r"(?:with|(?:me|i) and) (?P<a>[a-z]{3,})\b(?![\w'’@/-])"
+        r"|(?P<b>[a-z]{3,}) and (?:i|me)\b"
+        r"|(?P<c>[a-z]{3,})['’]s (?=[a-z])"
+        rf"|(?P<d>[a-z]{{3,}}) (?:{address})\b(?![\w'’@/-])"
+        rf"|(?:{titles})\.? (?P<t>[a-z]{{3,}})\b(?![\w'’@/-])"
+        r"|(?:name is|named) (?P<n>[a-z]{3,})(?: (?P<s>[a-z]{3,}))?\b"
+        r")",
+        re.MULTILINE,
+    )
 
 
 def add_slot_people(scan: FileScan) -> None:
-    """Add the words no dictionary knows that a dictated sentence writes in a person's slot (:data:`_SLOT`)
+    """Add the words no dictionary knows that a dictated sentence writes in a person's slot (:func:`_slot`)
     to ``scan`` as candidates (``name_start``, a person's: they count toward a name found on other
     evidence); a name of two such words after "name is" is a person at once ("his name is suhas pendse")."""
     text = scan.plain
     casing: dict[int, _LineCasing] = {}
-    for m in _SLOT.finditer(text):
+    address = kin_titles()
+    for m in _slot().finditer(text):
         group = next(g for g in "abcdtn" if m.group(g) is not None)
         word, at = m.group(group), m.start(group)
-        if not unlexed(word):
-            continue
-        if group == "c" and _determined(text, at):
-            continue  # "his nani's house"
+        if not unlexed(word) or word in address[0] or word in address[1]:
+            continue  # a kin word is no name: "kaka's house"
+        if group in "cd" and (_determined(text, at) or _after_unlexed(text, at)):
+            continue  # "his nani's house", "dilip kaka's house"
         i = scan.line_of(at)
         if i in scan.skip or i in scan.heads:
             continue
