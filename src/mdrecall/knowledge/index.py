@@ -22,6 +22,7 @@ from mdrecall.errors import MdrecallError, NotFoundError
 from mdrecall.knowledge import entity_filter
 from mdrecall.knowledge.aliases.custom_links import link_unwritten_called
 from mdrecall.knowledge.aliases.dictated_fulls import link_dictated_fulls
+from mdrecall.knowledge.aliases.dictated_names import link_dictated_names
 from mdrecall.knowledge.aliases.fragment_links import link_fragments, link_homes
 from mdrecall.knowledge.aliases.full_forms import fold_shorter_fulls
 from mdrecall.knowledge.aliases.given_forms import link_given_forms
@@ -205,6 +206,7 @@ class EntityIndex(NameQueries):
             fold_shorter_fulls(out, stats, key_kinds(self.store))
             link_first_names(out, stats, key_kinds(self.store), partial(written_lower, self.texts))
             link_dictated_fulls(out, stats, self.store.entity_summary)  # "joy came": Joy Chepngetich
+            link_dictated_names(out, stats, key_kinds(self.store), self.store.entity_summary)  # "bhosale"
             fold_stated_aliases(out, self.store.relation_rows(), set(self.canonical))
             fold_saints(out)  # "St Oswald" beside "St Oswald's": the church
             link_opening_fulls(out, stats, key_kinds(self.store))

@@ -38,7 +38,7 @@ from mdrecall.knowledge.mentions.capital_names import capital_candidates
 from mdrecall.knowledge.mentions.file_scan import SHAPE, FileScan
 from mdrecall.knowledge.mentions.label_kinds import LineLabels
 from mdrecall.knowledge.mentions.line_scan import CODE, cue_lines
-from mdrecall.knowledge.mentions.lower_people import add_lower_people, add_uncased_names
+from mdrecall.knowledge.mentions.lower_people import add_lower_people, add_slot_people, add_uncased_names
 from mdrecall.knowledge.mentions.marked_names import add_marked
 from mdrecall.knowledge.mentions.mention_readers import page_title
 from mdrecall.knowledge.mentions.phrase_names import add_phrases
@@ -125,6 +125,7 @@ def extract_entities(
     add_hyphen_codes(scan, tech, labels)
     add_lower(scan, hits)
     add_lower_people(scan)  # "susan jepkorir", "nyokabi drove first": dictated names
+    add_slot_people(scan)  # "with meenal", "kulkarni madam", "his name is suhas pendse": dictated slots
     add_uncased_names(scan)  # "met maria in columbus": list names in a slot, on lines without capitals
     relations = _add_relations(scan, path)
     days = LineDays(lines, scan.all_headings, file_date, reference, order)

@@ -19,8 +19,13 @@ words, so that lower-case prose stays prose:
   plural ("maji safi drillers", "tamba kowa traders"): an organisation at once (``typed_name``);
 * a **name told to**: such a word (one, no other such word after it) after a finite verb of telling or
   meeting ("told onyango he can come", "asked nyokabi"): a candidate too.
+* a **name in a person's slot** (:func:`add_slot_people`): such a word after "with", "me and", a title
+  ("dr", "mr"), before "and i", a possessive's "'s" or a form of address ("madam", "sir"): a candidate;
+  two after "name is" ("his name is suhas pendse"): a person.
 
-One pass of one regular expression over the file's lower-case words: linear in the text.
+One pass of a regular expression over the file's lower-case words for each: linear in the text. A subject
+right after another word no dictionary knows ("shubhangi kaku phoned") is no candidate: a surname or a kin
+word of the name before it.
 
 On a line written **without capitals** (:func:`uncased`: four words of letters or more, none capitalised;
 an all-capital acronym may stand, "the ASK show"), the case of a word says nothing, so a word is looked up
@@ -39,6 +44,7 @@ from bisect import bisect_left, bisect_right
 from functools import cache, lru_cache
 from itertools import islice
 
+from mdrecall.knowledge.lexicon.address_words import kin_titles
 from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.mention_patterns import LOWER_NOT_NAMES, STOP
 from mdrecall.knowledge.lexicon.name_lists import (
@@ -52,12 +58,21 @@ from mdrecall.knowledge.lexicon.name_lists import (
 )
 from mdrecall.knowledge.lexicon.name_words import ORG_WORD
 from mdrecall.knowledge.lexicon.noun_words import person_noun
+from mdrecall.knowledge.lexicon.titled_names import TITLE_KEYS
 from mdrecall.knowledge.mentions.file_scan import FileScan
 from mdrecall.text.instructions import base_verb
 from mdrecall.text.stopwords import STOP_WORDS
 from mdrecall.text.verb_forms import verb_forms
 
-__all__ = ["add_lower_people", "add_uncased_names", "person_verb", "uncased", "unlexed", "verb_sense"]
+__all__ = [
+    "add_lower_people",
+    "add_slot_people",
+    "add_uncased_names",
+    "person_verb",
+    "uncased",
+    "unlexed",
+    "verb_sense",
+]
 
 #: Two lower-case words and what follows them, spaces between: the pair may be a name ("susan jepkorir"),
 #: the first word a subject and the second (or the third, after an adverb) its verb ("nyokabi drove").
@@ -215,10 +230,67 @@ def add_lower_people(scan: FileScan) -> None:
             ordinary = first in _ordinary_given()  # "joy came"; not "the Kia guy says"
             if not (ordinary or unlexed(first)) or _determined(text, at, capital=ordinary):
                 continue
+            if _after_unlexed(text, at):
+                continue  # "shubhangi kaku phoned": a surname or a kin word after a name, never alone
             name, kind, how = first, "person", "name_start"
         i = scan.line_of(at)
         if i not in scan.skip and i not in scan.heads:
             scan.add(i, name, kind, how)
+
+
+#: English forms of address written after a name ("kulkarni madam", "ogunleye sir").
+_AFTER_ADDRESS = frozenset("madam sir aunty auntie uncle".split())
+
+
+@cache
+def _slot() -> re.Pattern[str]:
+    """A person's slots around one lower-case word, in a dictated sentence: "with meenal to", "meenal and
+    i", "me and meenal", "ishaan's mother", a form of address after it ("kulkarni madam", "patwardhan kaka",
+    "rajesh bhai": English, and ``data/kin_titles.txt``'s words of either side) or a title before it ("dr
+    mhatre"), and "his name is ganesh jadhav" (a second word, group ``s``, only after "name is" / "named")."""
+    before, after = kin_titles()
+    address = "|".join(sorted(w for w in before | after | _AFTER_ADDRESS if w.isalpha()))
+    titles = "|".join(sorted(TITLE_KEYS - {"miss"}))
+    return re.compile(
+        r"(?<![\w'’@/.#-])(?:"
+        r"(?:with|(?:me|i) and) (?P<a>[a-z]{3,})\b(?![\w'’@/-])"
+        r"|(?P<b>[a-z]{3,}) and (?:i|me)\b"
+        r"|(?P<c>[a-z]{3,})['’]s (?=[a-z])"
+        rf"|(?P<d>[a-z]{{3,}}) (?:{address})\b(?![\w'’@/-])"
+        rf"|(?:{titles})\.? (?P<t>[a-z]{{3,}})\b(?![\w'’@/-])"
+        r"|(?:name is|named) (?P<n>[a-z]{3,})(?: (?P<s>[a-z]{3,}))?\b"
+        r")",
+        re.MULTILINE,
+    )
+
+
+def add_slot_people(scan: FileScan) -> None:
+    """Add the words no dictionary knows that a dictated sentence writes in a person's slot (:func:`_slot`)
+    to ``scan`` as candidates (``name_start``, a person's: they count toward a name found on other
+    evidence); a name of two such words after "name is" is a person at once ("his name is suhas pendse")."""
+    text = scan.plain
+    casing: dict[int, _LineCasing] = {}
+    address = kin_titles()
+    for m in _slot().finditer(text):
+        group = next(g for g in "abcdtn" if m.group(g) is not None)
+        word, at = m.group(group), m.start(group)
+        if not unlexed(word) or word in address[0] or word in address[1]:
+            continue  # a kin word is no name: "kaka's house"
+        if group in "cd" and (_determined(text, at) or _after_unlexed(text, at)):
+            continue  # "his nani's house", "dilip kaka's house"
+        i = scan.line_of(at)
+        if i in scan.skip or i in scan.heads:
+            continue
+        if i not in casing:
+            start = scan.starts[i]
+            casing[i] = _LineCasing(text[start : start + len(scan.lines[i])])
+        if not casing[i].dictated(at - scan.starts[i]):
+            continue
+        second = m.group("s") if group == "n" else None
+        if second is not None and unlexed(second):
+            scan.add(i, f"{word} {second}", "person", "typed_name")  # "his name is ganesh jadhav"
+        else:
+            scan.add(i, word, "person", "name_start")
 
 
 def _firm_word(word: str) -> bool:
@@ -249,6 +321,13 @@ def _determined(text: str, at: int, capital: bool = False) -> bool:
         return False
     word = before[-1]
     return word.lower() in _DETERMINERS or (capital and word[:1].isupper() and word != "I")
+
+
+def _after_unlexed(text: str, at: int) -> bool:
+    """Does a lower-case word no dictionary knows (or a known given name) stand right before ``at``, one
+    space between?"""
+    m = re.search(r"(?<![\w'’@/.#-])([a-z]{3,}) $", text[max(0, at - 30) : at])
+    return m is not None and (m.group(1) in _given() or unlexed(m.group(1)))
 
 
 #: A word of letters (the count that says a line is long enough to be uncased).
