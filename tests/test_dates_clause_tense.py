@@ -52,6 +52,9 @@ def test_weekday_direction_from_the_clause(line: str, written: str, meant: str) 
         ("- Went back to the yard on Monday.", "2027-03-10", "2027-03-08"),
         ("- The hull must be sanded by the apprentices on Monday.", "2027-03-10", "2027-03-15"),
         ("- The harbourmaster told us the slipway opened Thursday.", "2027-03-09", "2027-03-04"),
+        # after a verb that reports nothing, "that" is a determiner: the verb's past stands
+        ("- Fixed that leaking valve on Monday.", "2027-03-10", "2027-03-08"),
+        ("- Sold that old dinghy at the jumble on Saturday.", "2027-03-10", "2027-03-06"),
     ],
 )
 def test_weekday_direction_kept(line: str, written: str, meant: str) -> None:

@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
+
+from mdrecall.text.verb_forms import verb_forms
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
@@ -290,12 +294,31 @@ def _said_at(clause: str) -> int:
 
 
 def _reported(words: list[str], k: int) -> bool:
-    """Whether ``words[k]`` is "that" opening what a past verb up to three words before it reported
-    ("reminded Maddie that the entries close Friday", "confirmed that ..."): what follows has its own
-    tense, and the report's is not the day's."""
+    """Whether ``words[k]`` is "that" opening what a past verb of saying, thinking or perceiving up to
+    three words before it reported ("reminded Maddie that the entries close Friday", "confirmed that ...";
+    :func:`_reports`): what follows has its own tense, and the report's is not the day's. After any other
+    verb "that" is a determiner ("fixed that leak on Monday")."""
     if words[k] != "that":
         return False
-    return any(past_verb(words[j], words[j - 1] if j else "") for j in range(max(0, k - 3), k))
+    return any(
+        past_verb(words[j], words[j - 1] if j else "") and _reports(words[j]) for j in range(max(0, k - 3), k)
+    )
+
+
+@cache
+def _report_verbs() -> frozenset[str]:
+    text = (Path(__file__).parents[1] / "data" / "report_verbs.txt").read_text(encoding="utf-8")
+    return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
+
+
+def _reports(past: str) -> bool:
+    """Whether the past form ``past`` is of a verb of saying, thinking or perceiving (WordNet's
+    communication, cognition or perception verbs: ``data/report_verbs.txt``, written by
+    ``scripts/gen_report_verbs.py``): "told", "reminded", "confirmed", "heard"; not "fixed", "sold"."""
+    verbs = _report_verbs()
+    # the verb's stem: "noted", "warned", "committed", "replied", "heard", "learnt", "said"; else the table
+    stems = {past[:-1], past[:-2], past[:-3], past[:-3] + "y", past[:-2] + "y"}
+    return any(s in verbs for s in stems | verb_forms(past))
 
 
 #: Words after "to" that make it no infinitive's mark: a determiner, a pronoun, a place's or a time's word.
