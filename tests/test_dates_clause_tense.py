@@ -28,7 +28,11 @@ def _day(line: str, written: str) -> date | None:
         ("- The night shift was covered by Ilse on Saturday morning.", "2027-03-08", "2027-03-06"),  # Mon
         ("- Oven door was repaired by the fitter on Thursday.", "2027-03-08", "2027-03-04"),
         # "<someone> to <verb>": a to-do, ahead, even for a weekday's event nearer behind
-        ("- Draft done. Femi to read it out at Tuesday's choir practice.", "2027-03-12", "2027-03-16"),  # Fri
+        (
+            "- Draft done. Femi to sing the solo at Tuesday's choir practice.",
+            "2027-03-12",
+            "2027-03-16",
+        ),  # Fri
         # what a past verb reported ("told X that ...") is read by its own words
         ("- The harbourmaster told us that the slipway opens Thursday.", "2027-03-09", "2027-03-11"),  # Tue
         ("- Wen reminded the parents that the consent forms go back Friday.", "2027-03-10", "2027-03-12"),
@@ -86,3 +90,9 @@ def test_a_count_sent_to_a_plural_in_a_span_is_how_long_it_took() -> None:
     assert note_dates("- The trial mailed 220 reminders to tenants in one week.", written) == []
     (plan,) = note_dates("- Need to send the forms to members in two weeks.", written)
     assert plan.days == (date(2027, 3, 24),)
+
+
+def test_to_before_a_place_is_no_to_do() -> None:
+    """ "to" before a word that is no verb ("Ferry to Bergen in March") leaves a month its nearest day."""
+    (found,) = note_dates("- Ferry to Bergen in March, the whole crew.", date(2027, 4, 10))
+    assert found.days[0] == date(2027, 3, 1)

@@ -306,6 +306,13 @@ def _reported(words: list[str], k: int) -> bool:
 
 
 @cache
+def _base_verbs() -> frozenset[str]:
+    """English verbs used mostly as verbs (``data/base_verbs.txt``, as :mod:`mdrecall.text.instructions`)."""
+    text = (Path(__file__).parents[1] / "data" / "base_verbs.txt").read_text(encoding="utf-8")
+    return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
+
+
+@cache
 def _report_verbs() -> frozenset[str]:
     text = (Path(__file__).parents[1] / "data" / "report_verbs.txt").read_text(encoding="utf-8")
     return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
@@ -330,14 +337,14 @@ _NOT_VERB_AFTER_TO = _DETERMINERS | {
 
 def _infinitive(words: list[str], k: int) -> bool:
     """Whether ``words[k]`` is "to" marking an infinitive after a subject of one or two words opening its
-    clause, a to-do ("Sam to send the deck", "Priya to review on Monday"): the word after it may be a bare
-    verb (no determiner, pronoun, number or form in -s, -ed, -ing), no determiner before it ("a ladder to
-    Ola": a noun's "to") and no verb before "to" governs it ("went to", "talked to Ana", "moved it to",
-    "need to" are read by their own words)."""
+    clause, a to-do ("Sam to send the deck", "Priya to review on Monday"): the word after it is a verb in
+    its base form used mostly as a verb (``data/base_verbs.txt``: not "a trip to Paris in March"), no
+    determiner comes before it ("a ladder to Ola": a noun's "to") and no verb before "to" governs it
+    ("went to", "talked to Ana", "moved it to", "need to" are read by their own words)."""
     if words[k] != "to" or not 0 < k <= 2 or _DETERMINERS.intersection(words[:k]):
         return False
     verb = words[k + 1]
-    if verb in _NOT_VERB_AFTER_TO or not verb.isalpha() or verb.endswith(("s", "ed", "ing")):
+    if verb in _NOT_VERB_AFTER_TO or verb not in _base_verbs():
         return False
     return not any(
         past_verb(w, words[j - 1] if j else "") or w.endswith(("ing", "ed")) or w in _BE or w in _HAVE
