@@ -56,8 +56,10 @@ def _file_date(path: str) -> str | None:
 
 def score_dates(root: Path, labels: dict[str, Any], setting: str = "auto") -> dict[str, Any]:
     """Date expressions read right, per role, and days the code gives lines that name none; numeric
-    dates are read in the page's order, else the workspace's (``setting``: the ``dates.order`` key)."""
+    dates are read in the page's order, else the workspace's (``setting``: the ``dates.order`` key), and
+    a holiday whose day a country sets in the country the pages name, as the index reads them."""
     from mdrecall.knowledge.dates.valid_time import chunk_dates, line_dates, page_reference
+    from mdrecall.text.date_phrases.countries import agreed_country, named_country
     from mdrecall.text.date_phrases.numeric_dates import agreed_order, numeric_order
 
     gold: dict[tuple[str, int], list[dict[str, Any]]] = {}
@@ -71,21 +73,23 @@ def score_dates(root: Path, labels: dict[str, Any], setting: str = "auto") -> di
     texts = {path: (root / path).read_text(encoding="utf-8") for path in paths}
     agreed = agreed_order(numeric_order(t) for t in texts.values())
     workspace = setting if setting in ("dmy", "mdy") else agreed
+    country = agreed_country(named_country(t) for t in texts.values())
     for path in paths:
         text = texts[path]
         order = numeric_order(text) or workspace  # what a search reading one chunk of the page knows
         lines = text.splitlines()
         fdate = _file_date(path)
         ref = None if fdate else page_reference([newest], (root / path).stat().st_mtime)
-        days = line_dates(text, fdate, ref, workspace)
+        days = line_dates(text, fdate, ref, workspace, country)
         for i, line in enumerate(lines):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
             blanked = lines[:i] + ["-"] + lines[i + 1 :]
-            anchor = line_dates("\n".join(blanked), fdate, ref, workspace)[i]
+            anchor = line_dates("\n".join(blanked), fdate, ref, workspace, country)[i]
             day = days[i]
             # as a search by date reads it (an undated page from the newest log's day, as the index does)
-            every = set(chunk_dates(line, anchor, reference=ref, order=order)) | ({day} if day else set())
+            every = chunk_dates(line, anchor, reference=ref, order=order, country=country)
+            every |= {day} if day else set()
             for g in gold.get((path, i + 1), []):
                 assert g["text"] in line, (path, i + 1, g["text"])
                 want = [date.fromisoformat(x) for x in g["days"]]

@@ -230,12 +230,17 @@ def test_a_build_stopped_midway_keeps_what_it_built_and_the_rest_pending(
     calls = []
 
     def dies(
-        path: str, text: str | None, day: str | None, reference: object = None, order: object = None
+        path: str,
+        text: str | None,
+        day: str | None,
+        reference: object = None,
+        order: object = None,
+        country: object = None,
     ) -> object:
         calls.append(path)
         if len(calls) > 16 + 3:  # in the second batch
             raise KeyboardInterrupt
-        return extract(path, text, day, reference, order)
+        return extract(path, text, day, reference, order, country)
 
     with _open(many) as mem:
         mem.index()
@@ -261,12 +266,17 @@ def _meanwhile(monkeypatch: pytest.MonkeyPatch, action: object) -> None:
     done: list[bool] = []
 
     def first(
-        path: str, text: str | None, day: str | None, reference: object = None, order: object = None
+        path: str,
+        text: str | None,
+        day: str | None,
+        reference: object = None,
+        order: object = None,
+        country: object = None,
     ) -> object:
         if not done:
             done.append(True)
             action()  # type: ignore[operator]
-        return extract(path, text, day, reference, order)
+        return extract(path, text, day, reference, order, country)
 
     monkeypatch.setattr(refresh, "extract_views", first)
 

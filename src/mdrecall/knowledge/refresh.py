@@ -28,6 +28,7 @@ from typing import TypeGuard
 
 from mdrecall.errors import StoreError
 from mdrecall.files.workspace import date_from_name
+from mdrecall.knowledge.dates.date_country import page_country, record_countries, workspace_country
 from mdrecall.knowledge.dates.date_order import page_vote, record_votes, workspace_order
 from mdrecall.models import FileRecord
 from mdrecall.stores.base import Store
@@ -56,7 +57,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "124"
+VIEWS_VERSION = "125"
 #: Where the paths whose views a sync left to build on first use are kept: the stores' table (until schema
 #: 12 of SQLite and 4 of PostgreSQL, a meta key holding them as JSON, converted by the migration).
 PENDING_KEY = "views_pending"
@@ -188,6 +189,7 @@ def _build(store: Store) -> int:
     records: dict[str, FileRecord] | None = None
     newest: str | None = None
     order = workspace_order(store)  # the votes the syncs recorded as they read the files
+    country = workspace_country(store)
     while marks := store.views_pending(after, _BUILD_FILES):  # a page at a time, in path order
         after = marks[-1][0]
         found: list[FileViews] = []
@@ -205,7 +207,7 @@ def _build(store: Store) -> int:
                     newest = _newest(records)
                 record = records.get(path)
                 reference = page_reference([newest], record.mtime_ns / 1e9 if record else None)
-            found.append(extract_views(path, text, day, reference, order))
+            found.append(extract_views(path, text, day, reference, order, country))
         # written only where the mark is still the one read: a file a sync marked meanwhile stays pending
         built += len(store.write_built_views(found, dict(marks)))
     return built
@@ -217,34 +219,45 @@ def _newest(records: dict[str, FileRecord]) -> str | None:
 
 
 def file_views(
-    record: FileRecord, text: str | None, mtime: float, newest: str | None = None, order: str | None = None
+    record: FileRecord,
+    text: str | None,
+    mtime: float,
+    newest: str | None = None,
+    order: str | None = None,
+    country: str | None = None,
 ) -> FileViews:
     """One file's mentions, relationships and version (written at ``mtime``), extracted from ``text``;
     ``None`` for a file that cannot be read as text (its views are dropped, no version recorded).
     ``newest``: the newest daily log's date, from which an undated page is read
     (:func:`~mdrecall.knowledge.dates.valid_time.page_reference`; else its ``mtime``); ``order``: the
-    workspace's order of numeric dates (:mod:`~mdrecall.knowledge.dates.date_order`)."""
+    workspace's order of numeric dates (:mod:`~mdrecall.knowledge.dates.date_order`); ``country``: its
+    country (:mod:`~mdrecall.knowledge.dates.date_country`)."""
     reference = None
     if record.date is None and text:
         from mdrecall.knowledge.dates.valid_time import page_reference
 
         reference = page_reference([newest], mtime)
-    views = extract_views(record.path, text, record.date, reference, order)
+    views = extract_views(record.path, text, record.date, reference, order, country)
     if text is None:
         return views
     return views._replace(hash=record.hash, seen_at=min(mtime, time.time()), text=text)
 
 
 def extract_views(
-    path: str, text: str | None, day: str | None, reference: date | None = None, order: str | None = None
+    path: str,
+    text: str | None,
+    day: str | None,
+    reference: date | None = None,
+    order: str | None = None,
+    country: str | None = None,
 ) -> FileViews:
     """One file's mentions, relationships and fact lines, extracted from ``text`` (no version); none for
     ``None``. ``day``: the file's date (from its name); ``reference``: an undated page's fallback day;
-    ``order``: the workspace's order of numeric dates."""
+    ``order``, ``country``: the workspace's order of numeric dates and country."""
     if text is None:
         return FileViews(path, [], [])
     try:
-        return _extracted(path, text, day, reference, order)
+        return _extracted(path, text, day, reference, order, country)
     except (MemoryError, KeyboardInterrupt):
         raise
     except Exception as exc:  # noqa: BLE001 - one page's reading fault must not fail the whole index
@@ -259,14 +272,16 @@ def extract_views(
         return FileViews(path, [], [])
 
 
-def _extracted(path: str, text: str, day: str | None, reference: date | None, order: str | None) -> FileViews:
+def _extracted(
+    path: str, text: str, day: str | None, reference: date | None, order: str | None, country: str | None
+) -> FileViews:
     # here: a search that finds no change, or an index that defers the views, never loads extraction
     from mdrecall.knowledge.fact_lines.facts import line_facts
     from mdrecall.knowledge.mentions.extract import extract_entities
 
     if not unicodedata.is_normalized("NFC", text):  # "Phúc" written "Phu" + a combining acute is one name
         text = unicodedata.normalize("NFC", text)  # (composing keeps every line where it was)
-    found = extract_entities(text, day, path, reference, order)
+    found = extract_entities(text, day, path, reference, order, country)
     secret = _secret_words(text, {m.line for m in found.mentions} | {r.line for r, _ in found.relations})
     seen: set[tuple[str, int, str]] = set()
     mentions = []
@@ -311,7 +326,8 @@ def refresh_file(
     elif has_views(store):
         newest = _newest(store.file_records(source="memory")) if record.date is None else None
         found = record_votes(store, {record.path: page_vote(text)}, order)
-        store.write_built_views([file_views(record, text, mtime, newest, found)])
+        country = record_countries(store, {record.path: page_country(text)})
+        store.write_built_views([file_views(record, text, mtime, newest, found, country)])
 
 
 class ViewBatch:
@@ -320,8 +336,9 @@ class ViewBatch:
     ``defer``: the files are pending (:func:`mark_pending`): only their versions are written (their old
     rows are dropped), extraction is left to :func:`build_views`. Either way each file's order of numeric
     dates is recorded (:mod:`~mdrecall.knowledge.dates.date_order`) with ``order`` (the ``dates.order``
-    setting; ``None``: the one last recorded); files extracted here are read when the batch ends, in the
-    workspace's order their votes leave.
+    setting; ``None``: the one last recorded), and so is the country it names
+    (:mod:`~mdrecall.knowledge.dates.date_country`); files extracted here are read when the batch ends, in
+    the workspace's order and country their votes leave.
     """
 
     def __init__(self, store: Store, defer: bool = False, order: str | None = None) -> None:
@@ -333,6 +350,7 @@ class ViewBatch:
         self.pending: list[FileViews] = []
         self.read: list[tuple[FileRecord, str | None, float]] = []  # extracted when the batch ends
         self.votes: dict[str, str | None] = {}
+        self.countries: dict[str, str | None] = {}
         self.newest: str | None = None
         self.read_newest = False
 
@@ -342,6 +360,7 @@ class ViewBatch:
         if not self.keeps:
             return
         self.votes[record.path] = page_vote(text)
+        self.countries[record.path] = page_country(text)
         if self.defer:
             seen = min(mtime, time.time())
             self.pending.append(FileViews(record.path, [], [], record.hash, seen, text))
@@ -356,9 +375,10 @@ class ViewBatch:
         if self.views is None or not (self.pending or self.read or self.votes):
             return
         order = record_votes(self.store, self.votes, self.order)
-        read, self.read, self.votes = self.read, [], {}
+        country = record_countries(self.store, self.countries)
+        read, self.read, self.votes, self.countries = self.read, [], {}, {}
         pending = self.pending + [
-            file_views(record, text, mtime, self.newest, order) for record, text, mtime in read
+            file_views(record, text, mtime, self.newest, order, country) for record, text, mtime in read
         ]
         self.pending = []
         if pending:
@@ -381,5 +401,6 @@ def forget_file(store: Store, path: str) -> None:
     """A file left the disk: drop its views and record the deletion."""
     if has_views(store):
         record_votes(store, {path: None})
+        record_countries(store, {path: None})
         store.replace_views(path, [], [], [])
         store.add_file_version(path, "", time.time(), None)

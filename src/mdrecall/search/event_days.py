@@ -24,16 +24,19 @@ __all__ = [
 ]
 
 
-def event_days(chunk: Chunk, order: str | None = None, reference: date | None = None) -> list[str]:
+def event_days(
+    chunk: Chunk, order: str | None = None, reference: date | None = None, country: str | None = None
+) -> list[str]:
     """The days a chunk's lines are about ("Finished Piranesi on Saturday" in Monday's log: that
     Saturday), and the other days they name: a question's "last Saturday" finds the line, not only the
     log written that day. Read only for a question that names a day; ``order``: the workspace's order of
     numeric dates; ``reference``: the day an undated page's phrases are read from
-    (:func:`workspace_reference`: "changed in April" on a people page is the April before it)."""
+    (:func:`workspace_reference`: "changed in April" on a people page is the April before it); ``country``:
+    the workspace's (:mod:`~mdrecall.knowledge.dates.date_country`)."""
     from mdrecall.knowledge.dates.valid_time import chunk_dates
 
     ref = reference if chunk.date is None else None
-    return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading, ref, order)]
+    return [d.isoformat() for d in chunk_dates(chunk.text, chunk.date, chunk.heading, ref, order, country)]
 
 
 def workspace_reference(store: Store) -> date | None:
@@ -63,7 +66,7 @@ class EventDays(Protocol):
 
 class _CachedDays:
     """:func:`event_days` and :func:`named_alone`, each chunk read once per search, in the workspace's
-    order of numeric dates (read once, at the first chunk)."""
+    order of numeric dates and its country (both read once, at the first chunk: ``order`` holds them)."""
 
     def __init__(self, store: Store, setting: str) -> None:
         self.store = store
@@ -74,9 +77,10 @@ class _CachedDays:
 
     def _order(self) -> str | None:
         if not self.order:
+            from mdrecall.knowledge.dates.date_country import workspace_country
             from mdrecall.knowledge.dates.date_order import workspace_order
 
-            self.order.append(workspace_order(self.store, self.setting))
+            self.order.extend((workspace_order(self.store, self.setting), workspace_country(self.store)))
         return self.order[0]
 
     def _reference(self) -> date | None:
@@ -87,7 +91,8 @@ class _CachedDays:
     def __call__(self, chunk: Chunk) -> list[str]:
         if chunk.id not in self.seen:
             ref = self._reference() if chunk.date is None else None
-            self.seen[chunk.id] = event_days(chunk, self._order(), ref)
+            order = self._order()
+            self.seen[chunk.id] = event_days(chunk, order, ref, self.order[1])
         return self.seen[chunk.id]
 
     def alone(self, chunk: Chunk, day: str) -> bool:

@@ -59,11 +59,13 @@ def scope_request(
         root = index.resolve(entity)
         keeps.append(index.named_in([root]) if past else index.about([root]))
     if during is not None:
+        from mdrecall.knowledge.dates.date_country import workspace_country
         from mdrecall.knowledge.dates.date_order import workspace_order
         from mdrecall.search.event_days import workspace_reference
 
         order = workspace_order(store, config.dates.order)
-        keeps.append(partial(_during, during, order, workspace_reference(store)))
+        read = (order, workspace_country(store))
+        keeps.append(partial(_during, during, read, workspace_reference(store)))
     if keeps:
         req = replace(req, keep=lambda c: all(k(c) for k in keeps))
     boost = ents.boost > 0 and not past
@@ -113,11 +115,14 @@ def may_name_entity(query: str, store: ViewStore, config: Config) -> bool:
     return bool(store.mention_lines(sorted(grams)))
 
 
-def _during(rng: DateRange, order: str | None, reference: date | None, chunk: Chunk) -> bool:
+def _during(
+    rng: DateRange, read: tuple[str | None, str | None], reference: date | None, chunk: Chunk
+) -> bool:
+    """Whether ``chunk`` is about a day in ``rng``, read in the workspace's order and country (``read``)."""
     from mdrecall.knowledge.dates.valid_time import chunk_dates
 
     ref = reference if chunk.date is None else None  # an undated page: read as the index read it
-    days = chunk_dates(chunk.text, chunk.date, chunk.heading, ref, order)
+    days = chunk_dates(chunk.text, chunk.date, chunk.heading, ref, *read)
     return any(rng.contains(d) for d in days)
 
 

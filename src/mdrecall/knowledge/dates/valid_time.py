@@ -27,7 +27,7 @@ from mdrecall.knowledge.dates.date_hints import may_name_date
 from mdrecall.knowledge.dates.day_modifiers import modifier_day, state_since
 from mdrecall.knowledge.dates.line_day import line_day, names_note
 from mdrecall.knowledge.dates.person_days import PersonDays
-from mdrecall.knowledge.dates.pinned_headings import pinned_day
+from mdrecall.knowledge.dates.pinned_headings import opening_day, pinned_day
 from mdrecall.knowledge.dates.state_bounds import recurs_yearly, state_bound
 from mdrecall.text.chunking import heading_paths
 from mdrecall.text.date_phrases.chat_stamps import message_stamp
@@ -105,6 +105,8 @@ class LineDays:
     the ``dates.order`` setting), read where the page itself shows none. Lines must be asked in
     increasing order: the headings in force are walked once, so asking a few lines of a long file
     costs a few lines' work (the entity extraction asks only the lines that name something).
+    ``country``: the one the workspace's notes name (:mod:`~mdrecall.knowledge.dates.date_country`), which
+    sets a holiday's day such as Thanksgiving's.
     """
 
     def __init__(
@@ -114,9 +116,11 @@ class LineDays:
         file_date: str | date | None,
         reference: str | date | None = None,
         order: str | None = None,
+        country: str | None = None,
     ) -> None:
         self.lines = lines
         self.workspace_order = order
+        self.country = country
         self.headings = headings
         self.anchor = _as_date(file_date)
         #: an undated page's fallback day (:func:`page_reference`); read only when the page gives none
@@ -131,6 +135,7 @@ class LineDays:
         self._in_force: date | None = None
         self._scanned = 0  # lines read by _dated_above
         self._heads: set[int] | None = None  # the headings' lines, as a set (made on need)
+        self._opened = False  # whether _dated_above has passed the page's first line that is no heading
         self._above: date | None = None
         self._pinned = False  # whether _above is a day pinned by its weekday, not written with its year
         self._order: str | None = None  # the page's order of numeric dates (looked for once, on need)
@@ -182,6 +187,7 @@ class LineDays:
             near,
             self._dotted_for(line),
             month,
+            self.country,
         )
         found = self._kept(line, found)  # not "Thu said ..." (someone), nor "8/3 âm lịch" (a lunar date)
         day = line_day(line, found, base, bool(in_force or self.anchor)) or in_force or self.anchor
@@ -224,7 +230,10 @@ class LineDays:
         if stamp is None or (loose and not _YEARISH.search(line, 0, stamp.end)):
             return None
         text = line[stamp.message :]
-        said = note_dates(text, stamp.day, False, order, self.workspace_order, None, self._dotted_for(line))
+        dotted = self._dotted_for(line)
+        said = note_dates(
+            text, stamp.day, False, order, self.workspace_order, None, dotted, None, self.country
+        )
         shift = stamp.message
         moved = [NoteDate(n.start + shift, n.end + shift, n.days) for n in self._kept(text, said)]
         return stamp.day, [NoteDate(stamp.start, stamp.end, (stamp.day,)), *moved]
@@ -316,9 +325,16 @@ class LineDays:
             self._scanned += 1
             if self._scanned - 1 in self._heads:
                 self._above, self._pinned = None, False  # (a heading's day dates its section: read below)
+            opens = not self._opened and bool(line.strip()) and self._scanned - 1 not in self._heads
+            self._opened = self._opened or opens
             if _YEARISH.search(line) and may_name_date(line):
                 named = self._full_at(self._scanned - 1)
                 self._above, self._pinned = (named[-1], False) if named else (self._above, self._pinned)
+            elif opens and self.reference is not None and may_name_date(line):
+                # "Sept 15, 7 pm, video call." opening the page: the day it records, in the year the
+                # reference gives; it dates the lines below as a pinned heading does
+                opening = opening_day(line, self.reference, self.workspace_order)
+                self._above, self._pinned = (opening, True) if opening else (self._above, self._pinned)
             elif self.reference is not None and _DIGIT.search(line) and _WEEKDAYISH.search(line):
                 # "Date: Tuesday 15 September": the weekday pins the year, a day as full as one written; it
                 # dates the lines below as a pinned heading does (not a bare "same day" under it)
@@ -347,6 +363,8 @@ class LineDays:
             self.workspace_order,
             near,
             self._dotted_for(line),
+            None,
+            self.country,
         )
         return [d for n in self._kept(line, found) for d in n.days]
 
@@ -387,14 +405,19 @@ def page_reference(file_dates: Iterable[str | None], mtime: float | None = None)
 
 
 def line_dates(
-    text: str, file_date: str | date | None, reference: str | date | None = None, order: str | None = None
+    text: str,
+    file_date: str | date | None,
+    reference: str | date | None = None,
+    order: str | None = None,
+    country: str | None = None,
 ) -> list[date | None]:
     """For each line of ``text``: the day it is about (see the module docstring), or ``None``;
-    ``reference``: an undated page's fallback day (:func:`page_reference`); ``order``: the workspace's
-    order of numeric dates (:class:`LineDays`)."""
+    ``reference``: an undated page's fallback day (:func:`page_reference`); ``order``, ``country``: the
+    workspace's order of numeric dates and country (:class:`LineDays`)."""
     lines = text.splitlines()
     _, is_heading = heading_paths(lines)
-    days = LineDays(lines, [i for i, h in enumerate(is_heading) if h], file_date, reference, order)
+    heads = [i for i, h in enumerate(is_heading) if h]
+    days = LineDays(lines, heads, file_date, reference, order, country)
     return [days.day(i) for i in range(len(lines))]
 
 
@@ -404,9 +427,10 @@ def chunk_dates(
     heading: str = "",
     reference: str | date | None = None,
     order: str | None = None,
+    country: str | None = None,
 ) -> set[date]:
     """Every day a chunk is about: its lines' days, the other days they name, and a date in its heading
-    (``reference``, ``order``: as for :func:`line_dates`)."""
+    (``reference``, ``order``, ``country``: as for :func:`line_dates`)."""
     anchor = _as_date(file_date)
     if may_name_date(text):
         lines = text.splitlines()
@@ -417,7 +441,7 @@ def chunk_dates(
             # the month a heading over the chunk names alone ("Committee meeting — January > Actions"): a
             # heading of its own before the chunk's lines, the outermost (its own days are not the chunk's)
             lines, heads, first = ["# " + heading, *lines], [0, *(i + 1 for i in heads)], 1
-        line_days = LineDays(lines, heads, file_date, reference, order)
+        line_days = LineDays(lines, heads, file_date, reference, order, country)
         days: set[date] = set()
         for i in range(first, len(lines)):
             day = line_days.day(i)

@@ -95,13 +95,14 @@ def extract_entities(
     path: str | None = None,
     reference: date | None = None,
     order: str | None = None,
+    country: str | None = None,
 ) -> Extraction:
     """Mentions and relationships in one Markdown file (line numbers are 1-based).
 
     ``path`` (the file's path in the workspace) lets a page named after a name say so: a first heading
     that spells the file's name ("people/oona-hart.md", "# Oona Hart") names the page's entity, of the kind
     its folder tells ("people/" → person, "clients/" → organisation). ``reference``: an undated page's
-    fallback day, and ``order`` the workspace's order of numeric dates
+    fallback day, and ``order`` and ``country`` the workspace's order of numeric dates and country
     (:class:`~mdrecall.knowledge.dates.valid_time.LineDays`).
 
     Each kind of evidence is found by one regular-expression pass over the whole file, not line by line:
@@ -128,7 +129,7 @@ def extract_entities(
     add_slot_people(scan)  # "with meenal", "kulkarni madam", "his name is suhas pendse": dictated slots
     add_uncased_names(scan)  # "met maria in columbus": list names in a slot, on lines without capitals
     relations = _add_relations(scan, path)
-    days = LineDays(lines, scan.all_headings, file_date, reference, order)
+    days = LineDays(lines, scan.all_headings, file_date, reference, order, country)
     return _dated(scan, relations, days)
 
 

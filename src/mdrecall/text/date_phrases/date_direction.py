@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
+
+from mdrecall.text.verb_forms import verb_forms
 
 __all__ = [
     "BACK_PREP", "FORWARD_PREP", "PAST_FORMS", "RESCHEDULED", "SAME_FORMS", "direction_of", "ended_state",
@@ -207,11 +211,15 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
             if m.group(0) in _DECIDED and _DECISION.match(head, m.end())
         }
     # "Rang Ana: she says the truck goes Weds": what is said is read by its own cues, not by the report's
-    said = max((k for k in range(cut - 2) if words[k] in _SAYS), default=-1)
+    said = max((k for k in range(cut - 2) if words[k] in _SAYS or _reported(words, k)), default=-1)
     for k in [*range(cut - 1, said, -1), *range(cut, len(words))]:
         word = words[k]
+        if word == "by" and k and past_verb(words[k - 1], words[k - 2] if k > 1 else ""):
+            continue  # "was covered by Dash on Friday": the passive's agent, no bound
         if word in _FUTURE or word.endswith("'ll"):  # "they'll"
             return 1
+        if k + 1 < cut and _infinitive(words, k):
+            return 1  # "Tess to present at Tuesday's meeting": a to-do, ahead
         if _would(words, k):
             return 1  # "said she'd drop the keys round on Friday": a plan told, ahead
         if k < cut and k in decided:
@@ -283,6 +291,65 @@ def _said_at(clause: str) -> int:
         if colon >= 0 and not clause[colon + 1 : colon + 2].isdigit()
         else 0
     )
+
+
+def _reported(words: list[str], k: int) -> bool:
+    """Whether ``words[k]`` is "that" opening what a past verb of saying, thinking or perceiving up to
+    three words before it reported ("reminded Maddie that the entries close Friday", "confirmed that ...";
+    :func:`_reports`): what follows has its own tense, and the report's is not the day's. After any other
+    verb "that" is a determiner ("fixed that leak on Monday")."""
+    if words[k] != "that":
+        return False
+    return any(
+        past_verb(words[j], words[j - 1] if j else "") and _reports(words[j]) for j in range(max(0, k - 3), k)
+    )
+
+
+@cache
+def _base_verbs() -> frozenset[str]:
+    """English verbs used mostly as verbs (``data/base_verbs.txt``, as :mod:`mdrecall.text.instructions`)."""
+    text = (Path(__file__).parents[1] / "data" / "base_verbs.txt").read_text(encoding="utf-8")
+    return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
+
+
+@cache
+def _report_verbs() -> frozenset[str]:
+    text = (Path(__file__).parents[1] / "data" / "report_verbs.txt").read_text(encoding="utf-8")
+    return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
+
+
+def _reports(past: str) -> bool:
+    """Whether the past form ``past`` is of a verb of saying, thinking or perceiving (WordNet's
+    communication, cognition or perception verbs: ``data/report_verbs.txt``, written by
+    ``scripts/gen_report_verbs.py``): "told", "reminded", "confirmed", "heard"; not "fixed", "sold"."""
+    verbs = _report_verbs()
+    # the verb's stem: "noted", "warned", "committed", "replied", "heard", "learnt", "said"; else the table
+    stems = {past[:-1], past[:-2], past[:-3], past[:-3] + "y", past[:-2] + "y"}
+    return any(s in verbs for s in stems | verb_forms(past))
+
+
+#: Words after "to" that make it no infinitive's mark: a determiner, a pronoun, a place's or a time's word.
+_NOT_VERB_AFTER_TO = _DETERMINERS | {
+    "me", "us", "him", "them", "it", "you", "her", "work", "school", "bed", "town", "date", "day", "night",
+    "noon", "midnight", "home", "be",
+}  # fmt: skip
+
+
+def _infinitive(words: list[str], k: int) -> bool:
+    """Whether ``words[k]`` is "to" marking an infinitive after a subject of one or two words opening its
+    clause, a to-do ("Sam to send the deck", "Priya to review on Monday"): the word after it is a verb in
+    its base form used mostly as a verb (``data/base_verbs.txt``: not "a trip to Paris in March"), no
+    determiner comes before it ("a ladder to Ola": a noun's "to") and no verb before "to" governs it
+    ("went to", "talked to Ana", "moved it to", "need to" are read by their own words)."""
+    if words[k] != "to" or not 0 < k <= 2 or _DETERMINERS.intersection(words[:k]):
+        return False
+    verb = words[k + 1]
+    if verb in _NOT_VERB_AFTER_TO or verb not in _base_verbs():
+        return False
+    return not any(
+        past_verb(w, words[j - 1] if j else "") or w.endswith(("ing", "ed")) or w in _BE or w in _HAVE
+        for j, w in enumerate(words[:k])
+    )  # (nor after any form in -ed: "moved the feed to X on Sunday" is no to-do)
 
 
 #: Verbs in the present that report what someone says: the words before them are the report's, not the
@@ -391,8 +458,15 @@ _PAID_FOR = re.compile(r"\b(?:paid|pay|pays|paying|invoiced|billed|bill|filed|ch
 
 def paid_for(low: str, start: int) -> bool:
     """Whether a period after "for" at ``start`` is what a payment, a bill or a filing in its clause is for
-    ("paid the rent for March"): the period covered, the one nearest the day written, not one ahead."""
-    return _PAID_FOR.search(low, max(0, start - 60), start) is not None
+    ("paid the rent for March"), or what an act done right before "for" was for ("the report sent for
+    June", "thanked them for Tuesday"): the period covered, the one nearest the day written, not one ahead
+    (not after a verb of choosing or of a plan: "picked for May", "booked for June" look ahead)."""
+    if _PAID_FOR.search(low, max(0, start - 60), start) is not None:
+        return True
+    before = _WORD.findall(low[max(0, start - 32) : start])
+    if len(before) < 2 or before[-1] in _LET_FOR or before[-1] in RESCHEDULED:
+        return False
+    return past_verb(before[-1], before[-2])
 
 
 #: Words between a past verb and "in <count> <unit>" that make the count no time the act took: an
@@ -402,13 +476,17 @@ _NOT_TOOK = {"to", "will", "would", "'ll", "'d", "and", "then", "for", "until", 
 
 def took_time(low: str, start: int) -> bool:
     """Whether "in <count> <unit>" at ``start`` is how long a past act took ("sold out in two days",
-    "finished the quilt in three weeks", "healed in 10 days"): a past verb among the four words before it
-    in its clause, with no infinitive or plan between; not a state ("was", "had") nor a day set after an
+    "finished the quilt in three weeks", "healed in 10 days", "sent 300 letters to members in a week"): a
+    past verb among the six words before it in its clause, with no infinitive or plan between ("to" before
+    a determiner or a plural noun is no infinitive's); not a state ("was", "had") nor a day set after an
     act in another clause ("Fixed it, retest in two weeks")."""
     head = _CLAUSE.split(low[max(0, start - 60) : start])[-1]
     words = _WORD.findall(head)
-    for k in range(len(words) - 1, max(-1, len(words) - 5), -1):
+    for k in range(len(words) - 1, max(-1, len(words) - 7), -1):
         word, prev = words[k], words[k - 1] if k else ""
+        after = words[k + 1] if k + 1 < len(words) else ""
+        if word == "to" and (after in _DETERMINERS or (after.endswith("s") and not after.endswith("ss"))):
+            continue  # "to members", "to the club": a preposition before a noun
         if word in _NOT_TOOK or word.endswith(("'ll", "'d")):
             return False
         if word not in _BE and word not in _HAVE and past_verb(word, prev) and not wished(words, k):

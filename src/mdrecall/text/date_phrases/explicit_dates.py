@@ -29,7 +29,7 @@ from mdrecall.text.date_phrases.date_spans import (
 )
 from mdrecall.text.date_phrases.dates import month_days, week_of
 from mdrecall.text.date_phrases.dotted_dates import dashed_date, dotted_date, roman_date, week_number
-from mdrecall.text.date_phrases.holidays import holiday_day, holiday_key
+from mdrecall.text.date_phrases.holidays import holiday_day, holiday_key, in_country
 from mdrecall.text.date_phrases.numeric_dates import OPENS_NUM, bare_date, date_cue, month_and_day
 
 __all__ = ["explicit_days", "week_of_day"]
@@ -51,11 +51,13 @@ def explicit_days(
     orders: tuple[str | None, str | None] = (None, None),
     line: str = "",
     dotted: bool = False,
+    country: str | None = None,
 ) -> list[date] | None:
     """The days of a phrase that carries a day and month (with or without its year), a month and year or
     a quarter and year; ``None`` for other phrases (and for impossible dates). ``orders``: the page's and
     the workspace's order of numeric dates; ``line``: the line as written (``low`` in its case);
-    ``dotted``: the page writes dotted dates (:func:`~.dotted_dates.dotted_habit`)."""
+    ``dotted``: the page writes dotted dates (:func:`~.dotted_dates.dotted_habit`); ``country``: the one
+    the workspace's notes name (:func:`~.holidays.in_country`: "Thanksgiving 2026")."""
     own, workspace = orders
     order = own or workspace
     if g["iso"]:
@@ -144,7 +146,8 @@ def explicit_days(
         held = week_of_day(g, low, start, end, today, order)
         return week_of(held) if held else None
     if g["hol"] and g["holy"]:
-        name = holiday_key(g["holn"] or "")
+        key = holiday_key(g["holn"] or "")
+        name = in_country(key, country) if key else None
         held = holiday_day(name, int(g["holy"])) if name else None
         return [held] if held else None
     if g["qtr"] and (g["qy1"] or g["qy"] or g["qy2"]):

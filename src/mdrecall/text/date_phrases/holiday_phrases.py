@@ -10,7 +10,13 @@ from datetime import date
 from mdrecall.text.date_phrases.date_calendar import holiday_near, this_years
 from mdrecall.text.date_phrases.date_direction import direction_of, firm_direction
 from mdrecall.text.date_phrases.holiday_weekends import holiday_weekend
-from mdrecall.text.date_phrases.holidays import ONE_DAY, THANKSGIVING_OFFSETS, holiday_day, holiday_key
+from mdrecall.text.date_phrases.holidays import (
+    ONE_DAY,
+    THANKSGIVING_OFFSETS,
+    holiday_day,
+    holiday_key,
+    in_country,
+)
 
 __all__ = ["holiday_days"]
 
@@ -47,10 +53,14 @@ _WEEKEND = re.compile(r"(?:\s+|[-‐])(?:long\s+)?weekend\b(?!\s+(?:of|after|bef
 _YEARS = re.compile(r"\b(?P<which>last|next)\s+year['’]s\s+$")
 
 
-def holiday_days(named: str, low: str, line: str, start: int, end: int, today: date) -> list[date] | None:
+def holiday_days(
+    named: str, low: str, line: str, start: int, end: int, today: date, country: str | None = None
+) -> list[date] | None:
     """The day of the holiday ``named`` at ``line[start:end]`` (``low``: the line in lower case) read from
-    ``today`` in the direction its words give ("this Christmas": the one of ``today``'s year), or ``None``."""
-    name = holiday_key(named)
+    ``today`` in the direction its words give ("this Christmas": the one of ``today``'s year), or ``None``;
+    ``country``: the one the workspace's notes name, for a holiday whose day it sets (Thanksgiving)."""
+    key = holiday_key(named)
+    name = in_country(key, country) if key is not None else None
     if name is None:
         return None
     if _WEEKEND.match(line, end):  # "the Memorial Day weekend": the weekend the holiday makes

@@ -11,6 +11,10 @@ the first Monday of September), "Memorial Day", "Presidents' Day", "MLK Day", "C
 (:data:`RANKED`); and so are names that are also ordinary phrases ("the new year", "an epiphany"). "St.
 Paddy's" alone is the day; "St Patrick's" alone is as often a church, a school or a hospital, and is left out.
 
+Thanksgiving, whose day depends on the country, is read only where the workspace's notes name the country
+(:mod:`~mdrecall.text.date_phrases.countries`): :data:`BY_COUNTRY` keeps each country's day, and
+:func:`in_country` gives the table's name of the one the notes name ("thanksgiving@us"), else none.
+
 Names are written lower case with straight apostrophes; :func:`holiday_key` folds a phrase as written
 ("St. Patrick’s Day", "saint patricks day") to its name.
 """
@@ -27,10 +31,12 @@ __all__ = [
     "ONE_DAY",
     "RANKED",
     "THANKSGIVING_OFFSETS",
+    "BY_COUNTRY",
     "holiday_day",
     "holiday_key",
     "holiday_names",
     "holiday_pattern",
+    "in_country",
 ]
 
 #: Holidays of a fixed day → (month, day).
@@ -69,6 +75,12 @@ EASTER_OFFSETS: dict[str, int] = {
 #: Retail days set by the United States' Thanksgiving (the fourth Thursday of November) → days from it:
 #: named the world over by shops and their customers.
 THANKSGIVING_OFFSETS: dict[str, int] = {"black friday": 1, "cyber monday": 4}
+#: Holidays whose day depends on the country → country → (month, weekday with Monday 0, rank from 0): the
+#: United States' Thanksgiving is the fourth Thursday of November, Canada's the second Monday of October.
+BY_COUNTRY: dict[str, dict[str, tuple[int, int, int]]] = {
+    "thanksgiving": {"us": (11, 3, 3), "ca": (10, 0, 1)},
+    "thanksgiving day": {"us": (11, 3, 3), "ca": (10, 0, 1)},
+}
 #: Names that say they are one day ("… Day", "… Eve", "… Night", a weekday): a noun after them names an
 #: event held that day ("Paddy's Day rota"), while after "Christmas" or "Easter" it may name a season.
 ONE_DAY = re.compile(r"(?:day|eve|night|(?:sun|mon|tues|wednes|thurs|fri|satur)day)$|^juneteenth$")
@@ -78,7 +90,7 @@ HOLIDAY_HINTS: tuple[str, ...] = tuple(
     sorted(
         {
             max(re.split(r"[' ]", name), key=len)
-            for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED]
+            for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED, *BY_COUNTRY]
             if "day" not in name
         }
     )
@@ -89,7 +101,9 @@ _SAINT = re.compile(r"^(?:saint|st\.?)\s+")
 
 def holiday_names() -> list[str]:
     """Every name, longest first (for an alternation that prefers "Christmas Eve" to "Christmas")."""
-    return sorted([*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED], key=len, reverse=True)
+    return sorted(
+        [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED, *BY_COUNTRY], key=len, reverse=True
+    )
 
 
 def holiday_pattern() -> str:
@@ -110,7 +124,17 @@ def holiday_key(written: str) -> str | None:
     return _BY_BARE.get(bare)
 
 
-_BY_BARE = {_FOLD.sub("", name): name for name in [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED]}
+_ALL_NAMES = [*FIXED, *EASTER_OFFSETS, *THANKSGIVING_OFFSETS, *RANKED, *BY_COUNTRY]
+_BY_BARE = {_FOLD.sub("", name): name for name in _ALL_NAMES}
+
+
+def in_country(name: str, country: str | None) -> str | None:
+    """The table's name of holiday ``name`` in ``country`` ("thanksgiving" in "us": "thanksgiving@us"):
+    ``name`` itself for a holiday of one day everywhere, ``None`` for one whose day the country sets when
+    no country, or one without it, is known."""
+    if name not in BY_COUNTRY:
+        return name
+    return f"{name}@{country}" if country in BY_COUNTRY[name] else None
 
 
 def holiday_day(name: str, year: int) -> date | None:
@@ -118,8 +142,12 @@ def holiday_day(name: str, year: int) -> date | None:
     if name in FIXED:
         month, day = FIXED[name]
         return date(year, month, day)
-    if name in RANKED and 1 <= year <= 9999:
-        month, weekday, rank = RANKED[name]
+    ranked = RANKED.get(name)
+    if ranked is None and "@" in name:  # "thanksgiving@us": its day in that country
+        base, country = name.split("@", 1)
+        ranked = BY_COUNTRY.get(base, {}).get(country)
+    if ranked is not None and 1 <= year <= 9999:
+        month, weekday, rank = ranked
         days = [date(year, month, d) for d in range(1, 32) if _valid(year, month, d)]
         return [d for d in days if d.weekday() == weekday][rank]
     if name in THANKSGIVING_OFFSETS and 1 <= year <= 9999:

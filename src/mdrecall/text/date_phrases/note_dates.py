@@ -72,6 +72,7 @@ def note_dates(
     near: date | None = None,
     dotted: bool = False,
     month: date | None = None,
+    country: str | None = None,
 ) -> list[NoteDate]:
     """The date phrases of one line of a note written on ``written``, each resolved in the direction its
     words give (see above). Without ``written``, dates that carry their year are read, and the others from
@@ -94,7 +95,10 @@ def note_dates(
     a phrase counting within a month ("the 16th", "by end of month") is read in it.
 
     ``dotted``: the page writes dotted dates (:func:`~mdrecall.text.date_phrases.dotted_dates.dotted_habit`):
-    its bare "14.3" is a date too (see :mod:`mdrecall.text.date_phrases.dotted_dates`)."""
+    its bare "14.3" is a date too (see :mod:`mdrecall.text.date_phrases.dotted_dates`).
+
+    ``country``: the country the workspace's notes name (:mod:`~mdrecall.text.date_phrases.countries`),
+    which sets the day of a holiday such as Thanksgiving; with none, such a holiday names no day."""
     out: list[NoteDate] = []
     line = spoken_ordinals(line)  # "the twenty ninth of september": "the 29th of september", in place
     low = masked_initialisms(line, line.lower())  # "LED conversion in November": no verb "led"
@@ -128,7 +132,8 @@ def note_dates(
                 # "drift past 3pm for the next month. Agreed to sort from the 11th": a span named in an
                 # earlier sentence does not give a bare day its month
                 before = None if _SENTENCE_END.search(line, out[-1].end, start) else before
-            found = phrase_days(g, low, start, m.end(), line, today, before, (order, workspace), dotted)
+            orders = (order, workspace)
+            found = phrase_days(g, low, start, m.end(), line, today, before, orders, dotted, country)
             if today is month and month is not None:
                 found = in_month(g, found, month)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's

@@ -99,10 +99,11 @@ def phrase_days(
     before: date | None = None,
     orders: tuple[str | None, str | None] = (None, None),
     dotted: bool = False,
+    country: str | None = None,
 ) -> list[date] | None:
     """The days of one matched phrase (``g``: the grammar's groups), or ``None``; ``before``: the last day
     of the line's previous phrase (what "the week after" follows); ``orders``: the page's and the
-    workspace's order, ``dotted`` the page's habit, as for
+    workspace's order, ``dotted`` the page's habit, ``country`` the workspace's, as for
     :func:`~mdrecall.text.date_phrases.note_dates.note_dates`."""
     if g["wkm"]:  # "the last week of October": Monday to Sunday around that month's last Thursday
         return month_week(g, low, start, end, today)
@@ -112,7 +113,7 @@ def phrase_days(
         return bare_year_days(g, low, start, end)
     if g["sam"]:  # "same price list as 2026", "Same order as February"
         return same_as_days(g["samy"], g["samm"], low, start, today)
-    found = explicit_days(g, low, start, end, today, orders, line, dotted)
+    found = explicit_days(g, low, start, end, today, orders, line, dotted, country)
     if found is not None or today is None:
         return found
     one = timedelta(days=1)
@@ -305,7 +306,7 @@ def phrase_days(
     if g["qtr"]:
         return quarter_near(int(g["qn"] or 1), today, direction_of(low, start, end))
     if g["hol"]:
-        return holiday_days(g["holn"] or "", low, line, start, end, today)
+        return holiday_days(g["holn"] or "", low, line, start, end, today, country)
     return None
 
 

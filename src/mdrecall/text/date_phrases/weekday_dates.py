@@ -131,10 +131,14 @@ _RESULT_AFTER = re.compile(
 OWNER = re.compile(r"['’]s\b")
 #: After a weekday's "'s", up to one word and a mishap, an event no one plans, so the one past ("Sunday's
 #: gateway outage", "Friday's flood").
-_MISHAP_AFTER = re.compile(
-    r"['’]s\s+(?:[a-z-]+\s+)?(?:outages?|incidents?|crash|crashes|failures?|breach|fire|floods?|flooding|accidents?"
-    r"|burglary|break-in|leaks?|blackouts?|downtime|storm|injury|collapse|power\s+cut)\b"
+_MISHAPS = (
+    r"(?:outages?|incidents?|crash|crashes|failures?|breach|fire|floods?|flooding|accidents?"
+    r"|burglary|break-in|leaks?|blackouts?|downtime|storm|injury|collapse|power\s+cut)"
 )
+_MISHAP_AFTER = re.compile(rf"['’]s\s+(?:[a-z-]+\s+)?{_MISHAPS}\b")
+#: A mishap right before a weekday, naming when it struck ("Incident Monday night: ...", "the outage
+#: Sunday"): the one past, as after the weekday's "'s".
+_MISHAP_BEFORE = re.compile(rf"\b{_MISHAPS}\s+(?:on\s+)?$")
 _PREP_BEFORE = re.compile(
     r"\b(?:for|after|before|since|until|till|by|to|from|on|at|of|about|in)\s+(?:the\s+)?$"
 )
@@ -279,6 +283,9 @@ def weekday_days(
         if day > today and direction_of(low, start, end) < 0 and not called_off(low, start):
             return [day - 7 * one]  # "Ran 5k this Sunday!" written on a Saturday: the Sunday gone
         return [day]
+    mishap = not qual and _MISHAP_BEFORE.search(low, max(0, start - 24), start) is not None
+    if mishap and direction_of(low, start, end) <= 0:
+        return [weekday_before(today, wd)]  # "Incident Monday night: pages all night": a mishap is past
     if not qual and OWNER.match(low, end) and _MISHAP_AFTER.match(low, end):
         return [weekday_before(today, wd)]  # "the review for Sunday's outage": no one plans a mishap
     prep = _PREP_BEFORE.search(low, max(0, start - 16), start) if OWNER.match(low, end) else None
