@@ -10,6 +10,8 @@ place's word of the name lists (:data:`~.name_words.ORG_WORD`, :data:`~.name_wor
 else WordNet's class of its first sense (``data/apposed_nouns.txt``, written by
 ``scripts/gen_apposed_nouns.py``: an organisation, a place or software). Nouns of people are left to the
 person rules ("Dana, our accountant" may be a firm: "supplier", "provider", "client" name both).
+A copula equates a name with such a noun phrase too (:func:`predicate_kind`: "Tessera Go is our merchant
+app", "Our bank is Brennock Mutual"); its head noun is read the same way.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@
   cell of the Supplier column is an organisation, of the Contact column a person);
 * a section titled by a kind of work ("## Books", "# Reading and watching", "Films" alone on a line before
   a list) lists works: the title opening each of its bullet items ("- Perfect Days, Wim Wenders", "- Hounds
-  of Love (Kate Bush)") is a work, whatever its words;
+  of Love (Kate Bush)") is a work, whatever its words; a section of music names its artist first ("- Paul
+  Kelly, Gossip": a person, then the work) where the item opens with a person's name;
 * a heading under a heading naming a kind of thing ("# Pets" then "## Juniper", "# Clients" then "##
   Fernhill Bakery") names one thing of that kind;
 * a section of suppliers ("# Shop suppliers", "# Ordering") lists what is bought and from whom: its lines
