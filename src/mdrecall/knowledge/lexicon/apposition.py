@@ -10,6 +10,8 @@ place's word of the name lists (:data:`~.name_words.ORG_WORD`, :data:`~.name_wor
 else WordNet's class of its first sense (``data/apposed_nouns.txt``, written by
 ``scripts/gen_apposed_nouns.py``: an organisation, a place or software). Nouns of people are left to the
 person rules ("Dana, our accountant" may be a firm: "supplier", "provider", "client" name both).
+A copula equates a name with such a noun phrase too (:func:`predicate_kind`: "Tessera Go is our merchant
+app", "Our bank is Brennock Mutual"); its head noun is read the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from mdrecall.knowledge.lexicon.name_words import APP_NOUNS, ORG_WORD, PLACE_LAST, WEAK_ORG, apposed_kind
 from mdrecall.knowledge.lexicon.noun_words import venue_noun
 
-__all__ = ["apposed_noun", "apposition_kind"]
+__all__ = ["apposed_noun", "apposition_kind", "predicate_kind"]
 
 #: Where an apposition's head noun ends: a stop, a bracket, a comma before a lower-case word or a number, a
 #: word opening a modifier, or the end of the text read (when that text is short: not a word cut off).
@@ -34,6 +36,16 @@ _COMMA = re.compile(
 )
 _BRACKET = re.compile(
     r"^\s\((?:a|an|the|our|my|their|his|her|its|your)\s(?:[a-z][a-z'-]*\s){0,3}?([a-z][a-z-]*[a-z])[,);]"
+)
+#: A predicate noun after the name and a copula: "Tessera Go is our merchant app", "Halden was a charity".
+_IS = re.compile(
+    rf"^\s(?:is|was)\s(?:a|an|the|our|my|their|his|her|its|your)\s(?:[a-z][a-z'-]*\s){{0,3}}?([a-z][a-z-]*[a-z])"
+    rf"(?:{_END}|,|$)"
+)
+#: A subject noun before the copula and the name: "Our app is Tessera Go", "the supplier is Halden".
+_SUBJECT = re.compile(
+    r"(?:^|[\s(*-])(?:[Oo]ur|[Mm]y|[Tt]he|[Tt]heir|[Hh]is|[Hh]er)\s(?:[a-z][a-z'-]*\s){0,2}?([a-z][a-z-]*[a-z])"
+    r"\s(?:is|was)(?:\snow)?\s$"
 )
 _DATA = Path(__file__).parents[1] / "data"
 #: The text after a name is read this far at most by the readers of names: shorter, it ends the line.
@@ -74,4 +86,14 @@ def apposition_kind(after: str) -> str | None:
             m = _COMMA.match(after + ".")  # the line ends after the head noun
     else:
         return None
+    return apposed_noun(m[1]) if m is not None else None
+
+
+def predicate_kind(before: str, after: str) -> str | None:
+    """The kind a copula's other noun phrase tells of the name it equates ("Tessera Go is our merchant app",
+    "Our app is Tessera Go", "Halden was a small charity"), its head noun read as an apposition's; the
+    text after the name must end with the noun phrase or its modifier (``after`` as read, 40 characters)."""
+    m = _IS.match(after) if after.startswith((" is ", " was ")) else None
+    if m is None and before.endswith((" is ", " was ", " is now ")):
+        m = _SUBJECT.search(before[-48:])
     return apposed_noun(m[1]) if m is not None else None

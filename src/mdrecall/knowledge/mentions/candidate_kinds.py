@@ -52,6 +52,8 @@ def add_typed(
             continue  # "holds a Technician licence": a class of licence, no name
         name = " ".join(c.words)
         kind, strong, rare = _own_kind(c, name, tech, labels)
+        if kind == "place" and tech_like(name) and name not in places() and c.words[-1] not in PLACE_NOUNS:
+            kind = "unknown"  # "crashed twice in InDesign", "moved to Grafana OnCall": no town is so spelt
         if kind == "unknown" and tech_like(name):  # no cue: the shape's default, the weakest evidence
             kind = "technology" if tech.on(c.line) or ACRONYM_IN.search(name) else "product"
             shaped[len(typed)] = kind

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.knowledge.lexicon.apposition import apposition_kind
+from mdrecall.knowledge.lexicon.apposition import apposition_kind, predicate_kind
 from mdrecall.knowledge.lexicon.kind_slots import senses
 from mdrecall.knowledge.lexicon.legal_forms import legal_form
 from mdrecall.knowledge.lexicon.mention_patterns import MODEL_BEFORE
@@ -216,6 +216,8 @@ def name_kind(
         return "work", True  # I host "Blue Hour", Gjeilo "Ubi Caritas": a title in quotes
     if after.startswith((" (", ", ")) and (apposed := apposition_kind(after)) is not None:
         return apposed, True  # "Whetstone (our neighborhood school)", "TestFlow, an agency in Ghent": says so
+    if (predicated := predicate_kind(before, after)) is not None:
+        return predicated, True  # "Tessera Go is our merchant app", "Our app is Tessera Go": says so too
     if (
         several
         and (noun := NOUN_NEXT.match(after)) is not None

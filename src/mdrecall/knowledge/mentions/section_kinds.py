@@ -4,7 +4,8 @@
   cell of the Supplier column is an organisation, of the Contact column a person);
 * a section titled by a kind of work ("## Books", "# Reading and watching", "Films" alone on a line before
   a list) lists works: the title opening each of its bullet items ("- Perfect Days, Wim Wenders", "- Hounds
-  of Love (Kate Bush)") is a work, whatever its words;
+  of Love (Kate Bush)") is a work, whatever its words; a section of music names its artist first ("- Paul
+  Kelly, Gossip": a person, then the work) where the item opens with a person's name;
 * a heading under a heading naming a kind of thing ("# Pets" then "## Juniper", "# Clients" then "##
   Fernhill Bakery") names one thing of that kind;
 * a section of suppliers ("# Shop suppliers", "# Ordering") lists what is bought and from whom: its lines
@@ -108,6 +109,9 @@ _WORK_WORDS = frozenset(
     """books book reading novels films movies movie watching watched watchlist tv shows music albums
     listening podcasts audiobooks""".split()
 )
+#: Words of a heading over a list of music, where an item names its artist first ("- Nina Simone, Pastel
+#: Blues"), as record shops and playlists do; a list of books or films names its title first.
+_MUSIC_WORDS = frozenset("music listening albums album songs playlist playlists records".split())
 #: Words of a heading whose sub-headings each name one thing of a kind.
 _THING_WORDS = {
     **dict.fromkeys("pets animals".split(), "pet"),
@@ -170,6 +174,7 @@ def work_items(lines: list[str], headings: list[int]) -> list[tuple[int, int, in
         if h < read:
             continue  # ("- Films" bullets one after another: each would re-read the rest of the list)
         level = _level(lines[h]) if h in heads else 0
+        music = not _MUSIC_WORDS.isdisjoint(_heading_words(lines[h]))
         for i in range(h + 1, len(lines)):
             if i in heads and (not level or _level(lines[i]) <= level):
                 break  # a sub-heading ("# Reading" then "## Kids") goes on with its section
@@ -179,8 +184,44 @@ def work_items(lines: list[str], headings: list[int]) -> list[tuple[int, int, in
             bullet = _BULLET.match(lines[i])
             if bullet is None:
                 continue
-            out += _item_titles(lines[i], i, bullet.end())
+            artist = _artist_first(lines[i], i, bullet.end()) if music else None
+            out += artist if artist is not None else _item_titles(lines[i], i, bullet.end())
     return out
+
+
+#: An artist's name opening an item of a list of music, before a comma: two or three capitalised words.
+_ARTIST = re.compile(r"(?P<a>[A-Z][\w'’-]+(?:[ ][A-Z][\w'’-]+){1,2}),[ ]+")
+#: The work after the artist: a quoted title, or capitalised words up to a note (a dash, a bracket, a
+#: semicolon, a sentence's end); a colon inside it ("Dino: Italian Love Songs") is the title's own.
+_QUOTED = re.compile(r"[\"“](?P<t>[^\"“”]{1,80})[\"”]")
+_WORK_END = re.compile(r"[ ][-–—][ ]|[ ]?\(|;|\.(?:[ ]|$)|$")
+
+
+def _artist_first(line: str, i: int, at: int) -> list[tuple[int, int, int, str]] | None:
+    """An item of a list of music that names its artist, then the record ("- Paul Kelly, Gossip", "- Nina
+    Simone, "Pastel Blues""): [(line, start, end, "person"), (line, start, end, "work")], or None where the
+    item does not open with a person's name (a given name among its words, no title's opener, no place or
+    well-known name) followed by a title (then it is read as a title first)."""
+    m = _ARTIST.match(line, at)
+    if m is None:
+        return None
+    words = m.group("a").split()
+    if words[0] in _TITLE_OPENERS or not any(given_name(w) for w in words):
+        return None
+    if m.group("a") in places() or known_name(m.group("a")) is not None:
+        return None
+    quoted = _QUOTED.match(line, m.end())
+    if quoted is not None:
+        start, end = quoted.start("t"), quoted.end("t")
+    else:
+        stop = _WORK_END.search(line, m.end())
+        start, end = m.end(), stop.start() if stop is not None else len(line)
+    work = line[start:end]
+    if not (_title(work, True) or (work.isalpha() and work[:1].isupper())):  # "Blue", "Gossip": an album's
+        return None
+    if given_name(work.split()[0]) and _maker_name(work):
+        return None  # a second person's name ("Jane Eyre, Emma Watson"): read as a title and its maker
+    return [(i, m.start("a"), m.end("a"), "person"), (i, start, end, "work")]
 
 
 def _level(line: str) -> int:
