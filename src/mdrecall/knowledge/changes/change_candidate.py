@@ -242,11 +242,11 @@ _FROM_ON = re.compile(r"\b(?:from|as of|since|starting|until|till|by)\s+$", re.I
 
 #: The kinds of value that measure an attribute: a time, an amount, a quantity.
 _MEASURE_SLOTS = ("t:", "m:", "q:")
-#: A day a change began or begins ("since Tuesday", "from 1 May", "as of next week").
+#: A day a change began or begins ("since Tuesday", "from 1 May", "as of next week", "from the spring").
 _STARTS = re.compile(
     r"\b(?:since|from|as of|starting|effective)\s+(?:the\s+|this\s+|next\s+|last\s+)?"
     r"(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    r"|today|tomorrow|yesterday|week|month|term|year)",
+    r"|today|tomorrow|yesterday|week|month|term|year|spring|summer|autumn|winter)",
     re.I,
 )
 
@@ -270,7 +270,11 @@ def label_measured(
 
 def one_period(words: str) -> bool:
     """Does a line (with no word of change) say its value of one period only ("Groceries this month:
-    £437", "Boiler at 0.8 bar this morning"), an instance rather than the standing value?"""
+    £437", "Boiler at 0.8 bar this morning"), an instance rather than the standing value? Not where the
+    line tells when its value holds from (:data:`_STARTS`: "the dues go to $30 a month from the spring",
+    however it dates its telling: "agreed at yesterday's meeting")."""
+    if _STARTS.search(words) is not None:
+        return False
     return any(
         _FROM_ON.search(words, max(0, m.start() - 12), m.start()) is None for m in _ONE_PERIOD.finditer(words)
     )

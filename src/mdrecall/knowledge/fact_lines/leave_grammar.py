@@ -92,7 +92,9 @@ REPLACED_BY = re.compile(r"((?:\S+\s+){1,3})(?:(?:is|was|has been|got|gets|being
 IS_OFF = re.compile(
     r"((?:\S+ ){1,2})(?:is|are) (?:(?:being |now )?"
     r"(?:(?:switched|turned|phased) (?:off|out)|shut (?:off|down))|off|out|gone)\b"
-    r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next)\b)"
+    r"(?! (?:of|to|on|for|at|in|with|from|until|till|sick|ill|work|today|tomorrow|tonight|this|next"
+    # (days off: "the kids are off Fridays", "she's off Monday")
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?)\b)"
 )
 #: Before a business's end for good ("Ferro & Sons shut for good", "the Deli Cart closed permanently",
 #: "Bloom Studio went bust", "Oakhill Farm shop went out of business", "ceased trading", "closed its
@@ -141,6 +143,13 @@ _NUMBER = re.compile(r"(?<![\w.,])[$£€¥]?(\d+(?:,\d{3})*)")
 ENDS_ROLE = re.compile(r"((?:\S+ ){1,2})(?:no longer|stepp(?:ed|ing) down|has stepped down)\b")
 #: A word ending as a verb's participle (after "not": a state, not a value).
 _VERB_FORM = re.compile(r"..(?:ing|ed)$")
+#: A "not" after a verb of being, an auxiliary or "still" (at the end of the words before it): it denies a
+#: predicate ("we're not ready", "they still not finish the book", "can not come"), it names no value left
+#: as "Zoom, not the Harbour room" does. Not "may": the month's name too ("by the end of May not June").
+_NEGATED = re.compile(
+    r"(?:['’](?:m|re|s|ll|d)|\b(?:am|is|are|was|were|be|been|do|does|did|will|would|can|could|shall|should"
+    r"|might|must|have|has|had|still|just))\s+$"
+)
 #: At most this many words name the value left.
 MAX_VALUE_WORDS = 2
 #: How many characters after a wording of leaving are read for the value (a few words: reading the rest of
@@ -208,8 +217,12 @@ def left_values(words: str) -> frozenset[str]:
             continue  # "takes over from March": when the change starts
         if m.group().startswith("not"):
             # one word: "Zoom, not the Harbour room"; "not our MiSeq, Ruth can't …"; a verb's form is a
-            # state, no value ("it's not moving at $32", "not working")
+            # state, no value ("it's not moving at $32", "not working"), and so is what a "not" after
+            # a verb of being, an auxiliary or "still" denies, no article after it ("I'm not sure", "still
+            # not paid"; not "it's not the Harbour room any more")
             if after and _VERB_FORM.search(after[0]):
+                continue
+            if m.group().rstrip() == "not" and _NEGATED.search(words, max(0, m.start() - 8), m.start()):
                 continue
             out |= _value(after, 1)
             continue

@@ -107,6 +107,9 @@ def priced_amounts(line: str) -> set[str]:
 _PER_UNIT = re.compile(
     r"\d(?:\s?[km])?\b(?:\s?[^\s\w]{1,3})?(?:\s?/\s?|\s+(?:a|an|per|each)\s+)([^\W\d_]+)\b", re.I
 )
+#: A further unit right after a price's unit, one price per both ("RM 20 per hour per court", "$3/kg/week"):
+#: a price told per the two units in another order is the same price's.
+_PER_MORE = re.compile(r"(?:\s?/\s?|\s+per\s+)([^\W\d_]+)\b", re.I)
 #: Abbreviations of the units of time a price is per, and their words, as one form.
 _UNIT_FORMS = {
     "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour",
@@ -128,13 +131,18 @@ def price_units(line: str) -> set[str]:
         return set()
     out: set[str] = set()
     for m in _PER_UNIT.finditer(line):
-        unit = m.group(1).lower()
-        if unit in _NOT_PRICE_UNIT:
-            continue
-        if unit in _UNIT_FORMS:
-            out.add(_UNIT_FORMS[unit])
-        elif len(unit) > 2:
-            out.add(unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit)
+        units = [m.group(1)]
+        end = m.end()
+        while (more := _PER_MORE.match(line, end)) is not None:  # "per hour per court": both units
+            units.append(more.group(1))
+            end = more.end()
+        for unit in (u.lower() for u in units):
+            if unit in _NOT_PRICE_UNIT:
+                continue
+            if unit in _UNIT_FORMS:
+                out.add(_UNIT_FORMS[unit])
+            elif len(unit) > 2:
+                out.add(unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit)
     return out
 
 
