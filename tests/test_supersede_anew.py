@@ -136,3 +136,36 @@ def test_a_value_weighed_between_two_states_nothing_anew() -> None:
         )
     )
     assert pairs == {}
+
+
+def test_the_labels_thing_named_as_new_on_the_same_page() -> None:
+    pairs = _pairs(
+        dict(
+            [
+                _page(
+                    "club/allotment.md",
+                    "Allotment society",
+                    "Seed supplier: Marsh Brothers (catalogue in the hut)",
+                    "Plot fees due in March",
+                    "Greenline Seeds is the new supplier, first order arrives in April.",
+                ),
+            ]
+        )
+    )
+    assert pairs == {("club/allotment.md", 3): ("club/allotment.md", 5)}
+
+
+def test_a_new_thing_of_another_label_supersedes_nothing() -> None:
+    pairs = _pairs(
+        dict(
+            [
+                _page(
+                    "club/allotment.md",
+                    "Allotment society",
+                    "Seed supplier: Marsh Brothers (catalogue in the hut)",
+                    "Bought a new padlock from Hartley's for the hut.",
+                ),
+            ]
+        )
+    )
+    assert pairs == {}

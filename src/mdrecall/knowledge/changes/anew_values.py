@@ -1,17 +1,18 @@
 """A change told with no word of change: a later line states the same attribute of the same thing with another
-value ("The gate code is 4471." weeks after "Gate code: 1290"; "Bruno's walk is at 7:15" after "walk Bruno
-at 6:30"). Pure.
+value ("We feed the hens at 7:30." after "We feed the hens at 6:45."; "Cello lessons are on Thursdays at
+17:00" after "Cello lessons: Mondays at 17:00"). Pure.
 
-:func:`states_anew` says which lines may be such a *restated* change line (the change pass's kind
-``"anew"``, :mod:`mdrecall.knowledge.changes.change_state`): a line stating an attribute (a time, an
-owner, a place, a choice) or a label's value, that says no word of change and adds to nothing ("too",
-"still"). :func:`gives_another_value` says whether it restates a given older line: the older is a standing
-line (a page's, not a log's: a log's lines are events, each with its own values), and either both state
-one attribute and each value holds a word the other lacks (times of one grain:
-:func:`~mdrecall.knowledge.fact_lines.value_kinds.stated_differs`), or the newer names the older's label's
-head word and replaces its measured value (a time, a number, an amount, a quantity) by another of the
-same kind and grain, the older's no longer named. Less evidence of a change than a word of change: the
-pass asks the typed lines' cosine floor of it.
+:func:`states_anew` says which lines may be such a change line (the change pass's kind ``"anew"``,
+:mod:`mdrecall.knowledge.changes.change_state`): a line stating an attribute (a time, an owner, a place, a
+choice) or a label's value, or naming a thing as new ("the new supplier"), that says no word of change, adds
+to nothing ("too", "still") and neither hedges nor leaves open its value. :func:`gives_another_value` says
+whether it restates a given older line: the older is a standing line (a page's, not a log's: a log's lines
+are events, each with its own values), and either the newer names every subject word of the older and both
+state one attribute with values each holding a word the other lacks (times of one grain:
+:func:`~mdrecall.knowledge.fact_lines.value_kinds.stated_differs`) or the older's label's head word with its
+measured value (a time, a number, an amount, a quantity) replaced by another of the same kind and grain; or
+the newer names the older's label's thing as new, with another name (:func:`new_label`). Less evidence of a
+change than a word of change: the pass asks the typed lines' cosine floor of it.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import re
 
 from mdrecall.knowledge.changes.change_rules import open_value
 from mdrecall.knowledge.fact_lines.change_lexicon import ADDITION, CHANGE
+from mdrecall.knowledge.fact_lines.fact_values import stem
 from mdrecall.knowledge.fact_lines.facts import SAID, Fact
 from mdrecall.knowledge.fact_lines.value_kinds import fine_kind, stated_differs
 
-__all__ = ["MEASURED", "STATED", "gives_another_value", "states_anew"]
+__all__ = ["MEASURED", "STATED", "gives_another_value", "new_label", "states_anew"]
 
 #: The attributes a restated line may state anew (their values are compared word by word).
 STATED = frozenset(("time", "owner", "place", "choice"))
@@ -40,6 +42,26 @@ _HEDGED = re.compile(
 )
 
 
+#: "the new X" (a determiner, "new", a noun): the thing named replaces the one before it ("the new supplier",
+#: "our new vet").
+_NEW_THING = re.compile(r"\b(?:the|a|an|our|my|their|his|her|its)\s+new\s+([a-z][\w-]*)", re.I)
+
+
+def _new_things(words: str) -> frozenset[str]:
+    """The stems of the nouns a line names as new ("the new supplier": ``supplier``)."""
+    if "new" not in words.lower():
+        return frozenset()
+    return frozenset(stem(m.group(1).lower()) for m in _NEW_THING.finditer(words))
+
+
+def new_label(old: Fact, new: Fact) -> bool:
+    """Does the later line ``new`` name the head of the label line ``old``'s label as new ("Seed supplier:
+    Marsh Brothers" … "Greenline Seeds is the new supplier")? Then it tells that label's value replaced,
+    even written on the same page."""
+    heads = _label_heads(old)
+    return bool(heads) and not heads.isdisjoint(_new_things(new.words))
+
+
 def _label_heads(f: Fact) -> frozenset[str]:
     """The head word of each label of a free label line (its ``k:`` slots' last word: ``code`` of "Gate
     code: 1290"); none for another line."""
@@ -50,12 +72,13 @@ def _label_heads(f: Fact) -> frozenset[str]:
 
 def states_anew(f: Fact) -> bool:
     """May ``f``, a line saying no word of change, restate an older line's attribute with another value: it
-    states an attribute of :data:`STATED` or is a label line, adds to nothing ("too", "also", "still"),
-    holds no word of change denied or imagined ("thinking of moving it to Fridays"), and states its value
-    as holding: not open ("not decided yet", "tbc") nor hedged (:data:`_HEDGED`: "Wednesday or Thursday")?"""
-    if STATED.isdisjoint(f.attrs) and not _label_heads(f):
-        return False
+    states an attribute of :data:`STATED`, is a label line or names a thing as new, adds to nothing ("too",
+    "also", "still"), holds no word of change denied or imagined ("thinking of moving it to Fridays"), and
+    states its value as holding: not open ("not decided yet", "tbc") nor hedged (:data:`_HEDGED`: "Wednesday
+    or Thursday")?"""
     words = f.words
+    if STATED.isdisjoint(f.attrs) and not _label_heads(f) and not _new_things(words):
+        return False
     if ADDITION.search(words) is not None or CHANGE.search(words) is not None:
         return False
     return _HEDGED.search(words) is None and not open_value(words)
@@ -73,9 +96,16 @@ def gives_another_value(
     holds another of the same kind and grain ("Gate code: 1290" … "the gate code is 4471")."""
     if old.day:
         return False  # a log's line is an event with its own values, not a standing fact
+    if new_label(old, new):
+        # the label's thing named as new: its name replaced ("Seed supplier: Marsh Brothers" … "Greenline
+        # Seeds is the new supplier"), the older's names no longer named
+        names = {s for s in old_slots if s[:2] == "c:"}
+        return (
+            bool(names) and names.isdisjoint(new_slots) and any(s[:2] == "c:" for s in new_slots - old_slots)
+        )
     subject = set(old.subject.split())
     if not subject or not subject <= new_words:
-        return False  # another thing or attribute ("Rehearsals Thursday 7pm" … "sectional Sat 10am")
+        return False  # another thing or attribute ("Band practice: Tuesdays 19:00" … "drum lesson Sat")
     if not STATED.isdisjoint(old.attrs) and stated_differs(old, new):
         return True
     heads = _label_heads(old)

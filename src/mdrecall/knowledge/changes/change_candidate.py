@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mdrecall.knowledge.changes.anew_values import gives_another_value
+from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label
 from mdrecall.knowledge.changes.change_rules import (
     confirms,
     is_logged,
@@ -170,7 +170,7 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             return True  # "wants Cerro Azul every two weeks, not monthly" … "monthly volumes": its value left
         return True if pair_change(old, new, old_slots, new_slots) else None
     if state.kind[j] == "anew":  # no word of change: "Gate code: 1290" … "the gate code is 4471"
-        if not new.day and new.path == old.path:
+        if not new.day and new.path == old.path and not new_label(old, new):
             return None  # two rows or items of one page: two entries, not a change
         own = set(state.own[j])
         if own.isdisjoint(state.own[i]):

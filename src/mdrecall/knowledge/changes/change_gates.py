@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdrecall.knowledge.changes.anew_values import gives_another_value
+from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label
 from mdrecall.knowledge.changes.change_candidate import candidate, floor_waived, names_any, written_low
 from mdrecall.knowledge.changes.change_pairs import Names, change_pass
 from mdrecall.knowledge.changes.change_rules import (
@@ -201,7 +201,7 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
             return None
         return None if pair_change(old, new, old_slots, new_slots) else "candidate: pair, no evidence"
     if state.kind[j] == "anew":
-        if not new.day and new.path == old.path:
+        if not new.day and new.path == old.path and not new_label(old, new):
             return "candidate: anew, one page's entries"
         own = set(state.own[j])
         if own.isdisjoint(state.own[i]):
