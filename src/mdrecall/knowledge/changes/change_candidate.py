@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label
 from mdrecall.knowledge.changes.change_rules import (
     confirms,
     is_logged,
@@ -168,6 +169,13 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
         if gone and names_any(old.words.lower(), gone):
             return True  # "wants Cerro Azul every two weeks, not monthly" … "monthly volumes": its value left
         return True if pair_change(old, new, old_slots, new_slots) else None
+    if state.kind[j] == "anew":  # no word of change: "Gate code: 1290" … "the gate code is 4471"
+        if not new.day and new.path == old.path and not new_label(old, new):
+            return None  # two rows or items of one page: two entries, not a change
+        own = set(state.own[j])
+        if own.isdisjoint(state.own[i]):
+            return None  # both lines must name the thing
+        return True if gives_another_value(old, new, old_slots, new_slots, set(state.every[j])) else None
     if state.kind[j] == "typed":  # "came back at £82 a sample" … a page's "quote is £95 per sample"
         if old.day and not standing_rate(old.words, new.words, old_slots, new_slots):
             return None  # two log lines each with a value ("paid the bill, £86" … "£91"): two events

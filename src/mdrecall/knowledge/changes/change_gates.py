@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label
 from mdrecall.knowledge.changes.change_candidate import candidate, floor_waived, names_any, written_low
 from mdrecall.knowledge.changes.change_pairs import Names, change_pass
 from mdrecall.knowledge.changes.change_rules import (
@@ -199,6 +200,14 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         if gone and names_any(old.words.lower(), gone):
             return None
         return None if pair_change(old, new, old_slots, new_slots) else "candidate: pair, no evidence"
+    if state.kind[j] == "anew":
+        if not new.day and new.path == old.path and not new_label(old, new):
+            return "candidate: anew, one page's entries"
+        own = set(state.own[j])
+        if own.isdisjoint(state.own[i]):
+            return "candidate: anew, no thing"
+        differs = gives_another_value(old, new, old_slots, new_slots, set(state.every[j]))
+        return None if differs else "candidate: another value (anew)"
     if state.kind[j] == "typed":
         if old.day and not standing_rate(old.words, new.words, old_slots, new_slots):
             return "candidate: typed, older dated"

@@ -12,6 +12,7 @@ import sys
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 
+from mdrecall.knowledge.changes.anew_values import states_anew
 from mdrecall.knowledge.changes.change_rules import (
     CANDIDATE_WORDS,
     MORE_POSTINGS,
@@ -126,6 +127,7 @@ class ChangeState:
         self.kind.append(
             signal(f.words)
             or ("typed" if is_typed(f) else "plan" if plans(f) else "pair" if pair_signal(f) else None)
+            or ("anew" if states_anew(f) else None)
         )
         gone = left_values(f.words.lower())
         if gone:
