@@ -53,3 +53,26 @@ def test_an_embedder_address_with_a_password_is_never_printed_nor_stored(tmp_pat
         p.name for p in (ws / ".mdrecall").glob("index.sqlite*") if _PASSWORD.encode() in p.read_bytes()
     ]
     assert stored == []
+
+
+def test_forget_renames_a_note_named_with_the_forgotten_text(tmp_path: Path) -> None:
+    """A capture is named after its conversation's words; a forget of one of them renames the note, and no
+    row of the index (chunks, mentions, fact lines, history) keeps the old name: the proof finds 0 copies."""
+    ws = tmp_path / "ws"
+    write(ws, "MEMORY.md", "# Memory\n\n- the kiln fires on Thursdays\n")
+    write(
+        ws,
+        "memory/2026-08-05-wexcombe-glaze-order.md",
+        "# Session\n\n## Conversation\n\n- Noted: Ola Brandt.\n",
+    )
+    write(ws, "memory/2026-08-06.md", "# 2026-08-06\n\n- Ola Brandt paid for the wexcombe glaze\n")
+    assert run_cli("-w", str(ws), "index").returncode == 0
+    assert run_cli("-w", str(ws), "entities").returncode == 0
+    done = run_cli("-w", str(ws), "forget", "--text", "wexcombe", "--yes")
+    assert done.returncode == 0, done.stdout + done.stderr
+    names = sorted(p.name for p in (ws / "memory").glob("*.md"))
+    assert not any("wexcombe" in n for n in names)
+    assert len(names) == 2
+    held = [p.name for p in ws.rglob("*") if p.is_file() and b"wexcombe" in p.read_bytes()]
+    assert held == []
+    assert "0 copies remain" in done.stdout
