@@ -6,6 +6,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
+from mdrecall.errors import NotFoundError
 from mdrecall.knowledge.changes.version_probe import product_versions, upgraded
 
 from helpers import run_cli, write
@@ -76,3 +79,22 @@ def test_forget_renames_a_note_named_with_the_forgotten_text(tmp_path: Path) -> 
     held = [p.name for p in ws.rglob("*") if p.is_file() and b"wexcombe" in p.read_bytes()]
     assert held == []
     assert "0 copies remain" in done.stdout
+
+
+def test_the_memory_store_forgets_a_note_named_with_the_text(tmp_path: Path) -> None:
+    from mdrecall import Memory
+    from mdrecall.config.settings import load_config
+
+    root = tmp_path / "agent"
+    write(root, "MEMORY.md", "# Memory\n\n- the kiln fires on Thursdays\n")
+    write(root, "memory/2026-08-05-wexcombe-glaze.md", "# Session\n\n- Noted: Ola Brandt ordered glaze.\n")
+    with Memory.open(root, load_config(root, overrides={"store": {"backend": "memory"}})) as mem:
+        mem.index()
+        mem.entities()
+        result = mem.forget(mem.forget_plan("wexcombe"))
+        assert result.proven
+        assert mem.store.find_text(result.target.needle) == []  # type: ignore[attr-defined]
+        assert all("wexcombe" not in str(e) for e in mem.entities())
+        with pytest.raises(NotFoundError):  # history keeps no record under the old name
+            mem.history("memory/2026-08-05-wexcombe-glaze.md")
+    assert [p.name for p in (root / "memory").glob("*wexcombe*")] == []
