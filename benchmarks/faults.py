@@ -25,6 +25,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round18          # the eighteenth round (fault_round18.py)
     python benchmarks/faults.py --only round19          # the nineteenth round (fault_round19.py)
     python benchmarks/faults.py --only round20          # the twentieth round (fault_round20.py)
+    python benchmarks/faults.py --only round21          # the twenty-first round (fault_round21.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -73,6 +74,7 @@ import fault_round17 as fr17
 import fault_round18 as fr18
 import fault_round19 as fr19
 import fault_round20 as fr20
+import fault_round21 as fr21
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -500,6 +502,9 @@ def main() -> int:
             # a twentieth round on session 26's voices (a coding agent's memory, speech-to-text memos), the
             # supersession probe, dates in file names, shared given names: kills, capped files, keys in code
             ("round20", lambda: fr20.case_round20(tmp), False),
+            # a twenty-first round on session 26's uncased names (Unicode casing), dated file names, the label
+            # and version probes and PostgreSQL's refusals, and on the guide's trust channels and hangs
+            ("round21", lambda: fr21.case_round21(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

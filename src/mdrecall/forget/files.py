@@ -31,6 +31,7 @@ __all__ = [
     "change_file",
     "is_index_file",
     "owned_files",
+    "renamed",
     "write_atomic",
 ]
 
@@ -189,6 +190,22 @@ def _change_json(text: str, needle: Needle, marker: str, change: FileChange) -> 
         return None
     indent = 2 if "\n" in text.strip() else None
     return json.dumps(new, ensure_ascii=False, indent=indent) + ("\n" if text.endswith("\n") else "")
+
+
+def renamed(path: Path, needle: Needle, marker: str) -> Path | None:
+    """The name a memory file takes when its own name holds the forgotten text (a capture named after the
+    conversation's words: ``2026-11-20-okafor-loan.md``), the text replaced by the marker's words
+    (``2026-11-20-forgotten-2026-11-29-loan.md``), its suffix kept and no other file's name taken; ``None``
+    when the name does not hold it. Every index row keys its file by name, so the text would stay."""
+    stem = path.name[: -len(path.suffix)] if path.suffix else path.name
+    if not needle.search(stem):
+        return None
+    word = re.sub(r"[^\w-]+", "-", marker).strip("-") or "forgotten"
+    new = needle.sub(stem, word)
+    out, n = path.with_name(new + path.suffix), 2
+    while out.exists() or out.is_symlink():
+        out, n = path.with_name(f"{new}-{n}{path.suffix}"), n + 1
+    return out
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -24,7 +24,7 @@ from mdrecall.errors import MdrecallError
 from mdrecall.files.file_lock import held_lock_of_current
 from mdrecall.files.safe_files import write_all
 from mdrecall.files.workspace import Workspace
-from mdrecall.forget.files import JOURNAL_DIR, FileChange, owned_files, write_atomic
+from mdrecall.forget.files import JOURNAL_DIR, FileChange, LineChange, owned_files, renamed, write_atomic
 from mdrecall.forget.plan import ForgetPlan, Target, file_edit
 from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes
 from mdrecall.index.sessions import discover_transcripts
@@ -139,6 +139,7 @@ def apply_plan(
     target = plan.target if isinstance(plan, ForgetPlan) else plan
     result = ForgetResult(target, resumed=journal is not None)
     journal = journal or _write_journal(workspace, target)
+    result.files += _rename_files(workspace, target, result.notes)
     if isinstance(store, SupportsForget):
         result.index_rows = store.purge_text(target.needle, target.marker)
     else:
@@ -175,6 +176,25 @@ def apply_plan(
     result.remaining = prove(workspace, store, config, target)
     result.git = git_note(workspace, target.needle, target.marker)
     return result
+
+
+def _rename_files(workspace: Workspace, target: Target, notes: list[str]) -> list[FileChange]:
+    """Rename the memory files whose own name holds the text (:func:`~mdrecall.forget.files.renamed`):
+    before the index's rows are purged, so that the sync after drops every row of the old name (mentions,
+    fact lines) as a file gone."""
+    out = []
+    for key, (path, kind) in sorted(owned_files(workspace).items()):
+        new = renamed(path, target.needle, target.marker) if kind == "markdown" else None
+        if new is None:
+            continue
+        try:
+            with _locked(path):
+                os.rename(path, new)
+        except OSError as exc:
+            notes.append(f"{key}: cannot rename it ({exc.strerror or exc})")
+            continue
+        out.append(FileChange(key, kind, [LineChange(0, f"(file name) {key}", f"(file name) {new.name}")]))
+    return out
 
 
 def prove(workspace: Workspace, store: Store, config: Config, target: Target) -> list[Copy]:

@@ -106,9 +106,11 @@ def scan_bytes(
     found: list[Copy] = []
     for path in sorted(set(paths)):
         counts = _count(path, needle)
+        key = workspace.key_for(path)
+        if needle.search(key):  # the name itself holds it (a folder, a file the forget does not rename)
+            found.append(Copy(key, ["name"], 1, "its name (or its folder's) holds it: rename it"))
         if not counts:
             continue
-        key = workspace.key_for(path)
         found.append(
             Copy(key, sorted(counts), sum(counts.values()), _why(key, path, owned_keys, transcript_paths))
         )

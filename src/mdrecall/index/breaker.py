@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import urllib.parse
 from typing import TYPE_CHECKING
 
 from mdrecall.errors import StoreError
@@ -28,8 +29,12 @@ _UNRECORDED: dict[str, tuple[float, str]] = {}
 
 
 def _breaker_key(embedder: Embedder) -> str:
-    """Names the endpoint without asking it anything (an identity may need a probe request)."""
-    parts = (type(embedder).__name__, getattr(embedder, "base_url", ""), getattr(embedder, "model", ""))
+    """Names the endpoint without asking it anything (an identity may need a probe request), and without
+    what its address may carry that is secret: a user and password before the host, a query (the key is
+    stored in the index)."""
+    url = urllib.parse.urlsplit(str(getattr(embedder, "base_url", "") or ""))
+    where = urllib.parse.urlunsplit((url.scheme, url.netloc.rpartition("@")[2], url.path, "", ""))
+    parts = (type(embedder).__name__, where, getattr(embedder, "model", ""))
     return _BREAKER_PREFIX + ":".join(str(p) for p in parts)
 
 

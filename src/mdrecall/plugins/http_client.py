@@ -169,8 +169,10 @@ class HttpClient:
             self._sleep(wait)
 
     def _where(self, path: str) -> str:
+        """The request's address as a message names it: no query (it may carry a key) and no user or
+        password before the host (``http://user:secret@host/v1``)."""
         parts = urllib.parse.urlsplit(self.url(path))
-        return f"{parts.scheme}://{parts.netloc}{parts.path}"
+        return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}{parts.path}"
 
     def _status_error(self, path: str, status: int, body: str, attempts: int) -> EmbedderError:
         hint = _HINTS.get(status) or (_SERVER_HINT if status >= 500 else _OTHER_HINT)

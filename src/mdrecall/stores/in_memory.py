@@ -255,9 +255,15 @@ class InMemoryStore(MemoryViews):
         self._views()
         changed = len(held) + len(stale)
         for i, v in enumerate(self._versions):
+            if needle.search(v.path):  # a file named with the text: renamed by the forget
+                v = self._versions[i] = v._replace(path=needle.sub(v.path, marker))
+                changed += 1
             if v.text and needle.search(v.text):
                 self._versions[i] = v._replace(text=needle.sub(v.text, marker))
                 changed += 1
+        for path in [p for p in self._view_rows if needle.search(p)]:
+            gone_m, gone_r = self._view_rows.pop(path)
+            changed += len(gone_m) + len(gone_r)
         for path, (mentions, relations) in list(self._view_rows.items()):
             keep_m = [m for m in mentions if not needle.search(m.name)]
             keep_r = [

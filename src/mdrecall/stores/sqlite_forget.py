@@ -101,6 +101,12 @@ class SQLiteForget(SQLiteForgetAccess):
             for path in paths:  # the next sync re-reads these files as they are on disk then
                 conn.execute("DELETE FROM files WHERE path = ?", (path,))
             if self._has_table("file_versions"):
+                for r in conn.execute("SELECT id, path FROM file_versions").fetchall():
+                    if needle.search(r[1]):  # a file named with the text: renamed by the forget
+                        conn.execute(
+                            "UPDATE file_versions SET path = ? WHERE id = ?", (needle.sub(r[1], marker), r[0])
+                        )
+                        changed += 1
                 for r in conn.execute("SELECT id, body FROM file_versions WHERE body IS NOT NULL").fetchall():
                     text = _unzip(r[1])
                     if needle.search(text):
@@ -109,8 +115,8 @@ class SQLiteForget(SQLiteForgetAccess):
                         changed += 1
             if self._has_table("mentions"):
                 gone = 0
-                for r in conn.execute("SELECT rowid, name FROM mentions").fetchall():
-                    if needle.search(r[1]):
+                for r in conn.execute("SELECT rowid, name, path FROM mentions").fetchall():
+                    if needle.search(r[1]) or needle.search(r[2]):  # a name, or a file named with the text
                         gone += conn.execute("DELETE FROM mentions WHERE rowid = ?", (r[0],)).rowcount
                 if gone:  # the stored entity names may hold the name: recomputed on the next sync
                     forget_known(conn)
@@ -151,10 +157,11 @@ class SQLiteForget(SQLiteForgetAccess):
 
 
 def _forget_facts(conn: sqlite3.Connection, needle: Needle) -> int:
-    """Delete the fact lines holding ``needle`` (in the caller's transaction), their files counted as
-    changed so the stored pairing is made again without them; returns how many went."""
+    """Delete the fact lines holding ``needle``, or of a file named with it (renamed by the forget), in the
+    caller's transaction, their files counted as changed so the stored pairing is made again without them;
+    returns how many went."""
     rows = conn.execute("SELECT rowid, path, words, vals, subject, context FROM facts").fetchall()
-    gone = [(r[0], r[1]) for r in rows if any(needle.search(v) for v in r[2:6])]
+    gone = [(r[0], r[1]) for r in rows if any(needle.search(v) for v in r[1:6])]  # the path too
     if not gone:
         return 0
     conn.executemany(

@@ -31,11 +31,13 @@ __all__ = [
     "versions_of",
 ]
 
-# a product's word (a letter first, no digit-only word), then a dotted version: "Postgres 15.6",
+# a product's word (a letter first, no digit-only word), then a dotted version not followed by more
+# dots and digits (``\.*\d``: linear, where ``[\d.]*\d`` rescanned the rest of a long dotted run at each
+# part given back, quadratic on a line of 100,000 dotted numbers): "Postgres 15.6",
 # "go 1.23.2", "Node v20.11"; not an amount ("$1.50"), a time ("at 7.30pm" has no word before the digits
 # that is a product: see _NOT_PRODUCT) nor a date ("12.9.2026" follows "on")
 _VERSION = re.compile(
-    r"\b([A-Za-z][A-Za-z0-9+#_-]*)\s+v?(\d+\.\d+(?:\.\d+)*)(?![\d.]*\d)"
+    r"\b([A-Za-z][A-Za-z0-9+#_-]*)\s+v?(\d+\.\d+(?:\.\d+)*)(?!\.*\d)"
     r"(?!\s*(?:%|(?:[kmc]?g|ml|l|[kmc]?m|mm|h|hrs?|hours?|mins?|s|secs?|kw|hp|x|[ap]m|lbs?|oz|mi|ft|km/h)\b))",
     re.IGNORECASE,
 )
@@ -91,8 +93,10 @@ def version_changed(state: ChangeState, i: int, j: int, new: dict[str, frozenset
     return any(p in old and upgraded(old[p], v) for p, v in new.items())
 
 
-def _parts(version: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in version.split("."))
+def _parts(version: str) -> tuple[tuple[int, str], ...]:
+    """The version's parts in numeric order, each compared by its digits (without leading zeros) as text,
+    shorter first: no integer is made (a part of 5,000 digits is past Python's limit for one)."""
+    return tuple((len(d), d) for d in (x.lstrip("0") or "0" for x in version.split(".")))
 
 
 def upgraded(old: frozenset[str], new: frozenset[str]) -> bool:
