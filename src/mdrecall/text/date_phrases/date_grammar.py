@@ -320,22 +320,31 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
 def note_phrases(line: str, typos: bool = False) -> Iterator[re.Match[str]]:
     """The matches of ``note_grammar(typos).finditer(line)``, the same ones, but with only the grammar
     without typos compiled (each compiles in ~50 ms, a twentieth of a small workspace's first index): with
-    ``typos``, a misspelt weekday (:func:`_typo_only`) is read where it starts before the grammar's next
-    match, as the grammar's last alternative would be (no phrase of the grammar matches empty)."""
+    ``typos``, a misspelt weekday is read where it starts before the grammar's next match, as the grammar's
+    last alternative would be. Every match of either starts at a word boundary and none is empty, so
+    neither can start inside the other's: one pass over each, merged in order."""
     grammar = note_grammar()
-    if not typos:
+    words = list(WEEKDAY_TYPO.finditer(line)) if typos else []
+    if not words:
         yield from grammar.finditer(line)
         return
-    typo = _typo_only()
-    a, b = grammar.search(line), typo.search(line)
-    while a is not None or b is not None:
-        m = b if b is not None and (a is None or b.start() < a.start()) else a
-        assert m is not None
+    k = 0
+    for m in grammar.finditer(line):
+        while k < len(words) and words[k].start() < m.start():
+            yield _as_typo(line, words[k].start())
+            k += 1
         yield m
-        if a is not None and a.start() < m.end():
-            a = grammar.search(line, m.end())
-        if b is not None and b.start() < m.end():
-            b = typo.search(line, m.end())
+        while k < len(words) and words[k].start() < m.end():
+            k += 1  # the grammar's phrase holds it (or starts with it: the grammar's alternative comes first)
+    for w in words[k:]:
+        yield _as_typo(line, w.start())
+
+
+def _as_typo(line: str, at: int) -> re.Match[str]:
+    """The misspelt weekday at ``at`` as the grammar's match (its groups, ``wtypo`` the one matched)."""
+    m = _typo_only().match(line, at)
+    assert m is not None  # the same expression as the one that found it, at the same place
+    return m
 
 
 @cache
