@@ -6,9 +6,10 @@ The notes are written for these tests (a choir, a bike workshop, a household), i
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
+
+from growth import near_linear
 
 from mdrecall import Config, Memory
 from mdrecall.knowledge.index import EntityIndex
@@ -123,15 +124,15 @@ def test_a_thing_named_alone_stays_listed_beside_longer_names_that_start_with_it
 # ---- adversarial layouts (fault round 8): each was quadratic ----------------------------------------
 
 
-def _quick(fn: Callable[[], object], limit: float = 2.0) -> None:
-    t0 = time.process_time()
-    fn()
-    assert time.process_time() - t0 < limit
+def _linear(make: Callable[[int], Callable[[], object]], n: int) -> None:
+    """``make(n)()`` grows near-linearly with ``n`` (after a warm-up call on a small input)."""
+    make(8)()
+    near_linear(make, n)
 
 
 def test_a_list_of_bullets_each_naming_a_kind_of_work_reads_each_line_once() -> None:
-    lines = ["- Films"] * 8000  # each a kind's line before a list: each re-read the rest of it (> 10 s)
-    _quick(lambda: work_items(lines, []))
+    # each a kind's line before a list: each re-read the rest of it (> 10 s for 8,000)
+    _linear(lambda n: lambda: work_items(["- Films"] * n, []), 8000)
     lines = ["## Films", "- Perfect Days, Wim Wenders", "Books", "- Piranesi, Susanna Clarke", "", "## Films"]
     lines.append("- Past Lives (Celine Song)")
     found = [(i, lines[i][a:b], k) for i, a, b, k in work_items(lines, [0, 5])]
@@ -146,14 +147,24 @@ def test_a_list_of_bullets_each_naming_a_kind_of_work_reads_each_line_once() -> 
 
 
 def test_a_table_row_of_20000_cells_finds_each_cell_without_a_scan() -> None:
+    def make(n: int) -> Callable[[], list[object]]:
+        row = "|" + "Acme Dana|" * n
+        at_row = 13 * n + 2  # after the header (9n + 1 characters) and the rule (4n + 1)
+        cells = TableCells(["|" + "Supplier|" * n, "|" + "---|" * n, row], [0, 9 * n + 1, at_row])
+        return lambda: [cells.cell(2, at_row + i * 10 + 6) for i in range(n)]
+
+    _linear(make, 20_000)  # a scan per name: > 10 s
     row = "|" + "Acme Dana|" * 20_000
     cells = TableCells(["|" + "Supplier|" * 20_000, "|" + "---|" * 20_000, row], [0, 180_001, 260_002])
     starts = [260_002 + i * 10 + 1 for i in range(20_000)]
-    _quick(lambda: [cells.cell(2, at + 5) for at in starts])  # a scan per name: > 10 s
     assert cells.cell(2, starts[7] + 5) == (starts[7], "organisation")
 
 
 def test_many_kind_headings_do_not_copy_the_headings_after_them() -> None:
-    lines = ["# Pets" if j % 2 == 0 else "## Mochi" for j in range(120_000)]
-    _quick(lambda: heading_things(lines, list(range(len(lines)))))
-    assert heading_things(lines[:4], [0, 1, 2, 3]) == [(1, "Mochi", "pet"), (3, "Mochi", "pet")]
+    def make(n: int) -> Callable[[], object]:
+        lines = ["# Pets" if j % 2 == 0 else "## Mochi" for j in range(n)]
+        return lambda: heading_things(lines, list(range(n)))
+
+    _linear(make, 120_000)
+    lines = ["# Pets", "## Mochi", "# Pets", "## Mochi"]
+    assert heading_things(lines, [0, 1, 2, 3]) == [(1, "Mochi", "pet"), (3, "Mochi", "pet")]

@@ -8,7 +8,7 @@ import re
 
 from mdrecall.knowledge.mentions import holiday_names
 from mdrecall.knowledge.mentions.file_scan import FileScan
-from mdrecall.text.date_phrases.date_grammar import note_grammar
+from mdrecall.text.date_phrases.date_grammar import note_grammar, note_phrases
 from mdrecall.text.date_phrases.holidays import holiday_pattern
 
 #: Lines of an assistant's memory and a club's diary, with dates of many shapes (new wordings).
@@ -49,6 +49,24 @@ def test_grammar_tests_the_letter_phrases_once() -> None:
         for line in LINES:
             assert _found(grammar, line) == _found(plain, line), line
         assert _found(grammar, "\n".join(LINES)) == _found(plain, "\n".join(LINES))
+
+
+def test_phrases_with_typos_are_the_typo_grammars_matches() -> None:
+    # the grammar with misspelt weekdays is never compiled for the notes: its matches are the plain
+    # grammar's, and a misspelt weekday's where it starts before the plain grammar's next match
+    lines = [
+        *LINES,
+        "weekday rota: Wendsday or Frday, the Saturday after thursdy; midday someday",
+        "Tusday 4 May, then saturdy the 9th; monday week and ſaturdy",
+        "thrusday thrusday thrusday",
+        "the 3rd and fridya 6 june, then Sunday",
+    ]
+    for typos in (False, True):
+        for text in [*lines, "\n".join(lines)]:
+            assert _found(note_grammar(typos), text) == [
+                (m.span(), m.lastgroup, m.groupdict()) for m in note_phrases(text, typos)
+            ], text
+    assert [m.lastgroup for m in note_phrases("see you thrusday", True)] == ["wtypo"]
 
 
 def test_holidays_tested_at_their_first_letters() -> None:

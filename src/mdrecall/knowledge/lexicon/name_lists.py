@@ -275,8 +275,8 @@ def places() -> frozenset[str]:
         lines = (_DATA / name).read_text(encoding="utf-8").splitlines()
         out.update(" ".join(line.split()) for line in lines if line.strip() and not line.startswith("#"))
     # Written without their accents too ("Maharashtra" for Mahārāshtra, "Malaga"), unless that makes an
-    # English noun or a given name.
-    folded = {fold_accents(p) for p in out} - out
+    # English noun or a given name (an ASCII name folds to itself: only the others are folded).
+    folded = {fold_accents(p) for p in out if not p.isascii()} - out
     out.update(p for p in folded if not lower_noun(p) and not given_name(p))
     return frozenset(out)
 

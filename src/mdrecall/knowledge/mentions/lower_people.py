@@ -353,14 +353,20 @@ def uncased(line: str) -> bool:
 
 @cache
 def _places() -> dict[str, str]:
-    """Lower-case place → its written form, for places of one to three words; one word only where it is no
-    English word."""
+    """Lower-case place → its written form, for places of one to three words (one word only where it is no
+    English word: asked at look-up, by :func:`_place`, not of all the gazetteer's words at once)."""
     out: dict[str, str] = {}
     for p in places():
-        low = p.lower()
-        if len(p.split()) <= 3 and p[:1].isupper() and (" " in p or not _english(low)):
-            out.setdefault(low, p)
+        if len(p.split()) <= 3 and p[:1].isupper():
+            out.setdefault(p.lower(), p)
     return out
+
+
+def _place(key: str, gazetteer: dict[str, str]) -> str | None:
+    """The written form of the lower-case place ``key`` of ``gazetteer``: a place of one word only where
+    it is no English word."""
+    place = gazetteer.get(key)
+    return None if place is None or (" " not in key and _english(key)) else place
 
 
 @lru_cache(maxsize=1 << 16)
@@ -466,7 +472,7 @@ def _place_at(words: list[str], k: int, gazetteer: dict[str, str]) -> str | None
     """The longest place of one to three words starting at word ``k``, its written form."""
     for n in (3, 2, 1):
         if k + n <= len(words):
-            key = " ".join(words[k : k + n])
-            if key in gazetteer:
-                return gazetteer[key]
+            place = _place(" ".join(words[k : k + n]), gazetteer)
+            if place is not None:
+                return place
     return None

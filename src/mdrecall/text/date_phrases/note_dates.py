@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from mdrecall.text.date_phrases.capital_words import masked_initialisms
 from mdrecall.text.date_phrases.date_calendar import quarter_near
 from mdrecall.text.date_phrases.date_direction import direction_of
-from mdrecall.text.date_phrases.date_grammar import note_grammar, weekday_number
+from mdrecall.text.date_phrases.date_grammar import note_phrases, weekday_number
 from mdrecall.text.date_phrases.date_spans import join_ranges
 from mdrecall.text.date_phrases.day_neighbours import (
     a_week,
@@ -106,7 +106,7 @@ def note_dates(
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
     step_at = -1  # where the last phrase read, when any weekday, starts
     pending: re.Match[str] | None = None  # "the Saturday after", waiting for the phrase that follows
-    for m in note_grammar("day" in low).finditer(line):
+    for m in note_phrases(line, "day" in low):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
         kind = m.lastgroup
