@@ -30,6 +30,10 @@ _CITED = re.compile(r"\(?\s*[\w./~-]+\.(?:md|jsonl)(?:#L\d+(?:-L\d+)?)?\s*\)?")
 _LABEL = re.compile(r"^\s*(?:[-*+>]\s+|\d+[.)]\s+|#+\s+)?(?:\*\*)?[\w .'-]{1,24}?(?:\*\*)?:\s+")
 
 
+#: A superseded mark's citation (:func:`~mdrecall.search.supersede.supersession_note`): path, first line.
+_MARK = re.compile(r"^(.+?)#L(\d+)")
+
+
 @dataclass
 class CitationGroup:
     """The chunks that make one hit: ``items[0]`` is the best; ``start``/``end`` the cited range."""
@@ -51,6 +55,25 @@ class CitationGroup:
     def path(self) -> str:
         """The file all the group's chunks come from."""
         return self.items[0].chunk.path
+
+    def mark(self, above: Sequence[tuple[str, int, int]] = ()) -> str | None:
+        """The hit's superseded mark (:mod:`~mdrecall.search.supersede`): its best chunk's, else the first
+        in rank order of its other chunks' marks that cites a line the hit or a hit ``above`` it (path,
+        first and last line) shows. A long note cut into chunks is one hit when they are cited together
+        ("MEMORY.md" lines 1-48): the chunk whose answering line a later line superseded may rank below
+        another chunk of it; its mark is the hit's when the line superseding it is shown first (in the
+        hit itself, or in a hit ranked above it), never for a newer line the reader is not shown."""
+        if self.items[0].superseded_by is not None:
+            return self.items[0].superseded_by
+        spans = [(self.path, self.start, self.end), *above]
+        for s in self.items[1:]:
+            m = _MARK.match(s.superseded_by or "")
+            if m is None:
+                continue
+            path, line = m.group(1), int(m.group(2))
+            if any(p == path and lo <= line <= hi for p, lo, hi in spans):
+                return s.superseded_by
+        return None
 
 
 def group_by_citation(ranked: Sequence[Scored], limit: int | None = None) -> list[CitationGroup]:

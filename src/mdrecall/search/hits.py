@@ -66,6 +66,7 @@ def build_hits(
     owner: list[int] = []
     chosen: list[tuple[CitationGroup, str, int, Snippet]] = []
     firsts: list[tuple[int, ...]] = []  # for each hit chosen, the superseded lines its snippet shows first
+    marks: list[str | None] = []  # for each hit chosen, its superseded mark (CitationGroup.mark)
     merged: set[int] = set()
     left = k * max_chars
     for index, group in enumerate(groups):
@@ -89,7 +90,8 @@ def build_hits(
         picks = sum(1 for r in group.ranks if r < k) if "budget" not in off else 1
         reserve = (k - len(chosen) - 1) * max_chars // 2
         size = max(max_chars // 2, min(max_chars * max(1, min(3, picks)), left - reserve))
-        older = _marked(group, store, off)
+        mark = group.mark([(g.path, g.start, g.end) for g, *_ in chosen])
+        older = _marked(group, mark, store, off)
         snip = pieced_snippet(text, first, kq.snippet_terms, size, seen, line_scorer, context, repeat, older)
         if "facts" not in off and facts:
             same = repeats(matching_lines(snip.text, kq.snippet_terms), facts)
@@ -102,12 +104,16 @@ def build_hits(
             owner.append(len(chosen))
         chosen.append((group, text, first, snip))
         firsts.append(older)
+        marks.append(mark)
         left -= len(snip.text)
     if "budget" not in off:
         chosen = _spend_budget(chosen, kq, k * max_chars, max_chars, line_scorer, context, repeat, firsts)
     lines = line_scorer is not None
     texts = getattr(store, "line_texts", None)
-    return [_hit(group, snip, explain, lines, _origin(group, snip, texts)) for group, _, _, snip in chosen]
+    return [
+        _hit(group, snip, mark, explain, lines, _origin(group, snip, texts))
+        for (group, _, _, snip), mark in zip(chosen, marks, strict=True)
+    ]
 
 
 def _spend_budget(
@@ -144,10 +150,9 @@ def _spend_budget(
     return out
 
 
-def _marked(group: CitationGroup, store: Store, off: frozenset[str]) -> tuple[int, ...]:
-    """The lines of a marked hit's passage that its superseded mark speaks of (for its snippet to show
-    them first: the hit's answer is the older line); none for an unmarked hit."""
-    mark = group.best.superseded_by
+def _marked(group: CitationGroup, mark: str | None, store: Store, off: frozenset[str]) -> tuple[int, ...]:
+    """The lines of a marked hit's passage that its superseded ``mark`` speaks of (for its snippet to
+    show them first: the hit's answer is the older line); none for an unmarked hit."""
     if mark is None or "supersede" in off:
         return ()
     try:
@@ -264,7 +269,12 @@ def _origin(
 
 
 def _hit(
-    group: CitationGroup, snip: Snippet, explain: bool, lines: bool = False, origin: tuple[str, ...] = ()
+    group: CitationGroup,
+    snip: Snippet,
+    mark: str | None,
+    explain: bool,
+    lines: bool = False,
+    origin: tuple[str, ...] = (),
 ) -> Hit:
     s = group.best
     c = s.chunk
@@ -288,7 +298,7 @@ def _hit(
         snippet_start_line=snip.start_line,
         snippet_end_line=snip.end_line,
         explain=stages if explain else None,
-        superseded=s.superseded_by,
+        superseded=mark,
         also=tuple(group.also),
         origin=origin,
     )
