@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label
+from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label, states_anew
 from mdrecall.knowledge.changes.change_rules import (
     confirms,
     is_logged,
@@ -168,7 +168,20 @@ def candidate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> bool |
             return None  # both lines must name the thing
         if gone and names_any(old.words.lower(), gone):
             return True  # "wants Cerro Azul every two weeks, not monthly" … "monthly volumes": its value left
-        return True if pair_change(old, new, old_slots, new_slots) else None
+        if pair_change(old, new, old_slots, new_slots):
+            return True
+        # a log's label line stating its value anew ("Gate code: 1290" … "the gate code is 4471")
+        return (
+            True
+            if states_anew(new) and gives_another_value(old, new, old_slots, new_slots, set(state.every[j]))
+            else None
+        )
+    if state.kind[j] == "fix":  # a value corrected in passing: "the van is booked for Friday, not Thursday"
+        if not set(state.own[i]).intersection(state.own[j]):
+            return None  # both lines must name the thing
+        return (
+            True if gone and names_any(old.words.lower(), gone) else None
+        )  # the older holds the value named
     if state.kind[j] == "anew":  # no word of change: "Gate code: 1290" … "the gate code is 4471"
         if not new.day and new.path == old.path and not new_label(old, new):
             return None  # two rows or items of one page: two entries, not a change

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label
+from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label, states_anew
 from mdrecall.knowledge.changes.change_candidate import candidate, floor_waived, names_any, written_low
 from mdrecall.knowledge.changes.change_pairs import Names, change_pass
 from mdrecall.knowledge.changes.change_rules import (
@@ -199,7 +199,15 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
         gone = state.leaves.get(j)
         if gone and names_any(old.words.lower(), gone):
             return None
-        return None if pair_change(old, new, old_slots, new_slots) else "candidate: pair, no evidence"
+        if pair_change(old, new, old_slots, new_slots):
+            return None
+        anew = states_anew(new) and gives_another_value(old, new, old_slots, new_slots, set(state.every[j]))
+        return None if anew else "candidate: pair, no evidence"
+    if state.kind[j] == "fix":
+        if not set(state.own[i]).intersection(state.own[j]):
+            return "candidate: fix, no thing"
+        gone = state.leaves.get(j)
+        return None if gone and names_any(old.words.lower(), gone) else "candidate: fix, another value named"
     if state.kind[j] == "anew":
         if not new.day and new.path == old.path and not new_label(old, new):
             return "candidate: anew, one page's entries"

@@ -21,7 +21,7 @@ from mdrecall.knowledge.fact_lines.change_words import ends_value
 from mdrecall.knowledge.fact_lines.fact_words import ADDITION, DAYS, MONTHS
 from mdrecall.knowledge.fact_lines.facts import CHANGE, SAID, WITHDRAW, Fact, slots, subject_words
 from mdrecall.knowledge.fact_lines.leave_grammar import left_values
-from mdrecall.knowledge.fact_lines.said_facts import HOLDER, LOGGED, TOLD
+from mdrecall.knowledge.fact_lines.said_facts import CORRECTED, HOLDER, LOGGED, TOLD
 from mdrecall.knowledge.fact_lines.status_scales import STATUS_SCALES
 from mdrecall.knowledge.fact_lines.switch_states import switched
 from mdrecall.knowledge.fact_lines.value_kinds import (
@@ -47,6 +47,7 @@ __all__ = [
     "WEEK",
     "Key",
     "calendar_dates",
+    "corrected",
     "confirms",
     "is_logged",
     "is_told",
@@ -102,6 +103,12 @@ def is_logged(f: Fact) -> bool:
     """Is ``f`` a log's short line kept as a standing fact
     (:data:`~mdrecall.knowledge.fact_lines.said_facts.LOGGED`)?"""
     return f.attrs == (SAID,) and LOGGED in f.values[0].split()
+
+
+def corrected(f: Fact) -> bool:
+    """Does ``f`` correct a value in passing, naming the one it replaces after ", not" ("we got the
+    12-seater, not the 9"; :data:`~mdrecall.knowledge.fact_lines.said_facts.CORRECTED`)?"""
+    return f.attrs == (SAID,) and CORRECTED in f.values[0].split()
 
 
 def is_told(f: Fact) -> bool:

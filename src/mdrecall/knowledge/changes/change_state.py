@@ -19,6 +19,7 @@ from mdrecall.knowledge.changes.change_rules import (
     RARE_MIN,
     RARE_SHARE,
     Key,
+    corrected,
     is_told,
     pair_signal,
     plans,
@@ -126,6 +127,7 @@ class ChangeState:
         self.every.append(every)
         self.kind.append(
             signal(f.words)
+            or ("fix" if corrected(f) else None)
             or ("typed" if is_typed(f) else "plan" if plans(f) else "pair" if pair_signal(f) else None)
             or ("anew" if states_anew(f) else None)
         )

@@ -38,12 +38,27 @@ def field_of(line: str) -> tuple[str, frozenset[str]] | None:
     {"pre-alpha", "greybox", "level"})``): a label of one to three words naming a thing (content words,
     lower-cased and singular, joined by "-"; no attribute label read otherwise, no person's name), and
     the words of its value up to its sentence's end, whatever they are (at most :data:`MAX_FIELD_WORDS`
-    words; no article or possessive).
+    words; no article or possessive); or a label given its number or code by "is" (:func:`_number_field`).
     ``None`` for any other line."""
     label = LABEL.match(line) if ":" in line else None
     if label is None:
+        return _number_field(line)
+    key = _label_key(label.group(1).strip())
+    if key is None:
         return None
-    head = label.group(1).strip()
+    value = re.split(r"[.;!?(]", line[label.end() :], maxsplit=1)[0]
+    found = [w.lower() for w in WORD.findall(value)]
+    if not found or len(found) > MAX_FIELD_WORDS:
+        return None
+    stems = frozenset(stem(w) for w in found if w not in _FILLER)
+    if not stems:
+        return None
+    return key, stems
+
+
+def _label_key(head: str) -> str | None:
+    """A label's key (its words lower-cased and singular, joined by "-": ``gate-code``), or None where
+    ``head`` names no thing: more than three words, an attribute's label, a person, a clause."""
     words = head.lower().split()
     if not 1 <= len(words) <= 3 or head.lower() in LABELS or head.lower() in ATTRIBUTE_LABELS:
         return None
@@ -56,15 +71,30 @@ def field_of(line: str) -> tuple[str, frozenset[str]] | None:
         or any(w in STOP_WORDS and w not in _LABEL_JOINS for w in words[1:])
     ):
         return None  # "We're out of pre-alpha: …", "Note to self: …": not a thing's label
-    value = re.split(r"[.;!?(]", line[label.end() :], maxsplit=1)[0]
-    found = [w.lower() for w in WORD.findall(value)]
-    if not found or len(found) > MAX_FIELD_WORDS:
-        return None
-    stems = frozenset(stem(w) for w in found if w not in _FILLER)
-    if not stems:
-        return None
     parts = [p for w in words for p in w.split("-") if p]  # "Out-of-hours" and "Out of hours": one key
-    return "-".join(stem(w) for w in parts if w not in _LABEL_JOINS), stems
+    return "-".join(stem(w) for w in parts if w not in _LABEL_JOINS)
+
+
+#: A whole line giving a thing's number or code by "is" ("the gate code is 4471", "Our locker number is
+#: B12."): an optional determiner, one to three words (the label), "is" or "are", one word holding a digit,
+#: the line's end. Said so in a log, it is the label's value as "Gate code: 4471" is.
+_NUMBER_IS = re.compile(
+    r"(?:(?:the|our|my|their|his|her)\s+)?([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,2})\s+(?:is|are)\s+"
+    r"(#?[A-Za-z]{0,3}\d[\w-]*)\s*[.!]?",
+    re.I,
+)
+
+
+def _number_field(line: str) -> tuple[str, frozenset[str]] | None:
+    """The label and value of a line that gives a thing's number or code by "is" (:data:`_NUMBER_IS`: "the
+    gate code is 4471" → ``("gate-code", {"4471"})``); None for any other line."""
+    if " is " not in line and " are " not in line:
+        return None
+    m = _NUMBER_IS.fullmatch(line.strip())
+    if m is None:
+        return None
+    key = _label_key(m.group(1))
+    return None if key is None else (key, frozenset((m.group(2).lower().lstrip("#"),)))
 
 
 def restated(found: Fact, section: int, fields: dict[str, tuple[int, Fact]]) -> Fact:

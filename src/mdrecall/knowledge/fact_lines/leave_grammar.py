@@ -345,7 +345,8 @@ def _value(words: list[str], most: int) -> set[str]:
     out = set()
     for w in words[:most]:
         w = w.replace("’", "'").split("'")[0]  # "aidan's" → aidan, as a name's slot; "we'll" → we
-        if w in _END:
+        w = w.rstrip(".:")  # a number's word keeps a sentence's stop ("not 45k."): the value is "45k"
+        if not w or w in _END:
             break
         if w not in _TITLES:  # "mr pike is off": Pike left, not every "Mr"
             out.add(stem(w))

@@ -34,7 +34,7 @@ from mdrecall.knowledge.fact_lines.leave_grammar import ROLE_LINE, departure, le
 from mdrecall.knowledge.lexicon.name_lists import given_name
 from mdrecall.stores.views import FactRow as Fact
 
-__all__ = ["HOLDER", "LOGGED", "MAX_LOGGED_CHARS", "MAX_SAID_CHARS", "TOLD", "said_fact"]
+__all__ = ["CORRECTED", "HOLDER", "LOGGED", "MAX_LOGGED_CHARS", "MAX_SAID_CHARS", "TOLD", "said_fact"]
 
 
 #: A line longer than this states no :data:`SAID` fact (a paste or a paragraph, not one statement).
@@ -53,6 +53,10 @@ HOLDER = "x:who"
 #: A log's line saying nothing changed is a standing fact only up to this length (one short statement:
 #: "Temp agency for peak: Staffline."; a longer one tells the day's events).
 MAX_LOGGED_CHARS = 50
+#: The slot marking a :data:`SAID` line that corrects a value in passing, the value it replaces named after
+#: ", not" (:func:`~mdrecall.knowledge.fact_lines.corrections.corrects`: "we got the 12-seater, not the 9"):
+#: read where the line's punctuation is, kept because the stored words lose it (no value: a mark).
+CORRECTED = "x:fix"
 
 
 #: A label (up to the first colon, no sentence's end before it) and the first word of its value.
@@ -98,7 +102,8 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
     if may_depart(line) and departure(" ".join(WORD_KEPT.findall(line))) is not None:
         cue = True
     # a value corrected in passing ("we got the 12-seater, not the 9"): the value named after "not" left
-    if not cue and "not" in low and corrects(line):
+    fixed = not cue and "not" in low and corrects(line)
+    if fixed:
         cue = True
     # a value given up, told as an imperative ("forget sub-4, just finish it"): the value is left
     if not cue and "forget" in low and left_values(" ".join(WORD_KEPT.findall(low))):
@@ -127,6 +132,8 @@ def said_fact(path: str, number: int, line: str, day: str | None, context: set[s
             return None  # no digit, no capital after the first letter, no weekday: no value (most lines)
         cue, logged, told = True, False, False
     values = slots(line) | status
+    if fixed:
+        values.add(CORRECTED)
     if field is not None:
         values |= {f"k:{field[0]}", *(f"v:{w}" for w in field[1])}
     if logged or told:

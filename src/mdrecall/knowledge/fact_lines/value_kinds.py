@@ -18,7 +18,7 @@ from mdrecall.knowledge.fact_lines.fact_fields import FIELD
 from mdrecall.knowledge.fact_lines.fact_values import typed_values
 from mdrecall.knowledge.fact_lines.facts import SAID, Fact, slots
 from mdrecall.knowledge.fact_lines.frequency import frequencies
-from mdrecall.knowledge.fact_lines.said_facts import HOLDER, LOGGED, TOLD
+from mdrecall.knowledge.fact_lines.said_facts import CORRECTED, HOLDER, LOGGED, TOLD
 from mdrecall.knowledge.lexicon.mention_patterns import TITLES
 from mdrecall.knowledge.lexicon.name_lists import given_name
 
@@ -83,7 +83,9 @@ def _value_slots(f: Fact) -> frozenset[str]:
 
 def _read_slots(f: Fact) -> set[str]:
     if f.attrs == (SAID,):
-        said = {v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER} if not v.startswith(FIELD)}
+        said = {
+            v for v in word_set(f.values[0]) - {LOGGED, TOLD, HOLDER, CORRECTED} if not v.startswith(FIELD)
+        }
         return said | frequencies(f.words)
     # (lower-cased here: no month's case is read, :func:`~mdrecall.knowledge.fact_lines.fact_values.slots`)
     out = slots(f.words.lower(), spoken=False) | typed_values(f.words) | frequencies(f.words)
