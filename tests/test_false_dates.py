@@ -54,3 +54,15 @@ def test_a_bracket_of_days_glosses_the_holiday_before_it() -> None:
 
 def test_figures_in_brackets_after_a_count_stay_no_day() -> None:
     assert _days("- Mixed the glaze (1/2 and 3/4 cup) before lunch", "2027-05-03") == []
+
+
+def _fact_page_day(line: str) -> date | None:
+    return line_dates(f"# The allotment\n\n{line}\n", None, date(2027, 2, 11))[2]
+
+
+def test_a_standing_span_on_a_fact_page_gives_no_day() -> None:
+    # a state a page describes, from one month to another: both ends bound it, neither is the line's day
+    assert _fact_page_day("- The dahlias overwinter in the garage from October to April.") is None
+    # the start alone was already a bound; a state's end alone stays the day it changes
+    assert _fact_page_day("- Rhubarb under a forcing pot from January.") is None
+    assert _fact_page_day("- Was plot secretary until March.") == date(2026, 3, 1)  # the March gone
