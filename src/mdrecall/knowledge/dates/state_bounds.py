@@ -6,7 +6,8 @@
   describes begins: a mention of that month, not a day the line reports. In a daily log the same words
   announce a change ("£45 a month from July"), whose month is the line's; a day named by its number
   ("from 8 Feb") or its distance ("from next month") too. A state's end ("was treasurer until January")
-  is the day it changed, and stays the line's.
+  is the day it changed, and stays the line's; the end of a span run from such a bound ("hibernates from
+  November to March") bounds the state as its start does.
 * A span that holds the day written ("this week", "this month", "in March" on a March log) places the line
   in that span, and the day written is the most precise day of it the line has ("free delivery this
   month" written on 25 February is about 25 February, not 1 February).
@@ -33,6 +34,10 @@ _BOUND = r"from\s+"
 _CALENDAR = re.compile(r"(?:" + _MONTH + r"(?:\s+'?\d{2}(?:\d{2})?)?|\d{4})[.,;:)]?$")
 _BOUND_IN = re.compile(_BOUND)
 _BOUND_BEFORE = re.compile(r"\b" + _BOUND + r"$")
+#: The end of a span whose start is such a bound ("hibernates from November to March"): the state's end.
+_SPAN_END = re.compile(
+    r"\bfrom\s+" + _MONTH + r"(?:\s+'?\d{2}(?:\d{2})?)?\s*(?:to|until|till|through|thru|[-–])\s*(?P<end>.*)$"
+)
 
 
 def state_bound(low: str, n: NoteDate) -> bool:
@@ -44,6 +49,8 @@ def state_bound(low: str, n: NoteDate) -> bool:
     m = _BOUND_IN.match(text)
     if m is not None:
         text = text[m.end() :]
+    elif (span := _SPAN_END.search(low[max(0, n.start - 32) : n.end].rstrip())) is not None:
+        text = span["end"]  # "from November to March": the span's end bounds the state too
     elif _BOUND_BEFORE.search(low, max(0, n.start - 12), n.start) is None:
         return False
     return _CALENDAR.fullmatch(text) is not None

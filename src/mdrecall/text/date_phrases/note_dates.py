@@ -19,6 +19,7 @@ from mdrecall.text.date_phrases.date_calendar import quarter_near
 from mdrecall.text.date_phrases.date_direction import direction_of
 from mdrecall.text.date_phrases.date_grammar import note_phrases, weekday_number
 from mdrecall.text.date_phrases.date_spans import join_ranges
+from mdrecall.text.date_phrases.dates import MONTH_ABBR, MONTHS
 from mdrecall.text.date_phrases.day_neighbours import (
     a_week,
     day_from_next,
@@ -58,6 +59,17 @@ _BOUND_BEFORE = re.compile(r"\b(?:by|until|till|til|before|due)\s+(?:the\s+)?$")
 _GLOSS = re.compile(r"\b\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?\s*=\s*$")
 
 _SENTENCE_END = re.compile(r"[.;!?](?=\s)")
+
+#: Between a phrase in words and a numeric date opening a bracket after it, in one clause: the bracket
+#: glosses the words with their days ("over the Easter bank holidays (3/4 and 6/4)").
+_GLOSSED = re.compile(r"[^.;:!?()\d]{0,30}\(\s*")
+
+#: After a month, another offered in its place ("in March/April", "in May or June"): the writer names no
+#: month yet, so neither gives the line a day.
+_OR_MONTH = re.compile(
+    r"\s*(?:/|\bor\b)\s*(?:" + "|".join(sorted({*MONTHS, *MONTH_ABBR}, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
 
 #: Most date phrases read in one line (a line holding more is data: a pasted table, a calendar).
 MAX_PHRASES = 64
@@ -106,6 +118,7 @@ def note_dates(
     weekday_at = -1  # where the last phrase read, when a bare weekday, starts
     step_at = -1  # where the last phrase read, when any weekday, starts
     pending: re.Match[str] | None = None  # "the Saturday after", waiting for the phrase that follows
+    numeric_at: set[int] = set()  # where phrases read, when numeric dates, start
     for m in note_phrases(line, "day" in low):
         if len(out) >= MAX_PHRASES:  # a pasted table or calendar: its first phrases say the line's days
             break
@@ -138,6 +151,8 @@ def note_dates(
                 found = in_month(g, found, month)
         except (OverflowError, ValueError):  # "tomorrow" in memory/9999-12-31.md: a day past the calendar's
             found = None
+        if found and len(found) >= 28 and _OR_MONTH.match(line, m.end()):
+            continue  # "around the new moon in March/April": one month or the other, no day yet
         if found and loose and written is not None:  # an undated page: "until end of March" may lie gone
             # a goal or a bound ("by December", "until end of March"): its own preposition or the word before
             bound = (g["mop"] or "").lower() in _BOUNDS or _BOUND_BEFORE.search(
@@ -184,8 +199,24 @@ def note_dates(
         step_at = start if found and g["wdn"] and not OWNER.match(line, m.end()) else -1
         if found:
             out.append(NoteDate(start, m.end(), tuple(found)))
+            if numeric:
+                numeric_at.add(start)
             if base is None and len(found) == 1:
                 base = found[0]
     if len(out) < 2:
         return out
+    out = _without_glossed(line, out, numeric_at)
     return [NoteDate(*p) for p in join_ranges(line, [(n.start, n.end, n.days) for n in out])]
+
+
+def _without_glossed(line: str, out: list[NoteDate], numeric_at: set[int]) -> list[NoteDate]:
+    """``out`` less each phrase in words whose days a bracket of numeric dates right after it gives
+    ("the Easter bank holidays (3/4 and 6/4)": those days, not Easter Sunday)."""
+    return [
+        n
+        for n, nxt in zip(out, [*out[1:], None], strict=True)
+        if nxt is None
+        or n.start in numeric_at
+        or nxt.start not in numeric_at
+        or not _GLOSSED.fullmatch(line, n.end, nxt.start)
+    ]

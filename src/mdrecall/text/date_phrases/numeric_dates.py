@@ -112,6 +112,8 @@ _TIME_AFTER = re.compile(
 _ITEM_BEFORE = re.compile(r"[A-Za-z0-9][\w.+-]*\s*\($")
 _ITEM_AFTER = re.compile(r"\)\s*(?:[:.,;]|$|\s[-–—]\s)")
 _FIGURES = re.compile(r"\d{1,2}[/.-]\d{1,2}")
+#: Days and months in figures, two or more, alone in brackets ("(3/4 and 6/4)", "(1/5, 8/5)").
+_FIGURES_LIST = re.compile(r"\(\s*\d{1,2}[/.-]\d{1,2}(?:\s*(?:,|and|&)\s*\d{1,2}[/.-]\d{1,2})+\s*\)")
 
 
 def bracketed_day(text: str, start: int, end: int) -> bool:
@@ -125,12 +127,25 @@ def bracketed_day(text: str, start: int, end: int) -> bool:
     )
 
 
+def _bracketed_days(text: str, start: int, end: int) -> bool:
+    """Whether the figures at ``text[start:end]`` are one of a list of days alone in brackets after an item
+    they date, ending its clause ("over the bank holidays (3/4 and 6/4)")."""
+    opening = text.rfind("(", max(0, start - 24), start)
+    m = _FIGURES_LIST.match(text, opening) if opening >= 0 else None
+    return (
+        m is not None
+        and m.end() >= end
+        and _ITEM_AFTER.match(text, m.end() - 1) is not None
+        and _ITEM_BEFORE.search(text, max(0, opening - 40), opening + 1) is not None
+    )
+
+
 def date_cue(low: str, start: int, end: int) -> bool:
     """Whether a bare "2/3" read only in the workspace's order (its page shows none) is called for as a
     day: a word before it asks for one (:data:`_CUE_WORDS`, a past verb, "out" after a verb of sending) or a
     time of day follows it. A bare number opening a line ("- 4/5 found the field": four of five testers)
     is not."""
-    if _TIME_AFTER.match(low, end) or bracketed_day(low, start, end):
+    if _TIME_AFTER.match(low, end) or bracketed_day(low, start, end) or _bracketed_days(low, start, end):
         return True
     m = _CUE_BEFORE.search(low, max(0, start - 40), start)
     if m is None:
