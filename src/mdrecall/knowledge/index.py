@@ -30,6 +30,7 @@ from mdrecall.knowledge.aliases.given_shape import link_untyped_given
 from mdrecall.knowledge.aliases.given_surnames import written_placed
 from mdrecall.knowledge.aliases.kin_names import link_kin_forms
 from mdrecall.knowledge.aliases.kin_namesakes import unlink_kin_namesakes
+from mdrecall.knowledge.aliases.lower_namesakes import unlink_lower_namesakes
 from mdrecall.knowledge.aliases.name_links import (
     fold_stated_aliases,
     link_first_names,
@@ -220,6 +221,7 @@ class EntityIndex(NameQueries):
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))
             unlink_kin_namesakes(out, key_kinds(self.store), self.texts.search_text)
+            unlink_lower_namesakes(out, key_kinds(self.store), self.texts.search_text)
         if len(_KNOWN) > 16:
             _KNOWN.clear()
         _KNOWN[id(self.store)] = (ident, out)

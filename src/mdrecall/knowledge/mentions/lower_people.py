@@ -46,7 +46,7 @@ from itertools import islice
 
 from mdrecall.knowledge.lexicon.address_words import kin_titles
 from mdrecall.knowledge.lexicon.kind_slots import senses
-from mdrecall.knowledge.lexicon.mention_patterns import LOWER_NOT_NAMES, STOP
+from mdrecall.knowledge.lexicon.mention_patterns import LOWER_NOT_NAMES, PARTICLE_WORD, STOP
 from mdrecall.knowledge.lexicon.name_lists import (
     common_word,
     first_names,
@@ -419,7 +419,7 @@ def _line_names(text: str) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     for k in [k for k, w in enumerate(words) if w in given or (k and words[k - 1] in _SLOT_OR_COLON)]:
-        word, before, after = words[k], _at(words, k - 1), _at(words, k + 1)
+        word, before = words[k], _at(words, k - 1)
         if before == ":":  # "works with: maria"
             before = _at(words, k - 2)
         plain = _bare(word)
@@ -427,9 +427,9 @@ def _line_names(text: str) -> list[tuple[str, str]]:
         if place is not None and (plain not in given or before in ("in", "near")):
             out.append((place, "place"))
         elif plain in given and not _english(plain):
-            full = word == plain and _surname(_bare(after), given)  # "with maria herrera"
-            name = f"{plain.capitalize()} {_bare(after).capitalize()}" if full else plain.capitalize()
-            k_next = k + 2 if full else k + 1
+            rest = _rest_of_name(words, k + 1, given) if word == plain else []  # "with maria herrera"
+            name = " ".join(w.capitalize() if not PARTICLE_WORD.fullmatch(w) else w for w in [plain, *rest])
+            k_next = k + 1 + len(rest)
             if before in _BEFORE_PERSON or _at(words, k_next) in _AFTER_PERSON or _and_i(words, k_next):
                 out.append((name, "person"))
         elif before in _BEFORE_THING and (known := _known(plain)) is not None:
@@ -437,10 +437,58 @@ def _line_names(text: str) -> list[tuple[str, str]]:
     return out
 
 
+#: Small words inside a name written in lower case ("sanne van dijk", "omar bin rashid al nuaimi"): the
+#: capitalised path's particles, a bare Arabic article and Irish "ní", "nic", "mac", "uí".
+_LOWER_PARTICLES = frozenset({"al", "el", "ní", "nic", "mac", "ua", "ui", "uí"})
+
+
+def _rest_of_name(words: list[str], k: int, given: frozenset[str]) -> list[str]:
+    """The words of a name after its given name, from word ``k``: surnames (:func:`_surname`), each perhaps
+    after a name's small word ("van dijk", "bin rashid al nuaimi", "dela cruz"); at most four words. After
+    a small word a given name may stand too (a father's: "bin rashid")."""
+    rest: list[str] = []
+    while len(rest) < 4:
+        word = _bare(_at(words, k))
+        smalls = 0
+        while smalls < 2 and _small(_at(words, k + smalls)):
+            smalls += 1  # "van der berg"
+        if smalls:
+            after = _bare(_at(words, k + smalls))
+            if not after.isalpha() or _english(after) or common_word(after) and after in _AFTER_PERSON:
+                break  # after a name's small word, any word no English word ("ter horst", "bin rashid")
+            rest += [*words[k : k + smalls], after]
+            k += smalls + 1
+        elif _surname(word, given) or not rest and _given_surname(words, k, given):
+            rest.append(word)
+            k += 1
+        else:
+            break
+        if _at(words, k - 1) != _bare(_at(words, k - 1)):
+            break  # a possessive ends the name ("with ana lopez's team")
+    return rest
+
+
+def _given_surname(words: list[str], k: int, given: frozenset[str]) -> bool:
+    """Is the given name at word ``k``, right after another, its surname ("niamh brennan", "esther
+    moraa"): no English word, no verb's form, and an English word after it, not "and" nor a mark nor a
+    third name (a list of first names: "with maria john and i", "maria john, tom")?"""
+    word, after = _at(words, k), _at(words, k + 1)
+    if word not in given or _english(word) or word in _AFTER_PERSON or verb_sense(word) is not None:
+        return False
+    return after.isalpha() and after != "and" and after not in given and _english(after)
+
+
+def _small(word: str) -> bool:
+    """Is the lower-case ``word`` a name's small word ("van", "bin", "dela", "al")?"""
+    return PARTICLE_WORD.fullmatch(word) is not None or word in _LOWER_PARTICLES
+
+
 def _surname(word: str, given: frozenset[str]) -> bool:
     """May the lower-case ``word`` after a given name be its surname: no given name, no verb's form, no
     well-known name, and no English word by any list ("jepkorir") or a frequent word WordNet does not
     know ("herrera", "rao")?"""
+    if word[:3] in ("al-", "el-") and len(word) > 5:
+        word = word[3:]  # an Arabic article glued to the surname: "al-zahrani"
     if (
         not word.isalpha()
         or word in given
@@ -451,7 +499,7 @@ def _surname(word: str, given: frozenset[str]) -> bool:
         return False
     if known_name(word.capitalize()) is not None or verb_sense(word) is not None:
         return False
-    return unlexed(word) or unlexed_word(word)
+    return unlexed(word) or unlexed_word(word) or not common_word(word) and not _english(word)
 
 
 def _and_i(words: list[str], k: int) -> bool:
