@@ -32,6 +32,7 @@ from mdrecall.search.current import lift_latest
 from mdrecall.search.current_newer import lift_superseding
 from mdrecall.search.decisions import apply_decision_boost
 from mdrecall.search.event_days import cached_event_days, of_day, on_day_weight
+from mdrecall.search.event_notes import asks_of_event, lift_event_notes
 from mdrecall.search.hits import build_hits
 from mdrecall.search.keyword_leg import keyword_leg, kind_terms, related_terms, with_code_rare, with_rare
 from mdrecall.search.kind_answers import apply_kind_answers, kind_subject, spans_one
@@ -132,6 +133,7 @@ STAGES = (
     "current",
     "names",
     "who",
+    "events",
 )
 
 
@@ -396,6 +398,8 @@ def run_search(
             ranked = lift_superseding(ranked, kq.terms, query_names(req.query), reader)
     if "current" not in off and ranked and asks_running_total(req.query):  # "how many have paid"
         ranked = lift_latest_total(ranked, kq.terms, query_names(req.query), asks_for_money(req.query))
+    if "events" not in off and ranked and asks_of_event(req.query):  # "what did the vet say": the day's note
+        ranked = lift_event_notes(ranked, kq.terms)
     reranked_by = None
     if rerank is not None and ranked:
         ranked, failure = _rerank(ranked, req.query, rerank)
