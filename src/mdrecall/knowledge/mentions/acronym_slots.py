@@ -38,8 +38,12 @@ _DATA = Path(__file__).parents[1] / "data"
 #: channel a thing is sent over or a format it is saved as ("contours as DWG"); a tool one works in or with
 #: ("the plan in QGIS", "checked using LIMS": its kind left to the view's readers, a product or a
 #: technology). Not "by" ("sorted by SKU", "checked by the HCA": an agent is often a role), nor "on", "via"
-#: or "from", whose initials are as often a firm, a platform or a channel.
-_SLOT = re.compile(r"(?:^|[\s(])(?:(at|with|to|joined|over|as|in|into|through|using)|(with|to)[ ]the)[ ]$")
+#: or a bare "from", whose initials are as often a firm, a platform or a channel. "at the" and "from the"
+#: with initials closing their phrase name a venue and a body ("the expo at the KXCC.", "a grant from the
+#: KSAB: they"); an ordinary abbreviation there ("at the AGM") is no name by :func:`plain_initials`.
+_SLOT = re.compile(
+    r"(?:^|[\s(])(?:(at|with|to|joined|over|as|in|into|through|using)|(with|to|at|from)[ ]the)[ ]$"
+)
 _KINDS = {"over": "technology", "as": "technology"} | dict.fromkeys(
     ("at", "with", "to", "joined"), "organisation"
 )
@@ -125,7 +129,11 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     # "PDFs to the printer over FTP": a channel may be a protocol WordNet holds as a common noun
     if plain_initials(word, wordnet=slot.group(1) != "over"):
         return None
-    return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "unknown")
+    if technical:
+        return "technology"
+    if slot.group(2) in ("at", "from"):
+        return "place" if slot.group(2) == "at" else "organisation"  # "at the KXCC.": a venue
+    return _KINDS.get(slot.group(1) or slot.group(2), "unknown")
 
 
 #: A list's joint between two items: a comma, "and", "or", "&", "+" or a slash ("Django, HTMX", "Python and
