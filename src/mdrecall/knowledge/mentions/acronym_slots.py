@@ -38,8 +38,12 @@ _DATA = Path(__file__).parents[1] / "data"
 #: channel a thing is sent over or a format it is saved as ("contours as DWG"); a tool one works in or with
 #: ("the plan in QGIS", "checked using LIMS": its kind left to the view's readers, a product or a
 #: technology). Not "by" ("sorted by SKU", "checked by the HCA": an agent is often a role), nor "on", "via"
-#: or "from", whose initials are as often a firm, a platform or a channel.
-_SLOT = re.compile(r"(?:^|[\s(])(?:(at|with|to|joined|over|as|in|into|through|using)|(with|to)[ ]the)[ ]$")
+#: or a bare "from", whose initials are as often a firm, a platform or a channel. "from the" with initials
+#: closing their phrase names a body ("a grant from the KSAB: they", "adopted from the KRSPA as a kitten");
+#: not "at the", a venue or a meeting ("at the PTM.": a parents' meeting no list knows).
+_SLOT = re.compile(
+    r"(?:^|[\s(])(?:(at|with|to|joined|over|as|in|into|through|using)|(with|to|from)[ ]the)[ ]$"
+)
 _KINDS = {"over": "technology", "as": "technology"} | dict.fromkeys(
     ("at", "with", "to", "joined"), "organisation"
 )
@@ -47,6 +51,10 @@ _KINDS = {"over": "technology", "as": "technology"} | dict.fromkeys(
 _BODY_NOUN = re.compile(
     r"[ ](?:grants?|courses?|portal|inspection|inspectors?|website|membership|app|campus)\b"
 )
+#: A paper one files with or gets from the initials' holder right after them: "the KWRA registration",
+#: "their EFRT number", "the CXPC record". The holder is a body, an exam or a service: its kind is left to
+#: the view's readers. Not a receipt or a slip ("RRSP receipts": a plan's papers, no holder's).
+_PAPER_NOUN = re.compile(r"[ ](?:registration|record|records|number|paperwork|licen[cs]e)\b")
 #: A body's branch in a named place right after the initials: "the DVLA office in Swansea", "the RAC depot
 #: at Leeds" (not a lab: "the PCR lab in Leeds" is a field's, no body's).
 _BRANCH_AT = re.compile(r"[ ](?:office|offices|branch|depot|headquarters)[ ](?:in|at)[ ][A-Z][a-z]")
@@ -112,11 +120,14 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     line's text ``before`` it and the text ``after`` it: an organisation ("at UCC.", "switched to WOM,", "the
     SEAI grant", "DVLA sent the form", "the DVLA office in Swansea"), a technology ("over MQTT"; any slot on
     a line or in a file that names technologies, ``technical``: "audio moves from FMOD to Wwise"),
-    ``"unknown"`` (a tool worked in: "in QGIS"), or None (no such slot, or an ordinary abbreviation)."""
+    ``"unknown"`` (a tool worked in: "in QGIS"; a holder of papers: "the KWRA registration"), or None (no
+    such slot, or an ordinary abbreviation)."""
     if len(word) == 3 and (_LEG_BEFORE.search(before[-6:]) or _LEG_AFTER.match(after)):
         return None if word in _currency_codes() or word in _plain() else "place"  # not "EUR–USD"
     if _BODY_NOUN.match(after) or _AGENT_AFTER.match(after) or _BRANCH_AT.match(after):
         return None if plain_initials(word) else "organisation"
+    if _PAPER_NOUN.match(after):
+        return None if plain_initials(word) else "unknown"
     slot = _SLOT.search(before[-12:])
     if slot is None:
         return None
@@ -125,7 +136,11 @@ def slot_kind(word: str, before: str, after: str, technical: bool = False) -> st
     # "PDFs to the printer over FTP": a channel may be a protocol WordNet holds as a common noun
     if plain_initials(word, wordnet=slot.group(1) != "over"):
         return None
-    return "technology" if technical else _KINDS.get(slot.group(1) or slot.group(2), "unknown")
+    if technical:
+        return "technology"
+    if slot.group(2) == "from":
+        return "organisation"  # "a grant from the KSAB:": a body
+    return _KINDS.get(slot.group(1) or slot.group(2), "unknown")
 
 
 #: A list's joint between two items: a comma, "and", "or", "&", "+" or a slash ("Django, HTMX", "Python and
