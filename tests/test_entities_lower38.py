@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mdrecall.knowledge.mentions.lower_people import person_verb, unlexed
+from mdrecall.knowledge.lexicon.lower_words import person_verb, unlexed
 
 from helpers import mention_kinds, workspace_kinds
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from mdrecall.knowledge.mentions.lower_people import unlexed
+from mdrecall.knowledge.lexicon.lower_words import unlexed
 from mdrecall.stores.views import KeySummary
 
 __all__ = ["link_dictated_fulls"]

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from mdrecall.knowledge.lexicon.lower_words import unlexed
 from mdrecall.knowledge.lexicon.name_lists import unlexed_word
-from mdrecall.knowledge.mentions.lower_people import unlexed
 from mdrecall.knowledge.mentions.mention_readers import lower_words
 from mdrecall.stores.views import KeySummary
 

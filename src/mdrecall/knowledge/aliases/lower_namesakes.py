@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mdrecall.knowledge.lexicon.kind_slots import senses
-from mdrecall.knowledge.mentions.lower_people import uncased, verb_sense
+from mdrecall.knowledge.lexicon.lower_words import verb_sense
+from mdrecall.knowledge.mentions.lower_people import uncased
 from mdrecall.text.query import build_keyword_query
 from mdrecall.text.stopwords import STOP_WORDS
 
