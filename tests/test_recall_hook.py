@@ -12,6 +12,7 @@ import pytest
 
 from mdrecall import Memory
 from mdrecall.agent.tools import MemoryTools
+from mdrecall.search.recall_gate import WITHHELD
 
 from helpers import run_cli, run_process, write
 
@@ -153,3 +154,24 @@ def test_a_search_that_hangs_does_not_hold_the_prompt_past_the_deadline(ws: Path
     assert out.returncode == 0 and out.stdout == "", out.stderr
     assert took < 5, f"the hook held the prompt {took:.1f} s"  # its deadline is 0.3 s; process start aside
     assert "still searching" in (ws / ".mdrecall" / "hooks.log").read_text()
+
+
+def test_a_hit_dropped_as_local_only_is_not_cited_in_the_tools_decisions(tmp_path: Path) -> None:
+    # fault round 21: a file marked local as a whole was named in memory_recall's decisions (its path and
+    # its day), though none of its text was injected
+    root = tmp_path / "agent"
+    write(root, "memory/notes/garden.md", "# Garden\n\n- Tobiah Lennart waters the greenhouse\n")
+    write(
+        root,
+        "memory/2025-06-02.md",
+        "---\nprivacy: local\n---\n# 2025-06-02\n\n- Tobiah Lennart asked about the greenhouse lease\n",
+    )
+    assert run_cli("-w", str(root), "index").returncode == 0
+    with Memory.open(root) as mem:
+        tool = MemoryTools(mem).memory_recall(
+            "what did Tobiah Lennart ask about the greenhouse?", session="m"
+        )
+    decisions = tool["decisions"]
+    assert any(d["stage"] == "local" for d in decisions), decisions  # the local file was a candidate
+    assert "2025-06-02" not in json.dumps(tool), tool
+    assert all(d["citation"] == WITHHELD for d in decisions if d["stage"] == "local")

@@ -31,6 +31,7 @@ from mdrecall.text.tokens import tokenize
 
 __all__ = [
     "STAGES",
+    "WITHHELD",
     "Decision",
     "PromptSignals",
     "entry",
@@ -41,6 +42,8 @@ __all__ = [
 
 #: The gate's stages in order; a hit's :class:`Decision` names the first it failed (or ``injected``).
 STAGES = ("score", "overlap", "superseded", "local", "shown", "budget")
+#: The citation a ``local`` decision gives in place of the hit's.
+WITHHELD = "(local-only: not cited)"
 
 _QUESTION_OPENERS = frozenset(
     "what when where who whom whose which why how did do does is are was were can could should would "
@@ -97,9 +100,11 @@ class Decision:
     matched: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON shape (``memory_recall``'s ``decisions``)."""
+        """The JSON shape (``memory_recall``'s ``decisions``). A hit dropped as local-only is counted but not
+        cited: its path and lines (a file marked local as a whole, a capture named after its words) go to
+        the agent no more than its text does."""
         return {
-            "citation": self.hit.citation,
+            "citation": WITHHELD if self.stage == "local" else self.hit.citation,
             "score": round(self.hit.score, 4),
             "stage": self.stage,
             "matched": list(self.matched),
