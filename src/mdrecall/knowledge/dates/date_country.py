@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from mdrecall.knowledge.dates.page_votes import apply_votes, meta_json
 from mdrecall.stores.base import Store
 from mdrecall.text.date_phrases.countries import COUNTRIES, agreed_country, named_country
 
@@ -29,26 +30,16 @@ def page_country(text: str | None) -> str | None:
 
 
 def _load(store: Store) -> dict[str, str]:
-    raw = store.get_meta(COUNTRY_KEY)
-    try:
-        data = json.loads(raw) if raw else {}
-    except ValueError:  # a value written by hand or cut short: read as no votes
-        data = {}
-    if not isinstance(data, dict):
-        return {}
-    return {str(k): v for k, v in data.items() if v in COUNTRIES}
+    return {
+        str(k): v for k, v in meta_json(store, COUNTRY_KEY).items() if isinstance(v, str) and v in COUNTRIES
+    }
 
 
 def record_countries(store: Store, votes: Mapping[str, str | None]) -> str | None:
     """Record pages' votes (``None``: the page names none, or left the workspace); returns the workspace's
     country after them. Writes the meta only when something changed."""
     kept = _load(store)
-    new = dict(kept)
-    for path, vote in votes.items():
-        if vote in COUNTRIES:
-            new[path] = vote
-        else:
-            new.pop(path, None)
+    new = apply_votes(kept, votes, COUNTRIES)
     if new != kept:
         store.set_meta(COUNTRY_KEY, json.dumps(new, sort_keys=True))
     return agreed_country(new.values())

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+from mdrecall.knowledge.dates.page_votes import apply_votes, meta_json
 from mdrecall.stores.base import Store
 
 __all__ = ["ORDER_KEY", "ORDERS", "page_vote", "record_votes", "stored_setting", "workspace_order"]
@@ -35,13 +36,7 @@ def page_vote(text: str | None) -> str | None:
 
 
 def _load(store: Store) -> tuple[str, dict[str, str]]:
-    raw = store.get_meta(ORDER_KEY)
-    try:
-        data = json.loads(raw) if raw else {}
-    except ValueError:  # a value written by hand or cut short: read as no votes
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
+    data = meta_json(store, ORDER_KEY)
     votes = data.get("votes")
     votes = {str(k): v for k, v in votes.items() if v in ORDERS} if isinstance(votes, dict) else {}
     setting = data.get("setting")
@@ -57,12 +52,7 @@ def record_votes(store: Store, votes: Mapping[str, str | None], setting: str | N
     """Record pages' votes (``None``: the page has none, or left the workspace) and, given, the setting;
     returns the workspace's order after them. Writes the meta only when something changed."""
     old_setting, kept = _load(store)
-    new = dict(kept)
-    for path, vote in votes.items():
-        if vote in ORDERS:
-            new[path] = vote
-        else:
-            new.pop(path, None)
+    new = apply_votes(kept, votes, ORDERS)
     now = setting if setting is not None else old_setting
     if new != kept or now != old_setting:
         store.set_meta(ORDER_KEY, json.dumps({"setting": now, "votes": new}, sort_keys=True))
