@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdrecall.errors import NotFoundError
+from mdrecall.forget.files import rename_new
 from mdrecall.knowledge.changes.version_probe import product_versions, upgraded
 
 from helpers import run_cli, write
@@ -98,3 +99,16 @@ def test_the_memory_store_forgets_a_note_named_with_the_text(tmp_path: Path) -> 
         with pytest.raises(NotFoundError):  # history keeps no record under the old name
             mem.history("memory/2026-08-05-wexcombe-glaze.md")
     assert [p.name for p in (root / "memory").glob("*wexcombe*")] == []
+
+
+def test_a_forget_rename_never_replaces_a_file_that_took_the_name(tmp_path: Path) -> None:
+    # the new name is chosen free, but a file may take it before the rename: a plain rename would replace it
+    old, taken = tmp_path / "2026-05-01-quinlan-ledger.md", tmp_path / "2026-05-01-forgotten-ledger.md"
+    old.write_text("# old\n")
+    taken.write_text("# someone else's note\n")
+    with pytest.raises(FileExistsError):
+        rename_new(old, taken)
+    assert taken.read_text() == "# someone else's note\n" and old.read_text() == "# old\n"
+    free = tmp_path / "2026-05-01-forgotten-ledger-2.md"
+    rename_new(old, free)
+    assert free.read_text() == "# old\n" and not old.exists()

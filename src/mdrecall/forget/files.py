@@ -31,6 +31,7 @@ __all__ = [
     "change_file",
     "is_index_file",
     "owned_files",
+    "rename_new",
     "renamed",
     "write_atomic",
 ]
@@ -206,6 +207,22 @@ def renamed(path: Path, needle: Needle, marker: str) -> Path | None:
     while out.exists() or out.is_symlink():
         out, n = path.with_name(f"{new}-{n}{path.suffix}"), n + 1
     return out
+
+
+def rename_new(path: Path, new: Path) -> None:
+    """Rename ``path`` to ``new``, never over a file: a hard link made (refused where ``new`` exists, even one
+    created since it was chosen), then the old name removed. Where the file system has no hard links, a plain
+    rename after a last check. Raises :class:`FileExistsError` when ``new`` is taken."""
+    try:
+        os.link(path, new, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError:
+        if new.exists() or new.is_symlink():
+            raise FileExistsError(f"{new} exists") from None
+        os.rename(path, new)
+        return
+    os.unlink(path)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

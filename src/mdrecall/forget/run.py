@@ -24,7 +24,15 @@ from mdrecall.errors import MdrecallError
 from mdrecall.files.file_lock import held_lock_of_current
 from mdrecall.files.safe_files import write_all
 from mdrecall.files.workspace import Workspace
-from mdrecall.forget.files import JOURNAL_DIR, FileChange, LineChange, owned_files, renamed, write_atomic
+from mdrecall.forget.files import (
+    JOURNAL_DIR,
+    FileChange,
+    LineChange,
+    owned_files,
+    rename_new,
+    renamed,
+    write_atomic,
+)
 from mdrecall.forget.plan import ForgetPlan, Target, file_edit
 from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes
 from mdrecall.index.sessions import discover_transcripts
@@ -189,7 +197,7 @@ def _rename_files(workspace: Workspace, target: Target, notes: list[str]) -> lis
             continue
         try:
             with _locked(path):
-                os.rename(path, new)
+                rename_new(path, new)
         except OSError as exc:
             notes.append(f"{key}: cannot rename it ({exc.strerror or exc})")
             continue
