@@ -37,6 +37,7 @@ from mdrecall.knowledge.fact_lines.line_subjects import (
     subject_stems,
 )
 from mdrecall.knowledge.fact_lines.value_kinds import attr_kinds, is_typed, value_slots, word_set
+from mdrecall.knowledge.lexicon.compound_heads import compound_heads
 from mdrecall.stores.views import Supersession
 
 __all__ = ["ChangeState", "word_cap"]
@@ -278,7 +279,9 @@ class ChangeState:
 
     def common(self, i: int, j: int) -> set[str]:
         """The words two lines share, and an entity that one line names by another name (:attr:`named`)
-        and the other by its own, counted once: as the first of its words the other line writes."""
+        and the other by its own, counted once: as the first of its words the other line writes; and a
+        closed compound one line writes whose head the other does ("shared sheet" … "old spreadsheet":
+        :func:`compound_heads`), counted once as the latter line's word."""
         a, b = self.every[i], self.every[j]
         shared = set(a).intersection(b)
         for n, other in ((i, b), (j, a)):
@@ -287,6 +290,7 @@ class ChangeState:
                     written = entity.intersection(other)
                     if written:
                         shared.add(min(written))
+        shared |= compound_heads(a, set(b), shared)
         return shared
 
     def same_entity(self, i: int, j: int, words: set[str]) -> bool:
