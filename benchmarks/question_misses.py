@@ -2,7 +2,9 @@
 
 For each question of a set (``benchmarks/knowledge/<set>.labels.json``) whose answering line is not in
 the top 3 hits, prints the answer's rank among the first ``--depth`` hits (or ``none``), the answering
-line, and the hits ranked above it (path, lines, score, superseded mark, the snippet's first line).
+line, and the hits ranked above it (path, lines, score, superseded mark, the snippet's first line), and a
+cause (:func:`cause`: the deeper search's pool, ranked 4th or lower, cut by ``min_score``, not retrieved),
+tallied at the end.
 
 Usage::
 
@@ -61,6 +63,14 @@ def misses(
                 rank = answer_rank(hits, q)
                 where = "none" if rank is None else str(rank + 1)
                 where += "" if top is None else f" (top 3: {top + 1})"
+                if top is None:
+                    bare = None
+                    if rank is None:  # retrieved, but cut by min_score?
+                        unbarred = mem.search(q["q"], max_results=depth, min_score=0.0, today=today)
+                        bare = answer_rank(unbarred, q)
+                    why = cause(rank, bare, depth)
+                    CAUSES[why.split(" (")[0]] = CAUSES.get(why.split(" (")[0], 0) + 1
+                    where += f"  [{why}]"
                 print(f"[{which}] {q['kind']}: {q['q']!r}  answer rank {where}")
                 ref = q["answer"]
                 print(f"    answer {ref['file']}:{ref['line']}: {_line(root, ref)[:110]}")
@@ -74,6 +84,24 @@ def misses(
     kinds = ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(by_kind.items()))
     print(f"{which}: questions in top 3 {right}/{len(asked)} ({kinds})")
     return right, len(asked)
+
+
+#: The misses of this run by :func:`cause` (its words before a parenthesis), for the closing tally.
+CAUSES: dict[str, int] = {}
+
+
+def cause(rank: int | None, unbarred: int | None, depth: int) -> str:
+    """What kept a missed answer out of the top 3, from its rank in a search for ``depth`` hits (``rank``)
+    and in one with ``min_score`` 0 (``unbarred``, read only when ``rank`` is None): in the top 3 of the
+    deeper search only (its pool and normalisation differ from a search for 3), ranked behind others, cut
+    by ``min_score`` though retrieved, or not among the first ``depth`` candidates at all."""
+    if rank is not None and rank < 3:
+        return f"pool (top 3 in a search for {depth}, not for 3)"
+    if rank is not None:
+        return f"ranked 4-{depth}"
+    if unbarred is not None:
+        return f"under min_score (rank {unbarred + 1} with the bar off)"
+    return "not retrieved"
 
 
 #: A labelled set's name: letters, digits and underscores (no path).
@@ -138,6 +166,9 @@ def main() -> int:
         total = [total[0] + got[0], total[1] + got[1]]
     if len(names) > 1:
         print(f"all: questions in top 3 {total[0]}/{total[1]} ({total[0] / max(total[1], 1):.2f})")
+    if CAUSES:
+        tally = sorted(CAUSES.items(), key=lambda kv: -kv[1])
+        print("misses by cause: " + ", ".join(f"{k} {n}" for k, n in tally))
     return 0
 
 
