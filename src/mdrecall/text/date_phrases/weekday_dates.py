@@ -8,10 +8,11 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.text.date_phrases.date_calendar import month_near, month_number
-from mdrecall.text.date_phrases.date_direction import called_off, direction_of, past_verb, tally_back
+from mdrecall.text.date_phrases.date_direction import called_off, direction_of, tally_back
 from mdrecall.text.date_phrases.date_grammar import weekday_number
 from mdrecall.text.date_phrases.dates import month_days, weekday_before
 from mdrecall.text.event_heads import heads_event
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["DAY_NAME", "OWNER", "RANKS_WEEKDAY", "ranked_weekday", "standing_sentence", "weekday_days"]
 
