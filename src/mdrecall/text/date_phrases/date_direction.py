@@ -36,6 +36,9 @@ _FUTURE = {
     "until", "till", "by", "upcoming", "tomorrow", "starts", "start", "starting", "should", "must", "need",
     "needs", "want", "wants", "expect", "expected", "hope", "shall", "next", "then",
 }  # fmt: skip
+#: Words right before a day that say it is the one in force now ("hearing now 19 June", "deadline still 12
+#: April"): a day still to come.
+_STANDS = {"now", "still"}
 #: Words that point back whatever surrounds them ("last" only right before a day, which :data:`BACK_PREP`
 #: reads: before another word it is the final one, "the last delivery day", "last day is Friday").
 _BACK_CUES = {"ago", "yesterday", "since"}
@@ -66,7 +69,7 @@ def direction_of(low: str, start: int, end: int, default: int = 0) -> int:
     before = head_words = _WORD.findall(head)
     if before and ended_state(low, start):
         return -1
-    if before and before[-1] in FORWARD_PREP:
+    if before and (before[-1] in FORWARD_PREP or before[-1] in _STANDS):
         return 1
     if before and before[-1] in BACK_PREP:
         return -1
@@ -179,7 +182,7 @@ def firm_direction(low: str, start: int) -> bool:
     if not before:
         return False
     word = before[-1]
-    if word in FORWARD_PREP or word in BACK_PREP or word in _FUTURE:
+    if word in FORWARD_PREP or word in BACK_PREP or word in _FUTURE or word in _STANDS:
         return True
     return word not in BE and past_verb(word, before[-2] if len(before) > 1 else "")
 
