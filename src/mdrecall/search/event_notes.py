@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from mdrecall.models import Scored
 from mdrecall.search.current import NOTES
 from mdrecall.search.snippets import query_stems, term_matches
-from mdrecall.text.date_phrases.date_direction import past_verb
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["CLOSE", "WINDOW", "asks_of_event", "lift_event_notes"]
 

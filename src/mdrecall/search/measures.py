@@ -200,7 +200,7 @@ def _unlabelled(line: str, labels: re.Pattern[str] | None) -> str:
 
 def _past_verb(query: str) -> bool:
     """Whether ``query`` is built on a past verb ("how many people came"): a count then, not now."""
-    from mdrecall.text.date_phrases.date_direction import past_verb
+    from mdrecall.text.past_verbs import past_verb
 
     words = re.findall(r"[a-z]+", query[:500].lower())
     return any(past_verb(w, words[i - 1] if i else "") for i, w in enumerate(words))

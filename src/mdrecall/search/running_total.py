@@ -24,7 +24,7 @@ from mdrecall.search.amounts import bare_amount
 from mdrecall.search.current import NOTES
 from mdrecall.search.news_lift import people_word
 from mdrecall.search.snippets import query_stems, term_matches
-from mdrecall.text.date_phrases.date_direction import past_verb
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["CLOSE", "WINDOW", "asks_running_total", "lift_latest_total"]
 

@@ -10,7 +10,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from mdrecall.text.date_phrases.date_direction import past_verb
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["base_verb", "opens_instruction"]
 

@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from mdrecall.text.date_phrases.date_direction import BACK_PREP, direction_of, past_verb
+from mdrecall.text.date_phrases.date_direction import BACK_PREP, direction_of
 from mdrecall.text.date_phrases.dates import resolve_tokens
 from mdrecall.text.kind_words import asked_instances, code_languages
+from mdrecall.text.past_verbs import past_verb
 from mdrecall.text.stopwords import STOP_WORDS
 from mdrecall.text.synonyms import SynonymTable, synonym_table
 from mdrecall.text.tense import without_now_phrases

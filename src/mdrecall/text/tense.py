@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.text.date_phrases.date_direction import past_verb
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["asks_about_present", "tells_of_past", "without_now_phrases"]
 

@@ -10,9 +10,10 @@ import re
 from collections.abc import Sequence
 
 from mdrecall.text.date_phrases.compared_dates import SAME_AS
-from mdrecall.text.date_phrases.date_direction import paid_for, past_verb
+from mdrecall.text.date_phrases.date_direction import paid_for
 from mdrecall.text.date_phrases.note_dates import NoteDate
 from mdrecall.text.instructions import base_verb
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = [
     "NEGATED", "POSSESSIVE", "acted_on", "compared", "condition", "follow_up", "holds_later", "moved_from",

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from mdrecall.text.date_phrases.date_direction import past_verb
 from mdrecall.text.date_phrases.note_dates import NoteDate
 from mdrecall.text.instructions import base_verb
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["modifier_day", "state_since"]
 

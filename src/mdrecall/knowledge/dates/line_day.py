@@ -41,10 +41,10 @@ from mdrecall.knowledge.dates.record_lines import records_news
 from mdrecall.knowledge.dates.state_bounds import holds_written, recurs_yearly, state_bound
 from mdrecall.knowledge.fact_lines.line_acts import NOT_DONE, RESCHEDULE, acts
 from mdrecall.text.date_phrases.corrections import correction
-from mdrecall.text.date_phrases.date_direction import past_verb
 from mdrecall.text.date_phrases.note_dates import NoteDate
 from mdrecall.text.date_phrases.verb_months import month_acted_on, month_guessed
 from mdrecall.text.date_phrases.year_phrases import names_event
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["line_day", "names_note"]
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from mdrecall.text.date_phrases.date_direction import RESCHEDULED, SAME_FORMS, past_verb, wished
+from mdrecall.text.date_phrases.date_direction import RESCHEDULED
+from mdrecall.text.past_verbs import SAME_FORMS, past_verb, wished
 
 __all__ = ["NOT_DONE", "RESCHEDULE", "acts"]
 

@@ -9,9 +9,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from mdrecall.text.date_phrases.date_direction import BACK_PREP, FORWARD_PREP, past_verb
+from mdrecall.text.date_phrases.date_direction import BACK_PREP, FORWARD_PREP
 from mdrecall.text.date_phrases.weekday_dates import DAY_NAME
 from mdrecall.text.event_heads import EVENT_NOUNS
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = [
     "OPENS_NUM",

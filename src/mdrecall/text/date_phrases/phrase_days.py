@@ -89,6 +89,10 @@ _NOT_SINCE = re.compile(
 _BARE: dict[str, str | None] = {"wq": None, "wpl": None, "wdd": None, "wdp": None}
 
 
+#: How near a day of the month gone must be to be read over the coming one when no word points (days).
+_RECENT = 7
+
+
 def phrase_days(
     g: dict[str, str | None],
     low: str,
@@ -257,6 +261,10 @@ def phrase_days(
             if way == 0 and opens_instruction(low, start):
                 way = 1  # "Packed the bags. Leave on the 16th": an instruction's day is the coming one
             first = day_of_month(nth, today, way)
+            if way == 0 and first and (today - first[0]).days > _RECENT:
+                # "Midterm on the 29th" written on 11 September: with no word that points, the coming 29th
+                # unless the one gone is within the week
+                first = day_of_month(nth, today, 1) or first
         second = int(g["oddn2"] or 0)
         if first and nth < second:  # "the 29th and 30th": the second day of the same month too
             return [*first, *(safe_day(first[0].year, first[0].month, second) or [])]

@@ -10,7 +10,8 @@ import re
 from datetime import date
 
 from mdrecall.text.date_phrases.date_calendar import month_near, month_number
-from mdrecall.text.date_phrases.date_direction import direction_of, past_verb
+from mdrecall.text.date_phrases.date_direction import direction_of
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["month_acted_on", "month_guessed", "verb_month"]
 

@@ -8,10 +8,11 @@ import re
 from datetime import date, timedelta
 
 from mdrecall.text.date_phrases.date_calendar import month_near, month_number
-from mdrecall.text.date_phrases.date_direction import called_off, direction_of, past_verb, tally_back
+from mdrecall.text.date_phrases.date_direction import called_off, direction_of, tally_back
 from mdrecall.text.date_phrases.date_grammar import weekday_number
 from mdrecall.text.date_phrases.dates import month_days, weekday_before
 from mdrecall.text.event_heads import heads_event
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["DAY_NAME", "OWNER", "RANKS_WEEKDAY", "ranked_weekday", "standing_sentence", "weekday_days"]
 
@@ -222,6 +223,11 @@ def _object_her(low: str, start: int, noun: re.Match[str]) -> bool:
     )
 
 
+#: "except" before a weekday ("runs daily except Saturday", "open every day except Mondays"): the day a
+#: standing rule leaves out, no one day.
+_EXCEPT_BEFORE = re.compile(r"\bexcept\s+(?:on\s+)?$")
+
+
 def weekday_days(
     g: dict[str, str | None], low: str, line: str, start: int, end: int, today: date
 ) -> list[date] | None:
@@ -264,6 +270,8 @@ def weekday_days(
         return None  # "tuning day is Wednesday now": a standing day changed, no one day
     if not qual and _GENERIC.search(low, max(0, start - 8), start):
         return None  # "on a Wednesday": any one
+    if not qual and _EXCEPT_BEFORE.search(low, max(0, start - 16), start):
+        return None  # "runs daily except Saturday": the day a standing rule leaves out
     opening = _OPENING.fullmatch(low, 0, start)
     if not qual and wd == today.weekday() and opening and low[:start].split()[-1:] != ["on"]:
         return [today]  # "Admin Monday." written on a Monday: that day

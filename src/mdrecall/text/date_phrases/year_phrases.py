@@ -11,8 +11,8 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from mdrecall.text.date_phrases.date_direction import past_verb
 from mdrecall.text.date_phrases.date_spans import days_between
+from mdrecall.text.past_verbs import past_verb
 
 __all__ = ["after_the", "bare_year_days", "names_event", "year_is_count"]
 
