@@ -396,7 +396,7 @@ def another_subject(state: ChangeState, i: int, j: int, shared: set[str]) -> boo
 #: The least weight of the rare words two lines share (:meth:`~mdrecall.knowledge.changes.change_state.
 #: ChangeState.weighted`) for a change line to supersede a line naming a shared word with another modifier
 #: (:func:`another_subject`). On the 21 tuned sets, 2.5 made 3 more pairs of lines no label pairs than 3.0
-#: and no labelled pair more; 3.5 made 2 labelled pairs fewer.
+#: and no labelled pair more; 3.5 (without the kind test) 2 labelled pairs fewer.
 MODIFIED_WEIGHTED = 3.0
 
 
