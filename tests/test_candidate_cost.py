@@ -24,7 +24,7 @@ def test_a_line_said_again_is_rejected_before_the_costly_tests(monkeypatch: pyte
         "- Brannock takes over the greenhouse watering from Odile\n" for _ in range(4)
     )
     facts = line_facts("memory/notes/allotment.md", text, None)
-    monkeypatch.setattr(change_candidate, "modified", _costly)
+    monkeypatch.setattr(change_candidate, "modified_stems", _costly)
     monkeypatch.setattr(change_candidate, "confirms", _costly)
     state = change_pass(facts, {})
     assert not state.pairs

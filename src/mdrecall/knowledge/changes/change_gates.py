@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mdrecall.knowledge.changes.anew_values import gives_another_value, new_label, states_anew
-from mdrecall.knowledge.changes.change_candidate import candidate, floor_waived, names_any, written_low
+from mdrecall.knowledge.changes.change_candidate import (
+    another_subject,
+    candidate,
+    floor_waived,
+    names_any,
+    written_low,
+)
 from mdrecall.knowledge.changes.change_pairs import Names, change_pass
 from mdrecall.knowledge.changes.change_rules import (
     MIN_COSINE,
@@ -38,7 +44,6 @@ from mdrecall.knowledge.dates.event_days import (
 )
 from mdrecall.knowledge.fact_lines.fact_values import kin_words
 from mdrecall.knowledge.fact_lines.facts import Fact
-from mdrecall.knowledge.fact_lines.phrase_modifiers import modified
 from mdrecall.knowledge.fact_lines.value_kinds import TYPED_KINDS, changed_kinds, value_slots, values_differ
 from mdrecall.stores.views import Supersession
 
@@ -169,7 +174,7 @@ def _candidate_gate(state: ChangeState, i: int, j: int, new_slots: set[str]) -> 
     ):
         return "candidate: newer's subject"
     gone = state.leaves.get(j)
-    if modified(old.words, new.words, shared) and not (gone and names_any(old.words.lower(), gone)):
+    if another_subject(state, i, j, shared) and not (gone and names_any(old.words.lower(), gone)):
         return "candidate: modified"
     if is_logged(old) and not logged_change(old_slots, new_slots, new.words):
         return "candidate: logged, no value changed"

@@ -12,12 +12,17 @@ from mdrecall.knowledge.fact_lines.facts import subject_words
 from mdrecall.knowledge.lexicon.mention_patterns import TITLES
 from mdrecall.knowledge.lexicon.name_lists import given_name
 
-__all__ = ["modified"]
+__all__ = ["modified", "modified_stems"]
 
 
 def modified(old: str, new: str, shared: Set[str]) -> bool:
-    """Do the two lines name a shared word with different modifiers before it, each a content word the
-    other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap")? A word of
+    """Do the two lines name a shared word with different modifiers before it (:func:`modified_stems`)?"""
+    return bool(_modified(old, new, shared, True) or _for_other(old, new, shared))
+
+
+def modified_stems(old: str, new: str, shared: Set[str]) -> frozenset[str]:
+    """The shared words (stems) the two lines name with different modifiers before them, each a content word
+    the other line lacks ("hockey training" … "netball training", "kitchen tap" … "bathroom tap"). A word of
     order or number is no such modifier ("kitchen quote" … "a second quote": another one of the same
     kind; "two cups" … "one cup"), nor a part of the other's hyphenated word ("friend-list endpoint" …
     "friend list"), nor a short form of the other's ("competition wall" … "comp wall"). A name's word
@@ -25,10 +30,24 @@ def modified(old: str, new: str, shared: Set[str]) -> bool:
     name's on both lines (capitalised past the line's first word: "Villa Sjötorp" … "bad news, Sjötorp
     cancelled"), a lower-case word before it is no part of that name (the lines' punctuation is not kept:
     the word ends a clause or a label, "Fuel supplier: Highland Fuels" … "awarded to Certas; Highland
-    Fuels") (:func:`_one_phrase`)."""
+    Fuels") (:func:`_one_phrase`). Also a shared word each line says is for another (:func:`_other_for`)."""
+    return frozenset(_modified(old, new, shared, False) | _for_other(old, new, shared))
+
+
+def _for_other(old: str, new: str, shared: Set[str]) -> set[str]:
+    """:func:`_other_for` of the two lines."""
+    a, stems_a = _read(old)[:2]
+    b, stems_b = _read(new)[:2]
+    return _other_for(a, stems_a, b, stems_b, shared)
+
+
+def _modified(old: str, new: str, shared: Set[str], first: bool) -> set[str]:
+    """The shared words named with different modifiers before them (:func:`modified_stems`); with ``first``,
+    the first found only."""
     a, stems_a, set_a, parts_a = _read(old)
     b, stems_b, set_b, parts_b = _read(new)
     before_a = {s: k - 1 for k, s in enumerate(stems_a) if k and s in shared}
+    out: set[str] = set()
     for k, s in enumerate(stems_b):
         if not k or s not in shared or s not in before_a:
             continue
@@ -41,25 +60,28 @@ def modified(old: str, new: str, shared: Set[str]) -> bool:
         if x in parts_b or y in parts_a or _short_form(x, y):
             continue
         if _one_phrase(a, m, b, k - 1):
-            return True
-    return _other_for(a, stems_a, b, stems_b, shared)
+            out.add(s)
+            if first:
+                break
+    return out
 
 
 def _other_for(
     a: Sequence[str], stems_a: Sequence[str], b: Sequence[str], stems_b: Sequence[str], shared: Set[str]
-) -> bool:
-    """Does a shared word stand before "for" on one line and before "for" or after words of its own on the
+) -> set[str]:
+    """The shared words that stand before "for" on one line and before "for" or after words of its own on the
     other, each line naming whom or what it is for with a word the other lacks ("Deposit for new members" …
     "deposit for under-25 drivers", "Wasp nest call-out fee" … "call-out fee for small animals")? Two of one
     kind, each for another."""
     for_a = _for_phrases(a, stems_a, shared)
     for_b = _for_phrases(b, stems_b, shared)
+    out = set()
     for head in for_a.keys() | for_b.keys():
         qual_a = for_a[head] if head in for_a else _before(a, stems_a, head, shared)
         qual_b = for_b[head] if head in for_b else _before(b, stems_b, head, shared)
         if qual_a and qual_b and qual_a - qual_b and qual_b - qual_a:
-            return True
-    return False
+            out.add(head)
+    return out
 
 
 def _before(words: Sequence[str], stems: Sequence[str], head: str, shared: Set[str]) -> frozenset[str]:
