@@ -290,6 +290,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"|(?<=\bit’s\s)|(?<=\bit\sis\s)|(?<=\bit\swas\s)|(?<=\bwhich\sis\s)|(?<=\bwhich\swas\s)"
         r"|(?<=\bit'll\sbe\s)|(?<=\bit’ll\sbe\s)|(?<=\bthat'll\sbe\s)|(?<=\bit\swill\sbe\s))"
         r"(?P<ycy>(?:19|20)\d\d)(?=\s*(?:[.,;:!?)]|$)|\s+(?:before|at\s+the\s+(?:earliest|latest))\b))",
+        # a year ending its clause right after a word, maybe a label's ("bought 2006.", "Fitted: 2019",
+        # "batteries due 2027", "maybe 2028"): read only after a past verb, "due" or a word of a guess
+        # (:func:`~mdrecall.text.date_phrases.year_phrases.said_year`)
+        r"(?P<vy>(?:(?<=[a-z]\s)|(?<=[a-z]:\s))(?P<vyy>(?:19|20)\d\d)(?=\s*(?:[.,;!?)](?!\d)|$)))",
         # a year or a month a thing is the same as ("same price list as 2026", "Same order as February":
         # read only after "same": :mod:`~mdrecall.text.date_phrases.compared_dates`)
         r"(?P<sam>(?<=\bas\s)(?:(?P<samy>(?:19|20)\d\d)(?![-/.:]\d)"
@@ -375,7 +379,8 @@ _VERB_MONTH = (
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
 _DIGIT_FIRST = {
-    "sy", "ycop", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
+    "sy", "ycop", "vy", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp",
+    "isom",
 }  # fmt: skip
 
 
