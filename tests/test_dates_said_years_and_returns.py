@@ -3,8 +3,8 @@ guess ("greenhouse glazed 2014.", "Planted: 2019", "licence due 2031") is that w
 page's line is about; after any other word, or a verb that takes an amount, it is no year ("room 2019",
 "paid 2000."); a bare day of the month said as a return after another day ("away on the 30th, home on the
 3rd") lies after it, in the next month; "now instead" after a day offers it in place of another; "over
-Christmas" is Christmas Eve to Boxing Day. Phrases and worlds written for these tests, not from the
-labelled sets."""
+Christmas" is Christmas Eve to Boxing Day; a month ending a bracket after a comma ("(Rui Lopes, Nov)") is
+that month. Phrases and worlds written for these tests, not from the labelled sets."""
 
 from __future__ import annotations
 
@@ -100,3 +100,21 @@ def test_over_christmas_is_christmas_eve_to_boxing_day() -> None:
         (date(2031, 12, 24), date(2031, 12, 26))
     ]
     assert _spans("- Gloves for Christmas", date(2031, 12, 2)) == [(date(2031, 12, 25), date(2031, 12, 25))]
+
+
+@pytest.mark.parametrize(
+    ("line", "month"),
+    [
+        ("- [x] Chimney swept (Rui Lopes, Nov)", (2030, 11)),
+        ("- Boiler service - done (Heatwise, Sept.)", (2030, 9)),
+    ],
+)
+def test_a_month_ending_a_bracket_after_a_comma_is_that_month(line: str, month: tuple[int, int]) -> None:
+    assert [(n.days[0].year, n.days[0].month, len(n.days)) for n in note_dates(line, date(2031, 1, 20))] == [
+        (*month, 30)
+    ]
+
+
+@pytest.mark.parametrize("line", ["- Dinner for two (Ana, May)", "- Cover for the shop (Tom, June)"])
+def test_a_month_that_is_also_a_given_name_after_a_comma_is_no_date(line: str) -> None:
+    assert note_dates(line, date(2031, 1, 20)) == []

@@ -260,7 +260,11 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # a month alone in brackets, a note's date of a remark ("Where we stand (Dec): ...")
         # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens),
         # or a month as a label's value ending its clause ("Thesis submission: June.", "Renewal: March, tbc")
-        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s)"
+        # or a month ending a bracket after a comma, its date of an item ("(Rui Lopes, Nov)"; not a month that
+        # is also a given name, "(Ana, May)": two people)
+        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))"
+        rf"|(?<=,\s)(?!(?-i:Jan|April|May|June|August)\b)(?P<mbc>(?=(?-i:[A-Z]))(?:{m}))\.?(?=\))"
+        rf"|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s)"
         rf"|(?<=:\s)(?P<mbv>(?=(?-i:[A-Z]))(?:{m}))(?=\s*$|\s*[,;!)]|\.(?:\s*$|\s+(?-i:[A-Z(]))|\s+[-–—]\s))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",

@@ -133,10 +133,10 @@ def phrase_days(
         return [before + timedelta(days=(wd - before.weekday() - 1) % 7 + 1)]
     if g["mbv"]:  # "Thesis submission: June.": a label's value
         return label_month(g["mbv"] or "", low, start, end, today)
-    if g["mbr"]:  # "(Dec)", "- March: base weeks": that month, the nearest unless the words point
+    if g["mbr"]:  # "(Dec)", "(Rui, Nov)", "- March: base weeks": that month, the nearest unless words point
         if g["mbl"] and OPENS_NUM.fullmatch(low, 0, start) is None:
             return None  # "Plan for March: ..." is read by its preposition
-        named = month_number(g["mbrm"] or g["mbl"] or "") or 1
+        named = month_number(g["mbrm"] or g["mbc"] or g["mbl"] or "") or 1
         return month_near(named, today, direction_of(low, start, end))
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
