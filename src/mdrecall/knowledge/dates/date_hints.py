@@ -63,6 +63,9 @@ _NUMBER_DIGIT = re.compile(
 #: one of birth, one an event happened in, one a thing is the same as ("same price list as 2026"), one
 #: stated ("That's 2032.", "it'll be 2031 before ...").
 _SINCE_YEAR = re.compile(r"\b(?:since|until|till|til|born|in|during|as|is|was|be|['’]s)\s\d{4}")
+#: A year ending its clause right after a word ("bought 2006.", "Fitted: 2019", "due 2027"), which the grammar
+#: reads after a past verb, "due" or a word of a guess.
+_CLAUSE_YEAR = re.compile(r"[a-z]:?\s(?:19|20)\d\d(?=\s*(?:[.,;!?)]|$))", re.IGNORECASE)
 #: Abbreviations the grammar reads: "EOD", "eow", "COB", "tmrw", "this AM".
 _ABBR_HINT = re.compile(r"(?:eo[dwmy]|cob|tmrw?|tmrow|this\s+[ap]m)\b")
 
@@ -110,6 +113,7 @@ def may_name_date(text: str) -> bool:
             )
             and _SINCE_YEAR.search(low) is not None
         )
+        or _CLAUSE_YEAR.search(text) is not None
     ):
         return True
     # A month's letters inside a word ("summary") are no date; outside ASCII (where case folding and word

@@ -28,7 +28,7 @@ _WORD_AT = re.compile(r"[A-Za-z']+")
 _NEAR = 240
 
 #: "instead" right after a day, not "instead of" ("the 19th instead?", "Friday instead, if that suits").
-_INSTEAD_AFTER = re.compile(r"\s*,?\s*instead\b(?!\s+of\b)")
+_INSTEAD_AFTER = re.compile(r"\s*,?\s*(?:now\s+)?instead\b(?!\s+of\b)")
 #: "instead of" (or "rather than", "in place of") right before a day: the day given up.
 _INSTEAD_OF = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+|on\s+)?$")
 

@@ -260,7 +260,11 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         # a month alone in brackets, a note's date of a remark ("Where we stand (Dec): ...")
         # or a month's name as the label opening a line ("- March: base weeks"; checked where it opens),
         # or a month as a label's value ending its clause ("Thesis submission: June.", "Renewal: March, tbc")
-        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s)"
+        # or a month ending a bracket after a comma, its date of an item ("(Rui Lopes, Nov)"; not a month that
+        # is also a given name, "(Ana, May)": two people)
+        rf"(?P<mbr>(?<=\()(?P<mbrm>{m})\.?(?=\))"
+        rf"|(?<=,\s)(?!(?-i:Jan|April|May|June|August)\b)(?P<mbc>(?=(?-i:[A-Z]))(?:{m}))\.?(?=\))"
+        rf"|(?P<mbl>(?=(?-i:[A-Z]))(?:{m}))\.?(?=:\s)"
         rf"|(?<=:\s)(?P<mbv>(?=(?-i:[A-Z]))(?:{m}))(?=\s*$|\s*[,;!)]|\.(?:\s*$|\s+(?-i:[A-Z(]))|\s+[-–—]\s))",
         r"(?P<isom>\b(?P<imy>\d{4})-(?P<imm>0[1-9]|1[0-2])\b(?!-\d))",
         r"(?P<qtr>\b(?:(?P<qy1>\d{4})[\s-]?)?q(?P<qn>[1-4])\b(?:\s*(?:(?P<qy>\d{4})\b|['’](?P<qy2>\d{2})\b))?)",
@@ -290,6 +294,10 @@ def note_grammar(typos: bool = False) -> re.Pattern[str]:
         r"|(?<=\bit’s\s)|(?<=\bit\sis\s)|(?<=\bit\swas\s)|(?<=\bwhich\sis\s)|(?<=\bwhich\swas\s)"
         r"|(?<=\bit'll\sbe\s)|(?<=\bit’ll\sbe\s)|(?<=\bthat'll\sbe\s)|(?<=\bit\swill\sbe\s))"
         r"(?P<ycy>(?:19|20)\d\d)(?=\s*(?:[.,;:!?)]|$)|\s+(?:before|at\s+the\s+(?:earliest|latest))\b))",
+        # a year ending its clause right after a word, maybe a label's ("bought 2006.", "Fitted: 2019",
+        # "batteries due 2027", "maybe 2028"): read only after a past verb, "due" or a word of a guess
+        # (:func:`~mdrecall.text.date_phrases.year_phrases.said_year`)
+        r"(?P<vy>(?:(?<=[a-z]\s)|(?<=[a-z]:\s))(?P<vyy>(?:19|20)\d\d)(?=\s*(?:[.,;!?)](?!\d)|$)))",
         # a year or a month a thing is the same as ("same price list as 2026", "Same order as February":
         # read only after "same": :mod:`~mdrecall.text.date_phrases.compared_dates`)
         r"(?P<sam>(?<=\bas\s)(?:(?P<samy>(?:19|20)\d\d)(?![-/.:]\d)"
@@ -375,7 +383,8 @@ _VERB_MONTH = (
 
 #: The phrases of :func:`note_grammar` that can only start with a digit.
 _DIGIT_FIRST = {
-    "sy", "ycop", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp", "isom",
+    "sy", "ycop", "vy", "iso", "numl", "numy", "numr", "dot", "rom", "dsh", "ymd", "numd", "numb", "odp",
+    "isom",
 }  # fmt: skip
 
 

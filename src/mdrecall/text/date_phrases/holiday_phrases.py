@@ -5,7 +5,7 @@ Easter issue", "halloween candy"). Pure; used by :func:`mdrecall.text.date_phras
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from mdrecall.text.date_phrases.date_calendar import holiday_near, this_years
 from mdrecall.text.date_phrases.date_direction import direction_of, firm_direction
@@ -47,6 +47,10 @@ _COMMON_NOUN = re.compile(
     r"|i|me|us|them|him|instead|again|anyway|already|though|too|also|only|now|then|off)\b)[a-z]{2,}\b"
 )
 _THIS_BEFORE = re.compile(r"\bthis\s+$")
+#: "over" right before a holiday: the days its name spans ("off over Christmas": Christmas Eve to Boxing Day).
+_OVER_BEFORE = re.compile(r"\bover\s+(?:the\s+)?$")
+#: A holiday that "over" stretches to the days around it, with how many days before and after it.
+_SPANNED = {"christmas": (1, 1)}
 #: "weekend" right after a holiday: the weekend it makes ("the Fourth of July weekend", "Labor Day weekend").
 _WEEKEND = re.compile(r"(?:\s+|[-‐])(?:long\s+)?weekend\b(?!\s+(?:of|after|before)\b)", re.IGNORECASE)
 #: "last year's" / "next year's" before a holiday: the one of the year before or after the one written.
@@ -73,7 +77,12 @@ def holiday_days(
         return None  # "an easter egger", "christmas lights": a common noun's modifier, a thing
     if name.endswith("'s") and _COMMON_NOUN.match(low, end):
         return None  # "Valentine's prep" names a thing; a short name alone ("over Valentine's"), its day
-    return _holiday_on(name, low, start, end, today)
+    days = _holiday_on(name, low, start, end, today)
+    around = _SPANNED.get(name)
+    if days and around and _OVER_BEFORE.search(low, max(0, start - 10), start):
+        first = days[0] - timedelta(days=around[0])
+        return [first + timedelta(days=k) for k in range(around[0] + around[1] + 1)]
+    return days
 
 
 def _holiday_on(name: str, low: str, start: int, end: int, today: date) -> list[date] | None:

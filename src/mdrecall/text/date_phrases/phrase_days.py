@@ -60,7 +60,7 @@ from mdrecall.text.date_phrases.weekday_dates import (
 )
 from mdrecall.text.date_phrases.weekday_ranges import range_recurs
 from mdrecall.text.date_phrases.working_days import of_event, working_days
-from mdrecall.text.date_phrases.year_phrases import bare_year_days
+from mdrecall.text.date_phrases.year_phrases import bare_year_days, said_year
 from mdrecall.text.instructions import opens_instruction
 
 __all__ = ["phrase_days"]
@@ -74,6 +74,11 @@ _LATER = {"later", "afterwards"}
 #: Words before a month that say a change takes effect then: read as "from" ("effective April", "w.e.f. May").
 _TAKES_EFFECT = re.compile(r"effective|starting|as\s+(?:of|from)|w\.?e\.?f\.?")
 _FROM_BEFORE = re.compile(r"\b(?:from|starting)\s+$")
+#: Words right before a bare day of the month that put it after the line's previous day ("back on the 2nd",
+#: "until the 3rd", "then the 5th"; "to the 2nd" is a span's end, read as a range).
+_LATER_BEFORE = re.compile(
+    r"\b(?:back|home|return(?:s|ing)?|until|till|til|then|after\s+that|and\s+after)\s+(?:on\s+|by\s+)?(?:the\s+)?$"
+)
 #: "due" right before a month's preposition ("next one due in March"): a deadline ahead, firmly (not "was
 #: due in March").
 _DUE_BEFORE = re.compile(r"(?<!\bwas\s)(?<!\bwere\s)(?<!\bbeen\s)\bdue\s+$")
@@ -115,6 +120,8 @@ def phrase_days(
         return ranked_weekday(g, low, start, end, today)
     if g["sy"] or g["ycop"]:  # "since 2021", "adopted in 2024", "the 1987 storm", "That's 2032."
         return bare_year_days(g, low, start, end)
+    if g["vy"]:  # "bought 2006.", "batteries due 2027"
+        return said_year(g, low, start)
     if g["sam"]:  # "same price list as 2026", "Same order as February"
         return same_as_days(g["samy"], g["samm"], low, start, today)
     found = explicit_days(g, low, start, end, today, orders, line, dotted, country)
@@ -130,10 +137,10 @@ def phrase_days(
         return [before + timedelta(days=(wd - before.weekday() - 1) % 7 + 1)]
     if g["mbv"]:  # "Thesis submission: June.": a label's value
         return label_month(g["mbv"] or "", low, start, end, today)
-    if g["mbr"]:  # "(Dec)", "- March: base weeks": that month, the nearest unless the words point
+    if g["mbr"]:  # "(Dec)", "(Rui, Nov)", "- March: base weeks": that month, the nearest unless words point
         if g["mbl"] and OPENS_NUM.fullmatch(low, 0, start) is None:
             return None  # "Plan for March: ..." is read by its preposition
-        named = month_number(g["mbrm"] or g["mbl"] or "") or 1
+        named = month_number(g["mbrm"] or g["mbc"] or g["mbl"] or "") or 1
         return month_near(named, today, direction_of(low, start, end))
     if g["end"]:
         return _part_of(g, today, direction_of(low, start, end, default=1))
@@ -252,6 +259,9 @@ def phrase_days(
             return None  # "delivers monthly on the 1st", "the 2nd and 4th Monday": a day each month
         if before is not None:  # in the month of that day when it has one ("on the 6th; ... on 27th")
             first = safe_day(before.year, before.month, nth) or day_of_month(nth, before, 0)
+            if first and first[0] < before and _LATER_BEFORE.search(low, max(0, start - 16), start):
+                # "away on the 29th, back on the 3rd": a day after the other, so in the month after it
+                first = day_of_month(nth, before, 1)
         else:
             # "from the 15th" with no word that points the other way: the coming one, where a state starts
             # ("read-only from the 15th"; "was closed from the 3rd" is gone)

@@ -14,7 +14,7 @@ from pathlib import Path
 from mdrecall.text.date_phrases.date_spans import days_between
 from mdrecall.text.past_verbs import past_verb
 
-__all__ = ["after_the", "bare_year_days", "names_event", "year_is_count"]
+__all__ = ["after_the", "bare_year_days", "names_event", "said_year", "year_is_count"]
 
 #: "in" or "during" right before the number (only those years are tested; "since 2021" is a year as it is).
 _IN = re.compile(r"\b(?:in|during)\s+$")
@@ -120,4 +120,32 @@ def bare_year_days(g: dict[str, str | None], low: str, start: int, end: int) -> 
     ):
         return None
     year = int(g["syy"] or g["ycy"] or 0)
+    return days_between(date(year, 1, 1), date(year, 12, 31))
+
+
+#: The two words before a year ending its clause (the last maybe a label's, "Bought: 2011").
+_SAID_BEFORE = re.compile(r"(?:([a-z']+)\s+)?([a-z']+):?\s+$")
+#: Words before a year that state when a thing is due or may happen ("batteries due 2027", "maybe 2028").
+_WHEN_WORDS = frozenset({"due", "maybe", "perhaps", "probably", "possibly", "hopefully", "expected"})
+#: Past verbs that take an amount, so a number after them is no year ("paid 2000.", "raised 2024!").
+_AMOUNT_VERBS = frozenset({
+    "paid", "spent", "cost", "raised", "earned", "sold", "charged", "owed", "saved", "donated", "won", "lost",
+    "scored", "made", "bid", "offered", "quoted", "priced", "billed", "invoiced", "counted", "reached", "hit",
+    "totalled", "totaled", "weighed", "measured", "logged", "walked", "ran", "got", "received", "gave",
+    "collected", "booked", "ordered", "printed", "shipped", "added", "used", "averaged", "topped",
+})  # fmt: skip
+
+
+def said_year(g: dict[str, str | None], low: str, start: int) -> list[date] | None:
+    """Every day of a year that ends its clause right after a word (``g["vy"]``; the year at ``low[start:]``):
+    after a past verb ("bought 2006.", "Fitted: 2019"), the year of the act; after "due" or a word of a
+    guess ("batteries due 2027", "maybe 2028"), the year meant; ``None`` after any other word ("room
+    2019", "flat 2011") or a verb that takes an amount ("paid 2000.")."""
+    m = _SAID_BEFORE.search(low, max(0, start - 40), start)
+    if m is None:
+        return None
+    word, prev = m.group(2), m.group(1) or ""
+    if word not in _WHEN_WORDS and (word in _AMOUNT_VERBS or not past_verb(word, prev)):
+        return None
+    year = int(g["vyy"] or 0)
     return days_between(date(year, 1, 1), date(year, 12, 31))
