@@ -84,3 +84,29 @@ def test_a_town_the_workspace_travels_to_stays_a_place(tmp_path: Path) -> None:
         },
     )
     assert known.get("vinh", "vinh") != "lê quang vinh"
+
+
+def test_a_nickname_of_another_root_in_another_language(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "crew/boat.md": "# Boat crew\n\n- Skipper: Nikolai Orlov\n- Cook: Cornelis de Wit\n",
+            "memory/2027-08-03.md": "# 2027-08-03\n\n- Kolya checked the bilge pump.\n- Kees bought bread.\n",
+            "memory/2027-08-10.md": "# 2027-08-10\n\n- Kolya wants new fenders.\n- Kees is off on Friday.\n",
+        },
+    )
+    assert known.get("kolya") == "nikolai orlov"
+    assert known.get("kees") == "cornelis de wit"
+
+
+def test_a_district_ending_a_venues_name_is_its_own_place(tmp_path: Path) -> None:
+    known = _known(
+        tmp_path,
+        {
+            "memory/2027-09-01.md": "# 2027-09-01\n\n- Rehearsal moved to Gelanggang Futsal Bukit Jelutong on"
+            " Friday.\n- Parking in Bukit Jelutong is a nightmare after six.\n",
+            "memory/2027-09-08.md": "# 2027-09-08\n\n- Picked up the banners in Bukit Jelutong.\n"
+            "- Paid the deposit at Gelanggang Futsal Bukit Jelutong.\n",
+        },
+    )
+    assert known.get("bukit jelutong") == "bukit jelutong"

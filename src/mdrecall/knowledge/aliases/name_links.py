@@ -274,10 +274,31 @@ def _link_shorter_spans(
         if (
             out.get(part, part) == part
             and (kinds.get(part) not in ("person", "place") or kinds.get(part) == kinds.get(full))
+            and not _locality(part, full, kinds)
             and part not in places_key()
             and not ordinary(part, full)
         ):
             out[part] = full
+
+
+def _locality(part: str, full: str, kinds: Mapping[str, str]) -> bool:
+    """Is the place ``part`` the locality that ends a longer name, not a shorter form of it ("Bayan Baru"
+    of a community hall or a sports arena named "<hall words> Bayan Baru"): a place ending the name, folded
+    only where the longer name adds one geographic head or a place's modifier ("Burley Griffin" of Lake
+    Burley Griffin, "Main Rd" of Lower Main Rd)?"""
+    added = full.split()[: len(full.split()) - len(part.split())]
+    return (
+        kinds.get(part) == "place"
+        and full.endswith(" " + part)
+        and not (len(added) == 1 and (added[0] in GEO_HEADS or added[0] in _PLACE_MODIFIERS))
+    )
+
+
+#: Words that make a place's name another part of it ("Lower Main Rd", "North Point", "Old Town").
+_PLACE_MODIFIERS = frozenset(
+    "lower upper north south east west northern southern eastern western old new great little greater"
+    " inner outer central far high".split()
+)
 
 
 #: A first name and a surname's initial ("piotr w.", as a key).
