@@ -216,7 +216,7 @@ class EntityIndex(NameQueries):
             link_surnames(out, stats, key_kinds(self.store), partial(written_placed, self.texts))
             link_titled_surnames(out, stats, key_kinds(self.store))
             link_kin_forms(out, stats, key_kinds(self.store))
-            link_given_forms(out, stats, key_kinds(self.store))
+            link_given_forms(out, stats, key_kinds(self.store), partial(written_placed, self.texts))
             link_unwritten_called(out, stats, key_kinds(self.store))
             link_fragments(out, key_kinds(self.store), self.store.mention_lines, self.store.line_texts)
             link_homes(out, key_kinds(self.store))

@@ -14,7 +14,7 @@ are looked up, not compared with every given name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from mdrecall.knowledge.aliases.kin_names import shortened_from
 from mdrecall.knowledge.aliases.name_links import LINKABLE, places_key
@@ -63,14 +63,21 @@ def given_forms(full: str) -> list[str]:
 
 
 def link_given_forms(
-    out: dict[str, str], stats: Mapping[str, tuple[int, bool]], kinds: Mapping[str, str]
+    out: dict[str, str],
+    stats: Mapping[str, tuple[int, bool]],
+    kinds: Mapping[str, str],
+    placed: Callable[[str], bool] = lambda _: True,
 ) -> None:
     """Fold into ``out`` each accepted name alone that is the given name of exactly one accepted person
-    written another way, or the ending of exactly one person's given name (see the module)."""
+    written another way, or the ending of exactly one person's given name (see the module). A given name
+    a naming custom writes last ("Xiuying" of Wang Xiuying, "Trang" of Đỗ Thu Trang) that a gazetteer
+    holds as a place is linked too where the workspace never writes it as a place (``placed``: "flew to
+    Trang", "in Trang")."""
     by_form: dict[str, set[str]] = {}  # "soren" → {"søren kvist"}
     by_written: dict[str, set[str]] = {}  # "hùng" → {"trần văn hùng"}: the form as written, accents kept
     by_end: dict[str, set[str]] = {}  # "tina" → {"christina alvarez"}
     customs: set[str] = set()  # the forms (folded) a naming custom calls a person by ("hanh", "aisyah")
+    last_given: set[str] = set()  # the given names a custom writes after the family name, typed a person
     openers: set[str] = set()  # the first words of longer names: link_first_names' to link or leave
     for full, root in out.items():
         if " " not in full:
@@ -85,9 +92,11 @@ def link_given_forms(
             continue
         for form in given_forms(full):
             plain = plain_form(form)
+            family_first_given = family_given(full) == form  # "xinyi" of "zhou xinyi": a listed family name
             if (
                 kinds.get(full) != "person"
                 and not customary
+                and not family_first_given
                 and not any(given_name(w.capitalize()) for w in plain.split())
             ):
                 continue  # an untyped name is a person's where its given name is one of the lists'
@@ -95,6 +104,8 @@ def link_given_forms(
             by_form.setdefault(plain, set()).add(full)
             if customary:
                 customs.add(plain)
+            if customary or family_first_given:
+                last_given.add(plain)
             if " " not in plain:
                 for n in range(4, len(plain) - 2):
                     if shortened_from(plain[-n:], plain):
@@ -103,7 +114,9 @@ def link_given_forms(
         if key in openers or out.get(key, key) != key:
             continue
         plain = plain_form(key)
-        if not _linkable(key, plain, key in out, plain in customs, kinds):
+        if not _linkable(key, plain, key in out, plain in customs, kinds) and not (
+            plain in last_given and kinds.get(key) == "place" and not placed(key)
+        ):
             continue
         meant = by_written.get(key, set())
         if len(meant) != 1:

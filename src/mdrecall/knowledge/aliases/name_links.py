@@ -123,6 +123,7 @@ def link_first_names(
                 or kinds.get(k) in ("person", "organisation")
                 or kinds.get(first) == "person"
                 or patronym_split(k.split()) is not None  # "Kavitha a/p Raman": a person, whatever a cue says
+                or _untyped_pair(k, kinds)
             ):
                 firsts.setdefault(first, []).append(k)
     for first, fulls in firsts.items():
@@ -207,6 +208,21 @@ def link_first_names(
             out[k] = meant.pop()
 
 
+def _untyped_pair(key: str, kinds: Mapping[str, str]) -> bool:
+    """Is ``key`` two words no list knows, as a given name no list holds and a surname are ("Chinonso
+    Okonkwo", "Haruka Sato" where only prose names them): no kind from any cue, for the name or its first
+    word alone, and neither word a frequent word, a known place or an organisation's word?"""
+    words = key.split()
+    return (
+        len(words) == 2
+        and key not in kinds
+        and kinds.get(words[0], "person") == "person"
+        and all(w.replace("-", "").isalpha() and len(w) > 2 and not common_word(w) for w in words)
+        and not any(w in places_key() for w in words)
+        and ORG_WORD.match(words[1]) is None
+    )
+
+
 def _persons_place(first: str, full: str, kinds: Mapping[str, str]) -> bool:
     """Is ``first``, typed a place alone, a person's first name all the same: the one longer name it opens
     is a person's and it is no known place ("lunch at Arjun kaka's" types "Arjun" a place, Arjun Mehta is a
@@ -258,10 +274,31 @@ def _link_shorter_spans(
         if (
             out.get(part, part) == part
             and (kinds.get(part) not in ("person", "place") or kinds.get(part) == kinds.get(full))
+            and not _locality(part, full, kinds)
             and part not in places_key()
             and not ordinary(part, full)
         ):
             out[part] = full
+
+
+def _locality(part: str, full: str, kinds: Mapping[str, str]) -> bool:
+    """Is the place ``part`` the locality that ends a longer name, not a shorter form of it ("Bayan Baru"
+    of a community hall or a sports arena named "<hall words> Bayan Baru"): a place ending the name, folded
+    only where the longer name adds one geographic head or a place's modifier ("Burley Griffin" of Lake
+    Burley Griffin, "Main Rd" of Lower Main Rd)?"""
+    added = full.split()[: len(full.split()) - len(part.split())]
+    return (
+        kinds.get(part) == "place"
+        and full.endswith(" " + part)
+        and not (len(added) == 1 and (added[0] in GEO_HEADS or added[0] in _PLACE_MODIFIERS))
+    )
+
+
+#: Words that make a place's name another part of it ("Lower Main Rd", "North Point", "Old Town").
+_PLACE_MODIFIERS = frozenset(
+    "lower upper north south east west northern southern eastern western old new great little greater"
+    " inner outer central far high".split()
+)
 
 
 #: A first name and a surname's initial ("piotr w.", as a key).
