@@ -26,6 +26,7 @@ root (tmpfs, bind mounts, device nodes) are skipped otherwise. Usage::
     python benchmarks/faults.py --only round19          # the nineteenth round (fault_round19.py)
     python benchmarks/faults.py --only round20          # the twentieth round (fault_round20.py)
     python benchmarks/faults.py --only round21          # the twenty-first round (fault_round21.py)
+    python benchmarks/faults.py --only round22          # the twenty-second round (fault_round22.py)
     python benchmarks/faults.py --only first_build      # the first index written aside (fault_first_build.py)
 
 Trust cases (issue 32, the third and fourth rounds) end in one verdict each: converged,
@@ -75,6 +76,7 @@ import fault_round18 as fr18
 import fault_round19 as fr19
 import fault_round20 as fr20
 import fault_round21 as fr21
+import fault_round22 as fr22
 from fault_kit import PAGE, ROOT, cli, fill, integrity_ok, tmpfs, workspace
 
 # ---- cases ------------------------------------------------------------------------------------------
@@ -505,6 +507,7 @@ def main() -> int:
             # a twenty-first round on session 26's uncased names (Unicode casing), dated file names, the label
             # and version probes and PostgreSQL's refusals, and on the guide's trust channels and hangs
             ("round21", lambda: fr21.case_round21(tmp), False),
+            ("round22", lambda: fr22.case_round22(tmp), False),
             # an attack on the first index written aside and renamed (or copied) into place
             ("first_build", lambda: ffb.case_first_build(tmp), False),
         ]

@@ -394,3 +394,19 @@ def test_a_forget_awaiting_the_lock_of_a_file_renamed_over_locks_the_new_one(tmp
         leave.set()
         worker.join(10)
         os.close(old)
+
+
+def test_forget_of_text_that_is_not_utf8_is_refused_plainly(tmp_path: Path) -> None:
+    """argv bytes that are not UTF-8 reach Python as lone surrogates: a refusal that says so, not a crash
+    (fault round 22)."""
+    root = tmp_path / "agent"
+    write(root, "MEMORY.md", "# Memory\n\n- the hens lay on the porch\n")
+    from mdrecall.config.settings import load_config
+    from mdrecall.errors import MdrecallError
+
+    cfg = load_config(root, overrides={"store": {"backend": "memory"}})
+    with Memory.open(root, cfg) as mem:
+        mem.index()
+        with pytest.raises(MdrecallError, match="not UTF-8"):
+            mem.forget_plan("hens \udcff\udcfe")
+    assert (root / "MEMORY.md").read_text() == "# Memory\n\n- the hens lay on the porch\n"

@@ -126,3 +126,36 @@ def test_the_sentence_model_reads_a_bounded_number_of_names_per_listing(
     finally:
         mem.close()
         kind_context._KEPT.clear()
+
+
+def test_the_sentence_model_reads_a_bounded_number_of_lines_per_listing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past :data:`kind_context.SENTENCE_LINES` mention lines in one listing the static model answers alone
+    (a megabyte of pasted stack traces: 248 untyped names, 1,356 lines, 11.8 s of a 12 s listing)."""
+    reader = _reader()
+    embedded: list[str] = []
+    real = reader.embedder.embed_documents
+
+    def counted(texts: Any) -> Any:
+        embedded.extend(texts)
+        return real(texts)
+
+    monkeypatch.setattr(reader.embedder, "embed_documents", counted)
+    monkeypatch.setattr(kind_context, "SENTENCE_LINES", 5)
+    verbs = ("Drove past", "Queued behind", "Heard from", "Asked after", "Parked by", "Wrote to")
+    body = "\n".join(
+        f"- {verb} {n} at dawn, day {d}." for d in range(3) for n, verb in zip(NAMES, verbs, strict=False)
+    )
+    write(tmp_path, "memory/2027-06-02.md", "# Rounds\n\n" + body + "\n")
+    mem = Memory.open(tmp_path, Config().merged({"history": {"git": False}}))
+    kind_context._KEPT.clear()
+    try:
+        mem.index()
+        listed = {e.name: e for e in mem.entities()}
+        asked = [n for n in NAMES if listed[n].kind_source == "context model" or listed[n].kind == "unknown"]
+        assert len(asked) >= 3  # the names the rules leave to the models: three lines each
+        assert 0 < len(embedded) <= 5  # the first name's lines read (3), the next one's would pass 5
+    finally:
+        mem.close()
+        kind_context._KEPT.clear()

@@ -67,3 +67,52 @@ def test_a_held_connection_refuses_when_its_server_stops_answering(
         for pid in stopped:
             os.kill(pid, signal.SIGCONT)
         getattr(server, "cleanup", lambda: None)()
+
+
+def test_a_held_connection_refuses_a_sync_when_its_server_stops_answering(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sync (as a search, an index or a ``remember`` starts one) on a frozen server: its lock and its
+    writes are cut at their deadlines too, where the lock's wait and a write's transaction had none
+    (fault round 22: a search on a frozen server waited without end)."""
+    import threading
+
+    monkeypatch.setattr(postgres_session, "READ_DEADLINE_S", 1.0)
+    monkeypatch.setattr(postgres_session, "WRITE_DEADLINE_S", 1.0)
+    server, dsn = _server(tmp_path)
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n\n- the kiln is fired on Thursdays by Oriel Banfield\n")
+    cfg = Config().merged({"embedding": {"provider": "none"}, "store": {"backend": "postgres", "dsn": dsn}})
+    stopped: list[int] = []
+    try:
+        with Memory.open(ws, cfg) as mem:
+            mem.index()
+            (ws / "memory" / "2026-02-03.md").write_text("# 2026-02-03\n\n- the glaze order came\n")
+            stopped = _processes(tmp_path)
+            for pid in stopped:
+                os.kill(pid, signal.SIGSTOP)
+            said: list[BaseException] = []
+
+            def sync() -> None:
+                try:
+                    mem.index()
+                except BaseException as exc:  # noqa: BLE001 - the outcome is the test's
+                    said.append(exc)
+
+            t = threading.Thread(target=sync, daemon=True)
+            t0 = time.monotonic()
+            t.start()
+            t.join(60)
+            assert not t.is_alive(), "the sync waited on a frozen server"
+            assert time.monotonic() - t0 < 40
+            assert said and isinstance(said[0], StoreError)
+            for pid in stopped:
+                os.kill(pid, signal.SIGCONT)
+            stopped = []
+            mem.index()  # the server back: the next sync reconnects and writes
+            assert mem.search("glaze", sync=False)
+    finally:
+        for pid in stopped:
+            os.kill(pid, signal.SIGCONT)
+        getattr(server, "cleanup", lambda: None)()

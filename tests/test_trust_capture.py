@@ -228,3 +228,20 @@ def test_a_search_hit_on_an_assistants_list_item_says_who_said_it(ws: Path, tmp_
         hits = MemoryTools(mem).memory_search("intern production admin", minScore=0.0)["results"]
     relayed = [h for h in hits if "every intern" in h["snippet"]]
     assert relayed and all("assistant" in h.get("origin", []) for h in relayed)
+
+
+def test_dream_never_promotes_a_local_only_line(ws: Path) -> None:
+    """A line in a section marked local-only, searched and read often, stays out of MEMORY.md (which is
+    shared, injected at session start and embedded): fault round 22."""
+    (ws / ".mdrecall.toml").write_text(GATES)
+    (ws / "memory" / "2026-03-14.md").write_text(
+        "# 2026-03-14\n\n## health <!-- local-only -->\n\n"
+        "- The cardiologist Dr Vesna Haral moved my scan to May.\n"
+        "\n## garden\n\n- The quince hedge needs cutting before May.\n",
+        encoding="utf-8",
+    )
+    run_cli("-w", str(ws), "index")
+    report, memory = _recall_and_dream(ws, ["cardiologist scan May", "Vesna Haral scan", "quince hedge May"])
+    assert "Vesna Haral" not in memory and "Vesna Haral" not in _session_start(ws)
+    assert "quince hedge" in memory  # the unmarked line beside it is promoted as before
+    assert any("local-only" in " ".join(c["reasons"]) for c in report["rejected"] if "Haral" in c["text"])

@@ -15,7 +15,8 @@ dated entry to ``DREAMS.md`` at the workspace root saying what was promoted and 
 since it was recalled is not promoted, nor is a line the user did not say (an assistant's record, a
 command's output, a quotation: :func:`mdrecall.text.provenance.line_origin`). Nor is a line a later note
 superseded (the same fact changed since: :mod:`mdrecall.knowledge.fact_lines.facts`, paired over the memory
-files).
+files), nor a line marked local-only (:mod:`mdrecall.text.privacy`): MEMORY.md is shared, injected and
+embedded, so the mark would be lost there.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from mdrecall.index.used_log import Used
 from mdrecall.index.used_log import read as read_used
 from mdrecall.knowledge.changes.fact_pairs import supersessions
 from mdrecall.knowledge.fact_lines.facts import Supersession, line_facts
+from mdrecall.text.privacy import has_marker, is_local_only, scan
 from mdrecall.text.provenance import line_origin, segments
 
 #: The recall log, the report types and the promotion heading live in their own modules
@@ -95,6 +97,24 @@ def _origin(e: dict[str, Any], files: dict[str, list[str] | None], line_no: int)
         return "user" if all(o == "user" for o, _ in segments("user", text[5:])) else "command"
     lines = files.get(e["path"]) or []
     return line_origin(lines, line_no - 1) if 0 < line_no <= len(lines) else "user"
+
+
+def _local(
+    e: dict[str, Any],
+    files: dict[str, list[str] | None],
+    line_no: int,
+    ranges: dict[str, list[tuple[int, int]]],
+) -> bool:
+    """Whether a recalled line is local-only: in a marked section or file, or (a transcript's) marked
+    (``ranges``: each file's local-only lines, filled as files are met)."""
+    if has_marker(e.get("text", "")):
+        return True
+    lines = files.get(e["path"])
+    if not e["path"].endswith(".md") or lines is None:
+        return False
+    if e["path"] not in ranges:
+        ranges[e["path"]] = scan("\n".join(lines)).ranges
+    return is_local_only(line_no, line_no, ranges[e["path"]])
 
 
 def _bullet_text(line: str) -> str:
@@ -188,6 +208,7 @@ def dream(
     seen: set[str] = set()
     ranked = []
     files: dict[str, list[str] | None] = {}
+    local: dict[str, list[tuple[int, int]]] = {}
     refused = rejected(workspace)  # a person rejected these (dreaming/review.py): never again
     gone: dict[tuple[str, int], Supersession] | None = None  # read once, when there is a candidate
     for key, e in entries.items():
@@ -208,6 +229,8 @@ def dream(
         if newer is not None:
             day = f" ({newer.day[:10]})" if newer.day else ""
             fails.append(f"superseded by {newer.path}#L{newer.line}{day}: the fact changed since")
+        if _local(e, files, line_no, local):
+            fails.append("marked local-only: it never leaves its file")
         origin = _origin(e, files, line_no)
         if origin != "user":  # a relayed page or a command's output is never the user's memory
             fails.append(f"said by the {origin}, not the user")

@@ -4,17 +4,44 @@ block: how writers of one file in several processes take turns."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
+import time
 from collections.abc import Iterator
 
-__all__ = ["LOCK_FLAGS", "held_lock", "held_lock_of_current", "is_at", "lock_fd", "unlock_fd"]
+__all__ = [
+    "LOCK_FLAGS",
+    "LOCK_WAIT_S",
+    "LockBusyError",
+    "held_lock",
+    "held_lock_of_current",
+    "is_at",
+    "lock_fd",
+    "unlock_fd",
+]
+
+#: How long a writer waits for a lock another process holds before it gives up (a writer stopped with
+#: Ctrl-Z, a sync tool that never lets go): a refusal that says so, never a wait without end.
+LOCK_WAIT_S = 30.0
+
+
+class LockBusyError(OSError):
+    """Another process held the lock for longer than the wait."""
+
+    def __init__(self, waited: float) -> None:
+        super().__init__(
+            errno.EWOULDBLOCK,
+            f"another process has held the file's lock for {waited:.0f} s (a stopped or stuck writer: "
+            "end it, or retry later)",
+        )
+
 
 if sys.platform == "win32":  # pragma: no cover
     import msvcrt
 
-    def lock_fd(fd: int) -> None:
-        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
+    def lock_fd(fd: int, wait_s: float | None = None) -> None:
+        """Hold an exclusive lock on the open file ``fd`` (``LK_LOCK`` waits about 10 s, then raises)."""
         msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
 
     def unlock_fd(fd: int) -> None:
@@ -24,9 +51,21 @@ if sys.platform == "win32":  # pragma: no cover
 else:
     import fcntl
 
-    def lock_fd(fd: int) -> None:
-        """Hold an exclusive lock on the open file ``fd`` (waits for it)."""
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    def lock_fd(fd: int, wait_s: float | None = None) -> None:
+        """Hold an exclusive lock on the open file ``fd``: waits for it up to ``wait_s`` seconds
+        (:data:`LOCK_WAIT_S`), then raises :class:`LockBusyError`."""
+        wait = LOCK_WAIT_S if wait_s is None else wait_s
+        end, pause = time.monotonic() + wait, 0.002
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise LockBusyError(wait) from None
+                time.sleep(min(pause, left))
+                pause = min(pause * 2, 0.05)
 
     def unlock_fd(fd: int) -> None:
         """Release the lock :func:`lock_fd` took."""

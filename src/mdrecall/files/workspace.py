@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mdrecall.errors import PathError, WorkspaceError, WriteError
-from mdrecall.files.file_lock import LOCK_FLAGS, held_lock, is_at, lock_fd, unlock_fd
+from mdrecall.files.file_lock import LOCK_FLAGS, LockBusyError, held_lock, is_at, lock_fd, unlock_fd
 from mdrecall.files.name_dates import date_in_name
 from mdrecall.files.safe_files import (
     FilesBeneath,
@@ -351,7 +351,10 @@ class Workspace:
                     f"{name}: cannot open for writing ({exc.strerror or exc}); nothing was saved"
                 ) from None
             try:
-                lock_fd(fd)
+                try:
+                    lock_fd(fd)
+                except LockBusyError as exc:
+                    raise WriteError(f"{name}: {exc.strerror}; nothing was saved") from None
                 try:
                     if not _still_there(fd, path):  # renamed over by the writer before us: take the new one
                         continue

@@ -136,6 +136,11 @@ def target_for(
     if text is not None:
         if not text.strip():
             raise MdrecallError("nothing to forget: the text is empty")
+        if not text.isascii() and not _is_utf8(text):
+            raise MdrecallError(
+                f"cannot forget {text.encode('utf-8', 'backslashreplace').decode()!r}: it holds bytes that "
+                "are not UTF-8 (a terminal passes them through as they are); nothing was changed"
+            )
         return Target("text", Needle((text,), ignore_case=not case_sensitive), marker, label=text)
     if entity:
         return _entity_target(workspace, store, entity, marker, entity_config)
@@ -238,3 +243,12 @@ def file_edit(target: Target, key: str, path: Path, kind: str) -> tuple[FileChan
 def _index_paths(store: Store) -> list[Any]:
     path = getattr(store, "path", None)
     return [path] if path is not None else []
+
+
+def _is_utf8(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8 (no lone surrogate: what argv bytes that are not UTF-8 become)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

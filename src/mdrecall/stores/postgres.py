@@ -58,6 +58,8 @@ __all__ = ["PostgresStore", "DSN_ENV"]
 VECTOR_INDEX_MIN_ROWS = 2_000
 #: ``maintenance_work_mem`` for an HNSW build (the graph should fit in it).
 INDEX_BUILD_MEMORY = "512MB"
+#: How long one vector index's build may take before its connection is cut (a row write's is shorter).
+INDEX_BUILD_DEADLINE_S = 3600.0
 #: Meta key holding the fingerprint of the text analysis the postings were built with.
 ANALYSIS_KEY = "pg_analysis"
 
@@ -341,7 +343,10 @@ class PostgresStore(PostgresViews, PostgresCrossScores, PostgresForget, Postgres
             ).fetchall()
         )
         for eid, dims in rows:
-            self._run(partial(self._ensure_index, eid=eid, dims=dims), write=True)
+            # a build over many vectors may take long: its own deadline, not a row write's
+            self._run(
+                partial(self._ensure_index, eid=eid, dims=dims), write=True, deadline_s=INDEX_BUILD_DEADLINE_S
+            )
 
     def _ensure_index(self, conn: Any, eid: int, dims: int) -> None:
         name = f"vectors_hnsw_e{eid}"

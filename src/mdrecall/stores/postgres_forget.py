@@ -72,8 +72,10 @@ class PostgresForget(PostgresForgetAccess):
 
     def _matching_views(self, conn: Any, needle: Needle) -> tuple[list[Any], list[Any]]:
         likes = _likes(needle)
-        mentions = conn.execute(
-            f"SELECT ctid::text, path, line, name FROM {self._ns}.mentions WHERE name ILIKE ANY(%s)", (likes,)
+        mentions = conn.execute(  # a name, or a line of a file named with the text (renamed by the forget)
+            f"SELECT ctid::text, path, line, name FROM {self._ns}.mentions"
+            " WHERE name ILIKE ANY(%s) OR path ILIKE ANY(%s)",
+            (likes, likes),
         ).fetchall()
         relations = conn.execute(
             f"SELECT ctid::text, path, line, subject, predicate, object FROM {self._ns}.relations"
@@ -81,20 +83,29 @@ class PostgresForget(PostgresForgetAccess):
             (likes, likes, likes),
         ).fetchall()
         return (
-            [r for r in mentions if needle.search(r[3])],
+            [r for r in mentions if needle.search(r[3]) or needle.search(r[1])],
             [r for r in relations if any(needle.search(v) for v in r[3:6])],
         )
 
     def _matching_facts(self, conn: Any, needle: Needle) -> list[Any]:
-        """The fact lines holding ``needle`` in their words, values, subject or title: (ctid, path, line)."""
+        """The fact lines holding ``needle`` in their words, values, subject or title, or of a file named with
+        it: (ctid, path, line)."""
         likes = _likes(needle)
         rows = conn.execute(
             f"SELECT ctid::text, path, line, words, vals, subject, context FROM {self._ns}.facts"
             " WHERE words ILIKE ANY(%s) OR vals ILIKE ANY(%s) OR subject ILIKE ANY(%s)"
-            " OR context ILIKE ANY(%s)",
-            (likes, likes, likes, likes),
+            " OR context ILIKE ANY(%s) OR path ILIKE ANY(%s)",
+            (likes, likes, likes, likes, likes),
         ).fetchall()
-        return [r[:3] for r in rows if any(needle.search(v) for v in r[3:7])]
+        return [r[:3] for r in rows if any(needle.search(v) for v in r[1:2] + r[3:7])]
+
+    def _named_versions(self, conn: Any, needle: Needle) -> list[Any]:
+        """The history's versions of a file named with ``needle`` (renamed by the forget): (id, path)."""
+        rows = conn.execute(
+            f"SELECT id, path FROM {self._ns}.file_versions WHERE path ILIKE ANY(%s) ORDER BY id",
+            (_likes(needle),),
+        ).fetchall()
+        return [r for r in rows if needle.search(r[1])]
 
     def find_text(self, needle: Needle) -> list[str]:
         """Where the namespace holds ``needle``: chunks, cache entries, file versions, entity rows, meta."""
@@ -114,6 +125,7 @@ class PostgresForget(PostgresForgetAccess):
             ):
                 if needle.search(_unzip(r[2])):
                     found.append(f"history {r[1]} (version {r[0]})")
+            found += [f"history path {r[1]} (version {r[0]})" for r in self._named_versions(conn, needle)]
             mentions, relations = self._matching_views(conn, needle)
             found += sorted({f"entity mention {r[1]}#L{r[2]}" for r in mentions})
             found += [f"entity relation {r[1]}#L{r[2]}" for r in relations]
@@ -161,6 +173,11 @@ class PostgresForget(PostgresForgetAccess):
                 ).rowcount
                 paths = sorted({r[1] for r in chunks})
                 conn.execute(f"DELETE FROM {ns}.files WHERE path = ANY(%s)", (paths,))
+            for r in self._named_versions(conn, needle):  # as SQLite's: the history follows the new name
+                conn.execute(
+                    f"UPDATE {ns}.file_versions SET path = %s WHERE id = %s", (needle.sub(r[1], marker), r[0])
+                )
+                changed += 1
             for r in conn.execute(
                 f"SELECT id, body FROM {ns}.file_versions WHERE body IS NOT NULL"
             ).fetchall():

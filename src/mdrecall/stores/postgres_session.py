@@ -3,9 +3,11 @@
 The connection is opened in autocommit mode; writes run in explicit transactions. A broken
 connection (server restart, idle timeout, ``pg_terminate_backend``) is reopened and the work run
 again once; deadlocks and serialisation failures are retried. Every psycopg error becomes a
-:class:`~mdrecall.errors.StoreError` naming what failed. A read has :data:`READ_DEADLINE_S`: a server that
+:class:`~mdrecall.errors.StoreError` naming what failed. A read has :data:`READ_DEADLINE_S` and a write
+:data:`WRITE_DEADLINE_S` (or the deadline its caller gives, as a vector index's build does): a server that
 stops answering (a hung host) has the connection cut under it, so a process holding it (the MCP server,
-the web page) refuses as a fresh one does (its connect timeout), where it waited without end.
+the web page) refuses as a fresh one does (its connect timeout), where it waited without end. The sync
+lock is awaited by short tries, each under the read deadline, not by one wait on the server.
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ from mdrecall.stores.postgres_errors import cause_of, store_error
 from mdrecall.stores.postgres_migrations import apply_migrations, ensure_vector_extension
 from mdrecall.stores.postgres_sql import quote_ident
 
-__all__ = ["DSN_ENV", "READ_DEADLINE_S", "Session", "safe_dsn"]
+__all__ = ["DSN_ENV", "READ_DEADLINE_S", "WRITE_DEADLINE_S", "Session", "safe_dsn"]
 
 #: How long one read (a search's, a page's) may wait for the server before its connection is cut.
 READ_DEADLINE_S = 30.0
+#: How long one write transaction (a file's rows, a forget's purge) may take before its connection is cut
+#: (the transaction is then rolled back by the server: nothing of it kept).
+WRITE_DEADLINE_S = 300.0
 
 _T = TypeVar("_T")
 
@@ -137,19 +142,21 @@ class Session:
             ) from exc
         return conn
 
-    def run(self, work: Callable[[Any], _T], write: bool = False) -> _T:
-        """Run ``work(conn)`` (in a transaction when ``write``); reconnect and retry once if the
-        connection broke, and retry deadlocks / serialisation failures."""
+    def run(self, work: Callable[[Any], _T], write: bool = False, deadline_s: float | None = None) -> _T:
+        """Run ``work(conn)`` (in a transaction when ``write``) within ``deadline_s`` (:data:`READ_DEADLINE_S`
+        or :data:`WRITE_DEADLINE_S`); reconnect and retry once if the connection broke, and retry
+        deadlocks / serialisation failures."""
         pg = self._pg
+        limit = deadline_s if deadline_s is not None else WRITE_DEADLINE_S if write else READ_DEADLINE_S
         with self._lock:
             for attempt in range(4):
                 try:
                     if self.conn.closed or self.conn.broken:
                         self.conn = self._connect()
                     if not write:
-                        with _cut_after(self.conn, READ_DEADLINE_S):
+                        with _cut_after(self.conn, limit):
                             return work(self.conn)
-                    with self.conn.transaction():
+                    with _cut_after(self.conn, limit), self.conn.transaction():
                         return work(self.conn)
                 except (pg.errors.DeadlockDetected, pg.errors.SerializationFailure) as exc:
                     if attempt == 3:
@@ -173,20 +180,18 @@ class Session:
         """A session-level advisory lock on ``what`` in this namespace; waits at most ``timeout_s``."""
         key = f"mdrecall:{self.namespace}:{what}"
 
-        def take(conn: Any) -> None:
-            conn.execute(
-                "SELECT set_config('lock_timeout', %s, true)", (f"{max(1, int(timeout_s * 1000))}ms",)
+        def take(conn: Any) -> bool:
+            return bool(
+                conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (key,)).fetchone()[0]
             )
-            conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", (key,))
 
-        try:
-            self.run(take, write=True)
-        except StoreError as exc:
-            if not isinstance(exc.__cause__, self._pg.errors.LockNotAvailable):
-                raise
-            raise StoreError(
-                f"another process has been indexing {self.namespace} for {timeout_s:g}s"
-            ) from exc
+        end, pause = time.monotonic() + timeout_s, 0.02
+        while not self.run(take):  # each try a read under its deadline: a frozen server is cut, not awaited
+            left = end - time.monotonic()
+            if left <= 0:
+                raise StoreError(f"another process has been indexing {self.namespace} for {timeout_s:g}s")
+            time.sleep(min(pause, left))
+            pause = min(pause * 2, 0.5)
         try:
             yield
         finally:

@@ -332,12 +332,18 @@ def context_probabilities_many(
     read: list[tuple[str, Sequence[str], Sequence[Mention]]] = []
     held = 0
 
-    left = [SENTENCE_NAMES]  # names the sentence model may still read in this call
+    left = [SENTENCE_NAMES, SENTENCE_LINES]  # names and lines the sentence model may still read here
 
     def flush() -> None:
-        budget = left[0]
+        budget, lines = left[0], 0
+        for n, (_name, _written, found) in enumerate(read[:budget]):
+            if lines + len(found) > left[1]:  # this name's lines do not fit: it and the rest go unread
+                budget = n
+                left[0] = len(read)  # and so do the names of later batches
+                break
+            lines += len(found)
         got = probabilities_many(read, sentence=budget)
-        left[0] = max(0, budget - len(read))
+        left[0], left[1] = max(0, left[0] - len(read)), left[1] - lines
         for n, (key, p) in enumerate(zip(wanted, got, strict=True)):
             if n < budget or reader is None:  # the static model's answer past the bound is not kept
                 _KEPT[key] = p
@@ -375,6 +381,11 @@ HELD_CHARS = 2_000_000
 #: the static model answers alone, so that a page of 20,000 names typed by no rule costs seconds, not
 #: minutes (~1 ms a name embedded: the fault campaign's 20,000 "- Role N: Name" lines, 20 s of views).
 SENTENCE_NAMES = 500
+#: Mention lines the sentence model reads in one such call: a name past them is answered by the static model
+#: alone. A megabyte of pasted stack traces or an agent's log holds hundreds of names no rule types, each
+#: with its lines (~9 ms of CPU a line embedded: 1,356 lines cost 11.8 s of a 12 s listing); 500 lines
+#: bound a listing to about 4.5 s, and no tuning set's listing reads more than a few dozen.
+SENTENCE_LINES = 500
 
 
 def _digest(found: Sequence[Mention]) -> bytes:
