@@ -225,6 +225,8 @@ def name_kind(
         and not (last in PLACE_LAST or head in PLACE_FIRST or head in places())
     ):  # "Fishy Fishy restaurant", "Pet Pro clinic": the business the noun names, whatever its words are
         return "organisation", True  # (one word may be a suburb: "Bunnings (Brunswick store)")
+    if several and tail.endswith(" on ") and premises_on(tail):
+        return "place", True  # "the pet shop on Jana Pawła", "a flat on Ahmed Maher": a street's name
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
