@@ -44,3 +44,10 @@ def test_where_a_street_is_read() -> None:
         name_kind("Wolna Droga", ["Wolna", "Droga"], "- the laundry on ", ", two boxes short")[0] == "place"
     )
     assert name_kind("Wolna Droga", ["Wolna", "Droga"], "- we agreed on ", " as the name")[0] != "place"
+
+
+def test_a_verb_after_a_name_in_a_noun_s_phrase_is_the_noun_s() -> None:
+    words = ["Fernhill"]
+    assert name_kind("Fernhill", words, "- the vet at ", " said the kidneys are fine")[0] == "organisation"
+    assert name_kind("Fernhill", words, "- a couple from ", " wants the caravan")[0] != "person"
+    assert name_kind("Dana Reyes", ["Dana", "Reyes"], "- met with ", " said yes")[0] == "person"
