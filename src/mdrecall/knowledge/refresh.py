@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 #: Changes whenever extraction would give other rows: the next sync re-reads every file.
-VIEWS_VERSION = "137"
+VIEWS_VERSION = "138"
 #: Where the paths whose views a sync left to build on first use are kept: the stores' table (until schema
 #: 12 of SQLite and 4 of PostgreSQL, a meta key holding them as JSON, converted by the migration).
 PENDING_KEY = "views_pending"

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mdrecall.knowledge.kinds.kind_context import CONFUSED, gate, overrules, static_probabilities
-from mdrecall.knowledge.kinds.kind_guess import KindGuess, guess, probabilities
+from mdrecall.knowledge.kinds.kind_guess import KindGuess, guess, probabilities, unlisted_place
 from mdrecall.knowledge.kinds.kind_vote import WEIGHT, Forms, vote, weak_cue
 from mdrecall.knowledge.lexicon.name_lists import given_name, known_name, places
 from mdrecall.knowledge.mentions.file_scan import SHAPE
@@ -94,6 +94,8 @@ def rules_decision(ev: Evidence, context: Callable[[], ContextProbs]) -> Decisio
     if kind is not None:
         return Decision(kind, source, None)
     named = guess(ev.name)
+    if named is not None and named.kind == "place" and " " in ev.name.strip() and ev.name not in places():
+        named = unlisted_place(ev.name, named)
     if named is not None:
         return Decision(named.kind, "name model", named.p)
     found = _best(context())

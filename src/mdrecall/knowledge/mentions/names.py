@@ -225,6 +225,8 @@ def name_kind(
         and not (last in PLACE_LAST or head in PLACE_FIRST or head in places())
     ):  # "Fishy Fishy restaurant", "Pet Pro clinic": the business the noun names, whatever its words are
         return "organisation", True  # (one word may be a suburb: "Bunnings (Brunswick store)")
+    if several and tail.endswith(" on ") and premises_on(tail):
+        return "place", True  # "the pet shop on Jana Pawła", "a flat on Ahmed Maher": a street's name
     # "Sam Park" is a person, "Hyde Park" is not
     if (
         given_name(head)
@@ -265,7 +267,9 @@ def name_kind(
         return "pet", True  # "Mochi's vet is Dr Mori", "Bran's collar": an animal's things
     if cued and PERSON_BEFORE.search(tail) and not _role_title(name, words, after):
         return "person", True
-    if PERSON_AFTER.match(after) or (PERSON_VERB.match(after) and not _common_opener(name, words, opens)):
+    if PERSON_AFTER.match(after) or (
+        PERSON_VERB.match(after) and not _common_opener(name, words, opens) and not _noun_modified(tail)
+    ):
         return "person", True
     if cued and WORK_BEFORE.search(tail):
         return "work", False
@@ -332,6 +336,19 @@ def name_kind(
 _NOT_SUBJECTS = frozenset(
     "User Assistant System Agent Bot Has Had Have Is Was Were Does Did Gets Got".split()
 )
+
+
+#: A noun and a preposition before a name: "the vet at X", "a couple from X" (the verb after X is the noun's).
+_NOUN_PREP = re.compile(r"\b([a-z]+)[ ](?:at|from|of|with)[ ](?:the[ ])?$")
+
+
+def _noun_modified(tail: str) -> bool:
+    """Does ``tail`` end with a lower-case noun and a preposition ("the vet at ", "a couple from ")? The name
+    after it is the object of a phrase that modifies the noun, so a verb after the name has the noun for
+    its subject ("the vet at Fernhill said", "a couple from Tromsø wants"): no cue that the name is a
+    person's."""
+    m = _NOUN_PREP.search(tail)
+    return m is not None and senses(m.group(1))[0] not in (None, "Tops")
 
 
 def _common_opener(name: str, words: list[str], opens: bool) -> bool:
