@@ -6,6 +6,7 @@ import pytest
 
 from mdrecall.models import Candidate, Chunk
 from mdrecall.search.ranking import (
+    BOTH_LEGS_SHARE,
     Scored,
     apply_decay,
     apply_min_score,
@@ -164,6 +165,21 @@ def test_min_score_keeps_what_one_leg_alone_scores_high_enough() -> None:
     kept = apply_min_score(fused, 0.35, ("text", "vector"))
     assert [s.chunk.path for s in kept] == ["kw.md", "sem.md"]  # "weak" is weak in both legs
     assert [s.chunk.path for s in apply_min_score(fused, 0.35)] == ["kw.md"]
+
+
+def test_min_score_keeps_a_chunk_both_legs_found_near_their_bars() -> None:
+    """One chunk repeats the asked name, so the keyword leg rates every other below 0.35 of it; a chunk
+    both legs found at 0.8 of their bars passes, one found by a single leg at that level does not."""
+    items = [
+        Scored(chunk("name"), 0.65, {"text": 1.0, "vector": 0.3, "fused": 0.65}),
+        Scored(chunk("both"), 0.295, {"text": 0.3, "vector": 0.29, "fused": 0.295}),
+        Scored(chunk("wordy"), 0.2, {"text": 0.3, "vector": 0.1, "fused": 0.2}),
+        Scored(chunk("alone"), 0.15, {"text": 0.3, "fused": 0.15}),
+    ]
+    kept = apply_min_score(items, 0.35, ("text", "vector"), {"vector": 0.314})
+    assert [s.chunk.path for s in kept] == ["name.md", "both.md"]
+    assert kept[1].stages["both_bar"] == BOTH_LEGS_SHARE and "both_bar" not in kept[0].stages
+    assert [s.chunk.path for s in apply_min_score(items, 0.35)] == ["name.md"]  # one leg: no such rule
 
 
 def test_statement_boost_lifts_what_states_the_answer_within_the_head() -> None:

@@ -55,7 +55,7 @@ def test_a_leg_floor_replaces_min_score_for_that_leg_only():
     """A chunk only the vector leg found, cosine 0.32: cut at min_score 0.35, kept with the model's
     calibrated floor 0.31; a fused score is still judged against min_score itself."""
     only_vector = Scored(chunk("a.md"), 0.16, {"vector": 0.32, "fused": 0.16})
-    weak_both = Scored(chunk("b.md"), 0.30, {"vector": 0.30, "text": 0.30, "fused": 0.30})
+    weak_both = Scored(chunk("b.md"), 0.25, {"vector": 0.25, "text": 0.25, "fused": 0.25})
     legs = ("text", "vector")
     assert apply_min_score([only_vector, weak_both], 0.35, legs) == []
     kept = apply_min_score([only_vector, weak_both], 0.35, legs, {"vector": 0.31})

@@ -33,6 +33,7 @@ from mdrecall.models import Candidate, Chunk, Scored
 from mdrecall.text.query import tokenize
 
 __all__ = [
+    "BOTH_LEGS_SHARE",
     "DATE_BOOST",
     "Scored",
     "add_date_term",
@@ -124,6 +125,13 @@ def fuse_rrf(text: Sequence[Scored], vector: Sequence[Scored], k: int = 60) -> l
     return _sorted(out)
 
 
+#: A chunk both legs found, each at this share of its own bar, passes ``min_score`` (h-bar28): the
+#: keyword leg is relative to the query's best match, so one chunk repeating the question's name puts
+#: every other below 0.35 of it, and a line that shares some words and some meaning is cut with the
+#: noise. 0.8 on the tuned questions; 0.6 lets in a chunk that outranks an answer.
+BOTH_LEGS_SHARE = 0.8
+
+
 def apply_min_score(
     items: Sequence[Scored],
     min_score: float,
@@ -136,7 +144,9 @@ def apply_min_score(
     that leg: a note that shares no word with the query ("database" → "PostgreSQL") but is close in
     meaning can never reach 0.35 as ``0.5 × cosine``, yet it is what embeddings are for. ``floors``
     gives a leg its own bar in its own units (a model's cosine as rare as MiniLM's ``min_score``); an
-    item kept only by such a bar records it (stage ``vector_bar``, shown by ``--explain``).
+    item kept only by such a bar records it (stage ``vector_bar``, shown by ``--explain``). With two
+    or more ``legs``, an item every one of them found at :data:`BOTH_LEGS_SHARE` of its bar is kept
+    too (stage ``both_bar``: the share).
     """
     bar = {leg: (floors or {}).get(leg, min_score) for leg in legs}
     out = []
@@ -145,6 +155,8 @@ def apply_min_score(
             out.append(s)
         elif by := next((leg for leg in legs if s.stages.get(leg, -1.0) >= bar[leg]), None):
             out.append(replace(s, stages={**s.stages, f"{by}_bar": bar[by]}))
+        elif len(legs) > 1 and all(s.stages.get(leg, -1.0) >= BOTH_LEGS_SHARE * bar[leg] for leg in legs):
+            out.append(replace(s, stages={**s.stages, "both_bar": BOTH_LEGS_SHARE}))
     return out
 
 
