@@ -92,3 +92,34 @@ def test_an_update_reads_the_candidates_of_the_lines_it_bounds_alone(monkeypatch
         degree[i] = degree.get(i, 0) + 1
     for i, _ in got.pairs:
         assert got.context.degree.get(i, 0) == degree.get(i, 0)
+
+
+_SEEDED = """
+import hashlib, sys
+sys.path.insert(0, {tests!r})
+from test_pair_candidate_index import _workspace
+from mdrecall.knowledge.changes.pair_candidates import candidates
+got = candidates(_workspace(120))
+print(hashlib.sha256(repr(sorted((i, j) for i, j, _ in got.pairs)).encode()).hexdigest())
+"""
+
+
+def test_the_candidates_do_not_hang_on_the_string_hash_seed() -> None:
+    # a line's candidates are ranked by the IDF summed over the words it shares with each, a set: summed in
+    # the set's order, which the string hash seed sets, sums of the same words differed in the last bit and
+    # ties at the last place kept fell either way from one process to the next
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = _SEEDED.format(tests=str(Path(__file__).parent))
+    env = dict(os.environ)
+    got = set()
+    for seed in ("1", "2", "3", "4", "5", "6"):
+        env["PYTHONHASHSEED"] = seed
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        got.add(done.stdout.strip())
+    assert len(got) == 1

@@ -9,7 +9,8 @@ stays linear:
 * N looks up at most :data:`PROBES` of its words, the rarest that at least one other line holds;
 * each look-up reads at most :data:`LOOK` lines of that word's postings: the nearest ones written before
   N and the oldest ones (a standing fact in ``MEMORY.md`` or a page comes first in the writing order);
-* N keeps its :data:`PER_LINE` best candidates by the IDF of the words they share.
+* N keeps its :data:`PER_LINE` best candidates by the IDF of the words they share (summed exactly: the
+  same whatever the set's order, a process's string hash seed).
 
 The lines are numbered in their writing order (undated first, then by day), so the lines written before N
 are a prefix of each posting list, found by bisection.
@@ -157,7 +158,9 @@ class CandidateIndex:
             seen.update(near)
             seen.update(first)
         lo, hi = self._span[j]
-        scored = [(-sum(map(idf.__getitem__, words[i] & ws)), -i) for i in seen if lo <= i < hi]
+        # summed exactly (``fsum``): a plain sum runs in the set's order, which the string hash seed sets, and
+        # its last bit decided ties at the last place kept from one process to the next
+        scored = [(-math.fsum(map(idf.__getitem__, words[i] & ws)), -i) for i in seen if lo <= i < hi]
         scored.sort()
         got = self._top[j] = [(-s, -i) for s, i in scored[: self.per_line]]
         return got
@@ -191,6 +194,6 @@ class CandidateIndex:
         words, idf = self.words, self.idf
         for i, j in self.extra:
             if (i, j) not in have:
-                pairs.append((i, j, sum(idf[w] for w in words[i] & words[j])))
+                pairs.append((i, j, math.fsum(idf[w] for w in words[i] & words[j])))
                 have.add((i, j))
         return Candidates(self.order, self.words, self.idf, pairs)
