@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mdrecall.knowledge.changes.pair_candidates import Candidates, candidates, written
+from mdrecall.knowledge.changes.pair_candidates import CandidateIndex, Candidates, written
 from mdrecall.knowledge.changes.pair_features import PairContext
 from mdrecall.knowledge.fact_lines.fact_values import capitalised_names, stem
 from mdrecall.knowledge.fact_lines.fact_words import DIGIT, MONTHS, WEEKDAY
@@ -208,8 +208,10 @@ def bounded_pairs(
     first: dict[str, int] = {}
     for i, d in enumerate(days):
         ends.append(first.setdefault(d, i))
-    # every line's candidates: the pair features read how many newer lines each older line is one of
-    cands = candidates(facts, rules)
+    index = CandidateIndex(facts, rules)
+    # every line's candidates where every line is bounded; else only the bounded lines' (the pair features'
+    # degrees of their older lines read from the index: the same counts)
+    cands = index.candidates() if changed is None else None
     if changed is None:
         vectors.need(np.arange(len(order)))
         news = [j for j, d in enumerate(days) if d]
@@ -219,11 +221,17 @@ def bounded_pairs(
         news = sorted(set(searched(order, vectors, ends, changed)) | set(extra))
         vectors.need_spans([(ends[q] - WINDOW, ends[q]) for q in news] + [(q, q + 1) for q in news])
     near = nearest_earlier(vec, ends, news, NEAREST)
-    wanted = None if changed is None else set(news)
     by_new: dict[int, set[int]] = {}
-    for i, j, _ in cands.pairs:
-        if wanted is None or j in wanted:
+    if cands is not None:
+        for i, j, _ in cands.pairs:
             by_new.setdefault(j, set()).add(i)
+    else:
+        for j in news:
+            by_new.setdefault(j, set()).update(i for _, i in index.top(j))
+        bounding = set(news)
+        for i, j in index.extra:
+            if j in bounding:
+                by_new.setdefault(j, set()).add(i)
     for j, olds in near.items():
         by_new.setdefault(j, set()).update(olds)
     if changed is not None:
@@ -242,7 +250,7 @@ def bounded_pairs(
             out.append((i, j))
             ranks.append((rank, len(olds)))
     searched_keys = None if changed is None else frozenset((order[j].path, order[j].line) for j in news)
-    return Bounded(order, out, ranks, _context(cands, rules) if out else None, searched_keys)
+    return Bounded(order, out, ranks, _context(index, cands, rules, out) if out else None, searched_keys)
 
 
 def searched(
@@ -278,13 +286,26 @@ def nearest_later(vec: np.ndarray, ends: Sequence[int], rows: Sequence[int], k: 
     return out
 
 
-def _context(cands: Candidates, rules: Mapping[Key, Key]) -> PairContext:
+def _context(
+    index: CandidateIndex,
+    cands: Candidates | None,
+    rules: Mapping[Key, Key],
+    pairs: Sequence[tuple[int, int]],
+) -> PairContext:
     """The rules' candidates as :func:`~mdrecall.knowledge.changes.pair_features.pair_features` reads them (as
-    :func:`mdrecall.knowledge.changes.pair_model.pair_rows` builds them)."""
-    at = {(f.path, f.line): k for k, f in enumerate(cands.order)}
+    :func:`mdrecall.knowledge.changes.pair_model.pair_rows` builds them): each older line's degree counted
+    from every line's candidates ``cands``, or without them read from ``index`` for the older lines of
+    ``pairs`` (the only ones the features read)."""
+    at = {(f.path, f.line): k for k, f in enumerate(index.order)}
     ctx = PairContext(
-        cands.order, cands.words, cands.idf, {at[o]: at[n] for o, n in rules.items() if o in at and n in at}
+        index.order, index.words, index.idf, {at[o]: at[n] for o, n in rules.items() if o in at and n in at}
     )
-    for i, _, _ in cands.pairs:
-        ctx.degree[i] = ctx.degree.get(i, 0) + 1
+    if cands is not None:
+        for i, _, _ in cands.pairs:
+            ctx.degree[i] = ctx.degree.get(i, 0) + 1
+    else:
+        for i in sorted({i for i, _ in pairs}):
+            got = index.degree(i)
+            if got:
+                ctx.degree[i] = got
     return ctx
