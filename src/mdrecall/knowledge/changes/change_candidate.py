@@ -38,7 +38,7 @@ from mdrecall.knowledge.fact_lines.fact_values import frequent_stem, kin_words, 
 from mdrecall.knowledge.fact_lines.facts import CHANGE, Fact, subject_words
 from mdrecall.knowledge.fact_lines.leave_grammar import cannot_values
 from mdrecall.knowledge.fact_lines.line_subjects import label_anchors, labels_of, subject_stems
-from mdrecall.knowledge.fact_lines.phrase_modifiers import modified_stems
+from mdrecall.knowledge.fact_lines.phrase_modifiers import for_others, modified_stems
 from mdrecall.knowledge.fact_lines.rate_amounts import other_units
 from mdrecall.knowledge.fact_lines.value_kinds import (
     TYPED_KINDS,
@@ -375,7 +375,9 @@ def another_subject(state: ChangeState, i: int, j: int, shared: set[str]) -> boo
     change (its kind ``strong``) and the lines share more than that word: a rare word of both lines' own
     (not a page's title) that each writes in lower case, or opens with (a thing: "the Programat service", "our
     WIRES cases"), and rare words weighing :data:`MODIFIED_WEIGHTED` or more in all
-    (:meth:`~mdrecall.knowledge.changes.change_state.ChangeState.weighted`). Then the word modified otherwise
+    (:meth:`~mdrecall.knowledge.changes.change_state.ChangeState.weighted`), and neither says the word is for
+    another group than the other's (:func:`~mdrecall.knowledge.fact_lines.phrase_modifiers.for_others`). Then
+    the word modified otherwise
     is the value the change replaces ("Release site: the gully behind Mt Keira" … "a fox den in the Mt Keira
     gully, so the ringtails go to the Mt Kembla site instead"; "at Corrimal Vet Hospital" … "at Thirroul
     Animal Hospital"), or its modifier stood across a clause's end that the stored words no longer show
@@ -384,8 +386,8 @@ def another_subject(state: ChangeState, i: int, j: int, shared: set[str]) -> boo
     moved = modified_stems(old.words, new.words, shared)
     if not moved:
         return False
-    if state.kind[j] != "strong":
-        return True
+    if state.kind[j] != "strong" or for_others(old.words, new.words, shared):
+        return True  # (each for another group, "fee for students" … "fee for families from April": two facts)
     own = set(state.own[i]).intersection(state.own[j])
     kept = {w for w in (shared - moved) & own if state.df.get(w, 0) <= state.cap}
     if not written_low(new.words, kept, first=True) & written_low(old.words, kept, first=True):

@@ -12,12 +12,12 @@ from mdrecall.knowledge.fact_lines.facts import subject_words
 from mdrecall.knowledge.lexicon.mention_patterns import TITLES
 from mdrecall.knowledge.lexicon.name_lists import given_name
 
-__all__ = ["modified", "modified_stems"]
+__all__ = ["for_others", "modified", "modified_stems"]
 
 
 def modified(old: str, new: str, shared: Set[str]) -> bool:
     """Do the two lines name a shared word with different modifiers before it (:func:`modified_stems`)?"""
-    return bool(_modified(old, new, shared, True) or _for_other(old, new, shared))
+    return bool(_modified(old, new, shared, True) or for_others(old, new, shared))
 
 
 def modified_stems(old: str, new: str, shared: Set[str]) -> frozenset[str]:
@@ -31,11 +31,12 @@ def modified_stems(old: str, new: str, shared: Set[str]) -> frozenset[str]:
     cancelled"), a lower-case word before it is no part of that name (the lines' punctuation is not kept:
     the word ends a clause or a label, "Fuel supplier: Highland Fuels" … "awarded to Certas; Highland
     Fuels") (:func:`_one_phrase`). Also a shared word each line says is for another (:func:`_other_for`)."""
-    return frozenset(_modified(old, new, shared, False) | _for_other(old, new, shared))
+    return frozenset(_modified(old, new, shared, False) | for_others(old, new, shared))
 
 
-def _for_other(old: str, new: str, shared: Set[str]) -> set[str]:
-    """:func:`_other_for` of the two lines."""
+def for_others(old: str, new: str, shared: Set[str]) -> set[str]:
+    """The shared words each of the two lines says is for another (:func:`_other_for`: "Deposit for new
+    members" … "deposit for under-25 drivers")."""
     a, stems_a = _read(old)[:2]
     b, stems_b = _read(new)[:2]
     return _other_for(a, stems_a, b, stems_b, shared)
