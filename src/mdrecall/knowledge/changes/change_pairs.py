@@ -66,6 +66,7 @@ __all__ = [
     "change_pass",
     "change_pairs",
     "change_update",
+    "led_to",
     "modified",
     "signal",
     "value_slots",
@@ -349,6 +350,7 @@ def change_update(
     if word_cap(facts) != state.cap:
         return change_pairs(facts, pairs, names)
     _LAST.clear()  # reset if anything below fails
+    state.made = None
     # a line read with other entities is taken out and in again, as a line of a changed file
     renamed = {
         f.path
@@ -426,11 +428,23 @@ def change_update(
     return dict(state.pairs)
 
 
+def led_to(pairs: Mapping[Key, Supersession]) -> None:
+    """Tell this process's last pass the whole pairing it led to, as the next update's ``before`` is read
+    back (:func:`mdrecall.knowledge.changes.fact_pairs.supersessions_update`: the later passes' and the
+    models' pairs taken out, the vetoes of
+    :func:`mdrecall.knowledge.changes.pair_vetoes.kept_pairs` applied): :func:`change_update` continues
+    from the pass that made it. Without it, a pair of this pass that a veto drops (stored nowhere) would
+    set the pass apart from every later ``before``, and each edit would pair every change line anew."""
+    if _LAST:
+        _LAST[0].made = dict(pairs)
+
+
 def _same_but(
     state: ChangeState, facts: Sequence[Fact], before: dict[Key, Supersession], changed: set[str]
 ) -> bool:
     """Is ``state`` the pass that made ``before``, over ``facts`` but for the files ``changed``?"""
-    if {**state.attr, **state.pairs} != before:
+    made = {**state.attr, **state.pairs} if state.made is None else state.made
+    if made != before:
         return False
     kept = 0
     for f in facts:

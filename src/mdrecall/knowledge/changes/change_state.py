@@ -108,6 +108,9 @@ class ChangeState:
         # a change line → the lines stating again the fact it changes on its closest candidate
         # (:func:`~mdrecall.knowledge.changes.change_pairs.restated_too`): a line it is the closest of wins
         self.extra: dict[int, frozenset[int]] = {}
+        # the whole pairing this pass led to as an update reads it back (the later passes' and the models'
+        # pairs taken out, the vetoes applied: :func:`~mdrecall.knowledge.changes.change_pairs.led_to`)
+        self.made: dict[Key, Supersession] | None = None
 
     def add(self, f: Fact) -> int:
         n = len(self.facts)

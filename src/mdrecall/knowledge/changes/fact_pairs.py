@@ -28,7 +28,7 @@ import math
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 
-from mdrecall.knowledge.changes.change_pairs import Names, change_pairs, change_update, modified
+from mdrecall.knowledge.changes.change_pairs import Names, change_pairs, change_update, led_to, modified
 from mdrecall.knowledge.changes.change_rules import is_told
 from mdrecall.knowledge.changes.cross_pairs import without_cross
 from mdrecall.knowledge.changes.end_pairs import end_pairs, without_ends
@@ -160,7 +160,7 @@ def supersessions(
     out.update(change_pairs(facts, out, names))
     out.update(stance_pairs(facts, out))
     out.update(end_pairs(facts, out))  # a trouble resolved, a role's holder gone
-    return learned(facts, out, cross)
+    return _led_to(learned(facts, out, cross))
 
 
 #: The cross-encoder's pairing: (facts, the rules' pairs) → the pairs it adds.
@@ -336,15 +336,26 @@ def supersessions_update(
         return supersessions(facts, names, cross)
     plain = _untold(facts)
     stated = _stated(plain)
-    # the later passes' and the models': made anew below
-    before = without_ends(without_stance(without_model(without_cross(before))))
+    before = _rules_only(before)  # the later passes' and the models': made anew below
     kept = {k: v for k, v in before.items() if k[0] not in changed}
     out = attribute_update(stated, _attribute_only(kept, stated, changed), changed)
     out.update(value_left_pairs(plain, out))  # a pass over every line, cheap: paired anew
     out.update(change_update(facts, out, before, changed, names))
     out.update(stance_pairs(facts, out))  # a pass over the few stance lines, cheap: paired anew
     out.update(end_pairs(facts, out))  # cheap: paired anew
-    return learned(facts, out, cross)  # a pass over every line, linear (its scores cached): paired anew
+    return _led_to(learned(facts, out, cross))  # a pass over every line, linear (scores cached): anew
+
+
+def _rules_only(pairs: dict[tuple[str, int], Supersession]) -> dict[tuple[str, int], Supersession]:
+    """``pairs`` without those this process's last later passes and models made (an update's ``before``)."""
+    return without_ends(without_stance(without_model(without_cross(pairs))))
+
+
+def _led_to(pairs: dict[tuple[str, int], Supersession]) -> dict[tuple[str, int], Supersession]:
+    """``pairs`` (a whole pairing, returned), told to the change lines' last pass as the next update will
+    read it back (:func:`mdrecall.knowledge.changes.change_pairs.led_to`)."""
+    led_to(_rules_only(pairs))
+    return pairs
 
 
 #: The fewest lines of changed files for which :func:`supersessions_update` pairs anew (when they are a
