@@ -28,22 +28,6 @@ def _known(tmp_path: Path, files: Mapping[str, str]) -> dict[str, str]:
         return EntityIndex(mem.store, mem.config.entities).known()
 
 
-def test_a_given_name_no_list_knows_links_to_the_full_name_prose_gave(tmp_path: Path) -> None:
-    known = _known(
-        tmp_path,
-        {
-            "memory/2027-06-01.md": "# 2027-06-01\n\nWalked the plot boundaries with Obiageli Nwachukwu from"
-            " the allotment society.\nAlso saw Tendai Mutasa from the seed swap about the shed keys.\n",
-            "memory/2027-06-08.md": "# 2027-06-08\n\n- Obiageli has the revised plot map for the shed.\n"
-            "- Still chasing Tendai over the shed keys.\n",
-            "memory/2027-06-15.md": "# 2027-06-15\n\n- Rain again, Obiageli cancelled the work party.\n"
-            "- Tendai brought the spare keys back.\n",
-        },
-    )
-    assert known.get("obiageli") == "obiageli nwachukwu"
-    assert known.get("tendai") == "tendai mutasa"
-
-
 def test_a_given_name_no_list_knows_shared_by_two_links_to_neither(tmp_path: Path) -> None:
     known = _known(
         tmp_path,

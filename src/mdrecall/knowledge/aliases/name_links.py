@@ -123,7 +123,6 @@ def link_first_names(
                 or kinds.get(k) in ("person", "organisation")
                 or kinds.get(first) == "person"
                 or patronym_split(k.split()) is not None  # "Kavitha a/p Raman": a person, whatever a cue says
-                or _untyped_pair(k, kinds)
             ):
                 firsts.setdefault(first, []).append(k)
     for first, fulls in firsts.items():
@@ -206,21 +205,6 @@ def link_first_names(
             continue
         if len(meant) == 1:
             out[k] = meant.pop()
-
-
-def _untyped_pair(key: str, kinds: Mapping[str, str]) -> bool:
-    """Is ``key`` two words no list knows, as a given name no list holds and a surname are ("Chinonso
-    Okonkwo", "Haruka Sato" where only prose names them): no kind from any cue, for the name or its first
-    word alone, and neither word a frequent word, a known place or an organisation's word?"""
-    words = key.split()
-    return (
-        len(words) == 2
-        and key not in kinds
-        and kinds.get(words[0], "person") == "person"
-        and all(w.replace("-", "").isalpha() and len(w) > 2 and not common_word(w) for w in words)
-        and not any(w in places_key() for w in words)
-        and ORG_WORD.match(words[1]) is None
-    )
 
 
 def _persons_place(first: str, full: str, kinds: Mapping[str, str]) -> bool:
