@@ -7,8 +7,9 @@ import contextlib
 import errno
 import os
 import sys
-import time
 from collections.abc import Iterator
+
+from mdrecall.plugins.deadline import poll_until
 
 __all__ = [
     "LOCK_FLAGS",
@@ -55,17 +56,16 @@ else:
         """Hold an exclusive lock on the open file ``fd``: waits for it up to ``wait_s`` seconds
         (:data:`LOCK_WAIT_S`), then raises :class:`LockBusyError`."""
         wait = LOCK_WAIT_S if wait_s is None else wait_s
-        end, pause = time.monotonic() + wait, 0.002
-        while True:
+
+        def take() -> bool:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
             except BlockingIOError:
-                left = end - time.monotonic()
-                if left <= 0:
-                    raise LockBusyError(wait) from None
-                time.sleep(min(pause, left))
-                pause = min(pause * 2, 0.05)
+                return False
+            return True
+
+        if not poll_until(take, wait):
+            raise LockBusyError(wait)
 
     def unlock_fd(fd: int) -> None:
         """Release the lock :func:`lock_fd` took."""

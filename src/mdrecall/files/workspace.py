@@ -28,7 +28,7 @@ from mdrecall.files.safe_files import (
     replace_whole,
 )
 from mdrecall.models import clamp_ns
-from mdrecall.text.textclean import clean_text
+from mdrecall.text.textclean import clean_text, is_utf8
 
 __all__ = [
     "LOCK_FLAGS",
@@ -197,7 +197,7 @@ class Workspace:
                                 key = key.replace(os.sep, "/")
                         else:
                             key = Path(p).as_posix()
-                        if not key.isascii() and not _is_utf8(key):
+                        if not key.isascii() and not is_utf8(key):
                             if warnings is not None:
                                 warnings.append(f"{clean_text(key)}: file name is not valid UTF-8; rename it")
                             continue
@@ -413,15 +413,6 @@ _REOPENS = 1000
 def _still_there(fd: int, path: Path) -> bool:
     """Whether ``fd`` is still the file at ``path`` (not renamed over by another writer's copy)."""
     return is_at(fd, path)
-
-
-def _is_utf8(name: str) -> bool:
-    """False for a name holding undecodable bytes (surrogate escapes): the index stores UTF-8."""
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def read_all(fd: int) -> bytes:

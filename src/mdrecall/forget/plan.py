@@ -23,6 +23,7 @@ from mdrecall.forget.scan import Copy, GitNote, git_note, scan_bytes
 from mdrecall.index.sessions import discover_transcripts
 from mdrecall.stores.base import Store, SupportsForget
 from mdrecall.text.needle import Needle
+from mdrecall.text.textclean import is_utf8
 
 __all__ = ["ForgetPlan", "Target", "file_edit", "marker_for", "parse_citation", "plan_forget", "target_for"]
 
@@ -136,7 +137,7 @@ def target_for(
     if text is not None:
         if not text.strip():
             raise MdrecallError("nothing to forget: the text is empty")
-        if not text.isascii() and not _is_utf8(text):
+        if not text.isascii() and not is_utf8(text):
             raise MdrecallError(
                 f"cannot forget {text.encode('utf-8', 'backslashreplace').decode()!r}: it holds bytes that "
                 "are not UTF-8 (a terminal passes them through as they are); nothing was changed"
@@ -243,12 +244,3 @@ def file_edit(target: Target, key: str, path: Path, kind: str) -> tuple[FileChan
 def _index_paths(store: Store) -> list[Any]:
     path = getattr(store, "path", None)
     return [path] if path is not None else []
-
-
-def _is_utf8(text: str) -> bool:
-    """Whether ``text`` encodes as UTF-8 (no lone surrogate: what argv bytes that are not UTF-8 become)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from mdrecall.config.sources import DSN_ENV
 from mdrecall.errors import MissingDependencyError, StoreError
+from mdrecall.plugins.deadline import poll_until
 from mdrecall.stores.postgres_errors import cause_of, store_error
 from mdrecall.stores.postgres_migrations import apply_migrations, ensure_vector_extension
 from mdrecall.stores.postgres_sql import quote_ident
@@ -185,13 +186,9 @@ class Session:
                 conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (key,)).fetchone()[0]
             )
 
-        end, pause = time.monotonic() + timeout_s, 0.02
-        while not self.run(take):  # each try a read under its deadline: a frozen server is cut, not awaited
-            left = end - time.monotonic()
-            if left <= 0:
-                raise StoreError(f"another process has been indexing {self.namespace} for {timeout_s:g}s")
-            time.sleep(min(pause, left))
-            pause = min(pause * 2, 0.5)
+        # each try a read under its deadline: a frozen server is cut, not awaited
+        if not poll_until(lambda: self.run(take), timeout_s, pause=0.02, most=0.5):
+            raise StoreError(f"another process has been indexing {self.namespace} for {timeout_s:g}s")
         try:
             yield
         finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-__all__ = ["clean_text", "one_line"]
+__all__ = ["clean_text", "is_utf8", "one_line"]
 
 
 def clean_text(text: str) -> str:
@@ -15,13 +15,20 @@ def clean_text(text: str) -> str:
     their bytes are decoded again, so ``caf\\xe9`` becomes ``caf\\ufffd`` rather than a crash in the
     tokenizer or invalid UTF-8 in ``--json`` output.
     """
-    try:
-        text.encode("utf-8")
+    if is_utf8(text):
         return text
-    except UnicodeEncodeError:
-        pass
     text = _LONE_SURROGATE.sub("\ufffd", text)  # not an escaped byte: nothing to decode again
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8: no lone surrogate, which is what bytes that are not UTF-8 become in
+    argv or a file name (surrogate escapes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
